@@ -1,0 +1,9 @@
+const { createWebpackConfig } = require('@home-energy/shared/webpack');
+
+module.exports = createWebpackConfig({
+  pkgDir: __dirname,
+  name: 'mfe_console',
+  title: 'Home Energy – console',
+  devPort: 3103,
+  exposes: { './App': './src/app/app.tsx' },
+});

@@ -1,0 +1,9 @@
+const { createWebpackConfig } = require('@home-energy/shared/webpack');
+
+module.exports = createWebpackConfig({
+  pkgDir: __dirname,
+  name: 'mfe_results',
+  title: 'Home Energy – results',
+  devPort: 3102,
+  exposes: { './App': './src/app/app.tsx' },
+});

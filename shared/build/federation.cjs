@@ -1,0 +1,57 @@
+// The one Module Federation config helper: every webpack config (shell and remotes) builds its plugin options here,
+// so the shared singleton list cannot drift between teams.
+const path = require('node:path');
+
+/** Libraries that must exist once per page. `react/` and `react-dom/` share subpaths (jsx-runtime, client). */
+const SINGLETONS = [
+  'react',
+  'react/',
+  'react-dom',
+  'react-dom/',
+  'react-redux',
+  '@reduxjs/toolkit',
+  'react-router',
+  'i18next',
+  'react-i18next',
+  '@home-energy/shared',
+];
+
+/** Federation names (JS identifiers) of the remotes, keyed by package folder. Mirrors src/mfe/remotes.ts. */
+const REMOTE_NAMES = {
+  'mfe-flow': 'mfe_flow',
+  'mfe-results': 'mfe_results',
+  'mfe-console': 'mfe_console',
+  'mfe-admin': 'mfe_admin',
+};
+
+function packageRange(pkgDir, dep) {
+  const own = require(path.join(pkgDir, 'package.json'));
+  const base = dep.endsWith('/') ? dep.slice(0, -1) : dep;
+  const range = (own.dependencies || {})[base] || (own.devDependencies || {})[base];
+  if (!range) throw new Error(`${own.name}: shared singleton "${base}" must be a dependency in package.json`);
+  // A pinned version "19.3.1" becomes "^19.3.1": singletons accept any compatible minor/patch from the host.
+  return /^\d/.test(range) ? `^${range}` : range;
+}
+
+/**
+ * @param {{ name: string, pkgDir: string, exposes?: Record<string,string>, runtimePlugins?: string[] }} options
+ */
+function federationConfig({ name, pkgDir, exposes, runtimePlugins = [] }) {
+  const shared = {};
+  for (const dep of SINGLETONS) {
+    shared[dep] = { singleton: true, requiredVersion: packageRange(pkgDir, dep) };
+  }
+  return {
+    name,
+    filename: 'remoteEntry.js',
+    exposes: exposes || {},
+    remotes: {},
+    shared,
+    shareStrategy: 'loaded-first',
+    runtimePlugins,
+    manifest: true,
+    dts: false,
+  };
+}
+
+module.exports = { federationConfig, SINGLETONS, REMOTE_NAMES };

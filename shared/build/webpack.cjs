@@ -1,0 +1,111 @@
+// The common webpack config of every front-end package (shell and remotes); each package's webpack.config.js
+// only says who it is. Federation options come from federation.cjs.
+const path = require('node:path');
+const fs = require('node:fs');
+const webpack = require('webpack');
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+const MiniCssExtractPlugin = require('mini-css-extract-plugin');
+const CopyWebpackPlugin = require('copy-webpack-plugin');
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const { federationConfig } = require('./federation.cjs');
+
+function hashedName(production, pathData, ext) {
+  const hashed = production && pathData.chunk && pathData.chunk.contentHash && pathData.chunk.contentHash.javascript;
+  return hashed ? `[name].[contenthash:10].${ext}` : `[name].${ext}`;
+}
+
+/**
+ * @param {{ pkgDir: string, name: string, title: string, exposes?: Record<string,string>,
+ *           runtimePlugins?: string[], devPort: number, isHost?: boolean }} options
+ */
+function createWebpackConfig({ pkgDir, name, title, exposes, runtimePlugins, devPort, isHost = false }) {
+  return (_env, argv) => {
+    const production = argv.mode !== 'development';
+    const pkg = require(path.join(pkgDir, 'package.json'));
+    const localesDir = path.join(pkgDir, 'locales');
+    const bffUrl = process.env.BFF_URL || 'http://127.0.0.1:3000';
+    return {
+      mode: production ? 'production' : 'development',
+      context: pkgDir,
+      entry: './src/index.ts',
+      devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+      output: {
+        path: path.join(pkgDir, 'dist'),
+        // Remotes resolve chunks next to their manifest (any release URL); the shell lives at the origin root.
+        publicPath: isHost ? '/' : 'auto',
+        // A function: the federation runtime asks for file names before content hashes exist (only for their folder).
+        filename: (pathData) => hashedName(production, pathData, 'js'),
+        chunkFilename: (pathData) => hashedName(production, pathData, 'js'),
+        assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
+        uniqueName: name,
+        clean: true,
+      },
+      resolve: { extensions: ['.tsx', '.ts', '.js', '.json'] },
+      module: {
+        rules: [
+          {
+            test: /\.tsx?$/,
+            exclude: /node_modules/,
+            use: {
+              loader: require.resolve('swc-loader'),
+              options: {
+                jsc: {
+                  parser: { syntax: 'typescript', tsx: true },
+                  transform: { react: { runtime: 'automatic', development: !production } },
+                  target: 'es2022',
+                },
+              },
+            },
+          },
+          { test: /\.css$/, use: [MiniCssExtractPlugin.loader, require.resolve('css-loader')] },
+          { test: /\.(png|svg|jpe?g|webp|woff2?)$/, type: 'asset/resource' },
+        ],
+      },
+      plugins: [
+        new webpack.DefinePlugin({
+          __REMOTE_NAME__: JSON.stringify(name),
+          __PACKAGE_VERSION__: JSON.stringify(pkg.version),
+          // Shown in the page's data-build attribute: proves which release the browser runs.
+          __BUILD_ID__: JSON.stringify(process.env.BUILD_ID || (production ? 'prod' : 'dev')),
+        }),
+        new MiniCssExtractPlugin({
+          filename: production ? '[name].[contenthash:10].css' : '[name].css',
+          chunkFilename: production ? '[name].[contenthash:10].css' : '[name].css',
+        }),
+        new HtmlWebpackPlugin({
+          template: path.join(__dirname, 'index.html'),
+          title,
+          chunks: ['main'],
+        }),
+        ...(fs.existsSync(localesDir)
+          ? [new CopyWebpackPlugin({ patterns: [{ from: localesDir, to: 'locales' }] })]
+          : []),
+        new ModuleFederationPlugin(federationConfig({ name, pkgDir, exposes, runtimePlugins })),
+      ],
+      optimization: production
+        ? {
+            minimizer: [
+              new (require('minimizer-webpack-plugin'))({
+                minify: require('minimizer-webpack-plugin').swcMinify,
+              }),
+            ],
+          }
+        : {},
+      performance: { hints: false },
+      watchOptions: { ignored: ['**/node_modules/**', '**/dist/**'] },
+      devServer: {
+        host: '127.0.0.1',
+        port: devPort,
+        historyApiFallback: true,
+        hot: false,
+        headers: { 'Access-Control-Allow-Origin': '*' },
+        // Standalone dev talks to a running BFF for /api and /locales (npm start in another terminal).
+        proxy: [{ context: ['/api', '/locales', '/mfe'], target: bffUrl, changeOrigin: true }],
+        client: { overlay: { runtimeErrors: false } },
+      },
+      stats: 'errors-warnings',
+    };
+  };
+}
+
+module.exports = { createWebpackConfig };

@@ -1,0 +1,8 @@
+/** Where a 401 sends the browser: /sign with the current path, plus the full as-path when it differs (spec §2). */
+export function signRedirectUrl(location: { pathname: string; search: string; hash: string }): string | null {
+  if (location.pathname === '/sign' || location.pathname.startsWith('/sign/')) return null;
+  const params = new URLSearchParams({ redirect: location.pathname });
+  const asPath = `${location.pathname}${location.search}${location.hash}`;
+  if (asPath !== location.pathname) params.set('asPath', asPath);
+  return `/sign?${params.toString()}`;
+}

@@ -1,0 +1,24 @@
+import type { ReactNode } from 'react';
+import { Provider } from 'react-redux';
+import { I18nextProvider } from 'react-i18next';
+import type { AppStore } from './store/create-store';
+import { SessionProvider } from './auth/session';
+import { ToastProvider } from './ui/toasts';
+import { ThemeByRoute } from './ui/theme';
+import { i18n } from './i18n/i18n';
+
+/** Everything a remote expects above it: store, session, i18n, toasts and theme. Used by the shell and the dev harness. */
+export function AppProviders({ store, children }: { store: AppStore; children: ReactNode }) {
+  return (
+    <Provider store={store}>
+      <I18nextProvider i18n={i18n}>
+        <SessionProvider>
+          <ToastProvider>
+            <ThemeByRoute />
+            {children}
+          </ToastProvider>
+        </SessionProvider>
+      </I18nextProvider>
+    </Provider>
+  );
+}

@@ -1,0 +1,24 @@
+// The browser entry of the shared package. It is ONE federation singleton: every remote imports from
+// '@home-energy/shared' (never a deep path), so the store slice, session context and i18n instance exist once.
+import './ui/ui.css';
+
+export { baseApi, type ApiExtraOptions } from './api/base-api';
+export { signRedirectUrl } from './api/sign-redirect';
+export { registryApi, useGetRegistryQuery } from './api/registry-api';
+export { createAppStore, type AppStore, type RootState, type AppDispatch } from './store/create-store';
+export { SessionProvider, useSession, fetchSession, SESSION_BROADCAST_KEY, type Session, type SessionStatus, type SessionUser } from './auth/session';
+export { i18n, initI18n, changeLanguage, currentLanguage, registerNamespaceBase, LANGUAGES, type Language } from './i18n/i18n';
+export { AppProviders } from './app-providers';
+export { mountStandalone } from './dev/dev-harness';
+export { RemoteRoot } from './remote/remote-root';
+export { TextPage } from './remote/text-page';
+export { REMOTES, registrySchema, type Registry, type RemoteName, type RemotePackage } from './mfe/remotes';
+export { PageLayout, type PageLayoutProps } from './ui/page-layout';
+export { ErrorView, type ErrorViewProps } from './ui/error-view';
+export { Loading } from './ui/loading';
+export { Logo } from './ui/logo';
+export { LanguageSwitch } from './ui/language-switch';
+export { NotFoundPage } from './ui/not-found';
+export { PlaceholderPage } from './ui/placeholder-page';
+export { ToastProvider, useToast, TOAST_DURATION_MS, MAX_TOASTS } from './ui/toasts';
+export { ThemeByRoute, themeForPath } from './ui/theme';

@@ -1,0 +1,36 @@
+import { registerRemotes } from '@module-federation/enhanced/runtime';
+import { registrySchema, type Registry, type RemoteName } from '@home-energy/shared';
+
+let registered: Promise<Registry> | null = null;
+
+async function fetchRegistry(): Promise<Registry> {
+  const res = await fetch('/api/mfe/registry', { cache: 'no-store', headers: { accept: 'application/json' } });
+  if (!res.ok) throw new Error(`registry answered ${res.status}`);
+  const registry = registrySchema.parse(await res.json());
+  // Remote URLs exist only at run time: the BFF's registry names each remote's active release.
+  registerRemotes(registry.remotes.map((remote) => ({ name: remote.name, entry: remote.entry })));
+  return registry;
+}
+
+/** Fetches and registers the remotes once; a failure is forgotten so the next slot (or a retry) asks again. */
+export function ensureRemotesRegistered(): Promise<Registry> {
+  registered ??= fetchRegistry().catch((error: unknown) => {
+    registered = null;
+    throw error;
+  });
+  return registered;
+}
+
+export class RemoteNotReleasedError extends Error {
+  constructor(readonly remote: RemoteName) {
+    super(`No active release of ${remote}`);
+  }
+}
+
+/** Before a user-triggered retry: forget the registry and any failed container so everything is fetched anew. */
+export async function resetRemote(remote: RemoteName): Promise<void> {
+  registered = null;
+  const registry = await ensureRemotesRegistered();
+  const entry = registry.remotes.find((r) => r.name === remote);
+  if (entry) registerRemotes([{ name: entry.name, entry: entry.entry }], { force: true });
+}

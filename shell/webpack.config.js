@@ -1,0 +1,9 @@
+const { createWebpackConfig } = require('@home-energy/shared/webpack');
+
+module.exports = createWebpackConfig({
+  pkgDir: __dirname,
+  name: 'shell',
+  title: 'Home energy',
+  devPort: 3100,
+  isHost: true,
+});
