@@ -1,0 +1,70 @@
+import express from 'express';
+import helmet from 'helmet';
+import compression from 'compression';
+import { pinoHttp } from 'pino-http';
+import crypto from 'node:crypto';
+import type { Config } from './config';
+import type { Db } from './db/client';
+import type { Logger } from './logger';
+import { apiNotFound, errorHandler } from './http/errors';
+import { healthRoutes } from './modules/health/routes';
+import { registryRoutes } from './modules/releases/routes';
+import { authRoutes } from './modules/auth/routes';
+import { releaseFiles, shellFiles } from './web/static';
+
+export interface AppDeps {
+  config: Pick<Config, 'SHELL_DIST' | 'releasesDir' | 'TRUST_PROXY' | 'NODE_ENV'>;
+  db: Db;
+  logger: Logger;
+}
+
+/** Builds the whole BFF from its dependencies; never listens (server.ts does), so tests drive it with supertest. */
+export function createApp({ config, db, logger }: AppDeps): express.Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', config.TRUST_PROXY === 'true' ? true : config.TRUST_PROXY === 'false' ? false : config.TRUST_PROXY);
+
+  app.use(
+    pinoHttp({
+      logger,
+      genReqId: (req, res) => {
+        const id = crypto.randomUUID();
+        res.setHeader('X-Request-Id', id);
+        return id;
+      },
+      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
+    }),
+  );
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'blob:'],
+          connectSrc: ["'self'"],
+          fontSrc: ["'self'", 'data:'],
+          objectSrc: ["'none'"],
+          frameAncestors: ["'none'"],
+          baseUri: ["'self'"],
+          formAction: ["'self'"],
+          upgradeInsecureRequests: null,
+        },
+      },
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+  app.use(compression());
+
+  app.use(healthRoutes(db));
+  app.use('/api', express.json({ limit: '100kb' }));
+  app.use('/api/auth', authRoutes());
+  app.use('/api/mfe', registryRoutes(db));
+  app.use('/api', apiNotFound);
+
+  app.use('/mfe', releaseFiles(config.releasesDir));
+  app.use(shellFiles(config.SHELL_DIST));
+  app.use(errorHandler(logger));
+  return app;
+}

@@ -1,0 +1,104 @@
+import { spawnSync } from 'node:child_process';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { REMOTES, remotePackageSchema, releaseVersionSchema, type RemotePackage } from '@home-energy/shared/remotes';
+import { ConfigError, loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { runMigrations } from './db/migrate';
+import { REPO_ROOT } from './paths';
+import { activateRelease, listReleases, publishRelease, ReleaseError } from './modules/releases/service';
+
+const USAGE = `Usage: bff-cli <command>
+  migrate                               apply database migrations
+  release <remote> [--build] [--dir D]  publish a remote's build as a new active release (checked against the shell)
+  activate <remote> <version>           make an earlier (or later) release active: rollback
+  releases [remote]                     list releases, * marks the active one
+  publish-local                         publish every built remote that has no release of that build yet
+Remotes: ${REMOTES.map((r) => r.package).join(', ')}`;
+
+function releasedBy(): string {
+  return process.env.RELEASED_BY || `${os.userInfo().username}@${os.hostname()} (cli)`;
+}
+
+function remoteArg(value: string | undefined): RemotePackage {
+  const parsed = remotePackageSchema.safeParse(value);
+  if (!parsed.success) throw new ReleaseError(`Unknown remote "${value ?? ''}". ${USAGE}`);
+  return parsed.data;
+}
+
+async function main(): Promise<number> {
+  const { positionals, values } = parseArgs({
+    allowPositionals: true,
+    options: { build: { type: 'boolean', default: false }, dir: { type: 'string' }, help: { type: 'boolean', default: false } },
+  });
+  const [command, ...args] = positionals;
+  if (!command || values.help) {
+    console.log(USAGE);
+    return command ? 0 : 1;
+  }
+  const config = loadConfig();
+  // While the BFF runs on the embedded database, the CLI talks to it through the BFF's loopback socket.
+  const database = await openDatabase({ ...config, DATABASE_POOL_MAX: 2 }, { attach: true });
+  try {
+    await runMigrations(database.db);
+    switch (command) {
+      case 'migrate':
+        console.log('Migrations applied.');
+        return 0;
+      case 'release': {
+        const remote = remoteArg(args[0]);
+        if (values.build) {
+          const built = spawnSync('npm', ['run', 'build', '-w', remote], { cwd: REPO_ROOT, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+          if (built.status !== 0) throw new ReleaseError(`Building ${remote} failed.`);
+        }
+        const distDir = path.resolve(values.dir ?? path.join(REPO_ROOT, remote, 'dist'));
+        const result = await publishRelease(database.db, config, { remote, distDir, releasedBy: releasedBy(), activate: 'always' });
+        console.log(`${remote} ${result.version}: ${result.created ? 'released' : 'already released'}, active now.`);
+        for (const check of result.checks) console.log(`  shared ${check.name} ${check.requiredVersion ?? ''} ← shell ${check.shellVersion}: ok`);
+        return 0;
+      }
+      case 'activate': {
+        const remote = remoteArg(args[0]);
+        const version = releaseVersionSchema.safeParse(args[1]);
+        if (!version.success) throw new ReleaseError(`Give the version to activate. ${USAGE}`);
+        const release = await activateRelease(database.db, config, remote, version.data, releasedBy());
+        console.log(`${remote} ${release.version} is active now.`);
+        return 0;
+      }
+      case 'releases': {
+        const rows = await listReleases(database.db, args[0] ? remoteArg(args[0]) : undefined);
+        if (rows.length === 0) console.log('No releases yet.');
+        for (const r of rows) {
+          console.log(`${r.active ? '*' : ' '} ${r.remote.padEnd(12)} ${r.version.padEnd(24)} ${r.releasedAt.toISOString()}  ${r.releasedBy}`);
+        }
+        return 0;
+      }
+      case 'publish-local': {
+        for (const { package: remote } of REMOTES) {
+          const result = await publishRelease(database.db, config, {
+            remote,
+            distDir: path.join(REPO_ROOT, remote, 'dist'),
+            releasedBy: releasedBy(),
+            activate: 'if-new-or-none',
+          });
+          console.log(`${remote} ${result.version}${result.created ? ' released' : ''}${result.activated ? ' (active)' : ''}`);
+        }
+        return 0;
+      }
+      default:
+        console.error(`Unknown command "${command}".\n${USAGE}`);
+        return 1;
+    }
+  } finally {
+    await database.close();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error instanceof ReleaseError || error instanceof ConfigError ? error.message : error);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,109 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import * as schema from './schema';
+
+export type Db = NodePgDatabase<typeof schema>;
+
+/**
+ * The database behind the BFF. Both kinds are reached through one node-postgres pool, so every query, the
+ * session store and the tools run the same code: a PostgreSQL server (DATABASE_URL), or embedded PGlite served
+ * on a loopback socket by this process (pglite-socket keeps each transaction on its own connection).
+ */
+export interface DatabaseHandle {
+  kind: 'postgres' | 'pglite';
+  db: Db;
+  pool: pg.Pool;
+  /** A postgres:// URL other processes on this machine can use while this handle is open. */
+  url: string;
+  close(): Promise<void>;
+}
+
+function handleFor(kind: DatabaseHandle['kind'], url: string, poolMax: number, onClose: () => Promise<void>): DatabaseHandle {
+  const pool = new pg.Pool({ connectionString: url, max: poolMax, connectionTimeoutMillis: 5_000, idleTimeoutMillis: 30_000 });
+  // An idle client losing its server must not crash the process; the next query reports the error.
+  pool.on('error', () => undefined);
+  return {
+    kind,
+    db: drizzle(pool, { schema }),
+    pool,
+    url,
+    async close() {
+      await pool.end();
+      await onClose();
+    },
+  };
+}
+
+export function openPostgres(url: string, poolMax = 10): DatabaseHandle {
+  return handleFor('postgres', url, poolMax, async () => undefined);
+}
+
+interface LockInfo {
+  pid: number;
+  port: number;
+}
+
+function readLock(lockFile: string): LockInfo | null {
+  try {
+    const info = JSON.parse(fs.readFileSync(lockFile, 'utf8')) as LockInfo;
+    process.kill(info.pid, 0); // throws when that process is gone
+    return info;
+  } catch {
+    return null;
+  }
+}
+
+export class DataDirInUseError extends Error {}
+
+/**
+ * Opens the embedded database in `dataDir` (created and initialised on first use). When another process of ours
+ * already serves that directory, `attach: true` connects to it instead (the release CLI while the BFF runs);
+ * otherwise that is an error, because PGlite allows one process per directory.
+ */
+export async function openPglite(options: {
+  dataDir?: string;
+  loadDataDir?: Blob;
+  poolMax?: number;
+  attach?: boolean;
+}): Promise<DatabaseHandle> {
+  const poolMax = options.poolMax ?? 10;
+  const lockFile = options.dataDir ? path.join(options.dataDir, 'pglite.lock.json') : null;
+  if (lockFile) {
+    fs.mkdirSync(options.dataDir!, { recursive: true });
+    const running = readLock(lockFile);
+    if (running && running.pid !== process.pid) {
+      if (options.attach) return handleFor('pglite', `postgres://postgres@127.0.0.1:${running.port}/postgres`, Math.min(poolMax, 2), async () => undefined);
+      throw new DataDirInUseError(
+        `The data directory ${options.dataDir} is in use by process ${running.pid}. Stop it, or use DATABASE_URL for several instances.`,
+      );
+    }
+  }
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { PGLiteSocketServer } = await import('@electric-sql/pglite-socket');
+  const pglite = await PGlite.create({
+    dataDir: options.dataDir ? path.join(options.dataDir, 'pg') : undefined,
+    loadDataDir: options.loadDataDir,
+  });
+  const server = new PGLiteSocketServer({ db: pglite, host: '127.0.0.1', port: 0, maxConnections: poolMax + 4 });
+  await server.start();
+  const port = Number(server.getServerConn().split(':').pop());
+  if (lockFile) fs.writeFileSync(lockFile, JSON.stringify({ pid: process.pid, port } satisfies LockInfo));
+  return handleFor('pglite', `postgres://postgres@127.0.0.1:${port}/postgres`, poolMax, async () => {
+    await server.stop();
+    await pglite.close();
+    if (lockFile && readLock(lockFile)?.pid === process.pid) fs.rmSync(lockFile, { force: true });
+  });
+}
+
+export interface DatabaseSettings {
+  DATABASE_URL?: string;
+  DATA_DIR: string;
+  DATABASE_POOL_MAX: number;
+}
+
+export function openDatabase(config: DatabaseSettings, options: { attach?: boolean } = {}): Promise<DatabaseHandle> {
+  if (config.DATABASE_URL) return Promise.resolve(openPostgres(config.DATABASE_URL, config.DATABASE_POOL_MAX));
+  return openPglite({ dataDir: path.join(config.DATA_DIR, 'db'), poolMax: config.DATABASE_POOL_MAX, attach: options.attach });
+}

@@ -1,0 +1,93 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { checkSharedAgainstShell, manifestSchema, type FederationManifest, type SharedCheck } from '@home-energy/shared/mfe/compat';
+import { REMOTES, type RemotePackage } from '@home-energy/shared/remotes';
+import type { Db } from '../../db/client';
+import { contentHash, listFiles, storeRelease } from './release-store';
+import { activeReleases, findRelease, insertRelease, listReleases, setActive, type ReleaseRow } from './repository';
+
+export class ReleaseError extends Error {
+  constructor(
+    message: string,
+    readonly checks: SharedCheck[] = [],
+  ) {
+    super(message);
+  }
+}
+
+export interface ReleaseSettings {
+  releasesDir: string;
+  SHELL_DIST: string;
+}
+
+function readManifest(file: string, what: string): FederationManifest {
+  if (!fs.existsSync(file)) throw new ReleaseError(`${what}: ${file} is missing. Build it first (npm run build).`);
+  const parsed = manifestSchema.safeParse(JSON.parse(fs.readFileSync(file, 'utf8')));
+  if (!parsed.success) throw new ReleaseError(`${what}: ${file} is not a federation manifest (${parsed.error.issues[0]?.message}).`);
+  return parsed.data;
+}
+
+export function federationName(remote: RemotePackage): string {
+  return REMOTES.find((r) => r.package === remote)!.name;
+}
+
+export interface PublishResult {
+  remote: RemotePackage;
+  version: string;
+  created: boolean;
+  activated: boolean;
+  checks: SharedCheck[];
+}
+
+/**
+ * Publishes one remote's build folder as a release: checks its manifest against the shell's shared singletons
+ * (refusing what the shell cannot satisfy), stores the files under an immutable version, records it and,
+ * unless told otherwise, makes it the active release. Neither the shell nor the BFF is rebuilt or restarted.
+ */
+export async function publishRelease(
+  db: Db,
+  settings: ReleaseSettings,
+  options: { remote: RemotePackage; distDir: string; releasedBy: string; activate: 'always' | 'if-new-or-none' },
+): Promise<PublishResult> {
+  const { remote, distDir } = options;
+  const manifest = readManifest(path.join(distDir, 'mf-manifest.json'), remote);
+  if (manifest.name !== federationName(remote)) {
+    throw new ReleaseError(`${distDir} holds the build of ${manifest.name}, not ${remote} (${federationName(remote)}).`);
+  }
+  if (!manifest.exposes.some((e) => e.name === 'App' || e.path === './App')) {
+    throw new ReleaseError(`${remote} does not expose ./App; the shell could not mount it.`);
+  }
+  const shell = readManifest(path.join(settings.SHELL_DIST, 'mf-manifest.json'), 'shell');
+  const checks = checkSharedAgainstShell(manifest.shared, shell.shared);
+  const failed = checks.filter((c) => !c.ok);
+  if (failed.length > 0) {
+    throw new ReleaseError(`Refusing to release ${remote}: ${failed.map((c) => c.problem).join('; ')}.`, checks);
+  }
+
+  const files = listFiles(distDir);
+  const buildVersion = manifest.metaData.buildInfo?.buildVersion ?? '0.0.0';
+  const version = `${buildVersion}-${contentHash(distDir, files).slice(0, 10)}`;
+  const existing = await findRelease(db, remote, version);
+  if (!existing) {
+    storeRelease(settings.releasesDir, remote, version, distDir);
+    const bytes = files.reduce((sum, f) => sum + fs.statSync(path.join(distDir, f)).size, 0);
+    await insertRelease(db, { remote, version, shared: manifest.shared, files: files.length, bytes, releasedBy: options.releasedBy });
+  }
+  const hasActive = (await activeReleases(db)).some((r) => r.remote === remote);
+  const activate = options.activate === 'always' || !existing || !hasActive;
+  if (activate) await setActive(db, remote, version, options.releasedBy);
+  return { remote, version, created: !existing, activated: activate, checks };
+}
+
+/** Rollback (or roll forward): any recorded version whose files are still in the store can be made active. */
+export async function activateRelease(db: Db, settings: ReleaseSettings, remote: RemotePackage, version: string, by: string): Promise<ReleaseRow> {
+  const release = await findRelease(db, remote, version);
+  if (!release) throw new ReleaseError(`${remote} has no release ${version}.`);
+  if (!fs.existsSync(path.join(settings.releasesDir, remote, version, 'mf-manifest.json'))) {
+    throw new ReleaseError(`The files of ${remote} ${version} are missing from ${settings.releasesDir}.`);
+  }
+  await setActive(db, remote, version, by);
+  return (await findRelease(db, remote, version))!;
+}
+
+export { listReleases, activeReleases };

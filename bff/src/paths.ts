@@ -1,0 +1,18 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
+/** The bff package folder, whether running from src (tsx, jest) or from the esbuild bundle in dist. */
+function findPackageRoot(start: string): string {
+  let dir = start;
+  for (;;) {
+    const pkg = path.join(dir, 'package.json');
+    if (fs.existsSync(pkg) && JSON.parse(fs.readFileSync(pkg, 'utf8')).name === 'bff') return dir;
+    const parent = path.dirname(dir);
+    if (parent === dir) throw new Error(`bff package.json not found above ${start}`);
+    dir = parent;
+  }
+}
+
+export const BFF_ROOT = findPackageRoot(__dirname);
+export const REPO_ROOT = path.dirname(BFF_ROOT);
+export const MIGRATIONS_DIR = path.join(BFF_ROOT, 'drizzle');

@@ -1,0 +1,16 @@
+// One jest run for every package: node projects (bff, shared's pure code) and jsdom (React components).
+const swc = [
+  '@swc/jest',
+  { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } }, target: 'es2022' } },
+];
+const common = { transform: { '^.+\\.(t|j)sx?$': swc }, moduleNameMapper: { '\\.css$': '<rootDir>/shared/test/style-stub.cjs' } };
+
+module.exports = {
+  projects: [
+    { ...common, displayName: 'shared', testEnvironment: 'node', testMatch: ['<rootDir>/shared/**/__tests__/**/*.test.ts'] },
+    { ...common, displayName: 'ui', testEnvironment: 'jsdom', testMatch: ['<rootDir>/{shared,shell,mfe-*}/**/__tests__/**/*.test.tsx'],
+      testPathIgnorePatterns: ['/node_modules/', '/dist/'] },
+    { ...common, displayName: 'bff', testEnvironment: 'node', testMatch: ['<rootDir>/bff/**/__tests__/**/*.test.ts'],
+      globalSetup: '<rootDir>/bff/test/global-setup.ts', testTimeout: 60_000 },
+  ],
+};
