@@ -48,11 +48,12 @@ async function main(): Promise<number> {
         return 0;
       case 'release': {
         const remote = remoteArg(args[0]);
+        const distDir = path.resolve(values.dir ?? path.join(REPO_ROOT, remote, 'dist'));
         if (values.build) {
-          const built = spawnSync('npm', ['run', 'build', '-w', remote], { cwd: REPO_ROOT, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+          const env = { ...process.env, NODE_ENV: 'production', MFE_OUT_DIR: distDir };
+          const built = spawnSync('npm', ['run', 'build', '-w', remote], { cwd: REPO_ROOT, stdio: 'inherit', env });
           if (built.status !== 0) throw new ReleaseError(`Building ${remote} failed.`);
         }
-        const distDir = path.resolve(values.dir ?? path.join(REPO_ROOT, remote, 'dist'));
         const result = await publishRelease(database.db, config, { remote, distDir, releasedBy: releasedBy(), activate: 'always' });
         console.log(`${remote} ${result.version}: ${result.created ? 'released' : 'already released'}, active now.`);
         for (const check of result.checks) console.log(`  shared ${check.name} ${check.requiredVersion ?? ''} ← shell ${check.shellVersion}: ok`);

@@ -30,7 +30,8 @@ function createWebpackConfig({ pkgDir, name, title, exposes, runtimePlugins, dev
       entry: './src/index.ts',
       devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
       output: {
-        path: path.join(pkgDir, 'dist'),
+        // MFE_OUT_DIR lets a release build go elsewhere than dist/ (the e2e release test does not touch dist/).
+        path: process.env.MFE_OUT_DIR ? path.resolve(process.env.MFE_OUT_DIR) : path.join(pkgDir, 'dist'),
         // Remotes resolve chunks next to their manifest (any release URL); the shell lives at the origin root.
         publicPath: isHost ? '/' : 'auto',
         // A function: the federation runtime asks for file names before content hashes exist (only for their folder).

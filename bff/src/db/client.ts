@@ -18,6 +18,8 @@ export interface DatabaseHandle {
   /** A postgres:// URL other processes on this machine can use while this handle is open. */
   url: string;
   close(): Promise<void>;
+  /** Embedded only: the whole database as a tarball (test snapshots, backups). */
+  snapshot?: () => Promise<Blob>;
 }
 
 function handleFor(kind: DatabaseHandle['kind'], url: string, poolMax: number, onClose: () => Promise<void>): DatabaseHandle {
@@ -90,11 +92,12 @@ export async function openPglite(options: {
   await server.start();
   const port = Number(server.getServerConn().split(':').pop());
   if (lockFile) fs.writeFileSync(lockFile, JSON.stringify({ pid: process.pid, port } satisfies LockInfo));
-  return handleFor('pglite', `postgres://postgres@127.0.0.1:${port}/postgres`, poolMax, async () => {
+  const handle = handleFor('pglite', `postgres://postgres@127.0.0.1:${port}/postgres`, poolMax, async () => {
     await server.stop();
     await pglite.close();
     if (lockFile && readLock(lockFile)?.pid === process.pid) fs.rmSync(lockFile, { force: true });
   });
+  return { ...handle, snapshot: () => pglite.dumpDataDir('none') as Promise<Blob> };
 }
 
 export interface DatabaseSettings {

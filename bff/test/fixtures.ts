@@ -1,0 +1,48 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+export interface SharedEntry {
+  name: string;
+  version: string;
+  singleton: boolean;
+  requiredVersion: string;
+}
+
+export const SHELL_SHARED: SharedEntry[] = [
+  { name: 'react', version: '19.3.1', singleton: true, requiredVersion: '^19.3.1' },
+  { name: 'react-dom', version: '19.3.1', singleton: true, requiredVersion: '^19.3.1' },
+  { name: '@home-energy/shared', version: '0.1.0', singleton: true, requiredVersion: '^0.1.0' },
+];
+
+function manifest(name: string, shared: SharedEntry[], exposes: string[]) {
+  return {
+    id: name,
+    name,
+    metaData: { name, buildInfo: { buildVersion: '1.2.0', buildName: name }, remoteEntry: { name: 'remoteEntry.js', path: '', type: 'global' }, publicPath: 'auto' },
+    shared: shared.map((s) => ({ ...s, id: `${name}:${s.name}`, assets: { js: { sync: [], async: [] }, css: { sync: [], async: [] } } })),
+    remotes: [],
+    exposes: exposes.map((e) => ({ id: `${name}:${e}`, name: e, path: `./${e}`, assets: { js: { sync: [], async: [] }, css: { sync: [], async: [] } } })),
+  };
+}
+
+/** A temp folder with a built-looking shell and a remote's dist; `label` changes the remote's content (a new build). */
+export function makeBuildFixtures() {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'bff-fixture-'));
+  const shellDist = path.join(root, 'shell-dist');
+  fs.mkdirSync(path.join(shellDist, 'locales', 'en'), { recursive: true });
+  fs.writeFileSync(path.join(shellDist, 'index.html'), '<!doctype html><title>shell</title><div id="root"></div>');
+  fs.writeFileSync(path.join(shellDist, 'main.0123456789.js'), 'console.log("shell")');
+  fs.writeFileSync(path.join(shellDist, 'locales', 'en', 'common.json'), '{"reload":"Reload"}');
+  fs.writeFileSync(path.join(shellDist, 'mf-manifest.json'), JSON.stringify(manifest('shell', SHELL_SHARED, [])));
+
+  const writeRemote = (label: string, shared: SharedEntry[] = SHELL_SHARED, name = 'mfe_results') => {
+    const dist = path.join(root, `remote-${label}`);
+    fs.mkdirSync(dist, { recursive: true });
+    fs.writeFileSync(path.join(dist, 'mf-manifest.json'), JSON.stringify(manifest(name, shared, ['App'])));
+    fs.writeFileSync(path.join(dist, 'remoteEntry.js'), `/* ${label} */ var mfe_results;`);
+    fs.writeFileSync(path.join(dist, '__federation_expose_App.abcdef0123.js'), `/* App ${label} */`);
+    return dist;
+  };
+  return { root, shellDist, releasesDir: path.join(root, 'releases'), writeRemote, cleanup: () => fs.rmSync(root, { recursive: true, force: true }) };
+}

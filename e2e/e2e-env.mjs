@@ -1,0 +1,7 @@
+import os from 'node:os';
+import path from 'node:path';
+
+/** Where the e2e product runs; shared by the Playwright config, serve.mjs and the tests that call the CLI. */
+export const E2E_PORT = Number(process.env.E2E_PORT || 3300);
+export const E2E_DATA_DIR = process.env.E2E_DATA_DIR || path.join(os.tmpdir(), `home-energy-e2e-${E2E_PORT}`);
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';

@@ -1,0 +1,21 @@
+// The product as e2e tests see it: the built shell, remotes and BFF on a throwaway data directory.
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { E2E_DATA_DIR, E2E_PORT } from './e2e-env.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+fs.rmSync(E2E_DATA_DIR, { recursive: true, force: true });
+const env = { ...process.env, DATA_DIR: E2E_DATA_DIR, PORT: String(E2E_PORT), HOST: '127.0.0.1', NODE_ENV: 'production', LOG_LEVEL: 'warn', RELEASED_BY: 'e2e' };
+for (const file of ['shell/dist/index.html', 'bff/dist/server.js', 'mfe-results/dist/mf-manifest.json']) {
+  if (!fs.existsSync(path.join(root, file))) {
+    console.error(`e2e: ${file} is missing; run \`npm run build\` first (npm test does).`);
+    process.exit(1);
+  }
+}
+const published = spawnSync('node', ['bff/dist/cli.js', 'publish-local'], { cwd: root, env, stdio: 'inherit' });
+if (published.status !== 0) process.exit(published.status ?? 1);
+const server = spawn('node', ['bff/dist/server.js'], { cwd: root, env, stdio: 'inherit' });
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code) => process.exit(code ?? 0));

@@ -1,0 +1,41 @@
+import { expect, test } from '@playwright/test';
+import { REMOTE_ROUTES, watchConsole } from './support';
+
+test.describe('every remote renders inside the shell', () => {
+  for (const route of REMOTE_ROUTES) {
+    test(`${route.path} → ${route.remote}`, async ({ page }) => {
+      const problems = watchConsole(page);
+      await page.goto(route.path);
+      const slot = page.locator(`[data-remote="${route.remote}"]`);
+      await expect(slot.getByRole('heading', { level: 1, name: route.heading, exact: true })).toBeVisible();
+      // The shell's frame is around it: logo, navigation, and the releases running.
+      await expect(page.getByRole('link', { name: /start page/i })).toBeVisible();
+      await expect(page.getByTestId('releases')).toContainText('mfe-flow');
+      expect(problems, problems.join('\n')).toEqual([]);
+    });
+  }
+
+  test('navigating between remotes keeps the shell and the chosen language', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('combobox', { name: 'Language' }).selectOption('sv');
+    await expect(page.getByRole('heading', { level: 1, name: 'Hitta ditt hem' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'sv');
+    await page.goto('/console/org/demo/properties');
+    await expect(page.getByRole('heading', { level: 1, name: 'Fastigheter' })).toBeVisible();
+    await expect(page.locator('body')).toHaveAttribute('data-theme', 'console');
+    await page.getByRole('link', { name: 'Åtgärder' }).click();
+    await expect(page).toHaveURL(/\/console\/org\/demo\/activities$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Åtgärder' })).toBeVisible();
+    await page.getByRole('link', { name: 'Hitta ditt hem' }).click();
+    await expect(page.locator('body')).toHaveAttribute('data-theme', 'consumer');
+    await expect(page.getByRole('heading', { level: 1, name: 'Hitta ditt hem' })).toBeVisible();
+  });
+
+  test('unknown paths show the not-found page with a way home; /admin goes to the admin home', async ({ page }) => {
+    await page.goto('/no/such/page');
+    await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+    await page.goto('/admin');
+    await expect(page).toHaveURL(/\/console\/admin$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Organisations' })).toBeVisible();
+  });
+});

@@ -1,0 +1,47 @@
+import type { Page } from '@playwright/test';
+
+/** Every page the remotes own, as the shell mounts them, with the heading each must show. */
+export const REMOTE_ROUTES = [
+  { remote: 'mfe_flow', path: '/', heading: 'Find your home' },
+  { remote: 'mfe_flow', path: '/flow/property/42/questions', heading: 'About your home' },
+  { remote: 'mfe_flow', path: '/flow/add-property', heading: 'Add a property' },
+  { remote: 'mfe_flow', path: '/flow/contact', heading: 'Contact details' },
+  { remote: 'mfe_flow', path: '/sign', heading: 'Sign in' },
+  { remote: 'mfe_results', path: '/property/42/building/primary/results-dashboard', heading: "Your home's energy results" },
+  { remote: 'mfe_console', path: '/console/org/demo', heading: 'Console' },
+  { remote: 'mfe_console', path: '/console/org/demo/properties', heading: 'Properties' },
+  { remote: 'mfe_console', path: '/console/org/demo/activities', heading: 'Activities' },
+  { remote: 'mfe_console', path: '/console/org/demo/users', heading: 'Users' },
+  { remote: 'mfe_console', path: '/console/org/demo/transition', heading: 'Transition' },
+  { remote: 'mfe_console', path: '/console/org/demo/portfolio', heading: 'Portfolio' },
+  { remote: 'mfe_console', path: '/console/org/demo/property_lookup', heading: 'Property lookup' },
+  { remote: 'mfe_console', path: '/console/org/demo/configuration', heading: 'Configuration' },
+  { remote: 'mfe_console', path: '/console/org/demo/validation', heading: 'Validation' },
+  { remote: 'mfe_console', path: '/console/org/demo/messages', heading: 'Messages' },
+  { remote: 'mfe_console', path: '/console/org/demo/account', heading: 'Account' },
+  { remote: 'mfe_console', path: '/console/org/demo/org-select', heading: 'Organisations' },
+  { remote: 'mfe_console', path: '/console/org/demo/user-management', heading: 'User management' },
+  { remote: 'mfe_admin', path: '/console/admin', heading: 'Organisations' },
+  { remote: 'mfe_admin', path: '/console/admin/organisations/demo', heading: 'Organisation' },
+  { remote: 'mfe_admin', path: '/console/admin/user-management', heading: 'User management' },
+  { remote: 'mfe_admin', path: '/console/admin/releases', heading: 'Releases' },
+  { remote: 'mfe_admin', path: '/console/admin/audit', heading: 'Audit log' },
+] as const;
+
+export const REMOTE_PACKAGES = { mfe_flow: 'mfe-flow', mfe_results: 'mfe-results', mfe_console: 'mfe-console', mfe_admin: 'mfe-admin' } as const;
+export type RemoteName = keyof typeof REMOTE_PACKAGES;
+
+/** Collects console errors and failed requests so a test can assert the page ran clean (CSP included). */
+export function watchConsole(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+  return problems;
+}
+
+export async function registry(page: Page): Promise<{ remotes: { name: string; package: string; version: string; entry: string }[] }> {
+  const res = await page.request.get('/api/mfe/registry');
+  return res.json();
+}

@@ -1,0 +1,38 @@
+// `npm test`: every check, in the order that fails fastest: types, unit + integration (PGlite, and PostgreSQL
+// when TEST_DATABASE_URL names a server), then the built product end to end in Chromium.
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+const results = [];
+
+function step(name, command, args, env = {}) {
+  console.log(`\n━━ ${name} ━━`);
+  const started = Date.now();
+  const run = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  results.push({ name, ok: run.status === 0, seconds });
+  if (run.status !== 0) {
+    summary();
+    console.error(`\n✖ ${name} failed (exit ${run.status}).`);
+    process.exit(run.status ?? 1);
+  }
+}
+
+function summary() {
+  console.log('\n━━ summary ━━');
+  for (const r of results) console.log(`${r.ok ? '✔' : '✖'} ${r.name} (${r.seconds} s)`);
+}
+
+const jest = ['--experimental-vm-modules', 'node_modules/jest/bin/jest.js'];
+step('type check', 'npx', ['lerna', 'run', 'typecheck', '--no-progress']);
+step('unit + integration (PGlite)', 'node', jest, { CI: process.env.CI ?? 'true' });
+if (process.env.TEST_DATABASE_URL) {
+  step('BFF integration (PostgreSQL)', 'node', [...jest, '--selectProjects', 'bff'], { CI: process.env.CI ?? 'true' });
+} else {
+  console.log('\n(TEST_DATABASE_URL is not set: the BFF suite ran on PGlite only; .ci/run also runs it on PostgreSQL.)');
+}
+step('build', 'npm', ['run', 'build']);
+step('end to end (Chromium)', 'npm', ['test', '-w', 'e2e']);
+summary();

@@ -1,0 +1,92 @@
+import { checkSharedAgainstShell, type ManifestShared } from '../compat';
+
+const shell: ManifestShared[] = [
+  { name: 'react', version: '19.3.1', singleton: true, requiredVersion: '^19.3.1' },
+  { name: 'react-dom', version: '19.3.1', singleton: true, requiredVersion: '^19.3.1' },
+  { name: 'i18next', version: '26.7.2', singleton: true, requiredVersion: '^26.7.2' },
+  { name: '@home-energy/shared', version: '0.1.0', singleton: true, requiredVersion: '^0.1.0' },
+];
+
+describe('checkSharedAgainstShell', () => {
+  it('is ok when the shell version satisfies every range the remote asks for', () => {
+    const result = checkSharedAgainstShell(
+      [
+        { name: 'react', version: '19.0.0', singleton: true, requiredVersion: '^19.0.0' },
+        { name: 'i18next', version: '26.7.2', singleton: true, requiredVersion: '^26.7.2' },
+      ],
+      shell,
+    );
+    expect(result).toEqual([
+      { name: 'react', requiredVersion: '^19.0.0', shellVersion: '19.3.1', ok: true },
+      { name: 'i18next', requiredVersion: '^26.7.2', shellVersion: '26.7.2', ok: true },
+    ]);
+  });
+
+  it('reports a problem when the shell version is outside the remote range', () => {
+    const [check] = checkSharedAgainstShell([{ name: 'react', version: '20.0.0', singleton: true, requiredVersion: '^20.0.0' }], shell);
+    expect(check).toMatchObject({ name: 'react', requiredVersion: '^20.0.0', shellVersion: '19.3.1', ok: false });
+    expect(check.problem).toContain('^20.0.0');
+    expect(check.problem).toContain('19.3.1');
+  });
+
+  it('reports a problem when the remote needs a newer minor than the shell has', () => {
+    const [check] = checkSharedAgainstShell([{ name: 'react', version: '19.4.0', singleton: true, requiredVersion: '^19.4.0' }], shell);
+    expect(check.ok).toBe(false);
+  });
+
+  it('reports a problem when the shell does not provide a singleton at all', () => {
+    const [check] = checkSharedAgainstShell(
+      [{ name: 'react-router', version: '7.18.5', singleton: true, requiredVersion: '^7.18.5' }],
+      shell,
+    );
+    expect(check).toMatchObject({ name: 'react-router', shellVersion: null, ok: false });
+    expect(check.problem).toContain('react-router');
+  });
+
+  it('ignores shared modules that are not singletons', () => {
+    const result = checkSharedAgainstShell(
+      [
+        { name: 'lodash', version: '4.17.21', singleton: false, requiredVersion: '^4.17.21' },
+        { name: 'zod', version: '4.6.7', requiredVersion: '^99.0.0' },
+        { name: 'react', version: '19.3.1', singleton: true, requiredVersion: '^19.3.1' },
+      ],
+      shell,
+    );
+    expect(result.map((r) => r.name)).toEqual(['react']);
+    expect(result[0].ok).toBe(true);
+  });
+
+  it('accepts any shell version when the remote has no required version', () => {
+    const result = checkSharedAgainstShell(
+      [
+        { name: 'react', version: '19.3.1', singleton: true, requiredVersion: false },
+        { name: 'react-dom', version: '19.3.1', singleton: true },
+      ],
+      shell,
+    );
+    expect(result).toEqual([
+      { name: 'react', requiredVersion: null, shellVersion: '19.3.1', ok: true },
+      { name: 'react-dom', requiredVersion: null, shellVersion: '19.3.1', ok: true },
+    ]);
+  });
+
+  it('checks every singleton and reports each one separately', () => {
+    const result = checkSharedAgainstShell(
+      [
+        { name: 'react', version: '19.3.1', singleton: true, requiredVersion: '^19.3.1' },
+        { name: 'react-dom', version: '20.0.0', singleton: true, requiredVersion: '^20.0.0' },
+        { name: 'react-redux', version: '9.3.1', singleton: true, requiredVersion: '^9.3.1' },
+      ],
+      shell,
+    );
+    expect(result.map((r) => [r.name, r.ok])).toEqual([
+      ['react', true],
+      ['react-dom', false],
+      ['react-redux', false],
+    ]);
+  });
+
+  it('returns nothing when the remote shares nothing', () => {
+    expect(checkSharedAgainstShell([], shell)).toEqual([]);
+  });
+});

@@ -1,0 +1,224 @@
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import i18next, { type i18n as I18n } from 'i18next';
+import type { ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import common from '../../../locales/en/common.json';
+import type { RemoteName } from '@home-energy/shared';
+
+/** Node's TextEncoder/TextDecoder (shell's tsconfig has no node types, the DOM types describe them). */
+function nodeUtil() {
+  const { TextEncoder, TextDecoder } = jest.requireActual<Pick<typeof globalThis, 'TextEncoder' | 'TextDecoder'>>('node:util');
+  return { TextEncoder, TextDecoder };
+}
+
+// The federation runtime is replaced; the wrappers defer to the mock functions so that every fresh module
+// registry (see beforeEach) sees the same ones.
+const mockLoadRemote = jest.fn();
+const mockRegisterRemotes = jest.fn();
+const mockRegisterPlugins = jest.fn();
+jest.mock('@module-federation/enhanced/runtime', () => ({
+  loadRemote: (...args: unknown[]) => mockLoadRemote(...args),
+  registerRemotes: (...args: unknown[]) => mockRegisterRemotes(...args),
+  registerPlugins: (...args: unknown[]) => mockRegisterPlugins(...args),
+}));
+
+// registry.ts caches the fetched registry in module state, so each test loads remote-slot (and registry) anew.
+// React and react-i18next must stay the instances this file renders with, or hooks and context would not match.
+const outer = {
+  react: jest.requireActual<object>('react'),
+  jsxRuntime: jest.requireActual<object>('react/jsx-runtime'),
+  jsxDevRuntime: jest.requireActual<object>('react/jsx-dev-runtime'),
+  reactI18next: jest.requireActual<object>('react-i18next'),
+};
+
+// jsdom lacks TextEncoder, which react-router (imported through @home-energy/shared) needs at load time.
+Object.assign(globalThis, nodeUtil());
+
+const ENTRY = 'http://x/mfe/mfe-results/1.0.0-abc/mf-manifest.json';
+const REGISTRY = { remotes: [{ name: 'mfe_results', package: 'mfe-results', version: '1.0.0-abc', entry: ENTRY }] };
+
+type FetchAnswer = { status: number; body: unknown };
+let fetchAnswers: FetchAnswer[];
+const fetchMock = jest.fn(async (_url: string, _init?: RequestInit) => {
+  const answer = fetchAnswers.length > 1 ? fetchAnswers.shift()! : fetchAnswers[0];
+  return { ok: answer.status >= 200 && answer.status < 300, status: answer.status, json: async () => answer.body };
+});
+
+function createI18n(): I18n {
+  const instance = i18next.createInstance();
+  void instance.init({
+    lng: 'en',
+    ns: ['common'],
+    defaultNS: 'common',
+    resources: { en: { common } },
+    interpolation: { escapeValue: false },
+    initAsync: false,
+  });
+  return instance;
+}
+
+async function renderPage(remote: RemoteName = 'mfe_results') {
+  const { RemoteSlot } = await import('../remote-slot');
+  const page = (
+    <I18nextProvider i18n={createI18n()}>
+      <header>Shell header</header>
+      <main>
+        <RemoteSlot remote={remote} />
+      </main>
+      <footer>Shell footer</footer>
+    </I18nextProvider>
+  );
+  await act(async () => {
+    render(page);
+  });
+}
+
+const ok = (text: string) => ({ __esModule: true, default: () => <p>{text}</p> });
+
+function Crashing(): ReactNode {
+  throw new Error('render failed');
+}
+
+async function expectUnavailable() {
+  const alert = await screen.findByRole('alert');
+  expect(alert.textContent).toContain(common.remote.unavailableTitle);
+  expect(alert.textContent).toContain(common.remote.unavailableText);
+  return alert;
+}
+
+let consoleError: jest.SpyInstance;
+let consoleWarn: jest.SpyInstance;
+
+beforeEach(() => {
+  jest.resetModules();
+  jest.doMock('react', () => outer.react);
+  jest.doMock('react/jsx-runtime', () => outer.jsxRuntime);
+  jest.doMock('react/jsx-dev-runtime', () => outer.jsxDevRuntime);
+  jest.doMock('react-i18next', () => outer.reactI18next);
+  mockLoadRemote.mockReset();
+  mockRegisterRemotes.mockReset();
+  mockRegisterPlugins.mockReset();
+  fetchMock.mockClear();
+  fetchAnswers = [{ status: 200, body: REGISTRY }];
+  globalThis.fetch = fetchMock as unknown as typeof fetch;
+  // Expected errors (caught render errors, React's own reporting) would otherwise flood the output.
+  consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  consoleWarn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+});
+
+afterEach(() => {
+  consoleError.mockRestore();
+  consoleWarn.mockRestore();
+});
+
+describe('RemoteSlot', () => {
+  it('loads the remote registered from the registry and renders its App', async () => {
+    mockLoadRemote.mockResolvedValue(ok('remote ok'));
+    await renderPage();
+
+    expect(await screen.findByText('remote ok')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(fetchMock.mock.calls[0][0]).toBe('/api/mfe/registry');
+    expect(mockRegisterRemotes).toHaveBeenCalledWith([{ name: 'mfe_results', entry: ENTRY }]);
+    expect(mockLoadRemote).toHaveBeenCalledTimes(1);
+    expect(mockLoadRemote).toHaveBeenCalledWith('mfe_results/App');
+  });
+
+  it('shows the loading indicator while the remote loads', async () => {
+    let resolve!: (module: unknown) => void;
+    mockLoadRemote.mockReturnValue(new Promise((r) => (resolve = r)));
+    await renderPage();
+
+    expect(screen.getByRole('status').textContent).toBe(common.loading);
+    await act(async () => resolve(ok('remote ok')));
+    expect(await screen.findByText('remote ok')).toBeTruthy();
+    expect(screen.queryByText(common.loading)).toBeNull();
+  });
+
+  it('contains a render error in the slot and recovers on Try again', async () => {
+    mockLoadRemote.mockResolvedValueOnce({ __esModule: true, default: Crashing }).mockResolvedValueOnce(ok('remote ok'));
+    await renderPage();
+
+    await expectUnavailable();
+    // The rest of the page still renders.
+    expect(screen.getByText('Shell header')).toBeTruthy();
+    expect(screen.getByText('Shell footer')).toBeTruthy();
+    expect(consoleError).toHaveBeenCalledWith('[mfe] mfe_results failed', expect.any(Error), expect.anything());
+
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: common.remote.retry }));
+    });
+
+    expect(await screen.findByText('remote ok')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(mockLoadRemote).toHaveBeenCalledTimes(2);
+    // The retry forgets the registry and re-registers the remote so its container is fetched anew.
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(mockRegisterRemotes).toHaveBeenLastCalledWith([{ name: 'mfe_results', entry: ENTRY }], { force: true });
+    expect(screen.getByText('Shell header')).toBeTruthy();
+  });
+
+  it('keeps showing the panel when the retry fails as well', async () => {
+    mockLoadRemote.mockResolvedValue({ __esModule: true, default: Crashing });
+    await renderPage();
+    await expectUnavailable();
+
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: common.remote.retry }));
+    });
+    await waitFor(() => expect(mockLoadRemote).toHaveBeenCalledTimes(2));
+    await expectUnavailable();
+    expect(screen.getByRole('button', { name: common.remote.retry })).toBeTruthy();
+  });
+
+  it('shows the unavailable panel when the registry has no entry for the remote', async () => {
+    fetchAnswers = [{ status: 200, body: { remotes: [] } }];
+    mockLoadRemote.mockResolvedValue(ok('remote ok'));
+    await renderPage();
+
+    await expectUnavailable();
+    expect(screen.getByRole('button', { name: common.remote.retry })).toBeTruthy();
+    expect(mockLoadRemote).not.toHaveBeenCalled();
+    expect(screen.getByText('Shell footer')).toBeTruthy();
+  });
+
+  it('shows the unavailable panel for a remote the registry does not list while others are released', async () => {
+    mockLoadRemote.mockResolvedValue(ok('remote ok'));
+    await renderPage('mfe_flow');
+
+    await expectUnavailable();
+    expect(mockLoadRemote).not.toHaveBeenCalled();
+  });
+
+  it('shows the panel when the registry cannot be fetched, and asks again on Try again', async () => {
+    fetchAnswers = [
+      { status: 503, body: {} },
+      { status: 200, body: REGISTRY },
+    ];
+    mockLoadRemote.mockResolvedValue(ok('remote ok'));
+    await renderPage();
+
+    await expectUnavailable();
+    expect(mockLoadRemote).not.toHaveBeenCalled();
+
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: common.remote.retry }));
+    });
+    expect(await screen.findByText('remote ok')).toBeTruthy();
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('shows the panel when loading the remote fails', async () => {
+    mockLoadRemote.mockRejectedValue(new Error('manifest 404'));
+    await renderPage();
+    await expectUnavailable();
+    expect(screen.getByText('Shell header')).toBeTruthy();
+  });
+
+  it('shows the panel when the remote module has no default export', async () => {
+    mockLoadRemote.mockResolvedValue({ __esModule: true });
+    await renderPage();
+    await expectUnavailable();
+  });
+});
