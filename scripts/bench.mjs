@@ -74,10 +74,15 @@ function measureShell() {
   const scripts = scriptFiles(fs.readFileSync(path.join(distDir, 'index.html'), 'utf8'));
   const reactShares = readManifest(distDir).shared.filter((share) => isReactShare(share.name));
   const reactFiles = reactShares.flatMap((share) => share.assets.js.sync);
-  const initial = gzipTotal(distDir, [...scripts, ...reactFiles]);
+  const initial = gzipTotal(distDir, [...new Set([...scripts, ...reactFiles])]);
   const total = allJs(distDir);
   results.sizes.shell = { initialJs: { ...initial, shares: reactShares.map((s) => s.name) }, allJsGzipKB: total.gzipKB };
   rows.push(['shell + React initial JS', `${initial.gzipKB} KB gzip`, '≤ 120 KB gzip']);
+  // What the shell really runs before its first paint: every shared singleton it provides (router, store, i18n, shared).
+  const allShared = readManifest(distDir).shared.flatMap((share) => share.assets.js.sync);
+  const firstRender = gzipTotal(distDir, [...new Set([...scripts, ...allShared])]);
+  results.sizes.shell.firstRenderJsGzipKB = firstRender.gzipKB;
+  rows.push(['shell first render JS (all singletons)', `${firstRender.gzipKB} KB gzip`, '']);
   rows.push(['shell all JS (context)', `${total.gzipKB} KB gzip`, '']);
 }
 

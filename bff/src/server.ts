@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app';
 import { ConfigError, loadConfig } from './config';
-import { openDatabase } from './db/client';
+import { DataDirInUseError, openDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
 import { createLogger } from './logger';
 
@@ -16,7 +16,9 @@ async function main(): Promise<void> {
   const server = app.listen(config.PORT, config.HOST);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
-    server.once('error', reject);
+    server.once('error', (error: NodeJS.ErrnoException) =>
+      reject(error.code === 'EADDRINUSE' ? new ConfigError(`Port ${config.PORT} on ${config.HOST} is already in use: stop the other server or set PORT.`) : error),
+    );
   });
   const { port } = server.address() as AddressInfo;
   const readyMs = Number(process.hrtime.bigint() - started) / 1e6;
@@ -45,6 +47,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? error.message : error);
+  console.error(error instanceof ConfigError || error instanceof DataDirInUseError ? error.message : error);
   process.exit(1);
 });

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Loading } from './loading';
 
 /** spec §2: optional top bar, header, body, footer and bottom bar areas and a loading state. */
@@ -12,8 +13,12 @@ export interface PageLayoutProps {
 }
 
 export function PageLayout({ topBar, header, children, footer, bottomBar, loading }: PageLayoutProps) {
+  const { t, ready } = useTranslation('common', { useSuspense: false });
   return (
     <div className="he-page">
+      <a className="he-skip-link" href="#main">
+        {ready ? t('skipToContent') : 'Skip to content'}
+      </a>
       {topBar ? (
         <header className="he-topbar">
           <div className="he-topbar__inner">{topBar}</div>
