@@ -77,6 +77,8 @@ function createWebpackConfig({ pkgDir, name, title, exposes, runtimePlugins, dev
           template: path.join(__dirname, 'index.html'),
           title,
           chunks: ['main'],
+          // The standalone page is served from the root whatever the client route (history fallback).
+          publicPath: '/',
         }),
         ...(fs.existsSync(localesDir)
           ? [new CopyWebpackPlugin({ patterns: [{ from: localesDir, to: 'locales' }] })]
