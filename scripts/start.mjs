@@ -58,7 +58,8 @@ if (needsBuild()) {
 } else {
   console.log('▸ Build is up to date.');
 }
-console.log('▸ Migrating the database and publishing the built remotes…');
+console.log('▸ Migrating the database, loading demo data and publishing the built remotes…');
+run('node', ['bff/dist/cli.js', 'seed']);
 run('node', ['bff/dist/cli.js', 'publish-local']);
 
 console.log('▸ Starting the BFF…');

@@ -9,17 +9,30 @@ import type { Logger } from './logger';
 import { apiNotFound, errorHandler } from './http/errors';
 import { healthRoutes } from './modules/health/routes';
 import { registryRoutes } from './modules/releases/routes';
-import { authRoutes } from './modules/auth/routes';
+import cookieParser from 'cookie-parser';
+import type pg from 'pg';
+import { authRoutes } from './auth/routes';
+import { authCookies } from './auth/cookies';
+import { createPassport } from './auth/passport';
+import { sessionMiddleware } from './auth/session';
+import { consoleRoutes } from './modules/console/routes';
+import { adminRoutes } from './modules/admin/routes';
+import { sameOrigin } from './http/same-origin';
 import { releaseFiles, shellFiles } from './web/static';
 
 export interface AppDeps {
-  config: Pick<Config, 'SHELL_DIST' | 'releasesDir' | 'TRUST_PROXY' | 'NODE_ENV'>;
+  config: Pick<Config, 'SHELL_DIST' | 'releasesDir' | 'TRUST_PROXY' | 'NODE_ENV' | 'AUTH_BASE_PATH' | 'PUBLIC_URL' | 'SIGNIN_RATE_LIMIT' | 'secureCookies'>;
   db: Db;
+  pool: pg.Pool;
   logger: Logger;
+  /** Signs session cookies and CSRF tokens (auth/secrets.ts). */
+  authSecret: string;
+  /** Whether this instance prunes expired sessions (off in tests). */
+  pruneSessions?: boolean;
 }
 
 /** Builds the whole BFF from its dependencies; never listens (server.ts does), so tests drive it with supertest. */
-export function createApp({ config, db, logger }: AppDeps): express.Express {
+export function createApp({ config, db, pool, logger, authSecret, pruneSessions = true }: AppDeps): express.Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.TRUST_PROXY === 'true' ? true : config.TRUST_PROXY === 'false' ? false : config.TRUST_PROXY);
@@ -63,9 +76,18 @@ export function createApp({ config, db, logger }: AppDeps): express.Express {
   app.use(compression());
 
   app.use(healthRoutes(db));
+  app.use('/api', sameOrigin(config.PUBLIC_URL), cookieParser());
+  const cookies = authCookies(config.secureCookies);
+  const passport = createPassport(db);
+  app.use('/api', sessionMiddleware({ pool, secret: authSecret, cookies, pruneExpired: pruneSessions }), passport.session());
+  app.use(
+    config.AUTH_BASE_PATH,
+    authRoutes({ db, logger, passport, secret: authSecret, cookies, basePath: config.AUTH_BASE_PATH, publicUrl: config.PUBLIC_URL, signInPage: '/console', signInRateLimit: config.SIGNIN_RATE_LIMIT }),
+  );
   app.use('/api', express.json({ limit: '100kb' }));
-  app.use('/api/auth', authRoutes());
   app.use('/api/mfe', registryRoutes(db));
+  app.use('/api/console', consoleRoutes(db));
+  app.use('/api/admin', adminRoutes(db));
   app.use('/api', apiNotFound);
 
   app.use('/mfe', releaseFiles(config.releasesDir));

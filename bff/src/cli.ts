@@ -7,10 +7,12 @@ import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
 import { REPO_ROOT } from './paths';
+import { DEMO_PASSWORD, seedDemoStaff } from './seed/demo-staff';
 import { activateRelease, listReleases, publishRelease, ReleaseError } from './modules/releases/service';
 
 const USAGE = `Usage: bff-cli <command>
   migrate                               apply database migrations
+  seed                                  load the demo organisations and staff accounts (prints new accounts)
   release <remote> [--build] [--dir D]  publish a remote's build as a new active release (checked against the shell)
   activate <remote> <version>           make an earlier (or later) release active: rollback
   releases [remote]                     list releases, * marks the active one
@@ -46,6 +48,14 @@ async function main(): Promise<number> {
       case 'migrate':
         console.log('Migrations applied.');
         return 0;
+      case 'seed': {
+        const created = await seedDemoStaff(database.db);
+        if (created.length > 0) {
+          console.log(`Demo staff accounts created (password for all: ${DEMO_PASSWORD}), sign in at /console:`);
+          for (const email of created) console.log(`  ${email}`);
+        } else console.log('Demo data already loaded.');
+        return 0;
+      }
       case 'release': {
         const remote = remoteArg(args[0]);
         const distDir = path.resolve(values.dir ?? path.join(REPO_ROOT, remote, 'dist'));

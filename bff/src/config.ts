@@ -22,9 +22,18 @@ const envSchema = z.object({
   TRUST_PROXY: z.string().default('loopback'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   SECURE_COOKIES: booleanFlag.optional(),
+  /** The public origin (e.g. https://energy.example.se) when behind a proxy; absolute auth URLs use it. */
+  PUBLIC_URL: z.url({ message: 'must be an absolute URL such as https://energy.example.se' }).optional(),
+  AUTH_BASE_PATH: z.string().regex(/^\/[a-z0-9/_-]*[a-z0-9_-]$/i, 'must be a path such as /api/auth').default('/api/auth'),
+  /** Signs sessions and CSRF tokens; when unset one is generated once and kept in the database. */
+  AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** Sign-in attempts per IP per 15 minutes. */
+  SIGNIN_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
+  /** Load the demo organisations and staff accounts at start (demo data, never in a real deployment). */
+  SEED_DEMO: booleanFlag.default(true),
 });
 
-export type Config = z.infer<typeof envSchema> & { logLevel: string; releasesDir: string };
+export type Config = z.infer<typeof envSchema> & { logLevel: string; releasesDir: string; secureCookies: boolean };
 
 export class ConfigError extends Error {}
 
@@ -42,5 +51,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // spec §9: log level error outside production, info in production.
     logLevel: config.LOG_LEVEL ?? (config.NODE_ENV === 'production' ? 'info' : 'error'),
     releasesDir: path.join(path.resolve(config.DATA_DIR), 'releases'),
+    // __Host-/Secure cookies whenever the public URL is https (auth-protocols.md §1.4), or when told so.
+    secureCookies: config.SECURE_COOKIES ?? config.PUBLIC_URL?.startsWith('https://') ?? false,
   };
 }

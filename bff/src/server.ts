@@ -4,6 +4,8 @@ import { ConfigError, loadConfig } from './config';
 import { DataDirInUseError, openDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
 import { createLogger } from './logger';
+import { loadAuthSecret } from './auth/secrets';
+import { seedDemoStaff } from './seed/demo-staff';
 
 /** Starts the BFF: config → database (migrated) → HTTP; stops gracefully on SIGTERM/SIGINT. */
 async function main(): Promise<void> {
@@ -12,7 +14,9 @@ async function main(): Promise<void> {
   const logger = createLogger(config.logLevel);
   const database = await openDatabase(config);
   await runMigrations(database.db);
-  const app = createApp({ config, db: database.db, logger });
+  if (config.SEED_DEMO) await seedDemoStaff(database.db);
+  const authSecret = await loadAuthSecret(database.db, config.AUTH_SECRET);
+  const app = createApp({ config, db: database.db, pool: database.pool, logger, authSecret });
   const server = app.listen(config.PORT, config.HOST);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);

@@ -6,7 +6,32 @@ export { baseApi, type ApiExtraOptions } from './api/base-api';
 export { signRedirectUrl } from './api/sign-redirect';
 export { registryApi, useGetRegistryQuery } from './api/registry-api';
 export { createAppStore, type AppStore, type RootState, type AppDispatch } from './store/create-store';
-export { SessionProvider, useSession, fetchSession, SESSION_BROADCAST_KEY, type Session, type SessionStatus, type SessionUser } from './auth/session';
+export {
+  SessionProvider,
+  useSession,
+  fetchSession,
+  getSession,
+  getCsrfToken,
+  getProviders,
+  signIn,
+  signOut,
+  SESSION_BROADCAST_KEY,
+  type Session,
+  type SessionStatus,
+  type SessionUser,
+  type SessionContextValue,
+  type SessionProviderProps,
+  type UseSessionOptions,
+  type UpdateSession,
+  type GetSessionParams,
+  type ClientSafeProvider,
+  type ProviderType,
+  type SignInOptions,
+  type SignInResponse,
+  type SignInAuthorizationParams,
+  type SignOutParams,
+  type SignOutResponse,
+} from './auth/session';
 export { i18n, initI18n, changeLanguage, currentLanguage, registerNamespaceBase, LANGUAGES, type Language } from './i18n/i18n';
 export { AppProviders } from './app-providers';
 export { mountStandalone } from './dev/dev-harness';
@@ -22,3 +47,15 @@ export { NotFoundPage } from './ui/not-found';
 export { PlaceholderPage } from './ui/placeholder-page';
 export { ToastProvider, useToast, TOAST_DURATION_MS, MAX_TOASTS } from './ui/toasts';
 export { ThemeByRoute, themeForPath } from './ui/theme';
+export {
+  visibleMenu,
+  firstPermittedHref,
+  isExternalPath,
+  isItemAllowed,
+  menuItem,
+  MENU_ITEMS,
+  type MenuContext,
+  type MenuGroup,
+  type MenuItem,
+} from './console/menu-rules';
+export { credentialsSchema, type OrganisationDetails, type SessionOrganisation } from './schemas/session';

@@ -1,10 +1,10 @@
 import request from 'supertest';
-import pino from 'pino';
-import { createApp } from '../app';
+import type { createApp } from '../app';
 import type { DatabaseHandle } from '../db/client';
 import { activateRelease, publishRelease, ReleaseError } from '../modules/releases/service';
 import { createTestDatabase } from '../../test/test-database';
 import { makeBuildFixtures, SHELL_SHARED } from '../../test/fixtures';
+import { createTestApp } from '../../test/test-app';
 
 let database: DatabaseHandle;
 let fixtures: ReturnType<typeof makeBuildFixtures>;
@@ -13,8 +13,7 @@ let app: ReturnType<typeof createApp>;
 beforeAll(async () => {
   database = await createTestDatabase();
   fixtures = makeBuildFixtures();
-  const config = { SHELL_DIST: fixtures.shellDist, releasesDir: fixtures.releasesDir, TRUST_PROXY: 'loopback', NODE_ENV: 'test' as const };
-  app = createApp({ config, db: database.db, logger: pino({ level: 'silent' }) });
+  app = createTestApp(database, fixtures);
 });
 
 afterAll(async () => {
@@ -109,11 +108,6 @@ describe('API errors', () => {
     await request(app).post('/api/anything').set('Content-Type', 'application/json').send(JSON.stringify({ big: 'x'.repeat(200_000) })).expect(413);
   });
 
-  it('answers the NextAuth session endpoint with an empty session and no caching', async () => {
-    const res = await request(app).get('/api/auth/session').expect(200);
-    expect(res.body).toEqual({});
-    expect(res.headers['cache-control']).toContain('no-store');
-  });
 });
 
 describe('health and the shell', () => {
@@ -142,11 +136,7 @@ describe('readiness without a database', () => {
   it('reports 503 with a retry hint when the database is gone', async () => {
     const lost = await createTestDatabase();
     const fx = makeBuildFixtures();
-    const lonely = createApp({
-      config: { SHELL_DIST: fx.shellDist, releasesDir: fx.releasesDir, TRUST_PROXY: 'loopback', NODE_ENV: 'test' },
-      db: lost.db,
-      logger: pino({ level: 'silent' }),
-    });
+    const lonely = createTestApp(lost, fx);
     await lost.close();
     const res = await request(lonely).get('/readyz').expect(503);
     expect(res.headers['retry-after']).toBe('1');

@@ -1,6 +1,7 @@
 import { NavLink, Route, Routes } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { NotFoundPage, registerNamespaceBase, RemoteRoot, TextPage } from '@home-energy/shared';
+import { RequireSuperAdmin } from './require-super-admin';
 
 registerNamespaceBase('admin', `${__webpack_public_path__}locales`);
 
@@ -31,17 +32,19 @@ function AdminNav() {
 export default function App() {
   return (
     <RemoteRoot name={__REMOTE_NAME__} build={__BUILD_ID__}>
-      <div className="he-sidebar-layout">
-        <AdminNav />
-        <Routes>
-          <Route index element={<TextPage namespace="admin" page="organisations" />} />
-          <Route path="organisations/:organisation" element={<TextPage namespace="admin" page="organisation" />} />
-          <Route path="user-management" element={<TextPage namespace="admin" page="user-management" />} />
-          <Route path="releases" element={<TextPage namespace="admin" page="releases" />} />
-          <Route path="audit" element={<TextPage namespace="admin" page="audit" />} />
-          <Route path="*" element={<NotFoundPage />} />
-        </Routes>
-      </div>
+      <RequireSuperAdmin>
+        <div className="he-sidebar-layout">
+          <AdminNav />
+          <Routes>
+            <Route index element={<TextPage namespace="admin" page="organisations" />} />
+            <Route path="organisations/:organisation" element={<TextPage namespace="admin" page="organisation" />} />
+            <Route path="user-management" element={<TextPage namespace="admin" page="user-management" />} />
+            <Route path="releases" element={<TextPage namespace="admin" page="releases" />} />
+            <Route path="audit" element={<TextPage namespace="admin" page="audit" />} />
+            <Route path="*" element={<NotFoundPage />} />
+          </Routes>
+        </div>
+      </RequireSuperAdmin>
     </RemoteRoot>
   );
 }

@@ -14,7 +14,8 @@ export function AppRoutes() {
     <Routes>
       <Route element={<ShellLayout />}>
         <Route path="property/:id/building/:building/*" element={<RemoteSlot remote="mfe_results" />} />
-        <Route path="console/org/:org/*" element={<RemoteSlot remote="mfe_console" />} />
+        {/* mfe-console owns /console (staff sign-in) and /console/org/:org/*; mfe-admin owns /console/admin/*. */}
+        <Route path="console/*" element={<RemoteSlot remote="mfe_console" />} />
         <Route path="console/admin/*" element={<RemoteSlot remote="mfe_admin" />} />
         <Route path="admin" element={<Navigate to="/console/admin" replace />} />
         {/* Lowest rank: the consumer flow owns `/`, `/flow/*`, `/sign` and answers unknown paths with its 404. */}

@@ -1,6 +1,42 @@
-import { Outlet, Link, useLocation } from 'react-router';
+import { useState } from 'react';
+import { Outlet, Link, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { LanguageSwitch, Logo, PageLayout, themeForPath, useGetRegistryQuery, useSession } from '@home-energy/shared';
+import { LanguageSwitch, Logo, PageLayout, signOut, themeForPath, useGetRegistryQuery, useSession, useToast } from '@home-energy/shared';
+
+/** The signed-in staff user's name and email, and the sign-out button (back to the staff sign-in at /console). */
+function SignedInUser({ name, email }: { name?: string | null; email?: string | null }) {
+  const { t } = useTranslation('common');
+  const navigate = useNavigate();
+  const toast = useToast();
+  const [signingOut, setSigningOut] = useState(false);
+
+  async function onSignOut() {
+    setSigningOut(true);
+    try {
+      await signOut({ callbackUrl: '/console', redirect: false });
+    } catch {
+      setSigningOut(false);
+      toast(t('nav.signOutFailed'), 'error');
+      return;
+    }
+    setSigningOut(false);
+    navigate('/console');
+  }
+
+  return (
+    <>
+      <span className="he-topbar__user">
+        <span className="he-visually-hidden">{t('nav.signedInAs')} </span>
+        {name ? <strong>{name}</strong> : null}
+        {name && email ? ' ' : null}
+        {email ? <span>{name ? `(${email})` : email}</span> : null}
+      </span>
+      <button type="button" className="he-button he-button--secondary" onClick={() => void onSignOut()} disabled={signingOut}>
+        {signingOut ? t('nav.signingOut') : t('nav.signOut')}
+      </button>
+    </>
+  );
+}
 
 /** The page frame around every remote: logo, navigation, language, and which releases are running. */
 export function ShellLayout() {
@@ -9,16 +45,19 @@ export function ShellLayout() {
   const inConsole = themeForPath(pathname) === 'console';
   const session = useSession();
   const { data: registry } = useGetRegistryQuery(undefined, { skip: typeof window === 'undefined' });
+  const user = session.data?.user ?? null;
   return (
     <PageLayout
       topBar={
         <>
-          <Logo href={inConsole ? '/console/admin' : '/'} />
+          <Logo href={inConsole ? '/console' : '/'} />
           {inConsole ? <span className="he-badge">{t('nav.console')}</span> : null}
           <nav className="he-topbar__nav" aria-label={t('nav.label')}>
             <Link to="/">{t('nav.findHome')}</Link>
-            {session.status === 'authenticated' ? <Link to="/console/admin">{t('nav.console')}</Link> : null}
-            {session.status === 'unauthenticated' ? <Link to="/sign">{t('nav.signIn')}</Link> : null}
+            {user ? <Link to="/console">{t('nav.console')}</Link> : null}
+            {user ? <SignedInUser name={user.name} email={user.email} /> : null}
+            {/* Under /console a signed-out visitor is on the staff sign-in form already. */}
+            {session.status === 'unauthenticated' && !inConsole ? <Link to="/sign">{t('nav.signIn')}</Link> : null}
             <LanguageSwitch />
           </nav>
         </>

@@ -1,0 +1,118 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import pg from 'pg';
+import request from 'supertest';
+import { BFF_ROOT } from '../../paths';
+import { signInAs } from '../../../test/staff-session';
+
+/** Real BFF processes (tsx src/server.ts): sessions must outlive a restart and be shared by instances on one database. */
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function startBff(env: Record<string, string>): Promise<{ url: string; stop: () => Promise<void> }> {
+  const port = await freePort();
+  const child: ChildProcess = spawn(process.execPath, [path.join(BFF_ROOT, '..', 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'src/server.ts'], {
+    cwd: BFF_ROOT,
+    env: { ...process.env, NODE_OPTIONS: '', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'error', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (d) => (output += d));
+  child.stderr!.on('data', (d) => (output += d));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 45_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`BFF exited early:\n${output}`);
+    try {
+      if ((await fetch(`${url}/readyz`)).ok) break;
+    } catch {
+      /* not listening yet */
+    }
+    if (Date.now() > deadline) throw new Error(`BFF not ready in time:\n${output}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const handle = {
+    url,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        running.splice(running.indexOf(handle), 1);
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+  running.push(handle);
+  return handle;
+}
+
+const serverUrl = process.env.TEST_DATABASE_URL;
+const running: { stop: () => Promise<void> }[] = [];
+afterEach(async () => {
+  await Promise.all(running.splice(0).map((server) => server.stop()));
+});
+
+/** Signs in on one instance and returns the session cookie, as a browser would keep it. */
+async function signedInCookie(url: string, email: string): Promise<string> {
+  const res = await signInAs(request.agent(url), email).expect(200);
+  const cookie = (res.headers['set-cookie'] as unknown as string[]).find((c) => c.startsWith('he.session='));
+  if (!cookie) throw new Error('no session cookie');
+  return cookie.split(';')[0];
+}
+
+async function restartOnEmbeddedDatabase() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bff-restart-'));
+  try {
+    const first = await startBff({ DATA_DIR: dataDir });
+    const cookie = await signedInCookie(first.url, 'staff@energi.demo.test');
+    expect((await request(first.url).get('/api/auth/session').set('Cookie', cookie)).body.user.email).toBe('staff@energi.demo.test');
+    await first.stop();
+    const second = await startBff({ DATA_DIR: dataDir });
+    const after = await request(second.url).get('/api/auth/session').set('Cookie', cookie).expect(200);
+    expect(after.body.user?.email).toBe('staff@energi.demo.test');
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function twoInstancesOnPostgres() {
+  const name = `bff_sessions_${crypto.randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(serverUrl!);
+  url.pathname = `/${name}`;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bff-two-'));
+  try {
+    // Start A first so only one instance runs the migrations and creates the shared secret.
+    const a = await startBff({ DATABASE_URL: url.toString(), DATA_DIR: dataDir });
+    const b = await startBff({ DATABASE_URL: url.toString(), DATA_DIR: dataDir });
+    const cookie = await signedInCookie(a.url, 'admin@bank.demo.test');
+    const viaB = await request(b.url).get('/api/console/org/demo-bank/details').set('Cookie', cookie).expect(200);
+    expect(viaB.body.name).toBe('Demo Bank');
+    await a.stop();
+    const again = await startBff({ DATABASE_URL: url.toString(), DATA_DIR: dataDir });
+    expect((await request(again.url).get('/api/auth/session').set('Cookie', cookie)).body.user?.email).toBe('admin@bank.demo.test');
+  } finally {
+    await Promise.all(running.splice(0).map((server) => server.stop()));
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+// The same promise on each database this run uses: the embedded one restarts, PostgreSQL also gets two instances.
+it(
+  serverUrl ? 'shares sessions between two BFF instances on one PostgreSQL, and across a restart' : 'keeps staff signed in across a BFF restart (embedded PGlite)',
+  () => (serverUrl ? twoInstancesOnPostgres() : restartOnEmbeddedDatabase()),
+  120_000,
+);

@@ -1,0 +1,32 @@
+import crypto from 'node:crypto';
+
+/** NextAuth's double-submit CSRF scheme: cookie `token|sha256(token+secret)`, the token posted as `csrfToken`. */
+export interface CsrfState {
+  token: string;
+  /** The cookie value to set, or null when the request's cookie is already valid. */
+  cookie: string | null;
+}
+
+function hashToken(token: string, secret: string): string {
+  return crypto.createHash('sha256').update(`${token}${secret}`).digest('hex');
+}
+
+function safeEqual(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && crypto.timingSafeEqual(left, right);
+}
+
+export function readCsrf(cookieValue: string | undefined, secret: string): CsrfState {
+  if (cookieValue) {
+    const [token, hash] = cookieValue.split('|');
+    if (token && hash && safeEqual(hash, hashToken(token, secret))) return { token, cookie: null };
+  }
+  const token = crypto.randomBytes(32).toString('hex');
+  return { token, cookie: `${token}|${hashToken(token, secret)}` };
+}
+
+/** A POST is CSRF-verified only when its cookie was valid and the posted token equals the cookie's token. */
+export function csrfVerified(state: CsrfState, posted: unknown): boolean {
+  return state.cookie === null && typeof posted === 'string' && safeEqual(posted, state.token);
+}

@@ -1,0 +1,189 @@
+import express, { Router, type Request, type Response } from 'express';
+import { rateLimit } from 'express-rate-limit';
+import type passport from 'passport';
+import type { Logger } from '../logger';
+import { safeCallbackUrl } from './callback-url';
+import type { AuthCookies } from './cookies';
+import { csrfVerified, readCsrf, type CsrfState } from './csrf';
+import { recordSignIn } from './staff-repository';
+import type { Db } from '../db/client';
+
+export interface AuthRouteOptions {
+  db: Db;
+  logger: Logger;
+  passport: passport.PassportStatic;
+  secret: string;
+  cookies: AuthCookies;
+  basePath: string;
+  /** Absolute public origin (https://…) when behind a proxy; otherwise taken from the request. */
+  publicUrl?: string;
+  /** The product page that signs staff in (NextAuth `pages.signIn` / `pages.error`). */
+  signInPage: string;
+  signInRateLimit: number;
+}
+
+const PROVIDERS = { credentials: { id: 'credentials', name: 'Email and password', type: 'credentials' } } as const;
+// GET /error with one of these goes back to the sign-in page with the error (auth-protocols.md §1.2).
+const SIGNIN_ERRORS = new Set(['Signin', 'OAuthSignin', 'OAuthCallback', 'OAuthCreateAccount', 'EmailCreateAccount', 'Callback', 'OAuthAccountNotLinked', 'EmailSignin', 'CredentialsSignin', 'SessionRequired']);
+const NO_CACHE = { 'Cache-Control': 'private, no-cache, no-store', Pragma: 'no-cache', Expires: '0' };
+
+interface AuthRequestState {
+  baseUrl: string;
+  url: string;
+  csrf: CsrfState;
+  callbackUrl: string;
+}
+
+/**
+ * /api/auth: the NextAuth v4 REST protocol on passport + express-session, with its quirks kept so an unchanged
+ * next-auth/react client works (auth-protocols.md §1): json compared as the string "true", absolute urls,
+ * CSRF failure answered as a redirect to signin?csrf=true, silent callbackUrl fallback.
+ */
+export function authRoutes(options: AuthRouteOptions): Router {
+  const router = Router();
+  router.use(express.urlencoded({ extended: false, limit: '10kb' }), express.json({ limit: '10kb' }));
+
+  function init(req: Request, res: Response): AuthRequestState {
+    const origin = options.publicUrl ?? `${req.protocol}://${req.get('host')}`;
+    const baseUrl = new URL(origin).origin;
+    const url = `${baseUrl}${options.basePath}`;
+    const csrf = readCsrf(req.cookies?.[options.cookies.csrf], options.secret);
+    if (csrf.cookie) res.cookie(options.cookies.csrf, csrf.cookie, options.cookies.options);
+    const requested = safeCallbackUrl(req.body?.callbackUrl ?? req.query.callbackUrl, baseUrl);
+    const fromCookie = safeCallbackUrl(req.cookies?.[options.cookies.callbackUrl], baseUrl);
+    const callbackUrl = requested ?? fromCookie ?? baseUrl;
+    if (callbackUrl !== req.cookies?.[options.cookies.callbackUrl]) res.cookie(options.cookies.callbackUrl, callbackUrl, options.cookies.options);
+    return { baseUrl, url, csrf, callbackUrl };
+  }
+
+  /** NextAuth's redirect answer: JSON {url} (keeping the status) when the body says json=true, else a 302. */
+  function redirect(req: Request, res: Response, url: string, status = 200): void {
+    if (req.body?.json === 'true') res.status(status).json({ url });
+    else res.redirect(302, url);
+  }
+
+  function sessionBody(req: Request) {
+    if (!req.user) return {};
+    return { user: req.user, expires: (req.session.cookie.expires ?? new Date(Date.now() + (req.session.cookie.maxAge ?? 0))).toISOString() };
+  }
+
+  const signInLimiter = rateLimit({
+    windowMs: 15 * 60 * 1000,
+    limit: options.signInRateLimit,
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    handler: (req, res) => {
+      const { url } = init(req, res);
+      options.logger.warn({ ip: req.ip }, 'sign-in rate limit reached');
+      if (req.body?.json === 'true') res.status(429).json({ url: `${url}/error?error=TooManyRequests` });
+      else res.status(429).type('text/plain').send('Too many sign-in attempts. Try again in a few minutes.');
+    },
+  });
+
+  router.get('/csrf', (req, res) => {
+    const { csrf } = init(req, res);
+    res.set(NO_CACHE).json({ csrfToken: csrf.token });
+  });
+
+  router.get('/providers', (req, res) => {
+    const { url } = init(req, res);
+    res.json(
+      Object.fromEntries(
+        Object.values(PROVIDERS).map((p) => [p.id, { ...p, signinUrl: `${url}/signin/${p.id}`, callbackUrl: `${url}/callback/${p.id}` }]),
+      ),
+    );
+  });
+
+  router.get('/session', (req, res) => {
+    init(req, res);
+    res.set(NO_CACHE).json(sessionBody(req));
+  });
+
+  // Session update: CSRF checked from the JSON body; answers the (refreshed) session.
+  router.post('/session', (req, res) => {
+    const { csrf } = init(req, res);
+    if (!csrfVerified(csrf, req.body?.csrfToken)) {
+      res.status(400).json({});
+      return;
+    }
+    res.json(sessionBody(req));
+  });
+
+  router.post('/signin/:provider', signInLimiter, (req, res) => {
+    const { url, csrf } = init(req, res);
+    if (!(String(req.params.provider) in PROVIDERS)) {
+      res.status(400).type('text/plain').send('Error: This action with HTTP POST is not supported by NextAuth.js');
+      return;
+    }
+    if (!csrfVerified(csrf, req.body?.csrfToken)) return redirect(req, res, `${url}/signin?csrf=true`);
+    // Credentials are posted to /callback; NextAuth answers /signin here.
+    redirect(req, res, `${url}/signin`);
+  });
+
+  router.post('/callback/:provider', signInLimiter, (req, res, next) => {
+    const state = init(req, res);
+    const provider = String(req.params.provider);
+    if (!(provider in PROVIDERS)) {
+      res.status(400).type('text/plain').send('Error: This action with HTTP POST is not supported by NextAuth.js');
+      return;
+    }
+    if (!csrfVerified(state.csrf, req.body?.csrfToken)) return redirect(req, res, `${state.url}/signin?csrf=true`);
+    options.passport.authenticate(provider, { session: false }, (error: unknown, user: Express.User | false) => {
+      if (error) return next(error);
+      if (!user) {
+        options.logger.info({ provider }, 'sign-in refused');
+        return redirect(req, res, `${state.url}/error?error=CredentialsSignin&provider=${encodeURIComponent(provider)}`, 401);
+      }
+      // req.login regenerates the session (no fixation), then stores only the user id.
+      req.login(user, (loginError) => {
+        if (loginError) return next(loginError);
+        void recordSignIn(options.db, Number(user.id)).catch(() => undefined);
+        redirect(req, res, state.callbackUrl);
+      });
+    })(req, res, next);
+  });
+
+  router.post('/signout', (req, res, next) => {
+    const { url, csrf, callbackUrl } = init(req, res);
+    if (!csrfVerified(csrf, req.body?.csrfToken)) return redirect(req, res, `${url}/signout?csrf=true`);
+    const done = () => {
+      res.clearCookie(options.cookies.session, options.cookies.options);
+      redirect(req, res, callbackUrl);
+    };
+    if (!req.user) return done();
+    req.logout((error) => {
+      if (error) return next(error);
+      // logout regenerated the session; drop the fresh one too, so no row is left behind.
+      req.session.destroy(() => done());
+    });
+  });
+
+  router.post('/_log', (req, res) => {
+    const { level, code, message } = req.body ?? {};
+    const text = (v: unknown) => (typeof v === 'string' ? v.slice(0, 500) : undefined);
+    options.logger[level === 'error' ? 'error' : level === 'warn' ? 'warn' : 'debug']({ client: true, code: text(code), message: text(message) }, 'client auth log');
+    res.status(200).end();
+  });
+
+  router.get('/signin', (req, res) => {
+    const { callbackUrl } = init(req, res);
+    const error = typeof req.query.error === 'string' ? req.query.error : undefined;
+    let target = `${options.signInPage}?callbackUrl=${encodeURIComponent(callbackUrl)}`;
+    if (error) target += `&error=${encodeURIComponent(error)}`;
+    res.redirect(302, target);
+  });
+
+  router.get('/error', (req, res) => {
+    const { url } = init(req, res);
+    const error = typeof req.query.error === 'string' ? req.query.error : 'Default';
+    if (SIGNIN_ERRORS.has(error)) return res.redirect(302, `${url}/signin?error=${encodeURIComponent(error)}`);
+    res.redirect(302, `${options.signInPage}?error=${encodeURIComponent(error)}`);
+  });
+
+  router.get('/signout', (_req, res) => res.redirect(302, options.signInPage));
+
+  router.all('/{*rest}', (req, res) => {
+    res.status(400).type('text/plain').send(`Error: This action with HTTP ${req.method} is not supported by NextAuth.js`);
+  });
+  return router;
+}

@@ -1,0 +1,37 @@
+import { useEffect, type ReactNode } from 'react';
+import { Link, Navigate, useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Loading, useSession } from '@home-energy/shared';
+
+function NoAccessPanel() {
+  const { t } = useTranslation('admin');
+  const title = t('noAccess.title');
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
+  return (
+    <section className="he-card" aria-labelledby="admin-no-access-title">
+      <h1 id="admin-no-access-title">{title}</h1>
+      <p>{t('noAccess.text')}</p>
+      <Link className="he-button he-button--secondary" to="/console">
+        {t('noAccess.console')}
+      </Link>
+    </section>
+  );
+}
+
+/**
+ * The super admin pages need a session (signed out → the staff sign-in, which brings the visitor back) and the
+ * super admin role (anyone else sees a panel, not a redirect that could loop).
+ */
+export function RequireSuperAdmin({ children }: { children: ReactNode }) {
+  const { status, data } = useSession();
+  const { pathname, search, hash } = useLocation();
+  if (status === 'unauthenticated') {
+    const params = new URLSearchParams({ callbackUrl: `${pathname}${search}${hash}`, error: 'SessionRequired' });
+    return <Navigate to={`/console?${params.toString()}`} replace />;
+  }
+  if (!data) return <Loading />;
+  if (!data.user.superAdmin) return <NoAccessPanel />;
+  return children;
+}

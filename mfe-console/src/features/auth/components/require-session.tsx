@@ -1,0 +1,16 @@
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { Loading, useSession } from '@home-energy/shared';
+import { signInUrlFor } from '../lib/sign-in-destination';
+
+/**
+ * Console pages need a staff session: a signed-out visitor goes to the sign-in page (which brings them back).
+ * While `update()` runs the status is `loading` but the session is still there, so the page stays up.
+ */
+export function RequireSession({ children }: { children: ReactNode }) {
+  const { status, data } = useSession();
+  const location = useLocation();
+  if (status === 'unauthenticated') return <Navigate to={signInUrlFor(location)} replace />;
+  if (!data) return <Loading />;
+  return children;
+}

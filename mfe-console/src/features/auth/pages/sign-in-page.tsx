@@ -1,0 +1,46 @@
+import { useEffect } from 'react';
+import { Navigate, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Loading, useSession } from '@home-energy/shared';
+import { SignInForm } from '../components/sign-in-form';
+import { homeForUser, safeCallbackUrl } from '../lib/sign-in-destination';
+
+/**
+ * /console: the staff sign-in. Reads `?callbackUrl=` (only /console/ paths of this origin) and `?error=`;
+ * a signed-in visitor (also right after signing in) goes on to the callback or their organisation.
+ */
+export function SignInPage() {
+  const { t } = useTranslation('console');
+  const [params] = useSearchParams();
+  const { data: session, status } = useSession();
+  const callbackUrl = safeCallbackUrl(params.get('callbackUrl'));
+  const error = params.get('error');
+
+  useEffect(() => {
+    document.title = t('signIn.title');
+  }, [t]);
+
+  if (session) {
+    const target = callbackUrl ?? homeForUser(session.user);
+    if (target) return <Navigate to={target} replace />;
+    return (
+      <section className="he-card" style={{ maxWidth: 480, margin: '2rem auto' }}>
+        <h1>{t('signIn.noOrganisation.title')}</h1>
+        <p>{t('signIn.noOrganisation.text')}</p>
+      </section>
+    );
+  }
+  if (status === 'loading') return <Loading />;
+
+  return (
+    <section className="he-card" style={{ maxWidth: 480, margin: '2rem auto' }} aria-labelledby="sign-in-title">
+      <h1 id="sign-in-title">{t('signIn.title')}</h1>
+      <p>{t('signIn.intro')}</p>
+      {error === 'SessionRequired' ? <p role="status">{t('signIn.sessionRequired')}</p> : null}
+      <SignInForm callbackUrl={callbackUrl} initialError={error && error !== 'SessionRequired' ? error : null} />
+      <p style={{ marginTop: '1.5rem' }}>
+        {t('signIn.homeowner')} <a href="/sign">{t('signIn.homeownerLink')}</a>
+      </p>
+    </section>
+  );
+}

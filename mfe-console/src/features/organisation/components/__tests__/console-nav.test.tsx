@@ -1,0 +1,156 @@
+import '../../../../testing/setup-dom';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { MemoryRouter } from 'react-router';
+import type { Session } from '@home-energy/shared';
+import { demoOrganisations, demoSessions } from '../../../../testing/demo-data';
+import { installDetailsFetch } from '../../../../testing/fetch-answers';
+import { setSession } from '../../../../testing/fake-session';
+import { createI18n, currentLocation, renderConsole, texts } from '../../../../testing/render-console';
+import { MenuLink } from '../menu-link';
+
+jest.mock('@home-energy/shared', () => jest.requireActual('../../../../testing/mock-shared').sharedWithFakeAuth());
+
+const items = texts.en.console.nav.items;
+const groups = texts.en.console.nav.groups;
+
+beforeEach(() => {
+  installDetailsFetch(demoOrganisations);
+});
+
+async function openConsole(session: Session, org: string, lng: 'en' | 'sv' = 'en') {
+  setSession(session);
+  renderConsole(`/console/org/${org}`, { lng });
+  const nav = await screen.findByRole('navigation', { name: texts[lng].console.nav.label });
+  return nav;
+}
+
+function groupHeadings(nav: HTMLElement) {
+  return within(nav)
+    .getAllByRole('heading', { level: 2 })
+    .map((h) => h.textContent);
+}
+
+/** The item links of the navigation (not the group headings, not the organisation's home). */
+function itemLinks(nav: HTMLElement) {
+  return within(nav)
+    .getAllByRole('listitem')
+    .map((li) => within(li).getByRole('link'));
+}
+
+function itemNames(nav: HTMLElement) {
+  return itemLinks(nav).map((a) => a.textContent);
+}
+
+describe('the console navigation', () => {
+  it('staff@energi sees Properties, Activities, Users, Transition and Validation, not Configuration, Portfolio or Messages', async () => {
+    const nav = await openConsole(demoSessions.energiStaff, 'demo-energi');
+    expect(groupHeadings(nav)).toEqual([groups.analytics, groups.flow, groups.account]);
+    expect(itemNames(nav)).toEqual([items.properties, items.activities, items.users, items.transition, items.validation, items.account, items['org-select']]);
+    for (const hidden of [items.configuration, items.portfolio, items.messages, items.property_lookup, items['user-management']]) {
+      expect(within(nav).queryByRole('link', { name: hidden })).toBeNull();
+    }
+    expect(within(nav).getByRole('link', { name: items.properties }).getAttribute('href')).toBe('/console/org/demo-energi/properties');
+    expect(within(nav).getByRole('link', { name: items.validation }).getAttribute('href')).toBe('/console/org/demo-energi/validation');
+  });
+
+  it('admin@energi also gets Configuration and User management', async () => {
+    const nav = await openConsole(demoSessions.energiAdmin, 'demo-energi');
+    expect(itemNames(nav)).toEqual([
+      items.properties, items.activities, items.users, items.transition,
+      items.configuration, items.validation,
+      items.account, items['org-select'], items['user-management'],
+    ]);
+  });
+
+  it('admin@bank has no Validation (no platform_validation)', async () => {
+    const nav = await openConsole(demoSessions.bankAdmin, 'demo-bank');
+    expect(groupHeadings(nav)).toEqual([groups.analytics, groups.flow, groups.account]);
+    expect(within(nav).queryByRole('link', { name: items.validation })).toBeNull();
+    expect(within(nav).getByRole('link', { name: items.configuration })).toBeTruthy();
+  });
+
+  it('installer staff sees only Properties in Analytics, and no Flow', async () => {
+    const nav = await openConsole(demoSessions.installerStaff, 'demo-installer');
+    expect(groupHeadings(nav)).toEqual([groups.analytics, groups.account]);
+    expect(itemNames(nav)).toEqual([items.properties, items.account, items['org-select']]);
+  });
+
+  it('a super admin sees Portfolio, Property lookup, Messages and the Super Admin group instead of Account', async () => {
+    const nav = await openConsole(demoSessions.superAdmin, 'demo-energi');
+    expect(groupHeadings(nav)).toEqual([groups.analytics, groups.flow, groups.knowledgeBase, groups.superAdmin]);
+    expect(itemNames(nav)).toEqual([
+      items.properties, items.activities, items.users, items.transition, items.portfolio, items.property_lookup,
+      items.configuration, items.validation,
+      items.messages,
+      items['super-account'], items.admin, items['admin-user-management'],
+    ]);
+    expect(within(nav).queryByRole('link', { name: items['org-select'] })).toBeNull();
+    expect(within(nav).getByRole('link', { name: items.admin }).getAttribute('href')).toBe('/console/admin');
+    expect(within(nav).getByRole('link', { name: items['admin-user-management'] }).getAttribute('href')).toBe('/console/admin/user-management');
+  });
+
+  it('a group heading is a link to its first permitted item', async () => {
+    const nav = await openConsole(demoSessions.energiStaff, 'demo-energi');
+    const flow = within(nav).getByRole('link', { name: groups.flow });
+    expect(flow.closest('h2')).toBeTruthy();
+    expect(flow.getAttribute('href')).toBe('/console/org/demo-energi/validation');
+    expect(within(nav).getByRole('link', { name: groups.analytics }).getAttribute('href')).toBe('/console/org/demo-energi/properties');
+
+    await act(async () => {
+      fireEvent.click(flow);
+    });
+    expect(currentLocation().pathname).toBe('/console/org/demo-energi/validation');
+    expect(await screen.findByRole('heading', { level: 1, name: texts.en.console.pages.validation.title })).toBeTruthy();
+  });
+
+  it('the Super Admin heading opens the super admin account page', async () => {
+    const nav = await openConsole(demoSessions.superAdmin, 'demo-bank');
+    expect(within(nav).getByRole('link', { name: groups.superAdmin }).getAttribute('href')).toBe('/console/org/demo-bank/account');
+  });
+
+  it('marks the current page', async () => {
+    setSession(demoSessions.energiStaff);
+    renderConsole('/console/org/demo-energi/users');
+    const nav = await screen.findByRole('navigation', { name: texts.en.console.nav.label });
+    expect(within(nav).getByRole('link', { name: items.users }).getAttribute('aria-current')).toBe('page');
+    expect(within(nav).getByRole('link', { name: items.properties }).getAttribute('aria-current')).toBeNull();
+    expect(within(nav).getByRole('link', { name: 'Demo Energi' }).getAttribute('href')).toBe('/console/org/demo-energi');
+  });
+
+  it('speaks Swedish', async () => {
+    const nav = await openConsole(demoSessions.superAdmin, 'demo-energi', 'sv');
+    const sv = texts.sv.console.nav;
+    expect(groupHeadings(nav)).toEqual([sv.groups.analytics, sv.groups.flow, sv.groups.knowledgeBase, sv.groups.superAdmin]);
+    expect(within(nav).getByRole('link', { name: sv.items.property_lookup })).toBeTruthy();
+  });
+});
+
+describe('MenuLink', () => {
+  function renderLink(href: string) {
+    render(
+      <I18nextProvider i18n={createI18n()}>
+        <MemoryRouter>
+          <MenuLink href={href} highlightActive>
+            Help centre
+          </MenuLink>
+        </MemoryRouter>
+      </I18nextProvider>,
+    );
+    return screen.getByRole('link');
+  }
+
+  it('opens external http(s) paths in a new tab, safely', () => {
+    const link = renderLink('https://help.example.com/console');
+    expect(link.getAttribute('href')).toBe('https://help.example.com/console');
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(link.getAttribute('rel')).toBe('noopener noreferrer');
+    expect(link.textContent).toBe(`Help centre ${texts.en.console.nav.opensInNewTab}`);
+  });
+
+  it('keeps console paths in the app', () => {
+    const link = renderLink('/console/org/demo-energi/users');
+    expect(link.getAttribute('href')).toBe('/console/org/demo-energi/users');
+    expect(link.getAttribute('target')).toBeNull();
+  });
+});

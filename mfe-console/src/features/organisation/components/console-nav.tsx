@@ -1,0 +1,36 @@
+import { NavLink } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { firstPermittedHref, visibleMenu, type MenuContext, type OrganisationDetails } from '@home-energy/shared';
+import { organisationHref } from '../lib/organisation-pages';
+import { MenuLink } from './menu-link';
+
+const LIST_STYLE = { listStyle: 'none', margin: 0, padding: 0 } as const;
+
+/** The left navigation: the groups and items the rules table allows; a group heading opens its first item. */
+export function ConsoleNav({ menu, organisation }: { menu: MenuContext; organisation: OrganisationDetails }) {
+  const { t } = useTranslation('console');
+  return (
+    <nav className="he-sidenav" aria-label={t('nav.label')}>
+      <NavLink to={organisationHref(organisation.slug)} end>
+        {organisation.name}
+      </NavLink>
+      {visibleMenu(menu).map(({ group, items }) => {
+        const groupHref = firstPermittedHref(menu, group);
+        return (
+          <div key={group}>
+            <h2>{groupHref ? <MenuLink href={groupHref}>{t(`nav.groups.${group}`)}</MenuLink> : t(`nav.groups.${group}`)}</h2>
+            <ul style={LIST_STYLE}>
+              {items.map((item) => (
+                <li key={item.id}>
+                  <MenuLink href={item.href} highlightActive>
+                    {t(`nav.items.${item.id}`)}
+                  </MenuLink>
+                </li>
+              ))}
+            </ul>
+          </div>
+        );
+      })}
+    </nav>
+  );
+}

@@ -1,0 +1,18 @@
+import type { ReactNode } from 'react';
+import { Link, NavLink } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { isExternalPath } from '@home-energy/shared';
+
+/** A navigation target: external http(s) paths open in a new tab, console paths stay in the app. */
+export function MenuLink({ href, children, highlightActive = false }: { href: string; children: ReactNode; highlightActive?: boolean }) {
+  const { t } = useTranslation('console');
+  if (isExternalPath(href)) {
+    return (
+      <a href={href} target="_blank" rel="noopener noreferrer">
+        {children}
+        <span className="he-visually-hidden"> {t('nav.opensInNewTab')}</span>
+      </a>
+    );
+  }
+  return highlightActive ? <NavLink to={href}>{children}</NavLink> : <Link to={href}>{children}</Link>;
+}

@@ -1,0 +1,53 @@
+import { Outlet, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Loading, useSession, type MenuContext } from '@home-energy/shared';
+import { useGetOrganisationDetailsQuery } from '../api/get-organisation-details';
+import { ConsoleNav } from './console-nav';
+import { OrganisationNotFound } from './organisation-not-found';
+import type { OrganisationOutletContext } from './organisation-context';
+
+function errorStatus(error: unknown): number | string | undefined {
+  return typeof error === 'object' && error !== null && 'status' in error ? (error as { status: number | string }).status : undefined;
+}
+
+/**
+ * /console/org/:org: loads the organisation, builds the navigation from the shared rules table and hands
+ * user, organisation and menu context to the pages. Rendered only with a session (RequireSession).
+ */
+export function OrganisationLayout() {
+  const { t } = useTranslation('console');
+  const { org = '' } = useParams();
+  const { data: session } = useSession();
+  // Refetch on mount: the answer depends on who is signed in, which may have changed since it was cached.
+  const details = useGetOrganisationDetailsQuery(org, { refetchOnMountOrArgChange: true });
+  const organisation = details.currentData;
+
+  if (!session) return <Loading />;
+  if (details.isError) {
+    const status = errorStatus(details.error);
+    // 401: the API slice is already sending the browser to sign in.
+    if (status === 401) return <Loading />;
+    if (status === 404 || status === 400 || status === 403) return <OrganisationNotFound user={session.user} />;
+    return (
+      <section className="he-unavailable" role="alert">
+        <h1>{t('organisation.loadFailed.title')}</h1>
+        <p>{t('organisation.loadFailed.text')}</p>
+        <button type="button" className="he-button" onClick={() => void details.refetch()}>
+          {t('organisation.loadFailed.retry')}
+        </button>
+      </section>
+    );
+  }
+  if (!organisation) return <Loading />;
+
+  const menu: MenuContext = { user: session.user, organisation };
+  const context: OrganisationOutletContext = { user: session.user, organisation, menu };
+  return (
+    <div className="he-sidebar-layout">
+      <ConsoleNav menu={menu} organisation={organisation} />
+      <div>
+        <Outlet context={context} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,119 @@
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import i18next, { type i18n as I18n } from 'i18next';
+import type { ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import common from '../../../locales/en/common.json';
+import type { Session, SessionContextValue } from '@home-energy/shared';
+
+// jsdom lacks TextEncoder, which react-router needs at load time: set it before loading anything that imports it.
+const { TextEncoder, TextDecoder } = jest.requireActual<Pick<typeof globalThis, 'TextEncoder' | 'TextDecoder'>>('node:util');
+Object.assign(globalThis, { TextEncoder, TextDecoder, fetch: jest.fn() });
+
+const mockSignOut = jest.fn();
+let mockSession: SessionContextValue = { data: null, status: 'unauthenticated', update: async () => null };
+jest.mock('@home-energy/shared', () => ({
+  ...jest.requireActual<object>('@home-energy/shared'),
+  useSession: () => mockSession,
+  signOut: (...args: unknown[]) => mockSignOut(...args),
+  useGetRegistryQuery: () => ({ data: undefined }),
+}));
+
+const staff: Session = {
+  user: {
+    id: 'u-energi-staff',
+    name: 'Energi Staff',
+    email: 'staff@energi.demo.test',
+    superAdmin: false,
+    admin: false,
+    organisations: [{ slug: 'demo-energi', name: 'Demo Energi', role: 'staff' }],
+  },
+  expires: '2030-01-01T00:00:00.000Z',
+};
+
+function createI18n(): I18n {
+  const instance = i18next.createInstance();
+  void instance.init({ lng: 'en', ns: ['common'], defaultNS: 'common', resources: { en: { common } }, interpolation: { escapeValue: false }, initAsync: false });
+  return instance;
+}
+
+async function renderLayout(path: string) {
+  const { MemoryRouter, Route, Routes, useLocation } = await import('react-router');
+  const { ToastProvider } = await import('@home-energy/shared');
+  const { ShellLayout } = await import('../shell-layout');
+  function Where(): ReactNode {
+    return <p data-testid="where">{useLocation().pathname}</p>;
+  }
+  render(
+    <I18nextProvider i18n={createI18n()}>
+      <ToastProvider>
+        <MemoryRouter initialEntries={[path]}>
+          <Routes>
+            <Route element={<ShellLayout />}>
+              <Route path="*" element={<Where />} />
+            </Route>
+          </Routes>
+        </MemoryRouter>
+      </ToastProvider>
+    </I18nextProvider>,
+  );
+  return within(screen.getByRole('navigation', { name: common.nav.label }));
+}
+
+beforeEach(() => {
+  mockSignOut.mockReset();
+  mockSession = { data: null, status: 'unauthenticated', update: async () => null };
+});
+
+describe('the shell header', () => {
+  it('shows the signed-in user, a Console link to /console and a Sign out button', async () => {
+    mockSession = { data: staff, status: 'authenticated', update: async () => staff };
+    const nav = await renderLayout('/console/org/demo-energi');
+    expect(nav.getByText('Energi Staff')).toBeTruthy();
+    expect(nav.getByText('(staff@energi.demo.test)')).toBeTruthy();
+    expect(nav.getByRole('link', { name: common.nav.console }).getAttribute('href')).toBe('/console');
+    expect(nav.getByRole('button', { name: common.nav.signOut })).toBeTruthy();
+    expect(nav.queryByRole('link', { name: common.nav.signIn })).toBeNull();
+  });
+
+  it('signs out without a reload and goes to the staff sign-in', async () => {
+    mockSession = { data: staff, status: 'authenticated', update: async () => staff };
+    let finish!: () => void;
+    mockSignOut.mockReturnValue(new Promise<{ url: string }>((resolve) => (finish = () => resolve({ url: 'http://localhost/console' }))));
+    const nav = await renderLayout('/console/org/demo-energi/users');
+
+    await act(async () => {
+      fireEvent.click(nav.getByRole('button', { name: common.nav.signOut }));
+    });
+    expect(mockSignOut).toHaveBeenCalledWith({ callbackUrl: '/console', redirect: false });
+    expect(nav.getByRole('button', { name: common.nav.signingOut })).toHaveProperty('disabled', true);
+
+    await act(async () => finish());
+    expect(screen.getByTestId('where').textContent).toBe('/console');
+  });
+
+  it('stays and says so when signing out fails', async () => {
+    mockSession = { data: staff, status: 'authenticated', update: async () => staff };
+    mockSignOut.mockRejectedValue(new TypeError('Failed to fetch'));
+    const nav = await renderLayout('/console/org/demo-energi');
+    await act(async () => {
+      fireEvent.click(nav.getByRole('button', { name: common.nav.signOut }));
+    });
+    expect(await screen.findByText(common.nav.signOutFailed)).toBeTruthy();
+    expect(screen.getByTestId('where').textContent).toBe('/console/org/demo-energi');
+    expect(nav.getByRole('button', { name: common.nav.signOut })).toHaveProperty('disabled', false);
+  });
+
+  it('shows nothing extra to a signed-out visitor under /console (the page is the sign-in form)', async () => {
+    const nav = await renderLayout('/console');
+    expect(nav.queryByRole('link', { name: common.nav.signIn })).toBeNull();
+    expect(nav.queryByRole('link', { name: common.nav.console })).toBeNull();
+    expect(nav.queryByRole('button', { name: common.nav.signOut })).toBeNull();
+    expect(screen.getByRole('link', { name: common.product.home }).getAttribute('href')).toBe('/console');
+  });
+
+  it('keeps the homeowner Sign in link outside /console', async () => {
+    const nav = await renderLayout('/flow/start');
+    expect(nav.getByRole('link', { name: common.nav.signIn }).getAttribute('href')).toBe('/sign');
+    expect(nav.queryByRole('button', { name: common.nav.signOut })).toBeNull();
+  });
+});
