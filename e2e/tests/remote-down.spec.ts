@@ -1,10 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { REMOTE_PACKAGES, watchConsole, type RemoteName } from './support';
+import { REMOTE_PACKAGES, signInStaff, SUPER_ADMIN, watchConsole, type RemoteName } from './support';
 
 const HOME_OF: Record<RemoteName, { path: string; heading: string }> = {
   mfe_flow: { path: '/', heading: 'Find your home' },
   mfe_results: { path: '/property/7/building/primary/results-dashboard', heading: "Your home's energy results" },
-  mfe_console: { path: '/console/org/demo/properties', heading: 'Properties' },
+  mfe_console: { path: '/console/org/demo-energi/properties', heading: 'Properties' },
   mfe_admin: { path: '/console/admin/releases', heading: 'Releases' },
 };
 
@@ -12,6 +12,7 @@ test.describe('one remote down, the rest of the product works', () => {
   for (const [down, pkg] of Object.entries(REMOTE_PACKAGES) as [RemoteName, string][]) {
     test(`${pkg} answering 503`, async ({ page }) => {
       watchConsole(page); // errors are expected here; the page must simply not die
+      await signInStaff(page, SUPER_ADMIN);
       let outage = true;
       await page.route(`**/mfe/${pkg}/*/mf-manifest.json`, (route) =>
         outage ? route.fulfill({ status: 503, contentType: 'text/plain', body: 'Service Unavailable' }) : route.continue(),

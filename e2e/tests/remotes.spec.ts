@@ -1,10 +1,14 @@
 import { expect, test } from '@playwright/test';
-import { REMOTE_ROUTES, watchConsole } from './support';
+import { REMOTE_ROUTES, signInStaff, SUPER_ADMIN, watchConsole } from './support';
 
 test.describe('every remote renders inside the shell', () => {
   for (const route of REMOTE_ROUTES) {
     test(`${route.path} → ${route.remote}`, async ({ page }) => {
       const problems = watchConsole(page);
+      // Console and admin pages need a staff session; a super admin may see every one of them.
+      if (route.remote === 'mfe_console' || route.remote === 'mfe_admin') {
+        if (!('signedOut' in route)) await signInStaff(page, SUPER_ADMIN);
+      }
       await page.goto(route.path);
       const slot = page.locator(`[data-remote="${route.remote}"]`);
       await expect(slot.getByRole('heading', { level: 1, name: route.heading, exact: true })).toBeVisible();
@@ -20,11 +24,12 @@ test.describe('every remote renders inside the shell', () => {
     await page.getByRole('combobox', { name: 'Language' }).selectOption('sv');
     await expect(page.getByRole('heading', { level: 1, name: 'Hitta ditt hem' })).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('lang', 'sv');
-    await page.goto('/console/org/demo/properties');
+    await signInStaff(page, 'staff@energi.demo.test');
+    await page.goto('/console/org/demo-energi/properties');
     await expect(page.getByRole('heading', { level: 1, name: 'Fastigheter' })).toBeVisible();
     await expect(page.locator('body')).toHaveAttribute('data-theme', 'console');
     await page.getByRole('link', { name: 'Åtgärder' }).click();
-    await expect(page).toHaveURL(/\/console\/org\/demo\/activities$/);
+    await expect(page).toHaveURL(/\/console\/org\/demo-energi\/activities$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Åtgärder' })).toBeVisible();
     await page.getByRole('link', { name: 'Hitta ditt hem' }).click();
     await expect(page.locator('body')).toHaveAttribute('data-theme', 'consumer');
@@ -34,6 +39,7 @@ test.describe('every remote renders inside the shell', () => {
   test('unknown paths show the not-found page with a way home; /admin goes to the admin home', async ({ page }) => {
     await page.goto('/no/such/page');
     await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+    await signInStaff(page, SUPER_ADMIN);
     await page.goto('/admin');
     await expect(page).toHaveURL(/\/console\/admin$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Organisations' })).toBeVisible();

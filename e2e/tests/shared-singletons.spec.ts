@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { REMOTE_PACKAGES, registry, type RemoteName } from './support';
+import { REMOTE_PACKAGES, registry, signInStaff, SUPER_ADMIN, type RemoteName } from './support';
 
 interface ManifestShared {
   name: string;
@@ -33,13 +33,14 @@ function sharedSummary(page: import('@playwright/test').Page): Promise<ShareSumm
 const PAGES: [RemoteName, string][] = [
   ['mfe_flow', '/'],
   ['mfe_results', '/property/1/building/primary/results-dashboard'],
-  ['mfe_console', '/console/org/demo'],
+  ['mfe_console', '/console/org/demo-energi'],
   ['mfe_admin', '/console/admin'],
 ];
 
 test('React and the shared package load once, from the shell, and every remote uses them', async ({ page }) => {
   const requested: string[] = [];
   page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+  await signInStaff(page, SUPER_ADMIN);
 
   for (const [remote, path] of PAGES) {
     await page.goto(path);

@@ -8,25 +8,42 @@ export const REMOTE_ROUTES = [
   { remote: 'mfe_flow', path: '/flow/contact', heading: 'Contact details' },
   { remote: 'mfe_flow', path: '/sign', heading: 'Sign in' },
   { remote: 'mfe_results', path: '/property/42/building/primary/results-dashboard', heading: "Your home's energy results" },
-  { remote: 'mfe_console', path: '/console/org/demo', heading: 'Console' },
-  { remote: 'mfe_console', path: '/console/org/demo/properties', heading: 'Properties' },
-  { remote: 'mfe_console', path: '/console/org/demo/activities', heading: 'Activities' },
-  { remote: 'mfe_console', path: '/console/org/demo/users', heading: 'Users' },
-  { remote: 'mfe_console', path: '/console/org/demo/transition', heading: 'Transition' },
-  { remote: 'mfe_console', path: '/console/org/demo/portfolio', heading: 'Portfolio' },
-  { remote: 'mfe_console', path: '/console/org/demo/property_lookup', heading: 'Property lookup' },
-  { remote: 'mfe_console', path: '/console/org/demo/configuration', heading: 'Configuration' },
-  { remote: 'mfe_console', path: '/console/org/demo/validation', heading: 'Validation' },
-  { remote: 'mfe_console', path: '/console/org/demo/messages', heading: 'Messages' },
-  { remote: 'mfe_console', path: '/console/org/demo/account', heading: 'Account' },
-  { remote: 'mfe_console', path: '/console/org/demo/org-select', heading: 'Organisations' },
-  { remote: 'mfe_console', path: '/console/org/demo/user-management', heading: 'User management' },
+  { remote: 'mfe_console', path: '/console', heading: 'Staff sign-in', signedOut: true },
+  { remote: 'mfe_console', path: '/console/org/demo-energi', heading: 'Demo Energi AB' },
+  { remote: 'mfe_console', path: '/console/org/demo-energi/properties', heading: 'Properties' },
+  { remote: 'mfe_console', path: '/console/org/demo-energi/activities', heading: 'Activities' },
+  { remote: 'mfe_console', path: '/console/org/demo-energi/users', heading: 'Users' },
+  { remote: 'mfe_console', path: '/console/org/demo-energi/transition', heading: 'Transition' },
+  { remote: 'mfe_console', path: '/console/org/demo-energi/portfolio', heading: 'Portfolio' },
+  { remote: 'mfe_console', path: '/console/org/demo-energi/property_lookup', heading: 'Property lookup' },
+  { remote: 'mfe_console', path: '/console/org/demo-energi/configuration', heading: 'Configuration' },
+  { remote: 'mfe_console', path: '/console/org/demo-energi/validation', heading: 'Validation' },
+  { remote: 'mfe_console', path: '/console/org/demo-energi/messages', heading: 'Messages' },
+  { remote: 'mfe_console', path: '/console/org/demo-energi/account', heading: 'Account' },
+  { remote: 'mfe_console', path: '/console/org/demo-energi/org-select', heading: 'Organisations' },
+  { remote: 'mfe_console', path: '/console/org/demo-energi/user-management', heading: 'User management' },
   { remote: 'mfe_admin', path: '/console/admin', heading: 'Organisations' },
-  { remote: 'mfe_admin', path: '/console/admin/organisations/demo', heading: 'Organisation' },
+  { remote: 'mfe_admin', path: '/console/admin/organisations/demo-energi', heading: 'Organisation' },
   { remote: 'mfe_admin', path: '/console/admin/user-management', heading: 'User management' },
   { remote: 'mfe_admin', path: '/console/admin/releases', heading: 'Releases' },
   { remote: 'mfe_admin', path: '/console/admin/audit', heading: 'Audit log' },
 ] as const;
+
+/** Demo staff accounts (bff/src/seed/demo-staff.ts). */
+export const DEMO_PASSWORD = 'energy-demo-2026';
+export const SUPER_ADMIN = 'super@demo.test';
+
+/**
+ * Signs the page's browser context in as a staff user through the NextAuth protocol (csrf + credentials form),
+ * the quick way for tests whose subject is not the sign-in form itself.
+ */
+export async function signInStaff(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+  const csrf = await (await page.request.get('/api/auth/csrf')).json();
+  const res = await page.request.post('/api/auth/callback/credentials', {
+    form: { csrfToken: csrf.csrfToken, email, password, callbackUrl: '/console', json: 'true' },
+  });
+  if (res.status() !== 200) throw new Error(`sign-in as ${email} answered ${res.status()}`);
+}
 
 export const REMOTE_PACKAGES = { mfe_flow: 'mfe-flow', mfe_results: 'mfe-results', mfe_console: 'mfe-console', mfe_admin: 'mfe-admin' } as const;
 export type RemoteName = keyof typeof REMOTE_PACKAGES;

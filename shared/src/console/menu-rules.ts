@@ -12,7 +12,10 @@ export interface MenuRule {
   /** Installer organisations qualify for this item even without the feature flag (spec: installerOnly → properties). */
   orInstaller?: boolean;
   installerOnly?: boolean;
-  /** Hidden for super admins, who get the Super Admin account group instead (spec §6). */
+  /**
+   * Menu placement only: hidden from super admins' navigation, who get the Super Admin account group instead
+   * (spec §6). It does not restrict access: a super admin may still open the page.
+   */
   notSuperAdmin?: boolean;
 }
 
@@ -71,7 +74,6 @@ export function isItemAllowed(item: MenuItem, context: MenuContext): boolean {
   const needsOrganisation = item.path.includes('[org]') || !!rule.featureFlags || !!rule.installerOnly || !!rule.orInstaller;
   if (needsOrganisation && !isOrganisationMember(context)) return false;
   if (rule.superAdminOnly && !context.user.superAdmin) return false;
-  if (rule.notSuperAdmin && context.user.superAdmin) return false;
   if (rule.adminOnly && !isOrganisationAdmin(context)) return false;
   if (rule.installerOnly && !context.organisation?.isInstaller) return false;
   if (rule.featureFlags) {
@@ -91,7 +93,7 @@ export function menuItem(id: string): MenuItem {
 export function visibleMenu(context: MenuContext): { group: MenuGroup; items: (MenuItem & { href: string })[] }[] {
   return MENU_GROUPS.map((group) => ({
     group,
-    items: MENU_ITEMS.filter((item) => item.group === group && isItemAllowed(item, context)).map((item) => ({
+    items: MENU_ITEMS.filter((item) => item.group === group && isItemAllowed(item, context) && !(item.rule.notSuperAdmin && context.user?.superAdmin)).map((item) => ({
       ...item,
       href: item.path.replace('[org]', context.organisation?.slug ?? ''),
     })),

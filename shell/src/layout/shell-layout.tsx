@@ -1,26 +1,24 @@
 import { useState } from 'react';
-import { Outlet, Link, useLocation, useNavigate } from 'react-router';
+import { Outlet, Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LanguageSwitch, Logo, PageLayout, signOut, themeForPath, useGetRegistryQuery, useSession, useToast } from '@home-energy/shared';
 
 /** The signed-in staff user's name and email, and the sign-out button (back to the staff sign-in at /console). */
 function SignedInUser({ name, email }: { name?: string | null; email?: string | null }) {
   const { t } = useTranslation('common');
-  const navigate = useNavigate();
   const toast = useToast();
   const [signingOut, setSigningOut] = useState(false);
 
+  // A full page load to /console after signing out: nothing of the organisation stays in memory, and the
+  // console guard does not race the navigation.
   async function onSignOut() {
     setSigningOut(true);
     try {
-      await signOut({ callbackUrl: '/console', redirect: false });
+      await signOut({ callbackUrl: '/console' });
     } catch {
       setSigningOut(false);
       toast(t('nav.signOutFailed'), 'error');
-      return;
     }
-    setSigningOut(false);
-    navigate('/console');
   }
 
   return (
