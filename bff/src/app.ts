@@ -18,10 +18,19 @@ import { sessionMiddleware } from './auth/session';
 import { consoleRoutes } from './modules/console/routes';
 import { adminRoutes } from './modules/admin/routes';
 import { sameOrigin } from './http/same-origin';
+import type { RpClient } from './bankid/rp-client';
+import { PersonalNumberVault } from './bankid/personal-number';
+import { bankIdStrategy } from './auth/bankid-strategy';
+import { OrderService } from './modules/homeowner/orders';
+import { signRoutes } from './modules/homeowner/sign-routes';
+import { profileRoutes } from './modules/homeowner/profile-routes';
 import { releaseFiles, shellFiles } from './web/static';
 
 export interface AppDeps {
-  config: Pick<Config, 'SHELL_DIST' | 'releasesDir' | 'TRUST_PROXY' | 'NODE_ENV' | 'AUTH_BASE_PATH' | 'PUBLIC_URL' | 'SIGNIN_RATE_LIMIT' | 'secureCookies'>;
+  config: Pick<
+    Config,
+    'SHELL_DIST' | 'releasesDir' | 'TRUST_PROXY' | 'NODE_ENV' | 'AUTH_BASE_PATH' | 'PUBLIC_URL' | 'SIGNIN_RATE_LIMIT' | 'secureCookies' | 'BANKID_START_RATE_LIMIT' | 'FAKE_LOGIN'
+  >;
   db: Db;
   pool: pg.Pool;
   logger: Logger;
@@ -29,10 +38,13 @@ export interface AppDeps {
   authSecret: string;
   /** Whether this instance prunes expired sessions (off in tests). */
   pruneSessions?: boolean;
+  /** The BankID RP API (real, or the simulator on loopback). */
+  rp: RpClient;
+  now?: () => number;
 }
 
 /** Builds the whole BFF from its dependencies; never listens (server.ts does), so tests drive it with supertest. */
-export function createApp({ config, db, pool, logger, authSecret, pruneSessions = true }: AppDeps): express.Express {
+export function createApp({ config, db, pool, logger, authSecret, pruneSessions = true, rp, now }: AppDeps): express.Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.TRUST_PROXY === 'true' ? true : config.TRUST_PROXY === 'false' ? false : config.TRUST_PROXY);
@@ -78,7 +90,9 @@ export function createApp({ config, db, pool, logger, authSecret, pruneSessions 
   app.use(healthRoutes(db));
   app.use('/api', sameOrigin(config.PUBLIC_URL), cookieParser());
   const cookies = authCookies(config.secureCookies);
-  const passport = createPassport(db);
+  const vault = new PersonalNumberVault(authSecret);
+  const orders = new OrderService({ db, rp, now });
+  const passport = createPassport(db, [bankIdStrategy({ db, orders, vault })]);
   app.use('/api', sessionMiddleware({ pool, secret: authSecret, cookies, pruneExpired: pruneSessions }), passport.session());
   app.use(
     config.AUTH_BASE_PATH,
@@ -86,6 +100,11 @@ export function createApp({ config, db, pool, logger, authSecret, pruneSessions 
   );
   app.use('/api', express.json({ limit: '100kb' }));
   app.use('/api/mfe', registryRoutes(db));
+  app.use(
+    '/api/flow/user',
+    signRoutes({ db, orders, passport, vault, secret: authSecret, cookies, publicUrl: config.PUBLIC_URL, startRateLimit: config.BANKID_START_RATE_LIMIT, fakeLogin: config.FAKE_LOGIN && config.NODE_ENV !== 'production' }),
+    profileRoutes(db),
+  );
   app.use('/api/console', consoleRoutes(db));
   app.use('/api/admin', adminRoutes(db));
   app.use('/api', apiNotFound);

@@ -29,6 +29,17 @@ const envSchema = z.object({
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   /** Sign-in attempts per IP per 15 minutes. */
   SIGNIN_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
+  /** The BankID RP API v6.0 base URL, e.g. https://appapi2.test.bankid.com/rp/v6.0. Unset: the bundled simulator. */
+  BANKID_URL: z.url({ message: 'must be the RP API base URL, e.g. https://appapi2.bankid.com/rp/v6.0' }).optional(),
+  BANKID_PFX_PATH: z.string().min(1).optional(),
+  BANKID_PFX_PASSPHRASE: z.string().optional(),
+  BANKID_CA_PATH: z.string().min(1).optional(),
+  /** Where the bundled BankID simulator listens on loopback when BANKID_URL is unset (its test-app page is at /simulator/). */
+  BANKID_SIMULATOR_PORT: z.coerce.number().int().min(0).max(65535).default(3010),
+  /** BankID starts per IP per minute. */
+  BANKID_START_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  /** GET /api/flow/user/fake-login signs in a demo homeowner without BankID. Refused in production. */
+  FAKE_LOGIN: booleanFlag.default(false),
   /** Load the demo organisations and staff accounts at start (demo data, never in a real deployment). */
   SEED_DEMO: booleanFlag.default(true),
 });
@@ -44,6 +55,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const config = parsed.data;
+  if (config.FAKE_LOGIN && config.NODE_ENV === 'production') {
+    throw new ConfigError('Invalid configuration:\n  FAKE_LOGIN: must not be enabled in production');
+  }
   return {
     ...config,
     DATA_DIR: path.resolve(config.DATA_DIR),

@@ -6,6 +6,8 @@ import { runMigrations } from './db/migrate';
 import { createLogger } from './logger';
 import { loadAuthSecret } from './auth/secrets';
 import { seedDemoStaff } from './seed/demo-staff';
+import { RpClient } from './bankid/rp-client';
+import { startBankIdSimulator } from './bankid/simulator/app';
 
 /** Starts the BFF: config → database (migrated) → HTTP; stops gracefully on SIGTERM/SIGINT. */
 async function main(): Promise<void> {
@@ -16,7 +18,15 @@ async function main(): Promise<void> {
   await runMigrations(database.db);
   if (config.SEED_DEMO) await seedDemoStaff(database.db);
   const authSecret = await loadAuthSecret(database.db, config.AUTH_SECRET);
-  const app = createApp({ config, db: database.db, pool: database.pool, logger, authSecret });
+  // Real BankID is one setting away (BANKID_URL + certificate); otherwise the bundled simulator on loopback.
+  const simulator = config.BANKID_URL ? null : await startBankIdSimulator({ port: config.BANKID_SIMULATOR_PORT, host: '127.0.0.1' });
+  const rp = new RpClient({
+    baseUrl: config.BANKID_URL ?? `${simulator!.url}/rp/v6.0`,
+    pfxPath: config.BANKID_PFX_PATH,
+    passphrase: config.BANKID_PFX_PASSPHRASE,
+    caPath: config.BANKID_CA_PATH,
+  });
+  const app = createApp({ config, db: database.db, pool: database.pool, logger, authSecret, rp });
   const server = app.listen(config.PORT, config.HOST);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
@@ -29,6 +39,7 @@ async function main(): Promise<void> {
   const host = config.HOST === '0.0.0.0' || config.HOST === '127.0.0.1' ? 'localhost' : config.HOST;
   // Printed whatever the log level: it is how people (and scripts) know the product is up.
   console.log(`Home energy is running at http://${host}:${port} (database: ${database.kind}, ready in ${Math.round(readyMs)} ms)`);
+  if (simulator) console.log(`BankID simulator (test app, not real BankID): ${simulator.url}/simulator/`);
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -43,6 +54,8 @@ async function main(): Promise<void> {
     server.close();
     server.closeIdleConnections();
     await new Promise((resolve) => server.once('close', resolve));
+    rp.close();
+    await simulator?.close();
     await database.close();
     process.exit(0);
   };

@@ -1,11 +1,17 @@
 import pino from 'pino';
 import { createApp, type AppDeps } from '../src/app';
 import type { DatabaseHandle } from '../src/db/client';
+import { RpClient } from '../src/bankid/rp-client';
 
 export const TEST_SECRET = 'test-secret-test-secret-test-secret-0123';
 
 /** createApp with test defaults: silent logs, a fixed secret, no session pruning timer. */
-export function createTestApp(database: DatabaseHandle, paths: { shellDist: string; releasesDir: string }, overrides: Partial<AppDeps['config']> = {}) {
+export function createTestApp(
+  database: DatabaseHandle,
+  paths: { shellDist: string; releasesDir: string },
+  overrides: Partial<AppDeps['config']> = {},
+  extra: { rp?: RpClient; now?: () => number } = {},
+) {
   return createApp({
     config: {
       SHELL_DIST: paths.shellDist,
@@ -16,6 +22,8 @@ export function createTestApp(database: DatabaseHandle, paths: { shellDist: stri
       PUBLIC_URL: undefined,
       SIGNIN_RATE_LIMIT: 1000,
       secureCookies: false,
+      BANKID_START_RATE_LIMIT: 1000,
+      FAKE_LOGIN: false,
       ...overrides,
     },
     db: database.db,
@@ -23,5 +31,8 @@ export function createTestApp(database: DatabaseHandle, paths: { shellDist: stri
     logger: pino({ level: 'silent' }),
     authSecret: TEST_SECRET,
     pruneSessions: false,
+    // Tests that sign homeowners in pass an RpClient pointed at a running simulator.
+    rp: extra.rp ?? new RpClient({ baseUrl: 'http://127.0.0.1:9/rp/v6.0', timeoutMs: 1000 }),
+    now: extra.now,
   });
 }

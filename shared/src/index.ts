@@ -59,3 +59,24 @@ export {
   type MenuItem,
 } from './console/menu-rules';
 export { credentialsSchema, type OrganisationDetails, type SessionOrganisation } from './schemas/session';
+// Contact validation (libphonenumber metadata, ~145 KB) is not exported here: the shared singleton loads with the
+// shell. Import it by path where it is needed: '@home-energy/shared/validation/contact'.
+export {
+  RFA_CODES,
+  RFA_MESSAGES,
+  rfaFor,
+  transactionStatusFor,
+  TRANSACTION_STATUS_FOR_HINT,
+  type RfaCode,
+  type RfaMessage,
+  type RfaInput,
+} from './bankid/messages';
+export type {
+  HomeownerSession,
+  IdentificationMode,
+  LoginMethod,
+  RequestStatus,
+  SignStatus,
+  StartSignRequest,
+  TransactionStatus,
+} from './schemas/bankid';

@@ -15,12 +15,12 @@ declare global {
 }
 
 export const requireStaff: RequestHandler = (req, _res, next) => {
-  if (!req.user) throw new HttpError(401, 'unauthorized', 'Sign in to continue.');
+  if (req.user?.kind !== 'staff') throw new HttpError(401, 'unauthorized', 'Sign in to continue.');
   next();
 };
 
 export const requireSuperAdmin: RequestHandler = (req, _res, next) => {
-  if (!req.user) throw new HttpError(401, 'unauthorized', 'Sign in to continue.');
+  if (req.user?.kind !== 'staff') throw new HttpError(401, 'unauthorized', 'Sign in to continue.');
   if (!req.user.superAdmin) throw new HttpError(403, 'forbidden', 'Only super admins may do this.');
   next();
 };
@@ -31,7 +31,7 @@ export const requireSuperAdmin: RequestHandler = (req, _res, next) => {
  */
 export function requireOrganisation(db: Db): RequestHandler {
   return async (req, _res, next) => {
-    if (!req.user) throw new HttpError(401, 'unauthorized', 'Sign in to continue.');
+    if (req.user?.kind !== 'staff') throw new HttpError(401, 'unauthorized', 'Sign in to continue.');
     const slug = organisationSlugSchema.safeParse(req.params.org);
     const row = slug.success ? await findOrganisation(db, slug.data) : undefined;
     const organisation = row

@@ -4,6 +4,7 @@ import { credentialsSchema, type SessionUser } from '@home-energy/shared/schemas
 import type { Db } from '../db/client';
 import { DUMMY_HASH, verifyPassword } from './passwords';
 import { findStaffByEmail, loadSessionUser } from './staff-repository';
+import { homeownerSessionUser, loadHomeowner } from '../modules/homeowner/repository';
 
 declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace
@@ -17,7 +18,7 @@ declare global {
 export const INVALID_CREDENTIALS = 'Invalid email or password';
 
 /** A passport instance of our own (not the global singleton), so each app (and test) has its own strategies. */
-export function createPassport(db: Db): passport.PassportStatic {
+export function createPassport(db: Db, extra: passport.Strategy[] = []): passport.PassportStatic {
   const instance = new passport.Passport() as passport.PassportStatic;
   instance.use(
     'credentials',
@@ -34,12 +35,19 @@ export function createPassport(db: Db): passport.PassportStatic {
       }
     }),
   );
-  // Only the id goes into the session row; everything else is read fresh on each request.
-  instance.serializeUser((user, done) => done(null, { id: Number(user.id) }));
-  instance.deserializeUser(async (stored: { id?: number } | undefined, done) => {
+  for (const strategy of extra) instance.use(strategy);
+  // Only the kind and id go into the session row; everything else is read fresh on each request.
+  instance.serializeUser((user, done) =>
+    done(null, user.kind === 'homeowner' ? { kind: 'homeowner', id: Number(user.id.slice(1)) } : { kind: 'staff', id: Number(user.id) }),
+  );
+  instance.deserializeUser(async (stored: { kind?: string; id?: number } | undefined, done) => {
     try {
-      const user = typeof stored?.id === 'number' ? await loadSessionUser(db, stored.id) : null;
-      done(null, user ?? false);
+      if (typeof stored?.id !== 'number') return done(null, false);
+      if (stored.kind === 'homeowner') {
+        const owner = await loadHomeowner(db, stored.id);
+        return done(null, owner ? homeownerSessionUser(owner) : false);
+      }
+      done(null, (await loadSessionUser(db, stored.id)) ?? false);
     } catch (error) {
       done(error);
     }

@@ -24,6 +24,7 @@ export async function loadSessionUser(db: Db, id: number): Promise<SessionUser |
     .map((r) => ({ slug: r.slug!, name: r.orgName!, role: r.role! }))
     .sort((a, b) => a.name.localeCompare(b.name));
   return {
+    kind: 'staff',
     id: String(user.id),
     name: user.name,
     email: user.email,

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, json, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, json, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 
 /** One published build of a remote; exactly one release per remote is active (the registry serves it). */
 export const mfeReleases = pgTable(
@@ -79,4 +79,72 @@ export const sessions = pgTable(
     expire: timestamp('expire', { precision: 6 }).notNull(),
   },
   (t) => [index('IDX_session_expire').on(t.expire)],
+);
+
+/**
+ * The property register's core: an address people search for. The energy engine issue extends it (building data,
+ * register source); ids appear in /property/{id}/... URLs.
+ */
+export const properties = pgTable('properties', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  street: text('street').notNull(),
+  postalCode: text('postal_code').notNull(),
+  postalCity: text('postal_city').notNull(),
+  demo: boolean('demo').notNull().default(false),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Homeowners sign in with BankID; the personal number is stored encrypted and looked up by a keyed hash. */
+export const homeowners = pgTable('homeowners', {
+  id: serial('id').primaryKey(),
+  personalNumberHash: text('personal_number_hash').notNull().unique(),
+  personalNumberEncrypted: text('personal_number_encrypted').notNull(),
+  personalNumberMasked: text('personal_number_masked').notNull(),
+  name: text('name').notNull(),
+  givenName: text('given_name'),
+  surname: text('surname'),
+  contactEmail: text('contact_email'),
+  contactMobile: text('contact_mobile'),
+  selectedPropertyId: integer('selected_property_id').references(() => properties.id, { onDelete: 'set null' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
+});
+
+/** The properties in a homeowner's profile and how each got there (e.g. miniflow_added). */
+export const homeownerProperties = pgTable(
+  'homeowner_properties',
+  {
+    homeownerId: integer('homeowner_id').notNull().references(() => homeowners.id, { onDelete: 'cascade' }),
+    propertyId: integer('property_id').notNull().references(() => properties.id, { onDelete: 'cascade' }),
+    relation: text('relation').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.homeownerId, t.propertyId] })],
+);
+
+/** BankID orders live here, bound to the browser session that started them, never only in the browser. */
+export const bankidOrders = pgTable(
+  'bankid_orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderRef: text('order_ref').notNull().unique(),
+    sessionId: text('session_id').notNull(),
+    loginMethod: text('login_method').notNull(),
+    identificationMode: text('identification_mode').notNull(),
+    autoStartToken: text('auto_start_token').notNull(),
+    qrStartToken: text('qr_start_token').notNull(),
+    qrStartSecret: text('qr_start_secret').notNull(),
+    /** When the RP API answered the start: qrTime counts from here. */
+    startedAt: timestamp('started_at', { withTimezone: true, precision: 3 }).notNull(),
+    endUserIp: text('end_user_ip').notNull(),
+    mobile: boolean('mobile').notNull().default(false),
+    status: text('status').notNull(),
+    hintCode: text('hint_code'),
+    errorCode: text('error_code'),
+    lastCollectedAt: timestamp('last_collected_at', { withTimezone: true, precision: 3 }),
+    completedUser: jsonb('completed_user'),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+  },
+  (t) => [index('bankid_orders_session').on(t.sessionId)],
 );

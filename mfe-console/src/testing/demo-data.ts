@@ -7,7 +7,7 @@ const installer: SessionOrganisation = { slug: 'demo-installer', name: 'Demo Ins
 
 function session(id: string, name: string, email: string, organisations: SessionOrganisation[], superAdmin = false): Session {
   return {
-    user: { id, name, email, superAdmin, admin: organisations.some((o) => o.role === 'admin'), organisations },
+    user: { kind: 'staff', id, name, email, superAdmin, admin: organisations.some((o) => o.role === 'admin'), organisations },
     expires: '2030-01-01T00:00:00.000Z',
   };
 }

@@ -26,6 +26,8 @@ export type SessionOrganisation = z.infer<typeof sessionOrganisationSchema>;
 /** GET /api/auth/session for a signed-in user (NextAuth v4 shape plus our role fields). */
 export const sessionSchema = z.object({
   user: z.object({
+    /** Console staff sign in with email and password; homeowners with BankID (no organisations, no flags). */
+    kind: z.enum(['staff', 'homeowner']),
     id: z.string(),
     name: z.string().nullable().optional(),
     email: z.string().nullable().optional(),
@@ -33,6 +35,8 @@ export const sessionSchema = z.object({
     /** Admin of at least one organisation (per-organisation roles are in `organisations`). */
     admin: z.boolean(),
     organisations: z.array(sessionOrganisationSchema),
+    /** Homeowners only: e.g. 19900101-****. */
+    personalNumberMasked: z.string().optional(),
   }),
   expires: z.string(),
 });

@@ -67,6 +67,7 @@ describe('POST /callback/credentials', () => {
     expect(sessionCookie).toMatch(/SameSite=Lax/);
     const session = await a.get('/api/auth/session').expect(200);
     expect(session.body.user).toEqual({
+      kind: 'staff',
       id: expect.any(String),
       name: 'Anna Admin',
       email: 'admin@energi.demo.test',

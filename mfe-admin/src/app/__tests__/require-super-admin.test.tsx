@@ -13,7 +13,7 @@ Object.assign(globalThis, { TextEncoder, TextDecoder, fetch: jest.fn(() => new P
 
 function session(superAdmin: boolean): Session {
   return {
-    user: { id: 'u', name: 'Someone', email: 'someone@demo.test', superAdmin, admin: false, organisations: [] },
+    user: { kind: 'staff', id: 'u', name: 'Someone', email: 'someone@demo.test', superAdmin, admin: false, organisations: [] },
     expires: '2030-01-01T00:00:00.000Z',
   };
 }

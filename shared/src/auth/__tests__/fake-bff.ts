@@ -7,6 +7,7 @@ export const ORIGIN = 'http://localhost';
 
 export const alice: Session = {
   user: {
+    kind: 'staff',
     id: 'u-alice',
     name: 'Alice Admin',
     email: 'alice@example.se',

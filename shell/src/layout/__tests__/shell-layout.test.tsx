@@ -20,6 +20,7 @@ jest.mock('@home-energy/shared', () => ({
 
 const staff: Session = {
   user: {
+    kind: 'staff',
     id: 'u-energi-staff',
     name: 'Energi Staff',
     email: 'staff@energi.demo.test',

@@ -10,7 +10,8 @@ import { signInUrlFor } from '../lib/sign-in-destination';
 export function RequireSession({ children }: { children: ReactNode }) {
   const { status, data } = useSession();
   const location = useLocation();
-  if (status === 'unauthenticated') return <Navigate to={signInUrlFor(location)} replace />;
+  // Only staff sessions open the console; a homeowner's BankID session counts as signed out here.
+  if (status === 'unauthenticated' || (data && data.user.kind !== 'staff')) return <Navigate to={signInUrlFor(location)} replace />;
   if (!data) return <Loading />;
   return children;
 }

@@ -20,7 +20,8 @@ export function SignInPage() {
     document.title = t('signIn.title');
   }, [t]);
 
-  if (session) {
+  // A homeowner's BankID session is not a console session: they see the staff sign-in form.
+  if (session && session.user.kind === 'staff') {
     const target = callbackUrl ?? homeForUser(session.user);
     if (target) return <Navigate to={target} replace />;
     return (

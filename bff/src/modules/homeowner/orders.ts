@@ -1,0 +1,160 @@
+import type { Request } from 'express';
+import { RFA_MESSAGES, rfaFor, transactionStatusFor } from '@home-energy/shared/bankid/messages';
+import type { IdentificationMode, LoginMethod, SignStatus } from '@home-energy/shared/schemas/bankid';
+import type { Db } from '../../db/client';
+import { BankIdError, type RpClient } from '../../bankid/rp-client';
+import { qrData, qrTimeSince } from '../../bankid/qr';
+import { HttpError } from '../../http/errors';
+import { findOrder, insertOrder, updateOrder, type BankIdOrderRow } from './repository';
+
+declare module 'express-session' {
+  interface SessionData {
+    /** The BankID order this browser session started (its row in bankid_orders). */
+    bankidOrderId?: string;
+  }
+}
+
+/** BankID asks relying parties to collect at most every 2 s; polls in between get the stored answer. */
+export const COLLECT_INTERVAL_MS = 2000;
+const MOBILE_UA = /Android|iPhone|iPad|iPod|Mobile/i;
+
+export interface OrderServiceDeps {
+  db: Db;
+  rp: RpClient;
+  now?: () => number;
+}
+
+function launchUrl(order: BankIdOrderRow, returnUrl: string | null): string | null {
+  if (order.loginMethod !== 'bankid.same_device') return null;
+  // auth-protocols.md §3.7: the app link on mobile, the bankid:/// scheme on a computer.
+  return order.mobile
+    ? `https://app.bankid.com/?autostarttoken=${order.autoStartToken}&redirect=${encodeURIComponent(returnUrl ?? 'null')}`
+    : `bankid:///?autostarttoken=${order.autoStartToken}&redirect=null`;
+}
+
+export function signStatus(order: BankIdOrderRow, now: number, returnUrl: string | null = null): SignStatus {
+  const requestStatus = order.status as SignStatus['requestStatus'];
+  const sameDevice = order.loginMethod === 'bankid.same_device';
+  const rfa = rfaFor({
+    status: order.errorCode ? 'error' : requestStatus === 'complete' ? 'pending' : requestStatus,
+    hintCode: order.hintCode ?? undefined,
+    errorCode: order.errorCode ?? undefined,
+    autoStarted: sameDevice,
+    qr: !sameDevice,
+    mobile: order.mobile,
+  });
+  const waitingForScan = requestStatus === 'pending' && !sameDevice && (order.hintCode ?? 'outstandingTransaction') === 'outstandingTransaction';
+  return {
+    requestStatus,
+    hintCode: order.hintCode,
+    transactionStatus: order.hintCode ? transactionStatusFor(order.hintCode) : null,
+    loginMethod: order.loginMethod as LoginMethod,
+    identificationMode: order.identificationMode as IdentificationMode,
+    rfa,
+    message: RFA_MESSAGES[rfa],
+    qrData: waitingForScan ? qrData(order.qrStartToken, order.qrStartSecret, qrTimeSince(order.startedAt, now)) : null,
+    launchUrl: requestStatus === 'pending' ? launchUrl(order, returnUrl) : null,
+  };
+}
+
+/** Saves the session so its id (which binds the order) exists in the store before the order row points at it. */
+function saveSession(req: Request): Promise<void> {
+  return new Promise((resolve, reject) => req.session.save((error) => (error ? reject(error) : resolve())));
+}
+
+export class OrderService {
+  private readonly now: () => number;
+
+  constructor(private readonly deps: OrderServiceDeps) {
+    this.now = deps.now ?? Date.now;
+  }
+
+  async start(req: Request, input: { loginMethod: LoginMethod; identificationMode: IdentificationMode; returnUrl: string | null; validatePersonalNumber?: string }): Promise<SignStatus> {
+    const endUserIp = req.ip ?? '127.0.0.1';
+    const previous = req.session.bankidOrderId ? await findOrder(this.deps.db, req.session.bankidOrderId, req.sessionID) : undefined;
+    if (previous?.status === 'pending') await this.deps.rp.cancel(previous.orderRef).catch(() => undefined);
+    let started;
+    try {
+      const request = { endUserIp, ...(input.loginMethod === 'bankid.same_device' && input.returnUrl ? { returnUrl: input.returnUrl } : {}) };
+      started =
+        input.identificationMode === 'validate'
+          ? await this.deps.rp.sign({
+              ...request,
+              userVisibleData: Buffer.from('Bekräfta att det är du som använder Hemenergi.', 'utf8').toString('base64'),
+              userVisibleDataFormat: 'simpleMarkdownV1',
+              requirement: { personalNumber: input.validatePersonalNumber },
+            })
+          : await this.deps.rp.auth(request);
+    } catch (error) {
+      throw this.asHttpError(error, input.loginMethod, input.identificationMode);
+    }
+    await saveSession(req);
+    const order = await insertOrder(this.deps.db, {
+      orderRef: started.orderRef,
+      sessionId: req.sessionID,
+      loginMethod: input.loginMethod,
+      identificationMode: input.identificationMode,
+      autoStartToken: started.autoStartToken,
+      qrStartToken: started.qrStartToken,
+      qrStartSecret: started.qrStartSecret,
+      startedAt: new Date(this.now()),
+      endUserIp,
+      mobile: MOBILE_UA.test(req.get('user-agent') ?? ''),
+      status: 'pending',
+      hintCode: 'outstandingTransaction',
+    });
+    req.session.bankidOrderId = order.id;
+    await saveSession(req);
+    return signStatus(order, this.now(), input.returnUrl);
+  }
+
+  /** The current order of this session, collected from BankID when the last answer is older than 2 s. */
+  async current(req: Request): Promise<BankIdOrderRow> {
+    const id = req.session.bankidOrderId;
+    const order = id ? await findOrder(this.deps.db, id, req.sessionID) : undefined;
+    if (!order) throw new HttpError(404, 'not_found', 'No BankID order in this session. Start one first.');
+    if (order.status !== 'pending') return order;
+    if (order.lastCollectedAt && this.now() - order.lastCollectedAt.getTime() < COLLECT_INTERVAL_MS) return order;
+    const patch: Partial<BankIdOrderRow> = { lastCollectedAt: new Date(this.now()) };
+    try {
+      const collected = await this.deps.rp.collect(order.orderRef);
+      patch.status = collected.status;
+      patch.hintCode = collected.hintCode ?? null;
+      if (collected.status === 'complete' && collected.completionData) {
+        const { personalNumber, name, givenName, surname } = collected.completionData.user;
+        patch.completedUser = { personalNumber, name, givenName, surname };
+        patch.hintCode = null;
+      }
+    } catch (error) {
+      if (!(error instanceof BankIdError)) throw error;
+      // invalidParameters on collect means the order is gone on BankID's side (too old): treat it as expired.
+      patch.status = 'failed';
+      if (error.errorCode === 'invalidParameters') patch.hintCode = 'expiredTransaction';
+      else patch.errorCode = error.errorCode;
+    }
+    await updateOrder(this.deps.db, order.id, patch);
+    return { ...order, ...patch };
+  }
+
+  async status(req: Request): Promise<SignStatus> {
+    return signStatus(await this.current(req), this.now());
+  }
+
+  async cancel(req: Request): Promise<SignStatus> {
+    const order = await this.current(req);
+    if (order.status === 'pending') {
+      await this.deps.rp.cancel(order.orderRef);
+      const patch = { status: 'failed', hintCode: 'userCancel' };
+      await updateOrder(this.deps.db, order.id, patch);
+      return signStatus({ ...order, ...patch }, this.now());
+    }
+    return signStatus(order, this.now());
+  }
+
+  private asHttpError(error: unknown, loginMethod: LoginMethod, identificationMode: IdentificationMode): HttpError {
+    if (!(error instanceof BankIdError)) return new HttpError(502, 'bankid_unavailable', RFA_MESSAGES.RFA5.en, { rfa: 'RFA5', message: RFA_MESSAGES.RFA5 });
+    const rfa = rfaFor({ status: 'error', errorCode: error.errorCode, autoStarted: false, qr: false, mobile: false });
+    const status = error.errorCode === 'alreadyInProgress' ? 409 : error.errorCode === 'invalidParameters' ? 400 : 502;
+    return new HttpError(status, error.errorCode, RFA_MESSAGES[rfa].en, { rfa, message: RFA_MESSAGES[rfa], loginMethod, identificationMode });
+  }
+}

@@ -1,0 +1,91 @@
+import { Router, type Request } from 'express';
+import { z } from 'zod';
+import { contactSchema } from '@home-energy/shared/validation/contact';
+import type { Db } from '../../db/client';
+import { HttpError, parse } from '../../http/errors';
+import {
+  existingPropertyIds,
+  homeownerIdOf,
+  loadHomeowner,
+  profileProperties,
+  removeProfileProperty,
+  replaceProfileProperties,
+  saveContact,
+  setSelectedProperty,
+} from './repository';
+
+const propertyId = z.coerce.number().int().positive().max(2_147_483_647);
+const patchSchema = z
+  .object({
+    properties: z.array(z.number().int().positive().max(2_147_483_647)).max(100).optional(),
+    selectedPropertyId: z.number().int().positive().max(2_147_483_647).nullable().optional(),
+  })
+  .strict()
+  .refine((b) => b.properties !== undefined || b.selectedPropertyId !== undefined, 'give properties and/or selectedPropertyId');
+
+function homeownerId(req: Request): number {
+  const id = homeownerIdOf(req.user);
+  if (id === null) throw new HttpError(401, 'unauthorized', 'Sign in with BankID to see your profile.');
+  return id;
+}
+
+/** /api/flow/user/profile: the signed-in homeowner's properties, selection and contact details (spec §3, §7). */
+export function profileRoutes(db: Db): Router {
+  const router = Router();
+
+  async function profile(id: number) {
+    const owner = await loadHomeowner(db, id);
+    if (!owner) throw new HttpError(401, 'unauthorized', 'Sign in with BankID to see your profile.');
+    return {
+      user_id: `h${owner.id}`,
+      name: owner.name,
+      personalNumberMasked: owner.personalNumberMasked,
+      contact: owner.contactEmail || owner.contactMobile ? { email: owner.contactEmail, mobile: owner.contactMobile } : null,
+      properties: await profileProperties(db, owner.id),
+      selectedPropertyId: owner.selectedPropertyId,
+    };
+  }
+
+  router.get('/profile', async (req, res) => {
+    res.set('Cache-Control', 'private, no-store').json(await profile(homeownerId(req)));
+  });
+
+  // Returns only the parts that changed; the selection may only point at a property in the (new) profile.
+  router.patch('/profile', async (req, res) => {
+    const id = homeownerId(req);
+    const body = parse(patchSchema, req.body, 'body');
+    if (body.properties) {
+      const unique = [...new Set(body.properties)];
+      const known = await existingPropertyIds(db, unique);
+      const unknown = unique.filter((p) => !known.has(p));
+      if (unknown.length > 0) throw new HttpError(400, 'bad_request', `Unknown property ids: ${unknown.join(', ')}`, [{ path: 'body.properties', message: 'unknown property' }]);
+    }
+    const listAfter = body.properties ? new Set(body.properties) : new Set((await profileProperties(db, id)).map((p) => p.id));
+    if (body.selectedPropertyId != null && !listAfter.has(body.selectedPropertyId)) {
+      throw new HttpError(400, 'bad_request', 'selectedPropertyId must be one of the profile properties', [{ path: 'body.selectedPropertyId', message: 'not in the profile' }]);
+    }
+    if (body.properties) await replaceProfileProperties(db, id, [...new Set(body.properties)], 'profile_added');
+    if (body.selectedPropertyId !== undefined) await setSelectedProperty(db, id, body.selectedPropertyId);
+    const after = await profile(id);
+    res.json({
+      ...(body.properties ? { properties: after.properties } : {}),
+      ...(body.selectedPropertyId !== undefined || body.properties ? { selectedPropertyId: after.selectedPropertyId } : {}),
+    });
+  });
+
+  router.delete('/profile/property/:id', async (req, res) => {
+    const id = homeownerId(req);
+    const property = parse(z.object({ id: propertyId }), req.params, 'params').id;
+    if (!(await removeProfileProperty(db, id, property))) throw new HttpError(404, 'not_found', 'That property is not in your profile.');
+    res.json(await profile(id));
+  });
+
+  router.post('/profile/contact', async (req, res) => {
+    const id = homeownerId(req);
+    const contact = parse(contactSchema, req.body, 'body');
+    await saveContact(db, id, contact);
+    res.json({ contact });
+  });
+
+  return router;
+}

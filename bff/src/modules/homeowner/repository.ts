@@ -1,0 +1,131 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { SessionUser } from '@home-energy/shared/schemas/session';
+import type { Db } from '../../db/client';
+import { bankidOrders, homeownerProperties, homeowners, properties } from '../../db/schema';
+import { maskPersonalNumber, type PersonalNumberVault } from '../../bankid/personal-number';
+import type { CompletionUser } from '../../bankid/rp-client';
+
+export type BankIdOrderRow = typeof bankidOrders.$inferSelect;
+export type HomeownerRow = typeof homeowners.$inferSelect;
+
+/** The session user of a homeowner: same shape as staff (spec §3), no organisations or flags. */
+export function homeownerSessionUser(row: HomeownerRow): SessionUser {
+  return { kind: 'homeowner', id: `h${row.id}`, name: row.name, email: row.contactEmail, superAdmin: false, admin: false, organisations: [], personalNumberMasked: row.personalNumberMasked };
+}
+
+export function homeownerIdOf(user: Express.User | undefined): number | null {
+  return user?.kind === 'homeowner' ? Number(user.id.slice(1)) : null;
+}
+
+export async function loadHomeowner(db: Db, id: number): Promise<HomeownerRow | undefined> {
+  return db.query.homeowners.findFirst({ where: eq(homeowners.id, id) });
+}
+
+/** Finds the homeowner by personal number (keyed hash) or creates them; names follow what BankID says now. */
+export async function upsertHomeowner(db: Db, vault: PersonalNumberVault, user: CompletionUser): Promise<HomeownerRow> {
+  const hash = vault.hash(user.personalNumber);
+  const [row] = await db
+    .insert(homeowners)
+    .values({
+      personalNumberHash: hash,
+      personalNumberEncrypted: vault.encrypt(user.personalNumber),
+      personalNumberMasked: maskPersonalNumber(user.personalNumber),
+      name: user.name,
+      givenName: user.givenName,
+      surname: user.surname,
+      lastSignInAt: new Date(),
+    })
+    .onConflictDoUpdate({ target: homeowners.personalNumberHash, set: { name: user.name, givenName: user.givenName, surname: user.surname, lastSignInAt: new Date() } })
+    .returning();
+  return row!;
+}
+
+export function insertOrder(db: Db, row: typeof bankidOrders.$inferInsert) {
+  return db.insert(bankidOrders).values(row).returning().then((rows) => rows[0]!);
+}
+
+export function findOrder(db: Db, id: string, sessionId: string): Promise<BankIdOrderRow | undefined> {
+  return db.query.bankidOrders.findFirst({ where: and(eq(bankidOrders.id, id), eq(bankidOrders.sessionId, sessionId)) });
+}
+
+export async function updateOrder(db: Db, id: string, patch: Partial<typeof bankidOrders.$inferInsert>): Promise<void> {
+  await db.update(bankidOrders).set(patch).where(eq(bankidOrders.id, id));
+}
+
+/** Marks a completed order used for a sign-in, once: a second attempt (replay) finds nothing to consume. */
+export async function consumeOrder(db: Db, id: string): Promise<boolean> {
+  const rows = await db
+    .update(bankidOrders)
+    .set({ consumedAt: new Date() })
+    .where(and(eq(bankidOrders.id, id), eq(bankidOrders.status, 'complete')))
+    .returning({ consumedAt: bankidOrders.consumedAt });
+  return rows.length === 1;
+}
+
+export interface ProfileProperty {
+  id: number;
+  name: string;
+  addresses: { street: string; postal_code: string; postal_city: string }[];
+  relations: string[];
+}
+
+export async function profileProperties(db: Db, homeownerId: number): Promise<ProfileProperty[]> {
+  const rows = await db
+    .select({ property: properties, relation: homeownerProperties.relation })
+    .from(homeownerProperties)
+    .innerJoin(properties, eq(properties.id, homeownerProperties.propertyId))
+    .where(eq(homeownerProperties.homeownerId, homeownerId))
+    .orderBy(homeownerProperties.createdAt, properties.id);
+  return rows.map(({ property, relation }) => ({
+    id: property.id,
+    name: property.name,
+    addresses: [{ street: property.street, postal_code: property.postalCode, postal_city: property.postalCity }],
+    relations: [relation],
+  }));
+}
+
+export async function existingPropertyIds(db: Db, ids: number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db.select({ id: properties.id }).from(properties).where(inArray(properties.id, ids));
+  return new Set(rows.map((r) => r.id));
+}
+
+/** Replaces the profile's property list in one transaction, keeping existing relations and the selection if still valid. */
+export async function replaceProfileProperties(db: Db, homeownerId: number, ids: number[], relation: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const current = await tx.select().from(homeownerProperties).where(eq(homeownerProperties.homeownerId, homeownerId));
+    const keep = new Set(ids);
+    for (const row of current) {
+      if (!keep.has(row.propertyId)) {
+        await tx.delete(homeownerProperties).where(and(eq(homeownerProperties.homeownerId, homeownerId), eq(homeownerProperties.propertyId, row.propertyId)));
+      }
+    }
+    const have = new Set(current.map((r) => r.propertyId));
+    for (const id of ids) if (!have.has(id)) await tx.insert(homeownerProperties).values({ homeownerId, propertyId: id, relation });
+    const owner = await tx.query.homeowners.findFirst({ where: eq(homeowners.id, homeownerId) });
+    if (owner?.selectedPropertyId && !keep.has(owner.selectedPropertyId)) {
+      await tx.update(homeowners).set({ selectedPropertyId: null }).where(eq(homeowners.id, homeownerId));
+    }
+  });
+}
+
+export async function setSelectedProperty(db: Db, homeownerId: number, propertyId: number | null): Promise<void> {
+  await db.update(homeowners).set({ selectedPropertyId: propertyId }).where(eq(homeowners.id, homeownerId));
+}
+
+export async function removeProfileProperty(db: Db, homeownerId: number, propertyId: number): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const removed = await tx
+      .delete(homeownerProperties)
+      .where(and(eq(homeownerProperties.homeownerId, homeownerId), eq(homeownerProperties.propertyId, propertyId)))
+      .returning();
+    if (removed.length === 0) return false;
+    const owner = await tx.query.homeowners.findFirst({ where: eq(homeowners.id, homeownerId) });
+    if (owner?.selectedPropertyId === propertyId) await tx.update(homeowners).set({ selectedPropertyId: null }).where(eq(homeowners.id, homeownerId));
+    return true;
+  });
+}
+
+export async function saveContact(db: Db, homeownerId: number, contact: { email: string; mobile: string }): Promise<void> {
+  await db.update(homeowners).set({ contactEmail: contact.email, contactMobile: contact.mobile }).where(eq(homeowners.id, homeownerId));
+}

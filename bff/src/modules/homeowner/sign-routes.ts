@@ -1,0 +1,110 @@
+import { Router, type Request } from 'express';
+import { rateLimit } from 'express-rate-limit';
+import type passport from 'passport';
+import { z } from 'zod';
+import { startSignSchema } from '@home-energy/shared/schemas/bankid';
+import type { Db } from '../../db/client';
+import { HttpError, parse } from '../../http/errors';
+import { csrfVerified, readCsrf } from '../../auth/csrf';
+import type { AuthCookies } from '../../auth/cookies';
+import type { PersonalNumberVault } from '../../bankid/personal-number';
+import { homeownerIdOf, homeownerSessionUser, loadHomeowner, upsertHomeowner } from './repository';
+import type { OrderService } from './orders';
+
+export interface SignRouteOptions {
+  db: Db;
+  orders: OrderService;
+  passport: passport.PassportStatic;
+  vault: PersonalNumberVault;
+  secret: string;
+  cookies: AuthCookies;
+  publicUrl?: string;
+  startRateLimit: number;
+  /** GET /fake-login signs in a demo homeowner; only when explicitly enabled, never in production. */
+  fakeLogin: boolean;
+}
+
+const csrfBody = z.object({ csrfToken: z.string().max(200) }).strict();
+
+/**
+ * /api/flow/user: homeowner sign-in with BankID (start, status, cancel, log in, log out). State-changing calls carry
+ * the same CSRF token as /api/auth (double submit), on top of the same-origin check.
+ */
+export function signRoutes(options: SignRouteOptions): Router {
+  const router = Router();
+
+  function requireCsrf(req: Request): void {
+    if (!csrfVerified(readCsrf(req.cookies?.[options.cookies.csrf], options.secret), req.body?.csrfToken)) {
+      throw new HttpError(403, 'csrf', 'Missing or invalid CSRF token: fetch /api/auth/csrf and send its csrfToken.');
+    }
+  }
+
+  const startLimiter = rateLimit({
+    windowMs: 60_000,
+    limit: options.startRateLimit,
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    message: { error: 'too_many_requests', message: 'Too many BankID attempts. Wait a minute and try again.' },
+  });
+
+  router.post('/sign', startLimiter, async (req, res) => {
+    const body = parse(startSignSchema, req.body, 'body');
+    requireCsrf(req);
+    const signedIn = homeownerIdOf(req.user);
+    let validatePersonalNumber: string | undefined;
+    if (body.identificationMode === 'validate') {
+      const owner = signedIn ? await loadHomeowner(options.db, signedIn) : undefined;
+      if (!owner) throw new HttpError(401, 'unauthorized', 'Sign in before confirming your identity.');
+      validatePersonalNumber = options.vault.decrypt(owner.personalNumberEncrypted);
+    }
+    const origin = options.publicUrl ?? `${req.protocol}://${req.get('host')}`;
+    const returnUrl = body.returnPath ? `${new URL(origin).origin}${body.returnPath}` : null;
+    res.set('Cache-Control', 'no-store').json(await options.orders.start(req, { ...body, returnUrl, validatePersonalNumber }));
+  });
+
+  router.get('/sign', async (req, res) => {
+    res.set('Cache-Control', 'no-store').json(await options.orders.status(req));
+  });
+
+  router.delete('/sign', async (req, res) => {
+    parse(csrfBody, req.body ?? {}, 'body');
+    requireCsrf(req);
+    res.set('Cache-Control', 'no-store').json(await options.orders.cancel(req));
+  });
+
+  router.get('/auth', (req, res) => {
+    res.set('Cache-Control', 'no-store').json(req.user?.kind === 'homeowner' ? { user: req.user } : {});
+  });
+
+  // Completes the sign-in: the passport 'bankid' strategy reads this session's completed order.
+  router.post('/auth', (req, res, next) => {
+    parse(csrfBody, req.body ?? {}, 'body');
+    requireCsrf(req);
+    options.passport.authenticate('bankid', { session: false }, (error: unknown, user: Express.User | false, info?: { status?: number; message?: string; validated?: boolean }) => {
+      if (error) return next(error);
+      if (!user) {
+        const status = info?.status ?? 409;
+        return res.status(status).json({ error: status === 404 ? 'not_found' : 'not_complete', message: info?.message ?? 'The BankID order is not complete.' });
+      }
+      // validate: the signed-in homeowner confirmed who they are; the session stays as it is.
+      if (info?.validated) return res.json({ user: req.user, validated: true });
+      // Regenerates the session: nothing from before the sign-in (the order included) is carried over.
+      req.login(user, (loginError) => (loginError ? next(loginError) : res.json({ user })));
+    })(req, res, next);
+  });
+
+  router.post('/logout', (req, res, next) => {
+    parse(csrfBody, req.body ?? {}, 'body');
+    requireCsrf(req);
+    if (!req.user) return res.json({});
+    req.logout((error) => (error ? next(error) : req.session.destroy(() => res.clearCookie(options.cookies.session, options.cookies.options).json({}))));
+  });
+
+  if (options.fakeLogin) {
+    router.get('/fake-login', async (req, res, next) => {
+      const owner = await upsertHomeowner(options.db, options.vault, { personalNumber: '199001011239', name: 'Anna Andersson', givenName: 'Anna', surname: 'Andersson' });
+      req.login({ ...homeownerSessionUser(owner) }, (error) => (error ? next(error) : res.set('Cache-Control', 'no-store').json({ user: homeownerSessionUser(owner) })));
+    });
+  }
+  return router;
+}

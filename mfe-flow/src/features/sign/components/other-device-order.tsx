@@ -1,0 +1,38 @@
+import type { Ref } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { SignStatus } from '@home-energy/shared';
+import { BankIdQrCode } from './bankid-qr-code';
+import { OrderStatus } from './order-status';
+
+/** BankID on another device: the QR code to scan (a new one every second) while the order waits for it. */
+export function OtherDeviceOrder({
+  order,
+  message,
+  headingRef,
+  ...status
+}: {
+  order: SignStatus;
+  message: string;
+  headingRef: Ref<HTMLHeadingElement>;
+  connectionLost: boolean;
+  cancelling: boolean;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation('flow');
+  return (
+    <section aria-labelledby="sign-step-title" style={{ display: 'grid', gap: '0.75rem', justifyItems: 'start' }}>
+      <h2 id="sign-step-title" ref={headingRef} tabIndex={-1}>
+        {t('sign.otherDevice')}
+      </h2>
+      {order.qrData ? (
+        <>
+          <p style={{ margin: 0 }}>{t('sign.scanInstructions')}</p>
+          <div style={{ justifySelf: 'center' }}>
+            <BankIdQrCode data={order.qrData} />
+          </div>
+        </>
+      ) : null}
+      <OrderStatus message={message} {...status} />
+    </section>
+  );
+}

@@ -1,0 +1,119 @@
+import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
+import { useLocation, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Loading, useSession } from '@home-energy/shared';
+import { OtherDeviceOrder } from '../components/other-device-order';
+import { MethodChoice } from '../components/method-choice';
+import { SameDeviceOrder } from '../components/same-device-order';
+import { SignAlert } from '../components/sign-alert';
+import { SignedInPanel } from '../components/signed-in-panel';
+import { signDestination } from '../lib/sign-destination';
+import { localMessage } from '../lib/sign-message';
+import type { SignProblem } from '../lib/sign-problem';
+import { useSignFlow, type SignFlow, type SignStep } from '../lib/use-sign-flow';
+
+/** The longest returnPath the BFF accepts (shared's startSignSchema). */
+const MAX_RETURN_PATH = 2000;
+
+function stepKey(step: SignStep): string {
+  return step.name === 'order' ? `order-${step.attempt}` : step.name;
+}
+
+/**
+ * /sign: homeowner sign-in with BankID (spec §2). `?redirect=` and `?asPath=` (set by the 401 redirect) say where
+ * to go afterwards. Focus moves to the heading of each new step so screen readers hear what changed.
+ */
+export function SignPage() {
+  const { t, i18n } = useTranslation('flow');
+  const [params] = useSearchParams();
+  const location = useLocation();
+  const { data: session, status } = useSession();
+  const homeowner = session?.user.kind === 'homeowner' ? session.user : null;
+  const destination = signDestination(params);
+  const ownPath = `${location.pathname}${location.search}`;
+  const flow = useSignFlow({
+    destination,
+    returnPath: ownPath.length <= MAX_RETURN_PATH ? ownPath : undefined,
+    enabled: status !== 'loading' && !homeowner,
+  });
+  const { step } = flow;
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => {
+    document.title = t('sign.title');
+  }, [t]);
+
+  // Move focus on every step change after the first step the visitor saw.
+  const key = stepKey(step);
+  const shownKey = useRef<string | null>(null);
+  useEffect(() => {
+    const previous = shownKey.current;
+    shownKey.current = key;
+    if (previous && previous !== 'checking' && previous !== key) headingRef.current?.focus();
+  }, [key]);
+
+  if (homeowner && step.name !== 'signing-in') return <SignedInPanel name={homeowner.name} destination={destination} />;
+  if (status === 'loading' || step.name === 'checking') return <Loading />;
+
+  return (
+    <section className="he-card" style={{ maxWidth: 480, margin: '2rem auto' }} aria-labelledby="sign-title">
+      <h1 id="sign-title" ref={step.name === 'choice' ? headingRef : undefined} tabIndex={-1}>
+        {t('sign.title')}
+      </h1>
+      <SignStepView flow={flow} headingRef={headingRef} language={i18n.language} />
+    </section>
+  );
+}
+
+function SignStepView({ flow, headingRef, language }: { flow: SignFlow; headingRef: RefObject<HTMLHeadingElement | null>; language: string }): ReactNode {
+  const { t } = useTranslation('flow');
+  const { step, order } = flow;
+  switch (step.name) {
+    case 'choice':
+      return <MethodChoice starting={step.starting} onChoose={flow.choose} />;
+    case 'order': {
+      if (!order) return <Loading />;
+      const props = {
+        order,
+        message: localMessage(order.message, language),
+        headingRef,
+        connectionLost: flow.connectionLost,
+        cancelling: flow.cancelling,
+        onCancel: flow.cancel,
+      };
+      return step.method === 'bankid.same_device' ? <SameDeviceOrder {...props} /> : <OtherDeviceOrder {...props} />;
+    }
+    case 'signing-in':
+      return (
+        <section aria-labelledby="sign-step-title">
+          <h2 id="sign-step-title" ref={headingRef} tabIndex={-1}>
+            {t('sign.complete.title')}
+          </h2>
+          <p role="status">{t('sign.complete.text')}</p>
+        </section>
+      );
+    case 'failed':
+      return (
+        <SignAlert
+          title={t('sign.failedTitle')}
+          lines={[localMessage(step.status.message, language)]}
+          onRetry={flow.restart}
+          headingRef={headingRef}
+        />
+      );
+    case 'error':
+      return <SignAlert title={t('sign.errorTitle')} lines={problemLines(step.problem, language, t)} onRetry={step.retry} headingRef={headingRef} />;
+    default:
+      return null;
+  }
+}
+
+/** RFA5's "Something went wrong" with the server's own message, or a connection problem. */
+function problemLines(problem: SignProblem, language: string, t: (key: string) => string): string[] {
+  if (problem.kind === 'network') return [t('sign.errors.network')];
+  const { message } = problem;
+  const detail = typeof message === 'string' ? message : message ? localMessage(message, language) : null;
+  const lines = [t('sign.errors.server')];
+  if (detail && detail !== lines[0]) lines.push(detail);
+  return lines;
+}

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+
+/** spec §3: login methods and identification modes of the homeowner sign-in. */
+export const LOGIN_METHODS = ['bankid.same_device', 'bankid.other_device'] as const;
+export const loginMethodSchema = z.enum(LOGIN_METHODS);
+export type LoginMethod = z.infer<typeof loginMethodSchema>;
+
+export const IDENTIFICATION_MODES = ['identify', 'validate'] as const;
+export const identificationModeSchema = z.enum(IDENTIFICATION_MODES);
+export type IdentificationMode = z.infer<typeof identificationModeSchema>;
+
+/** spec §4: transaction statuses shown to the user, and the request status of the order. */
+export const TRANSACTION_STATUSES = ['outstandingTransaction', 'noClient', 'started', 'userSign', 'expiredTransaction'] as const;
+export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
+export const REQUEST_STATUSES = ['pending', 'failed', 'complete'] as const;
+export type RequestStatus = (typeof REQUEST_STATUSES)[number];
+
+/** POST /api/flow/user/sign: start an order. `csrfToken` comes from GET /api/auth/csrf. */
+export const startSignSchema = z
+  .object({
+    csrfToken: z.string().min(1).max(200),
+    loginMethod: loginMethodSchema,
+    identificationMode: identificationModeSchema.default('identify'),
+    /** Same-device only: where the BankID app returns the user (a path of ours). */
+    returnPath: z.string().max(2000).regex(/^\/(?!\/)/, 'must be a path starting with /').optional(),
+  })
+  .strict();
+export type StartSignRequest = z.input<typeof startSignSchema>;
+
+/** Answer of POST and GET /api/flow/user/sign (the order as the browser may see it). */
+export interface SignStatus {
+  requestStatus: RequestStatus;
+  /** The BankID hintCode (pending/failed), e.g. outstandingTransaction, userSign, userCancel. */
+  hintCode: string | null;
+  /** The spec's transaction status when the hintCode is one of them, else null. */
+  transactionStatus: TransactionStatus | null;
+  loginMethod: LoginMethod;
+  identificationMode: IdentificationMode;
+  /** Recommended user message (auth-protocols.md §3.8-3.9). */
+  rfa: string;
+  message: { sv: string; en: string };
+  /** Other device, while the order waits for a scan: the animated QR payload for this second. */
+  qrData: string | null;
+  /** Same device: the link that starts the BankID app (desktop scheme or mobile universal link). */
+  launchUrl: string | null;
+}
+
+/** GET /api/flow/user/auth: the signed-in homeowner, or {} */
+export interface HomeownerSession {
+  user: { id: string; name: string; personalNumberMasked: string; kind: 'homeowner' };
+}
