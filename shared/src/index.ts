@@ -5,6 +5,8 @@ import './ui/ui.css';
 export { baseApi, type ApiExtraOptions } from './api/base-api';
 export { signRedirectUrl } from './api/sign-redirect';
 export { registryApi, useGetRegistryQuery } from './api/registry-api';
+export { profileApi, useGetProfileQuery, usePatchProfileMutation, useDeleteProfilePropertyMutation, useSaveContactMutation } from './api/profile-api';
+export type { Profile, ProfileProperty, ProfilePatch } from './schemas/profile';
 export { createAppStore, type AppStore, type RootState, type AppDispatch } from './store/create-store';
 export {
   SessionProvider,

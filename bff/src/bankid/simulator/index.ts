@@ -1,4 +1,4 @@
-export * from './qr';
+export * from '../qr';
 export * from './simulator';
 export {
   createBankIdSimulatorApp,

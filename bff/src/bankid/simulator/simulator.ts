@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { parseQrData, verifyQrAuthCode } from './qr';
+import { parseQrData, verifyQrAuthCode } from '../qr';
 import {
   decodeBase64Text,
   isJsonObject,

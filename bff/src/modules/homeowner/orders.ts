@@ -3,7 +3,7 @@ import { RFA_MESSAGES, rfaFor, transactionStatusFor } from '@home-energy/shared/
 import type { IdentificationMode, LoginMethod, SignStatus } from '@home-energy/shared/schemas/bankid';
 import type { Db } from '../../db/client';
 import { BankIdError, type RpClient } from '../../bankid/rp-client';
-import { qrData, qrTimeSince } from '../../bankid/qr';
+import { qrData, qrTimeAt } from '../../bankid/qr';
 import { HttpError } from '../../http/errors';
 import { findOrder, insertOrder, updateOrder, type BankIdOrderRow } from './repository';
 
@@ -52,7 +52,7 @@ export function signStatus(order: BankIdOrderRow, now: number, returnUrl: string
     identificationMode: order.identificationMode as IdentificationMode,
     rfa,
     message: RFA_MESSAGES[rfa],
-    qrData: waitingForScan ? qrData(order.qrStartToken, order.qrStartSecret, qrTimeSince(order.startedAt, now)) : null,
+    qrData: waitingForScan ? qrData(order.qrStartToken, order.qrStartSecret, qrTimeAt(order.startedAt.getTime(), now)) : null,
     launchUrl: requestStatus === 'pending' ? launchUrl(order, returnUrl) : null,
   };
 }

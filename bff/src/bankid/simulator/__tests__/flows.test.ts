@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { qrData } from '../qr';
+import { qrData } from '../../qr';
 import { setup } from './helpers';
 
 const ANNA = { personalNumber: '199001011239', name: 'Anna Andersson', givenName: 'Anna', surname: 'Andersson' };

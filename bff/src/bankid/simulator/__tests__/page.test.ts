@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { qrData } from '../qr';
+import { qrData } from '../../qr';
 import { setup } from './helpers';
 
 const b64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');

@@ -1,4 +1,4 @@
-import { parseQrData, qrAuthCode, qrData, qrTimeAt, verifyQrAuthCode } from '../qr';
+import { parseQrData, qrAuthCode, qrData, qrTimeAt, verifyQrAuthCode } from '../../qr';
 
 const token = '67df3917-fa0d-44e5-b327-edcc928297f8';
 const secret = 'd28db9a7-4cde-429e-a983-359be676944c';

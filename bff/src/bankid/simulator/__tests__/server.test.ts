@@ -1,5 +1,5 @@
 import { startBankIdSimulator } from '../app';
-import { qrData, qrTimeAt } from '../qr';
+import { qrData, qrTimeAt } from '../../qr';
 
 describe('startBankIdSimulator', () => {
   it('listens on an ephemeral loopback port and speaks the RP API over real HTTP', async () => {

@@ -1,0 +1,29 @@
+import { baseApi } from './base-api';
+import type { Profile, ProfilePatch } from '../schemas/profile';
+
+/**
+ * The homeowner's profile, used by several remotes. RTK Query loads it once and shares it; a failed load is not
+ * kept, so the next component that asks tries again (spec §4 "the once-only guard resets").
+ */
+export const profileApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    getProfile: build.query<Profile, void>({
+      query: () => '/flow/user/profile',
+      providesTags: ['Profile'],
+    }),
+    patchProfile: build.mutation<Partial<Pick<Profile, 'properties' | 'selectedPropertyId'>>, ProfilePatch>({
+      query: (body) => ({ url: '/flow/user/profile', method: 'PATCH', body }),
+      invalidatesTags: ['Profile'],
+    }),
+    deleteProfileProperty: build.mutation<Profile, number>({
+      query: (id) => ({ url: `/flow/user/profile/property/${id}`, method: 'DELETE' }),
+      invalidatesTags: ['Profile'],
+    }),
+    saveContact: build.mutation<{ contact: { email: string; mobile: string } }, { email: string; mobile: string }>({
+      query: (body) => ({ url: '/flow/user/profile/contact', method: 'POST', body }),
+      invalidatesTags: ['Profile'],
+    }),
+  }),
+});
+
+export const { useGetProfileQuery, usePatchProfileMutation, useDeleteProfilePropertyMutation, useSaveContactMutation } = profileApi;
