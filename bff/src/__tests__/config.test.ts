@@ -24,6 +24,18 @@ describe('config', () => {
     expect(message).toMatch(/NODE_ENV: .*/);
   });
 
+  it('refuses the fake login in production', () => {
+    expect(() => loadConfig({ FAKE_LOGIN: 'true', NODE_ENV: 'production' })).toThrow('FAKE_LOGIN: must not be enabled in production');
+    expect(loadConfig({ FAKE_LOGIN: 'true' }).FAKE_LOGIN).toBe(true);
+    expect(loadConfig({}).FAKE_LOGIN).toBe(false);
+  });
+
+  it('uses the bundled BankID simulator unless a BankID URL is given', () => {
+    expect(loadConfig({}).BANKID_URL).toBeUndefined();
+    expect(loadConfig({ BANKID_URL: 'https://appapi2.test.bankid.com/rp/v6.0' }).BANKID_URL).toBe('https://appapi2.test.bankid.com/rp/v6.0');
+    expect(() => loadConfig({ BANKID_URL: 'not a url' })).toThrow('BANKID_URL');
+  });
+
   it('accepts a PostgreSQL URL', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://u:p@127.0.0.1:5432/db' }).DATABASE_URL).toBe('postgres://u:p@127.0.0.1:5432/db');
   });

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Outlet, Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { LanguageSwitch, Logo, PageLayout, signOut, themeForPath, useGetRegistryQuery, useSession, useToast } from '@home-energy/shared';
+import { LanguageSwitch, Logo, PageLayout, signOut, signRedirectUrl, themeForPath, useGetRegistryQuery, useSession, useToast } from '@home-energy/shared';
 
 /** The signed-in staff user's name and email, and the sign-out button (back to the staff sign-in at /console). */
-function SignedInUser({ name, email }: { name?: string | null; email?: string | null }) {
+function SignedInUser({ name, email, afterSignOut }: { name?: string | null; email?: string | null; afterSignOut: string }) {
   const { t } = useTranslation('common');
   const toast = useToast();
   const [signingOut, setSigningOut] = useState(false);
@@ -14,7 +14,7 @@ function SignedInUser({ name, email }: { name?: string | null; email?: string | 
   async function onSignOut() {
     setSigningOut(true);
     try {
-      await signOut({ callbackUrl: '/console' });
+      await signOut({ callbackUrl: afterSignOut });
     } catch {
       setSigningOut(false);
       toast(t('nav.signOutFailed'), 'error');
@@ -39,7 +39,8 @@ function SignedInUser({ name, email }: { name?: string | null; email?: string | 
 /** The page frame around every remote: logo, navigation, language, and which releases are running. */
 export function ShellLayout() {
   const { t } = useTranslation('common');
-  const { pathname } = useLocation();
+  const location = useLocation();
+  const { pathname } = location;
   const inConsole = themeForPath(pathname) === 'console';
   const session = useSession();
   const { data: registry } = useGetRegistryQuery(undefined, { skip: typeof window === 'undefined' });
@@ -52,10 +53,13 @@ export function ShellLayout() {
           {inConsole ? <span className="he-badge">{t('nav.console')}</span> : null}
           <nav className="he-topbar__nav" aria-label={t('nav.label')}>
             <Link to="/">{t('nav.findHome')}</Link>
-            {user ? <Link to="/console">{t('nav.console')}</Link> : null}
-            {user ? <SignedInUser name={user.name} email={user.email} /> : null}
-            {/* Under /console a signed-out visitor is on the staff sign-in form already. */}
-            {session.status === 'unauthenticated' && !inConsole ? <Link to="/sign">{t('nav.signIn')}</Link> : null}
+            {user?.kind === 'staff' ? <Link to="/console">{t('nav.console')}</Link> : null}
+            {user?.kind === 'homeowner' ? <Link to="/flow/profile">{t('nav.myHomes')}</Link> : null}
+            {user ? (
+              <SignedInUser name={user.name} email={user.kind === 'staff' ? user.email : user.personalNumberMasked} afterSignOut={user.kind === 'staff' ? '/console' : '/'} />
+            ) : null}
+            {/* Under /console a signed-out visitor is on the staff sign-in form already. Sign-in brings people back here. */}
+            {session.status === 'unauthenticated' && !inConsole ? <Link to={signRedirectUrl(location) ?? '/sign'}>{t('nav.signIn')}</Link> : null}
             <LanguageSwitch />
           </nav>
         </>

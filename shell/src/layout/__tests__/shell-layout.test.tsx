@@ -108,9 +108,9 @@ describe('the shell header', () => {
     expect(screen.getByRole('link', { name: common.product.home }).getAttribute('href')).toBe('/console');
   });
 
-  it('keeps the homeowner Sign in link outside /console', async () => {
+  it('keeps the homeowner Sign in link outside /console, bringing them back to this page', async () => {
     const nav = await renderLayout('/flow/start');
-    expect(nav.getByRole('link', { name: common.nav.signIn }).getAttribute('href')).toBe('/sign');
+    expect(nav.getByRole('link', { name: common.nav.signIn }).getAttribute('href')).toBe('/sign?redirect=%2Fflow%2Fstart');
     expect(nav.queryByRole('button', { name: common.nav.signOut })).toBeNull();
   });
 });

@@ -288,3 +288,23 @@ describe('profile', () => {
     await owner.get('/api/flow/user/profile').expect(401);
   });
 });
+
+describe('fake login', () => {
+  it('does not exist unless explicitly enabled', async () => {
+    await request(app).get('/api/flow/user/fake-login').expect(404);
+  });
+
+  it('signs in a demo homeowner when enabled, never cached', async () => {
+    const enabled = createTestApp(database, fixtures, { FAKE_LOGIN: true }, { rp, now });
+    const agent = request.agent(enabled);
+    const res = await agent.get('/api/flow/user/fake-login').expect(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.body.user).toMatchObject({ kind: 'homeowner', name: 'Anna Andersson', personalNumberMasked: '19900101-****' });
+    expect((await agent.get('/api/flow/user/profile')).status).toBe(200);
+  });
+
+  it('is off in production even when the flag reaches the app', async () => {
+    const production = createTestApp(database, fixtures, { FAKE_LOGIN: true, NODE_ENV: 'production' }, { rp, now });
+    await request(production).get('/api/flow/user/fake-login').expect(404);
+  });
+});

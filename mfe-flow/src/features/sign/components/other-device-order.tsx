@@ -1,17 +1,16 @@
 import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { SignStatus } from '@home-energy/shared';
 import { BankIdQrCode } from './bankid-qr-code';
 import { OrderStatus } from './order-status';
 
 /** BankID on another device: the QR code to scan (a new one every second) while the order waits for it. */
 export function OtherDeviceOrder({
-  order,
+  qrData,
   message,
   headingRef,
   ...status
 }: {
-  order: SignStatus;
+  qrData: string | null;
   message: string;
   headingRef: Ref<HTMLHeadingElement>;
   connectionLost: boolean;
@@ -24,11 +23,11 @@ export function OtherDeviceOrder({
       <h2 id="sign-step-title" ref={headingRef} tabIndex={-1}>
         {t('sign.otherDevice')}
       </h2>
-      {order.qrData ? (
+      {qrData ? (
         <>
           <p style={{ margin: 0 }}>{t('sign.scanInstructions')}</p>
           <div style={{ justifySelf: 'center' }}>
-            <BankIdQrCode data={order.qrData} />
+            <BankIdQrCode data={qrData} />
           </div>
         </>
       ) : null}

@@ -1,16 +1,15 @@
 import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { SignStatus } from '@home-energy/shared';
 import { OrderStatus } from './order-status';
 
 /** BankID on this device: the app was started once; RFA18's "Start the BankID app" starts it again. */
 export function SameDeviceOrder({
-  order,
+  launchUrl,
   message,
   headingRef,
   ...status
 }: {
-  order: SignStatus;
+  launchUrl: string | null;
   message: string;
   headingRef: Ref<HTMLHeadingElement>;
   connectionLost: boolean;
@@ -24,8 +23,8 @@ export function SameDeviceOrder({
         {t('sign.sameDevice')}
       </h2>
       <p style={{ margin: 0 }}>{t('sign.sameDeviceInstructions')}</p>
-      {order.launchUrl ? (
-        <a className="he-button" href={order.launchUrl}>
+      {launchUrl ? (
+        <a className="he-button" href={launchUrl}>
           {t('sign.launch')}
         </a>
       ) : null}

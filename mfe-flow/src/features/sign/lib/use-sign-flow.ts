@@ -9,7 +9,7 @@ import { useSignInHomeownerMutation } from '../api/sign-in-homeowner';
 import { useStartSignMutation } from '../api/start-sign';
 import { announceSignIn } from './announce-sign-in';
 import { bankIdApp } from './bankid-app';
-import { isNotComplete, isTransient, signProblem, type SignProblem } from './sign-problem';
+import { isTransient, signProblem, type SignProblem } from './sign-problem';
 
 /** The attempt number of an order found on arrival (after a reload, or back from the BankID app). */
 const RESUMED_ORDER = 0;
@@ -19,8 +19,11 @@ export type SignStep =
   | { name: 'checking' }
   /** RFA20: this device or another device; `starting` while the order is being created. */
   | { name: 'choice'; starting: LoginMethod | null }
-  /** An order is pending: polling its status (and QR code) every second. */
-  | { name: 'order'; attempt: number; method: LoginMethod }
+  /**
+   * An order is pending: polling its status (and QR code) every second. `launchUrl` is the start answer's, which
+   * carries the return path (the status answers may not).
+   */
+  | { name: 'order'; attempt: number; method: LoginMethod; launchUrl: string | null }
   /** The order completed: signing in and moving on. */
   | { name: 'signing-in' }
   /** BankID ended the order (cancelled, expired, …): its message. */
@@ -83,7 +86,8 @@ export function useSignFlow({ destination, returnPath, enabled }: { destination:
     try {
       await signInHomeowner({ csrfToken: await csrfToken() }).unwrap();
     } catch (error) {
-      setStep({ name: 'error', problem: signProblem(error), retry: isNotComplete(error) ? restart : () => void finish() });
+      // No answer: sign in again. Refused (409 not complete, 404 no order): the order cannot be used, start a new one.
+      setStep({ name: 'error', problem: signProblem(error), retry: isTransient(error) ? () => void finish() : restart });
       return;
     }
     await announceSignIn();
@@ -103,7 +107,7 @@ export function useSignFlow({ destination, returnPath, enabled }: { destination:
         }).unwrap();
         const attempt = ++attempts.current;
         await dispatch(signStatusApi.util.upsertQueryData('getSignStatus', attempt, status));
-        setStep({ name: 'order', attempt, method });
+        setStep({ name: 'order', attempt, method, launchUrl: status.launchUrl });
         if (sameDevice && status.requestStatus === 'pending' && status.launchUrl) bankIdApp.open(status.launchUrl);
       } catch (error) {
         setStep({ name: 'error', problem: signProblem(error), retry: () => void choose(method) });
@@ -131,7 +135,7 @@ export function useSignFlow({ destination, returnPath, enabled }: { destination:
       .unwrap()
       .then(
         (status) => {
-          if (status.requestStatus === 'pending') setStep({ name: 'order', attempt: RESUMED_ORDER, method: status.loginMethod });
+          if (status.requestStatus === 'pending') setStep({ name: 'order', attempt: RESUMED_ORDER, method: status.loginMethod, launchUrl: null });
           else if (status.requestStatus === 'complete') void finish();
           else setStep(CHOICE);
         },

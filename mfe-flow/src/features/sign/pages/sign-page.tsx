@@ -74,14 +74,17 @@ function SignStepView({ flow, headingRef, language }: { flow: SignFlow; headingR
     case 'order': {
       if (!order) return <Loading />;
       const props = {
-        order,
         message: localMessage(order.message, language),
         headingRef,
         connectionLost: flow.connectionLost,
         cancelling: flow.cancelling,
         onCancel: flow.cancel,
       };
-      return step.method === 'bankid.same_device' ? <SameDeviceOrder {...props} /> : <OtherDeviceOrder {...props} />;
+      return step.method === 'bankid.same_device' ? (
+        <SameDeviceOrder {...props} launchUrl={step.launchUrl ?? order.launchUrl} />
+      ) : (
+        <OtherDeviceOrder {...props} qrData={order.qrData} />
+      );
     }
     case 'signing-in':
       return (

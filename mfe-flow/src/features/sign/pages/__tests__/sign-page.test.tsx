@@ -234,6 +234,18 @@ describe('the homeowner sign-in page at /sign', () => {
       expect(launch).toHaveBeenCalledTimes(1);
     });
 
+    it("keeps the start answer's launch URL (with the return path) on the link", async () => {
+      const mobileLaunch = 'https://app.bankid.com/?autostarttoken=7c40b5c9&redirect=http%3A%2F%2Flocalhost%2Fsign';
+      bff.answer('POST', SIGN_URL, ok({ ...startingApp(), launchUrl: mobileLaunch }));
+      bff.answer('GET', SIGN_URL, { status: 404 }, ok({ ...startingApp(), launchUrl: 'https://app.bankid.com/?autostarttoken=7c40b5c9&redirect=null' }));
+      renderFlow('/sign');
+      await click(en.sameDevice);
+      await screen.findByRole('link', { name: en.launch });
+      await wait(2000);
+      expect(screen.getByRole('link', { name: en.launch }).getAttribute('href')).toBe(mobileLaunch);
+      expect(launch).toHaveBeenCalledWith(mobileLaunch);
+    });
+
     it('says it in Swedish, with RFA18 on the link', async () => {
       bff.answer('POST', SIGN_URL, ok(startingApp()));
       renderFlow('/sign', { lng: 'sv' });
@@ -305,10 +317,13 @@ describe('the homeowner sign-in page at /sign', () => {
       if (target === '/') expect(screen.getByRole('heading', { level: 1, name: texts.en.flow.pages.addressSearch.title })).toBeTruthy();
     });
 
-    it('starts again when the BFF says the order is not complete (409)', async () => {
+    it.each([
+      [409, 'not_complete'],
+      [404, 'not_found'],
+    ])('starts again when the BFF refuses the sign-in (%s %s)', async (status, error) => {
       bff.answer('POST', SIGN_URL, ok(waitingForScan(0)));
       bff.answer('GET', SIGN_URL, { status: 404 }, ok(complete()));
-      bff.answer('POST', AUTH_URL, { status: 409, body: { error: 'not_complete' } });
+      bff.answer('POST', AUTH_URL, { status, body: { error } });
       renderFlow('/sign');
       await click(en.otherDevice);
       await screen.findByRole('img', { name: en.qrAlt });
@@ -412,6 +427,26 @@ describe('the homeowner sign-in page at /sign', () => {
       expect(alert.textContent).toContain('Something went wrong. Please try again.');
       expect(alert.textContent).toContain('returnPath: must be a path starting with /');
       expect(launch).not.toHaveBeenCalled();
+    });
+
+    it('shows the recommended message in the page language when the BFF sends both (BankID refused to start)', async () => {
+      const rfa4 = {
+        en: 'An identification or signature is already in progress for your personal identity number. Please try again.',
+        sv: 'En identifiering eller underskrift pågår redan för ditt personnummer. Försök igen.',
+      };
+      bff.answer('POST', SIGN_URL, { status: 409, body: { error: 'alreadyInProgress', message: rfa4.en, issues: { rfa: 'RFA4', message: rfa4 } } });
+      renderFlow('/sign', { lng: 'sv' });
+      await click(sv.otherDevice);
+      const alert = await screen.findByRole('alert');
+      expect([...alert.querySelectorAll('p')].map((line) => line.textContent)).toEqual(['Något gick fel. Försök igen.', rfa4.sv]);
+    });
+
+    it('says "Something went wrong" once when that is also the server message (RFA5)', async () => {
+      const rfa5 = { en: 'Something went wrong. Please try again.', sv: 'Något gick fel. Försök igen.' };
+      bff.answer('POST', SIGN_URL, { status: 502, body: { error: 'bankid_unavailable', message: rfa5.en, issues: { rfa: 'RFA5', message: rfa5 } } });
+      renderFlow('/sign');
+      await click(en.otherDevice);
+      expect((await screen.findByRole('alert')).textContent).toBe(rfa5.en);
     });
 
     it('shows a translated connection error when there is no answer, and tries again', async () => {
