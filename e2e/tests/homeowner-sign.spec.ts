@@ -52,7 +52,7 @@ test.describe('homeowner BankID sign-in', () => {
     await approveOnOtherDevice(page, phone, '197705054444', 'Olle Olsson');
     await expect(page).toHaveURL(/\/flow\/profile$/, { timeout: 15_000 });
     await expect(page.getByRole('heading', { level: 1, name: 'My homes' })).toBeVisible();
-    await expect(page.getByText('19770505-****')).toBeVisible();
+    await expect(page.getByRole('main').getByText('19770505-****')).toBeVisible();
     await phone.close();
   });
 

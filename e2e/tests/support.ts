@@ -6,7 +6,7 @@ export const REMOTE_ROUTES = [
   { remote: 'mfe_flow', path: '/flow/property/42/questions', heading: 'About your home' },
   { remote: 'mfe_flow', path: '/flow/add-property', heading: 'Add a property' },
   { remote: 'mfe_flow', path: '/flow/contact', heading: 'Contact details' },
-  { remote: 'mfe_flow', path: '/sign', heading: 'Sign in' },
+  { remote: 'mfe_flow', path: '/sign', heading: 'Sign in with BankID' },
   { remote: 'mfe_results', path: '/property/42/building/primary/results-dashboard', heading: "Your home's energy results" },
   { remote: 'mfe_console', path: '/console', heading: 'Staff sign-in', signedOut: true },
   { remote: 'mfe_console', path: '/console/org/demo-energi', heading: 'Demo Energi AB' },

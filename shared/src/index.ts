@@ -17,6 +17,7 @@ export {
   getProviders,
   signIn,
   signOut,
+  refreshSession,
   SESSION_BROADCAST_KEY,
   type Session,
   type SessionStatus,

@@ -2,7 +2,7 @@ import { useFakeSession } from './fake-session';
 
 /** The auth functions of '@home-energy/shared' as the tests drive them. */
 export const mockGetCsrfToken = jest.fn<Promise<string | undefined>, []>();
-export const mockGetSession = jest.fn<Promise<unknown>, unknown[]>();
+export const mockRefreshSession = jest.fn<Promise<unknown>, unknown[]>();
 
 /**
  * The real '@home-energy/shared' with the session and auth client replaced. Use as
@@ -14,6 +14,6 @@ export function sharedWithFakeAuth() {
     ...actual,
     useSession: useFakeSession,
     getCsrfToken: () => mockGetCsrfToken(),
-    getSession: (...args: unknown[]) => mockGetSession(...args),
+    refreshSession: (...args: unknown[]) => mockRefreshSession(...args),
   };
 }

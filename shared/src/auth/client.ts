@@ -236,3 +236,12 @@ export async function signOut<R extends boolean = true>(
   await authClientConfig._getSession({ event: 'storage' });
   return data as R extends true ? undefined : SignOutResponse;
 }
+
+/**
+ * After a sign-in that did not go through signIn() (BankID at /api/flow/user/auth): refresh this tab's session like
+ * signIn(redirect:false) does, and tell the other tabs.
+ */
+export async function refreshSession(): Promise<void> {
+  await authClientConfig._getSession({ event: 'storage' });
+  broadcast.post({ event: 'session', data: { trigger: 'getSession' } });
+}

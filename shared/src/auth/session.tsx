@@ -8,6 +8,7 @@ export {
   getProviders,
   signIn,
   signOut,
+  refreshSession,
 } from './client';
 export { SessionProvider, useSession } from './session-provider';
 export type {

@@ -62,8 +62,11 @@ export function signRoutes(options: SignRouteOptions): Router {
     res.set('Cache-Control', 'no-store').json(await options.orders.start(req, { ...body, returnUrl, validatePersonalNumber }));
   });
 
+  // No order in this session is a normal answer (the page checks on arrival), not an error: 204.
   router.get('/sign', async (req, res) => {
-    res.set('Cache-Control', 'no-store').json(await options.orders.status(req));
+    res.set('Cache-Control', 'no-store');
+    if (!req.session.bankidOrderId) return res.status(204).end();
+    res.json(await options.orders.status(req));
   });
 
   router.delete('/sign', async (req, res) => {

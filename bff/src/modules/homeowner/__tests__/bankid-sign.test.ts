@@ -189,9 +189,9 @@ describe('orders that do not complete', () => {
     expect((await request(simulator.url).post('/rp/v6.0/cancel').send({ orderRef: ref })).status).toBe(400);
   });
 
-  it('answers 404 when the session has no order and 403 without the CSRF token', async () => {
+  it('answers 204 when the session has no order and 403 without the CSRF token', async () => {
     const agent = request.agent(app);
-    await agent.get('/api/flow/user/sign').expect(404);
+    await agent.get('/api/flow/user/sign').expect(204);
     const res = await agent.post('/api/flow/user/sign').send({ csrfToken: 'nope', loginMethod: 'bankid.other_device' }).expect(403);
     expect(res.body.error).toBe('csrf');
     const bad = await agent.post('/api/flow/user/sign').send({ csrfToken: await csrf(agent), loginMethod: 'bankid.by_pigeon' }).expect(400);

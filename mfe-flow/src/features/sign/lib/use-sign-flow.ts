@@ -76,7 +76,7 @@ export function useSignFlow({ destination, returnPath, enabled }: { destination:
   const polling = useGetSignStatusQuery(step.name === 'order' ? step.attempt : skipToken, {
     pollingInterval: cancelling ? 0 : SIGN_POLL_INTERVAL_MS,
   });
-  const order = step.name === 'order' ? polling.currentData : undefined;
+  const order = step.name === 'order' ? (polling.currentData ?? undefined) : undefined;
   const pollError = step.name === 'order' ? polling.error : undefined;
 
   const restart = useCallback(() => setStep(CHOICE), []);
@@ -135,7 +135,8 @@ export function useSignFlow({ destination, returnPath, enabled }: { destination:
       .unwrap()
       .then(
         (status) => {
-          if (status.requestStatus === 'pending') setStep({ name: 'order', attempt: RESUMED_ORDER, method: status.loginMethod, launchUrl: null });
+          if (!status) setStep(CHOICE); // 204: no order in this session
+          else if (status.requestStatus === 'pending') setStep({ name: 'order', attempt: RESUMED_ORDER, method: status.loginMethod, launchUrl: null });
           else if (status.requestStatus === 'complete') void finish();
           else setStep(CHOICE);
         },
@@ -152,6 +153,12 @@ export function useSignFlow({ destination, returnPath, enabled }: { destination:
   useEffect(() => {
     if (pollError && !isTransient(pollError)) setStep({ name: 'error', problem: signProblem(pollError), retry: restart });
   }, [pollError, restart]);
+
+  // 204 while polling: the server no longer knows this session's order (e.g. the session expired).
+  const orderGone = step.name === 'order' && polling.currentData === null;
+  useEffect(() => {
+    if (orderGone) setStep({ name: 'error', problem: { kind: 'server', status: 204, message: null }, retry: restart });
+  }, [orderGone, restart]);
 
   return {
     step,

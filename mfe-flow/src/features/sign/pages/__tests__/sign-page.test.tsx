@@ -3,7 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import * as QRCode from 'qrcode';
 import { installFakeBff, ok, type FakeBff } from '../../../../testing/fake-bff';
 import { homeownerSession, setSession } from '../../../../testing/fake-session';
-import { mockGetCsrfToken, mockGetSession } from '../../../../testing/mock-shared';
+import { mockGetCsrfToken, mockRefreshSession } from '../../../../testing/mock-shared';
 import { currentLocation, renderFlow, texts } from '../../../../testing/render-flow';
 import {
   AUTH_URL,
@@ -56,7 +56,7 @@ beforeEach(() => {
   setSession(null);
   mockGetCsrfToken.mockReset().mockResolvedValue('csrf-token-1');
   // As the real client: reading the session after POST auth finds the homeowner.
-  mockGetSession.mockReset().mockImplementation(async () => {
+  mockRefreshSession.mockReset().mockImplementation(async () => {
     setSession(homeownerSession);
     return homeownerSession;
   });
@@ -94,7 +94,7 @@ describe('the homeowner sign-in page at /sign', () => {
   describe('BankID on another device', () => {
     it('shows the QR code, a new one every second, with the message and instructions', async () => {
       bff.answer('POST', SIGN_URL, ok(waitingForScan(0)));
-      bff.answer('GET', SIGN_URL, { status: 404, body: { error: 'no_order' } }, ok(waitingForScan(1)), ok(waitingForScan(2)));
+      bff.answer('GET', SIGN_URL, { status: 204 }, ok(waitingForScan(1)), ok(waitingForScan(2)));
       renderFlow('/sign');
       await click(en.otherDevice);
 
@@ -145,7 +145,7 @@ describe('the homeowner sign-in page at /sign', () => {
 
     it('drops the QR code once it is scanned and says what to do next', async () => {
       bff.answer('POST', SIGN_URL, ok(waitingForScan(0)));
-      bff.answer('GET', SIGN_URL, { status: 404 }, ok(userSigning()));
+      bff.answer('GET', SIGN_URL, { status: 204 }, ok(userSigning()));
       renderFlow('/sign');
       await click(en.otherDevice);
       await screen.findByRole('img', { name: en.qrAlt });
@@ -188,7 +188,7 @@ describe('the homeowner sign-in page at /sign', () => {
 
     it('starts a fresh order after a cancelled one, without the old QR code', async () => {
       bff.answer('POST', SIGN_URL, ok(waitingForScan(0)));
-      bff.answer('GET', SIGN_URL, { status: 404 }, ok(waitingForScan(1)));
+      bff.answer('GET', SIGN_URL, { status: 204 }, ok(waitingForScan(1)));
       bff.answer('DELETE', SIGN_URL, ok(cancelledByUser()));
       renderFlow('/sign');
       await click(en.otherDevice);
@@ -208,7 +208,7 @@ describe('the homeowner sign-in page at /sign', () => {
   describe('BankID on this device', () => {
     it('starts the BankID app once, with a link to start it again', async () => {
       bff.answer('POST', SIGN_URL, ok(startingApp()));
-      bff.answer('GET', SIGN_URL, { status: 404 }, ok(startingApp()));
+      bff.answer('GET', SIGN_URL, { status: 204 }, ok(startingApp()));
       renderFlow('/sign?redirect=%2Fflow%2Fcontact');
       await click(en.sameDevice);
 
@@ -237,7 +237,7 @@ describe('the homeowner sign-in page at /sign', () => {
     it("keeps the start answer's launch URL (with the return path) on the link", async () => {
       const mobileLaunch = 'https://app.bankid.com/?autostarttoken=7c40b5c9&redirect=http%3A%2F%2Flocalhost%2Fsign';
       bff.answer('POST', SIGN_URL, ok({ ...startingApp(), launchUrl: mobileLaunch }));
-      bff.answer('GET', SIGN_URL, { status: 404 }, ok({ ...startingApp(), launchUrl: 'https://app.bankid.com/?autostarttoken=7c40b5c9&redirect=null' }));
+      bff.answer('GET', SIGN_URL, { status: 204 }, ok({ ...startingApp(), launchUrl: 'https://app.bankid.com/?autostarttoken=7c40b5c9&redirect=null' }));
       renderFlow('/sign');
       await click(en.sameDevice);
       await screen.findByRole('link', { name: en.launch });
@@ -258,7 +258,7 @@ describe('the homeowner sign-in page at /sign', () => {
   describe('when the order completes', () => {
     it('signs in, tells the session, shows "Signed in" and goes on to asPath (replace)', async () => {
       let sessionRead!: () => void;
-      mockGetSession.mockImplementation(
+      mockRefreshSession.mockImplementation(
         () =>
           new Promise((resolve) => {
             sessionRead = () => {
@@ -267,11 +267,8 @@ describe('the homeowner sign-in page at /sign', () => {
             };
           }),
       );
-      const storageEvents: StorageEvent[] = [];
-      const onStorage = (event: StorageEvent) => storageEvents.push(event);
-      window.addEventListener('storage', onStorage);
       bff.answer('POST', SIGN_URL, ok(waitingForScan(0)));
-      bff.answer('GET', SIGN_URL, { status: 404 }, ok(complete()));
+      bff.answer('GET', SIGN_URL, { status: 204 }, ok(complete()));
       bff.answer('POST', AUTH_URL, ok(homeowner));
       renderFlow(`/sign?${new URLSearchParams({ redirect: '/flow/contact', asPath: '/flow/contact?step=2' })}`);
       await click(en.otherDevice);
@@ -280,15 +277,13 @@ describe('the homeowner sign-in page at /sign', () => {
       await wait(1000);
       const signedIn = await screen.findByRole('heading', { level: 2, name: 'Signed in' });
       expect(document.activeElement).toBe(signedIn);
-      await waitFor(() => expect(mockGetSession).toHaveBeenCalledTimes(1));
+      await waitFor(() => expect(mockRefreshSession).toHaveBeenCalledTimes(1));
       expect(bff.bodies('POST', AUTH_URL)).toEqual([{ csrfToken: 'csrf-token-1' }]);
 
       await act(async () => sessionRead());
       await waitFor(() => expect(`${currentLocation().pathname}${currentLocation().search}`).toBe('/flow/contact?step=2'));
       expect(screen.getByTestId('location').dataset.navigation).toBe('REPLACE');
       expect(screen.getByRole('heading', { level: 1, name: texts.en.flow.pages.contact.title })).toBeTruthy();
-      expect(storageEvents.map((event) => event.key)).toEqual(['nextauth.message']);
-      window.removeEventListener('storage', onStorage);
 
       const polls = bff.bodies('GET', SIGN_URL).length;
       await wait(3000);
@@ -304,7 +299,7 @@ describe('the homeowner sign-in page at /sign', () => {
       ['', '/'],
     ])('with ?%s it lands on %s', async (query, target) => {
       bff.answer('POST', SIGN_URL, ok(waitingForScan(0)));
-      bff.answer('GET', SIGN_URL, { status: 404 }, ok(complete()));
+      bff.answer('GET', SIGN_URL, { status: 204 }, ok(complete()));
       bff.answer('POST', AUTH_URL, ok(homeowner));
       renderFlow(`/sign${query ? `?${query}` : ''}`);
       await click(en.otherDevice);
@@ -322,7 +317,7 @@ describe('the homeowner sign-in page at /sign', () => {
       [404, 'not_found'],
     ])('starts again when the BFF refuses the sign-in (%s %s)', async (status, error) => {
       bff.answer('POST', SIGN_URL, ok(waitingForScan(0)));
-      bff.answer('GET', SIGN_URL, { status: 404 }, ok(complete()));
+      bff.answer('GET', SIGN_URL, { status: 204 }, ok(complete()));
       bff.answer('POST', AUTH_URL, { status, body: { error } });
       renderFlow('/sign');
       await click(en.otherDevice);
@@ -331,7 +326,7 @@ describe('the homeowner sign-in page at /sign', () => {
 
       const alert = await screen.findByRole('alert');
       expect(alert.textContent).toBe('Something went wrong. Please try again.');
-      expect(mockGetSession).not.toHaveBeenCalled();
+      expect(mockRefreshSession).not.toHaveBeenCalled();
       expect(currentLocation().pathname).toBe('/sign');
       await click(en.tryAgain);
       expect(await screen.findByRole('button', { name: en.otherDevice })).toBeTruthy();
@@ -339,7 +334,7 @@ describe('the homeowner sign-in page at /sign', () => {
 
     it('signs in again on "Try again" when the sign-in request got no answer', async () => {
       bff.answer('POST', SIGN_URL, ok(waitingForScan(0)));
-      bff.answer('GET', SIGN_URL, { status: 404 }, ok(complete()));
+      bff.answer('GET', SIGN_URL, { status: 204 }, ok(complete()));
       bff.answer('POST', AUTH_URL, 'network-error');
       renderFlow('/sign?redirect=%2Fflow%2Fcontact');
       await click(en.otherDevice);
@@ -357,7 +352,7 @@ describe('the homeowner sign-in page at /sign', () => {
   describe('when the order fails', () => {
     it('shows the message in an alert and "Try again" goes back to the choice', async () => {
       bff.answer('POST', SIGN_URL, ok(waitingForScan(0)));
-      bff.answer('GET', SIGN_URL, { status: 404 }, ok(cancelledByUser()));
+      bff.answer('GET', SIGN_URL, { status: 204 }, ok(cancelledByUser()));
       renderFlow('/sign');
       await click(en.otherDevice);
       await screen.findByRole('img', { name: en.qrAlt });
@@ -382,7 +377,7 @@ describe('the homeowner sign-in page at /sign', () => {
 
     it('says it in Swedish', async () => {
       bff.answer('POST', SIGN_URL, ok(startingApp()));
-      bff.answer('GET', SIGN_URL, { status: 404 }, ok(expired('bankid.same_device')));
+      bff.answer('GET', SIGN_URL, { status: 204 }, ok(expired('bankid.same_device')));
       renderFlow('/sign', { lng: 'sv' });
       await click(sv.sameDevice);
       await screen.findByRole('link', { name: sv.launch });
@@ -491,7 +486,7 @@ describe('the homeowner sign-in page at /sign', () => {
   describe('while polling', () => {
     it('keeps the QR code and says so when a poll gets no answer, then carries on', async () => {
       bff.answer('POST', SIGN_URL, ok(waitingForScan(0)));
-      bff.answer('GET', SIGN_URL, { status: 404 }, 'network-error', ok(waitingForScan(2)));
+      bff.answer('GET', SIGN_URL, { status: 204 }, 'network-error', ok(waitingForScan(2)));
       renderFlow('/sign');
       await click(en.otherDevice);
       await screen.findByRole('img', { name: en.qrAlt });
@@ -507,9 +502,9 @@ describe('the homeowner sign-in page at /sign', () => {
       await waitFor(() => expect(screen.getByRole('img', { name: en.qrAlt }).getAttribute('src')).toBe(latest));
     });
 
-    it('stops with an error when the order is gone (404) and "Try again" offers the choice', async () => {
+    it.each([404, 204])('stops with an error when the order is gone (%s) and "Try again" offers the choice', async (status) => {
       bff.answer('POST', SIGN_URL, ok(waitingForScan(0)));
-      bff.answer('GET', SIGN_URL, { status: 404 });
+      bff.answer('GET', SIGN_URL, { status: 204 }, { status, ...(status === 404 ? { body: { error: 'not_found' } } : {}) });
       renderFlow('/sign');
       await click(en.otherDevice);
       await screen.findByRole('img', { name: en.qrAlt });
@@ -539,7 +534,7 @@ describe('the homeowner sign-in page at /sign', () => {
       bff.answer('POST', AUTH_URL, ok(homeowner));
       renderFlow('/sign?redirect=%2Fflow%2Fadd-property');
       await waitFor(() => expect(currentLocation().pathname).toBe('/flow/add-property'));
-      expect(mockGetSession).toHaveBeenCalled();
+      expect(mockRefreshSession).toHaveBeenCalled();
     });
 
     it('offers the choice when the last order failed', async () => {
