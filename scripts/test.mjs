@@ -27,7 +27,8 @@ function summary() {
 
 const jest = ['--experimental-vm-modules', 'node_modules/jest/bin/jest.js'];
 step('type check', 'npx', ['lerna', 'run', 'typecheck', '--no-progress']);
-step('unit + integration (PGlite)', 'node', jest, { CI: process.env.CI ?? 'true' });
+// The first run is on embedded PGlite even when a PostgreSQL server is configured for the second.
+step('unit + integration (PGlite)', 'node', jest, { CI: process.env.CI ?? 'true', TEST_DATABASE_URL: '' });
 if (process.env.TEST_DATABASE_URL) {
   step('BFF integration (PostgreSQL)', 'node', [...jest, '--selectProjects', 'bff'], { CI: process.env.CI ?? 'true' });
 } else {

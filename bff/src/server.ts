@@ -19,7 +19,14 @@ async function main(): Promise<void> {
   if (config.SEED_DEMO) await seedDemoStaff(database.db);
   const authSecret = await loadAuthSecret(database.db, config.AUTH_SECRET);
   // Real BankID is one setting away (BANKID_URL + certificate); otherwise the bundled simulator on loopback.
-  const simulator = config.BANKID_URL ? null : await startBankIdSimulator({ port: config.BANKID_SIMULATOR_PORT, host: '127.0.0.1' });
+  const simulator = config.BANKID_URL
+    ? null
+    : await startBankIdSimulator({ port: config.BANKID_SIMULATOR_PORT, host: '127.0.0.1' }).catch((error: NodeJS.ErrnoException) => {
+        if (error.code !== 'EADDRINUSE') throw error;
+        throw new ConfigError(
+          `The BankID simulator's port ${config.BANKID_SIMULATOR_PORT} is in use: set BANKID_SIMULATOR_PORT (0 = any free port), or BANKID_URL to use a running simulator or BankID.`,
+        );
+      });
   const rp = new RpClient({
     baseUrl: config.BANKID_URL ?? `${simulator!.url}/rp/v6.0`,
     pfxPath: config.BANKID_PFX_PATH,

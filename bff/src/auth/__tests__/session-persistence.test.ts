@@ -23,7 +23,8 @@ async function startBff(env: Record<string, string>): Promise<{ url: string; sto
   const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, [path.join(BFF_ROOT, '..', 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'src/server.ts'], {
     cwd: BFF_ROOT,
-    env: { ...process.env, NODE_OPTIONS: '', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'error', ...env },
+    // Each instance starts its own BankID simulator: any free port.
+    env: { ...process.env, NODE_OPTIONS: '', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'error', BANKID_SIMULATOR_PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
