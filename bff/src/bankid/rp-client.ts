@@ -58,9 +58,11 @@ export class RpClient {
   private readonly agent: http.Agent;
 
   constructor(private readonly options: RpClientOptions) {
-    const tls = options.pfxPath
-      ? { pfx: fs.readFileSync(options.pfxPath), passphrase: options.passphrase, ca: options.caPath ? fs.readFileSync(options.caPath) : undefined }
-      : {};
+    const tls = {
+      ...(options.pfxPath ? { pfx: fs.readFileSync(options.pfxPath), passphrase: options.passphrase } : {}),
+      // BankID's own CA (pinned trust), when given.
+      ...(options.caPath ? { ca: fs.readFileSync(options.caPath) } : {}),
+    };
     this.agent = options.baseUrl.startsWith('https:') ? new https.Agent({ keepAlive: true, ...tls }) : new http.Agent({ keepAlive: true });
   }
 
