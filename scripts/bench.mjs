@@ -145,7 +145,8 @@ async function coldStart(env) {
   const started = performance.now();
   const child = spawn(process.execPath, [path.join(ROOT, 'bff/dist/server.js')], {
     cwd: ROOT,
-    env: { ...env, PORT: String(port), HOST: '127.0.0.1' },
+    // Any free port for the bundled BankID simulator, so a running product (on 3010) does not clash.
+    env: { ...env, PORT: String(port), HOST: '127.0.0.1', BANKID_SIMULATOR_PORT: '0' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';
