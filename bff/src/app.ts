@@ -24,12 +24,24 @@ import { bankIdStrategy } from './auth/bankid-strategy';
 import { OrderService } from './modules/homeowner/orders';
 import { signRoutes } from './modules/homeowner/sign-routes';
 import { profileRoutes } from './modules/homeowner/profile-routes';
+import { propertySearchRoutes } from './modules/property/search-routes';
 import { releaseFiles, shellFiles } from './web/static';
 
 export interface AppDeps {
   config: Pick<
     Config,
-    'SHELL_DIST' | 'releasesDir' | 'TRUST_PROXY' | 'NODE_ENV' | 'AUTH_BASE_PATH' | 'PUBLIC_URL' | 'SIGNIN_RATE_LIMIT' | 'secureCookies' | 'BANKID_START_RATE_LIMIT' | 'FAKE_LOGIN'
+    | 'SHELL_DIST'
+    | 'releasesDir'
+    | 'TRUST_PROXY'
+    | 'NODE_ENV'
+    | 'AUTH_BASE_PATH'
+    | 'PUBLIC_URL'
+    | 'SIGNIN_RATE_LIMIT'
+    | 'secureCookies'
+    | 'BANKID_START_RATE_LIMIT'
+    | 'FAKE_LOGIN'
+    | 'STREETVIEW_API_KEY'
+    | 'SEARCH_RATE_LIMIT'
   >;
   db: Db;
   pool: pg.Pool;
@@ -105,6 +117,7 @@ export function createApp({ config, db, pool, logger, authSecret, pruneSessions 
     signRoutes({ db, orders, passport, vault, secret: authSecret, cookies, publicUrl: config.PUBLIC_URL, startRateLimit: config.BANKID_START_RATE_LIMIT, fakeLogin: config.FAKE_LOGIN && config.NODE_ENV !== 'production' }),
     profileRoutes(db),
   );
+  app.use('/api/flow/property-search', propertySearchRoutes({ db, logger, streetViewKey: config.STREETVIEW_API_KEY, searchRateLimit: config.SEARCH_RATE_LIMIT }));
   app.use('/api/console', consoleRoutes(db));
   app.use('/api/admin', adminRoutes(db));
   app.use('/api', apiNotFound);

@@ -8,6 +8,7 @@ import { openDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
 import { REPO_ROOT } from './paths';
 import { DEMO_PASSWORD, seedDemoStaff } from './seed/demo-staff';
+import { seedDemoRegister } from './seed/demo-register';
 import { activateRelease, listReleases, publishRelease, ReleaseError } from './modules/releases/service';
 
 const USAGE = `Usage: bff-cli <command>
@@ -53,7 +54,9 @@ async function main(): Promise<number> {
         if (created.length > 0) {
           console.log(`Demo staff accounts created (password for all: ${DEMO_PASSWORD}), sign in at /console:`);
           for (const email of created) console.log(`  ${email}`);
-        } else console.log('Demo data already loaded.');
+        } else console.log('Demo staff already loaded.');
+        const properties = await seedDemoRegister(database.db);
+        console.log(properties > 0 ? `Demo property register loaded: ${properties} properties.` : 'Demo property register already loaded.');
         return 0;
       }
       case 'release': {

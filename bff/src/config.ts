@@ -40,6 +40,10 @@ const envSchema = z.object({
   BANKID_START_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   /** GET /api/flow/user/fake-login signs in a demo homeowner without BankID. Refused in production. */
   FAKE_LOGIN: booleanFlag.default(false),
+  /** Google Street View Static API key for the property picture; unset: the flow's generic picture. */
+  STREETVIEW_API_KEY: z.string().min(1).optional(),
+  /** Address searches per IP per minute. */
+  SEARCH_RATE_LIMIT: z.coerce.number().int().min(1).default(120),
   /** Load the demo organisations and staff accounts at start (demo data, never in a real deployment). */
   SEED_DEMO: booleanFlag.default(true),
 });

@@ -16,3 +16,5 @@ function findPackageRoot(start: string): string {
 export const BFF_ROOT = findPackageRoot(__dirname);
 export const REPO_ROOT = path.dirname(BFF_ROOT);
 export const MIGRATIONS_DIR = path.join(BFF_ROOT, 'drizzle');
+/** The Swedish geography data (postal codes, municipalities, price areas), vendored with the BFF. */
+export const GEO_DIR = path.join(BFF_ROOT, 'data', 'geo');

@@ -6,6 +6,7 @@ import { runMigrations } from './db/migrate';
 import { createLogger } from './logger';
 import { loadAuthSecret } from './auth/secrets';
 import { seedDemoStaff } from './seed/demo-staff';
+import { seedDemoRegister } from './seed/demo-register';
 import { RpClient } from './bankid/rp-client';
 import { startBankIdSimulator } from './bankid/simulator/app';
 
@@ -16,7 +17,10 @@ async function main(): Promise<void> {
   const logger = createLogger(config.logLevel);
   const database = await openDatabase(config);
   await runMigrations(database.db);
-  if (config.SEED_DEMO) await seedDemoStaff(database.db);
+  if (config.SEED_DEMO) {
+    await seedDemoStaff(database.db);
+    await seedDemoRegister(database.db);
+  }
   const authSecret = await loadAuthSecret(database.db, config.AUTH_SECRET);
   // Real BankID is one setting away (BANKID_URL + certificate); otherwise the bundled simulator on loopback.
   const simulator = config.BANKID_URL

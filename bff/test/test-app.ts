@@ -24,6 +24,8 @@ export function createTestApp(
       secureCookies: false,
       BANKID_START_RATE_LIMIT: 1000,
       FAKE_LOGIN: false,
+      STREETVIEW_API_KEY: undefined,
+      SEARCH_RATE_LIMIT: 1000,
       ...overrides,
     },
     db: database.db,

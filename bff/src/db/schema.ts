@@ -85,15 +85,29 @@ export const sessions = pgTable(
  * The property register's core: an address people search for. The energy engine issue extends it (building data,
  * register source); ids appear in /property/{id}/... URLs.
  */
-export const properties = pgTable('properties', {
-  id: serial('id').primaryKey(),
-  name: text('name').notNull(),
-  street: text('street').notNull(),
-  postalCode: text('postal_code').notNull(),
-  postalCity: text('postal_city').notNull(),
-  demo: boolean('demo').notNull().default(false),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const properties = pgTable(
+  'properties',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    street: text('street').notNull(),
+    /** Lower-case street for search (see register/search.ts normaliseStreet). */
+    streetKey: text('street_key').notNull().default(''),
+    postalCode: text('postal_code').notNull(),
+    postalCity: text('postal_city').notNull(),
+    municipalityCode: text('municipality_code'),
+    priceArea: text('price_area'),
+    /** Register building data: building_type, construction_year, num_floors, atemp, primary_heating_systems. */
+    building: jsonb('building'),
+    /** The issued EPC when one exists: { class, issued_at }. */
+    issuedEpc: jsonb('issued_epc'),
+    /** Where the row came from: demo (generated), import (CSV) or a real register adapter. */
+    source: text('source').notNull().default('demo'),
+    demo: boolean('demo').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('properties_address').on(t.streetKey, t.postalCode), index('properties_postal_code').on(t.postalCode)],
+);
 
 /** Homeowners sign in with BankID; the personal number is stored encrypted and looked up by a keyed hash. */
 export const homeowners = pgTable('homeowners', {

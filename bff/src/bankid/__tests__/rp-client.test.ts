@@ -38,7 +38,7 @@ beforeAll(async () => {
       req.on('data', (c) => (text += c));
       req.on('end', () => {
         const cert = (req.socket as import('node:tls').TLSSocket).getPeerCertificate();
-        calls.push({ path: req.url ?? '', clientCn: cert?.subject?.CN ?? null, body: JSON.parse(text || '{}') });
+        calls.push({ path: req.url ?? '', clientCn: cert?.subject?.CN ? String(cert.subject.CN) : null, body: JSON.parse(text || '{}') });
         const answer = answers.shift() ?? { status: 200, body: {} };
         if (answer.status === 0) return; // never answers: a hung BankID
         res.writeHead(answer.status, { 'Content-Type': 'application/json' }).end(JSON.stringify(answer.body));
