@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -6,9 +7,13 @@ import { REMOTES, remotePackageSchema, releaseVersionSchema, type RemotePackage 
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
-import { REPO_ROOT } from './paths';
+import { GEO_DIR, REPO_ROOT } from './paths';
 import { DEMO_PASSWORD, seedDemoStaff } from './seed/demo-staff';
 import { seedDemoRegister } from './seed/demo-register';
+import { parseRegisterCsv } from './register/csv-import';
+import { loadGeo, locatePostalCode } from './register/geo';
+import { normalizeStreet } from './register/search';
+import { insertRegisterRows } from './modules/property/repository';
 import { activateRelease, listReleases, publishRelease, ReleaseError } from './modules/releases/service';
 
 const USAGE = `Usage: bff-cli <command>
@@ -18,6 +23,8 @@ const USAGE = `Usage: bff-cli <command>
   activate <remote> <version>           make an earlier (or later) release active: rollback
   releases [remote]                     list releases, * marks the active one
   publish-local                         publish every built remote that has no release of that build yet
+  import-properties <file.csv> [--skip-invalid]
+                                        add properties to the register (columns: bff/src/register/README.md)
 Remotes: ${REMOTES.map((r) => r.package).join(', ')}`;
 
 function releasedBy(): string {
@@ -33,7 +40,12 @@ function remoteArg(value: string | undefined): RemotePackage {
 async function main(): Promise<number> {
   const { positionals, values } = parseArgs({
     allowPositionals: true,
-    options: { build: { type: 'boolean', default: false }, dir: { type: 'string' }, help: { type: 'boolean', default: false } },
+    options: {
+      build: { type: 'boolean', default: false },
+      dir: { type: 'string' },
+      help: { type: 'boolean', default: false },
+      'skip-invalid': { type: 'boolean', default: false },
+    },
   });
   const [command, ...args] = positionals;
   if (!command || values.help) {
@@ -98,6 +110,40 @@ async function main(): Promise<number> {
           });
           console.log(`${remote} ${result.version}${result.created ? ' released' : ''}${result.activated ? ' (active)' : ''}`);
         }
+        return 0;
+      }
+      case 'import-properties': {
+        // npm run changes the directory; INIT_CWD is where the person typed the command.
+        const file = args[0] ? path.resolve(process.env.INIT_CWD ?? process.cwd(), args[0]) : null;
+        if (!file || !fs.existsSync(file)) throw new ReleaseError(`Give the CSV file to import. ${USAGE}`);
+        const { rows, errors } = parseRegisterCsv(fs.readFileSync(file));
+        for (const error of errors.slice(0, 50)) console.error(`  line ${error.line}${error.column ? `, ${error.column}` : ''}: ${error.message}`);
+        if (errors.length > 50) console.error(`  … and ${errors.length - 50} more`);
+        // All or nothing unless told otherwise: a half-imported file is hard to fix.
+        if (errors.length > 0 && !values['skip-invalid']) {
+          console.error(`${errors.length} problems in ${file}; nothing imported. Fix them, or pass --skip-invalid to import the valid rows.`);
+          return 1;
+        }
+        const geo = loadGeo(GEO_DIR);
+        const inserted = await insertRegisterRows(
+          database.db,
+          rows.map((row) => {
+            const place = locatePostalCode(geo, row.postal_code);
+            return {
+              street: row.street,
+              streetKey: normalizeStreet(row.street),
+              postalCode: row.postal_code,
+              postalCity: row.postal_city,
+              municipalityCode: place?.municipality.code ?? null,
+              priceArea: place?.priceArea ?? null,
+              building: row.building,
+              issuedEpc: row.epc,
+            };
+          }),
+          'import',
+        );
+        const skipped = new Set(errors.map((e) => e.line)).size;
+        console.log(`Imported ${inserted} properties (${rows.length - inserted} already in the register${skipped ? `, ${skipped} rows skipped` : ''}).`);
         return 0;
       }
       default:
