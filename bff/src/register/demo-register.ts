@@ -9,6 +9,7 @@
  * today, EPC class E "common for older buildings" per Boverket; energy-domain.md §1.1, §2.1). They are not statistics.
  */
 import { type GeoData, type PostalCode } from './geo';
+import { addressKey } from './search';
 import { mulberry32, normal, pick, randInt, type Rng, weighted } from './prng';
 import {
   type BuildingType,
@@ -369,7 +370,7 @@ function planMunicipalities(geo: GeoData, rng: Rng): MunicipalityPlan[] {
   });
 }
 
-/** Generates the demo register. Pure apart from reading nothing: pass the loaded geo tables. */
+/** Generates the demo register from the loaded geo tables. Pure: no clock, no I/O, no global state. */
 export function generateDemoRegister(geo: GeoData, options: DemoOptions = {}): DemoProperty[] {
   const seed = options.seed ?? DEFAULT_DEMO_SEED;
   const count = options.count ?? DEFAULT_DEMO_COUNT;
@@ -406,7 +407,8 @@ export function generateDemoRegister(geo: GeoData, options: DemoOptions = {}): D
       const number = 1 + Math.floor(maxNumber * rng() ** 1.4);
       const letter = (type === 'radhus' || type === 'kedjehus') && rng() < 0.3 ? pick(rng, ['A', 'B', 'C', 'D']) : '';
       const candidate = `${streetBase} ${number}${letter}`;
-      if (!taken.has(`${candidate}|${area.postal.postalCode}`)) {
+      // Unique as the database sees it: normalised street + postal code.
+      if (!taken.has(addressKey(candidate, area.postal.postalCode)!)) {
         street = candidate;
         break;
       }
@@ -418,7 +420,7 @@ export function generateDemoRegister(geo: GeoData, options: DemoOptions = {}): D
       if (!area.streets.includes(name)) area.streets.push(name);
       continue;
     }
-    taken.add(`${street}|${area.postal.postalCode}`);
+    taken.add(addressKey(street, area.postal.postalCode)!);
 
     const year = constructionYear(rng, type, rural, asOfYear);
     const floors = numFloors(rng, type, year);

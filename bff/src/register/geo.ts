@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { REPO_ROOT } from '../paths';
+import { GEO_DIR } from '../paths';
 import { parseCsv } from './csv';
 import { PRICE_AREAS, type PriceArea } from './types';
 
@@ -86,9 +86,9 @@ export class GeoDataError extends Error {
   }
 }
 
-/** `<repo root>/../shared/data/geo`, the repo root being the parent of bff/. */
+/** The geography data vendored with the BFF (bff/data/geo), so a fresh clone needs nothing beside it. */
 export function defaultGeoDir(): string {
-  return path.resolve(REPO_ROOT, '..', 'shared', 'data', 'geo');
+  return GEO_DIR;
 }
 
 type Row = { line: number; get(column: string): string };
