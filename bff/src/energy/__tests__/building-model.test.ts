@@ -1,0 +1,172 @@
+// The building model: calibration against the §2.1 era bands, carriers and uses, standard vs actual use, EP and label.
+import { buildingInputFromAnswers } from '../answers';
+import { calculatedLabel, epPartsOf, modelEnergy, primaryEnergyOf, type Building } from '../building-model';
+import { ENERGY_CONSTANTS as K } from '../constants';
+import { primaryEnergyNumber } from '../epc';
+import { CARRIERS, ENERGY_USES } from '../types';
+import { house, place, POSTAL, YEAR } from './fixtures';
+
+const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+
+describe('calibration (§2.1 [E] heat + DHW by era, 150 m² non-heat-pump house, Stockholm)', () => {
+  const bands: [number, number, number][] = [
+    [1930, 150, 175], [1950, 145, 165], [1970, 135, 155], [1980, 115, 130], [1990, 105, 120], [2000, 95, 110], [2010, 75, 95],
+  ];
+  it.each(bands)('built %i: one- and two-storey houses land within ±15 %% of %i–%i kWh/m²', (year, low, high) => {
+    for (const floors of [1, 2]) {
+      const b = house({ construction_year: year, num_floors: floors });
+      const need = modelEnergy(b, 'standard').need;
+      const perM2 = (need.space_heating + need.tap_water_heating) / 150;
+      expect(perM2).toBeGreaterThan(low * 0.85);
+      expect(perM2).toBeLessThan(high * 1.15);
+    }
+  });
+});
+
+describe('delivered energy per carrier and use', () => {
+  it('direct electric: everything on electricity; matrix sums equal byCarrier and byUse', () => {
+    const balance = modelEnergy(house(), 'actual');
+    for (const c of CARRIERS) if (c !== 'electricity') expect(balance.byCarrier[c]).toBe(0);
+    expect(balance.byCarrier.electricity).toBeCloseTo(sum(Object.values(balance.delivered.electricity)), 6);
+    for (const u of ENERGY_USES) expect(balance.byUse[u]).toBeCloseTo(sum(CARRIERS.map((c) => balance.delivered[c][u])), 6);
+    expect(balance.totalImport).toBeCloseTo(sum(CARRIERS.map((c) => balance.byCarrier[c])), 6);
+    expect(balance.byUse.space_cooling).toBe(0);
+  });
+
+  it('district heating: heat and tap water on district_heating, property and household electricity on electricity', () => {
+    const balance = modelEnergy(house({ primary_heating_systems: ['district_heating'] }), 'actual');
+    expect(balance.delivered.district_heating.space_heating).toBeCloseTo(balance.need.space_heating, 6);
+    expect(balance.delivered.district_heating.tap_water_heating).toBeCloseTo(balance.need.tap_water_heating, 6);
+    expect(balance.delivered.electricity.space_heating).toBe(0);
+    expect(balance.delivered.electricity.property_electricity).toBeCloseTo(K.propertyElectricity.value * 150, 6);
+    expect(balance.delivered.electricity.household_electricity).toBeCloseTo(K.householdElectricity.value * 150, 6);
+  });
+
+  it('every system maps to its carrier (oil, gas, pellets, wood, bio, bio_other)', () => {
+    const cases = [['oil', 'oil'], ['gas', 'gas'], ['pellets', 'bio_tree_pellets_bricks'], ['wood', 'wood'], ['bio', 'bio'],
+      ['bio_other', 'bio_other']] as const;
+    for (const [system, carrier] of cases) {
+      const balance = modelEnergy(house({ primary_heating_systems: [system] }), 'actual');
+      const efficiency = K.systemEfficiency.value[system];
+      expect(balance.delivered[carrier].space_heating).toBeCloseTo(balance.need.space_heating / efficiency, 6);
+    }
+  });
+
+  it('a geothermal heat pump: ~95 % of the heat at SPF 3.25, the rest by el backup; tap water at η 2.5', () => {
+    const balance = modelEnergy(house({ primary_heating_systems: ['heat_pump_geothermal'] }), 'actual');
+    const q = balance.need.space_heating;
+    expect(balance.delivered.electricity.space_heating).toBeCloseTo((q * 0.95) / 3.25 + q * 0.05, 6);
+    expect(balance.delivered.electricity.tap_water_heating).toBeCloseTo(balance.need.tap_water_heating / 2.5, 6);
+  });
+
+  it('supplements: an air-to-air pump takes 50 %, a wood stove listed second 20 %', () => {
+    const balance = modelEnergy(house({ primary_heating_systems: ['heat_pump_geothermal', 'wood'] }), 'actual');
+    expect(balance.delivered.wood.space_heating).toBeCloseTo((balance.need.space_heating * 0.2) / K.systemEfficiency.value.wood, 6);
+    const air = modelEnergy(house({ primary_heating_systems: ['heat_pump_air', 'electric_direct'] }), 'actual');
+    const q = air.need.space_heating;
+    expect(air.delivered.electricity.space_heating).toBeCloseTo(q * 0.5 / K.heatPumpSpf.value.heat_pump_air + q * 0.5, 6);
+  });
+
+  it('air-source heat pumps work less well in the north; geothermal does not change', () => {
+    const spfUse = (postal: string, system: 'heat_pump_airwater' | 'heat_pump_geothermal') => {
+      const b = modelEnergy(house({ primary_heating_systems: [system] }, postal), 'actual');
+      return b.delivered.electricity.space_heating / b.need.space_heating;
+    };
+    expect(spfUse(POSTAL.lulea, 'heat_pump_airwater')).toBeGreaterThan(spfUse(POSTAL.stockholm, 'heat_pump_airwater'));
+    expect(spfUse(POSTAL.lulea, 'heat_pump_geothermal')).toBeCloseTo(spfUse(POSTAL.stockholm, 'heat_pump_geothermal'), 10);
+  });
+
+  it('an old heat pump (past its life span) uses more electricity than a new one', () => {
+    const old = modelEnergy(house({ primary_heating_systems: ['heat_pump_geothermal'], heat_pump_installation_year: 2000 }), 'actual');
+    const fresh = modelEnergy(house({ primary_heating_systems: ['heat_pump_geothermal'], heat_pump_installation_year: 2020 }), 'actual');
+    expect(old.byCarrier.electricity).toBeGreaterThan(fresh.byCarrier.electricity);
+  });
+
+  it('colder places need more heat: Luleå > Stockholm > Malmö', () => {
+    const need = (postal: string) => modelEnergy(house({}, postal), 'actual').need.space_heating;
+    expect(need(POSTAL.lulea)).toBeGreaterThan(need(POSTAL.stockholm));
+    expect(need(POSTAL.stockholm)).toBeGreaterThan(need(POSTAL.malmo));
+  });
+});
+
+describe('standard use (label) vs actual use (bills)', () => {
+  it('indoor temperature, occupants and low-flow fittings change the bills, not the label', () => {
+    const base = house();
+    const other = house({ indoor_temperature: 23, occupants: 6, low_flush_faucets: true });
+    expect(modelEnergy(other, 'actual').totalImport).not.toBeCloseTo(modelEnergy(base, 'actual').totalImport, 0);
+    expect(calculatedLabel(other)).toEqual(calculatedLabel(base));
+  });
+
+  it('+1 °C adds 5 % to space heating (§2.6)', () => {
+    const a = modelEnergy(house({ indoor_temperature: 21 }), 'actual').need.space_heating;
+    const b = modelEnergy(house({ indoor_temperature: 22 }), 'actual').need.space_heating;
+    expect(b / a).toBeCloseTo(1.05, 10);
+  });
+
+  it('tap water: BEN 20 kWh/m² for the label; 1 170 kWh per person for bills; BEN when occupants are unknown', () => {
+    expect(modelEnergy(house(), 'standard').need.tap_water_heating).toBeCloseTo(20 * 150, 6);
+    expect(modelEnergy(house({ occupants: 3 }), 'actual').need.tap_water_heating).toBeCloseTo(3 * 1170, 6);
+    const unknown: Building = { input: buildingInputFromAnswers({ construction_year: 1970, atemp: 150 }), location: place(), year: YEAR };
+    expect(modelEnergy(unknown, 'actual').need.tap_water_heating).toBeCloseTo(20 * 150, 6);
+  });
+});
+
+describe('EP and the estimated_calculated label', () => {
+  it('EP is the BBR formula on the standard balance (household electricity excluded, heating ÷ F_geo)', () => {
+    const b = house({ primary_heating_systems: ['district_heating'] }, POSTAL.lulea);
+    const standard = modelEnergy(b, 'standard');
+    const d = standard.delivered;
+    const expected = ((d.district_heating.space_heating / b.location.fGeo + d.district_heating.tap_water_heating) * 0.7
+      + d.electricity.property_electricity * 1.8) / 150;
+    expect(primaryEnergyOf(b)).toBeCloseTo(expected, 8);
+    expect(primaryEnergyNumber(epPartsOf(standard), 150, b.location.fGeo)).toBeCloseTo(expected, 8);
+  });
+
+  it('F_geo makes EP roughly climate-neutral for the same direct-electric house (Luleå vs Stockholm within 3 %)', () => {
+    expect(primaryEnergyOf(house({}, POSTAL.lulea)) / primaryEnergyOf(house())).toBeGreaterThan(0.97);
+    expect(primaryEnergyOf(house({}, POSTAL.lulea)) / primaryEnergyOf(house())).toBeLessThan(1.03);
+  });
+
+  it('the label: type estimated_calculated, class from EP, rule version, F_geo marked as estimate', () => {
+    const label = calculatedLabel(house({ primary_heating_systems: ['heat_pump_geothermal'] }));
+    expect(label.type).toBe('epc_label');
+    expect(label.value).toMatchObject({ type: 'estimated_calculated', ep_requirement: 90, f_geo: 1, f_geo_is_estimate: true });
+    expect(label.value.rule_version).toMatch(/BBR 29/);
+    expect(['A', 'B', 'C', 'D', 'E', 'F', 'G']).toContain(label.value.energy_class);
+  });
+
+  it('heat pumps and district heating label better than direct electric; oil worst', () => {
+    const ep = (systems: string[]) => primaryEnergyOf(house({ primary_heating_systems: systems }));
+    expect(ep(['heat_pump_geothermal'])).toBeLessThan(ep(['district_heating']));
+    expect(ep(['district_heating'])).toBeLessThan(ep(['electric_direct']));
+    expect(ep(['electric_direct'])).toBeLessThan(ep(['oil']));
+  });
+
+  it('own PV does not count in EP (§1.2 [NF]); it lowers bought electricity and exports the rest', () => {
+    const withPv = house({ solar_panels_wp: 6000, roof_orientation: 'south' });
+    expect(primaryEnergyOf(withPv)).toBeCloseTo(primaryEnergyOf(house()), 10);
+    const balance = modelEnergy(withPv, 'actual');
+    expect(balance.pv.production).toBeCloseTo(6 * K.pvYield.value.SE3, 6);
+    expect(balance.delivered.electricity.pv_production).toBeCloseTo(-balance.pv.selfUse, 10);
+    expect(balance.pv.selfUse + balance.pv.export).toBeCloseTo(balance.pv.production, 6);
+    expect(balance.exported.electricity).toBeCloseTo(balance.pv.export, 10);
+  });
+
+  it('a battery raises self-use; east/west panels produce 25 % less', () => {
+    const pv = (answers: object) => modelEnergy(house({ solar_panels_wp: 6000, ...answers }), 'actual').pv;
+    expect(pv({ battery_kwh: 6 }).selfUse).toBeGreaterThan(pv({}).selfUse);
+    expect(pv({ roof_orientation: 'east_west' }).production / pv({ roof_orientation: 'south' }).production).toBeCloseTo(0.75, 10);
+  });
+
+  it('apartment buildings use the flerbostadshus requirement (75) and 25 kWh/m² tap water', () => {
+    const b = house({ building_type: 'flerbostadshus', atemp: 2000, num_floors: 4, primary_heating_systems: ['district_heating'] });
+    expect(calculatedLabel(b).value.ep_requirement).toBe(75);
+    expect(modelEnergy(b, 'standard').need.tap_water_heating).toBeCloseTo(25 * 2000, 6);
+  });
+
+  it('a 45 m² cottage gets an EP but no class', () => {
+    const label = calculatedLabel(house({ atemp: 45 }));
+    expect(label.value.energy_class).toBeNull();
+    expect(label.value.ep).toBeGreaterThan(0);
+  });
+});

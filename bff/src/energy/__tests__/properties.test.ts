@@ -1,0 +1,163 @@
+// Properties of the model over a grid of houses (issue 6, Tests): monotone insulation, heat pumps never worse for heating,
+// prices and kronor, combined measures below the sum of their parts, savings = model(after) − model(before).
+import { recommendationsFor } from '../activities/recommendations';
+import { measureFor } from '../activities/registry';
+import { contextFor, evaluate } from '../activities/runner';
+import type { ActivityType } from '../activities/types';
+import type { Answers } from '../answers';
+import { modelEnergy, type Building } from '../building-model';
+import { defaultPrices, type Prices } from '../prices';
+import { CARRIERS } from '../types';
+import { house, POSTAL } from './fixtures';
+
+const PLACES = [POSTAL.malmo, POSTAL.stockholm, POSTAL.lulea];
+const SHAPES: Answers[] = [
+  { construction_year: 1925, num_floors: 2, basement: 'heated', atemp: 180 },
+  { construction_year: 1965, num_floors: 1, basement: 'none' },
+  { construction_year: 1982, num_floors: 2, building_type: 'radhus', atemp: 110, ventilation: 'exhaust' },
+  { construction_year: 2001, num_floors: 1, basement: 'unheated', occupants: 2, indoor_temperature: 22 },
+  { construction_year: 2016, num_floors: 2, ventilation: 'balanced_heat_recovery', atemp: 170 },
+  { construction_year: 1970, building_type: 'flerbostadshus', num_floors: 4, atemp: 1600, occupants: 40 },
+];
+const SYSTEMS: string[][] = [
+  ['electric_direct'], ['electric_waterborne'], ['oil'], ['pellets'], ['district_heating'], ['gas'], ['wood'],
+  ['heat_pump_exhaust_air'], ['heat_pump_air', 'electric_direct'], ['heat_pump_geothermal', 'wood'], ['heat_pump_airwater'],
+];
+
+function* houses(systems: string[][] = [['electric_direct']]): Generator<[string, Building]> {
+  for (const postal of PLACES) {
+    for (const shape of SHAPES) {
+      for (const s of systems) {
+        const answers = { ...shape, primary_heating_systems: s, heat_pump_installation_year: 2003 };
+        yield [`${postal} ${JSON.stringify(answers)}`, house(answers, postal)];
+      }
+    }
+  }
+}
+
+const need = (b: Building, answers: Answers) => {
+  const balance = modelEnergy({ ...b, input: { ...b.input, ...answers } as Building['input'] }, 'actual');
+  return balance.need.space_heating;
+};
+
+describe('more insulation never raises demand', () => {
+  it('attic 0 → 800 mm, walls +0 → +300 mm, windows single → energy, doors original → energy, FTX: need never rises', () => {
+    for (const [, b] of houses()) {
+      const seq = (values: Answers[]) => values.map((v) => need(b, v));
+      const checks = [
+        seq([0, 50, 100, 150, 200, 300, 400, 500, 800].map((mm) => ({ attic_insulation_mm: mm }))),
+        seq([0, 50, 100, 200, 300].map((mm) => ({ wall_insulation_added_mm: mm }))),
+        seq(['single', 'double', 'triple', 'energy'].map((w) => ({ window_type: w }))),
+        seq([{ door_type: 'insulated' }, { door_type: 'energy' }]),
+        seq([{ ventilation: 'natural' }, { ventilation: 'balanced_heat_recovery' }]),
+      ];
+      for (const values of checks) for (let i = 1; i < values.length; i++) expect(values[i]).toBeLessThanOrEqual(values[i - 1] + 1e-9);
+    }
+  });
+
+  it('the envelope activities never raise delivered energy', () => {
+    for (const [, b] of houses(SYSTEMS)) {
+      for (const a of recommendationsFor(b)) {
+        if (['insulation_attic', 'insulation_walls', 'energy_efficient_windows', 'energy_efficient_doors'].includes(a.name)) {
+          expect(a.energy_diff_import).toBeGreaterThanOrEqual(0);
+        }
+      }
+    }
+  });
+});
+
+describe('a heat pump never raises delivered energy for heating', () => {
+  const PUMPS: ActivityType[] = ['heat_pump_geothermal', 'heat_pump_airwater', 'heat_pump_air', 'heat_pump'];
+  it('over every house, place and existing system: available pumps lower space + tap-water delivered energy', () => {
+    let checked = 0;
+    for (const [name, b] of houses(SYSTEMS)) {
+      const ctx = contextFor(b, defaultPrices(b.location.priceArea));
+      const heating = (balance: ReturnType<typeof modelEnergy>) => balance.byUse.space_heating + balance.byUse.tap_water_heating;
+      for (const type of PUMPS) {
+        const measure = measureFor(type)!;
+        if (measure.completion(ctx) === 'completed' || !measure.availability(ctx).available) continue;
+        const after = modelEnergy({ ...b, input: measure.apply(ctx) }, 'actual');
+        if (heating(after) > heating(ctx.before)) throw new Error(`${type} raises heating in ${name}`);
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(200);
+  });
+});
+
+describe('prices and kronor', () => {
+  const scale = (p: Prices, f: number): Prices => ({
+    import: Object.fromEntries(CARRIERS.map((c) => [c, p.import[c] * f])) as Prices['import'],
+    export: Object.fromEntries(CARRIERS.map((c) => [c, p.export[c] * f])) as Prices['export'],
+  });
+
+  it('higher prices (all × 1.5) never lower kronor saved by a measure that saves money', () => {
+    for (const [, b] of houses(SYSTEMS.slice(0, 6))) {
+      const base = defaultPrices(b.location.priceArea);
+      const low = recommendationsFor(b, { prices: base });
+      const high = recommendationsFor(b, { prices: scale(base, 1.5) });
+      low.forEach((a, i) => {
+        if (a.savings.energyCostSavings >= 0) expect(high[i].savings.energyCostSavings).toBeGreaterThanOrEqual(a.savings.energyCostSavings);
+      });
+    }
+  });
+
+  it('a higher price of any one carrier never lowers kronor saved where that carrier is saved (or exported more)', () => {
+    for (const [, b] of houses(SYSTEMS.slice(0, 6))) {
+      const base = defaultPrices(b.location.priceArea);
+      const before = recommendationsFor(b, { prices: base });
+      for (const c of CARRIERS) {
+        const dearer: Prices = { import: { ...base.import, [c]: base.import[c] + 0.5 }, export: { ...base.export, [c]: base.export[c] + 0.5 } };
+        recommendationsFor(b, { prices: dearer }).forEach((a, i) => {
+          const saves = before[i].energy_diff_per_carrier[c] >= 0 && (c !== 'electricity' || before[i].energy_diff_export >= 0);
+          if (saves) expect(a.savings.energyCostSavings).toBeGreaterThanOrEqual(before[i].savings.energyCostSavings);
+        });
+      }
+    }
+  });
+});
+
+describe('combined measures save less than the sum of their parts', () => {
+  it('complete_renovation saves less than its parts one by one', () => {
+    let checked = 0;
+    for (const [, b] of houses(SYSTEMS.slice(0, 5))) {
+      const all = recommendationsFor(b);
+      const pkg = all.find((a) => a.name === 'complete_renovation')!;
+      if (!pkg.available) continue;
+      const parts = all.filter((a) =>
+        a.available && ['insulation_attic', 'insulation_walls', 'energy_efficient_windows', 'energy_efficient_doors', 'heat_pump'].includes(a.name));
+      expect(pkg.energy_diff).toBeLessThan(parts.reduce((s, a) => s + a.energy_diff, 0));
+      expect(pkg.energy_diff).toBeGreaterThan(Math.max(...parts.map((a) => a.energy_diff)));
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(50);
+  });
+
+  it('two envelope measures together save less than each alone added (balance temperature falls)', () => {
+    let checked = 0;
+    for (const [, b] of houses()) {
+      const base = need(b, {});
+      const attic = base - need(b, { attic_insulation_mm: 400 });
+      const walls = base - need(b, { wall_insulation_added_mm: b.input.wall_insulation_added_mm + 100 });
+      const both = base - need(b, { attic_insulation_mm: 400, wall_insulation_added_mm: b.input.wall_insulation_added_mm + 100 });
+      if (attic < 1 || walls < 1) continue; // attic already at 400 mm: nothing to combine
+      expect(both).toBeLessThan(attic + walls);
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(10);
+  });
+});
+
+describe('savings come from re-running the model', () => {
+  it('energy_diff = total bought before − after + exported after − before, per carrier too', () => {
+    const b = house({ primary_heating_systems: ['oil'], roof_orientation: 'south' });
+    const ctx = contextFor(b, defaultPrices('SE3'));
+    for (const type of ['heat_pump_geothermal', 'solar_panel_installation', 'insulation_attic'] as const) {
+      const measure = measureFor(type)!;
+      const after = modelEnergy({ ...b, input: measure.apply(ctx) }, 'actual');
+      const a = evaluate(measure, ctx);
+      expect(a.energy_diff).toBe(Math.round(ctx.before.totalImport - after.totalImport + after.totalExport - ctx.before.totalExport));
+      for (const c of CARRIERS) expect(a.energy_diff_per_carrier[c]).toBe(Math.round(ctx.before.byCarrier[c] - after.byCarrier[c]) || 0);
+    }
+  });
+});

@@ -1,0 +1,173 @@
+// The building answer keys (spec §3 "Answers"): exact spellings, types, units, defaults. One source of truth; the
+// question definitions (issue 6 item 2) can be seeded from this object. building_type and primary_heating_systems use the
+// spellings of the property register (bff/src/register/types.ts) plus gas, bio, bio_other and heat_pump_exhaust_air. `default: null` = not answered → the model
+// uses the value typical of the construction era (or the BEN standard), see README.
+import { ENERGY_CONSTANTS as K, type HeatingSystemId } from './constants';
+
+type Unit = 'yr' | 'sqm' | 'C' | 'num' | 'kwh' | 'mm' | 'wp' | 'm';
+interface NumberKey {
+  type: 'integer' | 'float';
+  unit: Unit;
+  min: number;
+  max: number;
+  default: number | null;
+  description: string;
+}
+interface SelectionKey<O extends string> {
+  type: 'selection';
+  options: readonly O[];
+  default: O;
+  description: string;
+}
+interface MultipleKey<O extends string> {
+  type: 'multiple';
+  options: readonly O[];
+  default: readonly O[];
+  description: string;
+}
+interface BooleanKey {
+  type: 'boolean';
+  default: boolean;
+  description: string;
+}
+type AnswerKeyDefinition = NumberKey | SelectionKey<string> | MultipleKey<string> | BooleanKey;
+
+const HEATING_SYSTEMS = Object.keys(K.systemCarrier.value) as HeatingSystemId[];
+
+export const ANSWER_KEYS = {
+  building_type: {
+    type: 'selection',
+    options: ['villa', 'radhus', 'parhus', 'kedjehus', 'flerbostadshus'] as const,
+    default: 'villa',
+    description: 'Småhus (villa, radhus, parhus, kedjehus) or flerbostadshus; decides the EP requirement and party walls.',
+  },
+  construction_year: { type: 'integer', unit: 'yr', min: 1600, max: 2100, default: null, description: 'Year built (required).' },
+  num_floors: { type: 'integer', unit: 'num', min: 1, max: 40, default: 1, description: 'Heated storeys above ground.' },
+  atemp: { type: 'integer', unit: 'sqm', min: 1, max: 100_000, default: null, description: 'Heated floor area Atemp (required).' },
+  primary_heating_systems: {
+    type: 'multiple',
+    options: HEATING_SYSTEMS,
+    default: ['electric_direct'],
+    description: 'Heating systems; the first is the main one and also makes tap water when it can.',
+  },
+  heat_pump_installation_year: {
+    type: 'integer', unit: 'yr', min: 1970, max: 2100, default: null,
+    description: 'Year the heat pump was installed; older than its life span → upgrade_available.',
+  },
+  attic_insulation_mm: { type: 'integer', unit: 'mm', min: 0, max: 1000, default: null, description: 'Total attic insulation.' },
+  wall_insulation_added_mm: {
+    type: 'integer', unit: 'mm', min: 0, max: 500, default: 0, description: 'Wall insulation added after construction.',
+  },
+  window_type: {
+    type: 'selection', options: ['unknown', 'single', 'double', 'triple', 'energy'] as const, default: 'unknown',
+    description: 'Glazing; unknown → typical for the era.',
+  },
+  door_type: {
+    type: 'selection', options: ['original', 'insulated', 'energy'] as const, default: 'original',
+    description: 'Outer doors; original → typical for the era.',
+  },
+  window_film: { type: 'boolean', default: false, description: 'Solar-control film on windows (recorded; no effect in v1).' },
+  solar_panels_wp: { type: 'integer', unit: 'wp', min: 0, max: 1_000_000, default: 0, description: 'Installed PV peak power.' },
+  battery_kwh: { type: 'float', unit: 'kwh', min: 0, max: 1000, default: 0, description: 'Home battery capacity.' },
+  low_flush_faucets: { type: 'boolean', default: false, description: 'Low-flow taps and shower heads fitted.' },
+  occupants: {
+    type: 'integer', unit: 'num', min: 0, max: 1000, default: null,
+    description: 'People living there; unknown → BEN standard tap water for bills too.',
+  },
+  indoor_temperature: { type: 'float', unit: 'C', min: 10, max: 30, default: 21, description: 'Indoor temperature in winter.' },
+  ventilation: {
+    type: 'selection', options: ['natural', 'exhaust', 'balanced_heat_recovery'] as const, default: 'natural',
+    description: 'Självdrag, frånluft or FTX (balanced with heat recovery).',
+  },
+  basement: { type: 'selection', options: ['none', 'unheated', 'heated'] as const, default: 'none', description: 'Basement.' },
+  roof_orientation: {
+    type: 'selection', options: ['unknown', 'south', 'east_west', 'north'] as const, default: 'unknown',
+    description: 'Best roof side for solar panels.',
+  },
+  ceiling_height: {
+    type: 'float', unit: 'm', min: 1.8, max: 6, default: K.ceilingHeight.value, description: 'Room height.',
+  },
+  appliances: {
+    type: 'selection', options: ['standard', 'efficient'] as const, default: 'standard',
+    description: 'Household appliances (recorded; no effect in v1: saving [NF]).',
+  },
+  energy_reducing_products: {
+    type: 'boolean', default: false, description: 'LED lighting, standby cut-offs etc. (recorded; no effect in v1).',
+  },
+  wallbox: { type: 'boolean', default: false, description: 'EV charging point installed.' },
+  smart_heating_control: { type: 'boolean', default: false, description: 'Smart control of the heat pump / heating.' },
+} as const satisfies Record<string, AnswerKeyDefinition>;
+
+export type AnswerKey = keyof typeof ANSWER_KEYS;
+type ValueOf<D> = D extends { type: 'integer' | 'float'; default: infer Def }
+  ? number | (null extends Def ? null : never)
+  : D extends { type: 'boolean' }
+    ? boolean
+    : D extends { type: 'selection'; options: readonly (infer O)[] }
+      ? O
+      : D extends { type: 'multiple'; options: readonly (infer O)[] }
+        ? O[]
+        : never;
+
+/** A building as the model reads it: every answer key with its value or default (construction_year and atemp required). */
+export type BuildingInput = { -readonly [Key in AnswerKey]: ValueOf<(typeof ANSWER_KEYS)[Key]> } & {
+  construction_year: number;
+  atemp: number;
+};
+export type BuildingType = BuildingInput['building_type'];
+export type WindowType = BuildingInput['window_type'];
+export type DoorType = BuildingInput['door_type'];
+
+/** spec §3: answers map keys to boolean, string, number or list of strings. */
+export type Answers = Record<string, boolean | string | number | string[]>;
+
+export class AnswerError extends Error {
+  constructor(
+    readonly key: string,
+    readonly reason: string,
+  ) {
+    super(`${key}: ${reason}`);
+  }
+}
+
+const REQUIRED: readonly AnswerKey[] = ['construction_year', 'atemp'];
+
+function readValue(key: AnswerKey, def: AnswerKeyDefinition, raw: unknown): unknown {
+  switch (def.type) {
+    case 'integer':
+    case 'float': {
+      if (typeof raw !== 'number' || !Number.isFinite(raw)) throw new AnswerError(key, 'expected a number');
+      if (def.type === 'integer' && !Number.isInteger(raw)) throw new AnswerError(key, 'expected an integer');
+      if (raw < def.min || raw > def.max) throw new AnswerError(key, `expected ${def.min}–${def.max}`);
+      return raw;
+    }
+    case 'boolean':
+      if (typeof raw !== 'boolean') throw new AnswerError(key, 'expected true or false');
+      return raw;
+    case 'selection':
+      if (typeof raw !== 'string' || !def.options.includes(raw)) throw new AnswerError(key, `expected one of ${def.options.join(', ')}`);
+      return raw;
+    case 'multiple': {
+      const list = typeof raw === 'string' ? [raw] : raw;
+      if (!Array.isArray(list) || list.some((v) => typeof v !== 'string' || !def.options.includes(v))) {
+        throw new AnswerError(key, `expected a list of ${def.options.join(', ')}`);
+      }
+      return list.length === 0 ? [...def.default] : [...new Set(list)];
+    }
+  }
+}
+
+/** Answers → BuildingInput. Unknown keys are ignored here (the API validates them); bad values throw AnswerError. */
+export function buildingInputFromAnswers(answers: Answers): BuildingInput {
+  const input: Record<string, unknown> = {};
+  for (const [key, def] of Object.entries(ANSWER_KEYS) as [AnswerKey, AnswerKeyDefinition][]) {
+    const raw = answers[key];
+    if (raw === undefined || raw === null) {
+      if (REQUIRED.includes(key)) throw new AnswerError(key, 'required');
+      input[key] = Array.isArray(def.default) ? [...def.default] : def.default;
+    } else {
+      input[key] = readValue(key, def, raw);
+    }
+  }
+  return input as BuildingInput;
+}

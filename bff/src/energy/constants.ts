@@ -1,0 +1,273 @@
+// THE table of every number the energy model uses. Nothing numeric is written inline elsewhere in bff/src/energy.
+// source: where energy-domain.md (§) has it and the primary source named there; null when there is none.
+// estimate: our basis when the value is our estimate ([E]) or our arithmetic on sourced numbers ([D]).
+import type { Carrier, PriceArea } from './types';
+
+export interface Constant<V> {
+  value: V;
+  unit: string;
+  source: string | null;
+  estimate?: string;
+}
+
+function k<V>(value: V, unit: string, source: string | null, estimate?: string): Constant<V> {
+  return estimate === undefined ? { value, unit, source } : { value, unit, source, estimate };
+}
+
+/** Construction-era archetype (U-values in W/m²K). */
+export interface EraArchetype {
+  untilYear: number;
+  wallU: number;
+  atticInsulationMm: number;
+  floorU: number;
+  windowU: number;
+  doorU: number;
+  extraInfiltrationLsM2: number;
+}
+
+export type HeatingSystemId =
+  | 'district_heating'
+  | 'electric_direct'
+  | 'electric_waterborne'
+  | 'oil'
+  | 'gas'
+  | 'pellets'
+  | 'wood'
+  | 'bio'
+  | 'bio_other'
+  | 'heat_pump_geothermal'
+  | 'heat_pump_airwater'
+  | 'heat_pump_exhaust_air'
+  | 'heat_pump_air';
+export type HeatPumpId = Extract<HeatingSystemId, `heat_pump_${string}`>;
+export type CombustionOrDirectId = Exclude<HeatingSystemId, HeatPumpId>;
+
+export interface CostRange {
+  low: number;
+  high: number;
+}
+
+const BBR = 'BBR 29 (BFS 2011:6 as amended by BFS 2020:4)';
+
+export const ENERGY_CONSTANTS = {
+  // ---------------------------------------------------------------- rules (§1)
+  ruleVersion: k(BBR, 'rule version', '§1.2/§1.3: Boverket BBR 29, BFS 2020:4 (VF from 1 Sep 2020)',
+    'geo README: BFS 2026:9 may replace BBR 9 from 2026-10-01 (unverified); old rules allowed for applications before 2027-10-01'),
+  classBandsPercent: k([50, 75, 100, 135, 180, 235] as const, '% of the new-build EP requirement (upper bound of A…F, inclusive)',
+    '§1.1: Boverket class scale (svenskenergideklaration.se, greenbusinessregion.se, achoice quoting Boverket)'),
+  epRequirementSmallHouse: k(
+    [{ atempAbove: 130, ep: 90 }, { atempAbove: 90, ep: 95 }, { atempAbove: 50, ep: 100 }] as const,
+    'kWh/m²·yr for Atemp above the band bound (m²): >130, 90–130, 50–90',
+    '§1.3: BBR 29 tabell 9:2a (enara.se/exempel-energiklasser, achoice)'),
+  epRequirementMultiDwelling: k(75, 'kWh/m²·yr', '§1.3: BBR 29 tabell 9:2a',
+    'the +40(q_medel−0.35) supplement for small-flat buildings is not applied'),
+  epRequirementMinAtemp: k(50, 'm² (requirement applies when Atemp > this)', '§1.3: BBR 29 band "50 < Atemp ≤ 90"; Madlumi ecal code',
+    'boundary choice: isover.se says ≥ 50; we follow the table and the code (> 50); EPCs are not required below 50 m² (§1.5)'),
+  primaryEnergyFactor: k<Record<Carrier, number>>(
+    { electricity: 1.8, district_heating: 0.7, bio: 0.6, bio_other: 0.6, bio_tree_pellets_bricks: 0.6, wood: 0.6, oil: 1.8, gas: 1.8 },
+    'VF (viktningsfaktor)', '§1.2: BBR 29 tabell 9:2b (Boverket Q&A; Madlumi ecal/energy.js)',
+    'gas = fossil gas; biogas by contract is not distinguished'),
+  fGeoRange: k({ min: 0.8, max: 1.9 }, 'F_geo', '§1.2: BBR tabell 9:2c range (anticimex.se)'),
+  fGeoReferenceTown: k('Stockholm', 'climate station with F_geo = 1.0', '§1.2 [D] enara.se example',
+    'official per-kommun table 9:2c not available (§6.1); F_geo ≈ degree days / Stockholm degree days, which gives Göteborg 0.89 and Luleå 1.51 — the values §1.2 derives'),
+  pvCountsInEp: k(false, 'boolean', null, '§1.2 PV [NF]: own PV is left out of EP until BBR 9:12 is checked'),
+
+  // ---------------------------------------------------------------- standard use (BEN, §1.4)
+  standardTapWaterSmallHouse: k(20, 'kWh/m² Atemp·yr (heat, before η_tvv)', '§1.4: BEN tabell 3:1 (BFS 2016:12)'),
+  standardTapWaterMultiDwelling: k(25, 'kWh/m² Atemp·yr', '§1.4 [NF] "commonly cited"', 'verify against BEN tabell 3:1'),
+  referenceIndoorTemperature: k(21, '°C', '§1.4 [NF] "21 °C is often quoted"', 'normal use for the label; verify BEN tabell 2:1'),
+  propertyElectricity: k(5.5, 'kWh/m² Atemp·yr', '§5.3/§7: one BEN example (880 kWh, 160 m²)', 'generalised to all houses (§7)'),
+  ftxExtraPropertyElectricity: k(3, 'kWh/m² Atemp·yr', null,
+    'fans of balanced ventilation: ΔSFP ≈ 1 kW/(m³/s) × 0.35 l/s·m² × 8 760 h ≈ 3 kWh/m²'),
+
+  // ---------------------------------------------------------------- climate (§2.5, §2.6, geo README)
+  degreeDayBase: k(17, '°C', '§2.5: SMHI degree days, base +17 °C'),
+  degreeDayLatitudeGradient: k(246, 'degree days per degree latitude', 'geo/climate_normals_1991_2020.csv (SMHI normals)',
+    '[D] least-squares slope over the five SMHI towns (Malmö…Luleå) at their municipality seats; corrects the nearest town to the place'),
+  daysPerMonth: k([31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31] as const, 'days', null, 'calendar (non-leap year)'),
+  degreeDaySpread: k(0.71, '1/K (Hitchin k)', null,
+    '[E] monthly degree days from monthly means with the spread of daily temperatures (Hitchin 1983, CIBSE TM41, UK value; not in energy-domain.md): smooth in the base temperature, so measures interact'),
+  freeHeatGains: k(7, 'W/m² Atemp (internal + solar, heating season)', '§1.4 BEN household energy 30 kWh/m² (= 3.4 W/m²); §2.5 SMHI base 17 °C',
+    '[E] household electricity 3.4 + people ≈ 1.3 + sun through windows ≈ 2 W/m²; gives the balance temperature 21 − gains/H ≈ 17 °C (SMHI base) for a 1961–75 house'),
+  indoorTemperatureSensitivity: k(0.05, 'share of space heating per °C', '§2.6: Energimyndigheten Husguiden "en grad … 5 procent"'),
+  hoursPerDay: k(24, 'h/day', null, 'definition'),
+  whPerKwh: k(1000, 'Wh/kWh', null, 'definition'),
+  mmPerM: k(1000, 'mm/m', null, 'definition'),
+  wattPerKilowatt: k(1000, 'W/kW (also Wp/kWp)', null, 'definition'),
+  earthRadiusKm: k(6371, 'km', null, 'definition (mean radius), for distances to climate towns'),
+
+  // ---------------------------------------------------------------- envelope (§2.1, §2.7, §2.8)
+  eraArchetypes: k<readonly EraArchetype[]>(
+    [
+      { untilYear: 1940, wallU: 0.5, atticInsulationMm: 100, floorU: 0.28, windowU: 2.8, doorU: 2.5, extraInfiltrationLsM2: 0.05 },
+      { untilYear: 1960, wallU: 0.48, atticInsulationMm: 100, floorU: 0.28, windowU: 2.8, doorU: 2.0, extraInfiltrationLsM2: 0.04 },
+      { untilYear: 1975, wallU: 0.42, atticInsulationMm: 150, floorU: 0.26, windowU: 2.8, doorU: 2.0, extraInfiltrationLsM2: 0.03 },
+      { untilYear: 1985, wallU: 0.32, atticInsulationMm: 200, floorU: 0.22, windowU: 2.0, doorU: 1.5, extraInfiltrationLsM2: 0.02 },
+      { untilYear: 1995, wallU: 0.27, atticInsulationMm: 250, floorU: 0.2, windowU: 1.9, doorU: 1.2, extraInfiltrationLsM2: 0.01 },
+      { untilYear: 2005, wallU: 0.24, atticInsulationMm: 300, floorU: 0.18, windowU: 1.7, doorU: 1.2, extraInfiltrationLsM2: 0 },
+      { untilYear: Number.POSITIVE_INFINITY, wallU: 0.18, atticInsulationMm: 400, floorU: 0.15, windowU: 1.2, doorU: 1.0, extraInfiltrationLsM2: 0 },
+    ],
+    'W/m²K, mm, l/s·m²', '§2.1 era bands; §2.8 window/attic U; archetype repo (1961–75 wall 0.50, window 2.0)',
+    '[E] calibrated so a 150 m² house in Stockholm lands inside the §2.1 heat+DHW band of its era (tested)'),
+  insulationConductivity: k(0.04, 'W/mK (λ, mineral wool)', '§2.8 attic 100 mm ≈ 0.38–0.5, 400–500 mm ≈ 0.08–0.1 W/m²K',
+    '[E] fitted with atticOtherResistance: 100 mm → 0.36, 400 mm → 0.10'),
+  atticOtherResistance: k(0.3, 'm²K/W (ceiling boards, surfaces)', '§2.8', '[E] fitted, see insulationConductivity'),
+  windowU: k({ single: 5.0, double: 2.8, triple: 1.9, energy: 1.0 }, 'W/m²K',
+    '§2.8: old 2-pane 2.8–3.0, 80s–90s 3-pane 1.8–2.0, new energy window ≈1.0 (viivilla.se, ricman.eu, mockfjards.se)',
+    'single-glazed [NF] "≈5 commonly cited"'),
+  doorU: k({ insulated: 1.2, energy: 0.8 }, 'W/m²K', null, '[NF] door U-values (§6.6); typical product classes'),
+  windowAreaShare: k(0.15, 'm² window per m² Atemp', null, '[E] typical småhus glazing (15–20 m² per 100–150 m²)'),
+  windowSize: k(1.2, 'm² per window', null, '[E] a 2-light window, used to turn the per-window cost (§3.1) into kr/m²'),
+  doorCount: k(2, 'doors', null, '[E] front + back door'),
+  doorArea: k(2, 'm² per door', null, '[E]'),
+  ceilingHeight: k(2.4, 'm', null, '[E] default when not answered'),
+  planAspectRatio: k(1, 'long side / short side of the footprint', null, '[E] square plan; a longer plan has more wall per m²'),
+  floorStructureHeight: k(0.3, 'm per storey', null, '[E] joists/slab between storeys, adds to the outer wall height'),
+  exposedWallShare: k({ villa: 1, kedjehus: 0.9, parhus: 0.75, radhus: 0.5, flerbostadshus: 1 },
+    'share of the perimeter wall facing outdoors', null, '[E] parhus one party wall, radhus two, kedjehus joined by a garage'),
+  unheatedBasementFloorFactor: k(0.5, 'factor on floor U', null, '[E] an unheated basement halves the temperature drop'),
+  heatedBasementWallU: k(0.35, 'W/m²K (effective, in ground)', null, '[E] ground-coupled basement wall'),
+  ventilationAirflow: k(0.35, 'l/s·m² Atemp', '§1.3: q reference 0.35 l/s·m² in the BBR EP supplement (BBR minimum airflow)'),
+  airHeatCapacity: k(1.2, 'W/K per l/s (ρ·c of air)', null, 'physics: 1.2 kg/m³ × 1.0 kJ/kgK'),
+  ftxHeatRecovery: k(0.75, 'share of ventilation heat recovered', null, '[E] typical FTX 70–85 %; §2.9 exhaust → FTX saves 16 %'),
+
+  // ---------------------------------------------------------------- tap water (§2.2, §2.9)
+  tapWaterPerPerson: k(1170, 'kWh/person·yr (net heat)', '§2.2 [D]: 55 l/day × 365 × 50 K × 1.163 Wh/l·K (stockholmshem.se)'),
+  lowFlushTapWaterReduction: k(0.38, 'share of tap-water heat', '§2.9: low-flow taps save 8 % of 20 000 kWh (Energimyndigheten, Besmå)',
+    '[D] 8 % × 20 000 / 4 200 kWh tap water (the Energimyndigheten test-house value, §2.2)'),
+
+  // ---------------------------------------------------------------- heating systems (§1.4, §2.4, §7)
+  systemCarrier: k<Record<HeatingSystemId, Carrier>>(
+    {
+      electric_direct: 'electricity', electric_waterborne: 'electricity', district_heating: 'district_heating', oil: 'oil',
+      gas: 'gas', pellets: 'bio_tree_pellets_bricks', wood: 'wood', bio: 'bio',
+      bio_other: 'bio_other', heat_pump_geothermal: 'electricity', heat_pump_airwater: 'electricity',
+      heat_pump_exhaust_air: 'electricity', heat_pump_air: 'electricity',
+    },
+    'carrier', 'spec §3 carriers; §1.2 carrier mapping'),
+  systemEfficiency: k<Record<CombustionOrDirectId, number>>(
+    {
+      electric_direct: 1.0, electric_waterborne: 1.0, district_heating: 1.0, oil: 0.8, gas: 0.95,
+      pellets: 0.8, wood: 0.7, bio: 0.8, bio_other: 0.8,
+    },
+    'heat out / delivered energy (annual)', '§7: direct el 1.0; oil 0.75–0.90; pellets 0.75–0.85; modern gas ≈1.0; FV 1.0 at substation',
+    '[E] mid/low of each range (older installed boilers); wood [NF] → 0.7; other biofuels as pellets'),
+  heatPumpSpf: k<Record<HeatPumpId, number>>(
+    { heat_pump_geothermal: 3.25, heat_pump_airwater: 2.55, heat_pump_exhaust_air: 2.25, heat_pump_air: 2.75 },
+    'SPF (heat out / electricity in), Stockholm-like climate', '§2.4 [E] model defaults: 3.0–3.5 / 2.3–2.8 / 2.0–2.5 / 2.5–3.0',
+    'mid of each range'),
+  heatPumpTapWaterEfficiency: k<Record<HeatPumpId, number>>(
+    { heat_pump_geothermal: 2.5, heat_pump_airwater: 2.0, heat_pump_exhaust_air: 2.0, heat_pump_air: 1.0 },
+    'η_tvv', '§1.4: BEN tabell 3:2 markvärmepump 2.5',
+    'others [NF] → [E] 2.0; air-to-air makes no tap water (1.0 = the el heater that does)'),
+  heatPumpCoverage: k<Record<HeatPumpId, number>>(
+    { heat_pump_geothermal: 0.95, heat_pump_airwater: 0.9, heat_pump_exhaust_air: 0.8, heat_pump_air: 0.5 },
+    'share of annual space heat the pump delivers (rest: electric backup)', '§2.4: bergvärme sized for ~95 % of annual energy',
+    '[E] air/water 0.9, exhaust air 0.8 (limited by the exhaust airflow), air-to-air 0.5 (reaches only open-plan rooms)'),
+  woodSupplementShare: k(0.2, 'share of space heat from a wood stove/fireplace listed after the main system', null,
+    '[E] a supplement, not the main heating (the register lists wood after heat pumps and district heating)'),
+  airSourceSpfClimateSlope: k(0.21, 'SPF loss per unit of (degree days / Stockholm − 1)', '§2.4: luft/luft Luleå 2.3–2.6 vs 2.5–3.0',
+    '[D] 2.45 / 2.75 = 0.89 at a degree-day ratio of 1.51 → (1 − 0.89) / 0.51'),
+  oldHeatPumpSpfFactor: k(0.8, 'factor on SPF for a pump older than its life span', '§2.4: field SPF 1.9–3.4 (installs 2001–07), avg saving 62 %',
+    '[D] 62 % saving ⇒ SPF ≈ 2.6 vs the 3.25 model default'),
+  backupHeaterEfficiency: k(1.0, 'η (electric immersion heater)', '§7: direct el 1.0'),
+
+  // ---------------------------------------------------------------- household electricity, PV, battery (§2.3, §2.10, §2.11)
+  householdElectricity: k(30, 'kWh/m² Atemp·yr', '§1.4: BEN tabell 3:3 default; §7 (≈ 4 000–5 000 kWh per villa)',
+    'also used for bills (no per-person figure in the handbook)'),
+  pvYield: k<Record<PriceArea, number>>({ SE1: 976, SE2: 976, SE3: 986, SE4: 1048 }, 'kWh/kWp·yr (south, 35°)',
+    '§2.10 [D]: PVGIS via 1komma5.se — Luleå 976, Stockholm 986, Malmö 1 048', 'SE2 takes the Luleå value'),
+  pvOrientationFactor: k({ south: 1, east_west: 0.75, north: 0.55, unknown: 1 }, 'share of the south yield',
+    '§2.10: east/west −25 % (bengtsvillablogg.info)', 'north [NF] → [E] 0.55, only used to value existing panels'),
+  pvSelfUseShare: k(0.3, 'share of production used in the house', '§2.11: ~30 % for a 10 kW system (bengtsvillablogg.info)'),
+  pvBatterySelfUseUplift: k(0.25, 'extra self-use share at 1 kWh battery per kWp', '§2.11 [E]: 30 % → 50–60 % with a battery'),
+  pvMaxShareOfElectricityUse: k(0.4, 'cap: self-used PV / the house’s electricity use', '§2.10: 65–75 % of output April–August',
+    '[E] summer-half, daytime load limit'),
+  pvModuleAreaPerKwp: k(5, 'm² roof per kWp', null, '[E] ≈ 2 m² per 400 Wp module'),
+  pvUsableRoofShare: k(0.5, 'share of the footprint usable for modules', null, '[E] one roof side of a pitched roof'),
+  pvMaxKwp: k(10, 'kWp', '§2.11: "trend toward larger systems … ~30 % self-use for 10 kW"', '[E] largest size we propose'),
+  pvMinKwp: k(2, 'kWp', null, '[E] below this we do not propose PV'),
+  pvSizeStepKwp: k(0.5, 'kWp', null, '[E] proposed sizes are rounded down to this step'),
+  batteryKwhPerKwp: k(1, 'kWh battery per kWp', '§2.11: rule of thumb 1 kWh per kW PV (solcellskollen.se)'),
+  batteryMaxKwh: k(15, 'kWh', '§2.11: typical home batteries 5–15 kWh'),
+  batterySizeStepKwh: k(1, 'kWh', null, '[E] proposed sizes are rounded to this step'),
+
+  // ---------------------------------------------------------------- measures (§2.6, §2.8, §2.9)
+  atticTargetMm: k(400, 'mm', '§2.8: attic 400–500 mm ≈ 0.08–0.1 W/m²K'),
+  atticUpgradeFromMm: k(250, 'mm', null, '[E] from here the attic counts as insulated and more is an upgrade'),
+  wallAddedInsulationMm: k(100, 'mm', '§2.9/§3.1: +100 mm example (byggahus.se)'),
+  newWindowType: k('energy' as const, 'window type', '§2.8: new energy window ≈ 1.0 W/m²K'),
+  newDoorType: k('energy' as const, 'door type', null, '[E] see doorU'),
+  smartControlSpaceHeatSaving: k(0.05, 'share of space heating', '§2.9: styr/regler 5–20 % (Energimyndigheten, Besmå)',
+    'lower bound: the model already credits the heat pump'),
+  minRecommendedIndoorTemperature: k(20, '°C', null, '[E] we do not propose lowering below 20 °C'),
+  temperatureStep: k(1, '°C', 'spec §3: lower_temperature_1_deg_c'),
+
+  // ---------------------------------------------------------------- prices (§3.3), kr/kWh unless noted
+  spotPrice: k<Record<PriceArea, number>>({ SE1: 45.7, SE2: 45.7, SE3: 59.2, SE4: 74.4 }, 'öre/kWh excl. VAT, 2023 average',
+    '§3.3: elavtal24.com/elpris-kwh'),
+  supplierMarkup: k(6, 'öre/kWh excl. VAT', '§3.3: 4–8 öre (elpriser24.se)', 'mid'),
+  vatFactor: k(1.25, 'factor', '§3.3 [D]: energiskatt 42.8 öre excl. → 53.5 incl. VAT'),
+  energyTax: k(53.5, 'öre/kWh incl. VAT (2024)', '§3.3: hemab.se, partilleenergi.se', '2025/2026 rate [NF]; northern reduced rate not applied'),
+  gridTransferFee: k(12.69, 'öre/kWh incl. VAT (variable part)', '§3.3: degerforsenergi.se example'),
+  exportTaxCredit: k(0, 'öre/kWh', '§3.2: the 60-öre credit is abolished from 1 Jan 2026 (prop. 2024/25:109)', 'verify final riksdag decision'),
+  fuelPrice: k<Record<Exclude<Carrier, 'electricity'>, number>>(
+    { district_heating: 0.971, gas: 1.1, oil: 1.4, bio_tree_pellets_bricks: 0.65, wood: 0.38, bio: 0.65, bio_other: 0.65 },
+    'kr/kWh delivered, incl. VAT', '§3.3: FV Nils Holgersson 2023 (971 kr/MWh); gas/oil/pellets/wood energiklart.se (undated)',
+    'bio and bio_other [NF] → pellet price'),
+  oerePerKrona: k(100, 'öre/kr', null, 'definition; rates payload cents_per_kwh = price × 100 (spec §3)'),
+
+  // ---------------------------------------------------------------- investment costs (§3.1), kr incl. VAT, before subsidies
+  costAtticPerM2: k<CostRange>({ low: 77, high: 127 }, 'kr/m² attic floor', '§3.1: byggahus.se — 10 000–15 000 typical, 16 500 kr for 130 m²',
+    '[D] 10 000 / 130 and 16 500 / 130'),
+  costWallPerM2: k<CostRange>({ low: 1200, high: 2500 }, 'kr/m² outer wall', '§3.1 [NF]: wall insulation cost not in the excerpt',
+    '[E] placeholder for +100 mm with new façade; verify before shipping'),
+  costWindowPerM2: k<CostRange>({ low: 4500, high: 8250 }, 'kr/m² window', '§3.1: low-energy ≈ 4 500 kr/m² (sverigesradio); ≈ 9 900 kr per 2-light window (bygg.se)',
+    '[D] 9 900 / 1.2 m²'),
+  costDoor: k<CostRange>({ low: 10000, high: 25000 }, 'kr per door', '§3.1 [NF]', '[E] placeholder; verify'),
+  costHeatPump: k<Record<Exclude<HeatPumpId, 'heat_pump_exhaust_air'>, CostRange>>(
+    {
+      heat_pump_geothermal: { low: 150000, high: 200000 },
+      heat_pump_airwater: { low: 50000, high: 100000 },
+      heat_pump_air: { low: 13400, high: 27900 },
+    },
+    'kr installed', '§3.1: bergvärme 150–200 k (byggahus.se); luft/vatten 50–100 k (varmepump-pris.se); luft/luft 12–25 k after ROT (1komma5.se)',
+    'luft/luft [D] gross = after-ROT / (1 − 0.30 × 0.35)'),
+  costSmartControl: k<CostRange>({ low: 7000, high: 12000 }, 'kr', '§3.1: styr- och reglerutrustning (dinbyggare.se)'),
+  costPvPerKwp: k<CostRange>({ low: 16000, high: 20000 }, 'kr/kWp', '§3.1: villa 2025 (solenergiguiden.se)'),
+  costBatteryPerKwh: k<CostRange>({ low: 6700, high: 10700 }, 'kr/kWh', '§3.1: avg ≈ 9 300, BYD HVS ≈ 6 700, +10–15 % high-power (hemsol.se)',
+    '[D] high = 9 300 × 1.15'),
+  costLowFlushFittings: k<CostRange>({ low: 1500, high: 4000 }, 'kr per home', '§3.1 [NF]', '[E] two taps and a shower head, fitted'),
+  costWallbox: k<CostRange>({ low: 10000, high: 30000 }, 'kr', '§3.1: box 5–18 k + install 5–10 k (dagensps.se)'),
+
+  // ---------------------------------------------------------------- life spans (§3.1, §7, spec §9), years
+  lifeSpan: k(
+    {
+      insulation_attic: 40, insulation_walls: 40, energy_efficient_windows: 30, energy_efficient_doors: 30,
+      heat_pump_geothermal: 20, heat_pump_airwater: 15, heat_pump_exhaust_air: 15, heat_pump_air: 12, heat_pump_smart_steering: 10,
+      solar_panel_installation: 25, battery_installation: 10, low_flush_faucets: 10, wallbox_charger_station: 10, default: 30,
+    },
+    'years', '§3.1/§7: PV 25–30; battery 7–10+; bergvärme pump 15–20, borehole ≥ 50; spec §9 default life span 30',
+    '[E] insulation 40, windows/doors 30, luft/vatten and frånluft 15, luft/luft 12 (10–15), bergvärme 20 (borehole outlives the pump), control/fittings/wallbox 10'),
+
+  // ---------------------------------------------------------------- subsidies (§3.2)
+  rotRate: k(0.3, 'share of labour cost', '§3.2: ROT 30 % of labour (villalivet.se; the temporary 50 % ended 31 Dec 2025)'),
+  rotCapPerPerson: k(50000, 'kr/person·yr', '§3.2: ROT max 50 000 kr/person/yr'),
+  labourShare: k(
+    {
+      heat_pump: 0.35, insulation_attic: 0.3, energy_efficient_windows: 0.26, insulation_walls: 0.5, energy_efficient_doors: 0.3,
+      low_flush_faucets: 0.3, heat_pump_smart_steering: 0.3,
+    },
+    'share of the investment that is labour', '§3.2: heat-pump labour ~35 % (byggahus/villafamiljen)',
+    '[D] attic 1 500 kr ROT on 16 500 kr → 30 %; windows 4 h × 600 / 9 300 → 26 %; [E] walls 0.5, doors/fittings/control 0.3'),
+  greenTechRate: k({ solar: 0.15, battery: 0.5, wallbox: 0.5 }, 'share of labour + material',
+    '§3.2: grön teknik — solar 15 % from 1 Jul 2025 (prop. 2024/25:109), battery and charging point 50 %'),
+  greenTechEligibleShare: k(0.97, 'share of the invoice that counts', '§3.2: "effective 19.4 % for 20 %" (solensenergi.se)', '[D] 19.4 / 20'),
+  greenTechCapPerPerson: k(50000, 'kr/person·yr', '§3.2: max 50 000 kr/person/yr'),
+  subsidyClaimants: k(1, 'persons', null, '[E] one owner claims; two owners double the caps'),
+} as const;
+
+export type EnergyConstants = typeof ENERGY_CONSTANTS;
+
+/** The rule version the engine applies, named on every label. */
+export const RULE_VERSION: string = ENERGY_CONSTANTS.ruleVersion.value;
