@@ -1,5 +1,5 @@
 /**
- * Swedish geography tables (../shared/data/geo, see its README): counties, municipalities, postal codes and the derived
+ * Swedish geography tables (bff/data/geo, see its README): counties, municipalities, postal codes and the derived
  * municipality → electricity price area table. Read with node:fs, parsed and checked row by row; any bad input throws a
  * GeoDataError naming the file and line.
  */
