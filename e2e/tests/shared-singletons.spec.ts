@@ -55,6 +55,9 @@ test('React and the shared package load once, from the shell, and every remote u
     expect(shares['@home-energy/shared'].useIn).toContain(remote);
   }
 
+  // One registry fetch per page load: the footer reads what the shell registered at boot.
+  expect(requested.filter((path) => path === '/api/mfe/registry')).toHaveLength(PAGES.length);
+
   // No remote's own copy of a singleton was fetched: its chunk URLs are listed in the remote's manifest.
   const { remotes } = await registry(page);
   expect(remotes.map((r) => r.name).sort()).toEqual(Object.keys(REMOTE_PACKAGES).sort());

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Outlet, Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { LanguageSwitch, Logo, PageLayout, signOut, signRedirectUrl, themeForPath, useGetRegistryQuery, useSession, useToast } from '@home-energy/shared';
+import { useActiveReleases } from '../remotes/use-active-releases';
+import { LanguageSwitch, Logo, PageLayout, signOut, signRedirectUrl, themeForPath, useSession, useToast } from '@home-energy/shared';
 
 /** The signed-in staff user's name and email, and the sign-out button (back to the staff sign-in at /console). */
 function SignedInUser({ name, email, afterSignOut }: { name?: string | null; email?: string | null; afterSignOut: string }) {
@@ -43,7 +44,7 @@ export function ShellLayout() {
   const { pathname } = location;
   const inConsole = themeForPath(pathname) === 'console';
   const session = useSession();
-  const { data: registry } = useGetRegistryQuery(undefined, { skip: typeof window === 'undefined' });
+  const registry = useActiveReleases();
   const user = session.data?.user ?? null;
   return (
     <PageLayout

@@ -11,11 +11,12 @@ Object.assign(globalThis, { TextEncoder, TextDecoder, fetch: jest.fn() });
 
 const mockSignOut = jest.fn();
 let mockSession: SessionContextValue = { data: null, status: 'unauthenticated', update: async () => null };
+// The footer's release list comes from the boot registry fetch, not part of these tests.
+jest.mock('../../remotes/use-active-releases', () => ({ useActiveReleases: () => null }));
 jest.mock('@home-energy/shared', () => ({
   ...jest.requireActual<object>('@home-energy/shared'),
   useSession: () => mockSession,
   signOut: (...args: unknown[]) => mockSignOut(...args),
-  useGetRegistryQuery: () => ({ data: undefined }),
 }));
 
 const staff: Session = {
