@@ -200,6 +200,18 @@ async function measureBff() {
   }
 }
 
+// ---------- energy engine ----------
+
+/** Recommendations for every demo-register property, in-process on one core (bff/src/energy/bench.ts under tsx). */
+function measureEngine() {
+  const out = execFileSync(process.execPath, [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'bff/src/energy/bench.ts'], { cwd: ROOT, encoding: 'utf8' });
+  const figures = JSON.parse(out.trim().split('\n').pop());
+  results.engine = figures;
+  rows.push(['engine: recommendations p50 (in-process)', `${figures.p50Ms.toFixed(2)} ms`, '']);
+  rows.push(['engine: recommendations p99 (in-process)', `${figures.p99Ms.toFixed(2)} ms`, '≤ 2 ms']);
+  rows.push(['engine: properties per second (one core)', `${figures.propertiesPerSecond} (${figures.properties} properties)`, '≥ 5,000']);
+}
+
 // ---------- output ----------
 
 function printTable() {
@@ -222,6 +234,7 @@ async function main() {
   measureShell();
   for (const remote of REMOTES) measureRemote(remote);
   await measureBff();
+  measureEngine();
   printTable();
   writeJson();
 }
