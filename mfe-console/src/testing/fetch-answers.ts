@@ -1,18 +1,7 @@
 import type { TestRequest } from './setup-dom';
+import { jsonResponse } from '@home-energy/shared/testing/json-response';
 
-/** A JSON answer shaped like a fetch Response, as far as fetchBaseQuery reads one. */
-export function jsonResponse(status: number, body: unknown) {
-  const text = body === undefined ? '' : JSON.stringify(body);
-  const response = {
-    status,
-    ok: status >= 200 && status < 300,
-    headers: new Headers({ 'content-type': 'application/json' }),
-    text: async () => text,
-    json: async () => JSON.parse(text) as unknown,
-    clone: () => jsonResponse(status, body),
-  };
-  return response;
-}
+export { jsonResponse };
 
 /**
  * Installs global.fetch answering GET /api/console/org/{org}/details from `organisations` (404 when missing,

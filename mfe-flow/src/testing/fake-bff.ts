@@ -1,23 +1,12 @@
 import type { TestRequest } from './setup-dom';
+import { jsonResponse } from '@home-energy/shared/testing/json-response';
 
 /** What a route answers: a JSON response, or no response at all (offline). */
 export type FakeAnswer = { status: number; body?: unknown } | 'network-error';
 
 export const ok = (body: unknown): FakeAnswer => ({ status: 200, body });
 
-/** A JSON answer shaped like a fetch Response, as far as fetchBaseQuery reads one. */
-export function jsonResponse(status: number, body: unknown) {
-  const text = body === undefined ? '' : JSON.stringify(body);
-  const response = {
-    status,
-    ok: status >= 200 && status < 300,
-    headers: new Headers({ 'content-type': 'application/json' }),
-    text: async () => text,
-    json: async () => JSON.parse(text) as unknown,
-    clone: () => jsonResponse(status, body),
-  };
-  return response;
-}
+export { jsonResponse };
 
 interface SeenRequest {
   method: string;

@@ -1,62 +1,24 @@
-import { render } from '@testing-library/react';
-import i18next, { type i18n as I18n } from 'i18next';
-import { I18nextProvider } from 'react-i18next';
-import { Provider } from 'react-redux';
-import { MemoryRouter, Route, Routes, useLocation, useNavigationType } from 'react-router';
-import { createAppStore } from '@home-energy/shared';
-import commonEn from '../../../shell/locales/en/common.json';
-import commonSv from '../../../shell/locales/sv/common.json';
+import { Route, Routes } from 'react-router';
+import { createTestI18n, currentLocation, remoteTexts, renderRemote } from '@home-energy/shared/testing/render-remote';
 import flowEn from '../../locales/en/flow.json';
 import flowSv from '../../locales/sv/flow.json';
 import { FlowRoutes } from '../app/flow-routes';
 
-export const texts = { en: { common: commonEn, flow: flowEn }, sv: { common: commonSv, flow: flowSv } };
+export const texts = remoteTexts('flow', flowEn, flowSv);
 
-export function createI18n(lng: 'en' | 'sv' = 'en'): I18n {
-  const instance = i18next.createInstance();
-  void instance.init({
-    lng,
-    fallbackLng: 'en',
-    ns: ['common', 'flow'],
-    defaultNS: 'common',
-    resources: texts,
-    interpolation: { escapeValue: false },
-    initAsync: false,
-  });
-  return instance;
-}
-
-/** Where the router is, for assertions on navigation. */
-function LocationProbe() {
-  const location = useLocation();
-  const type = useNavigationType();
-  return (
-    <div data-testid="location" data-navigation={type}>
-      {`${location.pathname}${location.search}`}
-    </div>
-  );
+export function createI18n(lng: 'en' | 'sv' = 'en') {
+  return createTestI18n('flow', texts, lng);
 }
 
 /** The flow as the shell mounts it (at the root, beside other remotes' routes), at `path`. */
 export function renderFlow(path: string, { lng = 'en' }: { lng?: 'en' | 'sv' } = {}) {
-  const store = createAppStore();
-  const i18n = createI18n(lng);
-  const utils = render(
-    <Provider store={store}>
-      <I18nextProvider i18n={i18n}>
-        <MemoryRouter initialEntries={[path]}>
-          <Routes>
-            <Route path="*" element={<FlowRoutes />} />
-          </Routes>
-          <LocationProbe />
-        </MemoryRouter>
-      </I18nextProvider>
-    </Provider>,
+  return renderRemote(
+    path,
+    <Routes>
+      <Route path="*" element={<FlowRoutes />} />
+    </Routes>,
+    createI18n(lng),
   );
-  return { ...utils, store, i18n };
 }
 
-export function currentLocation(): URL {
-  const probe = document.querySelector('[data-testid="location"]');
-  return new URL(probe?.textContent ?? '', 'http://localhost');
-}
+export { currentLocation };
