@@ -1,0 +1,154 @@
+// The energy vocabulary of spec §3 and the shapes of building, information and recommendation answers.
+// One source of truth: the BFF's engine and register and the flow/results remotes all import from here.
+import { z } from 'zod';
+
+/** Consumer-side energy carriers (spec §3). */
+export const CARRIERS = ['bio', 'bio_other', 'bio_tree_pellets_bricks', 'district_heating', 'electricity', 'gas', 'oil', 'wood'] as const;
+export const carrierSchema = z.enum(CARRIERS);
+export type Carrier = z.infer<typeof carrierSchema>;
+export type PerCarrier = Record<Carrier, number>;
+
+/** The spec's energy uses. pv_production is negative: PV electricity used in the building lowers what is bought. */
+export const ENERGY_USES = ['space_heating', 'tap_water_heating', 'space_cooling', 'pv_production'] as const;
+export type EnergyUse = (typeof ENERGY_USES)[number];
+
+export const PRICE_AREAS = ['SE1', 'SE2', 'SE3', 'SE4'] as const;
+export type PriceArea = (typeof PRICE_AREAS)[number];
+
+/** Energy classes of BBR (from 2014). */
+export const ENERGY_CLASSES = ['A', 'B', 'C', 'D', 'E', 'F', 'G'] as const;
+export const energyClassSchema = z.enum(ENERGY_CLASSES);
+export type EnergyClass = z.infer<typeof energyClassSchema>;
+
+/** issued: from the register or an approved EPC document; the estimates come from answers or measured consumption. */
+export const EPC_LABEL_TYPES = ['issued', 'estimated_measured', 'estimated_calculated'] as const;
+export type EpcLabelType = (typeof EPC_LABEL_TYPES)[number];
+
+/**
+ * building_type: the four småhus forms of Swedish statistics plus flerbostadshus. villa = detached; parhus =
+ * semi-detached; radhus = terraced; kedjehus = link-detached; flerbostadshus = apartment building.
+ */
+export const BUILDING_TYPES = ['villa', 'radhus', 'parhus', 'kedjehus', 'flerbostadshus'] as const;
+export type BuildingType = (typeof BUILDING_TYPES)[number];
+
+/**
+ * primary_heating_systems values (a list; the first is the main system). heat_pump_air = luft/luft,
+ * heat_pump_airwater = luft/vatten, heat_pump_geothermal = berg/jord/sjö, heat_pump_exhaust_air = frånluft,
+ * electric_direct = direktverkande el, electric_waterborne = elpanna, bio/bio_other = other biofuel boilers.
+ */
+export const HEATING_SYSTEMS = [
+  'district_heating',
+  'heat_pump_air',
+  'heat_pump_airwater',
+  'heat_pump_geothermal',
+  'heat_pump_exhaust_air',
+  'electric_direct',
+  'electric_waterborne',
+  'oil',
+  'gas',
+  'pellets',
+  'wood',
+  'bio',
+  'bio_other',
+] as const;
+export type HeatingSystem = (typeof HEATING_SYSTEMS)[number];
+
+export const ACTIVITY_TYPES = [
+  'solar_panel_installation',
+  'solar_panel_and_battery_installation',
+  'battery_installation',
+  'heat_pump_geothermal',
+  'heat_pump_airwater',
+  'heat_pump_air',
+  'heat_pump_smart_steering',
+  'insulation_attic',
+  'insulation_walls',
+  'energy_efficient_windows',
+  'energy_efficient_doors',
+  'lower_temperature_1_deg_c',
+  'low_flush_faucets',
+  'wallbox_charger_station',
+  'window_film',
+  'energy_efficient_products',
+  'top_of_the_line',
+  'unspecified',
+  'heat_pump',
+  'complete_renovation',
+] as const;
+export const activityTypeSchema = z.enum(ACTIVITY_TYPES);
+export type ActivityType = z.infer<typeof activityTypeSchema>;
+
+/** Action groups; `package` holds combined measures and is left out of savings lists. */
+export const ACTION_GROUPS = ['reduce_heat_losses', 'reduce_energy_usage', 'use_solar_energy', 'optimisations', 'package'] as const;
+export type ActionGroup = (typeof ACTION_GROUPS)[number];
+
+export const MESSAGE_LEVELS = ['error', 'warning', 'notice'] as const;
+export type MessageLevel = (typeof MESSAGE_LEVELS)[number];
+
+export const COMPLETION_STATUSES = ['completed', 'upgrade_available', 'not_completed'] as const;
+export type CompletionStatus = (typeof COMPLETION_STATUSES)[number];
+
+export interface ActivityMessage {
+  id: string;
+  level: MessageLevel;
+  description: string;
+}
+
+export interface Subsidy {
+  type: 'rot' | 'green_technology';
+  amount: number;
+}
+
+/** A label the engine computes: from the answers (calculated) or from a year's bought energy (measured). */
+export interface EstimatedEpcLabel {
+  type: Exclude<EpcLabelType, 'issued'>;
+  /** null when no requirement applies (Atemp ≤ 50 m²). */
+  energy_class: EnergyClass | null;
+  /** Primärenergital, kWh/m²·yr, one decimal (the class is decided on the unrounded value). */
+  ep: number;
+  ep_requirement: number | null;
+  percent_of_requirement: number | null;
+  atemp: number;
+  f_geo: number;
+  f_geo_is_estimate: boolean;
+  rule_version: string;
+}
+
+/** An energy performance certificate (energideklaration): from the register or an approved uploaded document. */
+export interface IssuedEpcLabel {
+  type: 'issued';
+  energy_class: EnergyClass;
+  /** EP on the certificate when known. */
+  ep: number | null;
+  /** YYYY-MM-DD. */
+  issued_at: string | null;
+  source: 'register' | 'document';
+}
+
+export type EpcLabelValue = EstimatedEpcLabel | IssuedEpcLabel;
+
+/** One recommendation (spec §3 Activity). Energy in kWh/yr, money in kr (kr/yr for savings). */
+export interface Activity {
+  name: ActivityType;
+  category: ActionGroup;
+  available: boolean;
+  completion_status: CompletionStatus;
+  completed_at: string | null;
+  /** Net yearly saving: energy_diff_import + energy_diff_export. */
+  energy_diff: number;
+  /** Less energy bought per year, all carriers. */
+  energy_diff_import: number;
+  /** More electricity exported per year. */
+  energy_diff_export: number;
+  /** Less energy bought per year, per carrier (negative = more bought, e.g. electricity for a new heat pump). */
+  energy_diff_per_carrier: PerCarrier;
+  /** Gross investment, middle of the range; subsidies are listed separately. */
+  investment_cost: number;
+  investment_cost_span: number;
+  life_span: number;
+  savings: { energySavings: number; energyCostSavings: number };
+  subsidies: Subsidy[];
+  messages: ActivityMessage[];
+  /** The estimated_calculated label after the measure. */
+  epc_label: EstimatedEpcLabel;
+}
