@@ -26,6 +26,11 @@ import { signRoutes } from './modules/homeowner/sign-routes';
 import { profileRoutes } from './modules/homeowner/profile-routes';
 import { propertySearchRoutes } from './modules/property/search-routes';
 import { releaseFiles, shellFiles } from './web/static';
+import { buildingRoutes } from './modules/building/routes';
+import { textRoutes } from './modules/texts/routes';
+import { flowRoutes } from './modules/flow/routes';
+import { loadGeoTables, type GeoTables } from './energy/geo-data';
+import { GEO_DIR } from './paths';
 
 export interface AppDeps {
   config: Pick<
@@ -42,6 +47,7 @@ export interface AppDeps {
     | 'FAKE_LOGIN'
     | 'STREETVIEW_API_KEY'
     | 'SEARCH_RATE_LIMIT'
+    | 'DEFAULT_BRAND'
   >;
   db: Db;
   pool: pg.Pool;
@@ -53,10 +59,12 @@ export interface AppDeps {
   /** The BankID RP API (real, or the simulator on loopback). */
   rp: RpClient;
   now?: () => number;
+  /** Postal codes, municipalities and climate (loaded from bff/data/geo when not given). */
+  geo?: GeoTables;
 }
 
 /** Builds the whole BFF from its dependencies; never listens (server.ts does), so tests drive it with supertest. */
-export function createApp({ config, db, pool, logger, authSecret, pruneSessions = true, rp, now }: AppDeps): express.Express {
+export function createApp({ config, db, pool, logger, authSecret, pruneSessions = true, rp, now, geo = loadGeoTables(GEO_DIR) }: AppDeps): express.Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.TRUST_PROXY === 'true' ? true : config.TRUST_PROXY === 'false' ? false : config.TRUST_PROXY);
@@ -118,6 +126,9 @@ export function createApp({ config, db, pool, logger, authSecret, pruneSessions 
     profileRoutes(db),
   );
   app.use('/api/flow/property-search', propertySearchRoutes({ db, logger, streetViewKey: config.STREETVIEW_API_KEY, searchRateLimit: config.SEARCH_RATE_LIMIT }));
+  app.use('/api/flow/property', buildingRoutes({ db, geo, defaultBrand: config.DEFAULT_BRAND, now: now ?? Date.now }));
+  app.use('/api/flow/texts', textRoutes(db));
+  app.use('/api/flow', flowRoutes({ db, defaultBrand: config.DEFAULT_BRAND }));
   app.use('/api/console', consoleRoutes(db));
   app.use('/api/admin', adminRoutes(db));
   app.use('/api', apiNotFound);

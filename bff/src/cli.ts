@@ -10,6 +10,7 @@ import { runMigrations } from './db/migrate';
 import { GEO_DIR, REPO_ROOT } from './paths';
 import { DEMO_PASSWORD, seedDemoStaff } from './seed/demo-staff';
 import { seedDemoRegister } from './seed/demo-register';
+import { seedPlatformContent } from './seed/platform-content';
 import { parseRegisterCsv } from './register/csv-import';
 import { loadGeo, locatePostalCode } from './register/geo';
 import { normalizeStreet } from './register/search';
@@ -67,6 +68,7 @@ async function main(): Promise<number> {
           console.log(`Demo staff accounts created (password for all: ${DEMO_PASSWORD}), sign in at /console:`);
           for (const email of created) console.log(`  ${email}`);
         } else console.log('Demo staff already loaded.');
+        await seedPlatformContent(database.db);
         const properties = await seedDemoRegister(database.db);
         console.log(properties > 0 ? `Demo property register loaded: ${properties} properties.` : 'Demo property register already loaded.');
         return 0;

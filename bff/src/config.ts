@@ -43,6 +43,8 @@ const envSchema = z.object({
   /** Google Street View Static API key for the property picture; unset: the flow's generic picture. */
   STREETVIEW_API_KEY: z.string().min(1).optional(),
   /** Address searches per IP per minute. */
+  /** The brand (organisation) of flow requests that name none (spec §5: query owner, cookie owner, subdomain, default). */
+  DEFAULT_BRAND: z.string().regex(/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/, 'must be a brand id such as demo-energi').default('demo-energi'),
   SEARCH_RATE_LIMIT: z.coerce.number().int().min(1).default(120),
   /** Load the demo organisations and staff accounts at start (demo data, never in a real deployment). */
   SEED_DEMO: booleanFlag.default(true),

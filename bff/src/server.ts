@@ -7,6 +7,7 @@ import { createLogger } from './logger';
 import { loadAuthSecret } from './auth/secrets';
 import { seedDemoStaff } from './seed/demo-staff';
 import { seedDemoRegister } from './seed/demo-register';
+import { seedPlatformContent } from './seed/platform-content';
 import { RpClient } from './bankid/rp-client';
 import { startBankIdSimulator } from './bankid/simulator/app';
 
@@ -21,6 +22,7 @@ async function main(): Promise<void> {
     await seedDemoStaff(database.db);
     await seedDemoRegister(database.db);
   }
+  await seedPlatformContent(database.db);
   const authSecret = await loadAuthSecret(database.db, config.AUTH_SECRET);
   // Real BankID is one setting away (BANKID_URL + certificate); otherwise the bundled simulator on loopback.
   const simulator = config.BANKID_URL

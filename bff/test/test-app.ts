@@ -2,6 +2,10 @@ import pino from 'pino';
 import { createApp, type AppDeps } from '../src/app';
 import type { DatabaseHandle } from '../src/db/client';
 import { RpClient } from '../src/bankid/rp-client';
+import { loadGeoTables, type GeoTables } from '../src/energy/geo-data';
+import { GEO_DIR } from '../src/paths';
+
+let geo: GeoTables | undefined;
 
 export const TEST_SECRET = 'test-secret-test-secret-test-secret-0123';
 
@@ -26,6 +30,7 @@ export function createTestApp(
       FAKE_LOGIN: false,
       STREETVIEW_API_KEY: undefined,
       SEARCH_RATE_LIMIT: 1000,
+      DEFAULT_BRAND: 'demo-energi',
       ...overrides,
     },
     db: database.db,
@@ -36,5 +41,6 @@ export function createTestApp(
     // Tests that sign homeowners in pass an RpClient pointed at a running simulator.
     rp: extra.rp ?? new RpClient({ baseUrl: 'http://127.0.0.1:9/rp/v6.0', timeoutMs: 1000 }),
     now: extra.now,
+    geo: (geo ??= loadGeoTables(GEO_DIR)),
   });
 }

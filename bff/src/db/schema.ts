@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, json, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, check, customType, index, integer, json, jsonb, pgTable, primaryKey, real, serial, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
 
 /** One published build of a remote; exactly one release per remote is active (the registry serves it). */
 export const mfeReleases = pgTable(
@@ -161,4 +163,112 @@ export const bankidOrders = pgTable(
     consumedAt: timestamp('consumed_at', { withTimezone: true }),
   },
   (t) => [index('bankid_orders_session').on(t.sessionId)],
+);
+
+/**
+ * The organisation's question set (spec §3 question definitions), one row per answer key. The engine's keys are seeded
+ * for every organisation; admins change texts, defaults, order and which are asked (console configuration).
+ */
+export const questionDefinitions = pgTable(
+  'question_definitions',
+  {
+    id: serial('id').primaryKey(),
+    organisationId: integer('organisation_id').notNull().references(() => organisations.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    position: integer('position').notNull(),
+    header: text('header').notNull(),
+    /** { type, default, options | unit, min, max } (shared/schemas/property-flow questionDataSchema). */
+    data: jsonb('data').notNull(),
+    /** { en: { header, help?, options? }, sv: { ... } }. */
+    texts: jsonb('texts').notNull(),
+    asked: boolean('asked').notNull().default(true),
+    required: boolean('required').notNull().default(false),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('question_definitions_key').on(t.organisationId, t.key)],
+);
+
+/**
+ * One person's view of one property: their answers, rates and metered consumption. The owner is a signed-in homeowner
+ * or, before sign-in, the browser session's visitor id (claimed by the homeowner at BankID sign-in). Nobody reads
+ * another owner's profile.
+ */
+export const buildingProfiles = pgTable(
+  'building_profiles',
+  {
+    id: serial('id').primaryKey(),
+    propertyId: integer('property_id').notNull().references(() => properties.id, { onDelete: 'cascade' }),
+    homeownerId: integer('homeowner_id').references(() => homeowners.id, { onDelete: 'cascade' }),
+    visitorId: uuid('visitor_id'),
+    /** The organisation whose brand the home came through (its question set and its analytics). */
+    organisationId: integer('organisation_id').references(() => organisations.id, { onDelete: 'set null' }),
+    answers: jsonb('answers').notNull().default(sql`'{}'::jsonb`),
+    rates: jsonb('rates'),
+    consumption: jsonb('consumption'),
+    /** Last computed labels, for analytics without re-running the engine. */
+    calculatedClass: text('calculated_class'),
+    calculatedEp: real('calculated_ep'),
+    measuredClass: text('measured_class'),
+    computedAt: timestamp('computed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('building_profiles_homeowner').on(t.propertyId, t.homeownerId).where(sql`homeowner_id is not null`),
+    uniqueIndex('building_profiles_visitor').on(t.propertyId, t.visitorId).where(sql`visitor_id is not null`),
+    index('building_profiles_organisation').on(t.organisationId),
+    check('building_profiles_one_owner', sql`(homeowner_id is null) <> (visitor_id is null)`),
+  ],
+);
+
+/** Uploaded energy performance certificates, pending staff validation; approval makes them the issued label. */
+export const epcDocuments = pgTable(
+  'epc_documents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    profileId: integer('profile_id').notNull().references(() => buildingProfiles.id, { onDelete: 'cascade' }),
+    propertyId: integer('property_id').notNull().references(() => properties.id, { onDelete: 'cascade' }),
+    fileName: text('file_name').notNull(),
+    contentType: text('content_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    content: bytea('content').notNull(),
+    energyClass: text('energy_class').notNull(),
+    ep: real('ep'),
+    issuedAt: text('issued_at'),
+    status: text('status', { enum: ['pending', 'approved', 'rejected'] }).notNull().default('pending'),
+    reviewedBy: integer('reviewed_by').references(() => staffUsers.id, { onDelete: 'set null' }),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('epc_documents_profile').on(t.profileId), index('epc_documents_status').on(t.status)],
+);
+
+/** What people do in the flow (spec §7 interactions: action, object, property), for the console's analytics. */
+export const interactions = pgTable(
+  'interactions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    action: text('action').notNull(),
+    object: text('object'),
+    propertyId: integer('property_id').references(() => properties.id, { onDelete: 'set null' }),
+    homeownerId: integer('homeowner_id').references(() => homeowners.id, { onDelete: 'set null' }),
+    visitorId: uuid('visitor_id'),
+    organisationId: integer('organisation_id').references(() => organisations.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('interactions_organisation_time').on(t.organisationId, t.createdAt)],
+);
+
+/** Texts the flow fetches by name (terms, privacy, explanations), per language. */
+export const texts = pgTable(
+  'texts',
+  {
+    name: text('name').notNull(),
+    locale: text('locale').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    demo: boolean('demo').notNull().default(false),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.name, t.locale] })],
 );

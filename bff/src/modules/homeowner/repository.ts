@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { SessionUser } from '@home-energy/shared/schemas/session';
 import type { Db } from '../../db/client';
-import { bankidOrders, homeownerProperties, homeowners, properties } from '../../db/schema';
+import { bankidOrders, buildingProfiles, homeownerProperties, homeowners, properties } from '../../db/schema';
 import { maskPersonalNumber, type PersonalNumberVault } from '../../bankid/personal-number';
 import type { CompletionUser } from '../../bankid/rp-client';
 
@@ -98,6 +98,7 @@ export async function replaceProfileProperties(db: Db, homeownerId: number, ids:
     for (const row of current) {
       if (!keep.has(row.propertyId)) {
         await tx.delete(homeownerProperties).where(and(eq(homeownerProperties.homeownerId, homeownerId), eq(homeownerProperties.propertyId, row.propertyId)));
+        await tx.delete(buildingProfiles).where(and(eq(buildingProfiles.homeownerId, homeownerId), eq(buildingProfiles.propertyId, row.propertyId)));
       }
     }
     const have = new Set(current.map((r) => r.propertyId));
@@ -120,6 +121,8 @@ export async function removeProfileProperty(db: Db, homeownerId: number, propert
       .where(and(eq(homeownerProperties.homeownerId, homeownerId), eq(homeownerProperties.propertyId, propertyId)))
       .returning();
     if (removed.length === 0) return false;
+    // Removing a home from the profile removes the owner's answers for it too.
+    await tx.delete(buildingProfiles).where(and(eq(buildingProfiles.homeownerId, homeownerId), eq(buildingProfiles.propertyId, propertyId)));
     const owner = await tx.query.homeowners.findFirst({ where: eq(homeowners.id, homeownerId) });
     if (owner?.selectedPropertyId === propertyId) await tx.update(homeowners).set({ selectedPropertyId: null }).where(eq(homeowners.id, homeownerId));
     return true;

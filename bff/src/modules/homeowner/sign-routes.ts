@@ -10,6 +10,7 @@ import type { AuthCookies } from '../../auth/cookies';
 import type { PersonalNumberVault } from '../../bankid/personal-number';
 import { homeownerIdOf, homeownerSessionUser, loadHomeowner, upsertHomeowner } from './repository';
 import type { OrderService } from './orders';
+import { claimVisitorProfiles } from '../building/repository';
 
 export interface SignRouteOptions {
   db: Db;
@@ -32,6 +33,10 @@ const csrfBody = z.object({ csrfToken: z.string().max(200) }).strict();
  */
 export function signRoutes(options: SignRouteOptions): Router {
   const router = Router();
+  const claimAfterSignIn = async (visitorId: string | undefined, user: Express.User) => {
+    const homeownerId = homeownerIdOf(user);
+    if (visitorId && homeownerId !== null) await claimVisitorProfiles(options.db, visitorId, homeownerId);
+  };
 
   function requireCsrf(req: Request): void {
     if (!csrfVerified(readCsrf(req.cookies?.[options.cookies.csrf], options.secret), req.body?.csrfToken)) {
@@ -91,8 +96,13 @@ export function signRoutes(options: SignRouteOptions): Router {
       }
       // validate: the signed-in homeowner confirmed who they are; the session stays as it is.
       if (info?.validated) return res.json({ user: req.user, validated: true });
-      // Regenerates the session: nothing from before the sign-in (the order included) is carried over.
-      req.login(user, (loginError) => (loginError ? next(loginError) : res.json({ user })));
+      // Regenerates the session: nothing from before the sign-in (the order included) is carried over, except that the
+      // property profiles answered before signing in become the homeowner's.
+      const visitorId = req.session.visitorId;
+      req.login(user, (loginError) => {
+        if (loginError) return next(loginError);
+        claimAfterSignIn(visitorId, user).then(() => res.json({ user }), next);
+      });
     })(req, res, next);
   });
 
@@ -106,7 +116,12 @@ export function signRoutes(options: SignRouteOptions): Router {
   if (options.fakeLogin) {
     router.get('/fake-login', async (req, res, next) => {
       const owner = await upsertHomeowner(options.db, options.vault, { personalNumber: '199001011239', name: 'Anna Andersson', givenName: 'Anna', surname: 'Andersson' });
-      req.login({ ...homeownerSessionUser(owner) }, (error) => (error ? next(error) : res.set('Cache-Control', 'no-store').json({ user: homeownerSessionUser(owner) })));
+      const visitorId = req.session.visitorId;
+      const user = homeownerSessionUser(owner);
+      req.login({ ...user }, (error) => {
+        if (error) return next(error);
+        claimAfterSignIn(visitorId, user).then(() => res.set('Cache-Control', 'no-store').json({ user }), next);
+      });
     });
   }
   return router;

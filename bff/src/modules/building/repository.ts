@@ -1,0 +1,133 @@
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { Consumption, EpcDocumentSummary, Rates } from '@home-energy/shared/schemas/property-flow';
+import type { Db } from '../../db/client';
+import { buildingProfiles, epcDocuments, homeownerProperties, properties } from '../../db/schema';
+import type { Owner } from './owner';
+
+export type PropertyRow = typeof properties.$inferSelect;
+export type ProfileRow = typeof buildingProfiles.$inferSelect;
+
+/** What the engine needs from a profile; `id` null when a homeowner reads a property of their profile not yet answered. */
+export interface ProfileState {
+  id: number | null;
+  organisationId: number | null;
+  answers: Record<string, unknown>;
+  rates: Rates | null;
+  consumption: Consumption | null;
+}
+
+function ownerIs(owner: Owner) {
+  return owner.kind === 'homeowner' ? eq(buildingProfiles.homeownerId, owner.homeownerId) : eq(buildingProfiles.visitorId, owner.visitorId);
+}
+
+function stateOf(row: ProfileRow): ProfileState {
+  return {
+    id: row.id,
+    organisationId: row.organisationId,
+    answers: (row.answers ?? {}) as Record<string, unknown>,
+    rates: (row.rates ?? null) as Rates | null,
+    consumption: (row.consumption ?? null) as Consumption | null,
+  };
+}
+
+export function findProperty(db: Db, id: number): Promise<PropertyRow | undefined> {
+  return db.query.properties.findFirst({ where: eq(properties.id, id) });
+}
+
+/**
+ * The caller's profile of the property, or null when they have none: nobody reads another owner's answers. A homeowner
+ * who has the property in their profile list (e.g. added by the mini-flow) but has not answered yet gets an empty one.
+ */
+export async function readProfile(db: Db, owner: Owner | null, propertyId: number): Promise<ProfileState | null> {
+  if (!owner) return null;
+  const row = await db.query.buildingProfiles.findFirst({ where: and(eq(buildingProfiles.propertyId, propertyId), ownerIs(owner)) });
+  if (row) return stateOf(row);
+  if (owner.kind === 'homeowner') {
+    const listed = await db.query.homeownerProperties.findFirst({
+      where: and(eq(homeownerProperties.homeownerId, owner.homeownerId), eq(homeownerProperties.propertyId, propertyId)),
+    });
+    if (listed) return { id: null, organisationId: null, answers: {}, rates: null, consumption: null };
+  }
+  return null;
+}
+
+/**
+ * Runs `change` on the caller's profile inside one transaction (row locked), creating the profile first when needed.
+ * A homeowner's property joins their profile list ('flow_added') the first time they answer for it.
+ */
+export async function updateProfile(
+  db: Db,
+  owner: Owner,
+  propertyId: number,
+  organisationId: number | null,
+  change: (current: ProfileState) => Partial<Pick<ProfileState, 'answers' | 'rates' | 'consumption'>>,
+): Promise<ProfileState> {
+  return db.transaction(async (tx) => {
+    await tx
+      .insert(buildingProfiles)
+      .values({
+        propertyId,
+        organisationId,
+        ...(owner.kind === 'homeowner' ? { homeownerId: owner.homeownerId } : { visitorId: owner.visitorId }),
+      })
+      .onConflictDoNothing();
+    if (owner.kind === 'homeowner') {
+      await tx.insert(homeownerProperties).values({ homeownerId: owner.homeownerId, propertyId, relation: 'flow_added' }).onConflictDoNothing();
+    }
+    const [row] = await tx.select().from(buildingProfiles).where(and(eq(buildingProfiles.propertyId, propertyId), ownerIs(owner))).for('update');
+    const patch = change(stateOf(row!));
+    const [updated] = await tx
+      .update(buildingProfiles)
+      .set({ ...patch, updatedAt: sql`now()` })
+      .where(eq(buildingProfiles.id, row!.id))
+      .returning();
+    return stateOf(updated!);
+  });
+}
+
+/** Keeps the latest labels on the profile so analytics can count them without running the engine. */
+export async function saveComputedLabels(db: Db, profileId: number, labels: { calculatedClass: string | null; calculatedEp: number | null; measuredClass: string | null }) {
+  await db.update(buildingProfiles).set({ ...labels, computedAt: sql`now()` }).where(eq(buildingProfiles.id, profileId));
+}
+
+/**
+ * At BankID sign-in the visitor's profiles become the homeowner's: properties they had not answered for move over and
+ * join their list; where the homeowner already has answers, theirs win and the visitor's copy is dropped.
+ */
+export async function claimVisitorProfiles(db: Db, visitorId: string, homeownerId: number): Promise<number> {
+  return db.transaction(async (tx) => {
+    const moved = await tx.execute(sql`
+      update building_profiles v set homeowner_id = ${homeownerId}, visitor_id = null, updated_at = now()
+      where v.visitor_id = ${visitorId}
+        and not exists (select 1 from building_profiles h where h.homeowner_id = ${homeownerId} and h.property_id = v.property_id)
+      returning v.property_id`);
+    for (const row of moved.rows as { property_id: number }[]) {
+      await tx.insert(homeownerProperties).values({ homeownerId, propertyId: row.property_id, relation: 'flow_added' }).onConflictDoNothing();
+    }
+    await tx.delete(buildingProfiles).where(eq(buildingProfiles.visitorId, visitorId));
+    return moved.rows.length;
+  });
+}
+
+export async function insertEpcDocument(
+  db: Db,
+  row: { profileId: number; propertyId: number; fileName: string; contentType: string; content: Buffer; energyClass: string; ep: number | null; issuedAt: string | null },
+): Promise<EpcDocumentSummary> {
+  const [doc] = await db
+    .insert(epcDocuments)
+    .values({ ...row, sizeBytes: row.content.length })
+    .returning({ id: epcDocuments.id, status: epcDocuments.status, fileName: epcDocuments.fileName, energyClass: epcDocuments.energyClass, createdAt: epcDocuments.createdAt });
+  return { id: doc!.id, status: doc!.status, file_name: doc!.fileName, energy_class: doc!.energyClass, uploaded_at: doc!.createdAt.toISOString() };
+}
+
+/** The profile's uploaded documents still waiting for validation, newest first. */
+export async function profileDocuments(db: Db, profileId: number | null): Promise<EpcDocumentSummary[]> {
+  if (profileId === null) return [];
+  const rows = await db
+    .select({ id: epcDocuments.id, status: epcDocuments.status, fileName: epcDocuments.fileName, energyClass: epcDocuments.energyClass, createdAt: epcDocuments.createdAt })
+    .from(epcDocuments)
+    .where(and(eq(epcDocuments.profileId, profileId), isNull(epcDocuments.reviewedAt)))
+    .orderBy(desc(epcDocuments.createdAt))
+    .limit(5);
+  return rows.map((d) => ({ id: d.id, status: d.status, file_name: d.fileName, energy_class: d.energyClass, uploaded_at: d.createdAt.toISOString() }));
+}

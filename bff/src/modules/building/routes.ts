@@ -1,0 +1,199 @@
+import { Router, type Request, type RequestHandler } from 'express';
+import multer from 'multer';
+import { z } from 'zod';
+import {
+  answersPatchSchema,
+  consumptionSchema,
+  EPC_DOCUMENT_MAX_BYTES,
+  epcDocumentFieldsSchema,
+  ratesSchema,
+  type BuildingResponse,
+  type InformationResponse,
+  type RecommendationsResponse,
+} from '@home-energy/shared/schemas/property-flow';
+import type { Db } from '../../db/client';
+import type { GeoTables } from '../../energy/geo-data';
+import { HttpError, parse } from '../../http/errors';
+import { flowOrganisation } from '../flow/brand';
+import { questionSet } from '../questions/repository';
+import { applyAnswers, validateAnswers } from '../questions/validate-answers';
+import { ownerOf, type Owner } from './owner';
+import { findProperty, insertEpcDocument, profileDocuments, readProfile, saveComputedLabels, updateProfile, type ProfileState, type PropertyRow } from './repository';
+import { computeBuilding, registerAnswers } from './service';
+
+export interface BuildingRouteOptions {
+  db: Db;
+  geo: GeoTables;
+  defaultBrand: string;
+  now: () => number;
+}
+
+const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const buildingParams = idParams.extend({ building: z.literal('primary', { message: "the building id is 'primary'" }) });
+
+/** Which file an upload really is, from its first bytes (the client's Content-Type is not trusted). */
+function sniffDocumentType(content: Buffer): 'application/pdf' | 'image/png' | 'image/jpeg' | null {
+  if (content.subarray(0, 5).toString('latin1') === '%PDF-') return 'application/pdf';
+  if (content.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'image/png';
+  if (content[0] === 0xff && content[1] === 0xd8 && content[2] === 0xff) return 'image/jpeg';
+  return null;
+}
+
+/** /api/flow/property/{id}: the owner's answers, rates, consumption and EPC document, and the building computed from them. */
+export function buildingRoutes(options: BuildingRouteOptions): Router {
+  const { db } = options;
+  const router = Router();
+  const year = () => new Date(options.now()).getFullYear();
+
+  async function property(req: Request): Promise<PropertyRow> {
+    const { id } = parse(idParams, { id: req.params.id }, 'params');
+    const row = await findProperty(db, id);
+    if (!row) throw new HttpError(404, 'not_found', 'No such property.');
+    return row;
+  }
+
+  /** The caller's profile; another owner's property and one never started answer the same 404. */
+  async function ownProfile(req: Request, row: PropertyRow): Promise<ProfileState> {
+    const profile = await readProfile(db, ownerOf(req, false), row.id);
+    if (!profile) throw new HttpError(404, 'not_found', 'You have no profile for this property. Start from the address search.');
+    return profile;
+  }
+
+  /** The question set answers are checked against: the profile's organisation, else the brand of this request. */
+  async function definitionsFor(req: Request, profile: ProfileState | null) {
+    const organisationId = profile?.organisationId ?? (await flowOrganisation(db, req, options.defaultBrand))?.id ?? null;
+    return { organisationId, definitions: await questionSet(db, organisationId) };
+  }
+
+  async function compute(row: PropertyRow, profile: ProfileState) {
+    const result = computeBuilding({
+      property: row,
+      answers: profile.answers,
+      rates: profile.rates,
+      consumption: profile.consumption,
+      documents: await profileDocuments(db, profile.id),
+      geo: options.geo,
+      year: year(),
+    });
+    if (profile.id !== null) await saveComputedLabels(db, profile.id, result.labels);
+    return result;
+  }
+
+  async function saveAnswers(req: Request, row: PropertyRow, body: unknown): Promise<ProfileState> {
+    const patch = parse(answersPatchSchema, body ?? {}, 'body');
+    const existing = await readProfile(db, ownerOf(req, false), row.id);
+    const { organisationId, definitions } = await definitionsFor(req, existing);
+    validateAnswers(patch, definitions, year());
+    const owner = ownerOf(req, true) as Owner;
+    return updateProfile(db, owner, row.id, organisationId, (current) => ({ answers: applyAnswers(current.answers, patch) }));
+  }
+
+  router.get('/:id/answers', async (req, res) => {
+    const row = await property(req);
+    const profile = await readProfile(db, ownerOf(req, false), row.id);
+    res.set('Cache-Control', 'private, no-store').json({ answers: profile?.answers ?? {}, register: registerAnswers(row) });
+  });
+
+  router.post('/:id/answer', async (req, res) => {
+    const row = await property(req);
+    const profile = await saveAnswers(req, row, req.body);
+    res.set('Cache-Control', 'private, no-store').json({ answers: profile.answers });
+  });
+
+  // Saves the answers given (default none) and returns the building with its recommendations and information.
+  router.post('/:id/building', async (req, res) => {
+    const row = await property(req);
+    const body = req.body && typeof req.body === 'object' && 'answers' in req.body ? (req.body as { answers: unknown }).answers : req.body;
+    const profile = await saveAnswers(req, row, body);
+    const result = await compute(row, profile);
+    const building: BuildingResponse = {
+      id: 'primary',
+      property: { id: row.id, name: row.name, addresses: [{ street: row.street, postal_code: row.postalCode, postal_city: row.postalCity }] },
+      answers: profile.answers as BuildingResponse['answers'],
+      register: result.register,
+      recommendations: result.recommendations,
+      information: result.information,
+      errors: result.errors,
+    };
+    res.set('Cache-Control', 'private, no-store').json(building);
+  });
+
+  router.get('/:id/building/:building/recommendations', async (req, res) => {
+    parse(buildingParams, req.params, 'params');
+    const row = await property(req);
+    const { recommendations, errors } = await compute(row, await ownProfile(req, row));
+    const body: RecommendationsResponse = { recommendations, errors };
+    res.set('Cache-Control', 'private, no-store').json(body);
+  });
+
+  router.get('/:id/building/:building/information', async (req, res) => {
+    parse(buildingParams, req.params, 'params');
+    const row = await property(req);
+    const { information, errors } = await compute(row, await ownProfile(req, row));
+    const body: InformationResponse = { information, errors };
+    res.set('Cache-Control', 'private, no-store').json(body);
+  });
+
+  router.post('/:id/rates', async (req, res) => {
+    const row = await property(req);
+    const rates = parse(ratesSchema, req.body ?? {}, 'body');
+    const existing = await readProfile(db, ownerOf(req, false), row.id);
+    const { organisationId } = await definitionsFor(req, existing);
+    const profile = await updateProfile(db, ownerOf(req, true) as Owner, row.id, organisationId, () => ({ rates }));
+    res.set('Cache-Control', 'private, no-store').json({ rates: profile.rates });
+  });
+
+  // A year's metered energy: stored, and the measured label (estimated_measured) computed from it.
+  router.post('/:id/consumption', async (req, res) => {
+    const row = await property(req);
+    const consumption = parse(consumptionSchema, req.body ?? {}, 'body');
+    if (consumption.year > year()) throw new HttpError(400, 'bad_request', `year: ${consumption.year} has not ended yet`, [{ path: 'body.year', message: 'in the future' }]);
+    const existing = await readProfile(db, ownerOf(req, false), row.id);
+    const { organisationId } = await definitionsFor(req, existing);
+    const profile = await updateProfile(db, ownerOf(req, true) as Owner, row.id, organisationId, () => ({ consumption }));
+    const result = await compute(row, profile);
+    const label = result.information.find((i) => i.type === 'epc_label' && i.value.type === 'estimated_measured') ?? null;
+    res.set('Cache-Control', 'private, no-store').json({ consumption: profile.consumption, label, errors: result.errors });
+  });
+
+  const upload = multer({ storage: multer.memoryStorage(), limits: { fileSize: EPC_DOCUMENT_MAX_BYTES, files: 1, fields: 10, fieldSize: 1024 } }).single('file');
+  const receiveDocument: RequestHandler = (req, res, next) =>
+    upload(req, res, (error: unknown) => {
+      if (!error) return next();
+      if (error instanceof multer.MulterError) {
+        const tooLarge = error.code === 'LIMIT_FILE_SIZE';
+        return next(new HttpError(tooLarge ? 413 : 400, tooLarge ? 'payload_too_large' : 'bad_request', tooLarge ? 'The document is larger than 10 MB.' : `Upload: ${error.message}`));
+      }
+      next(new HttpError(400, 'bad_request', 'Send the document as multipart/form-data with the file in the field "file".'));
+    });
+
+  // An uploaded energy performance certificate: stored and pending validation by staff; not a label until approved.
+  router.post('/:id/document', async (req, _res, next) => {
+    await property(req);
+    if (!req.is('multipart/form-data')) throw new HttpError(400, 'bad_request', 'Send the document as multipart/form-data with the file in the field "file".');
+    next();
+  }, receiveDocument, async (req, res) => {
+    const row = await property(req);
+    const fields = parse(epcDocumentFieldsSchema, { ...req.body }, 'body');
+    const file = req.file;
+    if (!file || file.size === 0) throw new HttpError(400, 'bad_request', 'file: attach the energy performance certificate (PDF, JPEG or PNG).', [{ path: 'body.file', message: 'missing' }]);
+    const contentType = sniffDocumentType(file.buffer);
+    if (!contentType) throw new HttpError(400, 'bad_request', 'file: must be a PDF, JPEG or PNG.', [{ path: 'body.file', message: 'unsupported type' }]);
+    const existing = await readProfile(db, ownerOf(req, false), row.id);
+    const { organisationId } = await definitionsFor(req, existing);
+    const profile = await updateProfile(db, ownerOf(req, true) as Owner, row.id, organisationId, () => ({}));
+    const document = await insertEpcDocument(db, {
+      profileId: profile.id!,
+      propertyId: row.id,
+      fileName: file.originalname.slice(0, 255) || 'document',
+      contentType,
+      content: file.buffer,
+      energyClass: fields.energy_class,
+      ep: fields.ep ?? null,
+      issuedAt: fields.issued_at ?? null,
+    });
+    res.status(201).json({ document });
+  });
+
+  return router;
+}

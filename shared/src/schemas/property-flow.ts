@@ -1,0 +1,179 @@
+// Payloads of the property flow (spec §3, §5, §7): answers, question definitions, rates, consumption, EPC documents,
+// interactions, texts, and the building/information/recommendations answers. Limits from the spec live here only.
+import { z } from 'zod';
+import { CARRIERS, energyClassSchema, type Activity, type EpcLabelValue, type PerCarrier, type PriceArea } from './energy';
+
+/** Spec §3: answers map keys (1-255) to boolean, string, number or a list of strings. null clears an answer. */
+export const answerKeySchema = z.string().min(1).max(255);
+export const answerValueSchema = z.union([z.boolean(), z.string().max(255), z.number(), z.array(z.string().min(1).max(255)).max(50)]);
+export type AnswerValue = z.infer<typeof answerValueSchema>;
+export const answersSchema = z.record(answerKeySchema, answerValueSchema);
+export type Answers = z.infer<typeof answersSchema>;
+/** POST /property/{id}/answer: the changed answers; null removes one. At most 100 keys per request. */
+export const answersPatchSchema = z
+  .record(answerKeySchema, answerValueSchema.nullable())
+  .refine((answers) => Object.keys(answers).length <= 100, 'at most 100 answers per request');
+export type AnswersPatch = z.infer<typeof answersPatchSchema>;
+
+export const QUESTION_TYPES = ['selection', 'boolean', 'multiple', 'integer', 'float'] as const;
+export const QUESTION_UNITS = ['yr', 'sqm', 'C', 'num', 'kwh', 'mm', 'wp', 'm'] as const;
+export type QuestionType = (typeof QUESTION_TYPES)[number];
+export type QuestionUnit = (typeof QUESTION_UNITS)[number];
+
+const optionSchema = z.string().min(1).max(255);
+/** Texts of one question in one language; options maps an option value to its label. */
+export const questionTextsSchema = z.object({
+  header: z.string().min(1).max(1023),
+  help: z.string().max(2000).optional(),
+  options: z.record(optionSchema, z.string().min(1).max(255)).optional(),
+});
+export type QuestionTexts = z.infer<typeof questionTextsSchema>;
+
+/** data of a question definition: its type, default, options (selection/multiple) and unit and range (numbers). */
+export const questionDataSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('selection'), options: z.array(optionSchema).min(1).max(100), default: optionSchema.nullable() }),
+  z.object({ type: z.literal('multiple'), options: z.array(optionSchema).min(1).max(100), default: z.array(optionSchema).max(100) }),
+  z.object({ type: z.literal('boolean'), default: z.boolean().nullable() }),
+  z.object({
+    type: z.enum(['integer', 'float']),
+    unit: z.enum(QUESTION_UNITS).optional(),
+    min: z.number(),
+    max: z.number(),
+    default: z.number().nullable(),
+  }),
+]);
+export type QuestionData = z.infer<typeof questionDataSchema>;
+
+/** Spec §3 question definition (header up to 1023, key, data), plus order, whether it is asked, and sv/en texts. */
+export const questionDefinitionSchema = z.object({
+  key: answerKeySchema,
+  header: z.string().min(1).max(1023),
+  data: questionDataSchema,
+  /** The flow asks these, in `position` order; the others keep their default. */
+  asked: z.boolean(),
+  position: z.number().int().min(0),
+  /** Answered from the property register when it knows the value (the flow shows it pre-filled). */
+  required: z.boolean(),
+  texts: z.object({ en: questionTextsSchema, sv: questionTextsSchema }),
+});
+export type QuestionDefinition = z.infer<typeof questionDefinitionSchema>;
+
+export interface QuestionsResponse {
+  organisation: { slug: string; name: string } | null;
+  questions: QuestionDefinition[];
+}
+
+/** A non-negative, finite amount (spec §5: energy carrier maps need non-negative numbers). */
+const nonNegative = z.number().min(0);
+const carrierRateSchema = z
+  .object({
+    /** Price × 100 (öre per kWh incl. VAT). */
+    cents_per_kwh: nonNegative.max(100_000),
+    components: z.array(z.object({ name: z.string().min(1).max(255), cents_per_kwh: nonNegative.max(100_000) }).strict()).max(20).default([]),
+  })
+  .strict();
+const carrierMap = <T extends z.ZodType>(value: T) => z.partialRecord(z.enum(CARRIERS), value);
+
+/** Spec §3 rates payload. */
+export const ratesSchema = z
+  .object({ energy_carriers_import: carrierMap(carrierRateSchema).default({}), energy_carriers_export: carrierMap(carrierRateSchema).default({}) })
+  .strict();
+export type Rates = z.infer<typeof ratesSchema>;
+
+/** POST /property/{id}/consumption: a year's bought energy per carrier (kWh), for the measured label. */
+export const consumptionSchema = z
+  .object({
+    year: z.number().int().min(1990).max(2100),
+    energy_carriers: carrierMap(nonNegative.max(10_000_000)).refine((m) => Object.values(m).some((v) => (v ?? 0) > 0), 'give the kWh of at least one carrier'),
+    /** Whether household electricity is on the same meter (as in most villas). Default true. */
+    household_electricity_included: z.boolean().default(true),
+    /** Heating degree days of that year, when known; otherwise the year counts as a normal year. */
+    degree_days: z.number().min(500).max(9000).optional(),
+  })
+  .strict();
+export type Consumption = z.infer<typeof consumptionSchema>;
+
+/** Form fields sent with an uploaded EPC document (multipart; the file field is `file`). */
+export const epcDocumentFieldsSchema = z
+  .object({
+    energy_class: energyClassSchema,
+    ep: z.coerce.number().min(0).max(2000).optional(),
+    issued_at: z.iso.date().optional(),
+  })
+  .strict();
+export const EPC_DOCUMENT_TYPES = ['application/pdf', 'image/jpeg', 'image/png'] as const;
+export const EPC_DOCUMENT_MAX_BYTES = 10 * 1024 * 1024;
+
+export interface EpcDocumentSummary {
+  id: string;
+  status: 'pending' | 'approved' | 'rejected';
+  file_name: string;
+  energy_class: string;
+  uploaded_at: string;
+}
+
+/** POST /api/flow/interaction (spec §7): what the user did, to what, on which property. */
+export const interactionSchema = z
+  .object({
+    action: z.string().min(1).max(255),
+    object: z.string().min(1).max(1023).optional(),
+    property_id: z.number().int().positive().max(2_147_483_647).nullable().optional(),
+  })
+  .strict();
+export type Interaction = z.infer<typeof interactionSchema>;
+
+/** GET /api/flow/texts/{name}: the client checks what it gets against this (spec §5). */
+export const textSchema = z.object({
+  name: z.string().min(1).max(100),
+  locale: z.enum(['en', 'sv']),
+  title: z.string().min(1).max(255),
+  body: z.string().min(1).max(20_000),
+  updated_at: z.string(),
+});
+export type Text = z.infer<typeof textSchema>;
+export const textNameSchema = z.string().regex(/^[a-z0-9][a-z0-9-]{0,99}$/, 'lower-case letters, digits and dashes');
+
+/** A problem that stopped (part of) a building calculation: the client logs it (spec §7). */
+export interface BuildingError {
+  code: 'missing_answers' | 'unknown_location' | 'invalid_answers';
+  message: string;
+  keys?: string[];
+}
+
+export type InformationItem =
+  | { type: 'epc_label'; value: EpcLabelValue }
+  | {
+      type: 'energy_use';
+      value: {
+        /** kWh/yr bought per carrier, and per use (space_heating, tap_water_heating, space_cooling, pv_production, ...). */
+        by_carrier: PerCarrier;
+        by_use: Record<string, number>;
+        exported_kwh: number;
+        pv_production_kwh: number;
+        cost_per_year: number;
+        prices_source: 'rates' | 'default';
+      };
+    }
+  | { type: 'location'; value: { municipality: string; price_area: PriceArea; f_geo: number; f_geo_is_estimate: boolean; degree_days: number } }
+  | { type: 'epc_document'; value: EpcDocumentSummary };
+
+/** The building of a property as the engine sees it (POST /property/{id}/building). */
+export interface BuildingResponse {
+  id: 'primary';
+  property: { id: number; name: string; addresses: { street: string; postal_code: string; postal_city: string }[] };
+  /** The user's answers; `register` holds what the property register knows (used where the user did not answer). */
+  answers: Answers;
+  register: Answers;
+  recommendations: Activity[];
+  information: InformationItem[];
+  errors: BuildingError[];
+}
+
+export interface RecommendationsResponse {
+  recommendations: Activity[];
+  errors: BuildingError[];
+}
+export interface InformationResponse {
+  information: InformationItem[];
+  errors: BuildingError[];
+}
