@@ -6,6 +6,21 @@ export { baseApi, type ApiExtraOptions } from './api/base-api';
 export { signRedirectUrl } from './api/sign-redirect';
 export { registryApi, useGetRegistryQuery } from './api/registry-api';
 export { profileApi, useGetProfileQuery, usePatchProfileMutation, useDeleteProfilePropertyMutation, useSaveContactMutation } from './api/profile-api';
+export {
+  propertyApi,
+  useGetQuestionsQuery,
+  useGetAnswersQuery,
+  useSaveAnswersMutation,
+  useComputeBuildingMutation,
+  useGetRecommendationsQuery,
+  useGetInformationQuery,
+  useSaveRatesMutation,
+  useSaveConsumptionMutation,
+  useRecordInteractionMutation,
+  useGetTextQuery,
+} from './api/property-api';
+export * from './schemas/property-flow';
+export * from './schemas/energy';
 export type { Profile, ProfileProperty, ProfilePatch } from './schemas/profile';
 export { createAppStore, type AppStore, type RootState, type AppDispatch } from './store/create-store';
 export {

@@ -1,0 +1,78 @@
+import { baseApi } from './base-api';
+import {
+  textSchema,
+  type Answers,
+  type AnswersPatch,
+  type BuildingResponse,
+  type Consumption,
+  type InformationItem,
+  type InformationResponse,
+  type Interaction,
+  type QuestionsResponse,
+  type Rates,
+  type RecommendationsResponse,
+  type Text,
+} from '../schemas/property-flow';
+
+/**
+ * The property endpoints several remotes use (flow: questions and answers; results: building, recommendations,
+ * information, rates, consumption). Saving anything about a property refetches its building, information and
+ * recommendations (spec §4 "property change refetches building, information and recommendations").
+ */
+export const propertyApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    getQuestions: build.query<QuestionsResponse, void>({ query: () => '/flow/questions' }),
+    getAnswers: build.query<{ answers: Answers; register: Answers }, number>({
+      query: (id) => `/flow/property/${id}/answers`,
+      providesTags: (_r, _e, id) => [{ type: 'Property', id }],
+    }),
+    saveAnswers: build.mutation<{ answers: Answers }, { id: number; answers: AnswersPatch }>({
+      query: ({ id, answers }) => ({ url: `/flow/property/${id}/answer`, method: 'POST', body: answers }),
+      invalidatesTags: (_r, _e, { id }) => [{ type: 'Property', id }, { type: 'Building', id }, { type: 'Recommendations', id }, { type: 'Information', id }],
+    }),
+    /** Saves the answers given (or none) and returns the computed building. */
+    computeBuilding: build.mutation<BuildingResponse, { id: number; answers?: AnswersPatch }>({
+      query: ({ id, answers = {} }) => ({ url: `/flow/property/${id}/building`, method: 'POST', body: answers }),
+      invalidatesTags: (_r, _e, { id }) => [{ type: 'Property', id }, { type: 'Recommendations', id }, { type: 'Information', id }],
+    }),
+    getRecommendations: build.query<RecommendationsResponse, number>({
+      query: (id) => `/flow/property/${id}/building/primary/recommendations`,
+      providesTags: (_r, _e, id) => [{ type: 'Recommendations', id }],
+    }),
+    getInformation: build.query<InformationResponse, number>({
+      query: (id) => `/flow/property/${id}/building/primary/information`,
+      providesTags: (_r, _e, id) => [{ type: 'Information', id }],
+    }),
+    saveRates: build.mutation<{ rates: Rates }, { id: number; rates: Rates }>({
+      query: ({ id, rates }) => ({ url: `/flow/property/${id}/rates`, method: 'POST', body: rates }),
+      invalidatesTags: (_r, _e, { id }) => [{ type: 'Recommendations', id }, { type: 'Information', id }],
+    }),
+    saveConsumption: build.mutation<{ consumption: Consumption; label: InformationItem | null }, { id: number; consumption: Consumption }>({
+      query: ({ id, consumption }) => ({ url: `/flow/property/${id}/consumption`, method: 'POST', body: consumption }),
+      invalidatesTags: (_r, _e, { id }) => [{ type: 'Information', id }],
+    }),
+    recordInteraction: build.mutation<void, Interaction>({
+      query: (body) => ({ url: '/flow/interaction', method: 'POST', body }),
+      extraOptions: { skipSignRedirect: true },
+    }),
+    /** A text by name; what arrives is checked against the text schema and a mismatch is an error (spec §5). */
+    getText: build.query<Text, { name: string; lng: 'en' | 'sv' }>({
+      query: ({ name, lng }) => `/flow/texts/${encodeURIComponent(name)}?lng=${lng}`,
+      transformResponse: (raw: unknown) => textSchema.parse(raw),
+      providesTags: (_r, _e, { name }) => [{ type: 'Texts', id: name }],
+    }),
+  }),
+});
+
+export const {
+  useGetQuestionsQuery,
+  useGetAnswersQuery,
+  useSaveAnswersMutation,
+  useComputeBuildingMutation,
+  useGetRecommendationsQuery,
+  useGetInformationQuery,
+  useSaveRatesMutation,
+  useSaveConsumptionMutation,
+  useRecordInteractionMutation,
+  useGetTextQuery,
+} = propertyApi;
