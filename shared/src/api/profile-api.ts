@@ -1,5 +1,6 @@
 import { baseApi } from './base-api';
 import type { Profile, ProfilePatch } from '../schemas/profile';
+import type { MiniflowProperty } from '../schemas/property-flow';
 
 /**
  * The homeowner's profile, used by several remotes. RTK Query loads it once and shares it; a failed load is not
@@ -19,6 +20,11 @@ export const profileApi = baseApi.injectEndpoints({
       query: (id) => ({ url: `/flow/user/profile/property/${id}`, method: 'DELETE' }),
       invalidatesTags: ['Profile'],
     }),
+    /** The add-property mini-flow: 404 when the register has no such address. */
+    addMiniflowProperty: build.mutation<Profile & { property: { id: number; name: string } }, MiniflowProperty>({
+      query: (body) => ({ url: '/flow/user/profile/property', method: 'POST', body }),
+      invalidatesTags: ['Profile'],
+    }),
     saveContact: build.mutation<{ contact: { email: string; mobile: string } }, { email: string; mobile: string }>({
       query: (body) => ({ url: '/flow/user/profile/contact', method: 'POST', body }),
       invalidatesTags: ['Profile'],
@@ -26,4 +32,4 @@ export const profileApi = baseApi.injectEndpoints({
   }),
 });
 
-export const { useGetProfileQuery, usePatchProfileMutation, useDeleteProfilePropertyMutation, useSaveContactMutation } = profileApi;
+export const { useGetProfileQuery, usePatchProfileMutation, useDeleteProfilePropertyMutation, useAddMiniflowPropertyMutation, useSaveContactMutation } = profileApi;

@@ -177,3 +177,13 @@ export interface InformationResponse {
   information: InformationItem[];
   errors: BuildingError[];
 }
+
+/** The add-property mini-flow (spec §5): street, postalCity and postalCode are all required. */
+export const miniflowPropertySchema = z
+  .object({
+    street: z.string().trim().min(1).max(255),
+    postalCity: z.string().trim().min(1).max(255),
+    postalCode: z.string().trim().regex(/^\d{3}\s?\d{2}$/, 'five digits, e.g. 123 45'),
+  })
+  .strict();
+export type MiniflowProperty = z.infer<typeof miniflowPropertySchema>;

@@ -1,6 +1,9 @@
 import { Router, type Request } from 'express';
 import { z } from 'zod';
 import { contactSchema } from '@home-energy/shared/validation/contact';
+import { miniflowPropertySchema } from '@home-energy/shared/schemas/property-flow';
+import { normalizePostalCode, normalizeStreet } from '../../register/search';
+import { findByAddress } from '../property/repository';
 import type { Db } from '../../db/client';
 import { HttpError, parse } from '../../http/errors';
 import {
@@ -8,6 +11,7 @@ import {
   homeownerIdOf,
   loadHomeowner,
   profileProperties,
+  addProfileProperty,
   removeProfileProperty,
   replaceProfileProperties,
   saveContact,
@@ -78,6 +82,16 @@ export function profileRoutes(db: Db): Router {
     const property = parse(z.object({ id: propertyId }), req.params, 'params').id;
     if (!(await removeProfileProperty(db, id, property))) throw new HttpError(404, 'not_found', 'That property is not in your profile.');
     res.json(await profile(id));
+  });
+
+  // The add-property mini-flow: the address must be in the register; it joins the profile as 'miniflow_added'.
+  router.post('/profile/property', async (req, res) => {
+    const id = homeownerId(req);
+    const address = parse(miniflowPropertySchema, req.body, 'body');
+    const property = await findByAddress(db, normalizeStreet(address.street), normalizePostalCode(address.postalCode) ?? '');
+    if (!property) throw new HttpError(404, 'not_found', 'No property at that address.');
+    await addProfileProperty(db, id, property.id, 'miniflow_added');
+    res.status(201).json({ property: { id: property.id, name: property.name }, ...(await profile(id)) });
   });
 
   router.post('/profile/contact', async (req, res) => {

@@ -110,6 +110,14 @@ export async function replaceProfileProperties(db: Db, homeownerId: number, ids:
   });
 }
 
+/** Adds one property to the profile (kept as it is when already there) and selects it. */
+export async function addProfileProperty(db: Db, homeownerId: number, propertyId: number, relation: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.insert(homeownerProperties).values({ homeownerId, propertyId, relation }).onConflictDoNothing();
+    await tx.update(homeowners).set({ selectedPropertyId: propertyId }).where(eq(homeowners.id, homeownerId));
+  });
+}
+
 export async function setSelectedProperty(db: Db, homeownerId: number, propertyId: number | null): Promise<void> {
   await db.update(homeowners).set({ selectedPropertyId: propertyId }).where(eq(homeowners.id, homeownerId));
 }

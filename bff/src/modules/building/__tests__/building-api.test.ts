@@ -188,6 +188,24 @@ describe('answers and the building', () => {
   });
 });
 
+describe('the add-property mini-flow', () => {
+  it('adds a register address to the signed-in homeowner’s profile as miniflow_added, and its results open', async () => {
+    await request(app).post('/api/flow/user/profile/property').send({ street: 'Testgatan 1', postalCity: 'Stockholm', postalCode: '111 22' }).expect(401);
+    const agent = request.agent(app);
+    await agent.get('/api/flow/user/fake-login').expect(200);
+    await agent.post('/api/flow/user/profile/property').send({ street: 'Testgatan 1', postalCode: '111 22' }).expect(400);
+    await agent.post('/api/flow/user/profile/property').send({ street: '', postalCity: 'Stockholm', postalCode: '111 22' }).expect(400);
+    await agent.post('/api/flow/user/profile/property').send({ street: 'Nowhere 9', postalCity: 'Stockholm', postalCode: '111 22' }).expect(404);
+    const res = await agent.post('/api/flow/user/profile/property').send({ street: 'testgatan  1', postalCity: 'Stockholm', postalCode: '11122' }).expect(201);
+    expect(res.body.property).toEqual({ id: villa, name: 'Testgatan 1, 111 22 Stockholm' });
+    expect(res.body.selectedPropertyId).toBe(villa);
+    expect(res.body.properties).toContainEqual(expect.objectContaining({ id: villa, relations: ['miniflow_added'] }));
+    const recs = await agent.get(`/api/flow/property/${villa}/building/primary/recommendations`).expect(200);
+    expect(recs.body.recommendations.length).toBeGreaterThan(0);
+    await agent.delete(`/api/flow/user/profile/property/${villa}`).expect(200);
+  });
+});
+
 describe('rates and consumption', () => {
   it('own prices change the kronor saved: a higher electricity price saves more on a heat pump', async () => {
     const agent = request.agent(app);
