@@ -3,7 +3,7 @@ const swc = [
   '@swc/jest',
   { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } }, target: 'es2022' } },
 ];
-const common = { transform: { '^.+\\.(t|j)sx?$': swc }, moduleNameMapper: { '\\.css$': '<rootDir>/shared/test/style-stub.cjs' } };
+const common = { transform: { '^.+\\.(t|j)sx?$': swc }, moduleNameMapper: { '\\.css$': '<rootDir>/shared/test/style-stub.cjs', '\\.(svg|png|jpe?g)$': '<rootDir>/shared/test/file-stub.cjs' } };
 
 module.exports = {
   projects: [

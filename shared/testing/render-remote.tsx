@@ -4,7 +4,7 @@ import i18next, { type i18n as I18n } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
 import { Provider } from 'react-redux';
 import { MemoryRouter, useLocation, useNavigationType } from 'react-router';
-import { createAppStore } from '@home-energy/shared';
+import { createAppStore, ToastProvider } from '@home-energy/shared';
 import commonEn from '../../shell/locales/en/common.json';
 import commonSv from '../../shell/locales/sv/common.json';
 
@@ -41,16 +41,18 @@ function LocationProbe() {
   );
 }
 
-/** A remote's routes as the shell mounts them: the real store, real texts and a memory router at `path`. */
+/** A remote's routes as the shell mounts them: the real store, real texts, toasts and a memory router at `path`. */
 export function renderRemote(path: string, routes: ReactNode, i18n: I18n) {
   const store = createAppStore();
   const utils = render(
     <Provider store={store}>
       <I18nextProvider i18n={i18n}>
-        <MemoryRouter initialEntries={[path]}>
-          {routes}
-          <LocationProbe />
-        </MemoryRouter>
+        <ToastProvider>
+          <MemoryRouter initialEntries={[path]}>
+            {routes}
+            <LocationProbe />
+          </MemoryRouter>
+        </ToastProvider>
       </I18nextProvider>
     </Provider>,
   );

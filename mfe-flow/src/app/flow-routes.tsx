@@ -1,22 +1,43 @@
-import { Route, Routes } from 'react-router';
-import { NotFoundPage, TextPage } from '@home-energy/shared';
+import { lazy, Suspense } from 'react';
+import { Route, Routes, useLocation } from 'react-router';
+import { Loading, NotFoundPage } from '@home-energy/shared';
 import { SignPage } from '../features/sign/pages/sign-page';
 import { ProfilePage } from '../features/profile/pages/profile-page';
+import { AddressSearchPage } from '../features/address-search/pages/address-search-page';
+import { QuestionsPage } from '../features/questions/pages/questions-page';
+import { AddPropertyPage } from '../features/add-property/pages/add-property-page';
+import '../styles/flow.css';
+
+// The contact form carries the phone-number metadata (~145 KB): loaded only when the page is opened.
+const ContactPage = lazy(() => import('../features/contact/pages/contact-page'));
+
+/** spec §2: any path containing add-property is the mini-flow; anything else unknown is the consumer 404. */
+function Fallback() {
+  const { pathname } = useLocation();
+  return pathname.includes('add-property') ? <AddPropertyPage /> : <NotFoundPage />;
+}
 
 /** The consumer flow's routes, as the shell mounts them at the root: address search, questions, add-property, contact, /sign. */
 export function FlowRoutes() {
   return (
     <Routes>
-      <Route index element={<TextPage namespace="flow" page="addressSearch" />} />
+      <Route index element={<AddressSearchPage />} />
       <Route path="flow">
-        <Route index element={<TextPage namespace="flow" page="addressSearch" />} />
-        <Route path="property/:propertyId/questions" element={<TextPage namespace="flow" page="questions" />} />
-        <Route path="add-property" element={<TextPage namespace="flow" page="addProperty" />} />
-        <Route path="contact" element={<TextPage namespace="flow" page="contact" />} />
+        <Route index element={<AddressSearchPage />} />
+        <Route path="property/:propertyId/questions" element={<QuestionsPage />} />
+        <Route path="add-property" element={<AddPropertyPage />} />
+        <Route
+          path="contact"
+          element={
+            <Suspense fallback={<Loading />}>
+              <ContactPage />
+            </Suspense>
+          }
+        />
         <Route path="profile" element={<ProfilePage />} />
       </Route>
       <Route path="sign" element={<SignPage />} />
-      <Route path="*" element={<NotFoundPage />} />
+      <Route path="*" element={<Fallback />} />
     </Routes>
   );
 }

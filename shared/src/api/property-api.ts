@@ -22,7 +22,7 @@ import {
 export const propertyApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     getQuestions: build.query<QuestionsResponse, void>({ query: () => '/flow/questions' }),
-    getAnswers: build.query<{ answers: Answers; register: Answers }, number>({
+    getAnswers: build.query<{ property: { id: number; name: string }; answers: Answers; register: Answers }, number>({
       query: (id) => `/flow/property/${id}/answers`,
       providesTags: (_r, _e, id) => [{ type: 'Property', id }],
     }),

@@ -1,0 +1,97 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Loading, signRedirectUrl, useAddMiniflowPropertyMutation, useSession, useToast } from '@home-energy/shared';
+
+/**
+ * /flow/add-property (any path containing add-property): a signed-in homeowner adds another home by street, postal
+ * code and city. All three are needed, otherwise nothing happens (spec §5); once added, the results dashboard opens.
+ */
+export function AddPropertyPage() {
+  const { t } = useTranslation('flow');
+  const navigate = useNavigate();
+  const location = useLocation();
+  const toast = useToast();
+  const session = useSession({
+    required: true,
+    onUnauthenticated: () => {
+      const target = signRedirectUrl(window.location);
+      if (target) window.location.assign(target);
+    },
+  });
+  const [addProperty, adding] = useAddMiniflowPropertyMutation();
+  const [form, setForm] = useState({ street: '', postalCode: '', postalCity: '' });
+  const [problem, setProblem] = useState<string | null>(null);
+
+  useEffect(() => {
+    document.title = t('addProperty.title');
+  }, [t]);
+
+  if (session.status !== 'authenticated') return <Loading />;
+  if (session.data.user.kind !== 'homeowner') {
+    return (
+      <section className="he-card" role="alert">
+        <h1>{t('addProperty.title')}</h1>
+        <p>{t('addProperty.homeownersOnly')}</p>
+      </section>
+    );
+  }
+
+  const complete = form.street.trim() !== '' && form.postalCode.trim() !== '' && form.postalCity.trim() !== '';
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (!complete || adding.isLoading) return; // spec §5: without all three, nothing happens
+    setProblem(null);
+    try {
+      const added = await addProperty({ street: form.street.trim(), postalCode: form.postalCode.trim(), postalCity: form.postalCity.trim() }).unwrap();
+      toast(t('addProperty.added', { name: added.property.name }));
+      navigate(`/property/${added.property.id}/building/primary/results-dashboard`, { replace: location.pathname.includes('add-property') });
+    } catch (error) {
+      const status = (error as { status?: number }).status;
+      setProblem(status === 404 ? t('addProperty.notFound') : status === 400 ? t('addProperty.invalid') : t('addProperty.failed'));
+    }
+  }
+
+  const field = (name: keyof typeof form, autoComplete: string, inputMode?: 'numeric') => (
+    <div className="flow-field">
+      <label htmlFor={`add-${name}`} className="flow-label">
+        {t(`addProperty.${name}`)}
+      </label>
+      <input
+        id={`add-${name}`}
+        name={name}
+        className="flow-input"
+        autoComplete={autoComplete}
+        inputMode={inputMode}
+        required
+        value={form[name]}
+        onChange={(event) => setForm((current) => ({ ...current, [name]: event.target.value }))}
+      />
+    </div>
+  );
+
+  return (
+    <section className="flow-narrow" aria-labelledby="add-title">
+      <h1 id="add-title">{t('addProperty.title')}</h1>
+      <p className="flow-lead">{t('addProperty.intro')}</p>
+      <form className="he-card flow-form" onSubmit={(event) => void onSubmit(event)} noValidate>
+        {field('street', 'address-line1')}
+        <div className="flow-row">
+          {field('postalCode', 'postal-code', 'numeric')}
+          {field('postalCity', 'address-level2')}
+        </div>
+        {problem ? (
+          <p className="flow-error" role="alert">
+            {problem}
+          </p>
+        ) : null}
+        <div className="flow-actions">
+          <button type="submit" className="he-button" aria-disabled={!complete || adding.isLoading}>
+            {adding.isLoading ? t('addProperty.adding') : t('addProperty.submit')}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}
