@@ -62,3 +62,26 @@ export async function registry(page: Page): Promise<{ remotes: { name: string; p
   const res = await page.request.get('/api/mfe/registry');
   return res.json();
 }
+
+/**
+ * Signs the page's browser context in as a homeowner the quick way: starts a BankID order through the BFF, approves it
+ * on the simulator's control API (as the person's phone would) and completes the sign-in. The sign-in page itself is
+ * covered by homeowner-sign.spec.ts.
+ */
+export async function signInHomeowner(page: Page, simulatorUrl: string, personalNumber = '198507099805', name = 'Karin Karlsson'): Promise<void> {
+  const csrf = (await (await page.request.get('/api/auth/csrf')).json()).csrfToken as string;
+  const started = await page.request.post('/api/flow/user/sign', { data: { csrfToken: csrf, loginMethod: 'bankid.other_device' } });
+  if (!started.ok()) throw new Error(`BankID start answered ${started.status()}`);
+  const orders = (await (await page.request.get(`${simulatorUrl}/simulator/api/orders`)).json()).orders as { orderRef: string; status: string }[];
+  const order = orders.find((o) => o.status === 'pending');
+  if (!order) throw new Error('no pending BankID order on the simulator');
+  const approved = await page.request.post(`${simulatorUrl}/simulator/api/orders/${order.orderRef}/approve`, { data: { personalNumber, name } });
+  if (!approved.ok()) throw new Error(`simulator approve answered ${approved.status()}: ${await approved.text()}`);
+  for (let i = 0; i < 20; i += 1) {
+    const status = await (await page.request.get('/api/flow/user/sign')).json();
+    if (status.requestStatus === 'complete') break;
+    await page.waitForTimeout(250);
+  }
+  const signedIn = await page.request.post('/api/flow/user/auth', { data: { csrfToken: csrf } });
+  if (!signedIn.ok()) throw new Error(`sign-in answered ${signedIn.status()}: ${await signedIn.text()}`);
+}
