@@ -31,6 +31,8 @@ import { textRoutes } from './modules/texts/routes';
 import { flowRoutes } from './modules/flow/routes';
 import { loadGeoTables, type GeoTables } from './energy/geo-data';
 import { GEO_DIR } from './paths';
+import { brandRoutes } from './modules/brand/routes';
+import { localBrandConfigStore, type BrandConfigStore } from './modules/brand/store';
 
 export interface AppDeps {
   config: Pick<
@@ -48,6 +50,8 @@ export interface AppDeps {
     | 'STREETVIEW_API_KEY'
     | 'SEARCH_RATE_LIMIT'
     | 'DEFAULT_BRAND'
+    | 'CONFIG_BUCKET_NAME'
+    | 'bucketsDir'
   >;
   db: Db;
   pool: pg.Pool;
@@ -61,10 +65,12 @@ export interface AppDeps {
   now?: () => number;
   /** Postal codes, municipalities and climate (loaded from bff/data/geo when not given). */
   geo?: GeoTables;
+  /** Where brand configs live (the local bucket of the config by default). */
+  brandStore?: BrandConfigStore;
 }
 
 /** Builds the whole BFF from its dependencies; never listens (server.ts does), so tests drive it with supertest. */
-export function createApp({ config, db, pool, logger, authSecret, pruneSessions = true, rp, now, geo = loadGeoTables(GEO_DIR) }: AppDeps): express.Express {
+export function createApp({ config, db, pool, logger, authSecret, pruneSessions = true, rp, now, geo = loadGeoTables(GEO_DIR), brandStore = localBrandConfigStore(config.bucketsDir, config.CONFIG_BUCKET_NAME) }: AppDeps): express.Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.TRUST_PROXY === 'true' ? true : config.TRUST_PROXY === 'false' ? false : config.TRUST_PROXY);
@@ -129,6 +135,7 @@ export function createApp({ config, db, pool, logger, authSecret, pruneSessions 
   app.use('/api/flow/property', buildingRoutes({ db, geo, defaultBrand: config.DEFAULT_BRAND, now: now ?? Date.now }));
   app.use('/api/flow/texts', textRoutes(db));
   app.use('/api/flow', flowRoutes({ db, defaultBrand: config.DEFAULT_BRAND }));
+  app.use('/api/flow', brandRoutes({ store: brandStore, defaultBrand: config.DEFAULT_BRAND, logger, secureCookies: config.secureCookies }));
   app.use('/api/console', consoleRoutes(db));
   app.use('/api/admin', adminRoutes(db));
   app.use('/api', apiNotFound);

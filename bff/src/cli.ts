@@ -11,6 +11,8 @@ import { GEO_DIR, REPO_ROOT } from './paths';
 import { DEMO_PASSWORD, seedDemoStaff } from './seed/demo-staff';
 import { seedDemoRegister } from './seed/demo-register';
 import { seedPlatformContent } from './seed/platform-content';
+import { seedDemoBrands } from './seed/demo-brands';
+import { localBrandConfigStore } from './modules/brand/store';
 import { parseRegisterCsv } from './register/csv-import';
 import { loadGeo, locatePostalCode } from './register/geo';
 import { normalizeStreet } from './register/search';
@@ -69,6 +71,8 @@ async function main(): Promise<number> {
           for (const email of created) console.log(`  ${email}`);
         } else console.log('Demo staff already loaded.');
         await seedPlatformContent(database.db);
+        const brands = await seedDemoBrands(localBrandConfigStore(config.bucketsDir, config.CONFIG_BUCKET_NAME));
+        if (brands > 0) console.log(`Demo brand configs written: ${brands}.`);
         const properties = await seedDemoRegister(database.db);
         console.log(properties > 0 ? `Demo property register loaded: ${properties} properties.` : 'Demo property register already loaded.');
         return 0;

@@ -45,12 +45,15 @@ const envSchema = z.object({
   /** Address searches per IP per minute. */
   /** The brand (organisation) of flow requests that name none (spec §5: query owner, cookie owner, subdomain, default). */
   DEFAULT_BRAND: z.string().regex(/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/, 'must be a brand id such as demo-energi').default('demo-energi'),
+  /** The bucket holding brand/{brand}/config.json; a local folder under BUCKETS_DIR (DATA_DIR/buckets by default). */
+  CONFIG_BUCKET_NAME: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name such as brand-config').default('brand-config'),
+  BUCKETS_DIR: z.string().min(1).optional(),
   SEARCH_RATE_LIMIT: z.coerce.number().int().min(1).default(120),
   /** Load the demo organisations and staff accounts at start (demo data, never in a real deployment). */
   SEED_DEMO: booleanFlag.default(true),
 });
 
-export type Config = z.infer<typeof envSchema> & { logLevel: string; releasesDir: string; secureCookies: boolean };
+export type Config = z.infer<typeof envSchema> & { logLevel: string; releasesDir: string; bucketsDir: string; secureCookies: boolean };
 
 export class ConfigError extends Error {}
 
@@ -71,6 +74,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // spec §9: log level error outside production, info in production.
     logLevel: config.LOG_LEVEL ?? (config.NODE_ENV === 'production' ? 'info' : 'error'),
     releasesDir: path.join(path.resolve(config.DATA_DIR), 'releases'),
+    bucketsDir: path.resolve(config.BUCKETS_DIR ?? path.join(config.DATA_DIR, 'buckets')),
     // __Host-/Secure cookies whenever the public URL is https (auth-protocols.md §1.4), or when told so.
     secureCookies: config.SECURE_COOKIES ?? config.PUBLIC_URL?.startsWith('https://') ?? false,
   };

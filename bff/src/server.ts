@@ -8,6 +8,8 @@ import { loadAuthSecret } from './auth/secrets';
 import { seedDemoStaff } from './seed/demo-staff';
 import { seedDemoRegister } from './seed/demo-register';
 import { seedPlatformContent } from './seed/platform-content';
+import { seedDemoBrands } from './seed/demo-brands';
+import { localBrandConfigStore } from './modules/brand/store';
 import { RpClient } from './bankid/rp-client';
 import { startBankIdSimulator } from './bankid/simulator/app';
 
@@ -21,6 +23,7 @@ async function main(): Promise<void> {
   if (config.SEED_DEMO) {
     await seedDemoStaff(database.db);
     await seedDemoRegister(database.db);
+    await seedDemoBrands(localBrandConfigStore(config.bucketsDir, config.CONFIG_BUCKET_NAME));
   }
   await seedPlatformContent(database.db);
   const authSecret = await loadAuthSecret(database.db, config.AUTH_SECRET);

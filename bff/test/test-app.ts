@@ -1,3 +1,4 @@
+import path from 'node:path';
 import pino from 'pino';
 import { createApp, type AppDeps } from '../src/app';
 import type { DatabaseHandle } from '../src/db/client';
@@ -31,6 +32,8 @@ export function createTestApp(
       STREETVIEW_API_KEY: undefined,
       SEARCH_RATE_LIMIT: 1000,
       DEFAULT_BRAND: 'demo-energi',
+      CONFIG_BUCKET_NAME: 'brand-config',
+      bucketsDir: path.join(path.dirname(paths.releasesDir), 'buckets'),
       ...overrides,
     },
     db: database.db,

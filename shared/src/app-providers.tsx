@@ -5,9 +5,10 @@ import type { AppStore } from './store/create-store';
 import { SessionProvider } from './auth/session';
 import { ToastProvider } from './ui/toasts';
 import { ThemeByRoute } from './ui/theme';
+import { BrandTheme } from './ui/brand-theme';
 import { i18n } from './i18n/i18n';
 
-/** Everything a remote expects above it: store, session, i18n, toasts and theme. Used by the shell and the dev harness. */
+/** Everything a remote expects above it: store, session, i18n, toasts, theme and brand colours. Used by the shell and the dev harness. */
 export function AppProviders({ store, children }: { store: AppStore; children: ReactNode }) {
   return (
     <Provider store={store}>
@@ -15,6 +16,7 @@ export function AppProviders({ store, children }: { store: AppStore; children: R
         <SessionProvider>
           <ToastProvider>
             <ThemeByRoute />
+            <BrandTheme />
             {children}
           </ToastProvider>
         </SessionProvider>

@@ -65,6 +65,9 @@ export { NotFoundPage } from './ui/not-found';
 export { PlaceholderPage } from './ui/placeholder-page';
 export { ToastProvider, useToast, TOAST_DURATION_MS, MAX_TOASTS } from './ui/toasts';
 export { ThemeByRoute, themeForPath } from './ui/theme';
+export { BrandTheme, brandVariables } from './ui/brand-theme';
+export { brandApi, useGetBrandConfigQuery } from './api/brand-api';
+export { brandConfigSchema, financialProviderSchema, type BrandConfig, type BrandConfigResponse, type FinancialProvider as BrandFinancialProvider } from './schemas/brand';
 export {
   visibleMenu,
   firstPermittedHref,

@@ -1,0 +1,39 @@
+// Brand config (spec §3): theme colours and financial providers of one brand, stored as brand/{brand}/config.json.
+import { z } from 'zod';
+
+const colour = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'a colour such as #0f6e4f');
+
+export const BRAND_COLOUR_KEYS = ['text', 'muted', 'background', 'surface', 'border', 'danger'] as const;
+
+/** A lender offered in the results' financing: its private-loan slider limits override the defaults (spec §9). */
+export const financialProviderSchema = z
+  .object({
+    id: z.string().regex(/^[a-z0-9-]{1,63}$/),
+    name: z.string().min(1).max(255),
+    url: z.url().max(255).optional(),
+    private_loan: z
+      .object({ min_rate: z.number().min(0).max(30), max_rate: z.number().min(0).max(30), default_rate: z.number().min(0).max(30).optional() })
+      .strict()
+      .refine((r) => r.min_rate <= r.max_rate, 'min_rate must not exceed max_rate')
+      .optional(),
+  })
+  .strict();
+
+export const brandConfigSchema = z
+  .object({
+    name: z.string().min(1).max(255).optional(),
+    accent: colour.optional(),
+    accentSoft: colour.optional(),
+    accentDark: colour.optional(),
+    /** The other theme colours. */
+    colours: z.partialRecord(z.enum(BRAND_COLOUR_KEYS), colour).optional(),
+    financial_providers: z.array(financialProviderSchema).max(20).optional(),
+  })
+  .strict();
+export type BrandConfig = z.infer<typeof brandConfigSchema>;
+export type FinancialProvider = z.infer<typeof financialProviderSchema>;
+
+export interface BrandConfigResponse {
+  brand: string;
+  config: BrandConfig;
+}
