@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { useRecordInteractionMutation } from '@home-energy/shared';
 import type { AddressSuggestion } from '../api/search-api';
 import { AddressCombobox } from '../components/address-combobox';
 import { PropertyPicture } from '../components/property-picture';
@@ -10,6 +11,7 @@ export function AddressSearchPage() {
   const { t } = useTranslation('flow');
   const navigate = useNavigate();
   const [chosen, setChosen] = useState<AddressSuggestion | null>(null);
+  const [recordInteraction] = useRecordInteractionMutation();
 
   useEffect(() => {
     document.title = t('search.title');
@@ -30,7 +32,10 @@ export function AddressSearchPage() {
             <p>
               {chosen.postal_code.slice(0, 3)} {chosen.postal_code.slice(3)} {chosen.postal_city}
             </p>
-            <button type="button" className="he-button" onClick={() => navigate(`/flow/property/${chosen.id}/questions`)}>
+            <button type="button" className="he-button" onClick={() => {
+                void recordInteraction({ action: 'property_search.start', object: 'address_search', property_id: chosen.id });
+                navigate(`/flow/property/${chosen.id}/questions`);
+              }}>
               {t('search.start')}
             </button>
           </div>

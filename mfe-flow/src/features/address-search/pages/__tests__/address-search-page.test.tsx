@@ -41,6 +41,7 @@ describe('the address search', () => {
 
     await act(async () => fireEvent.click(screen.getByRole('button', { name: en.start })));
     expect(currentLocation().pathname).toBe('/flow/property/12/questions');
+    await waitFor(() => expect(bff.bodies('POST', '/api/flow/interaction')).toEqual([{ action: 'property_search.start', object: 'address_search', property_id: 12 }]));
   });
 
   it('shows the street-view picture and falls back to the generic picture without a message when it fails', async () => {
