@@ -1,8 +1,10 @@
 // The building answer keys (spec §3 "Answers"): exact spellings, types, units, defaults. One source of truth; the
-// question definitions (issue 6 item 2) can be seeded from this object. building_type and primary_heating_systems use the
-// spellings of the property register (bff/src/register/types.ts) plus gas, bio, bio_other and heat_pump_exhaust_air. `default: null` = not answered → the model
-// uses the value typical of the construction era (or the BEN standard), see README.
-import { ENERGY_CONSTANTS as K, type HeatingSystemId } from './constants';
+// question definitions (issue 6 item 2) can be seeded from this object. building_type and primary_heating_systems take
+// the shared vocabulary (@home-energy/shared/schemas/energy: BUILDING_TYPES, HEATING_SYSTEMS), as the property register
+// does. `default: null` = not answered → the model uses the value typical of the construction era (or the BEN
+// standard), see README.
+import { BUILDING_TYPES, HEATING_SYSTEMS } from '@home-energy/shared/schemas/energy';
+import { ENERGY_CONSTANTS as K } from './constants';
 
 type Unit = 'yr' | 'sqm' | 'C' | 'num' | 'kwh' | 'mm' | 'wp' | 'm';
 interface NumberKey {
@@ -32,12 +34,10 @@ interface BooleanKey {
 }
 type AnswerKeyDefinition = NumberKey | SelectionKey<string> | MultipleKey<string> | BooleanKey;
 
-const HEATING_SYSTEMS = Object.keys(K.systemCarrier.value) as HeatingSystemId[];
-
 export const ANSWER_KEYS = {
   building_type: {
     type: 'selection',
-    options: ['villa', 'radhus', 'parhus', 'kedjehus', 'flerbostadshus'] as const,
+    options: BUILDING_TYPES,
     default: 'villa',
     description: 'Småhus (villa, radhus, parhus, kedjehus) or flerbostadshus; decides the EP requirement and party walls.',
   },
@@ -66,7 +66,10 @@ export const ANSWER_KEYS = {
     type: 'selection', options: ['original', 'insulated', 'energy'] as const, default: 'original',
     description: 'Outer doors; original → typical for the era.',
   },
-  window_film: { type: 'boolean', default: false, description: 'Solar-control film on windows (recorded; no effect in v1).' },
+  window_film: {
+    type: 'boolean', default: false,
+    description: 'Insulating low-emissivity film on the glass of 1- or 2-pane windows (lowers their U; no effect on better glazing).',
+  },
   solar_panels_wp: { type: 'integer', unit: 'wp', min: 0, max: 1_000_000, default: 0, description: 'Installed PV peak power.' },
   battery_kwh: { type: 'float', unit: 'kwh', min: 0, max: 1000, default: 0, description: 'Home battery capacity.' },
   low_flush_faucets: { type: 'boolean', default: false, description: 'Low-flow taps and shower heads fitted.' },
@@ -89,10 +92,10 @@ export const ANSWER_KEYS = {
   },
   appliances: {
     type: 'selection', options: ['standard', 'efficient'] as const, default: 'standard',
-    description: 'Household appliances (recorded; no effect in v1: saving [NF]).',
+    description: 'Household appliances; efficient (best energy class) → less household electricity (estimate).',
   },
   energy_reducing_products: {
-    type: 'boolean', default: false, description: 'LED lighting, standby cut-offs etc. (recorded; no effect in v1).',
+    type: 'boolean', default: false, description: 'LED lighting, standby cut-offs, timers → less household electricity (estimate).',
   },
   wallbox: { type: 'boolean', default: false, description: 'EV charging point installed.' },
   smart_heating_control: { type: 'boolean', default: false, description: 'Smart control of the heat pump / heating.' },
@@ -157,6 +160,78 @@ function readValue(key: AnswerKey, def: AnswerKeyDefinition, raw: unknown): unkn
   }
 }
 
+/**
+ * A copy of a BuildingInput with `change` laid over it. The copy always has every key in one order (one object shape),
+ * which keeps property reads in the model fast; a spread of an object built key by key does not.
+ */
+export function copyInput(input: BuildingInput, change?: Partial<BuildingInput>): BuildingInput {
+  const out: BuildingInput = {
+    building_type: input.building_type,
+    construction_year: input.construction_year,
+    num_floors: input.num_floors,
+    atemp: input.atemp,
+    primary_heating_systems: input.primary_heating_systems,
+    heat_pump_installation_year: input.heat_pump_installation_year,
+    attic_insulation_mm: input.attic_insulation_mm,
+    wall_insulation_added_mm: input.wall_insulation_added_mm,
+    window_type: input.window_type,
+    door_type: input.door_type,
+    window_film: input.window_film,
+    solar_panels_wp: input.solar_panels_wp,
+    battery_kwh: input.battery_kwh,
+    low_flush_faucets: input.low_flush_faucets,
+    occupants: input.occupants,
+    indoor_temperature: input.indoor_temperature,
+    ventilation: input.ventilation,
+    basement: input.basement,
+    roof_orientation: input.roof_orientation,
+    ceiling_height: input.ceiling_height,
+    appliances: input.appliances,
+    energy_reducing_products: input.energy_reducing_products,
+    wallbox: input.wallbox,
+    smart_heating_control: input.smart_heating_control,
+  };
+  return change === undefined ? out : Object.assign(out, change);
+}
+
+function sameList(a: readonly string[], b: readonly string[]): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/** The answer keys whose values differ between two inputs, in ANSWER_KEYS order (lists compared item by item). */
+export function changedAnswerKeys(a: BuildingInput, b: BuildingInput): AnswerKey[] {
+  // Written out key by key like copyInput (a test checks both cover every key): this runs for every model-run lookup.
+  const out: AnswerKey[] = [];
+  if (a.building_type !== b.building_type) out.push('building_type');
+  if (a.construction_year !== b.construction_year) out.push('construction_year');
+  if (a.num_floors !== b.num_floors) out.push('num_floors');
+  if (a.atemp !== b.atemp) out.push('atemp');
+  if (!sameList(a.primary_heating_systems, b.primary_heating_systems)) out.push('primary_heating_systems');
+  if (a.heat_pump_installation_year !== b.heat_pump_installation_year) out.push('heat_pump_installation_year');
+  if (a.attic_insulation_mm !== b.attic_insulation_mm) out.push('attic_insulation_mm');
+  if (a.wall_insulation_added_mm !== b.wall_insulation_added_mm) out.push('wall_insulation_added_mm');
+  if (a.window_type !== b.window_type) out.push('window_type');
+  if (a.door_type !== b.door_type) out.push('door_type');
+  if (a.window_film !== b.window_film) out.push('window_film');
+  if (a.solar_panels_wp !== b.solar_panels_wp) out.push('solar_panels_wp');
+  if (a.battery_kwh !== b.battery_kwh) out.push('battery_kwh');
+  if (a.low_flush_faucets !== b.low_flush_faucets) out.push('low_flush_faucets');
+  if (a.occupants !== b.occupants) out.push('occupants');
+  if (a.indoor_temperature !== b.indoor_temperature) out.push('indoor_temperature');
+  if (a.ventilation !== b.ventilation) out.push('ventilation');
+  if (a.basement !== b.basement) out.push('basement');
+  if (a.roof_orientation !== b.roof_orientation) out.push('roof_orientation');
+  if (a.ceiling_height !== b.ceiling_height) out.push('ceiling_height');
+  if (a.appliances !== b.appliances) out.push('appliances');
+  if (a.energy_reducing_products !== b.energy_reducing_products) out.push('energy_reducing_products');
+  if (a.wallbox !== b.wallbox) out.push('wallbox');
+  if (a.smart_heating_control !== b.smart_heating_control) out.push('smart_heating_control');
+  return out;
+}
+
 /** Answers → BuildingInput. Unknown keys are ignored here (the API validates them); bad values throw AnswerError. */
 export function buildingInputFromAnswers(answers: Answers): BuildingInput {
   const input: Record<string, unknown> = {};
@@ -169,5 +244,5 @@ export function buildingInputFromAnswers(answers: Answers): BuildingInput {
       input[key] = readValue(key, def, raw);
     }
   }
-  return input as BuildingInput;
+  return copyInput(input as BuildingInput);
 }

@@ -2,13 +2,17 @@
 // Two runs of the same model: 'standard' (BBR/BEN normal use: 21 °C, 20 kWh/m² tap water) for EP and the label,
 // 'actual' (the household's temperature, occupants, fittings) for energy bills and savings.
 import type { BuildingInput } from './answers';
-import { ENERGY_CONSTANTS as K } from './constants';
+import { ENERGY_CONSTANTS } from './constants';
 import { epcLabel, primaryEnergyNumber, type EpParts, type EpcLabelInformation } from './epc';
 import type { Location } from './location';
-import { actualTapWaterNeed, spaceHeatNeed, standardTapWaterNeed } from './model/heat-demand';
+import { actualTapWaterNeed, freeHeatGains, householdElectricityPerM2, spaceHeatNeed, standardTapWaterNeed } from './model/heat-demand';
 import { deliverHeat } from './model/heating-systems';
 import { pvBalance, type PvBalance } from './model/pv';
-import { ALL_USES, CARRIERS, zeroPerCarrier, zeroPerUse, type BuildingCategory, type Carrier, type PerCarrier, type Use } from './types';
+import { CARRIERS, zeroPerCarrier, zeroPerUse, type BuildingCategory, type Carrier, type PerCarrier, type Use } from './types';
+
+// Read once: modelEnergy runs dozens of times per property (imported bindings are getters under the CJS transform).
+const K = ENERGY_CONSTANTS;
+const CARRIER_LIST: readonly Carrier[] = CARRIERS;
 
 /** What the engine knows about one property: its answers, its place and the year it describes. */
 export interface Building {
@@ -39,45 +43,95 @@ export function buildingCategory(input: Pick<BuildingInput, 'building_type'>): B
   return input.building_type === 'flerbostadshus' ? 'multi_dwelling' : 'small_house';
 }
 
-function emptyMatrix(): Record<Carrier, Record<Use, number>> {
+// Sums over the uses and carriers, written out by name (a loop over the key lists makes every access a keyed lookup;
+// this runs for every model run). Each sum starts at 0 and adds in the order of ALL_USES / CARRIERS.
+function sumOfUses(r: Record<Use, number>): number {
+  return 0 + r.space_heating + r.tap_water_heating + r.space_cooling + r.pv_production + r.property_electricity + r.household_electricity;
+}
+
+function sumOfCarriers(p: PerCarrier): number {
+  return 0 + p.bio + p.bio_other + p.bio_tree_pellets_bricks + p.district_heating + p.electricity + p.gas + p.oil + p.wood;
+}
+
+function sumPerCarrier(d: Record<Carrier, Record<Use, number>>): PerCarrier {
   return {
-    bio: zeroPerUse(), bio_other: zeroPerUse(), bio_tree_pellets_bricks: zeroPerUse(), district_heating: zeroPerUse(),
-    electricity: zeroPerUse(), gas: zeroPerUse(), oil: zeroPerUse(), wood: zeroPerUse(),
+    bio: sumOfUses(d.bio), bio_other: sumOfUses(d.bio_other), bio_tree_pellets_bricks: sumOfUses(d.bio_tree_pellets_bricks),
+    district_heating: sumOfUses(d.district_heating), electricity: sumOfUses(d.electricity), gas: sumOfUses(d.gas), oil: sumOfUses(d.oil),
+    wood: sumOfUses(d.wood),
   };
 }
 
-export function modelEnergy(building: Building, mode: ModelMode): EnergyBalance {
+function sumPerUse(d: Record<Carrier, Record<Use, number>>): Record<Use, number> {
+  const { bio, bio_other, bio_tree_pellets_bricks, district_heating, electricity, gas, oil, wood } = d;
+  return {
+    space_heating:
+      0 + bio.space_heating + bio_other.space_heating + bio_tree_pellets_bricks.space_heating + district_heating.space_heating +
+      electricity.space_heating + gas.space_heating + oil.space_heating + wood.space_heating,
+    tap_water_heating:
+      0 + bio.tap_water_heating + bio_other.tap_water_heating + bio_tree_pellets_bricks.tap_water_heating + district_heating.tap_water_heating +
+      electricity.tap_water_heating + gas.tap_water_heating + oil.tap_water_heating + wood.tap_water_heating,
+    space_cooling:
+      0 + bio.space_cooling + bio_other.space_cooling + bio_tree_pellets_bricks.space_cooling + district_heating.space_cooling +
+      electricity.space_cooling + gas.space_cooling + oil.space_cooling + wood.space_cooling,
+    pv_production:
+      0 + bio.pv_production + bio_other.pv_production + bio_tree_pellets_bricks.pv_production + district_heating.pv_production +
+      electricity.pv_production + gas.pv_production + oil.pv_production + wood.pv_production,
+    property_electricity:
+      0 + bio.property_electricity + bio_other.property_electricity + bio_tree_pellets_bricks.property_electricity + district_heating.property_electricity +
+      electricity.property_electricity + gas.property_electricity + oil.property_electricity + wood.property_electricity,
+    household_electricity:
+      0 + bio.household_electricity + bio_other.household_electricity + bio_tree_pellets_bricks.household_electricity + district_heating.household_electricity +
+      electricity.household_electricity + gas.household_electricity + oil.household_electricity + wood.household_electricity,
+  };
+}
+
+const zeroUses = zeroPerUse;
+function emptyMatrix(): Record<Carrier, Record<Use, number>> {
+  return {
+    bio: zeroUses(), bio_other: zeroUses(), bio_tree_pellets_bricks: zeroUses(), district_heating: zeroUses(),
+    electricity: zeroUses(), gas: zeroUses(), oil: zeroUses(), wood: zeroUses(),
+  };
+}
+
+/** Steps 1–7 of the model: heat need and the energy delivered for heating and tap water per carrier. */
+function heating(building: Building, mode: ModelMode) {
   const { input, location } = building;
   const category = buildingCategory(input);
   const indoor = mode === 'standard' ? K.referenceIndoorTemperature.value : input.indoor_temperature;
-  const spaceNeed = spaceHeatNeed(input, location, indoor);
+  const household = householdElectricityPerM2(input, mode);
+  const spaceNeed = spaceHeatNeed(input, location, indoor, freeHeatGains(K.householdElectricity.value - household));
   const tapNeed = mode === 'standard' ? standardTapWaterNeed(category, input.atemp) : actualTapWaterNeed(input, category);
   const heat = deliverHeat(input, spaceNeed, tapNeed, {
     degreeDayRatio: location.degreeDays / location.referenceDegreeDays,
     year: building.year,
   });
+  return { household, spaceNeed, tapNeed, heat };
+}
+
+/** Property electricity (fastighetsel), kWh/yr: fans, pumps, controls; more with FTX. */
+function propertyElectricity(input: BuildingInput): number {
+  const ftx = input.ventilation === 'balanced_heat_recovery' ? K.ftxExtraPropertyElectricity.value : 0;
+  return (K.propertyElectricity.value + ftx) * input.atemp;
+}
+
+export function modelEnergy(building: Building, mode: ModelMode): EnergyBalance {
+  const { input, location } = building;
+  const { household, spaceNeed, tapNeed, heat } = heating(building, mode);
 
   const delivered = emptyMatrix();
-  for (const c of CARRIERS) {
+  for (const c of CARRIER_LIST) {
     delivered[c].space_heating = heat.space_heating[c];
     delivered[c].tap_water_heating = heat.tap_water_heating[c];
   }
-  const ftx = input.ventilation === 'balanced_heat_recovery' ? K.ftxExtraPropertyElectricity.value : 0;
-  delivered.electricity.property_electricity = (K.propertyElectricity.value + ftx) * input.atemp;
-  delivered.electricity.household_electricity = K.householdElectricity.value * input.atemp;
+  delivered.electricity.property_electricity = propertyElectricity(input);
+  delivered.electricity.household_electricity = household * input.atemp;
 
-  const electricityUse = ALL_USES.reduce((sum, u) => sum + delivered.electricity[u], 0);
-  const pv = pvBalance(input, location.priceArea, electricityUse);
+  const pv = pvBalance(input, location.priceArea, sumOfUses(delivered.electricity));
   delivered.electricity.pv_production = -pv.selfUse;
 
-  const byCarrier = zeroPerCarrier();
-  const byUse = zeroPerUse();
-  for (const c of CARRIERS) {
-    for (const u of ALL_USES) {
-      byCarrier[c] += delivered[c][u];
-      byUse[u] += delivered[c][u];
-    }
-  }
+  const byCarrier = sumPerCarrier(delivered);
+  const byUse = sumPerUse(delivered);
+  const totalImport = sumOfCarriers(byCarrier);
   const exported = zeroPerCarrier();
   exported.electricity = pv.export;
   return {
@@ -88,7 +142,7 @@ export function modelEnergy(building: Building, mode: ModelMode): EnergyBalance 
     byUse,
     exported,
     pv,
-    totalImport: CARRIERS.reduce((sum, c) => sum + byCarrier[c], 0),
+    totalImport,
     totalExport: pv.export,
   };
 }
@@ -96,7 +150,7 @@ export function modelEnergy(building: Building, mode: ModelMode): EnergyBalance 
 /** EP parts per carrier from a balance (heating, cooling, tap water, property energy; household energy never). */
 export function epPartsOf(balance: EnergyBalance): Record<Carrier, EpParts> {
   const parts = {} as Record<Carrier, EpParts>;
-  for (const c of CARRIERS) {
+  for (const c of CARRIER_LIST) {
     const d = balance.delivered[c];
     const pvCredit = K.pvCountsInEp.value ? d.pv_production : 0;
     parts[c] = {
@@ -109,8 +163,25 @@ export function epPartsOf(balance: EnergyBalance): Record<Carrier, EpParts> {
   return parts;
 }
 
+/**
+ * EP of the standard run. While own PV is left out of EP, only heating, tap water and property electricity count, so
+ * the PV and household steps are skipped; the parts are the same numbers epPartsOf takes from the full balance.
+ */
 export function primaryEnergyOf(building: Building): number {
-  return primaryEnergyNumber(epPartsOf(modelEnergy(building, 'standard')), building.input.atemp, building.location.fGeo);
+  const { input, location } = building;
+  if (K.pvCountsInEp.value) return primaryEnergyNumber(epPartsOf(modelEnergy(building, 'standard')), input.atemp, location.fGeo);
+  const { heat } = heating(building, 'standard');
+  const property = propertyElectricity(input);
+  const parts = {} as Record<Carrier, EpParts>;
+  for (const c of CARRIER_LIST) {
+    parts[c] = {
+      heating: heat.space_heating[c],
+      cooling: 0,
+      tapWater: heat.tap_water_heating[c],
+      property: Math.max(0, (c === 'electricity' ? property : 0) + 0),
+    };
+  }
+  return primaryEnergyNumber(parts, input.atemp, location.fGeo);
 }
 
 /** The estimated_calculated epc_label information item. */

@@ -1,6 +1,7 @@
 // THE table of every number the energy model uses. Nothing numeric is written inline elsewhere in bff/src/energy.
 // source: where energy-domain.md (§) has it and the primary source named there; null when there is none.
 // estimate: our basis when the value is our estimate ([E]) or our arithmetic on sourced numbers ([D]).
+import type { HeatingSystem } from '@home-energy/shared/schemas/energy';
 import type { Carrier, PriceArea } from './types';
 
 export interface Constant<V> {
@@ -25,20 +26,8 @@ export interface EraArchetype {
   extraInfiltrationLsM2: number;
 }
 
-export type HeatingSystemId =
-  | 'district_heating'
-  | 'electric_direct'
-  | 'electric_waterborne'
-  | 'oil'
-  | 'gas'
-  | 'pellets'
-  | 'wood'
-  | 'bio'
-  | 'bio_other'
-  | 'heat_pump_geothermal'
-  | 'heat_pump_airwater'
-  | 'heat_pump_exhaust_air'
-  | 'heat_pump_air';
+/** primary_heating_systems values: the shared vocabulary (13 systems). */
+export type HeatingSystemId = HeatingSystem;
 export type HeatPumpId = Extract<HeatingSystemId, `heat_pump_${string}`>;
 export type CombustionOrDirectId = Exclude<HeatingSystemId, HeatPumpId>;
 
@@ -116,6 +105,11 @@ export const ENERGY_CONSTANTS = {
     '§2.8: old 2-pane 2.8–3.0, 80s–90s 3-pane 1.8–2.0, new energy window ≈1.0 (viivilla.se, ricman.eu, mockfjards.se)',
     'single-glazed [NF] "≈5 commonly cited"'),
   doorU: k({ insulated: 1.2, energy: 0.8 }, 'W/m²K', null, '[NF] door U-values (§6.6); typical product classes'),
+  windowFilmAddedResistance: k(0.1, 'm²K/W added on the glass by a low-emissivity (insulating) window film',
+    '§2.8: an added inner LE pane takes an old 2-pane window from 2.31 to 1.6–1.72 W/m²K (ricman.eu, LTH), i.e. ΔR ≈ 0.15–0.19',
+    '[E] a film adds no air gap, so less than a pane: a field hotbox test of a 2-pane window (sparaochbevara.se, "Energieffektivisering av äldre fönster"; not in energy-domain.md) measured −19 % U of the glazed part with the film on the room side of the inner pane (ΔR ≈ 0.08 at U 2.8) and −31 % with it in the gap (ΔR ≈ 0.16); 0.1 lies between. Applied to 1- and 2-pane glazing only (U ≥ the 2-pane value)'),
+  windowGlazedShare: k(0.75, 'share of the window area that is glass', null,
+    '[E] frames and sashes ≈ a quarter of a 2-light window; the film covers the glass only'),
   windowAreaShare: k(0.15, 'm² window per m² Atemp', null, '[E] typical småhus glazing (15–20 m² per 100–150 m²)'),
   windowSize: k(1.2, 'm² per window', null, '[E] a 2-light window, used to turn the per-window cost (§3.1) into kr/m²'),
   doorCount: k(2, 'doors', null, '[E] front + back door'),
@@ -174,7 +168,12 @@ export const ENERGY_CONSTANTS = {
 
   // ---------------------------------------------------------------- household electricity, PV, battery (§2.3, §2.10, §2.11)
   householdElectricity: k(30, 'kWh/m² Atemp·yr', '§1.4: BEN tabell 3:3 default; §7 (≈ 4 000–5 000 kWh per villa)',
-    'also used for bills (no per-person figure in the handbook)'),
+    'also used for bills (no per-person figure in the handbook), less the savings below in the actual run'),
+  energyReducingProductsSaving: k(0.1, 'share of household electricity', '§2.3: household electricity (BEN 30 kWh/m²); §3.1 efficient appliances [NF]',
+    '[E] LED lighting and standby cut-offs (answer energy_reducing_products): lighting ≈ a fifth of household electricity, half of it assumed still on halogen/CFL lamps, LED uses ≈ 75 % less → ≈ 7–8 %; standby ≈ 5 %, half of it cut off → ≈ 2–3 %. Shares are common Swedish rules of thumb, not in energy-domain.md; Energimyndigheten\'s appliance-level metering of 400 homes (2005–08) is the study to check them against'),
+  efficientAppliancesSaving: k(0.15, 'share of household electricity', '§3.1: efficient appliances [NF] (EU A–G labels)',
+    '[E] answer appliances = efficient: cold and wet appliances ≈ 40–50 % of household electricity; a best-class model uses roughly a third less than the average installed one → ≈ 15 %'),
+  hoursPerYear: k(8760, 'h/yr', null, 'definition (non-leap year); household electricity saved (kWh/yr) → less free heat (W)'),
   pvYield: k<Record<PriceArea, number>>({ SE1: 976, SE2: 976, SE3: 986, SE4: 1048 }, 'kWh/kWp·yr (south, 35°)',
     '§2.10 [D]: PVGIS via 1komma5.se — Luleå 976, Stockholm 986, Malmö 1 048', 'SE2 takes the Luleå value'),
   pvOrientationFactor: k({ south: 1, east_west: 0.75, north: 0.55, unknown: 1 }, 'share of the south yield',
@@ -239,16 +238,21 @@ export const ENERGY_CONSTANTS = {
     '[D] high = 9 300 × 1.15'),
   costLowFlushFittings: k<CostRange>({ low: 1500, high: 4000 }, 'kr per home', '§3.1 [NF]', '[E] two taps and a shower head, fitted'),
   costWallbox: k<CostRange>({ low: 10000, high: 30000 }, 'kr', '§3.1: box 5–18 k + install 5–10 k (dagensps.se)'),
+  costWindowFilmPerM2: k<CostRange>({ low: 600, high: 1200 }, 'kr/m² glass, fitted', '§3.1: window film [NF]',
+    '[E] placeholder: about a tenth to a fifth of replacing the window (§3.1 energy windows 4 500–8 250 kr/m²), as the e2b2.se film project presents film as the low-cost alternative to new windows; verify with installers'),
+  costEnergyReducingProductsPerM2: k<CostRange>({ low: 15, high: 35 }, 'kr/m² Atemp', '§3.1: efficient appliances [NF]',
+    '[E] for 150 m²: 25–30 LED lamps at 50–100 kr and 4–6 switchable power strips or timers at 150–300 kr ≈ 2 300–5 300 kr, bought and fitted by the household; scaled by Atemp so an apartment building gets a cost in proportion'),
 
   // ---------------------------------------------------------------- life spans (§3.1, §7, spec §9), years
   lifeSpan: k(
     {
       insulation_attic: 40, insulation_walls: 40, energy_efficient_windows: 30, energy_efficient_doors: 30,
       heat_pump_geothermal: 20, heat_pump_airwater: 15, heat_pump_exhaust_air: 15, heat_pump_air: 12, heat_pump_smart_steering: 10,
-      solar_panel_installation: 25, battery_installation: 10, low_flush_faucets: 10, wallbox_charger_station: 10, default: 30,
+      solar_panel_installation: 25, battery_installation: 10, low_flush_faucets: 10, wallbox_charger_station: 10, window_film: 15,
+      energy_efficient_products: 10, default: 30,
     },
     'years', '§3.1/§7: PV 25–30; battery 7–10+; bergvärme pump 15–20, borehole ≥ 50; spec §9 default life span 30',
-    '[E] insulation 40, windows/doors 30, luft/vatten and frånluft 15, luft/luft 12 (10–15), bergvärme 20 (borehole outlives the pump), control/fittings/wallbox 10'),
+    '[E] insulation 40, windows/doors 30, luft/vatten and frånluft 15, luft/luft 12 (10–15), bergvärme 20 (borehole outlives the pump), control/fittings/wallbox 10; window film 15 (e2b2.se: a low-e film with a 15-year supplier guarantee, meant to postpone new windows 15–20 years; not in energy-domain.md); LED lamps and power strips 10 (LED rated 15 000–25 000 h)'),
 
   // ---------------------------------------------------------------- subsidies (§3.2)
   rotRate: k(0.3, 'share of labour cost', '§3.2: ROT 30 % of labour (villalivet.se; the temporary 50 % ended 31 Dec 2025)'),
@@ -256,10 +260,10 @@ export const ENERGY_CONSTANTS = {
   labourShare: k(
     {
       heat_pump: 0.35, insulation_attic: 0.3, energy_efficient_windows: 0.26, insulation_walls: 0.5, energy_efficient_doors: 0.3,
-      low_flush_faucets: 0.3, heat_pump_smart_steering: 0.3,
+      low_flush_faucets: 0.3, heat_pump_smart_steering: 0.3, window_film: 0.5,
     },
     'share of the investment that is labour', '§3.2: heat-pump labour ~35 % (byggahus/villafamiljen)',
-    '[D] attic 1 500 kr ROT on 16 500 kr → 30 %; windows 4 h × 600 / 9 300 → 26 %; [E] walls 0.5, doors/fittings/control 0.3'),
+    '[D] attic 1 500 kr ROT on 16 500 kr → 30 %; windows 4 h × 600 / 9 300 → 26 %; [E] walls 0.5, doors/fittings/control 0.3, window film 0.5 (fitting is most of the work; ROT assumed to apply to fitting film on an existing home — verify with Skatteverket)'),
   greenTechRate: k({ solar: 0.15, battery: 0.5, wallbox: 0.5 }, 'share of labour + material',
     '§3.2: grön teknik — solar 15 % from 1 Jul 2025 (prop. 2024/25:109), battery and charging point 50 %'),
   greenTechEligibleShare: k(0.97, 'share of the invoice that counts', '§3.2: "effective 19.4 % for 20 %" (solensenergi.se)', '[D] 19.4 / 20'),

@@ -1,6 +1,12 @@
 // BBR rules (energy-domain.md §1.1–§1.3): EP formula, new-build requirement per Atemp band, class A–G.
-import { ENERGY_CONSTANTS as K, RULE_VERSION } from './constants';
-import { CARRIERS, ENERGY_CLASSES, type BuildingCategory, type Carrier, type EnergyClass, type EpcLabelType } from './types';
+import type { EstimatedEpcLabel } from '@home-energy/shared/schemas/energy';
+import { ENERGY_CONSTANTS, RULE_VERSION } from './constants';
+import { CARRIERS, ENERGY_CLASSES, type BuildingCategory, type Carrier, type EnergyClass } from './types';
+
+const K = ENERGY_CONSTANTS;
+const CARRIER_LIST: readonly Carrier[] = CARRIERS;
+
+export type { EstimatedEpcLabel } from '@home-energy/shared/schemas/energy';
 
 /** Delivered energy of one carrier split into the four parts BBR counts (kWh/yr). Household energy is not among them. */
 export interface EpParts {
@@ -18,7 +24,7 @@ export function primaryEnergyNumber(perCarrier: Partial<Record<Carrier, EpParts>
   if (!(atemp > 0)) throw new RangeError('Atemp must be positive');
   if (!(fGeo > 0)) throw new RangeError('F_geo must be positive');
   let weighted = 0;
-  for (const carrier of CARRIERS) {
+  for (const carrier of CARRIER_LIST) {
     const p = perCarrier[carrier];
     if (!p) continue;
     weighted += (p.heating / fGeo + p.cooling + p.tapWater + p.property) * K.primaryEnergyFactor.value[carrier];
@@ -50,30 +56,21 @@ export function energyClass(ep: number, requirement: number): EnergyClass {
   return ENERGY_CLASSES[ENERGY_CLASSES.length - 1];
 }
 
-/** The value of an `epc_label` information item (spec §3). */
-export interface EpcLabelValue {
-  type: EpcLabelType;
-  /** null when no requirement applies (Atemp ≤ 50 m²). */
-  energy_class: EnergyClass | null;
-  /** Primärenergital, kWh/m²·yr, rounded to 1 decimal (the class is decided on the unrounded value). */
-  ep: number;
-  ep_requirement: number | null;
-  percent_of_requirement: number | null;
-  atemp: number;
-  f_geo: number;
-  f_geo_is_estimate: boolean;
-  rule_version: string;
-}
+/**
+ * @deprecated Use EstimatedEpcLabel (shared schema). Kept for callers written before the shared schema; note that the
+ * shared `EpcLabelValue` also admits an issued label, this alias does not (the engine only estimates).
+ */
+export type EpcLabelValue = EstimatedEpcLabel;
 
 export interface EpcLabelInformation {
   type: 'epc_label';
-  value: EpcLabelValue;
+  value: EstimatedEpcLabel;
 }
 
 /** EP is shown with one decimal. */
 const EP_ROUNDING = 10;
 export function epcLabel(
-  type: EpcLabelType,
+  type: EstimatedEpcLabel['type'],
   ep: number,
   building: { category: BuildingCategory; atemp: number; fGeo: number; fGeoIsEstimate: boolean },
 ): EpcLabelInformation {

@@ -2,6 +2,7 @@
 // parseGeoTables is pure; loadGeoTables is the only function here that touches the file system.
 import fs from 'node:fs';
 import path from 'node:path';
+import { parseCsv } from '../register/csv';
 import { PRICE_AREAS, type PriceArea } from './types';
 
 export interface MunicipalityRow {
@@ -45,37 +46,21 @@ export const GEO_FILES = {
   climate: 'climate_normals_1991_2020.csv',
 } as const;
 
-/** RFC 4180-style: quoted fields may hold commas and doubled quotes. Returns one object per data row. */
-export function parseCsv(text: string): Record<string, string>[] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else field += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',') {
-      row.push(field);
-      field = '';
-    } else if (ch === '\n' || ch === '\r') {
-      if (ch === '\r' && text[i + 1] === '\n') i++;
-      row.push(field);
-      field = '';
-      if (row.some((f) => f !== '')) rows.push(row);
-      row = [];
-    } else field += ch;
-  }
-  row.push(field);
-  if (row.some((f) => f !== '')) rows.push(row);
-  const [header, ...data] = rows;
+/**
+ * CSV text → one object per data row, keyed by the header names (the register's RFC 4180 reader, `register/csv.ts`).
+ * A syntax error (unterminated or stray quote) throws, naming the table and line: the geo tables are vendored files.
+ */
+export function csvObjects(text: string, table = 'CSV'): Record<string, string>[] {
+  const { records, errors } = parseCsv(text);
+  if (errors.length > 0) throw new Error(`${table}:${errors[0].line}: ${errors[0].message}`);
+  const [header, ...data] = records;
   if (!header) return [];
-  return data.map((cells) => Object.fromEntries(header.map((name, i) => [name, cells[i] ?? ''])));
+  const names = header.fields;
+  return data.map(({ fields }) => {
+    const row: Record<string, string> = {};
+    for (let i = 0; i < names.length; i++) row[names[i]] = fields[i] ?? '';
+    return row;
+  });
 }
 
 function isPriceArea(value: string): value is PriceArea {
@@ -104,7 +89,7 @@ function mostCommonMunicipalityPerArea(rows: Iterable<PostalCodeRow>): Map<strin
 
 export function parseGeoTables(csv: { postalCodes: string; municipalities: string; climate: string }): GeoTables {
   const municipalities = new Map<string, MunicipalityRow>();
-  for (const r of parseCsv(csv.municipalities)) {
+  for (const r of csvObjects(csv.municipalities, GEO_FILES.municipalities)) {
     if (!isPriceArea(r.elomrade_derived)) throw new Error(`municipality ${r.municipality_code}: bad price area ${r.elomrade_derived}`);
     municipalities.set(r.municipality_code, {
       code: r.municipality_code,
@@ -118,7 +103,7 @@ export function parseGeoTables(csv: { postalCodes: string; municipalities: strin
   }
 
   const postalCodes = new Map<string, PostalCodeRow>();
-  for (const r of parseCsv(csv.postalCodes)) {
+  for (const r of csvObjects(csv.postalCodes, GEO_FILES.postalCodes)) {
     postalCodes.set(r.postal_code, { postalCode: r.postal_code, locality: r.locality, municipalityCode: r.municipality_code });
   }
 
@@ -127,7 +112,7 @@ export function parseGeoTables(csv: { postalCodes: string; municipalities: strin
   // Only rows with a numeric simple degree-day sum (Härnösand's value uses another method) and a known seat.
   const seatsByName = new Map([...municipalities.values()].map((m) => [m.name, m]));
   const climateStations: ClimateStationRow[] = [];
-  for (const r of parseCsv(csv.climate)) {
+  for (const r of csvObjects(csv.climate, GEO_FILES.climate)) {
     const degreeDays = Number(r.DERIVED_simple_degree_days_base17_monthly_method);
     const seat = seatsByName.get(r.town);
     const monthlyMeanC = MONTHS.map((m) => Number(r[m]));

@@ -1,6 +1,8 @@
 // Energy prices (kr/kWh incl. VAT) per carrier for import and export: defaults per price area, or the property's rates.
-import { ENERGY_CONSTANTS as K } from './constants';
+import { ENERGY_CONSTANTS } from './constants';
 import { CARRIERS, zeroPerCarrier, type Carrier, type PerCarrier, type PriceArea } from './types';
+
+const K = ENERGY_CONSTANTS;
 
 export interface Prices {
   import: PerCarrier;
@@ -40,7 +42,19 @@ export function pricesFromRates(rates: RatesPayload, fallback: Prices): Prices {
 
 /** Yearly energy cost, kr: bought energy × import price − exported energy × export price. */
 export function yearlyEnergyCost(byCarrierImport: PerCarrier, byCarrierExport: PerCarrier, prices: Prices): number {
+  // Written out per carrier (in CARRIERS order): it runs twice for every activity.
+  const i = byCarrierImport;
+  const e = byCarrierExport;
+  const pi = prices.import;
+  const pe = prices.export;
   let cost = 0;
-  for (const c of CARRIERS) cost += byCarrierImport[c] * prices.import[c] - byCarrierExport[c] * prices.export[c];
+  cost += i.bio * pi.bio - e.bio * pe.bio;
+  cost += i.bio_other * pi.bio_other - e.bio_other * pe.bio_other;
+  cost += i.bio_tree_pellets_bricks * pi.bio_tree_pellets_bricks - e.bio_tree_pellets_bricks * pe.bio_tree_pellets_bricks;
+  cost += i.district_heating * pi.district_heating - e.district_heating * pe.district_heating;
+  cost += i.electricity * pi.electricity - e.electricity * pe.electricity;
+  cost += i.gas * pi.gas - e.gas * pe.gas;
+  cost += i.oil * pi.oil - e.oil * pe.oil;
+  cost += i.wood * pi.wood - e.wood * pe.wood;
   return cost;
 }

@@ -19,6 +19,7 @@ import {
   type IssuedEpc,
   type PriceArea,
   propertyName,
+  type RegisterHeatingSystem,
   type RegisterProperty,
 } from './types';
 
@@ -211,10 +212,10 @@ function atemp(rng: Rng, type: BuildingType, year: number, floors: number): numb
 function heatingSystems(
   rng: Rng,
   ctx: { type: BuildingType; year: number; setting: Setting; districtHeating: number; priceArea: PriceArea },
-): HeatingSystem[] {
+): RegisterHeatingSystem[] {
   const { type, year, setting, priceArea } = ctx;
   const north = priceArea === 'SE1' || priceArea === 'SE2';
-  let main: HeatingSystem;
+  let main: RegisterHeatingSystem;
   if (type === 'flerbostadshus') {
     main =
       setting === 'rural'
@@ -228,7 +229,7 @@ function heatingSystems(
       const electricEra = year >= 1965 && year <= 1985;
       const newHouse = year >= 2011;
       const old = year <= 1970;
-      const w: Array<[HeatingSystem, number]> = [
+      const w: Array<[RegisterHeatingSystem, number]> = [
         ['heat_pump_geothermal', 30],
         ['heat_pump_air', newHouse ? 7 : 15],
         ['heat_pump_airwater', newHouse ? 28 : 13],
@@ -241,8 +242,8 @@ function heatingSystems(
       main = weighted(rng, w);
     }
   }
-  const systems: HeatingSystem[] = [];
-  const add = (s: HeatingSystem) => {
+  const systems: RegisterHeatingSystem[] = [];
+  const add = (s: RegisterHeatingSystem) => {
     if (!systems.includes(s)) systems.push(s);
   };
   switch (main) {

@@ -4,33 +4,33 @@
  * building_type, construction_year, num_floors, atemp, primary_heating_systems.
  */
 
-/**
- * building_type. The four småhus forms of Swedish statistics plus flerbostadshus (multi-dwelling building):
- * - villa: detached house (friliggande villa)
- * - parhus: semi-detached, two dwellings sharing one wall
- * - radhus: terraced/row house
- * - kedjehus: link-detached, houses joined by garages or outbuildings
- * - flerbostadshus: apartment building (the whole building is one register property)
- */
-export const BUILDING_TYPES = ['villa', 'radhus', 'parhus', 'kedjehus', 'flerbostadshus'] as const;
-export type BuildingType = (typeof BUILDING_TYPES)[number];
+// The value sets are the shared energy vocabulary (@home-energy/shared/schemas/energy), one source for the register,
+// the energy engine and the remotes. Their meanings are documented there and in README.md of this folder.
+import {
+  BUILDING_TYPES,
+  ENERGY_CLASSES,
+  type BuildingType,
+  type EnergyClass,
+  type HeatingSystem,
+} from '@home-energy/shared/schemas/energy';
+
+export {
+  BUILDING_TYPES,
+  HEATING_SYSTEMS,
+  PRICE_AREAS,
+  type BuildingType,
+  type HeatingSystem,
+  type PriceArea,
+} from '@home-energy/shared/schemas/energy';
 
 /** Småhus (one- or two-dwelling houses): every building type except flerbostadshus. */
-export const SMALL_HOUSE_TYPES: readonly BuildingType[] = ['villa', 'radhus', 'parhus', 'kedjehus'];
+export const SMALL_HOUSE_TYPES: readonly BuildingType[] = BUILDING_TYPES.filter((t) => t !== 'flerbostadshus');
 
 /**
- * primary_heating_systems (a list; a house often has a main system and a supplement, e.g. heat_pump_air + electric_direct):
- * - district_heating: fjärrvärme
- * - heat_pump_air: air-to-air heat pump (luft/luft)
- * - heat_pump_airwater: air-to-water heat pump (luft/vatten) on a waterborne system
- * - heat_pump_geothermal: ground-source / rock heat pump (berg-, jord-, sjövärme)
- * - electric_direct: direct-acting electric radiators (direktverkande el)
- * - electric_waterborne: electric boiler on a waterborne system (vattenburen el, elpanna)
- * - oil: oil boiler
- * - pellets: pellet boiler or stove
- * - wood: wood boiler, stove or fireplace (ved)
+ * The heating systems the demo generator mixes (our estimate of the common ones). The CSV import accepts every one of
+ * the shared HEATING_SYSTEMS; the generator simply never draws heat_pump_exhaust_air, gas, bio or bio_other.
  */
-export const HEATING_SYSTEMS = [
+export const REGISTER_HEATING_MIX = [
   'district_heating',
   'heat_pump_air',
   'heat_pump_airwater',
@@ -40,15 +40,12 @@ export const HEATING_SYSTEMS = [
   'oil',
   'pellets',
   'wood',
-] as const;
-export type HeatingSystem = (typeof HEATING_SYSTEMS)[number];
+] as const satisfies readonly HeatingSystem[];
+export type RegisterHeatingSystem = (typeof REGISTER_HEATING_MIX)[number];
 
-/** Energy classes of an issued EPC (BBR, from 2014). */
-export const EPC_CLASSES = ['A', 'B', 'C', 'D', 'E', 'F', 'G'] as const;
-export type EpcClass = (typeof EPC_CLASSES)[number];
-
-export const PRICE_AREAS = ['SE1', 'SE2', 'SE3', 'SE4'] as const;
-export type PriceArea = (typeof PRICE_AREAS)[number];
+/** Energy classes of an issued EPC (BBR, from 2014): the shared ENERGY_CLASSES. */
+export const EPC_CLASSES = ENERGY_CLASSES;
+export type EpcClass = EnergyClass;
 
 /** The building answers a register row provides (spec §3 building answer keys). */
 export interface RegisterBuilding {

@@ -1,8 +1,12 @@
-// Each implemented activity appears where it applies and is absent (completed) or flagged where it does not.
+// Each of the 20 activity types appears where it applies and is absent (completed) or flagged where it does not.
 import { recommendationsFor } from '../activities/recommendations';
+import { topOfTheLineParts } from '../activities/measures/top-of-the-line';
 import { IMPLEMENTED_ACTIVITY_TYPES } from '../activities/registry';
+import { contextFor } from '../activities/runner';
 import { ACTIVITY_TYPES, type Activity, type ActivityType } from '../activities/types';
 import type { Answers } from '../answers';
+import { modelEnergy } from '../building-model';
+import { defaultPrices } from '../prices';
 import { house } from './fixtures';
 
 function activity(type: ActivityType, answers: Answers = {}): Activity {
@@ -12,9 +16,18 @@ function activity(type: ActivityType, answers: Answers = {}): Activity {
 }
 
 const NEW_PUMP = { heat_pump_installation_year: 2020 };
+/** A house where every part of top_of_the_line is done already. */
+const ALL_DONE: Answers = {
+  attic_insulation_mm: 450, wall_insulation_added_mm: 100, window_type: 'energy', door_type: 'energy',
+  primary_heating_systems: ['heat_pump_geothermal'], ...NEW_PUMP, smart_heating_control: true, solar_panels_wp: 8000, battery_kwh: 8,
+  low_flush_faucets: true, energy_reducing_products: true,
+};
 // [type, answers where it applies, answers where it does not, expected status there, expected message id there]
 const CASES: [ActivityType, Answers, Answers, 'completed' | 'not_completed', string][] = [
   ['insulation_attic', {}, { attic_insulation_mm: 450 }, 'completed', 'already_done'],
+  ['window_film', {}, { window_film: true }, 'completed', 'already_done'],
+  ['energy_efficient_products', {}, { energy_reducing_products: true }, 'completed', 'already_done'],
+  ['top_of_the_line', {}, ALL_DONE, 'completed', 'already_done'],
   ['insulation_walls', {}, { wall_insulation_added_mm: 120 }, 'completed', 'already_done'],
   ['energy_efficient_windows', { window_type: 'double' }, { window_type: 'energy' }, 'completed', 'already_done'],
   ['energy_efficient_doors', {}, { door_type: 'energy' }, 'completed', 'already_done'],
@@ -40,10 +53,12 @@ const CASES: [ActivityType, Answers, Answers, 'completed' | 'not_completed', str
 ];
 
 describe('activity types', () => {
-  it('the registry implements the listed types, each once, all spec §3 type names', () => {
+  it('the registry implements every spec §3 type (all 20), each once, and each is tested below', () => {
     expect(new Set(IMPLEMENTED_ACTIVITY_TYPES).size).toBe(IMPLEMENTED_ACTIVITY_TYPES.length);
-    for (const t of IMPLEMENTED_ACTIVITY_TYPES) expect(ACTIVITY_TYPES).toContain(t);
-    expect(CASES.map((c) => c[0]).sort()).toEqual([...IMPLEMENTED_ACTIVITY_TYPES].sort());
+    expect([...IMPLEMENTED_ACTIVITY_TYPES].sort()).toEqual([...ACTIVITY_TYPES].sort());
+    expect(ACTIVITY_TYPES).toHaveLength(20);
+    expect([...CASES.map((c) => c[0]), 'unspecified'].sort()).toEqual([...IMPLEMENTED_ACTIVITY_TYPES].sort());
+    expect(recommendationsFor(house()).map((a) => a.name)).toEqual(IMPLEMENTED_ACTIVITY_TYPES);
   });
 
   it('every result carries every field of spec §3', () => {
@@ -79,6 +94,9 @@ describe('activity types', () => {
       expect(a.savings.energySavings).toBe(a.energy_diff);
       expect(a.energy_diff).toBe(a.energy_diff_import + a.energy_diff_export);
       if (type !== 'lower_temperature_1_deg_c') expect(a.investment_cost).toBeGreaterThan(0);
+      if (['lower_temperature_1_deg_c', 'low_flush_faucets', 'energy_efficient_products', 'wallbox_charger_station'].includes(type)) {
+        expect(a.epc_label).toEqual(activity('unspecified', applies).epc_label); // not in the label (normal use)
+      }
       expect(a.life_span).toBeGreaterThan(0);
     });
 
@@ -89,6 +107,125 @@ describe('activity types', () => {
       expect(a.messages.map((m) => m.id)).toContain(messageThere);
       expect(a.energy_diff).toBe(0);
     });
+  });
+});
+
+describe('unspecified: ask an adviser or installer, nothing modelled', () => {
+  it.each<[string, Answers]>([
+    ['the default house', {}],
+    ['a house with everything done', ALL_DONE],
+    ['an apartment building', { building_type: 'flerbostadshus', num_floors: 4, atemp: 1600, primary_heating_systems: ['district_heating'] }],
+  ])('is available in %s with zero diffs, no cost and one notice', (_name, answers) => {
+    const a = activity('unspecified', answers);
+    expect(a).toMatchObject({
+      category: 'optimisations', available: true, completion_status: 'not_completed', energy_diff: 0, energy_diff_import: 0,
+      energy_diff_export: 0, investment_cost: 0, investment_cost_span: 0, savings: { energySavings: 0, energyCostSavings: 0 }, subsidies: [],
+    });
+    expect(Object.values(a.energy_diff_per_carrier).every((v) => v === 0)).toBe(true);
+    expect(a.messages).toEqual([expect.objectContaining({ id: 'savings_not_estimated', level: 'notice' })]);
+    expect(a.messages[0].description).toMatch(/energi- och klimatrådgivning/);
+  });
+});
+
+describe('window_film', () => {
+  it('is not offered on triple or energy glazing (notice why), nor on the triple-glazed windows of a 1980 house', () => {
+    for (const answers of [{ window_type: 'triple' }, { window_type: 'energy' }, { construction_year: 1980 }] as Answers[]) {
+      const a = activity('window_film', answers);
+      expect(a.available).toBe(false);
+      expect(a.completion_status).toBe('not_completed');
+      expect(a.messages.map((m) => m.id)).toEqual(['window_film_good_glazing']);
+    }
+  });
+
+  it('helps single glazing more than double, and saves less than new energy windows; reduce_heat_losses', () => {
+    const single = activity('window_film', { window_type: 'single' });
+    const double = activity('window_film', { window_type: 'double' });
+    expect(single.energy_diff).toBeGreaterThan(double.energy_diff);
+    expect(double.energy_diff).toBeLessThan(activity('energy_efficient_windows', { window_type: 'double' }).energy_diff);
+    expect(double.category).toBe('reduce_heat_losses');
+    expect(double.epc_label.ep).toBeLessThan(activity('unspecified', { window_type: 'double' }).epc_label.ep);
+  });
+
+  it('a film on old windows still leaves new windows to do (not_completed), and new windows make the film pointless', () => {
+    expect(activity('energy_efficient_windows', { window_film: true }).completion_status).toBe('not_completed');
+    expect(activity('energy_efficient_windows', { window_film: true }).energy_diff).toBeGreaterThan(0);
+    const energyWindows = (film: boolean) => modelEnergy(house({ window_type: 'energy', window_film: film }), 'actual').totalImport;
+    expect(energyWindows(true)).toBe(energyWindows(false));
+  });
+});
+
+describe('energy_efficient_products', () => {
+  it('lowers electricity only, does not change the label and says so; reduce_energy_usage', () => {
+    const a = activity('energy_efficient_products', { primary_heating_systems: ['heat_pump_geothermal'], ...NEW_PUMP });
+    expect(a.category).toBe('reduce_energy_usage');
+    expect(a.energy_diff_per_carrier.electricity).toBe(a.energy_diff);
+    expect(a.energy_diff).toBeGreaterThan(0);
+    expect(a.messages.map((m) => m.id)).toEqual(['household_electricity_not_in_label', 'less_waste_heat', 'efficient_appliances_when_replacing']);
+    expect(a.epc_label).toEqual(activity('unspecified', { primary_heating_systems: ['heat_pump_geothermal'], ...NEW_PUMP }).epc_label);
+  });
+
+  it('efficient appliances already: no appliance notice, and a smaller saving left', () => {
+    const standard = activity('energy_efficient_products');
+    const efficient = activity('energy_efficient_products', { appliances: 'efficient' });
+    expect(efficient.messages.map((m) => m.id)).not.toContain('efficient_appliances_when_replacing');
+    expect(efficient.energy_diff).toBeLessThan(standard.energy_diff);
+    expect(efficient.completion_status).toBe('not_completed');
+  });
+
+  it('no subsidy; the cost scales with Atemp', () => {
+    expect(activity('energy_efficient_products').subsidies).toEqual([]);
+    expect(activity('energy_efficient_products', { atemp: 300 }).investment_cost).toBe(2 * activity('energy_efficient_products').investment_cost);
+  });
+});
+
+describe('top_of_the_line', () => {
+  it('is one part short → not available, "package_too_few_measures"', () => {
+    const a = activity('top_of_the_line', { ...ALL_DONE, energy_reducing_products: false });
+    expect(a.available).toBe(false);
+    expect(a.completion_status).toBe('not_completed');
+    expect(a.messages.map((m) => m.id)).toEqual(['package_too_few_measures']);
+  });
+
+  it('includes the solar, usage and steering parts that complete_renovation leaves out, at a higher cost and saving', () => {
+    const all = recommendationsFor(house({ roof_orientation: 'south' }));
+    const top = all.find((a) => a.name === 'top_of_the_line')!;
+    const renovation = all.find((a) => a.name === 'complete_renovation')!;
+    expect(top.category).toBe('package');
+    expect(top.energy_diff).toBeGreaterThan(renovation.energy_diff);
+    expect(top.investment_cost).toBeGreaterThan(renovation.investment_cost);
+    expect(top.energy_diff_export).toBeGreaterThan(0);
+    const parts = ['insulation_attic', 'insulation_walls', 'energy_efficient_windows', 'energy_efficient_doors', 'heat_pump',
+      'heat_pump_smart_steering', 'solar_panel_and_battery_installation', 'low_flush_faucets', 'energy_efficient_products'];
+    const smartCost = (7_000 + 12_000) / 2; // not offered alone here (no pump yet): comes with the package's pump
+    const partsCost = all.filter((a) => parts.includes(a.name)).reduce((s, a) => s + a.investment_cost, 0) + smartCost;
+    expect(Math.abs(top.investment_cost - partsCost)).toBeLessThanOrEqual(parts.length);
+    expect(top.subsidies.map((s) => s.type)).toEqual(['rot', 'green_technology']);
+  });
+
+  const partsOf = (answers: Answers) => {
+    const b = house(answers);
+    return topOfTheLineParts(contextFor(b, defaultPrices(b.location.priceArea))).map((m) => m.type);
+  };
+
+  it('parts: every measure that lowers what is bought, the best pump with smart steering; not the temperature, wallbox or film', () => {
+    expect(partsOf({ indoor_temperature: 22, roof_orientation: 'south' })).toEqual([
+      'insulation_attic', 'insulation_walls', 'energy_efficient_windows', 'energy_efficient_doors', 'heat_pump_geothermal',
+      'heat_pump_smart_steering', 'solar_panel_and_battery_installation', 'low_flush_faucets', 'energy_efficient_products',
+    ]);
+  });
+
+  it('parts: a battery beside existing panels; no solar on a north roof; no pump where a good one is in', () => {
+    expect(partsOf({ solar_panels_wp: 6000 })).toContain('battery_installation');
+    expect(partsOf({ roof_orientation: 'north' }).filter((t) => t.includes('solar') || t.includes('battery'))).toEqual([]);
+    const withPump = partsOf({ primary_heating_systems: ['heat_pump_geothermal'], ...NEW_PUMP });
+    expect(withPump.filter((t) => t.startsWith('heat_pump'))).toEqual(['heat_pump_smart_steering']);
+  });
+
+  it('parts: a product that buys more energy on its own is left out (oil house: less waste heat costs more oil than the el saved)', () => {
+    const oil = house({ construction_year: 1950, primary_heating_systems: ['oil'] });
+    const products = recommendationsFor(oil).find((a) => a.name === 'energy_efficient_products')!;
+    const parts = partsOf({ construction_year: 1950, primary_heating_systems: ['oil'] });
+    expect(parts.includes('energy_efficient_products')).toBe(products.energy_diff_import > 0);
   });
 });
 

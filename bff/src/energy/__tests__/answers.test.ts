@@ -1,5 +1,6 @@
 // Answer keys: spellings, defaults, validation of values.
-import { ANSWER_KEYS, AnswerError, buildingInputFromAnswers } from '../answers';
+import { BUILDING_TYPES, HEATING_SYSTEMS } from '@home-energy/shared/schemas/energy';
+import { ANSWER_KEYS, AnswerError, buildingInputFromAnswers, changedAnswerKeys, copyInput, type AnswerKey, type BuildingInput } from '../answers';
 
 describe('ANSWER_KEYS', () => {
   it('covers every building answer theme of spec §3', () => {
@@ -18,6 +19,12 @@ describe('ANSWER_KEYS', () => {
     for (const def of Object.values(ANSWER_KEYS)) {
       if ('unit' in def) expect(['yr', 'sqm', 'C', 'num', 'kwh', 'mm', 'wp', 'm']).toContain(def.unit);
     }
+  });
+
+  it('takes building types and heating systems from the shared vocabulary (all 13 systems), as the register does', () => {
+    expect(ANSWER_KEYS.building_type.options).toEqual(BUILDING_TYPES);
+    expect(ANSWER_KEYS.primary_heating_systems.options).toEqual(HEATING_SYSTEMS);
+    expect(HEATING_SYSTEMS).toHaveLength(13);
   });
 
   it('accepts the property register’s building types and heating systems (bff/src/register spellings)', () => {
@@ -64,5 +71,34 @@ describe('buildingInputFromAnswers', () => {
     }
     expect(error).toBeInstanceOf(AnswerError);
     expect((error as AnswerError).key).toBe(key);
+  });
+});
+
+describe('copyInput and changedAnswerKeys (written out key by key for speed)', () => {
+  const base = buildingInputFromAnswers({ construction_year: 1970, atemp: 120 });
+  const other: Record<AnswerKey, unknown> = {
+    building_type: 'radhus', construction_year: 1980, num_floors: 2, atemp: 130, primary_heating_systems: ['oil'],
+    heat_pump_installation_year: 2010, attic_insulation_mm: 300, wall_insulation_added_mm: 50, window_type: 'triple',
+    door_type: 'energy', window_film: true, solar_panels_wp: 4000, battery_kwh: 5, low_flush_faucets: true, occupants: 3,
+    indoor_temperature: 22, ventilation: 'exhaust', basement: 'heated', roof_orientation: 'south', ceiling_height: 2.6,
+    appliances: 'efficient', energy_reducing_products: true, wallbox: true, smart_heating_control: true,
+  };
+
+  it('cover every answer key', () => {
+    const keys = Object.keys(ANSWER_KEYS) as AnswerKey[];
+    expect(Object.keys(other).sort()).toEqual([...keys].sort());
+    expect(Object.keys(copyInput(base))).toEqual(keys);
+    expect(copyInput(base)).toEqual(base);
+    expect(changedAnswerKeys(base, copyInput(base))).toEqual([]);
+    for (const key of keys) {
+      const changed = copyInput(base, { [key]: other[key] } as Partial<BuildingInput>);
+      expect(changed[key]).toEqual(other[key]);
+      expect(changedAnswerKeys(base, changed)).toEqual([key]);
+    }
+  });
+
+  it('compare lists item by item (a new list with the same systems is no change)', () => {
+    expect(changedAnswerKeys(base, copyInput(base, { primary_heating_systems: [...base.primary_heating_systems] }))).toEqual([]);
+    expect(changedAnswerKeys(base, copyInput(base, { primary_heating_systems: ['electric_direct', 'wood'] }))).toEqual(['primary_heating_systems']);
   });
 });

@@ -1,5 +1,5 @@
 // The building model: calibration against the §2.1 era bands, carriers and uses, standard vs actual use, EP and label.
-import { buildingInputFromAnswers } from '../answers';
+import { buildingInputFromAnswers, type Answers } from '../answers';
 import { calculatedLabel, epPartsOf, modelEnergy, primaryEnergyOf, type Building } from '../building-model';
 import { ENERGY_CONSTANTS as K } from '../constants';
 import { primaryEnergyNumber } from '../epc';
@@ -120,6 +120,19 @@ describe('EP and the estimated_calculated label', () => {
       + d.electricity.property_electricity * 1.8) / 150;
     expect(primaryEnergyOf(b)).toBeCloseTo(expected, 8);
     expect(primaryEnergyNumber(epPartsOf(standard), 150, b.location.fGeo)).toBeCloseTo(expected, 8);
+  });
+
+  it('primaryEnergyOf (which skips the PV and household steps) equals the EP of the full standard balance, exactly', () => {
+    const systems = [['electric_direct'], ['district_heating', 'wood'], ['heat_pump_air', 'oil'], ['heat_pump_geothermal'], ['gas', 'pellets']];
+    for (const postal of [POSTAL.malmo, POSTAL.stockholm, POSTAL.kiruna]) {
+      for (const s of systems) {
+        const extras: Answers[] = [{}, { solar_panels_wp: 6000, battery_kwh: 6, ventilation: 'balanced_heat_recovery' }, { building_type: 'flerbostadshus', atemp: 900 }];
+        for (const extra of extras) {
+          const b = house({ primary_heating_systems: s, ...extra }, postal);
+          expect(primaryEnergyOf(b)).toBe(primaryEnergyNumber(epPartsOf(modelEnergy(b, 'standard')), b.input.atemp, b.location.fGeo));
+        }
+      }
+    }
   });
 
   it('F_geo makes EP roughly climate-neutral for the same direct-electric house (Luleå vs Stockholm within 3 %)', () => {

@@ -1,6 +1,6 @@
 // Postal code → municipality → price area and climate, on the real geo tables.
 import { ENERGY_CONSTANTS as K } from '../constants';
-import { parseCsv, parseGeoTables } from '../geo-data';
+import { csvObjects, parseGeoTables } from '../geo-data';
 import { locate, normalisePostalCode } from '../location';
 import { geo, POSTAL } from './fixtures';
 
@@ -12,8 +12,9 @@ describe('geo tables', () => {
     expect(g.climateStations.map((s) => s.town).sort()).toEqual(['Göteborg', 'Luleå', 'Malmö', 'Stockholm', 'Sundsvall']);
   });
 
-  it('parses quoted fields with commas and doubled quotes, and CRLF lines', () => {
-    expect(parseCsv('a,b\r\n1,"x, ""y"""\r\n')).toEqual([{ a: '1', b: 'x, "y"' }]);
+  it("reads CSV with the register's parser: quoted commas, doubled quotes, CRLF, BOM; a syntax error names table and line", () => {
+    expect(csvObjects('\ufeffa,b\r\n1,"x, ""y"""\r\n\r\n2\r\n')).toEqual([{ a: '1', b: 'x, "y"' }, { a: '2', b: '' }]);
+    expect(() => csvObjects('a,b\n1,"open\n', 'postal_codes.csv')).toThrow(/^postal_codes\.csv:2: unterminated/);
   });
 
   it('rejects an unknown price area', () => {

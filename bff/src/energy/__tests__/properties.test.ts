@@ -1,6 +1,7 @@
 // Properties of the model over a grid of houses (issue 6, Tests): monotone insulation, heat pumps never worse for heating,
 // prices and kronor, combined measures below the sum of their parts, savings = model(after) − model(before).
 import { recommendationsFor } from '../activities/recommendations';
+import { topOfTheLineParts } from '../activities/measures/top-of-the-line';
 import { measureFor } from '../activities/registry';
 import { contextFor, evaluate } from '../activities/runner';
 import type { ActivityType } from '../activities/types';
@@ -41,13 +42,15 @@ const need = (b: Building, answers: Answers) => {
 };
 
 describe('more insulation never raises demand', () => {
-  it('attic 0 → 800 mm, walls +0 → +300 mm, windows single → energy, doors original → energy, FTX: need never rises', () => {
+  it('attic 0 → 800 mm, walls +0 → +300 mm, windows single → (film) → energy, doors original → energy, FTX: need never rises', () => {
     for (const [, b] of houses()) {
       const seq = (values: Answers[]) => values.map((v) => need(b, v));
       const checks = [
         seq([0, 50, 100, 150, 200, 300, 400, 500, 800].map((mm) => ({ attic_insulation_mm: mm }))),
         seq([0, 50, 100, 200, 300].map((mm) => ({ wall_insulation_added_mm: mm }))),
         seq(['single', 'double', 'triple', 'energy'].map((w) => ({ window_type: w }))),
+        seq([{ window_type: 'single', window_film: false }, { window_type: 'single', window_film: true }, { window_type: 'double' }]),
+        seq([{ window_type: 'double', window_film: false }, { window_type: 'double', window_film: true }, { window_type: 'triple' }]),
         seq([{ door_type: 'insulated' }, { door_type: 'energy' }]),
         seq([{ ventilation: 'natural' }, { ventilation: 'balanced_heat_recovery' }]),
       ];
@@ -58,7 +61,7 @@ describe('more insulation never raises demand', () => {
   it('the envelope activities never raise delivered energy', () => {
     for (const [, b] of houses(SYSTEMS)) {
       for (const a of recommendationsFor(b)) {
-        if (['insulation_attic', 'insulation_walls', 'energy_efficient_windows', 'energy_efficient_doors'].includes(a.name)) {
+        if (['insulation_attic', 'insulation_walls', 'energy_efficient_windows', 'window_film', 'energy_efficient_doors'].includes(a.name)) {
           expect(a.energy_diff_import).toBeGreaterThanOrEqual(0);
         }
       }
@@ -133,6 +136,31 @@ describe('combined measures save less than the sum of their parts', () => {
     expect(checked).toBeGreaterThan(50);
   });
 
+  it('top_of_the_line saves less than its parts one by one, and more than any one of them', () => {
+    let checked = 0;
+    for (const [, b] of houses(SYSTEMS.slice(0, 5))) {
+      const ctx = contextFor(b, defaultPrices(b.location.priceArea));
+      const all = recommendationsFor(b);
+      const top = all.find((a) => a.name === 'top_of_the_line')!;
+      if (!top.available) continue;
+      const types = topOfTheLineParts(ctx).map((m) => m.type);
+      // Each part on its own (smart steering that comes with the package's new pump: evaluated on the house with that pump).
+      const parts = types.map((type) => {
+        const alone = all.find((a) => a.name === type)!;
+        if (alone.available) return alone.energy_diff;
+        const pump = topOfTheLineParts(ctx).find((m) => m.type.startsWith('heat_pump_') && m.type !== 'heat_pump_smart_steering')!;
+        const withPump = modelEnergy({ ...b, input: pump.apply(ctx) }, 'actual');
+        const withSmart = modelEnergy({ ...b, input: { ...pump.apply(ctx), smart_heating_control: true } }, 'actual');
+        return withPump.totalImport - withSmart.totalImport;
+      });
+      expect(types.length).toBeGreaterThanOrEqual(2);
+      expect(top.energy_diff).toBeLessThan(parts.reduce((s, x) => s + x, 0));
+      expect(top.energy_diff).toBeGreaterThan(Math.max(...parts));
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(50);
+  });
+
   it('two envelope measures together save less than each alone added (balance temperature falls)', () => {
     let checked = 0;
     for (const [, b] of houses()) {
@@ -145,6 +173,43 @@ describe('combined measures save less than the sum of their parts', () => {
       checked++;
     }
     expect(checked).toBeGreaterThan(10);
+  });
+});
+
+describe('household electricity: efficient products and appliances', () => {
+  it('a house with them uses less household electricity (actual run); the standard run and the label do not change', () => {
+    for (const [, b] of houses()) {
+      const run = (answers: Answers, mode: 'actual' | 'standard') => modelEnergy({ ...b, input: { ...b.input, ...answers } as Building['input'] }, mode);
+      const plain = run({}, 'actual').delivered.electricity.household_electricity;
+      const products = run({ energy_reducing_products: true }, 'actual').delivered.electricity.household_electricity;
+      const both = run({ energy_reducing_products: true, appliances: 'efficient' }, 'actual').delivered.electricity.household_electricity;
+      expect(products).toBeCloseTo(plain * 0.9, 6);
+      expect(both).toBeCloseTo(plain * 0.9 * 0.85, 6);
+      expect(run({ energy_reducing_products: true, appliances: 'efficient' }, 'standard')).toEqual(run({}, 'standard'));
+      // Less waste heat: the space-heating need rises a little, never by more than the electricity saved.
+      const need = (answers: Answers) => run(answers, 'actual').need.space_heating;
+      expect(need({ energy_reducing_products: true })).toBeGreaterThanOrEqual(need({}));
+      expect(need({ energy_reducing_products: true }) - need({})).toBeLessThan((plain - products) * 1.1);
+    }
+  });
+});
+
+describe('memoised model runs give exactly the straightforward results', () => {
+  const VARIANTS: Answers[] = [
+    {}, { roof_orientation: 'south', occupants: 3, indoor_temperature: 22 }, { solar_panels_wp: 6000, battery_kwh: 0 },
+    { window_type: 'double', window_film: true, appliances: 'efficient' }, { low_flush_faucets: true, energy_reducing_products: true },
+    { smart_heating_control: true, heat_pump_installation_year: 1999 }, { attic_insulation_mm: 300, door_type: 'insulated' },
+  ];
+  it('recommendationsFor with memo = without memo, deep-equal, over houses × systems × answers', () => {
+    let checked = 0;
+    for (const [, b] of houses(SYSTEMS)) {
+      for (const answers of VARIANTS) {
+        const variant: Building = { ...b, input: { ...b.input, ...answers } as Building['input'] };
+        expect(recommendationsFor(variant)).toEqual(recommendationsFor(variant, { memo: false }));
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(1000);
   });
 });
 

@@ -28,6 +28,13 @@ const MESSAGES = {
   heat_pump_choice: ['notice', 'Den värmepump som sparar mest i ditt hus har valts.'],
   no_heat_pump_option: ['notice', 'Ingen värmepump sänker husets energianvändning.'],
   package_too_few_measures: ['notice', 'Färre än två åtgärder återstår; se dem var för sig.'],
+  window_film_effect: ['notice', 'En isolerande lågemissionsfilm på glaset minskar värmeförlusten genom fönstren något; nya energifönster minskar den mer.'],
+  window_film_good_glazing: ['notice', 'Fönstren har redan tre glas eller energiglas; en isolerande film gör där för liten skillnad för att rekommenderas.'],
+  household_electricity_not_in_label: ['notice', 'Hushållsel ingår inte i energiklassen (BBR), så klassen ändras inte.'],
+  less_waste_heat: ['notice', 'En del av besparingen går åt till uppvärmning: apparaternas spillvärme värmde huset på vintern.'],
+  efficient_appliances_when_replacing: ['notice', 'Välj energisnåla vitvaror när de gamla ändå ska bytas; de ingår inte i kostnaden här.'],
+  savings_not_estimated: ['notice',
+    'Ingen besparing är beräknad. Be en installatör bedöma huset, eller boka kostnadsfri energi- och klimatrådgivning hos din kommun.'],
 } as const satisfies Record<string, readonly [MessageLevel, string]>;
 
 export type MessageId = keyof typeof MESSAGES;

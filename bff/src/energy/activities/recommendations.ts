@@ -1,4 +1,4 @@
-// recommendationsFor(building): every implemented activity evaluated for one property (available or not, with reasons).
+// recommendationsFor(building): every activity type evaluated for one property (available or not, with reasons).
 import type { Building } from '../building-model';
 import { defaultPrices, type Prices } from '../prices';
 import { MEASURES } from './registry';
@@ -8,9 +8,11 @@ import type { Activity } from './types';
 export interface RecommendationOptions {
   /** The property's rates (see prices.pricesFromRates); default: the price area's defaults. */
   prices?: Prices;
+  /** Memoise model runs within this call (default true). false: run the model for every question (tests compare). */
+  memo?: boolean;
 }
 
 export function recommendationsFor(building: Building, options: RecommendationOptions = {}): Activity[] {
-  const ctx = contextFor(building, options.prices ?? defaultPrices(building.location.priceArea));
+  const ctx = contextFor(building, options.prices ?? defaultPrices(building.location.priceArea), { memo: options.memo });
   return MEASURES.map((measure) => evaluate(measure, ctx));
 }

@@ -1,7 +1,7 @@
-// The implemented activity types, in the order they are evaluated. Types of spec §3 not listed here are not done yet
-// (see README): window_film, energy_efficient_products, top_of_the_line, unspecified.
+// The activity types, in the order they are evaluated and returned: all 20 of spec §3 (README table).
 import { completeRenovation } from './measures/complete-renovation';
 import { energyEfficientDoors } from './measures/energy-efficient-doors';
+import { energyEfficientProducts } from './measures/energy-efficient-products';
 import { energyEfficientWindows } from './measures/energy-efficient-windows';
 import { heatPumpAir } from './measures/heat-pump-air';
 import { heatPumpBest } from './measures/heat-pump-best';
@@ -12,13 +12,17 @@ import { insulationWalls } from './measures/insulation-walls';
 import { lowFlushFaucets } from './measures/low-flush-faucets';
 import { lowerTemperature } from './measures/lower-temperature';
 import { batteryInstallation, solarPanelAndBatteryInstallation, solarPanelInstallation } from './measures/solar';
+import { topOfTheLine } from './measures/top-of-the-line';
+import { unspecified } from './measures/unspecified';
 import { wallboxChargerStation } from './measures/wallbox';
+import { windowFilm } from './measures/window-film';
 import type { ActivityType, Measure } from './types';
 
 export const MEASURES: readonly Measure[] = [
   insulationAttic,
   insulationWalls,
   energyEfficientWindows,
+  windowFilm,
   energyEfficientDoors,
   heatPumpGeothermal,
   heatPumpAirwater,
@@ -30,8 +34,11 @@ export const MEASURES: readonly Measure[] = [
   solarPanelAndBatteryInstallation,
   lowerTemperature,
   lowFlushFaucets,
+  energyEfficientProducts,
   wallboxChargerStation,
+  unspecified,
   completeRenovation,
+  topOfTheLine,
 ];
 
 export const IMPLEMENTED_ACTIVITY_TYPES: readonly ActivityType[] = MEASURES.map((m) => m.type);

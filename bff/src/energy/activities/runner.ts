@@ -1,13 +1,23 @@
 // Runs one measure: savings = model(after) − model(before), never added percentages (measures interact).
-import { calculatedLabel, modelEnergy, type Building, type EnergyBalance } from '../building-model';
+import { copyInput } from '../answers';
+import type { Building, EnergyBalance } from '../building-model';
 import { yearlyEnergyCost, type Prices } from '../prices';
-import { CARRIERS, zeroPerCarrier } from '../types';
+import { zeroPerCarrier, type PerCarrier } from '../types';
 import { combinedLifeSpan, midCost, subsidiesFor } from './subsidies';
 import type { Activity, ActivityMessage, Measure, MeasureContext } from './types';
 import { message } from './messages';
+import { inputAfter, ModelRuns } from './model-runs';
 
-export function contextFor(building: Building, prices: Prices): MeasureContext {
-  return { building, prices, before: modelEnergy(building, 'actual'), labelBefore: calculatedLabel(building).value };
+export interface ContextOptions {
+  /** Memoise model runs by input within this property (default true); false runs the model every time. */
+  memo?: boolean;
+}
+
+export function contextFor(property: Building, prices: Prices, options: ContextOptions = {}): MeasureContext {
+  // One fixed object shape for the answers (copyInput): the measures' copies and the model's reads stay fast.
+  const building: Building = { input: copyInput(property.input), location: property.location, year: property.year };
+  const runs = new ModelRuns(building, options.memo ?? true);
+  return { building, prices, runs, before: runs.actual(building.input), labelBefore: runs.label(building.input) };
 }
 
 export interface Difference {
@@ -18,9 +28,17 @@ export interface Difference {
   energyCostSavings: number;
 }
 
+/** Each carrier's before − after, in CARRIERS order (written out: it runs for every activity). */
+function perCarrierDifference(b: PerCarrier, a: PerCarrier): PerCarrier {
+  return {
+    bio: b.bio - a.bio, bio_other: b.bio_other - a.bio_other, bio_tree_pellets_bricks: b.bio_tree_pellets_bricks - a.bio_tree_pellets_bricks,
+    district_heating: b.district_heating - a.district_heating, electricity: b.electricity - a.electricity, gas: b.gas - a.gas,
+    oil: b.oil - a.oil, wood: b.wood - a.wood,
+  };
+}
+
 export function difference(before: EnergyBalance, after: EnergyBalance, prices: Prices): Difference {
-  const perCarrier = zeroPerCarrier();
-  for (const c of CARRIERS) perCarrier[c] = before.byCarrier[c] - after.byCarrier[c];
+  const perCarrier = perCarrierDifference(before.byCarrier, after.byCarrier);
   const imports = before.totalImport - after.totalImport;
   const exports = after.totalExport - before.totalExport;
   return {
@@ -64,11 +82,14 @@ export function evaluate(measure: Measure, ctx: MeasureContext): Activity {
   if (!available) return nothingChanges(measure, ctx, status, messages);
   const shown = status === 'upgrade_available' ? [message('upgrade_possible'), ...messages] : messages;
 
-  const after: Building = { ...ctx.building, input: measure.apply(ctx) };
-  const diff = difference(ctx.before, modelEnergy(after, 'actual'), ctx.prices);
+  const input = inputAfter(ctx, measure);
+  const diff = difference(ctx.before, ctx.runs.actual(input), ctx.prices);
   const items = measure.cost(ctx);
-  const perCarrier = zeroPerCarrier();
-  for (const c of CARRIERS) perCarrier[c] = round(diff.energy_diff_per_carrier[c]);
+  const d = diff.energy_diff_per_carrier;
+  const perCarrier: PerCarrier = {
+    bio: round(d.bio), bio_other: round(d.bio_other), bio_tree_pellets_bricks: round(d.bio_tree_pellets_bricks),
+    district_heating: round(d.district_heating), electricity: round(d.electricity), gas: round(d.gas), oil: round(d.oil), wood: round(d.wood),
+  };
   return {
     name: measure.type,
     category: measure.category,
@@ -85,6 +106,6 @@ export function evaluate(measure: Measure, ctx: MeasureContext): Activity {
     savings: { energySavings: round(diff.energy_diff), energyCostSavings: round(diff.energyCostSavings) },
     subsidies: subsidiesFor(items),
     messages: shown,
-    epc_label: calculatedLabel(after).value,
+    epc_label: { ...ctx.runs.label(input) },
   };
 }

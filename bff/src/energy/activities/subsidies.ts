@@ -1,6 +1,8 @@
 // ROT and grön teknik on an investment's cost items (energy-domain.md §3.2); caps per person and year.
-import { ENERGY_CONSTANTS as K } from '../constants';
+import { ENERGY_CONSTANTS } from '../constants';
 import type { CostItem, Subsidy } from './types';
+
+const K = ENERGY_CONSTANTS;
 
 export function midCost(item: Pick<CostItem, 'low' | 'high'>): number {
   return (item.low + item.high) / 2;

@@ -1,45 +1,30 @@
 // The recommendation layer's vocabulary (spec §3 "Activity"), the Measure contract and cost items.
+import type {
+  ActionGroup,
+  ActivityMessage,
+  ActivityType,
+  CompletionStatus,
+  EstimatedEpcLabel,
+} from '@home-energy/shared/schemas/energy';
 import type { BuildingInput } from '../answers';
 import type { Building, EnergyBalance } from '../building-model';
-import type { EpcLabelValue } from '../epc';
 import type { Prices } from '../prices';
-import type { PerCarrier } from '../types';
+import type { ModelRuns } from './model-runs';
 
-export const ACTIVITY_TYPES = [
-  'solar_panel_installation',
-  'solar_panel_and_battery_installation',
-  'battery_installation',
-  'heat_pump_geothermal',
-  'heat_pump_airwater',
-  'heat_pump_air',
-  'heat_pump_smart_steering',
-  'insulation_attic',
-  'insulation_walls',
-  'energy_efficient_windows',
-  'energy_efficient_doors',
-  'lower_temperature_1_deg_c',
-  'low_flush_faucets',
-  'wallbox_charger_station',
-  'window_film',
-  'energy_efficient_products',
-  'top_of_the_line',
-  'unspecified',
-  'heat_pump',
-  'complete_renovation',
-] as const;
-export type ActivityType = (typeof ACTIVITY_TYPES)[number];
-
-export const ACTION_GROUPS = ['reduce_heat_losses', 'reduce_energy_usage', 'use_solar_energy', 'optimisations', 'package'] as const;
-export type ActionGroup = (typeof ACTION_GROUPS)[number];
-
-export type MessageLevel = 'error' | 'warning' | 'notice';
-export interface ActivityMessage {
-  id: string;
-  level: MessageLevel;
-  description: string;
-}
-
-export type CompletionStatus = 'completed' | 'upgrade_available' | 'not_completed';
+// The spec §3 words and the Activity shape come from the one shared schema; the Measure contract is the engine's own.
+export {
+  ACTION_GROUPS,
+  ACTIVITY_TYPES,
+  COMPLETION_STATUSES,
+  MESSAGE_LEVELS,
+  type ActionGroup,
+  type Activity,
+  type ActivityMessage,
+  type ActivityType,
+  type CompletionStatus,
+  type MessageLevel,
+  type Subsidy,
+} from '@home-energy/shared/schemas/energy';
 
 export type SubsidyRule =
   | { kind: 'none' }
@@ -54,44 +39,15 @@ export interface CostItem {
   lifeSpan: number;
 }
 
-export interface Subsidy {
-  type: 'rot' | 'green_technology';
-  amount: number;
-}
-
-/** One recommendation as the API returns it (spec §3). Energy in kWh/yr, money in kr (kr/yr for savings). */
-export interface Activity {
-  name: ActivityType;
-  category: ActionGroup;
-  available: boolean;
-  completion_status: CompletionStatus;
-  completed_at: string | null;
-  /** Net yearly saving: energy_diff_import + energy_diff_export. */
-  energy_diff: number;
-  /** Less energy bought per year, all carriers. */
-  energy_diff_import: number;
-  /** More electricity exported per year. */
-  energy_diff_export: number;
-  /** Less energy bought per year, per carrier (negative = more bought, e.g. electricity for a new heat pump). */
-  energy_diff_per_carrier: PerCarrier;
-  /** Gross investment, middle of the range; subsidies are listed separately. */
-  investment_cost: number;
-  investment_cost_span: number;
-  life_span: number;
-  savings: { energySavings: number; energyCostSavings: number };
-  subsidies: Subsidy[];
-  messages: ActivityMessage[];
-  /** The estimated_calculated label after the measure. */
-  epc_label: EpcLabelValue;
-}
-
 export interface MeasureContext {
   building: Building;
   prices: Prices;
   /** The 'actual' balance of the building as it is, computed once per property. */
   before: EnergyBalance;
   /** The estimated_calculated label of the building as it is. */
-  labelBefore: EpcLabelValue;
+  labelBefore: EstimatedEpcLabel;
+  /** Model runs of this property with other answers (memoised by input): use these, not modelEnergy, in measures. */
+  runs: ModelRuns;
 }
 
 export interface Availability {

@@ -1,7 +1,9 @@
 // Construction-era archetype: the envelope a house of that age typically has (constants.eraArchetypes).
-import { ENERGY_CONSTANTS as K, type EraArchetype } from '../constants';
+import { ENERGY_CONSTANTS, type EraArchetype } from '../constants';
+
+const ERAS = ENERGY_CONSTANTS.eraArchetypes.value;
 
 export function archetypeFor(constructionYear: number): EraArchetype {
-  const eras = K.eraArchetypes.value;
-  return eras.find((era) => constructionYear <= era.untilYear) ?? eras[eras.length - 1];
+  for (const era of ERAS) if (constructionYear <= era.untilYear) return era;
+  return ERAS[ERAS.length - 1];
 }

@@ -1,6 +1,8 @@
 // Envelope areas (m²) from Atemp, storeys, ceiling height, basement and building type (all plan estimates in constants).
 import type { BuildingInput } from '../answers';
-import { ENERGY_CONSTANTS as K } from '../constants';
+import { ENERGY_CONSTANTS } from '../constants';
+
+const K = ENERGY_CONSTANTS;
 
 export interface Envelope {
   footprint: number;

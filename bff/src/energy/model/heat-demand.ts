@@ -1,9 +1,14 @@
 // Net heat need (kWh/yr): space heating by the degree-day method, tap water per person or per BEN standard.
 import type { BuildingInput } from '../answers';
-import { ENERGY_CONSTANTS as K } from '../constants';
+import { ENERGY_CONSTANTS } from '../constants';
 import type { BuildingCategory } from '../types';
 import { archetypeFor } from './archetype';
 import { envelopeOf } from './geometry';
+
+// Read once: the model runs dozens of times per property, and an imported binding is a getter under the CJS transform.
+const K = ENERGY_CONSTANTS;
+const DAYS_PER_MONTH = K.daysPerMonth.value;
+const SPREAD = K.degreeDaySpread.value;
 
 /** Heat loss coefficient per element, W/K. */
 export interface HeatLoss {
@@ -29,8 +34,22 @@ export function atticInsulationMm(input: Pick<BuildingInput, 'attic_insulation_m
   return input.attic_insulation_mm ?? archetypeFor(input.construction_year).atticInsulationMm;
 }
 
-export function windowU(input: Pick<BuildingInput, 'window_type' | 'construction_year'>): number {
+/** U of the glazing as answered (or typical of the era), without a window film. */
+export function glazingU(input: Pick<BuildingInput, 'window_type' | 'construction_year'>): number {
   return input.window_type === 'unknown' ? archetypeFor(input.construction_year).windowU : K.windowU.value[input.window_type];
+}
+
+/** A low-e window film helps 1- and 2-pane glazing only (U at or above the 2-pane value); better glazing has low-e already. */
+export function windowFilmApplies(input: Pick<BuildingInput, 'window_type' | 'construction_year'>): boolean {
+  return glazingU(input) >= K.windowU.value.double;
+}
+
+/** U of the windows: the glazing, improved on its glass part by a low-e film where the answers say one is fitted. */
+export function windowU(input: Pick<BuildingInput, 'window_type' | 'construction_year' | 'window_film'>): number {
+  const u = glazingU(input);
+  if (!input.window_film || u < K.windowU.value.double) return u;
+  const glass = K.windowGlazedShare.value;
+  return (1 - glass) * u + glass / (1 / u + K.windowFilmAddedResistance.value);
 }
 
 export function doorU(input: Pick<BuildingInput, 'door_type' | 'construction_year'>): number {
@@ -66,33 +85,62 @@ export interface Climate {
 
 /** Degree days per day of a month whose mean is `difference` K below the base (Hitchin: daily temperatures spread). */
 function degreeDaysPerDay(difference: number): number {
-  const k = K.degreeDaySpread.value;
-  return Math.abs(difference) < 1e-9 ? 1 / k : difference / (1 - Math.exp(-k * difference));
+  return Math.abs(difference) < 1e-9 ? 1 / SPREAD : difference / (1 - Math.exp(-SPREAD * difference));
 }
 
 /** Degree days of a monthly temperature profile at a base temperature: Σ days × hitchin(base − T_month). */
 export function monthlyDegreeDays(monthlyMeanC: readonly number[], base: number): number {
-  return monthlyMeanC.reduce((sum, t, i) => sum + K.daysPerMonth.value[i] * degreeDaysPerDay(base - t), 0);
+  let sum = 0;
+  for (let i = 0; i < monthlyMeanC.length; i++) sum += DAYS_PER_MONTH[i] * degreeDaysPerDay(base - monthlyMeanC[i]);
+  return sum;
+}
+
+/** The profile's degree days at the SMHI base (17 °C), computed once per climate town's monthly means. */
+const degreeDaysAtBase = new WeakMap<readonly number[], number>();
+function monthlyDegreeDaysAtBase(monthlyMeanC: readonly number[]): number {
+  let atBase = degreeDaysAtBase.get(monthlyMeanC);
+  if (atBase === undefined) {
+    atBase = monthlyDegreeDays(monthlyMeanC, K.degreeDayBase.value);
+    degreeDaysAtBase.set(monthlyMeanC, atBase);
+  }
+  return atBase;
 }
 
 /** Degree days at the house's balance temperature: the place's base-17 value scaled by the monthly profile. */
 export function degreeDaysAtBalance(climate: Climate, balanceTemperature: number): number {
-  const atBase = monthlyDegreeDays(climate.monthlyMeanC, K.degreeDayBase.value);
+  const atBase = monthlyDegreeDaysAtBase(climate.monthlyMeanC);
   return atBase > 0 ? (climate.degreeDays * monthlyDegreeDays(climate.monthlyMeanC, balanceTemperature)) / atBase : 0;
 }
 
+/**
+ * Free heat, W/m² Atemp: 7 W/m² (household electricity 3.4, people, sun) less the household electricity that efficient
+ * appliances and products save in the actual run (its waste heat warmed the house; the heating now makes up for it).
+ */
+export function freeHeatGains(householdElectricitySavedKwhPerM2: number): number {
+  return K.freeHeatGains.value - (householdElectricitySavedKwhPerM2 * K.whPerKwh.value) / K.hoursPerYear.value;
+}
+
 /** Balance temperature: below it the heating runs; free heat (people, appliances, sun) covers the rest. */
-export function balanceTemperature(input: Pick<BuildingInput, 'atemp'>, heatLossWPerK: number): number {
-  return K.referenceIndoorTemperature.value - (K.freeHeatGains.value * input.atemp) / heatLossWPerK;
+export function balanceTemperature(
+  input: Pick<BuildingInput, 'atemp'>,
+  heatLossWPerK: number,
+  freeHeatWPerM2: number = K.freeHeatGains.value,
+): number {
+  return K.referenceIndoorTemperature.value - (freeHeatWPerM2 * input.atemp) / heatLossWPerK;
 }
 
 /**
  * Q = H × degree days at the balance temperature × 24 h / 1000, then ±5 % per °C from the reference indoor temperature
  * (§2.6) and the smart-control saving. Better insulation lowers H and the balance temperature, so measures interact.
  */
-export function spaceHeatNeed(input: BuildingInput, climate: Climate, indoorTemperature: number): number {
+export function spaceHeatNeed(
+  input: BuildingInput,
+  climate: Climate,
+  indoorTemperature: number,
+  freeHeatWPerM2: number = K.freeHeatGains.value,
+): number {
   const h = totalHeatLoss(heatLoss(input));
-  const degreeDays = degreeDaysAtBalance(climate, balanceTemperature(input, h));
+  const degreeDays = degreeDaysAtBalance(climate, balanceTemperature(input, h, freeHeatWPerM2));
   const base = (h * degreeDays * K.hoursPerDay.value) / K.whPerKwh.value;
   const temperature = 1 + K.indoorTemperatureSensitivity.value * (indoorTemperature - K.referenceIndoorTemperature.value);
   const control = input.smart_heating_control ? 1 - K.smartControlSpaceHeatSaving.value : 1;
@@ -108,4 +156,16 @@ export function standardTapWaterNeed(category: BuildingCategory, atemp: number):
 export function actualTapWaterNeed(input: BuildingInput, category: BuildingCategory): number {
   const base = input.occupants === null ? standardTapWaterNeed(category, input.atemp) : input.occupants * K.tapWaterPerPerson.value;
   return input.low_flush_faucets ? base * (1 - K.lowFlushTapWaterReduction.value) : base;
+}
+
+/** Household electricity, kWh/m² Atemp·yr: BEN 30 (the label's normal use); less with efficient appliances and products. */
+export function householdElectricityPerM2(
+  input: Pick<BuildingInput, 'appliances' | 'energy_reducing_products'>,
+  mode: 'standard' | 'actual',
+): number {
+  const ben = K.householdElectricity.value;
+  if (mode === 'standard') return ben;
+  const appliances = input.appliances === 'efficient' ? 1 - K.efficientAppliancesSaving.value : 1;
+  const products = input.energy_reducing_products ? 1 - K.energyReducingProductsSaving.value : 1;
+  return ben * appliances * products;
 }

@@ -1,7 +1,16 @@
 // From net heat need to delivered energy per carrier: shares per system, efficiencies, heat-pump SPF and backup.
 import type { BuildingInput } from '../answers';
-import { ENERGY_CONSTANTS as K, type CombustionOrDirectId, type HeatingSystemId, type HeatPumpId } from '../constants';
+import { ENERGY_CONSTANTS, type CombustionOrDirectId, type HeatingSystemId, type HeatPumpId } from '../constants';
 import { zeroPerCarrier, type PerCarrier } from '../types';
+
+// Read once (hot path; an imported binding is a getter under the CJS transform).
+const K = ENERGY_CONSTANTS;
+const SPF = K.heatPumpSpf.value;
+const COVERAGE = K.heatPumpCoverage.value;
+const CARRIER_OF = K.systemCarrier.value;
+const EFFICIENCY = K.systemEfficiency.value;
+const WOOD_SUPPLEMENT = K.woodSupplementShare.value;
+const zeroCarriers = zeroPerCarrier;
 
 export interface HeatDelivery {
   space_heating: PerCarrier;
@@ -16,7 +25,7 @@ export interface SystemContext {
 }
 
 export function isHeatPump(system: HeatingSystemId): system is HeatPumpId {
-  return system in K.heatPumpSpf.value;
+  return system in SPF;
 }
 
 const AIR_SOURCE: readonly HeatPumpId[] = ['heat_pump_airwater', 'heat_pump_air'];
@@ -33,26 +42,7 @@ function performanceFactor(input: BuildingInput, pump: HeatPumpId, ctx: SystemCo
 }
 
 export function seasonalPerformance(input: BuildingInput, pump: HeatPumpId, ctx: SystemContext): number {
-  return K.heatPumpSpf.value[pump] * performanceFactor(input, pump, ctx);
-}
-
-/**
- * Space-heat shares. Supplements take a fixed share: an air-to-air pump anywhere in the list, a wood stove when it is not
- * the first (main) system. The rest is split equally over the other systems (direct electric if none is left).
- */
-export function spaceHeatShares(systems: readonly HeatingSystemId[]): Map<HeatingSystemId, number> {
-  const shares = new Map<HeatingSystemId, number>();
-  let supplements = 0;
-  const main: HeatingSystemId[] = [];
-  systems.forEach((system, i) => {
-    if (system === 'heat_pump_air') shares.set(system, K.heatPumpCoverage.value.heat_pump_air);
-    else if (system === 'wood' && i > 0) shares.set(system, K.woodSupplementShare.value);
-    else main.push(system);
-  });
-  for (const share of shares.values()) supplements += share;
-  if (main.length === 0) main.push('electric_direct');
-  for (const system of main) shares.set(system, (shares.get(system) ?? 0) + Math.max(0, 1 - supplements) / main.length);
-  return shares;
+  return SPF[pump] * performanceFactor(input, pump, ctx);
 }
 
 /** The system that makes tap water: the first listed one that is not an air-to-air pump (else an electric heater). */
@@ -60,22 +50,50 @@ export function tapWaterSystem(systems: readonly HeatingSystemId[]): HeatingSyst
   return systems.find((s) => s !== 'heat_pump_air') ?? 'electric_direct';
 }
 
-export function deliverHeat(input: BuildingInput, spaceNeed: number, tapNeed: number, ctx: SystemContext): HeatDelivery {
-  const space = zeroPerCarrier();
-  const tap = zeroPerCarrier();
-  const backup = K.backupHeaterEfficiency.value;
+/**
+ * Space-heat shares. Supplements take a fixed share: an air-to-air pump anywhere in the list, a wood stove when it is not
+ * the first (main) system. The rest is split equally over the other (main) systems, direct electric if none is left.
+ * supplementShare gives a supplement's share, or null for a main system.
+ */
+function supplementShare(system: HeatingSystemId, index: number): number | null {
+  if (system === 'heat_pump_air') return COVERAGE.heat_pump_air;
+  if (system === 'wood' && index > 0) return WOOD_SUPPLEMENT;
+  return null;
+}
 
-  for (const [system, share] of spaceHeatShares(input.primary_heating_systems)) {
-    const heat = share * spaceNeed;
-    const carrier = K.systemCarrier.value[system];
-    if (system === 'heat_pump_air') {
-      space[carrier] += heat / seasonalPerformance(input, system, ctx);
-    } else if (isHeatPump(system)) {
-      const covered = heat * K.heatPumpCoverage.value[system];
-      space[carrier] += covered / seasonalPerformance(input, system, ctx) + (heat - covered) / backup;
-    } else {
-      space[carrier] += heat / K.systemEfficiency.value[system as CombustionOrDirectId];
-    }
+function addSpaceHeat(space: PerCarrier, input: BuildingInput, system: HeatingSystemId, heat: number, ctx: SystemContext): void {
+  const carrier = CARRIER_OF[system];
+  if (system === 'heat_pump_air') {
+    space[carrier] += heat / seasonalPerformance(input, system, ctx);
+  } else if (isHeatPump(system)) {
+    const covered = heat * COVERAGE[system];
+    space[carrier] += covered / seasonalPerformance(input, system, ctx) + (heat - covered) / K.backupHeaterEfficiency.value;
+  } else {
+    space[carrier] += heat / EFFICIENCY[system as CombustionOrDirectId];
+  }
+}
+
+export function deliverHeat(input: BuildingInput, spaceNeed: number, tapNeed: number, ctx: SystemContext): HeatDelivery {
+  const space = zeroCarriers();
+  const tap = zeroCarriers();
+
+  // Supplements first (as listed), then the main systems: the order the delivered energy is added up in.
+  const systems = input.primary_heating_systems;
+  let supplements = 0;
+  let mains = 0;
+  for (let i = 0; i < systems.length; i++) {
+    const share = supplementShare(systems[i], i);
+    if (share === null) mains++;
+    else supplements += share;
+  }
+  for (let i = 0; i < systems.length; i++) {
+    const share = supplementShare(systems[i], i);
+    if (share !== null) addSpaceHeat(space, input, systems[i], share * spaceNeed, ctx);
+  }
+  const mainShare = Math.max(0, 1 - supplements) / Math.max(1, mains);
+  if (mains === 0) addSpaceHeat(space, input, 'electric_direct', mainShare * spaceNeed, ctx);
+  for (let i = 0; i < systems.length; i++) {
+    if (supplementShare(systems[i], i) === null) addSpaceHeat(space, input, systems[i], mainShare * spaceNeed, ctx);
   }
 
   const tapSystem = tapWaterSystem(input.primary_heating_systems);

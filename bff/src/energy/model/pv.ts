@@ -1,7 +1,9 @@
 // Solar PV: yearly production, the part used in the house (more with a battery) and the part exported.
 import type { BuildingInput } from '../answers';
-import { ENERGY_CONSTANTS as K } from '../constants';
+import { ENERGY_CONSTANTS } from '../constants';
 import type { PriceArea } from '../types';
+
+const K = ENERGY_CONSTANTS;
 
 export interface PvBalance {
   production: number;

@@ -1,7 +1,9 @@
 // Small helpers shared by the measure modules.
-import type { BuildingInput } from '../../answers';
-import { ENERGY_CONSTANTS as K, type CostRange } from '../../constants';
+import { copyInput, type BuildingInput } from '../../answers';
+import { ENERGY_CONSTANTS, type CostRange } from '../../constants';
 import type { CostItem, SubsidyRule } from '../types';
+
+const K = ENERGY_CONSTANTS;
 
 export function costItem(range: CostRange, quantity: number, subsidy: SubsidyRule, lifeSpan: number): CostItem {
   return { low: range.low * quantity, high: range.high * quantity, subsidy, lifeSpan };
@@ -12,7 +14,7 @@ export function rot(labourShare: number): SubsidyRule {
 }
 
 export function withInput(input: BuildingInput, change: Partial<BuildingInput>): BuildingInput {
-  return { ...input, ...change };
+  return copyInput(input, change);
 }
 
 export const NO_SUBSIDY: SubsidyRule = { kind: 'none' };

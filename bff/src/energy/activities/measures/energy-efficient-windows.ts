@@ -1,7 +1,7 @@
 // energy_efficient_windows: replace all windows with energy windows (U ≈ 1.0).
 import { ENERGY_CONSTANTS as K } from '../../constants';
 import { envelopeOf } from '../../model/geometry';
-import { windowU } from '../../model/heat-demand';
+import { glazingU } from '../../model/heat-demand';
 import { message } from '../messages';
 import type { Measure } from '../types';
 import { costItem, LIFE, rot, withInput } from './common';
@@ -10,7 +10,8 @@ export const energyEfficientWindows: Measure = {
   type: 'energy_efficient_windows',
   category: 'reduce_heat_losses',
   completion({ building }) {
-    const u = windowU(building.input);
+    // The glazing decides (a film on old glazing still leaves the window as it is: not_completed).
+    const u = glazingU(building.input);
     if (u <= K.windowU.value[K.newWindowType.value]) return 'completed';
     return u < K.windowU.value.double ? 'upgrade_available' : 'not_completed';
   },

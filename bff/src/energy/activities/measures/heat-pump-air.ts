@@ -1,10 +1,12 @@
 // heat_pump_air: an air-to-air pump added beside the existing heating (it covers part of the space heating only).
-import type { BuildingInput } from '../../answers';
+import { copyInput, type BuildingInput } from '../../answers';
 import { ENERGY_CONSTANTS as K } from '../../constants';
 import { message } from '../messages';
+import { inputAfter } from '../model-runs';
 import type { Measure, MeasureContext } from '../types';
 import { costItem, LIFE, rot } from './common';
-import { hasHeatPump, lowersHeating, pumpStatus } from './heat-pump-common';
+import { isHeatPump } from '../../model/heating-systems';
+import { lowersHeating, pumpStatus } from './heat-pump-common';
 
 function withAirToAir(ctx: MeasureContext): BuildingInput {
   const { input, year } = ctx.building;
@@ -12,8 +14,8 @@ function withAirToAir(ctx: MeasureContext): BuildingInput {
     ? input.primary_heating_systems
     : [...input.primary_heating_systems, 'heat_pump_air' as const];
   // The one installation year in the answers belongs to this pump only when no other pump is present.
-  const otherPump = hasHeatPump({ ...input, primary_heating_systems: input.primary_heating_systems.filter((s) => s !== 'heat_pump_air') });
-  return { ...input, primary_heating_systems: systems, heat_pump_installation_year: otherPump ? input.heat_pump_installation_year : year };
+  const otherPump = input.primary_heating_systems.some((s) => s !== 'heat_pump_air' && isHeatPump(s));
+  return copyInput(input, { primary_heating_systems: systems, heat_pump_installation_year: otherPump ? input.heat_pump_installation_year : year });
 }
 
 export const heatPumpAir: Measure = {
@@ -22,7 +24,7 @@ export const heatPumpAir: Measure = {
   completion: (ctx) => pumpStatus(ctx, ['heat_pump_air']),
   availability(ctx) {
     const systems = ctx.building.input.primary_heating_systems;
-    if (systems.includes('heat_pump_geothermal') || systems.includes('heat_pump_airwater') || !lowersHeating(ctx, withAirToAir(ctx))) {
+    if (systems.includes('heat_pump_geothermal') || systems.includes('heat_pump_airwater') || !lowersHeating(ctx, inputAfter(ctx, heatPumpAir))) {
       return { available: false, messages: [message('better_heat_pump_present')] };
     }
     return { available: true, messages: [message('air_to_air_partial')] };

@@ -1,25 +1,26 @@
 // heat_pump: the heat pump type that saves the most kronor in this house (of geothermal, air/water, air-to-air).
-import { modelEnergy } from '../../building-model';
 import { difference } from '../runner';
 import { message } from '../messages';
+import { inputAfter } from '../model-runs';
 import type { Measure, MeasureContext } from '../types';
 import { heatPumpAir } from './heat-pump-air';
 import { HYDRONIC_HEAT_PUMPS, pumpStatus } from './heat-pump-common';
 import { heatPumpAirwater, heatPumpGeothermal } from './heat-pump-replacement';
 
 const CANDIDATES: readonly Measure[] = [heatPumpGeothermal, heatPumpAirwater, heatPumpAir];
-const chosen = new WeakMap<MeasureContext, Measure | null>();
 
 export function bestHeatPump(ctx: MeasureContext): Measure | null {
-  if (chosen.has(ctx)) return chosen.get(ctx) ?? null;
+  return ctx.runs.decide('best_heat_pump', () => chooseHeatPump(ctx));
+}
+
+function chooseHeatPump(ctx: MeasureContext): Measure | null {
   let best: { measure: Measure; saving: number } | null = null;
   for (const measure of CANDIDATES) {
     if (measure.completion(ctx) === 'completed' || !measure.availability(ctx).available) continue;
-    const after = modelEnergy({ ...ctx.building, input: measure.apply(ctx) }, 'actual');
+    const after = ctx.runs.actual(inputAfter(ctx, measure));
     const saving = difference(ctx.before, after, ctx.prices).energyCostSavings;
     if (best === null || saving > best.saving) best = { measure, saving };
   }
-  chosen.set(ctx, best?.measure ?? null);
   return best?.measure ?? null;
 }
 
@@ -32,6 +33,6 @@ export const heatPumpBest: Measure = {
     if (!best) return { available: false, messages: [message('no_heat_pump_option')] };
     return { available: true, messages: [message('heat_pump_choice'), ...best.availability(ctx).messages] };
   },
-  apply: (ctx) => (bestHeatPump(ctx) ?? heatPumpGeothermal).apply(ctx),
+  apply: (ctx) => inputAfter(ctx, bestHeatPump(ctx) ?? heatPumpGeothermal),
   cost: (ctx) => (bestHeatPump(ctx) ?? heatPumpGeothermal).cost(ctx),
 };

@@ -1,6 +1,5 @@
 // Shared rules for the heat-pump measures: status from the answers, the "does it actually help" check, the new input.
-import type { BuildingInput } from '../../answers';
-import { modelEnergy } from '../../building-model';
+import { copyInput, type BuildingInput } from '../../answers';
 import type { HeatingSystemId, HeatPumpId } from '../../constants';
 import { heatPumpIsOld, isHeatPump } from '../../model/heating-systems';
 import { message } from '../messages';
@@ -18,7 +17,7 @@ export function pumpStatus(ctx: MeasureContext, pumps: readonly HeatPumpId[]): C
 
 /** Delivered energy for space heating and tap water (all carriers), as the household uses it. */
 export function heatingDelivered(ctx: MeasureContext, input: BuildingInput): number {
-  const balance = input === ctx.building.input ? ctx.before : modelEnergy({ ...ctx.building, input }, 'actual');
+  const balance = input === ctx.building.input ? ctx.before : ctx.runs.actual(input);
   return balance.byUse.space_heating + balance.byUse.tap_water_heating;
 }
 
@@ -29,7 +28,7 @@ export function lowersHeating(ctx: MeasureContext, after: BuildingInput): boolea
 
 /** Main-system replacement: the pump becomes the only system, installed this year. */
 export function replaceMainHeating(ctx: MeasureContext, pump: HeatPumpId): BuildingInput {
-  return { ...ctx.building.input, primary_heating_systems: [pump], heat_pump_installation_year: ctx.building.year };
+  return copyInput(ctx.building.input, { primary_heating_systems: [pump], heat_pump_installation_year: ctx.building.year });
 }
 
 export function replacementMessages(input: BuildingInput): ActivityMessage[] {

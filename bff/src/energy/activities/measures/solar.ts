@@ -4,7 +4,7 @@ import { ENERGY_CONSTANTS as K } from '../../constants';
 import { envelopeOf } from '../../model/geometry';
 import { message } from '../messages';
 import type { ActivityMessage, Availability, CostItem, Measure } from '../types';
-import { costItem, LIFE } from './common';
+import { costItem, LIFE, withInput } from './common';
 
 const W = K.wattPerKilowatt.value;
 const greenTech = (rate: number) => ({ kind: 'green_technology' as const, rate });
@@ -40,7 +40,7 @@ export const solarPanelInstallation: Measure = {
   category: 'use_solar_energy',
   completion: ({ building }) => (building.input.solar_panels_wp > 0 ? 'completed' : 'not_completed'),
   availability: ({ building }) => solarAvailability(building.input),
-  apply: ({ building }) => ({ ...building.input, solar_panels_wp: proposedPvKwp(building.input) * W }),
+  apply: ({ building }) => withInput(building.input, { solar_panels_wp: proposedPvKwp(building.input) * W }),
   cost: ({ building }) => [pvCost(proposedPvKwp(building.input))],
 };
 
@@ -50,7 +50,7 @@ export const batteryInstallation: Measure = {
   completion: ({ building }) => (building.input.battery_kwh > 0 ? 'completed' : 'not_completed'),
   availability: ({ building }) =>
     building.input.solar_panels_wp > 0 ? { available: true, messages: [] } : { available: false, messages: [message('battery_needs_solar')] },
-  apply: ({ building }) => ({ ...building.input, battery_kwh: proposedBatteryKwh(building.input.solar_panels_wp / W) }),
+  apply: ({ building }) => withInput(building.input, { battery_kwh: proposedBatteryKwh(building.input.solar_panels_wp / W) }),
   cost: ({ building }) => [batteryCost(proposedBatteryKwh(building.input.solar_panels_wp / W))],
 };
 
@@ -64,7 +64,7 @@ export const solarPanelAndBatteryInstallation: Measure = {
   },
   apply({ building }) {
     const kwp = proposedPvKwp(building.input);
-    return { ...building.input, solar_panels_wp: kwp * W, battery_kwh: proposedBatteryKwh(kwp) };
+    return withInput(building.input, { solar_panels_wp: kwp * W, battery_kwh: proposedBatteryKwh(kwp) });
   },
   cost({ building }) {
     const kwp = proposedPvKwp(building.input);

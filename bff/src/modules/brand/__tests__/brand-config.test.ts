@@ -43,7 +43,7 @@ describe('GET /api/flow/brand-config', () => {
     const agent = request.agent(app);
     const first = await agent.get('/api/flow/brand-config?owner=demo-bank').expect(200);
     expect(first.body).toEqual({ brand: 'demo-bank', config: DEMO_BRANDS['demo-bank'] });
-    expect(first.headers['set-cookie']?.join(';')).toMatch(/owner=demo-bank/);
+    expect(String(first.headers['set-cookie'])).toMatch(/owner=demo-bank/);
     const later = await agent.get('/api/flow/brand-config').expect(200);
     expect(later.body.brand).toBe('demo-bank');
   });
