@@ -31,6 +31,7 @@ import { textRoutes } from './modules/texts/routes';
 import { flowRoutes } from './modules/flow/routes';
 import { loadGeoTables, type GeoTables } from './energy/geo-data';
 import { GEO_DIR } from './paths';
+import { lenderRoutes } from './modules/lenders/routes';
 import { brandRoutes } from './modules/brand/routes';
 import { localBrandConfigStore, type BrandConfigStore } from './modules/brand/store';
 
@@ -136,6 +137,7 @@ export function createApp({ config, db, pool, logger, authSecret, pruneSessions 
   app.use('/api/flow/texts', textRoutes(db));
   app.use('/api/flow', flowRoutes({ db, defaultBrand: config.DEFAULT_BRAND }));
   app.use('/api/flow', brandRoutes({ store: brandStore, defaultBrand: config.DEFAULT_BRAND, logger, secureCookies: config.secureCookies }));
+  app.use('/api/flow', lenderRoutes());
   app.use('/api/console', consoleRoutes(db));
   app.use('/api/admin', adminRoutes(db));
   app.use('/api', apiNotFound);

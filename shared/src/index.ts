@@ -101,3 +101,53 @@ export type {
   StartSignRequest,
   TransactionStatus,
 } from './schemas/bankid';
+// Money and number formatting (ARCHITECTURE §10), and the green mortgage lenders' contract.
+export {
+  LOAN_TYPES,
+  DEFAULT_LOAN_TYPE,
+  LOAN_DEFAULTS,
+  INTEREST_DEDUCTION_FACTOR,
+  DEFAULT_LIFE_SPAN,
+  DEFAULT_MULTIPLIER,
+  DEFAULT_HOME_VALUATION,
+  DEFAULT_HOME_LOAN,
+  HOME_VALUATION_MAX,
+  HOME_LOAN_SHARE_MAX,
+  MORTGAGE_MAX,
+  EXTENSION_LOAN_MAX,
+  HOME_LOAN_INTEREST_LIMITS,
+  PRIVATE_LOAN_INTEREST_LIMITS,
+  PROVIDER_PRIVATE_LOAN_INTEREST_LIMITS,
+  LOAN_TERM_LIMITS,
+  isLoanType,
+  defaultLoanSettings,
+  withLoanType,
+  activeInterestRate,
+  privateLoanInterestLimits,
+  homeLoanMax,
+  loanLimit,
+  loanSliderLimits,
+  clampToRange,
+  type LoanType,
+  type LoanSettings,
+  type LoanProvider,
+  type NumberRange,
+  type SliderLimits,
+  type LoanSliderLimits,
+} from './finance/loan-terms';
+export {
+  financeMeasure,
+  investmentCostRange,
+  interestPerYear,
+  remainingLoanSeries,
+  cumulativeSavingsSeries,
+  repaymentPeriod,
+  mortgageDiscount,
+  priceToCentsPerKwh,
+  type MeasureMoney,
+  type CostRange,
+  type Financing,
+} from './finance/financing';
+export { roundToSignificant, roundToDecimals } from './finance/rounding';
+export { formatNumber, formatKr, formatKwh, formatPercent, NOT_A_NUMBER, type NumberFormatOptions } from './format/number';
+export { LENDERS, lenderSchema, discountRequestSchema, type Lender, type DiscountRequest, type DiscountResponse } from './schemas/lenders';

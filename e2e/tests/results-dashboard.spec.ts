@@ -1,0 +1,208 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+// @ts-expect-error plain ESM helper shared with serve.mjs
+import { E2E_BANKID_PORT } from '../e2e-env.mjs';
+import { signInHomeowner, watchConsole } from './support';
+
+const SIMULATOR = `http://127.0.0.1:${E2E_BANKID_PORT}`;
+
+interface Activity {
+  name: string;
+  category: string;
+  available: boolean;
+  completion_status: string;
+  investment_cost: number;
+  savings: { energySavings: number; energyCostSavings: number };
+}
+interface Building {
+  property: { id: number; name: string };
+  recommendations: Activity[];
+  information: { type: string; value: { type?: string; energy_class?: string } }[];
+  errors: unknown[];
+}
+
+/** Serious and critical accessibility problems (axe) on the page as it is now. */
+async function seriousA11yViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+}
+
+const dashboard = (id: number) => `/property/${id}/building/primary/results-dashboard`;
+
+/** Register addresses found the way the address search finds them. */
+async function findProperties(request: APIRequestContext, prefix: string): Promise<{ id: number; name: string }[]> {
+  const res = await request.get(`/api/flow/property-search/suggestions?q=${encodeURIComponent(prefix)}`);
+  expect(res.ok()).toBe(true);
+  const { suggestions } = (await res.json()) as { suggestions: { id: number; name: string }[] };
+  expect(suggestions.length).toBeGreaterThan(2);
+  return suggestions;
+}
+
+const findProperty = async (request: APIRequestContext, prefix: string) => (await findProperties(request, prefix))[0];
+
+/** Answers for the property in this browser's session, as the flow saves them; returns the computed building. */
+async function createProfile(page: Page, id: number): Promise<Building> {
+  const res = await page.request.post(`/api/flow/property/${id}/building`, { data: { occupants: 3, indoor_temperature: 21 } });
+  expect(res.status(), await res.text()).toBe(200);
+  return (await res.json()) as Building;
+}
+
+/** The recommendation the test finances: proposed, in a savings list, with a cost and kronor saved. */
+function financeable(building: Building): Activity {
+  const found = building.recommendations
+    .filter((a) => a.category !== 'package' && a.available && a.completion_status !== 'completed' && a.investment_cost > 0 && a.savings.energyCostSavings > 0)
+    .sort((a, b) => b.savings.energySavings - a.savings.energySavings)[0];
+  expect(found, 'a recommendation with a cost and savings').toBeTruthy();
+  return found;
+}
+
+test.describe('results dashboard', () => {
+  test('label, recommendations, financing that follows the loan type and sliders, and a clean printed report', async ({ page }, testInfo) => {
+    const problems = watchConsole(page);
+    const property = await findProperty(page.request, 'Sankt');
+    const building = await createProfile(page, property.id);
+    expect(building.errors).toEqual([]);
+    const calculated = building.information.find((i) => i.type === 'epc_label' && i.value.type === 'estimated_calculated');
+    expect(calculated?.value.energy_class).toMatch(/^[A-G]$/);
+    const chosen = financeable(building);
+
+    await page.goto(dashboard(property.id));
+    await expect(page.getByRole('heading', { level: 1, name: "Your home's energy results" })).toBeVisible();
+    await expect(page.getByText(property.name, { exact: true })).toBeVisible();
+
+    // The label (estimated from the answers) and the information.
+    const label = page.getByTestId('epc-label');
+    await expect(label.getByRole('img', { name: `Energy class ${calculated!.value.energy_class}` })).toBeVisible();
+    await expect(label.getByText('Estimated from your answers')).toBeVisible();
+    await expect(page.getByTestId('information').getByText('Energy cost a year:')).toBeVisible();
+    await expect(page.getByTestId('price-area')).toHaveText(/^SE[1-4] \(/);
+
+    // Recommendations in their groups, packages apart; each savings list sorted by savings.
+    await expect(page.locator('[data-group]')).toHaveCount(5);
+    for (const group of ['reduce_heat_losses', 'reduce_energy_usage', 'use_solar_energy', 'optimisations']) {
+      const names = await page.locator(`[data-group="${group}"] [data-activity]`).evaluateAll((cards) => cards.map((c) => c.getAttribute('data-activity')));
+      const expected = building.recommendations
+        .filter((a) => a.category === group && (a.savings.energySavings >= 0 || a.completion_status === 'completed'))
+        .sort((a, b) => b.savings.energySavings - a.savings.energySavings || b.savings.energyCostSavings - a.savings.energyCostSavings || a.name.localeCompare(b.name))
+        .map((a) => a.name);
+      expect(names, group).toEqual(expected);
+    }
+    const card = page.locator(`[data-activity="${chosen.name}"]`);
+    await expect(card.getByTestId('saves')).toContainText('kWh');
+    await expect(card.getByTestId('repayment')).toHaveText(/years?$/);
+
+    // Details: the charts render (apexcharts, loaded on demand); Cash has no loan chart.
+    await card.getByRole('button', { name: 'Show financing and charts' }).click();
+    await expect(card.getByTestId('savings-chart').locator('svg').first()).toBeVisible();
+    await expect(card.getByTestId('loan').first()).toHaveText('None: paid in cash');
+    await expect(card.getByTestId('loan-chart').locator('svg')).toHaveCount(0);
+    await page.screenshot({ path: testInfo.outputPath('dashboard-desktop.png'), fullPage: true });
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    // A private loan: recorded as an interaction, and the figures and charts change.
+    const interaction = page.waitForRequest((r) => r.url().endsWith('/api/flow/interaction') && r.method() === 'POST');
+    await page.getByRole('radio', { name: 'Private loan' }).check();
+    expect((await interaction).postDataJSON()).toEqual({ action: 'loan_type.change', object: 'Private', property_id: property.id });
+    await expect(card.getByTestId('loan')).toHaveText(/ at 4\.9 % over 5 years$/);
+    await expect(card.getByTestId('repayment')).toHaveText(/with interest\)$/);
+    await expect(card.getByTestId('loan-chart').locator('svg').first()).toBeVisible();
+    // The brand's lender (demo-energi: Demo Bank) sets the private loan slider to 0–9 %.
+    await expect(card.getByRole('slider', { name: 'Private loan interest' })).toHaveAttribute('max', '9');
+    const amortizationOver5 = await card.getByTestId('amortization').textContent();
+    const interestOver5 = await card.getByTestId('interest').textContent();
+
+    // The loan term slider, moved with the keyboard: 5 → 10 years.
+    const term = card.getByRole('slider', { name: 'Loan term' });
+    await term.focus();
+    for (let i = 0; i < 5; i += 1) await term.press('ArrowRight');
+    await expect(term).toHaveAttribute('aria-valuetext', '10 years');
+    await expect(card.getByTestId('loan')).toHaveText(/ over 10 years$/);
+    await expect(card.getByTestId('amortization')).not.toHaveText(amortizationOver5!);
+    await expect(card.getByTestId('interest')).not.toHaveText(interestOver5!);
+
+    // A mortgage: the two demo lenders' green mortgage discounts, from the BFF.
+    await page.getByRole('radio', { name: 'Mortgage' }).check();
+    await expect(card.getByTestId('loan')).toHaveText(/ at 3\.1 % over 20 years$/);
+    await expect(card.locator('[data-lender="demo-bank"]')).toContainText('Demo Bank (demo)');
+    await expect(card.locator('[data-lender="demo-bolan"]')).toContainText('Demo Bolån (demo)');
+
+    // Own prices: saved and the results recalculated.
+    const prices = page.getByRole('form', { name: 'Your energy prices' });
+    await prices.getByLabel('Electricity', { exact: true }).fill('2,50');
+    await prices.getByRole('button', { name: 'Save prices and recalculate' }).click();
+    await expect(prices.getByText('Saved. The results are recalculated.')).toBeVisible();
+    await expect(page.getByTestId('information').getByText('With your own prices.')).toBeVisible();
+
+    // Print: controls and navigation gone; the label, the information and every recommendation's figures stay.
+    await page.emulateMedia({ media: 'print' });
+    await expect(page.getByRole('button', { name: 'Print report' })).toBeHidden();
+    await expect(page.getByRole('radio', { name: 'Cash' })).toBeHidden();
+    await expect(card.getByRole('slider', { name: 'Loan term' })).toBeHidden();
+    await expect(page.getByRole('form', { name: 'Your energy prices' })).toBeHidden();
+    await expect(page.locator('.he-topbar')).toBeHidden();
+    await expect(card.getByTestId('savings-chart')).toBeHidden();
+    await expect(label.getByRole('img', { name: `Energy class ${calculated!.value.energy_class}` })).toBeVisible();
+    await expect(page.getByTestId('information')).toBeVisible();
+    await expect(page.getByTestId('print-financing')).toHaveText(/^Financing in this report: Mortgage\./);
+    const financing = page.getByTestId('financing');
+    const count = await financing.count();
+    expect(count).toBeGreaterThan(3);
+    for (let i = 0; i < count; i += 1) await expect(financing.nth(i)).toBeVisible();
+    await page.pdf({ path: testInfo.outputPath('dashboard-print.pdf'), format: 'A4' });
+    await page.emulateMedia({ media: 'screen' });
+    await expect(page.getByRole('button', { name: 'Print report' })).toBeVisible();
+
+    expect(problems, problems.join('\n')).toEqual([]);
+  });
+
+  test('on a phone: one column, readable, nothing wider than the screen', async ({ page }, testInfo) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const property = await findProperty(page.request, 'Sankt');
+    const building = await createProfile(page, property.id);
+    await page.goto(dashboard(property.id));
+    await expect(page.getByTestId('epc-label')).toBeVisible();
+    const chosen = financeable(building);
+    const card = page.locator(`[data-activity="${chosen.name}"]`);
+    await card.getByRole('button', { name: 'Show financing and charts' }).click();
+    await page.getByRole('radio', { name: 'Private loan' }).check();
+    await expect(card.getByTestId('loan-chart').locator('svg').first()).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: testInfo.outputPath('dashboard-mobile.png'), fullPage: true });
+    expect(await seriousA11yViolations(page)).toEqual([]);
+  });
+
+  test('a signed-in homeowner switches between the homes of the profile, and only to those', async ({ page }) => {
+    const [first, second, stranger] = await findProperties(page.request, 'Sankt');
+    await signInHomeowner(page, SIMULATOR, '198112189876', 'Sara Sandberg');
+    await createProfile(page, first.id);
+    await createProfile(page, second.id);
+
+    await page.goto(dashboard(first.id));
+    await expect(page.locator('.rd-eyebrow')).toHaveText(first.name);
+    const switcher = page.getByRole('combobox', { name: 'Property' });
+    await expect(switcher).toHaveValue(String(first.id));
+    await switcher.selectOption(String(second.id));
+    await expect(page).toHaveURL(new RegExp(`${dashboard(second.id)}$`));
+    await expect(page.locator('.rd-eyebrow')).toHaveText(second.name);
+    await expect(page.getByTestId('epc-label')).toBeVisible();
+    await expect(switcher).toHaveValue(String(second.id));
+    await expect.poll(async () => (await (await page.request.get('/api/flow/user/profile')).json()).selectedPropertyId).toBe(second.id);
+
+    // The query pair to a property that is not in the profile changes nothing.
+    await page.goto(`${dashboard(second.id)}?property_id=${stranger.id}&building_id=primary`);
+    await expect(page.getByRole('alert')).toHaveText('That property is not in your profile, so the dashboard stays on this one.');
+    await expect(page).toHaveURL(new RegExp(`${dashboard(second.id)}$`));
+    await expect(page.locator('.rd-eyebrow')).toHaveText(second.name);
+  });
+
+  test('a browser without answers for the property is sent to the address search, not shown an error', async ({ page }) => {
+    const property = await findProperty(page.request, 'Sankt');
+    await page.goto(dashboard(property.id));
+    await expect(page.getByRole('heading', { level: 1, name: "Your home's energy results" })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: "We don't know this home yet" })).toBeVisible();
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    await page.getByRole('link', { name: 'Start from the address search' }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+});

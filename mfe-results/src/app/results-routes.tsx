@@ -1,0 +1,13 @@
+import { Route, Routes } from 'react-router';
+import { NotFoundPage } from '@home-energy/shared';
+import { ResultsDashboardPage } from '../features/results-dashboard/pages/results-dashboard-page';
+
+/** The remote's routes below the shell's mount point /property/:id/building/:building/. */
+export function ResultsRoutes() {
+  return (
+    <Routes>
+      <Route path="results-dashboard" element={<ResultsDashboardPage />} />
+      <Route path="*" element={<NotFoundPage />} />
+    </Routes>
+  );
+}

@@ -1,0 +1,80 @@
+import { useMemo, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Activity, EnergyClass, LoanProvider, LoanType } from '@home-energy/shared';
+import { groupRecommendations } from '../lib/group-recommendations';
+import type { LoanSettingsControl } from '../lib/loan-settings';
+import { useFormat } from '../lib/use-format';
+import { LoanTypeChoice } from './loan-type-choice';
+import { RecommendationCard } from './recommendation-card';
+
+export interface RecommendationsSectionProps {
+  recommendations: readonly Activity[];
+  loan: LoanSettingsControl;
+  onLoanTypeChange: (loanType: LoanType) => void;
+  currentClass: EnergyClass | null;
+  provider?: LoanProvider | null;
+  /** Extra actions under each recommendation: the place for installer requests (issue 8 item 5). */
+  renderActions?: (activity: Activity) => ReactNode;
+}
+
+/**
+ * The recommendations by action group (spec §3, §4): each group sorted by savings, negative savings hidden unless
+ * completed; packages on their own, outside the savings lists. One recommendation's details are open at a time.
+ */
+export function RecommendationsSection({ recommendations, loan, onLoanTypeChange, currentClass, provider, renderActions }: RecommendationsSectionProps) {
+  const { t } = useTranslation('results');
+  const format = useFormat();
+  const { groups, packages, nothingProposed } = useMemo(() => groupRecommendations(recommendations), [recommendations]);
+  const [open, setOpen] = useState<string | null>(null);
+  const { settings } = loan;
+
+  const card = (activity: Activity) => (
+    <li key={activity.name}>
+      <RecommendationCard
+        activity={activity}
+        settings={settings}
+        onSettingsChange={loan.change}
+        open={open === activity.name}
+        onToggle={() => setOpen((current) => (current === activity.name ? null : activity.name))}
+        currentClass={currentClass}
+        provider={provider}
+        format={format}
+        actions={renderActions?.(activity)}
+      />
+    </li>
+  );
+
+  return (
+    <section className="rd-recs" aria-labelledby="rd-recs-title">
+      <h2 id="rd-recs-title">{t('recommendations.heading')}</h2>
+      <LoanTypeChoice value={settings.loanType} onChange={onLoanTypeChange} />
+      <p className="rd-print-only" data-testid="print-financing">
+        {t('financing.printSummary', {
+          loanType: t(`financing.loanTypes.${settings.loanType}`),
+          valuation: format.kr(settings.homeValuation),
+          homeLoan: format.kr(settings.homeLoan),
+        })}
+      </p>
+      {nothingProposed ? (
+        <p className="rd-empty" role="status" data-testid="no-recommendations">
+          {t('groups.none')}
+        </p>
+      ) : null}
+      {groups.map(({ group, activities, proposed }) => (
+        <section key={group} className="rd-group" aria-labelledby={`rd-group-${group}`} data-group={group}>
+          <h3 id={`rd-group-${group}`}>
+            {t(`groups.names.${group}`)} <span className="rd-count">{proposed > 0 ? t('groups.count', { count: proposed }) : t('groups.empty')}</span>
+          </h3>
+          {activities.length > 0 ? <ul className="rd-rec-list">{activities.map(card)}</ul> : null}
+        </section>
+      ))}
+      {packages.length > 0 ? (
+        <section className="rd-group rd-group--packages" aria-labelledby="rd-group-package" data-group="package">
+          <h3 id="rd-group-package">{t('groups.names.package')}</h3>
+          <p className="rd-muted">{t('groups.packagesIntro')}</p>
+          <ul className="rd-rec-list">{packages.map(card)}</ul>
+        </section>
+      ) : null}
+    </section>
+  );
+}

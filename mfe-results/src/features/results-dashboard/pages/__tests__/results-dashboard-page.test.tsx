@@ -1,0 +1,280 @@
+import '../../../../testing/setup-dom';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { installFakeBff, heldAnswer, ok, type FakeBff } from '../../../../testing/fake-bff';
+import { homeownerSession, setSession } from '../../../../testing/fake-session';
+import { activity, answersOf, calculatedLabel, information, issuedLabel, measuredLabel, paths } from '../../../../testing/fixtures';
+import { currentLocation, renderResults } from '../../../../testing/render-results';
+
+jest.mock('@home-energy/shared', () => jest.requireActual('../../../../testing/mock-shared').sharedWithFakeSession());
+
+const home = paths(42);
+let bff: FakeBff;
+
+function serve(id: number, recommendations: ReturnType<typeof activity>[], info = information(calculatedLabel('G')), name = 'Sankt Görans väg 13, 656 32 Karlstad') {
+  const p = paths(id);
+  bff.answer('GET', p.recommendations, ok({ recommendations, errors: [] }));
+  bff.answer('GET', p.information, ok(info));
+  bff.answer('GET', p.answers, ok(answersOf(id, name)));
+}
+
+const card = (name: string) => {
+  const element = document.querySelector<HTMLElement>(`[data-activity="${name}"]`);
+  if (!element) throw new Error(`no recommendation card ${name}`);
+  return within(element);
+};
+
+beforeEach(() => {
+  setSession(null);
+  bff = installFakeBff();
+});
+
+describe('the results dashboard', () => {
+  it('shows the address, the label, the information and the recommendations', async () => {
+    serve(42, [activity('insulation_attic', { subsidies: [{ type: 'rot', amount: 643 }], investment_cost: 7_140, investment_cost_span: 3_500, kwh: 2_681, kr: 3_146, life_span: 40 })]);
+    renderResults(home.page);
+    expect(await screen.findByRole('heading', { level: 1, name: "Your home's energy results" })).toBeTruthy();
+    expect(await screen.findByText('Sankt Görans väg 13, 656 32 Karlstad')).toBeTruthy();
+    expect(document.title).toBe("Your home's energy results");
+
+    const label = within(await screen.findByTestId('epc-label'));
+    expect(label.getByRole('img', { name: 'Energy class G' })).toBeTruthy();
+    expect(label.getByText('Estimated from your answers')).toBeTruthy();
+    expect(label.getByText('180.4 kWh/m² a year (primary energy number)')).toBeTruthy();
+
+    const info = within(screen.getByTestId('information'));
+    expect(info.getByText('Electricity').nextElementSibling?.textContent).toBe('4 970 kWh');
+    expect(info.getByText('Oil').nextElementSibling?.textContent).toBe('24 409 kWh');
+    expect(info.getByText('43 783 kr')).toBeTruthy();
+    expect(info.getByTestId('price-area').textContent).toBe('SE3 (Stockholm)');
+
+    const attic = card('insulation_attic');
+    expect(attic.getByRole('heading', { level: 4, name: 'Attic insulation' })).toBeTruthy();
+    expect(attic.getByTestId('saves').textContent).toBe('2 681 kWh · 3 146 kr');
+    expect(attic.getByTestId('investment').textContent).toBe('5 400–8 900 kr');
+    expect(attic.getByText('40 years')).toBeTruthy();
+    expect(attic.getByText('ROT deduction:').textContent).toBe('ROT deduction: 643 kr');
+    expect(attic.getByTestId('repayment').textContent).toBe('2.3 years');
+  });
+
+  it('label priority: measured over calculated, and the issued certificate shown as issued', async () => {
+    serve(42, [], information(calculatedLabel('G'), measuredLabel('F'), issuedLabel('E')));
+    renderResults(home.page);
+    const label = within(await screen.findByTestId('epc-label'));
+    expect(label.getByRole('img', { name: 'Energy class F' })).toBeTruthy();
+    expect(label.getByText('Measured: from your energy use')).toBeTruthy();
+    expect(label.queryByRole('img', { name: 'Energy class G' })).toBeNull();
+    const issued = within(screen.getByTestId('issued-label'));
+    expect(issued.getByRole('img', { name: 'Issued certificate: class E' })).toBeTruthy();
+    expect(issued.getByText(/Issued 2019-05-02/)).toBeTruthy();
+  });
+
+  it('an issued certificate alone is the displayed label', async () => {
+    serve(42, [], information(issuedLabel('E')));
+    renderResults(home.page);
+    const label = within(await screen.findByTestId('epc-label'));
+    expect(label.getByRole('img', { name: 'Energy class E' })).toBeTruthy();
+    expect(label.getByText('Issued energy performance certificate')).toBeTruthy();
+    expect(screen.queryByTestId('issued-label')).toBeNull();
+  });
+
+  it('groups by action group, sorts by savings, hides negative savings unless completed, shows packages apart', async () => {
+    serve(42, [
+      activity('insulation_attic', { kwh: 2_681 }),
+      activity('insulation_walls', { kwh: 5_987 }),
+      activity('window_film', { kwh: 1_422 }),
+      activity('energy_efficient_products', { category: 'reduce_energy_usage', kwh: -84 }),
+      activity('low_flush_faucets', { category: 'reduce_energy_usage', kwh: -5, completion_status: 'completed', completed_at: '2024-01-01' }),
+      activity('heat_pump_air', { category: 'reduce_energy_usage', kwh: 9_259 }),
+      activity('complete_renovation', { category: 'package', kwh: 26_026 }),
+    ]);
+    renderResults(home.page);
+    await screen.findByTestId('epc-label');
+    const group = (name: string) => document.querySelector<HTMLElement>(`[data-group="${name}"]`)!;
+    const names = (name: string) => [...group(name).querySelectorAll('[data-activity]')].map((e) => e.getAttribute('data-activity'));
+
+    expect([...document.querySelectorAll('[data-group]')].map((e) => e.getAttribute('data-group'))).toEqual([
+      'reduce_heat_losses',
+      'reduce_energy_usage',
+      'use_solar_energy',
+      'optimisations',
+      'package',
+    ]);
+    expect(names('reduce_heat_losses')).toEqual(['insulation_walls', 'insulation_attic', 'window_film']);
+    expect(names('reduce_energy_usage')).toEqual(['heat_pump_air', 'low_flush_faucets']);
+    expect(names('package')).toEqual(['complete_renovation']);
+    expect(document.querySelector('[data-activity="energy_efficient_products"]')).toBeNull();
+    expect(within(group('reduce_heat_losses')).getByRole('heading', { level: 3 }).textContent).toBe('Reduce heat losses 3 measures');
+    expect(within(group('reduce_energy_usage')).getByRole('heading', { level: 3 }).textContent).toBe('Use less energy One measure');
+    expect(within(group('use_solar_energy')).getByRole('heading', { level: 3 }).textContent).toBe('Use solar energy No measure proposed');
+    expect(card('low_flush_faucets').getByText('Done')).toBeTruthy();
+    expect(card('low_flush_faucets').queryByRole('button', { name: /financing/ })).toBeNull();
+    expect(screen.queryByTestId('no-recommendations')).toBeNull();
+  });
+
+  it('uses the Swedish grouping labels', async () => {
+    serve(42, [activity('insulation_attic', { kwh: 2_681 }), activity('top_of_the_line', { category: 'package', kwh: 33_516 })]);
+    renderResults(home.page, { lng: 'sv' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ditt hems energiresultat' })).toBeTruthy();
+    await screen.findByTestId('epc-label');
+    const group = (name: string) => within(document.querySelector<HTMLElement>(`[data-group="${name}"]`)!);
+    expect(group('reduce_heat_losses').getByRole('heading', { level: 3 }).textContent).toBe('Minska värmeförlusterna En åtgärd');
+    expect(group('optimisations').getByText('Ingen föreslagen åtgärd')).toBeTruthy();
+    expect(group('package').getByRole('heading', { level: 3, name: 'Klimatfastigheter' })).toBeTruthy();
+    expect(card('insulation_attic').getByTestId('saves').textContent).toBe('2 681 kWh · 10 000 kr');
+    expect(card('insulation_attic').getByRole('img', { name: 'Energiklass C' })).toBeTruthy();
+  });
+
+  it("says 'Inga rekommendationer' when nothing is recommended", async () => {
+    serve(42, [activity('battery_installation', { category: 'use_solar_energy', kwh: 0, available: false }), activity('energy_efficient_products', { kwh: -84 })]);
+    renderResults(home.page, { lng: 'sv' });
+    expect((await screen.findByTestId('no-recommendations')).textContent).toBe('Inga rekommendationer');
+    expect(card('battery_installation').getByText('Inte möjlig i det här hemmet')).toBeTruthy();
+  });
+
+  it('shows the messages by level: errors, then warnings, then notices', async () => {
+    serve(42, [
+      activity('solar_panel_installation', {
+        category: 'use_solar_energy',
+        messages: [
+          { id: 'n', level: 'notice', description: 'Takets väderstreck är okänt.' },
+          { id: 'e', level: 'error', description: 'Taket är för litet.' },
+          { id: 'w', level: 'warning', description: 'Skuggat tak.' },
+        ],
+      }),
+    ]);
+    renderResults(home.page);
+    await screen.findByTestId('epc-label');
+    const items = card('solar_panel_installation').getAllByRole('listitem');
+    expect(items.map((item) => [item.getAttribute('data-level'), item.textContent])).toEqual([
+      ['error', 'Error Taket är för litet.'],
+      ['warning', 'Warning Skuggat tak.'],
+      ['notice', 'Note Takets väderstreck är okänt.'],
+    ]);
+  });
+
+  it('lists what the answers lack, with a way to the questions', async () => {
+    bff.answer('GET', home.recommendations, ok({ recommendations: [], errors: [{ code: 'missing_answers', message: 'x', keys: ['construction_year', 'atemp'] }] }));
+    bff.answer('GET', home.information, ok({ information: [], errors: [] }));
+    bff.answer('GET', home.answers, ok(answersOf(42, 'Okändvägen 2')));
+    renderResults(home.page);
+    const notice = await screen.findByTestId('missing-answers');
+    expect(notice.textContent).toContain('Some answers are missing: construction year, heated floor area.');
+    expect(within(notice).getByRole('link', { name: 'Answer the questions' }).getAttribute('href')).toBe('/flow/property/42/questions');
+    expect(screen.getByText('No energy label yet.')).toBeTruthy();
+  });
+
+  it('without a profile for the property: a friendly start from the address search, not an error', async () => {
+    bff.answer('GET', home.answers, ok({ property: { id: 42, name: 'Storgatan 1' }, answers: {}, register: {} }));
+    renderResults(home.page);
+    expect(await screen.findByRole('heading', { level: 2, name: "We don't know this home yet" })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: "Your home's energy results" })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Start from the address search' }).getAttribute('href')).toBe('/');
+    expect(screen.getByRole('link', { name: 'Answer questions about this home' }).getAttribute('href')).toBe('/flow/property/42/questions');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Print report' })).toBeNull();
+  });
+
+  it('an unknown property says so, with the way to the address search', async () => {
+    renderResults(home.page);
+    expect(await screen.findByRole('heading', { level: 2, name: 'No such property' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Start from the address search' }).getAttribute('href')).toBe('/');
+  });
+
+  it('a failing calculation shows the error and tries again', async () => {
+    bff.answer('GET', home.recommendations, { status: 500, body: { error: 'internal_error' } }, ok({ recommendations: [activity('insulation_attic')], errors: [] }));
+    bff.answer('GET', home.information, ok(information(calculatedLabel('D'))));
+    renderResults(home.page);
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByRole('heading', { name: 'The results could not be loaded' })).toBeTruthy();
+    fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { level: 4, name: 'Attic insulation' })).toBeTruthy();
+  });
+
+  it('a path with another building than primary is not a page', async () => {
+    renderResults('/property/42/building/annex/results-dashboard');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();
+    expect(bff.fetch).not.toHaveBeenCalled();
+  });
+
+  it('prints the report', async () => {
+    serve(42, [activity('insulation_attic')]);
+    const print = jest.spyOn(window, 'print').mockImplementation(() => undefined);
+    renderResults(home.page);
+    fireEvent.click(await screen.findByRole('button', { name: 'Print report' }));
+    expect(print).toHaveBeenCalledTimes(1);
+    expect(screen.getByTestId('print-financing').textContent).toBe('Financing in this report: Cash. Home valuation 2 000 000 kr, home loan 1 000 000 kr.');
+    print.mockRestore();
+  });
+});
+
+describe('switching property (?property_id=&building_id=primary)', () => {
+  const profile = {
+    user_id: 'h-anna',
+    name: 'Anna Andersson',
+    personalNumberMasked: '19900101-****',
+    contact: null,
+    properties: [
+      { id: 42, name: 'Sankt Görans väg 13, 656 32 Karlstad', addresses: [], relations: ['flow_added'] },
+      { id: 77, name: 'Storgatan 7, 111 22 Stockholm', addresses: [], relations: ['flow_added'] },
+    ],
+    selectedPropertyId: 42,
+  };
+
+  beforeEach(() => {
+    setSession(homeownerSession);
+    bff.answer('GET', '/api/flow/user/profile', ok(profile));
+    bff.answer('PATCH', '/api/flow/user/profile', ok({ selectedPropertyId: 77 }));
+  });
+
+  it('moves to another property of the profile: clears, shows loading, refetches, and selects it in the profile', async () => {
+    serve(42, [activity('insulation_attic')]);
+    const held = heldAnswer({ status: 200, body: { recommendations: [activity('heat_pump_air', { category: 'reduce_energy_usage' })], errors: [] } });
+    bff.answer('GET', paths(77).recommendations, held.answer);
+    bff.answer('GET', paths(77).information, ok(information(calculatedLabel('B'))));
+    bff.answer('GET', paths(77).answers, ok(answersOf(77, 'Storgatan 7, 111 22 Stockholm')));
+    renderResults(home.page);
+    await screen.findByRole('heading', { level: 4, name: 'Attic insulation' });
+
+    const select = screen.getByRole('combobox', { name: 'Property' });
+    expect((select as HTMLSelectElement).value).toBe('42');
+    fireEvent.change(select, { target: { value: '77' } });
+
+    await waitFor(() => expect(currentLocation().pathname).toBe('/property/77/building/primary/results-dashboard'));
+    expect(screen.getByRole('status').textContent).toContain("Calculating your home's results");
+    expect(screen.queryByRole('heading', { level: 4, name: 'Attic insulation' })).toBeNull();
+    expect(screen.queryByTestId('epc-label')).toBeNull();
+
+    await act(async () => held.release());
+    expect(await screen.findByRole('heading', { level: 4, name: 'Air-to-air heat pump' })).toBeTruthy();
+    expect(within(screen.getByTestId('epc-label')).getByRole('img', { name: 'Energy class B' })).toBeTruthy();
+    expect(bff.count('GET', paths(77).information)).toBe(1);
+    await waitFor(() => expect(bff.bodies('PATCH', '/api/flow/user/profile')).toEqual([{ selectedPropertyId: 77 }]));
+  });
+
+  it('refuses a property that is not in the profile and stays', async () => {
+    serve(42, [activity('insulation_attic')]);
+    renderResults(`${home.page}?property_id=999&building_id=primary`);
+    expect((await screen.findByRole('alert')).textContent).toBe('That property is not in your profile, so the dashboard stays on this one.');
+    await waitFor(() => expect(currentLocation().search).toBe(''));
+    expect(currentLocation().pathname).toBe(home.page);
+    expect(bff.count('GET', paths(999).recommendations)).toBe(0);
+    expect(bff.bodies('PATCH', '/api/flow/user/profile')).toEqual([]);
+  });
+
+  it('follows a link with the query pair to a property of the profile', async () => {
+    serve(42, [activity('insulation_attic')]);
+    serve(77, [activity('heat_pump_air', { category: 'reduce_energy_usage' })]);
+    renderResults(`${home.page}?property_id=77&building_id=primary`);
+    await waitFor(() => expect(currentLocation().pathname).toBe('/property/77/building/primary/results-dashboard'));
+    expect(await screen.findByRole('heading', { level: 4, name: 'Air-to-air heat pump' })).toBeTruthy();
+  });
+
+  it('an anonymous visitor has no switcher and no profile request', async () => {
+    setSession(null);
+    serve(42, [activity('insulation_attic')]);
+    renderResults(home.page);
+    await screen.findByRole('heading', { level: 4, name: 'Attic insulation' });
+    expect(screen.queryByRole('combobox', { name: 'Property' })).toBeNull();
+    expect(bff.count('GET', '/api/flow/user/profile')).toBe(0);
+  });
+});

@@ -1,0 +1,184 @@
+import { useEffect } from 'react';
+import { Link, useLocation, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import {
+  defaultLoanSettings,
+  Loading,
+  NotFoundPage,
+  useGetAnswersQuery,
+  useGetBrandConfigQuery,
+  useGetInformationQuery,
+  useGetRecommendationsQuery,
+  useRecordInteractionMutation,
+  type BuildingError,
+  type LoanType,
+} from '@home-energy/shared';
+import { EnergyInputs } from '../components/energy-inputs';
+import { InformationPanel } from '../components/information-panel';
+import { LabelPanel } from '../components/label-panel';
+import { PrintButton } from '../components/print-button';
+import { PropertySwitcher } from '../components/property-switcher';
+import { RecommendationsSection } from '../components/recommendations-section';
+import { pickLabels } from '../lib/labels';
+import { useLoanSettings } from '../lib/loan-settings';
+import { usePropertySwitch } from '../lib/use-property-switch';
+
+const statusOf = (error: unknown): number | string | undefined =>
+  error && typeof error === 'object' && 'status' in error ? (error as { status: number | string }).status : undefined;
+
+/** /property/{id}/building/primary/results-dashboard: the label, the information, the recommendations and their money. */
+export function ResultsDashboardPage() {
+  const { id: idParam, building } = useParams();
+  const id = Number(idParam);
+  if (building !== 'primary' || !Number.isInteger(id) || id <= 0) return <NotFoundPage />;
+  // A new property is a new page: its data, open details and messages start afresh (spec §4 property change).
+  return <Dashboard key={id} id={id} />;
+}
+
+/** The brand's first financial provider (brand config), asked for the way the shell's theme asks (same cache entry). */
+function useBrandLender() {
+  const { search } = useLocation();
+  const owner = new URLSearchParams(search).get('owner')?.toLowerCase() || undefined;
+  const { data } = useGetBrandConfigQuery(owner);
+  return data?.config.financial_providers?.[0] ?? null;
+}
+
+function Dashboard({ id }: { id: number }) {
+  const { t } = useTranslation('results');
+  const options = { refetchOnMountOrArgChange: true } as const;
+  const recommendations = useGetRecommendationsQuery(id, options);
+  const information = useGetInformationQuery(id, options);
+  const property = useGetAnswersQuery(id, options);
+  const switcher = usePropertySwitch(id);
+  const provider = useBrandLender();
+  const loan = useLoanSettings();
+  const [recordInteraction] = useRecordInteractionMutation();
+  const { applyDefaults } = loan;
+
+  // The brand's lender sets the private loan's default rate (and its slider limits) once its config has arrived.
+  useEffect(() => {
+    if (provider) applyDefaults({ privateLoanInterest: defaultLoanSettings('Private', provider).privateLoanInterest });
+  }, [provider, applyDefaults]);
+
+  useEffect(() => {
+    document.title = t('title');
+  }, [t]);
+
+  function onLoanTypeChange(loanType: LoanType) {
+    if (loanType === loan.settings.loanType) return;
+    loan.setLoanType(loanType);
+    // spec §4: every change is recorded; a lost interaction must not disturb the homeowner.
+    void recordInteraction({ action: 'loan_type.change', object: loanType, property_id: id })
+      .unwrap()
+      .catch(() => undefined);
+  }
+
+  const name = (property.currentData as { property?: { name?: string } } | undefined)?.property?.name ?? switcher.properties?.find((p) => p.id === id)?.name ?? null;
+  const header = (
+    <header className="rd-header">
+      <div>
+        {name ? <p className="rd-eyebrow">{name}</p> : null}
+        <h1 id="rd-title">{t('title')}</h1>
+      </div>
+      <div className="rd-actions">
+        {switcher.properties && switcher.properties.length > 0 ? <PropertySwitcher properties={switcher.properties} currentId={id} onChoose={switcher.choose} /> : null}
+        {recommendations.currentData && information.currentData ? <PrintButton /> : null}
+      </div>
+    </header>
+  );
+  const refusedNotice = switcher.refused ? (
+    <p className="rd-notice" role="alert">
+      {t('switcher.notYours')}
+    </p>
+  ) : null;
+
+  const readErrors = [recommendations.error, information.error].map(statusOf);
+  if (readErrors.includes(404)) {
+    const unknownProperty = statusOf(property.error) === 404;
+    return (
+      <div className="rd-dashboard">
+        {header}
+        {refusedNotice}
+        <section className="he-card rd-start" data-testid="no-profile">
+          <h2>{t(unknownProperty ? 'start.unknownHeading' : 'start.heading')}</h2>
+          <p>{t(unknownProperty ? 'start.unknownText' : 'start.text')}</p>
+          <p className="rd-start__links">
+            <Link className="he-button" to="/">
+              {t('start.link')}
+            </Link>
+            {!unknownProperty ? (
+              <Link className="he-button he-button--secondary" to={`/flow/property/${id}/questions`}>
+                {t('start.questions')}
+              </Link>
+            ) : null}
+          </p>
+        </section>
+      </div>
+    );
+  }
+
+  if (recommendations.isError || information.isError) {
+    return (
+      <div className="rd-dashboard">
+        {header}
+        <section className="he-card rd-error" role="alert">
+          <h2>{t('error.heading')}</h2>
+          <p>{t('error.text')}</p>
+          <button type="button" className="he-button" onClick={() => void Promise.all([recommendations.refetch(), information.refetch()])}>
+            {t('error.retry')}
+          </button>
+        </section>
+      </div>
+    );
+  }
+
+  const recs = recommendations.currentData;
+  const info = information.currentData;
+  if (!recs || !info) {
+    return (
+      <div className="rd-dashboard" aria-busy="true">
+        {header}
+        {refusedNotice}
+        <Loading label={t('loading')} />
+      </div>
+    );
+  }
+
+  const labels = pickLabels(info.information);
+  const missing = [...recs.errors, ...info.errors].find((error: BuildingError) => error.code === 'missing_answers');
+  const energy = info.information.find((item) => item.type === 'energy_use');
+  const updating = recommendations.isFetching || information.isFetching;
+
+  return (
+    <div className="rd-dashboard">
+      {header}
+      {refusedNotice}
+      <p className="rd-updating" role="status" aria-live="polite">
+        {updating ? t('updating') : ''}
+      </p>
+      {missing ? (
+        <p className="rd-notice" data-testid="missing-answers">
+          {t('missingAnswers', { keys: (missing.keys ?? []).map((key) => t(`answerKeys.${key}`, { defaultValue: key })).join(', ') })}{' '}
+          <Link to={`/flow/property/${id}/questions`}>{t('answerQuestions')}</Link>
+        </p>
+      ) : null}
+      <div className="rd-top">
+        <LabelPanel labels={labels} />
+        <InformationPanel information={info.information} />
+      </div>
+      <div className="rd-main">
+        <RecommendationsSection
+          recommendations={recs.recommendations}
+          loan={loan}
+          onLoanTypeChange={onLoanTypeChange}
+          currentClass={labels.current?.energy_class ?? labels.issued?.energy_class ?? null}
+          provider={provider}
+          // Installer requests (issue 8 item 5) plug in here: renderActions={(activity) => <InstallerRequest ... />}.
+        />
+        <aside className="rd-aside">
+          <EnergyInputs propertyId={id} byCarrier={energy?.type === 'energy_use' ? energy.value.by_carrier : null} year={new Date().getFullYear()} />
+        </aside>
+      </div>
+    </div>
+  );
+}
