@@ -1,5 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { REMOTE_ROUTES, signInStaff, SUPER_ADMIN, watchConsole } from './support';
+// @ts-expect-error plain ESM helper shared with serve.mjs
+import { E2E_BANKID_PORT } from '../e2e-env.mjs';
+import { REMOTE_ROUTES, signInHomeowner, signInStaff, SUPER_ADMIN, watchConsole } from './support';
 
 test.describe('every remote renders inside the shell', () => {
   for (const route of REMOTE_ROUTES) {
@@ -9,6 +11,9 @@ test.describe('every remote renders inside the shell', () => {
       if (route.remote === 'mfe_console' || route.remote === 'mfe_admin') {
         if (!('signedOut' in route)) await signInStaff(page, SUPER_ADMIN);
       }
+      // The contact form and the mini-flow are a signed-in homeowner's; the dashboard shows a home this browser answered for.
+      if ('homeowner' in route) await signInHomeowner(page, `http://127.0.0.1:${E2E_BANKID_PORT}`);
+      if ('profileOf' in route) expect((await page.request.post(`/api/flow/property/${route.profileOf}/building`, { data: {} })).ok()).toBe(true);
       await page.goto(route.path);
       const slot = page.locator(`[data-remote="${route.remote}"]`);
       await expect(slot.getByRole('heading', { level: 1, name: route.heading, exact: true })).toBeVisible();

@@ -4,10 +4,10 @@ import type { Page } from '@playwright/test';
 export const REMOTE_ROUTES = [
   { remote: 'mfe_flow', path: '/', heading: 'Find your home' },
   { remote: 'mfe_flow', path: '/flow/property/42/questions', heading: 'About your home' },
-  { remote: 'mfe_flow', path: '/flow/add-property', heading: 'Add a property' },
-  { remote: 'mfe_flow', path: '/flow/contact', heading: 'Contact details' },
+  { remote: 'mfe_flow', path: '/flow/add-property', heading: 'Add a property', homeowner: true },
+  { remote: 'mfe_flow', path: '/flow/contact', heading: 'Contact details', homeowner: true },
   { remote: 'mfe_flow', path: '/sign', heading: 'Sign in with BankID' },
-  { remote: 'mfe_results', path: '/property/42/building/primary/results-dashboard', heading: "Your home's energy results" },
+  { remote: 'mfe_results', path: '/property/42/building/primary/results-dashboard', heading: "Your home's energy results", profileOf: 42 },
   { remote: 'mfe_console', path: '/console', heading: 'Staff sign-in', signedOut: true },
   { remote: 'mfe_console', path: '/console/org/demo-energi', heading: 'Demo Energi AB' },
   { remote: 'mfe_console', path: '/console/org/demo-energi/properties', heading: 'Properties' },
