@@ -91,7 +91,9 @@ export type CompletionStatus = (typeof COMPLETION_STATUSES)[number];
 export interface ActivityMessage {
   id: string;
   level: MessageLevel;
+  /** The text in Swedish; clients show their own translation of `id` when they have one, filling in `values`. */
   description: string;
+  values?: Record<string, number>;
 }
 
 export interface Subsidy {

@@ -1,4 +1,5 @@
-// Every message an activity can carry: id → level and the homeowner-facing text (Swedish). One table.
+// Every message an activity can carry: id → level and the homeowner-facing text (Swedish; the results page shows its
+// own translation of the id, filling in `values`). One table.
 import { ENERGY_CONSTANTS as K } from '../constants';
 import type { ActivityMessage, MessageLevel } from './types';
 
@@ -18,12 +19,12 @@ const MESSAGES = {
   solar_roof_north: ['warning', 'Taket vetter mot norr; solceller ger där för lite el för att rekommenderas.'],
   solar_roof_too_small: ['warning', 'Takytan räcker inte för en solcellsanläggning av rimlig storlek.'],
   solar_orientation_unknown: ['notice', 'Takets väderstreck är okänt; beräkningen antar söderläge.'],
-  solar_east_west: ['notice', `Tak mot öst/väst ger ungefär ${eastWestLoss} % mindre el än mot söder.`],
+  solar_east_west: ['notice', `Tak mot öst/väst ger ungefär ${eastWestLoss} % mindre el än mot söder.`, { percent: eastWestLoss }],
   solar_not_in_label: ['notice', 'Egen solel räknas ännu inte in i den beräknade energiklassen.'],
   solar_present_use_battery: ['notice', 'Du har redan solceller; se batteri som egen åtgärd.'],
   battery_needs_solar: ['warning', 'Ett batteri behöver solceller; se solceller med batteri.'],
   smart_steering_needs_heat_pump: ['warning', 'Smart styrning förutsätter en värmepump.'],
-  temperature_already_low: ['notice', `Inomhustemperaturen är redan ${K.minRecommendedIndoorTemperature.value} °C eller lägre.`],
+  temperature_already_low: ['notice', `Inomhustemperaturen är redan ${K.minRecommendedIndoorTemperature.value} °C eller lägre.`, { temperature: K.minRecommendedIndoorTemperature.value }],
   no_energy_saving: ['notice', 'Laddboxen sparar ingen energi men gör det möjligt att ladda bilen med egen solel.'],
   heat_pump_choice: ['notice', 'Den värmepump som sparar mest i ditt hus har valts.'],
   no_heat_pump_option: ['notice', 'Ingen värmepump sänker husets energianvändning.'],
@@ -35,11 +36,12 @@ const MESSAGES = {
   efficient_appliances_when_replacing: ['notice', 'Välj energisnåla vitvaror när de gamla ändå ska bytas; de ingår inte i kostnaden här.'],
   savings_not_estimated: ['notice',
     'Ingen besparing är beräknad. Be en installatör bedöma huset, eller boka kostnadsfri energi- och klimatrådgivning hos din kommun.'],
-} as const satisfies Record<string, readonly [MessageLevel, string]>;
+} as const satisfies Record<string, readonly [MessageLevel, string] | readonly [MessageLevel, string, Record<string, number>]>;
 
 export type MessageId = keyof typeof MESSAGES;
+export const MESSAGE_IDS = Object.keys(MESSAGES) as MessageId[];
 
 export function message(id: MessageId): ActivityMessage {
-  const [level, description] = MESSAGES[id];
-  return { id, level, description };
+  const [level, description, values] = MESSAGES[id] as readonly [MessageLevel, string, Record<string, number>?];
+  return values ? { id, level, description, values } : { id, level, description };
 }
