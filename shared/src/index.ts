@@ -14,6 +14,7 @@ export {
   useComputeBuildingMutation,
   useGetRecommendationsQuery,
   useGetInformationQuery,
+  useGetRatesQuery,
   useSaveRatesMutation,
   useSaveConsumptionMutation,
   useRecordInteractionMutation,

@@ -10,6 +10,7 @@ import {
   type Interaction,
   type QuestionsResponse,
   type Rates,
+  type RatesResponse,
   type RecommendationsResponse,
   type Text,
 } from '../schemas/property-flow';
@@ -43,9 +44,14 @@ export const propertyApi = baseApi.injectEndpoints({
       query: (id) => `/flow/property/${id}/building/primary/information`,
       providesTags: (_r, _e, id) => [{ type: 'Information', id }],
     }),
+    /** The saved rates (null: none) and the price area's default prices, öre per kWh. */
+    getRates: build.query<RatesResponse, number>({
+      query: (id) => `/flow/property/${id}/rates`,
+      providesTags: (_r, _e, id) => [{ type: 'Property', id }],
+    }),
     saveRates: build.mutation<{ rates: Rates }, { id: number; rates: Rates }>({
       query: ({ id, rates }) => ({ url: `/flow/property/${id}/rates`, method: 'POST', body: rates }),
-      invalidatesTags: (_r, _e, { id }) => [{ type: 'Recommendations', id }, { type: 'Information', id }],
+      invalidatesTags: (_r, _e, { id }) => [{ type: 'Property', id }, { type: 'Recommendations', id }, { type: 'Information', id }],
     }),
     saveConsumption: build.mutation<{ consumption: Consumption; label: InformationItem | null }, { id: number; consumption: Consumption }>({
       query: ({ id, consumption }) => ({ url: `/flow/property/${id}/consumption`, method: 'POST', body: consumption }),
@@ -71,6 +77,7 @@ export const {
   useComputeBuildingMutation,
   useGetRecommendationsQuery,
   useGetInformationQuery,
+  useGetRatesQuery,
   useSaveRatesMutation,
   useSaveConsumptionMutation,
   useRecordInteractionMutation,

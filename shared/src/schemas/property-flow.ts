@@ -80,6 +80,13 @@ export const ratesSchema = z
   .strict();
 export type Rates = z.infer<typeof ratesSchema>;
 
+/** GET /property/{id}/rates. */
+export interface RatesResponse {
+  rates: Rates | null;
+  default_cents_per_kwh: { import: PerCarrier; export: PerCarrier } | null;
+  price_area: PriceArea | null;
+}
+
 /** POST /property/{id}/consumption: a year's bought energy per carrier (kWh), for the measured label. */
 export const consumptionSchema = z
   .object({

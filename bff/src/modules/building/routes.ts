@@ -20,6 +20,8 @@ import { applyAnswers, validateAnswers } from '../questions/validate-answers';
 import { ownerOf, type Owner } from './owner';
 import { findProperty, insertEpcDocument, profileDocuments, readProfile, saveComputedLabels, updateProfile, type ProfileState, type PropertyRow } from './repository';
 import { computeBuilding, registerAnswers } from './service';
+import { locate } from '../../energy/location';
+import { defaultPrices } from '../../energy/prices';
 
 export interface BuildingRouteOptions {
   db: Db;
@@ -132,6 +134,20 @@ export function buildingRoutes(options: BuildingRouteOptions): Router {
     const { information, errors } = await compute(row, await ownProfile(req, row));
     const body: InformationResponse = { information, errors };
     res.set('Cache-Control', 'private, no-store').json(body);
+  });
+
+  // The saved rates and the price area's defaults (what applies where no rate is given), both in öre per kWh.
+  router.get('/:id/rates', async (req, res) => {
+    const row = await property(req);
+    const profile = await ownProfile(req, row);
+    const location = locate(row.postalCode, options.geo);
+    const defaults = location ? defaultPrices(location.priceArea) : null;
+    const cents = (perCarrier: Record<string, number>) => Object.fromEntries(Object.entries(perCarrier).map(([carrier, kr]) => [carrier, Math.round(kr * 10_000) / 100]));
+    res.set('Cache-Control', 'private, no-store').json({
+      rates: profile.rates,
+      default_cents_per_kwh: defaults ? { import: cents(defaults.import), export: cents(defaults.export) } : null,
+      price_area: location?.priceArea ?? null,
+    });
   });
 
   router.post('/:id/rates', async (req, res) => {

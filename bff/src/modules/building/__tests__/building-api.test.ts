@@ -216,6 +216,11 @@ describe('rates and consumption', () => {
       .post(`/api/flow/property/${villa}/rates`)
       .send({ energy_carriers_import: { electricity: { cents_per_kwh: 300, components: [{ name: 'spot', cents_per_kwh: 120 }] } } })
       .expect(200);
+    const saved = await agent.get(`/api/flow/property/${villa}/rates`).expect(200);
+    expect(saved.body.rates.energy_carriers_import.electricity.cents_per_kwh).toBe(300);
+    expect(saved.body.price_area).toBe('SE3');
+    expect(saved.body.default_cents_per_kwh.import.electricity).toBeCloseTo(148, 0);
+    await request(app).get(`/api/flow/property/${villa}/rates`).expect(404); // another browser
     const after = await agent.get(`/api/flow/property/${villa}/building/primary/recommendations`).expect(200);
     expect(pump(after.body)).toBeGreaterThan(pump(base.body));
     const info = await agent.get(`/api/flow/property/${villa}/building/primary/information`).expect(200);

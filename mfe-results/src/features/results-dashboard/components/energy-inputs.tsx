@@ -1,6 +1,6 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CARRIERS, priceToCentsPerKwh, useSaveConsumptionMutation, useSaveRatesMutation, type Carrier, type Rates } from '@home-energy/shared';
+import { CARRIERS, formatNumber, priceToCentsPerKwh, useGetRatesQuery, useSaveConsumptionMutation, useSaveRatesMutation, type Carrier, type Rates } from '@home-energy/shared';
 
 /** A number as a person types it: "1,25" or "1.25"; '' is no value; anything else is NaN. */
 function parseAmount(text: string): number | null {
@@ -24,8 +24,23 @@ function StatusLine({ status }: { status: Status }) {
 function RatesForm({ propertyId, carriers }: { propertyId: number; carriers: Carrier[] }) {
   const { t } = useTranslation('results');
   const [saveRates, saving] = useSaveRatesMutation();
+  const { i18n } = useTranslation('results');
+  const saved = useGetRatesQuery(propertyId);
   const [values, setValues] = useState<Partial<Record<Carrier | 'export', string>>>({});
+  const [prefilled, setPrefilled] = useState(false);
   const [status, setStatus] = useState<Status>(null);
+  const decimal = (cents: number) => formatNumber(cents / 100, { decimalSeparator: i18n.language?.startsWith('sv') ? ',' : '.' });
+
+  // The prices saved earlier come back into the form once; what applies by default shows as the placeholder.
+  useEffect(() => {
+    if (prefilled || !saved.data) return;
+    const next: Partial<Record<Carrier | 'export', string>> = {};
+    for (const [carrier, rate] of Object.entries(saved.data.rates?.energy_carriers_import ?? {})) if (rate) next[carrier as Carrier] = decimal(rate.cents_per_kwh);
+    const exported = saved.data.rates?.energy_carriers_export?.electricity;
+    if (exported) next.export = decimal(exported.cents_per_kwh);
+    setValues(next);
+    setPrefilled(true);
+  }, [saved.data, prefilled]); // eslint-disable-line react-hooks/exhaustive-deps
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -63,7 +78,11 @@ function RatesForm({ propertyId, carriers }: { propertyId: number; carriers: Car
           id={`rd-rate-${key}`}
           inputMode="decimal"
           autoComplete="off"
-          placeholder={t('rates.placeholder')}
+          placeholder={
+            saved.data?.default_cents_per_kwh
+              ? decimal(key === 'export' ? saved.data.default_cents_per_kwh.export.electricity : saved.data.default_cents_per_kwh.import[key])
+              : t('rates.placeholder')
+          }
           value={values[key] ?? ''}
           onChange={(event) => setValues((current) => ({ ...current, [key]: event.target.value }))}
         />
