@@ -17,6 +17,10 @@ import { createPassport } from './auth/passport';
 import { sessionMiddleware } from './auth/session';
 import { consoleRoutes } from './modules/console/routes';
 import { adminRoutes } from './modules/admin/routes';
+import { organisationUserRoutes } from './modules/admin/users/routes';
+import { auditWrites } from './modules/audit/middleware';
+import { impersonation } from './auth/impersonation';
+import { requireConsoleItem, requireOrganisation } from './auth/guards';
 import { sameOrigin } from './http/same-origin';
 import type { RpClient } from './bankid/rp-client';
 import { PersonalNumberVault } from './bankid/personal-number';
@@ -29,9 +33,9 @@ import { releaseFiles, shellFiles } from './web/static';
 import { buildingRoutes } from './modules/building/routes';
 import { textRoutes } from './modules/texts/routes';
 import { flowRoutes } from './modules/flow/routes';
+import { lenderRoutes } from './modules/lenders/routes';
 import { loadGeoTables, type GeoTables } from './energy/geo-data';
 import { GEO_DIR } from './paths';
-import { lenderRoutes } from './modules/lenders/routes';
 import { brandRoutes } from './modules/brand/routes';
 import { localBrandConfigStore, type BrandConfigStore } from './modules/brand/store';
 
@@ -120,7 +124,7 @@ export function createApp({ config, db, pool, logger, authSecret, pruneSessions 
   const vault = new PersonalNumberVault(authSecret);
   const orders = new OrderService({ db, rp, now });
   const passport = createPassport(db, [bankIdStrategy({ db, orders, vault })]);
-  app.use('/api', sessionMiddleware({ pool, secret: authSecret, cookies, pruneExpired: pruneSessions }), passport.session());
+  app.use('/api', sessionMiddleware({ pool, secret: authSecret, cookies, pruneExpired: pruneSessions }), passport.session(), impersonation(db));
   app.use(
     config.AUTH_BASE_PATH,
     authRoutes({ db, logger, passport, secret: authSecret, cookies, basePath: config.AUTH_BASE_PATH, publicUrl: config.PUBLIC_URL, signInPage: '/console', signInRateLimit: config.SIGNIN_RATE_LIMIT }),
@@ -138,8 +142,11 @@ export function createApp({ config, db, pool, logger, authSecret, pruneSessions 
   app.use('/api/flow', flowRoutes({ db, defaultBrand: config.DEFAULT_BRAND }));
   app.use('/api/flow', brandRoutes({ store: brandStore, defaultBrand: config.DEFAULT_BRAND, logger, secureCookies: config.secureCookies }));
   app.use('/api/flow', lenderRoutes());
+  // Every console and admin write is audited (with the real user while impersonating); routes add their details.
+  app.use(['/api/console', '/api/admin'], auditWrites(db, logger));
+  app.use('/api/console/org/:org/users', requireOrganisation(db), requireConsoleItem('user-management'), organisationUserRoutes(db));
   app.use('/api/console', consoleRoutes(db));
-  app.use('/api/admin', adminRoutes(db));
+  app.use('/api/admin', adminRoutes({ db, logger, brandStore, releases: config }));
   app.use('/api', apiNotFound);
 
   app.use('/mfe', releaseFiles(config.releasesDir));

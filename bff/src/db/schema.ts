@@ -272,3 +272,44 @@ export const texts = pgTable(
   },
   (t) => [primaryKey({ columns: [t.name, t.locale] })],
 );
+
+/** The installers an organisation offers its homeowners (spec §3 Installer), in the organisation's order. */
+export const organisationInstallers = pgTable(
+  'organisation_installers',
+  {
+    id: serial('id').primaryKey(),
+    organisationId: integer('organisation_id').notNull().references(() => organisations.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    name: text('name').notNull(),
+    identifier: text('identifier').notNull(),
+    logo: text('logo').notNull(),
+    url: text('url').notNull(),
+  },
+  (t) => [uniqueIndex('organisation_installers_identifier').on(t.organisationId, t.identifier)],
+);
+
+/**
+ * Every write made in the console and the super admin pages: who (the real staff user, also while impersonating),
+ * the organisation impersonated if any, the organisation concerned, what and on what. Rows are never changed.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    actorId: integer('actor_id').references(() => staffUsers.id, { onDelete: 'set null' }),
+    /** Kept beside the id so the log still reads right after an email change. */
+    actorEmail: text('actor_email').notNull(),
+    impersonatedOrganisationId: integer('impersonated_organisation_id').references(() => organisations.id, { onDelete: 'set null' }),
+    organisationId: integer('organisation_id').references(() => organisations.id, { onDelete: 'set null' }),
+    action: text('action').notNull(),
+    target: text('target').notNull(),
+    details: jsonb('details').notNull().default(sql`'{}'::jsonb`),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('audit_log_created').on(t.createdAt),
+    index('audit_log_organisation').on(t.organisationId, t.createdAt),
+    index('audit_log_impersonated').on(t.impersonatedOrganisationId, t.createdAt),
+    index('audit_log_actor').on(t.actorId, t.createdAt),
+  ],
+);

@@ -1,5 +1,6 @@
 import { registerNamespaceBase, RemoteRoot } from '@home-energy/shared';
 import { ConsoleRoutes } from './console-routes';
+import './console.css';
 
 registerNamespaceBase('console', `${__webpack_public_path__}locales`);
 

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Route, Routes } from 'react-router';
 import { NotFoundPage } from '@home-energy/shared';
 import { RequireSession } from '../features/auth/components/require-session';
@@ -7,9 +8,14 @@ import { ORGANISATION_PAGES } from '../features/organisation/lib/organisation-pa
 import { ConsoleItemPage } from '../features/organisation/pages/console-item-page';
 import { OrganisationHomePage } from '../features/organisation/pages/organisation-home-page';
 import { OrgSelectPage } from '../features/organisation/pages/org-select-page';
+import { UserManagementPage } from '../features/users/pages/user-management-page';
 
 /** Every organisation the user belongs to is listed there, so no menu rule applies to it (super admins use it too). */
 const ORG_SELECT = 'org-select';
+/** Pages that are built, by page; the rest show their description until their feature lands. */
+const BUILT_PAGES: Record<string, () => ReactNode> = {
+  'user-management': () => <UserManagementPage />,
+};
 
 /** The console's routes, relative to where the shell mounts it (/console). */
 export function ConsoleRoutes() {
@@ -29,7 +35,7 @@ export function ConsoleRoutes() {
         {[...ORGANISATION_PAGES.keys()]
           .filter((page) => page !== ORG_SELECT)
           .map((page) => (
-            <Route key={page} path={page} element={<ConsoleItemPage page={page} />} />
+            <Route key={page} path={page} element={<ConsoleItemPage page={page}>{BUILT_PAGES[page]?.()}</ConsoleItemPage>} />
           ))}
         <Route path="*" element={<NotFoundPage />} />
       </Route>

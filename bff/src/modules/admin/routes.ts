@@ -1,25 +1,30 @@
 import { Router } from 'express';
 import type { Db } from '../../db/client';
+import type { Logger } from '../../logger';
 import { requireSuperAdmin } from '../../auth/guards';
-import { listReleases } from '../releases/service';
+import type { BrandConfigStore } from '../brand/store';
+import type { ReleaseSettings } from '../releases/service';
+import { auditRoutes } from '../audit/routes';
+import { organisationRoutes } from './organisations/routes';
+import { platformUserRoutes } from './users/routes';
+import { releaseRoutes } from './releases-routes';
+import { impersonationRoutes } from './impersonation-routes';
 
-/** /api/admin/*: super admins only. */
-export function adminRoutes(db: Db): Router {
+export interface AdminRouteDeps {
+  db: Db;
+  logger: Logger;
+  brandStore: BrandConfigStore;
+  releases: ReleaseSettings;
+}
+
+/** /api/admin/*: super admins only (401 signed out, 403 anyone else); every write is audited. */
+export function adminRoutes({ db, logger, brandStore, releases }: AdminRouteDeps): Router {
   const router = Router();
   router.use(requireSuperAdmin);
-  router.get('/releases', async (_req, res) => {
-    const rows = await listReleases(db);
-    res.set('Cache-Control', 'no-store').json({
-      releases: rows.map((r) => ({
-        remote: r.remote,
-        version: r.version,
-        active: r.active,
-        releasedBy: r.releasedBy,
-        releasedAt: r.releasedAt.toISOString(),
-        activatedBy: r.activatedBy,
-        activatedAt: r.activatedAt?.toISOString() ?? null,
-      })),
-    });
-  });
+  router.use('/organisations', organisationRoutes({ db, brandStore, logger }));
+  router.use('/users', platformUserRoutes(db));
+  router.use('/releases', releaseRoutes(db, releases));
+  router.use('/impersonation', impersonationRoutes(db));
+  router.use('/audit', auditRoutes(db));
   return router;
 }

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Loading, useSession, type MenuContext } from '@home-energy/shared';
 import { useGetOrganisationDetailsQuery } from '../api/get-organisation-details';
 import { ConsoleNav } from './console-nav';
+import { ImpersonationBanner } from './impersonation-banner';
 import { OrganisationNotFound } from './organisation-not-found';
 import type { OrganisationOutletContext } from './organisation-context';
 
@@ -42,12 +43,20 @@ export function OrganisationLayout() {
 
   const menu: MenuContext = { user: session.user, organisation };
   const context: OrganisationOutletContext = { user: session.user, organisation, menu };
+  const impersonating = session.user.impersonating;
+  // Impersonating this organisation, the navigation is the organisation admin's (user management included); what
+  // each page allows still follows the real user (a super admin), as the BFF does.
+  const navMenu: MenuContext =
+    impersonating?.slug === organisation.slug ? { user: { superAdmin: false, organisations: [{ slug: organisation.slug, name: organisation.name, role: 'admin' }] }, organisation } : menu;
   return (
-    <div className="he-sidebar-layout">
-      <ConsoleNav menu={menu} organisation={organisation} />
-      <div>
-        <Outlet context={context} />
+    <>
+      {impersonating ? <ImpersonationBanner name={impersonating.name} /> : null}
+      <div className="he-sidebar-layout">
+        <ConsoleNav menu={navMenu} organisation={organisation} />
+        <div>
+          <Outlet context={context} />
+        </div>
       </div>
-    </div>
+    </>
   );
 }

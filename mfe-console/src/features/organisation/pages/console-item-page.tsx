@@ -1,12 +1,16 @@
+import type { ReactNode } from 'react';
 import { isItemAllowed, menuItem, TextPage } from '@home-energy/shared';
 import { NoAccessPanel } from '../components/no-access-panel';
 import { useOrganisationContext } from '../components/organisation-context';
 import { organisationHref, ORGANISATION_PAGES } from '../lib/organisation-pages';
 
-/** One console page: shown when a menu item leading to it is allowed for this user here, else the no-access panel. */
-export function ConsoleItemPage({ page }: { page: string }) {
+/**
+ * One console page: shown when a menu item leading to it is allowed for this user here, else the no-access panel.
+ * Pages built so far are passed as children; the others still show their description.
+ */
+export function ConsoleItemPage({ page, children }: { page: string; children?: ReactNode }) {
   const { organisation, menu } = useOrganisationContext();
   const allowed = (ORGANISATION_PAGES.get(page) ?? []).some((id) => isItemAllowed(menuItem(id), menu));
   if (!allowed) return <NoAccessPanel homeHref={organisationHref(organisation.slug)} />;
-  return <TextPage namespace="console" page={page} />;
+  return children ?? <TextPage namespace="console" page={page} />;
 }

@@ -1,0 +1,90 @@
+import request from 'supertest';
+import type { DatabaseHandle } from '../../../db/client';
+import { seedDemoStaff } from '../../../seed/demo-staff';
+import { publishRelease } from '../../releases/service';
+import { insertRelease } from '../../releases/repository';
+import { storeRelease } from '../../releases/release-store';
+import { createTestDatabase } from '../../../../test/test-database';
+import { makeBuildFixtures, SHELL_SHARED } from '../../../../test/fixtures';
+import { createTestApp } from '../../../../test/test-app';
+import { signInAs } from '../../../../test/staff-session';
+
+let database: DatabaseHandle;
+let fixtures: ReturnType<typeof makeBuildFixtures>;
+let app: ReturnType<typeof createTestApp>;
+let superAdmin: ReturnType<typeof request.agent>;
+let first: string;
+let second: string;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await seedDemoStaff(database.db);
+  fixtures = makeBuildFixtures();
+  app = createTestApp(database, fixtures);
+  const settings = { releasesDir: fixtures.releasesDir, SHELL_DIST: fixtures.shellDist };
+  first = (await publishRelease(database.db, settings, { remote: 'mfe-results', distDir: fixtures.writeRemote('one'), releasedBy: 'ci', activate: 'always' })).version;
+  second = (await publishRelease(database.db, settings, { remote: 'mfe-results', distDir: fixtures.writeRemote('two'), releasedBy: 'ci', activate: 'always' })).version;
+  // A release built against React 18: stored earlier, before the shell moved on (the release check would refuse it today).
+  const old = fixtures.writeRemote('react18', SHELL_SHARED.map((s) => (s.name === 'react' ? { ...s, requiredVersion: '^18.2.0' } : s)));
+  storeRelease(fixtures.releasesDir, 'mfe-results', '0.9.0-old', old);
+  await insertRelease(database.db, {
+    remote: 'mfe-results',
+    version: '0.9.0-old',
+    shared: SHELL_SHARED.map((s) => (s.name === 'react' ? { ...s, requiredVersion: '^18.2.0' } : s)),
+    files: 3,
+    bytes: 100,
+    releasedBy: 'ci',
+    releasedAt: new Date('2025-01-01T00:00:00Z'),
+  });
+  superAdmin = request.agent(app);
+  await signInAs(superAdmin, 'super@demo.test').expect(200);
+});
+afterAll(async () => {
+  await database.close();
+  fixtures.cleanup();
+});
+
+it('lists every remote\'s releases with who released and activated them and the shared-dependency check', async () => {
+  const res = await superAdmin.get('/api/admin/releases').expect(200);
+  expect(res.body.remotes.map((r: { remote: string }) => r.remote)).toEqual(['mfe-flow', 'mfe-results', 'mfe-console', 'mfe-admin']);
+  expect(res.body.shell.shared).toEqual(SHELL_SHARED.map(({ name, version }) => ({ name, version })));
+  const results = res.body.remotes.find((r: { remote: string }) => r.remote === 'mfe-results').releases;
+  expect(results.map((r: { version: string; active: boolean }) => [r.version, r.active])).toEqual([
+    [second, true],
+    [first, false],
+    ['0.9.0-old', false],
+  ]);
+  expect(results[0]).toMatchObject({ releasedBy: 'ci', activatedBy: 'ci', files: 3, compatible: true, releasedAt: expect.any(String), activatedAt: expect.any(String) });
+  expect(results[0].checks).toEqual([
+    { name: 'react', requiredVersion: '^19.3.1', shellVersion: '19.3.1', ok: true },
+    { name: 'react-dom', requiredVersion: '^19.3.1', shellVersion: '19.3.1', ok: true },
+    { name: '@home-energy/shared', requiredVersion: '^0.1.0', shellVersion: '0.1.0', ok: true },
+  ]);
+  expect(results[2].compatible).toBe(false);
+  expect(results[2].checks[0]).toMatchObject({ name: 'react', ok: false, problem: 'react: the remote requires ^18.2.0 but the shell provides 19.3.1' });
+});
+
+it('rolls back: activates the earlier version, the registry serves it, audited with the real user', async () => {
+  const res = await superAdmin.post(`/api/admin/releases/mfe-results/${first}/activate`).expect(200);
+  expect(res.body).toMatchObject({ version: first, active: true, activatedBy: 'super@demo.test', compatible: true });
+  const registry = await request(app).get('/api/mfe/registry').expect(200);
+  expect(registry.body.remotes.find((r: { package: string }) => r.package === 'mfe-results').version).toBe(first);
+  const { rows } = await database.pool.query(`select * from audit_log where action = 'release.activate'`);
+  expect(rows).toEqual([
+    expect.objectContaining({ actor_email: 'super@demo.test', target: `mfe-results@${first}`, organisation_id: null, details: { remote: 'mfe-results', version: first, previous: second, rollback: true } }),
+  ]);
+  // Activating the active release changes nothing and writes nothing.
+  await superAdmin.post(`/api/admin/releases/mfe-results/${first}/activate`).expect(200);
+  expect((await database.pool.query(`select count(*)::int as n from audit_log`)).rows[0].n).toBe(1);
+});
+
+it('refuses a release the shell cannot satisfy (409 naming the library), and bad or unknown versions', async () => {
+  const res = await superAdmin.post('/api/admin/releases/mfe-results/0.9.0-old/activate').expect(409);
+  expect(res.body.message).toBe('Refusing to activate mfe-results 0.9.0-old: react: the remote requires ^18.2.0 but the shell provides 19.3.1.');
+  expect((await request(app).get('/api/mfe/registry')).body.remotes.find((r: { package: string }) => r.package === 'mfe-results').version).toBe(first);
+  await superAdmin.post('/api/admin/releases/mfe-results/9.9.9-nothing/activate').expect(404);
+  const bad = await superAdmin.post('/api/admin/releases/mfe-nothing/1.0.0/activate').expect(400);
+  expect(bad.body.issues[0].path).toBe('params.remote');
+  await superAdmin.post('/api/admin/releases/mfe-results/..%2F..%2Fetc/activate').expect(400);
+  expect((await database.pool.query(`select count(*)::int as n from audit_log`)).rows[0].n).toBe(1);
+});

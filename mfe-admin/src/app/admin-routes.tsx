@@ -1,0 +1,64 @@
+import { Link, Route, Routes, useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { NotFoundPage } from '@home-energy/shared';
+import { RequireSuperAdmin } from './require-super-admin';
+import { ImpersonationNotice } from '../components/impersonation';
+import { OrganisationsPage } from '../features/organisations/pages/organisations-page';
+import { OrganisationPage } from '../features/organisations/pages/organisation-page';
+import { UserManagementPage } from '../features/users/pages/user-management-page';
+import { ReleasesPage } from '../features/releases/pages/releases-page';
+import { AuditPage } from '../features/audit/pages/audit-page';
+
+const NAV = [
+  { path: '/console/admin', page: 'organisations' },
+  { path: '/console/admin/user-management', page: 'user-management' },
+  { path: '/console/admin/releases', page: 'releases' },
+  { path: '/console/admin/audit', page: 'audit' },
+] as const;
+
+/** Organisations is current on its list and on each organisation's page; the others on their own path. */
+function isCurrent(page: string, path: string, pathname: string): boolean {
+  const here = pathname.replace(/\/+$/, '');
+  if (page === 'organisations') return here === path || here.startsWith('/console/admin/organisations/');
+  return here === path;
+}
+
+function AdminNav() {
+  const { t } = useTranslation('admin');
+  const { pathname } = useLocation();
+  return (
+    <nav className="he-sidenav" aria-label={t('nav.label')}>
+      <div>
+        <h2>{t('nav.label')}</h2>
+        {NAV.map(({ path, page }) => (
+          <Link key={page} to={path} aria-current={isCurrent(page, path, pathname) ? 'page' : undefined}>
+            {t(`pages.${page}.title`)}
+          </Link>
+        ))}
+      </div>
+    </nav>
+  );
+}
+
+/** The admin pages, relative to where the shell mounts them (/console/admin): super admins only. */
+export function AdminRoutes() {
+  return (
+    <RequireSuperAdmin>
+      <div className="he-sidebar-layout">
+        <AdminNav />
+        <div>
+          <ImpersonationNotice />
+          <Routes>
+            <Route index element={<OrganisationsPage />} />
+            <Route path="organisations/:organisation" element={<OrganisationPage />} />
+            <Route path="user-management" element={<UserManagementPage />} />
+            <Route path="releases" element={<ReleasesPage />} />
+            <Route path="audit" element={<AuditPage />} />
+            <Route path="*" element={<NotFoundPage />} />
+          </Routes>
+        </div>
+      </div>
+    </RequireSuperAdmin>
+  );
+}
+

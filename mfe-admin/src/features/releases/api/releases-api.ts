@@ -1,0 +1,19 @@
+import { baseApi } from '@home-energy/shared';
+import type { AdminRelease, AdminReleaseList } from '@home-energy/shared/schemas/admin';
+
+/** /api/admin/releases: every remote's versions with the shared-dependency check; activation (rollback). */
+const releasesApi = baseApi.enhanceEndpoints({ addTagTypes: ['AdminRelease'] }).injectEndpoints({
+  endpoints: (build) => ({
+    listReleases: build.query<AdminReleaseList, void>({
+      query: () => ({ url: 'admin/releases', cache: 'no-store' }),
+      providesTags: ['AdminRelease'],
+    }),
+    activateRelease: build.mutation<AdminRelease, { remote: string; version: string }>({
+      query: ({ remote, version }) => ({ url: `admin/releases/${encodeURIComponent(remote)}/${encodeURIComponent(version)}/activate`, method: 'POST' }),
+      // The footer's registry is read once per page load (a reload shows the new release), so only the list refreshes.
+      invalidatesTags: ['AdminRelease'],
+    }),
+  }),
+});
+
+export const { useListReleasesQuery, useActivateReleaseMutation } = releasesApi;

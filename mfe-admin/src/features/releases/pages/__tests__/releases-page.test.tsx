@@ -1,0 +1,101 @@
+import '../../../../testing/setup-dom';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { setSession } from '@home-energy/shared/testing/fake-session';
+import { installFakeBff } from '@home-energy/shared/testing/fake-bff';
+import type { AdminRelease, AdminReleaseList } from '@home-energy/shared/schemas/admin';
+import { renderAdmin, sessions, texts } from '../../../../testing/render-admin';
+
+jest.mock('@home-energy/shared', () => jest.requireActual('../../../../testing/mock-shared').sharedWithFakeSession());
+
+const en = texts.en.admin;
+const OK = [
+  { name: 'react', requiredVersion: '^19.3.1', shellVersion: '19.3.1', ok: true },
+  { name: '@home-energy/shared', requiredVersion: '^0.1.0', shellVersion: '0.1.0', ok: true },
+];
+
+function release(version: string, releasedAt: string, extra: Partial<AdminRelease> = {}): AdminRelease {
+  return { version, active: false, releasedBy: 'ci', releasedAt, activatedBy: null, activatedAt: null, files: 12, bytes: 1000, checks: OK, compatible: true, ...extra };
+}
+
+function releases(): AdminReleaseList {
+  return {
+    shell: { shared: [{ name: 'react', version: '19.3.1' }, { name: '@home-energy/shared', version: '0.1.0' }] },
+    remotes: [
+      { remote: 'mfe-flow', releases: [release('0.1.0-aaaaaaaaaa', '2026-11-01T10:00:00.000Z', { active: true, activatedBy: 'ci', activatedAt: '2026-11-01T10:00:00.000Z' })] },
+      {
+        remote: 'mfe-results',
+        releases: [
+          release('0.1.0-cccccccccc', '2026-11-20T10:00:00.000Z', { active: true, activatedBy: 'anna@ops.test', activatedAt: '2026-11-20T10:05:00.000Z' }),
+          release('0.1.0-bbbbbbbbbb', '2026-11-10T10:00:00.000Z', { activatedBy: 'ci', activatedAt: '2026-11-10T10:00:00.000Z' }),
+          release('0.0.9-react18xx', '2026-01-10T10:00:00.000Z', {
+            compatible: false,
+            checks: [{ name: 'react', requiredVersion: '^18.2.0', shellVersion: '19.3.1', ok: false, problem: 'react: the remote requires ^18.2.0 but the shell provides 19.3.1' }],
+          }),
+        ],
+      },
+      { remote: 'mfe-console', releases: [] },
+      { remote: 'mfe-admin', releases: [] },
+    ],
+  };
+}
+
+beforeEach(() => setSession(sessions.superAdmin));
+
+it('lists every remote\'s versions with status, who released and activated them and the shared check', async () => {
+  installFakeBff({ 'GET /api/admin/releases': () => [200, releases()] });
+  renderAdmin('/console/admin/releases');
+  expect(screen.getByRole('heading', { level: 1, name: 'Releases' })).toBeTruthy();
+  const section = (await screen.findByRole('heading', { level: 2, name: 'mfe-results' })).closest('section')!;
+  expect(section.textContent).toContain('Active: 0.1.0-cccccccccc');
+  const table = within(section).getByRole('table', { name: 'Releases of mfe-results' });
+  expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Version', 'Status', 'Released', 'Last activated', 'Shared dependencies', 'Actions']);
+  const rows = within(table).getAllByRole('row').slice(1);
+  expect(rows.map((r) => within(r).getByRole('rowheader').textContent)).toEqual(['0.1.0-cccccccccc', '0.1.0-bbbbbbbbbb', '0.0.9-react18xx']);
+  expect(rows[0].textContent).toContain('by anna@ops.test');
+  expect(within(rows[0]).getByText('All 2 compatible')).toBeTruthy();
+  expect(within(rows[0]).queryByRole('button')).toBeNull();
+  expect(within(rows[2]).getByText('1 incompatible')).toBeTruthy();
+  expect(within(rows[2]).getByText('react: the remote requires ^18.2.0 but the shell provides 19.3.1')).toBeTruthy();
+  expect(within(rows[2]).getByText(en.releases.cannotActivate)).toBeTruthy();
+  expect(screen.getByText(/The shell provides: react 19.3.1 · @home-energy\/shared 0.1.0/)).toBeTruthy();
+  expect(screen.getByText('No releases of mfe-console yet.')).toBeTruthy();
+});
+
+it('rolls back to an earlier version after confirmation and says how to run it', async () => {
+  let list = releases();
+  const bff = installFakeBff({
+    'GET /api/admin/releases': () => [200, list],
+    'POST /api/admin/releases/mfe-results/([^/]+)/activate': (_r, m) => {
+      list = releases();
+      const results = list.remotes[1].releases.map((r) => ({ ...r, active: r.version === m[1] }));
+      list.remotes[1].releases = results;
+      return [200, results.find((r) => r.active)];
+    },
+  });
+  renderAdmin('/console/admin/releases');
+  const rollback = await screen.findByRole('button', { name: 'Roll back to this: 0.1.0-bbbbbbbbbb' });
+  fireEvent.click(rollback);
+  await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Yes, roll back to this' })));
+  expect(bff.calls('POST', /activate$/).map((r) => r.path)).toEqual(['/api/admin/releases/mfe-results/0.1.0-bbbbbbbbbb/activate']);
+  const notice = await screen.findByText(/mfe-results 0.1.0-bbbbbbbbbb is now active/);
+  expect(within(notice.closest('[role="status"]') as HTMLElement).getByRole('button', { name: en.releases.reload })).toBeTruthy();
+  expect(await screen.findByRole('button', { name: 'Activate: 0.1.0-cccccccccc' })).toBeTruthy();
+});
+
+it('shows the server\'s refusal', async () => {
+  installFakeBff({
+    'GET /api/admin/releases': () => [200, releases()],
+    'POST /api/admin/releases/mfe-results/0.1.0-bbbbbbbbbb/activate': () => [409, { error: 'conflict', message: 'The files of mfe-results 0.1.0-bbbbbbbbbb are missing.' }],
+  });
+  renderAdmin('/console/admin/releases');
+  fireEvent.click(await screen.findByRole('button', { name: 'Roll back to this: 0.1.0-bbbbbbbbbb' }));
+  await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Yes, roll back to this' })));
+  expect(await screen.findByText('The files of mfe-results 0.1.0-bbbbbbbbbb are missing.')).toBeTruthy();
+});
+
+it('shows an error with retry when the list cannot be loaded', async () => {
+  installFakeBff({ 'GET /api/admin/releases': () => [500, { error: 'internal_error', message: 'Something went wrong on our side.' }] });
+  renderAdmin('/console/admin/releases');
+  expect((await screen.findByRole('alert')).textContent).toContain('Something went wrong on our side.');
+  expect(screen.getByRole('button', { name: en.common.retry })).toBeTruthy();
+});

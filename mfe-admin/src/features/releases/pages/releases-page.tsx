@@ -1,0 +1,158 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Loading, useToast } from '@home-energy/shared';
+import type { AdminRelease, AdminRemoteReleases } from '@home-energy/shared/schemas/admin';
+import { ConfirmButton, apiErrorBody } from '@home-energy/shared/ui/user-management';
+import { PageHead } from '../../../components/page-head';
+import { LoadFailed } from '../../../components/load-failed';
+import { useActivateReleaseMutation, useListReleasesQuery } from '../api/releases-api';
+
+function useDate() {
+  const { i18n } = useTranslation();
+  const format = new Intl.DateTimeFormat(i18n.language === 'sv' ? 'sv-SE' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+  return (value: string) => format.format(new Date(value));
+}
+
+function SharedCheck({ release }: { release: AdminRelease }) {
+  const { t } = useTranslation('admin');
+  if (!release.checks) return <span className="he-muted">{t('releases.unchecked')}</span>;
+  const failed = release.checks.filter((c) => !c.ok).length;
+  return (
+    <details className="he-details">
+      <summary>
+        <span className={`he-badge ${failed ? 'he-badge--danger' : 'he-badge--ok'}`}>
+          {failed ? t('releases.incompatible', { count: failed }) : t('releases.compatible', { count: release.checks.length })}
+        </span>
+      </summary>
+      <ul className="he-list-plain" aria-label={t('releases.checkDetails', { version: release.version })} style={{ marginTop: '0.4rem' }}>
+        {release.checks.map((check) => (
+          <li key={check.name}>
+            <span aria-hidden="true">{check.ok ? '✓ ' : '✗ '}</span>
+            <code>{t('releases.checkRow', { name: check.name, required: check.requiredVersion ?? '*', shell: check.shellVersion ?? t('releases.notProvided') })}</code>
+            {check.problem ? <div className="he-field__error">{check.problem}</div> : null}
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}
+
+function RemoteReleases({ remote, onActivated }: { remote: AdminRemoteReleases; onActivated: (remote: string, version: string) => void }) {
+  const { t } = useTranslation('admin');
+  const toast = useToast();
+  const date = useDate();
+  const [activate, { isLoading }] = useActivateReleaseMutation();
+  const active = remote.releases.find((r) => r.active);
+  const headingId = `releases-${remote.remote}`;
+
+  async function activateVersion(version: string) {
+    const result = await activate({ remote: remote.remote, version });
+    if ('error' in result) toast(apiErrorBody(result.error)?.message ?? t('common.failed'), 'error');
+    else {
+      toast(t('releases.activated', { remote: remote.remote, version }));
+      onActivated(remote.remote, version);
+    }
+  }
+
+  return (
+    <section className="he-section" aria-labelledby={headingId}>
+      <h2 id={headingId}>{remote.remote}</h2>
+      <p className="he-section__intro">{active ? t('releases.activeVersion', { version: active.version }) : t('releases.noActive')}</p>
+      {remote.releases.length === 0 ? (
+        <p className="he-muted">{t('releases.empty', { remote: remote.remote })}</p>
+      ) : (
+        <div className="he-table-wrap">
+          <table className="he-table" data-testid={`releases-${remote.remote}`}>
+            <caption className="he-visually-hidden">{t('releases.caption', { remote: remote.remote })}</caption>
+            <thead>
+              <tr>
+                {(['version', 'status', 'released', 'activated', 'shared'] as const).map((column) => (
+                  <th key={column} scope="col">
+                    {t(`releases.columns.${column}`)}
+                  </th>
+                ))}
+                <th scope="col">
+                  <span className="he-visually-hidden">{t('releases.columns.actions')}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {remote.releases.map((release) => {
+                const older = !!active && release.releasedAt < active.releasedAt;
+                const label = older ? t('releases.rollback') : t('releases.activate');
+                return (
+                  <tr key={release.version}>
+                    <th scope="row">
+                      <code>{release.version}</code>
+                    </th>
+                    <td>
+                      <span className={`he-badge ${release.active ? 'he-badge--ok' : 'he-badge--muted'}`}>{release.active ? t('releases.active') : t('releases.inactive')}</span>
+                    </td>
+                    <td>{t('releases.by', { when: date(release.releasedAt), who: release.releasedBy })}</td>
+                    <td>{release.activatedAt ? t('releases.by', { when: date(release.activatedAt), who: release.activatedBy ?? '' }) : <span className="he-muted">{t('releases.never')}</span>}</td>
+                    <td>
+                      <SharedCheck release={release} />
+                    </td>
+                    <td>
+                      {release.active ? null : release.compatible === false ? (
+                        <span className="he-muted">{t('releases.cannotActivate')}</span>
+                      ) : (
+                        <ConfirmButton
+                          label={label}
+                          accessibleLabel={`${label}: ${release.version}`}
+                          disabled={isLoading || release.compatible === null}
+                          onConfirm={() => activateVersion(release.version)}
+                        />
+                      )}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** /console/admin/releases: every remote's versions, the active one, who released and activated them, rollback. */
+export function ReleasesPage() {
+  const { t } = useTranslation('admin');
+  const releases = useListReleasesQuery(undefined, { refetchOnMountOrArgChange: true });
+  const [activated, setActivated] = useState<{ remote: string; version: string } | null>(null);
+  const data = releases.data;
+  return (
+    <div className="he-stack">
+      <PageHead title={t('pages.releases.title')} intro={t('pages.releases.intro')} />
+      {activated ? (
+        <div className="he-notice" role="status">
+          <p style={{ marginTop: 0 }}>{t('releases.reloadHint', activated)}</p>
+          <button type="button" className="he-button" onClick={() => window.location.reload()}>
+            {t('releases.reload')}
+          </button>
+        </div>
+      ) : null}
+      {releases.isError && !data ? (
+        <LoadFailed error={releases.error} onRetry={() => void releases.refetch()} />
+      ) : !data ? (
+        <Loading />
+      ) : (
+        <>
+          {data.shell ? (
+            <p className="he-muted" style={{ margin: 0 }}>
+              {t('releases.shell')}: {data.shell.shared.map((s) => `${s.name} ${s.version}`).join(' · ')}
+            </p>
+          ) : (
+            <p className="he-alert" role="alert">
+              {t('releases.shellMissing')}
+            </p>
+          )}
+          {data.remotes.map((remote) => (
+            <RemoteReleases key={remote.remote} remote={remote} onActivated={(r, version) => setActivated({ remote: r, version })} />
+          ))}
+        </>
+      )}
+    </div>
+  );
+}

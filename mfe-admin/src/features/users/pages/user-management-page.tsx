@@ -1,0 +1,25 @@
+import { useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Loading, useSession } from '@home-energy/shared';
+import { UserManagement } from '@home-energy/shared/ui/user-management';
+import { PageHead } from '../../../components/page-head';
+import { useListOrganisationsQuery } from '../../organisations/api/organisations-api';
+
+/** /console/admin/user-management: every console user, with the same components organisations use in their console. */
+export function UserManagementPage() {
+  const { t } = useTranslation('admin');
+  const { data: session } = useSession();
+  const [params] = useSearchParams();
+  const organisations = useListOrganisationsQuery();
+  const options = (organisations.data?.organisations ?? []).map((o) => ({ slug: o.slug, name: o.name }));
+  return (
+    <div className="he-stack">
+      <PageHead title={t('pages.user-management.title')} intro={t('pages.user-management.intro')} />
+      {session && (organisations.data || organisations.isError) ? (
+        <UserManagement scope={{ kind: 'platform' }} currentUserId={session.user.id} organisations={options} initialOrganisation={params.get('organisation') ?? ''} />
+      ) : (
+        <Loading />
+      )}
+    </div>
+  );
+}

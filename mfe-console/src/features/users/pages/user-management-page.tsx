@@ -1,0 +1,26 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { UserManagement } from '@home-energy/shared/ui/user-management';
+import { useOrganisationContext } from '../../organisation/components/organisation-context';
+
+/**
+ * /console/org/:org/user-management: the organisation's own console users, managed by its admins (and super admins)
+ * with the same components as the super admin's page, scoped to this organisation by the BFF.
+ */
+export function UserManagementPage() {
+  const { t } = useTranslation('console');
+  const { user, organisation } = useOrganisationContext();
+  const title = t('pages.user-management.title');
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
+  return (
+    <div className="he-stack">
+      <header className="he-page-head">
+        <h1>{title}</h1>
+        <p>{t('pages.user-management.intro', { organisation: organisation.name })}</p>
+      </header>
+      <UserManagement scope={{ kind: 'organisation', slug: organisation.slug, name: organisation.name }} currentUserId={user.id} />
+    </div>
+  );
+}

@@ -1,0 +1,291 @@
+// The super admin's and the console's administration contract: organisations, console users, releases, audit log.
+// The BFF validates every /api/admin and console user-management request with these schemas; the forms use the same.
+import { z } from 'zod';
+import { remotePackageSchema, releaseVersionSchema, type RemotePackage } from '../mfe/remotes';
+import type { SharedCheck } from '../mfe/compat';
+import { organisationFeatureSchema, organisationRoleSchema, organisationSlugSchema, type OrganisationFeature, type OrganisationRole } from './session';
+
+const text255 = z.string().trim().min(1, 'must not be empty').max(255, 'must be at most 255 characters');
+
+function isHttpUrl(value: string): boolean {
+  if (!/^https?:\/\//i.test(value)) return false;
+  try {
+    new URL(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A brand id: the {brand} of brand/{brand}/config.json (bff/src/modules/brand/store.ts uses the same rule). */
+export const brandIdSchema = z
+  .string()
+  .trim()
+  .regex(/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/, 'lower-case letters, digits and dashes (at most 63)');
+
+/** Spec §3 Installer: name, identifier, logo, url (each 1–255). Links must be http(s) so they are safe to render. */
+export const installerSchema = z
+  .object({
+    name: text255,
+    identifier: text255,
+    logo: text255.refine((v) => isHttpUrl(v) || /^\/(?!\/)/.test(v), 'must be an http(s) URL or a path starting with /'),
+    url: text255.refine(isHttpUrl, 'must be an http(s) URL'),
+  })
+  .strict();
+export type Installer = z.infer<typeof installerSchema>;
+
+export const INSTALLERS_MAX = 50;
+
+export const installersSchema = z
+  .array(installerSchema)
+  .max(INSTALLERS_MAX)
+  .superRefine((installers, context) => {
+    const seen = new Set<string>();
+    installers.forEach((installer, index) => {
+      const key = installer.identifier.toLowerCase();
+      if (seen.has(key)) context.addIssue({ code: 'custom', path: [index, 'identifier'], message: 'must be unique within the organisation' });
+      seen.add(key);
+    });
+  });
+
+const featuresSchema = z
+  .array(organisationFeatureSchema)
+  .max(10)
+  .transform((features) => [...new Set(features)].sort());
+
+const organisationNameSchema = text255;
+
+/** POST /api/admin/organisations. The slug is the {org} of /console/org/{org} and never changes afterwards. */
+export const organisationCreateSchema = z
+  .object({
+    slug: organisationSlugSchema,
+    name: organisationNameSchema,
+    brand: brandIdSchema,
+    features: featuresSchema.default([]),
+    isInstaller: z.boolean().default(false),
+    installers: installersSchema.default([]),
+  })
+  .strict();
+export type OrganisationCreate = z.input<typeof organisationCreateSchema>;
+
+/** PATCH /api/admin/organisations/{slug}: any of the editable fields; `active: false` deactivates. */
+export const organisationUpdateSchema = z
+  .object({
+    name: organisationNameSchema,
+    brand: brandIdSchema,
+    features: featuresSchema,
+    isInstaller: z.boolean(),
+    installers: installersSchema,
+    active: z.boolean(),
+  })
+  .partial()
+  .strict()
+  .refine((patch) => Object.keys(patch).length > 0, 'give at least one field to change');
+export type OrganisationUpdate = z.input<typeof organisationUpdateSchema>;
+
+/** One row of GET /api/admin/organisations. */
+export interface AdminOrganisation {
+  slug: string;
+  name: string;
+  brand: string;
+  features: OrganisationFeature[];
+  isInstaller: boolean;
+  active: boolean;
+  demo: boolean;
+  createdAt: string;
+  /** Console users with a membership (active users only). */
+  users: number;
+  installers: number;
+}
+
+/** GET /api/admin/organisations/{slug}. */
+export interface AdminOrganisationDetail extends AdminOrganisation {
+  installerList: Installer[];
+  /** Whether brand/{brand}/config.json exists (without it the flow uses the default brand's look). */
+  brandConfigFound: boolean;
+}
+
+export interface AdminOrganisationList {
+  organisations: AdminOrganisation[];
+}
+
+/** POST /api/admin/impersonation: a super admin works in this organisation's console. */
+export const impersonationStartSchema = z.object({ organisation: organisationSlugSchema }).strict();
+export type ImpersonationStart = z.infer<typeof impersonationStartSchema>;
+
+// ── Console users ────────────────────────────────────────────────────────────────────────────────────────────────
+
+export const staffEmailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.email({ message: 'Invalid email address' }))
+  .pipe(z.string().max(254, 'must be at most 254 characters'));
+
+export const staffNameSchema = text255;
+
+export const membershipInputSchema = z.object({ organisation: organisationSlugSchema, role: organisationRoleSchema }).strict();
+export type MembershipInput = z.infer<typeof membershipInputSchema>;
+
+/** POST /api/admin/users: a console user, optionally with memberships. The answer carries a one-time password. */
+export const consoleUserCreateSchema = z
+  .object({
+    email: staffEmailSchema,
+    name: staffNameSchema,
+    memberships: z
+      .array(membershipInputSchema)
+      .max(50)
+      .refine((list) => new Set(list.map((m) => m.organisation)).size === list.length, 'each organisation at most once')
+      .default([]),
+  })
+  .strict();
+export type ConsoleUserCreate = z.input<typeof consoleUserCreateSchema>;
+
+/** POST /api/console/org/{org}/users: a console user of this organisation. */
+export const organisationUserCreateSchema = z.object({ email: staffEmailSchema, name: staffNameSchema, role: organisationRoleSchema }).strict();
+export type OrganisationUserCreate = z.infer<typeof organisationUserCreateSchema>;
+
+/** PATCH /api/admin/users/{id} (name, active) and PATCH /api/console/org/{org}/users/{id} (role, active). */
+export const consoleUserUpdateSchema = z
+  .object({ name: staffNameSchema, active: z.boolean() })
+  .partial()
+  .strict()
+  .refine((patch) => Object.keys(patch).length > 0, 'give at least one field to change');
+export const organisationUserUpdateSchema = z
+  .object({ role: organisationRoleSchema, active: z.boolean() })
+  .partial()
+  .strict()
+  .refine((patch) => Object.keys(patch).length > 0, 'give at least one field to change');
+export type ConsoleUserUpdate = z.infer<typeof consoleUserUpdateSchema>;
+export type OrganisationUserUpdate = z.infer<typeof organisationUserUpdateSchema>;
+
+/** PUT /api/admin/users/{id}/memberships/{org}: add the user to the organisation or change their role there. */
+export const membershipUpdateSchema = z.object({ role: organisationRoleSchema }).strict();
+
+export const consoleUserIdSchema = z.coerce.number().int().min(1).max(2_147_483_647);
+
+/** GET /api/admin/users?organisation=&q= */
+export const consoleUserFilterSchema = z
+  .object({ organisation: organisationSlugSchema.optional(), q: z.string().trim().max(100).optional() })
+  .strict();
+
+export interface ConsoleUserMembership {
+  organisation: string;
+  organisationName: string;
+  role: OrganisationRole;
+}
+
+/** A console user as user management shows one (never the password hash). */
+export interface ConsoleUser {
+  id: number;
+  email: string;
+  name: string;
+  active: boolean;
+  superAdmin: boolean;
+  demo: boolean;
+  createdAt: string;
+  lastSignInAt: string | null;
+  /** In an organisation's console: only that organisation's membership. */
+  memberships: ConsoleUserMembership[];
+  /**
+   * In an organisation's console: the user is a super admin or also belongs to other organisations, so only a super
+   * admin may deactivate them or reset their password.
+   */
+  managedElsewhere: boolean;
+}
+
+export interface ConsoleUserList {
+  users: ConsoleUser[];
+}
+
+/** The answer to creating a user or resetting a password: the password is shown once and never stored in clear. */
+export interface ConsoleUserWithPassword {
+  user: ConsoleUser;
+  oneTimePassword: string;
+}
+
+// ── Releases ─────────────────────────────────────────────────────────────────────────────────────────────────────
+
+export const releaseActivateParamsSchema = z.object({ remote: remotePackageSchema, version: releaseVersionSchema }).strict();
+
+export interface AdminRelease {
+  version: string;
+  active: boolean;
+  releasedBy: string;
+  releasedAt: string;
+  activatedBy: string | null;
+  activatedAt: string | null;
+  files: number;
+  bytes: number;
+  /** This release's shared singletons against the running shell's (null when the shell's manifest is missing). */
+  checks: SharedCheck[] | null;
+  compatible: boolean | null;
+}
+
+export interface AdminRemoteReleases {
+  remote: RemotePackage;
+  releases: AdminRelease[];
+}
+
+export interface AdminReleaseList {
+  remotes: AdminRemoteReleases[];
+  /** The shell's shared singletons (from its mf-manifest.json). */
+  shell: { shared: { name: string; version: string }[] } | null;
+}
+
+// ── Audit log ────────────────────────────────────────────────────────────────────────────────────────────────────
+
+const periodBound = z.union([
+  z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date such as 2026-01-31'),
+  z.iso.datetime({ offset: true, message: 'a date such as 2026-01-31 or an ISO time' }),
+]);
+
+/** The start of a period bound, for comparing `from` with `to`. */
+function boundTime(value: string): number {
+  return new Date(value.length === 10 ? `${value}T00:00:00.000Z` : value).getTime();
+}
+
+/**
+ * GET /api/admin/audit?organisation=&user=&from=&to=&page=&pageSize=. A period bound is a whole day (UTC; `to`
+ * includes that day) or an exact ISO time (`to` exclusive), which is how the audit page sends the user's local days.
+ */
+export const auditQuerySchema = z
+  .object({
+    organisation: organisationSlugSchema.optional(),
+    user: consoleUserIdSchema.optional(),
+    from: periodBound.optional(),
+    to: periodBound.optional(),
+    page: z.coerce.number().int().min(1).max(100_000).default(1),
+    pageSize: z.coerce.number().int().min(1).max(100).default(25),
+  })
+  .strict()
+  .refine((q) => !q.from || !q.to || boundTime(q.from) <= boundTime(q.to), { message: 'from must not be after to', path: ['from'] });
+export type AuditQuery = z.input<typeof auditQuerySchema>;
+
+export interface AuditEntry {
+  id: number;
+  createdAt: string;
+  /** The real staff user, even while impersonating. */
+  actor: { id: number | null; email: string; name: string | null };
+  /** The organisation the action concerns, if any. */
+  organisation: { slug: string; name: string } | null;
+  /** The organisation the super admin was impersonating, if any. */
+  impersonating: { slug: string; name: string } | null;
+  action: string;
+  target: string;
+  details: Record<string, unknown>;
+}
+
+export interface AuditPage {
+  entries: AuditEntry[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+/** Error bodies of the BFF: `{ error, message, issues? }` (bad input lists what was wrong, by field). */
+export interface ApiErrorBody {
+  error: string;
+  message: string;
+  issues?: { path: string; message: string }[];
+}
