@@ -34,6 +34,7 @@ import { buildingRoutes } from './modules/building/routes';
 import { textRoutes } from './modules/texts/routes';
 import { flowRoutes } from './modules/flow/routes';
 import { lenderRoutes } from './modules/lenders/routes';
+import { installerRequestRoutes } from './modules/installer-requests/routes';
 import { loadGeoTables, type GeoTables } from './energy/geo-data';
 import { GEO_DIR } from './paths';
 import { brandRoutes } from './modules/brand/routes';
@@ -103,7 +104,8 @@ export function createApp({ config, db, pool, logger, authSecret, pruneSessions 
           defaultSrc: ["'self'"],
           scriptSrc: ["'self'"],
           styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", 'data:', 'blob:'],
+          // Installer logos are URLs of the installers' own sites.
+          imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
           connectSrc: ["'self'"],
           fontSrc: ["'self'", 'data:'],
           objectSrc: ["'none'"],
@@ -137,6 +139,7 @@ export function createApp({ config, db, pool, logger, authSecret, pruneSessions 
     profileRoutes(db),
   );
   app.use('/api/flow/property-search', propertySearchRoutes({ db, logger, streetViewKey: config.STREETVIEW_API_KEY, searchRateLimit: config.SEARCH_RATE_LIMIT }));
+  app.use('/api/flow/property', installerRequestRoutes({ db, defaultBrand: config.DEFAULT_BRAND }));
   app.use('/api/flow/property', buildingRoutes({ db, geo, defaultBrand: config.DEFAULT_BRAND, now: now ?? Date.now }));
   app.use('/api/flow/texts', textRoutes(db));
   app.use('/api/flow', flowRoutes({ db, defaultBrand: config.DEFAULT_BRAND }));

@@ -12,6 +12,7 @@ import { DEMO_PASSWORD, seedDemoStaff } from './seed/demo-staff';
 import { seedDemoRegister } from './seed/demo-register';
 import { seedPlatformContent } from './seed/platform-content';
 import { seedDemoBrands } from './seed/demo-brands';
+import { seedDemoInstallers } from './seed/demo-installers';
 import { localBrandConfigStore } from './modules/brand/store';
 import { parseRegisterCsv } from './register/csv-import';
 import { loadGeo, locatePostalCode } from './register/geo';
@@ -74,6 +75,7 @@ async function main(): Promise<number> {
         const brands = await seedDemoBrands(localBrandConfigStore(config.bucketsDir, config.CONFIG_BUCKET_NAME));
         if (brands > 0) console.log(`Demo brand configs written: ${brands}.`);
         const properties = await seedDemoRegister(database.db);
+        await seedDemoInstallers(database.db);
         console.log(properties > 0 ? `Demo property register loaded: ${properties} properties.` : 'Demo property register already loaded.');
         return 0;
       }

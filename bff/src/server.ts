@@ -9,6 +9,7 @@ import { seedDemoStaff } from './seed/demo-staff';
 import { seedDemoRegister } from './seed/demo-register';
 import { seedPlatformContent } from './seed/platform-content';
 import { seedDemoBrands } from './seed/demo-brands';
+import { seedDemoInstallers } from './seed/demo-installers';
 import { localBrandConfigStore } from './modules/brand/store';
 import { RpClient } from './bankid/rp-client';
 import { startBankIdSimulator } from './bankid/simulator/app';
@@ -23,6 +24,7 @@ async function main(): Promise<void> {
   if (config.SEED_DEMO) {
     await seedDemoStaff(database.db);
     await seedDemoRegister(database.db);
+    await seedDemoInstallers(database.db);
     await seedDemoBrands(localBrandConfigStore(config.bucketsDir, config.CONFIG_BUCKET_NAME));
   }
   await seedPlatformContent(database.db);

@@ -196,6 +196,26 @@ test.describe('results dashboard', () => {
     await expect(page.locator('.rd-eyebrow')).toHaveText(second.name);
   });
 
+  test('a homeowner requests installers for a recommendation, gives contact details when asked, and sees the confirmation', async ({ page }) => {
+    const [home] = await findProperties(page.request, 'B');
+    await signInHomeowner(page, SIMULATOR, '197712124567', 'Ivar Installatör');
+    const building = await createProfile(page, home.id);
+    const measure = financeable(building);
+    await page.goto(dashboard(home.id));
+    const card = page.locator(`[data-activity="${measure.name}"]`);
+    await card.getByRole('button', { name: 'Contact installers' }).click();
+    await card.getByRole('checkbox', { name: /Värmepumpsteknik Demo AB/ }).check();
+    await card.getByRole('button', { name: 'Send request' }).click();
+    // No contact details yet: the card asks for them, then sends.
+    await card.getByLabel('Email').fill('ivar@example.se');
+    await card.getByLabel('Mobile number').fill('070-765 43 21');
+    await card.getByRole('button', { name: 'Save and send' }).click();
+    await expect(page.getByText('Your request was sent to 1 installer.')).toBeVisible();
+    const installers = await (await page.request.get(`/api/flow/property/${home.id}/installers`)).json();
+    expect(installers.requests).toEqual([expect.objectContaining({ installer: 'varmepumpsteknik-demo', key: measure.name })]);
+    await expect(card.getByText(/requested/)).toBeVisible();
+  });
+
   test('a browser without answers for the property is sent to the address search, not shown an error', async ({ page }) => {
     const property = await findProperty(page.request, 'Sankt');
     await page.goto(dashboard(property.id));

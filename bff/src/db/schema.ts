@@ -313,3 +313,25 @@ export const auditLog = pgTable(
     index('audit_log_actor').on(t.actorId, t.createdAt),
   ],
 );
+
+/** A homeowner's request to an installer about one recommendation (spec §7 installer-requests), one row per pair. */
+export const installerRequests = pgTable(
+  'installer_requests',
+  {
+    id: serial('id').primaryKey(),
+    homeownerId: integer('homeowner_id').notNull().references(() => homeowners.id, { onDelete: 'cascade' }),
+    propertyId: integer('property_id').notNull().references(() => properties.id, { onDelete: 'cascade' }),
+    /** The organisation whose installers were offered (its analytics count the requests). */
+    organisationId: integer('organisation_id').references(() => organisations.id, { onDelete: 'set null' }),
+    installerIdentifier: text('installer_identifier').notNull(),
+    /** As the installer was named when asked (the organisation may rename or drop it later). */
+    installerName: text('installer_name').notNull(),
+    /** The recommendation (activity type) the request is about. */
+    activityKey: text('activity_key').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('installer_requests_once').on(t.homeownerId, t.propertyId, t.installerIdentifier, t.activityKey),
+    index('installer_requests_organisation').on(t.organisationId, t.createdAt),
+  ],
+);

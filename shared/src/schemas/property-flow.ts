@@ -194,3 +194,31 @@ export const miniflowPropertySchema = z
   })
   .strict();
 export type MiniflowProperty = z.infer<typeof miniflowPropertySchema>;
+
+/** Spec §3/§5 installer selection: which installer (identifier), for which recommendation (key), chosen or not. */
+export const installerSelectionSchema = z
+  .object({ installer: z.string().min(1).max(100), key: z.string().min(1).max(100), selected: z.boolean() })
+  .strict();
+export const installerSelectionsSchema = z.array(installerSelectionSchema).min(1).max(50);
+export type InstallerSelection = z.infer<typeof installerSelectionSchema>;
+
+/** An installer an organisation offers its homeowners (spec §3 Installer). */
+export interface OfferedInstaller {
+  name: string;
+  identifier: string;
+  logo: string;
+  url: string;
+}
+
+export interface InstallerRequest {
+  installer: string;
+  installer_name: string;
+  key: string;
+  requested_at: string;
+}
+
+/** GET /property/{id}/installers: the installers offered for this home and the requests already sent. */
+export interface InstallersResponse {
+  installers: OfferedInstaller[];
+  requests: InstallerRequest[];
+}

@@ -22,6 +22,7 @@ import { RecommendationsSection } from '../components/recommendations-section';
 import { pickLabels } from '../lib/labels';
 import { useLoanSettings } from '../lib/loan-settings';
 import { usePropertySwitch } from '../lib/use-property-switch';
+import { InstallerRequest } from '../../installer-requests/components/installer-request';
 
 const statusOf = (error: unknown): number | string | undefined =>
   error && typeof error === 'object' && 'status' in error ? (error as { status: number | string }).status : undefined;
@@ -173,7 +174,7 @@ function Dashboard({ id }: { id: number }) {
           onLoanTypeChange={onLoanTypeChange}
           currentClass={labels.current?.energy_class ?? labels.issued?.energy_class ?? null}
           provider={provider}
-          // Installer requests (issue 8 item 5) plug in here: renderActions={(activity) => <InstallerRequest ... />}.
+          renderActions={(activity) => <InstallerRequest propertyId={id} activity={activity} />}
         />
         <aside className="rd-aside">
           <EnergyInputs propertyId={id} byCarrier={energy?.type === 'energy_use' ? energy.value.by_carrier : null} year={new Date().getFullYear()} />

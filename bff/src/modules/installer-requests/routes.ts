@@ -1,0 +1,64 @@
+import { Router, type Request } from 'express';
+import { z } from 'zod';
+import { installerSelectionsSchema, type InstallersResponse } from '@home-energy/shared/schemas/property-flow';
+import type { Db } from '../../db/client';
+import { HttpError, parse } from '../../http/errors';
+import { homeownerIdOf, loadHomeowner } from '../homeowner/repository';
+import { findProperty, readProfile } from '../building/repository';
+import { ownerOf } from '../building/owner';
+import { flowOrganisation } from '../flow/brand';
+import { applySelections, homeownerRequests, offeredInstallers } from './repository';
+
+const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+/**
+ * /api/flow/property/{id}/installers and /installer-requests: the installers the home's organisation offers, and a
+ * signed-in homeowner's requests to them (contact details needed first, so the installer can answer).
+ */
+export function installerRequestRoutes(options: { db: Db; defaultBrand: string }): Router {
+  const { db } = options;
+  const router = Router();
+
+  async function context(req: Request) {
+    const { id } = parse(idParams, { id: req.params.id }, 'params');
+    const property = await findProperty(db, id);
+    if (!property) throw new HttpError(404, 'not_found', 'No such property.');
+    const profile = await readProfile(db, ownerOf(req, false), id);
+    if (!profile) throw new HttpError(404, 'not_found', 'You have no profile for this property. Start from the address search.');
+    const organisationId = profile.organisationId ?? (await flowOrganisation(db, req, options.defaultBrand))?.id ?? null;
+    return { property, organisationId };
+  }
+
+  router.get('/:id/installers', async (req, res) => {
+    const { property, organisationId } = await context(req);
+    const homeownerId = homeownerIdOf(req.user);
+    const body: InstallersResponse = {
+      installers: await offeredInstallers(db, organisationId),
+      requests: homeownerId === null ? [] : await homeownerRequests(db, homeownerId, property.id),
+    };
+    res.set('Cache-Control', 'private, no-store').json(body);
+  });
+
+  router.post('/:id/installer-requests', async (req, res) => {
+    const homeownerId = homeownerIdOf(req.user);
+    if (homeownerId === null) throw new HttpError(401, 'unauthorized', 'Sign in with BankID to contact installers.');
+    const { property, organisationId } = await context(req);
+    const selections = parse(installerSelectionsSchema, req.body, 'body');
+    const offered = new Map((await offeredInstallers(db, organisationId)).map((i) => [i.identifier, i]));
+    const unknown = selections.filter((s) => !offered.has(s.installer));
+    if (unknown.length > 0) {
+      throw new HttpError(400, 'bad_request', `Unknown installer: ${[...new Set(unknown.map((s) => s.installer))].join(', ')}`, unknown.map((s) => ({ path: 'body.installer', message: `${s.installer} is not offered for this home` })));
+    }
+    const owner = await loadHomeowner(db, homeownerId);
+    if (!owner?.contactEmail || !owner.contactMobile) {
+      throw new HttpError(409, 'contact_required', 'Give your email and mobile number first, so the installer can reach you.');
+    }
+    await applySelections(
+      db,
+      { homeownerId, propertyId: property.id, organisationId },
+      selections.map((s) => ({ installer: offered.get(s.installer)!, key: s.key, selected: s.selected })),
+    );
+    res.status(201).json({ requests: await homeownerRequests(db, homeownerId, property.id) });
+  });
+  return router;
+}

@@ -1,0 +1,90 @@
+import '../../../../testing/setup-dom';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { installFakeBff, ok, type FakeBff } from '../../../../testing/fake-bff';
+import { homeownerSession, setSession } from '../../../../testing/fake-session';
+import { activity, answersOf, calculatedLabel, information, paths } from '../../../../testing/fixtures';
+import { renderResults, texts } from '../../../../testing/render-results';
+
+jest.mock('@home-energy/shared', () => jest.requireActual('../../../../testing/mock-shared').sharedWithFakeSession());
+
+const en = texts.en.results.installers;
+const home = paths(42);
+const INSTALLERS = '/api/flow/property/42/installers';
+const REQUESTS = '/api/flow/property/42/installer-requests';
+let bff: FakeBff;
+
+const offered = [
+  { name: 'Värmepumpsteknik AB', identifier: 'vp', logo: 'https://vp.example/logo.png', url: 'https://vp.example' },
+  { name: 'Solkraft AB', identifier: 'sol', logo: '', url: 'https://sol.example' },
+];
+
+beforeEach(() => {
+  setSession(homeownerSession);
+  bff = installFakeBff();
+  bff.answer('GET', home.recommendations, ok({ recommendations: [activity('heat_pump_geothermal', { kwh: 9_000, kr: 12_000 })], errors: [] }));
+  bff.answer('GET', home.information, ok(information(calculatedLabel('F'))));
+  bff.answer('GET', home.answers, ok(answersOf(42, 'Testgatan 1, 111 22 Stockholm')));
+  bff.answer('GET', INSTALLERS, ok({ installers: offered, requests: [] }));
+});
+
+/** The recommendation's card, once the recommendations have arrived. */
+async function pumpCard() {
+  const element = await waitFor(() => {
+    const found = document.querySelector<HTMLElement>('[data-activity="heat_pump_geothermal"]');
+    if (!found) throw new Error('no card yet');
+    return found;
+  });
+  return within(element);
+}
+
+async function openInstallers() {
+  renderResults(home.page);
+  const card = await pumpCard();
+  await act(async () => fireEvent.click(card.getByRole('button', { name: en.open })));
+  await screen.findByRole('group', { name: en.choose });
+  return card;
+}
+
+describe('installer requests on a recommendation', () => {
+  it('lists the offered installers and sends the chosen ones for this recommendation, with a confirmation', async () => {
+    bff.answer('POST', REQUESTS, { status: 201, body: { requests: [{ installer: 'vp', installer_name: 'Värmepumpsteknik AB', key: 'heat_pump_geothermal', requested_at: '2026-11-23T10:00:00Z' }] } });
+    const card = await openInstallers();
+    // A logo that cannot load is replaced by initials; an empty one shows initials straight away.
+    expect(card.getByText('SA')).toBeTruthy();
+    fireEvent.click(card.getByRole('checkbox', { name: /Värmepumpsteknik AB/ }));
+    await act(async () => fireEvent.click(card.getByRole('button', { name: en.send })));
+    await waitFor(() =>
+      expect(bff.bodies('POST', REQUESTS)).toEqual([[
+        { installer: 'vp', key: 'heat_pump_geothermal', selected: true },
+        { installer: 'sol', key: 'heat_pump_geothermal', selected: false },
+      ]]),
+    );
+    expect(await screen.findByText('Your request was sent to 1 installer.')).toBeTruthy();
+  });
+
+  it('asks for contact details when the BFF needs them, saves them and sends again', async () => {
+    bff.answer('POST', REQUESTS, { status: 409, body: { error: 'contact_required' } }, { status: 201, body: { requests: [] } });
+    bff.answer('POST', '/api/flow/user/profile/contact', ok({ contact: { email: 'anna@example.se', mobile: '+46701234567' } }));
+    const card = await openInstallers();
+    fireEvent.click(card.getByRole('checkbox', { name: /Solkraft AB/ }));
+    await act(async () => fireEvent.click(card.getByRole('button', { name: en.send })));
+    expect(await card.findByText(en.contactNeeded)).toBeTruthy();
+    fireEvent.change(card.getByLabelText(en.email), { target: { value: 'anna@example' } });
+    fireEvent.change(card.getByLabelText(en.mobile), { target: { value: '070-123 45 67' } });
+    await act(async () => fireEvent.click(card.getByRole('button', { name: en.saveAndSend })));
+    expect(card.getByText('Invalid email address')).toBeTruthy();
+    fireEvent.change(card.getByLabelText(en.email), { target: { value: 'anna@example.se' } });
+    await act(async () => fireEvent.click(card.getByRole('button', { name: en.saveAndSend })));
+    await waitFor(() => expect(bff.bodies('POST', '/api/flow/user/profile/contact')).toEqual([{ email: 'anna@example.se', mobile: '+46701234567' }]));
+    await waitFor(() => expect(bff.count('POST', REQUESTS)).toBe(2));
+    expect(await screen.findByText('Your request was sent to 1 installer.')).toBeTruthy();
+  });
+
+  it('says so when the organisation offers no installers', async () => {
+    bff.answer('GET', INSTALLERS, ok({ installers: [], requests: [] }));
+    renderResults(home.page);
+    const card = await pumpCard();
+    await act(async () => fireEvent.click(card.getByRole('button', { name: en.open })));
+    expect(await card.findByText(en.none)).toBeTruthy();
+  });
+});

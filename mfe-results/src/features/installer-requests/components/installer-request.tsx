@@ -1,0 +1,119 @@
+import { lazy, Suspense, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Loading, useToast, type Activity } from '@home-energy/shared';
+import { useGetInstallersQuery, useSendInstallerRequestsMutation } from '../api/installers-api';
+
+const ContactStep = lazy(() => import('./contact-step'));
+
+/** The installer's logo, or its initials when the picture cannot be loaded. */
+function InstallerLogo({ src, name }: { src: string; name: string }) {
+  const [failed, setFailed] = useState(false);
+  if (failed || !src) {
+    const initials = name.split(/\s+/).slice(0, 2).map((word) => word[0]?.toUpperCase() ?? '').join('');
+    return (
+      <span className="rd-installers__initials" aria-hidden="true">
+        {initials}
+      </span>
+    );
+  }
+  return <img src={src} alt="" width={32} height={32} loading="lazy" onError={() => setFailed(true)} />;
+}
+
+const statusOf = (error: unknown) => (error && typeof error === 'object' && 'status' in error ? (error as { status: unknown }).status : undefined);
+
+/**
+ * "Contact installers" on a recommendation: choose among the installers the home's organisation offers and send the
+ * request (a signed-in homeowner's; without a session the shared API sends the browser to /sign and back).
+ */
+export function InstallerRequest({ propertyId, activity }: { propertyId: number; activity: Activity }) {
+  const { t, i18n } = useTranslation('results');
+  const toast = useToast();
+  const panelId = useId();
+  const [open, setOpen] = useState(false);
+  const installers = useGetInstallersQuery(propertyId, { skip: !open });
+  const [send, sending] = useSendInstallerRequestsMutation();
+  const [chosen, setChosen] = useState<Set<string> | null>(null);
+  const [needContact, setNeedContact] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const requested = new Map((installers.data?.requests ?? []).filter((r) => r.key === activity.name).map((r) => [r.installer, r.requested_at]));
+  const selected = chosen ?? new Set(requested.keys());
+
+  function toggle(identifier: string) {
+    const next = new Set(selected);
+    if (next.has(identifier)) next.delete(identifier);
+    else next.add(identifier);
+    setChosen(next);
+  }
+
+  async function submit() {
+    const offered = installers.data?.installers ?? [];
+    if (selected.size === 0 && requested.size === 0) {
+      setProblem(t('installers.chooseOne'));
+      return;
+    }
+    setProblem(null);
+    try {
+      await send({ id: propertyId, selections: offered.map((i) => ({ installer: i.identifier, key: activity.name, selected: selected.has(i.identifier) })) }).unwrap();
+      setNeedContact(false);
+      setChosen(null);
+      toast(selected.size > 0 ? t('installers.sent', { count: selected.size }) : t('installers.withdrawn'));
+    } catch (error) {
+      if (statusOf(error) === 409) setNeedContact(true);
+      else if (statusOf(error) !== 401) setProblem(t('installers.failed'));
+    }
+  }
+
+  return (
+    <div className="rd-installers">
+      <button type="button" className="he-button he-button--secondary" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((v) => !v)}>
+        {t('installers.open')}
+      </button>
+      <div id={panelId} hidden={!open} className="rd-installers__panel">
+        {!open ? null : installers.isLoading ? (
+          <Loading />
+        ) : installers.isError ? (
+          <p role="alert">{t('installers.loadFailed')}</p>
+        ) : (installers.data?.installers.length ?? 0) === 0 ? (
+          <p>{t('installers.none')}</p>
+        ) : (
+          <fieldset className="rd-installers__list">
+            <legend>{t('installers.choose')}</legend>
+            {installers.data!.installers.map((installer) => (
+              <label key={installer.identifier} className="rd-installers__item">
+                <input type="checkbox" checked={selected.has(installer.identifier)} onChange={() => toggle(installer.identifier)} />
+                <InstallerLogo src={installer.logo} name={installer.name} />
+                <span>
+                  {installer.name}
+                  {requested.has(installer.identifier) ? (
+                    <small className="rd-muted">
+                      {' '}
+                      · {t('installers.requestedOn', { date: new Date(requested.get(installer.identifier)!).toLocaleDateString(i18n.language) })}
+                    </small>
+                  ) : null}
+                </span>
+                <a href={installer.url} target="_blank" rel="noopener noreferrer" aria-label={t('installers.website', { name: installer.name })}>
+                  ↗
+                </a>
+              </label>
+            ))}
+            {problem ? (
+              <p className="rd-form__status rd-form__status--error" role="alert">
+                {problem}
+              </p>
+            ) : null}
+            {needContact ? (
+              <Suspense fallback={<Loading />}>
+                <ContactStep onSaved={() => void submit()} />
+              </Suspense>
+            ) : (
+              <button type="button" className="he-button" disabled={sending.isLoading} onClick={() => void submit()}>
+                {sending.isLoading ? t('installers.sending') : t('installers.send')}
+              </button>
+            )}
+          </fieldset>
+        )}
+      </div>
+    </div>
+  );
+}
