@@ -25,13 +25,14 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <ToastContext.Provider value={value}>
       {children}
-      <ul className="he-toasts" aria-live="polite">
+      {/* Not a list: a list item may not take the status role (axe), and each toast is its own announcement. */}
+      <div className="he-toasts" aria-live="polite">
         {toasts.map((toast) => (
-          <li key={toast.id} className={`he-toast${toast.kind === 'error' ? ' he-toast--error' : ''}`} role="status">
+          <div key={toast.id} className={`he-toast${toast.kind === 'error' ? ' he-toast--error' : ''}`} role="status">
             {toast.message}
-          </li>
+          </div>
         ))}
-      </ul>
+      </div>
     </ToastContext.Provider>
   );
 }
