@@ -1,4 +1,5 @@
-// Prints bundle sizes (gzip) and BFF cold-start times, and writes them to bench-results/latest.json.
+// Prints bundle sizes (gzip), BFF cold-start times, the engine's throughput and (with BENCH_DATABASE_URL) the analytics
+// APIs at 1,000,000 properties, and writes them to bench-results/latest.json.
 // Targets are only printed next to the figures: this never fails on time, only when something cannot be measured.
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -212,6 +213,37 @@ function measureEngine() {
   rows.push(['engine: properties per second (one core)', `${figures.propertiesPerSecond} (${figures.properties} properties)`, '≥ 5,000']);
 }
 
+// ---------- analytics at scale ----------
+
+/**
+ * 1,000,000 properties with profiles in a fresh database on the PostgreSQL server of BENCH_DATABASE_URL, then each
+ * analytics API's p50/p95 through the app (bff/src/modules/analytics/bench.ts under tsx). Skipped, with the reason
+ * printed, when no server is given: PGlite is not what several BFF instances run on.
+ */
+function measureAnalytics() {
+  if (!process.env.BENCH_DATABASE_URL) {
+    const reason = 'BENCH_DATABASE_URL is not set (a PostgreSQL server, e.g. postgres://postgres:postgres@127.0.0.1:5432/postgres)';
+    console.log(`\nanalytics at 1,000,000 properties: skipped: ${reason}`);
+    rows.push(['analytics APIs at 1,000,000 properties', `skipped: ${reason}`, 'p95 ≤ 300 ms']);
+    results.analytics = { skipped: reason };
+    return;
+  }
+  console.log('\nanalytics: seeding 1,000,000 properties into a new database on BENCH_DATABASE_URL (a few minutes)…');
+  const out = execFileSync(process.execPath, [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'bff/src/modules/analytics/bench.ts'], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+    maxBuffer: 16 * 1024 * 1024,
+  });
+  const figures = JSON.parse(out.trim().split('\n').pop());
+  results.analytics = figures;
+  rows.push([`analytics: seed ${figures.properties.toLocaleString('en')} properties (triggers on)`, `${figures.seedSeconds} s (${figures.summaryRows.toLocaleString('en')} summary rows)`, '']);
+  for (const [api, f] of Object.entries(figures.apis)) {
+    rows.push([`analytics: GET …/${api} (${figures.organisationHomes.toLocaleString('en')} homes)`, `p50 ${f.p50Ms} ms, p95 ${f.p95Ms} ms`, 'p95 ≤ 300 ms']);
+  }
+  rows.push(['analytics: summary = straightforward query', `${figures.check.matches ? 'yes' : 'NO'} (direct GROUP BY ${figures.check.directLabelQueryMs} ms)`, 'yes']);
+}
+
 // ---------- output ----------
 
 function printTable() {
@@ -235,6 +267,7 @@ async function main() {
   for (const remote of REMOTES) measureRemote(remote);
   await measureBff();
   measureEngine();
+  measureAnalytics();
   printTable();
   writeJson();
 }

@@ -39,6 +39,7 @@ import { loadGeoTables, type GeoTables } from './energy/geo-data';
 import { GEO_DIR } from './paths';
 import { brandRoutes } from './modules/brand/routes';
 import { localBrandConfigStore, type BrandConfigStore } from './modules/brand/store';
+import { flowMessageRoutes } from './modules/messages/routes';
 
 export interface AppDeps {
   config: Pick<
@@ -145,10 +146,11 @@ export function createApp({ config, db, pool, logger, authSecret, pruneSessions 
   app.use('/api/flow', flowRoutes({ db, defaultBrand: config.DEFAULT_BRAND }));
   app.use('/api/flow', brandRoutes({ store: brandStore, defaultBrand: config.DEFAULT_BRAND, logger, secureCookies: config.secureCookies }));
   app.use('/api/flow', lenderRoutes());
+  app.use('/api/flow', flowMessageRoutes(db));
   // Every console and admin write is audited (with the real user while impersonating); routes add their details.
   app.use(['/api/console', '/api/admin'], auditWrites(db, logger));
   app.use('/api/console/org/:org/users', requireOrganisation(db), requireConsoleItem('user-management'), organisationUserRoutes(db));
-  app.use('/api/console', consoleRoutes(db));
+  app.use('/api/console', consoleRoutes({ db, geo, brandStore, logger, now }));
   app.use('/api/admin', adminRoutes({ db, logger, brandStore, releases: config }));
   app.use('/api', apiNotFound);
 

@@ -154,3 +154,11 @@ export { formatNumber, formatKr, formatKwh, formatPercent, NOT_A_NUMBER, type Nu
 export { LENDERS, lenderSchema, discountRequestSchema, type Lender, type DiscountRequest, type DiscountResponse } from './schemas/lenders';
 // Super admin impersonation (spec §2 banner): start/stop, then the session shows `user.impersonating`.
 export { startImpersonating, stopImpersonating, ImpersonationError } from './auth/impersonation';
+// The organisation console's contracts (issue 9): analytics, flow configuration, validation queue, knowledge base,
+// property lookup and account. Types and constants for the console remote; the BFF imports the same files by path.
+export * from './schemas/analytics';
+export * from './schemas/content';
+export * from './schemas/configuration';
+export * from './schemas/validation-queue';
+export * from './schemas/property-lookup';
+export * from './schemas/account';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, check, customType, index, integer, json, jsonb, pgTable, primaryKey, real, serial, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, check, customType, date, index, integer, json, jsonb, pgTable, primaryKey, real, serial, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
 
@@ -335,3 +335,134 @@ export const installerRequests = pgTable(
     index('installer_requests_organisation').on(t.organisationId, t.createdAt),
   ],
 );
+
+/**
+ * What analytics and validation need to know about one profile, written whenever its building is computed (so the
+ * console never runs the engine): labels now and after the recommended measures, the building's type, age band and
+ * main heating, recommended and completed activities, energy, cost and CO₂ now and after, failed plausibility rules.
+ * `organisation_id` and `day` (the profile's first day, UTC) are copies of the profile's: the period and the owner
+ * of every count. Triggers (migration 0008) keep the analytics_* summaries in step with every change of this table.
+ */
+export const profileInsights = pgTable(
+  'profile_insights',
+  {
+    profileId: integer('profile_id').primaryKey().references(() => buildingProfiles.id, { onDelete: 'cascade' }),
+    organisationId: integer('organisation_id'),
+    propertyId: integer('property_id').notNull(),
+    day: date('day').notNull(),
+    /** The label shown now: measured, else calculated, else the issued one (A–G), or null. */
+    label: text('label'),
+    calculatedClass: text('calculated_class'),
+    /** The calculated label after the recommended measures (the engine's top_of_the_line package). */
+    afterClass: text('after_class'),
+    buildingType: text('building_type'),
+    yearBand: text('year_band'),
+    /** The main heating system (the first of primary_heating_systems). */
+    heating: text('heating'),
+    recommended: text('recommended').array().notNull().default(sql`'{}'::text[]`),
+    completed: text('completed').array().notNull().default(sql`'{}'::text[]`),
+    /** Whole kWh, kr and kg CO₂e per year; null when no estimate could be made. */
+    energyNow: integer('energy_now'),
+    energyAfter: integer('energy_after'),
+    costNow: integer('cost_now'),
+    costAfter: integer('cost_after'),
+    co2Now: integer('co2_now'),
+    co2After: integer('co2_after'),
+    /** kWh per carrier bought now and after ({ electricity: 12000, ... }, carriers with 0 left out). */
+    carriersNow: jsonb('carriers_now').notNull().default(sql`'{}'::jsonb`),
+    carriersAfter: jsonb('carriers_after').notNull().default(sql`'{}'::jsonb`),
+    /** Plausibility rules the answers fail (modules/validation/rules.ts). */
+    issues: text('issues').array().notNull().default(sql`'{}'::text[]`),
+    /** md5 of the answers the facts were computed from: a review of the answers holds for these answers only. */
+    answersHash: text('answers_hash').notNull(),
+    /** Over every fact above: an unchanged building is not written again. */
+    factsHash: text('facts_hash').notNull(),
+    computedAt: timestamp('computed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('profile_insights_issues').on(t.organisationId, t.computedAt).where(sql`cardinality(${t.issues}) > 0`),
+    index('profile_insights_property').on(t.propertyId),
+  ],
+);
+
+/**
+ * The analytics summary: per organisation × metric × day × bucket, a count (`n`) and a sum (`total`, whole units).
+ * Maintained by statement-level triggers on profile_insights, installer_requests, interactions, building_profiles and
+ * homeowners; the console's analytics read only this (a year of one organisation is a few thousand rows).
+ */
+export const analyticsDaily = pgTable(
+  'analytics_daily',
+  {
+    organisationId: integer('organisation_id').notNull(),
+    metric: text('metric').notNull(),
+    day: date('day').notNull(),
+    bucket: text('bucket').notNull(),
+    n: bigint('n', { mode: 'number' }).notNull().default(0),
+    total: bigint('total', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.organisationId, t.metric, t.day, t.bucket] })],
+);
+
+/** Who was active in an organisation's flow per day, ISO week and month (actor = visitor id or a homeowner's uuid). */
+export const analyticsActorPeriods = pgTable(
+  'analytics_actor_periods',
+  {
+    organisationId: integer('organisation_id').notNull(),
+    grain: text('grain', { enum: ['day', 'week', 'month'] }).notNull(),
+    period: date('period').notNull(),
+    actor: uuid('actor').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.organisationId, t.grain, t.period, t.actor] })],
+);
+
+/** Homeowners with a home through an organisation, and how many profiles: the users analytics' sign-ups. */
+export const analyticsOrganisationHomeowners = pgTable(
+  'analytics_organisation_homeowners',
+  {
+    organisationId: integer('organisation_id').notNull(),
+    homeownerId: integer('homeowner_id').notNull(),
+    profiles: integer('profiles').notNull(),
+    /** The day the homeowner's account was made (kept here: the homeowner row may be gone when the pair goes). */
+    signupDay: date('signup_day').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.organisationId, t.homeownerId] })],
+);
+
+/** An organisation's flow settings kept in the database (the brand's colours live in the brand config store). */
+export const organisationSettings = pgTable('organisation_settings', {
+  organisationId: integer('organisation_id').primaryKey().references(() => organisations.id, { onDelete: 'cascade' }),
+  /** Default energy prices for homes without their own (shared/schemas/configuration organisationPricesSchema). */
+  prices: jsonb('prices'),
+  updatedBy: integer('updated_by').references(() => staffUsers.id, { onDelete: 'set null' }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The knowledge base (spec §3 content item): messages the flow shows by key or by activity. */
+export const contentItems = pgTable(
+  'content_items',
+  {
+    id: serial('id').primaryKey(),
+    slug: text('slug').notNull().unique(),
+    type: text('type').notNull(),
+    title: text('title').notNull(),
+    key: text('key').notNull(),
+    content: text('content').notNull(),
+    date: date('date'),
+    image: text('image'),
+    activity: text('activity'),
+    requireTerms: boolean('require_terms').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('content_items_key').on(t.key), index('content_items_activity').on(t.activity)],
+);
+
+/** Staff's verdict on answers that failed plausibility rules; it holds for the answers it was given on (answers_hash). */
+export const answerReviews = pgTable('answer_reviews', {
+  profileId: integer('profile_id').primaryKey().references(() => buildingProfiles.id, { onDelete: 'cascade' }),
+  answersHash: text('answers_hash').notNull(),
+  outcome: text('outcome', { enum: ['accepted', 'rejected'] }).notNull(),
+  note: text('note'),
+  reviewedBy: integer('reviewed_by').references(() => staffUsers.id, { onDelete: 'set null' }),
+  reviewedAt: timestamp('reviewed_at', { withTimezone: true }).notNull().defaultNow(),
+});

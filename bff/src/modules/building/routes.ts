@@ -19,9 +19,10 @@ import { questionSet } from '../questions/repository';
 import { applyAnswers, validateAnswers } from '../questions/validate-answers';
 import { ownerOf, type Owner } from './owner';
 import { findProperty, insertEpcDocument, profileDocuments, readProfile, saveComputedLabels, updateProfile, type ProfileState, type PropertyRow } from './repository';
-import { computeBuilding, registerAnswers } from './service';
+import { computeBuilding, pricesFor, registerAnswers } from './service';
 import { locate } from '../../energy/location';
-import { defaultPrices } from '../../energy/prices';
+import { organisationRates } from '../configuration/repository';
+import { profileFacts, saveProfileInsights } from '../analytics/insights';
 
 export interface BuildingRouteOptions {
   db: Db;
@@ -67,7 +68,12 @@ export function buildingRoutes(options: BuildingRouteOptions): Router {
     return { organisationId, definitions: await questionSet(db, organisationId) };
   }
 
-  async function compute(row: PropertyRow, profile: ProfileState) {
+  /** The organisation whose default prices apply: the profile's, else the brand of this request. */
+  async function pricingOrganisation(req: Request, profile: ProfileState | null): Promise<number | null> {
+    return profile?.organisationId ?? (await flowOrganisation(db, req, options.defaultBrand))?.id ?? null;
+  }
+
+  async function compute(req: Request, row: PropertyRow, profile: ProfileState) {
     const result = computeBuilding({
       property: row,
       answers: profile.answers,
@@ -76,8 +82,13 @@ export function buildingRoutes(options: BuildingRouteOptions): Router {
       documents: await profileDocuments(db, profile.id),
       geo: options.geo,
       year: year(),
+      organisationRates: await organisationRates(db, await pricingOrganisation(req, profile)),
     });
-    if (profile.id !== null) await saveComputedLabels(db, profile.id, result.labels);
+    if (profile.id !== null) {
+      await saveComputedLabels(db, profile.id, result.labels);
+      // The console's analytics and validation read these facts instead of running the engine.
+      await saveProfileInsights(db, profile.id, profileFacts(result, profile.answers));
+    }
     return result;
   }
 
@@ -107,7 +118,7 @@ export function buildingRoutes(options: BuildingRouteOptions): Router {
     const row = await property(req);
     const body = req.body && typeof req.body === 'object' && 'answers' in req.body ? (req.body as { answers: unknown }).answers : req.body;
     const profile = await saveAnswers(req, row, body);
-    const result = await compute(row, profile);
+    const result = await compute(req, row, profile);
     const building: BuildingResponse = {
       id: 'primary',
       property: { id: row.id, name: row.name, addresses: [{ street: row.street, postal_code: row.postalCode, postal_city: row.postalCity }] },
@@ -123,7 +134,7 @@ export function buildingRoutes(options: BuildingRouteOptions): Router {
   router.get('/:id/building/:building/recommendations', async (req, res) => {
     parse(buildingParams, req.params, 'params');
     const row = await property(req);
-    const { recommendations, errors } = await compute(row, await ownProfile(req, row));
+    const { recommendations, errors } = await compute(req, row, await ownProfile(req, row));
     const body: RecommendationsResponse = { recommendations, errors };
     res.set('Cache-Control', 'private, no-store').json(body);
   });
@@ -131,7 +142,7 @@ export function buildingRoutes(options: BuildingRouteOptions): Router {
   router.get('/:id/building/:building/information', async (req, res) => {
     parse(buildingParams, req.params, 'params');
     const row = await property(req);
-    const { information, errors } = await compute(row, await ownProfile(req, row));
+    const { information, errors } = await compute(req, row, await ownProfile(req, row));
     const body: InformationResponse = { information, errors };
     res.set('Cache-Control', 'private, no-store').json(body);
   });
@@ -141,7 +152,8 @@ export function buildingRoutes(options: BuildingRouteOptions): Router {
     const row = await property(req);
     const profile = await ownProfile(req, row);
     const location = locate(row.postalCode, options.geo);
-    const defaults = location ? defaultPrices(location.priceArea) : null;
+    // What applies where the owner gives no rate: the organisation's default prices over the price area's.
+    const defaults = location ? pricesFor(location.priceArea, await organisationRates(db, await pricingOrganisation(req, profile)), null) : null;
     const cents = (perCarrier: Record<string, number>) => Object.fromEntries(Object.entries(perCarrier).map(([carrier, kr]) => [carrier, Math.round(kr * 10_000) / 100]));
     res.set('Cache-Control', 'private, no-store').json({
       rates: profile.rates,
@@ -167,7 +179,7 @@ export function buildingRoutes(options: BuildingRouteOptions): Router {
     const existing = await readProfile(db, ownerOf(req, false), row.id);
     const { organisationId } = await definitionsFor(req, existing);
     const profile = await updateProfile(db, ownerOf(req, true) as Owner, row.id, organisationId, () => ({ consumption }));
-    const result = await compute(row, profile);
+    const result = await compute(req, row, profile);
     const label = result.information.find((i) => i.type === 'epc_label' && i.value.type === 'estimated_measured') ?? null;
     res.set('Cache-Control', 'private, no-store').json({ consumption: profile.consumption, label, errors: result.errors });
   });

@@ -7,7 +7,7 @@ import { calculatedLabel, modelEnergy, type Building } from '../../energy/buildi
 import type { GeoTables } from '../../energy/geo-data';
 import { locate } from '../../energy/location';
 import { ConsumptionError, measuredLabel } from '../../energy/measured-label';
-import { defaultPrices, pricesFromRates, yearlyEnergyCost } from '../../energy/prices';
+import { defaultPrices, pricesFromRates, yearlyEnergyCost, type Prices, type RatesPayload } from '../../energy/prices';
 import { recommendationsFor } from '../../energy/activities/recommendations';
 import type { PropertyRow } from './repository';
 
@@ -39,6 +39,12 @@ function issuedLabel(property: PropertyRow): IssuedEpcLabel | null {
   return { type: 'issued', energy_class: epc.class, ep: epc.ep ?? null, issued_at: epc.issued_at ?? null, source: epc.source ?? 'register' };
 }
 
+/** The prices a home is computed with: the owner's rates, else the organisation's defaults, else the price area's. */
+export function pricesFor(priceArea: Parameters<typeof defaultPrices>[0], organisationRates: RatesPayload | null, ownRates: RatesPayload | null): Prices {
+  const defaults = organisationRates ? pricesFromRates(organisationRates, defaultPrices(priceArea)) : defaultPrices(priceArea);
+  return ownRates ? pricesFromRates(ownRates, defaults) : defaults;
+}
+
 export function computeBuilding(input: {
   property: PropertyRow;
   answers: Record<string, unknown>;
@@ -47,6 +53,8 @@ export function computeBuilding(input: {
   documents: EpcDocumentSummary[];
   geo: GeoTables;
   year: number;
+  /** The organisation's default prices (console configuration), under the owner's own rates. */
+  organisationRates?: RatesPayload | null;
 }): BuildingResult {
   const register = registerAnswers(input.property);
   const errors: BuildingError[] = [];
@@ -79,7 +87,7 @@ export function computeBuilding(input: {
     return finish([]);
   }
 
-  const prices = input.rates ? pricesFromRates(input.rates, defaultPrices(location.priceArea)) : defaultPrices(location.priceArea);
+  const prices = pricesFor(location.priceArea, input.organisationRates ?? null, input.rates);
   if (input.consumption) {
     try {
       const measured = measuredLabel(

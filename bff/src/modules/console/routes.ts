@@ -1,10 +1,30 @@
 import { Router } from 'express';
 import type { OrganisationDetails } from '@home-energy/shared/schemas/session';
 import type { Db } from '../../db/client';
+import type { GeoTables } from '../../energy/geo-data';
+import type { Logger } from '../../logger';
 import { requireOrganisation } from '../../auth/guards';
+import { analyticsRoutes, overviewRoute } from '../analytics/routes';
+import type { BrandConfigStore } from '../brand/store';
+import { configurationRoutes } from '../configuration/routes';
+import { messageRoutes } from '../messages/routes';
+import { validationRoutes } from '../validation/routes';
+import { accountRoutes } from './account';
+import { propertyLookupRoutes } from './property-lookup';
 
-/** /api/console/org/:org/*: every route is scoped to an organisation the user belongs to (or a super admin). */
-export function consoleRoutes(db: Db): Router {
+export interface ConsoleRouteDeps {
+  db: Db;
+  geo: GeoTables;
+  brandStore: BrandConfigStore;
+  logger: Logger;
+  now?: () => number;
+}
+
+/**
+ * /api/console/org/:org/*: every route is scoped to an organisation the user belongs to (or a super admin; others get
+ * 404), and each feature's routes are guarded by the same rule that shows its menu item (shared console/menu-rules).
+ */
+export function consoleRoutes({ db, geo, brandStore, logger, now = Date.now }: ConsoleRouteDeps): Router {
   const router = Router();
   router.use('/org/:org', requireOrganisation(db));
   router.get('/org/:org/details', (req, res) => {
@@ -12,5 +32,12 @@ export function consoleRoutes(db: Db): Router {
     const body: OrganisationDetails = { slug, name, features, isInstaller };
     res.set('Cache-Control', 'private, no-cache').json(body);
   });
+  router.use('/org/:org/overview', overviewRoute({ db, now }));
+  router.use('/org/:org/analytics', analyticsRoutes({ db, now }));
+  router.use('/org/:org/property-lookup', propertyLookupRoutes({ db, geo, now }));
+  router.use('/org/:org/configuration', configurationRoutes({ db, brandStore, logger }));
+  router.use('/org/:org/validation', validationRoutes(db));
+  router.use('/org/:org/messages', messageRoutes(db));
+  router.use('/org/:org/account', accountRoutes(db));
   return router;
 }

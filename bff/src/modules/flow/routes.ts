@@ -19,7 +19,8 @@ export function flowRoutes(options: { db: Db; defaultBrand: string }): Router {
       organisation: organisation && { slug: organisation.slug, name: organisation.name },
       questions: await questionSet(db, organisation?.id ?? null),
     };
-    res.set('Cache-Control', 'private, max-age=60').json(body);
+    // Read from the database on every request: an admin's change in the console reaches the next visitor at once.
+    res.set('Cache-Control', 'private, no-cache').json(body);
   });
 
   // What people do (e.g. loan_type.change), counted by the console's analytics. No visitor id is created for it.

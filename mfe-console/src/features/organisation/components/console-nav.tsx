@@ -10,7 +10,7 @@ const LIST_STYLE = { listStyle: 'none', margin: 0, padding: 0 } as const;
 export function ConsoleNav({ menu, organisation }: { menu: MenuContext; organisation: OrganisationDetails }) {
   const { t } = useTranslation('console');
   return (
-    <nav className="he-sidenav" aria-label={t('nav.label')}>
+    <nav className="he-sidenav" id="console-sidenav" aria-label={t('nav.label')}>
       <NavLink to={organisationHref(organisation.slug)} end>
         {organisation.name}
       </NavLink>

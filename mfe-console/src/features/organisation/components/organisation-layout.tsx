@@ -1,8 +1,10 @@
-import { Outlet, useParams } from 'react-router';
+import { useEffect, useState } from 'react';
+import { Outlet, useLocation, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Loading, useSession, type MenuContext } from '@home-energy/shared';
 import { useGetOrganisationDetailsQuery } from '../api/get-organisation-details';
 import { ConsoleNav } from './console-nav';
+import { ConsoleTopBar } from './console-top-bar';
 import { ImpersonationBanner } from './impersonation-banner';
 import { OrganisationNotFound } from './organisation-not-found';
 import type { OrganisationOutletContext } from './organisation-context';
@@ -22,6 +24,10 @@ export function OrganisationLayout() {
   // Refetch on mount: the answer depends on who is signed in, which may have changed since it was cached.
   const details = useGetOrganisationDetailsQuery(org, { refetchOnMountOrArgChange: true });
   const organisation = details.currentData;
+  const { pathname } = useLocation();
+  // On a phone the side navigation folds away behind the top bar's Menu button; a new page closes it.
+  const [menuOpen, setMenuOpen] = useState(false);
+  useEffect(() => setMenuOpen(false), [pathname]);
 
   if (!session) return <Loading />;
   if (details.isError) {
@@ -51,7 +57,8 @@ export function OrganisationLayout() {
   return (
     <>
       {impersonating ? <ImpersonationBanner name={impersonating.name} /> : null}
-      <div className="he-sidebar-layout">
+      <ConsoleTopBar menu={navMenu} menuOpen={menuOpen} onToggleMenu={() => setMenuOpen((open) => !open)} />
+      <div className={`he-sidebar-layout cn-layout${menuOpen ? ' cn-layout--menu-open' : ''}`}>
         <ConsoleNav menu={navMenu} organisation={organisation} />
         <div>
           <Outlet context={context} />

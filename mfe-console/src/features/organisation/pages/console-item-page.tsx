@@ -6,7 +6,7 @@ import { organisationHref, ORGANISATION_PAGES } from '../lib/organisation-pages'
 
 /**
  * One console page: shown when a menu item leading to it is allowed for this user here, else the no-access panel.
- * Pages built so far are passed as children; the others still show their description.
+ * The page is passed as children (a page without one shows its description).
  */
 export function ConsoleItemPage({ page, children }: { page: string; children?: ReactNode }) {
   const { organisation, menu } = useOrganisationContext();

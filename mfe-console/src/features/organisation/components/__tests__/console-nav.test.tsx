@@ -154,3 +154,60 @@ describe('MenuLink', () => {
     expect(link.getAttribute('target')).toBeNull();
   });
 });
+
+describe('the top bar', () => {
+  function topBar() {
+    return screen.getByRole('navigation', { name: texts.en.console.nav.topBar });
+  }
+
+  it('shows the groups the rules allow, each opening its first permitted page, the open group marked', async () => {
+    setSession(demoSessions.energiStaff);
+    renderConsole('/console/org/demo-energi/validation');
+    await screen.findByRole('navigation', { name: texts.en.console.nav.label });
+    const links = within(topBar()).getAllByRole('link');
+    expect(links.map((a) => [a.textContent, a.getAttribute('href'), a.getAttribute('aria-current')])).toEqual([
+      [groups.analytics, '/console/org/demo-energi/properties', null],
+      [groups.flow, '/console/org/demo-energi/validation', 'true'],
+      [groups.account, '/console/org/demo-energi/account', null],
+    ]);
+    await act(async () => {
+      fireEvent.click(links[0]!);
+    });
+    expect(currentLocation().pathname).toBe('/console/org/demo-energi/properties');
+    expect(within(topBar()).getByRole('link', { name: groups.analytics }).getAttribute('aria-current')).toBe('true');
+  });
+
+  it('installer staff get Analytics (properties only) and Account; a super admin gets the Super Admin group', async () => {
+    setSession(demoSessions.installerStaff);
+    const { unmount } = renderConsole('/console/org/demo-installer');
+    await screen.findByRole('navigation', { name: texts.en.console.nav.label });
+    expect(within(topBar()).getAllByRole('link').map((a) => a.textContent)).toEqual([groups.analytics, groups.account]);
+    unmount();
+    setSession(demoSessions.superAdmin);
+    renderConsole('/console/org/demo-bank');
+    await screen.findByRole('navigation', { name: texts.en.console.nav.label });
+    expect(within(topBar()).getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      [groups.analytics, '/console/org/demo-bank/properties'],
+      [groups.flow, '/console/org/demo-bank/configuration'],
+      [groups.knowledgeBase, '/console/org/demo-bank/messages'],
+      [groups.superAdmin, '/console/org/demo-bank/account'],
+    ]);
+  });
+
+  it('the Menu button shows and hides the side navigation on small screens', async () => {
+    setSession(demoSessions.energiStaff);
+    renderConsole('/console/org/demo-energi');
+    const side = await screen.findByRole('navigation', { name: texts.en.console.nav.label });
+    const menu = screen.getByRole('button', { name: texts.en.console.nav.menu });
+    expect(menu.getAttribute('aria-controls')).toBe(side.id);
+    expect(menu.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(menu);
+    expect(menu.getAttribute('aria-expanded')).toBe('true');
+    expect(side.parentElement!.className).toContain('cn-layout--menu-open');
+    // Going to a page folds it away again.
+    await act(async () => {
+      fireEvent.click(within(side).getByRole('link', { name: items.users }));
+    });
+    expect(screen.getByRole('button', { name: texts.en.console.nav.menu }).getAttribute('aria-expanded')).toBe('false');
+  });
+});

@@ -34,7 +34,7 @@ describe('the impersonation banner', () => {
     expect(within(nav).getByRole('link', { name: 'User management' }).getAttribute('href')).toBe('/console/org/demo-bank/user-management');
     expect(within(nav).queryByRole('link', { name: 'All console users' })).toBeNull();
     // Pages still follow the real user: a super admin may open the super-admin-only ones.
-    expect(screen.getByRole('heading', { level: 1, name: 'Properties' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Properties' })).toBeTruthy();
   });
 
   it('is not there for staff, nor for a super admin who is not impersonating', async () => {

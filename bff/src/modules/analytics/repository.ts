@@ -1,0 +1,78 @@
+// Reads of the analytics summary (analytics_daily). Every query is a range scan of the primary key
+// (organisation, metric, day): its cost follows the number of days × buckets, not the number of homes.
+import { sql } from 'drizzle-orm';
+import type { Grain, ResolvedPeriod, SeriesPoint } from '@home-energy/shared/schemas/analytics';
+import type { Db } from '../../db/client';
+
+export interface BucketSum {
+  bucket: string;
+  n: number;
+  total: number;
+}
+
+/** Counts and sums per bucket of one metric over the period. Buckets that net to zero are left out. */
+export async function sumByBucket(db: Db, organisationId: number, metric: string, period: ResolvedPeriod): Promise<BucketSum[]> {
+  const result = await db.execute<{ bucket: string; n: string; total: string }>(sql`
+    select bucket, sum(n)::bigint as n, sum(total)::bigint as total from analytics_daily
+    where organisation_id = ${organisationId} and metric = ${metric} and day between ${period.from}::date and ${period.to}::date
+    group by bucket`);
+  return result.rows
+    .map((r) => ({ bucket: r.bucket, n: Number(r.n), total: Number(r.total) }))
+    .filter((r) => r.n !== 0 || r.total !== 0);
+}
+
+/** The first day of the grain's bucket that holds `day`. */
+export function bucketStart(day: string, grain: Grain): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  if (grain === 'week') date.setUTCDate(date.getUTCDate() - ((date.getUTCDay() + 6) % 7));
+  if (grain === 'month') date.setUTCDate(1);
+  return date.toISOString().slice(0, 10);
+}
+
+/** Every bucket start of the period, so a series has a point (0) where nothing happened. */
+export function bucketStarts(period: ResolvedPeriod): string[] {
+  const out: string[] = [];
+  const date = new Date(`${bucketStart(period.from, period.grain)}T00:00:00Z`);
+  const end = period.to;
+  while (date.toISOString().slice(0, 10) <= end) {
+    out.push(date.toISOString().slice(0, 10));
+    if (period.grain === 'day') date.setUTCDate(date.getUTCDate() + 1);
+    else if (period.grain === 'week') date.setUTCDate(date.getUTCDate() + 7);
+    else date.setUTCMonth(date.getUTCMonth() + 1);
+  }
+  return out;
+}
+
+function fill(period: ResolvedPeriod, rows: { period: string; value: string | number }[]): SeriesPoint[] {
+  const byPeriod = new Map(rows.map((r) => [r.period, Number(r.value)]));
+  return bucketStarts(period).map((start) => ({ period: start, value: byPeriod.get(start) ?? 0 }));
+}
+
+/** A metric's count (all buckets together) per day, week or month of the period. */
+export async function series(db: Db, organisationId: number, metric: string, period: ResolvedPeriod): Promise<SeriesPoint[]> {
+  const result = await db.execute<{ period: string; value: string }>(sql`
+    select to_char(date_trunc(${period.grain}, day::timestamp), 'YYYY-MM-DD') as period, sum(n)::bigint as value from analytics_daily
+    where organisation_id = ${organisationId} and metric = ${metric} and day between ${period.from}::date and ${period.to}::date
+    group by 1`);
+  return fill(period, result.rows);
+}
+
+/**
+ * Distinct active people per bucket: stored per grain (a week's count is not the sum of its days), under the bucket's
+ * first day, so a bucket that starts before the period's first day still counts.
+ */
+export async function activeSeries(db: Db, organisationId: number, period: ResolvedPeriod): Promise<SeriesPoint[]> {
+  const result = await db.execute<{ period: string; value: string }>(sql`
+    select to_char(day, 'YYYY-MM-DD') as period, sum(n)::bigint as value from analytics_daily
+    where organisation_id = ${organisationId} and metric = ${`active_${period.grain}`}
+      and day between ${bucketStart(period.from, period.grain)}::date and ${period.to}::date
+    group by day`);
+  return fill(period, result.rows);
+}
+
+/** The first day any of these metrics has data for the organisation (each a one-row index probe), or null. */
+export async function firstDay(db: Db, organisationId: number, metrics: string[]): Promise<string | null> {
+  const probes = metrics.map((metric) => sql`(select min(day) from analytics_daily where organisation_id = ${organisationId} and metric = ${metric})`);
+  const result = await db.execute<{ first: string | null }>(sql`select to_char(least(${sql.join(probes, sql`, `)}), 'YYYY-MM-DD') as first`);
+  return result.rows[0]?.first ?? null;
+}

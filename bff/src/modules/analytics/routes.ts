@@ -1,0 +1,207 @@
+import { Router, type Request } from 'express';
+import {
+  analyticsPeriodSchema,
+  grainFor,
+  UNKNOWN_BUCKET,
+  YEAR_BANDS,
+  type ActivitiesAnalytics,
+  type ConsoleOverview,
+  type CountRow,
+  type PortfolioAnalytics,
+  type PropertiesAnalytics,
+  type ResolvedPeriod,
+  type TransitionAnalytics,
+  type UsersAnalytics,
+} from '@home-energy/shared/schemas/analytics';
+import { ACTIVITY_TYPES, BUILDING_TYPES, CARRIERS, ENERGY_CLASSES } from '@home-energy/shared/schemas/energy';
+import { isItemAllowed, menuItem } from '@home-energy/shared/console/menu-rules';
+import type { Db } from '../../db/client';
+import { menuContext, requireConsoleItem } from '../../auth/guards';
+import { parseInput } from '../admin/validate';
+import { co2FactorTable, CO2_FACTORS } from './co2-factors';
+import { activeSeries, firstDay, series, sumByBucket, type BucketSum } from './repository';
+import { openValidationCount } from '../validation/repository';
+
+const DAY_MS = 86_400_000;
+const today = (now: () => number) => new Date(now()).toISOString().slice(0, 10);
+const daysBetween = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / DAY_MS) + 1;
+
+/** ?from&to after defaults: `to` today, `from` the first day with data (else `to`), and the grain for that span. */
+async function resolvePeriod(db: Db, req: Request, metrics: string[], now: () => number): Promise<ResolvedPeriod> {
+  const query = parseInput(analyticsPeriodSchema, req.query, 'query');
+  const to = query.to ?? today(now);
+  const from = query.from ?? (await firstDay(db, req.organisation!.id, metrics)) ?? to;
+  const start = from <= to ? from : to;
+  return { from: start, to, grain: grainFor(daysBetween(start, to)) };
+}
+
+/** Counts in a fixed order (every known key, zeros included), then unknown when there is any. */
+function ordered(rows: BucketSum[], keys: readonly string[]): CountRow[] {
+  const byKey = new Map(rows.map((r) => [r.bucket, r.n]));
+  const out = keys.map((key) => ({ key, count: byKey.get(key) ?? 0 }));
+  const unknown = rows.filter((r) => !keys.includes(r.bucket)).reduce((sum, r) => sum + r.n, 0);
+  if (unknown > 0) out.push({ key: UNKNOWN_BUCKET, count: unknown });
+  return out;
+}
+
+function byCount(rows: BucketSum[]): CountRow[] {
+  return rows.map((r) => ({ key: r.bucket, count: r.n })).sort((a, b) => b.count - a.count || a.key.localeCompare(b.key));
+}
+
+const sum = (rows: { count: number }[]) => rows.reduce((total, r) => total + r.count, 0);
+
+/** /api/console/org/{org}/analytics/*: each page's figures from the pre-aggregated summary, guarded by the rules table. */
+export function analyticsRoutes({ db, now = Date.now }: { db: Db; now?: () => number }): Router {
+  const router = Router({ mergeParams: true });
+  const send = (res: import('express').Response, body: unknown) => res.set('Cache-Control', 'private, no-cache').json(body);
+
+  router.get('/properties', requireConsoleItem('properties'), async (req, res) => {
+    const org = req.organisation!.id;
+    const period = await resolvePeriod(db, req, ['label'], now);
+    const [labels, types, bands, heating, newHomes] = await Promise.all([
+      sumByBucket(db, org, 'label', period),
+      sumByBucket(db, org, 'building_type', period),
+      sumByBucket(db, org, 'year_band', period),
+      sumByBucket(db, org, 'heating', period),
+      series(db, org, 'label', period),
+    ]);
+    const byLabel = ordered(labels, ENERGY_CLASSES);
+    const body: PropertiesAnalytics = {
+      period,
+      total: sum(byLabel),
+      byLabel,
+      byBuildingType: ordered(types, BUILDING_TYPES),
+      byYearBand: ordered(bands, YEAR_BANDS),
+      byHeating: byCount(heating),
+      series: newHomes,
+    };
+    send(res, body);
+  });
+
+  router.get('/activities', requireConsoleItem('activities'), async (req, res) => {
+    const org = req.organisation!.id;
+    const period = await resolvePeriod(db, req, ['label', 'installer_requests', 'interactions'], now);
+    const [labels, recommended, completed, requests, requestSeries, interactions] = await Promise.all([
+      sumByBucket(db, org, 'label', period),
+      sumByBucket(db, org, 'recommended', period),
+      sumByBucket(db, org, 'completed', period),
+      sumByBucket(db, org, 'installer_requests', period),
+      series(db, org, 'installer_requests', period),
+      sumByBucket(db, org, 'interactions', period),
+    ]);
+    const count = (rows: BucketSum[], key: string) => rows.find((r) => r.bucket === key)?.n ?? 0;
+    const byActivity = ACTIVITY_TYPES.map((activity) => ({
+      activity,
+      recommended: count(recommended, activity),
+      completed: count(completed, activity),
+      installerRequests: count(requests, activity),
+    }));
+    const body: ActivitiesAnalytics = {
+      period,
+      homes: labels.reduce((total, r) => total + r.n, 0),
+      byActivity,
+      totals: {
+        recommended: byActivity.reduce((t, a) => t + a.recommended, 0),
+        completed: byActivity.reduce((t, a) => t + a.completed, 0),
+        installerRequests: requests.reduce((t, r) => t + r.n, 0),
+      },
+      installerRequestsSeries: requestSeries,
+      interactions: byCount(interactions),
+    };
+    send(res, body);
+  });
+
+  router.get('/users', requireConsoleItem('users'), async (req, res) => {
+    const org = req.organisation!.id;
+    const period = await resolvePeriod(db, req, ['signups', 'active_day'], now);
+    const [signUpSeries, active] = await Promise.all([series(db, org, 'signups', period), activeSeries(db, org, period)]);
+    const body: UsersAnalytics = {
+      period,
+      signUps: signUpSeries.reduce((t, p) => t + p.value, 0),
+      signUpSeries,
+      activeSeries: active,
+      peakActive: Math.max(0, ...active.map((p) => p.value)),
+    };
+    send(res, body);
+  });
+
+  router.get('/transition', requireConsoleItem('transition'), async (req, res) => {
+    const org = req.organisation!.id;
+    const period = await resolvePeriod(db, req, ['transition'], now);
+    const rows = await sumByBucket(db, org, 'transition', period);
+    const moves = rows
+      .map((r) => {
+        const [from = UNKNOWN_BUCKET, to = UNKNOWN_BUCKET] = r.bucket.split('>');
+        return { from, to, count: r.n };
+      })
+      .sort((a, b) => a.from.localeCompare(b.from) || a.to.localeCompare(b.to));
+    const tally = (side: 'from' | 'to') =>
+      ordered(
+        Object.entries(moves.reduce<Record<string, number>>((acc, m) => ({ ...acc, [m[side]]: (acc[m[side]] ?? 0) + m.count }), {})).map(([bucket, n]) => ({ bucket, n, total: 0 })),
+        ENERGY_CLASSES,
+      );
+    const before = tally('from');
+    const body: TransitionAnalytics = {
+      period,
+      homes: sum(before),
+      now: before,
+      after: tally('to'),
+      moves,
+      improved: moves.filter((m) => m.from !== UNKNOWN_BUCKET && m.to !== UNKNOWN_BUCKET && m.to < m.from).reduce((t, m) => t + m.count, 0),
+    };
+    send(res, body);
+  });
+
+  router.get('/portfolio', requireConsoleItem('portfolio'), async (req, res) => {
+    const org = req.organisation!.id;
+    const period = await resolvePeriod(db, req, ['portfolio'], now);
+    const [totals, carriersNow, carriersAfter] = await Promise.all([
+      sumByBucket(db, org, 'portfolio', period),
+      sumByBucket(db, org, 'carrier_now', period),
+      sumByBucket(db, org, 'carrier_after', period),
+    ]);
+    const total = (bucket: string) => totals.find((r) => r.bucket === bucket)?.total ?? 0;
+    const kwh = (rows: BucketSum[], carrier: string) => rows.find((r) => r.bucket === carrier)?.total ?? 0;
+    const byCarrier = CARRIERS.map((carrier) => {
+      const nowKwh = kwh(carriersNow, carrier);
+      const afterKwh = kwh(carriersAfter, carrier);
+      const factor = CO2_FACTORS[carrier].kgPerKwh;
+      return { carrier, nowKwh, afterKwh, nowCo2Kg: Math.round(nowKwh * factor), afterCo2Kg: Math.round(afterKwh * factor) };
+    }).filter((c) => c.nowKwh > 0 || c.afterKwh > 0);
+    const body: PortfolioAnalytics = {
+      period,
+      homes: totals.find((r) => r.bucket === 'homes')?.n ?? 0,
+      energyKwh: { now: total('energy_now'), after: total('energy_after') },
+      costKr: { now: total('cost_now'), after: total('cost_after') },
+      co2Kg: { now: total('co2_now'), after: total('co2_after') },
+      byCarrier,
+      co2Factors: co2FactorTable(),
+    };
+    send(res, body);
+  });
+
+  return router;
+}
+
+/** GET /api/console/org/{org}/overview: key figures for the organisation's home, each only if the user may see its page. */
+export function overviewRoute({ db, now = Date.now }: { db: Db; now?: () => number }): Router {
+  const router = Router({ mergeParams: true });
+  router.get('/', async (req, res) => {
+    const org = req.organisation!.id;
+    const context = menuContext(req);
+    const to = today(now);
+    const from = new Date(Date.parse(to) - 29 * DAY_MS).toISOString().slice(0, 10);
+    const all: ResolvedPeriod = { from: '1900-01-01', to, grain: 'month' };
+    const recent: ResolvedPeriod = { from, to, grain: 'day' };
+    const homesOf = async (period: ResolvedPeriod) => (await sumByBucket(db, org, 'label', period)).reduce((t, r) => t + r.n, 0);
+    const body: ConsoleOverview = {
+      homes: isItemAllowed(menuItem('properties'), context) ? { total: await homesOf(all), last30Days: await homesOf(recent) } : null,
+      validation: isItemAllowed(menuItem('validation'), context) ? { open: await openValidationCount(db, org) } : null,
+      installerRequests: isItemAllowed(menuItem('activities'), context)
+        ? { last30Days: (await sumByBucket(db, org, 'installer_requests', recent)).reduce((t, r) => t + r.n, 0) }
+        : null,
+    };
+    res.set('Cache-Control', 'private, no-cache').json(body);
+  });
+  return router;
+}

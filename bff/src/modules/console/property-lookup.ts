@@ -1,0 +1,144 @@
+import { Router } from 'express';
+import { and, asc, desc, eq, inArray, like, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import {
+  propertyLookupQuerySchema,
+  type PropertyLookupDetail,
+  type PropertyLookupHit,
+  type PropertyLookupProfile,
+  type ProfileView,
+} from '@home-energy/shared/schemas/property-lookup';
+import type { BuildingResponse, Consumption, Rates } from '@home-energy/shared/schemas/property-flow';
+import type { Db } from '../../db/client';
+import { buildingProfiles, homeowners, organisations, properties } from '../../db/schema';
+import type { GeoTables } from '../../energy/geo-data';
+import { HttpError } from '../../http/errors';
+import { requireConsoleItem } from '../../auth/guards';
+import { normalizePostalCode, normalizeStreet } from '../../register/search';
+import { parseInput } from '../admin/validate';
+import { audit } from '../audit/record';
+import { profileDocuments } from '../building/repository';
+import { computeBuilding, registerAnswers } from '../building/service';
+import { organisationRates } from '../configuration/repository';
+
+const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+/**
+ * /api/console/org/{org}/property-lookup (super admins): find any property by address (or id) and read a homeowner's
+ * home as the results page shows it, computed from their answers without their session and without writing anything.
+ * Opening a profile is personal data, so it is audited like a write.
+ */
+export function propertyLookupRoutes({ db, geo, now }: { db: Db; geo: GeoTables; now: () => number }): Router {
+  const router = Router({ mergeParams: true });
+  router.use(requireConsoleItem('property_lookup'));
+
+  async function profilesOf(propertyIds: number[]) {
+    if (propertyIds.length === 0) return [];
+    return db
+      .select({ profile: buildingProfiles, homeowner: homeowners.personalNumberMasked, orgSlug: organisations.slug, orgName: organisations.name })
+      .from(buildingProfiles)
+      .leftJoin(homeowners, eq(homeowners.id, buildingProfiles.homeownerId))
+      .leftJoin(organisations, eq(organisations.id, buildingProfiles.organisationId))
+      .where(inArray(buildingProfiles.propertyId, propertyIds))
+      .orderBy(desc(buildingProfiles.updatedAt));
+  }
+
+  function profileView(row: Awaited<ReturnType<typeof profilesOf>>[number]): PropertyLookupProfile {
+    return {
+      id: row.profile.id,
+      owner: row.profile.homeownerId !== null ? 'homeowner' : 'visitor',
+      homeowner: row.homeowner ?? null,
+      organisation: row.orgSlug ? { slug: row.orgSlug, name: row.orgName! } : null,
+      calculated_class: row.profile.calculatedClass,
+      created_at: row.profile.createdAt.toISOString(),
+      updated_at: row.profile.updatedAt.toISOString(),
+    };
+  }
+
+  router.get('/search', async (req, res) => {
+    const query = parseInput(propertyLookupQuerySchema, req.query, 'query');
+    const postalCode = query.postal_code ? normalizePostalCode(query.postal_code) : null;
+    const asId = /^\d{1,9}$/.test(query.q) ? Number(query.q) : null;
+    const prefix = normalizeStreet(query.q);
+    const escaped = prefix.replace(/[\\%_]/g, (c) => `\\${c}`);
+    const rows = await db
+      .select({ id: properties.id, name: properties.name, postalCode: properties.postalCode, postalCity: properties.postalCity })
+      .from(properties)
+      .where(
+        asId !== null
+          ? eq(properties.id, asId)
+          : and(like(properties.streetKey, `${escaped}%`), postalCode ? eq(properties.postalCode, postalCode) : undefined),
+      )
+      .orderBy(asc(properties.streetKey), asc(properties.postalCode))
+      .limit(20);
+    const counts = rows.length
+      ? await db
+          .select({ propertyId: buildingProfiles.propertyId, n: sql<number>`count(*)::int` })
+          .from(buildingProfiles)
+          .where(inArray(buildingProfiles.propertyId, rows.map((r) => r.id)))
+          .groupBy(buildingProfiles.propertyId)
+      : [];
+    const hits: PropertyLookupHit[] = rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      postal_code: r.postalCode,
+      postal_city: r.postalCity,
+      profiles: counts.find((c) => c.propertyId === r.id)?.n ?? 0,
+    }));
+    res.set('Cache-Control', 'no-store').json({ properties: hits });
+  });
+
+  router.get('/properties/:id', async (req, res) => {
+    const { id } = parseInput(idParams, req.params, 'params');
+    const property = await db.query.properties.findFirst({ where: eq(properties.id, id) });
+    if (!property) throw new HttpError(404, 'not_found', 'No such property.');
+    const body: PropertyLookupDetail = {
+      property: { id: property.id, name: property.name, postal_code: property.postalCode, postal_city: property.postalCity, price_area: property.priceArea },
+      register: registerAnswers(property),
+      issued_epc: (property.issuedEpc as Record<string, unknown> | null) ?? null,
+      profiles: (await profilesOf([id])).map(profileView),
+    };
+    res.set('Cache-Control', 'no-store').json(body);
+  });
+
+  router.get('/profiles/:id', async (req, res) => {
+    const { id } = parseInput(idParams, req.params, 'params');
+    const [row] = await db
+      .select({ profile: buildingProfiles, homeowner: homeowners.personalNumberMasked, orgSlug: organisations.slug, orgName: organisations.name })
+      .from(buildingProfiles)
+      .leftJoin(homeowners, eq(homeowners.id, buildingProfiles.homeownerId))
+      .leftJoin(organisations, eq(organisations.id, buildingProfiles.organisationId))
+      .where(eq(buildingProfiles.id, id));
+    if (!row) throw new HttpError(404, 'not_found', 'No such profile.');
+    const property = (await db.query.properties.findFirst({ where: eq(properties.id, row.profile.propertyId) }))!;
+    const result = computeBuilding({
+      property,
+      answers: row.profile.answers as Record<string, unknown>,
+      rates: (row.profile.rates ?? null) as Rates | null,
+      consumption: (row.profile.consumption ?? null) as Consumption | null,
+      documents: await profileDocuments(db, row.profile.id),
+      geo,
+      year: new Date(now()).getFullYear(),
+      organisationRates: await organisationRates(db, row.profile.organisationId),
+    });
+    await audit(db, req, res, {
+      action: 'profile.view',
+      target: `profile:${id}`,
+      organisationId: row.profile.organisationId,
+      details: { propertyId: property.id, owner: row.profile.homeownerId !== null ? 'homeowner' : 'visitor' },
+    });
+    const body: ProfileView = {
+      id: 'primary',
+      property: { id: property.id, name: property.name, addresses: [{ street: property.street, postal_code: property.postalCode, postal_city: property.postalCity }] },
+      answers: row.profile.answers as BuildingResponse['answers'],
+      register: result.register,
+      recommendations: result.recommendations,
+      information: result.information,
+      errors: result.errors,
+      profile: profileView(row),
+    };
+    res.set('Cache-Control', 'no-store').json(body);
+  });
+
+  return router;
+}

@@ -1,0 +1,125 @@
+import { Router } from 'express';
+import { eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import {
+  answersReviewSchema,
+  documentApprovalSchema,
+  documentIdSchema,
+  rejectionSchema,
+  validationQueueQuerySchema,
+  type ValidationQueue,
+} from '@home-energy/shared/schemas/validation-queue';
+import type { Db } from '../../db/client';
+import { answerReviews, epcDocuments, properties } from '../../db/schema';
+import { HttpError } from '../../http/errors';
+import { requireConsoleItem } from '../../auth/guards';
+import { parseInput } from '../admin/validate';
+import { audit } from '../audit/record';
+import { findOrganisationDocument, findOrganisationProfile, openValidationCount, validationQueue } from './repository';
+
+const documentParams = z.object({ id: documentIdSchema });
+const profileParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+function notFound(): HttpError {
+  return new HttpError(404, 'not_found', 'No such item in this organisation.');
+}
+
+/** A file name safe for Content-Disposition (quotes and control characters dropped; the full name in filename*). */
+function disposition(fileName: string): string {
+  const plain = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  return `attachment; filename="${plain}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+/**
+ * /api/console/org/{org}/validation (feature platform_validation): the queue, the uploaded documents (download,
+ * approve → the property's issued label, reject) and staff's review of implausible answers. Every action is audited.
+ */
+export function validationRoutes(db: Db): Router {
+  const router = Router({ mergeParams: true });
+  router.use(requireConsoleItem('validation'));
+
+  router.get('/', async (req, res) => {
+    const { limit } = parseInput(validationQueueQuerySchema, req.query, 'query');
+    const organisationId = req.organisation!.id;
+    const body: ValidationQueue = { items: await validationQueue(db, organisationId, limit), open: await openValidationCount(db, organisationId) };
+    res.set('Cache-Control', 'no-store').json(body);
+  });
+
+  // Staff read a homeowner's document: recorded like a write, since it is personal data.
+  router.get('/documents/:id/file', async (req, res) => {
+    const { id } = parseInput(documentParams, req.params, 'params');
+    const document = await findOrganisationDocument(db, req.organisation!.id, id);
+    if (!document) throw notFound();
+    await audit(db, req, res, { action: 'epc_document.download', target: `epc_document:${id}`, organisationId: req.organisation!.id, details: { propertyId: document.propertyId } });
+    res.set({ 'Content-Type': document.contentType, 'Content-Disposition': disposition(document.fileName), 'Cache-Control': 'no-store' }).send(document.content);
+  });
+
+  router.post('/documents/:id/approve', async (req, res) => {
+    const { id } = parseInput(documentParams, req.params, 'params');
+    const approval = parseInput(documentApprovalSchema, req.body, 'body');
+    const document = await findOrganisationDocument(db, req.organisation!.id, id);
+    if (!document) throw notFound();
+    if (document.status !== 'pending') throw new HttpError(409, 'conflict', `This document was ${document.status} already.`);
+    const issued = {
+      class: approval.energy_class ?? document.energyClass,
+      issued_at: approval.issued_at === undefined ? document.issuedAt : approval.issued_at,
+      ep: approval.ep === undefined ? document.ep : approval.ep,
+      source: 'document' as const,
+    };
+    await db.transaction(async (tx) => {
+      // Only a pending document moves: two staff approving at once cannot both succeed.
+      const moved = await tx
+        .update(epcDocuments)
+        .set({ status: 'approved', reviewedBy: Number(req.user!.id), reviewedAt: sql`now()` })
+        .where(sql`${epcDocuments.id} = ${id} and ${epcDocuments.status} = 'pending'`)
+        .returning({ id: epcDocuments.id });
+      if (moved.length === 0) throw new HttpError(409, 'conflict', 'This document was reviewed already.');
+      await tx.update(properties).set({ issuedEpc: issued }).where(eq(properties.id, document.propertyId));
+      await audit(tx, req, res, {
+        action: 'epc_document.approve',
+        target: `epc_document:${id}`,
+        organisationId: req.organisation!.id,
+        details: { propertyId: document.propertyId, issued },
+      });
+    });
+    res.json({ document: { id, status: 'approved' }, issued_epc: issued });
+  });
+
+  router.post('/documents/:id/reject', async (req, res) => {
+    const { id } = parseInput(documentParams, req.params, 'params');
+    const { reason } = parseInput(rejectionSchema, req.body, 'body');
+    const document = await findOrganisationDocument(db, req.organisation!.id, id);
+    if (!document) throw notFound();
+    await db.transaction(async (tx) => {
+      const moved = await tx
+        .update(epcDocuments)
+        .set({ status: 'rejected', reviewedBy: Number(req.user!.id), reviewedAt: sql`now()` })
+        .where(sql`${epcDocuments.id} = ${id} and ${epcDocuments.status} = 'pending'`)
+        .returning({ id: epcDocuments.id });
+      if (moved.length === 0) throw new HttpError(409, 'conflict', `This document was ${document.status} already.`);
+      await audit(tx, req, res, { action: 'epc_document.reject', target: `epc_document:${id}`, organisationId: req.organisation!.id, details: { propertyId: document.propertyId, reason } });
+    });
+    res.json({ document: { id, status: 'rejected' } });
+  });
+
+  router.post('/profiles/:id/review', async (req, res) => {
+    const { id } = parseInput(profileParams, req.params, 'params');
+    const review = parseInput(answersReviewSchema, req.body, 'body');
+    const found = await findOrganisationProfile(db, req.organisation!.id, id);
+    if (!found) throw notFound();
+    if (!found.insights || found.insights.issues.length === 0) throw new HttpError(409, 'conflict', 'These answers fail no plausibility rule.');
+    const values = { answersHash: found.insights.answersHash, outcome: review.outcome, note: review.note ?? null, reviewedBy: Number(req.user!.id), reviewedAt: new Date() };
+    await db.transaction(async (tx) => {
+      await tx.insert(answerReviews).values({ profileId: id, ...values }).onConflictDoUpdate({ target: answerReviews.profileId, set: values });
+      await audit(tx, req, res, {
+        action: `answers.${review.outcome === 'accepted' ? 'accept' : 'reject'}`,
+        target: `profile:${id}`,
+        organisationId: req.organisation!.id,
+        details: { issues: found.insights!.issues, note: review.note ?? null },
+      });
+    });
+    res.json({ profile_id: id, outcome: review.outcome });
+  });
+
+  return router;
+}

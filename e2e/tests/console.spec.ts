@@ -1,0 +1,176 @@
+import fs from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { signInStaff, watchConsole } from './support';
+
+interface Suggestion {
+  id: number;
+  name: string;
+}
+
+/** Serious and critical accessibility problems (axe) on the page as it is now. */
+async function seriousA11yViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+}
+
+/** Register addresses, found the way the address search finds them. */
+async function findHomes(page: Page, prefix: string): Promise<Suggestion[]> {
+  const res = await page.request.get(`/api/flow/property-search/suggestions?q=${encodeURIComponent(prefix)}`);
+  expect(res.ok()).toBe(true);
+  const { suggestions } = (await res.json()) as { suggestions: Suggestion[] };
+  expect(suggestions.length).toBeGreaterThan(2);
+  return suggestions;
+}
+
+/** A homeowner's browser going through the flow of a brand: the answers saved and the results computed. */
+async function homeThroughFlow(browser: Browser, brand: string, id: number, answers: Record<string, unknown>) {
+  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  const res = await context.request.post(`/api/flow/property/${id}/building?owner=${brand}`, { data: answers });
+  expect(res.status(), await res.text()).toBe(200);
+  return context;
+}
+
+test.describe('the organisation console', () => {
+  test('an org admin sees analytics charts over homes made through the flow, and exports a table as CSV', async ({ page, browser }, testInfo) => {
+    const problems = watchConsole(page);
+    const homes = await findHomes(page, 'Sankt');
+    // Three homeowners of demo-energi answer for their homes now (one heated with oil, one with district heating).
+    const contexts = [
+      await homeThroughFlow(browser, 'demo-energi', homes[0]!.id, { occupants: 2, primary_heating_systems: ['oil'] }),
+      await homeThroughFlow(browser, 'demo-energi', homes[1]!.id, { occupants: 4, primary_heating_systems: ['district_heating'] }),
+      await homeThroughFlow(browser, 'demo-energi', homes[2]!.id, { occupants: 1 }),
+    ];
+    await Promise.all(contexts.map((c) => c.close()));
+
+    await signInStaff(page, 'admin@energi.demo.test');
+    const expected = await (await page.request.get('/api/console/org/demo-energi/analytics/properties')).json();
+    expect(expected.total).toBeGreaterThanOrEqual(3);
+    expect(expected.byHeating.map((h: { key: string }) => h.key)).toEqual(expect.arrayContaining(['oil', 'district_heating']));
+
+    await page.goto('/console/org/demo-energi');
+    // The top bar: the admin's groups; Analytics opens its first page.
+    const topBar = page.getByRole('navigation', { name: 'Sections' });
+    await expect(topBar.getByRole('link')).toHaveText(['Analytics', 'Flow', 'Account']);
+    await topBar.getByRole('link', { name: 'Analytics' }).click();
+    await expect(page).toHaveURL(/\/console\/org\/demo-energi\/properties$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Properties' })).toBeVisible();
+    await page.getByLabel('Period', { exact: true }).selectOption('all');
+    await expect(page).toHaveURL(/\?period=all$/);
+    await expect(page.getByTestId('figure-total')).toContainText(String(expected.total));
+    for (const chart of ['chart-series', 'chart-labels', 'chart-buildingTypes', 'chart-yearBands', 'chart-heating']) {
+      await expect(page.getByTestId(chart).locator('svg').first()).toBeVisible();
+    }
+    await expect(page.getByRole('table', { name: 'By main heating' }).getByRole('rowheader', { name: 'Oil boiler' })).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath('console-properties-desktop.png'), fullPage: true });
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    // The CSV of the label table: a header, one row per class, the counts the page shows.
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export CSV – By energy label' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^demo-energi_properties_labels_\d{4}-\d{2}-\d{2}_\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = fs.readFileSync((await file.path())!, 'utf8').replace(/^\ufeff/, '').trim().split('\r\n');
+    expect(csv[0]).toBe('Energy label,Homes,Share');
+    const rows = csv.slice(1).map((line) => line.split(','));
+    expect(rows.map((r) => r[0])).toEqual(expect.arrayContaining(['A', 'B', 'C', 'D', 'E', 'F', 'G']));
+    expect(rows.reduce((sum, r) => sum + Number(r[1]), 0)).toBe(expected.total);
+
+    // Activities and transition draw their charts from the same homes.
+    await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Activities', exact: true }).click();
+    await expect(page.getByTestId('chart-activities').locator('svg').first()).toBeVisible();
+    await expect(page.getByTestId('figure-recommended')).not.toHaveText(/Recommended0$/);
+    await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Transition', exact: true }).click();
+    await expect(page.getByTestId('chart-transition').locator('svg').first()).toBeVisible();
+
+    // On a phone: one column, nothing wider than the screen, the side navigation behind Menu.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/console/org/demo-energi/properties?period=all');
+    await expect(page.getByTestId('chart-labels').locator('svg').first()).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Console' })).toBeHidden();
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await expect(page.getByRole('navigation', { name: 'Console' })).toBeVisible();
+    // Nothing of the console reaches past the screen's edge. (The shell's own top bar is the shell's: with a long staff
+    // email it can be wider than a phone, which is not this remote's to fix.)
+    const wider = await page.evaluate(() =>
+      [...document.querySelectorAll('[data-remote="mfe_console"] *')].filter((e) => e.getBoundingClientRect().right > document.documentElement.clientWidth + 1 && !e.parentElement?.closest('.he-table-wrap')).map((e) => e.className),
+    );
+    expect(wider).toEqual([]);
+    await page.screenshot({ path: testInfo.outputPath('console-properties-mobile.png'), fullPage: true });
+    expect(problems, problems.join('\n')).toEqual([]);
+  });
+
+  test('a staff member without platform_analytics does not see analytics', async ({ page }) => {
+    await signInStaff(page, 'staff@installer.demo.test');
+    await page.goto('/console/org/demo-installer');
+    const nav = page.getByRole('navigation', { name: 'Console' });
+    // Installers keep the properties overview (spec §6 installerOnly), nothing else of analytics.
+    await expect(nav.getByRole('link', { name: 'Properties', exact: true })).toBeVisible();
+    for (const item of ['Activities', 'Users', 'Transition', 'Portfolio', 'Configuration', 'Validation']) {
+      await expect(nav.getByRole('link', { name: item, exact: true })).toHaveCount(0);
+    }
+    await page.goto('/console/org/demo-installer/activities');
+    await expect(page.getByRole('heading', { level: 1, name: 'You do not have access to this page' })).toBeVisible();
+    expect((await page.request.get('/api/console/org/demo-installer/analytics/activities')).status()).toBe(403);
+    expect((await page.request.get('/api/console/org/demo-energi/analytics/properties')).status()).toBe(404);
+  });
+
+  test('an org admin edits a question text and the accent colour; a homeowner of that brand sees both', async ({ page, browser }, testInfo) => {
+    await signInStaff(page, 'admin@bank.demo.test');
+    await page.goto('/console/org/demo-bank/configuration');
+    await expect(page.getByRole('heading', { level: 1, name: 'Configuration' })).toBeVisible();
+    const question = page.locator('li[data-key="construction_year"]');
+    await question.locator('summary').click();
+    await question.getByLabel('Question (English)').fill('Which year was your house finished?');
+    await page.getByRole('button', { name: 'Save question set' }).click();
+    await expect(page.getByText('The question set is saved. The flow asks it from now on.')).toBeVisible();
+
+    const accent = page.getByRole('textbox', { name: 'Accent', exact: true });
+    await accent.fill('#b00b69');
+    await expect(page.getByTestId('brand-preview').locator('.cn-preview__button')).toHaveCSS('background-color', 'rgb(176, 11, 105)');
+    await page.screenshot({ path: testInfo.outputPath('console-configuration.png'), fullPage: false });
+    await page.getByRole('button', { name: 'Save brand' }).click();
+    await expect(page.getByText('The brand is saved.')).toBeVisible();
+
+    // A homeowner arriving through the bank's link, in a browser of their own.
+    const homeowner = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
+    const flow = await homeowner.newPage();
+    const [home] = await findHomes(flow, 'K');
+    await flow.goto('/?owner=demo-bank');
+    await expect(flow.getByRole('heading', { level: 1, name: 'Find your home' })).toBeVisible();
+    await expect.poll(() => flow.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--he-accent').trim())).toBe('#b00b69');
+    await flow.goto(`/flow/property/${home!.id}/questions`);
+    await expect(flow.getByLabel('Which year was your house finished?')).toBeVisible();
+    await homeowner.close();
+  });
+
+  test('validation approves an uploaded certificate and the homeowner’s results show the issued label', async ({ page, browser }) => {
+    const homes = await findHomes(page, 'B');
+    const home = homes[homes.length - 1]!;
+    const homeowner = await homeThroughFlow(browser, 'demo-energi', home.id, { occupants: 3 });
+    const pdf = Buffer.from('%PDF-1.4\n% energideklaration e2e\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+    const upload = await homeowner.request.post(`/api/flow/property/${home.id}/document`, {
+      multipart: { energy_class: 'B', issued_at: '2025-06-02', file: { name: 'energideklaration.pdf', mimeType: 'application/pdf', buffer: pdf } },
+    });
+    expect(upload.status(), await upload.text()).toBe(201);
+
+    await signInStaff(page, 'staff@energi.demo.test');
+    await page.goto('/console/org/demo-energi/validation');
+    await expect(page.getByRole('heading', { level: 1, name: 'Validation' })).toBeVisible();
+    const item = page.locator('li.cn-queue-item').filter({ has: page.getByRole('heading', { level: 2, name: home.name }) });
+    await expect(item.getByRole('link', { name: 'Open energideklaration.pdf' })).toBeVisible();
+    const file = await page.request.get((await item.getByRole('link', { name: 'Open energideklaration.pdf' }).getAttribute('href'))!);
+    expect(Buffer.compare(await file.body(), pdf)).toBe(0);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await item.getByRole('button', { name: 'Approve as issued label' }).click();
+    await expect(page.getByText("Approved: the home's issued label is now B.")).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: home.name })).toHaveCount(0);
+
+    const results = await homeowner.newPage();
+    await results.goto(`/property/${home.id}/building/primary/results-dashboard`);
+    await expect(results.getByTestId('epc-label')).toBeVisible();
+    await expect(results.getByTestId('issued-label')).toContainText('Issued certificate: class B');
+    await expect(results.getByTestId('issued-label')).toContainText('Issued 2025-06-02');
+    await homeowner.close();
+  });
+});

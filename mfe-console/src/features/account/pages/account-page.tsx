@@ -1,0 +1,166 @@
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Loading, PASSWORD_MIN_LENGTH, useSession, useToast } from '@home-energy/shared';
+import { apiErrorBody, fieldErrors } from '@home-energy/shared/ui/user-management';
+import { PageHead } from '../../../components/page-head';
+import { LoadFailed } from '../../../components/load-failed';
+import { useFormat } from '../../../lib/use-format';
+import { useOrganisationContext } from '../../organisation/components/organisation-context';
+import { organisationHref } from '../../organisation/lib/organisation-pages';
+import { useChangePasswordMutation, useGetAccountQuery, useUpdateAccountMutation } from '../api/account-api';
+
+/** /console/org/:org/account: the signed-in user's profile, organisations and password; admins find user management here. */
+export function AccountPage() {
+  const { t } = useTranslation('console');
+  const format = useFormat();
+  const toast = useToast();
+  const id = useId();
+  const { organisation, user } = useOrganisationContext();
+  const { update } = useSession();
+  const account = useGetAccountQuery(organisation.slug, { refetchOnMountOrArgChange: true });
+  const [updateAccount, nameState] = useUpdateAccountMutation();
+  const [changePassword, passwordState] = useChangePasswordMutation();
+  const [name, setName] = useState('');
+  const [current, setCurrent] = useState('');
+  const [next, setNext] = useState('');
+  const [repeat, setRepeat] = useState('');
+  const [passwordErrors, setPasswordErrors] = useState<Record<string, string>>({});
+  const data = account.data;
+
+  useEffect(() => {
+    if (data) setName(data.name);
+  }, [data]);
+
+  async function saveName(event: FormEvent) {
+    event.preventDefault();
+    try {
+      await updateAccount({ org: organisation.slug, name }).unwrap();
+      await update();
+      toast(t('account.nameSaved'));
+    } catch (error) {
+      toast(apiErrorBody(error)?.message ?? t('common.saveFailed'), 'error');
+    }
+  }
+
+  async function savePassword(event: FormEvent) {
+    event.preventDefault();
+    if (next !== repeat) return setPasswordErrors({ repeat: t('account.password.mismatch') });
+    if (next.length < PASSWORD_MIN_LENGTH) return setPasswordErrors({ newPassword: t('account.password.tooShort', { count: PASSWORD_MIN_LENGTH }) });
+    setPasswordErrors({});
+    try {
+      await changePassword({ org: organisation.slug, body: { currentPassword: current, newPassword: next } }).unwrap();
+      setCurrent('');
+      setNext('');
+      setRepeat('');
+      toast(t('account.password.saved'));
+    } catch (error) {
+      setPasswordErrors(fieldErrors(error));
+    }
+  }
+
+  if (account.isError) return <LoadFailed error={account.error} onRetry={() => void account.refetch()} />;
+  const admin = user.superAdmin || user.organisations.some((o) => o.slug === organisation.slug && o.role === 'admin');
+  return (
+    <div className="he-stack">
+      <PageHead title={t('pages.account.title')} intro={t('pages.account.intro')} />
+      {!data ? (
+        <Loading />
+      ) : (
+        <>
+          <section className="he-section" aria-labelledby={`${id}-profile`}>
+            <h2 id={`${id}-profile`}>{t('account.profile')}</h2>
+            <dl className="cn-facts">
+              <dt>{t('account.email')}</dt>
+              <dd>{data.email}</dd>
+              <dt>{t('account.role')}</dt>
+              <dd>{data.superAdmin ? t('organisation.superAdmin') : t('account.member')}</dd>
+              <dt>{t('account.since')}</dt>
+              <dd>{format.time(data.createdAt)}</dd>
+              <dt>{t('account.lastSignIn')}</dt>
+              <dd>{data.lastSignInAt ? format.time(data.lastSignInAt) : t('account.never')}</dd>
+            </dl>
+            <form className="he-form cn-inline-form" onSubmit={saveName}>
+              <div className="he-field">
+                <label htmlFor={`${id}-name`}>{t('account.name')}</label>
+                <input id={`${id}-name`} type="text" required maxLength={255} value={name} onChange={(e) => setName(e.target.value)} />
+              </div>
+              <button type="submit" className="he-button" disabled={nameState.isLoading || !name.trim() || name === data.name}>
+                {t('account.saveName')}
+              </button>
+            </form>
+          </section>
+          <section className="he-section" aria-labelledby={`${id}-organisations`}>
+            <h2 id={`${id}-organisations`}>{t('account.organisations')}</h2>
+            {data.organisations.length === 0 ? (
+              <p className="he-muted">{t('account.noOrganisations')}</p>
+            ) : (
+              <ul className="cn-org-list">
+                {data.organisations.map((o) => (
+                  <li key={o.slug}>
+                    <Link to={organisationHref(o.slug)} aria-current={o.slug === organisation.slug ? 'true' : undefined}>
+                      {o.name}
+                    </Link>{' '}
+                    <span className="he-badge">{t(`organisation.roles.${o.role}`)}</span>{' '}
+                    {o.features.map((f) => (
+                      <span key={f} className="he-badge he-badge--muted">
+                        {t(`account.features.${f}`)}
+                      </span>
+                    ))}
+                    {o.isInstaller ? <span className="he-badge he-badge--muted">{t('account.installer')}</span> : null}
+                  </li>
+                ))}
+              </ul>
+            )}
+            {admin ? (
+              <p>
+                <Link className="he-button he-button--secondary" to={organisationHref(organisation.slug, 'user-management')}>
+                  {t('account.manageUsers', { organisation: organisation.name })}
+                </Link>
+              </p>
+            ) : null}
+          </section>
+          <section className="he-section" aria-labelledby={`${id}-password`}>
+            <h2 id={`${id}-password`}>{t('account.password.title')}</h2>
+            <p className="he-section__intro">{t('account.password.intro', { count: PASSWORD_MIN_LENGTH })}</p>
+            <form className="he-form" onSubmit={savePassword} noValidate>
+              <div className="he-form-grid">
+                {(
+                  [
+                    ['currentPassword', current, setCurrent, 'current-password'],
+                    ['newPassword', next, setNext, 'new-password'],
+                    ['repeat', repeat, setRepeat, 'new-password'],
+                  ] as const
+                ).map(([field, value, set, autoComplete]) => (
+                  <div className="he-field" key={field}>
+                    <label htmlFor={`${id}-${field}`}>{t(`account.password.${field}`)}</label>
+                    <input
+                      id={`${id}-${field}`}
+                      className="he-input"
+                      type="password"
+                      autoComplete={autoComplete}
+                      value={value}
+                      onChange={(e) => set(e.target.value)}
+                      aria-invalid={passwordErrors[field] ? true : undefined}
+                      aria-describedby={passwordErrors[field] ? `${id}-${field}-error` : undefined}
+                    />
+                    {passwordErrors[field] ? (
+                      <p id={`${id}-${field}-error`} className="he-field__error">
+                        {passwordErrors[field]}
+                      </p>
+                    ) : null}
+                  </div>
+                ))}
+              </div>
+              <div>
+                <button type="submit" className="he-button" disabled={passwordState.isLoading || !current || !next}>
+                  {t('account.password.save')}
+                </button>
+              </div>
+            </form>
+          </section>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+// The analytics period filter: presets relative to today (UTC days, as the BFF counts) or a custom range, kept in the
+// address (?period=30d or ?from=…&to=…) so a view can be shared and survives a reload.
+import type { AnalyticsPeriod } from '@home-energy/shared';
+
+export const PERIOD_PRESETS = ['30d', '90d', '12m', 'all'] as const;
+export type PeriodPreset = (typeof PERIOD_PRESETS)[number] | 'custom';
+export const DEFAULT_PRESET: PeriodPreset = '12m';
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+export function utcDay(date: Date): string {
+  return date.toISOString().slice(0, 10);
+}
+
+function daysBefore(today: Date, days: number): string {
+  return utcDay(new Date(today.getTime() - days * 86_400_000));
+}
+
+/** What the address asks for: a preset, or a custom range when both days are valid. */
+export function periodFromSearch(search: URLSearchParams): { preset: PeriodPreset; from?: string; to?: string } {
+  const from = search.get('from') ?? '';
+  const to = search.get('to') ?? '';
+  if (DAY.test(from) || DAY.test(to)) return { preset: 'custom', from: DAY.test(from) ? from : undefined, to: DAY.test(to) ? to : undefined };
+  const preset = search.get('period');
+  return { preset: (PERIOD_PRESETS as readonly string[]).includes(preset ?? '') ? (preset as PeriodPreset) : DEFAULT_PRESET };
+}
+
+/** The API's period for a preset on a given day (both days included). */
+export function periodFor(selection: { preset: PeriodPreset; from?: string; to?: string }, today = new Date()): AnalyticsPeriod {
+  switch (selection.preset) {
+    case '30d':
+      return { from: daysBefore(today, 29), to: utcDay(today) };
+    case '90d':
+      return { from: daysBefore(today, 89), to: utcDay(today) };
+    case '12m': {
+      const start = new Date(Date.UTC(today.getUTCFullYear() - 1, today.getUTCMonth(), today.getUTCDate() + 1));
+      return { from: utcDay(start), to: utcDay(today) };
+    }
+    case 'all':
+      return {};
+    case 'custom':
+      return { from: selection.from, to: selection.to };
+  }
+}

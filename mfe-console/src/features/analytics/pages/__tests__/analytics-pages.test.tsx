@@ -1,0 +1,193 @@
+import '../../../../testing/setup-dom';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { installFakeBff, type SeenRequest } from '@home-energy/shared/testing/fake-bff';
+import type { ActivitiesAnalytics, PortfolioAnalytics, PropertiesAnalytics } from '@home-energy/shared';
+import { demoOrganisations, demoSessions } from '../../../../testing/demo-data';
+import { setSession } from '../../../../testing/fake-session';
+import { captureDownloads } from '../../../../testing/csv-capture';
+import { currentLocation, renderConsole } from '../../../../testing/render-console';
+
+jest.mock('@home-energy/shared', () => jest.requireActual('../../../../testing/mock-shared').sharedWithFakeAuth());
+jest.mock('../../components/apex-chart', () => jest.requireActual('../../../../testing/chart-stand-in'));
+
+const TODAY = '2026-11-23';
+const LABELS = ['A', 'B', 'C', 'D', 'E', 'F', 'G'];
+
+function properties(period: { from: string; to: string }, total: number): PropertiesAnalytics {
+  const counts = total ? [0, 1200, 3400, 4500, 2100, 1000, 145] : [0, 0, 0, 0, 0, 0, 0];
+  return {
+    period: { ...period, grain: 'week' },
+    total,
+    byLabel: LABELS.map((key, i) => ({ key, count: counts[i]! })),
+    byBuildingType: [
+      { key: 'villa', count: total ? 10000 : 0 },
+      { key: 'radhus', count: total ? 2345 : 0 },
+      { key: 'parhus', count: 0 },
+      { key: 'kedjehus', count: 0 },
+      { key: 'flerbostadshus', count: 0 },
+    ],
+    byYearBand: [{ key: '1960_1975', count: total }],
+    byHeating: total ? [{ key: 'district_heating', count: 8000 }, { key: 'unknown', count: 4345 }] : [],
+    series: [
+      { period: '2026-11-09', value: total ? 345 : 0 },
+      { period: '2026-11-16', value: total ? 12000 : 0 },
+    ],
+  };
+}
+
+let bff: ReturnType<typeof installFakeBff>;
+let answer: (request: SeenRequest) => [number, unknown];
+
+beforeEach(() => {
+  jest.useFakeTimers({ now: new Date(`${TODAY}T10:00:00Z`), doNotFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'setImmediate', 'clearImmediate', 'nextTick', 'queueMicrotask', 'requestAnimationFrame', 'cancelAnimationFrame', 'performance', 'hrtime'] });
+  setSession(demoSessions.energiAdmin);
+  answer = (r) => [200, properties({ from: r.query.get('from') ?? '2025-01-06', to: r.query.get('to') ?? TODAY }, 12345)];
+  bff = installFakeBff({
+    'GET /api/console/org/demo-energi/details': () => [200, demoOrganisations['demo-energi']],
+    'GET /api/console/org/demo-energi/analytics/properties': (r) => answer(r),
+  });
+});
+afterEach(() => {
+  jest.useRealTimers();
+  jest.restoreAllMocks();
+});
+
+const propertyCalls = () => bff.calls('GET', '/api/console/org/demo-energi/analytics/properties');
+
+describe('the properties page', () => {
+  it('asks for the last 12 months by default and shows the figures formatted, in charts and tables', async () => {
+    renderConsole('/console/org/demo-energi/properties');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Properties' })).toBeTruthy();
+    await screen.findByTestId('figure-total');
+    expect(Object.fromEntries(propertyCalls()[0]!.query)).toEqual({ from: '2025-11-24', to: TODAY });
+    // spec §9: spaces between thousands.
+    expect(screen.getByTestId('figure-total').textContent).toContain('12 345');
+    expect(screen.getByText('From 24 Nov 2025 to 23 Nov 2026.')).toBeTruthy();
+
+    const labels = within(screen.getByTestId('chart-labels'));
+    expect((await labels.findByTestId('chart-categories')).textContent).toBe('A|B|C|D|E|F|G');
+    expect(labels.getByTestId('chart-series').textContent).toBe('Homes: 0,1200,3400,4500,2100,1000,145');
+    const table = screen.getByRole('table', { name: 'By energy label' });
+    expect(within(table).getByRole('row', { name: /^D 4 500 36\.5 %$/ })).toBeTruthy();
+    const heating = screen.getByRole('table', { name: 'By main heating' });
+    expect(within(heating).getAllByRole('rowheader').map((c) => c.textContent)).toEqual(['District heating', 'Not known']);
+    expect(bff.unrouted).toEqual([]);
+  });
+
+  it('exports each table as CSV with raw numbers, a header row and the period in the file name', async () => {
+    const downloads = captureDownloads();
+    renderConsole('/console/org/demo-energi/properties');
+    const table = await screen.findByRole('table', { name: 'By building type' });
+    fireEvent.click(screen.getByRole('button', { name: 'Export CSV – By building type' }));
+    expect(downloads.files.map((f) => f.name)).toEqual(['demo-energi_properties_buildingTypes_2025-11-24_2026-11-23.csv']);
+    expect(await downloads.text()).toBe('Building type,Homes,Share\r\nvilla,10000,81\r\nradhus,2345,19\r\nparhus,0,0\r\nkedjehus,0,0\r\nflerbostadshus,0,0\r\n');
+    expect(table).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Export CSV – New homes over time' }));
+    expect(await downloads.text()).toBe('Week starting,New homes\r\n2026-11-09,345\r\n2026-11-16,12000\r\n');
+  });
+
+  it('the period filter: a preset goes into the address and the request; a custom period is checked first', async () => {
+    renderConsole('/console/org/demo-energi/properties');
+    await screen.findByTestId('figure-total');
+    const preset = screen.getByLabelText('Period');
+    await act(async () => fireEvent.change(preset, { target: { value: '30d' } }));
+    expect(currentLocation().search).toBe('?period=30d');
+    await waitFor(() => expect(Object.fromEntries(propertyCalls().at(-1)!.query)).toEqual({ from: '2026-10-25', to: TODAY }));
+
+    await act(async () => fireEvent.change(preset, { target: { value: 'all' } }));
+    await waitFor(() => expect(Object.fromEntries(propertyCalls().at(-1)!.query)).toEqual({}));
+
+    await act(async () => fireEvent.change(preset, { target: { value: 'custom' } }));
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-05-01' } });
+    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-04-01' } });
+    const calls = propertyCalls().length;
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Show' })));
+    expect(screen.getByRole('alert').textContent).toBe('The start day must not be after the end day.');
+    expect(propertyCalls()).toHaveLength(calls);
+    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-06-30' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Show' })));
+    expect(currentLocation().search).toBe('?from=2026-05-01&to=2026-06-30');
+    await waitFor(() => expect(Object.fromEntries(propertyCalls().at(-1)!.query)).toEqual({ from: '2026-05-01', to: '2026-06-30' }));
+    expect(await screen.findByText('From 1 May 2026 to 30 Jun 2026.')).toBeTruthy();
+  });
+
+  it('says so when the period holds no homes, without charts or tables', async () => {
+    answer = (r) => [200, properties({ from: r.query.get('from')!, to: r.query.get('to')! }, 0)];
+    renderConsole('/console/org/demo-energi/properties?period=90d');
+    const empty = await screen.findByRole('status', { name: '' });
+    expect(await screen.findByText('No homes in this period')).toBeTruthy();
+    expect(empty).toBeTruthy();
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(screen.queryByTestId('chart-labels')).toBeNull();
+    expect(Object.fromEntries(propertyCalls()[0]!.query)).toEqual({ from: '2026-08-26', to: TODAY });
+  });
+
+  it('shows the server’s message and tries again on a failure', async () => {
+    let fail = true;
+    answer = (r) => (fail ? [500, { error: 'internal_error', message: 'Something went wrong on our side.' }] : [200, properties({ from: r.query.get('from')!, to: r.query.get('to')! }, 5)]);
+    renderConsole('/console/org/demo-energi/properties');
+    expect((await screen.findByRole('alert')).textContent).toContain('Something went wrong on our side.');
+    fail = false;
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Try again' })));
+    expect((await screen.findByTestId('figure-total')).textContent).toContain('5');
+  });
+});
+
+describe('the activities page', () => {
+  const activities = (homes: number): ActivitiesAnalytics => ({
+    period: { from: '2025-11-24', to: TODAY, grain: 'week' },
+    homes,
+    byActivity: [
+      { activity: 'insulation_attic', recommended: homes ? 1500 : 0, completed: 20, installerRequests: 7 },
+      { activity: 'heat_pump_air', recommended: 0, completed: 0, installerRequests: 0 },
+    ],
+    totals: { recommended: homes ? 1500 : 0, completed: 20, installerRequests: 7 },
+    installerRequestsSeries: [{ period: '2026-11-16', value: 7 }],
+    interactions: homes ? [{ key: 'loan_type.change', count: 42 }] : [],
+  });
+
+  it('lists only measures with figures, in words, with installer requests and what homeowners did', async () => {
+    installFakeBff({
+      'GET /api/console/org/demo-energi/details': () => [200, demoOrganisations['demo-energi']],
+      'GET /api/console/org/demo-energi/analytics/activities': () => [200, activities(3000)],
+    });
+    renderConsole('/console/org/demo-energi/activities');
+    const table = await screen.findByRole('table', { name: 'Measures by type' });
+    expect(within(table).getAllByRole('row').map((r) => r.textContent)).toEqual(['MeasureRecommendedAlready doneInstaller requests', 'Attic insulation1 500207']);
+    expect(screen.getByTestId('figure-requests').textContent).toContain('7');
+    expect(within(screen.getByRole('table', { name: 'What homeowners did' })).getByRole('row', { name: 'Changed the loan type 42' })).toBeTruthy();
+  });
+
+  it('an organisation without activity sees the empty state', async () => {
+    installFakeBff({
+      'GET /api/console/org/demo-energi/details': () => [200, demoOrganisations['demo-energi']],
+      'GET /api/console/org/demo-energi/analytics/activities': () => [200, { ...activities(0), totals: { recommended: 0, completed: 0, installerRequests: 0 }, byActivity: [] }],
+    });
+    renderConsole('/console/org/demo-energi/activities');
+    expect(await screen.findByText('No activity in this period')).toBeTruthy();
+  });
+});
+
+describe('the portfolio page (super admins)', () => {
+  it('shows energy, cost and CO₂ now and potential, per carrier, and the CO₂ factors with their sources', async () => {
+    setSession(demoSessions.superAdmin);
+    const portfolio: PortfolioAnalytics = {
+      period: { from: '2025-11-24', to: TODAY, grain: 'week' },
+      homes: 2,
+      energyKwh: { now: 40000, after: 30000 },
+      costKr: { now: 52000, after: 39000 },
+      co2Kg: { now: 1880, after: 1410 },
+      byCarrier: [{ carrier: 'electricity', nowKwh: 40000, afterKwh: 30000, nowCo2Kg: 1880, afterCo2Kg: 1410 }],
+      co2Factors: [{ carrier: 'electricity', kgPerKwh: 0.047, source: 'Boverket klimatdatabas [E]', estimate: true }],
+    };
+    installFakeBff({
+      'GET /api/console/org/demo-energi/details': () => [200, demoOrganisations['demo-energi']],
+      'GET /api/console/org/demo-energi/analytics/portfolio': () => [200, portfolio],
+    });
+    renderConsole('/console/org/demo-energi/portfolio');
+    expect((await screen.findByTestId('figure-energy')).textContent).toBe('Energy a year40 000 kWh → 30 000 kWh25 % less after the measures');
+    expect(screen.getByTestId('figure-co2').textContent).toContain('1.9 t → 1.4 t');
+    const factors = screen.getByRole('table', { name: 'CO₂ factors used' });
+    expect(within(factors).getByRole('row', { name: 'Electricity 47 g/kWh Estimate Boverket klimatdatabas [E]' })).toBeTruthy();
+  });
+});

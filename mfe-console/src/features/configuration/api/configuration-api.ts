@@ -1,0 +1,25 @@
+import { baseApi, type BrandConfig, type ConsoleConfiguration, type OrganisationPrices, type QuestionDefinition } from '@home-energy/shared';
+
+const base = (org: string) => `console/org/${encodeURIComponent(org)}/configuration`;
+
+/** /api/console/org/{org}/configuration (admins): question set, brand config and default prices. */
+const configurationApi = baseApi.enhanceEndpoints({ addTagTypes: ['ConsoleConfiguration'] }).injectEndpoints({
+  endpoints: (build) => ({
+    getConfiguration: build.query<ConsoleConfiguration, string>({ query: (org) => ({ url: base(org), cache: 'no-store' }), providesTags: ['ConsoleConfiguration'] }),
+    saveQuestions: build.mutation<{ questions: QuestionDefinition[] }, { org: string; questions: QuestionDefinition[] }>({
+      query: ({ org, questions }) => ({ url: `${base(org)}/questions`, method: 'PUT', body: { questions } }),
+      invalidatesTags: ['ConsoleConfiguration'],
+    }),
+    saveBrand: build.mutation<{ brand: string; config: BrandConfig }, { org: string; config: BrandConfig }>({
+      query: ({ org, config }) => ({ url: `${base(org)}/brand`, method: 'PUT', body: config }),
+      // The console's own page may use the brand too (the shell's brand theme).
+      invalidatesTags: ['ConsoleConfiguration', 'Brand'],
+    }),
+    savePrices: build.mutation<{ prices: OrganisationPrices }, { org: string; prices: OrganisationPrices }>({
+      query: ({ org, prices }) => ({ url: `${base(org)}/prices`, method: 'PUT', body: prices }),
+      invalidatesTags: ['ConsoleConfiguration'],
+    }),
+  }),
+});
+
+export const { useGetConfigurationQuery, useSaveQuestionsMutation, useSaveBrandMutation, useSavePricesMutation } = configurationApi;

@@ -1,0 +1,196 @@
+import { useEffect, useId, useState, type CSSProperties, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { brandVariables, useToast, type BrandConfig, type BrandFinancialProvider } from '@home-energy/shared';
+import { useSaveBrandMutation } from '../api/configuration-api';
+import { ApiIssues } from './api-issues';
+
+const HEX = /^#[0-9a-fA-F]{6}$/;
+const ACCENTS = ['accent', 'accentSoft', 'accentDark'] as const;
+const OTHER_COLOURS = ['text', 'muted', 'background', 'surface', 'border', 'danger'] as const;
+type OtherColour = (typeof OTHER_COLOURS)[number];
+
+/** A colour as text (#rrggbb; empty = the platform's) with a picker beside it. */
+function ColourField({ id, label, value, onChange }: { id: string; label: string; value: string | undefined; onChange: (value: string | undefined) => void }) {
+  const { t } = useTranslation('console');
+  const invalid = !!value && !HEX.test(value);
+  return (
+    <div className="he-field cn-colour">
+      <label htmlFor={id}>{label}</label>
+      <div className="cn-colour__inputs">
+        <input
+          type="color"
+          aria-label={t('configuration.brand.pick', { name: label })}
+          value={value && HEX.test(value) ? value.toLowerCase() : '#ffffff'}
+          onChange={(e) => onChange(e.target.value)}
+        />
+        <input
+          id={id}
+          type="text"
+          className="he-input"
+          placeholder={t('configuration.brand.platformColour')}
+          value={value ?? ''}
+          maxLength={7}
+          aria-invalid={invalid || undefined}
+          onChange={(e) => onChange(e.target.value.trim() || undefined)}
+        />
+      </div>
+      {invalid ? <p className="he-field__error">{t('configuration.brand.hex')}</p> : null}
+    </div>
+  );
+}
+
+/** The flow as a homeowner of this brand would see it, in the colours being edited (not yet saved). */
+export function BrandPreview({ config }: { config: BrandConfig }) {
+  const { t } = useTranslation('console');
+  const valid = Object.fromEntries(Object.entries(brandVariables(config)).filter(([, v]) => HEX.test(v)));
+  const provider = config.financial_providers?.[0];
+  return (
+    <div className="cn-preview" style={valid as CSSProperties} data-testid="brand-preview" aria-label={t('configuration.brand.preview')} role="group">
+      <div className="cn-preview__bar">
+        <strong>{config.name || t('configuration.brand.previewName')}</strong>
+        <span className="cn-preview__link">{t('configuration.brand.previewLink')}</span>
+      </div>
+      <div className="cn-preview__body">
+        <p className="cn-preview__eyebrow">{t('configuration.brand.previewEyebrow')}</p>
+        <p className="cn-preview__title">{t('configuration.brand.previewTitle')}</p>
+        <p className="cn-preview__muted">{t('configuration.brand.previewText')}</p>
+        <div className="cn-preview__card">
+          <span className="cn-preview__badge">{t('configuration.brand.previewBadge')}</span>
+          <span>{t('configuration.brand.previewSaves')}</span>
+        </div>
+        {provider ? (
+          <p className="cn-preview__muted">
+            {t('configuration.brand.previewLoan', { name: provider.name, min: provider.private_loan?.min_rate ?? 0, max: provider.private_loan?.max_rate ?? 9 })}
+          </p>
+        ) : null}
+        <span className="cn-preview__button">{t('configuration.brand.previewButton')}</span>
+        <p className="cn-preview__danger">{t('configuration.brand.previewError')}</p>
+      </div>
+    </div>
+  );
+}
+
+function ProviderFields({ provider, index, onChange, onRemove }: { provider: BrandFinancialProvider; index: number; onChange: (p: BrandFinancialProvider) => void; onRemove: () => void }) {
+  const { t } = useTranslation('console');
+  const id = useId();
+  const loan = provider.private_loan;
+  const setRate = (field: 'min_rate' | 'max_rate' | 'default_rate', text: string) => {
+    const value = text.trim() === '' ? undefined : Number(text.replace(',', '.'));
+    const next = { min_rate: loan?.min_rate ?? 0, max_rate: loan?.max_rate ?? 9, default_rate: loan?.default_rate, [field]: value };
+    if (next.default_rate === undefined) delete next.default_rate;
+    onChange({ ...provider, private_loan: next as BrandFinancialProvider['private_loan'] });
+  };
+  return (
+    <fieldset className="cn-provider">
+      <legend>{t('configuration.brand.provider', { number: index + 1 })}</legend>
+      <div className="he-form-grid">
+        <div className="he-field">
+          <label htmlFor={`${id}-id`}>{t('configuration.brand.providerId')}</label>
+          <input id={`${id}-id`} className="he-input" type="text" value={provider.id} maxLength={63} onChange={(e) => onChange({ ...provider, id: e.target.value })} />
+        </div>
+        <div className="he-field">
+          <label htmlFor={`${id}-name`}>{t('configuration.brand.providerName')}</label>
+          <input id={`${id}-name`} className="he-input" type="text" value={provider.name} maxLength={255} onChange={(e) => onChange({ ...provider, name: e.target.value })} />
+        </div>
+        <div className="he-field">
+          <label htmlFor={`${id}-url`}>{t('configuration.brand.providerUrl')}</label>
+          <input id={`${id}-url`} className="he-input" type="url" value={provider.url ?? ''} maxLength={255} onChange={(e) => onChange({ ...provider, url: e.target.value || undefined })} />
+        </div>
+        {(['min_rate', 'max_rate', 'default_rate'] as const).map((field) => (
+          <div key={field} className="he-field">
+            <label htmlFor={`${id}-${field}`}>{t(`configuration.brand.${field}`)}</label>
+            <input id={`${id}-${field}`} className="he-input" type="number" step="0.1" min={0} max={30} value={loan?.[field] ?? ''} onChange={(e) => setRate(field, e.target.value)} />
+          </div>
+        ))}
+      </div>
+      <button type="button" className="he-button he-button--secondary he-button--small" onClick={onRemove}>
+        {t('configuration.brand.removeProvider')}
+      </button>
+    </fieldset>
+  );
+}
+
+/** The brand's colours and lenders, with a live preview; saved to brand/{brand}/config.json (the flow reads it). */
+export function BrandEditor({ org, brand, config }: { org: string; brand: string; config: BrandConfig }) {
+  const { t } = useTranslation('console');
+  const toast = useToast();
+  const id = useId();
+  const [draft, setDraft] = useState<BrandConfig>(config);
+  const [save, state] = useSaveBrandMutation();
+  useEffect(() => setDraft(config), [config]);
+  const dirty = JSON.stringify(draft) !== JSON.stringify(config);
+  const setColour = (key: OtherColour, value: string | undefined) => {
+    const colours = { ...(draft.colours ?? {}), [key]: value };
+    if (value === undefined) delete colours[key];
+    setDraft({ ...draft, colours: Object.keys(colours).length ? colours : undefined });
+  };
+  const providers = draft.financial_providers ?? [];
+  const setProviders = (next: BrandFinancialProvider[]) => setDraft({ ...draft, financial_providers: next.length ? next : undefined });
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    try {
+      await save({ org, config: draft }).unwrap();
+      toast(t('configuration.brand.saved'));
+    } catch {
+      // Shown below the form.
+    }
+  }
+
+  return (
+    <form onSubmit={submit} className="cn-brand" aria-label={t('configuration.brand.title')}>
+      <div className="he-stack">
+        <p className="he-muted">{t('configuration.brand.file', { brand })}</p>
+        <div className="he-field">
+          <label htmlFor={`${id}-name`}>{t('configuration.brand.name')}</label>
+          <input id={`${id}-name`} className="he-input" type="text" maxLength={255} value={draft.name ?? ''} onChange={(e) => setDraft({ ...draft, name: e.target.value || undefined })} />
+        </div>
+        <fieldset className="cn-fieldset">
+          <legend>{t('configuration.brand.accents')}</legend>
+          <div className="he-form-grid">
+            {ACCENTS.map((key) => (
+              <ColourField key={key} id={`${id}-${key}`} label={t(`configuration.brand.colours.${key}`)} value={draft[key]} onChange={(value) => setDraft({ ...draft, [key]: value })} />
+            ))}
+          </div>
+        </fieldset>
+        <fieldset className="cn-fieldset">
+          <legend>{t('configuration.brand.otherColours')}</legend>
+          <div className="he-form-grid">
+            {OTHER_COLOURS.map((key) => (
+              <ColourField key={key} id={`${id}-${key}`} label={t(`configuration.brand.colours.${key}`)} value={draft.colours?.[key]} onChange={(value) => setColour(key, value)} />
+            ))}
+          </div>
+        </fieldset>
+        <fieldset className="cn-fieldset">
+          <legend>{t('configuration.brand.providers')}</legend>
+          <p className="he-field__hint">{t('configuration.brand.providersHint')}</p>
+          {providers.map((provider, index) => (
+            <ProviderFields
+              key={index}
+              index={index}
+              provider={provider}
+              onChange={(p) => setProviders(providers.map((q, i) => (i === index ? p : q)))}
+              onRemove={() => setProviders(providers.filter((_, i) => i !== index))}
+            />
+          ))}
+          <button type="button" className="he-button he-button--secondary he-button--small" onClick={() => setProviders([...providers, { id: '', name: '', private_loan: { min_rate: 0, max_rate: 9 } }])}>
+            {t('configuration.brand.addProvider')}
+          </button>
+        </fieldset>
+        {state.isError ? <ApiIssues error={state.error} /> : null}
+        <div className="he-actions">
+          <button type="submit" className="he-button" disabled={!dirty || state.isLoading}>
+            {state.isLoading ? t('common.saving') : t('configuration.brand.save')}
+          </button>
+          <button type="button" className="he-button he-button--secondary" disabled={!dirty} onClick={() => setDraft(config)}>
+            {t('common.undo')}
+          </button>
+        </div>
+      </div>
+      <aside className="cn-brand__preview" aria-label={t('configuration.brand.preview')}>
+        <h3>{t('configuration.brand.preview')}</h3>
+        <BrandPreview config={draft} />
+      </aside>
+    </form>
+  );
+}

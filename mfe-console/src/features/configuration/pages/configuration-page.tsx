@@ -1,0 +1,54 @@
+import { useTranslation } from 'react-i18next';
+import { Loading } from '@home-energy/shared';
+import { PageHead } from '../../../components/page-head';
+import { LoadFailed } from '../../../components/load-failed';
+import { useOrganisationContext } from '../../organisation/components/organisation-context';
+import { useGetConfigurationQuery } from '../api/configuration-api';
+import { BrandEditor } from '../components/brand-editor';
+import { PricesEditor } from '../components/prices-editor';
+import { QuestionSetEditor } from '../components/question-set-editor';
+
+const SECTIONS = ['questions', 'brand', 'prices'] as const;
+
+/** /console/org/:org/configuration (admins): the flow's questions, the brand's colours and lenders, default prices. */
+export function ConfigurationPage() {
+  const { t } = useTranslation('console');
+  const { organisation } = useOrganisationContext();
+  const query = useGetConfigurationQuery(organisation.slug, { refetchOnMountOrArgChange: true });
+  const data = query.data;
+  return (
+    <div className="he-stack">
+      <PageHead title={t('pages.configuration.title')} intro={t('pages.configuration.intro')} />
+      <nav className="cn-subnav" aria-label={t('configuration.sections')}>
+        {SECTIONS.map((section) => (
+          <a key={section} href={`#configuration-${section}`}>
+            {t(`configuration.${section}.title`)}
+          </a>
+        ))}
+      </nav>
+      {query.isError ? (
+        <LoadFailed error={query.error} onRetry={() => void query.refetch()} />
+      ) : !data ? (
+        <Loading />
+      ) : (
+        <>
+          <section className="he-section" id="configuration-questions" aria-labelledby="configuration-questions-title">
+            <h2 id="configuration-questions-title">{t('configuration.questions.title')}</h2>
+            <p className="he-section__intro">{t('configuration.questions.intro')}</p>
+            <QuestionSetEditor org={organisation.slug} questions={data.questions} engineKeys={data.engineKeys} />
+          </section>
+          <section className="he-section" id="configuration-brand" aria-labelledby="configuration-brand-title">
+            <h2 id="configuration-brand-title">{t('configuration.brand.title')}</h2>
+            <p className="he-section__intro">{t('configuration.brand.intro')}</p>
+            <BrandEditor org={organisation.slug} brand={data.brand} config={data.brandConfig} />
+          </section>
+          <section className="he-section" id="configuration-prices" aria-labelledby="configuration-prices-title">
+            <h2 id="configuration-prices-title">{t('configuration.prices.title')}</h2>
+            <p className="he-section__intro">{t('configuration.prices.intro')}</p>
+            <PricesEditor org={organisation.slug} prices={data.prices} platformPrices={data.platformPrices} />
+          </section>
+        </>
+      )}
+    </div>
+  );
+}

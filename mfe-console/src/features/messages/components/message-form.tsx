@@ -1,0 +1,125 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ACTIVITY_TYPES, type ContentItemInput } from '@home-energy/shared';
+import { fieldErrors } from '@home-energy/shared/ui/user-management';
+import { bucketLabel } from '../../analytics/lib/labels';
+import { MessagePreview } from './message-preview';
+
+export const EMPTY_MESSAGE: ContentItemInput = { slug: '', type: '', title: '', key: '', content: '', date: null, image: null, activity: null, require_terms: false };
+const CONTENT_MAX = 2000;
+
+/** Create or edit a message, with the spec's limits on each field and a live preview beside the form. */
+export function MessageForm({ initial, busy, error, onSave, onCancel, title }: { initial: ContentItemInput; busy: boolean; error: unknown; onSave: (item: ContentItemInput) => void; onCancel: () => void; title: string }) {
+  const { t } = useTranslation('console');
+  const id = useId();
+  const [item, setItem] = useState<ContentItemInput>(initial);
+  const errors = fieldErrors(error);
+  const set = <K extends keyof ContentItemInput>(key: K, value: ContentItemInput[K]) => setItem((current) => ({ ...current, [key]: value }));
+  const text = (key: 'slug' | 'type' | 'title' | 'key', hint?: string) => (
+    <div className="he-field">
+      <label htmlFor={`${id}-${key}`}>{t(`messages.fields.${key}`)}</label>
+      <input
+        id={`${id}-${key}`}
+        className="he-input"
+        type="text"
+        required
+        maxLength={100}
+        value={item[key]}
+        onChange={(e) => set(key, e.target.value)}
+        aria-invalid={errors[key] ? true : undefined}
+        aria-describedby={errors[key] ? `${id}-${key}-error` : hint ? `${id}-${key}-hint` : undefined}
+      />
+      {hint && !errors[key] ? (
+        <p id={`${id}-${key}-hint`} className="he-field__hint">
+          {hint}
+        </p>
+      ) : null}
+      {errors[key] ? (
+        <p id={`${id}-${key}-error`} className="he-field__error">
+          {errors[key]}
+        </p>
+      ) : null}
+    </div>
+  );
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    onSave({ ...item, date: item.date || null, image: item.image || null, activity: item.activity || null });
+  }
+
+  return (
+    <section className="he-section cn-message-editor" aria-label={title}>
+      <h2>{title}</h2>
+      <div className="cn-brand">
+        <form className="he-form" onSubmit={submit} noValidate>
+          <div className="he-form-grid">
+            {text('title')}
+            {text('slug', t('messages.hints.slug'))}
+            {text('key', t('messages.hints.key'))}
+            {text('type', t('messages.hints.type'))}
+            <div className="he-field">
+              <label htmlFor={`${id}-activity`}>{t('messages.fields.activity')}</label>
+              <select id={`${id}-activity`} className="he-select" value={item.activity ?? ''} onChange={(e) => set('activity', (e.target.value || null) as ContentItemInput['activity'])}>
+                <option value="">{t('messages.noActivity')}</option>
+                {ACTIVITY_TYPES.map((a) => (
+                  <option key={a} value={a}>
+                    {bucketLabel(t, 'activities', a)}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className="he-field">
+              <label htmlFor={`${id}-date`}>{t('messages.fields.date')}</label>
+              <input id={`${id}-date`} type="date" value={item.date ?? ''} onChange={(e) => set('date', e.target.value || null)} aria-invalid={errors.date ? true : undefined} />
+              {errors.date ? <p className="he-field__error">{errors.date}</p> : null}
+            </div>
+            <div className="he-field">
+              <label htmlFor={`${id}-image`}>{t('messages.fields.image')}</label>
+              <input id={`${id}-image`} className="he-input" type="url" maxLength={255} value={item.image ?? ''} onChange={(e) => set('image', e.target.value || null)} aria-invalid={errors.image ? true : undefined} />
+              {errors.image ? <p className="he-field__error">{errors.image}</p> : <p className="he-field__hint">{t('messages.hints.image')}</p>}
+            </div>
+          </div>
+          <div className="he-field">
+            <label htmlFor={`${id}-content`}>{t('messages.fields.content')}</label>
+            <textarea
+              id={`${id}-content`}
+              className="he-input"
+              rows={6}
+              required
+              maxLength={CONTENT_MAX}
+              value={item.content}
+              onChange={(e) => set('content', e.target.value)}
+              aria-invalid={errors.content ? true : undefined}
+              aria-describedby={`${id}-content-count`}
+            />
+            <p id={`${id}-content-count`} className="he-field__hint">
+              {t('messages.characters', { count: item.content.length, max: CONTENT_MAX })}
+            </p>
+            {errors.content ? <p className="he-field__error">{errors.content}</p> : null}
+          </div>
+          <label className="he-check">
+            <input type="checkbox" checked={item.require_terms ?? false} onChange={(e) => set('require_terms', e.target.checked)} />
+            {t('messages.fields.require_terms')}
+          </label>
+          {error && Object.keys(errors).length === 0 ? (
+            <p className="he-alert" role="alert">
+              {(error as { data?: { message?: string } }).data?.message ?? t('common.saveFailed')}
+            </p>
+          ) : null}
+          <div className="he-actions">
+            <button type="submit" className="he-button" disabled={busy}>
+              {busy ? t('common.saving') : t('messages.save')}
+            </button>
+            <button type="button" className="he-button he-button--secondary" onClick={onCancel}>
+              {t('common.cancel')}
+            </button>
+          </div>
+        </form>
+        <aside className="cn-brand__preview" aria-label={t('messages.preview')}>
+          <h3>{t('messages.preview')}</h3>
+          <MessagePreview item={item} />
+        </aside>
+      </div>
+    </section>
+  );
+}

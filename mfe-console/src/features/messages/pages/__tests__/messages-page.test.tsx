@@ -1,0 +1,122 @@
+import '../../../../testing/setup-dom';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { installFakeBff } from '@home-energy/shared/testing/fake-bff';
+import type { ContentItem, ContentItemInput } from '@home-energy/shared';
+import { demoOrganisations, demoSessions } from '../../../../testing/demo-data';
+import { setSession } from '../../../../testing/fake-session';
+import { renderConsole } from '../../../../testing/render-console';
+
+jest.mock('@home-energy/shared', () => jest.requireActual('../../../../testing/mock-shared').sharedWithFakeAuth());
+
+const MESSAGES = '/api/console/org/demo-energi/messages';
+
+function fakeBff() {
+  let items: ContentItem[] = [];
+  let next = 1;
+  const store = (body: ContentItemInput, id: number): ContentItem => ({
+    id,
+    slug: body.slug,
+    type: body.type,
+    title: body.title,
+    key: body.key,
+    content: body.content,
+    date: body.date ?? null,
+    image: body.image ?? null,
+    activity: body.activity ?? null,
+    require_terms: body.require_terms ?? false,
+    updated_at: '2026-11-23T10:00:00.000Z',
+  });
+  return installFakeBff({
+    'GET /api/console/org/demo-energi/details': () => [200, demoOrganisations['demo-energi']],
+    [`GET ${MESSAGES}`]: (r) => [200, { items: items.filter((i) => !r.query.get('q') || i.title.toLowerCase().includes(r.query.get('q')!.toLowerCase())) }],
+    [`POST ${MESSAGES}`]: (r) => {
+      const body = r.body as ContentItemInput;
+      if (body.content.length > 2000) return [400, { error: 'bad_request', message: 'Invalid body.content: must be at most 2000 characters', issues: [{ path: 'body.content', message: 'must be at most 2000 characters' }] }];
+      if (items.some((i) => i.slug === body.slug)) return [409, { error: 'conflict', message: `A message with the slug "${body.slug}" exists already. Choose another slug.` }];
+      const item = store(body, next++);
+      items = [...items, item];
+      return [201, item];
+    },
+    [`PUT ${MESSAGES}/(\\d+)`]: (r, m) => {
+      const item = store(r.body as ContentItemInput, Number(m[1]));
+      items = items.map((i) => (i.id === item.id ? item : i));
+      return [200, item];
+    },
+    [`DELETE ${MESSAGES}/(\\d+)`]: (_r, m) => {
+      items = items.filter((i) => i.id !== Number(m[1]));
+      return [204];
+    },
+  });
+}
+
+async function fill(fields: Record<string, string>) {
+  for (const [label, value] of Object.entries(fields)) fireEvent.change(screen.getByLabelText(label), { target: { value } });
+}
+
+beforeEach(() => setSession(demoSessions.superAdmin));
+
+describe('the knowledge base', () => {
+  it('creates a message with a live preview, edits it, previews it in the list and deletes it after asking', async () => {
+    const bff = fakeBff();
+    renderConsole('/console/org/demo-energi/messages');
+    expect(await screen.findByText('No messages yet')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'New message' }));
+    await fill({ Title: 'Grant for heat pumps', Slug: 'heat-pump-grant', Key: 'results.subsidies', Type: 'subsidy', Content: 'Replace oil heating and get a grant.', Date: '2026-01-01' });
+    fireEvent.change(screen.getByLabelText('Recommendation'), { target: { value: 'heat_pump_airwater' } });
+    fireEvent.click(screen.getByLabelText('The homeowner must accept the terms'));
+    const preview = within(screen.getByTestId('message-preview'));
+    expect(preview.getByRole('heading', { name: 'Grant for heat pumps' })).toBeTruthy();
+    expect(preview.getByText('subsidy · Air-to-water heat pump · 1 Jan 2026')).toBeTruthy();
+    expect(preview.getByLabelText('I accept the terms')).toBeTruthy();
+    expect(screen.getByText('36 of 2000 characters')).toBeTruthy();
+
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save message' })));
+    expect(bff.calls('POST', MESSAGES)[0]!.body).toEqual({
+      slug: 'heat-pump-grant',
+      type: 'subsidy',
+      title: 'Grant for heat pumps',
+      key: 'results.subsidies',
+      content: 'Replace oil heating and get a grant.',
+      date: '2026-01-01',
+      image: null,
+      activity: 'heat_pump_airwater',
+      require_terms: true,
+    });
+    expect(await screen.findByText('“Grant for heat pumps” is created.')).toBeTruthy();
+    const row = await screen.findByRole('rowheader', { name: /Grant for heat pumps/ });
+    expect(row).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Preview “Grant for heat pumps”' }));
+    expect(within(screen.getByTestId('message-preview')).getByText('Replace oil heating and get a grant.')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Edit “Grant for heat pumps”' }));
+    expect((screen.getByLabelText('Title') as HTMLInputElement).value).toBe('Grant for heat pumps');
+    await fill({ Title: 'Heat pump grant 2026' });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save message' })));
+    expect((bff.calls('PUT', `${MESSAGES}/1`)[0]!.body as ContentItemInput).title).toBe('Heat pump grant 2026');
+    expect(await screen.findByRole('rowheader', { name: /Heat pump grant 2026/ })).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Delete “Heat pump grant 2026”' }));
+    expect(bff.calls('DELETE', `${MESSAGES}/1`)).toHaveLength(0);
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: /^Yes, delete/ })));
+    expect(bff.calls('DELETE', `${MESSAGES}/1`)).toHaveLength(1);
+    expect(await screen.findByText('No messages yet')).toBeTruthy();
+    expect(bff.unrouted).toEqual([]);
+  });
+
+  it('shows the BFF’s refusal at the field (content over 2000) or for the form (a slug in use)', async () => {
+    fakeBff();
+    renderConsole('/console/org/demo-energi/messages');
+    fireEvent.click(await screen.findByRole('button', { name: 'New message' }));
+    await fill({ Title: 'Long', Slug: 'long', Key: 'k', Type: 'info', Content: 'x'.repeat(2001) });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save message' })));
+    expect(await screen.findByText('must be at most 2000 characters')).toBeTruthy();
+    expect(screen.getByLabelText('Content').getAttribute('aria-invalid')).toBe('true');
+    await fill({ Content: 'short' });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save message' })));
+    fireEvent.click(await screen.findByRole('button', { name: 'New message' }));
+    await fill({ Title: 'Again', Slug: 'long', Key: 'k', Type: 'info', Content: 'c' });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save message' })));
+    expect((await screen.findByRole('alert')).textContent).toBe('A message with the slug "long" exists already. Choose another slug.');
+  });
+});

@@ -1,0 +1,36 @@
+import { useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { firstPermittedHref, visibleMenu, type MenuContext } from '@home-energy/shared';
+import { MenuLink } from './menu-link';
+
+/**
+ * The console's top bar (spec §2): one entry per navigation group the user may see, filtered by the same rules table;
+ * an entry opens the group's first permitted page, and is marked current while one of the group's pages is open.
+ */
+export function ConsoleTopBar({ menu, onToggleMenu, menuOpen }: { menu: MenuContext; onToggleMenu: () => void; menuOpen: boolean }) {
+  const { t } = useTranslation('console');
+  const { pathname } = useLocation();
+  const groups = visibleMenu(menu);
+  return (
+    <div className="cn-topbar">
+      <button type="button" className="he-button he-button--secondary he-button--small cn-menu-toggle" aria-expanded={menuOpen} aria-controls="console-sidenav" onClick={onToggleMenu}>
+        {t('nav.menu')}
+      </button>
+      <nav aria-label={t('nav.topBar')}>
+        <ul>
+          {groups.map(({ group, items }) => {
+            const href = firstPermittedHref(menu, group);
+            const current = items.some((item) => pathname === item.href || pathname.startsWith(`${item.href}/`));
+            return href ? (
+              <li key={group} className={current ? 'cn-topbar__current' : undefined}>
+                <MenuLink href={href} current={current}>
+                  {t(`nav.groups.${group}`)}
+                </MenuLink>
+              </li>
+            ) : null;
+          })}
+        </ul>
+      </nav>
+    </div>
+  );
+}

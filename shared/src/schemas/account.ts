@@ -1,0 +1,27 @@
+// The console's account page: the signed-in staff user's own profile and password.
+import { z } from 'zod';
+import type { OrganisationFeature, OrganisationRole } from './session';
+
+export interface ConsoleAccount {
+  id: number;
+  name: string;
+  email: string;
+  superAdmin: boolean;
+  createdAt: string;
+  lastSignInAt: string | null;
+  organisations: { slug: string; name: string; role: OrganisationRole; features: OrganisationFeature[]; isInstaller: boolean }[];
+}
+
+export const accountUpdateSchema = z.object({ name: z.string().trim().min(1, 'must not be empty').max(255) }).strict();
+
+/** At least 12 characters: the one-time passwords admins hand out are replaced with something as strong. */
+export const PASSWORD_MIN_LENGTH = 12;
+
+export const passwordChangeSchema = z
+  .object({
+    currentPassword: z.string().min(1, 'enter your current password').max(200),
+    newPassword: z.string().min(PASSWORD_MIN_LENGTH, `at least ${PASSWORD_MIN_LENGTH} characters`).max(200),
+  })
+  .strict()
+  .refine((p) => p.currentPassword !== p.newPassword, { message: 'choose a password you have not used here', path: ['newPassword'] });
+export type PasswordChange = z.infer<typeof passwordChangeSchema>;
