@@ -6,11 +6,13 @@ const swc = [
 const common = { transform: { '^.+\\.(t|j)sx?$': swc }, moduleNameMapper: { '\\.css$': '<rootDir>/shared/test/style-stub.cjs', '\\.(svg|png|jpe?g)$': '<rootDir>/shared/test/file-stub.cjs' } };
 
 module.exports = {
+  // A root option (jest ignores testTimeout inside a project): the BFF suites seed databases in their hooks.
+  testTimeout: 60_000,
   projects: [
     { ...common, displayName: 'shared', testEnvironment: 'node', testMatch: ['<rootDir>/shared/**/__tests__/**/*.test.ts'] },
     { ...common, displayName: 'ui', testEnvironment: 'jsdom', testMatch: ['<rootDir>/{shared,shell,mfe-*}/**/__tests__/**/*.test.tsx'],
       testPathIgnorePatterns: ['/node_modules/', '/dist/'] },
     { ...common, displayName: 'bff', testEnvironment: 'node', testMatch: ['<rootDir>/bff/**/__tests__/**/*.test.ts'],
-      globalSetup: '<rootDir>/bff/test/global-setup.ts', testTimeout: 60_000 },
+      globalSetup: '<rootDir>/bff/test/global-setup.ts' },
   ],
 };
