@@ -62,5 +62,7 @@ export default function ApexChart({ type, categories, series, horizontal, stacke
     },
     yaxis: horizontal ? {} : { labels: { formatter }, min: axis.min, max: axis.max, tickAmount: axis.tickAmount },
   };
+  // Phones: fewer value ticks on a horizontal chart, so the kWh labels do not run into each other.
+  options.responsive = horizontal ? [{ breakpoint: 600, options: { xaxis: { tickAmount: Math.min(axis.tickAmount ?? 2, 2) } } }] : undefined;
   return <Chart type={type} height={height} series={series} options={options} />;
 }

@@ -9,6 +9,8 @@ export interface Column<Row> {
   /** What the table shows; the value when left out. */
   show?: (row: Row) => string;
   numeric?: boolean;
+  /** Long text (sources): the column keeps a readable width and the table scrolls on narrow screens instead. */
+  wide?: boolean;
 }
 
 /**
@@ -64,7 +66,7 @@ export function DataTable<Row>({
                     {c.show ? c.show(row) : String(c.value(row) ?? '')}
                   </th>
                 ) : (
-                  <td key={c.key} className={c.numeric ? 'cn-num' : undefined}>
+                  <td key={c.key} className={c.numeric ? 'cn-num' : c.wide ? 'cn-wide' : undefined}>
                     {c.show ? c.show(row) : String(c.value(row) ?? '')}
                   </td>
                 ),

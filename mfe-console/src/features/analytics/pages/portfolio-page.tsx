@@ -99,7 +99,7 @@ export function PortfolioPage() {
                   { key: 'carrier', label: t('analytics.columns.carrier'), value: (f) => f.carrier, show: (f) => bucketLabel(t, 'carriers', f.carrier) },
                   { key: 'factor', label: t('analytics.portfolio.factor'), value: (f) => f.kgPerKwh, show: (f) => format.number(f.kgPerKwh * 1000, { maxDecimals: 0 }) + ' g/kWh', numeric: true },
                   { key: 'estimate', label: t('analytics.portfolio.estimate'), value: (f) => (f.estimate ? 'estimate' : 'sourced'), show: (f) => (f.estimate ? t('analytics.portfolio.isEstimate') : t('analytics.portfolio.isSourced')) },
-                  { key: 'source', label: t('analytics.portfolio.source'), value: (f) => f.source },
+                  { key: 'source', label: t('analytics.portfolio.source'), value: (f) => f.source, wide: true },
                 ]}
               />
             </section>

@@ -43,7 +43,7 @@ function DocumentReview({ org, document }: { org: string; document: QueueDocumen
           {t('validation.download', { name: document.file_name })}
         </a>{' '}
         <span className="he-muted">
-          ({format.number(document.size_bytes / 1024, { maxDecimals: 1 })} kB, {t('validation.uploaded', { when: format.time(document.uploaded_at) })})
+          ({document.size_bytes < 1024 ? `${document.size_bytes} B` : `${format.number(document.size_bytes / 1024, { maxDecimals: 0 })} kB`}, {t('validation.uploaded', { when: format.time(document.uploaded_at) })})
         </span>
       </p>
       <p>
