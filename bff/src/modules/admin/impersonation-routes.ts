@@ -7,6 +7,13 @@ import { HttpError } from '../../http/errors';
 import { audit } from '../audit/record';
 import { parseInput } from './validate';
 
+declare module 'express-session' {
+  interface SessionData {
+    /** Who is signed in, as passport keeps it ({ user: id }); carried over when the session id is renewed. */
+    passport?: { user?: unknown };
+  }
+}
+
 /**
  * /api/admin/impersonation: a super admin starts (POST) or stops (DELETE) working in an organisation's console.
  * The session remembers the organisation (auth/impersonation.ts shows it as `user.impersonating`); both are audited.
@@ -19,6 +26,10 @@ export function impersonationRoutes(db: Db): Router {
     const organisation = await db.query.organisations.findFirst({ where: and(eq(organisations.slug, slug), eq(organisations.active, true)) });
     if (!organisation) throw new HttpError(404, 'not_found', `No active organisation "${slug}".`);
     await audit(db, req, res, { action: 'impersonation.start', target: `organisation:${slug}`, organisationId: organisation.id });
+    // A new session id for the wider access (no fixation), keeping who is signed in.
+    const signedIn = req.session.passport;
+    await new Promise<void>((resolve, reject) => req.session.regenerate((error) => (error ? reject(error) : resolve())));
+    req.session.passport = signedIn;
     req.session.impersonating = { organisationId: organisation.id };
     res.json({ impersonating: { slug: organisation.slug, name: organisation.name } });
   });

@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import { flowQueryOnly } from '../../http/input-guards';
 import type { BrandConfig, BrandConfigResponse } from '@home-energy/shared/schemas/brand';
 import type { Logger } from '../../logger';
 import { brandOf } from '../flow/brand';
@@ -19,11 +20,12 @@ const OWNER_COOKIE_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
  */
 export function brandRoutes(options: { store: BrandConfigStore; defaultBrand: string; logger: Logger; secureCookies: boolean }): Router {
   const router = Router();
-  router.get('/brand-config', async (req, res) => {
+  router.get('/brand-config', flowQueryOnly, async (req, res) => {
     const brand = brandOf(req, options.defaultBrand);
     if (typeof req.query.owner === 'string' && req.query.owner.toLowerCase() === brand) {
       // The brand a visitor arrived with stays theirs on later pages (spec §5: query owner, then cookie owner).
-      res.cookie('owner', brand, { sameSite: 'lax', secure: options.secureCookies, maxAge: OWNER_COOKIE_MAX_AGE_MS, path: '/' });
+      // Read only by the BFF (brandOf), so scripts get no access to it.
+      res.cookie('owner', brand, { httpOnly: true, sameSite: 'lax', secure: options.secureCookies, maxAge: OWNER_COOKIE_MAX_AGE_MS, path: '/' });
     }
     const noCache = /no-cache/i.test(req.get('cache-control') ?? '') || /no-cache/i.test(req.get('pragma') ?? '');
     const cached = req.session.brandConfig;

@@ -18,7 +18,8 @@ export function safeReturnPath(raw: string | null | undefined, origin: string = 
   } catch {
     return null;
   }
-  if (url.origin !== origin || isSignPath(url.pathname)) return null;
+  // `/.//host` parses to the path `//host`: a protocol-relative URL again once navigated to.
+  if (url.origin !== origin || url.pathname.startsWith('//') || isSignPath(url.pathname)) return null;
   return `${url.pathname}${url.search}${url.hash}`;
 }
 
