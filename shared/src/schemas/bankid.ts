@@ -22,7 +22,7 @@ export const startSignSchema = z
     loginMethod: loginMethodSchema,
     identificationMode: identificationModeSchema.default('identify'),
     /** Same-device only: where the BankID app returns the user (a path of ours). */
-    returnPath: z.string().max(2000).regex(/^\/(?!\/)/, 'must be a path starting with /').optional(),
+    returnPath: z.string().max(2000).regex(/^\/(?![/\\])/, 'must be a path starting with /').optional(),
   })
   .strict();
 export type StartSignRequest = z.input<typeof startSignSchema>;
