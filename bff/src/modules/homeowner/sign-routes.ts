@@ -1,4 +1,5 @@
 import { Router, type Request } from 'express';
+import { noQuery } from '../../http/input-guards';
 import { rateLimit } from 'express-rate-limit';
 import type passport from 'passport';
 import { z } from 'zod';
@@ -26,6 +27,12 @@ export interface SignRouteOptions {
 }
 
 const csrfBody = z.object({ csrfToken: z.string().max(200) }).strict();
+const fakeLoginQuery = z
+  .object({
+    personalNumber: z.string().regex(/^(19|20)\d{10}$/, 'twelve digits, YYYYMMDDNNNN').default('199001011239'),
+    name: z.string().trim().min(1).max(100).default('Anna Andersson'),
+  })
+  .strict();
 
 /**
  * /api/flow/user: homeowner sign-in with BankID (start, status, cancel, log in, log out). State-changing calls carry
@@ -33,6 +40,21 @@ const csrfBody = z.object({ csrfToken: z.string().max(200) }).strict();
  */
 export function signRoutes(options: SignRouteOptions): Router {
   const router = Router();
+  // Before noQuery: fake-login takes ?personalNumber=&name= (tests sign in more than one homeowner; default the demo one).
+  if (options.fakeLogin) {
+    router.get('/fake-login', async (req, res, next) => {
+      const { personalNumber, name } = parse(fakeLoginQuery, req.query, 'query');
+      const [givenName = name, ...rest] = name.split(' ');
+      const owner = await upsertHomeowner(options.db, options.vault, { personalNumber, name, givenName, surname: rest.join(' ') || name });
+      const visitorId = req.session.visitorId;
+      const user = homeownerSessionUser(owner);
+      req.login({ ...user }, (error) => {
+        if (error) return next(error);
+        claimAfterSignIn(visitorId, user).then(() => res.set('Cache-Control', 'no-store').json({ user }), next);
+      });
+    });
+  }
+  router.use(noQuery);
   const claimAfterSignIn = async (visitorId: string | undefined, user: Express.User) => {
     const homeownerId = homeownerIdOf(user);
     if (visitorId && homeownerId !== null) await claimVisitorProfiles(options.db, visitorId, homeownerId);
@@ -113,16 +135,5 @@ export function signRoutes(options: SignRouteOptions): Router {
     req.logout((error) => (error ? next(error) : req.session.destroy(() => res.clearCookie(options.cookies.session, options.cookies.options).json({}))));
   });
 
-  if (options.fakeLogin) {
-    router.get('/fake-login', async (req, res, next) => {
-      const owner = await upsertHomeowner(options.db, options.vault, { personalNumber: '199001011239', name: 'Anna Andersson', givenName: 'Anna', surname: 'Andersson' });
-      const visitorId = req.session.visitorId;
-      const user = homeownerSessionUser(owner);
-      req.login({ ...user }, (error) => {
-        if (error) return next(error);
-        claimAfterSignIn(visitorId, user).then(() => res.set('Cache-Control', 'no-store').json({ user }), next);
-      });
-    });
-  }
   return router;
 }
