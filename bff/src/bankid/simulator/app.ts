@@ -3,6 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { renderApprovePage, STYLESHEET } from './page';
 import { BankIdSimulator, ControlError, RpApiError, type BankIdSimulatorOptions } from './simulator';
+import { NO_FAULTS, parseFaults, rpFaults, type RpFaults } from './faults';
 
 /**
  * HTTP face of the BankID RP API v6.0 simulator:
@@ -34,8 +35,9 @@ export function createBankIdSimulatorApp(options: BankIdSimulatorAppOptions = {}
     next();
   });
 
-  app.use(RP_API_PATH, rpApi(simulator));
-  app.use(SIMULATOR_PATH, simulatorUi(simulator, now));
+  const faults: FaultSwitch = { current: NO_FAULTS };
+  app.use(RP_API_PATH, rpFaults(() => faults.current), rpApi(simulator));
+  app.use(SIMULATOR_PATH, simulatorUi(simulator, now, faults));
   app.get('/', (_req, res) => res.redirect(302, `${SIMULATOR_PATH}/`));
   app.use((req, res) => rpError(res, 404, 'notFound', `No such resource: ${req.method} ${req.path}`));
   app.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
@@ -104,7 +106,12 @@ function sameOriginOnly(req: Request, res: Response, next: NextFunction): void {
   res.status(403).json({ error: 'forbidden', message: 'Cross-site requests to the simulator are refused' });
 }
 
-function controlApi(simulator: BankIdSimulator): express.Router {
+/** The RP API faults in force, switched by the control API. */
+interface FaultSwitch {
+  current: RpFaults;
+}
+
+function controlApi(simulator: BankIdSimulator, faults: FaultSwitch): express.Router {
   const router = express.Router();
   router.use(express.json({ limit: '64kb' }));
   const body = (req: Request): Record<string, unknown> =>
@@ -137,6 +144,13 @@ function controlApi(simulator: BankIdSimulator): express.Router {
   router.post('/orders/:orderRef/no-client', (req, res) => {
     res.json(simulator.noClient(req.params.orderRef));
   });
+  router.get('/faults', (_req, res) => {
+    res.json(faults.current);
+  });
+  router.post('/faults', (req, res) => {
+    faults.current = parseFaults(req.body ?? {});
+    res.json(faults.current);
+  });
   router.use((req, res) => {
     res.status(404).json({ error: 'not_found', message: `No such control endpoint: ${req.method} ${req.path}` });
   });
@@ -151,10 +165,10 @@ function controlApi(simulator: BankIdSimulator): express.Router {
   return router;
 }
 
-function simulatorUi(simulator: BankIdSimulator, now: () => number): express.Router {
+function simulatorUi(simulator: BankIdSimulator, now: () => number, faults: FaultSwitch): express.Router {
   const router = express.Router();
   router.use(sameOriginOnly);
-  router.use('/api', controlApi(simulator));
+  router.use('/api', controlApi(simulator, faults));
 
   const pageHeaders = (res: Response) => {
     res.set(

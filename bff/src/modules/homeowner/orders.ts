@@ -72,7 +72,11 @@ export class OrderService {
   async start(req: Request, input: { loginMethod: LoginMethod; identificationMode: IdentificationMode; returnUrl: string | null; validatePersonalNumber?: string }): Promise<SignStatus> {
     const endUserIp = req.ip ?? '127.0.0.1';
     const previous = req.session.bankidOrderId ? await findOrder(this.deps.db, req.session.bankidOrderId, req.sessionID) : undefined;
-    if (previous?.status === 'pending') await this.deps.rp.cancel(previous.orderRef).catch(() => undefined);
+    if (previous?.status === 'pending') {
+      await this.deps.rp.cancel(previous.orderRef).catch(() => undefined);
+      // Replaced: nobody collects it again, so it must not stay 'pending' here even when BankID could not be told.
+      await updateOrder(this.deps.db, previous.id, { status: 'failed', hintCode: 'cancelled' });
+    }
     let started;
     try {
       const request = { endUserIp, ...(input.loginMethod === 'bankid.same_device' && input.returnUrl ? { returnUrl: input.returnUrl } : {}) };
@@ -110,9 +114,7 @@ export class OrderService {
 
   /** The current order of this session, collected from BankID when the last answer is older than 2 s. */
   async current(req: Request): Promise<BankIdOrderRow> {
-    const id = req.session.bankidOrderId;
-    const order = id ? await findOrder(this.deps.db, id, req.sessionID) : undefined;
-    if (!order) throw new HttpError(404, 'not_found', 'No BankID order in this session. Start one first.');
+    const order = await this.stored(req);
     if (order.status !== 'pending') return order;
     if (order.lastCollectedAt && this.now() - order.lastCollectedAt.getTime() < COLLECT_INTERVAL_MS) return order;
     const patch: Partial<BankIdOrderRow> = { lastCollectedAt: new Date(this.now()) };
@@ -141,14 +143,24 @@ export class OrderService {
   }
 
   async cancel(req: Request): Promise<SignStatus> {
-    const order = await this.current(req);
+    // BankID unreachable while collecting: cancel the order as stored all the same.
+    const order = await this.current(req).catch(() => this.stored(req));
     if (order.status === 'pending') {
-      await this.deps.rp.cancel(order.orderRef);
+      // BankID unreachable: the user still cancelled; their order expires there unused, and here it is over now.
+      await this.deps.rp.cancel(order.orderRef).catch(() => undefined);
       const patch = { status: 'failed', hintCode: 'userCancel' };
       await updateOrder(this.deps.db, order.id, patch);
       return signStatus({ ...order, ...patch }, this.now());
     }
     return signStatus(order, this.now());
+  }
+
+  /** This session's order as last stored, without asking BankID. */
+  private async stored(req: Request): Promise<BankIdOrderRow> {
+    const id = req.session.bankidOrderId;
+    const order = id ? await findOrder(this.deps.db, id, req.sessionID) : undefined;
+    if (!order) throw new HttpError(404, 'not_found', 'No BankID order in this session. Start one first.');
+    return order;
   }
 
   private asHttpError(error: unknown, loginMethod: LoginMethod, identificationMode: IdentificationMode): HttpError {

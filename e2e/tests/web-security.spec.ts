@@ -1,0 +1,299 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+// @ts-expect-error plain ESM helper shared with serve.mjs
+import { E2E_BANKID_PORT, E2E_PORT } from '../e2e-env.mjs';
+import { DEMO_PASSWORD, REMOTE_ROUTES, signInHomeowner, signInStaff, SUPER_ADMIN } from './support';
+
+/** The product's own origin (the Playwright baseURL). */
+const OWN = `http://127.0.0.1:${E2E_PORT}`;
+const SIMULATOR = `http://127.0.0.1:${E2E_BANKID_PORT}`;
+
+// ---- 1. Content Security Policy --------------------------------------------------------------------------------
+
+type CspWindow = Window & { __cspViolations: { directive: string; blocked: string; source: string }[] };
+
+/** Records every CSP violation the document reports, from its first script on. */
+async function watchCsp(page: Page): Promise<string[]> {
+  await page.addInitScript(() => {
+    const w = window as unknown as CspWindow;
+    w.__cspViolations = [];
+    document.addEventListener('securitypolicyviolation', (event) => {
+      w.__cspViolations.push({ directive: event.effectiveDirective, blocked: event.blockedURI, source: `${event.sourceFile}:${event.lineNumber}` });
+    });
+  });
+  const consoleMentions: string[] = [];
+  page.on('console', (message) => {
+    if (/content security policy/i.test(message.text())) consoleMentions.push(message.text());
+  });
+  return consoleMentions;
+}
+
+async function violations(page: Page): Promise<string[]> {
+  return (await page.evaluate(() => (window as unknown as CspWindow).__cspViolations)).map((v) => `${v.directive} blocked ${v.blocked} (${v.source})`);
+}
+
+/** script-src of a CSP header (falling back to default-src, as browsers do). */
+function scriptSrc(csp: string): string {
+  const directives = new Map(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name!.toLowerCase(), values.join(' ')]));
+  return directives.get('script-src') ?? directives.get('default-src') ?? '';
+}
+
+type Route = (typeof REMOTE_ROUTES)[number];
+const needsStaff = (route: Route) => (route.remote === 'mfe_console' || route.remote === 'mfe_admin') && !('signedOut' in route);
+const needsHomeowner = (route: Route) => 'homeowner' in route;
+
+test.describe('Content Security Policy on every page', () => {
+  const groups: { who: string; routes: Route[]; signIn: (page: Page) => Promise<void> }[] = [
+    { who: 'a visitor', routes: REMOTE_ROUTES.filter((r) => !needsStaff(r) && !needsHomeowner(r)), signIn: async () => undefined },
+    { who: 'a super admin', routes: REMOTE_ROUTES.filter(needsStaff), signIn: (page) => signInStaff(page, SUPER_ADMIN) },
+    { who: 'a homeowner', routes: REMOTE_ROUTES.filter(needsHomeowner), signIn: (page) => signInHomeowner(page, SIMULATOR) },
+  ];
+
+  for (const { who, routes, signIn } of groups) {
+    test(`${who}: ${routes.length} pages render with the CSP header and without a single violation`, async ({ page }) => {
+      test.setTimeout(30_000 + routes.length * 10_000);
+      const consoleMentions = await watchCsp(page);
+      await signIn(page);
+      const found: Record<string, string[]> = {};
+      for (const route of routes) {
+        if ('profileOf' in route) expect((await page.request.post(`/api/flow/property/${route.profileOf}/building`, { data: {} })).ok()).toBe(true);
+        const response = await page.goto(route.path);
+        const csp = response?.headers()['content-security-policy'];
+        expect(csp, `${route.path}: CSP header`).toBeTruthy();
+        expect(scriptSrc(csp!), `${route.path}: script-src`).toBe("'self'");
+        // The page really ran (lazy chunks, styles, images included) before it is judged.
+        await expect(page.locator(`[data-remote="${route.remote}"]`).getByRole('heading', { level: 1, name: route.heading, exact: true })).toBeVisible();
+        await page.waitForLoadState('networkidle');
+        const seen = [...(await violations(page)), ...consoleMentions.splice(0)];
+        if (seen.length > 0) found[route.path] = seen;
+      }
+      expect(found).toEqual({});
+    });
+  }
+
+  // Also proves the watcher above sees violations: without it the "none" on every page would prove nothing.
+  test('the policy really blocks what an XSS would inject: an inline script and an event-handler attribute', async ({ page }) => {
+    const consoleMentions = await watchCsp(page);
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: 'Find your home' })).toBeVisible();
+    await page.evaluate(() => {
+      const script = document.createElement('script');
+      script.textContent = 'window.__injected = "script";';
+      document.body.append(script);
+      const holder = document.createElement('div');
+      holder.innerHTML = '<img src="/no-such-image.png" onerror="window.__injected = \'handler\'">';
+      document.body.append(holder);
+    });
+    await expect.poll(async () => (await violations(page)).map((v) => v.split(' ')[0]).sort()).toEqual(['script-src-attr', 'script-src-elem']);
+    expect(await page.evaluate(() => (window as unknown as { __injected?: string }).__injected)).toBeUndefined();
+    expect(consoleMentions.join('\n')).toMatch(/Content Security Policy/);
+  });
+});
+
+// ---- 2. Cookies ------------------------------------------------------------------------------------------------
+
+/** Every cookie the browser holds for the product: none readable by scripts, none sent along on cross-site posts. */
+async function expectCookiesLockedDown(page: Page, context: BrowserContext, mustHave: string[]): Promise<void> {
+  const cookies = await context.cookies(OWN);
+  expect(cookies.map((c) => c.name)).toEqual(expect.arrayContaining(mustHave));
+  for (const cookie of cookies) {
+    expect({ name: cookie.name, httpOnly: cookie.httpOnly, sameSite: ['Lax', 'Strict'].includes(cookie.sameSite) }).toEqual({
+      name: cookie.name,
+      httpOnly: true,
+      sameSite: true,
+    });
+  }
+  // The app needs no cookie in script: the CSRF token comes from /api/auth/csrf, the language lives in localStorage.
+  expect(await page.evaluate(() => document.cookie)).toBe('');
+}
+
+test.describe('cookies as the browser stores them', () => {
+  test('staff: session, NextAuth CSRF and callback-url cookies and the brand cookie are httpOnly and SameSite', async ({ page, context }) => {
+    await page.goto('/?owner=demo-energi');
+    await expect(page.getByRole('heading', { level: 1, name: 'Find your home' })).toBeVisible();
+    await page.goto('/console');
+    await page.getByLabel('Email').fill('staff@energi.demo.test');
+    await page.getByLabel('Password').fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Demo Energi AB' })).toBeVisible();
+    await page.getByRole('combobox', { name: 'Language' }).selectOption('sv');
+    await expectCookiesLockedDown(page, context, ['he.session', 'he.csrf-token', 'he.callback-url', 'owner']);
+  });
+
+  test('homeowner: the session after BankID is httpOnly and SameSite too', async ({ page, context }) => {
+    await page.goto('/sign');
+    await signInWithBankIdOnPage(page, '197705054444', 'Olle Olsson');
+    await expect(page.getByRole('heading', { level: 1, name: 'Find your home' })).toBeVisible();
+    expect((await (await page.request.get('/api/auth/session')).json()).user).toMatchObject({ kind: 'homeowner' });
+    await expectCookiesLockedDown(page, context, ['he.session', 'he.csrf-token']);
+  });
+});
+
+// ---- 3. Cross-origin writes ------------------------------------------------------------------------------------
+
+const MESSAGES_API = `${OWN}/api/console/org/demo-energi/messages`;
+const message = (slug: string) => ({ slug, type: 'news', title: 'Pwned', key: 'results.intro', content: 'Written by another site.', require_terms: false });
+
+test.describe('a page on another origin cannot write as the signed-in super admin', () => {
+  let attacker: http.Server;
+  let attackerPort = 0;
+  const pages = new Map<string, string>();
+
+  test.beforeAll(async () => {
+    // The attacker's own site: whatever page the test put under a path, no CSP of ours.
+    attacker = http.createServer((req, res) => {
+      const body = pages.get(new URL(req.url ?? '/', 'http://x').pathname);
+      res.writeHead(body ? 200 : 404, { 'Content-Type': 'text/html; charset=utf-8' }).end(body ?? 'not found');
+    });
+    await new Promise<void>((resolve) => attacker.listen(0, resolve)); // all interfaces: localhost may be ::1
+    attackerPort = (attacker.address() as AddressInfo).port;
+  });
+  test.afterAll(async () => {
+    await new Promise((resolve) => attacker.close(resolve));
+  });
+
+  // localhost is another site than 127.0.0.1 (SameSite cookies stay home); 127.0.0.1 on another port is the same
+  // site, so the browser does send the session cookie and only the BFF's Origin check stands in the way.
+  for (const [kind, host] of [
+    ['another site', 'localhost'],
+    ['the same site on another port', '127.0.0.1'],
+  ] as const) {
+    test(`${kind}: an auto-submitted form and credentialed fetches are refused and unreadable`, async ({ page }) => {
+      const attackerOrigin = `http://${host}:${attackerPort}`;
+      await signInStaff(page, SUPER_ADMIN);
+      const slug = `csrf-${host.replace(/\W/g, '')}`;
+      const before = await listMessages(page);
+      expect(before.map((m) => m.slug)).not.toContain(slug);
+
+      // Form: text/plain shaped like JSON, the classic way to post "JSON" cross-site without a preflight.
+      const [name, value] = JSON.stringify({ ...message(`${slug}-form`), pad: '=' }).split('=');
+      pages.set(
+        '/form',
+        `<form method="POST" action="${MESSAGES_API}" enctype="text/plain"><input name='${name}' value='${value}'></form>` +
+          `<script>document.forms[0].submit()</script>`,
+      );
+      const formAnswer = page.waitForResponse((r) => r.url() === MESSAGES_API && r.request().method() === 'POST');
+      await page.goto(`${attackerOrigin}/form`);
+      const refused = await formAnswer;
+      expect(refused.status()).toBe(403);
+      expect(await refused.json()).toMatchObject({ error: 'forbidden' });
+
+      // fetch with credentials: simple requests (text/plain, no preflight) go out, a JSON one is stopped by the browser
+      // at the preflight (no CORS headers from the BFF); even the opaque no-cors answer is withheld
+      // (Cross-Origin-Resource-Policy: same-origin). The page reads nothing of any answer.
+      pages.set(
+        '/fetch',
+        `<script>
+          const attempt = (type, mode) => fetch(${JSON.stringify(MESSAGES_API)}, { method: 'POST', mode, credentials: 'include', headers: { 'Content-Type': type },
+              body: ${JSON.stringify(JSON.stringify(message(`${slug}-fetch`)))} })
+            .then((r) => r.text().then((t) => r.type + ' ' + r.status + ' ' + t), (e) => 'blocked ' + e.name);
+          window.results = Promise.all([attempt('text/plain', 'cors'), attempt('text/plain', 'no-cors'), attempt('application/json', 'cors')]);
+        </script>`,
+      );
+      await page.goto(`${attackerOrigin}/fetch`);
+      const results = await page.evaluate(() => (window as unknown as { results: Promise<string[]> }).results);
+      expect(results).toEqual(['blocked TypeError', 'blocked TypeError', 'blocked TypeError']);
+
+      // Nothing was created: the same session lists the same messages.
+      const after = await listMessages(page);
+      expect(after).toEqual(before);
+      // And the same write from our own origin does work, so the refusals above were the guard's and not the route's.
+      const own = await page.request.post(MESSAGES_API, { data: message(`${slug}-own`), headers: { Origin: OWN } });
+      expect(own.status()).toBe(201);
+      expect(own.headers()['cross-origin-resource-policy']).toBe('same-origin');
+      expect((await page.request.delete(`${MESSAGES_API}/${(await own.json()).id}`, { headers: { Origin: OWN } })).status()).toBe(204);
+    });
+  }
+});
+
+async function listMessages(page: Page): Promise<{ id: number; slug: string }[]> {
+  const res = await page.request.get(MESSAGES_API);
+  expect(res.status()).toBe(200);
+  return (await res.json()).items;
+}
+
+// ---- 4. Open redirects -----------------------------------------------------------------------------------------
+
+/** On /sign: "BankID on another device", then the phone (the simulator's control API) approves this page's order. */
+async function signInWithBankIdOnPage(page: Page, personalNumber = '198507099805', name = 'Karin Karlsson'): Promise<void> {
+  await page.getByRole('button', { name: 'BankID on another device' }).click();
+  await expect(page.getByRole('img', { name: /QR code for BankID/ })).toBeVisible();
+  // The order of this very page: found by the QR token its session shows.
+  const status = await (await page.request.get('/api/flow/user/sign')).json();
+  const qrStartToken = String(status.qrData).split('.')[1];
+  const orders = (await (await page.request.get(`${SIMULATOR}/simulator/api/orders`)).json()).orders as { orderRef: string; qrStartToken: string }[];
+  const order = orders.find((o) => o.qrStartToken === qrStartToken);
+  expect(order, 'the page’s order on the simulator').toBeDefined();
+  const approved = await page.request.post(`${SIMULATOR}/simulator/api/orders/${order!.orderRef}/approve`, { data: { personalNumber, name } });
+  expect(approved.status()).toBe(200);
+}
+
+/** Any page of evil.example answers, so that a redirect there would show instead of failing on DNS. */
+async function trapEvil(page: Page): Promise<{ dialogs: string[] }> {
+  await page.context().route((url) => url.hostname.endsWith('evil.example'), (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<h1>evil</h1>' }));
+  const dialogs: string[] = [];
+  page.on('dialog', (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+  return { dialogs };
+}
+
+const OFF_SITE = ['https://evil.example', '//evil.example', '/\\evil.example', 'javascript:alert(1)'];
+
+test.describe('no open redirect after signing in', () => {
+  for (const target of OFF_SITE) {
+    test(`homeowner: /sign?redirect=${target} ends on our start page`, async ({ page }) => {
+      const { dialogs } = await trapEvil(page);
+      await page.goto(`/sign?${new URLSearchParams({ redirect: target })}`);
+      await expect(page.getByRole('heading', { level: 1, name: 'Sign in with BankID' })).toBeVisible();
+      await signInWithBankIdOnPage(page);
+      await expect(page.getByRole('heading', { level: 1, name: 'Find your home' })).toBeVisible({ timeout: 15_000 });
+      expect(page.url()).toBe(`${OWN}/`);
+      expect(dialogs).toEqual([]);
+    });
+  }
+
+  test('homeowner: an off-site asPath (what a 401 adds) is ignored the same way', async ({ page }) => {
+    const { dialogs } = await trapEvil(page);
+    await page.goto(`/sign?${new URLSearchParams({ redirect: '/flow/profile', asPath: '//evil.example/flow/profile' })}`);
+    await signInWithBankIdOnPage(page);
+    // The safe redirect is still honoured.
+    await expect(page.getByRole('heading', { level: 1, name: 'My homes' })).toBeVisible({ timeout: 15_000 });
+    expect(page.url()).toBe(`${OWN}/flow/profile`);
+    expect(dialogs).toEqual([]);
+  });
+
+  for (const target of [...OFF_SITE.map((t) => `${t}/console/org/demo-energi/users`), 'javascript:alert(1)']) {
+    test(`staff: /console?callbackUrl=${target} ends on the staff home`, async ({ page }) => {
+      const { dialogs } = await trapEvil(page);
+      await page.goto(`/console?${new URLSearchParams({ callbackUrl: target })}`);
+      await page.getByLabel('Email').fill('staff@energi.demo.test');
+      await page.getByLabel('Password').fill(DEMO_PASSWORD);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Demo Energi AB' })).toBeVisible();
+      expect(page.url()).toBe(`${OWN}/console/org/demo-energi`);
+      expect(dialogs).toEqual([]);
+    });
+  }
+
+  test('staff: the NextAuth endpoints themselves never hand out an off-site URL', async ({ page }) => {
+    for (const target of OFF_SITE) {
+      const csrf = (await (await page.request.get('/api/auth/csrf')).json()).csrfToken;
+      const signIn = await page.request.post('/api/auth/callback/credentials', {
+        form: { csrfToken: csrf, email: 'staff@energi.demo.test', password: DEMO_PASSWORD, callbackUrl: target, json: 'true' },
+      });
+      expect(signIn.status()).toBe(200);
+      expect(new URL((await signIn.json()).url, OWN).origin, `callback/credentials with ${target}`).toBe(OWN);
+
+      const signInPage = await page.request.get(`/api/auth/signin?${new URLSearchParams({ callbackUrl: target })}`, { maxRedirects: 0 });
+      const location = new URL(signInPage.headers().location!, OWN);
+      expect(location.origin).toBe(OWN);
+      expect(new URL(location.searchParams.get('callbackUrl')!, OWN).origin, `signin with ${target}`).toBe(OWN);
+
+      const signOut = await page.request.post('/api/auth/signout', { form: { csrfToken: csrf, callbackUrl: target, json: 'true' } });
+      expect(new URL((await signOut.json()).url, OWN).origin, `signout with ${target}`).toBe(OWN);
+    }
+  });
+});
