@@ -3,11 +3,17 @@ import { createRoot } from 'react-dom/client';
 import { createAppStore, initI18n } from '@home-energy/shared';
 import { installFederationPlugins } from './remotes/federation-plugins';
 import { ensureRemotesRegistered } from './remotes/registry';
+import { preloadRemoteApp, preloadRemotesOnIntent } from './remotes/preload';
+import { remoteForPath } from './remotes/route-remotes';
 import { App } from './app/app';
 
 installFederationPlugins();
 // Neither the registry nor the texts may block the first paint: remotes mount when their slot renders.
 void ensureRemotesRegistered().catch(() => undefined);
+// This page's remote loads (manifest, entry and App chunks at once) while React renders the shell; the others on intent.
+const firstRemote = remoteForPath(window.location.pathname);
+if (firstRemote) preloadRemoteApp(firstRemote);
+preloadRemotesOnIntent();
 void initI18n();
 
 const store = createAppStore();

@@ -11,6 +11,9 @@ const namespaceBases = new Map<string, string>();
 
 export function registerNamespaceBase(namespace: string, baseUrl: string): void {
   namespaceBases.set(namespace, baseUrl.replace(/\/$/, ''));
+  // A remote registers its texts when its App module runs, possibly on a link's hover (shell preloading): fetch them
+  // now rather than when it renders. Before init the first render asks for them anyway.
+  if (i18n.isInitialized) void i18n.loadNamespaces(namespace);
 }
 
 function loadPath(_lngs: string[], namespaces: string[]): string {
