@@ -161,6 +161,17 @@ async function remoteShareAssets(base) {
   return own;
 }
 
+/** The first DOM node an audit's details name (Lighthouse 13 reports the LCP element in the LCP breakdown insight). */
+function firstNode(details) {
+  if (!details || typeof details !== 'object') return null;
+  if (details.type === 'node') return details.snippet ?? details.nodeLabel ?? null;
+  for (const value of Object.values(details)) {
+    const found = firstNode(value);
+    if (found) return found;
+  }
+  return null;
+}
+
 /** What one Lighthouse run says about the page. */
 function pageFigures(report, remoteOwnShares) {
   if (report.runtimeError) throw new Error(`lighthouse: ${report.runtimeError.code} ${report.runtimeError.message}`);
@@ -175,7 +186,7 @@ function pageFigures(report, remoteOwnShares) {
     lcpMs: ms(audits['largest-contentful-paint'].numericValue),
     tbtMs: ms(audits['total-blocking-time'].numericValue),
     fcpMs: ms(audits['first-contentful-paint'].numericValue),
-    lcpElement: audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? null,
+    lcpElement: firstNode(audits['lcp-breakdown-insight']?.details) ?? firstNode(audits['largest-contentful-paint-element']?.details),
     jsTransferKB: kb(sum('Script')),
     cssTransferKB: kb(sum('Stylesheet')),
     scriptRequests: scripts.length,
