@@ -10,9 +10,10 @@ import { App } from './app/app';
 installFederationPlugins();
 // Neither the registry nor the texts may block the first paint: remotes mount when their slot renders.
 void ensureRemotesRegistered().catch(() => undefined);
-// This page's remote loads (manifest, entry and App chunks at once) while React renders the shell; the others on intent.
+// This page's remote is already on its way (registry-request.ts); this only covers an early registry failure.
 const firstRemote = remoteForPath(window.location.pathname);
-if (firstRemote) preloadRemoteApp(firstRemote);
+if (firstRemote) void preloadRemoteApp(firstRemote);
+// The other remotes load on intent: hovering or focusing a link to them.
 preloadRemotesOnIntent();
 void initI18n();
 

@@ -71,6 +71,19 @@ describe('remoteForPath', () => {
     expect(remoteForPath('/api/flow/property/42/report.pdf')).toBeNull();
     expect(remoteForPath('/mfe/mfe-flow/1.0.0/mf-manifest.json')).toBeNull();
   });
+
+  it('agrees with react-router, which renders the same table', async () => {
+    const { remoteForPath, REMOTE_ROUTES, REDIRECTS } = await load();
+    const { matchRoutes } = await import('react-router');
+    const routes = [...REMOTE_ROUTES, ...REDIRECTS].map(({ path, remote }) => ({ path, remote }));
+    const paths = ['/', '/flow', '/flow/property/42/questions', '/sign', '/property/42', '/property/42/building', '/property/42/building/primary',
+      '/property/42/building/primary/results-dashboard', '/property/42/building/primary/a/b', '/console', '/console/', '/console/org/x',
+      '/console/admin', '/console/admin/releases', '/console/administration', '/admin', '/admin/x', '/consoles', '/x/console/admin'];
+    for (const path of paths) {
+      const matched = matchRoutes(routes, path);
+      expect([path, remoteForPath(path)]).toEqual([path, matched ? matched[matched.length - 1].route.remote : null]);
+    }
+  });
 });
 
 describe('preload on intent', () => {
