@@ -190,6 +190,8 @@ function pageFigures(report, remoteOwnShares) {
     jsTransferKB: kb(sum('Script')),
     cssTransferKB: kb(sum('Stylesheet')),
     scriptRequests: scripts.length,
+    // Every script with its transfer size: what to look at when a page's JS grows.
+    scriptTransfers: requests.filter((r) => r.resourceType === 'Script').map((r) => ({ path: new URL(r.url).pathname, kb: kb(r.transferSize || 0) })),
     singletonsOnce: fetchedTwice.length === 0 && remoteCopies.length === 0,
     fetchedTwice,
     remoteCopies,
