@@ -10,6 +10,8 @@ const SINGLETONS = [
   'react-dom/',
   'react-redux',
   '@reduxjs/toolkit',
+  // Its entry points (query, query/react) too: one RTK Query core, and no remote bundles its own copy of it.
+  '@reduxjs/toolkit/',
   'react-router',
   'i18next',
   'react-i18next',

@@ -3,11 +3,18 @@ import { createRoot } from 'react-dom/client';
 import { createAppStore, initI18n } from '@home-energy/shared';
 import { installFederationPlugins } from './remotes/federation-plugins';
 import { ensureRemotesRegistered } from './remotes/registry';
+import { preloadRemoteApp, preloadRemotesOnIntent } from './remotes/preload';
+import { remoteForPath } from './remotes/route-remotes';
 import { App } from './app/app';
 
 installFederationPlugins();
 // Neither the registry nor the texts may block the first paint: remotes mount when their slot renders.
 void ensureRemotesRegistered().catch(() => undefined);
+// This page's remote is already on its way (registry-request.ts); this only covers an early registry failure.
+const firstRemote = remoteForPath(window.location.pathname);
+if (firstRemote) void preloadRemoteApp(firstRemote);
+// The other remotes load on intent: hovering or focusing a link to them.
+preloadRemotesOnIntent();
 void initI18n();
 
 const store = createAppStore();

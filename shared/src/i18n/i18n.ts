@@ -11,6 +11,17 @@ const namespaceBases = new Map<string, string>();
 
 export function registerNamespaceBase(namespace: string, baseUrl: string): void {
   namespaceBases.set(namespace, baseUrl.replace(/\/$/, ''));
+  // A remote registers its texts when its App module runs, possibly on a link's hover (shell preloading): fetch them
+  // now rather than when it first renders, or as soon as the page's i18n is ready (never initialises it itself).
+  if (i18n.isInitialized) {
+    void i18n.loadNamespaces(namespace);
+    return;
+  }
+  const onInitialized = () => {
+    i18n.off('initialized', onInitialized);
+    void i18n.loadNamespaces(namespace);
+  };
+  i18n.on('initialized', onInitialized);
 }
 
 function loadPath(_lngs: string[], namespaces: string[]): string {

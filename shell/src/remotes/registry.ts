@@ -1,10 +1,11 @@
 import { registerRemotes } from '@module-federation/enhanced/runtime';
 import { registrySchema, type Registry, type RemoteName } from '@home-energy/shared';
+import { takeRegistryResponse } from './registry-request';
 
 let registered: Promise<Registry> | null = null;
 
 async function fetchRegistry(): Promise<Registry> {
-  const res = await fetch('/api/mfe/registry', { cache: 'no-store', headers: { accept: 'application/json' } });
+  const res = await takeRegistryResponse();
   if (!res.ok) throw new Error(`registry answered ${res.status}`);
   const registry = registrySchema.parse(await res.json());
   // Remote URLs exist only at run time: the BFF's registry names each remote's active release.

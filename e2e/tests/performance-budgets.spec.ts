@@ -1,0 +1,161 @@
+import { gzipSync } from 'node:zlib';
+import { expect, test, type Page } from '@playwright/test';
+import { signInStaff, SUPER_ADMIN, type RemoteName } from './support';
+
+// Front-end budgets of issue 12 that do not depend on the machine: bytes (gzip of what the browser fetched, level 9
+// as scripts/bench.mjs counts them) and the navigation after a preload intent (measured in the page, with retries).
+// That shared singletons load once, from the shell, is proven by shared-singletons.spec.ts; Lighthouse scores are
+// printed by `node scripts/bench/frontend.mjs`, not asserted.
+
+const KB = 1024;
+const SHELL_AND_REACT_BUDGET_KB = 120;
+const REMOTE_FIRST_ROUTE_BUDGET_KB = 80;
+const NAVIGATION_BUDGET_MS = 200;
+
+interface ShellManifest {
+  shared: { name: string; assets: { js: { sync: string[]; async: string[] } } }[];
+}
+
+/** Paths of the scripts the page requests from now on. */
+function recordScripts(page: Page): string[] {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  return scripts;
+}
+
+/** Gzip size (KB) of each file as the server sends it. */
+async function gzipKB(page: Page, paths: string[]): Promise<Record<string, number>> {
+  const sizes: Record<string, number> = {};
+  for (const path of new Set(paths)) {
+    const res = await page.request.get(path);
+    expect(res.ok(), path).toBe(true);
+    sizes[path] = gzipSync(await res.body(), { level: 9 }).length / KB;
+  }
+  return sizes;
+}
+
+const total = (sizes: Record<string, number>) => Object.values(sizes).reduce((sum, kb) => sum + kb, 0);
+const round = (kb: number) => Math.round(kb * 10) / 10;
+const isReact = (name: string) => /^react(-dom)?(\/|$)/.test(name);
+
+/** What a shell script holds, from its source map: the shell's own code, React, or other shared libraries. */
+async function shellScriptKind(page: Page, path: string, entryScripts: Set<string>, reactShares: Set<string>): Promise<'shell' | 'react' | 'libraries'> {
+  if (entryScripts.has(path)) return 'shell'; // index.html's scripts: the shell's entry with the federation runtime
+  if (reactShares.has(path)) return 'react';
+  const map = (await (await page.request.get(`${path}.map`)).json()) as { sources: string[] };
+  return map.sources.some((source) => source.startsWith('webpack://shell/./src/')) ? 'shell' : 'libraries';
+}
+
+test('the shell with React fetches at most 120 KB gzip of JS before its first render', async ({ page }, testInfo) => {
+  const scripts = recordScripts(page);
+  // No remote: what is left is what the shell needs to render its frame (the slot then says the part is unavailable).
+  await page.route(/\/mfe\/mfe-[a-z]+\//, (route) => route.abort());
+  await page.goto('/');
+  await expect(page.getByRole('link', { name: /start page/i })).toBeVisible();
+
+  const html = await (await page.request.get('/')).text();
+  const entryScripts = new Set([...html.matchAll(/<script[^>]*\ssrc="([^"]+)"/g)].map((m) => new URL(m[1], 'http://x').pathname));
+  const manifest = (await (await page.request.get('/mf-manifest.json')).json()) as ShellManifest;
+  const reactShares = new Set(manifest.shared.filter((s) => isReact(s.name)).flatMap((s) => s.assets.js.sync.map((f) => `/${f}`)));
+  const shellScripts = scripts.filter((path) => !path.startsWith('/mfe/'));
+  expect(shellScripts.filter((path) => reactShares.has(path)).length, 'React was fetched (the measure is about a real boot)').toBeGreaterThan(0);
+
+  const sizes = await gzipKB(page, shellScripts);
+  const byKind: Record<string, Record<string, number>> = { shell: {}, react: {}, libraries: {} };
+  for (const [path, kb] of Object.entries(sizes)) byKind[await shellScriptKind(page, path, entryScripts, reactShares)][path] = kb;
+  const shellAndReact = { ...byKind.shell, ...byKind.react };
+  testInfo.annotations.push({
+    type: 'sizes',
+    description: `shell ${round(total(byKind.shell))} KB + React ${round(total(byKind.react))} KB; other shared libraries (router, store, i18n, shared package) ${round(total(byKind.libraries))} KB; first render in all ${round(total(sizes))} KB (gzip)`,
+  });
+  expect(round(total(shellAndReact)), JSON.stringify(shellAndReact)).toBeLessThanOrEqual(SHELL_AND_REACT_BUDGET_KB);
+});
+
+/** Each remote's first page as a visitor reaches it: entry + App + the first route's chunks must fit 80 KB gzip. */
+const FIRST_PAGES: { remote: RemoteName; pkg: string; path: string; staff?: boolean; answersFor?: number }[] = [
+  { remote: 'mfe_flow', pkg: 'mfe-flow', path: '/' },
+  { remote: 'mfe_results', pkg: 'mfe-results', path: '/property/42/building/primary/results-dashboard', answersFor: 42 },
+  { remote: 'mfe_console', pkg: 'mfe-console', path: '/console/org/demo-energi', staff: true },
+  { remote: 'mfe_admin', pkg: 'mfe-admin', path: '/console/admin', staff: true },
+];
+
+for (const { remote, pkg, path, staff, answersFor } of FIRST_PAGES) {
+  test(`${pkg}: entry + first route JS is at most 80 KB gzip`, async ({ page }, testInfo) => {
+    if (staff) await signInStaff(page, SUPER_ADMIN);
+    // The dashboard shows the results of the answers in this browser's session (as results-dashboard.spec makes them).
+    if (answersFor) expect((await page.request.post(`/api/flow/property/${answersFor}/building`, { data: { occupants: 3, indoor_temperature: 21 } })).status()).toBe(200);
+    const scripts = recordScripts(page);
+    await page.goto(path);
+    await expect(page.locator(`[data-remote="${remote}"] h1`)).toBeVisible();
+    await page.waitForLoadState('networkidle');
+
+    const own = scripts.filter((p) => p.startsWith(`/mfe/${pkg}/`));
+    expect(own.some((p) => p.endsWith('/remoteEntry.js')), `${pkg} entry fetched`).toBe(true);
+    const sizes = await gzipKB(page, own);
+    const listing = Object.entries(sizes).map(([p, kb]) => `${p.split('/').pop()} ${round(kb)}`).join(', ');
+    testInfo.annotations.push({ type: 'sizes', description: `${pkg} ${round(total(sizes))} KB gzip: ${listing}` });
+    expect(round(total(sizes)), listing).toBeLessThanOrEqual(REMOTE_FIRST_ROUTE_BUDGET_KB);
+  });
+}
+
+test.describe('preload on intent', () => {
+  // A remote's link (the console menu) to another remote's page: hover preloads mfe-admin, the click only renders it.
+  const FROM = '/console/org/demo-energi';
+  const LINK = { name: 'Super admin', exact: true } as const;
+  const TARGET: RemoteName = 'mfe_admin';
+
+  /** In the page: milliseconds from the click on the link to the target remote's heading being in the document. */
+  async function armClickToHeading(page: Page): Promise<void> {
+    await page.evaluate((target) => {
+      const w = window as unknown as { __navMs?: Promise<number> };
+      w.__navMs = new Promise<number>((resolve) => {
+        document.addEventListener(
+          'click',
+          () => {
+            const clicked = performance.now();
+            const done = () => document.querySelector(`[data-remote="${target}"] h1`);
+            const observer = new MutationObserver(() => {
+              if (!done()) return;
+              observer.disconnect();
+              resolve(performance.now() - clicked);
+            });
+            observer.observe(document.body, { childList: true, subtree: true });
+          },
+          { capture: true, once: true },
+        );
+      });
+    }, TARGET);
+  }
+
+  const navMs = (page: Page) => page.evaluate(() => (window as unknown as { __navMs: Promise<number> }).__navMs);
+
+  test('hovering a link to another remote preloads it, and the click renders it within 200 ms', async ({ page }, testInfo) => {
+    await signInStaff(page, SUPER_ADMIN);
+    const attempts: number[] = [];
+    // A loaded CI machine can stall any single attempt; the budget holds when one of three fresh page loads meets it.
+    for (let attempt = 0; attempt < 3 && !attempts.some((ms) => ms <= NAVIGATION_BUDGET_MS); attempt++) {
+      const scripts = recordScripts(page);
+      await page.goto(FROM);
+      const link = page.getByRole('navigation', { name: 'Console' }).getByRole('link', LINK);
+      await expect(link).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      expect(scripts.some((p) => p.startsWith('/mfe/mfe-admin/')), 'nothing of mfe-admin before the intent').toBe(false);
+
+      await link.hover();
+      // The hover alone fetched the remote's entry and (preload links) its App's chunks.
+      await expect.poll(() => scripts.some((p) => /^\/mfe\/mfe-admin\/.*\/remoteEntry\.js$/.test(p))).toBe(true);
+      await page.waitForFunction(() =>
+        performance.getEntriesByType('resource').some((entry) => /\/mfe\/mfe-admin\/.*__federation_expose_App.*\.js$/.test(entry.name)),
+      );
+
+      await armClickToHeading(page);
+      await link.click();
+      await expect(page.locator(`[data-remote="${TARGET}"]`).getByRole('heading', { level: 1 })).toBeVisible();
+      attempts.push(Math.round(await navMs(page)));
+    }
+    testInfo.annotations.push({ type: 'navigation after intent', description: `${attempts.join(' ms, ')} ms` });
+    expect(Math.min(...attempts), `attempts: ${attempts.join(', ')} ms`).toBeLessThanOrEqual(NAVIGATION_BUDGET_MS);
+  });
+});
