@@ -7,6 +7,7 @@ import type { Config } from './config';
 import type { Db } from './db/client';
 import type { Logger } from './logger';
 import { apiNotFound, errorHandler } from './http/errors';
+import { jsonBodies, noQueryOnWrites } from './http/input-guards';
 import { healthRoutes } from './modules/health/routes';
 import { registryRoutes } from './modules/releases/routes';
 import cookieParser from 'cookie-parser';
@@ -132,7 +133,8 @@ export function createApp({ config, db, pool, logger, authSecret, pruneSessions 
     config.AUTH_BASE_PATH,
     authRoutes({ db, logger, passport, secret: authSecret, cookies, basePath: config.AUTH_BASE_PATH, publicUrl: config.PUBLIC_URL, signInPage: '/console', signInRateLimit: config.SIGNIN_RATE_LIMIT }),
   );
-  app.use('/api', express.json({ limit: '100kb' }));
+  // Bodies are JSON (or the upload's multipart), and writes take no query: see http/input-guards.ts.
+  app.use('/api', express.json({ limit: '100kb' }), jsonBodies, noQueryOnWrites);
   app.use('/api/mfe', registryRoutes(db));
   app.use(
     '/api/flow/user',

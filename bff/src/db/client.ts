@@ -3,6 +3,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import * as schema from './schema';
+import { keepProtocolBatchesTogether } from './pglite-batches';
 
 export type Db = NodePgDatabase<typeof schema>;
 
@@ -22,10 +23,21 @@ export interface DatabaseHandle {
   snapshot?: () => Promise<Blob>;
 }
 
-function handleFor(kind: DatabaseHandle['kind'], url: string, poolMax: number, onClose: () => Promise<void>): DatabaseHandle {
-  const pool = new pg.Pool({ connectionString: url, max: poolMax, connectionTimeoutMillis: 5_000, idleTimeoutMillis: 30_000 });
+type PoolLimits = Pick<pg.PoolConfig, 'connectionTimeoutMillis' | 'statement_timeout'>;
+
+/**
+ * Serving on PostgreSQL: with the server down a request gets its 503 (http/unavailable.ts) within about a second
+ * instead of waiting for a connection, and no statement holds a request (and its connection) for long.
+ */
+export const SERVING_POSTGRES_LIMITS: PoolLimits = { connectionTimeoutMillis: 1_000, statement_timeout: 15_000 };
+
+function handleFor(kind: DatabaseHandle['kind'], url: string, poolMax: number, onClose: () => Promise<void>, limits: PoolLimits = {}): DatabaseHandle {
+  const pool = new pg.Pool({ connectionString: url, max: poolMax, connectionTimeoutMillis: 5_000, idleTimeoutMillis: 30_000, ...limits });
   // An idle client losing its server must not crash the process; the next query reports the error.
   pool.on('error', () => undefined);
+  // Nor may a checked-out one (mid-transaction, between statements), which has no pool listener: its loss reaches
+  // the query waiting on it ("not queryable", a 503) and the pool drops it when it is released.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   return {
     kind,
     db: drizzle(pool, { schema }),
@@ -38,8 +50,8 @@ function handleFor(kind: DatabaseHandle['kind'], url: string, poolMax: number, o
   };
 }
 
-export function openPostgres(url: string, poolMax = 10): DatabaseHandle {
-  return handleFor('postgres', url, poolMax, async () => undefined);
+export function openPostgres(url: string, poolMax = 10, limits: PoolLimits = {}): DatabaseHandle {
+  return handleFor('postgres', url, poolMax, async () => undefined, limits);
 }
 
 interface LockInfo {
@@ -89,6 +101,7 @@ export async function openPglite(options: {
     loadDataDir: options.loadDataDir,
   });
   const server = new PGLiteSocketServer({ db: pglite, host: '127.0.0.1', port: 0, maxConnections: poolMax + 4 });
+  keepProtocolBatchesTogether(server);
   await server.start();
   const port = Number(server.getServerConn().split(':').pop());
   if (lockFile) fs.writeFileSync(lockFile, JSON.stringify({ pid: process.pid, port } satisfies LockInfo));
@@ -107,6 +120,6 @@ export interface DatabaseSettings {
 }
 
 export function openDatabase(config: DatabaseSettings, options: { attach?: boolean } = {}): Promise<DatabaseHandle> {
-  if (config.DATABASE_URL) return Promise.resolve(openPostgres(config.DATABASE_URL, config.DATABASE_POOL_MAX));
+  if (config.DATABASE_URL) return Promise.resolve(openPostgres(config.DATABASE_URL, config.DATABASE_POOL_MAX, SERVING_POSTGRES_LIMITS));
   return openPglite({ dataDir: path.join(config.DATA_DIR, 'db'), poolMax: config.DATABASE_POOL_MAX, attach: options.attach });
 }

@@ -1,6 +1,8 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { z } from 'zod';
 import type { Logger } from '../logger';
+import { unstorableText } from './storable-text';
+import { isDatabaseUnavailable, UNAVAILABLE_RETRY_AFTER_S } from './unavailable';
 
 /** An error a route throws on purpose: its status and message reach the client as they are. */
 export class HttpError extends Error {
@@ -16,11 +18,18 @@ export class HttpError extends Error {
 
 /** Validates one part of a request with a zod schema: bad input → 400 naming what was wrong. */
 export function parse<T extends z.ZodType>(schema: T, value: unknown, where: 'params' | 'query' | 'body'): z.infer<T> {
+  refuseUnstorableText(value, where);
   const result = schema.safeParse(value);
   if (!result.success) {
     throw new HttpError(400, 'bad_request', `Invalid ${where}`, result.error.issues.map((i) => ({ path: [where, ...i.path].join('.'), message: i.message })));
   }
   return result.data;
+}
+
+/** NUL or unpaired surrogates anywhere in an input: a 400 naming where, before any schema or database sees it. */
+export function refuseUnstorableText(value: unknown, where: 'params' | 'query' | 'body'): void {
+  const found = unstorableText(value, [where]);
+  if (found) throw new HttpError(400, 'bad_request', `Invalid ${found.path}: ${found.message}`, [found]);
 }
 
 export const apiNotFound: RequestHandler = (req, res) => {
@@ -33,6 +42,12 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     const requestId = String(req.id ?? '');
     if (err instanceof HttpError) {
       res.status(err.status).json({ error: err.code, message: err.message, ...(err.details ? { issues: err.details } : {}) });
+      return;
+    }
+    if (isDatabaseUnavailable(err)) {
+      logger.warn({ err, requestId, url: req.originalUrl }, 'database unavailable');
+      if (res.headersSent) return;
+      res.status(503).set('Retry-After', String(UNAVAILABLE_RETRY_AFTER_S)).json({ error: 'unavailable', message: 'The service is briefly unavailable. Try again in a few seconds.', requestId });
       return;
     }
     // body-parser and friends mark client errors with a 4xx status (malformed JSON, body too large, ...).

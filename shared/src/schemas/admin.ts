@@ -235,8 +235,9 @@ export interface AdminReleaseList {
 
 // ── Audit log ────────────────────────────────────────────────────────────────────────────────────────────────────
 
+// z.iso.date, not a YYYY-MM-DD pattern: 2026-02-30 is no day (the Date of it would silently be 2 March).
 const periodBound = z.union([
-  z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date such as 2026-01-31'),
+  z.iso.date({ message: 'a date such as 2026-01-31' }),
   z.iso.datetime({ offset: true, message: 'a date such as 2026-01-31 or an ISO time' }),
 ]);
 

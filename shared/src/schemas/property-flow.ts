@@ -22,40 +22,46 @@ export type QuestionUnit = (typeof QUESTION_UNITS)[number];
 
 const optionSchema = z.string().min(1).max(255);
 /** Texts of one question in one language; options maps an option value to its label. */
-export const questionTextsSchema = z.object({
-  header: z.string().min(1).max(1023),
-  help: z.string().max(2000).optional(),
-  options: z.record(optionSchema, z.string().min(1).max(255)).optional(),
-});
+export const questionTextsSchema = z
+  .object({
+    header: z.string().min(1).max(1023),
+    help: z.string().max(2000).optional(),
+    options: z.record(optionSchema, z.string().min(1).max(255)).optional(),
+  })
+  .strict();
 export type QuestionTexts = z.infer<typeof questionTextsSchema>;
 
 /** data of a question definition: its type, default, options (selection/multiple) and unit and range (numbers). */
 export const questionDataSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('selection'), options: z.array(optionSchema).min(1).max(100), default: optionSchema.nullable() }),
-  z.object({ type: z.literal('multiple'), options: z.array(optionSchema).min(1).max(100), default: z.array(optionSchema).max(100) }),
-  z.object({ type: z.literal('boolean'), default: z.boolean().nullable() }),
-  z.object({
-    type: z.enum(['integer', 'float']),
-    unit: z.enum(QUESTION_UNITS).optional(),
-    min: z.number(),
-    max: z.number(),
-    default: z.number().nullable(),
-  }),
+  z.object({ type: z.literal('selection'), options: z.array(optionSchema).min(1).max(100), default: optionSchema.nullable() }).strict(),
+  z.object({ type: z.literal('multiple'), options: z.array(optionSchema).min(1).max(100), default: z.array(optionSchema).max(100) }).strict(),
+  z.object({ type: z.literal('boolean'), default: z.boolean().nullable() }).strict(),
+  z
+    .object({
+      type: z.enum(['integer', 'float']),
+      unit: z.enum(QUESTION_UNITS).optional(),
+      min: z.number(),
+      max: z.number(),
+      default: z.number().nullable(),
+    })
+    .strict(),
 ]);
 export type QuestionData = z.infer<typeof questionDataSchema>;
 
-/** Spec §3 question definition (header up to 1023, key, data), plus order, whether it is asked, and sv/en texts. */
-export const questionDefinitionSchema = z.object({
-  key: answerKeySchema,
-  header: z.string().min(1).max(1023),
-  data: questionDataSchema,
-  /** The flow asks these, in `position` order; the others keep their default. */
-  asked: z.boolean(),
-  position: z.number().int().min(0),
-  /** Answered from the property register when it knows the value (the flow shows it pre-filled). */
-  required: z.boolean(),
-  texts: z.object({ en: questionTextsSchema, sv: questionTextsSchema }),
-});
+/** Spec §3 question definition (header up to 1023, key, data), plus order, whether it is asked, and sv/en texts. Strict: the console sends back what it read. */
+export const questionDefinitionSchema = z
+  .object({
+    key: answerKeySchema,
+    header: z.string().min(1).max(1023),
+    data: questionDataSchema,
+    /** The flow asks these, in `position` order; the others keep their default. */
+    asked: z.boolean(),
+    position: z.number().int().min(0),
+    /** Answered from the property register when it knows the value (the flow shows it pre-filled). */
+    required: z.boolean(),
+    texts: z.object({ en: questionTextsSchema, sv: questionTextsSchema }).strict(),
+  })
+  .strict();
 export type QuestionDefinition = z.infer<typeof questionDefinitionSchema>;
 
 export interface QuestionsResponse {

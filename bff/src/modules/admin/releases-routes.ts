@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Router } from 'express';
+import { noQuery } from '../../http/input-guards';
 import { checkSharedAgainstShell, manifestSchema, type ManifestShared } from '@home-energy/shared/mfe/compat';
 import { REMOTES } from '@home-energy/shared/remotes';
 import { releaseActivateParamsSchema, type AdminRelease, type AdminReleaseList } from '@home-energy/shared/schemas/admin';
@@ -41,6 +42,7 @@ function view(row: ReleaseRow, shell: ManifestShared[] | null): AdminRelease {
 /** /api/admin/releases: every remote's versions with the shared-dependency check, and activation (rollback). */
 export function releaseRoutes(db: Db, settings: ReleaseSettings): Router {
   const router = Router();
+  router.use(noQuery);
 
   router.get('/', async (_req, res) => {
     const rows = await listReleases(db);

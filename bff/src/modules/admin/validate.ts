@@ -1,11 +1,12 @@
 import type { z } from 'zod';
-import { HttpError } from '../../http/errors';
+import { HttpError, refuseUnstorableText } from '../../http/errors';
 
 /**
  * Validates one part of a request: bad input → 400 `{ error: 'bad_request', message, issues }`, the message naming
  * the first field that was wrong (e.g. "Invalid body.installers.0.url: must be an http(s) URL").
  */
 export function parseInput<T extends z.ZodType>(schema: T, value: unknown, where: 'params' | 'query' | 'body'): z.infer<T> {
+  refuseUnstorableText(value, where);
   const result = schema.safeParse(value ?? {});
   if (result.success) return result.data;
   const issues = result.error.issues.map((i) => ({ path: [where, ...i.path].join('.'), message: i.message }));

@@ -132,6 +132,8 @@ export async function saveProfileInsights(db: Db, profileId: number, facts: Prof
       ${facts.co2After}::integer, ${JSON.stringify(facts.carriersNow)}::jsonb, ${JSON.stringify(facts.carriersAfter)}::jsonb, ${array(facts.issues)},
       ${answersHash}, ${factsHash}, now()
     from building_profiles bp where bp.id = ${profileId}
+      -- Unchanged facts: no row, so no row lock and no commit to flush (the WHERE below only skips the update).
+      and not exists (select 1 from profile_insights u where u.profile_id = ${profileId} and u.facts_hash = ${factsHash} and u.answers_hash = ${answersHash})
     on conflict (profile_id) do update set
       organisation_id = excluded.organisation_id, label = excluded.label, calculated_class = excluded.calculated_class,
       after_class = excluded.after_class, building_type = excluded.building_type, year_band = excluded.year_band, heating = excluded.heating,

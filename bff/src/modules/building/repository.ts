@@ -85,9 +85,21 @@ export async function updateProfile(
   });
 }
 
-/** Keeps the latest labels on the profile so analytics can count them without running the engine. */
+/**
+ * Keeps the latest labels on the profile so analytics can count them without running the engine. Unchanged labels
+ * write nothing (computed_at is when they last changed): every read of the results computes them again.
+ */
 export async function saveComputedLabels(db: Db, profileId: number, labels: { calculatedClass: string | null; calculatedEp: number | null; measuredClass: string | null }) {
-  await db.update(buildingProfiles).set({ ...labels, computedAt: sql`now()` }).where(eq(buildingProfiles.id, profileId));
+  await db
+    .update(buildingProfiles)
+    .set({ ...labels, computedAt: sql`now()` })
+    .where(
+      and(
+        eq(buildingProfiles.id, profileId),
+        sql`(${buildingProfiles.computedAt} is null or ${buildingProfiles.calculatedClass} is distinct from ${labels.calculatedClass}
+          or ${buildingProfiles.calculatedEp} is distinct from ${labels.calculatedEp}::real or ${buildingProfiles.measuredClass} is distinct from ${labels.measuredClass})`,
+      ),
+    );
 }
 
 /**

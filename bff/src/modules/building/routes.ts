@@ -1,4 +1,5 @@
 import { Router, type Request, type RequestHandler } from 'express';
+import { flowQueryOnly } from '../../http/input-guards';
 import multer from 'multer';
 import { z } from 'zod';
 import {
@@ -46,6 +47,7 @@ function sniffDocumentType(content: Buffer): 'application/pdf' | 'image/png' | '
 export function buildingRoutes(options: BuildingRouteOptions): Router {
   const { db } = options;
   const router = Router();
+  router.use(flowQueryOnly);
   const year = () => new Date(options.now()).getFullYear();
 
   async function property(req: Request): Promise<PropertyRow> {

@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import { noQuery } from '../../http/input-guards';
 import { eq } from 'drizzle-orm';
 import { brandConfigSchema, type BrandConfig } from '@home-energy/shared/schemas/brand';
 import { organisationPricesSchema, questionSetUpdateSchema, type ConsoleConfiguration } from '@home-energy/shared/schemas/configuration';
@@ -40,7 +41,7 @@ function changedKeys(before: BrandConfig, after: BrandConfig): string[] {
  */
 export function configurationRoutes({ db, brandStore, logger }: { db: Db; brandStore: BrandConfigStore; logger: Logger }): Router {
   const router = Router({ mergeParams: true });
-  router.use(requireConsoleItem('configuration'));
+  router.use(requireConsoleItem('configuration'), noQuery);
 
   async function brandOf(organisationId: number): Promise<string> {
     const row = await db.query.organisations.findFirst({ columns: { brand: true }, where: eq(organisations.id, organisationId) });

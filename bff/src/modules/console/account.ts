@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import { noQuery } from '../../http/input-guards';
 import { and, asc, eq } from 'drizzle-orm';
 import { accountUpdateSchema, passwordChangeSchema, type ConsoleAccount } from '@home-energy/shared/schemas/account';
 import type { OrganisationFeature } from '@home-energy/shared/schemas/session';
@@ -18,7 +19,7 @@ import { endStaffSessions } from '../admin/users/repository';
 export function accountRoutes(db: Db): Router {
   const router = Router({ mergeParams: true });
   // `account` for staff, `super-account` for super admins: the same page, both allowed by the rules table.
-  router.use(requireConsoleItem('account'));
+  router.use(requireConsoleItem('account'), noQuery);
 
   async function account(userId: number): Promise<ConsoleAccount> {
     const user = await db.query.staffUsers.findFirst({ where: eq(staffUsers.id, userId) });

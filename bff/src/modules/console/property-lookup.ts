@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import { noQuery } from '../../http/input-guards';
 import { and, asc, desc, eq, inArray, like, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
@@ -88,7 +89,7 @@ export function propertyLookupRoutes({ db, geo, now }: { db: Db; geo: GeoTables;
     res.set('Cache-Control', 'no-store').json({ properties: hits });
   });
 
-  router.get('/properties/:id', async (req, res) => {
+  router.get('/properties/:id', noQuery, async (req, res) => {
     const { id } = parseInput(idParams, req.params, 'params');
     const property = await db.query.properties.findFirst({ where: eq(properties.id, id) });
     if (!property) throw new HttpError(404, 'not_found', 'No such property.');
@@ -101,7 +102,7 @@ export function propertyLookupRoutes({ db, geo, now }: { db: Db; geo: GeoTables;
     res.set('Cache-Control', 'no-store').json(body);
   });
 
-  router.get('/profiles/:id', async (req, res) => {
+  router.get('/profiles/:id', noQuery, async (req, res) => {
     const { id } = parseInput(idParams, req.params, 'params');
     const [row] = await db
       .select({ profile: buildingProfiles, homeowner: homeowners.personalNumberMasked, orgSlug: organisations.slug, orgName: organisations.name })

@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import { noQuery } from '../../http/input-guards';
 import type { OrganisationDetails } from '@home-energy/shared/schemas/session';
 import type { Db } from '../../db/client';
 import type { GeoTables } from '../../energy/geo-data';
@@ -27,7 +28,7 @@ export interface ConsoleRouteDeps {
 export function consoleRoutes({ db, geo, brandStore, logger, now = Date.now }: ConsoleRouteDeps): Router {
   const router = Router();
   router.use('/org/:org', requireOrganisation(db));
-  router.get('/org/:org/details', (req, res) => {
+  router.get('/org/:org/details', noQuery, (req, res) => {
     const { slug, name, features, isInstaller } = req.organisation!;
     const body: OrganisationDetails = { slug, name, features, isInstaller };
     res.set('Cache-Control', 'private, no-cache').json(body);

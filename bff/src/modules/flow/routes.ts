@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import { flowQueryOnly } from '../../http/input-guards';
 import { interactionSchema, type QuestionsResponse } from '@home-energy/shared/schemas/property-flow';
 import type { Db } from '../../db/client';
 import { interactions } from '../../db/schema';
@@ -13,7 +14,7 @@ export function flowRoutes(options: { db: Db; defaultBrand: string }): Router {
   const { db } = options;
   const router = Router();
 
-  router.get('/questions', async (req, res) => {
+  router.get('/questions', flowQueryOnly, async (req, res) => {
     const organisation = await flowOrganisation(db, req, options.defaultBrand);
     const body: QuestionsResponse = {
       organisation: organisation && { slug: organisation.slug, name: organisation.name },

@@ -1,4 +1,5 @@
 import { Router, type Request } from 'express';
+import { noQuery } from '../../http/input-guards';
 import { z } from 'zod';
 import { contactSchema } from '@home-energy/shared/validation/contact';
 import { miniflowPropertySchema } from '@home-energy/shared/schemas/property-flow';
@@ -36,6 +37,7 @@ function homeownerId(req: Request): number {
 /** /api/flow/user/profile: the signed-in homeowner's properties, selection and contact details (spec §3, §7). */
 export function profileRoutes(db: Db): Router {
   const router = Router();
+  router.use(noQuery);
 
   async function profile(id: number) {
     const owner = await loadHomeowner(db, id);

@@ -1,4 +1,5 @@
 import { Router, type Request } from 'express';
+import { flowQueryOnly } from '../../http/input-guards';
 import { z } from 'zod';
 import { installerSelectionsSchema, type InstallersResponse } from '@home-energy/shared/schemas/property-flow';
 import type { Db } from '../../db/client';
@@ -18,6 +19,7 @@ const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483
 export function installerRequestRoutes(options: { db: Db; defaultBrand: string }): Router {
   const { db } = options;
   const router = Router();
+  router.use(flowQueryOnly);
 
   async function context(req: Request) {
     const { id } = parse(idParams, { id: req.params.id }, 'params');

@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import { noQuery } from '../../http/input-guards';
 import { and, asc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import {
@@ -80,7 +81,7 @@ export function messageRoutes(db: Db): Router {
     res.set('Cache-Control', 'no-store').json(body);
   });
 
-  router.get('/:id', async (req, res) => {
+  router.get('/:id', noQuery, async (req, res) => {
     const { id } = parseInput(idParams, req.params, 'params');
     res.set('Cache-Control', 'no-store').json(view(await find(id)));
   });

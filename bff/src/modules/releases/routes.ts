@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import { noQuery } from '../../http/input-guards';
 import { REMOTES, type Registry } from '@home-energy/shared/remotes';
 import type { Db } from '../../db/client';
 import { activeReleases } from './service';
@@ -6,6 +7,7 @@ import { activeReleases } from './service';
 /** GET /api/mfe/registry: where the shell finds each remote's active release (never cached). */
 export function registryRoutes(db: Db): Router {
   const router = Router();
+  router.use(noQuery);
   router.get('/registry', async (req, res) => {
     const active = await activeReleases(db);
     const origin = `${req.protocol}://${req.get('host')}`;

@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import { noQuery } from '../../http/input-guards';
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
@@ -46,7 +47,7 @@ export function validationRoutes(db: Db): Router {
   });
 
   // Staff read a homeowner's document: recorded like a write, since it is personal data.
-  router.get('/documents/:id/file', async (req, res) => {
+  router.get('/documents/:id/file', noQuery, async (req, res) => {
     const { id } = parseInput(documentParams, req.params, 'params');
     const document = await findOrganisationDocument(db, req.organisation!.id, id);
     if (!document) throw notFound();

@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import { noQuery } from '../../../http/input-guards';
 import { eq } from 'drizzle-orm';
 import {
   organisationCreateSchema,
@@ -28,6 +29,7 @@ function slugTaken(slug: string): HttpError {
 /** /api/admin/organisations: list, create, read, edit, deactivate and reactivate (super admins only, every write audited). */
 export function organisationRoutes({ db, brandStore, logger }: { db: Db; brandStore: BrandConfigStore; logger: Logger }): Router {
   const router = Router();
+  router.use(noQuery);
 
   async function detail(slug: string): Promise<AdminOrganisationDetail> {
     const found = await findOrganisationView(db, slug);

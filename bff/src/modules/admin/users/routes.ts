@@ -1,4 +1,5 @@
 import { Router, type Request } from 'express';
+import { noQuery } from '../../../http/input-guards';
 import { z } from 'zod';
 import {
   consoleUserCreateSchema,
@@ -65,6 +66,7 @@ function organisationScope(req: Request): UserScope {
  */
 export function organisationUserRoutes(db: Db): Router {
   const router = Router();
+  router.use(noQuery);
   const users = new UserService(db);
 
   router.get('/', async (req, res) => {

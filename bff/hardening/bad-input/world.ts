@@ -1,0 +1,126 @@
+// The world the bad requests are sent into: a seeded database, the app with fake homeowner login, one signed-in agent
+// per role, and the ids the valid templates need (a property the homeowner owns, a message, an uploaded document…).
+import request from 'supertest';
+import type { DatabaseHandle } from '../../src/db/client';
+import { seedDemoStaff } from '../../src/seed/demo-staff';
+import { seedPlatformContent } from '../../src/seed/platform-content';
+import { seedDemoInstallers } from '../../src/seed/demo-installers';
+import { insertRegisterRows } from '../../src/modules/property/repository';
+import { createTestDatabase } from '../../test/test-database';
+import { makeBuildFixtures } from '../../test/fixtures';
+import { createTestApp } from '../../test/test-app';
+import { signInAs } from '../../test/staff-session';
+import { PDF_BYTES } from './arbitraries';
+import type { AgentName } from './types';
+
+export interface WorldIds {
+  /** A register property the homeowner has a profile for. */
+  propertyId: number;
+  /** The homeowner's building profile of that property. */
+  profileId: number;
+  /** A console user who is not the super admin. */
+  staffUserId: number;
+  /** A knowledge base message. */
+  messageId: number;
+  /** An uploaded EPC document, pending validation. */
+  documentId: string;
+  /** CSRF tokens of the homeowner's and the anonymous agent's sessions. */
+  homeownerCsrf: string;
+  anonymousCsrf: string;
+  /** One question definition of the demo-energi set, as the console's editor sends it back. */
+  questions: unknown[];
+}
+
+export interface World {
+  database: DatabaseHandle;
+  app: ReturnType<typeof createTestApp>;
+  agents: Record<AgentName, ReturnType<typeof request.agent>>;
+  ids: WorldIds;
+  close(): Promise<void>;
+}
+
+const NOW = Date.UTC(2026, 10, 23);
+
+function ok(res: request.Response, what: string): request.Response {
+  if (res.status >= 300) throw new Error(`bad-input world: ${what} answered ${res.status} ${res.text}`);
+  return res;
+}
+
+export async function createWorld(): Promise<World> {
+  const database = await createTestDatabase();
+  await seedDemoStaff(database.db);
+  await seedPlatformContent(database.db);
+  await seedDemoInstallers(database.db);
+  await insertRegisterRows(
+    database.db,
+    [
+      {
+        street: 'Testgatan 1',
+        streetKey: 'testgatan 1',
+        postalCode: '11122',
+        postalCity: 'Stockholm',
+        municipalityCode: '0180',
+        priceArea: 'SE3',
+        building: { building_type: 'villa', construction_year: 1970, num_floors: 1, atemp: 140, primary_heating_systems: ['electric_direct'] },
+        issuedEpc: null,
+      },
+    ],
+    'import',
+  );
+  const { rows: propertyRows } = await database.pool.query('select id from properties order by id limit 1');
+  const propertyId = propertyRows[0].id as number;
+  const fixtures = makeBuildFixtures();
+  const app = createTestApp(database, fixtures, { FAKE_LOGIN: true }, { now: () => NOW });
+
+  const agents = { anonymous: request.agent(app), superAdmin: request.agent(app), homeowner: request.agent(app) };
+  await signInAs(agents.superAdmin, 'super@demo.test').expect(200);
+  ok(await agents.homeowner.get('/api/flow/user/fake-login'), 'fake login');
+  const homeownerCsrf = ok(await agents.homeowner.get('/api/auth/csrf'), 'csrf').body.csrfToken as string;
+  const anonymousCsrf = ok(await agents.anonymous.get('/api/auth/csrf'), 'csrf').body.csrfToken as string;
+
+  ok(await agents.homeowner.post(`/api/flow/property/${propertyId}/answer`).send({ building_type: 'villa' }), 'first answer');
+  const upload = ok(
+    await agents.homeowner.post(`/api/flow/property/${propertyId}/document`).field('energy_class', 'C').attach('file', PDF_BYTES, { filename: 'epc.pdf', contentType: 'application/pdf' }),
+    'document upload',
+  );
+  const message = ok(
+    await agents.superAdmin.post('/api/console/org/demo-energi/messages').send({ slug: 'bad-input-message', type: 'article', title: 'Bad input', key: 'results', content: 'Some text.' }),
+    'message',
+  );
+  const questions = ok(await agents.superAdmin.get('/api/console/org/demo-energi/configuration'), 'configuration').body.questions as unknown[];
+  const { rows: profileRows } = await database.pool.query('select id from building_profiles where property_id = $1', [propertyId]);
+  const { rows: staffRows } = await database.pool.query("select id from staff_users where email = 'staff@energi.demo.test'");
+
+  return {
+    database,
+    app,
+    agents,
+    ids: {
+      propertyId,
+      profileId: profileRows[0].id,
+      staffUserId: staffRows[0].id,
+      messageId: message.body.id,
+      documentId: upload.body.document.id,
+      homeownerCsrf,
+      anonymousCsrf,
+      questions,
+    },
+    async close() {
+      await database.close();
+      fixtures.cleanup();
+    },
+  };
+}
+
+/**
+ * The row count of every table in the public schema, in one statement. Left out: `session` (express-session rows:
+ * an anonymous request may start a session, and a refused one is still a visit, not data written by the request).
+ */
+export async function rowCounts(database: DatabaseHandle): Promise<Record<string, number>> {
+  const { rows: tables } = await database.pool.query(
+    "select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' and table_name <> 'session' order by table_name",
+  );
+  const select = tables.map((t: { table_name: string }) => `(select count(*)::int from "${t.table_name}") as "${t.table_name}"`).join(', ');
+  const { rows } = await database.pool.query(`select ${select}`);
+  return rows[0];
+}

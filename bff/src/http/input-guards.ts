@@ -1,0 +1,48 @@
+// Request-wide input rules the route schemas cannot see: unknown query parameters and bodies that are not JSON.
+import type { RequestHandler } from 'express';
+import { HttpError } from './errors';
+
+const shown = (key: string) => JSON.stringify(key.length > 60 ? `${key.slice(0, 60)}…` : key);
+
+function refuseQuery(query: Record<string, unknown>, allowed: readonly string[]): void {
+  const unknown = Object.keys(query ?? {}).filter((key) => !allowed.includes(key));
+  if (unknown.length > 0) {
+    throw new HttpError(
+      400,
+      'bad_request',
+      `Invalid query: unknown parameter ${shown(unknown[0]!)} (${allowed.length ? `this call takes only ${allowed.join(', ')}` : 'this call takes none'})`,
+      unknown.map((key) => ({ path: `query.${key}`, message: 'unknown parameter' })),
+    );
+  }
+}
+
+/** For routes that take no query: an unknown parameter is the caller's mistake, a 400 naming it (never ignored). */
+export const noQuery: RequestHandler = (req, _res, next) => {
+  refuseQuery(req.query, []);
+  next();
+};
+
+/** The flow's brand hint (spec §5: query owner, then cookie, subdomain, default) is the one query a flow call may carry. */
+export const FLOW_QUERY = ['owner'] as const;
+export const flowQueryOnly: RequestHandler = (req, _res, next) => {
+  refuseQuery(req.query, FLOW_QUERY);
+  next();
+};
+
+/** Writes under /api take their input from the body (NextAuth's routes, mounted before this, keep their protocol). */
+export const noQueryOnWrites: RequestHandler = (req, _res, next) => {
+  if (req.method !== 'GET' && req.method !== 'HEAD') refuseQuery(req.query, req.originalUrl.startsWith('/api/flow/') ? FLOW_QUERY : []);
+  next();
+};
+
+/**
+ * A body that is not JSON (text/plain, a form, XML) would reach the routes as "no body" and be read as `{}`, which is
+ * valid for the calls whose fields are all optional: refuse it with 415 instead. Uploads (multipart) check themselves.
+ */
+export const jsonBodies: RequestHandler = (req, _res, next) => {
+  const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
+  if (hasBody && !req.is('application/json') && !req.is('multipart/form-data')) {
+    throw new HttpError(415, 'unsupported_media_type', `Send the body as JSON (Content-Type: application/json), not ${shown(req.headers['content-type'] ?? 'none')}.`);
+  }
+  next();
+};

@@ -1,0 +1,16 @@
+// The energy engine in-process on one core: recommendations for every demo-register property (bff/src/energy/bench.ts).
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+
+export async function benchEngine({ root }) {
+  const out = execFileSync(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'bff/src/energy/bench.ts'], { cwd: root, encoding: 'utf8' });
+  const figures = JSON.parse(out.trim().split('\n').pop());
+  return {
+    results: figures,
+    rows: [
+      ['engine: recommendations p50 (in-process)', `${figures.p50Ms.toFixed(2)} ms`, ''],
+      ['engine: recommendations p99 (in-process)', `${figures.p99Ms.toFixed(2)} ms`, '≤ 2 ms'],
+      ['engine: properties per second (one core)', `${figures.propertiesPerSecond} /s (${figures.properties} properties)`, '≥ 5000 /s'],
+    ],
+  };
+}
