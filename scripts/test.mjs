@@ -35,5 +35,8 @@ if (process.env.TEST_DATABASE_URL) {
   console.log('\n(TEST_DATABASE_URL is not set: the BFF suite ran on PGlite only; .ci/run also runs it on PostgreSQL.)');
 }
 step('build', 'npm', ['run', 'build']);
+// The built BFF under load (p99 ≤ 200 ms) and faults (PostgreSQL stopped, SIGKILL mid-write); PostgreSQL parts
+// when a throwaway cluster can be made here. bff/hardening/README.md.
+step('load + faults', 'node', ['bff/hardening/run.mjs']);
 step('end to end (Chromium)', 'npm', ['test', '-w', 'e2e']);
 summary();
