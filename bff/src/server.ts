@@ -13,6 +13,7 @@ import { seedDemoInstallers } from './seed/demo-installers';
 import { localBrandConfigStore } from './modules/brand/store';
 import { RpClient } from './bankid/rp-client';
 import { startBankIdSimulator } from './bankid/simulator/app';
+import { startOrderSweep } from './modules/homeowner/order-sweep';
 
 /** Starts the BFF: config → database (migrated) → HTTP; stops gracefully on SIGTERM/SIGINT. */
 async function main(): Promise<void> {
@@ -45,6 +46,7 @@ async function main(): Promise<void> {
     caPath: config.BANKID_CA_PATH,
   });
   const app = createApp({ config, db: database.db, pool: database.pool, logger, authSecret, rp });
+  const stopOrderSweep = startOrderSweep(database.db, (error) => logger.warn({ err: error }, 'BankID order sweep failed'));
   const server = app.listen(config.PORT, config.HOST);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
@@ -72,6 +74,7 @@ async function main(): Promise<void> {
     server.close();
     server.closeIdleConnections();
     await new Promise((resolve) => server.once('close', resolve));
+    stopOrderSweep();
     rp.close();
     await simulator?.close();
     await database.close();
