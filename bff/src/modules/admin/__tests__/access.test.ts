@@ -4,22 +4,14 @@ import { seedDemoStaff } from '../../../seed/demo-staff';
 import { createTestDatabase } from '../../../../test/test-database';
 import { makeBuildFixtures } from '../../../../test/fixtures';
 import { createTestApp } from '../../../../test/test-app';
-import { signInAs } from '../../../../test/staff-session';
+import { DEMO_ROLES, rowCount, signInDemoRoles, type DemoRole } from '../../../../test/demo-roles';
 
 /**
  * Only super admins reach /api/admin (401 signed out, 403 everyone else, nothing written), and only an organisation's
  * admins (and super admins) reach its console user management.
  */
-const ROLES = {
-  anonymous: null,
-  superAdmin: 'super@demo.test',
-  energiAdmin: 'admin@energi.demo.test',
-  energiStaff: 'staff@energi.demo.test',
-  bankAdmin: 'admin@bank.demo.test',
-  installerStaff: 'staff@installer.demo.test',
-  multiStaff: 'multi@demo.test',
-} as const;
-type Role = keyof typeof ROLES;
+type Role = DemoRole;
+const ROLES = DEMO_ROLES;
 
 type Method = 'get' | 'post' | 'patch' | 'put' | 'delete';
 const ADMIN_ROUTES: [Method, string, object?][] = [
@@ -45,20 +37,14 @@ let fixtures: ReturnType<typeof makeBuildFixtures>;
 let app: ReturnType<typeof createTestApp>;
 const agents = {} as Record<Role, ReturnType<typeof request.agent>>;
 
-async function count(table: string): Promise<number> {
-  const { rows } = await database.pool.query(`select count(*)::int as n from ${table}`);
-  return rows[0].n;
-}
+const count = (table: string) => rowCount(database.pool, table);
 
 beforeAll(async () => {
   database = await createTestDatabase();
   await seedDemoStaff(database.db);
   fixtures = makeBuildFixtures();
   app = createTestApp(database, fixtures);
-  for (const [role, email] of Object.entries(ROLES) as [Role, string | null][]) {
-    agents[role] = request.agent(app);
-    if (email) await signInAs(agents[role], email).expect(200);
-  }
+  Object.assign(agents, await signInDemoRoles(app));
 });
 afterAll(async () => {
   await database.close();

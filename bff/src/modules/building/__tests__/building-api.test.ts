@@ -6,6 +6,7 @@ import { insertRegisterRows } from '../../property/repository';
 import { createTestDatabase } from '../../../../test/test-database';
 import { makeBuildFixtures } from '../../../../test/fixtures';
 import { createTestApp } from '../../../../test/test-app';
+import { rowCount } from '../../../../test/demo-roles';
 
 let database: DatabaseHandle;
 let fixtures: ReturnType<typeof makeBuildFixtures>;
@@ -15,10 +16,7 @@ let villa: number;
 let bare: number;
 const NOW = Date.UTC(2026, 10, 23);
 
-async function countRows(table: string): Promise<number> {
-  const { rows } = await database.pool.query(`select count(*)::int as n from ${table}`);
-  return rows[0].n;
-}
+const countRows = (table: string) => rowCount(database.pool, table);
 
 beforeAll(async () => {
   database = await createTestDatabase();

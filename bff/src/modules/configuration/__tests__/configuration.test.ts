@@ -10,6 +10,7 @@ import { createTestDatabase } from '../../../../test/test-database';
 import { makeBuildFixtures } from '../../../../test/fixtures';
 import { createTestApp } from '../../../../test/test-app';
 import { signInAs } from '../../../../test/staff-session';
+import { rowCount } from '../../../../test/demo-roles';
 
 let database: DatabaseHandle;
 let fixtures: ReturnType<typeof makeBuildFixtures>;
@@ -18,9 +19,7 @@ let admin: ReturnType<typeof request.agent>;
 let villa: number;
 const CONFIG = '/api/console/org/demo-energi/configuration';
 
-async function count(table: string): Promise<number> {
-  return (await database.pool.query(`select count(*)::int as n from ${table}`)).rows[0].n;
-}
+const count = (table: string) => rowCount(database.pool, table);
 
 async function questions(): Promise<QuestionDefinition[]> {
   return (await admin.get(CONFIG).expect(200)).body.questions;

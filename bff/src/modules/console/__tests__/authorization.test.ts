@@ -4,22 +4,14 @@ import { seedDemoStaff } from '../../../seed/demo-staff';
 import { createTestDatabase } from '../../../../test/test-database';
 import { makeBuildFixtures } from '../../../../test/fixtures';
 import { createTestApp } from '../../../../test/test-app';
-import { signInAs } from '../../../../test/staff-session';
+import { DEMO_ROLES, signInDemoRoles, type DemoRole } from '../../../../test/demo-roles';
 
 /**
  * Every role against every /api/console and /api/admin route, including other organisations' ids.
  * Expected outcome per role; a 4xx body must never carry the organisation's data.
  */
-const ROLES = {
-  anonymous: null,
-  superAdmin: 'super@demo.test',
-  energiAdmin: 'admin@energi.demo.test',
-  energiStaff: 'staff@energi.demo.test',
-  bankAdmin: 'admin@bank.demo.test',
-  installerStaff: 'staff@installer.demo.test',
-  multiStaff: 'multi@demo.test',
-} as const;
-type Role = keyof typeof ROLES;
+type Role = DemoRole;
+const ROLES = DEMO_ROLES;
 
 const MEMBER_OF: Record<Role, string[]> = {
   anonymous: [],
@@ -57,10 +49,7 @@ beforeAll(async () => {
   await seedDemoStaff(database.db);
   fixtures = makeBuildFixtures();
   app = createTestApp(database, fixtures);
-  for (const [role, email] of Object.entries(ROLES) as [Role, string | null][]) {
-    agents[role] = request.agent(app);
-    if (email) await signInAs(agents[role], email).expect(200);
-  }
+  Object.assign(agents, await signInDemoRoles(app));
 });
 afterAll(async () => {
   await database.close();

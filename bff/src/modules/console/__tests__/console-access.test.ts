@@ -5,23 +5,15 @@ import { seedPlatformContent } from '../../../seed/platform-content';
 import { createTestDatabase } from '../../../../test/test-database';
 import { makeBuildFixtures } from '../../../../test/fixtures';
 import { createTestApp } from '../../../../test/test-app';
-import { signInAs } from '../../../../test/staff-session';
+import { DEMO_ROLES, rowCount, signInDemoRoles, type DemoRole } from '../../../../test/demo-roles';
 
 /**
  * Every console route against every role, in its own organisation and in others (spec §6 rules table): anonymous 401,
  * an organisation the user is not in 404, a page the rules refuse 403, and bad input 400 with nothing written.
  * The expected outcome is written out here by hand, not computed with the rules table under test.
  */
-const ROLES = {
-  anonymous: null,
-  superAdmin: 'super@demo.test',
-  energiAdmin: 'admin@energi.demo.test',
-  energiStaff: 'staff@energi.demo.test',
-  bankAdmin: 'admin@bank.demo.test',
-  installerStaff: 'staff@installer.demo.test',
-  multiStaff: 'multi@demo.test',
-} as const;
-type Role = keyof typeof ROLES;
+type Role = DemoRole;
+const ROLES = DEMO_ROLES;
 type Org = 'demo-energi' | 'demo-bank' | 'demo-installer';
 
 /** The items each role may open in each of its organisations (super admins: every item the organisation's features allow). */
@@ -72,10 +64,7 @@ let fixtures: ReturnType<typeof makeBuildFixtures>;
 let app: ReturnType<typeof createTestApp>;
 const agents = {} as Record<Role, ReturnType<typeof request.agent>>;
 
-async function count(table: string): Promise<number> {
-  const { rows } = await database.pool.query(`select count(*)::int as n from ${table}`);
-  return rows[0].n;
-}
+const count = (table: string) => rowCount(database.pool, table);
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -83,10 +72,7 @@ beforeAll(async () => {
   await seedPlatformContent(database.db);
   fixtures = makeBuildFixtures();
   app = createTestApp(database, fixtures);
-  for (const [role, email] of Object.entries(ROLES) as [Role, string | null][]) {
-    agents[role] = request.agent(app);
-    if (email) await signInAs(agents[role], email).expect(200);
-  }
+  Object.assign(agents, await signInDemoRoles(app));
 });
 afterAll(async () => {
   await database.close();
