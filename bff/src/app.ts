@@ -1,12 +1,12 @@
 import express from 'express';
 import helmet from 'helmet';
 import compression from 'compression';
-import { pinoHttp } from 'pino-http';
-import crypto from 'node:crypto';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import type { Logger } from './logger';
 import { apiNotFound, errorHandler } from './http/errors';
+import { requestLog } from './http/request-log';
+import { fixedHeaders } from './http/fixed-headers';
 import { jsonBodies, noQueryOnWrites } from './http/input-guards';
 import { healthRoutes } from './modules/health/routes';
 import { registryRoutes } from './modules/releases/routes';
@@ -83,42 +83,29 @@ export function createApp({ config, db, pool, logger, authSecret, pruneSessions 
   app.disable('x-powered-by');
   app.set('trust proxy', config.TRUST_PROXY === 'true' ? true : config.TRUST_PROXY === 'false' ? false : config.TRUST_PROXY);
 
+  app.use(requestLog(logger));
   app.use(
-    pinoHttp({
-      logger,
-      genReqId: (req, res) => {
-        const id = crypto.randomUUID();
-        res.setHeader('X-Request-Id', id);
-        return id;
-      },
-      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
-      // One short line per request: no headers (cookies) in the logs.
-      serializers: {
-        req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
-        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-      },
-    }),
-  );
-  app.use(
-    helmet({
-      contentSecurityPolicy: {
-        directives: {
-          defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
-          styleSrc: ["'self'", "'unsafe-inline'"],
-          // Installer logos are URLs of the installers' own sites.
-          imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-          connectSrc: ["'self'"],
-          fontSrc: ["'self'", 'data:'],
-          objectSrc: ["'none'"],
-          frameAncestors: ["'none'"],
-          baseUri: ["'self'"],
-          formAction: ["'self'"],
-          upgradeInsecureRequests: null,
+    fixedHeaders(
+      helmet({
+        contentSecurityPolicy: {
+          directives: {
+            defaultSrc: ["'self'"],
+            scriptSrc: ["'self'"],
+            styleSrc: ["'self'", "'unsafe-inline'"],
+            // Installer logos are URLs of the installers' own sites.
+            imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+            connectSrc: ["'self'"],
+            fontSrc: ["'self'", 'data:'],
+            objectSrc: ["'none'"],
+            frameAncestors: ["'none'"],
+            baseUri: ["'self'"],
+            formAction: ["'self'"],
+            upgradeInsecureRequests: null,
+          },
         },
-      },
-      crossOriginEmbedderPolicy: false,
-    }),
+        crossOriginEmbedderPolicy: false,
+      }),
+    ),
   );
   app.use(compression());
 
@@ -142,8 +129,9 @@ export function createApp({ config, db, pool, logger, authSecret, pruneSessions 
     profileRoutes(db),
   );
   app.use('/api/flow/property-search', propertySearchRoutes({ db, logger, streetViewKey: config.STREETVIEW_API_KEY, searchRateLimit: config.SEARCH_RATE_LIMIT }));
-  app.use('/api/flow/property', installerRequestRoutes({ db, defaultBrand: config.DEFAULT_BRAND }));
+  // The building (the flow's busiest reads) first; the installer routes share its prefix and query rule, not its paths.
   app.use('/api/flow/property', buildingRoutes({ db, geo, defaultBrand: config.DEFAULT_BRAND, now: now ?? Date.now }));
+  app.use('/api/flow/property', installerRequestRoutes({ db, defaultBrand: config.DEFAULT_BRAND }));
   app.use('/api/flow/texts', textRoutes(db));
   app.use('/api/flow', flowRoutes({ db, defaultBrand: config.DEFAULT_BRAND }));
   app.use('/api/flow', brandRoutes({ store: brandStore, defaultBrand: config.DEFAULT_BRAND, logger, secureCookies: config.secureCookies }));

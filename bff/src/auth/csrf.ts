@@ -17,10 +17,22 @@ function safeEqual(a: string, b: string): boolean {
   return left.length === right.length && crypto.timingSafeEqual(left, right);
 }
 
+// Cookies already found valid, by secret: every /api/auth call reads the cookie, and its hash never changes.
+const validCookies = new Map<string, Map<string, string>>();
+const VALID_COOKIES_KEPT = 10_000;
+
 export function readCsrf(cookieValue: string | undefined, secret: string): CsrfState {
   if (cookieValue) {
+    let valid = validCookies.get(secret);
+    const known = valid?.get(cookieValue);
+    if (known) return { token: known, cookie: null };
     const [token, hash] = cookieValue.split('|');
-    if (token && hash && safeEqual(hash, hashToken(token, secret))) return { token, cookie: null };
+    if (token && hash && safeEqual(hash, hashToken(token, secret))) {
+      if (!valid) validCookies.set(secret, (valid = new Map()));
+      if (valid.size >= VALID_COOKIES_KEPT) valid.clear();
+      valid.set(cookieValue, token);
+      return { token, cookie: null };
+    }
   }
   const token = crypto.randomBytes(32).toString('hex');
   return { token, cookie: `${token}|${hashToken(token, secret)}` };

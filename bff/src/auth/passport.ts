@@ -2,6 +2,8 @@ import passport from 'passport';
 import { Strategy as LocalStrategy } from 'passport-local';
 import { credentialsSchema, type SessionUser } from '@home-energy/shared/schemas/session';
 import type { Db } from '../db/client';
+import { ReadCache } from '../db/read-cache';
+import { writeGenerationOfDb } from '../db/write-generation';
 import { DUMMY_HASH, verifyPassword } from './passwords';
 import { findStaffByEmail, loadSessionUser } from './staff-repository';
 import { homeownerSessionUser, loadHomeowner } from '../modules/homeowner/repository';
@@ -36,18 +38,25 @@ export function createPassport(db: Db, extra: passport.Strategy[] = []): passpor
     }),
   );
   for (const strategy of extra) instance.use(strategy);
-  // Only the kind and id go into the session row; everything else is read fresh on each request.
+  // Only the kind and id go into the session row; everything else is read fresh, or from a cache that any write
+  // (deactivation, roles, memberships, organisations) empties before the next request (db/read-cache.ts).
+  const users = new ReadCache<Express.User | null>(writeGenerationOfDb(db), { max: 10_000 });
   instance.serializeUser((user, done) =>
     done(null, user.kind === 'homeowner' ? { kind: 'homeowner', id: Number(user.id.slice(1)) } : { kind: 'staff', id: Number(user.id) }),
   );
   instance.deserializeUser(async (stored: { kind?: string; id?: number } | undefined, done) => {
     try {
       if (typeof stored?.id !== 'number') return done(null, false);
-      if (stored.kind === 'homeowner') {
-        const owner = await loadHomeowner(db, stored.id);
-        return done(null, owner ? homeownerSessionUser(owner) : false);
-      }
-      done(null, (await loadSessionUser(db, stored.id)) ?? false);
+      const { id } = stored;
+      const user =
+        stored.kind === 'homeowner'
+          ? await users.read(`homeowner:${id}`, async () => {
+              const owner = await loadHomeowner(db, id);
+              return owner ? homeownerSessionUser(owner) : null;
+            })
+          : await users.read(`staff:${id}`, async () => (await loadSessionUser(db, id)) ?? null);
+      // A copy of the cached user: impersonation adds `impersonating` to req.user (nothing changes what is inside).
+      done(null, user ? { ...user } : false);
     } catch (error) {
       done(error);
     }

@@ -2,6 +2,8 @@ import session from 'express-session';
 import connectPgSimple from 'connect-pg-simple';
 import type pg from 'pg';
 import type { AuthCookies } from './cookies';
+import { ReadCache } from '../db/read-cache';
+import { writeGenerationOf } from '../db/write-generation';
 
 export const SESSION_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
 
@@ -37,6 +39,41 @@ function throttleTouch(store: session.Store, now: () => number = Date.now): sess
   return store;
 }
 
+const SESSIONS_CACHED = 50_000;
+
+/**
+ * The store's get, answered from memory while nothing was written since (db/read-cache.ts): a session row is read
+ * once, not on every API request. Kept as JSON (express-session changes the object it gets); never past its cookie's
+ * expiry, which is at or before the row's.
+ */
+function cacheSessions(store: session.Store, pool: pg.Pool): session.Store {
+  const cache = new ReadCache<string | null>(writeGenerationOf(pool), { max: SESSIONS_CACHED });
+  const { get, set, destroy } = store;
+  const load = (sid: string) =>
+    new Promise<string | null>((resolve, reject) =>
+      get.call(store, sid, (error, sess) => (error ? reject(error) : resolve(sess ? JSON.stringify(sess) : null))),
+    );
+  const expiryOf = (json: string | null) => {
+    const expires = json ? (JSON.parse(json) as session.SessionData).cookie?.expires : undefined;
+    return expires ? new Date(expires).getTime() : Infinity;
+  };
+  store.get = (sid, callback) => {
+    cache.read(sid, () => load(sid), { keep: (json) => json !== null, until: expiryOf }).then(
+      (json) => callback(null, json ? JSON.parse(json) : null),
+      (error) => callback(error),
+    );
+  };
+  store.set = (sid, sess, callback) => {
+    cache.delete(sid);
+    set.call(store, sid, sess, callback);
+  };
+  store.destroy = (sid, callback) => {
+    cache.delete(sid);
+    destroy.call(store, sid, callback);
+  };
+  return store;
+}
+
 /** Sessions live in PostgreSQL (the `session` table of our migrations), so restarts and other instances see them. */
 export function sessionMiddleware(options: { pool: pg.Pool; secret: string; cookies: AuthCookies; pruneExpired: boolean }) {
   const PgStore = connectPgSimple(session);
@@ -44,7 +81,10 @@ export function sessionMiddleware(options: { pool: pg.Pool; secret: string; cook
     name: options.cookies.session,
     secret: options.secret,
     store: throttleTouch(
-      new PgStore({ pool: options.pool, tableName: 'session', createTableIfMissing: false, pruneSessionInterval: options.pruneExpired ? 15 * 60 : false }),
+      cacheSessions(
+        new PgStore({ pool: options.pool, tableName: 'session', createTableIfMissing: false, pruneSessionInterval: options.pruneExpired ? 15 * 60 : false }),
+        options.pool,
+      ),
     ),
     resave: false,
     saveUninitialized: false,

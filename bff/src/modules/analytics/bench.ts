@@ -103,11 +103,17 @@ async function seed(pool: pg.Pool): Promise<Record<string, number>> {
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 const round = (ms: number) => Math.round(ms * 10) / 10;
 
+// BENCH_ANALYTICS_KEEP=<name> keeps the seeded database under that name and reuses it on the next run (new migrations
+// are applied, the seed is skipped), so a query can be tuned against 1M homes without re-seeding for ten minutes.
+const KEEP = process.env.BENCH_ANALYTICS_KEEP;
+if (KEEP !== undefined && !/^[a-z_][a-z0-9_]*$/.test(KEEP)) throw new Error('BENCH_ANALYTICS_KEEP must be a plain lower-case database name');
+
 async function main(): Promise<void> {
-  const name = `he_analytics_bench_${crypto.randomBytes(4).toString('hex')}`;
+  const name = KEEP ?? `he_analytics_bench_${crypto.randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  const exists = (await admin.query('select 1 from pg_database where datname = $1', [name])).rowCount! > 0;
+  if (!exists) await admin.query(`create database ${name}`);
   await admin.end();
   const url = new URL(serverUrl!);
   url.pathname = `/${name}`;
@@ -116,8 +122,11 @@ async function main(): Promise<void> {
   try {
     const started = performance.now();
     await runMigrations(database.db);
-    await seedDemoStaff(database.db);
-    const seeding = await seed(database.pool);
+    const seeded = exists && Number((await database.pool.query('select count(*) as n from profile_insights')).rows[0].n) === PROPERTIES;
+    if (exists && !seeded) throw new Error(`database ${name} exists but does not hold ${PROPERTIES} homes: drop it or pick another name`);
+    if (seeded) log(`reusing the seeded database ${name}`);
+    else await seedDemoStaff(database.db);
+    const seeding = seeded ? { reused: 0 } : await seed(database.pool);
     const seedSeconds = seconds(started);
     const summaryRows = Number((await database.pool.query('select count(*) as n from analytics_daily')).rows[0].n);
 
@@ -185,10 +194,12 @@ async function main(): Promise<void> {
   } finally {
     server?.close();
     await database.close();
-    const dropper = new pg.Client({ connectionString: serverUrl });
-    await dropper.connect();
-    await dropper.query(`drop database if exists ${name} with (force)`);
-    await dropper.end();
+    if (!KEEP) {
+      const dropper = new pg.Client({ connectionString: serverUrl });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    }
   }
 }
 

@@ -1,4 +1,4 @@
-import { Router, type Request, type RequestHandler } from 'express';
+import { Router, type Request, type RequestHandler, type Response } from 'express';
 import { flowQueryOnly } from '../../http/input-guards';
 import multer from 'multer';
 import { z } from 'zod';
@@ -15,12 +15,14 @@ import {
 import type { Db } from '../../db/client';
 import type { GeoTables } from '../../energy/geo-data';
 import { HttpError, parse } from '../../http/errors';
-import { flowOrganisation } from '../flow/brand';
+import { brandOf, flowOrganisation } from '../flow/brand';
+import { ReadCache } from '../../db/read-cache';
+import { writeGenerationOfDb } from '../../db/write-generation';
 import { questionSet } from '../questions/repository';
 import { applyAnswers, validateAnswers } from '../questions/validate-answers';
 import { ownerOf, type Owner } from './owner';
 import { findProperty, insertEpcDocument, profileDocuments, readProfile, saveComputedLabels, updateProfile, type ProfileState, type PropertyRow } from './repository';
-import { computeBuilding, pricesFor, registerAnswers } from './service';
+import { computeBuilding, pricesFor, registerAnswers, type BuildingResult } from './service';
 import { locate } from '../../energy/location';
 import { organisationRates } from '../configuration/repository';
 import { profileFacts, saveProfileInsights } from '../analytics/insights';
@@ -41,6 +43,11 @@ function sniffDocumentType(content: Buffer): 'application/pdf' | 'image/png' | '
   if (content.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'image/png';
   if (content[0] === 0xff && content[1] === 0xd8 && content[2] === 0xff) return 'image/jpeg';
   return null;
+}
+
+interface CachedBuilding {
+  result: BuildingResult;
+  answers: Map<'recommendations' | 'information', { json: string; etag?: string }>;
 }
 
 /** /api/flow/property/{id}: the owner's answers, rates, consumption and EPC document, and the building computed from them. */
@@ -133,20 +140,43 @@ export function buildingRoutes(options: BuildingRouteOptions): Router {
     res.set('Cache-Control', 'private, no-store').json(building);
   });
 
+  // The building as the GET routes read it, computed once until anything is written (db/read-cache.ts): its inputs
+  // are the property, the caller's profile and documents, and the prices of the profile's (or the brand's)
+  // organisation, all in the key or read in the same write generation. Each answer's JSON (and ETag) is made once too.
+  const buildings = new ReadCache<CachedBuilding>(writeGenerationOfDb(db), { max: 5_000 });
+  function readBuilding(req: Request): Promise<CachedBuilding> {
+    const { id } = parse(buildingParams, req.params, 'params');
+    const owner = ownerOf(req, false);
+    const ownerKey = owner === null ? '-' : owner.kind === 'homeowner' ? `h${owner.homeownerId}` : `v${owner.visitorId}`;
+    return buildings.read(`${id}|${ownerKey}|${brandOf(req, options.defaultBrand)}|${year()}`, async () => {
+      const row = await property(req);
+      return { result: await compute(req, row, await ownProfile(req, row)), answers: new Map() };
+    });
+  }
+
+  /** Sends one of a cached building's answers, serialised (with its ETag) on first use only. */
+  function sendCached(req: Request, res: Response, building: CachedBuilding, which: 'recommendations' | 'information', body: () => unknown) {
+    let answer = building.answers.get(which);
+    if (!answer) {
+      const json = JSON.stringify(body());
+      const etag = (req.app.get('etag fn') as ((body: string, encoding: string) => string) | undefined)?.(json, 'utf8');
+      building.answers.set(which, (answer = { json, etag }));
+    }
+    res.set('Cache-Control', 'private, no-store').type('json');
+    if (answer.etag) res.set('ETag', answer.etag);
+    res.send(answer.json);
+  }
+
   router.get('/:id/building/:building/recommendations', async (req, res) => {
-    parse(buildingParams, req.params, 'params');
-    const row = await property(req);
-    const { recommendations, errors } = await compute(req, row, await ownProfile(req, row));
-    const body: RecommendationsResponse = { recommendations, errors };
-    res.set('Cache-Control', 'private, no-store').json(body);
+    const building = await readBuilding(req);
+    const { recommendations, errors } = building.result;
+    sendCached(req, res, building, 'recommendations', (): RecommendationsResponse => ({ recommendations, errors }));
   });
 
   router.get('/:id/building/:building/information', async (req, res) => {
-    parse(buildingParams, req.params, 'params');
-    const row = await property(req);
-    const { information, errors } = await compute(req, row, await ownProfile(req, row));
-    const body: InformationResponse = { information, errors };
-    res.set('Cache-Control', 'private, no-store').json(body);
+    const building = await readBuilding(req);
+    const { information, errors } = building.result;
+    sendCached(req, res, building, 'information', (): InformationResponse => ({ information, errors }));
   });
 
   // The saved rates and the price area's defaults (what applies where no rate is given), both in öre per kWh.

@@ -1,0 +1,72 @@
+import type { WriteGeneration } from './write-generation';
+
+/** The backstop for writes no instance announces (psql, migrations, another tool): nothing is kept longer. */
+export const READ_CACHE_TTL_MS = 10_000;
+
+interface Entry<V> {
+  value: V;
+  expiresAt: number;
+}
+
+/**
+ * A per-instance cache of reads that is exact about this instance's writes: every entry belongs to the write
+ * generation it was read in and is gone as soon as the generation moves (any write, or another instance's NOTIFY).
+ * A value is kept only when no write happened while it was being read, so a read racing a write is never kept.
+ */
+export class ReadCache<V> {
+  private entries = new Map<string, Entry<V>>();
+  private generationSeen: number;
+
+  constructor(
+    private readonly generation: WriteGeneration,
+    private readonly options: { max: number; ttlMs?: number; now?: () => number },
+  ) {
+    this.generationSeen = generation.value;
+  }
+
+  private now(): number {
+    return (this.options.now ?? Date.now)();
+  }
+
+  /** Whether entries may be served and kept: not while another instance's writes could go unheard. */
+  private usable(): boolean {
+    if (!this.generation.listening) return false;
+    if (this.generation.value !== this.generationSeen) {
+      this.entries.clear();
+      this.generationSeen = this.generation.value;
+    }
+    return true;
+  }
+
+  get(key: string): V | undefined {
+    if (!this.usable()) return undefined;
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    if (this.now() >= entry.expiresAt) {
+      this.entries.delete(key);
+      return undefined;
+    }
+    return entry.value;
+  }
+
+  /**
+   * The cached value, else `load()`'s, kept when no write happened meanwhile. `until` may end an entry earlier than
+   * the TTL (a session's expiry); `keep` says whether a loaded value is worth keeping (e.g. not "not found").
+   */
+  async read(key: string, load: () => Promise<V>, options: { until?: (value: V) => number; keep?: (value: V) => boolean } = {}): Promise<V> {
+    const hit = this.get(key);
+    if (hit !== undefined) return hit;
+    const generation = this.generation.value;
+    const value = await load();
+    if (generation === this.generation.value && this.usable() && (options.keep?.(value) ?? true)) {
+      const expiresAt = Math.min(this.now() + (this.options.ttlMs ?? READ_CACHE_TTL_MS), options.until?.(value) ?? Infinity);
+      if (this.entries.size >= this.options.max) this.entries.clear();
+      this.entries.set(key, { value, expiresAt });
+    }
+    return value;
+  }
+
+  delete(key: string): void {
+    this.entries.delete(key);
+  }
+}
