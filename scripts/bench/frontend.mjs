@@ -188,6 +188,11 @@ function pageFigures(report, remoteOwnShares) {
     lcpMs: ms(audits['largest-contentful-paint'].numericValue),
     tbtMs: ms(audits['total-blocking-time'].numericValue),
     fcpMs: ms(audits['first-contentful-paint'].numericValue),
+    speedIndexMs: ms(audits['speed-index'].numericValue),
+    cls: Math.round(audits['cumulative-layout-shift'].numericValue * 1000) / 1000,
+    // The main thread's long tasks by script (Lighthouse's bootup-time): where the TBT comes from.
+    longTasks: (audits['long-tasks']?.details?.items ?? []).map((t) => ({ url: t.url, startMs: ms(t.startTime), durationMs: ms(t.duration) })),
+    bootupMs: (audits['bootup-time']?.details?.items ?? []).map((i) => ({ url: i.url, scriptingMs: ms(i.scripting), totalMs: ms(i.total) })),
     lcpElement: firstNode(audits['lcp-breakdown-insight']?.details) ?? firstNode(audits['largest-contentful-paint-element']?.details),
     jsTransferKB: kb(sum('Script')),
     cssTransferKB: kb(sum('Stylesheet')),
@@ -231,7 +236,7 @@ export async function benchFrontend({ root, port, runCount = Number(process.env.
       results.pages[page.key] = { path: page.path, ...figures };
       const target = page.minScore ? `≥ ${page.minScore.toFixed(2)}` : '';
       rows.push([`${page.key}: Lighthouse performance (median of ${runs.length}: ${figures.scores.map((x) => x.toFixed(2)).join(' ')})`, figures.score.toFixed(2), target]);
-      rows.push([`${page.key}: LCP / TBT`, `${figures.lcpMs} ms / ${figures.tbtMs} ms`, '']);
+      rows.push([`${page.key}: FCP / LCP / TBT / SI / CLS`, `${figures.fcpMs} / ${figures.lcpMs} / ${figures.tbtMs} / ${figures.speedIndexMs} ms / ${figures.cls}`, '']);
       rows.push([`${page.key}: JS / CSS transferred (gzip)`, `${figures.jsTransferKB} KB / ${figures.cssTransferKB} KB`, '']);
       rows.push([
         `${page.key}: shared singletons fetched once`,
