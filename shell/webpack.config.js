@@ -1,4 +1,6 @@
+const path = require('node:path');
 const { createWebpackConfig } = require('@home-energy/shared/webpack');
+const { firstPaintPages } = require('./first-paint.cjs');
 
 module.exports = createWebpackConfig({
   pkgDir: __dirname,
@@ -6,4 +8,5 @@ module.exports = createWebpackConfig({
   title: 'Home energy',
   devPort: 3100,
   isHost: true,
+  firstPaintPages: firstPaintPages(path.resolve(__dirname, '..')),
 });

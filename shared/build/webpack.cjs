@@ -16,9 +16,11 @@ function hashedName(production, pathData, ext) {
 
 /**
  * @param {{ pkgDir: string, name: string, title: string, exposes?: Record<string,string>,
- *           runtimePlugins?: string[], devPort: number, isHost?: boolean }} options
+ *           runtimePlugins?: string[], devPort: number, isHost?: boolean,
+ *           firstPaintPages?: { filename: string, lang: string, pageTitle: string, firstPaint: { css: string, html: string } }[] }} options
+ *   firstPaintPages: extra copies of index.html with static markup the server sends for one route (shell only)
  */
-function createWebpackConfig({ pkgDir, name, title, exposes, runtimePlugins, devPort, isHost = false }) {
+function createWebpackConfig({ pkgDir, name, title, exposes, runtimePlugins, devPort, isHost = false, firstPaintPages = [] }) {
   return (_env, argv) => {
     const production = argv.mode !== 'development';
     const pkg = require(path.join(pkgDir, 'package.json'));
@@ -80,6 +82,9 @@ function createWebpackConfig({ pkgDir, name, title, exposes, runtimePlugins, dev
           // The standalone page is served from the root whatever the client route (history fallback).
           publicPath: '/',
         }),
+        ...firstPaintPages.map(
+          (page) => new HtmlWebpackPlugin({ template: path.join(__dirname, 'index.html'), title, chunks: ['main'], publicPath: '/', ...page }),
+        ),
         ...(fs.existsSync(localesDir)
           ? [new CopyWebpackPlugin({ patterns: [{ from: localesDir, to: 'locales' }] })]
           : []),

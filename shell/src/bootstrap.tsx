@@ -6,6 +6,7 @@ import { ensureRemotesRegistered } from './remotes/registry';
 import { preloadRemoteApp, preloadRemotesOnIntent } from './remotes/preload';
 import { remoteForPath } from './remotes/route-remotes';
 import { App } from './app/app';
+import { revealAppAtTheLatest } from './remotes/first-paint';
 
 installFederationPlugins();
 // Neither the registry nor the texts may block the first paint: remotes mount when their slot renders.
@@ -16,6 +17,9 @@ if (firstRemote) void preloadRemoteApp(firstRemote);
 // The other remotes load on intent: hovering or focusing a link to them.
 preloadRemotesOnIntent();
 void initI18n();
+
+// A static first paint (server HTML for `/`) stays until the page's remote has rendered (remote-slot.tsx).
+revealAppAtTheLatest();
 
 const store = createAppStore();
 const root = document.getElementById('root');

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import express, { type RequestHandler, type Response } from 'express';
+import express, { type Request, type RequestHandler, type Response } from 'express';
 
 const NO_CACHE = new Set(['mf-manifest.json', 'remoteEntry.js', 'mf-stats.json', 'index.html']);
 // Built file names carry a content hash of 10 hex digits (shared/build/webpack.cjs).
@@ -18,9 +18,33 @@ export function releaseFiles(releasesDir: string): RequestHandler {
   return express.static(releasesDir, { index: false, fallthrough: false, dotfiles: 'ignore', setHeaders: setCacheHeaders });
 }
 
+// Routes whose page the shell build also renders as static HTML, per language (shell/first-paint.cjs).
+const FIRST_PAINT_PAGES: Record<string, string> = { '/': 'search', '/flow': 'search', '/flow/': 'search' };
+const LANGUAGES = ['en', 'sv'];
+
+/**
+ * The language of a static first paint, by the app's rule as far as a server can see it (shared/src/i18n: ?lang=,
+ * then the choice kept in localStorage, then the browser's languages): a language switched in the app is only seen
+ * once the app runs.
+ */
+export function firstPaintLanguage(req: Request): string {
+  const asked = typeof req.query.lang === 'string' ? req.query.lang.slice(0, 2).toLowerCase() : '';
+  if (LANGUAGES.includes(asked)) return asked;
+  for (const wanted of req.acceptsLanguages()) {
+    const lng = wanted.slice(0, 2).toLowerCase();
+    if (LANGUAGES.includes(lng)) return lng;
+  }
+  return 'en';
+}
+
 /** The shell's built files, its translations under /locales, and index.html for every client route. */
 export function shellFiles(shellDist: string): RequestHandler[] {
   const indexFile = path.join(shellDist, 'index.html');
+  const firstPaintFile = (req: Request): string | null => {
+    const page = FIRST_PAINT_PAGES[req.path];
+    const file = page ? path.join(shellDist, 'first-paint', `${page}.${firstPaintLanguage(req)}.html`) : null;
+    return file && fs.existsSync(file) ? file : null;
+  };
   const assets = express.static(shellDist, { index: false, dotfiles: 'ignore', setHeaders: setCacheHeaders });
   const historyFallback: RequestHandler = (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
@@ -34,7 +58,8 @@ export function shellFiles(shellDist: string): RequestHandler[] {
       return;
     }
     res.setHeader('Cache-Control', 'no-cache');
-    res.sendFile(indexFile);
+    res.setHeader('Vary', 'Accept-Language');
+    res.sendFile(firstPaintFile(req) ?? indexFile);
   };
   return [assets, historyFallback];
 }

@@ -1,9 +1,16 @@
-import { Component, lazy, Suspense, useCallback, useMemo, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import { Component, lazy, Suspense, useCallback, useEffect, useMemo, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import { Loading, type RemoteName } from '@home-energy/shared';
 import { ensureRemotesRegistered, RemoteNotReleasedError, resetRemote } from './registry';
 import { RemoteSlotContext } from './remote-slot-context';
 import { RemoteUnavailable } from './remote-unavailable';
+import { revealApp } from './first-paint';
+
+/** Rendered after the remote's App inside the same Suspense boundary: it commits once the remote's page is shown. */
+function RevealWhenShown() {
+  useEffect(revealApp, []);
+  return null;
+}
 
 function lazyRemoteApp(remote: RemoteName, attempt: number) {
   return lazy(async () => {
@@ -26,7 +33,14 @@ class SlotErrorBoundary extends Component<{ remote: RemoteName; children: ReactN
     console.error(`[mfe] ${this.props.remote} failed`, error, info.componentStack);
   }
   render() {
-    return this.state.error ? <RemoteUnavailable /> : this.props.children;
+    return this.state.error ? (
+      <>
+        <RemoteUnavailable />
+        <RevealWhenShown />
+      </>
+    ) : (
+      this.props.children
+    );
   }
 }
 
@@ -41,6 +55,7 @@ export function RemoteSlot({ remote }: { remote: RemoteName }) {
       <SlotErrorBoundary key={attempt} remote={remote}>
         <Suspense fallback={<Loading />}>
           <RemoteApp />
+          <RevealWhenShown />
         </Suspense>
       </SlotErrorBoundary>
     </RemoteSlotContext.Provider>

@@ -1,0 +1,123 @@
+import { expect, test, type Page } from '@playwright/test';
+
+// Issue 12, lever A: `/` arrives as static HTML showing the address search page in the visitor's language, so the
+// first and largest paint need no script. The app renders hidden behind it and takes its place once the flow remote
+// has rendered: same place, same size (no layout shift, no later and larger LCP element), then usable as before.
+
+const LANGUAGES = [
+  { locale: 'en-US', lang: 'en', heading: 'Find your home', lead: /^Type your address/, field: 'Street address' },
+  { locale: 'sv-SE', lang: 'sv', heading: 'Hitta ditt hem', lead: /^Skriv din adress/, field: 'Gatuadress' },
+];
+
+/** Records layout shifts and LCP candidates from the very start of the page (a Playwright init script, not the page's). */
+async function observePaints(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __shifts: number[]; __lcp: { at: number; size: number; tag: string }[] };
+    w.__shifts = [];
+    w.__lcp = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+        if (!entry.hadRecentInput) w.__shifts.push(entry.value);
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { size: number; element: Element | null })[]) {
+        w.__lcp.push({ at: entry.startTime, size: entry.size, tag: entry.element?.tagName ?? '?' });
+      }
+    }).observe({ type: 'largest-contentful-paint', buffered: true });
+  });
+}
+
+/** Holds the flow remote's entry back until `release()`: the static page stays up long enough to be measured. */
+async function holdFlowRemote(page: Page): Promise<() => void> {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/mfe/mfe-flow/**/remoteEntry.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
+const box = async (page: Page, selector: string) => {
+  const rect = await page.locator(selector).boundingBox();
+  expect(rect, selector).not.toBeNull();
+  return rect!;
+};
+
+test.describe('static first paint of the address search page', () => {
+  test('the HTML alone shows the page: no script needed for the first paint', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, locale: 'en-US' });
+    const page = await context.newPage();
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: 'Find your home' })).toBeVisible();
+    await expect(page.locator('#first-paint .flow-lead')).toHaveText(LANGUAGES[0].lead);
+    await expect(page.locator('#root')).toBeHidden();
+    await context.close();
+  });
+
+  test('other pages get no static address search page', async ({ page }) => {
+    const res = await page.request.get('/flow/property/42/questions', { headers: { Accept: 'text/html' } });
+    expect(await res.text()).not.toContain('first-paint');
+  });
+
+  for (const { locale, lang, heading, lead, field } of LANGUAGES) {
+    test(`${lang}: the app takes the static page's place without a shift, then the address search works`, async ({ browser }) => {
+      const context = await browser.newContext({ locale });
+      const page = await context.newPage();
+      await observePaints(page);
+      const release = await holdFlowRemote(page);
+      // Not 'load': the held remote entry is a script the load event would wait for.
+      await page.goto('/', { waitUntil: 'domcontentloaded' });
+
+      // Static: the visitor's language from the first byte, the app out of sight behind it.
+      await expect(page.locator('html')).toHaveAttribute('lang', lang);
+      await expect(page.locator('#first-paint h1')).toHaveText(heading);
+      await expect(page.locator('#first-paint .flow-lead')).toHaveText(lead);
+      await expect(page.locator('#root')).toBeHidden();
+      const staticHeading = await box(page, '#first-paint h1');
+      const staticLead = await box(page, '#first-paint .flow-lead');
+      const staticField = await box(page, '#first-paint input');
+      const lcpBeforeApp = await page.evaluate(() => (window as unknown as { __lcp: { size: number }[] }).__lcp.at(-1));
+      expect(lcpBeforeApp, 'an LCP from the static HTML').toBeDefined();
+
+      release();
+      await expect(page.locator('#first-paint')).toHaveCount(0);
+      await expect(page.locator('#root')).toBeVisible();
+      const search = page.getByRole('combobox', { name: field });
+      await expect(search).toBeEditable();
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+
+      // The app's elements sit exactly where the static ones were.
+      const appHeading = await box(page, '#root h1');
+      const appLead = await box(page, '#root .flow-lead');
+      const appField = await box(page, '#root input[role="combobox"]');
+      for (const [before, after] of [
+        [staticHeading, appHeading],
+        [staticLead, appLead],
+        [staticField, appField],
+      ]) {
+        expect(Math.abs(after.x - before.x)).toBeLessThanOrEqual(1);
+        expect(Math.abs(after.y - before.y)).toBeLessThanOrEqual(1);
+        expect(Math.abs(after.width - before.width)).toBeLessThanOrEqual(1);
+        expect(Math.abs(after.height - before.height)).toBeLessThanOrEqual(1);
+      }
+
+      // Usable: typing brings suggestions, in the page's language.
+      const suggestions = await page.request.get('/api/flow/property-search/suggestions?q=S');
+      const [home] = (await suggestions.json()).suggestions as { street: string }[];
+      await search.pressSequentially(home!.street.slice(0, 6), { delay: 30 });
+      await expect(page.getByRole('option').filter({ hasText: home!.street }).first()).toBeVisible();
+
+      const { shifts, lcp } = await page.evaluate(() => {
+        const w = window as unknown as { __shifts: number[]; __lcp: { size: number }[] };
+        return { shifts: w.__shifts, lcp: w.__lcp };
+      });
+      expect(shifts.reduce((sum, value) => sum + value, 0)).toBeLessThan(0.01);
+      // The largest paint stays the static one: nothing larger appeared once the app was revealed (text rasterised
+      // again may differ by a few pixels: 1 % of tolerance).
+      expect(Math.max(...lcp.map((entry) => entry.size))).toBeLessThanOrEqual(lcpBeforeApp!.size * 1.01);
+      await context.close();
+    });
+  }
+});

@@ -1,0 +1,23 @@
+/**
+ * The static first paint (shell/first-paint.cjs): for some routes the server's HTML already shows the page, and the
+ * app renders hidden behind it (`#first-paint + #root { display: none }`). Removing it reveals the app in one step,
+ * once the page's remote has rendered, so the visitor never sees a spinner between the two.
+ */
+const FIRST_PAINT_ID = 'first-paint';
+// A remote that never renders (network down, broken release) must not leave the static page up for ever.
+export const FIRST_PAINT_LIMIT_MS = 10_000;
+
+export function hasFirstPaint(): boolean {
+  return typeof document !== 'undefined' && document.getElementById(FIRST_PAINT_ID) !== null;
+}
+
+/** Shows the app in place of the static page (a no-op without one, or the second time). */
+export function revealApp(): void {
+  if (typeof document === 'undefined') return;
+  document.getElementById(FIRST_PAINT_ID)?.remove();
+}
+
+/** The static page gives way to whatever the app shows after FIRST_PAINT_LIMIT_MS at the latest. */
+export function revealAppAtTheLatest(limitMs = FIRST_PAINT_LIMIT_MS): void {
+  if (hasFirstPaint()) setTimeout(revealApp, limitMs);
+}
