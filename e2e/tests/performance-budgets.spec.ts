@@ -159,3 +159,30 @@ test.describe('preload on intent', () => {
     expect(Math.min(...attempts), `attempts: ${attempts.join(', ')} ms`).toBeLessThanOrEqual(NAVIGATION_BUDGET_MS);
   });
 });
+
+// Content that arrives late (remote, data, the release list in the footer) must not push what is already on screen:
+// CLS is a quarter of the Lighthouse score, and a jumping page is what people notice.
+test.describe('no layout shift while a page loads, on a phone', () => {
+  test.use({ viewport: { width: 412, height: 823 }, isMobile: true });
+  for (const [name, path, heading] of [
+    ['questions', '/flow/property/42/questions', /./],
+    ['results dashboard', '/property/7/building/primary/results-dashboard', "Your home's energy results"],
+  ] as const) {
+    test(`${name}: cumulative layout shift stays under 0.02`, async ({ page }) => {
+      await page.addInitScript(() => {
+        const w = window as unknown as { __cls: number };
+        w.__cls = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+            if (!entry.hadRecentInput) w.__cls += entry.value;
+          }
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible({ timeout: 15_000 });
+      await expect(page.getByTestId('releases')).toBeAttached();
+      await page.waitForLoadState('networkidle');
+      expect(await page.evaluate(() => (window as unknown as { __cls: number }).__cls)).toBeLessThan(0.02);
+    });
+  }
+});
