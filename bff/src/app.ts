@@ -12,10 +12,11 @@ import { healthRoutes } from './modules/health/routes';
 import { registryRoutes } from './modules/releases/routes';
 import cookieParser from 'cookie-parser';
 import type pg from 'pg';
-import { authRoutes } from './auth/routes';
+import { authAnswers, authRoutes } from './auth/routes';
 import { authCookies } from './auth/cookies';
 import { createPassport } from './auth/passport';
-import { sessionMiddleware } from './auth/session';
+import { createSessionStore, sessionMiddleware } from './auth/session';
+import { sessionFastPath } from './auth/session-fast-path';
 import { consoleRoutes } from './modules/console/routes';
 import { adminRoutes } from './modules/admin/routes';
 import { organisationUserRoutes } from './modules/admin/users/routes';
@@ -75,10 +76,12 @@ export interface AppDeps {
   geo?: GeoTables;
   /** Where brand configs live (the local bucket of the config by default). */
   brandStore?: BrandConfigStore;
+  /** GET /api/auth/session's common case answered without the /api chain (auth/session-fast-path.ts); tests turn it off to compare. */
+  sessionFastPath?: boolean;
 }
 
 /** Builds the whole BFF from its dependencies; never listens (server.ts does), so tests drive it with supertest. */
-export function createApp({ config, db, pool, logger, authSecret, pruneSessions = true, rp, now, geo = loadGeoTables(GEO_DIR), brandStore = localBrandConfigStore(config.bucketsDir, config.CONFIG_BUCKET_NAME) }: AppDeps): express.Express {
+export function createApp({ config, db, pool, logger, authSecret, pruneSessions = true, rp, now, geo = loadGeoTables(GEO_DIR), brandStore = localBrandConfigStore(config.bucketsDir, config.CONFIG_BUCKET_NAME), sessionFastPath: fastSessions = true }: AppDeps): express.Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.TRUST_PROXY === 'true' ? true : config.TRUST_PROXY === 'false' ? false : config.TRUST_PROXY);
@@ -107,19 +110,19 @@ export function createApp({ config, db, pool, logger, authSecret, pruneSessions 
       }),
     ),
   );
-  app.use(compression());
-
-  app.use(healthRoutes(db));
-  app.use('/api', sameOrigin(config.PUBLIC_URL), cookieParser());
   const cookies = authCookies(config.secureCookies);
   const vault = new PersonalNumberVault(authSecret);
   const orders = new OrderService({ db, rp, now });
   const passport = createPassport(db, [bankIdStrategy({ db, orders, vault })]);
-  app.use('/api', sessionMiddleware({ pool, secret: authSecret, cookies, pruneExpired: pruneSessions }), passport.session(), impersonation(db));
-  app.use(
-    config.AUTH_BASE_PATH,
-    authRoutes({ db, logger, passport, secret: authSecret, cookies, basePath: config.AUTH_BASE_PATH, publicUrl: config.PUBLIC_URL, signInPage: '/console', signInRateLimit: config.SIGNIN_RATE_LIMIT }),
-  );
+  const sessionStore = createSessionStore({ pool, pruneExpired: pruneSessions });
+  const authOptions = { db, logger, passport, secret: authSecret, cookies, basePath: config.AUTH_BASE_PATH, publicUrl: config.PUBLIC_URL, signInPage: '/console', signInRateLimit: config.SIGNIN_RATE_LIMIT };
+  if (fastSessions) app.get(`${config.AUTH_BASE_PATH}/session`, sessionFastPath({ store: sessionStore, passport, secret: authSecret, cookies, answers: authAnswers(authOptions) }));
+  app.use(compression());
+
+  app.use(healthRoutes(db));
+  app.use('/api', sameOrigin(config.PUBLIC_URL), cookieParser());
+  app.use('/api', sessionMiddleware({ store: sessionStore, secret: authSecret, cookies }), passport.session(), impersonation(db));
+  app.use(config.AUTH_BASE_PATH, authRoutes(authOptions));
   // Bodies are JSON (or the upload's multipart), and writes take no query: see http/input-guards.ts.
   app.use('/api', express.json({ limit: '100kb' }), jsonBodies, noQueryOnWrites);
   app.use('/api/mfe', registryRoutes(db));

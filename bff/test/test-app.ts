@@ -15,7 +15,7 @@ export function createTestApp(
   database: DatabaseHandle,
   paths: { shellDist: string; releasesDir: string },
   overrides: Partial<AppDeps['config']> = {},
-  extra: { rp?: RpClient; now?: () => number } = {},
+  extra: { rp?: RpClient; now?: () => number; sessionFastPath?: boolean } = {},
 ) {
   return createApp({
     config: {
@@ -44,6 +44,7 @@ export function createTestApp(
     // Tests that sign homeowners in pass an RpClient pointed at a running simulator.
     rp: extra.rp ?? new RpClient({ baseUrl: 'http://127.0.0.1:9/rp/v6.0', timeoutMs: 1000 }),
     now: extra.now,
+    sessionFastPath: extra.sessionFastPath,
     geo: (geo ??= loadGeoTables(GEO_DIR)),
   });
 }

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { runCli } from './bff-startup.mjs';
-import { signInWithProfile } from './bff-throughput.mjs';
+import { BROWSER_HEADERS, signInWithProfile } from './bff-throughput.mjs';
 import { ROOT, startServer } from './lib.mjs';
 
 const route = process.argv[2] ?? 'session';
@@ -34,7 +34,7 @@ try {
   };
   const cpuBefore = cpuMs();
   const result = await new Promise((resolve, reject) =>
-    autocannon({ url, headers: { cookie: signedIn.cookie }, connections: 10, duration: seconds }, (error, r) => (error ? reject(error) : resolve(r))),
+    autocannon({ url, headers: { ...BROWSER_HEADERS, cookie: signedIn.cookie }, connections: 10, duration: seconds }, (error, r) => (error ? reject(error) : resolve(r))),
   );
   const cpuPerRequest = (cpuMs() - cpuBefore) / result.requests.total;
   console.log(`${route}: ${Math.round(result.requests.total / result.duration)} req/s, server CPU ${cpuPerRequest.toFixed(3)} ms/request, ${result.non2xx} non-2xx`);
@@ -68,15 +68,26 @@ const where = (url) => {
   if (url.includes('bff/dist')) return 'bff';
   return url.startsWith('node:') ? 'node' : path.basename(url);
 };
+// Inclusive time: each sample counts once for every function on its stack (what a middleware costs with its callees,
+// for the synchronous part of the chain; work resumed after an await is a new stack).
+const parentOf = new Map();
+for (const n of profile.nodes) for (const child of n.children ?? []) parentOf.set(child, n.id);
+const label = (callFrame) => `${callFrame.functionName || '(anonymous)'} ${where(callFrame.url)}:${callFrame.lineNumber + 1}`;
+const inclusive = new Map();
+for (const [id, us] of self) {
+  const seen = new Set();
+  for (let at = id; at !== undefined; at = parentOf.get(at)) seen.add(label(byId.get(at).callFrame));
+  for (const fn of seen) inclusive.set(fn, (inclusive.get(fn) ?? 0) + us);
+}
 const byFunction = new Map();
 const byPackage = new Map();
 for (const [id, us] of self) {
   const { callFrame } = byId.get(id);
-  const fn = `${callFrame.functionName || '(anonymous)'} ${where(callFrame.url)}:${callFrame.lineNumber + 1}`;
+  const fn = label(callFrame);
   byFunction.set(fn, (byFunction.get(fn) ?? 0) + us);
   const pkg = callFrame.url ? where(callFrame.url) : callFrame.functionName;
   byPackage.set(pkg, (byPackage.get(pkg) ?? 0) + us);
 }
 const top = (map, n) => [...map].sort((a, b) => b[1] - a[1]).slice(0, n).map(([name, us]) => `  ${((us / total) * 100).toFixed(1).padStart(5)} %  ${name}`).join('\n');
-console.log(`self time by package (of ${(total / 1e6).toFixed(1)} s sampled):\n${top(byPackage, 20)}\n\nby function:\n${top(byFunction, 30)}`);
+console.log(`self time by package (of ${(total / 1e6).toFixed(1)} s sampled):\n${top(byPackage, 20)}\n\nby function:\n${top(byFunction, 30)}\n\nwith callees (inclusive):\n${top(inclusive, Number(process.env.INCLUSIVE_ROWS ?? 45))}`);
 fs.rmSync(dataDir, { recursive: true, force: true });

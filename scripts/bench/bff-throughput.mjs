@@ -24,6 +24,9 @@ app.get('/', (req, res) => res.send('Hello World!'));
 app.listen(Number(process.env.PORT), '127.0.0.1');
 `;
 
+// What Chromium sends: the BFF's answers are measured as browsers get them (compressed where they are large).
+export const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br, zstd', accept: '*/*' };
+
 const DEMO_STAFF = { email: 'super@demo.test', password: 'energy-demo-2026' };
 
 /** Cookie header value from Set-Cookie headers, merged over the cookies we already hold. */
@@ -202,11 +205,14 @@ export async function benchBffThroughput({ root }) {
     const base = `http://127.0.0.1:${bff.port}`;
     const signedIn = await signInWithProfile(base);
     const staticCheck = await checkStaticFiles(base);
+    const asBrowser = { ...BROWSER_HEADERS, cookie: signedIn.cookie };
+    const recommendationsAnswer = await headersOf(`${base}${signedIn.recommendationsPath}`, { headers: asBrowser });
+    const recommendationsEncoding = recommendationsAnswer.headers.get('content-encoding') ?? 'identity';
 
     const targets = [
-      { key: 'bareExpress', label: 'bare Express hello-world', url: `http://127.0.0.1:${bare.port}/`, pid: bare.child.pid },
-      { key: 'session', label: 'GET /api/auth/session (signed in)', url: `${base}/api/auth/session`, headers: { cookie: signedIn.cookie }, pid: bff.child.pid },
-      { key: 'recommendations', label: 'GET …/building/primary/recommendations', url: `${base}${signedIn.recommendationsPath}`, headers: { cookie: signedIn.cookie }, pid: bff.child.pid },
+      { key: 'bareExpress', label: 'bare Express hello-world', url: `http://127.0.0.1:${bare.port}/`, headers: BROWSER_HEADERS, pid: bare.child.pid },
+      { key: 'session', label: 'GET /api/auth/session (signed in)', url: `${base}/api/auth/session`, headers: asBrowser, pid: bff.child.pid },
+      { key: 'recommendations', label: 'GET …/building/primary/recommendations', url: `${base}${signedIn.recommendationsPath}`, headers: asBrowser, pid: bff.child.pid },
     ];
     console.log(`bff throughput: ${connections} connections, warm-up ${warmupS} s, then ${rounds} rounds of ${durationS} s per target, alternating`);
     for (const target of targets) await cannon(autocannon, { ...target, connections, durationS: warmupS });
@@ -238,7 +244,7 @@ export async function benchBffThroughput({ root }) {
       ['bff: GET /api/auth/session (staff signed in)', line('session'), ''],
       ['bff: session req/s ÷ bare Express', `${sessionRatio} %`, '≥ 50 %'],
       ['bff: session, bare Express CPU/request ÷ BFF CPU/request (context)', `${cpuRatio('session') ?? '?'} %`, ''],
-      [`bff: GET recommendations (${signedIn.recommendationCount} measures)`, line('recommendations'), ''],
+      [`bff: GET recommendations (${signedIn.recommendationCount} measures, sent ${recommendationsEncoding})`, line('recommendations'), ''],
       ['bff: recommendations req/s ÷ bare Express', `${recommendationsRatio} %`, '≥ 25 %'],
       ['bff: recommendations, bare Express CPU/request ÷ BFF CPU/request (context)', `${cpuRatio('recommendations') ?? '?'} %`, ''],
       ['bff: recommendations p99', `${perTarget.recommendations.p99Ms} ms`, '≤ 50 ms'],
@@ -251,7 +257,7 @@ export async function benchBffThroughput({ root }) {
     ];
     return {
       rows,
-      results: { connections, durationS, rounds, warmupS, signedInAs: signedIn.user, ...perTarget, sessionRatioPercent: sessionRatio, recommendationsRatioPercent: recommendationsRatio, cpuRatioPercent: { session: cpuRatio('session'), recommendations: cpuRatio('recommendations') }, staticFiles: staticCheck },
+      results: { connections, durationS, rounds, warmupS, signedInAs: signedIn.user, requestHeaders: Object.keys(BROWSER_HEADERS), recommendationsEncoding, ...perTarget, sessionRatioPercent: sessionRatio, recommendationsRatioPercent: recommendationsRatio, cpuRatioPercent: { session: cpuRatio('session'), recommendations: cpuRatio('recommendations') }, staticFiles: staticCheck },
     };
   } finally {
     for (const server of servers) await server.stop();

@@ -34,15 +34,24 @@ interface AuthRequestState {
   callbackUrl: string;
 }
 
-/**
- * /api/auth: the NextAuth v4 REST protocol on passport + express-session, with its quirks kept so an unchanged
- * next-auth/react client works (auth-protocols.md §1): json compared as the string "true", absolute urls,
- * CSRF failure answered as a redirect to signin?csrf=true, silent callbackUrl fallback.
- */
-export function authRoutes(options: AuthRouteOptions): Router {
-  const router = Router();
-  router.use(express.urlencoded({ extended: false, limit: '10kb' }), express.json({ limit: '10kb' }));
+export type AuthAnswerOptions = Pick<AuthRouteOptions, 'secret' | 'cookies' | 'basePath' | 'publicUrl'>;
 
+/** What a signed-in GET /session answers with: the session user and when the session cookie expires. */
+export interface SignedIn {
+  user: Express.User;
+  expires: Date;
+}
+
+/** NextAuth's session body: `{ user, expires }`, or `{}` when signed out. */
+function sessionJson(signedIn: SignedIn | null) {
+  return signedIn ? { user: signedIn.user, expires: signedIn.expires.toISOString() } : {};
+}
+
+/**
+ * The per-request state every /api/auth answer starts from (origin, CSRF and callback-url cookies), and the session
+ * answer: shared by the routes below and the session fast path (session-fast-path.ts), so both answer alike.
+ */
+export function authAnswers(options: AuthAnswerOptions) {
   function init(req: Request, res: Response): AuthRequestState {
     const origin = options.publicUrl ?? `${req.protocol}://${req.get('host')}`;
     const baseUrl = new URL(origin).origin;
@@ -56,15 +65,35 @@ export function authRoutes(options: AuthRouteOptions): Router {
     return { baseUrl, url, csrf, callbackUrl };
   }
 
+  /** GET /session: the user and the session's expiry when signed in, `{}` otherwise; never cached. */
+  function answerSession(req: Request, res: Response, signedIn: SignedIn | null): void {
+    init(req, res);
+    res.set(NO_CACHE).json(sessionJson(signedIn));
+  }
+
+  return { init, answerSession };
+}
+
+/** The signed-in user and session expiry on a request that went through express-session and passport. */
+function signedInOf(req: Request): SignedIn | null {
+  if (!req.user) return null;
+  return { user: req.user, expires: req.session.cookie.expires ?? new Date(Date.now() + (req.session.cookie.maxAge ?? 0)) };
+}
+
+/**
+ * /api/auth: the NextAuth v4 REST protocol on passport + express-session, with its quirks kept so an unchanged
+ * next-auth/react client works (auth-protocols.md §1): json compared as the string "true", absolute urls,
+ * CSRF failure answered as a redirect to signin?csrf=true, silent callbackUrl fallback.
+ */
+export function authRoutes(options: AuthRouteOptions): Router {
+  const router = Router();
+  router.use(express.urlencoded({ extended: false, limit: '10kb' }), express.json({ limit: '10kb' }));
+  const { init, answerSession } = authAnswers(options);
+
   /** NextAuth's redirect answer: JSON {url} (keeping the status) when the body says json=true, else a 302. */
   function redirect(req: Request, res: Response, url: string, status = 200): void {
     if (req.body?.json === 'true') res.status(status).json({ url });
     else res.redirect(302, url);
-  }
-
-  function sessionBody(req: Request) {
-    if (!req.user) return {};
-    return { user: req.user, expires: (req.session.cookie.expires ?? new Date(Date.now() + (req.session.cookie.maxAge ?? 0))).toISOString() };
   }
 
   const signInLimiter = rateLimit({
@@ -94,10 +123,7 @@ export function authRoutes(options: AuthRouteOptions): Router {
     );
   });
 
-  router.get('/session', (req, res) => {
-    init(req, res);
-    res.set(NO_CACHE).json(sessionBody(req));
-  });
+  router.get('/session', (req, res) => answerSession(req, res, signedInOf(req)));
 
   // Session update: CSRF checked from the JSON body; answers the (refreshed) session.
   router.post('/session', (req, res) => {
@@ -106,7 +132,7 @@ export function authRoutes(options: AuthRouteOptions): Router {
       res.status(400).json({});
       return;
     }
-    res.json(sessionBody(req));
+    res.json(sessionJson(signedInOf(req)));
   });
 
   router.post('/signin/:provider', signInLimiter, (req, res) => {

@@ -75,17 +75,22 @@ function cacheSessions(store: session.Store, pool: pg.Pool): session.Store {
 }
 
 /** Sessions live in PostgreSQL (the `session` table of our migrations), so restarts and other instances see them. */
-export function sessionMiddleware(options: { pool: pg.Pool; secret: string; cookies: AuthCookies; pruneExpired: boolean }) {
+export function createSessionStore(options: { pool: pg.Pool; pruneExpired: boolean }): session.Store {
   const PgStore = connectPgSimple(session);
+  return throttleTouch(
+    cacheSessions(
+      new PgStore({ pool: options.pool, tableName: 'session', createTableIfMissing: false, pruneSessionInterval: options.pruneExpired ? 15 * 60 : false }),
+      options.pool,
+    ),
+  );
+}
+
+/** express-session over the store; the session fast path (session-fast-path.ts) reads the same store. */
+export function sessionMiddleware(options: { store: session.Store; secret: string; cookies: AuthCookies }) {
   return session({
     name: options.cookies.session,
     secret: options.secret,
-    store: throttleTouch(
-      cacheSessions(
-        new PgStore({ pool: options.pool, tableName: 'session', createTableIfMissing: false, pruneSessionInterval: options.pruneExpired ? 15 * 60 : false }),
-        options.pool,
-      ),
-    ),
+    store: options.store,
     resave: false,
     saveUninitialized: false,
     rolling: true,

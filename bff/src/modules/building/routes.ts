@@ -15,6 +15,7 @@ import {
 import type { Db } from '../../db/client';
 import type { GeoTables } from '../../energy/geo-data';
 import { HttpError, parse } from '../../http/errors';
+import { CachedAnswer } from '../../http/cached-answer';
 import { brandOf, flowOrganisation } from '../flow/brand';
 import { ReadCache } from '../../db/read-cache';
 import { writeGenerationOfDb } from '../../db/write-generation';
@@ -47,7 +48,7 @@ function sniffDocumentType(content: Buffer): 'application/pdf' | 'image/png' | '
 
 interface CachedBuilding {
   result: BuildingResult;
-  answers: Map<'recommendations' | 'information', { json: string; etag?: string }>;
+  answers: Map<'recommendations' | 'information', CachedAnswer>;
 }
 
 /** /api/flow/property/{id}: the owner's answers, rates, consumption and EPC document, and the building computed from them. */
@@ -142,7 +143,8 @@ export function buildingRoutes(options: BuildingRouteOptions): Router {
 
   // The building as the GET routes read it, computed once until anything is written (db/read-cache.ts): its inputs
   // are the property, the caller's profile and documents, and the prices of the profile's (or the brand's)
-  // organisation, all in the key or read in the same write generation. Each answer's JSON (and ETag) is made once too.
+  // organisation, all in the key or read in the same write generation. Each answer's JSON, ETag and compressed forms are
+  // made once too (http/cached-answer.ts).
   const buildings = new ReadCache<CachedBuilding>(writeGenerationOfDb(db), { max: 5_000 });
   function readBuilding(req: Request): Promise<CachedBuilding> {
     const { id } = parse(buildingParams, req.params, 'params');
@@ -154,17 +156,11 @@ export function buildingRoutes(options: BuildingRouteOptions): Router {
     });
   }
 
-  /** Sends one of a cached building's answers, serialised (with its ETag) on first use only. */
+  /** Sends one of a cached building's answers: serialised, with its ETag and compressed forms, on first use only. */
   function sendCached(req: Request, res: Response, building: CachedBuilding, which: 'recommendations' | 'information', body: () => unknown) {
     let answer = building.answers.get(which);
-    if (!answer) {
-      const json = JSON.stringify(body());
-      const etag = (req.app.get('etag fn') as ((body: string, encoding: string) => string) | undefined)?.(json, 'utf8');
-      building.answers.set(which, (answer = { json, etag }));
-    }
-    res.set('Cache-Control', 'private, no-store').type('json');
-    if (answer.etag) res.set('ETag', answer.etag);
-    res.send(answer.json);
+    if (!answer) building.answers.set(which, (answer = new CachedAnswer(body)));
+    answer.send(req, res, { 'Cache-Control': 'private, no-store' });
   }
 
   router.get('/:id/building/:building/recommendations', async (req, res) => {

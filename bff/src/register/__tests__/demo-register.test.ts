@@ -26,13 +26,9 @@ function broken(rows: DemoProperty[], rule: (r: DemoProperty) => string | false 
 describe('demo register', () => {
   let geo: GeoData;
   let rows: DemoProperty[];
-  let elapsedMs: number;
-
   beforeAll(() => {
     geo = loadGeo();
-    const started = performance.now();
     rows = generateDemoRegister(geo);
-    elapsedMs = performance.now() - started;
   });
 
   describe('determinism', () => {
@@ -260,9 +256,5 @@ describe('demo register', () => {
       const counts = EPC_CLASSES.map((c) => withEpc().filter((r) => r.epc!.class === c).length);
       expect(Math.max(...counts)).toBe(counts[EPC_CLASSES.indexOf('E')]);
     });
-  });
-
-  it('generates 5,000 rows quickly (well under a second)', () => {
-    expect(elapsedMs).toBeLessThan(1_000);
   });
 });

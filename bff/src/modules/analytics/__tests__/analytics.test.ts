@@ -14,8 +14,9 @@ import { signInAs } from '../../../../test/staff-session';
  * checked against a straightforward query over the base tables (profile_insights, installer_requests, interactions,
  * building_profiles), after homes made through the real flow and after direct inserts, updates and deletes.
  */
-const NOW = Date.UTC(2026, 10, 23, 12);
-const TODAY = '2026-11-23';
+// The real day: the homes made through the flow are dated by the database's clock (building_profiles.created_at).
+const NOW = Date.now();
+const TODAY = new Date(NOW).toISOString().slice(0, 10);
 
 let database: DatabaseHandle;
 let fixtures: ReturnType<typeof makeBuildFixtures>;
@@ -97,7 +98,7 @@ describe('an organisation without data', () => {
     expect(res.body.byLabel.every((r: { count: number }) => r.count === 0)).toBe(true);
     expect(res.body.byHeating).toEqual([]);
     expect(res.body.series).toEqual([{ period: TODAY, value: 0 }]);
-    const portfolio = await superAdmin.get('/api/console/org/demo-installer/analytics/portfolio?from=2026-01-01').expect(200);
+    const portfolio = await superAdmin.get(`/api/console/org/demo-installer/analytics/portfolio?from=${TODAY.slice(0, 4)}-01-01`).expect(200);
     expect(portfolio.body).toMatchObject({ homes: 0, energyKwh: { now: 0, after: 0 }, byCarrier: [] });
     expect(portfolio.body.co2Factors.map((f: { carrier: string }) => f.carrier)).toEqual(expect.arrayContaining(['electricity', 'district_heating', 'oil']));
   });
