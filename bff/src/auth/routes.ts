@@ -52,9 +52,20 @@ function sessionJson(signedIn: SignedIn | null) {
  * answer: shared by the routes below and the session fast path (session-fast-path.ts), so both answer alike.
  */
 export function authAnswers(options: AuthAnswerOptions) {
+  // The origin each Host header names, parsed once (a handful of hosts in practice; bounded, as Host is the client's).
+  const origins = new Map<string, string>();
+  const originOf = (origin: string) => {
+    let parsed = origins.get(origin);
+    if (parsed === undefined) {
+      parsed = new URL(origin).origin;
+      if (origins.size >= 256) origins.clear();
+      origins.set(origin, parsed);
+    }
+    return parsed;
+  };
+
   function init(req: Request, res: Response): AuthRequestState {
-    const origin = options.publicUrl ?? `${req.protocol}://${req.get('host')}`;
-    const baseUrl = new URL(origin).origin;
+    const baseUrl = originOf(options.publicUrl ?? `${req.protocol}://${req.get('host')}`);
     const url = `${baseUrl}${options.basePath}`;
     const csrf = readCsrf(req.cookies?.[options.cookies.csrf], options.secret);
     if (csrf.cookie) res.cookie(options.cookies.csrf, csrf.cookie, options.cookies.options);
@@ -68,7 +79,10 @@ export function authAnswers(options: AuthAnswerOptions) {
   /** GET /session: the user and the session's expiry when signed in, `{}` otherwise; never cached. */
   function answerSession(req: Request, res: Response, signedIn: SignedIn | null): void {
     init(req, res);
-    res.set(NO_CACHE).json(sessionJson(signedIn));
+    // Sent as is: an answer no cache may keep has no use for an ETag (res.json would hash every answer for one).
+    const body = JSON.stringify(sessionJson(signedIn));
+    res.set(NO_CACHE).set({ 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': String(Buffer.byteLength(body)) });
+    res.end(body);
   }
 
   return { init, answerSession };
