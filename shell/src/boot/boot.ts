@@ -3,7 +3,7 @@ import { revealAppAtTheLatest } from '../remotes/first-paint';
 import { whenIdle, yieldToMain } from './yield';
 
 /** Marks the start of each boot phase (e2e/tests/performance-budgets.spec.ts reads them). */
-export const BOOT_PHASES = ['boot:react-dom', 'boot:shared', 'boot:app', 'boot:render'] as const;
+export const BOOT_PHASES = ['boot:react-dom', 'boot:router', 'boot:redux', 'boot:i18n', 'boot:shared', 'boot:store', 'boot:app', 'boot:render'] as const;
 
 function mark(name: (typeof BOOT_PHASES)[number]): void {
   if (typeof performance !== 'undefined' && typeof performance.mark === 'function') performance.mark(name);
@@ -22,9 +22,27 @@ export async function boot(): Promise<void> {
   mark('boot:react-dom');
   const { createRoot } = await import(/* webpackMode: "eager" */ 'react-dom/client');
 
+  // The shared package imports all of these at once; evaluated beforehand, each in its own task, they are only
+  // looked up when it runs (one module instance each: same share scope, same webpack module cache).
+  await yieldToMain();
+  mark('boot:router');
+  await import(/* webpackMode: "eager" */ 'react-router');
+
+  await yieldToMain();
+  mark('boot:redux');
+  await Promise.all([import(/* webpackMode: "eager" */ '@reduxjs/toolkit'), import(/* webpackMode: "eager" */ 'react-redux')]);
+  await import(/* webpackMode: "eager" */ '@reduxjs/toolkit/query/react');
+
+  await yieldToMain();
+  mark('boot:i18n');
+  await Promise.all([import(/* webpackMode: "eager" */ 'i18next'), import(/* webpackMode: "eager" */ 'react-i18next')]);
+
   await yieldToMain();
   mark('boot:shared');
   const { createAppStore, initI18n } = await import(/* webpackMode: "eager" */ '@home-energy/shared');
+
+  await yieldToMain();
+  mark('boot:store');
   // Neither the registry nor the texts may block the first paint: remotes mount when their slot renders.
   void initI18n();
   const store = createAppStore();

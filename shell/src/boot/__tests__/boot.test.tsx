@@ -19,9 +19,19 @@ jest.mock('react-dom/client', () => {
     }),
   };
 });
+// The libraries the shared package imports, evaluated one phase each before it.
+jest.mock('react-router', () => (mockEvents.push('evaluate react-router'), {}));
+jest.mock('@reduxjs/toolkit', () => (mockEvents.push('evaluate redux'), {}));
+jest.mock('react-redux', () => (mockEvents.push('evaluate react-redux'), {}));
+jest.mock('@reduxjs/toolkit/query/react', () => (mockEvents.push('evaluate rtk query'), {}));
+jest.mock('i18next', () => (mockEvents.push('evaluate i18next'), {}));
+jest.mock('react-i18next', () => (mockEvents.push('evaluate react-i18next'), {}));
 jest.mock('@home-energy/shared', () => {
   mockEvents.push('evaluate shared');
-  return { createAppStore: () => ({}), initI18n: () => Promise.resolve() };
+  return {
+    createAppStore: () => (mockEvents.push('create store'), {}),
+    initI18n: () => Promise.resolve(),
+  };
 });
 jest.mock('../../remotes/federation-plugins', () => ({ installFederationPlugins: () => undefined }));
 jest.mock('../../remotes/registry', () => ({ ensureRemotesRegistered: () => Promise.resolve({ remotes: [] }) }));
@@ -45,7 +55,7 @@ test('each boot phase runs in its own task, the render is a transition, preloadi
   await new Promise((resolve) => setTimeout(resolve, 20));
   stop = true;
 
-  const phases = ['evaluate react-dom', 'evaluate shared', 'evaluate app', 'render'];
+  const phases = ['evaluate react-dom', 'evaluate react-router', 'evaluate redux', 'evaluate i18next', 'evaluate shared', 'create store', 'evaluate app', 'render'];
   const at = phases.map((name) => mockEvents.indexOf(name));
   expect(at.every((i) => i >= 0)).toBe(true);
   expect([...at].sort((a, b) => a - b)).toEqual(at);
