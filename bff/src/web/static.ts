@@ -19,8 +19,14 @@ export function releaseFiles(releasesDir: string): RequestHandler {
   return express.static(releasesDir, { index: false, fallthrough: false, dotfiles: 'ignore', setHeaders: setCacheHeaders });
 }
 
-// Routes whose page the shell build also renders as static HTML, per language (shell/first-paint.cjs).
+// Routes whose page the shell build also renders as static HTML, per language (shell/first-paint.cjs): the address
+// search page, and the results dashboard's frame (its title while the results are computed).
 const FIRST_PAINT_PAGES: Record<string, string> = { '/': 'search', '/flow': 'search', '/flow/': 'search' };
+const DASHBOARD = /^\/property\/[1-9]\d{0,9}\/building\/primary\/results-dashboard\/?$/;
+
+function firstPaintPage(pathname: string): string | undefined {
+  return FIRST_PAINT_PAGES[pathname] ?? (DASHBOARD.test(pathname) ? 'dashboard' : undefined);
+}
 const LANGUAGES = ['en', 'sv'];
 
 /**
@@ -60,7 +66,7 @@ export function shellFiles(shellDist: string, { pageHints }: ShellFilesOptions =
   };
   const indexFile = path.join(shellDist, 'index.html');
   const firstPaintFile = (req: Request): string | null => {
-    const page = FIRST_PAINT_PAGES[req.path];
+    const page = firstPaintPage(req.path);
     const file = page ? path.join(shellDist, 'first-paint', `${page}.${firstPaintLanguage(req)}.html`) : null;
     return file && fs.existsSync(file) ? file : null;
   };
