@@ -10,6 +10,7 @@ import { fixedHeaders } from './http/fixed-headers';
 import { jsonBodies, noQueryOnWrites } from './http/input-guards';
 import { healthRoutes } from './modules/health/routes';
 import { registryRoutes } from './modules/releases/routes';
+import { activeReleases } from './modules/releases/repository';
 import cookieParser from 'cookie-parser';
 import type pg from 'pg';
 import { authAnswers, authRoutes } from './auth/routes';
@@ -32,6 +33,7 @@ import { signRoutes } from './modules/homeowner/sign-routes';
 import { profileRoutes } from './modules/homeowner/profile-routes';
 import { propertySearchRoutes } from './modules/property/search-routes';
 import { releaseFiles, shellFiles } from './web/static';
+import { pageHints } from './web/page-hints';
 import { buildingRoutes } from './modules/building/routes';
 import { textRoutes } from './modules/texts/routes';
 import { flowRoutes } from './modules/flow/routes';
@@ -148,7 +150,7 @@ export function createApp({ config, db, pool, logger, authSecret, pruneSessions 
   app.use('/api', apiNotFound);
 
   app.use('/mfe', releaseFiles(config.releasesDir));
-  app.use(shellFiles(config.SHELL_DIST));
+  app.use(shellFiles(config.SHELL_DIST, { pageHints: pageHints({ releasesDir: config.releasesDir, activeReleases: () => activeReleases(db) }) }));
   app.use(errorHandler(logger));
   return app;
 }

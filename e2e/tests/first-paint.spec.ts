@@ -121,3 +121,64 @@ test.describe('static first paint of the address search page', () => {
     });
   }
 });
+
+// The results dashboard arrives as a static frame too: the top bar, the page's title and the loading line, so its
+// largest element (the title) needs no script. The app takes its place once the dashboard shows its own title.
+test.describe("static frame of the results dashboard", () => {
+  const DASHBOARD = '/property/42/building/primary/results-dashboard';
+
+  test('the HTML alone shows the title in the visitor\'s language', async ({ browser }) => {
+    for (const [locale, title] of [
+      ['sv-SE', 'Ditt hems energiresultat'],
+      ['en-US', "Your home's energy results"],
+    ]) {
+      const context = await browser.newContext({ javaScriptEnabled: false, locale });
+      const page = await context.newPage();
+      await page.goto(DASHBOARD);
+      await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+      await expect(page.locator('#root')).toBeHidden();
+      await context.close();
+    }
+  });
+
+  test('the app takes its place when the dashboard shows its title: same heading, no spinner in between, no shift', async ({ browser }) => {
+    const context = await browser.newContext({ locale: 'en-US', viewport: { width: 412, height: 823 }, isMobile: true });
+    const page = await context.newPage();
+    await observePaints(page);
+    expect((await page.request.post('/api/flow/property/42/building', { data: { occupants: 3, indoor_temperature: 21 } })).status()).toBe(200);
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/mfe/mfe-results/**/remoteEntry.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(DASHBOARD, { waitUntil: 'domcontentloaded' });
+    await expect(page.locator('#first-paint h1')).toHaveText("Your home's energy results");
+    await expect(page.locator('#root')).toBeHidden();
+    const staticHeading = await box(page, '#first-paint h1');
+
+    // Whenever the static frame is gone, the app shows the dashboard's title (never the generic spinner alone).
+    await page.evaluate(() => {
+      const w = window as unknown as { __revealedWithTitle: boolean | null };
+      w.__revealedWithTitle = null;
+      new MutationObserver((_, observer) => {
+        if (document.getElementById('first-paint')) return;
+        w.__revealedWithTitle = document.querySelector('#root #rd-title') !== null;
+        observer.disconnect();
+      }).observe(document.body, { childList: true, subtree: true });
+    });
+    release();
+    await expect(page.locator('#first-paint')).toHaveCount(0);
+    await expect(page.locator('#rd-title')).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { __revealedWithTitle: boolean | null }).__revealedWithTitle)).toBe(true);
+    const appHeading = await box(page, '#rd-title');
+    expect(Math.abs(appHeading.x - staticHeading.x)).toBeLessThanOrEqual(1);
+    expect(Math.abs(appHeading.width - staticHeading.width)).toBeLessThanOrEqual(1);
+    expect(Math.abs(appHeading.height - staticHeading.height)).toBeLessThanOrEqual(1);
+    await expect(page.getByTestId('no-profile')).toHaveCount(0);
+    await page.waitForLoadState('networkidle');
+    const shifts = await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts);
+    expect(shifts.reduce((sum, value) => sum + value, 0)).toBeLessThan(0.02);
+    await context.close();
+  });
+});

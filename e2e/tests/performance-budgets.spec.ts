@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
-import { signInStaff, SUPER_ADMIN, type RemoteName } from './support';
+import { registry, signInStaff, SUPER_ADMIN, watchConsole, type RemoteName } from './support';
 
 // Front-end budgets of issue 12 that do not depend on the machine: bytes (gzip of what the browser fetched, level 9
 // as scripts/bench.mjs counts them) and the navigation after a preload intent (measured in the page, with retries).
@@ -185,4 +185,71 @@ test.describe('no layout shift while a page loads, on a phone', () => {
       expect(await page.evaluate(() => (window as unknown as { __cls: number }).__cls)).toBeLessThan(0.02);
     });
   }
+});
+
+// The request chain HTML → main.js → registry → manifest → remoteEntry → App is flattened: the HTML names the shell's
+// boot chunks (shared/build/boot-preload.cjs) and the page's remote of the active release (bff/src/web/page-hints.ts).
+test.describe('preload hints in the HTML', () => {
+  const DASHBOARD = '/property/42/building/primary/results-dashboard';
+
+  test("the dashboard's HTML preloads the boot chunks and the active mfe-results release; each file is fetched once", async ({ page }) => {
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+    // Chromium warns of a preload it could not use (credentials or type mismatch) or that nothing used a few seconds
+    // after the load event.
+    const preloadWarnings: string[] = [];
+    page.on('console', (message) => {
+      if (/preload/i.test(message.text())) preloadWarnings.push(message.text());
+    });
+    const errors = watchConsole(page);
+    // The dashboard of this browser's answers (without answers its APIs answer 404, which the console reports).
+    expect((await page.request.post('/api/flow/property/42/building', { data: { occupants: 3, indoor_temperature: 21 } })).status()).toBe(200);
+    await page.goto(DASHBOARD);
+    await expect(page.locator('[data-remote="mfe_results"] h1')).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(3500);
+
+    const html = await (await page.request.get(DASHBOARD, { headers: { accept: 'text/html' } })).text();
+    const preloads = [...html.matchAll(/<link rel="preload"[^>]*href="([^"]+)"/g)].map((m) => m[1]);
+    const results = (await registry(page)).remotes.find((r) => r.name === 'mfe_results');
+    expect(results, 'mfe-results has an active release').toBeTruthy();
+    const releaseBase = `/mfe/mfe-results/${results!.version}/`;
+    // The active release (from the registry, as the shell sees it), not a URL baked into the shell build.
+    expect(preloads).toEqual(expect.arrayContaining([`${releaseBase}mf-manifest.json`, `${releaseBase}remoteEntry.js`]));
+    expect(preloads.some((href) => href.startsWith(releaseBase) && /__federation_expose_App\.[0-9a-f]+\.js$/.test(href))).toBe(true);
+    expect(preloads.filter((href) => href.startsWith('/mfe/') && !href.startsWith(releaseBase)), 'no other remote').toEqual([]);
+
+    // Every script the shell loaded before rendering was either its entry or preloaded by the HTML.
+    const entry = [...html.matchAll(/<script[^>]*\ssrc="([^"]+)"/g)].map((m) => m[1]);
+    const shellScripts = requested.filter((p) => /^\/[^/]+\.js$/.test(p));
+    expect(shellScripts.filter((p) => !entry.includes(p) && !preloads.includes(p)), 'shell scripts not preloaded').toEqual([]);
+    // A preload the page then asks for again (credentials or type mismatch) would be fetched twice.
+    for (const href of preloads) expect(requested.filter((p) => p === href).length, href).toBe(1);
+    expect(preloadWarnings, 'preload warnings').toEqual([]);
+    expect(errors).toEqual([]);
+  });
+
+  test('the shell boots in several tasks: no long task holds two boot phases (4x CPU throttling)', async ({ page }) => {
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await page.addInitScript(() => {
+      const w = window as unknown as { __longTasks: { start: number; end: number }[] };
+      w.__longTasks = [];
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) w.__longTasks.push({ start: entry.startTime, end: entry.startTime + entry.duration });
+      }).observe({ type: 'longtask', buffered: true });
+    });
+    await page.goto('/');
+    await expect(page.locator('[data-remote="mfe_flow"] h1')).toBeVisible();
+    const { marks, longTasks } = await page.evaluate(() => ({
+      marks: performance.getEntriesByType('mark').filter((m) => m.name.startsWith('boot:')).map((m) => ({ name: m.name, at: m.startTime })),
+      longTasks: (window as unknown as { __longTasks: { start: number; end: number }[] }).__longTasks,
+    }));
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    expect(marks.map((m) => m.name)).toEqual(['boot:react-dom', 'boot:router', 'boot:redux', 'boot:i18n', 'boot:shared', 'boot:store', 'boot:app', 'boot:render']);
+    for (let i = 1; i < marks.length; i += 1) {
+      const both = longTasks.find((task) => task.start <= marks[i - 1].at && marks[i].at <= task.end);
+      expect(both, `${marks[i - 1].name} and ${marks[i].name} in one task`).toBeUndefined();
+    }
+  });
 });

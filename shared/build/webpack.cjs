@@ -8,6 +8,7 @@ const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const CopyWebpackPlugin = require('copy-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { federationConfig } = require('./federation.cjs');
+const { BootPreloadPlugin } = require('./boot-preload.cjs');
 
 function hashedName(production, pathData, ext) {
   const hashed = production && pathData.chunk && pathData.chunk.contentHash && pathData.chunk.contentHash.javascript;
@@ -89,6 +90,8 @@ function createWebpackConfig({ pkgDir, name, title, exposes, runtimePlugins, dev
           ? [new CopyWebpackPlugin({ patterns: [{ from: localesDir, to: 'locales' }] })]
           : []),
         new ModuleFederationPlugin(federationConfig({ name, pkgDir, exposes, runtimePlugins })),
+        // The host's index.html preloads what its boot needs (production: dev chunks are not worth a hint).
+        ...(isHost && production ? [new BootPreloadPlugin()] : []),
       ],
       optimization: production
         ? {

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import express, { type Request, type RequestHandler, type Response } from 'express';
+import { withPreloads, type PreloadHint } from './page-hints';
 
 const NO_CACHE = new Set(['mf-manifest.json', 'remoteEntry.js', 'mf-stats.json', 'index.html']);
 // Built file names carry a content hash of 10 hex digits (shared/build/webpack.cjs).
@@ -18,8 +19,14 @@ export function releaseFiles(releasesDir: string): RequestHandler {
   return express.static(releasesDir, { index: false, fallthrough: false, dotfiles: 'ignore', setHeaders: setCacheHeaders });
 }
 
-// Routes whose page the shell build also renders as static HTML, per language (shell/first-paint.cjs).
+// Routes whose page the shell build also renders as static HTML, per language (shell/first-paint.cjs): the address
+// search page, and the results dashboard's frame (its title while the results are computed).
 const FIRST_PAINT_PAGES: Record<string, string> = { '/': 'search', '/flow': 'search', '/flow/': 'search' };
+const DASHBOARD = /^\/property\/[1-9]\d{0,9}\/building\/primary\/results-dashboard\/?$/;
+
+function firstPaintPage(pathname: string): string | undefined {
+  return FIRST_PAINT_PAGES[pathname] ?? (DASHBOARD.test(pathname) ? 'dashboard' : undefined);
+}
 const LANGUAGES = ['en', 'sv'];
 
 /**
@@ -37,16 +44,34 @@ export function firstPaintLanguage(req: Request): string {
   return 'en';
 }
 
-/** The shell's built files, its translations under /locales, and index.html for every client route. */
-export function shellFiles(shellDist: string): RequestHandler[] {
+export interface ShellFilesOptions {
+  /** Preloads of the page's remote (page-hints.ts); none when absent or when it fails. */
+  pageHints?: (pathname: string, lng: string) => Promise<PreloadHint[]>;
+}
+
+/**
+ * The shell's built files, its translations under /locales, and index.html for every client route. The HTML preloads
+ * what the page will ask for next: the shell's texts in the page's language and the page's remote (page-hints.ts).
+ */
+export function shellFiles(shellDist: string, { pageHints }: ShellFilesOptions = {}): RequestHandler[] {
+  // The built pages, read once per build (a new shell build has a new mtime).
+  const pages = new Map<string, { mtimeMs: number; html: string }>();
+  const readPage = (file: string): string => {
+    const { mtimeMs } = fs.statSync(file);
+    const cached = pages.get(file);
+    if (cached?.mtimeMs === mtimeMs) return cached.html;
+    const html = fs.readFileSync(file, 'utf8');
+    pages.set(file, { mtimeMs, html });
+    return html;
+  };
   const indexFile = path.join(shellDist, 'index.html');
   const firstPaintFile = (req: Request): string | null => {
-    const page = FIRST_PAINT_PAGES[req.path];
+    const page = firstPaintPage(req.path);
     const file = page ? path.join(shellDist, 'first-paint', `${page}.${firstPaintLanguage(req)}.html`) : null;
     return file && fs.existsSync(file) ? file : null;
   };
   const assets = express.static(shellDist, { index: false, dotfiles: 'ignore', setHeaders: setCacheHeaders });
-  const historyFallback: RequestHandler = (req, res, next) => {
+  const historyFallback: RequestHandler = async (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     // Client routes have no file extension; a missing asset or translation is a 404, never the HTML page.
     if (path.extname(req.path) || req.path.startsWith('/locales/') || !req.accepts('html')) {
@@ -57,9 +82,12 @@ export function shellFiles(shellDist: string): RequestHandler[] {
       res.status(503).type('text/plain').send('The shell is not built yet: run `npm run build` (or `npm start`).');
       return;
     }
+    const lng = firstPaintLanguage(req);
+    const hints: PreloadHint[] = [{ href: `/locales/${lng}/common.json`, as: 'fetch' }];
+    if (pageHints) hints.push(...(await pageHints(req.path, lng).catch(() => [])));
     res.setHeader('Cache-Control', 'no-cache');
     res.setHeader('Vary', 'Accept-Language');
-    res.sendFile(firstPaintFile(req) ?? indexFile);
+    res.type('html').send(withPreloads(readPage(firstPaintFile(req) ?? indexFile), hints));
   };
   return [assets, historyFallback];
 }

@@ -21,3 +21,23 @@ export function revealApp(): void {
 export function revealAppAtTheLatest(limitMs = FIRST_PAINT_LIMIT_MS): void {
   if (hasFirstPaint()) setTimeout(revealApp, limitMs);
 }
+
+/**
+ * Reveals the app once it shows a page heading (an h1 in #root). A remote that has rendered may still be waiting for
+ * its texts and show a spinner: that must not replace a static page that already shows the page's title. Returns the
+ * cleanup (the observer stops; the time limit of revealAppAtTheLatest still applies).
+ */
+export function revealWhenHeadingShown(root: HTMLElement | null = typeof document === 'undefined' ? null : document.getElementById('root')): () => void {
+  if (!root || !hasFirstPaint()) return () => undefined;
+  if (root.querySelector('h1')) {
+    revealApp();
+    return () => undefined;
+  }
+  const observer = new MutationObserver(() => {
+    if (!root.querySelector('h1')) return;
+    observer.disconnect();
+    revealApp();
+  });
+  observer.observe(root, { childList: true, subtree: true });
+  return () => observer.disconnect();
+}

@@ -4,11 +4,20 @@ import { Loading, type RemoteName } from '@home-energy/shared';
 import { ensureRemotesRegistered, RemoteNotReleasedError, resetRemote } from './registry';
 import { RemoteSlotContext } from './remote-slot-context';
 import { RemoteUnavailable } from './remote-unavailable';
-import { revealApp } from './first-paint';
+import { revealApp, revealWhenHeadingShown } from './first-paint';
 
-/** Rendered after the remote's App inside the same Suspense boundary: it commits once the remote's page is shown. */
+/** The slot failed: whatever the static first paint showed gives way to the slot's message at once. */
 function RevealWhenShown() {
   useEffect(revealApp, []);
+  return null;
+}
+
+/**
+ * Rendered after the remote's App inside the same Suspense boundary: it commits once the remote has rendered, and
+ * reveals the app when the remote's page shows its heading (not while the remote still shows a spinner).
+ */
+function RevealWhenPageShown() {
+  useEffect(() => revealWhenHeadingShown(), []);
   return null;
 }
 
@@ -55,7 +64,7 @@ export function RemoteSlot({ remote }: { remote: RemoteName }) {
       <SlotErrorBoundary key={attempt} remote={remote}>
         <Suspense fallback={<Loading />}>
           <RemoteApp />
-          <RevealWhenShown />
+          <RevealWhenPageShown />
         </Suspense>
       </SlotErrorBoundary>
     </RemoteSlotContext.Provider>

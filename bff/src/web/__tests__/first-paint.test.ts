@@ -21,6 +21,8 @@ beforeEach(() => {
   fs.mkdirSync(path.join(shellDist, 'first-paint'));
   fs.writeFileSync(path.join(shellDist, 'first-paint', 'search.en.html'), '<h1>Find your home</h1>');
   fs.writeFileSync(path.join(shellDist, 'first-paint', 'search.sv.html'), '<h1>Hitta ditt hem</h1>');
+  fs.writeFileSync(path.join(shellDist, 'first-paint', 'dashboard.en.html'), "<h1>Your home's energy results</h1>");
+  fs.writeFileSync(path.join(shellDist, 'first-paint', 'dashboard.sv.html'), '<h1>Ditt hems energiresultat</h1>');
 });
 
 afterEach(() => fs.rmSync(shellDist, { recursive: true, force: true }));
@@ -41,8 +43,24 @@ describe('static first paint of the address search page', () => {
     expect(res.headers.vary).toMatch(/Accept-Language/);
   });
 
+  it.each([
+    ['/property/42/building/primary/results-dashboard', 'sv-SE', 'Ditt hems energiresultat'],
+    ['/property/7/building/primary/results-dashboard/', 'en', "Your home's energy results"],
+    ['/property/42/building/primary/results-dashboard?lang=en', 'sv', "Your home's energy results"],
+  ])("GET %s (Accept-Language: %s) shows the dashboard's frame: %s", async (url, languages, heading) => {
+    const res = await request(app()).get(url).set('Accept', 'text/html').set('Accept-Language', languages).expect(200);
+    expect(res.text).toBe(`<h1>${heading}</h1>`);
+    expect(res.headers.vary).toMatch(/Accept-Language/);
+  });
+
   it('gives every other client route the plain index.html', async () => {
-    for (const url of ['/property/42/building/primary/results-dashboard', '/flow/property/42/questions', '/console']) {
+    for (const url of [
+      '/property/42/building/secondary/results-dashboard',
+      '/property/abc/building/primary/results-dashboard',
+      '/property/42/building/primary/results-dashboard/more',
+      '/flow/property/42/questions',
+      '/console',
+    ]) {
       const res = await request(app()).get(url).set('Accept', 'text/html').set('Accept-Language', 'sv').expect(200);
       expect(res.text).toBe('<div id="root"></div>');
     }

@@ -1,0 +1,114 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import express from 'express';
+import request from 'supertest';
+import { shellFiles } from '../static';
+import { pageHints, type ActiveRelease } from '../page-hints';
+
+// The HTML names the page's remote files (its active release's manifest, entry, App chunks and texts) so the browser
+// fetches them with the shell instead of at the end of the registry → manifest → entry → App chain.
+let dir: string;
+let shellDist: string;
+let releasesDir: string;
+let active: ActiveRelease[];
+let failing = false;
+
+const SHELL_HTML = '<!doctype html><html><head><title>Home energy</title><script defer src="/main.abcdef0123.js"></script></head><body><div id="root"></div></body></html>';
+
+function writeRelease(pkg: string, version: string, app: { js: string[]; css: string[] }, namespace: string) {
+  const base = path.join(releasesDir, pkg, version);
+  for (const lng of ['en', 'sv']) {
+    fs.mkdirSync(path.join(base, 'locales', lng), { recursive: true });
+    fs.writeFileSync(path.join(base, 'locales', lng, `${namespace}.json`), '{}');
+  }
+  const manifest = {
+    name: pkg.replace('-', '_'),
+    metaData: { remoteEntry: { name: 'remoteEntry.js', path: '', type: 'global' } },
+    shared: [],
+    exposes: [{ id: `${pkg}:App`, name: 'App', path: './App', assets: { js: { sync: app.js, async: ['40.f30c214338.js'] }, css: { sync: app.css, async: [] } } }],
+  };
+  fs.writeFileSync(path.join(base, 'mf-manifest.json'), JSON.stringify(manifest));
+}
+
+function app() {
+  const server = express();
+  const activeReleases = async () => {
+    if (failing) throw new Error('database down');
+    return active;
+  };
+  server.use(shellFiles(shellDist, { pageHints: pageHints({ releasesDir, activeReleases }) }));
+  return server;
+}
+
+const preloads = (html: string) => [...html.matchAll(/<link rel="preload"[^>]*>/g)].map(([tag]) => tag);
+
+beforeEach(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'page-hints-'));
+  shellDist = path.join(dir, 'shell');
+  releasesDir = path.join(dir, 'releases');
+  fs.mkdirSync(shellDist);
+  fs.writeFileSync(path.join(shellDist, 'index.html'), SHELL_HTML);
+  writeRelease('mfe-results', '0.1.0-aaaaaaaaaa', { js: ['542.f31f48ad47.js', '__federation_expose_App.758a923fcb.js'], css: ['__federation_expose_App.5ce774ca54.css'] }, 'results');
+  writeRelease('mfe-flow', '0.1.0-bbbbbbbbbb', { js: ['__federation_expose_App.2f04ba0d8f.js'], css: [] }, 'flow');
+  active = [
+    { remote: 'mfe-flow', version: '0.1.0-bbbbbbbbbb' },
+    { remote: 'mfe-results', version: '0.1.0-aaaaaaaaaa' },
+  ];
+  failing = false;
+});
+
+afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+describe('preload hints in the HTML', () => {
+  it("names the dashboard's remote files of the active release, in the page's language, after the shell's script", async () => {
+    const res = await request(app()).get('/property/42/building/primary/results-dashboard').set('Accept', 'text/html').set('Accept-Language', 'sv-SE').expect(200);
+    const base = '/mfe/mfe-results/0.1.0-aaaaaaaaaa';
+    expect(preloads(res.text)).toEqual([
+      '<link rel="preload" as="fetch" href="/locales/sv/common.json" crossorigin fetchpriority="low">',
+      `<link rel="preload" as="fetch" href="${base}/mf-manifest.json" crossorigin fetchpriority="low">`,
+      `<link rel="preload" as="script" href="${base}/remoteEntry.js" fetchpriority="low">`,
+      `<link rel="preload" as="style" href="${base}/__federation_expose_App.5ce774ca54.css" fetchpriority="low">`,
+      `<link rel="preload" as="script" href="${base}/542.f31f48ad47.js" fetchpriority="low">`,
+      `<link rel="preload" as="script" href="${base}/__federation_expose_App.758a923fcb.js" fetchpriority="low">`,
+      `<link rel="preload" as="fetch" href="${base}/locales/sv/results.json" crossorigin fetchpriority="low">`,
+    ]);
+    // Lazy chunks of the remote are not preloaded, and the shell's own script keeps its place ahead of the hints.
+    expect(res.text).not.toContain('40.f30c214338.js');
+    expect(res.text.indexOf('/main.abcdef0123.js')).toBeLessThan(res.text.indexOf('rel="preload"'));
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('follows the active release: another version activated, other files named (no shell rebuild, no restart)', async () => {
+    const server = app();
+    writeRelease('mfe-results', '0.2.0-cccccccccc', { js: ['__federation_expose_App.0000000000.js'], css: [] }, 'results');
+    active = [{ remote: 'mfe-results', version: '0.2.0-cccccccccc' }];
+    const res = await request(server).get('/property/7/building/primary/results-dashboard').set('Accept', 'text/html').expect(200);
+    expect(res.text).toContain('/mfe/mfe-results/0.2.0-cccccccccc/__federation_expose_App.0000000000.js');
+    expect(res.text).not.toContain('0.1.0-aaaaaaaaaa');
+  });
+
+  it("names the flow's files on the address search page and on the flow's pages", async () => {
+    for (const url of ['/', '/flow/property/42/questions']) {
+      const res = await request(app()).get(url).set('Accept', 'text/html').set('Accept-Language', 'en').expect(200);
+      expect(res.text).toContain('/mfe/mfe-flow/0.1.0-bbbbbbbbbb/remoteEntry.js');
+      expect(res.text).toContain('/mfe/mfe-flow/0.1.0-bbbbbbbbbb/locales/en/flow.json');
+      expect(res.text).not.toContain('mfe-results');
+    }
+  });
+
+  it('names no remote file when the remote has no active release, its manifest is missing, or the database fails', async () => {
+    active = [];
+    let res = await request(app()).get('/console').set('Accept', 'text/html').expect(200);
+    expect(preloads(res.text)).toEqual(['<link rel="preload" as="fetch" href="/locales/en/common.json" crossorigin fetchpriority="low">']);
+
+    active = [{ remote: 'mfe-results', version: '9.9.9-missing' }];
+    res = await request(app()).get('/property/42/building/primary/results-dashboard').set('Accept', 'text/html').expect(200);
+    expect(preloads(res.text)).toHaveLength(1);
+
+    failing = true;
+    res = await request(app()).get('/property/42/building/primary/results-dashboard').set('Accept', 'text/html').expect(200);
+    expect(preloads(res.text)).toHaveLength(1);
+    expect(res.text).toContain('<div id="root"></div>');
+  });
+});

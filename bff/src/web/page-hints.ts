@@ -1,0 +1,120 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { REMOTES, type RemoteName } from '@home-energy/shared/remotes';
+import { remoteForPath } from '@home-energy/shared/mfe/routes';
+
+/**
+ * Preload hints for a page of the app, written into the HTML the BFF answers with (after the shell's own script and
+ * its boot preloads, so main.js is still asked for first). Without them the page's remote is
+ * found at the end of a request chain: HTML → main.js → registry → manifest → remoteEntry.js → App chunks (and its
+ * texts after that), one round trip each. The BFF knows all of these when it answers the HTML: which remote owns the
+ * path (the shell's route table, shared/src/mfe/routes.ts), that remote's active release (the same rows the registry
+ * answers with), and the release's manifest on disk. The shell still registers remotes from the registry at run time;
+ * these hints only let the browser fetch the same files earlier. A missing release or manifest means no hints.
+ */
+export interface PreloadHint {
+  href: string;
+  as: 'fetch' | 'script' | 'style';
+}
+
+const escapeAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/**
+ * `<link rel="preload">` tags; `fetch` ones carry `crossorigin` (a same-origin fetch() is a CORS-mode request). Low
+ * priority: the shell's main.js and its boot chunks go first, and nothing here competes with rendering the page.
+ */
+export function preloadTags(hints: PreloadHint[]): string {
+  return hints
+    .map(({ href, as }) => `<link rel="preload" as="${as}" href="${escapeAttribute(href)}"${as === 'fetch' ? ' crossorigin' : ''} fetchpriority="low">`)
+    .join('');
+}
+
+/** The hints inserted at the end of the page's <head> (the page as it is without one). */
+export function withPreloads(html: string, hints: PreloadHint[]): string {
+  const at = html.indexOf('</head>');
+  return at < 0 || hints.length === 0 ? html : `${html.slice(0, at)}${preloadTags(hints)}${html.slice(at)}`;
+}
+
+export interface ActiveRelease {
+  remote: string;
+  version: string;
+}
+
+export interface PageHintsOptions {
+  releasesDir: string;
+  activeReleases: () => Promise<ActiveRelease[]>;
+}
+
+interface ManifestFiles {
+  remoteEntry: string;
+  js: string[];
+  css: string[];
+  /** Texts shipped in the release, per language: `locales/<lng>/<namespace>.json`. */
+  locales: Map<string, string[]>;
+}
+
+type Manifest = {
+  metaData?: { remoteEntry?: { name?: string; path?: string } };
+  exposes?: { name?: string; assets?: { js?: { sync?: string[] }; css?: { sync?: string[] } } }[];
+};
+
+const SAFE_FILE = /^[\w.@/-]+$/;
+
+function releaseLocales(dir: string): Map<string, string[]> {
+  const locales = new Map<string, string[]>();
+  const root = path.join(dir, 'locales');
+  if (!fs.existsSync(root)) return locales;
+  for (const lng of fs.readdirSync(root)) {
+    const files = fs.readdirSync(path.join(root, lng)).filter((f) => f.endsWith('.json') && SAFE_FILE.test(f));
+    if (SAFE_FILE.test(lng)) locales.set(lng, files.map((f) => `locales/${lng}/${f}`));
+  }
+  return locales;
+}
+
+function manifestFiles(dir: string): ManifestFiles | null {
+  let manifest: Manifest;
+  try {
+    manifest = JSON.parse(fs.readFileSync(path.join(dir, 'mf-manifest.json'), 'utf8')) as Manifest;
+  } catch {
+    return null;
+  }
+  const entry = manifest.metaData?.remoteEntry;
+  const app = manifest.exposes?.find((e) => e.name === 'App' || e.name === './App');
+  const remoteEntry = path.posix.join(entry?.path ?? '', entry?.name ?? 'remoteEntry.js');
+  const safe = (files: string[] | undefined) => (files ?? []).filter((f) => SAFE_FILE.test(f) && !f.includes('..'));
+  return { remoteEntry, js: safe(app?.assets?.js?.sync), css: safe(app?.assets?.css?.sync), locales: releaseLocales(dir) };
+}
+
+/**
+ * The manifest (fetched by the federation runtime), the entry, the App's own chunks, and the release's texts in the
+ * page's language (fetched by i18next).
+ */
+export function releaseHints(base: string, files: ManifestFiles, lng: string): PreloadHint[] {
+  return [
+    { href: `${base}/mf-manifest.json`, as: 'fetch' },
+    { href: `${base}/${files.remoteEntry}`, as: 'script' },
+    ...files.css.map((file): PreloadHint => ({ href: `${base}/${file}`, as: 'style' })),
+    ...files.js.map((file): PreloadHint => ({ href: `${base}/${file}`, as: 'script' })),
+    ...(files.locales.get(lng) ?? []).map((file): PreloadHint => ({ href: `${base}/${file}`, as: 'fetch' })),
+  ];
+}
+
+export function pageHints({ releasesDir, activeReleases }: PageHintsOptions): (pathname: string, lng: string) => Promise<PreloadHint[]> {
+  // A release folder never changes (its version is a content hash): its manifest is read once.
+  const manifests = new Map<string, ManifestFiles>();
+  return async (pathname, lng) => {
+    const remote: RemoteName | null = remoteForPath(pathname);
+    const pkg = remote && REMOTES.find((r) => r.name === remote)?.package;
+    if (!pkg) return [];
+    const release = (await activeReleases()).find((r) => r.remote === pkg);
+    if (!release) return [];
+    const key = `${pkg}/${release.version}`;
+    let files = manifests.get(key);
+    if (!files) {
+      const read = manifestFiles(path.join(releasesDir, pkg, release.version));
+      if (!read) return [];
+      manifests.set(key, (files = read));
+    }
+    return releaseHints(`/mfe/${pkg}/${release.version}`, files, lng);
+  };
+}

@@ -1,0 +1,74 @@
+import { createElement, startTransition, StrictMode } from 'react';
+import { revealAppAtTheLatest } from '../remotes/first-paint';
+import { whenIdle, yieldToMain } from './yield';
+
+/** Marks the start of each boot phase (e2e/tests/performance-budgets.spec.ts reads them). */
+export const BOOT_PHASES = ['boot:react-dom', 'boot:router', 'boot:redux', 'boot:i18n', 'boot:shared', 'boot:store', 'boot:app', 'boot:render'] as const;
+
+function mark(name: (typeof BOOT_PHASES)[number]): void {
+  if (typeof performance !== 'undefined' && typeof performance.mark === 'function') performance.mark(name);
+}
+
+/**
+ * The shell's boot, one phase per main-thread task (see yield.ts). The imports are `webpackMode: "eager"`: their
+ * code travels in the bootstrap chunk (no extra round trip, and every shared singleton is negotiated before the
+ * bootstrap runs, as before), but each module is evaluated only when its phase asks for it.
+ */
+export async function boot(): Promise<void> {
+  // A static first paint (server HTML for `/`) stays until the page's remote has rendered (remote-slot.tsx).
+  revealAppAtTheLatest();
+
+  await yieldToMain();
+  mark('boot:react-dom');
+  const { createRoot } = await import(/* webpackMode: "eager" */ 'react-dom/client');
+
+  // The shared package imports all of these at once; evaluated beforehand, each in its own task, they are only
+  // looked up when it runs (one module instance each: same share scope, same webpack module cache).
+  await yieldToMain();
+  mark('boot:router');
+  await import(/* webpackMode: "eager" */ 'react-router');
+
+  await yieldToMain();
+  mark('boot:redux');
+  await Promise.all([import(/* webpackMode: "eager" */ '@reduxjs/toolkit'), import(/* webpackMode: "eager" */ 'react-redux')]);
+  await import(/* webpackMode: "eager" */ '@reduxjs/toolkit/query/react');
+
+  await yieldToMain();
+  mark('boot:i18n');
+  await Promise.all([import(/* webpackMode: "eager" */ 'i18next'), import(/* webpackMode: "eager" */ 'react-i18next')]);
+
+  await yieldToMain();
+  mark('boot:shared');
+  const { createAppStore, initI18n } = await import(/* webpackMode: "eager" */ '@home-energy/shared');
+
+  await yieldToMain();
+  mark('boot:store');
+  // Neither the registry nor the texts may block the first paint: remotes mount when their slot renders.
+  void initI18n();
+  const store = createAppStore();
+  const { installFederationPlugins } = await import(/* webpackMode: "eager" */ '../remotes/federation-plugins');
+  const { ensureRemotesRegistered } = await import(/* webpackMode: "eager" */ '../remotes/registry');
+  const { preloadRemoteApp, preloadRemotesOnIntent } = await import(/* webpackMode: "eager" */ '../remotes/preload');
+  const { remoteForPath } = await import(/* webpackMode: "eager" */ '../remotes/route-remotes');
+  installFederationPlugins();
+  void ensureRemotesRegistered().catch(() => undefined);
+  // This page's remote is already on its way (registry-request.ts); this only covers an early registry failure.
+  const firstRemote = remoteForPath(window.location.pathname);
+  if (firstRemote) void preloadRemoteApp(firstRemote);
+
+  await yieldToMain();
+  mark('boot:app');
+  const { App } = await import(/* webpackMode: "eager" */ '../app/app');
+
+  await yieldToMain();
+  mark('boot:render');
+  const root = document.getElementById('root');
+  if (!root) throw new Error('#root missing in index.html');
+  // A transition: React renders the first tree in slices of a few milliseconds instead of one long task.
+  startTransition(() => {
+    createRoot(root).render(createElement(StrictMode, null, createElement(App, { store })));
+  });
+
+  // The other remotes load on intent (hovering or focusing a link to them): nobody hovers before the page is idle.
+  whenIdle(() => preloadRemotesOnIntent());
+}

@@ -1,0 +1,31 @@
+import { revealWhenHeadingShown } from '../first-paint';
+
+// The static first paint (server HTML) gives way to the app only when the app shows the page's heading: a remote that
+// still waits for its texts shows a spinner, which must not replace a static page already showing the title.
+beforeEach(() => {
+  document.body.innerHTML = '<div id="first-paint"><h1>Your home\'s energy results</h1></div><div id="root"></div>';
+});
+
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+test('keeps the static page while the app shows a spinner, reveals the app once its heading is in', async () => {
+  const root = document.getElementById('root')!;
+  root.innerHTML = '<main><div class="he-loading" role="status">Loading…</div></main>';
+  const stop = revealWhenHeadingShown();
+  await flush();
+  expect(document.getElementById('first-paint')).not.toBeNull();
+
+  root.querySelector('main')!.innerHTML = '<div class="rd-dashboard"><header><h1>Your home\'s energy results</h1></header></div>';
+  await flush();
+  expect(document.getElementById('first-paint')).toBeNull();
+  stop();
+});
+
+test('reveals at once when the heading is already there, and does nothing without a static page', async () => {
+  document.getElementById('root')!.innerHTML = '<h1>Find your home</h1>';
+  revealWhenHeadingShown();
+  expect(document.getElementById('first-paint')).toBeNull();
+
+  document.body.innerHTML = '<div id="root"></div>';
+  expect(() => revealWhenHeadingShown()()).not.toThrow();
+});
