@@ -246,7 +246,7 @@ test.describe('preload hints in the HTML', () => {
       longTasks: (window as unknown as { __longTasks: { start: number; end: number }[] }).__longTasks,
     }));
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
-    expect(marks.map((m) => m.name)).toEqual(['boot:react-dom', 'boot:router', 'boot:redux', 'boot:i18n', 'boot:shared', 'boot:store', 'boot:app', 'boot:render']);
+    expect(marks.map((m) => m.name)).toEqual(['boot:react-dom', 'boot:router', 'boot:redux', 'boot:i18n', 'boot:zod', 'boot:schemas', 'boot:flow-schemas', 'boot:console-schemas', 'boot:shared', 'boot:store', 'boot:app', 'boot:render']);
     for (let i = 1; i < marks.length; i += 1) {
       const both = longTasks.find((task) => task.start <= marks[i - 1].at && marks[i].at <= task.end);
       expect(both, `${marks[i - 1].name} and ${marks[i].name} in one task`).toBeUndefined();

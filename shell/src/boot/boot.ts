@@ -3,7 +3,7 @@ import { revealAppAtTheLatest } from '../remotes/first-paint';
 import { whenIdle, yieldToMain } from './yield';
 
 /** Marks the start of each boot phase (e2e/tests/performance-budgets.spec.ts reads them). */
-export const BOOT_PHASES = ['boot:react-dom', 'boot:router', 'boot:redux', 'boot:i18n', 'boot:shared', 'boot:store', 'boot:app', 'boot:render'] as const;
+export const BOOT_PHASES = ['boot:react-dom', 'boot:router', 'boot:redux', 'boot:i18n', 'boot:zod', 'boot:schemas', 'boot:flow-schemas', 'boot:console-schemas', 'boot:shared', 'boot:store', 'boot:app', 'boot:render'] as const;
 
 function mark(name: (typeof BOOT_PHASES)[number]): void {
   if (typeof performance !== 'undefined' && typeof performance.mark === 'function') performance.mark(name);
@@ -36,6 +36,41 @@ export async function boot(): Promise<void> {
   await yieldToMain();
   mark('boot:i18n');
   await Promise.all([import(/* webpackMode: "eager" */ 'i18next'), import(/* webpackMode: "eager" */ 'react-i18next')]);
+
+  // The shared package's zod schemas are built when their modules evaluate (about half of the package's evaluation).
+  // Its entry re-exports them; evaluated here first, in four tasks (zod itself first), the entry only looks them up.
+  // Same module instances: each subpath is a file the entry imports, in this build (shared/build/__tests__/boot-shared-modules.test.ts
+  // checks that). A remote that brings its own newer copy of the package would not use them: wasted work, no harm.
+  await yieldToMain();
+  mark('boot:zod');
+  // The smallest schema module: this task is zod's own evaluation.
+  await import(/* webpackMode: "eager" */ '@home-energy/shared/remotes');
+
+  await yieldToMain();
+  mark('boot:schemas');
+  await Promise.all([
+    import(/* webpackMode: "eager" */ '@home-energy/shared/schemas/energy'),
+    import(/* webpackMode: "eager" */ '@home-energy/shared/schemas/session'),
+    import(/* webpackMode: "eager" */ '@home-energy/shared/schemas/brand'),
+  ]);
+
+  await yieldToMain();
+  mark('boot:flow-schemas');
+  await Promise.all([
+    import(/* webpackMode: "eager" */ '@home-energy/shared/schemas/property-flow'),
+    import(/* webpackMode: "eager" */ '@home-energy/shared/schemas/lenders'),
+  ]);
+
+  await yieldToMain();
+  mark('boot:console-schemas');
+  await Promise.all([
+    import(/* webpackMode: "eager" */ '@home-energy/shared/schemas/analytics'),
+    import(/* webpackMode: "eager" */ '@home-energy/shared/schemas/content'),
+    import(/* webpackMode: "eager" */ '@home-energy/shared/schemas/configuration'),
+    import(/* webpackMode: "eager" */ '@home-energy/shared/schemas/validation-queue'),
+    import(/* webpackMode: "eager" */ '@home-energy/shared/schemas/property-lookup'),
+    import(/* webpackMode: "eager" */ '@home-energy/shared/schemas/account'),
+  ]);
 
   await yieldToMain();
   mark('boot:shared');

@@ -26,6 +26,10 @@ jest.mock('react-redux', () => (mockEvents.push('evaluate react-redux'), {}));
 jest.mock('@reduxjs/toolkit/query/react', () => (mockEvents.push('evaluate rtk query'), {}));
 jest.mock('i18next', () => (mockEvents.push('evaluate i18next'), {}));
 jest.mock('react-i18next', () => (mockEvents.push('evaluate react-i18next'), {}));
+// The shared package's schema modules, evaluated in four tasks before its entry (the first one evaluates zod).
+for (const name of ['energy', 'session', 'brand', 'property-flow', 'lenders']) jest.mock(`@home-energy/shared/schemas/${name}`, () => (mockEvents.push(`evaluate schemas/${name}`), {}));
+jest.mock('@home-energy/shared/remotes', () => (mockEvents.push('evaluate remotes'), {}));
+for (const name of ['analytics', 'content', 'configuration', 'validation-queue', 'property-lookup', 'account']) jest.mock(`@home-energy/shared/schemas/${name}`, () => (mockEvents.push(`evaluate schemas/${name}`), {}));
 jest.mock('@home-energy/shared', () => {
   mockEvents.push('evaluate shared');
   return {
@@ -55,7 +59,7 @@ test('each boot phase runs in its own task, the render is a transition, preloadi
   await new Promise((resolve) => setTimeout(resolve, 20));
   stop = true;
 
-  const phases = ['evaluate react-dom', 'evaluate react-router', 'evaluate redux', 'evaluate i18next', 'evaluate shared', 'create store', 'evaluate app', 'render'];
+  const phases = ['evaluate react-dom', 'evaluate react-router', 'evaluate redux', 'evaluate i18next', 'evaluate remotes', 'evaluate schemas/energy', 'evaluate schemas/property-flow', 'evaluate schemas/analytics', 'evaluate shared', 'create store', 'evaluate app', 'render'];
   const at = phases.map((name) => mockEvents.indexOf(name));
   expect(at.every((i) => i >= 0)).toBe(true);
   expect([...at].sort((a, b) => a - b)).toEqual(at);
