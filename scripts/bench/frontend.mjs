@@ -226,7 +226,9 @@ export async function benchFrontend({ root, port, runCount = Number(process.env.
       const runs = [];
       for (let run = 0; run < runCount; run += 1) {
         const jar = page.visitor === 'staff' ? await staffSession(product.base) : page.visitor === 'homeowner-with-answers' ? await visitorWithAnswers(product.base) : null;
-        const report = await runLighthouse(root, `${product.base}${page.path}`, jar ? { Cookie: jar.header } : {});
+        const lighthouse = () => runLighthouse(root, `${product.base}${page.path}`, jar ? { Cookie: jar.header } : {});
+        // Lighthouse now and then fails to record its trace (NO_NAVSTART, "run Lighthouse again"): one more try.
+        const report = await lighthouse().catch((error) => (/run Lighthouse again/.test(error.message) ? lighthouse() : Promise.reject(error)));
         runs.push(pageFigures(report, remoteOwnShares));
       }
       // Lighthouse varies by ±0.05 from run to run on a busy machine: the median run says more than any single one.
