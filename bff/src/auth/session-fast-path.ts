@@ -1,9 +1,9 @@
 // GET /api/auth/session is the busiest call there is: next-auth/react asks it on every page load and every time a tab
-// regains focus. For its common case (a signed-in session this instance has in its read cache) this answers it
-// without the general /api chain (compression, express-session's Session and change hashing, passport's strategy
-// plumbing, the auth router's body parsers), from the same store, the same passport deserializer and the same answer
-// code (routes.ts authAnswers). Anything else goes on to that chain, which answers as it always has.
-// The two answer alike: auth/__tests__/session-fast-path.test.ts compares them.
+// regains focus. For its common case (a signed-in session, not impersonating, no query or body; the session row and
+// user usually come from this instance's read cache) this answers it without the general /api chain (compression,
+// express-session's Session and change hashing, passport's strategy plumbing, the auth router's body parsers), from
+// the same store, the same passport deserializer and the same answer code (routes.ts authAnswers). Anything else goes
+// on to that chain, which answers as it always has. The two answer alike: auth/__tests__/session-fast-path.test.ts.
 import type { RequestHandler } from 'express';
 import type session from 'express-session';
 import type passport from 'passport';
