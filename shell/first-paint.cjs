@@ -52,7 +52,7 @@ function dashboardFrameHtml(common, results) {
 <a class="he-logo" href="/" aria-label="${e(common.product.home)}"><svg viewBox="0 0 32 32" aria-hidden="true"><path d="M4 15 16 4l12 11v13H4z" fill="var(--he-accent)"/><rect x="10" y="19" width="3" height="6" fill="#fff"/><rect x="15" y="16" width="3" height="9" fill="#fff"/><rect x="20" y="13" width="3" height="12" fill="#fff"/></svg><span>${e(common.product.name)}</span></a>
 <nav class="he-topbar__nav" aria-label="${e(common.nav.label)}"><a href="/">${e(common.nav.findHome)}</a><label><span class="he-visually-hidden">${e(common.language.label)}</span><select class="he-select" tabindex="-1">${LANGUAGES.map((lng) => `<option>${e(common.language[lng])}</option>`).join('')}</select></label></nav>
 </div></header>
-<main class="he-body"><div class="rd-dashboard"><header class="rd-header"><div><h1>${e(results.title)}</h1></div><div class="rd-actions"></div></header>
+<main class="he-body"><div class="rd-dashboard"><header class="rd-header"><div><p class="rd-eyebrow" aria-hidden="true">&nbsp;</p><h1>${e(results.title)}</h1></div><div class="rd-actions"></div></header>
 <div class="he-loading"><span class="he-spinner" aria-hidden="true"></span><span>${e(results.loading)}</span></div></div></main>
 <footer class="he-footer"><div class="he-footer__inner"><span>${e(common.footer.tagline)}</span></div></footer>
 </div></div>`;

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useDeferredValue, useEffect } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
@@ -49,6 +49,9 @@ function Dashboard({ id }: { id: number }) {
   const options = { refetchOnMountOrArgChange: true } as const;
   const recommendations = useGetRecommendationsQuery(id, options);
   const information = useGetInformationQuery(id, options);
+  // The measures (cards, charts, loan settings) render after the label and the figures at the top, in a deferred
+  // render React splits into short tasks: the answers' arrival does not block the page for one long task.
+  const measures = useDeferredValue(recommendations.currentData && information.currentData ? recommendations.currentData : undefined);
   const property = useGetAnswersQuery(id, options);
   const switcher = usePropertySwitch(id);
   const provider = useBrandLender();
@@ -78,12 +81,15 @@ function Dashboard({ id }: { id: number }) {
   const header = (
     <header className="rd-header">
       <div>
-        {name ? <p className="rd-eyebrow">{name}</p> : null}
+        {/* The line is there before the address arrives, so the title below it does not move when it does. */}
+        <p className="rd-eyebrow" aria-hidden={name ? undefined : true}>
+          {name ?? '\u00a0'}
+        </p>
         <h1 id="rd-title">{t('title')}</h1>
       </div>
       <div className="rd-actions">
         {switcher.properties && switcher.properties.length > 0 ? <PropertySwitcher properties={switcher.properties} currentId={id} onChoose={switcher.choose} /> : null}
-        {recommendations.currentData && information.currentData ? <PrintButton /> : null}
+        {recommendations.currentData && information.currentData ? <PrintButton ready={measures !== undefined} /> : null}
       </div>
     </header>
   );
@@ -167,19 +173,23 @@ function Dashboard({ id }: { id: number }) {
         <LabelPanel labels={labels} />
         <InformationPanel information={info.information} />
       </div>
-      <div className="rd-main">
-        <RecommendationsSection
-          recommendations={recs.recommendations}
-          loan={loan}
-          onLoanTypeChange={onLoanTypeChange}
-          currentClass={labels.current?.energy_class ?? labels.issued?.energy_class ?? null}
-          provider={provider}
-          renderActions={(activity) => <InstallerRequest propertyId={id} activity={activity} />}
-        />
-        <aside className="rd-aside">
-          <EnergyInputs propertyId={id} byCarrier={energy?.type === 'energy_use' ? energy.value.by_carrier : null} year={new Date().getFullYear()} />
-        </aside>
-      </div>
+      {measures ? (
+        <div className="rd-main">
+          <RecommendationsSection
+            recommendations={measures.recommendations}
+            loan={loan}
+            onLoanTypeChange={onLoanTypeChange}
+            currentClass={labels.current?.energy_class ?? labels.issued?.energy_class ?? null}
+            provider={provider}
+            renderActions={(activity) => <InstallerRequest propertyId={id} activity={activity} />}
+          />
+          <aside className="rd-aside">
+            <EnergyInputs propertyId={id} byCarrier={energy?.type === 'energy_use' ? energy.value.by_carrier : null} year={new Date().getFullYear()} />
+          </aside>
+        </div>
+      ) : (
+        <Loading label={t('loading')} />
+      )}
     </div>
   );
 }

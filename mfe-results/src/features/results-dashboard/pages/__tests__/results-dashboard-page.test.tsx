@@ -23,6 +23,9 @@ const card = (name: string) => {
   return within(element);
 };
 
+/** The measures render after the label and the figures (a deferred render): wait for them. */
+const measuresShown = () => waitFor(() => expect(document.querySelector('.rd-main')).not.toBeNull());
+
 beforeEach(() => {
   setSession(null);
   bff = installFakeBff();
@@ -37,6 +40,7 @@ describe('the results dashboard', () => {
     expect(document.title).toBe("Your home's energy results");
 
     const label = within(await screen.findByTestId('epc-label'));
+    await measuresShown();
     expect(label.getByRole('img', { name: 'Energy class G' })).toBeTruthy();
     expect(label.getByText('Estimated from your answers')).toBeTruthy();
     expect(label.getByText('180.4 kWh/m² a year (primary energy number)')).toBeTruthy();
@@ -89,6 +93,7 @@ describe('the results dashboard', () => {
     ]);
     renderResults(home.page);
     await screen.findByTestId('epc-label');
+    await measuresShown();
     const group = (name: string) => document.querySelector<HTMLElement>(`[data-group="${name}"]`)!;
     const names = (name: string) => [...group(name).querySelectorAll('[data-activity]')].map((e) => e.getAttribute('data-activity'));
 
@@ -116,6 +121,7 @@ describe('the results dashboard', () => {
     renderResults(home.page, { lng: 'sv' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Ditt hems energiresultat' })).toBeTruthy();
     await screen.findByTestId('epc-label');
+    await measuresShown();
     const group = (name: string) => within(document.querySelector<HTMLElement>(`[data-group="${name}"]`)!);
     expect(group('reduce_heat_losses').getByRole('heading', { level: 3 }).textContent).toBe('Minska värmeförlusterna En åtgärd');
     expect(group('optimisations').getByText('Ingen föreslagen åtgärd')).toBeTruthy();
@@ -144,6 +150,7 @@ describe('the results dashboard', () => {
     ]);
     renderResults(home.page);
     await screen.findByTestId('epc-label');
+    await measuresShown();
     const items = card('solar_panel_installation').getAllByRole('listitem');
     expect(items.map((item) => [item.getAttribute('data-level'), item.textContent])).toEqual([
       ['error', 'Error Taket är för litet.'],
@@ -200,7 +207,11 @@ describe('the results dashboard', () => {
     serve(42, [activity('insulation_attic')]);
     const print = jest.spyOn(window, 'print').mockImplementation(() => undefined);
     renderResults(home.page);
-    fireEvent.click(await screen.findByRole('button', { name: 'Print report' }));
+    const button = await screen.findByRole<HTMLButtonElement>('button', { name: 'Print report' });
+    // Enabled once the measures are on the page, so the report always has them.
+    await waitFor(() => expect(button.disabled).toBe(false));
+    expect(screen.getByTestId('print-financing')).toBeTruthy();
+    fireEvent.click(button);
     expect(print).toHaveBeenCalledTimes(1);
     expect(screen.getByTestId('print-financing').textContent).toBe('Financing in this report: Cash. Home valuation 2 000 000 kr, home loan 1 000 000 kr.');
     print.mockRestore();
