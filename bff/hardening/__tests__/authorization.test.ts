@@ -1,16 +1,13 @@
 import type { DatabaseHandle } from '../../src/db/client';
-import { RpClient } from '../../src/bankid/rp-client';
-import { startBankIdSimulator } from '../../src/bankid/simulator/app';
 import { insertRegisterRows } from '../../src/modules/property/repository';
 import { publishRelease } from '../../src/modules/releases/service';
 import { seedDemoInstallers } from '../../src/seed/demo-installers';
 import { seedDemoStaff } from '../../src/seed/demo-staff';
 import { seedPlatformContent } from '../../src/seed/platform-content';
 import { ACTORS, ACTOR_ORGANISATION, isStill, signInActor, signInActors, type ActorName, type Agent } from '../../test/actors';
-import { makeBuildFixtures } from '../../test/fixtures';
 import { listRoutes } from '../../test/route-table';
 import { createTestApp } from '../../test/test-app';
-import { createTestDatabase } from '../../test/test-database';
+import { startBankIdTestWorld, type BankIdTestWorld, type TestApp } from '../../test/test-world';
 import { MATRIX, MATRIX_PDF, outcomeOf, requestLine, type CaseContext, type MatrixHelpers, type MatrixIds, type MatrixRow } from '../authorization-matrix';
 
 /**
@@ -20,11 +17,11 @@ import { MATRIX, MATRIX_PDF, outcomeOf, requestLine, type CaseContext, type Matr
  * request changes are new ones).
  */
 
+let world: BankIdTestWorld;
 let database: DatabaseHandle;
-let fixtures: ReturnType<typeof makeBuildFixtures>;
-let simulator: { url: string; close: () => Promise<void> };
-let rp: RpClient;
-let app: ReturnType<typeof createTestApp>;
+let fixtures: BankIdTestWorld['fixtures'];
+let rp: BankIdTestWorld['rp'];
+let app: TestApp;
 let agents: Record<ActorName, Agent>;
 let helpers: MatrixHelpers;
 let ids: MatrixIds;
@@ -36,10 +33,8 @@ let baseline: Record<string, string>;
 const HOMEOWNER_ANSWERS = { atemp: 900, num_floors: 1 };
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await seedDemoStaff(database.db);
-  await seedPlatformContent(database.db);
-  await seedDemoInstallers(database.db);
+  world = await startBankIdTestWorld({ seed: [seedDemoStaff, seedPlatformContent, seedDemoInstallers], config: { FAKE_LOGIN: true } });
+  ({ database, fixtures, rp, app } = world);
   const villa = { building_type: 'villa', construction_year: 1970, num_floors: 1, atemp: 140, primary_heating_systems: ['electric_direct'] };
   await insertRegisterRows(
     database.db,
@@ -50,13 +45,9 @@ beforeAll(async () => {
     'import',
   );
   const { rows: homes } = await database.pool.query(`select id, street from properties where street like 'Matrixgatan %' order by street`);
-  fixtures = makeBuildFixtures();
   const releaseSettings = { releasesDir: fixtures.releasesDir, SHELL_DIST: fixtures.shellDist };
   const older = await publishRelease(database.db, releaseSettings, { remote: 'mfe-results', distDir: fixtures.writeRemote('one'), releasedBy: 'ci', activate: 'always' });
   await publishRelease(database.db, releaseSettings, { remote: 'mfe-results', distDir: fixtures.writeRemote('two'), releasedBy: 'ci', activate: 'always' });
-  simulator = await startBankIdSimulator({ port: 0 });
-  rp = new RpClient({ baseUrl: `${simulator.url}/rp/v6.0`, timeoutMs: 5000 });
-  app = createTestApp(database, fixtures, { FAKE_LOGIN: true }, { rp });
 
   ({ agents } = await signInActors(app, { property: { id: homes[0].id, answers: HOMEOWNER_ANSWERS } }));
   const spareAddress = { street: 'Matrixgatan 3', postalCity: 'Stockholm', postalCode: '111 22' };
@@ -95,12 +86,7 @@ beforeAll(async () => {
   await settled();
   baseline = await snapshot();
 });
-afterAll(async () => {
-  rp.close();
-  await simulator.close();
-  await database.close();
-  fixtures.cleanup();
-});
+afterAll(() => world.close());
 
 /**
  * Every table's rows as a count and the sum of their xmin (the transaction that wrote each row version): any insert,

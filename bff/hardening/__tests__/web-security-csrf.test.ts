@@ -4,9 +4,8 @@
 import request from 'supertest';
 import type { DatabaseHandle } from '../../src/db/client';
 import { seedDemoStaff } from '../../src/seed/demo-staff';
-import { createTestDatabase } from '../../test/test-database';
-import { makeBuildFixtures } from '../../test/fixtures';
 import { createTestApp } from '../../test/test-app';
+import { startTestWorld, type TestWorld, type BuildFixtures, type TestApp } from '../../test/test-world';
 import { listRoutes } from '../../test/route-table';
 import { signInAs } from '../../test/staff-session';
 import { InstantRp, STATE_CHANGING, concretePath, databaseFingerprint, send } from './web-security-support';
@@ -16,22 +15,18 @@ const HOST = 'www.energy.test';
 const OWN = `http://${HOST}`;
 const REFUSED = { error: 'forbidden', message: expect.stringMatching(/^Cross-(site|origin) request refused\.$/) };
 
+let world: TestWorld;
 let database: DatabaseHandle;
-let fixtures: ReturnType<typeof makeBuildFixtures>;
+let fixtures: BuildFixtures;
 let rp: InstantRp;
-let app: ReturnType<typeof createTestApp>;
+let app: TestApp;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await seedDemoStaff(database.db);
-  fixtures = makeBuildFixtures();
   rp = new InstantRp();
-  app = createTestApp(database, fixtures, { FAKE_LOGIN: true }, { rp });
+  world = await startTestWorld({ seed: [seedDemoStaff], config: { FAKE_LOGIN: true }, rp });
+  ({ database, fixtures, app } = world);
 });
-afterAll(async () => {
-  await database.close();
-  fixtures.cleanup();
-});
+afterAll(() => world.close());
 
 async function superAdmin() {
   const agent = request.agent(app).host(HOST);

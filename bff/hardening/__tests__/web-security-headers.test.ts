@@ -2,26 +2,22 @@
 // caller what went wrong without telling an attacker how the server is built.
 import request, { type Response } from 'supertest';
 import type { DatabaseHandle } from '../../src/db/client';
-import { createTestDatabase } from '../../test/test-database';
-import { makeBuildFixtures } from '../../test/fixtures';
 import crypto from 'node:crypto';
-import { TEST_SECRET, createTestApp } from '../../test/test-app';
+import { TEST_SECRET } from '../../test/test-app';
+import { startTestWorld, type TestWorld, type BuildFixtures, type TestApp } from '../../test/test-world';
 
 const HOST = 'energy.test';
 
+let world: TestWorld;
 let database: DatabaseHandle;
-let fixtures: ReturnType<typeof makeBuildFixtures>;
-let app: ReturnType<typeof createTestApp>;
+let fixtures: BuildFixtures;
+let app: TestApp;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  fixtures = makeBuildFixtures();
-  app = createTestApp(database, fixtures);
+  world = await startTestWorld();
+  ({ database, fixtures, app } = world);
 });
-afterAll(async () => {
-  await database.close();
-  fixtures.cleanup();
-});
+afterAll(() => world.close());
 
 function csp(res: Response): Map<string, string[]> {
   const header = String(res.headers['content-security-policy'] ?? '');

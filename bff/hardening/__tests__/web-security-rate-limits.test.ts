@@ -3,33 +3,24 @@
 // X-Forwarded-For only from a trusted proxy (TRUST_PROXY, loopback by default), which is how these tests are
 // several clients at once. Every attempt counts, successful or not; windows: sign-in 15 min, BankID and search 1 min.
 import request, { type Response } from 'supertest';
-import type { DatabaseHandle } from '../../src/db/client';
 import { DEMO_PASSWORD, seedDemoStaff } from '../../src/seed/demo-staff';
-import { createTestDatabase } from '../../test/test-database';
-import { makeBuildFixtures } from '../../test/fixtures';
-import { createTestApp } from '../../test/test-app';
+import { startTestWorld, type TestWorld, type TestApp } from '../../test/test-world';
 import { signInAs } from '../../test/staff-session';
 import { InstantRp } from './web-security-support';
 
 const HOST = 'energy.test';
 const LIMITS = { SIGNIN_RATE_LIMIT: 3, BANKID_START_RATE_LIMIT: 2, SEARCH_RATE_LIMIT: 4 };
 
-let database: DatabaseHandle;
-let fixtures: ReturnType<typeof makeBuildFixtures>;
+let world: TestWorld;
 let rp: InstantRp;
-let app: ReturnType<typeof createTestApp>;
+let app: TestApp;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await seedDemoStaff(database.db);
-  fixtures = makeBuildFixtures();
   rp = new InstantRp();
-  app = createTestApp(database, fixtures, LIMITS, { rp });
+  world = await startTestWorld({ seed: [seedDemoStaff], config: LIMITS, rp });
+  ({ app } = world);
 });
-afterAll(async () => {
-  await database.close();
-  fixtures.cleanup();
-});
+afterAll(() => world.close());
 
 /** A browser of its own at the given address (as the trusted proxy reports it). */
 const client = (ip: string) => request.agent(app).host(HOST).set('X-Forwarded-For', ip);

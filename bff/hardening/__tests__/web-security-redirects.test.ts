@@ -2,11 +2,8 @@
 // off-site. "On site" is decided the way a browser would: resolve the value against the page with the WHATWG URL
 // parser (backslashes, tabs and protocol-relative forms included) and compare origins.
 import request, { type Response } from 'supertest';
-import type { DatabaseHandle } from '../../src/db/client';
 import { DEMO_PASSWORD, seedDemoStaff } from '../../src/seed/demo-staff';
-import { createTestDatabase } from '../../test/test-database';
-import { makeBuildFixtures } from '../../test/fixtures';
-import { createTestApp } from '../../test/test-app';
+import { startTestWorld, type TestWorld, type TestApp } from '../../test/test-world';
 import { CookieBrowser, InstantRp } from './web-security-support';
 
 const HOST = 'energy.test';
@@ -35,22 +32,16 @@ const PAYLOADS = [
   'http://evil.example%2F@energy.test',
 ];
 
-let database: DatabaseHandle;
-let fixtures: ReturnType<typeof makeBuildFixtures>;
+let world: TestWorld;
 let rp: InstantRp;
-let app: ReturnType<typeof createTestApp>;
+let app: TestApp;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await seedDemoStaff(database.db);
-  fixtures = makeBuildFixtures();
   rp = new InstantRp();
-  app = createTestApp(database, fixtures, {}, { rp });
+  world = await startTestWorld({ seed: [seedDemoStaff], rp });
+  ({ app } = world);
 });
-afterAll(async () => {
-  await database.close();
-  fixtures.cleanup();
-});
+afterAll(() => world.close());
 
 /** Where a browser on our page would go with this value, as an origin ("null" for javascript:, data:...). */
 function originOf(target: string): string {

@@ -2,27 +2,22 @@
 // impersonating) is worthless after it, and every cookie the BFF sets carries safe flags.
 import type { DatabaseHandle } from '../../src/db/client';
 import { DEMO_PASSWORD, seedDemoStaff } from '../../src/seed/demo-staff';
-import { createTestDatabase } from '../../test/test-database';
-import { makeBuildFixtures } from '../../test/fixtures';
 import { createTestApp } from '../../test/test-app';
+import { startTestWorld, type TestWorld, type BuildFixtures, type TestApp } from '../../test/test-world';
 import { CookieBrowser, InstantRp } from './web-security-support';
 
 const HOST = 'energy.test';
 
+let world: TestWorld;
 let database: DatabaseHandle;
-let fixtures: ReturnType<typeof makeBuildFixtures>;
-let app: ReturnType<typeof createTestApp>;
+let fixtures: BuildFixtures;
+let app: TestApp;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await seedDemoStaff(database.db);
-  fixtures = makeBuildFixtures();
-  app = createTestApp(database, fixtures, { FAKE_LOGIN: true }, { rp: new InstantRp() });
+  world = await startTestWorld({ seed: [seedDemoStaff], config: { FAKE_LOGIN: true }, rp: new InstantRp() });
+  ({ database, fixtures, app } = world);
 });
-afterAll(async () => {
-  await database.close();
-  fixtures.cleanup();
-});
+afterAll(() => world.close());
 
 async function csrfToken(browser: CookieBrowser): Promise<string> {
   return (await browser.get('/api/auth/csrf')).body.csrfToken;

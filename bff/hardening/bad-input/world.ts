@@ -6,9 +6,7 @@ import { seedDemoStaff } from '../../src/seed/demo-staff';
 import { seedPlatformContent } from '../../src/seed/platform-content';
 import { seedDemoInstallers } from '../../src/seed/demo-installers';
 import { insertRegisterRows } from '../../src/modules/property/repository';
-import { createTestDatabase } from '../../test/test-database';
-import { makeBuildFixtures } from '../../test/fixtures';
-import { createTestApp } from '../../test/test-app';
+import { startTestWorld, type TestApp } from '../../test/test-world';
 import { signInAs } from '../../test/staff-session';
 import { PDF_BYTES } from './arbitraries';
 import type { AgentName } from './types';
@@ -33,7 +31,7 @@ export interface WorldIds {
 
 export interface World {
   database: DatabaseHandle;
-  app: ReturnType<typeof createTestApp>;
+  app: TestApp;
   agents: Record<AgentName, ReturnType<typeof request.agent>>;
   ids: WorldIds;
   close(): Promise<void>;
@@ -47,10 +45,8 @@ function ok(res: request.Response, what: string): request.Response {
 }
 
 export async function createWorld(): Promise<World> {
-  const database = await createTestDatabase();
-  await seedDemoStaff(database.db);
-  await seedPlatformContent(database.db);
-  await seedDemoInstallers(database.db);
+  const base = await startTestWorld({ seed: [seedDemoStaff, seedPlatformContent, seedDemoInstallers], config: { FAKE_LOGIN: true }, now: () => NOW });
+  const { database, app } = base;
   await insertRegisterRows(
     database.db,
     [
@@ -69,8 +65,6 @@ export async function createWorld(): Promise<World> {
   );
   const { rows: propertyRows } = await database.pool.query('select id from properties order by id limit 1');
   const propertyId = propertyRows[0].id as number;
-  const fixtures = makeBuildFixtures();
-  const app = createTestApp(database, fixtures, { FAKE_LOGIN: true }, { now: () => NOW });
 
   const agents = { anonymous: request.agent(app), superAdmin: request.agent(app), homeowner: request.agent(app) };
   await signInAs(agents.superAdmin, 'super@demo.test').expect(200);
@@ -105,10 +99,7 @@ export async function createWorld(): Promise<World> {
       anonymousCsrf,
       questions,
     },
-    async close() {
-      await database.close();
-      fixtures.cleanup();
-    },
+    close: base.close,
   };
 }
 

@@ -5,21 +5,19 @@ import { activateRelease, publishRelease, ReleaseError } from '../modules/releas
 import { createTestDatabase } from '../../test/test-database';
 import { makeBuildFixtures, SHELL_SHARED } from '../../test/fixtures';
 import { createTestApp } from '../../test/test-app';
+import { startTestWorld, type TestWorld, type BuildFixtures } from '../../test/test-world';
 
+let world: TestWorld;
 let database: DatabaseHandle;
-let fixtures: ReturnType<typeof makeBuildFixtures>;
+let fixtures: BuildFixtures;
 let app: ReturnType<typeof createApp>;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  fixtures = makeBuildFixtures();
-  app = createTestApp(database, fixtures);
+  world = await startTestWorld();
+  ({ database, fixtures, app } = world);
 });
 
-afterAll(async () => {
-  await database.close();
-  fixtures.cleanup();
-});
+afterAll(() => world.close());
 
 const settings = () => ({ releasesDir: fixtures.releasesDir, SHELL_DIST: fixtures.shellDist });
 

@@ -1,27 +1,22 @@
 import request from 'supertest';
 import type { DatabaseHandle } from '../../db/client';
 import { seedDemoStaff, DEMO_PASSWORD } from '../../seed/demo-staff';
-import { createTestDatabase } from '../../../test/test-database';
-import { makeBuildFixtures } from '../../../test/fixtures';
 import { createTestApp } from '../../../test/test-app';
+import { startTestWorld, type TestWorld, type BuildFixtures, type TestApp } from '../../../test/test-world';
 import { cookieNames, signInAs } from '../../../test/staff-session';
 
+let world: TestWorld;
 let database: DatabaseHandle;
-let fixtures: ReturnType<typeof makeBuildFixtures>;
-let app: ReturnType<typeof createTestApp>;
+let fixtures: BuildFixtures;
+let app: TestApp;
 const HOST = 'energy.test';
 const BASE = `http://${HOST}`;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await seedDemoStaff(database.db);
-  fixtures = makeBuildFixtures();
-  app = createTestApp(database, fixtures);
+  world = await startTestWorld({ seed: [seedDemoStaff] });
+  ({ database, fixtures, app } = world);
 });
-afterAll(async () => {
-  await database.close();
-  fixtures.cleanup();
-});
+afterAll(() => world.close());
 
 const agent = () => request.agent(app).host(HOST);
 

@@ -2,25 +2,18 @@ import request from 'supertest';
 import type { DatabaseHandle } from '../../db/client';
 import { seedDemoStaff } from '../../seed/demo-staff';
 import { sessionSchema } from '@home-energy/shared/schemas/session';
-import { createTestDatabase } from '../../../test/test-database';
-import { makeBuildFixtures } from '../../../test/fixtures';
-import { createTestApp } from '../../../test/test-app';
+import { startTestWorld, type TestWorld, type TestApp } from '../../../test/test-world';
 import { signInAs } from '../../../test/staff-session';
 
+let world: TestWorld;
 let database: DatabaseHandle;
-let fixtures: ReturnType<typeof makeBuildFixtures>;
-let app: ReturnType<typeof createTestApp>;
+let app: TestApp;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await seedDemoStaff(database.db);
-  fixtures = makeBuildFixtures();
-  app = createTestApp(database, fixtures);
+  world = await startTestWorld({ seed: [seedDemoStaff] });
+  ({ database, app } = world);
 });
-afterAll(async () => {
-  await database.close();
-  fixtures.cleanup();
-});
+afterAll(() => world.close());
 
 async function storedImpersonation(): Promise<unknown[]> {
   const { rows } = await database.pool.query(`select sess::jsonb -> 'impersonating' as impersonating from session where sess::jsonb ? 'impersonating'`);

@@ -2,9 +2,8 @@ import express from 'express';
 import request, { type Response } from 'supertest';
 import type { DatabaseHandle } from '../../db/client';
 import { seedDemoStaff } from '../../seed/demo-staff';
-import { createTestDatabase } from '../../../test/test-database';
-import { makeBuildFixtures } from '../../../test/fixtures';
 import { createTestApp, TEST_SECRET } from '../../../test/test-app';
+import { startTestWorld, type TestWorld, type BuildFixtures } from '../../../test/test-world';
 import { signInAs } from '../../../test/staff-session';
 import { createSessionStore, SESSION_MAX_AGE_MS } from '../session';
 import { sessionFastPath } from '../session-fast-path';
@@ -15,8 +14,9 @@ import { authCookies } from '../cookies';
 // GET /api/auth/session's fast path (session-fast-path.ts) must answer exactly as the full chain would, and hand
 // everything it does not handle to that chain.
 
+let world: TestWorld;
 let database: DatabaseHandle;
-let fixtures: ReturnType<typeof makeBuildFixtures>;
+let fixtures: BuildFixtures;
 /** The product's app (fast path on), the same app without it, and the fast path alone with a marker behind it. */
 let app: express.Express;
 let chain: express.Express;
@@ -24,10 +24,8 @@ let fastOnly: express.Express;
 const FELL_THROUGH = 299;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await seedDemoStaff(database.db);
-  fixtures = makeBuildFixtures();
-  app = createTestApp(database, fixtures);
+  world = await startTestWorld({ seed: [seedDemoStaff] });
+  ({ database, fixtures, app } = world);
   chain = createTestApp(database, fixtures, {}, { sessionFastPath: false });
   const cookies = authCookies(false);
   fastOnly = express();
@@ -43,10 +41,7 @@ beforeAll(async () => {
     (_req, res) => res.status(FELL_THROUGH).json({ fellThrough: true }),
   );
 });
-afterAll(async () => {
-  await database.close();
-  fixtures.cleanup();
-});
+afterAll(() => world.close());
 
 // One Host for every request: the callback-url cookie holds the request's origin.
 const HOST = 'energy.test';

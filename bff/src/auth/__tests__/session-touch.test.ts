@@ -2,29 +2,22 @@ import request from 'supertest';
 import { sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../../db/client';
 import { seedDemoStaff } from '../../seed/demo-staff';
-import { createTestDatabase } from '../../../test/test-database';
-import { makeBuildFixtures } from '../../../test/fixtures';
-import { createTestApp } from '../../../test/test-app';
+import { startTestWorld, type TestWorld, type TestApp } from '../../../test/test-world';
 import { signInAs } from '../../../test/staff-session';
 import { SESSION_MAX_AGE_MS } from '../session';
 
 // Sliding sessions without a database write per request: the cookie rolls on every answer, the session row's expiry
 // is written when the session is saved and then at most once per SESSION_TOUCH_INTERVAL_MS (auth/session.ts).
 
+let world: TestWorld;
 let database: DatabaseHandle;
-let fixtures: ReturnType<typeof makeBuildFixtures>;
-let app: ReturnType<typeof createTestApp>;
+let app: TestApp;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await seedDemoStaff(database.db);
-  fixtures = makeBuildFixtures();
-  app = createTestApp(database, fixtures);
+  world = await startTestWorld({ seed: [seedDemoStaff] });
+  ({ database, app } = world);
 });
-afterAll(async () => {
-  await database.close();
-  fixtures.cleanup();
-});
+afterAll(() => world.close());
 
 async function sessionRows(): Promise<{ sid: string; expire: Date }[]> {
   const result = await database.db.execute(sql`select sid, expire from session where sess->'passport' is not null`);

@@ -5,9 +5,8 @@ import { writeGenerationOf } from '../write-generation';
 import { seedDemoStaff } from '../../seed/demo-staff';
 import { seedPlatformContent } from '../../seed/platform-content';
 import { insertRegisterRows } from '../../modules/property/repository';
-import { createTestDatabase } from '../../../test/test-database';
-import { makeBuildFixtures } from '../../../test/fixtures';
 import { createTestApp } from '../../../test/test-app';
+import { startTestWorld, type TestWorld, type BuildFixtures } from '../../../test/test-world';
 import { signInAs } from '../../../test/staff-session';
 
 /**
@@ -15,17 +14,17 @@ import { signInAs } from '../../../test/staff-session';
  * write changes must show on the very next request on the same instance, and on another instance on the same
  * PostgreSQL as soon as its NOTIFY arrives. Every check reads first (filling the caches), then writes, then reads.
  */
+let world: TestWorld;
 let database: DatabaseHandle;
-let fixtures: ReturnType<typeof makeBuildFixtures>;
+let fixtures: BuildFixtures;
 let app: express.Express;
 let villa: number;
 const NOW = Date.UTC(2026, 10, 23);
 const serverUrl = process.env.TEST_DATABASE_URL;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await seedDemoStaff(database.db);
-  await seedPlatformContent(database.db);
+  world = await startTestWorld({ seed: [seedDemoStaff, seedPlatformContent], now: () => NOW });
+  ({ database, fixtures, app } = world);
   await insertRegisterRows(
     database.db,
     [
@@ -43,13 +42,8 @@ beforeAll(async () => {
     'import',
   );
   villa = (await database.pool.query(`select id from properties where street = 'Cachegatan 1'`)).rows[0].id;
-  fixtures = makeBuildFixtures();
-  app = createTestApp(database, fixtures, {}, { now: () => NOW });
 });
-afterAll(async () => {
-  await database.close();
-  fixtures.cleanup();
-});
+afterAll(() => world.close());
 
 async function staffId(email: string): Promise<number> {
   return (await database.pool.query('select id from staff_users where email = $1', [email])).rows[0].id;

@@ -4,16 +4,15 @@ import request from 'supertest';
 import type { createApp } from '../../app';
 import type { DatabaseHandle } from '../../db/client';
 import { publishRelease } from '../../modules/releases/service';
-import { createTestDatabase } from '../../../test/test-database';
-import { makeBuildFixtures } from '../../../test/fixtures';
-import { createTestApp } from '../../../test/test-app';
+import { startTestWorld, type TestWorld, type BuildFixtures } from '../../../test/test-world';
 
 // What browsers and proxies may keep, and for how long: a release switches what the entry files point to, so those
 // are revalidated on every load, while content-hashed chunks never change under their name.
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
+let world: TestWorld;
 let database: DatabaseHandle;
-let fixtures: ReturnType<typeof makeBuildFixtures>;
+let fixtures: BuildFixtures;
 let app: ReturnType<typeof createApp>;
 let base = '';
 
@@ -22,9 +21,8 @@ const chunk = `/* App */\n${'export const measure = () => "insulation_attic";\n'
 const styles = `${'.card { padding: 1rem; color: #1b3a2f; }\n'.repeat(100)}`;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  fixtures = makeBuildFixtures();
-  app = createTestApp(database, fixtures);
+  world = await startTestWorld();
+  ({ database, fixtures, app } = world);
   const dist = fixtures.writeRemote('static');
   fs.writeFileSync(path.join(dist, '__federation_expose_App.abcdef0123.js'), chunk);
   fs.writeFileSync(path.join(dist, '__federation_expose_App.0123abcdef.css'), styles);
@@ -33,10 +31,7 @@ beforeAll(async () => {
   base = `/mfe/mfe-results/${release.version}`;
 });
 
-afterAll(async () => {
-  await database.close();
-  fixtures.cleanup();
-});
+afterAll(() => world.close());
 
 describe('remote files under /mfe', () => {
   it.each([

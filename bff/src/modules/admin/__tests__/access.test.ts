@@ -1,9 +1,7 @@
 import request from 'supertest';
 import type { DatabaseHandle } from '../../../db/client';
 import { seedDemoStaff } from '../../../seed/demo-staff';
-import { createTestDatabase } from '../../../../test/test-database';
-import { makeBuildFixtures } from '../../../../test/fixtures';
-import { createTestApp } from '../../../../test/test-app';
+import { startTestWorld, type TestWorld, type TestApp } from '../../../../test/test-world';
 import { DEMO_ROLES, rowCount, signInDemoRoles, type DemoRole } from '../../../../test/demo-roles';
 
 /**
@@ -32,24 +30,19 @@ const ADMIN_ROUTES: [Method, string, object?][] = [
   ['get', '/api/admin/audit'],
 ];
 
+let world: TestWorld;
 let database: DatabaseHandle;
-let fixtures: ReturnType<typeof makeBuildFixtures>;
-let app: ReturnType<typeof createTestApp>;
+let app: TestApp;
 const agents = {} as Record<Role, ReturnType<typeof request.agent>>;
 
 const count = (table: string) => rowCount(database.pool, table);
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await seedDemoStaff(database.db);
-  fixtures = makeBuildFixtures();
-  app = createTestApp(database, fixtures);
+  world = await startTestWorld({ seed: [seedDemoStaff] });
+  ({ database, app } = world);
   Object.assign(agents, await signInDemoRoles(app));
 });
-afterAll(async () => {
-  await database.close();
-  fixtures.cleanup();
-});
+afterAll(() => world.close());
 
 describe.each((Object.keys(ROLES) as Role[]).filter((r) => r !== 'superAdmin'))('/api/admin as %s', (role) => {
   it.each(ADMIN_ROUTES.map(([method, path, body]) => [`${method.toUpperCase()} ${path}`, method, path, body] as const))('%s is refused', async (_name, method, path, body) => {

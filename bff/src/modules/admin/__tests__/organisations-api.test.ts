@@ -1,14 +1,12 @@
 import request from 'supertest';
 import type { DatabaseHandle } from '../../../db/client';
 import { seedDemoStaff } from '../../../seed/demo-staff';
-import { createTestDatabase } from '../../../../test/test-database';
-import { makeBuildFixtures } from '../../../../test/fixtures';
-import { createTestApp } from '../../../../test/test-app';
+import { startTestWorld, type TestWorld, type TestApp } from '../../../../test/test-world';
 import { signInAs } from '../../../../test/staff-session';
 
+let world: TestWorld;
 let database: DatabaseHandle;
-let fixtures: ReturnType<typeof makeBuildFixtures>;
-let app: ReturnType<typeof createTestApp>;
+let app: TestApp;
 let superAdmin: ReturnType<typeof request.agent>;
 let superAdminId: number;
 
@@ -28,18 +26,13 @@ async function auditRows(action: string) {
 }
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await seedDemoStaff(database.db);
-  fixtures = makeBuildFixtures();
-  app = createTestApp(database, fixtures);
+  world = await startTestWorld({ seed: [seedDemoStaff] });
+  ({ database, app } = world);
   superAdmin = request.agent(app);
   await signInAs(superAdmin, 'super@demo.test').expect(200);
   superAdminId = (await database.pool.query(`select id from staff_users where email = 'super@demo.test'`)).rows[0].id;
 });
-afterAll(async () => {
-  await database.close();
-  fixtures.cleanup();
-});
+afterAll(() => world.close());
 
 describe('organisations', () => {
   it('lists every organisation with its flags and counts', async () => {

@@ -4,23 +4,21 @@ import { seedDemoStaff } from '../../../seed/demo-staff';
 import { publishRelease } from '../../releases/service';
 import { insertRelease } from '../../releases/repository';
 import { storeRelease } from '../../releases/release-store';
-import { createTestDatabase } from '../../../../test/test-database';
-import { makeBuildFixtures, SHELL_SHARED } from '../../../../test/fixtures';
-import { createTestApp } from '../../../../test/test-app';
+import { SHELL_SHARED } from '../../../../test/fixtures';
+import { startTestWorld, type TestWorld, type BuildFixtures, type TestApp } from '../../../../test/test-world';
 import { signInAs } from '../../../../test/staff-session';
 
+let world: TestWorld;
 let database: DatabaseHandle;
-let fixtures: ReturnType<typeof makeBuildFixtures>;
-let app: ReturnType<typeof createTestApp>;
+let fixtures: BuildFixtures;
+let app: TestApp;
 let superAdmin: ReturnType<typeof request.agent>;
 let first: string;
 let second: string;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await seedDemoStaff(database.db);
-  fixtures = makeBuildFixtures();
-  app = createTestApp(database, fixtures);
+  world = await startTestWorld({ seed: [seedDemoStaff] });
+  ({ database, fixtures, app } = world);
   const settings = { releasesDir: fixtures.releasesDir, SHELL_DIST: fixtures.shellDist };
   first = (await publishRelease(database.db, settings, { remote: 'mfe-results', distDir: fixtures.writeRemote('one'), releasedBy: 'ci', activate: 'always' })).version;
   second = (await publishRelease(database.db, settings, { remote: 'mfe-results', distDir: fixtures.writeRemote('two'), releasedBy: 'ci', activate: 'always' })).version;
@@ -39,10 +37,7 @@ beforeAll(async () => {
   superAdmin = request.agent(app);
   await signInAs(superAdmin, 'super@demo.test').expect(200);
 });
-afterAll(async () => {
-  await database.close();
-  fixtures.cleanup();
-});
+afterAll(() => world.close());
 
 it('lists every remote\'s releases with who released and activated them and the shared-dependency check', async () => {
   const res = await superAdmin.get('/api/admin/releases').expect(200);

@@ -1,14 +1,12 @@
 import request from 'supertest';
 import type { DatabaseHandle } from '../../../db/client';
 import { seedDemoStaff } from '../../../seed/demo-staff';
-import { createTestDatabase } from '../../../../test/test-database';
-import { makeBuildFixtures } from '../../../../test/fixtures';
-import { createTestApp } from '../../../../test/test-app';
+import { startTestWorld, type TestWorld, type TestApp } from '../../../../test/test-world';
 import { signInAs } from '../../../../test/staff-session';
 
+let world: TestWorld;
 let database: DatabaseHandle;
-let fixtures: ReturnType<typeof makeBuildFixtures>;
-let app: ReturnType<typeof createTestApp>;
+let app: TestApp;
 let superAdmin: ReturnType<typeof request.agent>;
 let energiAdmin: ReturnType<typeof request.agent>;
 const ids: Record<string, number> = {};
@@ -30,10 +28,8 @@ async function sessionsOf(email: string): Promise<number> {
 }
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await seedDemoStaff(database.db);
-  fixtures = makeBuildFixtures();
-  app = createTestApp(database, fixtures);
+  world = await startTestWorld({ seed: [seedDemoStaff] });
+  ({ database, app } = world);
   superAdmin = request.agent(app);
   await signInAs(superAdmin, 'super@demo.test').expect(200);
   energiAdmin = request.agent(app);
@@ -41,10 +37,7 @@ beforeAll(async () => {
   const { rows } = await database.pool.query('select id, email from staff_users');
   for (const row of rows) ids[row.email] = row.id;
 });
-afterAll(async () => {
-  await database.close();
-  fixtures.cleanup();
-});
+afterAll(() => world.close());
 
 describe('super admin: console users across organisations', () => {
   it('lists every user with memberships, filtered by organisation and by text', async () => {

@@ -4,9 +4,7 @@ import { seedDemoStaff } from '../../../seed/demo-staff';
 import { seedPlatformContent } from '../../../seed/platform-content';
 import { seedDemoInstallers } from '../../../seed/demo-installers';
 import { insertRegisterRows } from '../../property/repository';
-import { createTestDatabase } from '../../../../test/test-database';
-import { makeBuildFixtures } from '../../../../test/fixtures';
-import { createTestApp } from '../../../../test/test-app';
+import { startTestWorld, type TestWorld, type TestApp } from '../../../../test/test-world';
 import { signInAs } from '../../../../test/staff-session';
 
 /**
@@ -18,9 +16,9 @@ import { signInAs } from '../../../../test/staff-session';
 const NOW = Date.now();
 const TODAY = new Date(NOW).toISOString().slice(0, 10);
 
+let world: TestWorld;
 let database: DatabaseHandle;
-let fixtures: ReturnType<typeof makeBuildFixtures>;
-let app: ReturnType<typeof createTestApp>;
+let app: TestApp;
 let admin: ReturnType<typeof request.agent>;
 let superAdmin: ReturnType<typeof request.agent>;
 let energi: number;
@@ -66,10 +64,8 @@ async function expectPropertiesMatch(from = '1900-01-01', to = TODAY) {
 }
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await seedDemoStaff(database.db);
-  await seedPlatformContent(database.db);
-  await seedDemoInstallers(database.db);
+  world = await startTestWorld({ seed: [seedDemoStaff, seedPlatformContent, seedDemoInstallers], config: { FAKE_LOGIN: true }, now: () => NOW });
+  ({ database, app } = world);
   await insertRegisterRows(
     database.db,
     BUILDINGS.map((building, i) => ({ street: `Analysgatan ${i + 1}`, streetKey: `analysgatan ${i + 1}`, postalCode: '11122', postalCity: 'Stockholm', municipalityCode: '0180', priceArea: 'SE3', building })),
@@ -77,17 +73,12 @@ beforeAll(async () => {
   );
   propertyIds = (await rows<{ id: number }>("select id from properties where street like 'Analysgatan %' order by id")).map((r) => r.id);
   energi = (await rows<{ id: number }>("select id from organisations where slug = 'demo-energi'"))[0]!.id;
-  fixtures = makeBuildFixtures();
-  app = createTestApp(database, fixtures, { FAKE_LOGIN: true }, { now: () => NOW });
   admin = request.agent(app);
   await signInAs(admin, 'admin@energi.demo.test').expect(200);
   superAdmin = request.agent(app);
   await signInAs(superAdmin, 'super@demo.test').expect(200);
 });
-afterAll(async () => {
-  await database.close();
-  fixtures.cleanup();
-});
+afterAll(() => world.close());
 
 describe('an organisation without data', () => {
   it('answers zeros and empty series, with the period defaulting to today', async () => {

@@ -3,24 +3,20 @@ import pino from 'pino';
 import request from 'supertest';
 import type { DatabaseHandle } from '../../../db/client';
 import { seedDemoStaff } from '../../../seed/demo-staff';
-import { createTestDatabase } from '../../../../test/test-database';
-import { makeBuildFixtures } from '../../../../test/fixtures';
-import { createTestApp } from '../../../../test/test-app';
+import { startTestWorld, type TestWorld, type TestApp } from '../../../../test/test-world';
 import { signInAs } from '../../../../test/staff-session';
 import { auditWrites } from '../middleware';
 import { audit } from '../record';
 
+let world: TestWorld;
 let database: DatabaseHandle;
-let fixtures: ReturnType<typeof makeBuildFixtures>;
-let app: ReturnType<typeof createTestApp>;
+let app: TestApp;
 let superAdmin: ReturnType<typeof request.agent>;
 const ids: Record<string, number> = {};
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await seedDemoStaff(database.db);
-  fixtures = makeBuildFixtures();
-  app = createTestApp(database, fixtures);
+  world = await startTestWorld({ seed: [seedDemoStaff] });
+  ({ database, app } = world);
   superAdmin = request.agent(app);
   await signInAs(superAdmin, 'super@demo.test').expect(200);
   const energiAdmin = request.agent(app);
@@ -41,10 +37,7 @@ beforeAll(async () => {
     [ids['super@demo.test']],
   );
 });
-afterAll(async () => {
-  await database.close();
-  fixtures.cleanup();
-});
+afterAll(() => world.close());
 
 describe('GET /api/admin/audit', () => {
   it('lists entries newest first with who, which organisation, impersonation, action, target and details', async () => {

@@ -5,31 +5,25 @@ import type { DatabaseHandle } from '../../../db/client';
 import { seedDemoStaff } from '../../../seed/demo-staff';
 import { DEMO_BRANDS, seedDemoBrands } from '../../../seed/demo-brands';
 import { insertRegisterRows } from '../../property/repository';
-import { createTestDatabase } from '../../../../test/test-database';
-import { makeBuildFixtures } from '../../../../test/fixtures';
-import { createTestApp } from '../../../../test/test-app';
+import { startTestWorld, type TestWorld, type BuildFixtures, type TestApp } from '../../../../test/test-world';
 import { localBrandConfigStore } from '../store';
 
+let world: TestWorld;
 let database: DatabaseHandle;
-let fixtures: ReturnType<typeof makeBuildFixtures>;
-let app: ReturnType<typeof createTestApp>;
+let fixtures: BuildFixtures;
+let app: TestApp;
 let bucket: string;
 let store: ReturnType<typeof localBrandConfigStore>;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await seedDemoStaff(database.db);
+  world = await startTestWorld({ seed: [seedDemoStaff] });
+  ({ database, fixtures, app } = world);
   await insertRegisterRows(database.db, [{ street: 'Brandgatan 1', streetKey: 'brandgatan 1', postalCode: '11122', postalCity: 'Stockholm' }], 'import');
-  fixtures = makeBuildFixtures();
   const bucketsDir = path.join(path.dirname(fixtures.releasesDir), 'buckets');
   bucket = path.join(bucketsDir, 'brand-config');
   store = localBrandConfigStore(bucketsDir, 'brand-config');
-  app = createTestApp(database, fixtures);
 });
-afterAll(async () => {
-  await database.close();
-  fixtures.cleanup();
-});
+afterAll(() => world.close());
 
 describe('GET /api/flow/brand-config', () => {
   it('answers an empty config when no brand has one (and a warning is logged, not an error)', async () => {

@@ -3,14 +3,12 @@ import type { DatabaseHandle } from '../../../db/client';
 import { seedDemoStaff } from '../../../seed/demo-staff';
 import { seedPlatformContent } from '../../../seed/platform-content';
 import { insertRegisterRows } from '../../property/repository';
-import { createTestDatabase } from '../../../../test/test-database';
-import { makeBuildFixtures } from '../../../../test/fixtures';
-import { createTestApp } from '../../../../test/test-app';
+import { startTestWorld, type TestWorld, type TestApp } from '../../../../test/test-world';
 import { rowCount } from '../../../../test/demo-roles';
 
+let world: TestWorld;
 let database: DatabaseHandle;
-let fixtures: ReturnType<typeof makeBuildFixtures>;
-let app: ReturnType<typeof createTestApp>;
+let app: TestApp;
 /** A 1970 villa in Stockholm with electric radiators, from the register; and one the register knows little about. */
 let villa: number;
 let bare: number;
@@ -19,9 +17,8 @@ const NOW = Date.UTC(2026, 10, 23);
 const countRows = (table: string) => rowCount(database.pool, table);
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await seedDemoStaff(database.db);
-  await seedPlatformContent(database.db);
+  world = await startTestWorld({ seed: [seedDemoStaff, seedPlatformContent], config: { FAKE_LOGIN: true }, now: () => NOW });
+  ({ database, app } = world);
   await insertRegisterRows(
     database.db,
     [
@@ -42,13 +39,8 @@ beforeAll(async () => {
   const { rows } = await database.pool.query('select id, street from properties order by id');
   villa = rows.find((r) => r.street === 'Testgatan 1').id;
   bare = rows.find((r) => r.street === 'Okändvägen 2').id;
-  fixtures = makeBuildFixtures();
-  app = createTestApp(database, fixtures, { FAKE_LOGIN: true }, { now: () => NOW });
 });
-afterAll(async () => {
-  await database.close();
-  fixtures.cleanup();
-});
+afterAll(() => world.close());
 
 describe('GET /api/flow/questions', () => {
   it('serves the brand organisation’s question set: every engine key once, typed, with units and sv/en texts', async () => {

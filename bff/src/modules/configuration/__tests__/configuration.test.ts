@@ -6,15 +6,14 @@ import { seedPlatformContent } from '../../../seed/platform-content';
 import { seedDemoBrands } from '../../../seed/demo-brands';
 import { localBrandConfigStore } from '../../brand/store';
 import { insertRegisterRows } from '../../property/repository';
-import { createTestDatabase } from '../../../../test/test-database';
-import { makeBuildFixtures } from '../../../../test/fixtures';
-import { createTestApp } from '../../../../test/test-app';
+import { startTestWorld, type TestWorld, type BuildFixtures, type TestApp } from '../../../../test/test-world';
 import { signInAs } from '../../../../test/staff-session';
 import { rowCount } from '../../../../test/demo-roles';
 
+let world: TestWorld;
 let database: DatabaseHandle;
-let fixtures: ReturnType<typeof makeBuildFixtures>;
-let app: ReturnType<typeof createTestApp>;
+let fixtures: BuildFixtures;
+let app: TestApp;
 let admin: ReturnType<typeof request.agent>;
 let villa: number;
 const CONFIG = '/api/console/org/demo-energi/configuration';
@@ -30,9 +29,8 @@ function edit(list: QuestionDefinition[], key: string, change: (q: QuestionDefin
 }
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await seedDemoStaff(database.db);
-  await seedPlatformContent(database.db);
+  world = await startTestWorld({ seed: [seedDemoStaff, seedPlatformContent] });
+  ({ database, fixtures, app } = world);
   await insertRegisterRows(
     database.db,
     [
@@ -49,16 +47,11 @@ beforeAll(async () => {
     'import',
   );
   villa = (await database.pool.query("select id from properties where street = 'Prisgatan 1'")).rows[0].id;
-  fixtures = makeBuildFixtures();
-  app = createTestApp(database, fixtures);
   await seedDemoBrands(localBrandConfigStore(`${fixtures.root}/buckets`, 'brand-config'));
   admin = request.agent(app);
   await signInAs(admin, 'admin@energi.demo.test').expect(200);
 });
-afterAll(async () => {
-  await database.close();
-  fixtures.cleanup();
-});
+afterAll(() => world.close());
 
 describe('GET …/configuration', () => {
   it('gives the question set, the engine’s key definitions, the brand config and the prices', async () => {

@@ -1,9 +1,6 @@
 import request from 'supertest';
-import type { DatabaseHandle } from '../../../db/client';
 import { seedDemoStaff } from '../../../seed/demo-staff';
-import { createTestDatabase } from '../../../../test/test-database';
-import { makeBuildFixtures } from '../../../../test/fixtures';
-import { createTestApp } from '../../../../test/test-app';
+import { startTestWorld, type TestWorld, type TestApp } from '../../../../test/test-world';
 import { DEMO_ROLES, signInDemoRoles, type DemoRole } from '../../../../test/demo-roles';
 
 /**
@@ -39,22 +36,16 @@ const ROUTES: RouteCase[] = [
   { method: 'get', path: '/api/admin/releases', expected: (role) => (role === 'anonymous' ? 401 : role === 'superAdmin' ? 200 : 403) },
 ];
 
-let database: DatabaseHandle;
-let fixtures: ReturnType<typeof makeBuildFixtures>;
-let app: ReturnType<typeof createTestApp>;
+let world: TestWorld;
+let app: TestApp;
 const agents = {} as Record<Role, ReturnType<typeof request.agent>>;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await seedDemoStaff(database.db);
-  fixtures = makeBuildFixtures();
-  app = createTestApp(database, fixtures);
+  world = await startTestWorld({ seed: [seedDemoStaff] });
+  ({ app } = world);
   Object.assign(agents, await signInDemoRoles(app));
 });
-afterAll(async () => {
-  await database.close();
-  fixtures.cleanup();
-});
+afterAll(() => world.close());
 
 describe.each(Object.keys(ROLES) as Role[])('as %s', (role) => {
   it.each(ROUTES.map((r) => [r.path, r] as const))('%s', async (_path, route) => {

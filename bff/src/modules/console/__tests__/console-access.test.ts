@@ -2,9 +2,7 @@ import request from 'supertest';
 import type { DatabaseHandle } from '../../../db/client';
 import { seedDemoStaff } from '../../../seed/demo-staff';
 import { seedPlatformContent } from '../../../seed/platform-content';
-import { createTestDatabase } from '../../../../test/test-database';
-import { makeBuildFixtures } from '../../../../test/fixtures';
-import { createTestApp } from '../../../../test/test-app';
+import { startTestWorld, type TestWorld, type TestApp } from '../../../../test/test-world';
 import { DEMO_ROLES, rowCount, signInDemoRoles, type DemoRole } from '../../../../test/demo-roles';
 
 /**
@@ -59,25 +57,19 @@ const READS: [string, string][] = [
 
 const ORGS: Org[] = ['demo-energi', 'demo-bank', 'demo-installer'];
 
+let world: TestWorld;
 let database: DatabaseHandle;
-let fixtures: ReturnType<typeof makeBuildFixtures>;
-let app: ReturnType<typeof createTestApp>;
+let app: TestApp;
 const agents = {} as Record<Role, ReturnType<typeof request.agent>>;
 
 const count = (table: string) => rowCount(database.pool, table);
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await seedDemoStaff(database.db);
-  await seedPlatformContent(database.db);
-  fixtures = makeBuildFixtures();
-  app = createTestApp(database, fixtures);
+  world = await startTestWorld({ seed: [seedDemoStaff, seedPlatformContent] });
+  ({ database, app } = world);
   Object.assign(agents, await signInDemoRoles(app));
 });
-afterAll(async () => {
-  await database.close();
-  fixtures.cleanup();
-});
+afterAll(() => world.close());
 
 describe.each(Object.keys(ROLES) as Role[])('reads as %s', (role) => {
   const cases = ORGS.flatMap((org) => READS.map(([path, item]) => [`${org}/${path}`, org, path, item] as const));

@@ -3,22 +3,19 @@ import type { DatabaseHandle } from '../../../db/client';
 import { seedDemoStaff } from '../../../seed/demo-staff';
 import { seedPlatformContent } from '../../../seed/platform-content';
 import { insertRegisterRows } from '../../property/repository';
-import { createTestDatabase } from '../../../../test/test-database';
-import { makeBuildFixtures } from '../../../../test/fixtures';
-import { createTestApp } from '../../../../test/test-app';
+import { startTestWorld, type TestWorld, type TestApp } from '../../../../test/test-world';
 import { signInAs } from '../../../../test/staff-session';
 
+let world: TestWorld;
 let database: DatabaseHandle;
-let fixtures: ReturnType<typeof makeBuildFixtures>;
-let app: ReturnType<typeof createTestApp>;
+let app: TestApp;
 let superAdmin: ReturnType<typeof request.agent>;
 let home: number;
 const LOOKUP = '/api/console/org/demo-energi/property-lookup';
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await seedDemoStaff(database.db);
-  await seedPlatformContent(database.db);
+  world = await startTestWorld({ seed: [seedDemoStaff, seedPlatformContent], config: { FAKE_LOGIN: true } });
+  ({ database, app } = world);
   await insertRegisterRows(
     database.db,
     ['Uppslagsvägen 3', 'Uppslagsvägen 5', 'Annan gata 1'].map((street) => ({
@@ -33,15 +30,10 @@ beforeAll(async () => {
     'import',
   );
   home = (await database.pool.query("select id from properties where street = 'Uppslagsvägen 3'")).rows[0].id;
-  fixtures = makeBuildFixtures();
-  app = createTestApp(database, fixtures, { FAKE_LOGIN: true });
   superAdmin = request.agent(app);
   await signInAs(superAdmin, 'super@demo.test').expect(200);
 });
-afterAll(async () => {
-  await database.close();
-  fixtures.cleanup();
-});
+afterAll(() => world.close());
 
 describe('property lookup (super admins)', () => {
   it('finds any property by address or id, lists its profiles, and opens what the homeowner sees without their session', async () => {

@@ -1,34 +1,21 @@
 import request from 'supertest';
 import type { DatabaseHandle } from '../../../db/client';
-import { RpClient } from '../../../bankid/rp-client';
-import { startBankIdSimulator, type RunningBankIdSimulator } from '../../../bankid/simulator/app';
-import { createTestDatabase } from '../../../../test/test-database';
-import { makeBuildFixtures } from '../../../../test/fixtures';
-import { createTestApp } from '../../../../test/test-app';
+import { startBankIdTestWorld, type BankIdTestWorld, type TestApp } from '../../../../test/test-world';
 
 // BankID slow or unreachable: the user gets a message, and no order is left 'pending' in bankid_orders where nobody
 // will ever collect it.
 const RP_TIMEOUT_MS = 400;
 
+let world: BankIdTestWorld;
 let database: DatabaseHandle;
-let fixtures: ReturnType<typeof makeBuildFixtures>;
-let simulator: RunningBankIdSimulator;
-let rp: RpClient;
-let app: ReturnType<typeof createTestApp>;
+let app: TestApp;
+let simulator: BankIdTestWorld['simulator'];
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  fixtures = makeBuildFixtures();
-  simulator = await startBankIdSimulator({ port: 0 });
-  rp = new RpClient({ baseUrl: simulator.rpApiUrl, timeoutMs: RP_TIMEOUT_MS });
-  app = createTestApp(database, fixtures, {}, { rp });
+  world = await startBankIdTestWorld({ rpTimeoutMs: RP_TIMEOUT_MS });
+  ({ database, app, simulator } = world);
 });
-afterAll(async () => {
-  rp.close();
-  await simulator.close();
-  await database.close();
-  fixtures.cleanup();
-});
+afterAll(() => world.close());
 afterEach(async () => {
   await faults({});
 });

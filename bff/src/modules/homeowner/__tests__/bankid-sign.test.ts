@@ -1,39 +1,28 @@
 import request from 'supertest';
 import type { DatabaseHandle } from '../../../db/client';
 import { properties } from '../../../db/schema';
-import { RpClient } from '../../../bankid/rp-client';
 import { qrData } from '../../../bankid/qr';
-import { startBankIdSimulator } from '../../../bankid/simulator/app';
 import { seedDemoStaff } from '../../../seed/demo-staff';
-import { createTestDatabase } from '../../../../test/test-database';
-import { makeBuildFixtures } from '../../../../test/fixtures';
 import { createTestApp } from '../../../../test/test-app';
+import { startBankIdTestWorld, type BankIdTestWorld, type TestApp } from '../../../../test/test-world';
 import { signInAs } from '../../../../test/staff-session';
 
+let world: BankIdTestWorld;
 let database: DatabaseHandle;
-let fixtures: ReturnType<typeof makeBuildFixtures>;
-let simulator: { url: string; close: () => Promise<void> };
-let rp: RpClient;
-let app: ReturnType<typeof createTestApp>;
+let app: TestApp;
+let fixtures: BankIdTestWorld['fixtures'];
+let simulator: BankIdTestWorld['simulator'];
+let rp: BankIdTestWorld['rp'];
 // The BFF's clock runs ahead of real time when a test says so: it decides when to collect again and the QR second.
 let offset = 0;
 const now = () => Date.now() + offset;
 const COLLECT_GAP = 2100;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await seedDemoStaff(database.db);
-  fixtures = makeBuildFixtures();
-  simulator = await startBankIdSimulator({ port: 0 });
-  rp = new RpClient({ baseUrl: `${simulator.url}/rp/v6.0`, timeoutMs: 5000 });
-  app = createTestApp(database, fixtures, {}, { rp, now });
+  world = await startBankIdTestWorld({ seed: [seedDemoStaff], now });
+  ({ database, app, fixtures, simulator, rp } = world);
 });
-afterAll(async () => {
-  rp.close();
-  await simulator.close();
-  await database.close();
-  fixtures.cleanup();
-});
+afterAll(() => world.close());
 beforeEach(() => {
   offset = 0;
 });

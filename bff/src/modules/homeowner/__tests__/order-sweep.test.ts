@@ -1,34 +1,20 @@
 import request from 'supertest';
 import type { DatabaseHandle } from '../../../db/client';
-import { RpClient } from '../../../bankid/rp-client';
-import { startBankIdSimulator, type RunningBankIdSimulator } from '../../../bankid/simulator/app';
-import { createTestDatabase } from '../../../../test/test-database';
-import { makeBuildFixtures } from '../../../../test/fixtures';
-import { createTestApp } from '../../../../test/test-app';
+import { startBankIdTestWorld, type BankIdTestWorld, type TestApp } from '../../../../test/test-world';
 import { insertOrder } from '../repository';
 import { ABANDONED_AFTER_MS, KEPT_FOR_MS, sweepBankIdOrders } from '../order-sweep';
 
 // A browser that leaves mid sign-in never polls again, so its order would stay 'pending' (and completed orders would
 // keep personal numbers) for ever without the sweep.
+let world: BankIdTestWorld;
 let database: DatabaseHandle;
-let fixtures: ReturnType<typeof makeBuildFixtures>;
-let simulator: RunningBankIdSimulator;
-let rp: RpClient;
-let app: ReturnType<typeof createTestApp>;
+let app: TestApp;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  fixtures = makeBuildFixtures();
-  simulator = await startBankIdSimulator({ port: 0 });
-  rp = new RpClient({ baseUrl: simulator.rpApiUrl });
-  app = createTestApp(database, fixtures, {}, { rp });
+  world = await startBankIdTestWorld();
+  ({ database, app } = world);
 });
-afterAll(async () => {
-  rp.close();
-  await simulator.close();
-  await database.close();
-  fixtures.cleanup();
-});
+afterAll(() => world.close());
 beforeEach(async () => {
   await database.pool.query('delete from bankid_orders');
 });

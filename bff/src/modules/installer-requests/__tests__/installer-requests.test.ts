@@ -4,14 +4,12 @@ import { organisationInstallers, organisations } from '../../../db/schema';
 import { seedDemoStaff } from '../../../seed/demo-staff';
 import { seedPlatformContent } from '../../../seed/platform-content';
 import { insertRegisterRows } from '../../property/repository';
-import { createTestDatabase } from '../../../../test/test-database';
-import { makeBuildFixtures } from '../../../../test/fixtures';
-import { createTestApp } from '../../../../test/test-app';
+import { startTestWorld, type TestWorld, type TestApp } from '../../../../test/test-world';
 import { eq } from 'drizzle-orm';
 
+let world: TestWorld;
 let database: DatabaseHandle;
-let fixtures: ReturnType<typeof makeBuildFixtures>;
-let app: ReturnType<typeof createTestApp>;
+let app: TestApp;
 let home: number;
 
 async function requestRows(): Promise<number> {
@@ -20,9 +18,8 @@ async function requestRows(): Promise<number> {
 }
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await seedDemoStaff(database.db);
-  await seedPlatformContent(database.db);
+  world = await startTestWorld({ seed: [seedDemoStaff, seedPlatformContent], config: { FAKE_LOGIN: true } });
+  ({ database, app } = world);
   await insertRegisterRows(
     database.db,
     [{ street: 'Installatörsvägen 1', streetKey: 'installatörsvägen 1', postalCode: '11122', postalCity: 'Stockholm', building: { building_type: 'villa', construction_year: 1975, num_floors: 1, atemp: 130, primary_heating_systems: ['oil'] } }],
@@ -34,13 +31,8 @@ beforeAll(async () => {
     { organisationId: energi!.id, position: 0, name: 'Värmepumpar AB', identifier: 'varmepumpar', logo: 'https://example.se/logo.png', url: 'https://example.se' },
     { organisationId: energi!.id, position: 1, name: 'Solkraft AB', identifier: 'solkraft', logo: 'https://sol.example.se/logo.png', url: 'https://sol.example.se' },
   ]);
-  fixtures = makeBuildFixtures();
-  app = createTestApp(database, fixtures, { FAKE_LOGIN: true });
 });
-afterAll(async () => {
-  await database.close();
-  fixtures.cleanup();
-});
+afterAll(() => world.close());
 
 describe('installer requests', () => {
   it('lists the installers the home’s organisation offers, to the owner of the profile only', async () => {

@@ -1,22 +1,14 @@
 import request from 'supertest';
-import type { DatabaseHandle } from '../../../db/client';
-import { createTestDatabase } from '../../../../test/test-database';
-import { makeBuildFixtures } from '../../../../test/fixtures';
-import { createTestApp } from '../../../../test/test-app';
+import { startTestWorld, type TestWorld, type TestApp } from '../../../../test/test-world';
 
-let database: DatabaseHandle;
-let fixtures: ReturnType<typeof makeBuildFixtures>;
-let app: ReturnType<typeof createTestApp>;
+let world: TestWorld;
+let app: TestApp;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  fixtures = makeBuildFixtures();
-  app = createTestApp(database, fixtures);
+  world = await startTestWorld();
+  ({ app } = world);
 });
-afterAll(async () => {
-  await database.close();
-  fixtures.cleanup();
-});
+afterAll(() => world.close());
 
 const discounts = (lender: string, body: unknown) => request(app).post(`/api/flow/${lender}/discounts`).send(body as object);
 

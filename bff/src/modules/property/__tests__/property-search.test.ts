@@ -1,27 +1,21 @@
 import request from 'supertest';
 import type { DatabaseHandle } from '../../../db/client';
 import { seedDemoRegister } from '../../../seed/demo-register';
-import { createTestDatabase } from '../../../../test/test-database';
-import { makeBuildFixtures } from '../../../../test/fixtures';
-import { createTestApp } from '../../../../test/test-app';
+import { startTestWorld, type TestWorld, type TestApp } from '../../../../test/test-world';
 
+let world: TestWorld;
 let database: DatabaseHandle;
-let fixtures: ReturnType<typeof makeBuildFixtures>;
-let app: ReturnType<typeof createTestApp>;
+let app: TestApp;
 let sample: { id: number; name: string; street: string; postal_code: string; postal_city: string };
 
 beforeAll(async () => {
-  database = await createTestDatabase();
+  world = await startTestWorld();
+  ({ database, app } = world);
   expect(await seedDemoRegister(database.db)).toBeGreaterThanOrEqual(5000);
-  fixtures = makeBuildFixtures();
-  app = createTestApp(database, fixtures);
   const { rows } = await database.pool.query('select id, name, street, postal_code, postal_city from properties order by id limit 1 offset 1234');
   sample = rows[0];
 });
-afterAll(async () => {
-  await database.close();
-  fixtures.cleanup();
-});
+afterAll(() => world.close());
 
 describe('the demo register', () => {
   it('holds at least 5,000 demo properties over at least 20 municipalities in all four price areas', async () => {

@@ -5,14 +5,12 @@ import { seedDemoStaff } from '../../../seed/demo-staff';
 import { seedPlatformContent } from '../../../seed/platform-content';
 import { insertRegisterRows } from '../../property/repository';
 import { plausibilityIssues } from '../rules';
-import { createTestDatabase } from '../../../../test/test-database';
-import { makeBuildFixtures } from '../../../../test/fixtures';
-import { createTestApp } from '../../../../test/test-app';
+import { startTestWorld, type TestWorld, type TestApp } from '../../../../test/test-world';
 import { signInAs } from '../../../../test/staff-session';
 
+let world: TestWorld;
 let database: DatabaseHandle;
-let fixtures: ReturnType<typeof makeBuildFixtures>;
-let app: ReturnType<typeof createTestApp>;
+let app: TestApp;
 let staff: ReturnType<typeof request.agent>;
 let homes: number[];
 const QUEUE = '/api/console/org/demo-energi/validation';
@@ -23,9 +21,8 @@ async function queue(): Promise<{ items: ValidationItem[]; open: number }> {
 }
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await seedDemoStaff(database.db);
-  await seedPlatformContent(database.db);
+  world = await startTestWorld({ seed: [seedDemoStaff, seedPlatformContent] });
+  ({ database, app } = world);
   await insertRegisterRows(
     database.db,
     [1, 2, 3].map((n) => ({
@@ -40,15 +37,10 @@ beforeAll(async () => {
     'import',
   );
   homes = (await database.pool.query("select id from properties where street like 'Kontrollgatan %' order by id")).rows.map((r) => r.id);
-  fixtures = makeBuildFixtures();
-  app = createTestApp(database, fixtures);
   staff = request.agent(app);
   await signInAs(staff, 'staff@energi.demo.test').expect(200);
 });
-afterAll(async () => {
-  await database.close();
-  fixtures.cleanup();
-});
+afterAll(() => world.close());
 
 describe('plausibility rules', () => {
   it('flag unlikely answers and nothing else', () => {
