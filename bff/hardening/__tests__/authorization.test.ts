@@ -1,5 +1,4 @@
 import type { DatabaseHandle } from '../../src/db/client';
-import { insertRegisterRows } from '../../src/modules/property/repository';
 import { publishRelease } from '../../src/modules/releases/service';
 import { seedDemoInstallers } from '../../src/seed/demo-installers';
 import { seedDemoStaff } from '../../src/seed/demo-staff';
@@ -8,6 +7,7 @@ import { ACTORS, ACTOR_ORGANISATION, isStill, signInActor, signInActors, type Ac
 import { listRoutes } from '../../test/route-table';
 import { createTestApp } from '../../test/test-app';
 import { startBankIdTestWorld, type BankIdTestWorld, type TestApp } from '../../test/test-world';
+import { insertStockholmHomes, VILLA_1970 } from '../../test/register-homes';
 import { MATRIX, MATRIX_PDF, outcomeOf, requestLine, type CaseContext, type MatrixHelpers, type MatrixIds, type MatrixRow } from '../authorization-matrix';
 
 /**
@@ -35,28 +35,19 @@ const HOMEOWNER_ANSWERS = { atemp: 900, num_floors: 1 };
 beforeAll(async () => {
   world = await startBankIdTestWorld({ seed: [seedDemoStaff, seedPlatformContent, seedDemoInstallers], config: { FAKE_LOGIN: true } });
   ({ database, fixtures, rp, app } = world);
-  const villa = { building_type: 'villa', construction_year: 1970, num_floors: 1, atemp: 140, primary_heating_systems: ['electric_direct'] };
-  await insertRegisterRows(
-    database.db,
-    [
-      { street: 'Matrixgatan 1', streetKey: 'matrixgatan 1', postalCode: '11122', postalCity: 'Stockholm', municipalityCode: '0180', priceArea: 'SE3', building: villa },
-      { street: 'Matrixgatan 3', streetKey: 'matrixgatan 3', postalCode: '11122', postalCity: 'Stockholm', municipalityCode: '0180', priceArea: 'SE3', building: villa },
-    ],
-    'import',
-  );
-  const { rows: homes } = await database.pool.query(`select id, street from properties where street like 'Matrixgatan %' order by street`);
+  const [home, spareHome] = await insertStockholmHomes(database.db, [{ street: 'Matrixgatan 1', building: VILLA_1970 }, { street: 'Matrixgatan 3', building: VILLA_1970 }]);
   const releaseSettings = { releasesDir: fixtures.releasesDir, SHELL_DIST: fixtures.shellDist };
   const older = await publishRelease(database.db, releaseSettings, { remote: 'mfe-results', distDir: fixtures.writeRemote('one'), releasedBy: 'ci', activate: 'always' });
   await publishRelease(database.db, releaseSettings, { remote: 'mfe-results', distDir: fixtures.writeRemote('two'), releasedBy: 'ci', activate: 'always' });
 
-  ({ agents } = await signInActors(app, { property: { id: homes[0].id, answers: HOMEOWNER_ANSWERS } }));
+  ({ agents } = await signInActors(app, { property: { id: home, answers: HOMEOWNER_ANSWERS } }));
   const spareAddress = { street: 'Matrixgatan 3', postalCity: 'Stockholm', postalCode: '111 22' };
   await agents.homeowner.post('/api/flow/user/profile/contact').send({ email: 'anna@example.se', mobile: '070-123 45 67' }).expect(200);
   await agents.homeowner.post('/api/flow/user/profile/property').send(spareAddress).expect(201);
   const admin = await signInActor(app, 'superAdmin');
   const owner = await signInActor(app, 'homeowner');
-  const document = (await owner.post(`/api/flow/property/${homes[0].id}/document`).field('energy_class', 'C').attach('file', MATRIX_PDF, 'epc.pdf').expect(201)).body.document.id;
-  const { rows: profiles } = await database.pool.query('select id from building_profiles where property_id = $1 and homeowner_id is not null', [homes[0].id]);
+  const document = (await owner.post(`/api/flow/property/${home}/document`).field('energy_class', 'C').attach('file', MATRIX_PDF, 'epc.pdf').expect(201)).body.document.id;
+  const { rows: profiles } = await database.pool.query('select id from building_profiles where property_id = $1 and homeowner_id is not null', [home]);
   const org = ACTOR_ORGANISATION;
   const message = (await admin.post(`/api/console/org/${org}/messages`).send({ slug: 'matrix-message', type: 'info', title: 'Matrix', key: 'matrix', content: 'For the matrix.' }).expect(201)).body.id;
   const orgUser = (await admin.post('/api/admin/users').send({ email: 'member@energi.demo.test', name: 'Matrix Member', memberships: [{ organisation: org, role: 'staff' }] }).expect(201)).body.user.id;
@@ -65,9 +56,9 @@ beforeAll(async () => {
   const questions = (await admin.get(`/api/console/org/${org}/configuration`).expect(200)).body.questions;
   ids = {
     org,
-    property: homes[0].id,
+    property: home,
     profile: profiles[0].id,
-    spareProperty: homes[1].id,
+    spareProperty: spareHome,
     spareAddress,
     document,
     message,

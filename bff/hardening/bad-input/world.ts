@@ -5,8 +5,8 @@ import type { DatabaseHandle } from '../../src/db/client';
 import { seedDemoStaff } from '../../src/seed/demo-staff';
 import { seedPlatformContent } from '../../src/seed/platform-content';
 import { seedDemoInstallers } from '../../src/seed/demo-installers';
-import { insertRegisterRows } from '../../src/modules/property/repository';
 import { startTestWorld, type TestApp } from '../../test/test-world';
+import { insertStockholmHomes, VILLA_1970 } from '../../test/register-homes';
 import { signInAs } from '../../test/staff-session';
 import { PDF_BYTES } from './arbitraries';
 import type { AgentName } from './types';
@@ -47,24 +47,7 @@ function ok(res: request.Response, what: string): request.Response {
 export async function createWorld(): Promise<World> {
   const base = await startTestWorld({ seed: [seedDemoStaff, seedPlatformContent, seedDemoInstallers], config: { FAKE_LOGIN: true }, now: () => NOW });
   const { database, app } = base;
-  await insertRegisterRows(
-    database.db,
-    [
-      {
-        street: 'Testgatan 1',
-        streetKey: 'testgatan 1',
-        postalCode: '11122',
-        postalCity: 'Stockholm',
-        municipalityCode: '0180',
-        priceArea: 'SE3',
-        building: { building_type: 'villa', construction_year: 1970, num_floors: 1, atemp: 140, primary_heating_systems: ['electric_direct'] },
-        issuedEpc: null,
-      },
-    ],
-    'import',
-  );
-  const { rows: propertyRows } = await database.pool.query('select id from properties order by id limit 1');
-  const propertyId = propertyRows[0].id as number;
+  const [propertyId] = await insertStockholmHomes(database.db, [{ street: 'Testgatan 1', building: VILLA_1970 }]);
 
   const agents = { anonymous: request.agent(app), superAdmin: request.agent(app), homeowner: request.agent(app) };
   await signInAs(agents.superAdmin, 'super@demo.test').expect(200);

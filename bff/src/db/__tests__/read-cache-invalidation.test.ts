@@ -4,9 +4,9 @@ import { openPostgres, type DatabaseHandle } from '../client';
 import { writeGenerationOf } from '../write-generation';
 import { seedDemoStaff } from '../../seed/demo-staff';
 import { seedPlatformContent } from '../../seed/platform-content';
-import { insertRegisterRows } from '../../modules/property/repository';
 import { createTestApp } from '../../../test/test-app';
 import { startTestWorld, type TestWorld, type BuildFixtures } from '../../../test/test-world';
+import { insertStockholmHomes, VILLA_1970 } from '../../../test/register-homes';
 import { signInAs } from '../../../test/staff-session';
 
 /**
@@ -25,23 +25,7 @@ const serverUrl = process.env.TEST_DATABASE_URL;
 beforeAll(async () => {
   world = await startTestWorld({ seed: [seedDemoStaff, seedPlatformContent], now: () => NOW });
   ({ database, fixtures, app } = world);
-  await insertRegisterRows(
-    database.db,
-    [
-      {
-        street: 'Cachegatan 1',
-        streetKey: 'cachegatan 1',
-        postalCode: '11122',
-        postalCity: 'Stockholm',
-        municipalityCode: '0180',
-        priceArea: 'SE3',
-        building: { building_type: 'villa', construction_year: 1970, num_floors: 1, atemp: 140, primary_heating_systems: ['electric_direct'] },
-        issuedEpc: null,
-      },
-    ],
-    'import',
-  );
-  villa = (await database.pool.query(`select id from properties where street = 'Cachegatan 1'`)).rows[0].id;
+  [villa] = await insertStockholmHomes(database.db, [{ street: 'Cachegatan 1', building: VILLA_1970 }]);
 });
 afterAll(() => world.close());
 

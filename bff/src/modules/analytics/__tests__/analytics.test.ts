@@ -3,8 +3,8 @@ import type { DatabaseHandle } from '../../../db/client';
 import { seedDemoStaff } from '../../../seed/demo-staff';
 import { seedPlatformContent } from '../../../seed/platform-content';
 import { seedDemoInstallers } from '../../../seed/demo-installers';
-import { insertRegisterRows } from '../../property/repository';
 import { startTestWorld, type TestWorld, type TestApp } from '../../../../test/test-world';
+import { insertStockholmHomes } from '../../../../test/register-homes';
 import { signInAs } from '../../../../test/staff-session';
 
 /**
@@ -66,12 +66,7 @@ async function expectPropertiesMatch(from = '1900-01-01', to = TODAY) {
 beforeAll(async () => {
   world = await startTestWorld({ seed: [seedDemoStaff, seedPlatformContent, seedDemoInstallers], config: { FAKE_LOGIN: true }, now: () => NOW });
   ({ database, app } = world);
-  await insertRegisterRows(
-    database.db,
-    BUILDINGS.map((building, i) => ({ street: `Analysgatan ${i + 1}`, streetKey: `analysgatan ${i + 1}`, postalCode: '11122', postalCity: 'Stockholm', municipalityCode: '0180', priceArea: 'SE3', building })),
-    'import',
-  );
-  propertyIds = (await rows<{ id: number }>("select id from properties where street like 'Analysgatan %' order by id")).map((r) => r.id);
+  propertyIds = await insertStockholmHomes(database.db, BUILDINGS.map((building, i) => ({ street: `Analysgatan ${i + 1}`, building })));
   energi = (await rows<{ id: number }>("select id from organisations where slug = 'demo-energi'"))[0]!.id;
   admin = request.agent(app);
   await signInAs(admin, 'admin@energi.demo.test').expect(200);

@@ -5,8 +5,8 @@ import { seedDemoStaff } from '../../../seed/demo-staff';
 import { seedPlatformContent } from '../../../seed/platform-content';
 import { seedDemoBrands } from '../../../seed/demo-brands';
 import { localBrandConfigStore } from '../../brand/store';
-import { insertRegisterRows } from '../../property/repository';
 import { startTestWorld, type TestWorld, type BuildFixtures, type TestApp } from '../../../../test/test-world';
+import { insertStockholmHomes, VILLA_1970 } from '../../../../test/register-homes';
 import { signInAs } from '../../../../test/staff-session';
 import { rowCount } from '../../../../test/demo-roles';
 
@@ -31,22 +31,7 @@ function edit(list: QuestionDefinition[], key: string, change: (q: QuestionDefin
 beforeAll(async () => {
   world = await startTestWorld({ seed: [seedDemoStaff, seedPlatformContent] });
   ({ database, fixtures, app } = world);
-  await insertRegisterRows(
-    database.db,
-    [
-      {
-        street: 'Prisgatan 1',
-        streetKey: 'prisgatan 1',
-        postalCode: '11122',
-        postalCity: 'Stockholm',
-        municipalityCode: '0180',
-        priceArea: 'SE3',
-        building: { building_type: 'villa', construction_year: 1970, num_floors: 1, atemp: 140, primary_heating_systems: ['electric_direct'] },
-      },
-    ],
-    'import',
-  );
-  villa = (await database.pool.query("select id from properties where street = 'Prisgatan 1'")).rows[0].id;
+  [villa] = await insertStockholmHomes(database.db, [{ street: 'Prisgatan 1', building: VILLA_1970 }]);
   await seedDemoBrands(localBrandConfigStore(`${fixtures.root}/buckets`, 'brand-config'));
   admin = request.agent(app);
   await signInAs(admin, 'admin@energi.demo.test').expect(200);

@@ -2,8 +2,8 @@ import request from 'supertest';
 import type { DatabaseHandle } from '../../../db/client';
 import { seedDemoStaff } from '../../../seed/demo-staff';
 import { seedPlatformContent } from '../../../seed/platform-content';
-import { insertRegisterRows } from '../../property/repository';
 import { startTestWorld, type TestWorld, type TestApp } from '../../../../test/test-world';
+import { insertStockholmHomes } from '../../../../test/register-homes';
 import { signInAs } from '../../../../test/staff-session';
 
 let world: TestWorld;
@@ -16,20 +16,13 @@ const LOOKUP = '/api/console/org/demo-energi/property-lookup';
 beforeAll(async () => {
   world = await startTestWorld({ seed: [seedDemoStaff, seedPlatformContent], config: { FAKE_LOGIN: true } });
   ({ database, app } = world);
-  await insertRegisterRows(
+  [home] = await insertStockholmHomes(
     database.db,
     ['Uppslagsvägen 3', 'Uppslagsvägen 5', 'Annan gata 1'].map((street) => ({
       street,
-      streetKey: street.toLowerCase(),
-      postalCode: '11122',
-      postalCity: 'Stockholm',
-      municipalityCode: '0180',
-      priceArea: 'SE3',
       building: { building_type: 'villa', construction_year: 1950, num_floors: 1, atemp: 120, primary_heating_systems: ['oil'] },
     })),
-    'import',
   );
-  home = (await database.pool.query("select id from properties where street = 'Uppslagsvägen 3'")).rows[0].id;
   superAdmin = request.agent(app);
   await signInAs(superAdmin, 'super@demo.test').expect(200);
 });

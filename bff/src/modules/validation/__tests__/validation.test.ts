@@ -3,9 +3,9 @@ import type { ValidationItem } from '@home-energy/shared/schemas/validation-queu
 import type { DatabaseHandle } from '../../../db/client';
 import { seedDemoStaff } from '../../../seed/demo-staff';
 import { seedPlatformContent } from '../../../seed/platform-content';
-import { insertRegisterRows } from '../../property/repository';
 import { plausibilityIssues } from '../rules';
 import { startTestWorld, type TestWorld, type TestApp } from '../../../../test/test-world';
+import { insertStockholmHomes } from '../../../../test/register-homes';
 import { signInAs } from '../../../../test/staff-session';
 
 let world: TestWorld;
@@ -23,20 +23,13 @@ async function queue(): Promise<{ items: ValidationItem[]; open: number }> {
 beforeAll(async () => {
   world = await startTestWorld({ seed: [seedDemoStaff, seedPlatformContent] });
   ({ database, app } = world);
-  await insertRegisterRows(
+  homes = await insertStockholmHomes(
     database.db,
     [1, 2, 3].map((n) => ({
       street: `Kontrollgatan ${n}`,
-      streetKey: `kontrollgatan ${n}`,
-      postalCode: '11122',
-      postalCity: 'Stockholm',
-      municipalityCode: '0180',
-      priceArea: 'SE3',
       building: { building_type: 'villa', construction_year: 1980, num_floors: 1, atemp: 130, primary_heating_systems: ['heat_pump_airwater'] },
     })),
-    'import',
   );
-  homes = (await database.pool.query("select id from properties where street like 'Kontrollgatan %' order by id")).rows.map((r) => r.id);
   staff = request.agent(app);
   await signInAs(staff, 'staff@energi.demo.test').expect(200);
 });
