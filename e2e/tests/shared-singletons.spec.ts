@@ -47,7 +47,7 @@ test('React and the shared package load once, from the shell, and every remote u
     await expect(page.locator(`[data-remote="${remote}"] h1`)).toBeVisible();
     // The federation runtime agrees: one version of each singleton, provided by the shell, used by this remote.
     const shares = await sharedSummary(page);
-    for (const name of ['react', 'react-dom', 'react/jsx-runtime', '@home-energy/shared', 'react-router']) {
+    for (const name of ['react', 'react-dom', 'react/jsx-runtime', '@home-energy/shared', '@home-energy/shared/router']) {
       expect(shares[name]?.versions, name).toHaveLength(1);
       expect(shares[name]?.from, name).toEqual(['shell']);
     }

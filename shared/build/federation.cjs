@@ -12,10 +12,12 @@ const SINGLETONS = [
   '@reduxjs/toolkit',
   // Its entry points (query, query/react) too: one RTK Query core, and no remote bundles its own copy of it.
   '@reduxjs/toolkit/',
-  'react-router',
   'i18next',
   'react-i18next',
   '@home-energy/shared',
+  // The router (react-router's declarative mode, src/router.ts): shared under its own name, so the unused rest of
+  // react-router is tree-shaken away. `react-router` itself is never imported elsewhere (federation.test.ts).
+  '@home-energy/shared/router',
 ];
 
 /** Federation names (JS identifiers) of the remotes, keyed by package folder. Mirrors src/mfe/remotes.ts. */
@@ -26,9 +28,15 @@ const REMOTE_NAMES = {
   'mfe-admin': 'mfe_admin',
 };
 
+/** The package a shared request belongs to: `react/` → react, `@home-energy/shared/router` → @home-energy/shared. */
+function packageOf(dep) {
+  const parts = dep.split('/').filter(Boolean);
+  return parts.slice(0, dep.startsWith('@') ? 2 : 1).join('/');
+}
+
 function packageRange(pkgDir, dep) {
   const own = require(path.join(pkgDir, 'package.json'));
-  const base = dep.endsWith('/') ? dep.slice(0, -1) : dep;
+  const base = packageOf(dep);
   const range = (own.dependencies || {})[base] || (own.devDependencies || {})[base];
   if (!range) throw new Error(`${own.name}: shared singleton "${base}" must be a dependency in package.json`);
   // A pinned version "19.3.1" becomes "^19.3.1": singletons accept any compatible minor/patch from the host.
@@ -56,4 +64,4 @@ function federationConfig({ name, pkgDir, exposes, runtimePlugins = [] }) {
   };
 }
 
-module.exports = { federationConfig, SINGLETONS, REMOTE_NAMES };
+module.exports = { federationConfig, packageOf, SINGLETONS, REMOTE_NAMES };

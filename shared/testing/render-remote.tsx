@@ -3,7 +3,7 @@ import { render } from '@testing-library/react';
 import i18next, { type i18n as I18n } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
 import { Provider } from 'react-redux';
-import { MemoryRouter, useLocation, useNavigationType } from 'react-router';
+import { MemoryRouter, useLocation, useNavigationType } from '@home-energy/shared/router';
 import { createAppStore, ToastProvider } from '@home-energy/shared';
 import commonEn from '../../shell/locales/en/common.json';
 import commonSv from '../../shell/locales/sv/common.json';

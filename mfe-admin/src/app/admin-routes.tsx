@@ -1,4 +1,4 @@
-import { Link, Route, Routes, useLocation } from 'react-router';
+import { Link, Route, Routes, useLocation } from '@home-energy/shared/router';
 import { useTranslation } from 'react-i18next';
 import { NotFoundPage } from '@home-energy/shared';
 import { RequireSuperAdmin } from './require-super-admin';

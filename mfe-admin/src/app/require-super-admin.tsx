@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
-import { Link, Navigate, useLocation } from 'react-router';
+import { Link, Navigate, useLocation } from '@home-energy/shared/router';
 import { useTranslation } from 'react-i18next';
 import { Loading, useSession } from '@home-energy/shared';
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '@home-energy/shared/router';
 import { useTranslation } from 'react-i18next';
 import { startImpersonating, stopImpersonating, useSession, useToast } from '@home-energy/shared';
 

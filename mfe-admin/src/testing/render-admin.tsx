@@ -1,4 +1,4 @@
-import { Route, Routes } from 'react-router';
+import { Route, Routes } from '@home-energy/shared/router';
 import type { Session } from '@home-energy/shared';
 import { createTestI18n, currentLocation, remoteTexts, renderRemote } from '@home-energy/shared/testing/render-remote';
 import adminEn from '../../locales/en/admin.json';

@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
-import { Route, Routes } from 'react-router';
+import { Route, Routes } from '@home-energy/shared/router';
 import { Loading, NotFoundPage } from '@home-energy/shared';
 import { RequireSession } from '../features/auth/components/require-session';
 import { SignInPage } from '../features/auth/pages/sign-in-page';

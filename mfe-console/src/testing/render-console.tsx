@@ -1,4 +1,4 @@
-import { Route, Routes } from 'react-router';
+import { Route, Routes } from '@home-energy/shared/router';
 import { createTestI18n, currentLocation, remoteTexts, renderRemote } from '@home-energy/shared/testing/render-remote';
 import consoleEn from '../../locales/en/console.json';
 import consoleSv from '../../locales/sv/console.json';

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Route, Routes, useLocation } from 'react-router';
+import { Route, Routes, useLocation } from '@home-energy/shared/router';
 import { Loading, NotFoundPage } from '@home-energy/shared';
 import { SignPage } from '../features/sign/pages/sign-page';
 import { ProfilePage } from '../features/profile/pages/profile-page';

@@ -1,4 +1,4 @@
-import { Route, Routes } from 'react-router';
+import { Route, Routes } from '@home-energy/shared/router';
 import { NotFoundPage } from '@home-energy/shared';
 import { ResultsDashboardPage } from '../features/results-dashboard/pages/results-dashboard-page';
 

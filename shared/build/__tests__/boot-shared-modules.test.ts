@@ -5,11 +5,14 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { SINGLETONS } from '../federation.cjs';
 
 const root = path.resolve(__dirname, '../../..');
 const sharedDir = path.join(root, 'shared');
 const bootSource = fs.readFileSync(path.join(root, 'shell/src/boot/boot.ts'), 'utf8');
-const subpaths = [...bootSource.matchAll(/import\(\/\* webpackMode: "eager" \*\/ '@home-energy\/shared\/([^']+)'\)/g)].map((m) => m[1]);
+const evaluated = [...bootSource.matchAll(/import\(\/\* webpackMode: "eager" \*\/ '@home-energy\/shared\/([^']+)'\)/g)].map((m) => m[1]);
+/** Subpaths shared under their own name (the router) come from the share scope: federation keeps them single. */
+const subpaths = evaluated.filter((subpath) => !(SINGLETONS as string[]).includes(`@home-energy/shared/${subpath}`));
 
 /** The package.json `exports` of the shared package, resolved by hand ("./schemas/*" patterns included). */
 function resolveSubpath(subpath: string): string {
@@ -24,8 +27,9 @@ function resolveSubpath(subpath: string): string {
   throw new Error(`@home-energy/shared/${subpath} is not exported`);
 }
 
-test('the boot evaluates several of the shared modules ahead of the entry', () => {
+test('the boot evaluates several of the shared modules ahead of the entry, and the router singleton', () => {
   expect(subpaths.length).toBeGreaterThanOrEqual(10);
+  expect(evaluated).toContain('router');
 });
 
 test('every shared subpath the boot evaluates is a module the shared entry imports (one instance)', () => {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { federationConfig as untypedFederationConfig, SINGLETONS, REMOTE_NAMES } from '../federation.cjs';
+import { federationConfig as untypedFederationConfig, packageOf, SINGLETONS, REMOTE_NAMES } from '../federation.cjs';
 import { REMOTES } from '../../src/mfe/remotes';
 
 const root = path.join(__dirname, '../../..');
@@ -21,7 +21,6 @@ function federationConfig(options: Parameters<typeof untypedFederationConfig>[0]
   const config = untypedFederationConfig(options);
   return { ...config, shared: config.shared as Record<string, { singleton: boolean; requiredVersion: string }> };
 }
-const baseName = (dep: string) => (dep.endsWith('/') ? dep.slice(0, -1) : dep);
 
 describe('federationConfig', () => {
   const pkgDir = path.join(__dirname, '../../../mfe-results');
@@ -36,7 +35,7 @@ describe('federationConfig', () => {
   });
 
   it.each(SINGLETONS as string[])('%s is a singleton whose requiredVersion comes from package.json', (dep) => {
-    const declared = pkg.dependencies?.[baseName(dep)] ?? pkg.devDependencies?.[baseName(dep)];
+    const declared = pkg.dependencies?.[packageOf(dep)] ?? pkg.devDependencies?.[packageOf(dep)];
     expect(declared).toBeDefined();
     const expected = /^\d/.test(declared as string) ? `^${declared}` : declared;
     expect(config.shared[dep]).toEqual({ singleton: true, requiredVersion: expected });
@@ -81,27 +80,26 @@ describe('federationConfig', () => {
         JSON.stringify({ name: 'broken-remote', version: '1.0.0', dependencies: deps, devDependencies: devDeps }),
       );
     }
-    const allButRouter = {
+    const allButReactI18next = {
       react: '19.3.1',
       'react-dom': '19.3.1',
       'react-redux': '9.3.1',
       '@reduxjs/toolkit': '2.14.0',
       i18next: '26.7.2',
-      'react-i18next': '17.1.12',
       '@home-energy/shared': '0.1.0',
     };
 
     it('throws an error naming the package and the missing singleton', () => {
-      writePackage(allButRouter);
+      writePackage(allButReactI18next);
       expect(() => federationConfig({ name: 'broken', pkgDir: dir })).toThrow(
-        'broken-remote: shared singleton "react-router" must be a dependency in package.json',
+        'broken-remote: shared singleton "react-i18next" must be a dependency in package.json',
       );
     });
 
     it('accepts singletons declared as devDependencies and keeps non-pinned ranges as they are', () => {
-      writePackage(allButRouter, { 'react-router': '~7.18.0' });
+      writePackage(allButReactI18next, { 'react-i18next': '~17.1.0' });
       const config2 = federationConfig({ name: 'ok', pkgDir: dir });
-      expect(config2.shared['react-router']).toEqual({ singleton: true, requiredVersion: '~7.18.0' });
+      expect(config2.shared['react-i18next']).toEqual({ singleton: true, requiredVersion: '~17.1.0' });
       expect(config2.shared.react).toEqual({ singleton: true, requiredVersion: '^19.3.1' });
     });
   });
@@ -109,7 +107,7 @@ describe('federationConfig', () => {
 
 describe('one source of truth for the singletons', () => {
   const packages = FRONT_ENDS.map((name) => ({ name, pkg: readPackage(path.join(root, name)) }));
-  const singletons = [...new Set((SINGLETONS as string[]).map(baseName))];
+  const singletons = [...new Set((SINGLETONS as string[]).map(packageOf))];
 
   it.each(FRONT_ENDS)('%s builds a federation config (declares every singleton)', (name) => {
     expect(() => federationConfig({ name, pkgDir: path.join(root, name) })).not.toThrow();
@@ -136,6 +134,46 @@ describe('one source of truth for the singletons', () => {
       const own = shared.dependencies?.[dep] ?? shared.devDependencies?.[dep];
       expect([dep, own]).toEqual([dep, shell.dependencies?.[dep]]);
     }
+  });
+});
+
+describe('the router singleton', () => {
+  /** Every TypeScript source file below `dir`. */
+  const sourcesIn = (dir: string): string[] =>
+    fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) return entry.name === 'node_modules' || entry.name === 'dist' ? [] : sourcesIn(full);
+      return /\.tsx?$/.test(entry.name) ? [full] : [];
+    });
+  const routerModule = path.join(root, 'shared/src/router.ts');
+
+  it('names the package a shared request belongs to', () => {
+    expect(['react', 'react/', 'react-dom/client', '@reduxjs/toolkit/', '@home-energy/shared', '@home-energy/shared/router'].map(packageOf)).toEqual([
+      'react',
+      'react',
+      'react-dom',
+      '@reduxjs/toolkit',
+      '@home-energy/shared',
+      '@home-energy/shared',
+    ]);
+  });
+
+  it('is shared instead of react-router, which no front-end source imports but shared/src/router.ts', () => {
+    expect(SINGLETONS).toContain('@home-energy/shared/router');
+    expect(SINGLETONS).not.toContain('react-router');
+    const files = [...FRONT_ENDS.map((name) => path.join(root, name, 'src')), path.join(root, 'shared/src'), path.join(root, 'shared/testing')].flatMap(sourcesIn);
+    expect(files).toContain(routerModule);
+    const importsRouter = /(?:from\s*|import\(\s*(?:\/\*[^*]*\*\/\s*)?|jest\.mock\(\s*)['"]react-router(?:\/[^'"]*)?['"]/;
+    const offenders = files.filter((file) => file !== routerModule && importsRouter.test(fs.readFileSync(file, 'utf8')));
+    expect(offenders.map((file) => path.relative(root, file))).toEqual([]);
+  });
+
+  it('is imported by its package name everywhere, also inside the shared package (a relative import is a second copy)', () => {
+    const sharedFiles = [path.join(root, 'shared/src'), path.join(root, 'shared/testing')].flatMap(sourcesIn);
+    const relative = sharedFiles.filter((file) =>
+      [...fs.readFileSync(file, 'utf8').matchAll(/from\s*['"](\.[^'"]*)['"]/g)].some((m) => path.resolve(path.dirname(file), m[1]) === routerModule.replace(/\.ts$/, '')),
+    );
+    expect(relative.map((file) => path.relative(root, file))).toEqual([]);
   });
 });
 

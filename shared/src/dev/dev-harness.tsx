@@ -1,6 +1,6 @@
 import { StrictMode, Suspense, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter, Route, Routes } from 'react-router';
+import { BrowserRouter, Route, Routes } from '@home-energy/shared/router';
 import { AppProviders } from '../app-providers';
 import { createAppStore } from '../store/create-store';
 import { initI18n } from '../i18n/i18n';

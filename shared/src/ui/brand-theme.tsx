@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation } from '@home-energy/shared/router';
 import { useGetBrandConfigQuery } from '../api/brand-api';
 import type { BrandConfig } from '../schemas/brand';
 

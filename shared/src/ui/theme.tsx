@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation } from '@home-energy/shared/router';
 
 /** spec §2: paths under /console use the console accent; everything else the consumer theme. */
 export function themeForPath(pathname: string): 'console' | 'consumer' {

@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
+import { BrowserRouter, Navigate, Route, Routes } from '@home-energy/shared/router';
 import { AppProviders, Loading, type AppStore } from '@home-energy/shared';
 import { RemoteSlot } from '../remotes/remote-slot';
 import { ShellLayout } from '../layout/shell-layout';

@@ -26,7 +26,7 @@ export async function boot(): Promise<void> {
   // looked up when it runs (one module instance each: same share scope, same webpack module cache).
   await yieldToMain();
   mark('boot:router');
-  await import(/* webpackMode: "eager" */ 'react-router');
+  await import(/* webpackMode: "eager" */ '@home-energy/shared/router');
 
   await yieldToMain();
   mark('boot:redux');

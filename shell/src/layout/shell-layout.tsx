@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Outlet, Link, useLocation } from 'react-router';
+import { Outlet, Link, useLocation } from '@home-energy/shared/router';
 import { useTranslation } from 'react-i18next';
 import { useActiveReleases } from '../remotes/use-active-releases';
 import { LanguageSwitch, Logo, PageLayout, signOut, signRedirectUrl, themeForPath, useSession, useToast } from '@home-energy/shared';

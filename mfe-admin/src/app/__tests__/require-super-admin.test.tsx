@@ -20,7 +20,7 @@ function session(superAdmin: boolean): Session {
 
 /** The admin remote's guard inside the real session provider, at `path`; `undefined` = the session is still loading. */
 async function renderGuarded(path: string, known: Session | null | undefined) {
-  const { MemoryRouter, Route, Routes, useLocation } = await import('react-router');
+  const { MemoryRouter, Route, Routes, useLocation } = await import('@home-energy/shared/router');
   const { SessionProvider } = await import('@home-energy/shared');
   const { RequireSuperAdmin } = await import('../require-super-admin');
   const i18n = i18next.createInstance();

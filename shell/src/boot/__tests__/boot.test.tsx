@@ -20,7 +20,7 @@ jest.mock('react-dom/client', () => {
   };
 });
 // The libraries the shared package imports, evaluated one phase each before it.
-jest.mock('react-router', () => (mockEvents.push('evaluate react-router'), {}));
+jest.mock('@home-energy/shared/router', () => (mockEvents.push('evaluate router'), {}));
 jest.mock('@reduxjs/toolkit', () => (mockEvents.push('evaluate redux'), {}));
 jest.mock('react-redux', () => (mockEvents.push('evaluate react-redux'), {}));
 jest.mock('@reduxjs/toolkit/query/react', () => (mockEvents.push('evaluate rtk query'), {}));
@@ -59,7 +59,7 @@ test('each boot phase runs in its own task, the render is a transition, preloadi
   await new Promise((resolve) => setTimeout(resolve, 20));
   stop = true;
 
-  const phases = ['evaluate react-dom', 'evaluate react-router', 'evaluate redux', 'evaluate i18next', 'evaluate remotes', 'evaluate schemas/energy', 'evaluate schemas/property-flow', 'evaluate schemas/analytics', 'evaluate shared', 'create store', 'evaluate app', 'render'];
+  const phases = ['evaluate react-dom', 'evaluate router', 'evaluate redux', 'evaluate i18next', 'evaluate remotes', 'evaluate schemas/energy', 'evaluate schemas/property-flow', 'evaluate schemas/analytics', 'evaluate shared', 'create store', 'evaluate app', 'render'];
   const at = phases.map((name) => mockEvents.indexOf(name));
   expect(at.every((i) => i >= 0)).toBe(true);
   expect([...at].sort((a, b) => a - b)).toEqual(at);

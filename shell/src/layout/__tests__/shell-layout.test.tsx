@@ -39,7 +39,7 @@ function createI18n(): I18n {
 }
 
 async function renderLayout(path: string) {
-  const { MemoryRouter, Route, Routes, useLocation } = await import('react-router');
+  const { MemoryRouter, Route, Routes, useLocation } = await import('@home-energy/shared/router');
   const { ToastProvider } = await import('@home-energy/shared');
   const { ShellLayout } = await import('../shell-layout');
   function Where(): ReactNode {

@@ -74,7 +74,7 @@ describe('remoteForPath', () => {
 
   it('agrees with react-router, which renders the same table', async () => {
     const { remoteForPath, REMOTE_ROUTES, REDIRECTS } = await load();
-    const { matchRoutes } = await import('react-router');
+    const { matchRoutes } = await import('@home-energy/shared/router');
     const routes = [...REMOTE_ROUTES, ...REDIRECTS].map(({ path, remote }) => ({ path, remote }));
     const paths = ['/', '/flow', '/flow/property/42/questions', '/sign', '/property/42', '/property/42/building', '/property/42/building/primary',
       '/property/42/building/primary/results-dashboard', '/property/42/building/primary/a/b', '/console', '/console/', '/console/org/x',

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '@home-energy/shared/router';
 import { useTranslation } from 'react-i18next';
 import { Loading } from '@home-energy/shared';
 import { PageHead } from '../../../components/page-head';

@@ -1,4 +1,4 @@
-import { Link, useParams } from 'react-router';
+import { Link, useParams } from '@home-energy/shared/router';
 import { useTranslation } from 'react-i18next';
 import { Loading, useToast } from '@home-energy/shared';
 import type { Installer, OrganisationUpdate } from '@home-energy/shared/schemas/admin';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '@home-energy/shared/router';
 import { useTranslation } from 'react-i18next';
 import { Loading, useToast } from '@home-energy/shared';
 import type { OrganisationCreate } from '@home-energy/shared/schemas/admin';

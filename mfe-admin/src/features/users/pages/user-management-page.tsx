@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '@home-energy/shared/router';
 import { useTranslation } from 'react-i18next';
 import { Loading, useSession } from '@home-energy/shared';
 import { UserManagement } from '@home-energy/shared/ui/user-management';

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@home-energy/shared/router';
 import { useTranslation } from 'react-i18next';
 import { Loading, PASSWORD_MIN_LENGTH, useSession, useToast } from '@home-energy/shared';
 import { apiErrorBody, fieldErrors } from '@home-energy/shared/ui/user-management';

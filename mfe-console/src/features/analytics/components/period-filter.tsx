@@ -1,5 +1,5 @@
 import { useId, useMemo, useState, type FormEvent } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '@home-energy/shared/router';
 import { useTranslation } from 'react-i18next';
 import type { AnalyticsPeriod } from '@home-energy/shared';
 import { PERIOD_PRESETS, periodFor, periodFromSearch, type PeriodPreset } from '../lib/period';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router';
+import { Navigate, useLocation } from '@home-energy/shared/router';
 import { Loading, useSession } from '@home-energy/shared';
 import { signInUrlFor } from '../lib/sign-in-destination';
 

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Navigate, useSearchParams } from 'react-router';
+import { Navigate, useSearchParams } from '@home-energy/shared/router';
 import { useTranslation } from 'react-i18next';
 import { Loading, useSession } from '@home-energy/shared';
 import { SignInForm } from '../components/sign-in-form';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '@home-energy/shared/router';
 import { useTranslation } from 'react-i18next';
 import { isItemAllowed, menuItem, visibleMenu } from '@home-energy/shared';
 import { PageHead } from '../../../components/page-head';

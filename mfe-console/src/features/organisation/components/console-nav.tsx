@@ -1,4 +1,4 @@
-import { NavLink } from 'react-router';
+import { NavLink } from '@home-energy/shared/router';
 import { useTranslation } from 'react-i18next';
 import { firstPermittedHref, visibleMenu, type MenuContext, type OrganisationDetails } from '@home-energy/shared';
 import { organisationHref } from '../lib/organisation-pages';

@@ -1,4 +1,4 @@
-import { useLocation } from 'react-router';
+import { useLocation } from '@home-energy/shared/router';
 import { useTranslation } from 'react-i18next';
 import { firstPermittedHref, visibleMenu, type MenuContext } from '@home-energy/shared';
 import { MenuLink } from './menu-link';

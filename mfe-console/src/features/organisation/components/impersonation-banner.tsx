@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@home-energy/shared/router';
 import { useTranslation } from 'react-i18next';
 import { stopImpersonating, useToast } from '@home-energy/shared';
 

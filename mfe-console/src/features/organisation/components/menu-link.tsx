@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link, NavLink } from 'react-router';
+import { Link, NavLink } from '@home-energy/shared/router';
 import { useTranslation } from 'react-i18next';
 import { isExternalPath } from '@home-energy/shared';
 

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@home-energy/shared/router';
 import { useTranslation } from 'react-i18next';
 
 /** Shown instead of a page the rules table does not allow this user in this organisation. */

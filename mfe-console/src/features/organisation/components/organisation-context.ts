@@ -1,4 +1,4 @@
-import { useOutletContext } from 'react-router';
+import { useOutletContext } from '@home-energy/shared/router';
 import type { MenuContext, OrganisationDetails, SessionUser } from '@home-energy/shared';
 
 /** What the organisation layout hands to the pages below it. */

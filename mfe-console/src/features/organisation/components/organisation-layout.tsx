@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Outlet, useLocation, useParams } from 'react-router';
+import { Outlet, useLocation, useParams } from '@home-energy/shared/router';
 import { useTranslation } from 'react-i18next';
 import { Loading, useSession, type MenuContext } from '@home-energy/shared';
 import { useGetOrganisationDetailsQuery } from '../api/get-organisation-details';

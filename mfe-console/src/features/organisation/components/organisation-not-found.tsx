@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@home-energy/shared/router';
 import { useTranslation } from 'react-i18next';
 import type { SessionUser } from '@home-energy/shared';
 import { organisationHref } from '../lib/organisation-pages';

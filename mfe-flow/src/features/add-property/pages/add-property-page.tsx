@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from '@home-energy/shared/router';
 import { useTranslation } from 'react-i18next';
 import { Loading, signRedirectUrl, useAddMiniflowPropertyMutation, useSession, useToast } from '@home-energy/shared';
 

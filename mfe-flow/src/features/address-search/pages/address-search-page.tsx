@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@home-energy/shared/router';
 import { useTranslation } from 'react-i18next';
 import { useRecordInteractionMutation } from '@home-energy/shared';
 import type { AddressSuggestion } from '../api/search-api';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@home-energy/shared/router';
 import { useTranslation } from 'react-i18next';
 import { Loading, useDeleteProfilePropertyMutation, useGetProfileQuery, useToast } from '@home-energy/shared';
 

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useDispatch } from 'react-redux';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '@home-energy/shared/router';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { getCsrfToken, type AppDispatch, type LoginMethod, type SignStatus } from '@home-energy/shared';
 import { useCancelSignMutation } from '../api/cancel-sign';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
-import { useLocation, useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from '@home-energy/shared/router';
 import { useTranslation } from 'react-i18next';
 import { Loading, useSession } from '@home-energy/shared';
 import { OtherDeviceOrder } from '../components/other-device-order';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from '@home-energy/shared/router';
 import { useGetProfileQuery, usePatchProfileMutation, useSession } from '@home-energy/shared';
 
 export const dashboardPath = (id: number) => `/property/${id}/building/primary/results-dashboard`;

@@ -1,5 +1,5 @@
 import { useDeferredValue, useEffect } from 'react';
-import { Link, useLocation, useParams } from 'react-router';
+import { Link, useLocation, useParams } from '@home-energy/shared/router';
 import { useTranslation } from 'react-i18next';
 import {
   defaultLoanSettings,

@@ -1,7 +1,7 @@
 import '../../../../testing/setup-dom';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter } from '@home-energy/shared/router';
 import type { Session } from '@home-energy/shared';
 import { demoOrganisations, demoSessions } from '../../../../testing/demo-data';
 import { installDetailsFetch } from '../../../../testing/fetch-answers';

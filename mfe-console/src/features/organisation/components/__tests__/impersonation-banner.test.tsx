@@ -3,7 +3,7 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import { installFakeBff } from '@home-energy/shared/testing/fake-bff';
 import { demoOrganisations, demoSessions } from '../../../../testing/demo-data';
 import { setSession } from '../../../../testing/fake-session';
-import { Route, Routes } from 'react-router';
+import { Route, Routes } from '@home-energy/shared/router';
 import { renderRemote } from '@home-energy/shared/testing/render-remote';
 import { ConsoleRoutes } from '../../../../app/console-routes';
 import { createI18n, currentLocation, renderConsole, texts } from '../../../../testing/render-console';
