@@ -4,7 +4,7 @@ import pg from 'pg';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import * as schema from './schema';
 import { keepProtocolBatchesTogether } from './pglite-batches';
-import { listenForWrites, trackWrites } from './write-generation';
+import { hearWriteSignals, listenForWrites, signalWrites, trackWrites, writeGenerationOf } from './write-generation';
 
 export type Db = NodePgDatabase<typeof schema>;
 
@@ -94,7 +94,13 @@ export async function openPglite(options: {
     fs.mkdirSync(options.dataDir!, { recursive: true });
     const running = readLock(lockFile);
     if (running && running.pid !== process.pid) {
-      if (options.attach) return handleFor('pglite', `postgres://postgres@127.0.0.1:${running.port}/postgres`, Math.min(poolMax, 2), async () => undefined);
+      if (options.attach) {
+        // The serving process caches reads: after writing, tell it (db/write-generation.ts).
+        const attached: DatabaseHandle = handleFor('pglite', `postgres://postgres@127.0.0.1:${running.port}/postgres`, Math.min(poolMax, 2), async () => {
+          if (writeGenerationOf(attached.pool).value > 0) signalWrites(running.pid);
+        });
+        return attached;
+      }
       throw new DataDirInUseError(
         `The data directory ${options.dataDir} is in use by process ${running.pid}. Stop it, or use DATABASE_URL for several instances.`,
       );
@@ -111,11 +117,15 @@ export async function openPglite(options: {
   await server.start();
   const port = Number(server.getServerConn().split(':').pop());
   if (lockFile) fs.writeFileSync(lockFile, JSON.stringify({ pid: process.pid, port } satisfies LockInfo));
+  let stopHearing = () => undefined as void;
   const handle = handleFor('pglite', `postgres://postgres@127.0.0.1:${port}/postgres`, poolMax, async () => {
+    stopHearing();
     await server.stop();
     await pglite.close();
     if (lockFile && readLock(lockFile)?.pid === process.pid) fs.rmSync(lockFile, { force: true });
   });
+  // Other processes can attach only through the lock file: only then can they write behind this one's caches.
+  if (lockFile) stopHearing = hearWriteSignals(writeGenerationOf(handle.pool));
   return { ...handle, snapshot: () => pglite.dumpDataDir('none') as Promise<Blob> };
 }
 

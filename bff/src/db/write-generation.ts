@@ -24,6 +24,30 @@ export class WriteGeneration {
   }
 }
 
+/**
+ * How another process of ours that wrote to an embedded database (the CLI attached to a running PGlite BFF) tells the
+ * process serving it: PGlite delivers no NOTIFY between the connections of its socket server.
+ */
+export const WRITES_SIGNAL = 'SIGUSR2';
+
+/** Moves the generation whenever an attached process signals that it wrote. Returns the stop. */
+export function hearWriteSignals(generation: WriteGeneration): () => void {
+  const listener = () => generation.bump();
+  process.on(WRITES_SIGNAL, listener);
+  return () => {
+    process.off(WRITES_SIGNAL, listener);
+  };
+}
+
+/** Tells the process serving an embedded database that this one wrote to it (nothing when that process is gone). */
+export function signalWrites(pid: number): void {
+  try {
+    process.kill(pid, WRITES_SIGNAL);
+  } catch {
+    // Gone: nothing of ours is cached there any more.
+  }
+}
+
 const generations = new WeakMap<pg.Pool, WriteGeneration>();
 
 /** The generation behind a drizzle database (its pool). */
