@@ -1,5 +1,4 @@
 import { lazy, Suspense } from 'react';
-import { Loading } from '@home-energy/shared';
 
 export interface ChartProps {
   type: 'bar' | 'line' | 'area' | 'donut';
@@ -17,18 +16,23 @@ export interface ChartProps {
 
 const ApexChart = lazy(() => import('./apex-chart'));
 
+/** The height of a chart's drawing when its page does not say (apex-chart.tsx draws exactly this high). */
+export const CHART_HEIGHT = 260;
+
 /**
  * A chart with its title; the figures are also in the table beside it (the chart itself is hidden from screen readers,
  * the table is what they read and what the CSV holds).
  */
-export function Chart({ title, testId, ...props }: ChartProps & { title: string; testId: string }) {
+export function Chart({ title, testId, height = CHART_HEIGHT, ...props }: ChartProps & { title: string; testId: string }) {
   return (
     <figure className="cn-chart" data-testid={testId}>
       <figcaption>{title}</figcaption>
       {/* inert: the chart's own focusable parts (donut slices, legend) stay out of the tab order as well. */}
-      <div aria-hidden="true" inert className="cn-chart__canvas">
-        <Suspense fallback={<Loading />}>
-          <ApexChart {...props} />
+      {/* The drawing's final height is held from the first render: the chart library arrives after the figures on a
+          slow network, and a placeholder of another height (a spinner) would push everything below it down then. */}
+      <div aria-hidden="true" inert className="cn-chart__canvas" style={{ minHeight: height }}>
+        <Suspense fallback={<div className="cn-chart__skeleton" data-testid="chart-skeleton" style={{ height }} />}>
+          <ApexChart {...props} height={height} />
         </Suspense>
       </div>
     </figure>
