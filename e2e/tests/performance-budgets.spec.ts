@@ -188,6 +188,64 @@ test.describe('no layout shift while a page loads, on a phone', () => {
       expect(await page.evaluate(() => (window as unknown as { __cls: number }).__cls)).toBeLessThan(0.02);
     });
   }
+
+  // The console's analytics, signed in, with homes to chart. What moved: the shell's top bar grew by the signed-in
+  // user (name, e-mail, Sign out: three more lines on a phone) when the session answered after the first render, and
+  // the console's top bar shrank once its small-button style arrived with the page's chunk. The charts' library
+  // (apexcharts) is held back here until the figures are on screen, as on a slow network: each chart holds its final
+  // height meanwhile, so nothing below moves when the drawings arrive.
+  test('console analytics: cumulative layout shift stays under 0.02; the charts keep their place while their library loads', async ({ page, browser }) => {
+    for (const id of [42, 7]) {
+      const homeowner = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+      const res = await homeowner.request.post(`/api/flow/property/${id}/building?owner=demo-energi`, { data: { occupants: 3, indoor_temperature: 21 } });
+      expect(res.status(), await res.text()).toBe(200);
+      await homeowner.close();
+    }
+    await signInStaff(page, SUPER_ADMIN);
+    await page.addInitScript(() => {
+      const w = window as unknown as { __cls: number };
+      w.__cls = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+          if (!entry.hadRecentInput) w.__cls += entry.value;
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let chartLibraryHeld = false;
+    await page.route('**/mfe/mfe-console/**/*.js', async (route) => {
+      const response = await route.fetch();
+      const body = await response.body();
+      if (body.includes('apexcharts-canvas')) {
+        chartLibraryHeld = true;
+        await held;
+      }
+      await route.fulfill({ response, body });
+    });
+    try {
+      await page.goto('/console/org/demo-energi/properties');
+      await expect(page.getByRole('heading', { level: 1, name: 'Properties' })).toBeVisible({ timeout: 15_000 });
+      await expect(page.getByTestId('figure-total')).toBeVisible();
+      const charts = ['chart-series', 'chart-labels', 'chart-buildingTypes', 'chart-yearBands', 'chart-heating'];
+      await expect.poll(() => chartLibraryHeld, { message: 'the chart library was requested and held' }).toBe(true);
+      for (const id of charts) await expect(page.getByTestId(id)).toBeVisible();
+      await expect(page.locator('[data-testid^="chart-"] svg')).toHaveCount(0);
+      const boxes = async () => Promise.all(charts.map(async (id) => page.getByTestId(id).boundingBox()));
+      const before = await boxes();
+      release();
+      for (const id of charts) await expect(page.getByTestId(id).locator('svg').first()).toBeVisible();
+      const after = await boxes();
+      for (const [i, id] of charts.entries()) {
+        expect.soft(Math.abs(after[i]!.y - before[i]!.y), `${id} top`).toBeLessThanOrEqual(1);
+        expect.soft(Math.abs(after[i]!.height - before[i]!.height), `${id} height`).toBeLessThanOrEqual(1);
+      }
+      await page.waitForLoadState('networkidle');
+      expect(await page.evaluate(() => (window as unknown as { __cls: number }).__cls)).toBeLessThan(0.02);
+    } finally {
+      release();
+    }
+  });
 });
 
 // The request chain HTML → main.js → registry → manifest → remoteEntry → App is flattened: the HTML names the shell's

@@ -110,8 +110,12 @@ async function expectCookiesLockedDown(page: Page, context: BrowserContext, must
 
 test.describe('cookies as the browser stores them', () => {
   test('staff: session, NextAuth CSRF and callback-url cookies and the brand cookie are httpOnly and SameSite', async ({ page, context }) => {
+    // The brand cookie comes with the app's brand-config answer; the heading alone is the static first paint, shown
+    // before the app has booted (leaving then raced the app: no cookie on a busy machine).
+    const brandConfig = page.waitForResponse((res) => new URL(res.url()).pathname === '/api/flow/brand-config' && res.ok());
     await page.goto('/?owner=demo-energi');
     await expect(page.getByRole('heading', { level: 1, name: 'Find your home' })).toBeVisible();
+    await brandConfig;
     await page.goto('/console');
     await page.getByLabel('Email').fill('staff@energi.demo.test');
     await page.getByLabel('Password').fill(DEMO_PASSWORD);

@@ -29,6 +29,7 @@ export {
   useSession,
   fetchSession,
   getSession,
+  announceSession,
   getCsrfToken,
   getProviders,
   signIn,

@@ -1,4 +1,6 @@
 import { requestRegistryEarly } from './remotes/registry-request';
+import { requestSessionEarly } from './boot/early-session';
+import { yieldToMain } from './boot/yield';
 
 // Our CSP has no 'unsafe-eval': zod probes `new Function` when it builds its first object schema, and the refused probe
 // is reported as a CSP violation on every page. Jitless skips the probe. zod reads its settings from this global object
@@ -8,5 +10,9 @@ const zodGlobal = globalThis as { __zod_globalConfig?: { jitless?: boolean } };
 (zodGlobal.__zod_globalConfig ??= {}).jitless = true;
 // The registry travels while the shared libraries download: the remote's manifest can be asked for at first render.
 requestRegistryEarly();
-// Async boundary: shared singletons (react, the shared package, ...) are negotiated before any of them runs.
-import('./bootstrap');
+// So does the session: the first render shows who is signed in (no top bar growing under the visitor's eyes).
+requestSessionEarly();
+// Async boundary: shared singletons (react, the shared package, ...) are negotiated before any of them runs. In a task
+// of its own: the negotiation and the boot chunks' script elements (one per shared library) took as long again as
+// evaluating this entry, and the two made one long task (200-280 ms on a throttled phone, the page's longest).
+void yieldToMain().then(() => import('./bootstrap'));

@@ -1,5 +1,5 @@
-import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
-import { Route, Routes } from '@home-energy/shared/router';
+import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
+import { Route, Routes, useLocation } from '@home-energy/shared/router';
 import { Loading, NotFoundPage } from '@home-energy/shared';
 import { RequireSession } from '../features/auth/components/require-session';
 import { SignInPage } from '../features/auth/pages/sign-in-page';
@@ -12,8 +12,12 @@ import { OrgSelectPage } from '../features/organisation/pages/org-select-page';
 /** Every organisation the user belongs to is listed there, so no menu rule applies to it (super admins use it too). */
 const ORG_SELECT = 'org-select';
 
+/** The chunk of each page, by page: fetched when the page is opened (see PageChunkEarly). */
+const PAGE_CHUNKS: Record<string, () => Promise<unknown>> = {};
+
 /** A page loaded when first opened: each page is its own chunk, so the console's first load stays small. */
-function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K): () => ReactNode {
+function page<K extends string>(key: string, load: () => Promise<Record<K, ComponentType>>, name: K): () => ReactNode {
+  PAGE_CHUNKS[key] = load;
   const Page = lazy(async (): Promise<{ default: ComponentType }> => ({ default: (await load())[name] }));
   return () => (
     <Suspense fallback={<Loading />}>
@@ -22,19 +26,33 @@ function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, n
   );
 }
 
+/**
+ * Fetches the chunk of the page being opened while the organisation loads (OrganisationLayout renders its pages
+ * only once the organisation has answered): the two requests travel together instead of one after the other, and
+ * the page's heading (the largest paint) comes one round trip sooner. The same import() as the page's: fetched once.
+ */
+function PageChunkEarly() {
+  const { pathname } = useLocation();
+  const key = /\/org\/[^/]+\/([^/?#]+)/.exec(pathname)?.[1];
+  useEffect(() => {
+    if (key && Object.hasOwn(PAGE_CHUNKS, key)) void PAGE_CHUNKS[key]!().catch(() => undefined);
+  }, [key]);
+  return null;
+}
+
 /** Every page under /console/org/:org (org-select apart), each shown only when the rules table allows it here. */
 const BUILT_PAGES: Record<string, () => ReactNode> = {
-  properties: page(() => import('../features/analytics/pages/properties-page'), 'PropertiesPage'),
-  activities: page(() => import('../features/analytics/pages/activities-page'), 'ActivitiesPage'),
-  users: page(() => import('../features/analytics/pages/users-page'), 'UsersPage'),
-  transition: page(() => import('../features/analytics/pages/transition-page'), 'TransitionPage'),
-  portfolio: page(() => import('../features/analytics/pages/portfolio-page'), 'PortfolioPage'),
-  property_lookup: page(() => import('../features/property-lookup/pages/property-lookup-page'), 'PropertyLookupPage'),
-  configuration: page(() => import('../features/configuration/pages/configuration-page'), 'ConfigurationPage'),
-  validation: page(() => import('../features/validation/pages/validation-page'), 'ValidationPage'),
-  messages: page(() => import('../features/messages/pages/messages-page'), 'MessagesPage'),
-  account: page(() => import('../features/account/pages/account-page'), 'AccountPage'),
-  'user-management': page(() => import('../features/users/pages/user-management-page'), 'UserManagementPage'),
+  properties: page('properties', () => import('../features/analytics/pages/properties-page'), 'PropertiesPage'),
+  activities: page('activities', () => import('../features/analytics/pages/activities-page'), 'ActivitiesPage'),
+  users: page('users', () => import('../features/analytics/pages/users-page'), 'UsersPage'),
+  transition: page('transition', () => import('../features/analytics/pages/transition-page'), 'TransitionPage'),
+  portfolio: page('portfolio', () => import('../features/analytics/pages/portfolio-page'), 'PortfolioPage'),
+  property_lookup: page('property_lookup', () => import('../features/property-lookup/pages/property-lookup-page'), 'PropertyLookupPage'),
+  configuration: page('configuration', () => import('../features/configuration/pages/configuration-page'), 'ConfigurationPage'),
+  validation: page('validation', () => import('../features/validation/pages/validation-page'), 'ValidationPage'),
+  messages: page('messages', () => import('../features/messages/pages/messages-page'), 'MessagesPage'),
+  account: page('account', () => import('../features/account/pages/account-page'), 'AccountPage'),
+  'user-management': page('user-management', () => import('../features/users/pages/user-management-page'), 'UserManagementPage'),
 };
 
 /** The console's routes, relative to where the shell mounts it (/console). */
@@ -46,6 +64,7 @@ export function ConsoleRoutes() {
         path="org/:org"
         element={
           <RequireSession>
+            <PageChunkEarly />
             <OrganisationLayout />
           </RequireSession>
         }

@@ -129,10 +129,16 @@ export const broadcast = {
 /** GET `/session`: the session, or `null` when signed out or on failure. Tells other tabs unless `broadcast: false`. */
 export async function getSession(params?: GetSessionParams): Promise<Session | null> {
   const session = await fetchData<Session>('session');
-  if (params?.broadcast ?? true) {
-    broadcast.post({ event: 'session', data: { trigger: 'getSession' } });
-  }
+  if (params?.broadcast ?? true) announceSession();
   return session;
+}
+
+/**
+ * Tells other tabs that this one has just read the session (they fetch theirs), as getSession does after its request.
+ * For a session read without getSession: the shell's early request, handed to the SessionProvider as its initial one.
+ */
+export function announceSession(): void {
+  broadcast.post({ event: 'session', data: { trigger: 'getSession' } });
 }
 
 /** The session without telling other tabs (kept from the first, minimal client). */

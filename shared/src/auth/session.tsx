@@ -4,6 +4,7 @@ export {
   SESSION_BROADCAST_KEY,
   fetchSession,
   getSession,
+  announceSession,
   getCsrfToken,
   getProviders,
   signIn,

@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from '@home-energy/shared/router';
-import { AppProviders, Loading, type AppStore } from '@home-energy/shared';
+import { AppProviders, Loading, type AppStore, type Session } from '@home-energy/shared';
 import { RemoteSlot } from '../remotes/remote-slot';
 import { ShellLayout } from '../layout/shell-layout';
 import { AppErrorBoundary } from './app-error-boundary';
@@ -26,11 +26,12 @@ export function AppRoutes() {
   );
 }
 
-export function App({ store }: { store: AppStore }) {
+/** `session`: as the boot's early request found it (boot/early-session.ts); left out, the provider fetches it. */
+export function App({ store, session }: { store: AppStore; session?: Session | null }) {
   return (
     <AppErrorBoundary>
       <BrowserRouter>
-        <AppProviders store={store}>
+        <AppProviders store={store} session={session}>
           <Suspense fallback={<Loading />}>
             <AppRoutes />
           </Suspense>

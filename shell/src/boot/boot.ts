@@ -1,6 +1,15 @@
 import { createElement, startTransition, StrictMode } from 'react';
+import type { Session } from '@home-energy/shared';
 import { revealAppAtTheLatest } from '../remotes/first-paint';
 import { whenIdle, yieldToMain } from './yield';
+import { takeEarlySession } from './early-session';
+
+/**
+ * How long the first render may wait for the early session request (index.ts) once everything else is ready. It has
+ * almost always answered by then (it travels while the boot chunk downloads); a slower answer is not waited for: the
+ * SessionProvider then asks itself, as before.
+ */
+export const SESSION_WAIT_MS = 1000;
 
 /** Marks the start of each boot phase (e2e/tests/performance-budgets.spec.ts reads them). */
 export const BOOT_PHASES = ['boot:react-dom', 'boot:router', 'boot:redux', 'boot:i18n', 'boot:zod', 'boot:schemas', 'boot:flow-schemas', 'boot:console-schemas', 'boot:shared', 'boot:store', 'boot:app', 'boot:render'] as const;
@@ -74,7 +83,7 @@ export async function boot(): Promise<void> {
 
   await yieldToMain();
   mark('boot:shared');
-  const { createAppStore, initI18n } = await import(/* webpackMode: "eager" */ '@home-energy/shared');
+  const { createAppStore, initI18n, announceSession } = await import(/* webpackMode: "eager" */ '@home-energy/shared');
 
   await yieldToMain();
   mark('boot:store');
@@ -95,13 +104,19 @@ export async function boot(): Promise<void> {
   mark('boot:app');
   const { App } = await import(/* webpackMode: "eager" */ '../app/app');
 
+  // Who is signed in, known before the first render: the top bar is drawn once, at its final size.
+  const earlySession = await takeEarlySession(SESSION_WAIT_MS);
+  // Fetched without the auth client: tell other tabs, as its getSession would have (a sign-in finished by a redirect).
+  if (earlySession !== undefined) announceSession();
+
   await yieldToMain();
   mark('boot:render');
   const root = document.getElementById('root');
   if (!root) throw new Error('#root missing in index.html');
+  const session = earlySession as Session | null | undefined;
   // A transition: React renders the first tree in slices of a few milliseconds instead of one long task.
   startTransition(() => {
-    createRoot(root).render(createElement(StrictMode, null, createElement(App, { store })));
+    createRoot(root).render(createElement(StrictMode, null, createElement(App, { store, session })));
   });
 
   // The other remotes load on intent (hovering or focusing a link to them): nobody hovers before the page is idle.

@@ -1,5 +1,5 @@
 import { act, render, screen } from '@testing-library/react';
-import { authClientConfig, authNavigation, fetchSession, getCsrfToken, getProviders, getSession, signIn, signOut } from '../client';
+import { announceSession, authClientConfig, authNavigation, fetchSession, getCsrfToken, getProviders, getSession, signIn, signOut } from '../client';
 import { SessionProvider, useSession } from '../session-provider';
 import { ORIGIN, alice, createFakeBff, type FakeBff } from './fake-bff';
 
@@ -50,6 +50,13 @@ describe('getSession, getCsrfToken, getProviders', () => {
     await expect(getSession({ broadcast: false })).resolves.toBeNull();
     await expect(fetchSession()).resolves.toBeNull();
     expect(broadcastMessage()).toBeNull();
+  });
+
+  it('announceSession tells other tabs as getSession does, without a request (a session the shell fetched early)', () => {
+    jest.spyOn(Date, 'now').mockReturnValue(1_700_000_000_123);
+    announceSession();
+    expect(broadcastMessage()).toEqual({ event: 'session', data: { trigger: 'getSession' }, timestamp: 1_700_000_000 });
+    expect(bff.requests).toEqual([]);
   });
 
   it('turns {} into null and a failed answer into a logged null', async () => {

@@ -5,7 +5,7 @@ beforeAll(() => {
   Object.assign(globalThis, { TextEncoder, TextDecoder, fetch: jest.fn() });
 });
 
-const FUNCTIONS = ['SessionProvider', 'useSession', 'fetchSession', 'getSession', 'getCsrfToken', 'getProviders', 'signIn', 'signOut'];
+const FUNCTIONS = ['SessionProvider', 'useSession', 'fetchSession', 'getSession', 'announceSession', 'getCsrfToken', 'getProviders', 'signIn', 'signOut'];
 
 it.each([
   ['@home-energy/shared', () => import('../../index')],

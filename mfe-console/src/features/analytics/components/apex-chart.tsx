@@ -7,7 +7,7 @@ import 'apexcharts/area';
 import 'apexcharts/donut';
 import 'apexcharts/features/legend';
 import type { ApexOptions } from 'apexcharts';
-import type { ChartProps } from './chart';
+import { CHART_HEIGHT, type ChartProps } from './chart';
 
 /** A CSS variable as the console sees it (its accent is set on the body: [data-theme='console']). */
 function cssColor(name: string, fallback: string): string {
@@ -26,7 +26,7 @@ function countAxis(series: { data: number[] }[], stacked?: boolean): { min: numb
   return { min: 0, max: Math.max(1, top), tickAmount: Math.max(1, top) };
 }
 
-export default function ApexChart({ type, categories, series, horizontal, stacked, distributed, colors, height = 260, format }: ChartProps) {
+export default function ApexChart({ type, categories, series, horizontal, stacked, distributed, colors, height = CHART_HEIGHT, format }: ChartProps) {
   const accent = cssColor('--he-accent', PALETTE[0]!);
   const palette = colors ?? [accent, ...PALETTE.slice(1)];
   const formatter = (value: number) => format(value);

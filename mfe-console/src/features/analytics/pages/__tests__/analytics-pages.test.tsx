@@ -9,6 +9,8 @@ import { currentLocation, renderConsole } from '../../../../testing/render-conso
 
 jest.mock('@home-energy/shared', () => jest.requireActual('../../../../testing/mock-shared').sharedWithFakeAuth());
 jest.mock('../../components/apex-chart', () => jest.requireActual('../../../../testing/chart-stand-in'));
+// Every chart draws at once here (in the browser they take turns, one per task: chart-turns.test.tsx).
+jest.mock('../../components/chart-turns', () => ({ takeChartTurn: (start: () => void) => (start(), () => undefined) }));
 
 const TODAY = '2026-11-23';
 const LABELS = ['A', 'B', 'C', 'D', 'E', 'F', 'G'];
