@@ -44,6 +44,7 @@ import { GEO_DIR } from './paths';
 import { brandRoutes } from './modules/brand/routes';
 import { localBrandConfigStore, type BrandConfigStore } from './modules/brand/store';
 import { flowMessageRoutes } from './modules/messages/routes';
+import { PAINT_FIRST_SCRIPT_HASH } from '@home-energy/shared/paint-first';
 
 export interface AppDeps {
   config: Pick<
@@ -95,7 +96,8 @@ export function createApp({ config, db, pool, logger, authSecret, pruneSessions 
         contentSecurityPolicy: {
           directives: {
             defaultSrc: ["'self'"],
-            scriptSrc: ["'self'"],
+            // The inline script of the static first-paint pages, and no other (shared/build/paint-first-script.cjs).
+            scriptSrc: ["'self'", PAINT_FIRST_SCRIPT_HASH],
             styleSrc: ["'self'", "'unsafe-inline'"],
             // Installer logos are URLs of the installers' own sites.
             imgSrc: ["'self'", 'data:', 'blob:', 'https:'],

@@ -38,11 +38,18 @@ async function gzipKB(page: Page, paths: string[]): Promise<Record<string, numbe
 
 const total = (sizes: Record<string, number>) => Object.values(sizes).reduce((sum, kb) => sum + kb, 0);
 const round = (kb: number) => Math.round(kb * 10) / 10;
+
+/**
+ * The shell's entry script of a page: `<script src>`, or on a page with a static first paint the preload its inline
+ * starter runs after that paint (shared/build/paint-first-script.cjs).
+ */
+const entryScripts = (html: string): string[] =>
+  [...html.matchAll(/<script[^>]*\ssrc="([^"]+)"|<link[^>]*\shref="([^"]+)"[^>]*\sdata-app-entry[\s>]/g)].map((m) => new URL(m[1] ?? m[2], 'http://x').pathname);
 const isReact = (name: string) => /^react(-dom)?(\/|$)/.test(name);
 
 /** What a shell script holds, from its source map: the shell's own code, React, or other shared libraries. */
-async function shellScriptKind(page: Page, path: string, entryScripts: Set<string>, reactShares: Set<string>, libraryShares: Set<string>): Promise<'shell' | 'react' | 'libraries'> {
-  if (entryScripts.has(path)) return 'shell'; // index.html's scripts: the shell's entry with the federation runtime
+async function shellScriptKind(page: Page, path: string, entry: Set<string>, reactShares: Set<string>, libraryShares: Set<string>): Promise<'shell' | 'react' | 'libraries'> {
+  if (entry.has(path)) return 'shell'; // the page's entry script: the shell's entry with the federation runtime
   if (reactShares.has(path)) return 'react';
   // Other shared libraries by the manifest (the router's re-export chunk is generated code only: it has no source map).
   if (libraryShares.has(path)) return 'libraries';
@@ -58,7 +65,8 @@ test('the shell with React fetches at most 120 KB gzip of JS before its first re
   await expect(page.getByRole('link', { name: /start page/i })).toBeVisible();
 
   const html = await (await page.request.get('/')).text();
-  const entryScripts = new Set([...html.matchAll(/<script[^>]*\ssrc="([^"]+)"/g)].map((m) => new URL(m[1], 'http://x').pathname));
+  const entry = new Set(entryScripts(html));
+  expect(entry.size, 'the shell names its entry script').toBe(1);
   const manifest = (await (await page.request.get('/mf-manifest.json')).json()) as ShellManifest;
   const reactShares = new Set(manifest.shared.filter((s) => isReact(s.name)).flatMap((s) => s.assets.js.sync.map((f) => `/${f}`)));
   const libraryShares = new Set(manifest.shared.filter((s) => !isReact(s.name)).flatMap((s) => s.assets.js.sync.map((f) => `/${f}`)));
@@ -67,7 +75,7 @@ test('the shell with React fetches at most 120 KB gzip of JS before its first re
 
   const sizes = await gzipKB(page, shellScripts);
   const byKind: Record<string, Record<string, number>> = { shell: {}, react: {}, libraries: {} };
-  for (const [path, kb] of Object.entries(sizes)) byKind[await shellScriptKind(page, path, entryScripts, reactShares, libraryShares)][path] = kb;
+  for (const [path, kb] of Object.entries(sizes)) byKind[await shellScriptKind(page, path, entry, reactShares, libraryShares)][path] = kb;
   const shellAndReact = { ...byKind.shell, ...byKind.react };
   testInfo.annotations.push({
     type: 'sizes',
@@ -281,7 +289,8 @@ test.describe('preload hints in the HTML', () => {
     expect(preloads.filter((href) => href.startsWith('/mfe/') && !href.startsWith(releaseBase)), 'no other remote').toEqual([]);
 
     // Every script the shell loaded before rendering was either its entry or preloaded by the HTML.
-    const entry = [...html.matchAll(/<script[^>]*\ssrc="([^"]+)"/g)].map((m) => m[1]);
+    const entry = entryScripts(html);
+    expect(entry, "the shell's entry").toHaveLength(1);
     const shellScripts = requested.filter((p) => /^\/[^/]+\.js$/.test(p));
     expect(shellScripts.filter((p) => !entry.includes(p) && !preloads.includes(p)), 'shell scripts not preloaded').toEqual([]);
     // A preload the page then asks for again (credentials or type mismatch) would be fetched twice.

@@ -9,6 +9,7 @@ const CopyWebpackPlugin = require('copy-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { federationConfig } = require('./federation.cjs');
 const { BootPreloadPlugin } = require('./boot-preload.cjs');
+const { PaintFirstPlugin } = require('./paint-first.cjs');
 
 function hashedName(production, pathData, ext) {
   const hashed = production && pathData.chunk && pathData.chunk.contentHash && pathData.chunk.contentHash.javascript;
@@ -92,6 +93,8 @@ function createWebpackConfig({ pkgDir, name, title, exposes, runtimePlugins, dev
         new ModuleFederationPlugin(federationConfig({ name, pkgDir, exposes, runtimePlugins })),
         // The host's index.html preloads what its boot needs (production: dev chunks are not worth a hint).
         ...(isHost && production ? [new BootPreloadPlugin()] : []),
+        // Pages with a static first paint start the app after that paint (paint-first-script.cjs).
+        ...(firstPaintPages.length > 0 ? [new PaintFirstPlugin()] : []),
       ],
       optimization: production
         ? {

@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import request from 'supertest';
+import { PAINT_FIRST_SCRIPT, PAINT_FIRST_SCRIPT_HASH } from '@home-energy/shared/paint-first';
 import type { createApp } from '../app';
 import type { DatabaseHandle } from '../db/client';
 import { activateRelease, publishRelease, ReleaseError } from '../modules/releases/service';
@@ -127,6 +129,17 @@ describe('health and the shell', () => {
     const locale = await request(app).get('/locales/en/common.json').expect(200);
     expect(locale.body.reload).toBe('Reload');
     await request(app).get('/locales/xx/common.json').expect(404);
+  });
+});
+
+describe('Content-Security-Policy', () => {
+  it("allows the first-paint pages' inline starter by its hash, and no other inline script", async () => {
+    const res = await request(app).get('/').set('Accept', 'text/html').expect(200);
+    const scriptSrc = String(res.headers['content-security-policy'])
+      .split(';')
+      .find((directive) => directive.startsWith('script-src '));
+    expect(scriptSrc?.split(' ').slice(1)).toEqual(["'self'", PAINT_FIRST_SCRIPT_HASH]);
+    expect(PAINT_FIRST_SCRIPT_HASH).toBe(`'sha256-${createHash('sha256').update(PAINT_FIRST_SCRIPT).digest('base64')}'`);
   });
 });
 

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { REMOTES, type RemoteName } from '@home-energy/shared/remotes';
 import { remoteForPath } from '@home-energy/shared/mfe/routes';
+import { AFTER_FIRST_PAINT_ID } from '@home-energy/shared/paint-first';
 
 /**
  * Preload hints for a page of the app, written into the HTML the BFF answers with (after the shell's own script and
@@ -29,10 +30,20 @@ export function preloadTags(hints: PreloadHint[]): string {
     .join('');
 }
 
-/** The hints inserted at the end of the page's <head> (the page as it is without one). */
+const insertAt = (html: string, at: number, tags: string) => (at < 0 || tags === '' ? html : `${html.slice(0, at)}${tags}${html.slice(at)}`);
+const AFTER_FIRST_PAINT = `<template id="${AFTER_FIRST_PAINT_ID}">`;
+
+/**
+ * The hints inserted at the end of the page's <head> (the page as it is without one). On a page with a static first
+ * paint, the texts, manifest and styles wait in its after-first-paint template (asked for once the page is painted,
+ * with main.js: shared/build/paint-first-script.cjs); only scripts, which run after that paint anyway, are fetched at once.
+ */
 export function withPreloads(html: string, hints: PreloadHint[]): string {
-  const at = html.indexOf('</head>');
-  return at < 0 || hints.length === 0 ? html : `${html.slice(0, at)}${preloadTags(hints)}${html.slice(at)}`;
+  const template = html.indexOf(AFTER_FIRST_PAINT);
+  const later = template < 0 ? [] : hints.filter((hint) => hint.as !== 'script');
+  const now = template < 0 ? hints : hints.filter((hint) => hint.as === 'script');
+  const withLater = insertAt(html, template < 0 ? -1 : template + AFTER_FIRST_PAINT.length, preloadTags(later));
+  return insertAt(withLater, withLater.indexOf('</head>'), preloadTags(now));
 }
 
 export interface ActiveRelease {

@@ -1,0 +1,48 @@
+// Pages with a static first paint (shell/first-paint.cjs) start the app only once that page is on screen (issue 12).
+// With `<script defer src=main.js>` the race between main.js arriving and the browser's first frame decided what came
+// first: when main.js won (a fast network), its evaluation held the first paint back (100 → 230 ms on loopback) and
+// every file that had finished by then counted as needed for it (Lighthouse's simulated LCP: 0.7 → 2.1 s). On these
+// pages main.js is still fetched at once (a preload) but runs after the first contentful paint, and the files needed
+// only when the app renders (styles, texts, the remote's manifest) are asked for at that moment: they wait in
+// <template id="after-first-paint">. The build writes the script inline (shared/build/paint-first.cjs), the BFF's
+// Content-Security-Policy allows exactly its hash, and the BFF puts the page's fetch and style hints in the template.
+const crypto = require('node:crypto');
+
+const AFTER_FIRST_PAINT_ID = 'after-first-paint';
+const APP_ENTRY_ATTRIBUTE = 'data-app-entry';
+
+// A string, not a function's source: bundlers reprint functions, and the hash must match what the HTML carries.
+// ES5 on purpose: it runs before anything else, in every browser the product supports. A page opened in the background
+// (or prerendered) paints nothing until shown, so it starts at once. Without paint timing, the second frame's callback
+// runs once the first frame has been drawn.
+const PAINT_FIRST_SCRIPT = `(function () {
+  var started = false;
+  function start() {
+    if (started) return;
+    started = true;
+    var later = document.getElementById('${AFTER_FIRST_PAINT_ID}');
+    if (later) document.head.appendChild(later.content);
+    var script = document.createElement('script');
+    script.src = document.querySelector('link[${APP_ENTRY_ATTRIBUTE}]').href;
+    document.head.appendChild(script);
+  }
+  if (document.visibilityState === 'hidden') return start();
+  document.addEventListener('visibilitychange', start, { once: true });
+  var Observer = window.PerformanceObserver;
+  if (Observer && Observer.supportedEntryTypes && Observer.supportedEntryTypes.indexOf('paint') >= 0) {
+    new Observer(function (list, observer) {
+      if (list.getEntriesByName('first-contentful-paint').length === 0) return;
+      observer.disconnect();
+      start();
+    }).observe({ type: 'paint', buffered: true });
+  } else {
+    requestAnimationFrame(function () {
+      requestAnimationFrame(start);
+    });
+  }
+})();`;
+
+/** The script's CSP source: `script-src 'self'` allows no inline script otherwise. */
+const PAINT_FIRST_SCRIPT_HASH = `'sha256-${crypto.createHash('sha256').update(PAINT_FIRST_SCRIPT).digest('base64')}'`;
+
+module.exports = { PAINT_FIRST_SCRIPT, PAINT_FIRST_SCRIPT_HASH, AFTER_FIRST_PAINT_ID, APP_ENTRY_ATTRIBUTE };

@@ -1,0 +1,39 @@
+// Builds the pages with a static first paint so that the app starts after that paint (paint-first-script.cjs says why).
+const { PAINT_FIRST_SCRIPT, AFTER_FIRST_PAINT_ID, APP_ENTRY_ATTRIBUTE } = require('./paint-first-script.cjs');
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+
+const isEntryScript = (tag) => tag.tagName === 'script' && typeof tag.attributes.src === 'string';
+const isStylePreload = (tag) => tag.tagName === 'link' && tag.attributes.rel === 'preload' && tag.attributes.as === 'style';
+const escapeAttribute = (value) => String(value).replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+const linkHtml = ({ attributes }) =>
+  `<link ${Object.entries(attributes)
+    .filter(([, value]) => value !== false && value !== undefined)
+    .map(([name, value]) => (value === true ? name : `${name}="${escapeAttribute(value)}"`))
+    .join(' ')}>`;
+const tag = (tagName, attributes, innerHTML) => ({ tagName, voidTag: innerHTML === undefined, meta: { plugin: 'PaintFirstPlugin' }, attributes, innerHTML });
+
+/**
+ * For the HtmlWebpackPlugin pages that carry `firstPaint`: the entry script becomes a preload that the inline script
+ * starts after the first paint, and style preloads move into the after-first-paint template. Runs after
+ * BootPreloadPlugin (stage 10), whose tags it rearranges; pages without `firstPaint` keep `<script defer>`.
+ */
+class PaintFirstPlugin {
+  apply(compiler) {
+    compiler.hooks.compilation.tap('PaintFirstPlugin', (compilation) => {
+      HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap({ name: 'PaintFirstPlugin', stage: 10 }, (data) => {
+        if (!data.plugin.options.firstPaint) return data;
+        const entries = data.headTags.filter(isEntryScript);
+        if (entries.length !== 1) throw new Error(`PaintFirstPlugin: ${data.outputName} has ${entries.length} entry scripts, expected 1`);
+        const later = data.headTags.filter(isStylePreload);
+        data.headTags = [
+          tag('link', { rel: 'preload', as: 'script', href: entries[0].attributes.src, [APP_ENTRY_ATTRIBUTE]: true }),
+          ...data.headTags.filter((t) => !isEntryScript(t) && !isStylePreload(t)),
+        ];
+        data.bodyTags.push(tag('template', { id: AFTER_FIRST_PAINT_ID }, later.map(linkHtml).join('')), tag('script', {}, PAINT_FIRST_SCRIPT));
+        return data;
+      });
+    });
+  }
+}
+
+module.exports = { PaintFirstPlugin };
