@@ -173,6 +173,21 @@ test.describe('preload on intent', () => {
 
 // Content that arrives late (remote, data, the release list in the footer) must not push what is already on screen:
 // CLS is a quarter of the Lighthouse score, and a jumping page is what people notice.
+/** Sums the page's layout shifts not caused by input, from its first paint on (read with layoutShift). */
+async function sumLayoutShifts(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __cls: number };
+    w.__cls = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+        if (!entry.hadRecentInput) w.__cls += entry.value;
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
+const layoutShift = (page: Page) => page.evaluate(() => (window as unknown as { __cls: number }).__cls);
+
 test.describe('no layout shift while a page loads, on a phone', () => {
   test.use({ viewport: { width: 412, height: 823 }, isMobile: true });
   for (const [name, path, heading] of [
@@ -180,20 +195,12 @@ test.describe('no layout shift while a page loads, on a phone', () => {
     ['results dashboard', '/property/7/building/primary/results-dashboard', "Your home's energy results"],
   ] as const) {
     test(`${name}: cumulative layout shift stays under 0.02`, async ({ page }) => {
-      await page.addInitScript(() => {
-        const w = window as unknown as { __cls: number };
-        w.__cls = 0;
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
-            if (!entry.hadRecentInput) w.__cls += entry.value;
-          }
-        }).observe({ type: 'layout-shift', buffered: true });
-      });
+      await sumLayoutShifts(page);
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible({ timeout: 15_000 });
       await expect(page.getByTestId('releases')).toBeAttached();
       await page.waitForLoadState('networkidle');
-      expect(await page.evaluate(() => (window as unknown as { __cls: number }).__cls)).toBeLessThan(0.02);
+      expect(await layoutShift(page)).toBeLessThan(0.02);
     });
   }
 
@@ -210,15 +217,7 @@ test.describe('no layout shift while a page loads, on a phone', () => {
       await homeowner.close();
     }
     await signInStaff(page, SUPER_ADMIN);
-    await page.addInitScript(() => {
-      const w = window as unknown as { __cls: number };
-      w.__cls = 0;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
-          if (!entry.hadRecentInput) w.__cls += entry.value;
-        }
-      }).observe({ type: 'layout-shift', buffered: true });
-    });
+    await sumLayoutShifts(page);
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (release = resolve));
     let chartLibraryHeld = false;
@@ -249,7 +248,7 @@ test.describe('no layout shift while a page loads, on a phone', () => {
         expect.soft(Math.abs(after[i]!.height - before[i]!.height), `${id} height`).toBeLessThanOrEqual(1);
       }
       await page.waitForLoadState('networkidle');
-      expect(await page.evaluate(() => (window as unknown as { __cls: number }).__cls)).toBeLessThan(0.02);
+      expect(await layoutShift(page)).toBeLessThan(0.02);
     } finally {
       release();
     }
