@@ -101,7 +101,7 @@ export async function benchStartup({ root }) {
       results.freshClone.npmStartError = error.message.slice(-4000);
     }
     if (start) {
-      const totalS = seconds(cloneMs + ciMs) + start.totalS;
+      const totalS = Math.round((seconds(cloneMs + ciMs) + start.totalS) * 10) / 10; // a sum of rounded figures, rounded again
       Object.assign(results.freshClone, { npmStart: start, totalS });
       for (const [phase, s] of Object.entries(start.phasesS)) rows.push([`fresh clone: npm start, ${phase}`, `${s} s`, '']);
       rows.push(['fresh clone → running product (clone + npm ci + npm start → /readyz 200)', `${totalS} s`, '']);
