@@ -64,8 +64,9 @@ class BootPreloadPlugin {
             tagName: 'link',
             voidTag: true,
             meta: { plugin: 'BootPreloadPlugin' },
-            // Low, like the requests webpack makes for these chunks (async scripts): main.js, a deferred script that
-            // comes first in the document, keeps its place ahead of them, and none of them competes with rendering.
+            // Low, like the requests webpack makes for these chunks (async scripts): main.js, which comes first in the
+            // document (a deferred script, or a preload on first-paint pages), keeps its place ahead of them, and none
+            // of them competes with rendering.
             attributes: { rel: 'preload', as: file.endsWith('.css') ? 'style' : 'script', href: `${publicPath}${file}`, fetchpriority: 'low' },
           }));
         data.headTags.push(...tags);
