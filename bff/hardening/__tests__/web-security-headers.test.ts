@@ -3,6 +3,7 @@
 import request, { type Response } from 'supertest';
 import type { DatabaseHandle } from '../../src/db/client';
 import crypto from 'node:crypto';
+import { PAINT_FIRST_SCRIPT_HASH } from '@home-energy/shared/paint-first';
 import { TEST_SECRET } from '../../test/test-app';
 import { startTestWorld, type TestWorld, type BuildFixtures, type TestApp } from '../../test/test-world';
 
@@ -40,9 +41,10 @@ describe('security headers', () => {
   it.each(answers)('%s carries a strict CSP', async (_label, get) => {
     const policy = csp(await get());
     expect(policy.get('default-src')).toEqual(["'self'"]);
-    // Scripts only from our origin (the shell and the remotes under /mfe): no inline script, no eval, no wildcard.
+    // Scripts only from our origin (the shell and the remotes under /mfe) and the first-paint starter by its hash: no
+    // other inline script, no eval, no wildcard.
     const scripts = policy.get('script-src') ?? policy.get('default-src')!;
-    expect(scripts).toEqual(["'self'"]);
+    expect(scripts).toEqual(["'self'", PAINT_FIRST_SCRIPT_HASH]);
     expect(policy.get('script-src-attr')).toEqual(["'none'"]);
     expect(policy.get('object-src')).toEqual(["'none'"]);
     expect(policy.get('frame-ancestors')).toEqual(["'none'"]);
