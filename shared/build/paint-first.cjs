@@ -1,15 +1,11 @@
 // Builds the pages with a static first paint so that the app starts after that paint (paint-first-script.cjs says why).
 const { PAINT_FIRST_SCRIPT, AFTER_FIRST_PAINT_ID, APP_ENTRY_ATTRIBUTE } = require('./paint-first-script.cjs');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
+// The plugin's own serializer, as it writes every other tag of the page.
+const { htmlTagObjectToString } = require('html-webpack-plugin/lib/html-tags');
 
 const isEntryScript = (tag) => tag.tagName === 'script' && typeof tag.attributes.src === 'string';
 const isStylePreload = (tag) => tag.tagName === 'link' && tag.attributes.rel === 'preload' && tag.attributes.as === 'style';
-const escapeAttribute = (value) => String(value).replace(/&/g, '&amp;').replace(/"/g, '&quot;');
-const linkHtml = ({ attributes }) =>
-  `<link ${Object.entries(attributes)
-    .filter(([, value]) => value !== false && value !== undefined)
-    .map(([name, value]) => (value === true ? name : `${name}="${escapeAttribute(value)}"`))
-    .join(' ')}>`;
 const tag = (tagName, attributes, innerHTML) => ({ tagName, voidTag: innerHTML === undefined, meta: { plugin: 'PaintFirstPlugin' }, attributes, innerHTML });
 
 /**
@@ -29,7 +25,7 @@ class PaintFirstPlugin {
           tag('link', { rel: 'preload', as: 'script', href: entries[0].attributes.src, [APP_ENTRY_ATTRIBUTE]: true }),
           ...data.headTags.filter((t) => !isEntryScript(t) && !isStylePreload(t)),
         ];
-        data.bodyTags.push(tag('template', { id: AFTER_FIRST_PAINT_ID }, later.map(linkHtml).join('')), tag('script', {}, PAINT_FIRST_SCRIPT));
+        data.bodyTags.push(tag('template', { id: AFTER_FIRST_PAINT_ID }, later.map((t) => htmlTagObjectToString(t, false)).join('')), tag('script', {}, PAINT_FIRST_SCRIPT));
         return data;
       });
     });

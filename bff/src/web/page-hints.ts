@@ -39,11 +39,11 @@ const AFTER_FIRST_PAINT = `<template id="${AFTER_FIRST_PAINT_ID}">`;
  * with main.js: shared/build/paint-first-script.cjs); only scripts, which run after that paint anyway, are fetched at once.
  */
 export function withPreloads(html: string, hints: PreloadHint[]): string {
+  const inHead = (page: string, tags: PreloadHint[]) => insertAt(page, page.indexOf('</head>'), preloadTags(tags));
   const template = html.indexOf(AFTER_FIRST_PAINT);
-  const later = template < 0 ? [] : hints.filter((hint) => hint.as !== 'script');
-  const now = template < 0 ? hints : hints.filter((hint) => hint.as === 'script');
-  const withLater = insertAt(html, template < 0 ? -1 : template + AFTER_FIRST_PAINT.length, preloadTags(later));
-  return insertAt(withLater, withLater.indexOf('</head>'), preloadTags(now));
+  if (template < 0) return inHead(html, hints);
+  const later = insertAt(html, template + AFTER_FIRST_PAINT.length, preloadTags(hints.filter((hint) => hint.as !== 'script')));
+  return inHead(later, hints.filter((hint) => hint.as === 'script'));
 }
 
 export interface ActiveRelease {
