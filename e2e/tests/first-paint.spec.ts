@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { watchConsole } from './support';
 
 // Issue 12, lever A: `/` arrives as static HTML showing the address search page in the visitor's language, so the
 // first and largest paint need no script. The app renders hidden behind it and takes its place once the flow remote
@@ -60,10 +61,7 @@ test.describe('static first paint of the address search page', () => {
   // and held the static page's paint back. Now the script starts once the page is painted; the files it needs were
   // fetched meanwhile (preloads), so the page's own requests are each made once, and the CSP allows the inline starter.
   test("the app's script starts after the static page's first contentful paint, and the app then takes over", async ({ page }) => {
-    const errors: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error') errors.push(message.text());
-    });
+    const errors = watchConsole(page);
     const requested: string[] = [];
     page.on('request', (request) => requested.push(new URL(request.url()).pathname));
     await page.addInitScript(() => {
