@@ -52,7 +52,7 @@ export {
   type SignOutParams,
   type SignOutResponse,
 } from './auth/session';
-export { i18n, initI18n, changeLanguage, currentLanguage, registerNamespaceBase, LANGUAGES, type Language } from './i18n/i18n';
+export { i18n, initI18n, changeLanguage, currentLanguage, registerNamespaceBase, registeredTextsLoaded, LANGUAGES, type Language } from './i18n/i18n';
 export { AppProviders } from './app-providers';
 export { mountStandalone } from './dev/dev-harness';
 export { RemoteRoot } from './remote/remote-root';

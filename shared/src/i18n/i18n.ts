@@ -9,19 +9,44 @@ export type Language = (typeof LANGUAGES)[number];
 /** Namespaces shipped inside a remote's release are read from that release's URL; the rest from /locales. */
 const namespaceBases = new Map<string, string>();
 
+// Loads of remotes' texts still under way (registerNamespaceBase), for registeredTextsLoaded.
+const pendingTexts = new Set<Promise<unknown>>();
+
 export function registerNamespaceBase(namespace: string, baseUrl: string): void {
   namespaceBases.set(namespace, baseUrl.replace(/\/$/, ''));
   // A remote registers its texts when its App module runs, possibly on a link's hover (shell preloading): fetch them
   // now rather than when it first renders, or as soon as the page's i18n is ready (never initialises it itself).
-  if (i18n.isInitialized) {
-    void i18n.loadNamespaces(namespace);
-    return;
-  }
-  const onInitialized = () => {
-    i18n.off('initialized', onInitialized);
-    void i18n.loadNamespaces(namespace);
-  };
-  i18n.on('initialized', onInitialized);
+  const loading = new Promise<unknown>((resolve) => {
+    if (i18n.isInitialized) {
+      resolve(i18n.loadNamespaces(namespace));
+      return;
+    }
+    const onInitialized = () => {
+      i18n.off('initialized', onInitialized);
+      resolve(i18n.loadNamespaces(namespace));
+    };
+    i18n.on('initialized', onInitialized);
+  });
+  pendingTexts.add(loading);
+  const settled = () => pendingTexts.delete(loading);
+  loading.then(settled, settled);
+}
+
+/**
+ * Resolves once the texts registered so far have loaded (or failed), or after `limitMs`: a remote rendered after it
+ * shows its page at once instead of suspending on them (React holds back the reveal of a Suspense fallback it has
+ * just shown by up to 300 ms).
+ */
+export function registeredTextsLoaded(limitMs: number): Promise<void> {
+  if (pendingTexts.size === 0) return Promise.resolve();
+  return new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, limitMs);
+    const done = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    Promise.all(pendingTexts).then(done, done);
+  });
 }
 
 function loadPath(_lngs: string[], namespaces: string[]): string {

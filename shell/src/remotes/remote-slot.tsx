@@ -1,6 +1,6 @@
-import { Component, lazy, Suspense, useCallback, useEffect, useMemo, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import { Component, Suspense, useCallback, useEffect, useMemo, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
 import { loadRemote } from '@module-federation/enhanced/runtime';
-import { Loading, type RemoteName } from '@home-energy/shared';
+import { Loading, registeredTextsLoaded, type RemoteName } from '@home-energy/shared';
 import { ensureRemotesRegistered, RemoteNotReleasedError, resetRemote } from './registry';
 import { RemoteSlotContext } from './remote-slot-context';
 import { RemoteUnavailable } from './remote-unavailable';
@@ -21,15 +21,57 @@ function RevealWhenPageShown() {
   return null;
 }
 
-function lazyRemoteApp(remote: RemoteName, attempt: number) {
-  return lazy(async () => {
-    if (attempt > 0) await resetRemote(remote);
-    const registry = await ensureRemotesRegistered();
-    if (!registry.remotes.some((r) => r.name === remote)) throw new RemoteNotReleasedError(remote);
-    const module = await loadRemote<{ default: ComponentType }>(`${remote}/App`);
-    if (!module?.default) throw new Error(`${remote}/App has no default export`);
-    return module;
+// How long a loaded remote waits for its texts before rendering anyway (it then suspends on them, as before).
+const TEXTS_WAIT_MS = 1000;
+
+// Each remote's App once loaded (per page load): mounting it again, after a navigation, renders at once.
+const loadedApps = new Map<RemoteName, ComponentType>();
+
+/** The remote's App, and its texts loaded, so that it renders its page in one go. */
+async function loadRemoteApp(remote: RemoteName, attempt: number): Promise<ComponentType> {
+  if (attempt > 0) await resetRemote(remote);
+  const registry = await ensureRemotesRegistered();
+  if (!registry.remotes.some((r) => r.name === remote)) throw new RemoteNotReleasedError(remote);
+  const module = await loadRemote<{ default: ComponentType }>(`${remote}/App`);
+  if (!module?.default) throw new Error(`${remote}/App has no default export`);
+  // Its module registered its texts as it ran; they are mostly on their way already (the page's preload hints).
+  await registeredTextsLoaded(TEXTS_WAIT_MS);
+  loadedApps.set(remote, module.default);
+  return module.default;
+}
+
+type Loaded = { app: ComponentType; error?: undefined } | { app?: undefined; error: Error };
+
+/**
+ * Loads the remote's App into state rather than through React.lazy and Suspense: React holds back the reveal of a
+ * Suspense boundary whose fallback it has just shown by up to 300 ms, which every page load and every navigation to
+ * a remote paid for. A load error is thrown while rendering, for the slot's error boundary.
+ */
+function RemoteApp({ remote, attempt }: { remote: RemoteName; attempt: number }) {
+  const [loaded, setLoaded] = useState<Loaded | null>(() => {
+    const app = attempt === 0 ? loadedApps.get(remote) : undefined;
+    return app ? { app } : null;
   });
+  useEffect(() => {
+    if (loaded) return;
+    let current = true;
+    loadRemoteApp(remote, attempt).then(
+      (app) => current && setLoaded({ app }),
+      (error: unknown) => current && setLoaded({ error: error instanceof Error ? error : new Error(String(error)) }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [remote, attempt, loaded]);
+  if (loaded?.error) throw loaded.error;
+  if (!loaded) return <Loading />;
+  const App = loaded.app;
+  return (
+    <Suspense fallback={<Loading />}>
+      <App />
+      <RevealWhenPageShown />
+    </Suspense>
+  );
 }
 
 /** Layer 3 of remote-failure handling: a render or load error stays inside this slot. */
@@ -56,16 +98,12 @@ class SlotErrorBoundary extends Component<{ remote: RemoteName; children: ReactN
 /** Mounts one remote's App under the shell's router, with loading, fallback and a retry that really reloads it. */
 export function RemoteSlot({ remote }: { remote: RemoteName }) {
   const [attempt, setAttempt] = useState(0);
-  const RemoteApp = useMemo(() => lazyRemoteApp(remote, attempt), [remote, attempt]);
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
   const slot = useMemo(() => ({ remote, retry }), [remote, retry]);
   return (
     <RemoteSlotContext.Provider value={slot}>
       <SlotErrorBoundary key={attempt} remote={remote}>
-        <Suspense fallback={<Loading />}>
-          <RemoteApp />
-          <RevealWhenPageShown />
-        </Suspense>
+        <RemoteApp key={remote} remote={remote} attempt={attempt} />
       </SlotErrorBoundary>
     </RemoteSlotContext.Provider>
   );

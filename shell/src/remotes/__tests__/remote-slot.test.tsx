@@ -136,6 +136,30 @@ describe('RemoteSlot', () => {
     expect(screen.queryByText(common.loading)).toBeNull();
   });
 
+  it('renders a remote mounted again (after a navigation) at once, without a loading step', async () => {
+    mockLoadRemote.mockResolvedValue(ok('remote ok'));
+    const { RemoteSlot } = await import('../remote-slot');
+    const first = render(
+      <I18nextProvider i18n={createI18n()}>
+        <RemoteSlot remote="mfe_results" />
+      </I18nextProvider>,
+    );
+    expect(await screen.findByText('remote ok')).toBeTruthy();
+    first.unmount();
+
+    // Rendered and checked within one synchronous act: no promise may settle in between.
+    act(() => {
+      render(
+        <I18nextProvider i18n={createI18n()}>
+          <RemoteSlot remote="mfe_results" />
+        </I18nextProvider>,
+      );
+    });
+    expect(screen.getByText('remote ok')).toBeTruthy();
+    expect(screen.queryByRole('status')).toBeNull();
+    expect(mockLoadRemote).toHaveBeenCalledTimes(1);
+  });
+
   it('contains a render error in the slot and recovers on Try again', async () => {
     mockLoadRemote.mockResolvedValueOnce({ __esModule: true, default: Crashing }).mockResolvedValueOnce(ok('remote ok'));
     await renderPage();
