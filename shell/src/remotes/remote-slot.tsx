@@ -27,6 +27,21 @@ const TEXTS_WAIT_MS = 1000;
 // Each remote's App once loaded (per page load): mounting it again, after a navigation, renders at once.
 const loadedApps = new Map<RemoteName, ComponentType>();
 
+// Loads under way, so that a slot's effect run twice (React's StrictMode in development) loads once.
+const loading = new Map<string, Promise<ComponentType>>();
+
+function loadRemoteAppOnce(remote: RemoteName, attempt: number): Promise<ComponentType> {
+  const key = `${remote}#${attempt}`;
+  let load = loading.get(key);
+  if (!load) {
+    load = loadRemoteApp(remote, attempt);
+    loading.set(key, load);
+    const settled = () => loading.delete(key);
+    load.then(settled, settled);
+  }
+  return load;
+}
+
 /** The remote's App, and its texts loaded, so that it renders its page in one go. */
 async function loadRemoteApp(remote: RemoteName, attempt: number): Promise<ComponentType> {
   if (attempt > 0) await resetRemote(remote);
@@ -55,7 +70,7 @@ function RemoteApp({ remote, attempt }: { remote: RemoteName; attempt: number })
   useEffect(() => {
     if (loaded) return;
     let current = true;
-    loadRemoteApp(remote, attempt).then(
+    loadRemoteAppOnce(remote, attempt).then(
       (app) => current && setLoaded({ app }),
       (error: unknown) => current && setLoaded({ error: error instanceof Error ? error : new Error(String(error)) }),
     );

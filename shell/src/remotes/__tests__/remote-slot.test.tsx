@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import i18next, { type i18n as I18n } from 'i18next';
-import type { ReactNode } from 'react';
+import { StrictMode, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import common from '../../../locales/en/common.json';
 import type { RemoteName } from '@home-energy/shared';
@@ -134,6 +134,21 @@ describe('RemoteSlot', () => {
     await act(async () => resolve(ok('remote ok')));
     expect(await screen.findByText('remote ok')).toBeTruthy();
     expect(screen.queryByText(common.loading)).toBeNull();
+  });
+
+  it('loads the remote once under StrictMode, whose effects run twice in development', async () => {
+    mockLoadRemote.mockResolvedValue(ok('remote ok'));
+    const { RemoteSlot } = await import('../remote-slot');
+    render(
+      <StrictMode>
+        <I18nextProvider i18n={createI18n()}>
+          <RemoteSlot remote="mfe_results" />
+        </I18nextProvider>
+      </StrictMode>,
+    );
+    expect(await screen.findByText('remote ok')).toBeTruthy();
+    expect(mockLoadRemote).toHaveBeenCalledTimes(1);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 
   it('renders a remote mounted again (after a navigation) at once, without a loading step', async () => {
