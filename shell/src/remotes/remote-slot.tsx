@@ -1,4 +1,4 @@
-import { Component, Suspense, useCallback, useEffect, useMemo, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import { Component, startTransition, Suspense, useCallback, useEffect, useMemo, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import { Loading, registeredTextsLoaded, type RemoteName } from '@home-energy/shared';
 import { ensureRemotesRegistered, RemoteNotReleasedError, resetRemote } from './registry';
@@ -70,9 +70,11 @@ function RemoteApp({ remote, attempt }: { remote: RemoteName; attempt: number })
   useEffect(() => {
     if (loaded) return;
     let current = true;
+    // A transition: React renders the remote's page in short slices (a plain update would be one long task).
+    const show = (next: Loaded) => current && startTransition(() => setLoaded(next));
     loadRemoteAppOnce(remote, attempt).then(
-      (app) => current && setLoaded({ app }),
-      (error: unknown) => current && setLoaded({ error: error instanceof Error ? error : new Error(String(error)) }),
+      (app) => show({ app }),
+      (error: unknown) => show({ error: error instanceof Error ? error : new Error(String(error)) }),
     );
     return () => {
       current = false;
