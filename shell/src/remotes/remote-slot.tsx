@@ -1,4 +1,4 @@
-import { Component, startTransition, Suspense, useCallback, useEffect, useMemo, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import { Component, startTransition, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import { Loading, registeredTextsLoaded, type RemoteName } from '@home-energy/shared';
 import { ensureRemotesRegistered, RemoteNotReleasedError, resetRemote } from './registry';
@@ -14,10 +14,12 @@ function RevealWhenShown() {
 
 /**
  * Rendered after the remote's App inside the same Suspense boundary: it commits once the remote has rendered, and
- * reveals the app when the remote's page shows its heading (not while the remote still shows a spinner).
+ * reveals the app when the remote's page shows its heading (not while the remote still shows a spinner). A layout
+ * effect: it runs in the commit that inserts the page, so the static page and the app are never both in the document
+ * (a passive effect runs a task later, after a transition's commit).
  */
 function RevealWhenPageShown() {
-  useEffect(() => revealWhenHeadingShown(), []);
+  useLayoutEffect(() => revealWhenHeadingShown(), []);
   return null;
 }
 

@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import i18next, { type i18n as I18n } from 'i18next';
-import { StrictMode, type ReactNode } from 'react';
+import { StrictMode, useEffect, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import common from '../../../locales/en/common.json';
 import type { RemoteName } from '@home-energy/shared';
@@ -149,6 +149,30 @@ describe('RemoteSlot', () => {
     expect(await screen.findByText('remote ok')).toBeTruthy();
     expect(mockLoadRemote).toHaveBeenCalledTimes(1);
     expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('removes the static first paint in the commit that shows the remote\'s page, before the page\'s own effects run', async () => {
+    const firstPaint = document.body.appendChild(Object.assign(document.createElement('div'), { id: 'first-paint' }));
+    const container = document.body.appendChild(Object.assign(document.createElement('div'), { id: 'root' }));
+    const seenByPage: boolean[] = [];
+    function Page() {
+      useEffect(() => void seenByPage.push(document.getElementById('first-paint') !== null), []);
+      return <h1>Your home</h1>;
+    }
+    mockLoadRemote.mockResolvedValue({ __esModule: true, default: Page });
+    const { RemoteSlot } = await import('../remote-slot');
+    await act(async () => {
+      render(
+        <I18nextProvider i18n={createI18n()}>
+          <RemoteSlot remote="mfe_results" />
+        </I18nextProvider>,
+        { container },
+      );
+    });
+    expect(await screen.findByRole('heading', { name: 'Your home' })).toBeTruthy();
+    expect(firstPaint.isConnected).toBe(false);
+    expect(seenByPage).toEqual([false]);
+    container.remove();
   });
 
   it('renders a remote mounted again (after a navigation) at once, without a loading step', async () => {
