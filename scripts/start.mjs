@@ -58,11 +58,13 @@ if (needsBuild()) {
 } else {
   console.log('▸ Build is up to date.');
 }
-console.log('▸ Migrating the database, loading demo data and publishing the built remotes…');
-run('node', ['bff/dist/cli.js', 'seed']);
-run('node', ['bff/dist/cli.js', 'publish-local']);
+console.log('▸ Demo mode: migrating the database, loading demo data and publishing the built remotes…');
+// `npm start` is the demo (test data, the BankID simulator): README "Production start" for a real deployment.
+const demo = { DEMO_MODE: process.env.DEMO_MODE ?? 'true' };
+run('node', ['bff/dist/cli.js', 'seed'], demo);
+run('node', ['bff/dist/cli.js', 'publish-local'], demo);
 
 console.log('▸ Starting the BFF…');
-const server = spawn('node', ['bff/dist/server.js'], { cwd: root, stdio: 'inherit', env: { NODE_ENV: 'production', ...process.env } });
+const server = spawn('node', ['bff/dist/server.js'], { cwd: root, stdio: 'inherit', env: { NODE_ENV: 'production', ...process.env, ...demo } });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));

@@ -53,6 +53,7 @@ export interface AppDeps {
     | 'releasesDir'
     | 'TRUST_PROXY'
     | 'NODE_ENV'
+    | 'demo'
     | 'AUTH_BASE_PATH'
     | 'PUBLIC_URL'
     | 'SIGNIN_RATE_LIMIT'
@@ -129,10 +130,10 @@ export function createApp({ config, db, pool, logger, authSecret, pruneSessions 
   app.use(config.AUTH_BASE_PATH, authRoutes(authOptions));
   // Bodies are JSON (or the upload's multipart), and writes take no query: see http/input-guards.ts.
   app.use('/api', express.json({ limit: '100kb' }), jsonBodies, noQueryOnWrites);
-  app.use('/api/mfe', registryRoutes(db));
+  app.use('/api/mfe', registryRoutes(db, { publicUrl: config.PUBLIC_URL, demo: config.demo }));
   app.use(
     '/api/flow/user',
-    signRoutes({ db, orders, passport, vault, secret: authSecret, cookies, publicUrl: config.PUBLIC_URL, startRateLimit: config.BANKID_START_RATE_LIMIT, fakeLogin: config.FAKE_LOGIN && config.NODE_ENV !== 'production' }),
+    signRoutes({ db, orders, passport, vault, secret: authSecret, cookies, publicUrl: config.PUBLIC_URL, startRateLimit: config.BANKID_START_RATE_LIMIT, fakeLogin: config.FAKE_LOGIN && config.demo }),
     profileRoutes(db),
   );
   app.use('/api/flow/property-search', propertySearchRoutes({ db, logger, streetViewKey: config.STREETVIEW_API_KEY, searchRateLimit: config.SEARCH_RATE_LIMIT }));

@@ -18,11 +18,15 @@ import { parseRegisterCsv } from './register/csv-import';
 import { loadGeo, locatePostalCode } from './register/geo';
 import { normalizeStreet } from './register/search';
 import { insertRegisterRows } from './modules/property/repository';
+import { createSuperAdmin, removeDemoAccounts } from './seed/production-accounts';
+import { staffEmailSchema, staffNameSchema } from '@home-energy/shared/schemas/admin';
 import { activateRelease, listReleases, publishRelease, ReleaseError } from './modules/releases/service';
 
 const USAGE = `Usage: bff-cli <command>
   migrate                               apply database migrations
-  seed                                  load the demo organisations and staff accounts (prints new accounts)
+  seed                                  load the demo organisations and staff accounts (demo mode only)
+  remove-demo-accounts                  deactivate every demo staff account (before a production start)
+  create-super-admin <email> [--name N] a super admin with a one-time password, printed once (or a new one)
   release <remote> [--build] [--dir D]  publish a remote's build as a new active release (checked against the shell)
   activate <remote> <version>           make an earlier (or later) release active: rollback
   releases [remote]                     list releases, * marks the active one
@@ -49,6 +53,7 @@ async function main(): Promise<number> {
       dir: { type: 'string' },
       help: { type: 'boolean', default: false },
       'skip-invalid': { type: 'boolean', default: false },
+      name: { type: 'string' },
     },
   });
   const [command, ...args] = positionals;
@@ -66,6 +71,7 @@ async function main(): Promise<number> {
         console.log('Migrations applied.');
         return 0;
       case 'seed': {
+        if (!config.demo) throw new ConfigError('seed loads the demo data (a published password): refused in production. Start in demo mode (DEMO_MODE=true) to use it.');
         const created = await seedDemoStaff(database.db);
         if (created.length > 0) {
           console.log(`Demo staff accounts created (password for all: ${DEMO_PASSWORD}), sign in at /console:`);
@@ -77,6 +83,21 @@ async function main(): Promise<number> {
         const properties = await seedDemoRegister(database.db);
         await seedDemoInstallers(database.db);
         console.log(properties > 0 ? `Demo property register loaded: ${properties} properties.` : 'Demo property register already loaded.');
+        return 0;
+      }
+      case 'remove-demo-accounts': {
+        const removed = await removeDemoAccounts(database.db);
+        console.log(removed.length > 0 ? `Demo staff accounts deactivated: ${removed.join(', ')}.` : 'No active demo staff accounts.');
+        return 0;
+      }
+      case 'create-super-admin': {
+        const email = staffEmailSchema.safeParse(args[0] ?? '');
+        if (!email.success) throw new ReleaseError(`Give the super admin's email address. ${USAGE}`);
+        const name = staffNameSchema.safeParse(values.name ?? email.data);
+        if (!name.success) throw new ReleaseError(`--name: ${name.error.issues[0]?.message}`);
+        const { oneTimePassword, created } = await createSuperAdmin(database.db, email.data, name.data);
+        console.log(`${created ? 'Super admin created' : 'Super admin password reset'}: ${email.data}`);
+        console.log(`One-time password (shown once, not stored): ${oneTimePassword}`);
         return 0;
       }
       case 'release': {

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { REPO_ROOT } from './paths';
+import { productionConfigProblems } from './production-checklist';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0'], { message: 'must be true, false, 1 or 0' })
@@ -38,7 +39,7 @@ const envSchema = z.object({
   BANKID_SIMULATOR_PORT: z.coerce.number().int().min(0).max(65535).default(3010),
   /** BankID starts per IP per minute. */
   BANKID_START_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
-  /** GET /api/flow/user/fake-login signs in a demo homeowner without BankID. Refused in production. */
+  /** The fake homeowner sign-in without BankID (tests, demos). Demo mode only. */
   FAKE_LOGIN: booleanFlag.default(false),
   /** Google Street View Static API key for the property picture; unset: the flow's generic picture. */
   STREETVIEW_API_KEY: z.string().min(1).optional(),
@@ -49,11 +50,24 @@ const envSchema = z.object({
   CONFIG_BUCKET_NAME: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name such as brand-config').default('brand-config'),
   BUCKETS_DIR: z.string().min(1).optional(),
   SEARCH_RATE_LIMIT: z.coerce.number().int().min(1).default(120),
-  /** Load the demo organisations and staff accounts at start (demo data, never in a real deployment). */
-  SEED_DEMO: booleanFlag.default(true),
+  /** Load the demo organisations and staff accounts at start (demo data, never in a real deployment). Default: the mode's. */
+  SEED_DEMO: booleanFlag.optional(),
+  /**
+   * The demo (what `npm start` runs): demo data, the BankID simulator and fake login allowed. Default: on outside
+   * NODE_ENV=production; a production start without it must pass the checklist in production-checklist.ts.
+   */
+  DEMO_MODE: booleanFlag.optional(),
 });
 
-export type Config = z.infer<typeof envSchema> & { logLevel: string; releasesDir: string; bucketsDir: string; secureCookies: boolean };
+export type Config = Omit<z.infer<typeof envSchema>, 'SEED_DEMO' | 'DEMO_MODE'> & {
+  /** Demo mode (see DEMO_MODE); false means the production checklist was passed. */
+  demo: boolean;
+  SEED_DEMO: boolean;
+  logLevel: string;
+  releasesDir: string;
+  bucketsDir: string;
+  secureCookies: boolean;
+};
 
 export class ConfigError extends Error {}
 
@@ -63,12 +77,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  const config = parsed.data;
-  if (config.FAKE_LOGIN && config.NODE_ENV === 'production') {
-    throw new ConfigError('Invalid configuration:\n  FAKE_LOGIN: must not be enabled in production');
+  const { DEMO_MODE, SEED_DEMO, ...config } = parsed.data;
+  const demo = DEMO_MODE ?? config.NODE_ENV !== 'production';
+  const problems = demo ? [] : productionConfigProblems({ ...config, SEED_DEMO: SEED_DEMO ?? false });
+  if (problems.length > 0) {
+    const lines = problems.map((p) => `  ${p.variable}: ${p.message}`);
+    throw new ConfigError(`Production start refused (NODE_ENV=production without DEMO_MODE=true):\n${lines.join('\n')}`);
   }
   return {
     ...config,
+    demo,
+    SEED_DEMO: SEED_DEMO ?? demo,
     DATA_DIR: path.resolve(config.DATA_DIR),
     SHELL_DIST: path.resolve(config.SHELL_DIST),
     // spec §9: log level error outside production, info in production.

@@ -14,6 +14,7 @@ import { localBrandConfigStore } from './modules/brand/store';
 import { RpClient } from './bankid/rp-client';
 import { startBankIdSimulator } from './bankid/simulator/app';
 import { startOrderSweep } from './modules/homeowner/order-sweep';
+import { productionDatabaseProblems } from './production-checklist';
 
 /** Starts the BFF: config → database (migrated) → HTTP; stops gracefully on SIGTERM/SIGINT. */
 async function main(): Promise<void> {
@@ -29,8 +30,12 @@ async function main(): Promise<void> {
     await seedDemoBrands(localBrandConfigStore(config.bucketsDir, config.CONFIG_BUCKET_NAME));
   }
   await seedPlatformContent(database.db);
+  if (!config.demo) {
+    const problems = await productionDatabaseProblems(database.db);
+    if (problems.length > 0) throw new ConfigError(`Production start refused:\n${problems.map((p) => `  ${p.variable}: ${p.message}`).join('\n')}`);
+  }
   const authSecret = await loadAuthSecret(database.db, config.AUTH_SECRET);
-  // Real BankID is one setting away (BANKID_URL + certificate); otherwise the bundled simulator on loopback.
+  // Real BankID is one setting away (BANKID_URL + certificate); in demo mode otherwise the bundled simulator on loopback.
   const simulator = config.BANKID_URL
     ? null
     : await startBankIdSimulator({ port: config.BANKID_SIMULATOR_PORT, host: '127.0.0.1' }).catch((error: NodeJS.ErrnoException) => {
@@ -60,6 +65,9 @@ async function main(): Promise<void> {
   // Printed whatever the log level: it is how people (and scripts) know the product is up.
   console.log(`Home energy is running at http://${host}:${port} (database: ${database.kind}, ready in ${Math.round(readyMs)} ms)`);
   if (simulator) console.log(`BankID simulator (test app, not real BankID): ${simulator.url}/simulator/`);
+  if (config.demo) {
+    console.log('Demo mode: demo data, the BankID simulator and fake login are allowed; not for real homeowners. A production start: README "Production start".');
+  }
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -23,6 +23,7 @@ export function createTestApp(
       releasesDir: paths.releasesDir,
       TRUST_PROXY: 'loopback',
       NODE_ENV: 'test',
+      demo: true,
       AUTH_BASE_PATH: '/api/auth',
       PUBLIC_URL: undefined,
       SIGNIN_RATE_LIMIT: 1000,

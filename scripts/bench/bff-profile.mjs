@@ -18,7 +18,7 @@ const autocannon = require('autocannon');
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-profile-'));
 const profileDir = path.join(dataDir, 'profile');
-const env = { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'production', HOST: '127.0.0.1', BANKID_SIMULATOR_PORT: '0' };
+const env = { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'production', DEMO_MODE: 'true', HOST: '127.0.0.1', BANKID_SIMULATOR_PORT: '0' };
 runCli(ROOT, env, 'seed');
 // PROFILE=0: no profiler (its sampling costs CPU too), only the req/s and CPU per request.
 const profiling = process.env.PROFILE !== '0';

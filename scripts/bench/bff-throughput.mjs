@@ -193,7 +193,7 @@ export async function benchBffThroughput({ root }) {
   const autocannon = require('autocannon');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-throughput-'));
   // As `npm start` runs it: production, seeded, the built remotes published.
-  const env = { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'production', HOST: '127.0.0.1', BANKID_SIMULATOR_PORT: '0' };
+  const env = { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'production', DEMO_MODE: 'true', HOST: '127.0.0.1', BANKID_SIMULATOR_PORT: '0' };
   const servers = [];
   try {
     runCli(root, env, 'seed');

@@ -107,7 +107,7 @@ export async function benchStartup({ root }) {
       rows.push(['fresh clone → running product (clone + npm ci + npm start → /readyz 200)', `${totalS} s`, '']);
 
       // The data dir `npm start` left (seeded, remotes published): what every later start of the product opens.
-      const cold = await coldStarts(dir, { ...env, DATA_DIR: path.join(dir, '.data'), NODE_ENV: 'production' }, 'bff cold start, data dir of npm start');
+      const cold = await coldStarts(dir, { ...env, DATA_DIR: path.join(dir, '.data'), NODE_ENV: 'production', DEMO_MODE: 'true' }, 'bff cold start, data dir of npm start');
       rows.push(...cold.rows);
       results.coldStartExistingDataDir = cold.results;
     }

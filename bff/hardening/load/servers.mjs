@@ -59,6 +59,7 @@ export async function startBff({ port, dataDir, databaseUrl, env = {}, readyTime
     env: {
       ...process.env,
       NODE_ENV: 'production',
+      DEMO_MODE: 'true',
       LOG_LEVEL: 'error',
       HOST: '127.0.0.1',
       PORT: String(port),
@@ -136,7 +137,7 @@ export function cpuMsOf(pid) {
 /** The port the embedded database of a running BFF serves on (its lock file), to read what the BFF wrote. */
 export function pgliteUrlOf(dataDir) {
   const lock = JSON.parse(fs.readFileSync(path.join(dataDir, 'db', 'pglite.lock.json'), 'utf8'));
-  return `postgres://postgres@127.0.0.1:${lock.port}/postgres`;
+  return `postgres://postgres@/postgres?host=${encodeURIComponent(lock.socketDir)}`;
 }
 
 /**

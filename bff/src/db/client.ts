@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
@@ -11,7 +12,7 @@ export type Db = NodePgDatabase<typeof schema>;
 /**
  * The database behind the BFF. Both kinds are reached through one node-postgres pool, so every query, the
  * session store and the tools run the same code: a PostgreSQL server (DATABASE_URL), or embedded PGlite served
- * on a loopback socket by this process (pglite-socket keeps each transaction on its own connection).
+ * on a private Unix socket by this process (pglite-socket keeps each transaction on its own connection).
  */
 export interface DatabaseHandle {
   kind: 'postgres' | 'pglite';
@@ -62,17 +63,31 @@ export function openPostgres(url: string, poolMax = 10, limits: PoolLimits = {})
 
 interface LockInfo {
   pid: number;
-  port: number;
+  /** The directory of the serving process's Unix socket (`.s.PGSQL.5432`), readable by this user only. */
+  socketDir: string;
 }
+
+/** node-postgres reaches a Unix socket through `host` = its directory (the file is `.s.PGSQL.<port>`). */
+const SOCKET_FILE = '.s.PGSQL.5432';
+const socketUrl = (socketDir: string) => `postgres://postgres@/postgres?host=${encodeURIComponent(socketDir)}`;
+/** Unix socket paths are limited to 107 bytes on Linux; a longer data dir gets a private directory under /tmp. */
+const MAX_SOCKET_PATH = 100;
 
 function readLock(lockFile: string): LockInfo | null {
   try {
     const info = JSON.parse(fs.readFileSync(lockFile, 'utf8')) as LockInfo;
     process.kill(info.pid, 0); // throws when that process is gone
-    return info;
+    return typeof info.socketDir === 'string' ? info : null;
   } catch {
     return null;
   }
+}
+
+/** A directory only this user can enter (created 0700, or narrowed to it): other local users reach nothing inside. */
+function privateDir(dir: string): string {
+  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  fs.chmodSync(dir, 0o700);
+  return dir;
 }
 
 export class DataDirInUseError extends Error {}
@@ -80,7 +95,8 @@ export class DataDirInUseError extends Error {}
 /**
  * Opens the embedded database in `dataDir` (created and initialised on first use). When another process of ours
  * already serves that directory, `attach: true` connects to it instead (the release CLI while the BFF runs);
- * otherwise that is an error, because PGlite allows one process per directory.
+ * otherwise that is an error, because PGlite allows one process per directory. The database is served on a Unix
+ * socket in a directory only this user can enter (PGlite has no passwords): no TCP port, no other local user.
  */
 export async function openPglite(options: {
   dataDir?: string;
@@ -91,12 +107,12 @@ export async function openPglite(options: {
   const poolMax = options.poolMax ?? 10;
   const lockFile = options.dataDir ? path.join(options.dataDir, 'pglite.lock.json') : null;
   if (lockFile) {
-    fs.mkdirSync(options.dataDir!, { recursive: true });
+    privateDir(options.dataDir!);
     const running = readLock(lockFile);
     if (running && running.pid !== process.pid) {
       if (options.attach) {
         // The serving process caches reads: after writing, tell it (db/write-generation.ts).
-        const attached: DatabaseHandle = handleFor('pglite', `postgres://postgres@127.0.0.1:${running.port}/postgres`, Math.min(poolMax, 2), async () => {
+        const attached: DatabaseHandle = handleFor('pglite', socketUrl(running.socketDir), Math.min(poolMax, 2), async () => {
           if (writeGenerationOf(attached.pool).value > 0) signalWrites(running.pid);
         });
         return attached;
@@ -112,17 +128,24 @@ export async function openPglite(options: {
     dataDir: options.dataDir ? path.join(options.dataDir, 'pg') : undefined,
     loadDataDir: options.loadDataDir,
   });
-  const server = new PGLiteSocketServer({ db: pglite, host: '127.0.0.1', port: 0, maxConnections: poolMax + 4 });
+  const fitsDataDir = options.dataDir && path.join(path.resolve(options.dataDir), SOCKET_FILE).length <= MAX_SOCKET_PATH;
+  const ownSocketDir = !fitsDataDir;
+  const socketDir = fitsDataDir ? path.resolve(options.dataDir!) : privateDir(fs.mkdtempSync(path.join(os.tmpdir(), 'home-energy-db-')));
+  const socketPath = path.join(socketDir, SOCKET_FILE);
+  // A process killed while serving leaves its socket file behind; the lock said nobody serves it now.
+  fs.rmSync(socketPath, { force: true });
+  const server = new PGLiteSocketServer({ db: pglite, path: socketPath, maxConnections: poolMax + 4 });
   keepProtocolBatchesTogether(server);
   await server.start();
-  const port = Number(server.getServerConn().split(':').pop());
-  if (lockFile) fs.writeFileSync(lockFile, JSON.stringify({ pid: process.pid, port } satisfies LockInfo));
+  fs.chmodSync(socketPath, 0o600);
+  if (lockFile) fs.writeFileSync(lockFile, JSON.stringify({ pid: process.pid, socketDir } satisfies LockInfo), { mode: 0o600 });
   let stopHearing = () => undefined as void;
-  const handle = handleFor('pglite', `postgres://postgres@127.0.0.1:${port}/postgres`, poolMax, async () => {
+  const handle = handleFor('pglite', socketUrl(socketDir), poolMax, async () => {
     stopHearing();
     await server.stop();
     await pglite.close();
     if (lockFile && readLock(lockFile)?.pid === process.pid) fs.rmSync(lockFile, { force: true });
+    fs.rmSync(ownSocketDir ? socketDir : socketPath, { recursive: true, force: true });
   });
   // Other processes can attach only through the lock file: only then can they write behind this one's caches.
   if (lockFile) stopHearing = hearWriteSignals(writeGenerationOf(handle.pool));

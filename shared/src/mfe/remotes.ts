@@ -20,8 +20,9 @@ export const releaseVersionSchema = z
   .max(64)
   .regex(/^[0-9A-Za-z][0-9A-Za-z.-]*$/, 'letters, digits, dots and dashes only');
 
-/** GET /api/mfe/registry: the active release of every remote. */
+/** GET /api/mfe/registry: the active release of every remote; `demo` when the BFF runs the demo (test data). */
 export const registrySchema = z.object({
+  demo: z.boolean().optional(),
   remotes: z.array(
     z.object({
       name: z.string().min(1),

@@ -77,6 +77,13 @@ export function ShellLayout() {
       }
     >
       <Outlet />
+      {/* Fixed in a corner: it says what this server is without moving anything on the page when the registry answers. */}
+      {registry?.demo ? (
+        <p className="he-demo-mark" role="note">
+          <strong>{t('demo.badge')}</strong>
+          <span className="he-visually-hidden"> {t('demo.note')}</span>
+        </p>
+      ) : null}
     </PageLayout>
   );
 }

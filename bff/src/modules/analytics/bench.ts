@@ -136,6 +136,7 @@ async function main(): Promise<void> {
         releasesDir: path.join(process.cwd(), '.bench-releases'),
         TRUST_PROXY: 'loopback',
         NODE_ENV: 'production',
+        demo: true,
         AUTH_BASE_PATH: '/api/auth',
         PUBLIC_URL: undefined,
         SIGNIN_RATE_LIMIT: 1000,

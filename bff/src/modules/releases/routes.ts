@@ -4,13 +4,17 @@ import { REMOTES, type Registry } from '@home-energy/shared/remotes';
 import type { Db } from '../../db/client';
 import { activeReleases } from './service';
 
-/** GET /api/mfe/registry: where the shell finds each remote's active release (never cached). */
-export function registryRoutes(db: Db): Router {
+/**
+ * GET /api/mfe/registry: where the shell finds each remote's active release (never cached), and whether this is
+ * the demo. Entry URLs use PUBLIC_URL when set (always in production): the Host header is the client's to choose.
+ */
+export function registryRoutes(db: Db, options: { publicUrl?: string; demo: boolean }): Router {
+  const publicOrigin = options.publicUrl ? new URL(options.publicUrl).origin : null;
   const router = Router();
   router.use(noQuery);
   router.get('/registry', async (req, res) => {
     const active = await activeReleases(db);
-    const origin = `${req.protocol}://${req.get('host')}`;
+    const origin = publicOrigin ?? `${req.protocol}://${req.get('host')}`;
     const body: Registry = {
       remotes: REMOTES.flatMap((remote) => {
         const release = active.find((r) => r.remote === remote.package);
@@ -18,6 +22,7 @@ export function registryRoutes(db: Db): Router {
           ? [{ name: remote.name, package: remote.package, version: release.version, entry: `${origin}/mfe/${remote.package}/${release.version}/mf-manifest.json` }]
           : [];
       }),
+      ...(options.demo ? { demo: true } : {}),
     };
     res.set('Cache-Control', 'no-cache').json(body);
   });

@@ -304,8 +304,8 @@ describe('fake login', () => {
     await request(enabled).get('/api/flow/user/fake-login').query({ role: 'admin' }).expect(400);
   });
 
-  it('is off in production even when the flag reaches the app', async () => {
-    const production = createTestApp(database, fixtures, { FAKE_LOGIN: true, NODE_ENV: 'production' }, { rp, now });
+  it('is off outside demo mode even when the flag reaches the app', async () => {
+    const production = createTestApp(database, fixtures, { FAKE_LOGIN: true, NODE_ENV: 'production', demo: false }, { rp, now });
     await request(production).get('/api/flow/user/fake-login').expect(404);
   });
 });

@@ -1,0 +1,54 @@
+import { and, eq } from 'drizzle-orm';
+import type { Db } from './db/client';
+import { staffUsers } from './db/schema';
+
+/**
+ * What a production start (NODE_ENV=production without DEMO_MODE=true) refuses, so a deployment cannot ship the
+ * demo's public accounts, its fake BankID or secrets it made up itself. README "Production start" lists the same.
+ */
+export interface ProductionProblem {
+  variable: string;
+  message: string;
+}
+
+interface ProductionSettings {
+  SEED_DEMO: boolean;
+  FAKE_LOGIN: boolean;
+  BANKID_URL?: string;
+  AUTH_SECRET?: string;
+  DATA_ENCRYPTION_KEY?: string;
+  PUBLIC_URL?: string;
+}
+
+const isLoopback = (url: string) => ['127.0.0.1', 'localhost', '[::1]'].includes(new URL(url).hostname);
+
+/** Every setting a production start lacks or must not have, one message each. */
+export function productionConfigProblems(settings: ProductionSettings): ProductionProblem[] {
+  const problems: ProductionProblem[] = [];
+  if (settings.SEED_DEMO) problems.push({ variable: 'SEED_DEMO', message: 'demo organisations and accounts (with a published password) must not be loaded in production' });
+  if (settings.FAKE_LOGIN) problems.push({ variable: 'FAKE_LOGIN', message: 'must not be enabled in production (it signs anyone in as a homeowner)' });
+  if (!settings.BANKID_URL) {
+    problems.push({ variable: 'BANKID_URL', message: 'required in production: the RP API of BankID (e.g. https://appapi2.bankid.com/rp/v6.0); the bundled simulator is for the demo only' });
+  } else if (!settings.BANKID_URL.startsWith('https://') || isLoopback(settings.BANKID_URL)) {
+    problems.push({ variable: 'BANKID_URL', message: 'must be BankID over https, not the simulator on loopback' });
+  }
+  if (!settings.AUTH_SECRET) problems.push({ variable: 'AUTH_SECRET', message: 'required in production (32+ random characters, e.g. `openssl rand -base64 48`), not generated and kept beside the data' });
+  if (!settings.DATA_ENCRYPTION_KEY) problems.push({ variable: 'DATA_ENCRYPTION_KEY', message: 'required in production: the key protecting personal numbers at rest (README "Configuration")' });
+  if (!settings.PUBLIC_URL) problems.push({ variable: 'PUBLIC_URL', message: "required in production: the public https origin; the request's Host header is never used to build URLs" });
+  else if (!settings.PUBLIC_URL.startsWith('https://')) problems.push({ variable: 'PUBLIC_URL', message: 'must be https:// in production (secure cookies)' });
+  return problems;
+}
+
+/** Demo staff accounts that can still sign in: their emails and password are in the README. */
+export async function activeDemoAccounts(db: Db): Promise<string[]> {
+  const rows = await db.select({ email: staffUsers.email }).from(staffUsers).where(and(eq(staffUsers.demo, true), eq(staffUsers.active, true)));
+  return rows.map((r) => r.email).sort();
+}
+
+/** The database part of the checklist, run before a production server listens. */
+export async function productionDatabaseProblems(db: Db): Promise<ProductionProblem[]> {
+  const demo = await activeDemoAccounts(db);
+  if (demo.length === 0) return [];
+  const shown = demo.slice(0, 3).join(', ') + (demo.length > 3 ? ', …' : '');
+  return [{ variable: 'database', message: `${demo.length} demo staff account(s) can sign in (${shown}): run \`node bff/dist/cli.js remove-demo-accounts\` first` }];
+}
