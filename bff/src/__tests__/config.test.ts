@@ -1,5 +1,14 @@
 import { ConfigError, loadConfig } from '../config';
 
+/** Everything a production start needs (README "Production start"). */
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  BANKID_URL: 'https://appapi2.bankid.com/rp/v6.0',
+  AUTH_SECRET: 'a-production-secret-of-at-least-32-characters',
+  DATA_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
+  PUBLIC_URL: 'https://energy.example.se',
+};
+
 describe('config', () => {
   it('defaults to the embedded database on port 3000 with error-level logs outside production', () => {
     const config = loadConfig({});
@@ -7,7 +16,7 @@ describe('config', () => {
     expect(config.DATABASE_URL).toBeUndefined();
     expect(config.logLevel).toBe('error');
     expect(config.releasesDir).toBe(`${config.DATA_DIR}/releases`);
-    expect(loadConfig({ NODE_ENV: 'production' }).logLevel).toBe('info');
+    expect(loadConfig(PRODUCTION).logLevel).toBe('info');
   });
 
   it('names every bad variable with what is wrong', () => {
@@ -24,10 +33,17 @@ describe('config', () => {
     expect(message).toMatch(/NODE_ENV: .*/);
   });
 
-  it('refuses the fake login in production', () => {
-    expect(() => loadConfig({ FAKE_LOGIN: 'true', NODE_ENV: 'production' })).toThrow('FAKE_LOGIN: must not be enabled in production');
+  it('refuses the fake login in production, allows it in demo mode', () => {
+    expect(() => loadConfig({ ...PRODUCTION, FAKE_LOGIN: 'true' })).toThrow('FAKE_LOGIN: must not be enabled in production');
     expect(loadConfig({ FAKE_LOGIN: 'true' }).FAKE_LOGIN).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production', DEMO_MODE: 'true', FAKE_LOGIN: 'true' }).FAKE_LOGIN).toBe(true);
     expect(loadConfig({}).FAKE_LOGIN).toBe(false);
+  });
+
+  it('is the demo outside production and with DEMO_MODE=true, seeding demo data by default only there', () => {
+    expect(loadConfig({})).toMatchObject({ demo: true, SEED_DEMO: true });
+    expect(loadConfig({ NODE_ENV: 'production', DEMO_MODE: 'true' })).toMatchObject({ demo: true, SEED_DEMO: true });
+    expect(loadConfig(PRODUCTION)).toMatchObject({ demo: false, SEED_DEMO: false, FAKE_LOGIN: false });
   });
 
   it('uses the bundled BankID simulator unless a BankID URL is given', () => {
