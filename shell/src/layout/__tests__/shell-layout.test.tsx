@@ -3,7 +3,7 @@ import i18next, { type i18n as I18n } from 'i18next';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import common from '../../../locales/en/common.json';
-import type { Session, SessionContextValue } from '@home-energy/shared';
+import type { Registry, Session, SessionContextValue } from '@home-energy/shared';
 
 // jsdom lacks TextEncoder, which react-router needs at load time: set it before loading anything that imports it.
 const { TextEncoder, TextDecoder } = jest.requireActual<Pick<typeof globalThis, 'TextEncoder' | 'TextDecoder'>>('node:util');
@@ -11,8 +11,9 @@ Object.assign(globalThis, { TextEncoder, TextDecoder, fetch: jest.fn() });
 
 const mockSignOut = jest.fn();
 let mockSession: SessionContextValue = { data: null, status: 'unauthenticated', update: async () => null };
-// The footer's release list comes from the boot registry fetch, not part of these tests.
-jest.mock('../../remotes/use-active-releases', () => ({ useActiveReleases: () => null }));
+// The footer's release list and the demo flag come from the boot registry fetch; each test says what it answered.
+let mockRegistry: Registry | null = null;
+jest.mock('../../remotes/use-active-releases', () => ({ useActiveReleases: () => mockRegistry }));
 jest.mock('@home-energy/shared', () => ({
   ...jest.requireActual<object>('@home-energy/shared'),
   useSession: () => mockSession,
@@ -62,6 +63,7 @@ async function renderLayout(path: string) {
 }
 
 beforeEach(() => {
+  mockRegistry = null;
   mockSignOut.mockReset();
   mockSession = { data: null, status: 'unauthenticated', update: async () => null };
 });
@@ -113,5 +115,21 @@ describe('the shell header', () => {
     const nav = await renderLayout('/flow/start');
     expect(nav.getByRole('link', { name: common.nav.signIn }).getAttribute('href')).toBe('/sign?redirect=%2Fflow%2Fstart');
     expect(nav.queryByRole('button', { name: common.nav.signOut })).toBeNull();
+  });
+});
+
+describe('the demo mark', () => {
+  it('tells every visitor of a demo server that it runs on test data', async () => {
+    mockRegistry = { demo: true, remotes: [{ name: 'mfe_flow', package: 'mfe-flow', version: '1.0.0-abc', entry: 'http://x/mfe/mfe-flow/1.0.0-abc/mf-manifest.json' }] };
+    await renderLayout('/');
+    const note = screen.getByRole('note');
+    expect(note.textContent).toContain(common.demo.badge);
+    expect(note.textContent).toContain(common.demo.note);
+  });
+
+  it('is absent on a production server', async () => {
+    mockRegistry = { remotes: [] };
+    await renderLayout('/');
+    expect(screen.queryByRole('note')).toBeNull();
   });
 });
