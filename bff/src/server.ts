@@ -14,6 +14,7 @@ import { localBrandConfigStore } from './modules/brand/store';
 import { RpClient } from './bankid/rp-client';
 import { startBankIdSimulator } from './bankid/simulator/app';
 import { startOrderSweep } from './modules/homeowner/order-sweep';
+import { startVisitorSweep } from './modules/building/visitor-sweep';
 
 /** Starts the BFF: config → database (migrated) → HTTP; stops gracefully on SIGTERM/SIGINT. */
 async function main(): Promise<void> {
@@ -47,6 +48,7 @@ async function main(): Promise<void> {
   });
   const app = createApp({ config, db: database.db, pool: database.pool, logger, authSecret, rp });
   const stopOrderSweep = startOrderSweep(database.db, (error) => logger.warn({ err: error }, 'BankID order sweep failed'));
+  const stopVisitorSweep = startVisitorSweep(database.db, (error) => logger.warn({ err: error }, 'visitor profile sweep failed'));
   const server = app.listen(config.PORT, config.HOST);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
@@ -75,6 +77,7 @@ async function main(): Promise<void> {
     server.closeIdleConnections();
     await new Promise((resolve) => server.once('close', resolve));
     stopOrderSweep();
+    stopVisitorSweep();
     rp.close();
     await simulator?.close();
     await database.close();
