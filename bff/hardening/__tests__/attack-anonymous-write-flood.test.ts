@@ -10,7 +10,6 @@ import { insertStockholmHomes, VILLA_1970 } from '../../test/register-homes';
 import { rowCount } from '../../test/demo-roles';
 import { signInAs } from '../../test/staff-session';
 import { HOMEOWNERS } from '../../test/actors';
-import * as visitorSweep from '../../src/modules/building/visitor-sweep';
 
 const LIMITS = { FLOW_WRITE_RATE_LIMIT: 10, FAKE_LOGIN: true };
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -80,6 +79,7 @@ it('a write that saves nothing, or is refused, leaves no visitor profile and no 
 });
 
 it('abandoned visitor profiles are removed and not counted in analytics', async () => {
+  const visitorSweep = await import('../../src/modules/building/visitor-sweep');
   const admin = request.agent(app);
   await signInAs(admin, 'admin@energi.demo.test').expect(200);
   const today = new Date().toISOString().slice(0, 10);
