@@ -104,3 +104,15 @@ it('change-password: guessing the current password with a signed-in session is l
   await change(DEMO_PASSWORD).expect(204);
   await signInAs(client(), email, 'a-new-long-password').expect(200);
 });
+
+it('change-password: a parallel burst of guesses gets no more password checks than the free failures', async () => {
+  const session = client();
+  await signInAs(session, 'admin@bank.demo.test', DEMO_PASSWORD).expect(200);
+  const path = '/api/console/org/demo-bank/account/password';
+  const statuses = await Promise.all(
+    Array.from({ length: 20 }, (_, i) => session.post(path).send({ currentPassword: `burst-${i}`, newPassword: 'a-new-long-password' }).then((res) => res.status)),
+  );
+  // Each attempt is counted before its password is checked, so the burst cannot slip past the lockout together.
+  expect(statuses.filter((s) => s === 400).length).toBeLessThanOrEqual(ACCOUNT_FREE + 1);
+  expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(20 - ACCOUNT_FREE - 1);
+});

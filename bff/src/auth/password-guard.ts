@@ -55,33 +55,53 @@ export class PasswordGuard {
     return until > now ? Math.ceil((until - now) / 1000) : 0;
   }
 
-  /** Throws PasswordLocked when one of the keys is locked: the password is then not even checked. */
-  async assertOpen(keys: string[]): Promise<void> {
-    const wait = await this.retryAfterS(keys);
-    if (wait > 0) throw new PasswordLocked(wait);
-  }
-
-  /** One more failure for each key (the count restarts when the last failure is a day old). */
-  async failed(keys: string[]): Promise<void> {
+  /**
+   * Counts one attempt against `key` as a failure in advance, unless the key is locked (then nothing is counted and
+   * false is returned). Counting before the password is checked, in one conditional UPDATE, means a burst of parallel
+   * guesses cannot all pass a check made before any of them failed.
+   */
+  private async count(key: string): Promise<boolean> {
     const at = new Date(this.now());
-    const forgotten = new Date(at.getTime() - FAILURES_FORGOTTEN_AFTER_MS);
-    for (const key of [...new Set(keys)].sort()) {
-      await this.db
-        .insert(passwordFailures)
-        .values({ key, failures: 1, lastFailureAt: at })
-        .onConflictDoUpdate({
-          target: passwordFailures.key,
-          set: {
-            failures: sql`case when ${passwordFailures.lastFailureAt} < ${forgotten.toISOString()}::timestamptz then 1 else ${passwordFailures.failures} + 1 end`,
-            lastFailureAt: at,
-          },
-        });
-    }
+    const forgotten = new Date(at.getTime() - FAILURES_FORGOTTEN_AFTER_MS).toISOString();
+    const free = freeFailures(key);
+    await this.db.insert(passwordFailures).values({ key, failures: 0, lastFailureAt: new Date(0) }).onConflictDoNothing();
+    const counted = await this.db.execute(sql`
+      update password_failures set
+        failures = case when last_failure_at < ${forgotten}::timestamptz then 1 else failures + 1 end,
+        last_failure_at = ${at.toISOString()}::timestamptz
+      where key = ${key} and not (
+        last_failure_at >= ${forgotten}::timestamptz and failures > ${free}
+        and ${at.toISOString()}::timestamptz < last_failure_at
+          + least(${MAX_LOCKOUT_MS}::float8, ${FIRST_LOCKOUT_MS}::float8 * power(2, least(failures - ${free} - 1, 30))) * interval '1 millisecond')
+      returning key`);
+    return counted.rows.length > 0;
   }
 
-  /** The right password: the account's failures are forgiven (not the IP's: one good account must not clear a guesser's address). */
-  async succeeded(account: string): Promise<void> {
+  private async uncount(key: string): Promise<void> {
+    await this.db.execute(sql`update password_failures set failures = greatest(failures - 1, 0) where key = ${key}`);
+  }
+
+  /**
+   * Before a password is checked: counts the attempt as a failure of every key, or answers how many seconds to wait
+   * when one of them is locked (then nothing is counted, and the password must not be checked).
+   */
+  async begin(keys: string[]): Promise<number> {
+    const counted: string[] = [];
+    for (const key of keys) {
+      if (await this.count(key)) {
+        counted.push(key);
+        continue;
+      }
+      for (const done of counted) await this.uncount(done);
+      return Math.max(1, await this.retryAfterS(keys));
+    }
+    return 0;
+  }
+
+  /** The password was right: the account's failures are forgiven, and the address's advance count is taken back (not its earlier failures). */
+  async passed(account: string, others: string[]): Promise<void> {
     await this.db.delete(passwordFailures).where(inArray(passwordFailures.key, [account]));
+    for (const key of others) await this.uncount(key);
   }
 }
 

@@ -172,7 +172,7 @@ export function authRoutes(options: AuthRouteOptions): Router {
     }
     if (!csrfVerified(state.csrf, req.body?.csrfToken)) return redirect(req, res, `${state.url}/signin?csrf=true`);
     const keys = [accountKey(String(req.body?.email ?? '')), ipKey(req.ip)];
-    const wait = await options.passwordGuard.retryAfterS(keys);
+    const wait = await options.passwordGuard.begin(keys);
     if (wait > 0) {
       // Answered like the sign-in limiter: the NextAuth client reads {url} and shows TooManyRequests.
       options.logger.warn({ ip: req.ip }, 'sign-in locked after wrong passwords');
@@ -185,13 +185,13 @@ export function authRoutes(options: AuthRouteOptions): Router {
       if (error) return next(error);
       if (!user) {
         options.logger.info({ provider }, 'sign-in refused');
-        return void options.passwordGuard.failed(keys).then(() => redirect(req, res, `${state.url}/error?error=CredentialsSignin&provider=${encodeURIComponent(provider)}`, 401), next);
+        return redirect(req, res, `${state.url}/error?error=CredentialsSignin&provider=${encodeURIComponent(provider)}`, 401);
       }
       // req.login regenerates the session (no fixation), then stores only the user id.
       req.login(user, (loginError) => {
         if (loginError) return next(loginError);
         void recordSignIn(options.db, Number(user.id)).catch(() => undefined);
-        void options.passwordGuard.succeeded(keys[0]!).then(() => redirect(req, res, state.callbackUrl), next);
+        void options.passwordGuard.passed(keys[0]!, keys.slice(1)).then(() => redirect(req, res, state.callbackUrl), next);
       });
     })(req, res, next);
   });

@@ -64,16 +64,15 @@ export function accountRoutes(db: Db, passwordGuard: PasswordGuard): Router {
     if (!user) throw new HttpError(401, 'unauthorized', 'Sign in to continue.');
     // The same account counter as sign-in: a stolen session must not give unlimited guesses at the password.
     const keys = [accountKey(user.email), ipKey(req.ip)];
-    const wait = await passwordGuard.retryAfterS(keys);
+    const wait = await passwordGuard.begin(keys);
     if (wait > 0) {
       res.set('Retry-After', String(wait));
       throw new HttpError(429, 'too_many_requests', new PasswordLocked(wait).message);
     }
     if (!(await verifyPassword(change.currentPassword, user.passwordHash))) {
-      await passwordGuard.failed(keys);
       throw new HttpError(400, 'bad_request', 'Invalid body.currentPassword: the current password is wrong', [{ path: 'body.currentPassword', message: 'the current password is wrong' }]);
     }
-    await passwordGuard.succeeded(keys[0]!);
+    await passwordGuard.passed(keys[0]!, keys.slice(1));
     const passwordHash = await hashPassword(change.newPassword);
     await db.transaction(async (tx) => {
       await tx.update(staffUsers).set({ passwordHash }).where(eq(staffUsers.id, userId));
