@@ -34,6 +34,8 @@ export interface MatrixIds {
   spareAddress: { street: string; postalCity: string; postalCode: string };
   /** An EPC document the homeowner uploaded for the property (pending). */
   document: string;
+  /** A property only the homeowner has answered for: only its owner may upload documents to it. */
+  documentProperty: number;
   /** A knowledge base message. */
   message: number;
   /** A staff member of demo-energi only (the org's user management may act on them). */
@@ -188,7 +190,8 @@ export const MATRIX: readonly MatrixRow[] = [
     body: { energy_carriers_import: { electricity: { cents_per_kwh: 180 } } } }),
   row('POST /api/flow/property/:id/consumption',                     [A,   A,   A,    A,    A,    A,    A,    A,    A], { params: (c) => ({ id: c.property }),
     body: { year: 2024, energy_carriers: { electricity: 14000 } } }),
-  row('POST /api/flow/property/:id/document',                        [A,   A,   A,    A,    A,    A,    A,    A,    A], { params: (c) => ({ id: c.property }), upload: { energy_class: 'D' } }),
+  // Uploads only by the property's owner (a session that answered for it, or the homeowner): 404 like other owners' reads.
+  row('POST /api/flow/property/:id/document',                        [404, A,   404,  404,  404,  404,  404,  404,  404], { params: (c) => ({ id: c.documentProperty }), upload: { energy_class: 'D' } }),
 
   // ── The flow's other calls: public ───────────────────────────────── anon home other staff admin inst  bank  super imp
   row('GET /api/flow/questions',                                     [A,   A,   A,    A,    A,    A,    A,    A,    A]),

@@ -17,6 +17,8 @@ import { authAnswers, authRoutes } from './auth/routes';
 import { authCookies } from './auth/cookies';
 import { createPassport } from './auth/passport';
 import { createSessionStore, sessionMiddleware } from './auth/session';
+import { PasswordGuard } from './auth/password-guard';
+import { flowWriteLimiter } from './http/write-limits';
 import { sessionFastPath } from './auth/session-fast-path';
 import { consoleRoutes } from './modules/console/routes';
 import { adminRoutes } from './modules/admin/routes';
@@ -62,6 +64,10 @@ export interface AppDeps {
     | 'FAKE_LOGIN'
     | 'STREETVIEW_API_KEY'
     | 'SEARCH_RATE_LIMIT'
+    | 'FLOW_WRITE_RATE_LIMIT'
+    | 'DOCUMENT_RATE_LIMIT'
+    | 'DOCUMENTS_PER_PROPERTY'
+    | 'DOCUMENT_MB_PER_DAY'
     | 'DEFAULT_BRAND'
     | 'CONFIG_BUCKET_NAME'
     | 'bucketsDir'
@@ -120,7 +126,8 @@ export function createApp({ config, db, pool, logger, authSecret, pruneSessions 
   const orders = new OrderService({ db, rp, now });
   const passport = createPassport(db, [bankIdStrategy({ db, orders, vault })]);
   const sessionStore = createSessionStore({ pool, pruneExpired: pruneSessions });
-  const authOptions = { db, logger, passport, secret: authSecret, cookies, basePath: config.AUTH_BASE_PATH, publicUrl: config.PUBLIC_URL, signInPage: '/console', signInRateLimit: config.SIGNIN_RATE_LIMIT };
+  const passwordGuard = new PasswordGuard(db, now);
+  const authOptions = { db, logger, passport, secret: authSecret, cookies, basePath: config.AUTH_BASE_PATH, publicUrl: config.PUBLIC_URL, signInPage: '/console', signInRateLimit: config.SIGNIN_RATE_LIMIT, passwordGuard };
   if (fastSessions) app.get(`${config.AUTH_BASE_PATH}/session`, sessionFastPath({ store: sessionStore, passport, secret: authSecret, cookies, answers: authAnswers(authOptions) }));
   app.use(compression());
 
@@ -129,6 +136,8 @@ export function createApp({ config, db, pool, logger, authSecret, pruneSessions 
   app.use('/api', sessionMiddleware({ store: sessionStore, secret: authSecret, cookies }), passport.session(), impersonation(db));
   app.use(config.AUTH_BASE_PATH, authRoutes(authOptions));
   // Bodies are JSON (or the upload's multipart), and writes take no query: see http/input-guards.ts.
+  // Anonymous flow writes per IP before any body is read (http/write-limits.ts).
+  app.use('/api/flow', flowWriteLimiter(config.FLOW_WRITE_RATE_LIMIT));
   app.use('/api', express.json({ limit: '100kb' }), jsonBodies, noQueryOnWrites);
   app.use('/api/mfe', registryRoutes(db, { publicUrl: config.PUBLIC_URL, demo: config.demo }));
   app.use(
@@ -138,7 +147,7 @@ export function createApp({ config, db, pool, logger, authSecret, pruneSessions 
   );
   app.use('/api/flow/property-search', propertySearchRoutes({ db, logger, streetViewKey: config.STREETVIEW_API_KEY, searchRateLimit: config.SEARCH_RATE_LIMIT }));
   // The building (the flow's busiest reads) first; the installer routes share its prefix and query rule, not its paths.
-  app.use('/api/flow/property', buildingRoutes({ db, geo, defaultBrand: config.DEFAULT_BRAND, now: now ?? Date.now }));
+  app.use('/api/flow/property', buildingRoutes({ db, geo, defaultBrand: config.DEFAULT_BRAND, now: now ?? Date.now, documents: config }));
   app.use('/api/flow/property', installerRequestRoutes({ db, defaultBrand: config.DEFAULT_BRAND }));
   app.use('/api/flow/texts', textRoutes(db));
   app.use('/api/flow', flowRoutes({ db, defaultBrand: config.DEFAULT_BRAND }));
@@ -148,7 +157,7 @@ export function createApp({ config, db, pool, logger, authSecret, pruneSessions 
   // Every console and admin write is audited (with the real user while impersonating); routes add their details.
   app.use(['/api/console', '/api/admin'], auditWrites(db, logger));
   app.use('/api/console/org/:org/users', requireOrganisation(db), requireConsoleItem('user-management'), organisationUserRoutes(db));
-  app.use('/api/console', consoleRoutes({ db, geo, brandStore, logger, now }));
+  app.use('/api/console', consoleRoutes({ db, geo, brandStore, logger, now, passwordGuard }));
   app.use('/api/admin', adminRoutes({ db, logger, brandStore, releases: config }));
   app.use('/api', apiNotFound);
 

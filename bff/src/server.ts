@@ -15,6 +15,7 @@ import { RpClient } from './bankid/rp-client';
 import { startBankIdSimulator } from './bankid/simulator/app';
 import { startOrderSweep } from './modules/homeowner/order-sweep';
 import { productionDatabaseProblems } from './production-checklist';
+import { startVisitorSweep } from './modules/building/visitor-sweep';
 
 /** Starts the BFF: config → database (migrated) → HTTP; stops gracefully on SIGTERM/SIGINT. */
 async function main(): Promise<void> {
@@ -52,6 +53,7 @@ async function main(): Promise<void> {
   });
   const app = createApp({ config, db: database.db, pool: database.pool, logger, authSecret, rp });
   const stopOrderSweep = startOrderSweep(database.db, (error) => logger.warn({ err: error }, 'BankID order sweep failed'));
+  const stopVisitorSweep = startVisitorSweep(database.db, (error) => logger.warn({ err: error }, 'visitor profile sweep failed'));
   const server = app.listen(config.PORT, config.HOST);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
@@ -83,6 +85,7 @@ async function main(): Promise<void> {
     server.closeIdleConnections();
     await new Promise((resolve) => server.once('close', resolve));
     stopOrderSweep();
+    stopVisitorSweep();
     rp.close();
     await simulator?.close();
     await database.close();

@@ -35,7 +35,11 @@ const HOMEOWNER_ANSWERS = { atemp: 900, num_floors: 1 };
 beforeAll(async () => {
   world = await startBankIdTestWorld({ seed: [seedDemoStaff, seedPlatformContent, seedDemoInstallers], config: { FAKE_LOGIN: true } });
   ({ database, fixtures, rp, app } = world);
-  const [home, spareHome] = await insertStockholmHomes(database.db, [{ street: 'Matrixgatan 1', building: VILLA_1970 }, { street: 'Matrixgatan 3', building: VILLA_1970 }]);
+  const [home, spareHome, documentHome] = await insertStockholmHomes(database.db, [
+    { street: 'Matrixgatan 1', building: VILLA_1970 },
+    { street: 'Matrixgatan 3', building: VILLA_1970 },
+    { street: 'Matrixgatan 5', building: VILLA_1970 },
+  ]);
   const releaseSettings = { releasesDir: fixtures.releasesDir, SHELL_DIST: fixtures.shellDist };
   const older = await publishRelease(database.db, releaseSettings, { remote: 'mfe-results', distDir: fixtures.writeRemote('one'), releasedBy: 'ci', activate: 'always' });
   await publishRelease(database.db, releaseSettings, { remote: 'mfe-results', distDir: fixtures.writeRemote('two'), releasedBy: 'ci', activate: 'always' });
@@ -47,6 +51,7 @@ beforeAll(async () => {
   const admin = await signInActor(app, 'superAdmin');
   const owner = await signInActor(app, 'homeowner');
   const document = (await owner.post(`/api/flow/property/${home}/document`).field('energy_class', 'C').attach('file', MATRIX_PDF, 'epc.pdf').expect(201)).body.document.id;
+  await owner.post(`/api/flow/property/${documentHome}/answer`).send({ num_floors: 1 }).expect(200);
   const { rows: profiles } = await database.pool.query('select id from building_profiles where property_id = $1 and homeowner_id is not null', [home]);
   const org = ACTOR_ORGANISATION;
   const message = (await admin.post(`/api/console/org/${org}/messages`).send({ slug: 'matrix-message', type: 'info', title: 'Matrix', key: 'matrix', content: 'For the matrix.' }).expect(201)).body.id;
@@ -61,6 +66,7 @@ beforeAll(async () => {
     spareProperty: spareHome,
     spareAddress,
     document,
+    documentProperty: documentHome!,
     message,
     orgUser,
     platformUser,

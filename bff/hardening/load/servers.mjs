@@ -69,6 +69,8 @@ export async function startBff({ port, dataDir, databaseUrl, env = {}, readyTime
       SEARCH_RATE_LIMIT: '100000000',
       SIGNIN_RATE_LIMIT: '100000000',
       BANKID_START_RATE_LIMIT: '100000000',
+      FLOW_WRITE_RATE_LIMIT: '100000000',
+      DOCUMENT_RATE_LIMIT: '100000000',
       ...env,
     },
   });

@@ -7,6 +7,7 @@ import type { AuthCookies } from './cookies';
 import { csrfVerified, readCsrf, type CsrfState } from './csrf';
 import { recordSignIn } from './staff-repository';
 import type { Db } from '../db/client';
+import { accountKey, ipKey, PasswordLocked, type PasswordGuard } from './password-guard';
 
 export interface AuthRouteOptions {
   db: Db;
@@ -20,6 +21,8 @@ export interface AuthRouteOptions {
   /** The product page that signs staff in (NextAuth `pages.signIn` / `pages.error`). */
   signInPage: string;
   signInRateLimit: number;
+  /** Growing lockouts after wrong passwords, per account and per IP (password-guard.ts). */
+  passwordGuard: PasswordGuard;
 }
 
 const PROVIDERS = { credentials: { id: 'credentials', name: 'Email and password', type: 'credentials' } } as const;
@@ -160,7 +163,7 @@ export function authRoutes(options: AuthRouteOptions): Router {
     redirect(req, res, `${url}/signin`);
   });
 
-  router.post('/callback/:provider', signInLimiter, (req, res, next) => {
+  router.post('/callback/:provider', signInLimiter, async (req, res, next) => {
     const state = init(req, res);
     const provider = String(req.params.provider);
     if (!(provider in PROVIDERS)) {
@@ -168,6 +171,16 @@ export function authRoutes(options: AuthRouteOptions): Router {
       return;
     }
     if (!csrfVerified(state.csrf, req.body?.csrfToken)) return redirect(req, res, `${state.url}/signin?csrf=true`);
+    const keys = [accountKey(String(req.body?.email ?? '')), ipKey(req.ip)];
+    const wait = await options.passwordGuard.begin(keys);
+    if (wait > 0) {
+      // Answered like the sign-in limiter: the NextAuth client reads {url} and shows TooManyRequests.
+      options.logger.warn({ ip: req.ip }, 'sign-in locked after wrong passwords');
+      res.set('Retry-After', String(wait));
+      if (req.body?.json === 'true') res.status(429).json({ url: `${state.url}/error?error=TooManyRequests` });
+      else res.status(429).type('text/plain').send(new PasswordLocked(wait).message);
+      return;
+    }
     options.passport.authenticate(provider, { session: false }, (error: unknown, user: Express.User | false) => {
       if (error) return next(error);
       if (!user) {
@@ -178,7 +191,7 @@ export function authRoutes(options: AuthRouteOptions): Router {
       req.login(user, (loginError) => {
         if (loginError) return next(loginError);
         void recordSignIn(options.db, Number(user.id)).catch(() => undefined);
-        redirect(req, res, state.callbackUrl);
+        void options.passwordGuard.passed(keys[0]!, keys.slice(1)).then(() => redirect(req, res, state.callbackUrl), next);
       });
     })(req, res, next);
   });

@@ -217,6 +217,8 @@ export const buildingProfiles = pgTable(
     uniqueIndex('building_profiles_homeowner').on(t.propertyId, t.homeownerId).where(sql`homeowner_id is not null`),
     uniqueIndex('building_profiles_visitor').on(t.propertyId, t.visitorId).where(sql`visitor_id is not null`),
     index('building_profiles_organisation').on(t.organisationId),
+    // The visitor-profile sweep (modules/building/visitor-sweep.ts) finds abandoned profiles by age.
+    index('building_profiles_visitor_updated').on(t.updatedAt).where(sql`visitor_id is not null`),
     check('building_profiles_one_owner', sql`(homeowner_id is null) <> (visitor_id is null)`),
   ],
 );
@@ -468,3 +470,17 @@ export const answerReviews = pgTable('answer_reviews', {
   reviewedBy: integer('reviewed_by').references(() => staffUsers.id, { onDelete: 'set null' }),
   reviewedAt: timestamp('reviewed_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Failed password checks per key (`account:<email>` or `ip:<address>`), for the growing lockout of auth/password-guard.ts;
+ * in the database so every BFF instance and a restart see the same count. Rows idle for a day are swept.
+ */
+export const passwordFailures = pgTable(
+  'password_failures',
+  {
+    key: text('key').primaryKey(),
+    failures: integer('failures').notNull(),
+    lastFailureAt: timestamp('last_failure_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('password_failures_last').on(t.lastFailureAt)],
+);

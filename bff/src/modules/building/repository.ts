@@ -143,3 +143,58 @@ export async function profileDocuments(db: Db, profileId: number | null): Promis
     .limit(5);
   return rows.map((d) => ({ id: d.id, status: d.status, file_name: d.fileName, energy_class: d.energyClass, uploaded_at: d.createdAt.toISOString() }));
 }
+
+/** Whether a profile holds anything its owner saved: answers, prices or consumption. */
+export function holdsSomething(profile: Pick<ProfileState, 'answers' | 'rates' | 'consumption'>): boolean {
+  return Object.keys(profile.answers).length > 0 || profile.rates !== null || profile.consumption !== null;
+}
+
+export interface DocumentQuota {
+  /** Documents pending validation per owner and property. */
+  perProperty: number;
+  /** Bytes one owner may upload per 24 hours. */
+  bytesPerDay: number;
+}
+
+export interface DocumentUse {
+  pending: number;
+  bytesToday: number;
+}
+
+/** What an owner has uploaded: pending documents on the property, and bytes in the last 24 hours on all their properties. */
+export async function documentUse(db: Pick<Db, 'execute'>, owner: Owner, propertyId: number): Promise<DocumentUse> {
+  const ownerColumn = owner.kind === 'homeowner' ? sql`p.homeowner_id = ${owner.homeownerId}` : sql`p.visitor_id = ${owner.visitorId}`;
+  const result = await db.execute<{ pending: number; bytes_today: string }>(sql`
+    select count(*) filter (where p.property_id = ${propertyId} and d.reviewed_at is null)::int as pending,
+           coalesce(sum(d.size_bytes) filter (where d.created_at > now() - interval '24 hours'), 0)::bigint as bytes_today
+    from epc_documents d join building_profiles p on p.id = d.profile_id
+    where ${ownerColumn}`);
+  const row = result.rows[0];
+  return { pending: Number(row?.pending ?? 0), bytesToday: Number(row?.bytes_today ?? 0) };
+}
+
+/** Why an upload is over the quota (null when it fits). */
+export function overQuota(use: DocumentUse, quota: DocumentQuota, adding: number): string | null {
+  if (use.pending >= quota.perProperty) return `This property already has ${use.pending} documents waiting for validation; wait until staff have looked at them.`;
+  if (use.bytesToday + adding > quota.bytesPerDay) return `You can upload at most ${Math.round(quota.bytesPerDay / 1024 / 1024)} MB of documents per day.`;
+  return null;
+}
+
+/**
+ * Stores an upload unless it is over the owner's quota, counted and inserted under a lock per owner so concurrent
+ * uploads (from several instances too) cannot pass the quota together. Returns the reason when it is over.
+ */
+export async function insertEpcDocumentWithinQuota(
+  db: Db,
+  owner: Owner,
+  quota: DocumentQuota,
+  row: { profileId: number; propertyId: number; fileName: string; contentType: string; content: Buffer; energyClass: string; ep: number | null; issuedAt: string | null },
+): Promise<{ document: EpcDocumentSummary } | { over: string }> {
+  return db.transaction(async (tx) => {
+    const ownerKey = owner.kind === 'homeowner' ? `h${owner.homeownerId}` : `v${owner.visitorId}`;
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`epc_documents:${ownerKey}`}))`);
+    const over = overQuota(await documentUse(tx, owner, row.propertyId), quota, row.content.length);
+    if (over) return { over };
+    return { document: await insertEpcDocument(tx as unknown as Db, row) };
+  });
+}

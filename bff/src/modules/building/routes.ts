@@ -22,7 +22,8 @@ import { writeGenerationOfDb } from '../../db/write-generation';
 import { questionSet } from '../questions/repository';
 import { applyAnswers, validateAnswers } from '../questions/validate-answers';
 import { ownerOf, type Owner } from './owner';
-import { findProperty, insertEpcDocument, profileDocuments, readProfile, saveComputedLabels, updateProfile, type ProfileState, type PropertyRow } from './repository';
+import { documentUse, findProperty, holdsSomething, insertEpcDocumentWithinQuota, overQuota, profileDocuments, readProfile, saveComputedLabels, updateProfile, type DocumentQuota, type ProfileState, type PropertyRow } from './repository';
+import { documentUploadLimiter, ipOf } from '../../http/write-limits';
 import { computeBuilding, pricesFor, registerAnswers, type BuildingResult } from './service';
 import { locate } from '../../energy/location';
 import { organisationRates } from '../configuration/repository';
@@ -33,6 +34,8 @@ export interface BuildingRouteOptions {
   geo: GeoTables;
   defaultBrand: string;
   now: () => number;
+  /** Uploads per IP and per owner per hour, and the storage quota (config.ts). */
+  documents: { DOCUMENT_RATE_LIMIT: number; DOCUMENTS_PER_PROPERTY: number; DOCUMENT_MB_PER_DAY: number };
 }
 
 const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
@@ -102,13 +105,29 @@ export function buildingRoutes(options: BuildingRouteOptions): Router {
     return result;
   }
 
-  async function saveAnswers(req: Request, row: PropertyRow, body: unknown): Promise<ProfileState> {
+  /**
+   * Runs a profile write as the caller's owner; a visitor id made for it is kept in the session only when the write
+   * succeeds, so a failed write leaves no session behind (express-session saves only sessions holding something).
+   */
+  async function asOwner<T>(req: Request, write: (owner: Owner) => Promise<T>): Promise<T> {
+    const fresh = ownerOf(req, false) === null;
+    try {
+      return await write(ownerOf(req, true) as Owner);
+    } catch (error) {
+      if (fresh) delete req.session.visitorId;
+      throw error;
+    }
+  }
+
+  /** `create`: make the profile even when nothing is saved (POST …/building computes and keeps a building). */
+  async function saveAnswers(req: Request, row: PropertyRow, body: unknown, create: boolean): Promise<ProfileState> {
     const patch = parse(answersPatchSchema, body ?? {}, 'body');
     const existing = await readProfile(db, ownerOf(req, false), row.id);
     const { organisationId, definitions } = await definitionsFor(req, existing);
     validateAnswers(patch, definitions, year());
-    const owner = ownerOf(req, true) as Owner;
-    return updateProfile(db, owner, row.id, organisationId, (current) => ({ answers: applyAnswers(current.answers, patch) }));
+    // Saving no answers where there is no profile writes nothing: no visitor profile (and session) for an empty write.
+    if (!existing && !create && Object.keys(applyAnswers({}, patch)).length === 0) return { id: null, organisationId, answers: {}, rates: null, consumption: null };
+    return asOwner(req, (owner) => updateProfile(db, owner, row.id, organisationId, (current) => ({ answers: applyAnswers(current.answers, patch) })));
   }
 
   router.get('/:id/answers', async (req, res) => {
@@ -119,7 +138,7 @@ export function buildingRoutes(options: BuildingRouteOptions): Router {
 
   router.post('/:id/answer', async (req, res) => {
     const row = await property(req);
-    const profile = await saveAnswers(req, row, req.body);
+    const profile = await saveAnswers(req, row, req.body, false);
     res.set('Cache-Control', 'private, no-store').json({ answers: profile.answers });
   });
 
@@ -127,7 +146,7 @@ export function buildingRoutes(options: BuildingRouteOptions): Router {
   router.post('/:id/building', async (req, res) => {
     const row = await property(req);
     const body = req.body && typeof req.body === 'object' && 'answers' in req.body ? (req.body as { answers: unknown }).answers : req.body;
-    const profile = await saveAnswers(req, row, body);
+    const profile = await saveAnswers(req, row, body, true);
     const result = await compute(req, row, profile);
     const building: BuildingResponse = {
       id: 'primary',
@@ -195,7 +214,7 @@ export function buildingRoutes(options: BuildingRouteOptions): Router {
     const rates = parse(ratesSchema, req.body ?? {}, 'body');
     const existing = await readProfile(db, ownerOf(req, false), row.id);
     const { organisationId } = await definitionsFor(req, existing);
-    const profile = await updateProfile(db, ownerOf(req, true) as Owner, row.id, organisationId, () => ({ rates }));
+    const profile = await asOwner(req, (owner) => updateProfile(db, owner, row.id, organisationId, () => ({ rates })));
     res.set('Cache-Control', 'private, no-store').json({ rates: profile.rates });
   });
 
@@ -206,7 +225,7 @@ export function buildingRoutes(options: BuildingRouteOptions): Router {
     if (consumption.year > year()) throw new HttpError(400, 'bad_request', `year: ${consumption.year} has not ended yet`, [{ path: 'body.year', message: 'in the future' }]);
     const existing = await readProfile(db, ownerOf(req, false), row.id);
     const { organisationId } = await definitionsFor(req, existing);
-    const profile = await updateProfile(db, ownerOf(req, true) as Owner, row.id, organisationId, () => ({ consumption }));
+    const profile = await asOwner(req, (owner) => updateProfile(db, owner, row.id, organisationId, () => ({ consumption })));
     const result = await compute(req, row, profile);
     const label = result.information.find((i) => i.type === 'epc_label' && i.value.type === 'estimated_measured') ?? null;
     res.set('Cache-Control', 'private, no-store').json({ consumption: profile.consumption, label, errors: result.errors });
@@ -223,22 +242,42 @@ export function buildingRoutes(options: BuildingRouteOptions): Router {
       next(new HttpError(400, 'bad_request', 'Send the document as multipart/form-data with the file in the field "file".'));
     });
 
-  // An uploaded energy performance certificate: stored and pending validation by staff; not a label until approved.
-  router.post('/:id/document', async (req, _res, next) => {
-    await property(req);
+  const quota: DocumentQuota = { perProperty: options.documents.DOCUMENTS_PER_PROPERTY, bytesPerDay: options.documents.DOCUMENT_MB_PER_DAY * 1024 * 1024 };
+  const ownerKey = (owner: Owner) => (owner.kind === 'homeowner' ? `h${owner.homeownerId}` : `v${owner.visitorId}`);
+  const uploadsPerIp = documentUploadLimiter(options.documents.DOCUMENT_RATE_LIMIT, (req) => `ip:${ipOf(req)}`);
+  const uploadsPerOwner = documentUploadLimiter(options.documents.DOCUMENT_RATE_LIMIT, (_req, res) => `owner:${res.locals.documentOwner as string}`);
+
+  /**
+   * Only the property's owner uploads: the signed-in homeowner with it in their profile, or the session that answered
+   * for it. Anyone else gets the 404 of every other non-owner read; quota checks before the body is received.
+   */
+  const documentOwner: RequestHandler = async (req, res, next) => {
+    const row = await property(req);
+    const owner = ownerOf(req, false);
+    const profile = await readProfile(db, owner, row.id);
+    if (!owner || !profile || (owner.kind === 'visitor' && !holdsSomething(profile))) {
+      throw new HttpError(404, 'not_found', 'You have no profile for this property. Answer its questions before uploading a certificate.');
+    }
+    res.locals.documentOwner = ownerKey(owner);
+    const over = overQuota(await documentUse(db, owner, row.id), quota, 0);
+    if (over) throw new HttpError(413, 'quota_exceeded', over);
     if (!req.is('multipart/form-data')) throw new HttpError(400, 'bad_request', 'Send the document as multipart/form-data with the file in the field "file".');
     next();
-  }, receiveDocument, async (req, res) => {
+  };
+
+  // An uploaded energy performance certificate: stored and pending validation by staff; not a label until approved.
+  router.post('/:id/document', uploadsPerIp, documentOwner, uploadsPerOwner, receiveDocument, async (req, res) => {
     const row = await property(req);
     const fields = parse(epcDocumentFieldsSchema, { ...req.body }, 'body');
     const file = req.file;
     if (!file || file.size === 0) throw new HttpError(400, 'bad_request', 'file: attach the energy performance certificate (PDF, JPEG or PNG).', [{ path: 'body.file', message: 'missing' }]);
     const contentType = sniffDocumentType(file.buffer);
     if (!contentType) throw new HttpError(400, 'bad_request', 'file: must be a PDF, JPEG or PNG.', [{ path: 'body.file', message: 'unsupported type' }]);
-    const existing = await readProfile(db, ownerOf(req, false), row.id);
+    const owner = ownerOf(req, false) as Owner;
+    const existing = await readProfile(db, owner, row.id);
     const { organisationId } = await definitionsFor(req, existing);
-    const profile = await updateProfile(db, ownerOf(req, true) as Owner, row.id, organisationId, () => ({}));
-    const document = await insertEpcDocument(db, {
+    const profile = existing?.id != null ? existing : await updateProfile(db, owner, row.id, organisationId, () => ({}));
+    const stored = await insertEpcDocumentWithinQuota(db, owner, quota, {
       profileId: profile.id!,
       propertyId: row.id,
       fileName: file.originalname.slice(0, 255) || 'document',
@@ -248,7 +287,8 @@ export function buildingRoutes(options: BuildingRouteOptions): Router {
       ep: fields.ep ?? null,
       issuedAt: fields.issued_at ?? null,
     });
-    res.status(201).json({ document });
+    if ('over' in stored) throw new HttpError(413, 'quota_exceeded', stored.over);
+    res.status(201).json({ document: stored.document });
   });
 
   return router;

@@ -11,12 +11,13 @@ import { hashPassword, verifyPassword } from '../../auth/passwords';
 import { parseInput } from '../admin/validate';
 import { audit } from '../audit/record';
 import { endStaffSessions } from '../admin/users/repository';
+import { accountKey, ipKey, PasswordLocked, type PasswordGuard } from '../../auth/password-guard';
 
 /**
  * /api/console/org/{org}/account: the signed-in user's own profile (name, email, organisations and roles) and password.
  * A password change ends the user's other sessions; this one stays signed in.
  */
-export function accountRoutes(db: Db): Router {
+export function accountRoutes(db: Db, passwordGuard: PasswordGuard): Router {
   const router = Router({ mergeParams: true });
   // `account` for staff, `super-account` for super admins: the same page, both allowed by the rules table.
   router.use(requireConsoleItem('account'), noQuery);
@@ -61,9 +62,17 @@ export function accountRoutes(db: Db): Router {
     const userId = Number(req.user!.id);
     const user = await db.query.staffUsers.findFirst({ where: eq(staffUsers.id, userId) });
     if (!user) throw new HttpError(401, 'unauthorized', 'Sign in to continue.');
+    // The same account counter as sign-in: a stolen session must not give unlimited guesses at the password.
+    const keys = [accountKey(user.email), ipKey(req.ip)];
+    const wait = await passwordGuard.begin(keys);
+    if (wait > 0) {
+      res.set('Retry-After', String(wait));
+      throw new HttpError(429, 'too_many_requests', new PasswordLocked(wait).message);
+    }
     if (!(await verifyPassword(change.currentPassword, user.passwordHash))) {
       throw new HttpError(400, 'bad_request', 'Invalid body.currentPassword: the current password is wrong', [{ path: 'body.currentPassword', message: 'the current password is wrong' }]);
     }
+    await passwordGuard.passed(keys[0]!, keys.slice(1));
     const passwordHash = await hashPassword(change.newPassword);
     await db.transaction(async (tx) => {
       await tx.update(staffUsers).set({ passwordHash }).where(eq(staffUsers.id, userId));

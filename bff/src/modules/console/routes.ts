@@ -11,6 +11,7 @@ import { configurationRoutes } from '../configuration/routes';
 import { messageRoutes } from '../messages/routes';
 import { validationRoutes } from '../validation/routes';
 import { accountRoutes } from './account';
+import { PasswordGuard } from '../../auth/password-guard';
 import { propertyLookupRoutes } from './property-lookup';
 
 export interface ConsoleRouteDeps {
@@ -19,13 +20,15 @@ export interface ConsoleRouteDeps {
   brandStore: BrandConfigStore;
   logger: Logger;
   now?: () => number;
+  /** Lockouts after wrong current passwords (auth/password-guard.ts); one of its own when not given. */
+  passwordGuard?: PasswordGuard;
 }
 
 /**
  * /api/console/org/:org/*: every route is scoped to an organisation the user belongs to (or a super admin; others get
  * 404), and each feature's routes are guarded by the same rule that shows its menu item (shared console/menu-rules).
  */
-export function consoleRoutes({ db, geo, brandStore, logger, now = Date.now }: ConsoleRouteDeps): Router {
+export function consoleRoutes({ db, geo, brandStore, logger, now = Date.now, passwordGuard = new PasswordGuard(db, now) }: ConsoleRouteDeps): Router {
   const router = Router();
   router.use('/org/:org', requireOrganisation(db));
   router.get('/org/:org/details', noQuery, (req, res) => {
@@ -39,6 +42,6 @@ export function consoleRoutes({ db, geo, brandStore, logger, now = Date.now }: C
   router.use('/org/:org/configuration', configurationRoutes({ db, brandStore, logger }));
   router.use('/org/:org/validation', validationRoutes(db));
   router.use('/org/:org/messages', messageRoutes(db));
-  router.use('/org/:org/account', accountRoutes(db));
+  router.use('/org/:org/account', accountRoutes(db, passwordGuard));
   return router;
 }

@@ -245,6 +245,8 @@ describe('POST /api/flow/property/{id}/document', () => {
 
   it('stores an uploaded EPC as pending validation; it is not the issued label until approved', async () => {
     const agent = request.agent(app);
+    // Only the property's owner uploads: this session answers for it first.
+    await agent.post(`/api/flow/property/${villa}/answer`).send({ occupants: 2 }).expect(200);
     const res = await agent
       .post(`/api/flow/property/${villa}/document`)
       .field('energy_class', 'C')
@@ -262,6 +264,7 @@ describe('POST /api/flow/property/{id}/document', () => {
 
   it('refuses what is not an EPC upload, storing nothing', async () => {
     const agent = request.agent(app);
+    await agent.post(`/api/flow/property/${villa}/answer`).send({ occupants: 2 }).expect(200);
     const before = await countRows('epc_documents');
     await agent.post(`/api/flow/property/${villa}/document`).send({ energy_class: 'C' }).expect(400);
     await agent.post(`/api/flow/property/${villa}/document`).field('energy_class', 'C').expect(400);

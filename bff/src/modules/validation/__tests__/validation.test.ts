@@ -89,7 +89,7 @@ describe('the validation queue', () => {
 
   it('holds uploaded certificates: download, approve (→ the issued label the homeowner sees), reject', async () => {
     const homeowner = request.agent(app);
-    await homeowner.post(`/api/flow/property/${homes[1]}/building?owner=demo-energi`).send({}).expect(200);
+    await homeowner.post(`/api/flow/property/${homes[1]}/building?owner=demo-energi`).send({ occupants: 2 }).expect(200);
     const upload = await homeowner
       .post(`/api/flow/property/${homes[1]}/document?owner=demo-energi`)
       .field('energy_class', 'B')
@@ -135,7 +135,7 @@ describe('the validation queue', () => {
 
   it('approval may correct the class from the certificate; rejection keeps the label and is audited with the reason', async () => {
     const homeowner = request.agent(app);
-    await homeowner.post(`/api/flow/property/${homes[0]}/building?owner=demo-energi`).send({}).expect(200);
+    await homeowner.post(`/api/flow/property/${homes[0]}/building?owner=demo-energi`).send({ occupants: 2 }).expect(200);
     const upload = async (energyClass: string) =>
       (await homeowner.post(`/api/flow/property/${homes[0]}/document?owner=demo-energi`).field('energy_class', energyClass).attach('file', PDF, 'epc.pdf').expect(201)).body.document.id;
     const wrong = await upload('A');
