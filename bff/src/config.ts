@@ -50,15 +50,6 @@ const envSchema = z.object({
   CONFIG_BUCKET_NAME: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name such as brand-config').default('brand-config'),
   BUCKETS_DIR: z.string().min(1).optional(),
   SEARCH_RATE_LIMIT: z.coerce.number().int().min(1).default(120),
-<<<<<<< HEAD
-  /** Load the demo organisations and staff accounts at start (demo data, never in a real deployment). Default: the mode's. */
-  SEED_DEMO: booleanFlag.optional(),
-  /**
-   * The demo (what `npm start` runs): demo data, the BankID simulator and fake login allowed. Default: on outside
-   * NODE_ENV=production; a production start without it must pass the checklist in production-checklist.ts.
-   */
-  DEMO_MODE: booleanFlag.optional(),
-=======
   /** Anonymous /api/flow writes per IP per minute (signed-in homeowners: four times this, per homeowner). */
   FLOW_WRITE_RATE_LIMIT: z.coerce.number().int().min(1).default(60),
   /** EPC document uploads per IP, and per owner, per hour. */
@@ -67,9 +58,13 @@ const envSchema = z.object({
   DOCUMENTS_PER_PROPERTY: z.coerce.number().int().min(1).default(5),
   /** MB of EPC documents one owner may upload per 24 hours. */
   DOCUMENT_MB_PER_DAY: z.coerce.number().int().min(1).default(50),
-  /** Load the demo organisations and staff accounts at start (demo data, never in a real deployment). */
-  SEED_DEMO: booleanFlag.default(true),
->>>>>>> h-abuse
+  /** Load the demo organisations and staff accounts at start (demo data, never in a real deployment). Default: the mode's. */
+  SEED_DEMO: booleanFlag.optional(),
+  /**
+   * The demo (what `npm start` runs): demo data, the BankID simulator and fake login allowed. Default: on outside
+   * NODE_ENV=production; a production start without it must pass the checklist in production-checklist.ts.
+   */
+  DEMO_MODE: booleanFlag.optional(),
 });
 
 export type Config = Omit<z.infer<typeof envSchema>, 'SEED_DEMO' | 'DEMO_MODE'> & {
