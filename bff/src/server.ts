@@ -5,6 +5,7 @@ import { DataDirInUseError, openDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
 import { createLogger } from './logger';
 import { loadAuthSecret } from './auth/secrets';
+import { loadDataKey } from './bankid/data-key-store';
 import { seedDemoStaff } from './seed/demo-staff';
 import { seedDemoRegister } from './seed/demo-register';
 import { seedPlatformContent } from './seed/platform-content';
@@ -30,6 +31,7 @@ async function main(): Promise<void> {
   }
   await seedPlatformContent(database.db);
   const authSecret = await loadAuthSecret(database.db, config.AUTH_SECRET);
+  const dataKey = await loadDataKey(database.db, config.DATA_ENCRYPTION_KEY, { legacyAuthSecret: authSecret, logger });
   // Real BankID is one setting away (BANKID_URL + certificate); otherwise the bundled simulator on loopback.
   const simulator = config.BANKID_URL
     ? null
@@ -45,7 +47,7 @@ async function main(): Promise<void> {
     passphrase: config.BANKID_PFX_PASSPHRASE,
     caPath: config.BANKID_CA_PATH,
   });
-  const app = createApp({ config, db: database.db, pool: database.pool, logger, authSecret, rp });
+  const app = createApp({ config, db: database.db, pool: database.pool, logger, authSecret, dataKey, rp });
   const stopOrderSweep = startOrderSweep(database.db, (error) => logger.warn({ err: error }, 'BankID order sweep failed'));
   const server = app.listen(config.PORT, config.HOST);
   await new Promise<void>((resolve, reject) => {
