@@ -7,8 +7,11 @@ import { openPglite, type DatabaseHandle } from '../../src/db/client';
 import { runMigrations } from '../../src/db/migrate';
 import { RpClient } from '../../src/bankid/rp-client';
 import { startBankIdSimulator, type RunningBankIdSimulator } from '../../src/bankid/simulator/app';
+import pino from 'pino';
+import request from 'supertest';
 import { createTestApp } from '../../test/test-app';
 import { makeBuildFixtures } from '../../test/fixtures';
+import { startBankIdTestWorld, type BankIdTestWorld } from '../../test/test-world';
 import { confirmIdentity, csrf, signInWithBankId, TestClock, type TestPerson } from './bankid-homeowner-support';
 
 // Unusual on purpose: no other test data or demo seed contains these digits.
@@ -87,5 +90,32 @@ describe('attack: reading personal numbers from a copy of the data directory', (
     expect(files.length).toBeGreaterThan(10);
     expect(search(dataDir, [{ label: 'control', bytes: Buffer.from(MARKER) }]).length).toBeGreaterThan(0);
     expect(search(dataDir, needles(PERSON.personalNumber))).toEqual([]);
+  });
+});
+
+describe('attack: reading personal numbers from the log files', () => {
+  const clock = new TestClock();
+  let world: BankIdTestWorld;
+  beforeAll(async () => {
+    world = await startBankIdTestWorld({ now: clock.now });
+  });
+  afterAll(() => world.close());
+
+  it("no log line carries a homeowner's personal number, even at trace level", async () => {
+    const lines: string[] = [];
+    const logger = pino({ level: 'trace' }, { write: (line: string) => void lines.push(line) });
+    const app = createTestApp(world.database, world.fixtures, { FAKE_LOGIN: true }, { rp: world.rp, now: clock.now, logger });
+    const other = { ...PERSON, personalNumber: '194211307372' };
+
+    const { agent } = await signInWithBankId(app, world.simulator, clock, PERSON);
+    expect((await confirmIdentity(agent, world.simulator, clock, PERSON)).validated).toBe(true);
+    await request(app).get(`/api/flow/user/fake-login?personalNumber=${other.personalNumber}&name=Ottilia%20Brask`).expect(200);
+    await request(app).get(`/api/flow/user/fake-login?name=x&personalNumber=${other.personalNumber.slice(0, 11)}`).expect(400);
+
+    expect(lines.some((line) => line.includes('/api/flow/user/fake-login'))).toBe(true); // the request log ran
+    const text = Buffer.from(lines.join(''));
+    for (const needle of [...needles(PERSON.personalNumber), ...needles(other.personalNumber), ...needles(other.personalNumber.slice(0, 11))]) {
+      expect(`${needle.label}: ${text.includes(needle.bytes)}`).toBe(`${needle.label}: false`);
+    }
   });
 });
