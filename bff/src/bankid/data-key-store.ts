@@ -38,16 +38,17 @@ export async function assertCurrentDataKey(tx: Queryable, vault: PersonalNumberV
 export async function loadDataKey(db: Db, fromEnv: DataKey | undefined, options: { legacyAuthSecret?: string; logger?: Logger } = {}): Promise<DataKey> {
   return db.transaction(async (tx) => {
     let key = fromEnv;
+    let generated = false;
     if (!key) {
-      await tx.insert(appSecrets).values({ name: STORED_DATA_KEY, value: DataKey.generate().serialize() }).onConflictDoNothing();
+      generated = (await tx.insert(appSecrets).values({ name: STORED_DATA_KEY, value: DataKey.generate().serialize() }).onConflictDoNothing().returning()).length > 0;
       const row = await tx.query.appSecrets.findFirst({ where: eq(appSecrets.name, STORED_DATA_KEY) });
       key = parseDataKey(row!.value);
     }
     const vault = new PersonalNumberVault(key);
     const current = await keyCheckFor(tx, vault, 'update');
     if (current !== vault.keyCheck) {
-      const where = fromEnv ? 'DATA_ENCRYPTION_KEY is' : 'DATA_ENCRYPTION_KEY is unset and the key kept in the database is';
-      throw new DataKeyError(`${where} v${key.version}, but not the key the personal numbers are written with (${current.split(':')[0]}). Set DATA_ENCRYPTION_KEY to that key; after a rotation, to the new one.`);
+      const which = fromEnv ? `DATA_ENCRYPTION_KEY (v${key.version}) is not` : generated ? 'DATA_ENCRYPTION_KEY is unset and the database keeps no key, but that is not' : `DATA_ENCRYPTION_KEY is unset and the key kept in the database (v${key.version}) is not`;
+      throw new DataKeyError(`${which} the key the personal numbers are written with (${current.split(':')[0]}). Set DATA_ENCRYPTION_KEY to that key; after a rotation, to the new one.`);
     }
     if (options.legacyAuthSecret) {
       const left = await convertLegacyHomeowners(tx, new LegacyPersonalNumberVault(options.legacyAuthSecret), vault);
@@ -62,7 +63,8 @@ async function convertLegacyHomeowners(tx: Tx, legacy: LegacyPersonalNumberVault
   const rows = await tx
     .select({ id: homeowners.id, encrypted: homeowners.personalNumberEncrypted })
     .from(homeowners)
-    .where(sql`${homeowners.personalNumberHash} !~ '^v[0-9]+:'`);
+    // Hex hashes sort before 'v': the unique index answers this at every start without reading the table.
+    .where(sql`${homeowners.personalNumberHash} < 'v'`);
   let left = 0;
   const converted: { id: number; hash: string; encrypted: string }[] = [];
   for (const row of rows) {
