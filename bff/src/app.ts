@@ -29,6 +29,7 @@ import { requireConsoleItem, requireOrganisation } from './auth/guards';
 import { sameOrigin } from './http/same-origin';
 import type { RpClient } from './bankid/rp-client';
 import { PersonalNumberVault } from './bankid/personal-number';
+import type { DataKey } from './bankid/data-key';
 import { bankIdStrategy } from './auth/bankid-strategy';
 import { OrderService } from './modules/homeowner/orders';
 import { signRoutes } from './modules/homeowner/sign-routes';
@@ -77,6 +78,8 @@ export interface AppDeps {
   logger: Logger;
   /** Signs session cookies and CSRF tokens (auth/secrets.ts). */
   authSecret: string;
+  /** The personal-number vault's key (bankid/data-key-store.ts), independent of authSecret; without it no homeowner signs in. */
+  dataKey?: DataKey;
   /** Whether this instance prunes expired sessions (off in tests). */
   pruneSessions?: boolean;
   /** The BankID RP API (real, or the simulator on loopback). */
@@ -91,7 +94,7 @@ export interface AppDeps {
 }
 
 /** Builds the whole BFF from its dependencies; never listens (server.ts does), so tests drive it with supertest. */
-export function createApp({ config, db, pool, logger, authSecret, pruneSessions = true, rp, now, geo = loadGeoTables(GEO_DIR), brandStore = localBrandConfigStore(config.bucketsDir, config.CONFIG_BUCKET_NAME), sessionFastPath: fastSessions = true }: AppDeps): express.Express {
+export function createApp({ config, db, pool, logger, authSecret, dataKey, pruneSessions = true, rp, now, geo = loadGeoTables(GEO_DIR), brandStore = localBrandConfigStore(config.bucketsDir, config.CONFIG_BUCKET_NAME), sessionFastPath: fastSessions = true }: AppDeps): express.Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.TRUST_PROXY === 'true' ? true : config.TRUST_PROXY === 'false' ? false : config.TRUST_PROXY);
@@ -122,8 +125,8 @@ export function createApp({ config, db, pool, logger, authSecret, pruneSessions 
     ),
   );
   const cookies = authCookies(config.secureCookies);
-  const vault = new PersonalNumberVault(authSecret);
-  const orders = new OrderService({ db, rp, now });
+  const vault = dataKey ? new PersonalNumberVault(dataKey) : PersonalNumberVault.withoutKey();
+  const orders = new OrderService({ db, rp, vault, now });
   const passport = createPassport(db, [bankIdStrategy({ db, orders, vault })]);
   const sessionStore = createSessionStore({ pool, pruneExpired: pruneSessions });
   const passwordGuard = new PasswordGuard(db, now);

@@ -21,6 +21,8 @@ import { insertRegisterRows } from './modules/property/repository';
 import { createSuperAdmin, removeDemoAccounts } from './seed/production-accounts';
 import { staffEmailSchema, staffNameSchema } from '@home-energy/shared/schemas/admin';
 import { activateRelease, listReleases, publishRelease, ReleaseError } from './modules/releases/service';
+import { DataKey, parseDataKey } from './bankid/data-key';
+import { DataKeyError, rotateDataKey, storedDataKey } from './bankid/data-key-store';
 
 const USAGE = `Usage: bff-cli <command>
   migrate                               apply database migrations
@@ -33,6 +35,10 @@ const USAGE = `Usage: bff-cli <command>
   publish-local                         publish every built remote that has no release of that build yet
   import-properties <file.csv> [--skip-invalid]
                                         add properties to the register (columns: bff/src/register/README.md)
+  rotate-data-key [--generate]          re-encrypt every personal number with a new data key, in one transaction:
+                                        from DATA_ENCRYPTION_KEY (or the key kept in the database) to
+                                        DATA_ENCRYPTION_KEY_NEW (or, with --generate or a kept key, a new one);
+                                        then restart every BFF (README "Homeowner sign-in (BankID)")
 Remotes: ${REMOTES.map((r) => r.package).join(', ')}`;
 
 function releasedBy(): string {
@@ -54,6 +60,7 @@ async function main(): Promise<number> {
       help: { type: 'boolean', default: false },
       'skip-invalid': { type: 'boolean', default: false },
       name: { type: 'string' },
+      generate: { type: 'boolean', default: false },
     },
   });
   const [command, ...args] = positionals;
@@ -175,6 +182,8 @@ async function main(): Promise<number> {
         console.log(`Imported ${inserted} properties (${rows.length - inserted} already in the register${skipped ? `, ${skipped} rows skipped` : ''}).`);
         return 0;
       }
+      case 'rotate-data-key':
+        return await rotateKey(database.db, config.DATA_ENCRYPTION_KEY, values.generate);
       default:
         console.error(`Unknown command "${command}".\n${USAGE}`);
         return 1;
@@ -182,6 +191,30 @@ async function main(): Promise<number> {
   } finally {
     await database.close();
   }
+}
+
+/** rotate-data-key: which key is old, which is new, where the new one lives afterwards (README "Homeowner sign-in (BankID)"). */
+async function rotateKey(db: Parameters<typeof rotateDataKey>[0], fromEnv: DataKey | undefined, generate: boolean): Promise<number> {
+  const oldKey = fromEnv ?? (await storedDataKey(db));
+  if (!oldKey) throw new DataKeyError('No data key yet (DATA_ENCRYPTION_KEY is unset and the database keeps none): nothing to rotate.');
+  let newKey: DataKey;
+  const newText = process.env.DATA_ENCRYPTION_KEY_NEW;
+  if (newText) {
+    try {
+      newKey = parseDataKey(newText);
+    } catch (error) {
+      throw new DataKeyError(`Invalid configuration:\n  DATA_ENCRYPTION_KEY_NEW: ${(error as Error).message}`);
+    }
+  } else if (generate || !fromEnv) newKey = DataKey.generate(oldKey.version + 1);
+  else throw new DataKeyError(`Give the new key in DATA_ENCRYPTION_KEY_NEW (v${oldKey.version + 1}:<base64 of 32 random bytes>), or pass --generate. ${USAGE}`);
+  // The database keeps the new key only when it kept the old one and nobody gave a key: otherwise the key lives outside it.
+  const kept = !fromEnv && !newText;
+  const result = await rotateDataKey(db, oldKey, newKey, kept ? 'new-key' : 'none');
+  console.log(`Data key rotated v${oldKey.version} → v${newKey.version}: ${result.homeowners} homeowners, ${result.orders} BankID orders re-encrypted${result.ordersFailed ? `, ${result.ordersFailed} unreadable orders failed` : ''}. Key v${oldKey.version} is retired.`);
+  if (kept) console.log('The new key is kept in the database. Restart the BFF.');
+  else if (newText) console.log('Restart every BFF with DATA_ENCRYPTION_KEY set to the value of DATA_ENCRYPTION_KEY_NEW.');
+  else console.log(`Restart every BFF with this key (shown once, keep it in your secret store):\nDATA_ENCRYPTION_KEY=${newKey.serialize()}`);
+  return 0;
 }
 
 main().then(

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { REPO_ROOT } from './paths';
 import { productionConfigProblems } from './production-checklist';
+import { dataKeySchema } from './bankid/data-key';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0'], { message: 'must be true, false, 1 or 0' })
@@ -28,6 +29,8 @@ const envSchema = z.object({
   AUTH_BASE_PATH: z.string().regex(/^\/[a-z0-9/_-]*[a-z0-9_-]$/i, 'must be a path such as /api/auth').default('/api/auth'),
   /** Signs sessions and CSRF tokens; when unset one is generated once and kept in the database. */
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** The personal-number vault's key: base64 of 32 random bytes, or v<N>:<base64>; unset: generated once and kept in the database. */
+  DATA_ENCRYPTION_KEY: dataKeySchema.optional(),
   /** Sign-in attempts per IP per 15 minutes. */
   SIGNIN_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
   /** The BankID RP API v6.0 base URL, e.g. https://appapi2.test.bankid.com/rp/v6.0. Unset: the bundled simulator. */

@@ -16,7 +16,7 @@ interface ProductionSettings {
   FAKE_LOGIN: boolean;
   BANKID_URL?: string;
   AUTH_SECRET?: string;
-  DATA_ENCRYPTION_KEY?: string;
+  DATA_ENCRYPTION_KEY?: unknown;
   PUBLIC_URL?: string;
 }
 

@@ -5,6 +5,7 @@ import { DataDirInUseError, openDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
 import { createLogger } from './logger';
 import { loadAuthSecret } from './auth/secrets';
+import { loadDataKey } from './bankid/data-key-store';
 import { seedDemoStaff } from './seed/demo-staff';
 import { seedDemoRegister } from './seed/demo-register';
 import { seedPlatformContent } from './seed/platform-content';
@@ -36,6 +37,7 @@ async function main(): Promise<void> {
     if (problems.length > 0) throw new ConfigError(`Production start refused:\n${problems.map((p) => `  ${p.variable}: ${p.message}`).join('\n')}`);
   }
   const authSecret = await loadAuthSecret(database.db, config.AUTH_SECRET);
+  const dataKey = await loadDataKey(database.db, config.DATA_ENCRYPTION_KEY, { legacyAuthSecret: authSecret, logger });
   // Real BankID is one setting away (BANKID_URL + certificate); in demo mode otherwise the bundled simulator on loopback.
   const simulator = config.BANKID_URL
     ? null
@@ -51,7 +53,7 @@ async function main(): Promise<void> {
     passphrase: config.BANKID_PFX_PASSPHRASE,
     caPath: config.BANKID_CA_PATH,
   });
-  const app = createApp({ config, db: database.db, pool: database.pool, logger, authSecret, rp });
+  const app = createApp({ config, db: database.db, pool: database.pool, logger, authSecret, dataKey, rp });
   const stopOrderSweep = startOrderSweep(database.db, (error) => logger.warn({ err: error }, 'BankID order sweep failed'));
   const stopVisitorSweep = startVisitorSweep(database.db, (error) => logger.warn({ err: error }, 'visitor profile sweep failed'));
   const server = app.listen(config.PORT, config.HOST);

@@ -3,19 +3,22 @@ import pino from 'pino';
 import { createApp, type AppDeps } from '../src/app';
 import type { DatabaseHandle } from '../src/db/client';
 import { RpClient } from '../src/bankid/rp-client';
+import { parseDataKey, type DataKey } from '../src/bankid/data-key';
 import { loadGeoTables, type GeoTables } from '../src/energy/geo-data';
 import { GEO_DIR } from '../src/paths';
 
 let geo: GeoTables | undefined;
 
 export const TEST_SECRET = 'test-secret-test-secret-test-secret-0123';
+/** The vault's data key in tests (32 fixed bytes, version 1). */
+export const TEST_DATA_KEY: DataKey = parseDataKey(`v1:${Buffer.alloc(32, 7).toString('base64')}`);
 
 /** createApp with test defaults: silent logs, a fixed secret, no session pruning timer. */
 export function createTestApp(
   database: DatabaseHandle,
   paths: { shellDist: string; releasesDir: string },
   overrides: Partial<AppDeps['config']> = {},
-  extra: { rp?: RpClient; now?: () => number; sessionFastPath?: boolean } = {},
+  extra: { rp?: RpClient; now?: () => number; sessionFastPath?: boolean; authSecret?: string; dataKey?: DataKey; logger?: AppDeps['logger'] } = {},
 ) {
   return createApp({
     config: {
@@ -43,8 +46,9 @@ export function createTestApp(
     },
     db: database.db,
     pool: database.pool,
-    logger: pino({ level: 'silent' }),
-    authSecret: TEST_SECRET,
+    logger: extra.logger ?? pino({ level: 'silent' }),
+    authSecret: extra.authSecret ?? TEST_SECRET,
+    dataKey: extra.dataKey ?? TEST_DATA_KEY,
     pruneSessions: false,
     // Tests that sign homeowners in pass an RpClient pointed at a running simulator.
     rp: extra.rp ?? new RpClient({ baseUrl: 'http://127.0.0.1:9/rp/v6.0', timeoutMs: 1000 }),

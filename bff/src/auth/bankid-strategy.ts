@@ -2,8 +2,7 @@ import type { Request } from 'express';
 import type { Strategy } from 'passport';
 import type { Db } from '../db/client';
 import type { PersonalNumberVault } from '../bankid/personal-number';
-import type { CompletionUser } from '../bankid/rp-client';
-import type { OrderService } from '../modules/homeowner/orders';
+import { completedUserOf, type OrderService } from '../modules/homeowner/orders';
 import { consumeOrder, homeownerIdOf, homeownerSessionUser, upsertHomeowner } from '../modules/homeowner/repository';
 import { HttpError } from '../http/errors';
 
@@ -29,10 +28,8 @@ export function bankIdStrategy(deps: { db: Db; orders: OrderService; vault: Pers
           if (error instanceof HttpError && error.status === 404) return this.fail({ status: 404, message: error.message }, 404);
           throw error;
         }
-        if (order.status !== 'complete' || !order.completedUser || order.consumedAt) {
-          return this.fail({ status: 409, message: 'The BankID order is not complete.' }, 409);
-        }
-        const completed = order.completedUser as CompletionUser;
+        const completed = order.status === 'complete' && !order.consumedAt ? completedUserOf(deps.vault, order) : null;
+        if (!completed) return this.fail({ status: 409, message: 'The BankID order is not complete.' }, 409);
         if (order.identificationMode === 'validate') {
           const signedIn = homeownerIdOf(req.user);
           const owner = signedIn ? await upsertHomeowner(deps.db, deps.vault, completed) : null;

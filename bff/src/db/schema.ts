@@ -159,7 +159,8 @@ export const bankidOrders = pgTable(
     hintCode: text('hint_code'),
     errorCode: text('error_code'),
     lastCollectedAt: timestamp('last_collected_at', { withTimezone: true, precision: 3 }),
-    completedUser: jsonb('completed_user'),
+    /** The signer BankID reported ({ personalNumber, name, givenName, surname }), encrypted with the vault; cleared when used. */
+    completedUserEncrypted: text('completed_user_encrypted'),
     consumedAt: timestamp('consumed_at', { withTimezone: true }),
   },
   (t) => [index('bankid_orders_session').on(t.sessionId)],

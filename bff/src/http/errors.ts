@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Logger } from '../logger';
 import { unstorableText } from './storable-text';
 import { isDatabaseUnavailable, UNAVAILABLE_RETRY_AFTER_S } from './unavailable';
+import { loggableUrl } from './request-log';
 
 /** An error a route throws on purpose: its status and message reach the client as they are. */
 export class HttpError extends Error {
@@ -45,7 +46,7 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       return;
     }
     if (isDatabaseUnavailable(err)) {
-      logger.warn({ err, requestId, url: req.originalUrl }, 'database unavailable');
+      logger.warn({ err, requestId, url: loggableUrl(req.originalUrl) }, 'database unavailable');
       if (res.headersSent) return;
       res.status(503).set('Retry-After', String(UNAVAILABLE_RETRY_AFTER_S)).json({ error: 'unavailable', message: 'The service is briefly unavailable. Try again in a few seconds.', requestId });
       return;
@@ -56,7 +57,7 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       res.status(status).json({ error: err.type ?? 'bad_request', message: err.expose ? err.message : 'Bad request' });
       return;
     }
-    logger.error({ err, requestId, url: req.originalUrl }, 'request failed');
+    logger.error({ err, requestId, url: loggableUrl(req.originalUrl) }, 'request failed');
     if (res.headersSent) return;
     res.status(500).json({ error: 'internal_error', message: 'Something went wrong on our side.', requestId });
   };

@@ -174,7 +174,8 @@ export class BankIdSimulator {
     const request = validated.value;
     const personalNumber = request.requirement?.personalNumber;
     if (personalNumber !== undefined && this.pendingFor(personalNumber).length > 0) {
-      throw new RpApiError(400, 'alreadyInProgress', `An order for personal number ${personalNumber} is already in progress`);
+      // BankID's own wording: the number would otherwise travel on into the RP's error messages and logs.
+      throw new RpApiError(400, 'alreadyInProgress', 'Order already in progress for pno');
     }
     const order: OrderRecord = {
       orderRef: this.uuid(),

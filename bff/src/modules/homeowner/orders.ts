@@ -2,7 +2,8 @@ import type { Request } from 'express';
 import { RFA_MESSAGES, rfaFor, transactionStatusFor } from '@home-energy/shared/bankid/messages';
 import type { IdentificationMode, LoginMethod, SignStatus } from '@home-energy/shared/schemas/bankid';
 import type { Db } from '../../db/client';
-import { BankIdError, type RpClient } from '../../bankid/rp-client';
+import { BankIdError, type CompletionUser, type RpClient } from '../../bankid/rp-client';
+import { VaultKeyError, type PersonalNumberVault } from '../../bankid/personal-number';
 import { qrData, qrTimeAt } from '../../bankid/qr';
 import { HttpError } from '../../http/errors';
 import { findOrder, insertOrder, updateOrder, type BankIdOrderRow } from './repository';
@@ -21,7 +22,20 @@ const MOBILE_UA = /Android|iPhone|iPad|iPod|Mobile/i;
 export interface OrderServiceDeps {
   db: Db;
   rp: RpClient;
+  /** Encrypts the signer of a completed order until the sign-in uses it. */
+  vault: PersonalNumberVault;
   now?: () => number;
+}
+
+/** The signer of a completed order; null when there is none, or it was written with a retired data key (start again). */
+export function completedUserOf(vault: PersonalNumberVault, order: BankIdOrderRow): CompletionUser | null {
+  if (!order.completedUserEncrypted) return null;
+  try {
+    return JSON.parse(vault.decrypt(order.completedUserEncrypted)) as CompletionUser;
+  } catch (error) {
+    if (error instanceof VaultKeyError) return null;
+    throw error;
+  }
 }
 
 function launchUrl(order: BankIdOrderRow, returnUrl: string | null): string | null {
@@ -124,7 +138,8 @@ export class OrderService {
       patch.hintCode = collected.hintCode ?? null;
       if (collected.status === 'complete' && collected.completionData) {
         const { personalNumber, name, givenName, surname } = collected.completionData.user;
-        patch.completedUser = { personalNumber, name, givenName, surname };
+        // Only what the sign-in needs, and never in clear (README "Homeowner sign-in (BankID)").
+        patch.completedUserEncrypted = this.deps.vault.encrypt(JSON.stringify({ personalNumber, name, givenName, surname }));
         patch.hintCode = null;
       }
     } catch (error) {

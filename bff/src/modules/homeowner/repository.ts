@@ -4,6 +4,8 @@ import type { Db } from '../../db/client';
 import { bankidOrders, buildingProfiles, homeownerProperties, homeowners, properties } from '../../db/schema';
 import { maskPersonalNumber, type PersonalNumberVault } from '../../bankid/personal-number';
 import type { CompletionUser } from '../../bankid/rp-client';
+import { assertCurrentDataKey, DataKeyError } from '../../bankid/data-key-store';
+import { HttpError } from '../../http/errors';
 
 export type BankIdOrderRow = typeof bankidOrders.$inferSelect;
 export type HomeownerRow = typeof homeowners.$inferSelect;
@@ -21,23 +23,34 @@ export async function loadHomeowner(db: Db, id: number): Promise<HomeownerRow | 
   return db.query.homeowners.findFirst({ where: eq(homeowners.id, id) });
 }
 
-/** Finds the homeowner by personal number (keyed hash) or creates them; names follow what BankID says now. */
+/**
+ * Finds the homeowner by personal number (keyed hash) or creates them; names follow what BankID says now. Only with
+ * the current data key: an instance still holding a rotated-out key would otherwise create a second account.
+ */
 export async function upsertHomeowner(db: Db, vault: PersonalNumberVault, user: CompletionUser): Promise<HomeownerRow> {
   const hash = vault.hash(user.personalNumber);
-  const [row] = await db
-    .insert(homeowners)
-    .values({
-      personalNumberHash: hash,
-      personalNumberEncrypted: vault.encrypt(user.personalNumber),
-      personalNumberMasked: maskPersonalNumber(user.personalNumber),
-      name: user.name,
-      givenName: user.givenName,
-      surname: user.surname,
-      lastSignInAt: new Date(),
-    })
-    .onConflictDoUpdate({ target: homeowners.personalNumberHash, set: { name: user.name, givenName: user.givenName, surname: user.surname, lastSignInAt: new Date() } })
-    .returning();
-  return row!;
+  return db.transaction(async (tx) => {
+    try {
+      await assertCurrentDataKey(tx, vault);
+    } catch (error) {
+      if (error instanceof DataKeyError) throw new HttpError(503, 'unavailable', 'Sign-in is unavailable for a moment. Try again shortly.');
+      throw error;
+    }
+    const [row] = await tx
+      .insert(homeowners)
+      .values({
+        personalNumberHash: hash,
+        personalNumberEncrypted: vault.encrypt(user.personalNumber),
+        personalNumberMasked: maskPersonalNumber(user.personalNumber),
+        name: user.name,
+        givenName: user.givenName,
+        surname: user.surname,
+        lastSignInAt: new Date(),
+      })
+      .onConflictDoUpdate({ target: homeowners.personalNumberHash, set: { name: user.name, givenName: user.givenName, surname: user.surname, lastSignInAt: new Date() } })
+      .returning();
+    return row!;
+  });
 }
 
 export function insertOrder(db: Db, row: typeof bankidOrders.$inferInsert) {
@@ -52,11 +65,11 @@ export async function updateOrder(db: Db, id: string, patch: Partial<typeof bank
   await db.update(bankidOrders).set(patch).where(eq(bankidOrders.id, id));
 }
 
-/** Marks a completed order used for a sign-in, once: a second attempt (replay) finds nothing to consume. */
+/** Marks a completed order used for a sign-in, once (a replay finds nothing to consume), and forgets its signer. */
 export async function consumeOrder(db: Db, id: string): Promise<boolean> {
   const rows = await db
     .update(bankidOrders)
-    .set({ consumedAt: new Date() })
+    .set({ consumedAt: new Date(), completedUserEncrypted: null })
     .where(and(eq(bankidOrders.id, id), eq(bankidOrders.status, 'complete')))
     .returning({ consumedAt: bankidOrders.consumedAt });
   return rows.length === 1;

@@ -2,6 +2,8 @@ import request from 'supertest';
 import type { DatabaseHandle } from '../../../db/client';
 import { startBankIdTestWorld, type BankIdTestWorld, type TestApp } from '../../../../test/test-world';
 import { insertOrder } from '../repository';
+import { PersonalNumberVault } from '../../../bankid/personal-number';
+import { TEST_DATA_KEY } from '../../../../test/test-app';
 import { ABANDONED_AFTER_MS, KEPT_FOR_MS, sweepBankIdOrders } from '../order-sweep';
 
 // A browser that leaves mid sign-in never polls again, so its order would stay 'pending' (and completed orders would
@@ -19,8 +21,9 @@ beforeEach(async () => {
   await database.pool.query('delete from bankid_orders');
 });
 
+const vault = new PersonalNumberVault(TEST_DATA_KEY);
 let refs = 0;
-function order(startedAt: number, status: string, completedUser: unknown = null) {
+function order(startedAt: number, status: string, completedUser: object | null = null) {
   refs += 1;
   return insertOrder(database.db, {
     orderRef: `sweep-${refs}`,
@@ -34,7 +37,7 @@ function order(startedAt: number, status: string, completedUser: unknown = null)
     endUserIp: '127.0.0.1',
     status,
     hintCode: status === 'pending' ? 'outstandingTransaction' : null,
-    completedUser,
+    completedUserEncrypted: completedUser && vault.encrypt(JSON.stringify(completedUser)),
   });
 }
 
