@@ -10,12 +10,12 @@ let geo: GeoTables | undefined;
 
 export const TEST_SECRET = 'test-secret-test-secret-test-secret-0123';
 
-/** createApp with test defaults: silent logs, a fixed secret, no session pruning timer. */
+/** createApp with test defaults: silent logs (unless a suite passes a logger to read), a fixed secret, no session pruning timer. */
 export function createTestApp(
   database: DatabaseHandle,
   paths: { shellDist: string; releasesDir: string },
   overrides: Partial<AppDeps['config']> = {},
-  extra: { rp?: RpClient; now?: () => number; sessionFastPath?: boolean } = {},
+  extra: { rp?: RpClient; now?: () => number; sessionFastPath?: boolean; logger?: AppDeps['logger'] } = {},
 ) {
   return createApp({
     config: {
@@ -38,7 +38,7 @@ export function createTestApp(
     },
     db: database.db,
     pool: database.pool,
-    logger: pino({ level: 'silent' }),
+    logger: extra.logger ?? pino({ level: 'silent' }),
     authSecret: TEST_SECRET,
     pruneSessions: false,
     // Tests that sign homeowners in pass an RpClient pointed at a running simulator.
