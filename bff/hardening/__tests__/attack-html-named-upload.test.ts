@@ -36,7 +36,7 @@ describe('an uploaded file named like HTML is downloaded as document-<id>.pdf', 
     ['a PDF', PDF, 'text/html', 'application/pdf', 'pdf'],
     ['a PNG', PNG, 'text/html', 'image/png', 'png'],
     ['a JPEG', JPEG, 'application/xhtml+xml', 'image/jpeg', 'jpg'],
-  ] as const)('%s named %j: listed, downloaded and stored under the server’s name only', async (_what, content, claimedType, sniffed, ext) => {
+  ] as const)(`%s named ${HTML_NAME}: listed, downloaded and stored under the server’s name only`, async (_what, content, claimedType, sniffed, ext) => {
     const home = homes.shift()!;
     const homeowner = request.agent(app);
     const upload = await homeowner

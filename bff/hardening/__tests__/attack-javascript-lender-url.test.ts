@@ -72,7 +72,7 @@ describe('a javascript: lender URL is refused and never served', () => {
         const res = await visitor.get('/api/flow/brand-config?owner=demo-bank').expect(200);
         expect(res.body.brand).toBe('demo-bank');
         expect(res.text.toLowerCase()).not.toContain('script:');
-        // The refused file is not served: the default brand's config stands in (spec §8), its lenders all http(s).
+        // The refused file is not served: the default brand's config stands in, its lenders all http(s).
         expect(res.body.config.accent).not.toBe('#123456');
         for (const provider of res.body.config.financial_providers ?? []) expect(provider.url ?? 'https://x').toMatch(/^https?:\/\//);
       }

@@ -37,7 +37,7 @@ export const noQueryOnWrites: RequestHandler = (req, _res, next) => {
 
 /**
  * The routes that take an upload (multer, multipart/form-data): the only ones a multipart body may reach. Matched
- * like Express routes (case-insensitive, optional trailing slash); bff/hardening/__tests__/attack-low-findings.test.ts
+ * like Express routes (case-insensitive, optional trailing slash); bff/hardening/__tests__/attack-multipart-to-json-route.test.ts
  * fails when a multer route is missing here.
  */
 export const UPLOAD_ROUTES: readonly { method: string; path: RegExp }[] = [{ method: 'POST', path: /^\/api\/flow\/property\/[^/]+\/document\/?$/i }];
