@@ -16,7 +16,7 @@ import { ACTORS, type ActorName, type Agent } from '../test/actors';
  * installerStaff (demo-installer), otherOrgAdmin (admin of demo-bank), superAdmin, impersonator (super admin
  * impersonating demo-energi). Requests go to the organisation demo-energi and the homeowner's property.
  *
- * FAKE_LOGIN: GET /api/flow/user/fake-login exists only when FAKE_LOGIN is on and never in production (404 there,
+ * FAKE_LOGIN: POST /api/flow/user/fake-login exists only when FAKE_LOGIN is on and never in production (404 there,
  * bff/src/modules/homeowner/__tests__/bankid-sign.test.ts); the matrix runs with it on, as the test suites do.
  */
 export type Outcome = 'allow' | 400 | 401 | 403 | 404;
@@ -157,7 +157,7 @@ export const MATRIX: readonly MatrixRow[] = [
     } }),
   row('POST /api/flow/user/logout',                                  [A,   A,   A,    A,    A,    A,    A,    A,    A], { csrf: true, body: {}, session: 'fresh' }),
   // Test and development only (404 in production, see above).
-  row('GET /api/flow/user/fake-login',                               [A,   A,   A,    A,    A,    A,    A,    A,    A], { session: 'fresh' }),
+  row('POST /api/flow/user/fake-login',                              [A,   A,   A,    A,    A,    A,    A,    A,    A], { body: {}, session: 'fresh' }),
   row('GET /api/flow/user/profile',                                  [401, A,   A,    401,  401,  401,  401,  401,  401], {
     ownersData: (body, c) => body.properties.filter((p: { id: number }) => p.id === c.property) }),
   row('PATCH /api/flow/user/profile',                                [401, A,   A,    401,  401,  401,  401,  401,  401], { body: { selectedPropertyId: null } }),

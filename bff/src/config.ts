@@ -42,7 +42,7 @@ const envSchema = z.object({
   BANKID_SIMULATOR_PORT: z.coerce.number().int().min(0).max(65535).default(3010),
   /** BankID starts per IP per minute. */
   BANKID_START_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
-  /** The fake homeowner sign-in without BankID (tests, demos). Demo mode only. */
+  /** POST /api/flow/user/fake-login signs in a demo homeowner without BankID (tests, demos). Demo mode only. */
   FAKE_LOGIN: booleanFlag.default(false),
   /** Google Street View Static API key for the property picture; unset: the flow's generic picture. */
   STREETVIEW_API_KEY: z.string().min(1).optional(),

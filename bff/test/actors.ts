@@ -5,7 +5,7 @@ import { signInAs } from './staff-session';
 /**
  * The nine callers every route is judged against (bff/hardening/authorization-matrix.ts), each signed in on its own
  * supertest agent against one app. Needs the demo staff (seedDemoStaff) and the app built with FAKE_LOGIN on (homeowners
- * sign in through GET /api/flow/user/fake-login, a different person each).
+ * sign in through POST /api/flow/user/fake-login, a different person each).
  */
 export const ACTORS = [
   'anonymous',
@@ -52,7 +52,7 @@ export function isHomeownerActor(actor: ActorName): actor is keyof typeof HOMEOW
 export async function signInActor(app: express.Express, actor: ActorName): Promise<Agent> {
   const agent = request.agent(app);
   if (isHomeownerActor(actor)) {
-    const res = await agent.get('/api/flow/user/fake-login').query(HOMEOWNERS[actor]);
+    const res = await agent.post('/api/flow/user/fake-login').send(HOMEOWNERS[actor]);
     if (res.status !== 200) throw new Error(`fake-login as ${actor}: ${res.status} ${res.text} (is FAKE_LOGIN on?)`);
   } else if (isStaffActor(actor)) {
     await signInAs(agent, STAFF_ACCOUNTS[actor]).expect(200);

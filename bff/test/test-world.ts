@@ -25,6 +25,8 @@ export interface TestWorldOptions {
   sessionFastPath?: boolean;
   /** The app's BankID RP client (startBankIdTestWorld's, or a test double); none reachable by default. */
   rp?: RpClient;
+  /** The app's logger, for suites that check what is logged; silent by default. */
+  logger?: AppDeps['logger'];
 }
 
 /** A suite's world; `close()` (in afterAll) closes the database and removes the fixtures. */
@@ -32,7 +34,7 @@ export async function startTestWorld(options: TestWorldOptions = {}): Promise<Te
   const database = await createTestDatabase();
   for (const seed of options.seed ?? []) await seed(database.db);
   const fixtures = makeBuildFixtures();
-  const app = createTestApp(database, fixtures, options.config, { rp: options.rp, now: options.now, sessionFastPath: options.sessionFastPath });
+  const app = createTestApp(database, fixtures, options.config, { rp: options.rp, now: options.now, sessionFastPath: options.sessionFastPath, logger: options.logger });
   return {
     database,
     fixtures,

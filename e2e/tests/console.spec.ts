@@ -153,14 +153,17 @@ test.describe('the organisation console', () => {
       multipart: { energy_class: 'B', issued_at: '2025-06-02', file: { name: 'energideklaration.pdf', mimeType: 'application/pdf', buffer: pdf } },
     });
     expect(upload.status(), await upload.text()).toBe(201);
+    // Listed and downloaded under the server's name, never the uploader's.
+    const served = `document-${(await upload.json()).document.id}.pdf`;
 
     await signInStaff(page, 'staff@energi.demo.test');
     await page.goto('/console/org/demo-energi/validation');
     await expect(page.getByRole('heading', { level: 1, name: 'Validation' })).toBeVisible();
     const item = page.locator('li.cn-queue-item').filter({ has: page.getByRole('heading', { level: 2, name: home.name }) });
-    await expect(item.getByRole('link', { name: 'Open energideklaration.pdf' })).toBeVisible();
-    const file = await page.request.get((await item.getByRole('link', { name: 'Open energideklaration.pdf' }).getAttribute('href'))!);
+    await expect(item.getByRole('link', { name: `Open ${served}` })).toBeVisible();
+    const file = await page.request.get((await item.getByRole('link', { name: `Open ${served}` }).getAttribute('href'))!);
     expect(Buffer.compare(await file.body(), pdf)).toBe(0);
+    expect(file.headers()['content-disposition']).toBe(`attachment; filename="${served}"`);
     expect(await seriousA11yViolations(page)).toEqual([]);
     await item.getByRole('button', { name: 'Approve as issued label' }).click();
     await expect(page.getByText("Approved: the home's issued label is now B.")).toBeVisible();

@@ -32,7 +32,9 @@ function createWebpackConfig({ pkgDir, name, title, exposes, runtimePlugins, dev
       mode: production ? 'production' : 'development',
       context: pkgDir,
       entry: './src/index.ts',
-      devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+      // Production maps are written beside the build for decoding stack traces but not linked from the code (no
+      // sourceMappingURL) and never served (bff/src/web/static.ts; README "Hardening and security").
+      devtool: production ? 'hidden-source-map' : 'eval-cheap-module-source-map',
       output: {
         // MFE_OUT_DIR lets a release build go elsewhere than dist/ (the e2e release test does not touch dist/).
         path: process.env.MFE_OUT_DIR ? path.resolve(process.env.MFE_OUT_DIR) : path.join(pkgDir, 'dist'),

@@ -36,7 +36,7 @@ async function superAdmin() {
 
 async function homeowner() {
   const agent = request.agent(app).host(HOST);
-  await agent.get('/api/flow/user/fake-login').expect(200);
+  await agent.post('/api/flow/user/fake-login').send({}).expect(200);
   return { agent, csrfToken: (await agent.get('/api/auth/csrf')).body.csrfToken as string };
 }
 

@@ -66,7 +66,7 @@ describe('session fixation', () => {
   it('the demo fake-login starts a new session too', async () => {
     const browser = new CookieBrowser(app, { Host: HOST });
     const planted = await anonymousSession(browser);
-    expect((await browser.get('/api/flow/user/fake-login')).status).toBe(200);
+    expect((await browser.post('/api/flow/user/fake-login', {})).status).toBe(200);
     expect(browser.cookie('he.session')).not.toBe(planted);
     expect(await sessionUser(planted)).toBeUndefined();
   });
@@ -94,7 +94,7 @@ describe('session fixation', () => {
     expect(await sessionUser(staffSession)).toBeUndefined();
 
     const owner = new CookieBrowser(app, { Host: HOST });
-    await owner.get('/api/flow/user/fake-login');
+    await owner.post('/api/flow/user/fake-login', {});
     const ownerSession = owner.cookie('he.session')!;
     expect((await owner.post('/api/flow/user/logout', { csrfToken: await csrfToken(owner) })).status).toBe(200);
     expect(await sessionUser(ownerSession)).toBeUndefined();

@@ -292,10 +292,10 @@ export function describeRoutes(ids: WorldIds): RouteInput[] {
     { method: 'GET', path: '/api/flow/user/auth', agent: 'homeowner' },
     { method: 'POST', path: '/api/flow/user/auth', agent: 'homeowner', body: csrfOnly(ids.homeownerCsrf) },
     {
-      method: 'GET',
+      method: 'POST',
       path: '/api/flow/user/fake-login',
       agent: 'homeowner',
-      query: { personalNumber: { valid: '199001011239', kind: 'int' }, name: { valid: 'Anna Andersson', kind: 'text', max: 100 } },
+      body: json({ personalNumber: '199001011239', name: 'Anna Andersson' }, { at: [], required: [], maxLength: { name: 100 }, freeText: ['name'] }),
     },
     { method: 'POST', path: '/api/flow/user/logout', agent: 'homeowner', body: csrfOnly(ids.homeownerCsrf) },
     { method: 'GET', path: '/api/flow/user/profile', agent: 'homeowner' },

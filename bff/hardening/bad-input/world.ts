@@ -51,7 +51,7 @@ export async function createWorld(): Promise<World> {
 
   const agents = { anonymous: request.agent(app), superAdmin: request.agent(app), homeowner: request.agent(app) };
   await signInAs(agents.superAdmin, 'super@demo.test').expect(200);
-  ok(await agents.homeowner.get('/api/flow/user/fake-login'), 'fake login');
+  ok(await agents.homeowner.post('/api/flow/user/fake-login').send({}), 'fake login');
   const homeownerCsrf = ok(await agents.homeowner.get('/api/auth/csrf'), 'csrf').body.csrfToken as string;
   const anonymousCsrf = ok(await agents.anonymous.get('/api/auth/csrf'), 'csrf').body.csrfToken as string;
 

@@ -97,6 +97,40 @@ function signedInOf(req: Request): SignedIn | null {
   return { user: req.user, expires: req.session.cookie.expires ?? new Date(Date.now() + (req.session.cookie.maxAge ?? 0)) };
 }
 
+/** POST /_log bodies (NextAuth's client sends level, code and a short message) are at most this large. */
+export const CLIENT_LOG_MAX_BYTES = 2048;
+/** Client log reports per IP per minute; more are answered 429 and not logged. */
+export const CLIENT_LOG_RATE_LIMIT = 30;
+
+// Line breaks, other control characters and bidi overrides: a report cannot forge or disguise log lines.
+const UNPRINTABLE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]+/g;
+const reportText = (v: unknown) => (typeof v === 'string' ? v.replace(UNPRINTABLE, ' ').slice(0, 500) : undefined);
+
+function clientLogLimiter(logger: Logger) {
+  return rateLimit({
+    windowMs: 60_000,
+    limit: CLIENT_LOG_RATE_LIMIT,
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    handler: (req, res) => {
+      logger.debug({ ip: req.ip }, 'client log rate limit reached');
+      res.status(429).json({ error: 'too_many_requests', message: 'Too many log reports. Try again in a minute.' });
+    },
+  });
+}
+
+/**
+ * POST /_log: NextAuth's client reports its own errors. Anyone can send one, so it is what a visitor says, not a
+ * server fault: logged at warn at most (README "Hardening and security"), as printable text, never at error.
+ */
+function clientLog(logger: Logger) {
+  return (req: Request, res: Response) => {
+    const { level, code, message } = req.body ?? {};
+    logger[level === 'error' || level === 'warn' ? 'warn' : 'debug']({ client: true, code: reportText(code), message: reportText(message) }, 'client auth log');
+    res.status(200).end();
+  };
+}
+
 /**
  * /api/auth: the NextAuth v4 REST protocol on passport + express-session, with its quirks kept so an unchanged
  * next-auth/react client works (auth-protocols.md §1): json compared as the string "true", absolute urls,
@@ -104,6 +138,8 @@ function signedInOf(req: Request): SignedIn | null {
  */
 export function authRoutes(options: AuthRouteOptions): Router {
   const router = Router();
+  // Before the other routes' parsers: client logs have a smaller body limit of their own.
+  router.post('/_log', clientLogLimiter(options.logger), express.urlencoded({ extended: false, limit: CLIENT_LOG_MAX_BYTES }), express.json({ limit: CLIENT_LOG_MAX_BYTES }), clientLog(options.logger));
   router.use(express.urlencoded({ extended: false, limit: '10kb' }), express.json({ limit: '10kb' }));
   const { init, answerSession } = authAnswers(options);
 
@@ -209,13 +245,6 @@ export function authRoutes(options: AuthRouteOptions): Router {
       // logout regenerated the session; drop the fresh one too, so no row is left behind.
       req.session.destroy(() => done());
     });
-  });
-
-  router.post('/_log', (req, res) => {
-    const { level, code, message } = req.body ?? {};
-    const text = (v: unknown) => (typeof v === 'string' ? v.slice(0, 500) : undefined);
-    options.logger[level === 'error' ? 'error' : level === 'warn' ? 'warn' : 'debug']({ client: true, code: text(code), message: text(message) }, 'client auth log');
-    res.status(200).end();
   });
 
   router.get('/signin', (req, res) => {

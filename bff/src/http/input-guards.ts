@@ -36,13 +36,34 @@ export const noQueryOnWrites: RequestHandler = (req, _res, next) => {
 };
 
 /**
- * A body that is not JSON (text/plain, a form, XML) would reach the routes as "no body" and be read as `{}`, which is
- * valid for the calls whose fields are all optional: refuse it with 415 instead. Uploads (multipart) check themselves.
+ * The routes that take an upload (multer, multipart/form-data): the only ones a multipart body may reach. Matched
+ * like Express routes (case-insensitive, optional trailing slash); bff/hardening/__tests__/attack-multipart-to-json-route.test.ts
+ * fails when a multer route is missing here.
+ */
+export const UPLOAD_ROUTES: readonly { method: string; path: RegExp }[] = [{ method: 'POST', path: /^\/api\/flow\/property\/[^/]+\/document\/?$/i }];
+
+export function takesUpload(method: string, url: string): boolean {
+  const pathname = url.split('?')[0]!;
+  return UPLOAD_ROUTES.some((route) => route.method === method && route.path.test(pathname));
+}
+
+/**
+ * A body that is not JSON (text/plain, a form, multipart, XML, none named) would reach the routes as "no body" and be
+ * read as `{}`, which is valid for the calls whose fields are all optional (an empty rates object wipes the rates):
+ * refuse it with 415 instead. Only the upload routes take multipart (and check the rest themselves).
  */
 export const jsonBodies: RequestHandler = (req, _res, next) => {
   const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
-  if (hasBody && !req.is('application/json') && !req.is('multipart/form-data')) {
-    throw new HttpError(415, 'unsupported_media_type', `Send the body as JSON (Content-Type: application/json), not ${shown(req.headers['content-type'] ?? 'none')}.`);
+  if (hasBody && !req.is('application/json') && !(req.is('multipart/form-data') && takesUpload(req.method, req.originalUrl))) {
+    const sent = req.headers['content-type'] ?? 'none';
+    const upload = takesUpload(req.method, req.originalUrl);
+    throw new HttpError(
+      415,
+      'unsupported_media_type',
+      upload
+        ? `Send the document as multipart/form-data, not ${shown(sent)}.`
+        : `Send the body as JSON (Content-Type: application/json), not ${shown(sent)}.`,
+    );
   }
   next();
 };

@@ -14,9 +14,28 @@ function setCacheHeaders(res: Response, file: string): void {
   else res.setHeader('Cache-Control', 'no-cache');
 }
 
+/**
+ * Whether a request asks for a source map. Checked on the decoded path, as express.static decodes it (`.js%2Emap`),
+ * and case-blind: the maps stay on disk for decoding stack traces, and are never served (README "Hardening and security").
+ */
+export function isSourceMapRequest(requestPath: string): boolean {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(requestPath);
+  } catch {
+    return false; // express.static answers a malformed path itself (400)
+  }
+  return /\.map\/*$/i.test(decoded);
+}
+
+const noSourceMaps: RequestHandler = (req, res, next) => {
+  if (!isSourceMapRequest(req.path)) return next();
+  res.status(404).type('text/plain').send('Not found');
+};
+
 /** /mfe/<remote>/<version>/...: the release store; entry files are revalidated, hashed chunks cached for a year. */
-export function releaseFiles(releasesDir: string): RequestHandler {
-  return express.static(releasesDir, { index: false, fallthrough: false, dotfiles: 'ignore', setHeaders: setCacheHeaders });
+export function releaseFiles(releasesDir: string): RequestHandler[] {
+  return [noSourceMaps, express.static(releasesDir, { index: false, fallthrough: false, dotfiles: 'ignore', setHeaders: setCacheHeaders })];
 }
 
 // Routes whose page the shell build also renders as static HTML, per language (shell/first-paint.cjs): the address
@@ -89,5 +108,5 @@ export function shellFiles(shellDist: string, { pageHints }: ShellFilesOptions =
     res.setHeader('Vary', 'Accept-Language');
     res.type('html').send(withPreloads(readPage(firstPaintFile(req) ?? indexFile), hints));
   };
-  return [assets, historyFallback];
+  return [noSourceMaps, assets, historyFallback];
 }

@@ -3,19 +3,10 @@
 import { z } from 'zod';
 import { remotePackageSchema, releaseVersionSchema, type RemotePackage } from '../mfe/remotes';
 import type { SharedCheck } from '../mfe/compat';
+import { httpUrlSchema, imageUrlSchema } from './url';
 import { organisationFeatureSchema, organisationRoleSchema, organisationSlugSchema, type OrganisationFeature, type OrganisationRole } from './session';
 
 const text255 = z.string().trim().min(1, 'must not be empty').max(255, 'must be at most 255 characters');
-
-function isHttpUrl(value: string): boolean {
-  if (!/^https?:\/\//i.test(value)) return false;
-  try {
-    new URL(value);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** A brand id: the {brand} of brand/{brand}/config.json (bff/src/modules/brand/store.ts uses the same rule). */
 export const brandIdSchema = z
@@ -28,8 +19,8 @@ export const installerSchema = z
   .object({
     name: text255,
     identifier: text255,
-    logo: text255.refine((v) => isHttpUrl(v) || /^\/(?!\/)/.test(v), 'must be an http(s) URL or a path starting with /'),
-    url: text255.refine(isHttpUrl, 'must be an http(s) URL'),
+    logo: imageUrlSchema,
+    url: httpUrlSchema,
   })
   .strict();
 export type Installer = z.infer<typeof installerSchema>;

@@ -1,5 +1,6 @@
 // Brand config (spec §3): theme colours and financial providers of one brand, stored as brand/{brand}/config.json.
 import { z } from 'zod';
+import { httpUrlSchema } from './url';
 
 const colour = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'a colour such as #0f6e4f');
 
@@ -10,7 +11,7 @@ export const financialProviderSchema = z
   .object({
     id: z.string().regex(/^[a-z0-9-]{1,63}$/),
     name: z.string().min(1).max(255),
-    url: z.url().max(255).optional(),
+    url: httpUrlSchema.optional(),
     private_loan: z
       .object({ min_rate: z.number().min(0).max(30), max_rate: z.number().min(0).max(30), default_rate: z.number().min(0).max(30).optional() })
       .strict()

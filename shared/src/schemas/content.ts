@@ -2,6 +2,7 @@
 // by activity. Limits from the spec: slug, type, title and key 1–100, content 1–2000.
 import { z } from 'zod';
 import { activityTypeSchema } from './energy';
+import { isHttpsUrl, isSitePath } from './url';
 
 const text100 = z.string().trim().min(1, 'must not be empty').max(100, 'must be at most 100 characters');
 
@@ -11,16 +12,7 @@ export const contentSlugSchema = text100.regex(/^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?
 /** A key the flow asks for, e.g. `results.intro` or `question.atemp`. */
 export const contentKeySchema = text100.regex(/^[a-z0-9][a-z0-9._-]*$/i, 'letters, digits, dots, dashes and underscores');
 
-function isImageRef(value: string): boolean {
-  if (/^\/(?!\/)/.test(value)) return true;
-  if (!/^https:\/\//i.test(value)) return false;
-  try {
-    new URL(value);
-    return true;
-  } catch {
-    return false;
-  }
-}
+const isImageRef = (value: string) => isSitePath(value) || isHttpsUrl(value);
 
 /** What an editor sends (POST creates, PUT replaces). */
 export const contentItemInputSchema = z

@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { flowQueryOnly } from '../../http/input-guards';
-import type { BrandConfig, BrandConfigResponse } from '@home-energy/shared/schemas/brand';
+import { brandConfigSchema, type BrandConfig, type BrandConfigResponse } from '@home-energy/shared/schemas/brand';
 import type { Logger } from '../../logger';
 import { brandOf } from '../flow/brand';
 import type { BrandConfigStore } from './store';
@@ -29,13 +29,19 @@ export function brandRoutes(options: { store: BrandConfigStore; defaultBrand: st
     }
     const noCache = /no-cache/i.test(req.get('cache-control') ?? '') || /no-cache/i.test(req.get('pragma') ?? '');
     const cached = req.session.brandConfig;
-    if (!noCache && cached?.brand === brand) {
+    // A cached answer is checked like a stored one (sessions outlive a rule change): a bad one is read afresh.
+    if (!noCache && cached?.brand === brand && brandConfigSchema.safeParse(cached.config).success) {
       res.set('Cache-Control', 'private, no-cache').json(cached);
       return;
     }
     const read = async (name: string): Promise<BrandConfig | null> => {
       try {
-        return await options.store.read(name);
+        const stored = await options.store.read(name);
+        if (stored === null) return null;
+        // Served publicly: checked here too, whatever the store is, so a javascript: lender URL is never sent.
+        const checked = brandConfigSchema.safeParse(stored);
+        if (!checked.success) throw new Error(`brand/${name}/config.json: ${checked.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+        return checked.data;
       } catch (error) {
         options.logger.error({ err: error, brand: name }, 'brand config unreadable');
         return null;

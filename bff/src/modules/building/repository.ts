@@ -1,8 +1,10 @@
+import crypto from 'node:crypto';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Consumption, EpcDocumentSummary, Rates } from '@home-energy/shared/schemas/property-flow';
 import type { Db } from '../../db/client';
 import { buildingProfiles, epcDocuments, homeownerProperties, properties } from '../../db/schema';
 import type { Owner } from './owner';
+import { documentFileName } from './document-file';
 
 export type PropertyRow = typeof properties.$inferSelect;
 export type ProfileRow = typeof buildingProfiles.$inferSelect;
@@ -121,27 +123,30 @@ export async function claimVisitorProfiles(db: Db, visitorId: string, homeownerI
   });
 }
 
+/** Stores an uploaded document; the client's `fileName` is dropped, the row keeps the name it is served under. */
 export async function insertEpcDocument(
   db: Db,
   row: { profileId: number; propertyId: number; fileName: string; contentType: string; content: Buffer; energyClass: string; ep: number | null; issuedAt: string | null },
 ): Promise<EpcDocumentSummary> {
+  const { fileName: _clientName, ...stored } = row;
+  const id = crypto.randomUUID();
   const [doc] = await db
     .insert(epcDocuments)
-    .values({ ...row, sizeBytes: row.content.length })
-    .returning({ id: epcDocuments.id, status: epcDocuments.status, fileName: epcDocuments.fileName, energyClass: epcDocuments.energyClass, createdAt: epcDocuments.createdAt });
-  return { id: doc!.id, status: doc!.status, file_name: doc!.fileName, energy_class: doc!.energyClass, uploaded_at: doc!.createdAt.toISOString() };
+    .values({ ...stored, id, fileName: documentFileName(id, row.contentType), sizeBytes: row.content.length })
+    .returning({ id: epcDocuments.id, status: epcDocuments.status, contentType: epcDocuments.contentType, energyClass: epcDocuments.energyClass, createdAt: epcDocuments.createdAt });
+  return { id: doc!.id, status: doc!.status, file_name: documentFileName(doc!.id, doc!.contentType), energy_class: doc!.energyClass, uploaded_at: doc!.createdAt.toISOString() };
 }
 
 /** The profile's uploaded documents still waiting for validation, newest first. */
 export async function profileDocuments(db: Db, profileId: number | null): Promise<EpcDocumentSummary[]> {
   if (profileId === null) return [];
   const rows = await db
-    .select({ id: epcDocuments.id, status: epcDocuments.status, fileName: epcDocuments.fileName, energyClass: epcDocuments.energyClass, createdAt: epcDocuments.createdAt })
+    .select({ id: epcDocuments.id, status: epcDocuments.status, contentType: epcDocuments.contentType, energyClass: epcDocuments.energyClass, createdAt: epcDocuments.createdAt })
     .from(epcDocuments)
     .where(and(eq(epcDocuments.profileId, profileId), isNull(epcDocuments.reviewedAt)))
     .orderBy(desc(epcDocuments.createdAt))
     .limit(5);
-  return rows.map((d) => ({ id: d.id, status: d.status, file_name: d.fileName, energy_class: d.energyClass, uploaded_at: d.createdAt.toISOString() }));
+  return rows.map((d) => ({ id: d.id, status: d.status, file_name: documentFileName(d.id, d.contentType), energy_class: d.energyClass, uploaded_at: d.createdAt.toISOString() }));
 }
 
 /** Whether a profile holds anything its owner saved: answers, prices or consumption. */

@@ -22,12 +22,12 @@ export interface SignRouteOptions {
   cookies: AuthCookies;
   publicUrl?: string;
   startRateLimit: number;
-  /** GET /fake-login signs in a demo homeowner; only when explicitly enabled, never in production. */
+  /** POST /fake-login signs in a demo homeowner; only when explicitly enabled, never in production. */
   fakeLogin: boolean;
 }
 
 const csrfBody = z.object({ csrfToken: z.string().max(200) }).strict();
-const fakeLoginQuery = z
+const fakeLoginBody = z
   .object({
     personalNumber: z.string().regex(/^(19|20)\d{10}$/, 'twelve digits, YYYYMMDDNNNN').default('199001011239'),
     name: z.string().trim().min(1).max(100).default('Anna Andersson'),
@@ -40,10 +40,17 @@ const fakeLoginQuery = z
  */
 export function signRoutes(options: SignRouteOptions): Router {
   const router = Router();
-  // Before noQuery: fake-login takes ?personalNumber=&name= (tests sign in more than one homeowner; default the demo one).
+  router.use(noQuery);
+  const claimAfterSignIn = async (visitorId: string | undefined, user: Express.User) => {
+    const homeownerId = homeownerIdOf(user);
+    if (visitorId && homeownerId !== null) await claimVisitorProfiles(options.db, visitorId, homeownerId);
+  };
+
   if (options.fakeLogin) {
-    router.get('/fake-login', async (req, res, next) => {
-      const { personalNumber, name } = parse(fakeLoginQuery, req.query, 'query');
+    // A POST with a JSON body, so the same-origin check applies and a link or <img> on another site cannot sign a
+    // browser in (tests sign in more than one homeowner; the demo one by default).
+    router.post('/fake-login', async (req, res, next) => {
+      const { personalNumber, name } = parse(fakeLoginBody, req.body ?? {}, 'body');
       const [givenName = name, ...rest] = name.split(' ');
       const owner = await upsertHomeowner(options.db, options.vault, { personalNumber, name, givenName, surname: rest.join(' ') || name });
       const visitorId = req.session.visitorId;
@@ -54,11 +61,6 @@ export function signRoutes(options: SignRouteOptions): Router {
       });
     });
   }
-  router.use(noQuery);
-  const claimAfterSignIn = async (visitorId: string | undefined, user: Express.User) => {
-    const homeownerId = homeownerIdOf(user);
-    if (visitorId && homeownerId !== null) await claimVisitorProfiles(options.db, visitorId, homeownerId);
-  };
 
   function requireCsrf(req: Request): void {
     if (!csrfVerified(readCsrf(req.cookies?.[options.cookies.csrf], options.secret), req.body?.csrfToken)) {

@@ -1,12 +1,17 @@
 import { and, asc, eq } from 'drizzle-orm';
+import { installerSchema } from '@home-energy/shared/schemas/admin';
 import { installersOf } from '../admin/organisations/repository';
 import type { InstallerRequest, OfferedInstaller } from '@home-energy/shared/schemas/property-flow';
 import type { Db } from '../../db/client';
 import { installerRequests } from '../../db/schema';
 
-/** The installers the organisation offers its homeowners (none without an organisation). */
+/**
+ * The installers the organisation offers its homeowners (none without an organisation). One stored before the URL
+ * rule (shared/src/schemas/url.ts) with a link or logo it refuses is left out, never served.
+ */
 export async function offeredInstallers(db: Db, organisationId: number | null): Promise<OfferedInstaller[]> {
-  return organisationId === null ? [] : installersOf(db, organisationId);
+  if (organisationId === null) return [];
+  return (await installersOf(db, organisationId)).filter((installer) => installerSchema.safeParse(installer).success);
 }
 
 export async function homeownerRequests(db: Db, homeownerId: number, propertyId: number): Promise<InstallerRequest[]> {

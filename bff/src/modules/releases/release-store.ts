@@ -24,7 +24,10 @@ export function contentHash(dir: string, files: string[]): string {
   return hash.digest('hex');
 }
 
-/** Copies a build into <releasesDir>/<remote>/<version>/ atomically (a half-copied release is never served). */
+/**
+ * Copies a build into <releasesDir>/<remote>/<version>/ atomically (a half-copied release is never served). Its
+ * source maps are copied on purpose, to decode that release's stack traces; web/static.ts never serves them.
+ */
 export function storeRelease(releasesDir: string, remote: string, version: string, sourceDir: string): string {
   const target = path.join(releasesDir, remote, version);
   if (fs.existsSync(target)) return target;

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { answerReviews, buildingProfiles, epcDocuments, profileInsights, properties } from '../../db/schema';
 import { registerAnswers } from '../building/service';
 import { plausibilityIssues } from './rules';
+import { documentFileName } from '../building/document-file';
 
 /**
  * The organisation's open items: homes whose answers fail a rule and were not reviewed for these answers, and homes
@@ -30,7 +31,7 @@ export async function openValidationCount(db: Db, organisationId: number): Promi
 function documentView(d: typeof epcDocuments.$inferSelect): QueueDocument {
   return {
     id: d.id,
-    file_name: d.fileName,
+    file_name: documentFileName(d.id, d.contentType),
     content_type: d.contentType,
     size_bytes: d.sizeBytes,
     energy_class: d.energyClass,

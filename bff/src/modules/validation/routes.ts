@@ -16,6 +16,7 @@ import { HttpError } from '../../http/errors';
 import { requireConsoleItem } from '../../auth/guards';
 import { parseInput } from '../admin/validate';
 import { audit } from '../audit/record';
+import { documentFileName, servedDocumentType } from '../building/document-file';
 import { findOrganisationDocument, findOrganisationProfile, openValidationCount, validationQueue } from './repository';
 
 const documentParams = z.object({ id: documentIdSchema });
@@ -23,12 +24,6 @@ const profileParams = z.object({ id: z.coerce.number().int().positive().max(2_14
 
 function notFound(): HttpError {
   return new HttpError(404, 'not_found', 'No such item in this organisation.');
-}
-
-/** A file name safe for Content-Disposition (quotes and control characters dropped; the full name in filename*). */
-function disposition(fileName: string): string {
-  const plain = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
-  return `attachment; filename="${plain}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
 
 /**
@@ -52,7 +47,15 @@ export function validationRoutes(db: Db): Router {
     const document = await findOrganisationDocument(db, req.organisation!.id, id);
     if (!document) throw notFound();
     await audit(db, req, res, { action: 'epc_document.download', target: `epc_document:${id}`, organisationId: req.organisation!.id, details: { propertyId: document.propertyId } });
-    res.set({ 'Content-Type': document.contentType, 'Content-Disposition': disposition(document.fileName), 'Cache-Control': 'no-store' }).send(document.content);
+    // Named and typed by the server (building/document-file.ts), never by the uploader: a file called x.html is no page.
+    res
+      .set({
+        'Content-Type': servedDocumentType(document.contentType),
+        'Content-Disposition': `attachment; filename="${documentFileName(document.id, document.contentType)}"`,
+        'X-Content-Type-Options': 'nosniff',
+        'Cache-Control': 'no-store',
+      })
+      .send(document.content);
   });
 
   router.post('/documents/:id/approve', async (req, res) => {

@@ -102,7 +102,7 @@ describe('homes made through the flow', () => {
     await bankVisitor.post(`/api/flow/property/${propertyIds[0]}/building?owner=demo-bank`).send({}).expect(200);
     // A signed-in homeowner with contact details asks two installers about the attic.
     const homeowner = request.agent(app);
-    await homeowner.get('/api/flow/user/fake-login').expect(200);
+    await homeowner.post('/api/flow/user/fake-login').send({}).expect(200);
     await homeowner.post(`/api/flow/property/${propertyIds[1]}/building?owner=demo-energi`).send({}).expect(200);
     await homeowner.post('/api/flow/user/profile/contact').send({ email: 'anna@example.se', mobile: '070-123 45 67' }).expect(200);
     await homeowner

@@ -160,14 +160,14 @@ describe('answers and the building', () => {
     await other.get(`/api/flow/property/${villa}/building/primary/information`).expect(404);
     expect((await other.get(`/api/flow/property/${villa}/answers`).expect(200)).body.answers).toEqual({});
     const homeowner = request.agent(app);
-    await homeowner.get('/api/flow/user/fake-login').expect(200);
+    await homeowner.post('/api/flow/user/fake-login').send({}).expect(200);
     await homeowner.get(`/api/flow/property/${villa}/building/primary/recommendations`).expect(404);
   });
 
   it('signing in with BankID keeps what the visitor answered: the property joins the homeowner’s profile', async () => {
     const agent = request.agent(app);
     await agent.post(`/api/flow/property/${bare}/answer`).send({ construction_year: 1985, atemp: 110 }).expect(200);
-    await agent.get('/api/flow/user/fake-login').expect(200);
+    await agent.post('/api/flow/user/fake-login').send({}).expect(200);
     const recs = await agent.get(`/api/flow/property/${bare}/building/primary/recommendations`).expect(200);
     expect(recs.body.errors).toEqual([]);
     const profile = await agent.get('/api/flow/user/profile').expect(200);
@@ -182,7 +182,7 @@ describe('the add-property mini-flow', () => {
   it('adds a register address to the signed-in homeowner’s profile as miniflow_added, and its results open', async () => {
     await request(app).post('/api/flow/user/profile/property').send({ street: 'Testgatan 1', postalCity: 'Stockholm', postalCode: '111 22' }).expect(401);
     const agent = request.agent(app);
-    await agent.get('/api/flow/user/fake-login').expect(200);
+    await agent.post('/api/flow/user/fake-login').send({}).expect(200);
     await agent.post('/api/flow/user/profile/property').send({ street: 'Testgatan 1', postalCode: '111 22' }).expect(400);
     await agent.post('/api/flow/user/profile/property').send({ street: '', postalCity: 'Stockholm', postalCode: '111 22' }).expect(400);
     await agent.post('/api/flow/user/profile/property').send({ street: 'Nowhere 9', postalCity: 'Stockholm', postalCode: '111 22' }).expect(404);
@@ -253,9 +253,10 @@ describe('POST /api/flow/property/{id}/document', () => {
       .field('issued_at', '2024-03-01')
       .attach('file', pdf, { filename: 'energideklaration.pdf', contentType: 'application/pdf' })
       .expect(201);
-    expect(res.body.document).toMatchObject({ status: 'pending', energy_class: 'C', file_name: 'energideklaration.pdf' });
-    const { rows } = await database.pool.query('select content_type, size_bytes, status from epc_documents where id = $1', [res.body.document.id]);
-    expect(rows[0]).toEqual({ content_type: 'application/pdf', size_bytes: pdf.length, status: 'pending' });
+    expect(res.body.document).toMatchObject({ status: 'pending', energy_class: 'C', file_name: `document-${res.body.document.id}.pdf` });
+    // The uploader's file name is not kept: the row holds the name the document is served under.
+    const { rows } = await database.pool.query('select file_name, content_type, size_bytes, status from epc_documents where id = $1', [res.body.document.id]);
+    expect(rows[0]).toEqual({ file_name: `document-${res.body.document.id}.pdf`, content_type: 'application/pdf', size_bytes: pdf.length, status: 'pending' });
     const info = await agent.get(`/api/flow/property/${villa}/building/primary/information`).expect(200);
     expect(info.body.information).toContainEqual({ type: 'epc_document', value: res.body.document });
     const issued = info.body.information.find((i: { value: { type: string } }) => i.value?.type === 'issued').value;

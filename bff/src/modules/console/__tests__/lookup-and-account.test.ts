@@ -31,7 +31,7 @@ afterAll(() => world.close());
 describe('property lookup (super admins)', () => {
   it('finds any property by address or id, lists its profiles, and opens what the homeowner sees without their session', async () => {
     const homeowner = request.agent(app);
-    await homeowner.get('/api/flow/user/fake-login').expect(200);
+    await homeowner.post('/api/flow/user/fake-login').send({}).expect(200);
     const own = await homeowner.post(`/api/flow/property/${home}/building?owner=demo-bank`).send({ occupants: 3, attic_insulation_mm: 100 }).expect(200);
 
     const found = await superAdmin.get(`${LOOKUP}/search?q=uppslagsv`).expect(200);

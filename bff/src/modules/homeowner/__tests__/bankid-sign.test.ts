@@ -280,13 +280,13 @@ describe('profile', () => {
 
 describe('fake login', () => {
   it('does not exist unless explicitly enabled', async () => {
-    await request(app).get('/api/flow/user/fake-login').expect(404);
+    await request(app).post('/api/flow/user/fake-login').send({}).expect(404);
   });
 
   it('signs in a demo homeowner when enabled, never cached', async () => {
     const enabled = createTestApp(database, fixtures, { FAKE_LOGIN: true }, { rp, now });
     const agent = request.agent(enabled);
-    const res = await agent.get('/api/flow/user/fake-login').expect(200);
+    const res = await agent.post('/api/flow/user/fake-login').send({}).expect(200);
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.body.user).toMatchObject({ kind: 'homeowner', name: 'Anna Andersson', personalNumberMasked: '19900101-****' });
     expect((await agent.get('/api/flow/user/profile')).status).toBe(200);
@@ -295,17 +295,17 @@ describe('fake login', () => {
   it('signs in another homeowner when given a personal number and name, and checks them', async () => {
     const enabled = createTestApp(database, fixtures, { FAKE_LOGIN: true }, { rp, now });
     const other = request.agent(enabled);
-    const res = await other.get('/api/flow/user/fake-login').query({ personalNumber: '197002021234', name: 'Olle Olsson' }).expect(200);
+    const res = await other.post('/api/flow/user/fake-login').send({ personalNumber: '197002021234', name: 'Olle Olsson' }).expect(200);
     expect(res.body.user).toMatchObject({ kind: 'homeowner', name: 'Olle Olsson', personalNumberMasked: '19700202-****' });
-    const demo = (await request.agent(enabled).get('/api/flow/user/fake-login').expect(200)).body.user;
+    const demo = (await request.agent(enabled).post('/api/flow/user/fake-login').send({}).expect(200)).body.user;
     expect(demo.id).not.toBe(res.body.user.id);
-    const bad = await request(enabled).get('/api/flow/user/fake-login').query({ personalNumber: '1970' }).expect(400);
-    expect(JSON.stringify(bad.body.issues)).toContain('query.personalNumber');
-    await request(enabled).get('/api/flow/user/fake-login').query({ role: 'admin' }).expect(400);
+    const bad = await request(enabled).post('/api/flow/user/fake-login').send({ personalNumber: '1970' }).expect(400);
+    expect(JSON.stringify(bad.body.issues)).toContain('body.personalNumber');
+    await request(enabled).post('/api/flow/user/fake-login').send({ role: 'admin' }).expect(400);
   });
 
   it('is off outside demo mode even when the flag reaches the app', async () => {
     const production = createTestApp(database, fixtures, { FAKE_LOGIN: true, NODE_ENV: 'production', demo: false }, { rp, now });
-    await request(production).get('/api/flow/user/fake-login').expect(404);
+    await request(production).post('/api/flow/user/fake-login').send({}).expect(404);
   });
 });

@@ -51,7 +51,7 @@ describe('installer requests', () => {
 
     const agent = request.agent(app);
     await agent.post(`/api/flow/property/${home}/building`).send({}).expect(200);
-    await agent.get('/api/flow/user/fake-login').expect(200);
+    await agent.post('/api/flow/user/fake-login').send({}).expect(200);
     const selection = [
       { installer: 'varmepumpar', key: 'heat_pump_geothermal', selected: true },
       { installer: 'solkraft', key: 'heat_pump_geothermal', selected: false },
@@ -72,7 +72,7 @@ describe('installer requests', () => {
 
   it('refuses bad selections with a 400 and writes nothing', async () => {
     const agent = request.agent(app);
-    await agent.get('/api/flow/user/fake-login').expect(200);
+    await agent.post('/api/flow/user/fake-login').send({}).expect(200);
     await agent.post(`/api/flow/property/${home}/building`).send({}).expect(200);
     const before = await requestRows();
     const bad: unknown[] = [

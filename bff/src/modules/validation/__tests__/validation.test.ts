@@ -100,7 +100,7 @@ describe('the validation queue', () => {
     const documentId = upload.body.document.id;
     const item = (await queue()).items.find((i) => i.property.id === homes[1])!;
     expect(item.documents).toEqual([
-      { id: documentId, file_name: 'energideklaration.pdf', content_type: 'application/pdf', size_bytes: PDF.length, energy_class: 'B', ep: 72, issued_at: '2024-03-01', status: 'pending', uploaded_at: expect.any(String) },
+      { id: documentId, file_name: `document-${documentId}.pdf`, content_type: 'application/pdf', size_bytes: PDF.length, energy_class: 'B', ep: 72, issued_at: '2024-03-01', status: 'pending', uploaded_at: expect.any(String) },
     ]);
 
     const file = await staff.get(`${QUEUE}/documents/${documentId}/file`).buffer(true).parse((res, done) => {
@@ -109,7 +109,8 @@ describe('the validation queue', () => {
       res.on('end', () => done(null, Buffer.concat(chunks)));
     }).expect(200);
     expect(file.headers['content-type']).toBe('application/pdf');
-    expect(file.headers['content-disposition']).toContain('attachment; filename="energideklaration.pdf"');
+    expect(file.headers['content-disposition']).toBe(`attachment; filename="document-${documentId}.pdf"`);
+    expect(file.headers['x-content-type-options']).toBe('nosniff');
     expect(Buffer.compare(file.body as Buffer, PDF)).toBe(0);
 
     // Another organisation's staff cannot see, approve or download it.

@@ -1,6 +1,8 @@
 import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Loading, useToast, type Activity } from '@home-energy/shared';
+// A deep import, bundled into this remote: the check does not depend on the shell's copy of shared being new.
+import { safeHref, safeImageSrc } from '@home-energy/shared/schemas/url';
 import { useGetInstallersQuery, useSendInstallerRequestsMutation } from '../api/installers-api';
 
 const ContactStep = lazy(() => import('./contact-step'));
@@ -8,7 +10,9 @@ const ContactStep = lazy(() => import('./contact-step'));
 /** The installer's logo, or its initials when the picture cannot be loaded. */
 function InstallerLogo({ src, name }: { src: string; name: string }) {
   const [failed, setFailed] = useState(false);
-  if (failed || !src) {
+  // Only an http(s) URL or a path on this site is loaded (shared/src/schemas/url.ts), whatever the server sent.
+  const safeSrc = safeImageSrc(src);
+  if (failed || !safeSrc) {
     const initials = name.split(/\s+/).slice(0, 2).map((word) => word[0]?.toUpperCase() ?? '').join('');
     return (
       <span className="rd-installers__initials" aria-hidden="true">
@@ -16,7 +20,7 @@ function InstallerLogo({ src, name }: { src: string; name: string }) {
       </span>
     );
   }
-  return <img src={src} alt="" width={32} height={32} loading="lazy" onError={() => setFailed(true)} />;
+  return <img src={safeSrc} alt="" width={32} height={32} loading="lazy" onError={() => setFailed(true)} />;
 }
 
 const statusOf = (error: unknown) => (error && typeof error === 'object' && 'status' in error ? (error as { status: unknown }).status : undefined);
@@ -92,9 +96,12 @@ export function InstallerRequest({ propertyId, activity }: { propertyId: number;
                     </small>
                   ) : null}
                 </span>
-                <a href={installer.url} target="_blank" rel="noopener noreferrer" aria-label={t('installers.website', { name: installer.name })}>
-                  ↗
-                </a>
+                {/* A link only to an http(s) URL: a javascript: or data: URL the server let through is not rendered. */}
+                {safeHref(installer.url) ? (
+                  <a href={safeHref(installer.url)} target="_blank" rel="noopener noreferrer" aria-label={t('installers.website', { name: installer.name })}>
+                    ↗
+                  </a>
+                ) : null}
               </label>
             ))}
             {problem ? (

@@ -87,4 +87,20 @@ describe('installer requests on a recommendation', () => {
     await act(async () => fireEvent.click(card.getByRole('button', { name: en.open })));
     expect(await card.findByText(en.none)).toBeTruthy();
   });
+
+  it('renders no link or picture for a javascript: or data: URL the server sent', async () => {
+    bff.answer('GET', INSTALLERS, ok({
+      installers: [
+        { name: 'Evil Link AB', identifier: 'evil', logo: 'data:image/svg+xml,<svg onload=alert(1)>', url: 'javascript:alert(1)' },
+        { name: 'Good AB', identifier: 'good', logo: 'https://good.example/logo.png', url: 'https://good.example' },
+      ],
+      requests: [],
+    }));
+    const card = await openInstallers();
+    const website = (name: string) => en.website.replace('{{name}}', name);
+    expect(card.queryByRole('link', { name: website('Evil Link AB') })).toBeNull();
+    expect(card.getByRole('link', { name: website('Good AB') }).getAttribute('href')).toBe('https://good.example');
+    expect(card.getByText('EL')).toBeTruthy(); // initials instead of the data: picture
+    expect([...document.querySelectorAll('.rd-installers__list a[href], .rd-installers__list img[src]')].map((e) => e.getAttribute('href') ?? e.getAttribute('src')).filter((v) => !/^(https?:|\/)/.test(v!))).toEqual([]);
+  });
 });
