@@ -55,7 +55,7 @@ it('a burst of anonymous answer writes from one IP answers 429 and creates no mo
   await browser(ip).get(`/api/flow/property/${homes[0]}/answers`).expect(200);
   await browser().post(`/api/flow/property/${homes[0]}/answer`).send({ atemp: 120 }).expect(200);
   const homeowner = browser(ip);
-  await homeowner.get('/api/flow/user/fake-login').expect(200);
+  await homeowner.post('/api/flow/user/fake-login').send({}).expect(200);
   await homeowner.post(`/api/flow/property/${homes[0]}/answer`).send({ atemp: 120 }).expect(200);
 });
 
@@ -95,7 +95,7 @@ it('abandoned visitor profiles are removed and not counted in analytics', async 
   const looked = browser();
   await looked.post(`/api/flow/property/${homes[3]}/building`).send({}).expect(200);
   const homeowner = browser();
-  await homeowner.get('/api/flow/user/fake-login').query(HOMEOWNERS.otherHomeowner).expect(200);
+  await homeowner.post('/api/flow/user/fake-login').send(HOMEOWNERS.otherHomeowner).expect(200);
   await homeowner.post(`/api/flow/property/${homes[3]}/building`).send({ occupants: 2 }).expect(200);
   expect(await homesCounted()).toBe(homesBefore + 3);
   // A session that saved nothing is not an active person; the one that answered and the homeowner are.

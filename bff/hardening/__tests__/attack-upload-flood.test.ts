@@ -44,7 +44,7 @@ it('a stranger cannot upload a document to someone else\'s property', async () =
   const elsewhere = browser();
   await elsewhere.post(`/api/flow/property/${homes[1]}/answer`).send({ occupants: 2 }).expect(200);
   const homeowner = browser();
-  await homeowner.get('/api/flow/user/fake-login').expect(200);
+  await homeowner.post('/api/flow/user/fake-login').send({}).expect(200);
   for (const agent of [stranger, reader, elsewhere, homeowner]) {
     const res = await upload(agent, homes[0]!).expect(404);
     expect(res.body).toEqual({ error: 'not_found', message: expect.stringMatching(/profile/) });
