@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import type { Db } from './db/client';
 import { staffUsers } from './db/schema';
 
@@ -41,8 +41,13 @@ export function productionConfigProblems(settings: ProductionSettings): Producti
 
 /** Demo staff accounts that can still sign in: their emails and password are in the README. */
 export async function activeDemoAccounts(db: Db): Promise<string[]> {
-  const rows = await db.select({ email: staffUsers.email }).from(staffUsers).where(and(eq(staffUsers.demo, true), eq(staffUsers.active, true)));
-  return rows.map((r) => r.email).sort();
+  // Super admins first: they are the worst of them to leave behind.
+  const rows = await db
+    .select({ email: staffUsers.email })
+    .from(staffUsers)
+    .where(and(eq(staffUsers.demo, true), eq(staffUsers.active, true)))
+    .orderBy(desc(staffUsers.superAdmin), asc(staffUsers.email));
+  return rows.map((r) => r.email);
 }
 
 /** The database part of the checklist, run before a production server listens. */
