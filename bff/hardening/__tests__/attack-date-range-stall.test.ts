@@ -48,14 +48,17 @@ class Watch {
   async request(route: RouteInput, bad: BadRequest): Promise<Response> {
     this.histogram.reset();
     this.histogram.enable();
+    const label = `${key(route)} — ${bad.label} (${bad.method} ${bad.url.slice(0, 160)})`;
     let res: Response;
     try {
       res = await send(world, route, bad, DEADLINE_MS);
+    } catch (error) {
+      // After a long stall supertest's own deadline timer fires first: say how long the loop was blocked.
+      throw new Error(`no answer to ${label}: ${(error as Error).message}; the event loop was blocked for ${Math.round(this.histogram.max / 1e6)} ms`);
     } finally {
       this.histogram.disable();
     }
     const ms = this.histogram.max / 1e6;
-    const label = `${key(route)} — ${bad.label} (${bad.method} ${bad.url.slice(0, 160)})`;
     if (ms > this.worst.ms) this.worst = { ms, label };
     if (res.status >= 500) this.serverErrors.push(`${label} → ${res.status} ${res.text.slice(0, 200)}`);
     if (ms > STALL_LIMIT_MS) {
