@@ -11,15 +11,15 @@ import { createWorld, type World } from '../bad-input/world';
 
 /**
  * The attack: one request with an extreme date (?to=9999-12-31, ?from=0000-01-01, a span of millennia, one end left
- * out) made the BFF loop per day or per month until JavaScript's Date overflowed, blocking every other request for
- * minutes, or handed PostgreSQL a day it cannot store (a 500). Here every route that takes a date gets those values,
- * and every route gets the whole bad-input fuzz (bad-input/README.md), while Node's event-loop delay is watched:
- * no answer may be a 5xx, and the loop may never be blocked for more than STALL_LIMIT_MS.
+ * out) can make a server loop per day or per month until JavaScript's Date overflows, blocking every other request for
+ * minutes, or hand PostgreSQL a day it cannot store (a 500). Here every route that takes a date gets those values, and
+ * every route gets the whole bad-input fuzz (bad-input/README.md), while Node's event-loop delay is watched: no answer
+ * may be a 5xx, and the loop may never be blocked for more than STALL_LIMIT_MS.
  */
 const STALL_LIMIT_MS = 200;
 /** A request whose answer does not come at all is abandoned (a stall inside the handler is caught by the delay). */
 const DEADLINE_MS = 30_000;
-/** A test that meets a stall on a server without the bounds waits for it to end (~130 s on the original loop). */
+/** Room for a stall to end and fail with its measured delay rather than a jest timeout (a blocked loop cannot be interrupted). */
 const STALLED_TEST_TIMEOUT_MS = 600_000;
 const SEED = Number(process.env.FUZZ_SEED ?? 20_261_126);
 const RUNS = Number(process.env.FUZZ_RUNS ?? 8);
