@@ -3,6 +3,7 @@ import type { Response } from 'supertest';
 import { listRoutes } from '../../test/route-table';
 import { badRequestsFor, PDF_BYTES, validRequest } from '../bad-input/arbitraries';
 import { describeRoutes } from '../bad-input/routes';
+import { send } from '../bad-input/send';
 import type { BadRequest, RouteInput } from '../bad-input/types';
 import { createWorld, rowCounts, type World } from '../bad-input/world';
 
@@ -37,16 +38,6 @@ afterAll(async () => {
 });
 
 const key = (r: { method: string; path: string }) => `${r.method} ${r.path}`;
-
-async function send(route: RouteInput, bad: BadRequest): Promise<Response> {
-  const agent = world.agents[route.agent];
-  // router.all (NextAuth's catch-all) lists as _ALL: any method reaches it.
-  const method = (bad.method === '_ALL' ? 'PUT' : bad.method).toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
-  let call = agent[method](bad.url);
-  for (const [name, value] of Object.entries(bad.headers)) call = call.set(name, value);
-  // Raw bytes as they are: no serialising by superagent, no parsing of the answer's body beyond JSON.
-  return bad.body === undefined ? call : call.send(bad.body);
-}
 
 /** Why the answer to a bad request is wrong, or null when it is a proper refusal. */
 function problemWith(route: RouteInput, bad: BadRequest, res: Response): string | null {
@@ -93,7 +84,7 @@ describe('every bad request is refused with a 4xx, says why, and writes nothing'
       collected.push(message);
     };
     const check = async (bad: BadRequest) => {
-      const res = await send(route, bad);
+      const res = await send(world, route, bad);
       if (VERBOSE) process.stdout.write(`${key(route)} | ${bad.label.slice(0, 120)} → ${res.status}\n`);
       const problem = problemWith(route, bad, res);
       if (problem) fail(describeFailure(route, bad, res, problem));
@@ -142,7 +133,7 @@ it('accepts the valid request of every route it breaks', async () => {
   const order = (r: RouteInput) => (r.path.endsWith('/logout') ? 3 : r.method === 'DELETE' ? 2 : r.method === 'GET' ? 0 : 1);
   const refused: string[] = [];
   for (const route of [...routes].filter((r) => !r.protocol).sort((a, b) => order(a) - order(b))) {
-    const res = await send(route, validRequest(route));
+    const res = await send(world, route, validRequest(route));
     if (VERBOSE) process.stdout.write(`${key(route)} | valid request → ${res.status}\n`);
     const expected = route.validAnswer?.status;
     if (expected !== undefined ? res.status !== expected : [400, 413, 415].includes(res.status) || res.status >= 500) {

@@ -1,6 +1,7 @@
 // fast-check generators that break one thing of a valid request at a time: its ids, query, JSON body, form or upload.
 import fc from 'fast-check';
-import { BAD_IDS, BAD_QUERY_VALUES, BROKEN_TEXT, EXOTIC_TEXT, VALUES_OF, jsonTypeOf, malformedJson } from './samples';
+import { YEARS_AHEAD } from '@home-energy/shared/schemas/dates';
+import { BAD_IDS, BAD_QUERY_VALUES, BROKEN_TEXT, EXOTIC_TEXT, EXTREME_DATES, VALUES_OF, isDateValue, jsonTypeOf, malformedJson } from './samples';
 import type { BadRequest, FormBody, JsonBody, JsonType, MultipartBody, ObjectSpec, Path, RouteInput } from './types';
 
 /** Above express.json's 100 kB limit on /api (and NextAuth's 10 kB forms): 413. */
@@ -46,6 +47,13 @@ function validBody(route: RouteInput): Pick<BadRequest, 'headers' | 'body'> {
 function request(route: RouteInput, label: string, parts: Partial<BadRequest>): BadRequest {
   return { label, method: route.method, url: urlOf(route), ...validBody(route), ...parts };
 }
+
+// ── dates ────────────────────────────────────────────────────────────────────────────────────────────────────────
+
+/** A well-formed day outside the bounds every date takes: before 2000 or after the last year ahead, up to 9999. */
+const outOfBoundsDay = fc
+  .tuple(fc.oneof(fc.integer({ min: 0, max: 1999 }), fc.integer({ min: new Date().getUTCFullYear() + YEARS_AHEAD + 1, max: 9999 })), fc.integer({ min: 1, max: 12 }), fc.integer({ min: 1, max: 28 }))
+  .map(([y, m, d]) => `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`);
 
 // ── ids ──────────────────────────────────────────────────────────────────────────────────────────────────────────
 
@@ -97,6 +105,17 @@ function queryGroups(route: RouteInput): Group[] {
           ? fc.integer({ min: (spec.max ?? 255) + 1, max: (spec.max ?? 255) + 2000 }).map((n) => withQuery(`${key} of ${n} characters`, [...others, [key, 'q'.repeat(n)]]))
           : fc.string({ minLength: 1, maxLength: 30, unit: 'grapheme' }).map((s) => withQuery(`${key}=${JSON.stringify(`${s}\u0000`)}`, [...others, [key, `${s}\u0000`]])),
     });
+    if (spec.kind === 'date') {
+      // Each extreme with the other parameters as they are, and alone (a range's other end left out).
+      const alone = base.filter(([k]) => route.query?.[k]?.kind !== 'date');
+      const extremes = EXTREME_DATES.flatMap((bad) => [withQuery(`${key}=${bad}`, [...others, [key, bad]]), withQuery(`${key}=${bad} alone`, [...alone, [key, bad]])]);
+      groups.push({
+        name: `query ${key} extreme dates`,
+        cases: extremes,
+        always: extremes,
+        random: fc.tuple(outOfBoundsDay, fc.boolean()).map(([bad, single]) => withQuery(`${key}=${bad}${single ? ' alone' : ''}`, [...(single ? alone : others), [key, bad]])),
+      });
+    }
   }
   return groups;
 }
@@ -208,6 +227,16 @@ function jsonGroups(route: RouteInput, body: JsonBody): Group[] {
         random: fc
           .tuple(fc.constantFrom(...strings), fc.string({ maxLength: 10, unit: 'grapheme' }), fc.constantFrom(...BROKEN_TEXT))
           .map(([key, text, u]) => mutation(`${key} with ${JSON.stringify(text + u)}`, (t) => (t[key] = `${text}${u}${String(target[key])}`))),
+      });
+    }
+    const dates = keys.filter((key) => isDateValue(target[key]));
+    if (dates.length > 0) {
+      const extremes = dates.flatMap((key) => EXTREME_DATES.map((bad) => mutation(`${key} = ${bad}`, (t) => (t[key] = bad))));
+      groups.push({
+        name: `extreme dates at ${object.at.join('.')}`,
+        cases: extremes,
+        always: extremes,
+        random: fc.tuple(fc.constantFrom(...dates), outOfBoundsDay).map(([key, bad]) => mutation(`${key} = ${bad}`, (t) => (t[key] = bad))),
       });
     }
     if (object.map) {
@@ -334,6 +363,12 @@ function multipartGroups(route: RouteInput, upload: MultipartBody): Group[] {
       ],
       random: fc.tuple(fc.constantFrom(...Object.keys(upload.fields)), fc.string({ maxLength: 30, unit: 'grapheme' })).map(([key, value]) => send(`${key}=${JSON.stringify(`${value}\u0000`)}`, { fields: [...without(key), [key, `${value}\u0000`]] })),
     },
+    ...Object.keys(upload.fields)
+      .filter((key) => isDateValue(upload.fields[key]))
+      .map((key): Group => {
+        const extremes = EXTREME_DATES.map((bad) => send(`${key} ${bad}`, { fields: [...without(key), [key, bad]] }));
+        return { name: `upload ${key} extreme dates`, cases: extremes, always: extremes, random: outOfBoundsDay.map((bad) => send(`${key} ${bad}`, { fields: [...without(key), [key, bad]] })) };
+      }),
     {
       name: 'upload framing',
       cases: [

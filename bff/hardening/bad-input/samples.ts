@@ -39,6 +39,15 @@ export const BAD_QUERY_VALUES: Record<QuerySpec['kind'], string[]> = {
   postal: ['1234', 'abcde', '123456', '12 3456', '-1234'],
 };
 
+/**
+ * Dates no date parameter or field may take (shared/src/schemas/dates.ts): past year 9999, year 0, the last day a JS
+ * Date holds, a day that does not exist, an extended negative year, the day before the earliest, an extended year.
+ */
+export const EXTREME_DATES = ['9999-12-31', '0000-01-01', '275760-09-13', '2024-02-30', '-000001-01-01', '1999-12-31', '+275760-09-13'];
+
+/** A template value that is a date (YYYY-MM-DD): its field gets EXTREME_DATES. */
+export const isDateValue = (value: unknown): value is string => typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value);
+
 /** A value of each JSON type (the wrong type for a field of another type). */
 export const VALUES_OF: Record<JsonType, unknown[]> = {
   string: ['text', '', '1', 'true'],

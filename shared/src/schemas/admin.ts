@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { remotePackageSchema, releaseVersionSchema, type RemotePackage } from '../mfe/remotes';
 import type { SharedCheck } from '../mfe/compat';
 import { httpUrlSchema, imageUrlSchema } from './url';
+import { dateRangeCheck, dayOrInstantSchema } from './dates';
 import { organisationFeatureSchema, organisationRoleSchema, organisationSlugSchema, type OrganisationFeature, type OrganisationRole } from './session';
 
 const text255 = z.string().trim().min(1, 'must not be empty').max(255, 'must be at most 255 characters');
@@ -226,17 +227,6 @@ export interface AdminReleaseList {
 
 // ── Audit log ────────────────────────────────────────────────────────────────────────────────────────────────────
 
-// z.iso.date, not a YYYY-MM-DD pattern: 2026-02-30 is no day (the Date of it would silently be 2 March).
-const periodBound = z.union([
-  z.iso.date({ message: 'a date such as 2026-01-31' }),
-  z.iso.datetime({ offset: true, message: 'a date such as 2026-01-31 or an ISO time' }),
-]);
-
-/** The start of a period bound, for comparing `from` with `to`. */
-function boundTime(value: string): number {
-  return new Date(value.length === 10 ? `${value}T00:00:00.000Z` : value).getTime();
-}
-
 /**
  * GET /api/admin/audit?organisation=&user=&from=&to=&page=&pageSize=. A period bound is a whole day (UTC; `to`
  * includes that day) or an exact ISO time (`to` exclusive), which is how the audit page sends the user's local days.
@@ -245,13 +235,13 @@ export const auditQuerySchema = z
   .object({
     organisation: organisationSlugSchema.optional(),
     user: consoleUserIdSchema.optional(),
-    from: periodBound.optional(),
-    to: periodBound.optional(),
+    from: dayOrInstantSchema.optional(),
+    to: dayOrInstantSchema.optional(),
     page: z.coerce.number().int().min(1).max(100_000).default(1),
     pageSize: z.coerce.number().int().min(1).max(100).default(25),
   })
   .strict()
-  .refine((q) => !q.from || !q.to || boundTime(q.from) <= boundTime(q.to), { message: 'from must not be after to', path: ['from'] });
+  .superRefine(dateRangeCheck());
 export type AuditQuery = z.input<typeof auditQuerySchema>;
 
 export interface AuditEntry {

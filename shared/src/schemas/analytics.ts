@@ -2,24 +2,19 @@
 // filter every analytics call takes, the buckets it counts in, and the answers. The BFF answers from pre-aggregated
 // tables (bff/src/modules/analytics/README.md); the console draws charts and tables from these shapes.
 import { z } from 'zod';
-
-const isoDay = z.iso.date({ message: 'a date such as 2026-01-31' });
+import { calendarDaySchema, dateRangeCheck } from './dates';
 
 /** The longest period one call may cover (keeps a series at most a few hundred points). */
 export const ANALYTICS_MAX_DAYS = 366 * 10;
 
 /**
- * ?from=YYYY-MM-DD&to=YYYY-MM-DD, both days included (UTC days). Either may be left out: no lower bound, or up to
- * today. Strict: an unknown parameter is a 400.
+ * ?from=YYYY-MM-DD&to=YYYY-MM-DD, both days included (UTC days). Either may be left out: `to` is then today, `from`
+ * the first day with data but at most ANALYTICS_MAX_DAYS before `to`. Strict: an unknown parameter is a 400.
  */
 export const analyticsPeriodSchema = z
-  .object({ from: isoDay.optional(), to: isoDay.optional() })
+  .object({ from: calendarDaySchema.optional(), to: calendarDaySchema.optional() })
   .strict()
-  .refine((p) => !p.from || !p.to || p.from <= p.to, { message: 'from must not be after to', path: ['from'] })
-  .refine((p) => !p.from || !p.to || (Date.parse(p.to) - Date.parse(p.from)) / 86_400_000 < ANALYTICS_MAX_DAYS, {
-    message: `at most ${ANALYTICS_MAX_DAYS} days`,
-    path: ['to'],
-  });
+  .superRefine(dateRangeCheck({ maxDays: ANALYTICS_MAX_DAYS }));
 export type AnalyticsPeriod = z.infer<typeof analyticsPeriodSchema>;
 
 /** Series points: one per day for short periods, per ISO week up to two years, per month beyond. */

@@ -1,6 +1,7 @@
 // The knowledge base (spec §3 content item): messages super admins write in the console and the flow shows by key or
 // by activity. Limits from the spec: slug, type, title and key 1–100, content 1–2000.
 import { z } from 'zod';
+import { calendarDaySchema } from './dates';
 import { activityTypeSchema } from './energy';
 import { isHttpsUrl, isSitePath } from './url';
 
@@ -23,7 +24,7 @@ export const contentItemInputSchema = z
     key: contentKeySchema,
     content: z.string().trim().min(1, 'must not be empty').max(2000, 'must be at most 2000 characters'),
     /** YYYY-MM-DD, e.g. when a subsidy rule starts. */
-    date: z.iso.date({ message: 'a date such as 2026-01-31' }).nullable().optional(),
+    date: calendarDaySchema.nullable().optional(),
     /** An https URL or a path on this site. */
     image: z.string().trim().max(255).refine(isImageRef, 'an https URL or a path starting with /').nullable().optional(),
     /** The recommendation (activity type) the message belongs to. */

@@ -1,6 +1,7 @@
 // Payloads of the property flow (spec §3, §5, §7): answers, question definitions, rates, consumption, EPC documents,
 // interactions, texts, and the building/information/recommendations answers. Limits from the spec live here only.
 import { z } from 'zod';
+import { calendarDaySchema } from './dates';
 import { CARRIERS, energyClassSchema, type Activity, type EpcLabelValue, type PerCarrier, type PriceArea } from './energy';
 
 /** Spec §3: answers map keys (1-255) to boolean, string, number or a list of strings. null clears an answer. */
@@ -111,7 +112,7 @@ export const epcDocumentFieldsSchema = z
   .object({
     energy_class: energyClassSchema,
     ep: z.coerce.number().min(0).max(2000).optional(),
-    issued_at: z.iso.date().optional(),
+    issued_at: calendarDaySchema.optional(),
   })
   .strict();
 export const EPC_DOCUMENT_TYPES = ['application/pdf', 'image/jpeg', 'image/png'] as const;

@@ -1,6 +1,7 @@
 // The console's validation queue (feature platform_validation): homes whose answers fail a plausibility rule and
 // uploaded energy performance certificates waiting for staff. Approving a document makes it the home's issued label.
 import { z } from 'zod';
+import { calendarDaySchema } from './dates';
 import { energyClassSchema } from './energy';
 
 /** The plausibility rules (bff/src/modules/validation/rules.ts says what each checks). */
@@ -55,7 +56,7 @@ export const documentApprovalSchema = z
   .object({
     energy_class: energyClassSchema.optional(),
     ep: z.number().min(0).max(2000).nullable().optional(),
-    issued_at: z.iso.date({ message: 'a date such as 2026-01-31' }).nullable().optional(),
+    issued_at: calendarDaySchema.nullable().optional(),
   })
   .strict();
 export type DocumentApproval = z.infer<typeof documentApprovalSchema>;

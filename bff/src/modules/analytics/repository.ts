@@ -2,6 +2,7 @@
 // (organisation, metric, day): its cost follows the number of days × buckets, not the number of homes.
 import { sql } from 'drizzle-orm';
 import type { Grain, ResolvedPeriod, SeriesPoint } from '@home-energy/shared/schemas/analytics';
+import { dayNumber, dayOfNumber } from '@home-energy/shared/schemas/dates';
 import type { Db } from '../../db/client';
 
 export interface BucketSum {
@@ -29,18 +30,33 @@ export function bucketStart(day: string, grain: Grain): string {
   return date.toISOString().slice(0, 10);
 }
 
-/** Every bucket start of the period, so a series has a point (0) where nothing happened. */
+/** The most points a series has: ANALYTICS_MAX_DAYS in months is ~122, a day-grain period at most 93. */
+export const MAX_SERIES_POINTS = 400;
+
+/** Bucket starts from `start` up to `to`, counted from the span first so the work never exceeds MAX_SERIES_POINTS. */
+function bucketCount(start: string, to: string, grain: Grain): number {
+  const days = dayNumber(to) - dayNumber(start);
+  if (!Number.isFinite(days) || days < 0) return 0;
+  if (grain === 'day') return days + 1;
+  if (grain === 'week') return Math.floor(days / 7) + 1;
+  const months = (Number(to.slice(0, 4)) - Number(start.slice(0, 4))) * 12 + (Number(to.slice(5, 7)) - Number(start.slice(5, 7)));
+  return Number.isFinite(months) ? months + 1 : 0;
+}
+
+/** Every bucket start of the period, so a series has a point (0) where nothing happened; at most MAX_SERIES_POINTS. */
 export function bucketStarts(period: ResolvedPeriod): string[] {
-  const out: string[] = [];
-  const date = new Date(`${bucketStart(period.from, period.grain)}T00:00:00Z`);
-  const end = period.to;
-  while (date.toISOString().slice(0, 10) <= end) {
-    out.push(date.toISOString().slice(0, 10));
-    if (period.grain === 'day') date.setUTCDate(date.getUTCDate() + 1);
-    else if (period.grain === 'week') date.setUTCDate(date.getUTCDate() + 7);
-    else date.setUTCMonth(date.getUTCMonth() + 1);
-  }
-  return out;
+  const start = bucketStart(period.from, period.grain);
+  const count = Math.min(bucketCount(start, period.to, period.grain), MAX_SERIES_POINTS);
+  const first = dayNumber(start);
+  const year = Number(start.slice(0, 4));
+  const month = Number(start.slice(5, 7)) - 1;
+  return Array.from({ length: count }, (_, i) => {
+    if (period.grain === 'day') return dayOfNumber(first + i);
+    if (period.grain === 'week') return dayOfNumber(first + 7 * i);
+    const date = new Date(0);
+    date.setUTCFullYear(year, month + i, 1);
+    return date.toISOString().slice(0, 10);
+  });
 }
 
 function fill(period: ResolvedPeriod, rows: { period: string; value: string | number }[]): SeriesPoint[] {

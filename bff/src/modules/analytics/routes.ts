@@ -1,6 +1,8 @@
 import { Router, type Request } from 'express';
 import { noQuery } from '../../http/input-guards';
+import { dayNumber, daysInclusive, resolveDateRange } from '@home-energy/shared/schemas/dates';
 import {
+  ANALYTICS_MAX_DAYS,
   analyticsPeriodSchema,
   grainFor,
   UNKNOWN_BUCKET,
@@ -25,15 +27,18 @@ import { openValidationCount } from '../validation/repository';
 
 const DAY_MS = 86_400_000;
 const today = (now: () => number) => new Date(now()).toISOString().slice(0, 10);
-const daysBetween = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / DAY_MS) + 1;
 
-/** ?from&to after defaults: `to` today, `from` the first day with data (else `to`), and the grain for that span. */
+/**
+ * ?from&to after defaults (resolveDateRange: `to` today, a missing `from` at most ANALYTICS_MAX_DAYS back), a missing
+ * `from` moved up to the first day with data (else `to`), and the grain for that span.
+ */
 async function resolvePeriod(db: Db, req: Request, metrics: string[], now: () => number): Promise<ResolvedPeriod> {
   const query = parseInput(analyticsPeriodSchema, req.query, 'query');
-  const to = query.to ?? today(now);
-  const from = query.from ?? (await firstDay(db, req.organisation!.id, metrics)) ?? to;
-  const start = from <= to ? from : to;
-  return { from: start, to, grain: grainFor(daysBetween(start, to)) };
+  const range = resolveDateRange(query, ANALYTICS_MAX_DAYS, now());
+  const first = query.from === undefined ? ((await firstDay(db, req.organisation!.id, metrics)) ?? range.to) : range.from;
+  const from = dayNumber(first) > dayNumber(range.from) ? first : range.from;
+  const start = dayNumber(from) <= dayNumber(range.to) ? from : range.to;
+  return { from: start, to: range.to, grain: grainFor(daysInclusive(start, range.to)) };
 }
 
 /** Counts in a fixed order (every known key, zeros included), then unknown when there is any. */

@@ -1,7 +1,8 @@
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { useSearchParams } from '@home-energy/shared/router';
 import { useTranslation } from 'react-i18next';
-import type { AnalyticsPeriod } from '@home-energy/shared';
+import { ANALYTICS_MAX_DAYS, analyticsPeriodSchema, type AnalyticsPeriod } from '@home-energy/shared';
+import { EARLIEST_DAY, latestDay } from '@home-energy/shared/schemas/dates';
 import { PERIOD_PRESETS, periodFor, periodFromSearch, type PeriodPreset } from '../lib/period';
 
 /** The period the page shows (from the address) and the API's from/to for it. */
@@ -42,6 +43,10 @@ export function PeriodFilter() {
     event.preventDefault();
     if (!from && !to) return setError(t('period.errors.empty'));
     if (from && to && from > to) return setError(t('period.errors.order'));
+    // The API's own check (bounds, span with a missing end resolved): a period it would refuse is not sent.
+    if (!analyticsPeriodSchema.safeParse({ from: from || undefined, to: to || undefined }).success) {
+      return setError(t('period.errors.range', { earliest: EARLIEST_DAY, latest: latestDay(), days: ANALYTICS_MAX_DAYS }));
+    }
     setError(null);
     const next = new URLSearchParams(params);
     next.delete('period');
@@ -53,7 +58,7 @@ export function PeriodFilter() {
   }
 
   return (
-    <form className="cn-period" onSubmit={apply} aria-label={t('period.filter')}>
+    <form className="cn-period" onSubmit={apply} aria-label={t('period.filter')} noValidate>
       <div className="he-field">
         <label htmlFor={`${id}-preset`}>{t('period.label')}</label>
         <select id={`${id}-preset`} className="he-select" value={custom ? 'custom' : selection.preset} onChange={(e) => choose(e.target.value as PeriodPreset)}>
@@ -69,11 +74,11 @@ export function PeriodFilter() {
         <>
           <div className="he-field">
             <label htmlFor={`${id}-from`}>{t('period.from')}</label>
-            <input id={`${id}-from`} type="date" value={from} onChange={(e) => setFrom(e.target.value)} aria-invalid={error ? true : undefined} />
+            <input id={`${id}-from`} type="date" min={EARLIEST_DAY} max={latestDay()} value={from} onChange={(e) => setFrom(e.target.value)} aria-invalid={error ? true : undefined} />
           </div>
           <div className="he-field">
             <label htmlFor={`${id}-to`}>{t('period.to')}</label>
-            <input id={`${id}-to`} type="date" value={to} onChange={(e) => setTo(e.target.value)} aria-invalid={error ? true : undefined} />
+            <input id={`${id}-to`} type="date" min={EARLIEST_DAY} max={latestDay()} value={to} onChange={(e) => setTo(e.target.value)} aria-invalid={error ? true : undefined} />
           </div>
           <button type="submit" className="he-button he-button--small">
             {t('period.apply')}

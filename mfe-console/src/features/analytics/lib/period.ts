@@ -1,12 +1,14 @@
 // The analytics period filter: presets relative to today (UTC days, as the BFF counts) or a custom range, kept in the
 // address (?period=30d or ?from=…&to=…) so a view can be shared and survives a reload.
 import type { AnalyticsPeriod } from '@home-energy/shared';
+import { calendarDaySchema } from '@home-energy/shared/schemas/dates';
 
 export const PERIOD_PRESETS = ['30d', '90d', '12m', 'all'] as const;
 export type PeriodPreset = (typeof PERIOD_PRESETS)[number] | 'custom';
 export const DEFAULT_PRESET: PeriodPreset = '12m';
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
+/** A day the API takes (the shared schema: a real day within its bounds); any other value in the address is ignored. */
+const isDay = (value: string) => calendarDaySchema.safeParse(value).success;
 
 export function utcDay(date: Date): string {
   return date.toISOString().slice(0, 10);
@@ -20,7 +22,7 @@ function daysBefore(today: Date, days: number): string {
 export function periodFromSearch(search: URLSearchParams): { preset: PeriodPreset; from?: string; to?: string } {
   const from = search.get('from') ?? '';
   const to = search.get('to') ?? '';
-  if (DAY.test(from) || DAY.test(to)) return { preset: 'custom', from: DAY.test(from) ? from : undefined, to: DAY.test(to) ? to : undefined };
+  if (isDay(from) || isDay(to)) return { preset: 'custom', from: isDay(from) ? from : undefined, to: isDay(to) ? to : undefined };
   const preset = search.get('period');
   return { preset: (PERIOD_PRESETS as readonly string[]).includes(preset ?? '') ? (preset as PeriodPreset) : DEFAULT_PRESET };
 }

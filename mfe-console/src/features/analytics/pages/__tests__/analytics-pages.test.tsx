@@ -113,6 +113,26 @@ describe('the properties page', () => {
     expect(await screen.findByText('From 1 May 2026 to 30 Jun 2026.')).toBeTruthy();
   });
 
+  it('the period filter: days out of bounds or too long a span are not sent, and such days in the address are ignored', async () => {
+    renderConsole('/console/org/demo-energi/properties?from=9999-12-31');
+    await screen.findByTestId('figure-total');
+    expect(Object.fromEntries(propertyCalls()[0]!.query)).toEqual({ from: '2025-11-24', to: TODAY });
+
+    const preset = screen.getByLabelText('Period');
+    await act(async () => fireEvent.change(preset, { target: { value: 'custom' } }));
+    const calls = propertyCalls().length;
+    const range = 'Choose days from 2000-01-01 to 2031-12-31, at most 3660 days apart (without an end day, the end is today).';
+    for (const [from, to] of [['1999-12-31', '2000-01-31'], ['2026-01-01', '2032-01-01'], ['2010-01-01', '2026-01-01'], ['2010-01-01', '']]) {
+      fireEvent.change(screen.getByLabelText('From'), { target: { value: from } });
+      fireEvent.change(screen.getByLabelText('To'), { target: { value: to } });
+      await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Show' })));
+      expect([from, to, screen.getByRole('alert').textContent]).toEqual([from, to, range]);
+    }
+    expect(propertyCalls()).toHaveLength(calls);
+    expect(screen.getByLabelText('To').getAttribute('max')).toBe('2031-12-31');
+    expect(screen.getByLabelText('From').getAttribute('min')).toBe('2000-01-01');
+  });
+
   it('says so when the period holds no homes, without charts or tables', async () => {
     answer = (r) => [200, properties({ from: r.query.get('from')!, to: r.query.get('to')! }, 0)];
     renderConsole('/console/org/demo-energi/properties?period=90d');
