@@ -39,6 +39,8 @@ describe('an uploaded file named like HTML is downloaded as document-<id>.pdf', 
   ] as const)(`%s named ${HTML_NAME}: listed, downloaded and stored under the server’s name only`, async (_what, content, claimedType, sniffed, ext) => {
     const home = homes.shift()!;
     const homeowner = request.agent(app);
+    // Uploads are the owner's: the session answers for the home first.
+    await homeowner.post(`/api/flow/property/${home}/answer?owner=demo-energi`).send({ occupants: 2 }).expect(200);
     const upload = await homeowner
       .post(`/api/flow/property/${home}/document?owner=demo-energi`)
       .field('energy_class', 'C')

@@ -101,6 +101,7 @@ describe('a multipart body to a JSON route cannot wipe the rates', () => {
     expect(UPLOAD_ROUTES).toHaveLength(multipart.length);
     // A document still arrives as multipart (and a JSON route's name does not open the door: takesUpload is exact).
     const visitor = request.agent(app);
+    await visitor.post(`/api/flow/property/${home}/answer`).send({ occupants: 2 }).expect(200); // uploads are the owner's
     await visitor.post(`/api/flow/property/${home}/document`).field('energy_class', 'C').attach('file', Buffer.from('%PDF-1.4\n%%EOF\n'), 'epc.pdf').expect(201);
     expect(takesUpload('POST', `/api/flow/property/${home}/rates`)).toBe(false);
     expect(takesUpload('POST', `/api/flow/property/${home}/document/x`)).toBe(false);
