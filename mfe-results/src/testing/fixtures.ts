@@ -27,9 +27,14 @@ export const issuedLabel = (energyClass: IssuedEpcLabel['energy_class']): Issued
   source: 'register',
 });
 
-/** A recommendation with sensible defaults: 100 000 kr, saving 10 000 kr and 5 000 kWh a year for 30 years. */
+/**
+ * A recommendation with sensible defaults: 100 000 kr, saving 10 000 kr and 5 000 kWh a year for 30 years. Payback,
+ * pays_back and lifetime_value follow the engine's definition (bff/src/energy/README.md "Ranking") unless given.
+ */
 export function activity(name: Activity['name'], changes: Partial<Omit<Activity, 'savings'>> & { kwh?: number; kr?: number } = {}): Activity {
   const { kwh = 5_000, kr = 10_000, ...rest } = changes;
+  const investment = rest.investment_cost ?? 100_000;
+  const life = rest.life_span ?? 30;
   return {
     name,
     category: 'reduce_heat_losses',
@@ -44,6 +49,12 @@ export function activity(name: Activity['name'], changes: Partial<Omit<Activity,
     investment_cost_span: 40_000,
     life_span: 30,
     savings: { energySavings: kwh, energyCostSavings: kr },
+    kwh_saved_bought: kwh,
+    kwh_sold: 0,
+    payback_years: kr > 0 ? Math.round((investment / kr) * 10) / 10 : null,
+    pays_back: kr > 0 && investment <= kr * life,
+    lifetime_value: kr * life - investment,
+    needs_installer: true,
     subsidies: [],
     messages: [],
     epc_label: calculatedLabel('C'),

@@ -136,7 +136,7 @@ export interface Activity {
   available: boolean;
   completion_status: CompletionStatus;
   completed_at: string | null;
-  /** Net yearly saving: energy_diff_import + energy_diff_export. */
+  /** Net yearly change: energy_diff_import + energy_diff_export (bought and sold added up; show kwh_saved_bought instead). */
   energy_diff: number;
   /** Less energy bought per year, all carriers. */
   energy_diff_import: number;
@@ -148,7 +148,20 @@ export interface Activity {
   investment_cost: number;
   investment_cost_span: number;
   life_span: number;
+  /** energySavings = kwh_saved_bought (exported power is never counted as kWh saved); energyCostSavings = kr/yr, exports at the export price. */
   savings: { energySavings: number; energyCostSavings: number };
+  /** Less energy bought per year (kWh, all carriers; = energy_diff_import): the "kWh saved" people see. */
+  kwh_saved_bought: number;
+  /** More electricity sold (exported) per year, kWh (= energy_diff_export; negative when less is exported, e.g. a battery). */
+  kwh_sold: number;
+  /** Years until the yearly kronor saved pay back the gross investment in cash; null when nothing is saved. */
+  payback_years: number | null;
+  /** The cash payback is within the life span (false when nothing is saved). */
+  pays_back: boolean;
+  /** Money left over the life span, kr: energyCostSavings × life_span − investment_cost (the one definition; engine README). */
+  lifetime_value: number;
+  /** An installer does the work (offer "Contact installers"); false for behaviour and do-it-yourself measures. */
+  needs_installer: boolean;
   subsidies: Subsidy[];
   messages: ActivityMessage[];
   /** The estimated_calculated label after the measure. */

@@ -7,6 +7,7 @@ import { combinedLifeSpan, midCost, subsidiesFor } from './subsidies';
 import type { Activity, ActivityMessage, Measure, MeasureContext } from './types';
 import { message } from './messages';
 import { inputAfter, ModelRuns } from './model-runs';
+import { worthOf } from './ranking';
 
 export interface ContextOptions {
   /** Memoise model runs by input within this property (default true); false runs the model every time. */
@@ -69,6 +70,10 @@ function nothingChanges(measure: Measure, ctx: MeasureContext, status: Activity[
     investment_cost_span: 0,
     life_span: 0,
     savings: { energySavings: 0, energyCostSavings: 0 },
+    kwh_saved_bought: 0,
+    kwh_sold: 0,
+    ...worthOf(0, 0, 0),
+    needs_installer: measure.installer,
     subsidies: [],
     messages,
     epc_label: ctx.labelBefore,
@@ -90,6 +95,10 @@ export function evaluate(measure: Measure, ctx: MeasureContext): Activity {
     bio: round(d.bio), bio_other: round(d.bio_other), bio_tree_pellets_bricks: round(d.bio_tree_pellets_bricks),
     district_heating: round(d.district_heating), electricity: round(d.electricity), gas: round(d.gas), oil: round(d.oil), wood: round(d.wood),
   };
+  const investment = round(items.reduce((sum, i) => sum + midCost(i), 0));
+  const lifeSpan = round(combinedLifeSpan(items));
+  const bought = round(diff.energy_diff_import);
+  const yearlyKr = round(diff.energyCostSavings);
   return {
     name: measure.type,
     category: measure.category,
@@ -97,13 +106,18 @@ export function evaluate(measure: Measure, ctx: MeasureContext): Activity {
     completion_status: status,
     completed_at: null,
     energy_diff: round(diff.energy_diff),
-    energy_diff_import: round(diff.energy_diff_import),
+    energy_diff_import: bought,
     energy_diff_export: round(diff.energy_diff_export),
     energy_diff_per_carrier: perCarrier,
-    investment_cost: round(items.reduce((sum, i) => sum + midCost(i), 0)),
+    investment_cost: investment,
     investment_cost_span: round(items.reduce((sum, i) => sum + (i.high - i.low), 0)),
-    life_span: round(combinedLifeSpan(items)),
-    savings: { energySavings: round(diff.energy_diff), energyCostSavings: round(diff.energyCostSavings) },
+    life_span: lifeSpan,
+    // Exported power is sold, not saved: the kWh shown are bought energy only; the kronor price exports at the export price.
+    savings: { energySavings: bought, energyCostSavings: yearlyKr },
+    kwh_saved_bought: bought,
+    kwh_sold: round(diff.energy_diff_export),
+    ...worthOf(investment, yearlyKr, lifeSpan),
+    needs_installer: measure.installer,
     subsidies: subsidiesFor(items),
     messages: shown,
     epc_label: { ...ctx.runs.label(input) },

@@ -59,6 +59,8 @@ export interface Availability {
 export interface Measure {
   type: ActivityType;
   category: ActionGroup;
+  /** An installer or craftsman does the work (the client offers "Contact installers"); false for behaviour and do-it-yourself measures. */
+  installer: boolean;
   completion(ctx: MeasureContext): CompletionStatus;
   /** Asked only when not completed. Messages here are shown whether or not the measure is available. */
   availability(ctx: MeasureContext): Availability;

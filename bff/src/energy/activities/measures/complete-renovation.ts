@@ -20,6 +20,7 @@ export function packageParts(ctx: MeasureContext): Measure[] {
 export const completeRenovation: Measure = {
   type: 'complete_renovation',
   category: 'package',
+  installer: true,
   completion: (ctx) => packageCompletion(packageParts(ctx)),
   availability: (ctx) => packageAvailability(packageParts(ctx)),
   apply: (ctx) => combinedInput(ctx, packageParts(ctx)),

@@ -7,6 +7,7 @@ import { costItem, LIFE, rot, withInput } from './common';
 export const energyEfficientDoors: Measure = {
   type: 'energy_efficient_doors',
   category: 'reduce_heat_losses',
+  installer: true,
   completion({ building }) {
     const u = doorU(building.input);
     if (u <= K.doorU.value[K.newDoorType.value]) return 'completed';

@@ -21,6 +21,7 @@ function withAirToAir(ctx: MeasureContext): BuildingInput {
 export const heatPumpAir: Measure = {
   type: 'heat_pump_air',
   category: 'reduce_energy_usage',
+  installer: true,
   completion: (ctx) => pumpStatus(ctx, ['heat_pump_air']),
   availability(ctx) {
     const systems = ctx.building.input.primary_heating_systems;

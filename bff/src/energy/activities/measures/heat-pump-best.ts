@@ -27,6 +27,7 @@ function chooseHeatPump(ctx: MeasureContext): Measure | null {
 export const heatPumpBest: Measure = {
   type: 'heat_pump',
   category: 'reduce_energy_usage',
+  installer: true,
   completion: (ctx) => pumpStatus(ctx, HYDRONIC_HEAT_PUMPS),
   availability(ctx) {
     const best = bestHeatPump(ctx);

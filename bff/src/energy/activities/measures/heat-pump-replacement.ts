@@ -10,6 +10,7 @@ function replacementHeatPump(pump: 'heat_pump_geothermal' | 'heat_pump_airwater'
   const measure: Measure = {
     type: pump,
     category: 'reduce_energy_usage',
+    installer: true,
     completion: (ctx) => pumpStatus(ctx, [pump]),
     availability(ctx) {
       const messages = replacementMessages(ctx.building.input);

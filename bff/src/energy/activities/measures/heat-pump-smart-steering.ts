@@ -8,6 +8,7 @@ import { hasHeatPump } from './heat-pump-common';
 export const heatPumpSmartSteering: Measure = {
   type: 'heat_pump_smart_steering',
   category: 'optimisations',
+  installer: true,
   completion: ({ building }) => (building.input.smart_heating_control ? 'completed' : 'not_completed'),
   availability: ({ building }) =>
     hasHeatPump(building.input)

@@ -8,6 +8,7 @@ import { costItem, LIFE, rot, withInput } from './common';
 export const insulationAttic: Measure = {
   type: 'insulation_attic',
   category: 'reduce_heat_losses',
+  installer: true,
   completion({ building }) {
     const mm = atticInsulationMm(building.input);
     if (mm >= K.atticTargetMm.value) return 'completed';

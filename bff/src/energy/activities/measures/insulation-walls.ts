@@ -8,6 +8,7 @@ import { costItem, LIFE, rot, withInput } from './common';
 export const insulationWalls: Measure = {
   type: 'insulation_walls',
   category: 'reduce_heat_losses',
+  installer: true,
   completion({ building }) {
     const added = building.input.wall_insulation_added_mm;
     if (added >= K.wallAddedInsulationMm.value) return 'completed';

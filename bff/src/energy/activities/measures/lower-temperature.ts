@@ -7,6 +7,7 @@ import { costItem, FREE, LIFE, NO_SUBSIDY, withInput } from './common';
 export const lowerTemperature: Measure = {
   type: 'lower_temperature_1_deg_c',
   category: 'optimisations',
+  installer: false,
   completion: ({ building }) =>
     building.input.indoor_temperature <= K.minRecommendedIndoorTemperature.value ? 'completed' : 'not_completed',
   availability: () => ({ available: true, messages: [message('not_in_label')] }),

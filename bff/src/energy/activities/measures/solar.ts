@@ -38,6 +38,7 @@ const batteryCost = (kwh: number): CostItem =>
 export const solarPanelInstallation: Measure = {
   type: 'solar_panel_installation',
   category: 'use_solar_energy',
+  installer: true,
   completion: ({ building }) => (building.input.solar_panels_wp > 0 ? 'completed' : 'not_completed'),
   availability: ({ building }) => solarAvailability(building.input),
   apply: ({ building }) => withInput(building.input, { solar_panels_wp: proposedPvKwp(building.input) * W }),
@@ -47,6 +48,7 @@ export const solarPanelInstallation: Measure = {
 export const batteryInstallation: Measure = {
   type: 'battery_installation',
   category: 'use_solar_energy',
+  installer: true,
   completion: ({ building }) => (building.input.battery_kwh > 0 ? 'completed' : 'not_completed'),
   availability: ({ building }) =>
     building.input.solar_panels_wp > 0 ? { available: true, messages: [] } : { available: false, messages: [message('battery_needs_solar')] },
@@ -57,6 +59,7 @@ export const batteryInstallation: Measure = {
 export const solarPanelAndBatteryInstallation: Measure = {
   type: 'solar_panel_and_battery_installation',
   category: 'use_solar_energy',
+  installer: true,
   completion: ({ building }) => (building.input.solar_panels_wp > 0 && building.input.battery_kwh > 0 ? 'completed' : 'not_completed'),
   availability({ building }) {
     if (building.input.solar_panels_wp > 0) return { available: false, messages: [message('solar_present_use_battery')] };

@@ -54,6 +54,7 @@ function chooseParts(ctx: MeasureContext): Measure[] {
 export const topOfTheLine: Measure = {
   type: 'top_of_the_line',
   category: 'package',
+  installer: true,
   completion: (ctx) => packageCompletion(topOfTheLineParts(ctx)),
   availability: (ctx) => packageAvailability(topOfTheLineParts(ctx)),
   apply: (ctx) => combinedInput(ctx, topOfTheLineParts(ctx)),

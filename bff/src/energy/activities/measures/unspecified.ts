@@ -8,6 +8,7 @@ import { costItem, FREE, LIFE, NO_SUBSIDY } from './common';
 export const unspecified: Measure = {
   type: 'unspecified',
   category: 'optimisations',
+  installer: false,
   completion: () => 'not_completed',
   availability: () => ({ available: true, messages: [message('savings_not_estimated')] }),
   apply: ({ building }) => building.input,

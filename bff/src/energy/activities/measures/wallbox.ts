@@ -7,6 +7,7 @@ import { costItem, LIFE, withInput } from './common';
 export const wallboxChargerStation: Measure = {
   type: 'wallbox_charger_station',
   category: 'optimisations',
+  installer: true,
   completion: ({ building }) => (building.input.wallbox ? 'completed' : 'not_completed'),
   availability: () => ({ available: true, messages: [message('no_energy_saving')] }),
   apply: ({ building }) => withInput(building.input, { wallbox: true }),

@@ -11,6 +11,7 @@ import { costItem, LIFE, rot, withInput } from './common';
 export const windowFilm: Measure = {
   type: 'window_film',
   category: 'reduce_heat_losses',
+  installer: true,
   completion: ({ building }) => (building.input.window_film ? 'completed' : 'not_completed'),
   availability: ({ building }) =>
     windowFilmApplies(building.input)

@@ -20,7 +20,8 @@ const zero = { bio: 0, bio_other: 0, bio_tree_pellets_bricks: 0, district_heatin
 const label = { type: 'estimated_calculated' as const, energy_class: 'F' as const, ep: 190, ep_requirement: 90, percent_of_requirement: 211, atemp: 145, f_geo: 1, f_geo_is_estimate: true, rule_version: 'BBR 29' };
 const activity = (name: Activity['name'], saves: number, change: Partial<Activity> = {}): Activity => ({
   name, category: 'reduce_heat_losses', available: true, completion_status: 'not_completed', completed_at: null, energy_diff: saves, energy_diff_import: saves, energy_diff_export: 0,
-  energy_diff_per_carrier: zero, investment_cost: 120000, investment_cost_span: 20000, life_span: 30, savings: { energySavings: saves, energyCostSavings: saves * 2 }, subsidies: [], messages: [],
+  energy_diff_per_carrier: zero, investment_cost: 120000, investment_cost_span: 20000, life_span: 30, savings: { energySavings: saves, energyCostSavings: saves * 2 },
+  kwh_saved_bought: saves, kwh_sold: 0, payback_years: null, pays_back: false, lifetime_value: 0, needs_installer: true, subsidies: [], messages: [],
   epc_label: { ...label, energy_class: 'D' }, ...change,
 });
 const view: ProfileView = {
