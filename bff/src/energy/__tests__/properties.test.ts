@@ -99,8 +99,10 @@ describe('prices and kronor', () => {
       const base = defaultPrices(b.location.priceArea);
       const low = recommendationsFor(b, { prices: base });
       const high = recommendationsFor(b, { prices: scale(base, 1.5) });
-      low.forEach((a, i) => {
-        if (a.savings.energyCostSavings >= 0) expect(high[i].savings.energyCostSavings).toBeGreaterThanOrEqual(a.savings.energyCostSavings);
+      // Matched by name: the list is sorted by kronor, so prices may change the order.
+      low.forEach((a) => {
+        const h = high.find((x) => x.name === a.name)!;
+        if (a.savings.energyCostSavings >= 0) expect(h.savings.energyCostSavings).toBeGreaterThanOrEqual(a.savings.energyCostSavings);
       });
     }
   });
@@ -111,9 +113,10 @@ describe('prices and kronor', () => {
       const before = recommendationsFor(b, { prices: base });
       for (const c of CARRIERS) {
         const dearer: Prices = { import: { ...base.import, [c]: base.import[c] + 0.5 }, export: { ...base.export, [c]: base.export[c] + 0.5 } };
-        recommendationsFor(b, { prices: dearer }).forEach((a, i) => {
-          const saves = before[i].energy_diff_per_carrier[c] >= 0 && (c !== 'electricity' || before[i].energy_diff_export >= 0);
-          if (saves) expect(a.savings.energyCostSavings).toBeGreaterThanOrEqual(before[i].savings.energyCostSavings);
+        recommendationsFor(b, { prices: dearer }).forEach((a) => {
+          const was = before.find((x) => x.name === a.name)!;
+          const saves = was.energy_diff_per_carrier[c] >= 0 && (c !== 'electricity' || was.energy_diff_export >= 0);
+          if (saves) expect(a.savings.energyCostSavings).toBeGreaterThanOrEqual(was.savings.energyCostSavings);
         });
       }
     }
@@ -224,5 +227,93 @@ describe('savings come from re-running the model', () => {
       expect(a.energy_diff).toBe(Math.round(ctx.before.totalImport - after.totalImport + after.totalExport - ctx.before.totalExport));
       for (const c of CARRIERS) expect(a.energy_diff_per_carrier[c]).toBe(Math.round(ctx.before.byCarrier[c] - after.byCarrier[c]) || 0);
     }
+  });
+});
+
+describe('honest ranking: bought vs sold, sorted, pays_back (engine README "Ranking")', () => {
+  const RANKING_VARIANTS: Answers[] = [{}, { roof_orientation: 'south' }, { solar_panels_wp: 8000, roof_orientation: 'south' }, { indoor_temperature: 23 }];
+
+  function* cases(): Generator<[string, Building]> {
+    for (const [name, b] of houses(SYSTEMS)) {
+      for (const answers of RANKING_VARIANTS) yield [`${name} ${JSON.stringify(answers)}`, { ...b, input: { ...b.input, ...answers } as Building['input'] }];
+    }
+  }
+
+  it('the kWh saved shown never exceed the energy the house buys, and never include exported power', () => {
+    let withExport = 0;
+    for (const [, b] of cases()) {
+      const bought = modelEnergy(b, 'actual').totalImport;
+      for (const a of recommendationsFor(b)) {
+        expect(a.kwh_saved_bought).toBeLessThanOrEqual(Math.round(bought));
+        expect(a.savings.energySavings).toBe(a.kwh_saved_bought);
+        expect(a.kwh_saved_bought).toBe(a.energy_diff_import);
+        expect(a.kwh_sold).toBe(a.energy_diff_export);
+        if (a.kwh_sold > 0) withExport++;
+      }
+    }
+    expect(withExport).toBeGreaterThan(100);
+  });
+
+  it('is sorted by yearly kronor saved, highest first, then kWh bought less, then name', () => {
+    for (const [, b] of cases()) {
+      const list = recommendationsFor(b);
+      for (let i = 1; i < list.length; i++) {
+        const [p, q] = [list[i - 1], list[i]];
+        expect(p.savings.energyCostSavings).toBeGreaterThanOrEqual(q.savings.energyCostSavings);
+        if (p.savings.energyCostSavings === q.savings.energyCostSavings) {
+          expect(p.kwh_saved_bought).toBeGreaterThanOrEqual(q.kwh_saved_bought);
+          if (p.kwh_saved_bought === q.kwh_saved_bought) expect(p.name < q.name).toBe(true);
+        }
+      }
+    }
+  });
+
+  it('pays_back = the cash payback is within the life span; payback_years and lifetime_value agree', () => {
+    let paying = 0;
+    let notPaying = 0;
+    for (const [, b] of cases()) {
+      for (const a of recommendationsFor(b)) {
+        const kr = a.savings.energyCostSavings;
+        expect(a.pays_back).toBe(kr > 0 && a.investment_cost / kr <= a.life_span);
+        expect(a.payback_years).toBe(kr > 0 ? Math.round((a.investment_cost / kr) * 10) / 10 : null);
+        expect(a.lifetime_value).toBe(kr * a.life_span - a.investment_cost);
+        if (a.available && a.pays_back) paying++;
+        if (a.available && !a.pays_back && kr > 0) notPaying++;
+      }
+    }
+    expect(paying).toBeGreaterThan(0);
+    expect(notPaying).toBeGreaterThan(0);
+  });
+
+  it('kronor price bought energy at the import price and exports at the export price (prices.ts, the one table)', () => {
+    const b = house({ primary_heating_systems: ['oil'], roof_orientation: 'south', solar_panels_wp: 4000 });
+    const prices = defaultPrices('SE3');
+    const ctx = contextFor(b, prices);
+    for (const type of ['solar_panel_installation', 'battery_installation', 'heat_pump_geothermal', 'top_of_the_line'] as const) {
+      const a = evaluate(measureFor(type)!, ctx);
+      if (!a.available) continue;
+      const after = ctx.runs.actual(measureFor(type)!.apply(ctx));
+      const fromBought = CARRIERS.reduce((s, c) => s + (ctx.before.byCarrier[c] - after.byCarrier[c]) * prices.import[c], 0);
+      const fromSold = CARRIERS.reduce((s, c) => s + (after.exported[c] - ctx.before.exported[c]) * prices.export[c], 0);
+      expect(Math.abs(a.savings.energyCostSavings - (fromBought + fromSold))).toBeLessThanOrEqual(1);
+      expect(prices.export.electricity).toBeLessThan(prices.import.electricity);
+    }
+  });
+
+  it('top_of_the_line: the kWh shown are the bought energy saved; the exported power is kwh_sold, apart', () => {
+    const b = house({ roof_orientation: 'south' });
+    const top = recommendationsFor(b).find((a) => a.name === 'top_of_the_line')!;
+    expect(top.kwh_sold).toBeGreaterThan(0);
+    expect(top.savings.energySavings).toBe(top.energy_diff - top.kwh_sold);
+    expect(top.kwh_saved_bought).toBeLessThanOrEqual(Math.round(modelEnergy(b, 'actual').totalImport));
+  });
+
+  it('needs_installer comes from the measure catalogue: not for lowering the temperature or the unspecified item', () => {
+    const list = recommendationsFor(house());
+    const flag = (name: string) => list.find((a) => a.name === name)!.needs_installer;
+    expect(flag('lower_temperature_1_deg_c')).toBe(false);
+    expect(flag('unspecified')).toBe(false);
+    expect(flag('heat_pump_geothermal')).toBe(true);
+    expect(flag('insulation_attic')).toBe(true);
   });
 });
