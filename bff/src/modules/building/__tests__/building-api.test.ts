@@ -92,6 +92,27 @@ describe('answers and the building', () => {
     expect(recs.body.errors).toEqual([]);
     const info = await agent.get(`/api/flow/property/${villa}/building/primary/information`).expect(200);
     expect(info.body.information).toEqual(res.body.information);
+
+    // Honest ranking (engine README "Ranking"): by yearly kronor, bought and sold apart, pays_back = payback within the life span.
+    type Rec = { name: string; savings: { energySavings: number; energyCostSavings: number }; kwh_saved_bought: number; kwh_sold: number;
+      energy_diff: number; investment_cost: number; life_span: number; pays_back: boolean; lifetime_value: number; needs_installer: boolean };
+    const list: Rec[] = recs.body.recommendations;
+    const kr = list.map((r) => r.savings.energyCostSavings);
+    expect(kr).toEqual([...kr].sort((a, b) => b - a));
+    const bought = Object.values(info.body.information.find((i: { type: string }) => i.type === 'energy_use').value.by_carrier as Record<string, number>)
+      .reduce((s, v) => s + v, 0);
+    for (const r of list) {
+      expect(r.savings.energySavings).toBe(r.kwh_saved_bought);
+      expect(r.kwh_saved_bought).toBeLessThanOrEqual(Math.round(bought));
+      expect(r.energy_diff).toBe(r.kwh_saved_bought + r.kwh_sold);
+      const k = r.savings.energyCostSavings;
+      expect(r.pays_back).toBe(k > 0 && r.investment_cost / k <= r.life_span);
+      expect(r.lifetime_value).toBe(k * r.life_span - r.investment_cost);
+    }
+    const top = list.find((r) => r.name === 'top_of_the_line')!;
+    expect(top.kwh_sold).toBeGreaterThan(0);
+    expect(top.savings.energySavings).toBeLessThan(top.energy_diff);
+    expect(list.find((r) => r.name === 'lower_temperature_1_deg_c')?.needs_installer).toBe(false);
     const answers = await agent.get(`/api/flow/property/${villa}/answers`).expect(200);
     expect(answers.body.answers.window_type).toBe('double');
   });
