@@ -82,6 +82,10 @@ export type ActivityType = z.infer<typeof activityTypeSchema>;
 export const ACTION_GROUPS = ['reduce_heat_losses', 'reduce_energy_usage', 'use_solar_energy', 'optimisations', 'package'] as const;
 export type ActionGroup = (typeof ACTION_GROUPS)[number];
 
+/** Measures of one choice replace one another: a list of next steps shows the best of each (engine README "Ranking"). */
+export const MEASURE_CHOICES = ['heat_pump', 'solar', 'windows'] as const;
+export type MeasureChoice = (typeof MEASURE_CHOICES)[number];
+
 export const MESSAGE_LEVELS = ['error', 'warning', 'notice'] as const;
 export type MessageLevel = (typeof MESSAGE_LEVELS)[number];
 
@@ -162,6 +166,8 @@ export interface Activity {
   lifetime_value: number;
   /** An installer does the work (offer "Contact installers"); false for behaviour and do-it-yourself measures. */
   needs_installer: boolean;
+  /** Alternatives share a choice (e.g. every heat pump type and `heat_pump`); null when the measure stands alone. */
+  choice: MeasureChoice | null;
   subsidies: Subsidy[];
   messages: ActivityMessage[];
   /** The estimated_calculated label after the measure. */

@@ -64,7 +64,7 @@ describe('activity types', () => {
   it('every result carries every field of spec §3', () => {
     for (const a of recommendationsFor(house())) {
       expect(Object.keys(a).sort()).toEqual([
-        'available', 'category', 'completed_at', 'completion_status', 'energy_diff', 'energy_diff_export', 'energy_diff_import',
+        'available', 'category', 'choice', 'completed_at', 'completion_status', 'energy_diff', 'energy_diff_export', 'energy_diff_import',
         'energy_diff_per_carrier', 'epc_label', 'investment_cost', 'investment_cost_span', 'kwh_saved_bought', 'kwh_sold',
         'life_span', 'lifetime_value', 'messages', 'name', 'needs_installer', 'payback_years', 'pays_back', 'savings', 'subsidies',
       ]);

@@ -308,12 +308,16 @@ describe('honest ranking: bought vs sold, sorted, pays_back (engine README "Rank
     expect(top.kwh_saved_bought).toBeLessThanOrEqual(Math.round(modelEnergy(b, 'actual').totalImport));
   });
 
-  it('needs_installer comes from the measure catalogue: not for lowering the temperature or the unspecified item', () => {
+  it('needs_installer and choice come from the measure catalogue: no installer to lower the temperature; heat pumps are one choice', () => {
     const list = recommendationsFor(house());
     const flag = (name: string) => list.find((a) => a.name === name)!.needs_installer;
     expect(flag('lower_temperature_1_deg_c')).toBe(false);
     expect(flag('unspecified')).toBe(false);
     expect(flag('heat_pump_geothermal')).toBe(true);
     expect(flag('insulation_attic')).toBe(true);
+    const choice = (name: string) => list.find((a) => a.name === name)!.choice;
+    expect(['heat_pump', 'heat_pump_geothermal', 'heat_pump_airwater', 'heat_pump_air'].map(choice)).toEqual(['heat_pump', 'heat_pump', 'heat_pump', 'heat_pump']);
+    expect(['energy_efficient_windows', 'window_film'].map(choice)).toEqual(['windows', 'windows']);
+    expect(choice('insulation_attic')).toBeNull();
   });
 });

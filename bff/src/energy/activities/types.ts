@@ -5,6 +5,7 @@ import type {
   ActivityType,
   CompletionStatus,
   EstimatedEpcLabel,
+  MeasureChoice,
 } from '@home-energy/shared/schemas/energy';
 import type { BuildingInput } from '../answers';
 import type { Building, EnergyBalance } from '../building-model';
@@ -61,6 +62,8 @@ export interface Measure {
   category: ActionGroup;
   /** An installer or craftsman does the work (the client offers "Contact installers"); false for behaviour and do-it-yourself measures. */
   installer: boolean;
+  /** Measures with the same choice replace one another (one heat pump, one solar set-up, new windows or a film); null: none. */
+  choice: MeasureChoice | null;
   completion(ctx: MeasureContext): CompletionStatus;
   /** Asked only when not completed. Messages here are shown whether or not the measure is available. */
   availability(ctx: MeasureContext): Availability;

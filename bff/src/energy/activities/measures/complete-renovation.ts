@@ -21,6 +21,7 @@ export const completeRenovation: Measure = {
   type: 'complete_renovation',
   category: 'package',
   installer: true,
+  choice: null,
   completion: (ctx) => packageCompletion(packageParts(ctx)),
   availability: (ctx) => packageAvailability(packageParts(ctx)),
   apply: (ctx) => combinedInput(ctx, packageParts(ctx)),

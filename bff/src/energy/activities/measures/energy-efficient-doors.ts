@@ -8,6 +8,7 @@ export const energyEfficientDoors: Measure = {
   type: 'energy_efficient_doors',
   category: 'reduce_heat_losses',
   installer: true,
+  choice: null,
   completion({ building }) {
     const u = doorU(building.input);
     if (u <= K.doorU.value[K.newDoorType.value]) return 'completed';

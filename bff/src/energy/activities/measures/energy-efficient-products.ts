@@ -12,6 +12,7 @@ export const energyEfficientProducts: Measure = {
   type: 'energy_efficient_products',
   category: 'reduce_energy_usage',
   installer: false,
+  choice: null,
   completion: ({ building }) => (building.input.energy_reducing_products ? 'completed' : 'not_completed'),
   availability({ building }) {
     const messages: ActivityMessage[] = [message('household_electricity_not_in_label'), message('less_waste_heat')];

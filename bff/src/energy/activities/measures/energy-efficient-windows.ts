@@ -10,6 +10,7 @@ export const energyEfficientWindows: Measure = {
   type: 'energy_efficient_windows',
   category: 'reduce_heat_losses',
   installer: true,
+  choice: 'windows',
   completion({ building }) {
     // The glazing decides (a film on old glazing still leaves the window as it is: not_completed).
     const u = glazingU(building.input);

@@ -22,6 +22,7 @@ export const heatPumpAir: Measure = {
   type: 'heat_pump_air',
   category: 'reduce_energy_usage',
   installer: true,
+  choice: 'heat_pump',
   completion: (ctx) => pumpStatus(ctx, ['heat_pump_air']),
   availability(ctx) {
     const systems = ctx.building.input.primary_heating_systems;

@@ -28,6 +28,7 @@ export const heatPumpBest: Measure = {
   type: 'heat_pump',
   category: 'reduce_energy_usage',
   installer: true,
+  choice: 'heat_pump',
   completion: (ctx) => pumpStatus(ctx, HYDRONIC_HEAT_PUMPS),
   availability(ctx) {
     const best = bestHeatPump(ctx);

@@ -11,6 +11,7 @@ function replacementHeatPump(pump: 'heat_pump_geothermal' | 'heat_pump_airwater'
     type: pump,
     category: 'reduce_energy_usage',
     installer: true,
+    choice: 'heat_pump',
     completion: (ctx) => pumpStatus(ctx, [pump]),
     availability(ctx) {
       const messages = replacementMessages(ctx.building.input);

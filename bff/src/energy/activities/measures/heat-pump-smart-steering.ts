@@ -9,6 +9,7 @@ export const heatPumpSmartSteering: Measure = {
   type: 'heat_pump_smart_steering',
   category: 'optimisations',
   installer: true,
+  choice: null,
   completion: ({ building }) => (building.input.smart_heating_control ? 'completed' : 'not_completed'),
   availability: ({ building }) =>
     hasHeatPump(building.input)

@@ -9,6 +9,7 @@ export const insulationAttic: Measure = {
   type: 'insulation_attic',
   category: 'reduce_heat_losses',
   installer: true,
+  choice: null,
   completion({ building }) {
     const mm = atticInsulationMm(building.input);
     if (mm >= K.atticTargetMm.value) return 'completed';

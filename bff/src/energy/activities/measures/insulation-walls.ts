@@ -9,6 +9,7 @@ export const insulationWalls: Measure = {
   type: 'insulation_walls',
   category: 'reduce_heat_losses',
   installer: true,
+  choice: null,
   completion({ building }) {
     const added = building.input.wall_insulation_added_mm;
     if (added >= K.wallAddedInsulationMm.value) return 'completed';

@@ -8,6 +8,7 @@ export const lowFlushFaucets: Measure = {
   type: 'low_flush_faucets',
   category: 'reduce_energy_usage',
   installer: true,
+  choice: null,
   completion: ({ building }) => (building.input.low_flush_faucets ? 'completed' : 'not_completed'),
   availability: () => ({ available: true, messages: [message('not_in_label')] }),
   apply: ({ building }) => withInput(building.input, { low_flush_faucets: true }),

@@ -8,6 +8,7 @@ export const lowerTemperature: Measure = {
   type: 'lower_temperature_1_deg_c',
   category: 'optimisations',
   installer: false,
+  choice: null,
   completion: ({ building }) =>
     building.input.indoor_temperature <= K.minRecommendedIndoorTemperature.value ? 'completed' : 'not_completed',
   availability: () => ({ available: true, messages: [message('not_in_label')] }),

@@ -39,6 +39,7 @@ export const solarPanelInstallation: Measure = {
   type: 'solar_panel_installation',
   category: 'use_solar_energy',
   installer: true,
+  choice: 'solar',
   completion: ({ building }) => (building.input.solar_panels_wp > 0 ? 'completed' : 'not_completed'),
   availability: ({ building }) => solarAvailability(building.input),
   apply: ({ building }) => withInput(building.input, { solar_panels_wp: proposedPvKwp(building.input) * W }),
@@ -49,6 +50,7 @@ export const batteryInstallation: Measure = {
   type: 'battery_installation',
   category: 'use_solar_energy',
   installer: true,
+  choice: 'solar',
   completion: ({ building }) => (building.input.battery_kwh > 0 ? 'completed' : 'not_completed'),
   availability: ({ building }) =>
     building.input.solar_panels_wp > 0 ? { available: true, messages: [] } : { available: false, messages: [message('battery_needs_solar')] },
@@ -60,6 +62,7 @@ export const solarPanelAndBatteryInstallation: Measure = {
   type: 'solar_panel_and_battery_installation',
   category: 'use_solar_energy',
   installer: true,
+  choice: 'solar',
   completion: ({ building }) => (building.input.solar_panels_wp > 0 && building.input.battery_kwh > 0 ? 'completed' : 'not_completed'),
   availability({ building }) {
     if (building.input.solar_panels_wp > 0) return { available: false, messages: [message('solar_present_use_battery')] };

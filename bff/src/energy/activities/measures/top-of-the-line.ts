@@ -55,6 +55,7 @@ export const topOfTheLine: Measure = {
   type: 'top_of_the_line',
   category: 'package',
   installer: true,
+  choice: null,
   completion: (ctx) => packageCompletion(topOfTheLineParts(ctx)),
   availability: (ctx) => packageAvailability(topOfTheLineParts(ctx)),
   apply: (ctx) => combinedInput(ctx, topOfTheLineParts(ctx)),

@@ -9,6 +9,7 @@ export const unspecified: Measure = {
   type: 'unspecified',
   category: 'optimisations',
   installer: false,
+  choice: null,
   completion: () => 'not_completed',
   availability: () => ({ available: true, messages: [message('savings_not_estimated')] }),
   apply: ({ building }) => building.input,

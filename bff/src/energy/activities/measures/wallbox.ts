@@ -8,6 +8,7 @@ export const wallboxChargerStation: Measure = {
   type: 'wallbox_charger_station',
   category: 'optimisations',
   installer: true,
+  choice: null,
   completion: ({ building }) => (building.input.wallbox ? 'completed' : 'not_completed'),
   availability: () => ({ available: true, messages: [message('no_energy_saving')] }),
   apply: ({ building }) => withInput(building.input, { wallbox: true }),

@@ -12,6 +12,7 @@ export const windowFilm: Measure = {
   type: 'window_film',
   category: 'reduce_heat_losses',
   installer: true,
+  choice: 'windows',
   completion: ({ building }) => (building.input.window_film ? 'completed' : 'not_completed'),
   availability: ({ building }) =>
     windowFilmApplies(building.input)

@@ -13,7 +13,7 @@ function activity(name: Activity['name'], change: Partial<Activity>): Activity {
     name, category: 'reduce_heat_losses', available: true, completion_status: 'not_completed', completed_at: null,
     energy_diff: 0, energy_diff_import: 0, energy_diff_export: 0, energy_diff_per_carrier: zero, investment_cost: 0, investment_cost_span: 0, life_span: 30,
     savings: { energySavings: 0, energyCostSavings: 0 }, kwh_saved_bought: 0, kwh_sold: 0, payback_years: null, pays_back: false, lifetime_value: 0,
-    needs_installer: true, subsidies: [], messages: [], epc_label: label('E'), ...change,
+    needs_installer: true, choice: null, subsidies: [], messages: [], epc_label: label('E'), ...change,
   };
 }
 

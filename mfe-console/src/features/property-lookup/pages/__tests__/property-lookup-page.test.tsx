@@ -21,7 +21,7 @@ const label = { type: 'estimated_calculated' as const, energy_class: 'F' as cons
 const activity = (name: Activity['name'], saves: number, change: Partial<Activity> = {}): Activity => ({
   name, category: 'reduce_heat_losses', available: true, completion_status: 'not_completed', completed_at: null, energy_diff: saves, energy_diff_import: saves, energy_diff_export: 0,
   energy_diff_per_carrier: zero, investment_cost: 120000, investment_cost_span: 20000, life_span: 30, savings: { energySavings: saves, energyCostSavings: saves * 2 },
-  kwh_saved_bought: saves, kwh_sold: 0, payback_years: null, pays_back: false, lifetime_value: 0, needs_installer: true, subsidies: [], messages: [],
+  kwh_saved_bought: saves, kwh_sold: 0, payback_years: null, pays_back: false, lifetime_value: 0, needs_installer: true, choice: null, subsidies: [], messages: [],
   epc_label: { ...label, energy_class: 'D' }, ...change,
 });
 const view: ProfileView = {
