@@ -12,7 +12,9 @@ import {
   type LoanSettings,
 } from '@home-energy/shared';
 import type { Format } from '../lib/use-format';
+import { doesNotPayBack } from '../lib/group-recommendations';
 import { ActivityMessages } from './activity-messages';
+import { cardAnchor } from './best-next-steps';
 import { EpcBadge } from './epc-badge';
 import { LenderDiscounts } from './lender-discounts';
 import { LoanSliders } from './loan-sliders';
@@ -101,6 +103,7 @@ export function RecommendationCard({ activity, settings, onSettingsChange, open,
 
   return (
     <article
+      id={cardAnchor(activity)}
       className="rd-rec"
       data-activity={activity.name}
       data-completed={completed || undefined}
@@ -113,6 +116,11 @@ export function RecommendationCard({ activity, settings, onSettingsChange, open,
           {completed ? <span className="he-badge rd-done">{t('status.completed')}</span> : null}
           {activity.completion_status === 'upgrade_available' ? <span className="he-badge">{t('status.upgrade_available')}</span> : null}
           {!activity.available ? <span className="he-badge rd-unavailable">{t('status.unavailable')}</span> : null}
+          {doesNotPayBack(activity) ? (
+            <span className="he-badge rd-no-payback" data-testid="no-payback">
+              {t('figures.noPayback')}
+            </span>
+          ) : null}
           {activity.epc_label.energy_class ? (
             <span className="rd-rec__after">
               {t('figures.classAfter')} <EpcBadge energyClass={activity.epc_label.energy_class} size="sm" />
@@ -123,8 +131,14 @@ export function RecommendationCard({ activity, settings, onSettingsChange, open,
 
       <dl className="rd-figures">
         <Figure term={t('figures.savesPerYear')} testId="saves">
-          <span className="rd-num">{format.kwh(activity.savings.energySavings)}</span> · <span className="rd-num">{format.kr(activity.savings.energyCostSavings)}</span>
+          <span className="rd-num">{format.kwh(activity.kwh_saved_bought)}</span> · <span className="rd-num">{format.kr(activity.savings.energyCostSavings)}</span>
         </Figure>
+        {/* Exported power is sold, not saved: shown apart from the kWh saved (its income is in the kronor). */}
+        {activity.kwh_sold > 0 ? (
+          <Figure term={t('figures.sold')} testId="sold">
+            {t('figures.soldValue', { kwh: format.kwh(activity.kwh_sold) })}
+          </Figure>
+        ) : null}
         <Figure term={t('figures.investment')} testId="investment">
           {range.high === 0 ? (
             t('figures.noCost')

@@ -2,6 +2,7 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Activity, EnergyClass, LoanProvider, LoanType } from '@home-energy/shared';
 import { groupRecommendations } from '../lib/group-recommendations';
+import { BestNextSteps } from './best-next-steps';
 import type { LoanSettingsControl } from '../lib/loan-settings';
 import { useFormat } from '../lib/use-format';
 import { LoanTypeChoice } from './loan-type-choice';
@@ -18,13 +19,14 @@ export interface RecommendationsSectionProps {
 }
 
 /**
- * The recommendations by action group (spec §3, §4): each group sorted by savings, negative savings hidden unless
- * completed; packages on their own, outside the savings lists. One recommendation's details are open at a time.
+ * "Best next steps" first, then the recommendations by action group (spec §3, §4): each group by kronor saved with
+ * the measures that do not pay back last, negative or no savings hidden unless completed; packages on their own,
+ * outside the savings lists. One recommendation's details are open at a time.
  */
 export function RecommendationsSection({ recommendations, loan, onLoanTypeChange, currentClass, provider, renderActions }: RecommendationsSectionProps) {
   const { t } = useTranslation('results');
   const format = useFormat();
-  const { groups, packages, nothingProposed } = useMemo(() => groupRecommendations(recommendations), [recommendations]);
+  const { best, groups, packages, nothingProposed } = useMemo(() => groupRecommendations(recommendations), [recommendations]);
   const [open, setOpen] = useState<string | null>(null);
   const { settings } = loan;
 
@@ -47,6 +49,8 @@ export function RecommendationsSection({ recommendations, loan, onLoanTypeChange
   return (
     <section className="rd-recs" aria-labelledby="rd-recs-title">
       <h2 id="rd-recs-title">{t('recommendations.heading')}</h2>
+      {/* Rendered with the cards (the page's one deferred render of the measures), so nothing moves when it appears. */}
+      {nothingProposed ? null : <BestNextSteps best={best} format={format} />}
       <LoanTypeChoice value={settings.loanType} onChange={onLoanTypeChange} />
       <p className="rd-print-only" data-testid="print-financing">
         {t('financing.printSummary', {

@@ -4,26 +4,73 @@ import { ACTION_GROUPS, type ActionGroup, type Activity } from '@home-energy/sha
 export const SAVINGS_GROUPS = ACTION_GROUPS.filter((group): group is Exclude<ActionGroup, 'package'> => group !== 'package');
 export type SavingsGroup = (typeof SAVINGS_GROUPS)[number];
 
-/** spec §4: negative energy savings are hidden unless the measure is completed. */
-export function isShown(activity: Activity): boolean {
-  return activity.savings.energySavings >= 0 || activity.completion_status === 'completed';
+/** How many measures "Best next steps" shows. */
+export const BEST_NEXT_STEPS = 3;
+
+/** It saves something: bought energy (kWh, exports never counted) or kronor. */
+function savesSomething(activity: Activity): boolean {
+  return activity.kwh_saved_bought > 0 || activity.savings.energyCostSavings > 0;
 }
 
-/** spec §4: sorted by savings, highest first (then by kronor saved, then by name, so the order is stable). */
-export function bySavingsDescending(a: Activity, b: Activity): number {
-  return (
-    b.savings.energySavings - a.savings.energySavings ||
-    b.savings.energyCostSavings - a.savings.energyCostSavings ||
-    a.name.localeCompare(b.name)
-  );
+/**
+ * spec §4: negative energy savings are hidden unless the measure is completed; so are measures that save nothing at
+ * all (0 kWh and 0 kr: not possible here, or nothing modelled).
+ */
+export function isShown(activity: Activity): boolean {
+  if (activity.completion_status === 'completed') return true;
+  return activity.kwh_saved_bought >= 0 && savesSomething(activity);
 }
 
 /** Worth proposing: available, not done, and it saves something. */
 export function isProposed(activity: Activity): boolean {
-  return activity.available && activity.completion_status !== 'completed' && activity.savings.energySavings > 0;
+  return activity.available && activity.completion_status !== 'completed' && savesSomething(activity);
+}
+
+/** Proposed, yet its savings never pay back the investment within its life span (the engine's pays_back). */
+export function doesNotPayBack(activity: Activity): boolean {
+  return isProposed(activity) && !activity.pays_back;
+}
+
+/** "Contact installers" only where an installer does the work (the engine's catalogue flag) and there is something to do. */
+export function offersInstallers(activity: Activity): boolean {
+  return activity.needs_installer && isProposed(activity);
+}
+
+/**
+ * Order within a group: measures that pay back first, those that do not last; each part by yearly kronor saved, then
+ * bought kWh saved, then name (the engine's order, bff/src/energy/README.md "Ranking"), so the order is stable.
+ */
+export function byRank(a: Activity, b: Activity): number {
+  return (
+    Number(doesNotPayBack(a)) - Number(doesNotPayBack(b)) ||
+    b.savings.energyCostSavings - a.savings.energyCostSavings ||
+    b.kwh_saved_bought - a.kwh_saved_bought ||
+    (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)
+  );
+}
+
+/**
+ * "Best next steps": the proposed single measures (no packages) that pay back, by the engine's lifetime_value (yearly
+ * kronor × life span − investment, bff/src/energy/README.md "Ranking"), highest first; one per choice (one heat pump,
+ * one solar set-up, windows or film), at most three.
+ */
+export function bestNextSteps(recommendations: readonly Activity[]): Activity[] {
+  const candidates = recommendations
+    .filter((a) => a.category !== 'package' && isShown(a) && isProposed(a) && a.pays_back)
+    .sort((a, b) => b.lifetime_value - a.lifetime_value || byRank(a, b));
+  const chosen: Activity[] = [];
+  const choices = new Set<string>();
+  for (const activity of candidates) {
+    if (chosen.length === BEST_NEXT_STEPS) break;
+    if (activity.choice !== null && choices.has(activity.choice)) continue;
+    if (activity.choice !== null) choices.add(activity.choice);
+    chosen.push(activity);
+  }
+  return chosen;
 }
 
 export interface RecommendationGroups {
+  best: Activity[];
   groups: { group: SavingsGroup; activities: Activity[]; proposed: number }[];
   packages: Activity[];
   /** Nothing at all to propose (the 'Inga rekommendationer' state). */
@@ -31,12 +78,12 @@ export interface RecommendationGroups {
 }
 
 export function groupRecommendations(recommendations: readonly Activity[]): RecommendationGroups {
-  const shown = recommendations.filter(isShown).sort(bySavingsDescending);
+  const shown = recommendations.filter(isShown).sort(byRank);
   const groups = SAVINGS_GROUPS.map((group) => {
     const activities = shown.filter((activity) => activity.category === group);
     return { group, activities, proposed: activities.filter(isProposed).length };
   });
   const packages = shown.filter((activity) => activity.category === 'package');
   const nothingProposed = groups.every((g) => g.proposed === 0) && !packages.some(isProposed);
-  return { groups, packages, nothingProposed };
+  return { best: bestNextSteps(recommendations), groups, packages, nothingProposed };
 }

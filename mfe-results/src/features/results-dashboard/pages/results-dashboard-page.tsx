@@ -19,6 +19,7 @@ import { LabelPanel } from '../components/label-panel';
 import { PrintButton } from '../components/print-button';
 import { PropertySwitcher } from '../components/property-switcher';
 import { RecommendationsSection } from '../components/recommendations-section';
+import { offersInstallers } from '../lib/group-recommendations';
 import { pickLabels } from '../lib/labels';
 import { useLoanSettings } from '../lib/loan-settings';
 import { usePropertySwitch } from '../lib/use-property-switch';
@@ -181,7 +182,7 @@ function Dashboard({ id }: { id: number }) {
             onLoanTypeChange={onLoanTypeChange}
             currentClass={labels.current?.energy_class ?? labels.issued?.energy_class ?? null}
             provider={provider}
-            renderActions={(activity) => <InstallerRequest propertyId={id} activity={activity} />}
+            renderActions={(activity) => (offersInstallers(activity) ? <InstallerRequest propertyId={id} activity={activity} /> : null)}
           />
           <aside className="rd-aside">
             <EnergyInputs propertyId={id} byCarrier={energy?.type === 'energy_use' ? energy.value.by_carrier : null} year={new Date().getFullYear()} />

@@ -1,0 +1,41 @@
+import { useTranslation } from 'react-i18next';
+import type { Activity } from '@home-energy/shared';
+import type { Format } from '../lib/use-format';
+
+/** Where a measure's card is, for the link from "Best next steps" (the card sets this id). */
+export const cardAnchor = (activity: Pick<Activity, 'name'>) => `rd-rec-${activity.name}`;
+
+/**
+ * "Best next steps": the measures with the most money left over their lifetime (lib/group-recommendations.ts
+ * bestNextSteps), each with that sum, its yearly saving and payback, and a link to its card in its group.
+ */
+export function BestNextSteps({ best, format }: { best: readonly Activity[]; format: Format }) {
+  const { t } = useTranslation('results');
+  const years = (value: number) => t('units.years', { count: value, formatted: format.years(value) });
+  return (
+    <section className="rd-best" aria-labelledby="rd-best-title" data-testid="best-next-steps">
+      <h3 id="rd-best-title">{t('best.heading')}</h3>
+      <p className="rd-muted rd-small">{t('best.intro')}</p>
+      {best.length === 0 ? (
+        <p>{t('best.none')}</p>
+      ) : (
+        <ol className="rd-best__list">
+          {best.map((activity) => (
+            <li key={activity.name} className="rd-best__item" data-best={activity.name}>
+              <a href={`#${cardAnchor(activity)}`} className="rd-best__name">
+                {t(`activities.${activity.name}`)}
+              </a>
+              <span className="rd-best__value" data-testid="best-value">
+                {t('best.leftOver', { amount: format.kr(activity.lifetime_value), years: years(activity.life_span) })}
+              </span>
+              <span className="rd-muted rd-small">
+                {t('best.saves', { kwh: format.kwh(activity.kwh_saved_bought), kr: format.kr(activity.savings.energyCostSavings) })}
+                {activity.payback_years !== null ? ` · ${t('best.paysBackIn', { years: years(activity.payback_years) })}` : null}
+              </span>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
