@@ -130,6 +130,76 @@ describe('the results dashboard', () => {
     expect(card('insulation_attic').getByRole('img', { name: 'Energiklass C' })).toBeTruthy();
   });
 
+  // lifetime_value = kr × life span − investment (the engine's definition; the fixtures follow it).
+  const ranked = () => [
+    activity('insulation_walls', { kwh: 9_000, kr: 3_700, investment_cost: 195_000, life_span: 40 }), // −47 000: does not pay back
+    activity('insulation_attic', { kwh: 2_473, kr: 3_652, investment_cost: 15_300, life_span: 40 }), // 130 780
+    activity('window_film', { kwh: 1_139, kr: 1_682, investment_cost: 15_188, life_span: 15 }), // 10 042
+    activity('heat_pump', { category: 'reduce_energy_usage', kwh: 16_675, kr: 24_628, investment_cost: 175_000, life_span: 20, choice: 'heat_pump' }), // 317 560
+    activity('heat_pump_geothermal', { category: 'reduce_energy_usage', kwh: 16_675, kr: 24_628, investment_cost: 175_000, life_span: 20, choice: 'heat_pump' }),
+    activity('heat_pump_airwater', { category: 'reduce_energy_usage', kwh: 13_875, kr: 20_491, investment_cost: 75_000, life_span: 15, choice: 'heat_pump' }), // 232 365
+    activity('low_flush_faucets', { category: 'reduce_energy_usage', kwh: 1_778, kr: 2_627, investment_cost: 2_750, life_span: 10 }), // 23 520
+    activity('lower_temperature_1_deg_c', { category: 'optimisations', kwh: 1_054, kr: 1_557, investment_cost: 0, investment_cost_span: 0, needs_installer: false }), // 46 710
+    activity('unspecified', { category: 'optimisations', kwh: 0, kr: 0, investment_cost: 0, investment_cost_span: 0, needs_installer: false }),
+    activity('wallbox_charger_station', { category: 'optimisations', kwh: 0, kr: 0, investment_cost: 20_000 }),
+    activity('solar_panel_installation', { category: 'use_solar_energy', kwh: 2_958, kr: 8_455, investment_cost: 180_000, life_span: 25, kwh_sold: 6_902, choice: 'solar' }), // 31 375
+    activity('top_of_the_line', { category: 'package', kwh: 25_212, kr: 40_754, investment_cost: 847_417, life_span: 27 }),
+  ];
+
+  it('opens the measures with Best next steps: the three with the most money left over their lifetime, one heat pump, linked to their cards', async () => {
+    serve(42, ranked());
+    renderResults(home.page);
+    await screen.findByTestId('epc-label');
+    await measuresShown();
+    // Part of the deferred render of the measures (nothing above them moves when it appears), before the groups.
+    const best = document.querySelector<HTMLElement>('.rd-main [data-testid="best-next-steps"]')!;
+    expect(best).not.toBeNull();
+    expect(best.compareDocumentPosition(document.querySelector('[data-group]')!) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(within(best).getByRole('heading', { level: 3, name: 'Best next steps' })).toBeTruthy();
+    expect([...best.querySelectorAll('[data-best]')].map((e) => e.getAttribute('data-best'))).toEqual(['heat_pump', 'insulation_attic', 'lower_temperature_1_deg_c']);
+    const first = within(best.querySelector<HTMLElement>('[data-best="heat_pump"]')!);
+    expect(first.getByTestId('best-value').textContent).toBe('317 560 kr left over 20 years');
+    expect(first.getByRole('link', { name: 'Heat pump (the best one for your home)' }).getAttribute('href')).toBe('#rd-rec-heat_pump');
+    expect(document.getElementById('rd-rec-heat_pump')?.getAttribute('data-activity')).toBe('heat_pump');
+  });
+
+  it('Bästa nästa steg in Swedish, and the label of a measure that does not pay back', async () => {
+    serve(42, ranked());
+    renderResults(home.page, { lng: 'sv' });
+    await screen.findByTestId('epc-label');
+    await measuresShown();
+    expect(within(screen.getByTestId('best-next-steps')).getByRole('heading', { level: 3, name: 'Bästa nästa steg' })).toBeTruthy();
+    expect(card('insulation_walls').getByTestId('no-payback').textContent).toBe('Betalar sig inte på energibesparingen enbart');
+  });
+
+  it('a measure that does not pay back says so and comes last in its group, though it saves the most kWh', async () => {
+    serve(42, ranked());
+    renderResults(home.page);
+    await screen.findByTestId('epc-label');
+    await measuresShown();
+    const names = (group: string) => [...document.querySelectorAll(`[data-group="${group}"] [data-activity]`)].map((e) => e.getAttribute('data-activity'));
+    expect(names('reduce_heat_losses')).toEqual(['insulation_attic', 'window_film', 'insulation_walls']);
+    expect(card('insulation_walls').getByTestId('no-payback').textContent).toBe('Does not pay back on energy savings alone');
+    expect(card('insulation_attic').queryByTestId('no-payback')).toBeNull();
+    // Exported power is sold, not saved: apart from the kWh saved.
+    expect(card('solar_panel_installation').getByTestId('saves').textContent).toBe('2 958 kWh · 8 455 kr');
+    expect(card('solar_panel_installation').getByTestId('sold').textContent).toBe('6 902 kWh more a year');
+  });
+
+  it('hides measures that save nothing unless done, and offers installers only where an installer does the work', async () => {
+    serve(42, [...ranked(), activity('energy_efficient_doors', { kwh: 0, kr: 0, completion_status: 'completed', available: false })]);
+    renderResults(home.page);
+    await screen.findByTestId('epc-label');
+    await measuresShown();
+    expect(document.querySelector('[data-activity="unspecified"]')).toBeNull();
+    expect(document.querySelector('[data-activity="wallbox_charger_station"]')).toBeNull();
+    expect(card('energy_efficient_doors').getByText('Done')).toBeTruthy();
+    expect(card('energy_efficient_doors').queryByRole('button', { name: 'Contact installers' })).toBeNull();
+    expect(card('lower_temperature_1_deg_c').queryByRole('button', { name: 'Contact installers' })).toBeNull();
+    expect(card('heat_pump_airwater').getByRole('button', { name: 'Contact installers' })).toBeTruthy();
+    expect(card('insulation_attic').getByRole('button', { name: 'Contact installers' })).toBeTruthy();
+  });
+
   it("says 'Inga rekommendationer' when nothing is recommended", async () => {
     serve(42, [activity('battery_installation', { category: 'use_solar_energy', kwh: 0, available: false }), activity('energy_efficient_products', { kwh: -84 })]);
     renderResults(home.page, { lng: 'sv' });
