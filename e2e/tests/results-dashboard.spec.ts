@@ -13,6 +13,12 @@ interface Activity {
   completion_status: string;
   investment_cost: number;
   savings: { energySavings: number; energyCostSavings: number };
+  kwh_saved_bought: number;
+  kwh_sold: number;
+  pays_back: boolean;
+  lifetime_value: number;
+  needs_installer: boolean;
+  choice: string | null;
 }
 interface Building {
   property: { id: number; name: string };
@@ -47,13 +53,41 @@ async function createProfile(page: Page, id: number): Promise<Building> {
   return (await res.json()) as Building;
 }
 
-/** The recommendation the test finances: proposed, in a savings list, with a cost and kronor saved. */
+/** The recommendation the test finances: proposed, in a savings list, with a cost and kronor saved, done by an installer. */
 function financeable(building: Building): Activity {
   const found = building.recommendations
     .filter((a) => a.category !== 'package' && a.available && a.completion_status !== 'completed' && a.investment_cost > 0 && a.savings.energyCostSavings > 0)
-    .sort((a, b) => b.savings.energySavings - a.savings.energySavings)[0];
+    .filter((a) => a.kwh_saved_bought >= 0 && a.needs_installer)
+    .sort((a, b) => b.savings.energyCostSavings - a.savings.energyCostSavings)[0];
   expect(found, 'a recommendation with a cost and savings').toBeTruthy();
   return found;
+}
+
+// The dashboard's rules (mfe-results lib/group-recommendations.ts), restated to check the page against the API's answer.
+const saves = (a: Activity) => a.kwh_saved_bought > 0 || a.savings.energyCostSavings > 0;
+const shown = (a: Activity) => a.completion_status === 'completed' || (a.kwh_saved_bought >= 0 && saves(a));
+const proposed = (a: Activity) => a.available && a.completion_status !== 'completed' && saves(a);
+const notPaying = (a: Activity) => proposed(a) && !a.pays_back;
+const byRank = (a: Activity, b: Activity) =>
+  Number(notPaying(a)) - Number(notPaying(b)) ||
+  b.savings.energyCostSavings - a.savings.energyCostSavings ||
+  b.kwh_saved_bought - a.kwh_saved_bought ||
+  (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+
+/** Best next steps: the proposed single measures that pay back, by lifetime value, one per choice, three at most. */
+function bestNextSteps(building: Building): string[] {
+  const choices = new Set<string>();
+  const best: string[] = [];
+  const candidates = building.recommendations
+    .filter((a) => a.category !== 'package' && shown(a) && proposed(a) && a.pays_back)
+    .sort((a, b) => b.lifetime_value - a.lifetime_value || byRank(a, b));
+  for (const a of candidates) {
+    if (best.length === 3) break;
+    if (a.choice !== null && choices.has(a.choice)) continue;
+    if (a.choice !== null) choices.add(a.choice);
+    best.push(a.name);
+  }
+  return best;
 }
 
 test.describe('results dashboard', () => {
@@ -77,16 +111,33 @@ test.describe('results dashboard', () => {
     await expect(page.getByTestId('information').getByText('Energy cost a year:')).toBeVisible();
     await expect(page.getByTestId('price-area')).toHaveText(/^SE[1-4] \(/);
 
-    // Recommendations in their groups, packages apart; each savings list sorted by savings.
+    // Best next steps first: the three with the most money left over their lifetime.
+    const best = page.getByTestId('best-next-steps');
+    await expect(best.getByRole('heading', { level: 3, name: 'Best next steps' })).toBeVisible();
+    const bestNames = await best.locator('[data-best]').evaluateAll((items) => items.map((i) => i.getAttribute('data-best')));
+    expect(bestNames).toEqual(bestNextSteps(building));
+    expect(bestNames.length).toBeGreaterThan(0);
+
+    // The API's list is sorted by yearly kronor saved; the kWh shown never include exported power.
+    const kronor = building.recommendations.map((a) => a.savings.energyCostSavings);
+    expect(kronor).toEqual([...kronor].sort((a, b) => b - a));
+    for (const a of building.recommendations) expect(a.savings.energySavings).toBe(a.kwh_saved_bought);
+
+    // Recommendations in their groups, packages apart; each savings list by kronor, what does not pay back last.
     await expect(page.locator('[data-group]')).toHaveCount(5);
     for (const group of ['reduce_heat_losses', 'reduce_energy_usage', 'use_solar_energy', 'optimisations']) {
       const names = await page.locator(`[data-group="${group}"] [data-activity]`).evaluateAll((cards) => cards.map((c) => c.getAttribute('data-activity')));
       const expected = building.recommendations
-        .filter((a) => a.category === group && (a.savings.energySavings >= 0 || a.completion_status === 'completed'))
-        .sort((a, b) => b.savings.energySavings - a.savings.energySavings || b.savings.energyCostSavings - a.savings.energyCostSavings || a.name.localeCompare(b.name))
+        .filter((a) => a.category === group && shown(a))
+        .sort(byRank)
         .map((a) => a.name);
       expect(names, group).toEqual(expected);
     }
+    for (const a of building.recommendations.filter((x) => x.category !== 'package' && shown(x) && notPaying(x))) {
+      await expect(page.locator(`[data-activity="${a.name}"]`).getByTestId('no-payback')).toHaveText('Does not pay back on energy savings alone');
+    }
+    const lowerTemperature = page.locator('[data-activity="lower_temperature_1_deg_c"]');
+    if ((await lowerTemperature.count()) > 0) await expect(lowerTemperature.getByRole('button', { name: 'Contact installers' })).toHaveCount(0);
     const card = page.locator(`[data-activity="${chosen.name}"]`);
     await expect(card.getByTestId('saves')).toContainText('kWh');
     await expect(card.getByTestId('repayment')).toHaveText(/years?$/);
@@ -214,6 +265,24 @@ test.describe('results dashboard', () => {
     const installers = await (await page.request.get(`/api/flow/property/${home.id}/installers`)).json();
     expect(installers.requests).toEqual([expect.objectContaining({ installer: 'varmepumpsteknik-demo', key: measure.name })]);
     await expect(card.getByText(/requested/)).toBeVisible();
+  });
+
+  test.describe('in Swedish', () => {
+    test.use({ locale: 'sv-SE' });
+
+    test('Bästa nästa steg leads the measures', async ({ page }) => {
+      const property = await findProperty(page.request, 'Sankt');
+      const building = await createProfile(page, property.id);
+      await page.goto(dashboard(property.id));
+      const best = page.getByTestId('best-next-steps');
+      await expect(best.getByRole('heading', { level: 3, name: 'Bästa nästa steg' })).toBeVisible();
+      const bestNames = await best.locator('[data-best]').evaluateAll((items) => items.map((i) => i.getAttribute('data-best')));
+      expect(bestNames).toEqual(bestNextSteps(building));
+      const notPayingShown = building.recommendations.find((a) => a.category !== 'package' && shown(a) && notPaying(a));
+      if (notPayingShown) {
+        await expect(page.locator(`[data-activity="${notPayingShown.name}"]`).getByTestId('no-payback')).toHaveText('Betalar sig inte på energibesparingen enbart');
+      }
+    });
   });
 
   test('a browser without answers for the property is sent to the address search, not shown an error', async ({ page }) => {
