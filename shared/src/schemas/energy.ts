@@ -173,3 +173,56 @@ export interface Activity {
   /** The estimated_calculated label after the measure. */
   epc_label: EstimatedEpcLabel;
 }
+
+const perCarrierSchema = z.object({
+  bio: z.number(), bio_other: z.number(), bio_tree_pellets_bricks: z.number(), district_heating: z.number(),
+  electricity: z.number(), gas: z.number(), oil: z.number(), wood: z.number(),
+}).strict();
+
+/** The checkable form of `Activity` (one recommendation of GET …/building/primary/recommendations); kept equal to it below. */
+export const activitySchema = z
+  .object({
+    name: activityTypeSchema,
+    category: z.enum(ACTION_GROUPS),
+    available: z.boolean(),
+    completion_status: z.enum(COMPLETION_STATUSES),
+    completed_at: z.string().nullable(),
+    energy_diff: z.number(),
+    energy_diff_import: z.number(),
+    energy_diff_export: z.number(),
+    energy_diff_per_carrier: perCarrierSchema,
+    investment_cost: z.number().min(0),
+    investment_cost_span: z.number().min(0),
+    life_span: z.number().min(0),
+    savings: z.object({ energySavings: z.number(), energyCostSavings: z.number() }).strict(),
+    kwh_saved_bought: z.number(),
+    kwh_sold: z.number(),
+    payback_years: z.number().min(0).nullable(),
+    pays_back: z.boolean(),
+    lifetime_value: z.number(),
+    needs_installer: z.boolean(),
+    choice: z.enum(MEASURE_CHOICES).nullable(),
+    subsidies: z.array(z.object({ type: z.enum(['rot', 'green_technology']), amount: z.number() }).strict()),
+    messages: z.array(
+      z.object({ id: z.string(), level: z.enum(MESSAGE_LEVELS), description: z.string(), values: z.record(z.string(), z.number()).optional() }).strict(),
+    ),
+    epc_label: z
+      .object({
+        type: z.enum(['estimated_measured', 'estimated_calculated']),
+        energy_class: energyClassSchema.nullable(),
+        ep: z.number(),
+        ep_requirement: z.number().nullable(),
+        percent_of_requirement: z.number().nullable(),
+        atemp: z.number(),
+        f_geo: z.number(),
+        f_geo_is_estimate: z.boolean(),
+        rule_version: z.string(),
+      })
+      .strict(),
+  })
+  .strict();
+
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+type Assert<T extends true> = T;
+/** Compile-time check: the schema and the `Activity` interface describe the same shape. */
+export type ActivitySchemaMatchesActivity = Assert<Same<z.infer<typeof activitySchema>, Activity>>;

@@ -5,6 +5,7 @@ import { seedPlatformContent } from '../../../seed/platform-content';
 import { insertRegisterRows } from '../../property/repository';
 import { startTestWorld, type TestWorld, type TestApp } from '../../../../test/test-world';
 import { rowCount } from '../../../../test/demo-roles';
+import { activitySchema } from '@home-energy/shared/schemas/energy';
 
 let world: TestWorld;
 let database: DatabaseHandle;
@@ -97,6 +98,7 @@ describe('answers and the building', () => {
     type Rec = { name: string; savings: { energySavings: number; energyCostSavings: number }; kwh_saved_bought: number; kwh_sold: number;
       energy_diff: number; investment_cost: number; life_span: number; pays_back: boolean; lifetime_value: number; needs_installer: boolean };
     const list: Rec[] = recs.body.recommendations;
+    for (const r of list) expect(activitySchema.safeParse(r).error?.issues ?? []).toEqual([]);
     const kr = list.map((r) => r.savings.energyCostSavings);
     expect(kr).toEqual([...kr].sort((a, b) => b - a));
     const bought = Object.values(info.body.information.find((i: { type: string }) => i.type === 'energy_use').value.by_carrier as Record<string, number>)
