@@ -27,10 +27,7 @@ export const issuedLabel = (energyClass: IssuedEpcLabel['energy_class']): Issued
   source: 'register',
 });
 
-/**
- * A recommendation with sensible defaults: 100 000 kr, saving 10 000 kr and 5 000 kWh a year for 30 years. Payback,
- * pays_back and lifetime_value follow the engine's definition (bff/src/energy/README.md "Ranking") unless given.
- */
+/** 100 000 kr saving 10 000 kr and 5 000 kWh a year for 30 years; payback figures as the engine computes them (bff/src/energy/README.md "Ranking"). */
 export function activity(name: Activity['name'], changes: Partial<Omit<Activity, 'savings'>> & { kwh?: number; kr?: number } = {}): Activity {
   const { kwh = 5_000, kr = 10_000, ...rest } = changes;
   const investment = rest.investment_cost ?? 100_000;

@@ -5,10 +5,7 @@ import type { Format } from '../lib/use-format';
 /** Where a measure's card is, for the link from "Best next steps" (the card sets this id). */
 export const cardAnchor = (activity: Pick<Activity, 'name'>) => `rd-rec-${activity.name}`;
 
-/**
- * "Best next steps": the measures with the most money left over their lifetime (lib/group-recommendations.ts
- * bestNextSteps), each with that sum, its yearly saving and payback, and a link to its card in its group.
- */
+/** "Best next steps" (lib/group-recommendations.ts bestNextSteps): money left over the lifetime, yearly saving, payback, link to the card. */
 export function BestNextSteps({ best, format }: { best: readonly Activity[]; format: Format }) {
   const { t } = useTranslation('results');
   const years = (value: number) => t('units.years', { count: value, formatted: format.years(value) });

@@ -18,11 +18,7 @@ export interface RecommendationsSectionProps {
   renderActions?: (activity: Activity) => ReactNode;
 }
 
-/**
- * "Best next steps" first, then the recommendations by action group (spec §3, §4): each group by kronor saved with
- * the measures that do not pay back last, negative or no savings hidden unless completed; packages on their own,
- * outside the savings lists. One recommendation's details are open at a time.
- */
+/** Best next steps, then the action groups (spec §3, §4) and the packages apart; one recommendation's details open at a time. */
 export function RecommendationsSection({ recommendations, loan, onLoanTypeChange, currentClass, provider, renderActions }: RecommendationsSectionProps) {
   const { t } = useTranslation('results');
   const format = useFormat();

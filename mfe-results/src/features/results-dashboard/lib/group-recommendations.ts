@@ -12,10 +12,7 @@ function savesSomething(activity: Activity): boolean {
   return activity.kwh_saved_bought > 0 || activity.savings.energyCostSavings > 0;
 }
 
-/**
- * spec §4: negative energy savings are hidden unless the measure is completed; so are measures that save nothing at
- * all (0 kWh and 0 kr: not possible here, or nothing modelled).
- */
+/** spec §4: negative savings, and no saving at all (0 kWh and 0 kr), are hidden unless the measure is completed. */
 export function isShown(activity: Activity): boolean {
   if (activity.completion_status === 'completed') return true;
   return activity.kwh_saved_bought >= 0 && savesSomething(activity);
@@ -36,10 +33,7 @@ export function offersInstallers(activity: Activity): boolean {
   return activity.needs_installer && isProposed(activity);
 }
 
-/**
- * Order within a group: measures that pay back first, those that do not last; each part by yearly kronor saved, then
- * bought kWh saved, then name (the engine's order, bff/src/energy/README.md "Ranking"), so the order is stable.
- */
+/** Within a group: what does not pay back goes last, else the engine's order (bff/src/energy/README.md "Ranking"). */
 export function byRank(a: Activity, b: Activity): number {
   return (
     Number(doesNotPayBack(a)) - Number(doesNotPayBack(b)) ||
@@ -49,11 +43,7 @@ export function byRank(a: Activity, b: Activity): number {
   );
 }
 
-/**
- * "Best next steps": the proposed single measures (no packages) that pay back, by the engine's lifetime_value (yearly
- * kronor × life span − investment, bff/src/energy/README.md "Ranking"), highest first; one per choice (one heat pump,
- * one solar set-up, windows or film), at most three.
- */
+/** Best next steps: paying single measures by the engine's lifetime_value (bff/src/energy/README.md "Ranking"), one per choice. */
 export function bestNextSteps(recommendations: readonly Activity[]): Activity[] {
   const candidates = recommendations
     .filter((a) => a.category !== 'package' && isShown(a) && isProposed(a) && a.pays_back)
