@@ -229,8 +229,10 @@ export const ENERGY_CONSTANTS = {
   // ---------------------------------------------------------------- investment costs (§3.1), kr incl. VAT, before subsidies
   costAtticPerM2: k<CostRange>({ low: 77, high: 127 }, 'kr/m² attic floor', '§3.1: byggahus.se — 10 000–15 000 typical, 16 500 kr for 130 m²',
     '[D] 10 000 / 130 and 16 500 / 130'),
-  costWallPerM2: k<CostRange>({ low: 1200, high: 2500 }, 'kr/m² outer wall', '§3.1 [NF]: wall insulation cost not in the excerpt',
-    '[E] placeholder for +100 mm with new façade; verify before shipping'),
+  // Low end: an installed stud layer with panel is what "+100 mm with a new façade" builds; the high end stays our estimate.
+  costWallPerM2: k<CostRange>({ low: 1500, high: 2500 }, 'kr/m² outer wall',
+    'byggahus.se, "Välj rätt fasad" (undated page; prices from the Wikells calculation database): 1 500 kr/m² for an installed timber stud wall with tongue-and-groove panel, 1 700 kr/m² with board-and-batten panel',
+    '[E] high 2 500: adds taking down the old cladding, scaffolding and refitting window and door flashings (byggahus.se, "Vad kostar det att byta fasad och tilläggsisolera?", names these steps; its figures were not in the stored copy). Undated: re-check against a current quote'),
   costWindowPerM2: k<CostRange>({ low: 4500, high: 8250 }, 'kr/m² window', '§3.1: low-energy ≈ 4 500 kr/m² (sverigesradio); ≈ 9 900 kr per 2-light window (bygg.se)',
     '[D] 9 900 / 1.2 m²'),
   costDoor: k<CostRange>({ low: 10000, high: 25000 }, 'kr per door', '§3.1 [NF]', '[E] placeholder; verify'),
