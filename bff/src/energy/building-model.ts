@@ -6,7 +6,7 @@ import { ENERGY_CONSTANTS } from './constants';
 import { epcLabel, primaryEnergyNumber, type EpParts, type EpcLabelInformation } from './epc';
 import type { Location } from './location';
 import { actualTapWaterNeed, freeHeatGains, householdElectricityPerM2, spaceHeatNeed, standardTapWaterNeed } from './model/heat-demand';
-import { deliverHeat } from './model/heating-systems';
+import { deliverHeat, type SystemContext } from './model/heating-systems';
 import { pvBalance, type PvBalance } from './model/pv';
 import { CARRIERS, zeroPerCarrier, zeroPerUse, type BuildingCategory, type Carrier, type PerCarrier, type Use } from './types';
 
@@ -93,6 +93,12 @@ function emptyMatrix(): Record<Carrier, Record<Use, number>> {
   };
 }
 
+/** The place and year the heating systems work in (climate for air-source pumps, age for all pumps). */
+export function systemContext(building: Building): SystemContext {
+  const { location } = building;
+  return { degreeDayRatio: location.degreeDays / location.referenceDegreeDays, degreeDays: location.degreeDays, year: building.year };
+}
+
 /** Steps 1–7 of the model: heat need and the energy delivered for heating and tap water per carrier. */
 function heating(building: Building, mode: ModelMode) {
   const { input, location } = building;
@@ -101,15 +107,12 @@ function heating(building: Building, mode: ModelMode) {
   const household = householdElectricityPerM2(input, mode);
   const spaceNeed = spaceHeatNeed(input, location, indoor, freeHeatGains(K.householdElectricity.value - household));
   const tapNeed = mode === 'standard' ? standardTapWaterNeed(category, input.atemp) : actualTapWaterNeed(input, category);
-  const heat = deliverHeat(input, spaceNeed, tapNeed, {
-    degreeDayRatio: location.degreeDays / location.referenceDegreeDays,
-    year: building.year,
-  });
+  const heat = deliverHeat(input, spaceNeed, tapNeed, systemContext(building));
   return { household, spaceNeed, tapNeed, heat };
 }
 
 /** Property electricity (fastighetsel), kWh/yr: fans, pumps, controls; more with FTX. */
-function propertyElectricity(input: BuildingInput): number {
+export function propertyElectricity(input: Pick<BuildingInput, 'ventilation' | 'atemp'>): number {
   const ftx = input.ventilation === 'balanced_heat_recovery' ? K.ftxExtraPropertyElectricity.value : 0;
   return (K.propertyElectricity.value + ftx) * input.atemp;
 }

@@ -3,6 +3,7 @@ import { buildingInputFromAnswers, type Answers } from '../answers';
 import { calculatedLabel, epPartsOf, modelEnergy, primaryEnergyOf, type Building } from '../building-model';
 import { ENERGY_CONSTANTS as K } from '../constants';
 import { primaryEnergyNumber } from '../epc';
+import { airToAirSpf } from '../model/heating-systems';
 import { CARRIERS, ENERGY_USES } from '../types';
 import { house, place, POSTAL, YEAR } from './fixtures';
 
@@ -59,12 +60,23 @@ describe('delivered energy per carrier and use', () => {
     expect(balance.delivered.electricity.tap_water_heating).toBeCloseTo(balance.need.tap_water_heating / 2.5, 6);
   });
 
-  it('supplements: an air-to-air pump takes 50 %, a wood stove listed second 20 %', () => {
+  it('supplements: an air-to-air pump takes 90 % at its SPF for the place, a wood stove listed second 20 %', () => {
     const balance = modelEnergy(house({ primary_heating_systems: ['heat_pump_geothermal', 'wood'] }), 'actual');
     expect(balance.delivered.wood.space_heating).toBeCloseTo((balance.need.space_heating * 0.2) / K.systemEfficiency.value.wood, 6);
     const air = modelEnergy(house({ primary_heating_systems: ['heat_pump_air', 'electric_direct'] }), 'actual');
     const q = air.need.space_heating;
-    expect(air.delivered.electricity.space_heating).toBeCloseTo(q * 0.5 / K.heatPumpSpf.value.heat_pump_air + q * 0.5, 6);
+    expect(air.delivered.electricity.space_heating).toBeCloseTo((q * 0.9) / airToAirSpf(place().degreeDays) + q * 0.1, 6);
+  });
+
+  it('the air-to-air SPF follows Energimyndigheten\'s test climates: 3.45 in Malmö, 2.45 in Luleå, in between in Stockholm', () => {
+    expect(airToAirSpf(place(POSTAL.malmo).degreeDays)).toBeCloseTo(3.45, 1);
+    expect(airToAirSpf(place(POSTAL.lulea).degreeDays)).toBeCloseTo(2.45, 1);
+    const stockholm = airToAirSpf(place(POSTAL.stockholm).degreeDays);
+    expect(stockholm).toBeGreaterThan(2.45);
+    expect(stockholm).toBeLessThan(3.45);
+    expect(stockholm).toBeCloseTo(K.heatPumpSpf.value.heat_pump_air, 1);
+    expect(airToAirSpf(1000)).toBe(3.45);
+    expect(airToAirSpf(20_000)).toBe(K.airToAirMinSpf.value);
   });
 
   it('air-source heat pumps work less well in the north; geothermal does not change', () => {

@@ -50,4 +50,10 @@ describe('constants table', () => {
     expect(u(400)).toBeGreaterThanOrEqual(0.08);
     expect(u(400)).toBeLessThanOrEqual(0.1);
   });
+
+  it('the air-to-air SPF anchors sit at the SMHI degree days of Energimyndigheten\'s test towns (Malmö, Luleå)', () => {
+    const dd = (town: string) => geo().climateStations.find((s) => s.town === town)?.degreeDays;
+    expect(K.airToAirSpfByClimate.value.warm.degreeDays).toBe(dd('Malmö'));
+    expect(K.airToAirSpfByClimate.value.cold.degreeDays).toBe(dd('Luleå'));
+  });
 });

@@ -18,8 +18,10 @@ export interface HeatDelivery {
 }
 
 export interface SystemContext {
-  /** Degree days / the reference town's (Stockholm = 1): air-source pumps lose SPF northward. */
+  /** Degree days / the reference town's (Stockholm = 1): air/water pumps lose SPF northward. */
   degreeDayRatio: number;
+  /** The place's normal-year degree days (base 17 °C): the air-to-air SPF follows Energimyndigheten's climate towns. */
+  degreeDays: number;
   /** The year the model describes; decides whether an installed heat pump is past its life span. */
   year: number;
 }
@@ -28,7 +30,14 @@ export function isHeatPump(system: HeatingSystemId): system is HeatPumpId {
   return system in SPF;
 }
 
-const AIR_SOURCE: readonly HeatPumpId[] = ['heat_pump_airwater', 'heat_pump_air'];
+const AIR_TO_AIR = K.airToAirSpfByClimate.value;
+const AIR_TO_AIR_SLOPE = (AIR_TO_AIR.cold.spf - AIR_TO_AIR.warm.spf) / (AIR_TO_AIR.cold.degreeDays - AIR_TO_AIR.warm.degreeDays);
+
+/** Air-to-air SPF at the place: linear in degree days between the tested south and north climates, not above the south value. */
+export function airToAirSpf(degreeDays: number): number {
+  const spf = AIR_TO_AIR.warm.spf + AIR_TO_AIR_SLOPE * (degreeDays - AIR_TO_AIR.warm.degreeDays);
+  return Math.max(K.airToAirMinSpf.value, Math.min(AIR_TO_AIR.warm.spf, spf));
+}
 
 /** true when the answers give an installation year older than the pump's life span. */
 export function heatPumpIsOld(input: Pick<BuildingInput, 'heat_pump_installation_year'>, pump: HeatPumpId, year: number): boolean {
@@ -36,13 +45,14 @@ export function heatPumpIsOld(input: Pick<BuildingInput, 'heat_pump_installation
 }
 
 function performanceFactor(input: BuildingInput, pump: HeatPumpId, ctx: SystemContext): number {
-  const climate = AIR_SOURCE.includes(pump) ? Math.max(0, 1 - K.airSourceSpfClimateSlope.value * (ctx.degreeDayRatio - 1)) : 1;
+  const climate = pump === 'heat_pump_airwater' ? Math.max(0, 1 - K.airSourceSpfClimateSlope.value * (ctx.degreeDayRatio - 1)) : 1;
   const age = heatPumpIsOld(input, pump, ctx.year) ? K.oldHeatPumpSpfFactor.value : 1;
   return climate * age;
 }
 
 export function seasonalPerformance(input: BuildingInput, pump: HeatPumpId, ctx: SystemContext): number {
-  return SPF[pump] * performanceFactor(input, pump, ctx);
+  const base = pump === 'heat_pump_air' ? airToAirSpf(ctx.degreeDays) : SPF[pump];
+  return base * performanceFactor(input, pump, ctx);
 }
 
 /** The system that makes tap water: the first listed one that is not an air-to-air pump (else an electric heater). */
