@@ -206,6 +206,8 @@ export const buildingProfiles = pgTable(
     answers: jsonb('answers').notNull().default(sql`'{}'::jsonb`),
     rates: jsonb('rates'),
     consumption: jsonb('consumption'),
+    /** The renovation plan the owner put together (measure types and loan type; engine README "Plans"). */
+    plan: jsonb('plan'),
     /** Last computed labels, for analytics without re-running the engine. */
     calculatedClass: text('calculated_class'),
     calculatedEp: real('calculated_ep'),
