@@ -180,6 +180,11 @@ export const MATRIX: readonly MatrixRow[] = [
   row('GET /api/flow/property/:id/building/:building/information',  [404, A,   404,  404,  404,  404,  404,  404,  404], { params: (c) => ({ id: c.property, building: 'primary' }) }),
   row('GET /api/flow/property/:id/building/:building/recommendations', [404, A, 404,  404,  404,  404,  404,  404,  404], { params: (c) => ({ id: c.property, building: 'primary' }) }),
   row('GET /api/flow/property/:id/rates',                            [404, A,   404,  404,  404,  404,  404,  404,  404], { params: (c) => ({ id: c.property }) }),
+  row('GET /api/flow/property/:id/plan',                             [404, A,   404,  404,  404,  404,  404,  404,  404], { params: (c) => ({ id: c.property }) }),
+  row('GET /api/flow/property/:id/plan/suggestions',                 [404, A,   404,  404,  404,  404,  404,  404,  404], { params: (c) => ({ id: c.property }) }),
+  // The plan is kept with the caller's own profile: only the owner of the answers may keep one (404 like their reads).
+  row('POST /api/flow/property/:id/plan',                            [404, A,   404,  404,  404,  404,  404,  404,  404], { params: (c) => ({ id: c.property }),
+    body: { measures: ['insulation_attic'], loan: { type: 'Cash' } } }),
   row('GET /api/flow/property/:id/installers',                       [404, A,   404,  404,  404,  404,  404,  404,  404], { params: (c) => ({ id: c.property }) }),
   // Only a signed-in homeowner contacts installers, and only for a home they have answered for.
   row('POST /api/flow/property/:id/installer-requests',              [401, A,   404,  401,  401,  401,  401,  401,  401], { params: (c) => ({ id: c.property }),

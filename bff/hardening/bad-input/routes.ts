@@ -273,6 +273,19 @@ export function describeRoutes(ids: WorldIds): RouteInput[] {
       body: json([{ installer: 'solkraft-demo', key: 'solar_panel_installation', selected: true }], { at: [0], required: ['installer', 'key', 'selected'], maxLength: { installer: 100, key: 100 } }),
     },
     { method: 'GET', path: '/api/flow/property/:id/installers', agent: 'homeowner', params: property },
+    { method: 'GET', path: '/api/flow/property/:id/plan', agent: 'homeowner', params: property },
+    { method: 'GET', path: '/api/flow/property/:id/plan/suggestions', agent: 'homeowner', params: property },
+    {
+      method: 'POST',
+      path: '/api/flow/property/:id/plan',
+      agent: 'homeowner',
+      params: property,
+      body: json(
+        { measures: ['insulation_attic'], loan: { type: 'Private', term: 5, interest_rate: 4.5, home_valuation: 2_000_000, home_loan: 1_000_000 } },
+        { at: [], required: ['measures'] },
+        { at: ['loan'], required: ['type'] },
+      ),
+    },
     { method: 'GET', path: '/api/flow/property/:id/rates', agent: 'homeowner', params: property },
     {
       method: 'POST',

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Consumption, EpcDocumentSummary, Rates } from '@home-energy/shared/schemas/property-flow';
+import type { PlanLoan, PlanRequest } from '@home-energy/shared/schemas/plan';
 import type { Db } from '../../db/client';
 import { buildingProfiles, epcDocuments, homeownerProperties, properties } from '../../db/schema';
 import type { Owner } from './owner';
@@ -16,7 +17,11 @@ export interface ProfileState {
   answers: Record<string, unknown>;
   rates: Rates | null;
   consumption: Consumption | null;
+  /** The renovation plan the owner keeps (measure types and loan), recomputed on every read. */
+  plan: StoredPlan | null;
 }
+
+export type StoredPlan = Pick<PlanRequest, 'measures'> & { loan: PlanLoan };
 
 function ownerIs(owner: Owner) {
   return owner.kind === 'homeowner' ? eq(buildingProfiles.homeownerId, owner.homeownerId) : eq(buildingProfiles.visitorId, owner.visitorId);
@@ -29,6 +34,7 @@ function stateOf(row: ProfileRow): ProfileState {
     answers: (row.answers ?? {}) as Record<string, unknown>,
     rates: (row.rates ?? null) as Rates | null,
     consumption: (row.consumption ?? null) as Consumption | null,
+    plan: (row.plan ?? null) as StoredPlan | null,
   };
 }
 
@@ -48,7 +54,7 @@ export async function readProfile(db: Db, owner: Owner | null, propertyId: numbe
     const listed = await db.query.homeownerProperties.findFirst({
       where: and(eq(homeownerProperties.homeownerId, owner.homeownerId), eq(homeownerProperties.propertyId, propertyId)),
     });
-    if (listed) return { id: null, organisationId: null, answers: {}, rates: null, consumption: null };
+    if (listed) return { id: null, organisationId: null, answers: {}, rates: null, consumption: null, plan: null };
   }
   return null;
 }
@@ -62,7 +68,7 @@ export async function updateProfile(
   owner: Owner,
   propertyId: number,
   organisationId: number | null,
-  change: (current: ProfileState) => Partial<Pick<ProfileState, 'answers' | 'rates' | 'consumption'>>,
+  change: (current: ProfileState) => Partial<Pick<ProfileState, 'answers' | 'rates' | 'consumption' | 'plan'>>,
 ): Promise<ProfileState> {
   return db.transaction(async (tx) => {
     await tx

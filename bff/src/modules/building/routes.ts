@@ -24,7 +24,10 @@ import { applyAnswers, validateAnswers } from '../questions/validate-answers';
 import { ownerOf, type Owner } from './owner';
 import { documentUse, findProperty, holdsSomething, insertEpcDocumentWithinQuota, overQuota, profileDocuments, readProfile, saveComputedLabels, updateProfile, type DocumentQuota, type ProfileState, type PropertyRow } from './repository';
 import { documentUploadLimiter, ipOf } from '../../http/write-limits';
-import { computeBuilding, pricesFor, registerAnswers, type BuildingResult } from './service';
+import { computeBuilding, engineBuilding, pricesFor, registerAnswers, type BuildingResult } from './service';
+import { planRequestSchema, type PlanResponse, type PlanSuggestionsResponse } from '@home-energy/shared/schemas/plan';
+import { computePlan, PlanError, suggestPlans } from '../../energy/activities/plan';
+import { contextFor } from '../../energy/activities/runner';
 import { locate } from '../../energy/location';
 import { organisationRates } from '../configuration/repository';
 import { profileFacts, saveProfileInsights } from '../analytics/insights';
@@ -126,7 +129,7 @@ export function buildingRoutes(options: BuildingRouteOptions): Router {
     const { organisationId, definitions } = await definitionsFor(req, existing);
     validateAnswers(patch, definitions, year());
     // Saving no answers where there is no profile writes nothing: no visitor profile (and session) for an empty write.
-    if (!existing && !create && Object.keys(applyAnswers({}, patch)).length === 0) return { id: null, organisationId, answers: {}, rates: null, consumption: null };
+    if (!existing && !create && Object.keys(applyAnswers({}, patch)).length === 0) return { id: null, organisationId, answers: {}, rates: null, consumption: null, plan: null };
     return asOwner(req, (owner) => updateProfile(db, owner, row.id, organisationId, (current) => ({ answers: applyAnswers(current.answers, patch) })));
   }
 
@@ -229,6 +232,64 @@ export function buildingRoutes(options: BuildingRouteOptions): Router {
     const result = await compute(req, row, profile);
     const label = result.information.find((i) => i.type === 'epc_label' && i.value.type === 'estimated_measured') ?? null;
     res.set('Cache-Control', 'private, no-store').json({ consumption: profile.consumption, label, errors: result.errors });
+  });
+
+  /** The engine's context for the caller's house (their answers and prices), or why it cannot be computed. */
+  async function planContext(req: Request, row: PropertyRow, profile: ProfileState) {
+    const prepared = engineBuilding({ property: row, answers: profile.answers, geo: options.geo, year: year() });
+    if ('errors' in prepared) return prepared;
+    const prices = pricesFor(prepared.location.priceArea, await organisationRates(db, await pricingOrganisation(req, profile)), profile.rates);
+    return { building: prepared.building, ctx: contextFor(prepared.building, prices) };
+  }
+
+  // The owner's renovation plan (engine README "Plans"): checked and computed, then kept with their profile.
+  router.post('/:id/plan', async (req, res) => {
+    const row = await property(req);
+    const profile = await ownProfile(req, row);
+    const body = parse(planRequestSchema, req.body ?? {}, 'body');
+    const prepared = await planContext(req, row, profile);
+    if ('errors' in prepared) throw new HttpError(409, prepared.errors[0]!.code, prepared.errors[0]!.message);
+    const loan = body.loan ?? { type: 'Cash' as const };
+    let plan;
+    try {
+      plan = computePlan(prepared.building, body.measures, { ctx: prepared.ctx, loan });
+    } catch (error) {
+      if (!(error instanceof PlanError)) throw error;
+      throw new HttpError(400, 'bad_request', `measures: ${error.message}`, [{ path: 'body.measures', message: error.message, code: error.code, measures: error.measures }]);
+    }
+    await updateProfile(db, ownerOf(req, false) as Owner, row.id, profile.organisationId, () => ({ plan: { measures: plan.measures, loan } }));
+    res.set('Cache-Control', 'private, no-store').json({ plan, errors: [] } satisfies PlanResponse);
+  });
+
+  router.get('/:id/plan', async (req, res) => {
+    const row = await property(req);
+    const profile = await ownProfile(req, row);
+    const answer: PlanResponse = { plan: null, errors: [] };
+    if (profile.plan) {
+      const prepared = await planContext(req, row, profile);
+      if ('errors' in prepared) answer.errors = prepared.errors.map(({ code, message }) => ({ code, message }));
+      else {
+        try {
+          answer.plan = computePlan(prepared.building, profile.plan.measures, { ctx: prepared.ctx, loan: profile.plan.loan });
+        } catch (error) {
+          // The answers changed since the plan was kept (e.g. a measure is now done): say so rather than fail the read.
+          if (!(error instanceof PlanError)) throw error;
+          answer.errors = [{ code: 'plan_outdated', message: error.message }];
+        }
+      }
+    }
+    res.set('Cache-Control', 'private, no-store').json(answer);
+  });
+
+  router.get('/:id/plan/suggestions', async (req, res) => {
+    const row = await property(req);
+    const profile = await ownProfile(req, row);
+    const prepared = await planContext(req, row, profile);
+    const answer: PlanSuggestionsResponse =
+      'errors' in prepared
+        ? { suggestions: [], errors: prepared.errors.map(({ code, message }) => ({ code, message })) }
+        : { suggestions: suggestPlans(prepared.building, { ctx: prepared.ctx }), errors: [] };
+    res.set('Cache-Control', 'private, no-store').json(answer);
   });
 
   const upload = multer({ storage: multer.memoryStorage(), limits: { fileSize: EPC_DOCUMENT_MAX_BYTES, files: 1, fields: 10, fieldSize: 1024 } }).single('file');

@@ -5,7 +5,7 @@ import type { BuildingError, Consumption, EpcDocumentSummary, InformationItem, R
 import { AnswerError, buildingInputFromAnswers, type Answers } from '../../energy/answers';
 import { calculatedLabel, modelEnergy, type Building } from '../../energy/building-model';
 import type { GeoTables } from '../../energy/geo-data';
-import { locate } from '../../energy/location';
+import { locate, type Location } from '../../energy/location';
 import { ConsumptionError, measuredLabel } from '../../energy/measured-label';
 import { defaultPrices, pricesFromRates, yearlyEnergyCost, type Prices, type RatesPayload } from '../../energy/prices';
 import { recommendationsFor } from '../../energy/activities/recommendations';
@@ -45,6 +45,23 @@ export function pricesFor(priceArea: Parameters<typeof defaultPrices>[0], organi
   return ownRates ? pricesFromRates(ownRates, defaults) : defaults;
 }
 
+/** The engine's building from the register and the owner's answers, or why it cannot be computed (as `errors`). */
+export function engineBuilding(input: { property: PropertyRow; answers: Record<string, unknown>; geo: GeoTables; year: number }):
+  | { building: Building; location: Location }
+  | { errors: BuildingError[] } {
+  const merged = { ...registerAnswers(input.property), ...input.answers } as Answers;
+  const missing = REQUIRED_KEYS.filter((key) => merged[key] === undefined);
+  if (missing.length > 0) return { errors: [{ code: 'missing_answers', message: `Answer ${missing.join(' and ')} to see the energy estimate.`, keys: missing }] };
+  const location = locate(input.property.postalCode, input.geo);
+  if (!location) return { errors: [{ code: 'unknown_location', message: `Postal code ${input.property.postalCode} is not in our geography data.` }] };
+  try {
+    return { building: { input: buildingInputFromAnswers(merged), location, year: input.year }, location };
+  } catch (error) {
+    if (!(error instanceof AnswerError)) throw error;
+    return { errors: [{ code: 'invalid_answers', message: error.message, keys: [error.key] }] };
+  }
+}
+
 export function computeBuilding(input: {
   property: PropertyRow;
   answers: Record<string, unknown>;
@@ -67,25 +84,12 @@ export function computeBuilding(input: {
     return { register, recommendations, information, errors, labels };
   };
 
-  const merged = { ...register, ...input.answers } as Answers;
-  const missing = REQUIRED_KEYS.filter((key) => merged[key] === undefined);
-  if (missing.length > 0) {
-    errors.push({ code: 'missing_answers', message: `Answer ${missing.join(' and ')} to see the energy estimate.`, keys: missing });
+  const prepared = engineBuilding(input);
+  if ('errors' in prepared) {
+    errors.push(...prepared.errors);
     return finish([]);
   }
-  const location = locate(input.property.postalCode, input.geo);
-  if (!location) {
-    errors.push({ code: 'unknown_location', message: `Postal code ${input.property.postalCode} is not in our geography data.` });
-    return finish([]);
-  }
-  let building: Building;
-  try {
-    building = { input: buildingInputFromAnswers(merged), location, year: input.year };
-  } catch (error) {
-    if (!(error instanceof AnswerError)) throw error;
-    errors.push({ code: 'invalid_answers', message: error.message, keys: [error.key] });
-    return finish([]);
-  }
+  const { building, location } = prepared;
 
   const prices = pricesFor(location.priceArea, input.organisationRates ?? null, input.rates);
   if (input.consumption) {

@@ -333,3 +333,60 @@ describe('interactions and texts', () => {
     await request(app).get('/api/flow/texts/terms?lng=de').expect(400);
   });
 });
+
+describe('the renovation plan (…/plan, …/plan/suggestions)', () => {
+  it('computes a plan of several measures, keeps it with the owner’s profile and reads it back with the chosen loan', async () => {
+    const agent = request.agent(app);
+    await agent.post(`/api/flow/property/${villa}/building`).send({ attic_insulation_mm: 100 }).expect(200);
+    const recs = (await agent.get(`/api/flow/property/${villa}/building/primary/recommendations`).expect(200)).body.recommendations as { name: string; savings: { energyCostSavings: number } }[];
+    const res = await agent.post(`/api/flow/property/${villa}/plan`).send({ measures: ['heat_pump_airwater', 'insulation_attic'], loan: { type: 'Private', term: 8 } }).expect(200);
+    const plan = res.body.plan;
+    expect(plan.measures).toEqual(['insulation_attic', 'heat_pump_airwater']);
+    expect(plan.financing).toMatchObject({ loanType: 'Private', loanTerm: 8 });
+    const sum = recs.filter((r) => plan.measures.includes(r.name)).reduce((s, r) => s + r.savings.energyCostSavings, 0);
+    expect(plan.energy_cost_savings).toBeGreaterThan(0);
+    expect(plan.energy_cost_savings).toBeLessThanOrEqual(sum);
+    expect(plan.epc_label.ep).toBeLessThan(plan.label_before.ep);
+    const back = await agent.get(`/api/flow/property/${villa}/plan`).expect(200);
+    expect(back.body).toEqual({ plan, errors: [] });
+    const { rows } = await database.pool.query(`select plan from building_profiles where property_id = $1 and plan is not null`, [villa]);
+    expect(rows.map((r) => r.plan)).toContainEqual({ measures: ['insulation_attic', 'heat_pump_airwater'], loan: { type: 'Private', term: 8 } });
+  });
+
+  it('refuses measures that replace one another and malformed bodies with a 400 naming the field; keeps nothing', async () => {
+    const agent = request.agent(app);
+    await agent.post(`/api/flow/property/${villa}/building`).send({}).expect(200);
+    const conflict = await agent.post(`/api/flow/property/${villa}/plan`).send({ measures: ['heat_pump_airwater', 'heat_pump_geothermal'] }).expect(400);
+    expect(conflict.body.message).toMatch(/^measures: heat_pump_airwater and heat_pump_geothermal replace one another/);
+    expect(JSON.stringify(conflict.body)).toContain('body.measures');
+    const unknown = await agent.post(`/api/flow/property/${villa}/plan`).send({ measures: ['a_new_roof'] }).expect(400);
+    expect(JSON.stringify(unknown.body)).toContain('body.measures.0');
+    const loan = await agent.post(`/api/flow/property/${villa}/plan`).send({ measures: [], loan: { type: 'Leasing' } }).expect(400);
+    expect(JSON.stringify(loan.body)).toContain('body.loan.type');
+    expect((await agent.get(`/api/flow/property/${villa}/plan`).expect(200)).body).toEqual({ plan: null, errors: [] });
+  });
+
+  it('suggests the cheapest plan per better class, and a suggestion adopted is a plan that reaches it', async () => {
+    const agent = request.agent(app);
+    await agent.post(`/api/flow/property/${villa}/building`).send({}).expect(200);
+    const { suggestions, errors } = (await agent.get(`/api/flow/property/${villa}/plan/suggestions`).expect(200)).body;
+    expect(errors).toEqual([]);
+    expect(suggestions.length).toBeGreaterThan(0);
+    const [first] = suggestions;
+    const plan = (await agent.post(`/api/flow/property/${villa}/plan`).send({ measures: first.measures }).expect(200)).body.plan;
+    expect(plan.investment_cost).toBe(first.investment_cost);
+    expect(plan.epc_label.energy_class <= first.energy_class).toBe(true);
+  });
+
+  it('only the owner: anyone else gets 404 for the plan and its suggestions', async () => {
+    const owner = request.agent(app);
+    await owner.post(`/api/flow/property/${villa}/building`).send({}).expect(200);
+    await owner.post(`/api/flow/property/${villa}/plan`).send({ measures: ['insulation_walls'] }).expect(200);
+    await request(app).get(`/api/flow/property/${villa}/plan`).expect(404);
+    await request(app).post(`/api/flow/property/${villa}/plan`).send({ measures: [] }).expect(404);
+    const homeowner = request.agent(app);
+    await homeowner.post('/api/flow/user/fake-login').send({}).expect(200);
+    await homeowner.get(`/api/flow/property/${villa}/plan/suggestions`).expect(404);
+    await homeowner.get(`/api/flow/property/${villa}/plan`).expect(404);
+  });
+});
