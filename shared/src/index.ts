@@ -19,7 +19,11 @@ export {
   useSaveConsumptionMutation,
   useRecordInteractionMutation,
   useGetTextQuery,
+  useGetPlanQuery,
+  useGetPlanSuggestionsQuery,
+  useSavePlanMutation,
 } from './api/property-api';
+export * from './schemas/plan';
 export * from './schemas/property-flow';
 export * from './schemas/energy';
 export type { Profile, ProfileProperty, ProfilePatch } from './schemas/profile';

@@ -14,6 +14,7 @@ import {
   type RecommendationsResponse,
   type Text,
 } from '../schemas/property-flow';
+import type { PlanRequest, PlanResponse, PlanSuggestionsResponse } from '../schemas/plan';
 
 /**
  * The property endpoints several remotes use (flow: questions and answers; results: building, recommendations,
@@ -57,6 +58,24 @@ export const propertyApi = baseApi.injectEndpoints({
       query: ({ id, consumption }) => ({ url: `/flow/property/${id}/consumption`, method: 'POST', body: consumption }),
       invalidatesTags: (_r, _e, { id }) => [{ type: 'Information', id }],
     }),
+    /** The owner's kept renovation plan, computed afresh; it follows the answers and prices as recommendations do. */
+    getPlan: build.query<PlanResponse, number>({
+      query: (id) => `/flow/property/${id}/plan`,
+      providesTags: (_r, _e, id) => [{ type: 'Plan', id }, { type: 'Recommendations', id }],
+    }),
+    getPlanSuggestions: build.query<PlanSuggestionsResponse, number>({
+      query: (id) => `/flow/property/${id}/plan/suggestions`,
+      providesTags: (_r, _e, id) => [{ type: 'Recommendations', id }],
+    }),
+    /** Keeps the plan; its answer is the plan read back, so the cached plan is replaced without another request. */
+    savePlan: build.mutation<PlanResponse, { id: number } & PlanRequest>({
+      query: ({ id, ...body }) => ({ url: `/flow/property/${id}/plan`, method: 'POST', body }),
+      async onQueryStarted({ id }, { dispatch, queryFulfilled }) {
+        // A refused plan leaves the kept one as it was (the caller shows the refusal).
+        const result = await queryFulfilled.catch(() => null);
+        if (result) void dispatch(propertyApi.util.upsertQueryData('getPlan', id, result.data));
+      },
+    }),
     recordInteraction: build.mutation<void, Interaction>({
       query: (body) => ({ url: '/flow/interaction', method: 'POST', body }),
       extraOptions: { skipSignRedirect: true },
@@ -82,4 +101,7 @@ export const {
   useSaveConsumptionMutation,
   useRecordInteractionMutation,
   useGetTextQuery,
+  useGetPlanQuery,
+  useGetPlanSuggestionsQuery,
+  useSavePlanMutation,
 } = propertyApi;

@@ -1,4 +1,4 @@
-import { useDeferredValue, useEffect } from 'react';
+import { useDeferredValue, useEffect, useState } from 'react';
 import { Link, useLocation, useParams } from '@home-energy/shared/router';
 import { useTranslation } from 'react-i18next';
 import {
@@ -8,13 +8,19 @@ import {
   useGetAnswersQuery,
   useGetBrandConfigQuery,
   useGetInformationQuery,
+  useGetPlanQuery,
+  useGetPlanSuggestionsQuery,
   useGetRecommendationsQuery,
   useRecordInteractionMutation,
+  useSavePlanMutation,
+  type Activity,
+  type ActivityType,
   type BuildingError,
   type LoanType,
 } from '@home-energy/shared';
 import { EnergyInputs } from '../components/energy-inputs';
 import { InformationPanel } from '../components/information-panel';
+import { PlanPanel } from '../components/plan-panel';
 import { LabelPanel } from '../components/label-panel';
 import { PrintButton } from '../components/print-button';
 import { PropertySwitcher } from '../components/property-switcher';
@@ -23,6 +29,8 @@ import { offersInstallers } from '../lib/group-recommendations';
 import { pickLabels } from '../lib/labels';
 import { useLoanSettings } from '../lib/loan-settings';
 import { usePropertySwitch } from '../lib/use-property-switch';
+import { planEligible, planLoanOf, withMeasure, withoutMeasure } from '../lib/plan';
+import { useFormat } from '../lib/use-format';
 import { InstallerRequest } from '../../installer-requests/components/installer-request';
 
 const statusOf = (error: unknown): number | string | undefined =>
@@ -50,15 +58,50 @@ function Dashboard({ id }: { id: number }) {
   const options = { refetchOnMountOrArgChange: true } as const;
   const recommendations = useGetRecommendationsQuery(id, options);
   const information = useGetInformationQuery(id, options);
+  const plan = useGetPlanQuery(id, options);
+  const suggestions = useGetPlanSuggestionsQuery(id, options);
+  // The plan panel renders with the measures (README "Performance"): they wait until the plan has answered too.
+  const planSettled = (plan.currentData !== undefined || plan.isError) && (suggestions.currentData !== undefined || suggestions.isError);
   // The measures (cards, charts, loan settings) render after the label and the figures at the top, in a deferred
   // render React splits into short tasks: the answers' arrival does not block the page for one long task.
-  const measures = useDeferredValue(recommendations.currentData && information.currentData ? recommendations.currentData : undefined);
+  const measures = useDeferredValue(recommendations.currentData && information.currentData && planSettled ? recommendations.currentData : undefined);
   const property = useGetAnswersQuery(id, options);
   const switcher = usePropertySwitch(id);
   const provider = useBrandLender();
   const loan = useLoanSettings();
   const [recordInteraction] = useRecordInteractionMutation();
   const { applyDefaults } = loan;
+  const [savePlan, planSave] = useSavePlanMutation();
+  const [planError, setPlanError] = useState<string | null>(null);
+  const format = useFormat();
+  const planMeasures: ActivityType[] = plan.currentData?.plan?.measures ?? [];
+
+  function keepPlan(next: ActivityType[]) {
+    setPlanError(null);
+    savePlan({ id, measures: next, loan: planLoanOf(loan.settings) })
+      .unwrap()
+      .catch((error: unknown) => {
+        const message = (error as { data?: { message?: string } } | undefined)?.data?.message ?? '';
+        setPlanError(t('plan.refused', { message }));
+      });
+  }
+
+  function planAction(activity: Activity) {
+    if (!planEligible(activity)) return null;
+    const inPlan = planMeasures.includes(activity.name);
+    return (
+      <button
+        type="button"
+        className={`he-button ${inPlan ? '' : 'he-button--secondary '}rd-plan__action`}
+        aria-pressed={inPlan}
+        data-testid="plan-toggle"
+        disabled={planSave.isLoading}
+        onClick={() => keepPlan(inPlan ? withoutMeasure(planMeasures, activity.name) : withMeasure(planMeasures, activity, measures?.recommendations ?? []))}
+      >
+        {inPlan ? t('plan.inPlan') : t('plan.add')}
+      </button>
+    );
+  }
 
   // The brand's lender sets the private loan's default rate (and its slider limits) once its config has arrived.
   useEffect(() => {
@@ -182,9 +225,26 @@ function Dashboard({ id }: { id: number }) {
             onLoanTypeChange={onLoanTypeChange}
             currentClass={labels.current?.energy_class ?? labels.issued?.energy_class ?? null}
             provider={provider}
-            renderActions={(activity) => (offersInstallers(activity) ? <InstallerRequest propertyId={id} activity={activity} /> : null)}
+            renderActions={(activity) => (
+              <>
+                {planAction(activity)}
+                {offersInstallers(activity) ? <InstallerRequest propertyId={id} activity={activity} /> : null}
+              </>
+            )}
           />
           <aside className="rd-aside">
+            <PlanPanel
+              plan={plan.currentData?.plan ?? null}
+              outdated={plan.currentData?.errors.find((e) => e.code === 'plan_outdated')?.message ?? null}
+              suggestions={suggestions.currentData?.suggestions ?? []}
+              settings={loan.settings}
+              format={format}
+              saving={planSave.isLoading}
+              error={planError}
+              onRemove={(name) => keepPlan(withoutMeasure(planMeasures, name))}
+              onAdopt={keepPlan}
+              onClear={() => keepPlan([])}
+            />
             <EnergyInputs propertyId={id} byCarrier={energy?.type === 'energy_use' ? energy.value.by_carrier : null} year={new Date().getFullYear()} />
           </aside>
         </div>
