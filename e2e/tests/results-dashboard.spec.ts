@@ -267,6 +267,42 @@ test.describe('results dashboard', () => {
     await expect(card.getByText(/requested/)).toBeVisible();
   });
 
+  test('a renovation plan: add two measures, see the label after them, adopt a suggestion, and print it', async ({ page }) => {
+    const property = await findProperty(page.request, 'Sankt');
+    const building = await createProfile(page, property.id);
+    // Two measures of different choices that the engine proposes (mfe-results lib/plan.ts planEligible).
+    const eligible = building.recommendations.filter((a) => proposed(a) && shown(a) && a.category !== 'package' && a.name !== 'unspecified');
+    const [first] = eligible;
+    const second = eligible.find((a) => a.name !== first.name && (a.choice === null || a.choice !== first.choice));
+    expect(second, 'two measures that can be planned together').toBeTruthy();
+
+    await page.goto(dashboard(property.id));
+    const panel = page.getByTestId('plan-panel');
+    await expect(panel.getByTestId('plan-empty')).toBeVisible();
+    await page.locator(`[data-activity="${first.name}"]`).getByRole('button', { name: 'Add to plan' }).click();
+    await page.locator(`[data-activity="${second!.name}"]`).getByRole('button', { name: 'Add to plan' }).click();
+    await expect(panel.locator('[data-plan-measure]')).toHaveCount(2);
+    const kept = await (await page.request.get(`/api/flow/property/${property.id}/plan`)).json();
+    expect(kept.plan.measures.sort()).toEqual([first.name, second!.name].sort());
+    await expect(panel.getByTestId('plan-investment')).toContainText('kr');
+    // The plan saves less than its measures added up (they interact), never more.
+    expect(kept.plan.energy_cost_savings).toBeLessThanOrEqual(first.savings.energyCostSavings + second!.savings.energyCostSavings);
+
+    const suggestions = panel.getByTestId('plan-suggestions');
+    const adopt = suggestions.getByRole('button', { name: /^Use this plan/ }).first();
+    if (await adopt.count()) {
+      await adopt.click();
+      const { suggestions: list } = await (await page.request.get(`/api/flow/property/${property.id}/plan/suggestions`)).json();
+      await expect(panel.locator('[data-plan-measure]')).toHaveCount(list[0].measures.length);
+    }
+
+    // The printed report has the plan, without its buttons.
+    await page.emulateMedia({ media: 'print' });
+    await expect(panel).toBeVisible();
+    await expect(panel.getByRole('button', { name: /^Remove/ }).first()).toBeHidden();
+    await page.emulateMedia({ media: 'screen' });
+  });
+
   test.describe('in Swedish', () => {
     test.use({ locale: 'sv-SE' });
 
