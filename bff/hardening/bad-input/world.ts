@@ -22,6 +22,8 @@ export interface WorldIds {
   messageId: number;
   /** An uploaded EPC document, pending validation. */
   documentId: string;
+  /** A request from the homeowner to the demo installer organisation, still new. */
+  leadId: number;
   /** CSRF tokens of the homeowner's and the anonymous agent's sessions. */
   homeownerCsrf: string;
   anonymousCsrf: string;
@@ -65,6 +67,9 @@ export async function createWorld(): Promise<World> {
     'message',
   );
   const questions = ok(await agents.superAdmin.get('/api/console/org/demo-energi/configuration'), 'configuration').body.questions as unknown[];
+  ok(await agents.homeowner.post('/api/flow/user/profile/contact').send({ email: 'anna@example.se', mobile: '070-123 45 67' }), 'contact');
+  ok(await agents.homeowner.post(`/api/flow/property/${propertyId}/installer-requests`).send([{ installer: 'demo-installer', key: 'heat_pump_air_water', selected: true }]), 'installer request');
+  const lead = ok(await agents.superAdmin.get('/api/console/org/demo-installer/installer-requests'), 'leads').body.requests[0];
   const { rows: profileRows } = await database.pool.query('select id from building_profiles where property_id = $1', [propertyId]);
   const { rows: staffRows } = await database.pool.query("select id from staff_users where email = 'staff@energi.demo.test'");
 
@@ -78,6 +83,7 @@ export async function createWorld(): Promise<World> {
       staffUserId: staffRows[0].id,
       messageId: message.body.id,
       documentId: upload.body.document.id,
+      leadId: lead.id,
       homeownerCsrf,
       anonymousCsrf,
       questions,
