@@ -67,9 +67,13 @@ export async function createWorld(): Promise<World> {
     'message',
   );
   const questions = ok(await agents.superAdmin.get('/api/console/org/demo-energi/configuration'), 'configuration').body.questions as unknown[];
-  ok(await agents.homeowner.post('/api/flow/user/profile/contact').send({ email: 'anna@example.se', mobile: '070-123 45 67' }), 'contact');
-  ok(await agents.homeowner.post(`/api/flow/property/${propertyId}/installer-requests`).send([{ installer: 'demo-installer', key: 'heat_pump_air_water', selected: true }]), 'installer request');
-  const lead = ok(await agents.superAdmin.get('/api/console/org/demo-installer/installer-requests'), 'leads').body.requests[0];
+  // Inserted, not sent: the homeowner stays without contact details, as the installer-requests route's valid answer expects.
+  const { rows: leadRows } = await database.pool.query(
+    `insert into installer_requests (homeowner_id, property_id, installer_identifier, installer_name, activity_key, installer_organisation_id)
+     select h.id, $1, 'demo-installer', 'Demo Installation AB', 'heat_pump_air_water', o.id from homeowners h, organisations o where o.slug = 'demo-installer' limit 1 returning id`,
+    [propertyId],
+  );
+  const lead = leadRows[0];
   const { rows: profileRows } = await database.pool.query('select id from building_profiles where property_id = $1', [propertyId]);
   const { rows: staffRows } = await database.pool.query("select id from staff_users where email = 'staff@energi.demo.test'");
 
