@@ -115,6 +115,14 @@ async function uploadDocument({ owner, ids }: MatrixHelpers) {
   return { document: body.document.id as string };
 }
 
+/** A new request from the homeowner to the demo installer organisation (a key of its own per case), and its id. */
+async function newLead({ owner, admin, ids }: MatrixHelpers, actor: ActorName) {
+  const key = `matrix_${actor.toLowerCase()}`;
+  await ok(owner.post(`/api/flow/property/${ids.property}/installer-requests`).send([{ installer: 'demo-installer', key, selected: true }]), 'installer request');
+  const { requests } = await ok(admin.get('/api/console/org/demo-installer/installer-requests'), 'leads');
+  return { lead: (requests as { id: number; key: string }[]).find((r) => r.key === key)!.id };
+}
+
 export const MATRIX_PDF = Buffer.from('%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n');
 
 // prettier-ignore
@@ -244,6 +252,11 @@ export const MATRIX: readonly MatrixRow[] = [
     params: (c) => ({ org: c.org, id: c.prepared.document! }), body: { reason: 'Not an energy performance certificate.' } }),
   row('POST /api/console/org/:org/validation/profiles/:id/review',   [401, 401, 401,  A,    A,    404,  404,  A,    A], { params: (c) => ({ org: c.org, id: c.profile }),
     body: { outcome: 'accepted', note: 'checked' } }),
+  // Installer leads: the addressed installer organisation (demo-installer) and super admins; other organisations' people 404.
+  row('GET /api/console/org/:org/installer-requests',                [401, 401, 401,  404,  404,  A,    404,  A,    A], { params: () => ({ org: 'demo-installer' }) }),
+  // Each case first gets a new request of its own from the homeowner (a status moves once).
+  row('PATCH /api/console/org/:org/installer-requests/:id',          [401, 401, 401,  404,  404,  A,    404,  A,    A], { prepare: newLead,
+    params: (c) => ({ org: 'demo-installer', id: c.prepared.lead! }), body: { status: 'contacted', note: 'Called, visit on Monday.' } }),
   // Knowledge base: super admins.
   row('GET /api/console/org/:org/messages',                          [401, 401, 401,  403,  403,  404,  404,  A,    A]),
   row('POST /api/console/org/:org/messages',                         [401, 401, 401,  403,  403,  404,  404,  A,    A], {

@@ -167,3 +167,4 @@ export * from './schemas/configuration';
 export * from './schemas/validation-queue';
 export * from './schemas/property-lookup';
 export * from './schemas/account';
+export * from './schemas/installer-leads';

@@ -6,6 +6,7 @@ import type { WorldIds } from './world';
 
 const ORG = '/api/console/org/:org';
 const org: Record<string, ParamSpec> = { org: { valid: 'demo-energi', kind: 'slug' } };
+const installerOrg: Record<string, ParamSpec> = { org: { valid: 'demo-installer', kind: 'slug' } };
 const int = (valid: number): ParamSpec => ({ valid: String(valid), kind: 'int' });
 const name = (valid: string): ParamSpec => ({ valid, kind: 'name' });
 const date = (valid: string): QuerySpec => ({ valid, kind: 'date' });
@@ -200,6 +201,14 @@ export function describeRoutes(ids: WorldIds): RouteInput[] {
     { method: 'DELETE', path: `${ORG}/users/:id`, agent: 'superAdmin', params: { ...org, id: int(ids.staffUserId) } },
     { method: 'PATCH', path: `${ORG}/users/:id`, agent: 'superAdmin', params: { ...org, id: int(ids.staffUserId) }, body: json({ role: 'staff', active: true }) },
     { method: 'POST', path: `${ORG}/users/:id/reset-password`, agent: 'superAdmin', params: { ...org, id: int(ids.staffUserId) } },
+    { method: 'GET', path: `${ORG}/installer-requests`, agent: 'superAdmin', params: installerOrg },
+    {
+      method: 'PATCH',
+      path: `${ORG}/installer-requests/:id`,
+      agent: 'superAdmin',
+      params: { ...installerOrg, id: int(ids.leadId) },
+      body: json({ status: 'contacted', note: 'Called, visit on Monday.' }, { at: [], required: ['status'], accepts: { note: ['null'] }, maxLength: { note: 1000 }, freeText: ['note'] }),
+    },
     { method: 'GET', path: `${ORG}/validation`, agent: 'superAdmin', params: org, query: { limit: { valid: '50', kind: 'int' } } },
     {
       method: 'POST',

@@ -22,6 +22,8 @@ export interface WorldIds {
   messageId: number;
   /** An uploaded EPC document, pending validation. */
   documentId: string;
+  /** A request from the homeowner to the demo installer organisation, still new. */
+  leadId: number;
   /** CSRF tokens of the homeowner's and the anonymous agent's sessions. */
   homeownerCsrf: string;
   anonymousCsrf: string;
@@ -65,6 +67,13 @@ export async function createWorld(): Promise<World> {
     'message',
   );
   const questions = ok(await agents.superAdmin.get('/api/console/org/demo-energi/configuration'), 'configuration').body.questions as unknown[];
+  // Inserted, not sent: the homeowner stays without contact details, as the installer-requests route's valid answer expects.
+  const { rows: leadRows } = await database.pool.query(
+    `insert into installer_requests (homeowner_id, property_id, installer_identifier, installer_name, activity_key, installer_organisation_id)
+     select h.id, $1, 'demo-installer', 'Demo Installation AB', 'heat_pump_air_water', o.id from homeowners h, organisations o where o.slug = 'demo-installer' limit 1 returning id`,
+    [propertyId],
+  );
+  const lead = leadRows[0];
   const { rows: profileRows } = await database.pool.query('select id from building_profiles where property_id = $1', [propertyId]);
   const { rows: staffRows } = await database.pool.query("select id from staff_users where email = 'staff@energi.demo.test'");
 
@@ -78,6 +87,7 @@ export async function createWorld(): Promise<World> {
       staffUserId: staffRows[0].id,
       messageId: message.body.id,
       documentId: upload.body.document.id,
+      leadId: lead.id,
       homeownerCsrf,
       anonymousCsrf,
       questions,

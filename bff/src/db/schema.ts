@@ -334,10 +334,23 @@ export const installerRequests = pgTable(
     /** The recommendation (activity type) the request is about. */
     activityKey: text('activity_key').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The installer organisation addressed: the one whose slug is the installer identifier (README "Organisation console"). */
+    installerOrganisationId: integer('installer_organisation_id').references(() => organisations.id, { onDelete: 'set null' }),
+    /** The contact details the homeowner gave to be reached by the installers, as they were when the request was sent. */
+    contactEmail: text('contact_email'),
+    contactMobile: text('contact_mobile'),
+    /** The installer's progress (shared/src/schemas/installer-leads.ts): new → contacted → quoted → won / lost / declined. */
+    status: text('status').notNull().default('new'),
+    note: text('note'),
+    statusChangedAt: timestamp('status_changed_at', { withTimezone: true }),
+    /** When the request first reached contacted and quoted: the brand's funnel counts stages reached, not the current one. */
+    contactedAt: timestamp('contacted_at', { withTimezone: true }),
+    quotedAt: timestamp('quoted_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('installer_requests_once').on(t.homeownerId, t.propertyId, t.installerIdentifier, t.activityKey),
     index('installer_requests_organisation').on(t.organisationId, t.createdAt),
+    index('installer_requests_installer_organisation').on(t.installerOrganisationId, t.createdAt),
   ],
 );
 

@@ -9,6 +9,8 @@ export const DEMO_INSTALLERS: Record<string, { name: string; identifier: string;
     { name: 'Värmepumpsteknik Demo AB', identifier: 'varmepumpsteknik-demo', logo: 'https://varmepumpsteknik.example/logo.png', url: 'https://varmepumpsteknik.example' },
     { name: 'Solkraft Demo AB', identifier: 'solkraft-demo', logo: 'https://solkraft.example/logo.png', url: 'https://solkraft.example' },
     { name: 'Isolerproffsen Demo', identifier: 'isolerproffsen-demo', logo: 'https://isolerproffsen.example/logo.png', url: 'https://isolerproffsen.example' },
+    // Identified by the slug of the demo installer organisation, so its staff see these requests in the console.
+    { name: 'Demo Installation AB', identifier: 'demo-installer', logo: 'https://installation.example/logo.png', url: 'https://installation.example' },
   ],
   'demo-bank': [{ name: 'Solkraft Demo AB', identifier: 'solkraft-demo', logo: 'https://solkraft.example/logo.png', url: 'https://solkraft.example' }],
 };

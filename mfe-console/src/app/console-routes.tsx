@@ -49,6 +49,7 @@ const BUILT_PAGES: Record<string, () => ReactNode> = {
   portfolio: page('portfolio', () => import('../features/analytics/pages/portfolio-page'), 'PortfolioPage'),
   property_lookup: page('property_lookup', () => import('../features/property-lookup/pages/property-lookup-page'), 'PropertyLookupPage'),
   configuration: page('configuration', () => import('../features/configuration/pages/configuration-page'), 'ConfigurationPage'),
+  requests: page('requests', () => import('../features/requests/pages/requests-page'), 'RequestsPage'),
   validation: page('validation', () => import('../features/validation/pages/validation-page'), 'ValidationPage'),
   messages: page('messages', () => import('../features/messages/pages/messages-page'), 'MessagesPage'),
   account: page('account', () => import('../features/account/pages/account-page'), 'AccountPage'),

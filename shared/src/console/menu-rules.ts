@@ -34,6 +34,7 @@ export const MENU_ITEMS: readonly MenuItem[] = [
   { id: 'activities', group: 'analytics', path: '/console/org/[org]/activities', rule: { featureFlags: ['platform_analytics'] } },
   { id: 'users', group: 'analytics', path: '/console/org/[org]/users', rule: { featureFlags: ['platform_analytics'] } },
   { id: 'transition', group: 'analytics', path: '/console/org/[org]/transition', rule: { featureFlags: ['platform_analytics'] } },
+  { id: 'requests', group: 'analytics', path: '/console/org/[org]/requests', rule: { installerOnly: true } },
   { id: 'portfolio', group: 'analytics', path: '/console/org/[org]/portfolio', rule: { superAdminOnly: true } },
   { id: 'property_lookup', group: 'analytics', path: '/console/org/[org]/property_lookup', rule: { superAdminOnly: true } },
   { id: 'configuration', group: 'flow', path: '/console/org/[org]/configuration', rule: { adminOnly: true } },

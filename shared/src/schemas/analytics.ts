@@ -90,6 +90,8 @@ export interface ActivitiesAnalytics {
   byActivity: ActivityRow[];
   totals: { recommended: number; completed: number; installerRequests: number };
   installerRequestsSeries: SeriesPoint[];
+  /** Requests sent in the period by the stage they reached with the installer (bff/src/modules/analytics/README.md). */
+  installerFunnel: { requested: number; contacted: number; quoted: number; won: number };
   /** What homeowners did in the flow (interaction log), by action. */
   interactions: CountRow[];
 }

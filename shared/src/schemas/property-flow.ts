@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { calendarDaySchema } from './dates';
 import { CARRIERS, energyClassSchema, type Activity, type EpcLabelValue, type PerCarrier, type PriceArea } from './energy';
+import type { LeadStatus } from './installer-leads';
 
 /** Spec §3: answers map keys (1-255) to boolean, string, number or a list of strings. null clears an answer. */
 export const answerKeySchema = z.string().min(1).max(255);
@@ -222,6 +223,9 @@ export interface InstallerRequest {
   installer_name: string;
   key: string;
   requested_at: string;
+  /** How far the installer has come with it (shared/src/schemas/installer-leads.ts). */
+  status: LeadStatus;
+  status_changed_at: string | null;
 }
 
 /** GET /property/{id}/installers: the installers offered for this home and the requests already sent. */

@@ -87,13 +87,14 @@ export function analyticsRoutes({ db, now = Date.now }: { db: Db; now?: () => nu
   router.get('/activities', requireConsoleItem('activities'), async (req, res) => {
     const org = req.organisation!.id;
     const period = await resolvePeriod(db, req, ['label', 'installer_requests', 'interactions'], now);
-    const [labels, recommended, completed, requests, requestSeries, interactions] = await Promise.all([
+    const [labels, recommended, completed, requests, requestSeries, interactions, funnel] = await Promise.all([
       sumByBucket(db, org, 'label', period),
       sumByBucket(db, org, 'recommended', period),
       sumByBucket(db, org, 'completed', period),
       sumByBucket(db, org, 'installer_requests', period),
       series(db, org, 'installer_requests', period),
       sumByBucket(db, org, 'interactions', period),
+      sumByBucket(db, org, 'installer_funnel', period),
     ]);
     const count = (rows: BucketSum[], key: string) => rows.find((r) => r.bucket === key)?.n ?? 0;
     const byActivity = ACTIVITY_TYPES.map((activity) => ({
@@ -112,6 +113,7 @@ export function analyticsRoutes({ db, now = Date.now }: { db: Db; now?: () => nu
         installerRequests: requests.reduce((t, r) => t + r.n, 0),
       },
       installerRequestsSeries: requestSeries,
+      installerFunnel: { requested: count(funnel, 'requested'), contacted: count(funnel, 'contacted'), quoted: count(funnel, 'quoted'), won: count(funnel, 'won') },
       interactions: byCount(interactions),
     };
     send(res, body);

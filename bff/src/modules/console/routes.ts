@@ -13,6 +13,7 @@ import { validationRoutes } from '../validation/routes';
 import { accountRoutes } from './account';
 import { PasswordGuard } from '../../auth/password-guard';
 import { propertyLookupRoutes } from './property-lookup';
+import { leadRoutes } from '../installer-requests/console-routes';
 
 export interface ConsoleRouteDeps {
   db: Db;
@@ -43,5 +44,6 @@ export function consoleRoutes({ db, geo, brandStore, logger, now = Date.now, pas
   router.use('/org/:org/validation', validationRoutes(db));
   router.use('/org/:org/messages', messageRoutes(db));
   router.use('/org/:org/account', accountRoutes(db, passwordGuard));
+  router.use('/org/:org/installer-requests', leadRoutes(db));
   return router;
 }

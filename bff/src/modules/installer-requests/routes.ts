@@ -59,6 +59,7 @@ export function installerRequestRoutes(options: { db: Db; defaultBrand: string }
       db,
       { homeownerId, propertyId: property.id, organisationId },
       selections.map((s) => ({ installer: offered.get(s.installer)!, key: s.key, selected: s.selected })),
+      { email: owner.contactEmail, mobile: owner.contactMobile },
     );
     res.status(201).json({ requests: await homeownerRequests(db, homeownerId, property.id) });
   });

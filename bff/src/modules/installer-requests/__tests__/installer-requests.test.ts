@@ -62,7 +62,7 @@ describe('installer requests', () => {
 
     await agent.post('/api/flow/user/profile/contact').send({ email: 'anna@example.se', mobile: '070-123 45 67' }).expect(200);
     const sent = await agent.post(`/api/flow/property/${home}/installer-requests`).send(selection).expect(201);
-    expect(sent.body.requests).toEqual([{ installer: 'varmepumpar', installer_name: 'Värmepumpar AB', key: 'heat_pump_geothermal', requested_at: expect.any(String) }]);
+    expect(sent.body.requests).toEqual([{ installer: 'varmepumpar', installer_name: 'Värmepumpar AB', key: 'heat_pump_geothermal', requested_at: expect.any(String), status: 'new', status_changed_at: null }]);
     // Sending again does not duplicate; unselecting withdraws.
     await agent.post(`/api/flow/property/${home}/installer-requests`).send(selection).expect(201);
     expect(await requestRows()).toBe(1);

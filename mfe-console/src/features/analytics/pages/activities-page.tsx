@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { FUNNEL_STAGES } from '@home-energy/shared';
 import { useOrganisationContext } from '../../organisation/components/organisation-context';
 import { useFormat } from '../../../lib/use-format';
 import { useGetActivitiesAnalyticsQuery } from '../api/analytics-api';
@@ -25,6 +26,7 @@ export function ActivitiesPage() {
         const rows = data.byActivity.filter((a) => a.recommended + a.completed + a.installerRequests > 0);
         const name = (activity: string) => bucketLabel(t, 'activities', activity);
         const title = t('analytics.activities.byActivity');
+        const funnel = FUNNEL_STAGES.map((stage) => ({ stage, count: data.installerFunnel[stage] }));
         return (
           <>
             <KeyFigures
@@ -82,6 +84,26 @@ export function ActivitiesPage() {
                   columns={[
                     { key: 'period', label: t(`analytics.grain.${data.period.grain}`), value: (p) => p.period, show: (p) => periodLabel(p, data.period.grain, format) },
                     { key: 'value', label: t('analytics.activities.installerRequests'), value: (p) => p.value, show: (p) => count(p.value), numeric: true },
+                  ]}
+                />
+              </section>
+              <section className="he-section cn-panel" aria-label={t('analytics.activities.funnel.title')}>
+                <Chart
+                  testId="chart-funnel"
+                  title={t('analytics.activities.funnel.title')}
+                  type="bar"
+                  categories={funnel.map((f) => t(`analytics.activities.funnel.${f.stage}`))}
+                  series={[{ name: t('analytics.activities.funnel.count'), data: funnel.map((f) => f.count) }]}
+                  format={count}
+                />
+                <DataTable captionHidden
+                  caption={t('analytics.activities.funnel.title')}
+                  fileName={`${organisation.slug}_installer_funnel`}
+                  period={data.period}
+                  rows={funnel}
+                  columns={[
+                    { key: 'stage', label: t('analytics.activities.funnel.stage'), value: (f) => f.stage, show: (f) => t(`analytics.activities.funnel.${f.stage}`) },
+                    { key: 'count', label: t('analytics.activities.funnel.count'), value: (f) => f.count, show: (f) => count(f.count), numeric: true },
                   ]}
                 />
               </section>

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Link } from '@home-energy/shared/router';
 import { useTranslation } from 'react-i18next';
 import { Loading, useDeleteProfilePropertyMutation, useGetProfileQuery, useToast } from '@home-energy/shared';
+import { HomeRequests } from '../components/home-requests';
 
 /**
  * /flow/profile: the signed-in homeowner's homes and contact details. Without a session the profile call answers
@@ -65,6 +66,7 @@ export function ProfilePage() {
               >
                 {t('profile.remove')}
               </button>
+              <HomeRequests propertyId={property.id} />
             </li>
           ))}
         </ul>

@@ -34,12 +34,14 @@ export function InstallerRequest({ propertyId, activity }: { propertyId: number;
   const toast = useToast();
   const panelId = useId();
   const [open, setOpen] = useState(false);
-  const installers = useGetInstallersQuery(propertyId, { skip: !open });
+  // Loaded with the card (one request per home, shared by every card): the status line needs the requests.
+  const installers = useGetInstallersQuery(propertyId);
   const [send, sending] = useSendInstallerRequestsMutation();
   const [chosen, setChosen] = useState<Set<string> | null>(null);
   const [needContact, setNeedContact] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
 
+  const sent = (installers.data?.requests ?? []).filter((r) => r.key === activity.name);
   const requested = new Map((installers.data?.requests ?? []).filter((r) => r.key === activity.name).map((r) => [r.installer, r.requested_at]));
   const selected = chosen ?? new Set(requested.keys());
 
@@ -70,6 +72,11 @@ export function InstallerRequest({ propertyId, activity }: { propertyId: number;
 
   return (
     <div className="rd-installers">
+      {sent.length > 0 ? (
+        <p className="rd-installers__status" data-testid="request-status">
+          {sent.map((r) => t('installers.statusLine', { name: r.installer_name, status: t(`installers.statuses.${r.status}`) })).join(' · ')}
+        </p>
+      ) : null}
       <button type="button" className="he-button he-button--secondary" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((v) => !v)}>
         {t('installers.open')}
       </button>

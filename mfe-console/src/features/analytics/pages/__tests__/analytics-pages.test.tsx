@@ -165,6 +165,7 @@ describe('the activities page', () => {
     ],
     totals: { recommended: homes ? 1500 : 0, completed: 20, installerRequests: 7 },
     installerRequestsSeries: [{ period: '2026-11-16', value: 7 }],
+    installerFunnel: { requested: 7, contacted: 4, quoted: 2, won: 1 },
     interactions: homes ? [{ key: 'loan_type.change', count: 42 }] : [],
   });
 
@@ -178,6 +179,16 @@ describe('the activities page', () => {
     expect(within(table).getAllByRole('row').map((r) => r.textContent)).toEqual(['MeasureRecommendedAlready doneInstaller requests', 'Attic insulation1 500207']);
     expect(screen.getByTestId('figure-requests').textContent).toContain('7');
     expect(within(screen.getByRole('table', { name: 'What homeowners did' })).getByRole('row', { name: 'Changed the loan type 42' })).toBeTruthy();
+  });
+
+  it('shows the installer funnel: requests by the stage they reached', async () => {
+    installFakeBff({
+      'GET /api/console/org/demo-energi/details': () => [200, demoOrganisations['demo-energi']],
+      'GET /api/console/org/demo-energi/analytics/activities': () => [200, activities(3000)],
+    });
+    renderConsole('/console/org/demo-energi/activities');
+    const table = await screen.findByRole('table', { name: 'Installer requests funnel' });
+    expect(within(table).getAllByRole('row').map((r) => r.textContent)).toEqual(['StageRequests', 'Requested7', 'Contacted4', 'Quoted2', 'Won1']);
   });
 
   it('an organisation without activity sees the empty state', async () => {

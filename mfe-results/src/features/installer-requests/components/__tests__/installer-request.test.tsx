@@ -46,8 +46,18 @@ async function openInstallers() {
 }
 
 describe('installer requests on a recommendation', () => {
+  it('shows the status of each request sent for this measure on its card, without opening the panel', async () => {
+    bff.answer('GET', INSTALLERS, ok({
+      installers: offered,
+      requests: [{ installer: 'vp', installer_name: 'Värmepumpsteknik AB', key: 'heat_pump_geothermal', requested_at: '2026-11-23T10:00:00Z', status: 'contacted', status_changed_at: '2026-11-24T10:00:00Z' }],
+    }));
+    renderResults(home.page);
+    const card = await pumpCard();
+    expect((await card.findByTestId('request-status')).textContent).toBe('Request sent to Värmepumpsteknik AB · Contacted');
+  });
+
   it('lists the offered installers and sends the chosen ones for this recommendation, with a confirmation', async () => {
-    bff.answer('POST', REQUESTS, { status: 201, body: { requests: [{ installer: 'vp', installer_name: 'Värmepumpsteknik AB', key: 'heat_pump_geothermal', requested_at: '2026-11-23T10:00:00Z' }] } });
+    bff.answer('POST', REQUESTS, { status: 201, body: { requests: [{ installer: 'vp', installer_name: 'Värmepumpsteknik AB', key: 'heat_pump_geothermal', requested_at: '2026-11-23T10:00:00Z', status: 'new', status_changed_at: null }] } });
     const card = await openInstallers();
     // A logo that cannot load is replaced by initials; an empty one shows initials straight away.
     expect(card.getByText('SA')).toBeTruthy();

@@ -1,0 +1,56 @@
+import { Router } from 'express';
+import { z } from 'zod';
+import { canMoveLead, leadIdSchema, leadUpdateSchema, LEAD_TRANSITIONS, type LeadList } from '@home-energy/shared/schemas/installer-leads';
+import type { Db } from '../../db/client';
+import { HttpError } from '../../http/errors';
+import { noQuery } from '../../http/input-guards';
+import { requireConsoleItem } from '../../auth/guards';
+import { parseInput } from '../admin/validate';
+import { audit } from '../audit/record';
+import { findLead, leadsOf, moveLead } from './repository';
+
+const leadParams = z.object({ id: leadIdSchema });
+
+function notFound(): HttpError {
+  return new HttpError(404, 'not_found', 'No such request for this organisation.');
+}
+
+/**
+ * /api/console/org/{org}/installer-requests (menu item "requests", installer organisations only): the homeowners'
+ * requests addressed to this installer and their status. Other organisations' requests are 404, never shown.
+ */
+export function leadRoutes(db: Db): Router {
+  const router = Router({ mergeParams: true });
+  router.use(requireConsoleItem('requests'));
+
+  router.get('/', noQuery, async (req, res) => {
+    const body: LeadList = { requests: await leadsOf(db, req.organisation!.id) };
+    res.set('Cache-Control', 'private, no-store').json(body);
+  });
+
+  router.patch('/:id', async (req, res) => {
+    const { id } = parseInput(leadParams, req.params, 'params');
+    const update = parseInput(leadUpdateSchema, req.body, 'body');
+    const lead = await findLead(db, req.organisation!.id, id);
+    if (!lead) throw notFound();
+    if (!canMoveLead(lead.status, update.status)) {
+      const allowed = LEAD_TRANSITIONS[lead.status];
+      throw new HttpError(400, 'bad_request', `Invalid body.status: a ${lead.status} request can move to ${allowed.length ? allowed.join(', ') : 'nothing (it is final)'}`, [
+        { path: 'body.status', message: `cannot move from ${lead.status} to ${update.status}` },
+      ]);
+    }
+    const note = update.note === undefined ? undefined : update.note === '' ? null : update.note;
+    await db.transaction(async (tx) => {
+      if (!(await moveLead(tx, id, lead.status, update.status, note))) throw new HttpError(409, 'conflict', 'This request was changed meanwhile. Reload it.');
+      await audit(tx, req, res, {
+        action: 'installer_request.status',
+        target: `installer_request:${id}`,
+        organisationId: req.organisation!.id,
+        details: { from: lead.status, to: update.status, ...(note !== undefined ? { note } : {}) },
+      });
+    });
+    res.json({ request: await findLead(db, req.organisation!.id, id) });
+  });
+
+  return router;
+}

@@ -1,0 +1,45 @@
+import { expect, test } from '@playwright/test';
+// @ts-expect-error plain ESM helper shared with serve.mjs
+import { E2E_BANKID_PORT } from '../e2e-env.mjs';
+import { signInHomeowner, signInStaff } from './support';
+
+const SIMULATOR = `http://127.0.0.1:${E2E_BANKID_PORT}`;
+const dashboard = (id: number) => `/property/${id}/building/primary/results-dashboard`;
+
+// The whole installer-lead journey (README "Organisation console"): the homeowner asks Demo Installation AB, its staff
+// see the request with the contact details shared, mark it contacted, and the homeowner sees "Contacted".
+test('a homeowner request reaches the installer organisation, and its status comes back to the homeowner', async ({ browser }) => {
+  const homeowner = await (await browser.newContext()).newPage();
+  const suggestions = await (await homeowner.request.get('/api/flow/property-search/suggestions?q=L')).json();
+  const home = suggestions.suggestions?.[0] ?? suggestions[0];
+  await signInHomeowner(homeowner, SIMULATOR, '196505051234', 'Lena Leadsson');
+  const built = await homeowner.request.post(`/api/flow/property/${home.id}/building`, { data: { occupants: 2 } });
+  expect(built.status(), await built.text()).toBe(200);
+  const measure = (await built.json()).recommendations.find((a: { available: boolean; needs_installer: boolean; category: string }) => a.available && a.needs_installer && a.category !== 'package');
+  await homeowner.goto(dashboard(home.id));
+  const card = homeowner.locator(`[data-activity="${measure.name}"]`);
+  await card.getByRole('button', { name: 'Contact installers' }).click();
+  await card.getByRole('checkbox', { name: /Demo Installation AB/ }).check();
+  await card.getByRole('button', { name: 'Send request' }).click();
+  await card.getByLabel('Email').fill('lena@example.se');
+  await card.getByLabel('Mobile number').fill('070-111 22 33');
+  await card.getByRole('button', { name: 'Save and send' }).click();
+  await expect(homeowner.getByText('Your request was sent to 1 installer.')).toBeVisible();
+  await expect(card.getByTestId('request-status')).toHaveText('Request sent to Demo Installation AB · Not yet answered');
+
+  const staff = await (await browser.newContext()).newPage();
+  await signInStaff(staff, 'staff@installer.demo.test');
+  await staff.goto('/console/org/demo-installer/requests');
+  const lead = staff.getByRole('listitem').filter({ hasText: 'Lena Leadsson' }).first();
+  await expect(lead.getByRole('link', { name: 'lena@example.se' })).toBeVisible();
+  await expect(lead.getByRole('link', { name: '+46701112233' })).toBeVisible();
+  await lead.getByLabel('New status').selectOption('contacted');
+  await lead.getByLabel('Note').fill('Called, visit on Monday.');
+  await lead.getByRole('button', { name: 'Save status' }).click();
+  await expect(lead.getByText('Contacted', { exact: true })).toBeVisible();
+
+  await homeowner.reload();
+  await expect(homeowner.locator(`[data-activity="${measure.name}"]`).getByTestId('request-status')).toHaveText('Request sent to Demo Installation AB · Contacted');
+  await homeowner.goto('/flow/profile');
+  await expect(homeowner.getByText(/Demo Installation AB .*: Contacted/)).toBeVisible();
+});

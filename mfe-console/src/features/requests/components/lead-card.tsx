@@ -1,0 +1,96 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LEAD_NOTE_MAX, LEAD_TRANSITIONS, type Lead, type LeadStatus } from '@home-energy/shared';
+import { apiErrorBody } from '@home-energy/shared/ui/user-management';
+import { useUpdateLeadMutation } from '../api/requests-api';
+
+/** One request: where, what, who and how to reach them (only what the homeowner shared), and its status. */
+export function LeadCard({ org, lead }: { org: string; lead: Lead }) {
+  const { t, i18n } = useTranslation('console');
+  const id = useId();
+  const next = LEAD_TRANSITIONS[lead.status];
+  const [status, setStatus] = useState<LeadStatus | ''>('');
+  const [note, setNote] = useState(lead.note ?? '');
+  const [update, updating] = useUpdateLeadMutation();
+  const [problem, setProblem] = useState<string | null>(null);
+  const address = `${lead.property.street}, ${lead.property.postal_code} ${lead.property.postal_city}`;
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (!status) return;
+    setProblem(null);
+    try {
+      await update({ org, id: lead.id, body: { status, note: note.trim() === '' ? null : note.trim() } }).unwrap();
+      setStatus('');
+    } catch (error) {
+      setProblem(apiErrorBody(error)?.message ?? t('requests.saveFailed'));
+    }
+  }
+
+  return (
+    <li className="cn-card cn-lead">
+      <h2>{address}</h2>
+      <dl className="cn-lead__facts">
+        <dt>{t('requests.measure')}</dt>
+        <dd>{t(`buckets.activities.${lead.key}`, { defaultValue: lead.key })}</dd>
+        <dt>{t('requests.homeowner')}</dt>
+        <dd>{lead.homeowner.name}</dd>
+        {lead.homeowner.email ? (
+          <>
+            <dt>{t('requests.email')}</dt>
+            <dd>
+              <a href={`mailto:${lead.homeowner.email}`}>{lead.homeowner.email}</a>
+            </dd>
+          </>
+        ) : null}
+        {lead.homeowner.mobile ? (
+          <>
+            <dt>{t('requests.mobile')}</dt>
+            <dd>
+              <a href={`tel:${lead.homeowner.mobile}`}>{lead.homeowner.mobile}</a>
+            </dd>
+          </>
+        ) : null}
+        <dt>{t('requests.requestedAt')}</dt>
+        <dd>{new Date(lead.requested_at).toLocaleDateString(i18n.language)}</dd>
+        <dt>{t('requests.status')}</dt>
+        <dd>
+          <span className={`cn-lead__status cn-lead__status--${lead.status}`}>{t(`requests.statuses.${lead.status}`)}</span>
+        </dd>
+        {lead.note ? (
+          <>
+            <dt>{t('requests.note')}</dt>
+            <dd>{lead.note}</dd>
+          </>
+        ) : null}
+      </dl>
+      {next.length === 0 ? null : (
+        <form className="cn-lead__form" onSubmit={(event) => void onSubmit(event)}>
+          <div className="he-field">
+            <label htmlFor={`${id}-status`}>{t('requests.newStatus')}</label>
+            <select id={`${id}-status`} value={status} onChange={(event) => setStatus(event.target.value as LeadStatus | '')}>
+              <option value="">{t('requests.choose')}</option>
+              {next.map((s) => (
+                <option key={s} value={s}>
+                  {t(`requests.statuses.${s}`)}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="he-field">
+            <label htmlFor={`${id}-note`}>{t('requests.note')}</label>
+            <textarea id={`${id}-note`} value={note} maxLength={LEAD_NOTE_MAX} rows={2} onChange={(event) => setNote(event.target.value)} />
+          </div>
+          {problem ? (
+            <p className="he-alert" role="alert">
+              {problem}
+            </p>
+          ) : null}
+          <button type="submit" className="he-button he-button--small" disabled={!status || updating.isLoading}>
+            {updating.isLoading ? t('requests.saving') : t('requests.save')}
+          </button>
+        </form>
+      )}
+    </li>
+  );
+}

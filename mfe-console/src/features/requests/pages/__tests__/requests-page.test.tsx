@@ -1,0 +1,75 @@
+import '../../../../testing/setup-dom';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { installFakeBff } from '@home-energy/shared/testing/fake-bff';
+import type { Lead } from '@home-energy/shared';
+import { demoOrganisations, demoSessions } from '../../../../testing/demo-data';
+import { setSession } from '../../../../testing/fake-session';
+import { renderConsole } from '../../../../testing/render-console';
+
+jest.mock('@home-energy/shared', () => jest.requireActual('../../../../testing/mock-shared').sharedWithFakeAuth());
+
+const LEADS = '/api/console/org/demo-installer/installer-requests';
+
+const lead: Lead = {
+  id: 7,
+  property: { street: 'Storgatan 1', postal_code: '111 22', postal_city: 'Stockholm' },
+  key: 'insulation_attic',
+  homeowner: { name: 'Anna Andersson', email: 'anna@example.se', mobile: '+46701234567' },
+  requested_at: '2026-11-20T09:00:00.000Z',
+  status: 'new',
+  note: null,
+  status_changed_at: null,
+};
+
+function fakeBff(initial: Lead[]) {
+  let requests = initial;
+  return installFakeBff({
+    'GET /api/console/org/demo-installer/details': () => [200, demoOrganisations['demo-installer']],
+    [`GET ${LEADS}`]: () => [200, { requests }],
+    [`PATCH ${LEADS}/(\\d+)`]: (r, m) => {
+      const body = r.body as { status: Lead['status']; note: string | null };
+      requests = requests.map((l) => (l.id === Number(m[1]) ? { ...l, status: body.status, note: body.note, status_changed_at: '2026-11-21T10:00:00.000Z' } : l));
+      return [200, { request: requests.find((l) => l.id === Number(m[1])) }];
+    },
+  });
+}
+
+const card = () => within(screen.getByRole('heading', { level: 2, name: 'Storgatan 1, 111 22 Stockholm' }).closest('li')!);
+
+beforeEach(() => setSession(demoSessions.installerStaff));
+
+describe('the requests page (installer organisations)', () => {
+  it('lists each request with the measure, the homeowner and the contact details they shared', async () => {
+    const bff = fakeBff([lead]);
+    renderConsole('/console/org/demo-installer/requests');
+    expect(await screen.findByText('1 request.')).toBeTruthy();
+    const c = card();
+    expect(c.getByText('Attic insulation')).toBeTruthy();
+    expect(c.getByText('Anna Andersson')).toBeTruthy();
+    expect(c.getByRole('link', { name: 'anna@example.se' }).getAttribute('href')).toBe('mailto:anna@example.se');
+    expect(c.getByRole('link', { name: '+46701234567' }).getAttribute('href')).toBe('tel:+46701234567');
+    expect(c.getByText('New')).toBeTruthy();
+    expect(bff.unrouted).toEqual([]);
+  });
+
+  it('changes the status with a note, offering only the allowed next statuses', async () => {
+    const bff = fakeBff([lead]);
+    renderConsole('/console/org/demo-installer/requests');
+    await screen.findByText('1 request.');
+    const select = card().getByLabelText('New status') as HTMLSelectElement;
+    expect([...select.options].map((o) => o.textContent)).toEqual(['Choose…', 'Contacted', 'Declined']);
+    expect((card().getByRole('button', { name: 'Save status' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(select, { target: { value: 'contacted' } });
+    fireEvent.change(card().getByLabelText('Note'), { target: { value: 'Called, visit on Monday.' } });
+    await act(async () => fireEvent.click(card().getByRole('button', { name: 'Save status' })));
+    expect(bff.calls('PATCH', `${LEADS}/7`)[0]!.body).toEqual({ status: 'contacted', note: 'Called, visit on Monday.' });
+    expect(await screen.findByText('Contacted')).toBeTruthy();
+    expect([...(card().getByLabelText('New status') as HTMLSelectElement).options].map((o) => o.textContent)).toEqual(['Choose…', 'Quoted', 'Lost', 'Declined']);
+  });
+
+  it('says when there are no requests yet', async () => {
+    fakeBff([]);
+    renderConsole('/console/org/demo-installer/requests');
+    expect(await screen.findByText('No requests yet')).toBeTruthy();
+  });
+});
