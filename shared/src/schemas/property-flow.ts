@@ -150,8 +150,11 @@ export const textNameSchema = z.string().regex(/^[a-z0-9][a-z0-9-]{0,99}$/, 'low
 /** A problem that stopped (part of) a building calculation: the client logs it (spec §7). */
 export interface BuildingError {
   code: 'missing_answers' | 'unknown_location' | 'invalid_answers';
+  /** English, for staff and logs (the released console's property lookup shows it); homeowners see the client's text of `code` + `params`. */
   message: string;
   keys?: string[];
+  /** The numbers and names the client's text of `code` fills in (e.g. `postal_code`, `reason`). */
+  params?: Record<string, string | number>;
 }
 
 export type InformationItem =

@@ -75,7 +75,7 @@ export function computeBuilding(input: {
   }
   const location = locate(input.property.postalCode, input.geo);
   if (!location) {
-    errors.push({ code: 'unknown_location', message: `Postal code ${input.property.postalCode} is not in our geography data.` });
+    errors.push({ code: 'unknown_location', message: `Postal code ${input.property.postalCode} is not in our geography data.`, params: { postal_code: input.property.postalCode } });
     return finish([]);
   }
   let building: Building;
@@ -83,7 +83,7 @@ export function computeBuilding(input: {
     building = { input: buildingInputFromAnswers(merged), location, year: input.year };
   } catch (error) {
     if (!(error instanceof AnswerError)) throw error;
-    errors.push({ code: 'invalid_answers', message: error.message, keys: [error.key] });
+    errors.push({ code: 'invalid_answers', message: error.message, keys: [error.key], params: { key: error.key } });
     return finish([]);
   }
 
@@ -98,7 +98,7 @@ export function computeBuilding(input: {
       labels.measuredClass = measured.value.energy_class;
     } catch (error) {
       if (!(error instanceof ConsumptionError)) throw error;
-      errors.push({ code: 'invalid_answers', message: `Measured consumption: ${error.message}`, keys: ['consumption'] });
+      errors.push({ code: 'invalid_answers', message: `Measured consumption: ${error.message}`, keys: ['consumption'], params: { key: 'consumption' } });
     }
   }
   const calculated = calculatedLabel(building);
