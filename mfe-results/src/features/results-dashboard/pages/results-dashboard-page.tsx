@@ -13,6 +13,7 @@ import {
   type BuildingError,
   type LoanType,
 } from '@home-energy/shared';
+import { BuildingErrors } from '../components/building-errors';
 import { EnergyInputs } from '../components/energy-inputs';
 import { InformationPanel } from '../components/information-panel';
 import { LabelPanel } from '../components/label-panel';
@@ -170,6 +171,7 @@ function Dashboard({ id }: { id: number }) {
           <Link to={`/flow/property/${id}/questions`}>{t('answerQuestions')}</Link>
         </p>
       ) : null}
+      <BuildingErrors errors={[...recs.errors, ...info.errors]} />
       <div className="rd-top">
         <LabelPanel labels={labels} />
         <InformationPanel information={info.information} />

@@ -158,3 +158,20 @@ describe('How we calculated this', () => {
     expect(element.querySelector('cite')).not.toBeNull();
   });
 });
+
+describe('errors that stopped the estimate', () => {
+  it.each([
+    ['en', 'We cannot place postal code 99999 yet, so there is no estimate for this home.', 'The answer for measured consumption cannot be used; change it to see the estimate.'],
+    ['sv', 'Vi kan ännu inte placera postnummer 99999, så det finns ingen beräkning för hemmet.', 'Svaret för uppmätt förbrukning går inte att använda; ändra det för att se beräkningen.'],
+  ] as const)('are shown from their codes and parameters in %s, once each, never from the English message', async (lng, location, answers) => {
+    const errors = [
+      { code: 'unknown_location', message: 'Postal code 99999 is not in our geography data.', params: { postal_code: '99999' } },
+      { code: 'invalid_answers', message: 'Measured consumption: x', keys: ['consumption'], params: { key: 'consumption' } },
+    ];
+    bff.answer('GET', home.recommendations, ok({ recommendations: [], errors }));
+    bff.answer('GET', home.information, ok({ information: [], errors }));
+    renderResults(home.page, { lng });
+    const list = await screen.findByTestId('building-errors');
+    expect(within(list).getAllByRole('listitem').map((li) => li.textContent)).toEqual([location, answers]);
+  });
+});
