@@ -187,6 +187,9 @@ export const MATRIX: readonly MatrixRow[] = [
     ownersData: (body) => Object.keys(body.answers) }),
   row('GET /api/flow/property/:id/building/:building/information',  [404, A,   404,  404,  404,  404,  404,  404,  404], { params: (c) => ({ id: c.property, building: 'primary' }) }),
   row('GET /api/flow/property/:id/building/:building/recommendations', [404, A, 404,  404,  404,  404,  404,  404,  404], { params: (c) => ({ id: c.property, building: 'primary' }) }),
+  row('GET /api/flow/property/:id/building/:building/label/explanation', [404, A, 404, 404,  404,  404,  404,  404,  404], { params: (c) => ({ id: c.property, building: 'primary' }) }),
+  row('GET /api/flow/property/:id/building/:building/recommendations/:type/explanation', [404, A, 404, 404, 404, 404, 404, 404, 404], {
+    params: (c) => ({ id: c.property, building: 'primary', type: 'insulation_attic' }) }),
   row('GET /api/flow/property/:id/rates',                            [404, A,   404,  404,  404,  404,  404,  404,  404], { params: (c) => ({ id: c.property }) }),
   row('GET /api/flow/property/:id/plan',                             [404, A,   404,  404,  404,  404,  404,  404,  404], { params: (c) => ({ id: c.property }) }),
   row('GET /api/flow/property/:id/plan/suggestions',                 [404, A,   404,  404,  404,  404,  404,  404,  404], { params: (c) => ({ id: c.property }) }),

@@ -262,6 +262,13 @@ export function describeRoutes(ids: WorldIds): RouteInput[] {
     { method: 'POST', path: '/api/flow/property/:id/building', agent: 'homeowner', params: property, body: answers },
     { method: 'GET', path: '/api/flow/property/:id/building/:building/information', agent: 'homeowner', params: { ...property, building: name('primary') } },
     { method: 'GET', path: '/api/flow/property/:id/building/:building/recommendations', agent: 'homeowner', params: { ...property, building: name('primary') } },
+    { method: 'GET', path: '/api/flow/property/:id/building/:building/label/explanation', agent: 'homeowner', params: { ...property, building: name('primary') } },
+    {
+      method: 'GET',
+      path: '/api/flow/property/:id/building/:building/recommendations/:type/explanation',
+      agent: 'homeowner',
+      params: { ...property, building: name('primary'), type: name('insulation_attic') },
+    },
     {
       method: 'POST',
       path: '/api/flow/property/:id/consumption',

@@ -281,6 +281,17 @@ export const ENERGY_CONSTANTS = {
   greenTechEligibleShare: k(0.97, 'share of the invoice that counts', '§3.2: "effective 19.4 % for 20 %" (solensenergi.se)', '[D] 19.4 / 20'),
   greenTechCapPerPerson: k(50000, 'kr/person·yr', '§3.2: max 50 000 kr/person/yr'),
   subsidyClaimants: k(1, 'persons', null, '[E] one owner claims; two owners double the caps'),
+
+  // ---------------------------------------------------------------- explanations (engine README "Explanations")
+  assumedInputAlternatives: k(
+    {
+      num_floors: [1, 2], attic_insulation_factor: [0.5, 1.5], wall_insulation_added_mm: [0, 50],
+      window_type: ['double', 'triple'], door_type: ['original', 'insulated'], occupants: [1, 5],
+      indoor_temperature: [20, 22], ventilation: ['natural', 'exhaust'], basement: ['none', 'unheated'],
+      roof_orientation: ['south', 'east_west'], ceiling_height: [2.3, 2.6],
+    } as const,
+    'plausible values of an unanswered input (attic: × the era\'s thickness)', null,
+    '[E] the spread of common Swedish småhus around our defaults; a savings range recomputes with each assumed input at each of these, one at a time'),
 } as const;
 
 export type EnergyConstants = typeof ENERGY_CONSTANTS;

@@ -92,11 +92,10 @@ export type MessageLevel = (typeof MESSAGE_LEVELS)[number];
 export const COMPLETION_STATUSES = ['completed', 'upgrade_available', 'not_completed'] as const;
 export type CompletionStatus = (typeof COMPLETION_STATUSES)[number];
 
+/** A note on a recommendation: a stable code (`id`) and its parameters (`values`); clients render their own text (no text is sent). */
 export interface ActivityMessage {
   id: string;
   level: MessageLevel;
-  /** The text in Swedish; clients show their own translation of `id` when they have one, filling in `values`. */
-  description: string;
   values?: Record<string, number>;
 }
 
@@ -204,7 +203,7 @@ export const activitySchema = z
     choice: z.enum(MEASURE_CHOICES).nullable(),
     subsidies: z.array(z.object({ type: z.enum(['rot', 'green_technology']), amount: z.number() }).strict()),
     messages: z.array(
-      z.object({ id: z.string(), level: z.enum(MESSAGE_LEVELS), description: z.string(), values: z.record(z.string(), z.number()).optional() }).strict(),
+      z.object({ id: z.string(), level: z.enum(MESSAGE_LEVELS), values: z.record(z.string(), z.number()).optional() }).strict(),
     ),
     epc_label: z
       .object({
@@ -226,3 +225,76 @@ type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 type Assert<T extends true> = T;
 /** Compile-time check: the schema and the `Activity` interface describe the same shape. */
 export type ActivitySchemaMatchesActivity = Assert<Same<z.infer<typeof activitySchema>, Activity>>;
+
+/** Where an input of an explanation came from: the homeowner's answer, the property register, or our assumed default. */
+export const INPUT_STATUSES = ['answered', 'register', 'assumed'] as const;
+export type InputStatus = (typeof INPUT_STATUSES)[number];
+
+/** One answer the calculation read; `question_key` is the flow's question to change it. null value: typical of the era / BEN. */
+export interface ExplanationInput {
+  key: string;
+  question_key: string;
+  status: InputStatus;
+  value: string | number | boolean | string[] | null;
+}
+
+/** One step of the calculation as a code and its numbers; clients render the text. */
+export interface ExplanationStep {
+  code: string;
+  values: Record<string, number | string>;
+}
+
+/** One constant of the engine's table (bff/src/energy/constants.ts) as used: id, value, unit, source, our estimate note. */
+export interface ExplanationConstant {
+  id: string;
+  value: unknown;
+  unit: string;
+  source: string | null;
+  estimate: string | null;
+}
+
+/** A figure with the low and high it takes when each assumed input is set to a plausible alternative. */
+export interface ExplanationRange {
+  code: 'ep' | 'kwh_saved_bought' | 'kr_saved';
+  low: number;
+  value: number;
+  high: number;
+}
+
+/** "How we calculated this": of the calculated label (subject 'label') or of one recommendation. */
+export interface Explanation {
+  subject: 'label' | ActivityType;
+  rule_version: string;
+  inputs: ExplanationInput[];
+  steps: ExplanationStep[];
+  constants: ExplanationConstant[];
+  ranges: ExplanationRange[];
+  /** The assumed inputs the ranges were recomputed over. */
+  varied_inputs: string[];
+}
+
+export const explanationSchema = z
+  .object({
+    subject: z.union([z.literal('label'), activityTypeSchema]),
+    rule_version: z.string(),
+    inputs: z.array(
+      z
+        .object({
+          key: z.string(),
+          question_key: z.string(),
+          status: z.enum(INPUT_STATUSES),
+          value: z.union([z.string(), z.number(), z.boolean(), z.array(z.string()), z.null()]),
+        })
+        .strict(),
+    ),
+    steps: z.array(z.object({ code: z.string(), values: z.record(z.string(), z.union([z.number(), z.string()])) }).strict()),
+    constants: z.array(
+      z.object({ id: z.string(), value: z.unknown(), unit: z.string(), source: z.string().nullable(), estimate: z.string().nullable() }).strict(),
+    ),
+    ranges: z.array(z.object({ code: z.enum(['ep', 'kwh_saved_bought', 'kr_saved']), low: z.number(), value: z.number(), high: z.number() }).strict()),
+    varied_inputs: z.array(z.string()),
+  })
+  .strict();
+
+/** Compile-time check: the schema and the `Explanation` interface describe the same shape. */
+export type ExplanationSchemaMatchesExplanation = Assert<Same<z.infer<typeof explanationSchema>, Explanation>>;

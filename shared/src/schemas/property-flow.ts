@@ -2,7 +2,7 @@
 // interactions, texts, and the building/information/recommendations answers. Limits from the spec live here only.
 import { z } from 'zod';
 import { calendarDaySchema } from './dates';
-import { CARRIERS, energyClassSchema, type Activity, type EpcLabelValue, type PerCarrier, type PriceArea } from './energy';
+import { CARRIERS, energyClassSchema, type Activity, type EpcLabelValue, type Explanation, type PerCarrier, type PriceArea } from './energy';
 import type { LeadStatus } from './installer-leads';
 
 /** Spec §3: answers map keys (1-255) to boolean, string, number or a list of strings. null clears an answer. */
@@ -149,10 +149,19 @@ export type Text = z.infer<typeof textSchema>;
 export const textNameSchema = z.string().regex(/^[a-z0-9][a-z0-9-]{0,99}$/, 'lower-case letters, digits and dashes');
 
 /** A problem that stopped (part of) a building calculation: the client logs it (spec §7). */
+/** GET …/building/primary/label/explanation and …/recommendations/{type}/explanation; explanation null when `errors` stopped the calculation. */
+export interface ExplanationResponse {
+  explanation: Explanation | null;
+  errors: BuildingError[];
+}
+
 export interface BuildingError {
   code: 'missing_answers' | 'unknown_location' | 'invalid_answers';
+  /** English, for staff and logs (the released console's property lookup shows it); homeowners see the client's text of `code` + `params`. */
   message: string;
   keys?: string[];
+  /** The numbers and names the client's text of `code` fills in (e.g. `postal_code`, `reason`). */
+  params?: Record<string, string | number>;
 }
 
 export type InformationItem =

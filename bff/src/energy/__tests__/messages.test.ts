@@ -13,4 +13,12 @@ describe('activity messages', () => {
       expect([id, placeholders]).toEqual([id, Object.keys(message(id).values ?? {}).sort()]);
     }
   });
+
+  it('carry a code and numbers only, never a text in either language', () => {
+    for (const id of MESSAGE_IDS) {
+      const sent = message(id);
+      expect(Object.keys(sent).sort()).toEqual(sent.values ? ['id', 'level', 'values'] : ['id', 'level']);
+      expect(JSON.stringify(sent)).not.toMatch(/[åäöÅÄÖ]/);
+    }
+  });
 });

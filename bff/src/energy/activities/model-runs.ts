@@ -22,7 +22,7 @@ const NOT_IN_LABEL: ReadonlySet<AnswerKey> = new Set<AnswerKey>([
   'wallbox',
   ...(K.pvCountsInEp.value ? [] : (['solar_panels_wp', 'battery_kwh', 'roof_orientation'] as const)),
 ]);
-const IN_LABEL: Readonly<Record<AnswerKey, boolean>> = Object.fromEntries(
+export const IN_LABEL: Readonly<Record<AnswerKey, boolean>> = Object.fromEntries(
   (Object.keys(ANSWER_KEYS) as AnswerKey[]).map((key) => [key, !NOT_IN_LABEL.has(key)]),
 ) as Record<AnswerKey, boolean>;
 

@@ -9,11 +9,14 @@ import {
   epcDocumentFieldsSchema,
   ratesSchema,
   type BuildingResponse,
+  type ExplanationResponse,
   type InformationResponse,
   type RecommendationsResponse,
 } from '@home-energy/shared/schemas/property-flow';
 import type { Db } from '../../db/client';
 import type { GeoTables } from '../../energy/geo-data';
+import { explainLabel, explainRecommendation } from '../../energy/explanation';
+import { ACTIVITY_TYPES } from '@home-energy/shared/schemas/energy';
 import { HttpError, parse } from '../../http/errors';
 import { CachedAnswer } from '../../http/cached-answer';
 import { brandOf, flowOrganisation } from '../flow/brand';
@@ -195,6 +198,23 @@ export function buildingRoutes(options: BuildingRouteOptions): Router {
     const building = await readBuilding(req);
     const { information, errors } = building.result;
     sendCached(req, res, building, 'information', (): InformationResponse => ({ information, errors }));
+  });
+
+  // "How we calculated this", on demand (engine README "Explanations"): computing it for every measure in the list would cost ~40×.
+  const explanationParams = buildingParams.extend({ type: z.enum(ACTIVITY_TYPES, { message: 'an activity type' }) });
+  router.get('/:id/building/:building/label/explanation', async (req, res) => {
+    const building = await readBuilding(req);
+    const { basis, errors } = building.result;
+    const explanation = basis ? explainLabel(basis.building, basis.sources) : null;
+    res.set('Cache-Control', 'private, no-store').json({ explanation, errors } satisfies ExplanationResponse);
+  });
+
+  router.get('/:id/building/:building/recommendations/:type/explanation', async (req, res) => {
+    const { type } = parse(explanationParams, req.params, 'params');
+    const building = await readBuilding(req);
+    const { basis, errors } = building.result;
+    const explained = basis ? explainRecommendation(basis.building, type, basis.prices, basis.sources) : null;
+    res.set('Cache-Control', 'private, no-store').json({ explanation: explained?.explanation ?? null, errors } satisfies ExplanationResponse);
   });
 
   // The saved rates and the price area's defaults (what applies where no rate is given), both in öre per kWh.

@@ -9,6 +9,7 @@ import { locate, type Location } from '../../energy/location';
 import { ConsumptionError, measuredLabel } from '../../energy/measured-label';
 import { defaultPrices, pricesFromRates, yearlyEnergyCost, type Prices, type RatesPayload } from '../../energy/prices';
 import { recommendationsFor } from '../../energy/activities/recommendations';
+import type { InputSources } from '../../energy/explanation';
 import type { PropertyRow } from './repository';
 
 export interface BuildingResult {
@@ -17,6 +18,16 @@ export interface BuildingResult {
   information: InformationItem[];
   errors: BuildingError[];
   labels: { calculatedClass: string | null; calculatedEp: number | null; measuredClass: string | null };
+  /** What the explanation routes recompute from (absent when the calculation stopped with an error). */
+  basis?: { building: Building; prices: Prices; sources: InputSources };
+}
+
+/** Which answers the homeowner gave and which came from the register; the rest the engine assumes. */
+export function inputSources(register: Answers, answers: Record<string, unknown>): InputSources {
+  const sources: InputSources = {};
+  for (const key of Object.keys(register)) sources[key] = 'register';
+  for (const [key, value] of Object.entries(answers)) if (value !== null && value !== undefined) sources[key] = 'answered';
+  return sources;
 }
 
 const REGISTER_KEYS = ['building_type', 'construction_year', 'num_floors', 'atemp', 'primary_heating_systems'] as const;
@@ -53,12 +64,12 @@ export function engineBuilding(input: { property: PropertyRow; answers: Record<s
   const missing = REQUIRED_KEYS.filter((key) => merged[key] === undefined);
   if (missing.length > 0) return { errors: [{ code: 'missing_answers', message: `Answer ${missing.join(' and ')} to see the energy estimate.`, keys: missing }] };
   const location = locate(input.property.postalCode, input.geo);
-  if (!location) return { errors: [{ code: 'unknown_location', message: `Postal code ${input.property.postalCode} is not in our geography data.` }] };
+  if (!location) return { errors: [{ code: 'unknown_location', message: `Postal code ${input.property.postalCode} is not in our geography data.`, params: { postal_code: input.property.postalCode } }] };
   try {
     return { building: { input: buildingInputFromAnswers(merged), location, year: input.year }, location };
   } catch (error) {
     if (!(error instanceof AnswerError)) throw error;
-    return { errors: [{ code: 'invalid_answers', message: error.message, keys: [error.key] }] };
+    return { errors: [{ code: 'invalid_answers', message: error.message, keys: [error.key], params: { key: error.key } }] };
   }
 }
 
@@ -102,7 +113,7 @@ export function computeBuilding(input: {
       labels.measuredClass = measured.value.energy_class;
     } catch (error) {
       if (!(error instanceof ConsumptionError)) throw error;
-      errors.push({ code: 'invalid_answers', message: `Measured consumption: ${error.message}`, keys: ['consumption'] });
+      errors.push({ code: 'invalid_answers', message: `Measured consumption: ${error.message}`, keys: ['consumption'], params: { key: 'consumption' } });
     }
   }
   const calculated = calculatedLabel(building);
@@ -126,5 +137,7 @@ export function computeBuilding(input: {
     type: 'location',
     value: { municipality: location.municipalityName, price_area: location.priceArea, f_geo: location.fGeo, f_geo_is_estimate: location.fGeoIsEstimate, degree_days: location.degreeDays },
   });
-  return finish(recommendationsFor(building, { prices }));
+  const result = finish(recommendationsFor(building, { prices }));
+  result.basis = { building, prices, sources: inputSources(register, input.answers) };
+  return result;
 }

@@ -3,6 +3,7 @@ import type { EpcLabelValue } from '@home-energy/shared';
 import type { DashboardLabels } from '../lib/labels';
 import { useFormat } from '../lib/use-format';
 import { EpcBadge, EpcScale } from './epc-badge';
+import { HowWeCalculated } from './how-we-calculated';
 
 function LabelFacts({ label }: { label: EpcLabelValue }) {
   const { t } = useTranslation('results');
@@ -51,6 +52,7 @@ export function LabelPanel({ labels }: { labels: DashboardLabels }) {
       ) : (
         <p>{t('label.none')}</p>
       )}
+      {displayed?.type === 'estimated_calculated' ? <HowWeCalculated subject="label" /> : null}
       {issued && displayed !== issued ? (
         <div className="rd-label__issued" data-testid="issued-label">
           <EpcBadge energyClass={issued.energy_class} size="sm" label={t('label.issuedClass', { class: issued.energy_class })} />

@@ -16,6 +16,7 @@ import { doesNotPayBack } from '../lib/group-recommendations';
 import { ActivityMessages } from './activity-messages';
 import { cardAnchor } from './best-next-steps';
 import { EpcBadge } from './epc-badge';
+import { HowWeCalculated } from './how-we-calculated';
 import { LenderDiscounts } from './lender-discounts';
 import { LoanSliders } from './loan-sliders';
 
@@ -171,6 +172,7 @@ export function RecommendationCard({ activity, settings, onSettingsChange, open,
       ) : null}
 
       <ActivityMessages messages={activity.messages} />
+      <HowWeCalculated subject={activity.name} />
 
       {financeable ? (
         <>

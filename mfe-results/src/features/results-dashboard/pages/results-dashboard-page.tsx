@@ -18,6 +18,7 @@ import {
   type BuildingError,
   type LoanType,
 } from '@home-energy/shared';
+import { BuildingErrors } from '../components/building-errors';
 import { EnergyInputs } from '../components/energy-inputs';
 import { InformationPanel } from '../components/information-panel';
 import { PlanPanel } from '../components/plan-panel';
@@ -213,6 +214,7 @@ function Dashboard({ id }: { id: number }) {
           <Link to={`/flow/property/${id}/questions`}>{t('answerQuestions')}</Link>
         </p>
       ) : null}
+      <BuildingErrors errors={[...recs.errors, ...info.errors]} />
       <div className="rd-top">
         <LabelPanel labels={labels} />
         <InformationPanel information={info.information} />

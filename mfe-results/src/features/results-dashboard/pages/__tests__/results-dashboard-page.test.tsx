@@ -207,14 +207,15 @@ describe('the results dashboard', () => {
     expect(card('battery_installation').getByText('Inte möjlig i det här hemmet')).toBeTruthy();
   });
 
-  it('shows the messages by level: errors, then warnings, then notices', async () => {
+  it('shows the messages by level (errors, warnings, notices) from the locale texts of their codes; an unknown code gets the general note', async () => {
     serve(42, [
       activity('solar_panel_installation', {
         category: 'use_solar_energy',
         messages: [
-          { id: 'n', level: 'notice', description: 'Takets väderstreck är okänt.' },
-          { id: 'e', level: 'error', description: 'Taket är för litet.' },
-          { id: 'w', level: 'warning', description: 'Skuggat tak.' },
+          { id: 'solar_orientation_unknown', level: 'notice' },
+          { id: 'solar_roof_too_small', level: 'error' },
+          { id: 'solar_east_west', level: 'warning', values: { percent: 25 } },
+          { id: 'not_yet_translated', level: 'notice' },
         ],
       }),
     ]);
@@ -223,9 +224,10 @@ describe('the results dashboard', () => {
     await measuresShown();
     const items = card('solar_panel_installation').getAllByRole('listitem');
     expect(items.map((item) => [item.getAttribute('data-level'), item.textContent])).toEqual([
-      ['error', 'Error Taket är för litet.'],
-      ['warning', 'Warning Skuggat tak.'],
-      ['notice', 'Note Takets väderstreck är okänt.'],
+      ['error', 'Error The roof is too small for a solar installation of reasonable size.'],
+      ['warning', 'Warning A roof facing east or west gives about 25 % less electricity than one facing south.'],
+      ['notice', "Note The roof's direction is unknown; the calculation assumes it faces south."],
+      ['notice', "Note There is a note on this measure; ask an installer or your municipality's energy advisor about it."],
     ]);
   });
 

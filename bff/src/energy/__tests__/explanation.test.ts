@@ -1,0 +1,137 @@
+// "How we calculated this": assumed inputs are listed, ranges hold their value, constants are the table's with a source.
+import fs from 'node:fs';
+import path from 'node:path';
+import { explanationSchema, type Explanation } from '@home-energy/shared/schemas/energy';
+import { recommendationsFor } from '../activities/recommendations';
+import { ACTIVITY_TYPES } from '../activities/types';
+import { ENERGY_CONSTANTS, RULE_VERSION } from '../constants';
+import { explainLabel, explainRecommendation, MEASURE_CONSTANTS, type InputSources } from '../explanation';
+import { defaultPrices } from '../prices';
+import { house } from './fixtures';
+
+/** The fixture house's own answers; everything else is assumed. */
+const ANSWERED: InputSources = { construction_year: 'answered', atemp: 'answered', num_floors: 'register', occupants: 'answered' };
+const building = house();
+const prices = defaultPrices(building.location.priceArea);
+
+function checkConstants(explanation: Explanation) {
+  const table = ENERGY_CONSTANTS as Record<string, { value: unknown; unit: string; source: string | null; estimate?: string }>;
+  expect(explanation.constants.length).toBeGreaterThan(0);
+  for (const c of explanation.constants) {
+    expect(table[c.id]).toBeDefined();
+    expect(c).toEqual({ id: c.id, value: table[c.id]!.value, unit: table[c.id]!.unit, source: table[c.id]!.source, estimate: table[c.id]!.estimate ?? null });
+    // Every constant shown has a source or our stated basis (engine README "Sources").
+    expect(Boolean(c.source) || Boolean(c.estimate)).toBe(true);
+  }
+}
+
+describe('explainLabel', () => {
+  const explanation = explainLabel(building, ANSWERED);
+
+  it('has the shared shape, the rule version and the label EP as the middle of its range', () => {
+    expect(explanationSchema.safeParse(explanation).error?.issues ?? []).toEqual([]);
+    expect(explanation.rule_version).toBe(RULE_VERSION);
+    const [ep] = explanation.ranges;
+    expect(ep!.code).toBe('ep');
+    expect(ep!.low).toBeLessThanOrEqual(ep!.value);
+    expect(ep!.value).toBeLessThanOrEqual(ep!.high);
+    expect(ep!.low).toBeLessThan(ep!.high);
+  });
+
+  it('marks answered, register and assumed inputs, each with its question key, and lists only what the label reads', () => {
+    const byKey = Object.fromEntries(explanation.inputs.map((i) => [i.key, i]));
+    expect(byKey.atemp).toMatchObject({ status: 'answered', question_key: 'atemp', value: 150 });
+    expect(byKey.num_floors).toMatchObject({ status: 'register', value: 1 });
+    expect(byKey.window_type).toMatchObject({ status: 'assumed', question_key: 'window_type', value: 'unknown' });
+    expect(byKey.attic_insulation_mm).toMatchObject({ status: 'assumed', value: null });
+    // Occupants and indoor temperature are the household's own use: the label uses BEN's normal use instead.
+    expect(byKey.occupants).toBeUndefined();
+    expect(byKey.indoor_temperature).toBeUndefined();
+    expect(explanation.varied_inputs).toEqual(expect.arrayContaining(['window_type', 'attic_insulation_mm']));
+    expect(explanation.varied_inputs).not.toContain('atemp');
+    for (const key of explanation.varied_inputs) expect(byKey[key]!.status).toBe('assumed');
+  });
+
+  it('ends its steps with the class the label shows', () => {
+    const label = recommendationsFor(building)[0]!.epc_label;
+    expect(explanation.steps.map((s) => s.code)).toEqual(['heat_loss', 'degree_days', 'space_heat_need', 'tap_water_need', 'delivered_for_label', 'primary_energy', 'energy_class']);
+    expect(explanation.steps.at(-1)!.values.energy_class).toEqual(expect.any(String));
+    expect(label.rule_version).toBe(explanation.rule_version);
+    checkConstants(explanation);
+  });
+});
+
+describe('explainRecommendation', () => {
+  const list = recommendationsFor(building, { prices });
+
+  it.each([...ACTIVITY_TYPES])('%s: the same activity as the list, low ≤ value ≤ high, constants from the table', (type) => {
+    const result = explainRecommendation(building, type, prices, ANSWERED)!;
+    expect(result.activity).toEqual(list.find((a) => a.name === type));
+    const { explanation } = result;
+    expect(explanationSchema.safeParse(explanation).error?.issues ?? []).toEqual([]);
+    expect(explanation.subject).toBe(type);
+    expect(explanation.ranges.map((r) => r.code)).toEqual(['kwh_saved_bought', 'kr_saved']);
+    for (const r of explanation.ranges) {
+      expect(r.low).toBeLessThanOrEqual(r.value);
+      expect(r.value).toBeLessThanOrEqual(r.high);
+    }
+    expect(explanation.ranges[0]!.value).toBe(result.activity.kwh_saved_bought);
+    expect(explanation.ranges[1]!.value).toBe(result.activity.savings.energyCostSavings);
+    checkConstants(explanation);
+  });
+
+  it('lists every assumed input and varies only assumed ones; the attic saving has a real spread', () => {
+    const { explanation } = explainRecommendation(building, 'insulation_attic', prices, ANSWERED)!;
+    const assumed = explanation.inputs.filter((i) => i.status === 'assumed').map((i) => i.key);
+    expect(assumed).toEqual(expect.arrayContaining(['attic_insulation_mm', 'window_type', 'indoor_temperature', 'ventilation']));
+    expect(assumed).not.toContain('atemp');
+    for (const key of explanation.varied_inputs) expect(assumed).toContain(key);
+    expect(explanation.varied_inputs).toContain('attic_insulation_mm');
+    const [kwh] = explanation.ranges;
+    expect(kwh!.low).toBeLessThan(kwh!.value);
+    expect(kwh!.high).toBeGreaterThan(kwh!.value);
+    expect(explanation.constants.map((c) => c.id)).toEqual(expect.arrayContaining(['costAtticPerM2', 'atticTargetMm', 'insulationConductivity']));
+  });
+
+  it('varies nothing when everything is answered', () => {
+    const all = Object.fromEntries(Object.keys(building.input).map((k) => [k, 'answered'])) as InputSources;
+    const { explanation } = explainRecommendation(building, 'insulation_attic', prices, all)!;
+    expect(explanation.varied_inputs).toEqual([]);
+    expect(explanation.ranges.every((r) => r.low === r.value && r.high === r.value)).toBe(true);
+  });
+
+  it('says why a completed measure saves nothing', () => {
+    const done = house({ attic_insulation_mm: 450 });
+    const { explanation } = explainRecommendation(done, 'insulation_attic', defaultPrices(done.location.priceArea), ANSWERED)!;
+    expect(explanation.steps).toEqual([{ code: 'already_done', values: {} }]);
+    expect(explanation.ranges.every((r) => r.low === 0 && r.high === 0)).toBe(true);
+  });
+});
+
+describe('MEASURE_CONSTANTS', () => {
+  // Each measure module's own constants (K.<id> in its file) are among the constants its explanation shows.
+  const dir = path.join(__dirname, '..', 'activities', 'measures');
+  const FILES: Record<string, readonly (typeof ACTIVITY_TYPES)[number][]> = {
+    'insulation-attic.ts': ['insulation_attic'],
+    'insulation-walls.ts': ['insulation_walls'],
+    'energy-efficient-windows.ts': ['energy_efficient_windows'],
+    'window-film.ts': ['window_film'],
+    'energy-efficient-doors.ts': ['energy_efficient_doors'],
+    'heat-pump-air.ts': ['heat_pump_air', 'heat_pump'],
+    'heat-pump-replacement.ts': ['heat_pump_geothermal', 'heat_pump_airwater', 'heat_pump'],
+    'heat-pump-smart-steering.ts': ['heat_pump_smart_steering'],
+    'solar.ts': ['solar_panel_and_battery_installation'],
+    'lower-temperature.ts': ['lower_temperature_1_deg_c'],
+    'low-flush-faucets.ts': ['low_flush_faucets'],
+    'energy-efficient-products.ts': ['energy_efficient_products'],
+    'wallbox.ts': ['wallbox_charger_station'],
+  };
+  const DEFINITIONS = new Set(['wattPerKilowatt']);
+  it.each(Object.entries(FILES))('%s', (file, types) => {
+    const used = new Set([...fs.readFileSync(path.join(dir, file), 'utf8').matchAll(/\bK\.(\w+)/g)].map((m) => m[1]!));
+    for (const type of types) {
+      const shown = new Set<string>([...MEASURE_CONSTANTS[type], 'labourShare', 'lifeSpan']);
+      for (const id of used) if (!DEFINITIONS.has(id)) expect([type, id, shown.has(id)]).toEqual([type, id, true]);
+    }
+  });
+});

@@ -1,0 +1,219 @@
+// "How we calculated this": the inputs, steps, constants (with their sources) and a savings range behind the calculated
+// label and behind one recommendation. Numbers come from the same model runs as the answers; constants from constants.ts.
+import type { ActivityType, Explanation, ExplanationConstant, ExplanationInput, ExplanationRange, ExplanationStep, InputStatus } from '@home-energy/shared/schemas/energy';
+import { ANSWER_KEYS, copyInput, type AnswerKey, type BuildingInput } from './answers';
+import { buildingCategory, calculatedLabel, modelEnergy, type Building } from './building-model';
+import { ENERGY_CONSTANTS as K, RULE_VERSION, type EnergyConstants } from './constants';
+import { archetypeFor } from './model/archetype';
+import { heatLoss, totalHeatLoss } from './model/heat-demand';
+import { isHeatPump } from './model/heating-systems';
+import { yearlyEnergyCost, type Prices } from './prices';
+import { IN_LABEL, inputAfter } from './activities/model-runs';
+import { measureFor } from './activities/registry';
+import { contextFor, evaluate } from './activities/runner';
+import type { Activity } from './activities/types';
+
+export type ConstantId = keyof EnergyConstants;
+/** Where each answer came from; keys left out were not given (the model's default is assumed). */
+export type InputSources = Partial<Record<string, Exclude<InputStatus, 'assumed'>>>;
+
+// ---------------------------------------------------------------- which constants each calculation reads
+
+/** The label's standard run, EP and class (engine README "The building model", "EP and class"). */
+const LABEL_CONSTANTS: readonly ConstantId[] = [
+  'ruleVersion', 'classBandsPercent', 'epRequirementMinAtemp', 'primaryEnergyFactor', 'fGeoRange', 'fGeoReferenceTown', 'pvCountsInEp',
+  'referenceIndoorTemperature', 'propertyElectricity', 'degreeDayBase', 'degreeDayLatitudeGradient', 'degreeDaySpread', 'freeHeatGains',
+  'eraArchetypes', 'insulationConductivity', 'atticOtherResistance', 'windowU', 'doorU', 'windowAreaShare', 'doorCount', 'doorArea',
+  'ceilingHeight', 'floorStructureHeight', 'exposedWallShare', 'ventilationAirflow', 'airHeatCapacity', 'systemEfficiency',
+];
+const HEAT_PUMP_MODEL: readonly ConstantId[] = ['heatPumpSpf', 'heatPumpCoverage', 'heatPumpTapWaterEfficiency', 'backupHeaterEfficiency', 'oldHeatPumpSpfFactor'];
+/** The actual run and the money (bills, subsidies, life span) every recommendation reads. */
+const ACTUAL_CONSTANTS: readonly ConstantId[] = [
+  'tapWaterPerPerson', 'indoorTemperatureSensitivity', 'householdElectricity', 'spotPrice', 'supplierMarkup', 'vatFactor', 'energyTax',
+  'gridTransferFee', 'fuelPrice', 'lifeSpan', 'labourShare', 'rotRate', 'rotCapPerPerson', 'subsidyClaimants',
+];
+const GREEN_TECH: readonly ConstantId[] = ['greenTechRate', 'greenTechEligibleShare', 'greenTechCapPerPerson'];
+const PV: readonly ConstantId[] = [
+  'pvYield', 'pvOrientationFactor', 'pvSelfUseShare', 'pvMaxShareOfElectricityUse', 'pvModuleAreaPerKwp', 'pvUsableRoofShare', 'pvMaxKwp',
+  'pvMinKwp', 'pvSizeStepKwp', 'costPvPerKwp', 'exportTaxCredit', ...GREEN_TECH,
+];
+const BATTERY: readonly ConstantId[] = ['batteryKwhPerKwp', 'batteryMaxKwh', 'batterySizeStepKwh', 'pvBatterySelfUseUplift', 'pvSelfUseShare', 'costBatteryPerKwh', ...GREEN_TECH];
+const ATTIC: readonly ConstantId[] = ['atticTargetMm', 'atticUpgradeFromMm', 'costAtticPerM2', 'insulationConductivity', 'atticOtherResistance'];
+const WALLS: readonly ConstantId[] = ['wallAddedInsulationMm', 'costWallPerM2', 'insulationConductivity'];
+const WINDOWS: readonly ConstantId[] = ['newWindowType', 'windowU', 'windowAreaShare', 'windowSize', 'costWindowPerM2'];
+const FILM: readonly ConstantId[] = ['windowFilmAddedResistance', 'windowGlazedShare', 'windowAreaShare', 'costWindowFilmPerM2'];
+const DOORS: readonly ConstantId[] = ['newDoorType', 'doorU', 'doorCount', 'doorArea', 'costDoor'];
+const HYDRONIC: readonly ConstantId[] = [...HEAT_PUMP_MODEL, 'costHeatPump'];
+const AIRWATER: readonly ConstantId[] = [...HYDRONIC, 'airSourceSpfClimateSlope'];
+const AIR: readonly ConstantId[] = ['airToAirSpfByClimate', 'airToAirMinSpf', 'heatPumpCoverage', 'oldHeatPumpSpfFactor', 'costHeatPump'];
+const BEST_PUMP: readonly ConstantId[] = [...AIRWATER, ...AIR];
+const SMART: readonly ConstantId[] = ['smartControlSpaceHeatSaving', 'costSmartControl'];
+const FAUCETS: readonly ConstantId[] = ['lowFlushTapWaterReduction', 'costLowFlushFittings'];
+const PRODUCTS: readonly ConstantId[] = ['energyReducingProductsSaving', 'costEnergyReducingProductsPerM2'];
+
+/** What each measure adds to the actual run's constants: its effect and its cost (the measure modules in activities/measures). */
+export const MEASURE_CONSTANTS: Readonly<Record<ActivityType, readonly ConstantId[]>> = {
+  insulation_attic: ATTIC,
+  insulation_walls: WALLS,
+  energy_efficient_windows: WINDOWS,
+  window_film: FILM,
+  energy_efficient_doors: DOORS,
+  heat_pump_geothermal: HYDRONIC,
+  heat_pump_airwater: AIRWATER,
+  heat_pump_air: AIR,
+  heat_pump: BEST_PUMP,
+  heat_pump_smart_steering: SMART,
+  solar_panel_installation: PV,
+  battery_installation: BATTERY,
+  solar_panel_and_battery_installation: [...PV, ...BATTERY],
+  lower_temperature_1_deg_c: ['temperatureStep', 'minRecommendedIndoorTemperature'],
+  low_flush_faucets: FAUCETS,
+  energy_efficient_products: PRODUCTS,
+  wallbox_charger_station: ['costWallbox', ...GREEN_TECH],
+  unspecified: [],
+  complete_renovation: [...ATTIC, ...WALLS, ...WINDOWS, ...DOORS, ...BEST_PUMP],
+  top_of_the_line: [...ATTIC, ...WALLS, ...WINDOWS, ...FILM, ...DOORS, ...BEST_PUMP, ...SMART, ...PV, ...BATTERY, ...FAUCETS, ...PRODUCTS],
+};
+
+function constantsOf(ids: readonly ConstantId[]): ExplanationConstant[] {
+  return [...new Set(ids)].map((id) => {
+    const c = K[id] as { value: unknown; unit: string; source: string | null; estimate?: string };
+    return { id, value: c.value, unit: c.unit, source: c.source, estimate: c.estimate ?? null };
+  });
+}
+
+// ---------------------------------------------------------------- inputs and their plausible alternatives
+
+function inputsOf(input: BuildingInput, sources: InputSources, keys: readonly AnswerKey[]): ExplanationInput[] {
+  return keys.map((key) => {
+    const value = input[key];
+    return { key, question_key: key, status: sources[key] ?? 'assumed', value: Array.isArray(value) ? [...value] : value };
+  });
+}
+
+/** The inputs one assumed answer could plausibly have instead (constants.assumedInputAlternatives), each a whole input. */
+function alternativesOf(input: BuildingInput, key: AnswerKey): BuildingInput[] {
+  const table = K.assumedInputAlternatives.value;
+  let values: readonly unknown[];
+  if (key === 'attic_insulation_mm') {
+    const eraMm = input.attic_insulation_mm ?? archetypeFor(input.construction_year).atticInsulationMm;
+    values = table.attic_insulation_factor.map((f) => Math.min(ANSWER_KEYS.attic_insulation_mm.max, Math.round(eraMm * f)));
+  } else if (key in table) {
+    values = table[key as keyof typeof table];
+  } else {
+    return [];
+  }
+  return values.filter((v) => v !== input[key]).map((v) => copyInput(input, { [key]: v } as Partial<BuildingInput>));
+}
+
+function rangeOf(code: ExplanationRange['code'], value: number, others: readonly number[]): ExplanationRange {
+  return { code, low: Math.min(value, ...others), value, high: Math.max(value, ...others) };
+}
+
+const round = (x: number) => Math.round(x) || 0;
+
+// ---------------------------------------------------------------- the label
+
+export function explainLabel(building: Building, sources: InputSources): Explanation {
+  const { input, location } = building;
+  const keys = (Object.keys(ANSWER_KEYS) as AnswerKey[]).filter((key) => IN_LABEL[key]);
+  const label = calculatedLabel(building).value;
+  const standard = modelEnergy(building, 'standard');
+  const category = buildingCategory(input);
+  const varied = keys.filter((key) => (sources[key] ?? 'assumed') === 'assumed' && alternativesOf(input, key).length > 0);
+  const eps = varied.flatMap((key) => alternativesOf(input, key).map((alt) => calculatedLabel({ input: alt, location, year: building.year }).value.ep));
+  const steps: ExplanationStep[] = [
+    { code: 'heat_loss', values: { w_per_k: round(totalHeatLoss(heatLoss(input))) } },
+    { code: 'degree_days', values: { degree_days: round(location.degreeDays), municipality: location.municipalityName } },
+    { code: 'space_heat_need', values: { kwh: round(standard.need.space_heating), temperature: K.referenceIndoorTemperature.value } },
+    { code: 'tap_water_need', values: { kwh: round(standard.need.tap_water_heating) } },
+    { code: 'delivered_for_label', values: { kwh: round(standard.byUse.space_heating + standard.byUse.tap_water_heating + standard.byUse.property_electricity) } },
+    { code: 'primary_energy', values: { ep: label.ep, f_geo: label.f_geo, atemp: label.atemp } },
+  ];
+  if (label.ep_requirement !== null && label.percent_of_requirement !== null && label.energy_class !== null) {
+    steps.push({ code: 'energy_class', values: { requirement: label.ep_requirement, percent: label.percent_of_requirement, energy_class: label.energy_class } });
+  } else {
+    steps.push({ code: 'no_requirement', values: { atemp: label.atemp, min_atemp: K.epRequirementMinAtemp.value } });
+  }
+  const ids: ConstantId[] = [
+    ...LABEL_CONSTANTS,
+    category === 'multi_dwelling' ? 'epRequirementMultiDwelling' : 'epRequirementSmallHouse',
+    category === 'multi_dwelling' ? 'standardTapWaterMultiDwelling' : 'standardTapWaterSmallHouse',
+    ...(input.ventilation === 'balanced_heat_recovery' ? (['ftxHeatRecovery', 'ftxExtraPropertyElectricity'] as const) : []),
+    ...(input.primary_heating_systems.some((s) => isHeatPump(s)) ? HEAT_PUMP_MODEL : []),
+    ...(input.primary_heating_systems.includes('heat_pump_air') ? (['airToAirSpfByClimate', 'airToAirMinSpf'] as const) : []),
+  ];
+  return {
+    subject: 'label',
+    rule_version: RULE_VERSION,
+    inputs: inputsOf(input, sources, keys),
+    steps,
+    constants: constantsOf(ids),
+    ranges: [rangeOf('ep', label.ep, eps)],
+    varied_inputs: varied,
+  };
+}
+
+// ---------------------------------------------------------------- one recommendation
+
+function stepsOf(activity: Activity, before: { kwh: number; kr: number }, after: { kwh: number; kr: number } | null): ExplanationStep[] {
+  if (activity.completion_status === 'completed') return [{ code: 'already_done', values: {} }];
+  if (!activity.available || !after) return [{ code: 'not_available', values: {} }];
+  const steps: ExplanationStep[] = [
+    { code: 'bought_before', values: { kwh: before.kwh, kr: before.kr } },
+    { code: 'bought_after', values: { kwh: after.kwh, kr: after.kr } },
+    { code: 'kwh_saved_bought', values: { kwh: activity.kwh_saved_bought } },
+  ];
+  if (activity.kwh_sold !== 0) steps.push({ code: 'kwh_sold', values: { kwh: activity.kwh_sold } });
+  steps.push({ code: 'kr_saved', values: { kr: activity.savings.energyCostSavings } });
+  steps.push({ code: 'investment', values: { kr: activity.investment_cost, span: activity.investment_cost_span, life_span: activity.life_span } });
+  const subsidies = activity.subsidies.reduce((sum, s) => sum + s.amount, 0);
+  if (subsidies > 0) steps.push({ code: 'subsidies', values: { kr: subsidies } });
+  steps.push(activity.payback_years === null ? { code: 'no_payback', values: {} } : { code: 'payback', values: { years: activity.payback_years, life_span: activity.life_span } });
+  return steps;
+}
+
+/** The recommendation of `type` as recommendationsFor computes it, explained; null for a type the engine does not have. */
+export function explainRecommendation(building: Building, type: ActivityType, prices: Prices, sources: InputSources): { activity: Activity; explanation: Explanation } | null {
+  const measure = measureFor(type);
+  if (!measure) return null;
+  const ctx = contextFor(building, prices);
+  const activity = evaluate(measure, ctx);
+  const costOf = (b: { byCarrier: typeof ctx.before.byCarrier; exported: typeof ctx.before.exported }) => round(yearlyEnergyCost(b.byCarrier, b.exported, prices));
+  const before = { kwh: round(ctx.before.totalImport), kr: costOf(ctx.before) };
+  let after: { kwh: number; kr: number } | null = null;
+  const keys = Object.keys(ANSWER_KEYS) as AnswerKey[];
+  const varied: AnswerKey[] = [];
+  const kwh: number[] = [];
+  const kr: number[] = [];
+  if (activity.available) {
+    const balance = ctx.runs.actual(inputAfter(ctx, measure));
+    after = { kwh: round(balance.totalImport), kr: costOf(balance) };
+    // One assumed input at a time at each plausible value; alternatives under which the measure is not offered are left out.
+    for (const key of keys) {
+      if ((sources[key] ?? 'assumed') !== 'assumed') continue;
+      let used = false;
+      for (const alt of alternativesOf(building.input, key)) {
+        const other = evaluate(measure, contextFor({ input: alt, location: building.location, year: building.year }, prices));
+        if (!other.available) continue;
+        kwh.push(other.kwh_saved_bought);
+        kr.push(other.savings.energyCostSavings);
+        used = true;
+      }
+      if (used) varied.push(key);
+    }
+  }
+  return {
+    activity,
+    explanation: {
+      subject: type,
+      rule_version: RULE_VERSION,
+      inputs: inputsOf(building.input, sources, keys),
+      steps: stepsOf(activity, before, after),
+      constants: constantsOf([...ACTUAL_CONSTANTS, ...MEASURE_CONSTANTS[type]]),
+      ranges: [rangeOf('kwh_saved_bought', activity.kwh_saved_bought, kwh), rangeOf('kr_saved', activity.savings.energyCostSavings, kr)],
+      varied_inputs: varied,
+    },
+  };
+}
+
