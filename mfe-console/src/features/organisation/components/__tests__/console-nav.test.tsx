@@ -70,10 +70,10 @@ describe('the console navigation', () => {
     expect(within(nav).getByRole('link', { name: items.configuration })).toBeTruthy();
   });
 
-  it('installer staff sees only Properties in Analytics, and no Flow', async () => {
+  it('installer staff sees only Properties and their Requests, and no Flow', async () => {
     const nav = await openConsole(demoSessions.installerStaff, 'demo-installer');
     expect(groupHeadings(nav)).toEqual([groups.analytics, groups.account]);
-    expect(itemNames(nav)).toEqual([items.properties, items.account, items['org-select']]);
+    expect(itemNames(nav)).toEqual([items.properties, items.requests, items.account, items['org-select']]);
   });
 
   it('a super admin sees Portfolio, Property lookup, Messages and the Super Admin group instead of Account', async () => {
