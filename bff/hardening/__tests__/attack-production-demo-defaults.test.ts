@@ -112,7 +112,11 @@ describe('a production server on a database that holds the demo accounts', () =>
     try {
       const { url, output } = await serverUrl(child);
       expect(output()).not.toMatch(/BankID simulator|Demo mode/);
-      const attacker = await signInAs(request.agent(url), 'super@demo.test').expect(401);
+      const attacker = await signInAs(request.agent(url), 'super@demo.test')
+        .expect(401)
+        .catch((error: Error) => {
+          throw new Error(`${error.message}\nserver output:\n${output()}`);
+        });
       expect(attacker.body.url).toContain('error=CredentialsSignin');
       await signInAs(request.agent(url), 'ops@energy.example.se', oneTimePassword).expect(200);
       const registry = await request(url).get('/api/mfe/registry').set('Host', 'evil.example').expect(200);

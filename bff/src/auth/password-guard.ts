@@ -92,8 +92,11 @@ export class PasswordGuard {
         counted.push(key);
         continue;
       }
+      // Nothing counted: refuse only when a key really is locked now, never on an update that simply found no row.
+      const wait = await this.retryAfterS(keys);
+      if (wait === 0) continue;
       for (const done of counted) await this.uncount(done);
-      return Math.max(1, await this.retryAfterS(keys));
+      return wait;
     }
     return 0;
   }
