@@ -13,7 +13,7 @@ type StrategyThis = Strategy & {
 };
 
 /**
- * Logs a homeowner in when this session's BankID order is complete (auth-protocols.md §4.5): the order is read
+ * Logs a homeowner in when this session's BankID order is complete (BankID RP API v6: collect, then complete): the order is read
  * from the server (never from the request body), used once, and the homeowner is found by personal number.
  */
 export function bankIdStrategy(deps: { db: Db; orders: OrderService; vault: PersonalNumberVault }): Strategy {

@@ -1,5 +1,5 @@
 /**
- * NextAuth's default redirect callback (auth-protocols.md §1.5): same-origin paths and URLs are kept, anything
+ * NextAuth's default redirect callback (next-auth v4's `redirect` callback): same-origin paths and URLs are kept, anything
  * else becomes the base URL. Unlike upstream, unparsable values also fall back instead of failing.
  */
 export function safeCallbackUrl(raw: unknown, baseUrl: string): string | null {

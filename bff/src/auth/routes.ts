@@ -26,7 +26,7 @@ export interface AuthRouteOptions {
 }
 
 const PROVIDERS = { credentials: { id: 'credentials', name: 'Email and password', type: 'credentials' } } as const;
-// GET /error with one of these goes back to the sign-in page with the error (auth-protocols.md §1.2).
+// GET /error with one of these goes back to the sign-in page with the error (next-auth v4's error page contract).
 const SIGNIN_ERRORS = new Set(['Signin', 'OAuthSignin', 'OAuthCallback', 'OAuthCreateAccount', 'EmailCreateAccount', 'Callback', 'OAuthAccountNotLinked', 'EmailSignin', 'CredentialsSignin', 'SessionRequired']);
 const NO_CACHE = { 'Cache-Control': 'private, no-cache, no-store', Pragma: 'no-cache', Expires: '0' };
 
@@ -133,7 +133,7 @@ function clientLog(logger: Logger) {
 
 /**
  * /api/auth: the NextAuth v4 REST protocol on passport + express-session, with its quirks kept so an unchanged
- * next-auth/react client works (auth-protocols.md §1): json compared as the string "true", absolute urls,
+ * next-auth/react client works (next-auth v4's REST API): json compared as the string "true", absolute urls,
  * CSRF failure answered as a redirect to signin?csrf=true, silent callbackUrl fallback.
  */
 export function authRoutes(options: AuthRouteOptions): Router {
