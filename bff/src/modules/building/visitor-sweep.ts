@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { SESSION_MAX_AGE_MS } from '../../auth/session';
 import { sweepPasswordFailures } from '../../auth/password-guard';
+import { runPeriodically } from '../../periodic';
 
 /** A visitor profile nobody wrote to for a session's lifetime is abandoned: its session has expired unless only read. */
 export const VISITOR_PROFILE_KEPT_MS = SESSION_MAX_AGE_MS;
@@ -43,13 +44,5 @@ export async function sweepVisitorProfiles(db: Db, now: number = Date.now()): Pr
 
 /** Sweeps now and every VISITOR_SWEEP_INTERVAL_MS; the timer never keeps the process alive. Returns stop(). */
 export function startVisitorSweep(db: Db, onError: (error: unknown) => void, intervalMs = VISITOR_SWEEP_INTERVAL_MS): () => void {
-  const sweep = () => void sweepVisitorProfiles(db).catch(onError);
-  const first = setTimeout(sweep, 0);
-  const timer = setInterval(sweep, intervalMs);
-  first.unref();
-  timer.unref();
-  return () => {
-    clearTimeout(first);
-    clearInterval(timer);
-  };
+  return runPeriodically(() => sweepVisitorProfiles(db), onError, intervalMs);
 }

@@ -1,6 +1,7 @@
 import { and, eq, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { bankidOrders } from '../../db/schema';
+import { runPeriodically } from '../../periodic';
 
 /** Far beyond any BankID order's lifetime (minutes): a row still 'pending' after this was abandoned by its browser. */
 export const ABANDONED_AFTER_MS = 60 * 60 * 1000;
@@ -32,13 +33,5 @@ export async function sweepBankIdOrders(db: Db, now: number = Date.now()): Promi
 
 /** Sweeps now and every SWEEP_INTERVAL_MS; the timer never keeps the process alive. Returns stop(). */
 export function startOrderSweep(db: Db, onError: (error: unknown) => void, intervalMs = SWEEP_INTERVAL_MS): () => void {
-  const sweep = () => void sweepBankIdOrders(db).catch(onError);
-  const first = setTimeout(sweep, 0);
-  const timer = setInterval(sweep, intervalMs);
-  first.unref();
-  timer.unref();
-  return () => {
-    clearTimeout(first);
-    clearInterval(timer);
-  };
+  return runPeriodically(() => sweepBankIdOrders(db), onError, intervalMs);
 }
