@@ -8,6 +8,7 @@ import { publishRelease } from '../../src/modules/releases/service';
 import { seedDemoStaff } from '../../src/seed/demo-staff';
 import { startTestWorld, type TestWorld } from '../../test/test-world';
 import { signInAs } from '../../test/staff-session';
+import { PRODUCTION_ENV as PRODUCTION } from '../../test/production-env';
 
 // An attacker's view of a deployment started as `npm start` starts it (NODE_ENV=production): the README's demo super
 // admin, the bundled fake BankID, secrets the server made up, and URLs built from the attacker's Host header.
@@ -15,14 +16,6 @@ import { signInAs } from '../../test/staff-session';
 const BFF = path.resolve(__dirname, '..', '..');
 const TSX = path.join(BFF, '..', 'node_modules', 'tsx', 'dist', 'loader.mjs');
 
-/** A complete production environment (README "Production start"). */
-const PRODUCTION = {
-  NODE_ENV: 'production',
-  BANKID_URL: 'https://appapi2.bankid.com/rp/v6.0',
-  AUTH_SECRET: 'a-production-secret-of-at-least-32-characters',
-  DATA_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
-  PUBLIC_URL: 'https://energy.example.se',
-};
 
 function refusal(env: Record<string, string>): string {
   try {

@@ -1,13 +1,6 @@
 import { ConfigError, loadConfig } from '../config';
+import { PRODUCTION_ENV as PRODUCTION } from '../../test/production-env';
 
-/** Everything a production start needs (README "Production start"). */
-const PRODUCTION = {
-  NODE_ENV: 'production',
-  BANKID_URL: 'https://appapi2.bankid.com/rp/v6.0',
-  AUTH_SECRET: 'a-production-secret-of-at-least-32-characters',
-  DATA_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
-  PUBLIC_URL: 'https://energy.example.se',
-};
 
 describe('config', () => {
   it('defaults to the embedded database on port 3000 with error-level logs outside production', () => {

@@ -1,0 +1,8 @@
+/** Everything a production start needs (README "Production start"), for tests of the production checklist. */
+export const PRODUCTION_ENV = {
+  NODE_ENV: 'production',
+  BANKID_URL: 'https://appapi2.bankid.com/rp/v6.0',
+  AUTH_SECRET: 'a-production-secret-of-at-least-32-characters',
+  DATA_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
+  PUBLIC_URL: 'https://energy.example.se',
+};
