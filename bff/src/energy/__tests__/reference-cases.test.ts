@@ -167,7 +167,7 @@ describe('label: enara.se example 1, same exhaust-air heat-pump house in four pl
   });
 });
 
-describe('envelope, ventilation and tap water: Energimyndigheten Husguiden, 1.5-storey house needing 20 000 kWh (savings ±15 %)', () => {
+describe('envelope, ventilation and tap water: Energimyndigheten Husguiden, older house needing 20 000 kWh, modelled with one storey (savings ±15 %)', () => {
   const b = husguidenHouse();
   it('the house needs 20 000 kWh of heat and tap water', () => {
     expect(Math.abs(deviation(heatingAndTapWater(b), 20000))).toBeLessThanOrEqual(0.01);
