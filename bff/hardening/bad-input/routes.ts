@@ -275,7 +275,7 @@ export function describeRoutes(ids: WorldIds): RouteInput[] {
       agent: 'homeowner',
       params: property,
       body: json(
-        { year: 2024, energy_carriers: { electricity: 15_000 }, household_electricity_included: true, degree_days: 3000 },
+        { year: 2024, energy_carriers: { electricity: 15_000 }, household_electricity_included: true, degree_days: 3000, household_electricity: 4000, tap_water: 3000 },
         { at: [], required: ['year', 'energy_carriers'] },
         { at: ['energy_carriers'], required: [], map: 'carriers' },
       ),

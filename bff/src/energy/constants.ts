@@ -40,8 +40,9 @@ const BBR = 'BBR 29 (BFS 2011:6 as amended by BFS 2020:4)';
 
 export const ENERGY_CONSTANTS = {
   // ---------------------------------------------------------------- rules (§1)
-  ruleVersion: k(BBR, 'rule version', '§1.2/§1.3: Boverket BBR 29, BFS 2020:4 (VF from 1 Sep 2020)',
-    'geo README: BFS 2026:9 may replace BBR 9 from 2026-10-01 (unverified); old rules allowed for applications before 2027-10-01'),
+  ruleVersion: k(BBR, 'rule version',
+    'Boverket, "Vad är primärenergital?" (PBL kunskapsbanken): weighting factors from 1 Sep 2020 (BFS 2020:4, BBR 29); enara.se "Exempel på energiklasser" (energiklasser år 2024): EPCs compare with the new-build requirement of BBR 29',
+    'no later energy chapter was found in public sources (a BFS 2024:14 "BBR 31" and a BFS 2026:9 from 2026-10-01 are mentioned unverified); re-check before relabelling'),
   classBandsPercent: k([50, 75, 100, 135, 180, 235] as const, '% of the new-build EP requirement (upper bound of A…F, inclusive)',
     '§1.1: Boverket class scale (svenskenergideklaration.se, greenbusinessregion.se, achoice quoting Boverket)'),
   epRequirementSmallHouse: k(
@@ -58,7 +59,7 @@ export const ENERGY_CONSTANTS = {
     'gas = fossil gas; biogas by contract is not distinguished'),
   fGeoRange: k({ min: 0.8, max: 1.9 }, 'F_geo', '§1.2: BBR tabell 9:2c range (anticimex.se)'),
   fGeoReferenceTown: k('Stockholm', 'climate station with F_geo = 1.0', '§1.2 [D] enara.se example',
-    'official per-kommun table 9:2c not available (§6.1); F_geo ≈ degree days / Stockholm degree days, which gives Göteborg 0.89 and Luleå 1.51 — the values §1.2 derives'),
+    'official per-kommun table 9:2c not found in public sources; F_geo ≈ degree days / Stockholm degree days (Göteborg 0.89, Luleå 1.51). Check against the F_geo that enara.se example 1 implies with BEN normal tap water and property energy: Skåne 0.80, Göteborg 0.90, Luleå 1.49 (engine README "F_geo calibration")'),
   pvCountsInEp: k(false, 'boolean', null, '§1.2 PV [NF]: own PV is left out of EP until BBR 9:12 is checked'),
 
   // ---------------------------------------------------------------- standard use (BEN, §1.4)
@@ -235,7 +236,9 @@ export const ENERGY_CONSTANTS = {
     '[E] high 2 500: adds taking down the old cladding, scaffolding and refitting window and door flashings (byggahus.se, "Vad kostar det att byta fasad och tilläggsisolera?", names these steps; its figures were not in the stored copy). Undated: re-check against a current quote'),
   costWindowPerM2: k<CostRange>({ low: 4500, high: 8250 }, 'kr/m² window', '§3.1: low-energy ≈ 4 500 kr/m² (sverigesradio); ≈ 9 900 kr per 2-light window (bygg.se)',
     '[D] 9 900 / 1.2 m²'),
-  costDoor: k<CostRange>({ low: 10000, high: 25000 }, 'kr per door', '§3.1 [NF]', '[E] placeholder; verify'),
+  costDoor: k<CostRange>({ low: 12000, high: 20000 }, 'kr per door, fitted',
+    'saltarvet.se, "Lönar det sig att byta fönster?" (2024-03-08): fitting a window ≈ 4 h at 600 kr + VAT = 3 000 kr; costWindowPerM2 (4 500–8 250 kr/m²)',
+    '[D] no published Swedish price per fitted outer door was found (searched: byggahus.se, viivilla.se, dinbyggare.se, door makers); a 2 m² door (doorArea) at the window price per m² plus the same fitting: 2 × 4 500 + 3 000 = 12 000 and 2 × 8 250 + 3 000 ≈ 20 000 kr. Re-check against a door maker\'s price list'),
   costHeatPump: k<Record<Exclude<HeatPumpId, 'heat_pump_exhaust_air'>, CostRange>>(
     {
       heat_pump_geothermal: { low: 150000, high: 200000 },
@@ -250,8 +253,8 @@ export const ENERGY_CONSTANTS = {
     '[D] high = 9 300 × 1.15'),
   costLowFlushFittings: k<CostRange>({ low: 1500, high: 4000 }, 'kr per home', '§3.1 [NF]', '[E] two taps and a shower head, fitted'),
   costWallbox: k<CostRange>({ low: 10000, high: 30000 }, 'kr', '§3.1: box 5–18 k + install 5–10 k (dagensps.se)'),
-  costWindowFilmPerM2: k<CostRange>({ low: 600, high: 1200 }, 'kr/m² glass, fitted', '§3.1: window film [NF]',
-    '[E] placeholder: about a tenth to a fifth of replacing the window (§3.1 energy windows 4 500–8 250 kr/m²), as the e2b2.se film project presents film as the low-cost alternative to new windows; verify with installers'),
+  costWindowFilmPerM2: k<CostRange>({ low: 600, high: 1200 }, 'kr/m² glass, fitted', null,
+    '[E] no published Swedish price for fitted low-emissivity film was found (searched 2026-11: e2b2.se, sparaochbevara.se, filmtek.se, window-film installers); the span is about 13–15 % of a new energy window (costWindowPerM2: 600 / 4 500, 1 200 / 8 250), because the e2b2.se film project (Mälardalens högskola, 2016–17) presents film as the low-cost way to postpone new windows 15–20 years and sparaochbevara.se found it hard to pay back on energy alone'),
   costEnergyReducingProductsPerM2: k<CostRange>({ low: 15, high: 35 }, 'kr/m² Atemp', '§3.1: efficient appliances [NF]',
     '[E] for 150 m²: 25–30 LED lamps at 50–100 kr and 4–6 switchable power strips or timers at 150–300 kr ≈ 2 300–5 300 kr, bought and fitted by the household; scaled by Atemp so an apartment building gets a cost in proportion'),
 

@@ -104,8 +104,22 @@ export const consumptionSchema = z
     household_electricity_included: z.boolean().default(true),
     /** Heating degree days of that year, when known; otherwise the year counts as a normal year. */
     degree_days: z.number().min(500).max(9000).optional(),
+    /** Household electricity of that year (kWh) when metered or known; otherwise BEN's normal value (30 kWh/m² Atemp). */
+    household_electricity: nonNegative.max(10_000_000).optional(),
+    /** Energy bought for tap water that year (kWh) when metered apart, on the carrier that heats it; otherwise BEN's normal value. */
+    tap_water: nonNegative.max(10_000_000).optional(),
   })
-  .strict();
+  .strict()
+  .superRefine((c, ctx) => {
+    const electricity = c.energy_carriers.electricity ?? 0;
+    if (c.household_electricity !== undefined && c.household_electricity_included && c.household_electricity > electricity) {
+      ctx.addIssue({ code: 'custom', path: ['household_electricity'], message: `more than the ${electricity} kWh of electricity it is included in` });
+    }
+    const bought = Object.values(c.energy_carriers).reduce<number>((sum, kwh) => sum + (kwh ?? 0), 0);
+    if (c.tap_water !== undefined && c.tap_water > bought) {
+      ctx.addIssue({ code: 'custom', path: ['tap_water'], message: `more than the ${bought} kWh bought in all` });
+    }
+  });
 export type Consumption = z.infer<typeof consumptionSchema>;
 
 /** Form fields sent with an uploaded EPC document (multipart; the file field is `file`). */

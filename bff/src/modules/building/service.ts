@@ -106,7 +106,13 @@ export function computeBuilding(input: {
   if (input.consumption) {
     try {
       const measured = measuredLabel(
-        { byCarrier: input.consumption.energy_carriers, degreeDays: input.consumption.degree_days, householdElectricityIncluded: input.consumption.household_electricity_included },
+        {
+          byCarrier: input.consumption.energy_carriers,
+          degreeDays: input.consumption.degree_days,
+          householdElectricityIncluded: input.consumption.household_electricity_included,
+          householdElectricity: input.consumption.household_electricity,
+          tapWater: input.consumption.tap_water,
+        },
         building,
       );
       information.push(measured);

@@ -261,6 +261,35 @@ describe('rates and consumption', () => {
     await agent.post(`/api/flow/property/${villa}/consumption`).send({ year: 2025, energy_carriers: {} }).expect(400);
     await agent.post(`/api/flow/property/${villa}/consumption`).send({ year: 2031, energy_carriers: { electricity: 100 } }).expect(400);
   });
+
+  it('metered household electricity and tap water replace BEN normal values in the measured label', async () => {
+    const agent = request.agent(app);
+    const ep = async (extra: Record<string, number>) => {
+      const res = await agent.post(`/api/flow/property/${villa}/consumption`).send({ year: 2025, energy_carriers: { electricity: 21000 }, ...extra }).expect(200);
+      return res.body.label.value.ep as number;
+    };
+    const normal = await ep({});
+    // Less household electricity than BEN's normal value leaves more of the bill to heating; more leaves less.
+    expect(await ep({ household_electricity: 1000 })).toBeGreaterThan(normal);
+    expect(await ep({ household_electricity: 9000 })).toBeLessThan(normal);
+    // Metered tap water taken off the bill: more metered tap water, less heating.
+    expect(await ep({ tap_water: 6000 })).toBeLessThan(await ep({ tap_water: 1000 }));
+    const saved = await agent.post(`/api/flow/property/${villa}/consumption`).send({ year: 2025, energy_carriers: { electricity: 21000 }, household_electricity: 4000, tap_water: 3000 }).expect(200);
+    expect(saved.body.consumption).toMatchObject({ household_electricity: 4000, tap_water: 3000 });
+  });
+
+  it('refuses household electricity or tap water the bill cannot hold, naming the field', async () => {
+    const agent = request.agent(app);
+    const post = (body: object) => agent.post(`/api/flow/property/${villa}/consumption`).send({ year: 2025, ...body }).expect(400);
+    const household = await post({ energy_carriers: { electricity: 5000 }, household_electricity: 6000 });
+    expect(household.body.issues).toContainEqual(expect.objectContaining({ path: 'body.household_electricity', message: expect.stringContaining('5000 kWh') }));
+    const tap = await post({ energy_carriers: { electricity: 5000 }, tap_water: 7000 });
+    expect(tap.body.issues).toContainEqual(expect.objectContaining({ path: 'body.tap_water' }));
+    await post({ energy_carriers: { electricity: 5000 }, household_electricity: -1 });
+    await post({ energy_carriers: { electricity: 5000 }, tap_water: 20_000_000 });
+    // Household electricity on its own meter may exceed the metered electricity.
+    await agent.post(`/api/flow/property/${villa}/consumption`).send({ year: 2025, energy_carriers: { district_heating: 15000, electricity: 3000 }, household_electricity_included: false, household_electricity: 4500 }).expect(200);
+  });
 });
 
 describe('POST /api/flow/property/{id}/document', () => {

@@ -11,6 +11,10 @@ function parseAmount(text: string): number | null {
 
 type Status = { kind: 'saved' | 'error'; text: string } | null;
 
+/** Optional metered figures that replace BEN's normal values in the measured label (engine README "Measured label"). */
+const METERED_PARTS = ['household_electricity', 'tap_water'] as const;
+type MeteredPart = (typeof METERED_PARTS)[number];
+
 function StatusLine({ status }: { status: Status }) {
   if (!status) return <p className="rd-form__status" role="status" />;
   return (
@@ -113,6 +117,7 @@ function ConsumptionForm({ propertyId, carriers, year }: { propertyId: number; c
   const [chosenYear, setChosenYear] = useState(years[0]);
   const [values, setValues] = useState<Partial<Record<Carrier, string>>>({});
   const [household, setHousehold] = useState(true);
+  const [metered, setMetered] = useState<Record<MeteredPart, string>>({ household_electricity: '', tap_water: '' });
   const [status, setStatus] = useState<Status>(null);
 
   async function onSubmit(event: FormEvent) {
@@ -131,8 +136,27 @@ function ConsumptionForm({ propertyId, carriers, year }: { propertyId: number; c
       setStatus({ kind: 'error', text: t('consumption.missing') });
       return;
     }
+    const parts: Partial<Record<MeteredPart, number>> = {};
+    for (const part of METERED_PARTS) {
+      const kwh = parseAmount(metered[part]);
+      if (kwh === null) continue;
+      if (Number.isNaN(kwh) || kwh > 10_000_000) {
+        setStatus({ kind: 'error', text: t('consumption.invalid', { carrier: t(`consumption.${part}`) }) });
+        return;
+      }
+      parts[part] = kwh;
+    }
+    // The same limits as the API, so the homeowner learns which figure to fix.
+    if (household && (parts.household_electricity ?? 0) > (energy.electricity ?? 0)) {
+      setStatus({ kind: 'error', text: t('consumption.householdTooLarge') });
+      return;
+    }
+    if ((parts.tap_water ?? 0) > Object.values(energy).reduce<number>((sum, kwh) => sum + (kwh ?? 0), 0)) {
+      setStatus({ kind: 'error', text: t('consumption.tapWaterTooLarge') });
+      return;
+    }
     try {
-      await saveConsumption({ id: propertyId, consumption: { year: chosenYear, energy_carriers: energy, household_electricity_included: household } }).unwrap();
+      await saveConsumption({ id: propertyId, consumption: { year: chosenYear, energy_carriers: energy, household_electricity_included: household, ...parts } }).unwrap();
       setStatus({ kind: 'saved', text: t('consumption.saved') });
     } catch {
       setStatus({ kind: 'error', text: t('consumption.failed') });
@@ -171,6 +195,25 @@ function ConsumptionForm({ propertyId, carriers, year }: { propertyId: number; c
       <label className="rd-check">
         <input type="checkbox" checked={household} onChange={(event) => setHousehold(event.target.checked)} /> {t('consumption.household')}
       </label>
+      <p className="rd-muted" id="rd-consumption-metered-hint">
+        {t('consumption.meteredHint')}
+      </p>
+      {METERED_PARTS.map((part) => (
+        <div className="rd-field" key={part}>
+          <label htmlFor={`rd-consumption-${part}`}>{t(`consumption.${part}`)}</label>
+          <div className="rd-field__input">
+            <input
+              id={`rd-consumption-${part}`}
+              inputMode="numeric"
+              autoComplete="off"
+              aria-describedby="rd-consumption-metered-hint"
+              value={metered[part]}
+              onChange={(event) => setMetered((current) => ({ ...current, [part]: event.target.value }))}
+            />
+            <span className="rd-field__unit">kWh</span>
+          </div>
+        </div>
+      ))}
       <button type="submit" className="he-button" disabled={saving.isLoading}>
         {saving.isLoading ? t('consumption.saving') : t('consumption.save')}
       </button>

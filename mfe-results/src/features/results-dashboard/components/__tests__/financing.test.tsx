@@ -236,4 +236,24 @@ describe('own prices and measured consumption', () => {
     expect(await label.findByRole('img', { name: 'Energy class E' })).toBeTruthy();
     expect(label.getByText('Measured: from your energy use')).toBeTruthy();
   });
+
+  it('sends metered household electricity and hot-water energy when given, and refuses more than the bill holds', async () => {
+    bff.answer('POST', home.consumption, ok({ consumption: {}, label: null }));
+    renderResults(home.page);
+    const form = within(await screen.findByRole('form', { name: 'Your measured energy use' }));
+    fireEvent.change(form.getByLabelText('Electricity'), { target: { value: '18000' } });
+    fireEvent.change(form.getByLabelText('Household electricity, if you know it'), { target: { value: '19 000' } });
+    fireEvent.click(form.getByRole('button', { name: 'Save and recalculate' }));
+    expect((await form.findByRole('alert')).textContent).toBe('Household electricity cannot be more than the electricity it is included in.');
+    expect(bff.count('POST', home.consumption)).toBe(0);
+
+    fireEvent.change(form.getByLabelText('Household electricity, if you know it'), { target: { value: '4 200' } });
+    fireEvent.change(form.getByLabelText('Energy for hot water, if metered separately'), { target: { value: '3100' } });
+    fireEvent.click(form.getByRole('button', { name: 'Save and recalculate' }));
+    expect(await form.findByText('Saved. The measured label is shown above.')).toBeTruthy();
+    const year = new Date().getFullYear() - 1;
+    expect(bff.bodies('POST', home.consumption)).toEqual([
+      { year, energy_carriers: { electricity: 18000 }, household_electricity_included: true, household_electricity: 4200, tap_water: 3100 },
+    ]);
+  });
 });
