@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { REPO_ROOT } from './paths';
 import { productionConfigProblems } from './production-checklist';
 import { dataKeySchema } from './bankid/data-key';
+import { DEFAULT_SIMULATOR_PORT } from './bankid/simulator/defaults';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0'], { message: 'must be true, false, 1 or 0' })
@@ -39,7 +40,7 @@ const envSchema = z.object({
   BANKID_PFX_PASSPHRASE: z.string().optional(),
   BANKID_CA_PATH: z.string().min(1).optional(),
   /** Where the bundled BankID simulator listens on loopback when BANKID_URL is unset (its test-app page is at /simulator/). */
-  BANKID_SIMULATOR_PORT: z.coerce.number().int().min(0).max(65535).default(3010),
+  BANKID_SIMULATOR_PORT: z.coerce.number().int().min(0).max(65535).default(DEFAULT_SIMULATOR_PORT),
   /** BankID starts per IP per minute. */
   BANKID_START_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   /** POST /api/flow/user/fake-login signs in a demo homeowner without BankID (tests, demos). Demo mode only. */

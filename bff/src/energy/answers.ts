@@ -42,7 +42,7 @@ export const ANSWER_KEYS = {
     description: 'Småhus (villa, radhus, parhus, kedjehus) or flerbostadshus; decides the EP requirement and party walls.',
   },
   construction_year: { type: 'integer', unit: 'yr', min: 1600, max: 2100, default: null, description: 'Year built (required).' },
-  num_floors: { type: 'integer', unit: 'num', min: 1, max: 40, default: 1, description: 'Heated storeys above ground.' },
+  num_floors: { type: 'integer', unit: 'num', min: 1, max: 60, default: 1, description: 'Heated storeys above ground.' },
   atemp: { type: 'integer', unit: 'sqm', min: 1, max: 100_000, default: null, description: 'Heated floor area Atemp (required).' },
   primary_heating_systems: {
     type: 'multiple',

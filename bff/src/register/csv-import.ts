@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { parseCsv } from './csv';
 import { addressKey, normalizePostalCode } from './search';
+import { ANSWER_KEYS } from '../energy/answers';
 import {
   BUILDING_TYPES,
   EPC_CLASSES,
@@ -38,9 +39,10 @@ export const REQUIRED_IMPORT_COLUMNS: readonly ImportColumn[] = [
   'primary_heating_systems',
 ];
 
-export const MIN_CONSTRUCTION_YEAR = 1600;
-export const ATEMP_RANGE = { min: 1, max: 20_000 } as const;
-export const NUM_FLOORS_RANGE = { min: 1, max: 60 } as const;
+// The register accepts exactly what the engine accepts as an answer: one set of limits (energy/answers.ts).
+export const MIN_CONSTRUCTION_YEAR = ANSWER_KEYS.construction_year.min;
+export const ATEMP_RANGE = { min: ANSWER_KEYS.atemp.min, max: ANSWER_KEYS.atemp.max } as const;
+export const NUM_FLOORS_RANGE = { min: ANSWER_KEYS.num_floors.min, max: ANSWER_KEYS.num_floors.max } as const;
 /** The Swedish EPC law (2006:985) took effect on 2006-10-01; no EPC is older. */
 export const EARLIEST_EPC_DATE = '2006-10-01';
 export const DEFAULT_MAX_ROWS = 100_000;

@@ -1,10 +1,11 @@
 /**
  * Runs the BankID RP API v6.0 simulator on its own (dev and demo):
  *   npx tsx bff/src/bankid/simulator/main.ts
- * Env: BANKID_SIMULATOR_PORT (default 4100), BANKID_SIMULATOR_HOST (default 127.0.0.1),
+ * Env: BANKID_SIMULATOR_PORT (default 3010, as when bundled), BANKID_SIMULATOR_HOST (default 127.0.0.1),
  * BANKID_SIMULATOR_ORDER_LIFETIME_MS (default 180000), BANKID_SIMULATOR_START_WINDOW_MS (default 30000).
  */
 import { startBankIdSimulator } from './app';
+import { DEFAULT_SIMULATOR_PORT } from './defaults';
 
 function intFromEnv(name: string, fallback: number): number {
   const raw = process.env[name];
@@ -16,7 +17,7 @@ function intFromEnv(name: string, fallback: number): number {
 
 async function main(): Promise<void> {
   const running = await startBankIdSimulator({
-    port: intFromEnv('BANKID_SIMULATOR_PORT', 4100),
+    port: intFromEnv('BANKID_SIMULATOR_PORT', DEFAULT_SIMULATOR_PORT),
     host: process.env.BANKID_SIMULATOR_HOST || '127.0.0.1',
     orderLifetimeMs: intFromEnv('BANKID_SIMULATOR_ORDER_LIFETIME_MS', 180_000),
     startWindowMs: intFromEnv('BANKID_SIMULATOR_START_WINDOW_MS', 30_000),

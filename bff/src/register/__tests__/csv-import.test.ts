@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { buildingInputFromAnswers, type Answers } from '../../energy/answers';
 import { csvField } from '../csv';
 import { IMPORT_COLUMNS, type ImportError, parseRegisterCsv } from '../csv-import';
 import { generateDemoRegister } from '../demo-register';
@@ -96,7 +97,7 @@ describe('register CSV import: valid files', () => {
       ['construction_year', '1600'],
       ['construction_year', '2026'],
       ['atemp', '1'],
-      ['atemp', '20000'],
+      ['atemp', '100000'],
       ['num_floors', '1'],
       ['num_floors', '60'],
       ['epc_issued_at', '2026-11-23'],
@@ -105,6 +106,16 @@ describe('register CSV import: valid files', () => {
     for (const [column, value] of edges) {
       const text = column === 'construction_year' ? withValue(column, value).replace('2021-05-03', '2026-01-01') : withValue(column, value);
       expect({ column, value, errors: parse(text).errors }).toEqual({ column, value, errors: [] });
+    }
+  });
+
+  it('imports only buildings the engine accepts as answers (the largest and tallest included)', () => {
+    for (const [column, value] of [['atemp', '100000'], ['num_floors', '60'], ['construction_year', '1600']] as const) {
+      const text = column === 'construction_year' ? withValue(column, value).replace('2021-05-03', '2026-01-01') : withValue(column, value);
+      const { rows, errors } = parse(text);
+      expect(errors).toEqual([]);
+      const answers = Object.fromEntries(Object.entries(rows[0]!.building).filter(([, v]) => v !== null)) as Answers;
+      expect(() => buildingInputFromAnswers(answers)).not.toThrow();
     }
   });
 
@@ -146,9 +157,9 @@ describe('register CSV import: every error kind, with its line and column', () =
     ['construction_year', '19x2', 'construction_year "19x2" is not a whole number'],
     ['construction_year', '1972.5', 'construction_year "1972.5" is not a whole number'],
     ['construction_year', '', 'construction_year is required'],
-    ['atemp', '-5', 'atemp -5 m² is out of range 1..20000'],
-    ['atemp', '0', 'atemp 0 m² is out of range 1..20000'],
-    ['atemp', '20001', 'atemp 20001 m² is out of range 1..20000'],
+    ['atemp', '-5', 'atemp -5 m² is out of range 1..100000'],
+    ['atemp', '0', 'atemp 0 m² is out of range 1..100000'],
+    ['atemp', '100001', 'atemp 100001 m² is out of range 1..100000'],
     ['atemp', '1e3', 'atemp "1e3" is not a number of m²'],
     ['atemp', 'big', 'atemp "big" is not a number of m²'],
     ['atemp', '', 'atemp is required'],
