@@ -21,6 +21,7 @@ import { audit } from '../audit/record';
 import { profileDocuments } from '../building/repository';
 import { computeBuilding, registerAnswers } from '../building/service';
 import { organisationRates } from '../configuration/repository';
+import { startsWithPattern } from '../../db/like';
 
 const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
@@ -61,14 +62,13 @@ export function propertyLookupRoutes({ db, geo, now }: { db: Db; geo: GeoTables;
     const postalCode = query.postal_code ? normalizePostalCode(query.postal_code) : null;
     const asId = /^\d{1,9}$/.test(query.q) ? Number(query.q) : null;
     const prefix = normalizeStreet(query.q);
-    const escaped = prefix.replace(/[\\%_]/g, (c) => `\\${c}`);
     const rows = await db
       .select({ id: properties.id, name: properties.name, postalCode: properties.postalCode, postalCity: properties.postalCity })
       .from(properties)
       .where(
         asId !== null
           ? eq(properties.id, asId)
-          : and(like(properties.streetKey, `${escaped}%`), postalCode ? eq(properties.postalCode, postalCode) : undefined),
+          : and(like(properties.streetKey, startsWithPattern(prefix)), postalCode ? eq(properties.postalCode, postalCode) : undefined),
       )
       .orderBy(asc(properties.streetKey), asc(properties.postalCode))
       .limit(20);

@@ -15,6 +15,7 @@ import { HttpError } from '../../http/errors';
 import { requireConsoleItem } from '../../auth/guards';
 import { isUniqueViolation, parseInput } from '../admin/validate';
 import { audit } from '../audit/record';
+import { containsPattern } from '../../db/like';
 
 type Row = typeof contentItems.$inferSelect;
 
@@ -54,8 +55,6 @@ function columns(input: z.infer<typeof contentItemInputSchema>) {
   };
 }
 
-/** Escapes LIKE wildcards in what was typed. */
-const likeText = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * /api/console/org/{org}/messages (super admins): the platform's knowledge base, listed, created, edited and deleted.
@@ -74,7 +73,7 @@ export function messageRoutes(db: Db): Router {
   router.get('/', async (req, res) => {
     const query = parseInput(contentListQuerySchema, req.query, 'query');
     const conditions: SQL[] = [];
-    if (query.q) conditions.push(or(ilike(contentItems.title, likeText(query.q)), ilike(contentItems.key, likeText(query.q)), ilike(contentItems.slug, likeText(query.q)))!);
+    if (query.q) conditions.push(or(ilike(contentItems.title, containsPattern(query.q)), ilike(contentItems.key, containsPattern(query.q)), ilike(contentItems.slug, containsPattern(query.q)))!);
     if (query.type) conditions.push(eq(contentItems.type, query.type));
     const rows = await db.select().from(contentItems).where(conditions.length ? and(...conditions) : undefined).orderBy(asc(contentItems.key), asc(contentItems.slug));
     const body: ContentList = { items: rows.map(view) };

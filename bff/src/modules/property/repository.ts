@@ -1,6 +1,7 @@
 import { and, count, eq, like, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { properties } from '../../db/schema';
+import { startsWithPattern } from '../../db/like';
 
 export type PropertyRow = typeof properties.$inferSelect;
 
@@ -31,11 +32,10 @@ export function findByAddress(db: Db, streetKey: string, postalCode: string): Pr
 
 /** Streets starting with what was typed, optionally within one postal code: the address search's suggestions. */
 export function suggestByStreet(db: Db, streetPrefix: string, postalCode: string | null, limit: number) {
-  const escaped = streetPrefix.replace(/[\\%_]/g, (c) => `\\${c}`);
-  return db
+    return db
     .select({ id: properties.id, name: properties.name, street: properties.street, postalCode: properties.postalCode, postalCity: properties.postalCity })
     .from(properties)
-    .where(and(like(properties.streetKey, `${escaped}%`), postalCode ? eq(properties.postalCode, postalCode) : undefined))
+    .where(and(like(properties.streetKey, startsWithPattern(streetPrefix)), postalCode ? eq(properties.postalCode, postalCode) : undefined))
     .orderBy(properties.streetKey, properties.postalCode)
     .limit(limit);
 }

@@ -4,6 +4,7 @@ import type { ConsoleUser, ConsoleUserMembership } from '@home-energy/shared/sch
 import type { OrganisationRole } from '@home-energy/shared/schemas/session';
 import { memberships, organisations, staffUsers } from '../../../db/schema';
 import type { DbOrTx } from '../../audit/repository';
+import { containsPattern } from '../../../db/like';
 
 /** A console user with every membership (ids included), before it is narrowed to what a scope may see. */
 export interface StaffRecord extends Omit<ConsoleUser, 'memberships' | 'managedElsewhere'> {
@@ -25,7 +26,7 @@ export async function findStaff(db: DbOrTx, filters: StaffFilters): Promise<Staf
     conditions.push(sql`exists (select 1 from memberships m where m.user_id = ${staffUsers.id} and m.organisation_id = ${filters.organisationId})`);
   }
   if (filters.q) {
-    const like = `%${filters.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = containsPattern(filters.q);
     conditions.push(or(ilike(staffUsers.email, like), ilike(staffUsers.name, like))!);
   }
   const users = await db
