@@ -9,7 +9,7 @@ import type { Building } from '../building-model';
 import { defaultPrices, type Prices } from '../prices';
 import type { PerCarrier } from '../types';
 // The CO₂ factors are the portfolio analytics' one table (its module is pure data, no I/O).
-import { co2Of } from '../../modules/analytics/co2-factors';
+import { co2Of } from '../co2';
 import { combinedInput } from './measures/package-common';
 import { hasHeatPump } from './measures/heat-pump-common';
 import { inputAfter } from './model-runs';

@@ -7,7 +7,7 @@ import { yearBandOf } from '@home-energy/shared/schemas/analytics';
 import type { InformationItem } from '@home-energy/shared/schemas/property-flow';
 import type { Db } from '../../db/client';
 import { plausibilityIssues } from '../validation/rules';
-import { co2Of } from './co2-factors';
+import { co2Of } from '../../energy/co2';
 
 /** What computeBuilding gives back, as far as the facts need it. */
 export interface ComputedBuilding {

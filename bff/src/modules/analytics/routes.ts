@@ -21,7 +21,7 @@ import { isItemAllowed, menuItem } from '@home-energy/shared/console/menu-rules'
 import type { Db } from '../../db/client';
 import { menuContext, requireConsoleItem } from '../../auth/guards';
 import { parseInput } from '../admin/validate';
-import { co2FactorTable, CO2_FACTORS } from './co2-factors';
+import { co2FactorTable, CO2_FACTORS } from '../../energy/co2';
 import { activeSeries, firstDay, series, sumByBucket, type BucketSum } from './repository';
 import { openValidationCount } from '../validation/repository';
 

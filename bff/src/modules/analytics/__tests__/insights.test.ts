@@ -1,6 +1,6 @@
 import type { Activity, EstimatedEpcLabel, PerCarrier } from '@home-energy/shared/schemas/energy';
 import type { InformationItem } from '@home-energy/shared/schemas/property-flow';
-import { co2Of, CO2_FACTORS } from '../co2-factors';
+import { co2Of, CO2_FACTORS } from '../../../energy/co2';
 import { isRecommended, profileFacts, recommendedOutcome, stableHash } from '../insights';
 
 const zero: PerCarrier = { bio: 0, bio_other: 0, bio_tree_pellets_bricks: 0, district_heating: 0, electricity: 0, gas: 0, oil: 0, wood: 0 };
