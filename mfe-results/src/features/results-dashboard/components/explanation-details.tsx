@@ -35,14 +35,10 @@ function InputItem({ input, question, lang, propertyId }: { input: ExplanationIn
     <li data-input={input.key} data-status={input.status}>
       <span className="rd-explain__question">{header}</span>: <strong>{value}</strong>
       {input.status === 'register' ? <span className="rd-muted"> ({t('explanation.fromRegister')})</span> : null}
-      {input.status === 'assumed' ? (
-        <>
-          {' '}
-          <Link to={`/flow/property/${propertyId}/questions?question=${encodeURIComponent(input.question_key)}`} aria-label={t('explanation.changeLabel', { question: header })}>
-            {t('explanation.change')}
-          </Link>
-        </>
-      ) : null}
+      {/* Every input is a question's answer: the link opens the flow at that question (mfe-flow's ?question=). */}{' '}
+      <Link className="rd-controls" to={`/flow/property/${propertyId}/questions?question=${encodeURIComponent(input.question_key)}`} aria-label={t('explanation.changeLabel', { question: header })}>
+        {t('explanation.change')}
+      </Link>
     </li>
   );
 }
