@@ -28,7 +28,7 @@ const houseArb = (atemp: { min: number; max: number }) =>
       primary_heating_systems: fc.constantFrom(['electric_direct'], ['electric_waterborne'], ['oil'], ['district_heating'], ['heat_pump_air', 'electric_direct'], ['pellets']),
       postal: fc.constantFrom(POSTAL.malmo, POSTAL.stockholm, POSTAL.lulea),
     })
-    .map(({ postal, ...answers }) => house({ ...answers, heat_pump_installation_year: 2003 }, postal));
+    .map(({ postal, primary_heating_systems, ...answers }) => house({ ...answers, primary_heating_systems: [...primary_heating_systems], heat_pump_installation_year: 2003 }, postal));
 
 /** The measures a plan may hold on this house: proposed singles (not packages, not `unspecified`, not the `heat_pump` alias). */
 const plannable = (all: Activity[]) =>
