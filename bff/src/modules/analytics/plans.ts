@@ -1,5 +1,5 @@
 // Saved renovation plans for the transition page (README "Plans"): each plan's figures are kept with the plan when the
-// homeowner saves it, and read here per organisation and period (the profiles' organisation index).
+// homeowner saves it, and read here per organisation and period (partial index building_profiles_plan_saved).
 import { sql } from 'drizzle-orm';
 import { UNKNOWN_BUCKET, type CountRow, type PlanAnalytics, type ResolvedPeriod } from '@home-energy/shared/schemas/analytics';
 import type { PlanResult } from '@home-energy/shared/schemas/plan';
