@@ -41,6 +41,11 @@ test.describe('the organisation console', () => {
       await homeThroughFlow(browser, 'demo-energi', homes[1]!.id, { occupants: 4, primary_heating_systems: ['district_heating'] }),
       await homeThroughFlow(browser, 'demo-energi', homes[2]!.id, { occupants: 1 }),
     ];
+    // The first of them keeps the cheapest plan the engine suggests: the transition page counts it.
+    const suggested = await (await contexts[0]!.request.get(`/api/flow/property/${homes[0]!.id}/plan/suggestions?owner=demo-energi`)).json();
+    expect(suggested.suggestions.length).toBeGreaterThan(0);
+    const saved = await contexts[0]!.request.post(`/api/flow/property/${homes[0]!.id}/plan?owner=demo-energi`, { data: { measures: suggested.suggestions.at(-1).measures } });
+    expect(saved.status(), await saved.text()).toBe(200);
     await Promise.all(contexts.map((c) => c.close()));
 
     await signInStaff(page, 'admin@energi.demo.test');
@@ -82,6 +87,10 @@ test.describe('the organisation console', () => {
     await expect(page.getByTestId('figure-recommended')).not.toHaveText(/Recommended0$/);
     await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Transition', exact: true }).click();
     await expect(page.getByTestId('chart-transition').locator('svg').first()).toBeVisible();
+    const plans = page.getByRole('region', { name: 'Plans homeowners saved' });
+    await expect(plans.getByTestId('figure-plan-homes')).not.toHaveText(/plan0$/);
+    await expect(plans.getByTestId('chart-plan-labels').locator('svg').first()).toBeVisible();
+    await expect(plans.getByRole('table', { name: 'Measures most planned' }).getByRole('row')).not.toHaveCount(1);
 
     // On a phone: one column, nothing wider than the screen, the side navigation behind Menu.
     await page.setViewportSize({ width: 390, height: 844 });

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 // @ts-expect-error plain ESM helper shared with serve.mjs
@@ -34,6 +36,18 @@ async function seriousA11yViolations(page: Page): Promise<string[]> {
 }
 
 const dashboard = (id: number) => `/property/${id}/building/primary/results-dashboard`;
+
+interface Texts {
+  readonly [key: string]: Texts | string;
+}
+/** A remote's locale file: the texts the page shows in that language. */
+const localeFile = (remote: string, name: string, lng: 'en' | 'sv'): Texts => JSON.parse(fs.readFileSync(path.resolve(__dirname, '..', '..', remote, 'locales', lng, `${name}.json`), 'utf8'));
+/** One text of a locale file by its dotted key. */
+const text = (texts: Texts, key: string): string => {
+  const found = key.split('.').reduce<Texts | string | undefined>((node, part) => (typeof node === 'object' ? node[part] : undefined), texts);
+  if (typeof found !== 'string') throw new Error(`no text ${key}`);
+  return found;
+};
 
 /** Register addresses found the way the address search finds them. */
 async function findProperties(request: APIRequestContext, prefix: string): Promise<{ id: number; name: string }[]> {
@@ -303,23 +317,72 @@ test.describe('results dashboard', () => {
     await page.emulateMedia({ media: 'screen' });
   });
 
-  test.describe('in Swedish', () => {
-    test.use({ locale: 'sv-SE' });
+  // The same journey in both languages, with every text from the remotes' own locale files.
+  for (const lng of ['en', 'sv'] as const) {
+    test.describe(`in ${lng === 'sv' ? 'Swedish' : 'English'}`, () => {
+      test.use({ locale: lng === 'sv' ? 'sv-SE' : 'en-GB' });
+      const results = localeFile('mfe-results', 'results', lng);
+      const flow = localeFile('mfe-flow', 'flow', lng);
 
-    test('Bästa nästa steg leads the measures', async ({ page }) => {
-      const property = await findProperty(page.request, 'Sankt');
-      const building = await createProfile(page, property.id);
-      await page.goto(dashboard(property.id));
-      const best = page.getByTestId('best-next-steps');
-      await expect(best.getByRole('heading', { level: 3, name: 'Bästa nästa steg' })).toBeVisible();
-      const bestNames = await best.locator('[data-best]').evaluateAll((items) => items.map((i) => i.getAttribute('data-best')));
-      expect(bestNames).toEqual(bestNextSteps(building));
-      const notPayingShown = building.recommendations.find((a) => a.category !== 'package' && shown(a) && notPaying(a));
-      if (notPayingShown) {
-        await expect(page.locator(`[data-activity="${notPayingShown.name}"]`).getByTestId('no-payback')).toHaveText('Betalar sig inte på energibesparingen enbart');
-      }
+      test('best next steps, a measure that does not pay back, a plan built and printed, and a Change link back to the question', async ({ page }) => {
+        const problems = watchConsole(page);
+        // A home where one of the measures shown does not pay back (most do have one: walls, doors).
+        let home: { property: { id: number; name: string }; building: Building; notPaying: Activity } | null = null;
+        for (const property of await findProperties(page.request, 'Sankt')) {
+          const building = await createProfile(page, property.id);
+          const found = building.recommendations.find((a) => a.category !== 'package' && shown(a) && notPaying(a));
+          if (found) {
+            home = { property, building, notPaying: found };
+            break;
+          }
+        }
+        expect(home, 'a home with a measure that does not pay back').toBeTruthy();
+        const { property, building, notPaying: unpaid } = home!;
+
+        await page.goto(dashboard(property.id));
+        const best = page.getByTestId('best-next-steps');
+        await expect(best.getByRole('heading', { level: 3, name: text(results, 'best.heading') })).toBeVisible();
+        expect(await best.locator('[data-best]').evaluateAll((items) => items.map((i) => i.getAttribute('data-best')))).toEqual(bestNextSteps(building));
+        await expect(page.locator(`[data-activity="${unpaid.name}"]`).getByTestId('no-payback')).toHaveText(text(results, 'figures.noPayback'));
+
+        // A plan of two measures of different choices, built with the cards' buttons.
+        const eligible = building.recommendations.filter((a) => proposed(a) && shown(a) && a.category !== 'package' && a.name !== 'unspecified');
+        const [first] = eligible;
+        const second = eligible.find((a) => a.name !== first.name && (a.choice === null || a.choice !== first.choice))!;
+        const panel = page.getByTestId('plan-panel');
+        await expect(panel.getByRole('heading', { level: 2, name: text(results, 'plan.heading') })).toBeVisible();
+        for (const measure of [first, second]) await page.locator(`[data-activity="${measure.name}"]`).getByRole('button', { name: text(results, 'plan.add') }).click();
+        await expect(panel.locator('[data-plan-measure]')).toHaveCount(2);
+        await expect(panel.getByTestId('plan-investment')).toContainText('kr');
+
+        // Printed: the plan with its label after, money and financing; no buttons.
+        await page.emulateMedia({ media: 'print' });
+        await expect(panel).toBeVisible();
+        for (const testId of ['plan-measures', 'plan-ep', 'plan-investment', 'plan-subsidies', 'plan-savings', 'plan-financing']) await expect(panel.getByTestId(testId)).toBeVisible();
+        await expect(panel.getByRole('button', { name: new RegExp(`^${text(results, 'plan.remove')}`) }).first()).toBeHidden();
+        await expect(page.getByRole('button', { name: text(results, 'print') })).toBeHidden();
+        await page.emulateMedia({ media: 'screen' });
+
+        // How we calculated this → Change the assumed attic insulation → the flow at that question → the new figures.
+        const label = page.getByTestId('epc-label');
+        await label.getByRole('button', { name: text(results, 'explanation.toggle') }).click();
+        const attic = label.getByTestId('assumed-inputs').locator('[data-input="attic_insulation_mm"]');
+        await attic.getByRole('link', { name: new RegExp(`^${text(results, 'explanation.change')}`) }).click();
+        await expect(page).toHaveURL(new RegExp(`/flow/property/${property.id}/questions\\?question=attic_insulation_mm$`));
+        const field = page.locator('[data-question="attic_insulation_mm"] input');
+        await expect(field).toBeFocused();
+        await expect(field).toBeInViewport();
+        await field.fill('500');
+        await page.getByRole('button', { name: text(flow, 'questions.saveAndShow') }).or(page.getByRole('button', { name: text(flow, 'questions.finish') })).first().click();
+        await expect(page).toHaveURL(new RegExp(`${dashboard(property.id)}$`));
+        // Attic insulation at 500 mm is done: its card says so, from the recomputed figures.
+        await expect(page.locator('[data-activity="insulation_attic"][data-completed="true"]')).toBeVisible();
+        const answers = await (await page.request.get(`/api/flow/property/${property.id}/answers`)).json();
+        expect(answers.answers.attic_insulation_mm).toBe(500);
+        expect(problems).toEqual([]);
+      });
     });
-  });
+  }
 
   test('a browser without answers for the property is sent to the address search, not shown an error', async ({ page }) => {
     const property = await findProperty(page.request, 'Sankt');

@@ -206,7 +206,7 @@ export const buildingProfiles = pgTable(
     answers: jsonb('answers').notNull().default(sql`'{}'::jsonb`),
     rates: jsonb('rates'),
     consumption: jsonb('consumption'),
-    /** The renovation plan the owner put together (measure types and loan type; engine README "Plans"). */
+    /** The renovation plan the owner put together (measure types, loan and the figures analytics count; engine README "Plans"). */
     plan: jsonb('plan'),
     /** Last computed labels, for analytics without re-running the engine. */
     calculatedClass: text('calculated_class'),
@@ -222,6 +222,8 @@ export const buildingProfiles = pgTable(
     index('building_profiles_organisation').on(t.organisationId),
     // The visitor-profile sweep (modules/building/visitor-sweep.ts) finds abandoned profiles by age.
     index('building_profiles_visitor_updated').on(t.updatedAt).where(sql`visitor_id is not null`),
+    // The transition page's saved plans (modules/analytics/plans.ts): per organisation and day saved, only homes with a plan.
+    index('building_profiles_plan_saved').on(t.organisationId, sql`(${t.plan}->'figures'->>'saved_on')`).where(sql`plan is not null`),
     check('building_profiles_one_owner', sql`(homeowner_id is null) <> (visitor_id is null)`),
   ],
 );

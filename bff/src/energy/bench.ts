@@ -1,5 +1,5 @@
-// Engine benchmark for `npm run bench` (issue 6): recommendations for every property of the demo register,
-// in-process on one core. Prints one JSON line; scripts/bench.mjs turns it into table rows. Figures, not a test.
+// Engine benchmark for `npm run bench`: recommendations for every property of the demo register, then plans
+// (plan-bench.ts), in-process on one core. Prints one JSON line; scripts/bench.mjs turns it into table rows. Figures, not a test.
 import { GEO_DIR, REPO_ROOT } from '../paths';
 import { loadGeo } from '../register/geo';
 import { generateDemoRegister } from '../register/demo-register';
@@ -8,6 +8,7 @@ import type { Building } from './building-model';
 import { geoDirFor, loadGeoTables } from './geo-data';
 import { locate } from './location';
 import { recommendationsFor } from './activities/recommendations';
+import { benchPlans } from './plan-bench';
 
 const YEAR = 2026;
 const tables = loadGeoTables(geoDirFor(REPO_ROOT));
@@ -38,6 +39,7 @@ for (const building of buildings) {
 const totalMs = Number(process.hrtime.bigint() - started) / 1e6;
 times.sort((a, b) => a - b);
 const pct = (p: number) => times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))];
+const plans = benchPlans(buildings);
 console.log(
-  JSON.stringify({ properties: buildings.length, skipped, p50Ms: pct(50), p99Ms: pct(99), propertiesPerSecond: Math.round((buildings.length / totalMs) * 1000) }),
+  JSON.stringify({ properties: buildings.length, skipped, p50Ms: pct(50), p99Ms: pct(99), propertiesPerSecond: Math.round((buildings.length / totalMs) * 1000), plans }),
 );

@@ -115,6 +115,23 @@ export interface TransitionAnalytics {
   /** Homes moving from one class to another. */
   moves: { from: string; to: string; count: number }[];
   improved: number;
+  /** The renovation plans homeowners have saved in the period (bff/src/modules/analytics/README.md "Plans"). */
+  plans: PlanAnalytics;
+}
+
+/** Saved plans: the label now → after the plan, their money and the measures most planned. */
+export interface PlanAnalytics {
+  homes: number;
+  now: CountRow[];
+  after: CountRow[];
+  moves: { from: string; to: string; count: number }[];
+  /** Sums over the plans, kr (investment gross, subsidies apart) and kr / kWh bought less per year. */
+  investmentKr: number;
+  subsidiesKr: number;
+  savingsKrPerYear: number;
+  savingsKwhPerYear: number;
+  /** Plans holding each measure, most planned first. */
+  measures: CountRow[];
 }
 
 export interface Co2Factor {

@@ -23,6 +23,7 @@ import { menuContext, requireConsoleItem } from '../../auth/guards';
 import { parseInput } from '../admin/validate';
 import { co2FactorTable, CO2_FACTORS } from '../../energy/co2';
 import { activeSeries, firstDay, series, sumByBucket, type BucketSum } from './repository';
+import { planRows } from './plans';
 import { openValidationCount } from '../validation/repository';
 
 const DAY_MS = 86_400_000;
@@ -52,6 +53,13 @@ function ordered(rows: BucketSum[], keys: readonly string[]): CountRow[] {
 
 function byCount(rows: BucketSum[]): CountRow[] {
   return rows.map((r) => ({ key: r.bucket, count: r.n })).sort((a, b) => b.count - a.count || a.key.localeCompare(b.key));
+}
+
+/** Homes per class on one side of label moves, in class order. */
+function tally(moves: { from: string; to: string; count: number }[], side: 'from' | 'to'): CountRow[] {
+  const counts = new Map<string, number>();
+  for (const m of moves) counts.set(m[side], (counts.get(m[side]) ?? 0) + m.count);
+  return ordered([...counts].map(([bucket, n]) => ({ bucket, n, total: 0 })), ENERGY_CLASSES);
 }
 
 const sum = (rows: { count: number }[]) => rows.reduce((total, r) => total + r.count, 0);
@@ -136,26 +144,22 @@ export function analyticsRoutes({ db, now = Date.now }: { db: Db; now?: () => nu
   router.get('/transition', requireConsoleItem('transition'), async (req, res) => {
     const org = req.organisation!.id;
     const period = await resolvePeriod(db, req, ['transition'], now);
-    const rows = await sumByBucket(db, org, 'transition', period);
+    const [rows, plans] = await Promise.all([sumByBucket(db, org, 'transition', period), planRows(db, org, period)]);
     const moves = rows
       .map((r) => {
         const [from = UNKNOWN_BUCKET, to = UNKNOWN_BUCKET] = r.bucket.split('>');
         return { from, to, count: r.n };
       })
       .sort((a, b) => a.from.localeCompare(b.from) || a.to.localeCompare(b.to));
-    const tally = (side: 'from' | 'to') =>
-      ordered(
-        Object.entries(moves.reduce<Record<string, number>>((acc, m) => ({ ...acc, [m[side]]: (acc[m[side]] ?? 0) + m.count }), {})).map(([bucket, n]) => ({ bucket, n, total: 0 })),
-        ENERGY_CLASSES,
-      );
-    const before = tally('from');
+    const before = tally(moves, 'from');
     const body: TransitionAnalytics = {
       period,
       homes: sum(before),
       now: before,
-      after: tally('to'),
+      after: tally(moves, 'to'),
       moves,
       improved: moves.filter((m) => m.from !== UNKNOWN_BUCKET && m.to !== UNKNOWN_BUCKET && m.to < m.from).reduce((t, m) => t + m.count, 0),
+      plans: { ...plans.figures, now: tally(plans.moves, 'from'), after: tally(plans.moves, 'to'), moves: plans.moves, measures: plans.measures },
     };
     send(res, body);
   });

@@ -3,6 +3,7 @@ import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Consumption, EpcDocumentSummary, Rates } from '@home-energy/shared/schemas/property-flow';
 import type { PlanLoan, PlanRequest } from '@home-energy/shared/schemas/plan';
 import type { Db } from '../../db/client';
+import type { PlanFigures } from '../analytics/plans';
 import { buildingProfiles, epcDocuments, homeownerProperties, properties } from '../../db/schema';
 import type { Owner } from './owner';
 import { documentFileName } from './document-file';
@@ -21,7 +22,8 @@ export interface ProfileState {
   plan: StoredPlan | null;
 }
 
-export type StoredPlan = Pick<PlanRequest, 'measures'> & { loan: PlanLoan };
+/** `figures`: what the console's analytics count of the plan, as computed when it was saved (analytics/plans.ts). */
+export type StoredPlan = Pick<PlanRequest, 'measures'> & { loan: PlanLoan; figures?: PlanFigures };
 
 function ownerIs(owner: Owner) {
   return owner.kind === 'homeowner' ? eq(buildingProfiles.homeownerId, owner.homeownerId) : eq(buildingProfiles.visitorId, owner.visitorId);

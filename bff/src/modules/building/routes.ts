@@ -30,6 +30,7 @@ import { documentUploadLimiter, ipOf } from '../../http/write-limits';
 import { computeBuilding, engineBuilding, pricesFor, registerAnswers, type BuildingResult } from './service';
 import { planRequestSchema, type PlanResponse, type PlanSuggestionsResponse } from '@home-energy/shared/schemas/plan';
 import { computePlan, PlanError, suggestPlans } from '../../energy/activities/plan';
+import { planFiguresOf } from '../analytics/plans';
 import { contextFor } from '../../energy/activities/runner';
 import { locate } from '../../energy/location';
 import { organisationRates } from '../configuration/repository';
@@ -277,7 +278,7 @@ export function buildingRoutes(options: BuildingRouteOptions): Router {
       if (!(error instanceof PlanError)) throw error;
       throw new HttpError(400, 'bad_request', `measures: ${error.message}`, [{ path: 'body.measures', message: error.message, code: error.code, measures: error.measures }]);
     }
-    await updateProfile(db, ownerOf(req, false) as Owner, row.id, profile.organisationId, () => ({ plan: { measures: plan.measures, loan } }));
+    await updateProfile(db, ownerOf(req, false) as Owner, row.id, profile.organisationId, () => ({ plan: { measures: plan.measures, loan, figures: planFiguresOf(plan, options.now()) } }));
     res.set('Cache-Control', 'private, no-store').json({ plan, errors: [] } satisfies PlanResponse);
   });
 

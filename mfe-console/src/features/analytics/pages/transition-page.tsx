@@ -7,10 +7,11 @@ import { AnalyticsFrame } from '../components/analytics-frame';
 import { Chart } from '../components/chart';
 import { DataTable } from '../components/data-table';
 import { KeyFigures } from '../components/key-figures';
+import { SavedPlans } from '../components/saved-plans';
 import { usePeriod } from '../components/period-filter';
 import { bucketLabel } from '../lib/labels';
 
-/** /console/org/:org/transition: the label distribution now and after the recommended measures. */
+/** /console/org/:org/transition: the label distribution now and after the recommended measures, and the plans homeowners saved. */
 export function TransitionPage() {
   const { t } = useTranslation('console');
   const format = useFormat();
@@ -81,6 +82,7 @@ export function TransitionPage() {
                 ]}
               />
             </section>
+            <SavedPlans plans={data.plans} period={data.period} fileName={organisation.slug} format={format} />
           </>
         );
       }}

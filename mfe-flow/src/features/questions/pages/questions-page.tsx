@@ -20,6 +20,8 @@ const currentYear = () => new Date().getFullYear();
 /**
  * /flow/property/:propertyId/questions?step=N: the property profile, a page of questions at a time. Answers are saved
  * as the user goes (shortly after each change and on every step), so a reload loses nothing; the step is in the URL.
+ * `?question=<key>` (the results page's "Change" links) opens the step holding that question, focused, with a button
+ * straight back to the results.
  */
 export function QuestionsPage() {
   const { t } = useTranslation('flow');
@@ -40,8 +42,12 @@ export function QuestionsPage() {
 
   const steps = useMemo(() => stepsOf(questions.data?.questions ?? []), [questions.data]);
   const byKey = useMemo(() => new Map((questions.data?.questions ?? []).map((q) => [q.key, q])), [questions.data]);
-  const stepIndex = Math.min(Math.max(Number(params.get('step') ?? '1') || 1, 1), Math.max(steps.length, 1)) - 1;
+  const wanted = params.get('question');
+  const wantedStep = wanted ? steps.findIndex((list) => list.some((q) => q.key === wanted)) : -1;
+  const stepIndex =
+    params.get('step') === null && wantedStep >= 0 ? wantedStep : Math.min(Math.max(Number(params.get('step') ?? '1') || 1, 1), Math.max(steps.length, 1)) - 1;
   const step = steps[stepIndex] ?? [];
+  const focusedQuestion = useRef<string | null>(null);
 
   useEffect(() => {
     if (values || !questions.data || !answers.data) return;
@@ -53,6 +59,16 @@ export function QuestionsPage() {
   useEffect(() => {
     document.title = t('questions.title');
   }, [t]);
+
+  // The question a "Change" link names: scrolled into view and focused once its step has rendered.
+  useEffect(() => {
+    if (!values || wantedStep < 0 || focusedQuestion.current === wanted) return;
+    const field = formRef.current?.querySelector<HTMLElement>(`[data-question="${wanted}"]`);
+    if (!field) return;
+    focusedQuestion.current = wanted;
+    field.scrollIntoView?.({ block: 'center' });
+    field.querySelector<HTMLElement>('input, select, textarea')?.focus();
+  }, [values, wanted, wantedStep, stepIndex]);
 
   /** Sends the changed answers that are valid (cleared ones as null); returns false when saving failed. */
   const saveChanges = useCallback(async (): Promise<boolean> => {
@@ -150,6 +166,11 @@ export function QuestionsPage() {
     if (!checkStep(step)) return;
     if (!(await saveChanges())) return;
     if (stepIndex < steps.length - 1) return goTo(stepIndex + 1);
+    await showResults();
+  }
+
+  /** Computes the building with the saved answers and opens the results, which then show the new figures. */
+  async function showResults() {
     try {
       const building = await computeBuilding({ id }).unwrap();
       const missing = building.errors.find((e) => e.code === 'missing_answers');
@@ -204,6 +225,16 @@ export function QuestionsPage() {
               {t('questions.back')}
             </Link>
           )}
+          {wantedStep >= 0 && !last ? (
+            <button
+              type="button"
+              className="he-button he-button--secondary"
+              disabled={computing.isLoading}
+              onClick={() => void (async () => checkStep(step) && (await saveChanges()) && (await showResults()))()}
+            >
+              {t('questions.saveAndShow')}
+            </button>
+          ) : null}
           <button type="submit" className="he-button" disabled={computing.isLoading}>
             {last ? (computing.isLoading ? t('questions.computing') : t('questions.finish')) : t('questions.next')}
           </button>

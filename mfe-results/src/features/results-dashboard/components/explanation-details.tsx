@@ -15,7 +15,7 @@ function show(value: unknown, format: Format): string {
 }
 
 /** One input as the homeowner answered it, in their language: the question's own header and option texts. */
-function InputItem({ input, question, lang, propertyId }: { input: ExplanationInput; question?: QuestionDefinition; lang: Lang; propertyId: number }) {
+function InputItem({ input, question, lang, propertyId, changeable }: { input: ExplanationInput; question?: QuestionDefinition; lang: Lang; propertyId: number; changeable: boolean }) {
   const { t } = useTranslation('results');
   const format = useFormat();
   const texts = question?.texts[lang];
@@ -35,10 +35,11 @@ function InputItem({ input, question, lang, propertyId }: { input: ExplanationIn
     <li data-input={input.key} data-status={input.status}>
       <span className="rd-explain__question">{header}</span>: <strong>{value}</strong>
       {input.status === 'register' ? <span className="rd-muted"> ({t('explanation.fromRegister')})</span> : null}
-      {input.status === 'assumed' ? (
+      {/* The link opens the flow at the question that sets the input (mfe-flow's ?question=). */}
+      {changeable ? (
         <>
           {' '}
-          <Link to={`/flow/property/${propertyId}/questions?question=${encodeURIComponent(input.question_key)}`} aria-label={t('explanation.changeLabel', { question: header })}>
+          <Link className="rd-controls" to={`/flow/property/${propertyId}/questions?question=${encodeURIComponent(input.question_key)}`} aria-label={t('explanation.changeLabel', { question: header })}>
             {t('explanation.change')}
           </Link>
         </>
@@ -89,6 +90,8 @@ export default function ExplanationDetails({ propertyId, subject }: { propertyId
   const explanation = query.data.explanation;
   if (!explanation) return <p>{t('explanation.unavailable')}</p>;
   const byKey = new Map((questions.data?.questions ?? []).map((q) => [q.key, q]));
+  // A "Change" link only where the brand asks the question (while its questions load, every input has one).
+  const changeable = (input: ExplanationInput) => !questions.data || byKey.get(input.question_key)?.asked === true;
   const given = explanation.inputs.filter((i) => i.status !== 'assumed');
   const assumed = explanation.inputs.filter((i) => i.status === 'assumed');
   const number = (v: number | string) => (typeof v === 'number' ? format.number(v, { maxDecimals: 2 }) : v);
@@ -118,13 +121,13 @@ export default function ExplanationDetails({ propertyId, subject }: { propertyId
       <h5>{t('explanation.answeredHeading')}</h5>
       <ul className="rd-explain__inputs" data-testid="answered-inputs">
         {given.map((input) => (
-          <InputItem key={input.key} input={input} question={byKey.get(input.key)} lang={lang} propertyId={propertyId} />
+          <InputItem key={input.key} input={input} question={byKey.get(input.key)} lang={lang} propertyId={propertyId} changeable={changeable(input)} />
         ))}
       </ul>
       <h5>{t('explanation.assumedHeading')}</h5>
       <ul className="rd-explain__inputs" data-testid="assumed-inputs">
         {assumed.map((input) => (
-          <InputItem key={input.key} input={input} question={byKey.get(input.key)} lang={lang} propertyId={propertyId} />
+          <InputItem key={input.key} input={input} question={byKey.get(input.key)} lang={lang} propertyId={propertyId} changeable={changeable(input)} />
         ))}
       </ul>
       <h5>{t('explanation.constantsHeading')}</h5>

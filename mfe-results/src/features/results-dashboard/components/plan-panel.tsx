@@ -44,7 +44,8 @@ export function PlanPanel({ plan, outdated, suggestions, settings, format, savin
   const names = (list: readonly ActivityType[]) => list.map((name) => t(`activities.${name}`)).join(' + ');
 
   return (
-    <section className="he-card rd-plan" aria-labelledby="rd-plan-title" data-testid="plan-panel" aria-busy={saving || undefined}>
+    // Without a plan the panel is left out of the printed report (results.css, print); with one it prints its figures.
+    <section className={`he-card rd-plan${measures.length === 0 ? ' rd-plan--empty' : ''}`} aria-labelledby="rd-plan-title" data-testid="plan-panel" aria-busy={saving || undefined}>
       <h2 id="rd-plan-title">{t('plan.heading')}</h2>
       {error ? (
         <p className="rd-notice" role="alert" data-testid="plan-error">

@@ -1,7 +1,7 @@
 import '../../../../testing/setup-dom';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { installFakeBff, type SeenRequest } from '@home-energy/shared/testing/fake-bff';
-import type { ActivitiesAnalytics, PortfolioAnalytics, PropertiesAnalytics } from '@home-energy/shared';
+import type { ActivitiesAnalytics, PortfolioAnalytics, PropertiesAnalytics, TransitionAnalytics } from '@home-energy/shared';
 import { demoOrganisations, demoSessions } from '../../../../testing/demo-data';
 import { setSession } from '../../../../testing/fake-session';
 import { captureDownloads } from '../../../../testing/csv-capture';
@@ -198,6 +198,57 @@ describe('the activities page', () => {
     });
     renderConsole('/console/org/demo-energi/activities');
     expect(await screen.findByText('No activity in this period')).toBeTruthy();
+  });
+});
+
+describe('the transition page: plans homeowners saved', () => {
+  const counts = (list: number[]) => LABELS.map((key, i) => ({ key, count: list[i] ?? 0 }));
+  const transition = (planHomes: number): TransitionAnalytics => ({
+    period: { from: '2025-11-24', to: TODAY, grain: 'week' },
+    homes: 40,
+    now: counts([0, 0, 10, 20, 10]),
+    after: counts([5, 25, 10]),
+    moves: [{ from: 'D', to: 'B', count: 20 }],
+    improved: 30,
+    plans: {
+      homes: planHomes,
+      now: counts(planHomes ? [0, 0, 0, 2, 1] : []),
+      after: counts(planHomes ? [0, 2, 1] : []),
+      moves: planHomes ? [{ from: 'D', to: 'B', count: 2 }, { from: 'E', to: 'C', count: 1 }] : [],
+      investmentKr: planHomes ? 1234567 : 0,
+      subsidiesKr: planHomes ? 45000 : 0,
+      savingsKrPerYear: planHomes ? 38500 : 0,
+      savingsKwhPerYear: planHomes ? 21000 : 0,
+      measures: planHomes ? [{ key: 'insulation_attic', count: 3 }, { key: 'heat_pump_airwater', count: 1 }] : [],
+    },
+  });
+  const serve = (body: TransitionAnalytics) =>
+    installFakeBff({
+      'GET /api/console/org/demo-energi/details': () => [200, demoOrganisations['demo-energi']],
+      'GET /api/console/org/demo-energi/analytics/transition': () => [200, body],
+    });
+
+  it('shows homes with a plan, the planned money, labels now and after the plans and the measures most planned', async () => {
+    serve(transition(3));
+    renderConsole('/console/org/demo-energi/transition');
+    const section = await screen.findByRole('region', { name: 'Plans homeowners saved' });
+    expect(within(section).getByTestId('figure-plan-homes').textContent).toContain('3');
+    expect(within(section).getByTestId('figure-plan-investment').textContent).toContain('1 234 567 kr');
+    expect(within(section).getByTestId('figure-plan-investment').textContent).toContain('45 000 kr');
+    expect(within(section).getByTestId('figure-plan-savings').textContent).toContain('38 500 kr');
+    const labels = within(section).getByRole('table', { name: 'Energy labels now and after the saved plans' });
+    expect(within(labels).getByRole('row', { name: 'D 2 0' })).toBeTruthy();
+    expect(within(labels).getByRole('row', { name: 'B 0 2' })).toBeTruthy();
+    const measures = within(section).getByRole('table', { name: 'Measures most planned' });
+    expect(within(measures).getAllByRole('row').map((r) => r.textContent)).toEqual(['MeasurePlans', 'Attic insulation3', 'Air-to-water heat pump1']);
+  });
+
+  it('says so when nobody saved a plan in the period, and keeps the label transition', async () => {
+    serve(transition(0));
+    renderConsole('/console/org/demo-energi/transition');
+    expect((await screen.findByTestId('saved-plans-empty')).textContent).toBe('No homeowner saved a plan in this period.');
+    expect(screen.getByTestId('figure-improved').textContent).toContain('30');
+    expect(screen.queryByRole('table', { name: 'Measures most planned' })).toBeNull();
   });
 });
 

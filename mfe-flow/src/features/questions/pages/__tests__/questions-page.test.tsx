@@ -113,6 +113,31 @@ describe('the property questions', () => {
     expect(bff.bodies('POST', BUILDING)).toEqual([{}]);
   });
 
+  it('a "Change" link (?question=) opens the step holding that question, with it focused', async () => {
+    renderFlow('/flow/property/7/questions?question=indoor_temperature');
+    expect(await screen.findByText('Step 2 of 2')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('What indoor temperature?', { exact: false })));
+  });
+
+  it('an unknown question key opens the first step and offers no shortcut', async () => {
+    renderFlow('/flow/property/7/questions?question=no_such_question');
+    expect(await screen.findByText('Step 1 of 2')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: en.saveAndShow })).toBeNull();
+  });
+
+  it('after changing the question it names, saves, computes the building and opens the results with the new answer', async () => {
+    bff.answer('POST', BUILDING, ok({ id: 'primary', errors: [], recommendations: [], information: [] }));
+    renderFlow('/flow/property/7/questions?question=construction_year');
+    const year = await screen.findByLabelText('When was the house built?', { exact: false });
+    await waitFor(() => expect(document.activeElement).toBe(year));
+    type('When was the house built?', '1985');
+    type('How large is the heated floor area?', '120');
+    await press(en.saveAndShow);
+    await waitFor(() => expect(currentLocation().pathname).toBe('/property/7/building/primary/results-dashboard'));
+    expect(bff.bodies('POST', ANSWER)).toEqual([{ construction_year: 1985, atemp: 120 }]);
+    expect(bff.bodies('POST', BUILDING)).toEqual([{}]);
+  });
+
   it('tells the user when the property does not exist', async () => {
     bff.answer('GET', '/api/flow/property/99/answers', { status: 404, body: { error: 'not_found' } });
     renderFlow('/flow/property/99/questions');
@@ -125,5 +150,10 @@ describe('the property questions', () => {
     expect(await screen.findByRole('heading', { level: 1, name: sv.title })).toBeTruthy();
     expect(screen.getByRole('group', { name: 'Vilken typ av hus är det?' })).toBeTruthy();
     expect(screen.getByText('Steg 1 av 2')).toBeTruthy();
+  });
+
+  it('speaks Swedish on the way back to the results', async () => {
+    renderFlow('/flow/property/7/questions?question=atemp', { lng: 'sv' });
+    expect(await screen.findByRole('button', { name: sv.saveAndShow })).toBeTruthy();
   });
 });

@@ -112,8 +112,11 @@ describe('How we calculated this', () => {
     const change = within(assumed).getByRole('link', { name: 'Change Windows' });
     expect(change.getAttribute('href')).toBe('/flow/property/42/questions?question=window_type');
     const answered = within(body).getByTestId('answered-inputs');
+    // The brand does not ask for the floor area (not in its questions): no link that would land nowhere.
     expect(answered.querySelector('[data-input="atemp"]')!.textContent).toBe('heated floor area: 140 (from the property register)');
-    expect(answered.querySelector('[data-input="occupants"]')!.textContent).toBe('People living there: 3');
+    expect(answered.querySelector('[data-input="occupants"]')!.textContent).toBe('People living there: 3 Change');
+    // An answer can be changed too: the link opens the flow at the question that sets it.
+    expect(within(answered).getByRole('link', { name: 'Change People living there' }).getAttribute('href')).toBe('/flow/property/42/questions?question=occupants');
 
     expect(body.querySelector('[data-range="kwh_saved_bought"]')!.textContent).toBe(
       'Saves between 3 000 and 7 000 kWh a year (our figure: 5 000), depending on the answers we assumed.',

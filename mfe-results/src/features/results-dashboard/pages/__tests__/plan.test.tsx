@@ -119,6 +119,28 @@ describe('the renovation plan on the dashboard', () => {
     expect(p.getByTestId('plan-left').textContent).toBe('205 000 kr');
   });
 
+  it('the printed report carries the plan (measures, label after, money, financing) without its buttons; no plan, no section', async () => {
+    const print = jest.spyOn(window, 'print').mockImplementation(() => undefined);
+    serve(['insulation_attic', 'heat_pump_airwater']);
+    const view = renderResults(home.page);
+    await screen.findByTestId('plan-measures');
+    const section = screen.getByTestId('plan-panel');
+    // The print stylesheet (results.css) hides .rd-plan--empty, .rd-plan__action and .rd-plan__suggestions.
+    expect(section.classList.contains('rd-plan--empty')).toBe(false);
+    for (const testId of ['plan-measures', 'plan-ep', 'plan-investment', 'plan-subsidies', 'plan-savings', 'plan-financing']) {
+      expect(within(section).getByTestId(testId).closest('.rd-plan__action, .rd-plan__suggestions, .rd-controls')).toBeNull();
+    }
+    expect(within(section).getAllByRole('button', { name: /^Remove/ }).every((b) => b.classList.contains('rd-plan__action'))).toBe(true);
+    fireEvent.click(await screen.findByRole('button', { name: 'Print report' }));
+    expect(print).toHaveBeenCalledTimes(1);
+    view.unmount();
+
+    serve();
+    renderResults(home.page);
+    expect((await screen.findByTestId('plan-panel')).classList.contains('rd-plan--empty')).toBe(true);
+    print.mockRestore();
+  });
+
   it('adopts a suggested plan in one click', async () => {
     serve(['insulation_attic']);
     renderResults(home.page);

@@ -1,0 +1,2 @@
+-- The transition page's saved plans (bff/src/modules/analytics/plans.ts): per organisation and day saved, homes with a plan only.
+CREATE INDEX "building_profiles_plan_saved" ON "building_profiles" USING btree ("organisation_id",("plan"->'figures'->>'saved_on')) WHERE plan is not null;
