@@ -10,7 +10,8 @@ module.exports = {
   testTimeout: 60_000,
   projects: [
     { ...common, displayName: 'shared', testEnvironment: 'node', testMatch: ['<rootDir>/shared/**/__tests__/**/*.test.ts'] },
-    { ...common, displayName: 'ui', testEnvironment: 'jsdom', testMatch: ['<rootDir>/{shared,shell,mfe-*}/**/__tests__/**/*.test.tsx'],
+    // Every test file of the browser packages runs in jsdom; shared's plain *.test.ts run in node above.
+    { ...common, displayName: 'ui', testEnvironment: 'jsdom', testMatch: ['<rootDir>/shared/**/__tests__/**/*.test.tsx', '<rootDir>/{shell,mfe-*}/**/__tests__/**/*.test.{ts,tsx}'],
       testPathIgnorePatterns: ['/node_modules/', '/dist/'] },
     { ...common, displayName: 'bff', testEnvironment: 'node', testMatch: ['<rootDir>/bff/**/__tests__/**/*.test.ts'],
       globalSetup: '<rootDir>/bff/test/global-setup.ts' },
