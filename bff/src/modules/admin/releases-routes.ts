@@ -6,11 +6,10 @@ import { checkSharedAgainstShell, manifestSchema, type ManifestShared } from '@h
 import { REMOTES } from '@home-energy/shared/remotes';
 import { releaseActivateParamsSchema, type AdminRelease, type AdminReleaseList } from '@home-energy/shared/schemas/admin';
 import type { Db } from '../../db/client';
-import { HttpError } from '../../http/errors';
+import { HttpError, parse } from '../../http/errors';
 import { audit } from '../audit/record';
 import { activateRelease, listReleases, ReleaseError, type ReleaseSettings } from '../releases/service';
 import { findRelease, type ReleaseRow } from '../releases/repository';
-import { parseInput } from './validate';
 
 /** The running shell's shared singletons, from its mf-manifest.json (null when the shell is not built). */
 function shellShared(settings: ReleaseSettings): ManifestShared[] | null {
@@ -55,7 +54,7 @@ export function releaseRoutes(db: Db, settings: ReleaseSettings): Router {
   });
 
   router.post('/:remote/:version/activate', async (req, res) => {
-    const { remote, version } = parseInput(releaseActivateParamsSchema, req.params, 'params');
+    const { remote, version } = parse(releaseActivateParamsSchema, req.params, 'params');
     const release = await findRelease(db, remote, version);
     if (!release) throw new HttpError(404, 'not_found', `${remote} has no release ${version}.`);
     if (release.active) {

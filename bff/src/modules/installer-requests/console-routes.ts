@@ -2,10 +2,9 @@ import { Router } from 'express';
 import { z } from 'zod';
 import { canMoveLead, leadIdSchema, leadUpdateSchema, LEAD_TRANSITIONS, type LeadList } from '@home-energy/shared/schemas/installer-leads';
 import type { Db } from '../../db/client';
-import { HttpError } from '../../http/errors';
+import { HttpError, parse } from '../../http/errors';
 import { noQuery } from '../../http/input-guards';
 import { requireConsoleItem } from '../../auth/guards';
-import { parseInput } from '../admin/validate';
 import { audit } from '../audit/record';
 import { findLead, leadsOf, moveLead } from './repository';
 
@@ -29,8 +28,8 @@ export function leadRoutes(db: Db): Router {
   });
 
   router.patch('/:id', async (req, res) => {
-    const { id } = parseInput(leadParams, req.params, 'params');
-    const update = parseInput(leadUpdateSchema, req.body, 'body');
+    const { id } = parse(leadParams, req.params, 'params');
+    const update = parse(leadUpdateSchema, req.body, 'body');
     const lead = await findLead(db, req.organisation!.id, id);
     if (!lead) throw notFound();
     if (!canMoveLead(lead.status, update.status)) {

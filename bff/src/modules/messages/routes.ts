@@ -11,9 +11,9 @@ import {
 } from '@home-energy/shared/schemas/content';
 import type { Db } from '../../db/client';
 import { contentItems } from '../../db/schema';
-import { HttpError } from '../../http/errors';
+import { HttpError, parse } from '../../http/errors';
 import { requireConsoleItem } from '../../auth/guards';
-import { isUniqueViolation, parseInput } from '../admin/validate';
+import { isUniqueViolation } from '../admin/validate';
 import { audit } from '../audit/record';
 import { containsPattern } from '../../db/like';
 
@@ -71,7 +71,7 @@ export function messageRoutes(db: Db): Router {
   }
 
   router.get('/', async (req, res) => {
-    const query = parseInput(contentListQuerySchema, req.query, 'query');
+    const query = parse(contentListQuerySchema, req.query, 'query');
     const conditions: SQL[] = [];
     if (query.q) conditions.push(or(ilike(contentItems.title, containsPattern(query.q)), ilike(contentItems.key, containsPattern(query.q)), ilike(contentItems.slug, containsPattern(query.q)))!);
     if (query.type) conditions.push(eq(contentItems.type, query.type));
@@ -81,12 +81,12 @@ export function messageRoutes(db: Db): Router {
   });
 
   router.get('/:id', noQuery, async (req, res) => {
-    const { id } = parseInput(idParams, req.params, 'params');
+    const { id } = parse(idParams, req.params, 'params');
     res.set('Cache-Control', 'no-store').json(view(await find(id)));
   });
 
   router.post('/', async (req, res) => {
-    const input = parseInput(contentItemInputSchema, req.body, 'body');
+    const input = parse(contentItemInputSchema, req.body, 'body');
     try {
       const created = await db.transaction(async (tx) => {
         const [row] = await tx.insert(contentItems).values(columns(input)).returning();
@@ -101,8 +101,8 @@ export function messageRoutes(db: Db): Router {
   });
 
   router.put('/:id', async (req, res) => {
-    const { id } = parseInput(idParams, req.params, 'params');
-    const input = parseInput(contentItemInputSchema, req.body, 'body');
+    const { id } = parse(idParams, req.params, 'params');
+    const input = parse(contentItemInputSchema, req.body, 'body');
     const before = await find(id);
     try {
       const updated = await db.transaction(async (tx) => {
@@ -119,7 +119,7 @@ export function messageRoutes(db: Db): Router {
   });
 
   router.delete('/:id', async (req, res) => {
-    const { id } = parseInput(idParams, req.params, 'params');
+    const { id } = parse(idParams, req.params, 'params');
     const before = await find(id);
     await db.transaction(async (tx) => {
       await tx.delete(contentItems).where(eq(contentItems.id, id));
@@ -135,7 +135,7 @@ export function messageRoutes(db: Db): Router {
 export function flowMessageRoutes(db: Db): Router {
   const router = Router();
   router.get('/messages', async (req, res) => {
-    const query = parseInput(contentQuerySchema, req.query, 'query');
+    const query = parse(contentQuerySchema, req.query, 'query');
     const conditions: SQL[] = [];
     if (query.key) conditions.push(eq(contentItems.key, query.key));
     if (query.activity) conditions.push(eq(contentItems.activity, query.activity));

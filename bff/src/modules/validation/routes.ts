@@ -12,9 +12,8 @@ import {
 } from '@home-energy/shared/schemas/validation-queue';
 import type { Db } from '../../db/client';
 import { answerReviews, epcDocuments, properties } from '../../db/schema';
-import { HttpError } from '../../http/errors';
+import { HttpError, parse } from '../../http/errors';
 import { requireConsoleItem } from '../../auth/guards';
-import { parseInput } from '../admin/validate';
 import { audit } from '../audit/record';
 import { documentFileName, servedDocumentType } from '../building/document-file';
 import { findOrganisationDocument, findOrganisationProfile, openValidationCount, validationQueue } from './repository';
@@ -35,7 +34,7 @@ export function validationRoutes(db: Db): Router {
   router.use(requireConsoleItem('validation'));
 
   router.get('/', async (req, res) => {
-    const { limit } = parseInput(validationQueueQuerySchema, req.query, 'query');
+    const { limit } = parse(validationQueueQuerySchema, req.query, 'query');
     const organisationId = req.organisation!.id;
     const body: ValidationQueue = { items: await validationQueue(db, organisationId, limit), open: await openValidationCount(db, organisationId) };
     res.set('Cache-Control', 'no-store').json(body);
@@ -43,7 +42,7 @@ export function validationRoutes(db: Db): Router {
 
   // Staff read a homeowner's document: recorded like a write, since it is personal data.
   router.get('/documents/:id/file', noQuery, async (req, res) => {
-    const { id } = parseInput(documentParams, req.params, 'params');
+    const { id } = parse(documentParams, req.params, 'params');
     const document = await findOrganisationDocument(db, req.organisation!.id, id);
     if (!document) throw notFound();
     await audit(db, req, res, { action: 'epc_document.download', target: `epc_document:${id}`, organisationId: req.organisation!.id, details: { propertyId: document.propertyId } });
@@ -59,8 +58,8 @@ export function validationRoutes(db: Db): Router {
   });
 
   router.post('/documents/:id/approve', async (req, res) => {
-    const { id } = parseInput(documentParams, req.params, 'params');
-    const approval = parseInput(documentApprovalSchema, req.body, 'body');
+    const { id } = parse(documentParams, req.params, 'params');
+    const approval = parse(documentApprovalSchema, req.body, 'body');
     const document = await findOrganisationDocument(db, req.organisation!.id, id);
     if (!document) throw notFound();
     if (document.status !== 'pending') throw new HttpError(409, 'conflict', `This document was ${document.status} already.`);
@@ -90,8 +89,8 @@ export function validationRoutes(db: Db): Router {
   });
 
   router.post('/documents/:id/reject', async (req, res) => {
-    const { id } = parseInput(documentParams, req.params, 'params');
-    const { reason } = parseInput(rejectionSchema, req.body, 'body');
+    const { id } = parse(documentParams, req.params, 'params');
+    const { reason } = parse(rejectionSchema, req.body, 'body');
     const document = await findOrganisationDocument(db, req.organisation!.id, id);
     if (!document) throw notFound();
     await db.transaction(async (tx) => {
@@ -107,8 +106,8 @@ export function validationRoutes(db: Db): Router {
   });
 
   router.post('/profiles/:id/review', async (req, res) => {
-    const { id } = parseInput(profileParams, req.params, 'params');
-    const review = parseInput(answersReviewSchema, req.body, 'body');
+    const { id } = parse(profileParams, req.params, 'params');
+    const review = parse(answersReviewSchema, req.body, 'body');
     const found = await findOrganisationProfile(db, req.organisation!.id, id);
     if (!found) throw notFound();
     if (!found.insights || found.insights.issues.length === 0) throw new HttpError(409, 'conflict', 'These answers fail no plausibility rule.');
