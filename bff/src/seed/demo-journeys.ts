@@ -1,8 +1,8 @@
 // Demo homeowner journeys (README of this folder): ~1,500 homes that went through the flow of the demo brands over the
 // last 12 months, so the console's analytics have something to show. Each is made as the flow makes one: answers checked
-// against the brand's question set, the building computed by the engine, its facts written by the same code as the
-// API's (analytics/insights.ts); the analytics triggers fill the summary from those rows. Nothing is written to the
-// analytics tables directly.
+// against the brand's question set, the building computed by the engine, its facts written by the API's code
+// (analytics/insights.ts, many homes per statement); the analytics triggers fill the summary from those rows. Nothing
+// is written to the analytics tables directly.
 import crypto from 'node:crypto';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { ActivityType } from '@home-energy/shared/schemas/energy';
@@ -20,7 +20,7 @@ import { questionSet } from '../modules/questions/repository';
 import { applyAnswers, validateAnswers } from '../modules/questions/validate-answers';
 import { organisationRates } from '../modules/configuration/repository';
 import { offeredInstallers } from '../modules/installer-requests/repository';
-import { isRecommended, profileFacts, saveProfileInsights } from '../modules/analytics/insights';
+import { isRecommended, profileFacts, saveManyProfileInsights } from '../modules/analytics/insights';
 import { mulberry32, normal, pick, randInt, weighted, type Rng } from '../register/prng';
 import { SMALL_HOUSE_TYPES } from '../register/types';
 import { demoHomeownerRow, demoPerson, type DemoPerson } from './demo-people';
@@ -264,7 +264,7 @@ export async function seedDemoJourneys(
         .returning({ id: buildingProfiles.id, propertyId: buildingProfiles.propertyId });
       for (const row of ids) profileIdOf.set(row.propertyId, row.id);
     });
-    for (const j of journeys) await saveProfileInsights(t, profileIdOf.get(j.property.id)!, profileFacts(j.result, j.answers));
+    await chunked(journeys, (chunk) => saveManyProfileInsights(t, chunk.map((j) => ({ profileId: profileIdOf.get(j.property.id)!, facts: profileFacts(j.result, j.answers) }))));
     await chunked(signedIn, (chunk) =>
       t.insert(homeownerProperties).values(chunk.map(({ journey, owner }) => ({ homeownerId: homeownerOf(owner), propertyId: journey.property.id, relation: 'flow_added', createdAt: journey.createdAt }))),
     );
