@@ -24,7 +24,8 @@ const ascii = (text: string) => text.toLowerCase().replace(/[åä]/g, 'a').repla
 export function demoPerson(rng: Rng, index: number): DemoPerson {
   const givenName = pick(rng, GIVEN_NAMES);
   const surname = pick(rng, SURNAMES);
-  const personalNumber = `${1940 + (index % 60)}0000${String(index % 10_000).padStart(4, '0')}`;
+  // Unique for the first 600,000 indexes: 60 birth years × 10,000 serials.
+  const personalNumber = `${1940 + (index % 60)}0000${String(Math.floor(index / 60) % 10_000).padStart(4, '0')}`;
   const contact = contactSchema.parse({
     email: `${ascii(givenName)}.${ascii(surname)}.${index}@demo.example`,
     mobile: `070-174 06 ${String(5 + (index % 95)).padStart(2, '0')}`,
