@@ -33,13 +33,13 @@ async function rows<T = Record<string, unknown>>(text: string, params: unknown[]
   return (await database.pool.query(text, params)).rows as T[];
 }
 
-/** What is not demo data: the base tables' row counts and the analytics summary's non-zero rows. */
+/** What is not demo data: the base tables' row counts and the analytics summary, row by row. */
 async function nonDemoState() {
   const counts: Record<string, number> = {};
   for (const table of ['building_profiles', 'profile_insights', 'homeowners', 'homeowner_properties', 'installer_requests', 'interactions', 'analytics_actor_periods', 'properties', 'staff_users']) {
     counts[table] = (await rows<{ n: number }>(`select count(*)::int as n from ${table}`))[0]!.n;
   }
-  const summary = await rows('select organisation_id, metric, day::text, bucket, n::text, total::text from analytics_daily where n <> 0 or total <> 0 order by 1, 2, 3, 4');
+  const summary = await rows('select organisation_id, metric, day::text, bucket, n::text, total::text from analytics_daily order by 1, 2, 3, 4');
   const signups = await rows('select organisation_id, homeowner_id, profiles from analytics_organisation_homeowners where profiles <> 0 order by 1, 2');
   return { counts, summary, signups };
 }
