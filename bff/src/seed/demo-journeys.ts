@@ -46,7 +46,7 @@ export interface DemoJourneysLoaded {
 type DemoOwner = { kind: 'visitor'; visitorId: string } | { kind: 'homeowner'; person: DemoPerson; signedInAt: Date; returnsAt: Date | null; sharesContact: boolean };
 type DemoHomeowner = Extract<DemoOwner, { kind: 'homeowner' }>;
 
-interface Journey {
+export interface Journey {
   property: PropertyRow;
   organisationId: number;
   owner: DemoOwner;
@@ -60,7 +60,7 @@ interface Journey {
 }
 
 /** What the journeys are drawn against: the demo brands (question set, prices, installers), the register's houses. */
-interface DemoWorld {
+export interface DemoWorld {
   brands: { id: number; weight: number; definitions: Awaited<ReturnType<typeof questionSet>>; rates: Awaited<ReturnType<typeof organisationRates>>; installers: Awaited<ReturnType<typeof offeredInstallers>> }[];
   homes: PropertyRow[];
   /** Installer organisations by slug: a request to one of them reaches its console. */
@@ -136,10 +136,15 @@ export async function seedDemoJourneys(
   options: { vault: PersonalNumberVault; geo: GeoTables; now?: number; count?: number },
 ): Promise<DemoJourneysLoaded | null> {
   if ((await demoDataLeft(db)).journeys > 0) return null;
-  const now = options.now ?? Date.now();
-  const world = await demoWorld(db);
-  const journeys = drawJourneys(mulberry32(DEMO_JOURNEY_SEED), world, { geo: options.geo, now, count: options.count ?? DEMO_JOURNEY_COUNT });
+  const { journeys, world } = await drawDemoJourneys(db, options);
   return db.transaction((tx) => writeJourneys(tx as unknown as Db, journeys, world.installerOrgs, options.vault));
+}
+
+/** The journeys the seed writes, drawn and computed but not written: the same for the same database and day. */
+export async function drawDemoJourneys(db: Db, options: { geo: GeoTables; now?: number; count?: number }): Promise<{ journeys: Journey[]; world: DemoWorld }> {
+  const world = await demoWorld(db);
+  const now = options.now ?? Date.now();
+  return { journeys: drawJourneys(mulberry32(DEMO_JOURNEY_SEED), world, { geo: options.geo, now, count: options.count ?? DEMO_JOURNEY_COUNT }), world };
 }
 
 /** Writes the journeys as the flow leaves them, a few statements per table; the triggers count them. */

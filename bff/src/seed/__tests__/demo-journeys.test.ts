@@ -4,7 +4,7 @@ import { seedDemoStaff } from '../demo-staff';
 import { seedPlatformContent } from '../platform-content';
 import { seedDemoInstallers } from '../demo-installers';
 import { seedDemoRegister } from '../demo-register';
-import { seedDemoJourneys, type DemoJourneysLoaded } from '../demo-journeys';
+import { drawDemoJourneys, seedDemoJourneys, type DemoJourneysLoaded } from '../demo-journeys';
 import { demoDataLeft, removeDemoJourneys } from '../demo-removal';
 import { PersonalNumberVault } from '../../bankid/personal-number';
 import { loadGeoTables } from '../../energy/geo-data';
@@ -104,6 +104,17 @@ describe('seed --journeys', () => {
     expect(masked.every((h) => /^(19[4-9]\d)0000-\*{4}$/.test(h.personal_number_masked))).toBe(true);
     const decrypted = (await rows<{ personal_number_encrypted: string }>('select personal_number_encrypted from homeowners where demo limit 5')).map((h) => vault.decrypt(h.personal_number_encrypted));
     expect(decrypted.every((n) => /^\d{4}0000\d{4}$/.test(n))).toBe(true);
+  });
+
+  it('is deterministic: the same day draws the same journeys', async () => {
+    // The first journeys of a shorter draw are the first journeys loaded (one seeded sequence, homes in insertion order).
+    const { journeys } = await drawDemoJourneys(database.db, { geo, now: NOW, count: 40 });
+    const loadedRows = await rows<{ property_id: number; answers: unknown; created_at: Date; homeowner: boolean; plan: unknown }>(
+      'select property_id, answers, created_at, homeowner_id is not null as homeowner, plan from building_profiles where demo order by id limit 40',
+    );
+    expect(loadedRows).toEqual(
+      journeys.map((j) => ({ property_id: j.property.id, answers: j.answers, created_at: j.createdAt, homeowner: j.owner.kind === 'homeowner', plan: j.plan })),
+    );
   });
 
   it('adds nothing when run again', async () => {
