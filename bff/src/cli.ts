@@ -31,7 +31,7 @@ import { DataKeyError, rotateDataKey, storedDataKey } from './bankid/data-key-st
 
 const USAGE = `Usage: bff-cli <command>
   migrate                               apply database migrations
-  seed [--journeys]                      load the demo organisations and staff accounts (demo mode only); with
+  seed [--journeys]                     load the demo organisations and staff accounts (demo mode only); with
                                         --journeys also ~${DEMO_JOURNEY_COUNT.toLocaleString('en')} demo homeowner journeys of the last 12 months
   demo remove                           delete the demo journeys, their homeowners and what they added to the analytics
   remove-demo-accounts                  deactivate every demo staff account (before a production start)
