@@ -13,6 +13,11 @@ import { seedDemoRegister } from './seed/demo-register';
 import { seedPlatformContent } from './seed/platform-content';
 import { seedDemoBrands } from './seed/demo-brands';
 import { seedDemoInstallers } from './seed/demo-installers';
+import { DEMO_JOURNEY_COUNT, seedDemoJourneys } from './seed/demo-journeys';
+import { removeDemoJourneys } from './seed/demo-removal';
+import { loadDataKey } from './bankid/data-key-store';
+import { PersonalNumberVault } from './bankid/personal-number';
+import { loadGeoTables } from './energy/geo-data';
 import { localBrandConfigStore } from './modules/brand/store';
 import { parseRegisterCsv } from './register/csv-import';
 import { loadGeo, locatePostalCode } from './register/geo';
@@ -26,7 +31,9 @@ import { DataKeyError, rotateDataKey, storedDataKey } from './bankid/data-key-st
 
 const USAGE = `Usage: bff-cli <command>
   migrate                               apply database migrations
-  seed                                  load the demo organisations and staff accounts (demo mode only)
+  seed [--journeys]                     load the demo organisations and staff accounts (demo mode only); with
+                                        --journeys also ~${DEMO_JOURNEY_COUNT.toLocaleString('en')} demo homeowner journeys of the last 12 months
+  demo remove                           delete the demo journeys, their homeowners and what they added to the analytics
   remove-demo-accounts                  deactivate every demo staff account (before a production start)
   create-super-admin <email> [--name N] a super admin with a one-time password, printed once (or a new one)
   release <remote> [--build] [--dir D]  publish a remote's build as a new active release (checked against the shell)
@@ -61,6 +68,7 @@ async function main(): Promise<number> {
       'skip-invalid': { type: 'boolean', default: false },
       name: { type: 'string' },
       generate: { type: 'boolean', default: false },
+      journeys: { type: 'boolean', default: false },
     },
   });
   const [command, ...args] = positionals;
@@ -90,6 +98,27 @@ async function main(): Promise<number> {
         const properties = await seedDemoRegister(database.db);
         await seedDemoInstallers(database.db);
         console.log(properties > 0 ? `Demo property register loaded: ${properties} properties.` : 'Demo property register already loaded.');
+        if (values.journeys) {
+          const started = performance.now();
+          const vault = new PersonalNumberVault(await loadDataKey(database.db, config.DATA_ENCRYPTION_KEY));
+          const loaded = await seedDemoJourneys(database.db, { vault, geo: loadGeoTables(GEO_DIR) });
+          const seconds = ((performance.now() - started) / 1000).toFixed(1);
+          console.log(
+            loaded
+              ? `Demo journeys loaded in ${seconds} s: ${loaded.journeys} homes (${loaded.homeowners} signed-in homeowners, ${loaded.plans} plans, ${loaded.installerRequests} installer requests, ${loaded.interactions} interactions). Remove them with \`node bff/dist/cli.js demo remove\`.`
+              : 'Demo journeys already loaded.',
+          );
+        }
+        return 0;
+      }
+      case 'demo': {
+        if (args[0] !== 'remove') throw new ReleaseError(`Unknown demo command "${args[0] ?? ''}". ${USAGE}`);
+        const removed = await removeDemoJourneys(database.db);
+        console.log(
+          removed.journeys + removed.homeowners > 0
+            ? `Demo journeys removed: ${removed.journeys} homes, ${removed.homeowners} homeowners, ${removed.installerRequests} installer requests, ${removed.interactions} interactions, and their analytics.`
+            : 'No demo journeys.',
+        );
         return 0;
       }
       case 'remove-demo-accounts': {

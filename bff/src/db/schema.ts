@@ -125,7 +125,9 @@ export const homeowners = pgTable('homeowners', {
   selectedPropertyId: integer('selected_property_id').references(() => properties.id, { onDelete: 'set null' }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
-});
+  /** A made-up homeowner of the demo journeys (seed/demo-journeys.ts); `demo remove` deletes them. */
+  demo: boolean('demo').notNull().default(false),
+}, (t) => [index('homeowners_demo').on(t.id).where(sql`${t.demo}`)]);
 
 /** The properties in a homeowner's profile and how each got there (e.g. miniflow_added). */
 export const homeownerProperties = pgTable(
@@ -215,6 +217,8 @@ export const buildingProfiles = pgTable(
     computedAt: timestamp('computed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** A demo journey (seed/demo-journeys.ts): kept from the visitor sweep, deleted by `demo remove`. */
+    demo: boolean('demo').notNull().default(false),
   },
   (t) => [
     uniqueIndex('building_profiles_homeowner').on(t.propertyId, t.homeownerId).where(sql`homeowner_id is not null`),
@@ -225,6 +229,7 @@ export const buildingProfiles = pgTable(
     // The transition page's saved plans (modules/analytics/plans.ts): per organisation and day saved, only homes with a plan.
     index('building_profiles_plan_saved').on(t.organisationId, sql`(${t.plan}->'figures'->>'saved_on')`).where(sql`plan is not null`),
     check('building_profiles_one_owner', sql`(homeowner_id is null) <> (visitor_id is null)`),
+    index('building_profiles_demo').on(t.id).where(sql`${t.demo}`),
   ],
 );
 

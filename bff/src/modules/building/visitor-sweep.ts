@@ -26,11 +26,12 @@ export async function sweepVisitorProfiles(db: Db, now: number = Date.now()): Pr
   const abandoned = new Date(now - VISITOR_PROFILE_KEPT_MS).toISOString();
   const empty = new Date(now - EMPTY_VISITOR_PROFILE_KEPT_MS).toISOString();
   let profiles = 0;
+  // Demo journeys (seed/demo-journeys.ts) are dated back on purpose: they stay until `demo remove`.
   for (;;) {
     const deleted = await db.execute(sql`
       delete from building_profiles where id in (
         select p.id from building_profiles p
-        where p.visitor_id is not null and p.updated_at < ${empty}::timestamptz
+        where p.visitor_id is not null and not p.demo and p.updated_at < ${empty}::timestamptz
           and (p.updated_at < ${abandoned}::timestamptz
             or (p.answers = '{}'::jsonb and p.rates is null and p.consumption is null
                 and not exists (select 1 from epc_documents d where d.profile_id = p.id)))
