@@ -156,6 +156,7 @@ export {
 } from './finance/financing';
 export { roundToSignificant, roundToDecimals } from './finance/rounding';
 export { formatNumber, formatKr, formatKwh, formatPercent, NOT_A_NUMBER, type NumberFormatOptions } from './format/number';
+export { formatDate, formatDateTime } from './format/date';
 export { LENDERS, lenderSchema, discountRequestSchema, type Lender, type DiscountRequest, type DiscountResponse } from './schemas/lenders';
 // Super admin impersonation (spec §2 banner): start/stop, then the session shows `user.impersonating`.
 export { startImpersonating, stopImpersonating, ImpersonationError } from './auth/impersonation';
