@@ -84,6 +84,8 @@ export interface AppDeps {
   pruneSessions?: boolean;
   /** The BankID RP API (real, or the simulator on loopback). */
   rp: RpClient;
+  /** The bundled BankID simulator's test-app page, when it is the BankID in use (demo). */
+  bankIdTestAppUrl?: string;
   now?: () => number;
   /** Postal codes, municipalities and climate (loaded from bff/data/geo when not given). */
   geo?: GeoTables;
@@ -94,7 +96,7 @@ export interface AppDeps {
 }
 
 /** Builds the whole BFF from its dependencies; never listens (server.ts does), so tests drive it with supertest. */
-export function createApp({ config, db, pool, logger, authSecret, dataKey, pruneSessions = true, rp, now, geo = loadGeoTables(GEO_DIR), brandStore = localBrandConfigStore(config.bucketsDir, config.CONFIG_BUCKET_NAME), sessionFastPath: fastSessions = true }: AppDeps): express.Express {
+export function createApp({ config, db, pool, logger, authSecret, dataKey, pruneSessions = true, rp, bankIdTestAppUrl, now, geo = loadGeoTables(GEO_DIR), brandStore = localBrandConfigStore(config.bucketsDir, config.CONFIG_BUCKET_NAME), sessionFastPath: fastSessions = true }: AppDeps): express.Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.TRUST_PROXY === 'true' ? true : config.TRUST_PROXY === 'false' ? false : config.TRUST_PROXY);
@@ -126,7 +128,7 @@ export function createApp({ config, db, pool, logger, authSecret, dataKey, prune
   );
   const cookies = authCookies(config.secureCookies);
   const vault = dataKey ? new PersonalNumberVault(dataKey) : PersonalNumberVault.withoutKey();
-  const orders = new OrderService({ db, rp, vault, now });
+  const orders = new OrderService({ db, rp, vault, now, testAppUrl: bankIdTestAppUrl });
   const passport = createPassport(db, [bankIdStrategy({ db, orders, vault })]);
   const sessionStore = createSessionStore({ pool, pruneExpired: pruneSessions });
   const passwordGuard = new PasswordGuard(db, now);

@@ -88,7 +88,7 @@ test.describe('the organisation console', () => {
     await page.goto('/console/org/demo-energi/properties?period=all');
     await expect(page.getByTestId('chart-labels').locator('svg').first()).toBeVisible();
     await expect(page.getByRole('navigation', { name: 'Console' })).toBeHidden();
-    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByRole('button', { name: 'Console pages' }).click();
     await expect(page.getByRole('navigation', { name: 'Console' })).toBeVisible();
     // Nothing of the console reaches past the screen's edge. (The shell's own top bar is the shell's: with a long staff
     // email it can be wider than a phone, which is not this remote's to fix.)

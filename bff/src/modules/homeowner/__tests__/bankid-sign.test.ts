@@ -278,6 +278,29 @@ describe('profile', () => {
   });
 });
 
+describe('the demo test app', () => {
+  it('links a QR order waiting for its scan to its place on the simulator page, and that page shows it', async () => {
+    const testApp = `${simulator.url}/simulator/`;
+    const agent = request.agent(createTestApp(database, fixtures, {}, { rp, now, bankIdTestAppUrl: testApp }));
+    const started = await start(agent, 'bankid.other_device').expect(200);
+    const orderRef = await control.orderRefFor(started.body);
+    expect(started.body.testAppUrl).toBe(`${testApp}#order-${orderRef}`);
+    expect((await agent.get('/api/flow/user/sign').expect(200)).body.testAppUrl).toBe(`${testApp}#order-${orderRef}`);
+    const page = await request(simulator.url).get('/simulator/').expect(200);
+    expect(page.text).toContain(`id="order-${orderRef}"`);
+    // Once scanned there is no QR, so no link either.
+    await control.scan(started.body.qrData).expect(200);
+    expect((await poll(agent)).body.testAppUrl).toBeUndefined();
+  });
+
+  it('is not offered with real BankID, nor on this device', async () => {
+    const other = await start(request.agent(app), 'bankid.other_device').expect(200);
+    expect(other.body.testAppUrl).toBeUndefined();
+    const sameDevice = await start(request.agent(createTestApp(database, fixtures, {}, { rp, now, bankIdTestAppUrl: `${simulator.url}/simulator/` })), 'bankid.same_device').expect(200);
+    expect(sameDevice.body.testAppUrl).toBeUndefined();
+  });
+});
+
 describe('fake login', () => {
   it('does not exist unless explicitly enabled', async () => {
     await request(app).post('/api/flow/user/fake-login').send({}).expect(404);

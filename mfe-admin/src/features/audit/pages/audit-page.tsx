@@ -154,7 +154,7 @@ export function AuditPage() {
                       </td>
                       <td>{t(`audit.actions.${entry.action}`, { defaultValue: entry.action })}</td>
                       <td>
-                        <code>{entry.target}</code>
+                        <code className="he-id">{entry.target}</code>
                       </td>
                       <td>
                         {Object.keys(entry.details).length > 0 ? (

@@ -82,7 +82,7 @@ function RemoteReleases({ remote, onActivated }: { remote: AdminRemoteReleases; 
                 return (
                   <tr key={release.version}>
                     <th scope="row">
-                      <code>{release.version}</code>
+                      <code className="he-id">{release.version}</code>
                     </th>
                     <td>
                       <span className={`he-badge ${release.active ? 'he-badge--ok' : 'he-badge--muted'}`}>{release.active ? t('releases.active') : t('releases.inactive')}</span>
