@@ -148,7 +148,7 @@ export function createApp({ config, db, pool, logger, authSecret, dataKey, prune
   app.use(
     '/api/flow/user',
     signRoutes({ db, orders, passport, vault, secret: authSecret, cookies, publicUrl: config.PUBLIC_URL, startRateLimit: config.BANKID_START_RATE_LIMIT, fakeLogin: config.FAKE_LOGIN && config.demo }),
-    profileRoutes(db),
+    profileRoutes(db, now),
   );
   app.use('/api/flow/property-search', propertySearchRoutes({ db, logger, streetViewKey: config.STREETVIEW_API_KEY, searchRateLimit: config.SEARCH_RATE_LIMIT }));
   // The building (the flow's busiest reads) first; the installer routes share its prefix and query rule, not its paths.

@@ -3,7 +3,9 @@ import { MENU_ITEMS } from '../../shared/src/console/menu-rules';
 import { REMOTE_ROUTES, signInStaff } from './support';
 
 // Every console and admin page of the route table, signed in: it must fit a 390 px phone with its navigation reachable.
-const STAFF_PAGES = REMOTE_ROUTES.filter((r) => (r.remote === 'mfe_console' || r.remote === 'mfe_admin') && !('signedOut' in r && r.signedOut));
+const STAFF_PAGES: { remote: string; path: string }[] = REMOTE_ROUTES.filter((r) => (r.remote === 'mfe_console' || r.remote === 'mfe_admin') && !('signedOut' in r && r.signedOut));
+// The installer's requests page lives at an installer organisation; super admins see every installer's.
+const INSTALLER_PAGES = [{ remote: 'mfe_console', path: '/console/org/demo-installer/requests' }];
 const PHONE = { width: 390, height: 844 };
 
 /** Signs in; the super admin then impersonates Demo Energi (an audited write), as they do to work in its console. */
@@ -48,12 +50,12 @@ async function expectPageNavReachable(page: Page, path: string) {
 }
 
 test('the route table lists every console page of the navigation rules', () => {
-  const listed = new Set(STAFF_PAGES.map((r) => r.path.replace('/demo-energi', '/[org]')));
+  const listed = new Set([...STAFF_PAGES, ...INSTALLER_PAGES].map((r) => r.path.replace(/^\/console\/org\/[^/]+/, '/console/org/[org]')));
   for (const item of MENU_ITEMS) expect(listed, item.path).toContain(item.path);
 });
 
 for (const [who, email, pages] of [
-  ['a super admin impersonating Demo Energi', 'super@demo.test', STAFF_PAGES],
+  ['a super admin impersonating Demo Energi', 'super@demo.test', [...STAFF_PAGES, ...INSTALLER_PAGES]],
   ['an organisation admin', 'admin@energi.demo.test', STAFF_PAGES.filter((r) => r.remote === 'mfe_console')],
 ] as const) {
   test.describe(`on a 390 px phone, as ${who}`, () => {

@@ -5,7 +5,7 @@ import './ui/ui.css';
 export { baseApi, type ApiExtraOptions } from './api/base-api';
 export { signRedirectUrl } from './api/sign-redirect';
 export { registryApi, useGetRegistryQuery } from './api/registry-api';
-export { profileApi, useGetProfileQuery, usePatchProfileMutation, useDeleteProfilePropertyMutation, useAddMiniflowPropertyMutation, useSaveContactMutation } from './api/profile-api';
+export { profileApi, useGetProfileQuery, usePatchProfileMutation, useDeleteProfilePropertyMutation, useRestoreProfilePropertyMutation, useAddMiniflowPropertyMutation, useSaveContactMutation } from './api/profile-api';
 export {
   propertyApi,
   useGetQuestionsQuery,

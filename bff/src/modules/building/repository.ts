@@ -6,6 +6,7 @@ import type { Db } from '../../db/client';
 import { buildingProfiles, epcDocuments, homeownerProperties, properties } from '../../db/schema';
 import type { Owner } from './owner';
 import { documentFileName } from './document-file';
+import { RELISTED } from '../homeowner/removed-homes';
 
 export type PropertyRow = typeof properties.$inferSelect;
 export type ProfileRow = typeof buildingProfiles.$inferSelect;
@@ -52,7 +53,7 @@ export async function readProfile(db: Db, owner: Owner | null, propertyId: numbe
   if (row) return stateOf(row);
   if (owner.kind === 'homeowner') {
     const listed = await db.query.homeownerProperties.findFirst({
-      where: and(eq(homeownerProperties.homeownerId, owner.homeownerId), eq(homeownerProperties.propertyId, propertyId)),
+      where: and(eq(homeownerProperties.homeownerId, owner.homeownerId), eq(homeownerProperties.propertyId, propertyId), isNull(homeownerProperties.removedAt)),
     });
     if (listed) return { id: null, organisationId: null, answers: {}, rates: null, consumption: null, plan: null };
   }
@@ -80,7 +81,7 @@ export async function updateProfile(
       })
       .onConflictDoNothing();
     if (owner.kind === 'homeowner') {
-      await tx.insert(homeownerProperties).values({ homeownerId: owner.homeownerId, propertyId, relation: 'flow_added' }).onConflictDoNothing();
+      await tx.insert(homeownerProperties).values({ homeownerId: owner.homeownerId, propertyId, relation: 'flow_added' }).onConflictDoUpdate(RELISTED);
     }
     const [row] = await tx.select().from(buildingProfiles).where(and(eq(buildingProfiles.propertyId, propertyId), ownerIs(owner))).for('update');
     const patch = change(stateOf(row!));
