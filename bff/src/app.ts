@@ -35,7 +35,7 @@ import { OrderService } from './modules/homeowner/orders';
 import { signRoutes } from './modules/homeowner/sign-routes';
 import { profileRoutes } from './modules/homeowner/profile-routes';
 import { propertySearchRoutes } from './modules/property/search-routes';
-import { releaseFiles, shellFiles } from './web/static';
+import { demoLogoFiles, releaseFiles, shellFiles } from './web/static';
 import { pageHints } from './web/page-hints';
 import { buildingRoutes } from './modules/building/routes';
 import { textRoutes } from './modules/texts/routes';
@@ -43,7 +43,7 @@ import { flowRoutes } from './modules/flow/routes';
 import { lenderRoutes } from './modules/lenders/routes';
 import { installerRequestRoutes } from './modules/installer-requests/routes';
 import { loadGeoTables, type GeoTables } from './energy/geo-data';
-import { GEO_DIR } from './paths';
+import { DEMO_LOGOS_DIR, GEO_DIR } from './paths';
 import { brandRoutes } from './modules/brand/routes';
 import { localBrandConfigStore, type BrandConfigStore } from './modules/brand/store';
 import { flowMessageRoutes } from './modules/messages/routes';
@@ -167,6 +167,7 @@ export function createApp({ config, db, pool, logger, authSecret, dataKey, prune
   app.use('/api', apiNotFound);
 
   app.use('/mfe', releaseFiles(config.releasesDir));
+  app.use('/demo-logos', demoLogoFiles(DEMO_LOGOS_DIR));
   app.use(shellFiles(config.SHELL_DIST, { pageHints: pageHints({ releasesDir: config.releasesDir, activeReleases: () => activeReleases(db) }) }));
   app.use(errorHandler(logger));
   return app;
