@@ -163,7 +163,8 @@ export class OrderService {
   /** In the demo, a QR order waiting for its scan can be approved on the simulator's page instead (bankid/simulator/page.ts). */
   private withTestApp(order: BankIdOrderRow, status: SignStatus): SignStatus {
     if (!this.deps.testAppUrl || !status.qrData) return status;
-    return { ...status, testAppUrl: `${this.deps.testAppUrl}#order-${encodeURIComponent(order.orderRef)}` };
+    // Paused: the page's 2-second reload would wipe what the tester types into the order's form.
+    return { ...status, testAppUrl: `${this.deps.testAppUrl}?refresh=off#order-${encodeURIComponent(order.orderRef)}` };
   }
 
   async cancel(req: Request): Promise<SignStatus> {

@@ -349,8 +349,8 @@ describe('the demo test app', () => {
     const agent = request.agent(createTestApp(database, fixtures, {}, { rp, now, bankIdTestAppUrl: testApp }));
     const started = await start(agent, 'bankid.other_device').expect(200);
     const orderRef = await control.orderRefFor(started.body);
-    expect(started.body.testAppUrl).toBe(`${testApp}#order-${orderRef}`);
-    expect((await agent.get('/api/flow/user/sign').expect(200)).body.testAppUrl).toBe(`${testApp}#order-${orderRef}`);
+    expect(started.body.testAppUrl).toBe(`${testApp}?refresh=off#order-${orderRef}`);
+    expect((await agent.get('/api/flow/user/sign').expect(200)).body.testAppUrl).toBe(`${testApp}?refresh=off#order-${orderRef}`);
     const page = await request(simulator.url).get('/simulator/').expect(200);
     expect(page.text).toContain(`id="order-${orderRef}"`);
     // Once scanned there is no QR, so no link either.
