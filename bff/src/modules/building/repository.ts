@@ -28,6 +28,11 @@ function ownerIs(owner: Owner) {
   return owner.kind === 'homeowner' ? eq(buildingProfiles.homeownerId, owner.homeownerId) : eq(buildingProfiles.visitorId, owner.visitorId);
 }
 
+function notRemoved(homeownerId: number, propertyId: number) {
+  // Plain names: the relational query aliases its own table, and this subquery must not pick that alias up.
+  return sql`not exists (select 1 from homeowner_properties hp where hp.homeowner_id = ${homeownerId} and hp.property_id = ${propertyId} and hp.removed_at is not null)`;
+}
+
 function stateOf(row: ProfileRow): ProfileState {
   return {
     id: row.id,
@@ -49,7 +54,9 @@ export function findProperty(db: Db, id: number): Promise<PropertyRow | undefine
  */
 export async function readProfile(db: Db, owner: Owner | null, propertyId: number): Promise<ProfileState | null> {
   if (!owner) return null;
-  const row = await db.query.buildingProfiles.findFirst({ where: and(eq(buildingProfiles.propertyId, propertyId), ownerIs(owner)) });
+  // A home the owner removed from "My homes" is out of reach until Undo brings it back (homeowner/removed-homes.ts).
+  const listed = owner.kind === 'homeowner' ? notRemoved(owner.homeownerId, propertyId) : undefined;
+  const row = await db.query.buildingProfiles.findFirst({ where: and(eq(buildingProfiles.propertyId, propertyId), ownerIs(owner), listed) });
   if (row) return stateOf(row);
   if (owner.kind === 'homeowner') {
     const listed = await db.query.homeownerProperties.findFirst({

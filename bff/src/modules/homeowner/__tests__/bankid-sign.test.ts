@@ -294,8 +294,9 @@ describe('profile', () => {
     expect(removed.body.selectedPropertyId).toBeNull();
     expect(removed.body.removed.id).toBe(ids[0]);
     expect(Date.parse(removed.body.removed.restorableUntil)).toBeGreaterThan(now() + HOME_RESTORE_MS / 2);
-    // Out of the list for every read in the meantime.
+    // Out of the list, and its answers out of reach, in the meantime.
     expect((await owner.get('/api/flow/user/profile')).body.properties.map((p: { id: number }) => p.id)).toEqual([ids[1]]);
+    expect((await owner.get(`/api/flow/property/${ids[0]}/answers`)).body.answers?.occupants).toBeUndefined();
 
     offset += HOME_RESTORE_MS / 2;
     const restored = await owner.post(`/api/flow/user/profile/property/${ids[0]}/restore`).send({}).expect(200);
