@@ -173,6 +173,11 @@ export const MATRIX: readonly MatrixRow[] = [
   row('POST /api/flow/user/profile/property',                        [401, A,   A,    401,  401,  401,  401,  401,  401], { body: (c) => c.spareAddress }),
   // The spare property is in the homeowner's profile only: the other homeowner has nothing to remove.
   row('DELETE /api/flow/user/profile/property/:id',                  [401, A,   404,  401,  401,  401,  401,  401,  401], { params: (c) => ({ id: c.spareProperty }) }),
+  // Undo of that removal: each case removes the spare property first (only the homeowner can), then restores it.
+  row('POST /api/flow/user/profile/property/:id/restore',            [401, A,   404,  401,  401,  401,  401,  401,  401], { params: (c) => ({ id: c.spareProperty }), body: {},
+    before: async (agent, c) => {
+      await agent.delete(`/api/flow/user/profile/property/${c.spareProperty}`);
+    } }),
 
   // ── Address search: public ─────────────────────────────────────────── anon home other staff admin inst  bank  super imp
   row('GET /api/flow/property-search/geoengine-property',            [A,   A,   A,    A,    A,    A,    A,    A,    A], { query: { street: 'Matrixgatan 1', postal_code: '11122' } }),

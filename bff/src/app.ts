@@ -35,7 +35,7 @@ import { OrderService } from './modules/homeowner/orders';
 import { signRoutes } from './modules/homeowner/sign-routes';
 import { profileRoutes } from './modules/homeowner/profile-routes';
 import { propertySearchRoutes } from './modules/property/search-routes';
-import { releaseFiles, shellFiles } from './web/static';
+import { demoLogoFiles, releaseFiles, shellFiles } from './web/static';
 import { pageHints } from './web/page-hints';
 import { buildingRoutes } from './modules/building/routes';
 import { textRoutes } from './modules/texts/routes';
@@ -43,7 +43,7 @@ import { flowRoutes } from './modules/flow/routes';
 import { lenderRoutes } from './modules/lenders/routes';
 import { installerRequestRoutes } from './modules/installer-requests/routes';
 import { loadGeoTables, type GeoTables } from './energy/geo-data';
-import { GEO_DIR } from './paths';
+import { DEMO_LOGOS_DIR, GEO_DIR } from './paths';
 import { brandRoutes } from './modules/brand/routes';
 import { localBrandConfigStore, type BrandConfigStore } from './modules/brand/store';
 import { flowMessageRoutes } from './modules/messages/routes';
@@ -84,6 +84,8 @@ export interface AppDeps {
   pruneSessions?: boolean;
   /** The BankID RP API (real, or the simulator on loopback). */
   rp: RpClient;
+  /** The bundled BankID simulator's test-app page, when it is the BankID in use (demo). */
+  bankIdTestAppUrl?: string;
   now?: () => number;
   /** Postal codes, municipalities and climate (loaded from bff/data/geo when not given). */
   geo?: GeoTables;
@@ -94,7 +96,7 @@ export interface AppDeps {
 }
 
 /** Builds the whole BFF from its dependencies; never listens (server.ts does), so tests drive it with supertest. */
-export function createApp({ config, db, pool, logger, authSecret, dataKey, pruneSessions = true, rp, now, geo = loadGeoTables(GEO_DIR), brandStore = localBrandConfigStore(config.bucketsDir, config.CONFIG_BUCKET_NAME), sessionFastPath: fastSessions = true }: AppDeps): express.Express {
+export function createApp({ config, db, pool, logger, authSecret, dataKey, pruneSessions = true, rp, bankIdTestAppUrl, now, geo = loadGeoTables(GEO_DIR), brandStore = localBrandConfigStore(config.bucketsDir, config.CONFIG_BUCKET_NAME), sessionFastPath: fastSessions = true }: AppDeps): express.Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.TRUST_PROXY === 'true' ? true : config.TRUST_PROXY === 'false' ? false : config.TRUST_PROXY);
@@ -126,7 +128,7 @@ export function createApp({ config, db, pool, logger, authSecret, dataKey, prune
   );
   const cookies = authCookies(config.secureCookies);
   const vault = dataKey ? new PersonalNumberVault(dataKey) : PersonalNumberVault.withoutKey();
-  const orders = new OrderService({ db, rp, vault, now });
+  const orders = new OrderService({ db, rp, vault, now, testAppUrl: bankIdTestAppUrl });
   const passport = createPassport(db, [bankIdStrategy({ db, orders, vault })]);
   const sessionStore = createSessionStore({ pool, pruneExpired: pruneSessions });
   const passwordGuard = new PasswordGuard(db, now);
@@ -146,7 +148,7 @@ export function createApp({ config, db, pool, logger, authSecret, dataKey, prune
   app.use(
     '/api/flow/user',
     signRoutes({ db, orders, passport, vault, secret: authSecret, cookies, publicUrl: config.PUBLIC_URL, startRateLimit: config.BANKID_START_RATE_LIMIT, fakeLogin: config.FAKE_LOGIN && config.demo }),
-    profileRoutes(db),
+    profileRoutes(db, now),
   );
   app.use('/api/flow/property-search', propertySearchRoutes({ db, logger, streetViewKey: config.STREETVIEW_API_KEY, searchRateLimit: config.SEARCH_RATE_LIMIT }));
   // The building (the flow's busiest reads) first; the installer routes share its prefix and query rule, not its paths.
@@ -165,6 +167,7 @@ export function createApp({ config, db, pool, logger, authSecret, dataKey, prune
   app.use('/api', apiNotFound);
 
   app.use('/mfe', releaseFiles(config.releasesDir));
+  app.use('/demo-logos', demoLogoFiles(DEMO_LOGOS_DIR));
   app.use(shellFiles(config.SHELL_DIST, { pageHints: pageHints({ releasesDir: config.releasesDir, activeReleases: () => activeReleases(db) }) }));
   app.use(errorHandler(logger));
   return app;

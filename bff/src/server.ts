@@ -53,7 +53,7 @@ async function main(): Promise<void> {
     passphrase: config.BANKID_PFX_PASSPHRASE,
     caPath: config.BANKID_CA_PATH,
   });
-  const app = createApp({ config, db: database.db, pool: database.pool, logger, authSecret, dataKey, rp });
+  const app = createApp({ config, db: database.db, pool: database.pool, logger, authSecret, dataKey, rp, bankIdTestAppUrl: simulator ? `${simulator.url}/simulator/` : undefined });
   const stopOrderSweep = startOrderSweep(database.db, (error) => logger.warn({ err: error }, 'BankID order sweep failed'));
   const stopVisitorSweep = startVisitorSweep(database.db, (error) => logger.warn({ err: error }, 'visitor profile sweep failed'));
   const server = app.listen(config.PORT, config.HOST);

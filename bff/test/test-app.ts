@@ -18,7 +18,7 @@ export function createTestApp(
   database: DatabaseHandle,
   paths: { shellDist: string; releasesDir: string },
   overrides: Partial<AppDeps['config']> = {},
-  extra: { rp?: RpClient; now?: () => number; sessionFastPath?: boolean; authSecret?: string; dataKey?: DataKey; logger?: AppDeps['logger'] } = {},
+  extra: { rp?: RpClient; bankIdTestAppUrl?: string; now?: () => number; sessionFastPath?: boolean; authSecret?: string; dataKey?: DataKey; logger?: AppDeps['logger'] } = {},
 ) {
   return createApp({
     config: {
@@ -52,6 +52,7 @@ export function createTestApp(
     pruneSessions: false,
     // Tests that sign homeowners in pass an RpClient pointed at a running simulator.
     rp: extra.rp ?? new RpClient({ baseUrl: 'http://127.0.0.1:9/rp/v6.0', timeoutMs: 1000 }),
+    bankIdTestAppUrl: extra.bankIdTestAppUrl,
     now: extra.now,
     sessionFastPath: extra.sessionFastPath,
     geo: (geo ??= loadGeoTables(GEO_DIR)),

@@ -5,7 +5,7 @@ import './ui/ui.css';
 export { baseApi, type ApiExtraOptions } from './api/base-api';
 export { signRedirectUrl } from './api/sign-redirect';
 export { registryApi, useGetRegistryQuery } from './api/registry-api';
-export { profileApi, useGetProfileQuery, usePatchProfileMutation, useDeleteProfilePropertyMutation, useAddMiniflowPropertyMutation, useSaveContactMutation } from './api/profile-api';
+export { profileApi, useGetProfileQuery, usePatchProfileMutation, useDeleteProfilePropertyMutation, useRestoreProfilePropertyMutation, useAddMiniflowPropertyMutation, useSaveContactMutation } from './api/profile-api';
 export {
   propertyApi,
   useGetQuestionsQuery,
@@ -156,6 +156,7 @@ export {
 } from './finance/financing';
 export { roundToSignificant, roundToDecimals } from './finance/rounding';
 export { formatNumber, formatKr, formatKwh, formatPercent, NOT_A_NUMBER, type NumberFormatOptions } from './format/number';
+export { formatDate, formatDateTime } from './format/date';
 export { LENDERS, lenderSchema, discountRequestSchema, type Lender, type DiscountRequest, type DiscountResponse } from './schemas/lenders';
 // Super admin impersonation (spec §2 banner): start/stop, then the session shows `user.impersonating`.
 export { startImpersonating, stopImpersonating, ImpersonationError } from './auth/impersonation';

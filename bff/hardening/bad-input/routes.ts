@@ -340,7 +340,7 @@ export function describeRoutes(ids: WorldIds): RouteInput[] {
       path: '/api/flow/user/profile/contact',
       agent: 'homeowner',
       // The mobile is parsed leniently (separators of any kind dropped) into E.164, so only NUL and broken text are bad.
-      body: json({ email: 'anna@example.se', mobile: '070-123 45 67' }, { at: [], required: ['email', 'mobile'], maxLength: { email: 254 }, freeText: ['mobile'] }),
+      body: json({ name: 'Anna Andersson', email: 'anna@example.se', mobile: '070-123 45 67' }, { at: [], required: ['email', 'mobile'], maxLength: { email: 254, name: 100 }, freeText: ['mobile', 'name'] }),
     },
     {
       method: 'POST',
@@ -349,6 +349,14 @@ export function describeRoutes(ids: WorldIds): RouteInput[] {
       body: json({ street: 'Testgatan 1', postalCity: 'Stockholm', postalCode: '111 22' }, { at: [], required: ['street', 'postalCity', 'postalCode'], maxLength: { street: 255, postalCity: 255 }, freeText: ['street', 'postalCity'] }),
     },
     { method: 'DELETE', path: '/api/flow/user/profile/property/:id', agent: 'homeowner', params: property },
+    {
+      method: 'POST',
+      path: '/api/flow/user/profile/property/:id/restore',
+      agent: 'homeowner',
+      params: property,
+      validAnswer: { status: 404, why: 'Undo finds nothing: the homeowner removed no home in the last minute' },
+      body: json({}, { at: [], required: [] }),
+    },
     { method: 'DELETE', path: '/api/flow/user/sign', agent: 'homeowner', body: csrfOnly(ids.homeownerCsrf) },
     { method: 'GET', path: '/api/flow/user/sign', agent: 'homeowner' },
     {

@@ -120,6 +120,8 @@ export const homeowners = pgTable('homeowners', {
   name: text('name').notNull(),
   givenName: text('given_name'),
   surname: text('surname'),
+  /** The name the homeowner wants to be reached by (BankID's name otherwise). */
+  contactName: text('contact_name'),
   contactEmail: text('contact_email'),
   contactMobile: text('contact_mobile'),
   selectedPropertyId: integer('selected_property_id').references(() => properties.id, { onDelete: 'set null' }),
@@ -137,6 +139,10 @@ export const homeownerProperties = pgTable(
     propertyId: integer('property_id').notNull().references(() => properties.id, { onDelete: 'cascade' }),
     relation: text('relation').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Removed from "My homes" and restorable until purged (modules/homeowner/removed-homes.ts); null while listed. */
+    removedAt: timestamp('removed_at', { withTimezone: true }),
+    /** It was the selected home when removed: restoring selects it again. */
+    removedWhileSelected: boolean('removed_while_selected').notNull().default(false),
   },
   (t) => [primaryKey({ columns: [t.homeownerId, t.propertyId] })],
 );

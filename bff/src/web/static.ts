@@ -72,6 +72,11 @@ export interface ShellFilesOptions {
  * The shell's built files, its translations under /locales, and index.html for every client route. The HTML preloads
  * what the page will ask for next: the shell's texts in the page's language and the page's remote (page-hints.ts).
  */
+/** The demo installers' logos (bff/data/demo-logos): plain files, a day in caches, 404 for anything else. */
+export function demoLogoFiles(dir: string): RequestHandler {
+  return express.static(dir, { index: false, dotfiles: 'ignore', fallthrough: false, maxAge: '1d' });
+}
+
 export function shellFiles(shellDist: string, { pageHints }: ShellFilesOptions = {}): RequestHandler[] {
   // The built pages, read once per build (a new shell build has a new mtime).
   const pages = new Map<string, { mtimeMs: number; html: string }>();

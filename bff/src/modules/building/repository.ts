@@ -7,6 +7,7 @@ import type { PlanFigures } from '../analytics/plans';
 import { buildingProfiles, epcDocuments, homeownerProperties, properties } from '../../db/schema';
 import type { Owner } from './owner';
 import { documentFileName } from './document-file';
+import { RELISTED } from '../homeowner/removed-homes';
 
 export type PropertyRow = typeof properties.$inferSelect;
 export type ProfileRow = typeof buildingProfiles.$inferSelect;
@@ -27,6 +28,11 @@ export type StoredPlan = Pick<PlanRequest, 'measures'> & { loan: PlanLoan; figur
 
 function ownerIs(owner: Owner) {
   return owner.kind === 'homeowner' ? eq(buildingProfiles.homeownerId, owner.homeownerId) : eq(buildingProfiles.visitorId, owner.visitorId);
+}
+
+function notRemoved(homeownerId: number, propertyId: number) {
+  // Plain names: the relational query aliases its own table, and this subquery must not pick that alias up.
+  return sql`not exists (select 1 from homeowner_properties hp where hp.homeowner_id = ${homeownerId} and hp.property_id = ${propertyId} and hp.removed_at is not null)`;
 }
 
 function stateOf(row: ProfileRow): ProfileState {
@@ -50,11 +56,13 @@ export function findProperty(db: Db, id: number): Promise<PropertyRow | undefine
  */
 export async function readProfile(db: Db, owner: Owner | null, propertyId: number): Promise<ProfileState | null> {
   if (!owner) return null;
-  const row = await db.query.buildingProfiles.findFirst({ where: and(eq(buildingProfiles.propertyId, propertyId), ownerIs(owner)) });
+  // A home the owner removed from "My homes" is out of reach until Undo brings it back (homeowner/removed-homes.ts).
+  const listed = owner.kind === 'homeowner' ? notRemoved(owner.homeownerId, propertyId) : undefined;
+  const row = await db.query.buildingProfiles.findFirst({ where: and(eq(buildingProfiles.propertyId, propertyId), ownerIs(owner), listed) });
   if (row) return stateOf(row);
   if (owner.kind === 'homeowner') {
     const listed = await db.query.homeownerProperties.findFirst({
-      where: and(eq(homeownerProperties.homeownerId, owner.homeownerId), eq(homeownerProperties.propertyId, propertyId)),
+      where: and(eq(homeownerProperties.homeownerId, owner.homeownerId), eq(homeownerProperties.propertyId, propertyId), isNull(homeownerProperties.removedAt)),
     });
     if (listed) return { id: null, organisationId: null, answers: {}, rates: null, consumption: null, plan: null };
   }
@@ -82,7 +90,7 @@ export async function updateProfile(
       })
       .onConflictDoNothing();
     if (owner.kind === 'homeowner') {
-      await tx.insert(homeownerProperties).values({ homeownerId: owner.homeownerId, propertyId, relation: 'flow_added' }).onConflictDoNothing();
+      await tx.insert(homeownerProperties).values({ homeownerId: owner.homeownerId, propertyId, relation: 'flow_added' }).onConflictDoUpdate(RELISTED);
     }
     const [row] = await tx.select().from(buildingProfiles).where(and(eq(buildingProfiles.propertyId, propertyId), ownerIs(owner))).for('update');
     const patch = change(stateOf(row!));

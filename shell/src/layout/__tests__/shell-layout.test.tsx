@@ -116,6 +116,22 @@ describe('the shell header', () => {
     expect(nav.getByRole('link', { name: common.nav.signIn }).getAttribute('href')).toBe('/sign?redirect=%2Fflow%2Fstart');
     expect(nav.queryByRole('button', { name: common.nav.signOut })).toBeNull();
   });
+  it('folds its links behind a Menu button that says whether they are shown', async () => {
+    mockSession = { data: staff, status: 'authenticated', update: async () => staff };
+    const nav = await renderLayout('/console/org/demo-energi');
+    const menu = screen.getByRole('button', { name: common.nav.menu });
+    expect(menu.getAttribute('aria-controls')).toBe(screen.getByRole('navigation', { name: common.nav.label }).id);
+    expect(menu.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(menu);
+    expect(menu.getAttribute('aria-expanded')).toBe('true');
+    expect(screen.getByRole('navigation', { name: common.nav.label }).className).toContain('he-topbar__nav--open');
+    // Going to another page folds them away again.
+    await act(async () => {
+      fireEvent.click(nav.getByRole('link', { name: common.nav.findHome }));
+    });
+    expect(screen.getByRole('button', { name: common.nav.menu }).getAttribute('aria-expanded')).toBe('false');
+  });
+
 });
 
 describe('the demo mark', () => {
@@ -131,5 +147,17 @@ describe('the demo mark', () => {
     mockRegistry = { remotes: [] };
     await renderLayout('/');
     expect(screen.queryByRole('note')).toBeNull();
+  });
+});
+
+describe('the footer', () => {
+  it('keeps the running releases behind "About this version", not in the footer line', async () => {
+    mockRegistry = { remotes: [{ name: 'mfe_flow', package: 'mfe-flow', version: '1.0.0-abc', entry: 'http://x/mfe/mfe-flow/1.0.0-abc/mf-manifest.json' }] };
+    await renderLayout('/');
+    const releases = screen.getByTestId('releases');
+    expect(releases.textContent).toBe('mfe-flow 1.0.0-abc');
+    const details = releases.closest('details')!;
+    expect(details.open).toBe(false);
+    expect(within(details).getByText(common.footer.aboutVersion).tagName).toBe('SUMMARY');
   });
 });

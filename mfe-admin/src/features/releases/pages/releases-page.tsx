@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Loading, useToast } from '@home-energy/shared';
+import { formatDateTime, Loading, useToast } from '@home-energy/shared';
 import type { AdminRelease, AdminRemoteReleases } from '@home-energy/shared/schemas/admin';
 import { ConfirmButton, apiErrorBody } from '@home-energy/shared/ui/user-management';
 import { PageHead } from '../../../components/page-head';
@@ -9,8 +9,7 @@ import { useActivateReleaseMutation, useListReleasesQuery } from '../api/release
 
 function useDate() {
   const { i18n } = useTranslation();
-  const format = new Intl.DateTimeFormat(i18n.language === 'sv' ? 'sv-SE' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short' });
-  return (value: string) => format.format(new Date(value));
+  return (value: string) => formatDateTime(value, i18n.language);
 }
 
 function SharedCheck({ release }: { release: AdminRelease }) {
@@ -83,7 +82,7 @@ function RemoteReleases({ remote, onActivated }: { remote: AdminRemoteReleases; 
                 return (
                   <tr key={release.version}>
                     <th scope="row">
-                      <code>{release.version}</code>
+                      <code className="he-id">{release.version}</code>
                     </th>
                     <td>
                       <span className={`he-badge ${release.active ? 'he-badge--ok' : 'he-badge--muted'}`}>{release.active ? t('releases.active') : t('releases.inactive')}</span>

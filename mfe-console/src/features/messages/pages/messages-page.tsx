@@ -123,10 +123,10 @@ export function MessagesPage() {
                       <th scope="row">
                         {item.title}
                         <br />
-                        <code className="he-muted">{item.slug}</code>
+                        <code className="he-muted he-id">{item.slug}</code>
                       </th>
                       <td>
-                        <code>{item.key}</code>
+                        <code className="he-id">{item.key}</code>
                       </td>
                       <td>{item.type}</td>
                       <td>{item.activity ? bucketLabel(t, 'activities', item.activity) : '–'}</td>

@@ -84,7 +84,7 @@ describe('the property questions', () => {
     expect(screen.getByText('Enter a value from 1 to 100000 m².')).toBeTruthy();
     type('When was the house built?', '3000');
     await press(en.next);
-    expect(screen.getByText(`Enter a value from 1600 to ${new Date().getFullYear() + 1} .`)).toBeTruthy();
+    expect(screen.getByText(`Enter a value from 1600 to ${new Date().getFullYear() + 1}.`)).toBeTruthy();
     expect(currentLocation().search).toBe('');
     expect(bff.bodies('POST', ANSWER)).toEqual([]);
   });
