@@ -37,8 +37,13 @@ export async function consumePasswordToken(db: DbOrTx, token: string, now: numbe
     .where(and(eq(passwordTokens.tokenHash, hashToken(token)), isNull(passwordTokens.usedAt), gt(passwordTokens.expiresAt, at)))
     .returning({ userId: passwordTokens.userId, purpose: passwordTokens.purpose });
   if (!used) return null;
-  await db.update(passwordTokens).set({ usedAt: at }).where(and(eq(passwordTokens.userId, used.userId), isNull(passwordTokens.usedAt)));
+  await retirePasswordTokens(db, used.userId, now);
   return used;
+}
+
+/** Ends every open link of the user: once they have chosen a password, older links must not replace it. */
+export async function retirePasswordTokens(db: DbOrTx, userId: number, now: number): Promise<void> {
+  await db.update(passwordTokens).set({ usedAt: new Date(now) }).where(and(eq(passwordTokens.userId, userId), isNull(passwordTokens.usedAt)));
 }
 
 /** Whether a reset link was sent to the user since `since`: one mail per account per window, however often asked. */

@@ -14,7 +14,7 @@ import { insertAudit } from '../audit/repository';
 import { endStaffSessions } from '../admin/users/repository';
 import type { Mailer } from '../mail/mailer';
 import { passwordLinkMail } from './mails';
-import { consumePasswordToken, issuePasswordToken, resetSentSince } from './repository';
+import { consumePasswordToken, issuePasswordToken, resetSentSince, retirePasswordTokens } from './repository';
 
 /** However often "Forgot password?" is asked for one account, one mail per this window. */
 const RESET_MAIL_INTERVAL_MS = 5 * 60 * 1000;
@@ -93,6 +93,7 @@ export function passwordLinkRoutes({ db, mailer, now = Date.now, forgotRateLimit
     const passwordHash = await hashPassword(password);
     await db.transaction(async (tx) => {
       await tx.update(staffUsers).set({ passwordHash, mustChangePassword: false }).where(eq(staffUsers.id, userId));
+      await retirePasswordTokens(tx, userId, now());
       const sessionsEnded = await endStaffSessions(tx, userId, req.sessionID);
       await audit(tx, req, res, { action: 'account.password_change', target: `user:${user.email}`, organisationId: null, details: { oneTimePassword: true, sessionsEnded } });
     });
