@@ -11,7 +11,7 @@ export const outboxQuerySchema = z
   .strict();
 
 /** An outbox mail's id: its file name's time and random part. */
-export const outboxIdSchema = z.string().regex(/^\d{8}T\d{9}Z-[0-9a-f]{8}$/, 'an outbox mail id such as 20261126T101500123Z-0a1b2c3d');
+export const outboxIdSchema = z.string().regex(/^\d{8}t\d{9}z-[0-9a-f]{8}$/, 'an outbox mail id such as 20261126t101500123z-0a1b2c3d');
 
 export interface OutboxEntry {
   id: string;

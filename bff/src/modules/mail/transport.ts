@@ -19,10 +19,10 @@ export interface MailTransport {
 }
 
 /** Outbox file names: the UTC time (sortable, newest last) and a random part; `.failed` marks an undelivered mail. */
-const OUTBOX_NAME = /^(\d{8}T\d{9}Z-[0-9a-f]{8})(\.failed)?\.eml$/;
+const OUTBOX_NAME = /^(\d{8}t\d{9}z-[0-9a-f]{8})(\.failed)?\.eml$/;
 
 export function outboxFileName(now: Date, failed: boolean): string {
-  const stamp = now.toISOString().replace(/[-:.]/g, '');
+  const stamp = now.toISOString().replace(/[-:.]/g, '').toLowerCase();
   return `${stamp}-${crypto.randomBytes(4).toString('hex')}${failed ? '.failed' : ''}.eml`;
 }
 
