@@ -51,5 +51,4 @@ export const passwordLinkSchema = z
 /** POST /api/password/choose: a user signed in with a one-time password chooses their own. */
 export const passwordChooseSchema = z.object({ password: newPassword }).strict();
 
-/** The 403 code of every console API call while a one-time password has not been replaced. */
-export const PASSWORD_CHANGE_REQUIRED = 'password_change_required';
+export { PASSWORD_CHANGE_REQUIRED } from '../api/password-change';
