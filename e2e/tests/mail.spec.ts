@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { signInStaff, SUPER_ADMIN, watchConsole } from './support';
 
 /** Creates a console user in Demo Energi from the super admin's user management; the one-time password shown. */
@@ -10,6 +10,17 @@ async function createUser(page: Page, name: string, email: string): Promise<stri
   await page.getByLabel('Role', { exact: true }).selectOption('staff');
   await page.getByRole('button', { name: 'Create user' }).click();
   return (await page.getByTestId('one-time-password-value').textContent())!.trim();
+}
+
+/** Signs in through the console's sign-in form, in a browser context of its own. */
+async function signInWithForm(browser: Browser, email: string, password: string): Promise<{ page: Page; close: () => Promise<void> }> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto('/console');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  return { page, close: () => context.close() };
 }
 
 async function fillNewPassword(page: Page, password: string) {
@@ -64,12 +75,7 @@ test.describe('mail in the demo', () => {
     await signInStaff(page, SUPER_ADMIN);
     const oneTime = await createUser(page, 'Eng Ång', email);
 
-    const user = await browser.newContext();
-    const userPage = await user.newPage();
-    await userPage.goto('/console');
-    await userPage.getByLabel('Email').fill(email);
-    await userPage.getByLabel('Password').fill(oneTime);
-    await userPage.getByRole('button', { name: 'Sign in' }).click();
+    const { page: userPage, close } = await signInWithForm(browser, email, oneTime);
     await expect(userPage).toHaveURL(/\/console\/choose-password$/);
     await expect(userPage.getByRole('heading', { level: 1, name: 'Choose your password' })).toBeVisible();
 
@@ -83,16 +89,11 @@ test.describe('mail in the demo', () => {
     await fillNewPassword(userPage, 'mitt-eget-lösenord');
     await userPage.getByRole('button', { name: 'Save and continue' }).click();
     await expect(userPage).toHaveURL(/\/console\/org\/demo-energi$/);
-    await user.close();
+    await close();
 
     // The one-time password a second time: refused.
-    const again = await browser.newContext();
-    const againPage = await again.newPage();
-    await againPage.goto('/console');
-    await againPage.getByLabel('Email').fill(email);
-    await againPage.getByLabel('Password').fill(oneTime);
-    await againPage.getByRole('button', { name: 'Sign in' }).click();
-    await expect(againPage.getByRole('alert')).toContainText('Wrong email or password.');
+    const again = await signInWithForm(browser, email, oneTime);
+    await expect(again.page.getByRole('alert')).toContainText('Wrong email or password.');
     await again.close();
   });
 });

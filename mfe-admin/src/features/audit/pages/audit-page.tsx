@@ -6,6 +6,7 @@ import { PageHead } from '../../../components/page-head';
 import { LoadFailed } from '../../../components/load-failed';
 import { useListOrganisationsQuery } from '../../organisations/api/organisations-api';
 import { useListAuditQuery } from '../api/audit-api';
+import { useDateTimeFormat } from '../../../lib/date-time-format';
 import { useListConsoleUsersQuery } from '@home-energy/shared/ui/user-management';
 
 const PAGE_SIZE = 25;
@@ -21,7 +22,7 @@ function dayStart(day: string, after = false): string | undefined {
 
 /** /console/admin/audit: who did what, when, in which organisation; filters and page live in the address. */
 export function AuditPage() {
-  const { t, i18n } = useTranslation('admin');
+  const { t } = useTranslation('admin');
   const [params, setParams] = useSearchParams();
   const applied = Object.fromEntries(FILTERS.map((f) => [f, params.get(f) ?? ''])) as Record<Filter, string>;
   const page = Math.max(1, Number(params.get('page')) || 1);
@@ -39,7 +40,7 @@ export function AuditPage() {
     },
     { refetchOnMountOrArgChange: true },
   );
-  const format = new Intl.DateTimeFormat(i18n.language === 'sv' ? 'sv-SE' : 'en-GB', { dateStyle: 'medium', timeStyle: 'medium' });
+  const format = useDateTimeFormat();
   const data = audit.currentData ?? audit.data;
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   const filtered = FILTERS.some((f) => applied[f]);

@@ -4,7 +4,7 @@ import { Loading } from '@home-energy/shared';
 import { PageHead } from '../../../components/page-head';
 import { LoadFailed } from '../../../components/load-failed';
 import { useGetOutboxMailQuery } from '../api/outbox-api';
-import { useDateTimeFormat } from '../lib/date-time-format';
+import { useDateTimeFormat } from '../../../lib/date-time-format';
 
 /** /console/admin/outbox/:id: one mail as its recipient would read it (the plain-text part). */
 export function OutboxMailPage() {

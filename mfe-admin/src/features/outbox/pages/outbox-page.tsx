@@ -4,7 +4,7 @@ import { Loading } from '@home-energy/shared';
 import { PageHead } from '../../../components/page-head';
 import { LoadFailed } from '../../../components/load-failed';
 import { useListOutboxQuery } from '../api/outbox-api';
-import { useDateTimeFormat } from '../lib/date-time-format';
+import { useDateTimeFormat } from '../../../lib/date-time-format';
 
 const PAGE_SIZE = 25;
 
