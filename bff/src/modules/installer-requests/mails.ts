@@ -60,10 +60,9 @@ export async function newRequestMails(db: Db, mailer: Mailer, requestIds: number
   for (const facts of await requestFacts(db, requestIds)) {
     if (facts.installerOrganisationId !== null) {
       const staff = await organisationStaff(db, facts.installerOrganisationId);
-      if (staff.emails.length > 0) {
-        const link = mailer.link(`/console/org/${staff.slug}/requests`);
-        mails.push(renderMail('lead_new', DEFAULT_MAIL_LANGUAGE, staff.emails, { ...values(facts), organisation: staff.name }, link));
-      }
+      const link = mailer.link(`/console/org/${staff.slug}/requests`);
+      // One mail per person: staff do not see each other's addresses.
+      for (const email of staff.emails) mails.push(renderMail('lead_new', DEFAULT_MAIL_LANGUAGE, email, { ...values(facts), organisation: staff.name }, link));
     }
     if (facts.contactEmail) mails.push(renderMail('request_sent', DEFAULT_MAIL_LANGUAGE, facts.contactEmail, values(facts), mailer.link(MY_HOMES_PATH)));
   }

@@ -40,6 +40,8 @@ describe('installer request mails', () => {
     await homeowner.post(`/api/flow/property/${home}/installer-requests`).send([{ installer: 'demo-installer', key: 'heat_pump_airwater', selected: true }]).expect(201);
 
     const sent = await arrived(before);
+    // The installer organisation's staff and the homeowner, nobody else.
+    expect(sent.map((m) => m.to).sort()).toEqual([['anna@example.se'], ['staff@installer.demo.test']]);
     const lead = sent.find((m) => m.to.includes('staff@installer.demo.test'));
     expect(lead?.subject).toMatch(/^Ny förfrågan: Luft\/vatten-värmepump på Ledgatan 4, \d{5} Stockholm$/);
     expect(lead?.text).toContain('anna@example.se');
