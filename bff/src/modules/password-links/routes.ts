@@ -43,15 +43,16 @@ export function passwordLinkRoutes({ db, mailer, now = Date.now, forgotRateLimit
     },
   });
 
-  // The same answer whether or not the address has an account: the page never tells which addresses exist.
-  router.post('/forgot', forgotLimiter, async (req, res) => {
+  // The same answer, at the same moment, whether or not the address has an account: the lookup and the link are
+  // made after answering, so neither the body nor the time taken tells which addresses exist.
+  router.post('/forgot', forgotLimiter, (req, res) => {
     const { email } = parseInput(passwordForgotSchema, req.body, 'body');
-    const user = await findStaffByEmail(db, email);
     const at = now();
-    if (user?.active && !(await resetSentSince(db, user.id, at - RESET_MAIL_INTERVAL_MS))) {
-      const token = await issuePasswordToken(db, user.id, 'reset', at);
-      mailer.queue(passwordLinkMail(mailer, user, 'reset', token));
-    }
+    mailer.queueLater(async () => {
+      const user = await findStaffByEmail(db, email);
+      if (!user?.active || (await resetSentSince(db, user.id, at - RESET_MAIL_INTERVAL_MS))) return [];
+      return passwordLinkMail(mailer, user, 'reset', await issuePasswordToken(db, user.id, 'reset', at));
+    });
     res.status(202).json({ message: 'If the address belongs to a console account, a link to choose a new password is on its way.' });
   });
 

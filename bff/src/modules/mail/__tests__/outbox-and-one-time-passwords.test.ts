@@ -123,3 +123,16 @@ describe('an unreachable SMTP server', () => {
     }
   });
 });
+
+describe('"Forgot password?" limits', () => {
+  it('answers 429 past PASSWORD_RESET_RATE_LIMIT requests from one address in an hour', async () => {
+    const limited = await startTestWorld({ seed: [seedDemoStaff], config: { PASSWORD_RESET_RATE_LIMIT: 2 } });
+    try {
+      for (const email of ['a@demo.test', 'b@demo.test']) await request(limited.app).post('/api/password/forgot').send({ email }).expect(202);
+      const refused = await request(limited.app).post('/api/password/forgot').send({ email: 'c@demo.test' }).expect(429);
+      expect(refused.body.error).toBe('too_many_requests');
+    } finally {
+      await limited.close();
+    }
+  });
+});
