@@ -10,7 +10,8 @@ import { ACTORS, type ActorName, type Agent } from '../test/actors';
  * - 'allow': the route does its job for that caller (2xx, or the row's `allowStatus`, e.g. a NextAuth redirect);
  * - a status: refused (401 not signed in / not the right kind of user, 403 the rules table says no, 404 hidden: an
  *   organisation the caller is not in, or a homeowner's property profile that is not theirs), or the stated answer of a
- *   public route to the request below. A refused request changes no row.
+ *   public route to the request below; 409: the caller has no one-time password to replace. A refused request
+ *   changes no row.
  *
  * Column order is ACTORS: anonymous, homeowner (owns the property), otherHomeowner, orgStaff / orgAdmin (demo-energi),
  * installerStaff (demo-installer), otherOrgAdmin (admin of demo-bank), superAdmin, impersonator (super admin
@@ -19,7 +20,7 @@ import { ACTORS, type ActorName, type Agent } from '../test/actors';
  * FAKE_LOGIN: POST /api/flow/user/fake-login exists only when FAKE_LOGIN is on and never in production (404 there,
  * bff/src/modules/homeowner/__tests__/bankid-sign.test.ts); the matrix runs with it on, as the test suites do.
  */
-export type Outcome = 'allow' | 400 | 401 | 403 | 404;
+export type Outcome = 'allow' | 400 | 401 | 403 | 404 | 409;
 export type Outcomes = readonly [Outcome, Outcome, Outcome, Outcome, Outcome, Outcome, Outcome, Outcome, Outcome];
 
 /** Ids of what the test set up (bff/hardening/__tests__/authorization.test.ts), used to fill each row's request. */
@@ -311,6 +312,16 @@ export const MATRIX: readonly MatrixRow[] = [
   row('POST /api/admin/impersonation',                               [401, 401, 401,  403,  403,  403,  403,  A,    A], { session: 'fresh', body: { organisation: 'demo-bank' } }),
   row('DELETE /api/admin/impersonation',                             [401, 401, 401,  403,  403,  403,  403,  A,    A], { session: 'fresh' }),
   row('GET /api/admin/audit',                                        [401, 401, 401,  403,  403,  403,  403,  A,    A]),
+  // The outbox (menu item `outbox`): the mails of the demo, written to files; the matrix's setup invited users.
+  row('GET /api/admin/outbox',                                       [401, 401, 401,  403,  403,  403,  403,  A,    A]),
+  row('GET /api/admin/outbox/:id',                                   [401, 401, 401,  403,  403,  403,  403,  A,    A], {
+    prepare: async ({ admin }) => ({ mail: (await ok(admin.get('/api/admin/outbox'), 'outbox')).mails[0].id }),
+    params: (c) => ({ id: c.prepared.mail! }) }),
+
+  // ── /api/password: links by mail (public, the same answer for every address) and the one-time password's successor ──
+  row('POST /api/password/forgot',                                   [A,   A,   A,    A,    A,    A,    A,    A,    A], { body: { email: 'nobody@matrix.test' } }),
+  row('POST /api/password/link',                                     [400, 400, 400,  400,  400,  400,  400,  400,  400], { body: { token: 'x'.repeat(43), password: 'matrix-new-password' } }),
+  row('POST /api/password/choose',                                   [401, 401, 401,  409,  409,  409,  409,  409,  409], { body: { password: 'matrix-new-password' } }),
 ];
 
 export function outcomeOf(row: MatrixRow, actor: ActorName): Outcome {

@@ -47,6 +47,9 @@ import { DEMO_LOGOS_DIR, GEO_DIR } from './paths';
 import { brandRoutes } from './modules/brand/routes';
 import { localBrandConfigStore, type BrandConfigStore } from './modules/brand/store';
 import { flowMessageRoutes } from './modules/messages/routes';
+import type { Mailer } from './modules/mail/mailer';
+import { passwordLinkRoutes } from './modules/password-links/routes';
+import { refuseUntilPasswordChosen } from './auth/password-change-guard';
 import { PAINT_FIRST_SCRIPT_HASH } from '@home-energy/shared/paint-first';
 
 export interface AppDeps {
@@ -72,6 +75,8 @@ export interface AppDeps {
     | 'DEFAULT_BRAND'
     | 'CONFIG_BUCKET_NAME'
     | 'bucketsDir'
+    | 'outboxDir'
+    | 'PASSWORD_RESET_RATE_LIMIT'
   >;
   db: Db;
   pool: pg.Pool;
@@ -93,10 +98,12 @@ export interface AppDeps {
   brandStore?: BrandConfigStore;
   /** GET /api/auth/session's common case answered without the /api chain (auth/session-fast-path.ts); tests turn it off to compare. */
   sessionFastPath?: boolean;
+  /** Sends (or, without SMTP_URL, writes to the outbox) every mail: modules/mail/README.md. */
+  mailer: Mailer;
 }
 
 /** Builds the whole BFF from its dependencies; never listens (server.ts does), so tests drive it with supertest. */
-export function createApp({ config, db, pool, logger, authSecret, dataKey, pruneSessions = true, rp, bankIdTestAppUrl, now, geo = loadGeoTables(GEO_DIR), brandStore = localBrandConfigStore(config.bucketsDir, config.CONFIG_BUCKET_NAME), sessionFastPath: fastSessions = true }: AppDeps): express.Express {
+export function createApp({ config, db, pool, logger, authSecret, dataKey, pruneSessions = true, rp, bankIdTestAppUrl, now, geo = loadGeoTables(GEO_DIR), brandStore = localBrandConfigStore(config.bucketsDir, config.CONFIG_BUCKET_NAME), sessionFastPath: fastSessions = true, mailer }: AppDeps): express.Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.TRUST_PROXY === 'true' ? true : config.TRUST_PROXY === 'false' ? false : config.TRUST_PROXY);
@@ -153,17 +160,18 @@ export function createApp({ config, db, pool, logger, authSecret, dataKey, prune
   app.use('/api/flow/property-search', propertySearchRoutes({ db, logger, streetViewKey: config.STREETVIEW_API_KEY, searchRateLimit: config.SEARCH_RATE_LIMIT }));
   // The building (the flow's busiest reads) first; the installer routes share its prefix and query rule, not its paths.
   app.use('/api/flow/property', buildingRoutes({ db, geo, defaultBrand: config.DEFAULT_BRAND, now: now ?? Date.now, documents: config }));
-  app.use('/api/flow/property', installerRequestRoutes({ db, defaultBrand: config.DEFAULT_BRAND }));
+  app.use('/api/flow/property', installerRequestRoutes({ db, defaultBrand: config.DEFAULT_BRAND, mailer }));
   app.use('/api/flow/texts', textRoutes(db));
   app.use('/api/flow', flowRoutes({ db, defaultBrand: config.DEFAULT_BRAND }));
   app.use('/api/flow', brandRoutes({ store: brandStore, defaultBrand: config.DEFAULT_BRAND, logger, secureCookies: config.secureCookies }));
   app.use('/api/flow', lenderRoutes());
   app.use('/api/flow', flowMessageRoutes(db));
   // Every console and admin write is audited (with the real user while impersonating); routes add their details.
-  app.use(['/api/console', '/api/admin'], auditWrites(db, logger));
-  app.use('/api/console/org/:org/users', requireOrganisation(db), requireConsoleItem('user-management'), organisationUserRoutes(db));
-  app.use('/api/console', consoleRoutes({ db, geo, brandStore, logger, now, passwordGuard }));
-  app.use('/api/admin', adminRoutes({ db, logger, brandStore, releases: config }));
+  app.use('/api/password', passwordLinkRoutes({ db, mailer, now, forgotRateLimit: config.PASSWORD_RESET_RATE_LIMIT }));
+  app.use(['/api/console', '/api/admin'], refuseUntilPasswordChosen, auditWrites(db, logger));
+  app.use('/api/console/org/:org/users', requireOrganisation(db), requireConsoleItem('user-management'), organisationUserRoutes(db, mailer, now));
+  app.use('/api/console', consoleRoutes({ db, geo, brandStore, logger, now, passwordGuard, mailer }));
+  app.use('/api/admin', adminRoutes({ db, logger, brandStore, releases: config, mailer, outboxDir: config.outboxDir, now }));
   app.use('/api', apiNotFound);
 
   app.use('/mfe', releaseFiles(config.releasesDir));

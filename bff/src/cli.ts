@@ -133,7 +133,7 @@ async function main(): Promise<number> {
         if (!name.success) throw new ReleaseError(`--name: ${name.error.issues[0]?.message}`);
         const { oneTimePassword, created } = await createSuperAdmin(database.db, email.data, name.data);
         console.log(`${created ? 'Super admin created' : 'Super admin password reset'}: ${email.data}`);
-        console.log(`One-time password (shown once, not stored): ${oneTimePassword}`);
+        console.log(`One-time password (shown once, not stored; works until they choose their own at first sign-in): ${oneTimePassword}`);
         return 0;
       }
       case 'release': {

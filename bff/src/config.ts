@@ -62,6 +62,15 @@ const envSchema = z.object({
   DOCUMENTS_PER_PROPERTY: z.coerce.number().int().min(1).default(5),
   /** MB of EPC documents one owner may upload per 24 hours. */
   DOCUMENT_MB_PER_DAY: z.coerce.number().int().min(1).default(50),
+  /** The SMTP server mails go through, e.g. smtps://user:pass@smtp.example.se:465; unset: every mail is written to DATA_DIR/outbox. */
+  SMTP_URL: z
+    .url({ message: 'must be a URL such as smtps://user:password@smtp.example.se:465' })
+    .refine((url) => /^smtps?:\/\//.test(url), 'must start with smtp:// or smtps://')
+    .optional(),
+  /** The sender of every mail. */
+  MAIL_FROM: z.string().trim().min(3).max(254).default('Home Energy <no-reply@home-energy.invalid>'),
+  /** "Forgot password?" requests per IP per hour. */
+  PASSWORD_RESET_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
   /** Load the demo organisations and staff accounts at start (demo data, never in a real deployment). Default: the mode's. */
   SEED_DEMO: booleanFlag.optional(),
   /**
@@ -79,6 +88,8 @@ export type Config = Omit<z.infer<typeof envSchema>, 'SEED_DEMO' | 'DEMO_MODE'> 
   releasesDir: string;
   bucketsDir: string;
   secureCookies: boolean;
+  /** Where mails are written without SMTP_URL (and where failed deliveries are kept). */
+  outboxDir: string;
 };
 
 export class ConfigError extends Error {}
@@ -106,6 +117,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: config.LOG_LEVEL ?? (config.NODE_ENV === 'production' ? 'info' : 'error'),
     releasesDir: path.join(path.resolve(config.DATA_DIR), 'releases'),
     bucketsDir: path.resolve(config.BUCKETS_DIR ?? path.join(config.DATA_DIR, 'buckets')),
+    outboxDir: path.join(path.resolve(config.DATA_DIR), 'outbox'),
     // __Host-/Secure cookies whenever the public URL is https (auth-protocols.md §1.4), or when told so.
     secureCookies: config.SECURE_COOKIES ?? config.PUBLIC_URL?.startsWith('https://') ?? false,
   };

@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app';
+import { mailerFromConfig } from './modules/mail/mailer';
 import { ConfigError, loadConfig } from './config';
 import { DataDirInUseError, openDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
@@ -53,7 +54,8 @@ async function main(): Promise<void> {
     passphrase: config.BANKID_PFX_PASSPHRASE,
     caPath: config.BANKID_CA_PATH,
   });
-  const app = createApp({ config, db: database.db, pool: database.pool, logger, authSecret, dataKey, rp, bankIdTestAppUrl: simulator ? `${simulator.url}/simulator/` : undefined });
+  const mailer = mailerFromConfig(config, logger);
+  const app = createApp({ config, db: database.db, pool: database.pool, logger, authSecret, dataKey, rp, bankIdTestAppUrl: simulator ? `${simulator.url}/simulator/` : undefined, mailer });
   const stopOrderSweep = startOrderSweep(database.db, (error) => logger.warn({ err: error }, 'BankID order sweep failed'));
   const stopVisitorSweep = startVisitorSweep(database.db, (error) => logger.warn({ err: error }, 'visitor profile sweep failed'));
   const server = app.listen(config.PORT, config.HOST);
@@ -89,6 +91,8 @@ async function main(): Promise<void> {
     stopOrderSweep();
     stopVisitorSweep();
     rp.close();
+    // Mails queued by the last requests are handed over before the process ends.
+    await mailer.idle();
     await simulator?.close();
     await database.close();
     process.exit(0);

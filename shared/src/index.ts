@@ -4,6 +4,7 @@ import './ui/ui.css';
 
 export { baseApi, type ApiExtraOptions } from './api/base-api';
 export { signRedirectUrl } from './api/sign-redirect';
+export { CHOOSE_PASSWORD_PATH, choosePasswordRedirect, PASSWORD_CHANGE_REQUIRED } from './api/password-change';
 export { registryApi, useGetRegistryQuery } from './api/registry-api';
 export { profileApi, useGetProfileQuery, usePatchProfileMutation, useDeleteProfilePropertyMutation, useRestoreProfilePropertyMutation, useAddMiniflowPropertyMutation, useSaveContactMutation } from './api/profile-api';
 export {

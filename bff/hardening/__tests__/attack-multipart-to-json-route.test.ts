@@ -94,7 +94,7 @@ describe('a multipart body to a JSON route cannot wipe the rates', () => {
   });
 
   it('the upload routes are exactly the routes described as multipart (bad-input/routes.ts), and still take it', async () => {
-    const ids: WorldIds = { propertyId: home, profileId: 1, staffUserId: 1, messageId: 1, documentId: '00000000-0000-4000-8000-000000000000', leadId: 1, homeownerCsrf: 'x', anonymousCsrf: 'x', questions: [{}] };
+    const ids: WorldIds = { propertyId: home, profileId: 1, staffUserId: 1, messageId: 1, documentId: '00000000-0000-4000-8000-000000000000', leadId: 1, homeownerCsrf: 'x', anonymousCsrf: 'x', questions: [{}], outboxMailId: '20261126t101500123z-0a1b2c3d' };
     const multipart = describeRoutes(ids).filter((r) => r.body?.kind === 'multipart');
     expect(multipart.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /api/flow/property/:id/document']);
     for (const route of multipart) expect(takesUpload(route.method, route.path.replace(':id', String(home)))).toBe(true);

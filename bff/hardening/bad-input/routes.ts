@@ -44,6 +44,8 @@ export function describeRoutes(ids: WorldIds): RouteInput[] {
       agent: 'superAdmin',
       query: { organisation: { valid: 'demo-energi', kind: 'slug' }, user: { valid: '1', kind: 'int' }, ...period, page: { valid: '1', kind: 'int' }, pageSize: { valid: '25', kind: 'int' } },
     },
+    { method: 'GET', path: '/api/admin/outbox', agent: 'superAdmin', query: { page: { valid: '1', kind: 'int' }, pageSize: { valid: '25', kind: 'int' } } },
+    { method: 'GET', path: '/api/admin/outbox/:id', agent: 'superAdmin', params: { id: name(ids.outboxMailId) } },
     { method: 'DELETE', path: '/api/admin/impersonation', agent: 'superAdmin' },
     { method: 'POST', path: '/api/admin/impersonation', agent: 'superAdmin', body: json({ organisation: 'demo-bank' }, { at: [], required: ['organisation'], maxLength: { organisation: 63 } }) },
     { method: 'GET', path: '/api/admin/organisations', agent: 'superAdmin' },
@@ -367,6 +369,22 @@ export function describeRoutes(ids: WorldIds): RouteInput[] {
       body: json({ csrfToken: ids.homeownerCsrf, loginMethod: 'bankid.other_device', identificationMode: 'identify', returnPath: '/sign' }, { at: [], required: ['csrfToken', 'loginMethod'], maxLength: { csrfToken: 200, returnPath: 2000 } }),
     },
     { method: 'GET', path: '/api/mfe/registry', agent: 'anonymous' },
+    // ── password links ──────────────────────────────────────────────────────────────────────────────────────────
+    { method: 'POST', path: '/api/password/forgot', agent: 'anonymous', body: json({ email: 'nobody@fuzz.test' }, { at: [], required: ['email'], maxLength: { email: 254 } }) },
+    {
+      method: 'POST',
+      path: '/api/password/link',
+      agent: 'anonymous',
+      validAnswer: { status: 400, why: 'a link token is only ever in a mail; this one was never issued (link_invalid)' },
+      body: json({ token: 'x'.repeat(43), password: 'a-fuzzed-new-password' }, { at: [], required: ['token', 'password'], maxLength: { token: 128, password: 200 }, freeText: ['password'] }),
+    },
+    {
+      method: 'POST',
+      path: '/api/password/choose',
+      agent: 'superAdmin',
+      validAnswer: { status: 409, why: 'the super admin signed in with their own password: there is no one-time password to replace' },
+      body: json({ password: 'a-fuzzed-new-password' }, { at: [], required: ['password'], maxLength: { password: 200 }, freeText: ['password'] }),
+    },
 
     // ── probes (outside /api; load balancers call them with whatever query they like) ───────────────────────────
     { method: 'GET', path: '/healthz', agent: 'anonymous', protocol: 'health probe: answers the same whatever the query' },

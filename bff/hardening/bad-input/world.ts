@@ -29,6 +29,8 @@ export interface WorldIds {
   anonymousCsrf: string;
   /** One question definition of the demo-energi set, as the console's editor sends it back. */
   questions: unknown[];
+  /** A mail in the outbox (an invitation). */
+  outboxMailId: string;
 }
 
 export interface World {
@@ -74,6 +76,9 @@ export async function createWorld(): Promise<World> {
     [propertyId],
   );
   const lead = leadRows[0];
+  ok(await agents.superAdmin.post('/api/admin/users').send({ email: 'invitee@demo.test', name: 'Invitee', memberships: [] }), 'invitation');
+  await app.mailer.idle();
+  const outboxMailId = ok(await agents.superAdmin.get('/api/admin/outbox'), 'outbox').body.mails[0].id as string;
   const { rows: profileRows } = await database.pool.query('select id from building_profiles where property_id = $1', [propertyId]);
   const { rows: staffRows } = await database.pool.query("select id from staff_users where email = 'staff@energi.demo.test'");
 
@@ -91,6 +96,7 @@ export async function createWorld(): Promise<World> {
       homeownerCsrf,
       anonymousCsrf,
       questions,
+      outboxMailId,
     },
     close: base.close,
   };

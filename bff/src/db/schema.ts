@@ -53,7 +53,27 @@ export const staffUsers = pgTable('staff_users', {
   demo: boolean('demo').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
+  /** Signed in with a one-time password: the console allows nothing but choosing a password (auth/password-change-guard.ts). */
+  mustChangePassword: boolean('must_change_password').notNull().default(false),
 });
+
+/**
+ * Links that let a console user set their password (modules/password-links): an invitation or a reset. Only the
+ * SHA-256 of the random token is kept; a link works once and until it expires.
+ */
+export const passwordTokens = pgTable(
+  'password_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull().references(() => staffUsers.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    purpose: text('purpose', { enum: ['invitation', 'reset'] }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('password_tokens_user').on(t.userId, t.createdAt)],
+);
 
 export const memberships = pgTable(
   'memberships',

@@ -1,6 +1,7 @@
 import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
 import type { BaseQueryFn, FetchArgs, FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { signRedirectUrl } from './sign-redirect';
+import { choosePasswordRedirect } from './password-change';
 
 /** Per-endpoint options: `skipSignRedirect` turns off the 401 → /sign redirect for that call. */
 export interface ApiExtraOptions {
@@ -18,6 +19,10 @@ const baseQueryWithSignRedirect: BaseQueryFn<string | FetchArgs, unknown, FetchB
   if (result.error?.status === 401 && !extraOptions?.skipSignRedirect && typeof window !== 'undefined') {
     const target = signRedirectUrl(window.location);
     if (target) window.location.assign(target);
+  }
+  if (typeof window !== 'undefined') {
+    const choose = choosePasswordRedirect(result.error?.status, result.error?.data, window.location.pathname);
+    if (choose) window.location.assign(choose);
   }
   return result;
 };

@@ -48,6 +48,7 @@ export const MENU_ITEMS: readonly MenuItem[] = [
   { id: 'super-account', group: 'superAdmin', path: '/console/org/[org]/account', rule: { superAdminOnly: true } },
   { id: 'admin', group: 'superAdmin', path: '/console/admin', rule: { superAdminOnly: true } },
   { id: 'admin-user-management', group: 'superAdmin', path: '/console/admin/user-management', rule: { superAdminOnly: true } },
+  { id: 'outbox', group: 'superAdmin', path: '/console/admin/outbox', rule: { superAdminOnly: true } },
 ];
 
 export const MENU_GROUPS: readonly MenuGroup[] = ['analytics', 'flow', 'knowledgeBase', 'account', 'superAdmin'];

@@ -190,10 +190,13 @@ export interface ConsoleUserList {
   users: ConsoleUser[];
 }
 
-/** The answer to creating a user or resetting a password: the password is shown once and never stored in clear. */
+/**
+ * The answer to creating a user or resetting a password. Without a mail server the one-time password is shown once
+ * (never stored in clear); with one it is null and the user gets a link by mail instead.
+ */
 export interface ConsoleUserWithPassword {
   user: ConsoleUser;
-  oneTimePassword: string;
+  oneTimePassword: string | null;
 }
 
 // ── Releases ─────────────────────────────────────────────────────────────────────────────────────────────────────

@@ -14,6 +14,7 @@ import { accountRoutes } from './account';
 import { PasswordGuard } from '../../auth/password-guard';
 import { propertyLookupRoutes } from './property-lookup';
 import { leadRoutes } from '../installer-requests/console-routes';
+import type { Mailer } from '../mail/mailer';
 
 export interface ConsoleRouteDeps {
   db: Db;
@@ -23,13 +24,14 @@ export interface ConsoleRouteDeps {
   now?: () => number;
   /** Lockouts after wrong current passwords (auth/password-guard.ts); one of its own when not given. */
   passwordGuard?: PasswordGuard;
+  mailer: Mailer;
 }
 
 /**
  * /api/console/org/:org/*: every route is scoped to an organisation the user belongs to (or a super admin; others get
  * 404), and each feature's routes are guarded by the same rule that shows its menu item (shared console/menu-rules).
  */
-export function consoleRoutes({ db, geo, brandStore, logger, now = Date.now, passwordGuard = new PasswordGuard(db, now) }: ConsoleRouteDeps): Router {
+export function consoleRoutes({ db, geo, brandStore, logger, now = Date.now, passwordGuard = new PasswordGuard(db, now), mailer }: ConsoleRouteDeps): Router {
   const router = Router();
   router.use('/org/:org', requireOrganisation(db));
   router.get('/org/:org/details', noQuery, (req, res) => {
@@ -44,6 +46,6 @@ export function consoleRoutes({ db, geo, brandStore, logger, now = Date.now, pas
   router.use('/org/:org/validation', validationRoutes(db));
   router.use('/org/:org/messages', messageRoutes(db));
   router.use('/org/:org/account', accountRoutes(db, passwordGuard));
-  router.use('/org/:org/installer-requests', leadRoutes(db));
+  router.use('/org/:org/installer-requests', leadRoutes(db, mailer));
   return router;
 }

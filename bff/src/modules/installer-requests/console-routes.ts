@@ -7,6 +7,8 @@ import { noQuery } from '../../http/input-guards';
 import { requireConsoleItem } from '../../auth/guards';
 import { audit } from '../audit/record';
 import { findLead, leadsOf, moveLead } from './repository';
+import type { Mailer } from '../mail/mailer';
+import { statusMail } from './mails';
 
 const leadParams = z.object({ id: leadIdSchema });
 
@@ -18,7 +20,7 @@ function notFound(): HttpError {
  * /api/console/org/{org}/installer-requests (menu item "requests", installer organisations only): the homeowners'
  * requests addressed to this installer and their status. Other organisations' requests are 404, never shown.
  */
-export function leadRoutes(db: Db): Router {
+export function leadRoutes(db: Db, mailer: Mailer): Router {
   const router = Router({ mergeParams: true });
   router.use(requireConsoleItem('requests'));
 
@@ -48,6 +50,7 @@ export function leadRoutes(db: Db): Router {
         details: { from: lead.status, to: update.status, ...(note !== undefined ? { note } : {}) },
       });
     });
+    mailer.queueLater(() => statusMail(db, mailer, id, update.status, note));
     res.json({ request: await findLead(db, req.organisation!.id, id) });
   });
 

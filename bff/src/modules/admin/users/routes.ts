@@ -15,14 +15,15 @@ import { organisationSlugSchema } from '@home-energy/shared/schemas/session';
 import type { Db } from '../../../db/client';
 import { UserService, type UserScope } from './service';
 import { parse } from '../../../http/errors';
+import type { Mailer } from '../../mail/mailer';
 
 const idParams = z.object({ id: consoleUserIdSchema });
 const membershipParams = z.object({ id: consoleUserIdSchema, org: organisationSlugSchema });
 
 /** /api/admin/users: console users across organisations (super admins only). */
-export function platformUserRoutes(db: Db): Router {
+export function platformUserRoutes(db: Db, mailer: Mailer, now?: () => number): Router {
   const router = Router();
-  const users = new UserService(db);
+  const users = new UserService(db, mailer, now);
   const platform: UserScope = { kind: 'platform' };
 
   router.get('/', async (req, res) => {
@@ -64,10 +65,10 @@ function organisationScope(req: Request): UserScope {
  * /api/console/org/{org}/users: the organisation's own console users, for its admins (and super admins). Mounted
  * behind requireOrganisation and the rules table's user-management item, like every console route.
  */
-export function organisationUserRoutes(db: Db): Router {
+export function organisationUserRoutes(db: Db, mailer: Mailer, now?: () => number): Router {
   const router = Router();
   router.use(noQuery);
-  const users = new UserService(db);
+  const users = new UserService(db, mailer, now);
 
   router.get('/', async (req, res) => {
     const body: ConsoleUserList = { users: await users.list(organisationScope(req)) };

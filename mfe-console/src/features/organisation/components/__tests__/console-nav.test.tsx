@@ -83,11 +83,12 @@ describe('the console navigation', () => {
       items.properties, items.activities, items.users, items.transition, items.portfolio, items.property_lookup,
       items.configuration, items.validation,
       items.messages,
-      items['super-account'], items.admin, items['admin-user-management'],
+      items['super-account'], items.admin, items['admin-user-management'], items.outbox,
     ]);
     expect(within(nav).queryByRole('link', { name: items['org-select'] })).toBeNull();
     expect(within(nav).getByRole('link', { name: items.admin }).getAttribute('href')).toBe('/console/admin');
     expect(within(nav).getByRole('link', { name: items['admin-user-management'] }).getAttribute('href')).toBe('/console/admin/user-management');
+    expect(within(nav).getByRole('link', { name: items.outbox }).getAttribute('href')).toBe('/console/admin/outbox');
   });
 
   it('a super admin impersonating the organisation sees every page they may open, its user management included', async () => {
