@@ -20,7 +20,7 @@ describe('the console menu rules', () => {
       'configuration', 'validation',
       'messages',
       'user-management',
-      'super-account', 'admin', 'admin-user-management',
+      'super-account', 'admin', 'admin-user-management', 'outbox',
     ]);
     // Every item in the menu is one the guards let through.
     for (const id of ids(context)) expect(isItemAllowed(menuItem(id), context)).toBe(true);

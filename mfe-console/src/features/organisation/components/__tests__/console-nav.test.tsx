@@ -100,7 +100,7 @@ describe('the console navigation', () => {
       items.configuration, items.validation,
       items.messages,
       items['user-management'],
-      items['super-account'], items.admin, items['admin-user-management'],
+      items['super-account'], items.admin, items['admin-user-management'], items.outbox,
     ]);
     expect(within(nav).getByRole('link', { name: items.portfolio }).getAttribute('href')).toBe('/console/org/demo-energi/portfolio');
     expect(within(nav).getByRole('link', { name: items.messages }).getAttribute('href')).toBe('/console/org/demo-energi/messages');
