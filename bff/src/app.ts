@@ -156,7 +156,7 @@ export function createApp({ config, db, pool, logger, authSecret, dataKey, prune
   app.use('/api/flow', flowRoutes({ db, defaultBrand: config.DEFAULT_BRAND }));
   app.use('/api/flow', brandRoutes({ store: brandStore, defaultBrand: config.DEFAULT_BRAND, logger, secureCookies: config.secureCookies }));
   app.use('/api/flow', lenderRoutes());
-  app.use('/api/flow', flowMessageRoutes(db));
+  app.use('/api/flow', flowMessageRoutes(db, { defaultBrand: config.DEFAULT_BRAND, now }));
   // Every console and admin write is audited (with the real user while impersonating); routes add their details.
   app.use(['/api/console', '/api/admin'], auditWrites(db, logger));
   app.use('/api/console/org/:org/users', requireOrganisation(db), requireConsoleItem('user-management'), organisationUserRoutes(db));

@@ -3,8 +3,9 @@ import HttpBackend from 'i18next-http-backend';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
 
-export const LANGUAGES = ['en', 'sv'] as const;
-export type Language = (typeof LANGUAGES)[number];
+import { LANGUAGES } from './languages';
+
+export { LANGUAGES, type Language } from './languages';
 
 /** Namespaces shipped inside a remote's release are read from that release's URL; the rest from /locales. */
 const namespaceBases = new Map<string, string>();
