@@ -178,7 +178,9 @@ export function flowMessageRoutes(db: Db, options: { defaultBrand: string; now?:
   const router = Router();
   const now = options.now ?? Date.now;
   router.get('/messages', async (req, res) => {
-    const query = parseInput(contentQuerySchema, req.query, 'query');
+    // The brand hint every flow call may carry (FLOW_QUERY) is read by flowOrganisation, not by the schema.
+    const { owner: _brand, ...asked } = req.query;
+    const query = parseInput(contentQuerySchema, asked, 'query');
     const matches: SQL[] = [];
     if (query.key) matches.push(eq(contentItems.key, query.key));
     if (query.activity) matches.push(eq(contentItems.activity, query.activity));
