@@ -15,7 +15,10 @@ const text100 = z.string().trim().min(1, 'must not be empty').max(100, 'must be 
 /** A slug names the item in URLs and in the editor: lower-case letters, digits and dashes. */
 export const contentSlugSchema = text100.regex(/^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/, 'lower-case letters, digits and dashes');
 
-/** A key the flow asks for, e.g. `results.intro` or `question.atemp`. */
+/** The key of the messages shown with a question of the flow: `question.` and the question's key. */
+export const questionMessageKey = (questionKey: string): string => `question.${questionKey}`;
+
+/** A key the flow asks for, e.g. `results.intro` or `question.atemp` (questionMessageKey). */
 export const contentKeySchema = text100.regex(/^[a-z0-9][a-z0-9._-]*$/i, 'letters, digits, dots, dashes and underscores');
 
 const isImageRef = (value: string) => isSitePath(value) || isHttpsUrl(value);
