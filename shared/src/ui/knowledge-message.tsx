@@ -28,7 +28,11 @@ export function KnowledgeMessage({ message }: { message: KnowledgeMessageContent
       <div>
         <p className="he-kb-message__title">{message.title}</p>
         {message.date ? <p className="he-kb-message__date">{t('knowledge.from', { date: formatDay(message.date, pageLanguage) })}</p> : null}
-        <p className="he-kb-message__content">{message.content}</p>
+        {message.content.split(/\n{2,}/).map((paragraph, i) => (
+          <p key={i} className="he-kb-message__content">
+            {paragraph}
+          </p>
+        ))}
       </div>
     </section>
   );
