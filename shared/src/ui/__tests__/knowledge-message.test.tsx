@@ -2,7 +2,7 @@ import '../../../testing/setup-dom';
 import type { ReactNode } from 'react';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { createTestI18n, remoteTexts, renderRemote } from '../../../testing/render-remote';
-import { installFakeBff, type FakeAnswer } from '../../../testing/fake-bff';
+import { installFakeBff } from '../../../testing/fake-bff';
 import type { FlowMessage } from '../../schemas/content';
 import { KnowledgeMessages } from '../knowledge-message';
 import { Logo } from '../logo';
@@ -45,7 +45,7 @@ describe('knowledge-base messages', () => {
 
   it('says it is loading while the messages come, then shows nothing when there are none', async () => {
     let answer: (value: [number, unknown]) => void = () => undefined;
-    const bff = installFakeBff({ 'GET /api/flow/messages': () => new Promise<[number, unknown]>((resolve) => (answer = resolve)) as unknown as ReturnType<FakeAnswer> });
+    const bff = installFakeBff({ 'GET /api/flow/messages': () => new Promise<[number, unknown]>((resolve) => (answer = resolve)) });
     const { container } = show(<KnowledgeMessages activity="solar_panel_installation" />);
     expect((await screen.findByRole('status')).textContent).toBe('Loading tips…');
     await waitFor(() => expect(bff.requests).toHaveLength(1));
