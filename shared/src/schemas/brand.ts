@@ -1,7 +1,7 @@
 // Brand config (spec §3): theme colours and financial providers of one brand, stored as brand/{brand}/config.json.
 import { z } from 'zod';
 import { accentContrastIssues } from './brand-colours';
-import { httpUrlSchema, imageUrlSchema } from './url';
+import { httpUrlSchema, isHttpsUrl, isSitePath } from './url';
 
 const colour = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'a colour such as #0f6e4f');
 
@@ -24,8 +24,8 @@ export const financialProviderSchema = z
 export const brandConfigSchema = z
   .object({
     name: z.string().min(1).max(255).optional(),
-    /** The brand's logo in the page header: an http(s) URL or a path on this site. */
-    logo: imageUrlSchema.optional(),
+    /** The brand's logo in the page header: an https URL or a path on this site (what the pages' CSP loads). */
+    logo: z.string().trim().min(1).max(255).refine((v) => isHttpsUrl(v) || isSitePath(v), 'an https URL or a path starting with /').optional(),
     accent: colour.optional(),
     accentSoft: colour.optional(),
     accentDark: colour.optional(),

@@ -57,3 +57,13 @@ describe('AA contrast of a saved brand (brandConfigInputSchema, the BFF and the 
     expect(brandConfigSchema.safeParse({ accent: '#ffcc00' }).success).toBe(true);
   });
 });
+
+describe('a brand’s logo', () => {
+  it('is an https URL or a path on the site, never another scheme or another host by a protocol-relative path', () => {
+    expect(brandConfigSchema.safeParse({ logo: '/brands/bank.svg' }).success).toBe(true);
+    expect(brandConfigSchema.safeParse({ logo: 'https://cdn.example/bank.svg' }).success).toBe(true);
+    for (const logo of ['javascript:alert(1)', 'http://cdn.example/bank.svg', '//evil.example/logo.png', '']) {
+      expect(brandConfigSchema.safeParse({ logo }).error?.issues[0]?.path).toEqual(['logo']);
+    }
+  });
+});
