@@ -71,7 +71,10 @@ test.describe('knowledge base and brand for homeowners', () => {
     const homeowner = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
     const flow = await homeowner.newPage();
     await flow.goto('/?owner=demo-installer');
+    await expect(flow.getByRole('banner').getByRole('link', { name: `${original.name} – start page` })).toBeVisible();
     await signInHomeowner(flow, SIMULATOR, '197204151307', 'Ingrid Installatör');
+    // The brand now comes with the sign-in (the homeowner's organisation), not from the link's cookie.
+    await homeowner.clearCookies({ name: 'owner' });
     await flow.goto('/');
     await expect(flow.getByRole('banner').getByRole('link', { name: `${original.name} – start page` })).toBeVisible();
     const softBefore = await softAccentOf(flow);
