@@ -40,15 +40,17 @@ export function KnowledgeMessage({ message }: { message: KnowledgeMessageContent
 
 /**
  * The knowledge-base messages for a question (messageKey) or a recommendation (activity), in the page's language.
- * Nothing while there are none; a quiet loading line while they come; on an error nothing (they are extra help, and
- * the page around them works without them).
+ * Nothing while there are none; a loading status while they come; on an error nothing (they are extra help, and the
+ * page around them works without them).
  */
 export function KnowledgeMessages({ messageKey, activity }: { messageKey?: string; activity?: ActivityType }) {
   const { t, i18n } = useTranslation('common');
   const { data, isLoading } = useGetFlowMessagesQuery({ key: messageKey, activity, lng: languageOf(i18n) }, { skip: !messageKey && !activity });
   if (isLoading) {
+    // Said to screen readers only: a line shown and then taken away under every question and card would make the
+    // page jump when most of them have no message.
     return (
-      <p className="he-kb-loading" role="status">
+      <p className="he-visually-hidden" role="status">
         {t('knowledge.loading')}
       </p>
     );
