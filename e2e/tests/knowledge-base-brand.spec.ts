@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 // @ts-expect-error plain ESM helper shared with serve.mjs
 import { E2E_BANKID_PORT } from '../e2e-env.mjs';
@@ -55,6 +56,8 @@ test.describe('knowledge base and brand for homeowners', () => {
     const shown = bank.page.locator(`[data-activity="${card!.name}"]`).getByRole('region', { name: `Tip: ${title}` });
     await expect(shown).toBeVisible();
     await expect(shown).toContainText('Demo Bank lends for this measure at a green rate.');
+    const a11y = await new AxeBuilder({ page: bank.page }).include(`[data-activity="${card!.name}"]`).analyze();
+    expect(a11y.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
 
     const energi = await homeownerOf(browser, 'demo-energi', home.id);
     await energi.page.goto(`/property/${home.id}/building/primary/results-dashboard`);
