@@ -49,7 +49,7 @@ function view(row: Row, organisation: Organisation): ContentItem {
  * The messages a reader of `lng` gets, per key and activity: those written in `lng` or in no language; where a key or
  * activity has none such, those in the other language (better a message in Swedish than none).
  */
-export function inReadersLanguage<T extends { key: string; activity: string | null; language: string | null }>(items: T[], lng: Language | undefined): T[] {
+function inReadersLanguage<T extends { key: string; activity: string | null; language: string | null }>(items: T[], lng: Language | undefined): T[] {
   if (!lng) return items;
   const readable = new Set(items.filter((m) => m.language === null || m.language === lng).map((m) => `${m.key}|${m.activity}`));
   return items.filter((m) => m.language === null || m.language === lng || !readable.has(`${m.key}|${m.activity}`));

@@ -59,9 +59,10 @@ describe('GET /api/flow/brand-config', () => {
     await agent.get('/api/flow/brand-config?owner=demo-installer').expect(200);
     // Changed behind the store's back (same file, same size, same time): the session's copy is what is served.
     const file = path.join(bucket, 'brand', 'demo-installer', 'config.json');
-    const { mtime } = fs.statSync(file);
+    // Seconds as a number keep the sub-millisecond part (a Date would round it).
+    const { mtimeMs } = fs.statSync(file);
     fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace(DEMO_BRANDS['demo-installer']!.accent!, '#123456'));
-    fs.utimesSync(file, mtime, mtime);
+    fs.utimesSync(file, mtimeMs / 1000, mtimeMs / 1000);
     const cached = await agent.get('/api/flow/brand-config?owner=demo-installer').expect(200);
     expect(cached.body.config.accent).toBe(DEMO_BRANDS['demo-installer']!.accent);
     const fresh = await agent.get('/api/flow/brand-config?owner=demo-installer').set('Cache-Control', 'no-cache').expect(200);
