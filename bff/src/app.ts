@@ -154,7 +154,7 @@ export function createApp({ config, db, pool, logger, authSecret, dataKey, prune
   app.use('/api/mfe', registryRoutes(db, { publicUrl: config.PUBLIC_URL, demo: config.demo }));
   app.use(
     '/api/flow/user',
-    signRoutes({ db, orders, passport, vault, secret: authSecret, cookies, publicUrl: config.PUBLIC_URL, startRateLimit: config.BANKID_START_RATE_LIMIT, fakeLogin: config.FAKE_LOGIN && config.demo }),
+    signRoutes({ db, orders, passport, vault, secret: authSecret, cookies, publicUrl: config.PUBLIC_URL, startRateLimit: config.BANKID_START_RATE_LIMIT, defaultBrand: config.DEFAULT_BRAND, fakeLogin: config.FAKE_LOGIN && config.demo }),
     profileRoutes(db, now),
   );
   app.use('/api/flow/property-search', propertySearchRoutes({ db, logger, streetViewKey: config.STREETVIEW_API_KEY, searchRateLimit: config.SEARCH_RATE_LIMIT }));
@@ -165,7 +165,7 @@ export function createApp({ config, db, pool, logger, authSecret, dataKey, prune
   app.use('/api/flow', flowRoutes({ db, defaultBrand: config.DEFAULT_BRAND }));
   app.use('/api/flow', brandRoutes({ store: brandStore, defaultBrand: config.DEFAULT_BRAND, logger, secureCookies: config.secureCookies }));
   app.use('/api/flow', lenderRoutes());
-  app.use('/api/flow', flowMessageRoutes(db));
+  app.use('/api/flow', flowMessageRoutes(db, { defaultBrand: config.DEFAULT_BRAND, now }));
   // Every console and admin write is audited (with the real user while impersonating); routes add their details.
   app.use('/api/password', passwordLinkRoutes({ db, mailer, now, forgotRateLimit: config.PASSWORD_RESET_RATE_LIMIT }));
   app.use(['/api/console', '/api/admin'], refuseUntilPasswordChosen, auditWrites(db, logger));

@@ -72,9 +72,12 @@ export { NotFoundPage } from './ui/not-found';
 export { PlaceholderPage } from './ui/placeholder-page';
 export { ToastProvider, useToast, TOAST_DURATION_MS, MAX_TOASTS } from './ui/toasts';
 export { ThemeByRoute, themeForPath } from './ui/theme';
-export { BrandTheme, brandVariables } from './ui/brand-theme';
+export { BrandTheme, brandVariables, useBrandConfig } from './ui/brand-theme';
+export { KnowledgeMessage, KnowledgeMessages, type KnowledgeMessageContent } from './ui/knowledge-message';
+export { messagesApi, useGetFlowMessagesQuery, type FlowMessagesArgs } from './api/messages-api';
+export { accentContrastIssues, resolvedAccents, softAccentOf, darkAccentOf, contrastRatio, MIN_TEXT_CONTRAST, type ContrastIssue } from './schemas/brand-colours';
 export { brandApi, useGetBrandConfigQuery } from './api/brand-api';
-export { brandConfigSchema, financialProviderSchema, type BrandConfig, type BrandConfigResponse, type FinancialProvider as BrandFinancialProvider } from './schemas/brand';
+export { brandConfigSchema, brandConfigInputSchema, financialProviderSchema, type BrandConfig, type BrandConfigResponse, type FinancialProvider as BrandFinancialProvider } from './schemas/brand';
 export {
   visibleMenu,
   firstPermittedHref,

@@ -250,7 +250,7 @@ export function describeRoutes(ids: WorldIds): RouteInput[] {
       agent: 'anonymous',
       body: json({ action: 'loan_type.change', object: 'Mortgage', property_id: ids.propertyId }, { at: [], required: ['action'], accepts: { property_id: ['null'] }, maxLength: { action: 255, object: 1023 }, freeText: ['action', 'object'] }),
     },
-    { method: 'GET', path: '/api/flow/messages', agent: 'anonymous', query: { key: { valid: 'results', kind: 'key' }, activity: { valid: 'insulation_attic', kind: 'enum' } } },
+    { method: 'GET', path: '/api/flow/messages', agent: 'anonymous', query: { key: { valid: 'results', kind: 'key' }, activity: { valid: 'insulation_attic', kind: 'enum' }, lng: { valid: 'sv', kind: 'enum' } } },
     {
       method: 'GET',
       path: '/api/flow/property-search/geoengine-property',

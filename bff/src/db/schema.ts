@@ -145,6 +145,8 @@ export const homeowners = pgTable('homeowners', {
   contactEmail: text('contact_email'),
   contactMobile: text('contact_mobile'),
   selectedPropertyId: integer('selected_property_id').references(() => properties.id, { onDelete: 'set null' }),
+  /** The organisation whose brand the homeowner came through: their brand after every sign-in. */
+  organisationId: integer('organisation_id').references(() => organisations.id, { onDelete: 'set null' }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
   /** A made-up homeowner of the demo journeys (seed/demo-journeys.ts); `demo remove` deletes them. */
@@ -504,10 +506,21 @@ export const contentItems = pgTable(
     image: text('image'),
     activity: text('activity'),
     requireTerms: boolean('require_terms').notNull().default(false),
+    /** sv or en; null: shown in every language. */
+    language: text('language'),
+    /** Last day shown (`date` is the first); null: no end. */
+    validUntil: date('valid_until'),
+    /** Shown only to homeowners of this organisation's brand; null: every brand. */
+    organisationId: integer('organisation_id').references(() => organisations.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('content_items_key').on(t.key), index('content_items_activity').on(t.activity)],
+  (t) => [
+    index('content_items_key').on(t.key),
+    index('content_items_activity').on(t.activity),
+    check('content_items_language', sql`"language" IN ('sv', 'en')`),
+    check('content_items_valid_range', sql`"valid_until" IS NULL OR "date" IS NULL OR "valid_until" >= "date"`),
+  ],
 );
 
 /** Staff's verdict on answers that failed plausibility rules; it holds for the answers it was given on (answers_hash). */

@@ -34,6 +34,6 @@ const baseQueryWithSignRedirect: BaseQueryFn<string | FetchArgs, unknown, FetchB
 export const baseApi = createApi({
   reducerPath: 'api',
   baseQuery: baseQueryWithSignRedirect,
-  tagTypes: ['Registry', 'Session', 'Profile', 'Property', 'Building', 'Recommendations', 'Information', 'Texts', 'Brand', 'Plan'],
+  tagTypes: ['Registry', 'Session', 'Profile', 'Property', 'Building', 'Recommendations', 'Information', 'Texts', 'Brand', 'Plan', 'Messages'],
   endpoints: () => ({}),
 });

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Outlet, Link, useLocation } from '@home-energy/shared/router';
 import { useTranslation } from 'react-i18next';
 import { useActiveReleases } from '../remotes/use-active-releases';
-import { LanguageSwitch, Logo, PageLayout, signOut, signRedirectUrl, themeForPath, useSession, useToast } from '@home-energy/shared';
+import { LanguageSwitch, Logo, PageLayout, signOut, signRedirectUrl, themeForPath, useBrandConfig, useSession, useToast } from '@home-energy/shared';
 
 /** The signed-in staff user's name and email, and the sign-out button (back to the staff sign-in at /console). */
 function SignedInUser({ name, email, afterSignOut }: { name?: string | null; email?: string | null; afterSignOut: string }) {
@@ -49,11 +49,13 @@ export function ShellLayout() {
   const session = useSession();
   const registry = useActiveReleases();
   const user = session.data?.user ?? null;
+  const brand = useBrandConfig();
   return (
     <PageLayout
       topBar={
         <>
-          <Logo href={inConsole ? '/console' : '/'} />
+          {/* Staff work in the product's console, not in a brand. */}
+          <Logo href={inConsole ? '/console' : '/'} brand={inConsole ? undefined : brand?.config} />
           {inConsole ? <span className="he-badge">{t('nav.console')}</span> : null}
           <button
             type="button"

@@ -8,6 +8,8 @@ export interface BrandConfigStore {
   /** The brand's config, or null when it has none; a malformed file throws. */
   read(brand: string): Promise<BrandConfig | null>;
   write(brand: string, config: BrandConfig): Promise<void>;
+  /** Changes with every write of the brand's config (null: none stored): what a cached copy is checked against. */
+  version(brand: string): Promise<string | null>;
 }
 
 export class BrandConfigError extends Error {}
@@ -41,6 +43,16 @@ export function localBrandConfigStore(bucketsDir: string, bucketName: string | u
       const temporary = `${file}.${process.pid}.tmp`;
       await fs.writeFile(temporary, `${JSON.stringify(brandConfigSchema.parse(config), null, 2)}\n`);
       await fs.rename(temporary, file);
+    },
+    async version(brand) {
+      try {
+        // Every write renames a new file into place: a new inode, whatever the clock's resolution.
+        const stat = await fs.stat(fileOf(brand));
+        return `${stat.ino}-${Math.trunc(stat.mtimeMs)}-${stat.size}`;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw error;
+      }
     },
   };
 }

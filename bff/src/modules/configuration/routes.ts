@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { noQuery } from '../../http/input-guards';
 import { eq } from 'drizzle-orm';
-import { brandConfigSchema, type BrandConfig } from '@home-energy/shared/schemas/brand';
+import { brandConfigInputSchema, type BrandConfig } from '@home-energy/shared/schemas/brand';
 import { organisationPricesSchema, questionSetUpdateSchema, type ConsoleConfiguration } from '@home-energy/shared/schemas/configuration';
 import { PRICE_AREAS } from '@home-energy/shared/schemas/energy';
 import type { Db } from '../../db/client';
@@ -87,7 +87,7 @@ export function configurationRoutes({ db, brandStore, logger }: { db: Db; brandS
 
   router.put('/brand', async (req, res) => {
     const organisation = req.organisation!;
-    const config = parse(brandConfigSchema, req.body, 'body');
+    const config = parse(brandConfigInputSchema, req.body, 'body');
     const brand = await brandOf(organisation.id);
     const before = await readBrand(brand);
     await brandStore.write(brand, config);
