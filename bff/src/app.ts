@@ -140,7 +140,7 @@ export function createApp({ config, db, pool, logger, authSecret, dataKey, prune
   app.use(config.AUTH_BASE_PATH, authRoutes(authOptions));
   // Bodies are JSON (or the upload's multipart), and writes take no query: see http/input-guards.ts.
   // Anonymous flow writes per IP before any body is read (http/write-limits.ts).
-  app.use('/api/flow', flowWriteLimiter(config.FLOW_WRITE_RATE_LIMIT));
+  app.use('/api/flow', flowWriteLimiter(db, config.FLOW_WRITE_RATE_LIMIT));
   app.use('/api', express.json({ limit: '100kb' }), jsonBodies, noQueryOnWrites);
   app.use('/api/mfe', registryRoutes(db, { publicUrl: config.PUBLIC_URL, demo: config.demo }));
   app.use(

@@ -17,6 +17,7 @@ import { startBankIdSimulator } from './bankid/simulator/app';
 import { startOrderSweep } from './modules/homeowner/order-sweep';
 import { productionDatabaseProblems } from './production-checklist';
 import { startVisitorSweep } from './modules/building/visitor-sweep';
+import { startRateLimitSweep } from './http/rate-limit-store';
 
 /** Starts the BFF: config → database (migrated) → HTTP; stops gracefully on SIGTERM/SIGINT. */
 async function main(): Promise<void> {
@@ -56,6 +57,7 @@ async function main(): Promise<void> {
   const app = createApp({ config, db: database.db, pool: database.pool, logger, authSecret, dataKey, rp });
   const stopOrderSweep = startOrderSweep(database.db, (error) => logger.warn({ err: error }, 'BankID order sweep failed'));
   const stopVisitorSweep = startVisitorSweep(database.db, (error) => logger.warn({ err: error }, 'visitor profile sweep failed'));
+  const stopRateLimitSweep = startRateLimitSweep(database.db, (error) => logger.warn({ err: error }, 'rate-limit sweep failed'));
   const server = app.listen(config.PORT, config.HOST);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
@@ -88,6 +90,7 @@ async function main(): Promise<void> {
     await new Promise((resolve) => server.once('close', resolve));
     stopOrderSweep();
     stopVisitorSweep();
+    stopRateLimitSweep();
     rp.close();
     await simulator?.close();
     await database.close();
