@@ -47,6 +47,7 @@ import { GEO_DIR } from './paths';
 import { brandRoutes } from './modules/brand/routes';
 import { localBrandConfigStore, type BrandConfigStore } from './modules/brand/store';
 import { flowMessageRoutes } from './modules/messages/routes';
+import type { Metrics } from './http/metrics';
 import { PAINT_FIRST_SCRIPT_HASH } from '@home-energy/shared/paint-first';
 
 export interface AppDeps {
@@ -89,16 +90,19 @@ export interface AppDeps {
   geo?: GeoTables;
   /** Where brand configs live (the local bucket of the config by default). */
   brandStore?: BrandConfigStore;
+  /** Request metrics (http/metrics.ts), when METRICS_PORT is set. */
+  metrics?: Metrics;
   /** GET /api/auth/session's common case answered without the /api chain (auth/session-fast-path.ts); tests turn it off to compare. */
   sessionFastPath?: boolean;
 }
 
 /** Builds the whole BFF from its dependencies; never listens (server.ts does), so tests drive it with supertest. */
-export function createApp({ config, db, pool, logger, authSecret, dataKey, pruneSessions = true, rp, now, geo = loadGeoTables(GEO_DIR), brandStore = localBrandConfigStore(config.bucketsDir, config.CONFIG_BUCKET_NAME), sessionFastPath: fastSessions = true }: AppDeps): express.Express {
+export function createApp({ config, db, pool, logger, authSecret, dataKey, pruneSessions = true, rp, now, geo = loadGeoTables(GEO_DIR), brandStore = localBrandConfigStore(config.bucketsDir, config.CONFIG_BUCKET_NAME), sessionFastPath: fastSessions = true, metrics }: AppDeps): express.Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.TRUST_PROXY === 'true' ? true : config.TRUST_PROXY === 'false' ? false : config.TRUST_PROXY);
 
+  if (metrics) app.use(metrics.requests(app));
   app.use(requestLog(logger));
   app.use(
     fixedHeaders(

@@ -18,7 +18,7 @@ export function createTestApp(
   database: DatabaseHandle,
   paths: { shellDist: string; releasesDir: string },
   overrides: Partial<AppDeps['config']> = {},
-  extra: { rp?: RpClient; now?: () => number; sessionFastPath?: boolean; authSecret?: string; dataKey?: DataKey; logger?: AppDeps['logger'] } = {},
+  extra: { rp?: RpClient; now?: () => number; sessionFastPath?: boolean; authSecret?: string; dataKey?: DataKey; logger?: AppDeps['logger']; metrics?: AppDeps['metrics'] } = {},
 ) {
   return createApp({
     config: {
@@ -54,6 +54,7 @@ export function createTestApp(
     rp: extra.rp ?? new RpClient({ baseUrl: 'http://127.0.0.1:9/rp/v6.0', timeoutMs: 1000 }),
     now: extra.now,
     sessionFastPath: extra.sessionFastPath,
+    metrics: extra.metrics,
     geo: (geo ??= loadGeoTables(GEO_DIR)),
   });
 }

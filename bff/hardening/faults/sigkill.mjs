@@ -15,16 +15,16 @@ import { sessionCookie } from '../load/workload.mjs';
 const WINDOWS = ['double', 'triple', 'energy'];
 
 /** Write number `g`'s answers: four at once, all different from any other write's. */
-function answersOf(g) {
+export function answersOf(g) {
   return { atemp: 50 + (g % 400), solar_panels_wp: g, attic_insulation_mm: g % 1_000, window_type: WINDOWS[g % WINDOWS.length] };
 }
 
-function sidOf(cookie) {
+export function sidOf(cookie) {
   const value = decodeURIComponent(cookie.split('=').slice(1).join('='));
   return value.slice(2, value.lastIndexOf('.'));
 }
 
-async function allPropertyIds(databaseUrl) {
+export async function allPropertyIds(databaseUrl) {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
@@ -35,7 +35,7 @@ async function allPropertyIds(databaseUrl) {
 }
 
 /** What is stored for the writers' sessions: Map "sid:property" → answers. */
-async function storedAnswers(databaseUrl, sids) {
+export async function storedAnswers(databaseUrl, sids) {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {

@@ -171,7 +171,7 @@ export function buildingRoutes(options: BuildingRouteOptions): Router {
   // are the property, the caller's profile and documents, and the prices of the profile's (or the brand's)
   // organisation, all in the key or read in the same write generation. Each answer's JSON, ETag and compressed forms are
   // made once too (http/cached-answer.ts).
-  const buildings = new ReadCache<CachedBuilding>(writeGenerationOfDb(db), { max: 5_000 });
+  const buildings = new ReadCache<CachedBuilding>(writeGenerationOfDb(db), { name: 'building', max: 5_000 });
   function readBuilding(req: Request): Promise<CachedBuilding> {
     const { id } = parse(buildingParams, req.params, 'params');
     const owner = ownerOf(req, false);
