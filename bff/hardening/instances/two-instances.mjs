@@ -9,8 +9,7 @@
 import { isDeepStrictEqual, parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
 import { PORTS, postgresAvailable, sleep, startBff, startPostgresCluster, tempDir } from '../load/servers.mjs';
-import { sessionCookie } from '../load/workload.mjs';
-import { allPropertyIds, answersOf, sidOf, storedAnswers } from '../faults/sigkill.mjs';
+import { allPropertyIds, answersOf, createWriters, storedAnswers } from '../faults/sigkill.mjs';
 import { startRoundRobinProxy } from './proxy.mjs';
 
 /** The sign-in limit the instances run with: small, so the shared count is seen in a few requests. */
@@ -128,17 +127,7 @@ async function sharedSignInLimit({ a, b, check }) {
  */
 async function killUnderLoad({ a, proxy, databaseUrl, durationS, writerCount = 8, check }) {
   const propertyIds = await allPropertyIds(databaseUrl);
-  const writers = [];
-  for (let i = 0; i < writerCount; i++) {
-    const res = await fetch(`${proxy.url}/api/flow/property/${propertyIds.at(-1 - i)}/answer`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ occupants: 2 }),
-    });
-    const cookie = sessionCookie(res);
-    if (!res.ok || !cookie) throw new Error(`writer ${i}: ${res.status}`);
-    writers.push({ index: i, cookie, sid: sidOf(cookie) });
-  }
+  const writers = await createWriters(proxy.url, propertyIds, writerCount);
   const free = propertyIds.slice(0, propertyIds.length - writerCount);
   const writes = [];
   const requests = [];
