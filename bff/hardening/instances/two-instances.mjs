@@ -194,8 +194,13 @@ export async function twoInstancesScenario({ cluster, durationS = 30, log = cons
   let proxy = null;
   try {
     // A seeds the database and runs the BankID simulator; B uses the same simulator, as the README tells.
-    a = await startBff({ port: PORTS.instancesBff[0], dataDir: tempDir('instance-a'), databaseUrl: pg.url, env });
-    b = await startBff({ port: PORTS.instancesBff[1], dataDir: tempDir('instance-b'), databaseUrl: pg.url, env: { ...env, BANKID_URL: `${simulatorUrl}/rp/v6.0` } });
+    a = await startBff({ port: PORTS.instancesBff[0], dataDir: tempDir('instance-a'), databaseUrl: pg.url, env: { ...env, METRICS_PORT: String(PORTS.instancesMetrics[0]) } });
+    b = await startBff({
+      port: PORTS.instancesBff[1],
+      dataDir: tempDir('instance-b'),
+      databaseUrl: pg.url,
+      env: { ...env, BANKID_URL: `${simulatorUrl}/rp/v6.0`, METRICS_PORT: String(PORTS.instancesMetrics[1]) },
+    });
     proxy = await startRoundRobinProxy({ port: PORTS.instancesProxy, targets: [a.url, b.url] });
 
     await staffSessionAcrossInstances({ a, b, proxy, check });
@@ -214,6 +219,10 @@ export async function twoInstancesScenario({ cluster, durationS = 30, log = cons
     check(servedBefore[0] > 0 && servedBefore[1] > 0, `both instances answered through the proxy before the kill (${servedBefore.join(' / ')})`);
     check(acked.length > 0, 'writes were acknowledged');
     check(lost.length === 0, `every acknowledged write is stored (${lost.length} of ${acked.length} missing or different, e.g. ${JSON.stringify(lost[0])})`);
+    // B's own count of the writes it answered, from its metrics port.
+    const metrics = await (await fetch(`http://127.0.0.1:${PORTS.instancesMetrics[1]}/metrics`)).text();
+    const answeredByB = [...metrics.matchAll(/^http_request_duration_seconds_count\{method="POST",route="\/api\/flow\/property\/:id\/(?:answer|building)",status_class="2xx"\} (\d+)$/gm)].reduce((sum, m) => sum + Number(m[1]), 0);
+    check(answeredByB > 0, `B's /metrics counts the writes it answered under their route patterns (${answeredByB})`);
     check(afterKill.length > 0 && failedAfterKill.length === 0, `B answers every request from 1 s after the kill (${failedAfterKill.length} of ${afterKill.length} failed, e.g. ${JSON.stringify(failedAfterKill[0])})`);
     const figures = {
       signInStatuses: limitStatuses,
@@ -225,6 +234,7 @@ export async function twoInstancesScenario({ cluster, durationS = 30, log = cons
       afterKill: afterKill.length,
       failedAfterKill: failedAfterKill.length,
       served: [...proxy.served],
+      answeredByB,
       durationS,
     };
     log(formatTwoInstances({ figures }));
@@ -242,7 +252,7 @@ export function formatTwoInstances({ figures: f }) {
     `  sign-in attempts over A and B (limit ${SIGNIN_LIMIT}): ${f.signInStatuses.join(' ')}`,
     `  ${f.durationS} s mixed load through the proxy, A killed at a third: ${f.requests} requests (A ${f.served[0]}, B ${f.served[1]}), ` +
       `${f.acked} of ${f.writes} writes acknowledged, ${f.lost} lost; ${f.inFlightAtKill} failed around the kill, ` +
-      `${f.failedAfterKill} of ${f.afterKill} failed from 1 s after it`,
+      `${f.failedAfterKill} of ${f.afterKill} failed from 1 s after it; B's /metrics counted ${f.answeredByB} writes`,
   ].join('\n');
 }
 

@@ -23,6 +23,7 @@ export const PORTS = {
   instancesProxy: BASE + 62,
   instancesSimulator: BASE + 63,
   instancesPostgres: BASE + 53,
+  instancesMetrics: [BASE + 64, BASE + 65],
 };
 
 export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
