@@ -168,6 +168,11 @@ export async function serveMetrics(metrics: Metrics, options: { port: number; ho
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://${options.host.includes(':') ? `[${options.host}]` : options.host}:${port}/metrics`,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    // A scraper's keep-alive connection must not hold up a shutdown.
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }
