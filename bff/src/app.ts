@@ -50,6 +50,7 @@ import { flowMessageRoutes } from './modules/messages/routes';
 import type { Mailer } from './modules/mail/mailer';
 import { passwordLinkRoutes } from './modules/password-links/routes';
 import { refuseUntilPasswordChosen } from './auth/password-change-guard';
+import type { Metrics } from './http/metrics';
 import { PAINT_FIRST_SCRIPT_HASH } from '@home-energy/shared/paint-first';
 
 export interface AppDeps {
@@ -96,6 +97,8 @@ export interface AppDeps {
   geo?: GeoTables;
   /** Where brand configs live (the local bucket of the config by default). */
   brandStore?: BrandConfigStore;
+  /** Request metrics (http/metrics.ts), when METRICS_PORT is set. */
+  metrics?: Metrics;
   /** GET /api/auth/session's common case answered without the /api chain (auth/session-fast-path.ts); tests turn it off to compare. */
   sessionFastPath?: boolean;
   /** Sends (or, without SMTP_URL, writes to the outbox) every mail: modules/mail/README.md. */
@@ -103,11 +106,12 @@ export interface AppDeps {
 }
 
 /** Builds the whole BFF from its dependencies; never listens (server.ts does), so tests drive it with supertest. */
-export function createApp({ config, db, pool, logger, authSecret, dataKey, pruneSessions = true, rp, bankIdTestAppUrl, now, geo = loadGeoTables(GEO_DIR), brandStore = localBrandConfigStore(config.bucketsDir, config.CONFIG_BUCKET_NAME), sessionFastPath: fastSessions = true, mailer }: AppDeps): express.Express {
+export function createApp({ config, db, pool, logger, authSecret, dataKey, pruneSessions = true, rp, bankIdTestAppUrl, now, geo = loadGeoTables(GEO_DIR), brandStore = localBrandConfigStore(config.bucketsDir, config.CONFIG_BUCKET_NAME), sessionFastPath: fastSessions = true, mailer, metrics }: AppDeps): express.Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.TRUST_PROXY === 'true' ? true : config.TRUST_PROXY === 'false' ? false : config.TRUST_PROXY);
 
+  if (metrics) app.use(metrics.requests(app));
   app.use(requestLog(logger));
   app.use(
     fixedHeaders(
@@ -149,7 +153,7 @@ export function createApp({ config, db, pool, logger, authSecret, dataKey, prune
   app.use(config.AUTH_BASE_PATH, authRoutes(authOptions));
   // Bodies are JSON (or the upload's multipart), and writes take no query: see http/input-guards.ts.
   // Anonymous flow writes per IP before any body is read (http/write-limits.ts).
-  app.use('/api/flow', flowWriteLimiter(config.FLOW_WRITE_RATE_LIMIT));
+  app.use('/api/flow', flowWriteLimiter(db, config.FLOW_WRITE_RATE_LIMIT));
   app.use('/api', express.json({ limit: '100kb' }), jsonBodies, noQueryOnWrites);
   app.use('/api/mfe', registryRoutes(db, { publicUrl: config.PUBLIC_URL, demo: config.demo }));
   app.use(

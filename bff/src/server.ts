@@ -18,6 +18,9 @@ import { startBankIdSimulator } from './bankid/simulator/app';
 import { startOrderSweep } from './modules/homeowner/order-sweep';
 import { productionDatabaseProblems } from './production-checklist';
 import { startVisitorSweep } from './modules/building/visitor-sweep';
+import { startRateLimitSweep } from './http/rate-limit-store';
+import { Metrics, serveMetrics } from './http/metrics';
+import { activeReleases } from './modules/releases/repository';
 
 /** Starts the BFF: config → database (migrated) → HTTP; stops gracefully on SIGTERM/SIGINT. */
 async function main(): Promise<void> {
@@ -55,9 +58,16 @@ async function main(): Promise<void> {
     caPath: config.BANKID_CA_PATH,
   });
   const mailer = mailerFromConfig(config, logger);
-  const app = createApp({ config, db: database.db, pool: database.pool, logger, authSecret, dataKey, rp, bankIdTestAppUrl: simulator ? `${simulator.url}/simulator/` : undefined, mailer });
+  const metrics = config.METRICS_PORT === undefined ? undefined : new Metrics({ pool: database.pool, poolMax: config.DATABASE_POOL_MAX, activeReleases: () => activeReleases(database.db) });
+  const app = createApp({ config, db: database.db, pool: database.pool, logger, authSecret, dataKey, rp, bankIdTestAppUrl: simulator ? `${simulator.url}/simulator/` : undefined, mailer, metrics });
+  const metricsServer = metrics
+    ? await serveMetrics(metrics, { port: config.METRICS_PORT!, host: config.METRICS_HOST, token: config.METRICS_TOKEN }).catch((error: NodeJS.ErrnoException) => {
+        throw error.code === 'EADDRINUSE' ? new ConfigError(`METRICS_PORT ${config.METRICS_PORT} on ${config.METRICS_HOST} is already in use: pick another port.`) : error;
+      })
+    : null;
   const stopOrderSweep = startOrderSweep(database.db, (error) => logger.warn({ err: error }, 'BankID order sweep failed'));
   const stopVisitorSweep = startVisitorSweep(database.db, (error) => logger.warn({ err: error }, 'visitor profile sweep failed'));
+  const stopRateLimitSweep = startRateLimitSweep(database.db, (error) => logger.warn({ err: error }, 'rate-limit sweep failed'));
   const server = app.listen(config.PORT, config.HOST);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
@@ -70,6 +80,7 @@ async function main(): Promise<void> {
   const host = config.HOST === '0.0.0.0' || config.HOST === '127.0.0.1' ? 'localhost' : config.HOST;
   // Printed whatever the log level: it is how people (and scripts) know the product is up.
   console.log(`Home energy is running at http://${host}:${port} (database: ${database.kind}, ready in ${Math.round(readyMs)} ms)`);
+  if (metricsServer) console.log(`Metrics (Prometheus): ${metricsServer.url}${config.METRICS_TOKEN ? ' (bearer token)' : ''}`);
   if (simulator) console.log(`BankID simulator (test app, not real BankID): ${simulator.url}/simulator/`);
   if (config.demo) {
     console.log('Demo mode: demo data, the BankID simulator and fake login are allowed; not for real homeowners. A production start: README "Production start".');
@@ -90,6 +101,8 @@ async function main(): Promise<void> {
     await new Promise((resolve) => server.once('close', resolve));
     stopOrderSweep();
     stopVisitorSweep();
+    stopRateLimitSweep();
+    await metricsServer?.close();
     rp.close();
     // Mails queued by the last requests are handed over before the process ends.
     await mailer.idle();

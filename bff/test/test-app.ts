@@ -20,7 +20,7 @@ export function createTestApp(
   database: DatabaseHandle,
   paths: { shellDist: string; releasesDir: string },
   overrides: Partial<AppDeps['config']> = {},
-  extra: { rp?: RpClient; bankIdTestAppUrl?: string; now?: () => number; sessionFastPath?: boolean; authSecret?: string; dataKey?: DataKey; logger?: AppDeps['logger']; smtpUrl?: string } = {},
+  extra: { rp?: RpClient; bankIdTestAppUrl?: string; now?: () => number; sessionFastPath?: boolean; authSecret?: string; dataKey?: DataKey; logger?: AppDeps['logger']; smtpUrl?: string; metrics?: AppDeps['metrics'] } = {},
 ) {
   const logger = extra.logger ?? pino({ level: 'silent' });
   const outboxDir = overrides.outboxDir ?? path.join(path.dirname(paths.releasesDir), 'outbox');
@@ -63,6 +63,7 @@ export function createTestApp(
     bankIdTestAppUrl: extra.bankIdTestAppUrl,
     now: extra.now,
     sessionFastPath: extra.sessionFastPath,
+    metrics: extra.metrics,
     geo: (geo ??= loadGeoTables(GEO_DIR)),
     mailer,
   });

@@ -105,11 +105,12 @@ export async function createWorld(): Promise<World> {
 /**
  * The row count of every table in the public schema, in one statement. Left out: `session` (express-session rows:
  * an anonymous request may start a session, and a refused one is still a visit, not data written by the request) and
- * `password_failures` (a refused password is counted on purpose: auth/password-guard.ts).
+ * `password_failures` and `rate_limit_hits` (refused passwords and requests are counted on purpose:
+ * auth/password-guard.ts, http/rate-limit-store.ts).
  */
 export async function rowCounts(database: DatabaseHandle): Promise<Record<string, number>> {
   const { rows: tables } = await database.pool.query(
-    "select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' and table_name not in ('session', 'password_failures') order by table_name",
+    "select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' and table_name not in ('session', 'password_failures', 'rate_limit_hits') order by table_name",
   );
   const select = tables.map((t: { table_name: string }) => `(select count(*)::int from "${t.table_name}") as "${t.table_name}"`).join(', ');
   const { rows } = await database.pool.query(`select ${select}`);

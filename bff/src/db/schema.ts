@@ -546,3 +546,18 @@ export const passwordFailures = pgTable(
   },
   (t) => [index('password_failures_last').on(t.lastFailureAt)],
 );
+
+/**
+ * express-rate-limit's counters (http/rate-limit-store.ts), shared by every BFF instance: one row per limiter and
+ * client key for the current window; rows whose window has ended are swept.
+ */
+export const rateLimitHits = pgTable(
+  'rate_limit_hits',
+  {
+    limiter: text('limiter').notNull(),
+    key: text('key').notNull(),
+    hits: integer('hits').notNull(),
+    resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.limiter, t.key] }), index('rate_limit_hits_reset').on(t.resetAt)],
+);

@@ -5,6 +5,7 @@ import type passport from 'passport';
 import { z } from 'zod';
 import { startSignSchema } from '@home-energy/shared/schemas/bankid';
 import type { Db } from '../../db/client';
+import { DatabaseRateLimitStore } from '../../http/rate-limit-store';
 import { HttpError, parse } from '../../http/errors';
 import { csrfVerified, readCsrf } from '../../auth/csrf';
 import type { AuthCookies } from '../../auth/cookies';
@@ -74,6 +75,7 @@ export function signRoutes(options: SignRouteOptions): Router {
   }
 
   const startLimiter = rateLimit({
+    store: new DatabaseRateLimitStore(options.db, 'bankid-start'),
     windowMs: 60_000,
     limit: options.startRateLimit,
     standardHeaders: 'draft-8',
