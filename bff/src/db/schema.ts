@@ -321,6 +321,24 @@ export const auditLog = pgTable(
   ],
 );
 
+/** Tokens a remote's team releases with from its own CI (README "Releasing one remote"): stored hashed, one remote each. */
+export const releaseTokens = pgTable(
+  'release_tokens',
+  {
+    id: serial('id').primaryKey(),
+    remote: text('remote').notNull(),
+    /** SHA-256 of the token (hex); the token itself is shown once, when made. */
+    tokenHash: text('token_hash').notNull(),
+    label: text('label').notNull(),
+    createdBy: text('created_by').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    revokedBy: text('revoked_by'),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('release_tokens_hash').on(t.tokenHash), index('release_tokens_remote').on(t.remote)],
+);
+
 /** A homeowner's request to an installer about one recommendation (spec §7 installer-requests), one row per pair. */
 export const installerRequests = pgTable(
   'installer_requests',

@@ -8,6 +8,7 @@ import { auditRoutes } from '../audit/routes';
 import { organisationRoutes } from './organisations/routes';
 import { platformUserRoutes } from './users/routes';
 import { releaseRoutes } from './releases-routes';
+import { releaseTokenRoutes } from './release-token-routes';
 import { impersonationRoutes } from './impersonation-routes';
 
 export interface AdminRouteDeps {
@@ -24,6 +25,7 @@ export function adminRoutes({ db, logger, brandStore, releases }: AdminRouteDeps
   router.use('/organisations', organisationRoutes({ db, brandStore, logger }));
   router.use('/users', platformUserRoutes(db));
   router.use('/releases', releaseRoutes(db, releases));
+  router.use('/release-tokens', releaseTokenRoutes(db));
   router.use('/impersonation', impersonationRoutes(db));
   router.use('/audit', auditRoutes(db));
   return router;

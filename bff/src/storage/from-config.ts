@@ -1,0 +1,24 @@
+import path from 'node:path';
+import type { Config } from '../config';
+import { localFolderStore } from './local-folder-store';
+import { withinPrefix, type ObjectStore } from './object-store';
+import { s3Store } from './s3-store';
+
+/** Each part of the product's objects: the release store, the brand-config bucket, uploaded EPC documents. */
+export interface ProductStores {
+  releases: ObjectStore;
+  brandConfig: ObjectStore;
+  /** Null without S3: EPC documents then stay in the database, which every instance already shares. */
+  documents: ObjectStore | null;
+}
+
+type StorageConfig = Pick<Config, 'releasesDir' | 'bucketsDir' | 'CONFIG_BUCKET_NAME' | 's3'>;
+
+/** S3 when S3_ENDPOINT/S3_BUCKET are set (one bucket, a prefix per part), otherwise the local folders. */
+export function productStores(config: StorageConfig): ProductStores {
+  if (config.s3) {
+    const bucket = s3Store(config.s3);
+    return { releases: withinPrefix(bucket, 'releases'), brandConfig: withinPrefix(bucket, config.CONFIG_BUCKET_NAME), documents: withinPrefix(bucket, 'epc-documents') };
+  }
+  return { releases: localFolderStore(config.releasesDir), brandConfig: localFolderStore(path.join(config.bucketsDir, config.CONFIG_BUCKET_NAME)), documents: null };
+}
