@@ -162,7 +162,7 @@ export function createApp({ config, db, pool, logger, authSecret, dataKey, prune
   );
   app.use('/api/flow/property-search', propertySearchRoutes({ db, logger, streetViewKey: config.STREETVIEW_API_KEY, searchRateLimit: config.SEARCH_RATE_LIMIT }));
   // The building (the flow's busiest reads) first; the installer routes share its prefix and query rule, not its paths.
-  app.use('/api/flow/property', buildingRoutes({ db, geo, defaultBrand: config.DEFAULT_BRAND, now: now ?? Date.now, documents: config }));
+  app.use('/api/flow/property', buildingRoutes({ db, geo, defaultBrand: config.DEFAULT_BRAND, now: now ?? Date.now, documents: config, documentStore: stores.documents }));
   app.use('/api/flow/property', installerRequestRoutes({ db, defaultBrand: config.DEFAULT_BRAND }));
   app.use('/api/flow/texts', textRoutes(db));
   app.use('/api/flow', flowRoutes({ db, defaultBrand: config.DEFAULT_BRAND }));
@@ -172,7 +172,7 @@ export function createApp({ config, db, pool, logger, authSecret, dataKey, prune
   // Every console and admin write is audited (with the real user while impersonating); routes add their details.
   app.use(['/api/console', '/api/admin'], auditWrites(db, logger));
   app.use('/api/console/org/:org/users', requireOrganisation(db), requireConsoleItem('user-management'), organisationUserRoutes(db));
-  app.use('/api/console', consoleRoutes({ db, geo, brandStore, logger, now, passwordGuard }));
+  app.use('/api/console', consoleRoutes({ db, geo, brandStore, logger, now, passwordGuard, documentStore: stores.documents }));
   app.use('/api/admin', adminRoutes({ db, logger, brandStore, releases }));
   app.use('/api', apiNotFound);
 

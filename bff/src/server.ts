@@ -11,7 +11,8 @@ import { seedDemoRegister } from './seed/demo-register';
 import { seedPlatformContent } from './seed/platform-content';
 import { seedDemoBrands } from './seed/demo-brands';
 import { seedDemoInstallers } from './seed/demo-installers';
-import { localBrandConfigStore } from './modules/brand/store';
+import { brandConfigStore } from './modules/brand/store';
+import { productStores } from './storage/from-config';
 import { RpClient } from './bankid/rp-client';
 import { startBankIdSimulator } from './bankid/simulator/app';
 import { startOrderSweep } from './modules/homeowner/order-sweep';
@@ -25,11 +26,12 @@ async function main(): Promise<void> {
   const logger = createLogger(config.logLevel);
   const database = await openDatabase(config);
   await runMigrations(database.db);
+  const stores = productStores(config);
   if (config.SEED_DEMO) {
     await seedDemoStaff(database.db);
     await seedDemoRegister(database.db);
     await seedDemoInstallers(database.db);
-    await seedDemoBrands(localBrandConfigStore(config.bucketsDir, config.CONFIG_BUCKET_NAME));
+    await seedDemoBrands(brandConfigStore(stores.brandConfig));
   }
   await seedPlatformContent(database.db);
   if (!config.demo) {
@@ -53,7 +55,7 @@ async function main(): Promise<void> {
     passphrase: config.BANKID_PFX_PASSPHRASE,
     caPath: config.BANKID_CA_PATH,
   });
-  const app = createApp({ config, db: database.db, pool: database.pool, logger, authSecret, dataKey, rp });
+  const app = createApp({ config, db: database.db, pool: database.pool, logger, authSecret, dataKey, rp, stores });
   const stopOrderSweep = startOrderSweep(database.db, (error) => logger.warn({ err: error }, 'BankID order sweep failed'));
   const stopVisitorSweep = startVisitorSweep(database.db, (error) => logger.warn({ err: error }, 'visitor profile sweep failed'));
   const server = app.listen(config.PORT, config.HOST);

@@ -18,7 +18,7 @@ export function createTestApp(
   database: DatabaseHandle,
   paths: { shellDist: string; releasesDir: string },
   overrides: Partial<AppDeps['config']> = {},
-  extra: { rp?: RpClient; now?: () => number; sessionFastPath?: boolean; authSecret?: string; dataKey?: DataKey; logger?: AppDeps['logger'] } = {},
+  extra: { rp?: RpClient; now?: () => number; sessionFastPath?: boolean; authSecret?: string; dataKey?: DataKey; logger?: AppDeps['logger']; stores?: AppDeps['stores'] } = {},
 ) {
   return createApp({
     config: {
@@ -59,5 +59,6 @@ export function createTestApp(
     now: extra.now,
     sessionFastPath: extra.sessionFastPath,
     geo: (geo ??= loadGeoTables(GEO_DIR)),
+    stores: extra.stores,
   });
 }

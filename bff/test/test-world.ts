@@ -27,6 +27,8 @@ export interface TestWorldOptions {
   rp?: RpClient;
   /** The app's logger, for suites that check what is logged; silent by default. */
   logger?: AppDeps['logger'];
+  /** The app's object stores (an S3 bucket, say); the world's folders by default. */
+  stores?: AppDeps['stores'];
 }
 
 /** A suite's world; `close()` (in afterAll) closes the database and removes the fixtures. */
@@ -34,7 +36,7 @@ export async function startTestWorld(options: TestWorldOptions = {}): Promise<Te
   const database = await createTestDatabase();
   for (const seed of options.seed ?? []) await seed(database.db);
   const fixtures = makeBuildFixtures();
-  const app = createTestApp(database, fixtures, options.config, { rp: options.rp, now: options.now, sessionFastPath: options.sessionFastPath, logger: options.logger });
+  const app = createTestApp(database, fixtures, options.config, { rp: options.rp, now: options.now, sessionFastPath: options.sessionFastPath, logger: options.logger, stores: options.stores });
   return {
     database,
     fixtures,

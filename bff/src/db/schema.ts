@@ -238,7 +238,8 @@ export const epcDocuments = pgTable(
     fileName: text('file_name').notNull(),
     contentType: text('content_type').notNull(),
     sizeBytes: integer('size_bytes').notNull(),
-    content: bytea('content').notNull(),
+    /** The file itself; null when it is in the object store (S3) under epc-documents/<id> (storage/from-config.ts). */
+    content: bytea('content'),
     energyClass: text('energy_class').notNull(),
     ep: real('ep'),
     issuedAt: text('issued_at'),
