@@ -48,10 +48,10 @@ export function withinPrefix(store: ObjectStore, prefix: string): ObjectStore {
   const full = (key: string) => `${prefix}/${checkObjectKey(key)}`;
   return {
     location: `${store.location}/${prefix}`,
-    put: (key, body, contentType) => store.put(full(key), body, contentType),
-    get: (key) => store.get(full(key)),
-    head: (key) => store.head(full(key)),
+    put: async (key, body, contentType) => store.put(full(key), body, contentType),
+    get: async (key) => store.get(full(key)),
+    head: async (key) => store.head(full(key)),
     list: async (under) => (await store.list(`${prefix}/${under}`)).map((key) => key.slice(prefix.length + 1)),
-    delete: (key) => store.delete(full(key)),
+    delete: async (key) => store.delete(full(key)),
   };
 }
