@@ -3,7 +3,9 @@ import path from 'node:path';
 import request from 'supertest';
 import type { DatabaseHandle } from '../../../db/client';
 import { seedDemoStaff } from '../../../seed/demo-staff';
+import type { AddressInfo } from 'node:net';
 import { listFiles } from '../release-store';
+import { uploadRelease } from '../upload-client';
 import { SHELL_SHARED } from '../../../../test/fixtures';
 import { createTestApp } from '../../../../test/test-app';
 import { storesOf } from '../../../../test/s3-server';
@@ -142,4 +144,21 @@ it('points the registry at MFE_PUBLIC_URL (a CDN) and lets the pages load remote
   expect(registry.headers['content-security-policy']).toMatch(/script-src 'self' [^;]*https:\/\/cdn\.example\.se/);
   const own = await request(app).get('/api/mfe/registry').expect(200);
   expect(own.body.remotes.find((r: { package: string }) => r.package === 'mfe-results').entry).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mfe\/mfe-results\//);
+});
+
+it('the CLI\'s upload (release --to --token) publishes a build folder on a running deployment, and says why it cannot', async () => {
+  const { token } = await makeToken('mfe-results', 'results CI (cli)');
+  const server = app.listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  try {
+    const to = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const answer = await uploadRelease({ to, token, remote: 'mfe-results', distDir: fixtures.writeRemote('from-cli') });
+    expect(answer).toMatchObject({ remote: 'mfe-results', created: true, activated: true });
+    expect(await activeVersion()).toBe(answer.version);
+    await expect(uploadRelease({ to, token: 'hert_wrong', remote: 'mfe-results', distDir: fixtures.writeRemote('from-cli') })).rejects.toThrow('401: This release token is not known.');
+    await expect(uploadRelease({ to: 'http://energy.example.se', token, remote: 'mfe-results', distDir: fixtures.writeRemote('from-cli') })).rejects.toThrow('--to: use https://');
+    await expect(uploadRelease({ to, token, remote: 'mfe-results', distDir: path.join(fixtures.root, 'nothing') })).rejects.toThrow('no mf-manifest.json');
+  } finally {
+    await new Promise((resolve) => server.close(resolve));
+  }
 });
