@@ -1,7 +1,7 @@
 import '../../../../testing/setup-dom';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { setSession } from '@home-energy/shared/testing/fake-session';
-import { installFakeBff } from '@home-energy/shared/testing/fake-bff';
+import { installFakeBff, type FakeRoute } from '@home-energy/shared/testing/fake-bff';
 import type { AdminRelease, AdminReleaseList, AdminReleaseToken } from '@home-energy/shared/schemas/admin';
 import { renderAdmin, sessions, texts } from '../../../../testing/render-admin';
 
@@ -41,7 +41,7 @@ function releases(): AdminReleaseList {
 
 beforeEach(() => setSession(sessions.superAdmin));
 
-const NO_TOKENS = { 'GET /api/admin/release-tokens': () => [200, { tokens: [] }] } as const;
+const NO_TOKENS: Record<string, FakeRoute> = { 'GET /api/admin/release-tokens': () => [200, { tokens: [] }] };
 
 it('lists every remote\'s versions with status, who released and activated them and the shared check', async () => {
   installFakeBff({ ...NO_TOKENS, 'GET /api/admin/releases': () => [200, releases()] });
