@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Router, type Request, type RequestHandler } from 'express';
 import multer from 'multer';
+import { rateLimit } from 'express-rate-limit';
 import { remotePackageSchema, type RemotePackage } from '@home-energy/shared/remotes';
 import type { Db } from '../../db/client';
 import { z } from 'zod';
@@ -18,6 +19,8 @@ export interface ReleaseUploadLimits {
   RELEASE_UPLOAD_MB: number;
   RELEASE_UPLOAD_FILES: number;
 }
+
+const REFUSALS_PER_15_MINUTES = 60;
 
 const uploadParamsSchema = z.object({ remote: remotePackageSchema }).strict();
 
@@ -37,6 +40,16 @@ export function releaseUploadRoutes(db: Db, settings: ReleaseSettings, limits: R
   const router = Router();
   router.use(noQuery);
   const maxBytes = limits.RELEASE_UPLOAD_MB * 1024 * 1024;
+  // Refused uploads with a token per IP (each writes an audit row); a CI that releases is never slowed by this.
+  const refusals = rateLimit({
+    windowMs: 15 * 60_000,
+    limit: REFUSALS_PER_15_MINUTES,
+    skipSuccessfulRequests: true,
+    skip: (req) => !req.get('authorization'),
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    message: { error: 'too_many_requests', message: 'Too many refused release uploads from this address. Try again in 15 minutes.' },
+  });
 
   const authenticate: RequestHandler = async (req, res, next) => {
     const { remote } = parseInput(uploadParamsSchema, req.params, 'params');
@@ -75,7 +88,7 @@ export function releaseUploadRoutes(db: Db, settings: ReleaseSettings, limits: R
       next(new HttpError(400, 'bad_request', 'Send the build as multipart/form-data, one part per file named by its path in the build.'));
     });
 
-  router.post('/:remote', authenticate, receive, async (req, res) => {
+  router.post('/:remote', refusals, authenticate, receive, async (req, res) => {
     const token = res.locals.releaseToken as ReleaseTokenRow;
     const remote = res.locals.remote as RemotePackage;
     const files = (req.files as Express.Multer.File[] | undefined) ?? [];

@@ -162,3 +162,14 @@ it('the CLI\'s upload (release --to --token) publishes a build folder on a runni
     await new Promise((resolve) => server.close(resolve));
   }
 });
+
+it('stops answering an address after 60 refused uploads in 15 minutes (429), so refusals cannot flood the audit log', async () => {
+  const statuses: number[] = [];
+  for (let n = 0; n < 61; n++) statuses.push((await request(app).post('/api/releases/mfe-results').set('Authorization', 'Bearer hert_guess')).status);
+  expect(statuses).toContain(429);
+  const audited = (await auditRows('release.token_refused')).length;
+  const limited = await request(app).post('/api/releases/mfe-results').set('Authorization', 'Bearer hert_guess').expect(429);
+  expect(limited.body.message).toBe('Too many refused release uploads from this address. Try again in 15 minutes.');
+  expect(limited.headers['retry-after']).toBeTruthy();
+  expect((await auditRows('release.token_refused')).length).toBe(audited);
+});
