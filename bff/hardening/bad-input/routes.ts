@@ -74,7 +74,7 @@ export function describeRoutes(ids: WorldIds): RouteInput[] {
       agent: 'superAdmin',
       body: json({ remote: 'mfe-results', label: 'results team CI' }, { at: [], required: ['remote', 'label'], maxLength: { label: 100 }, freeText: ['label'] }),
     },
-    { method: 'POST', path: '/api/admin/release-tokens/:id/revoke', agent: 'superAdmin', params: { id: int(1) }, validAnswer: { status: 404, why: 'the test world has no release token to revoke' } },
+    { method: 'POST', path: '/api/admin/release-tokens/:id/revoke', agent: 'superAdmin', params: { id: int(1) } },
     // A team's CI uploads with a release token (Bearer), which no agent here holds: release-upload.test.ts covers its input.
     {
       method: 'POST',
