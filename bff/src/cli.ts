@@ -14,7 +14,7 @@ import { seedPlatformContent } from './seed/platform-content';
 import { seedDemoBrands } from './seed/demo-brands';
 import { seedDemoInstallers } from './seed/demo-installers';
 import { brandConfigStore } from './modules/brand/store';
-import { productStores } from './storage/from-config';
+import { copyLocalObjectsToS3, productStores } from './storage/from-config';
 import { uploadRelease, UploadError } from './modules/releases/upload-client';
 import { createReleaseToken } from './modules/releases/tokens';
 import { insertAudit } from './modules/audit/repository';
@@ -38,6 +38,8 @@ const USAGE = `Usage: bff-cli <command>
           [--to URL --token T]          … on the deployment at URL through its API, with a release token of that
                                         remote (or RELEASE_TOKEN): from a team's CI, no access to the BFF's machine
   create-release-token <remote> --name L  a release token for one remote's CI, printed once (revoke in the console)
+  copy-objects-to-s3                    copy the local releases and brand configs into the S3 bucket (S3_*), once,
+                                        when a deployment moves to object storage (what is there already is kept)
   activate <remote> <version>           make an earlier (or later) release active: rollback
   releases [remote]                     list releases, * marks the active one
   publish-local                         publish every built remote that has no release of that build yet
@@ -146,6 +148,13 @@ async function main(): Promise<number> {
         const result = await publishRelease(database.db, { ...config, releaseStore: stores.releases }, { remote, distDir, releasedBy: releasedBy(), activate: 'always' });
         console.log(`${remote} ${result.version}: ${result.created ? 'released' : 'already released'}, active now.`);
         for (const check of result.checks) console.log(`  shared ${check.name} ${check.requiredVersion ?? ''} ← shell ${check.shellVersion}: ok`);
+        return 0;
+      }
+      case 'copy-objects-to-s3': {
+        const copied = await copyLocalObjectsToS3(config).catch((error: Error) => {
+          throw new ConfigError(error.message);
+        });
+        console.log(`Copied ${copied} objects to ${productStores(config).releases.location.replace(/\/releases$/, '')}.`);
         return 0;
       }
       case 'create-release-token': {

@@ -42,8 +42,8 @@ const notFound = (res: Response) => res.status(404).type('text/plain').send('Not
  * (304 while unchanged), hashed chunks cached for a year; compression() before this compresses what is sent.
  */
 export function releaseFiles(store: ObjectStore): RequestHandler[] {
-  const serve: RequestHandler = async (req, res, next) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+  const serve: RequestHandler = async (req, res) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return void res.status(405).set('Allow', 'GET, HEAD').type('text/plain').send('Method not allowed');
     let key: string;
     try {
       key = checkObjectKey(decodeURIComponent(req.path.replace(/^\/+/, '')));

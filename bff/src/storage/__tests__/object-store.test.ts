@@ -6,6 +6,7 @@ import { STORE_KINDS, startS3, type RunningS3, type StoreKind } from '../../../t
 import { localFolderStore } from '../local-folder-store';
 import { readAll, withinPrefix, type ObjectStore } from '../object-store';
 import { s3Store } from '../s3-store';
+import { copyLocalObjectsToS3, productStores } from '../from-config';
 
 // One contract, two implementations: what the releases, brand configs and documents rely on holds for both.
 describe.each(STORE_KINDS)('the %s object store', (kind: StoreKind) => {
@@ -69,4 +70,26 @@ describe.each(STORE_KINDS)('the %s object store', (kind: StoreKind) => {
     await expect(brands.read('broken')).rejects.toThrow(BrandConfigError);
     await expect(brands.read('../x')).rejects.toThrow('Brand identifier missing');
   });
+});
+
+it('copies the local releases and brand configs into the bucket once, when a deployment moves to S3', async () => {
+  const s3 = await startS3();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'move-to-s3-'));
+  try {
+    const config = { releasesDir: path.join(dataDir, 'releases'), bucketsDir: path.join(dataDir, 'buckets'), CONFIG_BUCKET_NAME: 'brand-config', s3: null };
+    const local = productStores(config);
+    await local.releases.put('mfe-results/1.0.0-a/mf-manifest.json', Buffer.from('{}'));
+    await local.releases.put('mfe-results/1.0.0-a/remoteEntry.js', Buffer.from('var a;'));
+    await brandConfigStore(local.brandConfig).write('demo-energi', { accent: '#0f6e4f' });
+    const moved = { ...config, s3: s3.settings };
+    await expect(copyLocalObjectsToS3(config)).rejects.toThrow('Set S3_ENDPOINT and S3_BUCKET first');
+    expect(await copyLocalObjectsToS3(moved)).toBe(3);
+    const bucket = productStores(moved);
+    expect(await bucket.releases.list('mfe-results/')).toEqual(['mfe-results/1.0.0-a/mf-manifest.json', 'mfe-results/1.0.0-a/remoteEntry.js']);
+    expect(await brandConfigStore(bucket.brandConfig).read('demo-energi')).toEqual({ accent: '#0f6e4f' });
+    expect(await copyLocalObjectsToS3(moved)).toBe(0);
+  } finally {
+    await s3.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
 });
