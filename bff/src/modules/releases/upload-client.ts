@@ -29,7 +29,9 @@ export async function uploadRelease(options: { to: string; token: string; remote
   if (!fs.existsSync(path.join(options.distDir, 'mf-manifest.json'))) throw new UploadError(`${options.distDir} holds no build of ${options.remote} (no mf-manifest.json). Build it first.`);
   const form = new FormData();
   for (const file of listFiles(options.distDir)) form.append(file, new Blob([fs.readFileSync(path.join(options.distDir, file))]), path.posix.basename(file));
-  const answer = await fetch(new URL(`/api/releases/${options.remote}`, base), { method: 'POST', headers: { authorization: `Bearer ${options.token}` }, body: form });
+  const answer = await fetch(new URL(`/api/releases/${options.remote}`, base), { method: 'POST', headers: { authorization: `Bearer ${options.token}` }, body: form }).catch((error: Error) => {
+    throw new UploadError(`Cannot reach ${base.origin}: ${(error.cause as Error | undefined)?.message ?? error.message}`);
+  });
   const body = (await answer.json().catch(() => null)) as (UploadAnswer & { message?: string }) | null;
   if (!answer.ok) throw new UploadError(`${answer.status}: ${body?.message ?? answer.statusText}`);
   return body!;

@@ -158,6 +158,7 @@ it('the CLI\'s upload (release --to --token) publishes a build folder on a runni
     await expect(uploadRelease({ to, token: 'hert_wrong', remote: 'mfe-results', distDir: fixtures.writeRemote('from-cli') })).rejects.toThrow('401: This release token is not known.');
     await expect(uploadRelease({ to: 'http://energy.example.se', token, remote: 'mfe-results', distDir: fixtures.writeRemote('from-cli') })).rejects.toThrow('--to: use https://');
     await expect(uploadRelease({ to, token, remote: 'mfe-results', distDir: path.join(fixtures.root, 'nothing') })).rejects.toThrow('no mf-manifest.json');
+    await expect(uploadRelease({ to: 'http://127.0.0.1:9', token, remote: 'mfe-results', distDir: fixtures.writeRemote('from-cli') })).rejects.toThrow('Cannot reach http://127.0.0.1:9');
   } finally {
     await new Promise((resolve) => server.close(resolve));
   }
