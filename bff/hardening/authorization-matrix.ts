@@ -309,6 +309,14 @@ export const MATRIX: readonly MatrixRow[] = [
   row('POST /api/admin/users/:id/reset-password',                    [401, 401, 401,  403,  403,  403,  403,  A,    A], { params: (c) => ({ id: c.platformUser }) }),
   row('GET /api/admin/releases',                                     [401, 401, 401,  403,  403,  403,  403,  A,    A]),
   row('POST /api/admin/releases/:remote/:version/activate',          [401, 401, 401,  403,  403,  403,  403,  A,    A], { params: (c) => c.release }),
+  row('GET /api/admin/release-tokens',                               [401, 401, 401,  403,  403,  403,  403,  A,    A]),
+  row('POST /api/admin/release-tokens',                              [401, 401, 401,  403,  403,  403,  403,  A,    A], { body: (c) => ({ remote: 'mfe-results', label: `matrix ${c.actor}` }) }),
+  // Each case revokes a token of its own, made first.
+  row('POST /api/admin/release-tokens/:id/revoke',                   [401, 401, 401,  403,  403,  403,  403,  A,    A], {
+    prepare: async ({ admin }, actor) => ({ id: (await ok(admin.post('/api/admin/release-tokens').send({ remote: 'mfe-flow', label: `revoked by ${actor}` }), 'release token')).id }),
+    params: (c) => ({ id: c.prepared.id! }) }),
+  // A team's CI with a release token (Bearer): no session of any actor is one (release-upload.test.ts tests tokens).
+  row('POST /api/releases/:remote',                                  [401, 401, 401,  401,  401,  401,  401,  401,  401], { params: () => ({ remote: 'mfe-results' }) }),
   row('POST /api/admin/impersonation',                               [401, 401, 401,  403,  403,  403,  403,  A,    A], { session: 'fresh', body: { organisation: 'demo-bank' } }),
   row('DELETE /api/admin/impersonation',                             [401, 401, 401,  403,  403,  403,  403,  A,    A], { session: 'fresh' }),
   row('GET /api/admin/audit',                                        [401, 401, 401,  403,  403,  403,  403,  A,    A]),

@@ -45,7 +45,9 @@ import { installerRequestRoutes } from './modules/installer-requests/routes';
 import { loadGeoTables, type GeoTables } from './energy/geo-data';
 import { DEMO_LOGOS_DIR, GEO_DIR } from './paths';
 import { brandRoutes } from './modules/brand/routes';
-import { localBrandConfigStore, type BrandConfigStore } from './modules/brand/store';
+import { brandConfigStore, type BrandConfigStore } from './modules/brand/store';
+import { productStores, type ProductStores } from './storage/from-config';
+import { releaseUploadRoutes } from './modules/releases/upload-routes';
 import { flowMessageRoutes } from './modules/messages/routes';
 import type { Mailer } from './modules/mail/mailer';
 import { passwordLinkRoutes } from './modules/password-links/routes';
@@ -78,6 +80,10 @@ export interface AppDeps {
     | 'bucketsDir'
     | 'outboxDir'
     | 'PASSWORD_RESET_RATE_LIMIT'
+    | 's3'
+    | 'MFE_PUBLIC_URL'
+    | 'RELEASE_UPLOAD_MB'
+    | 'RELEASE_UPLOAD_FILES'
   >;
   db: Db;
   pool: pg.Pool;
@@ -95,7 +101,9 @@ export interface AppDeps {
   now?: () => number;
   /** Postal codes, municipalities and climate (loaded from bff/data/geo when not given). */
   geo?: GeoTables;
-  /** Where brand configs live (the local bucket of the config by default). */
+  /** Releases, brand configs and EPC documents: S3 when configured, else local folders (storage/from-config.ts). */
+  stores?: ProductStores;
+  /** Where brand configs live (the brand-config part of `stores` by default). */
   brandStore?: BrandConfigStore;
   /** Request metrics (http/metrics.ts), when METRICS_PORT is set. */
   metrics?: Metrics;
@@ -106,9 +114,12 @@ export interface AppDeps {
 }
 
 /** Builds the whole BFF from its dependencies; never listens (server.ts does), so tests drive it with supertest. */
-export function createApp({ config, db, pool, logger, authSecret, dataKey, pruneSessions = true, rp, bankIdTestAppUrl, now, geo = loadGeoTables(GEO_DIR), brandStore = localBrandConfigStore(config.bucketsDir, config.CONFIG_BUCKET_NAME), sessionFastPath: fastSessions = true, mailer, metrics }: AppDeps): express.Express {
+export function createApp({ config, db, pool, logger, authSecret, dataKey, pruneSessions = true, rp, bankIdTestAppUrl, now, geo = loadGeoTables(GEO_DIR), stores = productStores(config), brandStore = brandConfigStore(stores.brandConfig), sessionFastPath: fastSessions = true, mailer, metrics }: AppDeps): express.Express {
   const app = express();
   app.disable('x-powered-by');
+  const releases = { releasesDir: config.releasesDir, SHELL_DIST: config.SHELL_DIST, releaseStore: stores.releases };
+  // Remote files from a CDN (MFE_PUBLIC_URL) are scripts, styles and fetches of another origin the pages must allow.
+  const remoteFilesOrigin = config.MFE_PUBLIC_URL ? [new URL(config.MFE_PUBLIC_URL).origin] : [];
   app.set('trust proxy', config.TRUST_PROXY === 'true' ? true : config.TRUST_PROXY === 'false' ? false : config.TRUST_PROXY);
 
   if (metrics) app.use(metrics.requests(app));
@@ -120,12 +131,12 @@ export function createApp({ config, db, pool, logger, authSecret, dataKey, prune
           directives: {
             defaultSrc: ["'self'"],
             // The inline script of the static first-paint pages, and no other (shared/build/paint-first-script.cjs).
-            scriptSrc: ["'self'", PAINT_FIRST_SCRIPT_HASH],
-            styleSrc: ["'self'", "'unsafe-inline'"],
+            scriptSrc: ["'self'", PAINT_FIRST_SCRIPT_HASH, ...remoteFilesOrigin],
+            styleSrc: ["'self'", "'unsafe-inline'", ...remoteFilesOrigin],
             // Installer logos are URLs of the installers' own sites.
             imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-            connectSrc: ["'self'"],
-            fontSrc: ["'self'", 'data:'],
+            connectSrc: ["'self'", ...remoteFilesOrigin],
+            fontSrc: ["'self'", 'data:', ...remoteFilesOrigin],
             objectSrc: ["'none'"],
             frameAncestors: ["'none'"],
             baseUri: ["'self'"],
@@ -155,7 +166,8 @@ export function createApp({ config, db, pool, logger, authSecret, dataKey, prune
   // Anonymous flow writes per IP before any body is read (http/write-limits.ts).
   app.use('/api/flow', flowWriteLimiter(db, config.FLOW_WRITE_RATE_LIMIT));
   app.use('/api', express.json({ limit: '100kb' }), jsonBodies, noQueryOnWrites);
-  app.use('/api/mfe', registryRoutes(db, { publicUrl: config.PUBLIC_URL, demo: config.demo }));
+  app.use('/api/mfe', registryRoutes(db, { publicUrl: config.PUBLIC_URL, filesUrl: config.MFE_PUBLIC_URL, demo: config.demo }));
+  app.use('/api/releases', releaseUploadRoutes(db, releases, config));
   app.use(
     '/api/flow/user',
     signRoutes({ db, orders, passport, vault, secret: authSecret, cookies, publicUrl: config.PUBLIC_URL, startRateLimit: config.BANKID_START_RATE_LIMIT, defaultBrand: config.DEFAULT_BRAND, fakeLogin: config.FAKE_LOGIN && config.demo }),
@@ -163,7 +175,7 @@ export function createApp({ config, db, pool, logger, authSecret, dataKey, prune
   );
   app.use('/api/flow/property-search', propertySearchRoutes({ db, logger, streetViewKey: config.STREETVIEW_API_KEY, searchRateLimit: config.SEARCH_RATE_LIMIT }));
   // The building (the flow's busiest reads) first; the installer routes share its prefix and query rule, not its paths.
-  app.use('/api/flow/property', buildingRoutes({ db, geo, defaultBrand: config.DEFAULT_BRAND, now: now ?? Date.now, documents: config }));
+  app.use('/api/flow/property', buildingRoutes({ db, geo, defaultBrand: config.DEFAULT_BRAND, now: now ?? Date.now, documents: config, documentStore: stores.documents }));
   app.use('/api/flow/property', installerRequestRoutes({ db, defaultBrand: config.DEFAULT_BRAND, mailer }));
   app.use('/api/flow/texts', textRoutes(db));
   app.use('/api/flow', flowRoutes({ db, defaultBrand: config.DEFAULT_BRAND }));
@@ -174,13 +186,14 @@ export function createApp({ config, db, pool, logger, authSecret, dataKey, prune
   app.use('/api/password', passwordLinkRoutes({ db, mailer, now, forgotRateLimit: config.PASSWORD_RESET_RATE_LIMIT }));
   app.use(['/api/console', '/api/admin'], refuseUntilPasswordChosen, auditWrites(db, logger));
   app.use('/api/console/org/:org/users', requireOrganisation(db), requireConsoleItem('user-management'), organisationUserRoutes(db, mailer, now));
-  app.use('/api/console', consoleRoutes({ db, geo, brandStore, logger, now, passwordGuard, mailer }));
-  app.use('/api/admin', adminRoutes({ db, logger, brandStore, releases: config, mailer, outboxDir: config.outboxDir, now }));
+  app.use('/api/console', consoleRoutes({ db, geo, brandStore, logger, now, passwordGuard, mailer, documentStore: stores.documents }));
+  app.use('/api/admin', adminRoutes({ db, logger, brandStore, releases, mailer, outboxDir: config.outboxDir, now }));
   app.use('/api', apiNotFound);
 
-  app.use('/mfe', releaseFiles(config.releasesDir));
+  app.use('/mfe', releaseFiles(stores.releases));
   app.use('/demo-logos', demoLogoFiles(DEMO_LOGOS_DIR));
-  app.use(shellFiles(config.SHELL_DIST, { pageHints: pageHints({ releasesDir: config.releasesDir, activeReleases: () => activeReleases(db) }) }));
+  const filesBase = config.MFE_PUBLIC_URL?.replace(/\/+$/, '') ?? '/mfe';
+  app.use(shellFiles(config.SHELL_DIST, { pageHints: pageHints({ releaseStore: stores.releases, filesBase, activeReleases: () => activeReleases(db) }) }));
   app.use(errorHandler(logger));
   return app;
 }

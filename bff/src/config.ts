@@ -4,6 +4,7 @@ import { REPO_ROOT } from './paths';
 import { productionConfigProblems } from './production-checklist';
 import { dataKeySchema } from './bankid/data-key';
 import { DEFAULT_SIMULATOR_PORT } from './bankid/simulator/defaults';
+import type { S3Settings } from './storage/s3-store';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0'], { message: 'must be true, false, 1 or 0' })
@@ -59,6 +60,19 @@ const envSchema = z.object({
   /** The bucket holding brand/{brand}/config.json; a local folder under BUCKETS_DIR (DATA_DIR/buckets by default). */
   CONFIG_BUCKET_NAME: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name such as brand-config').default('brand-config'),
   BUCKETS_DIR: z.string().min(1).optional(),
+  /** An S3-compatible endpoint (https://s3.eu-north-1.amazonaws.com, http://minio:9000); with S3_BUCKET it replaces the local folders. */
+  S3_ENDPOINT: z.url({ message: 'must be the http(s) URL of an S3-compatible endpoint' }).regex(/^https?:\/\//, 'must be an http:// or https:// URL').optional(),
+  S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name such as home-energy-objects').optional(),
+  S3_REGION: z.string().regex(/^[a-z0-9-]{1,40}$/, 'must be a region such as eu-north-1').default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** Bucket in the path (MinIO, most self-hosted stores) rather than in the host name. */
+  S3_FORCE_PATH_STYLE: booleanFlag.default(true),
+  /** Where browsers fetch remote files (a CDN in front of the bucket's releases/ prefix); the registry's entries point there. */
+  MFE_PUBLIC_URL: z.url({ message: 'must be an absolute URL such as https://cdn.example.se/mfe' }).regex(/^https?:\/\//, 'must be an http:// or https:// URL').optional(),
+  /** Largest release a team's CI may upload, in MB, and most files in one. */
+  RELEASE_UPLOAD_MB: z.coerce.number().int().min(1).max(1024).default(50),
+  RELEASE_UPLOAD_FILES: z.coerce.number().int().min(1).max(10_000).default(500),
   SEARCH_RATE_LIMIT: z.coerce.number().int().min(1).default(120),
   /** Anonymous /api/flow writes per IP per minute (signed-in homeowners: four times this, per homeowner). */
   FLOW_WRITE_RATE_LIMIT: z.coerce.number().int().min(1).default(60),
@@ -96,11 +110,23 @@ export type Config = Omit<z.infer<typeof envSchema>, 'SEED_DEMO' | 'DEMO_MODE'> 
   secureCookies: boolean;
   /** Where mails are written without SMTP_URL (and where failed deliveries are kept). */
   outboxDir: string;
+  /** The object store's bucket when S3_ENDPOINT and S3_BUCKET are set; null: local folders. */
+  s3: S3Settings | null;
 };
 
 export class ConfigError extends Error {}
 
 const isLoopback = (host: string) => host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
+/** The S3 variables only make sense together: an endpoint with a bucket, both keys or neither. */
+function s3ConfigProblems(config: { S3_ENDPOINT?: string; S3_BUCKET?: string; S3_ACCESS_KEY_ID?: string; S3_SECRET_ACCESS_KEY?: string }): string[] {
+  const problems: string[] = [];
+  if (config.S3_ENDPOINT && !config.S3_BUCKET) problems.push('S3_BUCKET: required with S3_ENDPOINT');
+  if (config.S3_BUCKET && !config.S3_ENDPOINT) problems.push('S3_ENDPOINT: required with S3_BUCKET');
+  if (!!config.S3_ACCESS_KEY_ID !== !!config.S3_SECRET_ACCESS_KEY) {
+    problems.push(config.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY: required with S3_ACCESS_KEY_ID' : 'S3_ACCESS_KEY_ID: required with S3_SECRET_ACCESS_KEY');
+  }
+  return problems;
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')));
@@ -112,6 +138,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (config.METRICS_PORT !== undefined && !isLoopback(config.METRICS_HOST) && !config.METRICS_TOKEN) {
     throw new ConfigError(`Invalid configuration:\n  METRICS_TOKEN: required when METRICS_HOST (${config.METRICS_HOST}) is not a loopback address`);
   }
+  const s3Problems = s3ConfigProblems(config);
+  if (s3Problems.length > 0) throw new ConfigError(`Invalid configuration:\n${s3Problems.map((line) => `  ${line}`).join('\n')}`);
   const demo = DEMO_MODE ?? config.NODE_ENV !== 'production';
   const problems = demo ? [] : productionConfigProblems({ ...config, SEED_DEMO: SEED_DEMO ?? false });
   if (problems.length > 0) {
@@ -131,5 +159,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     outboxDir: path.join(path.resolve(config.DATA_DIR), 'outbox'),
     // __Host-/Secure cookies whenever the public URL is https (auth-protocols.md §1.4), or when told so.
     secureCookies: config.SECURE_COOKIES ?? config.PUBLIC_URL?.startsWith('https://') ?? false,
+    s3:
+      config.S3_ENDPOINT && config.S3_BUCKET
+        ? {
+            endpoint: config.S3_ENDPOINT,
+            bucket: config.S3_BUCKET,
+            region: config.S3_REGION,
+            accessKeyId: config.S3_ACCESS_KEY_ID,
+            secretAccessKey: config.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: config.S3_FORCE_PATH_STYLE,
+          }
+        : null,
   };
 }

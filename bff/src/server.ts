@@ -12,7 +12,8 @@ import { seedDemoRegister } from './seed/demo-register';
 import { seedPlatformContent } from './seed/platform-content';
 import { seedDemoBrands } from './seed/demo-brands';
 import { seedDemoInstallers } from './seed/demo-installers';
-import { localBrandConfigStore } from './modules/brand/store';
+import { brandConfigStore } from './modules/brand/store';
+import { productStores } from './storage/from-config';
 import { RpClient } from './bankid/rp-client';
 import { startBankIdSimulator } from './bankid/simulator/app';
 import { startOrderSweep } from './modules/homeowner/order-sweep';
@@ -29,11 +30,12 @@ async function main(): Promise<void> {
   const logger = createLogger(config.logLevel);
   const database = await openDatabase(config);
   await runMigrations(database.db);
+  const stores = productStores(config);
   if (config.SEED_DEMO) {
     await seedDemoStaff(database.db);
     await seedDemoRegister(database.db);
     await seedDemoInstallers(database.db);
-    await seedDemoBrands(localBrandConfigStore(config.bucketsDir, config.CONFIG_BUCKET_NAME));
+    await seedDemoBrands(brandConfigStore(stores.brandConfig));
   }
   await seedPlatformContent(database.db);
   if (!config.demo) {
@@ -59,7 +61,7 @@ async function main(): Promise<void> {
   });
   const mailer = mailerFromConfig(config, logger);
   const metrics = config.METRICS_PORT === undefined ? undefined : new Metrics({ pool: database.pool, poolMax: config.DATABASE_POOL_MAX, activeReleases: () => activeReleases(database.db) });
-  const app = createApp({ config, db: database.db, pool: database.pool, logger, authSecret, dataKey, rp, bankIdTestAppUrl: simulator ? `${simulator.url}/simulator/` : undefined, mailer, metrics });
+  const app = createApp({ config, db: database.db, pool: database.pool, logger, authSecret, dataKey, rp, bankIdTestAppUrl: simulator ? `${simulator.url}/simulator/` : undefined, mailer, metrics, stores });
   const metricsServer = metrics
     ? await serveMetrics(metrics, { port: config.METRICS_PORT!, host: config.METRICS_HOST, token: config.METRICS_TOKEN }).catch((error: NodeJS.ErrnoException) => {
         throw error.code === 'EADDRINUSE' ? new ConfigError(`METRICS_PORT ${config.METRICS_PORT} on ${config.METRICS_HOST} is already in use: pick another port.`) : error;

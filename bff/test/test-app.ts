@@ -20,7 +20,7 @@ export function createTestApp(
   database: DatabaseHandle,
   paths: { shellDist: string; releasesDir: string },
   overrides: Partial<AppDeps['config']> = {},
-  extra: { rp?: RpClient; bankIdTestAppUrl?: string; now?: () => number; sessionFastPath?: boolean; authSecret?: string; dataKey?: DataKey; logger?: AppDeps['logger']; smtpUrl?: string; metrics?: AppDeps['metrics'] } = {},
+  extra: { rp?: RpClient; bankIdTestAppUrl?: string; now?: () => number; sessionFastPath?: boolean; authSecret?: string; dataKey?: DataKey; logger?: AppDeps['logger']; smtpUrl?: string; metrics?: AppDeps['metrics']; stores?: AppDeps['stores'] } = {},
 ) {
   const logger = extra.logger ?? pino({ level: 'silent' });
   const outboxDir = overrides.outboxDir ?? path.join(path.dirname(paths.releasesDir), 'outbox');
@@ -50,6 +50,10 @@ export function createTestApp(
       bucketsDir: path.join(path.dirname(paths.releasesDir), 'buckets'),
       outboxDir,
       PASSWORD_RESET_RATE_LIMIT: 1000,
+      s3: null,
+      MFE_PUBLIC_URL: undefined,
+      RELEASE_UPLOAD_MB: 50,
+      RELEASE_UPLOAD_FILES: 500,
       ...overrides,
     },
     db: database.db,
@@ -66,6 +70,7 @@ export function createTestApp(
     metrics: extra.metrics,
     geo: (geo ??= loadGeoTables(GEO_DIR)),
     mailer,
+    stores: extra.stores,
   });
   return Object.assign(app, { mailer });
 }

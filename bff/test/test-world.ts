@@ -28,6 +28,8 @@ export interface TestWorldOptions {
   logger?: AppDeps['logger'];
   /** Send mails through this SMTP server (a test's own) instead of writing them to the outbox. */
   smtpUrl?: string;
+  /** The app's object stores (an S3 bucket, say); the world's folders by default. */
+  stores?: AppDeps['stores'];
 }
 
 /** A suite's world; `close()` (in afterAll) closes the database and removes the fixtures. */
@@ -35,7 +37,7 @@ export async function startTestWorld(options: TestWorldOptions = {}): Promise<Te
   const database = await createTestDatabase();
   for (const seed of options.seed ?? []) await seed(database.db);
   const fixtures = makeBuildFixtures();
-  const app = createTestApp(database, fixtures, options.config, { rp: options.rp, now: options.now, sessionFastPath: options.sessionFastPath, logger: options.logger, smtpUrl: options.smtpUrl });
+  const app = createTestApp(database, fixtures, options.config, { rp: options.rp, now: options.now, sessionFastPath: options.sessionFastPath, logger: options.logger, smtpUrl: options.smtpUrl, stores: options.stores });
   return {
     database,
     fixtures,

@@ -69,6 +69,23 @@ export function describeRoutes(ids: WorldIds): RouteInput[] {
     },
     { method: 'GET', path: '/api/admin/releases', agent: 'superAdmin' },
     { method: 'POST', path: '/api/admin/releases/:remote/:version/activate', agent: 'superAdmin', params: { remote: name('mfe-results'), version: name('0.1.0-0000000000') } },
+    { method: 'GET', path: '/api/admin/release-tokens', agent: 'superAdmin' },
+    {
+      method: 'POST',
+      path: '/api/admin/release-tokens',
+      agent: 'superAdmin',
+      body: json({ remote: 'mfe-results', label: 'results team CI' }, { at: [], required: ['remote', 'label'], maxLength: { label: 100 }, freeText: ['label'] }),
+    },
+    { method: 'POST', path: '/api/admin/release-tokens/:id/revoke', agent: 'superAdmin', params: { id: int(1) } },
+    // A team's CI uploads with a release token (Bearer), which no agent here holds: release-upload.test.ts covers its input.
+    {
+      method: 'POST',
+      path: '/api/releases/:remote',
+      agent: 'anonymous',
+      params: { remote: name('mfe-results') },
+      body: { kind: 'multipart', fields: { 'mf-manifest.json': '{}' } },
+      validAnswer: { status: 401, why: 'uploads need a release token (Authorization: Bearer), which no agent of this world holds' },
+    },
     { method: 'GET', path: '/api/admin/users', agent: 'superAdmin', query: { organisation: { valid: 'demo-energi', kind: 'slug' }, q: { valid: 'staff', kind: 'text', max: 100, emptyOk: true } } },
     {
       method: 'POST',

@@ -271,7 +271,8 @@ export const epcDocuments = pgTable(
     fileName: text('file_name').notNull(),
     contentType: text('content_type').notNull(),
     sizeBytes: integer('size_bytes').notNull(),
-    content: bytea('content').notNull(),
+    /** The file itself; null when it is in the object store (S3) under epc-documents/<id> (storage/from-config.ts). */
+    content: bytea('content'),
     energyClass: text('energy_class').notNull(),
     ep: real('ep'),
     issuedAt: text('issued_at'),
@@ -352,6 +353,24 @@ export const auditLog = pgTable(
     index('audit_log_impersonated').on(t.impersonatedOrganisationId, t.createdAt),
     index('audit_log_actor').on(t.actorId, t.createdAt),
   ],
+);
+
+/** Tokens a remote's team releases with from its own CI (README "Releasing one remote"): stored hashed, one remote each. */
+export const releaseTokens = pgTable(
+  'release_tokens',
+  {
+    id: serial('id').primaryKey(),
+    remote: text('remote').notNull(),
+    /** SHA-256 of the token (hex); the token itself is shown once, when made. */
+    tokenHash: text('token_hash').notNull(),
+    label: text('label').notNull(),
+    createdBy: text('created_by').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    revokedBy: text('revoked_by'),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('release_tokens_hash').on(t.tokenHash), index('release_tokens_remote').on(t.remote)],
 );
 
 /** A homeowner's request to an installer about one recommendation (spec §7 installer-requests), one row per pair. */

@@ -8,6 +8,7 @@ import { auditRoutes } from '../audit/routes';
 import { organisationRoutes } from './organisations/routes';
 import { platformUserRoutes } from './users/routes';
 import { releaseRoutes } from './releases-routes';
+import { releaseTokenRoutes } from './release-token-routes';
 import { impersonationRoutes } from './impersonation-routes';
 import type { Mailer } from '../mail/mailer';
 import { outboxRoutes } from '../mail/routes';
@@ -30,6 +31,7 @@ export function adminRoutes({ db, logger, brandStore, releases, mailer, outboxDi
   router.use('/users', platformUserRoutes(db, mailer, now));
   router.use('/outbox', outboxRoutes({ outboxDir, mailer }));
   router.use('/releases', releaseRoutes(db, releases));
+  router.use('/release-tokens', releaseTokenRoutes(db));
   router.use('/impersonation', impersonationRoutes(db));
   router.use('/audit', auditRoutes(db));
   return router;

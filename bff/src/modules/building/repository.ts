@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { ObjectStore } from '../../storage/object-store';
 import type { Consumption, EpcDocumentSummary, Rates } from '@home-energy/shared/schemas/property-flow';
 import type { PlanLoan, PlanRequest } from '@home-energy/shared/schemas/plan';
 import type { Db } from '../../db/client';
@@ -139,16 +140,21 @@ export async function claimVisitorProfiles(db: Db, visitorId: string, homeownerI
   });
 }
 
-/** Stores an uploaded document; the client's `fileName` is dropped, the row keeps the name it is served under. */
+/**
+ * Stores an uploaded document (its bytes in the object store when there is one, else in the row); the client's
+ * `fileName` is dropped, the row keeps the name it is served under.
+ */
 export async function insertEpcDocument(
   db: Db,
   row: { profileId: number; propertyId: number; fileName: string; contentType: string; content: Buffer; energyClass: string; ep: number | null; issuedAt: string | null },
+  store: ObjectStore | null = null,
 ): Promise<EpcDocumentSummary> {
   const { fileName: _clientName, ...stored } = row;
   const id = crypto.randomUUID();
+  if (store) await store.put(id, row.content, row.contentType);
   const [doc] = await db
     .insert(epcDocuments)
-    .values({ ...stored, id, fileName: documentFileName(id, row.contentType), sizeBytes: row.content.length })
+    .values({ ...stored, content: store ? null : row.content, id, fileName: documentFileName(id, row.contentType), sizeBytes: row.content.length })
     .returning({ id: epcDocuments.id, status: epcDocuments.status, contentType: epcDocuments.contentType, energyClass: epcDocuments.energyClass, createdAt: epcDocuments.createdAt });
   return { id: doc!.id, status: doc!.status, file_name: documentFileName(doc!.id, doc!.contentType), energy_class: doc!.energyClass, uploaded_at: doc!.createdAt.toISOString() };
 }
@@ -210,12 +216,13 @@ export async function insertEpcDocumentWithinQuota(
   owner: Owner,
   quota: DocumentQuota,
   row: { profileId: number; propertyId: number; fileName: string; contentType: string; content: Buffer; energyClass: string; ep: number | null; issuedAt: string | null },
+  store: ObjectStore | null = null,
 ): Promise<{ document: EpcDocumentSummary } | { over: string }> {
   return db.transaction(async (tx) => {
     const ownerKey = owner.kind === 'homeowner' ? `h${owner.homeownerId}` : `v${owner.visitorId}`;
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`epc_documents:${ownerKey}`}))`);
     const over = overQuota(await documentUse(tx, owner, row.propertyId), quota, row.content.length);
     if (over) return { over };
-    return { document: await insertEpcDocument(tx as unknown as Db, row) };
+    return { document: await insertEpcDocument(tx as unknown as Db, row, store) };
   });
 }

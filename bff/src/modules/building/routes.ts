@@ -1,6 +1,7 @@
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import { flowQueryOnly } from '../../http/input-guards';
 import multer from 'multer';
+import type { ObjectStore } from '../../storage/object-store';
 import { z } from 'zod';
 import {
   answersPatchSchema,
@@ -43,6 +44,8 @@ export interface BuildingRouteOptions {
   now: () => number;
   /** Uploads per IP and per owner per hour, and the storage quota (config.ts). */
   documents: { DOCUMENT_RATE_LIMIT: number; DOCUMENTS_PER_PROPERTY: number; DOCUMENT_MB_PER_DAY: number };
+  /** Where uploaded documents' bytes go (S3); null: in their database row. */
+  documentStore?: ObjectStore | null;
 }
 
 const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
@@ -368,7 +371,7 @@ export function buildingRoutes(options: BuildingRouteOptions): Router {
       energyClass: fields.energy_class,
       ep: fields.ep ?? null,
       issuedAt: fields.issued_at ?? null,
-    });
+    }, options.documentStore ?? null);
     if ('over' in stored) throw new HttpError(413, 'quota_exceeded', stored.over);
     res.status(201).json({ document: stored.document });
   });

@@ -1,4 +1,6 @@
+import { pipeline } from 'node:stream/promises';
 import { Router } from 'express';
+import type { ObjectStore } from '../../storage/object-store';
 import { noQuery } from '../../http/input-guards';
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -29,7 +31,7 @@ function notFound(): HttpError {
  * /api/console/org/{org}/validation (feature platform_validation): the queue, the uploaded documents (download,
  * approve → the property's issued label, reject) and staff's review of implausible answers. Every action is audited.
  */
-export function validationRoutes(db: Db): Router {
+export function validationRoutes(db: Db, documentStore: ObjectStore | null = null): Router {
   const router = Router({ mergeParams: true });
   router.use(requireConsoleItem('validation'));
 
@@ -45,6 +47,8 @@ export function validationRoutes(db: Db): Router {
     const { id } = parse(documentParams, req.params, 'params');
     const document = await findOrganisationDocument(db, req.organisation!.id, id);
     if (!document) throw notFound();
+    const object = document.content ? null : await documentStore?.get(document.id);
+    if (!document.content && !object) throw new HttpError(503, 'unavailable', 'The document is in the object store, which is not configured here or does not have it (S3_ENDPOINT, S3_BUCKET).');
     await audit(db, req, res, { action: 'epc_document.download', target: `epc_document:${id}`, organisationId: req.organisation!.id, details: { propertyId: document.propertyId } });
     // Named and typed by the server (building/document-file.ts), never by the uploader: a file called x.html is no page.
     res
@@ -53,8 +57,10 @@ export function validationRoutes(db: Db): Router {
         'Content-Disposition': `attachment; filename="${documentFileName(document.id, document.contentType)}"`,
         'X-Content-Type-Options': 'nosniff',
         'Cache-Control': 'no-store',
-      })
-      .send(document.content);
+      });
+    if (document.content) return void res.send(document.content);
+    res.setHeader('Content-Length', String(object!.info.size));
+    await pipeline(object!.body, res);
   });
 
   router.post('/documents/:id/approve', async (req, res) => {

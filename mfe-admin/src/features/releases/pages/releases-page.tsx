@@ -6,6 +6,7 @@ import { ConfirmButton, apiErrorBody } from '@home-energy/shared/ui/user-managem
 import { PageHead } from '../../../components/page-head';
 import { LoadFailed } from '../../../components/load-failed';
 import { useActivateReleaseMutation, useListReleasesQuery } from '../api/releases-api';
+import { ReleaseTokens } from '../components/release-tokens';
 
 function useDate() {
   const { i18n } = useTranslation();
@@ -118,6 +119,7 @@ function RemoteReleases({ remote, onActivated }: { remote: AdminRemoteReleases; 
 /** /console/admin/releases: every remote's versions, the active one, who released and activated them, rollback. */
 export function ReleasesPage() {
   const { t } = useTranslation('admin');
+  const date = useDate();
   const releases = useListReleasesQuery(undefined, { refetchOnMountOrArgChange: true });
   const [activated, setActivated] = useState<{ remote: string; version: string } | null>(null);
   const data = releases.data;
@@ -152,6 +154,7 @@ export function ReleasesPage() {
           ))}
         </>
       )}
+      <ReleaseTokens date={date} />
     </div>
   );
 }
