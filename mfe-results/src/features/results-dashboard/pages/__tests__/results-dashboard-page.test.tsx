@@ -69,7 +69,7 @@ describe('the results dashboard', () => {
     expect(label.queryByRole('img', { name: 'Energy class G' })).toBeNull();
     const issued = within(screen.getByTestId('issued-label'));
     expect(issued.getByRole('img', { name: 'Issued certificate: class E' })).toBeTruthy();
-    expect(issued.getByText(/Issued 2019-05-02/)).toBeTruthy();
+    expect(issued.getByText(/Issued 2 May 2019/)).toBeTruthy();
   });
 
   it('an issued certificate alone is the displayed label', async () => {
