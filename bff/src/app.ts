@@ -10,6 +10,7 @@ import { fixedHeaders } from './http/fixed-headers';
 import { jsonBodies, noQueryOnWrites } from './http/input-guards';
 import { healthRoutes } from './modules/health/routes';
 import { registryRoutes } from './modules/releases/routes';
+import { beaconRoutes } from './modules/releases/beacon-routes';
 import { activeReleases } from './modules/releases/repository';
 import cookieParser from 'cookie-parser';
 import type pg from 'pg';
@@ -66,6 +67,9 @@ export interface AppDeps {
     | 'STREETVIEW_API_KEY'
     | 'SEARCH_RATE_LIMIT'
     | 'FLOW_WRITE_RATE_LIMIT'
+    | 'BEACON_RATE_LIMIT'
+    | 'CANARY_SESSIONS'
+    | 'CANARY_ERROR_MARGIN'
     | 'DOCUMENT_RATE_LIMIT'
     | 'DOCUMENTS_PER_PROPERTY'
     | 'DOCUMENT_MB_PER_DAY'
@@ -141,8 +145,10 @@ export function createApp({ config, db, pool, logger, authSecret, dataKey, prune
   // Bodies are JSON (or the upload's multipart), and writes take no query: see http/input-guards.ts.
   // Anonymous flow writes per IP before any body is read (http/write-limits.ts).
   app.use('/api/flow', flowWriteLimiter(config.FLOW_WRITE_RATE_LIMIT));
+  // Beacons have their own, much smaller body bound, so they are read before the general JSON parser.
+  app.use('/api/mfe', beaconRoutes(db, { secureCookies: config.secureCookies, perMinute: config.BEACON_RATE_LIMIT, rules: { sessions: config.CANARY_SESSIONS, margin: config.CANARY_ERROR_MARGIN }, logger }));
   app.use('/api', express.json({ limit: '100kb' }), jsonBodies, noQueryOnWrites);
-  app.use('/api/mfe', registryRoutes(db, { publicUrl: config.PUBLIC_URL, demo: config.demo }));
+  app.use('/api/mfe', registryRoutes(db, { publicUrl: config.PUBLIC_URL, demo: config.demo, secureCookies: config.secureCookies, defaultBrand: config.DEFAULT_BRAND }));
   app.use(
     '/api/flow/user',
     signRoutes({ db, orders, passport, vault, secret: authSecret, cookies, publicUrl: config.PUBLIC_URL, startRateLimit: config.BANKID_START_RATE_LIMIT, fakeLogin: config.FAKE_LOGIN && config.demo }),

@@ -1,7 +1,7 @@
 import { baseApi } from '@home-energy/shared';
-import type { AdminRelease, AdminReleaseList } from '@home-energy/shared/schemas/admin';
+import type { AdminRelease, AdminReleaseList, ReleaseAudience } from '@home-energy/shared/schemas/admin';
 
-/** /api/admin/releases: every remote's versions with the shared-dependency check; activation (rollback). */
+/** /api/admin/releases: every remote's versions with the shared-dependency check and health; activation, canary audience, rollback. */
 const releasesApi = baseApi.enhanceEndpoints({ addTagTypes: ['AdminRelease'] }).injectEndpoints({
   endpoints: (build) => ({
     listReleases: build.query<AdminReleaseList, void>({
@@ -13,7 +13,15 @@ const releasesApi = baseApi.enhanceEndpoints({ addTagTypes: ['AdminRelease'] }).
       // The footer's registry is read once per page load (a reload shows the new release), so only the list refreshes.
       invalidatesTags: ['AdminRelease'],
     }),
+    setReleaseAudience: build.mutation<AdminRelease, { remote: string; version: string; audience: ReleaseAudience }>({
+      query: ({ remote, version, audience }) => ({ url: `admin/releases/${encodeURIComponent(remote)}/${encodeURIComponent(version)}/audience`, method: 'POST', body: audience }),
+      invalidatesTags: ['AdminRelease'],
+    }),
+    rollbackCanary: build.mutation<AdminRelease, { remote: string; version: string }>({
+      query: ({ remote, version }) => ({ url: `admin/releases/${encodeURIComponent(remote)}/${encodeURIComponent(version)}/rollback`, method: 'POST' }),
+      invalidatesTags: ['AdminRelease'],
+    }),
   }),
 });
 
-export const { useListReleasesQuery, useActivateReleaseMutation } = releasesApi;
+export const { useListReleasesQuery, useActivateReleaseMutation, useSetReleaseAudienceMutation, useRollbackCanaryMutation } = releasesApi;
