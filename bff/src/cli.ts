@@ -29,7 +29,9 @@ const USAGE = `Usage: bff-cli <command>
   seed                                  load the demo organisations and staff accounts (demo mode only)
   remove-demo-accounts                  deactivate every demo staff account (before a production start)
   create-super-admin <email> [--name N] a super admin with a one-time password, printed once (or a new one)
-  release <remote> [--build] [--dir D]  publish a remote's build as a new active release (checked against the shell)
+  release <remote> [--build] [--dir D] [--inactive]
+                                        publish a remote's build as a new active release (checked against the shell);
+                                        --inactive: publish only (then give it a canary audience on the Releases page)
   activate <remote> <version>           make an earlier (or later) release active: rollback
   releases [remote]                     list releases, * marks the active one
   publish-local                         publish every built remote that has no release of that build yet
@@ -56,6 +58,7 @@ async function main(): Promise<number> {
     allowPositionals: true,
     options: {
       build: { type: 'boolean', default: false },
+      inactive: { type: 'boolean', default: false },
       dir: { type: 'string' },
       help: { type: 'boolean', default: false },
       'skip-invalid': { type: 'boolean', default: false },
@@ -115,8 +118,8 @@ async function main(): Promise<number> {
           const built = spawnSync('npm', ['run', 'build', '-w', remote], { cwd: REPO_ROOT, stdio: 'inherit', env });
           if (built.status !== 0) throw new ReleaseError(`Building ${remote} failed.`);
         }
-        const result = await publishRelease(database.db, config, { remote, distDir, releasedBy: releasedBy(), activate: 'always' });
-        console.log(`${remote} ${result.version}: ${result.created ? 'released' : 'already released'}, active now.`);
+        const result = await publishRelease(database.db, config, { remote, distDir, releasedBy: releasedBy(), activate: values.inactive ? 'never' : 'always' });
+        console.log(`${remote} ${result.version}: ${result.created ? 'released' : 'already released'}${result.activated ? ', active now' : ', not active'}.`);
         for (const check of result.checks) console.log(`  shared ${check.name} ${check.requiredVersion ?? ''} ← shell ${check.shellVersion}: ok`);
         return 0;
       }

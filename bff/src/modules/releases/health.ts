@@ -67,27 +67,29 @@ export async function recordBeacon(db: Db, beacon: ReleaseBeacon, visitor: strin
       target: [mfeReleaseSessions.releaseId, mfeReleaseSessions.visitor],
       set: { errors: sql`least(${mfeReleaseSessions.errors} + excluded.errors, ${ERRORS_PER_SESSION_MAX})` },
     });
-  if (release.canaryStartedAt === null || release.canaryVerdict !== null) return 'recorded';
+  if (release.canaryStartedAt === null || release.canaryVerdict === 'rolled-back') return 'recorded';
+  // A healthy verdict is taken when the Nth session loads; errors its first sessions report later still count.
+  if (release.canaryVerdict === 'healthy' && error === 0) return 'recorded';
   return (await judgeCanary(db, release.id, release.remote, release.version, rules)) ? 'rolled-back' : 'recorded';
 }
 
-/** Once the canary has its first sessions: healthy, or rolled back (true). Races settle on the verdict column. */
+/** Once the canary has its first sessions: healthy, or rolled back (true). Races settle on the conditional updates. */
 async function judgeCanary(db: Db, id: number, remote: string, version: string, rules: CanaryRules): Promise<boolean> {
   const canary = await errorRate(db, id, rules.sessions);
   if (canary.sessions < rules.sessions) return false;
   const active = await db.query.mfeReleases.findFirst({ where: and(eq(mfeReleases.remote, remote), eq(mfeReleases.active, true)) });
   const baseline = active ? await errorRate(db, active.id) : { sessions: 0, rate: 0 };
   const failing = canary.rate > baseline.rate + rules.margin;
-  const undecided = and(eq(mfeReleases.id, id), isNotNull(mfeReleases.canaryStartedAt), isNull(mfeReleases.canaryVerdict));
+  const stillCanary = and(eq(mfeReleases.id, id), isNotNull(mfeReleases.canaryStartedAt));
   if (!failing) {
-    await db.update(mfeReleases).set({ canaryVerdict: 'healthy', canaryVerdictAt: new Date() }).where(undecided);
+    await db.update(mfeReleases).set({ canaryVerdict: 'healthy', canaryVerdictAt: new Date() }).where(and(stillCanary, isNull(mfeReleases.canaryVerdict)));
     return false;
   }
   return db.transaction(async (tx) => {
     const ended = await tx
       .update(mfeReleases)
       .set({ audienceBrand: null, audiencePercent: null, canaryStartedAt: null, canaryVerdict: 'rolled-back', canaryVerdictAt: new Date() })
-      .where(undecided)
+      .where(stillCanary)
       .returning({ id: mfeReleases.id });
     if (ended.length === 0) return false;
     await insertAudit(tx, {

@@ -130,7 +130,8 @@ describe('automatic rollback', () => {
     // Its 50th session was its last: nobody gets it any more.
     for (let i = 0; i < 30; i++) expect(await session(broken)).toBe(stable);
     const { rows } = await database.pool.query(`select actor_id, actor_email, details from audit_log where action = 'release.rollback' and target = $1`, [`mfe-results@${broken}`]);
-    expect(rows).toEqual([{ actor_id: null, actor_email: 'automatic rollback', details: expect.objectContaining({ automatic: true, sessions: 50, errorRate: 1, previous: stable, margin: 0.1 }) }]);
+    // Judged when its 50th session loaded, before that session's own error arrived.
+    expect(rows).toEqual([{ actor_id: null, actor_email: 'automatic rollback', details: expect.objectContaining({ automatic: true, sessions: 50, errorRate: 0.98, previous: stable, previousErrorRate: 0, margin: 0.1 }) }]);
     const list = await superAdmin.get('/api/admin/releases').expect(200);
     const row = list.body.remotes.find((r: { remote: string }) => r.remote === 'mfe-results').releases.find((r: { version: string }) => r.version === broken);
     expect(row).toMatchObject({ audience: null, verdict: { result: 'rolled-back', at: expect.any(String) }, health: { sessions: 50, failedSessions: 50, errors: 50 } });
