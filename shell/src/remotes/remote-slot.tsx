@@ -56,10 +56,11 @@ async function loadRemoteApp(remote: RemoteName, attempt: number): Promise<Compo
   const release = registry.remotes.find((r) => r.name === remote);
   if (!release) throw new RemoteNotReleasedError(remote);
   mountedVersions.set(remote, release.version);
-  let module: { default?: ComponentType } | null | undefined;
+  let App: ComponentType;
   try {
-    module = await loadRemote<{ default: ComponentType }>(`${remote}/App`);
+    const module = await loadRemote<{ default: ComponentType }>(`${remote}/App`);
     if (!module?.default) throw new Error(`${remote}/App has no default export`);
+    App = module.default;
   } catch (error) {
     if (error && typeof error === 'object') loadErrors.add(error);
     void reportError(remote, release.version, 'load-error', error);
@@ -68,8 +69,8 @@ async function loadRemoteApp(remote: RemoteName, attempt: number): Promise<Compo
   reportLoaded(remote, release.version);
   // Its module registered its texts as it ran; they are mostly on their way already (the page's preload hints).
   await registeredTextsLoaded(TEXTS_WAIT_MS);
-  loadedApps.set(remote, module.default);
-  return module.default;
+  loadedApps.set(remote, App);
+  return App;
 }
 
 type Loaded = { app: ComponentType; error?: undefined } | { app?: undefined; error: Error };

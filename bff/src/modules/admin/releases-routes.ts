@@ -4,7 +4,7 @@ import { Router, type Request, type Response } from 'express';
 import { eq } from 'drizzle-orm';
 import { noQuery } from '../../http/input-guards';
 import { checkSharedAgainstShell, manifestSchema, type ManifestShared } from '@home-energy/shared/mfe/compat';
-import { REMOTES } from '@home-energy/shared/remotes';
+import { REMOTES, type RemotePackage } from '@home-energy/shared/remotes';
 import { releaseActivateParamsSchema, releaseAudienceSchema, type AdminRelease, type AdminReleaseHealth, type AdminReleaseList } from '@home-energy/shared/schemas/admin';
 import type { Db } from '../../db/client';
 import { HttpError } from '../../http/errors';
@@ -86,7 +86,7 @@ export function releaseRoutes(db: Db, settings: ReleaseSettings): Router {
     try {
       await db.transaction(async (tx) => {
         // The release service's own transaction becomes a savepoint here, so activation and its audit row commit together.
-        await activateRelease(tx as unknown as Db, settings, remote, version, by);
+        await activateRelease(tx as unknown as Db, settings, remote as RemotePackage, version, by);
         await audit(tx, req, res, {
           action: 'release.activate',
           target: `${remote}@${version}`,

@@ -173,7 +173,7 @@ describe('automatic rollback', () => {
 
 describe('beacon validation', () => {
   const visitor = newVisitor();
-  const good = () => ({ kind: 'render-error', remote: 'mfe-results', version: versions[0], errorClass: 'type' });
+  const good = () => ({ kind: 'render-error', remote: 'mfe-results', version: '1.0.0-abc', errorClass: 'type' });
 
   it.each([
     ['no body', undefined, /^Invalid body/],
