@@ -95,7 +95,7 @@ export function CanaryForm({ remote, release }: { remote: string; release: Admin
   return (
     <details className="he-details">
       <summary>{release.audience ? t('releases.changeAudience') : t('releases.startCanary')}</summary>
-      <form className="he-form" onSubmit={submit} aria-label={t('releases.canaryFor', { version: release.version })}>
+      <form className="he-form" noValidate onSubmit={submit} aria-label={t('releases.canaryFor', { version: release.version })}>
         <fieldset className="he-field">
           <legend>{t('releases.audience')}</legend>
           <label className="he-check">
