@@ -3,6 +3,7 @@ import { rateLimit } from 'express-rate-limit';
 import { releaseBeaconSchema } from '@home-energy/shared/remotes';
 import type { Db } from '../../db/client';
 import { HttpError } from '../../http/errors';
+import { jsonBodies, noQuery } from '../../http/input-guards';
 import { ipOf } from '../../http/write-limits';
 import type { Logger } from '../../logger';
 import { parseInput } from '../admin/validate';
@@ -29,7 +30,9 @@ export function beaconRoutes(db: Db, options: { secureCookies: boolean; perMinut
       legacyHeaders: false,
       message: { error: 'too_many_requests', message: 'Too many release reports in a short time. Wait a minute and try again.' },
     }),
+    noQuery,
     express.json({ limit: BEACON_MAX_BYTES }),
+    jsonBodies,
     async (req, res) => {
       const beacon = parseInput(releaseBeaconSchema, req.body, 'body');
       const visitor = visitorOf(req, options.secureCookies);

@@ -214,6 +214,11 @@ describe('beacon validation', () => {
     }
   });
 
+  it('answers 400 to a query string', async () => {
+    const res = await request(app).post('/api/mfe/beacon?user=anna').set('Cookie', cookie(visitor)).send(good()).expect(400);
+    expect(res.body.message).toMatch(/user/);
+  });
+
   it('refuses a beacon from another origin', async () => {
     await beacon(visitor, good()).set('Origin', 'https://evil.example').set('Sec-Fetch-Site', 'cross-site').expect(403);
   });
