@@ -3,6 +3,7 @@ import { loadRemote } from '@module-federation/enhanced/runtime';
 import { Loading, registeredTextsLoaded, type RemoteName } from '@home-energy/shared';
 import { ensureRemotesRegistered, releaseChanged, RemoteNotReleasedError, resetRemote } from './registry';
 import { reportError, reportLoaded } from './release-beacon';
+import { reloadPage } from './reload-page';
 import { RemoteSlotContext } from './remote-slot-context';
 import { RemoteUnavailable } from './remote-unavailable';
 import { revealApp, revealWhenHeadingShown } from './first-paint';
@@ -111,22 +112,22 @@ function RemoteApp({ remote, attempt }: { remote: RemoteName; attempt: number })
 
 /**
  * Layer 3 of remote-failure handling: a render or load error stays inside this slot. A render error is reported to
- * the release's health count; when the registry then names another version (the canary was rolled back), the slot
- * loads that one at once instead of showing the failure.
+ * the release's health count; when the registry then names another version (the canary was rolled back), the page
+ * loads again and runs that one instead of showing the failure.
  */
-class SlotErrorBoundary extends Component<{ remote: RemoteName; onNewRelease: () => void; children: ReactNode }, { error: Error | null }> {
+class SlotErrorBoundary extends Component<{ remote: RemoteName; children: ReactNode }, { error: Error | null }> {
   state = { error: null as Error | null };
   static getDerivedStateFromError(error: Error) {
     return { error };
   }
   componentDidCatch(error: Error, info: ErrorInfo) {
-    const { remote, onNewRelease } = this.props;
+    const { remote } = this.props;
     console.error(`[mfe] ${remote} failed`, error, info.componentStack);
     const version = mountedVersions.get(remote);
     if (!version || loadErrors.has(error)) return;
     void reportError(remote, version, 'render-error', error)
       .then(() => releaseChanged(remote, version))
-      .then((changed) => changed && onNewRelease(), () => undefined);
+      .then((changed) => changed && reloadPage(), () => undefined);
   }
   render() {
     return this.state.error ? (
@@ -147,7 +148,7 @@ export function RemoteSlot({ remote }: { remote: RemoteName }) {
   const slot = useMemo(() => ({ remote, retry }), [remote, retry]);
   return (
     <RemoteSlotContext.Provider value={slot}>
-      <SlotErrorBoundary key={attempt} remote={remote} onNewRelease={retry}>
+      <SlotErrorBoundary key={attempt} remote={remote}>
         <RemoteApp key={remote} remote={remote} attempt={attempt} />
       </SlotErrorBoundary>
     </RemoteSlotContext.Provider>

@@ -16,6 +16,8 @@ function nodeUtil() {
 const mockLoadRemote = jest.fn();
 const mockRegisterRemotes = jest.fn();
 const mockRegisterPlugins = jest.fn();
+const mockReloadPage = jest.fn();
+jest.mock('../reload-page', () => ({ reloadPage: () => mockReloadPage() }));
 jest.mock('@module-federation/enhanced/runtime', () => ({
   loadRemote: (...args: unknown[]) => mockLoadRemote(...args),
   registerRemotes: (...args: unknown[]) => mockRegisterRemotes(...args),
@@ -100,6 +102,7 @@ beforeEach(() => {
   mockLoadRemote.mockReset();
   mockRegisterRemotes.mockReset();
   mockRegisterPlugins.mockReset();
+  mockReloadPage.mockReset();
   fetchMock.mockClear();
   fetchAnswers = [{ status: 200, body: REGISTRY }];
   beacons = [];
@@ -246,7 +249,7 @@ describe('RemoteSlot', () => {
     expect(beacons).toHaveLength(1);
   });
 
-  it('reports a render error by its class only and, when the registry then names another release, mounts it at once', async () => {
+  it('reports a render error by its class only and, when the registry then names another release, loads the page again', async () => {
     const previous = 'http://x/mfe/mfe-results/0.9.0-old/mf-manifest.json';
     fetchAnswers = [
       { status: 200, body: REGISTRY },
@@ -255,17 +258,26 @@ describe('RemoteSlot', () => {
     function CrashingCanary(): ReactNode {
       throw new TypeError("Cannot read properties of undefined (reading 'name')");
     }
-    mockLoadRemote.mockResolvedValueOnce({ __esModule: true, default: CrashingCanary }).mockResolvedValueOnce(ok('previous release'));
+    mockLoadRemote.mockResolvedValue({ __esModule: true, default: CrashingCanary });
     await renderPage();
 
-    expect(await screen.findByText('previous release')).toBeTruthy();
-    expect(screen.queryByRole('alert')).toBeNull();
+    await waitFor(() => expect(mockReloadPage).toHaveBeenCalledTimes(1));
     expect(beacons).toEqual([
       { kind: 'loaded', remote: 'mfe-results', version: '1.0.0-abc' },
       { kind: 'render-error', remote: 'mfe-results', version: '1.0.0-abc', errorClass: 'type' },
-      { kind: 'loaded', remote: 'mfe-results', version: '0.9.0-old' },
     ]);
-    expect(mockRegisterRemotes).toHaveBeenLastCalledWith([{ name: 'mfe_results', entry: previous }], { force: true });
+  });
+
+  it('stays on the failure panel, without loading the page again, when the registry still names the release that threw', async () => {
+    mockLoadRemote.mockResolvedValue({ __esModule: true, default: Crashing });
+    await renderPage();
+    await expectUnavailable();
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+    expect(beacons).toEqual([
+      { kind: 'loaded', remote: 'mfe-results', version: '1.0.0-abc' },
+      { kind: 'render-error', remote: 'mfe-results', version: '1.0.0-abc', errorClass: 'other' },
+    ]);
+    expect(mockReloadPage).not.toHaveBeenCalled();
   });
 
   it('reports a load failure as a load error, not a render error', async () => {
