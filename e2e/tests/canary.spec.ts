@@ -5,7 +5,7 @@ import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 // @ts-expect-error plain ESM helper shared with serve.mjs
 import { E2E_DATA_DIR, E2E_PORT } from '../e2e-env.mjs';
-import { registry, signInStaff, SUPER_ADMIN, watchConsole } from './support';
+import { registry, signInStaff, SUPER_ADMIN } from './support';
 
 const repoRoot = path.resolve(__dirname, '..', '..');
 const env = { ...process.env, DATA_DIR: E2E_DATA_DIR, RELEASED_BY: 'e2e' };
@@ -84,7 +84,12 @@ test('a canary goes to its audience only; one that throws on render is rolled ba
 
   // Both sessions now run the previous release, without an error.
   for (const p of [inAudience, outside]) {
-    const problems = watchConsole(p);
+    // Page errors and failed release or registry requests (property 42's own data answers 404 in this world).
+    const problems: string[] = [];
+    p.on('pageerror', (error) => problems.push(error.message));
+    p.on('response', (res) => {
+      if (res.status() >= 400 && /\/(api\/)?mfe\//.test(new URL(res.url()).pathname)) problems.push(`${res.status()} ${res.url()}`);
+    });
     await p.reload();
     await expect(slot(p).getByRole('heading', { level: 1 })).toBeVisible();
     await expect(slot(p)).toHaveAttribute('data-build', stableBuild ?? '');
