@@ -9,7 +9,7 @@ import { requestLog } from './http/request-log';
 import { fixedHeaders } from './http/fixed-headers';
 import { jsonBodies, noQueryOnWrites } from './http/input-guards';
 import { healthRoutes } from './modules/health/routes';
-import { registryRoutes } from './modules/releases/routes';
+import { registryRoute } from './modules/releases/routes';
 import { beaconRoutes } from './modules/releases/beacon-routes';
 import { activeReleases } from './modules/releases/repository';
 import cookieParser from 'cookie-parser';
@@ -136,6 +136,9 @@ export function createApp({ config, db, pool, logger, authSecret, dataKey, prune
   const passwordGuard = new PasswordGuard(db, now);
   const authOptions = { db, logger, passport, secret: authSecret, cookies, basePath: config.AUTH_BASE_PATH, publicUrl: config.PUBLIC_URL, signInPage: '/console', signInRateLimit: config.SIGNIN_RATE_LIMIT, passwordGuard };
   if (fastSessions) app.get(`${config.AUTH_BASE_PATH}/session`, sessionFastPath({ store: sessionStore, passport, secret: authSecret, cookies, answers: authAnswers(authOptions) }));
+  // Every page load asks the registry: it reads only its cookies (no session, no body) and its answer is a few
+  // hundred bytes, so it is answered before the session chain and compression.
+  app.get('/api/mfe/registry', cookieParser(), ...registryRoute(db, { publicUrl: config.PUBLIC_URL, demo: config.demo, secureCookies: config.secureCookies, defaultBrand: config.DEFAULT_BRAND }));
   app.use(compression());
 
   app.use(healthRoutes(db));
@@ -148,7 +151,6 @@ export function createApp({ config, db, pool, logger, authSecret, dataKey, prune
   // Beacons have their own, much smaller body bound, so they are read before the general JSON parser.
   app.use('/api/mfe', beaconRoutes(db, { secureCookies: config.secureCookies, perMinute: config.BEACON_RATE_LIMIT, rules: { sessions: config.CANARY_SESSIONS, margin: config.CANARY_ERROR_MARGIN }, logger }));
   app.use('/api', express.json({ limit: '100kb' }), jsonBodies, noQueryOnWrites);
-  app.use('/api/mfe', registryRoutes(db, { publicUrl: config.PUBLIC_URL, demo: config.demo, secureCookies: config.secureCookies, defaultBrand: config.DEFAULT_BRAND }));
   app.use(
     '/api/flow/user',
     signRoutes({ db, orders, passport, vault, secret: authSecret, cookies, publicUrl: config.PUBLIC_URL, startRateLimit: config.BANKID_START_RATE_LIMIT, fakeLogin: config.FAKE_LOGIN && config.demo }),

@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import type { RequestHandler } from 'express';
 import { noQuery } from '../../http/input-guards';
 import { REMOTES, type Registry } from '@home-energy/shared/remotes';
 import type { Db } from '../../db/client';
@@ -21,13 +21,11 @@ export interface RegistryOptions {
  * active release to the others. Entry URLs use PUBLIC_URL when set (always in production): the Host header is the
  * client's to choose.
  */
-export function registryRoutes(db: Db, options: RegistryOptions): Router {
+export function registryRoute(db: Db, options: RegistryOptions): RequestHandler[] {
   const publicOrigin = options.publicUrl ? new URL(options.publicUrl).origin : null;
   // Read on every page load: kept until any write (this instance's, or another's NOTIFY) moves the generation.
   const served = new ReadCache<ReleaseRow[]>(writeGenerationOfDb(db), { max: 1 });
-  const router = Router();
-  router.use(noQuery);
-  router.get('/registry', async (req, res) => {
+  const answer: RequestHandler = async (req, res) => {
     const releases = await served.read('served', () => servedReleases(db));
     const origin = publicOrigin ?? `${req.protocol}://${req.get('host')}`;
     const who = { brand: brandOf(req, options.defaultBrand), visitor: ensureVisitor(req, res, options.secureCookies) };
@@ -45,6 +43,6 @@ export function registryRoutes(db: Db, options: RegistryOptions): Router {
     };
     // The answer depends on this session's cookie and brand.
     res.set('Cache-Control', 'private, no-cache').json(body);
-  });
-  return router;
+  };
+  return [noQuery, answer];
 }
