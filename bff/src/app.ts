@@ -136,9 +136,9 @@ export function createApp({ config, db, pool, logger, authSecret, dataKey, prune
   const passwordGuard = new PasswordGuard(db, now);
   const authOptions = { db, logger, passport, secret: authSecret, cookies, basePath: config.AUTH_BASE_PATH, publicUrl: config.PUBLIC_URL, signInPage: '/console', signInRateLimit: config.SIGNIN_RATE_LIMIT, passwordGuard };
   if (fastSessions) app.get(`${config.AUTH_BASE_PATH}/session`, sessionFastPath({ store: sessionStore, passport, secret: authSecret, cookies, answers: authAnswers(authOptions) }));
-  // Every page load asks the registry: it reads only its cookies (no session, no body) and its answer is a few
-  // hundred bytes, so it is answered before the session chain and compression.
-  app.get('/api/mfe/registry', cookieParser(), ...registryRoute(db, { publicUrl: config.PUBLIC_URL, demo: config.demo, secureCookies: config.secureCookies, defaultBrand: config.DEFAULT_BRAND }));
+  // Every page load asks the registry: it reads only its cookies (no session) and its answer is a few hundred bytes,
+  // so it is answered before the session chain and compression. A body is checked as on every /api route.
+  app.get('/api/mfe/registry', cookieParser(), express.json({ limit: '100kb' }), jsonBodies, ...registryRoute(db, { publicUrl: config.PUBLIC_URL, demo: config.demo, secureCookies: config.secureCookies, defaultBrand: config.DEFAULT_BRAND }));
   app.use(compression());
 
   app.use(healthRoutes(db));
