@@ -3,7 +3,8 @@ const swc = [
   '@swc/jest',
   { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } }, target: 'es2022' } },
 ];
-const common = { transform: { '^.+\\.(t|j)sx?$': swc }, moduleNameMapper: { '\\.css$': '<rootDir>/shared/test/style-stub.cjs', '\\.(svg|png|jpe?g)$': '<rootDir>/shared/test/file-stub.cjs' } };
+// culori's tree-shakeable entry (culori/fn) is ES modules only: jest takes the package's CommonJS bundle for it.
+const common = { transform: { '^.+\\.(t|j)sx?$': swc }, moduleNameMapper: { '^culori/fn$': 'culori', '\\.css$': '<rootDir>/shared/test/style-stub.cjs', '\\.(svg|png|jpe?g)$': '<rootDir>/shared/test/file-stub.cjs' } };
 
 module.exports = {
   // A root option (jest ignores testTimeout inside a project): the BFF suites seed databases in their hooks.

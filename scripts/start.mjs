@@ -61,7 +61,7 @@ if (needsBuild()) {
 console.log('▸ Demo mode: migrating the database, loading demo data and publishing the built remotes…');
 // `npm start` is the demo (test data, the BankID simulator): README "Production start" for a real deployment.
 const demo = { DEMO_MODE: process.env.DEMO_MODE ?? 'true' };
-run('node', ['bff/dist/cli.js', 'seed'], demo);
+run('node', ['bff/dist/cli.js', 'seed', '--journeys'], demo);
 run('node', ['bff/dist/cli.js', 'publish-local'], demo);
 
 console.log('▸ Starting the BFF…');

@@ -28,6 +28,7 @@ function firstPaintHtml(common, flow) {
   return `<div id="first-paint" aria-busy="true"><div class="he-page">
 <header class="he-topbar"><div class="he-topbar__inner">
 <a class="he-logo" href="/" aria-label="${e(common.product.home)}"><svg viewBox="0 0 32 32" aria-hidden="true"><path d="M4 15 16 4l12 11v13H4z" fill="var(--he-accent)"/><rect x="10" y="19" width="3" height="6" fill="#fff"/><rect x="15" y="16" width="3" height="9" fill="#fff"/><rect x="20" y="13" width="3" height="12" fill="#fff"/></svg><span>${e(common.product.name)}</span></a>
+<button type="button" class="he-button he-button--secondary he-topbar__menu" aria-expanded="false" tabindex="-1">${e(common.nav.menu)}</button>
 <nav class="he-topbar__nav" aria-label="${e(common.nav.label)}"><a href="/">${e(common.nav.findHome)}</a><a href="/sign">${e(common.nav.signIn)}</a><label><span class="he-visually-hidden">${e(common.language.label)}</span><select class="he-select" tabindex="-1">${LANGUAGES.map((lng) => `<option>${e(common.language[lng])}</option>`).join('')}</select></label></nav>
 </div></header>
 <main class="he-body"><section class="flow-search">
@@ -50,6 +51,7 @@ function dashboardFrameHtml(common, results) {
   return `<div id="first-paint" aria-busy="true"><div class="he-page">
 <header class="he-topbar"><div class="he-topbar__inner">
 <a class="he-logo" href="/" aria-label="${e(common.product.home)}"><svg viewBox="0 0 32 32" aria-hidden="true"><path d="M4 15 16 4l12 11v13H4z" fill="var(--he-accent)"/><rect x="10" y="19" width="3" height="6" fill="#fff"/><rect x="15" y="16" width="3" height="9" fill="#fff"/><rect x="20" y="13" width="3" height="12" fill="#fff"/></svg><span>${e(common.product.name)}</span></a>
+<button type="button" class="he-button he-button--secondary he-topbar__menu" aria-expanded="false" tabindex="-1">${e(common.nav.menu)}</button>
 <nav class="he-topbar__nav" aria-label="${e(common.nav.label)}"><a href="/">${e(common.nav.findHome)}</a><label><span class="he-visually-hidden">${e(common.language.label)}</span><select class="he-select" tabindex="-1">${LANGUAGES.map((lng) => `<option>${e(common.language[lng])}</option>`).join('')}</select></label></nav>
 </div></header>
 <main class="he-body"><div class="rd-dashboard"><header class="rd-header"><div><p class="rd-eyebrow" aria-hidden="true">&nbsp;</p><h1>${e(results.title)}</h1></div><div class="rd-actions"></div></header>

@@ -10,7 +10,8 @@ import { ACTORS, type ActorName, type Agent } from '../test/actors';
  * - 'allow': the route does its job for that caller (2xx, or the row's `allowStatus`, e.g. a NextAuth redirect);
  * - a status: refused (401 not signed in / not the right kind of user, 403 the rules table says no, 404 hidden: an
  *   organisation the caller is not in, or a homeowner's property profile that is not theirs), or the stated answer of a
- *   public route to the request below. A refused request changes no row.
+ *   public route to the request below; 409: the caller has no one-time password to replace. A refused request
+ *   changes no row.
  *
  * Column order is ACTORS: anonymous, homeowner (owns the property), otherHomeowner, orgStaff / orgAdmin (demo-energi),
  * installerStaff (demo-installer), otherOrgAdmin (admin of demo-bank), superAdmin, impersonator (super admin
@@ -19,7 +20,7 @@ import { ACTORS, type ActorName, type Agent } from '../test/actors';
  * FAKE_LOGIN: POST /api/flow/user/fake-login exists only when FAKE_LOGIN is on and never in production (404 there,
  * bff/src/modules/homeowner/__tests__/bankid-sign.test.ts); the matrix runs with it on, as the test suites do.
  */
-export type Outcome = 'allow' | 400 | 401 | 403 | 404;
+export type Outcome = 'allow' | 400 | 401 | 403 | 404 | 409;
 export type Outcomes = readonly [Outcome, Outcome, Outcome, Outcome, Outcome, Outcome, Outcome, Outcome, Outcome];
 
 /** Ids of what the test set up (bff/hardening/__tests__/authorization.test.ts), used to fill each row's request. */
@@ -180,6 +181,11 @@ export const MATRIX: readonly MatrixRow[] = [
   row('POST /api/flow/user/profile/property',                        [401, A,   A,    401,  401,  401,  401,  401,  401], { body: (c) => c.spareAddress }),
   // The spare property is in the homeowner's profile only: the other homeowner has nothing to remove.
   row('DELETE /api/flow/user/profile/property/:id',                  [401, A,   404,  401,  401,  401,  401,  401,  401], { params: (c) => ({ id: c.spareProperty }) }),
+  // Undo of that removal: each case removes the spare property first (only the homeowner can), then restores it.
+  row('POST /api/flow/user/profile/property/:id/restore',            [401, A,   404,  401,  401,  401,  401,  401,  401], { params: (c) => ({ id: c.spareProperty }), body: {},
+    before: async (agent, c) => {
+      await agent.delete(`/api/flow/user/profile/property/${c.spareProperty}`);
+    } }),
 
   // ── Address search: public ─────────────────────────────────────────── anon home other staff admin inst  bank  super imp
   row('GET /api/flow/property-search/geoengine-property',            [A,   A,   A,    A,    A,    A,    A,    A,    A], { query: { street: 'Matrixgatan 1', postal_code: '11122' } }),
@@ -322,9 +328,27 @@ export const MATRIX: readonly MatrixRow[] = [
       return { remote: ids.release.remote, version: canary.version };
     },
   }),
+  row('GET /api/admin/release-tokens',                               [401, 401, 401,  403,  403,  403,  403,  A,    A]),
+  row('POST /api/admin/release-tokens',                              [401, 401, 401,  403,  403,  403,  403,  A,    A], { body: (c) => ({ remote: 'mfe-results', label: `matrix ${c.actor}` }) }),
+  // Each case revokes a token of its own, made first.
+  row('POST /api/admin/release-tokens/:id/revoke',                   [401, 401, 401,  403,  403,  403,  403,  A,    A], {
+    prepare: async ({ admin }, actor) => ({ id: (await ok(admin.post('/api/admin/release-tokens').send({ remote: 'mfe-flow', label: `revoked by ${actor}` }), 'release token')).id }),
+    params: (c) => ({ id: c.prepared.id! }) }),
+  // A team's CI with a release token (Bearer): no session of any actor is one (release-upload.test.ts tests tokens).
+  row('POST /api/releases/:remote',                                  [401, 401, 401,  401,  401,  401,  401,  401,  401], { params: () => ({ remote: 'mfe-results' }) }),
   row('POST /api/admin/impersonation',                               [401, 401, 401,  403,  403,  403,  403,  A,    A], { session: 'fresh', body: { organisation: 'demo-bank' } }),
   row('DELETE /api/admin/impersonation',                             [401, 401, 401,  403,  403,  403,  403,  A,    A], { session: 'fresh' }),
   row('GET /api/admin/audit',                                        [401, 401, 401,  403,  403,  403,  403,  A,    A]),
+  // The outbox (menu item `outbox`): the mails of the demo, written to files; the matrix's setup invited users.
+  row('GET /api/admin/outbox',                                       [401, 401, 401,  403,  403,  403,  403,  A,    A]),
+  row('GET /api/admin/outbox/:id',                                   [401, 401, 401,  403,  403,  403,  403,  A,    A], {
+    prepare: async ({ admin }) => ({ mail: (await ok(admin.get('/api/admin/outbox'), 'outbox')).mails[0].id }),
+    params: (c) => ({ id: c.prepared.mail! }) }),
+
+  // ── /api/password: links by mail (public, the same answer for every address) and the one-time password's successor ──
+  row('POST /api/password/forgot',                                   [A,   A,   A,    A,    A,    A,    A,    A,    A], { body: { email: 'nobody@matrix.test' } }),
+  row('POST /api/password/link',                                     [400, 400, 400,  400,  400,  400,  400,  400,  400], { body: { token: 'x'.repeat(43), password: 'matrix-new-password' } }),
+  row('POST /api/password/choose',                                   [401, 401, 401,  409,  409,  409,  409,  409,  409], { body: { password: 'matrix-new-password' } }),
 ];
 
 export function outcomeOf(row: MatrixRow, actor: ActorName): Outcome {

@@ -2,7 +2,9 @@
 //   faults: PostgreSQL stopped under load (503 + Retry-After within 1 s, recovery), SIGKILL during answer writes
 //           (every acknowledged write kept, none partial) on PGlite and on PostgreSQL;
 //   load:   the mixed homeowner workload for LOAD_DURATION s (60) at a fixed rate on PGlite (one BFF) and on
-//           PostgreSQL (two BFFs), asserting p99 ≤ 200 ms with no errors and no non-2xx.
+//           PostgreSQL (two BFFs), asserting p99 ≤ 200 ms with no errors and no non-2xx;
+//   instances: two BFFs behind a round-robin proxy share sessions, BankID orders and rate limits, and one killed
+//           under load loses no acknowledged write (instances/two-instances.mjs).
 // The PostgreSQL parts run when a throwaway cluster can be made here (.ci/run installs the server); otherwise they
 // are reported as skipped. Exits non-zero when anything fails.
 //
@@ -13,6 +15,7 @@ import { P99_TARGET_MS, fixedRate, startTarget } from './load/run.mjs';
 import { formatResult, meetsTarget } from './load/workload.mjs';
 import { formatPgStop, pgStopScenario } from './faults/pg-stop.mjs';
 import { formatSigkill, sigkillScenario } from './faults/sigkill.mjs';
+import { formatTwoInstances, twoInstancesScenario } from './instances/two-instances.mjs';
 
 const DEFAULT_RATE = { pglite: 30, postgres: 60 };
 const durationS = Number(process.env.LOAD_DURATION ?? 60);
@@ -75,6 +78,10 @@ async function main() {
       await part('SIGKILL during answer writes (PostgreSQL)', async () => {
         const r = await sigkillScenario({ db: 'postgres', cluster, rounds: 1, log: () => undefined });
         return { ...r, lines: formatSigkill(r) };
+      });
+      await part('two instances behind a proxy: sessions, BankID, rate limits, one killed under load', async () => {
+        const r = await twoInstancesScenario({ cluster, log: () => undefined });
+        return { ...r, lines: formatTwoInstances(r) };
       });
     }
   } finally {

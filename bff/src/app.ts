@@ -36,7 +36,7 @@ import { OrderService } from './modules/homeowner/orders';
 import { signRoutes } from './modules/homeowner/sign-routes';
 import { profileRoutes } from './modules/homeowner/profile-routes';
 import { propertySearchRoutes } from './modules/property/search-routes';
-import { releaseFiles, shellFiles } from './web/static';
+import { demoLogoFiles, releaseFiles, shellFiles } from './web/static';
 import { pageHints } from './web/page-hints';
 import { buildingRoutes } from './modules/building/routes';
 import { textRoutes } from './modules/texts/routes';
@@ -44,10 +44,16 @@ import { flowRoutes } from './modules/flow/routes';
 import { lenderRoutes } from './modules/lenders/routes';
 import { installerRequestRoutes } from './modules/installer-requests/routes';
 import { loadGeoTables, type GeoTables } from './energy/geo-data';
-import { GEO_DIR } from './paths';
+import { DEMO_LOGOS_DIR, GEO_DIR } from './paths';
 import { brandRoutes } from './modules/brand/routes';
-import { localBrandConfigStore, type BrandConfigStore } from './modules/brand/store';
+import { brandConfigStore, type BrandConfigStore } from './modules/brand/store';
+import { productStores, type ProductStores } from './storage/from-config';
+import { releaseUploadRoutes } from './modules/releases/upload-routes';
 import { flowMessageRoutes } from './modules/messages/routes';
+import type { Mailer } from './modules/mail/mailer';
+import { passwordLinkRoutes } from './modules/password-links/routes';
+import { refuseUntilPasswordChosen } from './auth/password-change-guard';
+import type { Metrics } from './http/metrics';
 import { PAINT_FIRST_SCRIPT_HASH } from '@home-energy/shared/paint-first';
 
 export interface AppDeps {
@@ -76,6 +82,12 @@ export interface AppDeps {
     | 'DEFAULT_BRAND'
     | 'CONFIG_BUCKET_NAME'
     | 'bucketsDir'
+    | 'outboxDir'
+    | 'PASSWORD_RESET_RATE_LIMIT'
+    | 's3'
+    | 'MFE_PUBLIC_URL'
+    | 'RELEASE_UPLOAD_MB'
+    | 'RELEASE_UPLOAD_FILES'
   >;
   db: Db;
   pool: pg.Pool;
@@ -88,21 +100,33 @@ export interface AppDeps {
   pruneSessions?: boolean;
   /** The BankID RP API (real, or the simulator on loopback). */
   rp: RpClient;
+  /** The bundled BankID simulator's test-app page, when it is the BankID in use (demo). */
+  bankIdTestAppUrl?: string;
   now?: () => number;
   /** Postal codes, municipalities and climate (loaded from bff/data/geo when not given). */
   geo?: GeoTables;
-  /** Where brand configs live (the local bucket of the config by default). */
+  /** Releases, brand configs and EPC documents: S3 when configured, else local folders (storage/from-config.ts). */
+  stores?: ProductStores;
+  /** Where brand configs live (the brand-config part of `stores` by default). */
   brandStore?: BrandConfigStore;
+  /** Request metrics (http/metrics.ts), when METRICS_PORT is set. */
+  metrics?: Metrics;
   /** GET /api/auth/session's common case answered without the /api chain (auth/session-fast-path.ts); tests turn it off to compare. */
   sessionFastPath?: boolean;
+  /** Sends (or, without SMTP_URL, writes to the outbox) every mail: modules/mail/README.md. */
+  mailer: Mailer;
 }
 
 /** Builds the whole BFF from its dependencies; never listens (server.ts does), so tests drive it with supertest. */
-export function createApp({ config, db, pool, logger, authSecret, dataKey, pruneSessions = true, rp, now, geo = loadGeoTables(GEO_DIR), brandStore = localBrandConfigStore(config.bucketsDir, config.CONFIG_BUCKET_NAME), sessionFastPath: fastSessions = true }: AppDeps): express.Express {
+export function createApp({ config, db, pool, logger, authSecret, dataKey, pruneSessions = true, rp, bankIdTestAppUrl, now, geo = loadGeoTables(GEO_DIR), stores = productStores(config), brandStore = brandConfigStore(stores.brandConfig), sessionFastPath: fastSessions = true, mailer, metrics }: AppDeps): express.Express {
   const app = express();
   app.disable('x-powered-by');
+  const releases = { releasesDir: config.releasesDir, SHELL_DIST: config.SHELL_DIST, releaseStore: stores.releases };
+  // Remote files from a CDN (MFE_PUBLIC_URL) are scripts, styles and fetches of another origin the pages must allow.
+  const remoteFilesOrigin = config.MFE_PUBLIC_URL ? [new URL(config.MFE_PUBLIC_URL).origin] : [];
   app.set('trust proxy', config.TRUST_PROXY === 'true' ? true : config.TRUST_PROXY === 'false' ? false : config.TRUST_PROXY);
 
+  if (metrics) app.use(metrics.requests(app));
   app.use(requestLog(logger));
   app.use(
     fixedHeaders(
@@ -111,12 +135,12 @@ export function createApp({ config, db, pool, logger, authSecret, dataKey, prune
           directives: {
             defaultSrc: ["'self'"],
             // The inline script of the static first-paint pages, and no other (shared/build/paint-first-script.cjs).
-            scriptSrc: ["'self'", PAINT_FIRST_SCRIPT_HASH],
-            styleSrc: ["'self'", "'unsafe-inline'"],
+            scriptSrc: ["'self'", PAINT_FIRST_SCRIPT_HASH, ...remoteFilesOrigin],
+            styleSrc: ["'self'", "'unsafe-inline'", ...remoteFilesOrigin],
             // Installer logos are URLs of the installers' own sites.
             imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-            connectSrc: ["'self'"],
-            fontSrc: ["'self'", 'data:'],
+            connectSrc: ["'self'", ...remoteFilesOrigin],
+            fontSrc: ["'self'", 'data:', ...remoteFilesOrigin],
             objectSrc: ["'none'"],
             frameAncestors: ["'none'"],
             baseUri: ["'self'"],
@@ -130,7 +154,7 @@ export function createApp({ config, db, pool, logger, authSecret, dataKey, prune
   );
   const cookies = authCookies(config.secureCookies);
   const vault = dataKey ? new PersonalNumberVault(dataKey) : PersonalNumberVault.withoutKey();
-  const orders = new OrderService({ db, rp, vault, now });
+  const orders = new OrderService({ db, rp, vault, now, testAppUrl: bankIdTestAppUrl });
   const passport = createPassport(db, [bankIdStrategy({ db, orders, vault })]);
   const sessionStore = createSessionStore({ pool, pruneExpired: pruneSessions });
   const passwordGuard = new PasswordGuard(db, now);
@@ -138,7 +162,7 @@ export function createApp({ config, db, pool, logger, authSecret, dataKey, prune
   if (fastSessions) app.get(`${config.AUTH_BASE_PATH}/session`, sessionFastPath({ store: sessionStore, passport, secret: authSecret, cookies, answers: authAnswers(authOptions) }));
   // Every page load asks the registry: it reads only its cookies (no session) and its answer is a few hundred bytes,
   // so it is answered before the session chain and compression. A body is checked as on every /api route.
-  app.get('/api/mfe/registry', cookieParser(), express.json({ limit: '100kb' }), jsonBodies, ...registryRoute(db, { publicUrl: config.PUBLIC_URL, demo: config.demo, secureCookies: config.secureCookies, defaultBrand: config.DEFAULT_BRAND }));
+  app.get('/api/mfe/registry', cookieParser(), express.json({ limit: '100kb' }), jsonBodies, ...registryRoute(db, { publicUrl: config.PUBLIC_URL, filesUrl: config.MFE_PUBLIC_URL, demo: config.demo, secureCookies: config.secureCookies, defaultBrand: config.DEFAULT_BRAND }));
   app.use(compression());
 
   app.use(healthRoutes(db));
@@ -147,33 +171,37 @@ export function createApp({ config, db, pool, logger, authSecret, dataKey, prune
   app.use(config.AUTH_BASE_PATH, authRoutes(authOptions));
   // Bodies are JSON (or the upload's multipart), and writes take no query: see http/input-guards.ts.
   // Anonymous flow writes per IP before any body is read (http/write-limits.ts).
-  app.use('/api/flow', flowWriteLimiter(config.FLOW_WRITE_RATE_LIMIT));
+  app.use('/api/flow', flowWriteLimiter(db, config.FLOW_WRITE_RATE_LIMIT));
   // Beacons have their own, much smaller body bound, so they are read before the general JSON parser.
   app.use('/api/mfe', beaconRoutes(db, { secureCookies: config.secureCookies, perMinute: config.BEACON_RATE_LIMIT, rules: { sessions: config.CANARY_SESSIONS, margin: config.CANARY_ERROR_MARGIN }, logger }));
   app.use('/api', express.json({ limit: '100kb' }), jsonBodies, noQueryOnWrites);
+  app.use('/api/releases', releaseUploadRoutes(db, releases, config));
   app.use(
     '/api/flow/user',
-    signRoutes({ db, orders, passport, vault, secret: authSecret, cookies, publicUrl: config.PUBLIC_URL, startRateLimit: config.BANKID_START_RATE_LIMIT, fakeLogin: config.FAKE_LOGIN && config.demo }),
-    profileRoutes(db),
+    signRoutes({ db, orders, passport, vault, secret: authSecret, cookies, publicUrl: config.PUBLIC_URL, startRateLimit: config.BANKID_START_RATE_LIMIT, defaultBrand: config.DEFAULT_BRAND, fakeLogin: config.FAKE_LOGIN && config.demo }),
+    profileRoutes(db, now),
   );
   app.use('/api/flow/property-search', propertySearchRoutes({ db, logger, streetViewKey: config.STREETVIEW_API_KEY, searchRateLimit: config.SEARCH_RATE_LIMIT }));
   // The building (the flow's busiest reads) first; the installer routes share its prefix and query rule, not its paths.
-  app.use('/api/flow/property', buildingRoutes({ db, geo, defaultBrand: config.DEFAULT_BRAND, now: now ?? Date.now, documents: config }));
-  app.use('/api/flow/property', installerRequestRoutes({ db, defaultBrand: config.DEFAULT_BRAND }));
+  app.use('/api/flow/property', buildingRoutes({ db, geo, defaultBrand: config.DEFAULT_BRAND, now: now ?? Date.now, documents: config, documentStore: stores.documents }));
+  app.use('/api/flow/property', installerRequestRoutes({ db, defaultBrand: config.DEFAULT_BRAND, mailer }));
   app.use('/api/flow/texts', textRoutes(db));
   app.use('/api/flow', flowRoutes({ db, defaultBrand: config.DEFAULT_BRAND }));
   app.use('/api/flow', brandRoutes({ store: brandStore, defaultBrand: config.DEFAULT_BRAND, logger, secureCookies: config.secureCookies }));
   app.use('/api/flow', lenderRoutes());
-  app.use('/api/flow', flowMessageRoutes(db));
+  app.use('/api/flow', flowMessageRoutes(db, { defaultBrand: config.DEFAULT_BRAND, now }));
   // Every console and admin write is audited (with the real user while impersonating); routes add their details.
-  app.use(['/api/console', '/api/admin'], auditWrites(db, logger));
-  app.use('/api/console/org/:org/users', requireOrganisation(db), requireConsoleItem('user-management'), organisationUserRoutes(db));
-  app.use('/api/console', consoleRoutes({ db, geo, brandStore, logger, now, passwordGuard }));
-  app.use('/api/admin', adminRoutes({ db, logger, brandStore, releases: config }));
+  app.use('/api/password', passwordLinkRoutes({ db, mailer, now, forgotRateLimit: config.PASSWORD_RESET_RATE_LIMIT }));
+  app.use(['/api/console', '/api/admin'], refuseUntilPasswordChosen, auditWrites(db, logger));
+  app.use('/api/console/org/:org/users', requireOrganisation(db), requireConsoleItem('user-management'), organisationUserRoutes(db, mailer, now));
+  app.use('/api/console', consoleRoutes({ db, geo, brandStore, logger, now, passwordGuard, mailer, documentStore: stores.documents }));
+  app.use('/api/admin', adminRoutes({ db, logger, brandStore, releases, mailer, outboxDir: config.outboxDir, now }));
   app.use('/api', apiNotFound);
 
-  app.use('/mfe', releaseFiles(config.releasesDir));
-  app.use(shellFiles(config.SHELL_DIST, { pageHints: pageHints({ releasesDir: config.releasesDir, activeReleases: () => activeReleases(db) }) }));
+  app.use('/mfe', releaseFiles(stores.releases));
+  app.use('/demo-logos', demoLogoFiles(DEMO_LOGOS_DIR));
+  const filesBase = config.MFE_PUBLIC_URL?.replace(/\/+$/, '') ?? '/mfe';
+  app.use(shellFiles(config.SHELL_DIST, { pageHints: pageHints({ releaseStore: stores.releases, filesBase, activeReleases: () => activeReleases(db) }) }));
   app.use(errorHandler(logger));
   return app;
 }

@@ -13,7 +13,17 @@ import { seedDemoRegister } from './seed/demo-register';
 import { seedPlatformContent } from './seed/platform-content';
 import { seedDemoBrands } from './seed/demo-brands';
 import { seedDemoInstallers } from './seed/demo-installers';
-import { localBrandConfigStore } from './modules/brand/store';
+import { DEMO_JOURNEY_COUNT, seedDemoJourneys } from './seed/demo-journeys';
+import { removeDemoJourneys } from './seed/demo-removal';
+import { loadDataKey } from './bankid/data-key-store';
+import { PersonalNumberVault } from './bankid/personal-number';
+import { loadGeoTables } from './energy/geo-data';
+import { brandConfigStore } from './modules/brand/store';
+import { copyLocalObjectsToS3, productStores } from './storage/from-config';
+import { uploadRelease, UploadError } from './modules/releases/upload-client';
+import { createReleaseToken } from './modules/releases/tokens';
+import { insertAudit } from './modules/audit/repository';
+import { releaseTokenCreateSchema } from '@home-energy/shared/schemas/admin';
 import { parseRegisterCsv } from './register/csv-import';
 import { loadGeo, locatePostalCode } from './register/geo';
 import { normalizeStreet } from './register/search';
@@ -26,12 +36,19 @@ import { DataKeyError, rotateDataKey, storedDataKey } from './bankid/data-key-st
 
 const USAGE = `Usage: bff-cli <command>
   migrate                               apply database migrations
-  seed                                  load the demo organisations and staff accounts (demo mode only)
+  seed [--journeys]                     load the demo organisations and staff accounts (demo mode only); with
+                                        --journeys also ~${DEMO_JOURNEY_COUNT.toLocaleString('en')} demo homeowner journeys of the last 12 months
+  demo remove                           delete the demo journeys, their homeowners and what they added to the analytics
   remove-demo-accounts                  deactivate every demo staff account (before a production start)
   create-super-admin <email> [--name N] a super admin with a one-time password, printed once (or a new one)
   release <remote> [--build] [--dir D] [--inactive]
                                         publish a remote's build as a new active release (checked against the shell);
                                         --inactive: publish only (then give it a canary audience on the Releases page)
+          [--to URL --token T]          … on the deployment at URL through its API, with a release token of that
+                                        remote (or RELEASE_TOKEN): from a team's CI, no access to the BFF's machine
+  create-release-token <remote> --name L  a release token for one remote's CI, printed once (revoke in the console)
+  copy-objects-to-s3                    copy the local releases and brand configs into the S3 bucket (S3_*), once,
+                                        when a deployment moves to object storage (what is there already is kept)
   activate <remote> <version>           make an earlier (or later) release active: rollback
   releases [remote]                     list releases, * marks the active one
   publish-local                         publish every built remote that has no release of that build yet
@@ -53,6 +70,27 @@ function remoteArg(value: string | undefined): RemotePackage {
   return parsed.data;
 }
 
+/** The remote's build folder (--dir, else <remote>/dist), built first with --build. */
+function buildRemote(remote: RemotePackage, values: { dir?: string; build?: boolean }): string {
+  const distDir = path.resolve(values.dir ?? path.join(REPO_ROOT, remote, 'dist'));
+  if (values.build) {
+    const env = { ...process.env, NODE_ENV: 'production', MFE_OUT_DIR: distDir };
+    const built = spawnSync('npm', ['run', 'build', '-w', remote], { cwd: REPO_ROOT, stdio: 'inherit', env });
+    if (built.status !== 0) throw new ReleaseError(`Building ${remote} failed.`);
+  }
+  return distDir;
+}
+
+/** release --to: build, then upload to the deployment's API with a release token; no database, no local store. */
+async function releaseThroughApi(remote: RemotePackage, values: { dir?: string; build?: boolean; to?: string; token?: string }): Promise<number> {
+  const token = values.token ?? process.env.RELEASE_TOKEN;
+  if (!token) throw new ReleaseError('release --to needs a release token: --token T or RELEASE_TOKEN (a super admin makes one in the console\'s Releases page).');
+  const distDir = buildRemote(remote, values);
+  const result = await uploadRelease({ to: values.to!, token, remote, distDir });
+  console.log(`${remote} ${result.version}: ${result.created ? 'released' : 'already released'} on ${values.to}, active now.`);
+  return 0;
+}
+
 async function main(): Promise<number> {
   const { positionals, values } = parseArgs({
     allowPositionals: true,
@@ -64,6 +102,9 @@ async function main(): Promise<number> {
       'skip-invalid': { type: 'boolean', default: false },
       name: { type: 'string' },
       generate: { type: 'boolean', default: false },
+      journeys: { type: 'boolean', default: false },
+      to: { type: 'string' },
+      token: { type: 'string' },
     },
   });
   const [command, ...args] = positionals;
@@ -71,7 +112,9 @@ async function main(): Promise<number> {
     console.log(USAGE);
     return command ? 0 : 1;
   }
+  if (command === 'release' && values.to) return releaseThroughApi(remoteArg(args[0]), values);
   const config = loadConfig();
+  const stores = productStores(config);
   // While the BFF runs on the embedded database, the CLI talks to it through the BFF's loopback socket.
   const database = await openDatabase({ ...config, DATABASE_POOL_MAX: 2 }, { attach: true });
   try {
@@ -88,11 +131,32 @@ async function main(): Promise<number> {
           for (const email of created) console.log(`  ${email}`);
         } else console.log('Demo staff already loaded.');
         await seedPlatformContent(database.db);
-        const brands = await seedDemoBrands(localBrandConfigStore(config.bucketsDir, config.CONFIG_BUCKET_NAME));
+        const brands = await seedDemoBrands(brandConfigStore(stores.brandConfig));
         if (brands > 0) console.log(`Demo brand configs written: ${brands}.`);
         const properties = await seedDemoRegister(database.db);
         await seedDemoInstallers(database.db);
         console.log(properties > 0 ? `Demo property register loaded: ${properties} properties.` : 'Demo property register already loaded.');
+        if (values.journeys) {
+          const started = performance.now();
+          const vault = new PersonalNumberVault(await loadDataKey(database.db, config.DATA_ENCRYPTION_KEY));
+          const loaded = await seedDemoJourneys(database.db, { vault, geo: loadGeoTables(GEO_DIR) });
+          const seconds = ((performance.now() - started) / 1000).toFixed(1);
+          console.log(
+            loaded
+              ? `Demo journeys loaded in ${seconds} s: ${loaded.journeys} homes (${loaded.homeowners} signed-in homeowners, ${loaded.plans} plans, ${loaded.installerRequests} installer requests, ${loaded.interactions} interactions). Remove them with \`node bff/dist/cli.js demo remove\`.`
+              : 'Demo journeys already loaded.',
+          );
+        }
+        return 0;
+      }
+      case 'demo': {
+        if (args[0] !== 'remove') throw new ReleaseError(`Unknown demo command "${args[0] ?? ''}". ${USAGE}`);
+        const removed = await removeDemoJourneys(database.db);
+        console.log(
+          removed.journeys + removed.homeowners > 0
+            ? `Demo journeys removed: ${removed.journeys} homes, ${removed.homeowners} homeowners, ${removed.installerRequests} installer requests, ${removed.interactions} interactions, and their analytics.`
+            : 'No demo journeys.',
+        );
         return 0;
       }
       case 'remove-demo-accounts': {
@@ -107,27 +171,39 @@ async function main(): Promise<number> {
         if (!name.success) throw new ReleaseError(`--name: ${name.error.issues[0]?.message}`);
         const { oneTimePassword, created } = await createSuperAdmin(database.db, email.data, name.data);
         console.log(`${created ? 'Super admin created' : 'Super admin password reset'}: ${email.data}`);
-        console.log(`One-time password (shown once, not stored): ${oneTimePassword}`);
+        console.log(`One-time password (shown once, not stored; works until they choose their own at first sign-in): ${oneTimePassword}`);
         return 0;
       }
       case 'release': {
         const remote = remoteArg(args[0]);
-        const distDir = path.resolve(values.dir ?? path.join(REPO_ROOT, remote, 'dist'));
-        if (values.build) {
-          const env = { ...process.env, NODE_ENV: 'production', MFE_OUT_DIR: distDir };
-          const built = spawnSync('npm', ['run', 'build', '-w', remote], { cwd: REPO_ROOT, stdio: 'inherit', env });
-          if (built.status !== 0) throw new ReleaseError(`Building ${remote} failed.`);
-        }
-        const result = await publishRelease(database.db, config, { remote, distDir, releasedBy: releasedBy(), activate: values.inactive ? 'never' : 'always' });
+        const distDir = buildRemote(remote, values);
+        const result = await publishRelease(database.db, { ...config, releaseStore: stores.releases }, { remote, distDir, releasedBy: releasedBy(), activate: values.inactive ? 'never' : 'always' });
         console.log(`${remote} ${result.version}: ${result.created ? 'released' : 'already released'}${result.activated ? ', active now' : ', not active'}.`);
         for (const check of result.checks) console.log(`  shared ${check.name} ${check.requiredVersion ?? ''} ← shell ${check.shellVersion}: ok`);
+        return 0;
+      }
+      case 'copy-objects-to-s3': {
+        const copied = await copyLocalObjectsToS3(config).catch((error: Error) => {
+          throw new ConfigError(error.message);
+        });
+        console.log(`Copied ${copied} objects to ${productStores(config).releases.location.replace(/\/releases$/, '')}.`);
+        return 0;
+      }
+      case 'create-release-token': {
+        const remote = remoteArg(args[0]);
+        const label = releaseTokenCreateSchema.shape.label.safeParse(values.name ?? '');
+        if (!label.success) throw new ReleaseError(`--name: say whose CI uses the token (e.g. --name "results team CI"). ${USAGE}`);
+        const { token, row } = await createReleaseToken(database.db, remote, label.data, releasedBy());
+        await insertAudit(database.db, { actorId: null, actorEmail: releasedBy(), action: 'release_token.create', target: `release-token:${row.id}`, details: { remote, label: label.data } });
+        console.log(`Release token ${row.id} for ${remote} (${label.data}); shown once, not stored:`);
+        console.log(token);
         return 0;
       }
       case 'activate': {
         const remote = remoteArg(args[0]);
         const version = releaseVersionSchema.safeParse(args[1]);
         if (!version.success) throw new ReleaseError(`Give the version to activate. ${USAGE}`);
-        const release = await activateRelease(database.db, config, remote, version.data, releasedBy());
+        const release = await activateRelease(database.db, { ...config, releaseStore: stores.releases }, remote, version.data, releasedBy());
         console.log(`${remote} ${release.version} is active now.`);
         return 0;
       }
@@ -141,7 +217,7 @@ async function main(): Promise<number> {
       }
       case 'publish-local': {
         for (const { package: remote } of REMOTES) {
-          const result = await publishRelease(database.db, config, {
+          const result = await publishRelease(database.db, { ...config, releaseStore: stores.releases }, {
             remote,
             distDir: path.join(REPO_ROOT, remote, 'dist'),
             releasedBy: releasedBy(),
@@ -223,7 +299,7 @@ async function rotateKey(db: Parameters<typeof rotateDataKey>[0], fromEnv: DataK
 main().then(
   (code) => process.exit(code),
   (error: unknown) => {
-    console.error(error instanceof ReleaseError || error instanceof ConfigError ? error.message : error);
+    console.error(error instanceof ReleaseError || error instanceof ConfigError || error instanceof UploadError ? error.message : error);
     process.exit(1);
   },
 );

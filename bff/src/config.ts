@@ -4,6 +4,7 @@ import { REPO_ROOT } from './paths';
 import { productionConfigProblems } from './production-checklist';
 import { dataKeySchema } from './bankid/data-key';
 import { DEFAULT_SIMULATOR_PORT } from './bankid/simulator/defaults';
+import type { S3Settings } from './storage/s3-store';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0'], { message: 'must be true, false, 1 or 0' })
@@ -20,6 +21,12 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
     .optional(),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
+  /** Serve Prometheus metrics at /metrics on this port (http/metrics.ts); unset: no metrics. */
+  METRICS_PORT: z.coerce.number({ message: 'must be a port number' }).int().min(0).max(65535).optional(),
+  /** Where the metrics port listens; any address other than loopback needs METRICS_TOKEN. */
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  /** When set, /metrics answers only `Authorization: Bearer <METRICS_TOKEN>`. */
+  METRICS_TOKEN: z.string().min(32, 'must be at least 32 characters (openssl rand -base64 32)').optional(),
   SHELL_DIST: z.string().min(1).default(path.join(REPO_ROOT, 'shell', 'dist')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   TRUST_PROXY: z.string().default('loopback'),
@@ -53,6 +60,19 @@ const envSchema = z.object({
   /** The bucket holding brand/{brand}/config.json; a local folder under BUCKETS_DIR (DATA_DIR/buckets by default). */
   CONFIG_BUCKET_NAME: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name such as brand-config').default('brand-config'),
   BUCKETS_DIR: z.string().min(1).optional(),
+  /** An S3-compatible endpoint (https://s3.eu-north-1.amazonaws.com, http://minio:9000); with S3_BUCKET it replaces the local folders. */
+  S3_ENDPOINT: z.url({ message: 'must be the http(s) URL of an S3-compatible endpoint' }).regex(/^https?:\/\//, 'must be an http:// or https:// URL').optional(),
+  S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name such as home-energy-objects').optional(),
+  S3_REGION: z.string().regex(/^[a-z0-9-]{1,40}$/, 'must be a region such as eu-north-1').default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** Bucket in the path (MinIO, most self-hosted stores) rather than in the host name. */
+  S3_FORCE_PATH_STYLE: booleanFlag.default(true),
+  /** Where browsers fetch remote files (a CDN in front of the bucket's releases/ prefix); the registry's entries point there. */
+  MFE_PUBLIC_URL: z.url({ message: 'must be an absolute URL such as https://cdn.example.se/mfe' }).regex(/^https?:\/\//, 'must be an http:// or https:// URL').optional(),
+  /** Largest release a team's CI may upload, in MB, and most files in one. */
+  RELEASE_UPLOAD_MB: z.coerce.number().int().min(1).max(1024).default(50),
+  RELEASE_UPLOAD_FILES: z.coerce.number().int().min(1).max(10_000).default(500),
   SEARCH_RATE_LIMIT: z.coerce.number().int().min(1).default(120),
   /** Anonymous /api/flow writes per IP per minute (signed-in homeowners: four times this, per homeowner). */
   FLOW_WRITE_RATE_LIMIT: z.coerce.number().int().min(1).default(60),
@@ -68,6 +88,15 @@ const envSchema = z.object({
   DOCUMENTS_PER_PROPERTY: z.coerce.number().int().min(1).default(5),
   /** MB of EPC documents one owner may upload per 24 hours. */
   DOCUMENT_MB_PER_DAY: z.coerce.number().int().min(1).default(50),
+  /** The SMTP server mails go through, e.g. smtps://user:pass@smtp.example.se:465; unset: every mail is written to DATA_DIR/outbox. */
+  SMTP_URL: z
+    .url({ message: 'must be a URL such as smtps://user:password@smtp.example.se:465' })
+    .refine((url) => /^smtps?:\/\//.test(url), 'must start with smtp:// or smtps://')
+    .optional(),
+  /** The sender of every mail. */
+  MAIL_FROM: z.string().trim().min(3).max(254).default('Home Energy <no-reply@home-energy.invalid>'),
+  /** "Forgot password?" requests per IP per hour. */
+  PASSWORD_RESET_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
   /** Load the demo organisations and staff accounts at start (demo data, never in a real deployment). Default: the mode's. */
   SEED_DEMO: booleanFlag.optional(),
   /**
@@ -85,9 +114,25 @@ export type Config = Omit<z.infer<typeof envSchema>, 'SEED_DEMO' | 'DEMO_MODE'> 
   releasesDir: string;
   bucketsDir: string;
   secureCookies: boolean;
+  /** Where mails are written without SMTP_URL (and where failed deliveries are kept). */
+  outboxDir: string;
+  /** The object store's bucket when S3_ENDPOINT and S3_BUCKET are set; null: local folders. */
+  s3: S3Settings | null;
 };
 
 export class ConfigError extends Error {}
+
+const isLoopback = (host: string) => host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
+/** The S3 variables only make sense together: an endpoint with a bucket, both keys or neither. */
+function s3ConfigProblems(config: { S3_ENDPOINT?: string; S3_BUCKET?: string; S3_ACCESS_KEY_ID?: string; S3_SECRET_ACCESS_KEY?: string }): string[] {
+  const problems: string[] = [];
+  if (config.S3_ENDPOINT && !config.S3_BUCKET) problems.push('S3_BUCKET: required with S3_ENDPOINT');
+  if (config.S3_BUCKET && !config.S3_ENDPOINT) problems.push('S3_ENDPOINT: required with S3_BUCKET');
+  if (!!config.S3_ACCESS_KEY_ID !== !!config.S3_SECRET_ACCESS_KEY) {
+    problems.push(config.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY: required with S3_ACCESS_KEY_ID' : 'S3_ACCESS_KEY_ID: required with S3_SECRET_ACCESS_KEY');
+  }
+  return problems;
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')));
@@ -96,6 +141,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const { DEMO_MODE, SEED_DEMO, ...config } = parsed.data;
+  if (config.METRICS_PORT !== undefined && !isLoopback(config.METRICS_HOST) && !config.METRICS_TOKEN) {
+    throw new ConfigError(`Invalid configuration:\n  METRICS_TOKEN: required when METRICS_HOST (${config.METRICS_HOST}) is not a loopback address`);
+  }
+  const s3Problems = s3ConfigProblems(config);
+  if (s3Problems.length > 0) throw new ConfigError(`Invalid configuration:\n${s3Problems.map((line) => `  ${line}`).join('\n')}`);
   const demo = DEMO_MODE ?? config.NODE_ENV !== 'production';
   const problems = demo ? [] : productionConfigProblems({ ...config, SEED_DEMO: SEED_DEMO ?? false });
   if (problems.length > 0) {
@@ -112,7 +162,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: config.LOG_LEVEL ?? (config.NODE_ENV === 'production' ? 'info' : 'error'),
     releasesDir: path.join(path.resolve(config.DATA_DIR), 'releases'),
     bucketsDir: path.resolve(config.BUCKETS_DIR ?? path.join(config.DATA_DIR, 'buckets')),
+    outboxDir: path.join(path.resolve(config.DATA_DIR), 'outbox'),
     // __Host-/Secure cookies whenever the public URL is https (auth-protocols.md §1.4), or when told so.
     secureCookies: config.SECURE_COOKIES ?? config.PUBLIC_URL?.startsWith('https://') ?? false,
+    s3:
+      config.S3_ENDPOINT && config.S3_BUCKET
+        ? {
+            endpoint: config.S3_ENDPOINT,
+            bucket: config.S3_BUCKET,
+            region: config.S3_REGION,
+            accessKeyId: config.S3_ACCESS_KEY_ID,
+            secretAccessKey: config.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: config.S3_FORCE_PATH_STYLE,
+          }
+        : null,
   };
 }

@@ -18,3 +18,5 @@ export const REPO_ROOT = path.dirname(BFF_ROOT);
 export const MIGRATIONS_DIR = path.join(BFF_ROOT, 'drizzle');
 /** The Swedish geography data (postal codes, municipalities, price areas), vendored with the BFF. */
 export const GEO_DIR = path.join(BFF_ROOT, 'data', 'geo');
+/** The demo installers' logos, served by the BFF at /demo-logos/ (seed/demo-installers.ts). */
+export const DEMO_LOGOS_DIR = path.join(BFF_ROOT, 'data', 'demo-logos');

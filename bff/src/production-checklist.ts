@@ -1,6 +1,7 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
 import type { Db } from './db/client';
 import { staffUsers } from './db/schema';
+import { demoDataLeft } from './seed/demo-removal';
 
 /**
  * What a production start (NODE_ENV=production without DEMO_MODE=true) refuses, so a deployment cannot ship the
@@ -52,8 +53,16 @@ export async function activeDemoAccounts(db: Db): Promise<string[]> {
 
 /** The database part of the checklist, run before a production server listens. */
 export async function productionDatabaseProblems(db: Db): Promise<ProductionProblem[]> {
+  const problems: ProductionProblem[] = [];
   const demo = await activeDemoAccounts(db);
-  if (demo.length === 0) return [];
-  const shown = demo.slice(0, 3).join(', ') + (demo.length > 3 ? ', …' : '');
-  return [{ variable: 'database', message: `${demo.length} demo staff account(s) can sign in (${shown}): run \`node bff/dist/cli.js remove-demo-accounts\` first` }];
+  if (demo.length > 0) {
+    const shown = demo.slice(0, 3).join(', ') + (demo.length > 3 ? ', …' : '');
+    problems.push({ variable: 'database', message: `${demo.length} demo staff account(s) can sign in (${shown}): run \`node bff/dist/cli.js remove-demo-accounts\` first` });
+  }
+  // Made-up homes would count in every organisation's analytics.
+  const left = await demoDataLeft(db);
+  if (left.journeys + left.homeowners > 0) {
+    problems.push({ variable: 'database', message: `${left.journeys} demo homeowner journey(s) and ${left.homeowners} demo homeowner(s) are loaded: run \`node bff/dist/cli.js demo remove\` first` });
+  }
+  return problems;
 }

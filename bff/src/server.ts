@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app';
+import { mailerFromConfig } from './modules/mail/mailer';
 import { ConfigError, loadConfig } from './config';
 import { DataDirInUseError, openDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
@@ -11,12 +12,16 @@ import { seedDemoRegister } from './seed/demo-register';
 import { seedPlatformContent } from './seed/platform-content';
 import { seedDemoBrands } from './seed/demo-brands';
 import { seedDemoInstallers } from './seed/demo-installers';
-import { localBrandConfigStore } from './modules/brand/store';
+import { brandConfigStore } from './modules/brand/store';
+import { productStores } from './storage/from-config';
 import { RpClient } from './bankid/rp-client';
 import { startBankIdSimulator } from './bankid/simulator/app';
 import { startOrderSweep } from './modules/homeowner/order-sweep';
 import { productionDatabaseProblems } from './production-checklist';
 import { startVisitorSweep } from './modules/building/visitor-sweep';
+import { startRateLimitSweep } from './http/rate-limit-store';
+import { Metrics, serveMetrics } from './http/metrics';
+import { activeReleases } from './modules/releases/repository';
 
 /** Starts the BFF: config → database (migrated) → HTTP; stops gracefully on SIGTERM/SIGINT. */
 async function main(): Promise<void> {
@@ -25,11 +30,12 @@ async function main(): Promise<void> {
   const logger = createLogger(config.logLevel);
   const database = await openDatabase(config);
   await runMigrations(database.db);
+  const stores = productStores(config);
   if (config.SEED_DEMO) {
     await seedDemoStaff(database.db);
     await seedDemoRegister(database.db);
     await seedDemoInstallers(database.db);
-    await seedDemoBrands(localBrandConfigStore(config.bucketsDir, config.CONFIG_BUCKET_NAME));
+    await seedDemoBrands(brandConfigStore(stores.brandConfig));
   }
   await seedPlatformContent(database.db);
   if (!config.demo) {
@@ -53,9 +59,17 @@ async function main(): Promise<void> {
     passphrase: config.BANKID_PFX_PASSPHRASE,
     caPath: config.BANKID_CA_PATH,
   });
-  const app = createApp({ config, db: database.db, pool: database.pool, logger, authSecret, dataKey, rp });
+  const mailer = mailerFromConfig(config, logger);
+  const metrics = config.METRICS_PORT === undefined ? undefined : new Metrics({ pool: database.pool, poolMax: config.DATABASE_POOL_MAX, activeReleases: () => activeReleases(database.db) });
+  const app = createApp({ config, db: database.db, pool: database.pool, logger, authSecret, dataKey, rp, bankIdTestAppUrl: simulator ? `${simulator.url}/simulator/` : undefined, mailer, metrics, stores });
+  const metricsServer = metrics
+    ? await serveMetrics(metrics, { port: config.METRICS_PORT!, host: config.METRICS_HOST, token: config.METRICS_TOKEN }).catch((error: NodeJS.ErrnoException) => {
+        throw error.code === 'EADDRINUSE' ? new ConfigError(`METRICS_PORT ${config.METRICS_PORT} on ${config.METRICS_HOST} is already in use: pick another port.`) : error;
+      })
+    : null;
   const stopOrderSweep = startOrderSweep(database.db, (error) => logger.warn({ err: error }, 'BankID order sweep failed'));
   const stopVisitorSweep = startVisitorSweep(database.db, (error) => logger.warn({ err: error }, 'visitor profile sweep failed'));
+  const stopRateLimitSweep = startRateLimitSweep(database.db, (error) => logger.warn({ err: error }, 'rate-limit sweep failed'));
   const server = app.listen(config.PORT, config.HOST);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
@@ -68,6 +82,7 @@ async function main(): Promise<void> {
   const host = config.HOST === '0.0.0.0' || config.HOST === '127.0.0.1' ? 'localhost' : config.HOST;
   // Printed whatever the log level: it is how people (and scripts) know the product is up.
   console.log(`Home energy is running at http://${host}:${port} (database: ${database.kind}, ready in ${Math.round(readyMs)} ms)`);
+  if (metricsServer) console.log(`Metrics (Prometheus): ${metricsServer.url}${config.METRICS_TOKEN ? ' (bearer token)' : ''}`);
   if (simulator) console.log(`BankID simulator (test app, not real BankID): ${simulator.url}/simulator/`);
   if (config.demo) {
     console.log('Demo mode: demo data, the BankID simulator and fake login are allowed; not for real homeowners. A production start: README "Production start".');
@@ -88,7 +103,11 @@ async function main(): Promise<void> {
     await new Promise((resolve) => server.once('close', resolve));
     stopOrderSweep();
     stopVisitorSweep();
+    stopRateLimitSweep();
+    await metricsServer?.close();
     rp.close();
+    // Mails queued by the last requests are handed over before the process ends.
+    await mailer.idle();
     await simulator?.close();
     await database.close();
     process.exit(0);

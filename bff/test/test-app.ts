@@ -1,6 +1,8 @@
 import path from 'node:path';
 import pino from 'pino';
 import { createApp, type AppDeps } from '../src/app';
+import { Mailer } from '../src/modules/mail/mailer';
+import { createMailTransport } from '../src/modules/mail/transport';
 import type { DatabaseHandle } from '../src/db/client';
 import { RpClient } from '../src/bankid/rp-client';
 import { parseDataKey, type DataKey } from '../src/bankid/data-key';
@@ -18,9 +20,13 @@ export function createTestApp(
   database: DatabaseHandle,
   paths: { shellDist: string; releasesDir: string },
   overrides: Partial<AppDeps['config']> = {},
-  extra: { rp?: RpClient; now?: () => number; sessionFastPath?: boolean; authSecret?: string; dataKey?: DataKey; logger?: AppDeps['logger'] } = {},
+  extra: { rp?: RpClient; bankIdTestAppUrl?: string; now?: () => number; sessionFastPath?: boolean; authSecret?: string; dataKey?: DataKey; logger?: AppDeps['logger']; smtpUrl?: string; metrics?: AppDeps['metrics']; stores?: AppDeps['stores'] } = {},
 ) {
-  return createApp({
+  const logger = extra.logger ?? pino({ level: 'silent' });
+  const outboxDir = overrides.outboxDir ?? path.join(path.dirname(paths.releasesDir), 'outbox');
+  // Links in mails point at the test's own origin; the clock is the app's, so link lifetimes follow `now`.
+  const mailer = new Mailer(createMailTransport({ smtpUrl: extra.smtpUrl, from: 'Home Energy <no-reply@home-energy.test>', outboxDir, now: extra.now }), logger, 'http://127.0.0.1:3000');
+  const app = createApp({
     config: {
       SHELL_DIST: paths.shellDist,
       releasesDir: paths.releasesDir,
@@ -45,18 +51,29 @@ export function createTestApp(
       DEFAULT_BRAND: 'demo-energi',
       CONFIG_BUCKET_NAME: 'brand-config',
       bucketsDir: path.join(path.dirname(paths.releasesDir), 'buckets'),
+      outboxDir,
+      PASSWORD_RESET_RATE_LIMIT: 1000,
+      s3: null,
+      MFE_PUBLIC_URL: undefined,
+      RELEASE_UPLOAD_MB: 50,
+      RELEASE_UPLOAD_FILES: 500,
       ...overrides,
     },
     db: database.db,
     pool: database.pool,
-    logger: extra.logger ?? pino({ level: 'silent' }),
+    logger,
     authSecret: extra.authSecret ?? TEST_SECRET,
     dataKey: extra.dataKey ?? TEST_DATA_KEY,
     pruneSessions: false,
     // Tests that sign homeowners in pass an RpClient pointed at a running simulator.
     rp: extra.rp ?? new RpClient({ baseUrl: 'http://127.0.0.1:9/rp/v6.0', timeoutMs: 1000 }),
+    bankIdTestAppUrl: extra.bankIdTestAppUrl,
     now: extra.now,
     sessionFastPath: extra.sessionFastPath,
+    metrics: extra.metrics,
     geo: (geo ??= loadGeoTables(GEO_DIR)),
+    mailer,
+    stores: extra.stores,
   });
+  return Object.assign(app, { mailer });
 }

@@ -1,4 +1,3 @@
-import type express from 'express';
 import type { AppDeps } from '../src/app';
 import type { Db, DatabaseHandle } from '../src/db/client';
 import { RpClient } from '../src/bankid/rp-client';
@@ -13,7 +12,7 @@ export type BuildFixtures = ReturnType<typeof makeBuildFixtures>;
 export interface TestWorld {
   database: DatabaseHandle;
   fixtures: BuildFixtures;
-  app: express.Express;
+  app: ReturnType<typeof createTestApp>;
   close(): Promise<void>;
 }
 
@@ -27,6 +26,10 @@ export interface TestWorldOptions {
   rp?: RpClient;
   /** The app's logger, for suites that check what is logged; silent by default. */
   logger?: AppDeps['logger'];
+  /** Send mails through this SMTP server (a test's own) instead of writing them to the outbox. */
+  smtpUrl?: string;
+  /** The app's object stores (an S3 bucket, say); the world's folders by default. */
+  stores?: AppDeps['stores'];
 }
 
 /** A suite's world; `close()` (in afterAll) closes the database and removes the fixtures. */
@@ -34,7 +37,7 @@ export async function startTestWorld(options: TestWorldOptions = {}): Promise<Te
   const database = await createTestDatabase();
   for (const seed of options.seed ?? []) await seed(database.db);
   const fixtures = makeBuildFixtures();
-  const app = createTestApp(database, fixtures, options.config, { rp: options.rp, now: options.now, sessionFastPath: options.sessionFastPath, logger: options.logger });
+  const app = createTestApp(database, fixtures, options.config, { rp: options.rp, now: options.now, sessionFastPath: options.sessionFastPath, logger: options.logger, smtpUrl: options.smtpUrl, stores: options.stores });
   return {
     database,
     fixtures,

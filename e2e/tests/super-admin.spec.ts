@@ -86,11 +86,15 @@ test.describe('the super admin', () => {
     await expect(page.getByText(/Currently impersonating/)).toHaveCount(0);
     expect((await (await page.request.get('/api/auth/session')).json()).user.impersonating).toBeUndefined();
 
-    // The new admin signs in with the one-time password and lands in the organisation's console.
+    // The new admin signs in with the one-time password, chooses their own and lands in the organisation's console.
     const nora = await browser.newContext();
     const noraPage = await nora.newPage();
     await signInStaff(noraPage, `nora@${slug}.test`, password);
     await noraPage.goto('/console');
+    await expect(noraPage).toHaveURL(/\/console\/choose-password$/);
+    await noraPage.getByLabel('New password', { exact: true }).fill('noras-eget-lösenord');
+    await noraPage.getByLabel('New password again').fill('noras-eget-lösenord');
+    await noraPage.getByRole('button', { name: 'Save and continue' }).click();
     await expect(noraPage).toHaveURL(new RegExp(`/console/org/${slug}$`));
     await nora.close();
 

@@ -4,8 +4,9 @@ import './ui/ui.css';
 
 export { baseApi, type ApiExtraOptions } from './api/base-api';
 export { signRedirectUrl } from './api/sign-redirect';
+export { CHOOSE_PASSWORD_PATH, choosePasswordRedirect, PASSWORD_CHANGE_REQUIRED } from './api/password-change';
 export { registryApi, useGetRegistryQuery } from './api/registry-api';
-export { profileApi, useGetProfileQuery, usePatchProfileMutation, useDeleteProfilePropertyMutation, useAddMiniflowPropertyMutation, useSaveContactMutation } from './api/profile-api';
+export { profileApi, useGetProfileQuery, usePatchProfileMutation, useDeleteProfilePropertyMutation, useRestoreProfilePropertyMutation, useAddMiniflowPropertyMutation, useSaveContactMutation } from './api/profile-api';
 export {
   propertyApi,
   useGetQuestionsQuery,
@@ -71,9 +72,12 @@ export { NotFoundPage } from './ui/not-found';
 export { PlaceholderPage } from './ui/placeholder-page';
 export { ToastProvider, useToast, TOAST_DURATION_MS, MAX_TOASTS } from './ui/toasts';
 export { ThemeByRoute, themeForPath } from './ui/theme';
-export { BrandTheme, brandVariables } from './ui/brand-theme';
+export { BrandTheme, brandVariables, useBrandConfig } from './ui/brand-theme';
+export { KnowledgeMessage, KnowledgeMessages, type KnowledgeMessageContent } from './ui/knowledge-message';
+export { messagesApi, useGetFlowMessagesQuery, type FlowMessagesArgs } from './api/messages-api';
+export { accentContrastIssues, resolvedAccents, softAccentOf, darkAccentOf, contrastRatio, MIN_TEXT_CONTRAST, type ContrastIssue } from './schemas/brand-colours';
 export { brandApi, useGetBrandConfigQuery } from './api/brand-api';
-export { brandConfigSchema, financialProviderSchema, type BrandConfig, type BrandConfigResponse, type FinancialProvider as BrandFinancialProvider } from './schemas/brand';
+export { brandConfigSchema, brandConfigInputSchema, financialProviderSchema, type BrandConfig, type BrandConfigResponse, type FinancialProvider as BrandFinancialProvider } from './schemas/brand';
 export {
   visibleMenu,
   firstPermittedHref,
@@ -156,6 +160,7 @@ export {
 } from './finance/financing';
 export { roundToSignificant, roundToDecimals } from './finance/rounding';
 export { formatNumber, formatKr, formatKwh, formatPercent, NOT_A_NUMBER, type NumberFormatOptions } from './format/number';
+export { formatDate, formatDateTime } from './format/date';
 export { LENDERS, lenderSchema, discountRequestSchema, type Lender, type DiscountRequest, type DiscountResponse } from './schemas/lenders';
 // Super admin impersonation (spec §2 banner): start/stop, then the session shows `user.impersonating`.
 export { startImpersonating, stopImpersonating, ImpersonationError } from './auth/impersonation';

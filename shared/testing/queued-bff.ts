@@ -4,9 +4,9 @@ import { jsonResponse } from './json-response';
 
 export { jsonResponse };
 
-/** What a route answers: a JSON response, a function of the request body, or no response at all (offline). */
+/** What a route answers: a JSON response, a function of the request body (and URL), or no response at all (offline). */
 type Answered = { status: number; body?: unknown };
-export type FakeAnswer = Answered | ((body: unknown) => Answered | Promise<Answered>) | 'network-error';
+export type FakeAnswer = Answered | ((body: unknown, url: URL) => Answered | Promise<Answered>) | 'network-error';
 
 export const ok = (body: unknown): FakeAnswer => ({ status: 200, body });
 
@@ -24,13 +24,14 @@ export function installFakeBff() {
   const routes = new Map<string, FakeAnswer[]>();
   const seen: SeenRequest[] = [];
   const fetchMock = jest.fn(async (request: TestRequest) => {
-    const { pathname } = new URL(request.url);
+    const url = new URL(request.url);
+    const { pathname } = url;
     const body = typeof request.init.body === 'string' ? (JSON.parse(request.init.body) as unknown) : undefined;
     seen.push({ method: request.method, path: pathname, body });
     const queue = routes.get(`${request.method} ${pathname}`);
     const answer: FakeAnswer = queue ? (queue.length > 1 ? queue.shift()! : queue[0]) : { status: 404, body: { error: 'not_found' } };
     if (answer === 'network-error') throw new TypeError('Failed to fetch');
-    const { status, body: responseBody } = typeof answer === 'function' ? await answer(body) : answer;
+    const { status, body: responseBody } = typeof answer === 'function' ? await answer(body, url) : answer;
     return jsonResponse(status, responseBody);
   });
   globalThis.fetch = fetchMock as unknown as typeof fetch;

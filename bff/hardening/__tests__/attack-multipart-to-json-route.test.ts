@@ -94,10 +94,10 @@ describe('a multipart body to a JSON route cannot wipe the rates', () => {
   });
 
   it('the upload routes are exactly the routes described as multipart (bad-input/routes.ts), and still take it', async () => {
-    const ids: WorldIds = { propertyId: home, profileId: 1, staffUserId: 1, messageId: 1, documentId: '00000000-0000-4000-8000-000000000000', leadId: 1, homeownerCsrf: 'x', anonymousCsrf: 'x', questions: [{}] };
+    const ids: WorldIds = { propertyId: home, profileId: 1, staffUserId: 1, messageId: 1, documentId: '00000000-0000-4000-8000-000000000000', leadId: 1, homeownerCsrf: 'x', anonymousCsrf: 'x', questions: [{}], outboxMailId: '20261126t101500123z-0a1b2c3d' };
     const multipart = describeRoutes(ids).filter((r) => r.body?.kind === 'multipart');
-    expect(multipart.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /api/flow/property/:id/document']);
-    for (const route of multipart) expect(takesUpload(route.method, route.path.replace(':id', String(home)))).toBe(true);
+    expect(multipart.map((r) => `${r.method} ${r.path}`).sort()).toEqual(['POST /api/flow/property/:id/document', 'POST /api/releases/:remote']);
+    for (const route of multipart) expect(takesUpload(route.method, route.path.replace(':id', String(home)).replace(':remote', 'mfe-results'))).toBe(true);
     expect(UPLOAD_ROUTES).toHaveLength(multipart.length);
     // A document still arrives as multipart (and a JSON route's name does not open the door: takesUpload is exact).
     const visitor = request.agent(app);
@@ -106,5 +106,6 @@ describe('a multipart body to a JSON route cannot wipe the rates', () => {
     expect(takesUpload('POST', `/api/flow/property/${home}/rates`)).toBe(false);
     expect(takesUpload('POST', `/api/flow/property/${home}/document/x`)).toBe(false);
     expect(takesUpload('PUT', `/api/flow/property/${home}/document`)).toBe(false);
+    expect(takesUpload('POST', '/api/releases/mfe-results/activate')).toBe(false);
   });
 });

@@ -145,5 +145,5 @@ it('accepts the valid request of every route it breaks', async () => {
 
 /** Ids good enough to list the routes' names before the world exists (jest collects tests synchronously). */
 function placeholderIds() {
-  return { propertyId: 1, profileId: 1, staffUserId: 1, messageId: 1, documentId: '00000000-0000-0000-0000-000000000000', leadId: 1, homeownerCsrf: '', anonymousCsrf: '', questions: [] };
+  return { propertyId: 1, profileId: 1, staffUserId: 1, messageId: 1, documentId: '00000000-0000-0000-0000-000000000000', leadId: 1, homeownerCsrf: '', anonymousCsrf: '', questions: [], outboxMailId: '' };
 }

@@ -31,12 +31,12 @@ export class InstantRp extends RpClient {
 }
 
 /**
- * Every public table except the session store, each as its row count and an md5 of its rows: a changed fingerprint
+ * Every public table except the session store and the rate-limit counters (refused requests count: http/rate-limit-store.ts), each as its row count and an md5 of its rows: a changed fingerprint
  * means something was inserted, updated or deleted.
  */
 export async function databaseFingerprint(database: DatabaseHandle): Promise<Record<string, string>> {
   const tables = await database.pool.query<{ name: string }>(
-    `select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' and table_name <> 'session' order by 1`,
+    `select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' and table_name not in ('session', 'rate_limit_hits') order by 1`,
   );
   const fingerprint: Record<string, string> = {};
   for (const { name } of tables.rows) {

@@ -44,6 +44,8 @@ export function describeRoutes(ids: WorldIds): RouteInput[] {
       agent: 'superAdmin',
       query: { organisation: { valid: 'demo-energi', kind: 'slug' }, user: { valid: '1', kind: 'int' }, ...period, page: { valid: '1', kind: 'int' }, pageSize: { valid: '25', kind: 'int' } },
     },
+    { method: 'GET', path: '/api/admin/outbox', agent: 'superAdmin', query: { page: { valid: '1', kind: 'int' }, pageSize: { valid: '25', kind: 'int' } } },
+    { method: 'GET', path: '/api/admin/outbox/:id', agent: 'superAdmin', params: { id: name(ids.outboxMailId) } },
     { method: 'DELETE', path: '/api/admin/impersonation', agent: 'superAdmin' },
     { method: 'POST', path: '/api/admin/impersonation', agent: 'superAdmin', body: json({ organisation: 'demo-bank' }, { at: [], required: ['organisation'], maxLength: { organisation: 63 } }) },
     { method: 'GET', path: '/api/admin/organisations', agent: 'superAdmin' },
@@ -76,6 +78,23 @@ export function describeRoutes(ids: WorldIds): RouteInput[] {
       validAnswer: { status: 404, why: 'the test world publishes no release' },
     },
     { method: 'POST', path: '/api/admin/releases/:remote/:version/rollback', agent: 'superAdmin', params: { remote: name('mfe-results'), version: name('0.1.0-0000000000') }, validAnswer: { status: 404, why: 'the test world publishes no release' } },
+    { method: 'GET', path: '/api/admin/release-tokens', agent: 'superAdmin' },
+    {
+      method: 'POST',
+      path: '/api/admin/release-tokens',
+      agent: 'superAdmin',
+      body: json({ remote: 'mfe-results', label: 'results team CI' }, { at: [], required: ['remote', 'label'], maxLength: { label: 100 }, freeText: ['label'] }),
+    },
+    { method: 'POST', path: '/api/admin/release-tokens/:id/revoke', agent: 'superAdmin', params: { id: int(1) } },
+    // A team's CI uploads with a release token (Bearer), which no agent here holds: release-upload.test.ts covers its input.
+    {
+      method: 'POST',
+      path: '/api/releases/:remote',
+      agent: 'anonymous',
+      params: { remote: name('mfe-results') },
+      body: { kind: 'multipart', fields: { 'mf-manifest.json': '{}' } },
+      validAnswer: { status: 401, why: 'uploads need a release token (Authorization: Bearer), which no agent of this world holds' },
+    },
     { method: 'GET', path: '/api/admin/users', agent: 'superAdmin', query: { organisation: { valid: 'demo-energi', kind: 'slug' }, q: { valid: 'staff', kind: 'text', max: 100, emptyOk: true } } },
     {
       method: 'POST',
@@ -257,7 +276,7 @@ export function describeRoutes(ids: WorldIds): RouteInput[] {
       agent: 'anonymous',
       body: json({ action: 'loan_type.change', object: 'Mortgage', property_id: ids.propertyId }, { at: [], required: ['action'], accepts: { property_id: ['null'] }, maxLength: { action: 255, object: 1023 }, freeText: ['action', 'object'] }),
     },
-    { method: 'GET', path: '/api/flow/messages', agent: 'anonymous', query: { key: { valid: 'results', kind: 'key' }, activity: { valid: 'insulation_attic', kind: 'enum' } } },
+    { method: 'GET', path: '/api/flow/messages', agent: 'anonymous', query: { key: { valid: 'results', kind: 'key' }, activity: { valid: 'insulation_attic', kind: 'enum' }, lng: { valid: 'sv', kind: 'enum' } } },
     {
       method: 'GET',
       path: '/api/flow/property-search/geoengine-property',
@@ -349,7 +368,7 @@ export function describeRoutes(ids: WorldIds): RouteInput[] {
       path: '/api/flow/user/profile/contact',
       agent: 'homeowner',
       // The mobile is parsed leniently (separators of any kind dropped) into E.164, so only NUL and broken text are bad.
-      body: json({ email: 'anna@example.se', mobile: '070-123 45 67' }, { at: [], required: ['email', 'mobile'], maxLength: { email: 254 }, freeText: ['mobile'] }),
+      body: json({ name: 'Anna Andersson', email: 'anna@example.se', mobile: '070-123 45 67' }, { at: [], required: ['email', 'mobile'], maxLength: { email: 254, name: 100 }, freeText: ['mobile', 'name'] }),
     },
     {
       method: 'POST',
@@ -358,6 +377,14 @@ export function describeRoutes(ids: WorldIds): RouteInput[] {
       body: json({ street: 'Testgatan 1', postalCity: 'Stockholm', postalCode: '111 22' }, { at: [], required: ['street', 'postalCity', 'postalCode'], maxLength: { street: 255, postalCity: 255 }, freeText: ['street', 'postalCity'] }),
     },
     { method: 'DELETE', path: '/api/flow/user/profile/property/:id', agent: 'homeowner', params: property },
+    {
+      method: 'POST',
+      path: '/api/flow/user/profile/property/:id/restore',
+      agent: 'homeowner',
+      params: property,
+      validAnswer: { status: 404, why: 'Undo finds nothing: the homeowner removed no home in the last minute' },
+      body: json({}, { at: [], required: [] }),
+    },
     { method: 'DELETE', path: '/api/flow/user/sign', agent: 'homeowner', body: csrfOnly(ids.homeownerCsrf) },
     { method: 'GET', path: '/api/flow/user/sign', agent: 'homeowner' },
     {
@@ -374,6 +401,22 @@ export function describeRoutes(ids: WorldIds): RouteInput[] {
       agent: 'anonymous',
       body: json({ kind: 'render-error', remote: 'mfe-results', version: '0.1.0-0000000000', errorClass: 'type' }, { at: [], required: ['kind', 'remote', 'version', 'errorClass'], maxLength: { version: 64 } }),
       validAnswer: { status: 404, why: 'the test world publishes no release, so a well-formed report names one that does not exist' },
+    },
+    // ── password links ──────────────────────────────────────────────────────────────────────────────────────────
+    { method: 'POST', path: '/api/password/forgot', agent: 'anonymous', body: json({ email: 'nobody@fuzz.test' }, { at: [], required: ['email'], maxLength: { email: 254 } }) },
+    {
+      method: 'POST',
+      path: '/api/password/link',
+      agent: 'anonymous',
+      validAnswer: { status: 400, why: 'a link token is only ever in a mail; this one was never issued (link_invalid)' },
+      body: json({ token: 'x'.repeat(43), password: 'a-fuzzed-new-password' }, { at: [], required: ['token', 'password'], maxLength: { token: 128, password: 200 }, freeText: ['password'] }),
+    },
+    {
+      method: 'POST',
+      path: '/api/password/choose',
+      agent: 'superAdmin',
+      validAnswer: { status: 409, why: 'the super admin signed in with their own password: there is no one-time password to replace' },
+      body: json({ password: 'a-fuzzed-new-password' }, { at: [], required: ['password'], maxLength: { password: 200 }, freeText: ['password'] }),
     },
 
     // ── probes (outside /api; load balancers call them with whatever query they like) ───────────────────────────

@@ -29,6 +29,8 @@ export interface WorldIds {
   anonymousCsrf: string;
   /** One question definition of the demo-energi set, as the console's editor sends it back. */
   questions: unknown[];
+  /** A mail in the outbox (an invitation). */
+  outboxMailId: string;
 }
 
 export interface World {
@@ -76,6 +78,9 @@ export async function createWorld(): Promise<World> {
     [propertyId],
   );
   const lead = leadRows[0];
+  ok(await agents.superAdmin.post('/api/admin/users').send({ email: 'invitee@demo.test', name: 'Invitee', memberships: [] }), 'invitation');
+  await app.mailer.idle();
+  const outboxMailId = ok(await agents.superAdmin.get('/api/admin/outbox'), 'outbox').body.mails[0].id as string;
   const { rows: profileRows } = await database.pool.query('select id from building_profiles where property_id = $1', [propertyId]);
   const { rows: staffRows } = await database.pool.query("select id from staff_users where email = 'staff@energi.demo.test'");
 
@@ -93,6 +98,7 @@ export async function createWorld(): Promise<World> {
       homeownerCsrf,
       anonymousCsrf,
       questions,
+      outboxMailId,
     },
     close: base.close,
   };
@@ -101,11 +107,12 @@ export async function createWorld(): Promise<World> {
 /**
  * The row count of every table in the public schema, in one statement. Left out: `session` (express-session rows:
  * an anonymous request may start a session, and a refused one is still a visit, not data written by the request) and
- * `password_failures` (a refused password is counted on purpose: auth/password-guard.ts).
+ * `password_failures` and `rate_limit_hits` (refused passwords and requests are counted on purpose:
+ * auth/password-guard.ts, http/rate-limit-store.ts).
  */
 export async function rowCounts(database: DatabaseHandle): Promise<Record<string, number>> {
   const { rows: tables } = await database.pool.query(
-    "select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' and table_name not in ('session', 'password_failures') order by table_name",
+    "select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' and table_name not in ('session', 'password_failures', 'rate_limit_hits') order by table_name",
   );
   const select = tables.map((t: { table_name: string }) => `(select count(*)::int from "${t.table_name}") as "${t.table_name}"`).join(', ');
   const { rows } = await database.pool.query(`select ${select}`);

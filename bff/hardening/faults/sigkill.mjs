@@ -15,7 +15,7 @@ import { sessionCookie } from '../load/workload.mjs';
 const WINDOWS = ['double', 'triple', 'energy'];
 
 /** Write number `g`'s answers: four at once, all different from any other write's. */
-function answersOf(g) {
+export function answersOf(g) {
   return { atemp: 50 + (g % 400), solar_panels_wp: g, attic_insulation_mm: g % 1_000, window_type: WINDOWS[g % WINDOWS.length] };
 }
 
@@ -24,7 +24,7 @@ function sidOf(cookie) {
   return value.slice(2, value.lastIndexOf('.'));
 }
 
-async function allPropertyIds(databaseUrl) {
+export async function allPropertyIds(databaseUrl) {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
@@ -35,7 +35,7 @@ async function allPropertyIds(databaseUrl) {
 }
 
 /** What is stored for the writers' sessions: Map "sid:property" → answers. */
-async function storedAnswers(databaseUrl, sids) {
+export async function storedAnswers(databaseUrl, sids) {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
@@ -48,6 +48,25 @@ async function storedAnswers(databaseUrl, sids) {
   } finally {
     await client.end();
   }
+}
+
+/**
+ * Writers: a visitor session each, on the last `count` properties (its first answer makes the session and its
+ * profile); their writes go to the other properties.
+ */
+export async function createWriters(url, propertyIds, count) {
+  const writers = [];
+  for (let i = 0; i < count; i++) {
+    const res = await fetch(`${url}/api/flow/property/${propertyIds[propertyIds.length - 1 - i]}/answer`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ occupants: 2 }),
+    });
+    const cookie = sessionCookie(res);
+    if (!res.ok || !cookie) throw new Error(`writer ${i}: ${res.status}`);
+    writers.push({ index: i, cookie, sid: sidOf(cookie) });
+  }
+  return writers;
 }
 
 /**
@@ -107,18 +126,7 @@ export async function sigkillScenario({ db = 'pglite', rounds = 2, writers: writ
   try {
     bff = await start();
     const propertyIds = await allPropertyIds(databaseUrl());
-    // Writers: a visitor session each (its first answer makes the session and its profile).
-    const writers = [];
-    for (let i = 0; i < writerCount; i++) {
-      const res = await fetch(`${bff.url}/api/flow/property/${propertyIds[propertyIds.length - 1 - i]}/answer`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ occupants: 2 }),
-      });
-      const cookie = sessionCookie(res);
-      if (!res.ok || !cookie) throw new Error(`writer ${i}: ${res.status}`);
-      writers.push({ index: i, cookie, sid: sidOf(cookie) });
-    }
+    const writers = await createWriters(bff.url, propertyIds, writerCount);
     const next = { value: 0 };
     const all = [];
     const figures = { db, rounds: [] };

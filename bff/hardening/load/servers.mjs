@@ -19,6 +19,11 @@ export const PORTS = {
   killBff: BASE + 30,
   killPostgres: BASE + 52,
   seedBff: BASE + 40,
+  instancesBff: [BASE + 60, BASE + 61],
+  instancesProxy: BASE + 62,
+  instancesSimulator: BASE + 63,
+  instancesPostgres: BASE + 53,
+  instancesMetrics: [BASE + 64, BASE + 65],
 };
 
 export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));

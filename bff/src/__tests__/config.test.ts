@@ -48,4 +48,37 @@ describe('config', () => {
   it('accepts a PostgreSQL URL', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://u:p@127.0.0.1:5432/db' }).DATABASE_URL).toBe('postgres://u:p@127.0.0.1:5432/db');
   });
+
+  it('keeps objects in local folders unless an S3 endpoint and bucket are both given', () => {
+    expect(loadConfig({}).s3).toBeNull();
+    expect(loadConfig({ S3_ENDPOINT: 'http://127.0.0.1:9000', S3_BUCKET: 'home-energy', S3_ACCESS_KEY_ID: 'id', S3_SECRET_ACCESS_KEY: 'secret', S3_FORCE_PATH_STYLE: 'false' }).s3).toEqual({
+      endpoint: 'http://127.0.0.1:9000',
+      bucket: 'home-energy',
+      region: 'us-east-1',
+      accessKeyId: 'id',
+      secretAccessKey: 'secret',
+      forcePathStyle: false,
+    });
+  });
+
+  it('names each bad S3 and remote-files variable', () => {
+    const message = (env: NodeJS.ProcessEnv) => {
+      try {
+        loadConfig(env);
+      } catch (error) {
+        return (error as Error).message;
+      }
+      return '';
+    };
+    const bad = message({ S3_ENDPOINT: 'ftp://x', S3_BUCKET: 'Not_A_Bucket', S3_REGION: 'EU NORTH', S3_FORCE_PATH_STYLE: 'yes', MFE_PUBLIC_URL: 'cdn.example.se', RELEASE_UPLOAD_MB: '0' });
+    expect(bad).toContain('S3_ENDPOINT: must be an http:// or https:// URL');
+    expect(bad).toContain('S3_BUCKET: must be a bucket name such as home-energy-objects');
+    expect(bad).toContain('S3_REGION: must be a region such as eu-north-1');
+    expect(bad).toContain('S3_FORCE_PATH_STYLE: must be true, false, 1 or 0');
+    expect(bad).toContain('MFE_PUBLIC_URL: must be an absolute URL such as https://cdn.example.se/mfe');
+    expect(bad).toContain('RELEASE_UPLOAD_MB');
+    expect(message({ S3_ENDPOINT: 'https://s3.example.se' })).toContain('S3_BUCKET: required with S3_ENDPOINT');
+    expect(message({ S3_BUCKET: 'home-energy' })).toContain('S3_ENDPOINT: required with S3_BUCKET');
+    expect(message({ S3_ENDPOINT: 'https://s3.example.se', S3_BUCKET: 'home-energy', S3_ACCESS_KEY_ID: 'id' })).toContain('S3_SECRET_ACCESS_KEY: required with S3_ACCESS_KEY_ID');
+  });
 });

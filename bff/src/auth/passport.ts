@@ -40,7 +40,7 @@ export function createPassport(db: Db, extra: passport.Strategy[] = []): passpor
   for (const strategy of extra) instance.use(strategy);
   // Only the kind and id go into the session row; everything else is read fresh, or from a cache that any write
   // (deactivation, roles, memberships, organisations) empties before the next request (db/read-cache.ts).
-  const users = new ReadCache<Express.User | null>(writeGenerationOfDb(db), { max: 10_000 });
+  const users = new ReadCache<Express.User | null>(writeGenerationOfDb(db), { name: 'user', max: 10_000 });
   instance.serializeUser((user, done) =>
     done(null, user.kind === 'homeowner' ? { kind: 'homeowner', id: Number(user.id.slice(1)) } : { kind: 'staff', id: Number(user.id) }),
   );

@@ -7,6 +7,7 @@ import type { AuthCookies } from './cookies';
 import { csrfVerified, readCsrf, type CsrfState } from './csrf';
 import { recordSignIn } from './staff-repository';
 import type { Db } from '../db/client';
+import { DatabaseRateLimitStore } from '../http/rate-limit-store';
 import { accountKey, ipKey, PasswordLocked, type PasswordGuard } from './password-guard';
 
 export interface AuthRouteOptions {
@@ -106,8 +107,9 @@ export const CLIENT_LOG_RATE_LIMIT = 30;
 const UNPRINTABLE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]+/g;
 const reportText = (v: unknown) => (typeof v === 'string' ? v.replace(UNPRINTABLE, ' ').slice(0, 500) : undefined);
 
-function clientLogLimiter(logger: Logger) {
+function clientLogLimiter(db: Db, logger: Logger) {
   return rateLimit({
+    store: new DatabaseRateLimitStore(db, 'client-log'),
     windowMs: 60_000,
     limit: CLIENT_LOG_RATE_LIMIT,
     standardHeaders: 'draft-8',
@@ -139,7 +141,7 @@ function clientLog(logger: Logger) {
 export function authRoutes(options: AuthRouteOptions): Router {
   const router = Router();
   // Before the other routes' parsers: client logs have a smaller body limit of their own.
-  router.post('/_log', clientLogLimiter(options.logger), express.urlencoded({ extended: false, limit: CLIENT_LOG_MAX_BYTES }), express.json({ limit: CLIENT_LOG_MAX_BYTES }), clientLog(options.logger));
+  router.post('/_log', clientLogLimiter(options.db, options.logger), express.urlencoded({ extended: false, limit: CLIENT_LOG_MAX_BYTES }), express.json({ limit: CLIENT_LOG_MAX_BYTES }), clientLog(options.logger));
   router.use(express.urlencoded({ extended: false, limit: '10kb' }), express.json({ limit: '10kb' }));
   const { init, answerSession } = authAnswers(options);
 
@@ -150,6 +152,7 @@ export function authRoutes(options: AuthRouteOptions): Router {
   }
 
   const signInLimiter = rateLimit({
+    store: new DatabaseRateLimitStore(options.db, 'sign-in'),
     windowMs: 15 * 60 * 1000,
     limit: options.signInRateLimit,
     standardHeaders: 'draft-8',

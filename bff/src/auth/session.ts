@@ -47,7 +47,7 @@ const SESSIONS_CACHED = 50_000;
  * expiry, which is at or before the row's.
  */
 function cacheSessions(store: session.Store, pool: pg.Pool): session.Store {
-  const cache = new ReadCache<string | null>(writeGenerationOf(pool), { max: SESSIONS_CACHED });
+  const cache = new ReadCache<string | null>(writeGenerationOf(pool), { name: 'session', max: SESSIONS_CACHED });
   const { get, set, destroy } = store;
   const load = (sid: string) =>
     new Promise<string | null>((resolve, reject) =>

@@ -31,6 +31,7 @@ export async function loadSessionUser(db: Db, id: number): Promise<SessionUser |
     superAdmin: user.superAdmin,
     admin: user.superAdmin || orgs.some((o) => o.role === 'admin'),
     organisations: orgs,
+    ...(user.mustChangePassword ? { mustChangePassword: true } : {}),
   };
 }
 

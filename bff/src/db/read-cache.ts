@@ -3,6 +3,9 @@ import type { WriteGeneration } from './write-generation';
 /** The backstop for writes no instance announces (psql, migrations, another tool): nothing is kept longer. */
 export const READ_CACHE_TTL_MS = 10_000;
 
+/** Hits and misses of `read()` per cache name, since start (the /metrics hit ratio, http/metrics.ts). */
+export const readCacheLookups = new Map<string, { hits: number; misses: number }>();
+
 interface Entry<V> {
   value: V;
   expiresAt: number;
@@ -16,12 +19,15 @@ interface Entry<V> {
 export class ReadCache<V> {
   private entries = new Map<string, Entry<V>>();
   private generationSeen: number;
+  private readonly lookups: { hits: number; misses: number };
 
   constructor(
     private readonly generation: WriteGeneration,
-    private readonly options: { max: number; ttlMs?: number; now?: () => number },
+    private readonly options: { name: string; max: number; ttlMs?: number; now?: () => number },
   ) {
     this.generationSeen = generation.value;
+    this.lookups = readCacheLookups.get(options.name) ?? { hits: 0, misses: 0 };
+    readCacheLookups.set(options.name, this.lookups);
   }
 
   private now(): number {
@@ -55,7 +61,11 @@ export class ReadCache<V> {
    */
   async read(key: string, load: () => Promise<V>, options: { until?: (value: V) => number; keep?: (value: V) => boolean } = {}): Promise<V> {
     const hit = this.get(key);
-    if (hit !== undefined) return hit;
+    if (hit !== undefined) {
+      this.lookups.hits++;
+      return hit;
+    }
+    this.lookups.misses++;
     const generation = this.generation.value;
     const value = await load();
     if (generation === this.generation.value && this.usable() && (options.keep?.(value) ?? true)) {

@@ -78,7 +78,27 @@ export const staffUsers = pgTable('staff_users', {
   demo: boolean('demo').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
+  /** Signed in with a one-time password: the console allows nothing but choosing a password (auth/password-change-guard.ts). */
+  mustChangePassword: boolean('must_change_password').notNull().default(false),
 });
+
+/**
+ * Links that let a console user set their password (modules/password-links): an invitation or a reset. Only the
+ * SHA-256 of the random token is kept; a link works once and until it expires.
+ */
+export const passwordTokens = pgTable(
+  'password_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull().references(() => staffUsers.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    purpose: text('purpose', { enum: ['invitation', 'reset'] }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('password_tokens_user').on(t.userId, t.createdAt)],
+);
 
 export const memberships = pgTable(
   'memberships',
@@ -145,12 +165,18 @@ export const homeowners = pgTable('homeowners', {
   name: text('name').notNull(),
   givenName: text('given_name'),
   surname: text('surname'),
+  /** The name the homeowner wants to be reached by (BankID's name otherwise). */
+  contactName: text('contact_name'),
   contactEmail: text('contact_email'),
   contactMobile: text('contact_mobile'),
   selectedPropertyId: integer('selected_property_id').references(() => properties.id, { onDelete: 'set null' }),
+  /** The organisation whose brand the homeowner came through: their brand after every sign-in. */
+  organisationId: integer('organisation_id').references(() => organisations.id, { onDelete: 'set null' }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
-});
+  /** A made-up homeowner of the demo journeys (seed/demo-journeys.ts); `demo remove` deletes them. */
+  demo: boolean('demo').notNull().default(false),
+}, (t) => [index('homeowners_demo').on(t.id).where(sql`${t.demo}`)]);
 
 /** The properties in a homeowner's profile and how each got there (e.g. miniflow_added). */
 export const homeownerProperties = pgTable(
@@ -160,6 +186,10 @@ export const homeownerProperties = pgTable(
     propertyId: integer('property_id').notNull().references(() => properties.id, { onDelete: 'cascade' }),
     relation: text('relation').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Removed from "My homes" and restorable until purged (modules/homeowner/removed-homes.ts); null while listed. */
+    removedAt: timestamp('removed_at', { withTimezone: true }),
+    /** It was the selected home when removed: restoring selects it again. */
+    removedWhileSelected: boolean('removed_while_selected').notNull().default(false),
   },
   (t) => [primaryKey({ columns: [t.homeownerId, t.propertyId] })],
 );
@@ -240,6 +270,8 @@ export const buildingProfiles = pgTable(
     computedAt: timestamp('computed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** A demo journey (seed/demo-journeys.ts): kept from the visitor sweep, deleted by `demo remove`. */
+    demo: boolean('demo').notNull().default(false),
   },
   (t) => [
     uniqueIndex('building_profiles_homeowner').on(t.propertyId, t.homeownerId).where(sql`homeowner_id is not null`),
@@ -250,6 +282,7 @@ export const buildingProfiles = pgTable(
     // The transition page's saved plans (modules/analytics/plans.ts): per organisation and day saved, only homes with a plan.
     index('building_profiles_plan_saved').on(t.organisationId, sql`(${t.plan}->'figures'->>'saved_on')`).where(sql`plan is not null`),
     check('building_profiles_one_owner', sql`(homeowner_id is null) <> (visitor_id is null)`),
+    index('building_profiles_demo').on(t.id).where(sql`${t.demo}`),
   ],
 );
 
@@ -263,7 +296,8 @@ export const epcDocuments = pgTable(
     fileName: text('file_name').notNull(),
     contentType: text('content_type').notNull(),
     sizeBytes: integer('size_bytes').notNull(),
-    content: bytea('content').notNull(),
+    /** The file itself; null when it is in the object store (S3) under epc-documents/<id> (storage/from-config.ts). */
+    content: bytea('content'),
     energyClass: text('energy_class').notNull(),
     ep: real('ep'),
     issuedAt: text('issued_at'),
@@ -344,6 +378,24 @@ export const auditLog = pgTable(
     index('audit_log_impersonated').on(t.impersonatedOrganisationId, t.createdAt),
     index('audit_log_actor').on(t.actorId, t.createdAt),
   ],
+);
+
+/** Tokens a remote's team releases with from its own CI (README "Releasing one remote"): stored hashed, one remote each. */
+export const releaseTokens = pgTable(
+  'release_tokens',
+  {
+    id: serial('id').primaryKey(),
+    remote: text('remote').notNull(),
+    /** SHA-256 of the token (hex); the token itself is shown once, when made. */
+    tokenHash: text('token_hash').notNull(),
+    label: text('label').notNull(),
+    createdBy: text('created_by').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    revokedBy: text('revoked_by'),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('release_tokens_hash').on(t.tokenHash), index('release_tokens_remote').on(t.remote)],
 );
 
 /** A homeowner's request to an installer about one recommendation (spec §7 installer-requests), one row per pair. */
@@ -498,10 +550,21 @@ export const contentItems = pgTable(
     image: text('image'),
     activity: text('activity'),
     requireTerms: boolean('require_terms').notNull().default(false),
+    /** sv or en; null: shown in every language. */
+    language: text('language'),
+    /** Last day shown (`date` is the first); null: no end. */
+    validUntil: date('valid_until'),
+    /** Shown only to homeowners of this organisation's brand; null: every brand. */
+    organisationId: integer('organisation_id').references(() => organisations.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('content_items_key').on(t.key), index('content_items_activity').on(t.activity)],
+  (t) => [
+    index('content_items_key').on(t.key),
+    index('content_items_activity').on(t.activity),
+    check('content_items_language', sql`"language" IN ('sv', 'en')`),
+    check('content_items_valid_range', sql`"valid_until" IS NULL OR "date" IS NULL OR "valid_until" >= "date"`),
+  ],
 );
 
 /** Staff's verdict on answers that failed plausibility rules; it holds for the answers it was given on (answers_hash). */
@@ -526,4 +589,19 @@ export const passwordFailures = pgTable(
     lastFailureAt: timestamp('last_failure_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('password_failures_last').on(t.lastFailureAt)],
+);
+
+/**
+ * express-rate-limit's counters (http/rate-limit-store.ts), shared by every BFF instance: one row per limiter and
+ * client key for the current window; rows whose window has ended are swept.
+ */
+export const rateLimitHits = pgTable(
+  'rate_limit_hits',
+  {
+    limiter: text('limiter').notNull(),
+    key: text('key').notNull(),
+    hits: integer('hits').notNull(),
+    resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.limiter, t.key] }), index('rate_limit_hits_reset').on(t.resetAt)],
 );

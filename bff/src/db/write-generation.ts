@@ -70,12 +70,14 @@ export function writeGenerationOf(pool: pg.Pool): WriteGeneration {
 type StatementKind = 'read' | 'begin' | 'end' | 'write';
 
 /**
- * Writes of computed outputs only, which no cache reads: a building's labels kept on its profile and the analytics
- * facts (profile_insights). Reading a building writes them, so counting them would empty the caches on every read.
+ * Writes of computed outputs only, which no cache reads: a building's labels kept on its profile, the analytics
+ * facts (profile_insights) and the rate-limit counters. Reading a building writes them (and a limited request the
+ * counters), so counting them would empty the caches on every read.
  */
 const OUTPUTS_ONLY = [
   /^\s*update\s+"building_profiles"\s+set\s+"calculated_class"\s*=\s*\$1,\s*"calculated_ep"\s*=\s*\$2,\s*"measured_class"\s*=\s*\$3,\s*"computed_at"\s*=\s*now\(\)\s+where\b/i,
   /^\s*insert\s+into\s+"?profile_insights"?\s/i,
+  /^\s*(insert\s+into|update|delete\s+from)\s+"rate_limit_hits"\s/i,
 ];
 
 const READ = /^[\s(]*(select|with|show|values|explain|listen)\b/i;

@@ -20,11 +20,11 @@ export class HttpError extends Error {
 /** Validates one part of a request with a zod schema: bad input → 400 naming what was wrong. */
 export function parse<T extends z.ZodType>(schema: T, value: unknown, where: 'params' | 'query' | 'body'): z.infer<T> {
   refuseUnstorableText(value, where);
-  const result = schema.safeParse(value);
-  if (!result.success) {
-    throw new HttpError(400, 'bad_request', `Invalid ${where}`, result.error.issues.map((i) => ({ path: [where, ...i.path].join('.'), message: i.message })));
-  }
-  return result.data;
+  const result = schema.safeParse(value ?? {});
+  if (result.success) return result.data;
+  const issues = result.error.issues.map((i) => ({ path: [where, ...i.path].join('.'), message: i.message }));
+  const first = issues[0];
+  throw new HttpError(400, 'bad_request', first ? `Invalid ${first.path}: ${first.message}` : `Invalid ${where}`, issues);
 }
 
 /** NUL or unpaired surrogates anywhere in an input: a 400 naming where, before any schema or database sees it. */

@@ -40,7 +40,10 @@ export const noQueryOnWrites: RequestHandler = (req, _res, next) => {
  * like Express routes (case-insensitive, optional trailing slash); bff/hardening/__tests__/attack-multipart-to-json-route.test.ts
  * fails when a multer route is missing here.
  */
-export const UPLOAD_ROUTES: readonly { method: string; path: RegExp }[] = [{ method: 'POST', path: /^\/api\/flow\/property\/[^/]+\/document\/?$/i }];
+export const UPLOAD_ROUTES: readonly { method: string; path: RegExp }[] = [
+  { method: 'POST', path: /^\/api\/flow\/property\/[^/]+\/document\/?$/i },
+  { method: 'POST', path: /^\/api\/releases\/[^/]+\/?$/i },
+];
 
 export function takesUpload(method: string, url: string): boolean {
   const pathname = url.split('?')[0]!;

@@ -1,10 +1,11 @@
 // Rate limits on what an anonymous browser can write (README "Hardening and security"): every answer write can make
 // a visitor profile and every upload a validation item, so both are limited per IP, and uploads per owner too.
-// Counted in this instance's memory, like the sign-in, BankID and search limits: with N instances behind one proxy
-// a client gets up to N times the limit; the document quotas that bound storage are counted in the database instead.
+// Counted in the database like every other limit (http/rate-limit-store.ts), so all instances share one count.
 import type { Request, RequestHandler, Response } from 'express';
 import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
+import type { Db } from '../db/client';
 import { homeownerIdOf } from '../modules/homeowner/repository';
+import { DatabaseRateLimitStore } from './rate-limit-store';
 
 /** Signed-in homeowners (known by BankID) may write this many times the anonymous limit. */
 export const HOMEOWNER_WRITE_FACTOR = 4;
@@ -16,8 +17,9 @@ const tooMany = (message: string) => ({ error: 'too_many_requests', message });
  * discounts), per IP per minute; a signed-in homeowner is counted on their own, with HOMEOWNER_WRITE_FACTOR × the
  * limit. /api/flow/user (BankID sign-in, profile) has its own limits.
  */
-export function flowWriteLimiter(anonymousPerMinute: number): RequestHandler {
+export function flowWriteLimiter(db: Db, anonymousPerMinute: number): RequestHandler {
   return rateLimit({
+    store: new DatabaseRateLimitStore(db, 'flow-write'),
     windowMs: 60_000,
     limit: (req: Request) => (homeownerIdOf(req.user) === null ? anonymousPerMinute : anonymousPerMinute * HOMEOWNER_WRITE_FACTOR),
     keyGenerator: (req: Request) => {
@@ -31,9 +33,10 @@ export function flowWriteLimiter(anonymousPerMinute: number): RequestHandler {
   });
 }
 
-/** EPC uploads per hour, keyed by `key` (the IP, or the owner once known). */
-export function documentUploadLimiter(perHour: number, key: (req: Request, res: Response) => string): RequestHandler {
+/** EPC uploads per hour, keyed by `key` (the IP, or the owner once known); `limiter` names the counter. */
+export function documentUploadLimiter(db: Db, limiter: string, perHour: number, key: (req: Request, res: Response) => string): RequestHandler {
   return rateLimit({
+    store: new DatabaseRateLimitStore(db, limiter),
     windowMs: 60 * 60_000,
     limit: perHour,
     keyGenerator: key,

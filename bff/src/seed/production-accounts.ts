@@ -34,11 +34,11 @@ export async function createSuperAdmin(db: Db, email: string, name: string): Pro
   return db.transaction(async (tx) => {
     const existing = await tx.query.staffUsers.findFirst({ columns: { id: true }, where: eq(staffUsers.email, normalized) });
     if (existing) {
-      await tx.update(staffUsers).set({ superAdmin: true, active: true, demo: false, passwordHash }).where(eq(staffUsers.id, existing.id));
+      await tx.update(staffUsers).set({ superAdmin: true, active: true, demo: false, passwordHash, mustChangePassword: true }).where(eq(staffUsers.id, existing.id));
       await endStaffSessions(tx, existing.id);
       return { oneTimePassword, created: false };
     }
-    await tx.insert(staffUsers).values({ email: normalized, name, superAdmin: true, passwordHash });
+    await tx.insert(staffUsers).values({ email: normalized, name, superAdmin: true, passwordHash, mustChangePassword: true });
     return { oneTimePassword, created: true };
   });
 }

@@ -1,8 +1,9 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { REMOTES, type RemoteName } from '@home-energy/shared/remotes';
 import { remoteForPath } from '@home-energy/shared/mfe/routes';
 import { AFTER_FIRST_PAINT_ID } from '@home-energy/shared/paint-first';
+import { localFolderStore } from '../storage/local-folder-store';
+import { readAll, type ObjectStore } from '../storage/object-store';
 
 /**
  * Preload hints for a page of the app, written into the HTML the BFF answers with (after the shell's own script and
@@ -52,7 +53,11 @@ export interface ActiveRelease {
 }
 
 export interface PageHintsOptions {
-  releasesDir: string;
+  /** The release store (the folder releasesDir when absent). */
+  releaseStore?: ObjectStore;
+  releasesDir?: string;
+  /** Where browsers fetch remote files: /mfe, or MFE_PUBLIC_URL. */
+  filesBase?: string;
   activeReleases: () => Promise<ActiveRelease[]>;
 }
 
@@ -71,21 +76,23 @@ type Manifest = {
 
 const SAFE_FILE = /^[\w.@/-]+$/;
 
-function releaseLocales(dir: string): Map<string, string[]> {
+/** Texts shipped in the release: `locales/<lng>/<namespace>.json` under the release's keys. */
+function releaseLocales(keys: string[]): Map<string, string[]> {
   const locales = new Map<string, string[]>();
-  const root = path.join(dir, 'locales');
-  if (!fs.existsSync(root)) return locales;
-  for (const lng of fs.readdirSync(root)) {
-    const files = fs.readdirSync(path.join(root, lng)).filter((f) => f.endsWith('.json') && SAFE_FILE.test(f));
-    if (SAFE_FILE.test(lng)) locales.set(lng, files.map((f) => `locales/${lng}/${f}`));
+  for (const key of keys) {
+    const [, lng, file] = key.split('/');
+    if (!lng || !file || !file.endsWith('.json') || !SAFE_FILE.test(lng) || !SAFE_FILE.test(file)) continue;
+    locales.set(lng, [...(locales.get(lng) ?? []), key]);
   }
   return locales;
 }
 
-function manifestFiles(dir: string): ManifestFiles | null {
+async function manifestFiles(store: ObjectStore, release: string): Promise<ManifestFiles | null> {
   let manifest: Manifest;
   try {
-    manifest = JSON.parse(fs.readFileSync(path.join(dir, 'mf-manifest.json'), 'utf8')) as Manifest;
+    const object = await store.get(`${release}/mf-manifest.json`);
+    if (!object) return null;
+    manifest = JSON.parse((await readAll(object.body)).toString('utf8')) as Manifest;
   } catch {
     return null;
   }
@@ -93,7 +100,8 @@ function manifestFiles(dir: string): ManifestFiles | null {
   const app = manifest.exposes?.find((e) => e.name === 'App' || e.name === './App');
   const remoteEntry = path.posix.join(entry?.path ?? '', entry?.name ?? 'remoteEntry.js');
   const safe = (files: string[] | undefined) => (files ?? []).filter((f) => SAFE_FILE.test(f) && !f.includes('..'));
-  return { remoteEntry, js: safe(app?.assets?.js?.sync), css: safe(app?.assets?.css?.sync), locales: releaseLocales(dir) };
+  const locales = releaseLocales((await store.list(`${release}/locales/`).catch(() => [])).map((key) => key.slice(release.length + 1)));
+  return { remoteEntry, js: safe(app?.assets?.js?.sync), css: safe(app?.assets?.css?.sync), locales };
 }
 
 /**
@@ -110,9 +118,10 @@ export function releaseHints(base: string, files: ManifestFiles, lng: string): P
   ];
 }
 
-export function pageHints({ releasesDir, activeReleases }: PageHintsOptions): (pathname: string, lng: string) => Promise<PreloadHint[]> {
+export function pageHints({ releaseStore, releasesDir = '', filesBase = '/mfe', activeReleases }: PageHintsOptions): (pathname: string, lng: string) => Promise<PreloadHint[]> {
   // A release folder never changes (its version is a content hash): its manifest is read once.
   const manifests = new Map<string, ManifestFiles>();
+  const store = releaseStore ?? localFolderStore(releasesDir);
   return async (pathname, lng) => {
     const remote: RemoteName | null = remoteForPath(pathname);
     const pkg = remote && REMOTES.find((r) => r.name === remote)?.package;
@@ -122,10 +131,10 @@ export function pageHints({ releasesDir, activeReleases }: PageHintsOptions): (p
     const key = `${pkg}/${release.version}`;
     let files = manifests.get(key);
     if (!files) {
-      const read = manifestFiles(path.join(releasesDir, pkg, release.version));
+      const read = await manifestFiles(store, key);
       if (!read) return [];
       manifests.set(key, (files = read));
     }
-    return releaseHints(`/mfe/${pkg}/${release.version}`, files, lng);
+    return releaseHints(`${filesBase}/${key}`, files, lng);
   };
 }

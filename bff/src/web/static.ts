@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import express, { type Request, type RequestHandler, type Response } from 'express';
+import { checkObjectKey, ObjectKeyError, type ObjectStore } from '../storage/object-store';
 import { withPreloads, type PreloadHint } from './page-hints';
 
 const NO_CACHE = new Set(['mf-manifest.json', 'remoteEntry.js', 'mf-stats.json', 'index.html']);
@@ -33,9 +35,44 @@ const noSourceMaps: RequestHandler = (req, res, next) => {
   res.status(404).type('text/plain').send('Not found');
 };
 
-/** /mfe/<remote>/<version>/...: the release store; entry files are revalidated, hashed chunks cached for a year. */
-export function releaseFiles(releasesDir: string): RequestHandler[] {
-  return [noSourceMaps, express.static(releasesDir, { index: false, fallthrough: false, dotfiles: 'ignore', setHeaders: setCacheHeaders })];
+const notFound = (res: Response) => res.status(404).type('text/plain').send('Not found');
+
+/**
+ * /mfe/<remote>/<version>/...: the release store (a folder or a bucket); entry files are revalidated with their ETag
+ * (304 while unchanged), hashed chunks cached for a year; compression() before this compresses what is sent.
+ */
+export function releaseFiles(store: ObjectStore): RequestHandler[] {
+  const serve: RequestHandler = async (req, res) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return void res.status(405).set('Allow', 'GET, HEAD').type('text/plain').send('Method not allowed');
+    let key: string;
+    try {
+      key = checkObjectKey(decodeURIComponent(req.path.replace(/^\/+/, '')));
+    } catch (error) {
+      if (error instanceof ObjectKeyError || error instanceof URIError) return notFound(res);
+      throw error;
+    }
+    const object = req.method === 'HEAD' ? await store.head(key).then((info) => info && { info, body: null }) : await store.get(key);
+    if (!object) return notFound(res);
+    setCacheHeaders(res, key);
+    res.type(path.extname(key) || 'application/octet-stream');
+    res.setHeader('ETag', object.info.etag);
+    res.setHeader('Last-Modified', object.info.lastModified.toUTCString());
+    if (req.fresh) {
+      object.body?.destroy();
+      res.status(304).end();
+      return;
+    }
+    res.setHeader('Content-Length', String(object.info.size));
+    if (!object.body) return void res.end();
+    try {
+      await pipeline(object.body, res);
+    } catch (error) {
+      // A client that went away mid-file is not an error of ours; anything else is logged by the error handler.
+      if (!res.headersSent) throw error;
+      res.destroy();
+    }
+  };
+  return [noSourceMaps, serve];
 }
 
 // Routes whose page the shell build also renders as static HTML, per language (shell/first-paint.cjs): the address
@@ -72,6 +109,11 @@ export interface ShellFilesOptions {
  * The shell's built files, its translations under /locales, and index.html for every client route. The HTML preloads
  * what the page will ask for next: the shell's texts in the page's language and the page's remote (page-hints.ts).
  */
+/** The demo installers' logos (bff/data/demo-logos): plain files, a day in caches, 404 for anything else. */
+export function demoLogoFiles(dir: string): RequestHandler {
+  return express.static(dir, { index: false, dotfiles: 'ignore', fallthrough: false, maxAge: '1d' });
+}
+
 export function shellFiles(shellDist: string, { pageHints }: ShellFilesOptions = {}): RequestHandler[] {
   // The built pages, read once per build (a new shell build has a new mtime).
   const pages = new Map<string, { mtimeMs: number; html: string }>();

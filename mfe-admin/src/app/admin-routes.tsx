@@ -8,18 +8,22 @@ import { OrganisationPage } from '../features/organisations/pages/organisation-p
 import { UserManagementPage } from '../features/users/pages/user-management-page';
 import { ReleasesPage } from '../features/releases/pages/releases-page';
 import { AuditPage } from '../features/audit/pages/audit-page';
+import { OutboxPage } from '../features/outbox/pages/outbox-page';
+import { OutboxMailPage } from '../features/outbox/pages/outbox-mail-page';
 
 const NAV = [
   { path: '/console/admin', page: 'organisations' },
   { path: '/console/admin/user-management', page: 'user-management' },
   { path: '/console/admin/releases', page: 'releases' },
   { path: '/console/admin/audit', page: 'audit' },
+  { path: '/console/admin/outbox', page: 'outbox' },
 ] as const;
 
 /** Organisations is current on its list and on each organisation's page; the others on their own path. */
 function isCurrent(page: string, path: string, pathname: string): boolean {
   const here = pathname.replace(/\/+$/, '');
   if (page === 'organisations') return here === path || here.startsWith('/console/admin/organisations/');
+  if (page === 'outbox') return here === path || here.startsWith(`${path}/`);
   return here === path;
 }
 
@@ -54,6 +58,8 @@ export function AdminRoutes() {
             <Route path="user-management" element={<UserManagementPage />} />
             <Route path="releases" element={<ReleasesPage />} />
             <Route path="audit" element={<AuditPage />} />
+            <Route path="outbox" element={<OutboxPage />} />
+            <Route path="outbox/:id" element={<OutboxMailPage />} />
             <Route path="*" element={<NotFoundPage />} />
           </Routes>
         </div>

@@ -1,7 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { Link, Navigate, useLocation } from '@home-energy/shared/router';
 import { useTranslation } from 'react-i18next';
-import { Loading, useSession } from '@home-energy/shared';
+import { CHOOSE_PASSWORD_PATH, Loading, useSession } from '@home-energy/shared';
 
 function NoAccessPanel() {
   const { t } = useTranslation('admin');
@@ -32,6 +32,8 @@ export function RequireSuperAdmin({ children }: { children: ReactNode }) {
     return <Navigate to={`/console?${params.toString()}`} replace />;
   }
   if (!data) return <Loading />;
+  // Signed in with a one-time password: the console's "Choose your password" comes first.
+  if (data.user.mustChangePassword) return <Navigate to={CHOOSE_PASSWORD_PATH} replace />;
   if (!data.user.superAdmin) return <NoAccessPanel />;
   return children;
 }

@@ -3,6 +3,9 @@ import { Route, Routes, useLocation } from '@home-energy/shared/router';
 import { Loading, NotFoundPage } from '@home-energy/shared';
 import { RequireSession } from '../features/auth/components/require-session';
 import { SignInPage } from '../features/auth/pages/sign-in-page';
+import { ChoosePasswordPage } from '../features/auth/pages/choose-password-page';
+import { ForgotPasswordPage } from '../features/auth/pages/forgot-password-page';
+import { SetPasswordPage } from '../features/auth/pages/set-password-page';
 import { OrganisationLayout } from '../features/organisation/components/organisation-layout';
 import { ORGANISATION_PAGES } from '../features/organisation/lib/organisation-pages';
 import { ConsoleItemPage } from '../features/organisation/pages/console-item-page';
@@ -61,6 +64,9 @@ export function ConsoleRoutes() {
   return (
     <Routes>
       <Route index element={<SignInPage />} />
+      <Route path="forgot-password" element={<ForgotPasswordPage />} />
+      <Route path="set-password" element={<SetPasswordPage />} />
+      <Route path="choose-password" element={<ChoosePasswordPage />} />
       <Route
         path="org/:org"
         element={

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatKr, formatKwh, formatNumber, formatPercent, type NumberFormatOptions } from '@home-energy/shared';
+import { formatDate, formatDateTime, formatKr, formatKwh, formatNumber, formatPercent, type NumberFormatOptions } from '@home-energy/shared';
 
 /** The shared number formats (spec §9: spaces between thousands, at most 2 decimals) in the page's language. */
 export function useFormat() {
@@ -9,8 +9,7 @@ export function useFormat() {
   return useMemo(() => {
     const decimalSeparator: NumberFormatOptions['decimalSeparator'] = swedish ? ',' : '.';
     const withSeparator = (options: NumberFormatOptions = {}) => ({ decimalSeparator, ...options });
-    const dates = new Intl.DateTimeFormat(swedish ? 'sv-SE' : 'en-GB', { dateStyle: 'medium', timeZone: 'UTC' });
-    const times = new Intl.DateTimeFormat(swedish ? 'sv-SE' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+    const language = swedish ? 'sv' : 'en';
     return {
       number: (value: number, options?: NumberFormatOptions) => formatNumber(value, withSeparator(options)),
       kr: (value: number, options?: NumberFormatOptions) => formatKr(value, withSeparator(options)),
@@ -19,8 +18,8 @@ export function useFormat() {
       /** Tonnes from kilograms, 1 decimal. */
       tonnes: (kg: number) => `${formatNumber(kg / 1000, withSeparator({ maxDecimals: 1 }))} t`,
       /** A YYYY-MM-DD day. */
-      day: (day: string) => dates.format(new Date(`${day}T00:00:00Z`)),
-      time: (iso: string) => times.format(new Date(iso)),
+      day: (day: string) => formatDate(day, language),
+      time: (iso: string) => formatDateTime(iso, language),
       swedish,
     };
   }, [swedish]);

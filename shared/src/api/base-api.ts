@@ -1,6 +1,7 @@
 import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
 import type { BaseQueryFn, FetchArgs, FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { signRedirectUrl } from './sign-redirect';
+import { choosePasswordRedirect } from './password-change';
 
 /** Per-endpoint options: `skipSignRedirect` turns off the 401 → /sign redirect for that call. */
 export interface ApiExtraOptions {
@@ -19,6 +20,10 @@ const baseQueryWithSignRedirect: BaseQueryFn<string | FetchArgs, unknown, FetchB
     const target = signRedirectUrl(window.location);
     if (target) window.location.assign(target);
   }
+  if (typeof window !== 'undefined') {
+    const choose = choosePasswordRedirect(result.error?.status, result.error?.data, window.location.pathname);
+    if (choose) window.location.assign(choose);
+  }
   return result;
 };
 
@@ -29,6 +34,6 @@ const baseQueryWithSignRedirect: BaseQueryFn<string | FetchArgs, unknown, FetchB
 export const baseApi = createApi({
   reducerPath: 'api',
   baseQuery: baseQueryWithSignRedirect,
-  tagTypes: ['Registry', 'Session', 'Profile', 'Property', 'Building', 'Recommendations', 'Information', 'Texts', 'Brand', 'Plan'],
+  tagTypes: ['Registry', 'Session', 'Profile', 'Property', 'Building', 'Recommendations', 'Information', 'Texts', 'Brand', 'Plan', 'Messages'],
   endpoints: () => ({}),
 });

@@ -16,8 +16,14 @@ export const profileApi = baseApi.injectEndpoints({
       query: (body) => ({ url: '/flow/user/profile', method: 'PATCH', body }),
       invalidatesTags: ['Profile'],
     }),
-    deleteProfileProperty: build.mutation<Profile, number>({
+    /** Removes a home from the profile; restorable until `removed.restorableUntil` (restoreProfileProperty). */
+    deleteProfileProperty: build.mutation<Profile & { removed: { id: number; restorableUntil: string } }, number>({
       query: (id) => ({ url: `/flow/user/profile/property/${id}`, method: 'DELETE' }),
+      invalidatesTags: ['Profile'],
+    }),
+    /** "Undo" of a removal: 404 once its time has passed. */
+    restoreProfileProperty: build.mutation<Profile, number>({
+      query: (id) => ({ url: `/flow/user/profile/property/${id}/restore`, method: 'POST', body: {} }),
       invalidatesTags: ['Profile'],
     }),
     /** The add-property mini-flow: 404 when the register has no such address. */
@@ -25,11 +31,11 @@ export const profileApi = baseApi.injectEndpoints({
       query: (body) => ({ url: '/flow/user/profile/property', method: 'POST', body }),
       invalidatesTags: ['Profile'],
     }),
-    saveContact: build.mutation<{ contact: { email: string; mobile: string } }, { email: string; mobile: string }>({
+    saveContact: build.mutation<{ contact: { name: string | null; email: string; mobile: string } }, { name?: string; email: string; mobile: string }>({
       query: (body) => ({ url: '/flow/user/profile/contact', method: 'POST', body }),
       invalidatesTags: ['Profile'],
     }),
   }),
 });
 
-export const { useGetProfileQuery, usePatchProfileMutation, useDeleteProfilePropertyMutation, useAddMiniflowPropertyMutation, useSaveContactMutation } = profileApi;
+export const { useGetProfileQuery, usePatchProfileMutation, useDeleteProfilePropertyMutation, useRestoreProfilePropertyMutation, useAddMiniflowPropertyMutation, useSaveContactMutation } = profileApi;

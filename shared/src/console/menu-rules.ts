@@ -17,6 +17,8 @@ export interface MenuRule {
    * (spec §6). It does not restrict access: a super admin may still open the page.
    */
   notSuperAdmin?: boolean;
+  /** With `notSuperAdmin`: shown after all to a super admin impersonating the organisation (they act as its admin). */
+  whileImpersonating?: boolean;
 }
 
 export type MenuGroup = 'analytics' | 'flow' | 'knowledgeBase' | 'account' | 'superAdmin';
@@ -42,10 +44,11 @@ export const MENU_ITEMS: readonly MenuItem[] = [
   { id: 'messages', group: 'knowledgeBase', path: '/console/org/[org]/messages', rule: { superAdminOnly: true } },
   { id: 'account', group: 'account', path: '/console/org/[org]/account', rule: { notSuperAdmin: true } },
   { id: 'org-select', group: 'account', path: '/console/org/[org]/org-select', rule: { notSuperAdmin: true } },
-  { id: 'user-management', group: 'account', path: '/console/org/[org]/user-management', rule: { adminOnly: true, notSuperAdmin: true } },
+  { id: 'user-management', group: 'account', path: '/console/org/[org]/user-management', rule: { adminOnly: true, notSuperAdmin: true, whileImpersonating: true } },
   { id: 'super-account', group: 'superAdmin', path: '/console/org/[org]/account', rule: { superAdminOnly: true } },
   { id: 'admin', group: 'superAdmin', path: '/console/admin', rule: { superAdminOnly: true } },
   { id: 'admin-user-management', group: 'superAdmin', path: '/console/admin/user-management', rule: { superAdminOnly: true } },
+  { id: 'outbox', group: 'superAdmin', path: '/console/admin/outbox', rule: { superAdminOnly: true } },
 ];
 
 export const MENU_GROUPS: readonly MenuGroup[] = ['analytics', 'flow', 'knowledgeBase', 'account', 'superAdmin'];
@@ -54,6 +57,8 @@ export interface MenuContext {
   user: Pick<SessionUser, 'superAdmin' | 'organisations'> | null;
   /** The organisation being viewed; null outside an organisation context. */
   organisation: Pick<OrganisationDetails, 'slug' | 'features' | 'isInstaller'> | null;
+  /** The slug of the organisation a super admin is impersonating (the session's `user.impersonating`), if any. */
+  impersonating?: string | null;
 }
 
 /** Is the user an admin of this organisation? Super admins administer every organisation. */
@@ -90,11 +95,21 @@ export function menuItem(id: string): MenuItem {
   return item;
 }
 
-/** The items the user may see, grouped in navigation order; `[org]` filled in. Super admins get their own account group. */
+/** Menu placement: super admins get their own account group, plus the organisation admin's items marked for impersonation. */
+function isPlacedInMenu(item: MenuItem, context: MenuContext): boolean {
+  if (!item.rule.notSuperAdmin || !context.user?.superAdmin) return true;
+  const impersonatingThis = !!context.impersonating && context.impersonating === context.organisation?.slug;
+  return !!item.rule.whileImpersonating && impersonatingThis;
+}
+
+/**
+ * The items the user may see, grouped in navigation order; `[org]` filled in. A super admin, impersonating or not,
+ * sees every page they are permitted.
+ */
 export function visibleMenu(context: MenuContext): { group: MenuGroup; items: (MenuItem & { href: string })[] }[] {
   return MENU_GROUPS.map((group) => ({
     group,
-    items: MENU_ITEMS.filter((item) => item.group === group && isItemAllowed(item, context) && !(item.rule.notSuperAdmin && context.user?.superAdmin)).map((item) => ({
+    items: MENU_ITEMS.filter((item) => item.group === group && isItemAllowed(item, context) && isPlacedInMenu(item, context)).map((item) => ({
       ...item,
       href: item.path.replace('[org]', context.organisation?.slug ?? ''),
     })),

@@ -3,8 +3,9 @@ import HttpBackend from 'i18next-http-backend';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
 
-export const LANGUAGES = ['en', 'sv'] as const;
-export type Language = (typeof LANGUAGES)[number];
+import { LANGUAGES, languageOf, type Language } from './languages';
+
+export { LANGUAGES, type Language } from './languages';
 
 /** Namespaces shipped inside a remote's release are read from that release's URL; the rest from /locales. */
 const namespaceBases = new Map<string, string>();
@@ -89,8 +90,7 @@ export function initI18n(): Promise<unknown> {
 }
 
 export function currentLanguage(): Language {
-  const lng = (i18n.resolvedLanguage ?? i18n.language ?? 'en').slice(0, 2);
-  return (LANGUAGES as readonly string[]).includes(lng) ? (lng as Language) : 'en';
+  return languageOf(i18n);
 }
 
 /** Switches the language of every remote at once and keeps the <html lang> attribute true. */

@@ -190,10 +190,13 @@ export interface ConsoleUserList {
   users: ConsoleUser[];
 }
 
-/** The answer to creating a user or resetting a password: the password is shown once and never stored in clear. */
+/**
+ * The answer to creating a user or resetting a password. Without a mail server the one-time password is shown once
+ * (never stored in clear); with one it is null and the user gets a link by mail instead.
+ */
 export interface ConsoleUserWithPassword {
   user: ConsoleUser;
-  oneTimePassword: string;
+  oneTimePassword: string | null;
 }
 
 // ── Releases ─────────────────────────────────────────────────────────────────────────────────────────────────────
@@ -246,6 +249,29 @@ export interface AdminReleaseList {
   remotes: AdminRemoteReleases[];
   /** The shell's shared singletons (from its mf-manifest.json). */
   shell: { shared: { name: string; version: string }[] } | null;
+}
+
+/** POST /api/admin/release-tokens: a token for one remote's CI; `label` says whose (e.g. "results team CI"). */
+export const releaseTokenCreateSchema = z
+  .object({ remote: remotePackageSchema, label: z.string().trim().min(1, 'must name who uses the token').max(100) })
+  .strict();
+
+export const releaseTokenParamsSchema = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) }).strict();
+
+export interface AdminReleaseToken {
+  id: number;
+  remote: RemotePackage;
+  label: string;
+  createdBy: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+  revokedAt: string | null;
+  revokedBy: string | null;
+}
+
+/** The answer to creating a token: the only time the token itself is shown. */
+export interface AdminReleaseTokenCreated extends AdminReleaseToken {
+  token: string;
 }
 
 // ── Audit log ────────────────────────────────────────────────────────────────────────────────────────────────────

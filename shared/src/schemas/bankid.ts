@@ -43,6 +43,8 @@ export interface SignStatus {
   qrData: string | null;
   /** Same device: the link that starts the BankID app (desktop scheme or mobile universal link). */
   launchUrl: string | null;
+  /** Demo only, while the QR code waits: the BankID simulator's test-app page at this order, to approve it there. */
+  testAppUrl?: string;
 }
 
 /** GET /api/flow/user/auth: the signed-in homeowner, or {} */

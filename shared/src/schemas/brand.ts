@@ -1,6 +1,7 @@
 // Brand config (spec §3): theme colours and financial providers of one brand, stored as brand/{brand}/config.json.
 import { z } from 'zod';
-import { httpUrlSchema } from './url';
+import { accentContrastIssues } from './brand-colours';
+import { httpUrlSchema, isHttpsUrl, isSitePath } from './url';
 
 const colour = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'a colour such as #0f6e4f');
 
@@ -23,6 +24,8 @@ export const financialProviderSchema = z
 export const brandConfigSchema = z
   .object({
     name: z.string().min(1).max(255).optional(),
+    /** The brand's logo in the page header: an https URL or a path on this site (what the pages' CSP loads). */
+    logo: z.string().trim().min(1).max(255).refine((v) => isHttpsUrl(v) || isSitePath(v), 'an https URL or a path starting with /').optional(),
     accent: colour.optional(),
     accentSoft: colour.optional(),
     accentDark: colour.optional(),
@@ -32,6 +35,14 @@ export const brandConfigSchema = z
   })
   .strict();
 export type BrandConfig = z.infer<typeof brandConfigSchema>;
+
+/**
+ * What an admin may save: a brand config whose accents (the unset ones mixed from the accent) reach AA contrast where
+ * the pages put text on them. Stored configs are read with brandConfigSchema, so an older brand keeps working.
+ */
+export const brandConfigInputSchema = brandConfigSchema.superRefine((config, ctx) => {
+  for (const issue of accentContrastIssues(config)) ctx.addIssue({ code: 'custom', path: [issue.path], message: issue.message });
+});
 export type FinancialProvider = z.infer<typeof financialProviderSchema>;
 
 export interface BrandConfigResponse {

@@ -1,16 +1,24 @@
 // The knowledge base (spec §3 content item): messages super admins write in the console and the flow shows by key or
-// by activity. Limits from the spec: slug, type, title and key 1–100, content 1–2000.
+// by activity, in the reader's language, between their first and last day, to the brands they are meant for.
+// Limits from the spec: slug, type, title and key 1–100, content 1–2000.
 import { z } from 'zod';
 import { calendarDaySchema } from './dates';
+import { LANGUAGES } from '../i18n/languages';
 import { activityTypeSchema } from './energy';
 import { isHttpsUrl, isSitePath } from './url';
+
+export const contentLanguageSchema = z.enum(LANGUAGES);
+export type ContentLanguage = z.infer<typeof contentLanguageSchema>;
 
 const text100 = z.string().trim().min(1, 'must not be empty').max(100, 'must be at most 100 characters');
 
 /** A slug names the item in URLs and in the editor: lower-case letters, digits and dashes. */
 export const contentSlugSchema = text100.regex(/^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/, 'lower-case letters, digits and dashes');
 
-/** A key the flow asks for, e.g. `results.intro` or `question.atemp`. */
+/** The key of the messages shown with a question of the flow: `question.` and the question's key. */
+export const questionMessageKey = (questionKey: string): string => `question.${questionKey}`;
+
+/** A key the flow asks for, e.g. `results.intro` or `question.atemp` (questionMessageKey). */
 export const contentKeySchema = text100.regex(/^[a-z0-9][a-z0-9._-]*$/i, 'letters, digits, dots, dashes and underscores');
 
 const isImageRef = (value: string) => isSitePath(value) || isHttpsUrl(value);
@@ -23,8 +31,14 @@ export const contentItemInputSchema = z
     title: text100,
     key: contentKeySchema,
     content: z.string().trim().min(1, 'must not be empty').max(2000, 'must be at most 2000 characters'),
-    /** YYYY-MM-DD, e.g. when a subsidy rule starts. */
+    /** YYYY-MM-DD, e.g. when a subsidy rule starts: the first day homeowners see it. */
     date: calendarDaySchema.nullable().optional(),
+    /** YYYY-MM-DD, the last day homeowners see it. */
+    valid_until: calendarDaySchema.nullable().optional(),
+    /** The language it is written in; null: shown whatever the reader's language. */
+    language: contentLanguageSchema.nullable().optional(),
+    /** Shown to homeowners of every brand, not only the organisation's own. */
+    all_brands: z.boolean().default(false),
     /** An https URL or a path on this site. */
     image: z.string().trim().max(255).refine(isImageRef, 'an https URL or a path starting with /').nullable().optional(),
     /** The recommendation (activity type) the message belongs to. */
@@ -32,26 +46,42 @@ export const contentItemInputSchema = z
     /** The flow asks the homeowner to accept the terms before going on. */
     require_terms: z.boolean().default(false),
   })
-  .strict();
+  .strict()
+  .refine((i) => !i.date || !i.valid_until || i.valid_until >= i.date, { message: 'must not be before the first day (date)', path: ['valid_until'] });
 export type ContentItemInput = z.input<typeof contentItemInputSchema>;
 
-export interface ContentItem {
-  id: number;
-  slug: string;
-  type: string;
-  title: string;
-  key: string;
-  content: string;
-  date: string | null;
-  image: string | null;
-  activity: string | null;
-  require_terms: boolean;
+/** A message as the flow shows it (GET /api/flow/messages): checked on arrival like every flow answer. */
+export const flowMessageSchema = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  type: z.string(),
+  title: z.string(),
+  key: z.string(),
+  content: z.string(),
+  date: z.string().nullable(),
+  valid_until: z.string().nullable(),
+  language: contentLanguageSchema.nullable(),
+  image: z.string().nullable(),
+  activity: z.string().nullable(),
+  require_terms: z.boolean(),
+});
+export type FlowMessage = z.infer<typeof flowMessageSchema>;
+export const flowMessageListSchema = z.object({ items: z.array(flowMessageSchema) });
+export type FlowMessageList = z.infer<typeof flowMessageListSchema>;
+
+/** A message as the console edits it: who sees it as well. */
+export interface ContentItem extends FlowMessage {
+  /** The organisation whose brand alone sees it; null: every brand. */
+  organisation: { slug: string; name: string } | null;
   updated_at: string;
 }
 
-/** GET /api/flow/messages?key=&activity= (at least one) and the console's list filter. */
+/**
+ * GET /api/flow/messages?key=&activity=&lng= (key or activity; both: the messages of either). `lng` is the reader's
+ * language: messages written in it or in none, else (none such for a key or activity) those in the other language.
+ */
 export const contentQuerySchema = z
-  .object({ key: contentKeySchema.optional(), activity: activityTypeSchema.optional() })
+  .object({ key: contentKeySchema.optional(), activity: activityTypeSchema.optional(), lng: contentLanguageSchema.optional() })
   .strict()
   .refine((q) => q.key !== undefined || q.activity !== undefined, { message: 'give key or activity', path: ['key'] });
 

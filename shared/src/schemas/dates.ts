@@ -22,6 +22,13 @@ export function todayUtc(now: number = Date.now()): string {
   return new Date(now).toISOString().slice(0, 10);
 }
 
+const stockholmDays = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Stockholm', year: 'numeric', month: '2-digit', day: '2-digit' });
+
+/** Today in Sweden (YYYY-MM-DD): the day a homeowner reads on their calendar. */
+export function todayStockholm(now: number = Date.now()): string {
+  return stockholmDays.format(now);
+}
+
 /** The latest day a date may be: 31 December, YEARS_AHEAD years after the current (UTC) year. */
 export function latestDay(now: number = Date.now()): string {
   return `${new Date(now).getUTCFullYear() + YEARS_AHEAD}-12-31`;

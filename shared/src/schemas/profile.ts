@@ -1,16 +1,20 @@
+import type { EnergyClass } from './energy';
+
 /** GET /api/flow/user/profile (spec §3 User profile, Property). */
 export interface ProfileProperty {
   id: number;
   name: string;
   addresses: { street: string; postal_code: string; postal_city: string }[];
   relations: string[];
+  /** The energy class last computed for the owner (measured before calculated); null before there is one. */
+  label: EnergyClass | null;
 }
 
 export interface Profile {
   user_id: string;
   name: string;
   personalNumberMasked: string;
-  contact: { email: string | null; mobile: string | null } | null;
+  contact: { name: string | null; email: string | null; mobile: string | null } | null;
   properties: ProfileProperty[];
   selectedPropertyId: number | null;
 }

@@ -114,13 +114,18 @@ export function validateEmail(input: string): EmailValidation {
 }
 
 /**
- * POST /api/flow/user/profile/contact. Output: `email` trimmed and lower-case, `mobile` in E.164.
+ * POST /api/flow/user/profile/contact. Output: `name` (optional) trimmed, `email` trimmed and lower-case, `mobile` in E.164.
  * Landlines are refused (spec §5). A failed rule gives a custom issue with the spec's message and
  * `params.kind` (a PhoneErrorKind); an absent or non-string field gives zod's invalid_type issue
  * with the same message (no kind). Unknown keys are refused.
  */
+/** The name to be reached by: trimmed, 1–100 characters. */
+export const CONTACT_NAME_MAX_LENGTH = 100;
+export const INVALID_NAME_MESSAGE = 'Enter your name (at most 100 characters)';
+
 export const contactSchema = z
   .object({
+    name: z.string({ error: INVALID_NAME_MESSAGE }).trim().min(1, INVALID_NAME_MESSAGE).max(CONTACT_NAME_MAX_LENGTH, INVALID_NAME_MESSAGE).optional(),
     email: z.string({ error: INVALID_EMAIL_MESSAGE }).transform((value, ctx) => {
       const result = validateEmail(value);
       if (result.ok) return result.email;

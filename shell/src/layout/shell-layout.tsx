@@ -1,8 +1,8 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Outlet, Link, useLocation } from '@home-energy/shared/router';
 import { useTranslation } from 'react-i18next';
 import { useActiveReleases } from '../remotes/use-active-releases';
-import { LanguageSwitch, Logo, PageLayout, signOut, signRedirectUrl, themeForPath, useSession, useToast } from '@home-energy/shared';
+import { LanguageSwitch, Logo, PageLayout, signOut, signRedirectUrl, themeForPath, useBrandConfig, useSession, useToast } from '@home-energy/shared';
 
 /** The signed-in staff user's name and email, and the sign-out button (back to the staff sign-in at /console). */
 function SignedInUser({ name, email, afterSignOut }: { name?: string | null; email?: string | null; afterSignOut: string }) {
@@ -42,17 +42,31 @@ export function ShellLayout() {
   const { t } = useTranslation('common');
   const location = useLocation();
   const { pathname } = location;
+  // On a phone the header's links fold away behind a Menu button; a new page folds them again.
+  const [menuOpen, setMenuOpen] = useState(false);
+  useEffect(() => setMenuOpen(false), [pathname]);
   const inConsole = themeForPath(pathname) === 'console';
   const session = useSession();
   const registry = useActiveReleases();
   const user = session.data?.user ?? null;
+  const brand = useBrandConfig();
   return (
     <PageLayout
       topBar={
         <>
-          <Logo href={inConsole ? '/console' : '/'} />
+          {/* Staff work in the product's console, not in a brand. */}
+          <Logo href={inConsole ? '/console' : '/'} brand={inConsole ? undefined : brand?.config} />
           {inConsole ? <span className="he-badge">{t('nav.console')}</span> : null}
-          <nav className="he-topbar__nav" aria-label={t('nav.label')}>
+          <button
+            type="button"
+            className="he-button he-button--secondary he-topbar__menu"
+            aria-expanded={menuOpen}
+            aria-controls="he-topbar-nav"
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            {t('nav.menu')}
+          </button>
+          <nav id="he-topbar-nav" className={`he-topbar__nav${menuOpen ? ' he-topbar__nav--open' : ''}`} aria-label={t('nav.label')}>
             <Link to="/">{t('nav.findHome')}</Link>
             {user?.kind === 'staff' ? <Link to="/console">{t('nav.console')}</Link> : null}
             {user?.kind === 'homeowner' ? <Link to="/flow/profile">{t('nav.myHomes')}</Link> : null}
@@ -69,9 +83,10 @@ export function ShellLayout() {
         <>
           <span>{t('footer.tagline')}</span>
           {registry ? (
-            <span data-testid="releases">
-              {registry.remotes.map((r) => `${r.package} ${r.version}`).join(' · ')}
-            </span>
+            <details className="he-footer__version">
+              <summary>{t('footer.aboutVersion')}</summary>
+              <span data-testid="releases">{registry.remotes.map((r) => `${r.package} ${r.version}`).join(' · ')}</span>
+            </details>
           ) : null}
         </>
       }

@@ -99,10 +99,16 @@ function rpApi(simulator: BankIdSimulator): express.Router {
 
 // ---- control API, approve page and forms ----------------------------------------------------------------
 
-/** Refuse browser requests from other sites (a page elsewhere must not drive the simulator). */
+/**
+ * Refuse browser requests from other sites (a page elsewhere must not drive the simulator). Following a link to the
+ * test-app page itself is let through (the sign-in page's "Open in the test app"): a top-level GET changes nothing
+ * and shows the linking site nothing.
+ */
 function sameOriginOnly(req: Request, res: Response, next: NextFunction): void {
   const site = req.headers['sec-fetch-site'];
   if (site === undefined || site === 'same-origin' || site === 'none') return next();
+  const linkToPage = req.method === 'GET' && req.path === '/' && req.headers['sec-fetch-mode'] === 'navigate' && req.headers['sec-fetch-dest'] === 'document';
+  if (linkToPage) return next();
   res.status(403).json({ error: 'forbidden', message: 'Cross-site requests to the simulator are refused' });
 }
 

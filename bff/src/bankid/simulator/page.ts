@@ -92,7 +92,7 @@ function pendingOrder(order: OrderView, input: ApprovePageInput, keep: string): 
   if (order.personalNumber) rows.push(['Only for personal number', escapeHtml(order.personalNumber)]);
   if (order.userVisibleData !== null) rows.push(['Text shown to the user', `<pre>${escapeHtml(order.userVisibleData)}</pre>`]);
   if (order.returnUrl) rows.push(['Return URL', `<code>${escapeHtml(order.returnUrl)}</code>`]);
-  return `<article class="order" aria-labelledby="${id}-title">
+  return `<article class="order" id="${id}" aria-labelledby="${id}-title">
 <h3 id="${id}-title">${KIND_LABEL[order.kind]} order ${ref.slice(0, 8)}</h3>
 <dl>
 ${rows.map(([k, v]) => `<dt>${k}</dt><dd>${v}</dd>`).join('\n')}

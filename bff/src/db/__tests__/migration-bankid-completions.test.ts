@@ -4,18 +4,7 @@ import path from 'node:path';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import { openPglite } from '../client';
 import { runMigrations } from '../migrate';
-import { MIGRATIONS_DIR } from '../../paths';
-
-/** The migrations folder as it was before 0010 (SQL files and a journal without the later entries). */
-function migrationsBefore(tag: string): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bff-migrations-'));
-  fs.mkdirSync(path.join(dir, 'meta'));
-  const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_DIR, 'meta', '_journal.json'), 'utf8')) as { entries: { tag: string }[] };
-  journal.entries = journal.entries.slice(0, journal.entries.findIndex((e) => e.tag === tag));
-  for (const entry of journal.entries) fs.copyFileSync(path.join(MIGRATIONS_DIR, `${entry.tag}.sql`), path.join(dir, `${entry.tag}.sql`));
-  fs.writeFileSync(path.join(dir, 'meta', '_journal.json'), JSON.stringify(journal));
-  return dir;
-}
+import { migrationsBefore } from '../../../test/migrations-before';
 
 test('migration 0010 deletes BankID orders holding a signer in clear and rewrites the table without them', async () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bff-0010-'));

@@ -77,7 +77,7 @@ describe('the write generation of a pool', () => {
 
   it('a cache keeps nothing read while a write ran, and serves nothing after a write', async () => {
     const generation = writeGenerationOf(database.pool);
-    const cache = new ReadCache<string>(generation, { max: 10 });
+    const cache = new ReadCache<string>(generation, { name: 'test', max: 10 });
     const nameOf = async () => (await database.pool.query(`select name from staff_users where email = 'staff@energi.demo.test'`)).rows[0].name as string;
 
     // A write lands while the value is being read: the value is returned but not kept.
@@ -98,7 +98,7 @@ describe('the write generation of a pool', () => {
 
   it('an entry ends at its TTL or its own expiry, whichever is first', async () => {
     let now = 1_000;
-    const cache = new ReadCache<string>(writeGenerationOf(database.pool), { max: 10, ttlMs: 10_000, now: () => now });
+    const cache = new ReadCache<string>(writeGenerationOf(database.pool), { name: 'test', max: 10, ttlMs: 10_000, now: () => now });
     await cache.read('a', async () => 'A');
     await cache.read('b', async () => 'B', { until: () => 2_000 });
     now = 2_000;
@@ -111,7 +111,7 @@ describe('the write generation of a pool', () => {
   it('a pool not opened through db/client.ts gets no caching at all', async () => {
     const untracked = new pg.Pool({ connectionString: database.url, max: 1 });
     try {
-      const cache = new ReadCache<number>(writeGenerationOf(untracked), { max: 10 });
+      const cache = new ReadCache<number>(writeGenerationOf(untracked), { name: 'test', max: 10 });
       await cache.read('x', async () => 1);
       expect(cache.get('x')).toBeUndefined();
     } finally {
@@ -127,7 +127,7 @@ describe('the write generation of a pool', () => {
       return;
     }
     expect(await eventually(() => generation.listening)).toBe(true);
-    const cache = new ReadCache<string>(generation, { max: 10 });
+    const cache = new ReadCache<string>(generation, { name: 'test', max: 10 });
     await cache.read('k', async () => 'v');
     expect(cache.get('k')).toBe('v');
 

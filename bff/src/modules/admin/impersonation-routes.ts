@@ -3,9 +3,8 @@ import { and, eq } from 'drizzle-orm';
 import { impersonationStartSchema } from '@home-energy/shared/schemas/admin';
 import type { Db } from '../../db/client';
 import { organisations } from '../../db/schema';
-import { HttpError } from '../../http/errors';
+import { HttpError, parse } from '../../http/errors';
 import { audit } from '../audit/record';
-import { parseInput } from './validate';
 
 declare module 'express-session' {
   interface SessionData {
@@ -22,7 +21,7 @@ export function impersonationRoutes(db: Db): Router {
   const router = Router();
 
   router.post('/', async (req, res) => {
-    const { organisation: slug } = parseInput(impersonationStartSchema, req.body, 'body');
+    const { organisation: slug } = parse(impersonationStartSchema, req.body, 'body');
     const organisation = await db.query.organisations.findFirst({ where: and(eq(organisations.slug, slug), eq(organisations.active, true)) });
     if (!organisation) throw new HttpError(404, 'not_found', `No active organisation "${slug}".`);
     await audit(db, req, res, { action: 'impersonation.start', target: `organisation:${slug}`, organisationId: organisation.id });

@@ -7,14 +7,13 @@ import { checkSharedAgainstShell, manifestSchema, type ManifestShared } from '@h
 import { REMOTES, type RemotePackage } from '@home-energy/shared/remotes';
 import { releaseActivateParamsSchema, releaseAudienceSchema, type AdminRelease, type AdminReleaseHealth, type AdminReleaseList } from '@home-energy/shared/schemas/admin';
 import type { Db } from '../../db/client';
-import { HttpError } from '../../http/errors';
+import { HttpError, parse } from '../../http/errors';
 import { audit } from '../audit/record';
 import { activateRelease, listReleases, ReleaseError, type ReleaseSettings } from '../releases/service';
 import { endCanary, findRelease, startCanary, type ReleaseRow } from '../releases/repository';
 import { audienceOf } from '../releases/audience';
 import { releaseHealth } from '../releases/health';
 import { organisations } from '../../db/schema';
-import { parseInput } from './validate';
 
 /** The running shell's shared singletons, from its mf-manifest.json (null when the shell is not built). */
 function shellShared(settings: ReleaseSettings): ManifestShared[] | null {
@@ -100,7 +99,7 @@ export function releaseRoutes(db: Db, settings: ReleaseSettings): Router {
   };
 
   router.post('/:remote/:version/activate', async (req, res) => {
-    const { remote, version } = parseInput(releaseActivateParamsSchema, req.params, 'params');
+    const { remote, version } = parse(releaseActivateParamsSchema, req.params, 'params');
     const release = await compatibleRelease(remote, version);
     if (release.active) res.locals.audited = true;
     else await activate(req, res, release);
@@ -108,8 +107,8 @@ export function releaseRoutes(db: Db, settings: ReleaseSettings): Router {
   });
 
   router.post('/:remote/:version/audience', async (req, res) => {
-    const { remote, version } = parseInput(releaseActivateParamsSchema, req.params, 'params');
-    const audience = parseInput(releaseAudienceSchema, req.body, 'body');
+    const { remote, version } = parse(releaseActivateParamsSchema, req.params, 'params');
+    const audience = parse(releaseAudienceSchema, req.body, 'body');
     const release = await compatibleRelease(remote, version);
     if (audience.kind === 'everyone') {
       if (release.active) res.locals.audited = true;
@@ -130,7 +129,7 @@ export function releaseRoutes(db: Db, settings: ReleaseSettings): Router {
   });
 
   router.post('/:remote/:version/rollback', async (req, res) => {
-    const { remote, version } = parseInput(releaseActivateParamsSchema, req.params, 'params');
+    const { remote, version } = parse(releaseActivateParamsSchema, req.params, 'params');
     const release = await findRelease(db, remote, version);
     if (!release) throw new HttpError(404, 'not_found', `${remote} has no release ${version}.`);
     if (release.canaryStartedAt === null) throw new HttpError(409, 'conflict', `${remote} ${version} is not a canary; activate an earlier release to roll back the active one.`);

@@ -9,6 +9,8 @@ import pg from 'pg';
 import pino from 'pino';
 import request from 'supertest';
 import { createApp } from '../../app';
+import { Mailer } from '../mail/mailer';
+import { createMailTransport } from '../mail/transport';
 import { RpClient } from '../../bankid/rp-client';
 import { openPostgres } from '../../db/client';
 import { runMigrations } from '../../db/migrate';
@@ -155,6 +157,12 @@ async function main(): Promise<void> {
         DEFAULT_BRAND: 'demo-energi',
         CONFIG_BUCKET_NAME: 'brand-config',
         bucketsDir: path.join(process.cwd(), '.bench-buckets'),
+        outboxDir: path.join(process.cwd(), '.bench-outbox'),
+        PASSWORD_RESET_RATE_LIMIT: 1000,
+        s3: null,
+        MFE_PUBLIC_URL: undefined,
+        RELEASE_UPLOAD_MB: 50,
+        RELEASE_UPLOAD_FILES: 500,
       },
       db: database.db,
       pool: database.pool,
@@ -163,6 +171,7 @@ async function main(): Promise<void> {
       pruneSessions: false,
       rp: new RpClient({ baseUrl: 'http://127.0.0.1:9/rp/v6.0', timeoutMs: 1000 }),
       geo: loadGeoTables(GEO_DIR),
+      mailer: new Mailer(createMailTransport({ from: 'bench@home-energy.invalid', outboxDir: path.join(process.cwd(), '.bench-outbox') }), pino({ level: 'silent' }), 'http://127.0.0.1'),
     });
     server = app.listen(0, '127.0.0.1');
     await new Promise((resolve) => server!.once('listening', resolve));

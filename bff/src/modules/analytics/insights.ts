@@ -118,22 +118,41 @@ export function profileFacts(building: ComputedBuilding, answers: Record<string,
  * Writes the profile's facts, with its organisation and first day copied from the profile, in one statement. An
  * unchanged building writes nothing (facts_hash), so reading the results again costs no summary work.
  */
-export async function saveProfileInsights(db: Db, profileId: number, facts: ProfileFacts): Promise<void> {
-  const { answersHash, ...rest } = facts;
-  const factsHash = stableHash(rest);
-  const array = (list: string[]) => sql`array(select jsonb_array_elements_text(${JSON.stringify(list)}::jsonb))`;
+export function saveProfileInsights(db: Db, profileId: number, facts: ProfileFacts): Promise<void> {
+  return saveManyProfileInsights(db, [{ profileId, facts }]);
+}
+
+/**
+ * saveProfileInsights for many profiles (each at most once) in one statement, so the analytics triggers run once for
+ * all of them: how a bulk load (seed/demo-journeys.ts) writes what the flow writes one home at a time.
+ */
+export async function saveManyProfileInsights(db: Db, entries: { profileId: number; facts: ProfileFacts }[]): Promise<void> {
+  if (entries.length === 0) return;
+  const rows = entries.map(({ profileId, facts: f }) => {
+    const { answersHash, ...rest } = f;
+    return {
+      profile_id: profileId, label: f.label, calculated_class: f.calculatedClass, after_class: f.afterClass, building_type: f.buildingType,
+      year_band: f.yearBand, heating: f.heating, recommended: f.recommended, completed: f.completed, energy_now: f.energyNow,
+      energy_after: f.energyAfter, cost_now: f.costNow, cost_after: f.costAfter, co2_now: f.co2Now, co2_after: f.co2After,
+      carriers_now: f.carriersNow, carriers_after: f.carriersAfter, issues: f.issues, answers_hash: answersHash, facts_hash: stableHash(rest),
+    };
+  });
+  const array = (column: string) => sql.raw(`array(select jsonb_array_elements_text(v.${column}))`);
   await db.execute(sql`
     insert into profile_insights as t (profile_id, organisation_id, property_id, day, label, calculated_class, after_class, building_type,
       year_band, heating, recommended, completed, energy_now, energy_after, cost_now, cost_after, co2_now, co2_after, carriers_now,
       carriers_after, issues, answers_hash, facts_hash, computed_at)
-    select bp.id, bp.organisation_id, bp.property_id, (bp.created_at at time zone 'UTC')::date, ${facts.label}, ${facts.calculatedClass},
-      ${facts.afterClass}, ${facts.buildingType}, ${facts.yearBand}, ${facts.heating}, ${array(facts.recommended)}, ${array(facts.completed)},
-      ${facts.energyNow}::integer, ${facts.energyAfter}::integer, ${facts.costNow}::integer, ${facts.costAfter}::integer, ${facts.co2Now}::integer,
-      ${facts.co2After}::integer, ${JSON.stringify(facts.carriersNow)}::jsonb, ${JSON.stringify(facts.carriersAfter)}::jsonb, ${array(facts.issues)},
-      ${answersHash}, ${factsHash}, now()
-    from building_profiles bp where bp.id = ${profileId}
+    select bp.id, bp.organisation_id, bp.property_id, (bp.created_at at time zone 'UTC')::date, v.label, v.calculated_class,
+      v.after_class, v.building_type, v.year_band, v.heating, ${array('recommended')}, ${array('completed')},
+      v.energy_now, v.energy_after, v.cost_now, v.cost_after, v.co2_now, v.co2_after, v.carriers_now, v.carriers_after, ${array('issues')},
+      v.answers_hash, v.facts_hash, now()
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(profile_id integer, label text, calculated_class text, after_class text,
+      building_type text, year_band text, heating text, recommended jsonb, completed jsonb, energy_now integer, energy_after integer,
+      cost_now integer, cost_after integer, co2_now integer, co2_after integer, carriers_now jsonb, carriers_after jsonb, issues jsonb,
+      answers_hash text, facts_hash text)
+    join building_profiles bp on bp.id = v.profile_id
       -- Unchanged facts: no row, so no row lock and no commit to flush (the WHERE below only skips the update).
-      and not exists (select 1 from profile_insights u where u.profile_id = ${profileId} and u.facts_hash = ${factsHash} and u.answers_hash = ${answersHash})
+    where not exists (select 1 from profile_insights u where u.profile_id = v.profile_id and u.facts_hash = v.facts_hash and u.answers_hash = v.answers_hash)
     on conflict (profile_id) do update set
       organisation_id = excluded.organisation_id, label = excluded.label, calculated_class = excluded.calculated_class,
       after_class = excluded.after_class, building_type = excluded.building_type, year_band = excluded.year_band, heating = excluded.heating,

@@ -20,11 +20,11 @@ import { ACTIVITY_TYPES, BUILDING_TYPES, CARRIERS, ENERGY_CLASSES } from '@home-
 import { isItemAllowed, menuItem } from '@home-energy/shared/console/menu-rules';
 import type { Db } from '../../db/client';
 import { menuContext, requireConsoleItem } from '../../auth/guards';
-import { parseInput } from '../admin/validate';
 import { co2FactorTable, CO2_FACTORS } from '../../energy/co2';
 import { activeSeries, firstDay, series, sumByBucket, type BucketSum } from './repository';
 import { planRows } from './plans';
 import { openValidationCount } from '../validation/repository';
+import { parse } from '../../http/errors';
 
 const DAY_MS = 86_400_000;
 const today = (now: () => number) => new Date(now()).toISOString().slice(0, 10);
@@ -34,7 +34,7 @@ const today = (now: () => number) => new Date(now()).toISOString().slice(0, 10);
  * `from` moved up to the first day with data (else `to`), and the grain for that span.
  */
 async function resolvePeriod(db: Db, req: Request, metrics: string[], now: () => number): Promise<ResolvedPeriod> {
-  const query = parseInput(analyticsPeriodSchema, req.query, 'query');
+  const query = parse(analyticsPeriodSchema, req.query, 'query');
   const range = resolveDateRange(query, ANALYTICS_MAX_DAYS, now());
   const first = query.from === undefined ? ((await firstDay(db, req.organisation!.id, metrics)) ?? range.to) : range.from;
   const from = dayNumber(first) > dayNumber(range.from) ? first : range.from;

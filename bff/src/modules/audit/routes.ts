@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm';
 import { auditQuerySchema, type AuditPage } from '@home-energy/shared/schemas/admin';
 import type { Db } from '../../db/client';
 import { organisations } from '../../db/schema';
-import { parseInput } from '../admin/validate';
 import { listAudit } from './repository';
+import { parse } from '../../http/errors';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -22,7 +22,7 @@ function bound(value: string | undefined, end: boolean): Date | undefined {
 export function auditRoutes(db: Db): Router {
   const router = Router();
   router.get('/', async (req, res) => {
-    const query = parseInput(auditQuerySchema, req.query, 'query');
+    const query = parse(auditQuerySchema, req.query, 'query');
     let organisationId: number | undefined;
     if (query.organisation) {
       const organisation = await db.query.organisations.findFirst({ columns: { id: true }, where: eq(organisations.slug, query.organisation) });

@@ -7,7 +7,8 @@ import type { BrandConfigStore } from './store';
 
 declare module 'express-session' {
   interface SessionData {
-    brandConfig?: BrandConfigResponse;
+    /** The brand config last answered, with the store's versions it was read at. */
+    brandConfig?: BrandConfigResponse & { version?: string };
   }
 }
 
@@ -15,11 +16,22 @@ const OWNER_COOKIE_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
 
 /**
  * GET /api/flow/brand-config: the brand of the request (query owner, cookie owner, subdomain, default) and its config.
- * Cached in the session when there is one; `Cache-Control: no-cache` on the request reads the store again. A brand
- * without a config file: warning, the default brand's, else an empty config (spec §8).
+ * Cached in the session when there is one; `Cache-Control: no-cache` on the request reads the store again, and so
+ * does a save since (the cache holds the store's version of the brand and of the default brand it may fall back to).
+ * A brand without a config file: warning, the default brand's, else an empty config (spec §8).
  */
 export function brandRoutes(options: { store: BrandConfigStore; defaultBrand: string; logger: Logger; secureCookies: boolean }): Router {
   const router = Router();
+  /** The store's versions of the brand and the default brand; undefined when the store cannot tell (nothing cached then). */
+  async function versionOf(brand: string): Promise<string | undefined> {
+    try {
+      const own = await options.store.version(brand);
+      return brand === options.defaultBrand ? `${own}` : `${own}|${await options.store.version(options.defaultBrand)}`;
+    } catch (error) {
+      options.logger.error({ err: error, brand }, 'brand config version unreadable');
+      return undefined;
+    }
+  }
   router.get('/brand-config', flowQueryOnly, async (req, res) => {
     const brand = brandOf(req, options.defaultBrand);
     if (typeof req.query.owner === 'string' && req.query.owner.toLowerCase() === brand) {
@@ -29,9 +41,10 @@ export function brandRoutes(options: { store: BrandConfigStore; defaultBrand: st
     }
     const noCache = /no-cache/i.test(req.get('cache-control') ?? '') || /no-cache/i.test(req.get('pragma') ?? '');
     const cached = req.session.brandConfig;
+    const version = await versionOf(brand);
     // A cached answer is checked like a stored one (sessions outlive a rule change): a bad one is read afresh.
-    if (!noCache && cached?.brand === brand && brandConfigSchema.safeParse(cached.config).success) {
-      res.set('Cache-Control', 'private, no-cache').json(cached);
+    if (!noCache && version !== undefined && cached?.brand === brand && cached.version === version && brandConfigSchema.safeParse(cached.config).success) {
+      res.set('Cache-Control', 'private, no-cache').json({ brand: cached.brand, config: cached.config } satisfies BrandConfigResponse);
       return;
     }
     const read = async (name: string): Promise<BrandConfig | null> => {
@@ -54,7 +67,7 @@ export function brandRoutes(options: { store: BrandConfigStore; defaultBrand: st
     }
     const body: BrandConfigResponse = { brand, config: config ?? {} };
     // Only a session that already exists carries the cache: a first visit does not create one for it.
-    if (req.session.visitorId || req.user) req.session.brandConfig = body;
+    if ((req.session.visitorId || req.user) && version !== undefined) req.session.brandConfig = { ...body, version };
     res.set('Cache-Control', 'private, no-cache').json(body);
   });
   return router;

@@ -1,13 +1,16 @@
-// The brand config store: brand/{brand}/config.json in the bucket CONFIG_BUCKET_NAME. The default implementation is a
-// local directory per bucket (under BUCKETS_DIR); an S3-compatible store would implement the same interface.
-import fs from 'node:fs/promises';
+// The brand config store: brand/{brand}/config.json in the bucket CONFIG_BUCKET_NAME: a local folder under BUCKETS_DIR
+// by default, or that prefix of the S3 bucket (storage/from-config.ts).
 import path from 'node:path';
 import { brandConfigSchema, type BrandConfig } from '@home-energy/shared/schemas/brand';
+import { localFolderStore } from '../../storage/local-folder-store';
+import { readAll, type ObjectStore } from '../../storage/object-store';
 
 export interface BrandConfigStore {
   /** The brand's config, or null when it has none; a malformed file throws. */
   read(brand: string): Promise<BrandConfig | null>;
   write(brand: string, config: BrandConfig): Promise<void>;
+  /** Changes with every write of the brand's config (null: none stored): what a cached copy is checked against. */
+  version(brand: string): Promise<string | null>;
 }
 
 export class BrandConfigError extends Error {}
@@ -16,31 +19,29 @@ const BRAND = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 
 export function localBrandConfigStore(bucketsDir: string, bucketName: string | undefined): BrandConfigStore {
   if (!bucketName) throw new BrandConfigError('Missing environment variable: CONFIG_BUCKET_NAME');
-  const root = path.join(bucketsDir, bucketName);
-  const fileOf = (brand: string) => {
+  return brandConfigStore(localFolderStore(path.join(bucketsDir, bucketName)));
+}
+
+/** Brand configs over any object store (its writes are whole: a reader never sees half a file). */
+export function brandConfigStore(objects: ObjectStore): BrandConfigStore {
+  const keyOf = (brand: string) => {
     if (!BRAND.test(brand)) throw new BrandConfigError('Brand identifier missing');
-    return path.join(root, 'brand', brand, 'config.json');
+    return `brand/${brand}/config.json`;
   };
   return {
     async read(brand) {
-      let text: string;
-      try {
-        text = await fs.readFile(fileOf(brand), 'utf8');
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-        throw error;
-      }
+      const object = await objects.get(keyOf(brand));
+      if (!object) return null;
+      const text = (await readAll(object.body)).toString('utf8');
       const parsed = brandConfigSchema.safeParse(JSON.parse(text));
       if (!parsed.success) throw new BrandConfigError(`brand/${brand}/config.json: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
       return parsed.data;
     },
     async write(brand, config) {
-      const file = fileOf(brand);
-      await fs.mkdir(path.dirname(file), { recursive: true });
-      // Write then rename: a reader never sees half a file.
-      const temporary = `${file}.${process.pid}.tmp`;
-      await fs.writeFile(temporary, `${JSON.stringify(brandConfigSchema.parse(config), null, 2)}\n`);
-      await fs.rename(temporary, file);
+      await objects.put(keyOf(brand), Buffer.from(`${JSON.stringify(brandConfigSchema.parse(config), null, 2)}\n`), 'application/json');
+    },
+    async version(brand) {
+      return (await objects.head(keyOf(brand)))?.etag ?? null;
     },
   };
 }

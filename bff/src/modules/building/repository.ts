@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { ObjectStore } from '../../storage/object-store';
 import type { Consumption, EpcDocumentSummary, Rates } from '@home-energy/shared/schemas/property-flow';
 import type { PlanLoan, PlanRequest } from '@home-energy/shared/schemas/plan';
 import type { Db } from '../../db/client';
@@ -7,6 +8,7 @@ import type { PlanFigures } from '../analytics/plans';
 import { buildingProfiles, epcDocuments, homeownerProperties, properties } from '../../db/schema';
 import type { Owner } from './owner';
 import { documentFileName } from './document-file';
+import { RELISTED } from '../homeowner/removed-homes';
 
 export type PropertyRow = typeof properties.$inferSelect;
 export type ProfileRow = typeof buildingProfiles.$inferSelect;
@@ -27,6 +29,11 @@ export type StoredPlan = Pick<PlanRequest, 'measures'> & { loan: PlanLoan; figur
 
 function ownerIs(owner: Owner) {
   return owner.kind === 'homeowner' ? eq(buildingProfiles.homeownerId, owner.homeownerId) : eq(buildingProfiles.visitorId, owner.visitorId);
+}
+
+function notRemoved(homeownerId: number, propertyId: number) {
+  // Plain names: the relational query aliases its own table, and this subquery must not pick that alias up.
+  return sql`not exists (select 1 from homeowner_properties hp where hp.homeowner_id = ${homeownerId} and hp.property_id = ${propertyId} and hp.removed_at is not null)`;
 }
 
 function stateOf(row: ProfileRow): ProfileState {
@@ -50,11 +57,13 @@ export function findProperty(db: Db, id: number): Promise<PropertyRow | undefine
  */
 export async function readProfile(db: Db, owner: Owner | null, propertyId: number): Promise<ProfileState | null> {
   if (!owner) return null;
-  const row = await db.query.buildingProfiles.findFirst({ where: and(eq(buildingProfiles.propertyId, propertyId), ownerIs(owner)) });
+  // A home the owner removed from "My homes" is out of reach until Undo brings it back (homeowner/removed-homes.ts).
+  const listed = owner.kind === 'homeowner' ? notRemoved(owner.homeownerId, propertyId) : undefined;
+  const row = await db.query.buildingProfiles.findFirst({ where: and(eq(buildingProfiles.propertyId, propertyId), ownerIs(owner), listed) });
   if (row) return stateOf(row);
   if (owner.kind === 'homeowner') {
     const listed = await db.query.homeownerProperties.findFirst({
-      where: and(eq(homeownerProperties.homeownerId, owner.homeownerId), eq(homeownerProperties.propertyId, propertyId)),
+      where: and(eq(homeownerProperties.homeownerId, owner.homeownerId), eq(homeownerProperties.propertyId, propertyId), isNull(homeownerProperties.removedAt)),
     });
     if (listed) return { id: null, organisationId: null, answers: {}, rates: null, consumption: null, plan: null };
   }
@@ -82,7 +91,7 @@ export async function updateProfile(
       })
       .onConflictDoNothing();
     if (owner.kind === 'homeowner') {
-      await tx.insert(homeownerProperties).values({ homeownerId: owner.homeownerId, propertyId, relation: 'flow_added' }).onConflictDoNothing();
+      await tx.insert(homeownerProperties).values({ homeownerId: owner.homeownerId, propertyId, relation: 'flow_added' }).onConflictDoUpdate(RELISTED);
     }
     const [row] = await tx.select().from(buildingProfiles).where(and(eq(buildingProfiles.propertyId, propertyId), ownerIs(owner))).for('update');
     const patch = change(stateOf(row!));
@@ -131,16 +140,21 @@ export async function claimVisitorProfiles(db: Db, visitorId: string, homeownerI
   });
 }
 
-/** Stores an uploaded document; the client's `fileName` is dropped, the row keeps the name it is served under. */
+/**
+ * Stores an uploaded document (its bytes in the object store when there is one, else in the row); the client's
+ * `fileName` is dropped, the row keeps the name it is served under.
+ */
 export async function insertEpcDocument(
   db: Db,
   row: { profileId: number; propertyId: number; fileName: string; contentType: string; content: Buffer; energyClass: string; ep: number | null; issuedAt: string | null },
+  store: ObjectStore | null = null,
 ): Promise<EpcDocumentSummary> {
   const { fileName: _clientName, ...stored } = row;
   const id = crypto.randomUUID();
+  if (store) await store.put(id, row.content, row.contentType);
   const [doc] = await db
     .insert(epcDocuments)
-    .values({ ...stored, id, fileName: documentFileName(id, row.contentType), sizeBytes: row.content.length })
+    .values({ ...stored, content: store ? null : row.content, id, fileName: documentFileName(id, row.contentType), sizeBytes: row.content.length })
     .returning({ id: epcDocuments.id, status: epcDocuments.status, contentType: epcDocuments.contentType, energyClass: epcDocuments.energyClass, createdAt: epcDocuments.createdAt });
   return { id: doc!.id, status: doc!.status, file_name: documentFileName(doc!.id, doc!.contentType), energy_class: doc!.energyClass, uploaded_at: doc!.createdAt.toISOString() };
 }
@@ -202,12 +216,13 @@ export async function insertEpcDocumentWithinQuota(
   owner: Owner,
   quota: DocumentQuota,
   row: { profileId: number; propertyId: number; fileName: string; contentType: string; content: Buffer; energyClass: string; ep: number | null; issuedAt: string | null },
+  store: ObjectStore | null = null,
 ): Promise<{ document: EpcDocumentSummary } | { over: string }> {
   return db.transaction(async (tx) => {
     const ownerKey = owner.kind === 'homeowner' ? `h${owner.homeownerId}` : `v${owner.visitorId}`;
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`epc_documents:${ownerKey}`}))`);
     const over = overQuota(await documentUse(tx, owner, row.propertyId), quota, row.content.length);
     if (over) return { over };
-    return { document: await insertEpcDocument(tx as unknown as Db, row) };
+    return { document: await insertEpcDocument(tx as unknown as Db, row, store) };
   });
 }

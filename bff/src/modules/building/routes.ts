@@ -1,6 +1,7 @@
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import { flowQueryOnly } from '../../http/input-guards';
 import multer from 'multer';
+import type { ObjectStore } from '../../storage/object-store';
 import { z } from 'zod';
 import {
   answersPatchSchema,
@@ -43,6 +44,8 @@ export interface BuildingRouteOptions {
   now: () => number;
   /** Uploads per IP and per owner per hour, and the storage quota (config.ts). */
   documents: { DOCUMENT_RATE_LIMIT: number; DOCUMENTS_PER_PROPERTY: number; DOCUMENT_MB_PER_DAY: number };
+  /** Where uploaded documents' bytes go (S3); null: in their database row. */
+  documentStore?: ObjectStore | null;
 }
 
 const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
@@ -171,7 +174,7 @@ export function buildingRoutes(options: BuildingRouteOptions): Router {
   // are the property, the caller's profile and documents, and the prices of the profile's (or the brand's)
   // organisation, all in the key or read in the same write generation. Each answer's JSON, ETag and compressed forms are
   // made once too (http/cached-answer.ts).
-  const buildings = new ReadCache<CachedBuilding>(writeGenerationOfDb(db), { max: 5_000 });
+  const buildings = new ReadCache<CachedBuilding>(writeGenerationOfDb(db), { name: 'building', max: 5_000 });
   function readBuilding(req: Request): Promise<CachedBuilding> {
     const { id } = parse(buildingParams, req.params, 'params');
     const owner = ownerOf(req, false);
@@ -326,8 +329,8 @@ export function buildingRoutes(options: BuildingRouteOptions): Router {
 
   const quota: DocumentQuota = { perProperty: options.documents.DOCUMENTS_PER_PROPERTY, bytesPerDay: options.documents.DOCUMENT_MB_PER_DAY * 1024 * 1024 };
   const ownerKey = (owner: Owner) => (owner.kind === 'homeowner' ? `h${owner.homeownerId}` : `v${owner.visitorId}`);
-  const uploadsPerIp = documentUploadLimiter(options.documents.DOCUMENT_RATE_LIMIT, (req) => `ip:${ipOf(req)}`);
-  const uploadsPerOwner = documentUploadLimiter(options.documents.DOCUMENT_RATE_LIMIT, (_req, res) => `owner:${res.locals.documentOwner as string}`);
+  const uploadsPerIp = documentUploadLimiter(options.db, 'document-ip', options.documents.DOCUMENT_RATE_LIMIT, (req) => `ip:${ipOf(req)}`);
+  const uploadsPerOwner = documentUploadLimiter(options.db, 'document-owner', options.documents.DOCUMENT_RATE_LIMIT, (_req, res) => `owner:${res.locals.documentOwner as string}`);
 
   /**
    * Only the property's owner uploads: the signed-in homeowner with it in their profile, or the session that answered
@@ -368,7 +371,7 @@ export function buildingRoutes(options: BuildingRouteOptions): Router {
       energyClass: fields.energy_class,
       ep: fields.ep ?? null,
       issuedAt: fields.issued_at ?? null,
-    });
+    }, options.documentStore ?? null);
     if ('over' in stored) throw new HttpError(413, 'quota_exceeded', stored.over);
     res.status(201).json({ document: stored.document });
   });

@@ -1,16 +1,15 @@
 import { Router } from 'express';
 import { noQuery } from '../../http/input-guards';
 import { eq } from 'drizzle-orm';
-import { brandConfigSchema, type BrandConfig } from '@home-energy/shared/schemas/brand';
+import { brandConfigInputSchema, type BrandConfig } from '@home-energy/shared/schemas/brand';
 import { organisationPricesSchema, questionSetUpdateSchema, type ConsoleConfiguration } from '@home-energy/shared/schemas/configuration';
 import { PRICE_AREAS } from '@home-energy/shared/schemas/energy';
 import type { Db } from '../../db/client';
 import { organisations } from '../../db/schema';
 import { defaultPrices } from '../../energy/prices';
-import { HttpError } from '../../http/errors';
+import { HttpError, parse } from '../../http/errors';
 import type { Logger } from '../../logger';
 import { requireConsoleItem } from '../../auth/guards';
-import { parseInput } from '../admin/validate';
 import { audit } from '../audit/record';
 import type { BrandConfigStore } from '../brand/store';
 import { questionSet } from '../questions/repository';
@@ -75,7 +74,7 @@ export function configurationRoutes({ db, brandStore, logger }: { db: Db; brandS
 
   router.put('/questions', async (req, res) => {
     const organisation = req.organisation!;
-    const { questions } = parseInput(questionSetUpdateSchema, req.body, 'body');
+    const { questions } = parse(questionSetUpdateSchema, req.body, 'body');
     const checked = checkQuestionSet(questions);
     const before = await questionSet(db, organisation.id);
     await db.transaction(async (tx) => {
@@ -88,7 +87,7 @@ export function configurationRoutes({ db, brandStore, logger }: { db: Db; brandS
 
   router.put('/brand', async (req, res) => {
     const organisation = req.organisation!;
-    const config = parseInput(brandConfigSchema, req.body, 'body');
+    const config = parse(brandConfigInputSchema, req.body, 'body');
     const brand = await brandOf(organisation.id);
     const before = await readBrand(brand);
     await brandStore.write(brand, config);
@@ -103,7 +102,7 @@ export function configurationRoutes({ db, brandStore, logger }: { db: Db; brandS
 
   router.put('/prices', async (req, res) => {
     const organisation = req.organisation!;
-    const prices = parseInput(organisationPricesSchema, req.body, 'body');
+    const prices = parse(organisationPricesSchema, req.body, 'body');
     await db.transaction(async (tx) => {
       await savePrices(tx, organisation.id, prices, Number(req.user!.id));
       await audit(tx, req, res, { action: 'configuration.prices', target: `organisation:${organisation.slug}`, organisationId: organisation.id, details: { prices } });

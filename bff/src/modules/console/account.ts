@@ -5,10 +5,9 @@ import { accountUpdateSchema, passwordChangeSchema, type ConsoleAccount } from '
 import type { OrganisationFeature } from '@home-energy/shared/schemas/session';
 import type { Db } from '../../db/client';
 import { memberships, organisations, staffUsers } from '../../db/schema';
-import { HttpError } from '../../http/errors';
+import { HttpError, parse } from '../../http/errors';
 import { requireConsoleItem } from '../../auth/guards';
 import { hashPassword, verifyPassword } from '../../auth/passwords';
-import { parseInput } from '../admin/validate';
 import { audit } from '../audit/record';
 import { endStaffSessions } from '../admin/users/repository';
 import { accountKey, ipKey, PasswordLocked, type PasswordGuard } from '../../auth/password-guard';
@@ -47,7 +46,7 @@ export function accountRoutes(db: Db, passwordGuard: PasswordGuard): Router {
   });
 
   router.patch('/', async (req, res) => {
-    const { name } = parseInput(accountUpdateSchema, req.body, 'body');
+    const { name } = parse(accountUpdateSchema, req.body, 'body');
     const userId = Number(req.user!.id);
     const before = await account(userId);
     await db.transaction(async (tx) => {
@@ -58,7 +57,7 @@ export function accountRoutes(db: Db, passwordGuard: PasswordGuard): Router {
   });
 
   router.post('/password', async (req, res) => {
-    const change = parseInput(passwordChangeSchema, req.body, 'body');
+    const change = parse(passwordChangeSchema, req.body, 'body');
     const userId = Number(req.user!.id);
     const user = await db.query.staffUsers.findFirst({ where: eq(staffUsers.id, userId) });
     if (!user) throw new HttpError(401, 'unauthorized', 'Sign in to continue.');

@@ -13,10 +13,9 @@ import type { BuildingResponse, Consumption, Rates } from '@home-energy/shared/s
 import type { Db } from '../../db/client';
 import { buildingProfiles, homeowners, organisations, properties } from '../../db/schema';
 import type { GeoTables } from '../../energy/geo-data';
-import { HttpError } from '../../http/errors';
+import { HttpError, parse } from '../../http/errors';
 import { requireConsoleItem } from '../../auth/guards';
 import { normalizePostalCode, normalizeStreet } from '../../register/search';
-import { parseInput } from '../admin/validate';
 import { audit } from '../audit/record';
 import { profileDocuments } from '../building/repository';
 import { computeBuilding, registerAnswers } from '../building/service';
@@ -58,7 +57,7 @@ export function propertyLookupRoutes({ db, geo, now }: { db: Db; geo: GeoTables;
   }
 
   router.get('/search', async (req, res) => {
-    const query = parseInput(propertyLookupQuerySchema, req.query, 'query');
+    const query = parse(propertyLookupQuerySchema, req.query, 'query');
     const postalCode = query.postal_code ? normalizePostalCode(query.postal_code) : null;
     const asId = /^\d{1,9}$/.test(query.q) ? Number(query.q) : null;
     const prefix = normalizeStreet(query.q);
@@ -90,7 +89,7 @@ export function propertyLookupRoutes({ db, geo, now }: { db: Db; geo: GeoTables;
   });
 
   router.get('/properties/:id', noQuery, async (req, res) => {
-    const { id } = parseInput(idParams, req.params, 'params');
+    const { id } = parse(idParams, req.params, 'params');
     const property = await db.query.properties.findFirst({ where: eq(properties.id, id) });
     if (!property) throw new HttpError(404, 'not_found', 'No such property.');
     const body: PropertyLookupDetail = {
@@ -103,7 +102,7 @@ export function propertyLookupRoutes({ db, geo, now }: { db: Db; geo: GeoTables;
   });
 
   router.get('/profiles/:id', noQuery, async (req, res) => {
-    const { id } = parseInput(idParams, req.params, 'params');
+    const { id } = parse(idParams, req.params, 'params');
     const [row] = await db
       .select({ profile: buildingProfiles, homeowner: homeowners.personalNumberMasked, orgSlug: organisations.slug, orgName: organisations.name })
       .from(buildingProfiles)

@@ -10,10 +10,12 @@ import type { BrandConfigStore } from '../brand/store';
 import { configurationRoutes } from '../configuration/routes';
 import { messageRoutes } from '../messages/routes';
 import { validationRoutes } from '../validation/routes';
+import type { ObjectStore } from '../../storage/object-store';
 import { accountRoutes } from './account';
 import { PasswordGuard } from '../../auth/password-guard';
 import { propertyLookupRoutes } from './property-lookup';
 import { leadRoutes } from '../installer-requests/console-routes';
+import type { Mailer } from '../mail/mailer';
 
 export interface ConsoleRouteDeps {
   db: Db;
@@ -23,13 +25,16 @@ export interface ConsoleRouteDeps {
   now?: () => number;
   /** Lockouts after wrong current passwords (auth/password-guard.ts); one of its own when not given. */
   passwordGuard?: PasswordGuard;
+  mailer: Mailer;
+  /** Where uploaded EPC documents' bytes are when not in their rows (S3). */
+  documentStore?: ObjectStore | null;
 }
 
 /**
  * /api/console/org/:org/*: every route is scoped to an organisation the user belongs to (or a super admin; others get
  * 404), and each feature's routes are guarded by the same rule that shows its menu item (shared console/menu-rules).
  */
-export function consoleRoutes({ db, geo, brandStore, logger, now = Date.now, passwordGuard = new PasswordGuard(db, now) }: ConsoleRouteDeps): Router {
+export function consoleRoutes({ db, geo, brandStore, logger, now = Date.now, passwordGuard = new PasswordGuard(db, now), mailer, documentStore = null }: ConsoleRouteDeps): Router {
   const router = Router();
   router.use('/org/:org', requireOrganisation(db));
   router.get('/org/:org/details', noQuery, (req, res) => {
@@ -41,9 +46,9 @@ export function consoleRoutes({ db, geo, brandStore, logger, now = Date.now, pas
   router.use('/org/:org/analytics', analyticsRoutes({ db, now }));
   router.use('/org/:org/property-lookup', propertyLookupRoutes({ db, geo, now }));
   router.use('/org/:org/configuration', configurationRoutes({ db, brandStore, logger }));
-  router.use('/org/:org/validation', validationRoutes(db));
+  router.use('/org/:org/validation', validationRoutes(db, documentStore));
   router.use('/org/:org/messages', messageRoutes(db));
   router.use('/org/:org/account', accountRoutes(db, passwordGuard));
-  router.use('/org/:org/installer-requests', leadRoutes(db));
+  router.use('/org/:org/installer-requests', leadRoutes(db, mailer));
   return router;
 }

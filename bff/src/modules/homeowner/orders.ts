@@ -25,6 +25,8 @@ export interface OrderServiceDeps {
   /** Encrypts the signer of a completed order until the sign-in uses it. */
   vault: PersonalNumberVault;
   now?: () => number;
+  /** The bundled BankID simulator's test-app page (demo); each waiting QR order then links to its place there. */
+  testAppUrl?: string;
 }
 
 /** The signer of a completed order; null when there is none, or it was written with a retired data key (start again). */
@@ -123,7 +125,7 @@ export class OrderService {
     });
     req.session.bankidOrderId = order.id;
     await saveSession(req);
-    return signStatus(order, this.now(), input.returnUrl);
+    return this.withTestApp(order, signStatus(order, this.now(), input.returnUrl));
   }
 
   /** The current order of this session, collected from BankID when the last answer is older than 2 s. */
@@ -154,7 +156,15 @@ export class OrderService {
   }
 
   async status(req: Request): Promise<SignStatus> {
-    return signStatus(await this.current(req), this.now());
+    const order = await this.current(req);
+    return this.withTestApp(order, signStatus(order, this.now()));
+  }
+
+  /** In the demo, a QR order waiting for its scan can be approved on the simulator's page instead (bankid/simulator/page.ts). */
+  private withTestApp(order: BankIdOrderRow, status: SignStatus): SignStatus {
+    if (!this.deps.testAppUrl || !status.qrData) return status;
+    // Paused: the page's 2-second reload would wipe what the tester types into the order's form.
+    return { ...status, testAppUrl: `${this.deps.testAppUrl}?refresh=off#order-${encodeURIComponent(order.orderRef)}` };
   }
 
   async cancel(req: Request): Promise<SignStatus> {

@@ -13,11 +13,11 @@ import {
   loadHomeowner,
   profileProperties,
   addProfileProperty,
-  removeProfileProperty,
   replaceProfileProperties,
   saveContact,
   setSelectedProperty,
 } from './repository';
+import { HOME_RESTORE_MS, purgeRemovedHomes, removeProfileProperty, restoreProfileProperty } from './removed-homes';
 
 const propertyId = z.coerce.number().int().positive().max(2_147_483_647);
 const patchSchema = z
@@ -35,18 +35,19 @@ function homeownerId(req: Request): number {
 }
 
 /** /api/flow/user/profile: the signed-in homeowner's properties, selection and contact details (spec §3, §7). */
-export function profileRoutes(db: Db): Router {
+export function profileRoutes(db: Db, now: () => number = Date.now): Router {
   const router = Router();
   router.use(noQuery);
 
   async function profile(id: number) {
+    await purgeRemovedHomes(db, now(), id);
     const owner = await loadHomeowner(db, id);
     if (!owner) throw new HttpError(401, 'unauthorized', 'Sign in with BankID to see your profile.');
     return {
       user_id: `h${owner.id}`,
       name: owner.name,
       personalNumberMasked: owner.personalNumberMasked,
-      contact: owner.contactEmail || owner.contactMobile ? { email: owner.contactEmail, mobile: owner.contactMobile } : null,
+      contact: owner.contactEmail || owner.contactMobile || owner.contactName ? { name: owner.contactName, email: owner.contactEmail, mobile: owner.contactMobile } : null,
       properties: await profileProperties(db, owner.id),
       selectedPropertyId: owner.selectedPropertyId,
     };
@@ -79,10 +80,22 @@ export function profileRoutes(db: Db): Router {
     });
   });
 
+  // Removal can be undone for HOME_RESTORE_MS (POST …/restore); only then are the home and its answers deleted.
   router.delete('/profile/property/:id', async (req, res) => {
     const id = homeownerId(req);
     const property = parse(z.object({ id: propertyId }), req.params, 'params').id;
-    if (!(await removeProfileProperty(db, id, property))) throw new HttpError(404, 'not_found', 'That property is not in your profile.');
+    const at = now();
+    if (!(await removeProfileProperty(db, id, property, at))) throw new HttpError(404, 'not_found', 'That property is not in your profile.');
+    res.json({ ...(await profile(id)), removed: { id: property, restorableUntil: new Date(at + HOME_RESTORE_MS).toISOString() } });
+  });
+
+  router.post('/profile/property/:id/restore', async (req, res) => {
+    const id = homeownerId(req);
+    const property = parse(z.object({ id: propertyId }), req.params, 'params').id;
+    parse(z.object({}).strict(), req.body ?? {}, 'body');
+    if (!(await restoreProfileProperty(db, id, property, now()))) {
+      throw new HttpError(404, 'not_found', `That home was not removed from your profile in the last ${HOME_RESTORE_MS / 1000} seconds, so it cannot be restored.`);
+    }
     res.json(await profile(id));
   });
 
@@ -100,7 +113,7 @@ export function profileRoutes(db: Db): Router {
     const id = homeownerId(req);
     const contact = parse(contactSchema, req.body, 'body');
     await saveContact(db, id, contact);
-    res.json({ contact });
+    res.json({ contact: { name: contact.name ?? null, email: contact.email, mobile: contact.mobile } });
   });
 
   return router;

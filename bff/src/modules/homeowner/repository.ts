@@ -1,4 +1,6 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { ENERGY_CLASSES, type EnergyClass } from '@home-energy/shared/schemas/energy';
+import type { ProfileProperty } from '@home-energy/shared/schemas/profile';
 import type { SessionUser } from '@home-energy/shared/schemas/session';
 import type { Db } from '../../db/client';
 import { bankidOrders, buildingProfiles, homeownerProperties, homeowners, properties } from '../../db/schema';
@@ -6,6 +8,7 @@ import { maskPersonalNumber, type PersonalNumberVault } from '../../bankid/perso
 import type { CompletionUser } from '../../bankid/rp-client';
 import { assertCurrentDataKey, DataKeyError } from '../../bankid/data-key-store';
 import { HttpError } from '../../http/errors';
+import { RELISTED } from './removed-homes';
 
 export type BankIdOrderRow = typeof bankidOrders.$inferSelect;
 export type HomeownerRow = typeof homeowners.$inferSelect;
@@ -75,25 +78,21 @@ export async function consumeOrder(db: Db, id: string): Promise<boolean> {
   return rows.length === 1;
 }
 
-export interface ProfileProperty {
-  id: number;
-  name: string;
-  addresses: { street: string; postal_code: string; postal_city: string }[];
-  relations: string[];
-}
-
+/** The home's label as last computed for its owner: measured before calculated, as the dashboard shows it. */
 export async function profileProperties(db: Db, homeownerId: number): Promise<ProfileProperty[]> {
   const rows = await db
-    .select({ property: properties, relation: homeownerProperties.relation })
+    .select({ property: properties, relation: homeownerProperties.relation, label: sql<string | null>`coalesce(${buildingProfiles.measuredClass}, ${buildingProfiles.calculatedClass})` })
     .from(homeownerProperties)
     .innerJoin(properties, eq(properties.id, homeownerProperties.propertyId))
-    .where(eq(homeownerProperties.homeownerId, homeownerId))
+    .leftJoin(buildingProfiles, and(eq(buildingProfiles.homeownerId, homeownerProperties.homeownerId), eq(buildingProfiles.propertyId, homeownerProperties.propertyId)))
+    .where(and(eq(homeownerProperties.homeownerId, homeownerId), isNull(homeownerProperties.removedAt)))
     .orderBy(homeownerProperties.createdAt, properties.id);
-  return rows.map(({ property, relation }) => ({
+  return rows.map(({ property, relation, label }) => ({
     id: property.id,
     name: property.name,
     addresses: [{ street: property.street, postal_code: property.postalCode, postal_city: property.postalCity }],
     relations: [relation],
+    label: ENERGY_CLASSES.includes(label as EnergyClass) ? (label as EnergyClass) : null,
   }));
 }
 
@@ -116,6 +115,10 @@ export async function replaceProfileProperties(db: Db, homeownerId: number, ids:
     }
     const have = new Set(current.map((r) => r.propertyId));
     for (const id of ids) if (!have.has(id)) await tx.insert(homeownerProperties).values({ homeownerId, propertyId: id, relation });
+    // A listed home that was just removed (awaiting purge) is back on the list.
+    for (const row of current) {
+      if (row.removedAt && keep.has(row.propertyId)) await tx.update(homeownerProperties).set({ removedAt: null, removedWhileSelected: false }).where(and(eq(homeownerProperties.homeownerId, homeownerId), eq(homeownerProperties.propertyId, row.propertyId)));
+    }
     const owner = await tx.query.homeowners.findFirst({ where: eq(homeowners.id, homeownerId) });
     if (owner?.selectedPropertyId && !keep.has(owner.selectedPropertyId)) {
       await tx.update(homeowners).set({ selectedPropertyId: null }).where(eq(homeowners.id, homeownerId));
@@ -126,7 +129,7 @@ export async function replaceProfileProperties(db: Db, homeownerId: number, ids:
 /** Adds one property to the profile (kept as it is when already there) and selects it. */
 export async function addProfileProperty(db: Db, homeownerId: number, propertyId: number, relation: string): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx.insert(homeownerProperties).values({ homeownerId, propertyId, relation }).onConflictDoNothing();
+    await tx.insert(homeownerProperties).values({ homeownerId, propertyId, relation }).onConflictDoUpdate(RELISTED);
     await tx.update(homeowners).set({ selectedPropertyId: propertyId }).where(eq(homeowners.id, homeownerId));
   });
 }
@@ -135,21 +138,8 @@ export async function setSelectedProperty(db: Db, homeownerId: number, propertyI
   await db.update(homeowners).set({ selectedPropertyId: propertyId }).where(eq(homeowners.id, homeownerId));
 }
 
-export async function removeProfileProperty(db: Db, homeownerId: number, propertyId: number): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const removed = await tx
-      .delete(homeownerProperties)
-      .where(and(eq(homeownerProperties.homeownerId, homeownerId), eq(homeownerProperties.propertyId, propertyId)))
-      .returning();
-    if (removed.length === 0) return false;
-    // Removing a home from the profile removes the owner's answers for it too.
-    await tx.delete(buildingProfiles).where(and(eq(buildingProfiles.homeownerId, homeownerId), eq(buildingProfiles.propertyId, propertyId)));
-    const owner = await tx.query.homeowners.findFirst({ where: eq(homeowners.id, homeownerId) });
-    if (owner?.selectedPropertyId === propertyId) await tx.update(homeowners).set({ selectedPropertyId: null }).where(eq(homeowners.id, homeownerId));
-    return true;
-  });
-}
-
-export async function saveContact(db: Db, homeownerId: number, contact: { email: string; mobile: string }): Promise<void> {
-  await db.update(homeowners).set({ contactEmail: contact.email, contactMobile: contact.mobile }).where(eq(homeowners.id, homeownerId));
+export async function saveContact(db: Db, homeownerId: number, contact: { name?: string; email: string; mobile: string }): Promise<void> {
+  // A contact form without the name field keeps the name given before.
+  const name = contact.name === undefined ? {} : { contactName: contact.name };
+  await db.update(homeowners).set({ ...name, contactEmail: contact.email, contactMobile: contact.mobile }).where(eq(homeowners.id, homeownerId));
 }

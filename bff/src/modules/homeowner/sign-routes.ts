@@ -5,6 +5,7 @@ import type passport from 'passport';
 import { z } from 'zod';
 import { startSignSchema } from '@home-energy/shared/schemas/bankid';
 import type { Db } from '../../db/client';
+import { DatabaseRateLimitStore } from '../../http/rate-limit-store';
 import { HttpError, parse } from '../../http/errors';
 import { csrfVerified, readCsrf } from '../../auth/csrf';
 import type { AuthCookies } from '../../auth/cookies';
@@ -12,6 +13,7 @@ import type { PersonalNumberVault } from '../../bankid/personal-number';
 import { homeownerIdOf, homeownerSessionUser, loadHomeowner, upsertHomeowner } from './repository';
 import type { OrderService } from './orders';
 import { claimVisitorProfiles } from '../building/repository';
+import { keepHomeownerBrand } from '../flow/brand';
 
 export interface SignRouteOptions {
   db: Db;
@@ -22,6 +24,8 @@ export interface SignRouteOptions {
   cookies: AuthCookies;
   publicUrl?: string;
   startRateLimit: number;
+  /** The brand of a request that names none (the organisation a homeowner without one is kept with). */
+  defaultBrand: string;
   /** POST /fake-login signs in a demo homeowner; only when explicitly enabled, never in production. */
   fakeLogin: boolean;
 }
@@ -41,9 +45,11 @@ const fakeLoginBody = z
 export function signRoutes(options: SignRouteOptions): Router {
   const router = Router();
   router.use(noQuery);
-  const claimAfterSignIn = async (visitorId: string | undefined, user: Express.User) => {
+  const claimAfterSignIn = async (req: Request, visitorId: string | undefined, user: Express.User) => {
     const homeownerId = homeownerIdOf(user);
-    if (visitorId && homeownerId !== null) await claimVisitorProfiles(options.db, visitorId, homeownerId);
+    if (homeownerId === null) return;
+    if (visitorId) await claimVisitorProfiles(options.db, visitorId, homeownerId);
+    await keepHomeownerBrand(options.db, req, homeownerId, options.defaultBrand);
   };
 
   if (options.fakeLogin) {
@@ -57,7 +63,7 @@ export function signRoutes(options: SignRouteOptions): Router {
       const user = homeownerSessionUser(owner);
       req.login({ ...user }, (error) => {
         if (error) return next(error);
-        claimAfterSignIn(visitorId, user).then(() => res.set('Cache-Control', 'no-store').json({ user }), next);
+        claimAfterSignIn(req, visitorId, user).then(() => res.set('Cache-Control', 'no-store').json({ user }), next);
       });
     });
   }
@@ -69,6 +75,7 @@ export function signRoutes(options: SignRouteOptions): Router {
   }
 
   const startLimiter = rateLimit({
+    store: new DatabaseRateLimitStore(options.db, 'bankid-start'),
     windowMs: 60_000,
     limit: options.startRateLimit,
     standardHeaders: 'draft-8',
@@ -125,7 +132,7 @@ export function signRoutes(options: SignRouteOptions): Router {
       const visitorId = req.session.visitorId;
       req.login(user, (loginError) => {
         if (loginError) return next(loginError);
-        claimAfterSignIn(visitorId, user).then(() => res.json({ user }), next);
+        claimAfterSignIn(req, visitorId, user).then(() => res.json({ user }), next);
       });
     })(req, res, next);
   });

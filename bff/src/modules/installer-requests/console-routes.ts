@@ -2,12 +2,13 @@ import { Router } from 'express';
 import { z } from 'zod';
 import { canMoveLead, leadIdSchema, leadUpdateSchema, LEAD_TRANSITIONS, type LeadList } from '@home-energy/shared/schemas/installer-leads';
 import type { Db } from '../../db/client';
-import { HttpError } from '../../http/errors';
+import { HttpError, parse } from '../../http/errors';
 import { noQuery } from '../../http/input-guards';
 import { requireConsoleItem } from '../../auth/guards';
-import { parseInput } from '../admin/validate';
 import { audit } from '../audit/record';
 import { findLead, leadsOf, moveLead } from './repository';
+import type { Mailer } from '../mail/mailer';
+import { statusMail } from './mails';
 
 const leadParams = z.object({ id: leadIdSchema });
 
@@ -19,7 +20,7 @@ function notFound(): HttpError {
  * /api/console/org/{org}/installer-requests (menu item "requests", installer organisations only): the homeowners'
  * requests addressed to this installer and their status. Other organisations' requests are 404, never shown.
  */
-export function leadRoutes(db: Db): Router {
+export function leadRoutes(db: Db, mailer: Mailer): Router {
   const router = Router({ mergeParams: true });
   router.use(requireConsoleItem('requests'));
 
@@ -29,8 +30,8 @@ export function leadRoutes(db: Db): Router {
   });
 
   router.patch('/:id', async (req, res) => {
-    const { id } = parseInput(leadParams, req.params, 'params');
-    const update = parseInput(leadUpdateSchema, req.body, 'body');
+    const { id } = parse(leadParams, req.params, 'params');
+    const update = parse(leadUpdateSchema, req.body, 'body');
     const lead = await findLead(db, req.organisation!.id, id);
     if (!lead) throw notFound();
     if (!canMoveLead(lead.status, update.status)) {
@@ -49,6 +50,7 @@ export function leadRoutes(db: Db): Router {
         details: { from: lead.status, to: update.status, ...(note !== undefined ? { note } : {}) },
       });
     });
+    mailer.queueLater(() => statusMail(db, mailer, id, update.status, note));
     res.json({ request: await findLead(db, req.organisation!.id, id) });
   });
 

@@ -31,14 +31,15 @@ export async function homeownerRequests(db: Db, homeownerId: number, propertyId:
   }));
 }
 
-/** Sends the selected requests and withdraws the unselected ones, in one transaction. */
+/** Sends the selected requests and withdraws the unselected ones, in one transaction; the ids of the requests new here. */
 export async function applySelections(
   db: Db,
   target: { homeownerId: number; propertyId: number; organisationId: number | null },
   selections: { installer: OfferedInstaller; key: string; selected: boolean }[],
   contact: { email: string; mobile: string },
-): Promise<void> {
-  await db.transaction(async (tx) => {
+): Promise<number[]> {
+  return db.transaction(async (tx) => {
+    const created: number[] = [];
     for (const { installer, key, selected } of selections) {
       const where = and(
         eq(installerRequests.homeownerId, target.homeownerId),
@@ -50,7 +51,7 @@ export async function applySelections(
         await tx.delete(installerRequests).where(where);
         continue;
       }
-      await tx
+      const inserted = await tx
         .insert(installerRequests)
         .values({
           ...target,
@@ -62,8 +63,11 @@ export async function applySelections(
           contactEmail: contact.email,
           contactMobile: contact.mobile,
         })
-        .onConflictDoNothing();
+        .onConflictDoNothing()
+        .returning({ id: installerRequests.id });
+      created.push(...inserted.map((r) => r.id));
     }
+    return created;
   });
 }
 

@@ -9,6 +9,8 @@ import { findProperty, readProfile } from '../building/repository';
 import { ownerOf } from '../building/owner';
 import { flowOrganisation } from '../flow/brand';
 import { applySelections, homeownerRequests, offeredInstallers } from './repository';
+import type { Mailer } from '../mail/mailer';
+import { newRequestMails } from './mails';
 
 const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
@@ -16,8 +18,8 @@ const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483
  * /api/flow/property/{id}/installers and /installer-requests: the installers the home's organisation offers, and a
  * signed-in homeowner's requests to them (contact details needed first, so the installer can answer).
  */
-export function installerRequestRoutes(options: { db: Db; defaultBrand: string }): Router {
-  const { db } = options;
+export function installerRequestRoutes(options: { db: Db; defaultBrand: string; mailer: Mailer }): Router {
+  const { db, mailer } = options;
   const router = Router();
   router.use(flowQueryOnly);
 
@@ -55,12 +57,13 @@ export function installerRequestRoutes(options: { db: Db; defaultBrand: string }
     if (!owner?.contactEmail || !owner.contactMobile) {
       throw new HttpError(409, 'contact_required', 'Give your email and mobile number first, so the installer can reach you.');
     }
-    await applySelections(
+    const created = await applySelections(
       db,
       { homeownerId, propertyId: property.id, organisationId },
       selections.map((s) => ({ installer: offered.get(s.installer)!, key: s.key, selected: s.selected })),
       { email: owner.contactEmail, mobile: owner.contactMobile },
     );
+    if (created.length > 0) mailer.queueLater(() => newRequestMails(db, mailer, created));
     res.status(201).json({ requests: await homeownerRequests(db, homeownerId, property.id) });
   });
   return router;

@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { noQuery } from '../../http/input-guards';
-import { and, asc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, ilike, isNull, lte, or, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   contentItemInputSchema,
@@ -8,18 +8,24 @@ import {
   contentQuerySchema,
   type ContentItem,
   type ContentList,
+  type FlowMessage,
+  type FlowMessageList,
+  type ContentLanguage as Language,
 } from '@home-energy/shared/schemas/content';
+import { todayStockholm } from '@home-energy/shared/schemas/dates';
 import type { Db } from '../../db/client';
-import { contentItems } from '../../db/schema';
-import { HttpError } from '../../http/errors';
+import { contentItems, organisations } from '../../db/schema';
+import { flowOrganisation } from '../flow/brand';
+import { HttpError, parse } from '../../http/errors';
 import { requireConsoleItem } from '../../auth/guards';
-import { isUniqueViolation, parseInput } from '../admin/validate';
+import { isUniqueViolation } from '../admin/validate';
 import { audit } from '../audit/record';
 import { containsPattern } from '../../db/like';
 
 type Row = typeof contentItems.$inferSelect;
+type Organisation = { slug: string; name: string } | null;
 
-function view(row: Row): ContentItem {
+function flowView(row: Row): FlowMessage {
   return {
     id: row.id,
     slug: row.slug,
@@ -28,11 +34,26 @@ function view(row: Row): ContentItem {
     key: row.key,
     content: row.content,
     date: row.date,
+    valid_until: row.validUntil,
+    language: row.language as Language | null,
     image: row.image,
     activity: row.activity,
     require_terms: row.requireTerms,
-    updated_at: row.updatedAt.toISOString(),
   };
+}
+
+function view(row: Row, organisation: Organisation): ContentItem {
+  return { ...flowView(row), organisation, updated_at: row.updatedAt.toISOString() };
+}
+
+/**
+ * The messages a reader of `lng` gets, per key and activity: those written in `lng` or in no language; where a key or
+ * activity has none such, those in the other language (better a message in Swedish than none).
+ */
+function inReadersLanguage<T extends { key: string; activity: string | null; language: string | null }>(items: T[], lng: Language | undefined): T[] {
+  if (!lng) return items;
+  const readable = new Set(items.filter((m) => m.language === null || m.language === lng).map((m) => `${m.key}|${m.activity}`));
+  return items.filter((m) => m.language === null || m.language === lng || !readable.has(`${m.key}|${m.activity}`));
 }
 
 const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
@@ -41,7 +62,7 @@ function slugTaken(slug: string): HttpError {
   return new HttpError(409, 'conflict', `A message with the slug "${slug}" exists already. Choose another slug.`);
 }
 
-function columns(input: z.infer<typeof contentItemInputSchema>) {
+function columns(input: z.infer<typeof contentItemInputSchema>, organisationId: number | null) {
   return {
     slug: input.slug,
     type: input.type,
@@ -52,6 +73,9 @@ function columns(input: z.infer<typeof contentItemInputSchema>) {
     image: input.image ?? null,
     activity: input.activity ?? null,
     requireTerms: input.require_terms,
+    validUntil: input.valid_until ?? null,
+    language: input.language ?? null,
+    organisationId: input.all_brands ? null : organisationId,
   };
 }
 
@@ -70,30 +94,41 @@ export function messageRoutes(db: Db): Router {
     return row;
   }
 
+  async function organisationOf(row: Row): Promise<Organisation> {
+    if (row.organisationId === null) return null;
+    return (await db.query.organisations.findFirst({ where: eq(organisations.id, row.organisationId), columns: { slug: true, name: true } })) ?? null;
+  }
+
   router.get('/', async (req, res) => {
-    const query = parseInput(contentListQuerySchema, req.query, 'query');
+    const query = parse(contentListQuerySchema, req.query, 'query');
     const conditions: SQL[] = [];
     if (query.q) conditions.push(or(ilike(contentItems.title, containsPattern(query.q)), ilike(contentItems.key, containsPattern(query.q)), ilike(contentItems.slug, containsPattern(query.q)))!);
     if (query.type) conditions.push(eq(contentItems.type, query.type));
-    const rows = await db.select().from(contentItems).where(conditions.length ? and(...conditions) : undefined).orderBy(asc(contentItems.key), asc(contentItems.slug));
-    const body: ContentList = { items: rows.map(view) };
+    const rows = await db
+      .select({ item: contentItems, slug: organisations.slug, name: organisations.name })
+      .from(contentItems)
+      .leftJoin(organisations, eq(organisations.id, contentItems.organisationId))
+      .where(conditions.length ? and(...conditions) : undefined)
+      .orderBy(asc(contentItems.key), asc(contentItems.slug));
+    const body: ContentList = { items: rows.map((r) => view(r.item, r.slug !== null && r.name !== null ? { slug: r.slug, name: r.name } : null)) };
     res.set('Cache-Control', 'no-store').json(body);
   });
 
   router.get('/:id', noQuery, async (req, res) => {
-    const { id } = parseInput(idParams, req.params, 'params');
-    res.set('Cache-Control', 'no-store').json(view(await find(id)));
+    const { id } = parse(idParams, req.params, 'params');
+    const row = await find(id);
+    res.set('Cache-Control', 'no-store').json(view(row, await organisationOf(row)));
   });
 
   router.post('/', async (req, res) => {
-    const input = parseInput(contentItemInputSchema, req.body, 'body');
+    const input = parse(contentItemInputSchema, req.body, 'body');
     try {
       const created = await db.transaction(async (tx) => {
-        const [row] = await tx.insert(contentItems).values(columns(input)).returning();
+        const [row] = await tx.insert(contentItems).values(columns(input, req.organisation!.id)).returning();
         await audit(tx, req, res, { action: 'message.create', target: `message:${row!.slug}`, organisationId: req.organisation!.id, details: { id: row!.id, key: row!.key } });
         return row!;
       });
-      res.status(201).json(view(created));
+      res.status(201).json(view(created, await organisationOf(created)));
     } catch (error) {
       if (isUniqueViolation(error)) throw slugTaken(input.slug);
       throw error;
@@ -101,17 +136,19 @@ export function messageRoutes(db: Db): Router {
   });
 
   router.put('/:id', async (req, res) => {
-    const { id } = parseInput(idParams, req.params, 'params');
-    const input = parseInput(contentItemInputSchema, req.body, 'body');
+    const { id } = parse(idParams, req.params, 'params');
+    const input = parse(contentItemInputSchema, req.body, 'body');
     const before = await find(id);
     try {
       const updated = await db.transaction(async (tx) => {
-        const [row] = await tx.update(contentItems).set({ ...columns(input), updatedAt: new Date() }).where(eq(contentItems.id, id)).returning();
-        const changed = (Object.keys(columns(input)) as (keyof ReturnType<typeof columns>)[]).filter((k) => JSON.stringify(before[k]) !== JSON.stringify(row![k]));
+        // A message kept for one organisation stays that organisation's when edited from another one's console.
+        const next = columns(input, before.organisationId ?? req.organisation!.id);
+        const [row] = await tx.update(contentItems).set({ ...next, updatedAt: new Date() }).where(eq(contentItems.id, id)).returning();
+        const changed = (Object.keys(next) as (keyof typeof next)[]).filter((k) => JSON.stringify(before[k]) !== JSON.stringify(row![k]));
         await audit(tx, req, res, { action: 'message.update', target: `message:${row!.slug}`, organisationId: req.organisation!.id, details: { id, changed } });
         return row!;
       });
-      res.json(view(updated));
+      res.json(view(updated, await organisationOf(updated)));
     } catch (error) {
       if (isUniqueViolation(error)) throw slugTaken(input.slug);
       throw error;
@@ -119,7 +156,7 @@ export function messageRoutes(db: Db): Router {
   });
 
   router.delete('/:id', async (req, res) => {
-    const { id } = parseInput(idParams, req.params, 'params');
+    const { id } = parse(idParams, req.params, 'params');
     const before = await find(id);
     await db.transaction(async (tx) => {
       await tx.delete(contentItems).where(eq(contentItems.id, id));
@@ -131,18 +168,39 @@ export function messageRoutes(db: Db): Router {
   return router;
 }
 
-/** GET /api/flow/messages?key=&activity=: the knowledge base items the flow shows at a place (key) or for a recommendation. */
-export function flowMessageRoutes(db: Db): Router {
+/**
+ * GET /api/flow/messages?key=&activity=&lng=: the knowledge base items the flow shows at a place (key) or for a
+ * recommendation (activity), to the request's brand (flowOrganisation: a signed-in homeowner's is their
+ * organisation's), only between their first (date) and last day (valid_until), in the reader's language.
+ */
+export function flowMessageRoutes(db: Db, options: { defaultBrand: string; now?: () => number }): Router {
   const router = Router();
+  const now = options.now ?? Date.now;
   router.get('/messages', async (req, res) => {
-    const query = parseInput(contentQuerySchema, req.query, 'query');
-    const conditions: SQL[] = [];
-    if (query.key) conditions.push(eq(contentItems.key, query.key));
-    if (query.activity) conditions.push(eq(contentItems.activity, query.activity));
-    const rows = await db.select().from(contentItems).where(and(...conditions)).orderBy(asc(contentItems.date), asc(contentItems.slug)).limit(100);
-    const body: ContentList = { items: rows.map(view) };
-    // Edits in the console show on the next request (no deploy, no stale copies).
-    res.set('Cache-Control', 'public, no-cache').json(body);
+    // The brand hint every flow call may carry (FLOW_QUERY) is read by flowOrganisation, not by the schema.
+    const { owner: _brand, ...asked } = req.query;
+    const query = parse(contentQuerySchema, asked, 'query');
+    const matches: SQL[] = [];
+    if (query.key) matches.push(eq(contentItems.key, query.key));
+    if (query.activity) matches.push(eq(contentItems.activity, query.activity));
+    const organisation = await flowOrganisation(db, req, options.defaultBrand);
+    const today = todayStockholm(now());
+    const rows = await db
+      .select()
+      .from(contentItems)
+      .where(
+        and(
+          or(...matches),
+          organisation ? or(isNull(contentItems.organisationId), eq(contentItems.organisationId, organisation.id)) : isNull(contentItems.organisationId),
+          or(isNull(contentItems.date), lte(contentItems.date, today)),
+          or(isNull(contentItems.validUntil), gte(contentItems.validUntil, today)),
+        ),
+      )
+      .orderBy(asc(contentItems.date), asc(contentItems.slug))
+      .limit(100);
+    const body: FlowMessageList = { items: inReadersLanguage(rows.map(flowView), query.lng) };
+    // Edits in the console show on the next request (no deploy, no stale copies); the answer depends on the session's brand.
+    res.set('Cache-Control', 'private, no-cache').json(body);
   });
   return router;
 }

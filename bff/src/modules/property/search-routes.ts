@@ -2,6 +2,7 @@ import { Router } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
+import { DatabaseRateLimitStore } from '../../http/rate-limit-store';
 import type { Logger } from '../../logger';
 import { HttpError, parse } from '../../http/errors';
 import { normalizePostalCode, normalizeStreet } from '../../register/search';
@@ -32,6 +33,7 @@ export function propertySearchRoutes(options: SearchRouteOptions): Router {
   const router = Router();
   router.use(
     rateLimit({
+      store: new DatabaseRateLimitStore(options.db, 'search'),
       windowMs: 60_000,
       limit: options.searchRateLimit,
       standardHeaders: 'draft-8',

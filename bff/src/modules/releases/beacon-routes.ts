@@ -2,11 +2,10 @@ import express, { Router, type Request } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import { releaseBeaconSchema } from '@home-energy/shared/remotes';
 import type { Db } from '../../db/client';
-import { HttpError } from '../../http/errors';
+import { HttpError, parse } from '../../http/errors';
 import { jsonBodies, noQuery } from '../../http/input-guards';
 import { ipOf } from '../../http/write-limits';
 import type { Logger } from '../../logger';
-import { parseInput } from '../admin/validate';
 import { visitorKey, visitorOf } from './audience';
 import { recordBeacon, type CanaryRules } from './health';
 
@@ -34,7 +33,7 @@ export function beaconRoutes(db: Db, options: { secureCookies: boolean; perMinut
     express.json({ limit: BEACON_MAX_BYTES }),
     jsonBodies,
     async (req, res) => {
-      const beacon = parseInput(releaseBeaconSchema, req.body, 'body');
+      const beacon = parse(releaseBeaconSchema, req.body, 'body');
       const visitor = visitorOf(req, options.secureCookies);
       // Without the registry's cookie there is no session to count it for.
       if (!visitor) throw new HttpError(400, 'bad_request', 'No release session: load /api/mfe/registry first.');

@@ -1,6 +1,9 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import mime from 'mime-types';
+import { localFolderStore } from '../../storage/local-folder-store';
+import type { ObjectStore } from '../../storage/object-store';
 
 /** The files of a build folder, relative paths sorted, so its content hash does not depend on disk order. */
 export function listFiles(dir: string): string[] {
@@ -24,21 +27,24 @@ export function contentHash(dir: string, files: string[]): string {
   return hash.digest('hex');
 }
 
+/** Where releases are kept: the configured object store, or the folder <releasesDir>/<remote>/<version>/. */
+export function releaseObjects(settings: { releasesDir: string; releaseStore?: ObjectStore }): ObjectStore {
+  return settings.releaseStore ?? localFolderStore(settings.releasesDir);
+}
+
+/** The key of a release's manifest: a release is complete, and may be activated, once this object exists. */
+export const manifestKey = (remote: string, version: string) => `${remote}/${version}/mf-manifest.json`;
+
 /**
- * Copies a build into <releasesDir>/<remote>/<version>/ atomically (a half-copied release is never served). Its
- * source maps are copied on purpose, to decode that release's stack traces; web/static.ts never serves them.
+ * Copies a build under <remote>/<version>/ in the store, its manifest last, so a release whose upload stopped half-way
+ * is never activated. Its source maps are copied on purpose, to decode that release's stack traces; web/static.ts
+ * never serves them.
  */
-export function storeRelease(releasesDir: string, remote: string, version: string, sourceDir: string): string {
-  const target = path.join(releasesDir, remote, version);
-  if (fs.existsSync(target)) return target;
-  const staging = path.join(releasesDir, remote, `.staging-${process.pid}-${Date.now()}`);
-  fs.mkdirSync(path.dirname(staging), { recursive: true });
-  fs.cpSync(sourceDir, staging, { recursive: true });
-  try {
-    fs.renameSync(staging, target);
-  } catch (error) {
-    fs.rmSync(staging, { recursive: true, force: true });
-    if (!fs.existsSync(target)) throw error;
+export async function storeRelease(store: ObjectStore, remote: string, version: string, sourceDir: string): Promise<void> {
+  if (await store.head(manifestKey(remote, version))) return;
+  const files = listFiles(sourceDir);
+  const last = files.filter((file) => file === 'mf-manifest.json');
+  for (const file of [...files.filter((f) => f !== 'mf-manifest.json'), ...last]) {
+    await store.put(`${remote}/${version}/${file}`, fs.readFileSync(path.join(sourceDir, file)), mime.lookup(file) || 'application/octet-stream');
   }
-  return target;
 }

@@ -10,6 +10,8 @@ import { servedReleases, type ReleaseRow } from './repository';
 
 export interface RegistryOptions {
   publicUrl?: string;
+  /** MFE_PUBLIC_URL: where browsers fetch remote files (a CDN); the BFF's /mfe otherwise. */
+  filesUrl?: string;
   demo: boolean;
   secureCookies: boolean;
   defaultBrand: string;
@@ -18,16 +20,17 @@ export interface RegistryOptions {
 /**
  * GET /api/mfe/registry: where the shell finds each remote's release for this session (never cached), and whether
  * this is the demo. A remote with a canary answers the canary to the sessions in its audience (audience.ts), the
- * active release to the others. Entry URLs use PUBLIC_URL when set (always in production): the Host header is the
- * client's to choose.
+ * active release to the others. Entry URLs use MFE_PUBLIC_URL (a CDN) when set, else PUBLIC_URL's /mfe (always set in
+ * production): the Host header is the client's to choose.
  */
 export function registryRoute(db: Db, options: RegistryOptions): RequestHandler[] {
   const publicOrigin = options.publicUrl ? new URL(options.publicUrl).origin : null;
+  const filesBase = options.filesUrl?.replace(/\/+$/, '');
   // Read on every page load: kept until any write (this instance's, or another's NOTIFY) moves the generation.
-  const served = new ReadCache<ReleaseRow[]>(writeGenerationOfDb(db), { max: 1 });
+  const served = new ReadCache<ReleaseRow[]>(writeGenerationOfDb(db), { name: 'registry', max: 1 });
   const answer: RequestHandler = async (req, res) => {
     const releases = await served.read('served', () => servedReleases(db));
-    const origin = publicOrigin ?? `${req.protocol}://${req.get('host')}`;
+    const base = filesBase ?? `${publicOrigin ?? `${req.protocol}://${req.get('host')}`}/mfe`;
     const who = { brand: brandOf(req, options.defaultBrand), visitor: ensureVisitor(req, res, options.secureCookies) };
     const body: Registry = {
       remotes: REMOTES.flatMap((remote) => {
@@ -36,7 +39,7 @@ export function registryRoute(db: Db, options: RegistryOptions): RequestHandler[
         const release =
           canary && audience && inAudience(audience, who, remote.package, canary.version) ? canary : releases.find((r) => r.remote === remote.package && r.active);
         return release
-          ? [{ name: remote.name, package: remote.package, version: release.version, entry: `${origin}/mfe/${remote.package}/${release.version}/mf-manifest.json` }]
+          ? [{ name: remote.name, package: remote.package, version: release.version, entry: `${base}/${remote.package}/${release.version}/mf-manifest.json` }]
           : [];
       }),
       ...(options.demo ? { demo: true } : {}),

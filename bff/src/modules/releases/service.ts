@@ -3,7 +3,8 @@ import path from 'node:path';
 import { checkSharedAgainstShell, manifestSchema, type FederationManifest, type SharedCheck } from '@home-energy/shared/mfe/compat';
 import { REMOTES, type RemotePackage } from '@home-energy/shared/remotes';
 import type { Db } from '../../db/client';
-import { contentHash, listFiles, storeRelease } from './release-store';
+import type { ObjectStore } from '../../storage/object-store';
+import { contentHash, listFiles, manifestKey, releaseObjects, storeRelease } from './release-store';
 import { activeReleases, findRelease, insertRelease, listReleases, setActive, type ReleaseRow } from './repository';
 
 export class ReleaseError extends Error {
@@ -18,6 +19,8 @@ export class ReleaseError extends Error {
 export interface ReleaseSettings {
   releasesDir: string;
   SHELL_DIST: string;
+  /** The object store of releases; the folder releasesDir when absent. */
+  releaseStore?: ObjectStore;
 }
 
 function readManifest(file: string, what: string): FederationManifest {
@@ -69,7 +72,7 @@ export async function publishRelease(
   const version = `${buildVersion}-${contentHash(distDir, files).slice(0, 10)}`;
   const existing = await findRelease(db, remote, version);
   if (!existing) {
-    storeRelease(settings.releasesDir, remote, version, distDir);
+    await storeRelease(releaseObjects(settings), remote, version, distDir);
     const bytes = files.reduce((sum, f) => sum + fs.statSync(path.join(distDir, f)).size, 0);
     await insertRelease(db, { remote, version, shared: manifest.shared, files: files.length, bytes, releasedBy: options.releasedBy });
   }
@@ -83,8 +86,9 @@ export async function publishRelease(
 export async function activateRelease(db: Db, settings: ReleaseSettings, remote: RemotePackage, version: string, by: string): Promise<ReleaseRow> {
   const release = await findRelease(db, remote, version);
   if (!release) throw new ReleaseError(`${remote} has no release ${version}.`);
-  if (!fs.existsSync(path.join(settings.releasesDir, remote, version, 'mf-manifest.json'))) {
-    throw new ReleaseError(`The files of ${remote} ${version} are missing from ${settings.releasesDir}.`);
+  const store = releaseObjects(settings);
+  if (!(await store.head(manifestKey(remote, version)))) {
+    throw new ReleaseError(`The files of ${remote} ${version} are missing from ${store.location}.`);
   }
   await setActive(db, remote, version, by);
   return (await findRelease(db, remote, version))!;

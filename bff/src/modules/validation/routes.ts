@@ -1,4 +1,6 @@
+import { pipeline } from 'node:stream/promises';
 import { Router } from 'express';
+import type { ObjectStore } from '../../storage/object-store';
 import { noQuery } from '../../http/input-guards';
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -12,9 +14,8 @@ import {
 } from '@home-energy/shared/schemas/validation-queue';
 import type { Db } from '../../db/client';
 import { answerReviews, epcDocuments, properties } from '../../db/schema';
-import { HttpError } from '../../http/errors';
+import { HttpError, parse } from '../../http/errors';
 import { requireConsoleItem } from '../../auth/guards';
-import { parseInput } from '../admin/validate';
 import { audit } from '../audit/record';
 import { documentFileName, servedDocumentType } from '../building/document-file';
 import { findOrganisationDocument, findOrganisationProfile, openValidationCount, validationQueue } from './repository';
@@ -30,12 +31,12 @@ function notFound(): HttpError {
  * /api/console/org/{org}/validation (feature platform_validation): the queue, the uploaded documents (download,
  * approve → the property's issued label, reject) and staff's review of implausible answers. Every action is audited.
  */
-export function validationRoutes(db: Db): Router {
+export function validationRoutes(db: Db, documentStore: ObjectStore | null = null): Router {
   const router = Router({ mergeParams: true });
   router.use(requireConsoleItem('validation'));
 
   router.get('/', async (req, res) => {
-    const { limit } = parseInput(validationQueueQuerySchema, req.query, 'query');
+    const { limit } = parse(validationQueueQuerySchema, req.query, 'query');
     const organisationId = req.organisation!.id;
     const body: ValidationQueue = { items: await validationQueue(db, organisationId, limit), open: await openValidationCount(db, organisationId) };
     res.set('Cache-Control', 'no-store').json(body);
@@ -43,9 +44,11 @@ export function validationRoutes(db: Db): Router {
 
   // Staff read a homeowner's document: recorded like a write, since it is personal data.
   router.get('/documents/:id/file', noQuery, async (req, res) => {
-    const { id } = parseInput(documentParams, req.params, 'params');
+    const { id } = parse(documentParams, req.params, 'params');
     const document = await findOrganisationDocument(db, req.organisation!.id, id);
     if (!document) throw notFound();
+    const object = document.content ? null : await documentStore?.get(document.id);
+    if (!document.content && !object) throw new HttpError(503, 'unavailable', 'The document is in the object store, which is not configured here or does not have it (S3_ENDPOINT, S3_BUCKET).');
     await audit(db, req, res, { action: 'epc_document.download', target: `epc_document:${id}`, organisationId: req.organisation!.id, details: { propertyId: document.propertyId } });
     // Named and typed by the server (building/document-file.ts), never by the uploader: a file called x.html is no page.
     res
@@ -54,13 +57,15 @@ export function validationRoutes(db: Db): Router {
         'Content-Disposition': `attachment; filename="${documentFileName(document.id, document.contentType)}"`,
         'X-Content-Type-Options': 'nosniff',
         'Cache-Control': 'no-store',
-      })
-      .send(document.content);
+      });
+    if (document.content) return void res.send(document.content);
+    res.setHeader('Content-Length', String(object!.info.size));
+    await pipeline(object!.body, res);
   });
 
   router.post('/documents/:id/approve', async (req, res) => {
-    const { id } = parseInput(documentParams, req.params, 'params');
-    const approval = parseInput(documentApprovalSchema, req.body, 'body');
+    const { id } = parse(documentParams, req.params, 'params');
+    const approval = parse(documentApprovalSchema, req.body, 'body');
     const document = await findOrganisationDocument(db, req.organisation!.id, id);
     if (!document) throw notFound();
     if (document.status !== 'pending') throw new HttpError(409, 'conflict', `This document was ${document.status} already.`);
@@ -90,8 +95,8 @@ export function validationRoutes(db: Db): Router {
   });
 
   router.post('/documents/:id/reject', async (req, res) => {
-    const { id } = parseInput(documentParams, req.params, 'params');
-    const { reason } = parseInput(rejectionSchema, req.body, 'body');
+    const { id } = parse(documentParams, req.params, 'params');
+    const { reason } = parse(rejectionSchema, req.body, 'body');
     const document = await findOrganisationDocument(db, req.organisation!.id, id);
     if (!document) throw notFound();
     await db.transaction(async (tx) => {
@@ -107,8 +112,8 @@ export function validationRoutes(db: Db): Router {
   });
 
   router.post('/profiles/:id/review', async (req, res) => {
-    const { id } = parseInput(profileParams, req.params, 'params');
-    const review = parseInput(answersReviewSchema, req.body, 'body');
+    const { id } = parse(profileParams, req.params, 'params');
+    const review = parse(answersReviewSchema, req.body, 'body');
     const found = await findOrganisationProfile(db, req.organisation!.id, id);
     if (!found) throw notFound();
     if (!found.insights || found.insights.issues.length === 0) throw new HttpError(409, 'conflict', 'These answers fail no plausibility rule.');

@@ -1,5 +1,6 @@
 import { Fragment, useDeferredValue, useState } from 'react';
 import { Loading } from '@home-energy/shared';
+import { formatDateTime } from '../../format/date';
 import type { ConsoleUser, ConsoleUserWithPassword } from '../../schemas/admin';
 import { useListConsoleUsersQuery, type UserScope } from './api';
 import { CreateUserForm, type OrganisationOption } from './create-user-form';
@@ -18,9 +19,8 @@ export interface UserManagementProps {
   initialOrganisation?: string;
 }
 
-function formatDate(value: string | null, language: string, never: string): string {
-  if (!value) return never;
-  return new Intl.DateTimeFormat(language === 'sv' ? 'sv-SE' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(value));
+function formatWhen(value: string | null, language: string, never: string): string {
+  return value ? formatDateTime(value, language) : never;
 }
 
 function Memberships({ user, scope }: { user: ConsoleUser; scope: UserScope }) {
@@ -139,7 +139,7 @@ export function UserManagement({ scope, currentUserId, organisations = [], initi
                         <td>
                           <span className={`he-badge ${user.active ? 'he-badge--ok' : 'he-badge--danger'}`}>{user.active ? t('status.active') : t('status.inactive')}</span>
                         </td>
-                        <td>{formatDate(user.lastSignInAt, i18n.language, t('never'))}</td>
+                        <td>{formatWhen(user.lastSignInAt, i18n.language, t('never'))}</td>
                         <td>
                           <button
                             type="button"

@@ -3,7 +3,7 @@ import i18next, { type i18n as I18n } from 'i18next';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import common from '../../../locales/en/common.json';
-import type { Registry, Session, SessionContextValue } from '@home-energy/shared';
+import type { BrandConfigResponse, Registry, Session, SessionContextValue } from '@home-energy/shared';
 
 // jsdom lacks TextEncoder, which react-router needs at load time: set it before loading anything that imports it.
 const { TextEncoder, TextDecoder } = jest.requireActual<Pick<typeof globalThis, 'TextEncoder' | 'TextDecoder'>>('node:util');
@@ -13,10 +13,13 @@ const mockSignOut = jest.fn();
 let mockSession: SessionContextValue = { data: null, status: 'unauthenticated', update: async () => null };
 // The footer's release list and the demo flag come from the boot registry fetch; each test says what it answered.
 let mockRegistry: Registry | null = null;
+// The brand config of the page (GET /api/flow/brand-config), undefined while it loads.
+let mockBrand: BrandConfigResponse | undefined;
 jest.mock('../../remotes/use-active-releases', () => ({ useActiveReleases: () => mockRegistry }));
 jest.mock('@home-energy/shared', () => ({
   ...jest.requireActual<object>('@home-energy/shared'),
   useSession: () => mockSession,
+  useBrandConfig: () => mockBrand,
   signOut: (...args: unknown[]) => mockSignOut(...args),
 }));
 
@@ -64,6 +67,7 @@ async function renderLayout(path: string) {
 
 beforeEach(() => {
   mockRegistry = null;
+  mockBrand = undefined;
   mockSignOut.mockReset();
   mockSession = { data: null, status: 'unauthenticated', update: async () => null };
 });
@@ -116,6 +120,47 @@ describe('the shell header', () => {
     expect(nav.getByRole('link', { name: common.nav.signIn }).getAttribute('href')).toBe('/sign?redirect=%2Fflow%2Fstart');
     expect(nav.queryByRole('button', { name: common.nav.signOut })).toBeNull();
   });
+  it('folds its links behind a Menu button that says whether they are shown', async () => {
+    mockSession = { data: staff, status: 'authenticated', update: async () => staff };
+    const nav = await renderLayout('/console/org/demo-energi');
+    const menu = screen.getByRole('button', { name: common.nav.menu });
+    expect(menu.getAttribute('aria-controls')).toBe(screen.getByRole('navigation', { name: common.nav.label }).id);
+    expect(menu.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(menu);
+    expect(menu.getAttribute('aria-expanded')).toBe('true');
+    expect(screen.getByRole('navigation', { name: common.nav.label }).className).toContain('he-topbar__nav--open');
+    // Going to another page folds them away again.
+    await act(async () => {
+      fireEvent.click(nav.getByRole('link', { name: common.nav.findHome }));
+    });
+    expect(screen.getByRole('button', { name: common.nav.menu }).getAttribute('aria-expanded')).toBe('false');
+  });
+
+});
+
+describe('the brand in the header', () => {
+  const header = () => within(screen.getByRole('banner'));
+
+  it('shows the active brand’s name and logo instead of the product’s, with the brand in the link’s name and the logo’s alt text', async () => {
+    mockBrand = { brand: 'demo-bank', config: { name: 'Demo Bank', logo: '/brands/demo-bank.svg', accent: '#1d4f91' } };
+    await renderLayout('/');
+    const link = header().getByRole('link', { name: 'Demo Bank – start page' });
+    expect(link.textContent).toBe('Demo Bank');
+    expect(within(link).getByRole('img', { name: 'Demo Bank logo' }).getAttribute('src')).toBe('/brands/demo-bank.svg');
+    expect(header().queryByText(common.product.name)).toBeNull();
+  });
+
+  it('shows the product while the brand loads', async () => {
+    await renderLayout('/');
+    expect(header().getByRole('link', { name: common.product.home }).textContent).toBe(common.product.name);
+  });
+
+  it('keeps the product’s mark in the staff console whatever brand the browser came through', async () => {
+    mockBrand = { brand: 'demo-bank', config: { name: 'Demo Bank' } };
+    await renderLayout('/console/org/demo-energi');
+    expect(header().getByRole('link', { name: common.product.home })).toBeTruthy();
+    expect(header().queryByText('Demo Bank')).toBeNull();
+  });
 });
 
 describe('the demo mark', () => {
@@ -131,5 +176,17 @@ describe('the demo mark', () => {
     mockRegistry = { remotes: [] };
     await renderLayout('/');
     expect(screen.queryByRole('note')).toBeNull();
+  });
+});
+
+describe('the footer', () => {
+  it('keeps the running releases behind "About this version", not in the footer line', async () => {
+    mockRegistry = { remotes: [{ name: 'mfe_flow', package: 'mfe-flow', version: '1.0.0-abc', entry: 'http://x/mfe/mfe-flow/1.0.0-abc/mf-manifest.json' }] };
+    await renderLayout('/');
+    const releases = screen.getByTestId('releases');
+    expect(releases.textContent).toBe('mfe-flow 1.0.0-abc');
+    const details = releases.closest('details')!;
+    expect(details.open).toBe(false);
+    expect(within(details).getByText(common.footer.aboutVersion).tagName).toBe('SUMMARY');
   });
 });

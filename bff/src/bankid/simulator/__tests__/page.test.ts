@@ -108,6 +108,20 @@ describe('approve page (the simulated BankID test app)', () => {
     expect((await sim.collect(orderRef)).body.status).toBe('pending');
   });
 
+  it('opens from a link on the sign-in page (another port is another origin), each order at its own anchor; nothing else from there', async () => {
+    const sim = setup();
+    const { orderRef } = await sim.auth();
+    const link = (req: request.Test) => req.set('Sec-Fetch-Site', 'same-site').set('Sec-Fetch-Mode', 'navigate').set('Sec-Fetch-Dest', 'document');
+    const page = await link(request(sim.app).get('/simulator/?refresh=off')).expect(200);
+    expect(page.text).toContain(`<article class="order" id="order-${orderRef}"`);
+    expect(page.text).not.toContain('http-equiv="refresh"');
+    // A script's fetch, the control API and the forms stay same-origin only.
+    await request(sim.app).get('/simulator/').set('Sec-Fetch-Site', 'cross-site').set('Sec-Fetch-Mode', 'cors').set('Sec-Fetch-Dest', 'empty').expect(403);
+    await link(request(sim.app).get('/simulator/api/orders')).expect(403);
+    await link(request(sim.app).post(`/simulator/forms/orders/${orderRef}/approve`).type('form').send({})).expect(403);
+    expect((await sim.collect(orderRef)).body.status).toBe('pending');
+  });
+
   it('links back to the service only for an http(s) returnUrl', async () => {
     const sim = setup();
     const good = await sim.auth({ returnUrl: 'https://energy.example.test/sign#initiated=true' });

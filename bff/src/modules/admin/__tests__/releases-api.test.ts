@@ -4,6 +4,7 @@ import { seedDemoStaff } from '../../../seed/demo-staff';
 import { publishRelease } from '../../releases/service';
 import { insertRelease } from '../../releases/repository';
 import { storeRelease } from '../../releases/release-store';
+import { localFolderStore } from '../../../storage/local-folder-store';
 import { SHELL_SHARED } from '../../../../test/fixtures';
 import { startTestWorld, type TestWorld, type BuildFixtures, type TestApp } from '../../../../test/test-world';
 import { signInAs } from '../../../../test/staff-session';
@@ -24,7 +25,7 @@ beforeAll(async () => {
   second = (await publishRelease(database.db, settings, { remote: 'mfe-results', distDir: fixtures.writeRemote('two'), releasedBy: 'ci', activate: 'always' })).version;
   // A release built against React 18: stored earlier, before the shell moved on (the release check would refuse it today).
   const old = fixtures.writeRemote('react18', SHELL_SHARED.map((s) => (s.name === 'react' ? { ...s, requiredVersion: '^18.2.0' } : s)));
-  storeRelease(fixtures.releasesDir, 'mfe-results', '0.9.0-old', old);
+  await storeRelease(localFolderStore(fixtures.releasesDir), 'mfe-results', '0.9.0-old', old);
   await insertRelease(database.db, {
     remote: 'mfe-results',
     version: '0.9.0-old',

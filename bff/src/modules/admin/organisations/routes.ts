@@ -12,12 +12,12 @@ import { organisationSlugSchema } from '@home-energy/shared/schemas/session';
 import { z } from 'zod';
 import type { Db } from '../../../db/client';
 import { organisations } from '../../../db/schema';
-import { HttpError } from '../../../http/errors';
+import { HttpError, parse } from '../../../http/errors';
 import type { Logger } from '../../../logger';
 import type { BrandConfigStore } from '../../brand/store';
 import { seedQuestionSets } from '../../questions/repository';
 import { audit } from '../../audit/record';
-import { isUniqueViolation, parseInput } from '../validate';
+import { isUniqueViolation } from '../validate';
 import { findOrganisationView, installersOf, listOrganisations, replaceInstallers } from './repository';
 
 const slugParams = z.object({ slug: organisationSlugSchema });
@@ -50,7 +50,7 @@ export function organisationRoutes({ db, brandStore, logger }: { db: Db; brandSt
   });
 
   router.post('/', async (req, res) => {
-    const input = parseInput(organisationCreateSchema, req.body, 'body');
+    const input = parse(organisationCreateSchema, req.body, 'body');
     if (await db.query.organisations.findFirst({ columns: { id: true }, where: eq(organisations.slug, input.slug) })) throw slugTaken(input.slug);
     try {
       await db.transaction(async (tx) => {
@@ -76,13 +76,13 @@ export function organisationRoutes({ db, brandStore, logger }: { db: Db; brandSt
   });
 
   router.get('/:slug', async (req, res) => {
-    const { slug } = parseInput(slugParams, req.params, 'params');
+    const { slug } = parse(slugParams, req.params, 'params');
     res.set('Cache-Control', 'no-store').json(await detail(slug));
   });
 
   router.patch('/:slug', async (req, res) => {
-    const { slug } = parseInput(slugParams, req.params, 'params');
-    const patch = parseInput(organisationUpdateSchema, req.body, 'body');
+    const { slug } = parse(slugParams, req.params, 'params');
+    const patch = parse(organisationUpdateSchema, req.body, 'body');
     await db.transaction(async (tx) => {
       const found = await findOrganisationView(tx, slug);
       if (!found) throw new HttpError(404, 'not_found', `No organisation "${slug}".`);

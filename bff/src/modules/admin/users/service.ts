@@ -9,6 +9,9 @@ import { hashPassword } from '../../../auth/passwords';
 import { audit } from '../../audit/record';
 import type { DbOrTx } from '../../audit/repository';
 import { isUniqueViolation } from '../validate';
+import type { Mailer } from '../../mail/mailer';
+import { passwordLinkMail } from '../../password-links/mails';
+import { issuePasswordToken } from '../../password-links/repository';
 import {
   countActiveAdmins,
   endStaffSessions,
@@ -47,7 +50,20 @@ function emailTaken(email: string, scope: UserScope): HttpError {
 }
 
 export class UserService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly mailer: Mailer,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /**
+   * A new password for a user who must choose their own at next sign-in, and a link by mail to choose it. Without a
+   * mail server the one-time password is the admin's to hand over (shown once); with one, only the link counts.
+   */
+  private async oneTimePassword(): Promise<{ shown: string | null; passwordHash: string }> {
+    const password = generateOneTimePassword();
+    return { shown: this.mailer.delivers ? null : password, passwordHash: await hashPassword(password) };
+  }
 
   async list(scope: UserScope, filters: { organisation?: string; q?: string } = {}): Promise<ConsoleUser[]> {
     let organisationId: number | undefined;
@@ -57,17 +73,18 @@ export class UserService {
     return users.map((u) => viewInScope(u, scope));
   }
 
-  /** Creates a console user with a one-time password, shown in this answer only (the database keeps its hash). */
+  /** Creates a console user with a one-time password (shown in this answer only) and mails them an invitation link. */
   async create(scope: UserScope, input: { email: string; name: string; memberships: MembershipInput[] }, req: Request, res: Response): Promise<ConsoleUserWithPassword> {
-    const oneTimePassword = generateOneTimePassword();
-    const passwordHash = await hashPassword(oneTimePassword);
+    const { shown: oneTimePassword, passwordHash } = await this.oneTimePassword();
+    let token = '';
     if (await this.db.query.staffUsers.findFirst({ columns: { id: true }, where: eq(staffUsers.email, input.email) })) throw emailTaken(input.email, scope);
     try {
       const id = await this.db.transaction(async (tx) => {
         const targets = await Promise.all(
           input.memberships.map(async (m, index) => ({ ...m, organisationId: (await this.organisationBySlug(tx, m.organisation, `body.memberships.${index}.organisation`)).id })),
         );
-        const [user] = await tx.insert(staffUsers).values({ email: input.email, name: input.name, passwordHash }).returning({ id: staffUsers.id });
+        const [user] = await tx.insert(staffUsers).values({ email: input.email, name: input.name, passwordHash, mustChangePassword: true }).returning({ id: staffUsers.id });
+        token = await issuePasswordToken(tx, user.id, 'invitation', this.now());
         for (const m of targets) await setMembership(tx, user.id, m.organisationId, m.role);
         await audit(tx, req, res, {
           action: 'user.create',
@@ -83,6 +100,7 @@ export class UserService {
         }
         return user.id;
       });
+      this.mailer.queue(passwordLinkMail(this.mailer, input, 'invitation', token));
       return { user: viewInScope((await findStaffById(this.db, id))!, scope), oneTimePassword };
     } catch (error) {
       if (isUniqueViolation(error)) throw emailTaken(input.email, scope);
@@ -141,17 +159,19 @@ export class UserService {
     return viewInScope((await findStaffById(this.db, userId))!, scope);
   }
 
-  /** A new one-time password; the old one stops working and the user's sessions end. */
+  /** A new one-time password and a reset link by mail; the old password stops working and the user's sessions end. */
   async resetPassword(scope: UserScope, userId: number, req: Request, res: Response): Promise<ConsoleUserWithPassword> {
-    const oneTimePassword = generateOneTimePassword();
-    const passwordHash = await hashPassword(oneTimePassword);
-    await this.db.transaction(async (tx) => {
+    const { shown: oneTimePassword, passwordHash } = await this.oneTimePassword();
+    const link = await this.db.transaction(async (tx) => {
       const user = await this.target(tx, scope, userId);
       this.mayManageAccount(scope, user);
-      await tx.update(staffUsers).set({ passwordHash }).where(eq(staffUsers.id, user.id));
+      await tx.update(staffUsers).set({ passwordHash, mustChangePassword: true }).where(eq(staffUsers.id, user.id));
+      const token = await issuePasswordToken(tx, user.id, 'reset', this.now());
       const sessionsEnded = await endStaffSessions(tx, user.id, user.id === actorId(req) ? req.sessionID : undefined);
       await audit(tx, req, res, { action: 'user.password_reset', target: `user:${user.email}`, organisationId: scopeOrganisation(scope), details: { userId, sessionsEnded } });
+      return passwordLinkMail(this.mailer, user, 'reset', token);
     });
+    this.mailer.queue(link);
     return { user: viewInScope((await findStaffById(this.db, userId))!, scope), oneTimePassword };
   }
 

@@ -195,7 +195,7 @@ describe('answers and the building', () => {
     expect(recs.body.errors).toEqual([]);
     const profile = await agent.get('/api/flow/user/profile').expect(200);
     expect(profile.body.properties).toEqual(expect.arrayContaining([expect.objectContaining({ id: bare, relations: ['flow_added'] })]));
-    // Removing the home from the profile removes the answers too.
+    // Removing the home from the profile takes its answers out of reach too (deleted once Undo is no longer offered).
     await agent.delete(`/api/flow/user/profile/property/${bare}`).expect(200);
     await agent.get(`/api/flow/property/${bare}/building/primary/recommendations`).expect(404);
   });

@@ -6,6 +6,7 @@ import { seedDemoStaff } from '../../../seed/demo-staff';
 import { createTestApp } from '../../../../test/test-app';
 import { startBankIdTestWorld, type BankIdTestWorld, type TestApp } from '../../../../test/test-world';
 import { signInAs } from '../../../../test/staff-session';
+import { HOME_RESTORE_MS } from '../removed-homes';
 
 let world: BankIdTestWorld;
 let database: DatabaseHandle;
@@ -266,8 +267,73 @@ describe('profile', () => {
     expect(JSON.stringify(foreign.body.issues)).toContain('Invalid phone number');
     expect((await owner.get('/api/flow/user/profile')).body.contact).toBeNull();
     const ok = await owner.post('/api/flow/user/profile/contact').send({ email: ' Karin@Example.se ', mobile: '070-123 45 67' }).expect(200);
-    expect(ok.body.contact).toEqual({ email: 'karin@example.se', mobile: '+46701234567' });
-    expect((await owner.get('/api/flow/user/profile')).body.contact).toEqual({ email: 'karin@example.se', mobile: '+46701234567' });
+    expect(ok.body.contact).toEqual({ name: null, email: 'karin@example.se', mobile: '+46701234567' });
+    expect((await owner.get('/api/flow/user/profile')).body.contact).toEqual({ name: null, email: 'karin@example.se', mobile: '+46701234567' });
+  });
+
+  it('keeps the name to be reached by with the contact details, and says what was wrong with a bad one', async () => {
+    const owner = await signedInHomeowner('196512242222');
+    const blank = await owner.post('/api/flow/user/profile/contact').send({ name: '   ', email: 'karin@example.se', mobile: '070-123 45 67' }).expect(400);
+    expect(blank.body.issues).toEqual([expect.objectContaining({ path: 'body.name', message: 'Enter your name (at most 100 characters)' })]);
+    await owner.post('/api/flow/user/profile/contact').send({ name: 'x'.repeat(101), email: 'karin@example.se', mobile: '070-123 45 67' }).expect(400);
+    await owner.post('/api/flow/user/profile/contact').send({ name: 42, email: 'karin@example.se', mobile: '070-123 45 67' }).expect(400);
+    const saved = await owner.post('/api/flow/user/profile/contact').send({ name: ' Karin K ', email: 'karin@example.se', mobile: '070-123 45 67' }).expect(200);
+    expect(saved.body.contact).toEqual({ name: 'Karin K', email: 'karin@example.se', mobile: '+46701234567' });
+    // The contact form of the flow sends no name: the one given before stays.
+    await owner.post('/api/flow/user/profile/contact').send({ email: 'karin.k@example.se', mobile: '070-123 45 67' }).expect(200);
+    expect((await owner.get('/api/flow/user/profile')).body.contact).toEqual({ name: 'Karin K', email: 'karin.k@example.se', mobile: '+46701234567' });
+  });
+
+  it('a removed home comes back with its answers and selection on Undo within the minute', async () => {
+    const owner = await signedInHomeowner('197102021234');
+    await owner.patch('/api/flow/user/profile').send({ properties: ids, selectedPropertyId: ids[0] }).expect(200);
+    await owner.post(`/api/flow/property/${ids[0]}/answer`).send({ occupants: 3 }).expect(200);
+
+    const removed = await owner.delete(`/api/flow/user/profile/property/${ids[0]}`).expect(200);
+    expect(removed.body.properties.map((p: { id: number }) => p.id)).toEqual([ids[1]]);
+    expect(removed.body.selectedPropertyId).toBeNull();
+    expect(removed.body.removed.id).toBe(ids[0]);
+    expect(Date.parse(removed.body.removed.restorableUntil)).toBeGreaterThan(now() + HOME_RESTORE_MS / 2);
+    // Out of the list, and its answers out of reach, in the meantime.
+    expect((await owner.get('/api/flow/user/profile')).body.properties.map((p: { id: number }) => p.id)).toEqual([ids[1]]);
+    expect((await owner.get(`/api/flow/property/${ids[0]}/answers`)).body.answers?.occupants).toBeUndefined();
+
+    offset += HOME_RESTORE_MS / 2;
+    const restored = await owner.post(`/api/flow/user/profile/property/${ids[0]}/restore`).send({}).expect(200);
+    expect(restored.body.properties.map((p: { id: number }) => p.id)).toEqual(ids);
+    expect(restored.body.selectedPropertyId).toBe(ids[0]);
+    expect((await owner.get(`/api/flow/property/${ids[0]}/answers`).expect(200)).body.answers.occupants).toBe(3);
+    // Nothing is removed any more: a second Undo finds nothing.
+    const again = await owner.post(`/api/flow/user/profile/property/${ids[0]}/restore`).send({}).expect(404);
+    expect(again.body.message).toMatch(/cannot be restored/);
+  });
+
+  it('after the minute the removed home and its answers are deleted, and Undo answers 404', async () => {
+    const owner = await signedInHomeowner('197203031234');
+    await owner.patch('/api/flow/user/profile').send({ properties: ids }).expect(200);
+    await owner.post(`/api/flow/property/${ids[1]}/answer`).send({ occupants: 2 }).expect(200);
+    await owner.delete(`/api/flow/user/profile/property/${ids[1]}`).expect(200);
+    offset += HOME_RESTORE_MS + 1000;
+    await owner.post(`/api/flow/user/profile/property/${ids[1]}/restore`).send({}).expect(404);
+    expect((await owner.get('/api/flow/user/profile')).body.properties.map((p: { id: number }) => p.id)).toEqual([ids[0]]);
+    const left = await database.pool.query(
+      `select (select count(*)::int from homeowner_properties hp join homeowners h on h.id = hp.homeowner_id where h.personal_number_masked = '19720303-****' and hp.property_id = $1) as listed,
+              (select count(*)::int from building_profiles b join homeowners h on h.id = b.homeowner_id where h.personal_number_masked = '19720303-****' and b.property_id = $1) as answers`,
+      [ids[1]],
+    );
+    expect(left.rows[0]).toEqual({ listed: 0, answers: 0 });
+  });
+
+  it("Undo takes only a home id and an empty body, and only the homeowner's own removals", async () => {
+    const owner = await signedInHomeowner('197304041234');
+    await owner.patch('/api/flow/user/profile').send({ properties: ids }).expect(200);
+    await owner.delete(`/api/flow/user/profile/property/${ids[0]}`).expect(200);
+    await owner.post('/api/flow/user/profile/property/abc/restore').send({}).expect(400);
+    await owner.post(`/api/flow/user/profile/property/${ids[0]}/restore`).send({ when: 'now' }).expect(400);
+    const stranger = await signedInHomeowner('197405051234');
+    await stranger.post(`/api/flow/user/profile/property/${ids[0]}/restore`).send({}).expect(404);
+    await request(app).post(`/api/flow/user/profile/property/${ids[0]}/restore`).send({}).expect(401);
+    await owner.post(`/api/flow/user/profile/property/${ids[0]}/restore`).send({}).expect(200);
   });
 
   it('logs out with a new empty session', async () => {
@@ -275,6 +341,29 @@ describe('profile', () => {
     await owner.post('/api/flow/user/logout').send({ csrfToken: await csrf(owner) }).expect(200);
     expect((await owner.get('/api/auth/session')).body).toEqual({});
     await owner.get('/api/flow/user/profile').expect(401);
+  });
+});
+
+describe('the demo test app', () => {
+  it('links a QR order waiting for its scan to its place on the simulator page, and that page shows it', async () => {
+    const testApp = `${simulator.url}/simulator/`;
+    const agent = request.agent(createTestApp(database, fixtures, {}, { rp, now, bankIdTestAppUrl: testApp }));
+    const started = await start(agent, 'bankid.other_device').expect(200);
+    const orderRef = await control.orderRefFor(started.body);
+    expect(started.body.testAppUrl).toBe(`${testApp}?refresh=off#order-${orderRef}`);
+    expect((await agent.get('/api/flow/user/sign').expect(200)).body.testAppUrl).toBe(`${testApp}?refresh=off#order-${orderRef}`);
+    const page = await request(simulator.url).get('/simulator/').expect(200);
+    expect(page.text).toContain(`id="order-${orderRef}"`);
+    // Once scanned there is no QR, so no link either.
+    await control.scan(started.body.qrData).expect(200);
+    expect((await poll(agent)).body.testAppUrl).toBeUndefined();
+  });
+
+  it('is not offered with real BankID, nor on this device', async () => {
+    const other = await start(request.agent(app), 'bankid.other_device').expect(200);
+    expect(other.body.testAppUrl).toBeUndefined();
+    const sameDevice = await start(request.agent(createTestApp(database, fixtures, {}, { rp, now, bankIdTestAppUrl: `${simulator.url}/simulator/` })), 'bankid.same_device').expect(200);
+    expect(sameDevice.body.testAppUrl).toBeUndefined();
   });
 });
 

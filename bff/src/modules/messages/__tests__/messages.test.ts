@@ -2,12 +2,14 @@ import request from 'supertest';
 import type { DatabaseHandle } from '../../../db/client';
 import { seedDemoStaff } from '../../../seed/demo-staff';
 import { startTestWorld, type TestWorld, type TestApp } from '../../../../test/test-world';
+import { createTestApp } from '../../../../test/test-app';
 import { signInAs } from '../../../../test/staff-session';
 
 let world: TestWorld;
 let database: DatabaseHandle;
 let app: TestApp;
 let superAdmin: ReturnType<typeof request.agent>;
+let fakeLoginApp: TestApp;
 const MESSAGES = '/api/console/org/demo-energi/messages';
 
 const heatPumpGrant = {
@@ -29,6 +31,7 @@ async function count(): Promise<number> {
 beforeAll(async () => {
   world = await startTestWorld({ seed: [seedDemoStaff] });
   ({ database, app } = world);
+  fakeLoginApp = createTestApp(database, world.fixtures, { FAKE_LOGIN: true });
   superAdmin = request.agent(app);
   await signInAs(superAdmin, 'super@demo.test').expect(200);
 });
@@ -37,7 +40,14 @@ afterAll(() => world.close());
 describe('the knowledge base', () => {
   it('a super admin creates, lists, reads, edits and deletes a message; each write is audited', async () => {
     const created = await superAdmin.post(MESSAGES).send(heatPumpGrant).expect(201);
-    expect(created.body).toEqual({ id: expect.any(Number), ...heatPumpGrant, updated_at: expect.any(String) });
+    expect(created.body).toEqual({
+      id: expect.any(Number),
+      ...heatPumpGrant,
+      valid_until: null,
+      language: null,
+      organisation: { slug: 'demo-energi', name: 'Demo Energi AB' },
+      updated_at: expect.any(String),
+    });
     const id = created.body.id;
     await superAdmin.post(MESSAGES).send({ slug: 'about-labels', type: 'info', title: 'About labels', key: 'results.label', content: 'Labels go from A to G.' }).expect(201);
 
@@ -67,6 +77,8 @@ describe('the knowledge base', () => {
       [{ ...heatPumpGrant, slug: 'limits', image: 'javascript:alert(1)' }, 'body.image'],
       [{ ...heatPumpGrant, slug: 'limits', date: '2026-02-30' }, 'body.date'],
       [{ ...heatPumpGrant, slug: 'limits', extra: true }, 'body'],
+      [{ ...heatPumpGrant, slug: 'limits', language: 'de' }, 'body.language'],
+      [{ ...heatPumpGrant, slug: 'limits', valid_until: '2025-12-31' }, 'body.valid_until'],
     ];
     for (const [body, path] of bad) {
       const res = await superAdmin.post(MESSAGES).send(body).expect(400);
@@ -79,16 +91,77 @@ describe('the knowledge base', () => {
     expect(await count()).toBe(before + 1);
   });
 
-  it('serves the flow by key and by activity, without a session', async () => {
+  it('serves the flow by key or by activity, without a session', async () => {
     await superAdmin.post(MESSAGES).send({ ...heatPumpGrant, slug: 'served' }).expect(201);
     const byActivity = await request(app).get('/api/flow/messages?activity=heat_pump_airwater').expect(200);
-    expect(byActivity.headers['cache-control']).toBe('public, no-cache');
+    expect(byActivity.headers['cache-control']).toBe('private, no-cache');
     expect(byActivity.body.items.map((m: { slug: string }) => m.slug)).toEqual(expect.arrayContaining(['served']));
     const byKey = await request(app).get('/api/flow/messages?key=results.label').expect(200);
     expect(byKey.body.items.map((m: { slug: string }) => m.slug)).toEqual(['about-labels']);
-    const both = await request(app).get('/api/flow/messages?key=results.label&activity=heat_pump_airwater').expect(200);
-    expect(both.body.items).toEqual([]);
+    const either = await request(app).get('/api/flow/messages?key=results.label&activity=heat_pump_airwater').expect(200);
+    expect(either.body.items.map((m: { slug: string }) => m.slug)).toEqual(expect.arrayContaining(['about-labels', 'served']));
     await request(app).get('/api/flow/messages').expect(400);
     await request(app).get('/api/flow/messages?activity=nuclear_plant').expect(400);
+    const badLanguage = await request(app).get('/api/flow/messages?key=results.label&lng=de').expect(400);
+    expect(badLanguage.body.issues[0].path).toBe('query.lng');
+  });
+
+  describe('what a homeowner is shown', () => {
+    const message = { type: 'info', title: 'Solar', content: 'About solar panels.', activity: 'solar_panel_installation' };
+    const slugs = (res: request.Response) => res.body.items.map((m: { slug: string }) => m.slug);
+    it('only messages valid today (Swedish calendar day): from their date to their last day, both included', async () => {
+      // 2026-03-01 00:30 in Stockholm is still 28 February in UTC.
+      const dated = [
+        { slug: 'solar-ended', date: '2026-01-01', valid_until: '2026-02-27' },
+        { slug: 'solar-ends-today', date: '2026-01-01', valid_until: '2026-03-01' },
+        { slug: 'solar-starts-today', date: '2026-03-01', valid_until: null },
+        { slug: 'solar-starts-tomorrow', date: '2026-03-02', valid_until: null },
+        { slug: 'solar-undated', date: null, valid_until: null },
+      ];
+      for (const d of dated) await superAdmin.post(MESSAGES).send({ ...message, ...d, key: 'dates.solar', all_brands: true }).expect(201);
+      const dayApp = createTestApp(database, world.fixtures, {}, { now: () => Date.parse('2026-02-28T23:30:00Z') });
+      const res = await request(dayApp).get('/api/flow/messages?key=dates.solar').expect(200);
+      expect(slugs(res).sort()).toEqual(['solar-ends-today', 'solar-starts-today', 'solar-undated']);
+    });
+
+    it('only the messages of the reader’s brand and those for every brand; a signed-in homeowner gets their organisation’s', async () => {
+      await superAdmin.post(MESSAGES).send({ ...message, slug: 'energi-only', key: 'brands.solar' }).expect(201);
+      await superAdmin.post('/api/console/org/demo-bank/messages').send({ ...message, slug: 'bank-only', key: 'brands.solar' }).expect(201);
+      await superAdmin.post(MESSAGES).send({ ...message, slug: 'every-brand', key: 'brands.solar', all_brands: true }).expect(201);
+      expect(slugs(await request(app).get('/api/flow/messages?key=brands.solar').expect(200)).sort()).toEqual(['energi-only', 'every-brand']);
+      expect(slugs(await request(app).get('/api/flow/messages?key=brands.solar&owner=demo-bank').expect(200)).sort()).toEqual(['bank-only', 'every-brand']);
+      expect(slugs(await request(app).get('/api/flow/messages?key=brands.solar&owner=demo-installer').expect(200))).toEqual(['every-brand']);
+
+      const homeowner = request.agent(fakeLoginApp);
+      await homeowner.get('/api/flow/brand-config?owner=demo-bank').expect(200);
+      await homeowner.post('/api/flow/user/fake-login').send({ personalNumber: '197503031238', name: 'Dag Dahl' }).expect(200);
+      const elsewhere = request.agent(fakeLoginApp);
+      await elsewhere.post('/api/flow/user/fake-login').send({ personalNumber: '197503031238', name: 'Dag Dahl' }).expect(200);
+      expect(slugs(await elsewhere.get('/api/flow/messages?key=brands.solar').expect(200)).sort()).toEqual(['bank-only', 'every-brand']);
+    });
+
+    it('in the reader’s language or none; where a key has none such, the messages in the other language', async () => {
+      const texts = [
+        { slug: 'lang-sv', language: 'sv', key: 'lang.a' },
+        { slug: 'lang-en', language: 'en', key: 'lang.a' },
+        { slug: 'lang-any', language: null, key: 'lang.a' },
+        { slug: 'lang-only-sv', language: 'sv', key: 'lang.b' },
+      ];
+      for (const t of texts) await superAdmin.post(MESSAGES).send({ ...message, activity: null, ...t }).expect(201);
+      expect(slugs(await request(app).get('/api/flow/messages?key=lang.a&lng=en').expect(200)).sort()).toEqual(['lang-any', 'lang-en']);
+      expect(slugs(await request(app).get('/api/flow/messages?key=lang.a&lng=sv').expect(200)).sort()).toEqual(['lang-any', 'lang-sv']);
+      expect(slugs(await request(app).get('/api/flow/messages?key=lang.a').expect(200)).sort()).toEqual(['lang-any', 'lang-en', 'lang-sv']);
+      const fallback = await request(app).get('/api/flow/messages?key=lang.b&lng=en').expect(200);
+      expect(fallback.body.items).toEqual([expect.objectContaining({ slug: 'lang-only-sv', language: 'sv' })]);
+      expect(fallback.body.items[0]).not.toHaveProperty('organisation');
+    });
+
+    it('a message kept for one organisation stays that organisation’s when edited from another’s console', async () => {
+      const created = await superAdmin.post('/api/console/org/demo-bank/messages').send({ ...message, slug: 'bank-edited', key: 'edit.a' }).expect(201);
+      const edited = await superAdmin.put(`${MESSAGES}/${created.body.id}`).send({ ...message, slug: 'bank-edited', key: 'edit.a', title: 'Solar!' }).expect(200);
+      expect(edited.body.organisation).toEqual({ slug: 'demo-bank', name: 'Demo Bank' });
+      const everyone = await superAdmin.put(`${MESSAGES}/${created.body.id}`).send({ ...message, slug: 'bank-edited', key: 'edit.a', all_brands: true }).expect(200);
+      expect(everyone.body.organisation).toBeNull();
+    });
   });
 });

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from '@home-energy/shared/router';
 import { useTranslation } from 'react-i18next';
-import { Loading } from '@home-energy/shared';
+import { formatDateTime, Loading } from '@home-energy/shared';
 import { PageHead } from '../../../components/page-head';
 import { LoadFailed } from '../../../components/load-failed';
 import { useListOrganisationsQuery } from '../../organisations/api/organisations-api';
@@ -39,7 +39,6 @@ export function AuditPage() {
     },
     { refetchOnMountOrArgChange: true },
   );
-  const format = new Intl.DateTimeFormat(i18n.language === 'sv' ? 'sv-SE' : 'en-GB', { dateStyle: 'medium', timeStyle: 'medium' });
   const data = audit.currentData ?? audit.data;
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   const filtered = FILTERS.some((f) => applied[f]);
@@ -139,7 +138,7 @@ export function AuditPage() {
                   {data.entries.map((entry) => (
                     <tr key={entry.id}>
                       <th scope="row">
-                        <time dateTime={entry.createdAt}>{format.format(new Date(entry.createdAt))}</time>
+                        <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt, i18n.language, { seconds: true })}</time>
                       </th>
                       <td>
                         {entry.actor.name ?? entry.actor.email}
@@ -155,7 +154,7 @@ export function AuditPage() {
                       </td>
                       <td>{t(`audit.actions.${entry.action}`, { defaultValue: entry.action })}</td>
                       <td>
-                        <code>{entry.target}</code>
+                        <code className="he-id">{entry.target}</code>
                       </td>
                       <td>
                         {Object.keys(entry.details).length > 0 ? (

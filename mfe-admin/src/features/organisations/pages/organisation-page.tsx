@@ -43,7 +43,7 @@ export function OrganisationPage() {
       <>
         <div className="he-actions">
           <strong style={{ fontSize: '1.25rem' }}>{detail.name}</strong>
-          <code>{detail.slug}</code>
+          <code className="he-id">{detail.slug}</code>
           <span className={`he-badge ${detail.active ? 'he-badge--ok' : 'he-badge--danger'}`}>{detail.active ? t('organisations.status.active') : t('organisations.status.inactive')}</span>
           {detail.active ? <ImpersonateButton slug={detail.slug} name={detail.name} small={false} /> : null}
           <Link to={`/console/admin/user-management?organisation=${encodeURIComponent(detail.slug)}`}>

@@ -93,7 +93,7 @@ export function OrganisationsPage() {
                       ) : null}
                     </th>
                     <td>
-                      <code>{o.slug}</code>
+                      <code className="he-id">{o.slug}</code>
                     </td>
                     <td>{o.brand}</td>
                     <td>{o.features.length > 0 ? o.features.map((f) => t(`organisations.feature.${f}`)).join(', ') : <span className="he-muted">{t('organisations.noFeatures')}</span>}</td>

@@ -1,8 +1,8 @@
 import { baseApi } from '@home-energy/shared';
-import type { AdminRelease, AdminReleaseList, ReleaseAudience } from '@home-energy/shared/schemas/admin';
+import type { AdminRelease, AdminReleaseList, AdminReleaseToken, AdminReleaseTokenCreated, ReleaseAudience } from '@home-energy/shared/schemas/admin';
 
-/** /api/admin/releases: every remote's versions with the shared-dependency check and health; activation, canary audience, rollback. */
-const releasesApi = baseApi.enhanceEndpoints({ addTagTypes: ['AdminRelease'] }).injectEndpoints({
+/** /api/admin/releases: every remote's versions with the shared-dependency check and health; activation, canary audience, rollback; release tokens. */
+const releasesApi = baseApi.enhanceEndpoints({ addTagTypes: ['AdminRelease', 'AdminReleaseToken'] }).injectEndpoints({
   endpoints: (build) => ({
     listReleases: build.query<AdminReleaseList, void>({
       query: () => ({ url: 'admin/releases', cache: 'no-store' }),
@@ -21,7 +21,20 @@ const releasesApi = baseApi.enhanceEndpoints({ addTagTypes: ['AdminRelease'] }).
       query: ({ remote, version }) => ({ url: `admin/releases/${encodeURIComponent(remote)}/${encodeURIComponent(version)}/rollback`, method: 'POST' }),
       invalidatesTags: ['AdminRelease'],
     }),
+    // /api/admin/release-tokens: the tokens teams release with from their own CI.
+    listReleaseTokens: build.query<{ tokens: AdminReleaseToken[] }, void>({
+      query: () => ({ url: 'admin/release-tokens', cache: 'no-store' }),
+      providesTags: ['AdminReleaseToken'],
+    }),
+    createReleaseToken: build.mutation<AdminReleaseTokenCreated, { remote: string; label: string }>({
+      query: (body) => ({ url: 'admin/release-tokens', method: 'POST', body }),
+      invalidatesTags: ['AdminReleaseToken'],
+    }),
+    revokeReleaseToken: build.mutation<AdminReleaseToken, number>({
+      query: (id) => ({ url: `admin/release-tokens/${id}/revoke`, method: 'POST' }),
+      invalidatesTags: ['AdminReleaseToken'],
+    }),
   }),
 });
 
-export const { useListReleasesQuery, useActivateReleaseMutation, useSetReleaseAudienceMutation, useRollbackCanaryMutation } = releasesApi;
+export const { useListReleasesQuery, useActivateReleaseMutation, useSetReleaseAudienceMutation, useRollbackCanaryMutation, useListReleaseTokensQuery, useCreateReleaseTokenMutation, useRevokeReleaseTokenMutation } = releasesApi;

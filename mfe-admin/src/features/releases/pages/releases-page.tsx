@@ -1,17 +1,17 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Loading, useToast } from '@home-energy/shared';
+import { formatDateTime, Loading, useToast } from '@home-energy/shared';
 import type { AdminRelease, AdminRemoteReleases } from '@home-energy/shared/schemas/admin';
 import { ConfirmButton, apiErrorBody } from '@home-energy/shared/ui/user-management';
 import { PageHead } from '../../../components/page-head';
 import { LoadFailed } from '../../../components/load-failed';
 import { useActivateReleaseMutation, useListReleasesQuery } from '../api/releases-api';
 import { CanaryActions, CanaryForm, ReleaseAudienceCell, ReleaseHealthCell } from './release-canary';
+import { ReleaseTokens } from '../components/release-tokens';
 
 function useDate() {
   const { i18n } = useTranslation();
-  const format = new Intl.DateTimeFormat(i18n.language === 'sv' ? 'sv-SE' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short' });
-  return (value: string) => format.format(new Date(value));
+  return (value: string) => formatDateTime(value, i18n.language);
 }
 
 function SharedCheck({ release }: { release: AdminRelease }) {
@@ -84,7 +84,7 @@ function RemoteReleases({ remote, onActivated }: { remote: AdminRemoteReleases; 
                 return (
                   <tr key={release.version}>
                     <th scope="row">
-                      <code>{release.version}</code>
+                      <code className="he-id">{release.version}</code>
                     </th>
                     <td>
                       <span className={`he-badge ${release.active ? 'he-badge--ok' : 'he-badge--muted'}`}>{release.active ? t('releases.active') : release.audience ? t('releases.canary') : t('releases.inactive')}</span>
@@ -134,6 +134,7 @@ function RemoteReleases({ remote, onActivated }: { remote: AdminRemoteReleases; 
 /** /console/admin/releases: every remote's versions, the active one, canaries with their audience and health, rollback. */
 export function ReleasesPage() {
   const { t } = useTranslation('admin');
+  const date = useDate();
   const releases = useListReleasesQuery(undefined, { refetchOnMountOrArgChange: true });
   const [activated, setActivated] = useState<{ remote: string; version: string } | null>(null);
   const data = releases.data;
@@ -168,6 +169,7 @@ export function ReleasesPage() {
           ))}
         </>
       )}
+      <ReleaseTokens date={date} />
     </div>
   );
 }

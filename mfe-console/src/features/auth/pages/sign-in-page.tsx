@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
-import { Navigate, useSearchParams } from '@home-energy/shared/router';
+import { Link, Navigate, useSearchParams } from '@home-energy/shared/router';
 import { useTranslation } from 'react-i18next';
-import { Loading, useSession } from '@home-energy/shared';
+import { CHOOSE_PASSWORD_PATH, Loading, useSession } from '@home-energy/shared';
 import { SignInForm } from '../components/sign-in-form';
 import { homeForUser, safeCallbackUrl } from '../lib/sign-in-destination';
 
@@ -22,7 +22,7 @@ export function SignInPage() {
 
   // A homeowner's BankID session is not a console session: they see the staff sign-in form.
   if (session && session.user.kind === 'staff') {
-    const target = callbackUrl ?? homeForUser(session.user);
+    const target = session.user.mustChangePassword ? CHOOSE_PASSWORD_PATH : (callbackUrl ?? homeForUser(session.user));
     if (target) return <Navigate to={target} replace />;
     return (
       <section className="he-card" style={{ maxWidth: 480, margin: '2rem auto' }}>
@@ -39,6 +39,9 @@ export function SignInPage() {
       <p>{t('signIn.intro')}</p>
       {error === 'SessionRequired' ? <p role="status">{t('signIn.sessionRequired')}</p> : null}
       <SignInForm callbackUrl={callbackUrl} initialError={error && error !== 'SessionRequired' ? error : null} />
+      <p>
+        <Link to="/console/forgot-password">{t('signIn.forgotPassword')}</Link>
+      </p>
       <p style={{ marginTop: '1.5rem' }}>
         {t('signIn.homeowner')} <a href="/sign">{t('signIn.homeownerLink')}</a>
       </p>

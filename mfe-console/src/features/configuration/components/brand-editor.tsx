@@ -1,6 +1,15 @@
 import { useEffect, useId, useState, type CSSProperties, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { brandVariables, useToast, type BrandConfig, type BrandFinancialProvider } from '@home-energy/shared';
+import {
+  accentContrastIssues,
+  brandVariables,
+  darkAccentOf,
+  MIN_TEXT_CONTRAST,
+  softAccentOf,
+  useToast,
+  type BrandConfig,
+  type BrandFinancialProvider,
+} from '@home-energy/shared';
 import { useSaveBrandMutation } from '../api/configuration-api';
 import { ApiIssues } from './api-issues';
 
@@ -9,10 +18,28 @@ const ACCENTS = ['accent', 'accentSoft', 'accentDark'] as const;
 const OTHER_COLOURS = ['text', 'muted', 'background', 'surface', 'border', 'danger'] as const;
 type OtherColour = (typeof OTHER_COLOURS)[number];
 
-/** A colour as text (#rrggbb; empty = the platform's) with a picker beside it. */
-function ColourField({ id, label, value, onChange }: { id: string; label: string; value: string | undefined; onChange: (value: string | undefined) => void }) {
+/** A colour as text (#rrggbb; empty = the platform's, or `derived` when given) with a picker beside it. */
+function ColourField({
+  id,
+  label,
+  value,
+  onChange,
+  derived,
+  problem,
+}: {
+  id: string;
+  label: string;
+  value: string | undefined;
+  onChange: (value: string | undefined) => void;
+  /** What an empty field becomes (mixed from the accent). */
+  derived?: string;
+  /** Why the colour cannot be saved (contrast). */
+  problem?: string;
+}) {
   const { t } = useTranslation('console');
   const invalid = !!value && !HEX.test(value);
+  const message = invalid ? t('configuration.brand.hex') : problem;
+  const hint = !value && derived ? t('configuration.brand.derived', { colour: derived }) : undefined;
   return (
     <div className="he-field cn-colour">
       <label htmlFor={id}>{label}</label>
@@ -20,7 +47,7 @@ function ColourField({ id, label, value, onChange }: { id: string; label: string
         <input
           type="color"
           aria-label={t('configuration.brand.pick', { name: label })}
-          value={value && HEX.test(value) ? value.toLowerCase() : '#ffffff'}
+          value={value && HEX.test(value) ? value.toLowerCase() : (derived ?? '#ffffff')}
           onChange={(e) => onChange(e.target.value)}
         />
         <input
@@ -30,11 +57,20 @@ function ColourField({ id, label, value, onChange }: { id: string; label: string
           placeholder={t('configuration.brand.platformColour')}
           value={value ?? ''}
           maxLength={7}
-          aria-invalid={invalid || undefined}
+          aria-invalid={message ? true : undefined}
+          aria-describedby={message ? `${id}-error` : hint ? `${id}-hint` : undefined}
           onChange={(e) => onChange(e.target.value.trim() || undefined)}
         />
       </div>
-      {invalid ? <p className="he-field__error">{t('configuration.brand.hex')}</p> : null}
+      {message ? (
+        <p id={`${id}-error`} className="he-field__error">
+          {message}
+        </p>
+      ) : hint ? (
+        <p id={`${id}-hint`} className="he-field__hint">
+          {hint}
+        </p>
+      ) : null}
     </div>
   );
 }
@@ -125,6 +161,15 @@ export function BrandEditor({ org, brand, config }: { org: string; brand: string
     setDraft({ ...draft, colours: Object.keys(colours).length ? colours : undefined });
   };
   const providers = draft.financial_providers ?? [];
+  const accent = draft.accent && HEX.test(draft.accent) ? draft.accent : undefined;
+  const coloursValid = ACCENTS.every((key) => !draft[key] || HEX.test(draft[key]!));
+  // The BFF refuses the same (brandConfigInputSchema); said here before saving, at the colour to change.
+  const contrast = coloursValid ? accentContrastIssues(draft) : [];
+  const problemOf = (key: (typeof ACCENTS)[number]) => {
+    const issue = contrast.find((i) => i.path === key);
+    return issue ? t(`configuration.brand.contrast.${issue.path}`, { ratio: issue.ratio, min: MIN_TEXT_CONTRAST }) : undefined;
+  };
+  const derivedOf = (key: (typeof ACCENTS)[number]) => (!accent ? undefined : key === 'accentSoft' ? softAccentOf(accent) : key === 'accentDark' ? darkAccentOf(accent) : undefined);
   const setProviders = (next: BrandFinancialProvider[]) => setDraft({ ...draft, financial_providers: next.length ? next : undefined });
 
   async function submit(event: FormEvent) {
@@ -145,11 +190,35 @@ export function BrandEditor({ org, brand, config }: { org: string; brand: string
           <label htmlFor={`${id}-name`}>{t('configuration.brand.name')}</label>
           <input id={`${id}-name`} className="he-input" type="text" maxLength={255} value={draft.name ?? ''} onChange={(e) => setDraft({ ...draft, name: e.target.value || undefined })} />
         </div>
+        <div className="he-field">
+          <label htmlFor={`${id}-logo`}>{t('configuration.brand.logo')}</label>
+          <input
+            id={`${id}-logo`}
+            className="he-input"
+            type="text"
+            inputMode="url"
+            maxLength={255}
+            value={draft.logo ?? ''}
+            aria-describedby={`${id}-logo-hint`}
+            onChange={(e) => setDraft({ ...draft, logo: e.target.value.trim() || undefined })}
+          />
+          <p id={`${id}-logo-hint`} className="he-field__hint">
+            {t('configuration.brand.logoHint')}
+          </p>
+        </div>
         <fieldset className="cn-fieldset">
           <legend>{t('configuration.brand.accents')}</legend>
           <div className="he-form-grid">
             {ACCENTS.map((key) => (
-              <ColourField key={key} id={`${id}-${key}`} label={t(`configuration.brand.colours.${key}`)} value={draft[key]} onChange={(value) => setDraft({ ...draft, [key]: value })} />
+              <ColourField
+                key={key}
+                id={`${id}-${key}`}
+                label={t(`configuration.brand.colours.${key}`)}
+                value={draft[key]}
+                derived={derivedOf(key)}
+                problem={problemOf(key)}
+                onChange={(value) => setDraft({ ...draft, [key]: value })}
+              />
             ))}
           </div>
         </fieldset>
@@ -179,7 +248,7 @@ export function BrandEditor({ org, brand, config }: { org: string; brand: string
         </fieldset>
         {state.isError ? <ApiIssues error={state.error} /> : null}
         <div className="he-actions">
-          <button type="submit" className="he-button" disabled={!dirty || state.isLoading}>
+          <button type="submit" className="he-button" disabled={!dirty || state.isLoading || contrast.length > 0}>
             {state.isLoading ? t('common.saving') : t('configuration.brand.save')}
           </button>
           <button type="button" className="he-button he-button--secondary" disabled={!dirty} onClick={() => setDraft(config)}>

@@ -1,11 +1,24 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ACTIVITY_TYPES, type ContentItemInput } from '@home-energy/shared';
+import { ACTIVITY_TYPES, LANGUAGES, type ContentItemInput } from '@home-energy/shared';
 import { fieldErrors } from '@home-energy/shared/ui/user-management';
 import { bucketLabel } from '../../analytics/lib/labels';
 import { MessagePreview } from './message-preview';
 
-export const EMPTY_MESSAGE: ContentItemInput = { slug: '', type: '', title: '', key: '', content: '', date: null, image: null, activity: null, require_terms: false };
+export const EMPTY_MESSAGE: ContentItemInput = {
+  slug: '',
+  type: '',
+  title: '',
+  key: '',
+  content: '',
+  date: null,
+  valid_until: null,
+  language: null,
+  image: null,
+  activity: null,
+  require_terms: false,
+  all_brands: false,
+};
 const CONTENT_MAX = 2000;
 
 /** Create or edit a message, with the spec's limits on each field and a live preview beside the form. */
@@ -44,7 +57,7 @@ export function MessageForm({ initial, busy, error, onSave, onCancel, title }: {
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    onSave({ ...item, date: item.date || null, image: item.image || null, activity: item.activity || null });
+    onSave({ ...item, date: item.date || null, valid_until: item.valid_until || null, language: item.language || null, image: item.image || null, activity: item.activity || null });
   }
 
   return (
@@ -69,9 +82,32 @@ export function MessageForm({ initial, busy, error, onSave, onCancel, title }: {
               </select>
             </div>
             <div className="he-field">
+              <label htmlFor={`${id}-language`}>{t('messages.fields.language')}</label>
+              <select id={`${id}-language`} className="he-select" value={item.language ?? ''} onChange={(e) => set('language', (e.target.value || null) as ContentItemInput['language'])}>
+                <option value="">{t('messages.languages.any')}</option>
+                {LANGUAGES.map((lng) => (
+                  <option key={lng} value={lng}>
+                    {t(`messages.languages.${lng}`)}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className="he-field">
               <label htmlFor={`${id}-date`}>{t('messages.fields.date')}</label>
               <input id={`${id}-date`} type="date" value={item.date ?? ''} onChange={(e) => set('date', e.target.value || null)} aria-invalid={errors.date ? true : undefined} />
-              {errors.date ? <p className="he-field__error">{errors.date}</p> : null}
+              {errors.date ? <p className="he-field__error">{errors.date}</p> : <p className="he-field__hint">{t('messages.hints.date')}</p>}
+            </div>
+            <div className="he-field">
+              <label htmlFor={`${id}-valid_until`}>{t('messages.fields.valid_until')}</label>
+              <input
+                id={`${id}-valid_until`}
+                type="date"
+                value={item.valid_until ?? ''}
+                min={item.date ?? undefined}
+                onChange={(e) => set('valid_until', e.target.value || null)}
+                aria-invalid={errors.valid_until ? true : undefined}
+              />
+              {errors.valid_until ? <p className="he-field__error">{errors.valid_until}</p> : <p className="he-field__hint">{t('messages.hints.valid_until')}</p>}
             </div>
             <div className="he-field">
               <label htmlFor={`${id}-image`}>{t('messages.fields.image')}</label>
@@ -97,6 +133,10 @@ export function MessageForm({ initial, busy, error, onSave, onCancel, title }: {
             </p>
             {errors.content ? <p className="he-field__error">{errors.content}</p> : null}
           </div>
+          <label className="he-check">
+            <input type="checkbox" checked={item.all_brands ?? false} onChange={(e) => set('all_brands', e.target.checked)} />
+            {t('messages.fields.all_brands')}
+          </label>
           <label className="he-check">
             <input type="checkbox" checked={item.require_terms ?? false} onChange={(e) => set('require_terms', e.target.checked)} />
             {t('messages.fields.require_terms')}

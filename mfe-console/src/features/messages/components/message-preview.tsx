@@ -1,29 +1,40 @@
 import { useTranslation } from 'react-i18next';
-import type { ContentItemInput } from '@home-energy/shared';
+import { KnowledgeMessage, type ContentItemInput } from '@home-energy/shared';
 import { useFormat } from '../../../lib/use-format';
 import { bucketLabel } from '../../analytics/lib/labels';
 
-/** The message as the flow shows it: title, date, picture, text, and the terms box when it asks for one. */
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * The message as homeowners see it (the flow's own component, so the two cannot drift), under a line saying where and
+ * to whom it is shown, which homeowners do not see.
+ */
 export function MessagePreview({ item }: { item: ContentItemInput }) {
   const { t } = useTranslation('console');
   const format = useFormat();
+  const where = [item.type || t('messages.fields.type'), item.activity ? bucketLabel(t, 'activities', item.activity) : null, item.key || null].filter(Boolean).join(' · ');
   return (
-    <article className="cn-message-preview" data-testid="message-preview" aria-label={t('messages.preview')}>
+    <div className="cn-message-preview" data-testid="message-preview" aria-label={t('messages.preview')} role="group">
+      <p className="cn-message-preview__meta">{where}</p>
+      <KnowledgeMessage
+        message={{
+          title: item.title || t('messages.untitled'),
+          content: item.content || t('messages.noContent'),
+          date: item.date && DAY.test(item.date) ? item.date : null,
+          image: item.image,
+          language: item.language,
+        }}
+      />
       <p className="cn-message-preview__meta">
-        {item.type || t('messages.fields.type')}
-        {item.activity ? ` · ${bucketLabel(t, 'activities', item.activity)}` : ''}
-        {item.date && /^\d{4}-\d{2}-\d{2}$/.test(item.date) ? ` · ${format.day(item.date)}` : ''}
+        {[
+          item.language ? t(`messages.languages.${item.language}`) : t('messages.languages.any'),
+          item.all_brands ? t('messages.audience.all') : t('messages.audience.own'),
+          item.valid_until && DAY.test(item.valid_until) ? t('messages.until', { date: format.day(item.valid_until) }) : null,
+          item.require_terms ? t('messages.fields.require_terms') : null,
+        ]
+          .filter(Boolean)
+          .join(' · ')}
       </p>
-      <h3>{item.title || t('messages.untitled')}</h3>
-      {item.image ? <img src={item.image} alt="" className="cn-message-preview__image" /> : null}
-      {(item.content || t('messages.noContent')).split(/\n{2,}/).map((paragraph, i) => (
-        <p key={i}>{paragraph}</p>
-      ))}
-      {item.require_terms ? (
-        <label className="he-check">
-          <input type="checkbox" disabled /> {t('messages.terms')}
-        </label>
-      ) : null}
-    </article>
+    </div>
   );
 }

@@ -12,16 +12,19 @@ import { useCreateMessageMutation, useDeleteMessageMutation, useListMessagesQuer
 import { EMPTY_MESSAGE, MessageForm } from '../components/message-form';
 import { MessagePreview } from '../components/message-preview';
 
-const asInput = ({ slug, type, title, key, content, date, image, activity, require_terms }: ContentItem): ContentItemInput => ({
+const asInput = ({ slug, type, title, key, content, date, valid_until, language, image, activity, require_terms, organisation }: ContentItem): ContentItemInput => ({
   slug,
   type,
   title,
   key,
   content,
   date,
+  valid_until,
+  language,
   image,
   activity: activity as ContentItemInput['activity'],
   require_terms,
+  all_brands: organisation === null,
 });
 
 /** /console/org/:org/messages (super admins): the knowledge base the flow shows by key or by recommendation. */
@@ -110,6 +113,7 @@ export function MessagesPage() {
                   <th scope="col">{t('messages.fields.key')}</th>
                   <th scope="col">{t('messages.fields.type')}</th>
                   <th scope="col">{t('messages.fields.activity')}</th>
+                  <th scope="col">{t('messages.shownTo')}</th>
                   <th scope="col">{t('messages.updatedAt')}</th>
                   <th scope="col">
                     <span className="he-visually-hidden">{t('messages.actions')}</span>
@@ -123,13 +127,14 @@ export function MessagesPage() {
                       <th scope="row">
                         {item.title}
                         <br />
-                        <code className="he-muted">{item.slug}</code>
+                        <code className="he-muted he-id">{item.slug}</code>
                       </th>
                       <td>
-                        <code>{item.key}</code>
+                        <code className="he-id">{item.key}</code>
                       </td>
                       <td>{item.type}</td>
                       <td>{item.activity ? bucketLabel(t, 'activities', item.activity) : '–'}</td>
+                      <td>{item.organisation ? item.organisation.name : t('messages.audience.all')}</td>
                       <td>{format.time(item.updated_at)}</td>
                       <td>
                         <div className="he-actions">
@@ -145,7 +150,7 @@ export function MessagesPage() {
                     </tr>
                     {previewing === item.id ? (
                       <tr className="he-table__detail">
-                        <td colSpan={6}>
+                        <td colSpan={7}>
                           <MessagePreview item={asInput(item)} />
                         </td>
                       </tr>

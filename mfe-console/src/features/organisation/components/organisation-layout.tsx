@@ -47,19 +47,15 @@ export function OrganisationLayout() {
   }
   if (!organisation) return <Loading />;
 
-  const menu: MenuContext = { user: session.user, organisation };
-  const context: OrganisationOutletContext = { user: session.user, organisation, menu };
   const impersonating = session.user.impersonating;
-  // Impersonating this organisation, the navigation is the organisation admin's (user management included); what
-  // each page allows still follows the real user (a super admin), as the BFF does.
-  const navMenu: MenuContext =
-    impersonating?.slug === organisation.slug ? { user: { superAdmin: false, organisations: [{ slug: organisation.slug, name: organisation.name, role: 'admin' }] }, organisation } : menu;
+  const menu: MenuContext = { user: session.user, organisation, impersonating: impersonating?.slug ?? null };
+  const context: OrganisationOutletContext = { user: session.user, organisation, menu };
   return (
     <>
       {impersonating ? <ImpersonationBanner name={impersonating.name} /> : null}
-      <ConsoleTopBar menu={navMenu} menuOpen={menuOpen} onToggleMenu={() => setMenuOpen((open) => !open)} />
+      <ConsoleTopBar menu={menu} menuOpen={menuOpen} onToggleMenu={() => setMenuOpen((open) => !open)} />
       <div className={`he-sidebar-layout cn-layout${menuOpen ? ' cn-layout--menu-open' : ''}`}>
-        <ConsoleNav menu={navMenu} organisation={organisation} />
+        <ConsoleNav menu={menu} organisation={organisation} />
         <div>
           <Outlet context={context} />
         </div>

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LEAD_NOTE_MAX, LEAD_TRANSITIONS, type Lead, type LeadStatus } from '@home-energy/shared';
+import { formatDate, LEAD_NOTE_MAX, LEAD_TRANSITIONS, type Lead, type LeadStatus } from '@home-energy/shared';
 import { apiErrorBody } from '@home-energy/shared/ui/user-management';
 import { useUpdateLeadMutation } from '../api/requests-api';
 
@@ -52,7 +52,7 @@ export function LeadCard({ org, lead }: { org: string; lead: Lead }) {
           </>
         ) : null}
         <dt>{t('requests.requestedAt')}</dt>
-        <dd>{new Date(lead.requested_at).toLocaleDateString(i18n.language)}</dd>
+        <dd>{formatDate(lead.requested_at, i18n.language)}</dd>
         <dt>{t('requests.status')}</dt>
         <dd>
           <span className={`cn-lead__status cn-lead__status--${lead.status}`}>{t(`requests.statuses.${lead.status}`)}</span>

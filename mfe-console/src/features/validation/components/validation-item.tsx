@@ -5,6 +5,12 @@ import { apiErrorBody } from '@home-energy/shared/ui/user-management';
 import { useFormat } from '../../../lib/use-format';
 import { documentFileUrl, useApproveDocumentMutation, useRejectDocumentMutation, useReviewAnswersMutation } from '../api/validation-api';
 
+/** A rule's figures for its sentence; a floor count also picks the sentence's plural form (i18next `_one`/`_other`). */
+function ruleValues(values: ValidationItem['issues'][number]['values']): Record<string, unknown> {
+  const floors = values.num_floors;
+  return typeof floors === 'number' ? { ...values, count: floors } : { ...values };
+}
+
 /** One uploaded certificate: open it, then approve (as given, or corrected) or reject with a reason. */
 function DocumentReview({ org, document }: { org: string; document: QueueDocument }) {
   const { t } = useTranslation('console');
@@ -109,7 +115,7 @@ export function ValidationItemCard({ org, item }: { org: string; item: Validatio
           <ul>
             {item.issues.map((issue) => (
               <li key={issue.rule}>
-                <strong>{t(`validation.rules.${issue.rule}.title`)}</strong> {t(`validation.rules.${issue.rule}.text`, issue.values as Record<string, unknown>)}
+                <strong>{t(`validation.rules.${issue.rule}.title`)}</strong> {t(`validation.rules.${issue.rule}.text`, ruleValues(issue.values))}
               </li>
             ))}
           </ul>

@@ -1,22 +1,33 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from '@home-energy/shared/router';
 import { useTranslation } from 'react-i18next';
-import { Loading, useDeleteProfilePropertyMutation, useGetProfileQuery, useToast } from '@home-energy/shared';
-import { HomeRequests } from '../components/home-requests';
+import { Loading, useDeleteProfilePropertyMutation, useGetProfileQuery, useRestoreProfilePropertyMutation, useToast } from '@home-energy/shared';
+import { ContactForm } from '../../contact/components/contact-form';
+import { HomeCard } from '../components/home-card';
+
+/** How long "Undo" is offered after a removal; the BFF keeps the home restorable longer (HOME_RESTORE_MS). */
+export const UNDO_MS = 10_000;
 
 /**
- * /flow/profile: the signed-in homeowner's homes and contact details. Without a session the profile call answers
- * 401 and the shared API slice sends the visitor to /sign, which brings them back here.
+ * /flow/profile: the signed-in homeowner's homes as cards and their contact details. Without a session the profile
+ * call answers 401 and the shared API slice sends the visitor to /sign, which brings them back here.
  */
 export function ProfilePage() {
   const { t } = useTranslation('flow');
   const { data: profile, isLoading, isError, refetch } = useGetProfileQuery();
   const [removeProperty, removal] = useDeleteProfilePropertyMutation();
+  const [restoreProperty, restoring] = useRestoreProfilePropertyMutation();
+  const [removed, setRemoved] = useState<{ id: number; name: string } | null>(null);
   const toast = useToast();
 
   useEffect(() => {
     document.title = t('profile.title');
   }, [t]);
+  useEffect(() => {
+    if (!removed) return undefined;
+    const timer = setTimeout(() => setRemoved(null), UNDO_MS);
+    return () => clearTimeout(timer);
+  }, [removed]);
 
   if (isLoading) return <Loading />;
   if (isError || !profile) {
@@ -34,51 +45,61 @@ export function ProfilePage() {
   async function onRemove(id: number, name: string) {
     try {
       await removeProperty(id).unwrap();
-      toast(t('profile.removed', { name }));
+      setRemoved({ id, name });
     } catch {
       toast(t('profile.removeFailed'), 'error');
     }
   }
 
+  async function onUndo() {
+    if (!removed) return;
+    try {
+      await restoreProperty(removed.id).unwrap();
+      toast(t('profile.restored', { name: removed.name }));
+    } catch {
+      toast(t('profile.restoreFailed'), 'error');
+    }
+    setRemoved(null);
+  }
+
+  const contact = profile.contact;
   return (
-    <section className="he-card" aria-labelledby="profile-title">
+    <section className="flow-narrow flow-profile" aria-labelledby="profile-title">
       <h1 id="profile-title">{t('profile.title')}</h1>
-      <p>
+      <p className="flow-lead">
         <strong>{profile.name}</strong> <span>{profile.personalNumberMasked}</span>
       </p>
+      <div role="status" className="flow-undo-slot">
+        {removed ? (
+          <p className="he-alert he-alert--info flow-undo">
+            <span>{t('profile.removed', { name: removed.name })}</span>{' '}
+            <button type="button" className="he-button he-button--secondary he-button--small" disabled={restoring.isLoading} onClick={() => void onUndo()}>
+              {t('profile.undo')}
+            </button>
+          </p>
+        ) : null}
+      </div>
       <h2>{t('profile.homes')}</h2>
       {profile.properties.length === 0 ? (
         <p>
           {t('profile.noHomes')} <Link to="/">{t('profile.findHome')}</Link>
         </p>
       ) : (
-        <ul>
-          {profile.properties.map((property) => (
-            <li key={property.id}>
-              <Link to={`/property/${property.id}/building/primary/results-dashboard`}>{property.name}</Link>
-              {property.id === profile.selectedPropertyId ? <span className="he-badge"> {t('profile.selected')}</span> : null}{' '}
-              <button
-                type="button"
-                className="he-button he-button--secondary"
-                disabled={removal.isLoading}
-                onClick={() => void onRemove(property.id, property.name)}
-                aria-label={t('profile.removeLabel', { name: property.name })}
-              >
-                {t('profile.remove')}
-              </button>
-              <HomeRequests propertyId={property.id} />
-            </li>
+        <ul className="flow-homes">
+          {profile.properties.map((home) => (
+            <HomeCard
+              key={home.id}
+              home={home}
+              selected={home.id === profile.selectedPropertyId}
+              busy={removal.isLoading}
+              onRemove={() => void onRemove(home.id, home.name)}
+            />
           ))}
         </ul>
       )}
       <h2>{t('profile.contact')}</h2>
-      {profile.contact ? (
-        <p>
-          {profile.contact.email ?? '—'} · {profile.contact.mobile ?? '—'}
-        </p>
-      ) : (
-        <p>{t('profile.noContact')}</p>
-      )}
+      <p className="he-muted">{t('profile.contactIntro')}</p>
+      <ContactForm withName initial={{ name: contact?.name ?? profile.name, email: contact?.email ?? '', mobile: contact?.mobile ?? '' }} />
     </section>
   );
 }

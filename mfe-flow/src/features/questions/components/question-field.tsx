@@ -27,9 +27,11 @@ export function QuestionField({ question, value, error, onChange }: Props) {
   const optionLabel = (option: string) => texts.options?.[option] ?? option;
   const data = question.data;
 
+  const unit = data.type === 'integer' || data.type === 'float' ? t(`units.${data.unit ?? 'num'}`) : '';
+  // Without a unit the sentence ends at the number ("from 1600 to 2027."), not at a space.
   const message = error
     ? error.code === 'range'
-      ? t('questions.errors.range', { min: error.min, max: error.max, unit: data.type === 'integer' || data.type === 'float' ? t(`units.${data.unit ?? 'num'}`) : '' })
+      ? t(unit ? 'questions.errors.rangeWithUnit' : 'questions.errors.range', { min: error.min, max: error.max, unit })
       : t(`questions.errors.${error.code}`)
     : null;
 

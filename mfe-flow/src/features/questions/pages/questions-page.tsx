@@ -2,7 +2,9 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from '@home-energy/shared/router';
 import { useTranslation } from 'react-i18next';
 import {
+  KnowledgeMessages,
   Loading,
+  questionMessageKey,
   useComputeBuildingMutation,
   useGetAnswersQuery,
   useGetQuestionsQuery,
@@ -213,7 +215,10 @@ export function QuestionsPage() {
         }}
       >
         {step.map((q) => (
-          <QuestionField key={q.key} question={q} value={values[q.key] ?? null} error={errors[q.key] ?? null} onChange={(value) => setValue(q.key, value)} />
+          <div key={q.key}>
+            <QuestionField question={q} value={values[q.key] ?? null} error={errors[q.key] ?? null} onChange={(value) => setValue(q.key, value)} />
+            <KnowledgeMessages messageKey={questionMessageKey(q.key)} />
+          </div>
         ))}
         <div className="flow-actions">
           {stepIndex > 0 ? (

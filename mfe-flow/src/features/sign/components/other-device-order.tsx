@@ -6,11 +6,13 @@ import { OrderStatus } from './order-status';
 /** BankID on another device: the QR code to scan (a new one every second) while the order waits for it. */
 export function OtherDeviceOrder({
   qrData,
+  testAppUrl,
   message,
   headingRef,
   ...status
 }: {
   qrData: string | null;
+  testAppUrl?: string;
   message: string;
   headingRef: Ref<HTMLHeadingElement>;
   connectionLost: boolean;
@@ -29,6 +31,15 @@ export function OtherDeviceOrder({
           <div style={{ justifySelf: 'center' }}>
             <BankIdQrCode data={qrData} />
           </div>
+          {testAppUrl ? (
+            <p className="he-alert he-alert--info" style={{ margin: 0 }}>
+              {t('sign.testApp.text')}{' '}
+              <a href={testAppUrl} target="_blank" rel="noopener noreferrer">
+                {t('sign.testApp.link')}
+                <span className="he-visually-hidden"> {t('sign.testApp.newTab')}</span>
+              </a>
+            </p>
+          ) : null}
         </>
       ) : null}
       <OrderStatus message={message} {...status} />

@@ -83,7 +83,7 @@ function SignStepView({ flow, headingRef, language }: { flow: SignFlow; headingR
       return step.method === 'bankid.same_device' ? (
         <SameDeviceOrder {...props} launchUrl={step.launchUrl ?? order.launchUrl} />
       ) : (
-        <OtherDeviceOrder {...props} qrData={order.qrData} />
+        <OtherDeviceOrder {...props} qrData={order.qrData} testAppUrl={order.testAppUrl} />
       );
     }
     case 'signing-in':

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Loading, useToast, type Activity } from '@home-energy/shared';
+import { formatDate, Loading, useToast, type Activity } from '@home-energy/shared';
 // A deep import, bundled into this remote: the check does not depend on the shell's copy of shared being new.
 import { safeHref, safeImageSrc } from '@home-energy/shared/schemas/url';
 import { useGetInstallersQuery, useSendInstallerRequestsMutation } from '../api/installers-api';
@@ -99,7 +99,7 @@ export function InstallerRequest({ propertyId, activity }: { propertyId: number;
                   {requested.has(installer.identifier) ? (
                     <small className="rd-muted">
                       {' '}
-                      · {t('installers.requestedOn', { date: new Date(requested.get(installer.identifier)!).toLocaleDateString(i18n.language) })}
+                      · {t('installers.requestedOn', { date: formatDate(requested.get(installer.identifier)!, i18n.language) })}
                     </small>
                   ) : null}
                 </span>

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { CARRIERS, type InformationItem } from '@home-energy/shared';
+import { CARRIERS, formatDate, type InformationItem } from '@home-energy/shared';
 import { useFormat } from '../lib/use-format';
 
 type Item<T extends InformationItem['type']> = Extract<InformationItem, { type: T }>;
@@ -10,7 +10,7 @@ function find<T extends InformationItem['type']>(information: readonly Informati
 
 /** The information items: energy use per carrier and its cost, price area, and an EPC document waiting for validation. */
 export function InformationPanel({ information }: { information: readonly InformationItem[] }) {
-  const { t } = useTranslation('results');
+  const { t, i18n } = useTranslation('results');
   const format = useFormat();
   const energy = find(information, 'energy_use')?.value;
   const location = find(information, 'location')?.value;
@@ -74,7 +74,7 @@ export function InformationPanel({ information }: { information: readonly Inform
       ) : null}
       {document ? (
         <p className={`rd-document rd-document--${document.status}`} data-testid="epc-document">
-          {t(`info.document.${document.status}`, { class: document.energy_class, file: document.file_name, date: document.uploaded_at.slice(0, 10) })}
+          {t(`info.document.${document.status}`, { class: document.energy_class, file: document.file_name, date: formatDate(document.uploaded_at, i18n.language) })}
         </p>
       ) : null}
     </section>

@@ -1,18 +1,18 @@
 import { useTranslation } from 'react-i18next';
-import type { EpcLabelValue } from '@home-energy/shared';
+import { formatDate, type EpcLabelValue } from '@home-energy/shared';
 import type { DashboardLabels } from '../lib/labels';
 import { useFormat } from '../lib/use-format';
 import { EpcBadge, EpcScale } from './epc-badge';
 import { HowWeCalculated } from './how-we-calculated';
 
 function LabelFacts({ label }: { label: EpcLabelValue }) {
-  const { t } = useTranslation('results');
+  const { t, i18n } = useTranslation('results');
   const format = useFormat();
   if (label.type === 'issued') {
     return (
       <p className="rd-muted">
         {label.ep !== null ? `${t('label.ep', { ep: format.number(label.ep, { maxDecimals: 1 }) })} · ` : null}
-        {label.issued_at ? t('label.issuedAt', { date: label.issued_at }) : t('label.issuedUndated')}
+        {label.issued_at ? t('label.issuedAt', { date: formatDate(label.issued_at, i18n.language) }) : t('label.issuedUndated')}
       </p>
     );
   }

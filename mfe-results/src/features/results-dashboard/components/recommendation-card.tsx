@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import {
   clampToRange,
   financeMeasure,
+  KnowledgeMessages,
   loanSliderLimits,
   Loading,
   type Activity,
@@ -78,7 +79,7 @@ function RepaymentText({ financing, format }: { financing: Financing; format: Fo
   return <>{t('figures.repaymentWithInterest', { plain, withInterest })}</>;
 }
 
-/** One recommendation: what it saves and costs, its messages, and (opened) its financing, discounts and charts. */
+/** One recommendation: what it saves and costs, its messages and the knowledge base's, and (opened) its financing, discounts and charts. */
 export function RecommendationCard({ activity, settings, onSettingsChange, open, onToggle, currentClass, provider, format, actions }: RecommendationCardProps) {
   const { t } = useTranslation('results');
   const uid = useId();
@@ -172,6 +173,7 @@ export function RecommendationCard({ activity, settings, onSettingsChange, open,
       ) : null}
 
       <ActivityMessages messages={activity.messages} />
+      <KnowledgeMessages activity={activity.name} />
       <HowWeCalculated subject={activity.name} />
 
       {financeable ? (

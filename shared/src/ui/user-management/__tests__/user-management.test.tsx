@@ -102,6 +102,21 @@ describe('adding a user', () => {
     expect(bff.unrouted).toEqual([]);
   });
 
+  it('says a link was mailed, and shows no password, when the server mails the invitation', async () => {
+    const created = user(9, 'Olle Ny', 'olle@demo.test', []);
+    platformBff([sara], { 'POST /api/admin/users': () => [201, { user: created, oneTimePassword: null }] });
+    show();
+    await screen.findByRole('table');
+    fireEvent.change(screen.getByLabelText(en.add.name), { target: { value: 'Olle Ny' } });
+    fireEvent.change(screen.getByLabelText(en.add.email), { target: { value: 'olle@demo.test' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: en.add.submit })));
+    const notice = await screen.findByTestId('password-link-mailed');
+    expect(within(notice).getByRole('heading', { name: 'A link is on its way to Olle Ny' })).toBe(document.activeElement);
+    expect(screen.queryByTestId('one-time-password-value')).toBeNull();
+    fireEvent.click(within(notice).getByRole('button', { name: en.password.mailedDone }));
+    expect(screen.queryByTestId('password-link-mailed')).toBeNull();
+  });
+
   it('shows the server\'s message for an email in use and its field errors on the fields', async () => {
     let answer: FakeAnswer = [409, { error: 'conflict', message: 'A console user with the email erik@demo.test already exists.' }];
     platformBff([sara], { 'POST /api/admin/users': () => answer });

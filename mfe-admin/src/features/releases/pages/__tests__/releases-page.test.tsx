@@ -1,8 +1,8 @@
 import '../../../../testing/setup-dom';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { setSession } from '@home-energy/shared/testing/fake-session';
-import { installFakeBff } from '@home-energy/shared/testing/fake-bff';
-import type { AdminRelease, AdminReleaseList } from '@home-energy/shared/schemas/admin';
+import { installFakeBff, type FakeRoute } from '@home-energy/shared/testing/fake-bff';
+import type { AdminRelease, AdminReleaseList, AdminReleaseToken } from '@home-energy/shared/schemas/admin';
 import { renderAdmin, sessions, texts } from '../../../../testing/render-admin';
 
 jest.mock('@home-energy/shared', () => jest.requireActual('../../../../testing/mock-shared').sharedWithFakeSession());
@@ -41,8 +41,10 @@ function releases(): AdminReleaseList {
 
 beforeEach(() => setSession(sessions.superAdmin));
 
+const NO_TOKENS: Record<string, FakeRoute> = { 'GET /api/admin/release-tokens': () => [200, { tokens: [] }] };
+
 it('lists every remote\'s versions with status, who released and activated them and the shared check', async () => {
-  installFakeBff({ 'GET /api/admin/releases': () => [200, releases()] });
+  installFakeBff({ ...NO_TOKENS, 'GET /api/admin/releases': () => [200, releases()] });
   renderAdmin('/console/admin/releases');
   expect(screen.getByRole('heading', { level: 1, name: 'Releases' })).toBeTruthy();
   const section = (await screen.findByRole('heading', { level: 2, name: 'mfe-results' })).closest('section')!;
@@ -64,6 +66,7 @@ it('lists every remote\'s versions with status, who released and activated them 
 it('rolls back to an earlier version after confirmation and says how to run it', async () => {
   let list = releases();
   const bff = installFakeBff({
+    ...NO_TOKENS,
     'GET /api/admin/releases': () => [200, list],
     'POST /api/admin/releases/mfe-results/([^/]+)/activate': (_r, m) => {
       list = releases();
@@ -84,6 +87,7 @@ it('rolls back to an earlier version after confirmation and says how to run it',
 
 it('shows the server\'s refusal', async () => {
   installFakeBff({
+    ...NO_TOKENS,
     'GET /api/admin/releases': () => [200, releases()],
     'POST /api/admin/releases/mfe-results/0.1.0-bbbbbbbbbb/activate': () => [409, { error: 'conflict', message: 'The files of mfe-results 0.1.0-bbbbbbbbbb are missing.' }],
   });
@@ -94,7 +98,7 @@ it('shows the server\'s refusal', async () => {
 });
 
 it('shows an error with retry when the list cannot be loaded', async () => {
-  installFakeBff({ 'GET /api/admin/releases': () => [500, { error: 'internal_error', message: 'Something went wrong on our side.' }] });
+  installFakeBff({ ...NO_TOKENS, 'GET /api/admin/releases': () => [500, { error: 'internal_error', message: 'Something went wrong on our side.' }] });
   renderAdmin('/console/admin/releases');
   expect((await screen.findByRole('alert')).textContent).toContain('Something went wrong on our side.');
   expect(screen.getByRole('button', { name: en.common.retry })).toBeTruthy();
@@ -163,4 +167,72 @@ it('rolls a canary back after confirmation', async () => {
   await act(async () => fireEvent.click(screen.getByRole('button', { name: /Yes, roll back canary/i })));
   expect(bff.calls('POST', /rollback$/).map((r) => r.path)).toEqual(['/api/admin/releases/mfe-results/0.1.1-dddddddddd/rollback']);
   expect(await screen.findByText(en.releases.verdictRolledBack)).toBeTruthy();
+});
+
+describe('release tokens', () => {
+  const token = (id: number, extra: Partial<AdminReleaseToken> = {}): AdminReleaseToken => ({
+    id,
+    remote: 'mfe-results',
+    label: 'results team CI',
+    createdBy: 'super@demo.test',
+    createdAt: '2026-11-20T10:00:00.000Z',
+    lastUsedAt: null,
+    revokedAt: null,
+    revokedBy: null,
+    ...extra,
+  });
+
+  it('makes a token for one remote and shows it once, then lists it without it', async () => {
+    let tokens: AdminReleaseToken[] = [];
+    const bff = installFakeBff({
+      'GET /api/admin/releases': () => [200, releases()],
+      'GET /api/admin/release-tokens': () => [200, { tokens }],
+      'POST /api/admin/release-tokens': (request) => {
+        tokens = [token(7, { remote: 'mfe-flow', label: 'flow CI' })];
+        return [201, { ...tokens[0], token: 'hert_secret-shown-once', ...(request.body as object) }];
+      },
+    });
+    renderAdmin('/console/admin/releases');
+    expect(await screen.findByText(en.releaseTokens.empty)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: en.releaseTokens.create }));
+    expect((await screen.findByRole('alert')).textContent).toBe(en.releaseTokens.labelMissing);
+    fireEvent.change(screen.getByLabelText(en.releaseTokens.remote), { target: { value: 'mfe-flow' } });
+    fireEvent.change(screen.getByLabelText(en.releaseTokens.label), { target: { value: ' flow CI ' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: en.releaseTokens.create })));
+    expect(bff.calls('POST', /release-tokens$/).map((r) => r.body)).toEqual([{ remote: 'mfe-flow', label: 'flow CI' }]);
+    const heading = await screen.findByRole('heading', { name: 'New token for mfe-flow (flow CI)' });
+    expect(document.activeElement).toBe(heading);
+    expect(screen.getByTestId('release-token-value').textContent).toBe('hert_secret-shown-once');
+    fireEvent.click(screen.getByRole('button', { name: en.releaseTokens.done }));
+    expect(screen.queryByText('hert_secret-shown-once')).toBeNull();
+    const row = (await screen.findByRole('rowheader', { name: 'flow CI' })).closest('tr')!;
+    expect(row.textContent).toContain('mfe-flow');
+    expect(row.textContent).toContain(en.releaseTokens.valid);
+  });
+
+  it('revokes a token after confirmation', async () => {
+    let tokens = [token(3), token(4, { label: 'old CI', revokedAt: '2026-11-21T10:00:00.000Z', revokedBy: 'super@demo.test' })];
+    const bff = installFakeBff({
+      'GET /api/admin/releases': () => [200, releases()],
+      'GET /api/admin/release-tokens': () => [200, { tokens }],
+      'POST /api/admin/release-tokens/3/revoke': () => {
+        tokens = tokens.map((t) => (t.id === 3 ? { ...t, revokedAt: '2026-11-22T10:00:00.000Z', revokedBy: 'super@demo.test' } : t));
+        return [200, tokens[0]];
+      },
+    });
+    renderAdmin('/console/admin/releases');
+    expect(screen.queryByRole('button', { name: 'Revoke: old CI' })).toBeNull();
+    fireEvent.click(await screen.findByRole('button', { name: 'Revoke: results team CI' }));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: /^Yes, revoke/i })));
+    expect(bff.calls('POST', /revoke$/).map((r) => r.path)).toEqual(['/api/admin/release-tokens/3/revoke']);
+    expect(await screen.findByText('The token results team CI was revoked.')).toBeTruthy();
+    await screen.findAllByText(/Revoked .* by super@demo.test/);
+    expect(screen.queryByRole('button', { name: /^Revoke:/ })).toBeNull();
+  });
+
+  it('shows an error with retry when the tokens cannot be loaded', async () => {
+    installFakeBff({ 'GET /api/admin/releases': () => [200, releases()], 'GET /api/admin/release-tokens': () => [500, { error: 'internal_error', message: 'Tokens are unavailable.' }] });
+    renderAdmin('/console/admin/releases');
+    expect((await screen.findByRole('alert')).textContent).toContain('Tokens are unavailable.');
+  });
 });

@@ -1,7 +1,7 @@
 import '../../../../testing/setup-dom';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { installFakeBff } from '@home-energy/shared/testing/fake-bff';
-import type { ConsoleConfiguration, QuestionDefinition } from '@home-energy/shared';
+import { darkAccentOf, softAccentOf, type ConsoleConfiguration, type QuestionDefinition } from '@home-energy/shared';
 import { demoOrganisations, demoSessions } from '../../../../testing/demo-data';
 import { setSession } from '../../../../testing/fake-session';
 import { renderConsole } from '../../../../testing/render-console';
@@ -176,6 +176,35 @@ describe('the brand editor', () => {
       financial_providers: [{ id: 'demo-bank', name: 'Demo Bank', private_loan: { min_rate: 0, max_rate: 7.5, default_rate: 4.9 } }],
     });
     expect(await screen.findByText('The brand is saved.')).toBeTruthy();
+  });
+});
+
+describe('the brand editor’s contrast rule', () => {
+  it('refuses an accent below AA contrast at the colour, and shows what an unset soft or dark accent is mixed into', async () => {
+    const bff = fakeBff();
+    renderConsole('/console/org/demo-energi/configuration');
+    const preview = await screen.findByTestId('brand-preview');
+    const save = () => screen.getByRole('button', { name: 'Save brand' }) as HTMLButtonElement;
+    fireEvent.change(screen.getByLabelText('Accent'), { target: { value: '#7fb3ff' } });
+    expect(screen.getByLabelText('Accent').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText(/^White text on this accent is hard to read \(2\.\d+:1\)\. Choose a darker accent: it needs at least 4\.5:1\.$/)).toBeTruthy();
+    expect(save().disabled).toBe(true);
+
+    fireEvent.change(screen.getByLabelText('Accent'), { target: { value: '#1d4f91' } });
+    fireEvent.change(screen.getByLabelText('Accent, soft'), { target: { value: '' } });
+    fireEvent.change(screen.getByLabelText('Accent, dark'), { target: { value: '' } });
+    expect(screen.getByText(`Mixed from the accent: ${softAccentOf('#1d4f91')}`)).toBeTruthy();
+    expect(screen.getByText(`Mixed from the accent: ${darkAccentOf('#1d4f91')}`)).toBeTruthy();
+    expect(preview.style.getPropertyValue('--he-accent-soft')).toBe(softAccentOf('#1d4f91'));
+    expect(preview.style.getPropertyValue('--he-accent-dark')).toBe(darkAccentOf('#1d4f91'));
+
+    fireEvent.change(screen.getByLabelText('Accent, soft'), { target: { value: '#1d4f91' } });
+    expect(screen.getByText(/^The dark accent is hard to read on the soft accent/)).toBeTruthy();
+    expect(save().disabled).toBe(true);
+    fireEvent.change(screen.getByLabelText('Accent, soft'), { target: { value: '' } });
+    await act(async () => fireEvent.click(save()));
+    expect(bff.calls('PUT', `${CONFIG}/brand`)[0]!.body).toMatchObject({ accent: '#1d4f91' });
+    expect(bff.calls('PUT', `${CONFIG}/brand`)[0]!.body).not.toHaveProperty('accentSoft');
   });
 });
 

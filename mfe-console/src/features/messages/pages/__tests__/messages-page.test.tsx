@@ -21,6 +21,9 @@ function fakeBff() {
     key: body.key,
     content: body.content,
     date: body.date ?? null,
+    valid_until: body.valid_until ?? null,
+    language: body.language ?? null,
+    organisation: body.all_brands ? null : { slug: 'demo-energi', name: 'Demo Energi AB' },
     image: body.image ?? null,
     activity: body.activity ?? null,
     require_terms: body.require_terms ?? false,
@@ -64,10 +67,15 @@ describe('the knowledge base', () => {
     await fill({ Title: 'Grant for heat pumps', Slug: 'heat-pump-grant', Key: 'results.subsidies', Type: 'subsidy', Content: 'Replace oil heating and get a grant.', Date: '2026-01-01' });
     fireEvent.change(screen.getByLabelText('Recommendation'), { target: { value: 'heat_pump_airwater' } });
     fireEvent.click(screen.getByLabelText('The homeowner must accept the terms'));
+    fireEvent.click(screen.getByLabelText("Show to homeowners of every brand, not only this organisation's"));
+    fireEvent.change(screen.getByLabelText('Last day'), { target: { value: '2026-12-31' } });
     const preview = within(screen.getByTestId('message-preview'));
-    expect(preview.getByRole('heading', { name: 'Grant for heat pumps' })).toBeTruthy();
-    expect(preview.getByText('subsidy · Air-to-water heat pump · 1 Jan 2026')).toBeTruthy();
-    expect(preview.getByLabelText('I accept the terms')).toBeTruthy();
+    // The homeowner's own message component: the same region, title, date line and text as on a recommendation card.
+    const message = within(preview.getByRole('region', { name: 'Tip: Grant for heat pumps' }));
+    expect(message.getByText('Applies from 1 January 2026')).toBeTruthy();
+    expect(message.getByText('Replace oil heating and get a grant.')).toBeTruthy();
+    expect(preview.getByText('subsidy · Air-to-water heat pump · results.subsidies')).toBeTruthy();
+    expect(preview.getByText('Every language · Every brand · Shown until 31 Dec 2026 · The homeowner must accept the terms')).toBeTruthy();
     expect(screen.getByText('36 of 2000 characters')).toBeTruthy();
 
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save message' })));
@@ -78,9 +86,12 @@ describe('the knowledge base', () => {
       key: 'results.subsidies',
       content: 'Replace oil heating and get a grant.',
       date: '2026-01-01',
+      valid_until: '2026-12-31',
+      language: null,
       image: null,
       activity: 'heat_pump_airwater',
       require_terms: true,
+      all_brands: true,
     });
     expect(await screen.findByText('“Grant for heat pumps” is created.')).toBeTruthy();
     const row = await screen.findByRole('rowheader', { name: /Grant for heat pumps/ });

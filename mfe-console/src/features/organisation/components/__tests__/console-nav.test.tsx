@@ -83,11 +83,27 @@ describe('the console navigation', () => {
       items.properties, items.activities, items.users, items.transition, items.portfolio, items.property_lookup,
       items.configuration, items.validation,
       items.messages,
-      items['super-account'], items.admin, items['admin-user-management'],
+      items['super-account'], items.admin, items['admin-user-management'], items.outbox,
     ]);
     expect(within(nav).queryByRole('link', { name: items['org-select'] })).toBeNull();
     expect(within(nav).getByRole('link', { name: items.admin }).getAttribute('href')).toBe('/console/admin');
     expect(within(nav).getByRole('link', { name: items['admin-user-management'] }).getAttribute('href')).toBe('/console/admin/user-management');
+    expect(within(nav).getByRole('link', { name: items.outbox }).getAttribute('href')).toBe('/console/admin/outbox');
+  });
+
+  it('a super admin impersonating the organisation sees every page they may open, its user management included', async () => {
+    const impersonating = { ...demoSessions.superAdmin, user: { ...demoSessions.superAdmin.user, impersonating: { slug: 'demo-energi', name: 'Demo Energi' } } };
+    const nav = await openConsole(impersonating, 'demo-energi');
+    expect(groupHeadings(nav)).toEqual([groups.analytics, groups.flow, groups.knowledgeBase, groups.account, groups.superAdmin]);
+    expect(itemNames(nav)).toEqual([
+      items.properties, items.activities, items.users, items.transition, items.portfolio, items.property_lookup,
+      items.configuration, items.validation,
+      items.messages,
+      items['user-management'],
+      items['super-account'], items.admin, items['admin-user-management'], items.outbox,
+    ]);
+    expect(within(nav).getByRole('link', { name: items.portfolio }).getAttribute('href')).toBe('/console/org/demo-energi/portfolio');
+    expect(within(nav).getByRole('link', { name: items.messages }).getAttribute('href')).toBe('/console/org/demo-energi/messages');
   });
 
   it('a group heading is a link to its first permitted item', async () => {

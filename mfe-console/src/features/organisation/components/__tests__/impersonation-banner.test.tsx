@@ -29,10 +29,11 @@ describe('the impersonation banner', () => {
     expect(within(banner).getByText(BANNER)).toBeTruthy();
     expect(banner.textContent).toContain('\u2013');
     expect(within(banner).getByRole('button', { name: 'Stop impersonating' })).toBeTruthy();
-    // The navigation is the organisation admin's: its user management is one click away.
+    // The navigation has the organisation's user management one click away, and every page the super admin may open.
     const nav = screen.getByRole('navigation', { name: texts.en.console.nav.label });
     expect(within(nav).getByRole('link', { name: 'User management' }).getAttribute('href')).toBe('/console/org/demo-bank/user-management');
-    expect(within(nav).queryByRole('link', { name: 'All console users' })).toBeNull();
+    expect(within(nav).getByRole('link', { name: 'All console users' }).getAttribute('href')).toBe('/console/admin/user-management');
+    expect(within(nav).getByRole('link', { name: texts.en.console.nav.items.portfolio }).getAttribute('href')).toBe('/console/org/demo-bank/portfolio');
     // Pages still follow the real user: a super admin may open the super-admin-only ones.
     expect(await screen.findByRole('heading', { level: 1, name: 'Properties' })).toBeTruthy();
   });

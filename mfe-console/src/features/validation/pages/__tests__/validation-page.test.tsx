@@ -71,6 +71,27 @@ describe('the validation queue', () => {
     expect(second.getByText(/47 kB/)).toBeTruthy();
   });
 
+  it('says "1 floor" and "2 floors" (plural forms), in Swedish too', async () => {
+    const floors = (n: number, id: number): ValidationItem => ({
+      ...implausible,
+      profile_id: id,
+      property: { id, name: `Gatan ${n}` },
+      issues: [{ rule: 'atemp_per_floor', values: { atemp: 900, num_floors: n, per_floor: Math.round(900 / n) } }],
+    });
+    installFakeBff({
+      'GET /api/console/org/demo-energi/details': () => [200, demoOrganisations['demo-energi']],
+      [`GET ${QUEUE}`]: () => [200, { items: [floors(1, 1), floors(2, 2)], open: 2 }],
+    });
+    const { unmount } = renderConsole('/console/org/demo-energi/validation');
+    expect((await screen.findByRole('heading', { level: 2, name: 'Gatan 1' })) && card('Gatan 1').getByRole('listitem').textContent).toBe('Floor area per storey. 900 m² over 1 floor is 900 m² a floor.');
+    expect(card('Gatan 2').getByRole('listitem').textContent).toBe('Floor area per storey. 900 m² over 2 floors is 450 m² a floor.');
+    unmount();
+    renderConsole('/console/org/demo-energi/validation', { lng: 'sv' });
+    await screen.findByRole('heading', { level: 2, name: 'Gatan 1' });
+    expect(card('Gatan 1').getByRole('listitem').textContent).toBe('Yta per våning. 900 m² på 1 våning är 900 m² per våning.');
+    expect(card('Gatan 2').getByRole('listitem').textContent).toBe('Yta per våning. 900 m² på 2 våningar är 450 m² per våning.');
+  });
+
   it('approves a certificate as given or corrected; the home leaves the queue', async () => {
     const bff = fakeBff();
     renderConsole('/console/org/demo-energi/validation');

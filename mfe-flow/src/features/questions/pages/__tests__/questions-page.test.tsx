@@ -68,6 +68,19 @@ describe('the property questions', () => {
     expect(screen.queryByText('How high are the rooms?')).toBeNull();
   });
 
+  it('shows a knowledge-base message with the question it belongs to, asked in the page’s language', async () => {
+    const tip = { id: 1, slug: 'atemp-help', type: 'info', title: 'Measuring the floor area', key: 'question.atemp', content: 'Count every heated room.', date: null, valid_until: null, language: null, image: null, activity: null, require_terms: false };
+    bff.answer('GET', '/api/flow/messages', (_body, url) => ok({ items: url.searchParams.get('key') === 'question.atemp' ? [tip] : [] }) as { status: number; body: unknown });
+    renderFlow('/flow/property/7/questions');
+    const field = (await screen.findByLabelText('How large is the heated floor area?', { exact: false })).closest('[data-question]')!.parentElement!;
+    const shown = await within(field).findByRole('region', { name: 'Tip: Measuring the floor area' });
+    expect(shown.textContent).toContain('Count every heated room.');
+    expect(screen.getAllByRole('region', { name: /^Tip:/ })).toHaveLength(1);
+    const asked = bff.fetch.mock.calls.map(([request]) => new URL(request.url)).filter((url) => url.pathname === '/api/flow/messages');
+    expect(asked.map((url) => url.searchParams.get('lng'))).toEqual(asked.map(() => 'en'));
+    expect(asked.map((url) => url.searchParams.get('key'))).toContain('question.atemp');
+  });
+
   it('explains what is wrong with each answer and does not move on', async () => {
     renderFlow('/flow/property/7/questions');
     await screen.findByRole('heading', { level: 1, name: en.title });
@@ -84,7 +97,7 @@ describe('the property questions', () => {
     expect(screen.getByText('Enter a value from 1 to 100000 m².')).toBeTruthy();
     type('When was the house built?', '3000');
     await press(en.next);
-    expect(screen.getByText(`Enter a value from 1600 to ${new Date().getFullYear() + 1} .`)).toBeTruthy();
+    expect(screen.getByText(`Enter a value from 1600 to ${new Date().getFullYear() + 1}.`)).toBeTruthy();
     expect(currentLocation().search).toBe('');
     expect(bff.bodies('POST', ANSWER)).toEqual([]);
   });

@@ -143,6 +143,29 @@ describe('the homeowner sign-in page at /sign', () => {
       expect(liveStatus().textContent).toBe('Starta BankID-appen.');
     });
 
+    it('with the demo simulator, offers "Open in the test app" at this order, in a new tab; not once scanned', async () => {
+      const testAppUrl = 'http://127.0.0.1:3010/simulator/#order-abc';
+      bff.answer('POST', SIGN_URL, ok({ ...waitingForScan(0), testAppUrl }));
+      bff.answer('GET', SIGN_URL, { status: 204 }, ok(userSigning()));
+      renderFlow('/sign');
+      await click(en.otherDevice);
+      const link = await screen.findByRole('link', { name: `${en.testApp.link} ${en.testApp.newTab}` });
+      expect(link.getAttribute('href')).toBe(testAppUrl);
+      expect(link.getAttribute('target')).toBe('_blank');
+      expect(link.getAttribute('rel')).toBe('noopener noreferrer');
+      await wait(1000);
+      await waitFor(() => expect(screen.queryByRole('link', { name: new RegExp(en.testApp.link) })).toBeNull());
+    });
+
+    it('offers no test app with real BankID', async () => {
+      bff.answer('POST', SIGN_URL, ok(waitingForScan(0)));
+      bff.answer('GET', SIGN_URL, { status: 204 });
+      renderFlow('/sign');
+      await click(en.otherDevice);
+      await screen.findByRole('img', { name: en.qrAlt });
+      expect(screen.queryByRole('link', { name: new RegExp(en.testApp.link) })).toBeNull();
+    });
+
     it('drops the QR code once it is scanned and says what to do next', async () => {
       bff.answer('POST', SIGN_URL, ok(waitingForScan(0)));
       bff.answer('GET', SIGN_URL, { status: 204 }, ok(userSigning()));

@@ -1,0 +1,78 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { LeadStatus } from '@home-energy/shared/schemas/installer-leads';
+import type { Db } from '../../db/client';
+import { homeowners, installerRequests, memberships, organisations, properties, staffUsers } from '../../db/schema';
+import type { Mailer } from '../mail/mailer';
+import { DEFAULT_MAIL_LANGUAGE, measureName, renderMail, statusName } from '../mail/templates';
+import type { Mail } from '../mail/transport';
+
+/** Where the homeowner follows their requests ("My homes"). */
+const MY_HOMES_PATH = '/flow/profile';
+
+async function requestFacts(db: Db, ids: number[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({
+      id: installerRequests.id,
+      installerName: installerRequests.installerName,
+      activityKey: installerRequests.activityKey,
+      contactEmail: installerRequests.contactEmail,
+      contactMobile: installerRequests.contactMobile,
+      installerOrganisationId: installerRequests.installerOrganisationId,
+      street: properties.street,
+      postalCode: properties.postalCode,
+      postalCity: properties.postalCity,
+      homeowner: homeowners.name,
+    })
+    .from(installerRequests)
+    .innerJoin(properties, eq(properties.id, installerRequests.propertyId))
+    .innerJoin(homeowners, eq(homeowners.id, installerRequests.homeownerId))
+    .where(inArray(installerRequests.id, ids));
+}
+
+/** The active staff of an installer organisation: who hears of its new leads. */
+async function organisationStaff(db: Db, organisationId: number) {
+  const rows = await db
+    .select({ email: staffUsers.email, organisation: organisations.name, slug: organisations.slug })
+    .from(memberships)
+    .innerJoin(staffUsers, eq(staffUsers.id, memberships.userId))
+    .innerJoin(organisations, eq(organisations.id, memberships.organisationId))
+    .where(and(eq(memberships.organisationId, organisationId), eq(staffUsers.active, true), eq(organisations.active, true)));
+  return { emails: rows.map((r) => r.email), name: rows[0]?.organisation ?? '', slug: rows[0]?.slug ?? '' };
+}
+
+type Facts = Awaited<ReturnType<typeof requestFacts>>[number];
+
+function values(facts: Facts, language = DEFAULT_MAIL_LANGUAGE): Record<string, string> {
+  return {
+    measure: measureName(language, facts.activityKey),
+    address: `${facts.street}, ${facts.postalCode} ${facts.postalCity}`,
+    homeowner: facts.homeowner,
+    installer: facts.installerName,
+    email: facts.contactEmail ?? '',
+    mobile: facts.contactMobile ?? '',
+  };
+}
+
+/** New requests: each installer organisation's staff get the lead, the homeowner a confirmation (when they gave an email). */
+export async function newRequestMails(db: Db, mailer: Mailer, requestIds: number[]): Promise<Mail[]> {
+  const mails: Mail[] = [];
+  for (const facts of await requestFacts(db, requestIds)) {
+    if (facts.installerOrganisationId !== null) {
+      const staff = await organisationStaff(db, facts.installerOrganisationId);
+      const link = mailer.link(`/console/org/${staff.slug}/requests`);
+      // One mail per person: staff do not see each other's addresses.
+      for (const email of staff.emails) mails.push(renderMail('lead_new', DEFAULT_MAIL_LANGUAGE, email, { ...values(facts), organisation: staff.name }, link));
+    }
+    if (facts.contactEmail) mails.push(renderMail('request_sent', DEFAULT_MAIL_LANGUAGE, facts.contactEmail, values(facts), mailer.link(MY_HOMES_PATH)));
+  }
+  return mails;
+}
+
+/** A request moved on: the homeowner hears of it, with the installer's note. */
+export async function statusMail(db: Db, mailer: Mailer, requestId: number, status: LeadStatus, note: string | null | undefined): Promise<Mail[]> {
+  const [facts] = await requestFacts(db, [requestId]);
+  if (!facts?.contactEmail) return [];
+  const language = DEFAULT_MAIL_LANGUAGE;
+  return [renderMail('request_status', language, facts.contactEmail, { ...values(facts, language), status: statusName(language, status) }, mailer.link(MY_HOMES_PATH), note ?? undefined)];
+}

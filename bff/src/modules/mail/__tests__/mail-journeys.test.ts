@@ -1,0 +1,127 @@
+import request from 'supertest';
+import { seedDemoStaff } from '../../../seed/demo-staff';
+import { seedPlatformContent } from '../../../seed/platform-content';
+import { seedDemoInstallers } from '../../../seed/demo-installers';
+import { startTestWorld, type TestWorld, type TestApp } from '../../../../test/test-world';
+import { insertStockholmHomes, VILLA_1970 } from '../../../../test/register-homes';
+import { signInAs } from '../../../../test/staff-session';
+import { linkToken, startSmtpCapture, type ReceivedMail } from '../../../../test/smtp-capture';
+
+let world: TestWorld;
+let app: TestApp;
+let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
+let clock = Date.parse('2026-11-26T10:00:00Z');
+const HOUR = 60 * 60 * 1000;
+
+/** The mails that arrived since `from`, once every queued mail has been handed to the SMTP server. */
+async function arrived(from: number): Promise<ReceivedMail[]> {
+  await app.mailer.idle();
+  return smtp.mails.slice(from);
+}
+
+beforeAll(async () => {
+  smtp = await startSmtpCapture();
+  world = await startTestWorld({ seed: [seedDemoStaff, seedPlatformContent, seedDemoInstallers], config: { FAKE_LOGIN: true }, smtpUrl: smtp.url, now: () => clock });
+  ({ app } = world);
+});
+afterAll(async () => {
+  await world.close();
+  await smtp.close();
+});
+
+describe('installer request mails', () => {
+  it('mails the installer staff the lead and the homeowner a confirmation, then each status change', async () => {
+    const [home] = await insertStockholmHomes(world.database.db, [{ street: 'Ledgatan 4', building: VILLA_1970 }]);
+    const homeowner = request.agent(app);
+    await homeowner.post('/api/flow/user/fake-login').send({}).expect(200);
+    await homeowner.post(`/api/flow/property/${home}/building`).send({}).expect(200);
+    await homeowner.post('/api/flow/user/profile/contact').send({ email: 'anna@example.se', mobile: '070-123 45 67' }).expect(200);
+    const before = smtp.mails.length;
+    await homeowner.post(`/api/flow/property/${home}/installer-requests`).send([{ installer: 'demo-installer', key: 'heat_pump_airwater', selected: true }]).expect(201);
+
+    const sent = await arrived(before);
+    // The installer organisation's staff and the homeowner, nobody else.
+    expect(sent.map((m) => m.to).sort()).toEqual([['anna@example.se'], ['staff@installer.demo.test']]);
+    const lead = sent.find((m) => m.to.includes('staff@installer.demo.test'));
+    expect(lead?.subject).toMatch(/^Ny förfrågan: Luft\/vatten-värmepump på Ledgatan 4, \d{5} Stockholm$/);
+    expect(lead?.text).toContain('anna@example.se');
+    expect(lead?.text).toContain('http://127.0.0.1:3000/console/org/demo-installer/requests');
+    const confirmation = sent.find((m) => m.to.includes('anna@example.se'));
+    expect(confirmation?.subject).toMatch(/^Din förfrågan till .+ har skickats$/);
+
+    const installer = request.agent(app);
+    await signInAs(installer, 'staff@installer.demo.test').expect(200);
+    const [request1] = (await installer.get('/api/console/org/demo-installer/installer-requests').expect(200)).body.requests;
+    const beforeStatus = smtp.mails.length;
+    await installer.patch(`/api/console/org/demo-installer/installer-requests/${request1.id}`).send({ status: 'contacted', note: 'Vi ringer på måndag.' }).expect(200);
+    const [statusMail] = await arrived(beforeStatus);
+    expect(statusMail?.to).toEqual(['anna@example.se']);
+    expect(statusMail?.text).toContain('installatören har kontaktat dig');
+    expect(statusMail?.text).toContain('Vi ringer på måndag.');
+  });
+});
+
+describe('console invitations', () => {
+  it('mails a link instead of showing a password; the link sets the password once', async () => {
+    const admin = request.agent(app);
+    await signInAs(admin, 'super@demo.test').expect(200);
+    const before = smtp.mails.length;
+    const created = await admin.post('/api/admin/users').send({ email: 'ny@energi.test', name: 'Ny Person', memberships: [{ organisation: 'demo-energi', role: 'staff' }] }).expect(201);
+    expect(created.body.oneTimePassword).toBeNull();
+    const [invitation] = await arrived(before);
+    expect(invitation?.to).toEqual(['ny@energi.test']);
+    expect(invitation?.subject).toBe('Ditt konto i Home Energy-konsolen');
+    const token = linkToken(invitation!.text);
+
+    await request(app).post('/api/password/link').send({ token, password: 'short' }).expect(400);
+    await request(app).post('/api/password/link').send({ token, password: 'mitt-eget-lösenord' }).expect(204);
+    const user = request.agent(app);
+    await signInAs(user, 'ny@energi.test', 'mitt-eget-lösenord').expect(200);
+    expect((await user.get('/api/auth/session').expect(200)).body.user.mustChangePassword).toBeUndefined();
+    await user.get('/api/console/org/demo-energi/account').expect(200);
+
+    const again = await request(app).post('/api/password/link').send({ token, password: 'ett-annat-lösenord' }).expect(400);
+    expect(again.body.error).toBe('link_invalid');
+    await signInAs(request.agent(app), 'ny@energi.test', 'ett-annat-lösenord').expect(401);
+  });
+
+  it('refuses an invitation link after 72 hours', async () => {
+    const admin = request.agent(app);
+    await signInAs(admin, 'super@demo.test').expect(200);
+    const before = smtp.mails.length;
+    await admin.post('/api/admin/users').send({ email: 'sen@energi.test', name: 'Sen Person', memberships: [{ organisation: 'demo-energi', role: 'staff' }] }).expect(201);
+    const token = linkToken((await arrived(before))[0]!.text);
+    clock += 72 * HOUR + 1000;
+    const late = await request(app).post('/api/password/link').send({ token, password: 'mitt-eget-lösenord' }).expect(400);
+    expect(late.body.error).toBe('link_invalid');
+    await signInAs(request.agent(app), 'sen@energi.test', 'mitt-eget-lösenord').expect(401);
+  });
+});
+
+describe('forgot password', () => {
+  it('mails a reset link to an account, answers an unknown address the same way and sends it nothing', async () => {
+    const before = smtp.mails.length;
+    const known = await request(app).post('/api/password/forgot').send({ email: 'Admin@Bank.demo.test' }).expect(202);
+    const unknown = await request(app).post('/api/password/forgot').send({ email: 'nobody@bank.demo.test' }).expect(202);
+    expect(unknown.body).toEqual(known.body);
+    const mails = await arrived(before);
+    expect(mails.map((m) => m.to)).toEqual([['admin@bank.demo.test']]);
+    expect(mails[0]!.subject).toBe('Återställ ditt lösenord');
+
+    // Asked again at once: no second mail.
+    await request(app).post('/api/password/forgot').send({ email: 'admin@bank.demo.test' }).expect(202);
+    expect(await arrived(before + 1)).toEqual([]);
+
+    await request(app).post('/api/password/link').send({ token: linkToken(mails[0]!.text), password: 'ett-nytt-lösenord' }).expect(204);
+    await signInAs(request.agent(app), 'admin@bank.demo.test', 'ett-nytt-lösenord').expect(200);
+    await signInAs(request.agent(app), 'admin@bank.demo.test').expect(401);
+  });
+
+  it('refuses a reset link after an hour', async () => {
+    const before = smtp.mails.length;
+    await request(app).post('/api/password/forgot').send({ email: 'staff@energi.demo.test' }).expect(202);
+    const token = linkToken((await arrived(before))[0]!.text);
+    clock += HOUR + 1000;
+    expect((await request(app).post('/api/password/link').send({ token, password: 'ett-nytt-lösenord' }).expect(400)).body.error).toBe('link_invalid');
+  });
+});

@@ -1,0 +1,48 @@
+import en from './templates/en.json';
+import sv from './templates/sv.json';
+import consoleEn from '../../../../mfe-console/locales/en/console.json';
+import consoleSv from '../../../../mfe-console/locales/sv/console.json';
+import type { Mail } from './transport';
+
+export type MailLanguage = 'sv' | 'en';
+/** Nobody's language is stored yet: mails are in Swedish, the product's default. */
+export const DEFAULT_MAIL_LANGUAGE: MailLanguage = 'sv';
+
+const TEXTS = { sv, en };
+// The measures' names are the console's (one list per language).
+const MEASURES: Record<MailLanguage, Record<string, string>> = { sv: consoleSv.buckets.activities, en: consoleEn.buckets.activities };
+
+export type MailKind = 'lead_new' | 'request_sent' | 'request_status' | 'invitation' | 'password_reset';
+export type LeadStatusName = keyof typeof sv.statuses;
+
+export function measureName(language: MailLanguage, key: string): string {
+  return MEASURES[language][key] ?? key;
+}
+
+export function statusName(language: MailLanguage, status: LeadStatusName): string {
+  return TEXTS[language].statuses[status];
+}
+
+function fill(text: string, values: Record<string, string>): string {
+  return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? '');
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** A mail from the language's template file: the paragraphs, an optional note, one link and the footer, as text and HTML. */
+export function renderMail(kind: MailKind, language: MailLanguage, to: string | string[], values: Record<string, string>, link: string, note?: string): Mail {
+  const texts = TEXTS[language];
+  const template = texts[kind];
+  const paragraphs = template.paragraphs.map((p) => fill(p, values));
+  if (note && 'note' in template) paragraphs.push(fill(template.note, { ...values, note }));
+  const action = template.action;
+  const text = [...paragraphs, `${action}: ${link}`, '--', texts.footer].join('\n\n') + '\n';
+  const html = [
+    '<!doctype html><html><body style="font-family:sans-serif;line-height:1.5">',
+    ...paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
+    `<p><a href="${escapeHtml(link)}">${escapeHtml(action)}</a></p>`,
+    `<p style="color:#666">${escapeHtml(texts.footer)}</p>`,
+    '</body></html>',
+  ].join('\n');
+  return { to, subject: fill(template.subject, values), text, html };
+}

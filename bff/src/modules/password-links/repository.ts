@@ -1,0 +1,56 @@
+import crypto from 'node:crypto';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { passwordTokens } from '../../db/schema';
+import type { DbOrTx } from '../audit/repository';
+
+export type PasswordLinkPurpose = 'invitation' | 'reset';
+
+const HOUR_MS = 60 * 60 * 1000;
+/** How long a link works: an invitation may wait over a weekend; a reset is asked for by someone at the screen. */
+export const LINK_LIFETIME_MS: Record<PasswordLinkPurpose, number> = { invitation: 72 * HOUR_MS, reset: 1 * HOUR_MS };
+
+const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
+
+/** A new link's token (32 random bytes, base64url): only its hash is stored, so the database never holds a usable link. */
+export async function issuePasswordToken(db: DbOrTx, userId: number, purpose: PasswordLinkPurpose, now: number): Promise<string> {
+  const token = crypto.randomBytes(32).toString('base64url');
+  await db.insert(passwordTokens).values({
+    userId,
+    tokenHash: hashToken(token),
+    purpose,
+    createdAt: new Date(now),
+    expiresAt: new Date(now + LINK_LIFETIME_MS[purpose]),
+  });
+  return token;
+}
+
+/**
+ * Uses a link: marks it used (only if unused and not expired, in one statement, so two uses at once cannot both
+ * succeed) and retires the user's other open links. The user's id and the link's purpose, or null.
+ */
+export async function consumePasswordToken(db: DbOrTx, token: string, now: number): Promise<{ userId: number; purpose: PasswordLinkPurpose } | null> {
+  const at = new Date(now);
+  const [used] = await db
+    .update(passwordTokens)
+    .set({ usedAt: at })
+    .where(and(eq(passwordTokens.tokenHash, hashToken(token)), isNull(passwordTokens.usedAt), gt(passwordTokens.expiresAt, at)))
+    .returning({ userId: passwordTokens.userId, purpose: passwordTokens.purpose });
+  if (!used) return null;
+  await retirePasswordTokens(db, used.userId, now);
+  return used;
+}
+
+/** Ends every open link of the user: once they have chosen a password, older links must not replace it. */
+export async function retirePasswordTokens(db: DbOrTx, userId: number, now: number): Promise<void> {
+  await db.update(passwordTokens).set({ usedAt: new Date(now) }).where(and(eq(passwordTokens.userId, userId), isNull(passwordTokens.usedAt)));
+}
+
+/** Whether a reset link was sent to the user since `since`: one mail per account per window, however often asked. */
+export async function resetSentSince(db: Db, userId: number, since: number): Promise<boolean> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(passwordTokens)
+    .where(and(eq(passwordTokens.userId, userId), eq(passwordTokens.purpose, 'reset'), gt(passwordTokens.createdAt, new Date(since))));
+  return (row?.n ?? 0) > 0;
+}

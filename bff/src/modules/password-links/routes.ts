@@ -1,0 +1,104 @@
+import { Router } from 'express';
+import { eq } from 'drizzle-orm';
+import { rateLimit } from 'express-rate-limit';
+import { passwordChooseSchema, passwordForgotSchema, passwordLinkSchema } from '@home-energy/shared/schemas/mail';
+import type { Db } from '../../db/client';
+import { staffUsers } from '../../db/schema';
+import { HttpError, parse } from '../../http/errors';
+import { hashPassword, verifyPassword } from '../../auth/passwords';
+import { findStaffByEmail } from '../../auth/staff-repository';
+import { requireStaff } from '../../auth/guards';
+import { audit } from '../audit/record';
+import { insertAudit } from '../audit/repository';
+import { endStaffSessions } from '../admin/users/repository';
+import type { Mailer } from '../mail/mailer';
+import { passwordLinkMail } from './mails';
+import { consumePasswordToken, issuePasswordToken, resetSentSince, retirePasswordTokens } from './repository';
+
+/** However often "Forgot password?" is asked for one account, one mail per this window. */
+const RESET_MAIL_INTERVAL_MS = 5 * 60 * 1000;
+
+export interface PasswordLinkDeps {
+  db: Db;
+  mailer: Mailer;
+  now?: () => number;
+  /** "Forgot password?" requests per IP per hour. */
+  forgotRateLimit: number;
+}
+
+/**
+ * /api/password: "Forgot password?" (a reset link by mail), setting a password from an invitation or reset link, and
+ * choosing one's own password after signing in with a one-time password.
+ */
+export function passwordLinkRoutes({ db, mailer, now = Date.now, forgotRateLimit }: PasswordLinkDeps): Router {
+  const router = Router();
+  const forgotLimiter = rateLimit({
+    windowMs: 60 * 60 * 1000,
+    limit: forgotRateLimit,
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    handler: (_req, res) => {
+      res.status(429).json({ error: 'too_many_requests', message: 'Too many password reset requests. Try again in an hour.' });
+    },
+  });
+
+  // The same answer, at the same moment, whether or not the address has an account: the lookup and the link are
+  // made after answering, so neither the body nor the time taken tells which addresses exist.
+  router.post('/forgot', forgotLimiter, (req, res) => {
+    const { email } = parse(passwordForgotSchema, req.body, 'body');
+    const at = now();
+    mailer.queueLater(async () => {
+      const user = await findStaffByEmail(db, email);
+      if (!user?.active || (await resetSentSince(db, user.id, at - RESET_MAIL_INTERVAL_MS))) return [];
+      return passwordLinkMail(mailer, user, 'reset', await issuePasswordToken(db, user.id, 'reset', at));
+    });
+    res.status(202).json({ message: 'If the address belongs to a console account, a link to choose a new password is on its way.' });
+  });
+
+  router.post('/link', async (req, res) => {
+    const { token, password } = parse(passwordLinkSchema, req.body, 'body');
+    const passwordHash = await hashPassword(password);
+    const done = await db.transaction(async (tx) => {
+      const link = await consumePasswordToken(tx, token, now());
+      if (!link) return false;
+      const [user] = await tx
+        .update(staffUsers)
+        .set({ passwordHash, mustChangePassword: false })
+        .where(eq(staffUsers.id, link.userId))
+        .returning({ id: staffUsers.id, email: staffUsers.email });
+      const sessionsEnded = await endStaffSessions(tx, user!.id);
+      await insertAudit(tx, {
+        actorId: user!.id,
+        actorEmail: user!.email,
+        impersonatedOrganisationId: null,
+        organisationId: null,
+        action: 'account.password_set',
+        target: `user:${user!.email}`,
+        details: { link: link.purpose, sessionsEnded },
+      });
+      return true;
+    });
+    if (!done) throw new HttpError(400, 'link_invalid', 'This link has expired or has already been used. Ask for a new one with "Forgot password?".');
+    res.status(204).end();
+  });
+
+  router.post('/choose', requireStaff, async (req, res) => {
+    const { password } = parse(passwordChooseSchema, req.body, 'body');
+    const userId = Number(req.user!.id);
+    const user = await db.query.staffUsers.findFirst({ where: eq(staffUsers.id, userId) });
+    if (!user?.mustChangePassword) throw new HttpError(409, 'conflict', 'Your password is your own already: change it on your account page.');
+    if (await verifyPassword(password, user.passwordHash)) {
+      throw new HttpError(400, 'bad_request', 'Invalid body.password: choose a password other than the one-time password', [{ path: 'body.password', message: 'choose a password other than the one-time password' }]);
+    }
+    const passwordHash = await hashPassword(password);
+    await db.transaction(async (tx) => {
+      await tx.update(staffUsers).set({ passwordHash, mustChangePassword: false }).where(eq(staffUsers.id, userId));
+      await retirePasswordTokens(tx, userId, now());
+      const sessionsEnded = await endStaffSessions(tx, userId, req.sessionID);
+      await audit(tx, req, res, { action: 'account.password_change', target: `user:${user.email}`, organisationId: null, details: { oneTimePassword: true, sessionsEnded } });
+    });
+    res.status(204).end();
+  });
+
+  return router;
+}

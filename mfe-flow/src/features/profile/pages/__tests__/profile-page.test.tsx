@@ -1,0 +1,117 @@
+import '../../../../testing/setup-dom';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { installFakeBff, ok, type FakeBff } from '../../../../testing/fake-bff';
+import { homeownerSession, setSession } from '../../../../testing/fake-session';
+import { renderFlow, texts } from '../../../../testing/render-flow';
+import { UNDO_MS } from '../profile-page';
+
+jest.mock('@home-energy/shared', () => jest.requireActual('../../../../testing/mock-shared').sharedWithFakeAuth());
+
+const en = texts.en.flow.profile;
+const PROFILE = '/api/flow/user/profile';
+const CONTACT = '/api/flow/user/profile/contact';
+const storgatan = { id: 7, name: 'Storgatan 1, 111 22 Stockholm', addresses: [{ street: 'Storgatan 1', postal_code: '11122', postal_city: 'Stockholm' }], relations: ['flow_added'], label: 'D' };
+const lillgatan = { id: 9, name: 'Lillgatan 2, 411 01 Göteborg', addresses: [{ street: 'Lillgatan 2', postal_code: '41101', postal_city: 'Göteborg' }], relations: ['profile_added'], label: null };
+const profile = (properties: object[], contact: object | null = null) => ({ user_id: 'h1', name: 'Karin Karlsson', personalNumberMasked: '19850709-****', contact, properties, selectedPropertyId: 7 });
+let bff: FakeBff;
+
+beforeEach(() => {
+  setSession(homeownerSession);
+  bff = installFakeBff();
+  bff.answer('GET', PROFILE, ok(profile([storgatan, lillgatan])));
+  bff.answer('GET', '/api/flow/property/7/installers', ok({ installers: [], requests: [] }));
+  bff.answer('GET', '/api/flow/property/9/installers', ok({ installers: [], requests: [] }));
+});
+
+afterEach(() => jest.useRealTimers());
+
+describe('My homes', () => {
+  it('shows each home as a card: its class letter in colour, the address linking to its dashboard', async () => {
+    renderFlow('/flow/profile');
+    const card = (await screen.findByRole('heading', { level: 3, name: 'Storgatan 1' })).closest('li')!;
+    const label = within(card).getByRole('img', { name: en.label.replace('{{class}}', 'D') });
+    expect(label.getAttribute('data-class')).toBe('D');
+    expect(within(card).getByRole('link', { name: 'Storgatan 1' }).getAttribute('href')).toBe('/property/7/building/primary/results-dashboard');
+    expect(within(card).getByText('11122 Stockholm')).toBeTruthy();
+    const other = screen.getByRole('heading', { level: 3, name: 'Lillgatan 2' }).closest('li')!;
+    expect(within(other).getByRole('img', { name: en.noLabel })).toBeTruthy();
+  });
+
+  it('removes a home only after a confirmation, and Cancel keeps it', async () => {
+    bff.answer('DELETE', '/api/flow/user/profile/property/7', ok({ ...profile([lillgatan]), removed: { id: 7, restorableUntil: '2030-01-01T00:00:00Z' } }));
+    renderFlow('/flow/profile');
+    fireEvent.click(await screen.findByRole('button', { name: en.removeLabel.replace('{{name}}', storgatan.name) }));
+    expect(bff.count('DELETE', '/api/flow/user/profile/property/7')).toBe(0);
+    const keep = screen.getByRole('button', { name: en.cancel });
+    expect(document.activeElement).toBe(keep);
+    fireEvent.click(keep);
+    expect(screen.queryByRole('button', { name: en.confirm })).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: en.removeLabel.replace('{{name}}', storgatan.name) }));
+
+    fireEvent.click(screen.getByRole('button', { name: en.removeLabel.replace('{{name}}', storgatan.name) }));
+    bff.answer('GET', PROFILE, ok(profile([lillgatan])));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: en.confirm })));
+    await waitFor(() => expect(screen.queryByRole('heading', { level: 3, name: 'Storgatan 1' })).toBeNull());
+    expect(bff.count('DELETE', '/api/flow/user/profile/property/7')).toBe(1);
+    expect(screen.getByRole('status').textContent).toContain(en.removed.replace('{{name}}', storgatan.name));
+  });
+
+  it('"Undo" brings the removed home back through the BFF', async () => {
+    bff.answer('DELETE', '/api/flow/user/profile/property/7', ok({ ...profile([lillgatan]), removed: { id: 7, restorableUntil: '2030-01-01T00:00:00Z' } }));
+    bff.answer('POST', '/api/flow/user/profile/property/7/restore', ok(profile([storgatan, lillgatan])));
+    renderFlow('/flow/profile');
+    fireEvent.click(await screen.findByRole('button', { name: en.removeLabel.replace('{{name}}', storgatan.name) }));
+    bff.answer('GET', PROFILE, ok(profile([lillgatan])));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: en.confirm })));
+    const undo = await screen.findByRole('button', { name: en.undo });
+    bff.answer('GET', PROFILE, ok(profile([storgatan, lillgatan])));
+    await act(async () => fireEvent.click(undo));
+    expect(bff.bodies('POST', '/api/flow/user/profile/property/7/restore')).toEqual([{}]);
+    expect(await screen.findByRole('heading', { level: 3, name: 'Storgatan 1' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: en.undo })).toBeNull();
+  });
+
+  it('offers Undo for a few seconds only', async () => {
+    jest.useFakeTimers();
+    bff.answer('DELETE', '/api/flow/user/profile/property/9', ok({ ...profile([storgatan]), removed: { id: 9, restorableUntil: '2030-01-01T00:00:00Z' } }));
+    renderFlow('/flow/profile');
+    fireEvent.click(await screen.findByRole('button', { name: en.removeLabel.replace('{{name}}', lillgatan.name) }));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: en.confirm })));
+    expect(await screen.findByRole('button', { name: en.undo })).toBeTruthy();
+    await act(async () => {
+      jest.advanceTimersByTime(UNDO_MS);
+    });
+    expect(screen.queryByRole('button', { name: en.undo })).toBeNull();
+  });
+
+  it('edits the contact details: name, email and a Swedish mobile, checked before sending', async () => {
+    bff.answer('POST', CONTACT, ok({ contact: { name: 'Karin K', email: 'karin@example.se', mobile: '+46701234567' } }));
+    renderFlow('/flow/profile');
+    const c = texts.en.flow.contact;
+    const name = await screen.findByLabelText(c.name);
+    expect((name as HTMLInputElement).value).toBe('Karin Karlsson');
+    fireEvent.change(name, { target: { value: '  ' } });
+    fireEvent.change(screen.getByLabelText(c.email), { target: { value: 'karin@example.se' } });
+    fireEvent.change(screen.getByLabelText(c.mobile), { target: { value: '08-123 456 78' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: c.submit })));
+    expect(screen.getByText(c.invalidName)).toBeTruthy();
+    expect(screen.getByText(c.invalidPhone)).toBeTruthy();
+    expect(bff.bodies('POST', CONTACT)).toEqual([]);
+
+    fireEvent.change(screen.getByLabelText(c.name), { target: { value: ' Karin K ' } });
+    fireEvent.change(screen.getByLabelText(c.mobile), { target: { value: '070-123 45 67' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: c.submit })));
+    await waitFor(() => expect(bff.bodies('POST', CONTACT)).toEqual([{ name: 'Karin K', email: 'karin@example.se', mobile: '+46701234567' }]));
+  });
+
+  it('points at the field the BFF refused, in Swedish', async () => {
+    bff.answer('POST', CONTACT, { status: 400, body: { error: 'bad_request', message: 'Invalid body', issues: [{ path: 'body.mobile', message: 'Invalid phone number' }] } });
+    renderFlow('/flow/profile', { lng: 'sv' });
+    const c = texts.sv.flow.contact;
+    fireEvent.change(await screen.findByLabelText(c.email), { target: { value: 'karin@example.se' } });
+    fireEvent.change(screen.getByLabelText(c.mobile), { target: { value: '070-123 45 67' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: c.submit })));
+    expect(await screen.findByText(c.failed)).toBeTruthy();
+    expect(screen.getByLabelText(c.mobile).getAttribute('aria-invalid')).toBe('true');
+  });
+});

@@ -1,0 +1,30 @@
+import { formatDate, formatDateTime } from '../date';
+
+describe('the shared date format', () => {
+  it('shows a day as 2026-11-26 in Swedish and 26 Nov 2026 in English', () => {
+    expect(formatDate('2026-11-26', 'sv')).toBe('2026-11-26');
+    expect(formatDate('2026-11-26', 'en')).toBe('26 Nov 2026');
+    expect(formatDate('2026-01-05', 'sv-SE')).toBe('2026-01-05');
+    expect(formatDate('2026-01-05', 'en-GB')).toBe('5 Jan 2026');
+  });
+
+  it('takes timestamps and Date objects', () => {
+    const noon = new Date(2026, 10, 26, 12, 0);
+    expect(formatDate(noon, 'sv')).toBe('2026-11-26');
+    expect(formatDate(noon.toISOString(), 'en')).toBe('26 Nov 2026');
+    expect(formatDate(noon.getTime(), 'en')).toBe('26 Nov 2026');
+  });
+
+  it('adds the time of day, 24-hour', () => {
+    const afternoon = new Date(2026, 10, 26, 14, 5, 9);
+    expect(formatDateTime(afternoon, 'sv')).toBe('2026-11-26 14:05');
+    expect(formatDateTime(afternoon, 'en')).toBe('26 Nov 2026, 14:05');
+    expect(formatDateTime(afternoon, 'sv', { seconds: true })).toBe('2026-11-26 14:05:09');
+  });
+
+  it('falls back to English for other languages and shows a dash for what is not a date', () => {
+    expect(formatDate('2026-11-26', undefined)).toBe('26 Nov 2026');
+    expect(formatDate('not a date', 'sv')).toBe('–');
+    expect(formatDateTime('2026-13-45T00:00:00Z', 'en')).toBe('–');
+  });
+});
