@@ -14,6 +14,9 @@ const env = { ...process.env, DATA_DIR: E2E_DATA_DIR, PORT: String(E2E_PORT), HO
   // One address sends every test's flow writes and uploads; their per-IP limits are covered by the BFF suite.
   FLOW_WRITE_RATE_LIMIT: '100000',
   DOCUMENT_RATE_LIMIT: '10000',
+  BEACON_RATE_LIMIT: '100000',
+  // tests/canary.spec.ts judges a canary after a few browser sessions; the default of 50 is covered by the BFF suite.
+  CANARY_SESSIONS: '3',
   BANKID_SIMULATOR_PORT: String(E2E_BANKID_PORT) };
 for (const file of ['shell/dist/index.html', 'bff/dist/server.js', 'mfe-results/dist/mf-manifest.json']) {
   if (!fs.existsSync(path.join(root, file))) {

@@ -132,6 +132,13 @@ export const MATRIX: readonly MatrixRow[] = [
   row('GET /healthz',                                                [A,   A,   A,    A,    A,    A,    A,    A,    A]),
   row('GET /readyz',                                                 [A,   A,   A,    A,    A,    A,    A,    A,    A]),
   row('GET /api/mfe/registry',                                       [A,   A,   A,    A,    A,    A,    A,    A,    A]),
+  row('POST /api/mfe/beacon',                                         [A,   A,   A,    A,    A,    A,    A,    A,    A], {
+    body: (c) => ({ kind: 'loaded', remote: c.release.remote, version: c.release.version }),
+    // A page load's registry request hands out the release session the beacon counts against.
+    before: async (agent) => {
+      await agent.get('/api/mfe/registry');
+    },
+  }),
 
   // ── /api/auth: the NextAuth protocol, public; answers depend on the session, never refuse ──
   row('GET /api/auth/csrf',                                          [A,   A,   A,    A,    A,    A,    A,    A,    A]),
@@ -309,6 +316,18 @@ export const MATRIX: readonly MatrixRow[] = [
   row('POST /api/admin/users/:id/reset-password',                    [401, 401, 401,  403,  403,  403,  403,  A,    A], { params: (c) => ({ id: c.platformUser }) }),
   row('GET /api/admin/releases',                                     [401, 401, 401,  403,  403,  403,  403,  A,    A]),
   row('POST /api/admin/releases/:remote/:version/activate',          [401, 401, 401,  403,  403,  403,  403,  A,    A], { params: (c) => c.release }),
+  row('POST /api/admin/releases/:remote/:version/audience',          [401, 401, 401,  403,  403,  403,  403,  A,    A], { params: (c) => c.release, body: { kind: 'everyone' } }),
+  row('POST /api/admin/releases/:remote/:version/rollback',          [401, 401, 401,  403,  403,  403,  403,  A,    A], {
+    params: (c) => c.prepared,
+    // A canary to roll back: the matrix release made active elsewhere, so the newer one becomes the canary.
+    prepare: async ({ admin, ids }) => {
+      const list = await ok(admin.get('/api/admin/releases'), 'releases');
+      const releases: { version: string; active: boolean }[] = list.remotes.find((r: { remote: string }) => r.remote === ids.release.remote).releases;
+      const canary = releases.find((r) => !r.active)!;
+      await ok(admin.post(`/api/admin/releases/${ids.release.remote}/${canary.version}/audience`).send({ kind: 'percent', percent: 10 }), 'canary');
+      return { remote: ids.release.remote, version: canary.version };
+    },
+  }),
   row('GET /api/admin/release-tokens',                               [401, 401, 401,  403,  403,  403,  403,  A,    A]),
   row('POST /api/admin/release-tokens',                              [401, 401, 401,  403,  403,  403,  403,  A,    A], { body: (c) => ({ remote: 'mfe-results', label: `matrix ${c.actor}` }) }),
   // Each case revokes a token of its own, made first.

@@ -9,7 +9,8 @@ import { requestLog } from './http/request-log';
 import { fixedHeaders } from './http/fixed-headers';
 import { jsonBodies, noQueryOnWrites } from './http/input-guards';
 import { healthRoutes } from './modules/health/routes';
-import { registryRoutes } from './modules/releases/routes';
+import { registryRoute } from './modules/releases/routes';
+import { beaconRoutes } from './modules/releases/beacon-routes';
 import { activeReleases } from './modules/releases/repository';
 import cookieParser from 'cookie-parser';
 import type pg from 'pg';
@@ -72,6 +73,9 @@ export interface AppDeps {
     | 'STREETVIEW_API_KEY'
     | 'SEARCH_RATE_LIMIT'
     | 'FLOW_WRITE_RATE_LIMIT'
+    | 'BEACON_RATE_LIMIT'
+    | 'CANARY_SESSIONS'
+    | 'CANARY_ERROR_MARGIN'
     | 'DOCUMENT_RATE_LIMIT'
     | 'DOCUMENTS_PER_PROPERTY'
     | 'DOCUMENT_MB_PER_DAY'
@@ -156,6 +160,9 @@ export function createApp({ config, db, pool, logger, authSecret, dataKey, prune
   const passwordGuard = new PasswordGuard(db, now);
   const authOptions = { db, logger, passport, secret: authSecret, cookies, basePath: config.AUTH_BASE_PATH, publicUrl: config.PUBLIC_URL, signInPage: '/console', signInRateLimit: config.SIGNIN_RATE_LIMIT, passwordGuard };
   if (fastSessions) app.get(`${config.AUTH_BASE_PATH}/session`, sessionFastPath({ store: sessionStore, passport, secret: authSecret, cookies, answers: authAnswers(authOptions) }));
+  // Every page load asks the registry: it reads only its cookies (no session) and its answer is a few hundred bytes,
+  // so it is answered before the session chain and compression. A body is checked as on every /api route.
+  app.get('/api/mfe/registry', cookieParser(), express.json({ limit: '100kb' }), jsonBodies, ...registryRoute(db, { publicUrl: config.PUBLIC_URL, filesUrl: config.MFE_PUBLIC_URL, demo: config.demo, secureCookies: config.secureCookies, defaultBrand: config.DEFAULT_BRAND }));
   app.use(compression());
 
   app.use(healthRoutes(db));
@@ -165,8 +172,9 @@ export function createApp({ config, db, pool, logger, authSecret, dataKey, prune
   // Bodies are JSON (or the upload's multipart), and writes take no query: see http/input-guards.ts.
   // Anonymous flow writes per IP before any body is read (http/write-limits.ts).
   app.use('/api/flow', flowWriteLimiter(db, config.FLOW_WRITE_RATE_LIMIT));
+  // Beacons have their own, much smaller body bound, so they are read before the general JSON parser.
+  app.use('/api/mfe', beaconRoutes(db, { secureCookies: config.secureCookies, perMinute: config.BEACON_RATE_LIMIT, rules: { sessions: config.CANARY_SESSIONS, margin: config.CANARY_ERROR_MARGIN }, logger }));
   app.use('/api', express.json({ limit: '100kb' }), jsonBodies, noQueryOnWrites);
-  app.use('/api/mfe', registryRoutes(db, { publicUrl: config.PUBLIC_URL, filesUrl: config.MFE_PUBLIC_URL, demo: config.demo }));
   app.use('/api/releases', releaseUploadRoutes(db, releases, config));
   app.use(
     '/api/flow/user',

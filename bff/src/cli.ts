@@ -41,7 +41,9 @@ const USAGE = `Usage: bff-cli <command>
   demo remove                           delete the demo journeys, their homeowners and what they added to the analytics
   remove-demo-accounts                  deactivate every demo staff account (before a production start)
   create-super-admin <email> [--name N] a super admin with a one-time password, printed once (or a new one)
-  release <remote> [--build] [--dir D]  publish a remote's build as a new active release (checked against the shell)
+  release <remote> [--build] [--dir D] [--inactive]
+                                        publish a remote's build as a new active release (checked against the shell);
+                                        --inactive: publish only (then give it a canary audience on the Releases page)
           [--to URL --token T]          … on the deployment at URL through its API, with a release token of that
                                         remote (or RELEASE_TOKEN): from a team's CI, no access to the BFF's machine
   create-release-token <remote> --name L  a release token for one remote's CI, printed once (revoke in the console)
@@ -94,6 +96,7 @@ async function main(): Promise<number> {
     allowPositionals: true,
     options: {
       build: { type: 'boolean', default: false },
+      inactive: { type: 'boolean', default: false },
       dir: { type: 'string' },
       help: { type: 'boolean', default: false },
       'skip-invalid': { type: 'boolean', default: false },
@@ -174,8 +177,8 @@ async function main(): Promise<number> {
       case 'release': {
         const remote = remoteArg(args[0]);
         const distDir = buildRemote(remote, values);
-        const result = await publishRelease(database.db, { ...config, releaseStore: stores.releases }, { remote, distDir, releasedBy: releasedBy(), activate: 'always' });
-        console.log(`${remote} ${result.version}: ${result.created ? 'released' : 'already released'}, active now.`);
+        const result = await publishRelease(database.db, { ...config, releaseStore: stores.releases }, { remote, distDir, releasedBy: releasedBy(), activate: values.inactive ? 'never' : 'always' });
+        console.log(`${remote} ${result.version}: ${result.created ? 'released' : 'already released'}${result.activated ? ', active now' : ', not active'}.`);
         for (const check of result.checks) console.log(`  shared ${check.name} ${check.requiredVersion ?? ''} ← shell ${check.shellVersion}: ok`);
         return 0;
       }

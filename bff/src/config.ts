@@ -76,6 +76,12 @@ const envSchema = z.object({
   SEARCH_RATE_LIMIT: z.coerce.number().int().min(1).default(120),
   /** Anonymous /api/flow writes per IP per minute (signed-in homeowners: four times this, per homeowner). */
   FLOW_WRITE_RATE_LIMIT: z.coerce.number().int().min(1).default(60),
+  /** Release health beacons (POST /api/mfe/beacon) per IP per minute. */
+  BEACON_RATE_LIMIT: z.coerce.number().int().min(1).default(60),
+  /** A canary release is judged once this many sessions loaded it. */
+  CANARY_SESSIONS: z.coerce.number().int().min(1).max(100_000).default(50),
+  /** A canary is rolled back when its error rate exceeds the active release's by more than this (0–1). */
+  CANARY_ERROR_MARGIN: z.coerce.number().min(0).max(1).default(0.1),
   /** EPC document uploads per IP, and per owner, per hour. */
   DOCUMENT_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   /** EPC documents pending validation per owner and property. */

@@ -213,6 +213,8 @@ export async function benchBffThroughput({ root }) {
       { key: 'bareExpress', label: 'bare Express hello-world', url: `http://127.0.0.1:${bare.port}/`, headers: BROWSER_HEADERS, pid: bare.child.pid },
       { key: 'session', label: 'GET /api/auth/session (signed in)', url: `${base}/api/auth/session`, headers: asBrowser, pid: bff.child.pid },
       { key: 'recommendations', label: 'GET …/building/primary/recommendations', url: `${base}${signedIn.recommendationsPath}`, headers: asBrowser, pid: bff.child.pid },
+      // Every page load asks it; a returning browser, with its release-session cookie.
+      { key: 'registry', label: 'GET /api/mfe/registry', url: `${base}/api/mfe/registry`, headers: { ...BROWSER_HEADERS, cookie: 'he.mfe-visitor=benchbenchbenchbench00' }, pid: bff.child.pid },
     ];
     console.log(`bff throughput: ${connections} connections, warm-up ${warmupS} s, then ${rounds} rounds of ${durationS} s per target, alternating`);
     for (const target of targets) await cannon(autocannon, { ...target, connections, durationS: warmupS });
@@ -238,6 +240,7 @@ export async function benchBffThroughput({ root }) {
       perTarget.bareExpress.serverCpuMsPerRequest && perTarget[key].serverCpuMsPerRequest ? round((perTarget.bareExpress.serverCpuMsPerRequest / perTarget[key].serverCpuMsPerRequest) * 100, 1) : null;
     const sessionRatio = ratio('session');
     const recommendationsRatio = ratio('recommendations');
+    const registryRatio = ratio('registry');
     const line = (key) => `${perTarget[key].requestsPerSecond} req/s, p50 ${perTarget[key].p50Ms} ms, p99 ${perTarget[key].p99Ms} ms, CPU ${perTarget[key].serverCpuMsPerRequest ?? '?'} ms/req`;
     const rows = [
       ['bff: bare Express hello-world (reference)', line('bareExpress'), ''],
@@ -248,6 +251,8 @@ export async function benchBffThroughput({ root }) {
       ['bff: recommendations req/s ÷ bare Express', `${recommendationsRatio} %`, '≥ 25 %'],
       ['bff: recommendations, bare Express CPU/request ÷ BFF CPU/request (context)', `${cpuRatio('recommendations') ?? '?'} %`, ''],
       ['bff: recommendations p99', `${perTarget.recommendations.p99Ms} ms`, '≤ 50 ms'],
+      ['bff: GET /api/mfe/registry (release session cookie)', line('registry'), ''],
+      ['bff: registry req/s ÷ bare Express', `${registryRatio} %`, '≥ 50 %'],
       [
         'bff: remote static files (compression, caching)',
         staticCheck.problems.length ? `${staticCheck.problems.length} problems: ${staticCheck.problems.slice(0, 3).join('; ')}` : `ok (${staticCheck.checked} files)`,
@@ -257,7 +262,7 @@ export async function benchBffThroughput({ root }) {
     ];
     return {
       rows,
-      results: { connections, durationS, rounds, warmupS, signedInAs: signedIn.user, requestHeaders: Object.keys(BROWSER_HEADERS), recommendationsEncoding, ...perTarget, sessionRatioPercent: sessionRatio, recommendationsRatioPercent: recommendationsRatio, cpuRatioPercent: { session: cpuRatio('session'), recommendations: cpuRatio('recommendations') }, staticFiles: staticCheck },
+      results: { connections, durationS, rounds, warmupS, signedInAs: signedIn.user, requestHeaders: Object.keys(BROWSER_HEADERS), recommendationsEncoding, ...perTarget, sessionRatioPercent: sessionRatio, recommendationsRatioPercent: recommendationsRatio, registryRatioPercent: registryRatio, cpuRatioPercent: { session: cpuRatio('session'), recommendations: cpuRatio('recommendations'), registry: cpuRatio('registry') }, staticFiles: staticCheck },
     };
   } finally {
     for (const server of servers) await server.stop();

@@ -69,6 +69,15 @@ export function describeRoutes(ids: WorldIds): RouteInput[] {
     },
     { method: 'GET', path: '/api/admin/releases', agent: 'superAdmin' },
     { method: 'POST', path: '/api/admin/releases/:remote/:version/activate', agent: 'superAdmin', params: { remote: name('mfe-results'), version: name('0.1.0-0000000000') } },
+    {
+      method: 'POST',
+      path: '/api/admin/releases/:remote/:version/audience',
+      agent: 'superAdmin',
+      params: { remote: name('mfe-results'), version: name('0.1.0-0000000000') },
+      body: json({ kind: 'percent', percent: 10 }, { at: [], required: ['kind', 'percent'] }),
+      validAnswer: { status: 404, why: 'the test world publishes no release' },
+    },
+    { method: 'POST', path: '/api/admin/releases/:remote/:version/rollback', agent: 'superAdmin', params: { remote: name('mfe-results'), version: name('0.1.0-0000000000') }, validAnswer: { status: 404, why: 'the test world publishes no release' } },
     { method: 'GET', path: '/api/admin/release-tokens', agent: 'superAdmin' },
     {
       method: 'POST',
@@ -386,6 +395,13 @@ export function describeRoutes(ids: WorldIds): RouteInput[] {
       body: json({ csrfToken: ids.homeownerCsrf, loginMethod: 'bankid.other_device', identificationMode: 'identify', returnPath: '/sign' }, { at: [], required: ['csrfToken', 'loginMethod'], maxLength: { csrfToken: 200, returnPath: 2000 } }),
     },
     { method: 'GET', path: '/api/mfe/registry', agent: 'anonymous' },
+    {
+      method: 'POST',
+      path: '/api/mfe/beacon',
+      agent: 'anonymous',
+      body: json({ kind: 'render-error', remote: 'mfe-results', version: '0.1.0-0000000000', errorClass: 'type' }, { at: [], required: ['kind', 'remote', 'version', 'errorClass'], maxLength: { version: 64 } }),
+      validAnswer: { status: 404, why: 'the test world publishes no release, so a well-formed report names one that does not exist' },
+    },
     // ── password links ──────────────────────────────────────────────────────────────────────────────────────────
     { method: 'POST', path: '/api/password/forgot', agent: 'anonymous', body: json({ email: 'nobody@fuzz.test' }, { at: [], required: ['email'], maxLength: { email: 254 } }) },
     {

@@ -58,6 +58,8 @@ export async function createWorld(): Promise<World> {
   ok(await agents.homeowner.post('/api/flow/user/fake-login').send({}), 'fake login');
   const homeownerCsrf = ok(await agents.homeowner.get('/api/auth/csrf'), 'csrf').body.csrfToken as string;
   const anonymousCsrf = ok(await agents.anonymous.get('/api/auth/csrf'), 'csrf').body.csrfToken as string;
+  // The release session a page load gets (its health beacons count against it).
+  ok(await agents.anonymous.get('/api/mfe/registry'), 'registry');
 
   ok(await agents.homeowner.post(`/api/flow/property/${propertyId}/answer`).send({ building_type: 'villa' }), 'first answer');
   const upload = ok(

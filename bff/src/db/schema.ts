@@ -19,12 +19,37 @@ export const mfeReleases = pgTable(
     releasedAt: timestamp('released_at', { withTimezone: true }).notNull().defaultNow(),
     activatedBy: text('activated_by'),
     activatedAt: timestamp('activated_at', { withTimezone: true }),
+    /** A canary's audience before everyone (modules/releases/audience.ts): one brand, or a share of sessions. */
+    audienceBrand: text('audience_brand'),
+    audiencePercent: integer('audience_percent'),
+    canaryStartedAt: timestamp('canary_started_at', { withTimezone: true }),
+    /** The health check over the canary's first sessions: 'healthy' or 'rolled-back' (null while undecided). */
+    canaryVerdict: text('canary_verdict'),
+    canaryVerdictAt: timestamp('canary_verdict_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('mfe_releases_remote_version').on(t.remote, t.version),
     // At most one active release per remote, enforced by the database.
     uniqueIndex('mfe_releases_one_active').on(t.remote).where(sql`${t.active}`),
+    // At most one canary per remote.
+    uniqueIndex('mfe_releases_one_canary').on(t.remote).where(sql`${t.canaryStartedAt} is not null`),
+    check('mfe_releases_audience', sql`(${t.canaryStartedAt} is null and ${t.audienceBrand} is null and ${t.audiencePercent} is null) or (${t.canaryStartedAt} is not null and not ${t.active} and ((${t.audienceBrand} is not null) <> (${t.audiencePercent} is not null)) and (${t.audiencePercent} is null or ${t.audiencePercent} between 1 and 99))`),
   ],
+);
+
+/** One browser session that loaded a release (counted once), and how many load or render errors it reported. */
+export const mfeReleaseSessions = pgTable(
+  'mfe_release_sessions',
+  {
+    releaseId: integer('release_id')
+      .notNull()
+      .references(() => mfeReleases.id, { onDelete: 'cascade' }),
+    /** A hash of the random visitor cookie: no personal data. */
+    visitor: text('visitor').notNull(),
+    errors: integer('errors').notNull().default(0),
+    firstSeen: timestamp('first_seen', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.releaseId, t.visitor] })],
 );
 
 /** Organisations whose brand homes come through; `slug` is the {org} of /console/org/{org}. */

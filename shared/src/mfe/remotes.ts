@@ -33,3 +33,17 @@ export const registrySchema = z.object({
   ),
 });
 export type Registry = z.infer<typeof registrySchema>;
+
+/** What a release's health beacon may say about an error: a coarse class, never a message or a stack. */
+export const beaconErrorClasses = ['network', 'timeout', 'manifest', 'type', 'reference', 'range', 'syntax', 'other'] as const;
+export type BeaconErrorClass = (typeof beaconErrorClasses)[number];
+
+/**
+ * POST /api/mfe/beacon: the shell's report on one release in this session. `loaded` counts the session once;
+ * `load-error` (the remote's files did not load) and `render-error` (its App threw) count an error too.
+ */
+export const releaseBeaconSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('loaded'), remote: remotePackageSchema, version: releaseVersionSchema }).strict(),
+  z.object({ kind: z.enum(['load-error', 'render-error']), remote: remotePackageSchema, version: releaseVersionSchema, errorClass: z.enum(beaconErrorClasses) }).strict(),
+]);
+export type ReleaseBeacon = z.infer<typeof releaseBeaconSchema>;

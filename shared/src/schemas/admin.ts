@@ -203,6 +203,24 @@ export interface ConsoleUserWithPassword {
 
 export const releaseActivateParamsSchema = z.object({ remote: remotePackageSchema, version: releaseVersionSchema }).strict();
 
+/**
+ * POST /api/admin/releases/:remote/:version/audience: who gets this release. `brand` or `percent` makes it the
+ * remote's canary (the others keep the active release); `everyone` promotes it (activation).
+ */
+export const releaseAudienceSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('brand'), brand: brandIdSchema }).strict(),
+  z.object({ kind: z.literal('percent'), percent: z.number().int('must be a whole number').min(1).max(99) }).strict(),
+  z.object({ kind: z.literal('everyone') }).strict(),
+]);
+export type ReleaseAudience = z.infer<typeof releaseAudienceSchema>;
+
+/** Health counted from the shell's beacons: sessions that loaded the release, those that reported an error, errors. */
+export interface AdminReleaseHealth {
+  sessions: number;
+  failedSessions: number;
+  errors: number;
+}
+
 export interface AdminRelease {
   version: string;
   active: boolean;
@@ -215,6 +233,11 @@ export interface AdminRelease {
   /** This release's shared singletons against the running shell's (null when the shell's manifest is missing). */
   checks: SharedCheck[] | null;
   compatible: boolean | null;
+  /** The canary's audience (null: not a canary; the active release serves everyone else). */
+  audience: { kind: 'brand'; brand: string } | { kind: 'percent'; percent: number } | null;
+  /** The health check over a canary's first sessions (null while undecided or never a canary). */
+  verdict: { result: 'healthy' | 'rolled-back'; at: string } | null;
+  health: AdminReleaseHealth;
 }
 
 export interface AdminRemoteReleases {

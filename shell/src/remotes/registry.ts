@@ -35,3 +35,11 @@ export async function resetRemote(remote: RemoteName): Promise<void> {
   const entry = registry.remotes.find((r) => r.name === remote);
   if (entry) registerRemotes([{ name: entry.name, entry: entry.entry }], { force: true });
 }
+
+/** After a release failed here: whether the registry now names another version (a rollback), asked anew. */
+export async function releaseChanged(remote: RemoteName, failedVersion: string): Promise<boolean> {
+  registered = null;
+  const registry = await ensureRemotesRegistered();
+  const entry = registry.remotes.find((r) => r.name === remote);
+  return !!entry && entry.version !== failedVersion;
+}

@@ -1,7 +1,9 @@
 import { Component, startTransition, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import { Loading, registeredTextsLoaded, type RemoteName } from '@home-energy/shared';
-import { ensureRemotesRegistered, RemoteNotReleasedError, resetRemote } from './registry';
+import { ensureRemotesRegistered, releaseChanged, RemoteNotReleasedError, resetRemote } from './registry';
+import { reportError, reportLoaded } from './release-beacon';
+import { reloadPage } from './reload-page';
 import { RemoteSlotContext } from './remote-slot-context';
 import { RemoteUnavailable } from './remote-unavailable';
 import { revealApp, revealWhenHeadingShown } from './first-paint';
@@ -29,6 +31,10 @@ const TEXTS_WAIT_MS = 1000;
 // Each remote's App once loaded (per page load): mounting it again, after a navigation, renders at once.
 const loadedApps = new Map<RemoteName, ComponentType>();
 
+// The version of each remote mounted on this page, and the errors that were load failures (not render errors).
+const mountedVersions = new Map<RemoteName, string>();
+const loadErrors = new WeakSet<object>();
+
 // Loads under way, so that a slot's effect run twice (React's StrictMode in development) loads once.
 const loading = new Map<string, Promise<ComponentType>>();
 
@@ -48,13 +54,24 @@ function loadRemoteAppOnce(remote: RemoteName, attempt: number): Promise<Compone
 async function loadRemoteApp(remote: RemoteName, attempt: number): Promise<ComponentType> {
   if (attempt > 0) await resetRemote(remote);
   const registry = await ensureRemotesRegistered();
-  if (!registry.remotes.some((r) => r.name === remote)) throw new RemoteNotReleasedError(remote);
-  const module = await loadRemote<{ default: ComponentType }>(`${remote}/App`);
-  if (!module?.default) throw new Error(`${remote}/App has no default export`);
+  const release = registry.remotes.find((r) => r.name === remote);
+  if (!release) throw new RemoteNotReleasedError(remote);
+  mountedVersions.set(remote, release.version);
+  let App: ComponentType;
+  try {
+    const module = await loadRemote<{ default: ComponentType }>(`${remote}/App`);
+    if (!module?.default) throw new Error(`${remote}/App has no default export`);
+    App = module.default;
+  } catch (error) {
+    if (error && typeof error === 'object') loadErrors.add(error);
+    void reportError(remote, release.version, 'load-error', error);
+    throw error;
+  }
+  reportLoaded(remote, release.version);
   // Its module registered its texts as it ran; they are mostly on their way already (the page's preload hints).
   await registeredTextsLoaded(TEXTS_WAIT_MS);
-  loadedApps.set(remote, module.default);
-  return module.default;
+  loadedApps.set(remote, App);
+  return App;
 }
 
 type Loaded = { app: ComponentType; error?: undefined } | { app?: undefined; error: Error };
@@ -93,14 +110,24 @@ function RemoteApp({ remote, attempt }: { remote: RemoteName; attempt: number })
   );
 }
 
-/** Layer 3 of remote-failure handling: a render or load error stays inside this slot. */
+/**
+ * Layer 3 of remote-failure handling: a render or load error stays inside this slot. A render error is reported to
+ * the release's health count; when the registry then names another version (the canary was rolled back), the page
+ * loads again and runs that one instead of showing the failure.
+ */
 class SlotErrorBoundary extends Component<{ remote: RemoteName; children: ReactNode }, { error: Error | null }> {
   state = { error: null as Error | null };
   static getDerivedStateFromError(error: Error) {
     return { error };
   }
   componentDidCatch(error: Error, info: ErrorInfo) {
-    console.error(`[mfe] ${this.props.remote} failed`, error, info.componentStack);
+    const { remote } = this.props;
+    console.error(`[mfe] ${remote} failed`, error, info.componentStack);
+    const version = mountedVersions.get(remote);
+    if (!version || loadErrors.has(error)) return;
+    void reportError(remote, version, 'render-error', error)
+      .then(() => releaseChanged(remote, version))
+      .then((changed) => changed && reloadPage(), () => undefined);
   }
   render() {
     return this.state.error ? (

@@ -1,32 +1,51 @@
-import { Router } from 'express';
+import type { RequestHandler } from 'express';
 import { noQuery } from '../../http/input-guards';
 import { REMOTES, type Registry } from '@home-energy/shared/remotes';
 import type { Db } from '../../db/client';
-import { activeReleases } from './service';
+import { ReadCache } from '../../db/read-cache';
+import { writeGenerationOfDb } from '../../db/write-generation';
+import { brandOf } from '../flow/brand';
+import { audienceOf, ensureVisitor, inAudience } from './audience';
+import { servedReleases, type ReleaseRow } from './repository';
+
+export interface RegistryOptions {
+  publicUrl?: string;
+  /** MFE_PUBLIC_URL: where browsers fetch remote files (a CDN); the BFF's /mfe otherwise. */
+  filesUrl?: string;
+  demo: boolean;
+  secureCookies: boolean;
+  defaultBrand: string;
+}
 
 /**
- * GET /api/mfe/registry: where the shell finds each remote's active release (never cached), and whether this is
- * the demo. Entry URLs use MFE_PUBLIC_URL (a CDN) when set, else PUBLIC_URL's /mfe (always set in production): the Host
- * header is the client's to choose.
+ * GET /api/mfe/registry: where the shell finds each remote's release for this session (never cached), and whether
+ * this is the demo. A remote with a canary answers the canary to the sessions in its audience (audience.ts), the
+ * active release to the others. Entry URLs use MFE_PUBLIC_URL (a CDN) when set, else PUBLIC_URL's /mfe (always set in
+ * production): the Host header is the client's to choose.
  */
-export function registryRoutes(db: Db, options: { publicUrl?: string; filesUrl?: string; demo: boolean }): Router {
+export function registryRoute(db: Db, options: RegistryOptions): RequestHandler[] {
   const publicOrigin = options.publicUrl ? new URL(options.publicUrl).origin : null;
   const filesBase = options.filesUrl?.replace(/\/+$/, '');
-  const router = Router();
-  router.use(noQuery);
-  router.get('/registry', async (req, res) => {
-    const active = await activeReleases(db);
+  // Read on every page load: kept until any write (this instance's, or another's NOTIFY) moves the generation.
+  const served = new ReadCache<ReleaseRow[]>(writeGenerationOfDb(db), { name: 'registry', max: 1 });
+  const answer: RequestHandler = async (req, res) => {
+    const releases = await served.read('served', () => servedReleases(db));
     const base = filesBase ?? `${publicOrigin ?? `${req.protocol}://${req.get('host')}`}/mfe`;
+    const who = { brand: brandOf(req, options.defaultBrand), visitor: ensureVisitor(req, res, options.secureCookies) };
     const body: Registry = {
       remotes: REMOTES.flatMap((remote) => {
-        const release = active.find((r) => r.remote === remote.package);
+        const canary = releases.find((r) => r.remote === remote.package && r.canaryStartedAt !== null);
+        const audience = canary ? audienceOf(canary) : null;
+        const release =
+          canary && audience && inAudience(audience, who, remote.package, canary.version) ? canary : releases.find((r) => r.remote === remote.package && r.active);
         return release
           ? [{ name: remote.name, package: remote.package, version: release.version, entry: `${base}/${remote.package}/${release.version}/mf-manifest.json` }]
           : [];
       }),
       ...(options.demo ? { demo: true } : {}),
     };
-    res.set('Cache-Control', 'no-cache').json(body);
-  });
-  return router;
+    // The answer depends on this session's cookie and brand.
+    res.set('Cache-Control', 'private, no-cache').json(body);
+  };
+  return [noQuery, answer];
 }

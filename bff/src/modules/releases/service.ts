@@ -50,7 +50,7 @@ export interface PublishResult {
 export async function publishRelease(
   db: Db,
   settings: ReleaseSettings,
-  options: { remote: RemotePackage; distDir: string; releasedBy: string; activate: 'always' | 'if-new-or-none' },
+  options: { remote: RemotePackage; distDir: string; releasedBy: string; activate: 'always' | 'if-new-or-none' | 'never' },
 ): Promise<PublishResult> {
   const { remote, distDir } = options;
   const manifest = readManifest(path.join(distDir, 'mf-manifest.json'), remote);
@@ -77,7 +77,7 @@ export async function publishRelease(
     await insertRelease(db, { remote, version, shared: manifest.shared, files: files.length, bytes, releasedBy: options.releasedBy });
   }
   const hasActive = (await activeReleases(db)).some((r) => r.remote === remote);
-  const activate = options.activate === 'always' || !existing || !hasActive;
+  const activate = options.activate === 'always' || (options.activate === 'if-new-or-none' && (!existing || !hasActive));
   if (activate) await setActive(db, remote, version, options.releasedBy);
   return { remote, version, created: !existing, activated: activate, checks };
 }

@@ -16,6 +16,8 @@ function nodeUtil() {
 const mockLoadRemote = jest.fn();
 const mockRegisterRemotes = jest.fn();
 const mockRegisterPlugins = jest.fn();
+const mockReloadPage = jest.fn();
+jest.mock('../reload-page', () => ({ reloadPage: () => mockReloadPage() }));
 jest.mock('@module-federation/enhanced/runtime', () => ({
   loadRemote: (...args: unknown[]) => mockLoadRemote(...args),
   registerRemotes: (...args: unknown[]) => mockRegisterRemotes(...args),
@@ -43,6 +45,8 @@ const fetchMock = jest.fn(async (_url: string, _init?: RequestInit) => {
   const answer = fetchAnswers.length > 1 ? fetchAnswers.shift()! : fetchAnswers[0];
   return { ok: answer.status >= 200 && answer.status < 300, status: answer.status, json: async () => answer.body };
 });
+
+let beacons: unknown[];
 
 function createI18n(): I18n {
   const instance = i18next.createInstance();
@@ -98,9 +102,19 @@ beforeEach(() => {
   mockLoadRemote.mockReset();
   mockRegisterRemotes.mockReset();
   mockRegisterPlugins.mockReset();
+  mockReloadPage.mockReset();
   fetchMock.mockClear();
   fetchAnswers = [{ status: 200, body: REGISTRY }];
-  globalThis.fetch = fetchMock as unknown as typeof fetch;
+  beacons = [];
+  sessionStorage.clear();
+  // Health beacons (release-beacon.ts) are collected apart; fetchMock sees the registry requests only.
+  globalThis.fetch = (async (url: string, init?: RequestInit) => {
+    if (url === '/api/mfe/beacon') {
+      beacons.push(JSON.parse(String(init?.body)));
+      return { ok: true, status: 204 };
+    }
+    return fetchMock(url, init);
+  }) as unknown as typeof fetch;
   // Expected errors (caught render errors, React's own reporting) would otherwise flood the output.
   consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
   consoleWarn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
@@ -216,10 +230,61 @@ describe('RemoteSlot', () => {
     expect(await screen.findByText('remote ok')).toBeTruthy();
     expect(screen.queryByRole('alert')).toBeNull();
     expect(mockLoadRemote).toHaveBeenCalledTimes(2);
-    // The retry forgets the registry and re-registers the remote so its container is fetched anew.
-    expect(fetchMock).toHaveBeenCalledTimes(2);
+    // After the error the registry is asked whether the release changed; the retry forgets it and re-registers the
+    // remote so its container is fetched anew.
+    expect(fetchMock).toHaveBeenCalledTimes(3);
     expect(mockRegisterRemotes).toHaveBeenLastCalledWith([{ name: 'mfe_results', entry: ENTRY }], { force: true });
     expect(screen.getByText('Shell header')).toBeTruthy();
+  });
+
+  it('reports the release it loaded, once per tab session', async () => {
+    mockLoadRemote.mockResolvedValue(ok('remote ok'));
+    await renderPage();
+    expect(await screen.findByText('remote ok')).toBeTruthy();
+    expect(beacons).toEqual([{ kind: 'loaded', remote: 'mfe-results', version: '1.0.0-abc' }]);
+
+    jest.resetModules();
+    await renderPage();
+    await waitFor(() => expect(screen.getAllByText('remote ok')).toHaveLength(2));
+    expect(beacons).toHaveLength(1);
+  });
+
+  it('reports a render error by its class only and, when the registry then names another release, loads the page again', async () => {
+    const previous = 'http://x/mfe/mfe-results/0.9.0-old/mf-manifest.json';
+    fetchAnswers = [
+      { status: 200, body: REGISTRY },
+      { status: 200, body: { remotes: [{ name: 'mfe_results', package: 'mfe-results', version: '0.9.0-old', entry: previous }] } },
+    ];
+    function CrashingCanary(): ReactNode {
+      throw new TypeError("Cannot read properties of undefined (reading 'name')");
+    }
+    mockLoadRemote.mockResolvedValue({ __esModule: true, default: CrashingCanary });
+    await renderPage();
+
+    await waitFor(() => expect(mockReloadPage).toHaveBeenCalledTimes(1));
+    expect(beacons).toEqual([
+      { kind: 'loaded', remote: 'mfe-results', version: '1.0.0-abc' },
+      { kind: 'render-error', remote: 'mfe-results', version: '1.0.0-abc', errorClass: 'type' },
+    ]);
+  });
+
+  it('stays on the failure panel, without loading the page again, when the registry still names the release that threw', async () => {
+    mockLoadRemote.mockResolvedValue({ __esModule: true, default: Crashing });
+    await renderPage();
+    await expectUnavailable();
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+    expect(beacons).toEqual([
+      { kind: 'loaded', remote: 'mfe-results', version: '1.0.0-abc' },
+      { kind: 'render-error', remote: 'mfe-results', version: '1.0.0-abc', errorClass: 'other' },
+    ]);
+    expect(mockReloadPage).not.toHaveBeenCalled();
+  });
+
+  it('reports a load failure as a load error, not a render error', async () => {
+    mockLoadRemote.mockRejectedValue(new Error('[ Federation Runtime ]: RUNTIME-008 Failed to fetch remoteEntry'));
+    await renderPage();
+    await expectUnavailable();
+    expect(beacons).toEqual([{ kind: 'load-error', remote: 'mfe-results', version: '1.0.0-abc', errorClass: 'network' }]);
   });
 
   it('keeps showing the panel when the retry fails as well', async () => {

@@ -6,6 +6,7 @@ import { ConfirmButton, apiErrorBody } from '@home-energy/shared/ui/user-managem
 import { PageHead } from '../../../components/page-head';
 import { LoadFailed } from '../../../components/load-failed';
 import { useActivateReleaseMutation, useListReleasesQuery } from '../api/releases-api';
+import { CanaryActions, CanaryForm, ReleaseAudienceCell, ReleaseHealthCell } from './release-canary';
 import { ReleaseTokens } from '../components/release-tokens';
 
 function useDate() {
@@ -66,7 +67,7 @@ function RemoteReleases({ remote, onActivated }: { remote: AdminRemoteReleases; 
             <caption className="he-visually-hidden">{t('releases.caption', { remote: remote.remote })}</caption>
             <thead>
               <tr>
-                {(['version', 'status', 'released', 'activated', 'shared'] as const).map((column) => (
+                {(['version', 'status', 'audience', 'health', 'released', 'activated', 'shared'] as const).map((column) => (
                   <th key={column} scope="col">
                     {t(`releases.columns.${column}`)}
                   </th>
@@ -86,7 +87,13 @@ function RemoteReleases({ remote, onActivated }: { remote: AdminRemoteReleases; 
                       <code className="he-id">{release.version}</code>
                     </th>
                     <td>
-                      <span className={`he-badge ${release.active ? 'he-badge--ok' : 'he-badge--muted'}`}>{release.active ? t('releases.active') : t('releases.inactive')}</span>
+                      <span className={`he-badge ${release.active ? 'he-badge--ok' : 'he-badge--muted'}`}>{release.active ? t('releases.active') : release.audience ? t('releases.canary') : t('releases.inactive')}</span>
+                    </td>
+                    <td>
+                      <ReleaseAudienceCell release={release} />
+                    </td>
+                    <td>
+                      <ReleaseHealthCell release={release} />
                     </td>
                     <td>{t('releases.by', { when: date(release.releasedAt), who: release.releasedBy })}</td>
                     <td>{release.activatedAt ? t('releases.by', { when: date(release.activatedAt), who: release.activatedBy ?? '' }) : <span className="he-muted">{t('releases.never')}</span>}</td>
@@ -96,13 +103,21 @@ function RemoteReleases({ remote, onActivated }: { remote: AdminRemoteReleases; 
                     <td>
                       {release.active ? null : release.compatible === false ? (
                         <span className="he-muted">{t('releases.cannotActivate')}</span>
+                      ) : release.audience ? (
+                        <>
+                          <CanaryActions remote={remote.remote} release={release} onActivated={onActivated} />
+                          <CanaryForm remote={remote.remote} release={release} />
+                        </>
                       ) : (
-                        <ConfirmButton
-                          label={label}
-                          accessibleLabel={`${label}: ${release.version}`}
-                          disabled={isLoading || release.compatible === null}
-                          onConfirm={() => activateVersion(release.version)}
-                        />
+                        <>
+                          <ConfirmButton
+                            label={label}
+                            accessibleLabel={`${label}: ${release.version}`}
+                            disabled={isLoading || release.compatible === null}
+                            onConfirm={() => activateVersion(release.version)}
+                          />
+                          {older || release.compatible === null ? null : <CanaryForm remote={remote.remote} release={release} />}
+                        </>
                       )}
                     </td>
                   </tr>
@@ -116,7 +131,7 @@ function RemoteReleases({ remote, onActivated }: { remote: AdminRemoteReleases; 
   );
 }
 
-/** /console/admin/releases: every remote's versions, the active one, who released and activated them, rollback. */
+/** /console/admin/releases: every remote's versions, the active one, canaries with their audience and health, rollback. */
 export function ReleasesPage() {
   const { t } = useTranslation('admin');
   const date = useDate();

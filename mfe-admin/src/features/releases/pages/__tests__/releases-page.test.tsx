@@ -14,7 +14,7 @@ const OK = [
 ];
 
 function release(version: string, releasedAt: string, extra: Partial<AdminRelease> = {}): AdminRelease {
-  return { version, active: false, releasedBy: 'ci', releasedAt, activatedBy: null, activatedAt: null, files: 12, bytes: 1000, checks: OK, compatible: true, ...extra };
+  return { version, active: false, releasedBy: 'ci', releasedAt, activatedBy: null, activatedAt: null, files: 12, bytes: 1000, checks: OK, compatible: true, audience: null, verdict: null, health: { sessions: 0, failedSessions: 0, errors: 0 }, ...extra };
 }
 
 function releases(): AdminReleaseList {
@@ -50,7 +50,7 @@ it('lists every remote\'s versions with status, who released and activated them 
   const section = (await screen.findByRole('heading', { level: 2, name: 'mfe-results' })).closest('section')!;
   expect(section.textContent).toContain('Active: 0.1.0-cccccccccc');
   const table = within(section).getByRole('table', { name: 'Releases of mfe-results' });
-  expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Version', 'Status', 'Released', 'Last activated', 'Shared dependencies', 'Actions']);
+  expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Version', 'Status', 'Audience', 'Sessions and errors', 'Released', 'Last activated', 'Shared dependencies', 'Actions']);
   const rows = within(table).getAllByRole('row').slice(1);
   expect(rows.map((r) => within(r).getByRole('rowheader').textContent)).toEqual(['0.1.0-cccccccccc', '0.1.0-bbbbbbbbbb', '0.0.9-react18xx']);
   expect(rows[0].textContent).toContain('by anna@ops.test');
@@ -102,6 +102,71 @@ it('shows an error with retry when the list cannot be loaded', async () => {
   renderAdmin('/console/admin/releases');
   expect((await screen.findByRole('alert')).textContent).toContain('Something went wrong on our side.');
   expect(screen.getByRole('button', { name: en.common.retry })).toBeTruthy();
+});
+
+/** mfe-results with a newer release beside the active one: `canary` makes it the canary (and what its health says). */
+function withNewer(newer: Partial<AdminRelease>): AdminReleaseList {
+  const list = releases();
+  list.remotes[1]!.releases.unshift(release('0.1.1-dddddddddd', '2026-11-25T10:00:00.000Z', newer));
+  list.remotes[1]!.releases[1]!.health = { sessions: 400, failedSessions: 4, errors: 5 };
+  return list;
+}
+
+it('shows each release\'s audience, sessions and errors, and a canary rolled back automatically', async () => {
+  installFakeBff({
+    'GET /api/admin/releases': () => [200, withNewer({ verdict: { result: 'rolled-back', at: '2026-11-25T11:00:00.000Z' }, health: { sessions: 50, failedSessions: 49, errors: 61 } })],
+  });
+  renderAdmin('/console/admin/releases');
+  const table = await screen.findByRole('table', { name: 'Releases of mfe-results' });
+  const rows = within(table).getAllByRole('row').slice(1);
+  expect(rows[0]!.textContent).toContain('Nobody');
+  expect(rows[0]!.textContent).toContain(en.releases.verdictRolledBack);
+  expect(rows[0]!.textContent).toContain('50 sessions, 49 with errors (98 %), 61 errors');
+  expect(rows[1]!.textContent).toContain('Everyone');
+  expect(rows[1]!.textContent).toContain('400 sessions, 4 with errors (1 %), 5 errors');
+  expect(rows[2]!.textContent).toContain('No sessions yet');
+});
+
+it('starts a canary for a share of sessions, refusing a share outside 1–99 before sending', async () => {
+  let list = withNewer({});
+  const bff = installFakeBff({
+    'GET /api/admin/releases': () => [200, list],
+    'GET /api/admin/organisations': () => [200, { organisations: [] }],
+    'POST /api/admin/releases/mfe-results/0.1.1-dddddddddd/audience': (request) => {
+      list = withNewer({ audience: { kind: 'percent', percent: (request.body as { percent: number }).percent } });
+      return [200, list.remotes[1]!.releases[0]];
+    },
+  });
+  renderAdmin('/console/admin/releases');
+  const form = await screen.findByRole('form', { name: 'Canary audience of 0.1.1-dddddddddd' });
+  const share = within(form).getByLabelText('Share of sessions (%)');
+  fireEvent.change(share, { target: { value: '100' } });
+  await act(async () => fireEvent.click(within(form).getByRole('button', { name: 'Release to this audience' })));
+  expect(within(form).getByRole('alert').textContent).toBe(en.releases.percentInvalid);
+  expect(bff.calls('POST', /audience$/)).toEqual([]);
+  fireEvent.change(share, { target: { value: '20' } });
+  await act(async () => fireEvent.click(within(form).getByRole('button', { name: 'Release to this audience' })));
+  expect(bff.calls('POST', /audience$/).map((r) => r.body)).toEqual([{ kind: 'percent', percent: 20 }]);
+  const row = (await screen.findByText('20 % of sessions')).closest('tr')!;
+  expect(within(row).getByText(en.releases.canary)).toBeTruthy();
+});
+
+it('rolls a canary back after confirmation', async () => {
+  let list = withNewer({ audience: { kind: 'brand', brand: 'demo-bank' } });
+  const bff = installFakeBff({
+    'GET /api/admin/releases': () => [200, list],
+    'GET /api/admin/organisations': () => [200, { organisations: [] }],
+    'POST /api/admin/releases/mfe-results/0.1.1-dddddddddd/rollback': () => {
+      list = withNewer({ verdict: { result: 'rolled-back', at: '2026-11-25T11:00:00.000Z' } });
+      return [200, list.remotes[1]!.releases[0]];
+    },
+  });
+  renderAdmin('/console/admin/releases');
+  expect(await screen.findByText('Brand demo-bank')).toBeTruthy();
+  fireEvent.click(screen.getByRole('button', { name: 'Roll back canary: 0.1.1-dddddddddd' }));
+  await act(async () => fireEvent.click(screen.getByRole('button', { name: /Yes, roll back canary/i })));
+  expect(bff.calls('POST', /rollback$/).map((r) => r.path)).toEqual(['/api/admin/releases/mfe-results/0.1.1-dddddddddd/rollback']);
+  expect(await screen.findByText(en.releases.verdictRolledBack)).toBeTruthy();
 });
 
 describe('release tokens', () => {
