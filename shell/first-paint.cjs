@@ -1,4 +1,4 @@
-// The address search page as static HTML (issue 12): the server sends it for `/` and `/flow`, so the first paint and
+// The address search page as static HTML: the server sends it for `/` and `/flow`, so the first paint and
 // the largest element come from the HTML alone instead of at the end of a six-request chain (shell → registry →
 // manifest → remoteEntry → App chunk → page). The app, rendered hidden in #root, replaces it once the page's remote
 // has rendered (shell/src/remotes/first-paint.ts). Texts come from the same locale files the app shows, per language.

@@ -2,7 +2,7 @@ import { DEMO_PASSWORD } from '../src/seed/demo-staff';
 import { ACTORS, type ActorName, type Agent } from '../test/actors';
 
 /**
- * The authorization matrix (issue 11): every route the BFF answers × the nine actors of bff/test/actors.ts, and what
+ * The authorization matrix: every route the BFF answers × the nine actors of bff/test/actors.ts, and what
  * each gets. The source of truth: hardening/__tests__/authorization.test.ts sends every cell's request and fails on a
  * route that is missing here (or listed here but gone).
  *

@@ -1,4 +1,4 @@
-// CI's "load + faults" step (issue 11, items 4 and 5), against the built BFF (bff/dist/server.js):
+// CI's "load + faults" step, against the built BFF (bff/dist/server.js):
 //   faults: PostgreSQL stopped under load (503 + Retry-After within 1 s, recovery), SIGKILL during answer writes
 //           (every acknowledged write kept, none partial) on PGlite and on PostgreSQL;
 //   load:   the mixed homeowner workload for LOAD_DURATION s (60) at a fixed rate on PGlite (one BFF) and on

@@ -55,7 +55,7 @@ const envSchema = z.object({
   /** Google Street View Static API key for the property picture; unset: the flow's generic picture. */
   STREETVIEW_API_KEY: z.string().min(1).optional(),
   /** Address searches per IP per minute. */
-  /** The brand (organisation) of flow requests that name none (spec §5: query owner, cookie owner, subdomain, default). */
+  /** The brand (organisation) of flow requests that name none (docs/product.md §5: query owner, cookie owner, subdomain, default). */
   DEFAULT_BRAND: z.string().regex(/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/, 'must be a brand id such as demo-energi').default('demo-energi'),
   /** The bucket holding brand/{brand}/config.json; a local folder under BUCKETS_DIR (DATA_DIR/buckets by default). */
   CONFIG_BUCKET_NAME: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name such as brand-config').default('brand-config'),
@@ -158,12 +158,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     SEED_DEMO: SEED_DEMO ?? demo,
     DATA_DIR: path.resolve(config.DATA_DIR),
     SHELL_DIST: path.resolve(config.SHELL_DIST),
-    // spec §9: log level error outside production, info in production.
+    // docs/product.md §9: log level error outside production, info in production.
     logLevel: config.LOG_LEVEL ?? (config.NODE_ENV === 'production' ? 'info' : 'error'),
     releasesDir: path.join(path.resolve(config.DATA_DIR), 'releases'),
     bucketsDir: path.resolve(config.BUCKETS_DIR ?? path.join(config.DATA_DIR, 'buckets')),
     outboxDir: path.join(path.resolve(config.DATA_DIR), 'outbox'),
-    // __Host-/Secure cookies whenever the public URL is https (auth-protocols.md §1.4), or when told so.
+    // __Host-/Secure cookies whenever the public URL is https (docs/auth.md §1.4), or when told so.
     secureCookies: config.SECURE_COOKIES ?? config.PUBLIC_URL?.startsWith('https://') ?? false,
     s3:
       config.S3_ENDPOINT && config.S3_BUCKET

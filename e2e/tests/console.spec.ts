@@ -112,7 +112,7 @@ test.describe('the organisation console', () => {
     await signInStaff(page, 'staff@installer.demo.test');
     await page.goto('/console/org/demo-installer');
     const nav = page.getByRole('navigation', { name: 'Console' });
-    // Installers keep the properties overview (spec §6 installerOnly), nothing else of analytics.
+    // Installers keep the properties overview (docs/product.md §6 installerOnly), nothing else of analytics.
     await expect(nav.getByRole('link', { name: 'Properties', exact: true })).toBeVisible();
     for (const item of ['Activities', 'Users', 'Transition', 'Portfolio', 'Configuration', 'Validation']) {
       await expect(nav.getByRole('link', { name: item, exact: true })).toHaveCount(0);

@@ -6,7 +6,7 @@ import { registry, signInStaff, SUPER_ADMIN, watchConsole, type RemoteName } fro
 
 const SHELL_DIST = nodePath.resolve(__dirname, '..', '..', 'shell', 'dist');
 
-// Front-end budgets of issue 12 that do not depend on the machine: bytes (gzip of what the browser fetched, level 9
+// Front-end budgets (docs/performance.md) that do not depend on the machine: bytes (gzip of what the browser fetched, level 9
 // as scripts/bench.mjs counts them) and the navigation after a preload intent (measured in the page, with retries).
 // That shared singletons load once, from the shell, is proven by shared-singletons.spec.ts; Lighthouse scores are
 // printed by `node scripts/bench/frontend.mjs`, not asserted.

@@ -1,4 +1,4 @@
-// The shell's index.html names the files its boot needs right away (issue 12 follow-up): without hints the browser
+// The shell's index.html names the files its boot needs right away: without hints the browser
 // learns of the bootstrap chunk and the shared libraries (React DOM, the router, the shared package, ...) only after
 // main.js has downloaded and run, one round trip and one long task later. `<link rel="preload">` for exactly the
 // chunks behind `import('./bootstrap')` (and the shared singletons it consumes) lets them travel with main.js.

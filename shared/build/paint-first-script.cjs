@@ -1,4 +1,4 @@
-// Pages with a static first paint (shell/first-paint.cjs) start the app only once that page is on screen (issue 12).
+// Pages with a static first paint (shell/first-paint.cjs) start the app only once that page is on screen.
 // With `<script defer src=main.js>` the race between main.js arriving and the browser's first frame decided what came
 // first: when main.js won (a fast network), its evaluation held the first paint back (100 → 230 ms on loopback) and
 // every file that had finished by then counted as needed for it (Lighthouse's simulated LCP: 0.7 → 2.1 s). On these

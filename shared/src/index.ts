@@ -111,7 +111,7 @@ export type {
   StartSignRequest,
   TransactionStatus,
 } from './schemas/bankid';
-// Money and number formatting (ARCHITECTURE §10), and the green mortgage lenders' contract.
+// Money and number formatting (docs/architecture.md §10), and the green mortgage lenders' contract.
 export {
   LOAN_TYPES,
   DEFAULT_LOAN_TYPE,
@@ -162,9 +162,9 @@ export { roundToSignificant, roundToDecimals } from './finance/rounding';
 export { formatNumber, formatKr, formatKwh, formatPercent, NOT_A_NUMBER, type NumberFormatOptions } from './format/number';
 export { formatDate, formatDateTime } from './format/date';
 export { LENDERS, lenderSchema, discountRequestSchema, type Lender, type DiscountRequest, type DiscountResponse } from './schemas/lenders';
-// Super admin impersonation (spec §2 banner): start/stop, then the session shows `user.impersonating`.
+// Super admin impersonation (docs/product.md §2 banner): start/stop, then the session shows `user.impersonating`.
 export { startImpersonating, stopImpersonating, ImpersonationError } from './auth/impersonation';
-// The organisation console's contracts (issue 9): analytics, flow configuration, validation queue, knowledge base,
+// The organisation console's contracts: analytics, flow configuration, validation queue, knowledge base,
 // property lookup and account. Types and constants for the console remote; the BFF imports the same files by path.
 export * from './schemas/analytics';
 export * from './schemas/content';

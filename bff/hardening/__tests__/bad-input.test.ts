@@ -8,7 +8,7 @@ import type { BadRequest, RouteInput } from '../bad-input/types';
 import { createWorld, rowCounts, type World } from '../bad-input/world';
 
 /**
- * Bad input over every route (issue 11): malformed JSON, wrong types, missing and unknown fields, over-long strings,
+ * Bad input over every route: malformed JSON, wrong types, missing and unknown fields, over-long strings,
  * unicode, huge bodies, bad ids and bad query values. Every answer is a 4xx with a JSON `{ error, message }` that
  * leaks no internals, never a 5xx or a 2xx, and a refused request writes nothing (row counts of every table).
  *

@@ -1,4 +1,4 @@
-// Web security (issue 11 item 3), part 1: no state-changing route is reachable from another origin, and the CSRF
+// Web security, part 1: no state-changing route is reachable from another origin, and the CSRF
 // tokens of /api/auth and the BankID routes are checked. The route list comes from the app itself, so a new route
 // is covered without touching this file.
 import request from 'supertest';

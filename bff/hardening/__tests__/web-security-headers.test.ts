@@ -1,4 +1,4 @@
-// Web security (issue 11 item 3), part 3: security headers on pages and API answers, and error bodies that tell the
+// Web security, part 3: security headers on pages and API answers, and error bodies that tell the
 // caller what went wrong without telling an attacker how the server is built.
 import request, { type Response } from 'supertest';
 import type { DatabaseHandle } from '../../src/db/client';

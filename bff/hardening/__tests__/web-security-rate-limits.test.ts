@@ -1,4 +1,4 @@
-// Web security (issue 11 item 3), part 4: rate limits on staff sign-in, BankID start and the property search.
+// Web security, part 4: rate limits on staff sign-in, BankID start and the property search.
 // Each limiter keys by client IP (express-rate-limit's default: req.ip, IPv6 by /56 subnet). req.ip honours
 // X-Forwarded-For only from a trusted proxy (TRUST_PROXY, loopback by default), which is how these tests are
 // several clients at once. Every attempt counts, successful or not; windows: sign-in 15 min, BankID and search 1 min.

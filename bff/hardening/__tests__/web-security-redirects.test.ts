@@ -1,4 +1,4 @@
-// Web security (issue 11 item 3), part 5: no redirect parameter the BFF honours, and no Location it sends, points
+// Web security, part 5: no redirect parameter the BFF honours, and no Location it sends, points
 // off-site. "On site" is decided the way a browser would: resolve the value against the page with the WHATWG URL
 // parser (backslashes, tabs and protocol-relative forms included) and compare origins.
 import request, { type Response } from 'supertest';

@@ -1,4 +1,4 @@
-// Web security (issue 11 item 3), part 2: a session id known before a sign-in (or before a super admin starts
+// Web security, part 2: a session id known before a sign-in (or before a super admin starts
 // impersonating) is worthless after it, and every cookie the BFF sets carries safe flags.
 import type { DatabaseHandle } from '../../src/db/client';
 import { DEMO_PASSWORD, seedDemoStaff } from '../../src/seed/demo-staff';

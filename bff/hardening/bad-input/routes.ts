@@ -13,7 +13,7 @@ const date = (valid: string): QuerySpec => ({ valid, kind: 'date' });
 const period = { from: date('2026-01-01'), to: date('2026-11-23') };
 /** Spec §5: the brand comes from query owner, else the owner cookie, the subdomain, the default brand. */
 const owner = (valid: string): Record<string, QuerySpec> => ({
-  owner: { valid, kind: 'slug', lenient: 'spec §5: an owner that names no brand falls back to the cookie, subdomain and default brand' },
+  owner: { valid, kind: 'slug', lenient: 'docs/product.md §5: an owner that names no brand falls back to the cookie, subdomain and default brand' },
 });
 
 function json(template: unknown, ...objects: JsonBody['objects']): JsonBody {

@@ -36,7 +36,7 @@ export interface ObjectSpec {
   required: string[];
   /** JSON types a key accepts besides its template value's (e.g. null for a nullable field): never sent as "wrong". */
   accepts?: Record<string, JsonType[]>;
-  /** String keys with a length limit (spec §3/§5): max + 1 and longer must be refused. */
+  /** String keys with a length limit (docs/product.md §3/§5): max + 1 and longer must be refused. */
   maxLength?: Record<string, number>;
   /** String keys of free text: any printable Unicode is valid there, so only NUL and unpaired surrogates are bad. */
   freeText?: string[];

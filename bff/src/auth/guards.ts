@@ -49,7 +49,7 @@ export function menuContext(req: Express.Request): MenuContext {
   return { user: req.user ?? null, organisation: req.organisation ?? null };
 }
 
-/** The same rule that shows or hides a console menu item guards its API (spec §6, one table in shared). */
+/** The same rule that shows or hides a console menu item guards its API (docs/product.md §6, one table in shared). */
 export function requireConsoleItem(itemId: string): RequestHandler {
   const item = menuItem(itemId);
   return (req, _res, next) => {

@@ -11,7 +11,7 @@ import { homeownerSessionUser, loadHomeowner } from '../modules/homeowner/reposi
 declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace
   namespace Express {
-    // The session user carried on req.user for staff (spec §3 Session user).
+    // The session user carried on req.user for staff (docs/product.md §3 Session user).
     interface User extends SessionUser {}
   }
 }

@@ -9,7 +9,7 @@ export function findStaffByEmail(db: Db, email: string): Promise<StaffUserRow | 
   return db.query.staffUsers.findFirst({ where: eq(staffUsers.email, email.trim().toLowerCase()) });
 }
 
-/** The session user (spec §3): flags and the active organisations the user belongs to, from one join. */
+/** The session user (docs/product.md §3): flags and the active organisations the user belongs to, from one join. */
 export async function loadSessionUser(db: Db, id: number): Promise<SessionUser | null> {
   const rows = await db
     .select({ user: staffUsers, slug: organisations.slug, orgName: organisations.name, role: memberships.role, orgActive: organisations.active })

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 
 /**
- * Animated QR code of the BankID RP API v6.0 (auth-protocols.md §3.6).
+ * Animated QR code of the BankID RP API v6.0 (docs/auth.md §3.6).
  *
  * `qrTime` is the number of whole seconds since the /auth or /sign response was received.
  * `qrAuthCode = hex(HMAC_SHA256(key = ASCII(qrStartSecret), msg = ASCII(String(qrTime))))`.

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
 
-/** The BankID Relying Party API v6.0 (auth-protocols.md §3). Real BankID needs mutual TLS with the RP certificate. */
+/** The BankID Relying Party API v6.0 (docs/auth.md §3). Real BankID needs mutual TLS with the RP certificate. */
 export interface RpClientOptions {
   baseUrl: string;
   pfxPath?: string;

@@ -58,7 +58,7 @@ export const organisations = pgTable('organisations', {
   slug: text('slug').notNull().unique(),
   name: text('name').notNull(),
   brand: text('brand').notNull(),
-  /** Feature flags of spec §6: platform_analytics, platform_validation. */
+  /** Feature flags of docs/product.md §6: platform_analytics, platform_validation. */
   features: text('features').array().notNull().default(sql`'{}'::text[]`),
   isInstaller: boolean('is_installer').notNull().default(false),
   active: boolean('active').notNull().default(true),
@@ -222,7 +222,7 @@ export const bankidOrders = pgTable(
 );
 
 /**
- * The organisation's question set (spec §3 question definitions), one row per answer key. The engine's keys are seeded
+ * The organisation's question set (docs/product.md §3 question definitions), one row per answer key. The engine's keys are seeded
  * for every organisation; admins change texts, defaults, order and which are asked (console configuration).
  */
 export const questionDefinitions = pgTable(
@@ -309,7 +309,7 @@ export const epcDocuments = pgTable(
   (t) => [index('epc_documents_profile').on(t.profileId), index('epc_documents_status').on(t.status)],
 );
 
-/** What people do in the flow (spec §7 interactions: action, object, property), for the console's analytics. */
+/** What people do in the flow (docs/product.md §7 interactions: action, object, property), for the console's analytics. */
 export const interactions = pgTable(
   'interactions',
   {
@@ -339,7 +339,7 @@ export const texts = pgTable(
   (t) => [primaryKey({ columns: [t.name, t.locale] })],
 );
 
-/** The installers an organisation offers its homeowners (spec §3 Installer), in the organisation's order. */
+/** The installers an organisation offers its homeowners (docs/product.md §3 Installer), in the organisation's order. */
 export const organisationInstallers = pgTable(
   'organisation_installers',
   {
@@ -398,7 +398,7 @@ export const releaseTokens = pgTable(
   (t) => [uniqueIndex('release_tokens_hash').on(t.tokenHash), index('release_tokens_remote').on(t.remote)],
 );
 
-/** A homeowner's request to an installer about one recommendation (spec §7 installer-requests), one row per pair. */
+/** A homeowner's request to an installer about one recommendation (docs/product.md §7 installer-requests), one row per pair. */
 export const installerRequests = pgTable(
   'installer_requests',
   {
@@ -536,7 +536,7 @@ export const organisationSettings = pgTable('organisation_settings', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** The knowledge base (spec §3 content item): messages the flow shows by key or by activity. */
+/** The knowledge base (docs/product.md §3 content item): messages the flow shows by key or by activity. */
 export const contentItems = pgTable(
   'content_items',
   {

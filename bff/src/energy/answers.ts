@@ -1,5 +1,5 @@
-// The building answer keys (spec §3 "Answers"): exact spellings, types, units, defaults. One source of truth; the
-// question definitions (issue 6 item 2) can be seeded from this object. building_type and primary_heating_systems take
+// The building answer keys (docs/product.md §3 "Answers"): exact spellings, types, units, defaults. One source of truth; the
+// question definitions can be seeded from this object. building_type and primary_heating_systems take
 // the shared vocabulary (@home-energy/shared/schemas/energy: BUILDING_TYPES, HEATING_SYSTEMS), as the property register
 // does. `default: null` = not answered → the model uses the value typical of the construction era (or the BEN
 // standard), see README.
@@ -121,7 +121,7 @@ export type BuildingType = BuildingInput['building_type'];
 export type WindowType = BuildingInput['window_type'];
 export type DoorType = BuildingInput['door_type'];
 
-/** spec §3: answers map keys to boolean, string, number or list of strings. */
+/** docs/product.md §3: answers map keys to boolean, string, number or list of strings. */
 export type Answers = Record<string, boolean | string | number | string[]>;
 
 export class AnswerError extends Error {

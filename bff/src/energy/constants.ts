@@ -1,5 +1,5 @@
 // THE table of every number the energy model uses. Nothing numeric is written inline elsewhere in bff/src/energy.
-// source: where energy-domain.md (§) has it and the primary source named there; null when there is none.
+// source: the primary public source (older entries also carry a § of former research notes); null when there is none.
 // estimate: our basis when the value is our estimate ([E]) or our arithmetic on sourced numbers ([D]).
 import type { HeatingSystem } from '@home-energy/shared/schemas/energy';
 import type { Carrier, PriceArea } from './types';
@@ -76,7 +76,7 @@ export const ENERGY_CONSTANTS = {
     '[D] least-squares slope over the five SMHI towns (Malmö…Luleå) at their municipality seats; corrects the nearest town to the place'),
   daysPerMonth: k([31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31] as const, 'days', null, 'calendar (non-leap year)'),
   degreeDaySpread: k(0.71, '1/K (Hitchin k)', null,
-    '[E] monthly degree days from monthly means with the spread of daily temperatures (Hitchin 1983, CIBSE TM41, UK value; not in energy-domain.md): smooth in the base temperature, so measures interact'),
+    '[E] monthly degree days from monthly means with the spread of daily temperatures (Hitchin 1983, CIBSE TM41, UK value): smooth in the base temperature, so measures interact'),
   freeHeatGains: k(7, 'W/m² Atemp (internal + solar, heating season)', '§1.4 BEN household energy 30 kWh/m² (= 3.4 W/m²); §2.5 SMHI base 17 °C',
     '[E] household electricity 3.4 + people ≈ 1.3 + sun through windows ≈ 2 W/m²; gives the balance temperature 21 − gains/H ≈ 17 °C (SMHI base) for a 1961–75 house'),
   indoorTemperatureSensitivity: k(0.05, 'share of space heating per °C', '§2.6: Energimyndigheten Husguiden "en grad … 5 procent"'),
@@ -108,7 +108,7 @@ export const ENERGY_CONSTANTS = {
   doorU: k({ insulated: 1.2, energy: 0.8 }, 'W/m²K', null, '[NF] door U-values (§6.6); typical product classes'),
   windowFilmAddedResistance: k(0.1, 'm²K/W added on the glass by a low-emissivity (insulating) window film',
     '§2.8: an added inner LE pane takes an old 2-pane window from 2.31 to 1.6–1.72 W/m²K (ricman.eu, LTH), i.e. ΔR ≈ 0.15–0.19',
-    '[E] a film adds no air gap, so less than a pane: a field hotbox test of a 2-pane window (sparaochbevara.se, "Energieffektivisering av äldre fönster"; not in energy-domain.md) measured −19 % U of the glazed part with the film on the room side of the inner pane (ΔR ≈ 0.08 at U 2.8) and −31 % with it in the gap (ΔR ≈ 0.16); 0.1 lies between. Applied to 1- and 2-pane glazing only (U ≥ the 2-pane value)'),
+    '[E] a film adds no air gap, so less than a pane: a field hotbox test of a 2-pane window (sparaochbevara.se, "Energieffektivisering av äldre fönster") measured −19 % U of the glazed part with the film on the room side of the inner pane (ΔR ≈ 0.08 at U 2.8) and −31 % with it in the gap (ΔR ≈ 0.16); 0.1 lies between. Applied to 1- and 2-pane glazing only (U ≥ the 2-pane value)'),
   windowGlazedShare: k(0.75, 'share of the window area that is glass', null,
     '[E] frames and sashes ≈ a quarter of a 2-light window; the film covers the glass only'),
   windowAreaShare: k(0.15, 'm² window per m² Atemp', null, '[E] typical småhus glazing (15–20 m² per 100–150 m²)'),
@@ -139,7 +139,7 @@ export const ENERGY_CONSTANTS = {
       bio_other: 'bio_other', heat_pump_geothermal: 'electricity', heat_pump_airwater: 'electricity',
       heat_pump_exhaust_air: 'electricity', heat_pump_air: 'electricity',
     },
-    'carrier', 'spec §3 carriers; §1.2 carrier mapping'),
+    'carrier', 'docs/product.md §3 carriers; §1.2 carrier mapping'),
   systemEfficiency: k<Record<CombustionOrDirectId, number>>(
     {
       electric_direct: 1.0, electric_waterborne: 1.0, district_heating: 1.0, oil: 0.8, gas: 0.95,
@@ -181,7 +181,7 @@ export const ENERGY_CONSTANTS = {
   householdElectricity: k(30, 'kWh/m² Atemp·yr', '§1.4: BEN tabell 3:3 default; §7 (≈ 4 000–5 000 kWh per villa)',
     'also used for bills (no per-person figure in the handbook), less the savings below in the actual run'),
   energyReducingProductsSaving: k(0.1, 'share of household electricity', '§2.3: household electricity (BEN 30 kWh/m²); §3.1 efficient appliances [NF]',
-    '[E] LED lighting and standby cut-offs (answer energy_reducing_products): lighting ≈ a fifth of household electricity, half of it assumed still on halogen/CFL lamps, LED uses ≈ 75 % less → ≈ 7–8 %; standby ≈ 5 %, half of it cut off → ≈ 2–3 %. Shares are common Swedish rules of thumb, not in energy-domain.md; Energimyndigheten\'s appliance-level metering of 400 homes (2005–08) is the study to check them against'),
+    '[E] LED lighting and standby cut-offs (answer energy_reducing_products): lighting ≈ a fifth of household electricity, half of it assumed still on halogen/CFL lamps, LED uses ≈ 75 % less → ≈ 7–8 %; standby ≈ 5 %, half of it cut off → ≈ 2–3 %. Shares are common Swedish rules of thumb, Energimyndigheten\'s appliance-level metering of 400 homes (2005–08) is the study to check them against'),
   efficientAppliancesSaving: k(0.15, 'share of household electricity', '§3.1: efficient appliances [NF] (EU A–G labels)',
     '[E] answer appliances = efficient: cold and wet appliances ≈ 40–50 % of household electricity; a best-class model uses roughly a third less than the average installed one → ≈ 15 %'),
   hoursPerYear: k(8760, 'h/yr', null, 'definition (non-leap year); household electricity saved (kWh/yr) → less free heat (W)'),
@@ -211,7 +211,7 @@ export const ENERGY_CONSTANTS = {
   smartControlSpaceHeatSaving: k(0.05, 'share of space heating', '§2.9: styr/regler 5–20 % (Energimyndigheten, Besmå)',
     'lower bound: the model already credits the heat pump'),
   minRecommendedIndoorTemperature: k(20, '°C', null, '[E] we do not propose lowering below 20 °C'),
-  temperatureStep: k(1, '°C', 'spec §3: lower_temperature_1_deg_c'),
+  temperatureStep: k(1, '°C', 'docs/product.md §3: lower_temperature_1_deg_c'),
 
   // ---------------------------------------------------------------- prices (§3.3), kr/kWh unless noted
   spotPrice: k<Record<PriceArea, number>>({ SE1: 45.7, SE2: 45.7, SE3: 59.2, SE4: 74.4 }, 'öre/kWh excl. VAT, 2023 average',
@@ -225,7 +225,7 @@ export const ENERGY_CONSTANTS = {
     { district_heating: 0.971, gas: 1.1, oil: 1.4, bio_tree_pellets_bricks: 0.65, wood: 0.38, bio: 0.65, bio_other: 0.65 },
     'kr/kWh delivered, incl. VAT', '§3.3: FV Nils Holgersson 2023 (971 kr/MWh); gas/oil/pellets/wood energiklart.se (undated)',
     'bio and bio_other [NF] → pellet price'),
-  oerePerKrona: k(100, 'öre/kr', null, 'definition; rates payload cents_per_kwh = price × 100 (spec §3)'),
+  oerePerKrona: k(100, 'öre/kr', null, 'definition; rates payload cents_per_kwh = price × 100 (docs/product.md §3)'),
 
   // ---------------------------------------------------------------- investment costs (§3.1), kr incl. VAT, before subsidies
   costAtticPerM2: k<CostRange>({ low: 77, high: 127 }, 'kr/m² attic floor', '§3.1: byggahus.se — 10 000–15 000 typical, 16 500 kr for 130 m²',
@@ -258,7 +258,7 @@ export const ENERGY_CONSTANTS = {
   costEnergyReducingProductsPerM2: k<CostRange>({ low: 15, high: 35 }, 'kr/m² Atemp', '§3.1: efficient appliances [NF]',
     '[E] for 150 m²: 25–30 LED lamps at 50–100 kr and 4–6 switchable power strips or timers at 150–300 kr ≈ 2 300–5 300 kr, bought and fitted by the household; scaled by Atemp so an apartment building gets a cost in proportion'),
 
-  // ---------------------------------------------------------------- life spans (§3.1, §7, spec §9), years
+  // ---------------------------------------------------------------- life spans (§3.1, §7, docs/product.md §9), years
   lifeSpan: k(
     {
       insulation_attic: 40, insulation_walls: 40, energy_efficient_windows: 30, energy_efficient_doors: 30,
@@ -266,8 +266,8 @@ export const ENERGY_CONSTANTS = {
       solar_panel_installation: 25, battery_installation: 10, low_flush_faucets: 10, wallbox_charger_station: 10, window_film: 15,
       energy_efficient_products: 10, default: 30,
     },
-    'years', '§3.1/§7: PV 25–30; battery 7–10+; bergvärme pump 15–20, borehole ≥ 50; spec §9 default life span 30',
-    '[E] insulation 40, windows/doors 30, luft/vatten and frånluft 15, luft/luft 12 (10–15), bergvärme 20 (borehole outlives the pump), control/fittings/wallbox 10; window film 15 (e2b2.se: a low-e film with a 15-year supplier guarantee, meant to postpone new windows 15–20 years; not in energy-domain.md); LED lamps and power strips 10 (LED rated 15 000–25 000 h)'),
+    'years', '§3.1/§7: PV 25–30; battery 7–10+; bergvärme pump 15–20, borehole ≥ 50; docs/product.md §9 default life span 30',
+    '[E] insulation 40, windows/doors 30, luft/vatten and frånluft 15, luft/luft 12 (10–15), bergvärme 20 (borehole outlives the pump), control/fittings/wallbox 10; window film 15 (e2b2.se: a low-e film with a 15-year supplier guarantee, meant to postpone new windows 15–20 years); LED lamps and power strips 10 (LED rated 15 000–25 000 h)'),
 
   // ---------------------------------------------------------------- subsidies (§3.2)
   rotRate: k(0.3, 'share of labour cost', '§3.2: ROT 30 % of labour (villalivet.se; the temporary 50 % ended 31 Dec 2025)'),

@@ -1,4 +1,4 @@
-// BBR rules (energy-domain.md §1.1–§1.3): EP formula, new-build requirement per Atemp band, class A–G.
+// BBR rules (docs/energy.md §1.1–§1.3): EP formula, new-build requirement per Atemp band, class A–G.
 import type { EstimatedEpcLabel } from '@home-energy/shared/schemas/energy';
 import { ENERGY_CONSTANTS, RULE_VERSION } from './constants';
 import { CARRIERS, ENERGY_CLASSES, type BuildingCategory, type Carrier, type EnergyClass } from './types';

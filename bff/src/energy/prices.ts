@@ -21,7 +21,7 @@ export function defaultPrices(area: PriceArea): Prices {
   return { import: imports, export: exports };
 }
 
-/** spec §3 rates payload: energy_carriers_import/export keyed by carrier, cents_per_kwh = price × 100. */
+/** docs/product.md §3 rates payload: energy_carriers_import/export keyed by carrier, cents_per_kwh = price × 100. */
 export interface RatesPayload {
   energy_carriers_import?: Partial<Record<Carrier, { cents_per_kwh: number }>>;
   energy_carriers_export?: Partial<Record<Carrier, { cents_per_kwh: number }>>;

@@ -1,4 +1,4 @@
-// Vocabulary of the energy engine. The spec §3 words (carriers, uses, price areas, classes, label types) come from the
+// Vocabulary of the energy engine. The docs/product.md §3 words (carriers, uses, price areas, classes, label types) come from the
 // one shared schema (@home-energy/shared/schemas/energy); only what the engine alone needs is defined here.
 import { ENERGY_USES, type EnergyUse, type PerCarrier } from '@home-energy/shared/schemas/energy';
 
@@ -22,7 +22,7 @@ export type OtherUse = (typeof OTHER_USES)[number];
 export type Use = EnergyUse | OtherUse;
 export const ALL_USES: readonly Use[] = [...ENERGY_USES, ...OTHER_USES];
 
-/** BBR building category that decides the EP requirement (energy-domain.md §1.3). */
+/** BBR building category that decides the EP requirement (docs/energy.md §1.3). */
 export type BuildingCategory = 'small_house' | 'multi_dwelling';
 
 export function zeroPerUse(): Record<Use, number> {

@@ -22,7 +22,7 @@ export const noQuery: RequestHandler = (req, _res, next) => {
   next();
 };
 
-/** The flow's brand hint (spec §5: query owner, then cookie, subdomain, default) is the one query a flow call may carry. */
+/** The flow's brand hint (docs/product.md §5: query owner, then cookie, subdomain, default) is the one query a flow call may carry. */
 export const FLOW_QUERY = ['owner'] as const;
 export const flowQueryOnly: RequestHandler = (req, _res, next) => {
   refuseQuery(req.query, FLOW_QUERY);

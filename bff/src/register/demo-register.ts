@@ -6,7 +6,7 @@
  * tables). What is invented: streets, house numbers and every building attribute. The distributions below are OUR
  * ESTIMATES for a plausible mix, loosely anchored on the Swedish småhus stock (most houses built 1950-1980, direct
  * electric heating peaking in 1965-1985 houses, district heating mostly in towns, heat pumps the commonest system
- * today, EPC class E "common for older buildings" per Boverket; energy-domain.md §1.1, §2.1). They are not statistics.
+ * today, EPC class E "common for older buildings" per Boverket; docs/energy.md §1.3). They are not statistics.
  */
 import { type GeoData, type PostalCode } from './geo';
 import { addressKey } from './search';

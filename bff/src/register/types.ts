@@ -1,6 +1,6 @@
 /**
  * Value sets and row shapes of the property register (demo generator and CSV import share them).
- * Field names follow the product spec §3: addresses (street, postal_code, postal_city) and the building answer keys
+ * Field names follow docs/product.md §3: addresses (street, postal_code, postal_city) and the building answer keys
  * building_type, construction_year, num_floors, atemp, primary_heating_systems.
  */
 
@@ -47,7 +47,7 @@ export type RegisterHeatingSystem = (typeof REGISTER_HEATING_MIX)[number];
 export const EPC_CLASSES = ENERGY_CLASSES;
 export type EpcClass = EnergyClass;
 
-/** The building answers a register row provides (spec §3 building answer keys). */
+/** The building answers a register row provides (docs/product.md §3 building answer keys). */
 export interface RegisterBuilding {
   building_type: BuildingType;
   /** Year, integer. */
@@ -83,7 +83,7 @@ export function formatPostalCode(postalCode: string): string {
   return /^\d{5}$/.test(postalCode) ? `${postalCode.slice(0, 3)} ${postalCode.slice(3)}` : postalCode;
 }
 
-/** A property's display name (spec §3: name = the address): "Björkvägen 12, 123 45 Ort". */
+/** A property's display name (docs/product.md §3: name = the address): "Björkvägen 12, 123 45 Ort". */
 export function propertyName(address: { street: string; postal_code: string; postal_city: string }): string {
   return `${address.street}, ${formatPostalCode(address.postal_code)} ${address.postal_city}`;
 }

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatDateTime, formatKr, formatKwh, formatNumber, formatPercent, type NumberFormatOptions } from '@home-energy/shared';
 
-/** The shared number formats (spec §9: spaces between thousands, at most 2 decimals) in the page's language. */
+/** The shared number formats (docs/product.md §9: spaces between thousands, at most 2 decimals) in the page's language. */
 export function useFormat() {
   const { i18n } = useTranslation('console');
   const swedish = (i18n.resolvedLanguage ?? i18n.language ?? 'en').startsWith('sv');

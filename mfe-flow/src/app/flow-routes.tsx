@@ -11,7 +11,7 @@ import '../styles/flow.css';
 // The contact form carries the phone-number metadata (~145 KB): loaded only when the page is opened.
 const ContactPage = lazy(() => import('../features/contact/pages/contact-page'));
 
-/** spec §2: any path containing add-property is the mini-flow; anything else unknown is the consumer 404. */
+/** docs/product.md §2: any path containing add-property is the mini-flow; anything else unknown is the consumer 404. */
 function Fallback() {
   const { pathname } = useLocation();
   return pathname.includes('add-property') ? <AddPropertyPage /> : <NotFoundPage />;

@@ -3,7 +3,7 @@ import type { LoginMethod, SignStatus } from '@home-energy/shared';
 export const SIGN_URL = '/api/flow/user/sign';
 export const AUTH_URL = '/api/flow/user/auth';
 
-/** The animated QR payload for second `t` (the test vector of auth-protocols.md §3.6). */
+/** The animated QR payload for second `t` (the test vector of docs/auth.md §3.6). */
 export function qrData(t: number): string {
   const codes = [
     'dc69358e712458a66a7525beef148ae8526b1c71610eff2c16cdffb4cdac9bf8',

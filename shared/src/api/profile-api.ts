@@ -4,7 +4,7 @@ import type { MiniflowProperty } from '../schemas/property-flow';
 
 /**
  * The homeowner's profile, used by several remotes. RTK Query loads it once and shares it; a failed load is not
- * kept, so the next component that asks tries again (spec §4 "the once-only guard resets").
+ * kept, so the next component that asks tries again (docs/product.md §4 "the once-only guard resets").
  */
 export const profileApi = baseApi.injectEndpoints({
   endpoints: (build) => ({

@@ -19,7 +19,7 @@ import type { PlanRequest, PlanResponse, PlanSuggestionsResponse } from '../sche
 /**
  * The property endpoints several remotes use (flow: questions and answers; results: building, recommendations,
  * information, rates, consumption). Saving anything about a property refetches its building, information and
- * recommendations (spec §4 "property change refetches building, information and recommendations").
+ * recommendations (docs/product.md §4 "property change refetches building, information and recommendations").
  */
 export const propertyApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
@@ -80,7 +80,7 @@ export const propertyApi = baseApi.injectEndpoints({
       query: (body) => ({ url: '/flow/interaction', method: 'POST', body }),
       extraOptions: { skipSignRedirect: true },
     }),
-    /** A text by name; what arrives is checked against the text schema and a mismatch is an error (spec §5). */
+    /** A text by name; what arrives is checked against the text schema and a mismatch is an error (docs/product.md §5). */
     getText: build.query<Text, { name: string; lng: 'en' | 'sv' }>({
       query: ({ name, lng }) => `/flow/texts/${encodeURIComponent(name)}?lng=${lng}`,
       transformResponse: (raw: unknown) => textSchema.parse(raw),

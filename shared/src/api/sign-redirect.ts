@@ -1,4 +1,4 @@
-/** Where a 401 sends the browser: /sign with the current path, plus the full as-path when it differs (spec §2). */
+/** Where a 401 sends the browser: /sign with the current path, plus the full as-path when it differs (docs/product.md §2). */
 export function signRedirectUrl(location: { pathname: string; search: string; hash: string }): string | null {
   if (location.pathname === '/sign' || location.pathname.startsWith('/sign/')) return null;
   const params = new URLSearchParams({ redirect: location.pathname });

@@ -1,5 +1,5 @@
 // The NextAuth v4 browser client (`next-auth/react` 4.24.15: `react/index.tsx`, `client/_utils.ts`) for our BFF,
-// which serves the NextAuth REST protocol under /api/auth (handbook auth-protocols.md §1.2, §1.6, §1.7).
+// which serves the NextAuth REST protocol under /api/auth docs/auth.md §1.2, §1.6, §1.7).
 //
 // Deliberate differences from upstream, all invisible to a conforming server:
 // - no `process.env.NEXTAUTH_URL` (a browser-only SPA): the base path is always the relative `basePath`;

@@ -1,4 +1,4 @@
-// <SessionProvider> and useSession(), as in `next-auth/react` 4.24.15 (handbook auth-protocols.md §1.6, §1.7).
+// <SessionProvider> and useSession(), as in `next-auth/react` 4.24.15 docs/auth.md §1.6, §1.7).
 import { createContext, useContext, useEffect, useMemo, useState } from 'react';
 import { authClientConfig, authNavigation, broadcast, fetchData, getCsrfToken, getSession, now } from './client';
 import type { Session, SessionContextValue, SessionProviderProps, UpdateSession, UseSessionOptions } from './types';

@@ -1,12 +1,12 @@
 // BankID recommended user messages (RFA codes) and the collect/error → RFA mapping.
-// Source: /work/shared/handbook/auth-protocols.md §3.8 (texts), §3.9 (mapping), §3.10 (duplicates).
+// Source: docs/auth.md §3.8 (texts), §3.9 (mapping), §3.10 (duplicates).
 // Pure module: no DOM, no React. The BFF picks the code and text; the browser may show them.
 //
 // Texts: column A of §3.8 (go-bankid 2025, which copies developers.bankid.com; ActiveLogin's current texts
 // agree). They have been revised over the years; re-check against developers.bankid.com when someone has web
 // access. Deliberate fixes to column A: "your ID document" (GO/AL have the typo "you ID") in RFA23.
 //
-// About spec §8 "RFA20 maps to the RFA16 value": no source supports it. ActiveLogin, go-bankid,
+// About the claim "RFA20 maps to the RFA16 value" (docs/auth.md §3.10): no source supports it. ActiveLogin, go-bankid,
 // SwedenConnect, BankID's sample code and the older guideline copies all give RFA20 the device-choice text
 // and RFA16 the blocked/too-old text, and so does this table. The real duplicate in the current texts is
 // RFA22 == RFA5 ("Something went wrong. Please try again."), expressed below by sharing one object.
@@ -180,7 +180,7 @@ export function rfaFor({ status, hintCode, errorCode, autoStarted, qr, mobile }:
   }
 }
 
-/** The hintCodes that are also the spec's transaction statuses (spec §4), each mapped to itself. */
+/** The hintCodes that are also the product's transaction statuses (docs/product.md §4), each mapped to itself. */
 export const TRANSACTION_STATUS_FOR_HINT: ReadonlyMap<string, TransactionStatus> = new Map(
   TRANSACTION_STATUSES.map((status) => [status, status] as const),
 );

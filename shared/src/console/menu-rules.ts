@@ -1,7 +1,7 @@
 import type { OrganisationDetails, OrganisationFeature, SessionUser } from '../schemas/session';
 
 /**
- * The console's permission rules (spec §6), one table used by both the navigation and the BFF's guards.
+ * The console's permission rules (docs/product.md §6), one table used by both the navigation and the BFF's guards.
  * An item is shown (and its API reachable) only when every rule it carries holds.
  */
 export interface MenuRule {
@@ -14,7 +14,7 @@ export interface MenuRule {
   installerOnly?: boolean;
   /**
    * Menu placement only: hidden from super admins' navigation, who get the Super Admin account group instead
-   * (spec §6). It does not restrict access: a super admin may still open the page.
+   * (docs/product.md §6). It does not restrict access: a super admin may still open the page.
    */
   notSuperAdmin?: boolean;
   /** With `notSuperAdmin`: shown after all to a super admin impersonating the organisation (they act as its admin). */

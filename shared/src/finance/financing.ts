@@ -1,4 +1,4 @@
-// The money of one recommended measure under cash, a private loan or a mortgage (ARCHITECTURE §10, spec §9).
+// The money of one recommended measure under cash, a private loan or a mortgage (docs/architecture.md §10, docs/product.md §9).
 //   C = investment cost, n = loan term (years), r = interest rate % per year, Y = yearly energy cost savings (kr).
 //   Yearly amortization A = C / n. Interest in year k (k = 0..n-1) = (C − k·A)·r/100; interest cost I = Σ.
 //   Interest after deduction = I·0.7. Repayment without interest = C / Y; with interest = (C + I·0.7) / Y.
@@ -17,7 +17,7 @@ import {
   type LoanType,
 } from './loan-terms';
 
-/** What the engine says about one measure (spec §3 Activity), in the units the money rules use. */
+/** What the engine says about one measure (docs/product.md §3 Activity), in the units the money rules use. */
 export interface MeasureMoney {
   /** kr, before subsidies (the middle of the range). */
   investmentCost: number;
@@ -34,7 +34,7 @@ export interface CostRange {
   high: number;
 }
 
-/** spec §9: cost ± half the span, each rounded to 2 significant digits (a cost is never below 0). */
+/** docs/product.md §9: cost ± half the span, each rounded to 2 significant digits (a cost is never below 0). */
 export function investmentCostRange(investmentCost: number, investmentCostSpan = 0): CostRange {
   const half = Math.abs(investmentCostSpan) / 2;
   return {
@@ -71,13 +71,13 @@ export function repaymentPeriod(amount: number, yearlySavings: number): number |
   return Math.max(0, amount) / yearlySavings;
 }
 
-/** spec §9: mortgage discount (kr per year) = interest discount (percentage points) × mortgage amount / 100, the amount capped at 10 000 000. */
+/** docs/product.md §9: mortgage discount (kr per year) = interest discount (percentage points) × mortgage amount / 100, the amount capped at 10 000 000. */
 export function mortgageDiscount(interestDiscount: number, mortgageAmount: number): number {
   const amount = Math.min(MORTGAGE_MAX, Math.max(0, mortgageAmount));
   return (Math.max(0, interestDiscount) * amount) / 100;
 }
 
-/** The rates payload's price: öre per kWh = kr per kWh × 100 (spec §3), to 2 decimals. */
+/** The rates payload's price: öre per kWh = kr per kWh × 100 (docs/product.md §3), to 2 decimals. */
 export function priceToCentsPerKwh(krPerKwh: number): number {
   return Math.round(Math.max(0, krPerKwh) * 100 * 100 * (1 + Number.EPSILON)) / 100;
 }
@@ -121,7 +121,7 @@ export interface Financing {
   mortgageAmount: number;
 }
 
-/** Every financing figure of one measure (spec §3 "savings result per activity"). */
+/** Every financing figure of one measure (docs/product.md §3 "savings result per activity"). */
 export function financeMeasure(measure: MeasureMoney, settings: LoanSettings): Financing {
   const multiplier = Number.isFinite(settings.multiplier) && settings.multiplier > 0 ? settings.multiplier : 1;
   const cost = Math.max(0, measure.investmentCost) * multiplier;

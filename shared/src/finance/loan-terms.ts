@@ -1,8 +1,8 @@
-// Loan types, their default terms and rates, and the limits of the financing sliders (spec §4, §9; ARCHITECTURE §10).
+// Loan types, their default terms and rates, and the limits of the financing sliders (docs/product.md §4, §9; docs/architecture.md §10).
 // Pure data and small functions: the results dashboard and the BFF (lender discounts) use the same numbers.
 import type { FinancialProvider } from '../schemas/brand';
 
-/** spec §4: Private, Mortgage or Cash; default Cash. */
+/** docs/product.md §4: Private, Mortgage or Cash; default Cash. */
 export const LOAN_TYPES = ['Cash', 'Private', 'Mortgage'] as const;
 export type LoanType = (typeof LOAN_TYPES)[number];
 export const DEFAULT_LOAN_TYPE: LoanType = 'Cash';
@@ -11,30 +11,30 @@ export function isLoanType(value: unknown): value is LoanType {
   return typeof value === 'string' && (LOAN_TYPES as readonly string[]).includes(value);
 }
 
-/** spec §9: Private loan 5 years at 4.9 %; Mortgage 20 years at 3.1 %; Cash term 0, rate 0. */
+/** docs/product.md §9: Private loan 5 years at 4.9 %; Mortgage 20 years at 3.1 %; Cash term 0, rate 0. */
 export const LOAN_DEFAULTS: Readonly<Record<LoanType, { term: number; interestRate: number }>> = {
   Cash: { term: 0, interestRate: 0 },
   Private: { term: 5, interestRate: 4.9 },
   Mortgage: { term: 20, interestRate: 3.1 },
 };
 
-/** spec §9: 30 % tax relief on interest (ränteavdrag), so interest costs 0.7 of itself. */
+/** docs/product.md §9: 30 % tax relief on interest (ränteavdrag), so interest costs 0.7 of itself. */
 export const INTEREST_DEDUCTION_FACTOR = 0.7;
-/** spec §9: used when an activity has no life span. */
+/** docs/product.md §9: used when an activity has no life span. */
 export const DEFAULT_LIFE_SPAN = 30;
-/** spec §9: multiplier 1 (applied to the investment cost and its span). */
+/** docs/product.md §9: multiplier 1 (applied to the investment cost and its span). */
 export const DEFAULT_MULTIPLIER = 1;
 
-/** spec §9: default home valuation (for the mortgage amount) and the valuation slider's maximum. */
+/** docs/product.md §9: default home valuation (for the mortgage amount) and the valuation slider's maximum. */
 export const DEFAULT_HOME_VALUATION = 2_000_000;
 export const HOME_VALUATION_MAX = 20_000_000;
-/** spec §9: the home loan may be at most 85 % of the valuation minus the investment cost. */
+/** docs/product.md §9: the home loan may be at most 85 % of the valuation minus the investment cost. */
 export const HOME_LOAN_SHARE_MAX = 0.85;
 /** Our default for the existing home loan: half the default valuation (the spec gives none). */
 export const DEFAULT_HOME_LOAN = 1_000_000;
-/** spec §9: the mortgage amount is capped at 10 000 000 in the computation. */
+/** docs/product.md §9: the mortgage amount is capped at 10 000 000 in the computation. */
 export const MORTGAGE_MAX = 10_000_000;
-/** spec §9: the extension loan (what is borrowed for the measure) is at most 1 000 000. */
+/** docs/product.md §9: the extension loan (what is borrowed for the measure) is at most 1 000 000. */
 export const EXTENSION_LOAN_MAX = 1_000_000;
 
 export interface NumberRange {
@@ -42,9 +42,9 @@ export interface NumberRange {
   max: number;
 }
 
-/** spec §9: the home loan interest slider runs 0–5 %. */
+/** docs/product.md §9: the home loan interest slider runs 0–5 %. */
 export const HOME_LOAN_INTEREST_LIMITS: Readonly<NumberRange> = { min: 0, max: 5 };
-/** spec §9: the private loan slider runs 0–5 % ... */
+/** docs/product.md §9: the private loan slider runs 0–5 % ... */
 export const PRIVATE_LOAN_INTEREST_LIMITS: Readonly<NumberRange> = { min: 0, max: 5 };
 /** ... a financial provider may override it; what the provider leaves out defaults to 0–9 %. */
 export const PROVIDER_PRIVATE_LOAN_INTEREST_LIMITS: Readonly<NumberRange> = { min: 0, max: 9 };
@@ -57,7 +57,7 @@ export const LOAN_TERM_LIMITS: Readonly<Record<Exclude<LoanType, 'Cash'>, Number
 /** What the money rules read of a brand's financial provider (brand config `financial_providers`): its private loan rates. */
 export type LoanProvider = Pick<FinancialProvider, 'private_loan'>;
 
-/** spec §3 loan settings. The active interest rate follows the loan type (spec §4). */
+/** docs/product.md §3 loan settings. The active interest rate follows the loan type (docs/product.md §4). */
 export interface LoanSettings {
   loanType: LoanType;
   homeValuation: number;
@@ -74,7 +74,7 @@ export interface LoanSettings {
   multiplier: number;
 }
 
-/** The defaults of spec §9; a financial provider's default private loan rate replaces 4.9 %. */
+/** The defaults of docs/product.md §9; a financial provider's default private loan rate replaces 4.9 %. */
 export function defaultLoanSettings(loanType: LoanType = DEFAULT_LOAN_TYPE, provider?: LoanProvider | null): LoanSettings {
   return {
     loanType,
@@ -94,7 +94,7 @@ export function withLoanType(settings: LoanSettings, loanType: LoanType): LoanSe
   return { ...settings, loanType, loanTerm: LOAN_DEFAULTS[loanType].term };
 }
 
-/** spec §4: the active interest rate follows the loan type (Cash: none). */
+/** docs/product.md §4: the active interest rate follows the loan type (Cash: none). */
 export function activeInterestRate(settings: Pick<LoanSettings, 'loanType' | 'homeLoanInterest' | 'privateLoanInterest'>): number {
   switch (settings.loanType) {
     case 'Cash':
@@ -114,13 +114,13 @@ export function privateLoanInterestLimits(provider?: LoanProvider | null): Numbe
   return min <= max ? { min, max } : { min: max, max: min };
 }
 
-/** spec §9: home loan max = 85 % of the valuation minus the investment cost (never below 0). */
+/** docs/product.md §9: home loan max = 85 % of the valuation minus the investment cost (never below 0). */
 export function homeLoanMax(homeValuation: number, investmentCost: number): number {
   return Math.max(0, HOME_LOAN_SHARE_MAX * Math.max(0, homeValuation) - Math.max(0, investmentCost));
 }
 
 /**
- * The most that may be borrowed for a measure (spec §9): the extension loan maximum, and for a mortgage also the room
+ * The most that may be borrowed for a measure (docs/product.md §9): the extension loan maximum, and for a mortgage also the room
  * under 85 % of the valuation and under the mortgage maximum after the existing home loan. null for cash.
  */
 export function loanLimit(settings: Pick<LoanSettings, 'loanType' | 'homeValuation' | 'homeLoan'>): number | null {

@@ -1,4 +1,4 @@
-// Rounding rules of the money figures (spec §9, ARCHITECTURE §10).
+// Rounding rules of the money figures (docs/product.md §9, docs/architecture.md §10).
 
 /**
  * Rounds to `digits` significant digits (default 2): 123 456 → 120 000, 1 250 → 1 300, 0.0123 → 0.012.

@@ -72,7 +72,7 @@ export function initI18n(): Promise<unknown> {
       load: 'languageOnly',
       ns: ['common'],
       defaultNS: 'common',
-      // spec §9: up to 5 retries, 350 ms doubling, at most 10 parallel reads.
+      // docs/product.md §9: up to 5 retries, 350 ms doubling, at most 10 parallel reads.
       maxRetries: 5,
       retryTimeout: 350,
       maxParallelReads: 10,

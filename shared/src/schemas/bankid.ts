@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** spec §3: login methods and identification modes of the homeowner sign-in. */
+/** docs/product.md §3: login methods and identification modes of the homeowner sign-in. */
 export const LOGIN_METHODS = ['bankid.same_device', 'bankid.other_device'] as const;
 export const loginMethodSchema = z.enum(LOGIN_METHODS);
 export type LoginMethod = z.infer<typeof loginMethodSchema>;
@@ -9,7 +9,7 @@ export const IDENTIFICATION_MODES = ['identify', 'validate'] as const;
 export const identificationModeSchema = z.enum(IDENTIFICATION_MODES);
 export type IdentificationMode = z.infer<typeof identificationModeSchema>;
 
-/** spec §4: transaction statuses shown to the user, and the request status of the order. */
+/** docs/product.md §4: transaction statuses shown to the user, and the request status of the order. */
 export const TRANSACTION_STATUSES = ['outstandingTransaction', 'noClient', 'started', 'userSign', 'expiredTransaction'] as const;
 export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
 export const REQUEST_STATUSES = ['pending', 'failed', 'complete'] as const;
@@ -36,7 +36,7 @@ export interface SignStatus {
   transactionStatus: TransactionStatus | null;
   loginMethod: LoginMethod;
   identificationMode: IdentificationMode;
-  /** Recommended user message (auth-protocols.md §3.8-3.9). */
+  /** Recommended user message (docs/auth.md §3.8-3.9). */
   rfa: string;
   message: { sv: string; en: string };
   /** Other device, while the order waits for a scan: the animated QR payload for this second. */

@@ -1,4 +1,4 @@
-// Brand config (spec §3): theme colours and financial providers of one brand, stored as brand/{brand}/config.json.
+// Brand config (docs/product.md §3): theme colours and financial providers of one brand, stored as brand/{brand}/config.json.
 import { z } from 'zod';
 import { accentContrastIssues } from './brand-colours';
 import { httpUrlSchema, isHttpsUrl, isSitePath } from './url';
@@ -7,7 +7,7 @@ const colour = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'a colour such as #0f6e4f')
 
 export const BRAND_COLOUR_KEYS = ['text', 'muted', 'background', 'surface', 'border', 'danger'] as const;
 
-/** A lender offered in the results' financing: its private-loan slider limits override the defaults (spec §9). */
+/** A lender offered in the results' financing: its private-loan slider limits override the defaults (docs/product.md §9). */
 export const financialProviderSchema = z
   .object({
     id: z.string().regex(/^[a-z0-9-]{1,63}$/),

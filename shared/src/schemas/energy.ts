@@ -1,8 +1,8 @@
-// The energy vocabulary of spec §3 and the shapes of building, information and recommendation answers.
+// The energy vocabulary of docs/product.md §3 and the shapes of building, information and recommendation answers.
 // One source of truth: the BFF's engine and register and the flow/results remotes all import from here.
 import { z } from 'zod';
 
-/** Consumer-side energy carriers (spec §3). */
+/** Consumer-side energy carriers (docs/product.md §3). */
 export const CARRIERS = ['bio', 'bio_other', 'bio_tree_pellets_bricks', 'district_heating', 'electricity', 'gas', 'oil', 'wood'] as const;
 export const carrierSchema = z.enum(CARRIERS);
 export type Carrier = z.infer<typeof carrierSchema>;
@@ -132,7 +132,7 @@ export interface IssuedEpcLabel {
 
 export type EpcLabelValue = EstimatedEpcLabel | IssuedEpcLabel;
 
-/** One recommendation (spec §3 Activity). Energy in kWh/yr, money in kr (kr/yr for savings). */
+/** One recommendation (docs/product.md §3 Activity). Energy in kWh/yr, money in kr (kr/yr for savings). */
 export interface Activity {
   name: ActivityType;
   category: ActionGroup;

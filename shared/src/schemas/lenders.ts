@@ -1,4 +1,4 @@
-// Green mortgage discounts (spec §7: POST /api/flow/{lender}/discounts, two bank lenders): the lenders, the request
+// Green mortgage discounts (docs/product.md §7: POST /api/flow/{lender}/discounts, two bank lenders): the lenders, the request
 // the results dashboard sends and the answer the BFF gives. The lenders and their numbers are demo data.
 import { z } from 'zod';
 import { energyClassSchema, type EnergyClass } from './energy';

@@ -1,6 +1,6 @@
 import type { EnergyClass } from './energy';
 
-/** GET /api/flow/user/profile (spec §3 User profile, Property). */
+/** GET /api/flow/user/profile (docs/product.md §3 User profile, Property). */
 export interface ProfileProperty {
   id: number;
   name: string;

@@ -1,4 +1,4 @@
-// Payloads of the property flow (spec §3, §5, §7): answers, question definitions, rates, consumption, EPC documents,
+// Payloads of the property flow (docs/product.md §3, §5, §7): answers, question definitions, rates, consumption, EPC documents,
 // interactions, texts, and the building/information/recommendations answers. Limits from the spec live here only.
 import { z } from 'zod';
 import { calendarDaySchema } from './dates';
@@ -71,7 +71,7 @@ export interface QuestionsResponse {
   questions: QuestionDefinition[];
 }
 
-/** A non-negative, finite amount (spec §5: energy carrier maps need non-negative numbers). */
+/** A non-negative, finite amount (docs/product.md §5: energy carrier maps need non-negative numbers). */
 const nonNegative = z.number().min(0);
 const carrierRateSchema = z
   .object({
@@ -141,7 +141,7 @@ export interface EpcDocumentSummary {
   uploaded_at: string;
 }
 
-/** POST /api/flow/interaction (spec §7): what the user did, to what, on which property. */
+/** POST /api/flow/interaction (docs/product.md §7): what the user did, to what, on which property. */
 export const interactionSchema = z
   .object({
     action: z.string().min(1).max(255),
@@ -151,7 +151,7 @@ export const interactionSchema = z
   .strict();
 export type Interaction = z.infer<typeof interactionSchema>;
 
-/** GET /api/flow/texts/{name}: the client checks what it gets against this (spec §5). */
+/** GET /api/flow/texts/{name}: the client checks what it gets against this (docs/product.md §5). */
 export const textSchema = z.object({
   name: z.string().min(1).max(100),
   locale: z.enum(['en', 'sv']),
@@ -162,7 +162,7 @@ export const textSchema = z.object({
 export type Text = z.infer<typeof textSchema>;
 export const textNameSchema = z.string().regex(/^[a-z0-9][a-z0-9-]{0,99}$/, 'lower-case letters, digits and dashes');
 
-/** A problem that stopped (part of) a building calculation: the client logs it (spec §7). */
+/** A problem that stopped (part of) a building calculation: the client logs it (docs/product.md §7). */
 /** GET …/building/primary/label/explanation and …/recommendations/{type}/explanation; explanation null when `errors` stopped the calculation. */
 export interface ExplanationResponse {
   explanation: Explanation | null;
@@ -216,7 +216,7 @@ export interface InformationResponse {
   errors: BuildingError[];
 }
 
-/** The add-property mini-flow (spec §5): street, postalCity and postalCode are all required. */
+/** The add-property mini-flow (docs/product.md §5): street, postalCity and postalCode are all required. */
 export const miniflowPropertySchema = z
   .object({
     street: z.string().trim().min(1).max(255),
@@ -233,7 +233,7 @@ export const installerSelectionSchema = z
 export const installerSelectionsSchema = z.array(installerSelectionSchema).min(1).max(50);
 export type InstallerSelection = z.infer<typeof installerSelectionSchema>;
 
-/** An installer an organisation offers its homeowners (spec §3 Installer). */
+/** An installer an organisation offers its homeowners (docs/product.md §3 Installer). */
 export interface OfferedInstaller {
   name: string;
   identifier: string;

@@ -8,7 +8,7 @@ export interface ErrorViewProps {
 }
 
 /**
- * spec §2 full-page error view: sets the document title, shows title and secondary title, the line
+ * docs/product.md §2 full-page error view: sets the document title, shows title and secondary title, the line
  * 'error code' + code, and a primary 'reload' button that sends the browser to '/'.
  */
 export function ErrorView({ title, secondaryTitle, code }: ErrorViewProps) {

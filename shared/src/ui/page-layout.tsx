@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Loading } from './loading';
 
-/** spec §2: optional top bar, header, body, footer and bottom bar areas and a loading state. */
+/** docs/product.md §2: optional top bar, header, body, footer and bottom bar areas and a loading state. */
 export interface PageLayoutProps {
   topBar?: ReactNode;
   header?: ReactNode;

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation } from '@home-energy/shared/router';
 
-/** spec §2: paths under /console use the console accent; everything else the consumer theme. */
+/** docs/product.md §2: paths under /console use the console accent; everything else the consumer theme. */
 export function themeForPath(pathname: string): 'console' | 'consumer' {
   return pathname === '/console' || pathname.startsWith('/console/') ? 'console' : 'consumer';
 }

@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
 
-/** spec §4/§9: toasts hide after 3 seconds; at most 5 are shown. */
+/** docs/product.md §4/§9: toasts hide after 3 seconds; at most 5 are shown. */
 export const TOAST_DURATION_MS = 3000;
 export const MAX_TOASTS = 5;
 

@@ -1,11 +1,11 @@
-// Contact validation (spec §5, §9): Swedish phone numbers and e-mail addresses.
+// Contact validation (docs/product.md §5, §9): Swedish phone numbers and e-mail addresses.
 // Pure module: no DOM, no React. The browser (contact form) and the BFF (POST /api/flow/user/profile/contact)
 // both use it, so the two sides agree on what is valid and on the normalised value that is stored.
 import { ParseError, parsePhoneNumberWithError, validatePhoneNumberLength, type NumberType } from 'libphonenumber-js/max';
 import { z } from 'zod';
 
 /**
- * spec §5 "Phone validation error kinds", as stable codes:
+ * docs/product.md §5 "Phone validation error kinds", as stable codes:
  * too many or few digits or characters (too_short / too_long), incorrect country, incorrect phone type,
  * invalid number, address not found, invalid email, missing, incorrect social security number.
  */
@@ -22,14 +22,14 @@ export const PHONE_ERROR_KINDS = [
 ] as const;
 export type PhoneErrorKind = (typeof PHONE_ERROR_KINDS)[number];
 
-/** spec §5: the exact user-facing messages. */
+/** docs/product.md §5: the exact user-facing messages. */
 export const INVALID_EMAIL_MESSAGE = 'Invalid email address';
 export const INVALID_PHONE_MESSAGE = 'Invalid phone number';
 
 /** RFC 5321 path limit; longer addresses cannot be delivered. */
 export const EMAIL_MAX_LENGTH = 254;
 
-/** spec §9: Sweden is the only accepted country for the contact phone. */
+/** docs/product.md §9: Sweden is the only accepted country for the contact phone. */
 const SWEDEN = 'SE';
 const SWEDEN_CALLING_CODE = '46';
 
@@ -40,7 +40,7 @@ export type PhoneValidation =
 export type EmailValidation = { ok: true; /** trimmed, lower-case */ email: string } | { ok: false; kind: PhoneErrorKind };
 
 export interface PhoneValidationOptions {
-  /** Accept Swedish fixed lines (e.g. 08-123 456 78). The contact form does not (spec §5). */
+  /** Accept Swedish fixed lines (e.g. 08-123 456 78). The contact form does not (docs/product.md §5). */
   allowLandline?: boolean;
 }
 
@@ -115,7 +115,7 @@ export function validateEmail(input: string): EmailValidation {
 
 /**
  * POST /api/flow/user/profile/contact. Output: `name` (optional) trimmed, `email` trimmed and lower-case, `mobile` in E.164.
- * Landlines are refused (spec §5). A failed rule gives a custom issue with the spec's message and
+ * Landlines are refused (docs/product.md §5). A failed rule gives a custom issue with the spec's message and
  * `params.kind` (a PhoneErrorKind); an absent or non-string field gives zod's invalid_type issue
  * with the same message (no kind). Unknown keys are refused.
  */

@@ -11,7 +11,7 @@ import {
 } from './validation';
 
 /**
- * The BankID RP API v6.0 simulator's order store and state machine (auth-protocols.md §3).
+ * The BankID RP API v6.0 simulator's order store and state machine (docs/auth.md §3).
  * Pure apart from UUID generation: time comes from the injected `now()`, deadlines are applied lazily
  * whenever the store is touched, so a fake clock can move an order to expiredTransaction/startFailed.
  */

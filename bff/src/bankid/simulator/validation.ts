@@ -1,6 +1,6 @@
 import net from 'node:net';
 
-/** Validation of RP API v6.0 request bodies (auth-protocols.md §3.2). Pure; errors name the offending field. */
+/** Validation of RP API v6.0 request bodies (docs/auth.md §3.2). Pure; errors name the offending field. */
 
 export type OrderKind = 'auth' | 'sign';
 

@@ -53,7 +53,7 @@ const CASES: [ActivityType, Answers, Answers, 'completed' | 'not_completed', str
 ];
 
 describe('activity types', () => {
-  it('the registry implements every spec §3 type (all 20), each once, and each is tested below', () => {
+  it('the registry implements every docs/product.md §3 type (all 20), each once, and each is tested below', () => {
     expect(new Set(IMPLEMENTED_ACTIVITY_TYPES).size).toBe(IMPLEMENTED_ACTIVITY_TYPES.length);
     expect([...IMPLEMENTED_ACTIVITY_TYPES].sort()).toEqual([...ACTIVITY_TYPES].sort());
     expect(ACTIVITY_TYPES).toHaveLength(20);
@@ -61,7 +61,7 @@ describe('activity types', () => {
     expect(recommendationsFor(house()).map((a) => a.name).sort()).toEqual([...IMPLEMENTED_ACTIVITY_TYPES].sort());
   });
 
-  it('every result carries every field of spec §3', () => {
+  it('every result carries every field of docs/product.md §3', () => {
     for (const a of recommendationsFor(house())) {
       expect(Object.keys(a).sort()).toEqual([
         'available', 'category', 'choice', 'completed_at', 'completion_status', 'energy_diff', 'energy_diff_export', 'energy_diff_import',

@@ -3,7 +3,7 @@ import { BUILDING_TYPES, HEATING_SYSTEMS } from '@home-energy/shared/schemas/ene
 import { ANSWER_KEYS, AnswerError, buildingInputFromAnswers, changedAnswerKeys, copyInput, type AnswerKey, type BuildingInput } from '../answers';
 
 describe('ANSWER_KEYS', () => {
-  it('covers every building answer theme of spec §3', () => {
+  it('covers every building answer theme of docs/product.md §3', () => {
     const keys = Object.keys(ANSWER_KEYS);
     for (const key of ['building_type', 'construction_year', 'num_floors', 'atemp', 'primary_heating_systems']) expect(keys).toContain(key);
     // heat pump, attic, windows, doors, wall insulation, window film, solar panel, battery, low-flush faucet, occupants,

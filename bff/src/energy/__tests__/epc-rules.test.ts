@@ -1,4 +1,4 @@
-// energy-domain.md §5.1 rule fixtures T1–T7 exactly, and the class boundaries of every Atemp band (§1.1, §1.3).
+// docs/energy.md §5.1 rule fixtures T1–T7 exactly, and the class boundaries of every Atemp band (§1.1, §1.3).
 import { ENERGY_CONSTANTS as K } from '../constants';
 import { energyClass, epcLabel, epRequirement, primaryEnergyNumber } from '../epc';
 import type { BuildingCategory, EnergyClass } from '../types';

@@ -1,4 +1,4 @@
-// Properties of the model over a grid of houses (issue 6, Tests): monotone insulation, heat pumps never worse for heating,
+// Properties of the model over a grid of houses: monotone insulation, heat pumps never worse for heating,
 // prices and kronor, combined measures below the sum of their parts, savings = model(after) − model(before).
 import { recommendationsFor } from '../activities/recommendations';
 import { topOfTheLineParts } from '../activities/measures/top-of-the-line';

@@ -1,4 +1,4 @@
-// The activity types, in the order they are evaluated and returned: all 20 of spec §3 (README table).
+// The activity types, in the order they are evaluated and returned: all 20 of docs/product.md §3 (README table).
 import { completeRenovation } from './measures/complete-renovation';
 import { energyEfficientDoors } from './measures/energy-efficient-doors';
 import { energyEfficientProducts } from './measures/energy-efficient-products';

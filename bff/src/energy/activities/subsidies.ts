@@ -1,4 +1,4 @@
-// ROT and grön teknik on an investment's cost items (energy-domain.md §3.2); caps per person and year.
+// ROT and grön teknik on an investment's cost items (docs/energy.md §3.2); caps per person and year.
 import { ENERGY_CONSTANTS } from '../constants';
 import type { CostItem, Subsidy } from './types';
 

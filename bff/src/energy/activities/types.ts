@@ -1,4 +1,4 @@
-// The recommendation layer's vocabulary (spec §3 "Activity"), the Measure contract and cost items.
+// The recommendation layer's vocabulary (docs/product.md §3 "Activity"), the Measure contract and cost items.
 import type {
   ActionGroup,
   ActivityMessage,
@@ -12,7 +12,7 @@ import type { Building, EnergyBalance } from '../building-model';
 import type { Prices } from '../prices';
 import type { ModelRuns } from './model-runs';
 
-// The spec §3 words and the Activity shape come from the one shared schema; the Measure contract is the engine's own.
+// The docs/product.md §3 words and the Activity shape come from the one shared schema; the Measure contract is the engine's own.
 export {
   ACTION_GROUPS,
   ACTIVITY_TYPES,

@@ -1,4 +1,4 @@
-// Analytics benchmark for `npm run bench` (issue 9 "Scale"): 1,000,000 properties with a profile each in a fresh
+// Analytics benchmark for `npm run bench`: 1,000,000 properties with a profile each in a fresh
 // PostgreSQL database on the server of BENCH_DATABASE_URL, the summaries built by the same triggers the product uses,
 // then every analytics API timed through the real app over HTTP. Prints one JSON line for scripts/bench.mjs. The
 // database is dropped afterwards. Figures, not a test (the correctness of the summaries is tested in __tests__).

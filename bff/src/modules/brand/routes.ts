@@ -18,7 +18,7 @@ const OWNER_COOKIE_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
  * GET /api/flow/brand-config: the brand of the request (query owner, cookie owner, subdomain, default) and its config.
  * Cached in the session when there is one; `Cache-Control: no-cache` on the request reads the store again, and so
  * does a save since (the cache holds the store's version of the brand and of the default brand it may fall back to).
- * A brand without a config file: warning, the default brand's, else an empty config (spec §8).
+ * A brand without a config file: warning, the default brand's, else an empty config (docs/product.md §8).
  */
 export function brandRoutes(options: { store: BrandConfigStore; defaultBrand: string; logger: Logger; secureCookies: boolean }): Router {
   const router = Router();
@@ -35,7 +35,7 @@ export function brandRoutes(options: { store: BrandConfigStore; defaultBrand: st
   router.get('/brand-config', flowQueryOnly, async (req, res) => {
     const brand = brandOf(req, options.defaultBrand);
     if (typeof req.query.owner === 'string' && req.query.owner.toLowerCase() === brand) {
-      // The brand a visitor arrived with stays theirs on later pages (spec §5: query owner, then cookie owner).
+      // The brand a visitor arrived with stays theirs on later pages (docs/product.md §5: query owner, then cookie owner).
       // Read only by the BFF (brandOf), so scripts get no access to it.
       res.cookie('owner', brand, { httpOnly: true, sameSite: 'lax', secure: options.secureCookies, maxAge: OWNER_COOKIE_MAX_AGE_MS, path: '/' });
     }

@@ -15,7 +15,7 @@ export async function organisationPrices(db: DbOrTx, organisationId: number | nu
   return parsed.success ? parsed.data : null;
 }
 
-/** The same prices in the engine's rates shape (spec §3 rates payload: cents_per_kwh per carrier). */
+/** The same prices in the engine's rates shape (docs/product.md §3 rates payload: cents_per_kwh per carrier). */
 export function pricesAsRates(prices: OrganisationPrices): RatesPayload {
   const map = (perCarrier: Record<string, number | undefined>) =>
     Object.fromEntries(Object.entries(perCarrier).filter(([, cents]) => typeof cents === 'number').map(([carrier, cents]) => [carrier, { cents_per_kwh: cents! }]));

@@ -1,4 +1,4 @@
-// Which brand (organisation) a flow request comes through (spec §5): the `owner` query parameter, then the signed-in
+// Which brand (organisation) a flow request comes through (docs/product.md §5): the `owner` query parameter, then the signed-in
 // homeowner's organisation (kept in the session at sign-in), then the `owner` cookie, then the host's first subdomain,
 // then the default brand.
 import type { Request } from 'express';

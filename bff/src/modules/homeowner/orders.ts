@@ -42,7 +42,7 @@ export function completedUserOf(vault: PersonalNumberVault, order: BankIdOrderRo
 
 function launchUrl(order: BankIdOrderRow, returnUrl: string | null): string | null {
   if (order.loginMethod !== 'bankid.same_device') return null;
-  // auth-protocols.md §3.7: the app link on mobile, the bankid:/// scheme on a computer.
+  // docs/auth.md §3.7: the app link on mobile, the bankid:/// scheme on a computer.
   return order.mobile
     ? `https://app.bankid.com/?autostarttoken=${order.autoStartToken}&redirect=${encodeURIComponent(returnUrl ?? 'null')}`
     : `bankid:///?autostarttoken=${order.autoStartToken}&redirect=null`;

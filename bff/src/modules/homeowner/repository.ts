@@ -13,7 +13,7 @@ import { RELISTED } from './removed-homes';
 export type BankIdOrderRow = typeof bankidOrders.$inferSelect;
 export type HomeownerRow = typeof homeowners.$inferSelect;
 
-/** The session user of a homeowner: same shape as staff (spec §3), no organisations or flags. */
+/** The session user of a homeowner: same shape as staff (docs/product.md §3), no organisations or flags. */
 export function homeownerSessionUser(row: HomeownerRow): SessionUser {
   return { kind: 'homeowner', id: `h${row.id}`, name: row.name, email: row.contactEmail, superAdmin: false, admin: false, organisations: [], personalNumberMasked: row.personalNumberMasked };
 }

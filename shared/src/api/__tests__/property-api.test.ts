@@ -44,7 +44,7 @@ describe('propertyApi', () => {
     expect(new URL(calls[0]!.url).pathname + new URL(calls[0]!.url).search).toBe('/api/flow/texts/terms?lng=sv');
   });
 
-  it('rejects a text that does not match the schema (spec §5)', async () => {
+  it('rejects a text that does not match the schema (docs/product.md §5)', async () => {
     const { store } = storeWith(() => jsonResponse(200, { name: 'terms', title: 42 }));
     const result = await store.dispatch(propertyApi.endpoints.getText.initiate({ name: 'terms', lng: 'en' }));
     expect(result.data).toBeUndefined();

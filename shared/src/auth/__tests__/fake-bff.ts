@@ -1,4 +1,4 @@
-// A small in-memory stand-in for the BFF's NextAuth REST routes (handbook auth-protocols.md §1.2, §1.3), installed as
+// A small in-memory stand-in for the BFF's NextAuth REST routes docs/auth.md §1.2, §1.3), installed as
 // global.fetch. It answers like next-auth 4.24.15 and records every protocol slip it sees (wrong method, header,
 // body encoding, CSRF) in `problems`, which the tests assert to be empty.
 import type { ClientSafeProvider, Session } from '../types';

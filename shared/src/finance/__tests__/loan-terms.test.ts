@@ -13,7 +13,7 @@ import {
   withLoanType,
 } from '../loan-terms';
 
-describe('loan types and their defaults (spec §4, §9)', () => {
+describe('loan types and their defaults (docs/product.md §4, §9)', () => {
   it('has Cash, Private and Mortgage, Cash by default', () => {
     expect(LOAN_TYPES).toEqual(['Cash', 'Private', 'Mortgage']);
     expect(DEFAULT_LOAN_TYPE).toBe('Cash');
@@ -50,7 +50,7 @@ describe('loan types and their defaults (spec §4, §9)', () => {
   });
 });
 
-describe('slider limits (spec §9)', () => {
+describe('slider limits (docs/product.md §9)', () => {
   it('private loan interest: 0–5, or the financial provider’s rates (0–9 for a provider that gives none)', () => {
     expect(privateLoanInterestLimits()).toEqual({ min: 0, max: 5 });
     expect(privateLoanInterestLimits(null)).toEqual({ min: 0, max: 5 });

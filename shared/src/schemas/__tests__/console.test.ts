@@ -25,7 +25,7 @@ describe('the analytics period', () => {
   });
 });
 
-describe('knowledge base items (spec §3: slug, type, title, key 1–100; content 1–2000)', () => {
+describe('knowledge base items (docs/product.md §3: slug, type, title, key 1–100; content 1–2000)', () => {
   const item = { slug: 'grant', type: 'subsidy', title: 'Grant', key: 'results.subsidies', content: 'Text' };
   it('keep the limits at their edges', () => {
     expect(contentItemInputSchema.parse({ ...item, title: 't'.repeat(100), content: 'c'.repeat(2000) }).require_terms).toBe(false);

@@ -9,7 +9,7 @@ import {
 const MOBILE = { ok: true, e164: '+46701234567', national: '070-123 45 67' };
 
 describe('PHONE_ERROR_KINDS', () => {
-  it('lists the spec §5 kinds as stable codes', () => {
+  it('lists the docs/product.md §5 kinds as stable codes', () => {
     expect(PHONE_ERROR_KINDS).toEqual([
       'too_short',
       'too_long',

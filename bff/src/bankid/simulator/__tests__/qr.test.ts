@@ -8,7 +8,7 @@ const vector = [
   'a9e5ec59cb4eee4ef4117150abc58fad7a85439a6a96ccbecc3668b41795b3f3',
 ];
 
-describe('animated QR (auth-protocols.md §3.6)', () => {
+describe('animated QR (docs/auth.md §3.6)', () => {
   it('matches the BankID test vector for t = 0, 1, 2', () => {
     vector.forEach((code, t) => {
       expect(qrAuthCode(secret, t)).toBe(code);

@@ -40,7 +40,7 @@ export async function findOrganisationView(db: DbOrTx, slug: string): Promise<{ 
   return found ? { row: found.organisation, view: view(found.organisation, found.users, found.installers) } : undefined;
 }
 
-/** The installers the organisation offers its homeowners, in its order (spec §3 Installer). */
+/** The installers the organisation offers its homeowners, in its order (docs/product.md §3 Installer). */
 export async function installersOf(db: DbOrTx, organisationId: number): Promise<Installer[]> {
   const rows = await db
     .select({ name: organisationInstallers.name, identifier: organisationInstallers.identifier, logo: organisationInstallers.logo, url: organisationInstallers.url })

@@ -6,7 +6,7 @@ import { startTestWorld, type TestWorld, type TestApp } from '../../../../test/t
 import { DEMO_ROLES, rowCount, signInDemoRoles, type DemoRole } from '../../../../test/demo-roles';
 
 /**
- * Every console route against every role, in its own organisation and in others (spec §6 rules table): anonymous 401,
+ * Every console route against every role, in its own organisation and in others (docs/product.md §6 rules table): anonymous 401,
  * an organisation the user is not in 404, a page the rules refuse 403, and bad input 400 with nothing written.
  * The expected outcome is written out here by hand, not computed with the rules table under test.
  */

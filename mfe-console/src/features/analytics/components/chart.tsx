@@ -11,7 +11,7 @@ export interface ChartProps {
   distributed?: boolean;
   colors?: string[];
   height?: number;
-  /** Numbers on axes and in tooltips (spec §9 formatting). */
+  /** Numbers on axes and in tooltips (docs/product.md §9 formatting). */
   format: (value: number) => string;
 }
 

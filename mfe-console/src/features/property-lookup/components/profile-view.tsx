@@ -5,7 +5,7 @@ import { useFormat } from '../../../lib/use-format';
 import { bucketLabel } from '../../analytics/lib/labels';
 import { useGetLookupProfileQuery } from '../api/property-lookup-api';
 
-/** Shown like the homeowner's results: what they have, hidden negative savings (spec §4), sorted by savings. */
+/** Shown like the homeowner's results: what they have, hidden negative savings (docs/product.md §4), sorted by savings. */
 function shownRecommendations(list: Activity[]): Activity[] {
   return list
     .filter((a) => a.category !== 'package' && (a.completion_status === 'completed' || (a.available && a.savings.energySavings >= 0)))

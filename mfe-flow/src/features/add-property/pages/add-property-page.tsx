@@ -5,7 +5,7 @@ import { Loading, signRedirectUrl, useAddMiniflowPropertyMutation, useSession, u
 
 /**
  * /flow/add-property (any path containing add-property): a signed-in homeowner adds another home by street, postal
- * code and city. All three are needed, otherwise nothing happens (spec §5); once added, the results dashboard opens.
+ * code and city. All three are needed, otherwise nothing happens (docs/product.md §5); once added, the results dashboard opens.
  */
 export function AddPropertyPage() {
   const { t } = useTranslation('flow');
@@ -41,7 +41,7 @@ export function AddPropertyPage() {
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    if (!complete || adding.isLoading) return; // spec §5: without all three, nothing happens
+    if (!complete || adding.isLoading) return; // docs/product.md §5: without all three, nothing happens
     setProblem(null);
     try {
       const added = await addProperty({ street: form.street.trim(), postalCode: form.postalCode.trim(), postalCity: form.postalCity.trim() }).unwrap();

@@ -3,7 +3,7 @@ import genericPicture from '../assets/property-search.svg';
 
 /**
  * The street-view picture of an address; on any failure (no key → 204, no imagery, network) the generic
- * property-search picture replaces it without a message (spec §2, §8).
+ * property-search picture replaces it without a message (docs/product.md §2, §8).
  */
 export function PropertyPicture({ address, alt }: { address: string; alt: string }) {
   const [failedFor, setFailedFor] = useState<string | null>(null);

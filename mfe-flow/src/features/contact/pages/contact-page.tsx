@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Loading, signRedirectUrl, useGetProfileQuery, useRecordInteractionMutation, useSession } from '@home-energy/shared';
 import { ContactForm } from '../components/contact-form';
 
-/** /flow/contact: email and Swedish mobile so installers can reach the homeowner (spec §5 messages). */
+/** /flow/contact: email and Swedish mobile so installers can reach the homeowner (docs/product.md §5 messages). */
 export default function ContactPage() {
   const { t } = useTranslation('flow');
   const session = useSession({

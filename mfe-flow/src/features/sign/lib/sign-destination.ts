@@ -1,4 +1,4 @@
-/** The homeowner sign-in page (spec §2). */
+/** The homeowner sign-in page (docs/product.md §2). */
 export const SIGN_PATH = '/sign';
 
 function isSignPath(pathname: string): boolean {

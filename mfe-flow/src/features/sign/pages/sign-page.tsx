@@ -20,7 +20,7 @@ function stepKey(step: SignStep): string {
 }
 
 /**
- * /sign: homeowner sign-in with BankID (spec §2). `?redirect=` and `?asPath=` (set by the 401 redirect) say where
+ * /sign: homeowner sign-in with BankID (docs/product.md §2). `?redirect=` and `?asPath=` (set by the 401 redirect) say where
  * to go afterwards. Focus moves to the heading of each new step so screen readers hear what changed.
  */
 export function SignPage() {

@@ -28,7 +28,7 @@ function LabelFacts({ label }: { label: EpcLabelValue }) {
   );
 }
 
-/** spec §4: the displayed label (measured, then calculated, then any), and the issued certificate shown as issued. */
+/** docs/product.md §4: the displayed label (measured, then calculated, then any), and the issued certificate shown as issued. */
 export function LabelPanel({ labels }: { labels: DashboardLabels }) {
   const { t } = useTranslation('results');
   const { displayed, issued } = labels;

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { LOAN_TYPES, type LoanType } from '@home-energy/shared';
 
-/** spec §4: Cash (default), Private or Mortgage, for every recommendation at once. */
+/** docs/product.md §4: Cash (default), Private or Mortgage, for every recommendation at once. */
 export function LoanTypeChoice({ value, onChange }: { value: LoanType; onChange: (loanType: LoanType) => void }) {
   const { t } = useTranslation('results');
   return (

@@ -14,11 +14,11 @@ export interface RecommendationsSectionProps {
   onLoanTypeChange: (loanType: LoanType) => void;
   currentClass: EnergyClass | null;
   provider?: LoanProvider | null;
-  /** Extra actions under each recommendation: the place for installer requests (issue 8 item 5). */
+  /** Extra actions under each recommendation: the place for installer requests. */
   renderActions?: (activity: Activity) => ReactNode;
 }
 
-/** Best next steps, then the action groups (spec §3, §4) and the packages apart; one recommendation's details open at a time. */
+/** Best next steps, then the action groups (docs/product.md §3, §4) and the packages apart; one recommendation's details open at a time. */
 export function RecommendationsSection({ recommendations, loan, onLoanTypeChange, currentClass, provider, renderActions }: RecommendationsSectionProps) {
   const { t } = useTranslation('results');
   const format = useFormat();

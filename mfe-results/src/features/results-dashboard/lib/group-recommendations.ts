@@ -1,6 +1,6 @@
 import { ACTION_GROUPS, type ActionGroup, type Activity } from '@home-energy/shared';
 
-/** The action groups of the savings lists; `package` (combined measures) is shown on its own (spec §3). */
+/** The action groups of the savings lists; `package` (combined measures) is shown on its own (docs/product.md §3). */
 export const SAVINGS_GROUPS = ACTION_GROUPS.filter((group): group is Exclude<ActionGroup, 'package'> => group !== 'package');
 export type SavingsGroup = (typeof SAVINGS_GROUPS)[number];
 
@@ -12,7 +12,7 @@ function savesSomething(activity: Activity): boolean {
   return activity.kwh_saved_bought > 0 || activity.savings.energyCostSavings > 0;
 }
 
-/** spec §4: negative savings, and no saving at all (0 kWh and 0 kr), are hidden unless the measure is completed. */
+/** docs/product.md §4: negative savings, and no saving at all (0 kWh and 0 kr), are hidden unless the measure is completed. */
 export function isShown(activity: Activity): boolean {
   if (activity.completion_status === 'completed') return true;
   return activity.kwh_saved_bought >= 0 && savesSomething(activity);

@@ -1,7 +1,7 @@
 import type { EpcLabelValue, EstimatedEpcLabel, InformationItem, IssuedEpcLabel } from '@home-energy/shared';
 
 export interface DashboardLabels {
-  /** spec §4 display priority: estimated_measured, then estimated_calculated, then any epc_label. */
+  /** docs/product.md §4 display priority: estimated_measured, then estimated_calculated, then any epc_label. */
   displayed: EpcLabelValue | null;
   /** The current label: measured over calculated. */
   current: EstimatedEpcLabel | null;

@@ -5,7 +5,7 @@ import { useGetProfileQuery, usePatchProfileMutation, useSession } from '@home-e
 export const dashboardPath = (id: number) => `/property/${id}/building/primary/results-dashboard`;
 
 /**
- * spec §2/§4 property switching: `?property_id=<id>&building_id=primary` moves the dashboard to that property, but only
+ * docs/product.md §2/§4 property switching: `?property_id=<id>&building_id=primary` moves the dashboard to that property, but only
  * when it differs from the current one and is in the signed-in homeowner's profile. The profile's selected property
  * follows. Anything else leaves the dashboard where it is (and says why when the property is not the homeowner's).
  */

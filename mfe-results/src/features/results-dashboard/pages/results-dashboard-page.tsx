@@ -42,7 +42,7 @@ export function ResultsDashboardPage() {
   const { id: idParam, building } = useParams();
   const id = Number(idParam);
   if (building !== 'primary' || !Number.isInteger(id) || id <= 0) return <NotFoundPage />;
-  // A new property is a new page: its data, open details and messages start afresh (spec §4 property change).
+  // A new property is a new page: its data, open details and messages start afresh (docs/product.md §4 property change).
   return <Dashboard key={id} id={id} />;
 }
 
@@ -116,7 +116,7 @@ function Dashboard({ id }: { id: number }) {
   function onLoanTypeChange(loanType: LoanType) {
     if (loanType === loan.settings.loanType) return;
     loan.setLoanType(loanType);
-    // spec §4: every change is recorded; a lost interaction must not disturb the homeowner.
+    // docs/product.md §4: every change is recorded; a lost interaction must not disturb the homeowner.
     void recordInteraction({ action: 'loan_type.change', object: loanType, property_id: id })
       .unwrap()
       .catch(() => undefined);

@@ -62,7 +62,7 @@ describe('the properties page', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Properties' })).toBeTruthy();
     await screen.findByTestId('figure-total');
     expect(Object.fromEntries(propertyCalls()[0]!.query)).toEqual({ from: '2025-11-24', to: TODAY });
-    // spec §9: spaces between thousands.
+    // docs/product.md §9: spaces between thousands.
     expect(screen.getByTestId('figure-total').textContent).toContain('12 345');
     expect(screen.getByText('From 24 Nov 2025 to 23 Nov 2026.')).toBeTruthy();
 

@@ -94,7 +94,7 @@ describe('financing a recommendation', () => {
     expect(bff.bodies('POST', INTERACTION)[1]).toEqual({ action: 'loan_type.change', object: 'Mortgage', property_id: 42 });
   });
 
-  it('the sliders move the figures, within the limits of spec §9', async () => {
+  it('the sliders move the figures, within the limits of docs/product.md §9', async () => {
     renderResults(home.page);
     await openDetails();
     fireEvent.click(screen.getByRole('radio', { name: 'Private loan' }));

@@ -2,7 +2,7 @@ import '../../../../testing/setup-dom';
 import { activity } from '../../../../testing/fixtures';
 import { bestNextSteps, byRank, doesNotPayBack, groupRecommendations, isShown, offersInstallers, SAVINGS_GROUPS } from '../group-recommendations';
 
-describe('grouping, sorting and hiding recommendations (spec §3, §4)', () => {
+describe('grouping, sorting and hiding recommendations (docs/product.md §3, §4)', () => {
   const list = [
     activity('insulation_attic', { category: 'reduce_heat_losses', kwh: 2_681, kr: 3_600 }),
     activity('insulation_walls', { category: 'reduce_heat_losses', kwh: 5_987, kr: 3_000, investment_cost: 200_000, life_span: 40 }),

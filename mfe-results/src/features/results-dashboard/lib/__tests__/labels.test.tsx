@@ -6,7 +6,7 @@ import { pickLabels } from '../labels';
 const items = (...labels: Parameters<typeof wrap>[0][]) => [energyUse(), ...labels.map(wrap)];
 const wrap = (value: Extract<InformationItem, { type: 'epc_label' }>['value']): InformationItem => ({ type: 'epc_label', value });
 
-describe('EPC label display priority (spec §4)', () => {
+describe('EPC label display priority (docs/product.md §4)', () => {
   it('measured first, then calculated, then the issued label', () => {
     expect(pickLabels(items(issuedLabel('E'), calculatedLabel('G'), measuredLabel('F'))).displayed).toMatchObject({ type: 'estimated_measured', energy_class: 'F' });
     expect(pickLabels(items(issuedLabel('E'), calculatedLabel('G'))).displayed).toMatchObject({ type: 'estimated_calculated', energy_class: 'G' });
