@@ -49,5 +49,5 @@ for (const [name, users] of [...direct].sort()) {
   if (stale) behind++;
   console.log(`${stale ? '!' : ' '} ${name.padEnd(40)} ${versions.join(', ').padEnd(12)} latest ${latest}`);
 }
-console.log(`\n${direct.size} direct production dependencies, ${behind} behind their latest release (pins are explained in the README).`);
+console.log(`\n${direct.size} direct production dependencies, ${behind} behind their latest release (pins are explained in docs/security.md).`);
 process.exit(2);

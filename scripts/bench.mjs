@@ -86,7 +86,7 @@ export function judge(value, target) {
   return comparison[1].startsWith('≤') || comparison[1].startsWith('<=') ? a <= b : comparison[1] === '<' ? a < b : comparison[1] === '>' ? a > b : a >= b;
 }
 
-/** The whole table of bench-results/latest.json as Markdown (for the README's Performance section). */
+/** The whole table of bench-results/latest.json as Markdown (for docs/performance.md). */
 function markdownTable(latest) {
   const rows = Object.entries(latest.benches).flatMap(([name, run]) => run.rows.map((row) => tableRow(row, name, run.measuredAt)));
   const escape = (text) => String(text).replaceAll('|', '\\|');

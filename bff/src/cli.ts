@@ -57,7 +57,7 @@ const USAGE = `Usage: bff-cli <command>
   rotate-data-key [--generate]          re-encrypt every personal number with a new data key, in one transaction:
                                         from DATA_ENCRYPTION_KEY (or the key kept in the database) to
                                         DATA_ENCRYPTION_KEY_NEW (or, with --generate or a kept key, a new one);
-                                        then restart every BFF (README "Homeowner sign-in (BankID)")
+                                        then restart every BFF (docs/using-the-demo.md "Homeowner sign-in (BankID)")
 Remotes: ${REMOTES.map((r) => r.package).join(', ')}`;
 
 function releasedBy(): string {
@@ -272,7 +272,7 @@ async function main(): Promise<number> {
   }
 }
 
-/** rotate-data-key: which key is old, which is new, where the new one lives afterwards (README "Homeowner sign-in (BankID)"). */
+/** rotate-data-key: which key is old, which is new, where the new one lives afterwards (docs/using-the-demo.md "Homeowner sign-in (BankID)"). */
 async function rotateKey(db: Parameters<typeof rotateDataKey>[0], fromEnv: DataKey | undefined, generate: boolean): Promise<number> {
   const oldKey = fromEnv ?? (await storedDataKey(db));
   if (!oldKey) throw new DataKeyError('No data key yet (DATA_ENCRYPTION_KEY is unset and the database keeps none): nothing to rotate.');

@@ -5,7 +5,7 @@ import { demoDataLeft } from './seed/demo-removal';
 
 /**
  * What a production start (NODE_ENV=production without DEMO_MODE=true) refuses, so a deployment cannot ship the
- * demo's public accounts, its fake BankID or secrets it made up itself. README "Production start" lists the same.
+ * demo's public accounts, its fake BankID or secrets it made up itself. docs/operations.md "Production start" lists the same.
  */
 export interface ProductionProblem {
   variable: string;
@@ -34,7 +34,7 @@ export function productionConfigProblems(settings: ProductionSettings): Producti
     problems.push({ variable: 'BANKID_URL', message: 'must be BankID over https, not the simulator on loopback' });
   }
   if (!settings.AUTH_SECRET) problems.push({ variable: 'AUTH_SECRET', message: 'required in production (32+ random characters, e.g. `openssl rand -base64 48`), not generated and kept beside the data' });
-  if (!settings.DATA_ENCRYPTION_KEY) problems.push({ variable: 'DATA_ENCRYPTION_KEY', message: 'required in production: the key protecting personal numbers at rest (README "Configuration")' });
+  if (!settings.DATA_ENCRYPTION_KEY) problems.push({ variable: 'DATA_ENCRYPTION_KEY', message: 'required in production: the key protecting personal numbers at rest (docs/operations.md "Configuration")' });
   if (!settings.PUBLIC_URL) problems.push({ variable: 'PUBLIC_URL', message: "required in production: the public https origin; the request's Host header is never used to build URLs" });
   else if (!settings.PUBLIC_URL.startsWith('https://')) problems.push({ variable: 'PUBLIC_URL', message: 'must be https:// in production (secure cookies)' });
   return problems;

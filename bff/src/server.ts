@@ -85,7 +85,7 @@ async function main(): Promise<void> {
   if (metricsServer) console.log(`Metrics (Prometheus): ${metricsServer.url}${config.METRICS_TOKEN ? ' (bearer token)' : ''}`);
   if (simulator) console.log(`BankID simulator (test app, not real BankID): ${simulator.url}/simulator/`);
   if (config.demo) {
-    console.log('Demo mode: demo data, the BankID simulator and fake login are allowed; not for real homeowners. A production start: README "Production start".');
+    console.log('Demo mode: demo data, the BankID simulator and fake login are allowed; not for real homeowners. A production start: docs/operations.md "Production start".');
   }
 
   let stopping = false;

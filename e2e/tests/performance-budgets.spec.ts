@@ -57,7 +57,7 @@ async function shellScriptKind(page: Page, path: string, entry: Set<string>, rea
   if (reactShares.has(path)) return 'react';
   // Other shared libraries by the manifest (the router's re-export chunk is generated code only: it has no source map).
   if (libraryShares.has(path)) return 'libraries';
-  // Source maps are not served (hidden maps, README "Hardening and security"): read the shell's from its build.
+  // Source maps are not served (hidden maps, docs/security.md "Hardening and security"): read the shell's from its build.
   const map = JSON.parse(fs.readFileSync(nodePath.join(SHELL_DIST, `${path.replace(/^\//, '')}.map`), 'utf8')) as { sources: string[] };
   return map.sources.some((source) => source.startsWith('webpack://shell/./src/')) ? 'shell' : 'libraries';
 }

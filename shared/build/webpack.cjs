@@ -33,7 +33,7 @@ function createWebpackConfig({ pkgDir, name, title, exposes, runtimePlugins, dev
       context: pkgDir,
       entry: './src/index.ts',
       // Production maps are written beside the build for decoding stack traces but not linked from the code (no
-      // sourceMappingURL) and never served (bff/src/web/static.ts; README "Hardening and security").
+      // sourceMappingURL) and never served (bff/src/web/static.ts; docs/security.md "Hardening and security").
       devtool: production ? 'hidden-source-map' : 'eval-cheap-module-source-map',
       output: {
         // MFE_OUT_DIR lets a release build go elsewhere than dist/ (the e2e release test does not touch dist/).

@@ -123,7 +123,7 @@ function clientLogLimiter(db: Db, logger: Logger) {
 
 /**
  * POST /_log: NextAuth's client reports its own errors. Anyone can send one, so it is what a visitor says, not a
- * server fault: logged at warn at most (README "Hardening and security"), as printable text, never at error.
+ * server fault: logged at warn at most (docs/security.md "Hardening and security"), as printable text, never at error.
  */
 function clientLog(logger: Logger) {
   return (req: Request, res: Response) => {

@@ -380,7 +380,7 @@ export const auditLog = pgTable(
   ],
 );
 
-/** Tokens a remote's team releases with from its own CI (README "Releasing one remote"): stored hashed, one remote each. */
+/** Tokens a remote's team releases with from its own CI (docs/releases.md "Releasing one remote"): stored hashed, one remote each. */
 export const releaseTokens = pgTable(
   'release_tokens',
   {
@@ -413,7 +413,7 @@ export const installerRequests = pgTable(
     /** The recommendation (activity type) the request is about. */
     activityKey: text('activity_key').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    /** The installer organisation addressed: the one whose slug is the installer identifier (README "Organisation console"). */
+    /** The installer organisation addressed: the one whose slug is the installer identifier (docs/using-the-demo.md "Organisation console"). */
     installerOrganisationId: integer('installer_organisation_id').references(() => organisations.id, { onDelete: 'set null' }),
     /** The contact details the homeowner gave to be reached by the installers, as they were when the request was sent. */
     contactEmail: text('contact_email'),

@@ -1,5 +1,5 @@
 // The one rule for every URL a brand, lender or installer gives us: http(s) only, so a stored link can never be a
-// javascript:, data: or other scheme when it is rendered (README "Hardening and security").
+// javascript:, data: or other scheme when it is rendered (docs/security.md "Hardening and security").
 import { z } from 'zod';
 
 /** An absolute http:// or https:// URL with a host (what `new URL` parses, not just the prefix). */

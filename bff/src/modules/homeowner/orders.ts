@@ -140,7 +140,7 @@ export class OrderService {
       patch.hintCode = collected.hintCode ?? null;
       if (collected.status === 'complete' && collected.completionData) {
         const { personalNumber, name, givenName, surname } = collected.completionData.user;
-        // Only what the sign-in needs, and never in clear (README "Homeowner sign-in (BankID)").
+        // Only what the sign-in needs, and never in clear (docs/using-the-demo.md "Homeowner sign-in (BankID)").
         patch.completedUserEncrypted = this.deps.vault.encrypt(JSON.stringify({ personalNumber, name, givenName, surname }));
         patch.hintCode = null;
       }

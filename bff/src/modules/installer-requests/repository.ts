@@ -58,7 +58,7 @@ export async function applySelections(
           installerIdentifier: installer.identifier,
           installerName: installer.name,
           activityKey: key,
-          // The installer organisation whose slug is the identifier (README "Organisation console"), if there is one.
+          // The installer organisation whose slug is the identifier (docs/using-the-demo.md "Organisation console"), if there is one.
           installerOrganisationId: sql`(select ${organisations.id} from ${organisations} where ${organisations.isInstaller} and ${organisations.slug} = lower(${installer.identifier}))`,
           contactEmail: contact.email,
           contactMobile: contact.mobile,

@@ -1,4 +1,4 @@
-// A release's health from the shell's beacons (README "Progressive releases"): sessions that loaded it, counted once
+// A release's health from the shell's beacons (docs/releases.md "Progressive releases"): sessions that loaded it, counted once
 // each, and the load or render errors they reported. A canary whose error rate over its first sessions exceeds the
 // active release's by more than the margin is rolled back here, automatically and audited.
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';

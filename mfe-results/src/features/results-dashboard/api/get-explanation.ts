@@ -1,6 +1,6 @@
 import { baseApi, type ActivityType, type ExplanationResponse } from '@home-energy/shared';
 
-/** "How we calculated this", asked only when a panel opens (README "Energy estimate API"). */
+/** "How we calculated this", asked only when a panel opens (docs/api.md "Energy estimate API"). */
 export const explanationApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     getExplanation: build.query<ExplanationResponse, { propertyId: number; subject: 'label' | ActivityType }>({

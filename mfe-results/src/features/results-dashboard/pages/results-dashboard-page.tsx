@@ -61,7 +61,7 @@ function Dashboard({ id }: { id: number }) {
   const information = useGetInformationQuery(id, options);
   const plan = useGetPlanQuery(id, options);
   const suggestions = useGetPlanSuggestionsQuery(id, options);
-  // The plan panel renders with the measures (README "Performance"): they wait until the plan has answered too.
+  // The plan panel renders with the measures (docs/performance.md "Performance"): they wait until the plan has answered too.
   const planSettled = (plan.currentData !== undefined || plan.isError) && (suggestions.currentData !== undefined || suggestions.isError);
   // The measures (cards, charts, loan settings) render after the label and the figures at the top, in a deferred
   // render React splits into short tasks: the answers' arrival does not block the page for one long task.
