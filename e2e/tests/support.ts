@@ -27,6 +27,7 @@ export const REMOTE_ROUTES = [
   { remote: 'mfe_admin', path: '/console/admin/user-management', heading: 'User management' },
   { remote: 'mfe_admin', path: '/console/admin/releases', heading: 'Releases' },
   { remote: 'mfe_admin', path: '/console/admin/audit', heading: 'Audit log' },
+  { remote: 'mfe_admin', path: '/console/admin/outbox', heading: 'Outbox' },
 ] as const;
 
 /** Demo staff accounts (bff/src/seed/demo-staff.ts). */
