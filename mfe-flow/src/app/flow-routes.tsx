@@ -2,14 +2,14 @@ import { lazy, Suspense } from 'react';
 import { Route, Routes, useLocation } from '@home-energy/shared/router';
 import { Loading, NotFoundPage } from '@home-energy/shared';
 import { SignPage } from '../features/sign/pages/sign-page';
-import { ProfilePage } from '../features/profile/pages/profile-page';
 import { AddressSearchPage } from '../features/address-search/pages/address-search-page';
 import { QuestionsPage } from '../features/questions/pages/questions-page';
 import { AddPropertyPage } from '../features/add-property/pages/add-property-page';
 import '../styles/flow.css';
 
-// The contact form carries the phone-number metadata (~145 KB): loaded only when the page is opened.
+// The contact form carries the phone-number metadata (~145 KB): both pages with it load only when opened.
 const ContactPage = lazy(() => import('../features/contact/pages/contact-page'));
+const ProfilePage = lazy(() => import('../features/profile/pages/profile-page').then((m) => ({ default: m.ProfilePage })));
 
 /** docs/product.md §2: any path containing add-property is the mini-flow; anything else unknown is the consumer 404. */
 function Fallback() {
@@ -34,7 +34,14 @@ export function FlowRoutes() {
             </Suspense>
           }
         />
-        <Route path="profile" element={<ProfilePage />} />
+        <Route
+          path="profile"
+          element={
+            <Suspense fallback={<Loading />}>
+              <ProfilePage />
+            </Suspense>
+          }
+        />
       </Route>
       <Route path="sign" element={<SignPage />} />
       <Route path="*" element={<Fallback />} />

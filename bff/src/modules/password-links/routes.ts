@@ -14,6 +14,7 @@ import { endStaffSessions } from '../admin/users/repository';
 import type { Mailer } from '../mail/mailer';
 import { passwordLinkMail } from './mails';
 import { consumePasswordToken, issuePasswordToken, resetSentSince, retirePasswordTokens } from './repository';
+import { DatabaseRateLimitStore } from '../../http/rate-limit-store';
 
 /** However often "Forgot password?" is asked for one account, one mail per this window. */
 const RESET_MAIL_INTERVAL_MS = 5 * 60 * 1000;
@@ -35,6 +36,7 @@ export function passwordLinkRoutes({ db, mailer, now = Date.now, forgotRateLimit
   const forgotLimiter = rateLimit({
     windowMs: 60 * 60 * 1000,
     limit: forgotRateLimit,
+    store: new DatabaseRateLimitStore(db, 'password-forgot'),
     standardHeaders: 'draft-8',
     legacyHeaders: false,
     handler: (_req, res) => {

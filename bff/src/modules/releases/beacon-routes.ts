@@ -8,6 +8,7 @@ import { ipOf } from '../../http/write-limits';
 import type { Logger } from '../../logger';
 import { visitorKey, visitorOf } from './audience';
 import { recordBeacon, type CanaryRules } from './health';
+import { DatabaseRateLimitStore } from '../../http/rate-limit-store';
 
 /** A beacon is a few short fields; anything larger is not one. */
 export const BEACON_MAX_BYTES = 512;
@@ -24,6 +25,8 @@ export function beaconRoutes(db: Db, options: { secureCookies: boolean; perMinut
     rateLimit({
       windowMs: 60_000,
       limit: options.perMinute,
+      // Counted in the database, so every instance shares one limit.
+      store: new DatabaseRateLimitStore(db, 'beacon'),
       keyGenerator: (req: Request) => `ip:${ipOf(req)}`,
       standardHeaders: 'draft-8',
       legacyHeaders: false,

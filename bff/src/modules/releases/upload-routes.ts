@@ -13,6 +13,7 @@ import { checkObjectKey, ObjectKeyError } from '../../storage/object-store';
 import { insertAudit } from '../audit/repository';
 import { publishRelease, ReleaseError, type ReleaseSettings } from './service';
 import { findReleaseToken, markReleaseTokenUsed, type ReleaseTokenRow } from './tokens';
+import { DatabaseRateLimitStore } from '../../http/rate-limit-store';
 
 export interface ReleaseUploadLimits {
   RELEASE_UPLOAD_MB: number;
@@ -43,6 +44,7 @@ export function releaseUploadRoutes(db: Db, settings: ReleaseSettings, limits: R
   const refusals = rateLimit({
     windowMs: 15 * 60_000,
     limit: REFUSALS_PER_15_MINUTES,
+    store: new DatabaseRateLimitStore(db, 'release-token-refusals'),
     skipSuccessfulRequests: true,
     skip: (req) => !req.get('authorization'),
     standardHeaders: 'draft-8',
