@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { MENU_ITEMS } from '../../shared/src/console/menu-rules';
+import { MENU_ITEMS } from '@home-energy/shared/console/menu-rules';
 import { REMOTE_ROUTES, signInStaff } from './support';
 
 // Every console and admin page of the route table, signed in: it must fit a 390 px phone with its navigation reachable.
