@@ -49,6 +49,7 @@ import { brandRoutes } from './modules/brand/routes';
 import { brandConfigStore, type BrandConfigStore } from './modules/brand/store';
 import { productStores, type ProductStores } from './storage/from-config';
 import { releaseUploadRoutes } from './modules/releases/upload-routes';
+import { releaseControlRoutes } from './modules/releases/control-routes';
 import { flowMessageRoutes } from './modules/messages/routes';
 import type { Mailer } from './modules/mail/mailer';
 import { passwordLinkRoutes } from './modules/password-links/routes';
@@ -175,7 +176,7 @@ export function createApp({ config, db, pool, logger, authSecret, dataKey, prune
   // Beacons have their own, much smaller body bound, so they are read before the general JSON parser.
   app.use('/api/mfe', beaconRoutes(db, { secureCookies: config.secureCookies, perMinute: config.BEACON_RATE_LIMIT, rules: { sessions: config.CANARY_SESSIONS, margin: config.CANARY_ERROR_MARGIN }, logger }));
   app.use('/api', express.json({ limit: '100kb' }), jsonBodies, noQueryOnWrites);
-  app.use('/api/releases', releaseUploadRoutes(db, releases, config));
+  app.use('/api/releases', releaseUploadRoutes(db, releases, config), releaseControlRoutes(db, releases));
   app.use(
     '/api/flow/user',
     signRoutes({ db, orders, passport, vault, secret: authSecret, cookies, publicUrl: config.PUBLIC_URL, startRateLimit: config.BANKID_START_RATE_LIMIT, defaultBrand: config.DEFAULT_BRAND, fakeLogin: config.FAKE_LOGIN && config.demo }),

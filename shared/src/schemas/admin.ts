@@ -240,6 +240,7 @@ export interface AdminRelease {
   health: AdminReleaseHealth;
 }
 
+/** One remote's releases: on the Releases page, and GET /api/releases/:remote with that remote's release token. */
 export interface AdminRemoteReleases {
   remote: RemotePackage;
   releases: AdminRelease[];

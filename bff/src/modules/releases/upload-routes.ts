@@ -1,34 +1,20 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Router, type Request, type RequestHandler } from 'express';
+import { Router, type RequestHandler } from 'express';
 import multer from 'multer';
-import { rateLimit } from 'express-rate-limit';
-import { remotePackageSchema, type RemotePackage } from '@home-energy/shared/remotes';
+import type { RemotePackage } from '@home-energy/shared/remotes';
 import type { Db } from '../../db/client';
-import { z } from 'zod';
-import { HttpError, parse } from '../../http/errors';
+import { HttpError } from '../../http/errors';
 import { noQuery } from '../../http/input-guards';
 import { checkObjectKey, ObjectKeyError } from '../../storage/object-store';
-import { insertAudit } from '../audit/repository';
 import { publishRelease, ReleaseError, type ReleaseSettings } from './service';
-import { findReleaseToken, markReleaseTokenUsed, type ReleaseTokenRow } from './tokens';
-import { DatabaseRateLimitStore } from '../../http/rate-limit-store';
+import { markReleaseTokenUsed, type ReleaseTokenRow } from './tokens';
+import { actorOf, auditTokenUse, releaseTokenGuard } from './token-auth';
 
 export interface ReleaseUploadLimits {
   RELEASE_UPLOAD_MB: number;
   RELEASE_UPLOAD_FILES: number;
-}
-
-const REFUSALS_PER_15_MINUTES = 60;
-
-const uploadParamsSchema = z.object({ remote: remotePackageSchema }).strict();
-
-const actorOf = (token: ReleaseTokenRow | null) => (token ? `release-token:${token.id} (${token.label})` : 'release-token:unknown');
-
-/** Every use of a release token, refused or not, is in the audit log (actor: the token, never a staff user). */
-async function auditTokenUse(db: Db, req: Request, token: ReleaseTokenRow | null, remote: string, action: string, details: Record<string, unknown>): Promise<void> {
-  await insertAudit(db, { actorId: null, actorEmail: actorOf(token), action, target: `release-token:${token?.id ?? 'unknown'}`, details: { remote, ip: req.ip, ...details } });
 }
 
 /**
@@ -40,40 +26,6 @@ export function releaseUploadRoutes(db: Db, settings: ReleaseSettings, limits: R
   const router = Router();
   router.use(noQuery);
   const maxBytes = limits.RELEASE_UPLOAD_MB * 1024 * 1024;
-  // Refused uploads with a token per IP (each writes an audit row); a CI that releases is never slowed by this.
-  const refusals = rateLimit({
-    windowMs: 15 * 60_000,
-    limit: REFUSALS_PER_15_MINUTES,
-    store: new DatabaseRateLimitStore(db, 'release-token-refusals'),
-    skipSuccessfulRequests: true,
-    skip: (req) => !req.get('authorization'),
-    standardHeaders: 'draft-8',
-    legacyHeaders: false,
-    message: { error: 'too_many_requests', message: 'Too many refused release uploads from this address. Try again in 15 minutes.' },
-  });
-
-  const authenticate: RequestHandler = async (req, res, next) => {
-    const { remote } = parse(uploadParamsSchema, req.params, 'params');
-    const presented = /^Bearer (\S+)$/.exec(req.get('authorization') ?? '')?.[1];
-    if (!presented) {
-      res.set('WWW-Authenticate', 'Bearer');
-      throw new HttpError(401, 'unauthorized', 'Send a release token: Authorization: Bearer <token>.');
-    }
-    const token = await findReleaseToken(db, presented);
-    if (!token || token.revokedAt) {
-      await auditTokenUse(db, req, token, remote, 'release.token_refused', { reason: token ? 'revoked' : 'unknown token' });
-      res.set('WWW-Authenticate', 'Bearer error="invalid_token"');
-      throw new HttpError(401, 'unauthorized', token ? 'This release token was revoked.' : 'This release token is not known.');
-    }
-    if (token.remote !== remote) {
-      await auditTokenUse(db, req, token, remote, 'release.token_refused', { reason: `token of ${token.remote}` });
-      throw new HttpError(403, 'forbidden', `This release token is for ${token.remote}, not ${remote}.`);
-    }
-    res.locals.releaseToken = token;
-    res.locals.remote = remote;
-    next();
-  };
-
   const upload = multer({
     storage: multer.memoryStorage(),
     limits: { fileSize: maxBytes, files: limits.RELEASE_UPLOAD_FILES, fields: 0, fieldNameSize: 512, parts: limits.RELEASE_UPLOAD_FILES },
@@ -89,9 +41,9 @@ export function releaseUploadRoutes(db: Db, settings: ReleaseSettings, limits: R
       next(new HttpError(400, 'bad_request', 'Send the build as multipart/form-data, one part per file named by its path in the build.'));
     });
 
-  router.post('/:remote', refusals, authenticate, receive, async (req, res) => {
+  router.post('/:remote', ...releaseTokenGuard(db), receive, async (req, res) => {
     const token = res.locals.releaseToken as ReleaseTokenRow;
-    const remote = res.locals.remote as RemotePackage;
+    const remote = token.remote as RemotePackage;
     const files = (req.files as Express.Multer.File[] | undefined) ?? [];
     if (files.length === 0) throw new HttpError(400, 'bad_request', 'The upload holds no files.');
     const total = files.reduce((sum, file) => sum + file.size, 0);

@@ -1,0 +1,59 @@
+import { Router, type Request, type Response } from 'express';
+import type { RemotePackage } from '@home-energy/shared/remotes';
+import { releaseActivateParamsSchema, releaseAudienceSchema, type AdminRemoteReleases } from '@home-energy/shared/schemas/admin';
+import type { Db } from '../../db/client';
+import { parse } from '../../http/errors';
+import { noQuery } from '../../http/input-guards';
+import { activateCompatible, releaseViews, rollBackCanary, setReleaseAudience, type ReleaseChange } from './control';
+import type { ReleaseSettings } from './service';
+import { auditTokenUse, releaseTokenGuard, tokenActor } from './token-auth';
+import { markReleaseTokenUsed, type ReleaseTokenRow } from './tokens';
+
+/** A change that changed nothing writes no change row, but the call is still in the audit log. */
+async function answer(db: Db, req: Request, res: Response, action: string, change: ReleaseChange): Promise<void> {
+  const token = res.locals.releaseToken as ReleaseTokenRow;
+  const { version } = change.release;
+  if (!change.changed) await auditTokenUse(db, req, token, token.remote, action, { version, unchanged: true }, `${token.remote}@${version}`);
+  await markReleaseTokenUsed(db, token.id);
+  res.json(change.release);
+}
+
+/**
+ * /api/releases/:remote (GET) and /api/releases/:remote/:version/{audience,activate,rollback} with a release token of
+ * that remote: what a super admin does on the Releases page, from a team's CI. The same functions (control.ts) as the
+ * admin routes, so the shared-singleton check runs before any activation on both paths.
+ */
+export function releaseControlRoutes(db: Db, settings: ReleaseSettings): Router {
+  const router = Router();
+  router.use(noQuery);
+  const guard = releaseTokenGuard(db);
+  const params = (req: Request) => parse(releaseActivateParamsSchema, req.params, 'params');
+
+  router.get('/:remote', ...guard, async (req, res) => {
+    const token = res.locals.releaseToken as ReleaseTokenRow;
+    const remote = token.remote as RemotePackage;
+    const body: AdminRemoteReleases = { remote, releases: (await releaseViews(db, settings, remote)).map((v) => v.release) };
+    await auditTokenUse(db, req, token, remote, 'release.list', {});
+    await markReleaseTokenUsed(db, token.id);
+    res.set('Cache-Control', 'no-store').json(body);
+  });
+
+  router.post('/:remote/:version/audience', ...guard, async (req, res) => {
+    const { remote, version } = params(req);
+    const audience = parse(releaseAudienceSchema, req.body, 'body');
+    const change = await setReleaseAudience(db, settings, remote, version, audience, tokenActor(req, res.locals.releaseToken));
+    await answer(db, req, res, audience.kind === 'everyone' ? 'release.activate' : 'release.canary', change);
+  });
+
+  router.post('/:remote/:version/activate', ...guard, async (req, res) => {
+    const { remote, version } = params(req);
+    await answer(db, req, res, 'release.activate', await activateCompatible(db, settings, remote, version, tokenActor(req, res.locals.releaseToken)));
+  });
+
+  router.post('/:remote/:version/rollback', ...guard, async (req, res) => {
+    const { remote, version } = params(req);
+    await answer(db, req, res, 'release.rollback', await rollBackCanary(db, settings, remote, version, tokenActor(req, res.locals.releaseToken)));
+  });
+
+  return router;
+}

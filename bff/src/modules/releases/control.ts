@@ -1,0 +1,153 @@
+// Who gets which release (docs/releases.md "Progressive releases"): the one place that lists releases with their
+// audience and health, sets a canary audience, promotes, activates and rolls back. The super admin's routes
+// (admin/releases-routes.ts) and a team's release-token routes (control-routes.ts) both call these functions and
+// differ only in who the audit row names.
+import fs from 'node:fs';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { checkSharedAgainstShell, manifestSchema, type ManifestShared } from '@home-energy/shared/mfe/compat';
+import type { RemotePackage } from '@home-energy/shared/remotes';
+import type { AdminRelease, AdminReleaseHealth, ReleaseAudience } from '@home-energy/shared/schemas/admin';
+import type { Db } from '../../db/client';
+import { organisations } from '../../db/schema';
+import { HttpError } from '../../http/errors';
+import type { DbOrTx } from '../audit/repository';
+import type { AuditAction } from '../audit/record';
+import { audienceOf } from './audience';
+import { releaseHealth } from './health';
+import { endCanary, findRelease, startCanary, type ReleaseRow } from './repository';
+import { activateRelease, listReleases, ReleaseError, type ReleaseSettings } from './service';
+
+/** Who asks for a change: `by` goes into the release row, `record` writes the audit row in the change's transaction. */
+export interface ReleaseActor {
+  by: string;
+  record(tx: DbOrTx, entry: AuditAction): Promise<void>;
+}
+
+/** A change and whether it changed anything (asking for what is already so writes no audit row). */
+export interface ReleaseChange {
+  release: AdminRelease;
+  changed: boolean;
+}
+
+/** The running shell's shared singletons, from its mf-manifest.json (null when the shell is not built). */
+export function shellShared(settings: ReleaseSettings): ManifestShared[] | null {
+  try {
+    const file = path.join(settings.SHELL_DIST, 'mf-manifest.json');
+    const parsed = manifestSchema.safeParse(JSON.parse(fs.readFileSync(file, 'utf8')));
+    return parsed.success ? parsed.data.shared : null;
+  } catch {
+    return null;
+  }
+}
+
+const NO_HEALTH: AdminReleaseHealth = { sessions: 0, failedSessions: 0, errors: 0 };
+
+export function releaseView(row: ReleaseRow, shell: ManifestShared[] | null, health: Map<number, AdminReleaseHealth>): AdminRelease {
+  // The release's shared[] was stored from its mf-manifest.json at release time; checked against today's shell.
+  const checks = shell ? checkSharedAgainstShell(row.shared as ManifestShared[], shell) : null;
+  const verdict = row.canaryVerdict === 'healthy' || row.canaryVerdict === 'rolled-back' ? row.canaryVerdict : null;
+  return {
+    version: row.version,
+    active: row.active,
+    releasedBy: row.releasedBy,
+    releasedAt: row.releasedAt.toISOString(),
+    activatedBy: row.activatedBy,
+    activatedAt: row.activatedAt?.toISOString() ?? null,
+    files: row.files,
+    bytes: row.bytes,
+    checks,
+    compatible: checks ? checks.every((c) => c.ok) : null,
+    audience: audienceOf(row),
+    verdict: verdict ? { result: verdict, at: row.canaryVerdictAt!.toISOString() } : null,
+    health: health.get(row.id) ?? NO_HEALTH,
+  };
+}
+
+/** Every release (of one remote when given), newest first, with its audience, health and verdict. */
+export async function releaseViews(db: Db, settings: ReleaseSettings, remote?: RemotePackage): Promise<{ remote: string; release: AdminRelease }[]> {
+  const rows = await listReleases(db, remote);
+  const shell = shellShared(settings);
+  const health = await releaseHealth(db);
+  return rows.map((row) => ({ remote: row.remote, release: releaseView(row, shell, health) }));
+}
+
+async function viewOne(db: Db, settings: ReleaseSettings, remote: string, version: string): Promise<AdminRelease> {
+  return releaseView((await findRelease(db, remote, version))!, shellShared(settings), await releaseHealth(db));
+}
+
+async function existingRelease(db: Db, remote: string, version: string): Promise<ReleaseRow> {
+  const release = await findRelease(db, remote, version);
+  if (!release) throw new HttpError(404, 'not_found', `${remote} has no release ${version}.`);
+  return release;
+}
+
+/** The release, refused (409) when the running shell cannot satisfy its shared singletons. */
+async function compatibleRelease(db: Db, settings: ReleaseSettings, remote: string, version: string): Promise<ReleaseRow> {
+  const release = await existingRelease(db, remote, version);
+  if (release.active) return release;
+  const shell = shellShared(settings);
+  if (!shell) throw new HttpError(409, 'conflict', 'The shell is not built (its mf-manifest.json is missing), so the release cannot be checked.');
+  const failed = checkSharedAgainstShell(release.shared as ManifestShared[], shell).filter((c) => !c.ok);
+  if (failed.length > 0) {
+    const issues = failed.map((c) => ({ path: c.name, message: c.problem ?? '' }));
+    throw new HttpError(409, 'incompatible', `Refusing to activate ${remote} ${version}: ${failed.map((c) => c.problem).join('; ')}.`, issues);
+  }
+  return release;
+}
+
+async function activate(db: Db, settings: ReleaseSettings, release: ReleaseRow, actor: ReleaseActor): Promise<void> {
+  const { remote, version } = release;
+  const previous = (await listReleases(db, remote)).find((r) => r.active);
+  const rollback = !!previous && previous.releasedAt > release.releasedAt;
+  const canary = release.canaryStartedAt ? { canary: audienceOf(release) } : {};
+  try {
+    await db.transaction(async (tx) => {
+      // The release service's own transaction becomes a savepoint here, so activation and its audit row commit together.
+      await activateRelease(tx as unknown as Db, settings, remote as RemotePackage, version, actor.by);
+      const details = { remote, version, previous: previous?.version ?? null, rollback, ...canary };
+      await actor.record(tx, { action: 'release.activate', target: `${remote}@${version}`, details });
+    });
+  } catch (error) {
+    if (error instanceof ReleaseError) throw new HttpError(409, 'conflict', error.message);
+    throw error;
+  }
+}
+
+/** Makes a release active for everyone (promotion, or rollback to an earlier one) once the shell can run it. */
+export async function activateCompatible(db: Db, settings: ReleaseSettings, remote: RemotePackage, version: string, actor: ReleaseActor): Promise<ReleaseChange> {
+  const release = await compatibleRelease(db, settings, remote, version);
+  if (!release.active) await activate(db, settings, release, actor);
+  return { release: await viewOne(db, settings, remote, version), changed: !release.active };
+}
+
+/** Gives a release its audience: a brand's or a share of sessions (the remote's canary), or everyone (promotion). */
+export async function setReleaseAudience(db: Db, settings: ReleaseSettings, remote: RemotePackage, version: string, audience: ReleaseAudience, actor: ReleaseActor): Promise<ReleaseChange> {
+  if (audience.kind === 'everyone') return activateCompatible(db, settings, remote, version, actor);
+  const release = await compatibleRelease(db, settings, remote, version);
+  if (release.active) throw new HttpError(409, 'conflict', `${remote} ${version} is the active release: everyone has it already.`);
+  if (audience.kind === 'brand' && !(await db.query.organisations.findFirst({ where: eq(organisations.brand, audience.brand), columns: { id: true } }))) {
+    const message = `Invalid body.brand: no organisation has the brand ${audience.brand}.`;
+    throw new HttpError(400, 'bad_request', message, [{ path: 'body.brand', message: 'no organisation has this brand' }]);
+  }
+  const target = audience.kind === 'brand' ? { brand: audience.brand } : { percent: audience.percent };
+  await db.transaction(async (tx) => {
+    await startCanary(tx as unknown as Db, release.id, remote, target);
+    await actor.record(tx, { action: 'release.canary', target: `${remote}@${version}`, details: { remote, version, audience } });
+  });
+  return { release: await viewOne(db, settings, remote, version), changed: true };
+}
+
+/** Withdraws a canary: everyone gets the active release again. */
+export async function rollBackCanary(db: Db, settings: ReleaseSettings, remote: RemotePackage, version: string, actor: ReleaseActor): Promise<ReleaseChange> {
+  const release = await existingRelease(db, remote, version);
+  if (release.canaryStartedAt === null) {
+    throw new HttpError(409, 'conflict', `${remote} ${version} is not a canary; activate an earlier release to roll back the active one.`);
+  }
+  await db.transaction(async (tx) => {
+    await endCanary(tx as unknown as Db, release.id, 'rolled-back');
+    const details = { remote, version, automatic: false, audience: audienceOf(release) };
+    await actor.record(tx, { action: 'release.rollback', target: `${remote}@${version}`, details });
+  });
+  return { release: await viewOne(db, settings, remote, version), changed: true };
+}
