@@ -20,7 +20,8 @@ import { PersonalNumberVault } from './bankid/personal-number';
 import { loadGeoTables } from './energy/geo-data';
 import { brandConfigStore } from './modules/brand/store';
 import { copyLocalObjectsToS3, productStores } from './storage/from-config';
-import { uploadRelease, UploadError } from './modules/releases/upload-client';
+import { changeRelease, releaseStatus, setAudience, uploadRelease, UploadError } from './modules/releases/upload-client';
+import { audienceText, describeRelease, ReleaseCommandError, releaseRequestOf, type ReleaseFlags } from './modules/releases/release-command';
 import { createReleaseToken } from './modules/releases/tokens';
 import { insertAudit } from './modules/audit/repository';
 import { releaseTokenCreateSchema } from '@home-energy/shared/schemas/admin';
@@ -46,6 +47,11 @@ const USAGE = `Usage: bff-cli <command>
                                         --inactive: publish only (then give it a canary audience on the Releases page)
           [--to URL --token T]          … on the deployment at URL through its API, with a release token of that
                                         remote (or RELEASE_TOKEN): from a team's CI, no access to the BFF's machine
+          --to URL --canary P | --canary-brand B
+                                        … uploaded inactive, then the canary for P % of sessions or brand B's
+          --to URL --promote V | --rollback V | --status
+                                        make V active for everyone; withdraw canary V (or make an earlier V active
+                                        again); list the remote's releases with audience, sessions and errors
   create-release-token <remote> --name L  a release token for one remote's CI, printed once (revoke in the console)
   copy-objects-to-s3                    copy the local releases and brand configs into the S3 bucket (S3_*), once,
                                         when a deployment moves to object storage (what is there already is kept)
@@ -81,13 +87,44 @@ function buildRemote(remote: RemotePackage, values: { dir?: string; build?: bool
   return distDir;
 }
 
-/** release --to: build, then upload to the deployment's API with a release token; no database, no local store. */
-async function releaseThroughApi(remote: RemotePackage, values: { dir?: string; build?: boolean; to?: string; token?: string }): Promise<number> {
+/**
+ * release --to: what a team's CI asks the deployment's API with a release token (no database, no local store): upload
+ * the build (active, or for a canary audience), promote or roll back a release, or list them.
+ */
+async function releaseThroughApi(remote: RemotePackage, values: ReleaseFlags & { dir?: string; build?: boolean; to?: string; token?: string }): Promise<number> {
+  const request = releaseRequestOf(values);
   const token = values.token ?? process.env.RELEASE_TOKEN;
-  if (!token) throw new ReleaseError('release --to needs a release token: --token T or RELEASE_TOKEN (a super admin makes one in the console\'s Releases page).');
+  if (!token) throw new ReleaseError('release --to needs a release token: RELEASE_TOKEN or --token T (a super admin makes one in the console\'s Releases page).');
+  const deployment = { to: values.to!, token, remote };
+  if (request.kind === 'status') {
+    const { releases } = await releaseStatus(deployment);
+    if (releases.length === 0) console.log(`${remote} has no releases on ${values.to}.`);
+    for (const release of releases) console.log(describeRelease(release));
+    return 0;
+  }
+  if (request.kind === 'promote') {
+    const release = await setAudience(deployment, request.version, { kind: 'everyone' });
+    console.log(`${remote} ${release.version} is active for everyone on ${values.to}.`);
+    return 0;
+  }
+  if (request.kind === 'rollback') {
+    // A canary is withdrawn; any other release is made active again, which rolls back the active one.
+    const { releases } = await releaseStatus(deployment);
+    const release = releases.find((r) => r.version === request.version);
+    if (!release) throw new UploadError(`${remote} has no release ${request.version} on ${values.to}. See the releases with --status.`);
+    const changed = await changeRelease(deployment, request.version, release.audience ? 'rollback' : 'activate');
+    console.log(release.audience ? `${remote} ${changed.version}: canary withdrawn, everyone has the active release.` : `${remote} ${changed.version} is active for everyone again.`);
+    return 0;
+  }
   const distDir = buildRemote(remote, values);
-  const result = await uploadRelease({ to: values.to!, token, remote, distDir });
-  console.log(`${remote} ${result.version}: ${result.created ? 'released' : 'already released'} on ${values.to}, active now.`);
+  const result = await uploadRelease({ ...deployment, distDir, activate: request.canary === null });
+  const uploaded = `${remote} ${result.version}: ${result.created ? 'released' : 'already released'} on ${values.to}`;
+  if (!request.canary) {
+    console.log(`${uploaded}, active now.`);
+    return 0;
+  }
+  const release = await setAudience(deployment, result.version, request.canary);
+  console.log(`${uploaded}, ${audienceText(release)}.`);
   return 0;
 }
 
@@ -105,6 +142,11 @@ async function main(): Promise<number> {
       journeys: { type: 'boolean', default: false },
       to: { type: 'string' },
       token: { type: 'string' },
+      canary: { type: 'string' },
+      'canary-brand': { type: 'string' },
+      promote: { type: 'string' },
+      rollback: { type: 'string' },
+      status: { type: 'boolean' },
     },
   });
   const [command, ...args] = positionals;
@@ -299,7 +341,7 @@ async function rotateKey(db: Parameters<typeof rotateDataKey>[0], fromEnv: DataK
 main().then(
   (code) => process.exit(code),
   (error: unknown) => {
-    console.error(error instanceof ReleaseError || error instanceof ConfigError || error instanceof UploadError ? error.message : error);
+    console.error(error instanceof ReleaseError || error instanceof ConfigError || error instanceof UploadError || error instanceof ReleaseCommandError ? error.message : error);
     process.exit(1);
   },
 );

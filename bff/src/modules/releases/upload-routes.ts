@@ -5,7 +5,8 @@ import { Router, type RequestHandler } from 'express';
 import multer from 'multer';
 import type { RemotePackage } from '@home-energy/shared/remotes';
 import type { Db } from '../../db/client';
-import { HttpError } from '../../http/errors';
+import { z } from 'zod';
+import { HttpError, parse } from '../../http/errors';
 import { noQuery } from '../../http/input-guards';
 import { checkObjectKey, ObjectKeyError } from '../../storage/object-store';
 import { publishRelease, ReleaseError, type ReleaseSettings } from './service';
@@ -17,10 +18,14 @@ export interface ReleaseUploadLimits {
   RELEASE_UPLOAD_FILES: number;
 }
 
+// One optional text part: activate=false stores the release without making it active (a canary audience comes next).
+const uploadFieldsSchema = z.object({ activate: z.enum(['true', 'false']).optional() }).strict();
+
 /**
  * POST /api/releases/:remote — a team's CI uploads its remote's build (multipart, one part per file, the part's
  * field name its path in the build) with `Authorization: Bearer <release token>` of that remote. The server checks
- * the build against the shell's shared singletons (409 naming what is wrong), stores it and makes it active.
+ * the build against the shell's shared singletons (409 naming what is wrong), stores it and makes it active
+ * (unless the part `activate` says false).
  */
 export function releaseUploadRoutes(db: Db, settings: ReleaseSettings, limits: ReleaseUploadLimits): Router {
   const router = Router();
@@ -28,7 +33,7 @@ export function releaseUploadRoutes(db: Db, settings: ReleaseSettings, limits: R
   const maxBytes = limits.RELEASE_UPLOAD_MB * 1024 * 1024;
   const upload = multer({
     storage: multer.memoryStorage(),
-    limits: { fileSize: maxBytes, files: limits.RELEASE_UPLOAD_FILES, fields: 0, fieldNameSize: 512, parts: limits.RELEASE_UPLOAD_FILES },
+    limits: { fileSize: maxBytes, files: limits.RELEASE_UPLOAD_FILES, fields: 1, fieldNameSize: 512, parts: limits.RELEASE_UPLOAD_FILES + 1 },
   }).any();
   const receive: RequestHandler = (req, res, next) =>
     upload(req, res, (error: unknown) => {
@@ -45,6 +50,7 @@ export function releaseUploadRoutes(db: Db, settings: ReleaseSettings, limits: R
     const token = res.locals.releaseToken as ReleaseTokenRow;
     const remote = token.remote as RemotePackage;
     const files = (req.files as Express.Multer.File[] | undefined) ?? [];
+    const { activate } = parse(uploadFieldsSchema, { ...req.body }, 'body');
     if (files.length === 0) throw new HttpError(400, 'bad_request', 'The upload holds no files.');
     const total = files.reduce((sum, file) => sum + file.size, 0);
     if (total > maxBytes) throw new HttpError(413, 'payload_too_large', `A release is at most ${limits.RELEASE_UPLOAD_MB} MB in all.`);
@@ -68,7 +74,7 @@ export function releaseUploadRoutes(db: Db, settings: ReleaseSettings, limits: R
         fs.mkdirSync(path.dirname(target), { recursive: true });
         fs.writeFileSync(target, file.buffer);
       }
-      const result = await publishRelease(db, settings, { remote, distDir: staging, releasedBy: actorOf(token), activate: 'always' }).catch(async (error: unknown) => {
+      const result = await publishRelease(db, settings, { remote, distDir: staging, releasedBy: actorOf(token), activate: activate === 'false' ? 'never' : 'always' }).catch(async (error: unknown) => {
         if (!(error instanceof ReleaseError)) throw error;
         const failed = error.checks.filter((c) => !c.ok);
         await auditTokenUse(db, req, token, remote, 'release.upload_refused', { reason: error.message });
