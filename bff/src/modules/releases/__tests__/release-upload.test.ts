@@ -170,7 +170,7 @@ it('stops answering an address after 60 refused uploads in 15 minutes (429), so 
   expect(statuses).toContain(429);
   const audited = (await auditRows('release.token_refused')).length;
   const limited = await request(app).post('/api/releases/mfe-results').set('Authorization', 'Bearer hert_guess').expect(429);
-  expect(limited.body.message).toBe('Too many refused release uploads from this address. Try again in 15 minutes.');
+  expect(limited.body.message).toBe('Too many refused release requests from this address. Try again in 15 minutes.');
   expect(limited.headers['retry-after']).toBeTruthy();
   expect((await auditRows('release.token_refused')).length).toBe(audited);
 });

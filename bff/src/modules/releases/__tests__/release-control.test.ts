@@ -1,0 +1,164 @@
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import request from 'supertest';
+import type { DatabaseHandle } from '../../../db/client';
+import { seedDemoStaff } from '../../../seed/demo-staff';
+import { SHELL_SHARED } from '../../../../test/fixtures';
+import { startTestWorld, type BuildFixtures, type TestApp, type TestWorld } from '../../../../test/test-world';
+import { signInAs } from '../../../../test/staff-session';
+import { changeRelease, releaseStatus, setAudience, uploadRelease, type Deployment } from '../upload-client';
+import { releaseRequestOf } from '../release-command';
+import { insertRelease } from '../repository';
+
+// A team's CI gives its remote's release a canary audience, promotes it and rolls it back with its release token,
+// over real HTTP on loopback through the CLI's client, as a super admin does on the Releases page.
+let world: TestWorld;
+let database: DatabaseHandle;
+let fixtures: BuildFixtures;
+let app: TestApp;
+let server: Server;
+let to: string;
+let superAdmin: ReturnType<typeof request.agent>;
+let results: Deployment & { id: number };
+
+beforeAll(async () => {
+  world = await startTestWorld({ seed: [seedDemoStaff] });
+  ({ database, fixtures, app } = world);
+  superAdmin = request.agent(app);
+  await signInAs(superAdmin, 'super@demo.test').expect(200);
+  server = app.listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  to = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const { id, token } = await makeToken('mfe-results', 'results CI');
+  results = { to, token, remote: 'mfe-results', id };
+});
+afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve));
+  await world.close();
+});
+
+async function makeToken(remote: string, label: string): Promise<{ id: number; token: string }> {
+  return (await superAdmin.post('/api/admin/release-tokens').send({ remote, label }).expect(201)).body;
+}
+
+const auditRows = async (action: string) =>
+  (await database.pool.query(`select actor_email, target, details from audit_log where action = $1 order by id`, [action])).rows;
+const registryVersion = async (cookie = '') => {
+  const res = await request(app).get('/api/mfe/registry').set('Cookie', cookie).expect(200);
+  return res.body.remotes.find((r: { package: string }) => r.package === 'mfe-results')?.version as string;
+};
+const upload = async (label: string, activate = true) =>
+  (await uploadRelease({ ...results, distDir: fixtures.writeRemote(label), activate })).version;
+
+it('uploads a build without activating it, gives it to 10 % of sessions, then promotes it to everyone', async () => {
+  const stable = await upload('stable');
+  const canary = await upload('canary-promoted', false);
+  expect(await registryVersion()).toBe(stable);
+
+  const set = await setAudience(results, canary, { kind: 'percent', percent: 10 });
+  expect(set).toMatchObject({ version: canary, active: false, audience: { kind: 'percent', percent: 10 } });
+  const status = await releaseStatus(results);
+  expect(status.remote).toBe('mfe-results');
+  expect(status.releases.find((r) => r.version === canary)).toMatchObject({ audience: { kind: 'percent', percent: 10 }, health: { sessions: 0, failedSessions: 0, errors: 0 }, verdict: null });
+  expect(await auditRows('release.canary')).toContainEqual({
+    actor_email: `release-token:${results.id} (results CI)`,
+    target: `mfe-results@${canary}`,
+    details: expect.objectContaining({ remote: 'mfe-results', version: canary, audience: { kind: 'percent', percent: 10 } }),
+  });
+
+  const promoted = await setAudience(results, canary, { kind: 'everyone' });
+  expect(promoted).toMatchObject({ version: canary, active: true, audience: null, activatedBy: `release-token:${results.id} (results CI)` });
+  expect(await registryVersion()).toBe(canary);
+  expect((await auditRows('release.activate')).at(-1)).toMatchObject({
+    actor_email: `release-token:${results.id} (results CI)`,
+    details: expect.objectContaining({ version: canary, previous: stable, canary: { kind: 'percent', percent: 10 } }),
+  });
+  // Asking again changes nothing, and the call is still on record.
+  await setAudience(results, canary, { kind: 'everyone' });
+  expect((await auditRows('release.activate')).at(-1).details).toMatchObject({ version: canary, unchanged: true });
+});
+
+it('gives a canary to one brand\'s sessions, then rolls it back: everyone has the active release again', async () => {
+  const active = await registryVersion();
+  const canary = await upload('canary-brand', false);
+  await setAudience(results, canary, { kind: 'brand', brand: 'demo-bank' });
+  expect(await registryVersion('owner=demo-bank')).toBe(canary);
+  expect(await registryVersion()).toBe(active);
+
+  const rolledBack = await changeRelease(results, canary, 'rollback');
+  expect(rolledBack).toMatchObject({ version: canary, active: false, audience: null, verdict: { result: 'rolled-back' } });
+  expect(await registryVersion('owner=demo-bank')).toBe(active);
+  expect((await auditRows('release.rollback')).at(-1)).toEqual({
+    actor_email: `release-token:${results.id} (results CI)`,
+    target: `mfe-results@${canary}`,
+    details: expect.objectContaining({ automatic: false, audience: { kind: 'brand', brand: 'demo-bank' } }),
+  });
+  await expect(changeRelease(results, canary, 'rollback')).rejects.toThrow(`409: mfe-results ${canary} is not a canary`);
+  await expect(setAudience(results, canary, { kind: 'brand', brand: 'no-such-brand' })).rejects.toThrow('400: Invalid body.brand: no organisation has the brand no-such-brand.');
+});
+
+it('activates an earlier release (rolling back the active one), and says 404 for a version it does not have', async () => {
+  const current = await registryVersion();
+  const earlier = (await releaseStatus(results)).releases.find((r) => !r.active && r.version !== current && r.verdict === null)!;
+  const activated = await changeRelease(results, earlier.version, 'activate');
+  expect(activated).toMatchObject({ version: earlier.version, active: true });
+  expect(await registryVersion()).toBe(earlier.version);
+  expect((await auditRows('release.activate')).at(-1).details).toMatchObject({ version: earlier.version, previous: current, rollback: true });
+  await expect(changeRelease(results, '9.9.9-0000000000', 'activate')).rejects.toThrow('404: mfe-results has no release 9.9.9-0000000000. See the releases with --status.');
+});
+
+it('refuses to activate or canary a release the shell cannot satisfy (409), on the token path as on the admin path', async () => {
+  const before = await registryVersion();
+  const react18 = SHELL_SHARED.map((s) => (s.name === 'react' ? { ...s, requiredVersion: '^18.2.0' } : s));
+  await insertRelease(database.db, { remote: 'mfe-results', version: '0.0.1-react18aaaa', shared: react18, files: 3, bytes: 10, releasedBy: 'old ci' });
+  const refused = 'Refusing to activate mfe-results 0.0.1-react18aaaa: react: the remote requires ^18.2.0 but the shell provides 19.3.1.';
+  await expect(changeRelease(results, '0.0.1-react18aaaa', 'activate')).rejects.toThrow(`409: ${refused}`);
+  await expect(setAudience(results, '0.0.1-react18aaaa', { kind: 'percent', percent: 5 })).rejects.toThrow(`409: ${refused}`);
+  const admin = await superAdmin.post('/api/admin/releases/mfe-results/0.0.1-react18aaaa/activate').expect(409);
+  expect(admin.body.message).toBe(refused);
+  expect(await registryVersion()).toBe(before);
+});
+
+it('scopes the token to its remote (403), refuses revoked (401) and unknown tokens, auditing each refusal', async () => {
+  const version = await registryVersion();
+  const flow = await makeToken('mfe-flow', 'flow CI');
+  await expect(releaseStatus({ ...results, token: flow.token })).rejects.toThrow('403: This release token is for mfe-flow, not mfe-results. Use the release token of this remote.');
+  await expect(setAudience({ ...results, token: flow.token }, version, { kind: 'everyone' })).rejects.toThrow('403');
+  const old = await makeToken('mfe-results', 'old CI');
+  await superAdmin.post(`/api/admin/release-tokens/${old.id}/revoke`).expect(200);
+  await expect(changeRelease({ ...results, token: old.token }, version, 'activate')).rejects.toThrow('401: This release token was revoked. Check RELEASE_TOKEN');
+  await expect(releaseStatus({ ...results, token: 'hert_nobody' })).rejects.toThrow('401: This release token is not known.');
+  await request(app).get('/api/releases/mfe-results').expect(401);
+  await request(app).post(`/api/releases/mfe-results/${version}/audience`).set('Authorization', `Bearer ${results.token}`).send({ kind: 'percent', percent: 100 }).expect(400);
+  await request(app).post(`/api/releases/mfe-nothing/${version}/rollback`).set('Authorization', `Bearer ${results.token}`).expect(400);
+  const refused = (await auditRows('release.token_refused')).map((row) => [row.actor_email, row.details.reason]);
+  expect(refused).toEqual([
+    [`release-token:${flow.id} (flow CI)`, 'token of mfe-flow'],
+    [`release-token:${flow.id} (flow CI)`, 'token of mfe-flow'],
+    [`release-token:${old.id} (old CI)`, 'revoked'],
+    ['release-token:unknown', 'unknown token'],
+  ]);
+  expect((await auditRows('release.list')).map((row) => row.actor_email)).toContain(`release-token:${results.id} (results CI)`);
+  await expect(releaseStatus({ ...results, to: 'http://127.0.0.1:9' })).rejects.toThrow('Cannot reach http://127.0.0.1:9');
+});
+
+describe('the CLI\'s release flags', () => {
+  it('reads one action: upload (active or canary), promote, rollback or status', () => {
+    expect(releaseRequestOf({})).toEqual({ kind: 'upload', canary: null });
+    expect(releaseRequestOf({ canary: '10' })).toEqual({ kind: 'upload', canary: { kind: 'percent', percent: 10 } });
+    expect(releaseRequestOf({ 'canary-brand': 'demo-bank' })).toEqual({ kind: 'upload', canary: { kind: 'brand', brand: 'demo-bank' } });
+    expect(releaseRequestOf({ promote: '0.1.0-4adaf6cba1' })).toEqual({ kind: 'promote', version: '0.1.0-4adaf6cba1' });
+    expect(releaseRequestOf({ rollback: '0.1.0-4adaf6cba1' })).toEqual({ kind: 'rollback', version: '0.1.0-4adaf6cba1' });
+    expect(releaseRequestOf({ status: true })).toEqual({ kind: 'status' });
+  });
+
+  it('says what is wrong with a flag', () => {
+    for (const percent of ['0', '100', '12.5', 'ten', '-5', '']) {
+      expect(() => releaseRequestOf({ canary: percent })).toThrow(`--canary: "${percent}" is not a whole percentage of sessions from 1 to 99.`);
+    }
+    expect(() => releaseRequestOf({ 'canary-brand': 'Demo Bank' })).toThrow('--canary-brand: "Demo Bank" is not a brand id such as demo-bank.');
+    expect(() => releaseRequestOf({ promote: '../x' })).toThrow('--promote: "../x" is not a release version');
+    expect(() => releaseRequestOf({ canary: '10', promote: '0.1.0-4adaf6cba1' })).toThrow('Give one of --canary, --canary-brand, --promote, --rollback, --status at a time, not --canary and --promote.');
+    expect(() => releaseRequestOf({ status: true, rollback: '0.1.0-4adaf6cba1' })).toThrow('not --rollback and --status');
+  });
+});
