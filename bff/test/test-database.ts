@@ -4,6 +4,29 @@ import pg from 'pg';
 import { openPglite, openPostgres, type DatabaseHandle } from '../src/db/client';
 import { runMigrations } from '../src/db/migrate';
 
+/** A new, migrated database named `<prefix>_<random>` on a PostgreSQL server, and how to drop it afterwards. */
+export async function createPostgresDatabase(serverUrl: string, prefix: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `${prefix}_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const migrator = openPostgres(url.toString(), 1);
+  await runMigrations(migrator.db);
+  await migrator.close();
+  return {
+    url: url.toString(),
+    async drop() {
+      const dropper = new pg.Client({ connectionString: serverUrl });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropper.end();
+    },
+  };
+}
+
 /**
  * A migrated, empty database for one test file: PGlite restored from the run's snapshot, or, when
  * TEST_DATABASE_URL names a PostgreSQL server, a fresh database on it that is dropped afterwards.
@@ -11,23 +34,13 @@ import { runMigrations } from '../src/db/migrate';
 export async function createTestDatabase(): Promise<DatabaseHandle> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (serverUrl) {
-    const name = `bff_test_${crypto.randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    const handle = openPostgres(url.toString(), 5);
-    await runMigrations(handle.db);
+    const database = await createPostgresDatabase(serverUrl, 'bff_test');
+    const handle = openPostgres(database.url, 5);
     return {
       ...handle,
       async close() {
         await handle.close();
-        const dropper = new pg.Client({ connectionString: serverUrl });
-        await dropper.connect();
-        await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await dropper.end();
+        await database.drop();
       },
     };
   }

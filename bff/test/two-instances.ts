@@ -1,16 +1,14 @@
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import type { AppDeps } from '../src/app';
 import { openPostgres, type Db, type DatabaseHandle } from '../src/db/client';
-import { runMigrations } from '../src/db/migrate';
 import { REPO_ROOT } from '../src/paths';
 import { productStores } from '../src/storage/from-config';
 import type { S3Settings } from '../src/storage/s3-store';
 import { createTestApp } from './test-app';
+import { createPostgresDatabase } from './test-database';
 
 export interface SharedPostgres {
   url: string;
@@ -45,24 +43,12 @@ export async function startSharedPostgres(): Promise<SharedPostgres> {
     cluster = await servers.startPostgresCluster({ port: await freePort() });
     serverUrl = cluster.url;
   }
-  const name = `bff_instances_${crypto.randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const migrator = openPostgres(url.toString(), 1);
-  await runMigrations(migrator.db);
-  await migrator.close();
+  const database = await createPostgresDatabase(serverUrl, 'bff_instances');
   return {
-    url: url.toString(),
+    url: database.url,
     async close() {
       if (cluster) return cluster.destroy();
-      const dropper = new pg.Client({ connectionString: serverUrl });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await dropper.end();
+      await database.drop();
     },
   };
 }
