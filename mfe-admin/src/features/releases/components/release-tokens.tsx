@@ -5,6 +5,7 @@ import { REMOTES } from '@home-energy/shared/remotes';
 import type { AdminReleaseTokenCreated } from '@home-energy/shared/schemas/admin';
 import { ConfirmButton, apiErrorBody } from '@home-energy/shared/ui/user-management';
 import { LoadFailed } from '../../../components/load-failed';
+import { TableHead } from '../../../components/table-head';
 import { useCreateReleaseTokenMutation, useListReleaseTokensQuery, useRevokeReleaseTokenMutation } from '../api/releases-api';
 
 /** The new token, shown once: focus moves here so it is not missed, and it can be copied. */
@@ -119,18 +120,10 @@ export function ReleaseTokens({ date }: { date: (value: string) => string }) {
         <div className="he-table-wrap">
           <table className="he-table">
             <caption className="he-visually-hidden">{t('releaseTokens.title')}</caption>
-            <thead>
-              <tr>
-                {(['label', 'remote', 'created', 'lastUsed', 'status'] as const).map((column) => (
-                  <th key={column} scope="col">
-                    {t(`releaseTokens.columns.${column}`)}
-                  </th>
-                ))}
-                <th scope="col">
-                  <span className="he-visually-hidden">{t('releases.columns.actions')}</span>
-                </th>
-              </tr>
-            </thead>
+            <TableHead
+              columns={(['label', 'remote', 'created', 'lastUsed', 'status'] as const).map((column) => t(`releaseTokens.columns.${column}`))}
+              actions={t('releases.columns.actions')}
+            />
             <tbody>
               {tokens.data.tokens.map((token) => (
                 <tr key={token.id}>

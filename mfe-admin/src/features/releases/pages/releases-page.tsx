@@ -5,6 +5,7 @@ import type { AdminRelease, AdminRemoteReleases } from '@home-energy/shared/sche
 import { ConfirmButton, apiErrorBody } from '@home-energy/shared/ui/user-management';
 import { PageHead } from '../../../components/page-head';
 import { LoadFailed } from '../../../components/load-failed';
+import { TableHead } from '../../../components/table-head';
 import { useActivateReleaseMutation, useListReleasesQuery } from '../api/releases-api';
 import { CanaryActions, CanaryForm, ReleaseAudienceCell, ReleaseHealthCell } from './release-canary';
 import { ReleaseTokens } from '../components/release-tokens';
@@ -65,18 +66,10 @@ function RemoteReleases({ remote, onActivated }: { remote: AdminRemoteReleases; 
         <div className="he-table-wrap">
           <table className="he-table" data-testid={`releases-${remote.remote}`}>
             <caption className="he-visually-hidden">{t('releases.caption', { remote: remote.remote })}</caption>
-            <thead>
-              <tr>
-                {(['version', 'status', 'audience', 'health', 'released', 'activated', 'shared'] as const).map((column) => (
-                  <th key={column} scope="col">
-                    {t(`releases.columns.${column}`)}
-                  </th>
-                ))}
-                <th scope="col">
-                  <span className="he-visually-hidden">{t('releases.columns.actions')}</span>
-                </th>
-              </tr>
-            </thead>
+            <TableHead
+              columns={(['version', 'status', 'audience', 'health', 'released', 'activated', 'shared'] as const).map((column) => t(`releases.columns.${column}`))}
+              actions={t('releases.columns.actions')}
+            />
             <tbody>
               {remote.releases.map((release) => {
                 const older = !!active && release.releasedAt < active.releasedAt;
