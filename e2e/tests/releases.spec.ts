@@ -4,8 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 // @ts-expect-error plain ESM helper shared with serve.mjs
-import { E2E_DATA_DIR } from '../e2e-env.mjs';
-import { registry } from './support';
+import { E2E_DATA_DIR, E2E_PORT } from '../e2e-env.mjs';
+import { registry, signInStaff, SUPER_ADMIN } from './support';
 
 const repoRoot = path.resolve(__dirname, '..', '..');
 const env = { ...process.env, DATA_DIR: E2E_DATA_DIR, RELEASED_BY: 'e2e' };
@@ -54,4 +54,36 @@ test('a new release of one remote shows on reload, rollback restores it, the she
   expect(listing).toContain(`* mfe-results  ${firstVersion}`);
   expect(listing).toContain(secondVersion);
   fs.rmSync(outDir, { recursive: true, force: true });
+});
+
+test('a team sets a canary with its release token from its own machine; the Releases page shows it; it rolls it back', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signInStaff(page, SUPER_ADMIN);
+  const made = await page.request.post('/api/admin/release-tokens', { data: { remote: 'mfe-results', label: 'e2e team CI' } });
+  expect(made.status()).toBe(201);
+  const { token } = (await made.json()) as { token: string };
+  const activeVersion = await resultsRelease(page);
+
+  // A build of its own (a copy of the served one with one file changed, so a new version), sent through the API.
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mfe-results-token-canary-'));
+  fs.cpSync(path.join(repoRoot, 'mfe-results', 'dist'), dir, { recursive: true });
+  fs.appendFileSync(path.join(dir, 'remoteEntry.js'), `\n/* token canary ${Date.now()} */\n`);
+  const to = `http://127.0.0.1:${E2E_PORT}`;
+  const cli = (...args: string[]) =>
+    execFileSync('node', ['bff/dist/cli.js', 'release', 'mfe-results', '--to', to, ...args], { cwd: repoRoot, env: { ...env, RELEASE_TOKEN: token }, encoding: 'utf8' });
+  const output = cli('--dir', dir, '--canary', '10');
+  const version = /mfe-results (0\.1\.0-[0-9a-f]{10}): released on .*, canary for 10 % of sessions\./.exec(output)?.[1];
+  expect(version, output).toBeTruthy();
+  expect(cli('--status')).toMatch(new RegExp(`${version} +canary for 10 % of sessions +0 sessions`));
+
+  await page.goto('/console/admin/releases');
+  const row = page.getByTestId('releases-mfe-results').getByRole('row', { name: new RegExp(version!) });
+  await expect(row).toContainText('Canary');
+  await expect(row).toContainText('10 % of sessions');
+
+  expect(cli('--rollback', version!)).toContain(`mfe-results ${version}: canary withdrawn, everyone has the active release.`);
+  await page.reload();
+  await expect(row).not.toContainText('10 % of sessions');
+  expect(await resultsRelease(page)).toBe(activeVersion);
+  fs.rmSync(dir, { recursive: true, force: true });
 });
