@@ -20,8 +20,15 @@ import { PersonalNumberVault } from './bankid/personal-number';
 import { loadGeoTables } from './energy/geo-data';
 import { brandConfigStore } from './modules/brand/store';
 import { copyLocalObjectsToS3, productStores } from './storage/from-config';
-import { changeRelease, releaseStatus, setAudience, uploadRelease, UploadError } from './modules/releases/upload-client';
-import { audienceText, describeRelease, ReleaseCommandError, releaseRequestOf, type ReleaseFlags } from './modules/releases/release-command';
+import { changeRelease, releaseStatus, setAudience, uploadRelease } from './modules/releases/upload-client';
+import { UploadError } from './modules/releases/upload-client';
+import {
+  audienceText,
+  describeRelease,
+  ReleaseCommandError,
+  releaseRequestOf,
+  type ReleaseFlags,
+} from './modules/releases/release-command';
 import { createReleaseToken } from './modules/releases/tokens';
 import { insertAudit } from './modules/audit/repository';
 import { releaseTokenCreateSchema } from '@home-energy/shared/schemas/admin';
@@ -91,10 +98,16 @@ function buildRemote(remote: RemotePackage, values: { dir?: string; build?: bool
  * release --to: what a team's CI asks the deployment's API with a release token (no database, no local store): upload
  * the build (active, or for a canary audience), promote or roll back a release, or list them.
  */
-async function releaseThroughApi(remote: RemotePackage, values: ReleaseFlags & { dir?: string; build?: boolean; to?: string; token?: string }): Promise<number> {
+async function releaseThroughApi(
+  remote: RemotePackage,
+  values: ReleaseFlags & { dir?: string; build?: boolean; to?: string; token?: string },
+): Promise<number> {
   const request = releaseRequestOf(values);
   const token = values.token ?? process.env.RELEASE_TOKEN;
-  if (!token) throw new ReleaseError('release --to needs a release token: RELEASE_TOKEN or --token T (a super admin makes one in the console\'s Releases page).');
+  if (!token) {
+    const where = "a super admin makes one in the console's Releases page";
+    throw new ReleaseError(`release --to needs a release token: RELEASE_TOKEN or --token T (${where}).`);
+  }
   const deployment = { to: values.to!, token, remote };
   if (request.kind === 'status') {
     const { releases } = await releaseStatus(deployment);
@@ -111,9 +124,16 @@ async function releaseThroughApi(remote: RemotePackage, values: ReleaseFlags & {
     // A canary is withdrawn; any other release is made active again, which rolls back the active one.
     const { releases } = await releaseStatus(deployment);
     const release = releases.find((r) => r.version === request.version);
-    if (!release) throw new UploadError(`${remote} has no release ${request.version} on ${values.to}. See the releases with --status.`);
+    if (!release) {
+      const message = `${remote} has no release ${request.version} on ${values.to}. See the releases with --status.`;
+      throw new UploadError(message);
+    }
     const changed = await changeRelease(deployment, request.version, release.audience ? 'rollback' : 'activate');
-    console.log(release.audience ? `${remote} ${changed.version}: canary withdrawn, everyone has the active release.` : `${remote} ${changed.version} is active for everyone again.`);
+    console.log(
+      release.audience
+        ? `${remote} ${changed.version}: canary withdrawn, everyone has the active release.`
+        : `${remote} ${changed.version} is active for everyone again.`,
+    );
     return 0;
   }
   const distDir = buildRemote(remote, values);
@@ -341,7 +361,8 @@ async function rotateKey(db: Parameters<typeof rotateDataKey>[0], fromEnv: DataK
 main().then(
   (code) => process.exit(code),
   (error: unknown) => {
-    console.error(error instanceof ReleaseError || error instanceof ConfigError || error instanceof UploadError || error instanceof ReleaseCommandError ? error.message : error);
+    const told = [ReleaseError, ConfigError, UploadError, ReleaseCommandError].some((kind) => error instanceof kind);
+    console.error(told ? (error as Error).message : error);
     process.exit(1);
   },
 );

@@ -5,7 +5,10 @@ import { openPglite, openPostgres, type DatabaseHandle } from '../src/db/client'
 import { runMigrations } from '../src/db/migrate';
 
 /** A new, migrated database named `<prefix>_<random>` on a PostgreSQL server, and how to drop it afterwards. */
-export async function createPostgresDatabase(serverUrl: string, prefix: string): Promise<{ url: string; drop(): Promise<void> }> {
+export async function createPostgresDatabase(
+  serverUrl: string,
+  prefix: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `${prefix}_${crypto.randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();

@@ -1,12 +1,24 @@
 import { Router, type Request, type Response } from 'express';
 import { noQuery } from '../../http/input-guards';
 import { REMOTES } from '@home-energy/shared/remotes';
-import { releaseActivateParamsSchema, releaseAudienceSchema, type AdminReleaseList } from '@home-energy/shared/schemas/admin';
+import {
+  releaseActivateParamsSchema,
+  releaseAudienceSchema,
+  type AdminReleaseList,
+} from '@home-energy/shared/schemas/admin';
 import type { Db } from '../../db/client';
 import { parse } from '../../http/errors';
 import { audit } from '../audit/record';
 import type { ReleaseSettings } from '../releases/service';
-import { activateCompatible, releaseViews, rollBackCanary, setReleaseAudience, shellShared, type ReleaseActor, type ReleaseChange } from '../releases/control';
+import {
+  activateCompatible,
+  releaseViews,
+  rollBackCanary,
+  setReleaseAudience,
+  shellShared,
+  type ReleaseActor,
+  type ReleaseChange,
+} from '../releases/control';
 
 /** The signed-in super admin as the actor of a release change. */
 const staffActor = (req: Request, res: Response): ReleaseActor => ({
@@ -29,7 +41,10 @@ export function releaseRoutes(db: Db, settings: ReleaseSettings): Router {
     const views = await releaseViews(db, settings);
     const shell = shellShared(settings);
     const body: AdminReleaseList = {
-      remotes: REMOTES.map(({ package: remote }) => ({ remote, releases: views.filter((v) => v.remote === remote).map((v) => v.release) })),
+      remotes: REMOTES.map(({ package: remote }) => ({
+        remote,
+        releases: views.filter((v) => v.remote === remote).map((v) => v.release),
+      })),
       shell: shell ? { shared: shell.map((s) => ({ name: s.name, version: s.version })) } : null,
     };
     res.set('Cache-Control', 'no-store').json(body);

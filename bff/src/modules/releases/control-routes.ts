@@ -1,6 +1,10 @@
 import { Router, type Request, type Response } from 'express';
 import type { RemotePackage } from '@home-energy/shared/remotes';
-import { releaseActivateParamsSchema, releaseAudienceSchema, type AdminRemoteReleases } from '@home-energy/shared/schemas/admin';
+import {
+  releaseActivateParamsSchema,
+  releaseAudienceSchema,
+  type AdminRemoteReleases,
+} from '@home-energy/shared/schemas/admin';
 import type { Db } from '../../db/client';
 import { parse } from '../../http/errors';
 import { noQuery } from '../../http/input-guards';
@@ -13,7 +17,10 @@ import { markReleaseTokenUsed, type ReleaseTokenRow } from './tokens';
 async function answer(db: Db, req: Request, res: Response, action: string, change: ReleaseChange): Promise<void> {
   const token = res.locals.releaseToken as ReleaseTokenRow;
   const { version } = change.release;
-  if (!change.changed) await auditTokenUse(db, req, token, token.remote, action, { version, unchanged: true }, `${token.remote}@${version}`);
+  if (!change.changed) {
+    const target = `${token.remote}@${version}`;
+    await auditTokenUse(db, req, token, token.remote, action, { version, unchanged: true }, target);
+  }
   await markReleaseTokenUsed(db, token.id);
   res.json(change.release);
 }
@@ -28,11 +35,13 @@ export function releaseControlRoutes(db: Db, settings: ReleaseSettings): Router 
   router.use(noQuery);
   const guard = releaseTokenGuard(db);
   const params = (req: Request) => parse(releaseActivateParamsSchema, req.params, 'params');
+  const actor = (req: Request, res: Response) => tokenActor(req, res.locals.releaseToken as ReleaseTokenRow);
 
   router.get('/:remote', ...guard, async (req, res) => {
     const token = res.locals.releaseToken as ReleaseTokenRow;
     const remote = token.remote as RemotePackage;
-    const body: AdminRemoteReleases = { remote, releases: (await releaseViews(db, settings, remote)).map((v) => v.release) };
+    const releases = (await releaseViews(db, settings, remote)).map((v) => v.release);
+    const body: AdminRemoteReleases = { remote, releases };
     await auditTokenUse(db, req, token, remote, 'release.list', {});
     await markReleaseTokenUsed(db, token.id);
     res.set('Cache-Control', 'no-store').json(body);
@@ -41,18 +50,20 @@ export function releaseControlRoutes(db: Db, settings: ReleaseSettings): Router 
   router.post('/:remote/:version/audience', ...guard, async (req, res) => {
     const { remote, version } = params(req);
     const audience = parse(releaseAudienceSchema, req.body, 'body');
-    const change = await setReleaseAudience(db, settings, remote, version, audience, tokenActor(req, res.locals.releaseToken));
+    const change = await setReleaseAudience(db, settings, remote, version, audience, actor(req, res));
     await answer(db, req, res, audience.kind === 'everyone' ? 'release.activate' : 'release.canary', change);
   });
 
   router.post('/:remote/:version/activate', ...guard, async (req, res) => {
     const { remote, version } = params(req);
-    await answer(db, req, res, 'release.activate', await activateCompatible(db, settings, remote, version, tokenActor(req, res.locals.releaseToken)));
+    const change = await activateCompatible(db, settings, remote, version, actor(req, res));
+    await answer(db, req, res, 'release.activate', change);
   });
 
   router.post('/:remote/:version/rollback', ...guard, async (req, res) => {
     const { remote, version } = params(req);
-    await answer(db, req, res, 'release.rollback', await rollBackCanary(db, settings, remote, version, tokenActor(req, res.locals.releaseToken)));
+    const change = await rollBackCanary(db, settings, remote, version, actor(req, res));
+    await answer(db, req, res, 'release.rollback', change);
   });
 
   return router;

@@ -43,7 +43,11 @@ export function shellShared(settings: ReleaseSettings): ManifestShared[] | null 
 
 const NO_HEALTH: AdminReleaseHealth = { sessions: 0, failedSessions: 0, errors: 0 };
 
-export function releaseView(row: ReleaseRow, shell: ManifestShared[] | null, health: Map<number, AdminReleaseHealth>): AdminRelease {
+export function releaseView(
+  row: ReleaseRow,
+  shell: ManifestShared[] | null,
+  health: Map<number, AdminReleaseHealth>,
+): AdminRelease {
   // The release's shared[] was stored from its mf-manifest.json at release time; checked against today's shell.
   const checks = shell ? checkSharedAgainstShell(row.shared as ManifestShared[], shell) : null;
   const verdict = row.canaryVerdict === 'healthy' || row.canaryVerdict === 'rolled-back' ? row.canaryVerdict : null;
@@ -65,7 +69,11 @@ export function releaseView(row: ReleaseRow, shell: ManifestShared[] | null, hea
 }
 
 /** Every release (of one remote when given), newest first, with its audience, health and verdict. */
-export async function releaseViews(db: Db, settings: ReleaseSettings, remote?: RemotePackage): Promise<{ remote: string; release: AdminRelease }[]> {
+export async function releaseViews(
+  db: Db,
+  settings: ReleaseSettings,
+  remote?: RemotePackage,
+): Promise<{ remote: string; release: AdminRelease }[]> {
   const rows = await listReleases(db, remote);
   const shell = shellShared(settings);
   const health = await releaseHealth(db);
@@ -83,15 +91,24 @@ async function existingRelease(db: Db, remote: string, version: string): Promise
 }
 
 /** The release, refused (409) when the running shell cannot satisfy its shared singletons. */
-async function compatibleRelease(db: Db, settings: ReleaseSettings, remote: string, version: string): Promise<ReleaseRow> {
+async function compatibleRelease(
+  db: Db,
+  settings: ReleaseSettings,
+  remote: string,
+  version: string,
+): Promise<ReleaseRow> {
   const release = await existingRelease(db, remote, version);
   if (release.active) return release;
   const shell = shellShared(settings);
-  if (!shell) throw new HttpError(409, 'conflict', 'The shell is not built (its mf-manifest.json is missing), so the release cannot be checked.');
+  if (!shell) {
+    const message = 'The shell is not built (its mf-manifest.json is missing), so the release cannot be checked.';
+    throw new HttpError(409, 'conflict', message);
+  }
   const failed = checkSharedAgainstShell(release.shared as ManifestShared[], shell).filter((c) => !c.ok);
   if (failed.length > 0) {
     const issues = failed.map((c) => ({ path: c.name, message: c.problem ?? '' }));
-    throw new HttpError(409, 'incompatible', `Refusing to activate ${remote} ${version}: ${failed.map((c) => c.problem).join('; ')}.`, issues);
+    const problems = failed.map((c) => c.problem).join('; ');
+    throw new HttpError(409, 'incompatible', `Refusing to activate ${remote} ${version}: ${problems}.`, issues);
   }
   return release;
 }
@@ -103,7 +120,7 @@ async function activate(db: Db, settings: ReleaseSettings, release: ReleaseRow, 
   const canary = release.canaryStartedAt ? { canary: audienceOf(release) } : {};
   try {
     await db.transaction(async (tx) => {
-      // The release service's own transaction becomes a savepoint here, so activation and its audit row commit together.
+      // The release service's own transaction becomes a savepoint here: activation and its audit row commit together.
       await activateRelease(tx as unknown as Db, settings, remote as RemotePackage, version, actor.by);
       const details = { remote, version, previous: previous?.version ?? null, rollback, ...canary };
       await actor.record(tx, { action: 'release.activate', target: `${remote}@${version}`, details });
@@ -115,34 +132,60 @@ async function activate(db: Db, settings: ReleaseSettings, release: ReleaseRow, 
 }
 
 /** Makes a release active for everyone (promotion, or rollback to an earlier one) once the shell can run it. */
-export async function activateCompatible(db: Db, settings: ReleaseSettings, remote: RemotePackage, version: string, actor: ReleaseActor): Promise<ReleaseChange> {
+export async function activateCompatible(
+  db: Db,
+  settings: ReleaseSettings,
+  remote: RemotePackage,
+  version: string,
+  actor: ReleaseActor,
+): Promise<ReleaseChange> {
   const release = await compatibleRelease(db, settings, remote, version);
   if (!release.active) await activate(db, settings, release, actor);
   return { release: await viewOne(db, settings, remote, version), changed: !release.active };
 }
 
 /** Gives a release its audience: a brand's or a share of sessions (the remote's canary), or everyone (promotion). */
-export async function setReleaseAudience(db: Db, settings: ReleaseSettings, remote: RemotePackage, version: string, audience: ReleaseAudience, actor: ReleaseActor): Promise<ReleaseChange> {
+export async function setReleaseAudience(
+  db: Db,
+  settings: ReleaseSettings,
+  remote: RemotePackage,
+  version: string,
+  audience: ReleaseAudience,
+  actor: ReleaseActor,
+): Promise<ReleaseChange> {
   if (audience.kind === 'everyone') return activateCompatible(db, settings, remote, version, actor);
   const release = await compatibleRelease(db, settings, remote, version);
-  if (release.active) throw new HttpError(409, 'conflict', `${remote} ${version} is the active release: everyone has it already.`);
-  if (audience.kind === 'brand' && !(await db.query.organisations.findFirst({ where: eq(organisations.brand, audience.brand), columns: { id: true } }))) {
+  if (release.active) {
+    throw new HttpError(409, 'conflict', `${remote} ${version} is the active release: everyone has it already.`);
+  }
+  const brandKnown = async (brand: string) =>
+    !!(await db.query.organisations.findFirst({ where: eq(organisations.brand, brand), columns: { id: true } }));
+  if (audience.kind === 'brand' && !(await brandKnown(audience.brand))) {
     const message = `Invalid body.brand: no organisation has the brand ${audience.brand}.`;
-    throw new HttpError(400, 'bad_request', message, [{ path: 'body.brand', message: 'no organisation has this brand' }]);
+    const issues = [{ path: 'body.brand', message: 'no organisation has this brand' }];
+    throw new HttpError(400, 'bad_request', message, issues);
   }
   const target = audience.kind === 'brand' ? { brand: audience.brand } : { percent: audience.percent };
   await db.transaction(async (tx) => {
     await startCanary(tx as unknown as Db, release.id, remote, target);
-    await actor.record(tx, { action: 'release.canary', target: `${remote}@${version}`, details: { remote, version, audience } });
+    const details = { remote, version, audience };
+    await actor.record(tx, { action: 'release.canary', target: `${remote}@${version}`, details });
   });
   return { release: await viewOne(db, settings, remote, version), changed: true };
 }
 
 /** Withdraws a canary: everyone gets the active release again. */
-export async function rollBackCanary(db: Db, settings: ReleaseSettings, remote: RemotePackage, version: string, actor: ReleaseActor): Promise<ReleaseChange> {
+export async function rollBackCanary(
+  db: Db,
+  settings: ReleaseSettings,
+  remote: RemotePackage,
+  version: string,
+  actor: ReleaseActor,
+): Promise<ReleaseChange> {
   const release = await existingRelease(db, remote, version);
   if (release.canaryStartedAt === null) {
-    throw new HttpError(409, 'conflict', `${remote} ${version} is not a canary; activate an earlier release to roll back the active one.`);
+    const message = `${remote} ${version} is not a canary; activate an earlier release to roll back the active one.`;
+    throw new HttpError(409, 'conflict', message);
   }
   await db.transaction(async (tx) => {
     await endCanary(tx as unknown as Db, release.id, 'rolled-back');

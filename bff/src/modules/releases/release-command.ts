@@ -23,14 +23,22 @@ const ACTIONS = ['--canary', '--canary-brand', '--promote', '--rollback', '--sta
 
 function version(flag: string, value: string): string {
   const parsed = releaseVersionSchema.safeParse(value);
-  if (!parsed.success) throw new ReleaseCommandError(`${flag}: "${value}" is not a release version such as 0.1.0-4adaf6cba1 (see --status).`);
+  if (!parsed.success) {
+    const example = '0.1.0-4adaf6cba1';
+    throw new ReleaseCommandError(`${flag}: "${value}" is not a release version such as ${example} (see --status).`);
+  }
   return parsed.data;
 }
 
 /** The one thing the flags ask for; a clear message for none that fits. */
 export function releaseRequestOf(flags: ReleaseFlags): ReleaseRequest {
-  const given = ACTIONS.filter((flag) => flags[flag.slice(2) as keyof ReleaseFlags] !== undefined && flags[flag.slice(2) as keyof ReleaseFlags] !== false);
-  if (given.length > 1) throw new ReleaseCommandError(`Give one of ${ACTIONS.join(', ')} at a time, not ${given.join(' and ')}.`);
+  const given = ACTIONS.filter((flag) => {
+    const value = flags[flag.slice(2) as keyof ReleaseFlags];
+    return value !== undefined && value !== false;
+  });
+  if (given.length > 1) {
+    throw new ReleaseCommandError(`Give one of ${ACTIONS.join(', ')} at a time, not ${given.join(' and ')}.`);
+  }
   if (flags.status) return { kind: 'status' };
   if (flags.promote !== undefined) return { kind: 'promote', version: version('--promote', flags.promote) };
   if (flags.rollback !== undefined) return { kind: 'rollback', version: version('--rollback', flags.rollback) };

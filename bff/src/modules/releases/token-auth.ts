@@ -15,12 +15,21 @@ const REFUSALS_PER_15_MINUTES = 60;
 
 const remoteParamSchema = z.object({ remote: remotePackageSchema });
 
-export const actorOf = (token: ReleaseTokenRow | null) => (token ? `release-token:${token.id} (${token.label})` : 'release-token:unknown');
+export const actorOf = (token: ReleaseTokenRow | null) =>
+  token ? `release-token:${token.id} (${token.label})` : 'release-token:unknown';
 
 /** One audit row for a use of a release token (actor: the token, never a staff user). */
-export async function auditTokenUse(db: DbOrTx, req: Request, token: ReleaseTokenRow | null, remote: string, action: string, details: Record<string, unknown>, target?: string): Promise<void> {
-  const row = { actorId: null, actorEmail: actorOf(token), action, target: target ?? `release-token:${token?.id ?? 'unknown'}`, details: { remote, ip: req.ip, ...details } };
-  await insertAudit(db, row);
+export async function auditTokenUse(
+  db: DbOrTx,
+  req: Request,
+  token: ReleaseTokenRow | null,
+  remote: string,
+  action: string,
+  details: Record<string, unknown>,
+  target = `release-token:${token?.id ?? 'unknown'}`,
+): Promise<void> {
+  const actorEmail = actorOf(token);
+  await insertAudit(db, { actorId: null, actorEmail, action, target, details: { remote, ip: req.ip, ...details } });
 }
 
 /** The token as the actor of a release change made through the API. */
@@ -43,7 +52,10 @@ export function releaseTokenGuard(db: Db): RequestHandler[] {
     skip: (req) => !req.get('authorization'),
     standardHeaders: 'draft-8',
     legacyHeaders: false,
-    message: { error: 'too_many_requests', message: 'Too many refused release requests from this address. Try again in 15 minutes.' },
+    message: {
+      error: 'too_many_requests',
+      message: 'Too many refused release requests from this address. Try again in 15 minutes.',
+    },
   });
 
   const authenticate: RequestHandler = async (req, res, next) => {
@@ -55,9 +67,11 @@ export function releaseTokenGuard(db: Db): RequestHandler[] {
     }
     const token = await findReleaseToken(db, presented);
     if (!token || token.revokedAt) {
-      await auditTokenUse(db, req, token, remote, 'release.token_refused', { reason: token ? 'revoked' : 'unknown token' });
+      const reason = token ? 'revoked' : 'unknown token';
+      await auditTokenUse(db, req, token, remote, 'release.token_refused', { reason });
       res.set('WWW-Authenticate', 'Bearer error="invalid_token"');
-      throw new HttpError(401, 'unauthorized', token ? 'This release token was revoked.' : 'This release token is not known.');
+      const message = token ? 'This release token was revoked.' : 'This release token is not known.';
+      throw new HttpError(401, 'unauthorized', message);
     }
     if (token.remote !== remote) {
       await auditTokenUse(db, req, token, remote, 'release.token_refused', { reason: `token of ${token.remote}` });

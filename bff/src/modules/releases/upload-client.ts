@@ -41,14 +41,20 @@ function baseOf(to: string): URL {
 }
 
 /** One call of the deployment's /api/releases/<remote>… with the token; refusals as UploadError "<status>: <why>". */
-async function call<T>(deployment: Deployment, suffix: string, init: { method: 'GET' | 'POST'; body?: FormData | object }): Promise<T> {
+async function call<T>(
+  deployment: Deployment,
+  suffix: string,
+  init: { method: 'GET' | 'POST'; body?: FormData | object },
+): Promise<T> {
   const base = baseOf(deployment.to);
   const json = init.body !== undefined && !(init.body instanceof FormData);
-  const headers: Record<string, string> = { authorization: `Bearer ${deployment.token}`, ...(json ? { 'content-type': 'application/json' } : {}) };
+  const headers: Record<string, string> = { authorization: `Bearer ${deployment.token}` };
+  if (json) headers['content-type'] = 'application/json';
   const body = json ? JSON.stringify(init.body) : (init.body as FormData | undefined);
   const url = new URL(`/api/releases/${deployment.remote}${suffix}`, base);
   const answer = await fetch(url, { method: init.method, headers, body }).catch((error: Error) => {
-    throw new UploadError(`Cannot reach ${base.origin}: ${(error.cause as Error | undefined)?.message ?? error.message}`);
+    const why = (error.cause as Error | undefined)?.message ?? error.message;
+    throw new UploadError(`Cannot reach ${base.origin}: ${why}`);
   });
   const parsed = (await answer.json().catch(() => null)) as (T & { message?: string }) | null;
   if (!answer.ok) {
@@ -63,7 +69,9 @@ async function call<T>(deployment: Deployment, suffix: string, init: { method: '
  * file named by its path in the build: what a team's CI runs, with no access to the BFF's machine. With
  * `activate: false` the release is only stored (for a canary audience next).
  */
-export async function uploadRelease(options: Deployment & { distDir: string; activate?: boolean }): Promise<UploadAnswer> {
+export async function uploadRelease(
+  options: Deployment & { distDir: string; activate?: boolean },
+): Promise<UploadAnswer> {
   baseOf(options.to);
   if (!fs.existsSync(path.join(options.distDir, 'mf-manifest.json'))) throw new UploadError(`${options.distDir} holds no build of ${options.remote} (no mf-manifest.json). Build it first.`);
   const form = new FormData();
@@ -83,6 +91,10 @@ export function setAudience(deployment: Deployment, version: string, audience: R
 }
 
 /** Withdraws a canary (`rollback`), or makes an earlier release active for everyone (`activate`). */
-export function changeRelease(deployment: Deployment, version: string, change: 'rollback' | 'activate'): Promise<AdminRelease> {
+export function changeRelease(
+  deployment: Deployment,
+  version: string,
+  change: 'rollback' | 'activate',
+): Promise<AdminRelease> {
   return call<AdminRelease>(deployment, `/${version}/${change}`, { method: 'POST' });
 }

@@ -33,7 +33,13 @@ export function releaseUploadRoutes(db: Db, settings: ReleaseSettings, limits: R
   const maxBytes = limits.RELEASE_UPLOAD_MB * 1024 * 1024;
   const upload = multer({
     storage: multer.memoryStorage(),
-    limits: { fileSize: maxBytes, files: limits.RELEASE_UPLOAD_FILES, fields: 1, fieldNameSize: 512, parts: limits.RELEASE_UPLOAD_FILES + 1 },
+    limits: {
+      fileSize: maxBytes,
+      files: limits.RELEASE_UPLOAD_FILES,
+      fields: 1,
+      fieldNameSize: 512,
+      parts: limits.RELEASE_UPLOAD_FILES + 1,
+    },
   }).any();
   const receive: RequestHandler = (req, res, next) =>
     upload(req, res, (error: unknown) => {
@@ -74,7 +80,9 @@ export function releaseUploadRoutes(db: Db, settings: ReleaseSettings, limits: R
         fs.mkdirSync(path.dirname(target), { recursive: true });
         fs.writeFileSync(target, file.buffer);
       }
-      const result = await publishRelease(db, settings, { remote, distDir: staging, releasedBy: actorOf(token), activate: activate === 'false' ? 'never' : 'always' }).catch(async (error: unknown) => {
+      const when = activate === 'false' ? 'never' : 'always';
+      const publish = { remote, distDir: staging, releasedBy: actorOf(token), activate: when } as const;
+      const result = await publishRelease(db, settings, publish).catch(async (error: unknown) => {
         if (!(error instanceof ReleaseError)) throw error;
         const failed = error.checks.filter((c) => !c.ok);
         await auditTokenUse(db, req, token, remote, 'release.upload_refused', { reason: error.message });
