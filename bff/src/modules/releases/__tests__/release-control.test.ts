@@ -41,8 +41,9 @@ async function makeToken(remote: string, label: string): Promise<{ id: number; t
   return (await superAdmin.post('/api/admin/release-tokens').send({ remote, label }).expect(201)).body;
 }
 
-const auditRows = async (action: string) =>
-  (await database.pool.query(`select actor_email, target, details from audit_log where action = $1 order by id`, [action])).rows;
+const AUDIT = 'select actor_email, target, details from audit_log where action = $1 order by id';
+const auditRows = async (action: string) => (await database.pool.query(AUDIT, [action])).rows;
+const TOKEN_ACTOR = () => `release-token:${results.id} (results CI)`;
 const registryVersion = async (cookie = '') => {
   const res = await request(app).get('/api/mfe/registry').set('Cookie', cookie).expect(200);
   return res.body.remotes.find((r: { package: string }) => r.package === 'mfe-results')?.version as string;
@@ -59,18 +60,22 @@ it('uploads a build without activating it, gives it to 10 % of sessions, then pr
   expect(set).toMatchObject({ version: canary, active: false, audience: { kind: 'percent', percent: 10 } });
   const status = await releaseStatus(results);
   expect(status.remote).toBe('mfe-results');
-  expect(status.releases.find((r) => r.version === canary)).toMatchObject({ audience: { kind: 'percent', percent: 10 }, health: { sessions: 0, failedSessions: 0, errors: 0 }, verdict: null });
+  expect(status.releases.find((r) => r.version === canary)).toMatchObject({
+    audience: { kind: 'percent', percent: 10 },
+    health: { sessions: 0, failedSessions: 0, errors: 0 },
+    verdict: null,
+  });
   expect(await auditRows('release.canary')).toContainEqual({
-    actor_email: `release-token:${results.id} (results CI)`,
+    actor_email: TOKEN_ACTOR(),
     target: `mfe-results@${canary}`,
-    details: expect.objectContaining({ remote: 'mfe-results', version: canary, audience: { kind: 'percent', percent: 10 } }),
+    details: expect.objectContaining({ version: canary, audience: { kind: 'percent', percent: 10 } }),
   });
 
   const promoted = await setAudience(results, canary, { kind: 'everyone' });
-  expect(promoted).toMatchObject({ version: canary, active: true, audience: null, activatedBy: `release-token:${results.id} (results CI)` });
+  expect(promoted).toMatchObject({ version: canary, active: true, audience: null, activatedBy: TOKEN_ACTOR() });
   expect(await registryVersion()).toBe(canary);
   expect((await auditRows('release.activate')).at(-1)).toMatchObject({
-    actor_email: `release-token:${results.id} (results CI)`,
+    actor_email: TOKEN_ACTOR(),
     details: expect.objectContaining({ version: canary, previous: stable, canary: { kind: 'percent', percent: 10 } }),
   });
   // Asking again changes nothing, and the call is still on record.
@@ -86,51 +91,68 @@ it('gives a canary to one brand\'s sessions, then rolls it back: everyone has th
   expect(await registryVersion()).toBe(active);
 
   const rolledBack = await changeRelease(results, canary, 'rollback');
-  expect(rolledBack).toMatchObject({ version: canary, active: false, audience: null, verdict: { result: 'rolled-back' } });
+  expect(rolledBack).toMatchObject({ version: canary, active: false, audience: null });
+  expect(rolledBack.verdict).toMatchObject({ result: 'rolled-back' });
   expect(await registryVersion('owner=demo-bank')).toBe(active);
   expect((await auditRows('release.rollback')).at(-1)).toEqual({
-    actor_email: `release-token:${results.id} (results CI)`,
+    actor_email: TOKEN_ACTOR(),
     target: `mfe-results@${canary}`,
     details: expect.objectContaining({ automatic: false, audience: { kind: 'brand', brand: 'demo-bank' } }),
   });
-  await expect(changeRelease(results, canary, 'rollback')).rejects.toThrow(`409: mfe-results ${canary} is not a canary`);
-  await expect(setAudience(results, canary, { kind: 'brand', brand: 'no-such-brand' })).rejects.toThrow('400: Invalid body.brand: no organisation has the brand no-such-brand.');
+  const again = changeRelease(results, canary, 'rollback');
+  await expect(again).rejects.toThrow(`409: mfe-results ${canary} is not a canary`);
+  const unknownBrand = setAudience(results, canary, { kind: 'brand', brand: 'no-such-brand' });
+  await expect(unknownBrand).rejects.toThrow('400: Invalid body.brand: no organisation has the brand no-such-brand.');
 });
 
-it('activates an earlier release (rolling back the active one), and says 404 for a version it does not have', async () => {
+it('activates an earlier release (rolling back the active one), and says 404 for one it does not have', async () => {
   const current = await registryVersion();
-  const earlier = (await releaseStatus(results)).releases.find((r) => !r.active && r.version !== current && r.verdict === null)!;
+  const { releases } = await releaseStatus(results);
+  const earlier = releases.find((r) => !r.active && r.version !== current && r.verdict === null)!;
   const activated = await changeRelease(results, earlier.version, 'activate');
   expect(activated).toMatchObject({ version: earlier.version, active: true });
   expect(await registryVersion()).toBe(earlier.version);
-  expect((await auditRows('release.activate')).at(-1).details).toMatchObject({ version: earlier.version, previous: current, rollback: true });
-  await expect(changeRelease(results, '9.9.9-0000000000', 'activate')).rejects.toThrow('404: mfe-results has no release 9.9.9-0000000000. See the releases with --status.');
+  const audited = (await auditRows('release.activate')).at(-1).details;
+  expect(audited).toMatchObject({ version: earlier.version, previous: current, rollback: true });
+  const missing = changeRelease(results, '9.9.9-0000000000', 'activate');
+  const notFound = '404: mfe-results has no release 9.9.9-0000000000. See the releases with --status.';
+  await expect(missing).rejects.toThrow(notFound);
 });
 
-it('refuses to activate or canary a release the shell cannot satisfy (409), on the token path as on the admin path', async () => {
+it('refuses to activate or canary a release the shell cannot satisfy (409), by token as by the admin', async () => {
   const before = await registryVersion();
   const react18 = SHELL_SHARED.map((s) => (s.name === 'react' ? { ...s, requiredVersion: '^18.2.0' } : s));
-  await insertRelease(database.db, { remote: 'mfe-results', version: '0.0.1-react18aaaa', shared: react18, files: 3, bytes: 10, releasedBy: 'old ci' });
-  const refused = 'Refusing to activate mfe-results 0.0.1-react18aaaa: react: the remote requires ^18.2.0 but the shell provides 19.3.1.';
-  await expect(changeRelease(results, '0.0.1-react18aaaa', 'activate')).rejects.toThrow(`409: ${refused}`);
-  await expect(setAudience(results, '0.0.1-react18aaaa', { kind: 'percent', percent: 5 })).rejects.toThrow(`409: ${refused}`);
-  const admin = await superAdmin.post('/api/admin/releases/mfe-results/0.0.1-react18aaaa/activate').expect(409);
+  const version = '0.0.1-react18aaaa';
+  const row = { remote: 'mfe-results', version, shared: react18, files: 3, bytes: 10, releasedBy: 'old ci' };
+  await insertRelease(database.db, row);
+  const problem = 'react: the remote requires ^18.2.0 but the shell provides 19.3.1';
+  const refused = `Refusing to activate mfe-results ${version}: ${problem}.`;
+  await expect(changeRelease(results, version, 'activate')).rejects.toThrow(`409: ${refused}`);
+  await expect(setAudience(results, version, { kind: 'percent', percent: 5 })).rejects.toThrow(`409: ${refused}`);
+  const admin = await superAdmin.post(`/api/admin/releases/mfe-results/${version}/activate`).expect(409);
   expect(admin.body.message).toBe(refused);
   expect(await registryVersion()).toBe(before);
 });
 
-it('scopes the token to its remote (403), refuses revoked (401) and unknown tokens, auditing each refusal', async () => {
+it('scopes the token to its remote (403), refuses revoked and unknown tokens (401), auditing each', async () => {
   const version = await registryVersion();
   const flow = await makeToken('mfe-flow', 'flow CI');
-  await expect(releaseStatus({ ...results, token: flow.token })).rejects.toThrow('403: This release token is for mfe-flow, not mfe-results. Use the release token of this remote.');
+  const otherRemote = releaseStatus({ ...results, token: flow.token });
+  const scoped = '403: This release token is for mfe-flow, not mfe-results. Use the release token of this remote.';
+  await expect(otherRemote).rejects.toThrow(scoped);
   await expect(setAudience({ ...results, token: flow.token }, version, { kind: 'everyone' })).rejects.toThrow('403');
   const old = await makeToken('mfe-results', 'old CI');
   await superAdmin.post(`/api/admin/release-tokens/${old.id}/revoke`).expect(200);
-  await expect(changeRelease({ ...results, token: old.token }, version, 'activate')).rejects.toThrow('401: This release token was revoked. Check RELEASE_TOKEN');
-  await expect(releaseStatus({ ...results, token: 'hert_nobody' })).rejects.toThrow('401: This release token is not known.');
+  const revoked = changeRelease({ ...results, token: old.token }, version, 'activate');
+  await expect(revoked).rejects.toThrow('401: This release token was revoked. Check RELEASE_TOKEN');
+  const unknown = releaseStatus({ ...results, token: 'hert_nobody' });
+  await expect(unknown).rejects.toThrow('401: This release token is not known.');
   await request(app).get('/api/releases/mfe-results').expect(401);
-  await request(app).post(`/api/releases/mfe-results/${version}/audience`).set('Authorization', `Bearer ${results.token}`).send({ kind: 'percent', percent: 100 }).expect(400);
-  await request(app).post(`/api/releases/mfe-nothing/${version}/rollback`).set('Authorization', `Bearer ${results.token}`).expect(400);
+  const bearer = `Bearer ${results.token}`;
+  const all = { kind: 'percent', percent: 100 };
+  const audience = `/api/releases/mfe-results/${version}/audience`;
+  await request(app).post(audience).set('Authorization', bearer).send(all).expect(400);
+  await request(app).post(`/api/releases/mfe-nothing/${version}/rollback`).set('Authorization', bearer).expect(400);
   const refused = (await auditRows('release.token_refused')).map((row) => [row.actor_email, row.details.reason]);
   expect(refused).toEqual([
     [`release-token:${flow.id} (flow CI)`, 'token of mfe-flow'],
@@ -138,27 +160,35 @@ it('scopes the token to its remote (403), refuses revoked (401) and unknown toke
     [`release-token:${old.id} (old CI)`, 'revoked'],
     ['release-token:unknown', 'unknown token'],
   ]);
-  expect((await auditRows('release.list')).map((row) => row.actor_email)).toContain(`release-token:${results.id} (results CI)`);
-  await expect(releaseStatus({ ...results, to: 'http://127.0.0.1:9' })).rejects.toThrow('Cannot reach http://127.0.0.1:9');
+  expect((await auditRows('release.list')).map((row) => row.actor_email)).toContain(TOKEN_ACTOR());
+  const unreachable = releaseStatus({ ...results, to: 'http://127.0.0.1:9' });
+  await expect(unreachable).rejects.toThrow('Cannot reach http://127.0.0.1:9');
 });
 
 describe('the CLI\'s release flags', () => {
   it('reads one action: upload (active or canary), promote, rollback or status', () => {
     expect(releaseRequestOf({})).toEqual({ kind: 'upload', canary: null });
     expect(releaseRequestOf({ canary: '10' })).toEqual({ kind: 'upload', canary: { kind: 'percent', percent: 10 } });
-    expect(releaseRequestOf({ 'canary-brand': 'demo-bank' })).toEqual({ kind: 'upload', canary: { kind: 'brand', brand: 'demo-bank' } });
-    expect(releaseRequestOf({ promote: '0.1.0-4adaf6cba1' })).toEqual({ kind: 'promote', version: '0.1.0-4adaf6cba1' });
-    expect(releaseRequestOf({ rollback: '0.1.0-4adaf6cba1' })).toEqual({ kind: 'rollback', version: '0.1.0-4adaf6cba1' });
+    const brand = { kind: 'brand', brand: 'demo-bank' };
+    expect(releaseRequestOf({ 'canary-brand': 'demo-bank' })).toEqual({ kind: 'upload', canary: brand });
+    const version = '0.1.0-4adaf6cba1';
+    expect(releaseRequestOf({ promote: version })).toEqual({ kind: 'promote', version });
+    expect(releaseRequestOf({ rollback: version })).toEqual({ kind: 'rollback', version });
     expect(releaseRequestOf({ status: true })).toEqual({ kind: 'status' });
   });
 
   it('says what is wrong with a flag', () => {
     for (const percent of ['0', '100', '12.5', 'ten', '-5', '']) {
-      expect(() => releaseRequestOf({ canary: percent })).toThrow(`--canary: "${percent}" is not a whole percentage of sessions from 1 to 99.`);
+      const message = `--canary: "${percent}" is not a whole percentage of sessions from 1 to 99.`;
+      expect(() => releaseRequestOf({ canary: percent })).toThrow(message);
     }
-    expect(() => releaseRequestOf({ 'canary-brand': 'Demo Bank' })).toThrow('--canary-brand: "Demo Bank" is not a brand id such as demo-bank.');
+    const brand = '--canary-brand: "Demo Bank" is not a brand id such as demo-bank.';
+    expect(() => releaseRequestOf({ 'canary-brand': 'Demo Bank' })).toThrow(brand);
     expect(() => releaseRequestOf({ promote: '../x' })).toThrow('--promote: "../x" is not a release version');
-    expect(() => releaseRequestOf({ canary: '10', promote: '0.1.0-4adaf6cba1' })).toThrow('Give one of --canary, --canary-brand, --promote, --rollback, --status at a time, not --canary and --promote.');
-    expect(() => releaseRequestOf({ status: true, rollback: '0.1.0-4adaf6cba1' })).toThrow('not --rollback and --status');
+    const actions = '--canary, --canary-brand, --promote, --rollback, --status';
+    const one = `Give one of ${actions} at a time, not --canary and --promote.`;
+    expect(() => releaseRequestOf({ canary: '10', promote: '0.1.0-4adaf6cba1' })).toThrow(one);
+    const both = { status: true, rollback: '0.1.0-4adaf6cba1' };
+    expect(() => releaseRequestOf(both)).toThrow('not --rollback and --status');
   });
 });
