@@ -8,6 +8,8 @@ import { LoadFailed } from '../../../components/load-failed';
 import { TableHead } from '../../../components/table-head';
 import { useCreateReleaseTokenMutation, useListReleaseTokensQuery, useRevokeReleaseTokenMutation } from '../api/releases-api';
 
+const TOKEN_COLUMNS = ['label', 'remote', 'created', 'lastUsed', 'status'] as const;
+
 /** The new token, shown once: focus moves here so it is not missed, and it can be copied. */
 function NewToken({ created, onDone }: { created: AdminReleaseTokenCreated; onDone: () => void }) {
   const { t } = useTranslation('admin');
@@ -121,7 +123,7 @@ export function ReleaseTokens({ date }: { date: (value: string) => string }) {
           <table className="he-table">
             <caption className="he-visually-hidden">{t('releaseTokens.title')}</caption>
             <TableHead
-              columns={(['label', 'remote', 'created', 'lastUsed', 'status'] as const).map((column) => t(`releaseTokens.columns.${column}`))}
+              columns={TOKEN_COLUMNS.map((column) => t(`releaseTokens.columns.${column}`))}
               actions={t('releases.columns.actions')}
             />
             <tbody>

@@ -10,6 +10,8 @@ import { useActivateReleaseMutation, useListReleasesQuery } from '../api/release
 import { CanaryActions, CanaryForm, ReleaseAudienceCell, ReleaseHealthCell } from './release-canary';
 import { ReleaseTokens } from '../components/release-tokens';
 
+const RELEASE_COLUMNS = ['version', 'status', 'audience', 'health', 'released', 'activated', 'shared'] as const;
+
 function useDate() {
   const { i18n } = useTranslation();
   return (value: string) => formatDateTime(value, i18n.language);
@@ -67,7 +69,7 @@ function RemoteReleases({ remote, onActivated }: { remote: AdminRemoteReleases; 
           <table className="he-table" data-testid={`releases-${remote.remote}`}>
             <caption className="he-visually-hidden">{t('releases.caption', { remote: remote.remote })}</caption>
             <TableHead
-              columns={(['version', 'status', 'audience', 'health', 'released', 'activated', 'shared'] as const).map((column) => t(`releases.columns.${column}`))}
+              columns={RELEASE_COLUMNS.map((column) => t(`releases.columns.${column}`))}
               actions={t('releases.columns.actions')}
             />
             <tbody>
