@@ -56,10 +56,11 @@ test('a new release of one remote shows on reload, rollback restores it, the she
   fs.rmSync(outDir, { recursive: true, force: true });
 });
 
-test('a team sets a canary with its release token from its own machine; the Releases page shows it; it rolls it back', async ({ page }) => {
+test('a canary set with a release token from a team\'s machine shows on the Releases page, and rolls back', async ({ page }) => {
   test.setTimeout(120_000);
   await signInStaff(page, SUPER_ADMIN);
-  const made = await page.request.post('/api/admin/release-tokens', { data: { remote: 'mfe-results', label: 'e2e team CI' } });
+  const data = { remote: 'mfe-results', label: 'e2e team CI' };
+  const made = await page.request.post('/api/admin/release-tokens', { data });
   expect(made.status()).toBe(201);
   const { token } = (await made.json()) as { token: string };
   const activeVersion = await resultsRelease(page);
@@ -70,7 +71,11 @@ test('a team sets a canary with its release token from its own machine; the Rele
   fs.appendFileSync(path.join(dir, 'remoteEntry.js'), `\n/* token canary ${Date.now()} */\n`);
   const to = `http://127.0.0.1:${E2E_PORT}`;
   const cli = (...args: string[]) =>
-    execFileSync('node', ['bff/dist/cli.js', 'release', 'mfe-results', '--to', to, ...args], { cwd: repoRoot, env: { ...env, RELEASE_TOKEN: token }, encoding: 'utf8' });
+    execFileSync('node', ['bff/dist/cli.js', 'release', 'mfe-results', '--to', to, ...args], {
+      cwd: repoRoot,
+      env: { ...env, RELEASE_TOKEN: token },
+      encoding: 'utf8',
+    });
   const output = cli('--dir', dir, '--canary', '10');
   const version = /mfe-results (0\.1\.0-[0-9a-f]{10}): released on .*, canary for 10 % of sessions\./.exec(output)?.[1];
   expect(version, output).toBeTruthy();
@@ -81,7 +86,8 @@ test('a team sets a canary with its release token from its own machine; the Rele
   await expect(row).toContainText('Canary');
   await expect(row).toContainText('10 % of sessions');
 
-  expect(cli('--rollback', version!)).toContain(`mfe-results ${version}: canary withdrawn, everyone has the active release.`);
+  const withdrawn = `mfe-results ${version}: canary withdrawn, everyone has the active release.`;
+  expect(cli('--rollback', version!)).toContain(withdrawn);
   await page.reload();
   await expect(row).not.toContainText('10 % of sessions');
   expect(await resultsRelease(page)).toBe(activeVersion);
