@@ -174,7 +174,8 @@ async function main(): Promise<number> {
     console.log(USAGE);
     return command ? 0 : 1;
   }
-  if (command === 'release' && values.to) return releaseThroughApi(remoteArg(args[0]), values);
+  // Flags that need --to are refused here, before a local release could ignore them.
+  if (command === 'release' && releaseRequestOf(values) && values.to) return releaseThroughApi(remoteArg(args[0]), values);
   const config = loadConfig();
   const stores = productStores(config);
   // While the BFF runs on the embedded database, the CLI talks to it through the BFF's loopback socket.
@@ -361,7 +362,9 @@ async function rotateKey(db: Parameters<typeof rotateDataKey>[0], fromEnv: DataK
 main().then(
   (code) => process.exit(code),
   (error: unknown) => {
-    const told = [ReleaseError, ConfigError, UploadError, ReleaseCommandError].some((kind) => error instanceof kind);
+    // parseArgs' own refusals (an unknown flag, a flag without its value) are for the person, too.
+    const parseArgs = String((error as { code?: unknown }).code).startsWith('ERR_PARSE_ARGS');
+    const told = parseArgs || [ReleaseError, ConfigError, UploadError, ReleaseCommandError].some((kind) => error instanceof kind);
     console.error(told ? (error as Error).message : error);
     process.exit(1);
   },

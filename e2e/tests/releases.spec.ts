@@ -56,7 +56,7 @@ test('a new release of one remote shows on reload, rollback restores it, the she
   fs.rmSync(outDir, { recursive: true, force: true });
 });
 
-test('a canary set with a release token from a team\'s machine shows on the Releases page, and rolls back', async ({ page }) => {
+test('a canary set with a team\'s release token shows on the Releases page and rolls back', async ({ page }) => {
   test.setTimeout(120_000);
   await signInStaff(page, SUPER_ADMIN);
   const data = { remote: 'mfe-results', label: 'e2e team CI' };

@@ -12,6 +12,7 @@ export type ReleaseRequest =
   | { kind: 'status' };
 
 export interface ReleaseFlags {
+  to?: string;
   canary?: string;
   'canary-brand'?: string;
   promote?: string;
@@ -38,6 +39,9 @@ export function releaseRequestOf(flags: ReleaseFlags): ReleaseRequest {
   });
   if (given.length > 1) {
     throw new ReleaseCommandError(`Give one of ${ACTIONS.join(', ')} at a time, not ${given.join(' and ')}.`);
+  }
+  if (given.length > 0 && flags.to === undefined) {
+    throw new ReleaseCommandError(`${given[0]} speaks to a deployment's API: add --to URL (and RELEASE_TOKEN).`);
   }
   if (flags.status) return { kind: 'status' };
   if (flags.promote !== undefined) return { kind: 'promote', version: version('--promote', flags.promote) };

@@ -1,13 +1,15 @@
+import { spawnSync } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import request from 'supertest';
 import type { DatabaseHandle } from '../../../db/client';
 import { seedDemoStaff } from '../../../seed/demo-staff';
+import { REPO_ROOT } from '../../../paths';
 import { SHELL_SHARED } from '../../../../test/fixtures';
 import { startTestWorld, type BuildFixtures, type TestApp, type TestWorld } from '../../../../test/test-world';
 import { signInAs } from '../../../../test/staff-session';
 import { changeRelease, releaseStatus, setAudience, uploadRelease, type Deployment } from '../upload-client';
-import { releaseRequestOf } from '../release-command';
+import { releaseRequestOf, type ReleaseFlags } from '../release-command';
 import { insertRelease } from '../repository';
 
 // A team's CI gives its remote's release a canary audience, promotes it and rolls it back with its release token,
@@ -165,30 +167,62 @@ it('scopes the token to its remote (403), refuses revoked and unknown tokens (40
   await expect(unreachable).rejects.toThrow('Cannot reach http://127.0.0.1:9');
 });
 
+it('stops answering an address after 60 refused calls in 15 minutes (429), counted with refused uploads', async () => {
+  const statuses: number[] = [];
+  for (let n = 0; n < 61; n++) {
+    const res = await request(app).get('/api/releases/mfe-results').set('Authorization', 'Bearer hert_guess');
+    statuses.push(res.status);
+  }
+  expect(statuses).toContain(429);
+  const limited = await request(app).post('/api/releases/mfe-results').set('Authorization', 'Bearer hert_guess');
+  expect(limited.status).toBe(429);
+  expect(limited.body.message).toBe('Too many refused release requests from this address. Try again in 15 minutes.');
+});
+
 describe('the CLI\'s release flags', () => {
+  const to = 'https://energy.example.se';
+  const read = (flags: ReleaseFlags) => releaseRequestOf({ to, ...flags });
+
   it('reads one action: upload (active or canary), promote, rollback or status', () => {
+    expect(read({})).toEqual({ kind: 'upload', canary: null });
     expect(releaseRequestOf({})).toEqual({ kind: 'upload', canary: null });
-    expect(releaseRequestOf({ canary: '10' })).toEqual({ kind: 'upload', canary: { kind: 'percent', percent: 10 } });
+    expect(read({ canary: '10' })).toEqual({ kind: 'upload', canary: { kind: 'percent', percent: 10 } });
     const brand = { kind: 'brand', brand: 'demo-bank' };
-    expect(releaseRequestOf({ 'canary-brand': 'demo-bank' })).toEqual({ kind: 'upload', canary: brand });
+    expect(read({ 'canary-brand': 'demo-bank' })).toEqual({ kind: 'upload', canary: brand });
     const version = '0.1.0-4adaf6cba1';
-    expect(releaseRequestOf({ promote: version })).toEqual({ kind: 'promote', version });
-    expect(releaseRequestOf({ rollback: version })).toEqual({ kind: 'rollback', version });
-    expect(releaseRequestOf({ status: true })).toEqual({ kind: 'status' });
+    expect(read({ promote: version })).toEqual({ kind: 'promote', version });
+    expect(read({ rollback: version })).toEqual({ kind: 'rollback', version });
+    expect(read({ status: true })).toEqual({ kind: 'status' });
   });
 
   it('says what is wrong with a flag', () => {
     for (const percent of ['0', '100', '12.5', 'ten', '-5', '']) {
       const message = `--canary: "${percent}" is not a whole percentage of sessions from 1 to 99.`;
-      expect(() => releaseRequestOf({ canary: percent })).toThrow(message);
+      expect(() => read({ canary: percent })).toThrow(message);
     }
     const brand = '--canary-brand: "Demo Bank" is not a brand id such as demo-bank.';
-    expect(() => releaseRequestOf({ 'canary-brand': 'Demo Bank' })).toThrow(brand);
-    expect(() => releaseRequestOf({ promote: '../x' })).toThrow('--promote: "../x" is not a release version');
+    expect(() => read({ 'canary-brand': 'Demo Bank' })).toThrow(brand);
+    expect(() => read({ promote: '../x' })).toThrow('--promote: "../x" is not a release version');
     const actions = '--canary, --canary-brand, --promote, --rollback, --status';
     const one = `Give one of ${actions} at a time, not --canary and --promote.`;
-    expect(() => releaseRequestOf({ canary: '10', promote: '0.1.0-4adaf6cba1' })).toThrow(one);
-    const both = { status: true, rollback: '0.1.0-4adaf6cba1' };
-    expect(() => releaseRequestOf(both)).toThrow('not --rollback and --status');
+    expect(() => read({ canary: '10', promote: '0.1.0-4adaf6cba1' })).toThrow(one);
+    expect(() => read({ status: true, rollback: '0.1.0-4adaf6cba1' })).toThrow('not --rollback and --status');
+    const local = "--canary speaks to a deployment's API: add --to URL (and RELEASE_TOKEN).";
+    expect(() => releaseRequestOf({ canary: '10' })).toThrow(local);
+  });
+
+  it('prints the refusal and exits 1, with no stack trace', () => {
+    const cli = (...args: string[]) =>
+      spawnSync(process.execPath, ['--import', 'tsx', 'bff/src/cli.ts', 'release', 'mfe-results', ...args], {
+        cwd: REPO_ROOT,
+        encoding: 'utf8',
+        env: { ...process.env, RELEASE_TOKEN: '' },
+      });
+    const local = cli('--canary', '10');
+    expect(local.status).toBe(1);
+    expect(local.stderr.trim()).toBe("--canary speaks to a deployment's API: add --to URL (and RELEASE_TOKEN).");
+    const missing = cli('--to', to, '--canary');
+    expect(missing.status).toBe(1);
+    expect(missing.stderr.trim()).toMatch(/^Option '--canary <value>' argument missing/);
   });
 });
