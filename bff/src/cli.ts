@@ -175,7 +175,9 @@ async function main(): Promise<number> {
     return command ? 0 : 1;
   }
   // Flags that need --to are refused here, before a local release could ignore them.
-  if (command === 'release' && releaseRequestOf(values) && values.to) return releaseThroughApi(remoteArg(args[0]), values);
+  if (command === 'release' && releaseRequestOf(values) && values.to) {
+    return releaseThroughApi(remoteArg(args[0]), values);
+  }
   const config = loadConfig();
   const stores = productStores(config);
   // While the BFF runs on the embedded database, the CLI talks to it through the BFF's loopback socket.
@@ -364,7 +366,8 @@ main().then(
   (error: unknown) => {
     // parseArgs' own refusals (an unknown flag, a flag without its value) are for the person, too.
     const parseArgs = String((error as { code?: unknown }).code).startsWith('ERR_PARSE_ARGS');
-    const told = parseArgs || [ReleaseError, ConfigError, UploadError, ReleaseCommandError].some((kind) => error instanceof kind);
+    const ours = [ReleaseError, ConfigError, UploadError, ReleaseCommandError].some((kind) => error instanceof kind);
+    const told = parseArgs || ours;
     console.error(told ? (error as Error).message : error);
     process.exit(1);
   },

@@ -50,20 +50,21 @@ export function releaseRoutes(db: Db, settings: ReleaseSettings): Router {
     res.set('Cache-Control', 'no-store').json(body);
   });
 
+  const ctx = { db, settings };
+  const releaseOf = (req: Request) => parse(releaseActivateParamsSchema, req.params, 'params');
+
   router.post('/:remote/:version/activate', async (req, res) => {
-    const { remote, version } = parse(releaseActivateParamsSchema, req.params, 'params');
-    answer(res, await activateCompatible(db, settings, remote, version, staffActor(req, res)));
+    answer(res, await activateCompatible(ctx, releaseOf(req), staffActor(req, res)));
   });
 
   router.post('/:remote/:version/audience', async (req, res) => {
-    const { remote, version } = parse(releaseActivateParamsSchema, req.params, 'params');
+    const release = releaseOf(req);
     const audience = parse(releaseAudienceSchema, req.body, 'body');
-    answer(res, await setReleaseAudience(db, settings, remote, version, audience, staffActor(req, res)));
+    answer(res, await setReleaseAudience(ctx, release, audience, staffActor(req, res)));
   });
 
   router.post('/:remote/:version/rollback', async (req, res) => {
-    const { remote, version } = parse(releaseActivateParamsSchema, req.params, 'params');
-    answer(res, await rollBackCanary(db, settings, remote, version, staffActor(req, res)));
+    answer(res, await rollBackCanary(ctx, releaseOf(req), staffActor(req, res)));
   });
 
   return router;

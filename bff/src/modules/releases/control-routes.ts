@@ -34,7 +34,8 @@ export function releaseControlRoutes(db: Db, settings: ReleaseSettings): Router 
   const router = Router();
   router.use(noQuery);
   const guard = releaseTokenGuard(db);
-  const params = (req: Request) => parse(releaseActivateParamsSchema, req.params, 'params');
+  const ctx = { db, settings };
+  const releaseOf = (req: Request) => parse(releaseActivateParamsSchema, req.params, 'params');
   const actor = (req: Request, res: Response) => tokenActor(req, res.locals.releaseToken as ReleaseTokenRow);
 
   router.get('/:remote', ...guard, async (req, res) => {
@@ -48,21 +49,19 @@ export function releaseControlRoutes(db: Db, settings: ReleaseSettings): Router 
   });
 
   router.post('/:remote/:version/audience', ...guard, async (req, res) => {
-    const { remote, version } = params(req);
+    const release = releaseOf(req);
     const audience = parse(releaseAudienceSchema, req.body, 'body');
-    const change = await setReleaseAudience(db, settings, remote, version, audience, actor(req, res));
+    const change = await setReleaseAudience(ctx, release, audience, actor(req, res));
     await answer(db, req, res, audience.kind === 'everyone' ? 'release.activate' : 'release.canary', change);
   });
 
   router.post('/:remote/:version/activate', ...guard, async (req, res) => {
-    const { remote, version } = params(req);
-    const change = await activateCompatible(db, settings, remote, version, actor(req, res));
+    const change = await activateCompatible(ctx, releaseOf(req), actor(req, res));
     await answer(db, req, res, 'release.activate', change);
   });
 
   router.post('/:remote/:version/rollback', ...guard, async (req, res) => {
-    const { remote, version } = params(req);
-    const change = await rollBackCanary(db, settings, remote, version, actor(req, res));
+    const change = await rollBackCanary(ctx, releaseOf(req), actor(req, res));
     await answer(db, req, res, 'release.rollback', change);
   });
 

@@ -24,6 +24,18 @@ export interface ReleaseActor {
   record(tx: DbOrTx, entry: AuditAction): Promise<void>;
 }
 
+/** Where releases are recorded and stored. */
+export interface ReleaseContext {
+  db: Db;
+  settings: ReleaseSettings;
+}
+
+/** One release of one remote. */
+export interface ReleaseTarget {
+  remote: RemotePackage;
+  version: string;
+}
+
 /** A change and whether it changed anything (asking for what is already so writes no audit row). */
 export interface ReleaseChange {
   release: AdminRelease;
@@ -132,13 +144,9 @@ async function activate(db: Db, settings: ReleaseSettings, release: ReleaseRow, 
 }
 
 /** Makes a release active for everyone (promotion, or rollback to an earlier one) once the shell can run it. */
-export async function activateCompatible(
-  db: Db,
-  settings: ReleaseSettings,
-  remote: RemotePackage,
-  version: string,
-  actor: ReleaseActor,
-): Promise<ReleaseChange> {
+export async function activateCompatible(ctx: ReleaseContext, at: ReleaseTarget, actor: ReleaseActor) {
+  const { db, settings } = ctx;
+  const { remote, version } = at;
   const release = await compatibleRelease(db, settings, remote, version);
   if (!release.active) await activate(db, settings, release, actor);
   return { release: await viewOne(db, settings, remote, version), changed: !release.active };
@@ -146,14 +154,14 @@ export async function activateCompatible(
 
 /** Gives a release its audience: a brand's or a share of sessions (the remote's canary), or everyone (promotion). */
 export async function setReleaseAudience(
-  db: Db,
-  settings: ReleaseSettings,
-  remote: RemotePackage,
-  version: string,
+  ctx: ReleaseContext,
+  at: ReleaseTarget,
   audience: ReleaseAudience,
   actor: ReleaseActor,
 ): Promise<ReleaseChange> {
-  if (audience.kind === 'everyone') return activateCompatible(db, settings, remote, version, actor);
+  if (audience.kind === 'everyone') return activateCompatible(ctx, at, actor);
+  const { db, settings } = ctx;
+  const { remote, version } = at;
   const release = await compatibleRelease(db, settings, remote, version);
   if (release.active) {
     throw new HttpError(409, 'conflict', `${remote} ${version} is the active release: everyone has it already.`);
@@ -175,13 +183,9 @@ export async function setReleaseAudience(
 }
 
 /** Withdraws a canary: everyone gets the active release again. */
-export async function rollBackCanary(
-  db: Db,
-  settings: ReleaseSettings,
-  remote: RemotePackage,
-  version: string,
-  actor: ReleaseActor,
-): Promise<ReleaseChange> {
+export async function rollBackCanary(ctx: ReleaseContext, at: ReleaseTarget, actor: ReleaseActor) {
+  const { db, settings } = ctx;
+  const { remote, version } = at;
   const release = await existingRelease(db, remote, version);
   if (release.canaryStartedAt === null) {
     const message = `${remote} ${version} is not a canary; activate an earlier release to roll back the active one.`;
