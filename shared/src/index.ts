@@ -173,3 +173,4 @@ export * from './schemas/validation-queue';
 export * from './schemas/property-lookup';
 export * from './schemas/account';
 export * from './schemas/installer-leads';
+export * from './schemas/ids';

@@ -1,7 +1,7 @@
 // The platform's question set: one question per engine answer key (energy/answers.ts owns types, ranges, defaults),
 // in the order the flow asks them, with English and Swedish texts. Seeded into every organisation's question set.
-import type { QuestionData, QuestionDefinition, QuestionTexts } from '@home-energy/shared/schemas/property-flow';
-import { ANSWER_KEYS, type AnswerKey } from '../../energy/answers';
+import type { QuestionDefinition, QuestionTexts } from '@home-energy/shared/schemas/property-flow';
+import { answerData, REQUIRED_ANSWER_KEYS, type AnswerKey } from '../../energy/answers';
 
 type Texts = { en: QuestionTexts; sv: QuestionTexts };
 
@@ -172,32 +172,15 @@ const QUESTIONS: { key: AnswerKey; asked?: boolean; texts: Texts }[] = [
   },
 ];
 
-/** The engine's definition of a key as the spec's question `data`. */
-function dataOf(key: AnswerKey): QuestionData {
-  const def = ANSWER_KEYS[key] as (typeof ANSWER_KEYS)[AnswerKey];
-  switch (def.type) {
-    case 'selection':
-      return { type: 'selection', options: [...def.options], default: def.default };
-    case 'multiple':
-      return { type: 'multiple', options: [...def.options], default: [...def.default] };
-    case 'boolean':
-      return { type: 'boolean', default: def.default };
-    default:
-      return { type: def.type, unit: def.unit, min: def.min, max: def.max, default: def.default };
-  }
-}
-
-const REQUIRED: readonly AnswerKey[] = ['construction_year', 'atemp'];
-
 /** The platform question set: every engine answer key exactly once. */
 export function defaultQuestions(): QuestionDefinition[] {
   return QUESTIONS.map((q, position) => ({
     key: q.key,
     header: q.texts.en.header,
-    data: dataOf(q.key),
+    data: answerData(q.key),
     asked: q.asked ?? true,
     position,
-    required: REQUIRED.includes(q.key),
+    required: (REQUIRED_ANSWER_KEYS as readonly AnswerKey[]).includes(q.key),
     texts: q.texts,
   }));
 }
