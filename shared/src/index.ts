@@ -174,3 +174,4 @@ export * from './schemas/property-lookup';
 export * from './schemas/account';
 export * from './schemas/installer-leads';
 export * from './schemas/ids';
+export { maxLengthOf } from './schemas/limits';

@@ -6,6 +6,10 @@ import type { AdminReleaseTokenCreated } from '@home-energy/shared/schemas/admin
 import { ConfirmButton, apiErrorBody } from '@home-energy/shared/ui/user-management';
 import { LoadFailed } from '../../../components/load-failed';
 import { useCreateReleaseTokenMutation, useListReleaseTokensQuery, useRevokeReleaseTokenMutation } from '../api/releases-api';
+import { releaseTokenCreateSchema } from '@home-energy/shared/schemas/admin';
+import { maxLengthOf } from '@home-energy/shared/schemas/limits';
+
+const LABEL_MAX = maxLengthOf(releaseTokenCreateSchema.shape.label);
 
 /** The new token, shown once: focus moves here so it is not missed, and it can be copied. */
 function NewToken({ created, onDone }: { created: AdminReleaseTokenCreated; onDone: () => void }) {
@@ -75,7 +79,7 @@ function CreateToken({ onCreated }: { onCreated: (created: AdminReleaseTokenCrea
         </div>
         <div className="he-field">
           <label htmlFor="release-token-label">{t('releaseTokens.label')}</label>
-          <input id="release-token-label" type="text" autoComplete="off" maxLength={100} value={label} onChange={(e) => setLabel(e.target.value)} aria-invalid={failure ? true : undefined} aria-describedby={failure ? 'release-token-error' : undefined} />
+          <input id="release-token-label" type="text" autoComplete="off" maxLength={LABEL_MAX} value={label} onChange={(e) => setLabel(e.target.value)} aria-invalid={failure ? true : undefined} aria-describedby={failure ? 'release-token-error' : undefined} />
         </div>
       </div>
       {failure ? (

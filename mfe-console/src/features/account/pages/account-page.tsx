@@ -9,6 +9,10 @@ import { useFormat } from '../../../lib/use-format';
 import { useOrganisationContext } from '../../organisation/components/organisation-context';
 import { organisationHref } from '../../organisation/lib/organisation-pages';
 import { useChangePasswordMutation, useGetAccountQuery, useUpdateAccountMutation } from '../api/account-api';
+import { accountUpdateSchema } from '@home-energy/shared/schemas/account';
+import { maxLengthOf } from '@home-energy/shared/schemas/limits';
+
+const NAME_MAX = maxLengthOf(accountUpdateSchema.shape.name);
 
 /** /console/org/:org/account: the signed-in user's profile, organisations and password; admins find user management here. */
 export function AccountPage() {
@@ -83,7 +87,7 @@ export function AccountPage() {
             <form className="he-form cn-inline-form" onSubmit={saveName}>
               <div className="he-field">
                 <label htmlFor={`${id}-name`}>{t('account.name')}</label>
-                <input id={`${id}-name`} type="text" required maxLength={255} value={name} onChange={(e) => setName(e.target.value)} />
+                <input id={`${id}-name`} type="text" required maxLength={NAME_MAX} value={name} onChange={(e) => setName(e.target.value)} />
               </div>
               <button type="submit" className="he-button" disabled={nameState.isLoading || !name.trim() || name === data.name}>
                 {t('account.saveName')}
