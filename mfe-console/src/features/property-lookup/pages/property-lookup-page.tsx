@@ -138,5 +138,5 @@ export function PropertyLookupPage() {
 }
 
 function bucketOrValue(t: ReturnType<typeof useTranslation>['t'], value: string): string {
-  return t(`buckets.buildingTypes.${value}`, { defaultValue: t(`buckets.heating.${value}`, { defaultValue: value }) });
+  return t(`buckets.buildingTypes.${value}`, { defaultValue: t(`energy:heating.${value}`, { defaultValue: value }) });
 }
