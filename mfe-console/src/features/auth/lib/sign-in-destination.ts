@@ -1,7 +1,8 @@
 import type { SessionUser } from '@home-energy/shared';
+import { CONSOLE_ADMIN_PATH, CONSOLE_SIGN_IN_PATH, organisationPath } from '@home-energy/shared/mfe/pages';
 
 /** The staff sign-in page (the console's index route). */
-export const SIGN_IN_PATH = '/console';
+export const SIGN_IN_PATH = CONSOLE_SIGN_IN_PATH;
 
 /**
  * A `callbackUrl` worth following: same origin, path under /console/ (after normalising `..`), else null.
@@ -26,8 +27,8 @@ export function safeCallbackUrl(raw: string | null | undefined, origin: string =
  */
 export function homeForUser(user: Pick<SessionUser, 'superAdmin' | 'organisations'>): string | null {
   const [first] = user.organisations;
-  if (!first) return user.superAdmin ? '/console/admin' : null;
-  const home = `/console/org/${encodeURIComponent(first.slug)}`;
+  if (!first) return user.superAdmin ? CONSOLE_ADMIN_PATH : null;
+  const home = organisationPath(first.slug);
   if (user.organisations.length === 1 || user.superAdmin) return home;
   return `${home}/org-select`;
 }

@@ -1,4 +1,5 @@
 import { MENU_ITEMS } from '@home-energy/shared';
+import { organisationPath } from '@home-energy/shared/mfe/pages';
 
 const ORGANISATION_PATH = '/console/org/[org]/';
 
@@ -14,6 +15,4 @@ export const ORGANISATION_PAGES: ReadonlyMap<string, readonly string[]> = MENU_I
   return pages;
 }, new Map<string, string[]>());
 
-export function organisationHref(slug: string, page?: string): string {
-  return `/console/org/${encodeURIComponent(slug)}${page ? `/${page}` : ''}`;
-}
+export const organisationHref = organisationPath;
