@@ -31,3 +31,5 @@ export function organisationPath(slug: string, page?: string): string {
 export const SET_PASSWORD_PATH = '/console/set-password';
 /** A homeowner's homes (the flow's profile page). */
 export const MY_HOMES_PATH = '/flow/profile';
+/** The homeowner sign-in page (BankID). */
+export const SIGN_PATH = '/sign';

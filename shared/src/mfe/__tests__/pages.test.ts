@@ -1,4 +1,13 @@
-import { CONSOLE_ADMIN_PATH, CONSOLE_SIGN_IN_PATH, dashboardPath, MY_HOMES_PATH, organisationPath, questionsPath, SET_PASSWORD_PATH } from '../pages';
+import {
+  CONSOLE_ADMIN_PATH,
+  CONSOLE_SIGN_IN_PATH,
+  dashboardPath,
+  MY_HOMES_PATH,
+  organisationPath,
+  questionsPath,
+  SET_PASSWORD_PATH,
+  SIGN_PATH,
+} from '../pages';
 import { remoteForPath } from '../routes';
 
 describe('page paths linked across packages', () => {
@@ -14,6 +23,7 @@ describe('page paths linked across packages', () => {
     expect(remoteForPath(dashboardPath(42))).toBe('mfe_results');
     expect(remoteForPath(questionsPath(42))).toBe('mfe_flow');
     expect(remoteForPath(MY_HOMES_PATH)).toBe('mfe_flow');
+    expect(remoteForPath(SIGN_PATH)).toBe('mfe_flow');
     expect(remoteForPath(CONSOLE_SIGN_IN_PATH)).toBe('mfe_console');
     expect(remoteForPath(SET_PASSWORD_PATH)).toBe('mfe_console');
     expect(remoteForPath(organisationPath('demo', 'requests'))).toBe('mfe_console');

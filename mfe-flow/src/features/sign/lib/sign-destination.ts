@@ -1,5 +1,6 @@
-/** The homeowner sign-in page (docs/product.md §2). */
-export const SIGN_PATH = '/sign';
+import { SIGN_PATH } from '@home-energy/shared/mfe/pages';
+
+export { SIGN_PATH };
 
 function isSignPath(pathname: string): boolean {
   const path = pathname.toLowerCase();
