@@ -48,7 +48,10 @@ export async function signInStaff(page: Page, email: string, password = DEMO_PAS
 }
 
 export type { RemoteName };
-export const REMOTE_PACKAGES = Object.fromEntries(REMOTES.map((r) => [r.name, r.package])) as Record<RemoteName, RemotePackage>;
+export const REMOTE_PACKAGES = Object.fromEntries(REMOTES.map((r) => [r.name, r.package])) as Record<
+  RemoteName,
+  RemotePackage
+>;
 
 /** Collects console errors and failed requests so a test can assert the page ran clean (CSP included). */
 export function watchConsole(page: Page): string[] {

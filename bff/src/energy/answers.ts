@@ -138,7 +138,7 @@ export class AnswerError extends Error {
 export const REQUIRED_ANSWER_KEYS = ['construction_year', 'atemp'] as const satisfies readonly AnswerKey[];
 const REQUIRED: readonly AnswerKey[] = REQUIRED_ANSWER_KEYS;
 
-/** A key's definition as a question's `data`: what the shared answer rules (@home-energy/shared/validation/answers) check. */
+/** A key's definition as a question's `data`: what the shared answer rules (shared/src/validation/answers.ts) check. */
 export function answerData(key: AnswerKey): QuestionData {
   const def = ANSWER_KEYS[key] as AnswerKeyDefinition;
   switch (def.type) {

@@ -8,7 +8,10 @@ export type MailLanguage = 'sv' | 'en';
 export const DEFAULT_MAIL_LANGUAGE: MailLanguage = 'sv';
 
 const TEXTS = { sv, en };
-const MEASURES: Record<MailLanguage, Record<string, string>> = { sv: ENERGY_TEXTS.sv.measures, en: ENERGY_TEXTS.en.measures };
+const MEASURES: Record<MailLanguage, Record<string, string>> = {
+  sv: ENERGY_TEXTS.sv.measures,
+  en: ENERGY_TEXTS.en.measures,
+};
 
 export type MailKind = 'lead_new' | 'request_sent' | 'request_status' | 'invitation' | 'password_reset';
 export type LeadStatusName = keyof typeof sv.statuses;

@@ -12,7 +12,8 @@ const GOOD = ['Björkvägen 12', '123 45', 'Ort', 'villa', '1972', '2', '145', '
 function importMessage(column: (typeof IMPORT_COLUMNS)[number], cell: string): string | null {
   const cells = [...GOOD];
   cells[IMPORT_COLUMNS.indexOf(column)] = cell;
-  const { errors } = parseRegisterCsv(`${IMPORT_COLUMNS.join(',')}\n${cells.map(csvField).join(',')}\n`, { today: TODAY });
+  const text = `${IMPORT_COLUMNS.join(',')}\n${cells.map(csvField).join(',')}\n`;
+  const { errors } = parseRegisterCsv(text, { today: TODAY });
   return errors.length === 0 ? null : errors.map((e) => e.message).join('; ');
 }
 
