@@ -7,7 +7,7 @@ import { PageHead } from '../../../components/page-head';
 import { LoadFailed } from '../../../components/load-failed';
 import { useFormat } from '../../../lib/use-format';
 import { useOrganisationContext } from '../../organisation/components/organisation-context';
-import { organisationHref } from '../../organisation/lib/organisation-pages';
+import { organisationPath } from '@home-energy/shared/mfe/pages';
 import { useChangePasswordMutation, useGetAccountQuery, useUpdateAccountMutation } from '../api/account-api';
 import { accountUpdateSchema } from '@home-energy/shared/schemas/account';
 import { maxLengthOf } from '@home-energy/shared/schemas/limits';
@@ -102,7 +102,7 @@ export function AccountPage() {
               <ul className="cn-org-list">
                 {data.organisations.map((o) => (
                   <li key={o.slug}>
-                    <Link to={organisationHref(o.slug)} aria-current={o.slug === organisation.slug ? 'true' : undefined}>
+                    <Link to={organisationPath(o.slug)} aria-current={o.slug === organisation.slug ? 'true' : undefined}>
                       {o.name}
                     </Link>{' '}
                     <span className="he-badge">{t(`organisation.roles.${o.role}`)}</span>{' '}
@@ -118,7 +118,7 @@ export function AccountPage() {
             )}
             {admin ? (
               <p>
-                <Link className="he-button he-button--secondary" to={organisationHref(organisation.slug, 'user-management')}>
+                <Link className="he-button he-button--secondary" to={organisationPath(organisation.slug, 'user-management')}>
                   {t('account.manageUsers', { organisation: organisation.name })}
                 </Link>
               </p>

@@ -1,9 +1,6 @@
 import type { SessionUser } from '@home-energy/shared';
 import { CONSOLE_ADMIN_PATH, CONSOLE_SIGN_IN_PATH, organisationPath } from '@home-energy/shared/mfe/pages';
 
-/** The staff sign-in page (the console's index route). */
-export const SIGN_IN_PATH = CONSOLE_SIGN_IN_PATH;
-
 /**
  * A `callbackUrl` worth following: same origin, path under /console/ (after normalising `..`), else null.
  * Absolute same-origin URLs are accepted because NextAuth-style clients send `window.location.href`.
@@ -36,5 +33,5 @@ export function homeForUser(user: Pick<SessionUser, 'superAdmin' | 'organisation
 /** `/console?callbackUrl=…&error=SessionRequired`: where a page that needs a session sends a signed-out visitor. */
 export function signInUrlFor(location: { pathname: string; search: string; hash: string }): string {
   const params = new URLSearchParams({ callbackUrl: `${location.pathname}${location.search}${location.hash}`, error: 'SessionRequired' });
-  return `${SIGN_IN_PATH}?${params.toString()}`;
+  return `${CONSOLE_SIGN_IN_PATH}?${params.toString()}`;
 }

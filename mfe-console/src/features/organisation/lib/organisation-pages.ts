@@ -1,5 +1,4 @@
 import { MENU_ITEMS } from '@home-energy/shared';
-import { organisationPath } from '@home-energy/shared/mfe/pages';
 
 const ORGANISATION_PATH = '/console/org/[org]/';
 
@@ -14,5 +13,3 @@ export const ORGANISATION_PAGES: ReadonlyMap<string, readonly string[]> = MENU_I
   }
   return pages;
 }, new Map<string, string[]>());
-
-export const organisationHref = organisationPath;
