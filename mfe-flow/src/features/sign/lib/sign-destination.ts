@@ -1,7 +1,5 @@
 import { SIGN_PATH } from '@home-energy/shared/mfe/pages';
 
-export { SIGN_PATH };
-
 function isSignPath(pathname: string): boolean {
   const path = pathname.toLowerCase();
   return path === SIGN_PATH || path.startsWith(`${SIGN_PATH}/`);
