@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { REMOTES, type RemoteName, type RemotePackage } from '@home-energy/shared/remotes';
 
 /** Every page the remotes own, as the shell mounts them, with the heading each must show. */
 export const REMOTE_ROUTES = [
@@ -46,8 +47,11 @@ export async function signInStaff(page: Page, email: string, password = DEMO_PAS
   if (res.status() !== 200) throw new Error(`sign-in as ${email} answered ${res.status()}`);
 }
 
-export const REMOTE_PACKAGES = { mfe_flow: 'mfe-flow', mfe_results: 'mfe-results', mfe_console: 'mfe-console', mfe_admin: 'mfe-admin' } as const;
-export type RemoteName = keyof typeof REMOTE_PACKAGES;
+export type { RemoteName };
+export const REMOTE_PACKAGES = Object.fromEntries(REMOTES.map((r) => [r.name, r.package])) as Record<
+  RemoteName,
+  RemotePackage
+>;
 
 /** Collects console errors and failed requests so a test can assert the page ran clean (CSP included). */
 export function watchConsole(page: Page): string[] {

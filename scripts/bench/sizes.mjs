@@ -2,8 +2,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { REMOTE_PACKAGES } from '../remotes.mjs';
 
-export const REMOTES = ['mfe-flow', 'mfe-results', 'mfe-console', 'mfe-admin'];
+export const REMOTES = REMOTE_PACKAGES;
 
 const kb = (bytes) => Math.round((bytes / 1024) * 10) / 10;
 

@@ -20,14 +20,6 @@ const SINGLETONS = [
   '@home-energy/shared/router',
 ];
 
-/** Federation names (JS identifiers) of the remotes, keyed by package folder. Mirrors src/mfe/remotes.ts. */
-const REMOTE_NAMES = {
-  'mfe-flow': 'mfe_flow',
-  'mfe-results': 'mfe_results',
-  'mfe-console': 'mfe_console',
-  'mfe-admin': 'mfe_admin',
-};
-
 /** The package a shared request belongs to: `react/` → react, `@home-energy/shared/router` → @home-energy/shared. */
 function packageOf(dep) {
   const parts = dep.split('/').filter(Boolean);
@@ -64,4 +56,4 @@ function federationConfig({ name, pkgDir, exposes, runtimePlugins = [] }) {
   };
 }
 
-module.exports = { federationConfig, packageOf, SINGLETONS, REMOTE_NAMES };
+module.exports = { federationConfig, packageOf, SINGLETONS };

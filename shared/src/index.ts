@@ -57,6 +57,7 @@ export {
   type SignOutParams,
   type SignOutResponse,
 } from './auth/session';
+export { ENERGY_NS, ENERGY_TEXTS, addEnergyTexts } from './i18n/energy';
 export { i18n, initI18n, changeLanguage, currentLanguage, registerNamespaceBase, registeredTextsLoaded, LANGUAGES, type Language } from './i18n/i18n';
 export { AppProviders } from './app-providers';
 export { mountStandalone } from './dev/dev-harness';
@@ -173,3 +174,5 @@ export * from './schemas/validation-queue';
 export * from './schemas/property-lookup';
 export * from './schemas/account';
 export * from './schemas/installer-leads';
+export * from './schemas/ids';
+export { maxLengthOf } from './schemas/limits';

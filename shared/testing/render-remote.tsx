@@ -5,6 +5,7 @@ import { I18nextProvider } from 'react-i18next';
 import { Provider } from 'react-redux';
 import { MemoryRouter, useLocation, useNavigationType } from '@home-energy/shared/router';
 import { createAppStore, ToastProvider } from '@home-energy/shared';
+import { addEnergyTexts } from '@home-energy/shared/i18n/energy';
 import commonEn from '../../shell/locales/en/common.json';
 import commonSv from '../../shell/locales/sv/common.json';
 
@@ -27,6 +28,7 @@ export function createTestI18n(namespace: string, resources: { en: object; sv: o
     interpolation: { escapeValue: false },
     initAsync: false,
   });
+  addEnergyTexts(instance);
   return instance;
 }
 

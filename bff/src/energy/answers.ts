@@ -4,6 +4,7 @@
 // does. `default: null` = not answered → the model uses the value typical of the construction era (or the BEN
 // standard), see README.
 import { BUILDING_TYPES, HEATING_SYSTEMS } from '@home-energy/shared/schemas/energy';
+import type { QuestionData } from '@home-energy/shared/schemas/property-flow';
 import { ENERGY_CONSTANTS as K } from './constants';
 
 type Unit = 'yr' | 'sqm' | 'C' | 'num' | 'kwh' | 'mm' | 'wp' | 'm';
@@ -133,7 +134,24 @@ export class AnswerError extends Error {
   }
 }
 
-const REQUIRED: readonly AnswerKey[] = ['construction_year', 'atemp'];
+/** The answers without which the model cannot run: no default stands in for them. */
+export const REQUIRED_ANSWER_KEYS = ['construction_year', 'atemp'] as const satisfies readonly AnswerKey[];
+const REQUIRED: readonly AnswerKey[] = REQUIRED_ANSWER_KEYS;
+
+/** A key's definition as a question's `data`: what the shared answer rules (shared/src/validation/answers.ts) check. */
+export function answerData(key: AnswerKey): QuestionData {
+  const def = ANSWER_KEYS[key] as AnswerKeyDefinition;
+  switch (def.type) {
+    case 'selection':
+      return { type: 'selection', options: [...def.options], default: def.default };
+    case 'multiple':
+      return { type: 'multiple', options: [...def.options], default: [...def.default] };
+    case 'boolean':
+      return { type: 'boolean', default: def.default };
+    default:
+      return { type: def.type, unit: def.unit, min: def.min, max: def.max, default: def.default };
+  }
+}
 
 function readValue(key: AnswerKey, def: AnswerKeyDefinition, raw: unknown): unknown {
   switch (def.type) {

@@ -5,14 +5,9 @@
 import { z } from 'zod';
 import { parseCsv } from './csv';
 import { addressKey, normalizePostalCode } from './search';
-import { ANSWER_KEYS } from '../energy/answers';
-import {
-  BUILDING_TYPES,
-  EPC_CLASSES,
-  HEATING_SYSTEMS,
-  type HeatingSystem,
-  type RegisterProperty,
-} from './types';
+import { answerSchema, numberFromText } from '@home-energy/shared/validation/answers';
+import { answerData, type AnswerKey, type BuildingType } from '../energy/answers';
+import { EPC_CLASSES, type HeatingSystem, type RegisterProperty } from './types';
 
 export const IMPORT_COLUMNS = [
   'street',
@@ -39,10 +34,6 @@ export const REQUIRED_IMPORT_COLUMNS: readonly ImportColumn[] = [
   'primary_heating_systems',
 ];
 
-// The register accepts exactly what the engine accepts as an answer: one set of limits (energy/answers.ts).
-export const MIN_CONSTRUCTION_YEAR = ANSWER_KEYS.construction_year.min;
-export const ATEMP_RANGE = { min: ANSWER_KEYS.atemp.min, max: ANSWER_KEYS.atemp.max } as const;
-export const NUM_FLOORS_RANGE = { min: ANSWER_KEYS.num_floors.min, max: ANSWER_KEYS.num_floors.max } as const;
 /** The Swedish EPC law (2006:985) took effect on 2006-10-01; no EPC is older. */
 export const EARLIEST_EPC_DATE = '2006-10-01';
 export const DEFAULT_MAX_ROWS = 100_000;
@@ -81,23 +72,24 @@ const requiredText = (column: string, max: number) =>
     .transform((s) => s.trim().replace(/\s+/g, ' '))
     .pipe(z.string().min(1, `${column} is required`).max(max, `${column} is longer than ${max} characters`));
 
-const wholeNumber = (column: string, min: number, max: number) =>
-  z
+/**
+ * A building column: its text read as an answer, then held to the engine's answer rules (the ones the BFF applies to
+ * answers), so a row imports only when its values would pass as answers, and fails with the BFF's message.
+ */
+function answerColumn<T>(key: AnswerKey, currentYear: number, read: (text: string) => T) {
+  const rules = answerSchema(answerData(key), currentYear);
+  return z
     .string()
     .trim()
-    .min(1, `${column} is required`)
-    .transform((s, ctx) => {
-      if (!/^[+-]?\d+$/.test(s)) {
-        ctx.addIssue({ code: 'custom', message: `${column} "${s}" is not a whole number` });
-        return z.NEVER;
-      }
-      const n = Number(s);
-      if (n < min || n > max) {
-        ctx.addIssue({ code: 'custom', message: `${column} ${n} is out of range ${min}..${max}` });
-        return z.NEVER;
-      }
-      return n;
+    .min(1, `${key} is required`)
+    .transform((text, ctx) => {
+      const value = read(text);
+      const result = rules.safeParse(value);
+      if (result.success) return value;
+      for (const issue of result.error.issues) ctx.addIssue({ code: 'custom', message: `${key}: ${issue.message}` });
+      return z.NEVER;
     });
+}
 
 /** An optional cell: empty → null, otherwise the inner schema (its messages kept). */
 function optional<T>(inner: z.ZodType<T, string>) {
@@ -128,40 +120,15 @@ function rowSchema(today: Date) {
       return z.NEVER;
     });
 
-  const buildingType = z
-    .string()
-    .trim()
-    .min(1, 'building_type is required')
-    .transform((s) => s.toLowerCase())
-    .pipe(z.enum(BUILDING_TYPES, { error: (iss) => `unknown building type "${String(iss.input)}": expected one of ${list(BUILDING_TYPES)}` }));
+  const buildingType = answerColumn('building_type', currentYear, (s) => s.toLowerCase() as BuildingType);
 
-  const atemp = z
-    .string()
-    .trim()
-    .min(1, 'atemp is required')
-    .transform((s, ctx) => {
-      // Whole or decimal m², with a decimal point or comma; rounded to whole m².
-      if (!/^[+-]?\d+([.,]\d+)?$/.test(s)) {
-        ctx.addIssue({ code: 'custom', message: `atemp "${s}" is not a number of m²` });
-        return z.NEVER;
-      }
-      const n = Number(s.replace(',', '.'));
-      if (n < ATEMP_RANGE.min || n > ATEMP_RANGE.max) {
-        ctx.addIssue({ code: 'custom', message: `atemp ${n} m² is out of range ${ATEMP_RANGE.min}..${ATEMP_RANGE.max}` });
-        return z.NEVER;
-      }
-      return Math.max(ATEMP_RANGE.min, Math.round(n));
-    });
+  // Registers give m² with decimals; the answer is whole m².
+  const atemp = answerColumn('atemp', currentYear, (s) => Math.round(numberFromText(s)));
 
   const heatingSystems = z
     .string()
-    .transform((s) => s.split(';').map((x) => x.trim().toLowerCase()).filter((x) => x !== ''))
-    .pipe(
-      z
-        .array(z.enum(HEATING_SYSTEMS, { error: (iss) => `unknown heating system "${String(iss.input)}": expected ${list(HEATING_SYSTEMS)}` }))
-        .min(1, 'primary_heating_systems needs at least one heating system (several separated by ;)'),
-    )
-    .transform((systems) => [...new Set(systems)] as HeatingSystem[]);
+    .transform((s) => s.split(';').map((x) => x.trim().toLowerCase()).filter((x) => x !== '').join(';'))
+    .pipe(answerColumn('primary_heating_systems', currentYear, (s) => s.split(';') as HeatingSystem[]));
 
   const epcClass = optional(
     z
@@ -192,7 +159,7 @@ function rowSchema(today: Date) {
       return s;
     });
 
-  const optionalFloors = optional(wholeNumber('num_floors', NUM_FLOORS_RANGE.min, NUM_FLOORS_RANGE.max));
+  const optionalFloors = optional(answerColumn('num_floors', currentYear, numberFromText));
 
   return z
     .object({
@@ -200,7 +167,7 @@ function rowSchema(today: Date) {
       postal_code: postalCode,
       postal_city: requiredText('postal_city', 100),
       building_type: buildingType,
-      construction_year: wholeNumber('construction_year', MIN_CONSTRUCTION_YEAR, currentYear),
+      construction_year: answerColumn('construction_year', currentYear, numberFromText),
       num_floors: optionalFloors,
       atemp,
       primary_heating_systems: heatingSystems,

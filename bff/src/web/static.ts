@@ -4,6 +4,7 @@ import { pipeline } from 'node:stream/promises';
 import express, { type Request, type RequestHandler, type Response } from 'express';
 import { checkObjectKey, ObjectKeyError, type ObjectStore } from '../storage/object-store';
 import { withPreloads, type PreloadHint } from './page-hints';
+import { dashboardPath } from '@home-energy/shared/mfe/pages';
 
 const NO_CACHE = new Set(['mf-manifest.json', 'remoteEntry.js', 'mf-stats.json', 'index.html']);
 // Built file names carry a content hash of 10 hex digits (shared/build/webpack.cjs).
@@ -78,7 +79,7 @@ export function releaseFiles(store: ObjectStore): RequestHandler[] {
 // Routes whose page the shell build also renders as static HTML, per language (shell/first-paint.cjs): the address
 // search page, and the results dashboard's frame (its title while the results are computed).
 const FIRST_PAINT_PAGES: Record<string, string> = { '/': 'search', '/flow': 'search', '/flow/': 'search' };
-const DASHBOARD = /^\/property\/[1-9]\d{0,9}\/building\/primary\/results-dashboard\/?$/;
+const DASHBOARD = new RegExp(`^${dashboardPath('ID').replace('ID', '[1-9]\\d{0,9}')}/?$`);
 
 function firstPaintPage(pathname: string): string | undefined {
   return FIRST_PAINT_PAGES[pathname] ?? (DASHBOARD.test(pathname) ? 'dashboard' : undefined);

@@ -2,6 +2,7 @@ import { useEffect, type ReactNode } from 'react';
 import { Link, Navigate, useLocation } from '@home-energy/shared/router';
 import { useTranslation } from 'react-i18next';
 import { CHOOSE_PASSWORD_PATH, Loading, useSession } from '@home-energy/shared';
+import { CONSOLE_SIGN_IN_PATH } from '@home-energy/shared/mfe/pages';
 
 function NoAccessPanel() {
   const { t } = useTranslation('admin');
@@ -13,7 +14,7 @@ function NoAccessPanel() {
     <section className="he-card" aria-labelledby="admin-no-access-title">
       <h1 id="admin-no-access-title">{title}</h1>
       <p>{t('noAccess.text')}</p>
-      <Link className="he-button he-button--secondary" to="/console">
+      <Link className="he-button he-button--secondary" to={CONSOLE_SIGN_IN_PATH}>
         {t('noAccess.console')}
       </Link>
     </section>
@@ -29,7 +30,7 @@ export function RequireSuperAdmin({ children }: { children: ReactNode }) {
   const { pathname, search, hash } = useLocation();
   if (status === 'unauthenticated') {
     const params = new URLSearchParams({ callbackUrl: `${pathname}${search}${hash}`, error: 'SessionRequired' });
-    return <Navigate to={`/console?${params.toString()}`} replace />;
+    return <Navigate to={`${CONSOLE_SIGN_IN_PATH}?${params.toString()}`} replace />;
   }
   if (!data) return <Loading />;
   // Signed in with a one-time password: the console's "Choose your password" comes first.

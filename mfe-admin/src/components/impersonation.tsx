@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from '@home-energy/shared/router';
 import { useTranslation } from 'react-i18next';
 import { startImpersonating, stopImpersonating, useSession, useToast } from '@home-energy/shared';
+import { organisationPath } from '@home-energy/shared/mfe/pages';
 
 /** "Impersonate": the session starts carrying the organisation, then its console opens (with the banner). */
 export function ImpersonateButton({ slug, name, disabled = false, small = true }: { slug: string; name: string; disabled?: boolean; small?: boolean }) {
@@ -13,7 +14,7 @@ export function ImpersonateButton({ slug, name, disabled = false, small = true }
     setStarting(true);
     try {
       const organisation = await startImpersonating(slug);
-      navigate(`/console/org/${encodeURIComponent(organisation.slug)}`);
+      navigate(organisationPath(organisation.slug));
     } catch (error) {
       setStarting(false);
       toast(error instanceof Error ? error.message : t('common.failed'), 'error');
@@ -55,7 +56,7 @@ export function ImpersonationNotice() {
     <div className="he-notice he-notice--row" role="region" aria-label={t('impersonation.region')}>
       <span>{t('impersonation.active', { name: impersonating.name })}</span>
       <span className="he-actions">
-        <Link className="he-button he-button--small he-button--secondary" to={`/console/org/${encodeURIComponent(impersonating.slug)}`}>
+        <Link className="he-button he-button--small he-button--secondary" to={organisationPath(impersonating.slug)}>
           {t('impersonation.openConsole')}
         </Link>
         <button type="button" className="he-button he-button--small" disabled={stopping} onClick={() => void stop()}>

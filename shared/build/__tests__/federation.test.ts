@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { federationConfig as untypedFederationConfig, packageOf, SINGLETONS, REMOTE_NAMES } from '../federation.cjs';
+import { federationConfig as untypedFederationConfig, packageOf, SINGLETONS } from '../federation.cjs';
 import { REMOTES } from '../../src/mfe/remotes';
 
 const root = path.join(__dirname, '../../..');
@@ -177,14 +177,17 @@ describe('the router singleton', () => {
   });
 });
 
-describe('REMOTE_NAMES', () => {
-  it('matches REMOTES in src/mfe/remotes.ts', () => {
-    expect(REMOTE_NAMES).toEqual(Object.fromEntries(REMOTES.map((r) => [r.package, r.name])));
+describe('the remotes', () => {
+  it('are the workspaces named mfe-*, as the scripts read them (scripts/remotes.mjs)', () => {
+    const { workspaces } = readPackage(root) as unknown as { workspaces: string[] };
+    expect(REMOTES.map((r) => r.package)).toEqual(workspaces.filter((w) => w.startsWith('mfe-')));
   });
 
-  it('names a package folder that exists for every remote', () => {
-    for (const pkgName of Object.keys(REMOTE_NAMES)) {
-      expect(readPackage(path.join(root, pkgName)).name).toBe(pkgName);
+  it('each builds its federation container under its name in REMOTES', () => {
+    for (const remote of REMOTES) {
+      expect(readPackage(path.join(root, remote.package)).name).toBe(remote.package);
+      const config = fs.readFileSync(path.join(root, remote.package, 'webpack.config.js'), 'utf8');
+      expect(config).toContain(`name: '${remote.name}'`);
     }
   });
 });

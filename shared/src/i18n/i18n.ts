@@ -3,6 +3,7 @@ import HttpBackend from 'i18next-http-backend';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
 
+import { addEnergyTexts } from './energy';
 import { LANGUAGES, languageOf, type Language } from './languages';
 
 export { LANGUAGES, type Language } from './languages';
@@ -85,6 +86,10 @@ export function initI18n(): Promise<unknown> {
       },
       backend: { loadPath },
       react: { useSuspense: true },
+    })
+    .then((t) => {
+      addEnergyTexts(i18n);
+      return t;
     });
   return initialised;
 }

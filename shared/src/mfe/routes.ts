@@ -1,4 +1,5 @@
 import type { RemoteName } from './remotes';
+import { CONSOLE_ADMIN_PATH, RESULTS_MOUNT } from './pages';
 
 /**
  * Which remote owns which paths (the shell's route table: shell/src/app/app.tsx renders one RemoteSlot per row). The
@@ -8,7 +9,7 @@ import type { RemoteName } from './remotes';
  * react-router ranks routes (a unit test holds the two to the same answers).
  */
 export const REMOTE_ROUTES: readonly { path: string; remote: RemoteName }[] = [
-  { path: 'property/:id/building/:building/*', remote: 'mfe_results' },
+  { path: `${RESULTS_MOUNT}/*`, remote: 'mfe_results' },
   // mfe-console owns /console (staff sign-in) and /console/org/:org/*; mfe-admin owns /console/admin/*.
   { path: 'console/*', remote: 'mfe_console' },
   { path: 'console/admin/*', remote: 'mfe_admin' },
@@ -16,7 +17,7 @@ export const REMOTE_ROUTES: readonly { path: string; remote: RemoteName }[] = [
 ];
 
 /** Shell paths that only redirect (app/app.tsx renders a Navigate), with the remote they end at. */
-export const REDIRECTS: readonly { path: string; to: string; remote: RemoteName }[] = [{ path: 'admin', to: '/console/admin', remote: 'mfe_admin' }];
+export const REDIRECTS: readonly { path: string; to: string; remote: RemoteName }[] = [{ path: 'admin', to: CONSOLE_ADMIN_PATH, remote: 'mfe_admin' }];
 
 // Served by the BFF, not by a remote: a link there (a PDF, a sign-out) must not preload anything.
 const NOT_A_PAGE = /^\/(api|mfe|locales)(\/|$)/;

@@ -6,6 +6,7 @@ import type { SharedCheck } from '../mfe/compat';
 import { httpUrlSchema, imageUrlSchema } from './url';
 import { dateRangeCheck, dayOrInstantSchema } from './dates';
 import { organisationFeatureSchema, organisationRoleSchema, organisationSlugSchema, type OrganisationFeature, type OrganisationRole } from './session';
+import { idParamSchema, idParamsSchema } from './ids';
 
 const text255 = z.string().trim().min(1, 'must not be empty').max(255, 'must be at most 255 characters');
 
@@ -154,7 +155,7 @@ export type OrganisationUserUpdate = z.infer<typeof organisationUserUpdateSchema
 /** PUT /api/admin/users/{id}/memberships/{org}: add the user to the organisation or change their role there. */
 export const membershipUpdateSchema = z.object({ role: organisationRoleSchema }).strict();
 
-export const consoleUserIdSchema = z.coerce.number().int().min(1).max(2_147_483_647);
+export const consoleUserIdSchema = idParamSchema;
 
 /** GET /api/admin/users?organisation=&q= */
 export const consoleUserFilterSchema = z
@@ -257,7 +258,7 @@ export const releaseTokenCreateSchema = z
   .object({ remote: remotePackageSchema, label: z.string().trim().min(1, 'must name who uses the token').max(100) })
   .strict();
 
-export const releaseTokenParamsSchema = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) }).strict();
+export const releaseTokenParamsSchema = idParamsSchema.strict();
 
 export interface AdminReleaseToken {
   id: number;

@@ -3,14 +3,14 @@ import { z } from 'zod';
 import { accentContrastIssues } from './brand-colours';
 import { httpUrlSchema, isHttpsUrl, isSitePath } from './url';
 
-const colour = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'a colour such as #0f6e4f');
+const colour = z.string().max(7).regex(/^#[0-9a-fA-F]{6}$/, 'a colour such as #0f6e4f');
 
 export const BRAND_COLOUR_KEYS = ['text', 'muted', 'background', 'surface', 'border', 'danger'] as const;
 
 /** A lender offered in the results' financing: its private-loan slider limits override the defaults (docs/product.md §9). */
 export const financialProviderSchema = z
   .object({
-    id: z.string().regex(/^[a-z0-9-]{1,63}$/),
+    id: z.string().max(63).regex(/^[a-z0-9-]+$/),
     name: z.string().min(1).max(255),
     url: httpUrlSchema.optional(),
     private_loan: z

@@ -1,6 +1,7 @@
 // Installer leads: a homeowner's request to an installer, as the addressed installer organisation works it in the
 // console (/console/org/{org}/requests) and as the homeowner sees its status. The BFF validates with these schemas.
 import { z } from 'zod';
+import { idParamSchema } from './ids';
 
 export const LEAD_STATUSES = ['new', 'contacted', 'quoted', 'won', 'lost', 'declined'] as const;
 export const leadStatusSchema = z.enum(LEAD_STATUSES);
@@ -31,7 +32,7 @@ export const leadUpdateSchema = z
   .strict();
 export type LeadUpdate = z.infer<typeof leadUpdateSchema>;
 
-export const leadIdSchema = z.coerce.number().int().positive().max(2_147_483_647);
+export const leadIdSchema = idParamSchema;
 
 /** One request as its installer organisation sees it: only the contact details the homeowner gave to be reached. */
 export interface Lead {

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { calendarDaySchema } from './dates';
 import { CARRIERS, energyClassSchema, type Activity, type EpcLabelValue, type Explanation, type PerCarrier, type PriceArea } from './energy';
 import type { LeadStatus } from './installer-leads';
+import { idSchema } from './ids';
 
 /** Spec §3: answers map keys (1-255) to boolean, string, number or a list of strings. null clears an answer. */
 export const answerKeySchema = z.string().min(1).max(255);
@@ -146,7 +147,7 @@ export const interactionSchema = z
   .object({
     action: z.string().min(1).max(255),
     object: z.string().min(1).max(1023).optional(),
-    property_id: z.number().int().positive().max(2_147_483_647).nullable().optional(),
+    property_id: idSchema.nullable().optional(),
   })
   .strict();
 export type Interaction = z.infer<typeof interactionSchema>;

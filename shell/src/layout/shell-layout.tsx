@@ -3,6 +3,7 @@ import { Outlet, Link, useLocation } from '@home-energy/shared/router';
 import { useTranslation } from 'react-i18next';
 import { useActiveReleases } from '../remotes/use-active-releases';
 import { LanguageSwitch, Logo, PageLayout, signOut, signRedirectUrl, themeForPath, useBrandConfig, useSession, useToast } from '@home-energy/shared';
+import { CONSOLE_SIGN_IN_PATH, MY_HOMES_PATH, SIGN_PATH } from '@home-energy/shared/mfe/pages';
 
 /** The signed-in staff user's name and email, and the sign-out button (back to the staff sign-in at /console). */
 function SignedInUser({ name, email, afterSignOut }: { name?: string | null; email?: string | null; afterSignOut: string }) {
@@ -55,7 +56,7 @@ export function ShellLayout() {
       topBar={
         <>
           {/* Staff work in the product's console, not in a brand. */}
-          <Logo href={inConsole ? '/console' : '/'} brand={inConsole ? undefined : brand?.config} />
+          <Logo href={inConsole ? CONSOLE_SIGN_IN_PATH : '/'} brand={inConsole ? undefined : brand?.config} />
           {inConsole ? <span className="he-badge">{t('nav.console')}</span> : null}
           <button
             type="button"
@@ -68,13 +69,13 @@ export function ShellLayout() {
           </button>
           <nav id="he-topbar-nav" className={`he-topbar__nav${menuOpen ? ' he-topbar__nav--open' : ''}`} aria-label={t('nav.label')}>
             <Link to="/">{t('nav.findHome')}</Link>
-            {user?.kind === 'staff' ? <Link to="/console">{t('nav.console')}</Link> : null}
-            {user?.kind === 'homeowner' ? <Link to="/flow/profile">{t('nav.myHomes')}</Link> : null}
+            {user?.kind === 'staff' ? <Link to={CONSOLE_SIGN_IN_PATH}>{t('nav.console')}</Link> : null}
+            {user?.kind === 'homeowner' ? <Link to={MY_HOMES_PATH}>{t('nav.myHomes')}</Link> : null}
             {user ? (
-              <SignedInUser name={user.name} email={user.kind === 'staff' ? user.email : user.personalNumberMasked} afterSignOut={user.kind === 'staff' ? '/console' : '/'} />
+              <SignedInUser name={user.name} email={user.kind === 'staff' ? user.email : user.personalNumberMasked} afterSignOut={user.kind === 'staff' ? CONSOLE_SIGN_IN_PATH : '/'} />
             ) : null}
             {/* Under /console a signed-out visitor is on the staff sign-in form already. Sign-in brings people back here. */}
-            {session.status === 'unauthenticated' && !inConsole ? <Link to={signRedirectUrl(location) ?? '/sign'}>{t('nav.signIn')}</Link> : null}
+            {session.status === 'unauthenticated' && !inConsole ? <Link to={signRedirectUrl(location) ?? SIGN_PATH}>{t('nav.signIn')}</Link> : null}
             <LanguageSwitch />
           </nav>
         </>

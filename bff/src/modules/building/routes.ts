@@ -36,6 +36,7 @@ import { contextFor } from '../../energy/activities/runner';
 import { locate } from '../../energy/location';
 import { organisationRates } from '../configuration/repository';
 import { profileFacts, saveProfileInsights } from '../analytics/insights';
+import { idParamsSchema } from '@home-energy/shared/schemas/ids';
 
 export interface BuildingRouteOptions {
   db: Db;
@@ -48,7 +49,7 @@ export interface BuildingRouteOptions {
   documentStore?: ObjectStore | null;
 }
 
-const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const idParams = idParamsSchema;
 const buildingParams = idParams.extend({ building: z.literal('primary', { message: "the building id is 'primary'" }) });
 
 /** Which file an upload really is, from its first bytes (the client's Content-Type is not trusted). */

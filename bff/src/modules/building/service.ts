@@ -2,7 +2,7 @@
 // labels, information and recommendations. Problems that stop the calculation become `errors`, never a 500.
 import type { Activity, IssuedEpcLabel, EnergyClass } from '@home-energy/shared/schemas/energy';
 import type { BuildingError, Consumption, EpcDocumentSummary, InformationItem, Rates } from '@home-energy/shared/schemas/property-flow';
-import { AnswerError, buildingInputFromAnswers, type Answers } from '../../energy/answers';
+import { AnswerError, buildingInputFromAnswers, REQUIRED_ANSWER_KEYS, type Answers } from '../../energy/answers';
 import { calculatedLabel, modelEnergy, type Building } from '../../energy/building-model';
 import type { GeoTables } from '../../energy/geo-data';
 import { locate, type Location } from '../../energy/location';
@@ -31,7 +31,6 @@ export function inputSources(register: Answers, answers: Record<string, unknown>
 }
 
 const REGISTER_KEYS = ['building_type', 'construction_year', 'num_floors', 'atemp', 'primary_heating_systems'] as const;
-const REQUIRED_KEYS = ['construction_year', 'atemp'] as const;
 
 /** What the property register knows, as answers (null values left out). */
 export function registerAnswers(property: PropertyRow): Answers {
@@ -61,7 +60,7 @@ export function engineBuilding(input: { property: PropertyRow; answers: Record<s
   | { building: Building; location: Location }
   | { errors: BuildingError[] } {
   const merged = { ...registerAnswers(input.property), ...input.answers } as Answers;
-  const missing = REQUIRED_KEYS.filter((key) => merged[key] === undefined);
+  const missing = REQUIRED_ANSWER_KEYS.filter((key) => merged[key] === undefined);
   if (missing.length > 0) return { errors: [{ code: 'missing_answers', message: `Answer ${missing.join(' and ')} to see the energy estimate.`, keys: missing }] };
   const location = locate(input.property.postalCode, input.geo);
   if (!location) return { errors: [{ code: 'unknown_location', message: `Postal code ${input.property.postalCode} is not in our geography data.`, params: { postal_code: input.property.postalCode } }] };

@@ -1,7 +1,6 @@
 import { Router } from 'express';
 import { noQuery } from '../../http/input-guards';
 import { and, asc, desc, eq, inArray, like, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import {
   propertyLookupQuerySchema,
   type PropertyLookupDetail,
@@ -21,8 +20,9 @@ import { profileDocuments } from '../building/repository';
 import { computeBuilding, registerAnswers } from '../building/service';
 import { organisationRates } from '../configuration/repository';
 import { startsWithPattern } from '../../db/like';
+import { idParamsSchema } from '@home-energy/shared/schemas/ids';
 
-const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const idParams = idParamsSchema;
 
 /**
  * /api/console/org/{org}/property-lookup (super admins): find any property by address (or id) and read a homeowner's

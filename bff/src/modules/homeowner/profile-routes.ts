@@ -18,12 +18,13 @@ import {
   setSelectedProperty,
 } from './repository';
 import { HOME_RESTORE_MS, purgeRemovedHomes, removeProfileProperty, restoreProfileProperty } from './removed-homes';
+import { idParamSchema, idSchema } from '@home-energy/shared/schemas/ids';
 
-const propertyId = z.coerce.number().int().positive().max(2_147_483_647);
+const propertyId = idParamSchema;
 const patchSchema = z
   .object({
-    properties: z.array(z.number().int().positive().max(2_147_483_647)).max(100).optional(),
-    selectedPropertyId: z.number().int().positive().max(2_147_483_647).nullable().optional(),
+    properties: z.array(idSchema).max(100).optional(),
+    selectedPropertyId: idSchema.nullable().optional(),
   })
   .strict()
   .refine((b) => b.properties !== undefined || b.selectedPropertyId !== undefined, 'give properties and/or selectedPropertyId');

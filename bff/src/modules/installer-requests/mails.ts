@@ -5,9 +5,9 @@ import { homeowners, installerRequests, memberships, organisations, properties, 
 import type { Mailer } from '../mail/mailer';
 import { DEFAULT_MAIL_LANGUAGE, measureName, renderMail, statusName } from '../mail/templates';
 import type { Mail } from '../mail/transport';
+import { MY_HOMES_PATH } from '@home-energy/shared/mfe/pages';
 
 /** Where the homeowner follows their requests ("My homes"). */
-const MY_HOMES_PATH = '/flow/profile';
 
 async function requestFacts(db: Db, ids: number[]) {
   if (ids.length === 0) return [];

@@ -1,6 +1,5 @@
 import { Router, type Request } from 'express';
 import { flowQueryOnly } from '../../http/input-guards';
-import { z } from 'zod';
 import { installerSelectionsSchema, type InstallersResponse } from '@home-energy/shared/schemas/property-flow';
 import type { Db } from '../../db/client';
 import { HttpError, parse } from '../../http/errors';
@@ -11,8 +10,9 @@ import { flowOrganisation } from '../flow/brand';
 import { applySelections, homeownerRequests, offeredInstallers } from './repository';
 import type { Mailer } from '../mail/mailer';
 import { newRequestMails } from './mails';
+import { idParamsSchema } from '@home-energy/shared/schemas/ids';
 
-const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const idParams = idParamsSchema;
 
 /**
  * /api/flow/property/{id}/installers and /installer-requests: the installers the home's organisation offers, and a

@@ -1,7 +1,6 @@
 import en from './templates/en.json';
 import sv from './templates/sv.json';
-import consoleEn from '../../../../mfe-console/locales/en/console.json';
-import consoleSv from '../../../../mfe-console/locales/sv/console.json';
+import { ENERGY_TEXTS } from '@home-energy/shared/i18n/energy';
 import type { Mail } from './transport';
 
 export type MailLanguage = 'sv' | 'en';
@@ -9,8 +8,10 @@ export type MailLanguage = 'sv' | 'en';
 export const DEFAULT_MAIL_LANGUAGE: MailLanguage = 'sv';
 
 const TEXTS = { sv, en };
-// The measures' names are the console's (one list per language).
-const MEASURES: Record<MailLanguage, Record<string, string>> = { sv: consoleSv.buckets.activities, en: consoleEn.buckets.activities };
+const MEASURES: Record<MailLanguage, Record<string, string>> = {
+  sv: ENERGY_TEXTS.sv.measures,
+  en: ENERGY_TEXTS.en.measures,
+};
 
 export type MailKind = 'lead_new' | 'request_sent' | 'request_status' | 'invitation' | 'password_reset';
 export type LeadStatusName = keyof typeof sv.statuses;

@@ -21,6 +21,7 @@ import { requireConsoleItem } from '../../auth/guards';
 import { isUniqueViolation } from '../admin/validate';
 import { audit } from '../audit/record';
 import { containsPattern } from '../../db/like';
+import { idParamsSchema } from '@home-energy/shared/schemas/ids';
 
 type Row = typeof contentItems.$inferSelect;
 type Organisation = { slug: string; name: string } | null;
@@ -56,7 +57,7 @@ function inReadersLanguage<T extends { key: string; activity: string | null; lan
   return items.filter((m) => m.language === null || m.language === lng || !readable.has(`${m.key}|${m.activity}`));
 }
 
-const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const idParams = idParamsSchema;
 
 function slugTaken(slug: string): HttpError {
   return new HttpError(409, 'conflict', `A message with the slug "${slug}" exists already. Choose another slug.`);

@@ -1,42 +1,16 @@
 // The platform's question set: one question per engine answer key (energy/answers.ts owns types, ranges, defaults),
 // in the order the flow asks them, with English and Swedish texts. Seeded into every organisation's question set.
-import type { QuestionData, QuestionDefinition, QuestionTexts } from '@home-energy/shared/schemas/property-flow';
-import { ANSWER_KEYS, type AnswerKey } from '../../energy/answers';
+import type { QuestionDefinition, QuestionTexts } from '@home-energy/shared/schemas/property-flow';
+import { ENERGY_TEXTS } from '@home-energy/shared/i18n/energy';
+import { HEATING_SYSTEMS } from '@home-energy/shared/schemas/energy';
+import { answerData, REQUIRED_ANSWER_KEYS, type AnswerKey } from '../../energy/answers';
 
 type Texts = { en: QuestionTexts; sv: QuestionTexts };
 
-const HEATING_OPTIONS = {
-  en: {
-    district_heating: 'District heating',
-    heat_pump_air: 'Air-to-air heat pump',
-    heat_pump_airwater: 'Air-to-water heat pump',
-    heat_pump_geothermal: 'Ground-source heat pump',
-    heat_pump_exhaust_air: 'Exhaust-air heat pump',
-    electric_direct: 'Electric radiators',
-    electric_waterborne: 'Electric boiler (waterborne)',
-    oil: 'Oil boiler',
-    gas: 'Gas boiler',
-    pellets: 'Pellets',
-    wood: 'Wood (boiler or stove)',
-    bio: 'Biofuel boiler',
-    bio_other: 'Other biofuel',
-  },
-  sv: {
-    district_heating: 'Fjärrvärme',
-    heat_pump_air: 'Luft/luft-värmepump',
-    heat_pump_airwater: 'Luft/vatten-värmepump',
-    heat_pump_geothermal: 'Bergvärme / jordvärme',
-    heat_pump_exhaust_air: 'Frånluftsvärmepump',
-    electric_direct: 'Direktverkande el',
-    electric_waterborne: 'Elpanna (vattenburen el)',
-    oil: 'Oljepanna',
-    gas: 'Gaspanna',
-    pellets: 'Pellets',
-    wood: 'Ved (panna eller kamin)',
-    bio: 'Biobränslepanna',
-    bio_other: 'Annat biobränsle',
-  },
-};
+// The heating systems' names are the shared `energy` texts, the ones the console and the results show.
+const heatingOptions = (language: 'en' | 'sv') =>
+  Object.fromEntries(HEATING_SYSTEMS.map((system) => [system, ENERGY_TEXTS[language].heating[system]]));
+const HEATING_OPTIONS = { en: heatingOptions('en'), sv: heatingOptions('sv') };
 
 /** In asking order. `asked: false` keeps the default unless an admin turns the question on. */
 const QUESTIONS: { key: AnswerKey; asked?: boolean; texts: Texts }[] = [
@@ -172,32 +146,15 @@ const QUESTIONS: { key: AnswerKey; asked?: boolean; texts: Texts }[] = [
   },
 ];
 
-/** The engine's definition of a key as the spec's question `data`. */
-function dataOf(key: AnswerKey): QuestionData {
-  const def = ANSWER_KEYS[key] as (typeof ANSWER_KEYS)[AnswerKey];
-  switch (def.type) {
-    case 'selection':
-      return { type: 'selection', options: [...def.options], default: def.default };
-    case 'multiple':
-      return { type: 'multiple', options: [...def.options], default: [...def.default] };
-    case 'boolean':
-      return { type: 'boolean', default: def.default };
-    default:
-      return { type: def.type, unit: def.unit, min: def.min, max: def.max, default: def.default };
-  }
-}
-
-const REQUIRED: readonly AnswerKey[] = ['construction_year', 'atemp'];
-
 /** The platform question set: every engine answer key exactly once. */
 export function defaultQuestions(): QuestionDefinition[] {
   return QUESTIONS.map((q, position) => ({
     key: q.key,
     header: q.texts.en.header,
-    data: dataOf(q.key),
+    data: answerData(q.key),
     asked: q.asked ?? true,
     position,
-    required: REQUIRED.includes(q.key),
+    required: (REQUIRED_ANSWER_KEYS as readonly AnswerKey[]).includes(q.key),
     texts: q.texts,
   }));
 }

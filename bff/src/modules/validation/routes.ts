@@ -19,9 +19,10 @@ import { requireConsoleItem } from '../../auth/guards';
 import { audit } from '../audit/record';
 import { documentFileName, servedDocumentType } from '../building/document-file';
 import { findOrganisationDocument, findOrganisationProfile, openValidationCount, validationQueue } from './repository';
+import { idParamsSchema } from '@home-energy/shared/schemas/ids';
 
 const documentParams = z.object({ id: documentIdSchema });
-const profileParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const profileParams = idParamsSchema;
 
 function notFound(): HttpError {
   return new HttpError(404, 'not_found', 'No such item in this organisation.');

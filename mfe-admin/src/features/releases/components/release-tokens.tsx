@@ -7,6 +7,10 @@ import { ConfirmButton, apiErrorBody } from '@home-energy/shared/ui/user-managem
 import { LoadFailed } from '../../../components/load-failed';
 import { TableHead } from '../../../components/table-head';
 import { useCreateReleaseTokenMutation, useListReleaseTokensQuery, useRevokeReleaseTokenMutation } from '../api/releases-api';
+import { releaseTokenCreateSchema } from '@home-energy/shared/schemas/admin';
+import { maxLengthOf } from '@home-energy/shared/schemas/limits';
+
+const LABEL_MAX = maxLengthOf(releaseTokenCreateSchema.shape.label);
 
 const TOKEN_COLUMNS = ['label', 'remote', 'created', 'lastUsed', 'status'] as const;
 
@@ -78,7 +82,7 @@ function CreateToken({ onCreated }: { onCreated: (created: AdminReleaseTokenCrea
         </div>
         <div className="he-field">
           <label htmlFor="release-token-label">{t('releaseTokens.label')}</label>
-          <input id="release-token-label" type="text" autoComplete="off" maxLength={100} value={label} onChange={(e) => setLabel(e.target.value)} aria-invalid={failure ? true : undefined} aria-describedby={failure ? 'release-token-error' : undefined} />
+          <input id="release-token-label" type="text" autoComplete="off" maxLength={LABEL_MAX} value={label} onChange={(e) => setLabel(e.target.value)} aria-invalid={failure ? true : undefined} aria-describedby={failure ? 'release-token-error' : undefined} />
         </div>
       </div>
       {failure ? (

@@ -7,8 +7,12 @@ import { PageHead } from '../../../components/page-head';
 import { LoadFailed } from '../../../components/load-failed';
 import { useFormat } from '../../../lib/use-format';
 import { useOrganisationContext } from '../../organisation/components/organisation-context';
-import { organisationHref } from '../../organisation/lib/organisation-pages';
+import { organisationPath } from '@home-energy/shared/mfe/pages';
 import { useChangePasswordMutation, useGetAccountQuery, useUpdateAccountMutation } from '../api/account-api';
+import { accountUpdateSchema } from '@home-energy/shared/schemas/account';
+import { maxLengthOf } from '@home-energy/shared/schemas/limits';
+
+const NAME_MAX = maxLengthOf(accountUpdateSchema.shape.name);
 
 /** /console/org/:org/account: the signed-in user's profile, organisations and password; admins find user management here. */
 export function AccountPage() {
@@ -83,7 +87,7 @@ export function AccountPage() {
             <form className="he-form cn-inline-form" onSubmit={saveName}>
               <div className="he-field">
                 <label htmlFor={`${id}-name`}>{t('account.name')}</label>
-                <input id={`${id}-name`} type="text" required maxLength={255} value={name} onChange={(e) => setName(e.target.value)} />
+                <input id={`${id}-name`} type="text" required maxLength={NAME_MAX} value={name} onChange={(e) => setName(e.target.value)} />
               </div>
               <button type="submit" className="he-button" disabled={nameState.isLoading || !name.trim() || name === data.name}>
                 {t('account.saveName')}
@@ -98,7 +102,7 @@ export function AccountPage() {
               <ul className="cn-org-list">
                 {data.organisations.map((o) => (
                   <li key={o.slug}>
-                    <Link to={organisationHref(o.slug)} aria-current={o.slug === organisation.slug ? 'true' : undefined}>
+                    <Link to={organisationPath(o.slug)} aria-current={o.slug === organisation.slug ? 'true' : undefined}>
                       {o.name}
                     </Link>{' '}
                     <span className="he-badge">{t(`organisation.roles.${o.role}`)}</span>{' '}
@@ -114,7 +118,7 @@ export function AccountPage() {
             )}
             {admin ? (
               <p>
-                <Link className="he-button he-button--secondary" to={organisationHref(organisation.slug, 'user-management')}>
+                <Link className="he-button he-button--secondary" to={organisationPath(organisation.slug, 'user-management')}>
                   {t('account.manageUsers', { organisation: organisation.name })}
                 </Link>
               </p>

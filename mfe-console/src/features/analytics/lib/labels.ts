@@ -1,6 +1,16 @@
 import type { TFunction } from 'i18next';
 
+type Group = 'labels' | 'buildingTypes' | 'yearBands' | 'heating' | 'activities' | 'carriers' | 'actions';
+
+// Measures, heating systems and carriers are named once for every remote, in the shared `energy` namespace.
+const ENERGY_GROUPS: Partial<Record<Group, string>> = {
+  heating: 'energy:heating',
+  activities: 'energy:measures',
+  carriers: 'energy:carriers',
+};
+
 /** A bucket's name in the page's language: known keys have texts; anything else shows as it is. */
-export function bucketLabel(t: TFunction, group: 'labels' | 'buildingTypes' | 'yearBands' | 'heating' | 'activities' | 'carriers' | 'actions', key: string): string {
-  return t(`buckets.${group}.${key}`, { defaultValue: key === 'unknown' ? t('buckets.unknown') : key });
+export function bucketLabel(t: TFunction, group: Group, key: string): string {
+  const texts = ENERGY_GROUPS[group] ?? `buckets.${group}`;
+  return t(`${texts}.${key}`, { defaultValue: key === 'unknown' ? t('buckets.unknown') : key });
 }

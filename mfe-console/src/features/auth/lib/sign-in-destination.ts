@@ -1,7 +1,5 @@
 import type { SessionUser } from '@home-energy/shared';
-
-/** The staff sign-in page (the console's index route). */
-export const SIGN_IN_PATH = '/console';
+import { CONSOLE_ADMIN_PATH, CONSOLE_SIGN_IN_PATH, organisationPath } from '@home-energy/shared/mfe/pages';
 
 /**
  * A `callbackUrl` worth following: same origin, path under /console/ (after normalising `..`), else null.
@@ -26,8 +24,8 @@ export function safeCallbackUrl(raw: string | null | undefined, origin: string =
  */
 export function homeForUser(user: Pick<SessionUser, 'superAdmin' | 'organisations'>): string | null {
   const [first] = user.organisations;
-  if (!first) return user.superAdmin ? '/console/admin' : null;
-  const home = `/console/org/${encodeURIComponent(first.slug)}`;
+  if (!first) return user.superAdmin ? CONSOLE_ADMIN_PATH : null;
+  const home = organisationPath(first.slug);
   if (user.organisations.length === 1 || user.superAdmin) return home;
   return `${home}/org-select`;
 }
@@ -35,5 +33,5 @@ export function homeForUser(user: Pick<SessionUser, 'superAdmin' | 'organisation
 /** `/console?callbackUrl=…&error=SessionRequired`: where a page that needs a session sends a signed-out visitor. */
 export function signInUrlFor(location: { pathname: string; search: string; hash: string }): string {
   const params = new URLSearchParams({ callbackUrl: `${location.pathname}${location.search}${location.hash}`, error: 'SessionRequired' });
-  return `${SIGN_IN_PATH}?${params.toString()}`;
+  return `${CONSOLE_SIGN_IN_PATH}?${params.toString()}`;
 }

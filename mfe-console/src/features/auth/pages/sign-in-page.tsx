@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { CHOOSE_PASSWORD_PATH, Loading, useSession } from '@home-energy/shared';
 import { SignInForm } from '../components/sign-in-form';
 import { homeForUser, safeCallbackUrl } from '../lib/sign-in-destination';
+import { SIGN_PATH } from '@home-energy/shared/mfe/pages';
 
 /**
  * /console: the staff sign-in. Reads `?callbackUrl=` (only /console/ paths of this origin) and `?error=`;
@@ -43,7 +44,7 @@ export function SignInPage() {
         <Link to="/console/forgot-password">{t('signIn.forgotPassword')}</Link>
       </p>
       <p style={{ marginTop: '1.5rem' }}>
-        {t('signIn.homeowner')} <a href="/sign">{t('signIn.homeownerLink')}</a>
+        {t('signIn.homeowner')} <a href={SIGN_PATH}>{t('signIn.homeownerLink')}</a>
       </p>
     </section>
   );

@@ -12,6 +12,15 @@ import {
 } from '@home-energy/shared';
 import { useSaveBrandMutation } from '../api/configuration-api';
 import { ApiIssues } from './api-issues';
+import { brandConfigSchema, financialProviderSchema } from '@home-energy/shared/schemas/brand';
+import { maxLengthOf } from '@home-energy/shared/schemas/limits';
+
+const COLOUR_MAX = maxLengthOf(brandConfigSchema.shape.accent);
+const NAME_MAX = maxLengthOf(brandConfigSchema.shape.name);
+const LOGO_MAX = maxLengthOf(brandConfigSchema.shape.logo);
+const PROVIDER_ID_MAX = maxLengthOf(financialProviderSchema.shape.id);
+const PROVIDER_NAME_MAX = maxLengthOf(financialProviderSchema.shape.name);
+const PROVIDER_URL_MAX = maxLengthOf(financialProviderSchema.shape.url);
 
 const HEX = /^#[0-9a-fA-F]{6}$/;
 const ACCENTS = ['accent', 'accentSoft', 'accentDark'] as const;
@@ -56,7 +65,7 @@ function ColourField({
           className="he-input"
           placeholder={t('configuration.brand.platformColour')}
           value={value ?? ''}
-          maxLength={7}
+          maxLength={COLOUR_MAX}
           aria-invalid={message ? true : undefined}
           aria-describedby={message ? `${id}-error` : hint ? `${id}-hint` : undefined}
           onChange={(e) => onChange(e.target.value.trim() || undefined)}
@@ -122,15 +131,15 @@ function ProviderFields({ provider, index, onChange, onRemove }: { provider: Bra
       <div className="he-form-grid">
         <div className="he-field">
           <label htmlFor={`${id}-id`}>{t('configuration.brand.providerId')}</label>
-          <input id={`${id}-id`} className="he-input" type="text" value={provider.id} maxLength={63} onChange={(e) => onChange({ ...provider, id: e.target.value })} />
+          <input id={`${id}-id`} className="he-input" type="text" value={provider.id} maxLength={PROVIDER_ID_MAX} onChange={(e) => onChange({ ...provider, id: e.target.value })} />
         </div>
         <div className="he-field">
           <label htmlFor={`${id}-name`}>{t('configuration.brand.providerName')}</label>
-          <input id={`${id}-name`} className="he-input" type="text" value={provider.name} maxLength={255} onChange={(e) => onChange({ ...provider, name: e.target.value })} />
+          <input id={`${id}-name`} className="he-input" type="text" value={provider.name} maxLength={PROVIDER_NAME_MAX} onChange={(e) => onChange({ ...provider, name: e.target.value })} />
         </div>
         <div className="he-field">
           <label htmlFor={`${id}-url`}>{t('configuration.brand.providerUrl')}</label>
-          <input id={`${id}-url`} className="he-input" type="url" value={provider.url ?? ''} maxLength={255} onChange={(e) => onChange({ ...provider, url: e.target.value || undefined })} />
+          <input id={`${id}-url`} className="he-input" type="url" value={provider.url ?? ''} maxLength={PROVIDER_URL_MAX} onChange={(e) => onChange({ ...provider, url: e.target.value || undefined })} />
         </div>
         {(['min_rate', 'max_rate', 'default_rate'] as const).map((field) => (
           <div key={field} className="he-field">
@@ -188,7 +197,7 @@ export function BrandEditor({ org, brand, config }: { org: string; brand: string
         <p className="he-muted">{t('configuration.brand.file', { brand })}</p>
         <div className="he-field">
           <label htmlFor={`${id}-name`}>{t('configuration.brand.name')}</label>
-          <input id={`${id}-name`} className="he-input" type="text" maxLength={255} value={draft.name ?? ''} onChange={(e) => setDraft({ ...draft, name: e.target.value || undefined })} />
+          <input id={`${id}-name`} className="he-input" type="text" maxLength={NAME_MAX} value={draft.name ?? ''} onChange={(e) => setDraft({ ...draft, name: e.target.value || undefined })} />
         </div>
         <div className="he-field">
           <label htmlFor={`${id}-logo`}>{t('configuration.brand.logo')}</label>
@@ -197,7 +206,7 @@ export function BrandEditor({ org, brand, config }: { org: string; brand: string
             className="he-input"
             type="text"
             inputMode="url"
-            maxLength={255}
+            maxLength={LOGO_MAX}
             value={draft.logo ?? ''}
             aria-describedby={`${id}-logo-hint`}
             onChange={(e) => setDraft({ ...draft, logo: e.target.value.trim() || undefined })}

@@ -3,6 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { useToast, type EngineKeyDefinition, type QuestionData, type QuestionDefinition } from '@home-energy/shared';
 import { useSaveQuestionsMutation } from '../api/configuration-api';
 import { ApiIssues } from './api-issues';
+import { questionTextsSchema } from '@home-energy/shared/schemas/property-flow';
+import { maxLengthOf } from '@home-energy/shared/schemas/limits';
+
+const HEADER_MAX = maxLengthOf(questionTextsSchema.shape.header);
+const HELP_MAX = maxLengthOf(questionTextsSchema.shape.help);
+const OPTION_LABEL_MAX = maxLengthOf(questionTextsSchema.shape.options.unwrap().valueType);
 
 type Lang = 'en' | 'sv';
 const LANGS: Lang[] = ['en', 'sv'];
@@ -44,13 +50,13 @@ function QuestionFields({ question, engine, onChange }: { question: QuestionDefi
         {LANGS.map((lang) => (
           <div key={lang} className="he-field">
             <label htmlFor={`${id}-header-${lang}`}>{t(`configuration.questions.header.${lang}`)}</label>
-            <input id={`${id}-header-${lang}`} type="text" className="he-input" required maxLength={1023} value={question.texts[lang].header} onChange={(e) => setText(lang, 'header', e.target.value)} />
+            <input id={`${id}-header-${lang}`} type="text" className="he-input" required maxLength={HEADER_MAX} value={question.texts[lang].header} onChange={(e) => setText(lang, 'header', e.target.value)} />
           </div>
         ))}
         {LANGS.map((lang) => (
           <div key={lang} className="he-field">
             <label htmlFor={`${id}-help-${lang}`}>{t(`configuration.questions.help.${lang}`)}</label>
-            <textarea id={`${id}-help-${lang}`} className="he-input" rows={2} maxLength={2000} value={question.texts[lang].help ?? ''} onChange={(e) => setText(lang, 'help', e.target.value)} />
+            <textarea id={`${id}-help-${lang}`} className="he-input" rows={2} maxLength={HELP_MAX} value={question.texts[lang].help ?? ''} onChange={(e) => setText(lang, 'help', e.target.value)} />
           </div>
         ))}
       </div>
@@ -100,7 +106,7 @@ function QuestionFields({ question, engine, onChange }: { question: QuestionDefi
                           aria-label={t(`configuration.questions.labelOf.${lang}`, { option })}
                           value={question.texts[lang].options?.[option] ?? ''}
                           disabled={!offered}
-                          maxLength={255}
+                          maxLength={OPTION_LABEL_MAX}
                           onChange={(e) => setOptionLabel(lang, option, e.target.value)}
                         />
                       </td>

@@ -5,7 +5,7 @@ import { PageHead } from '../../../components/page-head';
 import { useFormat } from '../../../lib/use-format';
 import { useGetOverviewQuery } from '../../analytics/api/analytics-api';
 import { useOrganisationContext } from '../../organisation/components/organisation-context';
-import { organisationHref } from '../../organisation/lib/organisation-pages';
+import { organisationPath } from '@home-energy/shared/mfe/pages';
 
 /** /console/org/:org: the organisation's key figures (those the user may see) and shortcuts to its pages. */
 export function OrganisationHomePage() {
@@ -31,7 +31,7 @@ export function OrganisationHomePage() {
             <div key={f.label} className="cn-figure">
               <dt>{f.label}</dt>
               <dd>
-                <Link to={organisationHref(organisation.slug, f.href)}>{f.value}</Link>
+                <Link to={organisationPath(organisation.slug, f.href)}>{f.value}</Link>
               </dd>
               <p className="cn-figure__note">{f.note}</p>
             </div>

@@ -4,6 +4,11 @@ import { ACTIVITY_TYPES, LANGUAGES, type ContentItemInput } from '@home-energy/s
 import { fieldErrors } from '@home-energy/shared/ui/user-management';
 import { bucketLabel } from '../../analytics/lib/labels';
 import { MessagePreview } from './message-preview';
+import { contentItemInputSchema } from '@home-energy/shared/schemas/content';
+import { maxLengthOf } from '@home-energy/shared/schemas/limits';
+
+const CONTENT_MAX = maxLengthOf(contentItemInputSchema.shape.content);
+const IMAGE_MAX = maxLengthOf(contentItemInputSchema.shape.image);
 
 export const EMPTY_MESSAGE: ContentItemInput = {
   slug: '',
@@ -19,7 +24,6 @@ export const EMPTY_MESSAGE: ContentItemInput = {
   require_terms: false,
   all_brands: false,
 };
-const CONTENT_MAX = 2000;
 
 /** Create or edit a message, with the spec's limits on each field and a live preview beside the form. */
 export function MessageForm({ initial, busy, error, onSave, onCancel, title }: { initial: ContentItemInput; busy: boolean; error: unknown; onSave: (item: ContentItemInput) => void; onCancel: () => void; title: string }) {
@@ -36,7 +40,7 @@ export function MessageForm({ initial, busy, error, onSave, onCancel, title }: {
         className="he-input"
         type="text"
         required
-        maxLength={100}
+        maxLength={maxLengthOf(contentItemInputSchema.shape[key])}
         value={item[key]}
         onChange={(e) => set(key, e.target.value)}
         aria-invalid={errors[key] ? true : undefined}
@@ -111,7 +115,7 @@ export function MessageForm({ initial, busy, error, onSave, onCancel, title }: {
             </div>
             <div className="he-field">
               <label htmlFor={`${id}-image`}>{t('messages.fields.image')}</label>
-              <input id={`${id}-image`} className="he-input" type="url" maxLength={255} value={item.image ?? ''} onChange={(e) => set('image', e.target.value || null)} aria-invalid={errors.image ? true : undefined} />
+              <input id={`${id}-image`} className="he-input" type="url" maxLength={IMAGE_MAX} value={item.image ?? ''} onChange={(e) => set('image', e.target.value || null)} aria-invalid={errors.image ? true : undefined} />
               {errors.image ? <p className="he-field__error">{errors.image}</p> : <p className="he-field__hint">{t('messages.hints.image')}</p>}
             </div>
           </div>

@@ -11,6 +11,10 @@ import { useOrganisationContext } from '../../organisation/components/organisati
 import { useCreateMessageMutation, useDeleteMessageMutation, useListMessagesQuery, useUpdateMessageMutation } from '../api/messages-api';
 import { EMPTY_MESSAGE, MessageForm } from '../components/message-form';
 import { MessagePreview } from '../components/message-preview';
+import { contentListQuerySchema } from '@home-energy/shared/schemas/content';
+import { maxLengthOf } from '@home-energy/shared/schemas/limits';
+
+const QUERY_MAX = maxLengthOf(contentListQuerySchema.shape.q);
 
 const asInput = ({ slug, type, title, key, content, date, valid_until, language, image, activity, require_terms, organisation }: ContentItem): ContentItemInput => ({
   slug,
@@ -91,7 +95,7 @@ export function MessagesPage() {
         <form role="search" className="cn-inline-form" onSubmit={submitSearch}>
           <div className="he-field">
             <label htmlFor="messages-q">{t('messages.search')}</label>
-            <input id="messages-q" type="search" value={q} maxLength={100} onChange={(e) => setQ(e.target.value)} />
+            <input id="messages-q" type="search" value={q} maxLength={QUERY_MAX} onChange={(e) => setQ(e.target.value)} />
           </div>
           <button type="submit" className="he-button he-button--secondary">
             {t('messages.searchButton')}

@@ -1,7 +1,7 @@
 import { NavLink } from '@home-energy/shared/router';
 import { useTranslation } from 'react-i18next';
 import { firstPermittedHref, visibleMenu, type MenuContext, type OrganisationDetails } from '@home-energy/shared';
-import { organisationHref } from '../lib/organisation-pages';
+import { organisationPath } from '@home-energy/shared/mfe/pages';
 import { MenuLink } from './menu-link';
 
 const LIST_STYLE = { listStyle: 'none', margin: 0, padding: 0 } as const;
@@ -11,7 +11,7 @@ export function ConsoleNav({ menu, organisation }: { menu: MenuContext; organisa
   const { t } = useTranslation('console');
   return (
     <nav className="he-sidenav" id="console-sidenav" aria-label={t('nav.label')}>
-      <NavLink to={organisationHref(organisation.slug)} end>
+      <NavLink to={organisationPath(organisation.slug)} end>
         {organisation.name}
       </NavLink>
       {visibleMenu(menu).map(({ group, items }) => {

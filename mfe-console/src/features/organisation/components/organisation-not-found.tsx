@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Link } from '@home-energy/shared/router';
 import { useTranslation } from 'react-i18next';
 import type { SessionUser } from '@home-energy/shared';
-import { organisationHref } from '../lib/organisation-pages';
+import { organisationPath } from '@home-energy/shared/mfe/pages';
 
 /** The details call answered 404: the organisation does not exist or the user is not a member. */
 export function OrganisationNotFound({ user }: { user: SessionUser }) {
@@ -18,7 +18,7 @@ export function OrganisationNotFound({ user }: { user: SessionUser }) {
       <p>{t('organisation.notFound.text')}</p>
       <p style={{ display: 'flex', gap: '0.75rem', flexWrap: 'wrap' }}>
         {first ? (
-          <Link className="he-button" to={organisationHref(first.slug, 'org-select')}>
+          <Link className="he-button" to={organisationPath(first.slug, 'org-select')}>
             {t('organisation.notFound.choose')}
           </Link>
         ) : (

@@ -13,7 +13,3 @@ export const ORGANISATION_PAGES: ReadonlyMap<string, readonly string[]> = MENU_I
   }
   return pages;
 }, new Map<string, string[]>());
-
-export function organisationHref(slug: string, page?: string): string {
-  return `/console/org/${encodeURIComponent(slug)}${page ? `/${page}` : ''}`;
-}

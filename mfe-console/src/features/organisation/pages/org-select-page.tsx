@@ -2,7 +2,7 @@ import { Link } from '@home-energy/shared/router';
 import { useTranslation } from 'react-i18next';
 import { PlaceholderPage } from '@home-energy/shared';
 import { useOrganisationContext } from '../components/organisation-context';
-import { organisationHref } from '../lib/organisation-pages';
+import { organisationPath } from '@home-energy/shared/mfe/pages';
 
 /** /console/org/:org/org-select: the user's organisations (and the super admin pages for super admins). */
 export function OrgSelectPage() {
@@ -13,7 +13,7 @@ export function OrgSelectPage() {
       <ul>
         {user.organisations.map((o) => (
           <li key={o.slug}>
-            <Link to={organisationHref(o.slug)} aria-current={o.slug === organisation.slug ? 'true' : undefined}>
+            <Link to={organisationPath(o.slug)} aria-current={o.slug === organisation.slug ? 'true' : undefined}>
               {o.name}
             </Link>{' '}
             <span className="he-badge">{t(`organisation.roles.${o.role}`)}</span>

@@ -9,6 +9,10 @@ import { useFormat } from '../../../lib/use-format';
 import { useOrganisationContext } from '../../organisation/components/organisation-context';
 import { useGetLookupPropertyQuery, useSearchPropertiesQuery } from '../api/property-lookup-api';
 import { ProfileView } from '../components/profile-view';
+import { propertyLookupQuerySchema } from '@home-energy/shared/schemas/property-lookup';
+import { maxLengthOf } from '@home-energy/shared/schemas/limits';
+
+const QUERY_MAX = maxLengthOf(propertyLookupQuerySchema.shape.q);
 
 /** /console/org/:org/property_lookup (super admins): find any property by address and open a homeowner's home. */
 export function PropertyLookupPage() {
@@ -45,7 +49,7 @@ export function PropertyLookupPage() {
         <form role="search" className="cn-inline-form" onSubmit={submit}>
           <div className="he-field">
             <label htmlFor={`${id}-q`}>{t('lookup.query')}</label>
-            <input id={`${id}-q`} type="search" value={draft} onChange={(e) => setDraft(e.target.value)} placeholder={t('lookup.placeholder')} maxLength={255} />
+            <input id={`${id}-q`} type="search" value={draft} onChange={(e) => setDraft(e.target.value)} placeholder={t('lookup.placeholder')} maxLength={QUERY_MAX} />
           </div>
           <button type="submit" className="he-button" disabled={!draft.trim()}>
             {t('lookup.search')}
@@ -134,5 +138,5 @@ export function PropertyLookupPage() {
 }
 
 function bucketOrValue(t: ReturnType<typeof useTranslation>['t'], value: string): string {
-  return t(`buckets.buildingTypes.${value}`, { defaultValue: t(`buckets.heating.${value}`, { defaultValue: value }) });
+  return t(`buckets.buildingTypes.${value}`, { defaultValue: t(`energy:heating.${value}`, { defaultValue: value }) });
 }

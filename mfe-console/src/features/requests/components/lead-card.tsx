@@ -32,7 +32,7 @@ export function LeadCard({ org, lead }: { org: string; lead: Lead }) {
       <h2>{address}</h2>
       <dl className="cn-lead__facts">
         <dt>{t('requests.measure')}</dt>
-        <dd>{t(`buckets.activities.${lead.key}`, { defaultValue: lead.key })}</dd>
+        <dd>{t(`energy:measures.${lead.key}`, { defaultValue: lead.key })}</dd>
         <dt>{t('requests.homeowner')}</dt>
         <dd>{lead.homeowner.name}</dd>
         {lead.homeowner.email ? (

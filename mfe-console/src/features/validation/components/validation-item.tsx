@@ -4,6 +4,10 @@ import { ENERGY_CLASSES, useToast, type EnergyClass, type QueueDocument, type Va
 import { apiErrorBody } from '@home-energy/shared/ui/user-management';
 import { useFormat } from '../../../lib/use-format';
 import { documentFileUrl, useApproveDocumentMutation, useRejectDocumentMutation, useReviewAnswersMutation } from '../api/validation-api';
+import { rejectionSchema } from '@home-energy/shared/schemas/validation-queue';
+import { maxLengthOf } from '@home-energy/shared/schemas/limits';
+
+const REASON_MAX = maxLengthOf(rejectionSchema.shape.reason);
 
 /** A rule's figures for its sentence; a floor count also picks the sentence's plural form (i18next `_one`/`_other`). */
 function ruleValues(values: ValidationItem['issues'][number]['values']): Record<string, unknown> {
@@ -77,7 +81,7 @@ function DocumentReview({ org, document }: { org: string; document: QueueDocumen
         <form className="cn-inline-form" onSubmit={onReject}>
           <div className="he-field">
             <label htmlFor={`${id}-reason`}>{t('validation.reason')}</label>
-            <input id={`${id}-reason`} className="he-input" type="text" required maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} />
+            <input id={`${id}-reason`} className="he-input" type="text" required maxLength={REASON_MAX} value={reason} onChange={(e) => setReason(e.target.value)} />
           </div>
           <button type="submit" className="he-button he-button--danger he-button--small" disabled={busy || !reason.trim()}>
             {t('validation.confirmReject')}

@@ -2,6 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from '@home-energy/shared/router';
 import { useTranslation } from 'react-i18next';
 import { Loading, signRedirectUrl, useAddMiniflowPropertyMutation, useSession, useToast } from '@home-energy/shared';
+import { dashboardPath } from '@home-energy/shared/mfe/pages';
 
 /**
  * /flow/add-property (any path containing add-property): a signed-in homeowner adds another home by street, postal
@@ -46,7 +47,7 @@ export function AddPropertyPage() {
     try {
       const added = await addProperty({ street: form.street.trim(), postalCode: form.postalCode.trim(), postalCity: form.postalCity.trim() }).unwrap();
       toast(t('addProperty.added', { name: added.property.name }));
-      navigate(`/property/${added.property.id}/building/primary/results-dashboard`, { replace: location.pathname.includes('add-property') });
+      navigate(dashboardPath(added.property.id), { replace: location.pathname.includes('add-property') });
     } catch (error) {
       const status = (error as { status?: number }).status;
       setProblem(status === 404 ? t('addProperty.notFound') : status === 400 ? t('addProperty.invalid') : t('addProperty.failed'));

@@ -5,6 +5,7 @@ import { useRecordInteractionMutation } from '@home-energy/shared';
 import type { AddressSuggestion } from '../api/search-api';
 import { AddressCombobox } from '../components/address-combobox';
 import { PropertyPicture } from '../components/property-picture';
+import { questionsPath } from '@home-energy/shared/mfe/pages';
 
 /** `/` and `/flow`: find the home by address, see its picture, start the questions. */
 export function AddressSearchPage() {
@@ -34,7 +35,7 @@ export function AddressSearchPage() {
             </p>
             <button type="button" className="he-button" onClick={() => {
                 void recordInteraction({ action: 'property_search.start', object: 'address_search', property_id: chosen.id });
-                navigate(`/flow/property/${chosen.id}/questions`);
+                navigate(questionsPath(chosen.id));
               }}>
               {t('search.start')}
             </button>

@@ -3,6 +3,7 @@ import { Link } from '@home-energy/shared/router';
 import { useTranslation } from 'react-i18next';
 import type { ProfileProperty } from '@home-energy/shared';
 import { HomeRequests } from './home-requests';
+import { dashboardPath } from '@home-energy/shared/mfe/pages';
 
 /** One home in "My homes": its label letter in the class colour, the address linking to its dashboard, and removal after a confirmation. */
 export function HomeCard({ home, selected, busy, onRemove }: { home: ProfileProperty; selected: boolean; busy: boolean; onRemove: () => void }) {
@@ -28,7 +29,7 @@ export function HomeCard({ home, selected, busy, onRemove }: { home: ProfileProp
       </span>
       <div className="flow-home__body">
         <h3 id={titleId} className="flow-home__address">
-          <Link to={`/property/${home.id}/building/primary/results-dashboard`}>{address ? address.street : home.name}</Link>
+          <Link to={dashboardPath(home.id)}>{address ? address.street : home.name}</Link>
         </h3>
         {address ? (
           <p className="he-muted flow-home__place">

@@ -1,5 +1,7 @@
-// A question's value as the form holds it (numbers as typed text) and its check against the question definition.
+// A question's value as the form holds it (numbers as typed text) and its check against the question definition, by
+// the same answer rules the BFF applies (@home-energy/shared/validation/answers).
 import type { AnswerValue, QuestionDefinition } from '@home-energy/shared';
+import { answerProblem, numberFromText, type AnswerProblem } from '@home-energy/shared/validation/answers';
 
 export type FieldValue = string | boolean | string[] | null;
 
@@ -30,28 +32,24 @@ export function isEmpty(value: FieldValue): boolean {
   return value === null || value === '' || (Array.isArray(value) && value.length === 0);
 }
 
+/** The form's error for a problem the shared answer rules found (a checkbox list cannot repeat or invent options). */
+function fieldError(problem: AnswerProblem): FieldError {
+  switch (problem.code) {
+    case 'number':
+    case 'whole':
+      return { code: problem.code };
+    case 'range':
+      return { code: 'range', min: problem.min, max: problem.max };
+    default:
+      return { code: 'choose' };
+  }
+}
+
 /** The answer to send, or the error to show. Empty fields are not answers (null), unless the question is required. */
 export function checkField(def: QuestionDefinition, value: FieldValue, currentYear: number): { answer: AnswerValue | null; error: FieldError | null } {
   if (isEmpty(value)) return { answer: null, error: def.required ? { code: 'required' } : null };
-  const data = def.data;
-  switch (data.type) {
-    case 'integer':
-    case 'float': {
-      const text = String(value).trim().replace(/\s/g, '').replace(',', '.');
-      const number = Number(text);
-      if (text === '' || !Number.isFinite(number)) return { answer: null, error: { code: 'number' } };
-      if (data.type === 'integer' && !Number.isInteger(number)) return { answer: null, error: { code: 'whole' } };
-      const max = data.unit === 'yr' ? Math.min(data.max, currentYear + 1) : data.max;
-      if (number < data.min || number > max) return { answer: null, error: { code: 'range', min: data.min, max } };
-      return { answer: number, error: null };
-    }
-    case 'boolean':
-      return { answer: value === true, error: null };
-    case 'selection':
-      return typeof value === 'string' && data.options.includes(value) ? { answer: value, error: null } : { answer: null, error: { code: 'choose' } };
-    case 'multiple': {
-      const list = Array.isArray(value) ? value.filter((v) => data.options.includes(v)) : [];
-      return list.length > 0 ? { answer: list, error: null } : { answer: null, error: { code: 'choose' } };
-    }
-  }
+  const numeric = def.data.type === 'integer' || def.data.type === 'float';
+  const answer = numeric ? numberFromText(String(value)) : value;
+  const problem = answerProblem(def.data, answer, currentYear);
+  return problem ? { answer: null, error: fieldError(problem) } : { answer: answer as AnswerValue, error: null };
 }

@@ -15,6 +15,7 @@ import {
 import { QuestionField } from '../components/question-field';
 import { checkField, initialValue, isEmpty, type FieldError, type FieldValue } from '../lib/field-value';
 import { stepsOf } from '../lib/steps';
+import { dashboardPath } from '@home-energy/shared/mfe/pages';
 
 const AUTOSAVE_MS = 800;
 const currentYear = () => new Date().getFullYear();
@@ -180,7 +181,7 @@ export function QuestionsPage() {
         setProblem(t('questions.missing'));
         return goTo(0);
       }
-      navigate(`/property/${id}/building/primary/results-dashboard`);
+      navigate(dashboardPath(id));
     } catch {
       setProblem(t('questions.computeFailed'));
     }

@@ -1,5 +1,4 @@
-/** The homeowner sign-in page (docs/product.md §2). */
-export const SIGN_PATH = '/sign';
+import { SIGN_PATH } from '@home-energy/shared/mfe/pages';
 
 function isSignPath(pathname: string): boolean {
   const path = pathname.toLowerCase();

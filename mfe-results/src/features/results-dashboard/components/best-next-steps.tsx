@@ -20,7 +20,7 @@ export function BestNextSteps({ best, format }: { best: readonly Activity[]; for
           {best.map((activity) => (
             <li key={activity.name} className="rd-best__item" data-best={activity.name}>
               <a href={`#${cardAnchor(activity)}`} className="rd-best__name">
-                {t(`activities.${activity.name}`)}
+                {t(`energy:measures.${activity.name}`)}
               </a>
               <span className="rd-best__value" data-testid="best-value">
                 {t('best.leftOver', { amount: format.kr(activity.lifetime_value), years: years(activity.life_span) })}

@@ -53,7 +53,7 @@ function RatesForm({ propertyId, carriers }: { propertyId: number; carriers: Car
       const price = parseAmount(values[carrier] ?? '');
       if (price === null) continue;
       if (Number.isNaN(price) || price > 1000) {
-        setStatus({ kind: 'error', text: t('rates.invalid', { carrier: t(`carriers.${carrier}`) }) });
+        setStatus({ kind: 'error', text: t('rates.invalid', { carrier: t(`energy:carriers.${carrier}`) }) });
         return;
       }
       rates.energy_carriers_import[carrier] = { cents_per_kwh: priceToCentsPerKwh(price), components: [] };
@@ -99,7 +99,7 @@ function RatesForm({ propertyId, carriers }: { propertyId: number; carriers: Car
     <form className="rd-form" onSubmit={(event) => void onSubmit(event)} aria-labelledby="rd-rates-title" noValidate>
       <h3 id="rd-rates-title">{t('rates.heading')}</h3>
       <p className="rd-muted">{t('rates.intro')}</p>
-      {carriers.map((carrier) => field(carrier, t(`carriers.${carrier}`)))}
+      {carriers.map((carrier) => field(carrier, t(`energy:carriers.${carrier}`)))}
       {field('export', t('rates.export'))}
       <button type="submit" className="he-button" disabled={saving.isLoading}>
         {saving.isLoading ? t('rates.saving') : t('rates.save')}
@@ -127,7 +127,7 @@ function ConsumptionForm({ propertyId, carriers, year }: { propertyId: number; c
       const kwh = parseAmount(values[carrier] ?? '');
       if (kwh === null) continue;
       if (Number.isNaN(kwh) || kwh > 10_000_000) {
-        setStatus({ kind: 'error', text: t('consumption.invalid', { carrier: t(`carriers.${carrier}`) }) });
+        setStatus({ kind: 'error', text: t('consumption.invalid', { carrier: t(`energy:carriers.${carrier}`) }) });
         return;
       }
       energy[carrier] = kwh;
@@ -179,7 +179,7 @@ function ConsumptionForm({ propertyId, carriers, year }: { propertyId: number; c
       </div>
       {carriers.map((carrier) => (
         <div className="rd-field" key={carrier}>
-          <label htmlFor={`rd-consumption-${carrier}`}>{t(`carriers.${carrier}`)}</label>
+          <label htmlFor={`rd-consumption-${carrier}`}>{t(`energy:carriers.${carrier}`)}</label>
           <div className="rd-field__input">
             <input
               id={`rd-consumption-${carrier}`}

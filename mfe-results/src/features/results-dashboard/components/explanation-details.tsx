@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Loading, useGetQuestionsQuery, type ActivityType, type ExplanationConstant, type ExplanationInput, type QuestionDefinition } from '@home-energy/shared';
 import { useGetExplanationQuery } from '../api/get-explanation';
 import { useFormat, type Format } from '../lib/use-format';
+import { questionsPath } from '@home-energy/shared/mfe/pages';
 
 type Lang = 'en' | 'sv';
 
@@ -39,7 +40,7 @@ function InputItem({ input, question, lang, propertyId, changeable }: { input: E
       {changeable ? (
         <>
           {' '}
-          <Link className="rd-controls" to={`/flow/property/${propertyId}/questions?question=${encodeURIComponent(input.question_key)}`} aria-label={t('explanation.changeLabel', { question: header })}>
+          <Link className="rd-controls" to={questionsPath(propertyId, input.question_key)} aria-label={t('explanation.changeLabel', { question: header })}>
             {t('explanation.change')}
           </Link>
         </>

@@ -27,7 +27,7 @@ export function InformationPanel({ information }: { information: readonly Inform
             <dl className="rd-pairs">
               {carriers.map((carrier) => (
                 <div key={carrier}>
-                  <dt>{t(`carriers.${carrier}`)}</dt>
+                  <dt>{t(`energy:carriers.${carrier}`)}</dt>
                   <dd>{format.kwh(energy.by_carrier[carrier])}</dd>
                 </div>
               ))}

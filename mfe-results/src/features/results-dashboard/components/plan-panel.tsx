@@ -41,7 +41,7 @@ export function PlanPanel({ plan, outdated, suggestions, settings, format, savin
     [plan, settings],
   );
   const subsidies = plan?.subsidies.reduce((sum, s) => sum + s.amount, 0) ?? 0;
-  const names = (list: readonly ActivityType[]) => list.map((name) => t(`activities.${name}`)).join(' + ');
+  const names = (list: readonly ActivityType[]) => list.map((name) => t(`energy:measures.${name}`)).join(' + ');
 
   return (
     // Without a plan the panel is left out of the printed report (results.css, print); with one it prints its figures.
@@ -66,10 +66,10 @@ export function PlanPanel({ plan, outdated, suggestions, settings, format, savin
           <ul className="rd-plan__measures" data-testid="plan-measures">
             {measures.map((name) => (
               <li key={name} data-plan-measure={name}>
-                <span>{t(`activities.${name}`)}</span>
+                <span>{t(`energy:measures.${name}`)}</span>
                 <button type="button" className="he-button he-button--secondary rd-plan__action" onClick={() => onRemove(name)} disabled={saving}>
                   {t('plan.remove')}
-                  <span className="he-visually-hidden"> {t(`activities.${name}`)}</span>
+                  <span className="he-visually-hidden"> {t(`energy:measures.${name}`)}</span>
                 </button>
               </li>
             ))}

@@ -113,7 +113,7 @@ export function RecommendationCard({ activity, settings, onSettingsChange, open,
       aria-labelledby={`${uid}-title`}
     >
       <header className="rd-rec__head">
-        <h4 id={`${uid}-title`}>{t(`activities.${activity.name}`)}</h4>
+        <h4 id={`${uid}-title`}>{t(`energy:measures.${activity.name}`)}</h4>
         <div className="rd-rec__badges">
           {completed ? <span className="he-badge rd-done">{t('status.completed')}</span> : null}
           {activity.completion_status === 'upgrade_available' ? <span className="he-badge">{t('status.upgrade_available')}</span> : null}

@@ -1,8 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from '@home-energy/shared/router';
 import { useGetProfileQuery, usePatchProfileMutation, useSession } from '@home-energy/shared';
-
-export const dashboardPath = (id: number) => `/property/${id}/building/primary/results-dashboard`;
+import { dashboardPath } from '@home-energy/shared/mfe/pages';
 
 /**
  * docs/product.md §2/§4 property switching: `?property_id=<id>&building_id=primary` moves the dashboard to that property, but only

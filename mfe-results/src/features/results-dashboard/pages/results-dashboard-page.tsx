@@ -33,6 +33,7 @@ import { usePropertySwitch } from '../lib/use-property-switch';
 import { planEligible, planLoanOf, withMeasure, withoutMeasure } from '../lib/plan';
 import { useFormat } from '../lib/use-format';
 import { InstallerRequest } from '../../installer-requests/components/installer-request';
+import { questionsPath } from '@home-energy/shared/mfe/pages';
 
 const statusOf = (error: unknown): number | string | undefined =>
   error && typeof error === 'object' && 'status' in error ? (error as { status: number | string }).status : undefined;
@@ -159,7 +160,7 @@ function Dashboard({ id }: { id: number }) {
               {t('start.link')}
             </Link>
             {!unknownProperty ? (
-              <Link className="he-button he-button--secondary" to={`/flow/property/${id}/questions`}>
+              <Link className="he-button he-button--secondary" to={questionsPath(id)}>
                 {t('start.questions')}
               </Link>
             ) : null}
@@ -211,7 +212,7 @@ function Dashboard({ id }: { id: number }) {
       {missing ? (
         <p className="rd-notice" data-testid="missing-answers">
           {t('missingAnswers', { keys: (missing.keys ?? []).map((key) => t(`answerKeys.${key}`, { defaultValue: key })).join(', ') })}{' '}
-          <Link to={`/flow/property/${id}/questions`}>{t('answerQuestions')}</Link>
+          <Link to={questionsPath(id)}>{t('answerQuestions')}</Link>
         </p>
       ) : null}
       <BuildingErrors errors={[...recs.errors, ...info.errors]} />

@@ -1,0 +1,35 @@
+// Paths of the pages that more than one package links to or serves: build such links with these, never by hand.
+// The shell's route table (routes.ts) says which remote renders them.
+
+/** Where the results remote is mounted (the shell's route, below it the remote's own routes). */
+export const RESULTS_MOUNT = 'property/:id/building/:building';
+/** The results dashboard's route inside the results remote. */
+export const DASHBOARD_ROUTE = 'results-dashboard';
+
+/** The results dashboard of a property's primary building. */
+export function dashboardPath(propertyId: number | string): string {
+  return `/${RESULTS_MOUNT.replace(':id', String(propertyId)).replace(':building', 'primary')}/${DASHBOARD_ROUTE}`;
+}
+
+/** The flow's questions about a property, opened at one question when `question` is given. */
+export function questionsPath(propertyId: number | string, question?: string): string {
+  const path = `/flow/property/${propertyId}/questions`;
+  return question === undefined ? path : `${path}?question=${encodeURIComponent(question)}`;
+}
+
+/** The staff sign-in page (the console's index route). */
+export const CONSOLE_SIGN_IN_PATH = '/console';
+/** The super admin's pages. */
+export const CONSOLE_ADMIN_PATH = '/console/admin';
+
+/** An organisation's console home, or one of its pages. */
+export function organisationPath(slug: string, page?: string): string {
+  return `/console/org/${encodeURIComponent(slug)}${page ? `/${page}` : ''}`;
+}
+
+/** The page an invitation or password-reset mail links to (with its token). */
+export const SET_PASSWORD_PATH = '/console/set-password';
+/** A homeowner's homes (the flow's profile page). */
+export const MY_HOMES_PATH = '/flow/profile';
+/** The homeowner sign-in page (BankID). */
+export const SIGN_PATH = '/sign';
