@@ -19,20 +19,20 @@ import {
   type LoanType,
 } from '@home-energy/shared';
 import { BuildingErrors } from '../components/building-errors';
-import { EnergyInputs } from '../components/energy-inputs';
-import { InformationPanel } from '../components/information-panel';
-import { PlanPanel } from '../components/plan-panel';
-import { LabelPanel } from '../components/label-panel';
+import { EnergyInputs } from '../../inputs/components/energy-inputs';
+import { InformationPanel } from '../../inputs/components/information-panel';
+import { PlanPanel } from '../../plan/components/plan-panel';
+import { LabelPanel } from '../../label/components/label-panel';
 import { PrintButton } from '../components/print-button';
 import { PropertySwitcher } from '../components/property-switcher';
-import { RecommendationsSection } from '../components/recommendations-section';
-import { offersInstallers } from '../lib/group-recommendations';
-import { pickLabels } from '../lib/labels';
-import { useLoanSettings } from '../lib/loan-settings';
+import { RecommendationsSection } from '../../recommendations/components/recommendations-section';
+import { offersInstallers } from '../../recommendations/lib/group-recommendations';
+import { pickLabels } from '../../label/lib/labels';
+import { useLoanSettings } from '../../financing/lib/loan-settings';
 import { usePropertySwitch } from '../lib/use-property-switch';
-import { planEligible, planLoanOf, withMeasure, withoutMeasure } from '../lib/plan';
+import { planEligible, planLoanOf, withMeasure, withoutMeasure } from '../../plan/lib/plan';
 import { useFormat } from '../lib/use-format';
-import { InstallerRequest } from '../../installer-requests/components/installer-request';
+import { InstallerRequest } from '../../installers/components/installer-request';
 
 const statusOf = (error: unknown): number | string | undefined =>
   error && typeof error === 'object' && 'status' in error ? (error as { status: number | string }).status : undefined;

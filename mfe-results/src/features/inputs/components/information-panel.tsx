@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { CARRIERS, formatDate, type InformationItem } from '@home-energy/shared';
-import { useFormat } from '../lib/use-format';
+import { useFormat } from '../../results-dashboard/lib/use-format';
 
 type Item<T extends InformationItem['type']> = Extract<InformationItem, { type: T }>;
 
