@@ -1,10 +1,9 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Loading, useToast } from '@home-energy/shared';
+import { Loading, useToast, LoadFailed } from '@home-energy/shared';
 import { REMOTES } from '@home-energy/shared/remotes';
 import type { AdminReleaseTokenCreated } from '@home-energy/shared/schemas/admin';
 import { ConfirmButton, apiErrorBody } from '@home-energy/shared/ui/user-management';
-import { LoadFailed } from '../../../components/load-failed';
 import { useCreateReleaseTokenMutation, useListReleaseTokensQuery, useRevokeReleaseTokenMutation } from '../api/releases-api';
 
 /** The new token, shown once: focus moves here so it is not missed, and it can be copied. */

@@ -11,8 +11,8 @@ import {
   type LoanProvider,
   type Financing,
   type LoanSettings,
+  type Format,
 } from '@home-energy/shared';
-import type { Format } from '../../results-dashboard/lib/use-format';
 import { doesNotPayBack } from '../lib/group-recommendations';
 import { ActivityMessages } from './activity-messages';
 import { cardAnchor } from './best-next-steps';

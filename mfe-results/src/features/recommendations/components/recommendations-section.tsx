@@ -4,9 +4,9 @@ import type { Activity, EnergyClass, LoanProvider, LoanType } from '@home-energy
 import { groupRecommendations } from '../lib/group-recommendations';
 import { BestNextSteps } from './best-next-steps';
 import type { LoanSettingsControl } from '../../financing/lib/loan-settings';
-import { useFormat } from '../../results-dashboard/lib/use-format';
 import { LoanTypeChoice } from '../../financing/components/loan-type-choice';
 import { RecommendationCard } from './recommendation-card';
+import { useFormat } from '@home-energy/shared';
 
 export interface RecommendationsSectionProps {
   recommendations: readonly Activity[];

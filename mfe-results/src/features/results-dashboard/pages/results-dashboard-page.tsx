@@ -17,6 +17,7 @@ import {
   type ActivityType,
   type BuildingError,
   type LoanType,
+  useFormat,
 } from '@home-energy/shared';
 import { BuildingErrors } from '../components/building-errors';
 import { EnergyInputs } from '../../inputs/components/energy-inputs';
@@ -31,7 +32,6 @@ import { pickLabels } from '../../label/lib/labels';
 import { useLoanSettings } from '../../financing/lib/loan-settings';
 import { usePropertySwitch } from '../lib/use-property-switch';
 import { planEligible, planLoanOf, withMeasure, withoutMeasure } from '../../plan/lib/plan';
-import { useFormat } from '../lib/use-format';
 import { InstallerRequest } from '../../installers/components/installer-request';
 
 const statusOf = (error: unknown): number | string | undefined =>
