@@ -3,7 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { formatDate, formatDateTime } from '../format/date';
 import { formatKr, formatKwh, formatNumber, formatPercent, type NumberFormatOptions } from '../format/number';
 
-/** The shared number formats (docs/product.md §9: spaces between thousands, at most 2 decimals) in the page's language. */
+/**
+ * The shared number formats (docs/product.md §9: spaces between thousands, at most 2 decimals) in the page's language.
+ */
 export function useFormat() {
   const { i18n } = useTranslation('common', { useSuspense: false });
   const swedish = (i18n.resolvedLanguage ?? i18n.language ?? 'en').startsWith('sv');

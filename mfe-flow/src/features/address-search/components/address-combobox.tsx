@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type KeyboardEvent } from 'react';
+import { useId, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDebounced } from '@home-energy/shared';
 import { useGetAddressSuggestionsQuery, type AddressSuggestion } from '../api/search-api';

@@ -1,6 +1,11 @@
 import { useEffect } from 'react';
 import { useLocation } from '@home-energy/shared/router';
-import { defaultLoanSettings, useGetBrandConfigQuery, useRecordInteractionMutation, type LoanType } from '@home-energy/shared';
+import {
+  defaultLoanSettings,
+  useGetBrandConfigQuery,
+  useRecordInteractionMutation,
+  type LoanType,
+} from '@home-energy/shared';
 import { useLoanSettings } from './loan-settings';
 
 /** The brand's first financial provider (brand config), asked for the way the shell's theme asks (same cache entry). */

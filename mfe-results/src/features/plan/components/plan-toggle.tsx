@@ -15,7 +15,8 @@ export function PlanToggle({ activity, plan, recommendations }: PlanToggleProps)
   const { t } = useTranslation('results');
   if (!planEligible(activity)) return null;
   const inPlan = plan.measures.includes(activity.name);
-  const next = () => (inPlan ? withoutMeasure(plan.measures, activity.name) : withMeasure(plan.measures, activity, recommendations));
+  const next = () =>
+    inPlan ? withoutMeasure(plan.measures, activity.name) : withMeasure(plan.measures, activity, recommendations);
   return (
     <button
       type="button"

@@ -35,7 +35,8 @@ export function usePlan(id: number, settings: LoanSettings) {
     suggestions: suggestions.currentData?.suggestions ?? [],
     measures,
     /** Both answers are in (or failed): the measures may render with the plan beside them. */
-    settled: (plan.currentData !== undefined || plan.isError) && (suggestions.currentData !== undefined || suggestions.isError),
+    settled:
+      (plan.currentData !== undefined || plan.isError) && (suggestions.currentData !== undefined || suggestions.isError),
     saving: save.isLoading,
     error,
     keep,
