@@ -1,31 +1,17 @@
 import { act, fireEvent, render, renderHook, screen } from '@testing-library/react';
-import i18next, { type i18n as I18n } from 'i18next';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import en from '../../../../shell/locales/en/common.json';
-import sv from '../../../../shell/locales/sv/common.json';
+import { commonTestI18n, commonTexts } from '../../../testing/common-i18n';
 import { LoadFailed } from '../load-failed';
 import { PageHead } from '../page-head';
 import { useDebounced } from '../use-debounced';
 import { useFormat } from '../use-format';
 
-function createI18n(lng: 'en' | 'sv'): I18n {
-  const instance = i18next.createInstance();
-  void instance.init({
-    lng,
-    fallbackLng: 'en',
-    ns: ['common'],
-    defaultNS: 'common',
-    resources: { en: { common: en }, sv: { common: sv } },
-    interpolation: { escapeValue: false },
-    initAsync: false,
-  });
-  return instance;
-}
+const { en, sv } = commonTexts;
 
 const inLanguage = (lng: 'en' | 'sv') =>
   function Wrapper({ children }: { children: ReactNode }) {
-    return <I18nextProvider i18n={createI18n(lng)}>{children}</I18nextProvider>;
+    return <I18nextProvider i18n={commonTestI18n(lng)}>{children}</I18nextProvider>;
   };
 
 describe('PageHead', () => {
