@@ -3,7 +3,8 @@
 // times on a shared machine drift). Targets are judged, never enforced: this fails only when something cannot be measured.
 //
 //   npm run bench                              everything except the fresh-clone start-up (minutes)
-//   npm run bench -- --only bff,engine         a subset: sizes, bff-startup, bff (throughput), engine, analytics, frontend, startup
+//   npm run bench -- --only bff,engine         a subset: sizes, bff-startup, bff (throughput), engine, analytics, frontend,
+//                                              navigation, startup
 //   npm run bench -- --with-clone              everything, plus fresh clone → npm ci → npm start (startup)
 //   BENCH_DATABASE_URL=postgres://… npm run bench -- --only analytics     the analytics APIs at 1,000,000 properties
 //   npm run bench -- --table [--markdown]      print the last figures of every bench (bench-results/latest.json)
@@ -22,6 +23,7 @@ const BENCHES = [
   { name: 'engine', title: 'energy engine', load: async () => (await import('./bench/engine.mjs')).benchEngine },
   { name: 'analytics', title: 'analytics at 1,000,000 properties', load: async () => (await import('./bench/analytics.mjs')).benchAnalytics },
   { name: 'frontend', title: 'front end (Lighthouse)', optionalFile: 'bench/frontend.mjs', exportName: 'benchFrontend' },
+  { name: 'navigation', title: 'navigation after a preload intent', load: async () => (await import('./bench/navigation.mjs')).benchNavigation },
   { name: 'startup', title: 'fresh clone → running product', onlyWhenAsked: true, load: async () => (await import('./bench/startup.mjs')).benchStartup },
 ];
 const ALIASES = { 'bff-throughput': 'bff', clone: 'startup' };
@@ -48,7 +50,7 @@ function parseArgs(argv) {
 }
 
 function ensureBuilds(selected) {
-  const needsBuilds = selected.some((b) => ['sizes', 'bff-startup', 'bff', 'frontend'].includes(b.name));
+  const needsBuilds = selected.some((b) => ['sizes', 'bff-startup', 'bff', 'frontend', 'navigation'].includes(b.name));
   if (!needsBuilds) return;
   const required = ['shell/dist/index.html', ...REMOTES.map((remote) => `${remote}/dist/mf-manifest.json`), 'bff/dist/server.js'];
   const missing = required.filter((file) => !fs.existsSync(path.join(ROOT, file)));

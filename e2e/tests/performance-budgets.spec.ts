@@ -7,14 +7,13 @@ import { registry, signInStaff, SUPER_ADMIN, watchConsole, type RemoteName } fro
 const SHELL_DIST = nodePath.resolve(__dirname, '..', '..', 'shell', 'dist');
 
 // Front-end budgets (docs/performance.md) that do not depend on the machine: bytes (gzip of what the browser fetched, level 9
-// as scripts/bench.mjs counts them) and the navigation after a preload intent (measured in the page, with retries).
+// as scripts/bench.mjs counts them) and what a preload intent fetches (its speed: scripts/bench/navigation.mjs).
 // That shared singletons load once, from the shell, is proven by shared-singletons.spec.ts; Lighthouse scores are
 // printed by `node scripts/bench/frontend.mjs`, not asserted.
 
 const KB = 1024;
 const SHELL_AND_REACT_BUDGET_KB = 120;
 const REMOTE_FIRST_ROUTE_BUDGET_KB = 80;
-const NAVIGATION_BUDGET_MS = 200;
 
 interface ShellManifest {
   shared: { name: string; assets: { js: { sync: string[]; async: string[] } } }[];
@@ -118,61 +117,29 @@ for (const { remote, pkg, path, staff, answersFor } of FIRST_PAGES) {
 
 test.describe('preload on intent', () => {
   // A remote's link (the console menu) to another remote's page: hover preloads mfe-admin, the click only renders it.
+  // How fast that click renders is a benchmark's figure: scripts/bench/navigation.mjs (target ≤ 200 ms).
   const FROM = '/console/org/demo-energi';
   const LINK = { name: 'Super admin', exact: true } as const;
   const TARGET: RemoteName = 'mfe_admin';
 
-  /** In the page: milliseconds from the click on the link to the target remote's heading being in the document. */
-  async function armClickToHeading(page: Page): Promise<void> {
-    await page.evaluate((target) => {
-      const w = window as unknown as { __navMs?: Promise<number> };
-      w.__navMs = new Promise<number>((resolve) => {
-        document.addEventListener(
-          'click',
-          () => {
-            const clicked = performance.now();
-            const done = () => document.querySelector(`[data-remote="${target}"] h1`);
-            const observer = new MutationObserver(() => {
-              if (!done()) return;
-              observer.disconnect();
-              resolve(performance.now() - clicked);
-            });
-            observer.observe(document.body, { childList: true, subtree: true });
-          },
-          { capture: true, once: true },
-        );
-      });
-    }, TARGET);
-  }
-
-  const navMs = (page: Page) => page.evaluate(() => (window as unknown as { __navMs: Promise<number> }).__navMs);
-
-  test('hovering a link to another remote preloads it, and the click renders it within 200 ms', async ({ page }, testInfo) => {
+  test('hovering a link to another remote preloads its entry and App, and the click shows its page', async ({ page }) => {
     await signInStaff(page, SUPER_ADMIN);
-    const attempts: number[] = [];
-    // A loaded CI machine can stall any single attempt; the budget holds when one of three fresh page loads meets it.
-    for (let attempt = 0; attempt < 3 && !attempts.some((ms) => ms <= NAVIGATION_BUDGET_MS); attempt++) {
-      const scripts = recordScripts(page);
-      await page.goto(FROM);
-      const link = page.getByRole('navigation', { name: 'Console' }).getByRole('link', LINK);
-      await expect(link).toBeVisible();
-      await page.waitForLoadState('networkidle');
-      expect(scripts.some((p) => p.startsWith('/mfe/mfe-admin/')), 'nothing of mfe-admin before the intent').toBe(false);
+    const scripts = recordScripts(page);
+    await page.goto(FROM);
+    const link = page.getByRole('navigation', { name: 'Console' }).getByRole('link', LINK);
+    await expect(link).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(scripts.some((p) => p.startsWith('/mfe/mfe-admin/')), 'nothing of mfe-admin before the intent').toBe(false);
 
-      await link.hover();
-      // The hover alone fetched the remote's entry and (preload links) its App's chunks.
-      await expect.poll(() => scripts.some((p) => /^\/mfe\/mfe-admin\/.*\/remoteEntry\.js$/.test(p))).toBe(true);
-      await page.waitForFunction(() =>
-        performance.getEntriesByType('resource').some((entry) => /\/mfe\/mfe-admin\/.*__federation_expose_App.*\.js$/.test(entry.name)),
-      );
+    await link.hover();
+    // The hover alone fetched the remote's entry and (preload links) its App's chunks.
+    await expect.poll(() => scripts.some((p) => /^\/mfe\/mfe-admin\/.*\/remoteEntry\.js$/.test(p))).toBe(true);
+    await page.waitForFunction(() =>
+      performance.getEntriesByType('resource').some((entry) => /\/mfe\/mfe-admin\/.*__federation_expose_App.*\.js$/.test(entry.name)),
+    );
 
-      await armClickToHeading(page);
-      await link.click();
-      await expect(page.locator(`[data-remote="${TARGET}"]`).getByRole('heading', { level: 1 })).toBeVisible();
-      attempts.push(Math.round(await navMs(page)));
-    }
-    testInfo.annotations.push({ type: 'navigation after intent', description: `${attempts.join(' ms, ')} ms` });
-    expect(Math.min(...attempts), `attempts: ${attempts.join(', ')} ms`).toBeLessThanOrEqual(NAVIGATION_BUDGET_MS);
+    await link.click();
+    await expect(page.locator(`[data-remote="${TARGET}"]`).getByRole('heading', { level: 1 })).toBeVisible();
   });
 });
 

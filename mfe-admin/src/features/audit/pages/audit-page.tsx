@@ -1,9 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from '@home-energy/shared/router';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime, Loading } from '@home-energy/shared';
-import { PageHead } from '../../../components/page-head';
-import { LoadFailed } from '../../../components/load-failed';
+import { formatDateTime, Loading, PageHead, LoadFailed } from '@home-energy/shared';
 import { useListOrganisationsQuery } from '../../organisations/api/organisations-api';
 import { useListAuditQuery } from '../api/audit-api';
 import { useListConsoleUsersQuery } from '@home-energy/shared/ui/user-management';

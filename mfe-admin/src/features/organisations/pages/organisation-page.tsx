@@ -1,10 +1,8 @@
 import { Link, useParams } from '@home-energy/shared/router';
 import { useTranslation } from 'react-i18next';
-import { Loading, useToast } from '@home-energy/shared';
+import { Loading, useToast, PageHead, LoadFailed } from '@home-energy/shared';
 import type { Installer, OrganisationUpdate } from '@home-energy/shared/schemas/admin';
 import { ConfirmButton, apiErrorBody } from '@home-energy/shared/ui/user-management';
-import { PageHead } from '../../../components/page-head';
-import { LoadFailed } from '../../../components/load-failed';
 import { ImpersonateButton } from '../../../components/impersonation';
 import { useGetOrganisationQuery, useListOrganisationsQuery, useUpdateOrganisationMutation } from '../api/organisations-api';
 import { OrganisationForm } from '../components/organisation-form';

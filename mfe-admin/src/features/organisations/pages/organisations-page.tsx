@@ -1,10 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from '@home-energy/shared/router';
 import { useTranslation } from 'react-i18next';
-import { Loading, useToast } from '@home-energy/shared';
+import { Loading, useToast, PageHead, LoadFailed } from '@home-energy/shared';
 import type { OrganisationCreate } from '@home-energy/shared/schemas/admin';
-import { PageHead } from '../../../components/page-head';
-import { LoadFailed } from '../../../components/load-failed';
 import { ImpersonateButton } from '../../../components/impersonation';
 import { useCreateOrganisationMutation, useListOrganisationsQuery } from '../api/organisations-api';
 import { OrganisationForm } from '../components/organisation-form';

@@ -1,8 +1,6 @@
 import { Link, useParams } from '@home-energy/shared/router';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime, Loading } from '@home-energy/shared';
-import { PageHead } from '../../../components/page-head';
-import { LoadFailed } from '../../../components/load-failed';
+import { formatDateTime, Loading, PageHead, LoadFailed } from '@home-energy/shared';
 import { useGetOutboxMailQuery } from '../api/outbox-api';
 
 /** /console/admin/outbox/:id: one mail as its recipient would read it (the plain-text part). */

@@ -1,8 +1,6 @@
 import { Link, useSearchParams } from '@home-energy/shared/router';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime, Loading } from '@home-energy/shared';
-import { PageHead } from '../../../components/page-head';
-import { LoadFailed } from '../../../components/load-failed';
+import { formatDateTime, Loading, PageHead, LoadFailed } from '@home-energy/shared';
 import { useListOutboxQuery } from '../api/outbox-api';
 
 const PAGE_SIZE = 25;

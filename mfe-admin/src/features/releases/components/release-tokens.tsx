@@ -1,10 +1,9 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Loading, useToast } from '@home-energy/shared';
+import { Loading, useToast, LoadFailed } from '@home-energy/shared';
 import { REMOTES } from '@home-energy/shared/remotes';
 import type { AdminReleaseTokenCreated } from '@home-energy/shared/schemas/admin';
 import { ConfirmButton, apiErrorBody } from '@home-energy/shared/ui/user-management';
-import { LoadFailed } from '../../../components/load-failed';
 import { TableHead } from '../../../components/table-head';
 import { useCreateReleaseTokenMutation, useListReleaseTokensQuery, useRevokeReleaseTokenMutation } from '../api/releases-api';
 import { releaseTokenCreateSchema } from '@home-energy/shared/schemas/admin';

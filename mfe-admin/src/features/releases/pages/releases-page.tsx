@@ -1,10 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime, Loading, useToast } from '@home-energy/shared';
+import { formatDateTime, Loading, useToast, PageHead, LoadFailed } from '@home-energy/shared';
 import type { AdminRelease, AdminRemoteReleases } from '@home-energy/shared/schemas/admin';
 import { ConfirmButton, apiErrorBody } from '@home-energy/shared/ui/user-management';
-import { PageHead } from '../../../components/page-head';
-import { LoadFailed } from '../../../components/load-failed';
 import { TableHead } from '../../../components/table-head';
 import { useActivateReleaseMutation, useListReleasesQuery } from '../api/releases-api';
 import { CanaryActions, CanaryForm, ReleaseAudienceCell, ReleaseHealthCell } from './release-canary';

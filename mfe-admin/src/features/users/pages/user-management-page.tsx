@@ -1,8 +1,7 @@
 import { useSearchParams } from '@home-energy/shared/router';
 import { useTranslation } from 'react-i18next';
-import { Loading, useSession } from '@home-energy/shared';
+import { Loading, useSession, PageHead } from '@home-energy/shared';
 import { UserManagement } from '@home-energy/shared/ui/user-management';
-import { PageHead } from '../../../components/page-head';
 import { useListOrganisationsQuery } from '../../organisations/api/organisations-api';
 
 /** /console/admin/user-management: every console user, with the same components organisations use in their console. */

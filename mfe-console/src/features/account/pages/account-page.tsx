@@ -1,11 +1,16 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link } from '@home-energy/shared/router';
 import { useTranslation } from 'react-i18next';
-import { Loading, PASSWORD_MIN_LENGTH, useSession, useToast } from '@home-energy/shared';
+import {
+  Loading,
+  PASSWORD_MIN_LENGTH,
+  useSession,
+  useToast,
+  PageHead,
+  LoadFailed,
+  useFormat,
+} from '@home-energy/shared';
 import { apiErrorBody, fieldErrors } from '@home-energy/shared/ui/user-management';
-import { PageHead } from '../../../components/page-head';
-import { LoadFailed } from '../../../components/load-failed';
-import { useFormat } from '../../../lib/use-format';
 import { useOrganisationContext } from '../../organisation/components/organisation-context';
 import { organisationPath } from '@home-energy/shared/mfe/pages';
 import { useChangePasswordMutation, useGetAccountQuery, useUpdateAccountMutation } from '../api/account-api';

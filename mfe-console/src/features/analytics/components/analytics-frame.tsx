@@ -1,10 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Loading, type ResolvedPeriod } from '@home-energy/shared';
-import { PageHead } from '../../../components/page-head';
-import { LoadFailed } from '../../../components/load-failed';
+import { Loading, type ResolvedPeriod, PageHead, LoadFailed, useFormat } from '@home-energy/shared';
 import { EmptyState } from '../../../components/empty-state';
-import { useFormat } from '../../../lib/use-format';
 import { PeriodFilter } from './period-filter';
 
 interface QueryState<T> {

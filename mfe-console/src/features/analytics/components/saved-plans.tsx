@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import type { PlanAnalytics, ResolvedPeriod } from '@home-energy/shared';
-import type { Format } from '../../../lib/use-format';
 import { bucketLabel } from '../lib/labels';
 import { Chart } from './chart';
 import { DataTable } from './data-table';
 import { KeyFigures } from './key-figures';
+import type { Format } from '@home-energy/shared';
 
 /** The renovation plans homeowners saved: how many, label now → after the plan, their money and the measures planned. */
 export function SavedPlans({ plans, period, fileName, format }: { plans: PlanAnalytics; period: ResolvedPeriod; fileName: string; format: Format }) {

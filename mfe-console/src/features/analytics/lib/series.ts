@@ -1,5 +1,4 @@
-import type { Grain, SeriesPoint } from '@home-energy/shared';
-import type { Format } from '../../../lib/use-format';
+import type { Format, Grain, SeriesPoint } from '@home-energy/shared';
 
 /** A series point's name on the axis and in tables: the day, the week's first day, or the month. */
 export function periodLabel(point: SeriesPoint, grain: Grain, format: Format): string {

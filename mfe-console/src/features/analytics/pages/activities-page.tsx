@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { FUNNEL_STAGES } from '@home-energy/shared';
+import { FUNNEL_STAGES, useFormat } from '@home-energy/shared';
 import { useOrganisationContext } from '../../organisation/components/organisation-context';
-import { useFormat } from '../../../lib/use-format';
 import { useGetActivitiesAnalyticsQuery } from '../api/analytics-api';
 import { AnalyticsFrame } from '../components/analytics-frame';
 import { Chart } from '../components/chart';

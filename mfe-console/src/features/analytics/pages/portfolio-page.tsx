@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { PortfolioTotals } from '@home-energy/shared';
 import { useOrganisationContext } from '../../organisation/components/organisation-context';
-import { useFormat } from '../../../lib/use-format';
 import { useGetPortfolioAnalyticsQuery } from '../api/analytics-api';
 import { AnalyticsFrame } from '../components/analytics-frame';
 import { Chart } from '../components/chart';
@@ -9,6 +8,7 @@ import { DataTable } from '../components/data-table';
 import { KeyFigures } from '../components/key-figures';
 import { usePeriod } from '../components/period-filter';
 import { bucketLabel } from '../lib/labels';
+import { useFormat } from '@home-energy/shared';
 
 const reduction = (totals: PortfolioTotals) => (totals.now > 0 ? ((totals.now - totals.after) / totals.now) * 100 : 0);
 

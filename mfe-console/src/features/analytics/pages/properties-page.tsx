@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { CountRow } from '@home-energy/shared';
 import { useOrganisationContext } from '../../organisation/components/organisation-context';
-import { useFormat } from '../../../lib/use-format';
 import { useGetPropertiesAnalyticsQuery } from '../api/analytics-api';
 import { AnalyticsFrame } from '../components/analytics-frame';
 import { Chart } from '../components/chart';
@@ -11,6 +10,7 @@ import { KeyFigures } from '../components/key-figures';
 import { labelColours } from '../lib/colours';
 import { bucketLabel } from '../lib/labels';
 import { periodLabel, seriesType } from '../lib/series';
+import { useFormat } from '@home-energy/shared';
 
 type Group = 'labels' | 'buildingTypes' | 'yearBands' | 'heating';
 

@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { ENERGY_CLASSES } from '@home-energy/shared';
+import { ENERGY_CLASSES, useFormat } from '@home-energy/shared';
 import { useOrganisationContext } from '../../organisation/components/organisation-context';
-import { useFormat } from '../../../lib/use-format';
 import { useGetTransitionAnalyticsQuery } from '../api/analytics-api';
 import { AnalyticsFrame } from '../components/analytics-frame';
 import { Chart } from '../components/chart';

@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
 import { useOrganisationContext } from '../../organisation/components/organisation-context';
-import { useFormat } from '../../../lib/use-format';
 import { useGetUsersAnalyticsQuery } from '../api/analytics-api';
 import { AnalyticsFrame } from '../components/analytics-frame';
 import { Chart } from '../components/chart';
@@ -8,6 +7,7 @@ import { DataTable } from '../components/data-table';
 import { KeyFigures } from '../components/key-figures';
 import { usePeriod } from '../components/period-filter';
 import { periodLabel } from '../lib/series';
+import { useFormat } from '@home-energy/shared';
 
 /** /console/org/:org/users: homeowners who signed up, and the people active in the flow, over time. */
 export function UsersPage() {

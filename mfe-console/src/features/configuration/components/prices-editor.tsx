@@ -1,7 +1,13 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CARRIERS, PRICE_AREAS, useToast, type ConsoleConfiguration, type OrganisationPrices } from '@home-energy/shared';
-import { useFormat } from '../../../lib/use-format';
+import {
+  CARRIERS,
+  PRICE_AREAS,
+  useToast,
+  type ConsoleConfiguration,
+  type OrganisationPrices,
+  useFormat,
+} from '@home-energy/shared';
 import { bucketLabel } from '../../analytics/lib/labels';
 import { useSavePricesMutation } from '../api/configuration-api';
 import { ApiIssues } from './api-issues';

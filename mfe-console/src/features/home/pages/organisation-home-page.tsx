@@ -1,8 +1,6 @@
 import { Link } from '@home-energy/shared/router';
 import { useTranslation } from 'react-i18next';
-import { isItemAllowed, menuItem, visibleMenu } from '@home-energy/shared';
-import { PageHead } from '../../../components/page-head';
-import { useFormat } from '../../../lib/use-format';
+import { isItemAllowed, menuItem, visibleMenu, PageHead, useFormat } from '@home-energy/shared';
 import { useGetOverviewQuery } from '../../analytics/api/analytics-api';
 import { useOrganisationContext } from '../../organisation/components/organisation-context';
 import { organisationPath } from '@home-energy/shared/mfe/pages';

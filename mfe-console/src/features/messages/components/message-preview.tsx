@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { KnowledgeMessage, type ContentItemInput } from '@home-energy/shared';
-import { useFormat } from '../../../lib/use-format';
+import { KnowledgeMessage, type ContentItemInput, useFormat } from '@home-energy/shared';
 import { bucketLabel } from '../../analytics/lib/labels';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;

@@ -1,11 +1,16 @@
 import { Fragment, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Loading, useToast, type ContentItem, type ContentItemInput } from '@home-energy/shared';
+import {
+  Loading,
+  useToast,
+  type ContentItem,
+  type ContentItemInput,
+  PageHead,
+  LoadFailed,
+  useFormat,
+} from '@home-energy/shared';
 import { ConfirmButton, apiErrorBody } from '@home-energy/shared/ui/user-management';
-import { PageHead } from '../../../components/page-head';
-import { LoadFailed } from '../../../components/load-failed';
 import { EmptyState } from '../../../components/empty-state';
-import { useFormat } from '../../../lib/use-format';
 import { bucketLabel } from '../../analytics/lib/labels';
 import { useOrganisationContext } from '../../organisation/components/organisation-context';
 import { useCreateMessageMutation, useDeleteMessageMutation, useListMessagesQuery, useUpdateMessageMutation } from '../api/messages-api';

@@ -1,7 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Loading, type Activity, type InformationItem } from '@home-energy/shared';
-import { LoadFailed } from '../../../components/load-failed';
-import { useFormat } from '../../../lib/use-format';
+import { Loading, type Activity, type InformationItem, LoadFailed, useFormat } from '@home-energy/shared';
 import { bucketLabel } from '../../analytics/lib/labels';
 import { useGetLookupProfileQuery } from '../api/property-lookup-api';
 

@@ -1,11 +1,8 @@
 import { Fragment, useEffect, useId, useState, type FormEvent } from 'react';
 import { useSearchParams } from '@home-energy/shared/router';
 import { useTranslation } from 'react-i18next';
-import { Loading } from '@home-energy/shared';
-import { PageHead } from '../../../components/page-head';
-import { LoadFailed } from '../../../components/load-failed';
+import { Loading, PageHead, LoadFailed, useFormat } from '@home-energy/shared';
 import { EmptyState } from '../../../components/empty-state';
-import { useFormat } from '../../../lib/use-format';
 import { useOrganisationContext } from '../../organisation/components/organisation-context';
 import { useGetLookupPropertyQuery, useSearchPropertiesQuery } from '../api/property-lookup-api';
 import { ProfileView } from '../components/profile-view';

@@ -1,5 +1,5 @@
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PageHead } from '@home-energy/shared';
 import { UserManagement } from '@home-energy/shared/ui/user-management';
 import { useOrganisationContext } from '../../organisation/components/organisation-context';
 
@@ -10,16 +10,12 @@ import { useOrganisationContext } from '../../organisation/components/organisati
 export function UserManagementPage() {
   const { t } = useTranslation('console');
   const { user, organisation } = useOrganisationContext();
-  const title = t('pages.user-management.title');
-  useEffect(() => {
-    document.title = title;
-  }, [title]);
   return (
     <div className="he-stack">
-      <header className="he-page-head">
-        <h1>{title}</h1>
-        <p>{t('pages.user-management.intro', { organisation: organisation.name })}</p>
-      </header>
+      <PageHead
+        title={t('pages.user-management.title')}
+        intro={t('pages.user-management.intro', { organisation: organisation.name })}
+      />
       <UserManagement scope={{ kind: 'organisation', slug: organisation.slug, name: organisation.name }} currentUserId={user.id} />
     </div>
   );

@@ -1,8 +1,14 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ENERGY_CLASSES, useToast, type EnergyClass, type QueueDocument, type ValidationItem } from '@home-energy/shared';
+import {
+  ENERGY_CLASSES,
+  useToast,
+  type EnergyClass,
+  type QueueDocument,
+  type ValidationItem,
+  useFormat,
+} from '@home-energy/shared';
 import { apiErrorBody } from '@home-energy/shared/ui/user-management';
-import { useFormat } from '../../../lib/use-format';
 import { documentFileUrl, useApproveDocumentMutation, useRejectDocumentMutation, useReviewAnswersMutation } from '../api/validation-api';
 import { rejectionSchema } from '@home-energy/shared/schemas/validation-queue';
 import { maxLengthOf } from '@home-energy/shared/schemas/limits';

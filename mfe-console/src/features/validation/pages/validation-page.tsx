@@ -1,7 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Loading } from '@home-energy/shared';
-import { PageHead } from '../../../components/page-head';
-import { LoadFailed } from '../../../components/load-failed';
+import { Loading, PageHead, LoadFailed } from '@home-energy/shared';
 import { EmptyState } from '../../../components/empty-state';
 import { useOrganisationContext } from '../../organisation/components/organisation-context';
 import { useGetValidationQueueQuery } from '../api/validation-api';

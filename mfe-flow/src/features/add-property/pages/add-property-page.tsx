@@ -1,7 +1,19 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
+import { useForm, type FieldErrors } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useLocation, useNavigate } from '@home-energy/shared/router';
 import { useTranslation } from 'react-i18next';
-import { Loading, signRedirectUrl, useAddMiniflowPropertyMutation, useSession, useToast } from '@home-energy/shared';
+import {
+  Loading,
+  miniflowPropertySchema,
+  signRedirectUrl,
+  useAddMiniflowPropertyMutation,
+  useSession,
+  useToast,
+  type MiniflowProperty,
+} from '@home-energy/shared';
+
+type Field = keyof MiniflowProperty;
 import { dashboardPath } from '@home-energy/shared/mfe/pages';
 
 /**
@@ -21,7 +33,10 @@ export function AddPropertyPage() {
     },
   });
   const [addProperty, adding] = useAddMiniflowPropertyMutation();
-  const [form, setForm] = useState({ street: '', postalCode: '', postalCity: '' });
+  const { register, handleSubmit, watch } = useForm<MiniflowProperty>({
+    defaultValues: { street: '', postalCode: '', postalCity: '' },
+    resolver: zodResolver(miniflowPropertySchema),
+  });
   const [problem, setProblem] = useState<string | null>(null);
 
   useEffect(() => {
@@ -38,14 +53,14 @@ export function AddPropertyPage() {
     );
   }
 
+  const form = watch();
   const complete = form.street.trim() !== '' && form.postalCode.trim() !== '' && form.postalCity.trim() !== '';
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (!complete || adding.isLoading) return; // docs/product.md §5: without all three, nothing happens
+  async function onValid(property: MiniflowProperty) {
+    if (adding.isLoading) return;
     setProblem(null);
     try {
-      const added = await addProperty({ street: form.street.trim(), postalCode: form.postalCode.trim(), postalCity: form.postalCity.trim() }).unwrap();
+      const added = await addProperty(property).unwrap();
       toast(t('addProperty.added', { name: added.property.name }));
       navigate(dashboardPath(added.property.id), { replace: location.pathname.includes('add-property') });
     } catch (error) {
@@ -54,20 +69,23 @@ export function AddPropertyPage() {
     }
   }
 
-  const field = (name: keyof typeof form, autoComplete: string, inputMode?: 'numeric') => (
+  // docs/product.md §5: without all three, nothing happens; with all three, say what the schema refused.
+  const onInvalid = (errors: FieldErrors<MiniflowProperty>) => {
+    if (complete) setProblem(t(errors.postalCode ? 'addProperty.invalid' : 'addProperty.notFound'));
+  };
+
+  const field = (name: Field, autoComplete: string, inputMode?: 'numeric') => (
     <div className="flow-field">
       <label htmlFor={`add-${name}`} className="flow-label">
         {t(`addProperty.${name}`)}
       </label>
       <input
         id={`add-${name}`}
-        name={name}
         className="flow-input"
         autoComplete={autoComplete}
         inputMode={inputMode}
         required
-        value={form[name]}
-        onChange={(event) => setForm((current) => ({ ...current, [name]: event.target.value }))}
+        {...register(name)}
       />
     </div>
   );
@@ -76,7 +94,7 @@ export function AddPropertyPage() {
     <section className="flow-narrow" aria-labelledby="add-title">
       <h1 id="add-title">{t('addProperty.title')}</h1>
       <p className="flow-lead">{t('addProperty.intro')}</p>
-      <form className="he-card flow-form" onSubmit={(event) => void onSubmit(event)} noValidate>
+      <form className="he-card flow-form" onSubmit={(event) => void handleSubmit(onValid, onInvalid)(event)} noValidate>
         {field('street', 'address-line1')}
         <div className="flow-row">
           {field('postalCode', 'postal-code', 'numeric')}

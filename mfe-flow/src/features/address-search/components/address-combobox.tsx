@@ -1,17 +1,9 @@
-import { useEffect, useId, useState, type KeyboardEvent } from 'react';
+import { useId, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDebounced } from '@home-energy/shared';
 import { useGetAddressSuggestionsQuery, type AddressSuggestion } from '../api/search-api';
 
 const DEBOUNCE_MS = 250;
-
-function useDebounced(value: string, ms: number): string {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
-}
 
 /** The address field: suggestions as you type (debounced), in the ARIA combobox pattern (arrows, Enter, Escape). */
 export function AddressCombobox({ onSelect }: { onSelect: (suggestion: AddressSuggestion) => void }) {

@@ -46,7 +46,7 @@ describe('the organisations page', () => {
     expect(screen.getByRole('status')).toBeTruthy();
     expect((await screen.findByRole('alert')).textContent).toContain('Something went wrong on our side.');
     fail = false;
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: en.common.retry })));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: texts.en.common.loadFailed.retry })));
     expect(await screen.findByText(en.organisations.empty)).toBeTruthy();
   });
 

@@ -101,7 +101,7 @@ it('shows an error with retry when the list cannot be loaded', async () => {
   installFakeBff({ ...NO_TOKENS, 'GET /api/admin/releases': () => [500, { error: 'internal_error', message: 'Something went wrong on our side.' }] });
   renderAdmin('/console/admin/releases');
   expect((await screen.findByRole('alert')).textContent).toContain('Something went wrong on our side.');
-  expect(screen.getByRole('button', { name: en.common.retry })).toBeTruthy();
+  expect(screen.getByRole('button', { name: texts.en.common.loadFailed.retry })).toBeTruthy();
 });
 
 /** mfe-results with a newer release beside the active one: `canary` makes it the canary (and what its health says). */

@@ -3,10 +3,10 @@ import { useTranslation } from 'react-i18next';
 import type { Activity, EnergyClass, LoanProvider, LoanType } from '@home-energy/shared';
 import { groupRecommendations } from '../lib/group-recommendations';
 import { BestNextSteps } from './best-next-steps';
-import type { LoanSettingsControl } from '../lib/loan-settings';
-import { useFormat } from '../lib/use-format';
-import { LoanTypeChoice } from './loan-type-choice';
+import type { LoanSettingsControl } from '../../financing/lib/loan-settings';
+import { LoanTypeChoice } from '../../financing/components/loan-type-choice';
 import { RecommendationCard } from './recommendation-card';
+import { useFormat } from '@home-energy/shared';
 
 export interface RecommendationsSectionProps {
   recommendations: readonly Activity[];

@@ -1,8 +1,14 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { financeMeasure, type ActivityType, type LoanSettings, type PlanResult, type PlanSuggestion } from '@home-energy/shared';
-import type { Format } from '../lib/use-format';
-import { EpcBadge } from './epc-badge';
+import {
+  financeMeasure,
+  type ActivityType,
+  type LoanSettings,
+  type PlanResult,
+  type PlanSuggestion,
+  type Format,
+} from '@home-energy/shared';
+import { EpcBadge } from '../../label/components/epc-badge';
 
 export interface PlanPanelProps {
   plan: PlanResult | null;

@@ -1,6 +1,6 @@
 // The renovation plan on the dashboard: which cards may join it and how a measure joins (bff/src/energy/README.md "Plans").
 import type { Activity, ActivityType, LoanSettings, PlanLoan } from '@home-energy/shared';
-import { isProposed } from './group-recommendations';
+import { isProposed } from '../../recommendations/lib/group-recommendations';
 
 /** A card can join the plan: a proposed single measure (packages are plans already; `unspecified` changes nothing). */
 export function planEligible(activity: Activity): boolean {

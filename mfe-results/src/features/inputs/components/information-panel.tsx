@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { CARRIERS, formatDate, type InformationItem } from '@home-energy/shared';
-import { useFormat } from '../lib/use-format';
+import { CARRIERS, formatDate, type InformationItem, useFormat } from '@home-energy/shared';
 
 type Item<T extends InformationItem['type']> = Extract<InformationItem, { type: T }>;
 

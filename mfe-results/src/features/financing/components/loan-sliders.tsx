@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { LoanSettings, LoanSliderLimits, SliderLimits } from '@home-energy/shared';
-import type { Format } from '../lib/use-format';
+import type { Format } from '@home-energy/shared';
 
 type SliderKey = 'homeValuation' | 'homeLoan' | 'homeLoanInterest' | 'privateLoanInterest' | 'extensionLoan' | 'loanTerm';
 

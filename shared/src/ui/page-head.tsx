@@ -6,12 +6,12 @@ export function PageHead({ title, intro, children }: { title: string; intro?: Re
     document.title = title;
   }, [title]);
   return (
-    <header className="he-page-head cn-page-head">
+    <header className="he-page-head">
       <div>
         <h1>{title}</h1>
         {intro ? <p>{intro}</p> : null}
       </div>
-      {children ? <div className="cn-page-head__actions">{children}</div> : null}
+      {children ? <div className="he-page-head__actions">{children}</div> : null}
     </header>
   );
 }

@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { formatDate, type EpcLabelValue } from '@home-energy/shared';
+import { formatDate, type EpcLabelValue, useFormat } from '@home-energy/shared';
 import type { DashboardLabels } from '../lib/labels';
-import { useFormat } from '../lib/use-format';
 import { EpcBadge, EpcScale } from './epc-badge';
 import { HowWeCalculated } from './how-we-calculated';
 

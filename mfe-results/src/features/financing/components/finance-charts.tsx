@@ -6,7 +6,7 @@ import 'apexcharts/features/annotations';
 import type { ApexOptions } from 'apexcharts';
 import { useTranslation } from 'react-i18next';
 import type { Financing } from '@home-energy/shared';
-import { useFormat } from '../lib/use-format';
+import { useFormat } from '@home-energy/shared';
 
 function cssColor(name: string, fallback: string): string {
   if (typeof window === 'undefined') return fallback;

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** `value`, once it has stayed the same for `ms` (slider moves should not each start a request). */
+/** `value`, once it has stayed the same for `ms` (each keystroke or slider move should not start a request). */
 export function useDebounced<T>(value: T, ms: number): T {
   const [settled, setSettled] = useState(value);
   useEffect(() => {

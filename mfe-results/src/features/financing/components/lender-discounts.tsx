@@ -1,8 +1,13 @@
 import { useTranslation } from 'react-i18next';
-import { LENDERS, mortgageDiscount, type EnergyClass, type Lender } from '@home-energy/shared';
+import {
+  LENDERS,
+  mortgageDiscount,
+  type EnergyClass,
+  type Lender,
+  useDebounced,
+  type Format,
+} from '@home-energy/shared';
 import { useGetLenderDiscountQuery } from '../api/get-lender-discount';
-import { useDebounced } from '../lib/use-debounced';
-import type { Format } from '../lib/use-format';
 
 interface DiscountInput {
   energyClassAfter: EnergyClass;

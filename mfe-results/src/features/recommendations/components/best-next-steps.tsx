@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { Activity } from '@home-energy/shared';
-import type { Format } from '../lib/use-format';
+import type { Format } from '@home-energy/shared';
 
 /** Where a measure's card is, for the link from "Best next steps" (the card sets this id). */
 export const cardAnchor = (activity: Pick<Activity, 'name'>) => `rd-rec-${activity.name}`;

@@ -11,17 +11,17 @@ import {
   type LoanProvider,
   type Financing,
   type LoanSettings,
+  type Format,
 } from '@home-energy/shared';
-import type { Format } from '../lib/use-format';
 import { doesNotPayBack } from '../lib/group-recommendations';
 import { ActivityMessages } from './activity-messages';
 import { cardAnchor } from './best-next-steps';
-import { EpcBadge } from './epc-badge';
-import { HowWeCalculated } from './how-we-calculated';
-import { LenderDiscounts } from './lender-discounts';
-import { LoanSliders } from './loan-sliders';
+import { EpcBadge } from '../../label/components/epc-badge';
+import { HowWeCalculated } from '../../label/components/how-we-calculated';
+import { LenderDiscounts } from '../../financing/components/lender-discounts';
+import { LoanSliders } from '../../financing/components/loan-sliders';
 
-const FinanceCharts = lazy(() => import('./finance-charts'));
+const FinanceCharts = lazy(() => import('../../financing/components/finance-charts'));
 
 export interface RecommendationCardProps {
   activity: Activity;

@@ -1,8 +1,16 @@
 import { Link } from '@home-energy/shared/router';
 import { useTranslation } from 'react-i18next';
-import { Loading, useGetQuestionsQuery, type ActivityType, type ExplanationConstant, type ExplanationInput, type QuestionDefinition } from '@home-energy/shared';
+import {
+  Loading,
+  useGetQuestionsQuery,
+  type ActivityType,
+  type ExplanationConstant,
+  type ExplanationInput,
+  type QuestionDefinition,
+  useFormat,
+  type Format,
+} from '@home-energy/shared';
 import { useGetExplanationQuery } from '../api/get-explanation';
-import { useFormat, type Format } from '../lib/use-format';
 import { questionsPath } from '@home-energy/shared/mfe/pages';
 
 type Lang = 'en' | 'sv';

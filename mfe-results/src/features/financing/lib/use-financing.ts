@@ -1,0 +1,41 @@
+import { useEffect } from 'react';
+import { useLocation } from '@home-energy/shared/router';
+import {
+  defaultLoanSettings,
+  useGetBrandConfigQuery,
+  useRecordInteractionMutation,
+  type LoanType,
+} from '@home-energy/shared';
+import { useLoanSettings } from './loan-settings';
+
+/** The brand's first financial provider (brand config), asked for the way the shell's theme asks (same cache entry). */
+function useBrandLender() {
+  const { search } = useLocation();
+  const owner = new URLSearchParams(search).get('owner')?.toLowerCase() || undefined;
+  const { data } = useGetBrandConfigQuery(owner);
+  return data?.config.financial_providers?.[0] ?? null;
+}
+
+/** The dashboard's loan settings, defaulted from the brand's lender, with every change of loan type recorded. */
+export function useFinancing(propertyId: number) {
+  const provider = useBrandLender();
+  const loan = useLoanSettings();
+  const [recordInteraction] = useRecordInteractionMutation();
+  const { applyDefaults } = loan;
+
+  // The brand's lender sets the private loan's default rate (and its slider limits) once its config has arrived.
+  useEffect(() => {
+    if (provider) applyDefaults({ privateLoanInterest: defaultLoanSettings('Private', provider).privateLoanInterest });
+  }, [provider, applyDefaults]);
+
+  function changeLoanType(loanType: LoanType) {
+    if (loanType === loan.settings.loanType) return;
+    loan.setLoanType(loanType);
+    // docs/product.md §4: every change is recorded; a lost interaction must not disturb the homeowner.
+    void recordInteraction({ action: 'loan_type.change', object: loanType, property_id: propertyId })
+      .unwrap()
+      .catch(() => undefined);
+  }
+
+  return { loan, provider, changeLoanType };
+}
