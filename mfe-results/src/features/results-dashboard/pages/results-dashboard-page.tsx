@@ -26,6 +26,7 @@ import { useFinancing } from '../../financing/lib/use-financing';
 import { usePropertySwitch } from '../lib/use-property-switch';
 import { withoutMeasure } from '../../plan/lib/plan';
 import { usePlan } from '../../plan/lib/use-plan';
+import { questionsPath } from '@home-energy/shared/mfe/pages';
 import { InstallerRequest } from '../../installers/components/installer-request';
 
 const statusOf = (error: unknown): number | string | undefined =>
