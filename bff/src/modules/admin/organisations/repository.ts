@@ -56,3 +56,17 @@ export async function replaceInstallers(db: DbOrTx, organisationId: number, inst
   if (installers.length === 0) return;
   await db.insert(organisationInstallers).values(installers.map((installer, position) => ({ organisationId, position, ...installer })));
 }
+
+export async function organisationSlugTaken(db: DbOrTx, slug: string): Promise<boolean> {
+  const [row] = await db.select({ id: organisations.id }).from(organisations).where(eq(organisations.slug, slug));
+  return row !== undefined;
+}
+
+export async function insertOrganisation(db: DbOrTx, values: Pick<typeof organisations.$inferInsert, 'slug' | 'name' | 'brand' | 'features' | 'isInstaller'>): Promise<OrganisationRow> {
+  const [created] = await db.insert(organisations).values(values).returning();
+  return created!;
+}
+
+export async function updateOrganisation(db: DbOrTx, id: number, update: Partial<Pick<OrganisationRow, 'name' | 'brand' | 'features' | 'isInstaller' | 'active'>>): Promise<void> {
+  await db.update(organisations).set(update).where(eq(organisations.id, id));
+}
