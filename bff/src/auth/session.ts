@@ -1,5 +1,6 @@
 import session from 'express-session';
 import connectPgSimple from 'connect-pg-simple';
+import { LRUCache } from 'lru-cache';
 import type pg from 'pg';
 import type { AuthCookies } from './cookies';
 import { ReadCache } from '../db/read-cache';
@@ -16,9 +17,8 @@ const TOUCHES_REMEMBERED = 50_000;
 
 /** The store's touch, skipped when this instance wrote the session's expiry within SESSION_TOUCH_INTERVAL_MS. */
 function throttleTouch(store: session.Store, now: () => number = Date.now): session.Store {
-  const written = new Map<string, number>();
+  const written = new LRUCache<string, number>({ max: TOUCHES_REMEMBERED });
   const remember = (sid: string) => {
-    if (written.size >= TOUCHES_REMEMBERED) written.clear();
     written.set(sid, now());
   };
   const { touch, set, destroy } = store;
