@@ -32,7 +32,7 @@ const users: Partial<passport.PassportStatic> = {
 };
 
 /** One app: sign-in and sign-out through express-session, and the session answer with or without the fast path. */
-function app(options: { fast: boolean; secure?: boolean; cookie?: Partial<session.CookieOptions> }) {
+function app(options: { fast: boolean; secure?: boolean; cookie?: { secure?: boolean } }) {
   const { store, calls } = recordingStore();
   const cookies = authCookies(false);
   const sessions = sessionMiddleware({ store, secret: SECRET, cookies: { ...cookies, options: { ...cookies.options, ...options.cookie } } });

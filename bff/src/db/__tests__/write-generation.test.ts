@@ -53,7 +53,7 @@ describe('which calls count as writes', () => {
     expect(await moves(() => db.transaction((tx) => tx.select().from(passwordFailures)))).toBe(false);
   });
 
-  it('a write moves it again when it has finished, and a transaction's when it commits or rolls back', async () => {
+  it('a write moves it again when it has finished, and a transaction’s when it commits or rolls back', async () => {
     const generation = writeGenerationOf(database.pool);
     let inside = 0;
     const start = generation.value;
