@@ -42,7 +42,8 @@ function handleFor(kind: DatabaseHandle['kind'], url: string, poolMax: number, o
   // the query waiting on it ("not queryable", a 503) and the pool drops it when it is released.
   pool.on('connect', (client) => client.on('error', () => undefined));
   // Read caches follow the writes made through this handle's database (db/tracked-db.ts). One embedded database has
-  // one process writing to it; on PostgreSQL the instances announce their writes to each other (db/write-generation.ts).
+  // one process writing to it; on PostgreSQL the instances announce their writes to each other
+  // (db/write-generation.ts).
   const generation = trackWrites(pool, { announce: kind === 'postgres' });
   const listener = kind === 'postgres' ? listenForWrites(url, generation) : null;
   return {

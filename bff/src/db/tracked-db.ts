@@ -26,15 +26,19 @@ function untilSettled<T extends object>(builder: T, settled: () => void): T {
       const method = value as Method;
       if (prop === 'then') {
         return (onFulfilled?: Method, onRejected?: Method) =>
-          new Promise((resolve, reject) => method.call(target, resolve, reject)).finally(settled).then(onFulfilled, onRejected);
+          new Promise((resolve, reject) => method.call(target, resolve, reject))
+            .finally(settled)
+            .then(onFulfilled, onRejected);
       }
       if (prop === 'catch') return (onRejected: Method) => (proxy as PromiseLike<unknown>).then(undefined, onRejected);
       if (prop === 'finally') return (onFinally: () => void) => Promise.resolve(proxy).finally(onFinally);
-      if (prop === 'execute') return (...args: unknown[]) => Promise.resolve(method.apply(target, args)).finally(settled);
+      if (prop === 'execute')
+        return (...args: unknown[]) => Promise.resolve(method.apply(target, args)).finally(settled);
       return (...args: unknown[]) => {
         const result = method.apply(target, args);
         if (result === target) return proxy;
-        const chained = result && typeof result === 'object' && typeof (result as { execute?: unknown }).execute === 'function';
+        const chained =
+          result && typeof result === 'object' && typeof (result as { execute?: unknown }).execute === 'function';
         return chained ? untilSettled(result as object, settled) : result;
       };
     },
@@ -55,10 +59,12 @@ function track<T extends object>(db: T, writes: Writes, generation: WriteGenerat
         };
       }
       // `db.with(cte)` offers insert, update and delete of its own.
-      if (prop === 'with') return (...args: unknown[]) => track(method.apply(target, args) as object, writes, generation);
+      if (prop === 'with')
+        return (...args: unknown[]) => track(method.apply(target, args) as object, writes, generation);
       if (prop === 'transaction') {
         return (run: (tx: object) => unknown, config?: unknown) => {
-          if (writes.transaction) return method.call(target, (tx: object) => run(track(tx, writes, generation)), config);
+          if (writes.transaction)
+            return method.call(target, (tx: object) => run(track(tx, writes, generation)), config);
           let wrote = false;
           const inside: Writes = {
             transaction: true,
@@ -71,7 +77,9 @@ function track<T extends object>(db: T, writes: Writes, generation: WriteGenerat
           const ended = () => {
             if (wrote) generation.wrote();
           };
-          return (method.call(target, (tx: object) => run(track(tx, inside, generation)), config) as Promise<unknown>).finally(ended);
+          return (
+            method.call(target, (tx: object) => run(track(tx, inside, generation)), config) as Promise<unknown>
+          ).finally(ended);
         };
       }
       return method;

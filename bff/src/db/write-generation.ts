@@ -1,7 +1,8 @@
 // The "write generation" of one database handle: a counter that moves whenever this instance may have changed data
 // (a write through the handle's drizzle database, db/tracked-db.ts, or the session store), and, on PostgreSQL,
-// whenever another instance announces a write with NOTIFY. Read caches (db/read-cache.ts) keep an entry only for the generation it
-// was read in, so a cached session, user or building is never served after a write that could have changed it.
+// whenever another instance announces a write with NOTIFY. Read caches (db/read-cache.ts) keep an entry only for the
+// generation it was read in, so a cached session, user or building is never served after a write that could have
+// changed it.
 import crypto from 'node:crypto';
 import pg from 'pg';
 

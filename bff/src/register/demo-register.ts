@@ -375,7 +375,9 @@ export function generateDemoRegister(geo: GeoData, options: DemoOptions = {}): D
   const count = options.count ?? DEFAULT_DEMO_COUNT;
   const asOf = options.asOf ?? DEFAULT_DEMO_AS_OF;
   if (!Number.isInteger(count) || count < 0) throw new Error(`demo register: count must be a whole number ≥ 0, got ${count}`);
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(asOf) || Number.isNaN(Date.parse(asOf))) throw new Error(`demo register: asOf must be YYYY-MM-DD, got ${asOf}`);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(asOf) || Number.isNaN(Date.parse(asOf))) {
+    throw new Error(`demo register: asOf must be YYYY-MM-DD, got ${asOf}`);
+  }
   const asOfDay = dayNumber(asOf);
   const asOfYear = Number(asOf.slice(0, 4));
 

@@ -20,7 +20,15 @@ import { isRecommended, profileFacts, saveManyProfileInsights } from '../modules
 import { mulberry32, pick, randInt, weighted, type Rng } from '../register/prng';
 import { SMALL_HOUSE_TYPES } from '../register/types';
 import { DAY_MS } from '@home-energy/shared/schemas/dates';
-import { journeyAnswers, journeyPlan, journeyTime, MINUTE_MS, requestHistory, visitorIdOf, type DemoRequest } from './demo-journey-draws';
+import {
+  journeyAnswers,
+  journeyPlan,
+  journeyTime,
+  MINUTE_MS,
+  requestHistory,
+  visitorIdOf,
+  type DemoRequest,
+} from './demo-journey-draws';
 import { demoHomeownerRow, demoPerson, type DemoPerson } from './demo-people';
 import { demoDataLeft } from './demo-removal';
 

@@ -21,21 +21,32 @@ function recordingStore() {
   const calls: Call[] = [];
   const expiresOf = (sess: session.SessionData) => new Date(sess.cookie.expires as Date | string).toISOString();
   const { set, touch, destroy } = store;
-  store.set = (sid, sess, callback) => (calls.push(['set', sid, expiresOf(sess)]), set.call(store, sid, sess, callback));
-  store.touch = (sid, sess, callback) => (calls.push(['touch', sid, expiresOf(sess)]), touch.call(store, sid, sess, callback));
+  store.set = (sid, sess, callback) => (
+    calls.push(['set', sid, expiresOf(sess)]),
+    set.call(store, sid, sess, callback)
+  );
+  store.touch = (sid, sess, callback) => (
+    calls.push(['touch', sid, expiresOf(sess)]),
+    touch.call(store, sid, sess, callback)
+  );
   store.destroy = (sid, callback) => (calls.push(['destroy', sid]), destroy.call(store, sid, callback));
   return { store, calls };
 }
 
 const users: Partial<passport.PassportStatic> = {
-  deserializeUser: ((user: unknown, _req: unknown, done: (error: unknown, user?: unknown) => void) => done(null, user)) as never,
+  deserializeUser: ((user: unknown, _req: unknown, done: (error: unknown, user?: unknown) => void) =>
+    done(null, user)) as never,
 };
 
 /** One app: sign-in and sign-out through express-session, and the session answer with or without the fast path. */
 function app(options: { fast: boolean; secure?: boolean; cookie?: { secure?: boolean } }) {
   const { store, calls } = recordingStore();
   const cookies = authCookies(false);
-  const sessions = sessionMiddleware({ store, secret: SECRET, cookies: { ...cookies, options: { ...cookies.options, ...options.cookie } } });
+  const sessions = sessionMiddleware({
+    store,
+    secret: SECRET,
+    cookies: { ...cookies, options: { ...cookies.options, ...options.cookie } },
+  });
   const answer: RequestHandler = (req, res) => {
     const user = (req.session as { passport?: { user?: unknown } } | undefined)?.passport?.user ?? null;
     res.json({ user, expires: user ? req.session.cookie.expires : null });
@@ -43,8 +54,20 @@ function app(options: { fast: boolean; secure?: boolean; cookie?: { secure?: boo
   const server = express();
   if (options.secure) server.set('trust proxy', true);
   if (options.fast) {
-    const answers = { answerSession: (_req: express.Request, res: express.Response, found: { user: unknown; expires: Date }) => res.json(found) };
-    server.get('/session', sessionFastPath({ store, passport: users as passport.PassportStatic, secret: SECRET, cookies, answers: answers as never }));
+    const answers = {
+      answerSession: (_req: express.Request, res: express.Response, found: { user: unknown; expires: Date }) =>
+        res.json(found),
+    };
+    server.get(
+      '/session',
+      sessionFastPath({
+        store,
+        passport: users as passport.PassportStatic,
+        secret: SECRET,
+        cookies,
+        answers: answers as never,
+      }),
+    );
   }
   server.use(sessions);
   server.get('/session', answer);
@@ -55,14 +78,18 @@ function app(options: { fast: boolean; secure?: boolean; cookie?: { secure?: boo
       res.status(204).end();
     }),
   );
-  server.post('/sign-out', (req, res, next) => req.session.destroy((error) => (error ? next(error) : res.status(204).end())));
+  server.post('/sign-out', (req, res, next) =>
+    req.session.destroy((error) => (error ? next(error) : res.status(204).end())),
+  );
   return { server, calls };
 }
 
 /** Signs in through express-session on a fresh app; returns the app and the `name=value` cookie it set. */
 async function signedIn(options: Parameters<typeof app>[0]) {
   const made = app(options);
-  const response = await request(made.server).post('/sign-in').set('X-Forwarded-Proto', options.secure ? 'https' : 'http');
+  const response = await request(made.server)
+    .post('/sign-in')
+    .set('X-Forwarded-Proto', options.secure ? 'https' : 'http');
   const setCookie = response.headers['set-cookie'] as unknown as string[];
   made.calls.length = 0;
   return { ...made, cookie: setCookie[0]!.split(';')[0]! };
@@ -71,9 +98,16 @@ async function signedIn(options: Parameters<typeof app>[0]) {
 /** What a browser and the store see of one GET /session. */
 async function observe(made: { server: express.Express; calls: Call[] }, cookie: string | null, https = false) {
   made.calls.length = 0;
-  const pending = request(made.server).get('/session').set('X-Forwarded-Proto', https ? 'https' : 'http');
+  const pending = request(made.server)
+    .get('/session')
+    .set('X-Forwarded-Proto', https ? 'https' : 'http');
   const response = await (cookie ? pending.set('Cookie', cookie) : pending);
-  return { status: response.status, user: response.body.user, setCookie: response.headers['set-cookie'] ?? [], calls: [...made.calls] };
+  return {
+    status: response.status,
+    user: response.body.user,
+    setCookie: response.headers['set-cookie'] ?? [],
+    calls: [...made.calls],
+  };
 }
 
 beforeEach(() => {
@@ -84,7 +118,7 @@ afterEach(() => {
 });
 
 describe('the fast path and express-session answer a signed-in session alike', () => {
-  it('same rolled cookie (value, path, expiry, flags), same touch of the row with the new expiry, no save', async () => {
+  it('same rolled cookie (value, path, expiry, flags), same touch with the new expiry, no save', async () => {
     const plain = await signedIn({ fast: false });
     const fast = await signedIn({ fast: true });
     const expected = await observe(plain, plain.cookie);
@@ -118,13 +152,16 @@ describe('where express-session finds no session, the fast path answers nothing 
     ['a forged signature', forged],
     ['an unsigned id', (cookie) => cookie.replace(/=s%3A([^.]*)\..*$/, '=$1')],
   ];
-  it.each(cases)('%s: express-session sees no one and writes nothing; the fast path hands over', async (_name, make) => {
-    const plain = await signedIn({ fast: false });
-    const fast = await signedIn({ fast: true });
-    const expected = await observe(plain, make(plain.cookie));
-    expect(expected).toEqual({ status: 200, user: null, setCookie: [], calls: [] });
-    expect(await observe(fast, make(fast.cookie))).toEqual(expected);
-  });
+  it.each(cases)(
+    '%s: express-session sees no one and writes nothing; the fast path hands over',
+    async (_name, make) => {
+      const plain = await signedIn({ fast: false });
+      const fast = await signedIn({ fast: true });
+      const expected = await observe(plain, make(plain.cookie));
+      expect(expected).toEqual({ status: 200, user: null, setCookie: [], calls: [] });
+      expect(await observe(fast, make(fast.cookie))).toEqual(expected);
+    },
+  );
 
   it('after sign-out (the row destroyed) and after sign-in again (regenerated: the old id is gone)', async () => {
     for (const fastPath of [false, true]) {
@@ -139,7 +176,7 @@ describe('where express-session finds no session, the fast path answers nothing 
     }
   });
 
-  it('a Secure cookie over plain http: express-session sends no cookie; the fast path hands over and sends none either', async () => {
+  it('a Secure cookie over plain http: neither sends a cookie', async () => {
     const plain = await signedIn({ fast: false, secure: true, cookie: { secure: true } });
     const fast = await signedIn({ fast: true, secure: true, cookie: { secure: true } });
     const expected = await observe(plain, plain.cookie, false);

@@ -53,6 +53,9 @@ export async function replaceQuestionSet(db: DbOrTx, organisationId: number, que
 
 /** The brand an organisation's flow wears; undefined for no such organisation. */
 export async function brandOfOrganisation(db: Db, organisationId: number): Promise<string | undefined> {
-  const [row] = await db.select({ brand: organisations.brand }).from(organisations).where(eq(organisations.id, organisationId));
+  const [row] = await db
+    .select({ brand: organisations.brand })
+    .from(organisations)
+    .where(eq(organisations.id, organisationId));
   return row?.brand;
 }

@@ -17,7 +17,10 @@ export async function findMessage(db: Db, id: number): Promise<MessageRow | unde
 /** The organisation a message is kept for; null for a message to every brand. */
 export async function messageOrganisation(db: Db, row: MessageRow): Promise<MessageOrganisation> {
   if (row.organisationId === null) return null;
-  const found = await db.query.organisations.findFirst({ where: eq(organisations.id, row.organisationId), columns: { slug: true, name: true } });
+  const found = await db.query.organisations.findFirst({
+    where: eq(organisations.id, row.organisationId),
+    columns: { slug: true, name: true },
+  });
   return found ?? null;
 }
 
@@ -26,7 +29,9 @@ export async function listMessages(db: Db, filter: { q?: string; type?: string }
   const conditions: SQL[] = [];
   if (filter.q) {
     const pattern = containsPattern(filter.q);
-    conditions.push(or(ilike(contentItems.title, pattern), ilike(contentItems.key, pattern), ilike(contentItems.slug, pattern))!);
+    conditions.push(
+      or(ilike(contentItems.title, pattern), ilike(contentItems.key, pattern), ilike(contentItems.slug, pattern))!,
+    );
   }
   if (filter.type) conditions.push(eq(contentItems.type, filter.type));
   const rows = await db
@@ -35,7 +40,10 @@ export async function listMessages(db: Db, filter: { q?: string; type?: string }
     .leftJoin(organisations, eq(organisations.id, contentItems.organisationId))
     .where(conditions.length ? and(...conditions) : undefined)
     .orderBy(asc(contentItems.key), asc(contentItems.slug));
-  return rows.map((r) => ({ item: r.item, organisation: r.slug !== null && r.name !== null ? { slug: r.slug, name: r.name } : null }));
+  return rows.map((r) => ({
+    item: r.item,
+    organisation: r.slug !== null && r.name !== null ? { slug: r.slug, name: r.name } : null,
+  }));
 }
 
 export function createMessage(db: Db, columns: MessageColumns, recorded: Recorded): Promise<MessageRow> {
@@ -48,7 +56,11 @@ export function createMessage(db: Db, columns: MessageColumns, recorded: Recorde
 
 export function updateMessage(db: Db, id: number, columns: MessageColumns, recorded: Recorded): Promise<MessageRow> {
   return db.transaction(async (tx) => {
-    const [row] = await tx.update(contentItems).set({ ...columns, updatedAt: new Date() }).where(eq(contentItems.id, id)).returning();
+    const [row] = await tx
+      .update(contentItems)
+      .set({ ...columns, updatedAt: new Date() })
+      .where(eq(contentItems.id, id))
+      .returning();
     await recorded(tx, row!);
     return row!;
   });
@@ -65,7 +77,12 @@ export async function deleteMessage(db: Db, row: MessageRow, recorded: Recorded)
  * The messages shown at a place (key) or for a recommendation (activity) to a brand (null: the platform's only) on
  * `day`: those between their first day (date) and last (valid_until). At most 100, by date, then slug.
  */
-export async function messagesShown(db: Db, asked: { key?: string; activity?: string }, organisationId: number | null, day: string) {
+export async function messagesShown(
+  db: Db,
+  asked: { key?: string; activity?: string },
+  organisationId: number | null,
+  day: string,
+) {
   const matches: SQL[] = [];
   if (asked.key) matches.push(eq(contentItems.key, asked.key));
   if (asked.activity) matches.push(eq(contentItems.activity, asked.activity));

@@ -56,9 +56,14 @@ function view(row: Row, organisation: Organisation): ContentItem {
  * The messages a reader of `lng` gets, per key and activity: those written in `lng` or in no language; where a key or
  * activity has none such, those in the other language (better a message in Swedish than none).
  */
-function inReadersLanguage<T extends { key: string; activity: string | null; language: string | null }>(items: T[], lng: Language | undefined): T[] {
+function inReadersLanguage<T extends { key: string; activity: string | null; language: string | null }>(
+  items: T[],
+  lng: Language | undefined,
+): T[] {
   if (!lng) return items;
-  const readable = new Set(items.filter((m) => m.language === null || m.language === lng).map((m) => `${m.key}|${m.activity}`));
+  const readable = new Set(
+    items.filter((m) => m.language === null || m.language === lng).map((m) => `${m.key}|${m.activity}`),
+  );
   return items.filter((m) => m.language === null || m.language === lng || !readable.has(`${m.key}|${m.activity}`));
 }
 
@@ -84,7 +89,6 @@ function columns(input: z.infer<typeof contentItemInputSchema>, organisationId: 
     organisationId: input.all_brands ? null : organisationId,
   };
 }
-
 
 /**
  * /api/console/org/{org}/messages (super admins): the platform's knowledge base, listed, created, edited and deleted.
@@ -119,7 +123,12 @@ export function messageRoutes(db: Db): Router {
     const input = parse(contentItemInputSchema, req.body, 'body');
     try {
       const created = await createMessage(db, columns(input, req.organisation!.id), (tx, row) =>
-        audit(tx, req, res, { action: 'message.create', target: `message:${row.slug}`, organisationId: req.organisation!.id, details: { id: row.id, key: row.key } }),
+        audit(tx, req, res, {
+          action: 'message.create',
+          target: `message:${row.slug}`,
+          organisationId: req.organisation!.id,
+          details: { id: row.id, key: row.key },
+        }),
       );
       res.status(201).json(view(created, await organisationOf(created)));
     } catch (error) {
@@ -136,8 +145,15 @@ export function messageRoutes(db: Db): Router {
       // A message kept for one organisation stays that organisation's when edited from another one's console.
       const next = columns(input, before.organisationId ?? req.organisation!.id);
       const updated = await updateMessage(db, id, next, (tx, row) => {
-        const changed = (Object.keys(next) as (keyof typeof next)[]).filter((k) => JSON.stringify(before[k]) !== JSON.stringify(row[k]));
-        return audit(tx, req, res, { action: 'message.update', target: `message:${row.slug}`, organisationId: req.organisation!.id, details: { id, changed } });
+        const changed = (Object.keys(next) as (keyof typeof next)[]).filter(
+          (k) => JSON.stringify(before[k]) !== JSON.stringify(row[k]),
+        );
+        return audit(tx, req, res, {
+          action: 'message.update',
+          target: `message:${row.slug}`,
+          organisationId: req.organisation!.id,
+          details: { id, changed },
+        });
       });
       res.json(view(updated, await organisationOf(updated)));
     } catch (error) {
@@ -150,7 +166,12 @@ export function messageRoutes(db: Db): Router {
     const { id } = parse(idParams, req.params, 'params');
     const before = await find(id);
     await deleteMessage(db, before, (tx) =>
-      audit(tx, req, res, { action: 'message.delete', target: `message:${before.slug}`, organisationId: req.organisation!.id, details: { id, key: before.key, title: before.title } }),
+      audit(tx, req, res, {
+        action: 'message.delete',
+        target: `message:${before.slug}`,
+        organisationId: req.organisation!.id,
+        details: { id, key: before.key, title: before.title },
+      }),
     );
     res.status(204).end();
   });

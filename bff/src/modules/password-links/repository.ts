@@ -56,7 +56,11 @@ export async function resetSentSince(db: Db, userId: number, since: number): Pro
 }
 
 /** The user's password as they chose it (no longer a one-time password). */
-export async function setChosenPassword(db: DbOrTx, userId: number, passwordHash: string): Promise<{ id: number; email: string } | undefined> {
+export async function setChosenPassword(
+  db: DbOrTx,
+  userId: number,
+  passwordHash: string,
+): Promise<{ id: number; email: string } | undefined> {
   const [user] = await db
     .update(staffUsers)
     .set({ passwordHash, mustChangePassword: false })
@@ -67,7 +71,11 @@ export async function setChosenPassword(db: DbOrTx, userId: number, passwordHash
 
 export async function findStaffPassword(db: Db, userId: number) {
   const [user] = await db
-    .select({ email: staffUsers.email, passwordHash: staffUsers.passwordHash, mustChangePassword: staffUsers.mustChangePassword })
+    .select({
+      email: staffUsers.email,
+      passwordHash: staffUsers.passwordHash,
+      mustChangePassword: staffUsers.mustChangePassword,
+    })
     .from(staffUsers)
     .where(eq(staffUsers.id, userId));
   return user;

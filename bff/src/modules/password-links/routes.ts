@@ -11,7 +11,14 @@ import { insertAudit } from '../audit/repository';
 import { endStaffSessions } from '../admin/users/repository';
 import type { Mailer } from '../mail/mailer';
 import { passwordLinkMail } from './mails';
-import { consumePasswordToken, findStaffPassword, issuePasswordToken, resetSentSince, retirePasswordTokens, setChosenPassword } from './repository';
+import {
+  consumePasswordToken,
+  findStaffPassword,
+  issuePasswordToken,
+  resetSentSince,
+  retirePasswordTokens,
+  setChosenPassword,
+} from './repository';
 import { DatabaseRateLimitStore } from '../../http/rate-limit-store';
 
 /** However often "Forgot password?" is asked for one account, one mail per this window. */

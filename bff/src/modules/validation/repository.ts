@@ -25,7 +25,9 @@ function openItems(organisationId: number) {
 }
 
 export async function openValidationCount(db: Db, organisationId: number): Promise<number> {
-  const result = await db.execute<{ n: number }>(sql`select count(*)::int as n from (${openItems(organisationId)}) items`);
+  const result = await db.execute<{ n: number }>(
+    sql`select count(*)::int as n from (${openItems(organisationId)}) items`,
+  );
   return result.rows[0]?.n ?? 0;
 }
 
@@ -44,7 +46,9 @@ function documentView(d: typeof epcDocuments.$inferSelect): QueueDocument {
 }
 
 export async function validationQueue(db: Db, organisationId: number, limit: number): Promise<ValidationItem[]> {
-  const open = await db.execute<{ profile_id: number }>(sql`select profile_id from (${openItems(organisationId)}) items order by since, profile_id limit ${limit}`);
+  const open = await db.execute<{ profile_id: number }>(
+    sql`select profile_id from (${openItems(organisationId)}) items order by since, profile_id limit ${limit}`,
+  );
   const ids = open.rows.map((r) => Number(r.profile_id));
   if (ids.length === 0) return [];
   const rows = await db
@@ -71,7 +75,9 @@ export async function validationQueue(db: Db, organisationId: number, limit: num
       property: { id: row.property.id, name: row.property.name },
       owner: row.profile.homeownerId !== null ? 'homeowner' : 'visitor',
       calculated_class: row.profile.calculatedClass,
-      issued_epc: issued?.class ? { class: issued.class, issued_at: issued.issued_at ?? null, source: issued.source ?? 'register' } : null,
+      issued_epc: issued?.class
+        ? { class: issued.class, issued_at: issued.issued_at ?? null, source: issued.source ?? 'register' }
+        : null,
       issues: reviewed ? [] : plausibilityIssues(answers),
       documents: documents.filter((d) => d.profileId === id).map(documentView),
       updated_at: row.profile.updatedAt.toISOString(),
@@ -110,7 +116,9 @@ export type IssuedEpc = { class: string | null; issued_at: string | null; ep: nu
  */
 export function reviewDocument(
   db: Db,
-  review: { documentId: string; reviewerId: number } & ({ status: 'approved'; propertyId: number; issued: IssuedEpc } | { status: 'rejected' }),
+  review: { documentId: string; reviewerId: number } & (
+    { status: 'approved'; propertyId: number; issued: IssuedEpc } | { status: 'rejected' }
+  ),
   recorded: Recorded,
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
@@ -120,7 +128,8 @@ export function reviewDocument(
       .where(and(eq(epcDocuments.id, review.documentId), eq(epcDocuments.status, 'pending')))
       .returning({ id: epcDocuments.id });
     if (moved.length === 0) return false;
-    if (review.status === 'approved') await tx.update(properties).set({ issuedEpc: review.issued }).where(eq(properties.id, review.propertyId));
+    if (review.status === 'approved')
+      await tx.update(properties).set({ issuedEpc: review.issued }).where(eq(properties.id, review.propertyId));
     await recorded(tx);
     return true;
   });
@@ -134,7 +143,10 @@ export async function saveAnswersReview(
   recorded: Recorded,
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx.insert(answerReviews).values({ profileId, ...review }).onConflictDoUpdate({ target: answerReviews.profileId, set: review });
+    await tx
+      .insert(answerReviews)
+      .values({ profileId, ...review })
+      .onConflictDoUpdate({ target: answerReviews.profileId, set: review });
     await recorded(tx);
   });
 }

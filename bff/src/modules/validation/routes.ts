@@ -44,7 +44,10 @@ export function validationRoutes(db: Db, documentStore: ObjectStore | null = nul
   router.get('/', async (req, res) => {
     const { limit } = parse(validationQueueQuerySchema, req.query, 'query');
     const organisationId = req.organisation!.id;
-    const body: ValidationQueue = { items: await validationQueue(db, organisationId, limit), open: await openValidationCount(db, organisationId) };
+    const body: ValidationQueue = {
+      items: await validationQueue(db, organisationId, limit),
+      open: await openValidationCount(db, organisationId),
+    };
     res.set('Cache-Control', 'no-store').json(body);
   });
 
@@ -54,8 +57,18 @@ export function validationRoutes(db: Db, documentStore: ObjectStore | null = nul
     const document = await findOrganisationDocument(db, req.organisation!.id, id);
     if (!document) throw notFound();
     const object = document.content ? null : await documentStore?.get(document.id);
-    if (!document.content && !object) throw new HttpError(503, 'unavailable', 'The document is in the object store, which is not configured here or does not have it (S3_ENDPOINT, S3_BUCKET).');
-    await audit(db, req, res, { action: 'epc_document.download', target: `epc_document:${id}`, organisationId: req.organisation!.id, details: { propertyId: document.propertyId } });
+    if (!document.content && !object)
+      throw new HttpError(
+        503,
+        'unavailable',
+        'The document is in the object store, which is not configured here or does not have it (S3_ENDPOINT, S3_BUCKET).',
+      );
+    await audit(db, req, res, {
+      action: 'epc_document.download',
+      target: `epc_document:${id}`,
+      organisationId: req.organisation!.id,
+      details: { propertyId: document.propertyId },
+    });
     // Named and typed by the server (building/document-file.ts), never by the uploader: a file called x.html is no page.
     res.attachment(documentFileName(document.id, document.contentType)).set({
       'Content-Type': servedDocumentType(document.contentType),
@@ -72,14 +85,21 @@ export function validationRoutes(db: Db, documentStore: ObjectStore | null = nul
     const approval = parse(documentApprovalSchema, req.body, 'body');
     const document = await findOrganisationDocument(db, req.organisation!.id, id);
     if (!document) throw notFound();
-    if (document.status !== 'pending') throw new HttpError(409, 'conflict', `This document was ${document.status} already.`);
+    if (document.status !== 'pending')
+      throw new HttpError(409, 'conflict', `This document was ${document.status} already.`);
     const issued: IssuedEpc = {
       class: approval.energy_class ?? document.energyClass,
       issued_at: approval.issued_at === undefined ? document.issuedAt : approval.issued_at,
       ep: approval.ep === undefined ? document.ep : approval.ep,
       source: 'document' as const,
     };
-    const review = { documentId: id, reviewerId: Number(req.user!.id), status: 'approved', propertyId: document.propertyId, issued } as const;
+    const review = {
+      documentId: id,
+      reviewerId: Number(req.user!.id),
+      status: 'approved',
+      propertyId: document.propertyId,
+      issued,
+    } as const;
     const moved = await reviewDocument(db, review, (tx) =>
       audit(tx, req, res, {
         action: 'epc_document.approve',
@@ -97,8 +117,16 @@ export function validationRoutes(db: Db, documentStore: ObjectStore | null = nul
     const { reason } = parse(rejectionSchema, req.body, 'body');
     const document = await findOrganisationDocument(db, req.organisation!.id, id);
     if (!document) throw notFound();
-    const moved = await reviewDocument(db, { documentId: id, reviewerId: Number(req.user!.id), status: 'rejected' }, (tx) =>
-      audit(tx, req, res, { action: 'epc_document.reject', target: `epc_document:${id}`, organisationId: req.organisation!.id, details: { propertyId: document.propertyId, reason } }),
+    const moved = await reviewDocument(
+      db,
+      { documentId: id, reviewerId: Number(req.user!.id), status: 'rejected' },
+      (tx) =>
+        audit(tx, req, res, {
+          action: 'epc_document.reject',
+          target: `epc_document:${id}`,
+          organisationId: req.organisation!.id,
+          details: { propertyId: document.propertyId, reason },
+        }),
     );
     if (!moved) throw new HttpError(409, 'conflict', `This document was ${document.status} already.`);
     res.json({ document: { id, status: 'rejected' } });
@@ -109,8 +137,15 @@ export function validationRoutes(db: Db, documentStore: ObjectStore | null = nul
     const review = parse(answersReviewSchema, req.body, 'body');
     const found = await findOrganisationProfile(db, req.organisation!.id, id);
     if (!found) throw notFound();
-    if (!found.insights || found.insights.issues.length === 0) throw new HttpError(409, 'conflict', 'These answers fail no plausibility rule.');
-    const values = { answersHash: found.insights.answersHash, outcome: review.outcome, note: review.note ?? null, reviewedBy: Number(req.user!.id), reviewedAt: new Date() };
+    if (!found.insights || found.insights.issues.length === 0)
+      throw new HttpError(409, 'conflict', 'These answers fail no plausibility rule.');
+    const values = {
+      answersHash: found.insights.answersHash,
+      outcome: review.outcome,
+      note: review.note ?? null,
+      reviewedBy: Number(req.user!.id),
+      reviewedAt: new Date(),
+    };
     await saveAnswersReview(db, id, values, (tx) =>
       audit(tx, req, res, {
         action: `answers.${review.outcome === 'accepted' ? 'accept' : 'reject'}`,

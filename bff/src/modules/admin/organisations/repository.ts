@@ -62,11 +62,15 @@ export async function organisationSlugTaken(db: DbOrTx, slug: string): Promise<b
   return row !== undefined;
 }
 
-export async function insertOrganisation(db: DbOrTx, values: Pick<typeof organisations.$inferInsert, 'slug' | 'name' | 'brand' | 'features' | 'isInstaller'>): Promise<OrganisationRow> {
+type OrganisationInsert = Pick<OrganisationRow, 'slug' | 'name' | 'brand' | 'features' | 'isInstaller'>;
+
+export async function insertOrganisation(db: DbOrTx, values: OrganisationInsert): Promise<OrganisationRow> {
   const [created] = await db.insert(organisations).values(values).returning();
   return created!;
 }
 
-export async function updateOrganisation(db: DbOrTx, id: number, update: Partial<Pick<OrganisationRow, 'name' | 'brand' | 'features' | 'isInstaller' | 'active'>>): Promise<void> {
+type OrganisationUpdate = Partial<Pick<OrganisationRow, 'name' | 'brand' | 'features' | 'isInstaller' | 'active'>>;
+
+export async function updateOrganisation(db: DbOrTx, id: number, update: OrganisationUpdate): Promise<void> {
   await db.update(organisations).set(update).where(eq(organisations.id, id));
 }

@@ -16,7 +16,15 @@ import type { BrandConfigStore } from '../../brand/store';
 import { seedQuestionSets } from '../../questions/repository';
 import { audit } from '../../audit/record';
 import { isUniqueViolation } from '../validate';
-import { findOrganisationView, insertOrganisation, installersOf, listOrganisations, organisationSlugTaken, replaceInstallers, updateOrganisation } from './repository';
+import {
+  findOrganisationView,
+  insertOrganisation,
+  installersOf,
+  listOrganisations,
+  organisationSlugTaken,
+  replaceInstallers,
+  updateOrganisation,
+} from './repository';
 
 const slugParams = z.object({ slug: organisationSlugSchema });
 
@@ -52,7 +60,8 @@ export function organisationRoutes({ db, brandStore, logger }: { db: Db; brandSt
     if (await organisationSlugTaken(db, input.slug)) throw slugTaken(input.slug);
     try {
       await db.transaction(async (tx) => {
-        const created = await insertOrganisation(tx, { slug: input.slug, name: input.name, brand: input.brand, features: input.features, isInstaller: input.isInstaller });
+        const { slug, name, brand, features, isInstaller } = input;
+        const created = await insertOrganisation(tx, { slug, name, brand, features, isInstaller });
         await replaceInstallers(tx, created.id, input.installers);
         // Every organisation gets the platform question set when it is created (same transaction).
         await seedQuestionSets(tx as unknown as Db, created.id);
