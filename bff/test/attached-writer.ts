@@ -3,6 +3,8 @@
 //   write   attaches to the serving process (as the CLI does beside a running BFF), writes, closes
 //   read    the same, but only reads
 import readline from 'node:readline';
+import { sql } from 'drizzle-orm';
+import { readsOnly } from '../src/db/tracked-db';
 import { openPglite } from '../src/db/client';
 import { writeGenerationOf } from '../src/db/write-generation';
 
@@ -19,7 +21,8 @@ async function serve(dataDir: string): Promise<void> {
 
 async function attach(dataDir: string, write: boolean): Promise<void> {
   const handle = await openPglite({ dataDir, attach: true });
-  await handle.pool.query(write ? 'create table if not exists attached_writes (at timestamptz default now())' : 'select 1');
+  if (write) await handle.db.execute(sql`create table if not exists attached_writes (at timestamptz default now())`);
+  else await readsOnly(handle.db).execute(sql`select 1`);
   await handle.close();
 }
 

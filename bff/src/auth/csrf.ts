@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 
 /** NextAuth's double-submit CSRF scheme: cookie `token|sha256(token+secret)`, the token posted as `csrfToken`. */
 export interface CsrfState {
@@ -18,7 +19,7 @@ function safeEqual(a: string, b: string): boolean {
 }
 
 // Cookies already found valid, by secret: every /api/auth call reads the cookie, and its hash never changes.
-const validCookies = new Map<string, Map<string, string>>();
+const validCookies = new Map<string, LRUCache<string, string>>();
 const VALID_COOKIES_KEPT = 10_000;
 
 export function readCsrf(cookieValue: string | undefined, secret: string): CsrfState {
@@ -28,8 +29,7 @@ export function readCsrf(cookieValue: string | undefined, secret: string): CsrfS
     if (known) return { token: known, cookie: null };
     const [token, hash] = cookieValue.split('|');
     if (token && hash && safeEqual(hash, hashToken(token, secret))) {
-      if (!valid) validCookies.set(secret, (valid = new Map()));
-      if (valid.size >= VALID_COOKIES_KEPT) valid.clear();
+      if (!valid) validCookies.set(secret, (valid = new LRUCache({ max: VALID_COOKIES_KEPT })));
       valid.set(cookieValue, token);
       return { token, cookie: null };
     }

@@ -1,4 +1,5 @@
 import express, { Router, type Request, type Response } from 'express';
+import { LRUCache } from 'lru-cache';
 import { rateLimit } from 'express-rate-limit';
 import type passport from 'passport';
 import type { Logger } from '../logger';
@@ -57,12 +58,11 @@ function sessionJson(signedIn: SignedIn | null) {
  */
 export function authAnswers(options: AuthAnswerOptions) {
   // The origin each Host header names, parsed once (a handful of hosts in practice; bounded, as Host is the client's).
-  const origins = new Map<string, string>();
+  const origins = new LRUCache<string, string>({ max: 256 });
   const originOf = (origin: string) => {
     let parsed = origins.get(origin);
     if (parsed === undefined) {
       parsed = new URL(origin).origin;
-      if (origins.size >= 256) origins.clear();
       origins.set(origin, parsed);
     }
     return parsed;

@@ -8,6 +8,7 @@ import type { RequestHandler } from 'express';
 import type session from 'express-session';
 import type passport from 'passport';
 import cookieParser from 'cookie-parser';
+import { LRUCache } from 'lru-cache';
 import signature from 'cookie-signature';
 import type { AuthCookies } from './cookies';
 import type { authAnswers } from './routes';
@@ -31,7 +32,7 @@ export interface SessionFastPathOptions {
 
 export function sessionFastPath({ store, passport, secret, cookies, answers }: SessionFastPathOptions): RequestHandler {
   const parseCookies = cookieParser();
-  const verified = new Map<string, string>();
+  const verified = new LRUCache<string, string>({ max: VERIFIED_KEPT });
   /** The session id in an express-session cookie value (`s:<id>.<signature>`), or null when not ours. */
   const sessionIdOf = (value: string): string | null => {
     const known = verified.get(value);
@@ -39,7 +40,6 @@ export function sessionFastPath({ store, passport, secret, cookies, answers }: S
     if (!value.startsWith('s:')) return null;
     const sid = signature.unsign(value.slice(2), secret);
     if (sid === false) return null;
-    if (verified.size >= VERIFIED_KEPT) verified.clear();
     verified.set(value, sid);
     return sid;
   };

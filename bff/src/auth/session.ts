@@ -1,5 +1,6 @@
 import session from 'express-session';
 import connectPgSimple from 'connect-pg-simple';
+import { LRUCache } from 'lru-cache';
 import type pg from 'pg';
 import type { AuthCookies } from './cookies';
 import { ReadCache } from '../db/read-cache';
@@ -16,9 +17,8 @@ const TOUCHES_REMEMBERED = 50_000;
 
 /** The store's touch, skipped when this instance wrote the session's expiry within SESSION_TOUCH_INTERVAL_MS. */
 function throttleTouch(store: session.Store, now: () => number = Date.now): session.Store {
-  const written = new Map<string, number>();
+  const written = new LRUCache<string, number>({ max: TOUCHES_REMEMBERED });
   const remember = (sid: string) => {
-    if (written.size >= TOUCHES_REMEMBERED) written.clear();
     written.set(sid, now());
   };
   const { touch, set, destroy } = store;
@@ -47,7 +47,8 @@ const SESSIONS_CACHED = 50_000;
  * expiry, which is at or before the row's.
  */
 function cacheSessions(store: session.Store, pool: pg.Pool): session.Store {
-  const cache = new ReadCache<string | null>(writeGenerationOf(pool), { name: 'session', max: SESSIONS_CACHED });
+  const generation = writeGenerationOf(pool);
+  const cache = new ReadCache<string | null>(generation, { name: 'session', max: SESSIONS_CACHED });
   const { get, set, destroy } = store;
   const load = (sid: string) =>
     new Promise<string | null>((resolve, reject) =>
@@ -63,14 +64,23 @@ function cacheSessions(store: session.Store, pool: pg.Pool): session.Store {
       (error) => callback(error),
     );
   };
+  // The store writes through the pool, not the tracked database: it reports its own writes (db/tracked-db.ts).
+  const reported =
+    (callback?: (error?: unknown) => void) =>
+    (error?: unknown) => {
+      generation.wrote();
+      callback?.(error);
+    };
+  const { touch } = store;
   store.set = (sid, sess, callback) => {
     cache.delete(sid);
-    set.call(store, sid, sess, callback);
+    set.call(store, sid, sess, reported(callback));
   };
   store.destroy = (sid, callback) => {
     cache.delete(sid);
-    destroy.call(store, sid, callback);
+    destroy.call(store, sid, reported(callback));
   };
+  store.touch = (sid, sess, callback) => touch!.call(store, sid, sess, reported(callback));
   return store;
 }
 

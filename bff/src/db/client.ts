@@ -5,6 +5,7 @@ import pg from 'pg';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import * as schema from './schema';
 import { keepProtocolBatchesTogether } from './pglite-batches';
+import { trackedDb } from './tracked-db';
 import { hearWriteSignals, listenForWrites, signalWrites, trackWrites, writeGenerationOf } from './write-generation';
 
 export type Db = NodePgDatabase<typeof schema>;
@@ -40,13 +41,14 @@ function handleFor(kind: DatabaseHandle['kind'], url: string, poolMax: number, o
   // Nor may a checked-out one (mid-transaction, between statements), which has no pool listener: its loss reaches
   // the query waiting on it ("not queryable", a 503) and the pool drops it when it is released.
   pool.on('connect', (client) => client.on('error', () => undefined));
-  // Read caches follow this pool's writes. One embedded database has one process writing to it; on PostgreSQL the
-  // instances announce their writes to each other (db/write-generation.ts).
+  // Read caches follow the writes made through this handle's database (db/tracked-db.ts). One embedded database has
+  // one process writing to it; on PostgreSQL the instances announce their writes to each other
+  // (db/write-generation.ts).
   const generation = trackWrites(pool, { announce: kind === 'postgres' });
   const listener = kind === 'postgres' ? listenForWrites(url, generation) : null;
   return {
     kind,
-    db: drizzle(pool, { schema }),
+    db: trackedDb(drizzle(pool, { schema }), generation),
     pool,
     url,
     async close() {

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { WriteGeneration } from './write-generation';
 
 /** The backstop for writes no instance announces (psql, migrations, another tool): nothing is kept longer. */
@@ -17,7 +18,7 @@ interface Entry<V> {
  * A value is kept only when no write happened while it was being read, so a read racing a write is never kept.
  */
 export class ReadCache<V> {
-  private entries = new Map<string, Entry<V>>();
+  private readonly entries: LRUCache<string, Entry<V>>;
   private generationSeen: number;
   private readonly lookups: { hits: number; misses: number };
 
@@ -25,6 +26,7 @@ export class ReadCache<V> {
     private readonly generation: WriteGeneration,
     private readonly options: { name: string; max: number; ttlMs?: number; now?: () => number },
   ) {
+    this.entries = new LRUCache({ max: options.max });
     this.generationSeen = generation.value;
     this.lookups = readCacheLookups.get(options.name) ?? { hits: 0, misses: 0 };
     readCacheLookups.set(options.name, this.lookups);
@@ -70,7 +72,6 @@ export class ReadCache<V> {
     const value = await load();
     if (generation === this.generation.value && this.usable() && (options.keep?.(value) ?? true)) {
       const expiresAt = Math.min(this.now() + (this.options.ttlMs ?? READ_CACHE_TTL_MS), options.until?.(value) ?? Infinity);
-      if (this.entries.size >= this.options.max) this.entries.clear();
       this.entries.set(key, { value, expiresAt });
     }
     return value;

@@ -1,7 +1,8 @@
 // The "write generation" of one database handle: a counter that moves whenever this instance may have changed data
-// (any statement that is not a plain read, sent through the handle's pool), and, on PostgreSQL, whenever another
-// instance announces a write with NOTIFY. Read caches (db/read-cache.ts) keep an entry only for the generation it
-// was read in, so a cached session, user or building is never served after a write that could have changed it.
+// (a write through the handle's drizzle database, db/tracked-db.ts, or the session store), and, on PostgreSQL,
+// whenever another instance announces a write with NOTIFY. Read caches (db/read-cache.ts) keep an entry only for the
+// generation it was read in, so a cached session, user or building is never served after a write that could have
+// changed it.
 import crypto from 'node:crypto';
 import pg from 'pg';
 
@@ -21,6 +22,15 @@ export class WriteGeneration {
 
   bump(): void {
     this.count++;
+  }
+
+  /** Tells other instances of a committed write (set on PostgreSQL by trackWrites). */
+  announce: () => void = () => undefined;
+
+  /** A write of ours has committed: caches here drop what they read, and other instances hear of it. */
+  wrote(): void {
+    this.bump();
+    this.announce();
   }
 }
 
@@ -67,123 +77,18 @@ export function writeGenerationOf(pool: pg.Pool): WriteGeneration {
   return generation;
 }
 
-type StatementKind = 'read' | 'begin' | 'end' | 'write';
-
 /**
- * Writes of computed outputs only, which no cache reads: a building's labels kept on its profile, the analytics
- * facts (profile_insights) and the rate-limit counters. Reading a building writes them (and a limited request the
- * counters), so counting them would empty the caches on every read.
- */
-const OUTPUTS_ONLY = [
-  /^\s*update\s+"building_profiles"\s+set\s+"calculated_class"\s*=\s*\$1,\s*"calculated_ep"\s*=\s*\$2,\s*"measured_class"\s*=\s*\$3,\s*"computed_at"\s*=\s*now\(\)\s+where\b/i,
-  /^\s*insert\s+into\s+"?profile_insights"?\s/i,
-  /^\s*(insert\s+into|update|delete\s+from)\s+"rate_limit_hits"\s/i,
-];
-
-const READ = /^[\s(]*(select|with|show|values|explain|listen)\b/i;
-// Words that make a read-looking statement write (data-modifying CTEs, sequences, settings, notifications).
-const WRITES_INSIDE = /\b(insert|update|delete|merge|truncate|nextval|setval|set_config|pg_notify|lo_\w+)\b/i;
-const BEGIN = /^\s*(begin|start\s+transaction|savepoint|release|set)\b/i;
-const END = /^\s*(commit|rollback|end|abort)\b/i;
-
-/** How a statement's text affects cached reads; anything unrecognised counts as a write. */
-export function statementKind(text: string | null): StatementKind {
-  if (text === null) return 'write';
-  if (OUTPUTS_ONLY.some((outputs) => outputs.test(text))) return 'read';
-  if (READ.test(text)) return WRITES_INSIDE.test(text) ? 'write' : 'read';
-  if (END.test(text)) return 'end';
-  if (BEGIN.test(text)) return 'begin';
-  return 'write';
-}
-
-function textOf(first: unknown): string | null {
-  if (typeof first === 'string') return first;
-  if (first && typeof first === 'object' && typeof (first as { text?: unknown }).text === 'string') return (first as { text: string }).text;
-  return null;
-}
-
-/**
- * Wraps every client of the pool so that writes move the generation: once when sent (so a read racing it is not
- * kept) and once when finished or, inside a transaction, when it commits or rolls back (so a read that saw the
- * data before the commit is not kept either). `announce` tells other instances, after the write is visible.
+ * Gives a pool of ours its generation; `announce` tells other instances (NOTIFY) after each committed write. The
+ * writes themselves are reported by the database handle's drizzle wrapper (db/tracked-db.ts) and the session store.
  */
 export function trackWrites(pool: pg.Pool, options: { announce: boolean }): WriteGeneration {
   const generation = new WriteGeneration();
   generations.set(pool, generation);
-  const notifyText = `select pg_notify('${WRITES_CHANNEL}', '${generation.instance}')`;
-  const announce = () => {
-    if (options.announce) pool.query(notifyText).catch(() => undefined);
-  };
-
-  pool.on('connect', (client) => {
-    const query = client.query as (...args: unknown[]) => unknown;
-    let inTransaction = false;
-    let wroteInTransaction = false;
-    (client as unknown as { query: (...args: unknown[]) => unknown }).query = function trackedQuery(this: pg.Client, ...args: unknown[]) {
-      const text = textOf(args[0]);
-      if (text === notifyText) return query.apply(this, args);
-      const kind = statementKind(text);
-      if (kind === 'read') return query.apply(this, args);
-      if (kind === 'begin') {
-        if (/^\s*(begin|start)/i.test(text!)) inTransaction = true;
-        return query.apply(this, args);
-      }
-      let finished: () => void;
-      if (kind === 'end') {
-        const wrote = wroteInTransaction;
-        inTransaction = false;
-        wroteInTransaction = false;
-        if (!wrote) return query.apply(this, args);
-        finished = () => {
-          generation.bump();
-          announce();
-        };
-      } else {
-        generation.bump();
-        if (inTransaction) {
-          wroteInTransaction = true;
-          finished = () => generation.bump();
-        } else {
-          finished = () => {
-            generation.bump();
-            announce();
-          };
-        }
-      }
-      return callAndThen(query, this, args, finished);
-    };
-  });
+  if (options.announce) {
+    const notify = `select pg_notify('${WRITES_CHANNEL}', '${generation.instance}')`;
+    generation.announce = () => void pool.query(notify).catch(() => undefined);
+  }
   return generation;
-}
-
-/** Calls client.query and runs `finished` once the query (callback, promise or submittable) has completed. */
-function callAndThen(query: (...args: unknown[]) => unknown, self: unknown, args: unknown[], finished: () => void): unknown {
-  let done = false;
-  const once = () => {
-    if (done) return;
-    done = true;
-    finished();
-  };
-  const last = args.at(-1);
-  if (typeof last === 'function') {
-    const callback = last as (...a: unknown[]) => unknown;
-    const wrapped = [...args.slice(0, -1), (...results: unknown[]) => {
-      once();
-      return callback(...results);
-    }];
-    return query.apply(self, wrapped);
-  }
-  const result = query.apply(self, args) as { then?: unknown; on?: unknown } | undefined;
-  if (result && typeof result.then === 'function') {
-    (result as Promise<unknown>).then(once, once);
-  } else if (result && typeof result.on === 'function') {
-    const emitter = result as { on: (event: string, listener: () => void) => void };
-    emitter.on('end', once);
-    emitter.on('error', once);
-  } else {
-    once();
-  }
-  return result;
 }
 
 /**

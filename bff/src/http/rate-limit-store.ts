@@ -4,6 +4,7 @@
 import { sql } from 'drizzle-orm';
 import type { ClientRateLimitInfo, Options, Store } from 'express-rate-limit';
 import type { Db } from '../db/client';
+import { outputsOnly } from '../db/tracked-db';
 import { runPeriodically } from '../periodic';
 
 interface HitsRow {
@@ -21,10 +22,15 @@ export class DatabaseRateLimitStore implements Store {
   private windowMs = 60_000;
   readonly localKeys = false;
 
+  private readonly db: Db;
+
   constructor(
-    private readonly db: Db,
+    db: Db,
     readonly limiter: string,
-  ) {}
+  ) {
+    // Counters no read cache reads: a limited request must not empty the caches (db/tracked-db.ts).
+    this.db = outputsOnly(db);
+  }
 
   init(options: Options): void {
     this.windowMs = options.windowMs;
@@ -59,7 +65,7 @@ export class DatabaseRateLimitStore implements Store {
 
 /** Deletes the counters whose window has ended; returns how many. */
 export async function sweepRateLimits(db: Db): Promise<number> {
-  const result = await db.execute(sql`delete from "rate_limit_hits" where reset_at <= now()`);
+  const result = await outputsOnly(db).execute(sql`delete from "rate_limit_hits" where reset_at <= now()`);
   return result.rowCount ?? 0;
 }
 

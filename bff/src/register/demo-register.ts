@@ -9,6 +9,7 @@
  * today, EPC class E "common for older buildings" per Boverket; docs/energy.md §1.3). They are not statistics.
  */
 import { type GeoData, type PostalCode } from './geo';
+import { dayNumber, dayOfNumber } from '@home-energy/shared/schemas/dates';
 import { addressKey } from './search';
 import { mulberry32, normal, pick, randInt, type Rng, weighted } from './prng';
 import {
@@ -288,9 +289,6 @@ function heatingSystems(
 
 // --- EPC -------------------------------------------------------------------------------------------------------------
 
-const DAY_MS = 86_400_000;
-const dayNumber = (iso: string) => Date.parse(`${iso}T00:00:00Z`) / DAY_MS;
-const isoDate = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
 
 /**
  * An issued EPC for some homes (about 40 % of småhus, 85 % of apartment buildings, which must have one). The class
@@ -315,7 +313,7 @@ function issuedEpc(rng: Rng, type: BuildingType, year: number, systems: HeatingS
 
   const earliest = Math.max(asOfDay - 3652 + 1, dayNumber(`${year + 1}-01-01`));
   if (earliest > asOfDay) return null;
-  return { class: cls, issued_at: isoDate(randInt(rng, earliest, asOfDay)) };
+  return { class: cls, issued_at: dayOfNumber(randInt(rng, earliest, asOfDay)) };
 }
 
 // --- the generator ---------------------------------------------------------------------------------------------------
@@ -377,7 +375,9 @@ export function generateDemoRegister(geo: GeoData, options: DemoOptions = {}): D
   const count = options.count ?? DEFAULT_DEMO_COUNT;
   const asOf = options.asOf ?? DEFAULT_DEMO_AS_OF;
   if (!Number.isInteger(count) || count < 0) throw new Error(`demo register: count must be a whole number ≥ 0, got ${count}`);
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(asOf) || Number.isNaN(dayNumber(asOf))) throw new Error(`demo register: asOf must be YYYY-MM-DD, got ${asOf}`);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(asOf) || Number.isNaN(Date.parse(asOf))) {
+    throw new Error(`demo register: asOf must be YYYY-MM-DD, got ${asOf}`);
+  }
   const asOfDay = dayNumber(asOf);
   const asOfYear = Number(asOf.slice(0, 4));
 

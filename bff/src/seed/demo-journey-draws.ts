@@ -11,7 +11,7 @@ import type { PropertyRow, StoredPlan } from '../modules/building/repository';
 import { isRecommended } from '../modules/analytics/insights';
 import { normal, pick, randInt, weighted, type Rng } from '../register/prng';
 
-export const DAY_MS = 86_400_000;
+import { DAY_MS } from '@home-energy/shared/schemas/dates';
 export const MINUTE_MS = 60_000;
 
 export interface DemoRequest {

@@ -19,7 +19,16 @@ import { offeredInstallers } from '../modules/installer-requests/repository';
 import { isRecommended, profileFacts, saveManyProfileInsights } from '../modules/analytics/insights';
 import { mulberry32, pick, randInt, weighted, type Rng } from '../register/prng';
 import { SMALL_HOUSE_TYPES } from '../register/types';
-import { DAY_MS, journeyAnswers, journeyPlan, journeyTime, MINUTE_MS, requestHistory, visitorIdOf, type DemoRequest } from './demo-journey-draws';
+import { DAY_MS } from '@home-energy/shared/schemas/dates';
+import {
+  journeyAnswers,
+  journeyPlan,
+  journeyTime,
+  MINUTE_MS,
+  requestHistory,
+  visitorIdOf,
+  type DemoRequest,
+} from './demo-journey-draws';
 import { demoHomeownerRow, demoPerson, type DemoPerson } from './demo-people';
 import { demoDataLeft } from './demo-removal';
 

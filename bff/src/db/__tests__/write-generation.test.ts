@@ -1,9 +1,12 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, is, sql } from 'drizzle-orm';
+import { PgTable } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { DatabaseHandle } from '../client';
-import { buildingProfiles, staffUsers } from '../schema';
+import { buildingProfiles, passwordFailures, staffUsers } from '../schema';
 import { ReadCache } from '../read-cache';
-import { statementKind, writeGenerationOf, WRITES_CHANNEL } from '../write-generation';
+import { writeGenerationOf, WRITES_CHANNEL } from '../write-generation';
+import { outputsOnly, readsOnly } from '../tracked-db';
+import * as schema from '../schema';
 import { seedDemoStaff } from '../../seed/demo-staff';
 import { createTestDatabase } from '../../../test/test-database';
 
@@ -24,66 +27,100 @@ async function eventually(done: () => boolean, ms = 3_000): Promise<boolean> {
   return done();
 }
 
-describe('which statements count as writes', () => {
-  it.each([
-    ['select 1', 'read'],
-    ['  SELECT * FROM staff_users WHERE id = $1', 'read'],
-    ['with t as (select 1) select * from t', 'read'],
-    ['with moved as (update building_profiles set visitor_id = null returning id) select * from moved', 'write'],
-    ["select nextval('x')", 'write'],
-    ['insert into session (sid) values ($1)', 'write'],
-    ['UPDATE "session" SET expire = to_timestamp($1) WHERE sid = $2 RETURNING sid', 'write'],
-    ['DELETE FROM "session" WHERE sid = $1', 'write'],
-    ['truncate properties', 'write'],
-    ['alter table properties rename to gone', 'write'],
-    ['begin', 'begin'],
-    ['commit', 'end'],
-    ['rollback', 'end'],
-  ])('%s → %s', (text, kind) => {
-    expect(statementKind(text)).toBe(kind);
-  });
-
-  it('the labels a building read keeps on its profile are an output, not a write; other profile updates are writes', () => {
-    const labels = database.db
-      .update(buildingProfiles)
-      .set({ calculatedClass: 'C', calculatedEp: 100, measuredClass: null, computedAt: sql`now()` })
-      .where(eq(buildingProfiles.id, 1))
-      .toSQL().sql;
-    expect(statementKind(labels)).toBe('read');
-    const answers = database.db.update(buildingProfiles).set({ answers: {}, updatedAt: sql`now()` }).where(eq(buildingProfiles.id, 1)).toSQL().sql;
-    expect(statementKind(answers)).toBe('write');
-  });
-});
-
-describe('the write generation of a pool', () => {
-  it('moves on a write and on its commit, not on reads', async () => {
+describe('which calls count as writes', () => {
+  const moves = async (write: () => Promise<unknown>) => {
     const generation = writeGenerationOf(database.pool);
-    expect(generation.listening || !serverUrl).toBe(true);
-    const start = generation.value;
-    await database.db.select().from(staffUsers).where(eq(staffUsers.id, 1));
-    await database.pool.query('select count(*) from staff_users');
-    expect(generation.value).toBe(start);
-    await database.db.update(staffUsers).set({ name: 'Renamed' }).where(eq(staffUsers.email, 'super@demo.test'));
-    const afterWrite = generation.value;
-    expect(afterWrite).toBeGreaterThan(start);
+    const before = generation.value;
+    await write();
+    return generation.value > before;
+  };
+
+  it.each(Object.entries(schema).filter(([, table]) => is(table, PgTable)))(
+    'a delete from %s moves the generation',
+    async (_name, table) => {
+      expect(await moves(() => database.db.delete(table as PgTable).where(sql`false`))).toBe(true);
+    },
+  );
+
+  it('inserts, updates, raw statements, `with` writes and transaction writes move it; reads do not', async () => {
+    const { db } = database;
+    expect(await moves(() => db.select().from(staffUsers).where(eq(staffUsers.id, 1)))).toBe(false);
+    expect(await moves(() => db.query.staffUsers.findFirst())).toBe(false);
+    expect(await moves(() => readsOnly(db).execute(sql`select 1`))).toBe(false);
+    expect(
+      await moves(() =>
+        db
+          .insert(passwordFailures)
+          .values({ key: 'k', failures: 0, lastFailureAt: new Date(0) })
+          .onConflictDoNothing(),
+      ),
+    ).toBe(true);
+    expect(
+      await moves(() => db.update(passwordFailures).set({ failures: 1 }).where(eq(passwordFailures.key, 'k'))),
+    ).toBe(true);
+    expect(await moves(() => db.execute(sql`select 1`))).toBe(true);
+    const recent = db.$with('recent').as(db.select({ key: passwordFailures.key }).from(passwordFailures));
+    expect(
+      await moves(() =>
+        db
+          .with(recent)
+          .delete(passwordFailures)
+          .where(sql`false`),
+      ),
+    ).toBe(true);
+    expect(
+      await moves(() =>
+        db.transaction((tx) => tx.transaction((inner) => inner.delete(passwordFailures).where(sql`false`))),
+      ),
+    ).toBe(true);
+    expect(await moves(() => db.transaction((tx) => tx.select().from(passwordFailures)))).toBe(false);
+  });
+
+  it('a write moves it again when it has finished, and a transaction’s when it commits or rolls back', async () => {
+    const generation = writeGenerationOf(database.pool);
     let inside = 0;
+    const start = generation.value;
     await database.db.transaction(async (tx) => {
       await tx.update(staffUsers).set({ name: 'Super Admin' }).where(eq(staffUsers.email, 'super@demo.test'));
       inside = generation.value;
     });
-    expect(inside).toBeGreaterThan(afterWrite);
+    expect(inside).toBeGreaterThan(start);
     expect(generation.value).toBeGreaterThan(inside);
+    const rolledBack = generation.value;
+    await expect(
+      database.db.transaction(async (tx) => {
+        await tx.delete(passwordFailures).where(sql`false`);
+        throw new Error('undo');
+      }),
+    ).rejects.toThrow('undo');
+    expect(generation.value).toBeGreaterThan(rolledBack + 1);
   });
 
+  it('computed outputs written through outputsOnly leave it alone', async () => {
+    const write = () =>
+      outputsOnly(database.db)
+        .update(buildingProfiles)
+        .set({ computedAt: sql`now()` })
+        .where(sql`false`);
+    expect(await moves(write)).toBe(false);
+  });
+});
+
+describe('the write generation of a pool', () => {
   it('a cache keeps nothing read while a write ran, and serves nothing after a write', async () => {
     const generation = writeGenerationOf(database.pool);
     const cache = new ReadCache<string>(generation, { name: 'test', max: 10 });
-    const nameOf = async () => (await database.pool.query(`select name from staff_users where email = 'staff@energi.demo.test'`)).rows[0].name as string;
+    const nameOf = async () =>
+      (await database.pool.query(`select name from staff_users where email = 'staff@energi.demo.test'`)).rows[0]
+        .name as string;
 
     // A write lands while the value is being read: the value is returned but not kept.
     const racing = await cache.read('staff', async () => {
       const name = await nameOf();
-      await database.pool.query(`update staff_users set name = 'Stina Ny' where email = 'staff@energi.demo.test'`);
+      await database.db
+        .update(staffUsers)
+        .set({ name: 'Stina Ny' })
+        .where(eq(staffUsers.email, 'staff@energi.demo.test'));
       return name;
     });
     expect(cache.get('staff')).toBeUndefined();
@@ -91,14 +128,22 @@ describe('the write generation of a pool', () => {
     expect(cache.get('staff')).toBe('Stina Ny');
     expect(racing).not.toBe('Stina Ny');
 
-    await database.pool.query(`update staff_users set name = 'Stina Staff' where email = 'staff@energi.demo.test'`);
+    await database.db
+      .update(staffUsers)
+      .set({ name: 'Stina Staff' })
+      .where(eq(staffUsers.email, 'staff@energi.demo.test'));
     expect(cache.get('staff')).toBeUndefined();
     expect(await cache.read('staff', nameOf)).toBe('Stina Staff');
   });
 
   it('an entry ends at its TTL or its own expiry, whichever is first', async () => {
     let now = 1_000;
-    const cache = new ReadCache<string>(writeGenerationOf(database.pool), { name: 'test', max: 10, ttlMs: 10_000, now: () => now });
+    const cache = new ReadCache<string>(writeGenerationOf(database.pool), {
+      name: 'test',
+      max: 10,
+      ttlMs: 10_000,
+      now: () => now,
+    });
     await cache.read('a', async () => 'A');
     await cache.read('b', async () => 'B', { until: () => 2_000 });
     now = 2_000;
@@ -119,36 +164,43 @@ describe('the write generation of a pool', () => {
     }
   });
 
-  it(serverUrl ? 'on PostgreSQL: hears other writers by NOTIFY, and drops everything while its LISTEN connection is lost' : 'on the embedded database: only this process writes, so no LISTEN connection is needed', async () => {
-    const generation = writeGenerationOf(database.pool);
-    if (!serverUrl) {
-      expect(database.kind).toBe('pglite');
-      expect(generation.listening).toBe(true);
-      return;
-    }
-    expect(await eventually(() => generation.listening)).toBe(true);
-    const cache = new ReadCache<string>(generation, { name: 'test', max: 10 });
-    await cache.read('k', async () => 'v');
-    expect(cache.get('k')).toBe('v');
-
-    // Another process's write announcement (psql, another BFF) empties this instance's caches.
-    const outsider = new pg.Client({ connectionString: database.url });
-    await outsider.connect();
-    try {
-      await outsider.query(`select pg_notify('${WRITES_CHANNEL}', 'another-instance')`);
-      expect(await eventually(() => cache.get('k') === undefined)).toBe(true);
-
+  it(
+    serverUrl
+      ? 'on PostgreSQL: hears other writers by NOTIFY, and drops everything while its LISTEN connection is lost'
+      : 'on the embedded database: only this process writes, so no LISTEN connection is needed',
+    async () => {
+      const generation = writeGenerationOf(database.pool);
+      if (!serverUrl) {
+        expect(database.kind).toBe('pglite');
+        expect(generation.listening).toBe(true);
+        return;
+      }
+      expect(await eventually(() => generation.listening)).toBe(true);
+      const cache = new ReadCache<string>(generation, { name: 'test', max: 10 });
       await cache.read('k', async () => 'v');
       expect(cache.get('k')).toBe('v');
-      // The LISTEN connection dies: nothing is served until it is back.
-      await outsider.query(`select pg_terminate_backend(pid) from pg_stat_activity where query = 'LISTEN ${WRITES_CHANNEL}' and datname = current_database()`);
-      expect(await eventually(() => !generation.listening)).toBe(true);
-      expect(cache.get('k')).toBeUndefined();
-      expect(await eventually(() => generation.listening)).toBe(true);
-      await cache.read('k', async () => 'w');
-      expect(cache.get('k')).toBe('w');
-    } finally {
-      await outsider.end();
-    }
-  });
+
+      // Another process's write announcement (psql, another BFF) empties this instance's caches.
+      const outsider = new pg.Client({ connectionString: database.url });
+      await outsider.connect();
+      try {
+        await outsider.query(`select pg_notify('${WRITES_CHANNEL}', 'another-instance')`);
+        expect(await eventually(() => cache.get('k') === undefined)).toBe(true);
+
+        await cache.read('k', async () => 'v');
+        expect(cache.get('k')).toBe('v');
+        // The LISTEN connection dies: nothing is served until it is back.
+        await outsider.query(
+          `select pg_terminate_backend(pid) from pg_stat_activity where query = 'LISTEN ${WRITES_CHANNEL}' and datname = current_database()`,
+        );
+        expect(await eventually(() => !generation.listening)).toBe(true);
+        expect(cache.get('k')).toBeUndefined();
+        expect(await eventually(() => generation.listening)).toBe(true);
+        await cache.read('k', async () => 'w');
+        expect(cache.get('k')).toBe('w');
+      } finally {
+        await outsider.end();
+      }
+    },
+  );
 });

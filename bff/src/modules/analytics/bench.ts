@@ -6,6 +6,7 @@ import crypto from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
+import { addDays, todayUtc } from '@home-energy/shared/schemas/dates';
 import pino from 'pino';
 import request from 'supertest';
 import { createApp } from '../../app';
@@ -178,9 +179,8 @@ async function main(): Promise<void> {
     const agent = request.agent(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
     await signInAs(agent, 'super@demo.test').expect(200);
 
-    const today = new Date().toISOString().slice(0, 10);
-    const yearAgo = new Date(Date.now() - 364 * 86_400_000).toISOString().slice(0, 10);
-    const periods = [`from=${yearAgo}&to=${today}`, '', `from=${new Date(Date.now() - 29 * 86_400_000).toISOString().slice(0, 10)}&to=${today}`];
+    const today = todayUtc();
+    const periods = [`from=${addDays(today, -364)}&to=${today}`, '', `from=${addDays(today, -29)}&to=${today}`];
     const apis = ['properties', 'activities', 'users', 'transition', 'portfolio'];
     const results: Record<string, { p50Ms: number; p95Ms: number; maxMs: number; runs: number }> = {};
     for (const api of [...apis.map((a) => `analytics/${a}`), 'overview']) {

@@ -6,6 +6,7 @@ import type { Activity } from '@home-energy/shared/schemas/energy';
 import { yearBandOf } from '@home-energy/shared/schemas/analytics';
 import type { InformationItem } from '@home-energy/shared/schemas/property-flow';
 import type { Db } from '../../db/client';
+import { outputsOnly } from '../../db/tracked-db';
 import { plausibilityIssues } from '../validation/rules';
 import { co2Of } from '../../energy/co2';
 
@@ -138,7 +139,8 @@ export async function saveManyProfileInsights(db: Db, entries: { profileId: numb
     };
   });
   const array = (column: string) => sql.raw(`array(select jsonb_array_elements_text(v.${column}))`);
-  await db.execute(sql`
+  // No read cache reads these facts (db/tracked-db.ts).
+  await outputsOnly(db).execute(sql`
     insert into profile_insights as t (profile_id, organisation_id, property_id, day, label, calculated_class, after_class, building_type,
       year_band, heating, recommended, completed, energy_now, energy_after, cost_now, cost_after, co2_now, co2_after, carriers_now,
       carriers_after, issues, answers_hash, facts_hash, computed_at)

@@ -1,6 +1,6 @@
 import { Router, type Request } from 'express';
 import { noQuery } from '../../http/input-guards';
-import { dayNumber, daysInclusive, resolveDateRange } from '@home-energy/shared/schemas/dates';
+import { addDays, dayNumber, daysInclusive, resolveDateRange } from '@home-energy/shared/schemas/dates';
 import {
   ANALYTICS_MAX_DAYS,
   analyticsPeriodSchema,
@@ -26,7 +26,6 @@ import { planRows } from './plans';
 import { openValidationCount } from '../validation/repository';
 import { parse } from '../../http/errors';
 
-const DAY_MS = 86_400_000;
 const today = (now: () => number) => new Date(now()).toISOString().slice(0, 10);
 
 /**
@@ -202,7 +201,7 @@ export function overviewRoute({ db, now = Date.now }: { db: Db; now?: () => numb
     const org = req.organisation!.id;
     const context = menuContext(req);
     const to = today(now);
-    const from = new Date(Date.parse(to) - 29 * DAY_MS).toISOString().slice(0, 10);
+    const from = addDays(to, -29);
     const all: ResolvedPeriod = { from: '1900-01-01', to, grain: 'month' };
     const recent: ResolvedPeriod = { from, to, grain: 'day' };
     const homesOf = async (period: ResolvedPeriod) => (await sumByBucket(db, org, 'label', period)).reduce((t, r) => t + r.n, 0);

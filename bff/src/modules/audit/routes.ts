@@ -1,12 +1,11 @@
 import { Router } from 'express';
 import { eq } from 'drizzle-orm';
 import { auditQuerySchema, type AuditPage } from '@home-energy/shared/schemas/admin';
+import { DAY_MS } from '@home-energy/shared/schemas/dates';
 import type { Db } from '../../db/client';
 import { organisations } from '../../db/schema';
 import { listAudit } from './repository';
 import { parse } from '../../http/errors';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** A bound of the period: a whole day (YYYY-MM-DD, UTC; `to` includes that day) or an exact ISO time. */
 function bound(value: string | undefined, end: boolean): Date | undefined {

@@ -4,6 +4,7 @@ import type { ObjectStore } from '../../storage/object-store';
 import type { Consumption, EpcDocumentSummary, Rates } from '@home-energy/shared/schemas/property-flow';
 import type { PlanLoan, PlanRequest } from '@home-energy/shared/schemas/plan';
 import type { Db } from '../../db/client';
+import { outputsOnly } from '../../db/tracked-db';
 import type { PlanFigures } from '../analytics/plans';
 import { buildingProfiles, epcDocuments, homeownerProperties, properties } from '../../db/schema';
 import type { Owner } from './owner';
@@ -109,7 +110,8 @@ export async function updateProfile(
  * write nothing (computed_at is when they last changed): every read of the results computes them again.
  */
 export async function saveComputedLabels(db: Db, profileId: number, labels: { calculatedClass: string | null; calculatedEp: number | null; measuredClass: string | null }) {
-  await db
+  // Analytics reads these labels, no read cache does: db/tracked-db.ts.
+  await outputsOnly(db)
     .update(buildingProfiles)
     .set({ ...labels, computedAt: sql`now()` })
     .where(

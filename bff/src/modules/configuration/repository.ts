@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { organisationPricesSchema, type OrganisationPrices } from '@home-energy/shared/schemas/configuration';
 import type { QuestionDefinition } from '@home-energy/shared/schemas/property-flow';
 import type { Db } from '../../db/client';
-import { organisationSettings, questionDefinitions } from '../../db/schema';
+import { organisationSettings, organisations, questionDefinitions } from '../../db/schema';
 import type { RatesPayload } from '../../energy/prices';
 import type { DbOrTx } from '../audit/repository';
 
@@ -49,4 +49,13 @@ export async function replaceQuestionSet(db: DbOrTx, organisationId: number, que
       required: q.required,
     })),
   );
+}
+
+/** The brand an organisation's flow wears; undefined for no such organisation. */
+export async function brandOfOrganisation(db: Db, organisationId: number): Promise<string | undefined> {
+  const [row] = await db
+    .select({ brand: organisations.brand })
+    .from(organisations)
+    .where(eq(organisations.id, organisationId));
+  return row?.brand;
 }

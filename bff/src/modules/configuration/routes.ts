@@ -1,11 +1,9 @@
 import { Router } from 'express';
 import { noQuery } from '../../http/input-guards';
-import { eq } from 'drizzle-orm';
 import { brandConfigInputSchema, type BrandConfig } from '@home-energy/shared/schemas/brand';
 import { organisationPricesSchema, questionSetUpdateSchema, type ConsoleConfiguration } from '@home-energy/shared/schemas/configuration';
 import { PRICE_AREAS } from '@home-energy/shared/schemas/energy';
 import type { Db } from '../../db/client';
-import { organisations } from '../../db/schema';
 import { defaultPrices } from '../../energy/prices';
 import { HttpError, parse } from '../../http/errors';
 import type { Logger } from '../../logger';
@@ -14,7 +12,7 @@ import { audit } from '../audit/record';
 import type { BrandConfigStore } from '../brand/store';
 import { questionSet } from '../questions/repository';
 import { checkQuestionSet, engineKeyDefinitions } from './question-set';
-import { organisationPrices, replaceQuestionSet, savePrices } from './repository';
+import { brandOfOrganisation, organisationPrices, replaceQuestionSet, savePrices } from './repository';
 
 const ore = (perCarrier: Record<string, number>) => Object.fromEntries(Object.entries(perCarrier).map(([carrier, kr]) => [carrier, Math.round(kr * 10_000) / 100]));
 
@@ -43,9 +41,9 @@ export function configurationRoutes({ db, brandStore, logger }: { db: Db; brandS
   router.use(requireConsoleItem('configuration'), noQuery);
 
   async function brandOf(organisationId: number): Promise<string> {
-    const row = await db.query.organisations.findFirst({ columns: { brand: true }, where: eq(organisations.id, organisationId) });
-    if (!row) throw new HttpError(404, 'not_found', 'No such organisation.');
-    return row.brand;
+    const brand = await brandOfOrganisation(db, organisationId);
+    if (brand === undefined) throw new HttpError(404, 'not_found', 'No such organisation.');
+    return brand;
   }
 
   async function readBrand(brand: string): Promise<BrandConfig> {

@@ -2,12 +2,12 @@ import { Router } from 'express';
 import { flowQueryOnly } from '../../http/input-guards';
 import { interactionSchema, type QuestionsResponse } from '@home-energy/shared/schemas/property-flow';
 import type { Db } from '../../db/client';
-import { interactions } from '../../db/schema';
 import { HttpError, parse } from '../../http/errors';
 import { homeownerIdOf } from '../homeowner/repository';
 import { findProperty } from '../building/repository';
 import { questionSet } from '../questions/repository';
 import { flowOrganisation } from './brand';
+import { recordInteraction } from './repository';
 
 /** /api/flow: the question set of the request's brand and the interaction log. */
 export function flowRoutes(options: { db: Db; defaultBrand: string }): Router {
@@ -31,7 +31,7 @@ export function flowRoutes(options: { db: Db; defaultBrand: string }): Router {
       throw new HttpError(400, 'bad_request', 'property_id: no such property', [{ path: 'body.property_id', message: 'unknown property' }]);
     }
     const organisation = await flowOrganisation(db, req, options.defaultBrand);
-    await db.insert(interactions).values({
+    await recordInteraction(db, {
       action: interaction.action,
       object: interaction.object ?? null,
       propertyId: interaction.property_id ?? null,

@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { readsOnly } from '../../db/tracked-db';
 import { migrationsApplied } from '../../db/migrate';
 
 /** /healthz: the process answers. /readyz: the database answers and is migrated, so traffic may come. */
@@ -12,7 +13,7 @@ export function healthRoutes(db: Db): Router {
   router.get('/readyz', async (_req, res) => {
     res.set('Cache-Control', 'no-store');
     try {
-      await db.execute(sql`select 1`);
+      await readsOnly(db).execute(sql`select 1`);
       if (!(await migrationsApplied(db))) {
         res.status(503).set('Retry-After', '1').json({ status: 'unavailable', reason: 'migrations pending' });
         return;

@@ -1,6 +1,5 @@
 import { Router } from 'express';
 import { noQuery } from '../../http/input-guards';
-import { and, asc, eq, gte, ilike, isNull, lte, or, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   contentItemInputSchema,
@@ -14,17 +13,24 @@ import {
 } from '@home-energy/shared/schemas/content';
 import { todayStockholm } from '@home-energy/shared/schemas/dates';
 import type { Db } from '../../db/client';
-import { contentItems, organisations } from '../../db/schema';
 import { flowOrganisation } from '../flow/brand';
 import { HttpError, parse } from '../../http/errors';
 import { requireConsoleItem } from '../../auth/guards';
 import { isUniqueViolation } from '../admin/validate';
 import { audit } from '../audit/record';
-import { containsPattern } from '../../db/like';
+import {
+  createMessage,
+  deleteMessage,
+  findMessage,
+  listMessages,
+  messageOrganisation,
+  messagesShown,
+  updateMessage,
+  type MessageColumns,
+  type MessageOrganisation as Organisation,
+  type MessageRow as Row,
+} from './repository';
 import { idParamsSchema } from '@home-energy/shared/schemas/ids';
-
-type Row = typeof contentItems.$inferSelect;
-type Organisation = { slug: string; name: string } | null;
 
 function flowView(row: Row): FlowMessage {
   return {
@@ -51,9 +57,14 @@ function view(row: Row, organisation: Organisation): ContentItem {
  * The messages a reader of `lng` gets, per key and activity: those written in `lng` or in no language; where a key or
  * activity has none such, those in the other language (better a message in Swedish than none).
  */
-function inReadersLanguage<T extends { key: string; activity: string | null; language: string | null }>(items: T[], lng: Language | undefined): T[] {
+function inReadersLanguage<T extends { key: string; activity: string | null; language: string | null }>(
+  items: T[],
+  lng: Language | undefined,
+): T[] {
   if (!lng) return items;
-  const readable = new Set(items.filter((m) => m.language === null || m.language === lng).map((m) => `${m.key}|${m.activity}`));
+  const readable = new Set(
+    items.filter((m) => m.language === null || m.language === lng).map((m) => `${m.key}|${m.activity}`),
+  );
   return items.filter((m) => m.language === null || m.language === lng || !readable.has(`${m.key}|${m.activity}`));
 }
 
@@ -63,7 +74,7 @@ function slugTaken(slug: string): HttpError {
   return new HttpError(409, 'conflict', `A message with the slug "${slug}" exists already. Choose another slug.`);
 }
 
-function columns(input: z.infer<typeof contentItemInputSchema>, organisationId: number | null) {
+function columns(input: z.infer<typeof contentItemInputSchema>, organisationId: number | null): MessageColumns {
   return {
     slug: input.slug,
     type: input.type,
@@ -80,7 +91,6 @@ function columns(input: z.infer<typeof contentItemInputSchema>, organisationId: 
   };
 }
 
-
 /**
  * /api/console/org/{org}/messages (super admins): the platform's knowledge base, listed, created, edited and deleted.
  * The flow reads it through GET /api/flow/messages (flowMessageRoutes).
@@ -90,28 +100,17 @@ export function messageRoutes(db: Db): Router {
   router.use(requireConsoleItem('messages'));
 
   async function find(id: number): Promise<Row> {
-    const row = await db.query.contentItems.findFirst({ where: eq(contentItems.id, id) });
+    const row = await findMessage(db, id);
     if (!row) throw new HttpError(404, 'not_found', 'No such message.');
     return row;
   }
 
-  async function organisationOf(row: Row): Promise<Organisation> {
-    if (row.organisationId === null) return null;
-    return (await db.query.organisations.findFirst({ where: eq(organisations.id, row.organisationId), columns: { slug: true, name: true } })) ?? null;
-  }
+  const organisationOf = (row: Row): Promise<Organisation> => messageOrganisation(db, row);
 
   router.get('/', async (req, res) => {
     const query = parse(contentListQuerySchema, req.query, 'query');
-    const conditions: SQL[] = [];
-    if (query.q) conditions.push(or(ilike(contentItems.title, containsPattern(query.q)), ilike(contentItems.key, containsPattern(query.q)), ilike(contentItems.slug, containsPattern(query.q)))!);
-    if (query.type) conditions.push(eq(contentItems.type, query.type));
-    const rows = await db
-      .select({ item: contentItems, slug: organisations.slug, name: organisations.name })
-      .from(contentItems)
-      .leftJoin(organisations, eq(organisations.id, contentItems.organisationId))
-      .where(conditions.length ? and(...conditions) : undefined)
-      .orderBy(asc(contentItems.key), asc(contentItems.slug));
-    const body: ContentList = { items: rows.map((r) => view(r.item, r.slug !== null && r.name !== null ? { slug: r.slug, name: r.name } : null)) };
+    const rows = await listMessages(db, { q: query.q, type: query.type });
+    const body: ContentList = { items: rows.map((r) => view(r.item, r.organisation)) };
     res.set('Cache-Control', 'no-store').json(body);
   });
 
@@ -124,11 +123,14 @@ export function messageRoutes(db: Db): Router {
   router.post('/', async (req, res) => {
     const input = parse(contentItemInputSchema, req.body, 'body');
     try {
-      const created = await db.transaction(async (tx) => {
-        const [row] = await tx.insert(contentItems).values(columns(input, req.organisation!.id)).returning();
-        await audit(tx, req, res, { action: 'message.create', target: `message:${row!.slug}`, organisationId: req.organisation!.id, details: { id: row!.id, key: row!.key } });
-        return row!;
-      });
+      const created = await createMessage(db, columns(input, req.organisation!.id), (tx, row) =>
+        audit(tx, req, res, {
+          action: 'message.create',
+          target: `message:${row.slug}`,
+          organisationId: req.organisation!.id,
+          details: { id: row.id, key: row.key },
+        }),
+      );
       res.status(201).json(view(created, await organisationOf(created)));
     } catch (error) {
       if (isUniqueViolation(error)) throw slugTaken(input.slug);
@@ -141,13 +143,18 @@ export function messageRoutes(db: Db): Router {
     const input = parse(contentItemInputSchema, req.body, 'body');
     const before = await find(id);
     try {
-      const updated = await db.transaction(async (tx) => {
-        // A message kept for one organisation stays that organisation's when edited from another one's console.
-        const next = columns(input, before.organisationId ?? req.organisation!.id);
-        const [row] = await tx.update(contentItems).set({ ...next, updatedAt: new Date() }).where(eq(contentItems.id, id)).returning();
-        const changed = (Object.keys(next) as (keyof typeof next)[]).filter((k) => JSON.stringify(before[k]) !== JSON.stringify(row![k]));
-        await audit(tx, req, res, { action: 'message.update', target: `message:${row!.slug}`, organisationId: req.organisation!.id, details: { id, changed } });
-        return row!;
+      // A message kept for one organisation stays that organisation's when edited from another one's console.
+      const next = columns(input, before.organisationId ?? req.organisation!.id);
+      const updated = await updateMessage(db, id, next, (tx, row) => {
+        const changed = (Object.keys(next) as (keyof typeof next)[]).filter(
+          (k) => JSON.stringify(before[k]) !== JSON.stringify(row[k]),
+        );
+        return audit(tx, req, res, {
+          action: 'message.update',
+          target: `message:${row.slug}`,
+          organisationId: req.organisation!.id,
+          details: { id, changed },
+        });
       });
       res.json(view(updated, await organisationOf(updated)));
     } catch (error) {
@@ -159,10 +166,14 @@ export function messageRoutes(db: Db): Router {
   router.delete('/:id', async (req, res) => {
     const { id } = parse(idParams, req.params, 'params');
     const before = await find(id);
-    await db.transaction(async (tx) => {
-      await tx.delete(contentItems).where(eq(contentItems.id, id));
-      await audit(tx, req, res, { action: 'message.delete', target: `message:${before.slug}`, organisationId: req.organisation!.id, details: { id, key: before.key, title: before.title } });
-    });
+    await deleteMessage(db, before, (tx) =>
+      audit(tx, req, res, {
+        action: 'message.delete',
+        target: `message:${before.slug}`,
+        organisationId: req.organisation!.id,
+        details: { id, key: before.key, title: before.title },
+      }),
+    );
     res.status(204).end();
   });
 
@@ -181,24 +192,8 @@ export function flowMessageRoutes(db: Db, options: { defaultBrand: string; now?:
     // The brand hint every flow call may carry (FLOW_QUERY) is read by flowOrganisation, not by the schema.
     const { owner: _brand, ...asked } = req.query;
     const query = parse(contentQuerySchema, asked, 'query');
-    const matches: SQL[] = [];
-    if (query.key) matches.push(eq(contentItems.key, query.key));
-    if (query.activity) matches.push(eq(contentItems.activity, query.activity));
     const organisation = await flowOrganisation(db, req, options.defaultBrand);
-    const today = todayStockholm(now());
-    const rows = await db
-      .select()
-      .from(contentItems)
-      .where(
-        and(
-          or(...matches),
-          organisation ? or(isNull(contentItems.organisationId), eq(contentItems.organisationId, organisation.id)) : isNull(contentItems.organisationId),
-          or(isNull(contentItems.date), lte(contentItems.date, today)),
-          or(isNull(contentItems.validUntil), gte(contentItems.validUntil, today)),
-        ),
-      )
-      .orderBy(asc(contentItems.date), asc(contentItems.slug))
-      .limit(100);
+    const rows = await messagesShown(db, query, organisation?.id ?? null, todayStockholm(now()));
     const body: FlowMessageList = { items: inReadersLanguage(rows.map(flowView), query.lng) };
     // Edits in the console show on the next request (no deploy, no stale copies); the answer depends on the session's brand.
     res.set('Cache-Control', 'private, no-cache').json(body);

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { passwordTokens } from '../../db/schema';
+import { passwordTokens, staffUsers } from '../../db/schema';
 import type { DbOrTx } from '../audit/repository';
 
 export type PasswordLinkPurpose = 'invitation' | 'reset';
@@ -53,4 +53,30 @@ export async function resetSentSince(db: Db, userId: number, since: number): Pro
     .from(passwordTokens)
     .where(and(eq(passwordTokens.userId, userId), eq(passwordTokens.purpose, 'reset'), gt(passwordTokens.createdAt, new Date(since))));
   return (row?.n ?? 0) > 0;
+}
+
+/** The user's password as they chose it (no longer a one-time password). */
+export async function setChosenPassword(
+  db: DbOrTx,
+  userId: number,
+  passwordHash: string,
+): Promise<{ id: number; email: string } | undefined> {
+  const [user] = await db
+    .update(staffUsers)
+    .set({ passwordHash, mustChangePassword: false })
+    .where(eq(staffUsers.id, userId))
+    .returning({ id: staffUsers.id, email: staffUsers.email });
+  return user;
+}
+
+export async function findStaffPassword(db: Db, userId: number) {
+  const [user] = await db
+    .select({
+      email: staffUsers.email,
+      passwordHash: staffUsers.passwordHash,
+      mustChangePassword: staffUsers.mustChangePassword,
+    })
+    .from(staffUsers)
+    .where(eq(staffUsers.id, userId));
+  return user;
 }

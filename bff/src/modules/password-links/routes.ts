@@ -1,9 +1,7 @@
 import { Router } from 'express';
-import { eq } from 'drizzle-orm';
 import { rateLimit } from 'express-rate-limit';
 import { passwordChooseSchema, passwordForgotSchema, passwordLinkSchema } from '@home-energy/shared/schemas/mail';
 import type { Db } from '../../db/client';
-import { staffUsers } from '../../db/schema';
 import { HttpError, parse } from '../../http/errors';
 import { hashPassword, verifyPassword } from '../../auth/passwords';
 import { findStaffByEmail } from '../../auth/staff-repository';
@@ -13,7 +11,14 @@ import { insertAudit } from '../audit/repository';
 import { endStaffSessions } from '../admin/users/repository';
 import type { Mailer } from '../mail/mailer';
 import { passwordLinkMail } from './mails';
-import { consumePasswordToken, issuePasswordToken, resetSentSince, retirePasswordTokens } from './repository';
+import {
+  consumePasswordToken,
+  findStaffPassword,
+  issuePasswordToken,
+  resetSentSince,
+  retirePasswordTokens,
+  setChosenPassword,
+} from './repository';
 import { DatabaseRateLimitStore } from '../../http/rate-limit-store';
 
 /** However often "Forgot password?" is asked for one account, one mail per this window. */
@@ -63,11 +68,7 @@ export function passwordLinkRoutes({ db, mailer, now = Date.now, forgotRateLimit
     const done = await db.transaction(async (tx) => {
       const link = await consumePasswordToken(tx, token, now());
       if (!link) return false;
-      const [user] = await tx
-        .update(staffUsers)
-        .set({ passwordHash, mustChangePassword: false })
-        .where(eq(staffUsers.id, link.userId))
-        .returning({ id: staffUsers.id, email: staffUsers.email });
+      const user = await setChosenPassword(tx, link.userId, passwordHash);
       const sessionsEnded = await endStaffSessions(tx, user!.id);
       await insertAudit(tx, {
         actorId: user!.id,
@@ -87,14 +88,14 @@ export function passwordLinkRoutes({ db, mailer, now = Date.now, forgotRateLimit
   router.post('/choose', requireStaff, async (req, res) => {
     const { password } = parse(passwordChooseSchema, req.body, 'body');
     const userId = Number(req.user!.id);
-    const user = await db.query.staffUsers.findFirst({ where: eq(staffUsers.id, userId) });
+    const user = await findStaffPassword(db, userId);
     if (!user?.mustChangePassword) throw new HttpError(409, 'conflict', 'Your password is your own already: change it on your account page.');
     if (await verifyPassword(password, user.passwordHash)) {
       throw new HttpError(400, 'bad_request', 'Invalid body.password: choose a password other than the one-time password', [{ path: 'body.password', message: 'choose a password other than the one-time password' }]);
     }
     const passwordHash = await hashPassword(password);
     await db.transaction(async (tx) => {
-      await tx.update(staffUsers).set({ passwordHash, mustChangePassword: false }).where(eq(staffUsers.id, userId));
+      await setChosenPassword(tx, userId, passwordHash);
       await retirePasswordTokens(tx, userId, now());
       const sessionsEnded = await endStaffSessions(tx, userId, req.sessionID);
       await audit(tx, req, res, { action: 'account.password_change', target: `user:${user.email}`, organisationId: null, details: { oneTimePassword: true, sessionsEnded } });

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { QueueDocument, ValidationItem } from '@home-energy/shared/schemas/validation-queue';
 import type { Db } from '../../db/client';
+import type { DbOrTx } from '../audit/repository';
 import { answerReviews, buildingProfiles, epcDocuments, profileInsights, properties } from '../../db/schema';
 import { registerAnswers } from '../building/service';
 import { plausibilityIssues } from './rules';
@@ -24,7 +25,9 @@ function openItems(organisationId: number) {
 }
 
 export async function openValidationCount(db: Db, organisationId: number): Promise<number> {
-  const result = await db.execute<{ n: number }>(sql`select count(*)::int as n from (${openItems(organisationId)}) items`);
+  const result = await db.execute<{ n: number }>(
+    sql`select count(*)::int as n from (${openItems(organisationId)}) items`,
+  );
   return result.rows[0]?.n ?? 0;
 }
 
@@ -43,7 +46,9 @@ function documentView(d: typeof epcDocuments.$inferSelect): QueueDocument {
 }
 
 export async function validationQueue(db: Db, organisationId: number, limit: number): Promise<ValidationItem[]> {
-  const open = await db.execute<{ profile_id: number }>(sql`select profile_id from (${openItems(organisationId)}) items order by since, profile_id limit ${limit}`);
+  const open = await db.execute<{ profile_id: number }>(
+    sql`select profile_id from (${openItems(organisationId)}) items order by since, profile_id limit ${limit}`,
+  );
   const ids = open.rows.map((r) => Number(r.profile_id));
   if (ids.length === 0) return [];
   const rows = await db
@@ -70,7 +75,9 @@ export async function validationQueue(db: Db, organisationId: number, limit: num
       property: { id: row.property.id, name: row.property.name },
       owner: row.profile.homeownerId !== null ? 'homeowner' : 'visitor',
       calculated_class: row.profile.calculatedClass,
-      issued_epc: issued?.class ? { class: issued.class, issued_at: issued.issued_at ?? null, source: issued.source ?? 'register' } : null,
+      issued_epc: issued?.class
+        ? { class: issued.class, issued_at: issued.issued_at ?? null, source: issued.source ?? 'register' }
+        : null,
       issues: reviewed ? [] : plausibilityIssues(answers),
       documents: documents.filter((d) => d.profileId === id).map(documentView),
       updated_at: row.profile.updatedAt.toISOString(),
@@ -96,4 +103,50 @@ export async function findOrganisationProfile(db: Db, organisationId: number, pr
     .leftJoin(profileInsights, eq(profileInsights.profileId, buildingProfiles.id))
     .where(and(eq(buildingProfiles.id, profileId), eq(buildingProfiles.organisationId, organisationId)));
   return row;
+}
+
+/** Records the review (the audit row) in the review's own transaction. */
+type Recorded = (tx: DbOrTx) => Promise<void>;
+
+export type IssuedEpc = { class: string | null; issued_at: string | null; ep: number | null; source: 'document' };
+
+/**
+ * Marks a pending document reviewed by `reviewerId`; approving also makes `issued` the property's issued label.
+ * Only a pending document moves, so two staff reviewing at once cannot both succeed: false for the second.
+ */
+export function reviewDocument(
+  db: Db,
+  review: { documentId: string; reviewerId: number } & (
+    { status: 'approved'; propertyId: number; issued: IssuedEpc } | { status: 'rejected' }
+  ),
+  recorded: Recorded,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const moved = await tx
+      .update(epcDocuments)
+      .set({ status: review.status, reviewedBy: review.reviewerId, reviewedAt: sql`now()` })
+      .where(and(eq(epcDocuments.id, review.documentId), eq(epcDocuments.status, 'pending')))
+      .returning({ id: epcDocuments.id });
+    if (moved.length === 0) return false;
+    if (review.status === 'approved')
+      await tx.update(properties).set({ issuedEpc: review.issued }).where(eq(properties.id, review.propertyId));
+    await recorded(tx);
+    return true;
+  });
+}
+
+/** Staff's verdict on a profile's answers as they are now (`answersHash`): one per profile, the latest kept. */
+export async function saveAnswersReview(
+  db: Db,
+  profileId: number,
+  review: Omit<typeof answerReviews.$inferInsert, 'profileId'>,
+  recorded: Recorded,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(answerReviews)
+      .values({ profileId, ...review })
+      .onConflictDoUpdate({ target: answerReviews.profileId, set: review });
+    await recorded(tx);
+  });
 }

@@ -2,7 +2,6 @@ import { pipeline } from 'node:stream/promises';
 import { Router } from 'express';
 import type { ObjectStore } from '../../storage/object-store';
 import { noQuery } from '../../http/input-guards';
-import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   answersReviewSchema,
@@ -13,12 +12,19 @@ import {
   type ValidationQueue,
 } from '@home-energy/shared/schemas/validation-queue';
 import type { Db } from '../../db/client';
-import { answerReviews, epcDocuments, properties } from '../../db/schema';
 import { HttpError, parse } from '../../http/errors';
 import { requireConsoleItem } from '../../auth/guards';
 import { audit } from '../audit/record';
 import { documentFileName, servedDocumentType } from '../building/document-file';
-import { findOrganisationDocument, findOrganisationProfile, openValidationCount, validationQueue } from './repository';
+import {
+  findOrganisationDocument,
+  findOrganisationProfile,
+  openValidationCount,
+  reviewDocument,
+  saveAnswersReview,
+  validationQueue,
+  type IssuedEpc,
+} from './repository';
 import { idParamsSchema } from '@home-energy/shared/schemas/ids';
 
 const documentParams = z.object({ id: documentIdSchema });
@@ -39,7 +45,10 @@ export function validationRoutes(db: Db, documentStore: ObjectStore | null = nul
   router.get('/', async (req, res) => {
     const { limit } = parse(validationQueueQuerySchema, req.query, 'query');
     const organisationId = req.organisation!.id;
-    const body: ValidationQueue = { items: await validationQueue(db, organisationId, limit), open: await openValidationCount(db, organisationId) };
+    const body: ValidationQueue = {
+      items: await validationQueue(db, organisationId, limit),
+      open: await openValidationCount(db, organisationId),
+    };
     res.set('Cache-Control', 'no-store').json(body);
   });
 
@@ -49,16 +58,24 @@ export function validationRoutes(db: Db, documentStore: ObjectStore | null = nul
     const document = await findOrganisationDocument(db, req.organisation!.id, id);
     if (!document) throw notFound();
     const object = document.content ? null : await documentStore?.get(document.id);
-    if (!document.content && !object) throw new HttpError(503, 'unavailable', 'The document is in the object store, which is not configured here or does not have it (S3_ENDPOINT, S3_BUCKET).');
-    await audit(db, req, res, { action: 'epc_document.download', target: `epc_document:${id}`, organisationId: req.organisation!.id, details: { propertyId: document.propertyId } });
+    if (!document.content && !object)
+      throw new HttpError(
+        503,
+        'unavailable',
+        'The document is in the object store, which is not configured here or does not have it (S3_ENDPOINT, S3_BUCKET).',
+      );
+    await audit(db, req, res, {
+      action: 'epc_document.download',
+      target: `epc_document:${id}`,
+      organisationId: req.organisation!.id,
+      details: { propertyId: document.propertyId },
+    });
     // Named and typed by the server (building/document-file.ts), never by the uploader: a file called x.html is no page.
-    res
-      .set({
-        'Content-Type': servedDocumentType(document.contentType),
-        'Content-Disposition': `attachment; filename="${documentFileName(document.id, document.contentType)}"`,
-        'X-Content-Type-Options': 'nosniff',
-        'Cache-Control': 'no-store',
-      });
+    res.attachment(documentFileName(document.id, document.contentType)).set({
+      'Content-Type': servedDocumentType(document.contentType),
+      'X-Content-Type-Options': 'nosniff',
+      'Cache-Control': 'no-store',
+    });
     if (document.content) return void res.send(document.content);
     res.setHeader('Content-Length', String(object!.info.size));
     await pipeline(object!.body, res);
@@ -69,29 +86,30 @@ export function validationRoutes(db: Db, documentStore: ObjectStore | null = nul
     const approval = parse(documentApprovalSchema, req.body, 'body');
     const document = await findOrganisationDocument(db, req.organisation!.id, id);
     if (!document) throw notFound();
-    if (document.status !== 'pending') throw new HttpError(409, 'conflict', `This document was ${document.status} already.`);
-    const issued = {
+    if (document.status !== 'pending')
+      throw new HttpError(409, 'conflict', `This document was ${document.status} already.`);
+    const issued: IssuedEpc = {
       class: approval.energy_class ?? document.energyClass,
       issued_at: approval.issued_at === undefined ? document.issuedAt : approval.issued_at,
       ep: approval.ep === undefined ? document.ep : approval.ep,
       source: 'document' as const,
     };
-    await db.transaction(async (tx) => {
-      // Only a pending document moves: two staff approving at once cannot both succeed.
-      const moved = await tx
-        .update(epcDocuments)
-        .set({ status: 'approved', reviewedBy: Number(req.user!.id), reviewedAt: sql`now()` })
-        .where(sql`${epcDocuments.id} = ${id} and ${epcDocuments.status} = 'pending'`)
-        .returning({ id: epcDocuments.id });
-      if (moved.length === 0) throw new HttpError(409, 'conflict', 'This document was reviewed already.');
-      await tx.update(properties).set({ issuedEpc: issued }).where(eq(properties.id, document.propertyId));
-      await audit(tx, req, res, {
+    const review = {
+      documentId: id,
+      reviewerId: Number(req.user!.id),
+      status: 'approved',
+      propertyId: document.propertyId,
+      issued,
+    } as const;
+    const moved = await reviewDocument(db, review, (tx) =>
+      audit(tx, req, res, {
         action: 'epc_document.approve',
         target: `epc_document:${id}`,
         organisationId: req.organisation!.id,
         details: { propertyId: document.propertyId, issued },
-      });
-    });
+      }),
+    );
+    if (!moved) throw new HttpError(409, 'conflict', 'This document was reviewed already.');
     res.json({ document: { id, status: 'approved' }, issued_epc: issued });
   });
 
@@ -100,15 +118,18 @@ export function validationRoutes(db: Db, documentStore: ObjectStore | null = nul
     const { reason } = parse(rejectionSchema, req.body, 'body');
     const document = await findOrganisationDocument(db, req.organisation!.id, id);
     if (!document) throw notFound();
-    await db.transaction(async (tx) => {
-      const moved = await tx
-        .update(epcDocuments)
-        .set({ status: 'rejected', reviewedBy: Number(req.user!.id), reviewedAt: sql`now()` })
-        .where(sql`${epcDocuments.id} = ${id} and ${epcDocuments.status} = 'pending'`)
-        .returning({ id: epcDocuments.id });
-      if (moved.length === 0) throw new HttpError(409, 'conflict', `This document was ${document.status} already.`);
-      await audit(tx, req, res, { action: 'epc_document.reject', target: `epc_document:${id}`, organisationId: req.organisation!.id, details: { propertyId: document.propertyId, reason } });
-    });
+    const moved = await reviewDocument(
+      db,
+      { documentId: id, reviewerId: Number(req.user!.id), status: 'rejected' },
+      (tx) =>
+        audit(tx, req, res, {
+          action: 'epc_document.reject',
+          target: `epc_document:${id}`,
+          organisationId: req.organisation!.id,
+          details: { propertyId: document.propertyId, reason },
+        }),
+    );
+    if (!moved) throw new HttpError(409, 'conflict', `This document was ${document.status} already.`);
     res.json({ document: { id, status: 'rejected' } });
   });
 
@@ -117,17 +138,23 @@ export function validationRoutes(db: Db, documentStore: ObjectStore | null = nul
     const review = parse(answersReviewSchema, req.body, 'body');
     const found = await findOrganisationProfile(db, req.organisation!.id, id);
     if (!found) throw notFound();
-    if (!found.insights || found.insights.issues.length === 0) throw new HttpError(409, 'conflict', 'These answers fail no plausibility rule.');
-    const values = { answersHash: found.insights.answersHash, outcome: review.outcome, note: review.note ?? null, reviewedBy: Number(req.user!.id), reviewedAt: new Date() };
-    await db.transaction(async (tx) => {
-      await tx.insert(answerReviews).values({ profileId: id, ...values }).onConflictDoUpdate({ target: answerReviews.profileId, set: values });
-      await audit(tx, req, res, {
+    if (!found.insights || found.insights.issues.length === 0)
+      throw new HttpError(409, 'conflict', 'These answers fail no plausibility rule.');
+    const values = {
+      answersHash: found.insights.answersHash,
+      outcome: review.outcome,
+      note: review.note ?? null,
+      reviewedBy: Number(req.user!.id),
+      reviewedAt: new Date(),
+    };
+    await saveAnswersReview(db, id, values, (tx) =>
+      audit(tx, req, res, {
         action: `answers.${review.outcome === 'accepted' ? 'accept' : 'reject'}`,
         target: `profile:${id}`,
         organisationId: req.organisation!.id,
         details: { issues: found.insights!.issues, note: review.note ?? null },
-      });
-    });
+      }),
+    );
     res.json({ profile_id: id, outcome: review.outcome });
   });
 

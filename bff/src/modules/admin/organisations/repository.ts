@@ -56,3 +56,21 @@ export async function replaceInstallers(db: DbOrTx, organisationId: number, inst
   if (installers.length === 0) return;
   await db.insert(organisationInstallers).values(installers.map((installer, position) => ({ organisationId, position, ...installer })));
 }
+
+export async function organisationSlugTaken(db: DbOrTx, slug: string): Promise<boolean> {
+  const [row] = await db.select({ id: organisations.id }).from(organisations).where(eq(organisations.slug, slug));
+  return row !== undefined;
+}
+
+type OrganisationInsert = Pick<OrganisationRow, 'slug' | 'name' | 'brand' | 'features' | 'isInstaller'>;
+
+export async function insertOrganisation(db: DbOrTx, values: OrganisationInsert): Promise<OrganisationRow> {
+  const [created] = await db.insert(organisations).values(values).returning();
+  return created!;
+}
+
+type OrganisationUpdate = Partial<Pick<OrganisationRow, 'name' | 'brand' | 'features' | 'isInstaller' | 'active'>>;
+
+export async function updateOrganisation(db: DbOrTx, id: number, update: OrganisationUpdate): Promise<void> {
+  await db.update(organisations).set(update).where(eq(organisations.id, id));
+}

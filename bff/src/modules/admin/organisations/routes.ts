@@ -1,6 +1,5 @@
 import { Router } from 'express';
 import { noQuery } from '../../../http/input-guards';
-import { eq } from 'drizzle-orm';
 import {
   organisationCreateSchema,
   organisationUpdateSchema,
@@ -11,14 +10,21 @@ import {
 import { organisationSlugSchema } from '@home-energy/shared/schemas/session';
 import { z } from 'zod';
 import type { Db } from '../../../db/client';
-import { organisations } from '../../../db/schema';
 import { HttpError, parse } from '../../../http/errors';
 import type { Logger } from '../../../logger';
 import type { BrandConfigStore } from '../../brand/store';
 import { seedQuestionSets } from '../../questions/repository';
 import { audit } from '../../audit/record';
 import { isUniqueViolation } from '../validate';
-import { findOrganisationView, installersOf, listOrganisations, replaceInstallers } from './repository';
+import {
+  findOrganisationView,
+  insertOrganisation,
+  installersOf,
+  listOrganisations,
+  organisationSlugTaken,
+  replaceInstallers,
+  updateOrganisation,
+} from './repository';
 
 const slugParams = z.object({ slug: organisationSlugSchema });
 
@@ -51,13 +57,11 @@ export function organisationRoutes({ db, brandStore, logger }: { db: Db; brandSt
 
   router.post('/', async (req, res) => {
     const input = parse(organisationCreateSchema, req.body, 'body');
-    if (await db.query.organisations.findFirst({ columns: { id: true }, where: eq(organisations.slug, input.slug) })) throw slugTaken(input.slug);
+    if (await organisationSlugTaken(db, input.slug)) throw slugTaken(input.slug);
     try {
       await db.transaction(async (tx) => {
-        const [created] = await tx
-          .insert(organisations)
-          .values({ slug: input.slug, name: input.name, brand: input.brand, features: input.features, isInstaller: input.isInstaller })
-          .returning();
+        const { slug, name, brand, features, isInstaller } = input;
+        const created = await insertOrganisation(tx, { slug, name, brand, features, isInstaller });
         await replaceInstallers(tx, created.id, input.installers);
         // Every organisation gets the platform question set when it is created (same transaction).
         await seedQuestionSets(tx as unknown as Db, created.id);
@@ -102,7 +106,7 @@ export function organisationRoutes({ db, brandStore, logger }: { db: Db; brandSt
       }
       const update = Object.fromEntries(Object.keys(fields).filter((key) => key in changes).map((key) => [key, fields[key as keyof typeof fields]]));
       if (patch.active !== undefined && patch.active !== row.active) Object.assign(update, { active: patch.active });
-      if (Object.keys(update).length > 0) await tx.update(organisations).set(update).where(eq(organisations.id, row.id));
+      if (Object.keys(update).length > 0) await updateOrganisation(tx, row.id, update);
       if (Object.keys(changes).length > 0) {
         await audit(tx, req, res, { action: 'organisation.update', target: `organisation:${slug}`, organisationId: row.id, details: { changes } });
       }
