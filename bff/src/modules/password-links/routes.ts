@@ -13,6 +13,7 @@ import { insertAudit } from '../audit/repository';
 import { endStaffSessions } from '../admin/users/repository';
 import type { Mailer } from '../mail/mailer';
 import { passwordLinkMail } from './mails';
+import { mailLanguageOf } from '../mail/language';
 import { consumePasswordToken, issuePasswordToken, resetSentSince, retirePasswordTokens } from './repository';
 import { DatabaseRateLimitStore } from '../../http/rate-limit-store';
 
@@ -52,7 +53,8 @@ export function passwordLinkRoutes({ db, mailer, now = Date.now, forgotRateLimit
     mailer.queueLater(async () => {
       const user = await findStaffByEmail(db, email);
       if (!user?.active || (await resetSentSince(db, user.id, at - RESET_MAIL_INTERVAL_MS))) return [];
-      return passwordLinkMail(mailer, user, 'reset', await issuePasswordToken(db, user.id, 'reset', at));
+      const token = await issuePasswordToken(db, user.id, 'reset', at);
+      return passwordLinkMail(mailer, { ...user, language: mailLanguageOf(user) }, 'reset', token, at);
     });
     res.status(202).json({ message: 'If the address belongs to a console account, a link to choose a new password is on its way.' });
   });
