@@ -1,7 +1,7 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link } from '@home-energy/shared/router';
 import { useTranslation } from 'react-i18next';
-import { Loading, PASSWORD_MIN_LENGTH, useSession, useToast } from '@home-energy/shared';
+import { Loading, MailLanguageChoice, PASSWORD_MIN_LENGTH, useSession, useToast } from '@home-energy/shared';
 import { apiErrorBody, fieldErrors } from '@home-energy/shared/ui/user-management';
 import { PageHead } from '../../../components/page-head';
 import { LoadFailed } from '../../../components/load-failed';
@@ -89,6 +89,7 @@ export function AccountPage() {
                 {t('account.saveName')}
               </button>
             </form>
+            <MailLanguageChoice value={data.mailLanguage} onChoose={(mailLanguage) => updateAccount({ org: organisation.slug, mailLanguage }).unwrap()} />
           </section>
           <section className="he-section" aria-labelledby={`${id}-organisations`}>
             <h2 id={`${id}-organisations`}>{t('account.organisations')}</h2>
