@@ -15,7 +15,11 @@ function toDate(value: DateInput): { date: Date; day: boolean } {
 }
 
 const cache = new Map<string, Intl.DateTimeFormat>();
-function formatter(swedish: boolean, timeZone: string | undefined, time: 'none' | 'minutes' | 'seconds'): Intl.DateTimeFormat {
+function formatter(
+  swedish: boolean,
+  timeZone: string | undefined,
+  time: 'none' | 'minutes' | 'seconds',
+): Intl.DateTimeFormat {
   const key = `${swedish}:${timeZone}:${time}`;
   let found = cache.get(key);
   if (!found) {
@@ -41,7 +45,11 @@ export function formatDate(value: DateInput, language: string | undefined): stri
  * The date as formatDate, then the time of day: "2026-11-26 14:05" (sv) or "26 Nov 2026, 14:05" (en); in the
  * reader's time zone unless `timeZone` names one (a server writing to people in Sweden).
  */
-export function formatDateTime(value: DateInput, language: string | undefined, options: { seconds?: boolean; timeZone?: string } = {}): string {
+export function formatDateTime(
+  value: DateInput,
+  language: string | undefined,
+  options: { seconds?: boolean; timeZone?: string } = {},
+): string {
   const { date } = toDate(value);
   if (Number.isNaN(date.getTime())) return '–';
   return formatter(isSwedish(language), options.timeZone, options.seconds ? 'seconds' : 'minutes').format(date);

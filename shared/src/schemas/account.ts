@@ -16,7 +16,10 @@ export interface ConsoleAccount {
 }
 
 export const accountUpdateSchema = z
-  .object({ name: z.string().trim().min(1, 'must not be empty').max(255).optional(), mailLanguage: mailLanguageSchema.optional() })
+  .object({
+    name: z.string().trim().min(1, 'must not be empty').max(255).optional(),
+    mailLanguage: mailLanguageSchema.optional(),
+  })
   .strict()
   .refine((b) => b.name !== undefined || b.mailLanguage !== undefined, 'give name and/or mailLanguage');
 

@@ -18,7 +18,7 @@ export interface Profile {
   contact: { name: string | null; email: string | null; mobile: string | null } | null;
   properties: ProfileProperty[];
   selectedPropertyId: number | null;
-  /** The language of the homeowner's mails: chosen in My homes, else the UI language they last used (Swedish before). */
+  /** The language of the homeowner's mails: chosen in My homes, else the UI language last used (Swedish before). */
   mailLanguage: MailLanguage;
 }
 

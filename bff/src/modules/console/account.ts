@@ -58,7 +58,8 @@ export function accountRoutes(db: Db, passwordGuard: PasswordGuard): Router {
         ...(name !== undefined ? { name: { from: before.name, to: name } } : {}),
         ...(mailLanguage !== undefined ? { mailLanguage: { from: before.mailLanguage, to: mailLanguage } } : {}),
       };
-      await audit(tx, req, res, { action: 'account.update', target: `user:${before.email}`, organisationId: null, details });
+      const target = `user:${before.email}`;
+      await audit(tx, req, res, { action: 'account.update', target, organisationId: null, details });
     });
     res.json(await account(userId));
   });

@@ -36,12 +36,18 @@ async function requestFacts(db: Db, ids: number[]) {
 /** The active staff of an installer organisation: who hears of its new leads. */
 async function organisationStaff(db: Db, organisationId: number) {
   const rows = await db
-    .select({ email: staffUsers.email, mailLanguage: staffUsers.mailLanguage, organisation: organisations.name, slug: organisations.slug })
+    .select({
+      email: staffUsers.email,
+      mailLanguage: staffUsers.mailLanguage,
+      organisation: organisations.name,
+      slug: organisations.slug,
+    })
     .from(memberships)
     .innerJoin(staffUsers, eq(staffUsers.id, memberships.userId))
     .innerJoin(organisations, eq(organisations.id, memberships.organisationId))
     .where(and(eq(memberships.organisationId, organisationId), eq(staffUsers.active, true), eq(organisations.active, true)));
-  return { people: rows.map((r) => ({ email: r.email, language: mailLanguageOf(r) })), name: rows[0]?.organisation ?? '', slug: rows[0]?.slug ?? '' };
+  const people = rows.map((r) => ({ email: r.email, language: mailLanguageOf(r) }));
+  return { people, name: rows[0]?.organisation ?? '', slug: rows[0]?.slug ?? '' };
 }
 
 type Facts = Awaited<ReturnType<typeof requestFacts>>[number];
@@ -67,12 +73,14 @@ export async function newRequestMails(db: Db, mailer: Mailer, requestIds: number
       const link = mailer.link(`/console/org/${staff.slug}/requests`);
       // One mail per person, in their language: staff do not see each other's addresses.
       for (const { email, language } of staff.people) {
-        mails.push(renderMail('lead_new', language, email, { ...values(facts, language), organisation: staff.name }, link));
+        const lead = { ...values(facts, language), organisation: staff.name };
+        mails.push(renderMail('lead_new', language, email, lead, link));
       }
     }
     if (facts.contactEmail) {
       const language = mailLanguageOf({ mailLanguage: facts.homeownerLanguage });
-      mails.push(renderMail('request_sent', language, facts.contactEmail, values(facts, language), mailer.link(MY_HOMES_PATH)));
+      const link = mailer.link(MY_HOMES_PATH);
+      mails.push(renderMail('request_sent', language, facts.contactEmail, values(facts, language), link));
     }
   }
   return mails;

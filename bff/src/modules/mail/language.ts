@@ -24,17 +24,33 @@ export function mailLanguageOf(person: { mailLanguage: MailLanguage | null } | u
 const PEOPLE = { homeowner: homeowners, staff: staffUsers };
 
 /** The UI language someone uses becomes their mail language, unless they chose one themselves. */
-export async function noteUsedLanguage(db: DbOrTx, who: keyof typeof PEOPLE, id: number, language: MailLanguage | undefined): Promise<void> {
+export async function noteUsedLanguage(
+  db: DbOrTx,
+  who: keyof typeof PEOPLE,
+  id: number,
+  language: MailLanguage | undefined,
+): Promise<void> {
   if (!language) return;
   const table = PEOPLE[who];
   await db
     .update(table)
     .set({ mailLanguage: language })
-    .where(and(eq(table.id, id), eq(table.mailLanguageChosen, false), or(isNull(table.mailLanguage), ne(table.mailLanguage, language))));
+    .where(
+      and(
+        eq(table.id, id),
+        eq(table.mailLanguageChosen, false),
+        or(isNull(table.mailLanguage), ne(table.mailLanguage, language)),
+      ),
+    );
 }
 
 /** Someone chose their mail language: it stays until they choose again. */
-export async function chooseMailLanguage(db: DbOrTx, who: keyof typeof PEOPLE, id: number, language: MailLanguage): Promise<void> {
+export async function chooseMailLanguage(
+  db: DbOrTx,
+  who: keyof typeof PEOPLE,
+  id: number,
+  language: MailLanguage,
+): Promise<void> {
   const table = PEOPLE[who];
   await db.update(table).set({ mailLanguage: language, mailLanguageChosen: true }).where(eq(table.id, id));
 }

@@ -87,7 +87,10 @@ export class UserService {
         const targets = await Promise.all(
           input.memberships.map(async (m, index) => ({ ...m, organisationId: (await this.organisationBySlug(tx, m.organisation, `body.memberships.${index}.organisation`)).id })),
         );
-        const [user] = await tx.insert(staffUsers).values({ email: input.email, name: input.name, passwordHash, mustChangePassword: true, mailLanguage }).returning({ id: staffUsers.id });
+        const [user] = await tx
+          .insert(staffUsers)
+          .values({ email: input.email, name: input.name, passwordHash, mustChangePassword: true, mailLanguage })
+          .returning({ id: staffUsers.id });
         token = await issuePasswordToken(tx, user.id, 'invitation', issuedAt);
         for (const m of targets) await setMembership(tx, user.id, m.organisationId, m.role);
         await audit(tx, req, res, {
@@ -104,7 +107,8 @@ export class UserService {
         }
         return user.id;
       });
-      this.mailer.queue(passwordLinkMail(this.mailer, { ...input, language: mailLanguageOf({ mailLanguage }) }, 'invitation', token, issuedAt));
+      const invitee = { ...input, language: mailLanguageOf({ mailLanguage }) };
+      this.mailer.queue(passwordLinkMail(this.mailer, invitee, 'invitation', token, issuedAt));
       return { user: viewInScope((await findStaffById(this.db, id))!, scope), oneTimePassword };
     } catch (error) {
       if (isUniqueViolation(error)) throw emailTaken(input.email, scope);
@@ -174,7 +178,10 @@ export class UserService {
       const token = await issuePasswordToken(tx, user.id, 'reset', issuedAt);
       const sessionsEnded = await endStaffSessions(tx, user.id, user.id === actorId(req) ? req.sessionID : undefined);
       await audit(tx, req, res, { action: 'user.password_reset', target: `user:${user.email}`, organisationId: scopeOrganisation(scope), details: { userId, sessionsEnded } });
-      const stored = await tx.query.staffUsers.findFirst({ columns: { mailLanguage: true }, where: eq(staffUsers.id, user.id) });
+      const stored = await tx.query.staffUsers.findFirst({
+        columns: { mailLanguage: true },
+        where: eq(staffUsers.id, user.id),
+      });
       return passwordLinkMail(this.mailer, { ...user, language: mailLanguageOf(stored) }, 'reset', token, issuedAt);
     });
     this.mailer.queue(link);

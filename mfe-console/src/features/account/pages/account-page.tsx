@@ -89,7 +89,10 @@ export function AccountPage() {
                 {t('account.saveName')}
               </button>
             </form>
-            <MailLanguageChoice value={data.mailLanguage} onChoose={(mailLanguage) => updateAccount({ org: organisation.slug, mailLanguage }).unwrap()} />
+            <MailLanguageChoice
+              value={data.mailLanguage}
+              onChoose={(mailLanguage) => updateAccount({ org: organisation.slug, mailLanguage }).unwrap()}
+            />
           </section>
           <section className="he-section" aria-labelledby={`${id}-organisations`}>
             <h2 id={`${id}-organisations`}>{t('account.organisations')}</h2>

@@ -109,7 +109,10 @@ export function ProfilePage() {
       <h2>{t('profile.contact')}</h2>
       <p className="he-muted">{t('profile.contactIntro')}</p>
       <ContactForm withName initial={{ name: contact?.name ?? profile.name, email: contact?.email ?? '', mobile: contact?.mobile ?? '' }} />
-      <MailLanguageChoice value={profile.mailLanguage} onChoose={(mailLanguage) => patchProfile({ mailLanguage }).unwrap()} />
+      <MailLanguageChoice
+        value={profile.mailLanguage}
+        onChoose={(mailLanguage) => patchProfile({ mailLanguage }).unwrap()}
+      />
     </section>
   );
 }
