@@ -21,7 +21,7 @@ test('a homeowner using the English UI gets an English confirmation, seen in the
 
   // The site in Swedish first, then switched to English with the header's language choice.
   await homeowner.goto(`/property/${home.id}/building/primary/results-dashboard?lang=sv`);
-  await homeowner.getByLabel('Språk', { exact: true }).selectOption('en');
+  await homeowner.getByRole('combobox', { name: 'Språk' }).selectOption('en');
   const card = homeowner.locator(`[data-activity="${measure.name}"]`);
   await card.getByRole('button', { name: 'Contact installers' }).click();
   await card.getByRole('checkbox', { name: /Demo Installation AB/ }).check();
