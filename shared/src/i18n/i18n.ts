@@ -4,7 +4,6 @@ import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
 
 import { LANGUAGES, languageOf, type Language } from './languages';
-import { LANGUAGE_COOKIE, LANGUAGE_COOKIE_MINUTES } from '../schemas/mail-language';
 
 export { LANGUAGES, type Language } from './languages';
 
@@ -82,11 +81,7 @@ export function initI18n(): Promise<unknown> {
         order: ['querystring', 'localStorage', 'navigator'],
         lookupQuerystring: 'lang',
         lookupLocalStorage: 'lang',
-        // The cookie goes with every request, so the BFF knows the UI language (mails are written in it).
-        caches: ['localStorage', 'cookie'],
-        lookupCookie: LANGUAGE_COOKIE,
-        cookieMinutes: LANGUAGE_COOKIE_MINUTES,
-        cookieOptions: { path: '/', sameSite: 'lax' },
+        caches: ['localStorage'],
       },
       backend: { loadPath },
       react: { useSuspense: true },

@@ -7,9 +7,8 @@ export type MailLanguage = Language;
 export const mailLanguageSchema = z.enum(LANGUAGES, { error: `must be one of ${LANGUAGES.join(', ')}` });
 
 /**
- * The cookie that carries the page's UI language with every request (i18next's language detector writes it beside
- * its localStorage copy); the BFF stores it as the person's mail language unless they chose one.
+ * The header the page's API calls carry with its UI language (the shared API slice and the sign-in client set it);
+ * the BFF stores it as the person's mail language unless they chose one. A header of its own, not Accept-Language:
+ * a call without it (the browser's own language) must not count as a choice.
  */
-export const LANGUAGE_COOKIE = 'lang';
-/** A year: the language outlives the session, like the localStorage copy. */
-export const LANGUAGE_COOKIE_MINUTES = 365 * 24 * 60;
+export const UI_LANGUAGE_HEADER = 'X-UI-Language';

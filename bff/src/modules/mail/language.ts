@@ -1,6 +1,6 @@
 import type { Request, RequestHandler } from 'express';
 import { and, eq, or, isNull, ne } from 'drizzle-orm';
-import { LANGUAGE_COOKIE, mailLanguageSchema, type MailLanguage } from '@home-energy/shared/schemas/mail-language';
+import { mailLanguageSchema, UI_LANGUAGE_HEADER, type MailLanguage } from '@home-energy/shared/schemas/mail-language';
 import type { Db } from '../../db/client';
 import type { DbOrTx } from '../audit/repository';
 import { homeowners, staffUsers } from '../../db/schema';
@@ -8,10 +8,10 @@ import { homeowners, staffUsers } from '../../db/schema';
 /** Nobody's language is known yet (or their stored one): mails are in Swedish, the product's default. */
 export const DEFAULT_MAIL_LANGUAGE: MailLanguage = 'sv';
 
-/** The UI language the request's page shows (its language cookie), or undefined when it tells none we know. */
+/** The UI language the request's page shows (its X-UI-Language header), or undefined when it tells none we know. */
 export function requestLanguage(req: Request): MailLanguage | undefined {
-  const value: unknown = req.cookies?.[LANGUAGE_COOKIE];
-  if (typeof value !== 'string') return undefined;
+  const value = req.get(UI_LANGUAGE_HEADER);
+  if (!value) return undefined;
   const parsed = mailLanguageSchema.safeParse(value.slice(0, 2).toLowerCase());
   return parsed.success ? parsed.data : undefined;
 }

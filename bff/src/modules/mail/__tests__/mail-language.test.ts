@@ -13,11 +13,9 @@ let app: TestApp;
 const clock = Date.parse('2026-11-26T10:00:00Z');
 const ACCOUNT = '/api/console/org/demo-installer/account';
 
-/** An agent whose page shows the UI in `language`: the language cookie the shell's i18n writes. */
+/** An agent whose page shows the UI in `language`: the header the shared API slice and sign-in client send. */
 function speaking(language: 'sv' | 'en' | 'de'): Agent {
-  const agent = request.agent(app);
-  agent.jar.setCookie(`lang=${language}; Path=/`, '127.0.0.1', '/');
-  return agent;
+  return request.agent(app).set('X-UI-Language', language);
 }
 
 const outboxDir = () => `${world.fixtures.root}/outbox`;
@@ -137,7 +135,7 @@ describe("console users' mails in their language", () => {
     const staff = speaking('sv');
     await signInAs(staff, 'staff@installer.demo.test').expect(200);
     expect((await staff.get(ACCOUNT).expect(200)).body.mailLanguage).toBe('sv');
-    staff.jar.setCookie('lang=en; Path=/', '127.0.0.1', '/');
+    staff.set('X-UI-Language', 'en');
     expect((await staff.get(ACCOUNT).expect(200)).body.mailLanguage).toBe('en');
 
     const before = await outboxIds();
@@ -148,7 +146,7 @@ describe("console users' mails in their language", () => {
     expect((await staff.patch(ACCOUNT).send({ mailLanguage: 'sv' }).expect(200)).body.mailLanguage).toBe('sv');
     const again = speaking('sv');
     await signInAs(again, 'staff@installer.demo.test').expect(200);
-    again.jar.setCookie('lang=en; Path=/', '127.0.0.1', '/');
+    again.set('X-UI-Language', 'en');
     expect((await again.get(ACCOUNT).expect(200)).body.mailLanguage).toBe('sv');
 
     const beforeForgot = await outboxIds();
