@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import type { DbOrTx } from '../audit/repository';
 import { homeowners, staffUsers } from '../../db/schema';
 
-/** Nobody's language is known yet (or their stored one): mails are in Swedish, the product's default. */
+/** Swedish, the product's default: the language of mails to anyone whose language is not known yet. */
 export const DEFAULT_MAIL_LANGUAGE: MailLanguage = 'sv';
 
 /** The UI language the request's page shows (its X-UI-Language header), or undefined when it tells none we know. */
