@@ -54,6 +54,7 @@ import { flowMessageRoutes } from './modules/messages/routes';
 import type { Mailer } from './modules/mail/mailer';
 import { passwordLinkRoutes } from './modules/password-links/routes';
 import { refuseUntilPasswordChosen } from './auth/password-change-guard';
+import { noteStaffLanguage } from './modules/mail/language';
 import type { Metrics } from './http/metrics';
 import { PAINT_FIRST_SCRIPT_HASH } from '@home-energy/shared/paint-first';
 
@@ -193,7 +194,7 @@ export function createApp({ config, db, pool, logger, authSecret, dataKey, prune
   app.use('/api/flow', flowMessageRoutes(db, { defaultBrand: config.DEFAULT_BRAND, now }));
   // Every console and admin write is audited (with the real user while impersonating); routes add their details.
   app.use('/api/password', passwordLinkRoutes({ db, mailer, now, forgotRateLimit: config.PASSWORD_RESET_RATE_LIMIT }));
-  app.use(['/api/console', '/api/admin'], refuseUntilPasswordChosen, auditWrites(db, logger));
+  app.use(['/api/console', '/api/admin'], refuseUntilPasswordChosen, noteStaffLanguage(db), auditWrites(db, logger));
   app.use('/api/console/org/:org/users', requireOrganisation(db), requireConsoleItem('user-management'), organisationUserRoutes(db, mailer, now));
   app.use('/api/console', consoleRoutes({ db, geo, brandStore, logger, now, passwordGuard, mailer, documentStore: stores.documents }));
   app.use('/api/admin', adminRoutes({ db, logger, brandStore, releases, mailer, outboxDir: config.outboxDir, now }));

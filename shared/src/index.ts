@@ -73,6 +73,7 @@ export { ErrorView, type ErrorViewProps } from './ui/error-view';
 export { Loading } from './ui/loading';
 export { Logo } from './ui/logo';
 export { LanguageSwitch } from './ui/language-switch';
+export { MailLanguageChoice } from './ui/mail-language-choice';
 export { NotFoundPage } from './ui/not-found';
 export { PlaceholderPage } from './ui/placeholder-page';
 export { ToastProvider, useToast, TOAST_DURATION_MS, MAX_TOASTS } from './ui/toasts';

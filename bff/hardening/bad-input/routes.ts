@@ -154,7 +154,7 @@ export function describeRoutes(ids: WorldIds): RouteInput[] {
 
     // ── organisation console (as the super admin, who reaches every page of demo-energi) ─────────────────────────
     { method: 'GET', path: `${ORG}/account`, agent: 'superAdmin', params: org },
-    { method: 'PATCH', path: `${ORG}/account`, agent: 'superAdmin', params: org, body: json({ name: 'Super Admin' }, { at: [], required: ['name'], maxLength: { name: 255 }, freeText: ['name'] }) },
+    { method: 'PATCH', path: `${ORG}/account`, agent: 'superAdmin', params: org, body: json({ name: 'Super Admin', mailLanguage: 'en' }, { at: [], required: [], maxLength: { name: 255 }, freeText: ['name'] }) },
     {
       method: 'POST',
       path: `${ORG}/account/password`,
@@ -361,7 +361,7 @@ export function describeRoutes(ids: WorldIds): RouteInput[] {
       path: '/api/flow/user/profile',
       agent: 'homeowner',
       params: {},
-      body: json({ properties: [ids.propertyId], selectedPropertyId: ids.propertyId }, { at: [], required: [], accepts: { selectedPropertyId: ['null'] } }),
+      body: json({ properties: [ids.propertyId], selectedPropertyId: ids.propertyId, mailLanguage: 'sv' }, { at: [], required: [], accepts: { selectedPropertyId: ['null'] } }),
     },
     {
       method: 'POST',

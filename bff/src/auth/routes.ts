@@ -7,6 +7,7 @@ import { safeCallbackUrl } from './callback-url';
 import type { AuthCookies } from './cookies';
 import { csrfVerified, readCsrf, type CsrfState } from './csrf';
 import { recordSignIn } from './staff-repository';
+import { rememberStoredLanguage, requestLanguage } from '../modules/mail/language';
 import type { Db } from '../db/client';
 import { DatabaseRateLimitStore } from '../http/rate-limit-store';
 import { accountKey, ipKey, PasswordLocked, type PasswordGuard } from './password-guard';
@@ -229,7 +230,9 @@ export function authRoutes(options: AuthRouteOptions): Router {
       // req.login regenerates the session (no fixation), then stores only the user id.
       req.login(user, (loginError) => {
         if (loginError) return next(loginError);
-        void recordSignIn(options.db, Number(user.id)).catch(() => undefined);
+        const language = requestLanguage(req);
+        rememberStoredLanguage(req, language);
+        void recordSignIn(options.db, Number(user.id), language).catch(() => undefined);
         void options.passwordGuard.passed(keys[0]!, keys.slice(1)).then(() => redirect(req, res, state.callbackUrl), next);
       });
     })(req, res, next);

@@ -1,3 +1,5 @@
+import type { MailLanguage } from '@home-energy/shared/schemas/mail-language';
+import { noteUsedLanguage } from '../modules/mail/language';
 import { and, eq } from 'drizzle-orm';
 import type { SessionUser } from '@home-energy/shared/schemas/session';
 import type { Db } from '../db/client';
@@ -35,8 +37,10 @@ export async function loadSessionUser(db: Db, id: number): Promise<SessionUser |
   };
 }
 
-export async function recordSignIn(db: Db, id: number): Promise<void> {
+/** The time of the sign-in, and the UI language it came from as the user's mail language (unless they chose one). */
+export async function recordSignIn(db: Db, id: number, language: MailLanguage | undefined): Promise<void> {
   await db.update(staffUsers).set({ lastSignInAt: new Date() }).where(eq(staffUsers.id, id));
+  await noteUsedLanguage(db, 'staff', id, language);
 }
 
 export function findOrganisation(db: Db, slug: string) {

@@ -80,7 +80,11 @@ export const staffUsers = pgTable('staff_users', {
   lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
   /** Signed in with a one-time password: the console allows nothing but choosing a password (auth/password-change-guard.ts). */
   mustChangePassword: boolean('must_change_password').notNull().default(false),
-});
+  /** The language of their mails (modules/mail/language.ts); null until known, then Swedish is used. */
+  mailLanguage: text('mail_language', { enum: ['sv', 'en'] }),
+  /** Chosen on the account page: the console's UI language no longer replaces it. */
+  mailLanguageChosen: boolean('mail_language_chosen').notNull().default(false),
+}, () => [check('staff_users_mail_language', sql`"mail_language" IN ('sv', 'en')`)]);
 
 /**
  * Links that let a console user set their password (modules/password-links): an invitation or a reset. Only the
@@ -176,7 +180,14 @@ export const homeowners = pgTable('homeowners', {
   lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
   /** A made-up homeowner of the demo journeys (seed/demo-journeys.ts); `demo remove` deletes them. */
   demo: boolean('demo').notNull().default(false),
-}, (t) => [index('homeowners_demo').on(t.id).where(sql`${t.demo}`)]);
+  /** The language of their mails (modules/mail/language.ts); null until known, then Swedish is used. */
+  mailLanguage: text('mail_language', { enum: ['sv', 'en'] }),
+  /** Chosen in "My homes": the site's UI language no longer replaces it. */
+  mailLanguageChosen: boolean('mail_language_chosen').notNull().default(false),
+}, (t) => [
+  index('homeowners_demo').on(t.id).where(sql`${t.demo}`),
+  check('homeowners_mail_language', sql`"mail_language" IN ('sv', 'en')`),
+]);
 
 /** The properties in a homeowner's profile and how each got there (e.g. miniflow_added). */
 export const homeownerProperties = pgTable(

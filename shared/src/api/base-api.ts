@@ -2,13 +2,19 @@ import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
 import type { BaseQueryFn, FetchArgs, FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { signRedirectUrl } from './sign-redirect';
 import { choosePasswordRedirect } from './password-change';
+import { withUiLanguage } from '../i18n/ui-language-header';
 
 /** Per-endpoint options: `skipSignRedirect` turns off the 401 → /sign redirect for that call. */
 export interface ApiExtraOptions {
   skipSignRedirect?: boolean;
 }
 
-const rawBaseQuery = fetchBaseQuery({ baseUrl: '/api', credentials: 'same-origin' });
+const rawBaseQuery = fetchBaseQuery({
+  baseUrl: '/api',
+  credentials: 'same-origin',
+  // The UI language goes with every call: the BFF writes a person's mails in it.
+  prepareHeaders: (headers) => withUiLanguage(headers),
+});
 
 const baseQueryWithSignRedirect: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError, ApiExtraOptions> = async (
   args,

@@ -12,7 +12,10 @@ export const profileApi = baseApi.injectEndpoints({
       query: () => '/flow/user/profile',
       providesTags: ['Profile'],
     }),
-    patchProfile: build.mutation<Partial<Pick<Profile, 'properties' | 'selectedPropertyId'>>, ProfilePatch>({
+    patchProfile: build.mutation<
+      Partial<Pick<Profile, 'properties' | 'selectedPropertyId' | 'mailLanguage'>>,
+      ProfilePatch
+    >({
       query: (body) => ({ url: '/flow/user/profile', method: 'PATCH', body }),
       invalidatesTags: ['Profile'],
     }),

@@ -6,7 +6,9 @@
 // - errors are logged to the console only (no sendBeacon to `/_log`);
 // - navigation goes through `authNavigation` so tests can observe it;
 // - `signIn` appends `?authorizationParams` only when there are any, skips `undefined` option values,
-//   and resolves a relative `url` in the answer against the page instead of throwing (next-auth#6035).
+//   and resolves a relative `url` in the answer against the page instead of throwing (next-auth#6035);
+// - its calls carry the page's UI language (`X-UI-Language`): a console user's mails are written in it.
+import { withUiLanguage } from '../i18n/ui-language-header';
 import type {
   BroadcastMessage,
   ClientSafeProvider,
@@ -82,7 +84,8 @@ function logError(code: string, metadata: { error?: unknown; [key: string]: unkn
 export async function fetchData<T>(path: string, { body }: { body?: unknown } = {}): Promise<T | null> {
   const url = `${apiBaseUrl()}/${path}`;
   try {
-    const init: RequestInit = { headers: { 'Content-Type': 'application/json' }, credentials: 'same-origin' };
+    const headers = withUiLanguage(new Headers({ 'Content-Type': 'application/json' }));
+    const init: RequestInit = { headers, credentials: 'same-origin' };
     if (body) {
       init.method = 'POST';
       init.body = JSON.stringify(body);
@@ -196,7 +199,7 @@ export async function signIn(
 
   const res = await fetch(signInUrl, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    headers: withUiLanguage(new Headers({ 'Content-Type': 'application/x-www-form-urlencoded' })),
     credentials: 'same-origin',
     body: formBody({ ...options, csrfToken: await getCsrfToken(), callbackUrl, json: 'true' }),
   });

@@ -15,15 +15,19 @@ function toDate(value: DateInput): { date: Date; day: boolean } {
 }
 
 const cache = new Map<string, Intl.DateTimeFormat>();
-function formatter(swedish: boolean, utc: boolean, time: 'none' | 'minutes' | 'seconds'): Intl.DateTimeFormat {
-  const key = `${swedish}:${utc}:${time}`;
+function formatter(
+  swedish: boolean,
+  timeZone: string | undefined,
+  time: 'none' | 'minutes' | 'seconds',
+): Intl.DateTimeFormat {
+  const key = `${swedish}:${timeZone}:${time}`;
   let found = cache.get(key);
   if (!found) {
     const options: Intl.DateTimeFormatOptions = swedish
       ? { year: 'numeric', month: '2-digit', day: '2-digit' }
       : { day: 'numeric', month: 'short', year: 'numeric' };
     if (time !== 'none') Object.assign(options, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }, time === 'seconds' ? { second: '2-digit' } : {});
-    if (utc) options.timeZone = 'UTC';
+    if (timeZone) options.timeZone = timeZone;
     found = new Intl.DateTimeFormat(swedish ? 'sv-SE' : 'en-GB', options);
     cache.set(key, found);
   }
@@ -34,12 +38,19 @@ function formatter(swedish: boolean, utc: boolean, time: 'none' | 'minutes' | 's
 export function formatDate(value: DateInput, language: string | undefined): string {
   const { date, day } = toDate(value);
   if (Number.isNaN(date.getTime())) return '–';
-  return formatter(isSwedish(language), day, 'none').format(date);
+  return formatter(isSwedish(language), day ? 'UTC' : undefined, 'none').format(date);
 }
 
-/** The date as formatDate, then the time of day: "2026-11-26 14:05" (sv) or "26 Nov 2026, 14:05" (en). */
-export function formatDateTime(value: DateInput, language: string | undefined, options: { seconds?: boolean } = {}): string {
+/**
+ * The date as formatDate, then the time of day: "2026-11-26 14:05" (sv) or "26 Nov 2026, 14:05" (en); in the
+ * reader's time zone unless `timeZone` names one (a server writing to people in Sweden).
+ */
+export function formatDateTime(
+  value: DateInput,
+  language: string | undefined,
+  options: { seconds?: boolean; timeZone?: string } = {},
+): string {
   const { date } = toDate(value);
   if (Number.isNaN(date.getTime())) return '–';
-  return formatter(isSwedish(language), false, options.seconds ? 'seconds' : 'minutes').format(date);
+  return formatter(isSwedish(language), options.timeZone, options.seconds ? 'seconds' : 'minutes').format(date);
 }

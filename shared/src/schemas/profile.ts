@@ -1,4 +1,5 @@
 import type { EnergyClass } from './energy';
+import type { MailLanguage } from './mail-language';
 
 /** GET /api/flow/user/profile (docs/product.md §3 User profile, Property). */
 export interface ProfileProperty {
@@ -17,9 +18,12 @@ export interface Profile {
   contact: { name: string | null; email: string | null; mobile: string | null } | null;
   properties: ProfileProperty[];
   selectedPropertyId: number | null;
+  /** The language of the homeowner's mails: chosen in My homes, else the UI language last used (Swedish before). */
+  mailLanguage: MailLanguage;
 }
 
 export interface ProfilePatch {
   properties?: number[];
   selectedPropertyId?: number | null;
+  mailLanguage?: MailLanguage;
 }

@@ -10,6 +10,7 @@ import { requireConsoleItem } from '../../auth/guards';
 import { hashPassword, verifyPassword } from '../../auth/passwords';
 import { audit } from '../audit/record';
 import { endStaffSessions } from '../admin/users/repository';
+import { chooseMailLanguage, mailLanguageOf } from '../mail/language';
 import { accountKey, ipKey, PasswordLocked, type PasswordGuard } from '../../auth/password-guard';
 
 /**
@@ -37,6 +38,7 @@ export function accountRoutes(db: Db, passwordGuard: PasswordGuard): Router {
       superAdmin: user.superAdmin,
       createdAt: user.createdAt.toISOString(),
       lastSignInAt: user.lastSignInAt?.toISOString() ?? null,
+      mailLanguage: mailLanguageOf(user),
       organisations: rows.map((r) => ({ ...r, features: r.features as OrganisationFeature[] })),
     };
   }
@@ -46,12 +48,18 @@ export function accountRoutes(db: Db, passwordGuard: PasswordGuard): Router {
   });
 
   router.patch('/', async (req, res) => {
-    const { name } = parse(accountUpdateSchema, req.body, 'body');
+    const { name, mailLanguage } = parse(accountUpdateSchema, req.body, 'body');
     const userId = Number(req.user!.id);
     const before = await account(userId);
     await db.transaction(async (tx) => {
-      await tx.update(staffUsers).set({ name }).where(eq(staffUsers.id, userId));
-      await audit(tx, req, res, { action: 'account.update', target: `user:${before.email}`, organisationId: null, details: { name: { from: before.name, to: name } } });
+      if (name !== undefined) await tx.update(staffUsers).set({ name }).where(eq(staffUsers.id, userId));
+      if (mailLanguage !== undefined) await chooseMailLanguage(tx, 'staff', userId, mailLanguage);
+      const details = {
+        ...(name !== undefined ? { name: { from: before.name, to: name } } : {}),
+        ...(mailLanguage !== undefined ? { mailLanguage: { from: before.mailLanguage, to: mailLanguage } } : {}),
+      };
+      const target = `user:${before.email}`;
+      await audit(tx, req, res, { action: 'account.update', target, organisationId: null, details });
     });
     res.json(await account(userId));
   });

@@ -2,6 +2,8 @@ import { Router, type Request } from 'express';
 import { noQuery } from '../../http/input-guards';
 import { z } from 'zod';
 import { contactSchema } from '@home-energy/shared/validation/contact';
+import { mailLanguageSchema } from '@home-energy/shared/schemas/mail-language';
+import { chooseMailLanguage, mailLanguageOf, noteUsedLanguage, requestLanguage } from '../mail/language';
 import { miniflowPropertySchema } from '@home-energy/shared/schemas/property-flow';
 import { normalizePostalCode, normalizeStreet } from '../../register/search';
 import { findByAddress } from '../property/repository';
@@ -25,9 +27,13 @@ const patchSchema = z
   .object({
     properties: z.array(idSchema).max(100).optional(),
     selectedPropertyId: idSchema.nullable().optional(),
+    mailLanguage: mailLanguageSchema.optional(),
   })
   .strict()
-  .refine((b) => b.properties !== undefined || b.selectedPropertyId !== undefined, 'give properties and/or selectedPropertyId');
+  .refine(
+    (b) => b.properties !== undefined || b.selectedPropertyId !== undefined || b.mailLanguage !== undefined,
+    'give properties, selectedPropertyId and/or mailLanguage',
+  );
 
 function homeownerId(req: Request): number {
   const id = homeownerIdOf(req.user);
@@ -51,6 +57,7 @@ export function profileRoutes(db: Db, now: () => number = Date.now): Router {
       contact: owner.contactEmail || owner.contactMobile || owner.contactName ? { name: owner.contactName, email: owner.contactEmail, mobile: owner.contactMobile } : null,
       properties: await profileProperties(db, owner.id),
       selectedPropertyId: owner.selectedPropertyId,
+      mailLanguage: mailLanguageOf(owner),
     };
   }
 
@@ -74,8 +81,11 @@ export function profileRoutes(db: Db, now: () => number = Date.now): Router {
     }
     if (body.properties) await replaceProfileProperties(db, id, [...new Set(body.properties)], 'profile_added');
     if (body.selectedPropertyId !== undefined) await setSelectedProperty(db, id, body.selectedPropertyId);
+    if (body.mailLanguage !== undefined) await chooseMailLanguage(db, 'homeowner', id, body.mailLanguage);
+    else await noteUsedLanguage(db, 'homeowner', id, requestLanguage(req));
     const after = await profile(id);
     res.json({
+      ...(body.mailLanguage !== undefined ? { mailLanguage: after.mailLanguage } : {}),
       ...(body.properties ? { properties: after.properties } : {}),
       ...(body.selectedPropertyId !== undefined || body.properties ? { selectedPropertyId: after.selectedPropertyId } : {}),
     });
@@ -114,6 +124,7 @@ export function profileRoutes(db: Db, now: () => number = Date.now): Router {
     const id = homeownerId(req);
     const contact = parse(contactSchema, req.body, 'body');
     await saveContact(db, id, contact);
+    await noteUsedLanguage(db, 'homeowner', id, requestLanguage(req));
     res.json({ contact: { name: contact.name ?? null, email: contact.email, mobile: contact.mobile } });
   });
 

@@ -14,6 +14,7 @@ import { homeownerIdOf, homeownerSessionUser, loadHomeowner, upsertHomeowner } f
 import type { OrderService } from './orders';
 import { claimVisitorProfiles } from '../building/repository';
 import { keepHomeownerBrand } from '../flow/brand';
+import { noteUsedLanguage, requestLanguage } from '../mail/language';
 
 export interface SignRouteOptions {
   db: Db;
@@ -50,6 +51,7 @@ export function signRoutes(options: SignRouteOptions): Router {
     if (homeownerId === null) return;
     if (visitorId) await claimVisitorProfiles(options.db, visitorId, homeownerId);
     await keepHomeownerBrand(options.db, req, homeownerId, options.defaultBrand);
+    await noteUsedLanguage(options.db, 'homeowner', homeownerId, requestLanguage(req));
   };
 
   if (options.fakeLogin) {

@@ -3,7 +3,8 @@ import type { LeadStatus } from '@home-energy/shared/schemas/installer-leads';
 import type { Db } from '../../db/client';
 import { homeowners, installerRequests, memberships, organisations, properties, staffUsers } from '../../db/schema';
 import type { Mailer } from '../mail/mailer';
-import { DEFAULT_MAIL_LANGUAGE, measureName, renderMail, statusName } from '../mail/templates';
+import { mailLanguageOf } from '../mail/language';
+import { mailDateTime, measureName, renderMail, statusName, type MailLanguage } from '../mail/templates';
 import type { Mail } from '../mail/transport';
 import { MY_HOMES_PATH } from '@home-energy/shared/mfe/pages';
 
@@ -23,6 +24,8 @@ async function requestFacts(db: Db, ids: number[]) {
       postalCode: properties.postalCode,
       postalCity: properties.postalCity,
       homeowner: homeowners.name,
+      homeownerLanguage: homeowners.mailLanguage,
+      createdAt: installerRequests.createdAt,
     })
     .from(installerRequests)
     .innerJoin(properties, eq(properties.id, installerRequests.propertyId))
@@ -33,18 +36,25 @@ async function requestFacts(db: Db, ids: number[]) {
 /** The active staff of an installer organisation: who hears of its new leads. */
 async function organisationStaff(db: Db, organisationId: number) {
   const rows = await db
-    .select({ email: staffUsers.email, organisation: organisations.name, slug: organisations.slug })
+    .select({
+      email: staffUsers.email,
+      mailLanguage: staffUsers.mailLanguage,
+      organisation: organisations.name,
+      slug: organisations.slug,
+    })
     .from(memberships)
     .innerJoin(staffUsers, eq(staffUsers.id, memberships.userId))
     .innerJoin(organisations, eq(organisations.id, memberships.organisationId))
     .where(and(eq(memberships.organisationId, organisationId), eq(staffUsers.active, true), eq(organisations.active, true)));
-  return { emails: rows.map((r) => r.email), name: rows[0]?.organisation ?? '', slug: rows[0]?.slug ?? '' };
+  const people = rows.map((r) => ({ email: r.email, language: mailLanguageOf(r) }));
+  return { people, name: rows[0]?.organisation ?? '', slug: rows[0]?.slug ?? '' };
 }
 
 type Facts = Awaited<ReturnType<typeof requestFacts>>[number];
 
-function values(facts: Facts, language = DEFAULT_MAIL_LANGUAGE): Record<string, string> {
+function values(facts: Facts, language: MailLanguage): Record<string, string> {
   return {
+    date: mailDateTime(language, facts.createdAt),
     measure: measureName(language, facts.activityKey),
     address: `${facts.street}, ${facts.postalCode} ${facts.postalCity}`,
     homeowner: facts.homeowner,
@@ -61,10 +71,17 @@ export async function newRequestMails(db: Db, mailer: Mailer, requestIds: number
     if (facts.installerOrganisationId !== null) {
       const staff = await organisationStaff(db, facts.installerOrganisationId);
       const link = mailer.link(`/console/org/${staff.slug}/requests`);
-      // One mail per person: staff do not see each other's addresses.
-      for (const email of staff.emails) mails.push(renderMail('lead_new', DEFAULT_MAIL_LANGUAGE, email, { ...values(facts), organisation: staff.name }, link));
+      // One mail per person, in their language: staff do not see each other's addresses.
+      for (const { email, language } of staff.people) {
+        const lead = { ...values(facts, language), organisation: staff.name };
+        mails.push(renderMail('lead_new', language, email, lead, link));
+      }
     }
-    if (facts.contactEmail) mails.push(renderMail('request_sent', DEFAULT_MAIL_LANGUAGE, facts.contactEmail, values(facts), mailer.link(MY_HOMES_PATH)));
+    if (facts.contactEmail) {
+      const language = mailLanguageOf({ mailLanguage: facts.homeownerLanguage });
+      const link = mailer.link(MY_HOMES_PATH);
+      mails.push(renderMail('request_sent', language, facts.contactEmail, values(facts, language), link));
+    }
   }
   return mails;
 }
@@ -73,6 +90,6 @@ export async function newRequestMails(db: Db, mailer: Mailer, requestIds: number
 export async function statusMail(db: Db, mailer: Mailer, requestId: number, status: LeadStatus, note: string | null | undefined): Promise<Mail[]> {
   const [facts] = await requestFacts(db, [requestId]);
   if (!facts?.contactEmail) return [];
-  const language = DEFAULT_MAIL_LANGUAGE;
+  const language = mailLanguageOf({ mailLanguage: facts.homeownerLanguage });
   return [renderMail('request_status', language, facts.contactEmail, { ...values(facts, language), status: statusName(language, status) }, mailer.link(MY_HOMES_PATH), note ?? undefined)];
 }

@@ -11,6 +11,7 @@ import { applySelections, homeownerRequests, offeredInstallers } from './reposit
 import type { Mailer } from '../mail/mailer';
 import { newRequestMails } from './mails';
 import { idParamsSchema } from '@home-energy/shared/schemas/ids';
+import { noteUsedLanguage, requestLanguage } from '../mail/language';
 
 const idParams = idParamsSchema;
 
@@ -63,6 +64,8 @@ export function installerRequestRoutes(options: { db: Db; defaultBrand: string; 
       selections.map((s) => ({ installer: offered.get(s.installer)!, key: s.key, selected: s.selected })),
       { email: owner.contactEmail, mobile: owner.contactMobile },
     );
+    // The confirmation below is written in the language the homeowner is using now.
+    await noteUsedLanguage(db, 'homeowner', homeownerId, requestLanguage(req));
     if (created.length > 0) mailer.queueLater(() => newRequestMails(db, mailer, created));
     res.status(201).json({ requests: await homeownerRequests(db, homeownerId, property.id) });
   });

@@ -1,11 +1,14 @@
 import en from './templates/en.json';
 import sv from './templates/sv.json';
 import { ENERGY_TEXTS } from '@home-energy/shared/i18n/energy';
+import { formatDateTime } from '@home-energy/shared/format/date';
+import type { MailLanguage } from '@home-energy/shared/schemas/mail-language';
 import type { Mail } from './transport';
 
-export type MailLanguage = 'sv' | 'en';
-/** Nobody's language is stored yet: mails are in Swedish, the product's default. */
-export const DEFAULT_MAIL_LANGUAGE: MailLanguage = 'sv';
+export type { MailLanguage };
+
+/** The people who read the mails are in Sweden: times are Swedish time, in the reader's language's format. */
+const MAIL_TIME_ZONE = 'Europe/Stockholm';
 
 const TEXTS = { sv, en };
 const MEASURES: Record<MailLanguage, Record<string, string>> = {
@@ -22,6 +25,11 @@ export function measureName(language: MailLanguage, key: string): string {
 
 export function statusName(language: MailLanguage, status: LeadStatusName): string {
   return TEXTS[language].statuses[status];
+}
+
+/** "2026-11-26 14:05" (sv) or "26 Nov 2026, 14:05" (en), Swedish time. */
+export function mailDateTime(language: MailLanguage, at: Date | number): string {
+  return formatDateTime(at, language, { timeZone: MAIL_TIME_ZONE });
 }
 
 function fill(text: string, values: Record<string, string>): string {

@@ -19,6 +19,7 @@ import {
   retirePasswordTokens,
   setChosenPassword,
 } from './repository';
+import { mailLanguageOf } from '../mail/language';
 import { DatabaseRateLimitStore } from '../../http/rate-limit-store';
 
 /** However often "Forgot password?" is asked for one account, one mail per this window. */
@@ -57,7 +58,8 @@ export function passwordLinkRoutes({ db, mailer, now = Date.now, forgotRateLimit
     mailer.queueLater(async () => {
       const user = await findStaffByEmail(db, email);
       if (!user?.active || (await resetSentSince(db, user.id, at - RESET_MAIL_INTERVAL_MS))) return [];
-      return passwordLinkMail(mailer, user, 'reset', await issuePasswordToken(db, user.id, 'reset', at));
+      const token = await issuePasswordToken(db, user.id, 'reset', at);
+      return passwordLinkMail(mailer, { ...user, language: mailLanguageOf(user) }, 'reset', token, at);
     });
     res.status(202).json({ message: 'If the address belongs to a console account, a link to choose a new password is on its way.' });
   });

@@ -12,6 +12,7 @@ import { isUniqueViolation } from '../validate';
 import type { Mailer } from '../../mail/mailer';
 import { passwordLinkMail } from '../../password-links/mails';
 import { issuePasswordToken } from '../../password-links/repository';
+import { mailLanguageOf, requestLanguage } from '../../mail/language';
 import {
   countActiveAdmins,
   endStaffSessions,
@@ -77,14 +78,20 @@ export class UserService {
   async create(scope: UserScope, input: { email: string; name: string; memberships: MembershipInput[] }, req: Request, res: Response): Promise<ConsoleUserWithPassword> {
     const { shown: oneTimePassword, passwordHash } = await this.oneTimePassword();
     let token = '';
+    const issuedAt = this.now();
+    // The inviting admin's UI language, until the new user signs in and uses their own.
+    const mailLanguage = requestLanguage(req) ?? null;
     if (await this.db.query.staffUsers.findFirst({ columns: { id: true }, where: eq(staffUsers.email, input.email) })) throw emailTaken(input.email, scope);
     try {
       const id = await this.db.transaction(async (tx) => {
         const targets = await Promise.all(
           input.memberships.map(async (m, index) => ({ ...m, organisationId: (await this.organisationBySlug(tx, m.organisation, `body.memberships.${index}.organisation`)).id })),
         );
-        const [user] = await tx.insert(staffUsers).values({ email: input.email, name: input.name, passwordHash, mustChangePassword: true }).returning({ id: staffUsers.id });
-        token = await issuePasswordToken(tx, user.id, 'invitation', this.now());
+        const [user] = await tx
+          .insert(staffUsers)
+          .values({ email: input.email, name: input.name, passwordHash, mustChangePassword: true, mailLanguage })
+          .returning({ id: staffUsers.id });
+        token = await issuePasswordToken(tx, user.id, 'invitation', issuedAt);
         for (const m of targets) await setMembership(tx, user.id, m.organisationId, m.role);
         await audit(tx, req, res, {
           action: 'user.create',
@@ -100,7 +107,8 @@ export class UserService {
         }
         return user.id;
       });
-      this.mailer.queue(passwordLinkMail(this.mailer, input, 'invitation', token));
+      const invitee = { ...input, language: mailLanguageOf({ mailLanguage }) };
+      this.mailer.queue(passwordLinkMail(this.mailer, invitee, 'invitation', token, issuedAt));
       return { user: viewInScope((await findStaffById(this.db, id))!, scope), oneTimePassword };
     } catch (error) {
       if (isUniqueViolation(error)) throw emailTaken(input.email, scope);
@@ -166,10 +174,15 @@ export class UserService {
       const user = await this.target(tx, scope, userId);
       this.mayManageAccount(scope, user);
       await tx.update(staffUsers).set({ passwordHash, mustChangePassword: true }).where(eq(staffUsers.id, user.id));
-      const token = await issuePasswordToken(tx, user.id, 'reset', this.now());
+      const issuedAt = this.now();
+      const token = await issuePasswordToken(tx, user.id, 'reset', issuedAt);
       const sessionsEnded = await endStaffSessions(tx, user.id, user.id === actorId(req) ? req.sessionID : undefined);
       await audit(tx, req, res, { action: 'user.password_reset', target: `user:${user.email}`, organisationId: scopeOrganisation(scope), details: { userId, sessionsEnded } });
-      return passwordLinkMail(this.mailer, user, 'reset', token);
+      const stored = await tx.query.staffUsers.findFirst({
+        columns: { mailLanguage: true },
+        where: eq(staffUsers.id, user.id),
+      });
+      return passwordLinkMail(this.mailer, { ...user, language: mailLanguageOf(stored) }, 'reset', token, issuedAt);
     });
     this.mailer.queue(link);
     return { user: viewInScope((await findStaffById(this.db, userId))!, scope), oneTimePassword };

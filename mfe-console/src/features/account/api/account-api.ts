@@ -1,4 +1,4 @@
-import { baseApi, type ConsoleAccount, type PasswordChange } from '@home-energy/shared';
+import { baseApi, type ConsoleAccount, type Language, type PasswordChange } from '@home-energy/shared';
 
 const base = (org: string) => `console/org/${encodeURIComponent(org)}/account`;
 
@@ -6,8 +6,8 @@ const base = (org: string) => `console/org/${encodeURIComponent(org)}/account`;
 const accountApi = baseApi.enhanceEndpoints({ addTagTypes: ['ConsoleAccount'] }).injectEndpoints({
   endpoints: (build) => ({
     getAccount: build.query<ConsoleAccount, string>({ query: (org) => ({ url: base(org), cache: 'no-store' }), providesTags: ['ConsoleAccount'] }),
-    updateAccount: build.mutation<ConsoleAccount, { org: string; name: string }>({
-      query: ({ org, name }) => ({ url: base(org), method: 'PATCH', body: { name } }),
+    updateAccount: build.mutation<ConsoleAccount, { org: string; name?: string; mailLanguage?: Language }>({
+      query: ({ org, ...body }) => ({ url: base(org), method: 'PATCH', body }),
       invalidatesTags: ['ConsoleAccount'],
     }),
     changePassword: build.mutation<void, { org: string; body: PasswordChange }>({

@@ -3,6 +3,7 @@ import { Link } from '@home-energy/shared/router';
 import { useTranslation } from 'react-i18next';
 import {
   Loading,
+  MailLanguageChoice,
   PASSWORD_MIN_LENGTH,
   useSession,
   useToast,
@@ -98,6 +99,10 @@ export function AccountPage() {
                 {t('account.saveName')}
               </button>
             </form>
+            <MailLanguageChoice
+              value={data.mailLanguage}
+              onChoose={(mailLanguage) => updateAccount({ org: organisation.slug, mailLanguage }).unwrap()}
+            />
           </section>
           <section className="he-section" aria-labelledby={`${id}-organisations`}>
             <h2 id={`${id}-organisations`}>{t('account.organisations')}</h2>

@@ -1,7 +1,15 @@
 import { useEffect, useState } from 'react';
 import { Link } from '@home-energy/shared/router';
 import { useTranslation } from 'react-i18next';
-import { Loading, useDeleteProfilePropertyMutation, useGetProfileQuery, useRestoreProfilePropertyMutation, useToast } from '@home-energy/shared';
+import {
+  Loading,
+  MailLanguageChoice,
+  useDeleteProfilePropertyMutation,
+  useGetProfileQuery,
+  usePatchProfileMutation,
+  useRestoreProfilePropertyMutation,
+  useToast,
+} from '@home-energy/shared';
 import { ContactForm } from '../../contact/components/contact-form';
 import { HomeCard } from '../components/home-card';
 
@@ -17,6 +25,7 @@ export function ProfilePage() {
   const { data: profile, isLoading, isError, refetch } = useGetProfileQuery();
   const [removeProperty, removal] = useDeleteProfilePropertyMutation();
   const [restoreProperty, restoring] = useRestoreProfilePropertyMutation();
+  const [patchProfile] = usePatchProfileMutation();
   const [removed, setRemoved] = useState<{ id: number; name: string } | null>(null);
   const toast = useToast();
 
@@ -100,6 +109,10 @@ export function ProfilePage() {
       <h2>{t('profile.contact')}</h2>
       <p className="he-muted">{t('profile.contactIntro')}</p>
       <ContactForm withName initial={{ name: contact?.name ?? profile.name, email: contact?.email ?? '', mobile: contact?.mobile ?? '' }} />
+      <MailLanguageChoice
+        value={profile.mailLanguage}
+        onChoose={(mailLanguage) => patchProfile({ mailLanguage }).unwrap()}
+      />
     </section>
   );
 }

@@ -12,7 +12,15 @@ const PROFILE = '/api/flow/user/profile';
 const CONTACT = '/api/flow/user/profile/contact';
 const storgatan = { id: 7, name: 'Storgatan 1, 111 22 Stockholm', addresses: [{ street: 'Storgatan 1', postal_code: '11122', postal_city: 'Stockholm' }], relations: ['flow_added'], label: 'D' };
 const lillgatan = { id: 9, name: 'Lillgatan 2, 411 01 Göteborg', addresses: [{ street: 'Lillgatan 2', postal_code: '41101', postal_city: 'Göteborg' }], relations: ['profile_added'], label: null };
-const profile = (properties: object[], contact: object | null = null) => ({ user_id: 'h1', name: 'Karin Karlsson', personalNumberMasked: '19850709-****', contact, properties, selectedPropertyId: 7 });
+const profile = (properties: object[], contact: object | null = null) => ({
+  user_id: 'h1',
+  name: 'Karin Karlsson',
+  personalNumberMasked: '19850709-****',
+  contact,
+  properties,
+  selectedPropertyId: 7,
+  mailLanguage: 'sv',
+});
 let bff: FakeBff;
 
 beforeEach(() => {
@@ -102,6 +110,24 @@ describe('My homes', () => {
     fireEvent.change(screen.getByLabelText(c.mobile), { target: { value: '070-123 45 67' } });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: c.submit })));
     await waitFor(() => expect(bff.bodies('POST', CONTACT)).toEqual([{ name: 'Karin K', email: 'karin@example.se', mobile: '+46701234567' }]));
+  });
+
+  it('saves the chosen language for e-mails, and says so; a refusal keeps the stored one', async () => {
+    const m = texts.sv.common.mailLanguage;
+    bff.answer('PATCH', PROFILE, ok({ mailLanguage: 'en' }));
+    renderFlow('/flow/profile', { lng: 'sv' });
+    const choice = (await screen.findByLabelText(m.label)) as HTMLSelectElement;
+    expect(choice.value).toBe('sv');
+    bff.answer('GET', PROFILE, ok({ ...profile([storgatan, lillgatan]), mailLanguage: 'en' }));
+    await act(async () => fireEvent.change(choice, { target: { value: 'en' } }));
+    expect(bff.bodies('PATCH', PROFILE)).toEqual([{ mailLanguage: 'en' }]);
+    expect(await screen.findByText(m.saved.replace('{{language}}', 'English'))).toBeTruthy();
+    await waitFor(() => expect(choice.value).toBe('en'));
+
+    bff.answer('PATCH', PROFILE, { status: 500, body: { error: 'internal', message: 'x' } });
+    await act(async () => fireEvent.change(choice, { target: { value: 'sv' } }));
+    expect(await screen.findByText(m.failed)).toBeTruthy();
+    expect(choice.value).toBe('en');
   });
 
   it('points at the field the BFF refused, in Swedish', async () => {
