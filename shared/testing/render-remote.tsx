@@ -5,8 +5,8 @@ import { I18nextProvider } from 'react-i18next';
 import { Provider } from 'react-redux';
 import { MemoryRouter, useLocation, useNavigationType } from '@home-energy/shared/router';
 import { createAppStore, ToastProvider } from '@home-energy/shared';
-import commonEn from '../../shell/locales/en/common.json';
-import commonSv from '../../shell/locales/sv/common.json';
+import commonEn from '../locales/en/common.json';
+import commonSv from '../locales/sv/common.json';
 
 /** The remote's own namespace beside the shell's `common`, in both languages, as the real page has them. */
 export function remoteTexts<N extends string, E, S>(namespace: N, en: E, sv: S) {

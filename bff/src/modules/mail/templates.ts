@@ -1,7 +1,7 @@
 import en from './templates/en.json';
 import sv from './templates/sv.json';
-import consoleEn from '../../../../mfe-console/locales/en/console.json';
-import consoleSv from '../../../../mfe-console/locales/sv/console.json';
+import consoleEn from 'mfe-console/locales/en/console.json';
+import consoleSv from 'mfe-console/locales/sv/console.json';
 import type { Mail } from './transport';
 
 export type MailLanguage = 'sv' | 'en';

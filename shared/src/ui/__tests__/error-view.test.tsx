@@ -1,8 +1,8 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import i18next, { type i18n as I18n } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
-import en from '../../../../shell/locales/en/common.json';
-import sv from '../../../../shell/locales/sv/common.json';
+import en from '../../../locales/en/common.json';
+import sv from '../../../locales/sv/common.json';
 import { ErrorView } from '../error-view';
 
 function createI18n(lng: 'en' | 'sv' = 'en'): I18n {
