@@ -66,7 +66,8 @@ test('shared importing any other package of ours is an error', () => {
 
 test('a relative import into another package is an error, also in tests', () => {
   const result = lint({
-    'mfe-admin/src/app/__tests__/texts.test.ts': "export { default } from '../../../../shared/locales/en/common.json';\n",
+    'mfe-admin/src/app/__tests__/texts.test.ts':
+      "export { default } from '../../../../shared/locales/en/common.json';\n",
   });
   expect(findings(result)).toEqual([expect.stringContaining('never by a relative path')]);
 });
