@@ -14,6 +14,8 @@ module.exports = {
     // Every test file of the browser packages runs in jsdom; shared's plain *.test.ts run in node above.
     { ...common, displayName: 'ui', testEnvironment: 'jsdom', testMatch: ['<rootDir>/shared/**/__tests__/**/*.test.tsx', '<rootDir>/{shell,mfe-*}/**/__tests__/**/*.test.{ts,tsx}'],
       testPathIgnorePatterns: ['/node_modules/', '/dist/'] },
+    // Repository tooling: the lint rules (scripts/__tests__).
+    { ...common, displayName: 'repo', testEnvironment: 'node', testMatch: ['<rootDir>/scripts/**/__tests__/**/*.test.ts'] },
     { ...common, displayName: 'bff', testEnvironment: 'node', testMatch: ['<rootDir>/bff/**/__tests__/**/*.test.ts'],
       globalSetup: '<rootDir>/bff/test/global-setup.ts' },
   ],

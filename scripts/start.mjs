@@ -66,6 +66,8 @@ run('node', ['bff/dist/cli.js', 'seed', '--journeys'], demo);
 run('node', ['bff/dist/cli.js', 'publish-local'], demo);
 
 console.log('▸ Starting the BFF…');
-const server = spawn('node', ['bff/dist/server.js'], { cwd: root, stdio: 'inherit', env: { NODE_ENV: 'production', ...process.env, ...demo } });
+// A terminal gets one short line per request; LOG_FORMAT=json npm start gives the structured lines.
+const env = { NODE_ENV: 'production', LOG_FORMAT: 'text', ...process.env, ...demo };
+const server = spawn('node', ['bff/dist/server.js'], { cwd: root, stdio: 'inherit', env });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));

@@ -1,5 +1,6 @@
-// `npm test`: every check, in the order that fails fastest: types, unit + integration (PGlite, and PostgreSQL
-// when TEST_DATABASE_URL names a server), then the built product end to end in Chromium.
+// `npm test`: every check, in the order that fails fastest: lint (with the package rules), format, types, unit +
+// integration (PGlite, and PostgreSQL when TEST_DATABASE_URL names a server), then the built product end to end in
+// Chromium.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,6 +27,8 @@ function summary() {
 }
 
 const jest = ['--experimental-vm-modules', 'node_modules/jest/bin/jest.js'];
+step('lint', 'npm', ['run', 'lint', '--silent']);
+step('format', 'npm', ['run', 'format:check', '--silent']);
 step('type check', 'npx', ['lerna', 'run', 'typecheck', '--no-progress']);
 // The first run is on embedded PGlite even when a PostgreSQL server is configured for the second.
 step('unit + integration (PGlite)', 'node', jest, { CI: process.env.CI ?? 'true', TEST_DATABASE_URL: '' });

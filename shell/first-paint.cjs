@@ -68,7 +68,7 @@ function firstPaintPages(root) {
   const searchCss = firstPaintCss(root);
   const dashboardCss = firstPaintCss(root, 'mfe-results/src/styles/results.css');
   return LANGUAGES.flatMap((lng) => {
-    const common = readJson(path.join(root, 'shell/locales', lng, 'common.json'));
+    const common = readJson(path.join(root, 'shared/locales', lng, 'common.json'));
     const flow = readJson(path.join(root, 'mfe-flow/locales', lng, 'flow.json'));
     const results = readJson(path.join(root, 'mfe-results/locales', lng, 'results.json'));
     return [

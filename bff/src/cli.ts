@@ -17,7 +17,7 @@ import { DEMO_JOURNEY_COUNT, seedDemoJourneys } from './seed/demo-journeys';
 import { removeDemoJourneys } from './seed/demo-removal';
 import { loadDataKey } from './bankid/data-key-store';
 import { PersonalNumberVault } from './bankid/personal-number';
-import { loadGeoTables } from './energy/geo-data';
+import { loadGeoTables } from './register/geo-tables';
 import { brandConfigStore } from './modules/brand/store';
 import { copyLocalObjectsToS3, productStores } from './storage/from-config';
 import { changeRelease, releaseStatus, setAudience, uploadRelease } from './modules/releases/upload-client';

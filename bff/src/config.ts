@@ -29,6 +29,8 @@ const envSchema = z.object({
   METRICS_TOKEN: z.string().min(32, 'must be at least 32 characters (openssl rand -base64 32)').optional(),
   SHELL_DIST: z.string().min(1).default(path.join(REPO_ROOT, 'shell', 'dist')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+  /** json (default): one JSON object per line; text: one short line per entry (npm start sets it). */
+  LOG_FORMAT: z.enum(['json', 'text'], { message: 'must be json or text' }).default('json'),
   TRUST_PROXY: z.string().default('loopback'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   SECURE_COOKIES: booleanFlag.optional(),

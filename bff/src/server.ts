@@ -27,7 +27,7 @@ import { activeReleases } from './modules/releases/repository';
 async function main(): Promise<void> {
   const started = process.hrtime.bigint();
   const config = loadConfig();
-  const logger = createLogger(config.logLevel);
+  const logger = createLogger(config.logLevel, config.LOG_FORMAT);
   const database = await openDatabase(config);
   await runMigrations(database.db);
   const stores = productStores(config);

@@ -6,7 +6,8 @@ import { createMailTransport } from '../src/modules/mail/transport';
 import type { DatabaseHandle } from '../src/db/client';
 import { RpClient } from '../src/bankid/rp-client';
 import { parseDataKey, type DataKey } from '../src/bankid/data-key';
-import { loadGeoTables, type GeoTables } from '../src/energy/geo-data';
+import type { GeoTables } from '../src/energy/geo-data';
+import { loadGeoTables } from '../src/register/geo-tables';
 import { GEO_DIR } from '../src/paths';
 
 let geo: GeoTables | undefined;

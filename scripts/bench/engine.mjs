@@ -1,10 +1,11 @@
 // The energy engine in-process on one core: recommendations for every demo-register property, a plan of 8 measures and
-// the plan suggestions (bff/src/energy/bench.ts, plan-bench.ts).
+// the plan suggestions (bff/src/bench/engine.ts, bff/src/energy/plan-bench.ts).
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 
 export async function benchEngine({ root }) {
-  const out = execFileSync(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'bff/src/energy/bench.ts'], { cwd: root, encoding: 'utf8' });
+  const tsx = path.join(root, 'node_modules/tsx/dist/cli.mjs');
+  const out = execFileSync(process.execPath, [tsx, 'bff/src/bench/engine.ts'], { cwd: root, encoding: 'utf8' });
   const figures = JSON.parse(out.trim().split('\n').pop());
   return {
     results: figures,

@@ -8,7 +8,7 @@
 //   benchFrontend({ root, port })              → { rows: [metric, value, target][], results } (scripts/bench.mjs)
 //
 // Scores are printed, never asserted: they depend on the machine (a loaded one gives a worse TBT).
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -124,9 +124,21 @@ export async function staffSession(base) {
 
 // ---------- Lighthouse ----------
 
+// Lighthouse has its own locked install (scripts/bench/lighthouse), made on first use, so that npm ci and npm start
+// neither fetch it nor warn about its Node >= 22 engines field (it runs on Node 20).
+function lighthouseCli(root) {
+  const dir = path.join(root, 'scripts', 'bench', 'lighthouse');
+  const cli = path.join(dir, 'node_modules', 'lighthouse', 'cli', 'index.js');
+  if (!fs.existsSync(cli)) {
+    console.log('▸ Installing Lighthouse for the frontend bench (once)…');
+    const install = spawnSync('npm', ['ci', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: dir, stdio: 'inherit' });
+    if (install.status !== 0 || !fs.existsSync(cli)) throw new Error(`npm ci in ${path.relative(root, dir)} failed`);
+  }
+  return cli;
+}
+
 function runLighthouse(root, url, headers) {
-  const cli = path.join(root, 'node_modules', 'lighthouse', 'cli', 'index.js');
-  if (!fs.existsSync(cli)) throw new Error(`${path.relative(root, cli)} missing (lighthouse is an e2e devDependency: npm ci)`);
+  const cli = lighthouseCli(root);
   const args = [cli, url, '--only-categories=performance', '--output=json', '--output-path=stdout', '--quiet', `--chrome-flags=${CHROME_FLAGS}`];
   if (Object.keys(headers).length) args.push(`--extra-headers=${JSON.stringify(headers)}`);
   return new Promise((resolve, reject) => {

@@ -26,7 +26,8 @@ function createWebpackConfig({ pkgDir, name, title, exposes, runtimePlugins, dev
   return (_env, argv) => {
     const production = argv.mode !== 'development';
     const pkg = require(path.join(pkgDir, 'package.json'));
-    const localesDir = path.join(pkgDir, 'locales');
+    // The host serves the shared UI's `common` texts, which live beside that UI in shared/locales.
+    const localesDir = isHost ? path.join(__dirname, '..', 'locales') : path.join(pkgDir, 'locales');
     const bffUrl = process.env.BFF_URL || 'http://127.0.0.1:3000';
     return {
       mode: production ? 'production' : 'development',

@@ -1,6 +1,6 @@
 import i18next, { type i18n as I18n } from 'i18next';
-import en from '../../shell/locales/en/common.json';
-import sv from '../../shell/locales/sv/common.json';
+import en from '../locales/en/common.json';
+import sv from '../locales/sv/common.json';
 
 /** An i18next instance with only the shell's `common` texts: what the shared UI pieces read. */
 export function commonTestI18n(lng: 'en' | 'sv' = 'en'): I18n {

@@ -6,8 +6,8 @@ import { Provider } from 'react-redux';
 import { MemoryRouter, useLocation, useNavigationType } from '@home-energy/shared/router';
 import { createAppStore, ToastProvider } from '@home-energy/shared';
 import { addEnergyTexts } from '@home-energy/shared/i18n/energy';
-import commonEn from '../../shell/locales/en/common.json';
-import commonSv from '../../shell/locales/sv/common.json';
+import commonEn from '../locales/en/common.json';
+import commonSv from '../locales/sv/common.json';
 
 /** The remote's own namespace beside the shell's `common`, in both languages, as the real page has them. */
 export function remoteTexts<N extends string, E, S>(namespace: N, en: E, sv: S) {

@@ -105,7 +105,7 @@ export const CLIENT_LOG_MAX_BYTES = 2048;
 export const CLIENT_LOG_RATE_LIMIT = 30;
 
 // Line breaks, other control characters and bidi overrides: a report cannot forge or disguise log lines.
-const UNPRINTABLE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]+/g;
+const UNPRINTABLE = /[\p{Cc}\u2028\u2029\u202a-\u202e\u2066-\u2069]+/gu;
 const reportText = (v: unknown) => (typeof v === 'string' ? v.replace(UNPRINTABLE, ' ').slice(0, 500) : undefined);
 
 function clientLogLimiter(db: Db, logger: Logger) {

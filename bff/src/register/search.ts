@@ -18,7 +18,7 @@ const LOOKALIKE: Record<string, string> = { æ: 'ä', ø: 'ö' };
 /** Lower-case; keeps å ä ö; folds other accents (é → e, ü → u) and æ/ø to ä/ö. */
 function foldLetters(input: string): string {
   const lower = input.normalize('NFC').toLowerCase();
-  if (/^[\x00-\x7fåäö]*$/.test(lower)) return lower; // the common case: nothing to fold
+  if (/^[\p{ASCII}åäö]*$/u.test(lower)) return lower; // the common case: nothing to fold
   let out = '';
   for (const ch of lower) {
     if (KEEP.has(ch)) out += ch;

@@ -11,6 +11,7 @@ function writePage() {
 
 const entryScripts = () => [...document.head.querySelectorAll('script')].map((script) => new URL(script.src).pathname);
 const preloadsInHead = () => [...document.head.querySelectorAll('link[rel="preload"]')].map((link) => link.getAttribute('href'));
+// oxlint-disable-next-line no-eval -- runs the inline script as the page's <script> tag would
 const runStarter = () => window.eval(PAINT_FIRST_SCRIPT);
 const nextFrame = () => new Promise((resolve) => requestAnimationFrame(resolve));
 

@@ -1,11 +1,12 @@
 // A brand's accent colours: the soft and dark accents a brand leaves unset are mixed from its accent (in OKLCH, so
 // the hue stays), and every pair the pages put on top of each other must reach WCAG 2 AA contrast for text (4.5:1).
-import { formatHex, interpolate, modeLrgb, modeOklch, modeRgb, useMode, wcagContrast } from 'culori/fn';
+// culori's `useMode` registers a colour space; it is not a React hook.
+import { formatHex, interpolate, modeLrgb, modeOklch, modeRgb, useMode as registerMode, wcagContrast } from 'culori/fn';
 
 // Only the colour spaces used here (the tree-shakeable entry): hex in and out, OKLCH mixing, linear RGB for luminance.
-useMode(modeRgb);
-useMode(modeLrgb);
-useMode(modeOklch);
+registerMode(modeRgb);
+registerMode(modeLrgb);
+registerMode(modeOklch);
 
 /** WCAG 2 AA for normal text. */
 export const MIN_TEXT_CONTRAST = 4.5;

@@ -2,7 +2,8 @@
 import { REPO_ROOT } from '../../paths';
 import { buildingInputFromAnswers, type Answers } from '../answers';
 import type { Building } from '../building-model';
-import { geoDirFor, loadGeoTables, type GeoTables } from '../geo-data';
+import type { GeoTables } from '../geo-data';
+import { geoDirFor, loadGeoTables } from '../../register/geo-tables';
 import { locate, type Location } from '../location';
 
 let tables: GeoTables | undefined;

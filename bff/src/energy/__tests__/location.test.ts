@@ -1,6 +1,6 @@
 // Postal code → municipality → price area and climate, on the real geo tables.
 import { ENERGY_CONSTANTS as K } from '../constants';
-import { csvObjects, parseGeoTables } from '../geo-data';
+import { csvObjects, parseGeoTables } from '../../register/geo-tables';
 import { locate, normalisePostalCode } from '../location';
 import { geo, POSTAL } from './fixtures';
 

@@ -7,7 +7,6 @@ import { ANSWER_KEYS, changedAnswerKeys, type AnswerKey, type BuildingInput } fr
 import { calculatedLabel, modelEnergy, type Building, type EnergyBalance } from '../building-model';
 import { ENERGY_CONSTANTS as K } from '../constants';
 import type { EstimatedEpcLabel } from '../epc';
-import type { Measure, MeasureContext } from './types';
 
 /**
  * Answers the standard run (EP and the label) does not read: the household's own use, and the PV answers while own PV
@@ -38,11 +37,16 @@ interface Entry {
   label: EstimatedEpcLabel | undefined;
 }
 
+/** What a memoised run needs of a measure: its answers after the work (a measure's `apply`). */
+interface AppliesTo<Context> {
+  apply(ctx: Context): BuildingInput;
+}
+
 export class ModelRuns {
   private readonly entries = new Map<BuildingInput, Entry>();
   private readonly actualRuns = new Map<string, EnergyBalance>();
   private readonly labels = new Map<string, EstimatedEpcLabel>();
-  private readonly inputs = new Map<Measure, BuildingInput>();
+  private readonly inputs = new Map<object, BuildingInput>();
   private readonly decisions = new Map<string, unknown>();
 
   /** memo false: every call runs the model (the straightforward evaluation the memoised one is tested against). */
@@ -89,7 +93,7 @@ export class ModelRuns {
   }
 
   /** The measure's answers after it is done (its `apply`), computed once per property. */
-  inputAfter(measure: Measure, ctx: MeasureContext): BuildingInput {
+  inputAfter<Context>(measure: AppliesTo<Context>, ctx: Context): BuildingInput {
     if (!this.memo) return measure.apply(ctx);
     let input = this.inputs.get(measure);
     if (input === undefined) {
@@ -131,6 +135,9 @@ export class ModelRuns {
 }
 
 /** The answers after a measure, once per property (use this rather than calling `measure.apply` again). */
-export function inputAfter(ctx: MeasureContext, measure: Measure): BuildingInput {
+export function inputAfter<Context extends { runs: ModelRuns }>(
+  ctx: Context,
+  measure: AppliesTo<Context>,
+): BuildingInput {
   return ctx.runs.inputAfter(measure, ctx);
 }

@@ -15,7 +15,7 @@ import { createMailTransport } from '../mail/transport';
 import { RpClient } from '../../bankid/rp-client';
 import { openPostgres } from '../../db/client';
 import { runMigrations } from '../../db/migrate';
-import { loadGeoTables } from '../../energy/geo-data';
+import { loadGeoTables } from '../../register/geo-tables';
 import { GEO_DIR } from '../../paths';
 import { seedDemoStaff } from '../../seed/demo-staff';
 import { signInAs } from '../../../test/staff-session';

@@ -7,7 +7,7 @@ import { seedDemoRegister } from '../demo-register';
 import { drawDemoJourneys, seedDemoJourneys, type DemoJourneysLoaded } from '../demo-journeys';
 import { demoDataLeft, removeDemoJourneys } from '../demo-removal';
 import { PersonalNumberVault } from '../../bankid/personal-number';
-import { loadGeoTables } from '../../energy/geo-data';
+import { loadGeoTables } from '../../register/geo-tables';
 import { GEO_DIR } from '../../paths';
 import { productionDatabaseProblems } from '../../production-checklist';
 import { sweepVisitorProfiles } from '../../modules/building/visitor-sweep';

@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import type { Session } from '@home-energy/shared';
 import admin from '../../../locales/en/admin.json';
-import common from '../../../../shell/locales/en/common.json';
+import common from '@home-energy/shared/locales/en/common.json';
 
 // jsdom lacks TextEncoder (react-router needs it at load time) and fetch (the session provider reads /api/auth/session).
 const { TextEncoder, TextDecoder } = jest.requireActual<Pick<typeof globalThis, 'TextEncoder' | 'TextDecoder'>>('node:util');

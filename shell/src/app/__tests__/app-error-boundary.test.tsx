@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import i18next from 'i18next';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import common from '../../../locales/en/common.json';
+import common from '@home-energy/shared/locales/en/common.json';
 
 /** Node's TextEncoder/TextDecoder (shell's tsconfig has no node types, the DOM types describe them). */
 function nodeUtil() {

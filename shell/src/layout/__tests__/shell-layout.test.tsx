@@ -2,7 +2,7 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import i18next, { type i18n as I18n } from 'i18next';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import common from '../../../locales/en/common.json';
+import common from '@home-energy/shared/locales/en/common.json';
 import type { BrandConfigResponse, Registry, Session, SessionContextValue } from '@home-energy/shared';
 
 // jsdom lacks TextEncoder, which react-router needs at load time: set it before loading anything that imports it.

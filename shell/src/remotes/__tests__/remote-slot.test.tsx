@@ -2,7 +2,7 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import i18next, { type i18n as I18n } from 'i18next';
 import { StrictMode, useEffect, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import common from '../../../locales/en/common.json';
+import common from '@home-energy/shared/locales/en/common.json';
 import type { RemoteName } from '@home-energy/shared';
 
 /** Node's TextEncoder/TextDecoder (shell's tsconfig has no node types, the DOM types describe them). */

@@ -82,6 +82,8 @@ export function AddressCombobox({ onSelect }: { onSelect: (suggestion: AddressSu
       {showList && isFetching ? <span className="flow-combobox__busy" aria-hidden="true" /> : null}
       <ul id={listId} role="listbox" aria-label={t('search.suggestions')} className="flow-combobox__list" hidden={!showList || suggestions.length === 0}>
         {suggestions.map((s, index) => (
+          // The input takes the keys (aria-activedescendant).
+          // oxlint-disable-next-line jsx-a11y/click-events-have-key-events
           <li
             key={s.id}
             id={`${id}-option-${s.id}`}

@@ -1,14 +1,15 @@
 // Engine benchmark for `npm run bench`: recommendations for every property of the demo register, then plans
-// (plan-bench.ts), in-process on one core. Prints one JSON line; scripts/bench.mjs turns it into table rows. Figures, not a test.
+// (energy/plan-bench.ts), in-process on one core. Prints one JSON line; scripts/bench.mjs turns it into table rows.
+// Figures, not a test. It lives outside the engine because it reads the geography files and the demo register.
 import { GEO_DIR, REPO_ROOT } from '../paths';
 import { loadGeo } from '../register/geo';
 import { generateDemoRegister } from '../register/demo-register';
-import { buildingInputFromAnswers } from './answers';
-import type { Building } from './building-model';
-import { geoDirFor, loadGeoTables } from './geo-data';
-import { locate } from './location';
-import { recommendationsFor } from './activities/recommendations';
-import { benchPlans } from './plan-bench';
+import { geoDirFor, loadGeoTables } from '../register/geo-tables';
+import { buildingInputFromAnswers } from '../energy/answers';
+import type { Building } from '../energy/building-model';
+import { locate } from '../energy/location';
+import { recommendationsFor } from '../energy/activities/recommendations';
+import { benchPlans } from '../energy/plan-bench';
 
 const YEAR = 2026;
 const tables = loadGeoTables(geoDirFor(REPO_ROOT));
