@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useForm, type FieldErrors } from 'react-hook-form';
+import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useLocation, useNavigate } from '@home-energy/shared/router';
 import { useTranslation } from 'react-i18next';
@@ -33,11 +33,13 @@ export function AddPropertyPage() {
     },
   });
   const [addProperty, adding] = useAddMiniflowPropertyMutation();
-  const { register, handleSubmit, watch } = useForm<MiniflowProperty>({
+  const { register, handleSubmit, control } = useForm<MiniflowProperty>({
     defaultValues: { street: '', postalCode: '', postalCity: '' },
     resolver: zodResolver(miniflowPropertySchema),
   });
   const [problem, setProblem] = useState<string | null>(null);
+  const form = useWatch({ control });
+  const complete = [form.street, form.postalCode, form.postalCity].every((value) => (value ?? '').trim() !== '');
 
   useEffect(() => {
     document.title = t('addProperty.title');
@@ -53,8 +55,6 @@ export function AddPropertyPage() {
     );
   }
 
-  const form = watch();
-  const complete = form.street.trim() !== '' && form.postalCode.trim() !== '' && form.postalCity.trim() !== '';
 
   async function onValid(property: MiniflowProperty) {
     if (adding.isLoading) return;
