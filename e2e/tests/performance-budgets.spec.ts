@@ -321,7 +321,7 @@ test.describe('preload hints in the HTML', () => {
       const errors = watchConsole(page);
       if (staff) await signInStaff(page, SUPER_ADMIN);
       await page.goto(path);
-      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1, name: heading, exact: true })).toBeVisible();
       await page.waitForLoadState('networkidle');
       // Chromium reports an unused preload a few seconds after the load event.
       await page.waitForTimeout(3500);

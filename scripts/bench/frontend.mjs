@@ -16,6 +16,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PAGES, sessionFor } from './frontend-pages.mjs';
+import { benchMainThread } from './frontend-timing.mjs';
 
 const READY_TIMEOUT_MS = 90_000;
 const LIGHTHOUSE_TIMEOUT_MS = 180_000;
@@ -221,6 +222,10 @@ export async function benchFrontend({
       const copies = `twice: ${figures.fetchedTwice.join(', ') || '-'}; remote copies: ${figures.remoteCopies.join(', ') || '-'}`;
       rows.push([`${page.key}: shared singletons fetched once`, figures.singletonsOnce ? 'yes' : `NO (${copies})`, 'yes']);
     }
+    // The interactions and the first chart, in a browser of their own at 4× CPU (frontend-timing.mjs).
+    const mainThread = await benchMainThread({ root, product, runCount, keys });
+    rows.push(...mainThread.rows);
+    results.mainThread = mainThread.results;
   } finally {
     await product.stop();
   }
