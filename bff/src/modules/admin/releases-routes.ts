@@ -9,7 +9,7 @@ import { releaseActivateParamsSchema, releaseAudienceSchema, type AdminRelease, 
 import type { Db } from '../../db/client';
 import { HttpError, parse } from '../../http/errors';
 import { audit } from '../audit/record';
-import { activateRelease, listReleases, ReleaseError, type ReleaseSettings } from '../releases/service';
+import { activateRelease, listReleases, ReleaseError, storedRuntimeCheck, type ReleaseSettings } from '../releases/service';
 import { endCanary, findRelease, startCanary, type ReleaseRow } from '../releases/repository';
 import { audienceOf } from '../releases/audience';
 import { releaseHealth } from '../releases/health';
@@ -64,14 +64,15 @@ export function releaseRoutes(db: Db, settings: ReleaseSettings): Router {
     res.set('Cache-Control', 'no-store').json(body);
   });
 
-  /** The release, refused (409) when the running shell cannot satisfy its shared singletons. */
+  /** The release, refused (409) when the running shell cannot satisfy its shared singletons or federation runtime. */
   const compatibleRelease = async (remote: string, version: string): Promise<ReleaseRow> => {
     const release = await findRelease(db, remote, version);
     if (!release) throw new HttpError(404, 'not_found', `${remote} has no release ${version}.`);
     if (release.active) return release;
     const shell = shellShared(settings);
     if (!shell) throw new HttpError(409, 'conflict', 'The shell is not built (its mf-manifest.json is missing), so the release cannot be checked.');
-    const failed = checkSharedAgainstShell(release.shared as ManifestShared[], shell).filter((c) => !c.ok);
+    const runtime = await storedRuntimeCheck(settings, remote, version);
+    const failed = [...checkSharedAgainstShell(release.shared as ManifestShared[], shell), runtime].filter((c) => !c.ok);
     if (failed.length > 0) {
       throw new HttpError(409, 'incompatible', `Refusing to activate ${remote} ${version}: ${failed.map((c) => c.problem).join('; ')}.`, failed.map((c) => ({ path: c.name, message: c.problem ?? '' })));
     }
