@@ -76,6 +76,18 @@ async function visitorWithAnswers(base) {
   return jar;
 }
 
+/**
+ * Homes that came through the demo brand (as e2e/tests/performance-budgets.spec.ts makes them): without them the
+ * console's analytics pages show their empty state, and no chart is measured.
+ */
+export async function homesThroughBrand(base) {
+  for (const id of [PROPERTY_ID, 7]) {
+    const url = `${base}/api/flow/property/${id}/building?owner=demo-energi`;
+    const answers = { occupants: 3, indoor_temperature: 21 };
+    await expectOk(await postJson(new CookieJar(), url, answers), 'a home through the brand');
+  }
+}
+
 /** The super admin, signed in through the NextAuth credentials protocol (as e2e/tests/support.ts signInStaff). */
 async function staffSession(base) {
   const jar = new CookieJar();

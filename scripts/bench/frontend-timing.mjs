@@ -1,7 +1,7 @@
 // Main-thread figures at 4× CPU throttling (Chromium through Playwright, CDP Emulation.setCPUThrottlingRate), on the
 // product benchFrontend started: how long the interaction that matters on a page takes to its next paint (Event Timing
-// API, INP-style: the longest event of the interaction), and the main-thread task in which the console's first
-// chart draws (Long Tasks API; the charts draw one per task, mfe-console/src/features/analytics/components/
+// API, INP-style: the longest event of the interaction), and the long tasks in which the console's first chart
+// draws (Long Tasks API; the charts draw one per task, mfe-console/src/features/analytics/components/
 // chart-turns.ts). Each figure is the median of `runCount` fresh page loads.
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -48,7 +48,7 @@ const INTERACTIONS = [
 /** Records every event of an interaction and every long task, and when the first chart's SVG entered the page. */
 function observeMainThread() {
   const w = window;
-  w.__bench = { events: [], longTasks: [], firstChartAt: null };
+  w.__bench = { events: [], longTasks: [], chartStartAt: null, chartDrawnAt: null };
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) {
       if (e.interactionId) w.__bench.events.push({ name: e.name, duration: e.duration });
@@ -57,9 +57,13 @@ function observeMainThread() {
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) w.__bench.longTasks.push({ start: e.startTime, end: e.startTime + e.duration });
   }).observe({ type: 'longtask', buffered: true });
+  // The chart's SVG is made first and its series drawn into it (maybe in a later task): both moments are kept.
   const charts = new MutationObserver(() => {
-    if (!document.querySelector('figure.cn-chart svg')) return;
-    w.__bench.firstChartAt = performance.now();
+    if (w.__bench.chartStartAt === null && document.querySelector('figure.cn-chart svg')) {
+      w.__bench.chartStartAt = performance.now();
+    }
+    if (!document.querySelector('figure.cn-chart .apexcharts-series, figure.cn-chart .apexcharts-pie')) return;
+    w.__bench.chartDrawnAt = performance.now();
     charts.disconnect();
   });
   charts.observe(document, { childList: true, subtree: true });
@@ -95,18 +99,23 @@ async function interactionMs(browser, product, interaction) {
   }
 }
 
-/** The main-thread task in which the console's first chart drew, in ms (the floor when it was not a long task). */
+/**
+ * The main-thread time of the console's first chart: the long tasks from its SVG's creation to its drawn series, in
+ * ms (the floor when none of it was a long task).
+ */
 async function firstChartMs(browser, product) {
-  const pagePath = '/console/org/demo-energi/properties';
+  // Every period: the demo's homes came through over several years, so each chart has data.
+  const pagePath = '/console/org/demo-energi/properties?period=all';
   const { page, cdp, close } = await openPage(browser, product, 'staff', pagePath);
   try {
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
     await page.goto(pagePath);
-    await page.locator('figure.cn-chart svg').first().waitFor({ timeout: 60_000 });
+    await page.waitForFunction(() => window.__bench.chartDrawnAt !== null, null, { timeout: 60_000 });
     await page.waitForTimeout(500);
-    const { firstChartAt, longTasks } = await page.evaluate(() => window.__bench);
-    const task = longTasks.find((t) => t.start <= firstChartAt && firstChartAt <= t.end);
-    return task ? Math.round(task.end - task.start) : LONG_TASK_FLOOR_MS;
+    const { chartStartAt, chartDrawnAt, longTasks } = await page.evaluate(() => window.__bench);
+    const tasks = longTasks.filter((t) => t.end >= chartStartAt && t.start <= chartDrawnAt);
+    const busy = tasks.reduce((sum, t) => sum + (t.end - t.start), 0);
+    return tasks.length ? Math.round(busy) : LONG_TASK_FLOOR_MS;
   } finally {
     await close();
   }
@@ -136,7 +145,7 @@ export async function benchMainThread({ root, product, runCount, keys = null }) 
       for (let run = 0; run < runCount; run += 1) runs.push(await firstChartMs(browser, product));
       const value = middle(runs);
       results.firstChart = { runs, medianMs: value };
-      const metric = `console analytics: first chart's main-thread task, ${CPU_SLOWDOWN}× CPU`;
+      const metric = `console analytics: first chart's main-thread time, ${CPU_SLOWDOWN}× CPU`;
       const figure = shown(value, LONG_TASK_FLOOR_MS);
       const target = `≤ ${FIRST_CHART_BUDGET_MS} ms`;
       const ok = value <= FIRST_CHART_BUDGET_MS;
