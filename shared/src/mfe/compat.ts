@@ -62,10 +62,10 @@ export function checkSharedAgainstShell(remote: ManifestShared[], shell: Manifes
 export const FEDERATION_RUNTIME = '@module-federation/runtime';
 
 /**
- * Can this remote run on the shell's federation runtime? Every remote uses the one runtime the shell provides
- * (docs/decisions/federation-runtime.md), so a remote built against another major or minor version of it is refused;
- * patch versions mix. Versions are the manifests' metaData.pluginVersion; two manifests without one (not written by
- * the federation plugin) have nothing to compare.
+ * Can this remote run beside the shell's federation runtime? Each remote carries its own copy, and the copies meet in
+ * one global federation instance and share scope (docs/decisions/federation-runtime.md), so a remote built against
+ * another major or minor version is refused; patch versions mix. Versions are the manifests' metaData.pluginVersion;
+ * two manifests without one (not written by the federation plugin) have nothing to compare.
  */
 export function checkRuntimeAgainstShell(remote: string | undefined, shell: string | undefined): SharedCheck {
   const check = { name: FEDERATION_RUNTIME, requiredVersion: remote ?? null, shellVersion: shell ?? null };
