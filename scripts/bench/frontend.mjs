@@ -213,6 +213,8 @@ export async function benchFrontend({
       if (landed !== page.path) throw new Error(`${page.key}: Lighthouse ended on ${figures.finalUrl}, not ${page.path}`);
       results.pages[page.key] = { path: page.path, visitor: page.visitor, budget: page.budget, ...figures };
       rows.push(budgetRow(page, figures, runs.length));
+      // Progress on stderr: a full run takes minutes per page on a loaded machine.
+      process.stderr.write(`  ${rows.at(-1).slice(0, 2).join(': ')}\n`);
       rows.push([
         `${page.key}: runs (performance; LCP ms) · FCP / TBT / SI`,
         `${figures.scores.map((x) => x.toFixed(2)).join(' ')}; ${figures.lcps.join(' ')} · ` +
