@@ -6,6 +6,7 @@
 //   npm run bench -- --only bff,engine         a subset: sizes, bff-startup, bff (throughput), engine, analytics, frontend,
 //                                              navigation, startup
 //   npm run bench -- --with-clone              everything, plus fresh clone → npm ci → npm start (startup)
+//   npm run bench -- --only frontend --runs 7  every page against its budget, median of 7 Lighthouse runs (default 3)
 //   BENCH_DATABASE_URL=postgres://… npm run bench -- --only analytics     the analytics APIs at 1,000,000 properties
 //   npm run bench -- --table [--markdown]      print the last figures of every bench (bench-results/latest.json)
 import { execFileSync } from 'node:child_process';
@@ -35,6 +36,11 @@ function parseArgs(argv) {
     if (arg === '--with-clone') args.withClone = true;
     else if (arg === '--table') args.table = true;
     else if (arg === '--markdown') args.table = args.markdown = true;
+    else if (arg === '--runs' || arg.startsWith('--runs=')) {
+      const count = arg.includes('=') ? arg.slice('--runs='.length) : argv[++i];
+      args.runs = Number(count);
+      if (!Number.isInteger(args.runs) || args.runs < 1) throw new Error(`--runs takes a whole number ≥ 1 (got "${count ?? ''}")`);
+    }
     else if (arg === '--only' || arg.startsWith('--only=')) {
       const list = arg.includes('=') ? arg.slice('--only='.length) : argv[++i];
       args.only = new Set((list ?? '').split(',').map((n) => ALIASES[n.trim()] ?? n.trim()).filter(Boolean));
@@ -172,8 +178,10 @@ async function main() {
         byBench[bench.name] = { rows: [missing], results: { missing: `scripts/${bench.optionalFile}` } };
         continue;
       }
-      // Our own benches take ports 3700–3749 (bench/lib.mjs); a bench that wants one fixed port gets 3750.
-      const { rows: benchRows, results: benchResults } = await run({ root: ROOT, port: 3750 });
+      // Our own benches take ports 3700–3749 (bench/lib.mjs); the front end's one port is 3750 unless
+      // BENCH_FRONTEND_PORT says otherwise.
+      const port = Number(process.env.BENCH_FRONTEND_PORT || 3750);
+      const { rows: benchRows, results: benchResults } = await run({ root: ROOT, port, runCount: args.runs });
       rows.push(...benchRows);
       byBench[bench.name] = { rows: benchRows, results: benchResults };
     } catch (error) {

@@ -15,11 +15,15 @@ export const SHELL_SHARED: SharedEntry[] = [
   { name: '@home-energy/shared', version: '0.1.0', singleton: true, requiredVersion: '^0.1.0' },
 ];
 
-function manifest(name: string, shared: SharedEntry[], exposes: string[]) {
+/** The federation runtime the fixtures' shell provides (mf-manifest.json metaData.pluginVersion). */
+export const SHELL_RUNTIME = '2.9.2';
+
+function manifest(name: string, shared: SharedEntry[], exposes: string[], pluginVersion = SHELL_RUNTIME) {
+  const remoteEntry = { name: 'remoteEntry.js', path: '', type: 'global' };
   return {
     id: name,
     name,
-    metaData: { name, buildInfo: { buildVersion: '1.2.0', buildName: name }, remoteEntry: { name: 'remoteEntry.js', path: '', type: 'global' }, publicPath: 'auto' },
+    metaData: { name, buildInfo: { buildVersion: '1.2.0', buildName: name }, remoteEntry, publicPath: 'auto', pluginVersion },
     shared: shared.map((s) => ({ ...s, id: `${name}:${s.name}`, assets: { js: { sync: [], async: [] }, css: { sync: [], async: [] } } })),
     remotes: [],
     exposes: exposes.map((e) => ({ id: `${name}:${e}`, name: e, path: `./${e}`, assets: { js: { sync: [], async: [] }, css: { sync: [], async: [] } } })),
@@ -36,10 +40,10 @@ export function makeBuildFixtures() {
   fs.writeFileSync(path.join(shellDist, 'locales', 'en', 'common.json'), '{"reload":"Reload"}');
   fs.writeFileSync(path.join(shellDist, 'mf-manifest.json'), JSON.stringify(manifest('shell', SHELL_SHARED, [])));
 
-  const writeRemote = (label: string, shared: SharedEntry[] = SHELL_SHARED, name = 'mfe_results') => {
+  const writeRemote = (label: string, shared: SharedEntry[] = SHELL_SHARED, name = 'mfe_results', runtime = SHELL_RUNTIME) => {
     const dist = path.join(root, `remote-${label}`);
     fs.mkdirSync(dist, { recursive: true });
-    fs.writeFileSync(path.join(dist, 'mf-manifest.json'), JSON.stringify(manifest(name, shared, ['App'])));
+    fs.writeFileSync(path.join(dist, 'mf-manifest.json'), JSON.stringify(manifest(name, shared, ['App'], runtime)));
     fs.writeFileSync(path.join(dist, 'remoteEntry.js'), `/* ${label} */ var mfe_results;`);
     fs.writeFileSync(path.join(dist, '__federation_expose_App.abcdef0123.js'), `/* App ${label} */`);
     return dist;

@@ -270,6 +270,39 @@ test.describe('preload hints in the HTML', () => {
     expect(errors).toEqual([]);
   });
 
+  // The page's API answers start with the HTML (bff/src/web/page-hints.ts dataHints); the app's request is handed the
+  // preloaded answer, so each is fetched once and the page shows it.
+  const DATA_PAGES = [
+    { name: 'questions', path: '/flow/property/42/questions', heading: 'About your home', staff: false, api: 2 },
+    { name: 'console analytics', path: '/console/org/demo-energi/properties', heading: 'Properties',
+      staff: true, api: 2 },
+  ];
+  for (const { name, path, heading, staff, api } of DATA_PAGES) {
+    test(`${name}: the HTML preloads the answers the page waits for, and each is fetched once`, async ({ page }) => {
+      const requested: string[] = [];
+      page.on('request', (request) => requested.push(new URL(request.url()).pathname + new URL(request.url()).search));
+      const preloadWarnings: string[] = [];
+      page.on('console', (message) => {
+        if (/preload/i.test(message.text())) preloadWarnings.push(message.text());
+      });
+      const errors = watchConsole(page);
+      if (staff) await signInStaff(page, SUPER_ADMIN);
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: heading, exact: true })).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      // Chromium reports an unused preload a few seconds after the load event.
+      await page.waitForTimeout(3500);
+
+      const html = await (await page.request.get(path, { headers: { accept: 'text/html' } })).text();
+      const tags = html.matchAll(/<link rel="preload" as="fetch" href="(\/api\/[^"]+)"/g);
+      const data = [...tags].map((m) => m[1].replaceAll('&amp;', '&'));
+      expect(data, 'API answers preloaded').toHaveLength(api);
+      for (const href of data) expect(requested.filter((p) => p === href).length, href).toBe(1);
+      expect(preloadWarnings, 'preload warnings').toEqual([]);
+      expect(errors).toEqual([]);
+    });
+  }
+
   test('the shell boots in several tasks: no long task holds two boot phases (4x CPU throttling)', async ({ page }) => {
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });

@@ -10,7 +10,8 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { median } from './lib.mjs';
-import { staffSession, startProduct } from './frontend.mjs';
+import { startProduct } from './frontend.mjs';
+import { staffSession } from './frontend-pages.mjs';
 
 const NAVIGATION_TARGET_MS = 200;
 const FROM = '/console/org/demo-energi';

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { REMOTES, type RemoteName } from '@home-energy/shared/remotes';
 import { remoteForPath } from '@home-energy/shared/mfe/routes';
+import { pageDataPaths } from '@home-energy/shared/mfe/page-data';
 import { AFTER_FIRST_PAINT_ID } from '@home-energy/shared/paint-first';
 import { localFolderStore } from '../storage/local-folder-store';
 import { readAll, type ObjectStore } from '../storage/object-store';
@@ -45,6 +46,14 @@ export function withPreloads(html: string, hints: PreloadHint[]): string {
   if (template < 0) return inHead(html, hints);
   const later = insertAt(html, template + AFTER_FIRST_PAINT.length, preloadTags(hints.filter((hint) => hint.as !== 'script')));
   return inHead(later, hints.filter((hint) => hint.as === 'script'));
+}
+
+/**
+ * The API answers the page waits for before its main content (shared/src/mfe/page-data.ts: the questions' set and
+ * answers, the organisation and the console's first analytics query), so they load with the HTML, not after the code.
+ */
+export function dataHints(pathname: string, search: URLSearchParams, today = new Date()): PreloadHint[] {
+  return pageDataPaths(pathname, search, today).map((href): PreloadHint => ({ href, as: 'fetch' }));
 }
 
 export interface ActiveRelease {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import express, { type Request, type RequestHandler, type Response } from 'express';
 import { checkObjectKey, ObjectKeyError, type ObjectStore } from '../storage/object-store';
-import { withPreloads, type PreloadHint } from './page-hints';
+import { dataHints, withPreloads, type PreloadHint } from './page-hints';
 import { dashboardPath } from '@home-energy/shared/mfe/pages';
 
 const NO_CACHE = new Set(['mf-manifest.json', 'remoteEntry.js', 'mf-stats.json', 'index.html']);
@@ -108,7 +108,8 @@ export interface ShellFilesOptions {
 
 /**
  * The shell's built files, its translations under /locales, and index.html for every client route. The HTML preloads
- * what the page will ask for next: the shell's texts in the page's language and the page's remote (page-hints.ts).
+ * what the page will ask for next: the shell's texts in the page's language, the API answers the page waits for and
+ * the page's remote (page-hints.ts).
  */
 /** The demo installers' logos (bff/data/demo-logos): plain files, a day in caches, 404 for anything else. */
 export function demoLogoFiles(dir: string): RequestHandler {
@@ -145,7 +146,9 @@ export function shellFiles(shellDist: string, { pageHints }: ShellFilesOptions =
       return;
     }
     const lng = firstPaintLanguage(req);
-    const hints: PreloadHint[] = [{ href: `/locales/${lng}/common.json`, as: 'fetch' }];
+    const query = req.originalUrl.indexOf('?');
+    const search = new URLSearchParams(query < 0 ? '' : req.originalUrl.slice(query + 1));
+    const hints: PreloadHint[] = [{ href: `/locales/${lng}/common.json`, as: 'fetch' }, ...dataHints(req.path, search)];
     if (pageHints) hints.push(...(await pageHints(req.path, lng).catch(() => [])));
     res.setHeader('Cache-Control', 'no-cache');
     res.setHeader('Vary', 'Accept-Language');

@@ -10,7 +10,13 @@ export const manifestSharedSchema = z.object({
 });
 export const manifestSchema = z.object({
   name: z.string().min(1),
-  metaData: z.object({ buildInfo: z.object({ buildVersion: z.string() }).partial().optional() }).passthrough(),
+  metaData: z
+    .object({
+      buildInfo: z.object({ buildVersion: z.string() }).partial().optional(),
+      // The @module-federation/enhanced version the build used: the federation runtime it was built against.
+      pluginVersion: z.string().optional(),
+    })
+    .passthrough(),
   shared: z.array(manifestSharedSchema),
   exposes: z.array(z.object({ name: z.string(), path: z.string().optional() }).passthrough()),
 });
@@ -51,4 +57,22 @@ export function checkSharedAgainstShell(remote: ManifestShared[], shell: Manifes
       }
       return { name: s.name, requiredVersion: required, shellVersion: fromShell.version, ok: true };
     });
+}
+
+export const FEDERATION_RUNTIME = '@module-federation/runtime';
+
+/**
+ * Can this remote run beside the shell's federation runtime? Each remote carries its own copy, and the copies meet in
+ * one global federation instance and share scope (docs/decisions/federation-runtime.md), so a remote built against
+ * another major or minor version is refused; patch versions mix. Versions are the manifests' metaData.pluginVersion;
+ * two manifests without one (not written by the federation plugin) have nothing to compare.
+ */
+export function checkRuntimeAgainstShell(remote: string | undefined, shell: string | undefined): SharedCheck {
+  const check = { name: FEDERATION_RUNTIME, requiredVersion: remote ?? null, shellVersion: shell ?? null };
+  if (remote === undefined && shell === undefined) return { ...check, ok: true };
+  const [r, s] = [semver.parse(remote ?? ''), semver.parse(shell ?? '')];
+  if (r && s && r.major === s.major && r.minor === s.minor) return { ...check, ok: true };
+  const [built, provided] = [remote ?? 'an unknown version', shell ?? 'an unknown version'];
+  const problem = `${FEDERATION_RUNTIME}: the remote was built against ${built} but the shell provides ${provided}`;
+  return { ...check, ok: false, problem };
 }

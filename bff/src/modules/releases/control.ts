@@ -16,7 +16,7 @@ import type { AuditAction } from '../audit/record';
 import { audienceOf } from './audience';
 import { releaseHealth } from './health';
 import { endCanary, findRelease, startCanary, type ReleaseRow } from './repository';
-import { activateRelease, listReleases, ReleaseError, type ReleaseSettings } from './service';
+import { activateRelease, listReleases, ReleaseError, storedRuntimeCheck, type ReleaseSettings } from './service';
 
 /** Who asks for a change: `by` goes into the release row, `record` writes the audit row in the change's transaction. */
 export interface ReleaseActor {
@@ -116,7 +116,8 @@ async function compatibleRelease(
     const message = 'The shell is not built (its mf-manifest.json is missing), so the release cannot be checked.';
     throw new HttpError(409, 'conflict', message);
   }
-  const failed = checkSharedAgainstShell(release.shared as ManifestShared[], shell).filter((c) => !c.ok);
+  const runtime = await storedRuntimeCheck(settings, remote, version);
+  const failed = [...checkSharedAgainstShell(release.shared as ManifestShared[], shell), runtime].filter((c) => !c.ok);
   if (failed.length > 0) {
     const issues = failed.map((c) => ({ path: c.name, message: c.problem ?? '' }));
     const problems = failed.map((c) => c.problem).join('; ');

@@ -1,9 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { checkSharedAgainstShell, manifestSchema, type FederationManifest, type SharedCheck } from '@home-energy/shared/mfe/compat';
+import {
+  checkRuntimeAgainstShell,
+  checkSharedAgainstShell,
+  manifestSchema,
+  type FederationManifest,
+  type SharedCheck,
+} from '@home-energy/shared/mfe/compat';
 import { REMOTES, type RemotePackage } from '@home-energy/shared/remotes';
 import type { Db } from '../../db/client';
-import type { ObjectStore } from '../../storage/object-store';
+import { readAll, type ObjectStore } from '../../storage/object-store';
 import { contentHash, listFiles, manifestKey, releaseObjects, storeRelease } from './release-store';
 import { activeReleases, findRelease, insertRelease, listReleases, setActive, type ReleaseRow } from './repository';
 
@@ -61,7 +67,8 @@ export async function publishRelease(
     throw new ReleaseError(`${remote} does not expose ./App; the shell could not mount it.`);
   }
   const shell = readManifest(path.join(settings.SHELL_DIST, 'mf-manifest.json'), 'shell');
-  const checks = checkSharedAgainstShell(manifest.shared, shell.shared);
+  const runtime = checkRuntimeAgainstShell(manifest.metaData.pluginVersion, shell.metaData.pluginVersion);
+  const checks = [...checkSharedAgainstShell(manifest.shared, shell.shared), runtime];
   const failed = checks.filter((c) => !c.ok);
   if (failed.length > 0) {
     throw new ReleaseError(`Refusing to release ${remote}: ${failed.map((c) => c.problem).join('; ')}.`, checks);
@@ -80,6 +87,28 @@ export async function publishRelease(
   const activate = options.activate === 'always' || (options.activate === 'if-new-or-none' && (!existing || !hasActive));
   if (activate) await setActive(db, remote, version, options.releasedBy);
   return { remote, version, created: !existing, activated: activate, checks };
+}
+
+/**
+ * A stored release against the shell's federation runtime (its manifest as released; the shell's as built now). A
+ * manifest that cannot be read names no runtime, which the check refuses unless the shell's names none either.
+ */
+export async function storedRuntimeCheck(settings: ReleaseSettings, remote: string, version: string): Promise<SharedCheck> {
+  const pluginVersion = async (read: () => Promise<Buffer | null>) => {
+    try {
+      const bytes = await read();
+      const parsed = bytes ? manifestSchema.safeParse(JSON.parse(bytes.toString('utf8'))) : null;
+      return parsed?.success ? parsed.data.metaData.pluginVersion : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+  const stored = await pluginVersion(async () => {
+    const object = await releaseObjects(settings).get(manifestKey(remote, version));
+    return object ? readAll(object.body) : null;
+  });
+  const shell = await pluginVersion(async () => fs.readFileSync(path.join(settings.SHELL_DIST, 'mf-manifest.json')));
+  return checkRuntimeAgainstShell(stored, shell);
 }
 
 /** Rollback (or roll forward): any recorded version whose files are still in the store can be made active. */

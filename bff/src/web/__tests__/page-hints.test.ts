@@ -4,7 +4,7 @@ import path from 'node:path';
 import express from 'express';
 import request from 'supertest';
 import { shellFiles } from '../static';
-import { pageHints, type ActiveRelease } from '../page-hints';
+import { dataHints, pageHints, type ActiveRelease } from '../page-hints';
 
 // The HTML names the page's remote files (its active release's manifest, entry, App chunks and texts) so the browser
 // fetches them with the shell instead of at the end of the registry → manifest → entry → App chain.
@@ -137,5 +137,53 @@ describe('preload hints in the HTML', () => {
     res = await request(app()).get('/property/42/building/primary/results-dashboard').set('Accept', 'text/html').expect(200);
     expect(preloads(res.text)).toHaveLength(1);
     expect(res.text).toContain('<div id="root"></div>');
+  });
+});
+
+describe('the API answers a page waits for, preloaded with the HTML', () => {
+  const dataPreloads = async (url: string) => {
+    const res = await request(app()).get(url).set('Accept', 'text/html').expect(200);
+    return preloads(res.text).filter((tag) => tag.includes('href="/api/'));
+  };
+  const fetchTag = (href: string) => `<link rel="preload" as="fetch" href="${href}" crossorigin fetchpriority="low">`;
+
+  it("names the questions' set and the property's answers on the questions page", async () => {
+    expect(await dataPreloads('/flow/property/42/questions')).toEqual([
+      fetchTag('/api/flow/questions'),
+      fetchTag('/api/flow/property/42/answers'),
+    ]);
+  });
+
+  it("names the organisation and the console page's first analytics query for the period in the address", async () => {
+    expect(await dataPreloads('/console/org/demo-energi/properties?from=2026-01-01&to=2026-03-31')).toEqual([
+      fetchTag('/api/console/org/demo-energi/details'),
+      fetchTag('/api/console/org/demo-energi/analytics/properties?from=2026-01-01&amp;to=2026-03-31'),
+    ]);
+    expect(await dataPreloads('/console/org/demo-energi/users?period=all')).toEqual([
+      fetchTag('/api/console/org/demo-energi/details'),
+      fetchTag('/api/console/org/demo-energi/analytics/users'),
+    ]);
+    expect(await dataPreloads('/console/org/demo-energi')).toEqual([
+      fetchTag('/api/console/org/demo-energi/details'),
+      fetchTag('/api/console/org/demo-energi/overview'),
+    ]);
+    const details = fetchTag('/api/console/org/demo-energi/details');
+    expect(await dataPreloads('/console/org/demo-energi/messages')).toEqual([details]);
+  });
+
+  it("uses the console's default period (the last 12 months up to today, UTC) when the address names none", () => {
+    const today = new Date('2026-11-26T23:30:00Z');
+    expect(dataHints('/console/org/demo-energi/transition', new URLSearchParams(), today)).toEqual([
+      { href: '/api/console/org/demo-energi/details', as: 'fetch' },
+      { href: '/api/console/org/demo-energi/analytics/transition?from=2025-11-27&to=2026-11-26', as: 'fetch' },
+    ]);
+  });
+
+  it('names nothing for other pages or for addresses the page itself would not ask with', async () => {
+    const pages = ['/', '/flow/property/0/questions', '/flow/property/abc/questions', '/console', '/console/admin'];
+    for (const url of pages) {
+      expect(await dataPreloads(url)).toEqual([]);
+    }
+    expect(await dataPreloads('/console/org/demo%22energi/properties')).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { checkSharedAgainstShell, type ManifestShared } from '../compat';
+import { checkRuntimeAgainstShell, checkSharedAgainstShell, type ManifestShared } from '../compat';
 
 const shell: ManifestShared[] = [
   { name: 'react', version: '19.3.1', singleton: true, requiredVersion: '^19.3.1' },
@@ -88,5 +88,35 @@ describe('checkSharedAgainstShell', () => {
 
   it('returns nothing when the remote shares nothing', () => {
     expect(checkSharedAgainstShell([], shell)).toEqual([]);
+  });
+});
+
+describe('checkRuntimeAgainstShell', () => {
+  it("accepts a remote built against the shell's federation runtime, in any patch version", () => {
+    expect(checkRuntimeAgainstShell('2.9.2', '2.9.2')).toEqual({
+      name: '@module-federation/runtime',
+      requiredVersion: '2.9.2',
+      shellVersion: '2.9.2',
+      ok: true,
+    });
+    expect(checkRuntimeAgainstShell('2.9.0', '2.9.5').ok).toBe(true);
+  });
+
+  it('refuses a remote built against another minor or major version, naming both', () => {
+    for (const [remote, shell] of [
+      ['2.10.0', '2.9.2'],
+      ['2.8.4', '2.9.2'],
+      ['3.0.0', '2.9.2'],
+    ]) {
+      const check = checkRuntimeAgainstShell(remote, shell);
+      expect(check.ok).toBe(false);
+      expect(check.problem).toBe(`@module-federation/runtime: the remote was built against ${remote} but the shell provides ${shell}`);
+    }
+  });
+
+  it('refuses when only one side names its runtime, and has nothing to compare when neither does', () => {
+    expect(checkRuntimeAgainstShell(undefined, '2.9.2')).toMatchObject({ ok: false, requiredVersion: null });
+    expect(checkRuntimeAgainstShell('2.9.2', undefined)).toMatchObject({ ok: false, shellVersion: null });
+    expect(checkRuntimeAgainstShell(undefined, undefined).ok).toBe(true);
   });
 });

@@ -84,3 +84,21 @@ it('refuses a release the shell cannot satisfy (409 naming the library), and bad
   await superAdmin.post('/api/admin/releases/mfe-results/..%2F..%2Fetc/activate').expect(400);
   expect((await database.pool.query(`select count(*)::int as n from audit_log`)).rows[0].n).toBe(1);
 });
+
+it("refuses a remote built against another federation runtime than the shell's, at publish and at activation", async () => {
+  const settings = { releasesDir: fixtures.releasesDir, SHELL_DIST: fixtures.shellDist };
+  const newer = fixtures.writeRemote('runtime-2-10', SHELL_SHARED, 'mfe_results', '2.10.0');
+  await expect(publishRelease(database.db, settings, { remote: 'mfe-results', distDir: newer, releasedBy: 'ci', activate: 'always' })).rejects.toThrow(
+    'Refusing to release mfe-results: @module-federation/runtime: the remote was built against 2.10.0 but the shell provides 2.9.2.',
+  );
+  // Stored by an earlier shell's day: its manifest as released is what activation reads.
+  const older = fixtures.writeRemote('runtime-2-8', SHELL_SHARED, 'mfe_results', '2.8.0');
+  await storeRelease(localFolderStore(fixtures.releasesDir), 'mfe-results', '0.8.0-runtime', older);
+  const row = { remote: 'mfe-results', version: '0.8.0-runtime', shared: SHELL_SHARED, files: 3, bytes: 100, releasedBy: 'ci' };
+  await insertRelease(database.db, { ...row, releasedAt: new Date('2025-01-01T00:00:00Z') });
+  const res = await superAdmin.post('/api/admin/releases/mfe-results/0.8.0-runtime/activate').expect(409);
+  expect(res.body.message).toBe(
+    'Refusing to activate mfe-results 0.8.0-runtime: @module-federation/runtime: the remote was built against 2.8.0 but the shell provides 2.9.2.',
+  );
+  expect((await request(app).get('/api/mfe/registry')).body.remotes.find((r: { package: string }) => r.package === 'mfe-results').version).toBe(first);
+});

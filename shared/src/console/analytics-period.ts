@@ -1,7 +1,8 @@
 // The analytics period filter: presets relative to today (UTC days, as the BFF counts) or a custom range, kept in the
-// address (?period=30d or ?from=…&to=…) so a view can be shared and survives a reload.
-import type { AnalyticsPeriod } from '@home-energy/shared';
-import { calendarDaySchema } from '@home-energy/shared/schemas/dates';
+// address (?period=30d or ?from=…&to=…) so a view can be shared and survives a reload. The console's filter and the
+// BFF's page hints (which preload a page's first analytics answer) read the address through the same functions here.
+import type { AnalyticsPeriod } from '../schemas/analytics';
+import { calendarDaySchema } from '../schemas/dates';
 
 export const PERIOD_PRESETS = ['30d', '90d', '12m', 'all'] as const;
 export type PeriodPreset = (typeof PERIOD_PRESETS)[number] | 'custom';
@@ -43,4 +44,16 @@ export function periodFor(selection: { preset: PeriodPreset; from?: string; to?:
     case 'custom':
       return { from: selection.from, to: selection.to };
   }
+}
+
+export const ANALYTICS_PAGES = ['properties', 'activities', 'users', 'transition', 'portfolio'] as const;
+export type AnalyticsPage = (typeof ANALYTICS_PAGES)[number];
+
+/** An analytics page's API path under /api, as the console asks for it (the same string preloads must name). */
+export function analyticsApiPath(page: AnalyticsPage, { org, from, to }: AnalyticsPeriod & { org: string }): string {
+  const params = new URLSearchParams();
+  if (from) params.set('from', from);
+  if (to) params.set('to', to);
+  const search = params.toString();
+  return `console/org/${encodeURIComponent(org)}/analytics/${page}${search ? `?${search}` : ''}`;
 }

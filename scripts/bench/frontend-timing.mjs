@@ -1,0 +1,158 @@
+// Main-thread figures at 4× CPU throttling (Chromium through Playwright, CDP Emulation.setCPUThrottlingRate), on the
+// product benchFrontend started: how long the interaction that matters on a page takes to its next paint (Event Timing
+// API, INP-style: the longest event of the interaction), and the long tasks in which the console's first chart
+// draws (Long Tasks API; the charts draw one per task, mfe-console/src/features/analytics/components/
+// chart-turns.ts). Each figure is the median of `runCount` fresh page loads.
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { sessionFor } from './frontend-pages.mjs';
+
+const CPU_SLOWDOWN = 4;
+export const INTERACTION_BUDGET_MS = 100;
+export const FIRST_CHART_BUDGET_MS = 150;
+// Event Timing reports events of 16 ms and more; a long task is one of 50 ms and more.
+const EVENT_FLOOR_MS = 16;
+const LONG_TASK_FLOOR_MS = 50;
+
+/** The interactions the issue names, each on its page, as a user does them (keyboard or pointer: Event Timing). */
+const INTERACTIONS = [
+  {
+    key: 'questions: answer a question',
+    path: '/flow/property/42/questions',
+    visitor: 'anonymous',
+    act: async (page) => {
+      const year = page.getByLabel('When was the house built?');
+      await year.click();
+      await year.press('Control+A');
+      await year.pressSequentially('1975');
+    },
+  },
+  {
+    key: 'results dashboard: change the loan type',
+    path: '/property/42/building/primary/results-dashboard',
+    visitor: 'with-answers',
+    act: (page) => page.getByRole('radio', { name: 'Private loan' }).click(),
+  },
+  {
+    key: 'console analytics: change the period',
+    path: '/console/org/demo-energi/properties',
+    visitor: 'staff',
+    // On Linux a closed <select> takes the arrow keys itself: one keypress, one interaction, a new period.
+    act: async (page) => {
+      await page.getByLabel('Period', { exact: true }).focus();
+      await page.keyboard.press('ArrowDown');
+    },
+  },
+];
+
+/** Records every event of an interaction and every long task, and when the first chart's SVG entered the page. */
+function observeMainThread() {
+  const w = window;
+  w.__bench = { events: [], longTasks: [], chartStartAt: null, chartDrawnAt: null };
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      if (e.interactionId) w.__bench.events.push({ name: e.name, duration: e.duration });
+    }
+  }).observe({ type: 'event', durationThreshold: 16, buffered: true });
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) w.__bench.longTasks.push({ start: e.startTime, end: e.startTime + e.duration });
+  }).observe({ type: 'longtask', buffered: true });
+  // The chart's SVG is made first and its series drawn into it (maybe in a later task): both moments are kept.
+  const charts = new MutationObserver(() => {
+    if (w.__bench.chartStartAt === null && document.querySelector('figure.cn-chart svg')) {
+      w.__bench.chartStartAt = performance.now();
+    }
+    if (!document.querySelector('figure.cn-chart .apexcharts-series, figure.cn-chart .apexcharts-pie')) return;
+    w.__bench.chartDrawnAt = performance.now();
+    charts.disconnect();
+  });
+  charts.observe(document, { childList: true, subtree: true });
+}
+
+const middle = (values) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
+
+async function openPage(browser, product, visitor) {
+  const context = await browser.newContext({ baseURL: product.base });
+  const jar = await sessionFor(visitor, product);
+  if (jar) await context.addCookies([...jar.cookies].map(([name, value]) => ({ name, value, url: product.base })));
+  const page = await context.newPage();
+  await page.addInitScript(observeMainThread);
+  const cdp = await context.newCDPSession(page);
+  return { page, cdp, close: () => context.close() };
+}
+
+/** The longest event of the interaction, in ms (the floor when none reached Event Timing's 16 ms). */
+async function interactionMs(browser, product, interaction) {
+  const { page, cdp, close } = await openPage(browser, product, interaction.visitor);
+  try {
+    await page.goto(interaction.path);
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    await page.waitForLoadState('networkidle');
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+    await interaction.act(page);
+    // Event Timing reports an interaction after its next paint.
+    await page.waitForTimeout(1000);
+    const events = await page.evaluate(() => window.__bench.events);
+    return Math.max(EVENT_FLOOR_MS, ...events.map((e) => e.duration));
+  } finally {
+    await close();
+  }
+}
+
+/**
+ * The main-thread time of the console's first chart: the long tasks from its SVG's creation to its drawn series, in
+ * ms (the floor when none of it was a long task).
+ */
+async function firstChartMs(browser, product) {
+  // Every period: the demo's homes came through over several years, so each chart has data.
+  const pagePath = '/console/org/demo-energi/properties?period=all';
+  const { page, cdp, close } = await openPage(browser, product, 'staff');
+  try {
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+    await page.goto(pagePath);
+    await page.waitForFunction(() => window.__bench.chartDrawnAt !== null, null, { timeout: 60_000 });
+    await page.waitForTimeout(500);
+    const { chartStartAt, chartDrawnAt, longTasks } = await page.evaluate(() => window.__bench);
+    const tasks = longTasks.filter((t) => t.end >= chartStartAt && t.start <= chartDrawnAt);
+    const busy = tasks.reduce((sum, t) => sum + (t.end - t.start), 0);
+    return tasks.length ? Math.round(busy) : LONG_TASK_FLOOR_MS;
+  } finally {
+    await close();
+  }
+}
+
+const shown = (value, floor) => (value <= floor ? `< ${floor} ms` : `${Math.round(value)} ms`);
+
+/** Rows [metric, value, target, ok] and the figures, for the pages in `keys` (all when null). */
+export async function benchMainThread({ root, product, runCount, keys = null }) {
+  const { chromium } = createRequire(path.join(root, 'e2e', 'package.json'))('@playwright/test');
+  const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH || '/usr/bin/chromium' });
+  const rows = [];
+  const results = { cpuSlowdown: CPU_SLOWDOWN, interactions: {}, firstChart: null };
+  const wanted = (key) => !keys || keys.some((k) => key.startsWith(`${k}:`));
+  try {
+    for (const interaction of INTERACTIONS.filter((each) => wanted(each.key))) {
+      const runs = [];
+      for (let run = 0; run < runCount; run += 1) runs.push(await interactionMs(browser, product, interaction));
+      const value = middle(runs);
+      results.interactions[interaction.key] = { runs, medianMs: value };
+      const metric = `${interaction.key}, ${CPU_SLOWDOWN}× CPU (median of ${runs.length}: ${runs.join(' ')})`;
+      const target = `≤ ${INTERACTION_BUDGET_MS} ms`;
+      rows.push([metric, shown(value, EVENT_FLOOR_MS), target, value <= INTERACTION_BUDGET_MS]);
+    }
+    if (wanted('console analytics:')) {
+      const runs = [];
+      for (let run = 0; run < runCount; run += 1) runs.push(await firstChartMs(browser, product));
+      const value = middle(runs);
+      results.firstChart = { runs, medianMs: value };
+      const metric = `console analytics: first chart's main-thread time, ${CPU_SLOWDOWN}× CPU`;
+      const figure = shown(value, LONG_TASK_FLOOR_MS);
+      const target = `≤ ${FIRST_CHART_BUDGET_MS} ms`;
+      const ok = value <= FIRST_CHART_BUDGET_MS;
+      rows.push([`${metric} (median of ${runs.length}: ${runs.join(' ')})`, figure, target, ok]);
+    }
+  } finally {
+    await browser.close();
+  }
+  return { rows, results };
+}
