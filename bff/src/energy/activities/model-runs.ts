@@ -7,7 +7,7 @@ import { ANSWER_KEYS, changedAnswerKeys, type AnswerKey, type BuildingInput } fr
 import { calculatedLabel, modelEnergy, type Building, type EnergyBalance } from '../building-model';
 import { ENERGY_CONSTANTS as K } from '../constants';
 import type { EstimatedEpcLabel } from '../epc';
-import type { Measure, MeasureContext } from './types';
+import type { Availability, CompletionStatus, CostItem, Measure, MeasureContext } from './types';
 
 /**
  * Answers the standard run (EP and the label) does not read: the household's own use, and the PV answers while own PV
@@ -43,6 +43,9 @@ export class ModelRuns {
   private readonly actualRuns = new Map<string, EnergyBalance>();
   private readonly labels = new Map<string, EstimatedEpcLabel>();
   private readonly inputs = new Map<Measure, BuildingInput>();
+  private readonly completions = new Map<Measure, CompletionStatus>();
+  private readonly availabilities = new Map<Measure, Availability>();
+  private readonly costs = new Map<Measure, CostItem[]>();
   private readonly decisions = new Map<string, unknown>();
 
   /** memo false: every call runs the model (the straightforward evaluation the memoised one is tested against). */
@@ -99,6 +102,39 @@ export class ModelRuns {
     return input;
   }
 
+  /** The measure's status on the house as it is (its `completion`), once per property: packages ask for their parts'. */
+  completion(measure: Measure, ctx: MeasureContext): CompletionStatus {
+    if (!this.memo) return measure.completion(ctx);
+    let status = this.completions.get(measure);
+    if (status === undefined) {
+      status = measure.completion(ctx);
+      this.completions.set(measure, status);
+    }
+    return status;
+  }
+
+  /** The measure's `availability`, once per property (read-only: its messages go into the answer as they are). */
+  availability(measure: Measure, ctx: MeasureContext): Availability {
+    if (!this.memo) return measure.availability(ctx);
+    let availability = this.availabilities.get(measure);
+    if (availability === undefined) {
+      availability = measure.availability(ctx);
+      this.availabilities.set(measure, availability);
+    }
+    return availability;
+  }
+
+  /** The measure's cost items (its `cost`), once per property (read-only). */
+  cost(measure: Measure, ctx: MeasureContext): readonly CostItem[] {
+    if (!this.memo) return measure.cost(ctx);
+    let items = this.costs.get(measure);
+    if (items === undefined) {
+      items = measure.cost(ctx);
+      this.costs.set(measure, items);
+    }
+    return items;
+  }
+
   /** The 'actual' balance (bills, savings) of the property with these answers. */
   actual(input: BuildingInput): EnergyBalance {
     if (!this.memo) return modelEnergy(this.with(input), 'actual');
@@ -133,4 +169,19 @@ export class ModelRuns {
 /** The answers after a measure, once per property (use this rather than calling `measure.apply` again). */
 export function inputAfter(ctx: MeasureContext, measure: Measure): BuildingInput {
   return ctx.runs.inputAfter(measure, ctx);
+}
+
+/** The measure's status on the house as it is, once per property (use this rather than `measure.completion`). */
+export function completionOf(ctx: MeasureContext, measure: Measure): CompletionStatus {
+  return ctx.runs.completion(measure, ctx);
+}
+
+/** The measure's availability on the house as it is, once per property (use this rather than `measure.availability`). */
+export function availabilityOf(ctx: MeasureContext, measure: Measure): Availability {
+  return ctx.runs.availability(measure, ctx);
+}
+
+/** The measure's cost items for this house, once per property (use this rather than `measure.cost`). */
+export function costOf(ctx: MeasureContext, measure: Measure): readonly CostItem[] {
+  return ctx.runs.cost(measure, ctx);
 }

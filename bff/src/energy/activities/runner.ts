@@ -6,7 +6,7 @@ import { zeroPerCarrier, type PerCarrier } from '../types';
 import { combinedLifeSpan, midCost, subsidiesFor } from './subsidies';
 import type { Activity, ActivityMessage, Measure, MeasureContext } from './types';
 import { message } from './messages';
-import { inputAfter, ModelRuns } from './model-runs';
+import { availabilityOf, completionOf, costOf, inputAfter, ModelRuns } from './model-runs';
 import { worthOf } from './ranking';
 
 export interface ContextOptions {
@@ -82,21 +82,27 @@ function nothingChanges(measure: Measure, ctx: MeasureContext, status: Activity[
 }
 
 export function evaluate(measure: Measure, ctx: MeasureContext): Activity {
-  const status = measure.completion(ctx);
+  const status = completionOf(ctx, measure);
   if (status === 'completed') return nothingChanges(measure, ctx, status, [message('already_done')]);
-  const { available, messages } = measure.availability(ctx);
+  const { available, messages } = availabilityOf(ctx, measure);
   if (!available) return nothingChanges(measure, ctx, status, messages);
   const shown = status === 'upgrade_available' ? [message('upgrade_possible'), ...messages] : messages;
 
   const input = inputAfter(ctx, measure);
   const diff = difference(ctx.before, ctx.runs.actual(input), ctx.prices);
-  const items = measure.cost(ctx);
+  const items = costOf(ctx, measure);
   const d = diff.energy_diff_per_carrier;
   const perCarrier: PerCarrier = {
     bio: round(d.bio), bio_other: round(d.bio_other), bio_tree_pellets_bricks: round(d.bio_tree_pellets_bricks),
     district_heating: round(d.district_heating), electricity: round(d.electricity), gas: round(d.gas), oil: round(d.oil), wood: round(d.wood),
   };
-  const investment = round(items.reduce((sum, i) => sum + midCost(i), 0));
+  let cost = 0;
+  let span = 0;
+  for (const item of items) {
+    cost += midCost(item);
+    span += item.high - item.low;
+  }
+  const investment = round(cost);
   const lifeSpan = round(combinedLifeSpan(items));
   const bought = round(diff.energy_diff_import);
   const yearlyKr = round(diff.energyCostSavings);
@@ -111,7 +117,7 @@ export function evaluate(measure: Measure, ctx: MeasureContext): Activity {
     energy_diff_export: round(diff.energy_diff_export),
     energy_diff_per_carrier: perCarrier,
     investment_cost: investment,
-    investment_cost_span: round(items.reduce((sum, i) => sum + (i.high - i.low), 0)),
+    investment_cost_span: round(span),
     life_span: lifeSpan,
     // Exported power is sold, not saved: the kWh shown are bought energy only; the kronor price exports at the export price.
     savings: { energySavings: bought, energyCostSavings: yearlyKr },
