@@ -102,7 +102,7 @@ export class ModelRuns {
     return input;
   }
 
-  /** The measure's status on the house as it is (its `completion`), once per property: packages ask for their parts'. */
+  /** The measure's status on the house as it is (its `completion`), once per property: packages ask for parts'. */
   completion(measure: Measure, ctx: MeasureContext): CompletionStatus {
     if (!this.memo) return measure.completion(ctx);
     let status = this.completions.get(measure);
@@ -176,7 +176,7 @@ export function completionOf(ctx: MeasureContext, measure: Measure): CompletionS
   return ctx.runs.completion(measure, ctx);
 }
 
-/** The measure's availability on the house as it is, once per property (use this rather than `measure.availability`). */
+/** The measure's availability on this house, once per property (use this rather than `measure.availability`). */
 export function availabilityOf(ctx: MeasureContext, measure: Measure): Availability {
   return ctx.runs.availability(measure, ctx);
 }

@@ -52,7 +52,7 @@ export function difference(before: EnergyBalance, after: EnergyBalance, prices: 
   };
 }
 
-// The worth fields are written out, not spread: a spread into an object literal this size is slow, and this runs 20× per property.
+// Worth fields written out, not spread: a spread into an object literal this size is slow (20 activities a property).
 const NO_WORTH = worthOf(0, 0, 0);
 
 /** Whole kWh / kr; never −0. */

@@ -128,7 +128,8 @@ function monthlyDegreeDaysAtBalance(monthlyMeanC: readonly number[], balanceTemp
 /** Degree days at the house's balance temperature: the place's base-17 value scaled by the monthly profile. */
 export function degreeDaysAtBalance(climate: Climate, balanceTemperature: number): number {
   const atBase = monthlyDegreeDaysAtBase(climate.monthlyMeanC);
-  return atBase > 0 ? (climate.degreeDays * monthlyDegreeDaysAtBalance(climate.monthlyMeanC, balanceTemperature)) / atBase : 0;
+  if (!(atBase > 0)) return 0;
+  return (climate.degreeDays * monthlyDegreeDaysAtBalance(climate.monthlyMeanC, balanceTemperature)) / atBase;
 }
 
 /**
