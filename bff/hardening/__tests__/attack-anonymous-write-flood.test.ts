@@ -59,6 +59,15 @@ it('a burst of anonymous answer writes from one IP answers 429 and creates no mo
   await homeowner.post(`/api/flow/property/${homes[0]}/answer`).send({ atemp: 120 }).expect(200);
 });
 
+it('reads are not counted: after many reads from one IP its writes still get the whole limit', async () => {
+  const ip = '192.0.2.201';
+  const answers = `/api/flow/property/${homes[0]}/answers`;
+  const answer = `/api/flow/property/${homes[0]}/answer`;
+  for (let i = 0; i < LIMITS.FLOW_WRITE_RATE_LIMIT * 2; i++) await browser(ip).get(answers).expect(200);
+  for (let i = 0; i < LIMITS.FLOW_WRITE_RATE_LIMIT; i++) await browser(ip).post(answer).send({ atemp: 120 }).expect(200);
+  await browser(ip).post(answer).send({ atemp: 120 }).expect(429);
+});
+
 it('a write that saves nothing, or is refused, leaves no visitor profile and no session', async () => {
   const profiles = await count('building_profiles');
   const sessions = await count('session');

@@ -19,6 +19,8 @@ interface Entry<V> {
  */
 export class ReadCache<V> {
   private readonly entries: LRUCache<string, Entry<V>>;
+  /** Loads under way, by key, with the generation each started in. */
+  private readonly loading = new Map<string, { generation: number; value: Promise<V> }>();
   private generationSeen: number;
   private readonly lookups: { hits: number; misses: number };
 
@@ -60,6 +62,8 @@ export class ReadCache<V> {
   /**
    * The cached value, else `load()`'s, kept when no write happened meanwhile. `until` may end an entry earlier than
    * the TTL (a session's expiry); `keep` says whether a loaded value is worth keeping (e.g. not "not found").
+   * Reads of a key that is being loaded, with no write since that load began, wait for it instead of loading again
+   * (they would read the same rows): when an entry ends, concurrent requests make one load, not one each.
    */
   async read(key: string, load: () => Promise<V>, options: { until?: (value: V) => number; keep?: (value: V) => boolean } = {}): Promise<V> {
     const hit = this.get(key);
@@ -67,9 +71,22 @@ export class ReadCache<V> {
       this.lookups.hits++;
       return hit;
     }
-    this.lookups.misses++;
     const generation = this.generation.value;
-    const value = await load();
+    const running = this.loading.get(key);
+    if (running !== undefined && running.generation === generation && this.generation.listening) {
+      this.lookups.hits++;
+      return running.value;
+    }
+    this.lookups.misses++;
+    const loaded = load();
+    const own = { generation, value: loaded };
+    this.loading.set(key, own);
+    let value: V;
+    try {
+      value = await loaded;
+    } finally {
+      if (this.loading.get(key) === own) this.loading.delete(key);
+    }
     if (generation === this.generation.value && this.usable() && (options.keep?.(value) ?? true)) {
       const expiresAt = Math.min(this.now() + (this.options.ttlMs ?? READ_CACHE_TTL_MS), options.until?.(value) ?? Infinity);
       this.entries.set(key, { value, expiresAt });

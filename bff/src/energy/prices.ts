@@ -1,6 +1,6 @@
 // Energy prices (kr/kWh incl. VAT) per carrier for import and export: defaults per price area, or the property's rates.
 import { ENERGY_CONSTANTS } from './constants';
-import { CARRIERS, zeroPerCarrier, type Carrier, type PerCarrier, type PriceArea } from './types';
+import { CARRIERS, PRICE_AREAS, zeroPerCarrier, type Carrier, type PerCarrier, type PriceArea } from './types';
 
 const K = ENERGY_CONSTANTS;
 
@@ -10,7 +10,7 @@ export interface Prices {
 }
 
 /** Electricity's variable price: (spot + markup) × VAT + energy tax + grid transfer (fixed fees do not change with use). */
-export function defaultPrices(area: PriceArea): Prices {
+function areaPrices(area: PriceArea): Prices {
   const ore = K.oerePerKrona.value;
   const electricity =
     ((K.spotPrice.value[area] + K.supplierMarkup.value) * K.vatFactor.value + K.energyTax.value + K.gridTransferFee.value) / ore;
@@ -19,6 +19,20 @@ export function defaultPrices(area: PriceArea): Prices {
   const exports = zeroPerCarrier();
   exports.electricity = (K.spotPrice.value[area] + K.exportTaxCredit.value) / ore;
   return { import: imports, export: exports };
+}
+
+// Made once per price area: every recommendations call without the property's own rates asks for them. Frozen, since
+// every caller shares them (pricesFromRates copies before it changes anything).
+const AREA_PRICES = new Map<PriceArea, Prices>(
+  PRICE_AREAS.map((area) => {
+    const prices = areaPrices(area);
+    return [area, Object.freeze({ import: Object.freeze(prices.import), export: Object.freeze(prices.export) })];
+  }),
+);
+
+/** The price area's default prices (the same frozen object on every call). */
+export function defaultPrices(area: PriceArea): Prices {
+  return AREA_PRICES.get(area) ?? areaPrices(area);
 }
 
 /** docs/product.md §3 rates payload: energy_carriers_import/export keyed by carrier, cents_per_kwh = price × 100. */

@@ -18,7 +18,7 @@ const tooMany = (message: string) => ({ error: 'too_many_requests', message });
  * limit. /api/flow/user (BankID sign-in, profile) has its own limits.
  */
 export function flowWriteLimiter(db: Db, anonymousPerMinute: number): RequestHandler {
-  return rateLimit({
+  const limiter = rateLimit({
     store: new DatabaseRateLimitStore(db, 'flow-write'),
     windowMs: 60_000,
     limit: (req: Request) => (homeownerIdOf(req.user) === null ? anonymousPerMinute : anonymousPerMinute * HOMEOWNER_WRITE_FACTOR),
@@ -31,6 +31,8 @@ export function flowWriteLimiter(db: Db, anonymousPerMinute: number): RequestHan
     legacyHeaders: false,
     message: tooMany('Too many changes in a short time. Wait a minute and try again.'),
   });
+  // Reads pass straight on: the limiter's own skip would still resolve the client's address and wait a tick for each.
+  return (req, res, next) => (req.method === 'POST' ? limiter(req, res, next) : next());
 }
 
 /** EPC uploads per hour, keyed by `key` (the IP, or the owner once known); `limiter` names the counter. */

@@ -136,6 +136,28 @@ describe('the write generation of a pool', () => {
     expect(await cache.read('staff', nameOf)).toBe('Stina Staff');
   });
 
+  it('reads of a key being loaded share that load, unless a write came since it began', async () => {
+    const cache = new ReadCache<number>(writeGenerationOf(database.pool), { name: 'test', max: 10 });
+    let loads = 0;
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const load = async () => {
+      const n = ++loads;
+      await gate;
+      return n;
+    };
+    const first = cache.read('shared', load);
+    const second = cache.read('shared', load);
+    expect(loads).toBe(1);
+    await database.pool.query(`update staff_users set name = 'Stina Staff' where email = 'staff@energi.demo.test'`);
+    const third = cache.read('shared', load);
+    expect(loads).toBe(2);
+    release();
+    expect([await first, await second, await third]).toEqual([1, 1, 2]);
+    // The load that began after the write is the one kept.
+    expect(cache.get('shared')).toBe(2);
+  });
+
   it('an entry ends at its TTL or its own expiry, whichever is first', async () => {
     let now = 1_000;
     const cache = new ReadCache<string>(writeGenerationOf(database.pool), {

@@ -47,6 +47,9 @@ export class ModelRuns {
   private readonly actualRuns = new Map<string, EnergyBalance>();
   private readonly labels = new Map<string, EstimatedEpcLabel>();
   private readonly inputs = new Map<object, BuildingInput>();
+  private readonly completions = new Map<object, unknown>();
+  private readonly availabilities = new Map<object, unknown>();
+  private readonly costs = new Map<object, unknown>();
   private readonly decisions = new Map<string, unknown>();
 
   /** memo false: every call runs the model (the straightforward evaluation the memoised one is tested against). */
@@ -103,6 +106,30 @@ export class ModelRuns {
     return input;
   }
 
+  /** The measure's status on the house as it is (its `completion`), once per property: packages ask for parts'. */
+  completion<Context, Status>(measure: { completion(ctx: Context): Status }, ctx: Context): Status {
+    return this.once(this.completions, measure, () => measure.completion(ctx));
+  }
+
+  /** The measure's `availability`, once per property (read-only: its messages go into the answer as they are). */
+  availability<Context, Availability>(measure: { availability(ctx: Context): Availability }, ctx: Context): Availability {
+    return this.once(this.availabilities, measure, () => measure.availability(ctx));
+  }
+
+  /** The measure's cost items (its `cost`), once per property (read-only). */
+  cost<Context, Items>(measure: { cost(ctx: Context): Items }, ctx: Context): Items {
+    return this.once(this.costs, measure, () => measure.cost(ctx));
+  }
+
+  /** `compute()` for this measure once per property (every time when not memoising). */
+  private once<T>(cache: Map<object, unknown>, measure: object, compute: () => T): T {
+    if (!this.memo) return compute();
+    if (cache.has(measure)) return cache.get(measure) as T;
+    const value = compute();
+    cache.set(measure, value);
+    return value;
+  }
+
   /** The 'actual' balance (bills, savings) of the property with these answers. */
   actual(input: BuildingInput): EnergyBalance {
     if (!this.memo) return modelEnergy(this.with(input), 'actual');
@@ -140,4 +167,28 @@ export function inputAfter<Context extends { runs: ModelRuns }>(
   measure: AppliesTo<Context>,
 ): BuildingInput {
   return ctx.runs.inputAfter(measure, ctx);
+}
+
+/** The measure's status on the house as it is, once per property (use this rather than `measure.completion`). */
+export function completionOf<Context extends { runs: ModelRuns }, Status>(
+  ctx: Context,
+  measure: { completion(ctx: Context): Status },
+): Status {
+  return ctx.runs.completion(measure, ctx);
+}
+
+/** The measure's availability on this house, once per property (use this rather than `measure.availability`). */
+export function availabilityOf<Context extends { runs: ModelRuns }, Availability>(
+  ctx: Context,
+  measure: { availability(ctx: Context): Availability },
+): Availability {
+  return ctx.runs.availability(measure, ctx);
+}
+
+/** The measure's cost items for this house, once per property (use this rather than `measure.cost`). */
+export function costOf<Context extends { runs: ModelRuns }, Items>(
+  ctx: Context,
+  measure: { cost(ctx: Context): Items },
+): Items {
+  return ctx.runs.cost(measure, ctx);
 }

@@ -12,7 +12,7 @@ import type { PerCarrier } from '../types';
 import { co2Of } from '../co2';
 import { combinedInput } from './measures/package-common';
 import { hasHeatPump } from './measures/heat-pump-common';
-import { inputAfter } from './model-runs';
+import { availabilityOf, completionOf, costOf, inputAfter } from './model-runs';
 import { worthOf } from './ranking';
 import { MEASURES } from './registry';
 import { contextFor, difference } from './runner';
@@ -51,7 +51,7 @@ const ORDER = new Map<ActivityType, number>(MEASURES.map((m, i) => [m.type, i]))
 /** Smart steering needs a heat pump: the house's, or one in the same plan. */
 function availableIn(ctx: MeasureContext, measure: Measure, parts: readonly Measure[]): boolean {
   if (measure.type === 'heat_pump_smart_steering' && parts.some((p) => p.choice === 'heat_pump')) return true;
-  return measure.availability(ctx).available;
+  return availabilityOf(ctx, measure).available;
 }
 
 /** The plan's measures, checked: plannable, each once, one per choice, not done yet and possible on this house. */
@@ -71,7 +71,7 @@ export function planMeasures(ctx: MeasureContext, types: readonly ActivityType[]
     if (list.length > 1) throw new PlanError('conflicting_measures', list, `${list.join(' and ')} replace one another (choice "${choice}"): keep one of them.`);
   }
   for (const part of parts) {
-    if (part.completion(ctx) === 'completed') throw new PlanError('not_available', [part.type], `${part.type} is already done in this house.`);
+    if (completionOf(ctx, part) === 'completed') throw new PlanError('not_available', [part.type], `${part.type} is already done in this house.`);
     if (!availableIn(ctx, part, parts)) throw new PlanError('not_available', [part.type], `${part.type} is not available for this house.`);
   }
   return parts.sort((a, b) => ORDER.get(a.type)! - ORDER.get(b.type)!);
@@ -111,7 +111,7 @@ export function computePlan(building: Building, types: readonly ActivityType[], 
   const input = planInput(ctx, parts);
   const after = ctx.runs.actual(input);
   const diff = difference(ctx.before, after, ctx.prices);
-  const items = parts.flatMap((part) => part.cost(ctx));
+  const items = parts.flatMap((part) => costOf(ctx, part));
   // Rounded as each recommendation is (runner.ts), so a plan of one measure is that measure's card.
   const investment = round(items.reduce((sum, i) => sum + midCost(i), 0));
   const span = round(items.reduce((sum, i) => sum + (i.high - i.low), 0));
@@ -150,8 +150,8 @@ function betterClasses(current: EnergyClass): EnergyClass[] {
 function searchCandidates(ctx: MeasureContext): Measure[] {
   const ep = ctx.labelBefore.ep;
   return MEASURES.filter((m) => {
-    if (NOT_PLANNABLE.has(m.type) || m.type === 'heat_pump' || m.completion(ctx) === 'completed') return false;
-    const possible = m.availability(ctx).available || (m.type === 'heat_pump_smart_steering' && !hasHeatPump(ctx.building.input));
+    if (NOT_PLANNABLE.has(m.type) || m.type === 'heat_pump' || completionOf(ctx, m) === 'completed') return false;
+    const possible = availabilityOf(ctx, m).available || (m.type === 'heat_pump_smart_steering' && !hasHeatPump(ctx.building.input));
     return possible && ctx.runs.label(inputAfter(ctx, m)).ep < ep;
   });
 }
@@ -168,7 +168,7 @@ export function suggestPlans(building: Building, options: Pick<PlanOptions, 'pri
   const targets = betterClasses(current);
   if (targets.length === 0) return [];
   const candidates = searchCandidates(ctx);
-  const cost = new Map(candidates.map((m) => [m, m.cost(ctx).reduce((sum, i) => sum + midCost(i), 0)]));
+  const cost = new Map(candidates.map((m) => [m, costOf(ctx, m).reduce((sum, i) => sum + midCost(i), 0)]));
   const best = new Map<EnergyClass, { parts: Measure[]; cost: number; ep: number }>();
   const worstBestCost = () => (best.size < targets.length ? Infinity : Math.max(...[...best.values()].map((b) => b.cost)));
 

@@ -6,7 +6,7 @@ import { zeroPerCarrier, type PerCarrier } from '../types';
 import { combinedLifeSpan, midCost, subsidiesFor } from './subsidies';
 import type { Activity, ActivityMessage, Measure, MeasureContext } from './types';
 import { message } from './messages';
-import { inputAfter, ModelRuns } from './model-runs';
+import { availabilityOf, completionOf, costOf, inputAfter, ModelRuns } from './model-runs';
 import { worthOf } from './ranking';
 
 export interface ContextOptions {
@@ -52,6 +52,9 @@ export function difference(before: EnergyBalance, after: EnergyBalance, prices: 
   };
 }
 
+// Worth fields written out, not spread: a spread into an object literal this size is slow (20 activities a property).
+const NO_WORTH = worthOf(0, 0, 0);
+
 /** Whole kWh / kr; never −0. */
 const round = (x: number) => Math.round(x) || 0;
 
@@ -72,7 +75,9 @@ function nothingChanges(measure: Measure, ctx: MeasureContext, status: Activity[
     savings: { energySavings: 0, energyCostSavings: 0 },
     kwh_saved_bought: 0,
     kwh_sold: 0,
-    ...worthOf(0, 0, 0),
+    payback_years: NO_WORTH.payback_years,
+    pays_back: NO_WORTH.pays_back,
+    lifetime_value: NO_WORTH.lifetime_value,
     needs_installer: measure.installer,
     choice: measure.choice,
     subsidies: [],
@@ -82,24 +87,31 @@ function nothingChanges(measure: Measure, ctx: MeasureContext, status: Activity[
 }
 
 export function evaluate(measure: Measure, ctx: MeasureContext): Activity {
-  const status = measure.completion(ctx);
+  const status = completionOf(ctx, measure);
   if (status === 'completed') return nothingChanges(measure, ctx, status, [message('already_done')]);
-  const { available, messages } = measure.availability(ctx);
+  const { available, messages } = availabilityOf(ctx, measure);
   if (!available) return nothingChanges(measure, ctx, status, messages);
   const shown = status === 'upgrade_available' ? [message('upgrade_possible'), ...messages] : messages;
 
   const input = inputAfter(ctx, measure);
   const diff = difference(ctx.before, ctx.runs.actual(input), ctx.prices);
-  const items = measure.cost(ctx);
+  const items = costOf(ctx, measure);
   const d = diff.energy_diff_per_carrier;
   const perCarrier: PerCarrier = {
     bio: round(d.bio), bio_other: round(d.bio_other), bio_tree_pellets_bricks: round(d.bio_tree_pellets_bricks),
     district_heating: round(d.district_heating), electricity: round(d.electricity), gas: round(d.gas), oil: round(d.oil), wood: round(d.wood),
   };
-  const investment = round(items.reduce((sum, i) => sum + midCost(i), 0));
+  let cost = 0;
+  let span = 0;
+  for (const item of items) {
+    cost += midCost(item);
+    span += item.high - item.low;
+  }
+  const investment = round(cost);
   const lifeSpan = round(combinedLifeSpan(items));
   const bought = round(diff.energy_diff_import);
   const yearlyKr = round(diff.energyCostSavings);
+  const worth = worthOf(investment, yearlyKr, lifeSpan);
   return {
     name: measure.type,
     category: measure.category,
@@ -111,13 +123,15 @@ export function evaluate(measure: Measure, ctx: MeasureContext): Activity {
     energy_diff_export: round(diff.energy_diff_export),
     energy_diff_per_carrier: perCarrier,
     investment_cost: investment,
-    investment_cost_span: round(items.reduce((sum, i) => sum + (i.high - i.low), 0)),
+    investment_cost_span: round(span),
     life_span: lifeSpan,
     // Exported power is sold, not saved: the kWh shown are bought energy only; the kronor price exports at the export price.
     savings: { energySavings: bought, energyCostSavings: yearlyKr },
     kwh_saved_bought: bought,
     kwh_sold: round(diff.energy_diff_export),
-    ...worthOf(investment, yearlyKr, lifeSpan),
+    payback_years: worth.payback_years,
+    pays_back: worth.pays_back,
+    lifetime_value: worth.lifetime_value,
     needs_installer: measure.installer,
     choice: measure.choice,
     subsidies: subsidiesFor(items),

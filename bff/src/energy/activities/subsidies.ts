@@ -25,7 +25,12 @@ export function subsidiesFor(items: readonly CostItem[]): Subsidy[] {
 
 /** Life span of several items: weighted by cost (a free measure counts with weight 1). */
 export function combinedLifeSpan(items: readonly CostItem[]): number {
-  const weights = items.map((i) => midCost(i) || 1);
-  const total = weights.reduce((a, b) => a + b, 0);
-  return items.reduce((sum, item, i) => sum + item.lifeSpan * weights[i], 0) / total;
+  let total = 0;
+  let weighted = 0;
+  for (const item of items) {
+    const weight = midCost(item) || 1;
+    total += weight;
+    weighted += item.lifeSpan * weight;
+  }
+  return weighted / total;
 }

@@ -106,10 +106,30 @@ function monthlyDegreeDaysAtBase(monthlyMeanC: readonly number[]): number {
   return atBase;
 }
 
+/**
+ * The profile's degree days at recent balance temperatures. One property's model runs share a few: measures that leave
+ * the envelope and the free heat alone (heat pumps, solar, fittings) and the label's runs repeat them. Kept small per
+ * climate town (emptied when full), so a long-running server holds a few hundred numbers.
+ */
+const RECENT_BALANCES = 64;
+const degreeDaysAtBalanceOf = new WeakMap<readonly number[], Map<number, number>>();
+function monthlyDegreeDaysAtBalance(monthlyMeanC: readonly number[], balanceTemperature: number): number {
+  let recent = degreeDaysAtBalanceOf.get(monthlyMeanC);
+  if (recent === undefined) degreeDaysAtBalanceOf.set(monthlyMeanC, (recent = new Map()));
+  let degreeDays = recent.get(balanceTemperature);
+  if (degreeDays === undefined) {
+    degreeDays = monthlyDegreeDays(monthlyMeanC, balanceTemperature);
+    if (recent.size >= RECENT_BALANCES) recent.clear();
+    recent.set(balanceTemperature, degreeDays);
+  }
+  return degreeDays;
+}
+
 /** Degree days at the house's balance temperature: the place's base-17 value scaled by the monthly profile. */
 export function degreeDaysAtBalance(climate: Climate, balanceTemperature: number): number {
   const atBase = monthlyDegreeDaysAtBase(climate.monthlyMeanC);
-  return atBase > 0 ? (climate.degreeDays * monthlyDegreeDays(climate.monthlyMeanC, balanceTemperature)) / atBase : 0;
+  if (!(atBase > 0)) return 0;
+  return (climate.degreeDays * monthlyDegreeDaysAtBalance(climate.monthlyMeanC, balanceTemperature)) / atBase;
 }
 
 /**

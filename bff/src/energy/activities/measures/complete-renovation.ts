@@ -12,6 +12,10 @@ export const PACKAGE_PARTS: readonly Measure[] = [insulationAttic, insulationWal
 
 /** Parts still to do (not completed, available) on the house as it is; the heat pump is the best one for it. */
 export function packageParts(ctx: MeasureContext): Measure[] {
+  return ctx.runs.decide('complete_renovation_parts', () => chooseParts(ctx));
+}
+
+function chooseParts(ctx: MeasureContext): Measure[] {
   const envelope = PACKAGE_PARTS.filter((m) => stillToDo(ctx, m));
   const pump = bestHeatPump(ctx);
   return pump ? [...envelope, pump] : envelope;

@@ -1,7 +1,7 @@
 // heat_pump: the heat pump type that saves the most kronor in this house (of geothermal, air/water, air-to-air).
 import { difference } from '../runner';
 import { message } from '../messages';
-import { inputAfter } from '../model-runs';
+import { availabilityOf, completionOf, costOf, inputAfter } from '../model-runs';
 import type { Measure, MeasureContext } from '../types';
 import { heatPumpAir } from './heat-pump-air';
 import { HYDRONIC_HEAT_PUMPS, pumpStatus } from './heat-pump-common';
@@ -16,7 +16,7 @@ export function bestHeatPump(ctx: MeasureContext): Measure | null {
 function chooseHeatPump(ctx: MeasureContext): Measure | null {
   let best: { measure: Measure; saving: number } | null = null;
   for (const measure of CANDIDATES) {
-    if (measure.completion(ctx) === 'completed' || !measure.availability(ctx).available) continue;
+    if (completionOf(ctx, measure) === 'completed' || !availabilityOf(ctx, measure).available) continue;
     const after = ctx.runs.actual(inputAfter(ctx, measure));
     const saving = difference(ctx.before, after, ctx.prices).energyCostSavings;
     if (best === null || saving > best.saving) best = { measure, saving };
@@ -33,8 +33,8 @@ export const heatPumpBest: Measure = {
   availability(ctx) {
     const best = bestHeatPump(ctx);
     if (!best) return { available: false, messages: [message('no_heat_pump_option')] };
-    return { available: true, messages: [message('heat_pump_choice'), ...best.availability(ctx).messages] };
+    return { available: true, messages: [message('heat_pump_choice'), ...availabilityOf(ctx, best).messages] };
   },
   apply: (ctx) => inputAfter(ctx, bestHeatPump(ctx) ?? heatPumpGeothermal),
-  cost: (ctx) => (bestHeatPump(ctx) ?? heatPumpGeothermal).cost(ctx),
+  cost: (ctx) => costOf(ctx, bestHeatPump(ctx) ?? heatPumpGeothermal).slice(),
 };

@@ -2,14 +2,14 @@
 // model run, so the saving is less than the sum of the parts'), the parts' costs, and the status rules.
 import { copyInput, type BuildingInput } from '../../answers';
 import { message } from '../messages';
-import { inputAfter } from '../model-runs';
+import { availabilityOf, completionOf, costOf, inputAfter } from '../model-runs';
 import type { Availability, CompletionStatus, CostItem, Measure, MeasureContext } from '../types';
 
 export const MIN_PACKAGE_PARTS = 2;
 
 /** A part that is still to do on the house as it is: not completed, and available. */
 export function stillToDo(ctx: MeasureContext, measure: Measure): boolean {
-  return measure.completion(ctx) !== 'completed' && measure.availability(ctx).available;
+  return completionOf(ctx, measure) !== 'completed' && availabilityOf(ctx, measure).available;
 }
 
 /** Every part applied: each part changes its own answers, so the changes are laid over the house's answers in turn. */
@@ -35,5 +35,7 @@ export function packageAvailability(parts: readonly Measure[]): Availability {
 }
 
 export function packageCost(ctx: MeasureContext, parts: readonly Measure[]): CostItem[] {
-  return parts.flatMap((part) => part.cost(ctx));
+  const items: CostItem[] = [];
+  for (const part of parts) items.push(...costOf(ctx, part));
+  return items;
 }

@@ -4,7 +4,7 @@
 // low-flow fittings and energy-reducing products. Left out: lowering the temperature (a comfort choice, not something
 // bought), the wallbox and `unspecified` (no energy change), and the other package. At least two parts, else not
 // available; completed when nothing is left.
-import { inputAfter } from '../model-runs';
+import { completionOf, inputAfter } from '../model-runs';
 import type { Measure, MeasureContext } from '../types';
 import { energyEfficientDoors } from './energy-efficient-doors';
 import { energyEfficientProducts } from './energy-efficient-products';
@@ -44,7 +44,7 @@ function chooseParts(ctx: MeasureContext): Measure[] {
   if (withPump) parts.push(pump);
   // Smart steering needs a heat pump: the one this package puts in, or else the one in the house.
   if (!withPump) take(heatPumpSmartSteering);
-  else if (heatPumpSmartSteering.completion(ctx) !== 'completed') parts.push(heatPumpSmartSteering);
+  else if (completionOf(ctx, heatPumpSmartSteering) !== 'completed') parts.push(heatPumpSmartSteering);
   if (!take(solarPanelAndBatteryInstallation)) take(batteryInstallation);
   take(lowFlushFaucets);
   take(energyEfficientProducts);
