@@ -149,7 +149,10 @@ describe('the write generation of a pool', () => {
     const first = cache.read('shared', load);
     const second = cache.read('shared', load);
     expect(loads).toBe(1);
-    await database.pool.query(`update staff_users set name = 'Stina Staff' where email = 'staff@energi.demo.test'`);
+    await database.db
+      .update(staffUsers)
+      .set({ name: 'Stina Staff' })
+      .where(eq(staffUsers.email, 'staff@energi.demo.test'));
     const third = cache.read('shared', load);
     expect(loads).toBe(2);
     release();
