@@ -7,7 +7,15 @@ import { E2E_BANKID_PORT, E2E_DATA_DIR, E2E_PORT } from './e2e-env.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 fs.rmSync(E2E_DATA_DIR, { recursive: true, force: true });
-const env = { ...process.env, DATA_DIR: E2E_DATA_DIR, PORT: String(E2E_PORT), HOST: '127.0.0.1', NODE_ENV: 'production', DEMO_MODE: 'true', LOG_LEVEL: 'warn', RELEASED_BY: 'e2e',
+const env = {
+  ...process.env,
+  DATA_DIR: E2E_DATA_DIR,
+  PORT: String(E2E_PORT),
+  HOST: '127.0.0.1',
+  NODE_ENV: 'production',
+  DEMO_MODE: 'true',
+  LOG_LEVEL: 'warn',
+  RELEASED_BY: 'e2e',
   // Every test signs in; the per-IP sign-in limit is covered by the BFF suite.
   SIGNIN_RATE_LIMIT: '10000',
   BANKID_START_RATE_LIMIT: '10000',
@@ -17,7 +25,8 @@ const env = { ...process.env, DATA_DIR: E2E_DATA_DIR, PORT: String(E2E_PORT), HO
   BEACON_RATE_LIMIT: '100000',
   // tests/canary.spec.ts judges a canary after a few browser sessions; the default of 50 is covered by the BFF suite.
   CANARY_SESSIONS: '3',
-  BANKID_SIMULATOR_PORT: String(E2E_BANKID_PORT) };
+  BANKID_SIMULATOR_PORT: String(E2E_BANKID_PORT),
+};
 for (const file of ['shell/dist/index.html', 'bff/dist/server.js', 'mfe-results/dist/mf-manifest.json']) {
   if (!fs.existsSync(path.join(root, file))) {
     console.error(`e2e: ${file} is missing; run \`npm run build\` first (npm test does).`);

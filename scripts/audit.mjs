@@ -26,12 +26,25 @@ if (report?.metadata?.vulnerabilities) {
   const { high = 0, critical = 0, moderate = 0, low = 0 } = report.metadata.vulnerabilities;
   console.log(`npm audit (production): critical ${critical}, high ${high}, moderate ${moderate}, low ${low}`);
   for (const [name, v] of Object.entries(report.vulnerabilities ?? {})) {
-    if (v.severity === 'high' || v.severity === 'critical') console.log(`  ${v.severity}: ${name} ${v.range} (${[v.via].flat().map((x) => x.title ?? x).join('; ')})`);
+    if (v.severity === 'high' || v.severity === 'critical')
+      console.log(
+        `  ${v.severity}: ${name} ${v.range} (${[v.via]
+          .flat()
+          .map((x) => x.title ?? x)
+          .join('; ')})`,
+      );
   }
   process.exit(high + critical > 0 ? 1 : 0);
 }
 
-const reason = report?.message || report?.error?.summary || (audit.stderr.trim().split('\n').find((l) => /audit|error/i.test(l)) || `npm audit exit ${audit.status}`);
+const reason =
+  report?.message ||
+  report?.error?.summary ||
+  audit.stderr
+    .trim()
+    .split('\n')
+    .find((l) => /audit|error/i.test(l)) ||
+  `npm audit exit ${audit.status}`;
 console.log(`npm audit could not run: ${reason}`);
 console.log('Direct production dependencies against their latest release (a stand-in, not an advisory check):\n');
 const direct = new Map();
@@ -49,5 +62,7 @@ for (const [name, users] of [...direct].sort()) {
   if (stale) behind++;
   console.log(`${stale ? '!' : ' '} ${name.padEnd(40)} ${versions.join(', ').padEnd(12)} latest ${latest}`);
 }
-console.log(`\n${direct.size} direct production dependencies, ${behind} behind their latest release (pins are explained in docs/security.md).`);
+console.log(
+  `\n${direct.size} direct production dependencies, ${behind} behind their latest release (pins are explained in docs/security.md).`,
+);
 process.exit(2);

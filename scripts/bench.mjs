@@ -19,13 +19,39 @@ import { REMOTES } from './bench/sizes.mjs';
 
 const BENCHES = [
   { name: 'sizes', title: 'bundle sizes', load: async () => (await import('./bench/sizes.mjs')).benchSizes },
-  { name: 'bff-startup', title: 'BFF cold start', load: async () => (await import('./bench/bff-startup.mjs')).benchBffStartup },
-  { name: 'bff', title: 'BFF throughput vs bare Express', load: async () => (await import('./bench/bff-throughput.mjs')).benchBffThroughput },
+  {
+    name: 'bff-startup',
+    title: 'BFF cold start',
+    load: async () => (await import('./bench/bff-startup.mjs')).benchBffStartup,
+  },
+  {
+    name: 'bff',
+    title: 'BFF throughput vs bare Express',
+    load: async () => (await import('./bench/bff-throughput.mjs')).benchBffThroughput,
+  },
   { name: 'engine', title: 'energy engine', load: async () => (await import('./bench/engine.mjs')).benchEngine },
-  { name: 'analytics', title: 'analytics at 1,000,000 properties', load: async () => (await import('./bench/analytics.mjs')).benchAnalytics },
-  { name: 'frontend', title: 'front end (Lighthouse)', optionalFile: 'bench/frontend.mjs', exportName: 'benchFrontend' },
-  { name: 'navigation', title: 'navigation after a preload intent', load: async () => (await import('./bench/navigation.mjs')).benchNavigation },
-  { name: 'startup', title: 'fresh clone → running product', onlyWhenAsked: true, load: async () => (await import('./bench/startup.mjs')).benchStartup },
+  {
+    name: 'analytics',
+    title: 'analytics at 1,000,000 properties',
+    load: async () => (await import('./bench/analytics.mjs')).benchAnalytics,
+  },
+  {
+    name: 'frontend',
+    title: 'front end (Lighthouse)',
+    optionalFile: 'bench/frontend.mjs',
+    exportName: 'benchFrontend',
+  },
+  {
+    name: 'navigation',
+    title: 'navigation after a preload intent',
+    load: async () => (await import('./bench/navigation.mjs')).benchNavigation,
+  },
+  {
+    name: 'startup',
+    title: 'fresh clone → running product',
+    onlyWhenAsked: true,
+    load: async () => (await import('./bench/startup.mjs')).benchStartup,
+  },
 ];
 const ALIASES = { 'bff-throughput': 'bff', clone: 'startup' };
 
@@ -39,16 +65,32 @@ function parseArgs(argv) {
     else if (arg === '--runs' || arg.startsWith('--runs=')) {
       const count = arg.includes('=') ? arg.slice('--runs='.length) : argv[++i];
       args.runs = Number(count);
-      if (!Number.isInteger(args.runs) || args.runs < 1) throw new Error(`--runs takes a whole number ≥ 1 (got "${count ?? ''}")`);
-    }
-    else if (arg === '--only' || arg.startsWith('--only=')) {
+      if (!Number.isInteger(args.runs) || args.runs < 1)
+        throw new Error(`--runs takes a whole number ≥ 1 (got "${count ?? ''}")`);
+    } else if (arg === '--only' || arg.startsWith('--only=')) {
       const list = arg.includes('=') ? arg.slice('--only='.length) : argv[++i];
-      args.only = new Set((list ?? '').split(',').map((n) => ALIASES[n.trim()] ?? n.trim()).filter(Boolean));
+      args.only = new Set(
+        (list ?? '')
+          .split(',')
+          .map((n) => ALIASES[n.trim()] ?? n.trim())
+          .filter(Boolean),
+      );
       const unknown = [...args.only].filter((n) => !BENCHES.some((b) => b.name === n));
-      if (unknown.length || args.only.size === 0) throw new Error(`--only takes a comma-separated list of ${BENCHES.map((b) => b.name).join(', ')} (got "${list ?? ''}")`);
+      if (unknown.length || args.only.size === 0)
+        throw new Error(
+          `--only takes a comma-separated list of ${BENCHES.map((b) => b.name).join(', ')} (got "${list ?? ''}")`,
+        );
     } else if (arg === '--help' || arg === '-h') {
       const lines = fs.readFileSync(new URL(import.meta.url), 'utf8').split('\n');
-      console.log(lines.slice(0, lines.findIndex((l) => !l.startsWith('//'))).map((l) => l.slice(3)).join('\n'));
+      console.log(
+        lines
+          .slice(
+            0,
+            lines.findIndex((l) => !l.startsWith('//')),
+          )
+          .map((l) => l.slice(3))
+          .join('\n'),
+      );
       process.exit(0);
     } else throw new Error(`unknown argument ${arg} (try --help)`);
   }
@@ -58,7 +100,11 @@ function parseArgs(argv) {
 function ensureBuilds(selected) {
   const needsBuilds = selected.some((b) => ['sizes', 'bff-startup', 'bff', 'frontend', 'navigation'].includes(b.name));
   if (!needsBuilds) return;
-  const required = ['shell/dist/index.html', ...REMOTES.map((remote) => `${remote}/dist/mf-manifest.json`), 'bff/dist/server.js'];
+  const required = [
+    'shell/dist/index.html',
+    ...REMOTES.map((remote) => `${remote}/dist/mf-manifest.json`),
+    'bff/dist/server.js',
+  ];
   const missing = required.filter((file) => !fs.existsSync(path.join(ROOT, file)));
   if (missing.length === 0) return;
   console.log(`Missing build output (${missing.join(', ')}): running npm run build`);
@@ -85,21 +131,33 @@ function quantity(text) {
 export function judge(value, target) {
   if (!target) return null;
   const comparison = target.match(/^\s*(≤|<=|<|≥|>=|>)\s*(.*)$/);
-  if (!comparison) return /^(yes|no)$/i.test(target) ? String(value).trim().toLowerCase().startsWith(target.toLowerCase()) : null;
+  if (!comparison)
+    return /^(yes|no)$/i.test(target) ? String(value).trim().toLowerCase().startsWith(target.toLowerCase()) : null;
   const got = quantity(value);
   const want = quantity(comparison[2]);
   if (!got || !want) return null;
   const scale = (q) => (q.unit in UNIT_MS ? q.value * UNIT_MS[q.unit] : q.value);
   const [a, b] = [scale(got), scale(want)];
-  return comparison[1].startsWith('≤') || comparison[1].startsWith('<=') ? a <= b : comparison[1] === '<' ? a < b : comparison[1] === '>' ? a > b : a >= b;
+  return comparison[1].startsWith('≤') || comparison[1].startsWith('<=')
+    ? a <= b
+    : comparison[1] === '<'
+      ? a < b
+      : comparison[1] === '>'
+        ? a > b
+        : a >= b;
 }
 
 /** The whole table of bench-results/latest.json as Markdown (for docs/performance.md). */
 function markdownTable(latest) {
-  const rows = Object.entries(latest.benches).flatMap(([name, run]) => run.rows.map((row) => tableRow(row, name, run.measuredAt)));
+  const rows = Object.entries(latest.benches).flatMap(([name, run]) =>
+    run.rows.map((row) => tableRow(row, name, run.measuredAt)),
+  );
   const escape = (text) => String(text).replaceAll('|', '\\|');
   const lines = ['| metric | value | target | ok? |', '|---|---|---|---|'];
-  for (const row of rows) lines.push(`| ${escape(row.metric)} | ${escape(row.value)} | ${escape(row.target)} | ${row.ok === true ? 'yes' : row.ok === false ? '**no**' : ''} |`);
+  for (const row of rows)
+    lines.push(
+      `| ${escape(row.metric)} | ${escape(row.value)} | ${escape(row.target)} | ${row.ok === true ? 'yes' : row.ok === false ? '**no**' : ''} |`,
+    );
   return lines.join('\n');
 }
 
@@ -110,7 +168,11 @@ function printTable(rows) {
     return [metric, String(value), target ?? '', verdict === true ? 'yes' : verdict === false ? 'NO' : ''];
   });
   const widths = header.map((_, col) => Math.max(...[header, ...cells].map((row) => row[col].length)));
-  const line = (row) => row.map((cell, col) => cell.padEnd(widths[col])).join(' | ').trimEnd();
+  const line = (row) =>
+    row
+      .map((cell, col) => cell.padEnd(widths[col]))
+      .join(' | ')
+      .trimEnd();
   console.log(['', line(header), widths.map((w) => '-'.repeat(w)).join('-|-'), ...cells.map(line)].join('\n'));
   return cells;
 }
@@ -120,7 +182,8 @@ async function loadBench(bench) {
   const file = path.join(ROOT, 'scripts', bench.optionalFile);
   if (!fs.existsSync(file)) return null;
   const module = await import(pathToFileURL(file).href);
-  if (typeof module[bench.exportName] !== 'function') throw new Error(`scripts/${bench.optionalFile} does not export ${bench.exportName}`);
+  if (typeof module[bench.exportName] !== 'function')
+    throw new Error(`scripts/${bench.optionalFile} does not export ${bench.exportName}`);
   return module[bench.exportName];
 }
 
@@ -139,11 +202,20 @@ function readLatest() {
 /** Merges this run into bench-results/latest.json, so `--only` runs update their part of the table and no other. */
 function writeLatest(byBench) {
   const latest = readLatest();
-  const machine = { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, loadAverage: os.loadavg().map((l) => Math.round(l * 10) / 10), node: process.version };
+  const machine = {
+    cpus: os.cpus().length,
+    cpuModel: os.cpus()[0]?.model,
+    loadAverage: os.loadavg().map((l) => Math.round(l * 10) / 10),
+    node: process.version,
+  };
   const measuredAt = new Date().toISOString();
   for (const [name, run] of Object.entries(byBench)) latest.benches[name] = { measuredAt, machine, ...run };
-  const ordered = Object.fromEntries(BENCHES.filter((b) => latest.benches[b.name]).map((b) => [b.name, latest.benches[b.name]]));
-  const table = Object.entries(ordered).flatMap(([name, run]) => run.rows.map((row) => tableRow(row, name, run.measuredAt)));
+  const ordered = Object.fromEntries(
+    BENCHES.filter((b) => latest.benches[b.name]).map((b) => [b.name, latest.benches[b.name]]),
+  );
+  const table = Object.entries(ordered).flatMap(([name, run]) =>
+    run.rows.map((row) => tableRow(row, name, run.measuredAt)),
+  );
   fs.mkdirSync(path.dirname(LATEST), { recursive: true });
   fs.writeFileSync(LATEST, `${JSON.stringify({ updatedAt: measuredAt, table, benches: ordered }, null, 2)}\n`);
   return LATEST;
@@ -196,7 +268,9 @@ async function main() {
   }
   printTable(rows);
   const file = writeLatest(byBench);
-  console.log(`\nWritten to ${path.relative(ROOT, file)} (benches not run this time keep their last figures there; \`node scripts/bench.mjs --table\` prints them all)`);
+  console.log(
+    `\nWritten to ${path.relative(ROOT, file)} (benches not run this time keep their last figures there; \`node scripts/bench.mjs --table\` prints them all)`,
+  );
   if (failures.length) {
     console.error(`bench: could not measure ${failures.join(', ')}`);
     process.exitCode = 1;

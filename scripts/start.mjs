@@ -8,7 +8,15 @@ import { REMOTE_PACKAGES } from './remotes.mjs';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const stampFile = path.join(root, 'node_modules', '.cache', 'home-energy', 'build.stamp');
-const SOURCE_PATHS = ['package-lock.json', 'shared', 'shell', ...REMOTE_PACKAGES, 'bff/src', 'bff/drizzle', 'bff/build.mjs'];
+const SOURCE_PATHS = [
+  'package-lock.json',
+  'shared',
+  'shell',
+  ...REMOTE_PACKAGES,
+  'bff/src',
+  'bff/drizzle',
+  'bff/build.mjs',
+];
 
 function run(command, args, extraEnv = {}) {
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...extraEnv } });
@@ -40,7 +48,11 @@ function needsInstall() {
 }
 
 function needsBuild() {
-  const outputs = ['shell/dist/index.html', 'bff/dist/server.js', ...REMOTE_PACKAGES.map((r) => `${r}/dist/mf-manifest.json`)];
+  const outputs = [
+    'shell/dist/index.html',
+    'bff/dist/server.js',
+    ...REMOTE_PACKAGES.map((r) => `${r}/dist/mf-manifest.json`),
+  ];
   if (outputs.some((file) => !fs.existsSync(path.join(root, file)))) return true;
   if (!fs.existsSync(stampFile)) return true;
   const built = fs.statSync(stampFile).mtimeMs;

@@ -35,7 +35,9 @@ step('unit + integration (PGlite)', 'node', jest, { CI: process.env.CI ?? 'true'
 if (process.env.TEST_DATABASE_URL) {
   step('BFF integration (PostgreSQL)', 'node', [...jest, '--selectProjects', 'bff'], { CI: process.env.CI ?? 'true' });
 } else {
-  console.log('\n(TEST_DATABASE_URL is not set: the BFF suite ran on PGlite only; .ci/run also runs it on PostgreSQL.)');
+  console.log(
+    '\n(TEST_DATABASE_URL is not set: the BFF suite ran on PGlite only; .ci/run also runs it on PostgreSQL.)',
+  );
 }
 step('build', 'npm', ['run', 'build']);
 // The built BFF under load (p99 ≤ 200 ms) and faults (PostgreSQL stopped, SIGKILL mid-write); PostgreSQL parts

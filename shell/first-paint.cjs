@@ -72,8 +72,18 @@ function firstPaintPages(root) {
     const flow = readJson(path.join(root, 'mfe-flow/locales', lng, 'flow.json'));
     const results = readJson(path.join(root, 'mfe-results/locales', lng, 'results.json'));
     return [
-      { filename: `first-paint/search.${lng}.html`, lang: lng, pageTitle: flow.search.title, firstPaint: { css: searchCss, html: firstPaintHtml(common, flow) } },
-      { filename: `first-paint/dashboard.${lng}.html`, lang: lng, pageTitle: results.title, firstPaint: { css: dashboardCss, html: dashboardFrameHtml(common, results) } },
+      {
+        filename: `first-paint/search.${lng}.html`,
+        lang: lng,
+        pageTitle: flow.search.title,
+        firstPaint: { css: searchCss, html: firstPaintHtml(common, flow) },
+      },
+      {
+        filename: `first-paint/dashboard.${lng}.html`,
+        lang: lng,
+        pageTitle: results.title,
+        firstPaint: { css: dashboardCss, html: dashboardFrameHtml(common, results) },
+      },
     ];
   });
 }

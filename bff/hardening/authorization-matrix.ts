@@ -99,12 +99,17 @@ export interface MatrixRow {
 }
 
 const A = 'allow';
-const row = (route: string, outcomes: Outcomes, spec: Omit<MatrixRow, 'route' | 'outcomes'> = {}): MatrixRow => ({ route, outcomes, ...spec });
+const row = (route: string, outcomes: Outcomes, spec: Omit<MatrixRow, 'route' | 'outcomes'> = {}): MatrixRow => ({
+  route,
+  outcomes,
+  ...spec,
+});
 
 const TEMPORARY_PASSWORD = 'matrix-temporary-password';
 const slugOf = (actor: ActorName) => `matrix-${actor.toLowerCase()}`;
 
-async function ok(pending: PromiseLike<{ status: number; text: string; body: any }>, what: string) { // eslint-disable-line @typescript-eslint/no-explicit-any
+async function ok(pending: PromiseLike<{ status: number; text: string; body: any }>, what: string) {
+  // eslint-disable-line @typescript-eslint/no-explicit-any
   const res = await pending;
   if (res.status >= 300) throw new Error(`prepare ${what}: ${res.status} ${res.text}`);
   return res.body;
@@ -112,14 +117,25 @@ async function ok(pending: PromiseLike<{ status: number; text: string; body: any
 
 /** A pending EPC document of the homeowner's, for approving or rejecting once. */
 async function uploadDocument({ owner, ids }: MatrixHelpers) {
-  const body = await ok(owner.post(`/api/flow/property/${ids.property}/document`).field('energy_class', 'C').attach('file', MATRIX_PDF, 'epc.pdf'), 'document');
+  const body = await ok(
+    owner
+      .post(`/api/flow/property/${ids.property}/document`)
+      .field('energy_class', 'C')
+      .attach('file', MATRIX_PDF, 'epc.pdf'),
+    'document',
+  );
   return { document: body.document.id as string };
 }
 
 /** A new request from the homeowner to the demo installer organisation (a key of its own per case), and its id. */
 async function newLead({ owner, admin, ids }: MatrixHelpers, actor: ActorName) {
   const key = `matrix_${actor.toLowerCase()}`;
-  await ok(owner.post(`/api/flow/property/${ids.property}/installer-requests`).send([{ installer: 'demo-installer', key, selected: true }]), 'installer request');
+  await ok(
+    owner
+      .post(`/api/flow/property/${ids.property}/installer-requests`)
+      .send([{ installer: 'demo-installer', key, selected: true }]),
+    'installer request',
+  );
   const { requests } = await ok(admin.get('/api/console/org/demo-installer/installer-requests'), 'leads');
   return { lead: (requests as { id: number; key: string }[]).find((r) => r.key === key)!.id };
 }

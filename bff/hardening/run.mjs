@@ -19,7 +19,8 @@ import { formatTwoInstances, twoInstancesScenario } from './instances/two-instan
 
 const DEFAULT_RATE = { pglite: 30, postgres: 60 };
 const durationS = Number(process.env.LOAD_DURATION ?? 60);
-const rateFor = (db) => Number(process.env[`LOAD_RATE_${db.toUpperCase()}`] ?? process.env.LOAD_RATE ?? DEFAULT_RATE[db]);
+const rateFor = (db) =>
+  Number(process.env[`LOAD_RATE_${db.toUpperCase()}`] ?? process.env.LOAD_RATE ?? DEFAULT_RATE[db]);
 
 const started = Date.now();
 const outcomes = [];
@@ -59,7 +60,9 @@ async function load(db, cluster) {
 async function main() {
   assertBuilt();
   const withPostgres = postgresAvailable();
-  console.log(`Load + faults on the built BFF; PostgreSQL parts ${withPostgres ? 'on a throwaway cluster' : 'skipped (no PostgreSQL server here)'}`);
+  console.log(
+    `Load + faults on the built BFF; PostgreSQL parts ${withPostgres ? 'on a throwaway cluster' : 'skipped (no PostgreSQL server here)'}`,
+  );
   // One cluster for every PostgreSQL part: it is seeded once, by the first BFF that starts on it.
   const cluster = withPostgres ? await startPostgresCluster({ port: PORTS.loadPostgres }) : null;
   try {

@@ -121,13 +121,33 @@ export interface AppDeps {
 }
 
 /** Builds the whole BFF from its dependencies; never listens (server.ts does), so tests drive it with supertest. */
-export function createApp({ config, db, pool, logger, authSecret, dataKey, pruneSessions = true, rp, bankIdTestAppUrl, now, geo = loadGeoTables(GEO_DIR), stores = productStores(config), brandStore = brandConfigStore(stores.brandConfig), sessionFastPath: fastSessions = true, mailer, metrics }: AppDeps): express.Express {
+export function createApp({
+  config,
+  db,
+  pool,
+  logger,
+  authSecret,
+  dataKey,
+  pruneSessions = true,
+  rp,
+  bankIdTestAppUrl,
+  now,
+  geo = loadGeoTables(GEO_DIR),
+  stores = productStores(config),
+  brandStore = brandConfigStore(stores.brandConfig),
+  sessionFastPath: fastSessions = true,
+  mailer,
+  metrics,
+}: AppDeps): express.Express {
   const app = express();
   app.disable('x-powered-by');
   const releases = { releasesDir: config.releasesDir, SHELL_DIST: config.SHELL_DIST, releaseStore: stores.releases };
   // Remote files from a CDN (MFE_PUBLIC_URL) are scripts, styles and fetches of another origin the pages must allow.
   const remoteFilesOrigin = config.MFE_PUBLIC_URL ? [new URL(config.MFE_PUBLIC_URL).origin] : [];
-  app.set('trust proxy', config.TRUST_PROXY === 'true' ? true : config.TRUST_PROXY === 'false' ? false : config.TRUST_PROXY);
+  app.set(
+    'trust proxy',
+    config.TRUST_PROXY === 'true' ? true : config.TRUST_PROXY === 'false' ? false : config.TRUST_PROXY,
+  );
 
   if (metrics) app.use(metrics.requests(app));
   app.use(requestLog(logger));
@@ -161,50 +181,140 @@ export function createApp({ config, db, pool, logger, authSecret, dataKey, prune
   const passport = createPassport(db, [bankIdStrategy({ db, orders, vault })]);
   const sessionStore = createSessionStore({ pool, pruneExpired: pruneSessions });
   const passwordGuard = new PasswordGuard(db, now);
-  const authOptions = { db, logger, passport, secret: authSecret, cookies, basePath: config.AUTH_BASE_PATH, publicUrl: config.PUBLIC_URL, signInPage: '/console', signInRateLimit: config.SIGNIN_RATE_LIMIT, passwordGuard };
-  if (fastSessions) app.get(`${config.AUTH_BASE_PATH}/session`, sessionFastPath({ store: sessionStore, passport, secret: authSecret, cookies, answers: authAnswers(authOptions) }));
+  const authOptions = {
+    db,
+    logger,
+    passport,
+    secret: authSecret,
+    cookies,
+    basePath: config.AUTH_BASE_PATH,
+    publicUrl: config.PUBLIC_URL,
+    signInPage: '/console',
+    signInRateLimit: config.SIGNIN_RATE_LIMIT,
+    passwordGuard,
+  };
+  if (fastSessions)
+    app.get(
+      `${config.AUTH_BASE_PATH}/session`,
+      sessionFastPath({
+        store: sessionStore,
+        passport,
+        secret: authSecret,
+        cookies,
+        answers: authAnswers(authOptions),
+      }),
+    );
   // Every page load asks the registry: it reads only its cookies (no session) and its answer is a few hundred bytes,
   // so it is answered before the session chain and compression. A body is checked as on every /api route.
-  app.get('/api/mfe/registry', cookieParser(), express.json({ limit: '100kb' }), jsonBodies, ...registryRoute(db, { publicUrl: config.PUBLIC_URL, filesUrl: config.MFE_PUBLIC_URL, demo: config.demo, secureCookies: config.secureCookies, defaultBrand: config.DEFAULT_BRAND }));
+  app.get(
+    '/api/mfe/registry',
+    cookieParser(),
+    express.json({ limit: '100kb' }),
+    jsonBodies,
+    ...registryRoute(db, {
+      publicUrl: config.PUBLIC_URL,
+      filesUrl: config.MFE_PUBLIC_URL,
+      demo: config.demo,
+      secureCookies: config.secureCookies,
+      defaultBrand: config.DEFAULT_BRAND,
+    }),
+  );
   app.use(compression());
 
   app.use(healthRoutes(db));
   app.use('/api', sameOrigin(config.PUBLIC_URL), cookieParser());
-  app.use('/api', sessionMiddleware({ store: sessionStore, secret: authSecret, cookies }), passport.session(), impersonation(db));
+  app.use(
+    '/api',
+    sessionMiddleware({ store: sessionStore, secret: authSecret, cookies }),
+    passport.session(),
+    impersonation(db),
+  );
   app.use(config.AUTH_BASE_PATH, authRoutes(authOptions));
   // Bodies are JSON (or the upload's multipart), and writes take no query: see http/input-guards.ts.
   // Anonymous flow writes per IP before any body is read (http/write-limits.ts).
   app.use('/api/flow', flowWriteLimiter(db, config.FLOW_WRITE_RATE_LIMIT));
   // Beacons have their own, much smaller body bound, so they are read before the general JSON parser.
-  app.use('/api/mfe', beaconRoutes(db, { secureCookies: config.secureCookies, perMinute: config.BEACON_RATE_LIMIT, rules: { sessions: config.CANARY_SESSIONS, margin: config.CANARY_ERROR_MARGIN }, logger }));
+  app.use(
+    '/api/mfe',
+    beaconRoutes(db, {
+      secureCookies: config.secureCookies,
+      perMinute: config.BEACON_RATE_LIMIT,
+      rules: { sessions: config.CANARY_SESSIONS, margin: config.CANARY_ERROR_MARGIN },
+      logger,
+    }),
+  );
   app.use('/api', express.json({ limit: '100kb' }), jsonBodies, noQueryOnWrites);
   app.use('/api/releases', releaseUploadRoutes(db, releases, config), releaseControlRoutes(db, releases));
   app.use(
     '/api/flow/user',
-    signRoutes({ db, orders, passport, vault, secret: authSecret, cookies, publicUrl: config.PUBLIC_URL, startRateLimit: config.BANKID_START_RATE_LIMIT, defaultBrand: config.DEFAULT_BRAND, fakeLogin: config.FAKE_LOGIN && config.demo }),
+    signRoutes({
+      db,
+      orders,
+      passport,
+      vault,
+      secret: authSecret,
+      cookies,
+      publicUrl: config.PUBLIC_URL,
+      startRateLimit: config.BANKID_START_RATE_LIMIT,
+      defaultBrand: config.DEFAULT_BRAND,
+      fakeLogin: config.FAKE_LOGIN && config.demo,
+    }),
     profileRoutes(db, now),
   );
-  app.use('/api/flow/property-search', propertySearchRoutes({ db, logger, streetViewKey: config.STREETVIEW_API_KEY, searchRateLimit: config.SEARCH_RATE_LIMIT }));
+  app.use(
+    '/api/flow/property-search',
+    propertySearchRoutes({
+      db,
+      logger,
+      streetViewKey: config.STREETVIEW_API_KEY,
+      searchRateLimit: config.SEARCH_RATE_LIMIT,
+    }),
+  );
   // The building (the flow's busiest reads) first; the installer routes share its prefix and query rule, not its paths.
-  app.use('/api/flow/property', buildingRoutes({ db, geo, defaultBrand: config.DEFAULT_BRAND, now: now ?? Date.now, documents: config, documentStore: stores.documents }));
+  app.use(
+    '/api/flow/property',
+    buildingRoutes({
+      db,
+      geo,
+      defaultBrand: config.DEFAULT_BRAND,
+      now: now ?? Date.now,
+      documents: config,
+      documentStore: stores.documents,
+    }),
+  );
   app.use('/api/flow/property', installerRequestRoutes({ db, defaultBrand: config.DEFAULT_BRAND, mailer }));
   app.use('/api/flow/texts', textRoutes(db));
   app.use('/api/flow', flowRoutes({ db, defaultBrand: config.DEFAULT_BRAND }));
-  app.use('/api/flow', brandRoutes({ store: brandStore, defaultBrand: config.DEFAULT_BRAND, logger, secureCookies: config.secureCookies }));
+  app.use(
+    '/api/flow',
+    brandRoutes({ store: brandStore, defaultBrand: config.DEFAULT_BRAND, logger, secureCookies: config.secureCookies }),
+  );
   app.use('/api/flow', lenderRoutes());
   app.use('/api/flow', flowMessageRoutes(db, { defaultBrand: config.DEFAULT_BRAND, now }));
   // Every console and admin write is audited (with the real user while impersonating); routes add their details.
   app.use('/api/password', passwordLinkRoutes({ db, mailer, now, forgotRateLimit: config.PASSWORD_RESET_RATE_LIMIT }));
   app.use(['/api/console', '/api/admin'], refuseUntilPasswordChosen, noteStaffLanguage(db), auditWrites(db, logger));
-  app.use('/api/console/org/:org/users', requireOrganisation(db), requireConsoleItem('user-management'), organisationUserRoutes(db, mailer, now));
-  app.use('/api/console', consoleRoutes({ db, geo, brandStore, logger, now, passwordGuard, mailer, documentStore: stores.documents }));
+  app.use(
+    '/api/console/org/:org/users',
+    requireOrganisation(db),
+    requireConsoleItem('user-management'),
+    organisationUserRoutes(db, mailer, now),
+  );
+  app.use(
+    '/api/console',
+    consoleRoutes({ db, geo, brandStore, logger, now, passwordGuard, mailer, documentStore: stores.documents }),
+  );
   app.use('/api/admin', adminRoutes({ db, logger, brandStore, releases, mailer, outboxDir: config.outboxDir, now }));
   app.use('/api', apiNotFound);
 
   app.use('/mfe', releaseFiles(stores.releases));
   app.use('/demo-logos', demoLogoFiles(DEMO_LOGOS_DIR));
   const filesBase = config.MFE_PUBLIC_URL?.replace(/\/+$/, '') ?? '/mfe';
-  app.use(shellFiles(config.SHELL_DIST, { pageHints: pageHints({ releaseStore: stores.releases, filesBase, activeReleases: () => activeReleases(db) }) }));
+  app.use(
+    shellFiles(config.SHELL_DIST, {
+      pageHints: pageHints({ releaseStore: stores.releases, filesBase, activeReleases: () => activeReleases(db) }),
+    }),
+  );
   app.use(errorHandler(logger));
   return app;
 }

@@ -189,7 +189,10 @@ async function main(): Promise<number> {
         console.log('Migrations applied.');
         return 0;
       case 'seed': {
-        if (!config.demo) throw new ConfigError('seed loads the demo data (a published password): refused in production. Start in demo mode (DEMO_MODE=true) to use it.');
+        if (!config.demo)
+          throw new ConfigError(
+            'seed loads the demo data (a published password): refused in production. Start in demo mode (DEMO_MODE=true) to use it.',
+          );
         const created = await seedDemoStaff(database.db);
         if (created.length > 0) {
           console.log(`Demo staff accounts created (password for all: ${DEMO_PASSWORD}), sign in at /console:`);
@@ -200,7 +203,11 @@ async function main(): Promise<number> {
         if (brands > 0) console.log(`Demo brand configs written: ${brands}.`);
         const properties = await seedDemoRegister(database.db);
         await seedDemoInstallers(database.db);
-        console.log(properties > 0 ? `Demo property register loaded: ${properties} properties.` : 'Demo property register already loaded.');
+        console.log(
+          properties > 0
+            ? `Demo property register loaded: ${properties} properties.`
+            : 'Demo property register already loaded.',
+        );
         if (values.journeys) {
           const started = performance.now();
           const vault = new PersonalNumberVault(await loadDataKey(database.db, config.DATA_ENCRYPTION_KEY));
@@ -226,7 +233,11 @@ async function main(): Promise<number> {
       }
       case 'remove-demo-accounts': {
         const removed = await removeDemoAccounts(database.db);
-        console.log(removed.length > 0 ? `Demo staff accounts deactivated: ${removed.join(', ')}.` : 'No active demo staff accounts.');
+        console.log(
+          removed.length > 0
+            ? `Demo staff accounts deactivated: ${removed.join(', ')}.`
+            : 'No active demo staff accounts.',
+        );
         return 0;
       }
       case 'create-super-admin': {
@@ -236,30 +247,48 @@ async function main(): Promise<number> {
         if (!name.success) throw new ReleaseError(`--name: ${name.error.issues[0]?.message}`);
         const { oneTimePassword, created } = await createSuperAdmin(database.db, email.data, name.data);
         console.log(`${created ? 'Super admin created' : 'Super admin password reset'}: ${email.data}`);
-        console.log(`One-time password (shown once, not stored; works until they choose their own at first sign-in): ${oneTimePassword}`);
+        console.log(
+          `One-time password (shown once, not stored; works until they choose their own at first sign-in): ${oneTimePassword}`,
+        );
         return 0;
       }
       case 'release': {
         const remote = remoteArg(args[0]);
         const distDir = buildRemote(remote, values);
-        const result = await publishRelease(database.db, { ...config, releaseStore: stores.releases }, { remote, distDir, releasedBy: releasedBy(), activate: values.inactive ? 'never' : 'always' });
-        console.log(`${remote} ${result.version}: ${result.created ? 'released' : 'already released'}${result.activated ? ', active now' : ', not active'}.`);
-        for (const check of result.checks) console.log(`  shared ${check.name} ${check.requiredVersion ?? ''} ← shell ${check.shellVersion}: ok`);
+        const result = await publishRelease(
+          database.db,
+          { ...config, releaseStore: stores.releases },
+          { remote, distDir, releasedBy: releasedBy(), activate: values.inactive ? 'never' : 'always' },
+        );
+        console.log(
+          `${remote} ${result.version}: ${result.created ? 'released' : 'already released'}${result.activated ? ', active now' : ', not active'}.`,
+        );
+        for (const check of result.checks)
+          console.log(`  shared ${check.name} ${check.requiredVersion ?? ''} ← shell ${check.shellVersion}: ok`);
         return 0;
       }
       case 'copy-objects-to-s3': {
         const copied = await copyLocalObjectsToS3(config).catch((error: Error) => {
           throw new ConfigError(error.message);
         });
-        console.log(`Copied ${copied} objects to ${productStores(config).releases.location.replace(/\/releases$/, '')}.`);
+        console.log(
+          `Copied ${copied} objects to ${productStores(config).releases.location.replace(/\/releases$/, '')}.`,
+        );
         return 0;
       }
       case 'create-release-token': {
         const remote = remoteArg(args[0]);
         const label = releaseTokenCreateSchema.shape.label.safeParse(values.name ?? '');
-        if (!label.success) throw new ReleaseError(`--name: say whose CI uses the token (e.g. --name "results team CI"). ${USAGE}`);
+        if (!label.success)
+          throw new ReleaseError(`--name: say whose CI uses the token (e.g. --name "results team CI"). ${USAGE}`);
         const { token, row } = await createReleaseToken(database.db, remote, label.data, releasedBy());
-        await insertAudit(database.db, { actorId: null, actorEmail: releasedBy(), action: 'release_token.create', target: `release-token:${row.id}`, details: { remote, label: label.data } });
+        await insertAudit(database.db, {
+          actorId: null,
+          actorEmail: releasedBy(),
+          action: 'release_token.create',
+          target: `release-token:${row.id}`,
+          details: { remote, label: label.data },
+        });
         console.log(`Release token ${row.id} for ${remote} (${label.data}); shown once, not stored:`);
         console.log(token);
         return 0;
@@ -268,7 +297,13 @@ async function main(): Promise<number> {
         const remote = remoteArg(args[0]);
         const version = releaseVersionSchema.safeParse(args[1]);
         if (!version.success) throw new ReleaseError(`Give the version to activate. ${USAGE}`);
-        const release = await activateRelease(database.db, { ...config, releaseStore: stores.releases }, remote, version.data, releasedBy());
+        const release = await activateRelease(
+          database.db,
+          { ...config, releaseStore: stores.releases },
+          remote,
+          version.data,
+          releasedBy(),
+        );
         console.log(`${remote} ${release.version} is active now.`);
         return 0;
       }
@@ -276,19 +311,27 @@ async function main(): Promise<number> {
         const rows = await listReleases(database.db, args[0] ? remoteArg(args[0]) : undefined);
         if (rows.length === 0) console.log('No releases yet.');
         for (const r of rows) {
-          console.log(`${r.active ? '*' : ' '} ${r.remote.padEnd(12)} ${r.version.padEnd(24)} ${r.releasedAt.toISOString()}  ${r.releasedBy}`);
+          console.log(
+            `${r.active ? '*' : ' '} ${r.remote.padEnd(12)} ${r.version.padEnd(24)} ${r.releasedAt.toISOString()}  ${r.releasedBy}`,
+          );
         }
         return 0;
       }
       case 'publish-local': {
         for (const { package: remote } of REMOTES) {
-          const result = await publishRelease(database.db, { ...config, releaseStore: stores.releases }, {
-            remote,
-            distDir: path.join(REPO_ROOT, remote, 'dist'),
-            releasedBy: releasedBy(),
-            activate: 'if-new-or-none',
-          });
-          console.log(`${remote} ${result.version}${result.created ? ' released' : ''}${result.activated ? ' (active)' : ''}`);
+          const result = await publishRelease(
+            database.db,
+            { ...config, releaseStore: stores.releases },
+            {
+              remote,
+              distDir: path.join(REPO_ROOT, remote, 'dist'),
+              releasedBy: releasedBy(),
+              activate: 'if-new-or-none',
+            },
+          );
+          console.log(
+            `${remote} ${result.version}${result.created ? ' released' : ''}${result.activated ? ' (active)' : ''}`,
+          );
         }
         return 0;
       }
@@ -297,11 +340,14 @@ async function main(): Promise<number> {
         const file = args[0] ? path.resolve(process.env.INIT_CWD ?? process.cwd(), args[0]) : null;
         if (!file || !fs.existsSync(file)) throw new ReleaseError(`Give the CSV file to import. ${USAGE}`);
         const { rows, errors } = parseRegisterCsv(fs.readFileSync(file));
-        for (const error of errors.slice(0, 50)) console.error(`  line ${error.line}${error.column ? `, ${error.column}` : ''}: ${error.message}`);
+        for (const error of errors.slice(0, 50))
+          console.error(`  line ${error.line}${error.column ? `, ${error.column}` : ''}: ${error.message}`);
         if (errors.length > 50) console.error(`  … and ${errors.length - 50} more`);
         // All or nothing unless told otherwise: a half-imported file is hard to fix.
         if (errors.length > 0 && !values['skip-invalid']) {
-          console.error(`${errors.length} problems in ${file}; nothing imported. Fix them, or pass --skip-invalid to import the valid rows.`);
+          console.error(
+            `${errors.length} problems in ${file}; nothing imported. Fix them, or pass --skip-invalid to import the valid rows.`,
+          );
           return 1;
         }
         const geo = loadGeo(GEO_DIR);
@@ -323,7 +369,9 @@ async function main(): Promise<number> {
           'import',
         );
         const skipped = new Set(errors.map((e) => e.line)).size;
-        console.log(`Imported ${inserted} properties (${rows.length - inserted} already in the register${skipped ? `, ${skipped} rows skipped` : ''}).`);
+        console.log(
+          `Imported ${inserted} properties (${rows.length - inserted} already in the register${skipped ? `, ${skipped} rows skipped` : ''}).`,
+        );
         return 0;
       }
       case 'rotate-data-key':
@@ -338,9 +386,16 @@ async function main(): Promise<number> {
 }
 
 /** rotate-data-key: which key is old, which is new, where the new one lives afterwards (docs/using-the-demo.md "Homeowner sign-in (BankID)"). */
-async function rotateKey(db: Parameters<typeof rotateDataKey>[0], fromEnv: DataKey | undefined, generate: boolean): Promise<number> {
+async function rotateKey(
+  db: Parameters<typeof rotateDataKey>[0],
+  fromEnv: DataKey | undefined,
+  generate: boolean,
+): Promise<number> {
   const oldKey = fromEnv ?? (await storedDataKey(db));
-  if (!oldKey) throw new DataKeyError('No data key yet (DATA_ENCRYPTION_KEY is unset and the database keeps none): nothing to rotate.');
+  if (!oldKey)
+    throw new DataKeyError(
+      'No data key yet (DATA_ENCRYPTION_KEY is unset and the database keeps none): nothing to rotate.',
+    );
   let newKey: DataKey;
   const newText = process.env.DATA_ENCRYPTION_KEY_NEW;
   if (newText) {
@@ -350,14 +405,23 @@ async function rotateKey(db: Parameters<typeof rotateDataKey>[0], fromEnv: DataK
       throw new DataKeyError(`Invalid configuration:\n  DATA_ENCRYPTION_KEY_NEW: ${(error as Error).message}`);
     }
   } else if (generate || !fromEnv) newKey = DataKey.generate(oldKey.version + 1);
-  else throw new DataKeyError(`Give the new key in DATA_ENCRYPTION_KEY_NEW (v${oldKey.version + 1}:<base64 of 32 random bytes>), or pass --generate. ${USAGE}`);
+  else
+    throw new DataKeyError(
+      `Give the new key in DATA_ENCRYPTION_KEY_NEW (v${oldKey.version + 1}:<base64 of 32 random bytes>), or pass --generate. ${USAGE}`,
+    );
   // The database keeps the new key only when it kept the old one and nobody gave a key: otherwise the key lives outside it.
   const kept = !fromEnv && !newText;
   const result = await rotateDataKey(db, oldKey, newKey, kept ? 'new-key' : 'none');
-  console.log(`Data key rotated v${oldKey.version} → v${newKey.version}: ${result.homeowners} homeowners, ${result.orders} BankID orders re-encrypted${result.ordersFailed ? `, ${result.ordersFailed} unreadable orders failed` : ''}. Key v${oldKey.version} is retired.`);
+  console.log(
+    `Data key rotated v${oldKey.version} → v${newKey.version}: ${result.homeowners} homeowners, ${result.orders} BankID orders re-encrypted${result.ordersFailed ? `, ${result.ordersFailed} unreadable orders failed` : ''}. Key v${oldKey.version} is retired.`,
+  );
   if (kept) console.log('The new key is kept in the database. Restart the BFF.');
-  else if (newText) console.log('Restart every BFF with DATA_ENCRYPTION_KEY set to the value of DATA_ENCRYPTION_KEY_NEW.');
-  else console.log(`Restart every BFF with this key (shown once, keep it in your secret store):\nDATA_ENCRYPTION_KEY=${newKey.serialize()}`);
+  else if (newText)
+    console.log('Restart every BFF with DATA_ENCRYPTION_KEY set to the value of DATA_ENCRYPTION_KEY_NEW.');
+  else
+    console.log(
+      `Restart every BFF with this key (shown once, keep it in your secret store):\nDATA_ENCRYPTION_KEY=${newKey.serialize()}`,
+    );
   return 0;
 }
 

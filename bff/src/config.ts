@@ -27,7 +27,10 @@ const envSchema = z.object({
   METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   /** When set, /metrics answers only `Authorization: Bearer <METRICS_TOKEN>`. */
   METRICS_TOKEN: z.string().min(32, 'must be at least 32 characters (openssl rand -base64 32)').optional(),
-  SHELL_DIST: z.string().min(1).default(path.join(REPO_ROOT, 'shell', 'dist')),
+  SHELL_DIST: z
+    .string()
+    .min(1)
+    .default(path.join(REPO_ROOT, 'shell', 'dist')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   /** json (default): one JSON object per line; text: one short line per entry (npm start sets it). */
   LOG_FORMAT: z.enum(['json', 'text'], { message: 'must be json or text' }).default('json'),
@@ -36,7 +39,10 @@ const envSchema = z.object({
   SECURE_COOKIES: booleanFlag.optional(),
   /** The public origin (e.g. https://energy.example.se) when behind a proxy; absolute auth URLs use it. */
   PUBLIC_URL: z.url({ message: 'must be an absolute URL such as https://energy.example.se' }).optional(),
-  AUTH_BASE_PATH: z.string().regex(/^\/[a-z0-9/_-]*[a-z0-9_-]$/i, 'must be a path such as /api/auth').default('/api/auth'),
+  AUTH_BASE_PATH: z
+    .string()
+    .regex(/^\/[a-z0-9/_-]*[a-z0-9_-]$/i, 'must be a path such as /api/auth')
+    .default('/api/auth'),
   /** Signs sessions and CSRF tokens; when unset one is generated once and kept in the database. */
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   /** The personal-number vault's key: base64 of 32 random bytes, or v<N>:<base64>; unset: generated once and kept in the database. */
@@ -58,20 +64,38 @@ const envSchema = z.object({
   STREETVIEW_API_KEY: z.string().min(1).optional(),
   /** Address searches per IP per minute. */
   /** The brand (organisation) of flow requests that name none (docs/product.md §5: query owner, cookie owner, subdomain, default). */
-  DEFAULT_BRAND: z.string().regex(/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/, 'must be a brand id such as demo-energi').default('demo-energi'),
+  DEFAULT_BRAND: z
+    .string()
+    .regex(/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/, 'must be a brand id such as demo-energi')
+    .default('demo-energi'),
   /** The bucket holding brand/{brand}/config.json; a local folder under BUCKETS_DIR (DATA_DIR/buckets by default). */
-  CONFIG_BUCKET_NAME: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name such as brand-config').default('brand-config'),
+  CONFIG_BUCKET_NAME: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name such as brand-config')
+    .default('brand-config'),
   BUCKETS_DIR: z.string().min(1).optional(),
   /** An S3-compatible endpoint (https://s3.eu-north-1.amazonaws.com, http://minio:9000); with S3_BUCKET it replaces the local folders. */
-  S3_ENDPOINT: z.url({ message: 'must be the http(s) URL of an S3-compatible endpoint' }).regex(/^https?:\/\//, 'must be an http:// or https:// URL').optional(),
-  S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name such as home-energy-objects').optional(),
-  S3_REGION: z.string().regex(/^[a-z0-9-]{1,40}$/, 'must be a region such as eu-north-1').default('us-east-1'),
+  S3_ENDPOINT: z
+    .url({ message: 'must be the http(s) URL of an S3-compatible endpoint' })
+    .regex(/^https?:\/\//, 'must be an http:// or https:// URL')
+    .optional(),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name such as home-energy-objects')
+    .optional(),
+  S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]{1,40}$/, 'must be a region such as eu-north-1')
+    .default('us-east-1'),
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   /** Bucket in the path (MinIO, most self-hosted stores) rather than in the host name. */
   S3_FORCE_PATH_STYLE: booleanFlag.default(true),
   /** Where browsers fetch remote files (a CDN in front of the bucket's releases/ prefix); the registry's entries point there. */
-  MFE_PUBLIC_URL: z.url({ message: 'must be an absolute URL such as https://cdn.example.se/mfe' }).regex(/^https?:\/\//, 'must be an http:// or https:// URL').optional(),
+  MFE_PUBLIC_URL: z
+    .url({ message: 'must be an absolute URL such as https://cdn.example.se/mfe' })
+    .regex(/^https?:\/\//, 'must be an http:// or https:// URL')
+    .optional(),
   /** Largest release a team's CI may upload, in MB, and most files in one. */
   RELEASE_UPLOAD_MB: z.coerce.number().int().min(1).max(1024).default(50),
   RELEASE_UPLOAD_FILES: z.coerce.number().int().min(1).max(10_000).default(500),
@@ -126,12 +150,21 @@ export class ConfigError extends Error {}
 
 const isLoopback = (host: string) => host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
 /** The S3 variables only make sense together: an endpoint with a bucket, both keys or neither. */
-function s3ConfigProblems(config: { S3_ENDPOINT?: string; S3_BUCKET?: string; S3_ACCESS_KEY_ID?: string; S3_SECRET_ACCESS_KEY?: string }): string[] {
+function s3ConfigProblems(config: {
+  S3_ENDPOINT?: string;
+  S3_BUCKET?: string;
+  S3_ACCESS_KEY_ID?: string;
+  S3_SECRET_ACCESS_KEY?: string;
+}): string[] {
   const problems: string[] = [];
   if (config.S3_ENDPOINT && !config.S3_BUCKET) problems.push('S3_BUCKET: required with S3_ENDPOINT');
   if (config.S3_BUCKET && !config.S3_ENDPOINT) problems.push('S3_ENDPOINT: required with S3_BUCKET');
   if (!!config.S3_ACCESS_KEY_ID !== !!config.S3_SECRET_ACCESS_KEY) {
-    problems.push(config.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY: required with S3_ACCESS_KEY_ID' : 'S3_ACCESS_KEY_ID: required with S3_SECRET_ACCESS_KEY');
+    problems.push(
+      config.S3_ACCESS_KEY_ID
+        ? 'S3_SECRET_ACCESS_KEY: required with S3_ACCESS_KEY_ID'
+        : 'S3_ACCESS_KEY_ID: required with S3_SECRET_ACCESS_KEY',
+    );
   }
   return problems;
 }
@@ -144,15 +177,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const { DEMO_MODE, SEED_DEMO, ...config } = parsed.data;
   if (config.METRICS_PORT !== undefined && !isLoopback(config.METRICS_HOST) && !config.METRICS_TOKEN) {
-    throw new ConfigError(`Invalid configuration:\n  METRICS_TOKEN: required when METRICS_HOST (${config.METRICS_HOST}) is not a loopback address`);
+    throw new ConfigError(
+      `Invalid configuration:\n  METRICS_TOKEN: required when METRICS_HOST (${config.METRICS_HOST}) is not a loopback address`,
+    );
   }
   const s3Problems = s3ConfigProblems(config);
-  if (s3Problems.length > 0) throw new ConfigError(`Invalid configuration:\n${s3Problems.map((line) => `  ${line}`).join('\n')}`);
+  if (s3Problems.length > 0)
+    throw new ConfigError(`Invalid configuration:\n${s3Problems.map((line) => `  ${line}`).join('\n')}`);
   const demo = DEMO_MODE ?? config.NODE_ENV !== 'production';
   const problems = demo ? [] : productionConfigProblems({ ...config, SEED_DEMO: SEED_DEMO ?? false });
   if (problems.length > 0) {
     const lines = problems.map((p) => `  ${p.variable}: ${p.message}`);
-    throw new ConfigError(`Production start refused (NODE_ENV=production without DEMO_MODE=true):\n${lines.join('\n')}`);
+    throw new ConfigError(
+      `Production start refused (NODE_ENV=production without DEMO_MODE=true):\n${lines.join('\n')}`,
+    );
   }
   return {
     ...config,

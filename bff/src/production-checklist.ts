@@ -26,17 +26,44 @@ const isLoopback = (url: string) => ['127.0.0.1', 'localhost', '[::1]'].includes
 /** Every setting a production start lacks or must not have, one message each. */
 export function productionConfigProblems(settings: ProductionSettings): ProductionProblem[] {
   const problems: ProductionProblem[] = [];
-  if (settings.SEED_DEMO) problems.push({ variable: 'SEED_DEMO', message: 'demo organisations and accounts (with a published password) must not be loaded in production' });
-  if (settings.FAKE_LOGIN) problems.push({ variable: 'FAKE_LOGIN', message: 'must not be enabled in production (it signs anyone in as a homeowner)' });
+  if (settings.SEED_DEMO)
+    problems.push({
+      variable: 'SEED_DEMO',
+      message: 'demo organisations and accounts (with a published password) must not be loaded in production',
+    });
+  if (settings.FAKE_LOGIN)
+    problems.push({
+      variable: 'FAKE_LOGIN',
+      message: 'must not be enabled in production (it signs anyone in as a homeowner)',
+    });
   if (!settings.BANKID_URL) {
-    problems.push({ variable: 'BANKID_URL', message: 'required in production: the RP API of BankID (e.g. https://appapi2.bankid.com/rp/v6.0); the bundled simulator is for the demo only' });
+    problems.push({
+      variable: 'BANKID_URL',
+      message:
+        'required in production: the RP API of BankID (e.g. https://appapi2.bankid.com/rp/v6.0); the bundled simulator is for the demo only',
+    });
   } else if (!settings.BANKID_URL.startsWith('https://') || isLoopback(settings.BANKID_URL)) {
     problems.push({ variable: 'BANKID_URL', message: 'must be BankID over https, not the simulator on loopback' });
   }
-  if (!settings.AUTH_SECRET) problems.push({ variable: 'AUTH_SECRET', message: 'required in production (32+ random characters, e.g. `openssl rand -base64 48`), not generated and kept beside the data' });
-  if (!settings.DATA_ENCRYPTION_KEY) problems.push({ variable: 'DATA_ENCRYPTION_KEY', message: 'required in production: the key protecting personal numbers at rest (docs/operations.md "Configuration")' });
-  if (!settings.PUBLIC_URL) problems.push({ variable: 'PUBLIC_URL', message: "required in production: the public https origin; the request's Host header is never used to build URLs" });
-  else if (!settings.PUBLIC_URL.startsWith('https://')) problems.push({ variable: 'PUBLIC_URL', message: 'must be https:// in production (secure cookies)' });
+  if (!settings.AUTH_SECRET)
+    problems.push({
+      variable: 'AUTH_SECRET',
+      message:
+        'required in production (32+ random characters, e.g. `openssl rand -base64 48`), not generated and kept beside the data',
+    });
+  if (!settings.DATA_ENCRYPTION_KEY)
+    problems.push({
+      variable: 'DATA_ENCRYPTION_KEY',
+      message:
+        'required in production: the key protecting personal numbers at rest (docs/operations.md "Configuration")',
+    });
+  if (!settings.PUBLIC_URL)
+    problems.push({
+      variable: 'PUBLIC_URL',
+      message: "required in production: the public https origin; the request's Host header is never used to build URLs",
+    });
+  else if (!settings.PUBLIC_URL.startsWith('https://'))
+    problems.push({ variable: 'PUBLIC_URL', message: 'must be https:// in production (secure cookies)' });
   return problems;
 }
 
@@ -57,12 +84,18 @@ export async function productionDatabaseProblems(db: Db): Promise<ProductionProb
   const demo = await activeDemoAccounts(db);
   if (demo.length > 0) {
     const shown = demo.slice(0, 3).join(', ') + (demo.length > 3 ? ', …' : '');
-    problems.push({ variable: 'database', message: `${demo.length} demo staff account(s) can sign in (${shown}): run \`node bff/dist/cli.js remove-demo-accounts\` first` });
+    problems.push({
+      variable: 'database',
+      message: `${demo.length} demo staff account(s) can sign in (${shown}): run \`node bff/dist/cli.js remove-demo-accounts\` first`,
+    });
   }
   // Made-up homes would count in every organisation's analytics.
   const left = await demoDataLeft(db);
   if (left.journeys + left.homeowners > 0) {
-    problems.push({ variable: 'database', message: `${left.journeys} demo homeowner journey(s) and ${left.homeowners} demo homeowner(s) are loaded: run \`node bff/dist/cli.js demo remove\` first` });
+    problems.push({
+      variable: 'database',
+      message: `${left.journeys} demo homeowner journey(s) and ${left.homeowners} demo homeowner(s) are loaded: run \`node bff/dist/cli.js demo remove\` first`,
+    });
   }
   return problems;
 }

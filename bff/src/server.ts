@@ -40,19 +40,24 @@ async function main(): Promise<void> {
   await seedPlatformContent(database.db);
   if (!config.demo) {
     const problems = await productionDatabaseProblems(database.db);
-    if (problems.length > 0) throw new ConfigError(`Production start refused:\n${problems.map((p) => `  ${p.variable}: ${p.message}`).join('\n')}`);
+    if (problems.length > 0)
+      throw new ConfigError(
+        `Production start refused:\n${problems.map((p) => `  ${p.variable}: ${p.message}`).join('\n')}`,
+      );
   }
   const authSecret = await loadAuthSecret(database.db, config.AUTH_SECRET);
   const dataKey = await loadDataKey(database.db, config.DATA_ENCRYPTION_KEY, { legacyAuthSecret: authSecret, logger });
   // Real BankID is one setting away (BANKID_URL + certificate); in demo mode otherwise the bundled simulator on loopback.
   const simulator = config.BANKID_URL
     ? null
-    : await startBankIdSimulator({ port: config.BANKID_SIMULATOR_PORT, host: '127.0.0.1' }).catch((error: NodeJS.ErrnoException) => {
-        if (error.code !== 'EADDRINUSE') throw error;
-        throw new ConfigError(
-          `The BankID simulator's port ${config.BANKID_SIMULATOR_PORT} is in use: set BANKID_SIMULATOR_PORT (0 = any free port), or BANKID_URL to use a running simulator or BankID.`,
-        );
-      });
+    : await startBankIdSimulator({ port: config.BANKID_SIMULATOR_PORT, host: '127.0.0.1' }).catch(
+        (error: NodeJS.ErrnoException) => {
+          if (error.code !== 'EADDRINUSE') throw error;
+          throw new ConfigError(
+            `The BankID simulator's port ${config.BANKID_SIMULATOR_PORT} is in use: set BANKID_SIMULATOR_PORT (0 = any free port), or BANKID_URL to use a running simulator or BankID.`,
+          );
+        },
+      );
   const rp = new RpClient({
     baseUrl: config.BANKID_URL ?? `${simulator!.url}/rp/v6.0`,
     pfxPath: config.BANKID_PFX_PATH,
@@ -60,32 +65,76 @@ async function main(): Promise<void> {
     caPath: config.BANKID_CA_PATH,
   });
   const mailer = mailerFromConfig(config, logger);
-  const metrics = config.METRICS_PORT === undefined ? undefined : new Metrics({ pool: database.pool, poolMax: config.DATABASE_POOL_MAX, activeReleases: () => activeReleases(database.db) });
-  const app = createApp({ config, db: database.db, pool: database.pool, logger, authSecret, dataKey, rp, bankIdTestAppUrl: simulator ? `${simulator.url}/simulator/` : undefined, mailer, metrics, stores });
+  const metrics =
+    config.METRICS_PORT === undefined
+      ? undefined
+      : new Metrics({
+          pool: database.pool,
+          poolMax: config.DATABASE_POOL_MAX,
+          activeReleases: () => activeReleases(database.db),
+        });
+  const app = createApp({
+    config,
+    db: database.db,
+    pool: database.pool,
+    logger,
+    authSecret,
+    dataKey,
+    rp,
+    bankIdTestAppUrl: simulator ? `${simulator.url}/simulator/` : undefined,
+    mailer,
+    metrics,
+    stores,
+  });
   const metricsServer = metrics
-    ? await serveMetrics(metrics, { port: config.METRICS_PORT!, host: config.METRICS_HOST, token: config.METRICS_TOKEN }).catch((error: NodeJS.ErrnoException) => {
-        throw error.code === 'EADDRINUSE' ? new ConfigError(`METRICS_PORT ${config.METRICS_PORT} on ${config.METRICS_HOST} is already in use: pick another port.`) : error;
+    ? await serveMetrics(metrics, {
+        port: config.METRICS_PORT!,
+        host: config.METRICS_HOST,
+        token: config.METRICS_TOKEN,
+      }).catch((error: NodeJS.ErrnoException) => {
+        throw error.code === 'EADDRINUSE'
+          ? new ConfigError(
+              `METRICS_PORT ${config.METRICS_PORT} on ${config.METRICS_HOST} is already in use: pick another port.`,
+            )
+          : error;
       })
     : null;
-  const stopOrderSweep = startOrderSweep(database.db, (error) => logger.warn({ err: error }, 'BankID order sweep failed'));
-  const stopVisitorSweep = startVisitorSweep(database.db, (error) => logger.warn({ err: error }, 'visitor profile sweep failed'));
-  const stopRateLimitSweep = startRateLimitSweep(database.db, (error) => logger.warn({ err: error }, 'rate-limit sweep failed'));
+  const stopOrderSweep = startOrderSweep(database.db, (error) =>
+    logger.warn({ err: error }, 'BankID order sweep failed'),
+  );
+  const stopVisitorSweep = startVisitorSweep(database.db, (error) =>
+    logger.warn({ err: error }, 'visitor profile sweep failed'),
+  );
+  const stopRateLimitSweep = startRateLimitSweep(database.db, (error) =>
+    logger.warn({ err: error }, 'rate-limit sweep failed'),
+  );
   const server = app.listen(config.PORT, config.HOST);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', (error: NodeJS.ErrnoException) =>
-      reject(error.code === 'EADDRINUSE' ? new ConfigError(`Port ${config.PORT} on ${config.HOST} is already in use: stop the other server or set PORT.`) : error),
+      reject(
+        error.code === 'EADDRINUSE'
+          ? new ConfigError(
+              `Port ${config.PORT} on ${config.HOST} is already in use: stop the other server or set PORT.`,
+            )
+          : error,
+      ),
     );
   });
   const { port } = server.address() as AddressInfo;
   const readyMs = Number(process.hrtime.bigint() - started) / 1e6;
   const host = config.HOST === '0.0.0.0' || config.HOST === '127.0.0.1' ? 'localhost' : config.HOST;
   // Printed whatever the log level: it is how people (and scripts) know the product is up.
-  console.log(`Home energy is running at http://${host}:${port} (database: ${database.kind}, ready in ${Math.round(readyMs)} ms)`);
-  if (metricsServer) console.log(`Metrics (Prometheus): ${metricsServer.url}${config.METRICS_TOKEN ? ' (bearer token)' : ''}`);
+  console.log(
+    `Home energy is running at http://${host}:${port} (database: ${database.kind}, ready in ${Math.round(readyMs)} ms)`,
+  );
+  if (metricsServer)
+    console.log(`Metrics (Prometheus): ${metricsServer.url}${config.METRICS_TOKEN ? ' (bearer token)' : ''}`);
   if (simulator) console.log(`BankID simulator (test app, not real BankID): ${simulator.url}/simulator/`);
   if (config.demo) {
-    console.log('Demo mode: demo data, the BankID simulator and fake login are allowed; not for real homeowners. A production start: docs/operations.md "Production start".');
+    console.log(
+      'Demo mode: demo data, the BankID simulator and fake login are allowed; not for real homeowners. A production start: docs/operations.md "Production start".',
+    );
   }
 
   let stopping = false;

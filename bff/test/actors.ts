@@ -57,7 +57,11 @@ export async function signInActor(app: express.Express, actor: ActorName): Promi
   } else if (isStaffActor(actor)) {
     await signInAs(agent, STAFF_ACCOUNTS[actor]).expect(200);
     if (actor === 'impersonator') {
-      await expectStatus(agent.post('/api/admin/impersonation').send({ organisation: ACTOR_ORGANISATION }), 200, 'start impersonating');
+      await expectStatus(
+        agent.post('/api/admin/impersonation').send({ organisation: ACTOR_ORGANISATION }),
+        200,
+        'start impersonating',
+      );
     }
   }
   return agent;
@@ -71,11 +75,20 @@ export interface SignedInActors {
  * Signs in all nine actors. With `property`, the homeowner answers questions about it after signing in, so they own a
  * profile with answers there (and nobody else does).
  */
-export async function signInActors(app: express.Express, options: { property?: { id: number; answers: Record<string, unknown> } } = {}): Promise<SignedInActors> {
+export async function signInActors(
+  app: express.Express,
+  options: { property?: { id: number; answers: Record<string, unknown> } } = {},
+): Promise<SignedInActors> {
   const agents = {} as Record<ActorName, Agent>;
   for (const actor of ACTORS) agents[actor] = await signInActor(app, actor);
   if (options.property) {
-    await expectStatus(agents.homeowner.post(`/api/flow/property/${options.property.id}/building`).send({ answers: options.property.answers }), 200, 'homeowner answers');
+    await expectStatus(
+      agents.homeowner
+        .post(`/api/flow/property/${options.property.id}/building`)
+        .send({ answers: options.property.answers }),
+      200,
+      'homeowner answers',
+    );
   }
   return { agents };
 }
@@ -88,7 +101,11 @@ export async function isStill(agent: Agent, actor: ActorName): Promise<boolean> 
   return actor !== 'impersonator' || user.impersonating?.slug === ACTOR_ORGANISATION;
 }
 
-async function expectStatus(pending: PromiseLike<{ status: number; text: string }>, status: number, what: string): Promise<void> {
+async function expectStatus(
+  pending: PromiseLike<{ status: number; text: string }>,
+  status: number,
+  what: string,
+): Promise<void> {
   const res = await pending;
   if (res.status !== status) throw new Error(`${what}: expected ${status}, got ${res.status} ${res.text}`);
 }

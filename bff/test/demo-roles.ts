@@ -17,7 +17,9 @@ export type DemoRole = keyof typeof DEMO_ROLES;
 export const DEMO_ROLE_NAMES = Object.keys(DEMO_ROLES) as DemoRole[];
 
 /** One supertest agent per role, each signed in through the NextAuth credentials flow (anonymous: not signed in). */
-export async function signInDemoRoles(app: express.Express): Promise<Record<DemoRole, ReturnType<typeof request.agent>>> {
+export async function signInDemoRoles(
+  app: express.Express,
+): Promise<Record<DemoRole, ReturnType<typeof request.agent>>> {
   const agents = {} as Record<DemoRole, ReturnType<typeof request.agent>>;
   for (const role of DEMO_ROLE_NAMES) {
     agents[role] = request.agent(app);

@@ -23,10 +23,25 @@ function manifest(name: string, shared: SharedEntry[], exposes: string[], plugin
   return {
     id: name,
     name,
-    metaData: { name, buildInfo: { buildVersion: '1.2.0', buildName: name }, remoteEntry, publicPath: 'auto', pluginVersion },
-    shared: shared.map((s) => ({ ...s, id: `${name}:${s.name}`, assets: { js: { sync: [], async: [] }, css: { sync: [], async: [] } } })),
+    metaData: {
+      name,
+      buildInfo: { buildVersion: '1.2.0', buildName: name },
+      remoteEntry,
+      publicPath: 'auto',
+      pluginVersion,
+    },
+    shared: shared.map((s) => ({
+      ...s,
+      id: `${name}:${s.name}`,
+      assets: { js: { sync: [], async: [] }, css: { sync: [], async: [] } },
+    })),
     remotes: [],
-    exposes: exposes.map((e) => ({ id: `${name}:${e}`, name: e, path: `./${e}`, assets: { js: { sync: [], async: [] }, css: { sync: [], async: [] } } })),
+    exposes: exposes.map((e) => ({
+      id: `${name}:${e}`,
+      name: e,
+      path: `./${e}`,
+      assets: { js: { sync: [], async: [] }, css: { sync: [], async: [] } },
+    })),
   };
 }
 
@@ -40,7 +55,12 @@ export function makeBuildFixtures() {
   fs.writeFileSync(path.join(shellDist, 'locales', 'en', 'common.json'), '{"reload":"Reload"}');
   fs.writeFileSync(path.join(shellDist, 'mf-manifest.json'), JSON.stringify(manifest('shell', SHELL_SHARED, [])));
 
-  const writeRemote = (label: string, shared: SharedEntry[] = SHELL_SHARED, name = 'mfe_results', runtime = SHELL_RUNTIME) => {
+  const writeRemote = (
+    label: string,
+    shared: SharedEntry[] = SHELL_SHARED,
+    name = 'mfe_results',
+    runtime = SHELL_RUNTIME,
+  ) => {
     const dist = path.join(root, `remote-${label}`);
     fs.mkdirSync(dist, { recursive: true });
     fs.writeFileSync(path.join(dist, 'mf-manifest.json'), JSON.stringify(manifest(name, shared, ['App'], runtime)));
@@ -48,5 +68,11 @@ export function makeBuildFixtures() {
     fs.writeFileSync(path.join(dist, '__federation_expose_App.abcdef0123.js'), `/* App ${label} */`);
     return dist;
   };
-  return { root, shellDist, releasesDir: path.join(root, 'releases'), writeRemote, cleanup: () => fs.rmSync(root, { recursive: true, force: true }) };
+  return {
+    root,
+    shellDist,
+    releasesDir: path.join(root, 'releases'),
+    writeRemote,
+    cleanup: () => fs.rmSync(root, { recursive: true, force: true }),
+  };
 }

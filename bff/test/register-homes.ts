@@ -4,7 +4,13 @@ import { properties } from '../src/db/schema';
 import { inArray } from 'drizzle-orm';
 
 /** The register's building data for a 1970s villa with electric radiators: the engine has all it needs. */
-export const VILLA_1970 = { building_type: 'villa', construction_year: 1970, num_floors: 1, atemp: 140, primary_heating_systems: ['electric_direct'] };
+export const VILLA_1970 = {
+  building_type: 'villa',
+  construction_year: 1970,
+  num_floors: 1,
+  atemp: 140,
+  primary_heating_systems: ['electric_direct'],
+};
 
 export interface TestHome {
   street: string;
@@ -31,6 +37,14 @@ export async function insertStockholmHomes(db: Db, homes: TestHome[]): Promise<n
     })),
     'import',
   );
-  const rows = await db.select({ id: properties.id, street: properties.street }).from(properties).where(inArray(properties.street, homes.map((h) => h.street)));
+  const rows = await db
+    .select({ id: properties.id, street: properties.street })
+    .from(properties)
+    .where(
+      inArray(
+        properties.street,
+        homes.map((h) => h.street),
+      ),
+    );
   return homes.map(({ street }) => rows.find((r) => r.street === street)!.id);
 }

@@ -23,7 +23,8 @@ export function listRoutes(app: express.Express): RouteEntry[] {
     for (const layer of stack) {
       if (layer.route) {
         for (const routePath of Array.isArray(layer.route.path) ? layer.route.path : [layer.route.path]) {
-          for (const method of Object.keys(layer.route.methods)) found.push({ method: method.toUpperCase(), path: normalise(`${prefix}${routePath}`) });
+          for (const method of Object.keys(layer.route.methods))
+            found.push({ method: method.toUpperCase(), path: normalise(`${prefix}${routePath}`) });
         }
       } else if (layer.handle?.stack) {
         for (const mount of paths(layer.rawPath)) walk(layer.handle.stack, `${prefix}${mount}`);

@@ -14,10 +14,23 @@ export interface RunningS3 {
 /** An S3-compatible server (s3rver) on a free loopback port with one empty bucket, its files in a temp folder. */
 export async function startS3(bucket = 'home-energy-test'): Promise<RunningS3> {
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), 's3rver-'));
-  const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: bucket, configs: [] }] });
+  const server = new S3rver({
+    address: '127.0.0.1',
+    port: 0,
+    silent: true,
+    directory,
+    configureBuckets: [{ name: bucket, configs: [] }],
+  });
   const address = (await server.run()) as unknown as AddressInfo;
   return {
-    settings: { endpoint: `http://127.0.0.1:${address.port}`, bucket, region: 'us-east-1', accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', forcePathStyle: true },
+    settings: {
+      endpoint: `http://127.0.0.1:${address.port}`,
+      bucket,
+      region: 'us-east-1',
+      accessKeyId: 'S3RVER',
+      secretAccessKey: 'S3RVER',
+      forcePathStyle: true,
+    },
     async close() {
       await server.close();
       fs.rmSync(directory, { recursive: true, force: true });
@@ -32,8 +45,13 @@ export type StoreKind = (typeof STORE_KINDS)[number];
  * The product's stores for a suite that runs once per kind: undefined for the world's own folders (the default), or
  * the parts of a fresh s3rver bucket.
  */
-export async function storesOf(kind: StoreKind): Promise<{ stores: ProductStores | undefined; close(): Promise<void> }> {
+export async function storesOf(
+  kind: StoreKind,
+): Promise<{ stores: ProductStores | undefined; close(): Promise<void> }> {
   if (kind === 'folder') return { stores: undefined, close: async () => undefined };
   const s3 = await startS3();
-  return { stores: productStores({ s3: s3.settings, releasesDir: '', bucketsDir: '', CONFIG_BUCKET_NAME: 'brand-config' }), close: () => s3.close() };
+  return {
+    stores: productStores({ s3: s3.settings, releasesDir: '', bucketsDir: '', CONFIG_BUCKET_NAME: 'brand-config' }),
+    close: () => s3.close(),
+  };
 }

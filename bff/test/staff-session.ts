@@ -16,7 +16,8 @@ export function signInAs(agent: Agent, email: string, password = DEMO_PASSWORD, 
   return {
     async expect(status: number): Promise<Response> {
       const res = await pending;
-      if (res.status !== status) throw new Error(`sign-in as ${email}: expected ${status}, got ${res.status} ${res.text}`);
+      if (res.status !== status)
+        throw new Error(`sign-in as ${email}: expected ${status}, got ${res.status} ${res.text}`);
       return res;
     },
   };

@@ -21,12 +21,32 @@ export function createTestApp(
   database: DatabaseHandle,
   paths: { shellDist: string; releasesDir: string },
   overrides: Partial<AppDeps['config']> = {},
-  extra: { rp?: RpClient; bankIdTestAppUrl?: string; now?: () => number; sessionFastPath?: boolean; authSecret?: string; dataKey?: DataKey; logger?: AppDeps['logger']; smtpUrl?: string; metrics?: AppDeps['metrics']; stores?: AppDeps['stores'] } = {},
+  extra: {
+    rp?: RpClient;
+    bankIdTestAppUrl?: string;
+    now?: () => number;
+    sessionFastPath?: boolean;
+    authSecret?: string;
+    dataKey?: DataKey;
+    logger?: AppDeps['logger'];
+    smtpUrl?: string;
+    metrics?: AppDeps['metrics'];
+    stores?: AppDeps['stores'];
+  } = {},
 ) {
   const logger = extra.logger ?? pino({ level: 'silent' });
   const outboxDir = overrides.outboxDir ?? path.join(path.dirname(paths.releasesDir), 'outbox');
   // Links in mails point at the test's own origin; the clock is the app's, so link lifetimes follow `now`.
-  const mailer = new Mailer(createMailTransport({ smtpUrl: extra.smtpUrl, from: 'Home Energy <no-reply@home-energy.test>', outboxDir, now: extra.now }), logger, 'http://127.0.0.1:3000');
+  const mailer = new Mailer(
+    createMailTransport({
+      smtpUrl: extra.smtpUrl,
+      from: 'Home Energy <no-reply@home-energy.test>',
+      outboxDir,
+      now: extra.now,
+    }),
+    logger,
+    'http://127.0.0.1:3000',
+  );
   const app = createApp({
     config: {
       SHELL_DIST: paths.shellDist,

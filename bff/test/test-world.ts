@@ -37,7 +37,14 @@ export async function startTestWorld(options: TestWorldOptions = {}): Promise<Te
   const database = await createTestDatabase();
   for (const seed of options.seed ?? []) await seed(database.db);
   const fixtures = makeBuildFixtures();
-  const app = createTestApp(database, fixtures, options.config, { rp: options.rp, now: options.now, sessionFastPath: options.sessionFastPath, logger: options.logger, smtpUrl: options.smtpUrl, stores: options.stores });
+  const app = createTestApp(database, fixtures, options.config, {
+    rp: options.rp,
+    now: options.now,
+    sessionFastPath: options.sessionFastPath,
+    logger: options.logger,
+    smtpUrl: options.smtpUrl,
+    stores: options.stores,
+  });
   return {
     database,
     fixtures,
@@ -55,7 +62,9 @@ export interface BankIdTestWorld extends TestWorld {
 }
 
 /** A suite's world whose app signs homeowners in against a BankID RP API simulator on a free loopback port. */
-export async function startBankIdTestWorld(options: TestWorldOptions & { rpTimeoutMs?: number } = {}): Promise<BankIdTestWorld> {
+export async function startBankIdTestWorld(
+  options: TestWorldOptions & { rpTimeoutMs?: number } = {},
+): Promise<BankIdTestWorld> {
   const simulator = await startBankIdSimulator({ port: 0 });
   const rp = new RpClient({ baseUrl: simulator.rpApiUrl, timeoutMs: options.rpTimeoutMs ?? 5000 });
   const world = await startTestWorld({ ...options, rp });

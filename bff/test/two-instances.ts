@@ -37,9 +37,12 @@ export async function startSharedPostgres(): Promise<SharedPostgres> {
   let serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     // Node's own import: the helper is an ES module the test transform would turn into a require.
-    const load = new Function('file', 'return import(file)') as (file: string) => Promise<{ startPostgresCluster(o: { port: number }): Promise<Cluster>; postgresAvailable(): boolean }>;
+    const load = new Function('file', 'return import(file)') as (
+      file: string,
+    ) => Promise<{ startPostgresCluster(o: { port: number }): Promise<Cluster>; postgresAvailable(): boolean }>;
     const servers = await load(path.join(REPO_ROOT, 'bff', 'hardening', 'load', 'servers.mjs'));
-    if (!servers.postgresAvailable()) throw new Error('No PostgreSQL server here: install it (.ci/run does) or set TEST_DATABASE_URL.');
+    if (!servers.postgresAvailable())
+      throw new Error('No PostgreSQL server here: install it (.ci/run does) or set TEST_DATABASE_URL.');
     cluster = await servers.startPostgresCluster({ port: await freePort() });
     serverUrl = cluster.url;
   }
@@ -74,7 +77,10 @@ export interface InstancesOptions {
  * Several BFF instances as a deployment runs them: one database, one object store, each with its own data dir,
  * pool and S3 client. Seeds run once, on the first. `close()` ends them all.
  */
-export async function startInstances(count: number, options: InstancesOptions): Promise<{ instances: BffInstance[]; close(): Promise<void> }> {
+export async function startInstances(
+  count: number,
+  options: InstancesOptions,
+): Promise<{ instances: BffInstance[]; close(): Promise<void> }> {
   const instances: BffInstance[] = [];
   for (let n = 0; n < count; n++) {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `bff-instance-${n}-`));
@@ -82,7 +88,9 @@ export async function startInstances(count: number, options: InstancesOptions): 
     if (n === 0) for (const seed of options.seed ?? []) await seed(database.db);
     const folders = { releasesDir: path.join(dataDir, 'releases'), bucketsDir: path.join(dataDir, 'buckets') };
     const config = { ...folders, CONFIG_BUCKET_NAME: 'brand-config', s3: options.s3 ?? null, ...options.config };
-    const app = createTestApp(database, { shellDist: options.shellDist, releasesDir: folders.releasesDir }, config, { stores: productStores(config) });
+    const app = createTestApp(database, { shellDist: options.shellDist, releasesDir: folders.releasesDir }, config, {
+      stores: productStores(config),
+    });
     instances.push({ name: String.fromCharCode(65 + n), app, dataDir, database });
   }
   return {

@@ -16,7 +16,11 @@ const CANARY_SESSIONS = 3;
 
 /** Publishes a build folder of mfe-results without activating it; returns its version. */
 function publishInactive(dir: string): string {
-  const output = execFileSync('node', ['bff/dist/cli.js', 'release', 'mfe-results', '--dir', dir, '--inactive'], { cwd: repoRoot, env, encoding: 'utf8' });
+  const output = execFileSync('node', ['bff/dist/cli.js', 'release', 'mfe-results', '--dir', dir, '--inactive'], {
+    cwd: repoRoot,
+    env,
+    encoding: 'utf8',
+  });
   const version = /mfe-results (0\.1\.0-[0-9a-f]{10}): released, not active\./.exec(output)?.[1];
   if (!version) throw new Error(`unexpected release output: ${output}`);
   return version;
@@ -29,7 +33,10 @@ async function session(browser: Browser, brand?: string): Promise<Page> {
   return context.newPage();
 }
 
-test('a canary goes to its audience only; one that throws on render is rolled back automatically and both sessions run the previous release', async ({ browser, page }) => {
+test('a canary goes to its audience only; one that throws on render is rolled back automatically and both sessions run the previous release', async ({
+  browser,
+  page,
+}) => {
   test.setTimeout(240_000);
   const slot = (p: Page) => p.locator('[data-remote="mfe_results"]');
   await page.goto(DASHBOARD);
@@ -40,14 +47,21 @@ test('a canary goes to its audience only; one that throws on render is rolled ba
   // The team builds a second version; a copy of it is made to throw while rendering (its build id is read in render).
   const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mfe-results-canary-'));
   const buildId = `canary-${Date.now()}`;
-  execFileSync('npm', ['run', 'build', '-w', 'mfe-results'], { cwd: repoRoot, env: { ...env, NODE_ENV: 'production', BUILD_ID: buildId, MFE_OUT_DIR: outDir }, encoding: 'utf8' });
+  execFileSync('npm', ['run', 'build', '-w', 'mfe-results'], {
+    cwd: repoRoot,
+    env: { ...env, NODE_ENV: 'production', BUILD_ID: buildId, MFE_OUT_DIR: outDir },
+    encoding: 'utf8',
+  });
   const brokenDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mfe-results-broken-'));
   fs.cpSync(outDir, brokenDir, { recursive: true });
   let patched = 0;
   for (const file of fs.readdirSync(brokenDir).filter((f) => f.endsWith('.js'))) {
     const code = fs.readFileSync(path.join(brokenDir, file), 'utf8');
     if (!code.includes(`"${buildId}"`)) continue;
-    fs.writeFileSync(path.join(brokenDir, file), code.replaceAll(`"${buildId}"`, '(()=>{throw new TypeError("canary test build throws on render")})()'));
+    fs.writeFileSync(
+      path.join(brokenDir, file),
+      code.replaceAll(`"${buildId}"`, '(()=>{throw new TypeError("canary test build throws on render")})()'),
+    );
     patched++;
   }
   expect(patched).toBeGreaterThan(0);
@@ -57,7 +71,9 @@ test('a canary goes to its audience only; one that throws on render is rolled ba
   const admin = await session(browser);
   await signInStaff(admin, SUPER_ADMIN);
   const setAudience = async (version: string) => {
-    const res = await admin.request.post(`/api/admin/releases/mfe-results/${version}/audience`, { data: { kind: 'brand', brand: 'demo-bank' } });
+    const res = await admin.request.post(`/api/admin/releases/mfe-results/${version}/audience`, {
+      data: { kind: 'brand', brand: 'demo-bank' },
+    });
     expect(res.status()).toBe(200);
   };
 
@@ -80,7 +96,9 @@ test('a canary goes to its audience only; one that throws on render is rolled ba
     else await expect(visitor.locator('[data-remote-unavailable="mfe_results"]')).toBeVisible();
     await visitor.context().close();
   }
-  await expect.poll(async () => (await registry(inAudience)).remotes.find((r) => r.name === 'mfe_results')!.version).toBe(stableVersion);
+  await expect
+    .poll(async () => (await registry(inAudience)).remotes.find((r) => r.name === 'mfe_results')!.version)
+    .toBe(stableVersion);
 
   // Both sessions now run the previous release, without an error.
   for (const p of [inAudience, outside]) {
@@ -88,7 +106,8 @@ test('a canary goes to its audience only; one that throws on render is rolled ba
     const problems: string[] = [];
     p.on('pageerror', (error) => problems.push(error.message));
     p.on('response', (res) => {
-      if (res.status() >= 400 && /\/(api\/)?mfe\//.test(new URL(res.url()).pathname)) problems.push(`${res.status()} ${res.url()}`);
+      if (res.status() >= 400 && /\/(api\/)?mfe\//.test(new URL(res.url()).pathname))
+        problems.push(`${res.status()} ${res.url()}`);
     });
     await p.reload();
     await expect(slot(p).getByRole('heading', { level: 1 })).toBeVisible();

@@ -11,7 +11,9 @@ interface Suggestion {
 /** Serious and critical accessibility problems (axe) on the page as it is now. */
 async function seriousA11yViolations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).analyze();
-  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
 }
 
 /** Register addresses, found the way the address search finds them. */
@@ -32,26 +34,38 @@ async function homeThroughFlow(browser: Browser, brand: string, id: number, answ
 }
 
 test.describe('the organisation console', () => {
-  test('an org admin sees analytics charts over homes made through the flow, and exports a table as CSV', async ({ page, browser }, testInfo) => {
+  test('an org admin sees analytics charts over homes made through the flow, and exports a table as CSV', async ({
+    page,
+    browser,
+  }, testInfo) => {
     const problems = watchConsole(page);
     const homes = await findHomes(page, 'Sankt');
     // Three homeowners of demo-energi answer for their homes now (one heated with oil, one with district heating).
     const contexts = [
       await homeThroughFlow(browser, 'demo-energi', homes[0]!.id, { occupants: 2, primary_heating_systems: ['oil'] }),
-      await homeThroughFlow(browser, 'demo-energi', homes[1]!.id, { occupants: 4, primary_heating_systems: ['district_heating'] }),
+      await homeThroughFlow(browser, 'demo-energi', homes[1]!.id, {
+        occupants: 4,
+        primary_heating_systems: ['district_heating'],
+      }),
       await homeThroughFlow(browser, 'demo-energi', homes[2]!.id, { occupants: 1 }),
     ];
     // The first of them keeps the cheapest plan the engine suggests: the transition page counts it.
-    const suggested = await (await contexts[0]!.request.get(`/api/flow/property/${homes[0]!.id}/plan/suggestions?owner=demo-energi`)).json();
+    const suggested = await (
+      await contexts[0]!.request.get(`/api/flow/property/${homes[0]!.id}/plan/suggestions?owner=demo-energi`)
+    ).json();
     expect(suggested.suggestions.length).toBeGreaterThan(0);
-    const saved = await contexts[0]!.request.post(`/api/flow/property/${homes[0]!.id}/plan?owner=demo-energi`, { data: { measures: suggested.suggestions.at(-1).measures } });
+    const saved = await contexts[0]!.request.post(`/api/flow/property/${homes[0]!.id}/plan?owner=demo-energi`, {
+      data: { measures: suggested.suggestions.at(-1).measures },
+    });
     expect(saved.status(), await saved.text()).toBe(200);
     await Promise.all(contexts.map((c) => c.close()));
 
     await signInStaff(page, 'admin@energi.demo.test');
     const expected = await (await page.request.get('/api/console/org/demo-energi/analytics/properties')).json();
     expect(expected.total).toBeGreaterThanOrEqual(3);
-    expect(expected.byHeating.map((h: { key: string }) => h.key)).toEqual(expect.arrayContaining(['oil', 'district_heating']));
+    expect(expected.byHeating.map((h: { key: string }) => h.key)).toEqual(
+      expect.arrayContaining(['oil', 'district_heating']),
+    );
 
     await page.goto('/console/org/demo-energi');
     // The top bar: the admin's groups; Analytics opens its first page.
@@ -66,7 +80,9 @@ test.describe('the organisation console', () => {
     for (const chart of ['chart-series', 'chart-labels', 'chart-buildingTypes', 'chart-yearBands', 'chart-heating']) {
       await expect(page.getByTestId(chart).locator('svg').first()).toBeVisible();
     }
-    await expect(page.getByRole('table', { name: 'By main heating' }).getByRole('rowheader', { name: 'Oil boiler' })).toBeVisible();
+    await expect(
+      page.getByRole('table', { name: 'By main heating' }).getByRole('rowheader', { name: 'Oil boiler' }),
+    ).toBeVisible();
     await page.screenshot({ path: testInfo.outputPath('console-properties-desktop.png'), fullPage: true });
     expect(await seriousA11yViolations(page)).toEqual([]);
 
@@ -74,18 +90,30 @@ test.describe('the organisation console', () => {
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export CSV – By energy label' }).click();
     const file = await download;
-    expect(file.suggestedFilename()).toMatch(/^demo-energi_properties_labels_\d{4}-\d{2}-\d{2}_\d{4}-\d{2}-\d{2}\.csv$/);
-    const csv = fs.readFileSync((await file.path())!, 'utf8').replace(/^\ufeff/, '').trim().split('\r\n');
+    expect(file.suggestedFilename()).toMatch(
+      /^demo-energi_properties_labels_\d{4}-\d{2}-\d{2}_\d{4}-\d{2}-\d{2}\.csv$/,
+    );
+    const csv = fs
+      .readFileSync((await file.path())!, 'utf8')
+      .replace(/^\ufeff/, '')
+      .trim()
+      .split('\r\n');
     expect(csv[0]).toBe('Energy label,Homes,Share');
     const rows = csv.slice(1).map((line) => line.split(','));
     expect(rows.map((r) => r[0])).toEqual(expect.arrayContaining(['A', 'B', 'C', 'D', 'E', 'F', 'G']));
     expect(rows.reduce((sum, r) => sum + Number(r[1]), 0)).toBe(expected.total);
 
     // Activities and transition draw their charts from the same homes.
-    await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Activities', exact: true }).click();
+    await page
+      .getByRole('navigation', { name: 'Console' })
+      .getByRole('link', { name: 'Activities', exact: true })
+      .click();
     await expect(page.getByTestId('chart-activities').locator('svg').first()).toBeVisible();
     await expect(page.getByTestId('figure-recommended')).not.toHaveText(/Recommended0$/);
-    await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Transition', exact: true }).click();
+    await page
+      .getByRole('navigation', { name: 'Console' })
+      .getByRole('link', { name: 'Transition', exact: true })
+      .click();
     await expect(page.getByTestId('chart-transition').locator('svg').first()).toBeVisible();
     const plans = page.getByRole('region', { name: 'Plans homeowners saved' });
     await expect(plans.getByTestId('figure-plan-homes')).not.toHaveText(/plan0$/);
@@ -101,7 +129,13 @@ test.describe('the organisation console', () => {
     await expect(page.getByRole('navigation', { name: 'Console' })).toBeVisible();
     // Nothing of the console reaches past the screen's edge (every console page: phone-widths.spec.ts).
     const wider = await page.evaluate(() =>
-      [...document.querySelectorAll('[data-remote="mfe_console"] *')].filter((e) => e.getBoundingClientRect().right > document.documentElement.clientWidth + 1 && !e.parentElement?.closest('.he-table-wrap')).map((e) => e.className),
+      [...document.querySelectorAll('[data-remote="mfe_console"] *')]
+        .filter(
+          (e) =>
+            e.getBoundingClientRect().right > document.documentElement.clientWidth + 1 &&
+            !e.parentElement?.closest('.he-table-wrap'),
+        )
+        .map((e) => e.className),
     );
     expect(wider).toEqual([]);
     await page.screenshot({ path: testInfo.outputPath('console-properties-mobile.png'), fullPage: true });
@@ -123,7 +157,10 @@ test.describe('the organisation console', () => {
     expect((await page.request.get('/api/console/org/demo-energi/analytics/properties')).status()).toBe(404);
   });
 
-  test('an org admin edits a question text and the accent colour; a homeowner of that brand sees both', async ({ page, browser }, testInfo) => {
+  test('an org admin edits a question text and the accent colour; a homeowner of that brand sees both', async ({
+    page,
+    browser,
+  }, testInfo) => {
     await signInStaff(page, 'admin@bank.demo.test');
     await page.goto('/console/org/demo-bank/configuration');
     await expect(page.getByRole('heading', { level: 1, name: 'Configuration' })).toBeVisible();
@@ -135,7 +172,10 @@ test.describe('the organisation console', () => {
 
     const accent = page.getByRole('textbox', { name: 'Accent', exact: true });
     await accent.fill('#b00b69');
-    await expect(page.getByTestId('brand-preview').locator('.cn-preview__button')).toHaveCSS('background-color', 'rgb(176, 11, 105)');
+    await expect(page.getByTestId('brand-preview').locator('.cn-preview__button')).toHaveCSS(
+      'background-color',
+      'rgb(176, 11, 105)',
+    );
     await page.screenshot({ path: testInfo.outputPath('console-configuration.png'), fullPage: false });
     await page.getByRole('button', { name: 'Save brand' }).click();
     await expect(page.getByText('The brand is saved.')).toBeVisible();
@@ -146,19 +186,30 @@ test.describe('the organisation console', () => {
     const [home] = await findHomes(flow, 'K');
     await flow.goto('/?owner=demo-bank');
     await expect(flow.getByRole('heading', { level: 1, name: 'Find your home' })).toBeVisible();
-    await expect.poll(() => flow.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--he-accent').trim())).toBe('#b00b69');
+    await expect
+      .poll(() =>
+        flow.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--he-accent').trim()),
+      )
+      .toBe('#b00b69');
     await flow.goto(`/flow/property/${home!.id}/questions`);
     await expect(flow.getByLabel('Which year was your house finished?')).toBeVisible();
     await homeowner.close();
   });
 
-  test('validation approves an uploaded certificate and the homeowner’s results show the issued label', async ({ page, browser }) => {
+  test('validation approves an uploaded certificate and the homeowner’s results show the issued label', async ({
+    page,
+    browser,
+  }) => {
     const homes = await findHomes(page, 'B');
     const home = homes[homes.length - 1]!;
     const homeowner = await homeThroughFlow(browser, 'demo-energi', home.id, { occupants: 3 });
     const pdf = Buffer.from('%PDF-1.4\n% energideklaration e2e\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
     const upload = await homeowner.request.post(`/api/flow/property/${home.id}/document`, {
-      multipart: { energy_class: 'B', issued_at: '2025-06-02', file: { name: 'energideklaration.pdf', mimeType: 'application/pdf', buffer: pdf } },
+      multipart: {
+        energy_class: 'B',
+        issued_at: '2025-06-02',
+        file: { name: 'energideklaration.pdf', mimeType: 'application/pdf', buffer: pdf },
+      },
     });
     expect(upload.status(), await upload.text()).toBe(201);
     // Listed and downloaded under the server's name, never the uploader's.
@@ -167,9 +218,13 @@ test.describe('the organisation console', () => {
     await signInStaff(page, 'staff@energi.demo.test');
     await page.goto('/console/org/demo-energi/validation');
     await expect(page.getByRole('heading', { level: 1, name: 'Validation' })).toBeVisible();
-    const item = page.locator('li.cn-queue-item').filter({ has: page.getByRole('heading', { level: 2, name: home.name }) });
+    const item = page
+      .locator('li.cn-queue-item')
+      .filter({ has: page.getByRole('heading', { level: 2, name: home.name }) });
     await expect(item.getByRole('link', { name: `Open ${served}` })).toBeVisible();
-    const file = await page.request.get((await item.getByRole('link', { name: `Open ${served}` }).getAttribute('href'))!);
+    const file = await page.request.get(
+      (await item.getByRole('link', { name: `Open ${served}` }).getAttribute('href'))!,
+    );
     expect(Buffer.compare(await file.body(), pdf)).toBe(0);
     expect(file.headers()['content-disposition']).toBe(`attachment; filename="${served}"`);
     expect(await seriousA11yViolations(page)).toEqual([]);

@@ -3,7 +3,14 @@ import { watchConsole } from './support';
 
 interface Building {
   property: { id: number; name: string };
-  recommendations: { name: string; category: string; available: boolean; completion_status: string; kwh_saved_bought: number; savings: { energyCostSavings: number } }[];
+  recommendations: {
+    name: string;
+    category: string;
+    available: boolean;
+    completion_status: string;
+    kwh_saved_bought: number;
+    savings: { energyCostSavings: number };
+  }[];
 }
 
 const dashboard = (id: number) => `/property/${id}/building/primary/results-dashboard`;
@@ -20,10 +27,14 @@ async function homeWithAnswers(page: Page): Promise<Building> {
 
 /** A measure shown as a card with savings: the first in the API's order that is proposed. */
 const cardMeasure = (building: Building) =>
-  building.recommendations.find((a) => a.category !== 'package' && a.available && a.completion_status !== 'completed' && a.kwh_saved_bought > 0)!;
+  building.recommendations.find(
+    (a) => a.category !== 'package' && a.available && a.completion_status !== 'completed' && a.kwh_saved_bought > 0,
+  )!;
 
 test.describe('How we calculated this', () => {
-  test('opens with the keyboard on the label and on a card, fetched only then, with assumed inputs and sources', async ({ page }) => {
+  test('opens with the keyboard on the label and on a card, fetched only then, with assumed inputs and sources', async ({
+    page,
+  }) => {
     const problems = watchConsole(page);
     const building = await homeWithAnswers(page);
     const measure = cardMeasure(building);
@@ -79,12 +90,16 @@ test.describe('How we calculated this', () => {
       const label = page.getByTestId('epc-label');
       await label.getByRole('button', { name: 'Så har vi räknat' }).focus();
       await page.keyboard.press('Enter');
-      await expect(label.getByTestId('explanation').getByRole('heading', { name: 'Det vi har antagit (du kan ändra det)' })).toBeVisible();
+      await expect(
+        label.getByTestId('explanation').getByRole('heading', { name: 'Det vi har antagit (du kan ändra det)' }),
+      ).toBeVisible();
       await expect(label.getByTestId('explanation').getByText(/^Regler som tillämpas: BBR 29/)).toBeVisible();
       const card = page.locator(`[data-activity="${measure.name}"]`);
       await card.getByRole('button', { name: 'Så har vi räknat' }).focus();
       await page.keyboard.press('Enter');
-      await expect(card.getByTestId('explanation').getByRole('heading', { name: 'Siffror vi använt och deras källor' })).toBeVisible();
+      await expect(
+        card.getByTestId('explanation').getByRole('heading', { name: 'Siffror vi använt och deras källor' }),
+      ).toBeVisible();
     });
   });
 });

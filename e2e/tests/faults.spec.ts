@@ -20,20 +20,39 @@ async function approveThisPagesOrder(page: Page): Promise<void> {
   await expect(page.getByRole('img', { name: /QR code for BankID|QR-kod för BankID/ })).toBeVisible();
   const status = await (await page.request.get('/api/flow/user/sign')).json();
   const qrStartToken = String(status.qrData).split('.')[1];
-  const orders = (await (await page.request.get(`${SIMULATOR}/simulator/api/orders`)).json()).orders as { orderRef: string; qrStartToken: string }[];
+  const orders = (await (await page.request.get(`${SIMULATOR}/simulator/api/orders`)).json()).orders as {
+    orderRef: string;
+    qrStartToken: string;
+  }[];
   const order = orders.find((o) => o.qrStartToken === qrStartToken);
   expect(order, 'the page’s order on the simulator').toBeDefined();
-  expect((await page.request.post(`${SIMULATOR}/simulator/api/orders/${order!.orderRef}/approve`, { data: { personalNumber: '198507099805', name: 'Karin Karlsson' } })).status()).toBe(200);
+  expect(
+    (
+      await page.request.post(`${SIMULATOR}/simulator/api/orders/${order!.orderRef}/approve`, {
+        data: { personalNumber: '198507099805', name: 'Karin Karlsson' },
+      })
+    ).status(),
+  ).toBe(200);
 }
 
 /** After a fault the same page must still get the homeowner in, once BankID is back. */
-async function signInWorksAgain(page: Page, tryAgain: string, then: 'retries the start' | 'back to the choice'): Promise<void> {
+async function signInWorksAgain(
+  page: Page,
+  tryAgain: string,
+  then: 'retries the start' | 'back to the choice',
+): Promise<void> {
   await page.getByRole('button', { name: tryAgain }).click();
   // "Try again" after a failed start retries the start itself; after a failed order it goes back to the choice.
-  if (then === 'back to the choice') await page.getByRole('button', { name: /BankID on another device|BankID på en annan enhet/ }).click();
+  if (then === 'back to the choice')
+    await page.getByRole('button', { name: /BankID on another device|BankID på en annan enhet/ }).click();
   await approveThisPagesOrder(page);
-  await expect(page.getByRole('heading', { level: 1, name: /Find your home|Hitta ditt hem/ })).toBeVisible({ timeout: 15_000 });
-  expect((await (await page.request.get('/api/auth/session')).json()).user).toMatchObject({ kind: 'homeowner', name: 'Karin Karlsson' });
+  await expect(page.getByRole('heading', { level: 1, name: /Find your home|Hitta ditt hem/ })).toBeVisible({
+    timeout: 15_000,
+  });
+  expect((await (await page.request.get('/api/auth/session')).json()).user).toMatchObject({
+    kind: 'homeowner',
+    name: 'Karin Karlsson',
+  });
 }
 
 test.describe('BankID slow or down, as the homeowner sees it on /sign', () => {
@@ -58,14 +77,18 @@ test.describe('BankID slow or down, as the homeowner sees it on /sign', () => {
     await signInWorksAgain(page, 'Try again', 'retries the start');
   });
 
-  test('BankID slow (in Swedish): the start gives up after the RP client timeout with a message, not an endless spinner', async ({ page }) => {
+  test('BankID slow (in Swedish): the start gives up after the RP client timeout with a message, not an endless spinner', async ({
+    page,
+  }) => {
     test.setTimeout(90_000);
     await page.goto('/sign');
     await page.getByRole('combobox', { name: /Language|Språk/ }).selectOption('sv');
     await bankIdFaults(page, { delayMs: RP_CLIENT_TIMEOUT_MS + 5_000 });
     const startedAt = Date.now();
     await page.getByRole('button', { name: 'BankID på en annan enhet' }).click();
-    await expect(page.getByRole('alert')).toContainText('Något gick fel. Försök igen.', { timeout: RP_CLIENT_TIMEOUT_MS + 5_000 });
+    await expect(page.getByRole('alert')).toContainText('Något gick fel. Försök igen.', {
+      timeout: RP_CLIENT_TIMEOUT_MS + 5_000,
+    });
     const waitedMs = Date.now() - startedAt;
     test.info().annotations.push({ type: 'slow BankID start answered after', description: `${waitedMs} ms` });
     console.log(`slow BankID: the start answered with a message after ${waitedMs} ms`);
@@ -76,7 +99,9 @@ test.describe('BankID slow or down, as the homeowner sees it on /sign', () => {
     await signInWorksAgain(page, 'Försök igen', 'retries the start');
   });
 
-  test('BankID goes down during an order: the page says it is retrying, Cancel ends the order, a new sign-in works', async ({ page }) => {
+  test('BankID goes down during an order: the page says it is retrying, Cancel ends the order, a new sign-in works', async ({
+    page,
+  }) => {
     await page.goto('/sign');
     await page.getByRole('button', { name: 'BankID on another device' }).click();
     await expect(page.getByRole('img', { name: /QR code for BankID/ })).toBeVisible();
@@ -105,7 +130,9 @@ test.describe('BankID slow or down, as the homeowner sees it on /sign', () => {
     await page.getByRole('button', { name: 'BankID on another device' }).click();
     await expect(page.getByRole('img', { name: /QR code for BankID/ })).toBeVisible();
     await bankIdFaults(page, { delayMs: RP_CLIENT_TIMEOUT_MS + 5_000 });
-    await expect(page.getByRole('alert')).toContainText('Something went wrong. Please try again.', { timeout: 3 * RP_CLIENT_TIMEOUT_MS });
+    await expect(page.getByRole('alert')).toContainText('Something went wrong. Please try again.', {
+      timeout: 3 * RP_CLIENT_TIMEOUT_MS,
+    });
     await expect(page.getByRole('heading', { level: 2, name: 'Sign-in did not complete' })).toBeVisible();
     expect(await (await page.request.get('/api/flow/user/sign')).json()).toMatchObject({ requestStatus: 'failed' });
 
@@ -125,7 +152,12 @@ const HOME_OF: Record<RemoteName, { path: string; heading: string }> = {
 
 /** What goes wrong with the file, and the one page error it may cause (a script that does not parse). */
 const BREAKAGES = [
-  { name: 'remoteEntry.js answers 404', file: 'remoteEntry.js', answer: { status: 404, contentType: 'text/plain', body: 'Not found' }, pageError: null },
+  {
+    name: 'remoteEntry.js answers 404',
+    file: 'remoteEntry.js',
+    answer: { status: 404, contentType: 'text/plain', body: 'Not found' },
+    pageError: null,
+  },
   {
     name: 'remoteEntry.js is corrupt (a syntax error)',
     file: 'remoteEntry.js',
@@ -139,7 +171,12 @@ const BREAKAGES = [
     // Without nosniff (a proxy's error page) the browser runs the HTML as script.
     pageError: /SyntaxError: Unexpected token '<'/,
   },
-  { name: 'its exposed App chunk answers 404', file: '__federation_expose_App.*.js', answer: { status: 404, contentType: 'text/plain', body: 'Not found' }, pageError: null },
+  {
+    name: 'its exposed App chunk answers 404',
+    file: '__federation_expose_App.*.js',
+    answer: { status: 404, contentType: 'text/plain', body: 'Not found' },
+    pageError: null,
+  },
 ] as const;
 
 test.describe('a remote whose files are missing or corrupt: its fallback, the rest works', () => {
@@ -159,14 +196,18 @@ test.describe('a remote whose files are missing or corrupt: its fallback, the re
 
         await page.goto(HOME_OF[broken].path);
         const fallback = page.locator(`[data-remote-unavailable="${broken}"]`);
-        await expect(fallback.getByRole('heading', { name: 'This part of the service is unavailable right now' })).toBeVisible({ timeout: 20_000 });
+        await expect(
+          fallback.getByRole('heading', { name: 'This part of the service is unavailable right now' }),
+        ).toBeVisible({ timeout: 20_000 });
         expect(hits, 'the broken file was asked for').toBeGreaterThan(0);
         await expect(page.getByRole('link', { name: /start page/i })).toBeVisible();
 
         for (const other of Object.keys(HOME_OF) as RemoteName[]) {
           if (other === broken) continue;
           await page.goto(HOME_OF[other].path);
-          await expect(page.locator(`[data-remote="${other}"]`).getByRole('heading', { level: 1, name: HOME_OF[other].heading })).toBeVisible();
+          await expect(
+            page.locator(`[data-remote="${other}"]`).getByRole('heading', { level: 1, name: HOME_OF[other].heading }),
+          ).toBeVisible();
         }
 
         // Fixed on the server: "Try again" loads it without a page reload.
@@ -174,7 +215,9 @@ test.describe('a remote whose files are missing or corrupt: its fallback, the re
         await expect(fallback.getByRole('button', { name: 'Try again' })).toBeVisible({ timeout: 20_000 });
         outage = false;
         await fallback.getByRole('button', { name: 'Try again' }).click();
-        await expect(page.locator(`[data-remote="${broken}"]`).getByRole('heading', { level: 1, name: HOME_OF[broken].heading })).toBeVisible({ timeout: 20_000 });
+        await expect(
+          page.locator(`[data-remote="${broken}"]`).getByRole('heading', { level: 1, name: HOME_OF[broken].heading }),
+        ).toBeVisible({ timeout: 20_000 });
 
         const unexpected = pageErrors.filter((e) => !(breakage.pageError && breakage.pageError.test(e)));
         expect(unexpected, unexpected.join('\n')).toEqual([]);

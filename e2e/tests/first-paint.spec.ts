@@ -60,7 +60,9 @@ test.describe('static first paint of the address search page', () => {
   // shared/build/paint-first-script.cjs: with `<script defer>`, a main.js that arrived before the first frame ran first
   // and held the static page's paint back. Now the script starts once the page is painted; the files it needs were
   // fetched meanwhile (preloads), so the page's own requests are each made once, and the CSP allows the inline starter.
-  test("the app's script starts after the static page's first contentful paint, and the app then takes over", async ({ page }) => {
+  test("the app's script starts after the static page's first contentful paint, and the app then takes over", async ({
+    page,
+  }) => {
     const errors = watchConsole(page);
     const requested: string[] = [];
     page.on('request', (request) => requested.push(new URL(request.url()).pathname));
@@ -73,7 +75,12 @@ test.describe('static first paint of the address search page', () => {
       new MutationObserver((records) => {
         for (const record of records) {
           for (const node of record.addedNodes) {
-            if (w.__entryAt === undefined && node instanceof HTMLScriptElement && /\/main\.[0-9a-f]+\.js$/.test(node.src)) w.__entryAt = performance.now();
+            if (
+              w.__entryAt === undefined &&
+              node instanceof HTMLScriptElement &&
+              /\/main\.[0-9a-f]+\.js$/.test(node.src)
+            )
+              w.__entryAt = performance.now();
           }
         }
       }).observe(document, { childList: true, subtree: true });
@@ -93,7 +100,10 @@ test.describe('static first paint of the address search page', () => {
     expect(html).not.toMatch(/<script[^>]*\ssrc=/);
     const entry = requested.filter((p) => /^\/main\.[0-9a-f]+\.js$/.test(p));
     expect(entry).toHaveLength(1);
-    expect(requested.filter((p, i) => requested.indexOf(p) !== i), 'requests made twice').toEqual([]);
+    expect(
+      requested.filter((p, i) => requested.indexOf(p) !== i),
+      'requests made twice',
+    ).toEqual([]);
     expect(errors).toEqual([]);
   });
 
@@ -106,7 +116,9 @@ test.describe('static first paint of the address search page', () => {
   });
 
   for (const { locale, lang, heading, lead, field } of LANGUAGES) {
-    test(`${lang}: the app takes the static page's place without a shift, then the address search works`, async ({ browser }) => {
+    test(`${lang}: the app takes the static page's place without a shift, then the address search works`, async ({
+      browser,
+    }) => {
       const context = await browser.newContext({ locale });
       const page = await context.newPage();
       await observePaints(page);
@@ -168,10 +180,10 @@ test.describe('static first paint of the address search page', () => {
 
 // The results dashboard arrives as a static frame too: the top bar, the page's title and the loading line, so its
 // largest element (the title) needs no script. The app takes its place once the dashboard shows its own title.
-test.describe("static frame of the results dashboard", () => {
+test.describe('static frame of the results dashboard', () => {
   const DASHBOARD = '/property/42/building/primary/results-dashboard';
 
-  test('the HTML alone shows the title in the visitor\'s language', async ({ browser }) => {
+  test("the HTML alone shows the title in the visitor's language", async ({ browser }) => {
     for (const [locale, title] of [
       ['sv-SE', 'Ditt hems energiresultat'],
       ['en-US', "Your home's energy results"],
@@ -185,11 +197,21 @@ test.describe("static frame of the results dashboard", () => {
     }
   });
 
-  test('the app takes its place when the dashboard shows its title: same heading, no spinner in between, no shift', async ({ browser }) => {
-    const context = await browser.newContext({ locale: 'en-US', viewport: { width: 412, height: 823 }, isMobile: true });
+  test('the app takes its place when the dashboard shows its title: same heading, no spinner in between, no shift', async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({
+      locale: 'en-US',
+      viewport: { width: 412, height: 823 },
+      isMobile: true,
+    });
     const page = await context.newPage();
     await observePaints(page);
-    expect((await page.request.post('/api/flow/property/42/building', { data: { occupants: 3, indoor_temperature: 21 } })).status()).toBe(200);
+    expect(
+      (
+        await page.request.post('/api/flow/property/42/building', { data: { occupants: 3, indoor_temperature: 21 } })
+      ).status(),
+    ).toBe(200);
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/mfe/mfe-results/**/remoteEntry.js', async (route) => {
@@ -214,7 +236,9 @@ test.describe("static frame of the results dashboard", () => {
     release();
     await expect(page.locator('#first-paint')).toHaveCount(0);
     await expect(page.locator('#rd-title')).toBeVisible();
-    expect(await page.evaluate(() => (window as unknown as { __revealedWithTitle: boolean | null }).__revealedWithTitle)).toBe(true);
+    expect(
+      await page.evaluate(() => (window as unknown as { __revealedWithTitle: boolean | null }).__revealedWithTitle),
+    ).toBe(true);
     const appHeading = await box(page, '#rd-title');
     expect(Math.abs(appHeading.x - staticHeading.x)).toBeLessThanOrEqual(1);
     expect(Math.abs(appHeading.width - staticHeading.width)).toBeLessThanOrEqual(1);

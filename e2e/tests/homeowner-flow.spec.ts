@@ -38,7 +38,9 @@ test.describe('the homeowner flow', () => {
 
     const search = page.getByRole('combobox', { name: 'Street address' });
     await search.pressSequentially(home!.street.slice(0, 6), { delay: 40 });
-    const option = page.getByRole('option', { name: new RegExp(home!.street.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) }).first();
+    const option = page
+      .getByRole('option', { name: new RegExp(home!.street.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) })
+      .first();
     await expect(option).toBeVisible();
     // Keyboard: down to the wanted suggestion, Enter.
     for (let i = 0; i < 10; i += 1) {
@@ -52,7 +54,9 @@ test.describe('the homeowner flow', () => {
     // No street-view key in e2e: the picture call answers 204 and the generic picture shows, without a message.
     const picture = page.getByRole('img', { name: `The house at ${home!.name}` });
     await expect(picture).toHaveAttribute('data-fallback', 'true');
-    await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await expect
+      .poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+      .toBe(true);
     await expect(page.getByRole('alert')).toHaveCount(0);
 
     await page.getByRole('button', { name: 'Start with this home' }).click();
@@ -70,7 +74,9 @@ test.describe('the homeowner flow', () => {
       }
       await page.getByRole('button', { name: 'Next' }).click();
     }
-    await expect(page).toHaveURL(new RegExp(`/property/${home!.id}/building/primary/results-dashboard$`), { timeout: 15_000 });
+    await expect(page).toHaveURL(new RegExp(`/property/${home!.id}/building/primary/results-dashboard$`), {
+      timeout: 15_000,
+    });
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     const recommendations = await page.request.get(`/api/flow/property/${home!.id}/building/primary/recommendations`);
     expect(recommendations.ok()).toBe(true);
@@ -79,7 +85,9 @@ test.describe('the homeowner flow', () => {
 
   test('the picture falls back silently when the image call fails', async ({ page }) => {
     const [home] = await addresses(page, 'B');
-    await page.route('**/api/flow/property-search/google-streetview**', (route) => route.fulfill({ status: 500, body: 'boom' }));
+    await page.route('**/api/flow/property-search/google-streetview**', (route) =>
+      route.fulfill({ status: 500, body: 'boom' }),
+    );
     await page.goto('/');
     await page.getByRole('combobox', { name: 'Street address' }).fill(home!.street);
     await page.getByRole('option').filter({ hasText: home!.street }).first().click();
@@ -97,7 +105,9 @@ test.describe('the homeowner flow', () => {
     await expect(page.getByText(/Step 2 of \d+/)).toBeVisible();
     // Typed and left alone: saved shortly after, without pressing Next.
     const attic = page.getByLabel('How thick is the attic insulation?');
-    const saved = page.waitForResponse((res) => res.url().endsWith(`/api/flow/property/${home!.id}/answer`) && res.ok());
+    const saved = page.waitForResponse(
+      (res) => res.url().endsWith(`/api/flow/property/${home!.id}/answer`) && res.ok(),
+    );
     await attic.fill('150');
     await saved;
     await page.reload();

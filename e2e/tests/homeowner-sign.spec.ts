@@ -40,7 +40,11 @@ test.describe('homeowner BankID sign-in', () => {
     await expect(page).toHaveURL(/\/property\/42\/building\/primary\/results-dashboard$/, { timeout: 15_000 });
     await expect(page.getByText('Karin Karlsson')).toBeVisible();
     const session = await (await page.request.get('/api/auth/session')).json();
-    expect(session.user).toMatchObject({ kind: 'homeowner', name: 'Karin Karlsson', personalNumberMasked: '19850709-****' });
+    expect(session.user).toMatchObject({
+      kind: 'homeowner',
+      name: 'Karin Karlsson',
+      personalNumberMasked: '19850709-****',
+    });
     await phone.close();
   });
 

@@ -8,14 +8,19 @@ const dashboard = (id: number) => `/property/${id}/building/primary/results-dash
 
 // The whole installer-lead journey (docs/using-the-demo.md "Organisation console"): the homeowner asks Demo Installation AB, its staff
 // see the request with the contact details shared, mark it contacted, and the homeowner sees "Contacted".
-test('a homeowner request reaches the installer organisation, and its status comes back to the homeowner', async ({ browser }) => {
+test('a homeowner request reaches the installer organisation, and its status comes back to the homeowner', async ({
+  browser,
+}) => {
   const homeowner = await (await browser.newContext()).newPage();
   const suggestions = await (await homeowner.request.get('/api/flow/property-search/suggestions?q=L')).json();
   const home = suggestions.suggestions?.[0] ?? suggestions[0];
   await signInHomeowner(homeowner, SIMULATOR, '196505051234', 'Lena Leadsson');
   const built = await homeowner.request.post(`/api/flow/property/${home.id}/building`, { data: { occupants: 2 } });
   expect(built.status(), await built.text()).toBe(200);
-  const measure = (await built.json()).recommendations.find((a: { available: boolean; needs_installer: boolean; category: string }) => a.available && a.needs_installer && a.category !== 'package');
+  const measure = (await built.json()).recommendations.find(
+    (a: { available: boolean; needs_installer: boolean; category: string }) =>
+      a.available && a.needs_installer && a.category !== 'package',
+  );
   await homeowner.goto(dashboard(home.id));
   const card = homeowner.locator(`[data-activity="${measure.name}"]`);
   await card.getByRole('button', { name: 'Contact installers' }).click();
@@ -25,7 +30,9 @@ test('a homeowner request reaches the installer organisation, and its status com
   await card.getByLabel('Mobile number').fill('070-111 22 33');
   await card.getByRole('button', { name: 'Save and send' }).click();
   await expect(homeowner.getByText('Your request was sent to 1 installer.')).toBeVisible();
-  await expect(card.getByTestId('request-status')).toHaveText('Request sent to Demo Installation AB · Not yet answered');
+  await expect(card.getByTestId('request-status')).toHaveText(
+    'Request sent to Demo Installation AB · Not yet answered',
+  );
 
   const staff = await (await browser.newContext()).newPage();
   await signInStaff(staff, 'staff@installer.demo.test');
@@ -39,7 +46,9 @@ test('a homeowner request reaches the installer organisation, and its status com
   await expect(lead.getByText('Contacted', { exact: true })).toBeVisible();
 
   await homeowner.reload();
-  await expect(homeowner.locator(`[data-activity="${measure.name}"]`).getByTestId('request-status')).toHaveText('Request sent to Demo Installation AB · Contacted');
+  await expect(homeowner.locator(`[data-activity="${measure.name}"]`).getByTestId('request-status')).toHaveText(
+    'Request sent to Demo Installation AB · Contacted',
+  );
   await homeowner.goto('/flow/profile');
   await expect(homeowner.getByText(/Demo Installation AB .*: Contacted/)).toBeVisible();
 });

@@ -13,8 +13,10 @@ interface Activity {
   savings: { energyCostSavings: number };
 }
 
-const accentOf = (page: Page) => page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--he-accent').trim());
-const softAccentOf = (page: Page) => page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--he-accent-soft').trim());
+const accentOf = (page: Page) =>
+  page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--he-accent').trim());
+const softAccentOf = (page: Page) =>
+  page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--he-accent-soft').trim());
 
 /** A homeowner's browser that arrived through a brand's link and answered for a home (the results are computed). */
 async function homeownerOf(browser: Browser, brand: string, propertyId: number) {
@@ -28,12 +30,18 @@ async function homeownerOf(browser: Browser, brand: string, propertyId: number) 
 }
 
 test.describe('knowledge base and brand for homeowners', () => {
-  test('a message written in the console shows on the recommendation card of a homeowner of that brand, and not of another brand', async ({ page, browser }) => {
+  test('a message written in the console shows on the recommendation card of a homeowner of that brand, and not of another brand', async ({
+    page,
+    browser,
+  }) => {
     const problems = watchConsole(page);
-    const suggestions = (await (await page.request.get('/api/flow/property-search/suggestions?q=Sankt')).json()).suggestions as { id: number }[];
+    const suggestions = (await (await page.request.get('/api/flow/property-search/suggestions?q=Sankt')).json())
+      .suggestions as { id: number }[];
     const home = suggestions[0]!;
     const bank = await homeownerOf(browser, 'demo-bank', home.id);
-    const card = bank.recommendations.find((a) => a.category !== 'package' && a.kwh_saved_bought > 0 && a.savings.energyCostSavings > 0);
+    const card = bank.recommendations.find(
+      (a) => a.category !== 'package' && a.kwh_saved_bought > 0 && a.savings.energyCostSavings > 0,
+    );
     expect(card, 'a recommendation with savings').toBeTruthy();
 
     await signInStaff(page, SUPER_ADMIN);
@@ -48,7 +56,9 @@ test.describe('knowledge base and brand for homeowners', () => {
     await page.getByLabel('Recommendation', { exact: true }).selectOption(card!.name);
     await page.getByLabel('Content', { exact: true }).fill('Demo Bank lends for this measure at a green rate.');
     // The preview is the homeowners' own component.
-    await expect(page.getByTestId('message-preview').getByRole('region', { name: `Tip: ${title}` })).toContainText('Demo Bank lends for this measure at a green rate.');
+    await expect(page.getByTestId('message-preview').getByRole('region', { name: `Tip: ${title}` })).toContainText(
+      'Demo Bank lends for this measure at a green rate.',
+    );
     await page.getByRole('button', { name: 'Save message' }).click();
     await expect(page.getByText(`“${title}” is created.`)).toBeVisible();
 
@@ -57,7 +67,9 @@ test.describe('knowledge base and brand for homeowners', () => {
     await expect(shown).toBeVisible();
     await expect(shown).toContainText('Demo Bank lends for this measure at a green rate.');
     const a11y = await new AxeBuilder({ page: bank.page }).include(`[data-activity="${card!.name}"]`).analyze();
-    expect(a11y.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+    expect(a11y.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual(
+      [],
+    );
 
     const energi = await homeownerOf(browser, 'demo-energi', home.id);
     await energi.page.goto(`/property/${home.id}/building/primary/results-dashboard`);
@@ -69,7 +81,10 @@ test.describe('knowledge base and brand for homeowners', () => {
     expect(problems, problems.join('\n')).toEqual([]);
   });
 
-  test('a brand saved in the console reaches a homeowner who is already signed in: header name and accent colour', async ({ page, browser }, testInfo) => {
+  test('a brand saved in the console reaches a homeowner who is already signed in: header name and accent colour', async ({
+    page,
+    browser,
+  }, testInfo) => {
     const original = (await (await page.request.get('/api/flow/brand-config?owner=demo-installer')).json()).config;
     const homeowner = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
     const flow = await homeowner.newPage();
@@ -94,7 +109,9 @@ test.describe('knowledge base and brand for homeowners', () => {
     try {
       // The homeowner's next page load (its next brand-config request) has the new brand; no sign-in again.
       await flow.reload();
-      await expect(flow.getByRole('banner').getByRole('link', { name: 'Installation Nord – start page' })).toBeVisible();
+      await expect(
+        flow.getByRole('banner').getByRole('link', { name: 'Installation Nord – start page' }),
+      ).toBeVisible();
       await expect.poll(() => accentOf(flow)).toBe('#1d4f91');
       // The soft accent follows the new accent instead of keeping the old brand's.
       const softAfter = await softAccentOf(flow);
@@ -102,7 +119,10 @@ test.describe('knowledge base and brand for homeowners', () => {
       expect(softAfter).not.toBe(softBefore);
       await expect(flow.getByRole('link', { name: 'My homes' })).toBeVisible();
     } finally {
-      const restored = await page.request.put('/api/console/org/demo-installer/configuration/brand', { data: original, headers: { Origin: testInfo.project.use.baseURL! } });
+      const restored = await page.request.put('/api/console/org/demo-installer/configuration/brand', {
+        data: original,
+        headers: { Origin: testInfo.project.use.baseURL! },
+      });
       expect(restored.status(), await restored.text()).toBe(200);
       await homeowner.close();
     }

@@ -13,7 +13,11 @@ async function createUser(page: Page, name: string, email: string): Promise<stri
 }
 
 /** Signs in through the console's sign-in form, in a browser context of its own. */
-async function signInWithForm(browser: Browser, email: string, password: string): Promise<{ page: Page; close: () => Promise<void> }> {
+async function signInWithForm(
+  browser: Browser,
+  email: string,
+  password: string,
+): Promise<{ page: Page; close: () => Promise<void> }> {
   const context = await browser.newContext();
   const page = await context.newPage();
   await page.goto('/console');
@@ -29,7 +33,10 @@ async function fillNewPassword(page: Page, password: string) {
 }
 
 test.describe('mail in the demo', () => {
-  test('a super admin reads the invitation in the Outbox; its link sets the password once', async ({ page, browser }) => {
+  test('a super admin reads the invitation in the Outbox; its link sets the password once', async ({
+    page,
+    browser,
+  }) => {
     const problems = watchConsole(page);
     const email = `inbjuden-${Date.now().toString(36)}@energi.demo.test`;
     await signInStaff(page, SUPER_ADMIN);
@@ -70,7 +77,10 @@ test.describe('mail in the demo', () => {
     expect(problems.filter((p) => !p.includes('status of 4'))).toEqual([]);
   });
 
-  test('a new user signing in with the one-time password must choose a password first; it then works no more', async ({ page, browser }) => {
+  test('a new user signing in with the one-time password must choose a password first; it then works no more', async ({
+    page,
+    browser,
+  }) => {
     const email = `engang-${Date.now().toString(36)}@energi.demo.test`;
     await signInStaff(page, SUPER_ADMIN);
     const oneTime = await createUser(page, 'Eng Ång', email);

@@ -11,17 +11,25 @@ async function twoHomes(page: Page): Promise<{ id: number; name: string }[]> {
   const res = await page.request.get('/api/flow/property-search/suggestions?q=Sankt');
   const homes = ((await res.json()) as { suggestions: { id: number; name: string }[] }).suggestions.slice(0, 2);
   for (const home of homes) {
-    const saved = await page.request.post(`/api/flow/property/${home.id}/building`, { data: { occupants: 3, indoor_temperature: 21 } });
+    const saved = await page.request.post(`/api/flow/property/${home.id}/building`, {
+      data: { occupants: 3, indoor_temperature: 21 },
+    });
     expect(saved.status(), await saved.text()).toBe(200);
   }
   return homes;
 }
 
-test('sign-in in the demo: "Open in the test app" opens the simulator at this order, Approve signs in', async ({ page, context }) => {
+test('sign-in in the demo: "Open in the test app" opens the simulator at this order, Approve signs in', async ({
+  page,
+  context,
+}) => {
   await page.goto('/flow/profile');
   await expect(page).toHaveURL(/\/sign\?redirect=/);
   await page.getByRole('button', { name: 'BankID on another device' }).click();
-  const [testApp] = await Promise.all([context.waitForEvent('page'), page.getByRole('link', { name: /Open in the test app/ }).click()]);
+  const [testApp] = await Promise.all([
+    context.waitForEvent('page'),
+    page.getByRole('link', { name: /Open in the test app/ }).click(),
+  ]);
   await testApp.waitForLoadState();
   const orderRef = new URL(testApp.url()).hash.replace('#order-', '');
   expect(orderRef).not.toBe('');
@@ -43,7 +51,10 @@ test('removing a home asks first, and Undo brings it back with its answers', asy
   await expect(homes.getByRole('listitem')).toHaveCount(2);
   const card = homes.getByRole('listitem').filter({ hasText: first!.name.split(',')[0]! });
   await expect(card.getByRole('img', { name: /Energy class [A-G]/ })).toBeVisible();
-  await expect(card.getByRole('link').first()).toHaveAttribute('href', `/property/${first!.id}/building/primary/results-dashboard`);
+  await expect(card.getByRole('link').first()).toHaveAttribute(
+    'href',
+    `/property/${first!.id}/building/primary/results-dashboard`,
+  );
 
   await card.getByRole('button', { name: `Remove ${first!.name} from my homes` }).click();
   await card.getByRole('button', { name: 'Keep it' }).click();
@@ -62,7 +73,9 @@ test('removing a home asks first, and Undo brings it back with its answers', asy
 
 test.describe('on a 390 px phone', () => {
   test.use({ viewport: PHONE });
-  test('My homes, the sign-in and the dashboard fit the screen, the header menu opens with the keyboard', async ({ page }) => {
+  test('My homes, the sign-in and the dashboard fit the screen, the header menu opens with the keyboard', async ({
+    page,
+  }) => {
     await signInHomeowner(page, SIMULATOR, '198405056666', 'Olga Olofsson');
     const [home] = await twoHomes(page);
     for (const path of ['/flow/profile', '/sign', `/property/${home!.id}/building/primary/results-dashboard`]) {
@@ -73,7 +86,9 @@ test.describe('on a 390 px phone', () => {
       const menu = page.getByRole('button', { name: 'Menu', exact: true });
       await menu.focus();
       await page.keyboard.press('Enter');
-      await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My homes' })).toBeVisible();
+      await expect(
+        page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My homes' }),
+      ).toBeVisible();
       await page.keyboard.press('Enter');
     }
     // The release list waits behind "About this version" instead of taking three lines.

@@ -47,17 +47,27 @@ const round = (kb: number) => Math.round(kb * 10) / 10;
  * starter runs after that paint (shared/build/paint-first-script.cjs).
  */
 const entryScripts = (html: string): string[] =>
-  [...html.matchAll(/<script[^>]*\ssrc="([^"]+)"|<link[^>]*\shref="([^"]+)"[^>]*\sdata-app-entry[\s>]/g)].map((m) => new URL(m[1] ?? m[2], 'http://x').pathname);
+  [...html.matchAll(/<script[^>]*\ssrc="([^"]+)"|<link[^>]*\shref="([^"]+)"[^>]*\sdata-app-entry[\s>]/g)].map(
+    (m) => new URL(m[1] ?? m[2], 'http://x').pathname,
+  );
 const isReact = (name: string) => /^react(-dom)?(\/|$)/.test(name);
 
 /** What a shell script holds, from its source map: the shell's own code, React, or other shared libraries. */
-async function shellScriptKind(page: Page, path: string, entry: Set<string>, reactShares: Set<string>, libraryShares: Set<string>): Promise<'shell' | 'react' | 'libraries'> {
+async function shellScriptKind(
+  page: Page,
+  path: string,
+  entry: Set<string>,
+  reactShares: Set<string>,
+  libraryShares: Set<string>,
+): Promise<'shell' | 'react' | 'libraries'> {
   if (entry.has(path)) return 'shell'; // the page's entry script: the shell's entry with the federation runtime
   if (reactShares.has(path)) return 'react';
   // Other shared libraries by the manifest (the router's re-export chunk is generated code only: it has no source map).
   if (libraryShares.has(path)) return 'libraries';
   // Source maps are not served (hidden maps, docs/security.md "Hardening and security"): read the shell's from its build.
-  const map = JSON.parse(fs.readFileSync(nodePath.join(SHELL_DIST, `${path.replace(/^\//, '')}.map`), 'utf8')) as { sources: string[] };
+  const map = JSON.parse(fs.readFileSync(nodePath.join(SHELL_DIST, `${path.replace(/^\//, '')}.map`), 'utf8')) as {
+    sources: string[];
+  };
   return map.sources.some((source) => source.startsWith('webpack://shell/./src/')) ? 'shell' : 'libraries';
 }
 
@@ -72,14 +82,22 @@ test('the shell with React fetches at most 120 KB gzip of JS before its first re
   const entry = new Set(entryScripts(html));
   expect(entry.size, 'the shell names its entry script').toBe(1);
   const manifest = (await (await page.request.get('/mf-manifest.json')).json()) as ShellManifest;
-  const reactShares = new Set(manifest.shared.filter((s) => isReact(s.name)).flatMap((s) => s.assets.js.sync.map((f) => `/${f}`)));
-  const libraryShares = new Set(manifest.shared.filter((s) => !isReact(s.name)).flatMap((s) => s.assets.js.sync.map((f) => `/${f}`)));
+  const reactShares = new Set(
+    manifest.shared.filter((s) => isReact(s.name)).flatMap((s) => s.assets.js.sync.map((f) => `/${f}`)),
+  );
+  const libraryShares = new Set(
+    manifest.shared.filter((s) => !isReact(s.name)).flatMap((s) => s.assets.js.sync.map((f) => `/${f}`)),
+  );
   const shellScripts = scripts.filter((path) => !path.startsWith('/mfe/'));
-  expect(shellScripts.filter((path) => reactShares.has(path)).length, 'React was fetched (the measure is about a real boot)').toBeGreaterThan(0);
+  expect(
+    shellScripts.filter((path) => reactShares.has(path)).length,
+    'React was fetched (the measure is about a real boot)',
+  ).toBeGreaterThan(0);
 
   const sizes = await gzipKB(page, shellScripts);
   const byKind: Record<string, Record<string, number>> = { shell: {}, react: {}, libraries: {} };
-  for (const [path, kb] of Object.entries(sizes)) byKind[await shellScriptKind(page, path, entry, reactShares, libraryShares)][path] = kb;
+  for (const [path, kb] of Object.entries(sizes))
+    byKind[await shellScriptKind(page, path, entry, reactShares, libraryShares)][path] = kb;
   const shellAndReact = { ...byKind.shell, ...byKind.react };
   testInfo.annotations.push({
     type: 'sizes',
@@ -91,7 +109,12 @@ test('the shell with React fetches at most 120 KB gzip of JS before its first re
 /** Each remote's first page as a visitor reaches it: entry + App + the first route's chunks must fit 80 KB gzip. */
 const FIRST_PAGES: { remote: RemoteName; pkg: string; path: string; staff?: boolean; answersFor?: number }[] = [
   { remote: 'mfe_flow', pkg: 'mfe-flow', path: '/' },
-  { remote: 'mfe_results', pkg: 'mfe-results', path: '/property/42/building/primary/results-dashboard', answersFor: 42 },
+  {
+    remote: 'mfe_results',
+    pkg: 'mfe-results',
+    path: '/property/42/building/primary/results-dashboard',
+    answersFor: 42,
+  },
   { remote: 'mfe_console', pkg: 'mfe-console', path: '/console/org/demo-energi', staff: true },
   { remote: 'mfe_admin', pkg: 'mfe-admin', path: '/console/admin', staff: true },
 ];
@@ -100,16 +123,28 @@ for (const { remote, pkg, path, staff, answersFor } of FIRST_PAGES) {
   test(`${pkg}: entry + first route JS is at most 80 KB gzip`, async ({ page }, testInfo) => {
     if (staff) await signInStaff(page, SUPER_ADMIN);
     // The dashboard shows the results of the answers in this browser's session (as results-dashboard.spec makes them).
-    if (answersFor) expect((await page.request.post(`/api/flow/property/${answersFor}/building`, { data: { occupants: 3, indoor_temperature: 21 } })).status()).toBe(200);
+    if (answersFor)
+      expect(
+        (
+          await page.request.post(`/api/flow/property/${answersFor}/building`, {
+            data: { occupants: 3, indoor_temperature: 21 },
+          })
+        ).status(),
+      ).toBe(200);
     const scripts = recordScripts(page);
     await page.goto(path);
     await expect(page.locator(`[data-remote="${remote}"] h1`)).toBeVisible();
     await page.waitForLoadState('networkidle');
 
     const own = scripts.filter((p) => p.startsWith(`/mfe/${pkg}/`));
-    expect(own.some((p) => p.endsWith('/remoteEntry.js')), `${pkg} entry fetched`).toBe(true);
+    expect(
+      own.some((p) => p.endsWith('/remoteEntry.js')),
+      `${pkg} entry fetched`,
+    ).toBe(true);
     const sizes = await gzipKB(page, own);
-    const listing = Object.entries(sizes).map(([p, kb]) => `${p.split('/').pop()} ${round(kb)}`).join(', ');
+    const listing = Object.entries(sizes)
+      .map(([p, kb]) => `${p.split('/').pop()} ${round(kb)}`)
+      .join(', ');
     testInfo.annotations.push({ type: 'sizes', description: `${pkg} ${round(total(sizes))} KB gzip: ${listing}` });
     expect(round(total(sizes)), listing).toBeLessThanOrEqual(REMOTE_FIRST_ROUTE_BUDGET_KB);
   });
@@ -122,20 +157,27 @@ test.describe('preload on intent', () => {
   const LINK = { name: 'Super admin', exact: true } as const;
   const TARGET: RemoteName = 'mfe_admin';
 
-  test('hovering a link to another remote preloads its entry and App, and the click shows its page', async ({ page }) => {
+  test('hovering a link to another remote preloads its entry and App, and the click shows its page', async ({
+    page,
+  }) => {
     await signInStaff(page, SUPER_ADMIN);
     const scripts = recordScripts(page);
     await page.goto(FROM);
     const link = page.getByRole('navigation', { name: 'Console' }).getByRole('link', LINK);
     await expect(link).toBeVisible();
     await page.waitForLoadState('networkidle');
-    expect(scripts.some((p) => p.startsWith('/mfe/mfe-admin/')), 'nothing of mfe-admin before the intent').toBe(false);
+    expect(
+      scripts.some((p) => p.startsWith('/mfe/mfe-admin/')),
+      'nothing of mfe-admin before the intent',
+    ).toBe(false);
 
     await link.hover();
     // The hover alone fetched the remote's entry and (preload links) its App's chunks.
     await expect.poll(() => scripts.some((p) => /^\/mfe\/mfe-admin\/.*\/remoteEntry\.js$/.test(p))).toBe(true);
     await page.waitForFunction(() =>
-      performance.getEntriesByType('resource').some((entry) => /\/mfe\/mfe-admin\/.*__federation_expose_App.*\.js$/.test(entry.name)),
+      performance
+        .getEntriesByType('resource')
+        .some((entry) => /\/mfe\/mfe-admin\/.*__federation_expose_App.*\.js$/.test(entry.name)),
     );
 
     await link.click();
@@ -181,10 +223,15 @@ test.describe('no layout shift while a page loads, on a phone', () => {
   // the console's top bar shrank once its small-button style arrived with the page's chunk. The charts' library
   // (apexcharts) is held back here until the figures are on screen, as on a slow network: each chart holds its final
   // height meanwhile, so nothing below moves when the drawings arrive.
-  test('console analytics: cumulative layout shift stays under 0.02; the charts keep their place while their library loads', async ({ page, browser }) => {
+  test('console analytics: cumulative layout shift stays under 0.02; the charts keep their place while their library loads', async ({
+    page,
+    browser,
+  }) => {
     for (const id of [42, 7]) {
       const homeowner = await browser.newContext({ baseURL: test.info().project.use.baseURL });
-      const res = await homeowner.request.post(`/api/flow/property/${id}/building?owner=demo-energi`, { data: { occupants: 3, indoor_temperature: 21 } });
+      const res = await homeowner.request.post(`/api/flow/property/${id}/building?owner=demo-energi`, {
+        data: { occupants: 3, indoor_temperature: 21 },
+      });
       expect(res.status(), await res.text()).toBe(200);
       await homeowner.close();
     }
@@ -232,7 +279,9 @@ test.describe('no layout shift while a page loads, on a phone', () => {
 test.describe('preload hints in the HTML', () => {
   const DASHBOARD = '/property/42/building/primary/results-dashboard';
 
-  test("the dashboard's HTML preloads the boot chunks and the active mfe-results release; each file is fetched once", async ({ page }) => {
+  test("the dashboard's HTML preloads the boot chunks and the active mfe-results release; each file is fetched once", async ({
+    page,
+  }) => {
     const requested: string[] = [];
     page.on('request', (request) => requested.push(new URL(request.url()).pathname));
     // Chromium warns of a preload it could not use (credentials or type mismatch) or that nothing used a few seconds
@@ -243,7 +292,11 @@ test.describe('preload hints in the HTML', () => {
     });
     const errors = watchConsole(page);
     // The dashboard of this browser's answers (without answers its APIs answer 404, which the console reports).
-    expect((await page.request.post('/api/flow/property/42/building', { data: { occupants: 3, indoor_temperature: 21 } })).status()).toBe(200);
+    expect(
+      (
+        await page.request.post('/api/flow/property/42/building', { data: { occupants: 3, indoor_temperature: 21 } })
+      ).status(),
+    ).toBe(200);
     await page.goto(DASHBOARD);
     await expect(page.locator('[data-remote="mfe_results"] h1')).toBeVisible();
     await page.waitForLoadState('networkidle');
@@ -255,15 +308,25 @@ test.describe('preload hints in the HTML', () => {
     expect(results, 'mfe-results has an active release').toBeTruthy();
     const releaseBase = `/mfe/mfe-results/${results!.version}/`;
     // The active release (from the registry, as the shell sees it), not a URL baked into the shell build.
-    expect(preloads).toEqual(expect.arrayContaining([`${releaseBase}mf-manifest.json`, `${releaseBase}remoteEntry.js`]));
-    expect(preloads.some((href) => href.startsWith(releaseBase) && /__federation_expose_App\.[0-9a-f]+\.js$/.test(href))).toBe(true);
-    expect(preloads.filter((href) => href.startsWith('/mfe/') && !href.startsWith(releaseBase)), 'no other remote').toEqual([]);
+    expect(preloads).toEqual(
+      expect.arrayContaining([`${releaseBase}mf-manifest.json`, `${releaseBase}remoteEntry.js`]),
+    );
+    expect(
+      preloads.some((href) => href.startsWith(releaseBase) && /__federation_expose_App\.[0-9a-f]+\.js$/.test(href)),
+    ).toBe(true);
+    expect(
+      preloads.filter((href) => href.startsWith('/mfe/') && !href.startsWith(releaseBase)),
+      'no other remote',
+    ).toEqual([]);
 
     // Every script the shell loaded before rendering was either its entry or preloaded by the HTML.
     const entry = entryScripts(html);
     expect(entry, "the shell's entry").toHaveLength(1);
     const shellScripts = requested.filter((p) => /^\/[^/]+\.js$/.test(p));
-    expect(shellScripts.filter((p) => !entry.includes(p) && !preloads.includes(p)), 'shell scripts not preloaded').toEqual([]);
+    expect(
+      shellScripts.filter((p) => !entry.includes(p) && !preloads.includes(p)),
+      'shell scripts not preloaded',
+    ).toEqual([]);
     // A preload the page then asks for again (credentials or type mismatch) would be fetched twice.
     for (const href of preloads) expect(requested.filter((p) => p === href).length, href).toBe(1);
     expect(preloadWarnings, 'preload warnings').toEqual([]);
@@ -274,8 +337,13 @@ test.describe('preload hints in the HTML', () => {
   // preloaded answer, so each is fetched once and the page shows it.
   const DATA_PAGES = [
     { name: 'questions', path: '/flow/property/42/questions', heading: 'About your home', staff: false, api: 2 },
-    { name: 'console analytics', path: '/console/org/demo-energi/properties', heading: 'Properties',
-      staff: true, api: 2 },
+    {
+      name: 'console analytics',
+      path: '/console/org/demo-energi/properties',
+      heading: 'Properties',
+      staff: true,
+      api: 2,
+    },
   ];
   for (const { name, path, heading, staff, api } of DATA_PAGES) {
     test(`${name}: the HTML preloads the answers the page waits for, and each is fetched once`, async ({ page }) => {
@@ -310,17 +378,34 @@ test.describe('preload hints in the HTML', () => {
       const w = window as unknown as { __longTasks: { start: number; end: number }[] };
       w.__longTasks = [];
       new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) w.__longTasks.push({ start: entry.startTime, end: entry.startTime + entry.duration });
+        for (const entry of list.getEntries())
+          w.__longTasks.push({ start: entry.startTime, end: entry.startTime + entry.duration });
       }).observe({ type: 'longtask', buffered: true });
     });
     await page.goto('/');
     await expect(page.locator('[data-remote="mfe_flow"] h1')).toBeVisible();
     const { marks, longTasks } = await page.evaluate(() => ({
-      marks: performance.getEntriesByType('mark').filter((m) => m.name.startsWith('boot:')).map((m) => ({ name: m.name, at: m.startTime })),
+      marks: performance
+        .getEntriesByType('mark')
+        .filter((m) => m.name.startsWith('boot:'))
+        .map((m) => ({ name: m.name, at: m.startTime })),
       longTasks: (window as unknown as { __longTasks: { start: number; end: number }[] }).__longTasks,
     }));
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
-    expect(marks.map((m) => m.name)).toEqual(['boot:react-dom', 'boot:router', 'boot:redux', 'boot:i18n', 'boot:zod', 'boot:schemas', 'boot:flow-schemas', 'boot:console-schemas', 'boot:shared', 'boot:store', 'boot:app', 'boot:render']);
+    expect(marks.map((m) => m.name)).toEqual([
+      'boot:react-dom',
+      'boot:router',
+      'boot:redux',
+      'boot:i18n',
+      'boot:zod',
+      'boot:schemas',
+      'boot:flow-schemas',
+      'boot:console-schemas',
+      'boot:shared',
+      'boot:store',
+      'boot:app',
+      'boot:render',
+    ]);
     for (let i = 1; i < marks.length; i += 1) {
       const both = longTasks.find((task) => task.start <= marks[i - 1].at && marks[i].at <= task.end);
       expect(both, `${marks[i - 1].name} and ${marks[i].name} in one task`).toBeUndefined();

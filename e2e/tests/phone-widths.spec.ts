@@ -3,7 +3,9 @@ import { MENU_ITEMS } from '@home-energy/shared/console/menu-rules';
 import { REMOTE_ROUTES, signInStaff } from './support';
 
 // Every console and admin page of the route table, signed in: it must fit a 390 px phone with its navigation reachable.
-const STAFF_PAGES: { remote: string; path: string }[] = REMOTE_ROUTES.filter((r) => (r.remote === 'mfe_console' || r.remote === 'mfe_admin') && !('signedOut' in r && r.signedOut));
+const STAFF_PAGES: { remote: string; path: string }[] = REMOTE_ROUTES.filter(
+  (r) => (r.remote === 'mfe_console' || r.remote === 'mfe_admin') && !('signedOut' in r && r.signedOut),
+);
 // The installer's requests page lives at an installer organisation; super admins see every installer's.
 const INSTALLER_PAGES = [{ remote: 'mfe_console', path: '/console/org/demo-installer/requests' }];
 const PHONE = { width: 390, height: 844 };
@@ -50,7 +52,9 @@ async function expectPageNavReachable(page: Page, path: string) {
 }
 
 test('the route table lists every console page of the navigation rules', () => {
-  const listed = new Set([...STAFF_PAGES, ...INSTALLER_PAGES].map((r) => r.path.replace(/^\/console\/org\/[^/]+/, '/console/org/[org]')));
+  const listed = new Set(
+    [...STAFF_PAGES, ...INSTALLER_PAGES].map((r) => r.path.replace(/^\/console\/org\/[^/]+/, '/console/org/[org]')),
+  );
   for (const item of MENU_ITEMS) expect(listed, item.path).toContain(item.path);
 });
 
@@ -87,7 +91,11 @@ test.describe('the audit log on a desktop', () => {
     const box = await target.evaluate((el) => {
       const rect = el.getBoundingClientRect();
       const lineHeight = parseFloat(getComputedStyle(el).lineHeight) || 18;
-      return { width: rect.width, lines: Math.round(rect.height / lineHeight), cell: el.parentElement!.getBoundingClientRect().width };
+      return {
+        width: rect.width,
+        lines: Math.round(rect.height / lineHeight),
+        cell: el.parentElement!.getBoundingClientRect().width,
+      };
     });
     expect(box.cell).toBeGreaterThanOrEqual(150);
     expect(box.lines).toBeLessThanOrEqual(2);

@@ -42,7 +42,11 @@ test('a new release of one remote shows on reload, rollback restores it, the she
   await expect(page.getByTestId('releases')).toContainText(`mfe-results ${secondVersion}`);
 
   // Rollback: activate the earlier version; no build, no restart.
-  const rolledBack = execFileSync('node', ['bff/dist/cli.js', 'activate', 'mfe-results', firstVersion], { cwd: repoRoot, env, encoding: 'utf8' });
+  const rolledBack = execFileSync('node', ['bff/dist/cli.js', 'activate', 'mfe-results', firstVersion], {
+    cwd: repoRoot,
+    env,
+    encoding: 'utf8',
+  });
   expect(rolledBack).toContain(`mfe-results ${firstVersion} is active now.`);
   await page.reload();
   await expect(slot).toHaveAttribute('data-build', firstBuild ?? '');
@@ -50,13 +54,17 @@ test('a new release of one remote shows on reload, rollback restores it, the she
 
   // The shell itself never changed.
   expect(await (await page.request.get('/')).text()).toBe(shellHtml);
-  const listing = execFileSync('node', ['bff/dist/cli.js', 'releases', 'mfe-results'], { cwd: repoRoot, env, encoding: 'utf8' });
+  const listing = execFileSync('node', ['bff/dist/cli.js', 'releases', 'mfe-results'], {
+    cwd: repoRoot,
+    env,
+    encoding: 'utf8',
+  });
   expect(listing).toContain(`* mfe-results  ${firstVersion}`);
   expect(listing).toContain(secondVersion);
   fs.rmSync(outDir, { recursive: true, force: true });
 });
 
-test('a canary set with a team\'s release token shows on the Releases page and rolls back', async ({ page }) => {
+test("a canary set with a team's release token shows on the Releases page and rolls back", async ({ page }) => {
   test.setTimeout(120_000);
   await signInStaff(page, SUPER_ADMIN);
   const data = { remote: 'mfe-results', label: 'e2e team CI' };

@@ -15,19 +15,25 @@ test.describe('one remote down, the rest of the product works', () => {
       await signInStaff(page, SUPER_ADMIN);
       let outage = true;
       await page.route(`**/mfe/${pkg}/*/mf-manifest.json`, (route) =>
-        outage ? route.fulfill({ status: 503, contentType: 'text/plain', body: 'Service Unavailable' }) : route.continue(),
+        outage
+          ? route.fulfill({ status: 503, contentType: 'text/plain', body: 'Service Unavailable' })
+          : route.continue(),
       );
 
       await page.goto(HOME_OF[down].path);
       const fallback = page.locator(`[data-remote-unavailable="${down}"]`);
-      await expect(fallback.getByRole('heading', { name: 'This part of the service is unavailable right now' })).toBeVisible({ timeout: 20_000 });
+      await expect(
+        fallback.getByRole('heading', { name: 'This part of the service is unavailable right now' }),
+      ).toBeVisible({ timeout: 20_000 });
       await expect(page.getByRole('link', { name: /start page/i })).toBeVisible();
 
       // The other remotes still work while this one is down.
       for (const other of Object.keys(HOME_OF) as RemoteName[]) {
         if (other === down) continue;
         await page.goto(HOME_OF[other].path);
-        await expect(page.locator(`[data-remote="${other}"]`).getByRole('heading', { level: 1, name: HOME_OF[other].heading })).toBeVisible();
+        await expect(
+          page.locator(`[data-remote="${other}"]`).getByRole('heading', { level: 1, name: HOME_OF[other].heading }),
+        ).toBeVisible();
       }
 
       // Back to the broken one; once it recovers, "Try again" loads it without reloading the page.
@@ -35,13 +41,17 @@ test.describe('one remote down, the rest of the product works', () => {
       await expect(fallback.getByRole('button', { name: 'Try again' })).toBeVisible({ timeout: 20_000 });
       outage = false;
       await fallback.getByRole('button', { name: 'Try again' }).click();
-      await expect(page.locator(`[data-remote="${down}"]`).getByRole('heading', { level: 1, name: HOME_OF[down].heading })).toBeVisible();
+      await expect(
+        page.locator(`[data-remote="${down}"]`).getByRole('heading', { level: 1, name: HOME_OF[down].heading }),
+      ).toBeVisible();
     });
   }
 
   test('the shell boots and says so when the registry itself is down', async ({ page }) => {
     let outage = true;
-    await page.route('**/api/mfe/registry', (route) => (outage ? route.fulfill({ status: 503, body: 'down' }) : route.continue()));
+    await page.route('**/api/mfe/registry', (route) =>
+      outage ? route.fulfill({ status: 503, body: 'down' }) : route.continue(),
+    );
     await page.goto('/');
     await expect(page.getByRole('link', { name: /start page/i })).toBeVisible();
     const fallback = page.locator('[data-remote-unavailable="mfe_flow"]');

@@ -13,7 +13,10 @@ test.describe('every remote renders inside the shell', () => {
       }
       // The contact form and the mini-flow are a signed-in homeowner's; the dashboard shows a home this browser answered for.
       if ('homeowner' in route) await signInHomeowner(page, `http://127.0.0.1:${E2E_BANKID_PORT}`);
-      if ('profileOf' in route) expect((await page.request.post(`/api/flow/property/${route.profileOf}/building`, { data: {} })).ok()).toBe(true);
+      if ('profileOf' in route)
+        expect((await page.request.post(`/api/flow/property/${route.profileOf}/building`, { data: {} })).ok()).toBe(
+          true,
+        );
       await page.goto(route.path);
       const slot = page.locator(`[data-remote="${route.remote}"]`);
       await expect(slot.getByRole('heading', { level: 1, name: route.heading, exact: true })).toBeVisible();

@@ -32,7 +32,9 @@ interface Building {
 /** Serious and critical accessibility problems (axe) on the page as it is now. */
 async function seriousA11yViolations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).analyze();
-  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
 }
 
 const dashboard = (id: number) => `/property/${id}/building/primary/results-dashboard`;
@@ -41,10 +43,13 @@ interface Texts {
   readonly [key: string]: Texts | string;
 }
 /** A remote's locale file: the texts the page shows in that language. */
-const localeFile = (remote: string, name: string, lng: 'en' | 'sv'): Texts => JSON.parse(fs.readFileSync(path.resolve(__dirname, '..', '..', remote, 'locales', lng, `${name}.json`), 'utf8'));
+const localeFile = (remote: string, name: string, lng: 'en' | 'sv'): Texts =>
+  JSON.parse(fs.readFileSync(path.resolve(__dirname, '..', '..', remote, 'locales', lng, `${name}.json`), 'utf8'));
 /** One text of a locale file by its dotted key. */
 const text = (texts: Texts, key: string): string => {
-  const found = key.split('.').reduce<Texts | string | undefined>((node, part) => (typeof node === 'object' ? node[part] : undefined), texts);
+  const found = key
+    .split('.')
+    .reduce<Texts | string | undefined>((node, part) => (typeof node === 'object' ? node[part] : undefined), texts);
   if (typeof found !== 'string') throw new Error(`no text ${key}`);
   return found;
 };
@@ -62,7 +67,9 @@ const findProperty = async (request: APIRequestContext, prefix: string) => (awai
 
 /** Answers for the property in this browser's session, as the flow saves them; returns the computed building. */
 async function createProfile(page: Page, id: number): Promise<Building> {
-  const res = await page.request.post(`/api/flow/property/${id}/building`, { data: { occupants: 3, indoor_temperature: 21 } });
+  const res = await page.request.post(`/api/flow/property/${id}/building`, {
+    data: { occupants: 3, indoor_temperature: 21 },
+  });
   expect(res.status(), await res.text()).toBe(200);
   return (await res.json()) as Building;
 }
@@ -70,7 +77,14 @@ async function createProfile(page: Page, id: number): Promise<Building> {
 /** The recommendation the test finances: proposed, in a savings list, with a cost and kronor saved, done by an installer. */
 function financeable(building: Building): Activity {
   const found = building.recommendations
-    .filter((a) => a.category !== 'package' && a.available && a.completion_status !== 'completed' && a.investment_cost > 0 && a.savings.energyCostSavings > 0)
+    .filter(
+      (a) =>
+        a.category !== 'package' &&
+        a.available &&
+        a.completion_status !== 'completed' &&
+        a.investment_cost > 0 &&
+        a.savings.energyCostSavings > 0,
+    )
     .filter((a) => a.kwh_saved_bought >= 0 && a.needs_installer)
     .sort((a, b) => b.savings.energyCostSavings - a.savings.energyCostSavings)[0];
   expect(found, 'a recommendation with a cost and savings').toBeTruthy();
@@ -105,12 +119,16 @@ function bestNextSteps(building: Building): string[] {
 }
 
 test.describe('results dashboard', () => {
-  test('label, recommendations, financing that follows the loan type and sliders, and a clean printed report', async ({ page }, testInfo) => {
+  test('label, recommendations, financing that follows the loan type and sliders, and a clean printed report', async ({
+    page,
+  }, testInfo) => {
     const problems = watchConsole(page);
     const property = await findProperty(page.request, 'Sankt');
     const building = await createProfile(page, property.id);
     expect(building.errors).toEqual([]);
-    const calculated = building.information.find((i) => i.type === 'epc_label' && i.value.type === 'estimated_calculated');
+    const calculated = building.information.find(
+      (i) => i.type === 'epc_label' && i.value.type === 'estimated_calculated',
+    );
     expect(calculated?.value.energy_class).toMatch(/^[A-G]$/);
     const chosen = financeable(building);
 
@@ -128,7 +146,9 @@ test.describe('results dashboard', () => {
     // Best next steps first: the three with the most money left over their lifetime.
     const best = page.getByTestId('best-next-steps');
     await expect(best.getByRole('heading', { level: 3, name: 'Best next steps' })).toBeVisible();
-    const bestNames = await best.locator('[data-best]').evaluateAll((items) => items.map((i) => i.getAttribute('data-best')));
+    const bestNames = await best
+      .locator('[data-best]')
+      .evaluateAll((items) => items.map((i) => i.getAttribute('data-best')));
     expect(bestNames).toEqual(bestNextSteps(building));
     expect(bestNames.length).toBeGreaterThan(0);
 
@@ -140,7 +160,9 @@ test.describe('results dashboard', () => {
     // Recommendations in their groups, packages apart; each savings list by kronor, what does not pay back last.
     await expect(page.locator('[data-group]')).toHaveCount(5);
     for (const group of ['reduce_heat_losses', 'reduce_energy_usage', 'use_solar_energy', 'optimisations']) {
-      const names = await page.locator(`[data-group="${group}"] [data-activity]`).evaluateAll((cards) => cards.map((c) => c.getAttribute('data-activity')));
+      const names = await page
+        .locator(`[data-group="${group}"] [data-activity]`)
+        .evaluateAll((cards) => cards.map((c) => c.getAttribute('data-activity')));
       const expected = building.recommendations
         .filter((a) => a.category === group && shown(a))
         .sort(byRank)
@@ -148,10 +170,13 @@ test.describe('results dashboard', () => {
       expect(names, group).toEqual(expected);
     }
     for (const a of building.recommendations.filter((x) => x.category !== 'package' && shown(x) && notPaying(x))) {
-      await expect(page.locator(`[data-activity="${a.name}"]`).getByTestId('no-payback')).toHaveText('Does not pay back on energy savings alone');
+      await expect(page.locator(`[data-activity="${a.name}"]`).getByTestId('no-payback')).toHaveText(
+        'Does not pay back on energy savings alone',
+      );
     }
     const lowerTemperature = page.locator('[data-activity="lower_temperature_1_deg_c"]');
-    if ((await lowerTemperature.count()) > 0) await expect(lowerTemperature.getByRole('button', { name: 'Contact installers' })).toHaveCount(0);
+    if ((await lowerTemperature.count()) > 0)
+      await expect(lowerTemperature.getByRole('button', { name: 'Contact installers' })).toHaveCount(0);
     const card = page.locator(`[data-activity="${chosen.name}"]`);
     await expect(card.getByTestId('saves')).toContainText('kWh');
     await expect(card.getByTestId('repayment')).toHaveText(/years?$/);
@@ -167,7 +192,11 @@ test.describe('results dashboard', () => {
     // A private loan: recorded as an interaction, and the figures and charts change.
     const interaction = page.waitForRequest((r) => r.url().endsWith('/api/flow/interaction') && r.method() === 'POST');
     await page.getByRole('radio', { name: 'Private loan' }).check();
-    expect((await interaction).postDataJSON()).toEqual({ action: 'loan_type.change', object: 'Private', property_id: property.id });
+    expect((await interaction).postDataJSON()).toEqual({
+      action: 'loan_type.change',
+      object: 'Private',
+      property_id: property.id,
+    });
     await expect(card.getByTestId('loan')).toHaveText(/ at 4\.9 % over 5 years$/);
     await expect(card.getByTestId('repayment')).toHaveText(/with interest\)$/);
     await expect(card.getByTestId('loan-chart').locator('svg').first()).toBeVisible();
@@ -231,7 +260,9 @@ test.describe('results dashboard', () => {
     await card.getByRole('button', { name: 'Show financing and charts' }).click();
     await page.getByRole('radio', { name: 'Private loan' }).check();
     await expect(card.getByTestId('loan-chart').locator('svg').first()).toBeVisible();
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow).toBeLessThanOrEqual(0);
     await page.screenshot({ path: testInfo.outputPath('dashboard-mobile.png'), fullPage: true });
     expect(await seriousA11yViolations(page)).toEqual([]);
@@ -252,16 +283,22 @@ test.describe('results dashboard', () => {
     await expect(page.locator('.rd-eyebrow')).toHaveText(second.name);
     await expect(page.getByTestId('epc-label')).toBeVisible();
     await expect(switcher).toHaveValue(String(second.id));
-    await expect.poll(async () => (await (await page.request.get('/api/flow/user/profile')).json()).selectedPropertyId).toBe(second.id);
+    await expect
+      .poll(async () => (await (await page.request.get('/api/flow/user/profile')).json()).selectedPropertyId)
+      .toBe(second.id);
 
     // The query pair to a property that is not in the profile changes nothing.
     await page.goto(`${dashboard(second.id)}?property_id=${stranger.id}&building_id=primary`);
-    await expect(page.getByRole('alert')).toHaveText('That property is not in your profile, so the dashboard stays on this one.');
+    await expect(page.getByRole('alert')).toHaveText(
+      'That property is not in your profile, so the dashboard stays on this one.',
+    );
     await expect(page).toHaveURL(new RegExp(`${dashboard(second.id)}$`));
     await expect(page.locator('.rd-eyebrow')).toHaveText(second.name);
   });
 
-  test('a homeowner requests installers for a recommendation, gives contact details when asked, and sees the confirmation', async ({ page }) => {
+  test('a homeowner requests installers for a recommendation, gives contact details when asked, and sees the confirmation', async ({
+    page,
+  }) => {
     const [home] = await findProperties(page.request, 'B');
     await signInHomeowner(page, SIMULATOR, '197712124567', 'Ivar Installatör');
     const building = await createProfile(page, home.id);
@@ -277,15 +314,21 @@ test.describe('results dashboard', () => {
     await card.getByRole('button', { name: 'Save and send' }).click();
     await expect(page.getByText('Your request was sent to 1 installer.')).toBeVisible();
     const installers = await (await page.request.get(`/api/flow/property/${home.id}/installers`)).json();
-    expect(installers.requests).toEqual([expect.objectContaining({ installer: 'varmepumpsteknik-demo', key: measure.name })]);
+    expect(installers.requests).toEqual([
+      expect.objectContaining({ installer: 'varmepumpsteknik-demo', key: measure.name }),
+    ]);
     await expect(card.getByText(/requested/)).toBeVisible();
   });
 
-  test('a renovation plan: add two measures, see the label after them, adopt a suggestion, and print it', async ({ page }) => {
+  test('a renovation plan: add two measures, see the label after them, adopt a suggestion, and print it', async ({
+    page,
+  }) => {
     const property = await findProperty(page.request, 'Sankt');
     const building = await createProfile(page, property.id);
     // Two measures of different choices that the engine proposes (mfe-results lib/plan.ts planEligible).
-    const eligible = building.recommendations.filter((a) => proposed(a) && shown(a) && a.category !== 'package' && a.name !== 'unspecified');
+    const eligible = building.recommendations.filter(
+      (a) => proposed(a) && shown(a) && a.category !== 'package' && a.name !== 'unspecified',
+    );
     const [first] = eligible;
     const second = eligible.find((a) => a.name !== first.name && (a.choice === null || a.choice !== first.choice));
     expect(second, 'two measures that can be planned together').toBeTruthy();
@@ -300,13 +343,17 @@ test.describe('results dashboard', () => {
     expect(kept.plan.measures.sort()).toEqual([first.name, second!.name].sort());
     await expect(panel.getByTestId('plan-investment')).toContainText('kr');
     // The plan saves less than its measures added up (they interact), never more.
-    expect(kept.plan.energy_cost_savings).toBeLessThanOrEqual(first.savings.energyCostSavings + second!.savings.energyCostSavings);
+    expect(kept.plan.energy_cost_savings).toBeLessThanOrEqual(
+      first.savings.energyCostSavings + second!.savings.energyCostSavings,
+    );
 
     const suggestions = panel.getByTestId('plan-suggestions');
     const adopt = suggestions.getByRole('button', { name: /^Use this plan/ }).first();
     if (await adopt.count()) {
       await adopt.click();
-      const { suggestions: list } = await (await page.request.get(`/api/flow/property/${property.id}/plan/suggestions`)).json();
+      const { suggestions: list } = await (
+        await page.request.get(`/api/flow/property/${property.id}/plan/suggestions`)
+      ).json();
       await expect(panel.locator('[data-plan-measure]')).toHaveCount(list[0].measures.length);
     }
 
@@ -324,7 +371,9 @@ test.describe('results dashboard', () => {
       const results = localeFile('mfe-results', 'results', lng);
       const flow = localeFile('mfe-flow', 'flow', lng);
 
-      test('best next steps, a measure that does not pay back, a plan built and printed, and a Change link back to the question', async ({ page }) => {
+      test('best next steps, a measure that does not pay back, a plan built and printed, and a Change link back to the question', async ({
+        page,
+      }) => {
         const problems = watchConsole(page);
         // A home where one of the measures shown does not pay back (most do have one: walls, doors).
         let home: { property: { id: number; name: string }; building: Building; notPaying: Activity } | null = null;
@@ -342,24 +391,44 @@ test.describe('results dashboard', () => {
         await page.goto(dashboard(property.id));
         const best = page.getByTestId('best-next-steps');
         await expect(best.getByRole('heading', { level: 3, name: text(results, 'best.heading') })).toBeVisible();
-        expect(await best.locator('[data-best]').evaluateAll((items) => items.map((i) => i.getAttribute('data-best')))).toEqual(bestNextSteps(building));
-        await expect(page.locator(`[data-activity="${unpaid.name}"]`).getByTestId('no-payback')).toHaveText(text(results, 'figures.noPayback'));
+        expect(
+          await best.locator('[data-best]').evaluateAll((items) => items.map((i) => i.getAttribute('data-best'))),
+        ).toEqual(bestNextSteps(building));
+        await expect(page.locator(`[data-activity="${unpaid.name}"]`).getByTestId('no-payback')).toHaveText(
+          text(results, 'figures.noPayback'),
+        );
 
         // A plan of two measures of different choices, built with the cards' buttons.
-        const eligible = building.recommendations.filter((a) => proposed(a) && shown(a) && a.category !== 'package' && a.name !== 'unspecified');
+        const eligible = building.recommendations.filter(
+          (a) => proposed(a) && shown(a) && a.category !== 'package' && a.name !== 'unspecified',
+        );
         const [first] = eligible;
         const second = eligible.find((a) => a.name !== first.name && (a.choice === null || a.choice !== first.choice))!;
         const panel = page.getByTestId('plan-panel');
         await expect(panel.getByRole('heading', { level: 2, name: text(results, 'plan.heading') })).toBeVisible();
-        for (const measure of [first, second]) await page.locator(`[data-activity="${measure.name}"]`).getByRole('button', { name: text(results, 'plan.add') }).click();
+        for (const measure of [first, second])
+          await page
+            .locator(`[data-activity="${measure.name}"]`)
+            .getByRole('button', { name: text(results, 'plan.add') })
+            .click();
         await expect(panel.locator('[data-plan-measure]')).toHaveCount(2);
         await expect(panel.getByTestId('plan-investment')).toContainText('kr');
 
         // Printed: the plan with its label after, money and financing; no buttons.
         await page.emulateMedia({ media: 'print' });
         await expect(panel).toBeVisible();
-        for (const testId of ['plan-measures', 'plan-ep', 'plan-investment', 'plan-subsidies', 'plan-savings', 'plan-financing']) await expect(panel.getByTestId(testId)).toBeVisible();
-        await expect(panel.getByRole('button', { name: new RegExp(`^${text(results, 'plan.remove')}`) }).first()).toBeHidden();
+        for (const testId of [
+          'plan-measures',
+          'plan-ep',
+          'plan-investment',
+          'plan-subsidies',
+          'plan-savings',
+          'plan-financing',
+        ])
+          await expect(panel.getByTestId(testId)).toBeVisible();
+        await expect(
+          panel.getByRole('button', { name: new RegExp(`^${text(results, 'plan.remove')}`) }).first(),
+        ).toBeHidden();
         await expect(page.getByRole('button', { name: text(results, 'print') })).toBeHidden();
         await page.emulateMedia({ media: 'screen' });
 
@@ -368,12 +437,18 @@ test.describe('results dashboard', () => {
         await label.getByRole('button', { name: text(results, 'explanation.toggle') }).click();
         const attic = label.getByTestId('assumed-inputs').locator('[data-input="attic_insulation_mm"]');
         await attic.getByRole('link', { name: new RegExp(`^${text(results, 'explanation.change')}`) }).click();
-        await expect(page).toHaveURL(new RegExp(`/flow/property/${property.id}/questions\\?question=attic_insulation_mm$`));
+        await expect(page).toHaveURL(
+          new RegExp(`/flow/property/${property.id}/questions\\?question=attic_insulation_mm$`),
+        );
         const field = page.locator('[data-question="attic_insulation_mm"] input');
         await expect(field).toBeFocused();
         await expect(field).toBeInViewport();
         await field.fill('500');
-        await page.getByRole('button', { name: text(flow, 'questions.saveAndShow') }).or(page.getByRole('button', { name: text(flow, 'questions.finish') })).first().click();
+        await page
+          .getByRole('button', { name: text(flow, 'questions.saveAndShow') })
+          .or(page.getByRole('button', { name: text(flow, 'questions.finish') }))
+          .first()
+          .click();
         await expect(page).toHaveURL(new RegExp(`${dashboard(property.id)}$`));
         // Attic insulation at 500 mm is done: its card says so, from the recomputed figures.
         await expect(page.locator('[data-activity="insulation_attic"][data-completed="true"]')).toBeVisible();
@@ -384,7 +459,9 @@ test.describe('results dashboard', () => {
     });
   }
 
-  test('a browser without answers for the property is sent to the address search, not shown an error', async ({ page }) => {
+  test('a browser without answers for the property is sent to the address search, not shown an error', async ({
+    page,
+  }) => {
     const property = await findProperty(page.request, 'Sankt');
     await page.goto(dashboard(property.id));
     await expect(page.getByRole('heading', { level: 1, name: "Your home's energy results" })).toBeVisible();

@@ -12,7 +12,11 @@ type ShareSummary = Record<string, { versions: string[]; from: string[]; useIn: 
 function sharedSummary(page: import('@playwright/test').Page): Promise<ShareSummary> {
   return page.evaluate(() => {
     type Info = { from: string; loaded?: boolean; useIn: string[] };
-    const share = (window as unknown as { __FEDERATION__: { __SHARE__: Record<string, Record<string, Record<string, Record<string, Info>>>> } }).__FEDERATION__.__SHARE__;
+    const share = (
+      window as unknown as {
+        __FEDERATION__: { __SHARE__: Record<string, Record<string, Record<string, Record<string, Info>>>> };
+      }
+    ).__FEDERATION__.__SHARE__;
     const result: Record<string, { versions: string[]; from: string[]; useIn: string[] }> = {};
     for (const scopes of Object.values(share)) {
       for (const packages of Object.values(scopes)) {
@@ -47,7 +51,13 @@ test('React and the shared package load once, from the shell, and every remote u
     await expect(page.locator(`[data-remote="${remote}"] h1`)).toBeVisible();
     // The federation runtime agrees: one version of each singleton, provided by the shell, used by this remote.
     const shares = await sharedSummary(page);
-    for (const name of ['react', 'react-dom', 'react/jsx-runtime', '@home-energy/shared', '@home-energy/shared/router']) {
+    for (const name of [
+      'react',
+      'react-dom',
+      'react/jsx-runtime',
+      '@home-energy/shared',
+      '@home-energy/shared/router',
+    ]) {
       expect(shares[name]?.versions, name).toHaveLength(1);
       expect(shares[name]?.from, name).toEqual(['shell']);
     }
@@ -69,7 +79,10 @@ test('React and the shared package load once, from the shell, and every remote u
       .flatMap((s) => [...s.assets.js.sync, ...s.assets.js.async])
       .map((file) => `${base}${file}`);
     expect(ownCopies.length).toBeGreaterThan(0);
-    expect(requested.filter((path) => ownCopies.includes(path)), `${remote.name} fetched its own react/shared`).toEqual([]);
+    expect(
+      requested.filter((path) => ownCopies.includes(path)),
+      `${remote.name} fetched its own react/shared`,
+    ).toEqual([]);
     // ...while the remote's own code was fetched (so the check above is about a real visit).
     expect(requested.some((path) => path.startsWith(base))).toBe(true);
   }

@@ -19,7 +19,14 @@ test.describe('staff sign-in', () => {
     for (const item of ['Properties', 'Activities', 'Users', 'Transition', 'Validation', 'Organisations']) {
       await expect(nav.getByRole('link', { name: item, exact: true })).toBeVisible();
     }
-    for (const item of ['Configuration', 'Portfolio', 'Messages', 'Property lookup', 'User management', 'Super admin']) {
+    for (const item of [
+      'Configuration',
+      'Portfolio',
+      'Messages',
+      'Property lookup',
+      'User management',
+      'Super admin',
+    ]) {
       await expect(nav.getByRole('link', { name: item, exact: true })).toHaveCount(0);
     }
     // A page outside the role is refused in the page too, not only hidden from the menu.
@@ -57,12 +64,18 @@ test.describe('staff sign-in', () => {
     // The other tab hears about it (localStorage message) and follows without being touched.
     await expect(second).toHaveURL(/\/console\?callbackUrl=/, { timeout: 15_000 });
     await expect(second.getByRole('heading', { level: 1, name: 'Staff sign-in' })).toBeVisible();
-    expect((await (await second.request.get('/api/auth/session')).json())).toEqual({});
+    expect(await (await second.request.get('/api/auth/session')).json()).toEqual({});
   });
 
   test('a protected API answering 401 sends the page to /sign with the redirect', async ({ page }) => {
     await signInStaff(page, 'staff@energi.demo.test');
-    await page.route('**/api/console/org/*/details', (route) => route.fulfill({ status: 401, contentType: 'application/json', body: '{"error":"unauthorized","message":"Sign in to continue."}' }));
+    await page.route('**/api/console/org/*/details', (route) =>
+      route.fulfill({
+        status: 401,
+        contentType: 'application/json',
+        body: '{"error":"unauthorized","message":"Sign in to continue."}',
+      }),
+    );
     await page.goto('/console/org/demo-energi/activities?period=30d');
     await expect(page).toHaveURL(/\/sign\?/);
     const url = new URL(page.url());

@@ -26,7 +26,10 @@ async function activeVersion(page: Page, remote: string): Promise<string> {
 }
 
 test.describe('the super admin', () => {
-  test('creates an organisation, impersonates it, works in its console, stops; everything is in the audit log', async ({ page, browser }) => {
+  test('creates an organisation, impersonates it, works in its console, stops; everything is in the audit log', async ({
+    page,
+    browser,
+  }) => {
     test.setTimeout(120_000);
     const problems = watchConsole(page);
     const suffix = Date.now().toString(36);
@@ -61,7 +64,11 @@ test.describe('the super admin', () => {
     await page.getByRole('button', { name: `Impersonate ${name}` }).click();
     await expect(page).toHaveURL(new RegExp(`/console/org/${slug}$`));
     const banner = page.getByRole('region', { name: 'Impersonation' });
-    await expect(banner.getByText(`Currently impersonating: ${name} – All saved changes will be published to live flows.`, { exact: true })).toBeVisible();
+    await expect(
+      banner.getByText(`Currently impersonating: ${name} – All saved changes will be published to live flows.`, {
+        exact: true,
+      }),
+    ).toBeVisible();
     await expect(page.locator('[data-remote="mfe_console"]').getByRole('heading', { level: 1, name })).toBeVisible();
     expect((await (await page.request.get('/api/auth/session')).json()).user.impersonating).toEqual({ slug, name });
 
@@ -76,7 +83,9 @@ test.describe('the super admin', () => {
     await page.getByRole('button', { name: 'Create user' }).click();
     const password = (await page.getByTestId('one-time-password-value').textContent())!.trim();
     expect(password).toMatch(/^[a-zA-Z2-9]{4}(-[a-zA-Z2-9]{4}){3}$/);
-    await expect(page.getByRole('table', { name: /Console users/ }).getByRole('rowheader', { name: 'Nora Norrsken' })).toBeVisible();
+    await expect(
+      page.getByRole('table', { name: /Console users/ }).getByRole('rowheader', { name: 'Nora Norrsken' }),
+    ).toBeVisible();
     await expectNoSeriousA11yViolations(page);
 
     // Stop impersonating: the admin home, no banner, no impersonation in the session.
@@ -108,14 +117,21 @@ test.describe('the super admin', () => {
     await expect(created).toContainText('super@demo.test');
     await expect(created).toContainText(`impersonating ${name}`);
     await expect(created).toContainText(`user:nora@${slug}.test`);
-    for (const action of ['Created organisation', 'Edited organisation', 'Started impersonating', 'Stopped impersonating']) {
+    for (const action of [
+      'Created organisation',
+      'Edited organisation',
+      'Started impersonating',
+      'Stopped impersonating',
+    ]) {
       await expect(log.getByRole('row').filter({ hasText: action })).toHaveCount(1);
     }
     await expectNoSeriousA11yViolations(page);
     expect(problems, problems.join('\n')).toEqual([]);
   });
 
-  test('rolls a remote back to its earlier release from the releases page; the shell then runs it', async ({ page }) => {
+  test('rolls a remote back to its earlier release from the releases page; the shell then runs it', async ({
+    page,
+  }) => {
     test.setTimeout(180_000);
     await signInStaff(page, SUPER_ADMIN);
     await page.goto('/console/admin/releases');
@@ -157,7 +173,11 @@ test.describe('the super admin', () => {
 
     // Who rolled back is on record.
     await page.goto('/console/admin/audit');
-    const rollback = page.getByRole('table', { name: 'Audit log entries' }).getByRole('row').filter({ hasText: `mfe-results@${earlier}` }).first();
+    const rollback = page
+      .getByRole('table', { name: 'Audit log entries' })
+      .getByRole('row')
+      .filter({ hasText: `mfe-results@${earlier}` })
+      .first();
     await expect(rollback).toContainText('Activated release');
     await expect(rollback).toContainText('super@demo.test');
     fs.rmSync(outDir, { recursive: true, force: true });

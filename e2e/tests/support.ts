@@ -8,7 +8,12 @@ export const REMOTE_ROUTES = [
   { remote: 'mfe_flow', path: '/flow/add-property', heading: 'Add a property', homeowner: true },
   { remote: 'mfe_flow', path: '/flow/contact', heading: 'Contact details', homeowner: true },
   { remote: 'mfe_flow', path: '/sign', heading: 'Sign in with BankID' },
-  { remote: 'mfe_results', path: '/property/42/building/primary/results-dashboard', heading: "Your home's energy results", profileOf: 42 },
+  {
+    remote: 'mfe_results',
+    path: '/property/42/building/primary/results-dashboard',
+    heading: "Your home's energy results",
+    profileOf: 42,
+  },
   { remote: 'mfe_console', path: '/console', heading: 'Staff sign-in', signedOut: true },
   { remote: 'mfe_console', path: '/console/org/demo-energi', heading: 'Demo Energi AB' },
   { remote: 'mfe_console', path: '/console/org/demo-energi/properties', heading: 'Properties' },
@@ -63,7 +68,9 @@ export function watchConsole(page: Page): string[] {
   return problems;
 }
 
-export async function registry(page: Page): Promise<{ remotes: { name: string; package: string; version: string; entry: string }[] }> {
+export async function registry(
+  page: Page,
+): Promise<{ remotes: { name: string; package: string; version: string; entry: string }[] }> {
   const res = await page.request.get('/api/mfe/registry');
   return res.json();
 }
@@ -73,14 +80,26 @@ export async function registry(page: Page): Promise<{ remotes: { name: string; p
  * on the simulator's control API (as the person's phone would) and completes the sign-in. The sign-in page itself is
  * covered by homeowner-sign.spec.ts.
  */
-export async function signInHomeowner(page: Page, simulatorUrl: string, personalNumber = '198507099805', name = 'Karin Karlsson'): Promise<void> {
+export async function signInHomeowner(
+  page: Page,
+  simulatorUrl: string,
+  personalNumber = '198507099805',
+  name = 'Karin Karlsson',
+): Promise<void> {
   const csrf = (await (await page.request.get('/api/auth/csrf')).json()).csrfToken as string;
-  const started = await page.request.post('/api/flow/user/sign', { data: { csrfToken: csrf, loginMethod: 'bankid.other_device' } });
+  const started = await page.request.post('/api/flow/user/sign', {
+    data: { csrfToken: csrf, loginMethod: 'bankid.other_device' },
+  });
   if (!started.ok()) throw new Error(`BankID start answered ${started.status()}`);
-  const orders = (await (await page.request.get(`${simulatorUrl}/simulator/api/orders`)).json()).orders as { orderRef: string; status: string }[];
+  const orders = (await (await page.request.get(`${simulatorUrl}/simulator/api/orders`)).json()).orders as {
+    orderRef: string;
+    status: string;
+  }[];
   const order = orders.find((o) => o.status === 'pending');
   if (!order) throw new Error('no pending BankID order on the simulator');
-  const approved = await page.request.post(`${simulatorUrl}/simulator/api/orders/${order.orderRef}/approve`, { data: { personalNumber, name } });
+  const approved = await page.request.post(`${simulatorUrl}/simulator/api/orders/${order.orderRef}/approve`, {
+    data: { personalNumber, name },
+  });
   if (!approved.ok()) throw new Error(`simulator approve answered ${approved.status()}: ${await approved.text()}`);
   for (let i = 0; i < 20; i += 1) {
     const status = await (await page.request.get('/api/flow/user/sign')).json();

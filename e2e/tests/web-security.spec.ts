@@ -19,7 +19,11 @@ async function watchCsp(page: Page): Promise<string[]> {
     const w = window as unknown as CspWindow;
     w.__cspViolations = [];
     document.addEventListener('securitypolicyviolation', (event) => {
-      w.__cspViolations.push({ directive: event.effectiveDirective, blocked: event.blockedURI, source: `${event.sourceFile}:${event.lineNumber}` });
+      w.__cspViolations.push({
+        directive: event.effectiveDirective,
+        blocked: event.blockedURI,
+        source: `${event.sourceFile}:${event.lineNumber}`,
+      });
     });
   });
   const consoleMentions: string[] = [];
@@ -30,34 +34,59 @@ async function watchCsp(page: Page): Promise<string[]> {
 }
 
 async function violations(page: Page): Promise<string[]> {
-  return (await page.evaluate(() => (window as unknown as CspWindow).__cspViolations)).map((v) => `${v.directive} blocked ${v.blocked} (${v.source})`);
+  return (await page.evaluate(() => (window as unknown as CspWindow).__cspViolations)).map(
+    (v) => `${v.directive} blocked ${v.blocked} (${v.source})`,
+  );
 }
 
 /** script-src of a CSP header (falling back to default-src, as browsers do). */
 function scriptSrc(csp: string): string {
-  const directives = new Map(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name!.toLowerCase(), values.join(' ')]));
+  const directives = new Map(
+    csp
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .map(([name, ...values]) => [name!.toLowerCase(), values.join(' ')]),
+  );
   return directives.get('script-src') ?? directives.get('default-src') ?? '';
 }
 
 type Route = (typeof REMOTE_ROUTES)[number];
-const needsStaff = (route: Route) => (route.remote === 'mfe_console' || route.remote === 'mfe_admin') && !('signedOut' in route);
+const needsStaff = (route: Route) =>
+  (route.remote === 'mfe_console' || route.remote === 'mfe_admin') && !('signedOut' in route);
 const needsHomeowner = (route: Route) => 'homeowner' in route;
 
 test.describe('Content Security Policy on every page', () => {
   const groups: { who: string; routes: Route[]; signIn: (page: Page) => Promise<void> }[] = [
-    { who: 'a visitor', routes: REMOTE_ROUTES.filter((r) => !needsStaff(r) && !needsHomeowner(r)), signIn: async () => undefined },
-    { who: 'a super admin', routes: REMOTE_ROUTES.filter(needsStaff), signIn: (page) => signInStaff(page, SUPER_ADMIN) },
-    { who: 'a homeowner', routes: REMOTE_ROUTES.filter(needsHomeowner), signIn: (page) => signInHomeowner(page, SIMULATOR) },
+    {
+      who: 'a visitor',
+      routes: REMOTE_ROUTES.filter((r) => !needsStaff(r) && !needsHomeowner(r)),
+      signIn: async () => undefined,
+    },
+    {
+      who: 'a super admin',
+      routes: REMOTE_ROUTES.filter(needsStaff),
+      signIn: (page) => signInStaff(page, SUPER_ADMIN),
+    },
+    {
+      who: 'a homeowner',
+      routes: REMOTE_ROUTES.filter(needsHomeowner),
+      signIn: (page) => signInHomeowner(page, SIMULATOR),
+    },
   ];
 
   for (const { who, routes, signIn } of groups) {
-    test(`${who}: ${routes.length} pages render with the CSP header and without a single violation`, async ({ page }) => {
+    test(`${who}: ${routes.length} pages render with the CSP header and without a single violation`, async ({
+      page,
+    }) => {
       test.setTimeout(30_000 + routes.length * 10_000);
       const consoleMentions = await watchCsp(page);
       await signIn(page);
       const found: Record<string, string[]> = {};
       for (const route of routes) {
-        if ('profileOf' in route) expect((await page.request.post(`/api/flow/property/${route.profileOf}/building`, { data: {} })).ok()).toBe(true);
+        if ('profileOf' in route)
+          expect((await page.request.post(`/api/flow/property/${route.profileOf}/building`, { data: {} })).ok()).toBe(
+            true,
+          );
         const response = await page.goto(route.path);
         const csp = response?.headers()['content-security-policy'];
         expect(csp, `${route.path}: CSP header`).toBeTruthy();
@@ -65,7 +94,11 @@ test.describe('Content Security Policy on every page', () => {
         // never 'unsafe-inline' or 'unsafe-eval'.
         expect(scriptSrc(csp!), `${route.path}: script-src`).toMatch(/^'self'( 'sha256-[A-Za-z0-9+/]+={0,2}')*$/);
         // The page really ran (lazy chunks, styles, images included) before it is judged.
-        await expect(page.locator(`[data-remote="${route.remote}"]`).getByRole('heading', { level: 1, name: route.heading, exact: true })).toBeVisible();
+        await expect(
+          page
+            .locator(`[data-remote="${route.remote}"]`)
+            .getByRole('heading', { level: 1, name: route.heading, exact: true }),
+        ).toBeVisible();
         await page.waitForLoadState('networkidle');
         const seen = [...(await violations(page)), ...consoleMentions.splice(0)];
         if (seen.length > 0) found[route.path] = seen;
@@ -75,7 +108,9 @@ test.describe('Content Security Policy on every page', () => {
   }
 
   // Also proves the watcher above sees violations: without it the "none" on every page would prove nothing.
-  test('the policy really blocks what an XSS would inject: an inline script and an event-handler attribute', async ({ page }) => {
+  test('the policy really blocks what an XSS would inject: an inline script and an event-handler attribute', async ({
+    page,
+  }) => {
     const consoleMentions = await watchCsp(page);
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1, name: 'Find your home' })).toBeVisible();
@@ -87,7 +122,9 @@ test.describe('Content Security Policy on every page', () => {
       holder.innerHTML = '<img src="/no-such-image.png" onerror="window.__injected = \'handler\'">';
       document.body.append(holder);
     });
-    await expect.poll(async () => (await violations(page)).map((v) => v.split(' ')[0]).sort()).toEqual(['script-src-attr', 'script-src-elem']);
+    await expect
+      .poll(async () => (await violations(page)).map((v) => v.split(' ')[0]).sort())
+      .toEqual(['script-src-attr', 'script-src-elem']);
     expect(await page.evaluate(() => (window as unknown as { __injected?: string }).__injected)).toBeUndefined();
     expect(consoleMentions.join('\n')).toMatch(/Content Security Policy/);
   });
@@ -100,7 +137,11 @@ async function expectCookiesLockedDown(page: Page, context: BrowserContext, must
   const cookies = await context.cookies(OWN);
   expect(cookies.map((c) => c.name)).toEqual(expect.arrayContaining(mustHave));
   for (const cookie of cookies) {
-    expect({ name: cookie.name, httpOnly: cookie.httpOnly, sameSite: ['Lax', 'Strict'].includes(cookie.sameSite) }).toEqual({
+    expect({
+      name: cookie.name,
+      httpOnly: cookie.httpOnly,
+      sameSite: ['Lax', 'Strict'].includes(cookie.sameSite),
+    }).toEqual({
       name: cookie.name,
       httpOnly: true,
       sameSite: true,
@@ -111,10 +152,15 @@ async function expectCookiesLockedDown(page: Page, context: BrowserContext, must
 }
 
 test.describe('cookies as the browser stores them', () => {
-  test('staff: session, NextAuth CSRF and callback-url cookies and the brand cookie are httpOnly and SameSite', async ({ page, context }) => {
+  test('staff: session, NextAuth CSRF and callback-url cookies and the brand cookie are httpOnly and SameSite', async ({
+    page,
+    context,
+  }) => {
     // The brand cookie comes with the app's brand-config answer; the heading alone is the static first paint, shown
     // before the app has booted (leaving then raced the app: no cookie on a busy machine).
-    const brandConfig = page.waitForResponse((res) => new URL(res.url()).pathname === '/api/flow/brand-config' && res.ok());
+    const brandConfig = page.waitForResponse(
+      (res) => new URL(res.url()).pathname === '/api/flow/brand-config' && res.ok(),
+    );
     await page.goto('/?owner=demo-energi');
     await expect(page.getByRole('heading', { level: 1, name: 'Find your home' })).toBeVisible();
     await brandConfig;
@@ -139,7 +185,14 @@ test.describe('cookies as the browser stores them', () => {
 // ---- 3. Cross-origin writes ------------------------------------------------------------------------------------
 
 const MESSAGES_API = `${OWN}/api/console/org/demo-energi/messages`;
-const message = (slug: string) => ({ slug, type: 'news', title: 'Pwned', key: 'results.intro', content: 'Written by another site.', require_terms: false });
+const message = (slug: string) => ({
+  slug,
+  type: 'news',
+  title: 'Pwned',
+  key: 'results.intro',
+  content: 'Written by another site.',
+  require_terms: false,
+});
 
 test.describe('a page on another origin cannot write as the signed-in super admin', () => {
   let attacker: http.Server;
@@ -208,7 +261,9 @@ test.describe('a page on another origin cannot write as the signed-in super admi
       const own = await page.request.post(MESSAGES_API, { data: message(`${slug}-own`), headers: { Origin: OWN } });
       expect(own.status()).toBe(201);
       expect(own.headers()['cross-origin-resource-policy']).toBe('same-origin');
-      expect((await page.request.delete(`${MESSAGES_API}/${(await own.json()).id}`, { headers: { Origin: OWN } })).status()).toBe(204);
+      expect(
+        (await page.request.delete(`${MESSAGES_API}/${(await own.json()).id}`, { headers: { Origin: OWN } })).status(),
+      ).toBe(204);
     });
   }
 });
@@ -222,22 +277,34 @@ async function listMessages(page: Page): Promise<{ id: number; slug: string }[]>
 // ---- 4. Open redirects -----------------------------------------------------------------------------------------
 
 /** On /sign: "BankID on another device", then the phone (the simulator's control API) approves this page's order. */
-async function signInWithBankIdOnPage(page: Page, personalNumber = '198507099805', name = 'Karin Karlsson'): Promise<void> {
+async function signInWithBankIdOnPage(
+  page: Page,
+  personalNumber = '198507099805',
+  name = 'Karin Karlsson',
+): Promise<void> {
   await page.getByRole('button', { name: 'BankID on another device' }).click();
   await expect(page.getByRole('img', { name: /QR code for BankID/ })).toBeVisible();
   // The order of this very page: found by the QR token its session shows.
   const status = await (await page.request.get('/api/flow/user/sign')).json();
   const qrStartToken = String(status.qrData).split('.')[1];
-  const orders = (await (await page.request.get(`${SIMULATOR}/simulator/api/orders`)).json()).orders as { orderRef: string; qrStartToken: string }[];
+  const orders = (await (await page.request.get(`${SIMULATOR}/simulator/api/orders`)).json()).orders as {
+    orderRef: string;
+    qrStartToken: string;
+  }[];
   const order = orders.find((o) => o.qrStartToken === qrStartToken);
   expect(order, 'the page’s order on the simulator').toBeDefined();
-  const approved = await page.request.post(`${SIMULATOR}/simulator/api/orders/${order!.orderRef}/approve`, { data: { personalNumber, name } });
+  const approved = await page.request.post(`${SIMULATOR}/simulator/api/orders/${order!.orderRef}/approve`, {
+    data: { personalNumber, name },
+  });
   expect(approved.status()).toBe(200);
 }
 
 /** Any page of evil.example answers, so that a redirect there would show instead of failing on DNS. */
 async function trapEvil(page: Page): Promise<{ dialogs: string[] }> {
-  await page.context().route((url) => url.hostname.endsWith('evil.example'), (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<h1>evil</h1>' }));
+  await page.context().route(
+    (url) => url.hostname.endsWith('evil.example'),
+    (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<h1>evil</h1>' }),
+  );
   const dialogs: string[] = [];
   page.on('dialog', (dialog) => {
     dialogs.push(dialog.message());
@@ -263,7 +330,9 @@ test.describe('no open redirect after signing in', () => {
 
   test('homeowner: an off-site asPath (what a 401 adds) is ignored the same way', async ({ page }) => {
     const { dialogs } = await trapEvil(page);
-    await page.goto(`/sign?${new URLSearchParams({ redirect: '/flow/profile', asPath: '//evil.example/flow/profile' })}`);
+    await page.goto(
+      `/sign?${new URLSearchParams({ redirect: '/flow/profile', asPath: '//evil.example/flow/profile' })}`,
+    );
     await signInWithBankIdOnPage(page);
     // The safe redirect is still honoured.
     await expect(page.getByRole('heading', { level: 1, name: 'My homes' })).toBeVisible({ timeout: 15_000 });
@@ -288,17 +357,27 @@ test.describe('no open redirect after signing in', () => {
     for (const target of OFF_SITE) {
       const csrf = (await (await page.request.get('/api/auth/csrf')).json()).csrfToken;
       const signIn = await page.request.post('/api/auth/callback/credentials', {
-        form: { csrfToken: csrf, email: 'staff@energi.demo.test', password: DEMO_PASSWORD, callbackUrl: target, json: 'true' },
+        form: {
+          csrfToken: csrf,
+          email: 'staff@energi.demo.test',
+          password: DEMO_PASSWORD,
+          callbackUrl: target,
+          json: 'true',
+        },
       });
       expect(signIn.status()).toBe(200);
       expect(new URL((await signIn.json()).url, OWN).origin, `callback/credentials with ${target}`).toBe(OWN);
 
-      const signInPage = await page.request.get(`/api/auth/signin?${new URLSearchParams({ callbackUrl: target })}`, { maxRedirects: 0 });
+      const signInPage = await page.request.get(`/api/auth/signin?${new URLSearchParams({ callbackUrl: target })}`, {
+        maxRedirects: 0,
+      });
       const location = new URL(signInPage.headers().location!, OWN);
       expect(location.origin).toBe(OWN);
       expect(new URL(location.searchParams.get('callbackUrl')!, OWN).origin, `signin with ${target}`).toBe(OWN);
 
-      const signOut = await page.request.post('/api/auth/signout', { form: { csrfToken: csrf, callbackUrl: target, json: 'true' } });
+      const signOut = await page.request.post('/api/auth/signout', {
+        form: { csrfToken: csrf, callbackUrl: target, json: 'true' },
+      });
       expect(new URL((await signOut.json()).url, OWN).origin, `signout with ${target}`).toBe(OWN);
     }
   });

@@ -18,11 +18,21 @@ const autocannon = require('autocannon');
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-profile-'));
 const profileDir = path.join(dataDir, 'profile');
-const env = { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'production', DEMO_MODE: 'true', HOST: '127.0.0.1', BANKID_SIMULATOR_PORT: '0' };
+const env = {
+  ...process.env,
+  DATA_DIR: dataDir,
+  NODE_ENV: 'production',
+  DEMO_MODE: 'true',
+  HOST: '127.0.0.1',
+  BANKID_SIMULATOR_PORT: '0',
+};
 runCli(ROOT, env, 'seed');
 // PROFILE=0: no profiler (its sampling costs CPU too), only the req/s and CPU per request.
 const profiling = process.env.PROFILE !== '0';
-const args = [...(profiling ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), path.join(ROOT, 'bff/dist/server.js')];
+const args = [
+  ...(profiling ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
+  path.join(ROOT, 'bff/dist/server.js'),
+];
 const bff = await startServer({ args, env, keepOutput: 64 * 1024 });
 try {
   const base = `http://127.0.0.1:${bff.port}`;
@@ -34,10 +44,15 @@ try {
   };
   const cpuBefore = cpuMs();
   const result = await new Promise((resolve, reject) =>
-    autocannon({ url, headers: { ...BROWSER_HEADERS, cookie: signedIn.cookie }, connections: 10, duration: seconds }, (error, r) => (error ? reject(error) : resolve(r))),
+    autocannon(
+      { url, headers: { ...BROWSER_HEADERS, cookie: signedIn.cookie }, connections: 10, duration: seconds },
+      (error, r) => (error ? reject(error) : resolve(r)),
+    ),
   );
   const cpuPerRequest = (cpuMs() - cpuBefore) / result.requests.total;
-  console.log(`${route}: ${Math.round(result.requests.total / result.duration)} req/s, server CPU ${cpuPerRequest.toFixed(3)} ms/request, ${result.non2xx} non-2xx`);
+  console.log(
+    `${route}: ${Math.round(result.requests.total / result.duration)} req/s, server CPU ${cpuPerRequest.toFixed(3)} ms/request, ${result.non2xx} non-2xx`,
+  );
 } finally {
   await bff.stop();
 }
@@ -72,7 +87,8 @@ const where = (url) => {
 // for the synchronous part of the chain; work resumed after an await is a new stack).
 const parentOf = new Map();
 for (const n of profile.nodes) for (const child of n.children ?? []) parentOf.set(child, n.id);
-const label = (callFrame) => `${callFrame.functionName || '(anonymous)'} ${where(callFrame.url)}:${callFrame.lineNumber + 1}`;
+const label = (callFrame) =>
+  `${callFrame.functionName || '(anonymous)'} ${where(callFrame.url)}:${callFrame.lineNumber + 1}`;
 const inclusive = new Map();
 for (const [id, us] of self) {
   const seen = new Set();
@@ -88,6 +104,13 @@ for (const [id, us] of self) {
   const pkg = callFrame.url ? where(callFrame.url) : callFrame.functionName;
   byPackage.set(pkg, (byPackage.get(pkg) ?? 0) + us);
 }
-const top = (map, n) => [...map].sort((a, b) => b[1] - a[1]).slice(0, n).map(([name, us]) => `  ${((us / total) * 100).toFixed(1).padStart(5)} %  ${name}`).join('\n');
-console.log(`self time by package (of ${(total / 1e6).toFixed(1)} s sampled):\n${top(byPackage, 20)}\n\nby function:\n${top(byFunction, 30)}\n\nwith callees (inclusive):\n${top(inclusive, Number(process.env.INCLUSIVE_ROWS ?? 45))}`);
+const top = (map, n) =>
+  [...map]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, n)
+    .map(([name, us]) => `  ${((us / total) * 100).toFixed(1).padStart(5)} %  ${name}`)
+    .join('\n');
+console.log(
+  `self time by package (of ${(total / 1e6).toFixed(1)} s sampled):\n${top(byPackage, 20)}\n\nby function:\n${top(byFunction, 30)}\n\nwith callees (inclusive):\n${top(inclusive, Number(process.env.INCLUSIVE_ROWS ?? 45))}`,
+);
 fs.rmSync(dataDir, { recursive: true, force: true });

@@ -20,7 +20,11 @@ function runCli(root, env, ...args) {
 /** Starts the server once: wall time to a 200 from /readyz and the "ready in" the server prints itself. */
 export async function coldStart(root, env) {
   // Any free port for the bundled BankID simulator, so a running product (on 3010) does not clash.
-  const server = await startServer({ args: [path.join(root, 'bff/dist/server.js')], cwd: root, env: { ...env, HOST: '127.0.0.1', BANKID_SIMULATOR_PORT: '0' } });
+  const server = await startServer({
+    args: [path.join(root, 'bff/dist/server.js')],
+    cwd: root,
+    env: { ...env, HOST: '127.0.0.1', BANKID_SIMULATOR_PORT: '0' },
+  });
   try {
     // The ready line may still be in the pipe when /readyz answers; give it a moment.
     for (let i = 0; i < 40 && !/ready in \d+ ms/.test(server.stdout()); i++) await sleep(25);

@@ -61,8 +61,11 @@ export async function signInWithProfile(base) {
   });
   if (signIn.status >= 400) throw new Error(`sign-in: ${signIn.status} ${await signIn.text()}`);
   cookie = mergeCookies(jar, signIn);
-  const session = await (await expectOk(await fetch(`${base}/api/auth/session`, { headers: { cookie } }), 'GET /api/auth/session')).json();
-  if (session.user?.email !== DEMO_STAFF.email) throw new Error(`sign-in did not give a session: ${JSON.stringify(session)}`);
+  const session = await (
+    await expectOk(await fetch(`${base}/api/auth/session`, { headers: { cookie } }), 'GET /api/auth/session')
+  ).json();
+  if (session.user?.email !== DEMO_STAFF.email)
+    throw new Error(`sign-in did not give a session: ${JSON.stringify(session)}`);
 
   // Any register property with the two answers the estimate needs; the flow's own POST creates the profile.
   const propertyId = 1;
@@ -77,14 +80,24 @@ export async function signInWithProfile(base) {
   await building.arrayBuffer();
   cookie = mergeCookies(jar, building);
   const recommendationsPath = `/api/flow/property/${propertyId}/building/primary/recommendations`;
-  const recommendations = await (await expectOk(await fetch(`${base}${recommendationsPath}`, { headers: { cookie } }), `GET ${recommendationsPath}`)).json();
-  if (!recommendations.recommendations?.length) throw new Error(`no recommendations for property ${propertyId}: ${JSON.stringify(recommendations)}`);
-  return { cookie, user: session.user.email, recommendationsPath, recommendationCount: recommendations.recommendations.length };
+  const recommendations = await (
+    await expectOk(await fetch(`${base}${recommendationsPath}`, { headers: { cookie } }), `GET ${recommendationsPath}`)
+  ).json();
+  if (!recommendations.recommendations?.length)
+    throw new Error(`no recommendations for property ${propertyId}: ${JSON.stringify(recommendations)}`);
+  return {
+    cookie,
+    user: session.user.email,
+    recommendationsPath,
+    recommendationCount: recommendations.recommendations.length,
+  };
 }
 
 function cannon(autocannon, { url, headers, connections, durationS }) {
   return new Promise((resolve, reject) => {
-    autocannon({ url, headers, connections, duration: durationS }, (error, result) => (error ? reject(error) : resolve(result)));
+    autocannon({ url, headers, connections, duration: durationS }, (error, result) =>
+      error ? reject(error) : resolve(result),
+    );
   });
 }
 
@@ -109,7 +122,8 @@ async function measure(autocannon, target, options) {
   const result = await cannon(autocannon, { ...target, ...options });
   const after = cpuMs(target.pid);
   const figures = summary(result);
-  figures.serverCpuMsPerRequest = before === null || after === null ? null : round((after - before) / Math.max(1, result.requests.total), 3);
+  figures.serverCpuMsPerRequest =
+    before === null || after === null ? null : round((after - before) / Math.max(1, result.requests.total), 3);
   return figures;
 }
 
@@ -134,7 +148,9 @@ function headersOf(url, { headers = {} } = {}) {
     http
       .get(url, { headers }, (res) => {
         res.resume();
-        res.once('end', () => resolve({ status: res.statusCode, headers: { get: (name) => res.headers[name.toLowerCase()] ?? null } }));
+        res.once('end', () =>
+          resolve({ status: res.statusCode, headers: { get: (name) => res.headers[name.toLowerCase()] ?? null } }),
+        );
       })
       .once('error', reject);
   });
@@ -169,19 +185,27 @@ async function checkStaticFiles(base) {
       const etag = res.headers.get('etag');
       if (res.status !== 200) problems.push(`${where}: ${res.status}`);
       if (revalidate) {
-        if (!/no-cache/.test(cacheControl)) problems.push(`${where}: Cache-Control "${cacheControl}", expected no-cache`);
+        if (!/no-cache/.test(cacheControl))
+          problems.push(`${where}: Cache-Control "${cacheControl}", expected no-cache`);
         if (!etag) problems.push(`${where}: no ETag to revalidate with`);
-        else if ((await headersOf(url, { headers: { ...accept, 'if-none-match': etag } })).status !== 304) problems.push(`${where}: If-None-Match did not answer 304`);
-      } else if (cacheControl !== 'public, max-age=31536000, immutable') problems.push(`${where}: Cache-Control "${cacheControl}", expected immutable for a year`);
+        else if ((await headersOf(url, { headers: { ...accept, 'if-none-match': etag } })).status !== 304)
+          problems.push(`${where}: If-None-Match did not answer 304`);
+      } else if (cacheControl !== 'public, max-age=31536000, immutable')
+        problems.push(`${where}: Cache-Control "${cacheControl}", expected immutable for a year`);
       // Compression only pays off above ~1 KB (compression's threshold); smaller files may come as they are.
-      if (compressed && Number(res.headers.get('content-length') ?? 2048) > 1024 && !/^(br|gzip)$/.test(res.headers.get('content-encoding') ?? '')) {
+      if (
+        compressed &&
+        Number(res.headers.get('content-length') ?? 2048) > 1024 &&
+        !/^(br|gzip)$/.test(res.headers.get('content-encoding') ?? '')
+      ) {
         problems.push(`${where}: not compressed (Content-Encoding ${res.headers.get('content-encoding') ?? 'none'})`);
       }
     }
   }
   const shell = await headersOf(`${base}/`, { headers: { ...accept, accept: 'text/html' } });
   checked.push('shell index.html');
-  if (!/no-cache/.test(shell.headers.get('cache-control') ?? '')) problems.push(`shell index.html: Cache-Control "${shell.headers.get('cache-control')}"`);
+  if (!/no-cache/.test(shell.headers.get('cache-control') ?? ''))
+    problems.push(`shell index.html: Cache-Control "${shell.headers.get('cache-control')}"`);
   return { checked: checked.length, problems };
 }
 
@@ -193,12 +217,24 @@ export async function benchBffThroughput({ root }) {
   const autocannon = require('autocannon');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-throughput-'));
   // As `npm start` runs it: production, seeded, the built remotes published.
-  const env = { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'production', DEMO_MODE: 'true', HOST: '127.0.0.1', BANKID_SIMULATOR_PORT: '0' };
+  const env = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    NODE_ENV: 'production',
+    DEMO_MODE: 'true',
+    HOST: '127.0.0.1',
+    BANKID_SIMULATOR_PORT: '0',
+  };
   const servers = [];
   try {
     runCli(root, env, 'seed');
     runCli(root, env, 'publish-local');
-    const bff = await startServer({ args: [path.join(root, 'bff/dist/server.js')], cwd: root, env, keepOutput: 64 * 1024 });
+    const bff = await startServer({
+      args: [path.join(root, 'bff/dist/server.js')],
+      cwd: root,
+      env,
+      keepOutput: 64 * 1024,
+    });
     servers.push(bff);
     const bare = await startServer({ args: ['-e', BARE_EXPRESS], cwd: root, env: { ...process.env }, readyPath: '/' });
     servers.push(bare);
@@ -210,59 +246,134 @@ export async function benchBffThroughput({ root }) {
     const recommendationsEncoding = recommendationsAnswer.headers.get('content-encoding') ?? 'identity';
 
     const targets = [
-      { key: 'bareExpress', label: 'bare Express hello-world', url: `http://127.0.0.1:${bare.port}/`, headers: BROWSER_HEADERS, pid: bare.child.pid },
-      { key: 'session', label: 'GET /api/auth/session (signed in)', url: `${base}/api/auth/session`, headers: asBrowser, pid: bff.child.pid },
-      { key: 'recommendations', label: 'GET …/building/primary/recommendations', url: `${base}${signedIn.recommendationsPath}`, headers: asBrowser, pid: bff.child.pid },
+      {
+        key: 'bareExpress',
+        label: 'bare Express hello-world',
+        url: `http://127.0.0.1:${bare.port}/`,
+        headers: BROWSER_HEADERS,
+        pid: bare.child.pid,
+      },
+      {
+        key: 'session',
+        label: 'GET /api/auth/session (signed in)',
+        url: `${base}/api/auth/session`,
+        headers: asBrowser,
+        pid: bff.child.pid,
+      },
+      {
+        key: 'recommendations',
+        label: 'GET …/building/primary/recommendations',
+        url: `${base}${signedIn.recommendationsPath}`,
+        headers: asBrowser,
+        pid: bff.child.pid,
+      },
       // Every page load asks it; a returning browser, with its release-session cookie.
-      { key: 'registry', label: 'GET /api/mfe/registry', url: `${base}/api/mfe/registry`, headers: { ...BROWSER_HEADERS, cookie: 'he.mfe-visitor=benchbenchbenchbench00' }, pid: bff.child.pid },
+      {
+        key: 'registry',
+        label: 'GET /api/mfe/registry',
+        url: `${base}/api/mfe/registry`,
+        headers: { ...BROWSER_HEADERS, cookie: 'he.mfe-visitor=benchbenchbenchbench00' },
+        pid: bff.child.pid,
+      },
     ];
-    console.log(`bff throughput: ${connections} connections, warm-up ${warmupS} s, then ${rounds} rounds of ${durationS} s per target, alternating`);
+    console.log(
+      `bff throughput: ${connections} connections, warm-up ${warmupS} s, then ${rounds} rounds of ${durationS} s per target, alternating`,
+    );
     for (const target of targets) await cannon(autocannon, { ...target, connections, durationS: warmupS });
     const runs = Object.fromEntries(targets.map((t) => [t.key, []]));
     for (let r = 0; r < rounds; r++) {
       for (const target of targets) {
         const figures = await measure(autocannon, target, { connections, durationS });
-        if (figures.non2xx || figures.errors) throw new Error(`${target.label}: ${figures.non2xx} non-2xx answers, ${figures.errors} errors: the figures would not be of the real route`);
+        if (figures.non2xx || figures.errors)
+          throw new Error(
+            `${target.label}: ${figures.non2xx} non-2xx answers, ${figures.errors} errors: the figures would not be of the real route`,
+          );
         runs[target.key].push(figures);
-        console.log(`  round ${r + 1} ${target.label}: ${figures.requestsPerSecond} req/s, p50 ${figures.p50Ms} ms, p99 ${figures.p99Ms} ms, server CPU ${figures.serverCpuMsPerRequest ?? '?'} ms/request`);
+        console.log(
+          `  round ${r + 1} ${target.label}: ${figures.requestsPerSecond} req/s, p50 ${figures.p50Ms} ms, p99 ${figures.p99Ms} ms, server CPU ${figures.serverCpuMsPerRequest ?? '?'} ms/request`,
+        );
       }
     }
     // Ratios within each round (the same minute of machine weather), then the median over rounds.
-    const ratio = (key) => round(medianOf(runs[key].map((run, i) => run.requestsPerSecond / runs.bareExpress[i].requestsPerSecond)) * 100, 1);
+    const ratio = (key) =>
+      round(
+        medianOf(runs[key].map((run, i) => run.requestsPerSecond / runs.bareExpress[i].requestsPerSecond)) * 100,
+        1,
+      );
     const perTarget = Object.fromEntries(
       targets.map((t) => {
         const of = (field) => medianOf(runs[t.key].map((x) => x[field]));
-        return [t.key, { requestsPerSecond: of('requestsPerSecond'), p50Ms: of('p50Ms'), p99Ms: of('p99Ms'), serverCpuMsPerRequest: of('serverCpuMsPerRequest'), runs: runs[t.key] }];
+        return [
+          t.key,
+          {
+            requestsPerSecond: of('requestsPerSecond'),
+            p50Ms: of('p50Ms'),
+            p99Ms: of('p99Ms'),
+            serverCpuMsPerRequest: of('serverCpuMsPerRequest'),
+            runs: runs[t.key],
+          },
+        ];
       }),
     );
     // The same comparison by CPU: what bare Express spends on a request over what the BFF spends on this one.
     const cpuRatio = (key) =>
-      perTarget.bareExpress.serverCpuMsPerRequest && perTarget[key].serverCpuMsPerRequest ? round((perTarget.bareExpress.serverCpuMsPerRequest / perTarget[key].serverCpuMsPerRequest) * 100, 1) : null;
+      perTarget.bareExpress.serverCpuMsPerRequest && perTarget[key].serverCpuMsPerRequest
+        ? round((perTarget.bareExpress.serverCpuMsPerRequest / perTarget[key].serverCpuMsPerRequest) * 100, 1)
+        : null;
     const sessionRatio = ratio('session');
     const recommendationsRatio = ratio('recommendations');
     const registryRatio = ratio('registry');
-    const line = (key) => `${perTarget[key].requestsPerSecond} req/s, p50 ${perTarget[key].p50Ms} ms, p99 ${perTarget[key].p99Ms} ms, CPU ${perTarget[key].serverCpuMsPerRequest ?? '?'} ms/req`;
+    const line = (key) =>
+      `${perTarget[key].requestsPerSecond} req/s, p50 ${perTarget[key].p50Ms} ms, p99 ${perTarget[key].p99Ms} ms, CPU ${perTarget[key].serverCpuMsPerRequest ?? '?'} ms/req`;
     const rows = [
       ['bff: bare Express hello-world (reference)', line('bareExpress'), ''],
       ['bff: GET /api/auth/session (staff signed in)', line('session'), ''],
       ['bff: session req/s ÷ bare Express', `${sessionRatio} %`, '≥ 50 %'],
       ['bff: session, bare Express CPU/request ÷ BFF CPU/request (context)', `${cpuRatio('session') ?? '?'} %`, ''],
-      [`bff: GET recommendations (${signedIn.recommendationCount} measures, sent ${recommendationsEncoding})`, line('recommendations'), ''],
+      [
+        `bff: GET recommendations (${signedIn.recommendationCount} measures, sent ${recommendationsEncoding})`,
+        line('recommendations'),
+        '',
+      ],
       ['bff: recommendations req/s ÷ bare Express', `${recommendationsRatio} %`, '≥ 25 %'],
-      ['bff: recommendations, bare Express CPU/request ÷ BFF CPU/request (context)', `${cpuRatio('recommendations') ?? '?'} %`, ''],
+      [
+        'bff: recommendations, bare Express CPU/request ÷ BFF CPU/request (context)',
+        `${cpuRatio('recommendations') ?? '?'} %`,
+        '',
+      ],
       ['bff: recommendations p99', `${perTarget.recommendations.p99Ms} ms`, '≤ 50 ms'],
       ['bff: GET /api/mfe/registry (release session cookie)', line('registry'), ''],
       ['bff: registry req/s ÷ bare Express', `${registryRatio} %`, '≥ 50 %'],
       [
         'bff: remote static files (compression, caching)',
-        staticCheck.problems.length ? `${staticCheck.problems.length} problems: ${staticCheck.problems.slice(0, 3).join('; ')}` : `ok (${staticCheck.checked} files)`,
+        staticCheck.problems.length
+          ? `${staticCheck.problems.length} problems: ${staticCheck.problems.slice(0, 3).join('; ')}`
+          : `ok (${staticCheck.checked} files)`,
         'br/gzip, immutable/no-cache+ETag',
         staticCheck.problems.length === 0,
       ],
     ];
     return {
       rows,
-      results: { connections, durationS, rounds, warmupS, signedInAs: signedIn.user, requestHeaders: Object.keys(BROWSER_HEADERS), recommendationsEncoding, ...perTarget, sessionRatioPercent: sessionRatio, recommendationsRatioPercent: recommendationsRatio, registryRatioPercent: registryRatio, cpuRatioPercent: { session: cpuRatio('session'), recommendations: cpuRatio('recommendations'), registry: cpuRatio('registry') }, staticFiles: staticCheck },
+      results: {
+        connections,
+        durationS,
+        rounds,
+        warmupS,
+        signedInAs: signedIn.user,
+        requestHeaders: Object.keys(BROWSER_HEADERS),
+        recommendationsEncoding,
+        ...perTarget,
+        sessionRatioPercent: sessionRatio,
+        recommendationsRatioPercent: recommendationsRatio,
+        registryRatioPercent: registryRatio,
+        cpuRatioPercent: {
+          session: cpuRatio('session'),
+          recommendations: cpuRatio('recommendations'),
+          registry: cpuRatio('registry'),
+        },
+        staticFiles: staticCheck,
+      },
     };
   } finally {
     for (const server of servers) await server.stop();

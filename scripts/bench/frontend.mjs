@@ -20,7 +20,8 @@ import { benchMainThread } from './frontend-timing.mjs';
 
 const READY_TIMEOUT_MS = 180_000; // a first start (migrations, demo seed) on a loaded machine
 const LIGHTHOUSE_TIMEOUT_MS = 180_000;
-const CHROME_FLAGS = '--headless --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking --disable-component-update --disable-sync';
+const CHROME_FLAGS =
+  '--headless --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking --disable-component-update --disable-sync';
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const kb = (bytes) => Math.round((bytes / 1024) * 10) / 10;
@@ -77,7 +78,10 @@ function lighthouseCli(root) {
   const cli = path.join(dir, 'node_modules', 'lighthouse', 'cli', 'index.js');
   if (!fs.existsSync(cli)) {
     console.log('▸ Installing Lighthouse for the frontend bench (once)…');
-    const install = spawnSync('npm', ['ci', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: dir, stdio: 'inherit' });
+    const install = spawnSync('npm', ['ci', '--no-audit', '--no-fund', '--loglevel=error'], {
+      cwd: dir,
+      stdio: 'inherit',
+    });
     if (install.status !== 0 || !fs.existsSync(cli)) throw new Error(`npm ci in ${path.relative(root, dir)} failed`);
   }
   return cli;
@@ -85,7 +89,15 @@ function lighthouseCli(root) {
 
 function runLighthouse(root, url, headers) {
   const cli = lighthouseCli(root);
-  const args = [cli, url, '--only-categories=performance', '--output=json', '--output-path=stdout', '--quiet', `--chrome-flags=${CHROME_FLAGS}`];
+  const args = [
+    cli,
+    url,
+    '--only-categories=performance',
+    '--output=json',
+    '--output-path=stdout',
+    '--quiet',
+    `--chrome-flags=${CHROME_FLAGS}`,
+  ];
   if (Object.keys(headers).length) args.push(`--extra-headers=${JSON.stringify(headers)}`);
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, args, {
@@ -116,7 +128,8 @@ async function remoteShareAssets(base) {
   for (const remote of registry.remotes) {
     const manifest = await (await expectOk(await fetch(new URL(remote.entry, base)), `${remote.name} manifest`)).json();
     const dir = new URL('.', new URL(remote.entry, base)).pathname;
-    for (const share of manifest.shared) for (const file of [...share.assets.js.sync, ...share.assets.js.async]) own.add(`${dir}${file}`);
+    for (const share of manifest.shared)
+      for (const file of [...share.assets.js.sync, ...share.assets.js.async]) own.add(`${dir}${file}`);
   }
   return own;
 }
@@ -137,7 +150,8 @@ function pageFigures(report, remoteOwnShares) {
   if (report.runtimeError) throw new Error(`lighthouse: ${report.runtimeError.code} ${report.runtimeError.message}`);
   const audits = report.audits;
   const requests = audits['network-requests']?.details?.items ?? [];
-  const sum = (type) => requests.filter((r) => r.resourceType === type).reduce((total, r) => total + (r.transferSize || 0), 0);
+  const sum = (type) =>
+    requests.filter((r) => r.resourceType === type).reduce((total, r) => total + (r.transferSize || 0), 0);
   const scripts = requests.filter((r) => r.resourceType === 'Script').map((r) => new URL(r.url).pathname);
   const fetchedTwice = [...new Set(scripts.filter((p, i) => scripts.indexOf(p) !== i))];
   const remoteCopies = scripts.filter((p) => remoteOwnShares.has(p));
@@ -149,14 +163,26 @@ function pageFigures(report, remoteOwnShares) {
     speedIndexMs: ms(audits['speed-index'].numericValue),
     cls: Math.round(audits['cumulative-layout-shift'].numericValue * 1000) / 1000,
     // The main thread's long tasks by script (Lighthouse's bootup-time): where the TBT comes from.
-    longTasks: (audits['long-tasks']?.details?.items ?? []).map((t) => ({ url: t.url, startMs: ms(t.startTime), durationMs: ms(t.duration) })),
-    bootupMs: (audits['bootup-time']?.details?.items ?? []).map((i) => ({ url: i.url, scriptingMs: ms(i.scripting), totalMs: ms(i.total) })),
-    lcpElement: firstNode(audits['lcp-breakdown-insight']?.details) ?? firstNode(audits['largest-contentful-paint-element']?.details),
+    longTasks: (audits['long-tasks']?.details?.items ?? []).map((t) => ({
+      url: t.url,
+      startMs: ms(t.startTime),
+      durationMs: ms(t.duration),
+    })),
+    bootupMs: (audits['bootup-time']?.details?.items ?? []).map((i) => ({
+      url: i.url,
+      scriptingMs: ms(i.scripting),
+      totalMs: ms(i.total),
+    })),
+    lcpElement:
+      firstNode(audits['lcp-breakdown-insight']?.details) ??
+      firstNode(audits['largest-contentful-paint-element']?.details),
     jsTransferKB: kb(sum('Script')),
     cssTransferKB: kb(sum('Stylesheet')),
     scriptRequests: scripts.length,
     // Every script with its transfer size: what to look at when a page's JS grows.
-    scriptTransfers: requests.filter((r) => r.resourceType === 'Script').map((r) => ({ path: new URL(r.url).pathname, kb: kb(r.transferSize || 0) })),
+    scriptTransfers: requests
+      .filter((r) => r.resourceType === 'Script')
+      .map((r) => ({ path: new URL(r.url).pathname, kb: kb(r.transferSize || 0) })),
     singletonsOnce: fetchedTwice.length === 0 && remoteCopies.length === 0,
     fetchedTwice,
     remoteCopies,
@@ -222,7 +248,8 @@ export async function benchFrontend({
       figures.scores = runs.map((r) => r.score);
       figures.lcps = runs.map((r) => r.lcpMs);
       const landed = new URL(figures.finalUrl).pathname;
-      if (landed !== page.path) throw new Error(`${page.key}: Lighthouse ended on ${figures.finalUrl}, not ${page.path}`);
+      if (landed !== page.path)
+        throw new Error(`${page.key}: Lighthouse ended on ${figures.finalUrl}, not ${page.path}`);
       results.pages[page.key] = { path: page.path, visitor: page.visitor, budget: page.budget, ...figures };
       rows.push(budgetRow(page, figures, runs.length));
       // Progress on stderr: a full run takes minutes per page on a loaded machine.
@@ -233,9 +260,17 @@ export async function benchFrontend({
           `${figures.fcpMs} / ${figures.tbtMs} / ${figures.speedIndexMs} ms`,
         '',
       ]);
-      rows.push([`${page.key}: JS / CSS transferred (gzip)`, `${figures.jsTransferKB} KB / ${figures.cssTransferKB} KB`, '']);
+      rows.push([
+        `${page.key}: JS / CSS transferred (gzip)`,
+        `${figures.jsTransferKB} KB / ${figures.cssTransferKB} KB`,
+        '',
+      ]);
       const copies = `twice: ${figures.fetchedTwice.join(', ') || '-'}; remote copies: ${figures.remoteCopies.join(', ') || '-'}`;
-      rows.push([`${page.key}: shared singletons fetched once`, figures.singletonsOnce ? 'yes' : `NO (${copies})`, 'yes']);
+      rows.push([
+        `${page.key}: shared singletons fetched once`,
+        figures.singletonsOnce ? 'yes' : `NO (${copies})`,
+        'yes',
+      ]);
     }
     // The interactions and the first chart, in a browser of their own at 4× CPU (frontend-timing.mjs).
     const mainThread = await benchMainThread({ root, product, runCount, keys });
@@ -250,7 +285,11 @@ export async function benchFrontend({
 function printTable(rows) {
   const header = ['metric', 'value', 'target'];
   const widths = header.map((_, col) => Math.max(...[header, ...rows].map((row) => String(row[col]).length)));
-  const line = (row) => row.map((cell, col) => String(cell).padEnd(widths[col])).join('  ').trimEnd();
+  const line = (row) =>
+    row
+      .map((cell, col) => String(cell).padEnd(widths[col]))
+      .join('  ')
+      .trimEnd();
   console.log([line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n'));
 }
 

@@ -9,7 +9,10 @@ export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 
 // Benchmarks listen in their own range so a running product (3000, simulator 3010) never clashes; 3750 and up are
 // left to benches given a fixed port (the front end's).
-const PORT_RANGE = { first: Number(process.env.BENCH_PORT_FIRST ?? 3700), last: Number(process.env.BENCH_PORT_LAST ?? 3749) };
+const PORT_RANGE = {
+  first: Number(process.env.BENCH_PORT_FIRST ?? 3700),
+  last: Number(process.env.BENCH_PORT_LAST ?? 3749),
+};
 let nextPort = PORT_RANGE.first;
 
 function portIsFree(port) {
@@ -51,7 +54,16 @@ export function getStatus(url) {
  * Spawns a server and waits until `readyUrl(port)` answers 200. Returns { port, child, wallMs, output(), stop() };
  * the output (its last `keepOutput` characters) is kept so a failure can show it.
  */
-export async function startServer({ command = process.execPath, args, env, cwd = ROOT, readyPath = '/readyz', timeoutMs = 30_000, port, keepOutput = Infinity }) {
+export async function startServer({
+  command = process.execPath,
+  args,
+  env,
+  cwd = ROOT,
+  readyPath = '/readyz',
+  timeoutMs = 30_000,
+  port,
+  keepOutput = Infinity,
+}) {
   port ??= await freePort();
   const started = performance.now();
   const child = spawn(command, args, { cwd, env: { ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -71,7 +83,8 @@ export async function startServer({ command = process.execPath, args, env, cwd =
   try {
     const url = `http://127.0.0.1:${port}${readyPath}`;
     while ((await getStatus(url)) !== 200) {
-      if (exitInfo) throw new Error(`${path.basename(args[0])} exited (${exitInfo.code ?? exitInfo.signal}) before ready`);
+      if (exitInfo)
+        throw new Error(`${path.basename(args[0])} exited (${exitInfo.code ?? exitInfo.signal}) before ready`);
       if (performance.now() - started > timeoutMs) throw new Error(`${url} not 200 within ${timeoutMs} ms`);
       await sleep(25);
     }

@@ -16,7 +16,8 @@ function gzipBytes(file) {
 function gzipTotal(root, distDir, files) {
   const unique = [...new Set(files)];
   for (const file of unique) {
-    if (!fs.existsSync(path.join(distDir, file))) throw new Error(`${path.relative(root, distDir)}/${file} is referenced but missing`);
+    if (!fs.existsSync(path.join(distDir, file)))
+      throw new Error(`${path.relative(root, distDir)}/${file} is referenced but missing`);
   }
   return { files: unique, gzipKB: kb(unique.reduce((sum, file) => sum + gzipBytes(path.join(distDir, file)), 0)) };
 }
@@ -32,7 +33,8 @@ function scriptFiles(indexHtml) {
 }
 
 // The React singletons are shared chunks the shell must load before it can render anything.
-const isReactShare = (name) => name === 'react' || name === 'react-dom' || name.startsWith('react/') || name.startsWith('react-dom/');
+const isReactShare = (name) =>
+  name === 'react' || name === 'react-dom' || name.startsWith('react/') || name.startsWith('react-dom/');
 
 function allJs(root, distDir) {
   const files = fs.readdirSync(distDir, { recursive: true }).filter((file) => file.endsWith('.js'));

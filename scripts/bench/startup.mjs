@@ -38,12 +38,18 @@ async function npmStart(dir, env) {
   const port = await freePort();
   const started = performance.now();
   // Its own process group, so stopping it stops the server it spawned too.
-  const child = spawn('npm', ['start'], { cwd: dir, env: { ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const child = spawn('npm', ['start'], {
+    cwd: dir,
+    env: { ...env, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
   const marks = {};
   let output = '';
   const watch = (chunk) => {
     output = (output + chunk).slice(-200_000);
-    for (const [phase, pattern] of START_PHASES) if (!(phase in marks) && pattern.test(output)) marks[phase] = performance.now() - started;
+    for (const [phase, pattern] of START_PHASES)
+      if (!(phase in marks) && pattern.test(output)) marks[phase] = performance.now() - started;
   };
   child.stdout.on('data', watch);
   child.stderr.on('data', watch);
@@ -51,16 +57,22 @@ async function npmStart(dir, env) {
   const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve((exitInfo = { code, signal }))));
   try {
     while ((await getStatus(`http://127.0.0.1:${port}/readyz`)) !== 200) {
-      if (exitInfo) throw new Error(`npm start exited (${exitInfo.code ?? exitInfo.signal}) before ready:\n${output.slice(-4000)}`);
-      if (performance.now() - started > START_TIMEOUT_MS) throw new Error(`npm start not ready within ${START_TIMEOUT_MS / 1000} s:\n${output.slice(-4000)}`);
+      if (exitInfo)
+        throw new Error(`npm start exited (${exitInfo.code ?? exitInfo.signal}) before ready:\n${output.slice(-4000)}`);
+      if (performance.now() - started > START_TIMEOUT_MS)
+        throw new Error(`npm start not ready within ${START_TIMEOUT_MS / 1000} s:\n${output.slice(-4000)}`);
       await sleep(100);
     }
     const totalMs = performance.now() - started;
     const order = START_PHASES.map(([phase]) => phase).filter((phase) => phase in marks);
-    const phases = Object.fromEntries(order.map((phase, i) => [phase, seconds((i + 1 < order.length ? marks[order[i + 1]] : totalMs) - marks[phase])]));
+    const phases = Object.fromEntries(
+      order.map((phase, i) => [phase, seconds((i + 1 < order.length ? marks[order[i + 1]] : totalMs) - marks[phase])]),
+    );
     return { totalS: seconds(totalMs), phasesS: phases };
   } finally {
-    console.log(`startup: npm start phases so far: ${JSON.stringify(Object.fromEntries(Object.entries(marks).map(([phase, ms]) => [phase, `at ${seconds(ms)} s`])))}`);
+    console.log(
+      `startup: npm start phases so far: ${JSON.stringify(Object.fromEntries(Object.entries(marks).map(([phase, ms]) => [phase, `at ${seconds(ms)} s`])))}`,
+    );
     if (!exitInfo) process.kill(-child.pid, 'SIGTERM');
     await Promise.race([exited, sleep(15_000)]);
     if (!exitInfo) process.kill(-child.pid, 'SIGKILL');
@@ -70,11 +82,21 @@ async function npmStart(dir, env) {
 /** `npm test`'s wall time and steps from a CI log (scripts/test.mjs's summary, ci-fresh's last line). */
 export function npmTestFromCiLog(file) {
   const text = fs.readFileSync(file, 'utf8');
-  const steps = [...text.matchAll(/^([✔✖]) (.+) \((\d+(?:\.\d+)?) s\)$/gm)].map((m) => ({ step: m[2], ok: m[1] === '✔', seconds: Number(m[3]) }));
+  const steps = [...text.matchAll(/^([✔✖]) (.+) \((\d+(?:\.\d+)?) s\)$/gm)].map((m) => ({
+    step: m[2],
+    ok: m[1] === '✔',
+    seconds: Number(m[3]),
+  }));
   const whole = text.match(/ci-fresh: exit (\d+) after (\d+) s/);
-  if (!steps.length && !whole) throw new Error(`${file} holds neither scripts/test.mjs's summary nor ci-fresh's last line`);
+  if (!steps.length && !whole)
+    throw new Error(`${file} holds neither scripts/test.mjs's summary nor ci-fresh's last line`);
   const testSeconds = Math.round(steps.reduce((sum, s) => sum + s.seconds, 0));
-  return { steps, npmTestSeconds: steps.length ? testSeconds : null, ciSeconds: whole ? Number(whole[2]) : null, ciExit: whole ? Number(whole[1]) : null };
+  return {
+    steps,
+    npmTestSeconds: steps.length ? testSeconds : null,
+    ciSeconds: whole ? Number(whole[2]) : null,
+    ciExit: whole ? Number(whole[1]) : null,
+  };
 }
 
 export async function benchStartup({ root }) {
@@ -96,18 +118,24 @@ export async function benchStartup({ root }) {
       start = await npmStart(dir, env);
     } catch (error) {
       // What was measured stays in the table, with why the product did not come up.
-      const reason = String(error.message).match(/✘ \[ERROR\] [^\n]+|Error: [^\n]+/)?.[0] ?? String(error.message).split('\n')[0];
+      const reason =
+        String(error.message).match(/✘ \[ERROR\] [^\n]+|Error: [^\n]+/)?.[0] ?? String(error.message).split('\n')[0];
       rows.push(['fresh clone: npm start → /readyz 200', `failed: ${reason}`, '', false]);
       results.freshClone.npmStartError = error.message.slice(-4000);
     }
     if (start) {
       const totalS = Math.round((seconds(cloneMs + ciMs) + start.totalS) * 10) / 10; // a sum of rounded figures, rounded again
       Object.assign(results.freshClone, { npmStart: start, totalS });
-      for (const [phase, s] of Object.entries(start.phasesS)) rows.push([`fresh clone: npm start, ${phase}`, `${s} s`, '']);
+      for (const [phase, s] of Object.entries(start.phasesS))
+        rows.push([`fresh clone: npm start, ${phase}`, `${s} s`, '']);
       rows.push(['fresh clone → running product (clone + npm ci + npm start → /readyz 200)', `${totalS} s`, '']);
 
       // The data dir `npm start` left (seeded, remotes published): what every later start of the product opens.
-      const cold = await coldStarts(dir, { ...env, DATA_DIR: path.join(dir, '.data'), NODE_ENV: 'production', DEMO_MODE: 'true' }, 'bff cold start, data dir of npm start');
+      const cold = await coldStarts(
+        dir,
+        { ...env, DATA_DIR: path.join(dir, '.data'), NODE_ENV: 'production', DEMO_MODE: 'true' },
+        'bff cold start, data dir of npm start',
+      );
       rows.push(...cold.rows);
       results.coldStartExistingDataDir = cold.results;
     }
@@ -119,8 +147,13 @@ export async function benchStartup({ root }) {
   if (ciLog) {
     const ci = npmTestFromCiLog(ciLog);
     results.npmTest = { log: ciLog, ...ci };
-    rows.push([`npm test wall time (from ${path.basename(ciLog)})`, ci.npmTestSeconds !== null ? `${ci.npmTestSeconds} s` : 'not in the log', '']);
-    if (ci.ciSeconds !== null) rows.push(['CI run (ci-fresh: install + npm test)', `${ci.ciSeconds} s (exit ${ci.ciExit})`, '≤ 5400 s']);
+    rows.push([
+      `npm test wall time (from ${path.basename(ciLog)})`,
+      ci.npmTestSeconds !== null ? `${ci.npmTestSeconds} s` : 'not in the log',
+      '',
+    ]);
+    if (ci.ciSeconds !== null)
+      rows.push(['CI run (ci-fresh: install + npm test)', `${ci.ciSeconds} s (exit ${ci.ciExit})`, '≤ 5400 s']);
   } else {
     results.npmTest = { seeCi: true };
     rows.push(['npm test wall time', 'see CI (≈ 10 min; BENCH_CI_LOG=ci.log to read it here)', '', null]);

@@ -5,8 +5,10 @@
 // Nothing of a remote is named here: remote URLs exist only at run time (the BFF adds those, bff/src/web/page-hints.ts).
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 
-const isConsumeShared = (module) => module.type === 'consume-shared-module' || module.constructor.name === 'ConsumeSharedModule';
-const isProvideShared = (module) => module.type === 'provide-module' || module.constructor.name === 'ProvideSharedModule';
+const isConsumeShared = (module) =>
+  module.type === 'consume-shared-module' || module.constructor.name === 'ConsumeSharedModule';
+const isProvideShared = (module) =>
+  module.type === 'provide-module' || module.constructor.name === 'ProvideSharedModule';
 
 /**
  * The chunk groups a boot needs: the async boundary's, and (transitively) every shared module it consumes. A
@@ -28,7 +30,8 @@ function bootChunkGroups(compilation, entryName, bootstrapRequest) {
       for (const module of chunkGraph.getChunkModulesIterable(chunk)) {
         if (!isConsumeShared(module)) continue;
         const { shareScope, shareKey } = module.options;
-        const provider = provided.get(`${Array.isArray(shareScope) ? shareScope[0] : shareScope}:${shareKey}`) ?? module;
+        const provider =
+          provided.get(`${Array.isArray(shareScope) ? shareScope[0] : shareScope}:${shareKey}`) ?? module;
         for (const block of provider.blocks) visit(chunkGraph.getBlockChunkGroup(block));
       }
     }
@@ -36,7 +39,8 @@ function bootChunkGroups(compilation, entryName, bootstrapRequest) {
   for (const chunk of entry.chunks) {
     for (const module of chunkGraph.getChunkModulesIterable(chunk)) {
       for (const block of module.blocks) {
-        if (block.dependencies.some((dep) => dep.request === bootstrapRequest)) visit(chunkGraph.getBlockChunkGroup(block));
+        if (block.dependencies.some((dep) => dep.request === bootstrapRequest))
+          visit(chunkGraph.getBlockChunkGroup(block));
       }
     }
   }
@@ -53,7 +57,8 @@ class BootPreloadPlugin {
     compiler.hooks.compilation.tap('BootPreloadPlugin', (compilation) => {
       HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap('BootPreloadPlugin', (data) => {
         const groups = bootChunkGroups(compilation, this.entryName, this.bootstrapRequest);
-        if (groups.size === 0) throw new Error(`BootPreloadPlugin: no import('${this.bootstrapRequest}') in entry ${this.entryName}`);
+        if (groups.size === 0)
+          throw new Error(`BootPreloadPlugin: no import('${this.bootstrapRequest}') in entry ${this.entryName}`);
         const publicPath = data.publicPath ?? '/';
         const files = new Set();
         for (const group of groups) for (const chunk of group.chunks) for (const file of chunk.files) files.add(file);
@@ -67,7 +72,12 @@ class BootPreloadPlugin {
             // Low, like the requests webpack makes for these chunks (async scripts): main.js, which comes first in the
             // document (a deferred script, or a preload on first-paint pages), keeps its place ahead of them, and none
             // of them competes with rendering.
-            attributes: { rel: 'preload', as: file.endsWith('.css') ? 'style' : 'script', href: `${publicPath}${file}`, fetchpriority: 'low' },
+            attributes: {
+              rel: 'preload',
+              as: file.endsWith('.css') ? 'style' : 'script',
+              href: `${publicPath}${file}`,
+              fetchpriority: 'low',
+            },
           }));
         data.headTags.push(...tags);
         return data;

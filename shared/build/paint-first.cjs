@@ -5,8 +5,15 @@ const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { htmlTagObjectToString } = require('html-webpack-plugin/lib/html-tags');
 
 const isEntryScript = (tag) => tag.tagName === 'script' && typeof tag.attributes.src === 'string';
-const isStylePreload = (tag) => tag.tagName === 'link' && tag.attributes.rel === 'preload' && tag.attributes.as === 'style';
-const tag = (tagName, attributes, innerHTML) => ({ tagName, voidTag: innerHTML === undefined, meta: { plugin: 'PaintFirstPlugin' }, attributes, innerHTML });
+const isStylePreload = (tag) =>
+  tag.tagName === 'link' && tag.attributes.rel === 'preload' && tag.attributes.as === 'style';
+const tag = (tagName, attributes, innerHTML) => ({
+  tagName,
+  voidTag: innerHTML === undefined,
+  meta: { plugin: 'PaintFirstPlugin' },
+  attributes,
+  innerHTML,
+});
 
 /**
  * For the HtmlWebpackPlugin pages that carry `firstPaint`: the entry script becomes a preload that the inline script
@@ -16,18 +23,25 @@ const tag = (tagName, attributes, innerHTML) => ({ tagName, voidTag: innerHTML =
 class PaintFirstPlugin {
   apply(compiler) {
     compiler.hooks.compilation.tap('PaintFirstPlugin', (compilation) => {
-      HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap({ name: 'PaintFirstPlugin', stage: 10 }, (data) => {
-        if (!data.plugin.options.firstPaint) return data;
-        const entries = data.headTags.filter(isEntryScript);
-        if (entries.length !== 1) throw new Error(`PaintFirstPlugin: ${data.outputName} has ${entries.length} entry scripts, expected 1`);
-        const later = data.headTags.filter(isStylePreload);
-        data.headTags = [
-          tag('link', { rel: 'preload', as: 'script', href: entries[0].attributes.src, [APP_ENTRY_ATTRIBUTE]: true }),
-          ...data.headTags.filter((t) => !isEntryScript(t) && !isStylePreload(t)),
-        ];
-        data.bodyTags.push(tag('template', { id: AFTER_FIRST_PAINT_ID }, later.map((t) => htmlTagObjectToString(t, false)).join('')), tag('script', {}, PAINT_FIRST_SCRIPT));
-        return data;
-      });
+      HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap(
+        { name: 'PaintFirstPlugin', stage: 10 },
+        (data) => {
+          if (!data.plugin.options.firstPaint) return data;
+          const entries = data.headTags.filter(isEntryScript);
+          if (entries.length !== 1)
+            throw new Error(`PaintFirstPlugin: ${data.outputName} has ${entries.length} entry scripts, expected 1`);
+          const later = data.headTags.filter(isStylePreload);
+          data.headTags = [
+            tag('link', { rel: 'preload', as: 'script', href: entries[0].attributes.src, [APP_ENTRY_ATTRIBUTE]: true }),
+            ...data.headTags.filter((t) => !isEntryScript(t) && !isStylePreload(t)),
+          ];
+          data.bodyTags.push(
+            tag('template', { id: AFTER_FIRST_PAINT_ID }, later.map((t) => htmlTagObjectToString(t, false)).join('')),
+            tag('script', {}, PAINT_FIRST_SCRIPT),
+          );
+          return data;
+        },
+      );
     });
   }
 }

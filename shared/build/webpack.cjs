@@ -22,7 +22,16 @@ function hashedName(production, pathData, ext) {
  *           firstPaintPages?: { filename: string, lang: string, pageTitle: string, firstPaint: { css: string, html: string } }[] }} options
  *   firstPaintPages: extra copies of index.html with static markup the server sends for one route (shell only)
  */
-function createWebpackConfig({ pkgDir, name, title, exposes, runtimePlugins, devPort, isHost = false, firstPaintPages = [] }) {
+function createWebpackConfig({
+  pkgDir,
+  name,
+  title,
+  exposes,
+  runtimePlugins,
+  devPort,
+  isHost = false,
+  firstPaintPages = [],
+}) {
   return (_env, argv) => {
     const production = argv.mode !== 'development';
     const pkg = require(path.join(pkgDir, 'package.json'));
@@ -88,7 +97,14 @@ function createWebpackConfig({ pkgDir, name, title, exposes, runtimePlugins, dev
           publicPath: '/',
         }),
         ...firstPaintPages.map(
-          (page) => new HtmlWebpackPlugin({ template: path.join(__dirname, 'index.html'), title, chunks: ['main'], publicPath: '/', ...page }),
+          (page) =>
+            new HtmlWebpackPlugin({
+              template: path.join(__dirname, 'index.html'),
+              title,
+              chunks: ['main'],
+              publicPath: '/',
+              ...page,
+            }),
         ),
         ...(fs.existsSync(localesDir)
           ? [new CopyWebpackPlugin({ patterns: [{ from: localesDir, to: 'locales' }] })]

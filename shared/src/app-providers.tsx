@@ -14,7 +14,15 @@ import { i18n } from './i18n/i18n';
  * dev harness. `session`, when given, is the session as already fetched (null: signed out): no loading state and no
  * fetch on mount (next-auth's initial session); left out, the SessionProvider fetches it.
  */
-export function AppProviders({ store, session, children }: { store: AppStore; session?: Session | null; children: ReactNode }) {
+export function AppProviders({
+  store,
+  session,
+  children,
+}: {
+  store: AppStore;
+  session?: Session | null;
+  children: ReactNode;
+}) {
   return (
     <Provider store={store}>
       <I18nextProvider i18n={i18n}>

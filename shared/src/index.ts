@@ -6,7 +6,15 @@ export { baseApi, type ApiExtraOptions } from './api/base-api';
 export { signRedirectUrl } from './api/sign-redirect';
 export { CHOOSE_PASSWORD_PATH, choosePasswordRedirect, PASSWORD_CHANGE_REQUIRED } from './api/password-change';
 export { registryApi, useGetRegistryQuery } from './api/registry-api';
-export { profileApi, useGetProfileQuery, usePatchProfileMutation, useDeleteProfilePropertyMutation, useRestoreProfilePropertyMutation, useAddMiniflowPropertyMutation, useSaveContactMutation } from './api/profile-api';
+export {
+  profileApi,
+  useGetProfileQuery,
+  usePatchProfileMutation,
+  useDeleteProfilePropertyMutation,
+  useRestoreProfilePropertyMutation,
+  useAddMiniflowPropertyMutation,
+  useSaveContactMutation,
+} from './api/profile-api';
 export {
   propertyApi,
   useGetQuestionsQuery,
@@ -58,7 +66,16 @@ export {
   type SignOutResponse,
 } from './auth/session';
 export { ENERGY_NS, ENERGY_TEXTS, addEnergyTexts } from './i18n/energy';
-export { i18n, initI18n, changeLanguage, currentLanguage, registerNamespaceBase, registeredTextsLoaded, LANGUAGES, type Language } from './i18n/i18n';
+export {
+  i18n,
+  initI18n,
+  changeLanguage,
+  currentLanguage,
+  registerNamespaceBase,
+  registeredTextsLoaded,
+  LANGUAGES,
+  type Language,
+} from './i18n/i18n';
 export { AppProviders } from './app-providers';
 export { mountStandalone } from './dev/dev-harness';
 export { RemoteRoot } from './remote/remote-root';
@@ -81,9 +98,24 @@ export { ThemeByRoute, themeForPath } from './ui/theme';
 export { BrandTheme, brandVariables, useBrandConfig } from './ui/brand-theme';
 export { KnowledgeMessage, KnowledgeMessages, type KnowledgeMessageContent } from './ui/knowledge-message';
 export { messagesApi, useGetFlowMessagesQuery, type FlowMessagesArgs } from './api/messages-api';
-export { accentContrastIssues, resolvedAccents, softAccentOf, darkAccentOf, contrastRatio, MIN_TEXT_CONTRAST, type ContrastIssue } from './schemas/brand-colours';
+export {
+  accentContrastIssues,
+  resolvedAccents,
+  softAccentOf,
+  darkAccentOf,
+  contrastRatio,
+  MIN_TEXT_CONTRAST,
+  type ContrastIssue,
+} from './schemas/brand-colours';
 export { brandApi, useGetBrandConfigQuery } from './api/brand-api';
-export { brandConfigSchema, brandConfigInputSchema, financialProviderSchema, type BrandConfig, type BrandConfigResponse, type FinancialProvider as BrandFinancialProvider } from './schemas/brand';
+export {
+  brandConfigSchema,
+  brandConfigInputSchema,
+  financialProviderSchema,
+  type BrandConfig,
+  type BrandConfigResponse,
+  type FinancialProvider as BrandFinancialProvider,
+} from './schemas/brand';
 export {
   visibleMenu,
   firstPermittedHref,
@@ -165,9 +197,23 @@ export {
   type Financing,
 } from './finance/financing';
 export { roundToSignificant, roundToDecimals } from './finance/rounding';
-export { formatNumber, formatKr, formatKwh, formatPercent, NOT_A_NUMBER, type NumberFormatOptions } from './format/number';
+export {
+  formatNumber,
+  formatKr,
+  formatKwh,
+  formatPercent,
+  NOT_A_NUMBER,
+  type NumberFormatOptions,
+} from './format/number';
 export { formatDate, formatDateTime } from './format/date';
-export { LENDERS, lenderSchema, discountRequestSchema, type Lender, type DiscountRequest, type DiscountResponse } from './schemas/lenders';
+export {
+  LENDERS,
+  lenderSchema,
+  discountRequestSchema,
+  type Lender,
+  type DiscountRequest,
+  type DiscountResponse,
+} from './schemas/lenders';
 // Super admin impersonation (docs/product.md §2 banner): start/stop, then the session shows `user.impersonating`.
 export { startImpersonating, stopImpersonating, ImpersonationError } from './auth/impersonation';
 // The organisation console's contracts: analytics, flow configuration, validation queue, knowledge base,

@@ -28,7 +28,12 @@ export function installFakeBff(routes: Record<string, FakeRoute>) {
     const options = typeof input === 'string' ? (init ?? {}) : (request.init ?? {});
     const method = (typeof input === 'string' ? (init?.method ?? 'GET') : (request.method ?? 'GET')).toUpperCase();
     const raw = options.body;
-    const seen: SeenRequest = { method, path: url.pathname, query: url.searchParams, body: typeof raw === 'string' && raw ? JSON.parse(raw) : undefined };
+    const seen: SeenRequest = {
+      method,
+      path: url.pathname,
+      query: url.searchParams,
+      body: typeof raw === 'string' && raw ? JSON.parse(raw) : undefined,
+    };
     requests.push(seen);
     for (const route of table) {
       const match = route.method === method ? route.pattern.exec(url.pathname) : null;
@@ -47,7 +52,9 @@ export function installFakeBff(routes: Record<string, FakeRoute>) {
     mock,
     /** The requests with this method to paths matching `path`. */
     calls(method: string, path: RegExp | string) {
-      return requests.filter((r) => r.method === method && (typeof path === 'string' ? r.path === path : path.test(r.path)));
+      return requests.filter(
+        (r) => r.method === method && (typeof path === 'string' ? r.path === path : path.test(r.path)),
+      );
     },
   };
 }

@@ -29,7 +29,11 @@ export function installFakeBff() {
     const body = typeof request.init.body === 'string' ? (JSON.parse(request.init.body) as unknown) : undefined;
     seen.push({ method: request.method, path: pathname, body });
     const queue = routes.get(`${request.method} ${pathname}`);
-    const answer: FakeAnswer = queue ? (queue.length > 1 ? queue.shift()! : queue[0]) : { status: 404, body: { error: 'not_found' } };
+    const answer: FakeAnswer = queue
+      ? queue.length > 1
+        ? queue.shift()!
+        : queue[0]
+      : { status: 404, body: { error: 'not_found' } };
     if (answer === 'network-error') throw new TypeError('Failed to fetch');
     const { status, body: responseBody } = typeof answer === 'function' ? await answer(body, url) : answer;
     return jsonResponse(status, responseBody);

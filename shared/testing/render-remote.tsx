@@ -17,7 +17,11 @@ export function remoteTexts<N extends string, E, S>(namespace: N, en: E, sv: S) 
   };
 }
 
-export function createTestI18n(namespace: string, resources: { en: object; sv: object }, lng: 'en' | 'sv' = 'en'): I18n {
+export function createTestI18n(
+  namespace: string,
+  resources: { en: object; sv: object },
+  lng: 'en' | 'sv' = 'en',
+): I18n {
   const instance = i18next.createInstance();
   void instance.init({
     lng,

@@ -3,7 +3,8 @@
 
 /** Node's TextEncoder/TextDecoder (the DOM types describe them; the project has no node types). */
 function nodeUtil() {
-  const { TextEncoder, TextDecoder } = jest.requireActual<Pick<typeof globalThis, 'TextEncoder' | 'TextDecoder'>>('node:util');
+  const { TextEncoder, TextDecoder } =
+    jest.requireActual<Pick<typeof globalThis, 'TextEncoder' | 'TextDecoder'>>('node:util');
   return { TextEncoder, TextDecoder };
 }
 

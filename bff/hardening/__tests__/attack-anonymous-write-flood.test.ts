@@ -22,18 +22,23 @@ let ipCounter = 0;
 beforeAll(async () => {
   world = await startTestWorld({ seed: [seedDemoStaff, seedPlatformContent], config: LIMITS });
   ({ app } = world);
-  homes = await insertStockholmHomes(world.database.db, ['Flodvägen 1', 'Flodvägen 2', 'Flodvägen 3', 'Flodvägen 4'].map((street) => ({ street, building: VILLA_1970 })));
+  homes = await insertStockholmHomes(
+    world.database.db,
+    ['Flodvägen 1', 'Flodvägen 2', 'Flodvägen 3', 'Flodvägen 4'].map((street) => ({ street, building: VILLA_1970 })),
+  );
 });
 afterAll(() => world.close());
 
 const browser = (ip = `192.0.2.${++ipCounter}`) => request.agent(app).set('X-Forwarded-For', ip);
 const count = (table: string) => rowCount(world.database.pool, table);
-const query = async <T>(text: string, params: unknown[] = []) => (await world.database.pool.query(text, params)).rows as T[];
+const query = async <T>(text: string, params: unknown[] = []) =>
+  (await world.database.pool.query(text, params)).rows as T[];
 
 it('a burst of anonymous answer writes from one IP answers 429 and creates no more profiles', async () => {
   const ip = '192.0.2.200';
   // Every request a new visitor, as autocannon's were: the first FLOW_WRITE_RATE_LIMIT make profiles.
-  for (let i = 0; i < LIMITS.FLOW_WRITE_RATE_LIMIT; i++) await browser(ip).post(`/api/flow/property/${homes[0]}/answer`).send({ atemp: 120 }).expect(200);
+  for (let i = 0; i < LIMITS.FLOW_WRITE_RATE_LIMIT; i++)
+    await browser(ip).post(`/api/flow/property/${homes[0]}/answer`).send({ atemp: 120 }).expect(200);
   const profiles = await count('building_profiles');
   const sessions = await count('session');
   for (let i = 0; i < 5; i++) {
@@ -45,7 +50,10 @@ it('a burst of anonymous answer writes from one IP answers 429 and creates no mo
   const limited = browser(ip);
   await limited.post(`/api/flow/property/${homes[0]}/building`).send({ atemp: 120 }).expect(429);
   await limited.post(`/api/flow/property/${homes[0]}/rates`).send({}).expect(429);
-  await limited.post(`/api/flow/property/${homes[0]}/consumption`).send({ year: 2024, energy_carriers: { electricity: 10_000 } }).expect(429);
+  await limited
+    .post(`/api/flow/property/${homes[0]}/consumption`)
+    .send({ year: 2024, energy_carriers: { electricity: 10_000 } })
+    .expect(429);
   await limited.post('/api/flow/interaction').send({ action: 'page.view' }).expect(429);
   await limited.post(`/api/flow/property/${homes[0]}/installer-requests`).send([]).expect(429);
   expect(await count('building_profiles')).toBe(profiles);
@@ -64,7 +72,8 @@ it('reads are not counted: after many reads from one IP its writes still get the
   const answers = `/api/flow/property/${homes[0]}/answers`;
   const answer = `/api/flow/property/${homes[0]}/answer`;
   for (let i = 0; i < LIMITS.FLOW_WRITE_RATE_LIMIT * 2; i++) await browser(ip).get(answers).expect(200);
-  for (let i = 0; i < LIMITS.FLOW_WRITE_RATE_LIMIT; i++) await browser(ip).post(answer).send({ atemp: 120 }).expect(200);
+  for (let i = 0; i < LIMITS.FLOW_WRITE_RATE_LIMIT; i++)
+    await browser(ip).post(answer).send({ atemp: 120 }).expect(200);
   await browser(ip).post(answer).send({ atemp: 120 }).expect(429);
 });
 
@@ -81,7 +90,10 @@ it('a write that saves nothing, or is refused, leaves no visitor profile and no 
   await visitor.post(`/api/flow/property/${homes[1]}/answer`).send({ atemp: -5 }).expect(400);
   await visitor.post(`/api/flow/property/${homes[1]}/answer`).send({ no_such_question: 1 }).expect(400);
   await visitor.post(`/api/flow/property/${homes[1]}/rates`).send({ electricity: 'cheap' }).expect(400);
-  await visitor.post(`/api/flow/property/${homes[1]}/consumption`).send({ year: 2024, energy_carriers: { electricity: -1 } }).expect(400);
+  await visitor
+    .post(`/api/flow/property/${homes[1]}/consumption`)
+    .send({ year: 2024, energy_carriers: { electricity: -1 } })
+    .expect(400);
   await visitor.post('/api/flow/interaction').send({ action: 'page.view' }).expect(204);
   expect(await count('building_profiles')).toBe(profiles);
   expect(await count('session')).toBe(sessions);
@@ -92,8 +104,12 @@ it('abandoned visitor profiles are removed and not counted in analytics', async 
   const admin = request.agent(app);
   await signInAs(admin, 'admin@energi.demo.test').expect(200);
   const today = new Date().toISOString().slice(0, 10);
-  const homesCounted = async () => (await admin.get(`/api/console/org/demo-energi/analytics/properties?from=${today}&to=${today}`).expect(200)).body.total as number;
-  const activeToday = async () => (await admin.get(`/api/console/org/demo-energi/analytics/users?from=${today}&to=${today}`).expect(200)).body.activeSeries[0].value as number;
+  const homesCounted = async () =>
+    (await admin.get(`/api/console/org/demo-energi/analytics/properties?from=${today}&to=${today}`).expect(200)).body
+      .total as number;
+  const activeToday = async () =>
+    (await admin.get(`/api/console/org/demo-energi/analytics/users?from=${today}&to=${today}`).expect(200)).body
+      .activeSeries[0].value as number;
   const homesBefore = await homesCounted();
   const activeBefore = await activeToday();
 
@@ -111,7 +127,10 @@ it('abandoned visitor profiles are removed and not counted in analytics', async 
   expect(await activeToday()).toBe(activeBefore + 2);
 
   const visitorProfiles = async () =>
-    (await query<{ property_id: number; answers: object }>('select property_id, answers from building_profiles where visitor_id is not null and property_id = any($1)', [[homes[2], homes[3]]]));
+    await query<{ property_id: number; answers: object }>(
+      'select property_id, answers from building_profiles where visitor_id is not null and property_id = any($1)',
+      [[homes[2], homes[3]]],
+    );
   expect(await visitorProfiles()).toHaveLength(2);
 
   // Two days on: the profile holding nothing is gone, the answered one stays (its session may come back).
@@ -121,9 +140,19 @@ it('abandoned visitor profiles are removed and not counted in analytics', async 
   await answered.get(`/api/flow/property/${homes[2]}/building/primary/recommendations`).expect(200);
 
   // A session's lifetime on without a write: abandoned, removed with its facts, and out of the home counts.
-  await visitorSweep.sweepVisitorProfiles(world.database.db, Date.now() + visitorSweep.VISITOR_PROFILE_KEPT_MS + DAY_MS);
+  await visitorSweep.sweepVisitorProfiles(
+    world.database.db,
+    Date.now() + visitorSweep.VISITOR_PROFILE_KEPT_MS + DAY_MS,
+  );
   expect(await visitorProfiles()).toEqual([]);
-  expect(await query('select 1 from profile_insights where property_id = $1 and profile_id not in (select id from building_profiles)', [homes[2]])).toEqual([]);
+  expect(
+    await query(
+      'select 1 from profile_insights where property_id = $1 and profile_id not in (select id from building_profiles)',
+      [homes[2]],
+    ),
+  ).toEqual([]);
   expect(await homesCounted()).toBe(homesBefore + 1);
-  expect(await query('select 1 from building_profiles where homeowner_id is not null and property_id = $1', [homes[3]])).toHaveLength(1);
+  expect(
+    await query('select 1 from building_profiles where homeowner_id is not null and property_id = $1', [homes[3]]),
+  ).toHaveLength(1);
 });

@@ -27,12 +27,19 @@ afterAll(() => world.close());
 beforeEach(() => lines.splice(0));
 
 /** A visitor at one address (as the trusted proxy reports it). */
-const from = (ip: string) => request(app).post('/api/auth/_log').set('Host', HOST).set('X-Forwarded-For', ip).type('form');
+const from = (ip: string) =>
+  request(app).post('/api/auth/_log').set('Host', HOST).set('X-Forwarded-For', ip).type('form');
 const reports = () => lines.filter((l) => l.client);
 
 describe('anonymous _log floods are bounded and never logged as errors', () => {
   it('level=error is logged at warn, as printable text without forged lines', async () => {
-    await from('203.0.113.40').send({ level: 'error', code: 'CLIENT_FETCH_ERROR', message: 'boom\n{"level":60,"msg":"forged"}\r\u2028\u202eevil' }).expect(200);
+    await from('203.0.113.40')
+      .send({
+        level: 'error',
+        code: 'CLIENT_FETCH_ERROR',
+        message: 'boom\n{"level":60,"msg":"forged"}\r\u2028\u202eevil',
+      })
+      .expect(200);
     expect(reports()).toHaveLength(1);
     const [report] = reports();
     expect(report!.level).toBe(WARN);
@@ -50,7 +57,8 @@ describe('anonymous _log floods are bounded and never logged as errors', () => {
 
   it('one address gets 30 reports a minute, then 429 and nothing more is logged; another address still reports', async () => {
     const flood = [];
-    for (let i = 0; i < 40; i++) flood.push((await from('203.0.113.42').send({ level: 'error', code: 'FLOOD', message: `#${i}` })).status);
+    for (let i = 0; i < 40; i++)
+      flood.push((await from('203.0.113.42').send({ level: 'error', code: 'FLOOD', message: `#${i}` })).status);
     expect(flood.slice(0, 30).every((s) => s === 200)).toBe(true);
     expect(flood.slice(30).every((s) => s === 429)).toBe(true);
     expect(reports().filter((l) => l.code === 'FLOOD')).toHaveLength(30);

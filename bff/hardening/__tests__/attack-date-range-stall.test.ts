@@ -54,7 +54,9 @@ class Watch {
       res = await send(world, route, bad, DEADLINE_MS);
     } catch (error) {
       // After a long stall supertest's own deadline timer fires first: say how long the loop was blocked.
-      throw new Error(`no answer to ${label}: ${(error as Error).message}; the event loop was blocked for ${Math.round(this.histogram.max / 1e6)} ms`);
+      throw new Error(
+        `no answer to ${label}: ${(error as Error).message}; the event loop was blocked for ${Math.round(this.histogram.max / 1e6)} ms`,
+      );
     } finally {
       this.histogram.disable();
     }
@@ -62,7 +64,9 @@ class Watch {
     if (ms > this.worst.ms) this.worst = { ms, label };
     if (res.status >= 500) this.serverErrors.push(`${label} → ${res.status} ${res.text.slice(0, 200)}`);
     if (ms > STALL_LIMIT_MS) {
-      throw new Error(`the event loop was blocked for ${Math.round(ms)} ms (limit ${STALL_LIMIT_MS} ms) by ${label} → ${res.status}; 5xx so far: ${this.serverErrors.length}`);
+      throw new Error(
+        `the event loop was blocked for ${Math.round(ms)} ms (limit ${STALL_LIMIT_MS} ms) by ${label} → ${res.status}; 5xx so far: ${this.serverErrors.length}`,
+      );
     }
     return res;
   }
@@ -75,7 +79,10 @@ function get(route: RouteInput, query: [string, string][], label: string): BadRe
   return { label, method: route.method, url: search ? `${path}?${search}` : path, headers: {} };
 }
 
-const dateQueryKeys = (route: RouteInput) => Object.entries(route.query ?? {}).filter(([, spec]) => spec.kind === 'date').map(([name]) => name);
+const dateQueryKeys = (route: RouteInput) =>
+  Object.entries(route.query ?? {})
+    .filter(([, spec]) => spec.kind === 'date')
+    .map(([name]) => name);
 const otherQuery = (route: RouteInput): [string, string][] =>
   Object.entries(route.query ?? {})
     .filter(([, spec]) => spec.kind !== 'date')
@@ -91,7 +98,10 @@ it(
   'a far-future `to` on analytics activities does not stall the server',
   async () => {
     const watch = new Watch();
-    const res = await watch.request(route('GET', `${ANALYTICS}/activities`), get(route('GET', `${ANALYTICS}/activities`), [['to', '9999-12-31']], 'to=9999-12-31'));
+    const res = await watch.request(
+      route('GET', `${ANALYTICS}/activities`),
+      get(route('GET', `${ANALYTICS}/activities`), [['to', '9999-12-31']], 'to=9999-12-31'),
+    );
     expectRefusalNaming(res, 'query.to', 'activities ?to=9999-12-31');
     expect(watch.worst.ms).toBeLessThanOrEqual(STALL_LIMIT_MS);
   },
@@ -102,7 +112,10 @@ it(
   'a far-future `to` on analytics users does not stall the server',
   async () => {
     const watch = new Watch();
-    const res = await watch.request(route('GET', `${ANALYTICS}/users`), get(route('GET', `${ANALYTICS}/users`), [['to', '9999-12-31']], 'to=9999-12-31'));
+    const res = await watch.request(
+      route('GET', `${ANALYTICS}/users`),
+      get(route('GET', `${ANALYTICS}/users`), [['to', '9999-12-31']], 'to=9999-12-31'),
+    );
     expectRefusalNaming(res, 'query.to', 'users ?to=9999-12-31');
     expect(watch.worst.ms).toBeLessThanOrEqual(STALL_LIMIT_MS);
   },
@@ -134,7 +147,8 @@ it(
     const watch = new Watch();
     const wrong: string[] = [];
     const refused = (res: Response, name: string, label: string) => {
-      if (res.status !== 400 || !res.text.includes(name)) wrong.push(`${label}: ${res.status} ${res.text.slice(0, 160)}, expected 400 naming ${name}`);
+      if (res.status !== 400 || !res.text.includes(name))
+        wrong.push(`${label}: ${res.status} ${res.text.slice(0, 160)}, expected 400 naming ${name}`);
     };
     let dated = 0;
     for (const target of routes) {
@@ -145,7 +159,10 @@ it(
         const valid = dates.filter((k) => k !== name).map((k): [string, string] => [k, target.query![k]!.valid]);
         for (const bad of EXTREME_DATES) {
           // The other end as it is, and left out.
-          for (const query of [[...others, ...valid, [name, bad]], [...others, [name, bad]]] as [string, string][][]) {
+          for (const query of [
+            [...others, ...valid, [name, bad]],
+            [...others, [name, bad]],
+          ] as [string, string][][]) {
             const label = `${key(target)} ?${query.map((p) => p.join('=')).join('&')}`;
             refused(await watch.request(target, get(target, query, label)), `query.${name}`, label);
           }
@@ -154,7 +171,16 @@ it(
       if (dates.includes('from') && dates.includes('to')) {
         // In-bounds ends: the widest span, each end alone, nothing: an answer or a 400, never a 5xx or a stall.
         const latest = latestDay();
-        const spans: [string, string][][] = [[['from', EARLIEST_DAY], ['to', latest]], [['from', EARLIEST_DAY]], [['to', latest]], [['to', EARLIEST_DAY]], []];
+        const spans: [string, string][][] = [
+          [
+            ['from', EARLIEST_DAY],
+            ['to', latest],
+          ],
+          [['from', EARLIEST_DAY]],
+          [['to', latest]],
+          [['to', EARLIEST_DAY]],
+          [],
+        ];
         for (const span of spans) {
           const label = `${key(target)} ?${span.map((p) => p.join('=')).join('&')}`;
           await watch.request(target, get(target, [...others, ...span], label));
@@ -162,13 +188,22 @@ it(
       }
       // Dates in bodies: each extreme in each date field of the valid body (JSON or upload fields).
       const body = target.body;
-      if (body?.kind === 'json' && body.template && typeof body.template === 'object' && !Array.isArray(body.template)) {
+      if (
+        body?.kind === 'json' &&
+        body.template &&
+        typeof body.template === 'object' &&
+        !Array.isArray(body.template)
+      ) {
         const template = body.template as Record<string, unknown>;
         const fields = Object.keys(template).filter((k) => isDateValue(template[k]));
         if (fields.length > 0) dated += 1;
         for (const field of fields) {
           for (const bad of EXTREME_DATES) {
-            const request = { ...get(target, [], `${field}=${bad}`), headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ ...template, [field]: bad }) };
+            const request = {
+              ...get(target, [], `${field}=${bad}`),
+              headers: { 'Content-Type': 'application/json' },
+              body: JSON.stringify({ ...template, [field]: bad }),
+            };
             refused(await watch.request(target, request), `body.${field}`, `${key(target)} body ${field}=${bad}`);
           }
         }
@@ -206,7 +241,9 @@ it(
         sent += 1;
       }
     }
-    process.stdout.write(`attack-date-range-stall: ${sent} requests over ${routes.length} routes, max event-loop delay ${watch.worst.ms.toFixed(1)} ms (${watch.worst.label.slice(0, 160)})\n`);
+    process.stdout.write(
+      `attack-date-range-stall: ${sent} requests over ${routes.length} routes, max event-loop delay ${watch.worst.ms.toFixed(1)} ms (${watch.worst.label.slice(0, 160)})\n`,
+    );
     expect(watch.serverErrors).toEqual([]);
     expect(watch.worst.ms).toBeLessThanOrEqual(STALL_LIMIT_MS);
   },

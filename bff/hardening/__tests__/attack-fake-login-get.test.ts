@@ -14,14 +14,27 @@ beforeAll(async () => {
 });
 afterAll(() => world.close());
 
-const homeowners = async () => (await world.database.pool.query('select count(*)::int as n from homeowners')).rows[0].n as number;
+const homeowners = async () =>
+  (await world.database.pool.query('select count(*)::int as n from homeowners')).rows[0].n as number;
 
 describe('fake-login cannot be triggered by a GET (link/img)', () => {
   it.each([
-    ['a link', '/api/flow/user/fake-login', { 'Sec-Fetch-Site': 'cross-site', 'Sec-Fetch-Mode': 'navigate', 'Sec-Fetch-Dest': 'document' }],
-    ['an <img>', '/api/flow/user/fake-login', { 'Sec-Fetch-Site': 'cross-site', 'Sec-Fetch-Mode': 'no-cors', 'Sec-Fetch-Dest': 'image' }],
+    [
+      'a link',
+      '/api/flow/user/fake-login',
+      { 'Sec-Fetch-Site': 'cross-site', 'Sec-Fetch-Mode': 'navigate', 'Sec-Fetch-Dest': 'document' },
+    ],
+    [
+      'an <img>',
+      '/api/flow/user/fake-login',
+      { 'Sec-Fetch-Site': 'cross-site', 'Sec-Fetch-Mode': 'no-cors', 'Sec-Fetch-Dest': 'image' },
+    ],
     ['a same-site GET', '/api/flow/user/fake-login', { 'Sec-Fetch-Site': 'same-origin' }],
-    ['a link naming the person', '/api/flow/user/fake-login?personalNumber=197002021234&name=Olle%20Olsson', { 'Sec-Fetch-Site': 'cross-site' }],
+    [
+      'a link naming the person',
+      '/api/flow/user/fake-login?personalNumber=197002021234&name=Olle%20Olsson',
+      { 'Sec-Fetch-Site': 'cross-site' },
+    ],
   ] as const)('%s: refused, no session, nobody signed in', async (_what, url, headers) => {
     const before = await homeowners();
     const browser = request.agent(app).host(HOST);
@@ -35,15 +48,28 @@ describe('fake-login cannot be triggered by a GET (link/img)', () => {
   it('a form or fetch from another site cannot POST it either (403, nobody signed in)', async () => {
     const before = await homeowners();
     const browser = request.agent(app).host(HOST);
-    await browser.post('/api/flow/user/fake-login').set({ Origin: 'https://evil.example', 'Sec-Fetch-Site': 'cross-site' }).send({}).expect(403);
-    await browser.post('/api/flow/user/fake-login').set('Sec-Fetch-Site', 'cross-site').type('form').send('personalNumber=197002021234').expect(403);
+    await browser
+      .post('/api/flow/user/fake-login')
+      .set({ Origin: 'https://evil.example', 'Sec-Fetch-Site': 'cross-site' })
+      .send({})
+      .expect(403);
+    await browser
+      .post('/api/flow/user/fake-login')
+      .set('Sec-Fetch-Site', 'cross-site')
+      .type('form')
+      .send('personalNumber=197002021234')
+      .expect(403);
     expect((await browser.get('/api/flow/user/profile')).status).toBe(401);
     expect(await homeowners()).toBe(before);
   });
 
   it('the own site’s POST with a JSON body signs in (the demo homeowner, or the one named)', async () => {
     const browser = request.agent(app).host(HOST);
-    const res = await browser.post('/api/flow/user/fake-login').set('Sec-Fetch-Site', 'same-origin').send({ personalNumber: '197002021234', name: 'Olle Olsson' }).expect(200);
+    const res = await browser
+      .post('/api/flow/user/fake-login')
+      .set('Sec-Fetch-Site', 'same-origin')
+      .send({ personalNumber: '197002021234', name: 'Olle Olsson' })
+      .expect(200);
     expect(res.body.user).toMatchObject({ kind: 'homeowner', name: 'Olle Olsson' });
     expect((await browser.get('/api/flow/user/profile')).status).toBe(200);
     // A form post from the own site is not JSON: 415, not a sign-in.

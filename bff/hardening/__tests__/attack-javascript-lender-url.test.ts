@@ -38,7 +38,8 @@ beforeAll(async () => {
 afterAll(() => world.close());
 
 /** Where the app's local bucket keeps a brand's config (test/test-app.ts: buckets beside the releases). */
-const brandFile = (brand: string) => path.join(path.dirname(world.fixtures.releasesDir), 'buckets', 'brand-config', 'brand', brand, 'config.json');
+const brandFile = (brand: string) =>
+  path.join(path.dirname(world.fixtures.releasesDir), 'buckets', 'brand-config', 'brand', brand, 'config.json');
 
 describe('a javascript: lender URL is refused and never served', () => {
   it.each(BAD_URLS)('the shared schemas refuse %j for lenders and installers, and take http(s)', (url) => {
@@ -46,26 +47,38 @@ describe('a javascript: lender URL is refused and never served', () => {
     const installer = { name: 'Evil AB', identifier: 'evil', logo: 'https://evil.example/logo.png', url };
     expect(installerSchema.safeParse(installer).success).toBe(false);
     expect(installerSchema.safeParse({ ...installer, url: 'https://evil.example', logo: url }).success).toBe(false);
-    expect(brandConfigSchema.safeParse({ financial_providers: [lender('https://bank.example/green-loan')] }).success).toBe(true);
+    expect(
+      brandConfigSchema.safeParse({ financial_providers: [lender('https://bank.example/green-loan')] }).success,
+    ).toBe(true);
     expect(brandConfigSchema.safeParse({ financial_providers: [lender('http://bank.example')] }).success).toBe(true);
   });
 
   it('the console refuses to save it (400 naming the field) and the brand file keeps its lenders', async () => {
     const admin = request.agent(app);
     await signInAs(admin, 'admin@energi.demo.test').expect(200);
-    await admin.put(`${CONFIGURATION}/brand`).send({ name: 'Demo Energi', financial_providers: [lender('https://bank.example')] }).expect(200);
+    await admin
+      .put(`${CONFIGURATION}/brand`)
+      .send({ name: 'Demo Energi', financial_providers: [lender('https://bank.example')] })
+      .expect(200);
     for (const url of BAD_URLS) {
-      const res = await admin.put(`${CONFIGURATION}/brand`).send({ name: 'Demo Energi', financial_providers: [lender(url)] });
+      const res = await admin
+        .put(`${CONFIGURATION}/brand`)
+        .send({ name: 'Demo Energi', financial_providers: [lender(url)] });
       expect({ url, status: res.status }).toEqual({ url, status: 400 });
       expect(JSON.stringify(res.body.issues)).toContain('body.financial_providers.0.url');
     }
-    expect(JSON.parse(fs.readFileSync(brandFile('demo-energi'), 'utf8')).financial_providers).toEqual([lender('https://bank.example')]);
+    expect(JSON.parse(fs.readFileSync(brandFile('demo-energi'), 'utf8')).financial_providers).toEqual([
+      lender('https://bank.example'),
+    ]);
   });
 
   it('a brand file holding one (written around the API) is not served by GET /api/flow/brand-config', async () => {
     for (const url of BAD_URLS.slice(0, 3)) {
       fs.mkdirSync(path.dirname(brandFile('demo-bank')), { recursive: true });
-      fs.writeFileSync(brandFile('demo-bank'), JSON.stringify({ name: 'Demo Bank', accent: '#123456', financial_providers: [lender(url)] }));
+      fs.writeFileSync(
+        brandFile('demo-bank'),
+        JSON.stringify({ name: 'Demo Bank', accent: '#123456', financial_providers: [lender(url)] }),
+      );
       const visitor = request.agent(app);
       await visitor.post(`/api/flow/property/${home}/building?owner=demo-bank`).send({}).expect(200); // a session, so answers are cached in it
       for (let i = 0; i < 2; i++) {
@@ -74,7 +87,8 @@ describe('a javascript: lender URL is refused and never served', () => {
         expect(res.text.toLowerCase()).not.toContain('script:');
         // The refused file is not served: the default brand's config stands in, its lenders all http(s).
         expect(res.body.config.accent).not.toBe('#123456');
-        for (const provider of res.body.config.financial_providers ?? []) expect(provider.url ?? 'https://x').toMatch(/^https?:\/\//);
+        for (const provider of res.body.config.financial_providers ?? [])
+          expect(provider.url ?? 'https://x').toMatch(/^https?:\/\//);
       }
     }
   });
@@ -89,7 +103,9 @@ describe('a javascript: lender URL is refused and never served', () => {
     await visitor.post(`/api/flow/property/${home}/building?owner=demo-energi`).send({}).expect(200);
     const res = await visitor.get(`/api/flow/property/${home}/installers?owner=demo-energi`).expect(200);
     expect(res.body.installers.length).toBeGreaterThan(0);
-    expect(res.body.installers.map((i: { identifier: string }) => i.identifier)).not.toEqual(expect.arrayContaining(['evil']));
+    expect(res.body.installers.map((i: { identifier: string }) => i.identifier)).not.toEqual(
+      expect.arrayContaining(['evil']),
+    );
     expect(res.text).not.toContain('javascript:');
   });
 });

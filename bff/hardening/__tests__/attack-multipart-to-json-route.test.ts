@@ -15,7 +15,10 @@ import type { WorldIds } from '../bad-input/world';
 import { concretePath, databaseFingerprint, send, STATE_CHANGING } from './web-security-support';
 
 const RATES = { energy_carriers_import: { electricity: { cents_per_kwh: 300 } }, energy_carriers_export: {} };
-const REFUSED = { error: 'unsupported_media_type', message: expect.stringMatching(/^Send the body as JSON \(Content-Type: application\/json\), not ".+"\.$/) };
+const REFUSED = {
+  error: 'unsupported_media_type',
+  message: expect.stringMatching(/^Send the body as JSON \(Content-Type: application\/json\), not ".+"\.$/),
+};
 
 let world: TestWorld;
 let app: TestApp;
@@ -29,17 +32,30 @@ beforeAll(async () => {
 afterAll(() => world.close());
 
 /** A raw POST with exactly these headers (supertest names a type for every string body it sends). */
-async function rawPost(path: string, headers: Record<string, string>, body: string): Promise<{ status: number; json: unknown }> {
+async function rawPost(
+  path: string,
+  headers: Record<string, string>,
+  body: string,
+): Promise<{ status: number; json: unknown }> {
   const server = http.createServer(app).listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   try {
     const { port } = server.address() as AddressInfo;
     return await new Promise((resolve, reject) => {
-      const req = http.request({ host: '127.0.0.1', port, path, method: 'POST', headers: { ...headers, 'Content-Length': String(Buffer.byteLength(body)) } }, (res) => {
-        let text = '';
-        res.on('data', (chunk) => (text += chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, json: JSON.parse(text) }));
-      });
+      const req = http.request(
+        {
+          host: '127.0.0.1',
+          port,
+          path,
+          method: 'POST',
+          headers: { ...headers, 'Content-Length': String(Buffer.byteLength(body)) },
+        },
+        (res) => {
+          let text = '';
+          res.on('data', (chunk) => (text += chunk));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, json: JSON.parse(text) }));
+        },
+      );
       req.on('error', reject);
       req.end(body);
     });
@@ -70,7 +86,13 @@ describe('a multipart body to a JSON route cannot wipe the rates', () => {
       expect({ type, status: res.status, body: res.body }).toEqual({ type, status: 415, body: REFUSED });
     }
     const untyped = await rawPost(`/api/flow/property/${home}/rates`, { Cookie: cookie }, '{}');
-    expect(untyped).toEqual({ status: 415, json: { error: 'unsupported_media_type', message: 'Send the body as JSON (Content-Type: application/json), not "none".' } });
+    expect(untyped).toEqual({
+      status: 415,
+      json: {
+        error: 'unsupported_media_type',
+        message: 'Send the body as JSON (Content-Type: application/json), not "none".',
+      },
+    });
 
     expect((await visitor.get(`/api/flow/property/${home}/rates`).expect(200)).body.rates).toEqual(saved.body.rates);
   });
@@ -79,7 +101,9 @@ describe('a multipart body to a JSON route cannot wipe the rates', () => {
     const staff = request.agent(app);
     await signInAs(staff, 'super@demo.test').expect(200);
     // /api/auth speaks NextAuth's form protocol (its own parsers, before the JSON routes).
-    const routes = listRoutes(app).filter((r) => STATE_CHANGING.has(r.method) && r.path.startsWith('/api/') && !r.path.startsWith('/api/auth/'));
+    const routes = listRoutes(app).filter(
+      (r) => STATE_CHANGING.has(r.method) && r.path.startsWith('/api/') && !r.path.startsWith('/api/auth/'),
+    );
     expect(routes.length).toBeGreaterThan(40);
     const before = await databaseFingerprint(world.database);
     const wrong: string[] = [];
@@ -87,22 +111,44 @@ describe('a multipart body to a JSON route cannot wipe the rates', () => {
       const url = concretePath(route.path);
       if (takesUpload(route.method === '_ALL' ? 'POST' : route.method, url)) continue;
       const res = await send(staff, route.method, url).field('x', 'y');
-      if (res.status !== 415 || res.body.error !== 'unsupported_media_type') wrong.push(`${route.method} ${route.path}: ${res.status} ${res.text.slice(0, 80)}`);
+      if (res.status !== 415 || res.body.error !== 'unsupported_media_type')
+        wrong.push(`${route.method} ${route.path}: ${res.status} ${res.text.slice(0, 80)}`);
     }
     expect(wrong).toEqual([]);
     expect(await databaseFingerprint(world.database)).toEqual(before);
   });
 
   it('the upload routes are exactly the routes described as multipart (bad-input/routes.ts), and still take it', async () => {
-    const ids: WorldIds = { propertyId: home, profileId: 1, staffUserId: 1, messageId: 1, documentId: '00000000-0000-4000-8000-000000000000', leadId: 1, homeownerCsrf: 'x', anonymousCsrf: 'x', questions: [{}], outboxMailId: '20261126t101500123z-0a1b2c3d' };
+    const ids: WorldIds = {
+      propertyId: home,
+      profileId: 1,
+      staffUserId: 1,
+      messageId: 1,
+      documentId: '00000000-0000-4000-8000-000000000000',
+      leadId: 1,
+      homeownerCsrf: 'x',
+      anonymousCsrf: 'x',
+      questions: [{}],
+      outboxMailId: '20261126t101500123z-0a1b2c3d',
+    };
     const multipart = describeRoutes(ids).filter((r) => r.body?.kind === 'multipart');
-    expect(multipart.map((r) => `${r.method} ${r.path}`).sort()).toEqual(['POST /api/flow/property/:id/document', 'POST /api/releases/:remote']);
-    for (const route of multipart) expect(takesUpload(route.method, route.path.replace(':id', String(home)).replace(':remote', 'mfe-results'))).toBe(true);
+    expect(multipart.map((r) => `${r.method} ${r.path}`).sort()).toEqual([
+      'POST /api/flow/property/:id/document',
+      'POST /api/releases/:remote',
+    ]);
+    for (const route of multipart)
+      expect(takesUpload(route.method, route.path.replace(':id', String(home)).replace(':remote', 'mfe-results'))).toBe(
+        true,
+      );
     expect(UPLOAD_ROUTES).toHaveLength(multipart.length);
     // A document still arrives as multipart (and a JSON route's name does not open the door: takesUpload is exact).
     const visitor = request.agent(app);
     await visitor.post(`/api/flow/property/${home}/answer`).send({ occupants: 2 }).expect(200); // uploads are the owner's
-    await visitor.post(`/api/flow/property/${home}/document`).field('energy_class', 'C').attach('file', Buffer.from('%PDF-1.4\n%%EOF\n'), 'epc.pdf').expect(201);
+    await visitor
+      .post(`/api/flow/property/${home}/document`)
+      .field('energy_class', 'C')
+      .attach('file', Buffer.from('%PDF-1.4\n%%EOF\n'), 'epc.pdf')
+      .expect(201);
     expect(takesUpload('POST', `/api/flow/property/${home}/rates`)).toBe(false);
     expect(takesUpload('POST', `/api/flow/property/${home}/document/x`)).toBe(false);
     expect(takesUpload('PUT', `/api/flow/property/${home}/document`)).toBe(false);

@@ -57,7 +57,10 @@ it('sign-in: the lockout grows to a cap, so a real user never waits longer than 
   const send = async (password: string) => {
     const agent = client();
     const csrfToken = (await agent.get('/api/auth/csrf')).body.csrfToken;
-    return agent.post('/api/auth/callback/credentials').type('form').send({ csrfToken, email, password, callbackUrl: '/console', json: 'true' });
+    return agent
+      .post('/api/auth/callback/credentials')
+      .type('form')
+      .send({ csrfToken, email, password, callbackUrl: '/console', json: 'true' });
   };
   const waits: number[] = [];
   let failures = 0;
@@ -93,10 +96,14 @@ it('change-password: guessing the current password with a signed-in session is l
   const session = client();
   await signInAs(session, email, DEMO_PASSWORD).expect(200);
   const path = '/api/console/org/demo-installer/account/password';
-  const change = (currentPassword: string) => session.post(path).send({ currentPassword, newPassword: 'a-new-long-password' });
+  const change = (currentPassword: string) =>
+    session.post(path).send({ currentPassword, newPassword: 'a-new-long-password' });
   for (let i = 0; i <= ACCOUNT_FREE; i++) await change(`guess-${i}`).expect(400);
   const locked = await change(DEMO_PASSWORD).expect(429);
-  expect(locked.body).toEqual({ error: 'too_many_requests', message: expect.stringMatching(/Too many wrong passwords/) });
+  expect(locked.body).toEqual({
+    error: 'too_many_requests',
+    message: expect.stringMatching(/Too many wrong passwords/),
+  });
   expect(Number(locked.headers['retry-after'])).toBe(1);
   // The same account counter as sign-in: guessing there is locked too.
   await attempt(email, DEMO_PASSWORD).expect(429);
@@ -110,7 +117,12 @@ it('change-password: a parallel burst of guesses gets no more password checks th
   await signInAs(session, 'admin@bank.demo.test', DEMO_PASSWORD).expect(200);
   const path = '/api/console/org/demo-bank/account/password';
   const statuses = await Promise.all(
-    Array.from({ length: 20 }, (_, i) => session.post(path).send({ currentPassword: `burst-${i}`, newPassword: 'a-new-long-password' }).then((res) => res.status)),
+    Array.from({ length: 20 }, (_, i) =>
+      session
+        .post(path)
+        .send({ currentPassword: `burst-${i}`, newPassword: 'a-new-long-password' })
+        .then((res) => res.status),
+    ),
   );
   // Each attempt is counted before its password is checked, so the burst cannot slip past the lockout together.
   expect(statuses.filter((s) => s === 400).length).toBeLessThanOrEqual(ACCOUNT_FREE + 1);

@@ -15,7 +15,12 @@ import { startBankIdTestWorld, type BankIdTestWorld } from '../../test/test-worl
 import { confirmIdentity, csrf, signInWithBankId, TestClock, type TestPerson } from './bankid-homeowner-support';
 
 // Unusual on purpose: no other test data or demo seed contains these digits.
-const PERSON: TestPerson = { personalNumber: '194211307364', name: 'Ottilia Brask', givenName: 'Ottilia', surname: 'Brask' };
+const PERSON: TestPerson = {
+  personalNumber: '194211307364',
+  name: 'Ottilia Brask',
+  givenName: 'Ottilia',
+  surname: 'Brask',
+};
 const MARKER = 'disk-search-control-5f1c9a';
 
 /** The forms a personal number takes in files: 12 digits, YYYYMMDD-NNNN, 10 digits, each as bytes and UTF-16LE. */
@@ -38,7 +43,8 @@ function search(dir: string, wanted: { label: string; bytes: Buffer }[]): string
   const found: string[] = [];
   for (const file of filesUnder(dir)) {
     const content = fs.readFileSync(file);
-    for (const needle of wanted) if (content.includes(needle.bytes)) found.push(`${needle.label} in ${path.relative(dir, file)}`);
+    for (const needle of wanted)
+      if (content.includes(needle.bytes)) found.push(`${needle.label} in ${path.relative(dir, file)}`);
   }
   return found;
 }
@@ -74,7 +80,10 @@ describe('attack: reading personal numbers from a copy of the data directory', (
     const { agent, user } = await signInWithBankId(app, simulator, clock, PERSON);
     expect(user.personalNumberMasked).toBe('19421130-****');
     await agent.get('/api/flow/user/profile').expect(200);
-    await agent.post('/api/flow/user/profile/contact').send({ email: 'ottilia@example.se', mobile: '0701234567' }).expect(200);
+    await agent
+      .post('/api/flow/user/profile/contact')
+      .send({ email: 'ottilia@example.se', mobile: '0701234567' })
+      .expect(200);
     expect((await confirmIdentity(agent, simulator, clock, PERSON)).validated).toBe(true);
     const second = await signInWithBankId(app, simulator, clock, PERSON);
     expect(second.user.id).toBe(user.id);
@@ -104,19 +113,34 @@ describe('attack: reading personal numbers from the log files', () => {
   it("no log line carries a homeowner's personal number, even at trace level", async () => {
     const lines: string[] = [];
     const logger = pino({ level: 'trace' }, { write: (line: string) => void lines.push(line) });
-    const app = createTestApp(world.database, world.fixtures, { FAKE_LOGIN: true }, { rp: world.rp, now: clock.now, logger });
+    const app = createTestApp(
+      world.database,
+      world.fixtures,
+      { FAKE_LOGIN: true },
+      { rp: world.rp, now: clock.now, logger },
+    );
     const other = { ...PERSON, personalNumber: '194211307372' };
 
     const { agent } = await signInWithBankId(app, world.simulator, clock, PERSON);
     expect((await confirmIdentity(agent, world.simulator, clock, PERSON)).validated).toBe(true);
-    await request(app).post('/api/flow/user/fake-login').send({ personalNumber: other.personalNumber, name: 'Ottilia Brask' }).expect(200);
-    await request(app).post('/api/flow/user/fake-login').send({ name: 'x', personalNumber: other.personalNumber.slice(0, 11) }).expect(400);
+    await request(app)
+      .post('/api/flow/user/fake-login')
+      .send({ personalNumber: other.personalNumber, name: 'Ottilia Brask' })
+      .expect(200);
+    await request(app)
+      .post('/api/flow/user/fake-login')
+      .send({ name: 'x', personalNumber: other.personalNumber.slice(0, 11) })
+      .expect(400);
     // A client that still puts the number in the query string: refused, and the log line does not keep it.
     await request(app).post(`/api/flow/user/fake-login?personalNumber=${other.personalNumber}`).send({}).expect(400);
 
     expect(lines.some((line) => line.includes('/api/flow/user/fake-login'))).toBe(true); // the request log ran
     const text = Buffer.from(lines.join(''));
-    for (const needle of [...needles(PERSON.personalNumber), ...needles(other.personalNumber), ...needles(other.personalNumber.slice(0, 11))]) {
+    for (const needle of [
+      ...needles(PERSON.personalNumber),
+      ...needles(other.personalNumber),
+      ...needles(other.personalNumber.slice(0, 11)),
+    ]) {
       expect(`${needle.label}: ${text.includes(needle.bytes)}`).toBe(`${needle.label}: false`);
     }
   });

@@ -16,7 +16,6 @@ import { PRODUCTION_ENV as PRODUCTION } from '../../test/production-env';
 const BFF = path.resolve(__dirname, '..', '..');
 const TSX = path.join(BFF, '..', 'node_modules', 'tsx', 'dist', 'loader.mjs');
 
-
 function refusal(env: Record<string, string>): string {
   try {
     loadConfig(env);
@@ -30,14 +29,19 @@ describe('a production start with the demo defaults', () => {
   it('is refused when nothing is configured, naming every missing setting', () => {
     const message = refusal({ NODE_ENV: 'production' });
     expect(message).toContain('Production start refused');
-    for (const variable of ['BANKID_URL', 'AUTH_SECRET', 'DATA_ENCRYPTION_KEY', 'PUBLIC_URL']) expect(message).toContain(`${variable}: required in production`);
+    for (const variable of ['BANKID_URL', 'AUTH_SECRET', 'DATA_ENCRYPTION_KEY', 'PUBLIC_URL'])
+      expect(message).toContain(`${variable}: required in production`);
   });
 
   it('cannot load the demo accounts, the fake login or the BankID simulator', () => {
     expect(refusal({ ...PRODUCTION, SEED_DEMO: 'true' })).toContain('SEED_DEMO: demo organisations and accounts');
     expect(refusal({ ...PRODUCTION, FAKE_LOGIN: 'true' })).toContain('FAKE_LOGIN: must not be enabled in production');
-    expect(refusal({ ...PRODUCTION, BANKID_URL: 'http://127.0.0.1:4100/rp/v6.0' })).toContain('BANKID_URL: must be BankID over https');
-    expect(refusal({ ...PRODUCTION, PUBLIC_URL: 'http://energy.example.se' })).toContain('PUBLIC_URL: must be https://');
+    expect(refusal({ ...PRODUCTION, BANKID_URL: 'http://127.0.0.1:4100/rp/v6.0' })).toContain(
+      'BANKID_URL: must be BankID over https',
+    );
+    expect(refusal({ ...PRODUCTION, PUBLIC_URL: 'http://energy.example.se' })).toContain(
+      'PUBLIC_URL: must be https://',
+    );
     expect(loadConfig(PRODUCTION)).toMatchObject({ demo: false, SEED_DEMO: false, FAKE_LOGIN: false });
   });
 });
@@ -46,7 +50,15 @@ describe('a production start with the demo defaults', () => {
 function runBff(script: 'server' | 'cli', args: string[], env: Record<string, string>) {
   return spawn(process.execPath, ['--import', TSX, path.join(BFF, 'src', `${script}.ts`), ...args], {
     cwd: BFF,
-    env: { PATH: process.env.PATH ?? '', HOME: os.tmpdir(), HOST: '127.0.0.1', PORT: '0', BANKID_SIMULATOR_PORT: '0', SHELL_DIST: path.join(os.tmpdir(), 'no-shell'), ...env },
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: os.tmpdir(),
+      HOST: '127.0.0.1',
+      PORT: '0',
+      BANKID_SIMULATOR_PORT: '0',
+      SHELL_DIST: path.join(os.tmpdir(), 'no-shell'),
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
 }
@@ -72,7 +84,11 @@ describe('a production server on a database that holds the demo accounts', () =>
 
   beforeAll(() => {
     // What `npm start` leaves behind: the demo data, loaded in demo mode.
-    const seeded = spawnSync(process.execPath, ['--import', TSX, path.join(BFF, 'src', 'cli.ts'), 'seed'], { cwd: BFF, env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir }, encoding: 'utf8' });
+    const seeded = spawnSync(process.execPath, ['--import', TSX, path.join(BFF, 'src', 'cli.ts'), 'seed'], {
+      cwd: BFF,
+      env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir },
+      encoding: 'utf8',
+    });
     if (seeded.status !== 0) throw new Error(`seed failed: ${seeded.stderr}`);
   });
   afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
@@ -91,7 +107,12 @@ describe('a production server on a database that holds the demo accounts', () =>
   });
 
   it('starts once the demo accounts are removed, without the simulator, and nobody signs in with the demo password', async () => {
-    const cli = (...args: string[]) => spawnSync(process.execPath, ['--import', TSX, path.join(BFF, 'src', 'cli.ts'), ...args], { cwd: BFF, env: { PATH: process.env.PATH ?? '', ...env }, encoding: 'utf8' });
+    const cli = (...args: string[]) =>
+      spawnSync(process.execPath, ['--import', TSX, path.join(BFF, 'src', 'cli.ts'), ...args], {
+        cwd: BFF,
+        env: { PATH: process.env.PATH ?? '', ...env },
+        encoding: 'utf8',
+      });
     const removed = cli('remove-demo-accounts');
     expect(removed.status).toBe(0);
     expect(removed.stdout).toContain('super@demo.test');
@@ -124,13 +145,24 @@ describe('a production server on a database that holds the demo accounts', () =>
 describe("the registry's remote URLs", () => {
   let world: TestWorld;
   beforeAll(async () => {
-    world = await startTestWorld({ seed: [seedDemoStaff], config: { demo: false, PUBLIC_URL: 'https://energy.example.se' } });
-    await publishRelease(world.database.db, { releasesDir: world.fixtures.releasesDir, SHELL_DIST: world.fixtures.shellDist }, { remote: 'mfe-results', distDir: world.fixtures.writeRemote('one'), releasedBy: 'test', activate: 'always' });
+    world = await startTestWorld({
+      seed: [seedDemoStaff],
+      config: { demo: false, PUBLIC_URL: 'https://energy.example.se' },
+    });
+    await publishRelease(
+      world.database.db,
+      { releasesDir: world.fixtures.releasesDir, SHELL_DIST: world.fixtures.shellDist },
+      { remote: 'mfe-results', distDir: world.fixtures.writeRemote('one'), releasedBy: 'test', activate: 'always' },
+    );
   });
   afterAll(() => world.close());
 
   it('cannot be pointed at an attacker host with the Host header in production', async () => {
-    const res = await request(world.app).get('/api/mfe/registry').set('Host', 'evil.example').set('X-Forwarded-Host', 'evil.example').expect(200);
+    const res = await request(world.app)
+      .get('/api/mfe/registry')
+      .set('Host', 'evil.example')
+      .set('X-Forwarded-Host', 'evil.example')
+      .expect(200);
     expect(res.body.remotes).toHaveLength(1);
     for (const remote of res.body.remotes) expect(remote.entry).toMatch(/^https:\/\/energy\.example\.se\/mfe\//);
     expect(res.body.demo).toBeUndefined();

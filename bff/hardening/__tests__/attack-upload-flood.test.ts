@@ -21,7 +21,13 @@ let ipCounter = 0;
 beforeAll(async () => {
   world = await startTestWorld({ seed: [seedDemoStaff, seedPlatformContent], config: LIMITS });
   ({ app } = world);
-  homes = await insertStockholmHomes(world.database.db, ['Flodgatan 1', 'Flodgatan 2', 'Flodgatan 3', 'Flodgatan 4', 'Flodgatan 5'].map((street) => ({ street, building: VILLA_1970 })));
+  homes = await insertStockholmHomes(
+    world.database.db,
+    ['Flodgatan 1', 'Flodgatan 2', 'Flodgatan 3', 'Flodgatan 4', 'Flodgatan 5'].map((street) => ({
+      street,
+      building: VILLA_1970,
+    })),
+  );
 });
 afterAll(() => world.close());
 
@@ -31,7 +37,7 @@ const upload = (agent: ReturnType<typeof browser>, property: number, file = PDF)
   agent.post(`/api/flow/property/${property}/document`).field('energy_class', 'C').attach('file', file, 'epc.pdf');
 const documents = () => rowCount(world.database.pool, 'epc_documents');
 
-it('a stranger cannot upload a document to someone else\'s property', async () => {
+it("a stranger cannot upload a document to someone else's property", async () => {
   const owner = browser();
   await owner.post(`/api/flow/property/${homes[0]}/answer`).send({ occupants: 3 }).expect(200);
   const before = await documents();
@@ -83,7 +89,8 @@ it('a burst of uploads answers 429', async () => {
   await owner.post(`/api/flow/property/${homes[1]}/answer`).send({ occupants: 3 }).expect(200);
   const spammers = Array.from({ length: 3 }, () => browser(ip));
   const statuses: number[] = [];
-  for (let i = 0; i < LIMITS.DOCUMENT_RATE_LIMIT; i++) statuses.push((await upload(spammers[i % 3]!, homes[1]!)).status);
+  for (let i = 0; i < LIMITS.DOCUMENT_RATE_LIMIT; i++)
+    statuses.push((await upload(spammers[i % 3]!, homes[1]!)).status);
   expect(statuses.every((s) => s === 404)).toBe(true);
   const before = await documents();
   const res = await upload(owner, homes[1]!).expect(429);

@@ -3,12 +3,29 @@ import { publishRelease } from '../../src/modules/releases/service';
 import { seedDemoInstallers } from '../../src/seed/demo-installers';
 import { seedDemoStaff } from '../../src/seed/demo-staff';
 import { seedPlatformContent } from '../../src/seed/platform-content';
-import { ACTORS, ACTOR_ORGANISATION, isStill, signInActor, signInActors, type ActorName, type Agent } from '../../test/actors';
+import {
+  ACTORS,
+  ACTOR_ORGANISATION,
+  isStill,
+  signInActor,
+  signInActors,
+  type ActorName,
+  type Agent,
+} from '../../test/actors';
 import { listRoutes } from '../../test/route-table';
 import { createTestApp } from '../../test/test-app';
 import { startBankIdTestWorld, type BankIdTestWorld, type TestApp } from '../../test/test-world';
 import { insertStockholmHomes, VILLA_1970 } from '../../test/register-homes';
-import { MATRIX, MATRIX_PDF, outcomeOf, requestLine, type CaseContext, type MatrixHelpers, type MatrixIds, type MatrixRow } from '../authorization-matrix';
+import {
+  MATRIX,
+  MATRIX_PDF,
+  outcomeOf,
+  requestLine,
+  type CaseContext,
+  type MatrixHelpers,
+  type MatrixIds,
+  type MatrixRow,
+} from '../authorization-matrix';
 
 /**
  * Sends every row × actor of the authorization matrix and checks the answer. Cases run in three phases so that allowed
@@ -33,7 +50,10 @@ let baseline: Record<string, string>;
 const HOMEOWNER_ANSWERS = { atemp: 900, num_floors: 1 };
 
 beforeAll(async () => {
-  world = await startBankIdTestWorld({ seed: [seedDemoStaff, seedPlatformContent, seedDemoInstallers], config: { FAKE_LOGIN: true } });
+  world = await startBankIdTestWorld({
+    seed: [seedDemoStaff, seedPlatformContent, seedDemoInstallers],
+    config: { FAKE_LOGIN: true },
+  });
   ({ database, fixtures, rp, app } = world);
   const [home, spareHome, documentHome] = await insertStockholmHomes(database.db, [
     { street: 'Matrixgatan 1', building: VILLA_1970 },
@@ -41,23 +61,67 @@ beforeAll(async () => {
     { street: 'Matrixgatan 5', building: VILLA_1970 },
   ]);
   const releaseSettings = { releasesDir: fixtures.releasesDir, SHELL_DIST: fixtures.shellDist };
-  const older = await publishRelease(database.db, releaseSettings, { remote: 'mfe-results', distDir: fixtures.writeRemote('one'), releasedBy: 'ci', activate: 'always' });
-  await publishRelease(database.db, releaseSettings, { remote: 'mfe-results', distDir: fixtures.writeRemote('two'), releasedBy: 'ci', activate: 'always' });
+  const older = await publishRelease(database.db, releaseSettings, {
+    remote: 'mfe-results',
+    distDir: fixtures.writeRemote('one'),
+    releasedBy: 'ci',
+    activate: 'always',
+  });
+  await publishRelease(database.db, releaseSettings, {
+    remote: 'mfe-results',
+    distDir: fixtures.writeRemote('two'),
+    releasedBy: 'ci',
+    activate: 'always',
+  });
 
   ({ agents } = await signInActors(app, { property: { id: home, answers: HOMEOWNER_ANSWERS } }));
   const spareAddress = { street: 'Matrixgatan 3', postalCity: 'Stockholm', postalCode: '111 22' };
-  await agents.homeowner.post('/api/flow/user/profile/contact').send({ email: 'anna@example.se', mobile: '070-123 45 67' }).expect(200);
+  await agents.homeowner
+    .post('/api/flow/user/profile/contact')
+    .send({ email: 'anna@example.se', mobile: '070-123 45 67' })
+    .expect(200);
   await agents.homeowner.post('/api/flow/user/profile/property').send(spareAddress).expect(201);
   const admin = await signInActor(app, 'superAdmin');
   const owner = await signInActor(app, 'homeowner');
-  const document = (await owner.post(`/api/flow/property/${home}/document`).field('energy_class', 'C').attach('file', MATRIX_PDF, 'epc.pdf').expect(201)).body.document.id;
+  const document = (
+    await owner
+      .post(`/api/flow/property/${home}/document`)
+      .field('energy_class', 'C')
+      .attach('file', MATRIX_PDF, 'epc.pdf')
+      .expect(201)
+  ).body.document.id;
   await owner.post(`/api/flow/property/${documentHome}/answer`).send({ num_floors: 1 }).expect(200);
-  const { rows: profiles } = await database.pool.query('select id from building_profiles where property_id = $1 and homeowner_id is not null', [home]);
+  const { rows: profiles } = await database.pool.query(
+    'select id from building_profiles where property_id = $1 and homeowner_id is not null',
+    [home],
+  );
   const org = ACTOR_ORGANISATION;
-  const message = (await admin.post(`/api/console/org/${org}/messages`).send({ slug: 'matrix-message', type: 'info', title: 'Matrix', key: 'matrix', content: 'For the matrix.' }).expect(201)).body.id;
-  const orgUser = (await admin.post('/api/admin/users').send({ email: 'member@energi.demo.test', name: 'Matrix Member', memberships: [{ organisation: org, role: 'staff' }] }).expect(201)).body.user.id;
-  const platformUser = (await admin.post('/api/admin/users').send({ email: 'platform-target@demo.test', name: 'Matrix User', memberships: [] }).expect(201)).body.user.id;
-  await admin.post('/api/admin/organisations').send({ slug: 'matrix-target', name: 'Matrix target', brand: 'matrix-target' }).expect(201);
+  const message = (
+    await admin
+      .post(`/api/console/org/${org}/messages`)
+      .send({ slug: 'matrix-message', type: 'info', title: 'Matrix', key: 'matrix', content: 'For the matrix.' })
+      .expect(201)
+  ).body.id;
+  const orgUser = (
+    await admin
+      .post('/api/admin/users')
+      .send({
+        email: 'member@energi.demo.test',
+        name: 'Matrix Member',
+        memberships: [{ organisation: org, role: 'staff' }],
+      })
+      .expect(201)
+  ).body.user.id;
+  const platformUser = (
+    await admin
+      .post('/api/admin/users')
+      .send({ email: 'platform-target@demo.test', name: 'Matrix User', memberships: [] })
+      .expect(201)
+  ).body.user.id;
+  await admin
+    .post('/api/admin/organisations')
+    .send({ slug: 'matrix-target', name: 'Matrix target', brand: 'matrix-target' })
+    .expect(201);
   const questions = (await admin.get(`/api/console/org/${org}/configuration`).expect(200)).body.questions;
   ids = {
     org,
@@ -78,7 +142,9 @@ beforeAll(async () => {
   helpers = { admin, owner, ids };
   // Every table of the public schema but `session` (express-session writes it on every request: touch, visitor id) and
   // `rate_limit_hits` (a limiter counts refused requests too, on purpose: http/rate-limit-store.ts).
-  const { rows } = await database.pool.query(`select tablename from pg_tables where schemaname = 'public' and tablename not in ('session', 'rate_limit_hits') order by tablename`);
+  const { rows } = await database.pool.query(
+    `select tablename from pg_tables where schemaname = 'public' and tablename not in ('session', 'rate_limit_hits') order by tablename`,
+  );
   tables = rows.map((r: { tablename: string }) => r.tablename);
   // A sign-in records its time without waiting (auth/routes.ts recordSignIn): let the setup's last ones land.
   await settled();
@@ -91,7 +157,9 @@ afterAll(() => world.close());
  * update or delete changes it, and it is one cheap query for all tables.
  */
 async function snapshot(): Promise<Record<string, string>> {
-  const sql = tables.map((t) => `select '${t}' as t, count(*) || ':' || coalesce(sum(xmin::text::bigint), 0) as v from "${t}"`).join(' union all ');
+  const sql = tables
+    .map((t) => `select '${t}' as t, count(*) || ':' || coalesce(sum(xmin::text::bigint), 0) as v from "${t}"`)
+    .join(' union all ');
   const { rows } = await database.pool.query(sql);
   return Object.fromEntries(rows.map((r: { t: string; v: string }) => [r.t, r.v]));
 }
@@ -129,7 +197,9 @@ async function send(row: MatrixRow, agent: Agent, c: CaseContext) {
 }
 
 const isRead = (row: MatrixRow) => /^(GET|HEAD) /.test(row.route);
-const cases = MATRIX.flatMap((row) => ACTORS.map((actor) => ({ name: `${row.route} as ${actor}`, row, actor, outcome: outcomeOf(row, actor) })));
+const cases = MATRIX.flatMap((row) =>
+  ACTORS.map((actor) => ({ name: `${row.route} as ${actor}`, row, actor, outcome: outcomeOf(row, actor) })),
+);
 const refused = cases.filter((c) => c.outcome !== 'allow');
 const allowedReads = cases.filter((c) => c.outcome === 'allow' && isRead(c.row));
 const allowedWrites = cases.filter((c) => c.outcome === 'allow' && !isRead(c.row));
@@ -144,28 +214,38 @@ describe('the matrix lists every route', () => {
   });
 
   it('runs with FAKE_LOGIN on: outside demo mode the app answers every row but fake-login', () => {
-    const production = listRoutes(createTestApp(database, fixtures, { FAKE_LOGIN: true, NODE_ENV: 'production', demo: false }, { rp })).map((r) => `${r.method} ${r.path}`);
-    expect(MATRIX.map((r) => r.route).filter((r) => !production.includes(r))).toEqual(['POST /api/flow/user/fake-login']);
+    const production = listRoutes(
+      createTestApp(database, fixtures, { FAKE_LOGIN: true, NODE_ENV: 'production', demo: false }, { rp }),
+    ).map((r) => `${r.method} ${r.path}`);
+    expect(MATRIX.map((r) => r.route).filter((r) => !production.includes(r))).toEqual([
+      'POST /api/flow/user/fake-login',
+    ]);
   });
 });
 
 describe('refused requests answer their status and change nothing', () => {
-  it.each(refused.map((c) => [`${c.name} → ${c.outcome}`, c] as const))('%s', async (_name, { row, actor, outcome }) => {
-    const prepared = row.prepare ? await row.prepare(helpers, actor) : {};
-    const c: CaseContext = { ...ids, actor, prepared };
-    const agent = agents[actor];
-    if (row.before) await row.before(agent, c);
-    // Refused requests change nothing, so the last snapshot stays true until a preparation writes.
-    if (row.prepare || row.before) baseline = await snapshot();
-    const res = await send(row, agent, c);
-    expect({ status: res.status, body: res.status === outcome ? undefined : res.text }).toEqual({ status: outcome, body: undefined });
-    // The route was reached (not the API's fallback 404 for an unknown path), and a refusal carries nothing but itself.
-    expect(String(res.body?.message ?? '')).not.toMatch(/^No API route/);
-    expect(Object.keys(res.body ?? {}).filter((key) => !['error', 'message', 'issues'].includes(key))).toEqual([]);
-    const [expected, after] = [baseline, await snapshot()];
-    baseline = after; // one wrong case fails alone, not every case after it
-    expect(after).toEqual(expected);
-  });
+  it.each(refused.map((c) => [`${c.name} → ${c.outcome}`, c] as const))(
+    '%s',
+    async (_name, { row, actor, outcome }) => {
+      const prepared = row.prepare ? await row.prepare(helpers, actor) : {};
+      const c: CaseContext = { ...ids, actor, prepared };
+      const agent = agents[actor];
+      if (row.before) await row.before(agent, c);
+      // Refused requests change nothing, so the last snapshot stays true until a preparation writes.
+      if (row.prepare || row.before) baseline = await snapshot();
+      const res = await send(row, agent, c);
+      expect({ status: res.status, body: res.status === outcome ? undefined : res.text }).toEqual({
+        status: outcome,
+        body: undefined,
+      });
+      // The route was reached (not the API's fallback 404 for an unknown path), and a refusal carries nothing but itself.
+      expect(String(res.body?.message ?? '')).not.toMatch(/^No API route/);
+      expect(Object.keys(res.body ?? {}).filter((key) => !['error', 'message', 'issues'].includes(key))).toEqual([]);
+      const [expected, after] = [baseline, await snapshot()];
+      baseline = after; // one wrong case fails alone, not every case after it
+      expect(after).toEqual(expected);
+    },
+  );
 });
 
 async function runAllowed(row: MatrixRow, actor: ActorName): Promise<void> {
@@ -175,7 +255,11 @@ async function runAllowed(row: MatrixRow, actor: ActorName): Promise<void> {
   if (row.before) await row.before(agent, c);
   const res = await send(row, agent, c);
   const ok = row.allowStatus !== undefined ? res.status === row.allowStatus : res.status >= 200 && res.status < 300;
-  expect({ ok, status: res.status, body: ok ? undefined : res.text }).toEqual({ ok: true, status: res.status, body: undefined });
+  expect({ ok, status: res.status, body: ok ? undefined : res.text }).toEqual({
+    ok: true,
+    status: res.status,
+    body: undefined,
+  });
   if (row.ownersData) {
     const seen = row.ownersData(res.body, c) as unknown[];
     if (actor === 'homeowner') expect(seen.length).toBeGreaterThan(0);
@@ -190,7 +274,9 @@ describe('allowed reads do their job', () => {
 });
 
 describe('allowed writes do their job (in table order)', () => {
-  it.each(allowedWrites.map((c) => [c.name, c] as const))('%s', async (_name, { row, actor }) => runAllowed(row, actor));
+  it.each(allowedWrites.map((c) => [c.name, c] as const))('%s', async (_name, { row, actor }) =>
+    runAllowed(row, actor),
+  );
 
   it('leaves every staff actor signing in with the demo password (the password row puts it back)', async () => {
     for (const actor of ['orgStaff', 'orgAdmin', 'superAdmin'] as const) await signInActor(app, actor);
@@ -204,7 +290,10 @@ describe("another organisation's ids through one's own organisation", () => {
     ['DELETE', (a: Agent) => a.delete(`/api/console/org/demo-bank/users/${ids.orgUser}`)],
     ['POST reset-password', (a: Agent) => a.post(`/api/console/org/demo-bank/users/${ids.orgUser}/reset-password`)],
   ] as const)('%s of a user who is not a member answers 404 and changes nothing', async (_name, call) => {
-    await helpers.admin.put(`/api/admin/users/${ids.orgUser}/memberships/${ids.org}`).send({ role: 'staff' }).expect(200);
+    await helpers.admin
+      .put(`/api/admin/users/${ids.orgUser}/memberships/${ids.org}`)
+      .send({ role: 'staff' })
+      .expect(200);
     const before = await snapshot();
     const res = await call(agents.otherOrgAdmin);
     expect(res.status).toBe(404);

@@ -49,11 +49,17 @@ function problemWith(route: RouteInput, bad: BadRequest, res: Response): string 
   if (exact && res.status !== bad.status) return `answered ${res.status}, not ${bad.status}`;
   if (route.protocol) return null;
   if (res.status < 400) return `accepted (${res.status})`;
-  if (!/application\/json/.test(String(res.headers['content-type'] ?? ''))) return `answer is not JSON (${res.headers['content-type']})`;
+  if (!/application\/json/.test(String(res.headers['content-type'] ?? '')))
+    return `answer is not JSON (${res.headers['content-type']})`;
   const body = res.body as { error?: unknown; message?: unknown };
   if (typeof body?.error !== 'string' || body.error === '') return 'no `error` in the answer';
   if (typeof body.message !== 'string' || body.message === '') return 'no `message` in the answer';
-  if (bad.mustName !== undefined && !text.includes(bad.mustName) && !text.includes(JSON.stringify(bad.mustName).slice(1, -1))) return `the answer does not name ${JSON.stringify(bad.mustName)}`;
+  if (
+    bad.mustName !== undefined &&
+    !text.includes(bad.mustName) &&
+    !text.includes(JSON.stringify(bad.mustName).slice(1, -1))
+  )
+    return `the answer does not name ${JSON.stringify(bad.mustName)}`;
   return null;
 }
 
@@ -64,7 +70,9 @@ function describeFailure(route: RouteInput, bad: BadRequest, res: Response, prob
 
 it('describes the input of every route the app answers', () => {
   const described = new Set(routes.map(key));
-  const missing = listRoutes(world.app).map(key).filter((r) => !described.has(r));
+  const missing = listRoutes(world.app)
+    .map(key)
+    .filter((r) => !described.has(r));
   expect(missing).toEqual([]);
   // And describes nothing that no longer exists (a renamed route would otherwise go untested).
   const answered = new Set(listRoutes(world.app).map(key));
@@ -97,11 +105,16 @@ describe('every bad request is refused with a 4xx, says why, and writes nothing'
     };
     try {
       // fast-check counts the examples in numRuns: every enumerated case, then RUNS random ones.
-      await fc.assert(fc.asyncProperty(arbitrary, check), { examples: examples.map((bad) => [bad] as [BadRequest]), numRuns: examples.length + RUNS });
+      await fc.assert(fc.asyncProperty(arbitrary, check), {
+        examples: examples.map((bad) => [bad] as [BadRequest]),
+        numRuns: examples.length + RUNS,
+      });
       if (collected.length > 0) throw new Error(`${collected.length} bad answers:\n${collected.join('\n')}`);
     } catch (error) {
       const cause = (error as { cause?: unknown }).cause;
-      throw new Error(`${cause instanceof Error ? cause.message : ''}\n${(error as Error).message}\nReproduce with FUZZ_SEED=${SEED} FUZZ_RUNS=${RUNS}.`);
+      throw new Error(
+        `${cause instanceof Error ? cause.message : ''}\n${(error as Error).message}\nReproduce with FUZZ_SEED=${SEED} FUZZ_RUNS=${RUNS}.`,
+      );
     }
   });
 });
@@ -119,7 +132,9 @@ it('refuses an upload over 10 MB with 413 and stores nothing', async () => {
 });
 
 it('refuses an unknown JSON field with a 400 that names it', async () => {
-  const res = await world.agents.superAdmin.patch('/api/console/org/demo-energi/account').send({ name: 'Super Admin', nickname: 'x' });
+  const res = await world.agents.superAdmin
+    .patch('/api/console/org/demo-energi/account')
+    .send({ name: 'Super Admin', nickname: 'x' });
   expect(res.status).toBe(400);
   expect(JSON.stringify(res.body)).toContain('nickname');
 });
@@ -130,7 +145,8 @@ it('refuses an unknown JSON field with a 400 that names it', async () => {
  * Runs last (valid requests write: they sign the homeowner out and change the super admin's password at the end).
  */
 it('accepts the valid request of every route it breaks', async () => {
-  const order = (r: RouteInput) => (r.path.endsWith('/logout') ? 3 : r.method === 'DELETE' ? 2 : r.method === 'GET' ? 0 : 1);
+  const order = (r: RouteInput) =>
+    r.path.endsWith('/logout') ? 3 : r.method === 'DELETE' ? 2 : r.method === 'GET' ? 0 : 1;
   const refused: string[] = [];
   for (const route of [...routes].filter((r) => !r.protocol).sort((a, b) => order(a) - order(b))) {
     const res = await send(world, route, validRequest(route));
@@ -145,5 +161,16 @@ it('accepts the valid request of every route it breaks', async () => {
 
 /** Ids good enough to list the routes' names before the world exists (jest collects tests synchronously). */
 function placeholderIds() {
-  return { propertyId: 1, profileId: 1, staffUserId: 1, messageId: 1, documentId: '00000000-0000-0000-0000-000000000000', leadId: 1, homeownerCsrf: '', anonymousCsrf: '', questions: [], outboxMailId: '' };
+  return {
+    propertyId: 1,
+    profileId: 1,
+    staffUserId: 1,
+    messageId: 1,
+    documentId: '00000000-0000-0000-0000-000000000000',
+    leadId: 1,
+    homeownerCsrf: '',
+    anonymousCsrf: '',
+    questions: [],
+    outboxMailId: '',
+  };
 }

@@ -23,23 +23,41 @@ export async function csrf(agent: Agent): Promise<string> {
 }
 
 /** Starts an order on another device (QR), approves it in the simulator as `person` and collects until complete. */
-async function completeOrder(agent: Agent, simulator: RunningBankIdSimulator, clock: TestClock, person: TestPerson, identificationMode: 'identify' | 'validate') {
+async function completeOrder(
+  agent: Agent,
+  simulator: RunningBankIdSimulator,
+  clock: TestClock,
+  person: TestPerson,
+  identificationMode: 'identify' | 'validate',
+) {
   const csrfToken = await csrf(agent); // before the request is made: the agent attaches cookies at creation
-  const started = await agent.post('/api/flow/user/sign').send({ csrfToken, loginMethod: 'bankid.other_device', identificationMode });
+  const started = await agent
+    .post('/api/flow/user/sign')
+    .send({ csrfToken, loginMethod: 'bankid.other_device', identificationMode });
   if (started.status !== 200) throw new Error(`BankID start: ${started.status} ${started.text}`);
   const token = (started.body.qrData as string).split('.')[1];
-  const orders = (await request(simulator.url).get('/simulator/api/orders').expect(200)).body.orders as { orderRef: string; qrStartToken: string }[];
+  const orders = (await request(simulator.url).get('/simulator/api/orders').expect(200)).body.orders as {
+    orderRef: string;
+    qrStartToken: string;
+  }[];
   const orderRef = orders.find((o) => o.qrStartToken === token)?.orderRef;
   if (!orderRef) throw new Error('order not found in the simulator');
   await request(simulator.url).post('/simulator/api/scan').send({ qrData: started.body.qrData }).expect(200);
   await request(simulator.url).post(`/simulator/api/orders/${orderRef}/approve`).send(person).expect(200);
   clock.offset += 2100;
   const status = await agent.get('/api/flow/user/sign').expect(200);
-  if (status.body.requestStatus !== 'complete') throw new Error(`BankID order not complete: ${JSON.stringify(status.body)}`);
+  if (status.body.requestStatus !== 'complete')
+    throw new Error(`BankID order not complete: ${JSON.stringify(status.body)}`);
 }
 
 /** Signs `person` in through BankID; returns the session user the BFF answered. */
-export async function signInWithBankId(app: TestApp, simulator: RunningBankIdSimulator, clock: TestClock, person: TestPerson, agent: Agent = request.agent(app)) {
+export async function signInWithBankId(
+  app: TestApp,
+  simulator: RunningBankIdSimulator,
+  clock: TestClock,
+  person: TestPerson,
+  agent: Agent = request.agent(app),
+) {
   await completeOrder(agent, simulator, clock, person, 'identify');
   const csrfToken = await csrf(agent);
   const auth = await agent.post('/api/flow/user/auth').send({ csrfToken });
@@ -48,7 +66,12 @@ export async function signInWithBankId(app: TestApp, simulator: RunningBankIdSim
 }
 
 /** The signed-in homeowner confirms who they are (identificationMode 'validate': BankID is told their personal number). */
-export async function confirmIdentity(agent: Agent, simulator: RunningBankIdSimulator, clock: TestClock, person: TestPerson) {
+export async function confirmIdentity(
+  agent: Agent,
+  simulator: RunningBankIdSimulator,
+  clock: TestClock,
+  person: TestPerson,
+) {
   await completeOrder(agent, simulator, clock, person, 'validate');
   const csrfToken = await csrf(agent);
   const auth = await agent.post('/api/flow/user/auth').send({ csrfToken });

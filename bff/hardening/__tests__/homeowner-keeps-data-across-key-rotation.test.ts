@@ -37,7 +37,10 @@ async function savedState(agent: Agent, propertyId: number) {
 async function homeownerWithData(app: ReturnType<typeof appWith>, person: TestPerson, street: string) {
   const [propertyId] = await insertStockholmHomes(database.db, [{ street, building: VILLA_1970 }]);
   const { agent, user } = await signInWithBankId(app, world.simulator, clock, person);
-  await agent.patch('/api/flow/user/profile').send({ properties: [propertyId], selectedPropertyId: propertyId }).expect(200);
+  await agent
+    .patch('/api/flow/user/profile')
+    .send({ properties: [propertyId], selectedPropertyId: propertyId })
+    .expect(200);
   await agent.post(`/api/flow/property/${propertyId}/answer`).send({ attic_insulation_mm: 250 }).expect(200);
   const state = await savedState(agent, propertyId!);
   expect(state).toEqual({ properties: [propertyId], answers: expect.objectContaining({ attic_insulation_mm: 250 }) });
@@ -61,15 +64,28 @@ describe('rotating the data key', () => {
     expect(result.homeowners).toBe(owners);
 
     // Stored hash and ciphertext are the new key's; the old key neither decrypts nor finds anything.
-    const row = (await database.pool.query('select personal_number_hash, personal_number_encrypted from homeowners where id = $1', [Number(before.user.id.slice(1))])).rows[0];
+    const row = (
+      await database.pool.query(
+        'select personal_number_hash, personal_number_encrypted from homeowners where id = $1',
+        [Number(before.user.id.slice(1))],
+      )
+    ).rows[0];
     const oldVault = new PersonalNumberVault(oldKey);
     const newVault = new PersonalNumberVault(newKey);
     expect(row.personal_number_hash).toBe(newVault.hash(person.personalNumber));
     expect(row.personal_number_hash).not.toBe(oldVault.hash(person.personalNumber));
     expect(newVault.decrypt(row.personal_number_encrypted)).toBe(person.personalNumber);
     expect(() => oldVault.decrypt(row.personal_number_encrypted)).toThrow(VaultKeyError);
-    expect(() => new PersonalNumberVault(new DataKey(newKey.version, crypto.randomBytes(32))).decrypt(row.personal_number_encrypted)).toThrow(VaultKeyError);
-    const withOld = (await database.pool.query('select count(*) as n from homeowners where personal_number_hash like $1', [`v${oldKey.version}:%`])).rows[0];
+    expect(() =>
+      new PersonalNumberVault(new DataKey(newKey.version, crypto.randomBytes(32))).decrypt(
+        row.personal_number_encrypted,
+      ),
+    ).toThrow(VaultKeyError);
+    const withOld = (
+      await database.pool.query('select count(*) as n from homeowners where personal_number_hash like $1', [
+        `v${oldKey.version}:%`,
+      ])
+    ).rows[0];
     expect(Number(withOld.n)).toBe(0);
 
     // A BFF still holding the old key cannot start, nor sign anyone in (no second account for the same person).
@@ -85,7 +101,9 @@ describe('rotating the data key', () => {
     expect(await homeownerCount()).toBe(owners);
 
     // Back to the key every other test of this file uses (a second rotation, also version-checked).
-    await expect(rotateDataKey(database.db, newKey, new DataKey(newKey.version, crypto.randomBytes(32)), 'none')).rejects.toThrow(/another version/);
+    await expect(
+      rotateDataKey(database.db, newKey, new DataKey(newKey.version, crypto.randomBytes(32)), 'none'),
+    ).rejects.toThrow(/another version/);
     await rotateDataKey(database.db, newKey, new DataKey(newKey.version + 1, keyBytes(oldKey)), 'none');
     await rotateDataKey(database.db, new DataKey(newKey.version + 1, keyBytes(oldKey)), oldKey, 'none');
   });
@@ -107,17 +125,30 @@ describe('rotating the data key', () => {
 
     // Moving the key out of the database (DATA_ENCRYPTION_KEY_NEW): the kept copy is removed.
     await rotateDataKey(database.db, loaded, TEST_DATA_KEY, 'none');
-    expect((await database.pool.query('select count(*) as n from app_secrets where name = $1', [STORED_DATA_KEY])).rows[0].n).toBe('0');
+    expect(
+      (await database.pool.query('select count(*) as n from app_secrets where name = $1', [STORED_DATA_KEY])).rows[0].n,
+    ).toBe('0');
     await expect(loadDataKey(database.db, undefined)).rejects.toThrow(/DATA_ENCRYPTION_KEY is unset/);
-    expect((await database.pool.query('select count(*) as n from app_secrets where name = $1', [STORED_DATA_KEY])).rows[0].n).toBe('0');
+    expect(
+      (await database.pool.query('select count(*) as n from app_secrets where name = $1', [STORED_DATA_KEY])).rows[0].n,
+    ).toBe('0');
   });
 });
 
 describe('rotating AUTH_SECRET', () => {
   it('the same personal number signs in to the same homeowner with their saved homes and answers', async () => {
     const person = { personalNumber: '197409304478', name: 'Edla Strand', givenName: 'Edla', surname: 'Strand' };
-    const before = await homeownerWithData(appWith({ authSecret: 'the-leaked-secret-the-leaked-secret-0001' }), person, 'Rotationsgatan 3');
-    const { agent, user } = await signInWithBankId(appWith({ authSecret: 'a-brand-new-secret-a-brand-new-secret-02' }), world.simulator, clock, person);
+    const before = await homeownerWithData(
+      appWith({ authSecret: 'the-leaked-secret-the-leaked-secret-0001' }),
+      person,
+      'Rotationsgatan 3',
+    );
+    const { agent, user } = await signInWithBankId(
+      appWith({ authSecret: 'a-brand-new-secret-a-brand-new-secret-02' }),
+      world.simulator,
+      clock,
+      person,
+    );
     expect(user.id).toBe(before.user.id);
     expect(await savedState(agent, before.propertyId)).toEqual(before.state);
   });
@@ -132,14 +163,22 @@ describe('rotating AUTH_SECRET', () => {
     const iv = crypto.randomBytes(12);
     const cipher = crypto.createCipheriv('aes-256-gcm', encryptionKey, iv);
     const data = Buffer.concat([cipher.update(person.personalNumber, 'utf8'), cipher.final()]);
-    await database.pool.query('update homeowners set personal_number_hash = $1, personal_number_encrypted = $2 where id = $3', [
-      crypto.createHmac('sha256', hashKey).update(person.personalNumber).digest('hex'),
-      [iv, cipher.getAuthTag(), data].map((b) => b.toString('base64')).join('.'),
-      Number(before.user.id.slice(1)),
-    ]);
+    await database.pool.query(
+      'update homeowners set personal_number_hash = $1, personal_number_encrypted = $2 where id = $3',
+      [
+        crypto.createHmac('sha256', hashKey).update(person.personalNumber).digest('hex'),
+        [iv, cipher.getAuthTag(), data].map((b) => b.toString('base64')).join('.'),
+        Number(before.user.id.slice(1)),
+      ],
+    );
 
     await loadDataKey(database.db, TEST_DATA_KEY, { legacyAuthSecret: authSecret });
-    const { agent, user } = await signInWithBankId(appWith({ authSecret: 'after-the-leak-after-the-leak-after-0004' }), world.simulator, clock, person);
+    const { agent, user } = await signInWithBankId(
+      appWith({ authSecret: 'after-the-leak-after-the-leak-after-0004' }),
+      world.simulator,
+      clock,
+      person,
+    );
     expect(user.id).toBe(before.user.id);
     expect(await savedState(agent, before.propertyId)).toEqual(before.state);
   });

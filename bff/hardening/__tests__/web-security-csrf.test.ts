@@ -44,7 +44,10 @@ describe('same-origin check over every state-changing route', () => {
   const crossOrigin: Array<[string, Record<string, string>]> = [
     ['Origin of another site', { Origin: 'https://evil.example' }],
     ['Sec-Fetch-Site: cross-site', { 'Sec-Fetch-Site': 'cross-site' }],
-    ['Sec-Fetch-Site: same-site from a sibling subdomain (another brand)', { 'Sec-Fetch-Site': 'same-site', Origin: 'http://demo-bank.energy.test' }],
+    [
+      'Sec-Fetch-Site: same-site from a sibling subdomain (another brand)',
+      { 'Sec-Fetch-Site': 'same-site', Origin: 'http://demo-bank.energy.test' },
+    ],
     ['Origin: null (sandboxed frame, cross-origin redirect)', { Origin: 'null' }],
     ['Origin of a look-alike host', { Origin: 'http://www.energy.test.evil.example' }],
     ['Origin of our host on another port', { Origin: 'http://www.energy.test:8443' }],
@@ -54,7 +57,13 @@ describe('same-origin check over every state-changing route', () => {
     const routes = listRoutes(app).filter((r) => STATE_CHANGING.has(r.method));
     // The table is the app's: guard against a walk that finds nothing (this test would then prove nothing).
     expect(routes.length).toBeGreaterThan(40);
-    expect(routes).toEqual(expect.arrayContaining([{ method: 'POST', path: '/api/auth/callback/:provider' }, { method: 'DELETE', path: '/api/flow/user/sign' }, { method: 'POST', path: '/api/admin/impersonation' }]));
+    expect(routes).toEqual(
+      expect.arrayContaining([
+        { method: 'POST', path: '/api/auth/callback/:provider' },
+        { method: 'DELETE', path: '/api/flow/user/sign' },
+        { method: 'POST', path: '/api/admin/impersonation' },
+      ]),
+    );
     expect(routes.every((r) => r.path.startsWith('/api/'))).toBe(true);
 
     const staff = await superAdmin();
@@ -82,13 +91,19 @@ describe('same-origin check over every state-changing route', () => {
 
     // The same calls from our own origin pass the check (the route then answers on its own: 400, 404, 200...).
     // No CSRF token and parameters naming nothing, so they change nothing that matters here.
-    const ownOrigin: Array<Record<string, string>> = [{ Origin: OWN }, { Origin: OWN, 'Sec-Fetch-Site': 'same-origin' }];
+    const ownOrigin: Array<Record<string, string>> = [
+      { Origin: OWN },
+      { Origin: OWN, 'Sec-Fetch-Site': 'same-origin' },
+    ];
     const blocked: string[] = [];
     for (const route of routes) {
       for (const headers of ownOrigin) {
-        const res = await send(callerOf(route.path).agent, route.method, concretePath(route.path)).set(headers).send({});
+        const res = await send(callerOf(route.path).agent, route.method, concretePath(route.path))
+          .set(headers)
+          .send({});
         // A route may refuse on its own (e.g. 403 for a page the organisation lacks); only the origin check's refusal counts.
-        if (res.status === 403 && /^Cross-(site|origin)/.test(String(res.body.message))) blocked.push(`${route.method} ${route.path} with ${JSON.stringify(headers)}: ${res.text.slice(0, 120)}`);
+        if (res.status === 403 && /^Cross-(site|origin)/.test(String(res.body.message)))
+          blocked.push(`${route.method} ${route.path} with ${JSON.stringify(headers)}: ${res.text.slice(0, 120)}`);
       }
     }
     expect(blocked).toEqual([]);
@@ -108,17 +123,34 @@ describe('same-origin check over every state-changing route', () => {
   it('takes our own origin from the request host, so brands on subdomains work with or without PUBLIC_URL', async () => {
     const withPublicUrl = createTestApp(database, fixtures, { PUBLIC_URL: 'https://energy.example.se' });
     // A brand subdomain: its own host is its origin, PUBLIC_URL names another host.
-    await probe(withPublicUrl, 'demo-bank.energy.example.se', { Origin: 'https://demo-bank.energy.example.se' }).expect(200);
+    await probe(withPublicUrl, 'demo-bank.energy.example.se', { Origin: 'https://demo-bank.energy.example.se' }).expect(
+      200,
+    );
     // Behind a proxy that rewrites Host: PUBLIC_URL's origin still counts as ours.
     await probe(withPublicUrl, 'bff.internal:3000', { Origin: 'https://energy.example.se' }).expect(200);
     // A trusted proxy (loopback) passing the public host on in X-Forwarded-Host.
     await probe(app, 'bff.internal:3000', { 'X-Forwarded-Host': HOST, Origin: `https://${HOST}` }).expect(200);
-    for (const origin of ['https://evil.example', 'https://energy.example.se.evil.example', 'https://evil-energy.example.se', 'null']) {
-      expect((await probe(withPublicUrl, 'demo-bank.energy.example.se', { Origin: origin }).expect(403)).body).toEqual(REFUSED);
+    for (const origin of [
+      'https://evil.example',
+      'https://energy.example.se.evil.example',
+      'https://evil-energy.example.se',
+      'null',
+    ]) {
+      expect((await probe(withPublicUrl, 'demo-bank.energy.example.se', { Origin: origin }).expect(403)).body).toEqual(
+        REFUSED,
+      );
     }
     // A sibling brand is another origin, even when the browser calls it same-site.
-    expect((await probe(withPublicUrl, 'demo-bank.energy.example.se', { Origin: 'https://demo-energi.energy.example.se' }).expect(403)).body).toEqual(REFUSED);
-    expect((await probe(withPublicUrl, 'demo-bank.energy.example.se', { 'Sec-Fetch-Site': 'same-site' }).expect(403)).body).toEqual(REFUSED);
+    expect(
+      (
+        await probe(withPublicUrl, 'demo-bank.energy.example.se', {
+          Origin: 'https://demo-energi.energy.example.se',
+        }).expect(403)
+      ).body,
+    ).toEqual(REFUSED);
+    expect(
+      (await probe(withPublicUrl, 'demo-bank.energy.example.se', { 'Sec-Fetch-Site': 'same-site' }).expect(403)).body,
+    ).toEqual(REFUSED);
   });
 });
 
@@ -134,7 +166,12 @@ describe('CSRF tokens', () => {
       const res = await agent
         .post('/api/auth/callback/credentials')
         .type('form')
-        .send({ ...(csrfToken ? { csrfToken } : {}), email: 'super@demo.test', password: 'energy-demo-2026', json: 'true' })
+        .send({
+          ...(csrfToken ? { csrfToken } : {}),
+          email: 'super@demo.test',
+          password: 'energy-demo-2026',
+          json: 'true',
+        })
         .expect(200);
       expect(res.body).toEqual({ url: `${OWN}/api/auth/signin?csrf=true` });
       expect((await agent.get('/api/auth/session')).body).toEqual({});
@@ -146,7 +183,10 @@ describe('CSRF tokens', () => {
     for (const body of [{ json: 'true' }, { csrfToken: WRONG, json: 'true' }]) {
       const res = await agent.post('/api/auth/signout').type('form').send(body).expect(200);
       expect(res.body).toEqual({ url: `${OWN}/api/auth/signout?csrf=true` });
-      await agent.post('/api/auth/session').send({ ...body, data: {} }).expect(400);
+      await agent
+        .post('/api/auth/session')
+        .send({ ...body, data: {} })
+        .expect(400);
     }
     expect((await agent.get('/api/auth/session')).body.user).toMatchObject({ email: 'super@demo.test' });
   });
@@ -156,10 +196,16 @@ describe('CSRF tokens', () => {
     const started = rp.started.length;
     for (const token of [undefined, WRONG]) {
       const withToken = token ? { csrfToken: token } : {};
-      const start = await agent.post('/api/flow/user/sign').send({ csrfToken: token ?? '', loginMethod: 'bankid.other_device' });
+      const start = await agent
+        .post('/api/flow/user/sign')
+        .send({ csrfToken: token ?? '', loginMethod: 'bankid.other_device' });
       // A missing token fails the body schema (400), a wrong one the CSRF check (403): neither starts an order.
       expect(start.status).toBe(token ? 403 : 400);
-      for (const [method, path] of [['DELETE', '/api/flow/user/sign'], ['POST', '/api/flow/user/auth'], ['POST', '/api/flow/user/logout']] as const) {
+      for (const [method, path] of [
+        ['DELETE', '/api/flow/user/sign'],
+        ['POST', '/api/flow/user/auth'],
+        ['POST', '/api/flow/user/logout'],
+      ] as const) {
         const res = await send(agent, method, path).send(withToken);
         expect([method, path, res.status]).toEqual([method, path, token ? 403 : 400]);
         if (token) expect(res.body.error).toBe('csrf');

@@ -33,8 +33,20 @@ function csp(res: Response): Map<string, string[]> {
 
 describe('security headers', () => {
   const answers: Array<[string, () => Promise<Response>]> = [
-    ['the HTML page', () => request(app).get('/sign').set('Host', HOST).set('Accept', 'text/html').expect(200).expect('Content-Type', /text\/html/)],
-    ['an API answer', () => request(app).get('/api/flow/user/auth').set('Host', HOST).expect(200).expect('Content-Type', /json/)],
+    [
+      'the HTML page',
+      () =>
+        request(app)
+          .get('/sign')
+          .set('Host', HOST)
+          .set('Accept', 'text/html')
+          .expect(200)
+          .expect('Content-Type', /text\/html/),
+    ],
+    [
+      'an API answer',
+      () => request(app).get('/api/flow/user/auth').set('Host', HOST).expect(200).expect('Content-Type', /json/),
+    ],
     ['an API error', () => request(app).get('/api/no-such-route').set('Host', HOST).expect(404)],
   ];
 
@@ -60,7 +72,9 @@ describe('security headers', () => {
   it.each(answers)('%s carries the other helmet headers and no X-Powered-By', async (_label, get) => {
     const res = await get();
     expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['referrer-policy']).toMatch(/^(no-referrer|same-origin|strict-origin|strict-origin-when-cross-origin)$/);
+    expect(res.headers['referrer-policy']).toMatch(
+      /^(no-referrer|same-origin|strict-origin|strict-origin-when-cross-origin)$/,
+    );
     expect(res.headers['x-frame-options']).toMatch(/^(DENY|SAMEORIGIN)$/);
     expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
     expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
@@ -68,7 +82,12 @@ describe('security headers', () => {
   });
 
   it('tells browsers to use https only (HSTS) when served over https behind the proxy', async () => {
-    const res = await request(app).get('/sign').set('Host', HOST).set('X-Forwarded-Proto', 'https').set('Accept', 'text/html').expect(200);
+    const res = await request(app)
+      .get('/sign')
+      .set('Host', HOST)
+      .set('X-Forwarded-Proto', 'https')
+      .set('Accept', 'text/html')
+      .expect(200);
     const hsts = String(res.headers['strict-transport-security']);
     expect(Number(/max-age=(\d+)/.exec(hsts)?.[1])).toBeGreaterThanOrEqual(180 * 24 * 3600);
     expect(hsts).toMatch(/includeSubDomains/);
@@ -76,7 +95,8 @@ describe('security headers', () => {
 });
 
 /** Anything that tells how the server is built: stack frames, source paths, SQL, driver and library names. */
-const LEAKS = /\bat \S+ \(|\.[cm]?[tj]s:\d+|node_modules|stack|\bselect\b|\binsert\b|\bupdate\b|\bfrom "|relation|syntax error|pglite|postgres|drizzle|properties|bankid_orders|session"|sqlstate|TypeError|ReferenceError/i;
+const LEAKS =
+  /\bat \S+ \(|\.[cm]?[tj]s:\d+|node_modules|stack|\bselect\b|\binsert\b|\bupdate\b|\bfrom "|relation|syntax error|pglite|postgres|drizzle|properties|bankid_orders|session"|sqlstate|TypeError|ReferenceError/i;
 
 function expectCleanJson(res: Response, status: number, error: string | RegExp) {
   expect(res.status).toBe(status);
@@ -111,10 +131,37 @@ describe('error bodies', () => {
   });
 
   it('answers malformed, oversized and invalid requests with clean 400 and 413 bodies', async () => {
-    expectCleanJson(await request(app).post('/api/flow/interaction').set('Host', HOST).set('Content-Type', 'application/json').send('{"action": '), 400, /./);
-    expectCleanJson(await request(app).post('/api/flow/interaction').set('Host', HOST).send({ action: 'x'.repeat(200 * 1024) }), 413, /./);
-    expectCleanJson(await request(app).post('/api/auth/_log').set('Host', HOST).type('form').send({ message: 'x'.repeat(20 * 1024) }), 413, /./);
-    expectCleanJson(await request(app).get('/api/flow/property-search/suggestions?q=').set('Host', HOST), 400, 'bad_request');
+    expectCleanJson(
+      await request(app)
+        .post('/api/flow/interaction')
+        .set('Host', HOST)
+        .set('Content-Type', 'application/json')
+        .send('{"action": '),
+      400,
+      /./,
+    );
+    expectCleanJson(
+      await request(app)
+        .post('/api/flow/interaction')
+        .set('Host', HOST)
+        .send({ action: 'x'.repeat(200 * 1024) }),
+      413,
+      /./,
+    );
+    expectCleanJson(
+      await request(app)
+        .post('/api/auth/_log')
+        .set('Host', HOST)
+        .type('form')
+        .send({ message: 'x'.repeat(20 * 1024) }),
+      413,
+      /./,
+    );
+    expectCleanJson(
+      await request(app).get('/api/flow/property-search/suggestions?q=').set('Host', HOST),
+      400,
+      'bad_request',
+    );
     // A path parameter that is not valid percent-encoding.
     const badParam = await request(app).get('/api/flow/property/%E0%A4%A/answers').set('Host', HOST);
     expect(badParam.status).toBeGreaterThanOrEqual(400);
@@ -140,7 +187,10 @@ describe('error bodies', () => {
     // A signed session cookie makes every /api request read the store first.
     await database.pool.query('alter table session rename to session_gone');
     try {
-      const res = await request(app).get('/api/auth/session').set('Host', HOST).set('Cookie', signedSessionCookie('some-session-id'));
+      const res = await request(app)
+        .get('/api/auth/session')
+        .set('Host', HOST)
+        .set('Cookie', signedSessionCookie('some-session-id'));
       expectCleanJson(res, 500, 'internal_error');
     } finally {
       await database.pool.query('alter table session_gone rename to session');

@@ -34,7 +34,8 @@ function expectLimited(res: Response, limit: number) {
 
 it('staff sign-in: the (limit+1)th attempt from one address is refused, even with the right password', async () => {
   const attacker = client('203.0.113.10');
-  for (let i = 0; i < LIMITS.SIGNIN_RATE_LIMIT; i++) await signInAs(attacker, 'super@demo.test', `guess-${i}`).expect(401);
+  for (let i = 0; i < LIMITS.SIGNIN_RATE_LIMIT; i++)
+    await signInAs(attacker, 'super@demo.test', `guess-${i}`).expect(401);
   const res = await signInAs(attacker, 'super@demo.test', DEMO_PASSWORD).expect(429);
   expectLimited(res, LIMITS.SIGNIN_RATE_LIMIT);
   // The NextAuth client reads {url}: it lands on the error page with TooManyRequests.
@@ -60,10 +61,13 @@ it('BankID start: the (limit+1)th order from one address gets a JSON 429, other 
 });
 
 it('property search: suggestions and address look-ups share one budget per address', async () => {
-  const suggest = (browser: ReturnType<typeof client>) => browser.get('/api/flow/property-search/suggestions?q=Storgatan');
-  const lookUp = (browser: ReturnType<typeof client>) => browser.get('/api/flow/property-search/geoengine-property?street=Storgatan%201&postal_code=11122');
+  const suggest = (browser: ReturnType<typeof client>) =>
+    browser.get('/api/flow/property-search/suggestions?q=Storgatan');
+  const lookUp = (browser: ReturnType<typeof client>) =>
+    browser.get('/api/flow/property-search/geoengine-property?street=Storgatan%201&postal_code=11122');
   const scraper = client('203.0.113.30');
-  for (let i = 0; i < LIMITS.SEARCH_RATE_LIMIT; i++) expect((await (i % 2 ? lookUp : suggest)(scraper)).status).not.toBe(429);
+  for (let i = 0; i < LIMITS.SEARCH_RATE_LIMIT; i++)
+    expect((await (i % 2 ? lookUp : suggest)(scraper)).status).not.toBe(429);
   for (const res of [await suggest(scraper), await lookUp(scraper)]) {
     expectLimited(res, LIMITS.SEARCH_RATE_LIMIT);
     expect(res.body).toEqual({ error: 'too_many_requests', message: expect.any(String) });

@@ -70,7 +70,13 @@ describe('NextAuth callbackUrl', () => {
       const res = await browser
         .post('/api/auth/callback/credentials')
         .type('form')
-        .send({ csrfToken: await csrf(browser), email: 'staff@energi.demo.test', password: DEMO_PASSWORD, callbackUrl, ...(json ? { json: 'true' } : {}) });
+        .send({
+          csrfToken: await csrf(browser),
+          email: 'staff@energi.demo.test',
+          password: DEMO_PASSWORD,
+          callbackUrl,
+          ...(json ? { json: 'true' } : {}),
+        });
       expect(res.status).toBe(json ? 200 : 302);
       expectOnSite(`sign-in ${json ? 'json' : 'form'}`, targetOf(res));
     }
@@ -79,17 +85,25 @@ describe('NextAuth callbackUrl', () => {
   it.each(PAYLOADS)('sign-out with callbackUrl %p stays on site', async (callbackUrl) => {
     for (const json of [true, false]) {
       const browser = agent();
-      const res = await browser.post('/api/auth/signout').type('form').send({ csrfToken: await csrf(browser), callbackUrl, ...(json ? { json: 'true' } : {}) });
+      const res = await browser
+        .post('/api/auth/signout')
+        .type('form')
+        .send({ csrfToken: await csrf(browser), callbackUrl, ...(json ? { json: 'true' } : {}) });
       expectOnSite(`sign-out ${json ? 'json' : 'form'}`, targetOf(res));
     }
   });
 
-  it.each(PAYLOADS)('GET /signin?callbackUrl=%p sends the browser to our sign-in page with an on-site callbackUrl', async (callbackUrl) => {
-    const res = await agent().get(`/api/auth/signin?callbackUrl=${encodeURIComponent(callbackUrl)}`).expect(302);
-    expectOnSite('signin Location', res.headers.location);
-    const inner = new URL(res.headers.location!, BASE).searchParams.get('callbackUrl');
-    expectOnSite('signin callbackUrl', inner ?? undefined);
-  });
+  it.each(PAYLOADS)(
+    'GET /signin?callbackUrl=%p sends the browser to our sign-in page with an on-site callbackUrl',
+    async (callbackUrl) => {
+      const res = await agent()
+        .get(`/api/auth/signin?callbackUrl=${encodeURIComponent(callbackUrl)}`)
+        .expect(302);
+      expectOnSite('signin Location', res.headers.location);
+      const inner = new URL(res.headers.location!, BASE).searchParams.get('callbackUrl');
+      expectOnSite('signin callbackUrl', inner ?? undefined);
+    },
+  );
 
   it('takes a callbackUrl left in the query undecoded (%2F%2F) or planted in the callback-url cookie as unsafe too', async () => {
     const raw = await agent().get('/api/auth/signin?callbackUrl=%2F%2Fevil.example&error=x').expect(302);
@@ -97,11 +111,17 @@ describe('NextAuth callbackUrl', () => {
     // Every /api/auth answer reads the cookie the same way (init): sign-out shows it without a password hash per
     // payload, and a real sign-in with two of them.
     for (const planted of PAYLOADS) {
-      for (const action of planted === PAYLOADS[0] || planted === '//evil.example' ? ['callback/credentials', 'signout'] : ['signout']) {
+      for (const action of planted === PAYLOADS[0] || planted === '//evil.example'
+        ? ['callback/credentials', 'signout']
+        : ['signout']) {
         const browser = new CookieBrowser(app, { Host: HOST });
         const csrfToken = (await browser.get('/api/auth/csrf')).body.csrfToken;
         browser.setCookie(`he.callback-url=${encodeURIComponent(planted)}`);
-        const res = await browser.post(`/api/auth/${action}`, { csrfToken, email: 'staff@energi.demo.test', password: DEMO_PASSWORD, json: 'true' }, true);
+        const res = await browser.post(
+          `/api/auth/${action}`,
+          { csrfToken, email: 'staff@energi.demo.test', password: DEMO_PASSWORD, json: 'true' },
+          true,
+        );
         expect([action, res.status]).toEqual([action, 200]);
         expectOnSite(`planted cookie ${planted} on ${action}`, res.body.url);
       }
@@ -111,11 +131,19 @@ describe('NextAuth callbackUrl', () => {
   it('keeps every other /api/auth redirect on site whatever the parameters say', async () => {
     for (const payload of PAYLOADS) {
       const q = encodeURIComponent(payload);
-      for (const path of [`/api/auth/error?error=${q}`, `/api/auth/error?error=CredentialsSignin&callbackUrl=${q}`, `/api/auth/signout?callbackUrl=${q}`, `/api/auth/signin?error=${q}`]) {
+      for (const path of [
+        `/api/auth/error?error=${q}`,
+        `/api/auth/error?error=CredentialsSignin&callbackUrl=${q}`,
+        `/api/auth/signout?callbackUrl=${q}`,
+        `/api/auth/signin?error=${q}`,
+      ]) {
         expectOnSite(path, (await agent().get(path).expect(302)).headers.location);
       }
       const browser = agent();
-      const signin = await browser.post('/api/auth/signin/credentials').type('form').send({ csrfToken: await csrf(browser), callbackUrl: payload, json: 'true' });
+      const signin = await browser
+        .post('/api/auth/signin/credentials')
+        .type('form')
+        .send({ csrfToken: await csrf(browser), callbackUrl: payload, json: 'true' });
       expectOnSite('POST /signin', signin.body.url);
     }
   });
@@ -123,7 +151,10 @@ describe('NextAuth callbackUrl', () => {
 
 describe('BankID return address', () => {
   it.each(PAYLOADS)('returnPath %p is refused or sent to BankID as an address of ours', async (returnPath) => {
-    const browser = new CookieBrowser(app, { Host: HOST, 'User-Agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile/15E148' });
+    const browser = new CookieBrowser(app, {
+      Host: HOST,
+      'User-Agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile/15E148',
+    });
     const before = rp.started.length;
     const csrfToken = (await browser.get('/api/auth/csrf')).body.csrfToken;
     const res = await browser.post('/api/flow/user/sign', { csrfToken, loginMethod: 'bankid.same_device', returnPath });
@@ -142,7 +173,17 @@ describe('BankID return address', () => {
 
 describe('Location headers of the static files', () => {
   it('redirects directories only to paths of ours', async () => {
-    const paths = ['/locales', '//locales', '///evil.example/..', '//evil.example/%2e%2e', '/%2F%2Fevil.example/..', '/\\evil.example/..', '/mfe', '/mfe//evil.example', '/mfe/%2F%2Fevil.example'];
+    const paths = [
+      '/locales',
+      '//locales',
+      '///evil.example/..',
+      '//evil.example/%2e%2e',
+      '/%2F%2Fevil.example/..',
+      '/\\evil.example/..',
+      '/mfe',
+      '/mfe//evil.example',
+      '/mfe/%2F%2Fevil.example',
+    ];
     for (const path of paths) {
       const res = await agent().get(path).set('Accept', 'text/html');
       if (res.headers.location !== undefined) {

@@ -24,12 +24,19 @@ async function csrfToken(browser: CookieBrowser): Promise<string> {
 }
 
 async function staffSignIn(browser: CookieBrowser, email: string) {
-  return browser.post('/api/auth/callback/credentials', { csrfToken: await csrfToken(browser), email, password: DEMO_PASSWORD, callbackUrl: '/console', json: 'true' }, true);
+  return browser.post(
+    '/api/auth/callback/credentials',
+    { csrfToken: await csrfToken(browser), email, password: DEMO_PASSWORD, callbackUrl: '/console', json: 'true' },
+    true,
+  );
 }
 
 /** An anonymous visitor's session, as an attacker would get one to plant in a victim's browser: start a BankID order. */
 async function anonymousSession(browser: CookieBrowser, session = 'he.session'): Promise<string> {
-  await browser.post('/api/flow/user/sign', { csrfToken: await csrfToken(browser), loginMethod: 'bankid.other_device' });
+  await browser.post('/api/flow/user/sign', {
+    csrfToken: await csrfToken(browser),
+    loginMethod: 'bankid.other_device',
+  });
   const pair = browser.cookie(session);
   if (!pair) throw new Error('BankID start set no session cookie');
   return pair;
@@ -90,7 +97,9 @@ describe('session fixation', () => {
     const staff = new CookieBrowser(app, { Host: HOST });
     await staffSignIn(staff, 'staff@energi.demo.test');
     const staffSession = staff.cookie('he.session')!;
-    expect((await staff.post('/api/auth/signout', { csrfToken: await csrfToken(staff), json: 'true' }, true)).status).toBe(200);
+    expect(
+      (await staff.post('/api/auth/signout', { csrfToken: await csrfToken(staff), json: 'true' }, true)).status,
+    ).toBe(200);
     expect(await sessionUser(staffSession)).toBeUndefined();
 
     const owner = new CookieBrowser(app, { Host: HOST });
@@ -109,7 +118,9 @@ interface ParsedCookie {
 
 function parse(header: string): ParsedCookie {
   const [pair, ...rest] = header.split(';').map((p) => p.trim());
-  const attributes = new Map(rest.map((a) => [a.split('=')[0]!.toLowerCase(), a.includes('=') ? a.slice(a.indexOf('=') + 1) : '']));
+  const attributes = new Map(
+    rest.map((a) => [a.split('=')[0]!.toLowerCase(), a.includes('=') ? a.slice(a.indexOf('=') + 1) : '']),
+  );
   return { name: pair!.slice(0, pair!.indexOf('=')), header, attributes };
 }
 
@@ -123,7 +134,11 @@ async function tour(browser: CookieBrowser): Promise<ParsedCookie[]> {
   await browser.post('/api/flow/user/logout', { csrfToken: await csrfToken(browser) });
   await staffSignIn(browser, 'super@demo.test');
   await browser.post('/api/admin/impersonation', { organisation: 'demo-bank' });
-  await browser.post('/api/auth/signout', { csrfToken: await csrfToken(browser), callbackUrl: '/console', json: 'true' }, true);
+  await browser.post(
+    '/api/auth/signout',
+    { csrfToken: await csrfToken(browser), callbackUrl: '/console', json: 'true' },
+    true,
+  );
   return browser.seen.map(parse);
 }
 
@@ -144,14 +159,25 @@ describe('cookie flags', () => {
 
   it('sets only HttpOnly, SameSite=Lax, Path=/, host-only cookies over http (no Secure, or the browser would drop them)', async () => {
     const cookies = await tour(new CookieBrowser(app, { Host: HOST }));
-    expect(new Set(cookies.map((c) => c.name))).toEqual(new Set(['he.csrf-token', 'he.callback-url', 'he.session', 'owner']));
+    expect(new Set(cookies.map((c) => c.name))).toEqual(
+      new Set(['he.csrf-token', 'he.callback-url', 'he.session', 'owner']),
+    );
     expectSafe(cookies, false);
   });
 
   it('adds Secure and the __Host-/__Secure- prefixes when secureCookies is on (behind a TLS proxy)', async () => {
-    const secureApp = createTestApp(database, fixtures, { FAKE_LOGIN: true, secureCookies: true, PUBLIC_URL: 'https://energy.example.se' }, { rp: new InstantRp() });
-    const cookies = await tour(new CookieBrowser(secureApp, { Host: 'energy.example.se', 'X-Forwarded-Proto': 'https' }));
-    expect(new Set(cookies.map((c) => c.name))).toEqual(new Set(['__Host-he.csrf-token', '__Secure-he.callback-url', '__Host-he.session', 'owner']));
+    const secureApp = createTestApp(
+      database,
+      fixtures,
+      { FAKE_LOGIN: true, secureCookies: true, PUBLIC_URL: 'https://energy.example.se' },
+      { rp: new InstantRp() },
+    );
+    const cookies = await tour(
+      new CookieBrowser(secureApp, { Host: 'energy.example.se', 'X-Forwarded-Proto': 'https' }),
+    );
+    expect(new Set(cookies.map((c) => c.name))).toEqual(
+      new Set(['__Host-he.csrf-token', '__Secure-he.callback-url', '__Host-he.session', 'owner']),
+    );
     expectSafe(cookies, true);
   });
 });

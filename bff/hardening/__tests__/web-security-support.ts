@@ -10,13 +10,25 @@ import { RpClient, type CollectResponse, type StartRequest, type StartResponse }
 export class InstantRp extends RpClient {
   readonly started: StartRequest[] = [];
 
-  constructor(private readonly person = { personalNumber: '198507099805', name: 'Karl Karlsson', givenName: 'Karl', surname: 'Karlsson' }) {
+  constructor(
+    private readonly person = {
+      personalNumber: '198507099805',
+      name: 'Karl Karlsson',
+      givenName: 'Karl',
+      surname: 'Karlsson',
+    },
+  ) {
     super({ baseUrl: 'http://127.0.0.1:9/rp/v6.0', timeoutMs: 1000 });
   }
 
   override async auth(body: StartRequest): Promise<StartResponse> {
     this.started.push(body);
-    return { orderRef: crypto.randomUUID(), autoStartToken: crypto.randomUUID(), qrStartToken: crypto.randomUUID(), qrStartSecret: crypto.randomUUID() };
+    return {
+      orderRef: crypto.randomUUID(),
+      autoStartToken: crypto.randomUUID(),
+      qrStartToken: crypto.randomUUID(),
+      qrStartSecret: crypto.randomUUID(),
+    };
   }
 
   override async sign(body: StartRequest & { userVisibleData: string }): Promise<StartResponse> {
@@ -40,7 +52,9 @@ export async function databaseFingerprint(database: DatabaseHandle): Promise<Rec
   );
   const fingerprint: Record<string, string> = {};
   for (const { name } of tables.rows) {
-    const row = await database.pool.query<{ n: string; digest: string | null }>(`select count(*)::text as n, md5(string_agg(t::text, '|' order by t::text)) as digest from "${name}" t`);
+    const row = await database.pool.query<{ n: string; digest: string | null }>(
+      `select count(*)::text as n, md5(string_agg(t::text, '|' order by t::text)) as digest from "${name}" t`,
+    );
     fingerprint[name] = `${row.rows[0]!.n} ${row.rows[0]!.digest ?? '-'}`;
   }
   return fingerprint;
@@ -59,13 +73,11 @@ const PARAMS: Record<string, string> = {
 
 /** A concrete URL for an Express route pattern: `:name` from PARAMS, `{*rest}` as one segment. */
 export function concretePath(pattern: string): string {
-  return pattern
-    .replace(/\{\*\w+\}/g, 'anything')
-    .replace(/:(\w+)/g, (_m, name: string) => {
-      const value = PARAMS[name];
-      if (!value) throw new Error(`no test value for route parameter :${name} in ${pattern}; add one to PARAMS`);
-      return value;
-    });
+  return pattern.replace(/\{\*\w+\}/g, 'anything').replace(/:(\w+)/g, (_m, name: string) => {
+    const value = PARAMS[name];
+    if (!value) throw new Error(`no test value for route parameter :${name} in ${pattern}; add one to PARAMS`);
+    return value;
+  });
 }
 
 /** supertest's methods by HTTP verb; Express lists router.all() as `_ALL`, sent here as a POST. */
@@ -118,7 +130,9 @@ export class CookieBrowser {
       this.seen.push(header);
       const [pair, ...attributes] = header.split(';').map((p) => p.trim());
       const name = pair!.slice(0, pair!.indexOf('='));
-      const expired = attributes.some((a) => /^max-age=0$/i.test(a) || (/^expires=/i.test(a) && Date.parse(a.slice(8)) <= Date.now()));
+      const expired = attributes.some(
+        (a) => /^max-age=0$/i.test(a) || (/^expires=/i.test(a) && Date.parse(a.slice(8)) <= Date.now()),
+      );
       if (expired) this.jar.delete(name);
       else this.jar.set(name, pair!);
     }

@@ -16,15 +16,54 @@ export const EXOTIC_TEXT = ['\u202e', '😀', '𝔘𝔫𝔦', '\u200b', 'Ａ１'
  */
 export const BAD_IDS: Record<ParamSpec['kind'], string[]> = {
   int: [
-    '-1', '0', '2147483648', '99999999999999999999999', 'abc', '1.5', '1e400', 'NaN', 'Infinity', '-0.5',
-    '..%2F..%2Fadmin', '%2E%2E', '%00', '1%00', '%F0%9F%98%80', '%D9%A1', '1%20OR%201%3D1', "1'", '%E2%80%AE1',
-    '9'.repeat(4000), 'a'.repeat(4000),
+    '-1',
+    '0',
+    '2147483648',
+    '99999999999999999999999',
+    'abc',
+    '1.5',
+    '1e400',
+    'NaN',
+    'Infinity',
+    '-0.5',
+    '..%2F..%2Fadmin',
+    '%2E%2E',
+    '%00',
+    '1%00',
+    '%F0%9F%98%80',
+    '%D9%A1',
+    '1%20OR%201%3D1',
+    "1'",
+    '%E2%80%AE1',
+    '9'.repeat(4000),
+    'a'.repeat(4000),
   ],
   uuid: [
-    'abc', '00000000-0000-0000-0000-00000000000g', '00000000-0000-0000-0000-0000000000001', '..%2F..%2Fadmin', '%00',
-    '%F0%9F%98%80', '1', '-1', "'%20OR%20'1'%3D'1", 'f'.repeat(4000),
+    'abc',
+    '00000000-0000-0000-0000-00000000000g',
+    '00000000-0000-0000-0000-0000000000001',
+    '..%2F..%2Fadmin',
+    '%00',
+    '%F0%9F%98%80',
+    '1',
+    '-1',
+    "'%20OR%20'1'%3D'1",
+    'f'.repeat(4000),
   ],
-  slug: ['UPPER', '-bad-', 'a', 'x'.repeat(64), 'demo_energi', '..%2F..%2Fadmin', '%2E%2E', '%00', '%F0%9F%98%80', '%E2%80%AEdemo', "demo'--", 'b'.repeat(4000)],
+  slug: [
+    'UPPER',
+    '-bad-',
+    'a',
+    'x'.repeat(64),
+    'demo_energi',
+    '..%2F..%2Fadmin',
+    '%2E%2E',
+    '%00',
+    '%F0%9F%98%80',
+    '%E2%80%AEdemo',
+    "demo'--",
+    'b'.repeat(4000),
+  ],
   name: ['UPPER', '-bad-', '..%2F..%2Fadmin', '%2E%2E', '%00', '%F0%9F%98%80', '%E2%80%AEx', "x'--", 'n'.repeat(4000)],
 };
 
@@ -32,7 +71,16 @@ export const BAD_IDS: Record<ParamSpec['kind'], string[]> = {
 export const BAD_QUERY_VALUES: Record<QuerySpec['kind'], string[]> = {
   text: ['\u0000', 'a\u0000b'],
   int: ['abc', '1.5', '-1', '0', '1e400', 'NaN', 'Infinity', '99999999999999999999', '0x10z', '1 2'],
-  date: ['2026-13-45', '2026-02-30', '0000-00-00', '9999-99-99', 'yesterday', '2026/01/01', '20260101', '2026-01-01T25:00:00Z'],
+  date: [
+    '2026-13-45',
+    '2026-02-30',
+    '0000-00-00',
+    '9999-99-99',
+    'yesterday',
+    '2026/01/01',
+    '20260101',
+    '2026-01-01T25:00:00Z',
+  ],
   enum: ['zzz', 'EN', ' en', 'en\u0000'],
   slug: ['UPPER', '-bad-', 'a', 'demo_energi', '..', '../admin'],
   key: ['bad key!', '.hidden', '-', '../x'],
@@ -43,10 +91,19 @@ export const BAD_QUERY_VALUES: Record<QuerySpec['kind'], string[]> = {
  * Dates no date parameter or field may take (shared/src/schemas/dates.ts): past year 9999, year 0, the last day a JS
  * Date holds, a day that does not exist, an extended negative year, the day before the earliest, an extended year.
  */
-export const EXTREME_DATES = ['9999-12-31', '0000-01-01', '275760-09-13', '2024-02-30', '-000001-01-01', '1999-12-31', '+275760-09-13'];
+export const EXTREME_DATES = [
+  '9999-12-31',
+  '0000-01-01',
+  '275760-09-13',
+  '2024-02-30',
+  '-000001-01-01',
+  '1999-12-31',
+  '+275760-09-13',
+];
 
 /** A template value that is a date (YYYY-MM-DD): its field gets EXTREME_DATES. */
-export const isDateValue = (value: unknown): value is string => typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value);
+export const isDateValue = (value: unknown): value is string =>
+  typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value);
 
 /** A value of each JSON type (the wrong type for a field of another type). */
 export const VALUES_OF: Record<JsonType, unknown[]> = {

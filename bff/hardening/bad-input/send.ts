@@ -7,7 +7,8 @@ import type { World } from './world';
 export async function send(world: World, route: RouteInput, bad: BadRequest, deadline?: number): Promise<Response> {
   const agent = world.agents[route.agent];
   // router.all (NextAuth's catch-all) lists as _ALL: any method reaches it.
-  const method = (bad.method === '_ALL' ? 'PUT' : bad.method).toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
+  const method = (bad.method === '_ALL' ? 'PUT' : bad.method).toLowerCase() as
+    'get' | 'post' | 'put' | 'patch' | 'delete';
   let call = agent[method](bad.url);
   if (deadline !== undefined) call = call.timeout({ deadline });
   for (const [name, value] of Object.entries(bad.headers)) call = call.set(name, value);

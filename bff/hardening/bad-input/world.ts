@@ -49,7 +49,11 @@ function ok(res: request.Response, what: string): request.Response {
 }
 
 export async function createWorld(): Promise<World> {
-  const base = await startTestWorld({ seed: [seedDemoStaff, seedPlatformContent, seedDemoInstallers], config: { FAKE_LOGIN: true }, now: () => NOW });
+  const base = await startTestWorld({
+    seed: [seedDemoStaff, seedPlatformContent, seedDemoInstallers],
+    config: { FAKE_LOGIN: true },
+    now: () => NOW,
+  });
   const { database, app } = base;
   const [propertyId] = await insertStockholmHomes(database.db, [{ street: 'Testgatan 1', building: VILLA_1970 }]);
 
@@ -61,16 +65,25 @@ export async function createWorld(): Promise<World> {
   // The release session a page load gets (its health beacons count against it).
   ok(await agents.anonymous.get('/api/mfe/registry'), 'registry');
 
-  ok(await agents.homeowner.post(`/api/flow/property/${propertyId}/answer`).send({ building_type: 'villa' }), 'first answer');
+  ok(
+    await agents.homeowner.post(`/api/flow/property/${propertyId}/answer`).send({ building_type: 'villa' }),
+    'first answer',
+  );
   const upload = ok(
-    await agents.homeowner.post(`/api/flow/property/${propertyId}/document`).field('energy_class', 'C').attach('file', PDF_BYTES, { filename: 'epc.pdf', contentType: 'application/pdf' }),
+    await agents.homeowner
+      .post(`/api/flow/property/${propertyId}/document`)
+      .field('energy_class', 'C')
+      .attach('file', PDF_BYTES, { filename: 'epc.pdf', contentType: 'application/pdf' }),
     'document upload',
   );
   const message = ok(
-    await agents.superAdmin.post('/api/console/org/demo-energi/messages').send({ slug: 'bad-input-message', type: 'article', title: 'Bad input', key: 'results', content: 'Some text.' }),
+    await agents.superAdmin
+      .post('/api/console/org/demo-energi/messages')
+      .send({ slug: 'bad-input-message', type: 'article', title: 'Bad input', key: 'results', content: 'Some text.' }),
     'message',
   );
-  const questions = ok(await agents.superAdmin.get('/api/console/org/demo-energi/configuration'), 'configuration').body.questions as unknown[];
+  const questions = ok(await agents.superAdmin.get('/api/console/org/demo-energi/configuration'), 'configuration').body
+    .questions as unknown[];
   // Inserted, not sent: the homeowner stays without contact details, as the installer-requests route's valid answer expects.
   const { rows: leadRows } = await database.pool.query(
     `insert into installer_requests (homeowner_id, property_id, installer_identifier, installer_name, activity_key, installer_organisation_id)
@@ -78,11 +91,20 @@ export async function createWorld(): Promise<World> {
     [propertyId],
   );
   const lead = leadRows[0];
-  ok(await agents.superAdmin.post('/api/admin/users').send({ email: 'invitee@demo.test', name: 'Invitee', memberships: [] }), 'invitation');
+  ok(
+    await agents.superAdmin
+      .post('/api/admin/users')
+      .send({ email: 'invitee@demo.test', name: 'Invitee', memberships: [] }),
+    'invitation',
+  );
   await app.mailer.idle();
   const outboxMailId = ok(await agents.superAdmin.get('/api/admin/outbox'), 'outbox').body.mails[0].id as string;
-  const { rows: profileRows } = await database.pool.query('select id from building_profiles where property_id = $1', [propertyId]);
-  const { rows: staffRows } = await database.pool.query("select id from staff_users where email = 'staff@energi.demo.test'");
+  const { rows: profileRows } = await database.pool.query('select id from building_profiles where property_id = $1', [
+    propertyId,
+  ]);
+  const { rows: staffRows } = await database.pool.query(
+    "select id from staff_users where email = 'staff@energi.demo.test'",
+  );
 
   return {
     database,
@@ -114,7 +136,9 @@ export async function rowCounts(database: DatabaseHandle): Promise<Record<string
   const { rows: tables } = await database.pool.query(
     "select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' and table_name not in ('session', 'password_failures', 'rate_limit_hits') order by table_name",
   );
-  const select = tables.map((t: { table_name: string }) => `(select count(*)::int from "${t.table_name}") as "${t.table_name}"`).join(', ');
+  const select = tables
+    .map((t: { table_name: string }) => `(select count(*)::int from "${t.table_name}") as "${t.table_name}"`)
+    .join(', ');
   const { rows } = await database.pool.query(`select ${select}`);
   return rows[0];
 }

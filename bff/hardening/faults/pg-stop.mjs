@@ -95,16 +95,34 @@ export async function pgStopScenario({ rate = 20, downS = 6, cluster, log = cons
       startMs: Math.round(startDone - startBegin),
     };
 
-    check(before.length > 0 && before.every(isOk), `before the stop every request succeeds (${before.filter((r) => !isOk(r)).length} of ${before.length} did not)`);
+    check(
+      before.length > 0 && before.every(isOk),
+      `before the stop every request succeeds (${before.filter((r) => !isOk(r)).length} of ${before.length} did not)`,
+    );
     check(down.length >= rate * (downS - 1), `requests kept coming while PostgreSQL was down (${down.length})`);
     const wrong = down.filter((r) => r.status !== 503 || r.body?.error !== 'unavailable' || !r.retryAfter);
-    check(wrong.length === 0, `while down every answer is 503 {error:'unavailable'} with Retry-After (${wrong.length} were not, e.g. ${JSON.stringify(wrong[0])})`);
-    check(downLatency.max !== null && downLatency.max <= UNAVAILABLE_WITHIN_MS, `while down every answer comes within ${UNAVAILABLE_WITHIN_MS} ms (max ${downLatency.max?.toFixed(0)} ms)`);
+    check(
+      wrong.length === 0,
+      `while down every answer is 503 {error:'unavailable'} with Retry-After (${wrong.length} were not, e.g. ${JSON.stringify(wrong[0])})`,
+    );
+    check(
+      downLatency.max !== null && downLatency.max <= UNAVAILABLE_WITHIN_MS,
+      `while down every answer comes within ${UNAVAILABLE_WITHIN_MS} ms (max ${downLatency.max?.toFixed(0)} ms)`,
+    );
     const hungOrBroken = records.filter((r) => r.error || (r.status >= 500 && r.status !== 503));
-    check(hungOrBroken.length === 0, `no request hangs (> 2 s), fails its connection or answers another 5xx (${hungOrBroken.length}, e.g. ${JSON.stringify(hungOrBroken[0])})`);
-    check(readyWhileDown.status === 503 && Boolean(readyWhileDown.retryAfter), `/readyz answers 503 with Retry-After while down (got ${JSON.stringify(readyWhileDown)})`);
+    check(
+      hungOrBroken.length === 0,
+      `no request hangs (> 2 s), fails its connection or answers another 5xx (${hungOrBroken.length}, e.g. ${JSON.stringify(hungOrBroken[0])})`,
+    );
+    check(
+      readyWhileDown.status === 503 && Boolean(readyWhileDown.retryAfter),
+      `/readyz answers 503 with Retry-After while down (got ${JSON.stringify(readyWhileDown)})`,
+    );
     check(readyAgainAt !== null, '/readyz answers 200 again after PostgreSQL is back');
-    check(recoveryMs !== null && recoveryMs <= RECOVERY_WITHIN_MS, `every request succeeds again within ${RECOVERY_WITHIN_MS} ms of PostgreSQL being back (${recoveryMs === null ? 'never' : `${Math.round(recoveryMs)} ms`})`);
+    check(
+      recoveryMs !== null && recoveryMs <= RECOVERY_WITHIN_MS,
+      `every request succeeds again within ${RECOVERY_WITHIN_MS} ms of PostgreSQL being back (${recoveryMs === null ? 'never' : `${Math.round(recoveryMs)} ms`})`,
+    );
     const retryAfter = new Set(down.map((r) => r.retryAfter));
     figures.retryAfter = [...retryAfter].join(',');
     return { ok: failures.length === 0, failures, figures };
@@ -112,7 +130,8 @@ export async function pgStopScenario({ rate = 20, downS = 6, cluster, log = cons
     if (bff) {
       const output = bff.output();
       await bff.stop();
-      if (failures.length && output.trim()) console.log(`  BFF output (last lines):\n${output.split('\n').slice(-15).join('\n')}`);
+      if (failures.length && output.trim())
+        console.log(`  BFF output (last lines):\n${output.split('\n').slice(-15).join('\n')}`);
     }
     fs.rmSync(dataDir, { recursive: true, force: true });
     if (ownCluster) pg.destroy();
@@ -129,7 +148,9 @@ export function formatPgStop({ figures: f }) {
 }
 
 async function main() {
-  const { values } = parseArgs({ options: { rate: { type: 'string', default: '20' }, down: { type: 'string', default: '6' } } });
+  const { values } = parseArgs({
+    options: { rate: { type: 'string', default: '20' }, down: { type: 'string', default: '6' } },
+  });
   if (!postgresAvailable()) {
     console.error('No PostgreSQL server can be made here (need /usr/lib/postgresql/*/bin and the postgres user).');
     process.exit(1);

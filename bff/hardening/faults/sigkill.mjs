@@ -9,14 +9,29 @@ import { isDeepStrictEqual } from 'node:util';
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
-import { PORTS, pgliteUrlOf, postgresAvailable, seededPgliteDir, sleep, startBff, startPostgresCluster, tempDir, removeTemplate } from '../load/servers.mjs';
+import {
+  PORTS,
+  pgliteUrlOf,
+  postgresAvailable,
+  seededPgliteDir,
+  sleep,
+  startBff,
+  startPostgresCluster,
+  tempDir,
+  removeTemplate,
+} from '../load/servers.mjs';
 import { sessionCookie } from '../load/workload.mjs';
 
 const WINDOWS = ['double', 'triple', 'energy'];
 
 /** Write number `g`'s answers: four at once, all different from any other write's. */
 export function answersOf(g) {
-  return { atemp: 50 + (g % 400), solar_panels_wp: g, attic_insulation_mm: g % 1_000, window_type: WINDOWS[g % WINDOWS.length] };
+  return {
+    atemp: 50 + (g % 400),
+    solar_panels_wp: g,
+    attic_insulation_mm: g % 1_000,
+    window_type: WINDOWS[g % WINDOWS.length],
+  };
 }
 
 function sidOf(cookie) {
@@ -96,7 +111,8 @@ async function writeAndKill({ bff, writers, propertyIds, next, killAfterAcks, ma
         const body = await res.json();
         // Acknowledged: a 2xx whose body shows the answers saved.
         write.acked = res.ok && isDeepStrictEqual(body.answers, answers);
-        if (res.ok && !write.acked) throw new Error(`write ${g} answered ${res.status} with other answers: ${JSON.stringify(body.answers)}`);
+        if (res.ok && !write.acked)
+          throw new Error(`write ${g} answered ${res.status} with other answers: ${JSON.stringify(body.answers)}`);
       } catch (error) {
         if (!killed) throw error;
         write.error = error.cause?.code ?? error.name;
@@ -112,7 +128,14 @@ async function writeAndKill({ bff, writers, propertyIds, next, killAfterAcks, ma
   return writes;
 }
 
-export async function sigkillScenario({ db = 'pglite', rounds = 2, writers: writerCount = 16, acksPerRound = 60, cluster, log = console.log } = {}) {
+export async function sigkillScenario({
+  db = 'pglite',
+  rounds = 2,
+  writers: writerCount = 16,
+  acksPerRound = 60,
+  cluster,
+  log = console.log,
+} = {}) {
   const failures = [];
   const check = (ok, message) => {
     if (!ok) failures.push(message);
@@ -131,7 +154,13 @@ export async function sigkillScenario({ db = 'pglite', rounds = 2, writers: writ
     const all = [];
     const figures = { db, rounds: [] };
     for (let round = 1; round <= rounds; round++) {
-      const writes = await writeAndKill({ bff, writers, propertyIds: propertyIds.slice(0, propertyIds.length - writerCount), next, killAfterAcks: acksPerRound });
+      const writes = await writeAndKill({
+        bff,
+        writers,
+        propertyIds: propertyIds.slice(0, propertyIds.length - writerCount),
+        next,
+        killAfterAcks: acksPerRound,
+      });
       all.push(...writes);
       const acked = writes.filter((w) => w.acked).length;
       const inFlight = writes.filter((w) => !w.acked && w.status === null).length;
@@ -140,31 +169,62 @@ export async function sigkillScenario({ db = 'pglite', rounds = 2, writers: writ
       bff = await start();
       const restartMs = Math.round(performance.now() - restartBegin);
 
-      const stored = await storedAnswers(databaseUrl(), writers.map((w) => w.sid));
+      const stored = await storedAnswers(
+        databaseUrl(),
+        writers.map((w) => w.sid),
+      );
       const missing = [];
       const partial = [];
       for (const write of all) {
         const found = stored.get(`${write.sid}:${write.propertyId}`);
         if (write.acked && !isDeepStrictEqual(found, write.answers)) missing.push({ ...write, found });
-        if (!write.acked && found !== undefined && !isDeepStrictEqual(found, write.answers)) partial.push({ ...write, found });
+        if (!write.acked && found !== undefined && !isDeepStrictEqual(found, write.answers))
+          partial.push({ ...write, found });
       }
-      const inFlightStored = writes.filter((w) => !w.acked && w.status === null && stored.has(`${w.sid}:${w.propertyId}`)).length;
+      const inFlightStored = writes.filter(
+        (w) => !w.acked && w.status === null && stored.has(`${w.sid}:${w.propertyId}`),
+      ).length;
       // Anything else stored for these visitors must be one of their writes, whole (their first answer included).
       const expected = new Set(all.map((w) => `${w.sid}:${w.propertyId}`));
-      const strays = [...stored.entries()].filter(([key, answers]) => !expected.has(key) && !isDeepStrictEqual(answers, { occupants: 2 }));
+      const strays = [...stored.entries()].filter(
+        ([key, answers]) => !expected.has(key) && !isDeepStrictEqual(answers, { occupants: 2 }),
+      );
       // The same through the API, as the homeowner sees it: a sample of this round's acknowledged writes.
-      const sample = writes.filter((w) => w.acked).filter((_, i, list) => i % Math.max(1, Math.floor(list.length / 25)) === 0);
+      const sample = writes
+        .filter((w) => w.acked)
+        .filter((_, i, list) => i % Math.max(1, Math.floor(list.length / 25)) === 0);
       let apiMismatches = 0;
       for (const write of sample) {
-        const res = await fetch(`${bff.url}/api/flow/property/${write.propertyId}/answers`, { headers: { cookie: writers[write.writer].cookie } });
+        const res = await fetch(`${bff.url}/api/flow/property/${write.propertyId}/answers`, {
+          headers: { cookie: writers[write.writer].cookie },
+        });
         const body = await res.json();
         if (!res.ok || !isDeepStrictEqual(body.answers, write.answers)) apiMismatches += 1;
       }
-      figures.rounds.push({ acked, inFlight, inFlightStored, restartMs, checked: all.filter((w) => w.acked).length, missing: missing.length, partial: partial.length + strays.length, apiSample: sample.length, apiMismatches });
+      figures.rounds.push({
+        acked,
+        inFlight,
+        inFlightStored,
+        restartMs,
+        checked: all.filter((w) => w.acked).length,
+        missing: missing.length,
+        partial: partial.length + strays.length,
+        apiSample: sample.length,
+        apiMismatches,
+      });
       check(acked > 0, `round ${round}: writes were acknowledged before the kill`);
-      check(missing.length === 0, `round ${round}: every acknowledged write is there after the restart (${missing.length} missing or different, e.g. ${JSON.stringify(missing[0])})`);
-      check(partial.length + strays.length === 0, `round ${round}: no partial write (${partial.length} in-flight writes stored in part, ${strays.length} other rows, e.g. ${JSON.stringify(partial[0] ?? strays[0])})`);
-      check(apiMismatches === 0, `round ${round}: the API shows the acknowledged answers (${apiMismatches} of ${sample.length} differ)`);
+      check(
+        missing.length === 0,
+        `round ${round}: every acknowledged write is there after the restart (${missing.length} missing or different, e.g. ${JSON.stringify(missing[0])})`,
+      );
+      check(
+        partial.length + strays.length === 0,
+        `round ${round}: no partial write (${partial.length} in-flight writes stored in part, ${strays.length} other rows, e.g. ${JSON.stringify(partial[0] ?? strays[0])})`,
+      );
+      check(
+        apiMismatches === 0,
+        `round ${round}: the API shows the acknowledged answers (${apiMismatches} of ${sample.length} differ)`,
+      );
     }
     return { ok: failures.length === 0, failures, figures };
   } finally {
@@ -185,13 +245,23 @@ export function formatSigkill({ figures }) {
 }
 
 async function main() {
-  const { values } = parseArgs({ options: { db: { type: 'string', default: 'pglite' }, rounds: { type: 'string', default: '2' }, writers: { type: 'string', default: '16' } } });
+  const { values } = parseArgs({
+    options: {
+      db: { type: 'string', default: 'pglite' },
+      rounds: { type: 'string', default: '2' },
+      writers: { type: 'string', default: '16' },
+    },
+  });
   if (values.db === 'postgres' && !postgresAvailable()) {
     console.error('No PostgreSQL server can be made here.');
     process.exit(1);
   }
   console.log(`Fault: BFF killed with SIGKILL during answer writes (${values.db})`);
-  const result = await sigkillScenario({ db: values.db, rounds: Number(values.rounds), writers: Number(values.writers) });
+  const result = await sigkillScenario({
+    db: values.db,
+    rounds: Number(values.rounds),
+    writers: Number(values.writers),
+  });
   removeTemplate();
   console.log(formatSigkill(result));
   for (const f of result.failures) console.log(`  ✖ ${f}`);

@@ -17,7 +17,15 @@ export function startTraffic({ urls, visitors, rate, hangMs = 2_000 }) {
     const kind = kinds[Math.floor(i / visitors.length + i) % kinds.length];
     const req = requestFor(kind, visitor, i);
     const url = urls[i % urls.length];
-    const record = { kind, start: performance.now() - t0, end: null, status: null, retryAfter: null, error: null, body: null };
+    const record = {
+      kind,
+      start: performance.now() - t0,
+      end: null,
+      status: null,
+      retryAfter: null,
+      error: null,
+      body: null,
+    };
     // Our own timer (not AbortSignal.timeout, which did not always fire here), and a race, so that a request stuck
     // anywhere, even inside fetch, is recorded as hung after hangMs and never holds the suite.
     const controller = new AbortController();
@@ -27,7 +35,12 @@ export function startTraffic({ urls, visitors, rate, hangMs = 2_000 }) {
       controller.abort();
     }, hangMs);
     const exchange = (async () => {
-      const res = await fetch(url + req.path, { method: req.method, headers: req.headers, body: req.body, signal: controller.signal });
+      const res = await fetch(url + req.path, {
+        method: req.method,
+        headers: req.headers,
+        body: req.body,
+        signal: controller.signal,
+      });
       record.status = res.status;
       record.retryAfter = res.headers.get('retry-after');
       const text = await res.text();
@@ -41,7 +54,12 @@ export function startTraffic({ urls, visitors, rate, hangMs = 2_000 }) {
     })();
     const done = (async () => {
       try {
-        await Promise.race([exchange, new Promise((_, reject) => setTimeout(() => reject(Object.assign(new Error('hung'), { name: 'TimeoutError' })), hangMs + 250))]);
+        await Promise.race([
+          exchange,
+          new Promise((_, reject) =>
+            setTimeout(() => reject(Object.assign(new Error('hung'), { name: 'TimeoutError' })), hangMs + 250),
+          ),
+        ]);
         if (hung) throw Object.assign(new Error('hung'), { name: 'TimeoutError' });
       } catch (error) {
         record.error = hung || error.name === 'TimeoutError' ? 'hung' : (error.cause?.code ?? error.name);
@@ -58,13 +76,16 @@ export function startTraffic({ urls, visitors, rate, hangMs = 2_000 }) {
 
   const interval = 1_000 / rate;
   let next = performance.now();
-  const timer = setInterval(() => {
-    // Catch up on ticks the event loop missed, so the schedule stays the schedule.
-    while (!stopped && performance.now() >= next) {
-      next += interval;
-      void fire();
-    }
-  }, Math.max(1, Math.floor(interval / 2)));
+  const timer = setInterval(
+    () => {
+      // Catch up on ticks the event loop missed, so the schedule stays the schedule.
+      while (!stopped && performance.now() >= next) {
+        next += interval;
+        void fire();
+      }
+    },
+    Math.max(1, Math.floor(interval / 2)),
+  );
 
   return {
     /** Milliseconds since the traffic started (the records' clock). */

@@ -33,7 +33,14 @@ export async function startRoundRobinProxy({ port, targets }) {
         return;
       }
       const upstream = http.request(
-        { host: '127.0.0.1', port: ports[index], agent: false, method: req.method, path: req.url, headers: { ...req.headers, 'x-forwarded-for': req.socket.remoteAddress } },
+        {
+          host: '127.0.0.1',
+          port: ports[index],
+          agent: false,
+          method: req.method,
+          path: req.url,
+          headers: { ...req.headers, 'x-forwarded-for': req.socket.remoteAddress },
+        },
         (answer) => {
           served[index] += 1;
           res.writeHead(answer.statusCode, answer.headers);
@@ -47,7 +54,9 @@ export async function startRoundRobinProxy({ port, targets }) {
           tried.add(index);
           forward(body, tried);
         } else if (!res.headersSent) {
-          res.writeHead(502, { 'content-type': 'text/plain' }).end(`The instance failed: ${error.code ?? error.message}\n`);
+          res
+            .writeHead(502, { 'content-type': 'text/plain' })
+            .end(`The instance failed: ${error.code ?? error.message}\n`);
         } else {
           res.destroy();
         }

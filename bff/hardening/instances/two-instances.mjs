@@ -66,18 +66,37 @@ class Browser {
 async function staffSessionAcrossInstances({ a, b, proxy, check }) {
   const browser = new Browser();
   const csrfToken = await browser.csrf(proxy.url);
-  const signIn = await browser.send(proxy.url, '/api/auth/callback/credentials', { method: 'POST', form: { csrfToken, ...STAFF, json: 'true' } });
-  check(signIn.status === 200, `staff sign-in through the proxy answers 200 (got ${signIn.status} ${JSON.stringify(signIn.body)})`);
-  for (const [name, bff] of [['A', a], ['B', b], ['A', a]]) {
+  const signIn = await browser.send(proxy.url, '/api/auth/callback/credentials', {
+    method: 'POST',
+    form: { csrfToken, ...STAFF, json: 'true' },
+  });
+  check(
+    signIn.status === 200,
+    `staff sign-in through the proxy answers 200 (got ${signIn.status} ${JSON.stringify(signIn.body)})`,
+  );
+  for (const [name, bff] of [
+    ['A', a],
+    ['B', b],
+    ['A', a],
+  ]) {
     const session = await browser.send(bff.url, '/api/auth/session');
-    check(session.body?.user?.email === STAFF.email, `the staff session is signed in on ${name} (got ${JSON.stringify(session.body)})`);
+    check(
+      session.body?.user?.email === STAFF.email,
+      `the staff session is signed in on ${name} (got ${JSON.stringify(session.body)})`,
+    );
   }
   const signedInCookie = browser.cookie;
-  const signOut = await browser.send(b.url, '/api/auth/signout', { method: 'POST', form: { csrfToken: await browser.csrf(b.url), json: 'true' } });
+  const signOut = await browser.send(b.url, '/api/auth/signout', {
+    method: 'POST',
+    form: { csrfToken: await browser.csrf(b.url), json: 'true' },
+  });
   check(signOut.status === 200, `sign-out on B answers 200 (got ${signOut.status})`);
   // A read the session before (its read cache holds it): B's sign-out reaches A through NOTIFY.
   const afterSignOut = await new Browser().send(a.url, '/api/auth/session', { headers: { cookie: signedInCookie } });
-  check(afterSignOut.body?.user === undefined, `after sign-out on B, A answers no user for that session (got ${JSON.stringify(afterSignOut.body)})`);
+  check(
+    afterSignOut.body?.user === undefined,
+    `after sign-out on B, A answers no user for that session (got ${JSON.stringify(afterSignOut.body)})`,
+  );
 }
 
 async function bankIdOrderAcrossInstances({ a, b, simulatorUrl, check }) {
@@ -93,16 +112,33 @@ async function bankIdOrderAcrossInstances({ a, b, simulatorUrl, check }) {
   const orderRef = orders.find((o) => o.qrStartToken === token)?.orderRef;
   check(Boolean(orderRef), 'the order is in the BankID simulator');
   if (!orderRef) return;
-  const post = (path, body) => fetch(`${simulatorUrl}/simulator/api${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const post = (path, body) =>
+    fetch(`${simulatorUrl}/simulator/api${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
   await post('/scan', { qrData: started.body.qrData });
   await post(`/orders/${orderRef}/approve`, PERSON);
   await sleep(COLLECT_INTERVAL_MS);
   const status = await browser.send(b.url, '/api/flow/user/sign');
-  check(status.body?.requestStatus === 'complete', `the order is collected as complete on B (got ${status.status} ${JSON.stringify(status.body)})`);
-  const auth = await browser.send(b.url, '/api/flow/user/auth', { method: 'POST', json: { csrfToken: await browser.csrf(b.url) } });
-  check(auth.status === 200 && auth.body?.user?.kind === 'homeowner', `the homeowner signs in on B (got ${auth.status} ${JSON.stringify(auth.body)})`);
+  check(
+    status.body?.requestStatus === 'complete',
+    `the order is collected as complete on B (got ${status.status} ${JSON.stringify(status.body)})`,
+  );
+  const auth = await browser.send(b.url, '/api/flow/user/auth', {
+    method: 'POST',
+    json: { csrfToken: await browser.csrf(b.url) },
+  });
+  check(
+    auth.status === 200 && auth.body?.user?.kind === 'homeowner',
+    `the homeowner signs in on B (got ${auth.status} ${JSON.stringify(auth.body)})`,
+  );
   const onA = await browser.send(a.url, '/api/flow/user/auth');
-  check(onA.body?.user?.id === auth.body?.user?.id && onA.body?.user?.id !== undefined, `A sees the same signed-in homeowner (got ${JSON.stringify(onA.body)})`);
+  check(
+    onA.body?.user?.id === auth.body?.user?.id && onA.body?.user?.id !== undefined,
+    `A sees the same signed-in homeowner (got ${JSON.stringify(onA.body)})`,
+  );
 }
 
 /** Sign-in attempts from one client address, alternating A and B: the first SIGNIN_LIMIT pass, the next is 429. */
@@ -112,12 +148,22 @@ async function sharedSignInLimit({ a, b, check }) {
   for (let i = 0; i <= SIGNIN_LIMIT; i++) {
     const bff = i % 2 === 0 ? a : b;
     // No CSRF token: refused with NextAuth's redirect answer, and counted like any attempt.
-    const res = await new Browser().send(bff.url, '/api/auth/signin/credentials', { method: 'POST', form: { json: 'true' }, headers: client });
+    const res = await new Browser().send(bff.url, '/api/auth/signin/credentials', {
+      method: 'POST',
+      form: { json: 'true' },
+      headers: client,
+    });
     statuses.push(res.status);
   }
   const passed = statuses.slice(0, SIGNIN_LIMIT);
-  check(passed.every((s) => s !== 429), `the first ${SIGNIN_LIMIT} attempts (split over A and B) are not limited (got ${statuses.join(', ')})`);
-  check(statuses[SIGNIN_LIMIT] === 429, `attempt ${SIGNIN_LIMIT + 1} is refused with 429 (got ${statuses[SIGNIN_LIMIT]})`);
+  check(
+    passed.every((s) => s !== 429),
+    `the first ${SIGNIN_LIMIT} attempts (split over A and B) are not limited (got ${statuses.join(', ')})`,
+  );
+  check(
+    statuses[SIGNIN_LIMIT] === 429,
+    `attempt ${SIGNIN_LIMIT + 1} is refused with 429 (got ${statuses[SIGNIN_LIMIT]})`,
+  );
   return statuses;
 }
 
@@ -163,8 +209,14 @@ async function killUnderLoad({ a, proxy, databaseUrl, durationS, writerCount = 8
       });
       write.acked = Boolean(res?.ok) && isDeepStrictEqual(body?.answers, answers);
       // Read it back, most often through the other instance.
-      const read = await timed('read answers', `/api/flow/property/${propertyId}/answers`, { headers: { cookie: w.cookie } });
-      if (write.acked && read.res?.ok) check(isDeepStrictEqual(read.body?.answers, answers), `write ${g} reads back as written (got ${JSON.stringify(read.body?.answers)})`);
+      const read = await timed('read answers', `/api/flow/property/${propertyId}/answers`, {
+        headers: { cookie: w.cookie },
+      });
+      if (write.acked && read.res?.ok)
+        check(
+          isDeepStrictEqual(read.body?.answers, answers),
+          `write ${g} reads back as written (got ${JSON.stringify(read.body?.answers)})`,
+        );
       await timed('session', '/api/auth/session', { headers: { cookie: w.cookie } });
       await sleep(50);
     }
@@ -194,7 +246,12 @@ export async function twoInstancesScenario({ cluster, durationS = 30, log = cons
   let proxy = null;
   try {
     // A seeds the database and runs the BankID simulator; B uses the same simulator, as the README tells.
-    a = await startBff({ port: PORTS.instancesBff[0], dataDir: tempDir('instance-a'), databaseUrl: pg.url, env: { ...env, METRICS_PORT: String(PORTS.instancesMetrics[0]) } });
+    a = await startBff({
+      port: PORTS.instancesBff[0],
+      dataDir: tempDir('instance-a'),
+      databaseUrl: pg.url,
+      env: { ...env, METRICS_PORT: String(PORTS.instancesMetrics[0]) },
+    });
     b = await startBff({
       port: PORTS.instancesBff[1],
       dataDir: tempDir('instance-b'),
@@ -215,15 +272,30 @@ export async function twoInstancesScenario({ cluster, durationS = 30, log = cons
     // A load balancer notices a dead instance at its first refused connection; allow the requests in flight then.
     const afterKill = requests.filter((r) => r.sentAt >= killedAt + 1_000);
     const failedAfterKill = afterKill.filter((r) => r.status === null || r.status < 200 || r.status >= 300);
-    const inFlightAtKill = requests.filter((r) => r.sentAt < killedAt + 1_000 && (r.status === null || r.status >= 300)).length;
-    check(servedBefore[0] > 0 && servedBefore[1] > 0, `both instances answered through the proxy before the kill (${servedBefore.join(' / ')})`);
+    const inFlightAtKill = requests.filter(
+      (r) => r.sentAt < killedAt + 1_000 && (r.status === null || r.status >= 300),
+    ).length;
+    check(
+      servedBefore[0] > 0 && servedBefore[1] > 0,
+      `both instances answered through the proxy before the kill (${servedBefore.join(' / ')})`,
+    );
     check(acked.length > 0, 'writes were acknowledged');
-    check(lost.length === 0, `every acknowledged write is stored (${lost.length} of ${acked.length} missing or different, e.g. ${JSON.stringify(lost[0])})`);
+    check(
+      lost.length === 0,
+      `every acknowledged write is stored (${lost.length} of ${acked.length} missing or different, e.g. ${JSON.stringify(lost[0])})`,
+    );
     // B's own count of the writes it answered, from its metrics port.
     const metrics = await (await fetch(`http://127.0.0.1:${PORTS.instancesMetrics[1]}/metrics`)).text();
-    const answeredByB = [...metrics.matchAll(/^http_request_duration_seconds_count\{method="POST",route="\/api\/flow\/property\/:id\/(?:answer|building)",status_class="2xx"\} (\d+)$/gm)].reduce((sum, m) => sum + Number(m[1]), 0);
+    const answeredByB = [
+      ...metrics.matchAll(
+        /^http_request_duration_seconds_count\{method="POST",route="\/api\/flow\/property\/:id\/(?:answer|building)",status_class="2xx"\} (\d+)$/gm,
+      ),
+    ].reduce((sum, m) => sum + Number(m[1]), 0);
     check(answeredByB > 0, `B's /metrics counts the writes it answered under their route patterns (${answeredByB})`);
-    check(afterKill.length > 0 && failedAfterKill.length === 0, `B answers every request from 1 s after the kill (${failedAfterKill.length} of ${afterKill.length} failed, e.g. ${JSON.stringify(failedAfterKill[0])})`);
+    check(
+      afterKill.length > 0 && failedAfterKill.length === 0,
+      `B answers every request from 1 s after the kill (${failedAfterKill.length} of ${afterKill.length} failed, e.g. ${JSON.stringify(failedAfterKill[0])})`,
+    );
     const figures = {
       signInStatuses: limitStatuses,
       requests: requests.length,

@@ -7,7 +7,18 @@
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
-import { PORTS, cpuMsOf, pgliteUrlOf, postgresAvailable, removeTemplate, seededPgliteDir, sleep, startBff, startPostgresCluster, tempDir } from './servers.mjs';
+import {
+  PORTS,
+  cpuMsOf,
+  pgliteUrlOf,
+  postgresAvailable,
+  removeTemplate,
+  seededPgliteDir,
+  sleep,
+  startBff,
+  startPostgresCluster,
+  tempDir,
+} from './servers.mjs';
 import { createVisitors, formatResult, loadProperties, meetsTarget, runMix } from './workload.mjs';
 
 export const P99_TARGET_MS = 200;
@@ -32,7 +43,8 @@ export async function startTarget(db, { cluster } = {}) {
       },
     };
   }
-  if (!postgresAvailable()) throw new Error('No PostgreSQL server can be made here (need /usr/lib/postgresql/*/bin and the postgres user)');
+  if (!postgresAvailable())
+    throw new Error('No PostgreSQL server can be made here (need /usr/lib/postgresql/*/bin and the postgres user)');
   const ownCluster = !cluster;
   const pgCluster = cluster ?? (await startPostgresCluster({ port: PORTS.loadPostgres }));
   const dataDirs = [];
@@ -99,7 +111,9 @@ export async function searchRate(target, state, { start, stepS, durationS, maxRa
     const result = await fixedRate(target, state, rate, stepS);
     const ok = meetsTarget(result, P99_TARGET_MS);
     steps.push(result);
-    log(`  step ${String(rate).padStart(5)} req/s: p99 ${result.p99?.toFixed(1)} ms, errors ${result.errors + result.timeouts}, non-2xx ${result.non2xx}, BFF CPU ${result.bffCpuMsPerRequest?.toFixed(1)} ms/req → ${ok ? 'ok' : 'over'}`);
+    log(
+      `  step ${String(rate).padStart(5)} req/s: p99 ${result.p99?.toFixed(1)} ms, errors ${result.errors + result.timeouts}, non-2xx ${result.non2xx}, BFF CPU ${result.bffCpuMsPerRequest?.toFixed(1)} ms/req → ${ok ? 'ok' : 'over'}`,
+    );
     if (!ok) break;
     good = rate;
     if (rate >= maxRate) break;
@@ -138,12 +152,18 @@ async function main() {
   const state = { visitors: [] };
   let result;
   try {
-    console.log(`Load on ${target.description} (${target.urls.join(', ')}), target p99 ≤ ${P99_TARGET_MS} ms, 0 errors, 0 non-2xx`);
+    console.log(
+      `Load on ${target.description} (${target.urls.join(', ')}), target p99 ≤ ${P99_TARGET_MS} ms, 0 errors, 0 non-2xx`,
+    );
     if (values.rate) {
       await fixedRate(target, state, Math.min(Number(values.rate), 40), 5); // warm-up
       result = await fixedRate(target, state, Number(values.rate), durationS);
     } else {
-      const search = await searchRate(target, state, { start: Number(values.start), stepS: Number(values.step), durationS });
+      const search = await searchRate(target, state, {
+        start: Number(values.start),
+        stepS: Number(values.step),
+        durationS,
+      });
       result = search.confirmed;
       if (!result) console.log('No rate met the target.');
     }
@@ -151,12 +171,22 @@ async function main() {
     await stopAll();
   }
   if (result) {
-    console.log(`\n${target.description}, ${result.durationS} s at ${result.rate} req/s (${result.connections} visitors, one request per second each):`);
+    console.log(
+      `\n${target.description}, ${result.durationS} s at ${result.rate} req/s (${result.connections} visitors, one request per second each):`,
+    );
     console.log(formatResult(result));
   }
-  if (values.json && result) fs.writeFileSync(values.json, JSON.stringify({ db: values.db, measuredAt: new Date().toISOString(), ...result }, null, 2));
+  if (values.json && result)
+    fs.writeFileSync(
+      values.json,
+      JSON.stringify({ db: values.db, measuredAt: new Date().toISOString(), ...result }, null, 2),
+    );
   const ok = Boolean(result) && meetsTarget(result, P99_TARGET_MS);
-  console.log(ok ? `✔ ${result.rate} req/s sustained: p99 ${result.p99.toFixed(1)} ms ≤ ${P99_TARGET_MS} ms, no errors` : '✖ target missed');
+  console.log(
+    ok
+      ? `✔ ${result.rate} req/s sustained: p99 ${result.p99.toFixed(1)} ms ≤ ${P99_TARGET_MS} ms, no errors`
+      : '✖ target missed',
+  );
   process.exit(ok ? 0 : 1);
 }
 

@@ -32,7 +32,10 @@ export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const leftovers = new Set();
 const tempDirs = new Set();
 process.once('exit', () => {
-  for (const end of [...leftovers, ...[...tempDirs].map((dir) => () => fs.rmSync(dir, { recursive: true, force: true }))]) {
+  for (const end of [
+    ...leftovers,
+    ...[...tempDirs].map((dir) => () => fs.rmSync(dir, { recursive: true, force: true })),
+  ]) {
     try {
       end();
     } catch {
@@ -49,7 +52,8 @@ export function tempDir(prefix) {
 }
 
 export function assertBuilt() {
-  if (!fs.existsSync(SERVER_JS)) throw new Error(`${path.relative(REPO_ROOT, SERVER_JS)} is missing: run \`npm run build -w bff\` first.`);
+  if (!fs.existsSync(SERVER_JS))
+    throw new Error(`${path.relative(REPO_ROOT, SERVER_JS)} is missing: run \`npm run build -w bff\` first.`);
 }
 
 /**
@@ -94,7 +98,8 @@ export async function startBff({ port, dataDir, databaseUrl, env = {}, readyTime
   let gone = null;
   exited.then((status) => (gone = status));
   for (;;) {
-    if (gone) throw new Error(`The BFF on port ${port} exited (${JSON.stringify(gone)}) before it was ready:\n${output}`);
+    if (gone)
+      throw new Error(`The BFF on port ${port} exited (${JSON.stringify(gone)}) before it was ready:\n${output}`);
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
       throw new Error(`The BFF on port ${port} was not ready within ${readyTimeoutMs} ms:\n${output}`);
@@ -212,7 +217,9 @@ export async function startPostgresCluster({ port }) {
       let output = '';
       child.stdout.on('data', (c) => (output += c));
       child.stderr.on('data', (c) => (output += c));
-      child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${tool} ${args.join(' ')} failed (${code}):\n${output}`))));
+      child.on('exit', (code) =>
+        code === 0 ? resolve() : reject(new Error(`${tool} ${args.join(' ')} failed (${code}):\n${output}`)),
+      );
     });
   const data = path.join(dir, 'data');
   run('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '--no-sync']);

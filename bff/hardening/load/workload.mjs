@@ -52,7 +52,8 @@ export async function createVisitors(urls, properties, { concurrency = 8 } = {})
         body: JSON.stringify({ occupants: 1 + (i % 6), window_type: 'double' }),
       });
       const cookie = sessionCookie(res);
-      if (res.status !== 200 || !cookie) throw new Error(`Creating visitor ${i} failed: ${res.status} ${await res.text()}`);
+      if (res.status !== 200 || !cookie)
+        throw new Error(`Creating visitor ${i} failed: ${res.status} ${await res.text()}`);
       visitors[i] = { cookie, property };
     }
   }
@@ -71,15 +72,33 @@ export function requestFor(kind, visitor, n) {
     case 'session':
       return { method: 'GET', path: '/api/auth/session', headers };
     case 'suggestions':
-      return { method: 'GET', path: `/api/flow/property-search/suggestions?q=${encodeURIComponent(street.slice(0, 3 + (n % 4)))}`, headers };
+      return {
+        method: 'GET',
+        path: `/api/flow/property-search/suggestions?q=${encodeURIComponent(street.slice(0, 3 + (n % 4)))}`,
+        headers,
+      };
     case 'address':
-      return { method: 'GET', path: `/api/flow/property-search/geoengine-property?street=${encodeURIComponent(street)}&postal_code=${postalCode}`, headers };
+      return {
+        method: 'GET',
+        path: `/api/flow/property-search/geoengine-property?street=${encodeURIComponent(street)}&postal_code=${postalCode}`,
+        headers,
+      };
     case 'answers':
       return { method: 'GET', path: `/api/flow/property/${id}/answers`, headers };
     case 'answer':
-      return { method: 'POST', path: `/api/flow/property/${id}/answer`, headers: { ...headers, ...json }, body: JSON.stringify({ occupants: 1 + (n % 6), attic_insulation_mm: 100 + (n % 300) }) };
+      return {
+        method: 'POST',
+        path: `/api/flow/property/${id}/answer`,
+        headers: { ...headers, ...json },
+        body: JSON.stringify({ occupants: 1 + (n % 6), attic_insulation_mm: 100 + (n % 300) }),
+      };
     case 'building':
-      return { method: 'POST', path: `/api/flow/property/${id}/building`, headers: { ...headers, ...json }, body: JSON.stringify({ answers: { window_type: WINDOWS[n % WINDOWS.length] } }) };
+      return {
+        method: 'POST',
+        path: `/api/flow/property/${id}/building`,
+        headers: { ...headers, ...json },
+        body: JSON.stringify({ answers: { window_type: WINDOWS[n % WINDOWS.length] } }),
+      };
     case 'recommendations':
       return { method: 'GET', path: `/api/flow/property/${id}/building/primary/recommendations`, headers };
     default:
@@ -111,7 +130,13 @@ export function percentile(sorted, q) {
 /** p50 / p97.5 / p99 / max of raw latencies (ms). */
 export function summarise(latencies) {
   const sorted = Float64Array.from(latencies).sort();
-  return { count: sorted.length, p50: percentile(sorted, 0.5), p975: percentile(sorted, 0.975), p99: percentile(sorted, 0.99), max: sorted.length ? sorted[sorted.length - 1] : null };
+  return {
+    count: sorted.length,
+    p50: percentile(sorted, 0.5),
+    p975: percentile(sorted, 0.975),
+    p99: percentile(sorted, 0.99),
+    max: sorted.length ? sorted[sorted.length - 1] : null,
+  };
 }
 
 /**
@@ -187,7 +212,9 @@ export async function runMix({ urls, visitors, rate, durationS, spread = 10, tim
   const results = await Promise.all(runs);
   const sum = (key) => results.reduce((s, r) => s + (r[key] ?? 0), 0);
   const statuses = {};
-  for (const r of results) for (const [code, { count }] of Object.entries(r.statusCodeStats ?? {})) statuses[code] = (statuses[code] ?? 0) + count;
+  for (const r of results)
+    for (const [code, { count }] of Object.entries(r.statusCodeStats ?? {}))
+      statuses[code] = (statuses[code] ?? 0) + count;
   return {
     rate,
     durationS,
@@ -201,7 +228,12 @@ export async function runMix({ urls, visitors, rate, durationS, spread = 10, tim
     sent,
     ...summarise(all),
     p99By5s: Array.from(buckets, (b) => (b ? Math.round(summarise(b).p99) : null)),
-    kinds: Object.fromEntries(Object.entries(byKind).map(([kind, s]) => [kind, { ...summarise(s.latencies), non2xx: s.non2xx, statuses: s.statuses }])),
+    kinds: Object.fromEntries(
+      Object.entries(byKind).map(([kind, s]) => [
+        kind,
+        { ...summarise(s.latencies), non2xx: s.non2xx, statuses: s.statuses },
+      ]),
+    ),
   };
 }
 
@@ -217,15 +249,39 @@ export function formatResult(result, label = '') {
   const lines = [];
   const head = ['', 'req/s', 'done', 'p50 ms', 'p97.5 ms', 'p99 ms', 'max ms', 'errors', 'timeouts', 'non-2xx'];
   const rows = [
-    [`all${label ? ` (${label})` : ''}`, `${result.rate} (got ${result.achieved.toFixed(1)})`, result.count, ms(result.p50), ms(result.p975), ms(result.p99), ms(result.max), result.errors, result.timeouts, result.non2xx],
-    ...Object.entries(result.kinds).map(([kind, k]) => [`  ${kind}`, '', k.count, ms(k.p50), ms(k.p975), ms(k.p99), ms(k.max), '', '', k.non2xx]),
+    [
+      `all${label ? ` (${label})` : ''}`,
+      `${result.rate} (got ${result.achieved.toFixed(1)})`,
+      result.count,
+      ms(result.p50),
+      ms(result.p975),
+      ms(result.p99),
+      ms(result.max),
+      result.errors,
+      result.timeouts,
+      result.non2xx,
+    ],
+    ...Object.entries(result.kinds).map(([kind, k]) => [
+      `  ${kind}`,
+      '',
+      k.count,
+      ms(k.p50),
+      ms(k.p975),
+      ms(k.p99),
+      ms(k.max),
+      '',
+      '',
+      k.non2xx,
+    ]),
   ];
   const widths = head.map((h, i) => Math.max(String(h).length, ...rows.map((r) => String(r[i]).length)));
-  const line = (r) => r.map((c, i) => (i === 0 ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join('  ');
+  const line = (r) =>
+    r.map((c, i) => (i === 0 ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join('  ');
   lines.push(line(head));
   for (const r of rows) lines.push(line(r));
   if (result.non2xx > 0) lines.push(`status codes: ${JSON.stringify(result.statuses)}`);
   if (result.p99By5s?.length > 2) lines.push(`p99 per 5 s: ${result.p99By5s.join(' ')} ms`);
-  if (result.bffCpuMsPerRequest) lines.push(`BFF CPU: ${result.bffCpuMsPerRequest.toFixed(1)} ms per request (all instances)`);
+  if (result.bffCpuMsPerRequest)
+    lines.push(`BFF CPU: ${result.bffCpuMsPerRequest.toFixed(1)} ms per request (all instances)`);
   return lines.join('\n');
 }

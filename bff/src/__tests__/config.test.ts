@@ -1,7 +1,6 @@
 import { ConfigError, loadConfig } from '../config';
 import { PRODUCTION_ENV as PRODUCTION } from '../../test/production-env';
 
-
 describe('config', () => {
   it('defaults to the embedded database on port 3000 with error-level logs outside production', () => {
     const config = loadConfig({});
@@ -27,7 +26,9 @@ describe('config', () => {
   });
 
   it('refuses the fake login in production, allows it in demo mode', () => {
-    expect(() => loadConfig({ ...PRODUCTION, FAKE_LOGIN: 'true' })).toThrow('FAKE_LOGIN: must not be enabled in production');
+    expect(() => loadConfig({ ...PRODUCTION, FAKE_LOGIN: 'true' })).toThrow(
+      'FAKE_LOGIN: must not be enabled in production',
+    );
     expect(loadConfig({ FAKE_LOGIN: 'true' }).FAKE_LOGIN).toBe(true);
     expect(loadConfig({ NODE_ENV: 'production', DEMO_MODE: 'true', FAKE_LOGIN: 'true' }).FAKE_LOGIN).toBe(true);
     expect(loadConfig({}).FAKE_LOGIN).toBe(false);
@@ -41,17 +42,29 @@ describe('config', () => {
 
   it('uses the bundled BankID simulator unless a BankID URL is given', () => {
     expect(loadConfig({}).BANKID_URL).toBeUndefined();
-    expect(loadConfig({ BANKID_URL: 'https://appapi2.test.bankid.com/rp/v6.0' }).BANKID_URL).toBe('https://appapi2.test.bankid.com/rp/v6.0');
+    expect(loadConfig({ BANKID_URL: 'https://appapi2.test.bankid.com/rp/v6.0' }).BANKID_URL).toBe(
+      'https://appapi2.test.bankid.com/rp/v6.0',
+    );
     expect(() => loadConfig({ BANKID_URL: 'not a url' })).toThrow('BANKID_URL');
   });
 
   it('accepts a PostgreSQL URL', () => {
-    expect(loadConfig({ DATABASE_URL: 'postgres://u:p@127.0.0.1:5432/db' }).DATABASE_URL).toBe('postgres://u:p@127.0.0.1:5432/db');
+    expect(loadConfig({ DATABASE_URL: 'postgres://u:p@127.0.0.1:5432/db' }).DATABASE_URL).toBe(
+      'postgres://u:p@127.0.0.1:5432/db',
+    );
   });
 
   it('keeps objects in local folders unless an S3 endpoint and bucket are both given', () => {
     expect(loadConfig({}).s3).toBeNull();
-    expect(loadConfig({ S3_ENDPOINT: 'http://127.0.0.1:9000', S3_BUCKET: 'home-energy', S3_ACCESS_KEY_ID: 'id', S3_SECRET_ACCESS_KEY: 'secret', S3_FORCE_PATH_STYLE: 'false' }).s3).toEqual({
+    expect(
+      loadConfig({
+        S3_ENDPOINT: 'http://127.0.0.1:9000',
+        S3_BUCKET: 'home-energy',
+        S3_ACCESS_KEY_ID: 'id',
+        S3_SECRET_ACCESS_KEY: 'secret',
+        S3_FORCE_PATH_STYLE: 'false',
+      }).s3,
+    ).toEqual({
       endpoint: 'http://127.0.0.1:9000',
       bucket: 'home-energy',
       region: 'us-east-1',
@@ -70,7 +83,14 @@ describe('config', () => {
       }
       return '';
     };
-    const bad = message({ S3_ENDPOINT: 'ftp://x', S3_BUCKET: 'Not_A_Bucket', S3_REGION: 'EU NORTH', S3_FORCE_PATH_STYLE: 'yes', MFE_PUBLIC_URL: 'cdn.example.se', RELEASE_UPLOAD_MB: '0' });
+    const bad = message({
+      S3_ENDPOINT: 'ftp://x',
+      S3_BUCKET: 'Not_A_Bucket',
+      S3_REGION: 'EU NORTH',
+      S3_FORCE_PATH_STYLE: 'yes',
+      MFE_PUBLIC_URL: 'cdn.example.se',
+      RELEASE_UPLOAD_MB: '0',
+    });
     expect(bad).toContain('S3_ENDPOINT: must be an http:// or https:// URL');
     expect(bad).toContain('S3_BUCKET: must be a bucket name such as home-energy-objects');
     expect(bad).toContain('S3_REGION: must be a region such as eu-north-1');
@@ -79,6 +99,8 @@ describe('config', () => {
     expect(bad).toContain('RELEASE_UPLOAD_MB');
     expect(message({ S3_ENDPOINT: 'https://s3.example.se' })).toContain('S3_BUCKET: required with S3_ENDPOINT');
     expect(message({ S3_BUCKET: 'home-energy' })).toContain('S3_ENDPOINT: required with S3_BUCKET');
-    expect(message({ S3_ENDPOINT: 'https://s3.example.se', S3_BUCKET: 'home-energy', S3_ACCESS_KEY_ID: 'id' })).toContain('S3_SECRET_ACCESS_KEY: required with S3_ACCESS_KEY_ID');
+    expect(
+      message({ S3_ENDPOINT: 'https://s3.example.se', S3_BUCKET: 'home-energy', S3_ACCESS_KEY_ID: 'id' }),
+    ).toContain('S3_SECRET_ACCESS_KEY: required with S3_ACCESS_KEY_ID');
   });
 });

@@ -32,13 +32,23 @@ describe('registry and releases', () => {
 
   let firstVersion = '';
   it('publishes a build and lists it with an absolute manifest URL on this origin', async () => {
-    const result = await publishRelease(database.db, settings(), { remote: 'mfe-results', distDir: fixtures.writeRemote('one'), releasedBy: 'test', activate: 'always' });
+    const result = await publishRelease(database.db, settings(), {
+      remote: 'mfe-results',
+      distDir: fixtures.writeRemote('one'),
+      releasedBy: 'test',
+      activate: 'always',
+    });
     expect(result).toMatchObject({ remote: 'mfe-results', created: true, activated: true });
     expect(result.version).toMatch(/^1\.2\.0-[0-9a-f]{10}$/);
     firstVersion = result.version;
     const res = await request(app).get('/api/mfe/registry').set('Host', 'example.test').expect(200);
     expect(res.body.remotes).toEqual([
-      { name: 'mfe_results', package: 'mfe-results', version: firstVersion, entry: `http://example.test/mfe/mfe-results/${firstVersion}/mf-manifest.json` },
+      {
+        name: 'mfe_results',
+        package: 'mfe-results',
+        version: firstVersion,
+        entry: `http://example.test/mfe/mfe-results/${firstVersion}/mf-manifest.json`,
+      },
     ]);
   });
 
@@ -56,9 +66,19 @@ describe('registry and releases', () => {
   });
 
   it('does not record the same build twice, and a new build becomes the active release', async () => {
-    const again = await publishRelease(database.db, settings(), { remote: 'mfe-results', distDir: fixtures.writeRemote('one'), releasedBy: 'test', activate: 'if-new-or-none' });
+    const again = await publishRelease(database.db, settings(), {
+      remote: 'mfe-results',
+      distDir: fixtures.writeRemote('one'),
+      releasedBy: 'test',
+      activate: 'if-new-or-none',
+    });
     expect(again).toMatchObject({ version: firstVersion, created: false, activated: false });
-    const second = await publishRelease(database.db, settings(), { remote: 'mfe-results', distDir: fixtures.writeRemote('two'), releasedBy: 'test', activate: 'always' });
+    const second = await publishRelease(database.db, settings(), {
+      remote: 'mfe-results',
+      distDir: fixtures.writeRemote('two'),
+      releasedBy: 'test',
+      activate: 'always',
+    });
     expect(second.version).not.toBe(firstVersion);
     const res = await request(app).get('/api/mfe/registry').expect(200);
     expect(res.body.remotes[0].version).toBe(second.version);
@@ -69,12 +89,21 @@ describe('registry and releases', () => {
     const res = await request(app).get('/api/mfe/registry').expect(200);
     expect(res.body.remotes).toHaveLength(1);
     expect(res.body.remotes[0].version).toBe(firstVersion);
-    await expect(activateRelease(database.db, settings(), 'mfe-results', '9.9.9-nothere', 'test')).rejects.toThrow('mfe-results has no release 9.9.9-nothere');
+    await expect(activateRelease(database.db, settings(), 'mfe-results', '9.9.9-nothere', 'test')).rejects.toThrow(
+      'mfe-results has no release 9.9.9-nothere',
+    );
   });
 
   it('refuses a release whose shared singletons the shell cannot satisfy, naming the library and versions', async () => {
-    const incompatible = SHELL_SHARED.map((s) => (s.name === 'react' ? { ...s, version: '20.0.0', requiredVersion: '^20.0.0' } : s));
-    const attempt = publishRelease(database.db, settings(), { remote: 'mfe-results', distDir: fixtures.writeRemote('react20', incompatible), releasedBy: 'test', activate: 'always' });
+    const incompatible = SHELL_SHARED.map((s) =>
+      s.name === 'react' ? { ...s, version: '20.0.0', requiredVersion: '^20.0.0' } : s,
+    );
+    const attempt = publishRelease(database.db, settings(), {
+      remote: 'mfe-results',
+      distDir: fixtures.writeRemote('react20', incompatible),
+      releasedBy: 'test',
+      activate: 'always',
+    });
     await expect(attempt).rejects.toThrow(ReleaseError);
     await expect(attempt).rejects.toThrow('react: the remote requires ^20.0.0 but the shell provides 19.3.1');
     const res = await request(app).get('/api/mfe/registry').expect(200);
@@ -82,10 +111,20 @@ describe('registry and releases', () => {
   });
 
   it('refuses a build of another remote and a singleton the shell does not provide', async () => {
-    const wrongName = publishRelease(database.db, settings(), { remote: 'mfe-flow', distDir: fixtures.writeRemote('named-results'), releasedBy: 'test', activate: 'always' });
+    const wrongName = publishRelease(database.db, settings(), {
+      remote: 'mfe-flow',
+      distDir: fixtures.writeRemote('named-results'),
+      releasedBy: 'test',
+      activate: 'always',
+    });
     await expect(wrongName).rejects.toThrow('holds the build of mfe_results, not mfe-flow');
     const extra = [...SHELL_SHARED, { name: 'zustand', version: '5.0.0', singleton: true, requiredVersion: '^5.0.0' }];
-    const extraSingleton = publishRelease(database.db, settings(), { remote: 'mfe-results', distDir: fixtures.writeRemote('extra', extra), releasedBy: 'test', activate: 'always' });
+    const extraSingleton = publishRelease(database.db, settings(), {
+      remote: 'mfe-results',
+      distDir: fixtures.writeRemote('extra', extra),
+      releasedBy: 'test',
+      activate: 'always',
+    });
     await expect(extraSingleton).rejects.toThrow('the shell does not provide the singleton zustand');
   });
 });
@@ -99,15 +138,22 @@ describe('API errors', () => {
   });
 
   it('answers malformed JSON with a 400, not a 500', async () => {
-    const res = await request(app).post('/api/mfe/registry').set('Content-Type', 'application/json').send('{"broken":').expect(400);
+    const res = await request(app)
+      .post('/api/mfe/registry')
+      .set('Content-Type', 'application/json')
+      .send('{"broken":')
+      .expect(400);
     expect(res.body.error).toBe('entity.parse.failed');
     expect(JSON.stringify(res.body)).not.toMatch(/at .*\.js/);
   });
 
   it('refuses a body over the size limit with 413', async () => {
-    await request(app).post('/api/anything').set('Content-Type', 'application/json').send(JSON.stringify({ big: 'x'.repeat(200_000) })).expect(413);
+    await request(app)
+      .post('/api/anything')
+      .set('Content-Type', 'application/json')
+      .send(JSON.stringify({ big: 'x'.repeat(200_000) }))
+      .expect(413);
   });
-
 });
 
 describe('health and the shell', () => {
@@ -117,7 +163,12 @@ describe('health and the shell', () => {
   });
 
   it('serves index.html for client routes, assets with cache headers, and 404 for missing files', async () => {
-    for (const route of ['/', '/flow/questions', '/property/1/building/primary/results-dashboard', '/console/org/acme/properties']) {
+    for (const route of [
+      '/',
+      '/flow/questions',
+      '/property/1/building/primary/results-dashboard',
+      '/console/org/acme/properties',
+    ]) {
       const res = await request(app).get(route).set('Accept', 'text/html').expect(200);
       expect(res.text).toContain('<div id="root">');
       expect(res.headers['cache-control']).toBe('no-cache');
@@ -139,7 +190,9 @@ describe('Content-Security-Policy', () => {
       .split(';')
       .find((directive) => directive.startsWith('script-src '));
     expect(scriptSrc?.split(' ').slice(1)).toEqual(["'self'", PAINT_FIRST_SCRIPT_HASH]);
-    expect(PAINT_FIRST_SCRIPT_HASH).toBe(`'sha256-${createHash('sha256').update(PAINT_FIRST_SCRIPT).digest('base64')}'`);
+    expect(PAINT_FIRST_SCRIPT_HASH).toBe(
+      `'sha256-${createHash('sha256').update(PAINT_FIRST_SCRIPT).digest('base64')}'`,
+    );
   });
 });
 

@@ -25,7 +25,8 @@ export function bankIdStrategy(deps: { db: Db; orders: OrderService; vault: Pers
         try {
           order = await deps.orders.current(req);
         } catch (error) {
-          if (error instanceof HttpError && error.status === 404) return this.fail({ status: 404, message: error.message }, 404);
+          if (error instanceof HttpError && error.status === 404)
+            return this.fail({ status: 404, message: error.message }, 404);
           throw error;
         }
         const completed = order.status === 'complete' && !order.consumedAt ? completedUserOf(deps.vault, order) : null;
@@ -38,7 +39,8 @@ export function bankIdStrategy(deps: { db: Db; orders: OrderService; vault: Pers
           }
           return this.success(req.user!, { validated: true });
         }
-        if (!(await consumeOrder(deps.db, order.id))) return this.fail({ status: 409, message: 'The BankID order was already used.' }, 409);
+        if (!(await consumeOrder(deps.db, order.id)))
+          return this.fail({ status: 409, message: 'The BankID order was already used.' }, 409);
         const owner = await upsertHomeowner(deps.db, deps.vault, completed);
         return this.success(homeownerSessionUser(owner));
       })().catch((error) => this.error(error));

@@ -1,5 +1,10 @@
 import type { RequestHandler } from 'express';
-import { isItemAllowed, isOrganisationMember, menuItem, type MenuContext } from '@home-energy/shared/console/menu-rules';
+import {
+  isItemAllowed,
+  isOrganisationMember,
+  menuItem,
+  type MenuContext,
+} from '@home-energy/shared/console/menu-rules';
 import { organisationSlugSchema, type OrganisationDetails } from '@home-energy/shared/schemas/session';
 import type { Db } from '../db/client';
 import { HttpError } from '../http/errors';
@@ -35,7 +40,13 @@ export function requireOrganisation(db: Db): RequestHandler {
     const slug = organisationSlugSchema.safeParse(req.params.org);
     const row = slug.success ? await findOrganisation(db, slug.data) : undefined;
     const organisation = row
-      ? { id: row.id, slug: row.slug, name: row.name, features: row.features as OrganisationDetails['features'], isInstaller: row.isInstaller }
+      ? {
+          id: row.id,
+          slug: row.slug,
+          name: row.name,
+          features: row.features as OrganisationDetails['features'],
+          isInstaller: row.isInstaller,
+        }
       : null;
     if (!organisation || !isOrganisationMember({ user: req.user, organisation })) {
       throw new HttpError(404, 'not_found', 'No such organisation.');
@@ -53,7 +64,8 @@ export function menuContext(req: Express.Request): MenuContext {
 export function requireConsoleItem(itemId: string): RequestHandler {
   const item = menuItem(itemId);
   return (req, _res, next) => {
-    if (!isItemAllowed(item, menuContext(req))) throw new HttpError(403, 'forbidden', `You do not have access to ${itemId}.`);
+    if (!isItemAllowed(item, menuContext(req)))
+      throw new HttpError(403, 'forbidden', `You do not have access to ${itemId}.`);
     next();
   };
 }

@@ -24,25 +24,33 @@ export function createPassport(db: Db, extra: passport.Strategy[] = []): passpor
   const instance = new passport.Passport() as passport.PassportStatic;
   instance.use(
     'credentials',
-    new LocalStrategy({ usernameField: 'email', passwordField: 'password', session: false }, async (email, password, done) => {
-      try {
-        const parsed = credentialsSchema.safeParse({ email, password });
-        const user = parsed.success ? await findStaffByEmail(db, parsed.data.email) : undefined;
-        const ok = await verifyPassword(password, user?.active ? user.passwordHash : DUMMY_HASH);
-        if (!user || !user.active || !ok) return done(null, false, { message: INVALID_CREDENTIALS });
-        const sessionUser = await loadSessionUser(db, user.id);
-        return done(null, sessionUser ?? false);
-      } catch (error) {
-        return done(error);
-      }
-    }),
+    new LocalStrategy(
+      { usernameField: 'email', passwordField: 'password', session: false },
+      async (email, password, done) => {
+        try {
+          const parsed = credentialsSchema.safeParse({ email, password });
+          const user = parsed.success ? await findStaffByEmail(db, parsed.data.email) : undefined;
+          const ok = await verifyPassword(password, user?.active ? user.passwordHash : DUMMY_HASH);
+          if (!user || !user.active || !ok) return done(null, false, { message: INVALID_CREDENTIALS });
+          const sessionUser = await loadSessionUser(db, user.id);
+          return done(null, sessionUser ?? false);
+        } catch (error) {
+          return done(error);
+        }
+      },
+    ),
   );
   for (const strategy of extra) instance.use(strategy);
   // Only the kind and id go into the session row; everything else is read fresh, or from a cache that any write
   // (deactivation, roles, memberships, organisations) empties before the next request (db/read-cache.ts).
   const users = new ReadCache<Express.User | null>(writeGenerationOfDb(db), { name: 'user', max: 10_000 });
   instance.serializeUser((user, done) =>
-    done(null, user.kind === 'homeowner' ? { kind: 'homeowner', id: Number(user.id.slice(1)) } : { kind: 'staff', id: Number(user.id) }),
+    done(
+      null,
+      user.kind === 'homeowner'
+        ? { kind: 'homeowner', id: Number(user.id.slice(1)) }
+        : { kind: 'staff', id: Number(user.id) },
+    ),
   );
   instance.deserializeUser(async (stored: { kind?: string; id?: number } | undefined, done) => {
     try {

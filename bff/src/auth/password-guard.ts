@@ -32,7 +32,9 @@ export function lockoutMs(key: string, failures: number): number {
 
 export class PasswordLocked extends Error {
   constructor(readonly retryAfterS: number) {
-    super(`Too many wrong passwords. Try again in ${retryAfterS < 120 ? `${retryAfterS} seconds` : `${Math.ceil(retryAfterS / 60)} minutes`}.`);
+    super(
+      `Too many wrong passwords. Try again in ${retryAfterS < 120 ? `${retryAfterS} seconds` : `${Math.ceil(retryAfterS / 60)} minutes`}.`,
+    );
   }
 }
 
@@ -64,7 +66,10 @@ export class PasswordGuard {
     const at = new Date(this.now());
     const forgotten = new Date(at.getTime() - FAILURES_FORGOTTEN_AFTER_MS).toISOString();
     const free = freeFailures(key);
-    await this.db.insert(passwordFailures).values({ key, failures: 0, lastFailureAt: new Date(0) }).onConflictDoNothing();
+    await this.db
+      .insert(passwordFailures)
+      .values({ key, failures: 0, lastFailureAt: new Date(0) })
+      .onConflictDoNothing();
     const counted = await this.db.execute(sql`
       update password_failures set
         failures = case when last_failure_at < ${forgotten}::timestamptz then 1 else failures + 1 end,

@@ -30,7 +30,18 @@ export interface AuthRouteOptions {
 
 const PROVIDERS = { credentials: { id: 'credentials', name: 'Email and password', type: 'credentials' } } as const;
 // GET /error with one of these goes back to the sign-in page with the error (next-auth v4's error page contract).
-const SIGNIN_ERRORS = new Set(['Signin', 'OAuthSignin', 'OAuthCallback', 'OAuthCreateAccount', 'EmailCreateAccount', 'Callback', 'OAuthAccountNotLinked', 'EmailSignin', 'CredentialsSignin', 'SessionRequired']);
+const SIGNIN_ERRORS = new Set([
+  'Signin',
+  'OAuthSignin',
+  'OAuthCallback',
+  'OAuthCreateAccount',
+  'EmailCreateAccount',
+  'Callback',
+  'OAuthAccountNotLinked',
+  'EmailSignin',
+  'CredentialsSignin',
+  'SessionRequired',
+]);
 const NO_CACHE = { 'Cache-Control': 'private, no-cache, no-store', Pragma: 'no-cache', Expires: '0' };
 
 interface AuthRequestState {
@@ -77,7 +88,8 @@ export function authAnswers(options: AuthAnswerOptions) {
     const requested = safeCallbackUrl(req.body?.callbackUrl ?? req.query.callbackUrl, baseUrl);
     const fromCookie = safeCallbackUrl(req.cookies?.[options.cookies.callbackUrl], baseUrl);
     const callbackUrl = requested ?? fromCookie ?? baseUrl;
-    if (callbackUrl !== req.cookies?.[options.cookies.callbackUrl]) res.cookie(options.cookies.callbackUrl, callbackUrl, options.cookies.options);
+    if (callbackUrl !== req.cookies?.[options.cookies.callbackUrl])
+      res.cookie(options.cookies.callbackUrl, callbackUrl, options.cookies.options);
     return { baseUrl, url, csrf, callbackUrl };
   }
 
@@ -86,7 +98,9 @@ export function authAnswers(options: AuthAnswerOptions) {
     init(req, res);
     // Sent as is: an answer no cache may keep has no use for an ETag (res.json would hash every answer for one).
     const body = JSON.stringify(sessionJson(signedIn));
-    res.set(NO_CACHE).set({ 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': String(Buffer.byteLength(body)) });
+    res
+      .set(NO_CACHE)
+      .set({ 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': String(Buffer.byteLength(body)) });
     res.end(body);
   }
 
@@ -96,7 +110,10 @@ export function authAnswers(options: AuthAnswerOptions) {
 /** The signed-in user and session expiry on a request that went through express-session and passport. */
 function signedInOf(req: Request): SignedIn | null {
   if (!req.user) return null;
-  return { user: req.user, expires: req.session.cookie.expires ?? new Date(Date.now() + (req.session.cookie.maxAge ?? 0)) };
+  return {
+    user: req.user,
+    expires: req.session.cookie.expires ?? new Date(Date.now() + (req.session.cookie.maxAge ?? 0)),
+  };
 }
 
 /** POST /_log bodies (NextAuth's client sends level, code and a short message) are at most this large. */
@@ -129,7 +146,10 @@ function clientLogLimiter(db: Db, logger: Logger) {
 function clientLog(logger: Logger) {
   return (req: Request, res: Response) => {
     const { level, code, message } = req.body ?? {};
-    logger[level === 'error' || level === 'warn' ? 'warn' : 'debug']({ client: true, code: reportText(code), message: reportText(message) }, 'client auth log');
+    logger[level === 'error' || level === 'warn' ? 'warn' : 'debug'](
+      { client: true, code: reportText(code), message: reportText(message) },
+      'client auth log',
+    );
     res.status(200).end();
   };
 }
@@ -142,7 +162,13 @@ function clientLog(logger: Logger) {
 export function authRoutes(options: AuthRouteOptions): Router {
   const router = Router();
   // Before the other routes' parsers: client logs have a smaller body limit of their own.
-  router.post('/_log', clientLogLimiter(options.db, options.logger), express.urlencoded({ extended: false, limit: CLIENT_LOG_MAX_BYTES }), express.json({ limit: CLIENT_LOG_MAX_BYTES }), clientLog(options.logger));
+  router.post(
+    '/_log',
+    clientLogLimiter(options.db, options.logger),
+    express.urlencoded({ extended: false, limit: CLIENT_LOG_MAX_BYTES }),
+    express.json({ limit: CLIENT_LOG_MAX_BYTES }),
+    clientLog(options.logger),
+  );
   router.use(express.urlencoded({ extended: false, limit: '10kb' }), express.json({ limit: '10kb' }));
   const { init, answerSession } = authAnswers(options);
 
@@ -175,7 +201,10 @@ export function authRoutes(options: AuthRouteOptions): Router {
     const { url } = init(req, res);
     res.json(
       Object.fromEntries(
-        Object.values(PROVIDERS).map((p) => [p.id, { ...p, signinUrl: `${url}/signin/${p.id}`, callbackUrl: `${url}/callback/${p.id}` }]),
+        Object.values(PROVIDERS).map((p) => [
+          p.id,
+          { ...p, signinUrl: `${url}/signin/${p.id}`, callbackUrl: `${url}/callback/${p.id}` },
+        ]),
       ),
     );
   });
@@ -225,7 +254,12 @@ export function authRoutes(options: AuthRouteOptions): Router {
       if (error) return next(error);
       if (!user) {
         options.logger.info({ provider }, 'sign-in refused');
-        return redirect(req, res, `${state.url}/error?error=CredentialsSignin&provider=${encodeURIComponent(provider)}`, 401);
+        return redirect(
+          req,
+          res,
+          `${state.url}/error?error=CredentialsSignin&provider=${encodeURIComponent(provider)}`,
+          401,
+        );
       }
       // req.login regenerates the session (no fixation), then stores only the user id.
       req.login(user, (loginError) => {
@@ -233,7 +267,9 @@ export function authRoutes(options: AuthRouteOptions): Router {
         const language = requestLanguage(req);
         rememberStoredLanguage(req, language);
         void recordSignIn(options.db, Number(user.id), language).catch(() => undefined);
-        void options.passwordGuard.passed(keys[0]!, keys.slice(1)).then(() => redirect(req, res, state.callbackUrl), next);
+        void options.passwordGuard
+          .passed(keys[0]!, keys.slice(1))
+          .then(() => redirect(req, res, state.callbackUrl), next);
       });
     })(req, res, next);
   });
@@ -271,7 +307,10 @@ export function authRoutes(options: AuthRouteOptions): Router {
   router.get('/signout', (_req, res) => res.redirect(302, options.signInPage));
 
   router.all('/{*rest}', (req, res) => {
-    res.status(400).type('text/plain').send(`Error: This action with HTTP ${req.method} is not supported by NextAuth.js`);
+    res
+      .status(400)
+      .type('text/plain')
+      .send(`Error: This action with HTTP ${req.method} is not supported by NextAuth.js`);
   });
   return router;
 }

@@ -9,7 +9,10 @@ import { appSecrets } from '../db/schema';
  */
 export async function loadAuthSecret(db: Db, fromEnv?: string): Promise<string> {
   if (fromEnv) return fromEnv;
-  await db.insert(appSecrets).values({ name: 'auth', value: crypto.randomBytes(32).toString('hex') }).onConflictDoNothing();
+  await db
+    .insert(appSecrets)
+    .values({ name: 'auth', value: crypto.randomBytes(32).toString('hex') })
+    .onConflictDoNothing();
   const row = await db.query.appSecrets.findFirst({ where: eq(appSecrets.name, 'auth') });
   if (!row) throw new Error('auth secret missing after insert');
   return row.value;

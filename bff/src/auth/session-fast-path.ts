@@ -18,7 +18,10 @@ const VERIFIED_KEPT = 10_000;
 
 type StoredSession = Omit<session.SessionData, 'cookie'> & {
   passport?: { user?: unknown };
-  cookie?: Pick<session.CookieOptions, 'path' | 'domain' | 'httpOnly' | 'secure' | 'sameSite' | 'priority' | 'partitioned'> & { originalMaxAge?: number | null };
+  cookie?: Pick<
+    session.CookieOptions,
+    'path' | 'domain' | 'httpOnly' | 'secure' | 'sameSite' | 'priority' | 'partitioned'
+  > & { originalMaxAge?: number | null };
 };
 
 export interface SessionFastPathOptions {
@@ -46,7 +49,12 @@ export function sessionFastPath({ store, passport, secret, cookies, answers }: S
 
   return (req, res, next) => {
     // A query or a body can name a callbackUrl (routes.ts init): the chain, with its parsers, answers those.
-    if (req.url.includes('?') || req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined) return next();
+    if (
+      req.url.includes('?') ||
+      req.headers['content-length'] !== undefined ||
+      req.headers['transfer-encoding'] !== undefined
+    )
+      return next();
     parseCookies(req, res, () => undefined);
     const value = req.cookies?.[cookies.session];
     const sid = typeof value === 'string' ? sessionIdOf(value) : null;
@@ -57,30 +65,42 @@ export function sessionFastPath({ store, passport, secret, cookies, answers }: S
       const cookie = stored?.cookie;
       // Signed out, impersonating (checked against the database on each request: impersonation.ts), a browser-session
       // cookie, or a Secure cookie over plain http (express-session would not send it): the chain decides.
-      if (!stored || stored.passport?.user === undefined || stored.impersonating || !cookie || typeof cookie.originalMaxAge !== 'number') return next();
-      if ((cookie.secure === true && !req.secure) || cookie.priority !== undefined || cookie.partitioned !== undefined) return next();
-      passport.deserializeUser(stored.passport.user as object, req, (error: unknown, user?: Express.User | false | null) => {
-        if (error) return next(error);
-        // A user gone or deactivated: the chain drops them from the session (passport) and answers signed out.
-        if (!user) return next();
-        // The sliding expiry, as express-session's rolling cookie and touch: the cookie on every answer, the row at
-        // most once per SESSION_TOUCH_INTERVAL_MS (session.ts throttleTouch).
-        const expires = new Date(Date.now() + cookie.originalMaxAge!);
-        const rolled = { ...stored, cookie: { ...cookie, expires } } as unknown as session.SessionData;
-        store.touch!(sid, rolled, (error?: unknown) => {
+      if (
+        !stored ||
+        stored.passport?.user === undefined ||
+        stored.impersonating ||
+        !cookie ||
+        typeof cookie.originalMaxAge !== 'number'
+      )
+        return next();
+      if ((cookie.secure === true && !req.secure) || cookie.priority !== undefined || cookie.partitioned !== undefined)
+        return next();
+      passport.deserializeUser(
+        stored.passport.user as object,
+        req,
+        (error: unknown, user?: Express.User | false | null) => {
           if (error) return next(error);
-          // The value it came with: the signature of this id under this secret (verified above) is the same string.
-          res.cookie(cookies.session, value as string, {
-            path: cookie.path,
-            domain: cookie.domain,
-            httpOnly: cookie.httpOnly,
-            secure: cookie.secure === true,
-            sameSite: cookie.sameSite,
-            expires,
+          // A user gone or deactivated: the chain drops them from the session (passport) and answers signed out.
+          if (!user) return next();
+          // The sliding expiry, as express-session's rolling cookie and touch: the cookie on every answer, the row at
+          // most once per SESSION_TOUCH_INTERVAL_MS (session.ts throttleTouch).
+          const expires = new Date(Date.now() + cookie.originalMaxAge!);
+          const rolled = { ...stored, cookie: { ...cookie, expires } } as unknown as session.SessionData;
+          store.touch!(sid, rolled, (error?: unknown) => {
+            if (error) return next(error);
+            // The value it came with: the signature of this id under this secret (verified above) is the same string.
+            res.cookie(cookies.session, value as string, {
+              path: cookie.path,
+              domain: cookie.domain,
+              httpOnly: cookie.httpOnly,
+              secure: cookie.secure === true,
+              sameSite: cookie.sameSite,
+              expires,
+            });
+            answers.answerSession(req, res, { user, expires });
           });
-          answers.answerSession(req, res, { user, expires });
-        });
-      });
+        },
+      );
     });
   };
 }

@@ -59,18 +59,18 @@ function cacheSessions(store: session.Store, pool: pg.Pool): session.Store {
     return expires ? new Date(expires).getTime() : Infinity;
   };
   store.get = (sid, callback) => {
-    cache.read(sid, () => load(sid), { keep: (json) => json !== null, until: expiryOf }).then(
-      (json) => callback(null, json ? JSON.parse(json) : null),
-      (error) => callback(error),
-    );
+    cache
+      .read(sid, () => load(sid), { keep: (json) => json !== null, until: expiryOf })
+      .then(
+        (json) => callback(null, json ? JSON.parse(json) : null),
+        (error) => callback(error),
+      );
   };
   // The store writes through the pool, not the tracked database: it reports its own writes (db/tracked-db.ts).
-  const reported =
-    (callback?: (error?: unknown) => void) =>
-    (error?: unknown) => {
-      generation.wrote();
-      callback?.(error);
-    };
+  const reported = (callback?: (error?: unknown) => void) => (error?: unknown) => {
+    generation.wrote();
+    callback?.(error);
+  };
   const { touch } = store;
   store.set = (sid, sess, callback) => {
     cache.delete(sid);
@@ -89,7 +89,12 @@ export function createSessionStore(options: { pool: pg.Pool; pruneExpired: boole
   const PgStore = connectPgSimple(session);
   return throttleTouch(
     cacheSessions(
-      new PgStore({ pool: options.pool, tableName: 'session', createTableIfMissing: false, pruneSessionInterval: options.pruneExpired ? 15 * 60 : false }),
+      new PgStore({
+        pool: options.pool,
+        tableName: 'session',
+        createTableIfMissing: false,
+        pruneSessionInterval: options.pruneExpired ? 15 * 60 : false,
+      }),
       options.pool,
     ),
   );

@@ -14,7 +14,13 @@ export function findStaffByEmail(db: Db, email: string): Promise<StaffUserRow | 
 /** The session user (docs/product.md §3): flags and the active organisations the user belongs to, from one join. */
 export async function loadSessionUser(db: Db, id: number): Promise<SessionUser | null> {
   const rows = await db
-    .select({ user: staffUsers, slug: organisations.slug, orgName: organisations.name, role: memberships.role, orgActive: organisations.active })
+    .select({
+      user: staffUsers,
+      slug: organisations.slug,
+      orgName: organisations.name,
+      role: memberships.role,
+      orgActive: organisations.active,
+    })
     .from(staffUsers)
     .leftJoin(memberships, eq(memberships.userId, staffUsers.id))
     .leftJoin(organisations, eq(organisations.id, memberships.organisationId))

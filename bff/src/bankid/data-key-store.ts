@@ -18,7 +18,11 @@ export class DataKeyError extends ConfigError {}
 /** The key check the data is written with (locked until the transaction ends); claimed for `vault` when none is kept yet. */
 async function keyCheckFor(tx: Queryable, vault: PersonalNumberVault, lock: 'share' | 'update'): Promise<string> {
   await tx.insert(appSecrets).values({ name: DATA_KEY_CHECK, value: vault.keyCheck }).onConflictDoNothing();
-  const rows = await tx.select({ value: appSecrets.value }).from(appSecrets).where(eq(appSecrets.name, DATA_KEY_CHECK)).for(lock);
+  const rows = await tx
+    .select({ value: appSecrets.value })
+    .from(appSecrets)
+    .where(eq(appSecrets.name, DATA_KEY_CHECK))
+    .for(lock);
   return rows[0]!.value;
 }
 
@@ -26,7 +30,9 @@ async function keyCheckFor(tx: Queryable, vault: PersonalNumberVault, lock: 'sha
 export async function assertCurrentDataKey(tx: Queryable, vault: PersonalNumberVault): Promise<void> {
   const current = await keyCheckFor(tx, vault, 'share');
   if (current !== vault.keyCheck) {
-    throw new DataKeyError(`The data is written with data key ${current.split(':')[0]}, this process holds v${vault.version}: restart it with the current DATA_ENCRYPTION_KEY.`);
+    throw new DataKeyError(
+      `The data is written with data key ${current.split(':')[0]}, this process holds v${vault.version}: restart it with the current DATA_ENCRYPTION_KEY.`,
+    );
   }
 }
 
@@ -35,31 +41,56 @@ export async function assertCurrentDataKey(tx: Queryable, vault: PersonalNumberV
  * (like auth/secrets.ts, but independent of AUTH_SECRET). Refuses a key other than the one the data is written with.
  * Homeowners written before the data key existed are converted once, with the AUTH_SECRET their keys came from.
  */
-export async function loadDataKey(db: Db, fromEnv: DataKey | undefined, options: { legacyAuthSecret?: string; logger?: Logger } = {}): Promise<DataKey> {
+export async function loadDataKey(
+  db: Db,
+  fromEnv: DataKey | undefined,
+  options: { legacyAuthSecret?: string; logger?: Logger } = {},
+): Promise<DataKey> {
   return db.transaction(async (tx) => {
     let key = fromEnv;
     let generated = false;
     if (!key) {
-      generated = (await tx.insert(appSecrets).values({ name: STORED_DATA_KEY, value: DataKey.generate().serialize() }).onConflictDoNothing().returning()).length > 0;
+      generated =
+        (
+          await tx
+            .insert(appSecrets)
+            .values({ name: STORED_DATA_KEY, value: DataKey.generate().serialize() })
+            .onConflictDoNothing()
+            .returning()
+        ).length > 0;
       const row = await tx.query.appSecrets.findFirst({ where: eq(appSecrets.name, STORED_DATA_KEY) });
       key = parseDataKey(row!.value);
     }
     const vault = new PersonalNumberVault(key);
     const current = await keyCheckFor(tx, vault, 'update');
     if (current !== vault.keyCheck) {
-      const which = fromEnv ? `DATA_ENCRYPTION_KEY (v${key.version}) is not` : generated ? 'DATA_ENCRYPTION_KEY is unset and the database keeps no key, but that is not' : `DATA_ENCRYPTION_KEY is unset and the key kept in the database (v${key.version}) is not`;
-      throw new DataKeyError(`${which} the key the personal numbers are written with (${current.split(':')[0]}). Set DATA_ENCRYPTION_KEY to that key; after a rotation, to the new one.`);
+      const which = fromEnv
+        ? `DATA_ENCRYPTION_KEY (v${key.version}) is not`
+        : generated
+          ? 'DATA_ENCRYPTION_KEY is unset and the database keeps no key, but that is not'
+          : `DATA_ENCRYPTION_KEY is unset and the key kept in the database (v${key.version}) is not`;
+      throw new DataKeyError(
+        `${which} the key the personal numbers are written with (${current.split(':')[0]}). Set DATA_ENCRYPTION_KEY to that key; after a rotation, to the new one.`,
+      );
     }
     if (options.legacyAuthSecret) {
       const left = await convertLegacyHomeowners(tx, new LegacyPersonalNumberVault(options.legacyAuthSecret), vault);
-      if (left > 0) options.logger?.warn({ homeowners: left }, 'personal numbers from before the data key that AUTH_SECRET does not decrypt: those homeowners cannot sign in to their data');
+      if (left > 0)
+        options.logger?.warn(
+          { homeowners: left },
+          'personal numbers from before the data key that AUTH_SECRET does not decrypt: those homeowners cannot sign in to their data',
+        );
     }
     return key;
   });
 }
 
 /** Homeowners whose hash has no key version were written with keys from AUTH_SECRET; returns how many could not be converted. */
-async function convertLegacyHomeowners(tx: Tx, legacy: LegacyPersonalNumberVault, vault: PersonalNumberVault): Promise<number> {
+async function convertLegacyHomeowners(
+  tx: Tx,
+  legacy: LegacyPersonalNumberVault,
+  vault: PersonalNumberVault,
+): Promise<number> {
   const rows = await tx
     .select({ id: homeowners.id, encrypted: homeowners.personalNumberEncrypted })
     .from(homeowners)
@@ -103,19 +134,34 @@ export interface RotationResult {
  * commit the old key is retired (assertCurrentDataKey refuses it). `store`: what app_secrets keeps afterwards — the
  * new key (the database's own key was rotated) or none (the key lives in DATA_ENCRYPTION_KEY).
  */
-export async function rotateDataKey(db: Db, oldKey: DataKey, newKey: DataKey, store: 'new-key' | 'none'): Promise<RotationResult> {
-  if (newKey.version === oldKey.version) throw new DataKeyError(`The new data key needs another version than the old one (v${oldKey.version}): write it as v${oldKey.version + 1}:<base64>.`);
+export async function rotateDataKey(
+  db: Db,
+  oldKey: DataKey,
+  newKey: DataKey,
+  store: 'new-key' | 'none',
+): Promise<RotationResult> {
+  if (newKey.version === oldKey.version)
+    throw new DataKeyError(
+      `The new data key needs another version than the old one (v${oldKey.version}): write it as v${oldKey.version + 1}:<base64>.`,
+    );
   const oldVault = new PersonalNumberVault(oldKey);
   const newVault = new PersonalNumberVault(newKey);
   return db.transaction(async (tx) => {
     const current = await keyCheckFor(tx, oldVault, 'update');
     if (current !== oldVault.keyCheck) {
-      throw new DataKeyError(`The old key (v${oldKey.version}) is not the key the data is written with (${current.split(':')[0]}); nothing was changed.`);
+      throw new DataKeyError(
+        `The old key (v${oldKey.version}) is not the key the data is written with (${current.split(':')[0]}); nothing was changed.`,
+      );
     }
-    const owners = await tx.select({ id: homeowners.id, encrypted: homeowners.personalNumberEncrypted }).from(homeowners).for('update');
+    const owners = await tx
+      .select({ id: homeowners.id, encrypted: homeowners.personalNumberEncrypted })
+      .from(homeowners)
+      .for('update');
     const rewritten = owners.map((row) => {
       if (keyVersionOf(row.encrypted) === null) {
-        throw new DataKeyError(`Homeowner ${row.id} is still written with the keys from AUTH_SECRET: start the BFF once with this version (it converts them), then rotate.`);
+        throw new DataKeyError(
+          `Homeowner ${row.id} is still written with the keys from AUTH_SECRET: start the BFF once with this version (it converts them), then rotate.`,
+        );
       }
       const personalNumber = oldVault.decrypt(row.encrypted);
       return { id: row.id, hash: newVault.hash(personalNumber), encrypted: newVault.encrypt(personalNumber) };
@@ -139,10 +185,16 @@ export async function rotateDataKey(db: Db, oldKey: DataKey, newKey: DataKey, st
       await tx.update(bankidOrders).set({ completedUserEncrypted: reencrypted }).where(eq(bankidOrders.id, order.id));
     }
     if (failed.length > 0) {
-      await tx.update(bankidOrders).set({ completedUserEncrypted: null, status: 'failed', hintCode: 'expiredTransaction' }).where(inArray(bankidOrders.id, failed));
+      await tx
+        .update(bankidOrders)
+        .set({ completedUserEncrypted: null, status: 'failed', hintCode: 'expiredTransaction' })
+        .where(inArray(bankidOrders.id, failed));
     }
 
-    await tx.update(appSecrets).set({ value: newVault.keyCheck, createdAt: new Date() }).where(eq(appSecrets.name, DATA_KEY_CHECK));
+    await tx
+      .update(appSecrets)
+      .set({ value: newVault.keyCheck, createdAt: new Date() })
+      .where(eq(appSecrets.name, DATA_KEY_CHECK));
     if (store === 'new-key') {
       await tx
         .insert(appSecrets)

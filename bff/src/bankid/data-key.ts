@@ -47,9 +47,11 @@ export function parseDataKey(text: string): DataKey {
   const match = VERSIONED.exec(text.trim());
   const version = match ? Number(match[1]) : 1;
   const encoded = match ? match[2]!.trim() : text.trim();
-  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(encoded)) throw new Error('must be base64 of 32 random bytes, optionally versioned as v2:<base64> (openssl rand -base64 32)');
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(encoded))
+    throw new Error('must be base64 of 32 random bytes, optionally versioned as v2:<base64> (openssl rand -base64 32)');
   const material = Buffer.from(encoded, 'base64');
-  if (material.length !== 32) throw new Error(`must be 32 bytes once base64-decoded, got ${material.length} (openssl rand -base64 32)`);
+  if (material.length !== 32)
+    throw new Error(`must be 32 bytes once base64-decoded, got ${material.length} (openssl rand -base64 32)`);
   return new DataKey(version, material);
 }
 

@@ -56,10 +56,17 @@ export class PersonalNumberVault {
 
   decrypt(stored: string): string {
     const [header, iv, tag, data, ...rest] = stored.split('.');
-    if (keyVersionOf(stored) === null || iv === undefined || tag === undefined || data === undefined || rest.length > 0) {
+    if (
+      keyVersionOf(stored) === null ||
+      iv === undefined ||
+      tag === undefined ||
+      data === undefined ||
+      rest.length > 0
+    ) {
       throw new VaultKeyError('not a vault ciphertext');
     }
-    if (header !== `v${this.version}`) throw new VaultKeyError(`written with data key ${header}, this vault holds v${this.version}`);
+    if (header !== `v${this.version}`)
+      throw new VaultKeyError(`written with data key ${header}, this vault holds v${this.version}`);
     try {
       const decipher = crypto.createDecipheriv('aes-256-gcm', this.encryptionKey, Buffer.from(iv, 'base64url'));
       decipher.setAAD(Buffer.from(header));

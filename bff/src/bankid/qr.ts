@@ -30,7 +30,8 @@ export interface ParsedQrData {
   qrAuthCode: string;
 }
 
-const QR_PATTERN = /^bankid\.([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})\.(0|[1-9][0-9]{0,8})\.([0-9a-f]{64})$/;
+const QR_PATTERN =
+  /^bankid\.([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})\.(0|[1-9][0-9]{0,8})\.([0-9a-f]{64})$/;
 
 /** Parses a scanned QR payload; null when it is not `bankid.<uuid>.<seconds>.<64 lowercase hex>`. */
 export function parseQrData(data: string): ParsedQrData | null {
@@ -47,5 +48,6 @@ export function verifyQrAuthCode(qrStartSecret: string, qrTime: number, claimed:
 }
 
 function assertQrTime(qrTime: number): void {
-  if (!Number.isSafeInteger(qrTime) || qrTime < 0) throw new RangeError(`qrTime must be a whole number of seconds ≥ 0, got ${qrTime}`);
+  if (!Number.isSafeInteger(qrTime) || qrTime < 0)
+    throw new RangeError(`qrTime must be a whole number of seconds ≥ 0, got ${qrTime}`);
 }

@@ -63,7 +63,9 @@ export class RpClient {
       // BankID's own CA (pinned trust), when given.
       ...(options.caPath ? { ca: fs.readFileSync(options.caPath) } : {}),
     };
-    this.agent = options.baseUrl.startsWith('https:') ? new https.Agent({ keepAlive: true, ...tls }) : new http.Agent({ keepAlive: true });
+    this.agent = options.baseUrl.startsWith('https:')
+      ? new https.Agent({ keepAlive: true, ...tls })
+      : new http.Agent({ keepAlive: true });
   }
 
   auth(body: StartRequest): Promise<StartResponse> {
@@ -128,12 +130,18 @@ export class RpClient {
               return reject(new BankIdError(res.statusCode ?? 0, 'unknown', 'answer was not JSON'));
             }
             if (res.statusCode === 200) return resolve(json as T);
-            reject(new BankIdError(res.statusCode ?? 0, String(json.errorCode ?? 'unknown'), String(json.details ?? '')));
+            reject(
+              new BankIdError(res.statusCode ?? 0, String(json.errorCode ?? 'unknown'), String(json.details ?? '')),
+            );
           });
         },
       );
-      req.on('timeout', () => req.destroy(new BankIdError(408, 'requestTimeout', `no answer within ${this.options.timeoutMs ?? 10_000} ms`)));
-      req.on('error', (error) => reject(error instanceof BankIdError ? error : Object.assign(error, { errorCode: 'network' })));
+      req.on('timeout', () =>
+        req.destroy(new BankIdError(408, 'requestTimeout', `no answer within ${this.options.timeoutMs ?? 10_000} ms`)),
+      );
+      req.on('error', (error) =>
+        reject(error instanceof BankIdError ? error : Object.assign(error, { errorCode: 'network' })),
+      );
       req.end(payload);
     });
   }

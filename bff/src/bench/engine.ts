@@ -42,5 +42,12 @@ times.sort((a, b) => a - b);
 const pct = (p: number) => times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))];
 const plans = benchPlans(buildings);
 console.log(
-  JSON.stringify({ properties: buildings.length, skipped, p50Ms: pct(50), p99Ms: pct(99), propertiesPerSecond: Math.round((buildings.length / totalMs) * 1000), plans }),
+  JSON.stringify({
+    properties: buildings.length,
+    skipped,
+    p50Ms: pct(50),
+    p99Ms: pct(99),
+    propertiesPerSecond: Math.round((buildings.length / totalMs) * 1000),
+    plans,
+  }),
 );

@@ -34,8 +34,20 @@ type PoolLimits = Pick<pg.PoolConfig, 'connectionTimeoutMillis' | 'statement_tim
  */
 export const SERVING_POSTGRES_LIMITS: PoolLimits = { connectionTimeoutMillis: 1_000, statement_timeout: 15_000 };
 
-function handleFor(kind: DatabaseHandle['kind'], url: string, poolMax: number, onClose: () => Promise<void>, limits: PoolLimits = {}): DatabaseHandle {
-  const pool = new pg.Pool({ connectionString: url, max: poolMax, connectionTimeoutMillis: 5_000, idleTimeoutMillis: 30_000, ...limits });
+function handleFor(
+  kind: DatabaseHandle['kind'],
+  url: string,
+  poolMax: number,
+  onClose: () => Promise<void>,
+  limits: PoolLimits = {},
+): DatabaseHandle {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolMax,
+    connectionTimeoutMillis: 5_000,
+    idleTimeoutMillis: 30_000,
+    ...limits,
+  });
   // An idle client losing its server must not crash the process; the next query reports the error.
   pool.on('error', () => undefined);
   // Nor may a checked-out one (mid-transaction, between statements), which has no pool listener: its loss reaches
@@ -114,9 +126,14 @@ export async function openPglite(options: {
     if (running && running.pid !== process.pid) {
       if (options.attach) {
         // The serving process caches reads: after writing, tell it (db/write-generation.ts).
-        const attached: DatabaseHandle = handleFor('pglite', socketUrl(running.socketDir), Math.min(poolMax, 2), async () => {
-          if (writeGenerationOf(attached.pool).value > 0) signalWrites(running.pid);
-        });
+        const attached: DatabaseHandle = handleFor(
+          'pglite',
+          socketUrl(running.socketDir),
+          Math.min(poolMax, 2),
+          async () => {
+            if (writeGenerationOf(attached.pool).value > 0) signalWrites(running.pid);
+          },
+        );
         return attached;
       }
       throw new DataDirInUseError(
@@ -130,9 +147,12 @@ export async function openPglite(options: {
     dataDir: options.dataDir ? path.join(options.dataDir, 'pg') : undefined,
     loadDataDir: options.loadDataDir,
   });
-  const fitsDataDir = options.dataDir && path.join(path.resolve(options.dataDir), SOCKET_FILE).length <= MAX_SOCKET_PATH;
+  const fitsDataDir =
+    options.dataDir && path.join(path.resolve(options.dataDir), SOCKET_FILE).length <= MAX_SOCKET_PATH;
   const ownSocketDir = !fitsDataDir;
-  const socketDir = fitsDataDir ? path.resolve(options.dataDir!) : privateDir(fs.mkdtempSync(path.join(os.tmpdir(), 'home-energy-db-')));
+  const socketDir = fitsDataDir
+    ? path.resolve(options.dataDir!)
+    : privateDir(fs.mkdtempSync(path.join(os.tmpdir(), 'home-energy-db-')));
   const socketPath = path.join(socketDir, SOCKET_FILE);
   // A process killed while serving leaves its socket file behind; the lock said nobody serves it now.
   fs.rmSync(socketPath, { force: true });
@@ -140,7 +160,8 @@ export async function openPglite(options: {
   keepProtocolBatchesTogether(server);
   await server.start();
   fs.chmodSync(socketPath, 0o600);
-  if (lockFile) fs.writeFileSync(lockFile, JSON.stringify({ pid: process.pid, socketDir } satisfies LockInfo), { mode: 0o600 });
+  if (lockFile)
+    fs.writeFileSync(lockFile, JSON.stringify({ pid: process.pid, socketDir } satisfies LockInfo), { mode: 0o600 });
   let stopHearing = () => undefined as void;
   const handle = handleFor('pglite', socketUrl(socketDir), poolMax, async () => {
     stopHearing();
@@ -161,6 +182,11 @@ export interface DatabaseSettings {
 }
 
 export function openDatabase(config: DatabaseSettings, options: { attach?: boolean } = {}): Promise<DatabaseHandle> {
-  if (config.DATABASE_URL) return Promise.resolve(openPostgres(config.DATABASE_URL, config.DATABASE_POOL_MAX, SERVING_POSTGRES_LIMITS));
-  return openPglite({ dataDir: path.join(config.DATA_DIR, 'db'), poolMax: config.DATABASE_POOL_MAX, attach: options.attach });
+  if (config.DATABASE_URL)
+    return Promise.resolve(openPostgres(config.DATABASE_URL, config.DATABASE_POOL_MAX, SERVING_POSTGRES_LIMITS));
+  return openPglite({
+    dataDir: path.join(config.DATA_DIR, 'db'),
+    poolMax: config.DATABASE_POOL_MAX,
+    attach: options.attach,
+  });
 }

@@ -40,8 +40,15 @@ function endsBatch(message: Uint8Array): boolean {
 
 export function keepProtocolBatchesTogether(server: PGLiteSocketServer): void {
   const queue = (server as unknown as { queryQueue?: QueryQueue }).queryQueue;
-  if (!queue || !Array.isArray(queue.queue) || typeof queue.processQueue !== 'function' || typeof queue.clearQueueForHandler !== 'function') {
-    throw new Error('@electric-sql/pglite-socket changed its query queue: check bff/src/db/pglite-batches.ts against the new version');
+  if (
+    !queue ||
+    !Array.isArray(queue.queue) ||
+    typeof queue.processQueue !== 'function' ||
+    typeof queue.clearQueueForHandler !== 'function'
+  ) {
+    throw new Error(
+      '@electric-sql/pglite-socket changed its query queue: check bff/src/db/pglite-batches.ts against the new version',
+    );
   }
   const midBatch = new Set<number>();
 

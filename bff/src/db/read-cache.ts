@@ -65,7 +65,11 @@ export class ReadCache<V> {
    * Reads of a key that is being loaded, with no write since that load began, wait for it instead of loading again
    * (they would read the same rows): when an entry ends, concurrent requests make one load, not one each.
    */
-  async read(key: string, load: () => Promise<V>, options: { until?: (value: V) => number; keep?: (value: V) => boolean } = {}): Promise<V> {
+  async read(
+    key: string,
+    load: () => Promise<V>,
+    options: { until?: (value: V) => number; keep?: (value: V) => boolean } = {},
+  ): Promise<V> {
     const hit = this.get(key);
     if (hit !== undefined) {
       this.lookups.hits++;
@@ -88,7 +92,10 @@ export class ReadCache<V> {
       if (this.loading.get(key) === own) this.loading.delete(key);
     }
     if (generation === this.generation.value && this.usable() && (options.keep?.(value) ?? true)) {
-      const expiresAt = Math.min(this.now() + (this.options.ttlMs ?? READ_CACHE_TTL_MS), options.until?.(value) ?? Infinity);
+      const expiresAt = Math.min(
+        this.now() + (this.options.ttlMs ?? READ_CACHE_TTL_MS),
+        options.until?.(value) ?? Infinity,
+      );
       this.entries.set(key, { value, expiresAt });
     }
     return value;

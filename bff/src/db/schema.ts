@@ -1,5 +1,25 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, check, customType, date, index, integer, json, jsonb, pgTable, primaryKey, real, serial, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  customType,
+  date,
+  index,
+  integer,
+  json,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
 
@@ -30,10 +50,17 @@ export const mfeReleases = pgTable(
   (t) => [
     uniqueIndex('mfe_releases_remote_version').on(t.remote, t.version),
     // At most one active release per remote, enforced by the database.
-    uniqueIndex('mfe_releases_one_active').on(t.remote).where(sql`${t.active}`),
+    uniqueIndex('mfe_releases_one_active')
+      .on(t.remote)
+      .where(sql`${t.active}`),
     // At most one canary per remote.
-    uniqueIndex('mfe_releases_one_canary').on(t.remote).where(sql`${t.canaryStartedAt} is not null`),
-    check('mfe_releases_audience', sql`(${t.canaryStartedAt} is null and ${t.audienceBrand} is null and ${t.audiencePercent} is null) or (${t.canaryStartedAt} is not null and not ${t.active} and ((${t.audienceBrand} is not null) <> (${t.audiencePercent} is not null)) and (${t.audiencePercent} is null or ${t.audiencePercent} between 1 and 99))`),
+    uniqueIndex('mfe_releases_one_canary')
+      .on(t.remote)
+      .where(sql`${t.canaryStartedAt} is not null`),
+    check(
+      'mfe_releases_audience',
+      sql`(${t.canaryStartedAt} is null and ${t.audienceBrand} is null and ${t.audiencePercent} is null) or (${t.canaryStartedAt} is not null and not ${t.active} and ((${t.audienceBrand} is not null) <> (${t.audiencePercent} is not null)) and (${t.audiencePercent} is null or ${t.audiencePercent} between 1 and 99))`,
+    ),
   ],
 );
 
@@ -59,7 +86,10 @@ export const organisations = pgTable('organisations', {
   name: text('name').notNull(),
   brand: text('brand').notNull(),
   /** Feature flags of docs/product.md §6: platform_analytics, platform_validation. */
-  features: text('features').array().notNull().default(sql`'{}'::text[]`),
+  features: text('features')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
   isInstaller: boolean('is_installer').notNull().default(false),
   active: boolean('active').notNull().default(true),
   demo: boolean('demo').notNull().default(false),
@@ -67,24 +97,28 @@ export const organisations = pgTable('organisations', {
 });
 
 /** Console staff (homeowners sign in with BankID and live elsewhere). Emails are stored lower-case. */
-export const staffUsers = pgTable('staff_users', {
-  id: serial('id').primaryKey(),
-  email: text('email').notNull().unique(),
-  name: text('name').notNull(),
-  /** scrypt$N$r$p$salt$hash (see auth/passwords.ts). */
-  passwordHash: text('password_hash').notNull(),
-  superAdmin: boolean('super_admin').notNull().default(false),
-  active: boolean('active').notNull().default(true),
-  demo: boolean('demo').notNull().default(false),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
-  /** Signed in with a one-time password: the console allows nothing but choosing a password (auth/password-change-guard.ts). */
-  mustChangePassword: boolean('must_change_password').notNull().default(false),
-  /** The language of their mails (modules/mail/language.ts); null until known, then Swedish is used. */
-  mailLanguage: text('mail_language', { enum: ['sv', 'en'] }),
-  /** Chosen on the account page: the console's UI language no longer replaces it. */
-  mailLanguageChosen: boolean('mail_language_chosen').notNull().default(false),
-}, () => [check('staff_users_mail_language', sql`"mail_language" IN ('sv', 'en')`)]);
+export const staffUsers = pgTable(
+  'staff_users',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull().unique(),
+    name: text('name').notNull(),
+    /** scrypt$N$r$p$salt$hash (see auth/passwords.ts). */
+    passwordHash: text('password_hash').notNull(),
+    superAdmin: boolean('super_admin').notNull().default(false),
+    active: boolean('active').notNull().default(true),
+    demo: boolean('demo').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
+    /** Signed in with a one-time password: the console allows nothing but choosing a password (auth/password-change-guard.ts). */
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
+    /** The language of their mails (modules/mail/language.ts); null until known, then Swedish is used. */
+    mailLanguage: text('mail_language', { enum: ['sv', 'en'] }),
+    /** Chosen on the account page: the console's UI language no longer replaces it. */
+    mailLanguageChosen: boolean('mail_language_chosen').notNull().default(false),
+  },
+  () => [check('staff_users_mail_language', sql`"mail_language" IN ('sv', 'en')`)],
+);
 
 /**
  * Links that let a console user set their password (modules/password-links): an invitation or a reset. Only the
@@ -94,7 +128,9 @@ export const passwordTokens = pgTable(
   'password_tokens',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id').notNull().references(() => staffUsers.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => staffUsers.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull().unique(),
     purpose: text('purpose', { enum: ['invitation', 'reset'] }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
@@ -107,8 +143,12 @@ export const passwordTokens = pgTable(
 export const memberships = pgTable(
   'memberships',
   {
-    userId: integer('user_id').notNull().references(() => staffUsers.id, { onDelete: 'cascade' }),
-    organisationId: integer('organisation_id').notNull().references(() => organisations.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => staffUsers.id, { onDelete: 'cascade' }),
+    organisationId: integer('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
     role: text('role', { enum: ['admin', 'staff'] }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.organisationId] })],
@@ -157,44 +197,57 @@ export const properties = pgTable(
     demo: boolean('demo').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('properties_address').on(t.streetKey, t.postalCode), index('properties_postal_code').on(t.postalCode)],
+  (t) => [
+    uniqueIndex('properties_address').on(t.streetKey, t.postalCode),
+    index('properties_postal_code').on(t.postalCode),
+  ],
 );
 
 /** Homeowners sign in with BankID; the personal number is stored encrypted and looked up by a keyed hash. */
-export const homeowners = pgTable('homeowners', {
-  id: serial('id').primaryKey(),
-  personalNumberHash: text('personal_number_hash').notNull().unique(),
-  personalNumberEncrypted: text('personal_number_encrypted').notNull(),
-  personalNumberMasked: text('personal_number_masked').notNull(),
-  name: text('name').notNull(),
-  givenName: text('given_name'),
-  surname: text('surname'),
-  /** The name the homeowner wants to be reached by (BankID's name otherwise). */
-  contactName: text('contact_name'),
-  contactEmail: text('contact_email'),
-  contactMobile: text('contact_mobile'),
-  selectedPropertyId: integer('selected_property_id').references(() => properties.id, { onDelete: 'set null' }),
-  /** The organisation whose brand the homeowner came through: their brand after every sign-in. */
-  organisationId: integer('organisation_id').references(() => organisations.id, { onDelete: 'set null' }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
-  /** A made-up homeowner of the demo journeys (seed/demo-journeys.ts); `demo remove` deletes them. */
-  demo: boolean('demo').notNull().default(false),
-  /** The language of their mails (modules/mail/language.ts); null until known, then Swedish is used. */
-  mailLanguage: text('mail_language', { enum: ['sv', 'en'] }),
-  /** Chosen in "My homes": the site's UI language no longer replaces it. */
-  mailLanguageChosen: boolean('mail_language_chosen').notNull().default(false),
-}, (t) => [
-  index('homeowners_demo').on(t.id).where(sql`${t.demo}`),
-  check('homeowners_mail_language', sql`"mail_language" IN ('sv', 'en')`),
-]);
+export const homeowners = pgTable(
+  'homeowners',
+  {
+    id: serial('id').primaryKey(),
+    personalNumberHash: text('personal_number_hash').notNull().unique(),
+    personalNumberEncrypted: text('personal_number_encrypted').notNull(),
+    personalNumberMasked: text('personal_number_masked').notNull(),
+    name: text('name').notNull(),
+    givenName: text('given_name'),
+    surname: text('surname'),
+    /** The name the homeowner wants to be reached by (BankID's name otherwise). */
+    contactName: text('contact_name'),
+    contactEmail: text('contact_email'),
+    contactMobile: text('contact_mobile'),
+    selectedPropertyId: integer('selected_property_id').references(() => properties.id, { onDelete: 'set null' }),
+    /** The organisation whose brand the homeowner came through: their brand after every sign-in. */
+    organisationId: integer('organisation_id').references(() => organisations.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
+    /** A made-up homeowner of the demo journeys (seed/demo-journeys.ts); `demo remove` deletes them. */
+    demo: boolean('demo').notNull().default(false),
+    /** The language of their mails (modules/mail/language.ts); null until known, then Swedish is used. */
+    mailLanguage: text('mail_language', { enum: ['sv', 'en'] }),
+    /** Chosen in "My homes": the site's UI language no longer replaces it. */
+    mailLanguageChosen: boolean('mail_language_chosen').notNull().default(false),
+  },
+  (t) => [
+    index('homeowners_demo')
+      .on(t.id)
+      .where(sql`${t.demo}`),
+    check('homeowners_mail_language', sql`"mail_language" IN ('sv', 'en')`),
+  ],
+);
 
 /** The properties in a homeowner's profile and how each got there (e.g. miniflow_added). */
 export const homeownerProperties = pgTable(
   'homeowner_properties',
   {
-    homeownerId: integer('homeowner_id').notNull().references(() => homeowners.id, { onDelete: 'cascade' }),
-    propertyId: integer('property_id').notNull().references(() => properties.id, { onDelete: 'cascade' }),
+    homeownerId: integer('homeowner_id')
+      .notNull()
+      .references(() => homeowners.id, { onDelete: 'cascade' }),
+    propertyId: integer('property_id')
+      .notNull()
+      .references(() => properties.id, { onDelete: 'cascade' }),
     relation: text('relation').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** Removed from "My homes" and restorable until purged (modules/homeowner/removed-homes.ts); null while listed. */
@@ -240,7 +293,9 @@ export const questionDefinitions = pgTable(
   'question_definitions',
   {
     id: serial('id').primaryKey(),
-    organisationId: integer('organisation_id').notNull().references(() => organisations.id, { onDelete: 'cascade' }),
+    organisationId: integer('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
     key: text('key').notNull(),
     position: integer('position').notNull(),
     header: text('header').notNull(),
@@ -264,12 +319,16 @@ export const buildingProfiles = pgTable(
   'building_profiles',
   {
     id: serial('id').primaryKey(),
-    propertyId: integer('property_id').notNull().references(() => properties.id, { onDelete: 'cascade' }),
+    propertyId: integer('property_id')
+      .notNull()
+      .references(() => properties.id, { onDelete: 'cascade' }),
     homeownerId: integer('homeowner_id').references(() => homeowners.id, { onDelete: 'cascade' }),
     visitorId: uuid('visitor_id'),
     /** The organisation whose brand the home came through (its question set and its analytics). */
     organisationId: integer('organisation_id').references(() => organisations.id, { onDelete: 'set null' }),
-    answers: jsonb('answers').notNull().default(sql`'{}'::jsonb`),
+    answers: jsonb('answers')
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     rates: jsonb('rates'),
     consumption: jsonb('consumption'),
     /** The renovation plan the owner put together (measure types, loan and the figures analytics count; engine README "Plans"). */
@@ -285,15 +344,25 @@ export const buildingProfiles = pgTable(
     demo: boolean('demo').notNull().default(false),
   },
   (t) => [
-    uniqueIndex('building_profiles_homeowner').on(t.propertyId, t.homeownerId).where(sql`homeowner_id is not null`),
-    uniqueIndex('building_profiles_visitor').on(t.propertyId, t.visitorId).where(sql`visitor_id is not null`),
+    uniqueIndex('building_profiles_homeowner')
+      .on(t.propertyId, t.homeownerId)
+      .where(sql`homeowner_id is not null`),
+    uniqueIndex('building_profiles_visitor')
+      .on(t.propertyId, t.visitorId)
+      .where(sql`visitor_id is not null`),
     index('building_profiles_organisation').on(t.organisationId),
     // The visitor-profile sweep (modules/building/visitor-sweep.ts) finds abandoned profiles by age.
-    index('building_profiles_visitor_updated').on(t.updatedAt).where(sql`visitor_id is not null`),
+    index('building_profiles_visitor_updated')
+      .on(t.updatedAt)
+      .where(sql`visitor_id is not null`),
     // The transition page's saved plans (modules/analytics/plans.ts): per organisation and day saved, only homes with a plan.
-    index('building_profiles_plan_saved').on(t.organisationId, sql`(${t.plan}->'figures'->>'saved_on')`).where(sql`plan is not null`),
+    index('building_profiles_plan_saved')
+      .on(t.organisationId, sql`(${t.plan}->'figures'->>'saved_on')`)
+      .where(sql`plan is not null`),
     check('building_profiles_one_owner', sql`(homeowner_id is null) <> (visitor_id is null)`),
-    index('building_profiles_demo').on(t.id).where(sql`${t.demo}`),
+    index('building_profiles_demo')
+      .on(t.id)
+      .where(sql`${t.demo}`),
   ],
 );
 
@@ -302,8 +371,12 @@ export const epcDocuments = pgTable(
   'epc_documents',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    profileId: integer('profile_id').notNull().references(() => buildingProfiles.id, { onDelete: 'cascade' }),
-    propertyId: integer('property_id').notNull().references(() => properties.id, { onDelete: 'cascade' }),
+    profileId: integer('profile_id')
+      .notNull()
+      .references(() => buildingProfiles.id, { onDelete: 'cascade' }),
+    propertyId: integer('property_id')
+      .notNull()
+      .references(() => properties.id, { onDelete: 'cascade' }),
     fileName: text('file_name').notNull(),
     contentType: text('content_type').notNull(),
     sizeBytes: integer('size_bytes').notNull(),
@@ -312,7 +385,9 @@ export const epcDocuments = pgTable(
     energyClass: text('energy_class').notNull(),
     ep: real('ep'),
     issuedAt: text('issued_at'),
-    status: text('status', { enum: ['pending', 'approved', 'rejected'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'approved', 'rejected'] })
+      .notNull()
+      .default('pending'),
     reviewedBy: integer('reviewed_by').references(() => staffUsers.id, { onDelete: 'set null' }),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -355,7 +430,9 @@ export const organisationInstallers = pgTable(
   'organisation_installers',
   {
     id: serial('id').primaryKey(),
-    organisationId: integer('organisation_id').notNull().references(() => organisations.id, { onDelete: 'cascade' }),
+    organisationId: integer('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
     position: integer('position').notNull(),
     name: text('name').notNull(),
     identifier: text('identifier').notNull(),
@@ -376,11 +453,15 @@ export const auditLog = pgTable(
     actorId: integer('actor_id').references(() => staffUsers.id, { onDelete: 'set null' }),
     /** Kept beside the id so the log still reads right after an email change. */
     actorEmail: text('actor_email').notNull(),
-    impersonatedOrganisationId: integer('impersonated_organisation_id').references(() => organisations.id, { onDelete: 'set null' }),
+    impersonatedOrganisationId: integer('impersonated_organisation_id').references(() => organisations.id, {
+      onDelete: 'set null',
+    }),
     organisationId: integer('organisation_id').references(() => organisations.id, { onDelete: 'set null' }),
     action: text('action').notNull(),
     target: text('target').notNull(),
-    details: jsonb('details').notNull().default(sql`'{}'::jsonb`),
+    details: jsonb('details')
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -414,8 +495,12 @@ export const installerRequests = pgTable(
   'installer_requests',
   {
     id: serial('id').primaryKey(),
-    homeownerId: integer('homeowner_id').notNull().references(() => homeowners.id, { onDelete: 'cascade' }),
-    propertyId: integer('property_id').notNull().references(() => properties.id, { onDelete: 'cascade' }),
+    homeownerId: integer('homeowner_id')
+      .notNull()
+      .references(() => homeowners.id, { onDelete: 'cascade' }),
+    propertyId: integer('property_id')
+      .notNull()
+      .references(() => properties.id, { onDelete: 'cascade' }),
     /** The organisation whose installers were offered (its analytics count the requests). */
     organisationId: integer('organisation_id').references(() => organisations.id, { onDelete: 'set null' }),
     installerIdentifier: text('installer_identifier').notNull(),
@@ -425,7 +510,9 @@ export const installerRequests = pgTable(
     activityKey: text('activity_key').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** The installer organisation addressed: the one whose slug is the installer identifier (docs/using-the-demo.md "Organisation console"). */
-    installerOrganisationId: integer('installer_organisation_id').references(() => organisations.id, { onDelete: 'set null' }),
+    installerOrganisationId: integer('installer_organisation_id').references(() => organisations.id, {
+      onDelete: 'set null',
+    }),
     /** The contact details the homeowner gave to be reached by the installers, as they were when the request was sent. */
     contactEmail: text('contact_email'),
     contactMobile: text('contact_mobile'),
@@ -454,7 +541,9 @@ export const installerRequests = pgTable(
 export const profileInsights = pgTable(
   'profile_insights',
   {
-    profileId: integer('profile_id').primaryKey().references(() => buildingProfiles.id, { onDelete: 'cascade' }),
+    profileId: integer('profile_id')
+      .primaryKey()
+      .references(() => buildingProfiles.id, { onDelete: 'cascade' }),
     organisationId: integer('organisation_id'),
     propertyId: integer('property_id').notNull(),
     day: date('day').notNull(),
@@ -467,8 +556,14 @@ export const profileInsights = pgTable(
     yearBand: text('year_band'),
     /** The main heating system (the first of primary_heating_systems). */
     heating: text('heating'),
-    recommended: text('recommended').array().notNull().default(sql`'{}'::text[]`),
-    completed: text('completed').array().notNull().default(sql`'{}'::text[]`),
+    recommended: text('recommended')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    completed: text('completed')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** Whole kWh, kr and kg CO₂e per year; null when no estimate could be made. */
     energyNow: integer('energy_now'),
     energyAfter: integer('energy_after'),
@@ -477,10 +572,17 @@ export const profileInsights = pgTable(
     co2Now: integer('co2_now'),
     co2After: integer('co2_after'),
     /** kWh per carrier bought now and after ({ electricity: 12000, ... }, carriers with 0 left out). */
-    carriersNow: jsonb('carriers_now').notNull().default(sql`'{}'::jsonb`),
-    carriersAfter: jsonb('carriers_after').notNull().default(sql`'{}'::jsonb`),
+    carriersNow: jsonb('carriers_now')
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    carriersAfter: jsonb('carriers_after')
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     /** Plausibility rules the answers fail (modules/validation/rules.ts). */
-    issues: text('issues').array().notNull().default(sql`'{}'::text[]`),
+    issues: text('issues')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** md5 of the answers the facts were computed from: a review of the answers holds for these answers only. */
     answersHash: text('answers_hash').notNull(),
     /** Over every fact above: an unchanged building is not written again. */
@@ -490,7 +592,9 @@ export const profileInsights = pgTable(
   (t) => [
     // The validation queue (open count on the organisation home) reads only these columns: an index-only scan of the few
     // homes with issues instead of one heap page per home, which at 1M homes was most of the overview's time.
-    index('profile_insights_open_issues').on(t.organisationId, t.computedAt, t.profileId, t.answersHash).where(sql`cardinality(${t.issues}) > 0`),
+    index('profile_insights_open_issues')
+      .on(t.organisationId, t.computedAt, t.profileId, t.answersHash)
+      .where(sql`cardinality(${t.issues}) > 0`),
     index('profile_insights_property').on(t.propertyId),
   ],
 );
@@ -540,7 +644,9 @@ export const analyticsOrganisationHomeowners = pgTable(
 
 /** An organisation's flow settings kept in the database (the brand's colours live in the brand config store). */
 export const organisationSettings = pgTable('organisation_settings', {
-  organisationId: integer('organisation_id').primaryKey().references(() => organisations.id, { onDelete: 'cascade' }),
+  organisationId: integer('organisation_id')
+    .primaryKey()
+    .references(() => organisations.id, { onDelete: 'cascade' }),
   /** Default energy prices for homes without their own (shared/schemas/configuration organisationPricesSchema). */
   prices: jsonb('prices'),
   updatedBy: integer('updated_by').references(() => staffUsers.id, { onDelete: 'set null' }),
@@ -580,7 +686,9 @@ export const contentItems = pgTable(
 
 /** Staff's verdict on answers that failed plausibility rules; it holds for the answers it was given on (answers_hash). */
 export const answerReviews = pgTable('answer_reviews', {
-  profileId: integer('profile_id').primaryKey().references(() => buildingProfiles.id, { onDelete: 'cascade' }),
+  profileId: integer('profile_id')
+    .primaryKey()
+    .references(() => buildingProfiles.id, { onDelete: 'cascade' }),
   answersHash: text('answers_hash').notNull(),
   outcome: text('outcome', { enum: ['accepted', 'rejected'] }).notNull(),
   note: text('note'),

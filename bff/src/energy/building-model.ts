@@ -5,10 +5,24 @@ import type { BuildingInput } from './answers';
 import { ENERGY_CONSTANTS } from './constants';
 import { epcLabel, primaryEnergyNumber, type EpParts, type EpcLabelInformation } from './epc';
 import type { Location } from './location';
-import { actualTapWaterNeed, freeHeatGains, householdElectricityPerM2, spaceHeatNeed, standardTapWaterNeed } from './model/heat-demand';
+import {
+  actualTapWaterNeed,
+  freeHeatGains,
+  householdElectricityPerM2,
+  spaceHeatNeed,
+  standardTapWaterNeed,
+} from './model/heat-demand';
 import { deliverHeat, type SystemContext } from './model/heating-systems';
 import { pvBalance, type PvBalance } from './model/pv';
-import { CARRIERS, zeroPerCarrier, zeroPerUse, type BuildingCategory, type Carrier, type PerCarrier, type Use } from './types';
+import {
+  CARRIERS,
+  zeroPerCarrier,
+  zeroPerUse,
+  type BuildingCategory,
+  type Carrier,
+  type PerCarrier,
+  type Use,
+} from './types';
 
 // Read once: modelEnergy runs dozens of times per property (imported bindings are getters under the CJS transform).
 const K = ENERGY_CONSTANTS;
@@ -46,17 +60,32 @@ export function buildingCategory(input: Pick<BuildingInput, 'building_type'>): B
 // Sums over the uses and carriers, written out by name (a loop over the key lists makes every access a keyed lookup;
 // this runs for every model run). Each sum starts at 0 and adds in the order of ALL_USES / CARRIERS.
 function sumOfUses(r: Record<Use, number>): number {
-  return 0 + r.space_heating + r.tap_water_heating + r.space_cooling + r.pv_production + r.property_electricity + r.household_electricity;
+  return (
+    0 +
+    r.space_heating +
+    r.tap_water_heating +
+    r.space_cooling +
+    r.pv_production +
+    r.property_electricity +
+    r.household_electricity
+  );
 }
 
 function sumOfCarriers(p: PerCarrier): number {
-  return 0 + p.bio + p.bio_other + p.bio_tree_pellets_bricks + p.district_heating + p.electricity + p.gas + p.oil + p.wood;
+  return (
+    0 + p.bio + p.bio_other + p.bio_tree_pellets_bricks + p.district_heating + p.electricity + p.gas + p.oil + p.wood
+  );
 }
 
 function sumPerCarrier(d: Record<Carrier, Record<Use, number>>): PerCarrier {
   return {
-    bio: sumOfUses(d.bio), bio_other: sumOfUses(d.bio_other), bio_tree_pellets_bricks: sumOfUses(d.bio_tree_pellets_bricks),
-    district_heating: sumOfUses(d.district_heating), electricity: sumOfUses(d.electricity), gas: sumOfUses(d.gas), oil: sumOfUses(d.oil),
+    bio: sumOfUses(d.bio),
+    bio_other: sumOfUses(d.bio_other),
+    bio_tree_pellets_bricks: sumOfUses(d.bio_tree_pellets_bricks),
+    district_heating: sumOfUses(d.district_heating),
+    electricity: sumOfUses(d.electricity),
+    gas: sumOfUses(d.gas),
+    oil: sumOfUses(d.oil),
     wood: sumOfUses(d.wood),
   };
 }
@@ -65,38 +94,90 @@ function sumPerUse(d: Record<Carrier, Record<Use, number>>): Record<Use, number>
   const { bio, bio_other, bio_tree_pellets_bricks, district_heating, electricity, gas, oil, wood } = d;
   return {
     space_heating:
-      0 + bio.space_heating + bio_other.space_heating + bio_tree_pellets_bricks.space_heating + district_heating.space_heating +
-      electricity.space_heating + gas.space_heating + oil.space_heating + wood.space_heating,
+      0 +
+      bio.space_heating +
+      bio_other.space_heating +
+      bio_tree_pellets_bricks.space_heating +
+      district_heating.space_heating +
+      electricity.space_heating +
+      gas.space_heating +
+      oil.space_heating +
+      wood.space_heating,
     tap_water_heating:
-      0 + bio.tap_water_heating + bio_other.tap_water_heating + bio_tree_pellets_bricks.tap_water_heating + district_heating.tap_water_heating +
-      electricity.tap_water_heating + gas.tap_water_heating + oil.tap_water_heating + wood.tap_water_heating,
+      0 +
+      bio.tap_water_heating +
+      bio_other.tap_water_heating +
+      bio_tree_pellets_bricks.tap_water_heating +
+      district_heating.tap_water_heating +
+      electricity.tap_water_heating +
+      gas.tap_water_heating +
+      oil.tap_water_heating +
+      wood.tap_water_heating,
     space_cooling:
-      0 + bio.space_cooling + bio_other.space_cooling + bio_tree_pellets_bricks.space_cooling + district_heating.space_cooling +
-      electricity.space_cooling + gas.space_cooling + oil.space_cooling + wood.space_cooling,
+      0 +
+      bio.space_cooling +
+      bio_other.space_cooling +
+      bio_tree_pellets_bricks.space_cooling +
+      district_heating.space_cooling +
+      electricity.space_cooling +
+      gas.space_cooling +
+      oil.space_cooling +
+      wood.space_cooling,
     pv_production:
-      0 + bio.pv_production + bio_other.pv_production + bio_tree_pellets_bricks.pv_production + district_heating.pv_production +
-      electricity.pv_production + gas.pv_production + oil.pv_production + wood.pv_production,
+      0 +
+      bio.pv_production +
+      bio_other.pv_production +
+      bio_tree_pellets_bricks.pv_production +
+      district_heating.pv_production +
+      electricity.pv_production +
+      gas.pv_production +
+      oil.pv_production +
+      wood.pv_production,
     property_electricity:
-      0 + bio.property_electricity + bio_other.property_electricity + bio_tree_pellets_bricks.property_electricity + district_heating.property_electricity +
-      electricity.property_electricity + gas.property_electricity + oil.property_electricity + wood.property_electricity,
+      0 +
+      bio.property_electricity +
+      bio_other.property_electricity +
+      bio_tree_pellets_bricks.property_electricity +
+      district_heating.property_electricity +
+      electricity.property_electricity +
+      gas.property_electricity +
+      oil.property_electricity +
+      wood.property_electricity,
     household_electricity:
-      0 + bio.household_electricity + bio_other.household_electricity + bio_tree_pellets_bricks.household_electricity + district_heating.household_electricity +
-      electricity.household_electricity + gas.household_electricity + oil.household_electricity + wood.household_electricity,
+      0 +
+      bio.household_electricity +
+      bio_other.household_electricity +
+      bio_tree_pellets_bricks.household_electricity +
+      district_heating.household_electricity +
+      electricity.household_electricity +
+      gas.household_electricity +
+      oil.household_electricity +
+      wood.household_electricity,
   };
 }
 
 const zeroUses = zeroPerUse;
 function emptyMatrix(): Record<Carrier, Record<Use, number>> {
   return {
-    bio: zeroUses(), bio_other: zeroUses(), bio_tree_pellets_bricks: zeroUses(), district_heating: zeroUses(),
-    electricity: zeroUses(), gas: zeroUses(), oil: zeroUses(), wood: zeroUses(),
+    bio: zeroUses(),
+    bio_other: zeroUses(),
+    bio_tree_pellets_bricks: zeroUses(),
+    district_heating: zeroUses(),
+    electricity: zeroUses(),
+    gas: zeroUses(),
+    oil: zeroUses(),
+    wood: zeroUses(),
   };
 }
 
 /** The place and year the heating systems work in (climate for air-source pumps, age for all pumps). */
 export function systemContext(building: Building): SystemContext {
   const { location } = building;
-  return { degreeDayRatio: location.degreeDays / location.referenceDegreeDays, degreeDays: location.degreeDays, year: building.year };
+  return {
+    degreeDayRatio: location.degreeDays / location.referenceDegreeDays,
+    degreeDays: location.degreeDays,
+    year: building.year,
+  };
 }
 
 /** Steps 1–7 of the model: heat need and the energy delivered for heating and tap water per carrier. */
@@ -106,7 +187,8 @@ function heating(building: Building, mode: ModelMode) {
   const indoor = mode === 'standard' ? K.referenceIndoorTemperature.value : input.indoor_temperature;
   const household = householdElectricityPerM2(input, mode);
   const spaceNeed = spaceHeatNeed(input, location, indoor, freeHeatGains(K.householdElectricity.value - household));
-  const tapNeed = mode === 'standard' ? standardTapWaterNeed(category, input.atemp) : actualTapWaterNeed(input, category);
+  const tapNeed =
+    mode === 'standard' ? standardTapWaterNeed(category, input.atemp) : actualTapWaterNeed(input, category);
   const heat = deliverHeat(input, spaceNeed, tapNeed, systemContext(building));
   return { household, spaceNeed, tapNeed, heat };
 }
@@ -172,7 +254,8 @@ export function epPartsOf(balance: EnergyBalance): Record<Carrier, EpParts> {
  */
 export function primaryEnergyOf(building: Building): number {
   const { input, location } = building;
-  if (K.pvCountsInEp.value) return primaryEnergyNumber(epPartsOf(modelEnergy(building, 'standard')), input.atemp, location.fGeo);
+  if (K.pvCountsInEp.value)
+    return primaryEnergyNumber(epPartsOf(modelEnergy(building, 'standard')), input.atemp, location.fGeo);
   const { heat } = heating(building, 'standard');
   const property = propertyElectricity(input);
   const parts = {} as Record<Carrier, EpParts>;

@@ -15,32 +15,49 @@ interface Entry {
 export const CO2_FACTORS: Record<Carrier, Entry> = {
   electricity: {
     kgPerKwh: 0.047,
-    source: 'Boverket, klimatdatabas: Swedish electricity mix, life cycle (≈ 47 g CO₂e/kWh) — [E] national average, to verify per year',
+    source:
+      'Boverket, klimatdatabas: Swedish electricity mix, life cycle (≈ 47 g CO₂e/kWh) — [E] national average, to verify per year',
     estimate: true,
   },
   district_heating: {
     kgPerKwh: 0.055,
-    source: 'Energiföretagen Sverige, miljövärdering av fjärrvärme: national average ≈ 50–60 g CO₂e/kWh — [E] networks differ (Gävle 4 g, Enköping 3 g; docs/energy.md §3)',
+    source:
+      'Energiföretagen Sverige, miljövärdering av fjärrvärme: national average ≈ 50–60 g CO₂e/kWh — [E] networks differ (Gävle 4 g, Enköping 3 g; docs/energy.md §3)',
     estimate: true,
   },
   oil: {
     kgPerKwh: 0.295,
-    source: 'Naturvårdsverket emission factor for eldningsolja 1 (≈ 267 g CO₂/kWh burnt) plus production and transport — [E]',
+    source:
+      'Naturvårdsverket emission factor for eldningsolja 1 (≈ 267 g CO₂/kWh burnt) plus production and transport — [E]',
     estimate: true,
   },
   gas: {
     kgPerKwh: 0.23,
-    source: 'Naturvårdsverket emission factor for natural gas (≈ 203 g CO₂/kWh burnt) plus production and transport — [E]',
+    source:
+      'Naturvårdsverket emission factor for natural gas (≈ 203 g CO₂/kWh burnt) plus production and transport — [E]',
     estimate: true,
   },
-  bio: { kgPerKwh: 0.015, source: 'Biogenic CO₂ counted as zero (IPCC); processing and transport of wood chips ≈ 10–20 g/kWh — [E]', estimate: true },
-  bio_other: { kgPerKwh: 0.02, source: 'Biogenic CO₂ counted as zero (IPCC); other biofuels, processing and transport ≈ 20 g/kWh — [E]', estimate: true },
+  bio: {
+    kgPerKwh: 0.015,
+    source: 'Biogenic CO₂ counted as zero (IPCC); processing and transport of wood chips ≈ 10–20 g/kWh — [E]',
+    estimate: true,
+  },
+  bio_other: {
+    kgPerKwh: 0.02,
+    source: 'Biogenic CO₂ counted as zero (IPCC); other biofuels, processing and transport ≈ 20 g/kWh — [E]',
+    estimate: true,
+  },
   bio_tree_pellets_bricks: {
     kgPerKwh: 0.02,
-    source: 'Biogenic CO₂ counted as zero (IPCC); pellet and briquette drying, pressing and transport ≈ 15–25 g/kWh — [E]',
+    source:
+      'Biogenic CO₂ counted as zero (IPCC); pellet and briquette drying, pressing and transport ≈ 15–25 g/kWh — [E]',
     estimate: true,
   },
-  wood: { kgPerKwh: 0.01, source: 'Biogenic CO₂ counted as zero (IPCC); firewood handling and transport ≈ 10 g/kWh — [E]', estimate: true },
+  wood: {
+    kgPerKwh: 0.01,
+    source: 'Biogenic CO₂ counted as zero (IPCC); firewood handling and transport ≈ 10 g/kWh — [E]',
+    estimate: true,
+  },
 };
 
 /** kg CO₂e per year of a year's bought energy per carrier (kWh). */
@@ -54,5 +71,10 @@ export function co2Of(byCarrier: Partial<Record<string, number>>): number {
 }
 
 export function co2FactorTable(): Co2Factor[] {
-  return Object.entries(CO2_FACTORS).map(([carrier, f]) => ({ carrier, kgPerKwh: f.kgPerKwh, source: f.source, estimate: f.estimate }));
+  return Object.entries(CO2_FACTORS).map(([carrier, f]) => ({
+    carrier,
+    kgPerKwh: f.kgPerKwh,
+    source: f.source,
+    estimate: f.estimate,
+  }));
 }

@@ -20,7 +20,11 @@ export interface EpParts {
  * EPpet = Σ_i ((E_uppv,i / F_geo) + E_kyl,i + E_tvv,i + E_f,i) × VF_i / Atemp   [kWh/m²·yr]
  * Only heating is divided by F_geo (§1.2).
  */
-export function primaryEnergyNumber(perCarrier: Partial<Record<Carrier, EpParts>>, atemp: number, fGeo: number): number {
+export function primaryEnergyNumber(
+  perCarrier: Partial<Record<Carrier, EpParts>>,
+  atemp: number,
+  fGeo: number,
+): number {
   if (!(atemp > 0)) throw new RangeError('Atemp must be positive');
   if (!(fGeo > 0)) throw new RangeError('F_geo must be positive');
   let weighted = 0;

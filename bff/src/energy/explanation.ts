@@ -1,6 +1,14 @@
 // "How we calculated this": the inputs, steps, constants (with their sources) and a savings range behind the calculated
 // label and behind one recommendation. Numbers come from the same model runs as the answers; constants from constants.ts.
-import type { ActivityType, Explanation, ExplanationConstant, ExplanationInput, ExplanationRange, ExplanationStep, InputStatus } from '@home-energy/shared/schemas/energy';
+import type {
+  ActivityType,
+  Explanation,
+  ExplanationConstant,
+  ExplanationInput,
+  ExplanationRange,
+  ExplanationStep,
+  InputStatus,
+} from '@home-energy/shared/schemas/energy';
 import { ANSWER_KEYS, copyInput, type AnswerKey, type BuildingInput } from './answers';
 import { buildingCategory, calculatedLabel, modelEnergy, type Building } from './building-model';
 import { ENERGY_CONSTANTS as K, RULE_VERSION, type EnergyConstants } from './constants';
@@ -21,31 +29,107 @@ export type InputSources = Partial<Record<string, Exclude<InputStatus, 'assumed'
 
 /** The label's standard run, EP and class (engine README "The building model", "EP and class"). */
 const LABEL_CONSTANTS: readonly ConstantId[] = [
-  'ruleVersion', 'classBandsPercent', 'epRequirementMinAtemp', 'primaryEnergyFactor', 'fGeoRange', 'fGeoReferenceTown', 'pvCountsInEp',
-  'referenceIndoorTemperature', 'propertyElectricity', 'degreeDayBase', 'degreeDayLatitudeGradient', 'degreeDaySpread', 'freeHeatGains',
-  'eraArchetypes', 'insulationConductivity', 'atticOtherResistance', 'windowU', 'doorU', 'windowAreaShare', 'doorCount', 'doorArea',
-  'ceilingHeight', 'floorStructureHeight', 'exposedWallShare', 'ventilationAirflow', 'airHeatCapacity', 'systemEfficiency',
+  'ruleVersion',
+  'classBandsPercent',
+  'epRequirementMinAtemp',
+  'primaryEnergyFactor',
+  'fGeoRange',
+  'fGeoReferenceTown',
+  'pvCountsInEp',
+  'referenceIndoorTemperature',
+  'propertyElectricity',
+  'degreeDayBase',
+  'degreeDayLatitudeGradient',
+  'degreeDaySpread',
+  'freeHeatGains',
+  'eraArchetypes',
+  'insulationConductivity',
+  'atticOtherResistance',
+  'windowU',
+  'doorU',
+  'windowAreaShare',
+  'doorCount',
+  'doorArea',
+  'ceilingHeight',
+  'floorStructureHeight',
+  'exposedWallShare',
+  'ventilationAirflow',
+  'airHeatCapacity',
+  'systemEfficiency',
 ];
-const HEAT_PUMP_MODEL: readonly ConstantId[] = ['heatPumpSpf', 'heatPumpCoverage', 'heatPumpTapWaterEfficiency', 'backupHeaterEfficiency', 'oldHeatPumpSpfFactor'];
+const HEAT_PUMP_MODEL: readonly ConstantId[] = [
+  'heatPumpSpf',
+  'heatPumpCoverage',
+  'heatPumpTapWaterEfficiency',
+  'backupHeaterEfficiency',
+  'oldHeatPumpSpfFactor',
+];
 /** The actual run and the money (bills, subsidies, life span) every recommendation reads. */
 const ACTUAL_CONSTANTS: readonly ConstantId[] = [
-  'tapWaterPerPerson', 'indoorTemperatureSensitivity', 'householdElectricity', 'spotPrice', 'supplierMarkup', 'vatFactor', 'energyTax',
-  'gridTransferFee', 'fuelPrice', 'lifeSpan', 'labourShare', 'rotRate', 'rotCapPerPerson', 'subsidyClaimants',
+  'tapWaterPerPerson',
+  'indoorTemperatureSensitivity',
+  'householdElectricity',
+  'spotPrice',
+  'supplierMarkup',
+  'vatFactor',
+  'energyTax',
+  'gridTransferFee',
+  'fuelPrice',
+  'lifeSpan',
+  'labourShare',
+  'rotRate',
+  'rotCapPerPerson',
+  'subsidyClaimants',
 ];
 const GREEN_TECH: readonly ConstantId[] = ['greenTechRate', 'greenTechEligibleShare', 'greenTechCapPerPerson'];
 const PV: readonly ConstantId[] = [
-  'pvYield', 'pvOrientationFactor', 'pvSelfUseShare', 'pvMaxShareOfElectricityUse', 'pvModuleAreaPerKwp', 'pvUsableRoofShare', 'pvMaxKwp',
-  'pvMinKwp', 'pvSizeStepKwp', 'costPvPerKwp', 'exportTaxCredit', ...GREEN_TECH,
+  'pvYield',
+  'pvOrientationFactor',
+  'pvSelfUseShare',
+  'pvMaxShareOfElectricityUse',
+  'pvModuleAreaPerKwp',
+  'pvUsableRoofShare',
+  'pvMaxKwp',
+  'pvMinKwp',
+  'pvSizeStepKwp',
+  'costPvPerKwp',
+  'exportTaxCredit',
+  ...GREEN_TECH,
 ];
-const BATTERY: readonly ConstantId[] = ['batteryKwhPerKwp', 'batteryMaxKwh', 'batterySizeStepKwh', 'pvBatterySelfUseUplift', 'pvSelfUseShare', 'costBatteryPerKwh', ...GREEN_TECH];
-const ATTIC: readonly ConstantId[] = ['atticTargetMm', 'atticUpgradeFromMm', 'costAtticPerM2', 'insulationConductivity', 'atticOtherResistance'];
+const BATTERY: readonly ConstantId[] = [
+  'batteryKwhPerKwp',
+  'batteryMaxKwh',
+  'batterySizeStepKwh',
+  'pvBatterySelfUseUplift',
+  'pvSelfUseShare',
+  'costBatteryPerKwh',
+  ...GREEN_TECH,
+];
+const ATTIC: readonly ConstantId[] = [
+  'atticTargetMm',
+  'atticUpgradeFromMm',
+  'costAtticPerM2',
+  'insulationConductivity',
+  'atticOtherResistance',
+];
 const WALLS: readonly ConstantId[] = ['wallAddedInsulationMm', 'costWallPerM2', 'insulationConductivity'];
 const WINDOWS: readonly ConstantId[] = ['newWindowType', 'windowU', 'windowAreaShare', 'windowSize', 'costWindowPerM2'];
-const FILM: readonly ConstantId[] = ['windowFilmAddedResistance', 'windowGlazedShare', 'windowAreaShare', 'costWindowFilmPerM2'];
+const FILM: readonly ConstantId[] = [
+  'windowFilmAddedResistance',
+  'windowGlazedShare',
+  'windowAreaShare',
+  'costWindowFilmPerM2',
+];
 const DOORS: readonly ConstantId[] = ['newDoorType', 'doorU', 'doorCount', 'doorArea', 'costDoor'];
 const HYDRONIC: readonly ConstantId[] = [...HEAT_PUMP_MODEL, 'costHeatPump'];
 const AIRWATER: readonly ConstantId[] = [...HYDRONIC, 'airSourceSpfClimateSlope'];
-const AIR: readonly ConstantId[] = ['airToAirSpfByClimate', 'airToAirMinSpf', 'heatPumpCoverage', 'oldHeatPumpSpfFactor', 'costHeatPump'];
+const AIR: readonly ConstantId[] = [
+  'airToAirSpfByClimate',
+  'airToAirMinSpf',
+  'heatPumpCoverage',
+  'oldHeatPumpSpfFactor',
+  'costHeatPump',
+];
 const BEST_PUMP: readonly ConstantId[] = [...AIRWATER, ...AIR];
 const SMART: readonly ConstantId[] = ['smartControlSpaceHeatSaving', 'costSmartControl'];
 const FAUCETS: readonly ConstantId[] = ['lowFlushTapWaterReduction', 'costLowFlushFittings'];
@@ -72,7 +156,19 @@ export const MEASURE_CONSTANTS: Readonly<Record<ActivityType, readonly ConstantI
   wallbox_charger_station: ['costWallbox', ...GREEN_TECH],
   unspecified: [],
   complete_renovation: [...ATTIC, ...WALLS, ...WINDOWS, ...DOORS, ...BEST_PUMP],
-  top_of_the_line: [...ATTIC, ...WALLS, ...WINDOWS, ...FILM, ...DOORS, ...BEST_PUMP, ...SMART, ...PV, ...BATTERY, ...FAUCETS, ...PRODUCTS],
+  top_of_the_line: [
+    ...ATTIC,
+    ...WALLS,
+    ...WINDOWS,
+    ...FILM,
+    ...DOORS,
+    ...BEST_PUMP,
+    ...SMART,
+    ...PV,
+    ...BATTERY,
+    ...FAUCETS,
+    ...PRODUCTS,
+  ],
 };
 
 function constantsOf(ids: readonly ConstantId[]): ExplanationConstant[] {
@@ -87,7 +183,12 @@ function constantsOf(ids: readonly ConstantId[]): ExplanationConstant[] {
 function inputsOf(input: BuildingInput, sources: InputSources, keys: readonly AnswerKey[]): ExplanationInput[] {
   return keys.map((key) => {
     const value = input[key];
-    return { key, question_key: key, status: sources[key] ?? 'assumed', value: Array.isArray(value) ? [...value] : value };
+    return {
+      key,
+      question_key: key,
+      status: sources[key] ?? 'assumed',
+      value: Array.isArray(value) ? [...value] : value,
+    };
   });
 }
 
@@ -97,7 +198,9 @@ function alternativesOf(input: BuildingInput, key: AnswerKey): BuildingInput[] {
   let values: readonly unknown[];
   if (key === 'attic_insulation_mm') {
     const eraMm = input.attic_insulation_mm ?? archetypeFor(input.construction_year).atticInsulationMm;
-    values = table.attic_insulation_factor.map((f) => Math.min(ANSWER_KEYS.attic_insulation_mm.max, Math.round(eraMm * f)));
+    values = table.attic_insulation_factor.map((f) =>
+      Math.min(ANSWER_KEYS.attic_insulation_mm.max, Math.round(eraMm * f)),
+    );
   } else if (key in table) {
     values = table[key as keyof typeof table];
   } else {
@@ -120,18 +223,42 @@ export function explainLabel(building: Building, sources: InputSources): Explana
   const label = calculatedLabel(building).value;
   const standard = modelEnergy(building, 'standard');
   const category = buildingCategory(input);
-  const varied = keys.filter((key) => (sources[key] ?? 'assumed') === 'assumed' && alternativesOf(input, key).length > 0);
-  const eps = varied.flatMap((key) => alternativesOf(input, key).map((alt) => calculatedLabel({ input: alt, location, year: building.year }).value.ep));
+  const varied = keys.filter(
+    (key) => (sources[key] ?? 'assumed') === 'assumed' && alternativesOf(input, key).length > 0,
+  );
+  const eps = varied.flatMap((key) =>
+    alternativesOf(input, key).map((alt) => calculatedLabel({ input: alt, location, year: building.year }).value.ep),
+  );
   const steps: ExplanationStep[] = [
     { code: 'heat_loss', values: { w_per_k: round(totalHeatLoss(heatLoss(input))) } },
-    { code: 'degree_days', values: { degree_days: round(location.degreeDays), municipality: location.municipalityName } },
-    { code: 'space_heat_need', values: { kwh: round(standard.need.space_heating), temperature: K.referenceIndoorTemperature.value } },
+    {
+      code: 'degree_days',
+      values: { degree_days: round(location.degreeDays), municipality: location.municipalityName },
+    },
+    {
+      code: 'space_heat_need',
+      values: { kwh: round(standard.need.space_heating), temperature: K.referenceIndoorTemperature.value },
+    },
     { code: 'tap_water_need', values: { kwh: round(standard.need.tap_water_heating) } },
-    { code: 'delivered_for_label', values: { kwh: round(standard.byUse.space_heating + standard.byUse.tap_water_heating + standard.byUse.property_electricity) } },
+    {
+      code: 'delivered_for_label',
+      values: {
+        kwh: round(
+          standard.byUse.space_heating + standard.byUse.tap_water_heating + standard.byUse.property_electricity,
+        ),
+      },
+    },
     { code: 'primary_energy', values: { ep: label.ep, f_geo: label.f_geo, atemp: label.atemp } },
   ];
   if (label.ep_requirement !== null && label.percent_of_requirement !== null && label.energy_class !== null) {
-    steps.push({ code: 'energy_class', values: { requirement: label.ep_requirement, percent: label.percent_of_requirement, energy_class: label.energy_class } });
+    steps.push({
+      code: 'energy_class',
+      values: {
+        requirement: label.ep_requirement,
+        percent: label.percent_of_requirement,
+        energy_class: label.energy_class,
+      },
+    });
   } else {
     steps.push({ code: 'no_requirement', values: { atemp: label.atemp, min_atemp: K.epRequirementMinAtemp.value } });
   }
@@ -139,9 +266,13 @@ export function explainLabel(building: Building, sources: InputSources): Explana
     ...LABEL_CONSTANTS,
     category === 'multi_dwelling' ? 'epRequirementMultiDwelling' : 'epRequirementSmallHouse',
     category === 'multi_dwelling' ? 'standardTapWaterMultiDwelling' : 'standardTapWaterSmallHouse',
-    ...(input.ventilation === 'balanced_heat_recovery' ? (['ftxHeatRecovery', 'ftxExtraPropertyElectricity'] as const) : []),
+    ...(input.ventilation === 'balanced_heat_recovery'
+      ? (['ftxHeatRecovery', 'ftxExtraPropertyElectricity'] as const)
+      : []),
     ...(input.primary_heating_systems.some((s) => isHeatPump(s)) ? HEAT_PUMP_MODEL : []),
-    ...(input.primary_heating_systems.includes('heat_pump_air') ? (['airToAirSpfByClimate', 'airToAirMinSpf'] as const) : []),
+    ...(input.primary_heating_systems.includes('heat_pump_air')
+      ? (['airToAirSpfByClimate', 'airToAirMinSpf'] as const)
+      : []),
   ];
   return {
     subject: 'label',
@@ -156,7 +287,11 @@ export function explainLabel(building: Building, sources: InputSources): Explana
 
 // ---------------------------------------------------------------- one recommendation
 
-function stepsOf(activity: Activity, before: { kwh: number; kr: number }, after: { kwh: number; kr: number } | null): ExplanationStep[] {
+function stepsOf(
+  activity: Activity,
+  before: { kwh: number; kr: number },
+  after: { kwh: number; kr: number } | null,
+): ExplanationStep[] {
   if (activity.completion_status === 'completed') return [{ code: 'already_done', values: {} }];
   if (!activity.available || !after) return [{ code: 'not_available', values: {} }];
   const steps: ExplanationStep[] = [
@@ -166,20 +301,33 @@ function stepsOf(activity: Activity, before: { kwh: number; kr: number }, after:
   ];
   if (activity.kwh_sold !== 0) steps.push({ code: 'kwh_sold', values: { kwh: activity.kwh_sold } });
   steps.push({ code: 'kr_saved', values: { kr: activity.savings.energyCostSavings } });
-  steps.push({ code: 'investment', values: { kr: activity.investment_cost, span: activity.investment_cost_span, life_span: activity.life_span } });
+  steps.push({
+    code: 'investment',
+    values: { kr: activity.investment_cost, span: activity.investment_cost_span, life_span: activity.life_span },
+  });
   const subsidies = activity.subsidies.reduce((sum, s) => sum + s.amount, 0);
   if (subsidies > 0) steps.push({ code: 'subsidies', values: { kr: subsidies } });
-  steps.push(activity.payback_years === null ? { code: 'no_payback', values: {} } : { code: 'payback', values: { years: activity.payback_years, life_span: activity.life_span } });
+  steps.push(
+    activity.payback_years === null
+      ? { code: 'no_payback', values: {} }
+      : { code: 'payback', values: { years: activity.payback_years, life_span: activity.life_span } },
+  );
   return steps;
 }
 
 /** The recommendation of `type` as recommendationsFor computes it, explained; null for a type the engine does not have. */
-export function explainRecommendation(building: Building, type: ActivityType, prices: Prices, sources: InputSources): { activity: Activity; explanation: Explanation } | null {
+export function explainRecommendation(
+  building: Building,
+  type: ActivityType,
+  prices: Prices,
+  sources: InputSources,
+): { activity: Activity; explanation: Explanation } | null {
   const measure = measureFor(type);
   if (!measure) return null;
   const ctx = contextFor(building, prices);
   const activity = evaluate(measure, ctx);
-  const costOf = (b: { byCarrier: typeof ctx.before.byCarrier; exported: typeof ctx.before.exported }) => round(yearlyEnergyCost(b.byCarrier, b.exported, prices));
+  const costOf = (b: { byCarrier: typeof ctx.before.byCarrier; exported: typeof ctx.before.exported }) =>
+    round(yearlyEnergyCost(b.byCarrier, b.exported, prices));
   const before = { kwh: round(ctx.before.totalImport), kr: costOf(ctx.before) };
   let after: { kwh: number; kr: number } | null = null;
   const keys = Object.keys(ANSWER_KEYS) as AnswerKey[];
@@ -194,7 +342,10 @@ export function explainRecommendation(building: Building, type: ActivityType, pr
       if ((sources[key] ?? 'assumed') !== 'assumed') continue;
       let used = false;
       for (const alt of alternativesOf(building.input, key)) {
-        const other = evaluate(measure, contextFor({ input: alt, location: building.location, year: building.year }, prices));
+        const other = evaluate(
+          measure,
+          contextFor({ input: alt, location: building.location, year: building.year }, prices),
+        );
         if (!other.available) continue;
         kwh.push(other.kwh_saved_bought);
         kr.push(other.savings.energyCostSavings);
@@ -211,9 +362,11 @@ export function explainRecommendation(building: Building, type: ActivityType, pr
       inputs: inputsOf(building.input, sources, keys),
       steps: stepsOf(activity, before, after),
       constants: constantsOf([...ACTUAL_CONSTANTS, ...MEASURE_CONSTANTS[type]]),
-      ranges: [rangeOf('kwh_saved_bought', activity.kwh_saved_bought, kwh), rangeOf('kr_saved', activity.savings.energyCostSavings, kr)],
+      ranges: [
+        rangeOf('kwh_saved_bought', activity.kwh_saved_bought, kwh),
+        rangeOf('kr_saved', activity.savings.energyCostSavings, kr),
+      ],
       varied_inputs: varied,
     },
   };
 }
-

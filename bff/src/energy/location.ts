@@ -34,7 +34,9 @@ export function normalisePostalCode(raw: string): string | null {
 
 const DEG = Math.PI / 180;
 function distanceKm(aLat: number, aLon: number, bLat: number, bLon: number): number {
-  const h = Math.sin(((bLat - aLat) * DEG) / 2) ** 2 + Math.cos(aLat * DEG) * Math.cos(bLat * DEG) * Math.sin(((bLon - aLon) * DEG) / 2) ** 2;
+  const h =
+    Math.sin(((bLat - aLat) * DEG) / 2) ** 2 +
+    Math.cos(aLat * DEG) * Math.cos(bLat * DEG) * Math.sin(((bLon - aLon) * DEG) / 2) ** 2;
   return 2 * K.earthRadiusKm.value * Math.asin(Math.sqrt(h));
 }
 
@@ -43,7 +45,11 @@ export function degreeDaysAt(latitude: number, longitude: number, stations: read
   if (stations.length === 0) throw new LocationError('no climate stations loaded');
   let nearest = stations[0];
   for (const s of stations) {
-    if (distanceKm(latitude, longitude, s.latitude, s.longitude) < distanceKm(latitude, longitude, nearest.latitude, nearest.longitude)) nearest = s;
+    if (
+      distanceKm(latitude, longitude, s.latitude, s.longitude) <
+      distanceKm(latitude, longitude, nearest.latitude, nearest.longitude)
+    )
+      nearest = s;
   }
   const degreeDays = nearest.degreeDays + K.degreeDayLatitudeGradient.value * (latitude - nearest.latitude);
   return { degreeDays, station: nearest };
@@ -70,7 +76,10 @@ function municipalityForPostalCode(postalCode: string, geo: GeoTables): { code: 
   return area === undefined ? null : { code: area, approximate: true };
 }
 
-export function locateMunicipality(municipality: MunicipalityRow, geo: GeoTables): Omit<Location, 'postalCode' | 'postalCodeApproximate'> {
+export function locateMunicipality(
+  municipality: MunicipalityRow,
+  geo: GeoTables,
+): Omit<Location, 'postalCode' | 'postalCodeApproximate'> {
   const { degreeDays, station } = degreeDaysAt(municipality.latitude, municipality.longitude, geo.climateStations);
   const referenceDays = referenceDegreeDays(geo.climateStations);
   return {

@@ -33,7 +33,8 @@ export interface Consumption {
 export class ConsumptionError extends Error {}
 
 function checkKwh(name: string, kwh: unknown): void {
-  if (typeof kwh !== 'number' || !Number.isFinite(kwh) || kwh < 0) throw new ConsumptionError(`${name}: expected kWh ≥ 0`);
+  if (typeof kwh !== 'number' || !Number.isFinite(kwh) || kwh < 0)
+    throw new ConsumptionError(`${name}: expected kWh ≥ 0`);
 }
 
 /** The EP parts (kWh/yr per carrier) of a metered year after BEN's normalisation. */
@@ -43,16 +44,24 @@ export function measuredEpParts(consumption: Consumption, building: Building): R
     if (!(CARRIERS as readonly string[]).includes(carrier)) throw new ConsumptionError(`unknown carrier ${carrier}`);
     checkKwh(carrier, kwh);
   }
-  if (consumption.householdElectricity !== undefined) checkKwh('householdElectricity', consumption.householdElectricity);
+  if (consumption.householdElectricity !== undefined)
+    checkKwh('householdElectricity', consumption.householdElectricity);
   if (consumption.tapWater !== undefined) checkKwh('tapWater', consumption.tapWater);
-  if (consumption.degreeDays !== undefined && !(consumption.degreeDays > 0)) throw new ConsumptionError('degreeDays must be positive');
+  if (consumption.degreeDays !== undefined && !(consumption.degreeDays > 0))
+    throw new ConsumptionError('degreeDays must be positive');
 
   const ctx = systemContext(building);
   const climate = consumption.degreeDays === undefined ? 1 : location.degreeDays / consumption.degreeDays;
   // BEN normal tap water on the carrier of the system that makes it (BEN tabell 3:1 ÷ η_tvv, tabell 3:2).
-  const normalTap = deliverHeat(input, 0, standardTapWaterNeed(buildingCategory(input), input.atemp), ctx).tap_water_heating;
+  const normalTap = deliverHeat(
+    input,
+    0,
+    standardTapWaterNeed(buildingCategory(input), input.atemp),
+    ctx,
+  ).tap_water_heating;
   const normalTapTotal = CARRIERS.reduce((sum, c) => sum + normalTap[c], 0);
-  const tapScale = consumption.tapWater === undefined || normalTapTotal === 0 ? 1 : consumption.tapWater / normalTapTotal;
+  const tapScale =
+    consumption.tapWater === undefined || normalTapTotal === 0 ? 1 : consumption.tapWater / normalTapTotal;
 
   const property = propertyElectricity(input);
   const household = consumption.householdElectricity ?? K.householdElectricity.value * input.atemp;
@@ -60,7 +69,10 @@ export function measuredEpParts(consumption: Consumption, building: Building): R
   // PV used in the house: the model's share of production, capped as in the model at a share of the house's electricity use
   // (= metered + self-used), so it depends on the meter, not on modelled heating.
   const cap = K.pvMaxShareOfElectricityUse.value;
-  const pvSelfUse = Math.min(pvProduction(input, location.priceArea) * pvSelfUseShare(input), (cap / (1 - cap)) * meteredElectricity);
+  const pvSelfUse = Math.min(
+    pvProduction(input, location.priceArea) * pvSelfUseShare(input),
+    (cap / (1 - cap)) * meteredElectricity,
+  );
 
   const parts = {} as Record<Carrier, EpParts>;
   for (const c of CARRIERS) {

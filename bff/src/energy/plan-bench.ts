@@ -14,7 +14,14 @@ function planOfEight(building: Building): ActivityType[] | null {
   const choices = new Set<string>();
   const types: ActivityType[] = [];
   for (const a of recommendationsFor(building)) {
-    if (a.category === 'package' || a.name === 'unspecified' || a.name === 'heat_pump' || !a.available || a.completion_status === 'completed') continue;
+    if (
+      a.category === 'package' ||
+      a.name === 'unspecified' ||
+      a.name === 'heat_pump' ||
+      !a.available ||
+      a.completion_status === 'completed'
+    )
+      continue;
     if (a.choice !== null && choices.has(a.choice)) continue;
     if (a.choice !== null) choices.add(a.choice);
     types.push(a.name);
@@ -44,7 +51,9 @@ function timed(run: () => unknown): number {
 
 /** p50/p99 of a plan of 8 measures (houses offering 8) and of the suggestion search (every SUGGEST_EVERY-th house). */
 export function benchPlans(buildings: readonly Building[]) {
-  const plans = buildings.map((building) => ({ building, types: planOfEight(building) })).filter((p): p is { building: Building; types: ActivityType[] } => p.types !== null);
+  const plans = buildings
+    .map((building) => ({ building, types: planOfEight(building) }))
+    .filter((p): p is { building: Building; types: ActivityType[] } => p.types !== null);
   for (const { building, types } of plans.slice(0, 50)) computePlan(building, types);
   const planTimes = plans.map(({ building, types }) => timed(() => computePlan(building, types)));
   const sample = buildings.filter((_, i) => i % SUGGEST_EVERY === 0);

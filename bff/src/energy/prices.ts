@@ -13,7 +13,10 @@ export interface Prices {
 function areaPrices(area: PriceArea): Prices {
   const ore = K.oerePerKrona.value;
   const electricity =
-    ((K.spotPrice.value[area] + K.supplierMarkup.value) * K.vatFactor.value + K.energyTax.value + K.gridTransferFee.value) / ore;
+    ((K.spotPrice.value[area] + K.supplierMarkup.value) * K.vatFactor.value +
+      K.energyTax.value +
+      K.gridTransferFee.value) /
+    ore;
   const imports = zeroPerCarrier();
   for (const c of CARRIERS) imports[c] = c === 'electricity' ? electricity : K.fuelPrice.value[c];
   const exports = zeroPerCarrier();
@@ -51,7 +54,10 @@ export function pricesFromRates(rates: RatesPayload, fallback: Prices): Prices {
     }
     return out;
   };
-  return { import: pick(rates.energy_carriers_import, fallback.import), export: pick(rates.energy_carriers_export, fallback.export) };
+  return {
+    import: pick(rates.energy_carriers_import, fallback.import),
+    export: pick(rates.energy_carriers_export, fallback.export),
+  };
 }
 
 /** Yearly energy cost, kr: bought energy × import price − exported energy × export price. */
@@ -64,7 +70,8 @@ export function yearlyEnergyCost(byCarrierImport: PerCarrier, byCarrierExport: P
   let cost = 0;
   cost += i.bio * pi.bio - e.bio * pe.bio;
   cost += i.bio_other * pi.bio_other - e.bio_other * pe.bio_other;
-  cost += i.bio_tree_pellets_bricks * pi.bio_tree_pellets_bricks - e.bio_tree_pellets_bricks * pe.bio_tree_pellets_bricks;
+  cost +=
+    i.bio_tree_pellets_bricks * pi.bio_tree_pellets_bricks - e.bio_tree_pellets_bricks * pe.bio_tree_pellets_bricks;
   cost += i.district_heating * pi.district_heating - e.district_heating * pe.district_heating;
   cost += i.electricity * pi.electricity - e.electricity * pe.electricity;
   cost += i.gas * pi.gas - e.gas * pe.gas;

@@ -26,9 +26,25 @@ export const ALL_USES: readonly Use[] = [...ENERGY_USES, ...OTHER_USES];
 export type BuildingCategory = 'small_house' | 'multi_dwelling';
 
 export function zeroPerUse(): Record<Use, number> {
-  return { space_heating: 0, tap_water_heating: 0, space_cooling: 0, pv_production: 0, property_electricity: 0, household_electricity: 0 };
+  return {
+    space_heating: 0,
+    tap_water_heating: 0,
+    space_cooling: 0,
+    pv_production: 0,
+    property_electricity: 0,
+    household_electricity: 0,
+  };
 }
 
 export function zeroPerCarrier(): PerCarrier {
-  return { bio: 0, bio_other: 0, bio_tree_pellets_bricks: 0, district_heating: 0, electricity: 0, gas: 0, oil: 0, wood: 0 };
+  return {
+    bio: 0,
+    bio_other: 0,
+    bio_tree_pellets_bricks: 0,
+    district_heating: 0,
+    electricity: 0,
+    gas: 0,
+    oil: 0,
+    wood: 0,
+  };
 }

@@ -24,7 +24,10 @@ export class CachedAnswer {
     let bytes = this.encoded.get(encoding);
     if (!bytes) {
       // The compression middleware's settings (brotli quality 4, gzip's default level): fast enough to make inline.
-      bytes = encoding === 'br' ? zlib.brotliCompressSync(this.json(), { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } }) : zlib.gzipSync(this.json());
+      bytes =
+        encoding === 'br'
+          ? zlib.brotliCompressSync(this.json(), { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } })
+          : zlib.gzipSync(this.json());
       this.encoded.set(encoding, bytes);
     }
     return bytes;

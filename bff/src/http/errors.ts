@@ -24,7 +24,12 @@ export function parse<T extends z.ZodType>(schema: T, value: unknown, where: 'pa
   if (result.success) return result.data;
   const issues = result.error.issues.map((i) => ({ path: [where, ...i.path].join('.'), message: i.message }));
   const first = issues[0];
-  throw new HttpError(400, 'bad_request', first ? `Invalid ${first.path}: ${first.message}` : `Invalid ${where}`, issues);
+  throw new HttpError(
+    400,
+    'bad_request',
+    first ? `Invalid ${first.path}: ${first.message}` : `Invalid ${where}`,
+    issues,
+  );
 }
 
 /** NUL or unpaired surrogates anywhere in an input: a 400 naming where, before any schema or database sees it. */
@@ -42,13 +47,22 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (err, req, res, _next) => {
     const requestId = String(req.id ?? '');
     if (err instanceof HttpError) {
-      res.status(err.status).json({ error: err.code, message: err.message, ...(err.details ? { issues: err.details } : {}) });
+      res
+        .status(err.status)
+        .json({ error: err.code, message: err.message, ...(err.details ? { issues: err.details } : {}) });
       return;
     }
     if (isDatabaseUnavailable(err)) {
       logger.warn({ err, requestId, url: loggableUrl(req.originalUrl) }, 'database unavailable');
       if (res.headersSent) return;
-      res.status(503).set('Retry-After', String(UNAVAILABLE_RETRY_AFTER_S)).json({ error: 'unavailable', message: 'The service is briefly unavailable. Try again in a few seconds.', requestId });
+      res
+        .status(503)
+        .set('Retry-After', String(UNAVAILABLE_RETRY_AFTER_S))
+        .json({
+          error: 'unavailable',
+          message: 'The service is briefly unavailable. Try again in a few seconds.',
+          requestId,
+        });
       return;
     }
     // body-parser and friends mark client errors with a 4xx status (malformed JSON, body too large, ...).

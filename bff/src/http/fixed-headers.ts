@@ -19,10 +19,14 @@ export function fixedHeaders(middleware: RequestHandler): RequestHandler {
     getHeader: (name: string) => headers.get(name),
   };
   let called = false;
-  middleware({ headers: {}, method: 'GET', url: '/' } as never, recorder as never, ((error?: unknown) => {
-    if (error) throw error;
-    called = true;
-  }) as never);
+  middleware(
+    { headers: {}, method: 'GET', url: '/' } as never,
+    recorder as never,
+    ((error?: unknown) => {
+      if (error) throw error;
+      called = true;
+    }) as never,
+  );
   // A middleware that answers asynchronously or per request cannot be replayed like this.
   if (!called) throw new Error('fixedHeaders: the middleware did not finish synchronously');
   const entries = [...headers];

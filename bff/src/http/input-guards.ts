@@ -31,7 +31,8 @@ export const flowQueryOnly: RequestHandler = (req, _res, next) => {
 
 /** Writes under /api take their input from the body (NextAuth's routes, mounted before this, keep their protocol). */
 export const noQueryOnWrites: RequestHandler = (req, _res, next) => {
-  if (req.method !== 'GET' && req.method !== 'HEAD') refuseQuery(req.query, req.originalUrl.startsWith('/api/flow/') ? FLOW_QUERY : []);
+  if (req.method !== 'GET' && req.method !== 'HEAD')
+    refuseQuery(req.query, req.originalUrl.startsWith('/api/flow/') ? FLOW_QUERY : []);
   next();
 };
 
@@ -57,7 +58,11 @@ export function takesUpload(method: string, url: string): boolean {
  */
 export const jsonBodies: RequestHandler = (req, _res, next) => {
   const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
-  if (hasBody && !req.is('application/json') && !(req.is('multipart/form-data') && takesUpload(req.method, req.originalUrl))) {
+  if (
+    hasBody &&
+    !req.is('application/json') &&
+    !(req.is('multipart/form-data') && takesUpload(req.method, req.originalUrl))
+  ) {
     const sent = req.headers['content-type'] ?? 'none';
     const upload = takesUpload(req.method, req.originalUrl);
     throw new HttpError(

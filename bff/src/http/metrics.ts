@@ -103,7 +103,8 @@ export class Metrics {
       labelNames: ['cache'],
       registers,
       collect() {
-        for (const [cache, { hits, misses }] of readCacheLookups) this.set({ cache }, hits + misses === 0 ? 0 : hits / (hits + misses));
+        for (const [cache, { hits, misses }] of readCacheLookups)
+          this.set({ cache }, hits + misses === 0 ? 0 : hits / (hits + misses));
       },
     });
     new Gauge({
@@ -130,7 +131,10 @@ export class Metrics {
       res.once('finish', () => {
         const seconds = Number(process.hrtime.bigint() - started) / 1e9;
         const method = METHODS.has(req.method) ? req.method : 'other';
-        this.duration.observe({ method, route: routeOf(req, patternsOnce), status_class: `${Math.floor(res.statusCode / 100)}xx` }, seconds);
+        this.duration.observe(
+          { method, route: routeOf(req, patternsOnce), status_class: `${Math.floor(res.statusCode / 100)}xx` },
+          seconds,
+        );
       });
       next();
     };
@@ -140,7 +144,10 @@ export class Metrics {
 const digest = (value: string) => crypto.createHash('sha256').update(value).digest();
 
 /** GET /metrics on its own HTTP server; with `token`, only for `Authorization: Bearer <token>`. */
-export async function serveMetrics(metrics: Metrics, options: { port: number; host: string; token?: string }): Promise<{ url: string; close: () => Promise<void> }> {
+export async function serveMetrics(
+  metrics: Metrics,
+  options: { port: number; host: string; token?: string },
+): Promise<{ url: string; close: () => Promise<void> }> {
   const expected = options.token === undefined ? null : digest(`Bearer ${options.token}`);
   const server = http.createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0];
@@ -153,11 +160,16 @@ export async function serveMetrics(metrics: Metrics, options: { port: number; ho
       return;
     }
     if (expected && !crypto.timingSafeEqual(digest(req.headers.authorization ?? ''), expected)) {
-      res.writeHead(401, { 'WWW-Authenticate': 'Bearer', 'Content-Type': 'text/plain' }).end('Send Authorization: Bearer <METRICS_TOKEN>.\n');
+      res
+        .writeHead(401, { 'WWW-Authenticate': 'Bearer', 'Content-Type': 'text/plain' })
+        .end('Send Authorization: Bearer <METRICS_TOKEN>.\n');
       return;
     }
     metrics.registry.metrics().then(
-      (text) => res.writeHead(200, { 'Content-Type': metrics.registry.contentType, 'Cache-Control': 'no-store' }).end(req.method === 'HEAD' ? undefined : text),
+      (text) =>
+        res
+          .writeHead(200, { 'Content-Type': metrics.registry.contentType, 'Cache-Control': 'no-store' })
+          .end(req.method === 'HEAD' ? undefined : text),
       () => res.writeHead(500, { 'Content-Type': 'text/plain' }).end('The metrics could not be collected.\n'),
     );
   });

@@ -12,7 +12,10 @@ interface HitsRow {
   reset_at: Date | string;
 }
 
-const infoOf = (row: HitsRow): ClientRateLimitInfo => ({ totalHits: Number(row.hits), resetTime: new Date(row.reset_at) });
+const infoOf = (row: HitsRow): ClientRateLimitInfo => ({
+  totalHits: Number(row.hits),
+  resetTime: new Date(row.reset_at),
+});
 
 /**
  * One limiter's counters. `limiter` names it (each limiter counts on its own); windows are fixed, starting at a
@@ -45,7 +48,9 @@ export class DatabaseRateLimitStore implements Store {
 
   async increment(key: string): Promise<ClientRateLimitInfo> {
     // One statement: concurrent hits on any instance serialise on the row, so none is lost.
-    const { rows } = await this.db.execute<HitsRow & Record<string, unknown>>(sql`insert into "rate_limit_hits" as h (limiter, key, hits, reset_at)
+    const { rows } = await this.db.execute<
+      HitsRow & Record<string, unknown>
+    >(sql`insert into "rate_limit_hits" as h (limiter, key, hits, reset_at)
       values (${this.limiter}, ${key}, 1, now() + ${this.windowMs} * interval '1 millisecond')
       on conflict (limiter, key) do update set
         hits = case when h.reset_at <= now() then 1 else h.hits + 1 end,
@@ -55,7 +60,9 @@ export class DatabaseRateLimitStore implements Store {
   }
 
   async decrement(key: string): Promise<void> {
-    await this.db.execute(sql`update "rate_limit_hits" set hits = greatest(hits - 1, 0) where limiter = ${this.limiter} and key = ${key}`);
+    await this.db.execute(
+      sql`update "rate_limit_hits" set hits = greatest(hits - 1, 0) where limiter = ${this.limiter} and key = ${key}`,
+    );
   }
 
   async resetKey(key: string): Promise<void> {

@@ -31,7 +31,11 @@ export function requestLog(logger: Logger): RequestHandler {
     const started = performance.now();
     // 'close' comes once per response, after 'finish' when it was sent in full; without 'finish' the client left.
     res.once('close', () => {
-      const line = { req: { id, method: req.method, url }, res: { statusCode: res.statusCode }, responseTime: Math.round(performance.now() - started) };
+      const line = {
+        req: { id, method: req.method, url },
+        res: { statusCode: res.statusCode },
+        responseTime: Math.round(performance.now() - started),
+      };
       if (!res.writableFinished) logger.warn(line, 'request aborted');
       else if (res.statusCode >= 500) logger.error(line, 'request errored');
       else logger.info(line, 'request completed');

@@ -39,7 +39,8 @@ export function sameOrigin(publicUrl?: string): RequestHandler {
     if (site === 'same-origin' || site === 'none') return next();
     if (site !== undefined) throw new HttpError(403, 'forbidden', 'Cross-site request refused.');
     const origin = req.get('origin');
-    if (origin !== undefined && !isOwnOrigin(req, origin, publicHost)) throw new HttpError(403, 'forbidden', 'Cross-origin request refused.');
+    if (origin !== undefined && !isOwnOrigin(req, origin, publicHost))
+      throw new HttpError(403, 'forbidden', 'Cross-origin request refused.');
     next();
   };
 }

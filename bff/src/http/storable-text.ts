@@ -5,8 +5,17 @@
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /** The path of the first string (or key) in a parsed input that is not storable text, else null. */
-export function unstorableText(value: unknown, path: (string | number)[] = [], depth = 0): { path: string; message: string } | null {
-  const problem = (text: string) => (text.includes('\u0000') ? 'must not contain NUL characters' : LONE_SURROGATE.test(text) ? 'must be valid Unicode text' : null);
+export function unstorableText(
+  value: unknown,
+  path: (string | number)[] = [],
+  depth = 0,
+): { path: string; message: string } | null {
+  const problem = (text: string) =>
+    text.includes('\u0000')
+      ? 'must not contain NUL characters'
+      : LONE_SURROGATE.test(text)
+        ? 'must be valid Unicode text'
+        : null;
   if (typeof value === 'string') {
     const message = problem(value);
     return message ? { path: path.join('.'), message } : null;

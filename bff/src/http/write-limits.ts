@@ -21,7 +21,8 @@ export function flowWriteLimiter(db: Db, anonymousPerMinute: number): RequestHan
   const limiter = rateLimit({
     store: new DatabaseRateLimitStore(db, 'flow-write'),
     windowMs: 60_000,
-    limit: (req: Request) => (homeownerIdOf(req.user) === null ? anonymousPerMinute : anonymousPerMinute * HOMEOWNER_WRITE_FACTOR),
+    limit: (req: Request) =>
+      homeownerIdOf(req.user) === null ? anonymousPerMinute : anonymousPerMinute * HOMEOWNER_WRITE_FACTOR,
     keyGenerator: (req: Request) => {
       const homeownerId = homeownerIdOf(req.user);
       return homeownerId === null ? `ip:${ipKeyGenerator(req.ip ?? '')}` : `homeowner:${homeownerId}`;
@@ -36,7 +37,12 @@ export function flowWriteLimiter(db: Db, anonymousPerMinute: number): RequestHan
 }
 
 /** EPC uploads per hour, keyed by `key` (the IP, or the owner once known); `limiter` names the counter. */
-export function documentUploadLimiter(db: Db, limiter: string, perHour: number, key: (req: Request, res: Response) => string): RequestHandler {
+export function documentUploadLimiter(
+  db: Db,
+  limiter: string,
+  perHour: number,
+  key: (req: Request, res: Response) => string,
+): RequestHandler {
   return rateLimit({
     store: new DatabaseRateLimitStore(db, limiter),
     windowMs: 60 * 60_000,

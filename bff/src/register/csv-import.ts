@@ -127,14 +127,24 @@ function rowSchema(today: Date) {
 
   const heatingSystems = z
     .string()
-    .transform((s) => s.split(';').map((x) => x.trim().toLowerCase()).filter((x) => x !== '').join(';'))
+    .transform((s) =>
+      s
+        .split(';')
+        .map((x) => x.trim().toLowerCase())
+        .filter((x) => x !== '')
+        .join(';'),
+    )
     .pipe(answerColumn('primary_heating_systems', currentYear, (s) => s.split(';') as HeatingSystem[]));
 
   const epcClass = optional(
     z
       .string()
       .transform((s) => s.toUpperCase())
-      .pipe(z.enum(EPC_CLASSES, { error: (iss) => `bad energy class "${String(iss.input)}": expected one of ${list(EPC_CLASSES)}` })),
+      .pipe(
+        z.enum(EPC_CLASSES, {
+          error: (iss) => `bad energy class "${String(iss.input)}": expected one of ${list(EPC_CLASSES)}`,
+        }),
+      ),
   );
 
   const epcDate = z
@@ -176,10 +186,18 @@ function rowSchema(today: Date) {
     })
     .superRefine((row, ctx) => {
       if (row.epc_class && !row.epc_issued_at) {
-        ctx.addIssue({ code: 'custom', path: ['epc_issued_at'], message: 'epc_issued_at is required when epc_class is given' });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['epc_issued_at'],
+          message: 'epc_issued_at is required when epc_class is given',
+        });
       }
       if (!row.epc_class && row.epc_issued_at) {
-        ctx.addIssue({ code: 'custom', path: ['epc_class'], message: 'epc_class is required when epc_issued_at is given (leave both empty for no EPC)' });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['epc_class'],
+          message: 'epc_class is required when epc_issued_at is given (leave both empty for no EPC)',
+        });
       }
       if (row.epc_issued_at && Number(row.epc_issued_at.slice(0, 4)) < row.construction_year) {
         ctx.addIssue({
@@ -203,14 +221,19 @@ export function parseRegisterCsv(input: string | Buffer, options: ImportOptions 
   for (const e of parsed.errors) errors.push({ line: e.line, column: null, message: `CSV syntax: ${e.message}` });
   const [header, ...body] = parsed.records;
   if (!header) {
-    if (errors.length === 0) errors.push({ line: 1, column: null, message: 'the file is empty: expected a header row with the column names' });
+    if (errors.length === 0)
+      errors.push({ line: 1, column: null, message: 'the file is empty: expected a header row with the column names' });
     return { rows, errors };
   }
 
   // Header: names case-insensitive, order free.
   const names = header.fields.map((f) => f.trim().toLowerCase());
   if (names.length === 1 && names[0].includes(';')) {
-    errors.push({ line: header.line, column: null, message: 'the file looks semicolon-separated; columns must be separated by commas' });
+    errors.push({
+      line: header.line,
+      column: null,
+      message: 'the file looks semicolon-separated; columns must be separated by commas',
+    });
     return { rows, errors };
   }
   const index = new Map<string, number>();
@@ -220,7 +243,11 @@ export function parseRegisterCsv(input: string | Buffer, options: ImportOptions 
       errors.push({ line: header.line, column: name, message: `column "${name}" appears twice in the header` });
       headerOk = false;
     } else if (!(IMPORT_COLUMNS as readonly string[]).includes(name)) {
-      errors.push({ line: header.line, column: name || null, message: `unknown column "${name}": expected ${list(IMPORT_COLUMNS)}` });
+      errors.push({
+        line: header.line,
+        column: name || null,
+        message: `unknown column "${name}": expected ${list(IMPORT_COLUMNS)}`,
+      });
     }
     index.set(name, i);
   });
@@ -241,7 +268,11 @@ export function parseRegisterCsv(input: string | Buffer, options: ImportOptions 
       break;
     }
     if (record.fields.length !== names.length) {
-      errors.push({ line: record.line, column: null, message: `expected ${names.length} fields as in the header, found ${record.fields.length}` });
+      errors.push({
+        line: record.line,
+        column: null,
+        message: `expected ${names.length} fields as in the header, found ${record.fields.length}`,
+      });
       continue;
     }
     const raw: Record<ImportColumn, string> = Object.fromEntries(
@@ -250,7 +281,11 @@ export function parseRegisterCsv(input: string | Buffer, options: ImportOptions 
     const result = schema.safeParse(raw);
     if (!result.success) {
       for (const issue of result.error.issues) {
-        errors.push({ line: record.line, column: issue.path.length > 0 ? String(issue.path[0]) : null, message: issue.message });
+        errors.push({
+          line: record.line,
+          column: issue.path.length > 0 ? String(issue.path[0]) : null,
+          message: issue.message,
+        });
       }
       continue;
     }
@@ -258,7 +293,11 @@ export function parseRegisterCsv(input: string | Buffer, options: ImportOptions 
     const key = addressKey(r.street, r.postal_code)!;
     const first = seen.get(key);
     if (first !== undefined) {
-      errors.push({ line: record.line, column: 'street', message: `duplicate address: the same street and postal code as line ${first}` });
+      errors.push({
+        line: record.line,
+        column: 'street',
+        message: `duplicate address: the same street and postal code as line ${first}`,
+      });
       continue;
     }
     seen.set(key, record.line);

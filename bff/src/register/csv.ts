@@ -80,7 +80,8 @@ export function parseCsv(text: string): CsvParseResult {
         const start = i;
         while (i < n && src[i] !== ',' && src[i] !== '\n' && src[i] !== '\r') i++;
         field = src.slice(start, i);
-        if (field.includes('"')) bad ??= `a quote (") inside unquoted field ${fields.length + 1}; quote the whole field and double the quote`;
+        if (field.includes('"'))
+          bad ??= `a quote (") inside unquoted field ${fields.length + 1}; quote the whole field and double the quote`;
       }
       fields.push(field);
       if (i < n && src[i] === ',') {

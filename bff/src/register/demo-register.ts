@@ -105,30 +105,145 @@ export const DEMO_MUNICIPALITIES: readonly MunicipalityProfile[] = [
 export function isStreetPostalCode(postalCode: string): boolean {
   const prefix = Number(postalCode.slice(0, 3));
   const tail = Number(postalCode.slice(3));
-  if ((prefix >= 100 && prefix <= 109) || (prefix >= 200 && prefix <= 209) || (prefix >= 400 && prefix <= 409)) return false;
+  if ((prefix >= 100 && prefix <= 109) || (prefix >= 200 && prefix <= 209) || (prefix >= 400 && prefix <= 409))
+    return false;
   return !(tail <= 19 || (tail >= 80 && tail <= 89));
 }
 
 // Street names: a stem + a suffix, plus a few whole names. Stems are common in Swedish street naming.
 const STREET_STEMS = [
-  'Björk', 'Ek', 'Lind', 'Asp', 'Alm', 'Gran', 'Tall', 'Rönn', 'Lönn', 'Hassel', 'Sälg', 'Hägg', 'Syren', 'Fläder',
-  'Rosen', 'Lilje', 'Viol', 'Blåklints', 'Klöver', 'Ljung', 'Vide', 'Äppel', 'Päron', 'Plommon', 'Körsbärs', 'Kastanje',
-  'Lärk', 'Trast', 'Svan', 'Mås', 'Falk', 'Örn', 'Hök', 'Tran', 'Duv', 'Orre', 'Tjäder', 'Hjort', 'Räv', 'Sol',
-  'Stjärn', 'Dal', 'Berg', 'Ås', 'Hag', 'Ängs', 'Åker', 'Skogs', 'Sjö', 'Strand', 'Ström', 'Bäck', 'Kvarn', 'Smedje',
-  'Skol', 'Kyrko', 'Prästgårds', 'Stations', 'Järnvägs', 'Hamn', 'Bruks', 'Gårds', 'Tegel', 'Tull', 'Park', 'Villa',
-  'Trädgårds', 'Idrotts', 'Väster', 'Öster', 'Norr', 'Söder', 'Stor', 'Lill', 'Ny', 'Kungs', 'Drottning', 'Prins',
-  'Slotts', 'Fält', 'Mejeri', 'Snickar', 'Murar', 'Tegelbruks', 'Ringvägs', 'Solros', 'Vallmo', 'Hallon', 'Lingon',
-  'Blåbärs', 'Hjortron', 'Enbärs', 'Nypon', 'Mossa', 'Sten', 'Klint', 'Udde', 'Vik', 'Näs', 'Holm',
+  'Björk',
+  'Ek',
+  'Lind',
+  'Asp',
+  'Alm',
+  'Gran',
+  'Tall',
+  'Rönn',
+  'Lönn',
+  'Hassel',
+  'Sälg',
+  'Hägg',
+  'Syren',
+  'Fläder',
+  'Rosen',
+  'Lilje',
+  'Viol',
+  'Blåklints',
+  'Klöver',
+  'Ljung',
+  'Vide',
+  'Äppel',
+  'Päron',
+  'Plommon',
+  'Körsbärs',
+  'Kastanje',
+  'Lärk',
+  'Trast',
+  'Svan',
+  'Mås',
+  'Falk',
+  'Örn',
+  'Hök',
+  'Tran',
+  'Duv',
+  'Orre',
+  'Tjäder',
+  'Hjort',
+  'Räv',
+  'Sol',
+  'Stjärn',
+  'Dal',
+  'Berg',
+  'Ås',
+  'Hag',
+  'Ängs',
+  'Åker',
+  'Skogs',
+  'Sjö',
+  'Strand',
+  'Ström',
+  'Bäck',
+  'Kvarn',
+  'Smedje',
+  'Skol',
+  'Kyrko',
+  'Prästgårds',
+  'Stations',
+  'Järnvägs',
+  'Hamn',
+  'Bruks',
+  'Gårds',
+  'Tegel',
+  'Tull',
+  'Park',
+  'Villa',
+  'Trädgårds',
+  'Idrotts',
+  'Väster',
+  'Öster',
+  'Norr',
+  'Söder',
+  'Stor',
+  'Lill',
+  'Ny',
+  'Kungs',
+  'Drottning',
+  'Prins',
+  'Slotts',
+  'Fält',
+  'Mejeri',
+  'Snickar',
+  'Murar',
+  'Tegelbruks',
+  'Ringvägs',
+  'Solros',
+  'Vallmo',
+  'Hallon',
+  'Lingon',
+  'Blåbärs',
+  'Hjortron',
+  'Enbärs',
+  'Nypon',
+  'Mossa',
+  'Sten',
+  'Klint',
+  'Udde',
+  'Vik',
+  'Näs',
+  'Holm',
 ];
 const TOWN_SUFFIXES: ReadonlyArray<readonly [string, number]> = [
-  ['vägen', 38], ['gatan', 28], ['stigen', 11], ['backen', 8], ['gränd', 5], ['slingan', 6], ['allén', 4],
+  ['vägen', 38],
+  ['gatan', 28],
+  ['stigen', 11],
+  ['backen', 8],
+  ['gränd', 5],
+  ['slingan', 6],
+  ['allén', 4],
 ];
 const RURAL_SUFFIXES: ReadonlyArray<readonly [string, number]> = [
-  ['vägen', 62], ['gatan', 4], ['stigen', 12], ['backen', 12], ['slingan', 6], ['gränd', 2], ['allén', 2],
+  ['vägen', 62],
+  ['gatan', 4],
+  ['stigen', 12],
+  ['backen', 12],
+  ['slingan', 6],
+  ['gränd', 2],
+  ['allén', 2],
 ];
 const WHOLE_STREET_NAMES = [
-  'Storgatan', 'Nygatan', 'Linnégatan', 'S:t Olofsgatan', 'Engelbrektsgatan', 'Västra Långgatan', 'Östra Storgatan',
-  'Norra Vägen', 'Södra Vägen', 'Gamla Landsvägen', 'Sankt Görans väg', 'Kapellgatan',
+  'Storgatan',
+  'Nygatan',
+  'Linnégatan',
+  'S:t Olofsgatan',
+  'Engelbrektsgatan',
+  'Västra Långgatan',
+  'Östra Storgatan',
+  'Norra Vägen',
+  'Södra Vägen',
+  'Gamla Landsvägen',
+  'Sankt Görans väg',
+  'Kapellgatan',
 ];
 const RURAL_WHOLE_NAMES = ['Byvägen', 'Bygatan', 'Gamla Landsvägen', 'Skolvägen', 'Kyrkvägen', 'Kvarnbacken'];
 
@@ -142,14 +257,40 @@ function streetName(rng: Rng, rural: boolean): string {
 type Setting = 'metro' | 'town' | 'rural';
 
 const BUILDING_TYPE_WEIGHTS: Record<Setting, ReadonlyArray<readonly [BuildingType, number]>> = {
-  metro: [['villa', 50], ['radhus', 22], ['parhus', 6], ['kedjehus', 10], ['flerbostadshus', 12]],
-  town: [['villa', 62], ['radhus', 15], ['parhus', 6], ['kedjehus', 10], ['flerbostadshus', 7]],
-  rural: [['villa', 90], ['radhus', 3], ['parhus', 3], ['kedjehus', 3], ['flerbostadshus', 1]],
+  metro: [
+    ['villa', 50],
+    ['radhus', 22],
+    ['parhus', 6],
+    ['kedjehus', 10],
+    ['flerbostadshus', 12],
+  ],
+  town: [
+    ['villa', 62],
+    ['radhus', 15],
+    ['parhus', 6],
+    ['kedjehus', 10],
+    ['flerbostadshus', 7],
+  ],
+  rural: [
+    ['villa', 90],
+    ['radhus', 3],
+    ['parhus', 3],
+    ['kedjehus', 3],
+    ['flerbostadshus', 1],
+  ],
 };
 
 /** Construction eras [from, to] and weights per building type (our estimate; 1951-1980 dominates the småhus stock). */
 const ERAS: ReadonlyArray<readonly [number, number]> = [
-  [1880, 1930], [1931, 1950], [1951, 1960], [1961, 1970], [1971, 1980], [1981, 1990], [1991, 2000], [2001, 2010], [2011, 9999],
+  [1880, 1930],
+  [1931, 1950],
+  [1951, 1960],
+  [1961, 1970],
+  [1971, 1980],
+  [1981, 1990],
+  [1991, 2000],
+  [2001, 2010],
+  [2011, 9999],
 ];
 const ERA_WEIGHTS: Record<BuildingType, readonly number[]> = {
   villa: [13, 11, 10, 16, 18, 10, 5, 8, 9],
@@ -161,21 +302,45 @@ const ERA_WEIGHTS: Record<BuildingType, readonly number[]> = {
 
 function constructionYear(rng: Rng, type: BuildingType, rural: boolean, asOfYear: number): number {
   const weights = ERA_WEIGHTS[type].map((w, i) => (rural && i <= 1 ? w * 1.6 : w));
-  const era = weighted(rng, ERAS.map((e, i) => [e, weights[i]] as const));
+  const era = weighted(
+    rng,
+    ERAS.map((e, i) => [e, weights[i]] as const),
+  );
   return randInt(rng, era[0], Math.min(era[1], asOfYear));
 }
 
 function numFloors(rng: Rng, type: BuildingType, year: number): number {
   switch (type) {
     case 'villa':
-      if (year <= 1950) return weighted(rng, [[1, 25], [2, 65], [3, 10]]);
-      if (year <= 1980) return weighted(rng, [[1, 60], [2, 38], [3, 2]]);
-      return weighted(rng, [[1, 45], [2, 52], [3, 3]]);
+      if (year <= 1950)
+        return weighted(rng, [
+          [1, 25],
+          [2, 65],
+          [3, 10],
+        ]);
+      if (year <= 1980)
+        return weighted(rng, [
+          [1, 60],
+          [2, 38],
+          [3, 2],
+        ]);
+      return weighted(rng, [
+        [1, 45],
+        [2, 52],
+        [3, 3],
+      ]);
     case 'radhus':
     case 'parhus':
-      return weighted(rng, [[1, 30], [2, 65], [3, 5]]);
+      return weighted(rng, [
+        [1, 30],
+        [2, 65],
+        [3, 5],
+      ]);
     case 'kedjehus':
-      return weighted(rng, [[1, 45], [2, 55]]);
+      return weighted(rng, [
+        [1, 45],
+        [2, 55],
+      ]);
     case 'flerbostadshus':
       if (year <= 1930) return randInt(rng, 3, 5);
       if (year <= 1960) return randInt(rng, 2, 4);
@@ -220,8 +385,20 @@ function heatingSystems(
   if (type === 'flerbostadshus') {
     main =
       setting === 'rural'
-        ? weighted(rng, [['district_heating', 45], ['heat_pump_geothermal', 20], ['pellets', 15], ['electric_waterborne', 10], ['oil', 5], ['heat_pump_airwater', 5]])
-        : weighted(rng, [['district_heating', 88], ['heat_pump_geothermal', 6], ['electric_waterborne', 3], ['heat_pump_airwater', 3]]);
+        ? weighted(rng, [
+            ['district_heating', 45],
+            ['heat_pump_geothermal', 20],
+            ['pellets', 15],
+            ['electric_waterborne', 10],
+            ['oil', 5],
+            ['heat_pump_airwater', 5],
+          ])
+        : weighted(rng, [
+            ['district_heating', 88],
+            ['heat_pump_geothermal', 6],
+            ['electric_waterborne', 3],
+            ['heat_pump_airwater', 3],
+          ]);
   } else {
     const dhShare = setting === 'rural' ? 0.03 : ctx.districtHeating * (type === 'villa' ? 1 : 1.6);
     if (rng() < dhShare) {
@@ -250,7 +427,13 @@ function heatingSystems(
   switch (main) {
     case 'heat_pump_air':
       // An air-to-air heat pump heats a house on top of its radiators or boiler.
-      add(weighted(rng, [['electric_direct', 70], ['electric_waterborne', 20], ['wood', 10]]));
+      add(
+        weighted(rng, [
+          ['electric_direct', 70],
+          ['electric_waterborne', 20],
+          ['wood', 10],
+        ]),
+      );
       add('heat_pump_air');
       if (rng() < 0.2 && !systems.includes('wood')) add('wood');
       break;
@@ -289,17 +472,36 @@ function heatingSystems(
 
 // --- EPC -------------------------------------------------------------------------------------------------------------
 
-
 /**
  * An issued EPC for some homes (about 40 % of småhus, 85 % of apartment buildings, which must have one). The class
  * follows the era and the heating system (our estimate: heat pumps and district heating weigh less in EP, electric
  * and oil heating more) with noise; old houses mostly land on D-F, new ones on A-C. Issued within the 10 years before
  * `asOf` (an EPC is valid for 10 years), never before the year after construction.
  */
-function issuedEpc(rng: Rng, type: BuildingType, year: number, systems: HeatingSystem[], asOfDay: number): IssuedEpc | null {
+function issuedEpc(
+  rng: Rng,
+  type: BuildingType,
+  year: number,
+  systems: HeatingSystem[],
+  asOfDay: number,
+): IssuedEpc | null {
   if (rng() >= (type === 'flerbostadshus' ? 0.85 : 0.4)) return null;
   let score =
-    year <= 1940 ? 4.8 : year <= 1960 ? 4.5 : year <= 1975 ? 4.1 : year <= 1985 ? 3.6 : year <= 1995 ? 3.2 : year <= 2005 ? 2.9 : year <= 2012 ? 2.3 : 1.5;
+    year <= 1940
+      ? 4.8
+      : year <= 1960
+        ? 4.5
+        : year <= 1975
+          ? 4.1
+          : year <= 1985
+            ? 3.6
+            : year <= 1995
+              ? 3.2
+              : year <= 2005
+                ? 2.9
+                : year <= 2012
+                  ? 2.3
+                  : 1.5;
   const main = systems[0];
   if (main === 'heat_pump_geothermal') score -= 1;
   else if (main === 'heat_pump_airwater') score -= 0.7;
@@ -345,7 +547,9 @@ function planMunicipalities(geo: GeoData, rng: Rng): MunicipalityPlan[] {
     const area = geo.priceAreaByMunicipality.get(profile.code);
     const codes = byMunicipality.get(profile.code) ?? [];
     if (!municipality || !area || codes.length === 0) {
-      throw new Error(`demo register: municipality ${profile.code} is missing from the geo tables or has no street postal codes`);
+      throw new Error(
+        `demo register: municipality ${profile.code} is missing from the geo tables or has no street postal codes`,
+      );
     }
     // A fixed, seeded subset of the municipality's codes, so that homes cluster on streets as they do in reality.
     const shuffled = [...codes];
@@ -374,7 +578,8 @@ export function generateDemoRegister(geo: GeoData, options: DemoOptions = {}): D
   const seed = options.seed ?? DEFAULT_DEMO_SEED;
   const count = options.count ?? DEFAULT_DEMO_COUNT;
   const asOf = options.asOf ?? DEFAULT_DEMO_AS_OF;
-  if (!Number.isInteger(count) || count < 0) throw new Error(`demo register: count must be a whole number ≥ 0, got ${count}`);
+  if (!Number.isInteger(count) || count < 0)
+    throw new Error(`demo register: count must be a whole number ≥ 0, got ${count}`);
   if (!/^\d{4}-\d{2}-\d{2}$/.test(asOf) || Number.isNaN(Date.parse(asOf))) {
     throw new Error(`demo register: asOf must be YYYY-MM-DD, got ${asOf}`);
   }

@@ -60,7 +60,8 @@ function mostCommonMunicipalityPerArea(rows: Iterable<PostalCodeRow>): Map<strin
 export function parseGeoTables(csv: { postalCodes: string; municipalities: string; climate: string }): GeoTables {
   const municipalities = new Map<string, MunicipalityRow>();
   for (const r of csvObjects(csv.municipalities, GEO_FILES.municipalities)) {
-    if (!isPriceArea(r.elomrade_derived)) throw new Error(`municipality ${r.municipality_code}: bad price area ${r.elomrade_derived}`);
+    if (!isPriceArea(r.elomrade_derived))
+      throw new Error(`municipality ${r.municipality_code}: bad price area ${r.elomrade_derived}`);
     municipalities.set(r.municipality_code, {
       code: r.municipality_code,
       name: r.municipality_name,
@@ -74,7 +75,11 @@ export function parseGeoTables(csv: { postalCodes: string; municipalities: strin
 
   const postalCodes = new Map<string, PostalCodeRow>();
   for (const r of csvObjects(csv.postalCodes, GEO_FILES.postalCodes)) {
-    postalCodes.set(r.postal_code, { postalCode: r.postal_code, locality: r.locality, municipalityCode: r.municipality_code });
+    postalCodes.set(r.postal_code, {
+      postalCode: r.postal_code,
+      locality: r.locality,
+      municipalityCode: r.municipality_code,
+    });
   }
 
   const postalAreaMunicipality = mostCommonMunicipalityPerArea(postalCodes.values());
@@ -86,7 +91,8 @@ export function parseGeoTables(csv: { postalCodes: string; municipalities: strin
     const degreeDays = Number(r.DERIVED_simple_degree_days_base17_monthly_method);
     const seat = seatsByName.get(r.town);
     const monthlyMeanC = MONTHS.map((m) => Number(r[m]));
-    if (!Number.isFinite(degreeDays) || degreeDays <= 0 || !seat || monthlyMeanC.some((t) => !Number.isFinite(t))) continue;
+    if (!Number.isFinite(degreeDays) || degreeDays <= 0 || !seat || monthlyMeanC.some((t) => !Number.isFinite(t)))
+      continue;
     climateStations.push({
       town: r.town,
       annualMeanC: Number(r.annual_mean_C_1991_2020),

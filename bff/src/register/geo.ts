@@ -110,7 +110,11 @@ export function readCsvTable(dir: string, fileName: string, columns: readonly st
   try {
     text = fs.readFileSync(file, 'utf8');
   } catch (e) {
-    throw new GeoDataError(file, null, `cannot read the file (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+    throw new GeoDataError(
+      file,
+      null,
+      `cannot read the file (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`,
+    );
   }
   const { records, errors } = parseCsv(text);
   if (errors.length > 0) throw new GeoDataError(file, errors[0].line, errors[0].message);
@@ -120,7 +124,12 @@ export function readCsvTable(dir: string, fileName: string, columns: readonly st
   const index = new Map<string, number>();
   for (const column of columns) {
     const at = names.indexOf(column);
-    if (at < 0) throw new GeoDataError(file, header.line, `missing column "${column}" in the header (found: ${names.join(', ')})`);
+    if (at < 0)
+      throw new GeoDataError(
+        file,
+        header.line,
+        `missing column "${column}" in the header (found: ${names.join(', ')})`,
+      );
     index.set(column, at);
   }
   return body.map((record) => {
@@ -158,33 +167,39 @@ const NON_EMPTY = /\S/;
 
 export function loadCounties(dir: string): County[] {
   const file = path.join(dir, GEO_FILES.counties);
-  return readCsvTable(dir, GEO_FILES.counties, ['county_code', 'county_name', 'county_name_short']).map((row) => withLine(row, {
-    code: field(file, row, 'county_code', /^\d{2}$/, 'a two-digit county code'),
-    name: field(file, row, 'county_name', NON_EMPTY, 'a name'),
-    shortName: field(file, row, 'county_name_short', NON_EMPTY, 'a name'),
-  }));
+  return readCsvTable(dir, GEO_FILES.counties, ['county_code', 'county_name', 'county_name_short']).map((row) =>
+    withLine(row, {
+      code: field(file, row, 'county_code', /^\d{2}$/, 'a two-digit county code'),
+      name: field(file, row, 'county_name', NON_EMPTY, 'a name'),
+      shortName: field(file, row, 'county_name_short', NON_EMPTY, 'a name'),
+    }),
+  );
 }
 
 export function loadMunicipalities(dir: string): Municipality[] {
   const file = path.join(dir, GEO_FILES.municipalities);
   const columns = ['municipality_code', 'municipality_name', 'municipality_name_short', 'county_code'];
-  return readCsvTable(dir, GEO_FILES.municipalities, columns).map((row) => withLine(row, {
-    code: field(file, row, 'municipality_code', /^\d{4}$/, 'a four-digit municipality code'),
-    name: field(file, row, 'municipality_name', NON_EMPTY, 'a name'),
-    shortName: field(file, row, 'municipality_name_short', NON_EMPTY, 'a name'),
-    countyCode: field(file, row, 'county_code', /^\d{2}$/, 'a two-digit county code'),
-  }));
+  return readCsvTable(dir, GEO_FILES.municipalities, columns).map((row) =>
+    withLine(row, {
+      code: field(file, row, 'municipality_code', /^\d{4}$/, 'a four-digit municipality code'),
+      name: field(file, row, 'municipality_name', NON_EMPTY, 'a name'),
+      shortName: field(file, row, 'municipality_name_short', NON_EMPTY, 'a name'),
+      countyCode: field(file, row, 'county_code', /^\d{2}$/, 'a two-digit county code'),
+    }),
+  );
 }
 
 export function loadPostalCodes(dir: string): PostalCode[] {
   const file = path.join(dir, GEO_FILES.postalCodes);
   const columns = ['postal_code', 'locality', 'municipality_code', 'municipality_name'];
-  return readCsvTable(dir, GEO_FILES.postalCodes, columns).map((row) => withLine(row, {
-    postalCode: field(file, row, 'postal_code', /^[1-9]\d{4}$/, 'a five-digit postal code'),
-    locality: field(file, row, 'locality', NON_EMPTY, 'a locality name'),
-    municipalityCode: field(file, row, 'municipality_code', /^\d{4}$/, 'a four-digit municipality code'),
-    municipalityName: field(file, row, 'municipality_name', NON_EMPTY, 'a name'),
-  }));
+  return readCsvTable(dir, GEO_FILES.postalCodes, columns).map((row) =>
+    withLine(row, {
+      postalCode: field(file, row, 'postal_code', /^[1-9]\d{4}$/, 'a five-digit postal code'),
+      locality: field(file, row, 'locality', NON_EMPTY, 'a locality name'),
+      municipalityCode: field(file, row, 'municipality_code', /^\d{4}$/, 'a four-digit municipality code'),
+      municipalityName: field(file, row, 'municipality_name', NON_EMPTY, 'a name'),
+    }),
+  );
 }
 
 export function loadPriceAreas(dir: string): MunicipalityPriceArea[] {
@@ -203,7 +218,8 @@ export function loadPriceAreas(dir: string): MunicipalityPriceArea[] {
   ];
   return readCsvTable(dir, GEO_FILES.priceAreas, columns).map((row) => {
     const flag = row.get('flag');
-    if (flag !== '' && flag !== 'BORDER<25km') throw new GeoDataError(file, row.line, `flag "${flag}" is not empty or BORDER<25km`);
+    if (flag !== '' && flag !== 'BORDER<25km')
+      throw new GeoDataError(file, row.line, `flag "${flag}" is not empty or BORDER<25km`);
     return withLine(row, {
       municipalityCode: field(file, row, 'municipality_code', /^\d{4}$/, 'a four-digit municipality code'),
       municipalityName: field(file, row, 'municipality_name', NON_EMPTY, 'a name'),
@@ -245,24 +261,45 @@ export function loadGeo(dir: string = defaultGeoDir()): GeoData {
   const countyByCode = uniqueBy(f(GEO_FILES.counties), counties, (c) => c.code, 'county code');
   const municipalityByCode = uniqueBy(f(GEO_FILES.municipalities), municipalities, (m) => m.code, 'municipality code');
   const postalCodeByCode = uniqueBy(f(GEO_FILES.postalCodes), postalCodes, (p) => p.postalCode, 'postal code');
-  const priceAreaByMunicipality = uniqueBy(f(GEO_FILES.priceAreas), priceAreas, (p) => p.municipalityCode, 'municipality code');
+  const priceAreaByMunicipality = uniqueBy(
+    f(GEO_FILES.priceAreas),
+    priceAreas,
+    (p) => p.municipalityCode,
+    'municipality code',
+  );
 
   municipalities.forEach((m) => {
     if (!countyByCode.has(m.countyCode)) {
-      throw new GeoDataError(f(GEO_FILES.municipalities), lineOf(m), `county_code "${m.countyCode}" is not in ${GEO_FILES.counties}`);
+      throw new GeoDataError(
+        f(GEO_FILES.municipalities),
+        lineOf(m),
+        `county_code "${m.countyCode}" is not in ${GEO_FILES.counties}`,
+      );
     }
     if (!priceAreaByMunicipality.has(m.code)) {
-      throw new GeoDataError(f(GEO_FILES.municipalities), lineOf(m), `municipality ${m.code} has no row in ${GEO_FILES.priceAreas}`);
+      throw new GeoDataError(
+        f(GEO_FILES.municipalities),
+        lineOf(m),
+        `municipality ${m.code} has no row in ${GEO_FILES.priceAreas}`,
+      );
     }
   });
   priceAreas.forEach((p) => {
     if (!municipalityByCode.has(p.municipalityCode)) {
-      throw new GeoDataError(f(GEO_FILES.priceAreas), lineOf(p), `municipality_code "${p.municipalityCode}" is not in ${GEO_FILES.municipalities}`);
+      throw new GeoDataError(
+        f(GEO_FILES.priceAreas),
+        lineOf(p),
+        `municipality_code "${p.municipalityCode}" is not in ${GEO_FILES.municipalities}`,
+      );
     }
   });
   postalCodes.forEach((p) => {
     if (!municipalityByCode.has(p.municipalityCode)) {
-      throw new GeoDataError(f(GEO_FILES.postalCodes), lineOf(p), `municipality_code "${p.municipalityCode}" is not in ${GEO_FILES.municipalities}`);
+      throw new GeoDataError(
+        f(GEO_FILES.postalCodes),
+        lineOf(p),
+        `municipality_code "${p.municipalityCode}" is not in ${GEO_FILES.municipalities}`,
+      );
     }
   });
 

@@ -74,7 +74,11 @@ export function addressKey(street: string, postalCode: string): string | null {
 }
 
 /** The register row at exactly this street (with house number) and postal code; null when none. First wins on ties. */
-export function findExactMatch<T extends AddressLike>(candidates: Iterable<T>, street: string, postalCode: string): T | null {
+export function findExactMatch<T extends AddressLike>(
+  candidates: Iterable<T>,
+  street: string,
+  postalCode: string,
+): T | null {
   const key = addressKey(street, postalCode);
   if (!key) return null;
   for (const c of candidates) if (addressKey(c.street, c.postal_code) === key) return c;
@@ -105,7 +109,11 @@ interface Ranked<T> {
   parts: ReturnType<typeof splitStreet>;
 }
 
-function rankCandidates<T extends AddressLike>(candidates: Iterable<T>, typed: string, options: SuggestOptions): Ranked<T>[] | null {
+function rankCandidates<T extends AddressLike>(
+  candidates: Iterable<T>,
+  typed: string,
+  options: SuggestOptions,
+): Ranked<T>[] | null {
   const q = normalizeStreet(typed);
   if (!q) return null;
   let pc: string | null = null;
@@ -141,7 +149,11 @@ function clampLimit(limit: number | undefined): number {
  * Addresses whose street starts with the typed text, within a postal code and/or city, best first: prefix matches
  * before word matches, then by street name (Swedish order), house number (numeric) and letter. One per address.
  */
-export function suggestAddresses<T extends AddressLike>(candidates: Iterable<T>, typed: string, options: SuggestOptions = {}): T[] {
+export function suggestAddresses<T extends AddressLike>(
+  candidates: Iterable<T>,
+  typed: string,
+  options: SuggestOptions = {},
+): T[] {
   const ranked = rankCandidates(candidates, typed, options);
   if (!ranked) return [];
   ranked.sort(
@@ -174,7 +186,11 @@ export interface StreetNameSuggestion {
 }
 
 /** Distinct street names (without house numbers) starting with the typed text, per postal code, best first. */
-export function suggestStreetNames(candidates: Iterable<AddressLike>, typed: string, options: SuggestOptions = {}): StreetNameSuggestion[] {
+export function suggestStreetNames(
+  candidates: Iterable<AddressLike>,
+  typed: string,
+  options: SuggestOptions = {},
+): StreetNameSuggestion[] {
   const ranked = rankCandidates(candidates, typed, options);
   if (!ranked) return [];
   const groups = new Map<string, StreetNameSuggestion & { rank: number }>();
@@ -185,7 +201,13 @@ export function suggestStreetNames(candidates: Iterable<AddressLike>, typed: str
       g.addresses++;
       g.rank = Math.min(g.rank, rank);
     } else {
-      groups.set(key, { name: parts.name, postal_code: row.postal_code, postal_city: row.postal_city, addresses: 1, rank });
+      groups.set(key, {
+        name: parts.name,
+        postal_code: row.postal_code,
+        postal_city: row.postal_city,
+        addresses: 1,
+        rank,
+      });
     }
   }
   return [...groups.values()]

@@ -44,18 +44,54 @@ export function journeyTime(rng: Rng, now: number): Date {
 /** What the homeowner answers: mostly the register's facts confirmed, some corrected, some extras the register lacks. */
 export function journeyAnswers(rng: Rng, property: PropertyRow, year: number): Record<string, unknown> {
   const answers: Record<string, unknown> = { ...registerAnswers(property) };
-  if (typeof answers.atemp === 'number' && rng() < 0.12) answers.atemp = Math.max(40, Math.round((answers.atemp as number) * (0.8 + 0.4 * rng())));
+  if (typeof answers.atemp === 'number' && rng() < 0.12)
+    answers.atemp = Math.max(40, Math.round((answers.atemp as number) * (0.8 + 0.4 * rng())));
   const heating = Array.isArray(answers.primary_heating_systems) ? (answers.primary_heating_systems as string[]) : [];
   // Heat pumps installed since the register was made.
   if (['electric_direct', 'electric_waterborne', 'oil'].includes(heating[0] ?? '') && rng() < 0.25) {
-    answers.primary_heating_systems = [pick(rng, ['heat_pump_air', 'heat_pump_airwater', 'heat_pump_geothermal'] as const), ...heating.slice(0, 1)];
+    answers.primary_heating_systems = [
+      pick(rng, ['heat_pump_air', 'heat_pump_airwater', 'heat_pump_geothermal'] as const),
+      ...heating.slice(0, 1),
+    ];
   }
   const main = (answers.primary_heating_systems as string[] | undefined)?.[0] ?? '';
   const built = typeof answers.construction_year === 'number' ? answers.construction_year : 1970;
-  if (main.startsWith('heat_pump') && rng() < 0.5) answers.heat_pump_installation_year = randInt(rng, Math.max(1995, built), year);
-  if (rng() < 0.45) answers.occupants = weighted(rng, [[1, 0.15], [2, 0.35], [3, 0.18], [4, 0.22], [5, 0.08], [6, 0.02]] as const);
-  if (rng() < 0.4) answers.ventilation = built < 1970 ? weighted(rng, [['natural', 0.8], ['exhaust', 0.2]] as const) : weighted(rng, [['natural', 0.2], ['exhaust', 0.55], ['balanced_heat_recovery', 0.25]] as const);
-  if (rng() < 0.35) answers.window_type = built < 1960 ? weighted(rng, [['double', 0.6], ['triple', 0.25], ['single', 0.15]] as const) : weighted(rng, [['double', 0.35], ['triple', 0.45], ['energy', 0.2]] as const);
+  if (main.startsWith('heat_pump') && rng() < 0.5)
+    answers.heat_pump_installation_year = randInt(rng, Math.max(1995, built), year);
+  if (rng() < 0.45)
+    answers.occupants = weighted(rng, [
+      [1, 0.15],
+      [2, 0.35],
+      [3, 0.18],
+      [4, 0.22],
+      [5, 0.08],
+      [6, 0.02],
+    ] as const);
+  if (rng() < 0.4)
+    answers.ventilation =
+      built < 1970
+        ? weighted(rng, [
+            ['natural', 0.8],
+            ['exhaust', 0.2],
+          ] as const)
+        : weighted(rng, [
+            ['natural', 0.2],
+            ['exhaust', 0.55],
+            ['balanced_heat_recovery', 0.25],
+          ] as const);
+  if (rng() < 0.35)
+    answers.window_type =
+      built < 1960
+        ? weighted(rng, [
+            ['double', 0.6],
+            ['triple', 0.25],
+            ['single', 0.15],
+          ] as const)
+        : weighted(rng, [
+            ['double', 0.35],
+            ['triple', 0.45],
+            ['energy', 0.2],
+          ] as const);
   if (rng() < 0.25) answers.attic_insulation_mm = 50 * randInt(rng, 2, 10);
   if (rng() < 0.2) answers.indoor_temperature = Math.round(normal(rng, 21, 1) * 2) / 2;
   if (rng() < 0.08) answers.solar_panels_wp = 500 * randInt(rng, 6, 24);
@@ -66,10 +102,18 @@ export function journeyAnswers(rng: Rng, property: PropertyRow, year: number): R
 /** A plan of one to three of the home's recommended measures (the flow's "Add to plan"), as the API keeps it. */
 export function journeyPlan(rng: Rng, result: BuildingResult): StoredPlan | null {
   if (!result.basis) return null;
-  const singles = result.recommendations.filter((a) => a.category !== 'package' && isRecommended(a)).map((a) => a.name as ActivityType);
+  const singles = result.recommendations
+    .filter((a) => a.category !== 'package' && isRecommended(a))
+    .map((a) => a.name as ActivityType);
   if (singles.length === 0) return null;
   const ctx = contextFor(result.basis.building, result.basis.prices);
-  const loan: PlanLoan = { type: weighted(rng, [['Cash', 0.5], ['Private', 0.3], ['Mortgage', 0.2]] as const) };
+  const loan: PlanLoan = {
+    type: weighted(rng, [
+      ['Cash', 0.5],
+      ['Private', 0.3],
+      ['Mortgage', 0.2],
+    ] as const),
+  };
   for (let size = Math.min(singles.length, randInt(rng, 1, 3)); size >= 1; size--) {
     try {
       return { measures: computePlan(result.basis.building, singles.slice(0, size), { ctx, loan }).measures, loan };
@@ -82,8 +126,13 @@ export function journeyPlan(rng: Rng, result: BuildingResult): StoredPlan | null
 }
 
 /** An installer request's history: older requests got further, each step on a later day, none after `now`. */
-export function requestHistory(rng: Rng, sentAt: Date, now: number): Pick<DemoRequest, 'status' | 'contactedAt' | 'quotedAt' | 'statusChangedAt'> {
-  const later = (from: Date, minDays: number, maxDays: number) => new Date(from.getTime() + randInt(rng, minDays * 24 * 60, maxDays * 24 * 60) * MINUTE_MS);
+export function requestHistory(
+  rng: Rng,
+  sentAt: Date,
+  now: number,
+): Pick<DemoRequest, 'status' | 'contactedAt' | 'quotedAt' | 'statusChangedAt'> {
+  const later = (from: Date, minDays: number, maxDays: number) =>
+    new Date(from.getTime() + randInt(rng, minDays * 24 * 60, maxDays * 24 * 60) * MINUTE_MS);
   const past = (at: Date) => at.getTime() < now;
   const open = { status: 'new' as LeadStatus, contactedAt: null, quotedAt: null, statusChangedAt: null };
   if (rng() < 0.1) {
@@ -101,7 +150,11 @@ export function requestHistory(rng: Rng, sentAt: Date, now: number): Pick<DemoRe
   const quotedAt = later(contactedAt, 3, 14);
   if (next < 0.3 || !past(quotedAt)) return contacted;
   const quoted = { status: 'quoted' as LeadStatus, contactedAt, quotedAt, statusChangedAt: quotedAt };
-  const outcome = weighted(rng, [['won', 0.45], ['lost', 0.3], ['quoted', 0.25]] as const);
+  const outcome = weighted(rng, [
+    ['won', 0.45],
+    ['lost', 0.3],
+    ['quoted', 0.25],
+  ] as const);
   const decidedAt = later(quotedAt, 5, 30);
   if (outcome === 'quoted' || !past(decidedAt)) return quoted;
   return { ...quoted, status: outcome, statusChangedAt: decidedAt };

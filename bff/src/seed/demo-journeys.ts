@@ -7,7 +7,15 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { ActivityType } from '@home-energy/shared/schemas/energy';
 import type { PlanLoan } from '@home-energy/shared/schemas/plan';
 import type { Db } from '../db/client';
-import { buildingProfiles, homeownerProperties, homeowners, installerRequests, interactions, organisations, properties } from '../db/schema';
+import {
+  buildingProfiles,
+  homeownerProperties,
+  homeowners,
+  installerRequests,
+  interactions,
+  organisations,
+  properties,
+} from '../db/schema';
 import type { GeoTables } from '../energy/geo-data';
 import type { PersonalNumberVault } from '../bankid/personal-number';
 import { computeBuilding, type BuildingResult } from '../modules/building/service';
@@ -52,7 +60,9 @@ export interface DemoJourneysLoaded {
   interactions: number;
 }
 
-type DemoOwner = { kind: 'visitor'; visitorId: string } | { kind: 'homeowner'; person: DemoPerson; signedInAt: Date; returnsAt: Date | null; sharesContact: boolean };
+type DemoOwner =
+  | { kind: 'visitor'; visitorId: string }
+  | { kind: 'homeowner'; person: DemoPerson; signedInAt: Date; returnsAt: Date | null; sharesContact: boolean };
 type DemoHomeowner = Extract<DemoOwner, { kind: 'homeowner' }>;
 
 export interface Journey {
@@ -70,22 +80,57 @@ export interface Journey {
 
 /** What the journeys are drawn against: the demo brands (question set, prices, installers), the register's houses. */
 export interface DemoWorld {
-  brands: { id: number; weight: number; definitions: Awaited<ReturnType<typeof questionSet>>; rates: Awaited<ReturnType<typeof organisationRates>>; installers: Awaited<ReturnType<typeof offeredInstallers>> }[];
+  brands: {
+    id: number;
+    weight: number;
+    definitions: Awaited<ReturnType<typeof questionSet>>;
+    rates: Awaited<ReturnType<typeof organisationRates>>;
+    installers: Awaited<ReturnType<typeof offeredInstallers>>;
+  }[];
   homes: PropertyRow[];
   /** Installer organisations by slug: a request to one of them reaches its console. */
   installerOrgs: Map<string, number>;
 }
 
 async function demoWorld(db: Db): Promise<DemoWorld> {
-  const found = await db.select({ id: organisations.id, slug: organisations.slug }).from(organisations).where(inArray(organisations.slug, BRAND_SHARES.map(([slug]) => slug)));
+  const found = await db
+    .select({ id: organisations.id, slug: organisations.slug })
+    .from(organisations)
+    .where(
+      inArray(
+        organisations.slug,
+        BRAND_SHARES.map(([slug]) => slug),
+      ),
+    );
   const brands: DemoWorld['brands'] = [];
   for (const [slug, weight] of BRAND_SHARES) {
     const id = found.find((o) => o.slug === slug)?.id;
-    if (id !== undefined) brands.push({ id, weight, definitions: await questionSet(db, id), rates: await organisationRates(db, id), installers: await offeredInstallers(db, id) });
+    if (id !== undefined)
+      brands.push({
+        id,
+        weight,
+        definitions: await questionSet(db, id),
+        rates: await organisationRates(db, id),
+        installers: await offeredInstallers(db, id),
+      });
   }
-  const homes = await db.select().from(properties).where(and(eq(properties.demo, true), inArray(sql`${properties.building}->>'building_type'`, [...SMALL_HOUSE_TYPES]))).orderBy(asc(properties.id));
-  if (brands.length === 0 || homes.length === 0) throw new Error('The demo journeys need the demo organisations and register: run `seed` first.');
-  const installerOrgs = new Map((await db.select({ id: organisations.id, slug: organisations.slug }).from(organisations).where(eq(organisations.isInstaller, true))).map((o) => [o.slug, o.id]));
+  const homes = await db
+    .select()
+    .from(properties)
+    .where(
+      and(eq(properties.demo, true), inArray(sql`${properties.building}->>'building_type'`, [...SMALL_HOUSE_TYPES])),
+    )
+    .orderBy(asc(properties.id));
+  if (brands.length === 0 || homes.length === 0)
+    throw new Error('The demo journeys need the demo organisations and register: run `seed` first.');
+  const installerOrgs = new Map(
+    (
+      await db
+        .select({ id: organisations.id, slug: organisations.slug })
+        .from(organisations)
+        .where(eq(organisations.isInstaller, true))
+    ).map((o) => [o.slug, o.id]),
+  );
   return { brands, homes, installerOrgs };
 }
 
@@ -102,32 +147,80 @@ function drawJourneys(rng: Rng, world: DemoWorld, options: { geo: GeoTables; now
   let people = 0;
   for (const index of order.slice(0, Math.min(options.count, world.homes.length))) {
     const property = world.homes[index]!;
-    const brand = weighted(rng, world.brands.map((b) => [b, b.weight] as const));
+    const brand = weighted(
+      rng,
+      world.brands.map((b) => [b, b.weight] as const),
+    );
     const createdAt = journeyTime(rng, now);
     const updatedAt = new Date(Math.min(createdAt.getTime() + randInt(rng, 3, 25) * MINUTE_MS, now));
     const given = journeyAnswers(rng, property, year);
     validateAnswers(given as Parameters<typeof validateAnswers>[0], brand.definitions, year);
     const answers = applyAnswers({}, given as Parameters<typeof applyAnswers>[1]);
-    const result = computeBuilding({ property, answers, rates: null, consumption: null, documents: [], geo: options.geo, year, organisationRates: brand.rates });
+    const result = computeBuilding({
+      property,
+      answers,
+      rates: null,
+      consumption: null,
+      documents: [],
+      geo: options.geo,
+      year,
+      organisationRates: brand.rates,
+    });
     const signedIn = rng() < 0.35;
     let owner: DemoOwner = { kind: 'visitor', visitorId: visitorIdOf(journeys.length) };
     if (signedIn) {
-      const returns = rng() < 0.45 ? new Date(updatedAt.getTime() + randInt(rng, 1, 120) * DAY_MS + randInt(rng, 0, 600) * MINUTE_MS) : null;
-      owner = { kind: 'homeowner', person: demoPerson(rng, ++people), signedInAt: updatedAt, returnsAt: returns && returns.getTime() < now ? returns : null, sharesContact: rng() < 0.7 };
+      const returns =
+        rng() < 0.45
+          ? new Date(updatedAt.getTime() + randInt(rng, 1, 120) * DAY_MS + randInt(rng, 0, 600) * MINUTE_MS)
+          : null;
+      owner = {
+        kind: 'homeowner',
+        person: demoPerson(rng, ++people),
+        signedInAt: updatedAt,
+        returnsAt: returns && returns.getTime() < now ? returns : null,
+        sharesContact: rng() < 0.7,
+      };
     }
     const plan = rng() < (signedIn ? 0.4 : 0.1) ? journeyPlan(rng, result) : null;
     const requests: DemoRequest[] = [];
     if (owner.kind === 'homeowner' && owner.sharesContact && brand.installers.length > 0 && rng() < 0.45) {
-      const wanted = result.recommendations.filter((a) => isRecommended(a) && a.needs_installer && a.category !== 'package').slice(0, randInt(rng, 1, 2));
+      const wanted = result.recommendations
+        .filter((a) => isRecommended(a) && a.needs_installer && a.category !== 'package')
+        .slice(0, randInt(rng, 1, 2));
       for (const activity of wanted) {
         const local = brand.installers.find((i) => world.installerOrgs.has(i.identifier));
         const installer = local && rng() < 0.55 ? local : pick(rng, brand.installers);
-        const sentAt = new Date(Math.min(updatedAt.getTime() + randInt(rng, 5, 3 * 24 * 60) * MINUTE_MS, now - MINUTE_MS));
-        requests.push({ installer, key: activity.name as ActivityType, createdAt: sentAt, ...requestHistory(rng, sentAt, now) });
+        const sentAt = new Date(
+          Math.min(updatedAt.getTime() + randInt(rng, 5, 3 * 24 * 60) * MINUTE_MS, now - MINUTE_MS),
+        );
+        requests.push({
+          installer,
+          key: activity.name as ActivityType,
+          createdAt: sentAt,
+          ...requestHistory(rng, sentAt, now),
+        });
       }
     }
-    const loanChange = result.basis && rng() < 0.25 ? weighted(rng, [['Private', 0.5], ['Mortgage', 0.35], ['Cash', 0.15]] as const) : null;
-    journeys.push({ property, organisationId: brand.id, owner, answers, createdAt, updatedAt, result, plan, requests, loanChange });
+    const loanChange =
+      result.basis && rng() < 0.25
+        ? weighted(rng, [
+            ['Private', 0.5],
+            ['Mortgage', 0.35],
+            ['Cash', 0.15],
+          ] as const)
+        : null;
+    journeys.push({
+      property,
+      organisationId: brand.id,
+      owner,
+      answers,
+      createdAt,
+      updatedAt,
+      result,
+      plan,
+      requests,
+      loanChange,
+    });
   }
   return journeys;
 }
@@ -150,14 +243,29 @@ export async function seedDemoJourneys(
 }
 
 /** The journeys the seed writes, drawn and computed but not written: the same for the same database and day. */
-export async function drawDemoJourneys(db: Db, options: { geo: GeoTables; now?: number; count?: number }): Promise<{ journeys: Journey[]; world: DemoWorld }> {
+export async function drawDemoJourneys(
+  db: Db,
+  options: { geo: GeoTables; now?: number; count?: number },
+): Promise<{ journeys: Journey[]; world: DemoWorld }> {
   const world = await demoWorld(db);
   const now = options.now ?? Date.now();
-  return { journeys: drawJourneys(mulberry32(DEMO_JOURNEY_SEED), world, { geo: options.geo, now, count: options.count ?? DEMO_JOURNEY_COUNT }), world };
+  return {
+    journeys: drawJourneys(mulberry32(DEMO_JOURNEY_SEED), world, {
+      geo: options.geo,
+      now,
+      count: options.count ?? DEMO_JOURNEY_COUNT,
+    }),
+    world,
+  };
 }
 
 /** Writes the journeys as the flow leaves them, a few statements per table; the triggers count them. */
-async function writeJourneys(t: Db, journeys: Journey[], installerOrgs: Map<string, number>, vault: PersonalNumberVault): Promise<DemoJourneysLoaded> {
+async function writeJourneys(
+  t: Db,
+  journeys: Journey[],
+  installerOrgs: Map<string, number>,
+  vault: PersonalNumberVault,
+): Promise<DemoJourneysLoaded> {
   const homeownerIdOf = new Map<string, number>();
   const signedIn = journeys.flatMap((j) => (j.owner.kind === 'homeowner' ? [{ journey: j, owner: j.owner }] : []));
   await chunked(signedIn, async (chunk) => {
@@ -168,7 +276,10 @@ async function writeJourneys(t: Db, journeys: Journey[], installerOrgs: Map<stri
       createdAt: owner.signedInAt,
       lastSignInAt: owner.signedInAt,
     }));
-    const ids = await t.insert(homeowners).values(rows).returning({ id: homeowners.id, hash: homeowners.personalNumberHash });
+    const ids = await t
+      .insert(homeowners)
+      .values(rows)
+      .returning({ id: homeowners.id, hash: homeowners.personalNumberHash });
     for (const row of ids) homeownerIdOf.set(row.hash, row.id);
   });
   const homeownerOf = (owner: DemoHomeowner) => homeownerIdOf.get(vault.hash(owner.person.personalNumber))!;
@@ -194,9 +305,23 @@ async function writeJourneys(t: Db, journeys: Journey[], installerOrgs: Map<stri
       .returning({ id: buildingProfiles.id, propertyId: buildingProfiles.propertyId });
     for (const row of ids) profileIdOf.set(row.propertyId, row.id);
   });
-  await chunked(journeys, (chunk) => saveManyProfileInsights(t, chunk.map((j) => ({ profileId: profileIdOf.get(j.property.id)!, facts: profileFacts(j.result, j.answers) }))));
+  await chunked(journeys, (chunk) =>
+    saveManyProfileInsights(
+      t,
+      chunk.map((j) => ({ profileId: profileIdOf.get(j.property.id)!, facts: profileFacts(j.result, j.answers) })),
+    ),
+  );
   await chunked(signedIn, (chunk) =>
-    t.insert(homeownerProperties).values(chunk.map(({ journey, owner }) => ({ homeownerId: homeownerOf(owner), propertyId: journey.property.id, relation: 'flow_added', createdAt: journey.createdAt }))),
+    t
+      .insert(homeownerProperties)
+      .values(
+        chunk.map(({ journey, owner }) => ({
+          homeownerId: homeownerOf(owner),
+          propertyId: journey.property.id,
+          relation: 'flow_added',
+          createdAt: journey.createdAt,
+        })),
+      ),
   );
 
   const requests = signedIn.flatMap(({ journey, owner }) =>
@@ -220,12 +345,40 @@ async function writeJourneys(t: Db, journeys: Journey[], installerOrgs: Map<stri
   await chunked(requests, (chunk) => t.insert(installerRequests).values(chunk));
 
   // What the pages log (POST /api/flow/interaction): the address search, a loan type changed, the contact form sent.
-  const actor = (j: Journey) => (j.owner.kind === 'homeowner' ? { homeownerId: homeownerOf(j.owner) } : { visitorId: j.owner.visitorId });
+  const actor = (j: Journey) =>
+    j.owner.kind === 'homeowner' ? { homeownerId: homeownerOf(j.owner) } : { visitorId: j.owner.visitorId };
   const logged = journeys.flatMap((j) => [
-    { action: 'property_search.start', object: 'address_search', propertyId: j.property.id, organisationId: j.organisationId, createdAt: new Date(j.createdAt.getTime() - 2 * MINUTE_MS), ...actor(j) },
-    ...(j.loanChange ? [{ action: 'loan_type.change', object: j.loanChange, propertyId: j.property.id, organisationId: j.organisationId, createdAt: j.updatedAt, ...actor(j) }] : []),
+    {
+      action: 'property_search.start',
+      object: 'address_search',
+      propertyId: j.property.id,
+      organisationId: j.organisationId,
+      createdAt: new Date(j.createdAt.getTime() - 2 * MINUTE_MS),
+      ...actor(j),
+    },
+    ...(j.loanChange
+      ? [
+          {
+            action: 'loan_type.change',
+            object: j.loanChange,
+            propertyId: j.property.id,
+            organisationId: j.organisationId,
+            createdAt: j.updatedAt,
+            ...actor(j),
+          },
+        ]
+      : []),
     ...(j.owner.kind === 'homeowner' && j.owner.sharesContact
-      ? [{ action: 'contact.submit', object: 'contact_form', propertyId: null, organisationId: j.organisationId, createdAt: new Date(j.updatedAt.getTime() + MINUTE_MS), ...actor(j) }]
+      ? [
+          {
+            action: 'contact.submit',
+            object: 'contact_form',
+            propertyId: null,
+            organisationId: j.organisationId,
+            createdAt: new Date(j.updatedAt.getTime() + MINUTE_MS),
+            ...actor(j),
+          },
+        ]
       : []),
   ]);
   await chunked(logged, (chunk) => t.insert(interactions).values(chunk));
@@ -233,8 +386,13 @@ async function writeJourneys(t: Db, journeys: Journey[], installerOrgs: Map<stri
   // Homeowners who came back later: a sign-in, which the analytics count as activity that day.
   const returns = signedIn.filter(({ owner }) => owner.returnsAt !== null);
   await chunked(returns, async (chunk) => {
-    const values = sql.join(chunk.map(({ owner }) => sql`(${homeownerOf(owner)}::int, ${owner.returnsAt!.toISOString()}::timestamptz)`), sql`, `);
-    await t.execute(sql`update homeowners h set last_sign_in_at = v.at from (values ${values}) as v(id, at) where h.id = v.id`);
+    const values = sql.join(
+      chunk.map(({ owner }) => sql`(${homeownerOf(owner)}::int, ${owner.returnsAt!.toISOString()}::timestamptz)`),
+      sql`, `,
+    );
+    await t.execute(
+      sql`update homeowners h set last_sign_in_at = v.at from (values ${values}) as v(id, at) where h.id = v.id`,
+    );
   });
 
   return {

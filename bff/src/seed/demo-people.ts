@@ -4,8 +4,62 @@ import { contactSchema, type Contact } from '@home-energy/shared/validation/cont
 import { maskPersonalNumber, type PersonalNumberVault } from '../bankid/personal-number';
 import { pick, type Rng } from '../register/prng';
 
-const GIVEN_NAMES = ['Anna', 'Erik', 'Maria', 'Lars', 'Karin', 'Johan', 'Eva', 'Anders', 'Sara', 'Per', 'Emma', 'Mikael', 'Lena', 'Nils', 'Ida', 'Olof', 'Sofia', 'Gustav', 'Maja', 'Henrik', 'Elin', 'Oskar', 'Frida', 'Magnus', 'Linnea', 'Jonas', 'Astrid', 'Fredrik'] as const;
-const SURNAMES = ['Andersson', 'Johansson', 'Karlsson', 'Nilsson', 'Eriksson', 'Larsson', 'Olsson', 'Persson', 'Svensson', 'Gustafsson', 'Pettersson', 'Jonsson', 'Jansson', 'Hansson', 'Bengtsson', 'Lindberg', 'Lindström', 'Lindqvist', 'Berg', 'Sandberg', 'Holm', 'Åberg', 'Ström', 'Söderberg'] as const;
+const GIVEN_NAMES = [
+  'Anna',
+  'Erik',
+  'Maria',
+  'Lars',
+  'Karin',
+  'Johan',
+  'Eva',
+  'Anders',
+  'Sara',
+  'Per',
+  'Emma',
+  'Mikael',
+  'Lena',
+  'Nils',
+  'Ida',
+  'Olof',
+  'Sofia',
+  'Gustav',
+  'Maja',
+  'Henrik',
+  'Elin',
+  'Oskar',
+  'Frida',
+  'Magnus',
+  'Linnea',
+  'Jonas',
+  'Astrid',
+  'Fredrik',
+] as const;
+const SURNAMES = [
+  'Andersson',
+  'Johansson',
+  'Karlsson',
+  'Nilsson',
+  'Eriksson',
+  'Larsson',
+  'Olsson',
+  'Persson',
+  'Svensson',
+  'Gustafsson',
+  'Pettersson',
+  'Jonsson',
+  'Jansson',
+  'Hansson',
+  'Bengtsson',
+  'Lindberg',
+  'Lindström',
+  'Lindqvist',
+  'Berg',
+  'Sandberg',
+  'Holm',
+  'Åberg',
+  'Ström',
+  'Söderberg',
+] as const;
 
 export interface DemoPerson {
   personalNumber: string;

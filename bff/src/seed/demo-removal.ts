@@ -25,12 +25,15 @@ export interface DemoJourneysRemoved {
  */
 export async function removeDemoJourneys(db: Db): Promise<DemoJourneysRemoved> {
   return db.transaction(async (tx) => {
-    const count = async (query: ReturnType<typeof sql>) => Number(((await tx.execute(query)).rows[0] as { n: number | string } | undefined)?.n ?? 0);
+    const count = async (query: ReturnType<typeof sql>) =>
+      Number(((await tx.execute(query)).rows[0] as { n: number | string } | undefined)?.n ?? 0);
     await tx.execute(sql`
       create temporary table demo_actors on commit drop as
       select distinct visitor_id as actor from building_profiles where demo and visitor_id is not null
       union select analytics_homeowner_actor(id) from homeowners where demo`);
-    await tx.execute(sql`create temporary table demo_organisations on commit drop as select distinct organisation_id from building_profiles where demo`);
+    await tx.execute(
+      sql`create temporary table demo_organisations on commit drop as select distinct organisation_id from building_profiles where demo`,
+    );
     await tx.execute(sql`
       with gone as (
         delete from analytics_actor_periods p using demo_actors d where p.actor = d.actor
@@ -52,12 +55,22 @@ export async function removeDemoJourneys(db: Db): Promise<DemoJourneysRemoved> {
     const installerRequests = await count(sql`
       with gone as (delete from installer_requests where homeowner_id in (select id from homeowners where demo) returning 1)
       select count(*)::int as n from gone`);
-    await tx.execute(sql`delete from profile_insights where profile_id in (select id from building_profiles where demo)`);
-    const journeys = await count(sql`with gone as (delete from building_profiles where demo returning 1) select count(*)::int as n from gone`);
-    await tx.execute(sql`delete from analytics_organisation_homeowners where homeowner_id in (select id from homeowners where demo)`);
-    const homeowners = await count(sql`with gone as (delete from homeowners where demo returning 1) select count(*)::int as n from gone`);
+    await tx.execute(
+      sql`delete from profile_insights where profile_id in (select id from building_profiles where demo)`,
+    );
+    const journeys = await count(
+      sql`with gone as (delete from building_profiles where demo returning 1) select count(*)::int as n from gone`,
+    );
+    await tx.execute(
+      sql`delete from analytics_organisation_homeowners where homeowner_id in (select id from homeowners where demo)`,
+    );
+    const homeowners = await count(
+      sql`with gone as (delete from homeowners where demo returning 1) select count(*)::int as n from gone`,
+    );
     // Summary rows of the demo's organisations that are zero now go, so their periods start as if there had been no demo.
-    await tx.execute(sql`delete from analytics_daily where n = 0 and total = 0 and organisation_id in (select organisation_id from demo_organisations)`);
+    await tx.execute(
+      sql`delete from analytics_daily where n = 0 and total = 0 and organisation_id in (select organisation_id from demo_organisations)`,
+    );
     return { journeys, homeowners, installerRequests, interactions };
   });
 }

@@ -27,18 +27,30 @@ export async function removeDemoAccounts(db: Db): Promise<string[]> {
  * The first super admin of a real deployment (or a new password for an existing one): a one-time password, shown
  * once to the operator, only its hash stored.
  */
-export async function createSuperAdmin(db: Db, email: string, name: string): Promise<{ oneTimePassword: string; created: boolean }> {
+export async function createSuperAdmin(
+  db: Db,
+  email: string,
+  name: string,
+): Promise<{ oneTimePassword: string; created: boolean }> {
   const oneTimePassword = generateOneTimePassword();
   const passwordHash = await hashPassword(oneTimePassword);
   const normalized = email.trim().toLowerCase();
   return db.transaction(async (tx) => {
-    const existing = await tx.query.staffUsers.findFirst({ columns: { id: true }, where: eq(staffUsers.email, normalized) });
+    const existing = await tx.query.staffUsers.findFirst({
+      columns: { id: true },
+      where: eq(staffUsers.email, normalized),
+    });
     if (existing) {
-      await tx.update(staffUsers).set({ superAdmin: true, active: true, demo: false, passwordHash, mustChangePassword: true }).where(eq(staffUsers.id, existing.id));
+      await tx
+        .update(staffUsers)
+        .set({ superAdmin: true, active: true, demo: false, passwordHash, mustChangePassword: true })
+        .where(eq(staffUsers.id, existing.id));
       await endStaffSessions(tx, existing.id);
       return { oneTimePassword, created: false };
     }
-    await tx.insert(staffUsers).values({ email: normalized, name, superAdmin: true, passwordHash, mustChangePassword: true });
+    await tx
+      .insert(staffUsers)
+      .values({ email: normalized, name, superAdmin: true, passwordHash, mustChangePassword: true });
     return { oneTimePassword, created: true };
   });
 }

@@ -19,9 +19,17 @@ type StorageConfig = Pick<Config, 'releasesDir' | 'bucketsDir' | 'CONFIG_BUCKET_
 export function productStores(config: StorageConfig): ProductStores {
   if (config.s3) {
     const bucket = s3Store(config.s3);
-    return { releases: withinPrefix(bucket, 'releases'), brandConfig: withinPrefix(bucket, config.CONFIG_BUCKET_NAME), documents: withinPrefix(bucket, 'epc-documents') };
+    return {
+      releases: withinPrefix(bucket, 'releases'),
+      brandConfig: withinPrefix(bucket, config.CONFIG_BUCKET_NAME),
+      documents: withinPrefix(bucket, 'epc-documents'),
+    };
   }
-  return { releases: localFolderStore(config.releasesDir), brandConfig: localFolderStore(path.join(config.bucketsDir, config.CONFIG_BUCKET_NAME)), documents: null };
+  return {
+    releases: localFolderStore(config.releasesDir),
+    brandConfig: localFolderStore(path.join(config.bucketsDir, config.CONFIG_BUCKET_NAME)),
+    documents: null,
+  };
 }
 
 /**

@@ -21,7 +21,10 @@ export function localFolderStore(root: string): ObjectStore {
     async put(key, body) {
       const file = fileOf(key);
       await fsp.mkdir(path.dirname(file), { recursive: true });
-      const temporary = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.${crypto.randomBytes(4).toString('hex')}.tmp`);
+      const temporary = path.join(
+        path.dirname(file),
+        `.${path.basename(file)}.${process.pid}.${crypto.randomBytes(4).toString('hex')}.tmp`,
+      );
       await fsp.writeFile(temporary, body);
       await fsp.rename(temporary, file);
     },

@@ -1,5 +1,12 @@
 import type { Readable } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
 import { checkObjectKey, type ObjectInfo, type ObjectStore } from './object-store';
 
 export interface S3Settings {
@@ -28,7 +35,14 @@ export function s3Store(settings: S3Settings, client = s3Client(settings)): Obje
   return {
     location: `s3://${Bucket}`,
     async put(key, body, contentType) {
-      await client.send(new PutObjectCommand({ Bucket, Key: checkObjectKey(key), Body: body, ContentType: contentType ?? 'application/octet-stream' }));
+      await client.send(
+        new PutObjectCommand({
+          Bucket,
+          Key: checkObjectKey(key),
+          Body: body,
+          ContentType: contentType ?? 'application/octet-stream',
+        }),
+      );
     },
     async get(key) {
       try {
@@ -68,6 +82,9 @@ export function s3Client(settings: S3Settings): S3Client {
     endpoint: settings.endpoint,
     region: settings.region,
     forcePathStyle: settings.forcePathStyle,
-    credentials: settings.accessKeyId && settings.secretAccessKey ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } : undefined,
+    credentials:
+      settings.accessKeyId && settings.secretAccessKey
+        ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey }
+        : undefined,
   });
 }

@@ -28,11 +28,15 @@ const escapeAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"
  */
 export function preloadTags(hints: PreloadHint[]): string {
   return hints
-    .map(({ href, as }) => `<link rel="preload" as="${as}" href="${escapeAttribute(href)}"${as === 'fetch' ? ' crossorigin' : ''} fetchpriority="low">`)
+    .map(
+      ({ href, as }) =>
+        `<link rel="preload" as="${as}" href="${escapeAttribute(href)}"${as === 'fetch' ? ' crossorigin' : ''} fetchpriority="low">`,
+    )
     .join('');
 }
 
-const insertAt = (html: string, at: number, tags: string) => (at < 0 || tags === '' ? html : `${html.slice(0, at)}${tags}${html.slice(at)}`);
+const insertAt = (html: string, at: number, tags: string) =>
+  at < 0 || tags === '' ? html : `${html.slice(0, at)}${tags}${html.slice(at)}`;
 const AFTER_FIRST_PAINT = `<template id="${AFTER_FIRST_PAINT_ID}">`;
 
 /**
@@ -44,8 +48,15 @@ export function withPreloads(html: string, hints: PreloadHint[]): string {
   const inHead = (page: string, tags: PreloadHint[]) => insertAt(page, page.indexOf('</head>'), preloadTags(tags));
   const template = html.indexOf(AFTER_FIRST_PAINT);
   if (template < 0) return inHead(html, hints);
-  const later = insertAt(html, template + AFTER_FIRST_PAINT.length, preloadTags(hints.filter((hint) => hint.as !== 'script')));
-  return inHead(later, hints.filter((hint) => hint.as === 'script'));
+  const later = insertAt(
+    html,
+    template + AFTER_FIRST_PAINT.length,
+    preloadTags(hints.filter((hint) => hint.as !== 'script')),
+  );
+  return inHead(
+    later,
+    hints.filter((hint) => hint.as === 'script'),
+  );
 }
 
 /**
@@ -109,7 +120,9 @@ async function manifestFiles(store: ObjectStore, release: string): Promise<Manif
   const app = manifest.exposes?.find((e) => e.name === 'App' || e.name === './App');
   const remoteEntry = path.posix.join(entry?.path ?? '', entry?.name ?? 'remoteEntry.js');
   const safe = (files: string[] | undefined) => (files ?? []).filter((f) => SAFE_FILE.test(f) && !f.includes('..'));
-  const locales = releaseLocales((await store.list(`${release}/locales/`).catch(() => [])).map((key) => key.slice(release.length + 1)));
+  const locales = releaseLocales(
+    (await store.list(`${release}/locales/`).catch(() => [])).map((key) => key.slice(release.length + 1)),
+  );
   return { remoteEntry, js: safe(app?.assets?.js?.sync), css: safe(app?.assets?.css?.sync), locales };
 }
 
@@ -127,7 +140,12 @@ export function releaseHints(base: string, files: ManifestFiles, lng: string): P
   ];
 }
 
-export function pageHints({ releaseStore, releasesDir = '', filesBase = '/mfe', activeReleases }: PageHintsOptions): (pathname: string, lng: string) => Promise<PreloadHint[]> {
+export function pageHints({
+  releaseStore,
+  releasesDir = '',
+  filesBase = '/mfe',
+  activeReleases,
+}: PageHintsOptions): (pathname: string, lng: string) => Promise<PreloadHint[]> {
   // A release folder never changes (its version is a content hash): its manifest is read once.
   const manifests = new Map<string, ManifestFiles>();
   const store = releaseStore ?? localFolderStore(releasesDir);

@@ -13,7 +13,8 @@ const HASHED = /\.[0-9a-f]{10}\.(js|css|map|txt)$|\/assets\//;
 function setCacheHeaders(res: Response, file: string): void {
   const name = path.basename(file);
   if (NO_CACHE.has(name)) res.setHeader('Cache-Control', 'no-cache');
-  else if (HASHED.test(file.replaceAll('\\', '/'))) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+  else if (HASHED.test(file.replaceAll('\\', '/')))
+    res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
   else res.setHeader('Cache-Control', 'no-cache');
 }
 
@@ -44,7 +45,8 @@ const notFound = (res: Response) => res.status(404).type('text/plain').send('Not
  */
 export function releaseFiles(store: ObjectStore): RequestHandler[] {
   const serve: RequestHandler = async (req, res) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') return void res.status(405).set('Allow', 'GET, HEAD').type('text/plain').send('Method not allowed');
+    if (req.method !== 'GET' && req.method !== 'HEAD')
+      return void res.status(405).set('Allow', 'GET, HEAD').type('text/plain').send('Method not allowed');
     let key: string;
     try {
       key = checkObjectKey(decodeURIComponent(req.path.replace(/^\/+/, '')));
@@ -52,7 +54,8 @@ export function releaseFiles(store: ObjectStore): RequestHandler[] {
       if (error instanceof ObjectKeyError || error instanceof URIError) return notFound(res);
       throw error;
     }
-    const object = req.method === 'HEAD' ? await store.head(key).then((info) => info && { info, body: null }) : await store.get(key);
+    const object =
+      req.method === 'HEAD' ? await store.head(key).then((info) => info && { info, body: null }) : await store.get(key);
     if (!object) return notFound(res);
     setCacheHeaders(res, key);
     res.type(path.extname(key) || 'application/octet-stream');

@@ -5,7 +5,17 @@ import { startImpersonating, stopImpersonating, useSession, useToast } from '@ho
 import { organisationPath } from '@home-energy/shared/mfe/pages';
 
 /** "Impersonate": the session starts carrying the organisation, then its console opens (with the banner). */
-export function ImpersonateButton({ slug, name, disabled = false, small = true }: { slug: string; name: string; disabled?: boolean; small?: boolean }) {
+export function ImpersonateButton({
+  slug,
+  name,
+  disabled = false,
+  small = true,
+}: {
+  slug: string;
+  name: string;
+  disabled?: boolean;
+  small?: boolean;
+}) {
   const { t } = useTranslation('admin');
   const toast = useToast();
   const navigate = useNavigate();

@@ -20,9 +20,24 @@ export function renderAdmin(path: string, { lng = 'en' }: { lng?: 'en' | 'sv' } 
   );
 }
 
-function staff(id: string, name: string, email: string, superAdmin: boolean, impersonating?: { slug: string; name: string }): Session {
+function staff(
+  id: string,
+  name: string,
+  email: string,
+  superAdmin: boolean,
+  impersonating?: { slug: string; name: string },
+): Session {
   return {
-    user: { kind: 'staff', id, name, email, superAdmin, admin: superAdmin, organisations: [], ...(impersonating ? { impersonating } : {}) },
+    user: {
+      kind: 'staff',
+      id,
+      name,
+      email,
+      superAdmin,
+      admin: superAdmin,
+      organisations: [],
+      ...(impersonating ? { impersonating } : {}),
+    },
     expires: '2030-01-01T00:00:00.000Z',
   };
 }

@@ -50,13 +50,25 @@ const BUILT_PAGES: Record<string, () => ReactNode> = {
   users: page('users', () => import('../features/analytics/pages/users-page'), 'UsersPage'),
   transition: page('transition', () => import('../features/analytics/pages/transition-page'), 'TransitionPage'),
   portfolio: page('portfolio', () => import('../features/analytics/pages/portfolio-page'), 'PortfolioPage'),
-  property_lookup: page('property_lookup', () => import('../features/property-lookup/pages/property-lookup-page'), 'PropertyLookupPage'),
-  configuration: page('configuration', () => import('../features/configuration/pages/configuration-page'), 'ConfigurationPage'),
+  property_lookup: page(
+    'property_lookup',
+    () => import('../features/property-lookup/pages/property-lookup-page'),
+    'PropertyLookupPage',
+  ),
+  configuration: page(
+    'configuration',
+    () => import('../features/configuration/pages/configuration-page'),
+    'ConfigurationPage',
+  ),
   requests: page('requests', () => import('../features/requests/pages/requests-page'), 'RequestsPage'),
   validation: page('validation', () => import('../features/validation/pages/validation-page'), 'ValidationPage'),
   messages: page('messages', () => import('../features/messages/pages/messages-page'), 'MessagesPage'),
   account: page('account', () => import('../features/account/pages/account-page'), 'AccountPage'),
-  'user-management': page('user-management', () => import('../features/users/pages/user-management-page'), 'UserManagementPage'),
+  'user-management': page(
+    'user-management',
+    () => import('../features/users/pages/user-management-page'),
+    'UserManagementPage',
+  ),
 };
 
 /** The console's routes, relative to where the shell mounts it (/console). */
@@ -81,7 +93,11 @@ export function ConsoleRoutes() {
         {[...ORGANISATION_PAGES.keys()]
           .filter((page) => page !== ORG_SELECT)
           .map((page) => (
-            <Route key={page} path={page} element={<ConsoleItemPage page={page}>{BUILT_PAGES[page]?.()}</ConsoleItemPage>} />
+            <Route
+              key={page}
+              path={page}
+              element={<ConsoleItemPage page={page}>{BUILT_PAGES[page]?.()}</ConsoleItemPage>}
+            />
           ))}
         <Route path="*" element={<NotFoundPage />} />
       </Route>

@@ -5,9 +5,23 @@ const energi: SessionOrganisation = { slug: 'demo-energi', name: 'Demo Energi', 
 const bank: SessionOrganisation = { slug: 'demo-bank', name: 'Demo Bank', role: 'admin' };
 const installer: SessionOrganisation = { slug: 'demo-installer', name: 'Demo Installer', role: 'staff' };
 
-function session(id: string, name: string, email: string, organisations: SessionOrganisation[], superAdmin = false): Session {
+function session(
+  id: string,
+  name: string,
+  email: string,
+  organisations: SessionOrganisation[],
+  superAdmin = false,
+): Session {
   return {
-    user: { kind: 'staff', id, name, email, superAdmin, admin: organisations.some((o) => o.role === 'admin'), organisations },
+    user: {
+      kind: 'staff',
+      id,
+      name,
+      email,
+      superAdmin,
+      admin: organisations.some((o) => o.role === 'admin'),
+      organisations,
+    },
     expires: '2030-01-01T00:00:00.000Z',
   };
 }
@@ -23,11 +37,22 @@ export const demoSessions = {
     { ...bank, role: 'staff' },
   ]),
   staffWithoutOrganisation: session('u-lonely', 'Lonely Staff', 'lonely@demo.test', []),
-  superAdminWithOrganisations: session('u-super-2', 'Super Member', 'super2@demo.test', [{ ...bank, role: 'staff' }], true),
+  superAdminWithOrganisations: session(
+    'u-super-2',
+    'Super Member',
+    'super2@demo.test',
+    [{ ...bank, role: 'staff' }],
+    true,
+  ),
 };
 
 export const demoOrganisations: Record<string, OrganisationDetails> = {
-  'demo-energi': { slug: 'demo-energi', name: 'Demo Energi', features: ['platform_analytics', 'platform_validation'], isInstaller: false },
+  'demo-energi': {
+    slug: 'demo-energi',
+    name: 'Demo Energi',
+    features: ['platform_analytics', 'platform_validation'],
+    isInstaller: false,
+  },
   'demo-bank': { slug: 'demo-bank', name: 'Demo Bank', features: ['platform_analytics'], isInstaller: false },
   'demo-installer': { slug: 'demo-installer', name: 'Demo Installer', features: [], isInstaller: true },
 };

@@ -8,7 +8,9 @@ import '../styles/flow.css';
 
 // The contact form carries the phone-number metadata (~145 KB): both pages with it load only when opened.
 const ContactPage = lazy(() => import('../features/contact/pages/contact-page'));
-const ProfilePage = lazy(() => import('../features/profile/pages/profile-page').then((m) => ({ default: m.ProfilePage })));
+const ProfilePage = lazy(() =>
+  import('../features/profile/pages/profile-page').then((m) => ({ default: m.ProfilePage })),
+);
 // The forms library comes with the forms: the add-property page loads only when opened too.
 const LazyAddPropertyPage = lazy(() =>
   import('../features/add-property/pages/add-property-page').then((m) => ({ default: m.AddPropertyPage })),

@@ -54,7 +54,13 @@ export const startingApp = () =>
   });
 
 export const complete = (loginMethod: LoginMethod = 'bankid.other_device') =>
-  order(loginMethod, { requestStatus: 'complete', hintCode: null, transactionStatus: null, rfa: '', message: { en: '', sv: '' } });
+  order(loginMethod, {
+    requestStatus: 'complete',
+    hintCode: null,
+    transactionStatus: null,
+    rfa: '',
+    message: { en: '', sv: '' },
+  });
 
 export const cancelledByUser = (loginMethod: LoginMethod = 'bankid.other_device') =>
   order(loginMethod, {
@@ -77,4 +83,6 @@ export const expired = (loginMethod: LoginMethod = 'bankid.other_device') =>
     },
   });
 
-export const homeowner = { user: { id: 'h-anna', name: 'Anna Andersson', personalNumberMasked: '19900101-****', kind: 'homeowner' } };
+export const homeowner = {
+  user: { id: 'h-anna', name: 'Anna Andersson', personalNumberMasked: '19900101-****', kind: 'homeowner' },
+};

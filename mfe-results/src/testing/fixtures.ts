@@ -1,8 +1,20 @@
 import type { Activity, EstimatedEpcLabel, InformationItem, IssuedEpcLabel, PerCarrier } from '@home-energy/shared';
 
-const zeroCarriers = (): PerCarrier => ({ bio: 0, bio_other: 0, bio_tree_pellets_bricks: 0, district_heating: 0, electricity: 0, gas: 0, oil: 0, wood: 0 });
+const zeroCarriers = (): PerCarrier => ({
+  bio: 0,
+  bio_other: 0,
+  bio_tree_pellets_bricks: 0,
+  district_heating: 0,
+  electricity: 0,
+  gas: 0,
+  oil: 0,
+  wood: 0,
+});
 
-export function calculatedLabel(energyClass: EstimatedEpcLabel['energy_class'], changes: Partial<EstimatedEpcLabel> = {}): EstimatedEpcLabel {
+export function calculatedLabel(
+  energyClass: EstimatedEpcLabel['energy_class'],
+  changes: Partial<EstimatedEpcLabel> = {},
+): EstimatedEpcLabel {
   return {
     type: 'estimated_calculated',
     energy_class: energyClass,
@@ -17,7 +29,8 @@ export function calculatedLabel(energyClass: EstimatedEpcLabel['energy_class'], 
   };
 }
 
-export const measuredLabel = (energyClass: EstimatedEpcLabel['energy_class']): EstimatedEpcLabel => calculatedLabel(energyClass, { type: 'estimated_measured', ep: 150.2 });
+export const measuredLabel = (energyClass: EstimatedEpcLabel['energy_class']): EstimatedEpcLabel =>
+  calculatedLabel(energyClass, { type: 'estimated_measured', ep: 150.2 });
 
 export const issuedLabel = (energyClass: IssuedEpcLabel['energy_class']): IssuedEpcLabel => ({
   type: 'issued',
@@ -28,7 +41,10 @@ export const issuedLabel = (energyClass: IssuedEpcLabel['energy_class']): Issued
 });
 
 /** 100 000 kr saving 10 000 kr and 5 000 kWh a year for 30 years; payback figures as the engine computes them (bff/src/energy/README.md "Ranking"). */
-export function activity(name: Activity['name'], changes: Partial<Omit<Activity, 'savings'>> & { kwh?: number; kr?: number } = {}): Activity {
+export function activity(
+  name: Activity['name'],
+  changes: Partial<Omit<Activity, 'savings'>> & { kwh?: number; kr?: number } = {},
+): Activity {
   const { kwh = 5_000, kr = 10_000, ...rest } = changes;
   const investment = rest.investment_cost ?? 100_000;
   const life = rest.life_span ?? 30;
@@ -79,8 +95,14 @@ export const location = (): InformationItem => ({
   value: { municipality: 'Karlstad', price_area: 'SE3', f_geo: 1.01, f_geo_is_estimate: true, degree_days: 3426 },
 });
 
-export function information(...labels: (EstimatedEpcLabel | IssuedEpcLabel)[]): { information: InformationItem[]; errors: [] } {
-  return { information: [...labels.map((value): InformationItem => ({ type: 'epc_label', value })), energyUse(), location()], errors: [] };
+export function information(...labels: (EstimatedEpcLabel | IssuedEpcLabel)[]): {
+  information: InformationItem[];
+  errors: [];
+} {
+  return {
+    information: [...labels.map((value): InformationItem => ({ type: 'epc_label', value })), energyUse(), location()],
+    errors: [],
+  };
 }
 
 export const paths = (id: number) => ({
@@ -92,4 +114,8 @@ export const paths = (id: number) => ({
   consumption: `/api/flow/property/${id}/consumption`,
 });
 
-export const answersOf = (id: number, name: string) => ({ property: { id, name }, answers: { occupants: 3 }, register: {} });
+export const answersOf = (id: number, name: string) => ({
+  property: { id, name },
+  answers: { occupants: 3 },
+  register: {},
+});

@@ -10,13 +10,18 @@ import { SINGLETONS } from '../federation.cjs';
 const root = path.resolve(__dirname, '../../..');
 const sharedDir = path.join(root, 'shared');
 const bootSource = fs.readFileSync(path.join(root, 'shell/src/boot/boot.ts'), 'utf8');
-const evaluated = [...bootSource.matchAll(/import\(\/\* webpackMode: "eager" \*\/ '@home-energy\/shared\/([^']+)'\)/g)].map((m) => m[1]);
+const evaluated = [
+  ...bootSource.matchAll(/import\(\/\* webpackMode: "eager" \*\/ '@home-energy\/shared\/([^']+)'\)/g),
+].map((m) => m[1]);
 /** Subpaths shared under their own name (the router) come from the share scope: federation keeps them single. */
 const subpaths = evaluated.filter((subpath) => !(SINGLETONS as string[]).includes(`@home-energy/shared/${subpath}`));
 
 /** The package.json `exports` of the shared package, resolved by hand ("./schemas/*" patterns included). */
 function resolveSubpath(subpath: string): string {
-  const exportsMap = JSON.parse(fs.readFileSync(path.join(sharedDir, 'package.json'), 'utf8')).exports as Record<string, string>;
+  const exportsMap = JSON.parse(fs.readFileSync(path.join(sharedDir, 'package.json'), 'utf8')).exports as Record<
+    string,
+    string
+  >;
   const key = `./${subpath}`;
   if (exportsMap[key]) return path.join(sharedDir, exportsMap[key]);
   for (const [pattern, target] of Object.entries(exportsMap)) {
@@ -36,7 +41,9 @@ test('every shared subpath the boot evaluates is a module the shared entry impor
   const entry = path.join(sharedDir, 'src/index.ts');
   const entrySource = fs.readFileSync(entry, 'utf8');
   const imported = new Set(
-    [...entrySource.matchAll(/^(?:export|import)\s(?!type\b)[^;]*?from '(\.[^']+)'/gms)].map((m) => path.resolve(path.dirname(entry), `${m[1]}.ts`)),
+    [...entrySource.matchAll(/^(?:export|import)\s(?!type\b)[^;]*?from '(\.[^']+)'/gms)].map((m) =>
+      path.resolve(path.dirname(entry), `${m[1]}.ts`),
+    ),
   );
   for (const subpath of subpaths) {
     const file = resolveSubpath(subpath);

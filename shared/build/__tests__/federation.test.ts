@@ -62,7 +62,11 @@ describe('federationConfig', () => {
   });
 
   it('passes runtime plugins through and defaults exposes to none', () => {
-    const shell = federationConfig({ name: 'shell', pkgDir: path.join(root, 'shell'), runtimePlugins: ['./plugin.ts'] });
+    const shell = federationConfig({
+      name: 'shell',
+      pkgDir: path.join(root, 'shell'),
+      runtimePlugins: ['./plugin.ts'],
+    });
     expect(shell.exposes).toEqual({});
     expect(shell.runtimePlugins).toEqual(['./plugin.ts']);
   });
@@ -148,30 +152,41 @@ describe('the router singleton', () => {
   const routerModule = path.join(root, 'shared/src/router.ts');
 
   it('names the package a shared request belongs to', () => {
-    expect(['react', 'react/', 'react-dom/client', '@reduxjs/toolkit/', '@home-energy/shared', '@home-energy/shared/router'].map(packageOf)).toEqual([
-      'react',
-      'react',
-      'react-dom',
-      '@reduxjs/toolkit',
-      '@home-energy/shared',
-      '@home-energy/shared',
-    ]);
+    expect(
+      [
+        'react',
+        'react/',
+        'react-dom/client',
+        '@reduxjs/toolkit/',
+        '@home-energy/shared',
+        '@home-energy/shared/router',
+      ].map(packageOf),
+    ).toEqual(['react', 'react', 'react-dom', '@reduxjs/toolkit', '@home-energy/shared', '@home-energy/shared']);
   });
 
   it('is shared instead of react-router, which no front-end source imports but shared/src/router.ts', () => {
     expect(SINGLETONS).toContain('@home-energy/shared/router');
     expect(SINGLETONS).not.toContain('react-router');
-    const files = [...FRONT_ENDS.map((name) => path.join(root, name, 'src')), path.join(root, 'shared/src'), path.join(root, 'shared/testing')].flatMap(sourcesIn);
+    const files = [
+      ...FRONT_ENDS.map((name) => path.join(root, name, 'src')),
+      path.join(root, 'shared/src'),
+      path.join(root, 'shared/testing'),
+    ].flatMap(sourcesIn);
     expect(files).toContain(routerModule);
-    const importsRouter = /(?:from\s*|import\(\s*(?:\/\*[^*]*\*\/\s*)?|jest\.mock\(\s*)['"]react-router(?:\/[^'"]*)?['"]/;
-    const offenders = files.filter((file) => file !== routerModule && importsRouter.test(fs.readFileSync(file, 'utf8')));
+    const importsRouter =
+      /(?:from\s*|import\(\s*(?:\/\*[^*]*\*\/\s*)?|jest\.mock\(\s*)['"]react-router(?:\/[^'"]*)?['"]/;
+    const offenders = files.filter(
+      (file) => file !== routerModule && importsRouter.test(fs.readFileSync(file, 'utf8')),
+    );
     expect(offenders.map((file) => path.relative(root, file))).toEqual([]);
   });
 
   it('is imported by its package name everywhere, also inside the shared package (a relative import is a second copy)', () => {
     const sharedFiles = [path.join(root, 'shared/src'), path.join(root, 'shared/testing')].flatMap(sourcesIn);
     const relative = sharedFiles.filter((file) =>
-      [...fs.readFileSync(file, 'utf8').matchAll(/from\s*['"](\.[^'"]*)['"]/g)].some((m) => path.resolve(path.dirname(file), m[1]) === routerModule.replace(/\.ts$/, '')),
+      [...fs.readFileSync(file, 'utf8').matchAll(/from\s*['"](\.[^'"]*)['"]/g)].some(
+        (m) => path.resolve(path.dirname(file), m[1]) === routerModule.replace(/\.ts$/, ''),
+      ),
     );
     expect(relative.map((file) => path.relative(root, file))).toEqual([]);
   });

@@ -10,7 +10,8 @@ function writePage() {
 }
 
 const entryScripts = () => [...document.head.querySelectorAll('script')].map((script) => new URL(script.src).pathname);
-const preloadsInHead = () => [...document.head.querySelectorAll('link[rel="preload"]')].map((link) => link.getAttribute('href'));
+const preloadsInHead = () =>
+  [...document.head.querySelectorAll('link[rel="preload"]')].map((link) => link.getAttribute('href'));
 // oxlint-disable-next-line no-eval -- runs the inline script as the page's <script> tag would
 const runStarter = () => window.eval(PAINT_FIRST_SCRIPT);
 const nextFrame = () => new Promise((resolve) => requestAnimationFrame(resolve));
@@ -27,7 +28,8 @@ afterEach(() => {
 
 /** A PerformanceObserver that only knows paint entries, delivered when the test says the browser painted. */
 function fakePaintTiming() {
-  const observers: ((list: { getEntriesByName(name: string): unknown[] }, observer: { disconnect(): void }) => void)[] = [];
+  const observers: ((list: { getEntriesByName(name: string): unknown[] }, observer: { disconnect(): void }) => void)[] =
+    [];
   class FakeObserver {
     static supportedEntryTypes = ['paint'];
     private connected = true;
@@ -41,7 +43,8 @@ function fakePaintTiming() {
   }
   (window as { PerformanceObserver?: unknown }).PerformanceObserver = FakeObserver;
   return (name: string) => {
-    for (const deliver of [...observers]) deliver({ getEntriesByName: (wanted) => (wanted === name ? [{ name }] : []) }, { disconnect: () => undefined });
+    for (const deliver of [...observers])
+      deliver({ getEntriesByName: (wanted) => (wanted === name ? [{ name }] : []) }, { disconnect: () => undefined });
   };
 }
 

@@ -16,11 +16,12 @@ const rawBaseQuery = fetchBaseQuery({
   prepareHeaders: (headers) => withUiLanguage(headers),
 });
 
-const baseQueryWithSignRedirect: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError, ApiExtraOptions> = async (
-  args,
-  api,
-  extraOptions,
-) => {
+const baseQueryWithSignRedirect: BaseQueryFn<
+  string | FetchArgs,
+  unknown,
+  FetchBaseQueryError,
+  ApiExtraOptions
+> = async (args, api, extraOptions) => {
   const result = await rawBaseQuery(args, api, extraOptions ?? {});
   if (result.error?.status === 401 && !extraOptions?.skipSignRedirect && typeof window !== 'undefined') {
     const target = signRedirectUrl(window.location);
@@ -40,6 +41,18 @@ const baseQueryWithSignRedirect: BaseQueryFn<string | FetchArgs, unknown, FetchB
 export const baseApi = createApi({
   reducerPath: 'api',
   baseQuery: baseQueryWithSignRedirect,
-  tagTypes: ['Registry', 'Session', 'Profile', 'Property', 'Building', 'Recommendations', 'Information', 'Texts', 'Brand', 'Plan', 'Messages'],
+  tagTypes: [
+    'Registry',
+    'Session',
+    'Profile',
+    'Property',
+    'Building',
+    'Recommendations',
+    'Information',
+    'Texts',
+    'Brand',
+    'Plan',
+    'Messages',
+  ],
   endpoints: () => ({}),
 });

@@ -14,7 +14,10 @@ export interface FlowMessagesArgs {
 export const messagesApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     getFlowMessages: build.query<FlowMessage[], FlowMessagesArgs>({
-      query: ({ key, activity, lng }) => ({ url: '/flow/messages', params: { ...(key ? { key } : {}), ...(activity ? { activity } : {}), lng } }),
+      query: ({ key, activity, lng }) => ({
+        url: '/flow/messages',
+        params: { ...(key ? { key } : {}), ...(activity ? { activity } : {}), lng },
+      }),
       // Checked on arrival like every flow answer: a mismatch is an error, not a broken card.
       transformResponse: (raw: unknown) => flowMessageListSchema.parse(raw).items,
       providesTags: ['Messages'],

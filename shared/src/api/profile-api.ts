@@ -34,11 +34,21 @@ export const profileApi = baseApi.injectEndpoints({
       query: (body) => ({ url: '/flow/user/profile/property', method: 'POST', body }),
       invalidatesTags: ['Profile'],
     }),
-    saveContact: build.mutation<{ contact: { name: string | null; email: string; mobile: string } }, { name?: string; email: string; mobile: string }>({
+    saveContact: build.mutation<
+      { contact: { name: string | null; email: string; mobile: string } },
+      { name?: string; email: string; mobile: string }
+    >({
       query: (body) => ({ url: '/flow/user/profile/contact', method: 'POST', body }),
       invalidatesTags: ['Profile'],
     }),
   }),
 });
 
-export const { useGetProfileQuery, usePatchProfileMutation, useDeleteProfilePropertyMutation, useRestoreProfilePropertyMutation, useAddMiniflowPropertyMutation, useSaveContactMutation } = profileApi;
+export const {
+  useGetProfileQuery,
+  usePatchProfileMutation,
+  useDeleteProfilePropertyMutation,
+  useRestoreProfilePropertyMutation,
+  useAddMiniflowPropertyMutation,
+  useSaveContactMutation,
+} = profileApi;

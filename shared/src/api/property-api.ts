@@ -30,12 +30,21 @@ export const propertyApi = baseApi.injectEndpoints({
     }),
     saveAnswers: build.mutation<{ answers: Answers }, { id: number; answers: AnswersPatch }>({
       query: ({ id, answers }) => ({ url: `/flow/property/${id}/answer`, method: 'POST', body: answers }),
-      invalidatesTags: (_r, _e, { id }) => [{ type: 'Property', id }, { type: 'Building', id }, { type: 'Recommendations', id }, { type: 'Information', id }],
+      invalidatesTags: (_r, _e, { id }) => [
+        { type: 'Property', id },
+        { type: 'Building', id },
+        { type: 'Recommendations', id },
+        { type: 'Information', id },
+      ],
     }),
     /** Saves the answers given (or none) and returns the computed building. */
     computeBuilding: build.mutation<BuildingResponse, { id: number; answers?: AnswersPatch }>({
       query: ({ id, answers = {} }) => ({ url: `/flow/property/${id}/building`, method: 'POST', body: answers }),
-      invalidatesTags: (_r, _e, { id }) => [{ type: 'Property', id }, { type: 'Recommendations', id }, { type: 'Information', id }],
+      invalidatesTags: (_r, _e, { id }) => [
+        { type: 'Property', id },
+        { type: 'Recommendations', id },
+        { type: 'Information', id },
+      ],
     }),
     getRecommendations: build.query<RecommendationsResponse, number>({
       query: (id) => `/flow/property/${id}/building/primary/recommendations`,
@@ -52,16 +61,26 @@ export const propertyApi = baseApi.injectEndpoints({
     }),
     saveRates: build.mutation<{ rates: Rates }, { id: number; rates: Rates }>({
       query: ({ id, rates }) => ({ url: `/flow/property/${id}/rates`, method: 'POST', body: rates }),
-      invalidatesTags: (_r, _e, { id }) => [{ type: 'Property', id }, { type: 'Recommendations', id }, { type: 'Information', id }],
+      invalidatesTags: (_r, _e, { id }) => [
+        { type: 'Property', id },
+        { type: 'Recommendations', id },
+        { type: 'Information', id },
+      ],
     }),
-    saveConsumption: build.mutation<{ consumption: Consumption; label: InformationItem | null }, { id: number; consumption: Consumption }>({
+    saveConsumption: build.mutation<
+      { consumption: Consumption; label: InformationItem | null },
+      { id: number; consumption: Consumption }
+    >({
       query: ({ id, consumption }) => ({ url: `/flow/property/${id}/consumption`, method: 'POST', body: consumption }),
       invalidatesTags: (_r, _e, { id }) => [{ type: 'Information', id }],
     }),
     /** The owner's kept renovation plan, computed afresh; it follows the answers and prices as recommendations do. */
     getPlan: build.query<PlanResponse, number>({
       query: (id) => `/flow/property/${id}/plan`,
-      providesTags: (_r, _e, id) => [{ type: 'Plan', id }, { type: 'Recommendations', id }],
+      providesTags: (_r, _e, id) => [
+        { type: 'Plan', id },
+        { type: 'Recommendations', id },
+      ],
     }),
     getPlanSuggestions: build.query<PlanSuggestionsResponse, number>({
       query: (id) => `/flow/property/${id}/plan/suggestions`,

@@ -74,7 +74,12 @@ export function now(): number {
 function logError(code: string, metadata: { error?: unknown; [key: string]: unknown }): void {
   const error = metadata.error;
   const message = error instanceof Error ? error.message : (error as { message?: unknown } | undefined)?.message;
-  console.error(`[next-auth][error][${code}]`, `\nhttps://next-auth.js.org/errors#${code.toLowerCase()}`, message, metadata);
+  console.error(
+    `[next-auth][error][${code}]`,
+    `\nhttps://next-auth.js.org/errors#${code.toLowerCase()}`,
+    message,
+    metadata,
+  );
 }
 
 /**

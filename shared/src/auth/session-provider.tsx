@@ -62,7 +62,11 @@ export function SessionProvider(props: SessionProviderProps) {
         authClientConfig._session = await getSession();
         setSession(authClientConfig._session);
       } catch (error) {
-        console.error('[next-auth][error][CLIENT_SESSION_ERROR]', '\nhttps://next-auth.js.org/errors#client_session_error', error);
+        console.error(
+          '[next-auth][error][CLIENT_SESSION_ERROR]',
+          '\nhttps://next-auth.js.org/errors#client_session_error',
+          error,
+        );
       } finally {
         setLoading(false);
       }
@@ -118,7 +122,9 @@ export function SessionProvider(props: SessionProviderProps) {
       return newSession;
     };
     if (loading) return { data: session ?? null, status: 'loading', update };
-    return session ? { data: session, status: 'authenticated', update } : { data: null, status: 'unauthenticated', update };
+    return session
+      ? { data: session, status: 'authenticated', update }
+      : { data: null, status: 'unauthenticated', update };
   }, [session, loading]);
 
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;

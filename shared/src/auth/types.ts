@@ -82,13 +82,11 @@ export type UpdateSession = (data?: unknown) => Promise<Session | null | undefin
  * previous session (next-auth's own type claims `null` there, which is not what it does).
  */
 export type SessionContextValue<R extends boolean = false> = R extends true
-  ?
-      | { update: UpdateSession; data: Session; status: 'authenticated' }
-      | { update: UpdateSession; data: Session | null; status: 'loading' }
-  :
-      | { update: UpdateSession; data: Session; status: 'authenticated' }
-      | { update: UpdateSession; data: null; status: 'unauthenticated' }
-      | { update: UpdateSession; data: Session | null; status: 'loading' };
+  ? | { update: UpdateSession; data: Session; status: 'authenticated' }
+    | { update: UpdateSession; data: Session | null; status: 'loading' }
+  : | { update: UpdateSession; data: Session; status: 'authenticated' }
+    | { update: UpdateSession; data: null; status: 'unauthenticated' }
+    | { update: UpdateSession; data: Session | null; status: 'loading' };
 
 export interface SessionProviderProps {
   children: ReactNode;

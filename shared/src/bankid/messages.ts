@@ -103,7 +103,10 @@ export const RFA_MESSAGES: Readonly<Record<RfaCode, RfaMessage>> = Object.freeze
     en: 'Do you want to use BankID on this device or another device?',
     sv: 'Vill du använda BankID på den här enheten eller på en annan enhet?',
   }),
-  RFA21: Object.freeze({ en: 'An identification or signing is in progress.', sv: 'En identifiering eller underskrift pågår.' }),
+  RFA21: Object.freeze({
+    en: 'An identification or signing is in progress.',
+    sv: 'En identifiering eller underskrift pågår.',
+  }),
   /** Same text as RFA5 in the current wording (§3.10). */
   RFA22: SOMETHING_WENT_WRONG,
   RFA23: Object.freeze({

@@ -23,13 +23,19 @@ function daysBefore(today: Date, days: number): string {
 export function periodFromSearch(search: URLSearchParams): { preset: PeriodPreset; from?: string; to?: string } {
   const from = search.get('from') ?? '';
   const to = search.get('to') ?? '';
-  if (isDay(from) || isDay(to)) return { preset: 'custom', from: isDay(from) ? from : undefined, to: isDay(to) ? to : undefined };
+  if (isDay(from) || isDay(to))
+    return { preset: 'custom', from: isDay(from) ? from : undefined, to: isDay(to) ? to : undefined };
   const preset = search.get('period');
-  return { preset: (PERIOD_PRESETS as readonly string[]).includes(preset ?? '') ? (preset as PeriodPreset) : DEFAULT_PRESET };
+  return {
+    preset: (PERIOD_PRESETS as readonly string[]).includes(preset ?? '') ? (preset as PeriodPreset) : DEFAULT_PRESET,
+  };
 }
 
 /** The API's period for a preset on a given day (both days included). */
-export function periodFor(selection: { preset: PeriodPreset; from?: string; to?: string }, today = new Date()): AnalyticsPeriod {
+export function periodFor(
+  selection: { preset: PeriodPreset; from?: string; to?: string },
+  today = new Date(),
+): AnalyticsPeriod {
   switch (selection.preset) {
     case '30d':
       return { from: daysBefore(today, 29), to: utcDay(today) };

@@ -32,22 +32,57 @@ export interface MenuItem {
 }
 
 export const MENU_ITEMS: readonly MenuItem[] = [
-  { id: 'properties', group: 'analytics', path: '/console/org/[org]/properties', rule: { featureFlags: ['platform_analytics'], orInstaller: true } },
-  { id: 'activities', group: 'analytics', path: '/console/org/[org]/activities', rule: { featureFlags: ['platform_analytics'] } },
+  {
+    id: 'properties',
+    group: 'analytics',
+    path: '/console/org/[org]/properties',
+    rule: { featureFlags: ['platform_analytics'], orInstaller: true },
+  },
+  {
+    id: 'activities',
+    group: 'analytics',
+    path: '/console/org/[org]/activities',
+    rule: { featureFlags: ['platform_analytics'] },
+  },
   { id: 'users', group: 'analytics', path: '/console/org/[org]/users', rule: { featureFlags: ['platform_analytics'] } },
-  { id: 'transition', group: 'analytics', path: '/console/org/[org]/transition', rule: { featureFlags: ['platform_analytics'] } },
+  {
+    id: 'transition',
+    group: 'analytics',
+    path: '/console/org/[org]/transition',
+    rule: { featureFlags: ['platform_analytics'] },
+  },
   { id: 'requests', group: 'analytics', path: '/console/org/[org]/requests', rule: { installerOnly: true } },
   { id: 'portfolio', group: 'analytics', path: '/console/org/[org]/portfolio', rule: { superAdminOnly: true } },
-  { id: 'property_lookup', group: 'analytics', path: '/console/org/[org]/property_lookup', rule: { superAdminOnly: true } },
+  {
+    id: 'property_lookup',
+    group: 'analytics',
+    path: '/console/org/[org]/property_lookup',
+    rule: { superAdminOnly: true },
+  },
   { id: 'configuration', group: 'flow', path: '/console/org/[org]/configuration', rule: { adminOnly: true } },
-  { id: 'validation', group: 'flow', path: '/console/org/[org]/validation', rule: { featureFlags: ['platform_validation'] } },
+  {
+    id: 'validation',
+    group: 'flow',
+    path: '/console/org/[org]/validation',
+    rule: { featureFlags: ['platform_validation'] },
+  },
   { id: 'messages', group: 'knowledgeBase', path: '/console/org/[org]/messages', rule: { superAdminOnly: true } },
   { id: 'account', group: 'account', path: '/console/org/[org]/account', rule: { notSuperAdmin: true } },
   { id: 'org-select', group: 'account', path: '/console/org/[org]/org-select', rule: { notSuperAdmin: true } },
-  { id: 'user-management', group: 'account', path: '/console/org/[org]/user-management', rule: { adminOnly: true, notSuperAdmin: true, whileImpersonating: true } },
+  {
+    id: 'user-management',
+    group: 'account',
+    path: '/console/org/[org]/user-management',
+    rule: { adminOnly: true, notSuperAdmin: true, whileImpersonating: true },
+  },
   { id: 'super-account', group: 'superAdmin', path: '/console/org/[org]/account', rule: { superAdminOnly: true } },
   { id: 'admin', group: 'superAdmin', path: '/console/admin', rule: { superAdminOnly: true } },
-  { id: 'admin-user-management', group: 'superAdmin', path: '/console/admin/user-management', rule: { superAdminOnly: true } },
+  {
+    id: 'admin-user-management',
+    group: 'superAdmin',
+    path: '/console/admin/user-management',
+    rule: { superAdminOnly: true },
+  },
   { id: 'outbox', group: 'superAdmin', path: '/console/admin/outbox', rule: { superAdminOnly: true } },
 ];
 
@@ -77,7 +112,8 @@ export function isOrganisationMember(context: MenuContext): boolean {
 export function isItemAllowed(item: MenuItem, context: MenuContext): boolean {
   const { rule } = item;
   if (!context.user) return false;
-  const needsOrganisation = item.path.includes('[org]') || !!rule.featureFlags || !!rule.installerOnly || !!rule.orInstaller;
+  const needsOrganisation =
+    item.path.includes('[org]') || !!rule.featureFlags || !!rule.installerOnly || !!rule.orInstaller;
   if (needsOrganisation && !isOrganisationMember(context)) return false;
   if (rule.superAdminOnly && !context.user.superAdmin) return false;
   if (rule.adminOnly && !isOrganisationAdmin(context)) return false;
@@ -109,7 +145,9 @@ function isPlacedInMenu(item: MenuItem, context: MenuContext): boolean {
 export function visibleMenu(context: MenuContext): { group: MenuGroup; items: (MenuItem & { href: string })[] }[] {
   return MENU_GROUPS.map((group) => ({
     group,
-    items: MENU_ITEMS.filter((item) => item.group === group && isItemAllowed(item, context) && isPlacedInMenu(item, context)).map((item) => ({
+    items: MENU_ITEMS.filter(
+      (item) => item.group === group && isItemAllowed(item, context) && isPlacedInMenu(item, context),
+    ).map((item) => ({
       ...item,
       href: item.path.replace('[org]', context.organisation?.slug ?? ''),
     })),

@@ -75,7 +75,10 @@ export interface LoanSettings {
 }
 
 /** The defaults of docs/product.md §9; a financial provider's default private loan rate replaces 4.9 %. */
-export function defaultLoanSettings(loanType: LoanType = DEFAULT_LOAN_TYPE, provider?: LoanProvider | null): LoanSettings {
+export function defaultLoanSettings(
+  loanType: LoanType = DEFAULT_LOAN_TYPE,
+  provider?: LoanProvider | null,
+): LoanSettings {
   return {
     loanType,
     homeValuation: DEFAULT_HOME_VALUATION,
@@ -95,7 +98,9 @@ export function withLoanType(settings: LoanSettings, loanType: LoanType): LoanSe
 }
 
 /** docs/product.md §4: the active interest rate follows the loan type (Cash: none). */
-export function activeInterestRate(settings: Pick<LoanSettings, 'loanType' | 'homeLoanInterest' | 'privateLoanInterest'>): number {
+export function activeInterestRate(
+  settings: Pick<LoanSettings, 'loanType' | 'homeLoanInterest' | 'privateLoanInterest'>,
+): number {
   switch (settings.loanType) {
     case 'Cash':
       return 0;

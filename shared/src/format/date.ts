@@ -26,7 +26,12 @@ function formatter(
     const options: Intl.DateTimeFormatOptions = swedish
       ? { year: 'numeric', month: '2-digit', day: '2-digit' }
       : { day: 'numeric', month: 'short', year: 'numeric' };
-    if (time !== 'none') Object.assign(options, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }, time === 'seconds' ? { second: '2-digit' } : {});
+    if (time !== 'none')
+      Object.assign(
+        options,
+        { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' },
+        time === 'seconds' ? { second: '2-digit' } : {},
+      );
     if (timeZone) options.timeZone = timeZone;
     found = new Intl.DateTimeFormat(swedish ? 'sv-SE' : 'en-GB', options);
     cache.set(key, found);

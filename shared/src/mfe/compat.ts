@@ -44,7 +44,13 @@ export function checkSharedAgainstShell(remote: ManifestShared[], shell: Manifes
       const required = typeof s.requiredVersion === 'string' ? s.requiredVersion : null;
       const fromShell = provided.get(s.name);
       if (!fromShell) {
-        return { name: s.name, requiredVersion: required, shellVersion: null, ok: false, problem: `the shell does not provide the singleton ${s.name}` };
+        return {
+          name: s.name,
+          requiredVersion: required,
+          shellVersion: null,
+          ok: false,
+          problem: `the shell does not provide the singleton ${s.name}`,
+        };
       }
       if (required && !semver.satisfies(fromShell.version, required, { includePrerelease: true })) {
         return {

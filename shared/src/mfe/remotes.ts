@@ -35,7 +35,16 @@ export const registrySchema = z.object({
 export type Registry = z.infer<typeof registrySchema>;
 
 /** What a release's health beacon may say about an error: a coarse class, never a message or a stack. */
-export const beaconErrorClasses = ['network', 'timeout', 'manifest', 'type', 'reference', 'range', 'syntax', 'other'] as const;
+export const beaconErrorClasses = [
+  'network',
+  'timeout',
+  'manifest',
+  'type',
+  'reference',
+  'range',
+  'syntax',
+  'other',
+] as const;
 export type BeaconErrorClass = (typeof beaconErrorClasses)[number];
 
 /**
@@ -44,6 +53,13 @@ export type BeaconErrorClass = (typeof beaconErrorClasses)[number];
  */
 export const releaseBeaconSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('loaded'), remote: remotePackageSchema, version: releaseVersionSchema }).strict(),
-  z.object({ kind: z.enum(['load-error', 'render-error']), remote: remotePackageSchema, version: releaseVersionSchema, errorClass: z.enum(beaconErrorClasses) }).strict(),
+  z
+    .object({
+      kind: z.enum(['load-error', 'render-error']),
+      remote: remotePackageSchema,
+      version: releaseVersionSchema,
+      errorClass: z.enum(beaconErrorClasses),
+    })
+    .strict(),
 ]);
 export type ReleaseBeacon = z.infer<typeof releaseBeaconSchema>;

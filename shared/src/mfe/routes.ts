@@ -17,7 +17,9 @@ export const REMOTE_ROUTES: readonly { path: string; remote: RemoteName }[] = [
 ];
 
 /** Shell paths that only redirect (app/app.tsx renders a Navigate), with the remote they end at. */
-export const REDIRECTS: readonly { path: string; to: string; remote: RemoteName }[] = [{ path: 'admin', to: CONSOLE_ADMIN_PATH, remote: 'mfe_admin' }];
+export const REDIRECTS: readonly { path: string; to: string; remote: RemoteName }[] = [
+  { path: 'admin', to: CONSOLE_ADMIN_PATH, remote: 'mfe_admin' },
+];
 
 // Served by the BFF, not by a remote: a link there (a PDF, a sign-out) must not preload anything.
 const NOT_A_PAGE = /^\/(api|mfe|locales)(\/|$)/;

@@ -12,7 +12,13 @@ export interface ConsoleAccount {
   lastSignInAt: string | null;
   /** The language of the user's mails: chosen here, else the console language they last used (Swedish before). */
   mailLanguage: MailLanguage;
-  organisations: { slug: string; name: string; role: OrganisationRole; features: OrganisationFeature[]; isInstaller: boolean }[];
+  organisations: {
+    slug: string;
+    name: string;
+    role: OrganisationRole;
+    features: OrganisationFeature[];
+    isInstaller: boolean;
+  }[];
 }
 
 export const accountUpdateSchema = z
@@ -32,5 +38,8 @@ export const passwordChangeSchema = z
     newPassword: z.string().min(PASSWORD_MIN_LENGTH, `at least ${PASSWORD_MIN_LENGTH} characters`).max(200),
   })
   .strict()
-  .refine((p) => p.currentPassword !== p.newPassword, { message: 'choose a password you have not used here', path: ['newPassword'] });
+  .refine((p) => p.currentPassword !== p.newPassword, {
+    message: 'choose a password you have not used here',
+    path: ['newPassword'],
+  });
 export type PasswordChange = z.infer<typeof passwordChangeSchema>;

@@ -5,7 +5,13 @@ import { remotePackageSchema, releaseVersionSchema, type RemotePackage } from '.
 import type { SharedCheck } from '../mfe/compat';
 import { httpUrlSchema, imageUrlSchema } from './url';
 import { dateRangeCheck, dayOrInstantSchema } from './dates';
-import { organisationFeatureSchema, organisationRoleSchema, organisationSlugSchema, type OrganisationFeature, type OrganisationRole } from './session';
+import {
+  organisationFeatureSchema,
+  organisationRoleSchema,
+  organisationSlugSchema,
+  type OrganisationFeature,
+  type OrganisationRole,
+} from './session';
 import { idParamSchema, idParamsSchema } from './ids';
 
 const text255 = z.string().trim().min(1, 'must not be empty').max(255, 'must be at most 255 characters');
@@ -36,7 +42,12 @@ export const installersSchema = z
     const seen = new Set<string>();
     installers.forEach((installer, index) => {
       const key = installer.identifier.toLowerCase();
-      if (seen.has(key)) context.addIssue({ code: 'custom', path: [index, 'identifier'], message: 'must be unique within the organisation' });
+      if (seen.has(key))
+        context.addIssue({
+          code: 'custom',
+          path: [index, 'identifier'],
+          message: 'must be unique within the organisation',
+        });
       seen.add(key);
     });
   });
@@ -117,7 +128,9 @@ export const staffEmailSchema = z
 
 export const staffNameSchema = text255;
 
-export const membershipInputSchema = z.object({ organisation: organisationSlugSchema, role: organisationRoleSchema }).strict();
+export const membershipInputSchema = z
+  .object({ organisation: organisationSlugSchema, role: organisationRoleSchema })
+  .strict();
 export type MembershipInput = z.infer<typeof membershipInputSchema>;
 
 /** POST /api/admin/users: a console user, optionally with memberships. The answer carries a one-time password. */
@@ -135,7 +148,9 @@ export const consoleUserCreateSchema = z
 export type ConsoleUserCreate = z.input<typeof consoleUserCreateSchema>;
 
 /** POST /api/console/org/{org}/users: a console user of this organisation. */
-export const organisationUserCreateSchema = z.object({ email: staffEmailSchema, name: staffNameSchema, role: organisationRoleSchema }).strict();
+export const organisationUserCreateSchema = z
+  .object({ email: staffEmailSchema, name: staffNameSchema, role: organisationRoleSchema })
+  .strict();
 export type OrganisationUserCreate = z.infer<typeof organisationUserCreateSchema>;
 
 /** PATCH /api/admin/users/{id} (name, active) and PATCH /api/console/org/{org}/users/{id} (role, active). */
@@ -202,7 +217,9 @@ export interface ConsoleUserWithPassword {
 
 // ── Releases ─────────────────────────────────────────────────────────────────────────────────────────────────────
 
-export const releaseActivateParamsSchema = z.object({ remote: remotePackageSchema, version: releaseVersionSchema }).strict();
+export const releaseActivateParamsSchema = z
+  .object({ remote: remotePackageSchema, version: releaseVersionSchema })
+  .strict();
 
 /**
  * POST /api/admin/releases/:remote/:version/audience: who gets this release. `brand` or `percent` makes it the

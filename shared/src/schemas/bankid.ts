@@ -10,7 +10,13 @@ export const identificationModeSchema = z.enum(IDENTIFICATION_MODES);
 export type IdentificationMode = z.infer<typeof identificationModeSchema>;
 
 /** docs/product.md §4: transaction statuses shown to the user, and the request status of the order. */
-export const TRANSACTION_STATUSES = ['outstandingTransaction', 'noClient', 'started', 'userSign', 'expiredTransaction'] as const;
+export const TRANSACTION_STATUSES = [
+  'outstandingTransaction',
+  'noClient',
+  'started',
+  'userSign',
+  'expiredTransaction',
+] as const;
 export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
 export const REQUEST_STATUSES = ['pending', 'failed', 'complete'] as const;
 export type RequestStatus = (typeof REQUEST_STATUSES)[number];
@@ -22,7 +28,11 @@ export const startSignSchema = z
     loginMethod: loginMethodSchema,
     identificationMode: identificationModeSchema.default('identify'),
     /** Same-device only: where the BankID app returns the user (a path of ours). */
-    returnPath: z.string().max(2000).regex(/^\/(?![/\\])/, 'must be a path starting with /').optional(),
+    returnPath: z
+      .string()
+      .max(2000)
+      .regex(/^\/(?![/\\])/, 'must be a path starting with /')
+      .optional(),
   })
   .strict();
 export type StartSignRequest = z.input<typeof startSignSchema>;

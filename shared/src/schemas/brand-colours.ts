@@ -18,7 +18,8 @@ const SOFT_TOWARDS_WHITE = 0.88;
 /** How far towards black the dark accent lies (links, text on the soft accent, hovered buttons). */
 const DARK_TOWARDS_BLACK = 0.35;
 
-const mix = (colour: string, other: string, amount: number): string => formatHex(interpolate([colour, other], 'oklch')(amount)) ?? colour;
+const mix = (colour: string, other: string, amount: number): string =>
+  formatHex(interpolate([colour, other], 'oklch')(amount)) ?? colour;
 
 export const softAccentOf = (accent: string): string => mix(accent, WHITE, SOFT_TOWARDS_WHITE);
 export const darkAccentOf = (accent: string): string => mix(accent, '#000000', DARK_TOWARDS_BLACK);
@@ -35,7 +36,11 @@ export interface Accents {
 /** The accents a page shows: the ones set, the others mixed from the accent (none without an accent). */
 export function resolvedAccents(config: Accents): Accents {
   if (!config.accent) return { ...config };
-  return { accent: config.accent, accentSoft: config.accentSoft ?? softAccentOf(config.accent), accentDark: config.accentDark ?? darkAccentOf(config.accent) };
+  return {
+    accent: config.accent,
+    accentSoft: config.accentSoft ?? softAccentOf(config.accent),
+    accentDark: config.accentDark ?? darkAccentOf(config.accent),
+  };
 }
 
 export interface ContrastIssue {
@@ -57,11 +62,23 @@ export function accentContrastIssues(config: Accents): ContrastIssue[] {
   const issues: ContrastIssue[] = [];
   if (accent) {
     const ratio = contrastRatio(accent, WHITE);
-    if (ratio < MIN_TEXT_CONTRAST) issues.push({ path: 'accent', against: 'white', ratio: rounded(ratio), message: `contrast with white is ${rounded(ratio)}:1; text needs at least ${MIN_TEXT_CONTRAST}:1` });
+    if (ratio < MIN_TEXT_CONTRAST)
+      issues.push({
+        path: 'accent',
+        against: 'white',
+        ratio: rounded(ratio),
+        message: `contrast with white is ${rounded(ratio)}:1; text needs at least ${MIN_TEXT_CONTRAST}:1`,
+      });
   }
   if (accentDark && accentSoft) {
     const ratio = contrastRatio(accentDark, accentSoft);
-    if (ratio < MIN_TEXT_CONTRAST) issues.push({ path: 'accentDark', against: 'accentSoft', ratio: rounded(ratio), message: `contrast with the soft accent is ${rounded(ratio)}:1; text needs at least ${MIN_TEXT_CONTRAST}:1` });
+    if (ratio < MIN_TEXT_CONTRAST)
+      issues.push({
+        path: 'accentDark',
+        against: 'accentSoft',
+        ratio: rounded(ratio),
+        message: `contrast with the soft accent is ${rounded(ratio)}:1; text needs at least ${MIN_TEXT_CONTRAST}:1`,
+      });
   }
   return issues;
 }

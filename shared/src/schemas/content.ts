@@ -13,13 +13,19 @@ export type ContentLanguage = z.infer<typeof contentLanguageSchema>;
 const text100 = z.string().trim().min(1, 'must not be empty').max(100, 'must be at most 100 characters');
 
 /** A slug names the item in URLs and in the editor: lower-case letters, digits and dashes. */
-export const contentSlugSchema = text100.regex(/^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/, 'lower-case letters, digits and dashes');
+export const contentSlugSchema = text100.regex(
+  /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/,
+  'lower-case letters, digits and dashes',
+);
 
 /** The key of the messages shown with a question of the flow: `question.` and the question's key. */
 export const questionMessageKey = (questionKey: string): string => `question.${questionKey}`;
 
 /** A key the flow asks for, e.g. `results.intro` or `question.atemp` (questionMessageKey). */
-export const contentKeySchema = text100.regex(/^[a-z0-9][a-z0-9._-]*$/i, 'letters, digits, dots, dashes and underscores');
+export const contentKeySchema = text100.regex(
+  /^[a-z0-9][a-z0-9._-]*$/i,
+  'letters, digits, dots, dashes and underscores',
+);
 
 const isImageRef = (value: string) => isSitePath(value) || isHttpsUrl(value);
 
@@ -40,14 +46,23 @@ export const contentItemInputSchema = z
     /** Shown to homeowners of every brand, not only the organisation's own. */
     all_brands: z.boolean().default(false),
     /** An https URL or a path on this site. */
-    image: z.string().trim().max(255).refine(isImageRef, 'an https URL or a path starting with /').nullable().optional(),
+    image: z
+      .string()
+      .trim()
+      .max(255)
+      .refine(isImageRef, 'an https URL or a path starting with /')
+      .nullable()
+      .optional(),
     /** The recommendation (activity type) the message belongs to. */
     activity: activityTypeSchema.nullable().optional(),
     /** The flow asks the homeowner to accept the terms before going on. */
     require_terms: z.boolean().default(false),
   })
   .strict()
-  .refine((i) => !i.date || !i.valid_until || i.valid_until >= i.date, { message: 'must not be before the first day (date)', path: ['valid_until'] });
+  .refine((i) => !i.date || !i.valid_until || i.valid_until >= i.date, {
+    message: 'must not be before the first day (date)',
+    path: ['valid_until'],
+  });
 export type ContentItemInput = z.input<typeof contentItemInputSchema>;
 
 /** A message as the flow shows it (GET /api/flow/messages): checked on arrival like every flow answer. */
@@ -81,11 +96,17 @@ export interface ContentItem extends FlowMessage {
  * language: messages written in it or in none, else (none such for a key or activity) those in the other language.
  */
 export const contentQuerySchema = z
-  .object({ key: contentKeySchema.optional(), activity: activityTypeSchema.optional(), lng: contentLanguageSchema.optional() })
+  .object({
+    key: contentKeySchema.optional(),
+    activity: activityTypeSchema.optional(),
+    lng: contentLanguageSchema.optional(),
+  })
   .strict()
   .refine((q) => q.key !== undefined || q.activity !== undefined, { message: 'give key or activity', path: ['key'] });
 
-export const contentListQuerySchema = z.object({ q: z.string().trim().max(100).optional(), type: text100.optional() }).strict();
+export const contentListQuerySchema = z
+  .object({ q: z.string().trim().max(100).optional(), type: text100.optional() })
+  .strict();
 
 export interface ContentList {
   items: ContentItem[];

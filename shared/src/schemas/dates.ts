@@ -22,7 +22,12 @@ export function todayUtc(now: number = Date.now()): string {
   return new Date(now).toISOString().slice(0, 10);
 }
 
-const stockholmDays = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Stockholm', year: 'numeric', month: '2-digit', day: '2-digit' });
+const stockholmDays = new Intl.DateTimeFormat('sv-SE', {
+  timeZone: 'Europe/Stockholm',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
 
 /** Today in Sweden (YYYY-MM-DD): the day a homeowner reads on their calendar. */
 export function todayStockholm(now: number = Date.now()): string {
@@ -72,20 +77,26 @@ export const calendarDaySchema = z.iso.date({ message: DAY_FORMAT_MESSAGE, abort
 });
 
 /** An ISO time with an offset (2026-01-31T23:00:00.000Z) inside the same bounds as a calendar day. */
-export const instantSchema = z.iso.datetime({ offset: true, message: DAY_OR_INSTANT_MESSAGE, abort: true }).superRefine((value, ctx) => {
-  const time = Date.parse(value);
-  const now = Date.now();
-  if (!(time >= dayNumber(EARLIEST_DAY) * DAY_MS)) ctx.addIssue({ code: 'custom', message: `no earlier than ${EARLIEST_DAY}` });
-  else if (!(time < (dayNumber(latestDay(now)) + 1) * DAY_MS)) ctx.addIssue({ code: 'custom', message: `no later than ${latestDay(now)}` });
-});
+export const instantSchema = z.iso
+  .datetime({ offset: true, message: DAY_OR_INSTANT_MESSAGE, abort: true })
+  .superRefine((value, ctx) => {
+    const time = Date.parse(value);
+    const now = Date.now();
+    if (!(time >= dayNumber(EARLIEST_DAY) * DAY_MS))
+      ctx.addIssue({ code: 'custom', message: `no earlier than ${EARLIEST_DAY}` });
+    else if (!(time < (dayNumber(latestDay(now)) + 1) * DAY_MS))
+      ctx.addIssue({ code: 'custom', message: `no later than ${latestDay(now)}` });
+  });
 
 /** A period bound that is either a whole day or an exact ISO time (the audit page sends the user's local days as times). */
 export const dayOrInstantSchema = z.string({ message: DAY_OR_INSTANT_MESSAGE }).superRefine((value, ctx) => {
   const result = (DAY_SHAPE.test(value) ? calendarDaySchema : instantSchema).safeParse(value);
-  if (!result.success) for (const issue of result.error.issues) ctx.addIssue({ code: 'custom', message: issue.message });
+  if (!result.success)
+    for (const issue of result.error.issues) ctx.addIssue({ code: 'custom', message: issue.message });
 });
 
-const isBound = (value: string | undefined): value is string => value !== undefined && dayOrInstantSchema.safeParse(value).success;
+const isBound = (value: string | undefined): value is string =>
+  value !== undefined && dayOrInstantSchema.safeParse(value).success;
 
 /** The start of a bound in ms: a day is its first instant (UTC). */
 export function boundTime(value: string): number {
@@ -106,7 +117,11 @@ export interface DateRange {
  * A capped range after defaults: a missing `to` is today; a missing `from` is the earliest day the cap allows before
  * `to` (never before EARLIEST_DAY). Days (UTC); call it on a range that passed dateRangeCheck with the same cap.
  */
-export function resolveDateRange(range: DateRange, maxDays: number, now: number = Date.now()): { from: string; to: string } {
+export function resolveDateRange(
+  range: DateRange,
+  maxDays: number,
+  now: number = Date.now(),
+): { from: string; to: string } {
   const to = range.to !== undefined ? boundDay(range.to) : todayUtc(now);
   if (range.from !== undefined) return { from: boundDay(range.from), to };
   return { from: dayOfNumber(Math.max(dayNumber(EARLIEST_DAY), dayNumber(to) - (maxDays - 1))), to };

@@ -3,7 +3,16 @@
 import { z } from 'zod';
 
 /** Consumer-side energy carriers (docs/product.md §3). */
-export const CARRIERS = ['bio', 'bio_other', 'bio_tree_pellets_bricks', 'district_heating', 'electricity', 'gas', 'oil', 'wood'] as const;
+export const CARRIERS = [
+  'bio',
+  'bio_other',
+  'bio_tree_pellets_bricks',
+  'district_heating',
+  'electricity',
+  'gas',
+  'oil',
+  'wood',
+] as const;
 export const carrierSchema = z.enum(CARRIERS);
 export type Carrier = z.infer<typeof carrierSchema>;
 export type PerCarrier = Record<Carrier, number>;
@@ -79,7 +88,13 @@ export const activityTypeSchema = z.enum(ACTIVITY_TYPES);
 export type ActivityType = z.infer<typeof activityTypeSchema>;
 
 /** Action groups; `package` holds combined measures and is left out of savings lists. */
-export const ACTION_GROUPS = ['reduce_heat_losses', 'reduce_energy_usage', 'use_solar_energy', 'optimisations', 'package'] as const;
+export const ACTION_GROUPS = [
+  'reduce_heat_losses',
+  'reduce_energy_usage',
+  'use_solar_energy',
+  'optimisations',
+  'package',
+] as const;
 export type ActionGroup = (typeof ACTION_GROUPS)[number];
 
 /** Measures of one choice replace one another: a list of next steps shows the best of each (engine README "Ranking"). */
@@ -173,10 +188,18 @@ export interface Activity {
   epc_label: EstimatedEpcLabel;
 }
 
-const perCarrierSchema = z.object({
-  bio: z.number(), bio_other: z.number(), bio_tree_pellets_bricks: z.number(), district_heating: z.number(),
-  electricity: z.number(), gas: z.number(), oil: z.number(), wood: z.number(),
-}).strict();
+const perCarrierSchema = z
+  .object({
+    bio: z.number(),
+    bio_other: z.number(),
+    bio_tree_pellets_bricks: z.number(),
+    district_heating: z.number(),
+    electricity: z.number(),
+    gas: z.number(),
+    oil: z.number(),
+    wood: z.number(),
+  })
+  .strict();
 
 /** The checkable form of `Activity` (one recommendation of GET …/building/primary/recommendations); kept equal to it below. */
 export const activitySchema = z
@@ -203,7 +226,9 @@ export const activitySchema = z
     choice: z.enum(MEASURE_CHOICES).nullable(),
     subsidies: z.array(z.object({ type: z.enum(['rot', 'green_technology']), amount: z.number() }).strict()),
     messages: z.array(
-      z.object({ id: z.string(), level: z.enum(MESSAGE_LEVELS), values: z.record(z.string(), z.number()).optional() }).strict(),
+      z
+        .object({ id: z.string(), level: z.enum(MESSAGE_LEVELS), values: z.record(z.string(), z.number()).optional() })
+        .strict(),
     ),
     epc_label: z
       .object({
@@ -287,11 +312,30 @@ export const explanationSchema = z
         })
         .strict(),
     ),
-    steps: z.array(z.object({ code: z.string(), values: z.record(z.string(), z.union([z.number(), z.string()])) }).strict()),
-    constants: z.array(
-      z.object({ id: z.string(), value: z.unknown(), unit: z.string(), source: z.string().nullable(), estimate: z.string().nullable() }).strict(),
+    steps: z.array(
+      z.object({ code: z.string(), values: z.record(z.string(), z.union([z.number(), z.string()])) }).strict(),
     ),
-    ranges: z.array(z.object({ code: z.enum(['ep', 'kwh_saved_bought', 'kr_saved']), low: z.number(), value: z.number(), high: z.number() }).strict()),
+    constants: z.array(
+      z
+        .object({
+          id: z.string(),
+          value: z.unknown(),
+          unit: z.string(),
+          source: z.string().nullable(),
+          estimate: z.string().nullable(),
+        })
+        .strict(),
+    ),
+    ranges: z.array(
+      z
+        .object({
+          code: z.enum(['ep', 'kwh_saved_bought', 'kr_saved']),
+          low: z.number(),
+          value: z.number(),
+          high: z.number(),
+        })
+        .strict(),
+    ),
     varied_inputs: z.array(z.string()),
   })
   .strict();

@@ -11,7 +11,9 @@ export const outboxQuerySchema = z
   .strict();
 
 /** An outbox mail's id: its file name's time and random part. */
-export const outboxIdSchema = z.string().regex(/^\d{8}t\d{9}z-[0-9a-f]{8}$/, 'an outbox mail id such as 20261126t101500123z-0a1b2c3d');
+export const outboxIdSchema = z
+  .string()
+  .regex(/^\d{8}t\d{9}z-[0-9a-f]{8}$/, 'an outbox mail id such as 20261126t101500123z-0a1b2c3d');
 
 export interface OutboxEntry {
   id: string;
@@ -40,12 +42,22 @@ const newPassword = z.string().min(PASSWORD_MIN_LENGTH, `at least ${PASSWORD_MIN
 
 /** POST /api/password/forgot: always answered 202, whether or not the address has an account. */
 export const passwordForgotSchema = z
-  .object({ email: z.string().trim().toLowerCase().pipe(z.email({ message: 'Invalid email address' })).pipe(z.string().max(254)) })
+  .object({
+    email: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .pipe(z.email({ message: 'Invalid email address' }))
+      .pipe(z.string().max(254)),
+  })
   .strict();
 
 /** POST /api/password/link: the token from an invitation or reset mail and the password chosen. */
 export const passwordLinkSchema = z
-  .object({ token: z.string().regex(/^[A-Za-z0-9_-]{43,128}$/, 'the link is incomplete: open it from the mail again'), password: newPassword })
+  .object({
+    token: z.string().regex(/^[A-Za-z0-9_-]{43,128}$/, 'the link is incomplete: open it from the mail again'),
+    password: newPassword,
+  })
   .strict();
 
 /** POST /api/password/choose: a user signed in with a one-time password chooses their own. */

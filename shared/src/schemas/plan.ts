@@ -2,7 +2,14 @@
 import { z } from 'zod';
 import { LOAN_TYPES } from '../finance/loan-terms';
 import type { Financing } from '../finance/financing';
-import { activityTypeSchema, type ActivityType, type EnergyClass, type EstimatedEpcLabel, type PerCarrier, type Subsidy } from './energy';
+import {
+  activityTypeSchema,
+  type ActivityType,
+  type EnergyClass,
+  type EstimatedEpcLabel,
+  type PerCarrier,
+  type Subsidy,
+} from './energy';
 
 /** The loan the plan is financed with; what is left out takes the loan type's defaults (shared/src/finance/loan-terms.ts). */
 export const planLoanSchema = z

@@ -2,13 +2,26 @@
 // interactions, texts, and the building/information/recommendations answers. Limits from the spec live here only.
 import { z } from 'zod';
 import { calendarDaySchema } from './dates';
-import { CARRIERS, energyClassSchema, type Activity, type EpcLabelValue, type Explanation, type PerCarrier, type PriceArea } from './energy';
+import {
+  CARRIERS,
+  energyClassSchema,
+  type Activity,
+  type EpcLabelValue,
+  type Explanation,
+  type PerCarrier,
+  type PriceArea,
+} from './energy';
 import type { LeadStatus } from './installer-leads';
 import { idSchema } from './ids';
 
 /** Spec §3: answers map keys (1-255) to boolean, string, number or a list of strings. null clears an answer. */
 export const answerKeySchema = z.string().min(1).max(255);
-export const answerValueSchema = z.union([z.boolean(), z.string().max(255), z.number(), z.array(z.string().min(1).max(255)).max(50)]);
+export const answerValueSchema = z.union([
+  z.boolean(),
+  z.string().max(255),
+  z.number(),
+  z.array(z.string().min(1).max(255)).max(50),
+]);
 export type AnswerValue = z.infer<typeof answerValueSchema>;
 export const answersSchema = z.record(answerKeySchema, answerValueSchema);
 export type Answers = z.infer<typeof answersSchema>;
@@ -36,8 +49,20 @@ export type QuestionTexts = z.infer<typeof questionTextsSchema>;
 
 /** data of a question definition: its type, default, options (selection/multiple) and unit and range (numbers). */
 export const questionDataSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('selection'), options: z.array(optionSchema).min(1).max(100), default: optionSchema.nullable() }).strict(),
-  z.object({ type: z.literal('multiple'), options: z.array(optionSchema).min(1).max(100), default: z.array(optionSchema).max(100) }).strict(),
+  z
+    .object({
+      type: z.literal('selection'),
+      options: z.array(optionSchema).min(1).max(100),
+      default: optionSchema.nullable(),
+    })
+    .strict(),
+  z
+    .object({
+      type: z.literal('multiple'),
+      options: z.array(optionSchema).min(1).max(100),
+      default: z.array(optionSchema).max(100),
+    })
+    .strict(),
   z.object({ type: z.literal('boolean'), default: z.boolean().nullable() }).strict(),
   z
     .object({
@@ -78,14 +103,20 @@ const carrierRateSchema = z
   .object({
     /** Price × 100 (öre per kWh incl. VAT). */
     cents_per_kwh: nonNegative.max(100_000),
-    components: z.array(z.object({ name: z.string().min(1).max(255), cents_per_kwh: nonNegative.max(100_000) }).strict()).max(20).default([]),
+    components: z
+      .array(z.object({ name: z.string().min(1).max(255), cents_per_kwh: nonNegative.max(100_000) }).strict())
+      .max(20)
+      .default([]),
   })
   .strict();
 const carrierMap = <T extends z.ZodType>(value: T) => z.partialRecord(z.enum(CARRIERS), value);
 
 /** Spec §3 rates payload. */
 export const ratesSchema = z
-  .object({ energy_carriers_import: carrierMap(carrierRateSchema).default({}), energy_carriers_export: carrierMap(carrierRateSchema).default({}) })
+  .object({
+    energy_carriers_import: carrierMap(carrierRateSchema).default({}),
+    energy_carriers_export: carrierMap(carrierRateSchema).default({}),
+  })
   .strict();
 export type Rates = z.infer<typeof ratesSchema>;
 
@@ -100,7 +131,10 @@ export interface RatesResponse {
 export const consumptionSchema = z
   .object({
     year: z.number().int().min(1990).max(2100),
-    energy_carriers: carrierMap(nonNegative.max(10_000_000)).refine((m) => Object.values(m).some((v) => (v ?? 0) > 0), 'give the kWh of at least one carrier'),
+    energy_carriers: carrierMap(nonNegative.max(10_000_000)).refine(
+      (m) => Object.values(m).some((v) => (v ?? 0) > 0),
+      'give the kWh of at least one carrier',
+    ),
     /** Whether household electricity is on the same meter (as in most villas). Default true. */
     household_electricity_included: z.boolean().default(true),
     /** Heating degree days of that year, when known; otherwise the year counts as a normal year. */
@@ -113,8 +147,16 @@ export const consumptionSchema = z
   .strict()
   .superRefine((c, ctx) => {
     const electricity = c.energy_carriers.electricity ?? 0;
-    if (c.household_electricity !== undefined && c.household_electricity_included && c.household_electricity > electricity) {
-      ctx.addIssue({ code: 'custom', path: ['household_electricity'], message: `more than the ${electricity} kWh of electricity it is included in` });
+    if (
+      c.household_electricity !== undefined &&
+      c.household_electricity_included &&
+      c.household_electricity > electricity
+    ) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['household_electricity'],
+        message: `more than the ${electricity} kWh of electricity it is included in`,
+      });
     }
     const bought = Object.values(c.energy_carriers).reduce<number>((sum, kwh) => sum + (kwh ?? 0), 0);
     if (c.tap_water !== undefined && c.tap_water > bought) {
@@ -193,7 +235,16 @@ export type InformationItem =
         prices_source: 'rates' | 'default';
       };
     }
-  | { type: 'location'; value: { municipality: string; price_area: PriceArea; f_geo: number; f_geo_is_estimate: boolean; degree_days: number } }
+  | {
+      type: 'location';
+      value: {
+        municipality: string;
+        price_area: PriceArea;
+        f_geo: number;
+        f_geo_is_estimate: boolean;
+        degree_days: number;
+      };
+    }
   | { type: 'epc_document'; value: EpcDocumentSummary };
 
 /** The building of a property as the engine sees it (POST /property/{id}/building). */
@@ -222,7 +273,10 @@ export const miniflowPropertySchema = z
   .object({
     street: z.string().trim().min(1).max(255),
     postalCity: z.string().trim().min(1).max(255),
-    postalCode: z.string().trim().regex(/^\d{3}\s?\d{2}$/, 'five digits, e.g. 123 45'),
+    postalCode: z
+      .string()
+      .trim()
+      .regex(/^\d{3}\s?\d{2}$/, 'five digits, e.g. 123 45'),
   })
   .strict();
 export type MiniflowProperty = z.infer<typeof miniflowPropertySchema>;

@@ -6,7 +6,11 @@ import type { BuildingResponse } from './property-flow';
 export const propertyLookupQuerySchema = z
   .object({
     q: z.string().trim().min(1, 'type at least one character').max(255),
-    postal_code: z.string().trim().regex(/^\d{3}\s?\d{2}$/, 'five digits, e.g. 123 45').optional(),
+    postal_code: z
+      .string()
+      .trim()
+      .regex(/^\d{3}\s?\d{2}$/, 'five digits, e.g. 123 45')
+      .optional(),
   })
   .strict();
 

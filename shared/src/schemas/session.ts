@@ -58,6 +58,11 @@ export type OrganisationDetails = z.infer<typeof organisationDetailsSchema>;
 
 /** Staff sign-in form (credentials provider). */
 export const credentialsSchema = z.object({
-  email: z.string().trim().toLowerCase().pipe(z.email({ message: 'Invalid email address' })).pipe(z.string().max(254)),
+  email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .pipe(z.email({ message: 'Invalid email address' }))
+    .pipe(z.string().max(254)),
   password: z.string().min(1).max(200),
 });

@@ -49,7 +49,9 @@ export interface ValidationQueue {
   open: number;
 }
 
-export const validationQueueQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) }).strict();
+export const validationQueueQuerySchema = z
+  .object({ limit: z.coerce.number().int().min(1).max(200).default(50) })
+  .strict();
 
 /** POST …/validation/documents/{id}/approve: the label as on the certificate (defaults: what the homeowner gave). */
 export const documentApprovalSchema = z

@@ -4,7 +4,14 @@ import { useGetBrandConfigQuery } from '../api/brand-api';
 import type { BrandConfig, BrandConfigResponse } from '../schemas/brand';
 import { resolvedAccents } from '../schemas/brand-colours';
 
-const COLOUR_VARIABLES = { text: '--he-text', muted: '--he-muted', background: '--he-bg', surface: '--he-surface', border: '--he-border', danger: '--he-danger' } as const;
+const COLOUR_VARIABLES = {
+  text: '--he-text',
+  muted: '--he-muted',
+  background: '--he-bg',
+  surface: '--he-surface',
+  border: '--he-border',
+  danger: '--he-danger',
+} as const;
 
 /**
  * The CSS custom properties of a brand config: the colours it sets, and with an accent the soft and dark accents it
@@ -38,9 +45,13 @@ export function BrandTheme() {
   const data = useBrandConfig();
   useEffect(() => {
     if (!data) return;
-    const style = document.getElementById('he-brand-theme') ?? Object.assign(document.createElement('style'), { id: 'he-brand-theme' });
+    const style =
+      document.getElementById('he-brand-theme') ??
+      Object.assign(document.createElement('style'), { id: 'he-brand-theme' });
     const vars = brandVariables(data.config);
-    style.textContent = `:root{${Object.entries(vars).map(([k, v]) => `${k}:${v}`).join(';')}}`;
+    style.textContent = `:root{${Object.entries(vars)
+      .map(([k, v]) => `${k}:${v}`)
+      .join(';')}}`;
     if (!style.isConnected) document.head.append(style);
     document.documentElement.dataset.brand = data.brand;
   }, [data]);

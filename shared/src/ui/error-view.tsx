@@ -15,7 +15,8 @@ export function ErrorView({ title, secondaryTitle, code }: ErrorViewProps) {
   const { t, ready } = useTranslation('common', { useSuspense: false });
   // Falls back to English when even the translations failed to load.
   const heading = title ?? (ready ? t('error.title') : 'Something went wrong');
-  const description = secondaryTitle ?? (ready ? t('error.secondaryTitle') : 'Please try again. If it keeps happening, come back later.');
+  const description =
+    secondaryTitle ?? (ready ? t('error.secondaryTitle') : 'Please try again. If it keeps happening, come back later.');
   useEffect(() => {
     document.title = heading;
   }, [heading]);

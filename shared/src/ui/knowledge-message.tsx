@@ -15,7 +15,13 @@ export interface KnowledgeMessageContent {
   language?: Language | null;
 }
 
-const formatDay = (day: string, lng: Language) => new Date(`${day}T12:00:00Z`).toLocaleDateString(lng === 'sv' ? 'sv-SE' : 'en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+const formatDay = (day: string, lng: Language) =>
+  new Date(`${day}T12:00:00Z`).toLocaleDateString(lng === 'sv' ? 'sv-SE' : 'en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
 
 /** One knowledge-base message, as homeowners see it. */
 export function KnowledgeMessage({ message }: { message: KnowledgeMessageContent }) {
@@ -23,11 +29,17 @@ export function KnowledgeMessage({ message }: { message: KnowledgeMessageContent
   const image = safeImageSrc(message.image);
   const pageLanguage = languageOf(i18n);
   return (
-    <section className="he-kb-message" aria-label={t('knowledge.label', { title: message.title })} lang={message.language && message.language !== pageLanguage ? message.language : undefined}>
+    <section
+      className="he-kb-message"
+      aria-label={t('knowledge.label', { title: message.title })}
+      lang={message.language && message.language !== pageLanguage ? message.language : undefined}
+    >
       {image ? <img className="he-kb-message__image" src={image} alt="" loading="lazy" /> : null}
       <div>
         <p className="he-kb-message__title">{message.title}</p>
-        {message.date ? <p className="he-kb-message__date">{t('knowledge.from', { date: formatDay(message.date, pageLanguage) })}</p> : null}
+        {message.date ? (
+          <p className="he-kb-message__date">{t('knowledge.from', { date: formatDay(message.date, pageLanguage) })}</p>
+        ) : null}
         {message.content.split(/\n{2,}/).map((paragraph, i) => (
           <p key={i} className="he-kb-message__content">
             {paragraph}
@@ -45,7 +57,10 @@ export function KnowledgeMessage({ message }: { message: KnowledgeMessageContent
  */
 export function KnowledgeMessages({ messageKey, activity }: { messageKey?: string; activity?: ActivityType }) {
   const { t, i18n } = useTranslation('common');
-  const { data, isLoading } = useGetFlowMessagesQuery({ key: messageKey, activity, lng: languageOf(i18n) }, { skip: !messageKey && !activity });
+  const { data, isLoading } = useGetFlowMessagesQuery(
+    { key: messageKey, activity, lng: languageOf(i18n) },
+    { skip: !messageKey && !activity },
+  );
   if (isLoading) {
     // Said to screen readers only: a line shown and then taken away under every question and card would make the
     // page jump when most of them have no message.

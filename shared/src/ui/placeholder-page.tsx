@@ -1,7 +1,17 @@
 import { useEffect } from 'react';
 
 /** A routed page whose feature is still being built: says what the page is for and what it will show. */
-export function PlaceholderPage({ title, intro, upcoming, children }: { title: string; intro: string; upcoming?: string[]; children?: React.ReactNode }) {
+export function PlaceholderPage({
+  title,
+  intro,
+  upcoming,
+  children,
+}: {
+  title: string;
+  intro: string;
+  upcoming?: string[];
+  children?: React.ReactNode;
+}) {
   useEffect(() => {
     document.title = title;
   }, [title]);

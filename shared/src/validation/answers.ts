@@ -50,7 +50,9 @@ export function answerProblem(data: QuestionData, value: unknown, currentYear: n
     case 'boolean':
       return typeof value === 'boolean' ? null : { code: 'boolean' };
     case 'selection':
-      return typeof value === 'string' && data.options.includes(value) ? null : { code: 'choose', options: data.options };
+      return typeof value === 'string' && data.options.includes(value)
+        ? null
+        : { code: 'choose', options: data.options };
     case 'multiple': {
       if (!Array.isArray(value)) return { code: 'list', options: data.options };
       const unknown = value.filter((v) => typeof v !== 'string' || !data.options.includes(v));

@@ -1,7 +1,12 @@
 // Contact validation (docs/product.md §5, §9): Swedish phone numbers and e-mail addresses.
 // Pure module: no DOM, no React. The browser (contact form) and the BFF (POST /api/flow/user/profile/contact)
 // both use it, so the two sides agree on what is valid and on the normalised value that is stored.
-import { ParseError, parsePhoneNumberWithError, validatePhoneNumberLength, type NumberType } from 'libphonenumber-js/max';
+import {
+  ParseError,
+  parsePhoneNumberWithError,
+  validatePhoneNumberLength,
+  type NumberType,
+} from 'libphonenumber-js/max';
 import { z } from 'zod';
 
 /**
@@ -37,7 +42,8 @@ export type PhoneValidation =
   | { ok: true; /** '+46701234567' */ e164: string; /** '070-123 45 67' */ national: string }
   | { ok: false; kind: PhoneErrorKind };
 
-export type EmailValidation = { ok: true; /** trimmed, lower-case */ email: string } | { ok: false; kind: PhoneErrorKind };
+export type EmailValidation =
+  { ok: true; /** trimmed, lower-case */ email: string } | { ok: false; kind: PhoneErrorKind };
 
 export interface PhoneValidationOptions {
   /** Accept Swedish fixed lines (e.g. 08-123 456 78). The contact form does not (docs/product.md §5). */
@@ -71,7 +77,10 @@ function kindForLengthError(code: string | undefined): PhoneErrorKind | null {
  * country (incorrect_country) → validity (invalid_number) → type (incorrect_phone_type).
  * Validity comes before type because libphonenumber only knows the type of a valid number.
  */
-export function validateSwedishPhone(input: string, { allowLandline = false }: PhoneValidationOptions = {}): PhoneValidation {
+export function validateSwedishPhone(
+  input: string,
+  { allowLandline = false }: PhoneValidationOptions = {},
+): PhoneValidation {
   if (typeof input !== 'string') return { ok: false, kind: 'missing' };
   const text = input.trim();
   if (text === '') return { ok: false, kind: 'missing' };
@@ -109,7 +118,8 @@ export function validateEmail(input: string): EmailValidation {
   if (typeof input !== 'string') return { ok: false, kind: 'missing' };
   const text = input.trim();
   if (text === '') return { ok: false, kind: 'missing' };
-  if (text.length > EMAIL_MAX_LENGTH || !emailFormat.safeParse(text).success) return { ok: false, kind: 'invalid_email' };
+  if (text.length > EMAIL_MAX_LENGTH || !emailFormat.safeParse(text).success)
+    return { ok: false, kind: 'invalid_email' };
   return { ok: true, email: text.toLowerCase() };
 }
 
@@ -125,7 +135,12 @@ export const INVALID_NAME_MESSAGE = 'Enter your name (at most 100 characters)';
 
 export const contactSchema = z
   .object({
-    name: z.string({ error: INVALID_NAME_MESSAGE }).trim().min(1, INVALID_NAME_MESSAGE).max(CONTACT_NAME_MAX_LENGTH, INVALID_NAME_MESSAGE).optional(),
+    name: z
+      .string({ error: INVALID_NAME_MESSAGE })
+      .trim()
+      .min(1, INVALID_NAME_MESSAGE)
+      .max(CONTACT_NAME_MAX_LENGTH, INVALID_NAME_MESSAGE)
+      .optional(),
     email: z.string({ error: INVALID_EMAIL_MESSAGE }).transform((value, ctx) => {
       const result = validateEmail(value);
       if (result.ok) return result.email;

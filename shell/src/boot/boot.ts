@@ -12,7 +12,20 @@ import { takeEarlySession } from './early-session';
 export const SESSION_WAIT_MS = 1000;
 
 /** Marks the start of each boot phase (e2e/tests/performance-budgets.spec.ts reads them). */
-export const BOOT_PHASES = ['boot:react-dom', 'boot:router', 'boot:redux', 'boot:i18n', 'boot:zod', 'boot:schemas', 'boot:flow-schemas', 'boot:console-schemas', 'boot:shared', 'boot:store', 'boot:app', 'boot:render'] as const;
+export const BOOT_PHASES = [
+  'boot:react-dom',
+  'boot:router',
+  'boot:redux',
+  'boot:i18n',
+  'boot:zod',
+  'boot:schemas',
+  'boot:flow-schemas',
+  'boot:console-schemas',
+  'boot:shared',
+  'boot:store',
+  'boot:app',
+  'boot:render',
+] as const;
 
 function mark(name: (typeof BOOT_PHASES)[number]): void {
   if (typeof performance !== 'undefined' && typeof performance.mark === 'function') performance.mark(name);
@@ -39,7 +52,10 @@ export async function boot(): Promise<void> {
 
   await yieldToMain();
   mark('boot:redux');
-  await Promise.all([import(/* webpackMode: "eager" */ '@reduxjs/toolkit'), import(/* webpackMode: "eager" */ 'react-redux')]);
+  await Promise.all([
+    import(/* webpackMode: "eager" */ '@reduxjs/toolkit'),
+    import(/* webpackMode: "eager" */ 'react-redux'),
+  ]);
   await import(/* webpackMode: "eager" */ '@reduxjs/toolkit/query/react');
 
   await yieldToMain();

@@ -18,7 +18,9 @@ function requestSession(basePath = '/api/auth'): Promise<EarlySession> {
     .then(async (res) => {
       const data: unknown = await res.json();
       if (!res.ok) return undefined;
-      return data && typeof data === 'object' && Object.keys(data).length > 0 ? (data as Record<string, unknown>) : null;
+      return data && typeof data === 'object' && Object.keys(data).length > 0
+        ? (data as Record<string, unknown>)
+        : null;
     })
     .catch(() => undefined);
 }

@@ -15,7 +15,8 @@ export function yieldToMain(): Promise<void> {
 
 /** Work nobody waits for (preloading on intent): after the page is interactive, or within `timeoutMs`. */
 export function whenIdle(work: () => void, timeoutMs = 2000): void {
-  const idle = (globalThis as { requestIdleCallback?: (cb: () => void, options?: { timeout: number }) => number }).requestIdleCallback;
+  const idle = (globalThis as { requestIdleCallback?: (cb: () => void, options?: { timeout: number }) => number })
+    .requestIdleCallback;
   if (typeof idle === 'function') idle(work, { timeout: timeoutMs });
   else setTimeout(work, 0);
 }

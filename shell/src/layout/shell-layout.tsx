@@ -2,11 +2,29 @@ import { useEffect, useState } from 'react';
 import { Outlet, Link, useLocation } from '@home-energy/shared/router';
 import { useTranslation } from 'react-i18next';
 import { useActiveReleases } from '../remotes/use-active-releases';
-import { LanguageSwitch, Logo, PageLayout, signOut, signRedirectUrl, themeForPath, useBrandConfig, useSession, useToast } from '@home-energy/shared';
+import {
+  LanguageSwitch,
+  Logo,
+  PageLayout,
+  signOut,
+  signRedirectUrl,
+  themeForPath,
+  useBrandConfig,
+  useSession,
+  useToast,
+} from '@home-energy/shared';
 import { CONSOLE_SIGN_IN_PATH, MY_HOMES_PATH, SIGN_PATH } from '@home-energy/shared/mfe/pages';
 
 /** The signed-in staff user's name and email, and the sign-out button (back to the staff sign-in at /console). */
-function SignedInUser({ name, email, afterSignOut }: { name?: string | null; email?: string | null; afterSignOut: string }) {
+function SignedInUser({
+  name,
+  email,
+  afterSignOut,
+}: {
+  name?: string | null;
+  email?: string | null;
+  afterSignOut: string;
+}) {
   const { t } = useTranslation('common');
   const toast = useToast();
   const [signingOut, setSigningOut] = useState(false);
@@ -31,7 +49,12 @@ function SignedInUser({ name, email, afterSignOut }: { name?: string | null; ema
         {name && email ? ' ' : null}
         {email ? <span>{name ? `(${email})` : email}</span> : null}
       </span>
-      <button type="button" className="he-button he-button--secondary" onClick={() => void onSignOut()} disabled={signingOut}>
+      <button
+        type="button"
+        className="he-button he-button--secondary"
+        onClick={() => void onSignOut()}
+        disabled={signingOut}
+      >
         {signingOut ? t('nav.signingOut') : t('nav.signOut')}
       </button>
     </>
@@ -67,15 +90,25 @@ export function ShellLayout() {
           >
             {t('nav.menu')}
           </button>
-          <nav id="he-topbar-nav" className={`he-topbar__nav${menuOpen ? ' he-topbar__nav--open' : ''}`} aria-label={t('nav.label')}>
+          <nav
+            id="he-topbar-nav"
+            className={`he-topbar__nav${menuOpen ? ' he-topbar__nav--open' : ''}`}
+            aria-label={t('nav.label')}
+          >
             <Link to="/">{t('nav.findHome')}</Link>
             {user?.kind === 'staff' ? <Link to={CONSOLE_SIGN_IN_PATH}>{t('nav.console')}</Link> : null}
             {user?.kind === 'homeowner' ? <Link to={MY_HOMES_PATH}>{t('nav.myHomes')}</Link> : null}
             {user ? (
-              <SignedInUser name={user.name} email={user.kind === 'staff' ? user.email : user.personalNumberMasked} afterSignOut={user.kind === 'staff' ? CONSOLE_SIGN_IN_PATH : '/'} />
+              <SignedInUser
+                name={user.name}
+                email={user.kind === 'staff' ? user.email : user.personalNumberMasked}
+                afterSignOut={user.kind === 'staff' ? CONSOLE_SIGN_IN_PATH : '/'}
+              />
             ) : null}
             {/* Under /console a signed-out visitor is on the staff sign-in form already. Sign-in brings people back here. */}
-            {session.status === 'unauthenticated' && !inConsole ? <Link to={signRedirectUrl(location) ?? SIGN_PATH}>{t('nav.signIn')}</Link> : null}
+            {session.status === 'unauthenticated' && !inConsole ? (
+              <Link to={signRedirectUrl(location) ?? SIGN_PATH}>{t('nav.signIn')}</Link>
+            ) : null}
             <LanguageSwitch />
           </nav>
         </>

@@ -27,7 +27,9 @@ export function revealAppAtTheLatest(limitMs = FIRST_PAINT_LIMIT_MS): void {
  * its texts and show a spinner: that must not replace a static page that already shows the page's title. Returns the
  * cleanup (the observer stops; the time limit of revealAppAtTheLatest still applies).
  */
-export function revealWhenHeadingShown(root: HTMLElement | null = typeof document === 'undefined' ? null : document.getElementById('root')): () => void {
+export function revealWhenHeadingShown(
+  root: HTMLElement | null = typeof document === 'undefined' ? null : document.getElementById('root'),
+): () => void {
   if (!root || !hasFirstPaint()) return () => undefined;
   if (root.querySelector('h1')) {
     revealApp();

@@ -20,7 +20,9 @@ export function preloadRemoteApp(remote: RemoteName): Promise<void> {
   if (fetched.has(remote)) return Promise.resolve();
   fetched.add(remote);
   return isReleased(remote)
-    .then((released) => (released ? preloadRemote([{ nameOrAlias: remote, exposes: ['App'], resourceCategory: 'sync' }]) : undefined))
+    .then((released) =>
+      released ? preloadRemote([{ nameOrAlias: remote, exposes: ['App'], resourceCategory: 'sync' }]) : undefined,
+    )
     .catch(() => {
       fetched.delete(remote);
     });

@@ -6,7 +6,12 @@ import { REMOTES } from '@home-energy/shared/remotes';
  * (once per tab session), or that it failed to load or threw while rendering. Only the remote, version, kind and a
  * coarse error class are sent: never a message or a stack, which may hold what the user typed.
  */
-const NAMES: Record<string, BeaconErrorClass> = { TypeError: 'type', ReferenceError: 'reference', RangeError: 'range', SyntaxError: 'syntax' };
+const NAMES: Record<string, BeaconErrorClass> = {
+  TypeError: 'type',
+  ReferenceError: 'reference',
+  RangeError: 'range',
+  SyntaxError: 'syntax',
+};
 
 export function errorClassOf(error: unknown): BeaconErrorClass {
   if (!(error instanceof Error)) return 'other';
@@ -24,7 +29,13 @@ function packageOf(remote: RemoteName) {
 }
 
 function send(beacon: ReleaseBeacon): Promise<void> {
-  return fetch('/api/mfe/beacon', { method: 'POST', keepalive: true, credentials: 'same-origin', headers: { 'content-type': 'application/json' }, body: JSON.stringify(beacon) }).then(
+  return fetch('/api/mfe/beacon', {
+    method: 'POST',
+    keepalive: true,
+    credentials: 'same-origin',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(beacon),
+  }).then(
     () => undefined,
     () => undefined, // a lost report must never disturb the page
   );
@@ -42,6 +53,11 @@ export function reportLoaded(remote: RemoteName, version: string): void {
   void send({ kind: 'loaded', remote: packageOf(remote), version });
 }
 
-export function reportError(remote: RemoteName, version: string, kind: 'load-error' | 'render-error', error: unknown): Promise<void> {
+export function reportError(
+  remote: RemoteName,
+  version: string,
+  kind: 'load-error' | 'render-error',
+  error: unknown,
+): Promise<void> {
   return send({ kind, remote: packageOf(remote), version, errorClass: errorClassOf(error) });
 }

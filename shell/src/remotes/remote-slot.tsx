@@ -1,4 +1,16 @@
-import { Component, startTransition, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import {
+  Component,
+  startTransition,
+  Suspense,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useState,
+  type ComponentType,
+  type ErrorInfo,
+  type ReactNode,
+} from 'react';
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import { Loading, registeredTextsLoaded, type RemoteName } from '@home-energy/shared';
 import { ensureRemotesRegistered, releaseChanged, RemoteNotReleasedError, resetRemote } from './registry';
@@ -127,7 +139,10 @@ class SlotErrorBoundary extends Component<{ remote: RemoteName; children: ReactN
     if (!version || loadErrors.has(error)) return;
     void reportError(remote, version, 'render-error', error)
       .then(() => releaseChanged(remote, version))
-      .then((changed) => changed && reloadPage(), () => undefined);
+      .then(
+        (changed) => changed && reloadPage(),
+        () => undefined,
+      );
   }
   render() {
     return this.state.error ? (

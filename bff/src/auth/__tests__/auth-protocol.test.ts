@@ -28,7 +28,9 @@ describe('GET /csrf, /providers, /session', () => {
     expect(first.headers['cache-control']).toBe('private, no-cache, no-store');
     expect(first.headers.pragma).toBe('no-cache');
     expect(first.headers.expires).toBe('0');
-    const csrfCookie = (first.headers['set-cookie'] as unknown as string[]).find((c) => c.startsWith('he.csrf-token='))!;
+    const csrfCookie = (first.headers['set-cookie'] as unknown as string[]).find((c) =>
+      c.startsWith('he.csrf-token='),
+    )!;
     expect(csrfCookie).toMatch(/HttpOnly/);
     expect(csrfCookie).toMatch(/SameSite=Lax/);
     expect(csrfCookie).not.toMatch(/Secure/);
@@ -40,7 +42,13 @@ describe('GET /csrf, /providers, /session', () => {
   it('lists the credentials provider with absolute sign-in and callback URLs', async () => {
     const res = await agent().get('/api/auth/providers').expect(200);
     expect(res.body).toEqual({
-      credentials: { id: 'credentials', name: 'Email and password', type: 'credentials', signinUrl: `${BASE}/api/auth/signin/credentials`, callbackUrl: `${BASE}/api/auth/callback/credentials` },
+      credentials: {
+        id: 'credentials',
+        name: 'Email and password',
+        type: 'credentials',
+        signinUrl: `${BASE}/api/auth/signin/credentials`,
+        callbackUrl: `${BASE}/api/auth/callback/credentials`,
+      },
     });
   });
 
@@ -74,7 +82,11 @@ describe('POST /callback/credentials', () => {
     // The session user carries flags for super admins too.
     const s = agent();
     await signInAs(s, 'super@demo.test').expect(200);
-    expect((await s.get('/api/auth/session')).body.user).toMatchObject({ superAdmin: true, admin: true, organisations: [] });
+    expect((await s.get('/api/auth/session')).body.user).toMatchObject({
+      superAdmin: true,
+      admin: true,
+      organisations: [],
+    });
   });
 
   it('answers a bad or missing CSRF token like NextAuth: 200 with signin?csrf=true, and no session', async () => {
@@ -84,15 +96,29 @@ describe('POST /callback/credentials', () => {
       const res = await a
         .post('/api/auth/callback/credentials')
         .type('form')
-        .send({ ...(csrfToken ? { csrfToken } : {}), email: 'admin@energi.demo.test', password: DEMO_PASSWORD, json: 'true' })
+        .send({
+          ...(csrfToken ? { csrfToken } : {}),
+          email: 'admin@energi.demo.test',
+          password: DEMO_PASSWORD,
+          json: 'true',
+        })
         .expect(200);
       expect(res.body).toEqual({ url: `${BASE}/api/auth/signin?csrf=true` });
       expect((await a.get('/api/auth/session')).body).toEqual({});
     }
     // A token without its cookie (another browser's token) is refused too.
     const victim = await agent().get('/api/auth/csrf');
-    const attacker = await request(app).post('/api/auth/callback/credentials').set('Host', HOST).type('form')
-      .send({ csrfToken: victim.body.csrfToken, email: 'admin@energi.demo.test', password: DEMO_PASSWORD, json: 'true' }).expect(200);
+    const attacker = await request(app)
+      .post('/api/auth/callback/credentials')
+      .set('Host', HOST)
+      .type('form')
+      .send({
+        csrfToken: victim.body.csrfToken,
+        email: 'admin@energi.demo.test',
+        password: DEMO_PASSWORD,
+        json: 'true',
+      })
+      .expect(200);
     expect(attacker.body.url).toBe(`${BASE}/api/auth/signin?csrf=true`);
   });
 
@@ -108,7 +134,16 @@ describe('POST /callback/credentials', () => {
   it('compares json as the string "true": a JSON body with a boolean answers a 302', async () => {
     const a = agent();
     const csrf = await a.get('/api/auth/csrf');
-    const res = await a.post('/api/auth/callback/credentials').send({ csrfToken: csrf.body.csrfToken, email: 'admin@energi.demo.test', password: DEMO_PASSWORD, json: true, callbackUrl: '/console' }).expect(302);
+    const res = await a
+      .post('/api/auth/callback/credentials')
+      .send({
+        csrfToken: csrf.body.csrfToken,
+        email: 'admin@energi.demo.test',
+        password: DEMO_PASSWORD,
+        json: true,
+        callbackUrl: '/console',
+      })
+      .expect(302);
     expect(res.headers.location).toBe(`${BASE}/console`);
   });
 
@@ -129,16 +164,24 @@ describe('POST /callback/credentials', () => {
   it('refuses an unknown provider with 400', async () => {
     const a = agent();
     const csrf = await a.get('/api/auth/csrf');
-    const res = await a.post('/api/auth/callback/nope').type('form').send({ csrfToken: csrf.body.csrfToken, json: 'true' }).expect(400);
+    const res = await a
+      .post('/api/auth/callback/nope')
+      .type('form')
+      .send({ csrfToken: csrf.body.csrfToken, json: 'true' })
+      .expect(400);
     expect(res.text).toBe('Error: This action with HTTP POST is not supported by NextAuth.js');
   });
 
   it('regenerates the session at sign-in: a cookie from before does not become signed in', async () => {
     const a = agent();
     const first = await signInAs(a, 'staff@energi.demo.test').expect(200);
-    const before = (first.headers['set-cookie'] as unknown as string[]).find((c) => c.startsWith('he.session='))!.split(';')[0];
+    const before = (first.headers['set-cookie'] as unknown as string[])
+      .find((c) => c.startsWith('he.session='))!
+      .split(';')[0];
     const second = await signInAs(a, 'admin@bank.demo.test').expect(200);
-    const after = (second.headers['set-cookie'] as unknown as string[]).find((c) => c.startsWith('he.session='))!.split(';')[0];
+    const after = (second.headers['set-cookie'] as unknown as string[])
+      .find((c) => c.startsWith('he.session='))!
+      .split(';')[0];
     expect(after).not.toBe(before);
     const stale = await request(app).get('/api/auth/session').set('Host', HOST).set('Cookie', before).expect(200);
     expect(stale.body).toEqual({});
@@ -149,23 +192,48 @@ describe('POST /signin, /signout, /session, /_log and the GET pages', () => {
   it('answers POST /signin/credentials with the signin url (credentials go to /callback), csrf=true when bad', async () => {
     const a = agent();
     const csrf = await a.get('/api/auth/csrf');
-    expect((await a.post('/api/auth/signin/credentials').type('form').send({ csrfToken: csrf.body.csrfToken, json: 'true' }).expect(200)).body).toEqual({ url: `${BASE}/api/auth/signin` });
-    expect((await a.post('/api/auth/signin/credentials').type('form').send({ csrfToken: 'bad', json: 'true' }).expect(200)).body).toEqual({ url: `${BASE}/api/auth/signin?csrf=true` });
+    expect(
+      (
+        await a
+          .post('/api/auth/signin/credentials')
+          .type('form')
+          .send({ csrfToken: csrf.body.csrfToken, json: 'true' })
+          .expect(200)
+      ).body,
+    ).toEqual({ url: `${BASE}/api/auth/signin` });
+    expect(
+      (await a.post('/api/auth/signin/credentials').type('form').send({ csrfToken: 'bad', json: 'true' }).expect(200))
+        .body,
+    ).toEqual({ url: `${BASE}/api/auth/signin?csrf=true` });
   });
 
   it('signs out with a good CSRF token: 200 {url}, cookie cleared, session gone; a bad token keeps the session', async () => {
     const a = agent();
     await signInAs(a, 'staff@energi.demo.test').expect(200);
-    const bad = await a.post('/api/auth/signout').type('form').send({ csrfToken: 'bad', callbackUrl: '/console', json: 'true' }).expect(200);
+    const bad = await a
+      .post('/api/auth/signout')
+      .type('form')
+      .send({ csrfToken: 'bad', callbackUrl: '/console', json: 'true' })
+      .expect(200);
     expect(bad.body).toEqual({ url: `${BASE}/api/auth/signout?csrf=true` });
     expect((await a.get('/api/auth/session')).body.user.email).toBe('staff@energi.demo.test');
     const csrf = await a.get('/api/auth/csrf');
-    const out = await a.post('/api/auth/signout').type('form').send({ csrfToken: csrf.body.csrfToken, callbackUrl: '/console', json: 'true' }).expect(200);
+    const out = await a
+      .post('/api/auth/signout')
+      .type('form')
+      .send({ csrfToken: csrf.body.csrfToken, callbackUrl: '/console', json: 'true' })
+      .expect(200);
     expect(out.body).toEqual({ url: `${BASE}/console` });
-    expect((out.headers['set-cookie'] as unknown as string[]).find((c) => c.startsWith('he.session='))).toMatch(/Expires=Thu, 01 Jan 1970/);
+    expect((out.headers['set-cookie'] as unknown as string[]).find((c) => c.startsWith('he.session='))).toMatch(
+      /Expires=Thu, 01 Jan 1970/,
+    );
     expect((await a.get('/api/auth/session')).body).toEqual({});
     // Signing out without a session answers the same.
-    const again = await a.post('/api/auth/signout').type('form').send({ csrfToken: csrf.body.csrfToken, callbackUrl: '/console', json: 'true' }).expect(200);
+    const again = await a
+      .post('/api/auth/signout')
+      .type('form')
+      .send({ csrfToken: csrf.body.csrfToken, callbackUrl: '/console', json: 'true' })
+      .expect(200);
     expect(again.body).toEqual({ url: `${BASE}/console` });
   });
 
@@ -180,18 +248,30 @@ describe('POST /signin, /signout, /session, /_log and the GET pages', () => {
   });
 
   it('accepts client logs without CSRF and answers 200 with an empty body', async () => {
-    const res = await agent().post('/api/auth/_log').type('form').send({ level: 'error', code: 'CLIENT_FETCH_ERROR', message: 'x', client: 'true' }).expect(200);
+    const res = await agent()
+      .post('/api/auth/_log')
+      .type('form')
+      .send({ level: 'error', code: 'CLIENT_FETCH_ERROR', message: 'x', client: 'true' })
+      .expect(200);
     expect(res.text).toBe('');
   });
 
   it('sends GET /signin to the console sign-in page with callbackUrl and error', async () => {
-    const res = await agent().get('/api/auth/signin?callbackUrl=%2Fconsole%2Forg%2Fdemo-bank&error=SessionRequired').expect(302);
-    expect(res.headers.location).toBe(`/console?callbackUrl=${encodeURIComponent(`${BASE}/console/org/demo-bank`)}&error=SessionRequired`);
+    const res = await agent()
+      .get('/api/auth/signin?callbackUrl=%2Fconsole%2Forg%2Fdemo-bank&error=SessionRequired')
+      .expect(302);
+    expect(res.headers.location).toBe(
+      `/console?callbackUrl=${encodeURIComponent(`${BASE}/console/org/demo-bank`)}&error=SessionRequired`,
+    );
   });
 
   it('sends sign-in errors back to /signin and other errors to the product page', async () => {
-    expect((await agent().get('/api/auth/error?error=CredentialsSignin').expect(302)).headers.location).toBe(`${BASE}/api/auth/signin?error=CredentialsSignin`);
-    expect((await agent().get('/api/auth/error?error=AccessDenied').expect(302)).headers.location).toBe('/console?error=AccessDenied');
+    expect((await agent().get('/api/auth/error?error=CredentialsSignin').expect(302)).headers.location).toBe(
+      `${BASE}/api/auth/signin?error=CredentialsSignin`,
+    );
+    expect((await agent().get('/api/auth/error?error=AccessDenied').expect(302)).headers.location).toBe(
+      '/console?error=AccessDenied',
+    );
   });
 
   it('answers unsupported actions with 400', async () => {
@@ -204,10 +284,19 @@ describe('web security around sign-in', () => {
   it('refuses state-changing calls from another origin', async () => {
     const a = agent();
     const csrf = await a.get('/api/auth/csrf');
-    const res = await a.post('/api/auth/callback/credentials').set('Origin', 'https://evil.example').type('form')
-      .send({ csrfToken: csrf.body.csrfToken, email: 'admin@energi.demo.test', password: DEMO_PASSWORD, json: 'true' }).expect(403);
+    const res = await a
+      .post('/api/auth/callback/credentials')
+      .set('Origin', 'https://evil.example')
+      .type('form')
+      .send({ csrfToken: csrf.body.csrfToken, email: 'admin@energi.demo.test', password: DEMO_PASSWORD, json: 'true' })
+      .expect(403);
     expect(res.body.error).toBe('forbidden');
-    await a.post('/api/auth/_log').set('Sec-Fetch-Site', 'cross-site').type('form').send({ level: 'error' }).expect(403);
+    await a
+      .post('/api/auth/_log')
+      .set('Sec-Fetch-Site', 'cross-site')
+      .type('form')
+      .send({ level: 'error' })
+      .expect(403);
   });
 
   it('uses __Host- cookie names and Secure when served over https', async () => {

@@ -16,7 +16,9 @@ beforeAll(async () => {
 afterAll(() => world.close());
 
 async function storedImpersonation(): Promise<unknown[]> {
-  const { rows } = await database.pool.query(`select sess::jsonb -> 'impersonating' as impersonating from session where sess::jsonb ? 'impersonating'`);
+  const { rows } = await database.pool.query(
+    `select sess::jsonb -> 'impersonating' as impersonating from session where sess::jsonb ? 'impersonating'`,
+  );
   return rows.map((r) => r.impersonating);
 }
 
@@ -29,7 +31,10 @@ it('answers the NextAuth session with user.impersonating while a super admin imp
   // Only the id is kept in the session row; name and slug are read fresh (a renamed organisation shows its new name).
   expect(await storedImpersonation()).toEqual([{ organisationId: expect.any(Number) }]);
   await database.pool.query(`update organisations set name = 'Demo Bank Nord' where slug = 'demo-bank'`);
-  expect((await agent.get('/api/auth/session')).body.user.impersonating).toEqual({ slug: 'demo-bank', name: 'Demo Bank Nord' });
+  expect((await agent.get('/api/auth/session')).body.user.impersonating).toEqual({
+    slug: 'demo-bank',
+    name: 'Demo Bank Nord',
+  });
   // The NextAuth session update (POST /session) answers the same user.
   const csrf = await agent.get('/api/auth/csrf');
   const updated = await agent.post('/api/auth/session').send({ csrfToken: csrf.body.csrfToken, data: {} }).expect(200);

@@ -59,9 +59,11 @@ async function signedInCookies(email: string): Promise<string> {
   return sentCookies(answer);
 }
 
-const setCookies = (res: Response) => ((res.headers['set-cookie'] as unknown as string[] | undefined) ?? []).slice().sort();
+const setCookies = (res: Response) =>
+  ((res.headers['set-cookie'] as unknown as string[] | undefined) ?? []).slice().sort();
 // A new CSRF token is random each time; its cookie's attributes are what must agree.
-const withoutExpires = (cookie: string) => cookie.replace(/; Expires=[^;]+/, '').replace(/^he\.csrf-token=[^;]+/, 'he.csrf-token=…');
+const withoutExpires = (cookie: string) =>
+  cookie.replace(/; Expires=[^;]+/, '').replace(/^he\.csrf-token=[^;]+/, 'he.csrf-token=…');
 const expiresOf = (cookie: string) => new Date(/Expires=([^;]+)/.exec(cookie)![1]!).getTime();
 // Headers that differ between any two answers: the time, the request id, and the ETag and length of a body whose
 // `expires` moved by a second. Vary comes from the compression middleware, which answers this small have no use for.
@@ -73,8 +75,10 @@ function expectSameAnswer(fast: Response, full: Response) {
   const { expires: fullExpires, ...fullBody } = full.body as { expires?: string };
   expect(fastBody).toEqual(fullBody);
   expect(fastExpires === undefined).toBe(fullExpires === undefined);
-  if (fastExpires && fullExpires) expect(Math.abs(Date.parse(fastExpires) - Date.parse(fullExpires))).toBeLessThan(5_000);
-  const headers = (res: Response) => Object.fromEntries(Object.entries(res.headers).filter(([name]) => !PER_ANSWER.has(name) && name !== 'set-cookie'));
+  if (fastExpires && fullExpires)
+    expect(Math.abs(Date.parse(fastExpires) - Date.parse(fullExpires))).toBeLessThan(5_000);
+  const headers = (res: Response) =>
+    Object.fromEntries(Object.entries(res.headers).filter(([name]) => !PER_ANSWER.has(name) && name !== 'set-cookie'));
   expect(headers(fast)).toEqual(headers(full));
   expect(setCookies(fast).map(withoutExpires)).toEqual(setCookies(full).map(withoutExpires));
   const fastSession = setCookies(fast).find((c) => c.startsWith('he.session='));
@@ -83,27 +87,35 @@ function expectSameAnswer(fast: Response, full: Response) {
 }
 
 describe('GET /api/auth/session, fast path and full chain', () => {
-  it.each(['admin@energi.demo.test', 'super@demo.test', 'staff@energi.demo.test'])('answer %s alike: user, expiry, rolled cookie, headers', async (email) => {
-    const cookie = await signedInCookies(email);
-    const served = await get(fastOnly, '/api/auth/session').set('Cookie', cookie);
-    expect(served.status).toBe(200);
-    expect(served.body.user.email).toBe(email);
-    expect(Date.parse(served.body.expires)).toBeGreaterThan(Date.now() + SESSION_MAX_AGE_MS - 60_000);
+  it.each(['admin@energi.demo.test', 'super@demo.test', 'staff@energi.demo.test'])(
+    'answer %s alike: user, expiry, rolled cookie, headers',
+    async (email) => {
+      const cookie = await signedInCookies(email);
+      const served = await get(fastOnly, '/api/auth/session').set('Cookie', cookie);
+      expect(served.status).toBe(200);
+      expect(served.body.user.email).toBe(email);
+      expect(Date.parse(served.body.expires)).toBeGreaterThan(Date.now() + SESSION_MAX_AGE_MS - 60_000);
 
-    const fast = await get(app, '/api/auth/session').set('Cookie', cookie);
-    const full = await get(chain, '/api/auth/session').set('Cookie', cookie);
-    expectSameAnswer(fast, full);
-    // The rolled session cookie carries the same signed id and the session's new expiry.
-    const rolled = setCookies(fast).find((c) => c.startsWith('he.session='))!;
-    expect(rolled.split(';')[0]).toBe(cookie.split('; ').find((c) => c.startsWith('he.session=')));
-    expect(expiresOf(rolled)).toBe(Date.parse(fast.body.expires) - (Date.parse(fast.body.expires) % 1000));
-  });
+      const fast = await get(app, '/api/auth/session').set('Cookie', cookie);
+      const full = await get(chain, '/api/auth/session').set('Cookie', cookie);
+      expectSameAnswer(fast, full);
+      // The rolled session cookie carries the same signed id and the session's new expiry.
+      const rolled = setCookies(fast).find((c) => c.startsWith('he.session='))!;
+      expect(rolled.split(';')[0]).toBe(cookie.split('; ').find((c) => c.startsWith('he.session=')));
+      expect(expiresOf(rolled)).toBe(Date.parse(fast.body.expires) - (Date.parse(fast.body.expires) % 1000));
+    },
+  );
 
   it('answer alike when the CSRF and callback-url cookies are missing (both set them)', async () => {
-    const cookie = (await signedInCookies('admin@energi.demo.test')).split('; ').find((c) => c.startsWith('he.session='))!;
+    const cookie = (await signedInCookies('admin@energi.demo.test'))
+      .split('; ')
+      .find((c) => c.startsWith('he.session='))!;
     const served = await get(fastOnly, '/api/auth/session').set('Cookie', cookie).expect(200);
     expect(setCookies(served).map((c) => c.split('=')[0])).toEqual(['he.callback-url', 'he.csrf-token', 'he.session']);
-    expectSameAnswer(await get(app, '/api/auth/session').set('Cookie', cookie), await get(chain, '/api/auth/session').set('Cookie', cookie));
+    expectSameAnswer(
+      await get(app, '/api/auth/session').set('Cookie', cookie),
+      await get(chain, '/api/auth/session').set('Cookie', cookie),
+    );
   });
 });
 
@@ -113,11 +125,22 @@ describe('the fast path hands the request to the chain', () => {
     const forged = cookie.replace(/he\.session=s%3A([^.;]+)\.[^;]+/, 'he.session=s%3A$1.forged');
     expect((await get(fastOnly, '/api/auth/session')).status).toBe(FELL_THROUGH);
     expect((await get(fastOnly, '/api/auth/session').set('Cookie', forged)).status).toBe(FELL_THROUGH);
-    expect((await get(fastOnly, '/api/auth/session?callbackUrl=/console').set('Cookie', cookie)).status).toBe(FELL_THROUGH);
-    expect((await get(fastOnly, '/api/auth/session').set('Cookie', cookie).set('Content-Type', 'application/json').send('{}')).status).toBe(FELL_THROUGH);
+    expect((await get(fastOnly, '/api/auth/session?callbackUrl=/console').set('Cookie', cookie)).status).toBe(
+      FELL_THROUGH,
+    );
+    expect(
+      (
+        await get(fastOnly, '/api/auth/session')
+          .set('Cookie', cookie)
+          .set('Content-Type', 'application/json')
+          .send('{}')
+      ).status,
+    ).toBe(FELL_THROUGH);
     // The product answers each of them through the chain: signed out for the forged cookie, signed in otherwise.
     expect((await get(app, '/api/auth/session').set('Cookie', forged).expect(200)).body).toEqual({});
-    expect((await get(app, '/api/auth/session?callbackUrl=/console').set('Cookie', cookie).expect(200)).body.user.email).toBe('admin@energi.demo.test');
+    expect(
+      (await get(app, '/api/auth/session?callbackUrl=/console').set('Cookie', cookie).expect(200)).body.user.email,
+    ).toBe('admin@energi.demo.test');
   });
 
   it('for an impersonating super admin (checked against the database on every request)', async () => {
@@ -126,7 +149,10 @@ describe('the fast path hands the request to the chain', () => {
     await agent.post('/api/admin/impersonation').send({ organisation: 'demo-bank' }).expect(200);
     const cookie = sentCookies(await agent.get('/api/auth/session').expect(200));
     expect((await get(fastOnly, '/api/auth/session').set('Cookie', cookie)).status).toBe(FELL_THROUGH);
-    expect((await agent.get('/api/auth/session').expect(200)).body.user.impersonating).toEqual({ slug: 'demo-bank', name: 'Demo Bank' });
+    expect((await agent.get('/api/auth/session').expect(200)).body.user.impersonating).toEqual({
+      slug: 'demo-bank',
+      name: 'Demo Bank',
+    });
   });
 
   it('for a user deactivated since the last answer, which the chain answers signed out', async () => {
@@ -147,7 +173,11 @@ describe('the fast path hands the request to the chain', () => {
     const cookie = sentCookies(await agent.get('/api/auth/session').expect(200));
     expect((await get(fastOnly, '/api/auth/session').set('Cookie', cookie)).status).toBe(200);
     const csrf = await agent.get('/api/auth/csrf').expect(200);
-    await agent.post('/api/auth/signout').type('form').send({ csrfToken: csrf.body.csrfToken, json: 'true' }).expect(200);
+    await agent
+      .post('/api/auth/signout')
+      .type('form')
+      .send({ csrfToken: csrf.body.csrfToken, json: 'true' })
+      .expect(200);
     expect((await get(fastOnly, '/api/auth/session').set('Cookie', cookie)).status).toBe(FELL_THROUGH);
     expect((await get(app, '/api/auth/session').set('Cookie', cookie).expect(200)).body).toEqual({});
   });

@@ -21,12 +21,24 @@ async function freePort(): Promise<number> {
 
 async function startBff(env: Record<string, string>): Promise<{ url: string; stop: () => Promise<void> }> {
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, [path.join(BFF_ROOT, '..', 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'src/server.ts'], {
-    cwd: BFF_ROOT,
-    // Each instance starts its own BankID simulator: any free port.
-    env: { ...process.env, NODE_OPTIONS: '', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'error', BANKID_SIMULATOR_PORT: '0', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [path.join(BFF_ROOT, '..', 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'src/server.ts'],
+    {
+      cwd: BFF_ROOT,
+      // Each instance starts its own BankID simulator: any free port.
+      env: {
+        ...process.env,
+        NODE_OPTIONS: '',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'error',
+        BANKID_SIMULATOR_PORT: '0',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let output = '';
   child.stdout!.on('data', (d) => (output += d));
   child.stderr!.on('data', (d) => (output += d));
@@ -75,7 +87,9 @@ async function restartOnEmbeddedDatabase() {
   try {
     const first = await startBff({ DATA_DIR: dataDir });
     const cookie = await signedInCookie(first.url, 'staff@energi.demo.test');
-    expect((await request(first.url).get('/api/auth/session').set('Cookie', cookie)).body.user.email).toBe('staff@energi.demo.test');
+    expect((await request(first.url).get('/api/auth/session').set('Cookie', cookie)).body.user.email).toBe(
+      'staff@energi.demo.test',
+    );
     await first.stop();
     const second = await startBff({ DATA_DIR: dataDir });
     const after = await request(second.url).get('/api/auth/session').set('Cookie', cookie).expect(200);
@@ -102,7 +116,9 @@ async function twoInstancesOnPostgres() {
     expect(viaB.body.name).toBe('Demo Bank');
     await a.stop();
     const again = await startBff({ DATABASE_URL: url.toString(), DATA_DIR: dataDir });
-    expect((await request(again.url).get('/api/auth/session').set('Cookie', cookie)).body.user?.email).toBe('admin@bank.demo.test');
+    expect((await request(again.url).get('/api/auth/session').set('Cookie', cookie)).body.user?.email).toBe(
+      'admin@bank.demo.test',
+    );
   } finally {
     await Promise.all(running.splice(0).map((server) => server.stop()));
     await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
@@ -113,7 +129,9 @@ async function twoInstancesOnPostgres() {
 
 // The same promise on each database this run uses: the embedded one restarts, PostgreSQL also gets two instances.
 it(
-  serverUrl ? 'shares sessions between two BFF instances on one PostgreSQL, and across a restart' : 'keeps staff signed in across a BFF restart (embedded PGlite)',
+  serverUrl
+    ? 'shares sessions between two BFF instances on one PostgreSQL, and across a restart'
+    : 'keeps staff signed in across a BFF restart (embedded PGlite)',
   () => (serverUrl ? twoInstancesOnPostgres() : restartOnEmbeddedDatabase()),
   120_000,
 );

@@ -32,12 +32,16 @@ describe('a signed-in session', () => {
     expect(row).toBeDefined();
     // Pretend the row was written a day ago: a write per request would move it back to 30 days from now.
     const backdated = new Date(row!.expire.getTime() - 24 * 3600 * 1000);
-    await database.db.execute(sql`update session set expire = ${backdated.toISOString()}::timestamptz where sid = ${row!.sid}`);
+    await database.db.execute(
+      sql`update session set expire = ${backdated.toISOString()}::timestamptz where sid = ${row!.sid}`,
+    );
 
     for (let i = 0; i < 3; i++) {
       const res = await agent.get('/api/auth/session').expect(200);
       expect(res.body.user.email).toBe('staff@energi.demo.test');
-      const cookie = (res.headers['set-cookie'] as unknown as string[] | undefined)?.find((c) => c.startsWith('he.session='));
+      const cookie = (res.headers['set-cookie'] as unknown as string[] | undefined)?.find((c) =>
+        c.startsWith('he.session='),
+      );
       expect(cookie).toBeDefined();
       const expires = new Date(/Expires=([^;]+)/.exec(cookie!)![1]!).getTime();
       expect(expires).toBeGreaterThan(Date.now() + SESSION_MAX_AGE_MS - 60_000);
@@ -53,7 +57,11 @@ describe('a signed-in session', () => {
     await signInAs(agent, 'staff@energi.demo.test').expect(200);
     await agent.get('/api/auth/session').expect(200);
     const csrf = await agent.get('/api/auth/csrf');
-    await agent.post('/api/auth/signout').type('form').send({ csrfToken: csrf.body.csrfToken, json: 'true' }).expect(200);
+    await agent
+      .post('/api/auth/signout')
+      .type('form')
+      .send({ csrfToken: csrf.body.csrfToken, json: 'true' })
+      .expect(200);
     expect(await sessionRows()).toEqual([]);
     const res = await agent.get('/api/auth/session').expect(200);
     expect(res.body).toEqual({});

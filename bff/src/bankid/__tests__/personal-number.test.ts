@@ -16,11 +16,19 @@ describe('data key', () => {
   });
 
   it('refuses anything else with a message that does not repeat the value', () => {
-    for (const bad of ['short', Buffer.alloc(16).toString('base64'), `v0:${bytes.toString('base64')}`, `v2:${Buffer.alloc(31).toString('base64')}`, 'not base64!!']) {
+    for (const bad of [
+      'short',
+      Buffer.alloc(16).toString('base64'),
+      `v0:${bytes.toString('base64')}`,
+      `v2:${Buffer.alloc(31).toString('base64')}`,
+      'not base64!!',
+    ]) {
       expect(() => parseDataKey(bad)).toThrow(/32/);
     }
     expect(() => loadConfig({ DATA_ENCRYPTION_KEY: 'c2hvcnQ=' })).toThrow(ConfigError);
-    expect(() => loadConfig({ DATA_ENCRYPTION_KEY: 'c2hvcnQ=' })).toThrow(/DATA_ENCRYPTION_KEY: must be 32 bytes once base64-decoded, got 5/);
+    expect(() => loadConfig({ DATA_ENCRYPTION_KEY: 'c2hvcnQ=' })).toThrow(
+      /DATA_ENCRYPTION_KEY: must be 32 bytes once base64-decoded, got 5/,
+    );
     expect(loadConfig({ DATA_ENCRYPTION_KEY: `v3:${bytes.toString('base64')}` }).DATA_ENCRYPTION_KEY?.version).toBe(3);
     expect(loadConfig({}).DATA_ENCRYPTION_KEY).toBeUndefined();
   });
@@ -37,7 +45,9 @@ describe('data key', () => {
     expect(new Set(labels).size).toBe(labels.length);
     const derived = labels.map((label) => key.derive(label).toString('hex'));
     expect(new Set(derived).size).toBe(labels.length);
-    expect(derived[0]).toBe(Buffer.from(crypto.hkdfSync('sha256', bytes, Buffer.alloc(0), `home-energy ${labels[0]}`, 32)).toString('hex'));
+    expect(derived[0]).toBe(
+      Buffer.from(crypto.hkdfSync('sha256', bytes, Buffer.alloc(0), `home-energy ${labels[0]}`, 32)).toString('hex'),
+    );
     expect(derived).not.toContain(bytes.toString('hex'));
   });
 });
@@ -67,9 +77,13 @@ describe('personal-number vault', () => {
   it('fails with a wrong key, another version, a tampered version header or a tampered ciphertext', () => {
     const stored = vault.encrypt(PNR);
     expect(() => new PersonalNumberVault(new DataKey(1, Buffer.alloc(32, 9))).decrypt(stored)).toThrow(VaultKeyError);
-    expect(() => new PersonalNumberVault(new DataKey(2, Buffer.alloc(32, 9))).decrypt(stored)).toThrow(/written with data key v1, this vault holds v2/);
+    expect(() => new PersonalNumberVault(new DataKey(2, Buffer.alloc(32, 9))).decrypt(stored)).toThrow(
+      /written with data key v1, this vault holds v2/,
+    );
     // Same bytes under version 2: the version is authenticated, so relabelling the ciphertext does not open it.
-    expect(() => new PersonalNumberVault(new DataKey(2, bytes)).decrypt(stored.replace(/^v1\./, 'v2.'))).toThrow(VaultKeyError);
+    expect(() => new PersonalNumberVault(new DataKey(2, bytes)).decrypt(stored.replace(/^v1\./, 'v2.'))).toThrow(
+      VaultKeyError,
+    );
     const parts = stored.split('.');
     parts[3] = Buffer.from(Buffer.from(parts[3]!, 'base64url').map((b) => b ^ 1)).toString('base64url');
     expect(() => vault.decrypt(parts.join('.'))).toThrow(VaultKeyError);

@@ -20,25 +20,76 @@ function openssl(...args: string[]) {
 
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rp-tls-'));
-  openssl('req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'ca.key', '-out', 'ca.crt', '-days', '2', '-subj', '/CN=Test BankID CA');
+  openssl(
+    'req',
+    '-x509',
+    '-newkey',
+    'rsa:2048',
+    '-nodes',
+    '-keyout',
+    'ca.key',
+    '-out',
+    'ca.crt',
+    '-days',
+    '2',
+    '-subj',
+    '/CN=Test BankID CA',
+  );
   for (const [name, subject, ext] of [
     ['server', '/CN=127.0.0.1', 'subjectAltName=IP:127.0.0.1'],
     ['client', '/CN=Test RP Home Energy', 'extendedKeyUsage=clientAuth'],
   ]) {
     openssl('req', '-newkey', 'rsa:2048', '-nodes', '-keyout', `${name}.key`, '-out', `${name}.csr`, '-subj', subject);
     fs.writeFileSync(path.join(dir, `${name}.ext`), ext);
-    openssl('x509', '-req', '-in', `${name}.csr`, '-CA', 'ca.crt', '-CAkey', 'ca.key', '-CAcreateserial', '-out', `${name}.crt`, '-days', '2', '-extfile', `${name}.ext`);
+    openssl(
+      'x509',
+      '-req',
+      '-in',
+      `${name}.csr`,
+      '-CA',
+      'ca.crt',
+      '-CAkey',
+      'ca.key',
+      '-CAcreateserial',
+      '-out',
+      `${name}.crt`,
+      '-days',
+      '2',
+      '-extfile',
+      `${name}.ext`,
+    );
   }
-  openssl('pkcs12', '-export', '-in', 'client.crt', '-inkey', 'client.key', '-out', 'client.p12', '-passout', 'pass:qwerty123');
+  openssl(
+    'pkcs12',
+    '-export',
+    '-in',
+    'client.crt',
+    '-inkey',
+    'client.key',
+    '-out',
+    'client.p12',
+    '-passout',
+    'pass:qwerty123',
+  );
 
   server = https.createServer(
-    { key: fs.readFileSync(path.join(dir, 'server.key')), cert: fs.readFileSync(path.join(dir, 'server.crt')), ca: fs.readFileSync(path.join(dir, 'ca.crt')), requestCert: true, rejectUnauthorized: true },
+    {
+      key: fs.readFileSync(path.join(dir, 'server.key')),
+      cert: fs.readFileSync(path.join(dir, 'server.crt')),
+      ca: fs.readFileSync(path.join(dir, 'ca.crt')),
+      requestCert: true,
+      rejectUnauthorized: true,
+    },
     (req, res) => {
       let text = '';
       req.on('data', (c) => (text += c));
       req.on('end', () => {
         const cert = (req.socket as import('node:tls').TLSSocket).getPeerCertificate();
-        calls.push({ path: req.url ?? '', clientCn: cert?.subject?.CN ? String(cert.subject.CN) : null, body: JSON.parse(text || '{}') });
+        calls.push({
+          path: req.url ?? '',
+          clientCn: cert?.subject?.CN ? String(cert.subject.CN) : null,
+          body: JSON.parse(text || '{}'),
+        });
         const answer = answers.shift() ?? { status: 200, body: {} };
         if (answer.status === 0) return; // never answers: a hung BankID
         res.writeHead(answer.status, { 'Content-Type': 'application/json' }).end(JSON.stringify(answer.body));
@@ -60,14 +111,27 @@ beforeEach(() => {
   calls.length = 0;
 });
 
-const tlsOptions = () => ({ baseUrl, pfxPath: path.join(dir, 'client.p12'), passphrase: 'qwerty123', caPath: path.join(dir, 'ca.crt'), timeoutMs: 1500 });
+const tlsOptions = () => ({
+  baseUrl,
+  pfxPath: path.join(dir, 'client.p12'),
+  passphrase: 'qwerty123',
+  caPath: path.join(dir, 'ca.crt'),
+  timeoutMs: 1500,
+});
 
 describe('RP API client over mutual TLS', () => {
   it('posts JSON with the RP certificate and trusts only the configured CA', async () => {
     answers.push({ status: 200, body: { orderRef: 'o1', autoStartToken: 'a', qrStartToken: 'q', qrStartSecret: 's' } });
     const client = new RpClient(tlsOptions());
-    await expect(client.auth({ endUserIp: '192.0.2.1' })).resolves.toEqual({ orderRef: 'o1', autoStartToken: 'a', qrStartToken: 'q', qrStartSecret: 's' });
-    expect(calls).toEqual([{ path: '/rp/v6.0/auth', clientCn: 'Test RP Home Energy', body: { endUserIp: '192.0.2.1' } }]);
+    await expect(client.auth({ endUserIp: '192.0.2.1' })).resolves.toEqual({
+      orderRef: 'o1',
+      autoStartToken: 'a',
+      qrStartToken: 'q',
+      qrStartSecret: 's',
+    });
+    expect(calls).toEqual([
+      { path: '/rp/v6.0/auth', clientCn: 'Test RP Home Energy', body: { endUserIp: '192.0.2.1' } },
+    ]);
     client.close();
   });
 
@@ -80,7 +144,10 @@ describe('RP API client over mutual TLS', () => {
   });
 
   it('turns error answers into BankIdError with the errorCode', async () => {
-    answers.push({ status: 400, body: { errorCode: 'alreadyInProgress', details: 'Order already in progress for pno' } });
+    answers.push({
+      status: 400,
+      body: { errorCode: 'alreadyInProgress', details: 'Order already in progress for pno' },
+    });
     const client = new RpClient(tlsOptions());
     const error = await client.auth({ endUserIp: '192.0.2.1' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(BankIdError);
@@ -90,7 +157,10 @@ describe('RP API client over mutual TLS', () => {
 
   it('retries collect once on maintenance, but never retries a start (it could create a second order)', async () => {
     const client = new RpClient(tlsOptions());
-    answers.push({ status: 503, body: { errorCode: 'maintenance', details: '' } }, { status: 200, body: { orderRef: 'o1', status: 'pending', hintCode: 'userSign' } });
+    answers.push(
+      { status: 503, body: { errorCode: 'maintenance', details: '' } },
+      { status: 200, body: { orderRef: 'o1', status: 'pending', hintCode: 'userSign' } },
+    );
     await expect(client.collect('o1')).resolves.toMatchObject({ status: 'pending', hintCode: 'userSign' });
     expect(calls.map((c) => c.path)).toEqual(['/rp/v6.0/collect', '/rp/v6.0/collect']);
 
@@ -118,7 +188,11 @@ describe('RP API client over mutual TLS', () => {
 
 describe('RP API client over plain HTTP (the simulator on loopback)', () => {
   it('speaks the same JSON API without TLS', async () => {
-    const plain = http.createServer((req, res) => res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ orderRef: 'x', status: 'failed', hintCode: 'userCancel' })));
+    const plain = http.createServer((req, res) =>
+      res
+        .writeHead(200, { 'Content-Type': 'application/json' })
+        .end(JSON.stringify({ orderRef: 'x', status: 'failed', hintCode: 'userCancel' })),
+    );
     await new Promise<void>((resolve) => plain.listen(0, '127.0.0.1', resolve));
     const client = new RpClient({ baseUrl: `http://127.0.0.1:${(plain.address() as AddressInfo).port}/rp/v6.0` });
     await expect(client.collect('x')).resolves.toEqual({ orderRef: 'x', status: 'failed', hintCode: 'userCancel' });

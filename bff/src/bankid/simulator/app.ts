@@ -36,7 +36,11 @@ export function createBankIdSimulatorApp(options: BankIdSimulatorAppOptions = {}
   });
 
   const faults: FaultSwitch = { current: NO_FAULTS };
-  app.use(RP_API_PATH, rpFaults(() => faults.current), rpApi(simulator));
+  app.use(
+    RP_API_PATH,
+    rpFaults(() => faults.current),
+    rpApi(simulator),
+  );
   app.use(SIMULATOR_PATH, simulatorUi(simulator, now, faults));
   app.get('/', (_req, res) => res.redirect(302, `${SIMULATOR_PATH}/`));
   app.use((req, res) => rpError(res, 404, 'notFound', `No such resource: ${req.method} ${req.path}`));
@@ -87,7 +91,8 @@ function rpApi(simulator: BankIdSimulator): express.Router {
   });
   router.use((error: unknown, _req: Request, res: Response, next: NextFunction) => {
     const type = (error as { type?: unknown } | null)?.type;
-    if (type === 'entity.parse.failed') return rpError(res, 400, 'invalidParameters', 'The request body is not valid JSON');
+    if (type === 'entity.parse.failed')
+      return rpError(res, 400, 'invalidParameters', 'The request body is not valid JSON');
     if (type === 'entity.too.large') return rpError(res, 400, 'invalidParameters', 'The request body is too large');
     if (type === 'charset.unsupported' || type === 'encoding.unsupported') {
       return rpError(res, 415, 'unsupportedMediaType', 'Unsupported charset or encoding');
@@ -107,7 +112,11 @@ function rpApi(simulator: BankIdSimulator): express.Router {
 function sameOriginOnly(req: Request, res: Response, next: NextFunction): void {
   const site = req.headers['sec-fetch-site'];
   if (site === undefined || site === 'same-origin' || site === 'none') return next();
-  const linkToPage = req.method === 'GET' && req.path === '/' && req.headers['sec-fetch-mode'] === 'navigate' && req.headers['sec-fetch-dest'] === 'document';
+  const linkToPage =
+    req.method === 'GET' &&
+    req.path === '/' &&
+    req.headers['sec-fetch-mode'] === 'navigate' &&
+    req.headers['sec-fetch-dest'] === 'document';
   if (linkToPage) return next();
   res.status(403).json({ error: 'forbidden', message: 'Cross-site requests to the simulator are refused' });
 }
@@ -121,7 +130,9 @@ function controlApi(simulator: BankIdSimulator, faults: FaultSwitch): express.Ro
   const router = express.Router();
   router.use(express.json({ limit: '64kb' }));
   const body = (req: Request): Record<string, unknown> =>
-    typeof req.body === 'object' && req.body !== null && !Array.isArray(req.body) ? (req.body as Record<string, unknown>) : {};
+    typeof req.body === 'object' && req.body !== null && !Array.isArray(req.body)
+      ? (req.body as Record<string, unknown>)
+      : {};
 
   router.get('/orders', (_req, res) => {
     res.json({ orders: simulator.listOrders() });
@@ -161,7 +172,8 @@ function controlApi(simulator: BankIdSimulator, faults: FaultSwitch): express.Ro
     res.status(404).json({ error: 'not_found', message: `No such control endpoint: ${req.method} ${req.path}` });
   });
   router.use((error: unknown, _req: Request, res: Response, next: NextFunction) => {
-    if (error instanceof ControlError) return void res.status(error.status).json({ error: error.error, message: error.message });
+    if (error instanceof ControlError)
+      return void res.status(error.status).json({ error: error.error, message: error.message });
     const type = (error as { type?: unknown } | null)?.type;
     if (typeof type === 'string' && type.startsWith('entity.')) {
       return void res.status(400).json({ error: 'bad_request', message: 'The request body is not valid JSON' });
@@ -187,7 +199,9 @@ function simulatorUi(simulator: BankIdSimulator, now: () => number, faults: Faul
   const autoRefresh = (value: unknown) => value !== 'off';
   const render = (res: Response, base: string, status: number, refresh: boolean, error?: string) => {
     pageHeaders(res);
-    res.status(status).send(renderApprovePage({ orders: simulator.listOrders(), base, now: now(), autoRefresh: refresh, error }));
+    res
+      .status(status)
+      .send(renderApprovePage({ orders: simulator.listOrders(), base, now: now(), autoRefresh: refresh, error }));
   };
 
   router.get('/', (req, res) => render(res, req.baseUrl, 200, autoRefresh(req.query.refresh)));
@@ -212,15 +226,35 @@ function simulatorUi(simulator: BankIdSimulator, now: () => number, faults: Faul
       }
       res.redirect(303, `${base}/${refresh ? '' : '?refresh=off'}`);
     };
-  forms.post('/scan', form((req) => simulator.scan(field(req, 'qrData'))));
-  forms.post('/orders/:orderRef/open-app', form((req) => simulator.openApp(String(req.params.orderRef))));
+  forms.post(
+    '/scan',
+    form((req) => simulator.scan(field(req, 'qrData'))),
+  );
+  forms.post(
+    '/orders/:orderRef/open-app',
+    form((req) => simulator.openApp(String(req.params.orderRef))),
+  );
   forms.post(
     '/orders/:orderRef/approve',
-    form((req) => simulator.approve(String(req.params.orderRef), { personalNumber: field(req, 'personalNumber'), name: field(req, 'name') })),
+    form((req) =>
+      simulator.approve(String(req.params.orderRef), {
+        personalNumber: field(req, 'personalNumber'),
+        name: field(req, 'name'),
+      }),
+    ),
   );
-  forms.post('/orders/:orderRef/user-cancel', form((req) => simulator.userCancel(String(req.params.orderRef))));
-  forms.post('/orders/:orderRef/expire', form((req) => simulator.fail(String(req.params.orderRef), 'expiredTransaction')));
-  forms.post('/orders/:orderRef/no-client', form((req) => simulator.noClient(String(req.params.orderRef))));
+  forms.post(
+    '/orders/:orderRef/user-cancel',
+    form((req) => simulator.userCancel(String(req.params.orderRef))),
+  );
+  forms.post(
+    '/orders/:orderRef/expire',
+    form((req) => simulator.fail(String(req.params.orderRef), 'expiredTransaction')),
+  );
+  forms.post(
+    '/orders/:orderRef/no-client',
+    form((req) => simulator.noClient(String(req.params.orderRef))),
+  );
   router.use('/forms', forms);
 
   router.use((req, res) => {

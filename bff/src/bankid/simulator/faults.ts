@@ -19,10 +19,12 @@ export const MAX_FAULT_DELAY_MS = 120_000;
 
 /** The body of `POST /faults`: the whole new set, omitted fields off (so `{}` recovers). */
 export function parseFaults(body: unknown): RpFaults {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new ControlError('bad_request', 'the body must be a JSON object');
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    throw new ControlError('bad_request', 'the body must be a JSON object');
   const { delayMs = 0, down = false, ...rest } = body as Record<string, unknown>;
   const unknown = Object.keys(rest);
-  if (unknown.length > 0) throw new ControlError('bad_request', `unknown fault ${unknown.join(', ')}; use delayMs and down`);
+  if (unknown.length > 0)
+    throw new ControlError('bad_request', `unknown fault ${unknown.join(', ')}; use delayMs and down`);
   if (typeof delayMs !== 'number' || !Number.isInteger(delayMs) || delayMs < 0 || delayMs > MAX_FAULT_DELAY_MS) {
     throw new ControlError('bad_request', `delayMs must be an integer from 0 to ${MAX_FAULT_DELAY_MS}`);
   }

@@ -11,7 +11,8 @@ function intFromEnv(name: string, fallback: number): number {
   const raw = process.env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
-  if (!Number.isSafeInteger(value) || value < 0) throw new Error(`${name} must be a whole number, got ${JSON.stringify(raw)}`);
+  if (!Number.isSafeInteger(value) || value < 0)
+    throw new Error(`${name} must be a whole number, got ${JSON.stringify(raw)}`);
   return value;
 }
 
@@ -22,7 +23,9 @@ async function main(): Promise<void> {
     orderLifetimeMs: intFromEnv('BANKID_SIMULATOR_ORDER_LIFETIME_MS', 180_000),
     startWindowMs: intFromEnv('BANKID_SIMULATOR_START_WINDOW_MS', 30_000),
   });
-  process.stdout.write(`BankID simulator (NOT BankID): RP API ${running.rpApiUrl}, test app ${running.url}/simulator/\n`);
+  process.stdout.write(
+    `BankID simulator (NOT BankID): RP API ${running.rpApiUrl}, test app ${running.url}/simulator/\n`,
+  );
   const stop = () => void running.close().then(() => process.exit(0));
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);

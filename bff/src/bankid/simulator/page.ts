@@ -81,7 +81,8 @@ function ago(iso: string, now: number): string {
 function pendingOrder(order: OrderView, input: ApprovePageInput, keep: string): string {
   const ref = escapeHtml(order.orderRef);
   const id = `order-${ref}`;
-  const action = (name: string) => `${escapeHtml(input.base)}/forms/orders/${encodeURIComponent(order.orderRef)}/${name}`;
+  const action = (name: string) =>
+    `${escapeHtml(input.base)}/forms/orders/${encodeURIComponent(order.orderRef)}/${name}`;
   const button = (label: string) => `<button type="submit" aria-describedby="${id}-title">${label}</button>`;
   const rows: [string, string][] = [
     ['Order reference', `<code>${ref}</code>`],
@@ -90,7 +91,8 @@ function pendingOrder(order: OrderView, input: ApprovePageInput, keep: string): 
     ['End user IP', escapeHtml(order.endUserIp)],
   ];
   if (order.personalNumber) rows.push(['Only for personal number', escapeHtml(order.personalNumber)]);
-  if (order.userVisibleData !== null) rows.push(['Text shown to the user', `<pre>${escapeHtml(order.userVisibleData)}</pre>`]);
+  if (order.userVisibleData !== null)
+    rows.push(['Text shown to the user', `<pre>${escapeHtml(order.userVisibleData)}</pre>`]);
   if (order.returnUrl) rows.push(['Return URL', `<code>${escapeHtml(order.returnUrl)}</code>`]);
   return `<article class="order" id="${id}" aria-labelledby="${id}-title">
 <h3 id="${id}-title">${KIND_LABEL[order.kind]} order ${ref.slice(0, 8)}</h3>
@@ -127,7 +129,10 @@ function safeLink(url: string): string | null {
 function finishedTable(orders: OrderView[]): string {
   const rows = orders.map((o) => {
     const link = o.status === 'complete' && o.returnUrl ? safeLink(o.returnUrl) : null;
-    const outcome = o.status === 'complete' ? 'complete' : `failed — ${escapeHtml(o.hintCode ?? '')}${o.cancelledByRp ? ' (cancelled by the service)' : ''}`;
+    const outcome =
+      o.status === 'complete'
+        ? 'complete'
+        : `failed — ${escapeHtml(o.hintCode ?? '')}${o.cancelledByRp ? ' (cancelled by the service)' : ''}`;
     return `<tr><td><code>${escapeHtml(o.orderRef)}</code></td><td>${o.kind}</td><td>${outcome}</td><td>${o.user ? `${escapeHtml(o.user.name)} (${escapeHtml(o.user.personalNumber)})` : ''}</td><td>${escapeHtml(o.finishedAt ?? '')}</td><td>${link ? `<a href="${escapeHtml(link)}">Return to the service</a>` : ''}</td></tr>`;
   });
   return `<table>

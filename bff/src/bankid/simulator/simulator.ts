@@ -21,7 +21,13 @@ export type { OrderKind, StartOrderRequest } from './validation';
 export type OrderStatus = 'pending' | 'failed' | 'complete';
 export const PENDING_HINT_CODES = ['outstandingTransaction', 'noClient', 'started', 'userSign'] as const;
 export type PendingHintCode = (typeof PENDING_HINT_CODES)[number];
-export const FAILED_HINT_CODES = ['expiredTransaction', 'userCancel', 'cancelled', 'startFailed', 'certificateErr'] as const;
+export const FAILED_HINT_CODES = [
+  'expiredTransaction',
+  'userCancel',
+  'cancelled',
+  'startFailed',
+  'certificateErr',
+] as const;
 export type FailedHintCode = (typeof FAILED_HINT_CODES)[number];
 /** The failures the control API's `fail` action can force. */
 export const FORCEABLE_FAIL_HINT_CODES = ['expiredTransaction', 'startFailed', 'certificateErr'] as const;
@@ -43,7 +49,12 @@ export interface SimulatedUser {
 }
 
 /** The demo person who approves when the tester gives no one else. */
-export const DEMO_USER: SimulatedUser = { personalNumber: '199001011239', name: 'Anna Andersson', givenName: 'Anna', surname: 'Andersson' };
+export const DEMO_USER: SimulatedUser = {
+  personalNumber: '199001011239',
+  name: 'Anna Andersson',
+  givenName: 'Anna',
+  surname: 'Andersson',
+};
 
 export interface StartOrderResponse {
   orderRef: string;
@@ -202,7 +213,8 @@ export class BankIdSimulator {
     this.sweep();
     const order = this.rpOrder(body);
     if (order.cancelledByRp) throw invalidParameters('The order was cancelled');
-    if (order.status === 'complete') return { orderRef: order.orderRef, status: 'complete', completionData: order.completionData! };
+    if (order.status === 'complete')
+      return { orderRef: order.orderRef, status: 'complete', completionData: order.completionData! };
     return { orderRef: order.orderRef, status: order.status, hintCode: order.hintCode! };
   }
 
@@ -255,9 +267,14 @@ export class BankIdSimulator {
    */
   scan(data: unknown): OrderView {
     this.sweep();
-    if (typeof data !== 'string' || data.trim() === '') throw new ControlError('bad_request', 'qrData must be a non-empty string');
+    if (typeof data !== 'string' || data.trim() === '')
+      throw new ControlError('bad_request', 'qrData must be a non-empty string');
     const parsed = parseQrData(data);
-    if (!parsed) throw new ControlError('bad_request', 'qrData is not a BankID QR code (bankid.<qrStartToken>.<qrTime>.<qrAuthCode>)');
+    if (!parsed)
+      throw new ControlError(
+        'bad_request',
+        'qrData is not a BankID QR code (bankid.<qrStartToken>.<qrTime>.<qrAuthCode>)',
+      );
     const order = [...this.orders.values()].find((o) => o.qrStartToken === parsed.qrStartToken);
     if (!order) throw new ControlError('not_found', 'No order has this qrStartToken');
     requireHint(order, ['outstandingTransaction', 'noClient'], 'scan the QR code of');
@@ -346,10 +363,17 @@ export class BankIdSimulator {
   }
 
   private pendingFor(personalNumber: string): OrderRecord[] {
-    return [...this.orders.values()].filter((o) => o.status === 'pending' && o.request.requirement?.personalNumber === personalNumber);
+    return [...this.orders.values()].filter(
+      (o) => o.status === 'pending' && o.request.requirement?.personalNumber === personalNumber,
+    );
   }
 
-  private finish(order: OrderRecord, status: 'failed' | 'complete', hintCode: string | undefined, at = this.now()): void {
+  private finish(
+    order: OrderRecord,
+    status: 'failed' | 'complete',
+    hintCode: string | undefined,
+    at = this.now(),
+  ): void {
     order.status = status;
     order.hintCode = hintCode;
     order.finishedAt = at;
@@ -405,7 +429,8 @@ function approvingUser(input: unknown, requiredPersonalNumber: string | undefine
     return value.trim();
   };
   const personalNumber = text('personalNumber') ?? requiredPersonalNumber ?? DEMO_USER.personalNumber;
-  if (!isPersonalNumber(personalNumber)) throw new ControlError('bad_request', 'personalNumber must be 12 digits (YYYYMMDDNNNN)');
+  if (!isPersonalNumber(personalNumber))
+    throw new ControlError('bad_request', 'personalNumber must be 12 digits (YYYYMMDDNNNN)');
   let givenName = text('givenName');
   let surname = text('surname');
   let name = text('name');
@@ -438,8 +463,12 @@ function completionData(order: OrderRecord, user: SimulatedUser, now: number): C
   const nonce = crypto.createHash('sha256').update(`${order.orderRef}:${user.personalNumber}`).digest('base64');
   const signedData =
     `<bankIdSignedData xmlns="http://www.bankid.com/signature/v1.0.0/types" Id="bidSignedData">` +
-    (request.userVisibleData ? `<usrVisibleData charset="UTF-8" visible="wysiwys">${xmlEscape(request.userVisibleData)}</usrVisibleData>` : '') +
-    (request.userNonVisibleData ? `<usrNonVisibleData>${xmlEscape(request.userNonVisibleData)}</usrNonVisibleData>` : '') +
+    (request.userVisibleData
+      ? `<usrVisibleData charset="UTF-8" visible="wysiwys">${xmlEscape(request.userVisibleData)}</usrVisibleData>`
+      : '') +
+    (request.userNonVisibleData
+      ? `<usrNonVisibleData>${xmlEscape(request.userNonVisibleData)}</usrNonVisibleData>`
+      : '') +
     `<srvInfo><name>BankID RP API v6.0 simulator</name><nonce>${nonce}</nonce></srvInfo>` +
     `<clientInfo><funcId>${order.kind === 'sign' ? 'Signing' : 'Identification'}</funcId><host><hostIp>${xmlEscape(ipAddress)}</hostIp></host></clientInfo>` +
     `<subject><personalNumber>${user.personalNumber}</personalNumber><name>${xmlEscape(user.name)}</name></subject>` +
@@ -455,7 +484,9 @@ function completionData(order: OrderRecord, user: SimulatedUser, now: number): C
     bankIdIssueDate: isoDate(now - 365 * 24 * 3600_000),
     stepUp: { mrtd: request.requirement?.mrtd === true },
     signature: Buffer.from(xml, 'utf8').toString('base64'),
-    ocspResponse: Buffer.from(`BankID simulator OCSP response: good, order ${order.orderRef}, ${new Date(now).toISOString()}`).toString('base64'),
+    ocspResponse: Buffer.from(
+      `BankID simulator OCSP response: good, order ${order.orderRef}, ${new Date(now).toISOString()}`,
+    ).toString('base64'),
   };
   if (request.returnRisk === true) data.risk = 'low';
   return data;

@@ -111,12 +111,17 @@ function requirement(value: unknown): BankIdRequirement {
   const mrtd = optionalBoolean(value, 'mrtd', 'requirement.mrtd');
   if (mrtd !== undefined) out.mrtd = mrtd;
   if (value.cardReader !== undefined) {
-    if (value.cardReader !== 'class1' && value.cardReader !== 'class2') fail('requirement.cardReader must be "class1" or "class2"');
+    if (value.cardReader !== 'class1' && value.cardReader !== 'class2')
+      fail('requirement.cardReader must be "class1" or "class2"');
     out.cardReader = value.cardReader;
   }
   if (value.certificatePolicies !== undefined) {
     const policies = value.certificatePolicies;
-    if (!Array.isArray(policies) || policies.length === 0 || !policies.every((p) => typeof p === 'string' && OID.test(p))) {
+    if (
+      !Array.isArray(policies) ||
+      policies.length === 0 ||
+      !policies.every((p) => typeof p === 'string' && OID.test(p))
+    ) {
       fail('requirement.certificatePolicies must be a non-empty array of OIDs');
     }
     out.certificatePolicies = [...(policies as string[])];
@@ -135,7 +140,8 @@ function web(value: unknown): WebData {
   if (deviceIdentifier !== undefined) out.deviceIdentifier = deviceIdentifier;
   const referringDomain = optionalString(value, 'referringDomain', 'web.referringDomain', 253);
   if (referringDomain !== undefined) {
-    if (!REFERRING_DOMAIN.test(referringDomain)) fail('web.referringDomain must be a punycode domain name ([0-9a-z.-])');
+    if (!REFERRING_DOMAIN.test(referringDomain))
+      fail('web.referringDomain must be a punycode domain name ([0-9a-z.-])');
     out.referringDomain = referringDomain;
   }
   const userAgent = optionalString(value, 'userAgent', 'web.userAgent', 256);

@@ -29,7 +29,9 @@ describe('PGlite served to a pool of connections', () => {
         client.release();
       }
     });
-    const reads = Array.from({ length: 40 }, (_, i) => database.pool.query('select $1::int as i', [i]).then((r) => r.rows[0]?.i));
+    const reads = Array.from({ length: 40 }, (_, i) =>
+      database.pool.query('select $1::int as i', [i]).then((r) => r.rows[0]?.i),
+    );
     const [, readValues] = await Promise.all([Promise.all(increments), Promise.all(reads)]);
     expect(readValues).toEqual(Array.from({ length: 40 }, (_, i) => i));
     expect((await database.pool.query('select n from counters where id = 1')).rows[0].n).toBe(40);
@@ -40,9 +42,17 @@ describe('a pooled connection that loses its server', () => {
   it('does not take the process down while checked out, and fails its next query as unavailable', async () => {
     const client = await database.pool.connect();
     // What a server shutting down does to a connection between two statements of a transaction.
-    expect(() => client.emit('error', Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }))).not.toThrow();
+    expect(() =>
+      client.emit(
+        'error',
+        Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }),
+      ),
+    ).not.toThrow();
     (client as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy();
-    const failure = await client.query('select 1').then(() => null, (error: unknown) => error);
+    const failure = await client.query('select 1').then(
+      () => null,
+      (error: unknown) => error,
+    );
     expect(isDatabaseUnavailable(failure)).toBe(true);
     client.release(true);
     // The pool carries on with a fresh connection.

@@ -40,12 +40,16 @@ function sessionCookie(res: request.Response): string {
   return cookie.split(';')[0]!;
 }
 
-async function signedIn(on: express.Express, email: string): Promise<{ agent: ReturnType<typeof request.agent>; cookie: string }> {
+async function signedIn(
+  on: express.Express,
+  email: string,
+): Promise<{ agent: ReturnType<typeof request.agent>; cookie: string }> {
   const agent = request.agent(on);
   return { agent, cookie: sessionCookie(await signInAs(agent, email).expect(200)) };
 }
 
-const sessionOf = async (on: express.Express, cookie: string) => (await request(on).get('/api/auth/session').set('Cookie', cookie).expect(200)).body;
+const sessionOf = async (on: express.Express, cookie: string) =>
+  (await request(on).get('/api/auth/session').set('Cookie', cookie).expect(200)).body;
 
 const recommendationsPath = () => `/api/flow/property/${villa}/building/primary/recommendations`;
 
@@ -72,18 +76,27 @@ describe('one instance: a write shows on the very next request', () => {
     expect((await sessionOf(app, cookie)).user.email).toBe('admin@bank.demo.test');
     expect((await sessionOf(app, cookie)).user.email).toBe('admin@bank.demo.test');
     const { csrfToken } = (await agent.get('/api/auth/csrf').expect(200)).body;
-    await agent.post('/api/auth/signout').type('form').send({ csrfToken, json: 'true' }).expect((res) => expect(res.status).toBeLessThan(400));
+    await agent
+      .post('/api/auth/signout')
+      .type('form')
+      .send({ csrfToken, json: 'true' })
+      .expect((res) => expect(res.status).toBeLessThan(400));
     expect(await sessionOf(app, cookie)).toEqual({});
   });
 
   it('an admin changing a role or deactivating an account changes or ends that user’s session on the next request', async () => {
     const { cookie: superCookie } = await signedIn(app, 'super@demo.test');
     const { cookie } = await signedIn(app, 'staff@energi.demo.test');
-    const roleIn = async (slug: string) => (await sessionOf(app, cookie)).user?.organisations?.find((o: { slug: string }) => o.slug === slug)?.role;
+    const roleIn = async (slug: string) =>
+      (await sessionOf(app, cookie)).user?.organisations?.find((o: { slug: string }) => o.slug === slug)?.role;
     expect(await roleIn('demo-energi')).toBe('staff');
     expect(await roleIn('demo-energi')).toBe('staff');
     const id = await staffId('staff@energi.demo.test');
-    await request(app).put(`/api/admin/users/${id}/memberships/demo-energi`).set('Cookie', superCookie).send({ role: 'admin' }).expect(200);
+    await request(app)
+      .put(`/api/admin/users/${id}/memberships/demo-energi`)
+      .set('Cookie', superCookie)
+      .send({ role: 'admin' })
+      .expect(200);
     expect(await roleIn('demo-energi')).toBe('admin');
     expect((await sessionOf(app, cookie)).user.admin).toBe(true);
 
@@ -91,38 +104,69 @@ describe('one instance: a write shows on the very next request', () => {
     expect(await sessionOf(app, cookie)).toEqual({});
     await request(app).get('/api/console/org/demo-energi/users').set('Cookie', cookie).expect(401);
     await request(app).patch(`/api/admin/users/${id}`).set('Cookie', superCookie).send({ active: true }).expect(200);
-    await request(app).put(`/api/admin/users/${id}/memberships/demo-energi`).set('Cookie', superCookie).send({ role: 'staff' }).expect(200);
+    await request(app)
+      .put(`/api/admin/users/${id}/memberships/demo-energi`)
+      .set('Cookie', superCookie)
+      .send({ role: 'staff' })
+      .expect(200);
   });
 
   it('saving answers changes the recommendations on the next GET', async () => {
-    const first = await request(app).post(`/api/flow/property/${villa}/building`).send({ answers: { atemp: 140 } }).expect(200);
+    const first = await request(app)
+      .post(`/api/flow/property/${villa}/building`)
+      .send({ answers: { atemp: 140 } })
+      .expect(200);
     const cookie = sessionCookie(first);
     // Reading a building writes only its outputs (labels, analytics facts), which must not empty the caches.
     const generation = writeGenerationOf(database.pool).value;
     const before = await savings(app, cookie);
     expect(await savings(app, cookie)).toEqual(before);
     expect(writeGenerationOf(database.pool).value).toBe(generation);
-    await request(app).post(`/api/flow/property/${villa}/answer`).set('Cookie', cookie).send({ atemp: 260 }).expect(200);
+    await request(app)
+      .post(`/api/flow/property/${villa}/answer`)
+      .set('Cookie', cookie)
+      .send({ atemp: 260 })
+      .expect(200);
     const after = await savings(app, cookie);
     expect(after).not.toEqual(before);
     // And back: the first figures again, not an older cached copy of either.
-    await request(app).post(`/api/flow/property/${villa}/answer`).set('Cookie', cookie).send({ atemp: 140 }).expect(200);
+    await request(app)
+      .post(`/api/flow/property/${villa}/answer`)
+      .set('Cookie', cookie)
+      .send({ atemp: 140 })
+      .expect(200);
     expect(await savings(app, cookie)).toEqual(before);
   });
 
   it('an organisation admin changing the default prices changes the kronor on the next GET', async () => {
-    const visitor = sessionCookie(await request(app).post(`/api/flow/property/${villa}/building`).send({ answers: { atemp: 140 } }).expect(200));
+    const visitor = sessionCookie(
+      await request(app)
+        .post(`/api/flow/property/${villa}/building`)
+        .send({ answers: { atemp: 140 } })
+        .expect(200),
+    );
     const before = await savings(app, visitor);
     expect(await savings(app, visitor)).toEqual(before);
     const { cookie: admin } = await signedIn(app, 'admin@energi.demo.test');
-    await request(app).put('/api/console/org/demo-energi/configuration/prices').set('Cookie', admin).send({ import_cents_per_kwh: { electricity: 400 } }).expect(200);
+    await request(app)
+      .put('/api/console/org/demo-energi/configuration/prices')
+      .set('Cookie', admin)
+      .send({ import_cents_per_kwh: { electricity: 400 } })
+      .expect(200);
     expect(await savings(app, visitor)).not.toEqual(before);
   });
 
   it('another visitor never gets someone else’s cached building', async () => {
-    const mine = sessionCookie(await request(app).post(`/api/flow/property/${villa}/building`).send({ answers: { atemp: 300 } }).expect(200));
+    const mine = sessionCookie(
+      await request(app)
+        .post(`/api/flow/property/${villa}/building`)
+        .send({ answers: { atemp: 300 } })
+        .expect(200),
+    );
     await savings(app, mine);
-    const theirs = sessionCookie(await request(app).post(`/api/flow/property/${villa}/answer`).send({ atemp: 120 }).expect(200));
+    const theirs = sessionCookie(
+      await request(app).post(`/api/flow/property/${villa}/answer`).send({ atemp: 120 }).expect(200),
+    );
     expect(await savings(app, theirs)).not.toEqual(await savings(app, mine));
     await request(app).get(recommendationsPath()).expect(404);
   });
@@ -143,36 +187,80 @@ describe('two instances on one database', () => {
     await other?.close();
   });
 
-  it(serverUrl ? 'sign-out, deactivation and saved answers on A show on B within 2 s (PostgreSQL NOTIFY)' : 'sign-out, deactivation and saved answers on one app show on the other (one embedded database)', async () => {
-    // Sign-out on A: B's cached session goes.
-    const { agent, cookie } = await signedIn(app, 'admin@energi.demo.test');
-    expect((await sessionOf(appB, cookie)).user.email).toBe('admin@energi.demo.test');
-    expect((await sessionOf(appB, cookie)).user.email).toBe('admin@energi.demo.test');
-    const { csrfToken } = (await agent.get('/api/auth/csrf').expect(200)).body;
-    await agent.post('/api/auth/signout').type('form').send({ csrfToken, json: 'true' }).expect((res) => expect(res.status).toBeLessThan(400));
-    expect(await eventually(() => sessionOf(appB, cookie), (body) => !body.user)).toEqual({});
+  it(
+    serverUrl
+      ? 'sign-out, deactivation and saved answers on A show on B within 2 s (PostgreSQL NOTIFY)'
+      : 'sign-out, deactivation and saved answers on one app show on the other (one embedded database)',
+    async () => {
+      // Sign-out on A: B's cached session goes.
+      const { agent, cookie } = await signedIn(app, 'admin@energi.demo.test');
+      expect((await sessionOf(appB, cookie)).user.email).toBe('admin@energi.demo.test');
+      expect((await sessionOf(appB, cookie)).user.email).toBe('admin@energi.demo.test');
+      const { csrfToken } = (await agent.get('/api/auth/csrf').expect(200)).body;
+      await agent
+        .post('/api/auth/signout')
+        .type('form')
+        .send({ csrfToken, json: 'true' })
+        .expect((res) => expect(res.status).toBeLessThan(400));
+      expect(
+        await eventually(
+          () => sessionOf(appB, cookie),
+          (body) => !body.user,
+        ),
+      ).toEqual({});
 
-    // A role change on A: B's cached session user changes.
-    const { cookie: superCookie } = await signedIn(app, 'super@demo.test');
-    const { cookie: staffCookie } = await signedIn(appB, 'staff@energi.demo.test');
-    const roleOnB = async () => (await sessionOf(appB, staffCookie)).user?.organisations?.find((o: { slug: string }) => o.slug === 'demo-energi')?.role;
-    expect(await roleOnB()).toBe('staff');
-    expect(await roleOnB()).toBe('staff');
-    const id = await staffId('staff@energi.demo.test');
-    await request(app).put(`/api/admin/users/${id}/memberships/demo-energi`).set('Cookie', superCookie).send({ role: 'admin' }).expect(200);
-    expect(await eventually(roleOnB, (role) => role === 'admin')).toBe('admin');
+      // A role change on A: B's cached session user changes.
+      const { cookie: superCookie } = await signedIn(app, 'super@demo.test');
+      const { cookie: staffCookie } = await signedIn(appB, 'staff@energi.demo.test');
+      const roleOnB = async () =>
+        (await sessionOf(appB, staffCookie)).user?.organisations?.find(
+          (o: { slug: string }) => o.slug === 'demo-energi',
+        )?.role;
+      expect(await roleOnB()).toBe('staff');
+      expect(await roleOnB()).toBe('staff');
+      const id = await staffId('staff@energi.demo.test');
+      await request(app)
+        .put(`/api/admin/users/${id}/memberships/demo-energi`)
+        .set('Cookie', superCookie)
+        .send({ role: 'admin' })
+        .expect(200);
+      expect(await eventually(roleOnB, (role) => role === 'admin')).toBe('admin');
 
-    // Deactivation on A: B refuses the user.
-    await request(app).patch(`/api/admin/users/${id}`).set('Cookie', superCookie).send({ active: false }).expect(200);
-    expect(await eventually(() => sessionOf(appB, staffCookie), (body) => !body.user)).toEqual({});
-    await request(app).patch(`/api/admin/users/${id}`).set('Cookie', superCookie).send({ active: true }).expect(200);
-    await request(app).put(`/api/admin/users/${id}/memberships/demo-energi`).set('Cookie', superCookie).send({ role: 'staff' }).expect(200);
+      // Deactivation on A: B refuses the user.
+      await request(app).patch(`/api/admin/users/${id}`).set('Cookie', superCookie).send({ active: false }).expect(200);
+      expect(
+        await eventually(
+          () => sessionOf(appB, staffCookie),
+          (body) => !body.user,
+        ),
+      ).toEqual({});
+      await request(app).patch(`/api/admin/users/${id}`).set('Cookie', superCookie).send({ active: true }).expect(200);
+      await request(app)
+        .put(`/api/admin/users/${id}/memberships/demo-energi`)
+        .set('Cookie', superCookie)
+        .send({ role: 'staff' })
+        .expect(200);
 
-    // Answers saved on A: B's recommendations change.
-    const visitor = sessionCookie(await request(app).post(`/api/flow/property/${villa}/building`).send({ answers: { atemp: 150 } }).expect(200));
-    const before = await savings(appB, visitor);
-    expect(await savings(appB, visitor)).toEqual(before);
-    await request(app).post(`/api/flow/property/${villa}/answer`).set('Cookie', visitor).send({ atemp: 280 }).expect(200);
-    expect(await eventually(() => savings(appB, visitor), (now) => JSON.stringify(now) !== JSON.stringify(before))).not.toEqual(before);
-  });
+      // Answers saved on A: B's recommendations change.
+      const visitor = sessionCookie(
+        await request(app)
+          .post(`/api/flow/property/${villa}/building`)
+          .send({ answers: { atemp: 150 } })
+          .expect(200),
+      );
+      const before = await savings(appB, visitor);
+      expect(await savings(appB, visitor)).toEqual(before);
+      await request(app)
+        .post(`/api/flow/property/${villa}/answer`)
+        .set('Cookie', visitor)
+        .send({ atemp: 280 })
+        .expect(200);
+      expect(
+        await eventually(
+          () => savings(appB, visitor),
+          (now) => JSON.stringify(now) !== JSON.stringify(before),
+        ),
+      ).not.toEqual(before);
+    },
+  );
 });

@@ -30,7 +30,11 @@ async function servingGeneration(): Promise<number> {
 }
 
 async function attachedProcess(mode: 'write' | 'read'): Promise<void> {
-  const { stderr } = await promisify(execFile)(process.execPath, [TSX, SCRIPT, mode, dataDir], { cwd: BFF_ROOT, env, timeout: 60_000 });
+  const { stderr } = await promisify(execFile)(process.execPath, [TSX, SCRIPT, mode, dataDir], {
+    cwd: BFF_ROOT,
+    env,
+    timeout: 60_000,
+  });
   expect(stderr).toBe('');
 }
 

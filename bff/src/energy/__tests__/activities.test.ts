@@ -18,9 +18,17 @@ function activity(type: ActivityType, answers: Answers = {}): Activity {
 const NEW_PUMP = { heat_pump_installation_year: 2020 };
 /** A house where every part of top_of_the_line is done already. */
 const ALL_DONE: Answers = {
-  attic_insulation_mm: 450, wall_insulation_added_mm: 100, window_type: 'energy', door_type: 'energy',
-  primary_heating_systems: ['heat_pump_geothermal'], ...NEW_PUMP, smart_heating_control: true, solar_panels_wp: 8000, battery_kwh: 8,
-  low_flush_faucets: true, energy_reducing_products: true,
+  attic_insulation_mm: 450,
+  wall_insulation_added_mm: 100,
+  window_type: 'energy',
+  door_type: 'energy',
+  primary_heating_systems: ['heat_pump_geothermal'],
+  ...NEW_PUMP,
+  smart_heating_control: true,
+  solar_panels_wp: 8000,
+  battery_kwh: 8,
+  low_flush_faucets: true,
+  energy_reducing_products: true,
 };
 // [type, answers where it applies, answers where it does not, expected status there, expected message id there]
 const CASES: [ActivityType, Answers, Answers, 'completed' | 'not_completed', string][] = [
@@ -31,25 +39,73 @@ const CASES: [ActivityType, Answers, Answers, 'completed' | 'not_completed', str
   ['insulation_walls', {}, { wall_insulation_added_mm: 120 }, 'completed', 'already_done'],
   ['energy_efficient_windows', { window_type: 'double' }, { window_type: 'energy' }, 'completed', 'already_done'],
   ['energy_efficient_doors', {}, { door_type: 'energy' }, 'completed', 'already_done'],
-  ['heat_pump_geothermal', {}, { primary_heating_systems: ['heat_pump_geothermal'], ...NEW_PUMP }, 'completed', 'already_done'],
-  ['heat_pump_airwater', { primary_heating_systems: ['oil'] }, { primary_heating_systems: ['heat_pump_geothermal'], ...NEW_PUMP },
-    'not_completed', 'better_heat_pump_present'],
-  ['heat_pump_air', {}, { primary_heating_systems: ['heat_pump_airwater'], ...NEW_PUMP }, 'not_completed', 'better_heat_pump_present'],
-  ['heat_pump', { primary_heating_systems: ['oil'] }, { primary_heating_systems: ['heat_pump_geothermal'], ...NEW_PUMP },
-    'completed', 'already_done'],
-  ['heat_pump_smart_steering', { primary_heating_systems: ['heat_pump_geothermal'], ...NEW_PUMP }, {}, 'not_completed',
-    'smart_steering_needs_heat_pump'],
-  ['solar_panel_installation', { roof_orientation: 'south' }, { roof_orientation: 'north' }, 'not_completed', 'solar_roof_north'],
+  [
+    'heat_pump_geothermal',
+    {},
+    { primary_heating_systems: ['heat_pump_geothermal'], ...NEW_PUMP },
+    'completed',
+    'already_done',
+  ],
+  [
+    'heat_pump_airwater',
+    { primary_heating_systems: ['oil'] },
+    { primary_heating_systems: ['heat_pump_geothermal'], ...NEW_PUMP },
+    'not_completed',
+    'better_heat_pump_present',
+  ],
+  [
+    'heat_pump_air',
+    {},
+    { primary_heating_systems: ['heat_pump_airwater'], ...NEW_PUMP },
+    'not_completed',
+    'better_heat_pump_present',
+  ],
+  [
+    'heat_pump',
+    { primary_heating_systems: ['oil'] },
+    { primary_heating_systems: ['heat_pump_geothermal'], ...NEW_PUMP },
+    'completed',
+    'already_done',
+  ],
+  [
+    'heat_pump_smart_steering',
+    { primary_heating_systems: ['heat_pump_geothermal'], ...NEW_PUMP },
+    {},
+    'not_completed',
+    'smart_steering_needs_heat_pump',
+  ],
+  [
+    'solar_panel_installation',
+    { roof_orientation: 'south' },
+    { roof_orientation: 'north' },
+    'not_completed',
+    'solar_roof_north',
+  ],
   ['battery_installation', { solar_panels_wp: 8000 }, {}, 'not_completed', 'battery_needs_solar'],
-  ['solar_panel_and_battery_installation', { roof_orientation: 'south' }, { solar_panels_wp: 8000 }, 'not_completed',
-    'solar_present_use_battery'],
+  [
+    'solar_panel_and_battery_installation',
+    { roof_orientation: 'south' },
+    { solar_panels_wp: 8000 },
+    'not_completed',
+    'solar_present_use_battery',
+  ],
   ['lower_temperature_1_deg_c', { indoor_temperature: 22 }, { indoor_temperature: 20 }, 'completed', 'already_done'],
   ['low_flush_faucets', {}, { low_flush_faucets: true }, 'completed', 'already_done'],
   ['wallbox_charger_station', {}, { wallbox: true }, 'completed', 'already_done'],
-  ['complete_renovation', {},
-    { attic_insulation_mm: 450, wall_insulation_added_mm: 100, window_type: 'energy', door_type: 'energy',
-      primary_heating_systems: ['heat_pump_geothermal'], ...NEW_PUMP },
-    'completed', 'already_done'],
+  [
+    'complete_renovation',
+    {},
+    {
+      attic_insulation_mm: 450,
+      wall_insulation_added_mm: 100,
+      window_type: 'energy',
+      door_type: 'energy',
+      primary_heating_systems: ['heat_pump_geothermal'],
+      ...NEW_PUMP,
+    },
+    'completed',
+    'already_done',
+  ],
 ];
 
 describe('activity types', () => {
@@ -58,15 +114,39 @@ describe('activity types', () => {
     expect([...IMPLEMENTED_ACTIVITY_TYPES].sort()).toEqual([...ACTIVITY_TYPES].sort());
     expect(ACTIVITY_TYPES).toHaveLength(20);
     expect([...CASES.map((c) => c[0]), 'unspecified'].sort()).toEqual([...IMPLEMENTED_ACTIVITY_TYPES].sort());
-    expect(recommendationsFor(house()).map((a) => a.name).sort()).toEqual([...IMPLEMENTED_ACTIVITY_TYPES].sort());
+    expect(
+      recommendationsFor(house())
+        .map((a) => a.name)
+        .sort(),
+    ).toEqual([...IMPLEMENTED_ACTIVITY_TYPES].sort());
   });
 
   it('every result carries every field of docs/product.md §3', () => {
     for (const a of recommendationsFor(house())) {
       expect(Object.keys(a).sort()).toEqual([
-        'available', 'category', 'choice', 'completed_at', 'completion_status', 'energy_diff', 'energy_diff_export', 'energy_diff_import',
-        'energy_diff_per_carrier', 'epc_label', 'investment_cost', 'investment_cost_span', 'kwh_saved_bought', 'kwh_sold',
-        'life_span', 'lifetime_value', 'messages', 'name', 'needs_installer', 'payback_years', 'pays_back', 'savings', 'subsidies',
+        'available',
+        'category',
+        'choice',
+        'completed_at',
+        'completion_status',
+        'energy_diff',
+        'energy_diff_export',
+        'energy_diff_import',
+        'energy_diff_per_carrier',
+        'epc_label',
+        'investment_cost',
+        'investment_cost_span',
+        'kwh_saved_bought',
+        'kwh_sold',
+        'life_span',
+        'lifetime_value',
+        'messages',
+        'name',
+        'needs_installer',
+        'payback_years',
+        'pays_back',
+        'savings',
+        'subsidies',
       ]);
       expect(Object.keys(a.savings).sort()).toEqual(['energyCostSavings', 'energySavings']);
       expect(a.epc_label.type).toBe('estimated_calculated');
@@ -96,7 +176,14 @@ describe('activity types', () => {
       expect(a.kwh_sold).toBe(a.energy_diff_export);
       expect(a.energy_diff).toBe(a.energy_diff_import + a.energy_diff_export);
       if (type !== 'lower_temperature_1_deg_c') expect(a.investment_cost).toBeGreaterThan(0);
-      if (['lower_temperature_1_deg_c', 'low_flush_faucets', 'energy_efficient_products', 'wallbox_charger_station'].includes(type)) {
+      if (
+        [
+          'lower_temperature_1_deg_c',
+          'low_flush_faucets',
+          'energy_efficient_products',
+          'wallbox_charger_station',
+        ].includes(type)
+      ) {
         expect(a.epc_label).toEqual(activity('unspecified', applies).epc_label); // not in the label (normal use)
       }
       expect(a.life_span).toBeGreaterThan(0);
@@ -116,12 +203,23 @@ describe('unspecified: ask an adviser or installer, nothing modelled', () => {
   it.each<[string, Answers]>([
     ['the default house', {}],
     ['a house with everything done', ALL_DONE],
-    ['an apartment building', { building_type: 'flerbostadshus', num_floors: 4, atemp: 1600, primary_heating_systems: ['district_heating'] }],
+    [
+      'an apartment building',
+      { building_type: 'flerbostadshus', num_floors: 4, atemp: 1600, primary_heating_systems: ['district_heating'] },
+    ],
   ])('is available in %s with zero diffs, no cost and one notice', (_name, answers) => {
     const a = activity('unspecified', answers);
     expect(a).toMatchObject({
-      category: 'optimisations', available: true, completion_status: 'not_completed', energy_diff: 0, energy_diff_import: 0,
-      energy_diff_export: 0, investment_cost: 0, investment_cost_span: 0, savings: { energySavings: 0, energyCostSavings: 0 }, subsidies: [],
+      category: 'optimisations',
+      available: true,
+      completion_status: 'not_completed',
+      energy_diff: 0,
+      energy_diff_import: 0,
+      energy_diff_export: 0,
+      investment_cost: 0,
+      investment_cost_span: 0,
+      savings: { energySavings: 0, energyCostSavings: 0 },
+      subsidies: [],
     });
     expect(Object.values(a.energy_diff_per_carrier).every((v) => v === 0)).toBe(true);
     expect(a.messages).toEqual([expect.objectContaining({ id: 'savings_not_estimated', level: 'notice' })]);
@@ -131,7 +229,11 @@ describe('unspecified: ask an adviser or installer, nothing modelled', () => {
 
 describe('window_film', () => {
   it('is not offered on triple or energy glazing (notice why), nor on the triple-glazed windows of a 1980 house', () => {
-    for (const answers of [{ window_type: 'triple' }, { window_type: 'energy' }, { construction_year: 1980 }] as Answers[]) {
+    for (const answers of [
+      { window_type: 'triple' },
+      { window_type: 'energy' },
+      { construction_year: 1980 },
+    ] as Answers[]) {
       const a = activity('window_film', answers);
       expect(a.available).toBe(false);
       expect(a.completion_status).toBe('not_completed');
@@ -143,7 +245,9 @@ describe('window_film', () => {
     const single = activity('window_film', { window_type: 'single' });
     const double = activity('window_film', { window_type: 'double' });
     expect(single.energy_diff).toBeGreaterThan(double.energy_diff);
-    expect(double.energy_diff).toBeLessThan(activity('energy_efficient_windows', { window_type: 'double' }).energy_diff);
+    expect(double.energy_diff).toBeLessThan(
+      activity('energy_efficient_windows', { window_type: 'double' }).energy_diff,
+    );
     expect(double.category).toBe('reduce_heat_losses');
     expect(double.epc_label.ep).toBeLessThan(activity('unspecified', { window_type: 'double' }).epc_label.ep);
   });
@@ -151,7 +255,8 @@ describe('window_film', () => {
   it('a film on old windows still leaves new windows to do (not_completed), and new windows make the film pointless', () => {
     expect(activity('energy_efficient_windows', { window_film: true }).completion_status).toBe('not_completed');
     expect(activity('energy_efficient_windows', { window_film: true }).energy_diff).toBeGreaterThan(0);
-    const energyWindows = (film: boolean) => modelEnergy(house({ window_type: 'energy', window_film: film }), 'actual').totalImport;
+    const energyWindows = (film: boolean) =>
+      modelEnergy(house({ window_type: 'energy', window_film: film }), 'actual').totalImport;
     expect(energyWindows(true)).toBe(energyWindows(false));
   });
 });
@@ -162,8 +267,14 @@ describe('energy_efficient_products', () => {
     expect(a.category).toBe('reduce_energy_usage');
     expect(a.energy_diff_per_carrier.electricity).toBe(a.energy_diff);
     expect(a.energy_diff).toBeGreaterThan(0);
-    expect(a.messages.map((m) => m.id)).toEqual(['household_electricity_not_in_label', 'less_waste_heat', 'efficient_appliances_when_replacing']);
-    expect(a.epc_label).toEqual(activity('unspecified', { primary_heating_systems: ['heat_pump_geothermal'], ...NEW_PUMP }).epc_label);
+    expect(a.messages.map((m) => m.id)).toEqual([
+      'household_electricity_not_in_label',
+      'less_waste_heat',
+      'efficient_appliances_when_replacing',
+    ]);
+    expect(a.epc_label).toEqual(
+      activity('unspecified', { primary_heating_systems: ['heat_pump_geothermal'], ...NEW_PUMP }).epc_label,
+    );
   });
 
   it('efficient appliances already: no appliance notice, and a smaller saving left', () => {
@@ -176,7 +287,9 @@ describe('energy_efficient_products', () => {
 
   it('no subsidy; the cost scales with Atemp', () => {
     expect(activity('energy_efficient_products').subsidies).toEqual([]);
-    expect(activity('energy_efficient_products', { atemp: 300 }).investment_cost).toBe(2 * activity('energy_efficient_products').investment_cost);
+    expect(activity('energy_efficient_products', { atemp: 300 }).investment_cost).toBe(
+      2 * activity('energy_efficient_products').investment_cost,
+    );
   });
 });
 
@@ -196,8 +309,17 @@ describe('top_of_the_line', () => {
     expect(top.energy_diff).toBeGreaterThan(renovation.energy_diff);
     expect(top.investment_cost).toBeGreaterThan(renovation.investment_cost);
     expect(top.energy_diff_export).toBeGreaterThan(0);
-    const parts = ['insulation_attic', 'insulation_walls', 'energy_efficient_windows', 'energy_efficient_doors', 'heat_pump',
-      'heat_pump_smart_steering', 'solar_panel_and_battery_installation', 'low_flush_faucets', 'energy_efficient_products'];
+    const parts = [
+      'insulation_attic',
+      'insulation_walls',
+      'energy_efficient_windows',
+      'energy_efficient_doors',
+      'heat_pump',
+      'heat_pump_smart_steering',
+      'solar_panel_and_battery_installation',
+      'low_flush_faucets',
+      'energy_efficient_products',
+    ];
     const smartCost = (7_000 + 12_000) / 2; // not offered alone here (no pump yet): comes with the package's pump
     const partsCost = all.filter((a) => parts.includes(a.name)).reduce((s, a) => s + a.investment_cost, 0) + smartCost;
     expect(Math.abs(top.investment_cost - partsCost)).toBeLessThanOrEqual(parts.length);
@@ -211,14 +333,23 @@ describe('top_of_the_line', () => {
 
   it('parts: every measure that lowers what is bought, the best pump with smart steering; not the temperature, wallbox or film', () => {
     expect(partsOf({ indoor_temperature: 22, roof_orientation: 'south' })).toEqual([
-      'insulation_attic', 'insulation_walls', 'energy_efficient_windows', 'energy_efficient_doors', 'heat_pump_geothermal',
-      'heat_pump_smart_steering', 'solar_panel_and_battery_installation', 'low_flush_faucets', 'energy_efficient_products',
+      'insulation_attic',
+      'insulation_walls',
+      'energy_efficient_windows',
+      'energy_efficient_doors',
+      'heat_pump_geothermal',
+      'heat_pump_smart_steering',
+      'solar_panel_and_battery_installation',
+      'low_flush_faucets',
+      'energy_efficient_products',
     ]);
   });
 
   it('parts: a battery beside existing panels; no solar on a north roof; no pump where a good one is in', () => {
     expect(partsOf({ solar_panels_wp: 6000 })).toContain('battery_installation');
-    expect(partsOf({ roof_orientation: 'north' }).filter((t) => t.includes('solar') || t.includes('battery'))).toEqual([]);
+    expect(partsOf({ roof_orientation: 'north' }).filter((t) => t.includes('solar') || t.includes('battery'))).toEqual(
+      [],
+    );
     const withPump = partsOf({ primary_heating_systems: ['heat_pump_geothermal'], ...NEW_PUMP });
     expect(withPump.filter((t) => t.startsWith('heat_pump'))).toEqual(['heat_pump_smart_steering']);
   });
@@ -233,7 +364,10 @@ describe('top_of_the_line', () => {
 
 describe('completion and upgrades from the answers', () => {
   it('a geothermal pump past its life span → upgrade_available, and replacing it saves energy', () => {
-    const a = activity('heat_pump_geothermal', { primary_heating_systems: ['heat_pump_geothermal'], heat_pump_installation_year: 2000 });
+    const a = activity('heat_pump_geothermal', {
+      primary_heating_systems: ['heat_pump_geothermal'],
+      heat_pump_installation_year: 2000,
+    });
     expect(a.completion_status).toBe('upgrade_available');
     expect(a.available).toBe(true);
     expect(a.energy_diff).toBeGreaterThan(0);
@@ -257,8 +391,13 @@ describe('messages, labels, costs and subsidies', () => {
   });
 
   it('solar: orientation unknown → notice; east/west → notice; PV not in the label', () => {
-    expect(activity('solar_panel_installation').messages.map((m) => m.id)).toEqual(['solar_not_in_label', 'solar_orientation_unknown']);
-    expect(activity('solar_panel_installation', { roof_orientation: 'east_west' }).messages.map((m) => m.id)).toContain('solar_east_west');
+    expect(activity('solar_panel_installation').messages.map((m) => m.id)).toEqual([
+      'solar_not_in_label',
+      'solar_orientation_unknown',
+    ]);
+    expect(activity('solar_panel_installation', { roof_orientation: 'east_west' }).messages.map((m) => m.id)).toContain(
+      'solar_east_west',
+    );
   });
 
   it('a heat pump improves the label after the measure; lowering the temperature does not change it', () => {
@@ -269,9 +408,15 @@ describe('messages, labels, costs and subsidies', () => {
 
   it('ROT on insulation and heat pumps, grön teknik on solar, battery and wallbox; caps at 50 000 kr', () => {
     expect(activity('insulation_attic').subsidies.map((s) => s.type)).toEqual(['rot']);
-    expect(activity('heat_pump_geothermal').subsidies).toEqual([{ type: 'rot', amount: Math.round(175_000 * 0.35 * 0.3) }]);
-    expect(activity('solar_panel_installation', { roof_orientation: 'south' }).subsidies.map((s) => s.type)).toEqual(['green_technology']);
-    expect(activity('wallbox_charger_station').subsidies).toEqual([{ type: 'green_technology', amount: Math.round(20_000 * 0.5 * 0.97) }]);
+    expect(activity('heat_pump_geothermal').subsidies).toEqual([
+      { type: 'rot', amount: Math.round(175_000 * 0.35 * 0.3) },
+    ]);
+    expect(activity('solar_panel_installation', { roof_orientation: 'south' }).subsidies.map((s) => s.type)).toEqual([
+      'green_technology',
+    ]);
+    expect(activity('wallbox_charger_station').subsidies).toEqual([
+      { type: 'green_technology', amount: Math.round(20_000 * 0.5 * 0.97) },
+    ]);
     for (const a of recommendationsFor(house({ atemp: 400, num_floors: 2 }))) {
       for (const s of a.subsidies) expect(s.amount).toBeLessThanOrEqual(50_000);
     }
@@ -288,14 +433,22 @@ describe('messages, labels, costs and subsidies', () => {
     const all = recommendationsFor(house());
     const pkg = all.find((a) => a.name === 'complete_renovation')!;
     expect(pkg.category).toBe('package');
-    const parts = ['insulation_attic', 'insulation_walls', 'energy_efficient_windows', 'energy_efficient_doors', 'heat_pump'];
+    const parts = [
+      'insulation_attic',
+      'insulation_walls',
+      'energy_efficient_windows',
+      'energy_efficient_doors',
+      'heat_pump',
+    ];
     const partsCost = all.filter((a) => parts.includes(a.name)).reduce((s, a) => s + a.investment_cost, 0);
     expect(Math.abs(pkg.investment_cost - partsCost)).toBeLessThanOrEqual(parts.length);
   });
 
   it('other categories are the spec’s action groups', () => {
     for (const a of recommendationsFor(house())) {
-      expect(['reduce_heat_losses', 'reduce_energy_usage', 'use_solar_energy', 'optimisations', 'package']).toContain(a.category);
+      expect(['reduce_heat_losses', 'reduce_energy_usage', 'use_solar_energy', 'optimisations', 'package']).toContain(
+        a.category,
+      );
     }
   });
 });

@@ -11,7 +11,13 @@ const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 
 describe('calibration (§2.1 [E] heat + DHW by era, 150 m² non-heat-pump house, Stockholm)', () => {
   const bands: [number, number, number][] = [
-    [1930, 150, 175], [1950, 145, 165], [1970, 135, 155], [1980, 115, 130], [1990, 105, 120], [2000, 95, 110], [2010, 75, 95],
+    [1930, 150, 175],
+    [1950, 145, 165],
+    [1970, 135, 155],
+    [1980, 115, 130],
+    [1990, 105, 120],
+    [2000, 95, 110],
+    [2010, 75, 95],
   ];
   it.each(bands)('built %i: one- and two-storey houses land within ±15 %% of %i–%i kWh/m²', (year, low, high) => {
     for (const floors of [1, 2]) {
@@ -29,7 +35,8 @@ describe('delivered energy per carrier and use', () => {
     const balance = modelEnergy(house(), 'actual');
     for (const c of CARRIERS) if (c !== 'electricity') expect(balance.byCarrier[c]).toBe(0);
     expect(balance.byCarrier.electricity).toBeCloseTo(sum(Object.values(balance.delivered.electricity)), 6);
-    for (const u of ENERGY_USES) expect(balance.byUse[u]).toBeCloseTo(sum(CARRIERS.map((c) => balance.delivered[c][u])), 6);
+    for (const u of ENERGY_USES)
+      expect(balance.byUse[u]).toBeCloseTo(sum(CARRIERS.map((c) => balance.delivered[c][u])), 6);
     expect(balance.totalImport).toBeCloseTo(sum(CARRIERS.map((c) => balance.byCarrier[c])), 6);
     expect(balance.byUse.space_cooling).toBe(0);
   });
@@ -44,8 +51,14 @@ describe('delivered energy per carrier and use', () => {
   });
 
   it('every system maps to its carrier (oil, gas, pellets, wood, bio, bio_other)', () => {
-    const cases = [['oil', 'oil'], ['gas', 'gas'], ['pellets', 'bio_tree_pellets_bricks'], ['wood', 'wood'], ['bio', 'bio'],
-      ['bio_other', 'bio_other']] as const;
+    const cases = [
+      ['oil', 'oil'],
+      ['gas', 'gas'],
+      ['pellets', 'bio_tree_pellets_bricks'],
+      ['wood', 'wood'],
+      ['bio', 'bio'],
+      ['bio_other', 'bio_other'],
+    ] as const;
     for (const [system, carrier] of cases) {
       const balance = modelEnergy(house({ primary_heating_systems: [system] }), 'actual');
       const efficiency = K.systemEfficiency.value[system];
@@ -62,13 +75,19 @@ describe('delivered energy per carrier and use', () => {
 
   it('supplements: an air-to-air pump takes 90 % at its SPF for the place, a wood stove listed second 20 %', () => {
     const balance = modelEnergy(house({ primary_heating_systems: ['heat_pump_geothermal', 'wood'] }), 'actual');
-    expect(balance.delivered.wood.space_heating).toBeCloseTo((balance.need.space_heating * 0.2) / K.systemEfficiency.value.wood, 6);
+    expect(balance.delivered.wood.space_heating).toBeCloseTo(
+      (balance.need.space_heating * 0.2) / K.systemEfficiency.value.wood,
+      6,
+    );
     const air = modelEnergy(house({ primary_heating_systems: ['heat_pump_air', 'electric_direct'] }), 'actual');
     const q = air.need.space_heating;
-    expect(air.delivered.electricity.space_heating).toBeCloseTo((q * 0.9) / airToAirSpf(place().degreeDays) + q * 0.1, 6);
+    expect(air.delivered.electricity.space_heating).toBeCloseTo(
+      (q * 0.9) / airToAirSpf(place().degreeDays) + q * 0.1,
+      6,
+    );
   });
 
-  it('the air-to-air SPF follows Energimyndigheten\'s test climates: 3.45 in Malmö, 2.45 in Luleå, in between in Stockholm', () => {
+  it("the air-to-air SPF follows Energimyndigheten's test climates: 3.45 in Malmö, 2.45 in Luleå, in between in Stockholm", () => {
     expect(airToAirSpf(place(POSTAL.malmo).degreeDays)).toBeCloseTo(3.45, 1);
     expect(airToAirSpf(place(POSTAL.lulea).degreeDays)).toBeCloseTo(2.45, 1);
     const stockholm = airToAirSpf(place(POSTAL.stockholm).degreeDays);
@@ -85,12 +104,21 @@ describe('delivered energy per carrier and use', () => {
       return b.delivered.electricity.space_heating / b.need.space_heating;
     };
     expect(spfUse(POSTAL.lulea, 'heat_pump_airwater')).toBeGreaterThan(spfUse(POSTAL.stockholm, 'heat_pump_airwater'));
-    expect(spfUse(POSTAL.lulea, 'heat_pump_geothermal')).toBeCloseTo(spfUse(POSTAL.stockholm, 'heat_pump_geothermal'), 10);
+    expect(spfUse(POSTAL.lulea, 'heat_pump_geothermal')).toBeCloseTo(
+      spfUse(POSTAL.stockholm, 'heat_pump_geothermal'),
+      10,
+    );
   });
 
   it('an old heat pump (past its life span) uses more electricity than a new one', () => {
-    const old = modelEnergy(house({ primary_heating_systems: ['heat_pump_geothermal'], heat_pump_installation_year: 2000 }), 'actual');
-    const fresh = modelEnergy(house({ primary_heating_systems: ['heat_pump_geothermal'], heat_pump_installation_year: 2020 }), 'actual');
+    const old = modelEnergy(
+      house({ primary_heating_systems: ['heat_pump_geothermal'], heat_pump_installation_year: 2000 }),
+      'actual',
+    );
+    const fresh = modelEnergy(
+      house({ primary_heating_systems: ['heat_pump_geothermal'], heat_pump_installation_year: 2020 }),
+      'actual',
+    );
     expect(old.byCarrier.electricity).toBeGreaterThan(fresh.byCarrier.electricity);
   });
 
@@ -118,7 +146,11 @@ describe('standard use (label) vs actual use (bills)', () => {
   it('tap water: BEN 20 kWh/m² for the label; 1 170 kWh per person for bills; BEN when occupants are unknown', () => {
     expect(modelEnergy(house(), 'standard').need.tap_water_heating).toBeCloseTo(20 * 150, 6);
     expect(modelEnergy(house({ occupants: 3 }), 'actual').need.tap_water_heating).toBeCloseTo(3 * 1170, 6);
-    const unknown: Building = { input: buildingInputFromAnswers({ construction_year: 1970, atemp: 150 }), location: place(), year: YEAR };
+    const unknown: Building = {
+      input: buildingInputFromAnswers({ construction_year: 1970, atemp: 150 }),
+      location: place(),
+      year: YEAR,
+    };
     expect(modelEnergy(unknown, 'actual').need.tap_water_heating).toBeCloseTo(20 * 150, 6);
   });
 });
@@ -128,20 +160,34 @@ describe('EP and the estimated_calculated label', () => {
     const b = house({ primary_heating_systems: ['district_heating'] }, POSTAL.lulea);
     const standard = modelEnergy(b, 'standard');
     const d = standard.delivered;
-    const expected = ((d.district_heating.space_heating / b.location.fGeo + d.district_heating.tap_water_heating) * 0.7
-      + d.electricity.property_electricity * 1.8) / 150;
+    const expected =
+      ((d.district_heating.space_heating / b.location.fGeo + d.district_heating.tap_water_heating) * 0.7 +
+        d.electricity.property_electricity * 1.8) /
+      150;
     expect(primaryEnergyOf(b)).toBeCloseTo(expected, 8);
     expect(primaryEnergyNumber(epPartsOf(standard), 150, b.location.fGeo)).toBeCloseTo(expected, 8);
   });
 
   it('primaryEnergyOf (which skips the PV and household steps) equals the EP of the full standard balance, exactly', () => {
-    const systems = [['electric_direct'], ['district_heating', 'wood'], ['heat_pump_air', 'oil'], ['heat_pump_geothermal'], ['gas', 'pellets']];
+    const systems = [
+      ['electric_direct'],
+      ['district_heating', 'wood'],
+      ['heat_pump_air', 'oil'],
+      ['heat_pump_geothermal'],
+      ['gas', 'pellets'],
+    ];
     for (const postal of [POSTAL.malmo, POSTAL.stockholm, POSTAL.kiruna]) {
       for (const s of systems) {
-        const extras: Answers[] = [{}, { solar_panels_wp: 6000, battery_kwh: 6, ventilation: 'balanced_heat_recovery' }, { building_type: 'flerbostadshus', atemp: 900 }];
+        const extras: Answers[] = [
+          {},
+          { solar_panels_wp: 6000, battery_kwh: 6, ventilation: 'balanced_heat_recovery' },
+          { building_type: 'flerbostadshus', atemp: 900 },
+        ];
         for (const extra of extras) {
           const b = house({ primary_heating_systems: s, ...extra }, postal);
-          expect(primaryEnergyOf(b)).toBe(primaryEnergyNumber(epPartsOf(modelEnergy(b, 'standard')), b.input.atemp, b.location.fGeo));
+          expect(primaryEnergyOf(b)).toBe(
+            primaryEnergyNumber(epPartsOf(modelEnergy(b, 'standard')), b.input.atemp, b.location.fGeo),
+          );
         }
       }
     }
@@ -155,7 +201,12 @@ describe('EP and the estimated_calculated label', () => {
   it('the label: type estimated_calculated, class from EP, rule version, F_geo marked as estimate', () => {
     const label = calculatedLabel(house({ primary_heating_systems: ['heat_pump_geothermal'] }));
     expect(label.type).toBe('epc_label');
-    expect(label.value).toMatchObject({ type: 'estimated_calculated', ep_requirement: 90, f_geo: 1, f_geo_is_estimate: true });
+    expect(label.value).toMatchObject({
+      type: 'estimated_calculated',
+      ep_requirement: 90,
+      f_geo: 1,
+      f_geo_is_estimate: true,
+    });
     expect(label.value.rule_version).toMatch(/BBR 29/);
     expect(['A', 'B', 'C', 'D', 'E', 'F', 'G']).toContain(label.value.energy_class);
   });
@@ -180,11 +231,19 @@ describe('EP and the estimated_calculated label', () => {
   it('a battery raises self-use; east/west panels produce 25 % less', () => {
     const pv = (answers: object) => modelEnergy(house({ solar_panels_wp: 6000, ...answers }), 'actual').pv;
     expect(pv({ battery_kwh: 6 }).selfUse).toBeGreaterThan(pv({}).selfUse);
-    expect(pv({ roof_orientation: 'east_west' }).production / pv({ roof_orientation: 'south' }).production).toBeCloseTo(0.75, 10);
+    expect(pv({ roof_orientation: 'east_west' }).production / pv({ roof_orientation: 'south' }).production).toBeCloseTo(
+      0.75,
+      10,
+    );
   });
 
   it('apartment buildings use the flerbostadshus requirement (75) and 25 kWh/m² tap water', () => {
-    const b = house({ building_type: 'flerbostadshus', atemp: 2000, num_floors: 4, primary_heating_systems: ['district_heating'] });
+    const b = house({
+      building_type: 'flerbostadshus',
+      atemp: 2000,
+      num_floors: 4,
+      primary_heating_systems: ['district_heating'],
+    });
     expect(calculatedLabel(b).value.ep_requirement).toBe(75);
     expect(modelEnergy(b, 'standard').need.tap_water_heating).toBeCloseTo(25 * 2000, 6);
   });

@@ -19,7 +19,14 @@ describe('constants table', () => {
 
   it('weighting factors are BBR 29 tabell 9:2b for every carrier (§1.2)', () => {
     expect(K.primaryEnergyFactor.value).toEqual({
-      electricity: 1.8, district_heating: 0.7, bio: 0.6, bio_other: 0.6, bio_tree_pellets_bricks: 0.6, wood: 0.6, oil: 1.8, gas: 1.8,
+      electricity: 1.8,
+      district_heating: 0.7,
+      bio: 0.6,
+      bio_other: 0.6,
+      bio_tree_pellets_bricks: 0.6,
+      wood: 0.6,
+      oil: 1.8,
+      gas: 1.8,
     });
     for (const c of CARRIERS) expect(K.primaryEnergyFactor.value[c]).toBeGreaterThan(0);
   });
@@ -38,7 +45,8 @@ describe('constants table', () => {
     const points = geo().climateStations.map((s) => [s.latitude, s.degreeDays] as const);
     const mx = points.reduce((a, p) => a + p[0], 0) / points.length;
     const my = points.reduce((a, p) => a + p[1], 0) / points.length;
-    const slope = points.reduce((a, p) => a + (p[0] - mx) * (p[1] - my), 0) / points.reduce((a, p) => a + (p[0] - mx) ** 2, 0);
+    const slope =
+      points.reduce((a, p) => a + (p[0] - mx) * (p[1] - my), 0) / points.reduce((a, p) => a + (p[0] - mx) ** 2, 0);
     expect(K.degreeDayLatitudeGradient.value / slope).toBeGreaterThan(0.98);
     expect(K.degreeDayLatitudeGradient.value / slope).toBeLessThan(1.02);
   });
@@ -51,7 +59,7 @@ describe('constants table', () => {
     expect(u(400)).toBeLessThanOrEqual(0.1);
   });
 
-  it('the air-to-air SPF anchors sit at the SMHI degree days of Energimyndigheten\'s test towns (Malmö, Luleå)', () => {
+  it("the air-to-air SPF anchors sit at the SMHI degree days of Energimyndigheten's test towns (Malmö, Luleå)", () => {
     const dd = (town: string) => geo().climateStations.find((s) => s.town === town)?.degreeDays;
     expect(K.airToAirSpfByClimate.value.warm.degreeDays).toBe(dd('Malmö'));
     expect(K.airToAirSpfByClimate.value.cold.degreeDays).toBe(dd('Luleå'));

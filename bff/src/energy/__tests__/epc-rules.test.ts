@@ -28,11 +28,17 @@ describe('§5.1 rule fixtures', () => {
   });
 
   it('T5: 150 m², F_geo 1.0, el only: heat 9 000, DHW 3 000, property 500 → EP 150, 167 % → E', () => {
-    const ep = primaryEnergyNumber({ electricity: { heating: 9000, cooling: 0, tapWater: 3000, property: 500 } }, 150, 1.0);
+    const ep = primaryEnergyNumber(
+      { electricity: { heating: 9000, cooling: 0, tapWater: 3000, property: 500 } },
+      150,
+      1.0,
+    );
     expect(ep).toBeCloseTo(150, 10);
     expect(energyClass(ep, smallHouse(150))).toBe('E');
-    expect(epcLabel('estimated_calculated', ep, { category: 'small_house', atemp: 150, fGeo: 1, fGeoIsEstimate: false }).value)
-      .toMatchObject({ energy_class: 'E', ep: 150, ep_requirement: 90, percent_of_requirement: 167 });
+    expect(
+      epcLabel('estimated_calculated', ep, { category: 'small_house', atemp: 150, fGeo: 1, fGeoIsEstimate: false })
+        .value,
+    ).toMatchObject({ energy_class: 'E', ep: 150, ep_requirement: 90, percent_of_requirement: 167 });
   });
 
   it('T6: district heating for heat + DHW (VF 0.7), property el 500 → EP 62, 69 % → B', () => {
@@ -47,7 +53,11 @@ describe('§5.1 rule fixtures', () => {
   });
 
   it('T7: T5 with F_geo 1.5 → EP 114, 127 % → D (only heating is divided by F_geo)', () => {
-    const ep = primaryEnergyNumber({ electricity: { heating: 9000, cooling: 0, tapWater: 3000, property: 500 } }, 150, 1.5);
+    const ep = primaryEnergyNumber(
+      { electricity: { heating: 9000, cooling: 0, tapWater: 3000, property: 500 } },
+      150,
+      1.5,
+    );
     expect(ep).toBeCloseTo(114, 10);
     expect(energyClass(ep, smallHouse(150))).toBe('D');
     expect(Math.round((ep / 90) * 100)).toBe(127);
@@ -69,16 +79,19 @@ describe('class boundaries per Atemp band', () => {
     75: [37.5, 56.25, 75, 101.25, 135, 176.25],
   };
 
-  it.each(bands)('%s: requirement and every class boundary of the §1.1 table', (_name, category, atemp, requirement) => {
-    expect(epRequirement(category, atemp)).toBe(requirement);
-    const classes: EnergyClass[] = ['A', 'B', 'C', 'D', 'E', 'F'];
-    table[requirement].forEach((bound, i) => {
-      expect(energyClass(bound, requirement)).toBe(classes[i]);
-      expect(energyClass(bound + 0.01, requirement)).toBe(i === 5 ? 'G' : classes[i + 1]);
-    });
-    expect(energyClass(0, requirement)).toBe('A');
-    expect(energyClass(10_000, requirement)).toBe('G');
-  });
+  it.each(bands)(
+    '%s: requirement and every class boundary of the §1.1 table',
+    (_name, category, atemp, requirement) => {
+      expect(epRequirement(category, atemp)).toBe(requirement);
+      const classes: EnergyClass[] = ['A', 'B', 'C', 'D', 'E', 'F'];
+      table[requirement].forEach((bound, i) => {
+        expect(energyClass(bound, requirement)).toBe(classes[i]);
+        expect(energyClass(bound + 0.01, requirement)).toBe(i === 5 ? 'G' : classes[i + 1]);
+      });
+      expect(energyClass(0, requirement)).toBe('A');
+      expect(energyClass(10_000, requirement)).toBe('G');
+    },
+  );
 
   it('band edges: 130 → 95, 130.5 → 90; 90 → 100, 90.5 → 95; 50.5 → 100', () => {
     expect(smallHouse(130)).toBe(95);
@@ -92,7 +105,12 @@ describe('class boundaries per Atemp band', () => {
     expect(K.epRequirementMinAtemp.value).toBe(50);
     expect(epRequirement('small_house', 50)).toBeNull();
     expect(epRequirement('multi_dwelling', 50)).toBeNull();
-    const label = epcLabel('estimated_calculated', 120, { category: 'small_house', atemp: 45, fGeo: 1, fGeoIsEstimate: true });
+    const label = epcLabel('estimated_calculated', 120, {
+      category: 'small_house',
+      atemp: 45,
+      fGeo: 1,
+      fGeoIsEstimate: true,
+    });
     expect(label.value.energy_class).toBeNull();
     expect(label.value.percent_of_requirement).toBeNull();
   });
@@ -103,7 +121,12 @@ describe('class boundaries per Atemp band', () => {
   });
 
   it('every label names the rule version BBR 29 / BFS 2020:4', () => {
-    const label = epcLabel('estimated_calculated', 90, { category: 'small_house', atemp: 150, fGeo: 1, fGeoIsEstimate: true });
+    const label = epcLabel('estimated_calculated', 90, {
+      category: 'small_house',
+      atemp: 150,
+      fGeo: 1,
+      fGeoIsEstimate: true,
+    });
     expect(label.value.rule_version).toMatch(/BBR 29/);
     expect(label.value.rule_version).toMatch(/BFS 2020:4/);
   });

@@ -10,16 +10,30 @@ import { defaultPrices } from '../prices';
 import { house } from './fixtures';
 
 /** The fixture house's own answers; everything else is assumed. */
-const ANSWERED: InputSources = { construction_year: 'answered', atemp: 'answered', num_floors: 'register', occupants: 'answered' };
+const ANSWERED: InputSources = {
+  construction_year: 'answered',
+  atemp: 'answered',
+  num_floors: 'register',
+  occupants: 'answered',
+};
 const building = house();
 const prices = defaultPrices(building.location.priceArea);
 
 function checkConstants(explanation: Explanation) {
-  const table = ENERGY_CONSTANTS as Record<string, { value: unknown; unit: string; source: string | null; estimate?: string }>;
+  const table = ENERGY_CONSTANTS as Record<
+    string,
+    { value: unknown; unit: string; source: string | null; estimate?: string }
+  >;
   expect(explanation.constants.length).toBeGreaterThan(0);
   for (const c of explanation.constants) {
     expect(table[c.id]).toBeDefined();
-    expect(c).toEqual({ id: c.id, value: table[c.id]!.value, unit: table[c.id]!.unit, source: table[c.id]!.source, estimate: table[c.id]!.estimate ?? null });
+    expect(c).toEqual({
+      id: c.id,
+      value: table[c.id]!.value,
+      unit: table[c.id]!.unit,
+      source: table[c.id]!.source,
+      estimate: table[c.id]!.estimate ?? null,
+    });
     // Every constant shown has a source or our stated basis (engine README "Sources").
     expect(Boolean(c.source) || Boolean(c.estimate)).toBe(true);
   }
@@ -54,7 +68,15 @@ describe('explainLabel', () => {
 
   it('ends its steps with the class the label shows', () => {
     const label = recommendationsFor(building)[0]!.epc_label;
-    expect(explanation.steps.map((s) => s.code)).toEqual(['heat_loss', 'degree_days', 'space_heat_need', 'tap_water_need', 'delivered_for_label', 'primary_energy', 'energy_class']);
+    expect(explanation.steps.map((s) => s.code)).toEqual([
+      'heat_loss',
+      'degree_days',
+      'space_heat_need',
+      'tap_water_need',
+      'delivered_for_label',
+      'primary_energy',
+      'energy_class',
+    ]);
     expect(explanation.steps.at(-1)!.values.energy_class).toEqual(expect.any(String));
     expect(label.rule_version).toBe(explanation.rule_version);
     checkConstants(explanation);
@@ -64,33 +86,40 @@ describe('explainLabel', () => {
 describe('explainRecommendation', () => {
   const list = recommendationsFor(building, { prices });
 
-  it.each([...ACTIVITY_TYPES])('%s: the same activity as the list, low ≤ value ≤ high, constants from the table', (type) => {
-    const result = explainRecommendation(building, type, prices, ANSWERED)!;
-    expect(result.activity).toEqual(list.find((a) => a.name === type));
-    const { explanation } = result;
-    expect(explanationSchema.safeParse(explanation).error?.issues ?? []).toEqual([]);
-    expect(explanation.subject).toBe(type);
-    expect(explanation.ranges.map((r) => r.code)).toEqual(['kwh_saved_bought', 'kr_saved']);
-    for (const r of explanation.ranges) {
-      expect(r.low).toBeLessThanOrEqual(r.value);
-      expect(r.value).toBeLessThanOrEqual(r.high);
-    }
-    expect(explanation.ranges[0]!.value).toBe(result.activity.kwh_saved_bought);
-    expect(explanation.ranges[1]!.value).toBe(result.activity.savings.energyCostSavings);
-    checkConstants(explanation);
-  });
+  it.each([...ACTIVITY_TYPES])(
+    '%s: the same activity as the list, low ≤ value ≤ high, constants from the table',
+    (type) => {
+      const result = explainRecommendation(building, type, prices, ANSWERED)!;
+      expect(result.activity).toEqual(list.find((a) => a.name === type));
+      const { explanation } = result;
+      expect(explanationSchema.safeParse(explanation).error?.issues ?? []).toEqual([]);
+      expect(explanation.subject).toBe(type);
+      expect(explanation.ranges.map((r) => r.code)).toEqual(['kwh_saved_bought', 'kr_saved']);
+      for (const r of explanation.ranges) {
+        expect(r.low).toBeLessThanOrEqual(r.value);
+        expect(r.value).toBeLessThanOrEqual(r.high);
+      }
+      expect(explanation.ranges[0]!.value).toBe(result.activity.kwh_saved_bought);
+      expect(explanation.ranges[1]!.value).toBe(result.activity.savings.energyCostSavings);
+      checkConstants(explanation);
+    },
+  );
 
   it('lists every assumed input and varies only assumed ones; the attic saving has a real spread', () => {
     const { explanation } = explainRecommendation(building, 'insulation_attic', prices, ANSWERED)!;
     const assumed = explanation.inputs.filter((i) => i.status === 'assumed').map((i) => i.key);
-    expect(assumed).toEqual(expect.arrayContaining(['attic_insulation_mm', 'window_type', 'indoor_temperature', 'ventilation']));
+    expect(assumed).toEqual(
+      expect.arrayContaining(['attic_insulation_mm', 'window_type', 'indoor_temperature', 'ventilation']),
+    );
     expect(assumed).not.toContain('atemp');
     for (const key of explanation.varied_inputs) expect(assumed).toContain(key);
     expect(explanation.varied_inputs).toContain('attic_insulation_mm');
     const [kwh] = explanation.ranges;
     expect(kwh!.low).toBeLessThan(kwh!.value);
     expect(kwh!.high).toBeGreaterThan(kwh!.value);
-    expect(explanation.constants.map((c) => c.id)).toEqual(expect.arrayContaining(['costAtticPerM2', 'atticTargetMm', 'insulationConductivity']));
+    expect(explanation.constants.map((c) => c.id)).toEqual(
+      expect.arrayContaining(['costAtticPerM2', 'atticTargetMm', 'insulationConductivity']),
+    );
   });
 
   it('varies nothing when everything is answered', () => {
@@ -102,7 +131,12 @@ describe('explainRecommendation', () => {
 
   it('says why a completed measure saves nothing', () => {
     const done = house({ attic_insulation_mm: 450 });
-    const { explanation } = explainRecommendation(done, 'insulation_attic', defaultPrices(done.location.priceArea), ANSWERED)!;
+    const { explanation } = explainRecommendation(
+      done,
+      'insulation_attic',
+      defaultPrices(done.location.priceArea),
+      ANSWERED,
+    )!;
     expect(explanation.steps).toEqual([{ code: 'already_done', values: {} }]);
     expect(explanation.ranges.every((r) => r.low === 0 && r.high === 0)).toBe(true);
   });

@@ -12,7 +12,13 @@ export function geo(): GeoTables {
   return tables;
 }
 
-export const POSTAL = { stockholm: '11455', lulea: '97100', malmo: '21120', kiruna: '98131', sundsvall: '85230' } as const;
+export const POSTAL = {
+  stockholm: '11455',
+  lulea: '97100',
+  malmo: '21120',
+  kiruna: '98131',
+  sundsvall: '85230',
+} as const;
 
 export function place(postalCode: string = POSTAL.stockholm): Location {
   const location = locate(postalCode, geo());
@@ -24,6 +30,12 @@ export const YEAR = 2026;
 
 /** A 150 m² one-storey 1970 villa in Stockholm, direct electric, 4 occupants, unless answers say otherwise. */
 export function house(answers: Answers = {}, postalCode: string = POSTAL.stockholm): Building {
-  const input = buildingInputFromAnswers({ construction_year: 1970, atemp: 150, num_floors: 1, occupants: 4, ...answers });
+  const input = buildingInputFromAnswers({
+    construction_year: 1970,
+    atemp: 150,
+    num_floors: 1,
+    occupants: 4,
+    ...answers,
+  });
   return { input, location: place(postalCode), year: YEAR };
 }

@@ -9,16 +9,26 @@ describe('geo tables', () => {
     const g = geo();
     expect(g.municipalities.size).toBe(290);
     expect(g.postalCodes.size).toBeGreaterThan(15_000);
-    expect(g.climateStations.map((s) => s.town).sort()).toEqual(['Göteborg', 'Luleå', 'Malmö', 'Stockholm', 'Sundsvall']);
+    expect(g.climateStations.map((s) => s.town).sort()).toEqual([
+      'Göteborg',
+      'Luleå',
+      'Malmö',
+      'Stockholm',
+      'Sundsvall',
+    ]);
   });
 
   it("reads CSV with the register's parser: quoted commas, doubled quotes, CRLF, BOM; a syntax error names table and line", () => {
-    expect(csvObjects('\ufeffa,b\r\n1,"x, ""y"""\r\n\r\n2\r\n')).toEqual([{ a: '1', b: 'x, "y"' }, { a: '2', b: '' }]);
+    expect(csvObjects('\ufeffa,b\r\n1,"x, ""y"""\r\n\r\n2\r\n')).toEqual([
+      { a: '1', b: 'x, "y"' },
+      { a: '2', b: '' },
+    ]);
     expect(() => csvObjects('a,b\n1,"open\n', 'postal_codes.csv')).toThrow(/^postal_codes\.csv:2: unterminated/);
   });
 
   it('rejects an unknown price area', () => {
-    const municipalities = 'municipality_code,municipality_name,county,seat_lat,seat_lon,elomrade_derived,method,nearest_other_zone,km_to_nearest_other_zone,flag\n0114,X,Y,59,18,SE9,inside,SE2,1,\n';
+    const municipalities =
+      'municipality_code,municipality_name,county,seat_lat,seat_lon,elomrade_derived,method,nearest_other_zone,km_to_nearest_other_zone,flag\n0114,X,Y,59,18,SE9,inside,SE2,1,\n';
     expect(() => parseGeoTables({ postalCodes: 'postal_code\n', municipalities, climate: 'town\n' })).toThrow(/SE9/);
   });
 });
@@ -26,8 +36,14 @@ describe('geo tables', () => {
 describe('locate', () => {
   it('Stockholm 114 55 → 0180, SE3, 3 393 degree days, F_geo 1.0 (reference)', () => {
     expect(locate('114 55', geo())).toMatchObject({
-      postalCode: '11455', postalCodeApproximate: false, municipalityCode: '0180', priceArea: 'SE3',
-      degreeDays: 3393, climateStation: 'Stockholm', fGeo: 1, fGeoIsEstimate: true,
+      postalCode: '11455',
+      postalCodeApproximate: false,
+      municipalityCode: '0180',
+      priceArea: 'SE3',
+      degreeDays: 3393,
+      climateStation: 'Stockholm',
+      fGeo: 1,
+      fGeoIsEstimate: true,
     });
   });
 

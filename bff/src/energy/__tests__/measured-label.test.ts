@@ -7,7 +7,11 @@ import { place, POSTAL, YEAR } from './fixtures';
 
 /** A house whose actual use is the standard use (21 °C, occupants unknown → BEN tap water). */
 function standardHouse(answers: object = {}, postal: string = POSTAL.stockholm): Building {
-  return { input: buildingInputFromAnswers({ construction_year: 1975, atemp: 140, ...answers }), location: place(postal), year: YEAR };
+  return {
+    input: buildingInputFromAnswers({ construction_year: 1975, atemp: 140, ...answers }),
+    location: place(postal),
+    year: YEAR,
+  };
 }
 
 describe('measuredLabel', () => {
@@ -46,10 +50,15 @@ describe('measuredLabel', () => {
     const byCarrier = { district_heating: 15_000, electricity: 5_000 };
     const normal = measuredLabel({ byCarrier }, b).value.ep;
     // 1 000 kWh more on the bill, all of it metered as tap water: the label stays where it was.
-    const moreTap = measuredLabel({ byCarrier: { ...byCarrier, district_heating: 16_000 }, tapWater: 20 * 140 + 1000 }, b).value.ep;
+    const moreTap = measuredLabel(
+      { byCarrier: { ...byCarrier, district_heating: 16_000 }, tapWater: 20 * 140 + 1000 },
+      b,
+    ).value.ep;
     expect(moreTap).toBeCloseTo(normal, 6);
     // The same 1 000 kWh with tap water not metered counts as heating.
-    expect(measuredLabel({ byCarrier: { ...byCarrier, district_heating: 16_000 } }, b).value.ep).toBeGreaterThan(normal);
+    expect(measuredLabel({ byCarrier: { ...byCarrier, district_heating: 16_000 } }, b).value.ep).toBeGreaterThan(
+      normal,
+    );
   });
 
   it('BEN: heating = bought − household (BEN 30 kWh/m²) − property (5.5 kWh/m²) − tap water (BEN 20 kWh/m² ÷ η_tvv)', () => {
@@ -66,7 +75,7 @@ describe('measuredLabel', () => {
     expect(label.energy_class).toBe('E');
   });
 
-  it('household electricity given is used instead of BEN\'s normal value', () => {
+  it("household electricity given is used instead of BEN's normal value", () => {
     const b = standardHouse({ primary_heating_systems: ['electric_direct'] });
     const byCarrier = { electricity: 18_000 };
     const normal = measuredLabel({ byCarrier }, b).value.ep;
@@ -99,7 +108,12 @@ describe('measured label properties: the envelope answers never move it (same me
     ceiling_height: fc.constantFrom(2.4, 2.6, 3.0),
   });
   const systems = fc.constantFrom(
-    ['electric_direct'], ['district_heating'], ['heat_pump_geothermal'], ['heat_pump_air', 'electric_direct'], ['oil', 'wood'], ['heat_pump_airwater'],
+    ['electric_direct'],
+    ['district_heating'],
+    ['heat_pump_geothermal'],
+    ['heat_pump_air', 'electric_direct'],
+    ['oil', 'wood'],
+    ['heat_pump_airwater'],
   );
   const meter = fc.record({
     electricity: fc.integer({ min: 0, max: 40_000 }),
@@ -110,18 +124,29 @@ describe('measured label properties: the envelope answers never move it (same me
 
   it('EP does not change with construction year, U-values or geometry answers', () => {
     fc.assert(
-      fc.property(envelope, envelope, systems, meter, fc.constantFrom(POSTAL.stockholm, POSTAL.lulea, POSTAL.malmo), (a, b, primary, byCarrier, postal) => {
-        const x = standardHouse({ ...a, atemp: 150, primary_heating_systems: primary }, postal);
-        const y = standardHouse({ ...b, atemp: 150, primary_heating_systems: primary }, postal);
-        expect(measuredLabel({ byCarrier }, x).value.ep).toBeCloseTo(measuredLabel({ byCarrier }, y).value.ep, 9);
-      }),
+      fc.property(
+        envelope,
+        envelope,
+        systems,
+        meter,
+        fc.constantFrom(POSTAL.stockholm, POSTAL.lulea, POSTAL.malmo),
+        (a, b, primary, byCarrier, postal) => {
+          const x = standardHouse({ ...a, atemp: 150, primary_heating_systems: primary }, postal);
+          const y = standardHouse({ ...b, atemp: 150, primary_heating_systems: primary }, postal);
+          expect(measuredLabel({ byCarrier }, x).value.ep).toBeCloseTo(measuredLabel({ byCarrier }, y).value.ep, 9);
+        },
+      ),
       { numRuns: 300 },
     );
   });
 
   it('the same 15 000 kWh in the same 150 m² Stockholm house gives one EP and class for every construction year', () => {
     const labels = [1900, 1930, 1950, 1965, 1975, 1985, 1995, 2005, 2015, 2025].map(
-      (year) => measuredLabel({ byCarrier: { electricity: 15_000 } }, standardHouse({ construction_year: year, atemp: 150, primary_heating_systems: ['electric_direct'] })).value,
+      (year) =>
+        measuredLabel(
+          { byCarrier: { electricity: 15_000 } },
+          standardHouse({ construction_year: year, atemp: 150, primary_heating_systems: ['electric_direct'] }),
+        ).value,
     );
     expect(new Set(labels.map((l) => l.ep)).size).toBe(1);
     expect(new Set(labels.map((l) => l.energy_class)).size).toBe(1);

@@ -25,14 +25,33 @@ const houseArb = (atemp: { min: number; max: number }) =>
       window_type: fc.constantFrom('unknown', 'single', 'double', 'triple'),
       occupants: fc.integer({ min: 1, max: 6 }),
       roof_orientation: fc.constantFrom('south', 'east_west', 'north'),
-      primary_heating_systems: fc.constantFrom(['electric_direct'], ['electric_waterborne'], ['oil'], ['district_heating'], ['heat_pump_air', 'electric_direct'], ['pellets']),
+      primary_heating_systems: fc.constantFrom(
+        ['electric_direct'],
+        ['electric_waterborne'],
+        ['oil'],
+        ['district_heating'],
+        ['heat_pump_air', 'electric_direct'],
+        ['pellets'],
+      ),
       postal: fc.constantFrom(POSTAL.malmo, POSTAL.stockholm, POSTAL.lulea),
     })
-    .map(({ postal, primary_heating_systems, ...answers }) => house({ ...answers, primary_heating_systems: [...primary_heating_systems], heat_pump_installation_year: 2003 }, postal));
+    .map(({ postal, primary_heating_systems, ...answers }) =>
+      house(
+        { ...answers, primary_heating_systems: [...primary_heating_systems], heat_pump_installation_year: 2003 },
+        postal,
+      ),
+    );
 
 /** The measures a plan may hold on this house: proposed singles (not packages, not `unspecified`, not the `heat_pump` alias). */
 const plannable = (all: Activity[]) =>
-  all.filter((a) => a.available && a.completion_status !== 'completed' && a.category !== 'package' && a.name !== 'unspecified' && a.name !== 'heat_pump');
+  all.filter(
+    (a) =>
+      a.available &&
+      a.completion_status !== 'completed' &&
+      a.category !== 'package' &&
+      a.name !== 'unspecified' &&
+      a.name !== 'heat_pump',
+  );
 
 /** The plan, or null when the engine refuses the set (two of one choice, smart steering without a pump). */
 function planOrNull(b: Building, types: ActivityType[]): PlanResult | null {
@@ -50,11 +69,16 @@ describe('plan properties over generated houses', () => {
       fc.property(houseArb({ min: 60, max: 250 }), fc.infiniteStream(fc.boolean()), (b, picks) => {
         const cards = plannable(recommendationsFor(b)).filter((a) => a.choice !== 'solar');
         const set = cards.filter(() => picks.next().value as boolean);
-        const plan = planOrNull(b, set.map((a) => a.name));
+        const plan = planOrNull(
+          b,
+          set.map((a) => a.name),
+        );
         if (!plan || set.length < 2) return;
         // Each card and the plan are rounded to whole kWh and kronor: at most one unit each.
         expect(plan.kwh_saved_bought).toBeLessThanOrEqual(set.reduce((s, a) => s + a.kwh_saved_bought, 0) + set.length);
-        expect(plan.energy_cost_savings).toBeLessThanOrEqual(set.reduce((s, a) => s + a.savings.energyCostSavings, 0) + set.length);
+        expect(plan.energy_cost_savings).toBeLessThanOrEqual(
+          set.reduce((s, a) => s + a.savings.energyCostSavings, 0) + set.length,
+        );
       }),
       runs(150),
     );
@@ -64,7 +88,10 @@ describe('plan properties over generated houses', () => {
     fc.assert(
       fc.property(houseArb({ min: 60, max: 250 }), fc.infiniteStream(fc.boolean()), (b, picks) => {
         const set = plannable(recommendationsFor(b)).filter(() => picks.next().value as boolean);
-        const plan = planOrNull(b, set.map((a) => a.name));
+        const plan = planOrNull(
+          b,
+          set.map((a) => a.name),
+        );
         if (!plan) return;
         const bought = contextFor(b, defaultPrices(b.location.priceArea)).before.totalImport;
         expect(plan.kwh_saved_bought).toBeLessThanOrEqual(Math.round(bought));
@@ -74,7 +101,8 @@ describe('plan properties over generated houses', () => {
   });
 
   it('brute force on small houses: a suggested plan is never dearer than any single measure or pair that reaches its class', () => {
-    const reaches = (cls: string | null, target: string) => cls !== null && ENERGY_CLASSES.indexOf(cls as never) <= ENERGY_CLASSES.indexOf(target as never);
+    const reaches = (cls: string | null, target: string) =>
+      cls !== null && ENERGY_CLASSES.indexOf(cls as never) <= ENERGY_CLASSES.indexOf(target as never);
     let compared = 0;
     fc.assert(
       fc.property(houseArb({ min: 60, max: 110 }), (b) => {

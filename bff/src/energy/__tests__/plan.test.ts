@@ -17,16 +17,29 @@ const SHAPES: Answers[] = [
   { construction_year: 1982, num_floors: 2, building_type: 'radhus', atemp: 110, ventilation: 'exhaust' },
   { construction_year: 2001, num_floors: 1, basement: 'unheated', occupants: 2, indoor_temperature: 22 },
 ];
-const SYSTEMS: string[][] = [['electric_direct'], ['electric_waterborne'], ['oil'], ['district_heating'], ['heat_pump_air', 'electric_direct']];
+const SYSTEMS: string[][] = [
+  ['electric_direct'],
+  ['electric_waterborne'],
+  ['oil'],
+  ['district_heating'],
+  ['heat_pump_air', 'electric_direct'],
+];
 
 function* houses(): Generator<[string, Building]> {
-  for (const postal of PLACES) for (const shape of SHAPES) for (const s of SYSTEMS) {
-    const answers = { ...shape, primary_heating_systems: s, heat_pump_installation_year: 2003 };
-    yield [`${postal} ${JSON.stringify(answers)}`, house(answers, postal)];
-  }
+  for (const postal of PLACES)
+    for (const shape of SHAPES)
+      for (const s of SYSTEMS) {
+        const answers = { ...shape, primary_heating_systems: s, heat_pump_installation_year: 2003 };
+        yield [`${postal} ${JSON.stringify(answers)}`, house(answers, postal)];
+      }
 }
 
-const ENVELOPE: ActivityType[] = ['insulation_attic', 'insulation_walls', 'energy_efficient_windows', 'energy_efficient_doors'];
+const ENVELOPE: ActivityType[] = [
+  'insulation_attic',
+  'insulation_walls',
+  'energy_efficient_windows',
+  'energy_efficient_doors',
+];
 const open = (all: Activity[], type: ActivityType) => all.find((a) => a.name === type && a.available);
 
 /** Every subset of `types` (the empty one too). */
@@ -63,7 +76,10 @@ describe('refused plans', () => {
   });
   it('smart steering needs a heat pump: refused alone in a direct-electric house, taken beside a new pump', () => {
     expect(() => computePlan(b, ['heat_pump_smart_steering'])).toThrow(/not available/);
-    expect(computePlan(b, ['heat_pump_airwater', 'heat_pump_smart_steering']).measures).toEqual(['heat_pump_airwater', 'heat_pump_smart_steering']);
+    expect(computePlan(b, ['heat_pump_airwater', 'heat_pump_smart_steering']).measures).toEqual([
+      'heat_pump_airwater',
+      'heat_pump_smart_steering',
+    ]);
   });
 });
 
@@ -83,7 +99,11 @@ describe('a plan of one measure is that measure’s recommendation', () => {
         expect(plan.kwh_sold).toBe(rec.kwh_sold);
         expect(plan.energy_cost_savings).toBe(rec.savings.energyCostSavings);
         expect(plan.energy_diff_per_carrier).toEqual(rec.energy_diff_per_carrier);
-        expect([plan.payback_years, plan.pays_back, plan.lifetime_value]).toEqual([rec.payback_years, rec.pays_back, rec.lifetime_value]);
+        expect([plan.payback_years, plan.pays_back, plan.lifetime_value]).toEqual([
+          rec.payback_years,
+          rec.pays_back,
+          rec.lifetime_value,
+        ]);
         checked++;
       }
     }
@@ -96,14 +116,22 @@ describe('a plan saves no more than the sum of its measures', () => {
     let checked = 0;
     for (const [, b] of houses()) {
       const all = recommendationsFor(b);
-      const pump = (['heat_pump_geothermal', 'heat_pump_airwater', 'heat_pump_air'] as ActivityType[]).find((t) => open(all, t));
-      const types = [...ENVELOPE, 'lower_temperature_1_deg_c', 'low_flush_faucets', ...(pump ? [pump] : [])].filter((t) => open(all, t as ActivityType)) as ActivityType[];
+      const pump = (['heat_pump_geothermal', 'heat_pump_airwater', 'heat_pump_air'] as ActivityType[]).find((t) =>
+        open(all, t),
+      );
+      const types = [...ENVELOPE, 'lower_temperature_1_deg_c', 'low_flush_faucets', ...(pump ? [pump] : [])].filter(
+        (t) => open(all, t as ActivityType),
+      ) as ActivityType[];
       for (const set of subsets(types)) {
         if (set.length < 2) continue;
         const plan = computePlan(b, set);
         const cards = set.map((t) => open(all, t)!);
-        expect(plan.kwh_saved_bought).toBeLessThanOrEqual(cards.reduce((s, a) => s + a.kwh_saved_bought, 0) + set.length);
-        expect(plan.energy_cost_savings).toBeLessThanOrEqual(cards.reduce((s, a) => s + a.savings.energyCostSavings, 0) + set.length);
+        expect(plan.kwh_saved_bought).toBeLessThanOrEqual(
+          cards.reduce((s, a) => s + a.kwh_saved_bought, 0) + set.length,
+        );
+        expect(plan.energy_cost_savings).toBeLessThanOrEqual(
+          cards.reduce((s, a) => s + a.savings.energyCostSavings, 0) + set.length,
+        );
         checked++;
       }
     }
@@ -116,7 +144,15 @@ describe('adding insulation to a plan never raises demand', () => {
     let checked = 0;
     for (const [, b] of houses()) {
       const all = recommendationsFor(b);
-      const others = (['heat_pump_airwater', 'heat_pump_air', 'lower_temperature_1_deg_c', 'low_flush_faucets', 'energy_efficient_products'] as ActivityType[]).filter((t) => open(all, t));
+      const others = (
+        [
+          'heat_pump_airwater',
+          'heat_pump_air',
+          'lower_temperature_1_deg_c',
+          'low_flush_faucets',
+          'energy_efficient_products',
+        ] as ActivityType[]
+      ).filter((t) => open(all, t));
       const envelope = ENVELOPE.filter((t) => open(all, t));
       for (const base of subsets(others)) {
         if (base.includes('heat_pump_airwater') && base.includes('heat_pump_air')) continue;
@@ -136,10 +172,20 @@ describe('adding insulation to a plan never raises demand', () => {
 describe('financing of the whole plan', () => {
   it('is the shared money rules on the plan’s investment and yearly kronor, under the chosen loan', () => {
     const b = house();
-    const plan = computePlan(b, ['insulation_attic', 'heat_pump_airwater'], { loan: { type: 'Private', term: 7, interest_rate: 4 } });
+    const plan = computePlan(b, ['insulation_attic', 'heat_pump_airwater'], {
+      loan: { type: 'Private', term: 7, interest_rate: 4 },
+    });
     const settings = { ...defaultLoanSettings('Private'), loanTerm: 7, privateLoanInterest: 4 };
     expect(plan.financing).toEqual(
-      financeMeasure({ investmentCost: plan.investment_cost, investmentCostSpan: plan.investment_cost_span, yearlySavings: plan.energy_cost_savings, lifeSpan: plan.life_span }, settings),
+      financeMeasure(
+        {
+          investmentCost: plan.investment_cost,
+          investmentCostSpan: plan.investment_cost_span,
+          yearlySavings: plan.energy_cost_savings,
+          lifeSpan: plan.life_span,
+        },
+        settings,
+      ),
     );
     expect(plan.financing.loanTerm).toBe(7);
     expect(plan.financing.interestRate).toBe(4);
@@ -150,20 +196,28 @@ describe('financing of the whole plan', () => {
     const b = house();
     expect(computePlan(b, ['insulation_attic', 'heat_pump_airwater']).co2_saved_kg).toBeGreaterThan(0);
     const empty = computePlan(b, []);
-    expect([empty.investment_cost, empty.kwh_saved_bought, empty.energy_cost_savings, empty.co2_saved_kg]).toEqual([0, 0, 0, 0]);
+    expect([empty.investment_cost, empty.kwh_saved_bought, empty.energy_cost_savings, empty.co2_saved_kg]).toEqual([
+      0, 0, 0, 0,
+    ]);
     expect(empty.epc_label).toEqual(empty.label_before);
   });
 });
 
 describe('suggested plans', () => {
-  const reaches = (cls: string | null, target: string) => cls !== null && ENERGY_CLASSES.indexOf(cls as never) <= ENERGY_CLASSES.indexOf(target as never);
+  const reaches = (cls: string | null, target: string) =>
+    cls !== null && ENERGY_CLASSES.indexOf(cls as never) <= ENERGY_CLASSES.indexOf(target as never);
 
   it('brute force on small houses: each suggestion reaches its class and costs no more than any single measure or pair that does', () => {
     let compared = 0;
-    for (const b of [house({ atemp: 90, construction_year: 1960 }), house({ atemp: 120, construction_year: 1975, primary_heating_systems: ['oil'] }, POSTAL.lulea)]) {
+    for (const b of [
+      house({ atemp: 90, construction_year: 1960 }),
+      house({ atemp: 120, construction_year: 1975, primary_heating_systems: ['oil'] }, POSTAL.lulea),
+    ]) {
       const suggestions = suggestPlans(b);
       expect(suggestions.length).toBeGreaterThan(0);
-      const plannable = recommendationsFor(b).filter((a) => a.available && a.category !== 'package' && a.name !== 'unspecified').map((a) => a.name);
+      const plannable = recommendationsFor(b)
+        .filter((a) => a.available && a.category !== 'package' && a.name !== 'unspecified')
+        .map((a) => a.name);
       const sets: ActivityType[][] = [
         ...plannable.map((t) => [t]),
         ...plannable.flatMap((t, i) => plannable.slice(i + 1).map((u) => [t, u])),

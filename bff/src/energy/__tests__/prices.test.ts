@@ -14,7 +14,10 @@ describe('prices', () => {
   it('rates payload: cents_per_kwh / 100 where given, defaults elsewhere, bad numbers ignored', () => {
     const base = defaultPrices('SE3');
     const p = pricesFromRates(
-      { energy_carriers_import: { electricity: { cents_per_kwh: 250 }, oil: { cents_per_kwh: -3 } }, energy_carriers_export: { electricity: { cents_per_kwh: 80 } } },
+      {
+        energy_carriers_import: { electricity: { cents_per_kwh: 250 }, oil: { cents_per_kwh: -3 } },
+        energy_carriers_export: { electricity: { cents_per_kwh: 80 } },
+      },
       base,
     );
     expect(p.import.electricity).toBe(2.5);
@@ -27,6 +30,9 @@ describe('prices', () => {
     const bought = { ...zeroPerCarrier(), electricity: 1000, district_heating: 2000 };
     const exported = { ...zeroPerCarrier(), electricity: 500 };
     const p = defaultPrices('SE3');
-    expect(yearlyEnergyCost(bought, exported, p)).toBeCloseTo(1000 * p.import.electricity + 2000 * 0.971 - 500 * p.export.electricity, 6);
+    expect(yearlyEnergyCost(bought, exported, p)).toBeCloseTo(
+      1000 * p.import.electricity + 2000 * 0.971 - 500 * p.export.electricity,
+      6,
+    );
   });
 });

@@ -21,8 +21,17 @@ const SHAPES: Answers[] = [
   { construction_year: 1970, building_type: 'flerbostadshus', num_floors: 4, atemp: 1600, occupants: 40 },
 ];
 const SYSTEMS: string[][] = [
-  ['electric_direct'], ['electric_waterborne'], ['oil'], ['pellets'], ['district_heating'], ['gas'], ['wood'],
-  ['heat_pump_exhaust_air'], ['heat_pump_air', 'electric_direct'], ['heat_pump_geothermal', 'wood'], ['heat_pump_airwater'],
+  ['electric_direct'],
+  ['electric_waterborne'],
+  ['oil'],
+  ['pellets'],
+  ['district_heating'],
+  ['gas'],
+  ['wood'],
+  ['heat_pump_exhaust_air'],
+  ['heat_pump_air', 'electric_direct'],
+  ['heat_pump_geothermal', 'wood'],
+  ['heat_pump_airwater'],
 ];
 
 function* houses(systems: string[][] = [['electric_direct']]): Generator<[string, Building]> {
@@ -49,19 +58,36 @@ describe('more insulation never raises demand', () => {
         seq([0, 50, 100, 150, 200, 300, 400, 500, 800].map((mm) => ({ attic_insulation_mm: mm }))),
         seq([0, 50, 100, 200, 300].map((mm) => ({ wall_insulation_added_mm: mm }))),
         seq(['single', 'double', 'triple', 'energy'].map((w) => ({ window_type: w }))),
-        seq([{ window_type: 'single', window_film: false }, { window_type: 'single', window_film: true }, { window_type: 'double' }]),
-        seq([{ window_type: 'double', window_film: false }, { window_type: 'double', window_film: true }, { window_type: 'triple' }]),
+        seq([
+          { window_type: 'single', window_film: false },
+          { window_type: 'single', window_film: true },
+          { window_type: 'double' },
+        ]),
+        seq([
+          { window_type: 'double', window_film: false },
+          { window_type: 'double', window_film: true },
+          { window_type: 'triple' },
+        ]),
         seq([{ door_type: 'insulated' }, { door_type: 'energy' }]),
         seq([{ ventilation: 'natural' }, { ventilation: 'balanced_heat_recovery' }]),
       ];
-      for (const values of checks) for (let i = 1; i < values.length; i++) expect(values[i]).toBeLessThanOrEqual(values[i - 1] + 1e-9);
+      for (const values of checks)
+        for (let i = 1; i < values.length; i++) expect(values[i]).toBeLessThanOrEqual(values[i - 1] + 1e-9);
     }
   });
 
   it('the envelope activities never raise delivered energy', () => {
     for (const [, b] of houses(SYSTEMS)) {
       for (const a of recommendationsFor(b)) {
-        if (['insulation_attic', 'insulation_walls', 'energy_efficient_windows', 'window_film', 'energy_efficient_doors'].includes(a.name)) {
+        if (
+          [
+            'insulation_attic',
+            'insulation_walls',
+            'energy_efficient_windows',
+            'window_film',
+            'energy_efficient_doors',
+          ].includes(a.name)
+        ) {
           expect(a.energy_diff_import).toBeGreaterThanOrEqual(0);
         }
       }
@@ -75,7 +101,8 @@ describe('a heat pump never raises delivered energy for heating', () => {
     let checked = 0;
     for (const [name, b] of houses(SYSTEMS)) {
       const ctx = contextFor(b, defaultPrices(b.location.priceArea));
-      const heating = (balance: ReturnType<typeof modelEnergy>) => balance.byUse.space_heating + balance.byUse.tap_water_heating;
+      const heating = (balance: ReturnType<typeof modelEnergy>) =>
+        balance.byUse.space_heating + balance.byUse.tap_water_heating;
       for (const type of PUMPS) {
         const measure = measureFor(type)!;
         if (measure.completion(ctx) === 'completed' || !measure.availability(ctx).available) continue;
@@ -102,7 +129,8 @@ describe('prices and kronor', () => {
       // Matched by name: the list is sorted by kronor, so prices may change the order.
       low.forEach((a) => {
         const h = high.find((x) => x.name === a.name)!;
-        if (a.savings.energyCostSavings >= 0) expect(h.savings.energyCostSavings).toBeGreaterThanOrEqual(a.savings.energyCostSavings);
+        if (a.savings.energyCostSavings >= 0)
+          expect(h.savings.energyCostSavings).toBeGreaterThanOrEqual(a.savings.energyCostSavings);
       });
     }
   });
@@ -112,7 +140,10 @@ describe('prices and kronor', () => {
       const base = defaultPrices(b.location.priceArea);
       const before = recommendationsFor(b, { prices: base });
       for (const c of CARRIERS) {
-        const dearer: Prices = { import: { ...base.import, [c]: base.import[c] + 0.5 }, export: { ...base.export, [c]: base.export[c] + 0.5 } };
+        const dearer: Prices = {
+          import: { ...base.import, [c]: base.import[c] + 0.5 },
+          export: { ...base.export, [c]: base.export[c] + 0.5 },
+        };
         recommendationsFor(b, { prices: dearer }).forEach((a) => {
           const was = before.find((x) => x.name === a.name)!;
           const saves = was.energy_diff_per_carrier[c] >= 0 && (c !== 'electricity' || was.energy_diff_export >= 0);
@@ -130,8 +161,17 @@ describe('combined measures save less than the sum of their parts', () => {
       const all = recommendationsFor(b);
       const pkg = all.find((a) => a.name === 'complete_renovation')!;
       if (!pkg.available) continue;
-      const parts = all.filter((a) =>
-        a.available && ['insulation_attic', 'insulation_walls', 'energy_efficient_windows', 'energy_efficient_doors', 'heat_pump'].includes(a.name));
+      const parts = all.filter(
+        (a) =>
+          a.available &&
+          [
+            'insulation_attic',
+            'insulation_walls',
+            'energy_efficient_windows',
+            'energy_efficient_doors',
+            'heat_pump',
+          ].includes(a.name),
+      );
       expect(pkg.energy_diff).toBeLessThan(parts.reduce((s, a) => s + a.energy_diff, 0));
       expect(pkg.energy_diff).toBeGreaterThan(Math.max(...parts.map((a) => a.energy_diff)));
       checked++;
@@ -151,7 +191,9 @@ describe('combined measures save less than the sum of their parts', () => {
       const parts = types.map((type) => {
         const alone = all.find((a) => a.name === type)!;
         if (alone.available) return alone.energy_diff;
-        const pump = topOfTheLineParts(ctx).find((m) => m.type.startsWith('heat_pump_') && m.type !== 'heat_pump_smart_steering')!;
+        const pump = topOfTheLineParts(ctx).find(
+          (m) => m.type.startsWith('heat_pump_') && m.type !== 'heat_pump_smart_steering',
+        )!;
         const withPump = modelEnergy({ ...b, input: pump.apply(ctx) }, 'actual');
         const withSmart = modelEnergy({ ...b, input: { ...pump.apply(ctx), smart_heating_control: true } }, 'actual');
         return withPump.totalImport - withSmart.totalImport;
@@ -170,7 +212,8 @@ describe('combined measures save less than the sum of their parts', () => {
       const base = need(b, {});
       const attic = base - need(b, { attic_insulation_mm: 400 });
       const walls = base - need(b, { wall_insulation_added_mm: b.input.wall_insulation_added_mm + 100 });
-      const both = base - need(b, { attic_insulation_mm: 400, wall_insulation_added_mm: b.input.wall_insulation_added_mm + 100 });
+      const both =
+        base - need(b, { attic_insulation_mm: 400, wall_insulation_added_mm: b.input.wall_insulation_added_mm + 100 });
       if (attic < 1 || walls < 1) continue; // attic already at 400 mm: nothing to combine
       expect(both).toBeLessThan(attic + walls);
       checked++;
@@ -182,10 +225,12 @@ describe('combined measures save less than the sum of their parts', () => {
 describe('household electricity: efficient products and appliances', () => {
   it('a house with them uses less household electricity (actual run); the standard run and the label do not change', () => {
     for (const [, b] of houses()) {
-      const run = (answers: Answers, mode: 'actual' | 'standard') => modelEnergy({ ...b, input: { ...b.input, ...answers } as Building['input'] }, mode);
+      const run = (answers: Answers, mode: 'actual' | 'standard') =>
+        modelEnergy({ ...b, input: { ...b.input, ...answers } as Building['input'] }, mode);
       const plain = run({}, 'actual').delivered.electricity.household_electricity;
       const products = run({ energy_reducing_products: true }, 'actual').delivered.electricity.household_electricity;
-      const both = run({ energy_reducing_products: true, appliances: 'efficient' }, 'actual').delivered.electricity.household_electricity;
+      const both = run({ energy_reducing_products: true, appliances: 'efficient' }, 'actual').delivered.electricity
+        .household_electricity;
       expect(products).toBeCloseTo(plain * 0.9, 6);
       expect(both).toBeCloseTo(plain * 0.9 * 0.85, 6);
       expect(run({ energy_reducing_products: true, appliances: 'efficient' }, 'standard')).toEqual(run({}, 'standard'));
@@ -199,9 +244,13 @@ describe('household electricity: efficient products and appliances', () => {
 
 describe('memoised model runs give exactly the straightforward results', () => {
   const VARIANTS: Answers[] = [
-    {}, { roof_orientation: 'south', occupants: 3, indoor_temperature: 22 }, { solar_panels_wp: 6000, battery_kwh: 0 },
-    { window_type: 'double', window_film: true, appliances: 'efficient' }, { low_flush_faucets: true, energy_reducing_products: true },
-    { smart_heating_control: true, heat_pump_installation_year: 1999 }, { attic_insulation_mm: 300, door_type: 'insulated' },
+    {},
+    { roof_orientation: 'south', occupants: 3, indoor_temperature: 22 },
+    { solar_panels_wp: 6000, battery_kwh: 0 },
+    { window_type: 'double', window_film: true, appliances: 'efficient' },
+    { low_flush_faucets: true, energy_reducing_products: true },
+    { smart_heating_control: true, heat_pump_installation_year: 1999 },
+    { attic_insulation_mm: 300, door_type: 'insulated' },
   ];
   it('recommendationsFor with memo = without memo, deep-equal, over houses × systems × answers', () => {
     let checked = 0;
@@ -224,18 +273,27 @@ describe('savings come from re-running the model', () => {
       const measure = measureFor(type)!;
       const after = modelEnergy({ ...b, input: measure.apply(ctx) }, 'actual');
       const a = evaluate(measure, ctx);
-      expect(a.energy_diff).toBe(Math.round(ctx.before.totalImport - after.totalImport + after.totalExport - ctx.before.totalExport));
-      for (const c of CARRIERS) expect(a.energy_diff_per_carrier[c]).toBe(Math.round(ctx.before.byCarrier[c] - after.byCarrier[c]) || 0);
+      expect(a.energy_diff).toBe(
+        Math.round(ctx.before.totalImport - after.totalImport + after.totalExport - ctx.before.totalExport),
+      );
+      for (const c of CARRIERS)
+        expect(a.energy_diff_per_carrier[c]).toBe(Math.round(ctx.before.byCarrier[c] - after.byCarrier[c]) || 0);
     }
   });
 });
 
 describe('honest ranking: bought vs sold, sorted, pays_back (engine README "Ranking")', () => {
-  const RANKING_VARIANTS: Answers[] = [{}, { roof_orientation: 'south' }, { solar_panels_wp: 8000, roof_orientation: 'south' }, { indoor_temperature: 23 }];
+  const RANKING_VARIANTS: Answers[] = [
+    {},
+    { roof_orientation: 'south' },
+    { solar_panels_wp: 8000, roof_orientation: 'south' },
+    { indoor_temperature: 23 },
+  ];
 
   function* cases(): Generator<[string, Building]> {
     for (const [name, b] of houses(SYSTEMS)) {
-      for (const answers of RANKING_VARIANTS) yield [`${name} ${JSON.stringify(answers)}`, { ...b, input: { ...b.input, ...answers } as Building['input'] }];
+      for (const answers of RANKING_VARIANTS)
+        yield [`${name} ${JSON.stringify(answers)}`, { ...b, input: { ...b.input, ...answers } as Building['input'] }];
     }
   }
 
@@ -289,12 +347,23 @@ describe('honest ranking: bought vs sold, sorted, pays_back (engine README "Rank
     const b = house({ primary_heating_systems: ['oil'], roof_orientation: 'south', solar_panels_wp: 4000 });
     const prices = defaultPrices('SE3');
     const ctx = contextFor(b, prices);
-    for (const type of ['solar_panel_installation', 'battery_installation', 'heat_pump_geothermal', 'top_of_the_line'] as const) {
+    for (const type of [
+      'solar_panel_installation',
+      'battery_installation',
+      'heat_pump_geothermal',
+      'top_of_the_line',
+    ] as const) {
       const a = evaluate(measureFor(type)!, ctx);
       if (!a.available) continue;
       const after = ctx.runs.actual(measureFor(type)!.apply(ctx));
-      const fromBought = CARRIERS.reduce((s, c) => s + (ctx.before.byCarrier[c] - after.byCarrier[c]) * prices.import[c], 0);
-      const fromSold = CARRIERS.reduce((s, c) => s + (after.exported[c] - ctx.before.exported[c]) * prices.export[c], 0);
+      const fromBought = CARRIERS.reduce(
+        (s, c) => s + (ctx.before.byCarrier[c] - after.byCarrier[c]) * prices.import[c],
+        0,
+      );
+      const fromSold = CARRIERS.reduce(
+        (s, c) => s + (after.exported[c] - ctx.before.exported[c]) * prices.export[c],
+        0,
+      );
       expect(Math.abs(a.savings.energyCostSavings - (fromBought + fromSold))).toBeLessThanOrEqual(1);
       expect(prices.export.electricity).toBeLessThan(prices.import.electricity);
     }
@@ -316,7 +385,12 @@ describe('honest ranking: bought vs sold, sorted, pays_back (engine README "Rank
     expect(flag('heat_pump_geothermal')).toBe(true);
     expect(flag('insulation_attic')).toBe(true);
     const choice = (name: string) => list.find((a) => a.name === name)!.choice;
-    expect(['heat_pump', 'heat_pump_geothermal', 'heat_pump_airwater', 'heat_pump_air'].map(choice)).toEqual(['heat_pump', 'heat_pump', 'heat_pump', 'heat_pump']);
+    expect(['heat_pump', 'heat_pump_geothermal', 'heat_pump_airwater', 'heat_pump_air'].map(choice)).toEqual([
+      'heat_pump',
+      'heat_pump',
+      'heat_pump',
+      'heat_pump',
+    ]);
     expect(['energy_efficient_windows', 'window_film'].map(choice)).toEqual(['windows', 'windows']);
     expect(choice('insulation_attic')).toBeNull();
   });

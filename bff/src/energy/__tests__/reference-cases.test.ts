@@ -16,7 +16,11 @@ const POSTAL_BORAS = '50330';
 const POSTAL_GOTEBORG = '41103';
 
 function building(answers: Answers, postal: string, atemp: number): Building {
-  return { input: buildingInputFromAnswers({ construction_year: 1975, num_floors: 1, ...answers, atemp }), location: place(postal), year: YEAR };
+  return {
+    input: buildingInputFromAnswers({ construction_year: 1975, num_floors: 1, ...answers, atemp }),
+    location: place(postal),
+    year: YEAR,
+  };
 }
 
 /** The whole-m² Atemp at which the model's need (space heat, or space heat + tap water) is closest to `target` kWh/yr. */
@@ -51,7 +55,9 @@ function heatingAndTapWater(b: Building): number {
 
 /** True when `ep` lies within 3 % of a class boundary of `requirement` (then only EP is compared, not the class). */
 function nearClassBoundary(ep: number, requirement: number): boolean {
-  return K.classBandsPercent.value.some((percent) => Math.abs(ep - (requirement * percent) / 100) <= CLASS_BOUNDARY_MARGIN * ep);
+  return K.classBandsPercent.value.some(
+    (percent) => Math.abs(ep - (requirement * percent) / 100) <= CLASS_BOUNDARY_MARGIN * ep,
+  );
 }
 
 /** The smallest whole-m² Atemp at which heat + tap water reaches `target` kWh/yr. */
@@ -72,18 +78,31 @@ const ENARA_EXAMPLE_1 = [
 const enaraLabel = (postal: string) =>
   measuredLabel(
     { byCarrier: { electricity: 15000 } },
-    building({ construction_year: 1990, primary_heating_systems: ['heat_pump_exhaust_air'], ventilation: 'exhaust', occupants: 4 }, postal, 150),
+    building(
+      {
+        construction_year: 1990,
+        primary_heating_systems: ['heat_pump_exhaust_air'],
+        ventilation: 'exhaust',
+        occupants: 4,
+      },
+      postal,
+      150,
+    ),
   ).value;
 
 // Energimyndigheten, Husguiden "Exempel på besparingar av åtgärder" (from "Potential för energieffektivisering i småhus,
 // Förstudie Besmå", June 2019): an older 1.5-storey house needing 20 000 kWh of heat and tap water a year.
 const HUSGUIDEN_ANSWERS: Answers = {
-  construction_year: 1950, primary_heating_systems: ['electric_direct'], ventilation: 'exhaust', occupants: 4,
+  construction_year: 1950,
+  primary_heating_systems: ['electric_direct'],
+  ventilation: 'exhaust',
+  occupants: 4,
 };
 const husguidenHouse = () => sizedForTotal(20000, HUSGUIDEN_ANSWERS, POSTAL.stockholm);
 const husguidenShare = (b: Building, type: ActivityType) => saving(b, type) / heatingAndTapWater(b);
 const husguidenFtxShare = (b: Building) =>
-  1 - heatingAndTapWater({ ...b, input: { ...b.input, ventilation: 'balanced_heat_recovery' } }) / heatingAndTapWater(b);
+  1 -
+  heatingAndTapWater({ ...b, input: { ...b.input, ventilation: 'balanced_heat_recovery' } }) / heatingAndTapWater(b);
 const HUSGUIDEN_MEASURES = [
   { measure: 'insulation_walls', published: 0.13 },
   { measure: 'energy_efficient_windows', published: 0.14 },
@@ -101,7 +120,11 @@ const luleaAtticSaving = () => {
 // byggahus.se, "Energieffektivisera huset – åtgärderna som ger störst besparing": a 1960s villa in Stockholm with a
 // waterborne electric boiler using 30 000 kWh for heat and tap water moves to ground source and buys 7 500 kWh.
 const byggahusGroundSource = () =>
-  sizedForTotal(30000, { construction_year: 1965, primary_heating_systems: ['electric_waterborne'], occupants: 4 }, POSTAL.stockholm);
+  sizedForTotal(
+    30000,
+    { construction_year: 1965, primary_heating_systems: ['electric_waterborne'], occupants: 4 },
+    POSTAL.stockholm,
+  );
 
 // swedensol.se, "Lönsamhet / Återbetalningstid": 5 kW facing south in Stockholm = 975 × 1.12 × 5 × 0.9 = 4 914 kWh a year.
 const swedensolPv = () =>
@@ -117,12 +140,20 @@ describe('air-to-air heat pump: Energimyndigheten, test of air-to-air heat pumps
     { town: 'Borås', postal: POSTAL_BORAS, need: 11000, low: 7000, high: 7800 },
     { town: 'Luleå', postal: POSTAL.lulea, need: 15400, low: 7900, high: 9300 },
   ];
-  it.each(cases)('$town: a direct-electric house needing $need kWh of heat saves $low–$high kWh (mid ±15 %)', ({ postal, need, low, high }) => {
-    const b = sizedFor(need, { construction_year: 1995, primary_heating_systems: ['electric_direct'] }, postal, false);
-    expect(modelEnergy(b, 'actual').need.space_heating / need).toBeCloseTo(1, 1);
-    const ours = saving(b, 'heat_pump_air');
-    expect(Math.abs(deviation(ours, (low + high) / 2))).toBeLessThanOrEqual(SAVINGS_TOLERANCE);
-  });
+  it.each(cases)(
+    '$town: a direct-electric house needing $need kWh of heat saves $low–$high kWh (mid ±15 %)',
+    ({ postal, need, low, high }) => {
+      const b = sizedFor(
+        need,
+        { construction_year: 1995, primary_heating_systems: ['electric_direct'] },
+        postal,
+        false,
+      );
+      expect(modelEnergy(b, 'actual').need.space_heating / need).toBeCloseTo(1, 1);
+      const ours = saving(b, 'heat_pump_air');
+      expect(Math.abs(deviation(ours, (low + high) / 2))).toBeLessThanOrEqual(SAVINGS_TOLERANCE);
+    },
+  );
 });
 
 describe('air/water heat pump: Energimyndigheten, test of air/water heat pumps (2011, 2013) (saving share ±15 %)', () => {
@@ -147,7 +178,11 @@ describe('ground-source heat pump: Energimyndigheten field test of 20 ground-sou
 describe('measured label: Boverket, BEN worked example (older småhus, ground-source heat pump, 160 m²) (EP parts ±10 %)', () => {
   // Published: 16 350 kWh electricity, household unknown → BEN 30 kWh/m² = 4 800, property 880, tap water 1 386 → heating 9 284;
   // tap water normalised to 20 × 160 / 2.5 = 1 280 kWh.
-  const b = building({ construction_year: 1965, primary_heating_systems: ['heat_pump_geothermal'] }, POSTAL.stockholm, 160);
+  const b = building(
+    { construction_year: 1965, primary_heating_systems: ['heat_pump_geothermal'] },
+    POSTAL.stockholm,
+    160,
+  );
   const parts = measuredEpParts({ byCarrier: { electricity: 16350 }, tapWater: 1386 }, b).electricity;
 
   it('heating = 16 350 − 1 386 − 880 − 4 800 = 9 284 kWh', () => {
@@ -205,40 +240,69 @@ if (process.env.REFERENCE_TABLE) {
   it('prints the reference table', () => {
     const rows: string[] = [];
     for (const [town, postal, need, low, high] of [
-      ['Malmö', POSTAL.malmo, 9100, 6500, 6900], ['Borås', POSTAL_BORAS, 11000, 7000, 7800], ['Luleå', POSTAL.lulea, 15400, 7900, 9300],
+      ['Malmö', POSTAL.malmo, 9100, 6500, 6900],
+      ['Borås', POSTAL_BORAS, 11000, 7000, 7800],
+      ['Luleå', POSTAL.lulea, 15400, 7900, 9300],
     ] as const) {
       void town;
-      const b = sizedFor(need, { construction_year: 1995, primary_heating_systems: ['electric_direct'] }, postal, false);
+      const b = sizedFor(
+        need,
+        { construction_year: 1995, primary_heating_systems: ['electric_direct'] },
+        postal,
+        false,
+      );
       const ours = saving(b, 'heat_pump_air');
-      rows.push(`${town} ${need}: ours ${ours} (Atemp ${b.input.atemp}, dd ${b.location.degreeDays}) vs ${(low + high) / 2} → ${(deviation(ours, (low + high) / 2) * 100).toFixed(1)} %`);
+      rows.push(
+        `${town} ${need}: ours ${ours} (Atemp ${b.input.atemp}, dd ${b.location.degreeDays}) vs ${(low + high) / 2} → ${(deviation(ours, (low + high) / 2) * 100).toFixed(1)} %`,
+      );
     }
     const aw = sizedFor(15000, { primary_heating_systems: ['electric_waterborne'] }, POSTAL.malmo, true);
     const awa = modelEnergy(aw, 'actual');
     const awShare = saving(aw, 'heat_pump_airwater') / (awa.byUse.space_heating + awa.byUse.tap_water_heating);
-    rows.push(`air/water: ${(awShare * 100).toFixed(1)} % (Atemp ${aw.input.atemp}) vs 52.5 → ${(deviation(awShare, 0.525) * 100).toFixed(1)} %`);
+    rows.push(
+      `air/water: ${(awShare * 100).toFixed(1)} % (Atemp ${aw.input.atemp}) vs 52.5 → ${(deviation(awShare, 0.525) * 100).toFixed(1)} %`,
+    );
     const g = building({ primary_heating_systems: ['electric_waterborne'] }, POSTAL_GOTEBORG, 150);
     const ga = modelEnergy(g, 'actual');
     const gShare = saving(g, 'heat_pump_geothermal') / (ga.byUse.space_heating + ga.byUse.tap_water_heating);
     rows.push(`geothermal: ${(gShare * 100).toFixed(1)} % vs 62 → ${(deviation(gShare, 0.62) * 100).toFixed(1)} %`);
-    const ben = measuredEpParts({ byCarrier: { electricity: 16350 }, tapWater: 1386 }, building({ construction_year: 1965, primary_heating_systems: ['heat_pump_geothermal'] }, POSTAL.stockholm, 160)).electricity;
-    rows.push(`BEN: heating ${ben.heating.toFixed(0)}, tap ${ben.tapWater.toFixed(0)}, property ${ben.property.toFixed(0)}`);
+    const ben = measuredEpParts(
+      { byCarrier: { electricity: 16350 }, tapWater: 1386 },
+      building({ construction_year: 1965, primary_heating_systems: ['heat_pump_geothermal'] }, POSTAL.stockholm, 160),
+    ).electricity;
+    rows.push(
+      `BEN: heating ${ben.heating.toFixed(0)}, tap ${ben.tapWater.toFixed(0)}, property ${ben.property.toFixed(0)}`,
+    );
     const pct = (ours: number, published: number) => `${(deviation(ours, published) * 100).toFixed(1)} %`;
     for (const { town, postal, ep } of ENARA_EXAMPLE_1) {
       const label = enaraLabel(postal);
-      rows.push(`enara ${town}: EP ${label.ep} ${label.energy_class} (F_geo ${label.f_geo}) vs ${ep} → ${pct(label.ep, ep)}`);
+      rows.push(
+        `enara ${town}: EP ${label.ep} ${label.energy_class} (F_geo ${label.f_geo}) vs ${ep} → ${pct(label.ep, ep)}`,
+      );
     }
     const hg = husguidenHouse();
     rows.push(`Husguiden house: Atemp ${hg.input.atemp}, heat + tap ${heatingAndTapWater(hg).toFixed(0)}`);
-    for (const { measure, published } of [...HUSGUIDEN_MEASURES, { measure: 'insulation_attic', published: 0.1 }] as const) {
+    for (const { measure, published } of [
+      ...HUSGUIDEN_MEASURES,
+      { measure: 'insulation_attic', published: 0.1 },
+    ] as const) {
       const share = husguidenShare(hg, measure);
-      rows.push(`Husguiden ${measure}: ${(share * 100).toFixed(1)} % vs ${Math.round(published * 100)} → ${pct(share, published)}`);
+      rows.push(
+        `Husguiden ${measure}: ${(share * 100).toFixed(1)} % vs ${Math.round(published * 100)} → ${pct(share, published)}`,
+      );
     }
     const twoStorey = sizedForTotal(20000, { ...HUSGUIDEN_ANSWERS, num_floors: 2 }, POSTAL.stockholm);
-    rows.push(`Husguiden insulation_attic, two storeys: ${(husguidenShare(twoStorey, 'insulation_attic') * 100).toFixed(1)} %`);
-    rows.push(`Husguiden FTX: ${(husguidenFtxShare(hg) * 100).toFixed(1)} % vs 16 → ${pct(husguidenFtxShare(hg), 0.16)}`);
+    rows.push(
+      `Husguiden insulation_attic, two storeys: ${(husguidenShare(twoStorey, 'insulation_attic') * 100).toFixed(1)} %`,
+    );
+    rows.push(
+      `Husguiden FTX: ${(husguidenFtxShare(hg) * 100).toFixed(1)} % vs 16 → ${pct(husguidenFtxShare(hg), 0.16)}`,
+    );
     rows.push(`Luleå attic: ${luleaAtticSaving().toFixed(0)} vs 5719 → ${pct(luleaAtticSaving(), 5719)}`);
     const gs = byggahusGroundSource();
-    rows.push(`byggahus ground source: Atemp ${gs.input.atemp}, saves ${saving(gs, 'heat_pump_geothermal')} vs 22500 → ${pct(saving(gs, 'heat_pump_geothermal'), 22500)}`);
+    rows.push(
+      `byggahus ground source: Atemp ${gs.input.atemp}, saves ${saving(gs, 'heat_pump_geothermal')} vs 22500 → ${pct(saving(gs, 'heat_pump_geothermal'), 22500)}`,
+    );
     rows.push(`swedensol PV: ${swedensolPv().toFixed(0)} vs 4914 → ${pct(swedensolPv(), 4914)}`);
     console.log(rows.join('\n'));
   });

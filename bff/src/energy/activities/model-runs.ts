@@ -59,7 +59,9 @@ export class ModelRuns {
   ) {}
 
   private with(input: BuildingInput): Building {
-    return input === this.building.input ? this.building : { input, location: this.building.location, year: this.building.year };
+    return input === this.building.input
+      ? this.building
+      : { input, location: this.building.location, year: this.building.year };
   }
 
   private entry(input: BuildingInput): Entry {
@@ -112,7 +114,10 @@ export class ModelRuns {
   }
 
   /** The measure's `availability`, once per property (read-only: its messages go into the answer as they are). */
-  availability<Context, Availability>(measure: { availability(ctx: Context): Availability }, ctx: Context): Availability {
+  availability<Context, Availability>(
+    measure: { availability(ctx: Context): Availability },
+    ctx: Context,
+  ): Availability {
     return this.once(this.availabilities, measure, () => measure.availability(ctx));
   }
 

@@ -20,7 +20,11 @@ import { combinedLifeSpan, midCost, subsidiesFor } from './subsidies';
 import type { ActivityType, Measure, MeasureContext } from './types';
 
 /** Measures that cannot be in a plan: the packages are plans themselves, and `unspecified` changes nothing. */
-const NOT_PLANNABLE: ReadonlySet<ActivityType> = new Set<ActivityType>(['complete_renovation', 'top_of_the_line', 'unspecified']);
+const NOT_PLANNABLE: ReadonlySet<ActivityType> = new Set<ActivityType>([
+  'complete_renovation',
+  'top_of_the_line',
+  'unspecified',
+]);
 
 /** At most this many measures in a suggested plan (the search's bound; README "Plans"). */
 export const MAX_SUGGESTION_MEASURES = 4;
@@ -62,17 +66,30 @@ export function planMeasures(ctx: MeasureContext, types: readonly ActivityType[]
     if (seen.has(type)) throw new PlanError('duplicate_measure', [type], `${type} is in the plan twice.`);
     seen.add(type);
     const measure = BY_TYPE.get(type);
-    if (!measure || NOT_PLANNABLE.has(type)) throw new PlanError('not_plannable', [type], `${type} cannot be part of a plan (packages and "unspecified" are not measures of their own).`);
+    if (!measure || NOT_PLANNABLE.has(type))
+      throw new PlanError(
+        'not_plannable',
+        [type],
+        `${type} cannot be part of a plan (packages and "unspecified" are not measures of their own).`,
+      );
     parts.push(measure);
   }
   const byChoice = new Map<string, ActivityType[]>();
-  for (const part of parts) if (part.choice) byChoice.set(part.choice, [...(byChoice.get(part.choice) ?? []), part.type]);
+  for (const part of parts)
+    if (part.choice) byChoice.set(part.choice, [...(byChoice.get(part.choice) ?? []), part.type]);
   for (const [choice, list] of byChoice) {
-    if (list.length > 1) throw new PlanError('conflicting_measures', list, `${list.join(' and ')} replace one another (choice "${choice}"): keep one of them.`);
+    if (list.length > 1)
+      throw new PlanError(
+        'conflicting_measures',
+        list,
+        `${list.join(' and ')} replace one another (choice "${choice}"): keep one of them.`,
+      );
   }
   for (const part of parts) {
-    if (completionOf(ctx, part) === 'completed') throw new PlanError('not_available', [part.type], `${part.type} is already done in this house.`);
-    if (!availableIn(ctx, part, parts)) throw new PlanError('not_available', [part.type], `${part.type} is not available for this house.`);
+    if (completionOf(ctx, part) === 'completed')
+      throw new PlanError('not_available', [part.type], `${part.type} is already done in this house.`);
+    if (!availableIn(ctx, part, parts))
+      throw new PlanError('not_available', [part.type], `${part.type} is not available for this house.`);
   }
   return parts.sort((a, b) => ORDER.get(a.type)! - ORDER.get(b.type)!);
 }
@@ -94,8 +111,14 @@ const round = (x: number) => Math.round(x) || 0;
 
 function roundedPerCarrier(d: PerCarrier): PerCarrier {
   return {
-    bio: round(d.bio), bio_other: round(d.bio_other), bio_tree_pellets_bricks: round(d.bio_tree_pellets_bricks),
-    district_heating: round(d.district_heating), electricity: round(d.electricity), gas: round(d.gas), oil: round(d.oil), wood: round(d.wood),
+    bio: round(d.bio),
+    bio_other: round(d.bio_other),
+    bio_tree_pellets_bricks: round(d.bio_tree_pellets_bricks),
+    district_heating: round(d.district_heating),
+    electricity: round(d.electricity),
+    gas: round(d.gas),
+    oil: round(d.oil),
+    wood: round(d.wood),
   };
 }
 
@@ -118,7 +141,10 @@ export function computePlan(building: Building, types: readonly ActivityType[], 
   const lifeSpan = items.length === 0 ? 0 : round(combinedLifeSpan(items));
   const yearlyKr = round(diff.energyCostSavings);
   const loan = options.loan ?? { type: 'Cash' };
-  const financing: Financing = financeMeasure({ investmentCost: investment, investmentCostSpan: span, yearlySavings: yearlyKr, lifeSpan }, loanSettingsOf(loan));
+  const financing: Financing = financeMeasure(
+    { investmentCost: investment, investmentCostSpan: span, yearlySavings: yearlyKr, lifeSpan },
+    loanSettingsOf(loan),
+  );
   return {
     measures: parts.map((p) => p.type),
     label_before: { ...ctx.labelBefore },
@@ -151,7 +177,8 @@ function searchCandidates(ctx: MeasureContext): Measure[] {
   const ep = ctx.labelBefore.ep;
   return MEASURES.filter((m) => {
     if (NOT_PLANNABLE.has(m.type) || m.type === 'heat_pump' || completionOf(ctx, m) === 'completed') return false;
-    const possible = availabilityOf(ctx, m).available || (m.type === 'heat_pump_smart_steering' && !hasHeatPump(ctx.building.input));
+    const possible =
+      availabilityOf(ctx, m).available || (m.type === 'heat_pump_smart_steering' && !hasHeatPump(ctx.building.input));
     return possible && ctx.runs.label(inputAfter(ctx, m)).ep < ep;
   });
 }
@@ -170,12 +197,16 @@ export function suggestPlans(building: Building, options: Pick<PlanOptions, 'pri
   const candidates = searchCandidates(ctx);
   const cost = new Map(candidates.map((m) => [m, costOf(ctx, m).reduce((sum, i) => sum + midCost(i), 0)]));
   const best = new Map<EnergyClass, { parts: Measure[]; cost: number; ep: number }>();
-  const worstBestCost = () => (best.size < targets.length ? Infinity : Math.max(...[...best.values()].map((b) => b.cost)));
+  const worstBestCost = () =>
+    best.size < targets.length ? Infinity : Math.max(...[...best.values()].map((b) => b.cost));
 
   const chosen: Measure[] = [];
   const visit = (start: number, sum: number) => {
     if (chosen.length > 0) {
-      const valid = !chosen.some((m) => m.type === 'heat_pump_smart_steering') || hasHeatPump(ctx.building.input) || chosen.some((m) => m.choice === 'heat_pump');
+      const valid =
+        !chosen.some((m) => m.type === 'heat_pump_smart_steering') ||
+        hasHeatPump(ctx.building.input) ||
+        chosen.some((m) => m.choice === 'heat_pump');
       if (valid) {
         const label = ctx.runs.label(combinedInput(ctx, chosen));
         const reached = label.energy_class;
@@ -183,7 +214,11 @@ export function suggestPlans(building: Building, options: Pick<PlanOptions, 'pri
           for (const target of targets) {
             if (ENERGY_CLASSES.indexOf(reached) > ENERGY_CLASSES.indexOf(target)) continue;
             const held = best.get(target);
-            const better = !held || sum < held.cost || (sum === held.cost && (chosen.length < held.parts.length || (chosen.length === held.parts.length && label.ep < held.ep)));
+            const better =
+              !held ||
+              sum < held.cost ||
+              (sum === held.cost &&
+                (chosen.length < held.parts.length || (chosen.length === held.parts.length && label.ep < held.ep)));
             if (better) best.set(target, { parts: [...chosen], cost: sum, ep: label.ep });
           }
         }
@@ -207,8 +242,18 @@ export function suggestPlans(building: Building, options: Pick<PlanOptions, 'pri
   for (const target of targets) {
     const found = best.get(target);
     if (!found) continue;
-    const plan = computePlan(building, found.parts.map((p) => p.type), { ctx });
-    out.push({ energy_class: target, measures: plan.measures, investment_cost: plan.investment_cost, energy_cost_savings: plan.energy_cost_savings, epc_label: plan.epc_label });
+    const plan = computePlan(
+      building,
+      found.parts.map((p) => p.type),
+      { ctx },
+    );
+    out.push({
+      energy_class: target,
+      measures: plan.measures,
+      investment_cost: plan.investment_cost,
+      energy_cost_savings: plan.energy_cost_savings,
+      epc_label: plan.epc_label,
+    });
   }
   return out;
 }

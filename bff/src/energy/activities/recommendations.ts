@@ -14,7 +14,9 @@ export interface RecommendationOptions {
 }
 
 export function recommendationsFor(building: Building, options: RecommendationOptions = {}): Activity[] {
-  const ctx = contextFor(building, options.prices ?? defaultPrices(building.location.priceArea), { memo: options.memo });
+  const ctx = contextFor(building, options.prices ?? defaultPrices(building.location.priceArea), {
+    memo: options.memo,
+  });
   // Evaluated in the registry's order (measures reuse each other's memoised runs), returned by yearly kronor saved.
   return MEASURES.map((measure) => evaluate(measure, ctx)).sort(byYearlySavings);
 }

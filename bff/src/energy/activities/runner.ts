@@ -32,9 +32,14 @@ export interface Difference {
 /** Each carrier's before − after, in CARRIERS order (written out: it runs for every activity). */
 function perCarrierDifference(b: PerCarrier, a: PerCarrier): PerCarrier {
   return {
-    bio: b.bio - a.bio, bio_other: b.bio_other - a.bio_other, bio_tree_pellets_bricks: b.bio_tree_pellets_bricks - a.bio_tree_pellets_bricks,
-    district_heating: b.district_heating - a.district_heating, electricity: b.electricity - a.electricity, gas: b.gas - a.gas,
-    oil: b.oil - a.oil, wood: b.wood - a.wood,
+    bio: b.bio - a.bio,
+    bio_other: b.bio_other - a.bio_other,
+    bio_tree_pellets_bricks: b.bio_tree_pellets_bricks - a.bio_tree_pellets_bricks,
+    district_heating: b.district_heating - a.district_heating,
+    electricity: b.electricity - a.electricity,
+    gas: b.gas - a.gas,
+    oil: b.oil - a.oil,
+    wood: b.wood - a.wood,
   };
 }
 
@@ -48,7 +53,8 @@ export function difference(before: EnergyBalance, after: EnergyBalance, prices: 
     energy_diff_export: exports,
     energy_diff_per_carrier: perCarrier,
     energyCostSavings:
-      yearlyEnergyCost(before.byCarrier, before.exported, prices) - yearlyEnergyCost(after.byCarrier, after.exported, prices),
+      yearlyEnergyCost(before.byCarrier, before.exported, prices) -
+      yearlyEnergyCost(after.byCarrier, after.exported, prices),
   };
 }
 
@@ -58,7 +64,12 @@ const NO_WORTH = worthOf(0, 0, 0);
 /** Whole kWh / kr; never −0. */
 const round = (x: number) => Math.round(x) || 0;
 
-function nothingChanges(measure: Measure, ctx: MeasureContext, status: Activity['completion_status'], messages: ActivityMessage[]): Activity {
+function nothingChanges(
+  measure: Measure,
+  ctx: MeasureContext,
+  status: Activity['completion_status'],
+  messages: ActivityMessage[],
+): Activity {
   return {
     name: measure.type,
     category: measure.category,
@@ -98,8 +109,14 @@ export function evaluate(measure: Measure, ctx: MeasureContext): Activity {
   const items = costOf(ctx, measure);
   const d = diff.energy_diff_per_carrier;
   const perCarrier: PerCarrier = {
-    bio: round(d.bio), bio_other: round(d.bio_other), bio_tree_pellets_bricks: round(d.bio_tree_pellets_bricks),
-    district_heating: round(d.district_heating), electricity: round(d.electricity), gas: round(d.gas), oil: round(d.oil), wood: round(d.wood),
+    bio: round(d.bio),
+    bio_other: round(d.bio_other),
+    bio_tree_pellets_bricks: round(d.bio_tree_pellets_bricks),
+    district_heating: round(d.district_heating),
+    electricity: round(d.electricity),
+    gas: round(d.gas),
+    oil: round(d.oil),
+    wood: round(d.wood),
   };
   let cost = 0;
   let span = 0;

@@ -14,12 +14,17 @@ export function subsidiesFor(items: readonly CostItem[]): Subsidy[] {
   let green = 0;
   for (const item of items) {
     if (item.subsidy.kind === 'rot') rot += midCost(item) * item.subsidy.labourShare * K.rotRate.value;
-    if (item.subsidy.kind === 'green_technology') green += midCost(item) * item.subsidy.rate * K.greenTechEligibleShare.value;
+    if (item.subsidy.kind === 'green_technology')
+      green += midCost(item) * item.subsidy.rate * K.greenTechEligibleShare.value;
   }
   const claimants = K.subsidyClaimants.value;
   const out: Subsidy[] = [];
   if (rot > 0) out.push({ type: 'rot', amount: Math.round(Math.min(rot, K.rotCapPerPerson.value * claimants)) });
-  if (green > 0) out.push({ type: 'green_technology', amount: Math.round(Math.min(green, K.greenTechCapPerPerson.value * claimants)) });
+  if (green > 0)
+    out.push({
+      type: 'green_technology',
+      amount: Math.round(Math.min(green, K.greenTechCapPerPerson.value * claimants)),
+    });
   return out;
 }
 

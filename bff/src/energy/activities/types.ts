@@ -28,9 +28,7 @@ export {
 } from '@home-energy/shared/schemas/energy';
 
 export type SubsidyRule =
-  | { kind: 'none' }
-  | { kind: 'rot'; labourShare: number }
-  | { kind: 'green_technology'; rate: number };
+  { kind: 'none' } | { kind: 'rot'; labourShare: number } | { kind: 'green_technology'; rate: number };
 
 /** One priced part of an investment (kr incl. VAT, before subsidies). */
 export interface CostItem {

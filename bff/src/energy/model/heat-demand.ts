@@ -36,7 +36,9 @@ export function atticInsulationMm(input: Pick<BuildingInput, 'attic_insulation_m
 
 /** U of the glazing as answered (or typical of the era), without a window film. */
 export function glazingU(input: Pick<BuildingInput, 'window_type' | 'construction_year'>): number {
-  return input.window_type === 'unknown' ? archetypeFor(input.construction_year).windowU : K.windowU.value[input.window_type];
+  return input.window_type === 'unknown'
+    ? archetypeFor(input.construction_year).windowU
+    : K.windowU.value[input.window_type];
 }
 
 /** A low-e window film helps 1- and 2-pane glazing only (U at or above the 2-pane value); better glazing has low-e already. */
@@ -162,7 +164,8 @@ export function spaceHeatNeed(
   const h = totalHeatLoss(heatLoss(input));
   const degreeDays = degreeDaysAtBalance(climate, balanceTemperature(input, h, freeHeatWPerM2));
   const base = (h * degreeDays * K.hoursPerDay.value) / K.whPerKwh.value;
-  const temperature = 1 + K.indoorTemperatureSensitivity.value * (indoorTemperature - K.referenceIndoorTemperature.value);
+  const temperature =
+    1 + K.indoorTemperatureSensitivity.value * (indoorTemperature - K.referenceIndoorTemperature.value);
   const control = input.smart_heating_control ? 1 - K.smartControlSpaceHeatSaving.value : 1;
   return Math.max(0, base * temperature * control);
 }
@@ -174,7 +177,10 @@ export function standardTapWaterNeed(category: BuildingCategory, atemp: number):
 
 /** For bills: occupants × 1 170 kWh (less with low-flow fittings); unknown occupants → the BEN standard. */
 export function actualTapWaterNeed(input: BuildingInput, category: BuildingCategory): number {
-  const base = input.occupants === null ? standardTapWaterNeed(category, input.atemp) : input.occupants * K.tapWaterPerPerson.value;
+  const base =
+    input.occupants === null
+      ? standardTapWaterNeed(category, input.atemp)
+      : input.occupants * K.tapWaterPerPerson.value;
   return input.low_flush_faucets ? base * (1 - K.lowFlushTapWaterReduction.value) : base;
 }
 

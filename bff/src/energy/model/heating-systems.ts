@@ -31,7 +31,8 @@ export function isHeatPump(system: HeatingSystemId): system is HeatPumpId {
 }
 
 const AIR_TO_AIR = K.airToAirSpfByClimate.value;
-const AIR_TO_AIR_SLOPE = (AIR_TO_AIR.cold.spf - AIR_TO_AIR.warm.spf) / (AIR_TO_AIR.cold.degreeDays - AIR_TO_AIR.warm.degreeDays);
+const AIR_TO_AIR_SLOPE =
+  (AIR_TO_AIR.cold.spf - AIR_TO_AIR.warm.spf) / (AIR_TO_AIR.cold.degreeDays - AIR_TO_AIR.warm.degreeDays);
 
 /** Air-to-air SPF at the place: linear in degree days between the tested south and north climates, not above the south value. */
 export function airToAirSpf(degreeDays: number): number {
@@ -40,12 +41,19 @@ export function airToAirSpf(degreeDays: number): number {
 }
 
 /** true when the answers give an installation year older than the pump's life span. */
-export function heatPumpIsOld(input: Pick<BuildingInput, 'heat_pump_installation_year'>, pump: HeatPumpId, year: number): boolean {
-  return input.heat_pump_installation_year !== null && year - input.heat_pump_installation_year > K.lifeSpan.value[pump];
+export function heatPumpIsOld(
+  input: Pick<BuildingInput, 'heat_pump_installation_year'>,
+  pump: HeatPumpId,
+  year: number,
+): boolean {
+  return (
+    input.heat_pump_installation_year !== null && year - input.heat_pump_installation_year > K.lifeSpan.value[pump]
+  );
 }
 
 function performanceFactor(input: BuildingInput, pump: HeatPumpId, ctx: SystemContext): number {
-  const climate = pump === 'heat_pump_airwater' ? Math.max(0, 1 - K.airSourceSpfClimateSlope.value * (ctx.degreeDayRatio - 1)) : 1;
+  const climate =
+    pump === 'heat_pump_airwater' ? Math.max(0, 1 - K.airSourceSpfClimateSlope.value * (ctx.degreeDayRatio - 1)) : 1;
   const age = heatPumpIsOld(input, pump, ctx.year) ? K.oldHeatPumpSpfFactor.value : 1;
   return climate * age;
 }
@@ -71,19 +79,31 @@ function supplementShare(system: HeatingSystemId, index: number): number | null 
   return null;
 }
 
-function addSpaceHeat(space: PerCarrier, input: BuildingInput, system: HeatingSystemId, heat: number, ctx: SystemContext): void {
+function addSpaceHeat(
+  space: PerCarrier,
+  input: BuildingInput,
+  system: HeatingSystemId,
+  heat: number,
+  ctx: SystemContext,
+): void {
   const carrier = CARRIER_OF[system];
   if (system === 'heat_pump_air') {
     space[carrier] += heat / seasonalPerformance(input, system, ctx);
   } else if (isHeatPump(system)) {
     const covered = heat * COVERAGE[system];
-    space[carrier] += covered / seasonalPerformance(input, system, ctx) + (heat - covered) / K.backupHeaterEfficiency.value;
+    space[carrier] +=
+      covered / seasonalPerformance(input, system, ctx) + (heat - covered) / K.backupHeaterEfficiency.value;
   } else {
     space[carrier] += heat / EFFICIENCY[system as CombustionOrDirectId];
   }
 }
 
-export function deliverHeat(input: BuildingInput, spaceNeed: number, tapNeed: number, ctx: SystemContext): HeatDelivery {
+export function deliverHeat(
+  input: BuildingInput,
+  spaceNeed: number,
+  tapNeed: number,
+  ctx: SystemContext,
+): HeatDelivery {
   const space = zeroCarriers();
   const tap = zeroCarriers();
 

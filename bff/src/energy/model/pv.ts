@@ -11,7 +11,10 @@ export interface PvBalance {
   export: number;
 }
 
-export function pvProduction(input: Pick<BuildingInput, 'solar_panels_wp' | 'roof_orientation'>, priceArea: PriceArea): number {
+export function pvProduction(
+  input: Pick<BuildingInput, 'solar_panels_wp' | 'roof_orientation'>,
+  priceArea: PriceArea,
+): number {
   const kwp = input.solar_panels_wp / K.wattPerKilowatt.value;
   return kwp * K.pvYield.value[priceArea] * K.pvOrientationFactor.value[input.roof_orientation];
 }

@@ -6,7 +6,11 @@ import type { AddressInfo } from 'node:net';
 import { CachedAnswer } from '../cached-answer';
 
 // A cached answer is made once and sent as each client accepts it, behind the compression middleware as in app.ts.
-const measures = Array.from({ length: 40 }, (_, i) => ({ id: `measure-${i}`, savingKwh: 1000 + i, title: 'Tilläggsisolering av vindsbjälklag' }));
+const measures = Array.from({ length: 40 }, (_, i) => ({
+  id: `measure-${i}`,
+  savingKwh: 1000 + i,
+  title: 'Tilläggsisolering av vindsbjälklag',
+}));
 
 function appWith(answer: CachedAnswer) {
   const app = express();

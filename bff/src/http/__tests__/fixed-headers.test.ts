@@ -19,7 +19,10 @@ function appWith(middleware: express.RequestHandler): express.Express {
 
 describe('fixedHeaders', () => {
   it('sets exactly the headers helmet sets, CSP included, and removes what helmet removes', async () => {
-    const options = { contentSecurityPolicy: { directives: { defaultSrc: ["'self'"], imgSrc: ["'self'", 'https:'] } }, crossOriginEmbedderPolicy: false };
+    const options = {
+      contentSecurityPolicy: { directives: { defaultSrc: ["'self'"], imgSrc: ["'self'", 'https:'] } },
+      crossOriginEmbedderPolicy: false,
+    };
     const replayed = await headersOf(appWith(fixedHeaders(helmet(options))));
     expect(replayed).toEqual(await headersOf(appWith(helmet(options))));
     expect(replayed['content-security-policy']).toContain("img-src 'self' https:");

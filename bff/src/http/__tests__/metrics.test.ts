@@ -12,7 +12,11 @@ describe('/metrics', () => {
   let server: Awaited<ReturnType<typeof serveMetrics>>;
   beforeAll(async () => {
     world = await startTestWorld();
-    metrics = new Metrics({ pool: world.database.pool, poolMax: 4, activeReleases: async () => [{ remote: 'mfe-results', version: '0.1.0-abc' }] });
+    metrics = new Metrics({
+      pool: world.database.pool,
+      poolMax: 4,
+      activeReleases: async () => [{ remote: 'mfe-results', version: '0.1.0-abc' }],
+    });
     server = await serveMetrics(metrics, { port: 0, host: '127.0.0.1', token: TOKEN });
   });
   afterAll(async () => {
@@ -34,8 +38,12 @@ describe('/metrics', () => {
     await request(app).get('/api/no-such-thing').expect(404);
     await request(app).get('/healthz').expect(200);
     const text = await scrape();
-    expect(text).toContain('http_request_duration_seconds_count{method="GET",route="/api/flow/property/:id/answers",status_class="4xx"} 2');
-    expect(text).toContain('http_request_duration_seconds_count{method="GET",route="/api/* (no route)",status_class="4xx"} 1');
+    expect(text).toContain(
+      'http_request_duration_seconds_count{method="GET",route="/api/flow/property/:id/answers",status_class="4xx"} 2',
+    );
+    expect(text).toContain(
+      'http_request_duration_seconds_count{method="GET",route="/api/* (no route)",status_class="4xx"} 1',
+    );
     expect(text).toContain('http_request_duration_seconds_count{method="GET",route="/healthz",status_class="2xx"} 1');
     expect(text).not.toContain('123456');
   });
@@ -52,8 +60,12 @@ describe('/metrics', () => {
   it('answers only the bearer token, and only /metrics', async () => {
     expect((await fetch(server.url)).status).toBe(401);
     expect((await fetch(server.url, { headers: { authorization: 'Bearer wrong' } })).status).toBe(401);
-    expect((await fetch(server.url.replace('/metrics', '/'), { headers: { authorization: `Bearer ${TOKEN}` } })).status).toBe(404);
-    expect((await fetch(server.url, { method: 'POST', headers: { authorization: `Bearer ${TOKEN}` } })).status).toBe(405);
+    expect(
+      (await fetch(server.url.replace('/metrics', '/'), { headers: { authorization: `Bearer ${TOKEN}` } })).status,
+    ).toBe(404);
+    expect((await fetch(server.url, { method: 'POST', headers: { authorization: `Bearer ${TOKEN}` } })).status).toBe(
+      405,
+    );
   });
 
   it('is never on the public port', async () => {
@@ -64,7 +76,9 @@ describe('/metrics', () => {
   it('refuses a start that would serve metrics beyond loopback without a token', () => {
     expect(() => loadConfig({ METRICS_PORT: '9464', METRICS_HOST: '0.0.0.0' })).toThrow(ConfigError);
     expect(() => loadConfig({ METRICS_PORT: '9464', METRICS_HOST: '0.0.0.0' })).toThrow(/METRICS_TOKEN/);
-    expect(loadConfig({ METRICS_PORT: '9464', METRICS_HOST: '0.0.0.0', METRICS_TOKEN: TOKEN }).METRICS_HOST).toBe('0.0.0.0');
+    expect(loadConfig({ METRICS_PORT: '9464', METRICS_HOST: '0.0.0.0', METRICS_TOKEN: TOKEN }).METRICS_HOST).toBe(
+      '0.0.0.0',
+    );
     expect(loadConfig({ METRICS_PORT: '9464' }).METRICS_HOST).toBe('127.0.0.1');
   });
 });

@@ -11,7 +11,15 @@ import { DatabaseRateLimitStore, sweepRateLimits } from '../rate-limit-store';
 function instance(database: DatabaseHandle, limiter: string, limit: number) {
   const app = express();
   app.set('trust proxy', 'loopback');
-  app.use(rateLimit({ store: new DatabaseRateLimitStore(database.db, limiter), windowMs: 60_000, limit, standardHeaders: 'draft-8', legacyHeaders: false }));
+  app.use(
+    rateLimit({
+      store: new DatabaseRateLimitStore(database.db, limiter),
+      windowMs: 60_000,
+      limit,
+      standardHeaders: 'draft-8',
+      legacyHeaders: false,
+    }),
+  );
   app.get('/', (_req, res) => res.json({ ok: true }));
   return app;
 }
@@ -30,14 +38,27 @@ describe('rate-limit counters in the database', () => {
     const b = instance(database, 'shared', 4);
     const client = { 'X-Forwarded-For': '198.51.100.1' };
     const statuses = [];
-    for (let i = 0; i < 5; i++) statuses.push((await request(i % 2 === 0 ? a : b).get('/').set(client)).status);
+    for (let i = 0; i < 5; i++)
+      statuses.push(
+        (
+          await request(i % 2 === 0 ? a : b)
+            .get('/')
+            .set(client)
+        ).status,
+      );
     expect(statuses).toEqual([200, 200, 200, 200, 429]);
     const refused = await request(b).get('/').set(client);
     expect(refused.status).toBe(429);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     // Another client, and another limiter for the same client, count on their own.
     expect((await request(a).get('/').set({ 'X-Forwarded-For': '198.51.100.2' })).status).toBe(200);
-    expect((await request(instance(database, 'other', 4)).get('/').set(client)).status).toBe(200);
+    expect(
+      (
+        await request(instance(database, 'other', 4))
+          .get('/')
+          .set(client)
+      ).status,
+    ).toBe(200);
   });
 
   it('loses no hit when many arrive at once', async () => {
@@ -53,7 +74,9 @@ describe('rate-limit counters in the database', () => {
     await store.increment('ended');
     await store.increment('ended');
     await store.increment('live');
-    await database.db.execute(sql`update rate_limit_hits set reset_at = now() - interval '1 second' where limiter = 'window' and key = 'ended'`);
+    await database.db.execute(
+      sql`update rate_limit_hits set reset_at = now() - interval '1 second' where limiter = 'window' and key = 'ended'`,
+    );
     expect(await store.get('ended')).toBeUndefined();
     const swept = await sweepRateLimits(database.db);
     expect(swept).toBeGreaterThanOrEqual(1);

@@ -33,14 +33,26 @@ async function closedPort(): Promise<number> {
 
 describe('database unavailable → 503 with a retry hint', () => {
   it.each([
-    ['admin shutdown (pg_ctl stop -m fast)', () => pgError('57P01', 'terminating connection due to administrator command')],
+    [
+      'admin shutdown (pg_ctl stop -m fast)',
+      () => pgError('57P01', 'terminating connection due to administrator command'),
+    ],
     ['the server still starting', () => pgError('57P03', 'the database system is starting up')],
     ['a connection exception (class 08)', () => pgError('08006', 'connection failure')],
     ['a statement timeout', () => pgError('57014', 'canceling statement due to statement timeout')],
     ['the connection lost mid-query', () => new Error('Connection terminated unexpectedly')],
     ['no pooled connection in time', () => new Error('timeout exceeded when trying to connect')],
-    ['the ROLLBACK on a client already lost', () => new Error('Client has encountered a connection error and is not queryable')],
-    ['a refused connection wrapped by drizzle', () => Object.assign(new Error('Failed query: select 1'), { cause: Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }) })],
+    [
+      'the ROLLBACK on a client already lost',
+      () => new Error('Client has encountered a connection error and is not queryable'),
+    ],
+    [
+      'a refused connection wrapped by drizzle',
+      () =>
+        Object.assign(new Error('Failed query: select 1'), {
+          cause: Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }),
+        }),
+    ],
     ['a reset socket', () => Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' })],
   ])('%s', async (_name, makeError) => {
     const res = await request(failingWith(makeError)).get('/x').expect(503);
@@ -50,10 +62,20 @@ describe('database unavailable → 503 with a retry hint', () => {
 
   it('a real pool whose server refuses connections answers 503 on the refusal, not on a timeout', async () => {
     // No connection timeout: only the refusal itself can end the request.
-    const pool = new pg.Pool({ connectionString: `postgres://postgres@127.0.0.1:${await closedPort()}/postgres`, connectionTimeoutMillis: 0 });
+    const pool = new pg.Pool({
+      connectionString: `postgres://postgres@127.0.0.1:${await closedPort()}/postgres`,
+      connectionTimeoutMillis: 0,
+    });
     pool.on('error', () => undefined);
     const db = drizzle(pool);
-    const res = await request(failingWith(() => db.execute(sql`select 1`).then(() => new Error('unexpectedly connected'), (e: unknown) => e))).get('/x');
+    const res = await request(
+      failingWith(() =>
+        db.execute(sql`select 1`).then(
+          () => new Error('unexpectedly connected'),
+          (e: unknown) => e,
+        ),
+      ),
+    ).get('/x');
     expect(res.status).toBe(503);
     await pool.end();
   });
@@ -62,9 +84,19 @@ describe('database unavailable → 503 with a retry hint', () => {
     const sockets: net.Socket[] = [];
     const silent = net.createServer((socket) => sockets.push(socket));
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
-    const pool = new pg.Pool({ connectionString: `postgres://postgres@127.0.0.1:${(silent.address() as net.AddressInfo).port}/postgres`, connectionTimeoutMillis: 300 });
+    const pool = new pg.Pool({
+      connectionString: `postgres://postgres@127.0.0.1:${(silent.address() as net.AddressInfo).port}/postgres`,
+      connectionTimeoutMillis: 300,
+    });
     pool.on('error', () => undefined);
-    const res = await request(failingWith(() => pool.query('select 1').then(() => new Error('unexpectedly answered'), (e: unknown) => e))).get('/x');
+    const res = await request(
+      failingWith(() =>
+        pool.query('select 1').then(
+          () => new Error('unexpectedly answered'),
+          (e: unknown) => e,
+        ),
+      ),
+    ).get('/x');
     expect(res.status).toBe(503);
     expect(res.headers['retry-after']).toBe('5');
     await pool.end();
@@ -75,18 +107,24 @@ describe('database unavailable → 503 with a retry hint', () => {
 
 describe('other failures keep their meaning', () => {
   it('a query error is a 500 without a retry hint', async () => {
-    const res = await request(failingWith(() => pgError('42601', 'syntax error at or near "selec"'))).get('/x').expect(500);
+    const res = await request(failingWith(() => pgError('42601', 'syntax error at or near "selec"')))
+      .get('/x')
+      .expect(500);
     expect(res.headers['retry-after']).toBeUndefined();
     expect(res.body.error).toBe('internal_error');
   });
 
   it('a unique violation wrapped by drizzle is not mistaken for an outage', () => {
-    expect(isDatabaseUnavailable(Object.assign(new Error('Failed query'), { cause: pgError('23505', 'duplicate key') }))).toBe(false);
+    expect(
+      isDatabaseUnavailable(Object.assign(new Error('Failed query'), { cause: pgError('23505', 'duplicate key') })),
+    ).toBe(false);
     expect(isDatabaseUnavailable(new Error('Connection string is invalid'))).toBe(false);
     expect(isDatabaseUnavailable(undefined)).toBe(false);
   });
 
   it('an HttpError keeps its status', async () => {
-    await request(failingWith(() => new HttpError(404, 'not_found', 'No such property.'))).get('/x').expect(404);
+    await request(failingWith(() => new HttpError(404, 'not_found', 'No such property.')))
+      .get('/x')
+      .expect(404);
   });
 });

@@ -22,12 +22,20 @@ export function impersonationRoutes(db: Db): Router {
 
   router.post('/', async (req, res) => {
     const { organisation: slug } = parse(impersonationStartSchema, req.body, 'body');
-    const organisation = await db.query.organisations.findFirst({ where: and(eq(organisations.slug, slug), eq(organisations.active, true)) });
+    const organisation = await db.query.organisations.findFirst({
+      where: and(eq(organisations.slug, slug), eq(organisations.active, true)),
+    });
     if (!organisation) throw new HttpError(404, 'not_found', `No active organisation "${slug}".`);
-    await audit(db, req, res, { action: 'impersonation.start', target: `organisation:${slug}`, organisationId: organisation.id });
+    await audit(db, req, res, {
+      action: 'impersonation.start',
+      target: `organisation:${slug}`,
+      organisationId: organisation.id,
+    });
     // A new session id for the wider access (no fixation), keeping who is signed in.
     const signedIn = req.session.passport;
-    await new Promise<void>((resolve, reject) => req.session.regenerate((error) => (error ? reject(error) : resolve())));
+    await new Promise<void>((resolve, reject) =>
+      req.session.regenerate((error) => (error ? reject(error) : resolve())),
+    );
     req.session.passport = signedIn;
     req.session.impersonating = { organisationId: organisation.id };
     res.json({ impersonating: { slug: organisation.slug, name: organisation.name } });
@@ -36,7 +44,11 @@ export function impersonationRoutes(db: Db): Router {
   router.delete('/', async (req, res) => {
     const current = req.impersonation;
     if (current) {
-      await audit(db, req, res, { action: 'impersonation.stop', target: `organisation:${current.slug}`, organisationId: current.organisationId });
+      await audit(db, req, res, {
+        action: 'impersonation.stop',
+        target: `organisation:${current.slug}`,
+        organisationId: current.organisationId,
+      });
     }
     res.locals.audited = true;
     delete req.session.impersonating;

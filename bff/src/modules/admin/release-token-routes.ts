@@ -1,5 +1,10 @@
 import { Router } from 'express';
-import { releaseTokenCreateSchema, releaseTokenParamsSchema, type AdminReleaseToken, type AdminReleaseTokenCreated } from '@home-energy/shared/schemas/admin';
+import {
+  releaseTokenCreateSchema,
+  releaseTokenParamsSchema,
+  type AdminReleaseToken,
+  type AdminReleaseTokenCreated,
+} from '@home-energy/shared/schemas/admin';
 import type { RemotePackage } from '@home-energy/shared/remotes';
 import type { Db } from '../../db/client';
 import { HttpError, parse } from '../../http/errors';
@@ -34,7 +39,11 @@ export function releaseTokenRoutes(db: Db): Router {
     const by = req.user!.email ?? `staff:${req.user!.id}`;
     const created = await db.transaction(async (tx) => {
       const made = await createReleaseToken(tx as unknown as Db, remote, label, by);
-      await audit(tx, req, res, { action: 'release_token.create', target: `release-token:${made.row.id}`, details: { remote, label } });
+      await audit(tx, req, res, {
+        action: 'release_token.create',
+        target: `release-token:${made.row.id}`,
+        details: { remote, label },
+      });
       return made;
     });
     const body: AdminReleaseTokenCreated = { ...view(created.row), token: created.token };
@@ -46,7 +55,12 @@ export function releaseTokenRoutes(db: Db): Router {
     const by = req.user!.email ?? `staff:${req.user!.id}`;
     const revoked = await db.transaction(async (tx) => {
       const row = await revokeReleaseToken(tx as unknown as Db, id, by);
-      if (row) await audit(tx, req, res, { action: 'release_token.revoke', target: `release-token:${id}`, details: { remote: row.remote, label: row.label } });
+      if (row)
+        await audit(tx, req, res, {
+          action: 'release_token.revoke',
+          target: `release-token:${id}`,
+          details: { remote: row.remote, label: row.label },
+        });
       return row;
     });
     if (!revoked) throw new HttpError(404, 'not_found', 'No such release token, or it is already revoked.');

@@ -59,16 +59,28 @@ export function recommendedOutcome(recommendations: Activity[]): Activity | null
 export function stableHash(value: unknown): string {
   const canonical = (v: unknown): unknown => {
     if (Array.isArray(v)) return v.map(canonical);
-    if (v && typeof v === 'object') return Object.fromEntries(Object.keys(v).sort().map((k) => [k, canonical((v as Record<string, unknown>)[k])]));
+    if (v && typeof v === 'object')
+      return Object.fromEntries(
+        Object.keys(v)
+          .sort()
+          .map((k) => [k, canonical((v as Record<string, unknown>)[k])]),
+      );
     return v;
   };
-  return crypto.createHash('md5').update(JSON.stringify(canonical(value))).digest('hex');
+  return crypto
+    .createHash('md5')
+    .update(JSON.stringify(canonical(value)))
+    .digest('hex');
 }
 
 const whole = (x: number) => Math.round(x) || 0;
 
 function positiveCarriers(byCarrier: Record<string, number>): Record<string, number> {
-  return Object.fromEntries(Object.entries(byCarrier).filter(([, kwh]) => kwh > 0.5).map(([carrier, kwh]) => [carrier, whole(kwh)]));
+  return Object.fromEntries(
+    Object.entries(byCarrier)
+      .filter(([, kwh]) => kwh > 0.5)
+      .map(([carrier, kwh]) => [carrier, whole(kwh)]),
+  );
 }
 
 export function profileFacts(building: ComputedBuilding, answers: Record<string, unknown>): ProfileFacts {
@@ -84,7 +96,9 @@ export function profileFacts(building: ComputedBuilding, answers: Record<string,
     yearBand: yearBandOf(typeof merged.construction_year === 'number' ? merged.construction_year : null),
     heating: typeof heating === 'string' ? heating : null,
     recommended: building.recommendations.filter(isRecommended).map((a) => a.name),
-    completed: building.recommendations.filter((a) => a.category !== 'package' && a.completion_status === 'completed').map((a) => a.name),
+    completed: building.recommendations
+      .filter((a) => a.category !== 'package' && a.completion_status === 'completed')
+      .map((a) => a.name),
     energyNow: null,
     energyAfter: null,
     costNow: null,
@@ -101,7 +115,11 @@ export function profileFacts(building: ComputedBuilding, answers: Record<string,
     const outcome = recommendedOutcome(building.recommendations);
     const now = use.value.by_carrier as Record<string, number>;
     const after: Record<string, number> = {};
-    for (const [carrier, kwh] of Object.entries(now)) after[carrier] = Math.max(0, kwh - ((outcome?.energy_diff_per_carrier as Record<string, number> | undefined)?.[carrier] ?? 0));
+    for (const [carrier, kwh] of Object.entries(now))
+      after[carrier] = Math.max(
+        0,
+        kwh - ((outcome?.energy_diff_per_carrier as Record<string, number> | undefined)?.[carrier] ?? 0),
+      );
     facts.carriersNow = positiveCarriers(now);
     facts.carriersAfter = positiveCarriers(after);
     facts.energyNow = whole(Object.values(now).reduce((sum, kwh) => sum + kwh, 0));
@@ -127,15 +145,34 @@ export function saveProfileInsights(db: Db, profileId: number, facts: ProfileFac
  * saveProfileInsights for many profiles (each at most once) in one statement, so the analytics triggers run once for
  * all of them: how a bulk load (seed/demo-journeys.ts) writes what the flow writes one home at a time.
  */
-export async function saveManyProfileInsights(db: Db, entries: { profileId: number; facts: ProfileFacts }[]): Promise<void> {
+export async function saveManyProfileInsights(
+  db: Db,
+  entries: { profileId: number; facts: ProfileFacts }[],
+): Promise<void> {
   if (entries.length === 0) return;
   const rows = entries.map(({ profileId, facts: f }) => {
     const { answersHash, ...rest } = f;
     return {
-      profile_id: profileId, label: f.label, calculated_class: f.calculatedClass, after_class: f.afterClass, building_type: f.buildingType,
-      year_band: f.yearBand, heating: f.heating, recommended: f.recommended, completed: f.completed, energy_now: f.energyNow,
-      energy_after: f.energyAfter, cost_now: f.costNow, cost_after: f.costAfter, co2_now: f.co2Now, co2_after: f.co2After,
-      carriers_now: f.carriersNow, carriers_after: f.carriersAfter, issues: f.issues, answers_hash: answersHash, facts_hash: stableHash(rest),
+      profile_id: profileId,
+      label: f.label,
+      calculated_class: f.calculatedClass,
+      after_class: f.afterClass,
+      building_type: f.buildingType,
+      year_band: f.yearBand,
+      heating: f.heating,
+      recommended: f.recommended,
+      completed: f.completed,
+      energy_now: f.energyNow,
+      energy_after: f.energyAfter,
+      cost_now: f.costNow,
+      cost_after: f.costAfter,
+      co2_now: f.co2Now,
+      co2_after: f.co2After,
+      carriers_now: f.carriersNow,
+      carriers_after: f.carriersAfter,
+      issues: f.issues,
+      answers_hash: answersHash,
+      facts_hash: stableHash(rest),
     };
   });
   const array = (column: string) => sql.raw(`array(select jsonb_array_elements_text(v.${column}))`);

@@ -12,7 +12,12 @@ export interface BucketSum {
 }
 
 /** Counts and sums per bucket of one metric over the period. Buckets that net to zero are left out. */
-export async function sumByBucket(db: Db, organisationId: number, metric: string, period: ResolvedPeriod): Promise<BucketSum[]> {
+export async function sumByBucket(
+  db: Db,
+  organisationId: number,
+  metric: string,
+  period: ResolvedPeriod,
+): Promise<BucketSum[]> {
   const result = await db.execute<{ bucket: string; n: string; total: string }>(sql`
     select bucket, sum(n)::bigint as n, sum(total)::bigint as total from analytics_daily
     where organisation_id = ${organisationId} and metric = ${metric} and day between ${period.from}::date and ${period.to}::date
@@ -39,7 +44,8 @@ function bucketCount(start: string, to: string, grain: Grain): number {
   if (!Number.isFinite(days) || days < 0) return 0;
   if (grain === 'day') return days + 1;
   if (grain === 'week') return Math.floor(days / 7) + 1;
-  const months = (Number(to.slice(0, 4)) - Number(start.slice(0, 4))) * 12 + (Number(to.slice(5, 7)) - Number(start.slice(5, 7)));
+  const months =
+    (Number(to.slice(0, 4)) - Number(start.slice(0, 4))) * 12 + (Number(to.slice(5, 7)) - Number(start.slice(5, 7)));
   return Number.isFinite(months) ? months + 1 : 0;
 }
 
@@ -65,7 +71,12 @@ function fill(period: ResolvedPeriod, rows: { period: string; value: string | nu
 }
 
 /** A metric's count (all buckets together) per day, week or month of the period. */
-export async function series(db: Db, organisationId: number, metric: string, period: ResolvedPeriod): Promise<SeriesPoint[]> {
+export async function series(
+  db: Db,
+  organisationId: number,
+  metric: string,
+  period: ResolvedPeriod,
+): Promise<SeriesPoint[]> {
   const result = await db.execute<{ period: string; value: string }>(sql`
     select to_char(date_trunc(${period.grain}, day::timestamp), 'YYYY-MM-DD') as period, sum(n)::bigint as value from analytics_daily
     where organisation_id = ${organisationId} and metric = ${metric} and day between ${period.from}::date and ${period.to}::date
@@ -88,7 +99,12 @@ export async function activeSeries(db: Db, organisationId: number, period: Resol
 
 /** The first day any of these metrics has data for the organisation (each a one-row index probe), or null. */
 export async function firstDay(db: Db, organisationId: number, metrics: string[]): Promise<string | null> {
-  const probes = metrics.map((metric) => sql`(select min(day) from analytics_daily where organisation_id = ${organisationId} and metric = ${metric})`);
-  const result = await db.execute<{ first: string | null }>(sql`select to_char(least(${sql.join(probes, sql`, `)}), 'YYYY-MM-DD') as first`);
+  const probes = metrics.map(
+    (metric) =>
+      sql`(select min(day) from analytics_daily where organisation_id = ${organisationId} and metric = ${metric})`,
+  );
+  const result = await db.execute<{ first: string | null }>(
+    sql`select to_char(least(${sql.join(probes, sql`, `)}), 'YYYY-MM-DD') as first`,
+  );
   return result.rows[0]?.first ?? null;
 }

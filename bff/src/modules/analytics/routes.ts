@@ -35,7 +35,8 @@ const today = (now: () => number) => new Date(now()).toISOString().slice(0, 10);
 async function resolvePeriod(db: Db, req: Request, metrics: string[], now: () => number): Promise<ResolvedPeriod> {
   const query = parse(analyticsPeriodSchema, req.query, 'query');
   const range = resolveDateRange(query, ANALYTICS_MAX_DAYS, now());
-  const first = query.from === undefined ? ((await firstDay(db, req.organisation!.id, metrics)) ?? range.to) : range.from;
+  const first =
+    query.from === undefined ? ((await firstDay(db, req.organisation!.id, metrics)) ?? range.to) : range.from;
   const from = dayNumber(first) > dayNumber(range.from) ? first : range.from;
   const start = dayNumber(from) <= dayNumber(range.to) ? from : range.to;
   return { from: start, to: range.to, grain: grainFor(daysInclusive(start, range.to)) };
@@ -51,14 +52,19 @@ function ordered(rows: BucketSum[], keys: readonly string[]): CountRow[] {
 }
 
 function byCount(rows: BucketSum[]): CountRow[] {
-  return rows.map((r) => ({ key: r.bucket, count: r.n })).sort((a, b) => b.count - a.count || a.key.localeCompare(b.key));
+  return rows
+    .map((r) => ({ key: r.bucket, count: r.n }))
+    .sort((a, b) => b.count - a.count || a.key.localeCompare(b.key));
 }
 
 /** Homes per class on one side of label moves, in class order. */
 function tally(moves: { from: string; to: string; count: number }[], side: 'from' | 'to'): CountRow[] {
   const counts = new Map<string, number>();
   for (const m of moves) counts.set(m[side], (counts.get(m[side]) ?? 0) + m.count);
-  return ordered([...counts].map(([bucket, n]) => ({ bucket, n, total: 0 })), ENERGY_CLASSES);
+  return ordered(
+    [...counts].map(([bucket, n]) => ({ bucket, n, total: 0 })),
+    ENERGY_CLASSES,
+  );
 }
 
 const sum = (rows: { count: number }[]) => rows.reduce((total, r) => total + r.count, 0);
@@ -66,7 +72,8 @@ const sum = (rows: { count: number }[]) => rows.reduce((total, r) => total + r.c
 /** /api/console/org/{org}/analytics/*: each page's figures from the pre-aggregated summary, guarded by the rules table. */
 export function analyticsRoutes({ db, now = Date.now }: { db: Db; now?: () => number }): Router {
   const router = Router({ mergeParams: true });
-  const send = (res: import('express').Response, body: unknown) => res.set('Cache-Control', 'private, no-cache').json(body);
+  const send = (res: import('express').Response, body: unknown) =>
+    res.set('Cache-Control', 'private, no-cache').json(body);
 
   router.get('/properties', requireConsoleItem('properties'), async (req, res) => {
     const org = req.organisation!.id;
@@ -120,7 +127,12 @@ export function analyticsRoutes({ db, now = Date.now }: { db: Db; now?: () => nu
         installerRequests: requests.reduce((t, r) => t + r.n, 0),
       },
       installerRequestsSeries: requestSeries,
-      installerFunnel: { requested: count(funnel, 'requested'), contacted: count(funnel, 'contacted'), quoted: count(funnel, 'quoted'), won: count(funnel, 'won') },
+      installerFunnel: {
+        requested: count(funnel, 'requested'),
+        contacted: count(funnel, 'contacted'),
+        quoted: count(funnel, 'quoted'),
+        won: count(funnel, 'won'),
+      },
       interactions: byCount(interactions),
     };
     send(res, body);
@@ -129,7 +141,10 @@ export function analyticsRoutes({ db, now = Date.now }: { db: Db; now?: () => nu
   router.get('/users', requireConsoleItem('users'), async (req, res) => {
     const org = req.organisation!.id;
     const period = await resolvePeriod(db, req, ['signups', 'active_day'], now);
-    const [signUpSeries, active] = await Promise.all([series(db, org, 'signups', period), activeSeries(db, org, period)]);
+    const [signUpSeries, active] = await Promise.all([
+      series(db, org, 'signups', period),
+      activeSeries(db, org, period),
+    ]);
     const body: UsersAnalytics = {
       period,
       signUps: signUpSeries.reduce((t, p) => t + p.value, 0),
@@ -157,8 +172,16 @@ export function analyticsRoutes({ db, now = Date.now }: { db: Db; now?: () => nu
       now: before,
       after: tally(moves, 'to'),
       moves,
-      improved: moves.filter((m) => m.from !== UNKNOWN_BUCKET && m.to !== UNKNOWN_BUCKET && m.to < m.from).reduce((t, m) => t + m.count, 0),
-      plans: { ...plans.figures, now: tally(plans.moves, 'from'), after: tally(plans.moves, 'to'), moves: plans.moves, measures: plans.measures },
+      improved: moves
+        .filter((m) => m.from !== UNKNOWN_BUCKET && m.to !== UNKNOWN_BUCKET && m.to < m.from)
+        .reduce((t, m) => t + m.count, 0),
+      plans: {
+        ...plans.figures,
+        now: tally(plans.moves, 'from'),
+        after: tally(plans.moves, 'to'),
+        moves: plans.moves,
+        measures: plans.measures,
+      },
     };
     send(res, body);
   });
@@ -177,7 +200,13 @@ export function analyticsRoutes({ db, now = Date.now }: { db: Db; now?: () => nu
       const nowKwh = kwh(carriersNow, carrier);
       const afterKwh = kwh(carriersAfter, carrier);
       const factor = CO2_FACTORS[carrier].kgPerKwh;
-      return { carrier, nowKwh, afterKwh, nowCo2Kg: Math.round(nowKwh * factor), afterCo2Kg: Math.round(afterKwh * factor) };
+      return {
+        carrier,
+        nowKwh,
+        afterKwh,
+        nowCo2Kg: Math.round(nowKwh * factor),
+        afterCo2Kg: Math.round(afterKwh * factor),
+      };
     }).filter((c) => c.nowKwh > 0 || c.afterKwh > 0);
     const body: PortfolioAnalytics = {
       period,
@@ -204,13 +233,18 @@ export function overviewRoute({ db, now = Date.now }: { db: Db; now?: () => numb
     const from = addDays(to, -29);
     const all: ResolvedPeriod = { from: '1900-01-01', to, grain: 'month' };
     const recent: ResolvedPeriod = { from, to, grain: 'day' };
-    const homesOf = async (period: ResolvedPeriod) => (await sumByBucket(db, org, 'label', period)).reduce((t, r) => t + r.n, 0);
+    const homesOf = async (period: ResolvedPeriod) =>
+      (await sumByBucket(db, org, 'label', period)).reduce((t, r) => t + r.n, 0);
     // Four independent reads: side by side on the pool, so the page waits for the slowest, not for their sum.
     const [homes, validation, installerRequests] = await Promise.all([
-      isItemAllowed(menuItem('properties'), context) ? Promise.all([homesOf(all), homesOf(recent)]).then(([total, last30Days]) => ({ total, last30Days })) : null,
+      isItemAllowed(menuItem('properties'), context)
+        ? Promise.all([homesOf(all), homesOf(recent)]).then(([total, last30Days]) => ({ total, last30Days }))
+        : null,
       isItemAllowed(menuItem('validation'), context) ? openValidationCount(db, org).then((open) => ({ open })) : null,
       isItemAllowed(menuItem('activities'), context)
-        ? sumByBucket(db, org, 'installer_requests', recent).then((rows) => ({ last30Days: rows.reduce((t, r) => t + r.n, 0) }))
+        ? sumByBucket(db, org, 'installer_requests', recent).then((rows) => ({
+            last30Days: rows.reduce((t, r) => t + r.n, 0),
+          }))
         : null,
     ]);
     const body: ConsoleOverview = { homes, validation, installerRequests };

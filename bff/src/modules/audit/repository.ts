@@ -31,14 +31,22 @@ const impersonated = alias(organisations, 'impersonated_organisation');
 export async function listAudit(db: Db, filters: AuditFilters): Promise<{ entries: AuditEntry[]; total: number }> {
   const conditions: SQL[] = [];
   if (filters.organisationId !== undefined) {
-    conditions.push(or(eq(auditLog.organisationId, filters.organisationId), eq(auditLog.impersonatedOrganisationId, filters.organisationId))!);
+    conditions.push(
+      or(
+        eq(auditLog.organisationId, filters.organisationId),
+        eq(auditLog.impersonatedOrganisationId, filters.organisationId),
+      )!,
+    );
   }
   if (filters.actorId !== undefined) conditions.push(eq(auditLog.actorId, filters.actorId));
   if (filters.from) conditions.push(gte(auditLog.createdAt, filters.from));
   if (filters.to) conditions.push(lt(auditLog.createdAt, filters.to));
   const where = conditions.length > 0 ? and(...conditions) : undefined;
 
-  const [{ total }] = await db.select({ total: sql<number>`count(*)::int` }).from(auditLog).where(where);
+  const [{ total }] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(auditLog)
+    .where(where);
   const rows = await db
     .select({
       log: auditLog,

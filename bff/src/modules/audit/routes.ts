@@ -24,7 +24,10 @@ export function auditRoutes(db: Db): Router {
     const query = parse(auditQuerySchema, req.query, 'query');
     let organisationId: number | undefined;
     if (query.organisation) {
-      const organisation = await db.query.organisations.findFirst({ columns: { id: true }, where: eq(organisations.slug, query.organisation) });
+      const organisation = await db.query.organisations.findFirst({
+        columns: { id: true },
+        where: eq(organisations.slug, query.organisation),
+      });
       // An unknown organisation has no rows; -1 matches none.
       organisationId = organisation?.id ?? -1;
     }

@@ -34,11 +34,18 @@ export function brandConfigStore(objects: ObjectStore): BrandConfigStore {
       if (!object) return null;
       const text = (await readAll(object.body)).toString('utf8');
       const parsed = brandConfigSchema.safeParse(JSON.parse(text));
-      if (!parsed.success) throw new BrandConfigError(`brand/${brand}/config.json: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+      if (!parsed.success)
+        throw new BrandConfigError(
+          `brand/${brand}/config.json: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+        );
       return parsed.data;
     },
     async write(brand, config) {
-      await objects.put(keyOf(brand), Buffer.from(`${JSON.stringify(brandConfigSchema.parse(config), null, 2)}\n`), 'application/json');
+      await objects.put(
+        keyOf(brand),
+        Buffer.from(`${JSON.stringify(brandConfigSchema.parse(config), null, 2)}\n`),
+        'application/json',
+      );
     },
     async version(brand) {
       return (await objects.head(keyOf(brand)))?.etag ?? null;

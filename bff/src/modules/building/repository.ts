@@ -29,7 +29,9 @@ export interface ProfileState {
 export type StoredPlan = Pick<PlanRequest, 'measures'> & { loan: PlanLoan; figures?: PlanFigures };
 
 function ownerIs(owner: Owner) {
-  return owner.kind === 'homeowner' ? eq(buildingProfiles.homeownerId, owner.homeownerId) : eq(buildingProfiles.visitorId, owner.visitorId);
+  return owner.kind === 'homeowner'
+    ? eq(buildingProfiles.homeownerId, owner.homeownerId)
+    : eq(buildingProfiles.visitorId, owner.visitorId);
 }
 
 function notRemoved(homeownerId: number, propertyId: number) {
@@ -60,11 +62,17 @@ export async function readProfile(db: Db, owner: Owner | null, propertyId: numbe
   if (!owner) return null;
   // A home the owner removed from "My homes" is out of reach until Undo brings it back (homeowner/removed-homes.ts).
   const listed = owner.kind === 'homeowner' ? notRemoved(owner.homeownerId, propertyId) : undefined;
-  const row = await db.query.buildingProfiles.findFirst({ where: and(eq(buildingProfiles.propertyId, propertyId), ownerIs(owner), listed) });
+  const row = await db.query.buildingProfiles.findFirst({
+    where: and(eq(buildingProfiles.propertyId, propertyId), ownerIs(owner), listed),
+  });
   if (row) return stateOf(row);
   if (owner.kind === 'homeowner') {
     const listed = await db.query.homeownerProperties.findFirst({
-      where: and(eq(homeownerProperties.homeownerId, owner.homeownerId), eq(homeownerProperties.propertyId, propertyId), isNull(homeownerProperties.removedAt)),
+      where: and(
+        eq(homeownerProperties.homeownerId, owner.homeownerId),
+        eq(homeownerProperties.propertyId, propertyId),
+        isNull(homeownerProperties.removedAt),
+      ),
     });
     if (listed) return { id: null, organisationId: null, answers: {}, rates: null, consumption: null, plan: null };
   }
@@ -92,9 +100,16 @@ export async function updateProfile(
       })
       .onConflictDoNothing();
     if (owner.kind === 'homeowner') {
-      await tx.insert(homeownerProperties).values({ homeownerId: owner.homeownerId, propertyId, relation: 'flow_added' }).onConflictDoUpdate(RELISTED);
+      await tx
+        .insert(homeownerProperties)
+        .values({ homeownerId: owner.homeownerId, propertyId, relation: 'flow_added' })
+        .onConflictDoUpdate(RELISTED);
     }
-    const [row] = await tx.select().from(buildingProfiles).where(and(eq(buildingProfiles.propertyId, propertyId), ownerIs(owner))).for('update');
+    const [row] = await tx
+      .select()
+      .from(buildingProfiles)
+      .where(and(eq(buildingProfiles.propertyId, propertyId), ownerIs(owner)))
+      .for('update');
     const patch = change(stateOf(row!));
     const [updated] = await tx
       .update(buildingProfiles)
@@ -109,7 +124,11 @@ export async function updateProfile(
  * Keeps the latest labels on the profile so analytics can count them without running the engine. Unchanged labels
  * write nothing (computed_at is when they last changed): every read of the results computes them again.
  */
-export async function saveComputedLabels(db: Db, profileId: number, labels: { calculatedClass: string | null; calculatedEp: number | null; measuredClass: string | null }) {
+export async function saveComputedLabels(
+  db: Db,
+  profileId: number,
+  labels: { calculatedClass: string | null; calculatedEp: number | null; measuredClass: string | null },
+) {
   // Analytics reads these labels, no read cache does: db/tracked-db.ts.
   await outputsOnly(db)
     .update(buildingProfiles)
@@ -135,7 +154,10 @@ export async function claimVisitorProfiles(db: Db, visitorId: string, homeownerI
         and not exists (select 1 from building_profiles h where h.homeowner_id = ${homeownerId} and h.property_id = v.property_id)
       returning v.property_id`);
     for (const row of moved.rows as { property_id: number }[]) {
-      await tx.insert(homeownerProperties).values({ homeownerId, propertyId: row.property_id, relation: 'flow_added' }).onConflictDoNothing();
+      await tx
+        .insert(homeownerProperties)
+        .values({ homeownerId, propertyId: row.property_id, relation: 'flow_added' })
+        .onConflictDoNothing();
     }
     await tx.delete(buildingProfiles).where(eq(buildingProfiles.visitorId, visitorId));
     return moved.rows.length;
@@ -148,7 +170,16 @@ export async function claimVisitorProfiles(db: Db, visitorId: string, homeownerI
  */
 export async function insertEpcDocument(
   db: Db,
-  row: { profileId: number; propertyId: number; fileName: string; contentType: string; content: Buffer; energyClass: string; ep: number | null; issuedAt: string | null },
+  row: {
+    profileId: number;
+    propertyId: number;
+    fileName: string;
+    contentType: string;
+    content: Buffer;
+    energyClass: string;
+    ep: number | null;
+    issuedAt: string | null;
+  },
   store: ObjectStore | null = null,
 ): Promise<EpcDocumentSummary> {
   const { fileName: _clientName, ...stored } = row;
@@ -156,21 +187,51 @@ export async function insertEpcDocument(
   if (store) await store.put(id, row.content, row.contentType);
   const [doc] = await db
     .insert(epcDocuments)
-    .values({ ...stored, content: store ? null : row.content, id, fileName: documentFileName(id, row.contentType), sizeBytes: row.content.length })
-    .returning({ id: epcDocuments.id, status: epcDocuments.status, contentType: epcDocuments.contentType, energyClass: epcDocuments.energyClass, createdAt: epcDocuments.createdAt });
-  return { id: doc!.id, status: doc!.status, file_name: documentFileName(doc!.id, doc!.contentType), energy_class: doc!.energyClass, uploaded_at: doc!.createdAt.toISOString() };
+    .values({
+      ...stored,
+      content: store ? null : row.content,
+      id,
+      fileName: documentFileName(id, row.contentType),
+      sizeBytes: row.content.length,
+    })
+    .returning({
+      id: epcDocuments.id,
+      status: epcDocuments.status,
+      contentType: epcDocuments.contentType,
+      energyClass: epcDocuments.energyClass,
+      createdAt: epcDocuments.createdAt,
+    });
+  return {
+    id: doc!.id,
+    status: doc!.status,
+    file_name: documentFileName(doc!.id, doc!.contentType),
+    energy_class: doc!.energyClass,
+    uploaded_at: doc!.createdAt.toISOString(),
+  };
 }
 
 /** The profile's uploaded documents still waiting for validation, newest first. */
 export async function profileDocuments(db: Db, profileId: number | null): Promise<EpcDocumentSummary[]> {
   if (profileId === null) return [];
   const rows = await db
-    .select({ id: epcDocuments.id, status: epcDocuments.status, contentType: epcDocuments.contentType, energyClass: epcDocuments.energyClass, createdAt: epcDocuments.createdAt })
+    .select({
+      id: epcDocuments.id,
+      status: epcDocuments.status,
+      contentType: epcDocuments.contentType,
+      energyClass: epcDocuments.energyClass,
+      createdAt: epcDocuments.createdAt,
+    })
     .from(epcDocuments)
     .where(and(eq(epcDocuments.profileId, profileId), isNull(epcDocuments.reviewedAt)))
     .orderBy(desc(epcDocuments.createdAt))
     .limit(5);
-  return rows.map((d) => ({ id: d.id, status: d.status, file_name: documentFileName(d.id, d.contentType), energy_class: d.energyClass, uploaded_at: d.createdAt.toISOString() }));
+  return rows.map((d) => ({
+    id: d.id,
+    status: d.status,
+    file_name: documentFileName(d.id, d.contentType),
+    energy_class: d.energyClass,
+    uploaded_at: d.createdAt.toISOString(),
+  }));
 }
 
 /** Whether a profile holds anything its owner saved: answers, prices or consumption. */
@@ -192,7 +253,8 @@ export interface DocumentUse {
 
 /** What an owner has uploaded: pending documents on the property, and bytes in the last 24 hours on all their properties. */
 export async function documentUse(db: Pick<Db, 'execute'>, owner: Owner, propertyId: number): Promise<DocumentUse> {
-  const ownerColumn = owner.kind === 'homeowner' ? sql`p.homeowner_id = ${owner.homeownerId}` : sql`p.visitor_id = ${owner.visitorId}`;
+  const ownerColumn =
+    owner.kind === 'homeowner' ? sql`p.homeowner_id = ${owner.homeownerId}` : sql`p.visitor_id = ${owner.visitorId}`;
   const result = await db.execute<{ pending: number; bytes_today: string }>(sql`
     select count(*) filter (where p.property_id = ${propertyId} and d.reviewed_at is null)::int as pending,
            coalesce(sum(d.size_bytes) filter (where d.created_at > now() - interval '24 hours'), 0)::bigint as bytes_today
@@ -204,8 +266,10 @@ export async function documentUse(db: Pick<Db, 'execute'>, owner: Owner, propert
 
 /** Why an upload is over the quota (null when it fits). */
 export function overQuota(use: DocumentUse, quota: DocumentQuota, adding: number): string | null {
-  if (use.pending >= quota.perProperty) return `This property already has ${use.pending} documents waiting for validation; wait until staff have looked at them.`;
-  if (use.bytesToday + adding > quota.bytesPerDay) return `You can upload at most ${Math.round(quota.bytesPerDay / 1024 / 1024)} MB of documents per day.`;
+  if (use.pending >= quota.perProperty)
+    return `This property already has ${use.pending} documents waiting for validation; wait until staff have looked at them.`;
+  if (use.bytesToday + adding > quota.bytesPerDay)
+    return `You can upload at most ${Math.round(quota.bytesPerDay / 1024 / 1024)} MB of documents per day.`;
   return null;
 }
 
@@ -217,7 +281,16 @@ export async function insertEpcDocumentWithinQuota(
   db: Db,
   owner: Owner,
   quota: DocumentQuota,
-  row: { profileId: number; propertyId: number; fileName: string; contentType: string; content: Buffer; energyClass: string; ep: number | null; issuedAt: string | null },
+  row: {
+    profileId: number;
+    propertyId: number;
+    fileName: string;
+    contentType: string;
+    content: Buffer;
+    energyClass: string;
+    ep: number | null;
+    issuedAt: string | null;
+  },
   store: ObjectStore | null = null,
 ): Promise<{ document: EpcDocumentSummary } | { over: string }> {
   return db.transaction(async (tx) => {

@@ -26,7 +26,20 @@ import { writeGenerationOfDb } from '../../db/write-generation';
 import { questionSet } from '../questions/repository';
 import { applyAnswers, validateAnswers } from '../questions/validate-answers';
 import { ownerOf, type Owner } from './owner';
-import { documentUse, findProperty, holdsSomething, insertEpcDocumentWithinQuota, overQuota, profileDocuments, readProfile, saveComputedLabels, updateProfile, type DocumentQuota, type ProfileState, type PropertyRow } from './repository';
+import {
+  documentUse,
+  findProperty,
+  holdsSomething,
+  insertEpcDocumentWithinQuota,
+  overQuota,
+  profileDocuments,
+  readProfile,
+  saveComputedLabels,
+  updateProfile,
+  type DocumentQuota,
+  type ProfileState,
+  type PropertyRow,
+} from './repository';
 import { documentUploadLimiter, ipOf } from '../../http/write-limits';
 import { computeBuilding, engineBuilding, pricesFor, registerAnswers, type BuildingResult } from './service';
 import { planRequestSchema, type PlanResponse, type PlanSuggestionsResponse } from '@home-energy/shared/schemas/plan';
@@ -82,13 +95,15 @@ export function buildingRoutes(options: BuildingRouteOptions): Router {
   /** The caller's profile; another owner's property and one never started answer the same 404. */
   async function ownProfile(req: Request, row: PropertyRow): Promise<ProfileState> {
     const profile = await readProfile(db, ownerOf(req, false), row.id);
-    if (!profile) throw new HttpError(404, 'not_found', 'You have no profile for this property. Start from the address search.');
+    if (!profile)
+      throw new HttpError(404, 'not_found', 'You have no profile for this property. Start from the address search.');
     return profile;
   }
 
   /** The question set answers are checked against: the profile's organisation, else the brand of this request. */
   async function definitionsFor(req: Request, profile: ProfileState | null) {
-    const organisationId = profile?.organisationId ?? (await flowOrganisation(db, req, options.defaultBrand))?.id ?? null;
+    const organisationId =
+      profile?.organisationId ?? (await flowOrganisation(db, req, options.defaultBrand))?.id ?? null;
     return { organisationId, definitions: await questionSet(db, organisationId) };
   }
 
@@ -137,14 +152,25 @@ export function buildingRoutes(options: BuildingRouteOptions): Router {
     const { organisationId, definitions } = await definitionsFor(req, existing);
     validateAnswers(patch, definitions, year());
     // Saving no answers where there is no profile writes nothing: no visitor profile (and session) for an empty write.
-    if (!existing && !create && Object.keys(applyAnswers({}, patch)).length === 0) return { id: null, organisationId, answers: {}, rates: null, consumption: null, plan: null };
-    return asOwner(req, (owner) => updateProfile(db, owner, row.id, organisationId, (current) => ({ answers: applyAnswers(current.answers, patch) })));
+    if (!existing && !create && Object.keys(applyAnswers({}, patch)).length === 0)
+      return { id: null, organisationId, answers: {}, rates: null, consumption: null, plan: null };
+    return asOwner(req, (owner) =>
+      updateProfile(db, owner, row.id, organisationId, (current) => ({
+        answers: applyAnswers(current.answers, patch),
+      })),
+    );
   }
 
   router.get('/:id/answers', async (req, res) => {
     const row = await property(req);
     const profile = await readProfile(db, ownerOf(req, false), row.id);
-    res.set('Cache-Control', 'private, no-store').json({ property: { id: row.id, name: row.name }, answers: profile?.answers ?? {}, register: registerAnswers(row) });
+    res
+      .set('Cache-Control', 'private, no-store')
+      .json({
+        property: { id: row.id, name: row.name },
+        answers: profile?.answers ?? {},
+        register: registerAnswers(row),
+      });
   });
 
   router.post('/:id/answer', async (req, res) => {
@@ -156,12 +182,19 @@ export function buildingRoutes(options: BuildingRouteOptions): Router {
   // Saves the answers given (default none) and returns the building with its recommendations and information.
   router.post('/:id/building', async (req, res) => {
     const row = await property(req);
-    const body = req.body && typeof req.body === 'object' && 'answers' in req.body ? (req.body as { answers: unknown }).answers : req.body;
+    const body =
+      req.body && typeof req.body === 'object' && 'answers' in req.body
+        ? (req.body as { answers: unknown }).answers
+        : req.body;
     const profile = await saveAnswers(req, row, body, true);
     const result = await compute(req, row, profile);
     const building: BuildingResponse = {
       id: 'primary',
-      property: { id: row.id, name: row.name, addresses: [{ street: row.street, postal_code: row.postalCode, postal_city: row.postalCity }] },
+      property: {
+        id: row.id,
+        name: row.name,
+        addresses: [{ street: row.street, postal_code: row.postalCode, postal_city: row.postalCity }],
+      },
       answers: profile.answers as BuildingResponse['answers'],
       register: result.register,
       recommendations: result.recommendations,
@@ -179,7 +212,8 @@ export function buildingRoutes(options: BuildingRouteOptions): Router {
   function readBuilding(req: Request): Promise<CachedBuilding> {
     const { id } = parse(buildingParams, req.params, 'params');
     const owner = ownerOf(req, false);
-    const ownerKey = owner === null ? '-' : owner.kind === 'homeowner' ? `h${owner.homeownerId}` : `v${owner.visitorId}`;
+    const ownerKey =
+      owner === null ? '-' : owner.kind === 'homeowner' ? `h${owner.homeownerId}` : `v${owner.visitorId}`;
     return buildings.read(`${id}|${ownerKey}|${brandOf(req, options.defaultBrand)}|${year()}`, async () => {
       const row = await property(req);
       return { result: await compute(req, row, await ownProfile(req, row)), answers: new Map() };
@@ -187,7 +221,13 @@ export function buildingRoutes(options: BuildingRouteOptions): Router {
   }
 
   /** Sends one of a cached building's answers: serialised, with its ETag and compressed forms, on first use only. */
-  function sendCached(req: Request, res: Response, building: CachedBuilding, which: 'recommendations' | 'information', body: () => unknown) {
+  function sendCached(
+    req: Request,
+    res: Response,
+    building: CachedBuilding,
+    which: 'recommendations' | 'information',
+    body: () => unknown,
+  ) {
     let answer = building.answers.get(which);
     if (!answer) building.answers.set(which, (answer = new CachedAnswer(body)));
     answer.send(req, res, { 'Cache-Control': 'private, no-store' });
@@ -219,7 +259,9 @@ export function buildingRoutes(options: BuildingRouteOptions): Router {
     const building = await readBuilding(req);
     const { basis, errors } = building.result;
     const explained = basis ? explainRecommendation(basis.building, type, basis.prices, basis.sources) : null;
-    res.set('Cache-Control', 'private, no-store').json({ explanation: explained?.explanation ?? null, errors } satisfies ExplanationResponse);
+    res
+      .set('Cache-Control', 'private, no-store')
+      .json({ explanation: explained?.explanation ?? null, errors } satisfies ExplanationResponse);
   });
 
   // The saved rates and the price area's defaults (what applies where no rate is given), both in öre per kWh.
@@ -228,8 +270,11 @@ export function buildingRoutes(options: BuildingRouteOptions): Router {
     const profile = await ownProfile(req, row);
     const location = locate(row.postalCode, options.geo);
     // What applies where the owner gives no rate: the organisation's default prices over the price area's.
-    const defaults = location ? pricesFor(location.priceArea, await organisationRates(db, await pricingOrganisation(req, profile)), null) : null;
-    const cents = (perCarrier: Record<string, number>) => Object.fromEntries(Object.entries(perCarrier).map(([carrier, kr]) => [carrier, Math.round(kr * 10_000) / 100]));
+    const defaults = location
+      ? pricesFor(location.priceArea, await organisationRates(db, await pricingOrganisation(req, profile)), null)
+      : null;
+    const cents = (perCarrier: Record<string, number>) =>
+      Object.fromEntries(Object.entries(perCarrier).map(([carrier, kr]) => [carrier, Math.round(kr * 10_000) / 100]));
     res.set('Cache-Control', 'private, no-store').json({
       rates: profile.rates,
       default_cents_per_kwh: defaults ? { import: cents(defaults.import), export: cents(defaults.export) } : null,
@@ -250,20 +295,32 @@ export function buildingRoutes(options: BuildingRouteOptions): Router {
   router.post('/:id/consumption', async (req, res) => {
     const row = await property(req);
     const consumption = parse(consumptionSchema, req.body ?? {}, 'body');
-    if (consumption.year > year()) throw new HttpError(400, 'bad_request', `year: ${consumption.year} has not ended yet`, [{ path: 'body.year', message: 'in the future' }]);
+    if (consumption.year > year())
+      throw new HttpError(400, 'bad_request', `year: ${consumption.year} has not ended yet`, [
+        { path: 'body.year', message: 'in the future' },
+      ]);
     const existing = await readProfile(db, ownerOf(req, false), row.id);
     const { organisationId } = await definitionsFor(req, existing);
-    const profile = await asOwner(req, (owner) => updateProfile(db, owner, row.id, organisationId, () => ({ consumption })));
+    const profile = await asOwner(req, (owner) =>
+      updateProfile(db, owner, row.id, organisationId, () => ({ consumption })),
+    );
     const result = await compute(req, row, profile);
-    const label = result.information.find((i) => i.type === 'epc_label' && i.value.type === 'estimated_measured') ?? null;
-    res.set('Cache-Control', 'private, no-store').json({ consumption: profile.consumption, label, errors: result.errors });
+    const label =
+      result.information.find((i) => i.type === 'epc_label' && i.value.type === 'estimated_measured') ?? null;
+    res
+      .set('Cache-Control', 'private, no-store')
+      .json({ consumption: profile.consumption, label, errors: result.errors });
   });
 
   /** The engine's context for the caller's house (their answers and prices), or why it cannot be computed. */
   async function planContext(req: Request, row: PropertyRow, profile: ProfileState) {
     const prepared = engineBuilding({ property: row, answers: profile.answers, geo: options.geo, year: year() });
     if ('errors' in prepared) return prepared;
-    const prices = pricesFor(prepared.location.priceArea, await organisationRates(db, await pricingOrganisation(req, profile)), profile.rates);
+    const prices = pricesFor(
+      prepared.location.priceArea,
+      await organisationRates(db, await pricingOrganisation(req, profile)),
+      profile.rates,
+    );
     return { building: prepared.building, ctx: contextFor(prepared.building, prices) };
   }
 
@@ -280,9 +337,13 @@ export function buildingRoutes(options: BuildingRouteOptions): Router {
       plan = computePlan(prepared.building, body.measures, { ctx: prepared.ctx, loan });
     } catch (error) {
       if (!(error instanceof PlanError)) throw error;
-      throw new HttpError(400, 'bad_request', `measures: ${error.message}`, [{ path: 'body.measures', message: error.message, code: error.code, measures: error.measures }]);
+      throw new HttpError(400, 'bad_request', `measures: ${error.message}`, [
+        { path: 'body.measures', message: error.message, code: error.code, measures: error.measures },
+      ]);
     }
-    await updateProfile(db, ownerOf(req, false) as Owner, row.id, profile.organisationId, () => ({ plan: { measures: plan.measures, loan, figures: planFiguresOf(plan, options.now()) } }));
+    await updateProfile(db, ownerOf(req, false) as Owner, row.id, profile.organisationId, () => ({
+      plan: { measures: plan.measures, loan, figures: planFiguresOf(plan, options.now()) },
+    }));
     res.set('Cache-Control', 'private, no-store').json({ plan, errors: [] } satisfies PlanResponse);
   });
 
@@ -295,7 +356,10 @@ export function buildingRoutes(options: BuildingRouteOptions): Router {
       if ('errors' in prepared) answer.errors = prepared.errors.map(({ code, message }) => ({ code, message }));
       else {
         try {
-          answer.plan = computePlan(prepared.building, profile.plan.measures, { ctx: prepared.ctx, loan: profile.plan.loan });
+          answer.plan = computePlan(prepared.building, profile.plan.measures, {
+            ctx: prepared.ctx,
+            loan: profile.plan.loan,
+          });
         } catch (error) {
           // The answers changed since the plan was kept (e.g. a measure is now done): say so rather than fail the read.
           if (!(error instanceof PlanError)) throw error;
@@ -317,21 +381,49 @@ export function buildingRoutes(options: BuildingRouteOptions): Router {
     res.set('Cache-Control', 'private, no-store').json(answer);
   });
 
-  const upload = multer({ storage: multer.memoryStorage(), limits: { fileSize: EPC_DOCUMENT_MAX_BYTES, files: 1, fields: 10, fieldSize: 1024 } }).single('file');
+  const upload = multer({
+    storage: multer.memoryStorage(),
+    limits: { fileSize: EPC_DOCUMENT_MAX_BYTES, files: 1, fields: 10, fieldSize: 1024 },
+  }).single('file');
   const receiveDocument: RequestHandler = (req, res, next) =>
     upload(req, res, (error: unknown) => {
       if (!error) return next();
       if (error instanceof multer.MulterError) {
         const tooLarge = error.code === 'LIMIT_FILE_SIZE';
-        return next(new HttpError(tooLarge ? 413 : 400, tooLarge ? 'payload_too_large' : 'bad_request', tooLarge ? 'The document is larger than 10 MB.' : `Upload: ${error.message}`));
+        return next(
+          new HttpError(
+            tooLarge ? 413 : 400,
+            tooLarge ? 'payload_too_large' : 'bad_request',
+            tooLarge ? 'The document is larger than 10 MB.' : `Upload: ${error.message}`,
+          ),
+        );
       }
-      next(new HttpError(400, 'bad_request', 'Send the document as multipart/form-data with the file in the field "file".'));
+      next(
+        new HttpError(
+          400,
+          'bad_request',
+          'Send the document as multipart/form-data with the file in the field "file".',
+        ),
+      );
     });
 
-  const quota: DocumentQuota = { perProperty: options.documents.DOCUMENTS_PER_PROPERTY, bytesPerDay: options.documents.DOCUMENT_MB_PER_DAY * 1024 * 1024 };
+  const quota: DocumentQuota = {
+    perProperty: options.documents.DOCUMENTS_PER_PROPERTY,
+    bytesPerDay: options.documents.DOCUMENT_MB_PER_DAY * 1024 * 1024,
+  };
   const ownerKey = (owner: Owner) => (owner.kind === 'homeowner' ? `h${owner.homeownerId}` : `v${owner.visitorId}`);
-  const uploadsPerIp = documentUploadLimiter(options.db, 'document-ip', options.documents.DOCUMENT_RATE_LIMIT, (req) => `ip:${ipOf(req)}`);
-  const uploadsPerOwner = documentUploadLimiter(options.db, 'document-owner', options.documents.DOCUMENT_RATE_LIMIT, (_req, res) => `owner:${res.locals.documentOwner as string}`);
+  const uploadsPerIp = documentUploadLimiter(
+    options.db,
+    'document-ip',
+    options.documents.DOCUMENT_RATE_LIMIT,
+    (req) => `ip:${ipOf(req)}`,
+  );
+  const uploadsPerOwner = documentUploadLimiter(
+    options.db,
+    'document-owner',
+    options.documents.DOCUMENT_RATE_LIMIT,
+    (_req, res) => `owner:${res.locals.documentOwner as string}`,
+  );
 
   /**
    * Only the property's owner uploads: the signed-in homeowner with it in their profile, or the session that answered
@@ -342,12 +434,21 @@ export function buildingRoutes(options: BuildingRouteOptions): Router {
     const owner = ownerOf(req, false);
     const profile = await readProfile(db, owner, row.id);
     if (!owner || !profile || (owner.kind === 'visitor' && !holdsSomething(profile))) {
-      throw new HttpError(404, 'not_found', 'You have no profile for this property. Answer its questions before uploading a certificate.');
+      throw new HttpError(
+        404,
+        'not_found',
+        'You have no profile for this property. Answer its questions before uploading a certificate.',
+      );
     }
     res.locals.documentOwner = ownerKey(owner);
     const over = overQuota(await documentUse(db, owner, row.id), quota, 0);
     if (over) throw new HttpError(413, 'quota_exceeded', over);
-    if (!req.is('multipart/form-data')) throw new HttpError(400, 'bad_request', 'Send the document as multipart/form-data with the file in the field "file".');
+    if (!req.is('multipart/form-data'))
+      throw new HttpError(
+        400,
+        'bad_request',
+        'Send the document as multipart/form-data with the file in the field "file".',
+      );
     next();
   };
 
@@ -356,23 +457,36 @@ export function buildingRoutes(options: BuildingRouteOptions): Router {
     const row = await property(req);
     const fields = parse(epcDocumentFieldsSchema, { ...req.body }, 'body');
     const file = req.file;
-    if (!file || file.size === 0) throw new HttpError(400, 'bad_request', 'file: attach the energy performance certificate (PDF, JPEG or PNG).', [{ path: 'body.file', message: 'missing' }]);
+    if (!file || file.size === 0)
+      throw new HttpError(400, 'bad_request', 'file: attach the energy performance certificate (PDF, JPEG or PNG).', [
+        { path: 'body.file', message: 'missing' },
+      ]);
     const contentType = sniffDocumentType(file.buffer);
-    if (!contentType) throw new HttpError(400, 'bad_request', 'file: must be a PDF, JPEG or PNG.', [{ path: 'body.file', message: 'unsupported type' }]);
+    if (!contentType)
+      throw new HttpError(400, 'bad_request', 'file: must be a PDF, JPEG or PNG.', [
+        { path: 'body.file', message: 'unsupported type' },
+      ]);
     const owner = ownerOf(req, false) as Owner;
     const existing = await readProfile(db, owner, row.id);
     const { organisationId } = await definitionsFor(req, existing);
-    const profile = existing?.id != null ? existing : await updateProfile(db, owner, row.id, organisationId, () => ({}));
-    const stored = await insertEpcDocumentWithinQuota(db, owner, quota, {
-      profileId: profile.id!,
-      propertyId: row.id,
-      fileName: file.originalname.slice(0, 255) || 'document',
-      contentType,
-      content: file.buffer,
-      energyClass: fields.energy_class,
-      ep: fields.ep ?? null,
-      issuedAt: fields.issued_at ?? null,
-    }, options.documentStore ?? null);
+    const profile =
+      existing?.id != null ? existing : await updateProfile(db, owner, row.id, organisationId, () => ({}));
+    const stored = await insertEpcDocumentWithinQuota(
+      db,
+      owner,
+      quota,
+      {
+        profileId: profile.id!,
+        propertyId: row.id,
+        fileName: file.originalname.slice(0, 255) || 'document',
+        contentType,
+        content: file.buffer,
+        energyClass: fields.energy_class,
+        ep: fields.ep ?? null,
+        issuedAt: fields.issued_at ?? null,
+      },
+      options.documentStore ?? null,
+    );
     if ('over' in stored) throw new HttpError(413, 'quota_exceeded', stored.over);
     res.status(201).json({ document: stored.document });
   });

@@ -1,7 +1,13 @@
 // A property's building as the engine sees it: register data under the owner's answers, the place, the prices, then
 // labels, information and recommendations. Problems that stop the calculation become `errors`, never a 500.
 import type { Activity, IssuedEpcLabel, EnergyClass } from '@home-energy/shared/schemas/energy';
-import type { BuildingError, Consumption, EpcDocumentSummary, InformationItem, Rates } from '@home-energy/shared/schemas/property-flow';
+import type {
+  BuildingError,
+  Consumption,
+  EpcDocumentSummary,
+  InformationItem,
+  Rates,
+} from '@home-energy/shared/schemas/property-flow';
 import { AnswerError, buildingInputFromAnswers, REQUIRED_ANSWER_KEYS, type Answers } from '../../energy/answers';
 import { calculatedLabel, modelEnergy, type Building } from '../../energy/building-model';
 import type { GeoTables } from '../../energy/geo-data';
@@ -26,7 +32,8 @@ export interface BuildingResult {
 export function inputSources(register: Answers, answers: Record<string, unknown>): InputSources {
   const sources: InputSources = {};
   for (const key of Object.keys(register)) sources[key] = 'register';
-  for (const [key, value] of Object.entries(answers)) if (value !== null && value !== undefined) sources[key] = 'answered';
+  for (const [key, value] of Object.entries(answers))
+    if (value !== null && value !== undefined) sources[key] = 'answered';
   return sources;
 }
 
@@ -44,31 +51,71 @@ export function registerAnswers(property: PropertyRow): Answers {
 }
 
 function issuedLabel(property: PropertyRow): IssuedEpcLabel | null {
-  const epc = property.issuedEpc as { class?: EnergyClass; issued_at?: string; ep?: number; source?: 'register' | 'document' } | null;
+  const epc = property.issuedEpc as {
+    class?: EnergyClass;
+    issued_at?: string;
+    ep?: number;
+    source?: 'register' | 'document';
+  } | null;
   if (!epc?.class) return null;
-  return { type: 'issued', energy_class: epc.class, ep: epc.ep ?? null, issued_at: epc.issued_at ?? null, source: epc.source ?? 'register' };
+  return {
+    type: 'issued',
+    energy_class: epc.class,
+    ep: epc.ep ?? null,
+    issued_at: epc.issued_at ?? null,
+    source: epc.source ?? 'register',
+  };
 }
 
 /** The prices a home is computed with: the owner's rates, else the organisation's defaults, else the price area's. */
-export function pricesFor(priceArea: Parameters<typeof defaultPrices>[0], organisationRates: RatesPayload | null, ownRates: RatesPayload | null): Prices {
-  const defaults = organisationRates ? pricesFromRates(organisationRates, defaultPrices(priceArea)) : defaultPrices(priceArea);
+export function pricesFor(
+  priceArea: Parameters<typeof defaultPrices>[0],
+  organisationRates: RatesPayload | null,
+  ownRates: RatesPayload | null,
+): Prices {
+  const defaults = organisationRates
+    ? pricesFromRates(organisationRates, defaultPrices(priceArea))
+    : defaultPrices(priceArea);
   return ownRates ? pricesFromRates(ownRates, defaults) : defaults;
 }
 
 /** The engine's building from the register and the owner's answers, or why it cannot be computed (as `errors`). */
-export function engineBuilding(input: { property: PropertyRow; answers: Record<string, unknown>; geo: GeoTables; year: number }):
-  | { building: Building; location: Location }
-  | { errors: BuildingError[] } {
+export function engineBuilding(input: {
+  property: PropertyRow;
+  answers: Record<string, unknown>;
+  geo: GeoTables;
+  year: number;
+}): { building: Building; location: Location } | { errors: BuildingError[] } {
   const merged = { ...registerAnswers(input.property), ...input.answers } as Answers;
   const missing = REQUIRED_ANSWER_KEYS.filter((key) => merged[key] === undefined);
-  if (missing.length > 0) return { errors: [{ code: 'missing_answers', message: `Answer ${missing.join(' and ')} to see the energy estimate.`, keys: missing }] };
+  if (missing.length > 0)
+    return {
+      errors: [
+        {
+          code: 'missing_answers',
+          message: `Answer ${missing.join(' and ')} to see the energy estimate.`,
+          keys: missing,
+        },
+      ],
+    };
   const location = locate(input.property.postalCode, input.geo);
-  if (!location) return { errors: [{ code: 'unknown_location', message: `Postal code ${input.property.postalCode} is not in our geography data.`, params: { postal_code: input.property.postalCode } }] };
+  if (!location)
+    return {
+      errors: [
+        {
+          code: 'unknown_location',
+          message: `Postal code ${input.property.postalCode} is not in our geography data.`,
+          params: { postal_code: input.property.postalCode },
+        },
+      ],
+    };
   try {
     return { building: { input: buildingInputFromAnswers(merged), location, year: input.year }, location };
   } catch (error) {
     if (!(error instanceof AnswerError)) throw error;
-    return { errors: [{ code: 'invalid_answers', message: error.message, keys: [error.key], params: { key: error.key } }] };
+    return {
+      errors: [{ code: 'invalid_answers', message: error.message, keys: [error.key], params: { key: error.key } }],
+    };
   }
 }
 
@@ -118,7 +165,12 @@ export function computeBuilding(input: {
       labels.measuredClass = measured.value.energy_class;
     } catch (error) {
       if (!(error instanceof ConsumptionError)) throw error;
-      errors.push({ code: 'invalid_answers', message: `Measured consumption: ${error.message}`, keys: ['consumption'], params: { key: 'consumption' } });
+      errors.push({
+        code: 'invalid_answers',
+        message: `Measured consumption: ${error.message}`,
+        keys: ['consumption'],
+        params: { key: 'consumption' },
+      });
     }
   }
   const calculated = calculatedLabel(building);
@@ -140,7 +192,13 @@ export function computeBuilding(input: {
   });
   information.push({
     type: 'location',
-    value: { municipality: location.municipalityName, price_area: location.priceArea, f_geo: location.fGeo, f_geo_is_estimate: location.fGeoIsEstimate, degree_days: location.degreeDays },
+    value: {
+      municipality: location.municipalityName,
+      price_area: location.priceArea,
+      f_geo: location.fGeo,
+      f_geo_is_estimate: location.fGeoIsEstimate,
+      degree_days: location.degreeDays,
+    },
   });
   const result = finish(recommendationsFor(building, { prices }));
   result.basis = { building, prices, sources: inputSources(register, input.answers) };

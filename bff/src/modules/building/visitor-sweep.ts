@@ -44,10 +44,18 @@ export async function sweepVisitorProfiles(db: Db, now: number = Date.now()): Pr
     profiles += count;
     if (count < BATCH) break;
   }
-  return { profiles, passwordFailures: await sweepPasswordFailures(db, now), removedHomes: await purgeRemovedHomes(db, now) };
+  return {
+    profiles,
+    passwordFailures: await sweepPasswordFailures(db, now),
+    removedHomes: await purgeRemovedHomes(db, now),
+  };
 }
 
 /** Sweeps now and every VISITOR_SWEEP_INTERVAL_MS; the timer never keeps the process alive. Returns stop(). */
-export function startVisitorSweep(db: Db, onError: (error: unknown) => void, intervalMs = VISITOR_SWEEP_INTERVAL_MS): () => void {
+export function startVisitorSweep(
+  db: Db,
+  onError: (error: unknown) => void,
+  intervalMs = VISITOR_SWEEP_INTERVAL_MS,
+): () => void {
   return runPeriodically(() => sweepVisitorProfiles(db), onError, intervalMs);
 }

@@ -13,7 +13,11 @@ interface Issue {
   message: string;
 }
 
-const REQUIRED = new Set(defaultQuestions().filter((q) => q.required).map((q) => q.key));
+const REQUIRED = new Set(
+  defaultQuestions()
+    .filter((q) => q.required)
+    .map((q) => q.key),
+);
 
 /** The engine's keys as the console editor shows them. */
 export function engineKeyDefinitions(): Record<string, EngineKeyDefinition> {
@@ -21,7 +25,8 @@ export function engineKeyDefinitions(): Record<string, EngineKeyDefinition> {
   for (const [key, def] of Object.entries(ANSWER_KEYS) as [AnswerKey, (typeof ANSWER_KEYS)[AnswerKey]][]) {
     const base = { type: def.type, required: REQUIRED.has(key) } as EngineKeyDefinition;
     if (def.type === 'selection' || def.type === 'multiple') base.options = [...def.options];
-    if (def.type === 'integer' || def.type === 'float') Object.assign(base, { unit: def.unit, min: def.min, max: def.max });
+    if (def.type === 'integer' || def.type === 'float')
+      Object.assign(base, { unit: def.unit, min: def.min, max: def.max });
     out[key] = base;
   }
   return out;
@@ -37,28 +42,49 @@ function checkQuestion(q: QuestionDefinition, index: number, engine: EngineKeyDe
   if (data.type === 'selection' || data.type === 'multiple') {
     const allowed = new Set(engine.options);
     const unknown = data.options.filter((o) => !allowed.has(o));
-    if (unknown.length > 0) issues.push({ path: at('data.options'), message: `${q.key}: unknown option ${unknown.join(', ')}` });
-    if (new Set(data.options).size !== data.options.length) issues.push({ path: at('data.options'), message: `${q.key}: an option is listed twice` });
+    if (unknown.length > 0)
+      issues.push({ path: at('data.options'), message: `${q.key}: unknown option ${unknown.join(', ')}` });
+    if (new Set(data.options).size !== data.options.length)
+      issues.push({ path: at('data.options'), message: `${q.key}: an option is listed twice` });
     const defaults = data.type === 'selection' ? (data.default === null ? [] : [data.default]) : data.default;
     const bad = defaults.filter((d) => !data.options.includes(d));
-    if (bad.length > 0) issues.push({ path: at('data.default'), message: `${q.key}: the default ${bad.join(', ')} is not one of the options` });
+    if (bad.length > 0)
+      issues.push({
+        path: at('data.default'),
+        message: `${q.key}: the default ${bad.join(', ')} is not one of the options`,
+      });
     for (const lang of ['en', 'sv'] as const) {
       const labelled = Object.keys(q.texts[lang].options ?? {}).filter((o) => !data.options.includes(o));
-      if (labelled.length > 0) issues.push({ path: at(`texts.${lang}.options`), message: `${q.key}: texts for options that are not asked: ${labelled.join(', ')}` });
+      if (labelled.length > 0)
+        issues.push({
+          path: at(`texts.${lang}.options`),
+          message: `${q.key}: texts for options that are not asked: ${labelled.join(', ')}`,
+        });
     }
   } else if (data.type === 'integer' || data.type === 'float') {
-    if (data.unit !== engine.unit) issues.push({ path: at('data.unit'), message: `${q.key}: the unit is ${engine.unit}` });
+    if (data.unit !== engine.unit)
+      issues.push({ path: at('data.unit'), message: `${q.key}: the unit is ${engine.unit}` });
     if (data.min > data.max) issues.push({ path: at('data.min'), message: `${q.key}: min is above max` });
     if (data.min < engine.min! || data.max > engine.max!) {
-      issues.push({ path: at('data.min'), message: `${q.key}: the range must stay within ${engine.min}–${engine.max}` });
+      issues.push({
+        path: at('data.min'),
+        message: `${q.key}: the range must stay within ${engine.min}–${engine.max}`,
+      });
     }
     if (data.default !== null) {
-      if (data.type === 'integer' && !Number.isInteger(data.default)) issues.push({ path: at('data.default'), message: `${q.key}: the default must be a whole number` });
-      if (data.default < data.min || data.default > data.max) issues.push({ path: at('data.default'), message: `${q.key}: the default must be within ${data.min}–${data.max}` });
+      if (data.type === 'integer' && !Number.isInteger(data.default))
+        issues.push({ path: at('data.default'), message: `${q.key}: the default must be a whole number` });
+      if (data.default < data.min || data.default > data.max)
+        issues.push({
+          path: at('data.default'),
+          message: `${q.key}: the default must be within ${data.min}–${data.max}`,
+        });
     }
   }
-  if (engine.required && !q.asked) issues.push({ path: at('asked'), message: `${q.key}: the engine needs this answer, so it is always asked` });
-  if (q.required !== engine.required) issues.push({ path: at('required'), message: `${q.key}: required is set by the engine (${engine.required})` });
+  if (engine.required && !q.asked)
+    issues.push({ path: at('asked'), message: `${q.key}: the engine needs this answer, so it is always asked` });
+  if (q.required !== engine.required)
+    issues.push({ path: at('required'), message: `${q.key}: required is set by the engine (${engine.required})` });
 }
 
 /** The set as it will be stored (positions 0…n−1 in the given order), or a 400 listing every problem. */
@@ -68,13 +94,24 @@ export function checkQuestionSet(questions: QuestionDefinition[]): QuestionDefin
   const seen = new Set<string>();
   questions.forEach((q, index) => {
     const definition = engine[q.key];
-    if (!definition) issues.push({ path: `body.questions.${index}.key`, message: `${q.key}: not an answer key the engine knows` });
+    if (!definition)
+      issues.push({ path: `body.questions.${index}.key`, message: `${q.key}: not an answer key the engine knows` });
     else if (seen.has(q.key)) issues.push({ path: `body.questions.${index}.key`, message: `${q.key}: listed twice` });
     else checkQuestion(q, index, definition, issues);
     seen.add(q.key);
   });
   const missing = Object.keys(engine).filter((key) => !seen.has(key));
-  if (missing.length > 0) issues.push({ path: 'body.questions', message: `missing keys: ${missing.join(', ')} (turn a question off instead of removing it)` });
-  if (issues.length > 0) throw new HttpError(400, 'bad_request', `Invalid question set: ${issues[0]!.message}${issues.length > 1 ? ` (and ${issues.length - 1} more)` : ''}`, issues);
+  if (missing.length > 0)
+    issues.push({
+      path: 'body.questions',
+      message: `missing keys: ${missing.join(', ')} (turn a question off instead of removing it)`,
+    });
+  if (issues.length > 0)
+    throw new HttpError(
+      400,
+      'bad_request',
+      `Invalid question set: ${issues[0]!.message}${issues.length > 1 ? ` (and ${issues.length - 1} more)` : ''}`,
+      issues,
+    );
   return questions.map((q, position) => ({ ...q, position, header: q.texts.en.header }));
 }

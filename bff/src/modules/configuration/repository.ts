@@ -7,9 +7,15 @@ import type { RatesPayload } from '../../energy/prices';
 import type { DbOrTx } from '../audit/repository';
 
 /** The organisation's default prices as saved in the console, or null when it has none. */
-export async function organisationPrices(db: DbOrTx, organisationId: number | null): Promise<OrganisationPrices | null> {
+export async function organisationPrices(
+  db: DbOrTx,
+  organisationId: number | null,
+): Promise<OrganisationPrices | null> {
   if (organisationId === null) return null;
-  const [row] = await db.select({ prices: organisationSettings.prices }).from(organisationSettings).where(eq(organisationSettings.organisationId, organisationId));
+  const [row] = await db
+    .select({ prices: organisationSettings.prices })
+    .from(organisationSettings)
+    .where(eq(organisationSettings.organisationId, organisationId));
   if (!row?.prices) return null;
   const parsed = organisationPricesSchema.safeParse(row.prices);
   return parsed.success ? parsed.data : null;
@@ -18,8 +24,15 @@ export async function organisationPrices(db: DbOrTx, organisationId: number | nu
 /** The same prices in the engine's rates shape (docs/product.md §3 rates payload: cents_per_kwh per carrier). */
 export function pricesAsRates(prices: OrganisationPrices): RatesPayload {
   const map = (perCarrier: Record<string, number | undefined>) =>
-    Object.fromEntries(Object.entries(perCarrier).filter(([, cents]) => typeof cents === 'number').map(([carrier, cents]) => [carrier, { cents_per_kwh: cents! }]));
-  return { energy_carriers_import: map(prices.import_cents_per_kwh), energy_carriers_export: map(prices.export_cents_per_kwh) };
+    Object.fromEntries(
+      Object.entries(perCarrier)
+        .filter(([, cents]) => typeof cents === 'number')
+        .map(([carrier, cents]) => [carrier, { cents_per_kwh: cents! }]),
+    );
+  return {
+    energy_carriers_import: map(prices.import_cents_per_kwh),
+    energy_carriers_export: map(prices.export_cents_per_kwh),
+  };
 }
 
 export async function organisationRates(db: Db, organisationId: number | null): Promise<RatesPayload | null> {
@@ -27,15 +40,27 @@ export async function organisationRates(db: Db, organisationId: number | null): 
   return prices ? pricesAsRates(prices) : null;
 }
 
-export async function savePrices(db: DbOrTx, organisationId: number, prices: OrganisationPrices, userId: number): Promise<void> {
+export async function savePrices(
+  db: DbOrTx,
+  organisationId: number,
+  prices: OrganisationPrices,
+  userId: number,
+): Promise<void> {
   await db
     .insert(organisationSettings)
     .values({ organisationId, prices, updatedBy: userId })
-    .onConflictDoUpdate({ target: organisationSettings.organisationId, set: { prices, updatedBy: userId, updatedAt: new Date() } });
+    .onConflictDoUpdate({
+      target: organisationSettings.organisationId,
+      set: { prices, updatedBy: userId, updatedAt: new Date() },
+    });
 }
 
 /** Replaces the organisation's question set (one row per key), positions from the list's order. */
-export async function replaceQuestionSet(db: DbOrTx, organisationId: number, questions: QuestionDefinition[]): Promise<void> {
+export async function replaceQuestionSet(
+  db: DbOrTx,
+  organisationId: number,
+  questions: QuestionDefinition[],
+): Promise<void> {
   await db.delete(questionDefinitions).where(eq(questionDefinitions.organisationId, organisationId));
   await db.insert(questionDefinitions).values(
     questions.map((q, position) => ({

@@ -1,7 +1,11 @@
 import { Router } from 'express';
 import { noQuery } from '../../http/input-guards';
 import { brandConfigInputSchema, type BrandConfig } from '@home-energy/shared/schemas/brand';
-import { organisationPricesSchema, questionSetUpdateSchema, type ConsoleConfiguration } from '@home-energy/shared/schemas/configuration';
+import {
+  organisationPricesSchema,
+  questionSetUpdateSchema,
+  type ConsoleConfiguration,
+} from '@home-energy/shared/schemas/configuration';
 import { PRICE_AREAS } from '@home-energy/shared/schemas/energy';
 import type { Db } from '../../db/client';
 import { defaultPrices } from '../../energy/prices';
@@ -14,7 +18,8 @@ import { questionSet } from '../questions/repository';
 import { checkQuestionSet, engineKeyDefinitions } from './question-set';
 import { brandOfOrganisation, organisationPrices, replaceQuestionSet, savePrices } from './repository';
 
-const ore = (perCarrier: Record<string, number>) => Object.fromEntries(Object.entries(perCarrier).map(([carrier, kr]) => [carrier, Math.round(kr * 10_000) / 100]));
+const ore = (perCarrier: Record<string, number>) =>
+  Object.fromEntries(Object.entries(perCarrier).map(([carrier, kr]) => [carrier, Math.round(kr * 10_000) / 100]));
 
 /** The platform's prices per price area in öre/kWh (what applies where an organisation sets nothing). */
 function platformPrices(): ConsoleConfiguration['platformPrices'] {
@@ -29,14 +34,24 @@ function platformPrices(): ConsoleConfiguration['platformPrices'] {
 /** Which keys of a brand config differ (for the audit log). */
 function changedKeys(before: BrandConfig, after: BrandConfig): string[] {
   const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
-  return [...keys].filter((k) => JSON.stringify(before[k as keyof BrandConfig]) !== JSON.stringify(after[k as keyof BrandConfig])).sort();
+  return [...keys]
+    .filter((k) => JSON.stringify(before[k as keyof BrandConfig]) !== JSON.stringify(after[k as keyof BrandConfig]))
+    .sort();
 }
 
 /**
  * /api/console/org/{org}/configuration (admins): the organisation's question set (DB), brand config (the brand config
  * store, brand/{brand}/config.json) and default energy prices (DB). The flow reads all three on its next request.
  */
-export function configurationRoutes({ db, brandStore, logger }: { db: Db; brandStore: BrandConfigStore; logger: Logger }): Router {
+export function configurationRoutes({
+  db,
+  brandStore,
+  logger,
+}: {
+  db: Db;
+  brandStore: BrandConfigStore;
+  logger: Logger;
+}): Router {
   const router = Router({ mergeParams: true });
   router.use(requireConsoleItem('configuration'), noQuery);
 
@@ -77,8 +92,15 @@ export function configurationRoutes({ db, brandStore, logger }: { db: Db; brandS
     const before = await questionSet(db, organisation.id);
     await db.transaction(async (tx) => {
       await replaceQuestionSet(tx, organisation.id, checked);
-      const changed = checked.filter((q) => JSON.stringify(before.find((b) => b.key === q.key)) !== JSON.stringify(q)).map((q) => q.key);
-      await audit(tx, req, res, { action: 'configuration.questions', target: `organisation:${organisation.slug}`, organisationId: organisation.id, details: { changed } });
+      const changed = checked
+        .filter((q) => JSON.stringify(before.find((b) => b.key === q.key)) !== JSON.stringify(q))
+        .map((q) => q.key);
+      await audit(tx, req, res, {
+        action: 'configuration.questions',
+        target: `organisation:${organisation.slug}`,
+        organisationId: organisation.id,
+        details: { changed },
+      });
     });
     res.json({ questions: await questionSet(db, organisation.id) });
   });
@@ -103,7 +125,12 @@ export function configurationRoutes({ db, brandStore, logger }: { db: Db; brandS
     const prices = parse(organisationPricesSchema, req.body, 'body');
     await db.transaction(async (tx) => {
       await savePrices(tx, organisation.id, prices, Number(req.user!.id));
-      await audit(tx, req, res, { action: 'configuration.prices', target: `organisation:${organisation.slug}`, organisationId: organisation.id, details: { prices } });
+      await audit(tx, req, res, {
+        action: 'configuration.prices',
+        target: `organisation:${organisation.slug}`,
+        organisationId: organisation.id,
+        details: { prices },
+      });
     });
     res.json({ prices });
   });

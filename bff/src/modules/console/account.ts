@@ -26,7 +26,13 @@ export function accountRoutes(db: Db, passwordGuard: PasswordGuard): Router {
     const user = await db.query.staffUsers.findFirst({ where: eq(staffUsers.id, userId) });
     if (!user) throw new HttpError(401, 'unauthorized', 'Sign in to continue.');
     const rows = await db
-      .select({ slug: organisations.slug, name: organisations.name, role: memberships.role, features: organisations.features, isInstaller: organisations.isInstaller })
+      .select({
+        slug: organisations.slug,
+        name: organisations.name,
+        role: memberships.role,
+        features: organisations.features,
+        isInstaller: organisations.isInstaller,
+      })
       .from(memberships)
       .innerJoin(organisations, eq(organisations.id, memberships.organisationId))
       .where(and(eq(memberships.userId, userId), eq(organisations.active, true)))
@@ -77,14 +83,21 @@ export function accountRoutes(db: Db, passwordGuard: PasswordGuard): Router {
       throw new HttpError(429, 'too_many_requests', new PasswordLocked(wait).message);
     }
     if (!(await verifyPassword(change.currentPassword, user.passwordHash))) {
-      throw new HttpError(400, 'bad_request', 'Invalid body.currentPassword: the current password is wrong', [{ path: 'body.currentPassword', message: 'the current password is wrong' }]);
+      throw new HttpError(400, 'bad_request', 'Invalid body.currentPassword: the current password is wrong', [
+        { path: 'body.currentPassword', message: 'the current password is wrong' },
+      ]);
     }
     await passwordGuard.passed(keys[0]!, keys.slice(1));
     const passwordHash = await hashPassword(change.newPassword);
     await db.transaction(async (tx) => {
       await tx.update(staffUsers).set({ passwordHash }).where(eq(staffUsers.id, userId));
       const sessionsEnded = await endStaffSessions(tx, userId, req.sessionID);
-      await audit(tx, req, res, { action: 'account.password_change', target: `user:${user.email}`, organisationId: null, details: { sessionsEnded } });
+      await audit(tx, req, res, {
+        action: 'account.password_change',
+        target: `user:${user.email}`,
+        organisationId: null,
+        details: { sessionsEnded },
+      });
     });
     res.status(204).end();
   });

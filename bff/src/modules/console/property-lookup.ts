@@ -36,7 +36,12 @@ export function propertyLookupRoutes({ db, geo, now }: { db: Db; geo: GeoTables;
   async function profilesOf(propertyIds: number[]) {
     if (propertyIds.length === 0) return [];
     return db
-      .select({ profile: buildingProfiles, homeowner: homeowners.personalNumberMasked, orgSlug: organisations.slug, orgName: organisations.name })
+      .select({
+        profile: buildingProfiles,
+        homeowner: homeowners.personalNumberMasked,
+        orgSlug: organisations.slug,
+        orgName: organisations.name,
+      })
       .from(buildingProfiles)
       .leftJoin(homeowners, eq(homeowners.id, buildingProfiles.homeownerId))
       .leftJoin(organisations, eq(organisations.id, buildingProfiles.organisationId))
@@ -62,12 +67,20 @@ export function propertyLookupRoutes({ db, geo, now }: { db: Db; geo: GeoTables;
     const asId = /^\d{1,9}$/.test(query.q) ? Number(query.q) : null;
     const prefix = normalizeStreet(query.q);
     const rows = await db
-      .select({ id: properties.id, name: properties.name, postalCode: properties.postalCode, postalCity: properties.postalCity })
+      .select({
+        id: properties.id,
+        name: properties.name,
+        postalCode: properties.postalCode,
+        postalCity: properties.postalCity,
+      })
       .from(properties)
       .where(
         asId !== null
           ? eq(properties.id, asId)
-          : and(like(properties.streetKey, startsWithPattern(prefix)), postalCode ? eq(properties.postalCode, postalCode) : undefined),
+          : and(
+              like(properties.streetKey, startsWithPattern(prefix)),
+              postalCode ? eq(properties.postalCode, postalCode) : undefined,
+            ),
       )
       .orderBy(asc(properties.streetKey), asc(properties.postalCode))
       .limit(20);
@@ -75,7 +88,12 @@ export function propertyLookupRoutes({ db, geo, now }: { db: Db; geo: GeoTables;
       ? await db
           .select({ propertyId: buildingProfiles.propertyId, n: sql<number>`count(*)::int` })
           .from(buildingProfiles)
-          .where(inArray(buildingProfiles.propertyId, rows.map((r) => r.id)))
+          .where(
+            inArray(
+              buildingProfiles.propertyId,
+              rows.map((r) => r.id),
+            ),
+          )
           .groupBy(buildingProfiles.propertyId)
       : [];
     const hits: PropertyLookupHit[] = rows.map((r) => ({
@@ -93,7 +111,13 @@ export function propertyLookupRoutes({ db, geo, now }: { db: Db; geo: GeoTables;
     const property = await db.query.properties.findFirst({ where: eq(properties.id, id) });
     if (!property) throw new HttpError(404, 'not_found', 'No such property.');
     const body: PropertyLookupDetail = {
-      property: { id: property.id, name: property.name, postal_code: property.postalCode, postal_city: property.postalCity, price_area: property.priceArea },
+      property: {
+        id: property.id,
+        name: property.name,
+        postal_code: property.postalCode,
+        postal_city: property.postalCity,
+        price_area: property.priceArea,
+      },
       register: registerAnswers(property),
       issued_epc: (property.issuedEpc as Record<string, unknown> | null) ?? null,
       profiles: (await profilesOf([id])).map(profileView),
@@ -104,7 +128,12 @@ export function propertyLookupRoutes({ db, geo, now }: { db: Db; geo: GeoTables;
   router.get('/profiles/:id', noQuery, async (req, res) => {
     const { id } = parse(idParams, req.params, 'params');
     const [row] = await db
-      .select({ profile: buildingProfiles, homeowner: homeowners.personalNumberMasked, orgSlug: organisations.slug, orgName: organisations.name })
+      .select({
+        profile: buildingProfiles,
+        homeowner: homeowners.personalNumberMasked,
+        orgSlug: organisations.slug,
+        orgName: organisations.name,
+      })
       .from(buildingProfiles)
       .leftJoin(homeowners, eq(homeowners.id, buildingProfiles.homeownerId))
       .leftJoin(organisations, eq(organisations.id, buildingProfiles.organisationId))
@@ -129,7 +158,11 @@ export function propertyLookupRoutes({ db, geo, now }: { db: Db; geo: GeoTables;
     });
     const body: ProfileView = {
       id: 'primary',
-      property: { id: property.id, name: property.name, addresses: [{ street: property.street, postal_code: property.postalCode, postal_city: property.postalCity }] },
+      property: {
+        id: property.id,
+        name: property.name,
+        addresses: [{ street: property.street, postal_code: property.postalCode, postal_city: property.postalCity }],
+      },
       answers: row.profile.answers as BuildingResponse['answers'],
       register: result.register,
       recommendations: result.recommendations,

@@ -34,7 +34,16 @@ export interface ConsoleRouteDeps {
  * /api/console/org/:org/*: every route is scoped to an organisation the user belongs to (or a super admin; others get
  * 404), and each feature's routes are guarded by the same rule that shows its menu item (shared console/menu-rules).
  */
-export function consoleRoutes({ db, geo, brandStore, logger, now = Date.now, passwordGuard = new PasswordGuard(db, now), mailer, documentStore = null }: ConsoleRouteDeps): Router {
+export function consoleRoutes({
+  db,
+  geo,
+  brandStore,
+  logger,
+  now = Date.now,
+  passwordGuard = new PasswordGuard(db, now),
+  mailer,
+  documentStore = null,
+}: ConsoleRouteDeps): Router {
   const router = Router();
   router.use('/org/:org', requireOrganisation(db));
   router.get('/org/:org/details', noQuery, (req, res) => {

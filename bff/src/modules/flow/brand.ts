@@ -27,7 +27,8 @@ export function brandOf(req: Request, defaultBrand: string): string {
   const host = req.hostname ?? '';
   const labels = host.split('.');
   // brand.example.se → brand; an IP address or a bare host has no brand.
-  if (labels.length > 2 && !/^\d+$/.test(labels.at(-1) ?? '') && BRAND.test(labels[0]!) && !NOT_BRANDS.has(labels[0]!)) return labels[0]!;
+  if (labels.length > 2 && !/^\d+$/.test(labels.at(-1) ?? '') && BRAND.test(labels[0]!) && !NOT_BRANDS.has(labels[0]!))
+    return labels[0]!;
   return defaultBrand;
 }
 
@@ -41,7 +42,10 @@ export interface FlowOrganisation {
 /** The active organisation of the request's brand, else the default brand's, else none. */
 export async function flowOrganisation(db: Db, req: Request, defaultBrand: string): Promise<FlowOrganisation | null> {
   for (const brand of new Set([brandOf(req, defaultBrand), defaultBrand])) {
-    const org = await db.query.organisations.findFirst({ where: eq(organisations.brand, brand), columns: { id: true, slug: true, name: true, active: true } });
+    const org = await db.query.organisations.findFirst({
+      where: eq(organisations.brand, brand),
+      columns: { id: true, slug: true, name: true, active: true },
+    });
     if (org?.active) return { id: org.id, slug: org.slug, name: org.name, brand };
   }
   return null;
@@ -51,9 +55,23 @@ export async function flowOrganisation(db: Db, req: Request, defaultBrand: strin
  * At a homeowner's sign-in: the organisation they came through is kept on them the first time (the request's brand),
  * and the session takes its brand from then on, whichever link or device they sign in from later.
  */
-export async function keepHomeownerBrand(db: Db, req: Request, homeownerId: number, defaultBrand: string): Promise<void> {
-  const owner = await db.query.homeowners.findFirst({ where: eq(homeowners.id, homeownerId), columns: { organisationId: true } });
-  let kept = owner?.organisationId != null ? await db.query.organisations.findFirst({ where: eq(organisations.id, owner.organisationId), columns: { brand: true, active: true } }) : undefined;
+export async function keepHomeownerBrand(
+  db: Db,
+  req: Request,
+  homeownerId: number,
+  defaultBrand: string,
+): Promise<void> {
+  const owner = await db.query.homeowners.findFirst({
+    where: eq(homeowners.id, homeownerId),
+    columns: { organisationId: true },
+  });
+  let kept =
+    owner?.organisationId != null
+      ? await db.query.organisations.findFirst({
+          where: eq(organisations.id, owner.organisationId),
+          columns: { brand: true, active: true },
+        })
+      : undefined;
   if (!kept) {
     const arrived = await flowOrganisation(db, req, defaultBrand);
     if (!arrived) return;

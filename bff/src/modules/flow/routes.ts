@@ -28,7 +28,9 @@ export function flowRoutes(options: { db: Db; defaultBrand: string }): Router {
   router.post('/interaction', async (req, res) => {
     const interaction = parse(interactionSchema, req.body ?? {}, 'body');
     if (interaction.property_id != null && !(await findProperty(db, interaction.property_id))) {
-      throw new HttpError(400, 'bad_request', 'property_id: no such property', [{ path: 'body.property_id', message: 'unknown property' }]);
+      throw new HttpError(400, 'bad_request', 'property_id: no such property', [
+        { path: 'body.property_id', message: 'unknown property' },
+      ]);
     }
     const organisation = await flowOrganisation(db, req, options.defaultBrand);
     await recordInteraction(db, {

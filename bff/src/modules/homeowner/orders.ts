@@ -59,7 +59,10 @@ export function signStatus(order: BankIdOrderRow, now: number, returnUrl: string
     qr: !sameDevice,
     mobile: order.mobile,
   });
-  const waitingForScan = requestStatus === 'pending' && !sameDevice && (order.hintCode ?? 'outstandingTransaction') === 'outstandingTransaction';
+  const waitingForScan =
+    requestStatus === 'pending' &&
+    !sameDevice &&
+    (order.hintCode ?? 'outstandingTransaction') === 'outstandingTransaction';
   return {
     requestStatus,
     hintCode: order.hintCode,
@@ -68,7 +71,9 @@ export function signStatus(order: BankIdOrderRow, now: number, returnUrl: string
     identificationMode: order.identificationMode as IdentificationMode,
     rfa,
     message: RFA_MESSAGES[rfa],
-    qrData: waitingForScan ? qrData(order.qrStartToken, order.qrStartSecret, qrTimeAt(order.startedAt.getTime(), now)) : null,
+    qrData: waitingForScan
+      ? qrData(order.qrStartToken, order.qrStartSecret, qrTimeAt(order.startedAt.getTime(), now))
+      : null,
     launchUrl: requestStatus === 'pending' ? launchUrl(order, returnUrl) : null,
   };
 }
@@ -85,9 +90,19 @@ export class OrderService {
     this.now = deps.now ?? Date.now;
   }
 
-  async start(req: Request, input: { loginMethod: LoginMethod; identificationMode: IdentificationMode; returnUrl: string | null; validatePersonalNumber?: string }): Promise<SignStatus> {
+  async start(
+    req: Request,
+    input: {
+      loginMethod: LoginMethod;
+      identificationMode: IdentificationMode;
+      returnUrl: string | null;
+      validatePersonalNumber?: string;
+    },
+  ): Promise<SignStatus> {
     const endUserIp = req.ip ?? '127.0.0.1';
-    const previous = req.session.bankidOrderId ? await findOrder(this.deps.db, req.session.bankidOrderId, req.sessionID) : undefined;
+    const previous = req.session.bankidOrderId
+      ? await findOrder(this.deps.db, req.session.bankidOrderId, req.sessionID)
+      : undefined;
     if (previous?.status === 'pending') {
       await this.deps.rp.cancel(previous.orderRef).catch(() => undefined);
       // Replaced: nobody collects it again, so it must not stay 'pending' here even when BankID could not be told.
@@ -95,7 +110,10 @@ export class OrderService {
     }
     let started;
     try {
-      const request = { endUserIp, ...(input.loginMethod === 'bankid.same_device' && input.returnUrl ? { returnUrl: input.returnUrl } : {}) };
+      const request = {
+        endUserIp,
+        ...(input.loginMethod === 'bankid.same_device' && input.returnUrl ? { returnUrl: input.returnUrl } : {}),
+      };
       started =
         input.identificationMode === 'validate'
           ? await this.deps.rp.sign({
@@ -141,7 +159,9 @@ export class OrderService {
       if (collected.status === 'complete' && collected.completionData) {
         const { personalNumber, name, givenName, surname } = collected.completionData.user;
         // Only what the sign-in needs, and never in clear (docs/using-the-demo.md "Homeowner sign-in (BankID)").
-        patch.completedUserEncrypted = this.deps.vault.encrypt(JSON.stringify({ personalNumber, name, givenName, surname }));
+        patch.completedUserEncrypted = this.deps.vault.encrypt(
+          JSON.stringify({ personalNumber, name, givenName, surname }),
+        );
         patch.hintCode = null;
       }
     } catch (error) {
@@ -189,9 +209,18 @@ export class OrderService {
   }
 
   private asHttpError(error: unknown, loginMethod: LoginMethod, identificationMode: IdentificationMode): HttpError {
-    if (!(error instanceof BankIdError)) return new HttpError(502, 'bankid_unavailable', RFA_MESSAGES.RFA5.en, { rfa: 'RFA5', message: RFA_MESSAGES.RFA5 });
+    if (!(error instanceof BankIdError))
+      return new HttpError(502, 'bankid_unavailable', RFA_MESSAGES.RFA5.en, {
+        rfa: 'RFA5',
+        message: RFA_MESSAGES.RFA5,
+      });
     const rfa = rfaFor({ status: 'error', errorCode: error.errorCode, autoStarted: false, qr: false, mobile: false });
     const status = error.errorCode === 'alreadyInProgress' ? 409 : error.errorCode === 'invalidParameters' ? 400 : 502;
-    return new HttpError(status, error.errorCode, RFA_MESSAGES[rfa].en, { rfa, message: RFA_MESSAGES[rfa], loginMethod, identificationMode });
+    return new HttpError(status, error.errorCode, RFA_MESSAGES[rfa].en, {
+      rfa,
+      message: RFA_MESSAGES[rfa],
+      loginMethod,
+      identificationMode,
+    });
   }
 }

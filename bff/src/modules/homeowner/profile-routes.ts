@@ -54,7 +54,10 @@ export function profileRoutes(db: Db, now: () => number = Date.now): Router {
       user_id: `h${owner.id}`,
       name: owner.name,
       personalNumberMasked: owner.personalNumberMasked,
-      contact: owner.contactEmail || owner.contactMobile || owner.contactName ? { name: owner.contactName, email: owner.contactEmail, mobile: owner.contactMobile } : null,
+      contact:
+        owner.contactEmail || owner.contactMobile || owner.contactName
+          ? { name: owner.contactName, email: owner.contactEmail, mobile: owner.contactMobile }
+          : null,
       properties: await profileProperties(db, owner.id),
       selectedPropertyId: owner.selectedPropertyId,
       mailLanguage: mailLanguageOf(owner),
@@ -73,11 +76,18 @@ export function profileRoutes(db: Db, now: () => number = Date.now): Router {
       const unique = [...new Set(body.properties)];
       const known = await existingPropertyIds(db, unique);
       const unknown = unique.filter((p) => !known.has(p));
-      if (unknown.length > 0) throw new HttpError(400, 'bad_request', `Unknown property ids: ${unknown.join(', ')}`, [{ path: 'body.properties', message: 'unknown property' }]);
+      if (unknown.length > 0)
+        throw new HttpError(400, 'bad_request', `Unknown property ids: ${unknown.join(', ')}`, [
+          { path: 'body.properties', message: 'unknown property' },
+        ]);
     }
-    const listAfter = body.properties ? new Set(body.properties) : new Set((await profileProperties(db, id)).map((p) => p.id));
+    const listAfter = body.properties
+      ? new Set(body.properties)
+      : new Set((await profileProperties(db, id)).map((p) => p.id));
     if (body.selectedPropertyId != null && !listAfter.has(body.selectedPropertyId)) {
-      throw new HttpError(400, 'bad_request', 'selectedPropertyId must be one of the profile properties', [{ path: 'body.selectedPropertyId', message: 'not in the profile' }]);
+      throw new HttpError(400, 'bad_request', 'selectedPropertyId must be one of the profile properties', [
+        { path: 'body.selectedPropertyId', message: 'not in the profile' },
+      ]);
     }
     if (body.properties) await replaceProfileProperties(db, id, [...new Set(body.properties)], 'profile_added');
     if (body.selectedPropertyId !== undefined) await setSelectedProperty(db, id, body.selectedPropertyId);
@@ -87,7 +97,9 @@ export function profileRoutes(db: Db, now: () => number = Date.now): Router {
     res.json({
       ...(body.mailLanguage !== undefined ? { mailLanguage: after.mailLanguage } : {}),
       ...(body.properties ? { properties: after.properties } : {}),
-      ...(body.selectedPropertyId !== undefined || body.properties ? { selectedPropertyId: after.selectedPropertyId } : {}),
+      ...(body.selectedPropertyId !== undefined || body.properties
+        ? { selectedPropertyId: after.selectedPropertyId }
+        : {}),
     });
   });
 
@@ -96,8 +108,12 @@ export function profileRoutes(db: Db, now: () => number = Date.now): Router {
     const id = homeownerId(req);
     const property = parse(z.object({ id: propertyId }), req.params, 'params').id;
     const at = now();
-    if (!(await removeProfileProperty(db, id, property, at))) throw new HttpError(404, 'not_found', 'That property is not in your profile.');
-    res.json({ ...(await profile(id)), removed: { id: property, restorableUntil: new Date(at + HOME_RESTORE_MS).toISOString() } });
+    if (!(await removeProfileProperty(db, id, property, at)))
+      throw new HttpError(404, 'not_found', 'That property is not in your profile.');
+    res.json({
+      ...(await profile(id)),
+      removed: { id: property, restorableUntil: new Date(at + HOME_RESTORE_MS).toISOString() },
+    });
   });
 
   router.post('/profile/property/:id/restore', async (req, res) => {
@@ -105,7 +121,11 @@ export function profileRoutes(db: Db, now: () => number = Date.now): Router {
     const property = parse(z.object({ id: propertyId }), req.params, 'params').id;
     parse(z.object({}).strict(), req.body ?? {}, 'body');
     if (!(await restoreProfileProperty(db, id, property, now()))) {
-      throw new HttpError(404, 'not_found', `That home was not removed from your profile in the last ${HOME_RESTORE_MS / 1000} seconds, so it cannot be restored.`);
+      throw new HttpError(
+        404,
+        'not_found',
+        `That home was not removed from your profile in the last ${HOME_RESTORE_MS / 1000} seconds, so it cannot be restored.`,
+      );
     }
     res.json(await profile(id));
   });
@@ -114,7 +134,11 @@ export function profileRoutes(db: Db, now: () => number = Date.now): Router {
   router.post('/profile/property', async (req, res) => {
     const id = homeownerId(req);
     const address = parse(miniflowPropertySchema, req.body, 'body');
-    const property = await findByAddress(db, normalizeStreet(address.street), normalizePostalCode(address.postalCode) ?? '');
+    const property = await findByAddress(
+      db,
+      normalizeStreet(address.street),
+      normalizePostalCode(address.postalCode) ?? '',
+    );
     if (!property) throw new HttpError(404, 'not_found', 'No property at that address.');
     await addProfileProperty(db, id, property.id, 'miniflow_added');
     res.status(201).json({ property: { id: property.id, name: property.name }, ...(await profile(id)) });

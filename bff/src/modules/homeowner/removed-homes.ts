@@ -9,17 +9,31 @@ import { homeownerProperties, homeowners } from '../../db/schema';
 export const HOME_RESTORE_MS = 60_000;
 
 /** Adding a home that was just removed (awaiting purge) lists it again, answers and all. */
-export const RELISTED = { target: [homeownerProperties.homeownerId, homeownerProperties.propertyId], set: { removedAt: null, removedWhileSelected: false } };
+export const RELISTED = {
+  target: [homeownerProperties.homeownerId, homeownerProperties.propertyId],
+  set: { removedAt: null, removedWhileSelected: false },
+};
 
 /** Takes the home off the owner's list, restorable for HOME_RESTORE_MS; false when it is not on the list. */
-export async function removeProfileProperty(db: Db, homeownerId: number, propertyId: number, now: number): Promise<boolean> {
+export async function removeProfileProperty(
+  db: Db,
+  homeownerId: number,
+  propertyId: number,
+  now: number,
+): Promise<boolean> {
   return db.transaction(async (tx) => {
     const owner = await tx.query.homeowners.findFirst({ where: eq(homeowners.id, homeownerId) });
     const selected = owner?.selectedPropertyId === propertyId;
     const removed = await tx
       .update(homeownerProperties)
       .set({ removedAt: new Date(now), removedWhileSelected: selected })
-      .where(and(eq(homeownerProperties.homeownerId, homeownerId), eq(homeownerProperties.propertyId, propertyId), isNull(homeownerProperties.removedAt)))
+      .where(
+        and(
+          eq(homeownerProperties.homeownerId, homeownerId),
+          eq(homeownerProperties.propertyId, propertyId),
+          isNull(homeownerProperties.removedAt),
+        ),
+      )
       .returning();
     if (removed.length === 0) return false;
     if (selected) await tx.update(homeowners).set({ selectedPropertyId: null }).where(eq(homeowners.id, homeownerId));
@@ -28,18 +42,32 @@ export async function removeProfileProperty(db: Db, homeownerId: number, propert
 }
 
 /** Puts a home removed less than HOME_RESTORE_MS ago back, selected again if it was; false when there is none. */
-export async function restoreProfileProperty(db: Db, homeownerId: number, propertyId: number, now: number): Promise<boolean> {
+export async function restoreProfileProperty(
+  db: Db,
+  homeownerId: number,
+  propertyId: number,
+  now: number,
+): Promise<boolean> {
   return db.transaction(async (tx) => {
     const mine = and(eq(homeownerProperties.homeownerId, homeownerId), eq(homeownerProperties.propertyId, propertyId));
     const [row] = await tx
       .select()
       .from(homeownerProperties)
-      .where(and(mine, isNotNull(homeownerProperties.removedAt), gt(homeownerProperties.removedAt, new Date(now - HOME_RESTORE_MS))))
+      .where(
+        and(
+          mine,
+          isNotNull(homeownerProperties.removedAt),
+          gt(homeownerProperties.removedAt, new Date(now - HOME_RESTORE_MS)),
+        ),
+      )
       .for('update');
     if (!row) return false;
     await tx.update(homeownerProperties).set({ removedAt: null, removedWhileSelected: false }).where(mine);
     if (row.removedWhileSelected) {
-      await tx.update(homeowners).set({ selectedPropertyId: propertyId }).where(and(eq(homeowners.id, homeownerId), isNull(homeowners.selectedPropertyId)));
+      await tx
+        .update(homeowners)
+        .set({ selectedPropertyId: propertyId })
+        .where(and(eq(homeowners.id, homeownerId), isNull(homeowners.selectedPropertyId)));
     }
     return true;
   });

@@ -15,7 +15,16 @@ export type HomeownerRow = typeof homeowners.$inferSelect;
 
 /** The session user of a homeowner: same shape as staff (docs/product.md §3), no organisations or flags. */
 export function homeownerSessionUser(row: HomeownerRow): SessionUser {
-  return { kind: 'homeowner', id: `h${row.id}`, name: row.name, email: row.contactEmail, superAdmin: false, admin: false, organisations: [], personalNumberMasked: row.personalNumberMasked };
+  return {
+    kind: 'homeowner',
+    id: `h${row.id}`,
+    name: row.name,
+    email: row.contactEmail,
+    superAdmin: false,
+    admin: false,
+    organisations: [],
+    personalNumberMasked: row.personalNumberMasked,
+  };
 }
 
 export function homeownerIdOf(user: Express.User | undefined): number | null {
@@ -36,7 +45,8 @@ export async function upsertHomeowner(db: Db, vault: PersonalNumberVault, user: 
     try {
       await assertCurrentDataKey(tx, vault);
     } catch (error) {
-      if (error instanceof DataKeyError) throw new HttpError(503, 'unavailable', 'Sign-in is unavailable for a moment. Try again shortly.');
+      if (error instanceof DataKeyError)
+        throw new HttpError(503, 'unavailable', 'Sign-in is unavailable for a moment. Try again shortly.');
       throw error;
     }
     const [row] = await tx
@@ -50,18 +60,27 @@ export async function upsertHomeowner(db: Db, vault: PersonalNumberVault, user: 
         surname: user.surname,
         lastSignInAt: new Date(),
       })
-      .onConflictDoUpdate({ target: homeowners.personalNumberHash, set: { name: user.name, givenName: user.givenName, surname: user.surname, lastSignInAt: new Date() } })
+      .onConflictDoUpdate({
+        target: homeowners.personalNumberHash,
+        set: { name: user.name, givenName: user.givenName, surname: user.surname, lastSignInAt: new Date() },
+      })
       .returning();
     return row!;
   });
 }
 
 export function insertOrder(db: Db, row: typeof bankidOrders.$inferInsert) {
-  return db.insert(bankidOrders).values(row).returning().then((rows) => rows[0]!);
+  return db
+    .insert(bankidOrders)
+    .values(row)
+    .returning()
+    .then((rows) => rows[0]!);
 }
 
 export function findOrder(db: Db, id: string, sessionId: string): Promise<BankIdOrderRow | undefined> {
-  return db.query.bankidOrders.findFirst({ where: and(eq(bankidOrders.id, id), eq(bankidOrders.sessionId, sessionId)) });
+  return db.query.bankidOrders.findFirst({
+    where: and(eq(bankidOrders.id, id), eq(bankidOrders.sessionId, sessionId)),
+  });
 }
 
 export async function updateOrder(db: Db, id: string, patch: Partial<typeof bankidOrders.$inferInsert>): Promise<void> {
@@ -81,10 +100,20 @@ export async function consumeOrder(db: Db, id: string): Promise<boolean> {
 /** The home's label as last computed for its owner: measured before calculated, as the dashboard shows it. */
 export async function profileProperties(db: Db, homeownerId: number): Promise<ProfileProperty[]> {
   const rows = await db
-    .select({ property: properties, relation: homeownerProperties.relation, label: sql<string | null>`coalesce(${buildingProfiles.measuredClass}, ${buildingProfiles.calculatedClass})` })
+    .select({
+      property: properties,
+      relation: homeownerProperties.relation,
+      label: sql<string | null>`coalesce(${buildingProfiles.measuredClass}, ${buildingProfiles.calculatedClass})`,
+    })
     .from(homeownerProperties)
     .innerJoin(properties, eq(properties.id, homeownerProperties.propertyId))
-    .leftJoin(buildingProfiles, and(eq(buildingProfiles.homeownerId, homeownerProperties.homeownerId), eq(buildingProfiles.propertyId, homeownerProperties.propertyId)))
+    .leftJoin(
+      buildingProfiles,
+      and(
+        eq(buildingProfiles.homeownerId, homeownerProperties.homeownerId),
+        eq(buildingProfiles.propertyId, homeownerProperties.propertyId),
+      ),
+    )
     .where(and(eq(homeownerProperties.homeownerId, homeownerId), isNull(homeownerProperties.removedAt)))
     .orderBy(homeownerProperties.createdAt, properties.id);
   return rows.map(({ property, relation, label }) => ({
@@ -103,21 +132,39 @@ export async function existingPropertyIds(db: Db, ids: number[]): Promise<Set<nu
 }
 
 /** Replaces the profile's property list in one transaction, keeping existing relations and the selection if still valid. */
-export async function replaceProfileProperties(db: Db, homeownerId: number, ids: number[], relation: string): Promise<void> {
+export async function replaceProfileProperties(
+  db: Db,
+  homeownerId: number,
+  ids: number[],
+  relation: string,
+): Promise<void> {
   await db.transaction(async (tx) => {
     const current = await tx.select().from(homeownerProperties).where(eq(homeownerProperties.homeownerId, homeownerId));
     const keep = new Set(ids);
     for (const row of current) {
       if (!keep.has(row.propertyId)) {
-        await tx.delete(homeownerProperties).where(and(eq(homeownerProperties.homeownerId, homeownerId), eq(homeownerProperties.propertyId, row.propertyId)));
-        await tx.delete(buildingProfiles).where(and(eq(buildingProfiles.homeownerId, homeownerId), eq(buildingProfiles.propertyId, row.propertyId)));
+        await tx
+          .delete(homeownerProperties)
+          .where(
+            and(eq(homeownerProperties.homeownerId, homeownerId), eq(homeownerProperties.propertyId, row.propertyId)),
+          );
+        await tx
+          .delete(buildingProfiles)
+          .where(and(eq(buildingProfiles.homeownerId, homeownerId), eq(buildingProfiles.propertyId, row.propertyId)));
       }
     }
     const have = new Set(current.map((r) => r.propertyId));
-    for (const id of ids) if (!have.has(id)) await tx.insert(homeownerProperties).values({ homeownerId, propertyId: id, relation });
+    for (const id of ids)
+      if (!have.has(id)) await tx.insert(homeownerProperties).values({ homeownerId, propertyId: id, relation });
     // A listed home that was just removed (awaiting purge) is back on the list.
     for (const row of current) {
-      if (row.removedAt && keep.has(row.propertyId)) await tx.update(homeownerProperties).set({ removedAt: null, removedWhileSelected: false }).where(and(eq(homeownerProperties.homeownerId, homeownerId), eq(homeownerProperties.propertyId, row.propertyId)));
+      if (row.removedAt && keep.has(row.propertyId))
+        await tx
+          .update(homeownerProperties)
+          .set({ removedAt: null, removedWhileSelected: false })
+          .where(
+            and(eq(homeownerProperties.homeownerId, homeownerId), eq(homeownerProperties.propertyId, row.propertyId)),
+          );
     }
     const owner = await tx.query.homeowners.findFirst({ where: eq(homeowners.id, homeownerId) });
     if (owner?.selectedPropertyId && !keep.has(owner.selectedPropertyId)) {
@@ -127,7 +174,12 @@ export async function replaceProfileProperties(db: Db, homeownerId: number, ids:
 }
 
 /** Adds one property to the profile (kept as it is when already there) and selects it. */
-export async function addProfileProperty(db: Db, homeownerId: number, propertyId: number, relation: string): Promise<void> {
+export async function addProfileProperty(
+  db: Db,
+  homeownerId: number,
+  propertyId: number,
+  relation: string,
+): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.insert(homeownerProperties).values({ homeownerId, propertyId, relation }).onConflictDoUpdate(RELISTED);
     await tx.update(homeowners).set({ selectedPropertyId: propertyId }).where(eq(homeowners.id, homeownerId));
@@ -138,8 +190,15 @@ export async function setSelectedProperty(db: Db, homeownerId: number, propertyI
   await db.update(homeowners).set({ selectedPropertyId: propertyId }).where(eq(homeowners.id, homeownerId));
 }
 
-export async function saveContact(db: Db, homeownerId: number, contact: { name?: string; email: string; mobile: string }): Promise<void> {
+export async function saveContact(
+  db: Db,
+  homeownerId: number,
+  contact: { name?: string; email: string; mobile: string },
+): Promise<void> {
   // A contact form without the name field keeps the name given before.
   const name = contact.name === undefined ? {} : { contactName: contact.name };
-  await db.update(homeowners).set({ ...name, contactEmail: contact.email, contactMobile: contact.mobile }).where(eq(homeowners.id, homeownerId));
+  await db
+    .update(homeowners)
+    .set({ ...name, contactEmail: contact.email, contactMobile: contact.mobile })
+    .where(eq(homeowners.id, homeownerId));
 }

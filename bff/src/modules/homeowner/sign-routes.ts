@@ -34,7 +34,10 @@ export interface SignRouteOptions {
 const csrfBody = z.object({ csrfToken: z.string().max(200) }).strict();
 const fakeLoginBody = z
   .object({
-    personalNumber: z.string().regex(/^(19|20)\d{10}$/, 'twelve digits, YYYYMMDDNNNN').default('199001011239'),
+    personalNumber: z
+      .string()
+      .regex(/^(19|20)\d{10}$/, 'twelve digits, YYYYMMDDNNNN')
+      .default('199001011239'),
     name: z.string().trim().min(1).max(100).default('Anna Andersson'),
   })
   .strict();
@@ -60,7 +63,12 @@ export function signRoutes(options: SignRouteOptions): Router {
     router.post('/fake-login', async (req, res, next) => {
       const { personalNumber, name } = parse(fakeLoginBody, req.body ?? {}, 'body');
       const [givenName = name, ...rest] = name.split(' ');
-      const owner = await upsertHomeowner(options.db, options.vault, { personalNumber, name, givenName, surname: rest.join(' ') || name });
+      const owner = await upsertHomeowner(options.db, options.vault, {
+        personalNumber,
+        name,
+        givenName,
+        surname: rest.join(' ') || name,
+      });
       const visitorId = req.session.visitorId;
       const user = homeownerSessionUser(owner);
       req.login({ ...user }, (error) => {
@@ -97,7 +105,9 @@ export function signRoutes(options: SignRouteOptions): Router {
     }
     const origin = options.publicUrl ?? `${req.protocol}://${req.get('host')}`;
     const returnUrl = body.returnPath ? `${new URL(origin).origin}${body.returnPath}` : null;
-    res.set('Cache-Control', 'no-store').json(await options.orders.start(req, { ...body, returnUrl, validatePersonalNumber }));
+    res
+      .set('Cache-Control', 'no-store')
+      .json(await options.orders.start(req, { ...body, returnUrl, validatePersonalNumber }));
   });
 
   // No order in this session is a normal answer (the page checks on arrival), not an error: 204.
@@ -121,29 +131,46 @@ export function signRoutes(options: SignRouteOptions): Router {
   router.post('/auth', (req, res, next) => {
     parse(csrfBody, req.body ?? {}, 'body');
     requireCsrf(req);
-    options.passport.authenticate('bankid', { session: false }, (error: unknown, user: Express.User | false, info?: { status?: number; message?: string; validated?: boolean }) => {
-      if (error) return next(error);
-      if (!user) {
-        const status = info?.status ?? 409;
-        return res.status(status).json({ error: status === 404 ? 'not_found' : 'not_complete', message: info?.message ?? 'The BankID order is not complete.' });
-      }
-      // validate: the signed-in homeowner confirmed who they are; the session stays as it is.
-      if (info?.validated) return res.json({ user: req.user, validated: true });
-      // Regenerates the session: nothing from before the sign-in (the order included) is carried over, except that the
-      // property profiles answered before signing in become the homeowner's.
-      const visitorId = req.session.visitorId;
-      req.login(user, (loginError) => {
-        if (loginError) return next(loginError);
-        claimAfterSignIn(req, visitorId, user).then(() => res.json({ user }), next);
-      });
-    })(req, res, next);
+    options.passport.authenticate(
+      'bankid',
+      { session: false },
+      (
+        error: unknown,
+        user: Express.User | false,
+        info?: { status?: number; message?: string; validated?: boolean },
+      ) => {
+        if (error) return next(error);
+        if (!user) {
+          const status = info?.status ?? 409;
+          return res
+            .status(status)
+            .json({
+              error: status === 404 ? 'not_found' : 'not_complete',
+              message: info?.message ?? 'The BankID order is not complete.',
+            });
+        }
+        // validate: the signed-in homeowner confirmed who they are; the session stays as it is.
+        if (info?.validated) return res.json({ user: req.user, validated: true });
+        // Regenerates the session: nothing from before the sign-in (the order included) is carried over, except that the
+        // property profiles answered before signing in become the homeowner's.
+        const visitorId = req.session.visitorId;
+        req.login(user, (loginError) => {
+          if (loginError) return next(loginError);
+          claimAfterSignIn(req, visitorId, user).then(() => res.json({ user }), next);
+        });
+      },
+    )(req, res, next);
   });
 
   router.post('/logout', (req, res, next) => {
     parse(csrfBody, req.body ?? {}, 'body');
     requireCsrf(req);
     if (!req.user) return res.json({});
-    req.logout((error) => (error ? next(error) : req.session.destroy(() => res.clearCookie(options.cookies.session, options.cookies.options).json({}))));
+    req.logout((error) =>
+      error
+        ? next(error)
+        : req.session.destroy(() => res.clearCookie(options.cookies.session, options.cookies.options).json({})),
+    );
   });
 
   return router;

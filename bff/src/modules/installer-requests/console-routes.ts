@@ -1,6 +1,12 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import { canMoveLead, leadIdSchema, leadUpdateSchema, LEAD_TRANSITIONS, type LeadList } from '@home-energy/shared/schemas/installer-leads';
+import {
+  canMoveLead,
+  leadIdSchema,
+  leadUpdateSchema,
+  LEAD_TRANSITIONS,
+  type LeadList,
+} from '@home-energy/shared/schemas/installer-leads';
 import type { Db } from '../../db/client';
 import { HttpError, parse } from '../../http/errors';
 import { noQuery } from '../../http/input-guards';
@@ -36,13 +42,17 @@ export function leadRoutes(db: Db, mailer: Mailer): Router {
     if (!lead) throw notFound();
     if (!canMoveLead(lead.status, update.status)) {
       const allowed = LEAD_TRANSITIONS[lead.status];
-      throw new HttpError(400, 'bad_request', `Invalid body.status: a ${lead.status} request can move to ${allowed.length ? allowed.join(', ') : 'nothing (it is final)'}`, [
-        { path: 'body.status', message: `cannot move from ${lead.status} to ${update.status}` },
-      ]);
+      throw new HttpError(
+        400,
+        'bad_request',
+        `Invalid body.status: a ${lead.status} request can move to ${allowed.length ? allowed.join(', ') : 'nothing (it is final)'}`,
+        [{ path: 'body.status', message: `cannot move from ${lead.status} to ${update.status}` }],
+      );
     }
     const note = update.note === undefined ? undefined : update.note === '' ? null : update.note;
     await db.transaction(async (tx) => {
-      if (!(await moveLead(tx, id, lead.status, update.status, note))) throw new HttpError(409, 'conflict', 'This request was changed meanwhile. Reload it.');
+      if (!(await moveLead(tx, id, lead.status, update.status, note)))
+        throw new HttpError(409, 'conflict', 'This request was changed meanwhile. Reload it.');
       await audit(tx, req, res, {
         action: 'installer_request.status',
         target: `installer_request:${id}`,

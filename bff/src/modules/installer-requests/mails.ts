@@ -45,7 +45,9 @@ async function organisationStaff(db: Db, organisationId: number) {
     .from(memberships)
     .innerJoin(staffUsers, eq(staffUsers.id, memberships.userId))
     .innerJoin(organisations, eq(organisations.id, memberships.organisationId))
-    .where(and(eq(memberships.organisationId, organisationId), eq(staffUsers.active, true), eq(organisations.active, true)));
+    .where(
+      and(eq(memberships.organisationId, organisationId), eq(staffUsers.active, true), eq(organisations.active, true)),
+    );
   const people = rows.map((r) => ({ email: r.email, language: mailLanguageOf(r) }));
   return { people, name: rows[0]?.organisation ?? '', slug: rows[0]?.slug ?? '' };
 }
@@ -87,9 +89,24 @@ export async function newRequestMails(db: Db, mailer: Mailer, requestIds: number
 }
 
 /** A request moved on: the homeowner hears of it, with the installer's note. */
-export async function statusMail(db: Db, mailer: Mailer, requestId: number, status: LeadStatus, note: string | null | undefined): Promise<Mail[]> {
+export async function statusMail(
+  db: Db,
+  mailer: Mailer,
+  requestId: number,
+  status: LeadStatus,
+  note: string | null | undefined,
+): Promise<Mail[]> {
   const [facts] = await requestFacts(db, [requestId]);
   if (!facts?.contactEmail) return [];
   const language = mailLanguageOf({ mailLanguage: facts.homeownerLanguage });
-  return [renderMail('request_status', language, facts.contactEmail, { ...values(facts, language), status: statusName(language, status) }, mailer.link(MY_HOMES_PATH), note ?? undefined)];
+  return [
+    renderMail(
+      'request_status',
+      language,
+      facts.contactEmail,
+      { ...values(facts, language), status: statusName(language, status) },
+      mailer.link(MY_HOMES_PATH),
+      note ?? undefined,
+    ),
+  ];
 }

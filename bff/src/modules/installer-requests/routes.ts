@@ -29,8 +29,10 @@ export function installerRequestRoutes(options: { db: Db; defaultBrand: string; 
     const property = await findProperty(db, id);
     if (!property) throw new HttpError(404, 'not_found', 'No such property.');
     const profile = await readProfile(db, ownerOf(req, false), id);
-    if (!profile) throw new HttpError(404, 'not_found', 'You have no profile for this property. Start from the address search.');
-    const organisationId = profile.organisationId ?? (await flowOrganisation(db, req, options.defaultBrand))?.id ?? null;
+    if (!profile)
+      throw new HttpError(404, 'not_found', 'You have no profile for this property. Start from the address search.');
+    const organisationId =
+      profile.organisationId ?? (await flowOrganisation(db, req, options.defaultBrand))?.id ?? null;
     return { property, organisationId };
   }
 
@@ -52,11 +54,20 @@ export function installerRequestRoutes(options: { db: Db; defaultBrand: string; 
     const offered = new Map((await offeredInstallers(db, organisationId)).map((i) => [i.identifier, i]));
     const unknown = selections.filter((s) => !offered.has(s.installer));
     if (unknown.length > 0) {
-      throw new HttpError(400, 'bad_request', `Unknown installer: ${[...new Set(unknown.map((s) => s.installer))].join(', ')}`, unknown.map((s) => ({ path: 'body.installer', message: `${s.installer} is not offered for this home` })));
+      throw new HttpError(
+        400,
+        'bad_request',
+        `Unknown installer: ${[...new Set(unknown.map((s) => s.installer))].join(', ')}`,
+        unknown.map((s) => ({ path: 'body.installer', message: `${s.installer} is not offered for this home` })),
+      );
     }
     const owner = await loadHomeowner(db, homeownerId);
     if (!owner?.contactEmail || !owner.contactMobile) {
-      throw new HttpError(409, 'contact_required', 'Give your email and mobile number first, so the installer can reach you.');
+      throw new HttpError(
+        409,
+        'contact_required',
+        'Give your email and mobile number first, so the installer can reach you.',
+      );
     }
     const created = await applySelections(
       db,

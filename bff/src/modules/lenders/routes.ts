@@ -8,7 +8,12 @@ export function lenderRoutes(): Router {
   const router = Router();
   router.post('/:lender/discounts', (req, res) => {
     const lender = lenderSchema.safeParse(req.params.lender);
-    if (!lender.success) throw new HttpError(404, 'not_found', `No lender "${req.params.lender}". Lenders: ${lenderSchema.options.join(', ')}.`);
+    if (!lender.success)
+      throw new HttpError(
+        404,
+        'not_found',
+        `No lender "${req.params.lender}". Lenders: ${lenderSchema.options.join(', ')}.`,
+      );
     const body = parse(discountRequestSchema, req.body ?? {}, 'body');
     res.set('Cache-Control', 'private, no-store').json(demoDiscount(lender.data, body));
   });

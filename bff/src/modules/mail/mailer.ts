@@ -31,7 +31,9 @@ export class Mailer {
       if (recipients.length === 0) continue;
       const sending = this.transport
         .send(mail)
-        .catch((error: unknown) => this.logger.error({ err: error, subject: mail.subject, recipients: recipients.length }, 'mail not delivered'))
+        .catch((error: unknown) =>
+          this.logger.error({ err: error, subject: mail.subject, recipients: recipients.length }, 'mail not delivered'),
+        )
         .finally(() => this.pending.delete(sending));
       this.pending.add(sending);
     }
@@ -53,8 +55,15 @@ export class Mailer {
 }
 
 /** The mailer of a running BFF: SMTP_URL's server, or the outbox; links to PUBLIC_URL, or where the demo listens. */
-export function mailerFromConfig(config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'outboxDir' | 'PUBLIC_URL' | 'HOST' | 'PORT'>, logger: Logger): Mailer {
+export function mailerFromConfig(
+  config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'outboxDir' | 'PUBLIC_URL' | 'HOST' | 'PORT'>,
+  logger: Logger,
+): Mailer {
   const host = config.HOST === '0.0.0.0' || config.HOST === '127.0.0.1' ? 'localhost' : config.HOST;
-  const transport = createMailTransport({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: config.outboxDir });
+  const transport = createMailTransport({
+    smtpUrl: config.SMTP_URL,
+    from: config.MAIL_FROM,
+    outboxDir: config.outboxDir,
+  });
   return new Mailer(transport, logger, config.PUBLIC_URL ?? `http://${host}:${config.PORT}`);
 }

@@ -4,7 +4,8 @@ import { simpleParser, type AddressObject } from 'mailparser';
 import type { OutboxEntry, OutboxMail } from '@home-energy/shared/schemas/mail';
 import { parseOutboxFileName } from './transport';
 
-const addresses = (value: AddressObject | AddressObject[] | undefined) => (Array.isArray(value) ? value.map((a) => a.text).join(', ') : (value?.text ?? ''));
+const addresses = (value: AddressObject | AddressObject[] | undefined) =>
+  Array.isArray(value) ? value.map((a) => a.text).join(', ') : (value?.text ?? '');
 
 async function outboxFiles(outboxDir: string): Promise<{ name: string; id: string; failed: boolean }[]> {
   let names: string[];
@@ -35,13 +36,19 @@ async function readMail(outboxDir: string, file: { name: string; id: string; fai
 }
 
 /** One page of the outbox, newest first; only that page's files are read. */
-export async function outboxPage(outboxDir: string, page: number, pageSize: number): Promise<{ mails: OutboxEntry[]; total: number }> {
+export async function outboxPage(
+  outboxDir: string,
+  page: number,
+  pageSize: number,
+): Promise<{ mails: OutboxEntry[]; total: number }> {
   const files = await outboxFiles(outboxDir);
   const slice = files.slice((page - 1) * pageSize, page * pageSize);
-  const mails = await Promise.all(slice.map(async (file) => {
-    const { text: _text, from: _from, ...entry } = await readMail(outboxDir, file);
-    return entry;
-  }));
+  const mails = await Promise.all(
+    slice.map(async (file) => {
+      const { text: _text, from: _from, ...entry } = await readMail(outboxDir, file);
+      return entry;
+    }),
+  );
   return { mails, total: files.length };
 }
 

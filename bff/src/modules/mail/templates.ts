@@ -39,7 +39,14 @@ function fill(text: string, values: Record<string, string>): string {
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** A mail from the language's template file: the paragraphs, an optional note, one link and the footer, as text and HTML. */
-export function renderMail(kind: MailKind, language: MailLanguage, to: string | string[], values: Record<string, string>, link: string, note?: string): Mail {
+export function renderMail(
+  kind: MailKind,
+  language: MailLanguage,
+  to: string | string[],
+  values: Record<string, string>,
+  link: string,
+  note?: string,
+): Mail {
   const texts = TEXTS[language];
   const template = texts[kind];
   const paragraphs = template.paragraphs.map((p) => fill(p, values));

@@ -47,7 +47,12 @@ async function writeOutbox(outboxDir: string, message: Buffer, now: () => number
  * SMTP_URL set: nodemailer's SMTP transport, and a mail it cannot deliver is kept in the outbox marked failed.
  * Unset (the demo): every mail is written to the outbox as an .eml file, read in the console's Outbox page.
  */
-export function createMailTransport(options: { smtpUrl?: string; from: string; outboxDir: string; now?: () => number }): MailTransport {
+export function createMailTransport(options: {
+  smtpUrl?: string;
+  from: string;
+  outboxDir: string;
+  now?: () => number;
+}): MailTransport {
   const { smtpUrl, from, outboxDir, now = Date.now } = options;
   if (!smtpUrl) {
     return { delivers: false, send: async (mail) => writeOutbox(outboxDir, await rfc822(from, mail), now, false) };

@@ -13,7 +13,12 @@ export const LINK_LIFETIME_MS: Record<PasswordLinkPurpose, number> = { invitatio
 const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
 
 /** A new link's token (32 random bytes, base64url): only its hash is stored, so the database never holds a usable link. */
-export async function issuePasswordToken(db: DbOrTx, userId: number, purpose: PasswordLinkPurpose, now: number): Promise<string> {
+export async function issuePasswordToken(
+  db: DbOrTx,
+  userId: number,
+  purpose: PasswordLinkPurpose,
+  now: number,
+): Promise<string> {
   const token = crypto.randomBytes(32).toString('base64url');
   await db.insert(passwordTokens).values({
     userId,
@@ -29,12 +34,22 @@ export async function issuePasswordToken(db: DbOrTx, userId: number, purpose: Pa
  * Uses a link: marks it used (only if unused and not expired, in one statement, so two uses at once cannot both
  * succeed) and retires the user's other open links. The user's id and the link's purpose, or null.
  */
-export async function consumePasswordToken(db: DbOrTx, token: string, now: number): Promise<{ userId: number; purpose: PasswordLinkPurpose } | null> {
+export async function consumePasswordToken(
+  db: DbOrTx,
+  token: string,
+  now: number,
+): Promise<{ userId: number; purpose: PasswordLinkPurpose } | null> {
   const at = new Date(now);
   const [used] = await db
     .update(passwordTokens)
     .set({ usedAt: at })
-    .where(and(eq(passwordTokens.tokenHash, hashToken(token)), isNull(passwordTokens.usedAt), gt(passwordTokens.expiresAt, at)))
+    .where(
+      and(
+        eq(passwordTokens.tokenHash, hashToken(token)),
+        isNull(passwordTokens.usedAt),
+        gt(passwordTokens.expiresAt, at),
+      ),
+    )
     .returning({ userId: passwordTokens.userId, purpose: passwordTokens.purpose });
   if (!used) return null;
   await retirePasswordTokens(db, used.userId, now);
@@ -43,7 +58,10 @@ export async function consumePasswordToken(db: DbOrTx, token: string, now: numbe
 
 /** Ends every open link of the user: once they have chosen a password, older links must not replace it. */
 export async function retirePasswordTokens(db: DbOrTx, userId: number, now: number): Promise<void> {
-  await db.update(passwordTokens).set({ usedAt: new Date(now) }).where(and(eq(passwordTokens.userId, userId), isNull(passwordTokens.usedAt)));
+  await db
+    .update(passwordTokens)
+    .set({ usedAt: new Date(now) })
+    .where(and(eq(passwordTokens.userId, userId), isNull(passwordTokens.usedAt)));
 }
 
 /** Whether a reset link was sent to the user since `since`: one mail per account per window, however often asked. */
@@ -51,7 +69,13 @@ export async function resetSentSince(db: Db, userId: number, since: number): Pro
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(passwordTokens)
-    .where(and(eq(passwordTokens.userId, userId), eq(passwordTokens.purpose, 'reset'), gt(passwordTokens.createdAt, new Date(since))));
+    .where(
+      and(
+        eq(passwordTokens.userId, userId),
+        eq(passwordTokens.purpose, 'reset'),
+        gt(passwordTokens.createdAt, new Date(since)),
+      ),
+    );
   return (row?.n ?? 0) > 0;
 }
 

@@ -46,7 +46,9 @@ export function passwordLinkRoutes({ db, mailer, now = Date.now, forgotRateLimit
     standardHeaders: 'draft-8',
     legacyHeaders: false,
     handler: (_req, res) => {
-      res.status(429).json({ error: 'too_many_requests', message: 'Too many password reset requests. Try again in an hour.' });
+      res
+        .status(429)
+        .json({ error: 'too_many_requests', message: 'Too many password reset requests. Try again in an hour.' });
     },
   });
 
@@ -61,7 +63,9 @@ export function passwordLinkRoutes({ db, mailer, now = Date.now, forgotRateLimit
       const token = await issuePasswordToken(db, user.id, 'reset', at);
       return passwordLinkMail(mailer, { ...user, language: mailLanguageOf(user) }, 'reset', token, at);
     });
-    res.status(202).json({ message: 'If the address belongs to a console account, a link to choose a new password is on its way.' });
+    res
+      .status(202)
+      .json({ message: 'If the address belongs to a console account, a link to choose a new password is on its way.' });
   });
 
   router.post('/link', async (req, res) => {
@@ -83,7 +87,12 @@ export function passwordLinkRoutes({ db, mailer, now = Date.now, forgotRateLimit
       });
       return true;
     });
-    if (!done) throw new HttpError(400, 'link_invalid', 'This link has expired or has already been used. Ask for a new one with "Forgot password?".');
+    if (!done)
+      throw new HttpError(
+        400,
+        'link_invalid',
+        'This link has expired or has already been used. Ask for a new one with "Forgot password?".',
+      );
     res.status(204).end();
   });
 
@@ -91,16 +100,27 @@ export function passwordLinkRoutes({ db, mailer, now = Date.now, forgotRateLimit
     const { password } = parse(passwordChooseSchema, req.body, 'body');
     const userId = Number(req.user!.id);
     const user = await findStaffPassword(db, userId);
-    if (!user?.mustChangePassword) throw new HttpError(409, 'conflict', 'Your password is your own already: change it on your account page.');
+    if (!user?.mustChangePassword)
+      throw new HttpError(409, 'conflict', 'Your password is your own already: change it on your account page.');
     if (await verifyPassword(password, user.passwordHash)) {
-      throw new HttpError(400, 'bad_request', 'Invalid body.password: choose a password other than the one-time password', [{ path: 'body.password', message: 'choose a password other than the one-time password' }]);
+      throw new HttpError(
+        400,
+        'bad_request',
+        'Invalid body.password: choose a password other than the one-time password',
+        [{ path: 'body.password', message: 'choose a password other than the one-time password' }],
+      );
     }
     const passwordHash = await hashPassword(password);
     await db.transaction(async (tx) => {
       await setChosenPassword(tx, userId, passwordHash);
       await retirePasswordTokens(tx, userId, now());
       const sessionsEnded = await endStaffSessions(tx, userId, req.sessionID);
-      await audit(tx, req, res, { action: 'account.password_change', target: `user:${user.email}`, organisationId: null, details: { oneTimePassword: true, sessionsEnded } });
+      await audit(tx, req, res, {
+        action: 'account.password_change',
+        target: `user:${user.email}`,
+        organisationId: null,
+        details: { oneTimePassword: true, sessionsEnded },
+      });
     });
     res.status(204).end();
   });

@@ -27,15 +27,28 @@ export function propertyName(row: { street: string; postalCode: string; postalCi
 }
 
 export function findByAddress(db: Db, streetKey: string, postalCode: string): Promise<PropertyRow | undefined> {
-  return db.query.properties.findFirst({ where: and(eq(properties.streetKey, streetKey), eq(properties.postalCode, postalCode)) });
+  return db.query.properties.findFirst({
+    where: and(eq(properties.streetKey, streetKey), eq(properties.postalCode, postalCode)),
+  });
 }
 
 /** Streets starting with what was typed, optionally within one postal code: the address search's suggestions. */
 export function suggestByStreet(db: Db, streetPrefix: string, postalCode: string | null, limit: number) {
-    return db
-    .select({ id: properties.id, name: properties.name, street: properties.street, postalCode: properties.postalCode, postalCity: properties.postalCity })
+  return db
+    .select({
+      id: properties.id,
+      name: properties.name,
+      street: properties.street,
+      postalCode: properties.postalCode,
+      postalCity: properties.postalCity,
+    })
     .from(properties)
-    .where(and(like(properties.streetKey, startsWithPattern(streetPrefix)), postalCode ? eq(properties.postalCode, postalCode) : undefined))
+    .where(
+      and(
+        like(properties.streetKey, startsWithPattern(streetPrefix)),
+        postalCode ? eq(properties.postalCode, postalCode) : undefined,
+      ),
+    )
     .orderBy(properties.streetKey, properties.postalCode)
     .limit(limit);
 }
@@ -64,6 +77,9 @@ export async function insertRegisterRows(db: Db, rows: RegisterRow[], source: 'd
 }
 
 export async function countProperties(db: Db, demoOnly = false): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(properties).where(demoOnly ? eq(properties.demo, true) : sql`true`);
+  const [row] = await db
+    .select({ n: count() })
+    .from(properties)
+    .where(demoOnly ? eq(properties.demo, true) : sql`true`);
   return Number(row?.n ?? 0);
 }

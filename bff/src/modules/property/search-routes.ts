@@ -13,7 +13,8 @@ const postalCode = z
   .trim()
   .transform((v, ctx) => {
     const normalised = normalizePostalCode(v);
-    if (!normalised) ctx.addIssue({ code: 'custom', message: 'must be a Swedish postal code: five digits, e.g. 123 45' });
+    if (!normalised)
+      ctx.addIssue({ code: 'custom', message: 'must be a Swedish postal code: five digits, e.g. 123 45' });
     return normalised ?? '';
   });
 const addressQuery = z.object({ street: z.string().trim().min(1).max(255), postal_code: postalCode }).strict();
@@ -55,7 +56,13 @@ export function propertySearchRoutes(options: SearchRouteOptions): Router {
     // Punctuation alone normalises to nothing: no suggestions rather than the whole register.
     const rows = prefix ? await suggestByStreet(options.db, prefix, query.postal_code ?? null, 8) : [];
     res.set('Cache-Control', 'private, max-age=60').json({
-      suggestions: rows.map((r) => ({ id: r.id, name: r.name, street: r.street, postal_code: r.postalCode, postal_city: r.postalCity })),
+      suggestions: rows.map((r) => ({
+        id: r.id,
+        name: r.name,
+        street: r.street,
+        postal_code: r.postalCode,
+        postal_city: r.postalCity,
+      })),
     });
   });
 
@@ -65,7 +72,12 @@ export function propertySearchRoutes(options: SearchRouteOptions): Router {
     res.set('Cache-Control', 'private, max-age=86400');
     if (!options.streetViewKey) return res.status(204).end();
     const base = 'https://maps.googleapis.com/maps/api/streetview';
-    const params = new URLSearchParams({ location: address, size: '640x360', key: options.streetViewKey, source: 'outdoor' });
+    const params = new URLSearchParams({
+      location: address,
+      size: '640x360',
+      key: options.streetViewKey,
+      source: 'outdoor',
+    });
     try {
       const meta = await fetch(`${base}/metadata?${params}`, { signal: AbortSignal.timeout(3000) });
       if (!meta.ok || ((await meta.json()) as { status?: string }).status !== 'OK') return res.status(204).end();

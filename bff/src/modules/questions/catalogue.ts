@@ -17,8 +17,26 @@ const QUESTIONS: { key: AnswerKey; asked?: boolean; texts: Texts }[] = [
   {
     key: 'building_type',
     texts: {
-      en: { header: 'What kind of house is it?', options: { villa: 'Detached house', radhus: 'Terraced house', parhus: 'Semi-detached house', kedjehus: 'Link-detached house', flerbostadshus: 'Apartment building' } },
-      sv: { header: 'Vilken typ av hus är det?', options: { villa: 'Villa', radhus: 'Radhus', parhus: 'Parhus', kedjehus: 'Kedjehus', flerbostadshus: 'Flerbostadshus' } },
+      en: {
+        header: 'What kind of house is it?',
+        options: {
+          villa: 'Detached house',
+          radhus: 'Terraced house',
+          parhus: 'Semi-detached house',
+          kedjehus: 'Link-detached house',
+          flerbostadshus: 'Apartment building',
+        },
+      },
+      sv: {
+        header: 'Vilken typ av hus är det?',
+        options: {
+          villa: 'Villa',
+          radhus: 'Radhus',
+          parhus: 'Parhus',
+          kedjehus: 'Kedjehus',
+          flerbostadshus: 'Flerbostadshus',
+        },
+      },
     },
   },
   {
@@ -28,37 +46,77 @@ const QUESTIONS: { key: AnswerKey; asked?: boolean; texts: Texts }[] = [
   {
     key: 'atemp',
     texts: {
-      en: { header: 'How large is the heated floor area?', help: 'All floors heated above 10 °C, basement included when it is heated (Atemp).' },
-      sv: { header: 'Hur stor är den uppvärmda ytan?', help: 'Alla våningar som värms till över 10 °C, även källaren om den är uppvärmd (Atemp).' },
+      en: {
+        header: 'How large is the heated floor area?',
+        help: 'All floors heated above 10 °C, basement included when it is heated (Atemp).',
+      },
+      sv: {
+        header: 'Hur stor är den uppvärmda ytan?',
+        help: 'Alla våningar som värms till över 10 °C, även källaren om den är uppvärmd (Atemp).',
+      },
     },
   },
   {
     key: 'num_floors',
-    texts: { en: { header: 'How many heated floors above ground?' }, sv: { header: 'Hur många uppvärmda våningar ovan mark?' } },
+    texts: {
+      en: { header: 'How many heated floors above ground?' },
+      sv: { header: 'Hur många uppvärmda våningar ovan mark?' },
+    },
   },
   {
     key: 'primary_heating_systems',
     texts: {
-      en: { header: 'How is the house heated?', help: 'Choose the main system first, then any supplement.', options: HEATING_OPTIONS.en },
-      sv: { header: 'Hur värms huset?', help: 'Välj huvudsystemet först och sedan eventuella komplement.', options: HEATING_OPTIONS.sv },
+      en: {
+        header: 'How is the house heated?',
+        help: 'Choose the main system first, then any supplement.',
+        options: HEATING_OPTIONS.en,
+      },
+      sv: {
+        header: 'Hur värms huset?',
+        help: 'Välj huvudsystemet först och sedan eventuella komplement.',
+        options: HEATING_OPTIONS.sv,
+      },
     },
   },
   {
     key: 'heat_pump_installation_year',
-    texts: { en: { header: 'If you have a heat pump: which year was it installed?' }, sv: { header: 'Om du har värmepump: vilket år installerades den?' } },
+    texts: {
+      en: { header: 'If you have a heat pump: which year was it installed?' },
+      sv: { header: 'Om du har värmepump: vilket år installerades den?' },
+    },
   },
   {
     key: 'basement',
     texts: {
-      en: { header: 'Does the house have a basement?', options: { none: 'No basement', unheated: 'Yes, unheated', heated: 'Yes, heated' } },
-      sv: { header: 'Har huset källare?', options: { none: 'Ingen källare', unheated: 'Ja, ouppvärmd', heated: 'Ja, uppvärmd' } },
+      en: {
+        header: 'Does the house have a basement?',
+        options: { none: 'No basement', unheated: 'Yes, unheated', heated: 'Yes, heated' },
+      },
+      sv: {
+        header: 'Har huset källare?',
+        options: { none: 'Ingen källare', unheated: 'Ja, ouppvärmd', heated: 'Ja, uppvärmd' },
+      },
     },
   },
   {
     key: 'ventilation',
     texts: {
-      en: { header: 'What ventilation does the house have?', options: { natural: 'Natural ventilation', exhaust: 'Exhaust fan', balanced_heat_recovery: 'Balanced with heat recovery (FTX)' } },
-      sv: { header: 'Vilken ventilation har huset?', options: { natural: 'Självdrag', exhaust: 'Frånluft', balanced_heat_recovery: 'FTX (från- och tilluft med värmeåtervinning)' } },
+      en: {
+        header: 'What ventilation does the house have?',
+        options: {
+          natural: 'Natural ventilation',
+          exhaust: 'Exhaust fan',
+          balanced_heat_recovery: 'Balanced with heat recovery (FTX)',
+        },
+      },
+      sv: {
+        header: 'Vilken ventilation har huset?',
+        options: {
+          natural: 'Självdrag',
+          exhaust: 'Frånluft',
+          balanced_heat_recovery: 'FTX (från- och tilluft med värmeåtervinning)',
+        },
+      },
     },
   },
   {
@@ -70,24 +128,54 @@ const QUESTIONS: { key: AnswerKey; asked?: boolean; texts: Texts }[] = [
   },
   {
     key: 'wall_insulation_added_mm',
-    texts: { en: { header: 'Has wall insulation been added since the house was built? How much?' }, sv: { header: 'Har väggarna tilläggsisolerats? Hur mycket?' } },
+    texts: {
+      en: { header: 'Has wall insulation been added since the house was built? How much?' },
+      sv: { header: 'Har väggarna tilläggsisolerats? Hur mycket?' },
+    },
   },
   {
     key: 'window_type',
     texts: {
-      en: { header: 'What windows does the house have?', options: { unknown: 'Do not know', single: 'Single glazing', double: 'Double glazing', triple: 'Triple glazing', energy: 'Energy-efficient windows' } },
-      sv: { header: 'Vilka fönster har huset?', options: { unknown: 'Vet inte', single: 'Enkelglas', double: 'Tvåglas', triple: 'Treglas', energy: 'Energifönster' } },
+      en: {
+        header: 'What windows does the house have?',
+        options: {
+          unknown: 'Do not know',
+          single: 'Single glazing',
+          double: 'Double glazing',
+          triple: 'Triple glazing',
+          energy: 'Energy-efficient windows',
+        },
+      },
+      sv: {
+        header: 'Vilka fönster har huset?',
+        options: {
+          unknown: 'Vet inte',
+          single: 'Enkelglas',
+          double: 'Tvåglas',
+          triple: 'Treglas',
+          energy: 'Energifönster',
+        },
+      },
     },
   },
   {
     key: 'window_film',
-    texts: { en: { header: 'Do the windows have an insulating window film?' }, sv: { header: 'Har fönstren isolerande fönsterfilm?' } },
+    texts: {
+      en: { header: 'Do the windows have an insulating window film?' },
+      sv: { header: 'Har fönstren isolerande fönsterfilm?' },
+    },
   },
   {
     key: 'door_type',
     texts: {
-      en: { header: 'What outer doors does the house have?', options: { original: 'Original doors', insulated: 'Insulated doors', energy: 'Energy-efficient doors' } },
-      sv: { header: 'Vilka ytterdörrar har huset?', options: { original: 'Ursprungliga dörrar', insulated: 'Isolerade dörrar', energy: 'Energidörrar' } },
+      en: {
+        header: 'What outer doors does the house have?',
+        options: { original: 'Original doors', insulated: 'Insulated doors', energy: 'Energy-efficient doors' },
+      },
+      sv: {
+        header: 'Vilka ytterdörrar har huset?',
+        options: { original: 'Ursprungliga dörrar', insulated: 'Isolerade dörrar', energy: 'Energidörrar' },
+      },
     },
   },
   {
@@ -96,48 +184,84 @@ const QUESTIONS: { key: AnswerKey; asked?: boolean; texts: Texts }[] = [
   },
   {
     key: 'indoor_temperature',
-    texts: { en: { header: 'What indoor temperature do you keep in winter?' }, sv: { header: 'Vilken inomhustemperatur har ni på vintern?' } },
+    texts: {
+      en: { header: 'What indoor temperature do you keep in winter?' },
+      sv: { header: 'Vilken inomhustemperatur har ni på vintern?' },
+    },
   },
   {
     key: 'low_flush_faucets',
-    texts: { en: { header: 'Are low-flow taps and shower heads fitted?' }, sv: { header: 'Har ni snålspolande kranar och duschmunstycken?' } },
+    texts: {
+      en: { header: 'Are low-flow taps and shower heads fitted?' },
+      sv: { header: 'Har ni snålspolande kranar och duschmunstycken?' },
+    },
   },
   {
     key: 'solar_panels_wp',
     texts: {
-      en: { header: 'How much solar power is installed (peak watts)?', help: '0 if you have no solar panels. 1 kWp = 1000 Wp.' },
-      sv: { header: 'Hur mycket solceller finns installerat (toppeffekt i watt)?', help: '0 om ni inte har solceller. 1 kWp = 1000 Wp.' },
+      en: {
+        header: 'How much solar power is installed (peak watts)?',
+        help: '0 if you have no solar panels. 1 kWp = 1000 Wp.',
+      },
+      sv: {
+        header: 'Hur mycket solceller finns installerat (toppeffekt i watt)?',
+        help: '0 om ni inte har solceller. 1 kWp = 1000 Wp.',
+      },
     },
   },
   {
     key: 'battery_kwh',
-    texts: { en: { header: 'How large is your home battery?', help: '0 if you have none.' }, sv: { header: 'Hur stort är ert hembatteri?', help: '0 om ni inte har något.' } },
+    texts: {
+      en: { header: 'How large is your home battery?', help: '0 if you have none.' },
+      sv: { header: 'Hur stort är ert hembatteri?', help: '0 om ni inte har något.' },
+    },
   },
   {
     key: 'roof_orientation',
     texts: {
-      en: { header: 'Which way does the best roof side face?', options: { unknown: 'Do not know', south: 'South', east_west: 'East or west', north: 'North' } },
-      sv: { header: 'Åt vilket håll vetter den bästa takytan?', options: { unknown: 'Vet inte', south: 'Söder', east_west: 'Öster eller väster', north: 'Norr' } },
+      en: {
+        header: 'Which way does the best roof side face?',
+        options: { unknown: 'Do not know', south: 'South', east_west: 'East or west', north: 'North' },
+      },
+      sv: {
+        header: 'Åt vilket håll vetter den bästa takytan?',
+        options: { unknown: 'Vet inte', south: 'Söder', east_west: 'Öster eller väster', north: 'Norr' },
+      },
     },
   },
   {
     key: 'smart_heating_control',
-    texts: { en: { header: 'Is the heating smart-controlled (e.g. by weather forecast or electricity price)?' }, sv: { header: 'Styrs värmen smart (t.ex. efter väderprognos eller elpris)?' } },
+    texts: {
+      en: { header: 'Is the heating smart-controlled (e.g. by weather forecast or electricity price)?' },
+      sv: { header: 'Styrs värmen smart (t.ex. efter väderprognos eller elpris)?' },
+    },
   },
   {
     key: 'appliances',
     texts: {
-      en: { header: 'How efficient are your household appliances?', options: { standard: 'Standard', efficient: 'Mostly energy class A–B' } },
-      sv: { header: 'Hur energisnåla är era vitvaror?', options: { standard: 'Vanliga', efficient: 'Mest energiklass A–B' } },
+      en: {
+        header: 'How efficient are your household appliances?',
+        options: { standard: 'Standard', efficient: 'Mostly energy class A–B' },
+      },
+      sv: {
+        header: 'Hur energisnåla är era vitvaror?',
+        options: { standard: 'Vanliga', efficient: 'Mest energiklass A–B' },
+      },
     },
   },
   {
     key: 'energy_reducing_products',
-    texts: { en: { header: 'Do you use LED lighting and standby cut-offs throughout?' }, sv: { header: 'Har ni LED-belysning och avstängning av standby överallt?' } },
+    texts: {
+      en: { header: 'Do you use LED lighting and standby cut-offs throughout?' },
+      sv: { header: 'Har ni LED-belysning och avstängning av standby överallt?' },
+    },
   },
   {
     key: 'wallbox',
-    texts: { en: { header: 'Is there a charging point for an electric car?' }, sv: { header: 'Finns det en laddbox för elbil?' } },
+    texts: {
+      en: { header: 'Is there a charging point for an electric car?' },
+      sv: { header: 'Finns det en laddbox för elbil?' },
+    },
   },
   {
     key: 'ceiling_height',

@@ -9,13 +9,27 @@ import { defaultQuestions } from './catalogue';
  * keys added to the engine later are appended.
  */
 export async function seedQuestionSets(db: Db, organisationId?: number): Promise<number> {
-  const orgs = organisationId === undefined ? await db.select({ id: organisations.id }).from(organisations) : [{ id: organisationId }];
+  const orgs =
+    organisationId === undefined
+      ? await db.select({ id: organisations.id }).from(organisations)
+      : [{ id: organisationId }];
   const questions = defaultQuestions();
   let added = 0;
   for (const org of orgs) {
     const rows = await db
       .insert(questionDefinitions)
-      .values(questions.map((q) => ({ organisationId: org.id, key: q.key, position: q.position, header: q.header, data: q.data, texts: q.texts, asked: q.asked, required: q.required })))
+      .values(
+        questions.map((q) => ({
+          organisationId: org.id,
+          key: q.key,
+          position: q.position,
+          header: q.header,
+          data: q.data,
+          texts: q.texts,
+          asked: q.asked,
+          required: q.required,
+        })),
+      )
       .onConflictDoNothing()
       .returning({ id: questionDefinitions.id });
     added += rows.length;
@@ -26,7 +40,11 @@ export async function seedQuestionSets(db: Db, organisationId?: number): Promise
 /** The organisation's question set in asking order; the platform set when there is no organisation. */
 export async function questionSet(db: Db, organisationId: number | null): Promise<QuestionDefinition[]> {
   if (organisationId === null) return defaultQuestions();
-  const rows = await db.select().from(questionDefinitions).where(eq(questionDefinitions.organisationId, organisationId)).orderBy(asc(questionDefinitions.position), asc(questionDefinitions.key));
+  const rows = await db
+    .select()
+    .from(questionDefinitions)
+    .where(eq(questionDefinitions.organisationId, organisationId))
+    .orderBy(asc(questionDefinitions.position), asc(questionDefinitions.key));
   if (rows.length === 0) return defaultQuestions();
   return rows.map((r) => ({
     key: r.key,

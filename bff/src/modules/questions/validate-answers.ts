@@ -10,7 +10,11 @@ export interface AnswerIssue {
 }
 
 /** Checks a patch of answers (null clears an answer); throws a 400 listing every bad key. */
-export function validateAnswers(patch: AnswersPatch, definitions: readonly QuestionDefinition[], currentYear: number): void {
+export function validateAnswers(
+  patch: AnswersPatch,
+  definitions: readonly QuestionDefinition[],
+  currentYear: number,
+): void {
   const byKey = new Map(definitions.map((d) => [d.key, d]));
   const issues: AnswerIssue[] = [];
   for (const [key, value] of Object.entries(patch)) {
@@ -29,7 +33,10 @@ export function validateAnswers(patch: AnswersPatch, definitions: readonly Quest
 }
 
 /** Answers after a patch: null removes a key. */
-export function applyAnswers<T extends Record<string, unknown>>(current: T, patch: AnswersPatch): Record<string, unknown> {
+export function applyAnswers<T extends Record<string, unknown>>(
+  current: T,
+  patch: AnswersPatch,
+): Record<string, unknown> {
   const next: Record<string, unknown> = { ...current };
   for (const [key, value] of Object.entries(patch)) {
     if (value === null) delete next[key];

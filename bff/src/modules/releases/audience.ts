@@ -23,7 +23,13 @@ export function ensureVisitor(req: Request, res: Response, secure: boolean): str
   const existing = visitorOf(req, secure);
   if (existing) return existing;
   const visitor = crypto.randomBytes(16).toString('base64url');
-  res.cookie(visitorCookieName(secure), visitor, { httpOnly: true, sameSite: 'lax', secure, path: '/api/mfe', maxAge: VISITOR_MAX_AGE_MS });
+  res.cookie(visitorCookieName(secure), visitor, {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure,
+    path: '/api/mfe',
+    maxAge: VISITOR_MAX_AGE_MS,
+  });
   return visitor;
 }
 
@@ -45,6 +51,13 @@ export function audienceOf(row: { audienceBrand: string | null; audiencePercent:
   return null;
 }
 
-export function inAudience(audience: Audience, who: { brand: string; visitor: string }, remote: string, version: string): boolean {
-  return audience.kind === 'brand' ? audience.brand === who.brand : bucketOf(who.visitor, remote, version) < audience.percent;
+export function inAudience(
+  audience: Audience,
+  who: { brand: string; visitor: string },
+  remote: string,
+  version: string,
+): boolean {
+  return audience.kind === 'brand'
+    ? audience.brand === who.brand
+    : bucketOf(who.visitor, remote, version) < audience.percent;
 }

@@ -18,7 +18,10 @@ export const BEACON_MAX_BYTES = 512;
  * (health.ts). Anyone can send one, so it is bounded (size, rate per IP), carries no personal data (remote, version,
  * kind, a coarse error class) and counts a session once per visitor cookie.
  */
-export function beaconRoutes(db: Db, options: { secureCookies: boolean; perMinute: number; rules: CanaryRules; logger: Logger }): Router {
+export function beaconRoutes(
+  db: Db,
+  options: { secureCookies: boolean; perMinute: number; rules: CanaryRules; logger: Logger },
+): Router {
   const router = Router();
   router.post(
     '/beacon',
@@ -30,7 +33,10 @@ export function beaconRoutes(db: Db, options: { secureCookies: boolean; perMinut
       keyGenerator: (req: Request) => `ip:${ipOf(req)}`,
       standardHeaders: 'draft-8',
       legacyHeaders: false,
-      message: { error: 'too_many_requests', message: 'Too many release reports in a short time. Wait a minute and try again.' },
+      message: {
+        error: 'too_many_requests',
+        message: 'Too many release reports in a short time. Wait a minute and try again.',
+      },
     }),
     noQuery,
     express.json({ limit: BEACON_MAX_BYTES }),
@@ -41,9 +47,15 @@ export function beaconRoutes(db: Db, options: { secureCookies: boolean; perMinut
       // Without the registry's cookie there is no session to count it for.
       if (!visitor) throw new HttpError(400, 'bad_request', 'No release session: load /api/mfe/registry first.');
       const outcome = await recordBeacon(db, beacon, visitorKey(visitor), options.rules);
-      if (outcome === 'unknown-release') throw new HttpError(404, 'not_found', `${beacon.remote} has no release ${beacon.version}.`);
-      if (beacon.kind !== 'loaded') options.logger.info({ remote: beacon.remote, version: beacon.version, kind: beacon.kind, errorClass: beacon.errorClass }, 'release error reported');
-      if (outcome === 'rolled-back') options.logger.warn({ remote: beacon.remote, version: beacon.version }, 'canary rolled back automatically');
+      if (outcome === 'unknown-release')
+        throw new HttpError(404, 'not_found', `${beacon.remote} has no release ${beacon.version}.`);
+      if (beacon.kind !== 'loaded')
+        options.logger.info(
+          { remote: beacon.remote, version: beacon.version, kind: beacon.kind, errorClass: beacon.errorClass },
+          'release error reported',
+        );
+      if (outcome === 'rolled-back')
+        options.logger.warn({ remote: beacon.remote, version: beacon.version }, 'canary rolled back automatically');
       res.status(204).end();
     },
   );

@@ -48,7 +48,12 @@ async function errorRate(db: Db, releaseId: number, limit?: number): Promise<{ s
     .orderBy(mfeReleaseSessions.firstSeen, mfeReleaseSessions.visitor)
     .limit(limit ?? 2_147_483_647)
     .as('first');
-  const [row] = await db.select({ sessions: sql<number>`count(*)::int`, failed: sql<number>`(count(*) filter (where ${first.errors} > 0))::int` }).from(first);
+  const [row] = await db
+    .select({
+      sessions: sql<number>`count(*)::int`,
+      failed: sql<number>`(count(*) filter (where ${first.errors} > 0))::int`,
+    })
+    .from(first);
   const sessions = row?.sessions ?? 0;
   return { sessions, rate: sessions === 0 ? 0 : (row?.failed ?? 0) / sessions };
 }
@@ -56,7 +61,12 @@ async function errorRate(db: Db, releaseId: number, limit?: number): Promise<{ s
 export type BeaconOutcome = 'recorded' | 'unknown-release' | 'rolled-back';
 
 /** Counts the beacon's session (once) and error, then judges the release if it is a canary due for its verdict. */
-export async function recordBeacon(db: Db, beacon: ReleaseBeacon, visitor: string, rules: CanaryRules): Promise<BeaconOutcome> {
+export async function recordBeacon(
+  db: Db,
+  beacon: ReleaseBeacon,
+  visitor: string,
+  rules: CanaryRules,
+): Promise<BeaconOutcome> {
   const release = await findRelease(db, beacon.remote, beacon.version);
   if (!release) return 'unknown-release';
   const error = beacon.kind === 'loaded' ? 0 : 1;
@@ -77,18 +87,29 @@ export async function recordBeacon(db: Db, beacon: ReleaseBeacon, visitor: strin
 async function judgeCanary(db: Db, id: number, remote: string, version: string, rules: CanaryRules): Promise<boolean> {
   const canary = await errorRate(db, id, rules.sessions);
   if (canary.sessions < rules.sessions) return false;
-  const active = await db.query.mfeReleases.findFirst({ where: and(eq(mfeReleases.remote, remote), eq(mfeReleases.active, true)) });
+  const active = await db.query.mfeReleases.findFirst({
+    where: and(eq(mfeReleases.remote, remote), eq(mfeReleases.active, true)),
+  });
   const baseline = active ? await errorRate(db, active.id) : { sessions: 0, rate: 0 };
   const failing = canary.rate > baseline.rate + rules.margin;
   const stillCanary = and(eq(mfeReleases.id, id), isNotNull(mfeReleases.canaryStartedAt));
   if (!failing) {
-    await db.update(mfeReleases).set({ canaryVerdict: 'healthy', canaryVerdictAt: new Date() }).where(and(stillCanary, isNull(mfeReleases.canaryVerdict)));
+    await db
+      .update(mfeReleases)
+      .set({ canaryVerdict: 'healthy', canaryVerdictAt: new Date() })
+      .where(and(stillCanary, isNull(mfeReleases.canaryVerdict)));
     return false;
   }
   return db.transaction(async (tx) => {
     const ended = await tx
       .update(mfeReleases)
-      .set({ audienceBrand: null, audiencePercent: null, canaryStartedAt: null, canaryVerdict: 'rolled-back', canaryVerdictAt: new Date() })
+      .set({
+        audienceBrand: null,
+        audiencePercent: null,
+        canaryStartedAt: null,
+        canaryVerdict: 'rolled-back',
+        canaryVerdictAt: new Date(),
+      })
       .where(stillCanary)
       .returning({ id: mfeReleases.id });
     if (ended.length === 0) return false;
@@ -98,7 +119,16 @@ async function judgeCanary(db: Db, id: number, remote: string, version: string, 
       organisationId: null,
       action: 'release.rollback',
       target: `${remote}@${version}`,
-      details: { remote, version, automatic: true, sessions: canary.sessions, errorRate: canary.rate, previous: active?.version ?? null, previousErrorRate: baseline.rate, margin: rules.margin },
+      details: {
+        remote,
+        version,
+        automatic: true,
+        sessions: canary.sessions,
+        errorRate: canary.rate,
+        previous: active?.version ?? null,
+        previousErrorRate: baseline.rate,
+        margin: rules.margin,
+      },
     });
     return true;
   });

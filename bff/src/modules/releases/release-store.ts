@@ -22,7 +22,11 @@ export function listFiles(dir: string): string[] {
 export function contentHash(dir: string, files: string[]): string {
   const hash = crypto.createHash('sha256');
   for (const file of files) {
-    hash.update(file).update('\0').update(fs.readFileSync(path.join(dir, file))).update('\0');
+    hash
+      .update(file)
+      .update('\0')
+      .update(fs.readFileSync(path.join(dir, file)))
+      .update('\0');
   }
   return hash.digest('hex');
 }
@@ -40,11 +44,20 @@ export const manifestKey = (remote: string, version: string) => `${remote}/${ver
  * is never activated. Its source maps are copied on purpose, to decode that release's stack traces; web/static.ts
  * never serves them.
  */
-export async function storeRelease(store: ObjectStore, remote: string, version: string, sourceDir: string): Promise<void> {
+export async function storeRelease(
+  store: ObjectStore,
+  remote: string,
+  version: string,
+  sourceDir: string,
+): Promise<void> {
   if (await store.head(manifestKey(remote, version))) return;
   const files = listFiles(sourceDir);
   const last = files.filter((file) => file === 'mf-manifest.json');
   for (const file of [...files.filter((f) => f !== 'mf-manifest.json'), ...last]) {
-    await store.put(`${remote}/${version}/${file}`, fs.readFileSync(path.join(sourceDir, file)), mime.lookup(file) || 'application/octet-stream');
+    await store.put(
+      `${remote}/${version}/${file}`,
+      fs.readFileSync(path.join(sourceDir, file)),
+      mime.lookup(file) || 'application/octet-stream',
+    );
   }
 }

@@ -37,9 +37,18 @@ export function registryRoute(db: Db, options: RegistryOptions): RequestHandler[
         const canary = releases.find((r) => r.remote === remote.package && r.canaryStartedAt !== null);
         const audience = canary ? audienceOf(canary) : null;
         const release =
-          canary && audience && inAudience(audience, who, remote.package, canary.version) ? canary : releases.find((r) => r.remote === remote.package && r.active);
+          canary && audience && inAudience(audience, who, remote.package, canary.version)
+            ? canary
+            : releases.find((r) => r.remote === remote.package && r.active);
         return release
-          ? [{ name: remote.name, package: remote.package, version: release.version, entry: `${base}/${remote.package}/${release.version}/mf-manifest.json` }]
+          ? [
+              {
+                name: remote.name,
+                package: remote.package,
+                version: release.version,
+                entry: `${base}/${remote.package}/${release.version}/mf-manifest.json`,
+              },
+            ]
           : [];
       }),
       ...(options.demo ? { demo: true } : {}),

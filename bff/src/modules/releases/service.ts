@@ -32,7 +32,8 @@ export interface ReleaseSettings {
 function readManifest(file: string, what: string): FederationManifest {
   if (!fs.existsSync(file)) throw new ReleaseError(`${what}: ${file} is missing. Build it first (npm run build).`);
   const parsed = manifestSchema.safeParse(JSON.parse(fs.readFileSync(file, 'utf8')));
-  if (!parsed.success) throw new ReleaseError(`${what}: ${file} is not a federation manifest (${parsed.error.issues[0]?.message}).`);
+  if (!parsed.success)
+    throw new ReleaseError(`${what}: ${file} is not a federation manifest (${parsed.error.issues[0]?.message}).`);
   return parsed.data;
 }
 
@@ -56,12 +57,19 @@ export interface PublishResult {
 export async function publishRelease(
   db: Db,
   settings: ReleaseSettings,
-  options: { remote: RemotePackage; distDir: string; releasedBy: string; activate: 'always' | 'if-new-or-none' | 'never' },
+  options: {
+    remote: RemotePackage;
+    distDir: string;
+    releasedBy: string;
+    activate: 'always' | 'if-new-or-none' | 'never';
+  },
 ): Promise<PublishResult> {
   const { remote, distDir } = options;
   const manifest = readManifest(path.join(distDir, 'mf-manifest.json'), remote);
   if (manifest.name !== federationName(remote)) {
-    throw new ReleaseError(`${distDir} holds the build of ${manifest.name}, not ${remote} (${federationName(remote)}).`);
+    throw new ReleaseError(
+      `${distDir} holds the build of ${manifest.name}, not ${remote} (${federationName(remote)}).`,
+    );
   }
   if (!manifest.exposes.some((e) => e.name === 'App' || e.path === './App')) {
     throw new ReleaseError(`${remote} does not expose ./App; the shell could not mount it.`);
@@ -81,10 +89,18 @@ export async function publishRelease(
   if (!existing) {
     await storeRelease(releaseObjects(settings), remote, version, distDir);
     const bytes = files.reduce((sum, f) => sum + fs.statSync(path.join(distDir, f)).size, 0);
-    await insertRelease(db, { remote, version, shared: manifest.shared, files: files.length, bytes, releasedBy: options.releasedBy });
+    await insertRelease(db, {
+      remote,
+      version,
+      shared: manifest.shared,
+      files: files.length,
+      bytes,
+      releasedBy: options.releasedBy,
+    });
   }
   const hasActive = (await activeReleases(db)).some((r) => r.remote === remote);
-  const activate = options.activate === 'always' || (options.activate === 'if-new-or-none' && (!existing || !hasActive));
+  const activate =
+    options.activate === 'always' || (options.activate === 'if-new-or-none' && (!existing || !hasActive));
   if (activate) await setActive(db, remote, version, options.releasedBy);
   return { remote, version, created: !existing, activated: activate, checks };
 }
@@ -93,7 +109,11 @@ export async function publishRelease(
  * A stored release against the shell's federation runtime (its manifest as released; the shell's as built now). A
  * manifest that cannot be read names no runtime, which the check refuses unless the shell's names none either.
  */
-export async function storedRuntimeCheck(settings: ReleaseSettings, remote: string, version: string): Promise<SharedCheck> {
+export async function storedRuntimeCheck(
+  settings: ReleaseSettings,
+  remote: string,
+  version: string,
+): Promise<SharedCheck> {
   const pluginVersion = async (read: () => Promise<Buffer | null>) => {
     try {
       const bytes = await read();
@@ -112,7 +132,13 @@ export async function storedRuntimeCheck(settings: ReleaseSettings, remote: stri
 }
 
 /** Rollback (or roll forward): any recorded version whose files are still in the store can be made active. */
-export async function activateRelease(db: Db, settings: ReleaseSettings, remote: RemotePackage, version: string, by: string): Promise<ReleaseRow> {
+export async function activateRelease(
+  db: Db,
+  settings: ReleaseSettings,
+  remote: RemotePackage,
+  version: string,
+  by: string,
+): Promise<ReleaseRow> {
   const release = await findRelease(db, remote, version);
   if (!release) throw new ReleaseError(`${remote} has no release ${version}.`);
   const store = releaseObjects(settings);

@@ -10,14 +10,25 @@ const PREFIX = 'hert_';
 const hashOf = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
 
 /** A new token for one remote: 32 random bytes; only its hash is stored, the token is returned once. */
-export async function createReleaseToken(db: Db, remote: RemotePackage, label: string, by: string): Promise<{ token: string; row: ReleaseTokenRow }> {
+export async function createReleaseToken(
+  db: Db,
+  remote: RemotePackage,
+  label: string,
+  by: string,
+): Promise<{ token: string; row: ReleaseTokenRow }> {
   const token = `${PREFIX}${crypto.randomBytes(32).toString('base64url')}`;
-  const [row] = await db.insert(releaseTokens).values({ remote, label, tokenHash: hashOf(token), createdBy: by }).returning();
+  const [row] = await db
+    .insert(releaseTokens)
+    .values({ remote, label, tokenHash: hashOf(token), createdBy: by })
+    .returning();
   return { token, row: row! };
 }
 
 export function listReleaseTokens(db: Db): Promise<ReleaseTokenRow[]> {
-  return db.select().from(releaseTokens).orderBy(releaseTokens.remote, desc(releaseTokens.createdAt), desc(releaseTokens.id));
+  return db
+    .select()
+    .from(releaseTokens)
+    .orderBy(releaseTokens.remote, desc(releaseTokens.createdAt), desc(releaseTokens.id));
 }
 
 /** Revokes a token (once); null when there is no such token or it was already revoked. */

@@ -22,7 +22,7 @@ export interface Deployment {
 
 /** What to do about each refusal, after the server's own message. */
 const HINTS: Record<number, string> = {
-  401: 'Check RELEASE_TOKEN: a super admin makes a token on the console\'s Releases page.',
+  401: "Check RELEASE_TOKEN: a super admin makes a token on the console's Releases page.",
   403: 'Use the release token of this remote.',
   404: 'See the releases with --status.',
 };
@@ -73,10 +73,14 @@ export async function uploadRelease(
   options: Deployment & { distDir: string; activate?: boolean },
 ): Promise<UploadAnswer> {
   baseOf(options.to);
-  if (!fs.existsSync(path.join(options.distDir, 'mf-manifest.json'))) throw new UploadError(`${options.distDir} holds no build of ${options.remote} (no mf-manifest.json). Build it first.`);
+  if (!fs.existsSync(path.join(options.distDir, 'mf-manifest.json')))
+    throw new UploadError(
+      `${options.distDir} holds no build of ${options.remote} (no mf-manifest.json). Build it first.`,
+    );
   const form = new FormData();
   if (options.activate === false) form.append('activate', 'false');
-  for (const file of listFiles(options.distDir)) form.append(file, new Blob([fs.readFileSync(path.join(options.distDir, file))]), path.posix.basename(file));
+  for (const file of listFiles(options.distDir))
+    form.append(file, new Blob([fs.readFileSync(path.join(options.distDir, file))]), path.posix.basename(file));
   return call<UploadAnswer>(options, '', { method: 'POST', body: form });
 }
 

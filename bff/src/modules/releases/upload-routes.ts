@@ -45,11 +45,20 @@ export function releaseUploadRoutes(db: Db, settings: ReleaseSettings, limits: R
     upload(req, res, (error: unknown) => {
       if (!error) return next();
       if (error instanceof multer.MulterError) {
-        const tooLarge = error.code === 'LIMIT_FILE_SIZE' || error.code === 'LIMIT_FILE_COUNT' || error.code === 'LIMIT_PART_COUNT';
-        const message = tooLarge ? `A release is at most ${limits.RELEASE_UPLOAD_FILES} files of ${limits.RELEASE_UPLOAD_MB} MB in all.` : `Upload: ${error.message}`;
+        const tooLarge =
+          error.code === 'LIMIT_FILE_SIZE' || error.code === 'LIMIT_FILE_COUNT' || error.code === 'LIMIT_PART_COUNT';
+        const message = tooLarge
+          ? `A release is at most ${limits.RELEASE_UPLOAD_FILES} files of ${limits.RELEASE_UPLOAD_MB} MB in all.`
+          : `Upload: ${error.message}`;
         return next(new HttpError(tooLarge ? 413 : 400, tooLarge ? 'payload_too_large' : 'bad_request', message));
       }
-      next(new HttpError(400, 'bad_request', 'Send the build as multipart/form-data, one part per file named by its path in the build.'));
+      next(
+        new HttpError(
+          400,
+          'bad_request',
+          'Send the build as multipart/form-data, one part per file named by its path in the build.',
+        ),
+      );
     });
 
   router.post('/:remote', ...releaseTokenGuard(db), receive, async (req, res) => {
@@ -59,19 +68,26 @@ export function releaseUploadRoutes(db: Db, settings: ReleaseSettings, limits: R
     const { activate } = parse(uploadFieldsSchema, { ...req.body }, 'body');
     if (files.length === 0) throw new HttpError(400, 'bad_request', 'The upload holds no files.');
     const total = files.reduce((sum, file) => sum + file.size, 0);
-    if (total > maxBytes) throw new HttpError(413, 'payload_too_large', `A release is at most ${limits.RELEASE_UPLOAD_MB} MB in all.`);
+    if (total > maxBytes)
+      throw new HttpError(413, 'payload_too_large', `A release is at most ${limits.RELEASE_UPLOAD_MB} MB in all.`);
     const seen = new Set<string>();
     for (const file of files) {
       try {
         checkObjectKey(file.fieldname);
       } catch (error) {
         if (!(error instanceof ObjectKeyError)) throw error;
-        throw new HttpError(400, 'bad_request', `Invalid file path ${JSON.stringify(file.fieldname.slice(0, 100))}: use relative paths inside the build (no "..", no hidden files).`);
+        throw new HttpError(
+          400,
+          'bad_request',
+          `Invalid file path ${JSON.stringify(file.fieldname.slice(0, 100))}: use relative paths inside the build (no "..", no hidden files).`,
+        );
       }
-      if (seen.has(file.fieldname)) throw new HttpError(400, 'bad_request', `The file ${file.fieldname} is sent twice.`);
+      if (seen.has(file.fieldname))
+        throw new HttpError(400, 'bad_request', `The file ${file.fieldname} is sent twice.`);
       seen.add(file.fieldname);
     }
-    if (!seen.has('mf-manifest.json')) throw new HttpError(400, 'bad_request', 'The upload has no mf-manifest.json: send the whole build folder.');
+    if (!seen.has('mf-manifest.json'))
+      throw new HttpError(400, 'bad_request', 'The upload has no mf-manifest.json: send the whole build folder.');
 
     const staging = fs.mkdtempSync(path.join(os.tmpdir(), `release-${remote}-`));
     try {
@@ -87,12 +103,25 @@ export function releaseUploadRoutes(db: Db, settings: ReleaseSettings, limits: R
         const failed = error.checks.filter((c) => !c.ok);
         await auditTokenUse(db, req, token, remote, 'release.upload_refused', { reason: error.message });
         throw failed.length > 0
-          ? new HttpError(409, 'incompatible', error.message, failed.map((c) => ({ path: c.name, message: c.problem ?? '' })))
+          ? new HttpError(
+              409,
+              'incompatible',
+              error.message,
+              failed.map((c) => ({ path: c.name, message: c.problem ?? '' })),
+            )
           : new HttpError(400, 'bad_request', error.message.replaceAll(staging, 'the upload'));
       });
       await markReleaseTokenUsed(db, token.id);
-      await auditTokenUse(db, req, token, remote, 'release.upload', { version: result.version, created: result.created, activated: result.activated, files: files.length, bytes: total });
-      res.status(result.created ? 201 : 200).json({ remote, version: result.version, created: result.created, activated: result.activated });
+      await auditTokenUse(db, req, token, remote, 'release.upload', {
+        version: result.version,
+        created: result.created,
+        activated: result.activated,
+        files: files.length,
+        bytes: total,
+      });
+      res
+        .status(result.created ? 201 : 200)
+        .json({ remote, version: result.version, created: result.created, activated: result.activated });
     } finally {
       fs.rmSync(staging, { recursive: true, force: true });
     }

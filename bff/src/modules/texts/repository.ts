@@ -5,7 +5,15 @@ import { TEXTS } from './content';
 
 /** Adds the texts that are missing; an operator's edits stay. */
 export async function seedTexts(db: Db): Promise<void> {
-  const rows = TEXTS.flatMap((t) => (['en', 'sv'] as const).map((locale) => ({ name: t.name, locale, title: t[locale].title, body: t[locale].body, demo: t.demo })));
+  const rows = TEXTS.flatMap((t) =>
+    (['en', 'sv'] as const).map((locale) => ({
+      name: t.name,
+      locale,
+      title: t[locale].title,
+      body: t[locale].body,
+      demo: t.demo,
+    })),
+  );
   await db.insert(texts).values(rows).onConflictDoNothing();
 }
 

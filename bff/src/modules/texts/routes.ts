@@ -15,7 +15,13 @@ export function textRoutes(db: Db): Router {
     const { lng } = parse(query, req.query, 'query');
     const row = (await findText(db, name, lng)) ?? (lng !== 'en' ? await findText(db, name, 'en') : undefined);
     if (!row) throw new HttpError(404, 'not_found', `No text named ${name}.`);
-    const text: Text = { name: row.name, locale: row.locale as Text['locale'], title: row.title, body: row.body, updated_at: row.updatedAt.toISOString() };
+    const text: Text = {
+      name: row.name,
+      locale: row.locale as Text['locale'],
+      title: row.title,
+      body: row.body,
+      updated_at: row.updatedAt.toISOString(),
+    };
     res.set('Cache-Control', 'public, max-age=300').json(text);
   });
   return router;

@@ -9,7 +9,10 @@ type Answers = Record<string, unknown>;
 const num = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null);
 
 /** Heated floor area per storey, m² [E]: a småhus storey below 20 m² or above 400 m² is unusual; apartment buildings differ. */
-export const FLOOR_AREA_LIMITS = { small_house: { min: 20, max: 400 }, multi_dwelling: { min: 50, max: 5000 } } as const;
+export const FLOOR_AREA_LIMITS = {
+  small_house: { min: 20, max: 400 },
+  multi_dwelling: { min: 50, max: 5000 },
+} as const;
 /** [E] Installed PV may cover the whole roof, which can be up to 1.5 × the footprint (pitch, overhangs, outbuildings). */
 export const ROOF_PER_FOOTPRINT = 1.5;
 /** [E] Fewer than 8 m² of heated area per person is unusual for a home. */
@@ -31,8 +34,11 @@ const RULES: Rule[] = [
       const atemp = num(a.atemp);
       if (atemp === null) return null;
       const perFloor = atemp / floors(a);
-      const limits = a.building_type === 'flerbostadshus' ? FLOOR_AREA_LIMITS.multi_dwelling : FLOOR_AREA_LIMITS.small_house;
-      return perFloor < limits.min || perFloor > limits.max ? { atemp, num_floors: floors(a), per_floor: Math.round(perFloor) } : null;
+      const limits =
+        a.building_type === 'flerbostadshus' ? FLOOR_AREA_LIMITS.multi_dwelling : FLOOR_AREA_LIMITS.small_house;
+      return perFloor < limits.min || perFloor > limits.max
+        ? { atemp, num_floors: floors(a), per_floor: Math.round(perFloor) }
+        : null;
     },
   },
   {
@@ -40,7 +46,9 @@ const RULES: Rule[] = [
     check(a) {
       const installed = num(a.heat_pump_installation_year);
       const built = num(a.construction_year);
-      return installed !== null && built !== null && installed < built ? { heat_pump_installation_year: installed, construction_year: built } : null;
+      return installed !== null && built !== null && installed < built
+        ? { heat_pump_installation_year: installed, construction_year: built }
+        : null;
     },
   },
   {
@@ -49,7 +57,9 @@ const RULES: Rule[] = [
       const installed = num(a.heat_pump_installation_year);
       const systems = Array.isArray(a.primary_heating_systems) ? (a.primary_heating_systems as unknown[]) : [];
       const hasPump = systems.some((s) => typeof s === 'string' && s.startsWith('heat_pump'));
-      return installed !== null && !hasPump ? { heat_pump_installation_year: installed, primary_heating_systems: systems.join(', ') || null } : null;
+      return installed !== null && !hasPump
+        ? { heat_pump_installation_year: installed, primary_heating_systems: systems.join(', ') || null }
+        : null;
     },
   },
   {
@@ -59,7 +69,9 @@ const RULES: Rule[] = [
       const atemp = num(a.atemp);
       if (!wp || atemp === null) return null;
       const footprint = atemp / floors(a);
-      const maxWp = Math.round(((footprint * ROOF_PER_FOOTPRINT) / K.pvModuleAreaPerKwp.value) * K.wattPerKilowatt.value);
+      const maxWp = Math.round(
+        ((footprint * ROOF_PER_FOOTPRINT) / K.pvModuleAreaPerKwp.value) * K.wattPerKilowatt.value,
+      );
       return wp > maxWp ? { solar_panels_wp: wp, atemp, max_wp: maxWp } : null;
     },
   },

@@ -65,7 +65,13 @@ describe('register CSV import: valid files', () => {
         street: 'Storgatan 5 B',
         postal_code: '12345',
         postal_city: 'Västra Frölunda',
-        building: { building_type: 'radhus', construction_year: 1985, num_floors: null, atemp: 121, primary_heating_systems: ['district_heating', 'wood'] },
+        building: {
+          building_type: 'radhus',
+          construction_year: 1985,
+          num_floors: null,
+          atemp: 121,
+          primary_heating_systems: ['district_heating', 'wood'],
+        },
         epc: null,
       },
       {
@@ -73,7 +79,13 @@ describe('register CSV import: valid files', () => {
         street: 'Gamla vägen 1, lgh 1102',
         postal_code: '98131',
         postal_city: 'Kiruna',
-        building: { building_type: 'flerbostadshus', construction_year: 1965, num_floors: null, atemp: 99, primary_heating_systems: ['district_heating'] },
+        building: {
+          building_type: 'flerbostadshus',
+          construction_year: 1965,
+          num_floors: null,
+          atemp: 99,
+          primary_heating_systems: ['district_heating'],
+        },
         epc: null,
       },
     ]);
@@ -104,14 +116,24 @@ describe('register CSV import: valid files', () => {
       ['epc_class', 'a'],
     ] as const;
     for (const [column, value] of edges) {
-      const text = column === 'construction_year' ? withValue(column, value).replace('2021-05-03', '2026-01-01') : withValue(column, value);
+      const text =
+        column === 'construction_year'
+          ? withValue(column, value).replace('2021-05-03', '2026-01-01')
+          : withValue(column, value);
       expect({ column, value, errors: parse(text).errors }).toEqual({ column, value, errors: [] });
     }
   });
 
   it('imports only buildings the engine accepts as answers (the largest and tallest included)', () => {
-    for (const [column, value] of [['atemp', '100000'], ['num_floors', '60'], ['construction_year', '1600']] as const) {
-      const text = column === 'construction_year' ? withValue(column, value).replace('2021-05-03', '2026-01-01') : withValue(column, value);
+    for (const [column, value] of [
+      ['atemp', '100000'],
+      ['num_floors', '60'],
+      ['construction_year', '1600'],
+    ] as const) {
+      const text =
+        column === 'construction_year'
+          ? withValue(column, value).replace('2021-05-03', '2026-01-01')
+          : withValue(column, value);
       const { rows, errors } = parse(text);
       expect(errors).toEqual([]);
       const answers = Object.fromEntries(Object.entries(rows[0]!.building).filter(([, v]) => v !== null)) as Answers;
@@ -125,7 +147,18 @@ describe('register CSV import: valid files', () => {
     for (const r of demo) {
       const b = r.building;
       lines.push(
-        [r.street, r.postal_code, r.postal_city, b.building_type, String(b.construction_year), String(b.num_floors), String(b.atemp), b.primary_heating_systems.join(';'), r.epc?.class ?? '', r.epc?.issued_at ?? '']
+        [
+          r.street,
+          r.postal_code,
+          r.postal_city,
+          b.building_type,
+          String(b.construction_year),
+          String(b.num_floors),
+          String(b.atemp),
+          b.primary_heating_systems.join(';'),
+          r.epc?.class ?? '',
+          r.epc?.issued_at ?? '',
+        ]
           .map(csvField)
           .join(','),
       );
@@ -133,7 +166,13 @@ describe('register CSV import: valid files', () => {
     const { rows, errors } = parse(lines.join('\n'));
     expect(errors).toEqual([]);
     expect(rows.map(({ line: _line, ...rest }) => rest)).toEqual(
-      demo.map((r) => ({ street: r.street, postal_code: r.postal_code, postal_city: r.postal_city, building: r.building, epc: r.epc })),
+      demo.map((r) => ({
+        street: r.street,
+        postal_code: r.postal_code,
+        postal_city: r.postal_city,
+        building: r.building,
+        epc: r.epc,
+      })),
     );
   });
 });
@@ -165,7 +204,11 @@ describe('register CSV import: every error kind, with its line and column', () =
     ['atemp', '', 'atemp is required'],
     ['num_floors', '0', 'num_floors: must be between 1 and 60 (num)'],
     ['num_floors', 'two', 'num_floors: must be a number'],
-    ['primary_heating_systems', 'solar', 'primary_heating_systems: unknown option "solar"; choose from: district_heating'],
+    [
+      'primary_heating_systems',
+      'solar',
+      'primary_heating_systems: unknown option "solar"; choose from: district_heating',
+    ],
     ['primary_heating_systems', 'oil;steam', 'unknown option "steam"'],
     ['primary_heating_systems', 'oil; OIL', 'primary_heating_systems: lists an option twice'],
     ['primary_heating_systems', ' ; ', 'primary_heating_systems is required'],
@@ -205,12 +248,16 @@ describe('register CSV import: every error kind, with its line and column', () =
     const text = `${HEADER}\n${GOOD}\n${GOOD.replace('Björkvägen 12,123 45', 'BJÖRKVÄG  12,12345')}\n`;
     const { rows, errors } = parse(text);
     expect(rows).toHaveLength(1);
-    expect(errors).toEqual([{ line: 3, column: 'street', message: 'duplicate address: the same street and postal code as line 2' }]);
+    expect(errors).toEqual([
+      { line: 3, column: 'street', message: 'duplicate address: the same street and postal code as line 2' },
+    ]);
   });
 
   it('counts lines from where a record starts, across quoted line breaks and blank lines', () => {
     const text = `${HEADER}\n"Björkvägen\n12",12345,Ort,villa,1972,2,145,oil,,\n\n${GOOD.replace('villa', 'castle')}\n`;
-    expect(errorsOf(text)).toEqual([{ line: 5, column: 'building_type', message: expect.stringContaining('building_type: must be one of') }]);
+    expect(errorsOf(text)).toEqual([
+      { line: 5, column: 'building_type', message: expect.stringContaining('building_type: must be one of') },
+    ]);
   });
 
   it('reports a row with too few or too many fields', () => {
@@ -231,12 +278,18 @@ describe('register CSV import: every error kind, with its line and column', () =
   });
 
   it('reports header problems: missing, unknown and repeated columns; nothing imported when a required one is missing', () => {
-    const missing = parse('street,postal_code,postal_city,building_type,construction_year,atemp\nBjörkvägen 1,12345,Ort,villa,1972,145\n');
+    const missing = parse(
+      'street,postal_code,postal_city,building_type,construction_year,atemp\nBjörkvägen 1,12345,Ort,villa,1972,145\n',
+    );
     expect(missing.rows).toEqual([]);
-    expect(missing.errors).toEqual([{ line: 1, column: 'primary_heating_systems', message: 'missing required column "primary_heating_systems"' }]);
+    expect(missing.errors).toEqual([
+      { line: 1, column: 'primary_heating_systems', message: 'missing required column "primary_heating_systems"' },
+    ]);
 
     const unknown = parse(`${HEADER},colour\n${GOOD},red\n`);
-    expect(unknown.errors).toEqual([{ line: 1, column: 'colour', message: expect.stringContaining('unknown column "colour"') }]);
+    expect(unknown.errors).toEqual([
+      { line: 1, column: 'colour', message: expect.stringContaining('unknown column "colour"') },
+    ]);
     expect(unknown.rows).toHaveLength(1);
 
     const twice = parse(`${HEADER},atemp\n${GOOD},145\n`);
@@ -246,7 +299,9 @@ describe('register CSV import: every error kind, with its line and column', () =
 
   it('reports an empty file and a semicolon-separated one', () => {
     expect(errorsOf('')).toEqual([{ line: 1, column: null, message: expect.stringContaining('the file is empty') }]);
-    expect(errorsOf('\n\n')).toEqual([{ line: 1, column: null, message: expect.stringContaining('the file is empty') }]);
+    expect(errorsOf('\n\n')).toEqual([
+      { line: 1, column: null, message: expect.stringContaining('the file is empty') },
+    ]);
     expect(errorsOf(`${IMPORT_COLUMNS.join(';')}\n${GOOD.replace(/,/g, ';')}\n`)).toEqual([
       { line: 1, column: null, message: expect.stringContaining('semicolon-separated') },
     ]);
@@ -260,7 +315,11 @@ describe('register CSV import: every error kind, with its line and column', () =
   });
 
   it('takes the latest year and date from "today"', () => {
-    expect(parseRegisterCsv(withValue('construction_year', '2027').replace('2021-05-03', '2026-02-01'), { today: new Date('2025-06-01') }).errors).toEqual([
+    expect(
+      parseRegisterCsv(withValue('construction_year', '2027').replace('2021-05-03', '2026-02-01'), {
+        today: new Date('2025-06-01'),
+      }).errors,
+    ).toEqual([
       { line: 2, column: 'construction_year', message: 'construction_year: must be between 1600 and 2026 (yr)' },
       { line: 2, column: 'epc_issued_at', message: 'epc_issued_at 2026-02-01 is in the future' },
     ]);
@@ -268,7 +327,25 @@ describe('register CSV import: every error kind, with its line and column', () =
 
   it('never throws on garbage, and reports every problem with a line number', () => {
     const rng = mulberry32(7);
-    const alphabet = ['a', 'Ö', '1', '9', ',', ',', ';', '"', '\n', '\r\n', ' ', '-', '.', 'villa', 'oil', '12345', '\u0000'];
+    const alphabet = [
+      'a',
+      'Ö',
+      '1',
+      '9',
+      ',',
+      ',',
+      ';',
+      '"',
+      '\n',
+      '\r\n',
+      ' ',
+      '-',
+      '.',
+      'villa',
+      'oil',
+      '12345',
+      '\u0000',
+    ];
     for (let round = 0; round < 300; round++) {
       let text = round % 2 === 0 ? `${HEADER}\n` : '';
       const length = Math.floor(rng() * 400);

@@ -59,7 +59,9 @@ describe('parseCsv', () => {
     expect(records).toHaveLength(7);
     for (const r of records) expect(r.fields).toHaveLength(19);
     const harnosand = records.find((r) => r.fields[0] === 'Härnösand')!;
-    expect(harnosand.fields[17]).toBe('4605 (source: "Graddagar" normalår fr.o.m. 2015, SMHI-style with seasonal limits)');
+    expect(harnosand.fields[17]).toBe(
+      '4605 (source: "Graddagar" normalår fr.o.m. 2015, SMHI-style with seasonal limits)',
+    );
     expect(harnosand.fields[18]).toMatch(/^https:\/\/www\.hemab\.se\/.*\.html$/);
   });
 

@@ -8,7 +8,15 @@ import {
 import { type GeoData, loadGeo } from '../geo';
 import { mulberry32 } from '../prng';
 import { addressKey } from '../search';
-import { BUILDING_TYPES, EPC_CLASSES, HEATING_SYSTEMS, PRICE_AREAS, propertyName, REGISTER_HEATING_MIX, SMALL_HOUSE_TYPES } from '../types';
+import {
+  BUILDING_TYPES,
+  EPC_CLASSES,
+  HEATING_SYSTEMS,
+  PRICE_AREAS,
+  propertyName,
+  REGISTER_HEATING_MIX,
+  SMALL_HOUSE_TYPES,
+} from '../types';
 
 const METRO = new Set(['0180', '1480', '1280']);
 const share = (rows: DemoProperty[], test: (r: DemoProperty) => boolean) => rows.filter(test).length / rows.length;
@@ -84,11 +92,13 @@ describe('demo register', () => {
           const postal = geo.postalCodeByCode.get(r.postal_code);
           if (!postal) return 'postal code not in postal_codes.csv';
           if (r.postal_city !== postal.locality) return `locality ${r.postal_city} ≠ ${postal.locality}`;
-          if (r.municipality_code !== postal.municipalityCode) return `municipality ${r.municipality_code} ≠ ${postal.municipalityCode}`;
+          if (r.municipality_code !== postal.municipalityCode)
+            return `municipality ${r.municipality_code} ≠ ${postal.municipalityCode}`;
           const municipality = geo.municipalityByCode.get(r.municipality_code)!;
           if (r.municipality_name !== municipality.shortName) return `municipality name ${r.municipality_name}`;
           if (r.county_code !== municipality.countyCode) return `county ${r.county_code}`;
-          if (r.price_area !== geo.priceAreaByMunicipality.get(r.municipality_code)!.priceArea) return `price area ${r.price_area}`;
+          if (r.price_area !== geo.priceAreaByMunicipality.get(r.municipality_code)!.priceArea)
+            return `price area ${r.price_area}`;
           return !isStreetPostalCode(r.postal_code) && 'a box/large-recipient postal code';
         }),
       ).toEqual([]);
@@ -99,12 +109,15 @@ describe('demo register', () => {
         broken(rows, (r) => {
           if (!/^[A-ZÅÄÖ][\p{L}: ]+ \d{1,3}[A-D]?$/u.test(r.street)) return 'street';
           if (!/^[1-9]\d{4}$/.test(r.postal_code)) return 'postal code';
-          if (r.name !== `${r.street}, ${r.postal_code.slice(0, 3)} ${r.postal_code.slice(3)} ${r.postal_city}`) return 'name';
+          if (r.name !== `${r.street}, ${r.postal_code.slice(0, 3)} ${r.postal_code.slice(3)} ${r.postal_city}`)
+            return 'name';
           if (r.name !== propertyName(r)) return 'propertyName';
           return r.demo !== true && 'not marked demo';
         }),
       ).toEqual([]);
-      const suffixes = new Set(rows.map((r) => /(gatan|vägen|stigen|backen|gränd|slingan|allén|väg)\b/.exec(r.street.toLowerCase())?.[1]));
+      const suffixes = new Set(
+        rows.map((r) => /(gatan|vägen|stigen|backen|gränd|slingan|allén|väg)\b/.exec(r.street.toLowerCase())?.[1]),
+      );
       expect(suffixes).toEqual(new Set(['gatan', 'vägen', 'stigen', 'backen', 'gränd', 'slingan', 'allén', 'väg']));
     });
 
@@ -132,19 +145,25 @@ describe('demo register', () => {
       const asOfYear = Number(DEFAULT_DEMO_AS_OF.slice(0, 4));
       expect(
         broken(rows, ({ building: b, epc }) => {
-          if (!(BUILDING_TYPES as readonly string[]).includes(b.building_type)) return `building_type ${b.building_type}`;
-          if (!Number.isInteger(b.construction_year) || b.construction_year < 1880 || b.construction_year > asOfYear) return `year ${b.construction_year}`;
+          if (!(BUILDING_TYPES as readonly string[]).includes(b.building_type))
+            return `building_type ${b.building_type}`;
+          if (!Number.isInteger(b.construction_year) || b.construction_year < 1880 || b.construction_year > asOfYear)
+            return `year ${b.construction_year}`;
           if (!Number.isInteger(b.atemp)) return `atemp ${b.atemp}`;
           if (!Number.isInteger(b.num_floors)) return `num_floors ${b.num_floors}`;
           if (b.primary_heating_systems.length < 1) return 'no heating system';
-          if (new Set(b.primary_heating_systems).size !== b.primary_heating_systems.length) return 'a heating system twice';
-          const unknown = b.primary_heating_systems.find((s) => !(REGISTER_HEATING_MIX as readonly string[]).includes(s));
+          if (new Set(b.primary_heating_systems).size !== b.primary_heating_systems.length)
+            return 'a heating system twice';
+          const unknown = b.primary_heating_systems.find(
+            (s) => !(REGISTER_HEATING_MIX as readonly string[]).includes(s),
+          );
           if (unknown) return `heating system ${unknown}`;
           return epc !== null && !(EPC_CLASSES as readonly string[]).includes(epc.class) && `class ${epc.class}`;
         }),
       ).toEqual([]);
       for (const type of BUILDING_TYPES) expect(rows.some((r) => r.building.building_type === type)).toBe(true);
-      for (const system of REGISTER_HEATING_MIX) expect(rows.some((r) => r.building.primary_heating_systems.includes(system))).toBe(true);
+      for (const system of REGISTER_HEATING_MIX)
+        expect(rows.some((r) => r.building.primary_heating_systems.includes(system))).toBe(true);
       // The mix is a subset of the shared vocabulary (which the CSV import accepts in full).
       for (const system of REGISTER_HEATING_MIX) expect(HEATING_SYSTEMS).toContain(system);
       for (const cls of EPC_CLASSES) expect(rows.some((r) => r.epc?.class === cls)).toBe(true);
@@ -164,19 +183,32 @@ describe('demo register', () => {
       expect(share(rows, (r) => year(r) < 1930)).toBeGreaterThan(0.05);
       expect(share(rows, (r) => year(r) >= 2011)).toBeGreaterThan(0.04);
       expect(share(rows, (r) => year(r) >= 2011)).toBeLessThan(0.2);
-      const terraced = rows.filter((r) => r.building.building_type === 'radhus' || r.building.building_type === 'kedjehus');
+      const terraced = rows.filter(
+        (r) => r.building.building_type === 'radhus' || r.building.building_type === 'kedjehus',
+      );
       expect(share(terraced, (r) => year(r) < 1930)).toBeLessThan(0.03);
     });
 
     it('has plausible floors and heated areas per type', () => {
       expect(
         broken(rows, ({ building: b }) => {
-          const [floors, area] = b.building_type === 'flerbostadshus' ? [[2, 8], [300, 6_400]] : [[1, 3], [60, 400]];
-          if (b.num_floors! < floors[0] || b.num_floors! > floors[1]) return `${b.building_type} with ${b.num_floors} floors`;
+          const [floors, area] =
+            b.building_type === 'flerbostadshus'
+              ? [
+                  [2, 8],
+                  [300, 6_400],
+                ]
+              : [
+                  [1, 3],
+                  [60, 400],
+                ];
+          if (b.num_floors! < floors[0] || b.num_floors! > floors[1])
+            return `${b.building_type} with ${b.num_floors} floors`;
           return (b.atemp < area[0] || b.atemp > area[1]) && `${b.building_type} of ${b.atemp} m²`;
         }),
       ).toEqual([]);
-      const atemps = (type: string) => rows.filter((r) => r.building.building_type === type).map((r) => r.building.atemp);
+      const atemps = (type: string) =>
+        rows.filter((r) => r.building.building_type === type).map((r) => r.building.atemp);
       expect(median(atemps('villa'))).toBeGreaterThanOrEqual(120);
       expect(median(atemps('villa'))).toBeLessThanOrEqual(170);
       expect(median(atemps('radhus'))).toBeGreaterThanOrEqual(90);
@@ -195,27 +227,49 @@ describe('demo register', () => {
     const smallHouses = () => rows.filter((r) => SMALL_HOUSE_TYPES.includes(r.building.building_type));
 
     it('puts district heating mostly in towns and on apartment buildings', () => {
-      const town = smallHouses().filter((r) => METRO.has(r.municipality_code) || (r.postal_city === r.municipality_name && Number(r.postal_code.slice(3)) < 90));
-      const countryside = smallHouses().filter((r) => !METRO.has(r.municipality_code) && r.postal_city !== r.municipality_name);
+      const town = smallHouses().filter(
+        (r) =>
+          METRO.has(r.municipality_code) ||
+          (r.postal_city === r.municipality_name && Number(r.postal_code.slice(3)) < 90),
+      );
+      const countryside = smallHouses().filter(
+        (r) => !METRO.has(r.municipality_code) && r.postal_city !== r.municipality_name,
+      );
       expect(countryside.length).toBeGreaterThan(300);
       expect(share(town, (r) => main(r) === 'district_heating')).toBeGreaterThan(0.12);
       expect(share(countryside, (r) => main(r) === 'district_heating')).toBeLessThan(0.06);
-      expect(share(rows.filter((r) => r.building.building_type === 'flerbostadshus'), (r) => main(r) === 'district_heating')).toBeGreaterThan(0.7);
+      expect(
+        share(
+          rows.filter((r) => r.building.building_type === 'flerbostadshus'),
+          (r) => main(r) === 'district_heating',
+        ),
+      ).toBeGreaterThan(0.7);
       expect(share(rows, (r) => main(r) === 'district_heating')).toBeLessThan(0.3);
     });
 
     it('has direct electric heating mostly in 1965-1985 houses, no oil in new houses, heat pumps common', () => {
       const houses = smallHouses();
-      const electricEra = houses.filter((r) => r.building.construction_year >= 1965 && r.building.construction_year <= 1985);
+      const electricEra = houses.filter(
+        (r) => r.building.construction_year >= 1965 && r.building.construction_year <= 1985,
+      );
       const modern = houses.filter((r) => r.building.construction_year >= 2011);
-      expect(share(electricEra, (r) => main(r) === 'electric_direct')).toBeGreaterThan(2 * share(modern, (r) => main(r) === 'electric_direct'));
+      expect(share(electricEra, (r) => main(r) === 'electric_direct')).toBeGreaterThan(
+        2 * share(modern, (r) => main(r) === 'electric_direct'),
+      );
       expect(houses.filter((r) => r.building.construction_year > 1985 && has(r, 'oil'))).toHaveLength(0);
       expect(share(houses, (r) => has(r, 'oil'))).toBeLessThan(0.06);
-      expect(share(houses, (r) => r.building.primary_heating_systems.some((s) => s.startsWith('heat_pump')))).toBeGreaterThan(0.4);
+      expect(
+        share(houses, (r) => r.building.primary_heating_systems.some((s) => s.startsWith('heat_pump'))),
+      ).toBeGreaterThan(0.4);
     });
 
     it('never has an air-to-air heat pump alone (it sits on top of another system)', () => {
-      expect(broken(rows, (r) => has(r, 'heat_pump_air') && r.building.primary_heating_systems.length < 2 && 'heat_pump_air alone')).toEqual([]);
+      expect(
+        broken(
+          rows,
+          (r) => has(r, 'heat_pump_air') && r.building.primary_heating_systems.length < 2 && 'heat_pump_air alone',
+        ),
+      ).toEqual([]);
     });
 
     it('burns wood and pellets more in the north than in the south', () => {
@@ -241,7 +295,10 @@ describe('demo register', () => {
           if (!/^\d{4}-\d{2}-\d{2}$/.test(epc!.issued_at)) return `date ${epc!.issued_at}`;
           const issued = Date.parse(epc!.issued_at);
           if (issued > asOf || asOf - issued >= 10 * 365.25 * 86_400_000) return `issued ${epc!.issued_at}`;
-          return Number(epc!.issued_at.slice(0, 4)) <= building.construction_year && `issued ${epc!.issued_at}, built ${building.construction_year}`;
+          return (
+            Number(epc!.issued_at.slice(0, 4)) <= building.construction_year &&
+            `issued ${epc!.issued_at}, built ${building.construction_year}`
+          );
         }),
       ).toEqual([]);
     });

@@ -34,7 +34,12 @@ describe('geo tables', () => {
       municipalityName: 'Kiruna kommun',
     });
     const osteraker = geo.priceAreaByMunicipality.get('0117')!;
-    expect(osteraker).toMatchObject({ municipalityName: 'Österåker', priceArea: 'SE3', nearestOtherArea: 'SE2', nearBorder: true });
+    expect(osteraker).toMatchObject({
+      municipalityName: 'Österåker',
+      priceArea: 'SE3',
+      nearestOtherArea: 'SE2',
+      nearBorder: true,
+    });
     expect(osteraker.seatLat).toBeCloseTo(59.5);
     expect(osteraker.kmToNearestOtherArea).toBeCloseTo(151.5);
     expect(geo.priceAreaByMunicipality.get('0114')!.nearBorder).toBe(false);
@@ -58,7 +63,8 @@ describe('geo tables', () => {
 
 describe('geo tables: bad input names the file and line', () => {
   const good = {
-    'counties.csv': 'county_code,county_name,county_name_short\n01,Stockholms län,Stockholm\n25,Norrbottens län,Norrbotten\n',
+    'counties.csv':
+      'county_code,county_name,county_name_short\n01,Stockholms län,Stockholm\n25,Norrbottens län,Norrbotten\n',
     'municipalities.csv':
       'municipality_code,municipality_name,municipality_name_short,county_code\n0180,Stockholms kommun,Stockholm,01\n2584,Kiruna kommun,Kiruna,25\n',
     'postal_codes.csv':
@@ -97,21 +103,83 @@ describe('geo tables: bad input names the file and line', () => {
   });
 
   it.each([
-    ['a bad postal code', 'postal_codes.csv', good['postal_codes.csv'].replace('98131', '9813'), 3, 'postal_code "9813" is not a five-digit postal code'],
-    ['a missing column', 'postal_codes.csv', good['postal_codes.csv'].replace('locality', 'ort'), 1, 'missing column "locality"'],
-    ['a short row', 'municipalities.csv', good['municipalities.csv'].replace(',Kiruna,25', ',Kiruna'), 3, 'expected 4 fields, found 3'],
-    ['an unterminated quote', 'counties.csv', good['counties.csv'].replace('Norrbottens län', '"Norrbottens län'), 3, 'unterminated quoted field'],
-    ['an unknown price area', 'municipality_price_area.csv', good['municipality_price_area.csv'].replace(',SE1,', ',SE5,'), 3, 'elomrade_derived "SE5" is not one of SE1, SE2, SE3, SE4'],
-    ['a non-numeric latitude', 'municipality_price_area.csv', good['municipality_price_area.csv'].replace('59.33', 'north'), 2, 'seat_lat "north"'],
-    ['an unknown flag', 'municipality_price_area.csv', good['municipality_price_area.csv'].replace('161.4,', '161.4,maybe'), 2, 'flag "maybe"'],
-    ['a postal code in an unknown municipality', 'postal_codes.csv', good['postal_codes.csv'].replace('98131,Kiruna,2584', '98131,Kiruna,2585'), 3, 'municipality_code "2585" is not in municipalities.csv'],
-    ['a duplicate postal code', 'postal_codes.csv', `${good['postal_codes.csv']}11122,Stockholm,0180,Stockholms kommun\n`, 4, 'duplicate postal code "11122" (first on line 2)'],
-    ['a municipality without a price area', 'municipality_price_area.csv', good['municipality_price_area.csv'].split('\r\n').slice(0, 2).join('\r\n'), 3, 'municipality 2584 has no row in municipality_price_area.csv'],
+    [
+      'a bad postal code',
+      'postal_codes.csv',
+      good['postal_codes.csv'].replace('98131', '9813'),
+      3,
+      'postal_code "9813" is not a five-digit postal code',
+    ],
+    [
+      'a missing column',
+      'postal_codes.csv',
+      good['postal_codes.csv'].replace('locality', 'ort'),
+      1,
+      'missing column "locality"',
+    ],
+    [
+      'a short row',
+      'municipalities.csv',
+      good['municipalities.csv'].replace(',Kiruna,25', ',Kiruna'),
+      3,
+      'expected 4 fields, found 3',
+    ],
+    [
+      'an unterminated quote',
+      'counties.csv',
+      good['counties.csv'].replace('Norrbottens län', '"Norrbottens län'),
+      3,
+      'unterminated quoted field',
+    ],
+    [
+      'an unknown price area',
+      'municipality_price_area.csv',
+      good['municipality_price_area.csv'].replace(',SE1,', ',SE5,'),
+      3,
+      'elomrade_derived "SE5" is not one of SE1, SE2, SE3, SE4',
+    ],
+    [
+      'a non-numeric latitude',
+      'municipality_price_area.csv',
+      good['municipality_price_area.csv'].replace('59.33', 'north'),
+      2,
+      'seat_lat "north"',
+    ],
+    [
+      'an unknown flag',
+      'municipality_price_area.csv',
+      good['municipality_price_area.csv'].replace('161.4,', '161.4,maybe'),
+      2,
+      'flag "maybe"',
+    ],
+    [
+      'a postal code in an unknown municipality',
+      'postal_codes.csv',
+      good['postal_codes.csv'].replace('98131,Kiruna,2584', '98131,Kiruna,2585'),
+      3,
+      'municipality_code "2585" is not in municipalities.csv',
+    ],
+    [
+      'a duplicate postal code',
+      'postal_codes.csv',
+      `${good['postal_codes.csv']}11122,Stockholm,0180,Stockholms kommun\n`,
+      4,
+      'duplicate postal code "11122" (first on line 2)',
+    ],
+    [
+      'a municipality without a price area',
+      'municipality_price_area.csv',
+      good['municipality_price_area.csv'].split('\r\n').slice(0, 2).join('\r\n'),
+      3,
+      'municipality 2584 has no row in municipality_price_area.csv',
+    ],
     ['an empty file', 'counties.csv', '', 1, 'the file is empty'],
   ] as const)('%s', (_what, file, text, line, message) => {
     const dir = withFiles({ [file]: text });
     const error = errorOf(dir);
-    const reportedFile = message.includes('has no row in') ? path.join(dir, 'municipalities.csv') : path.join(dir, file);
+    const reportedFile = message.includes('has no row in')
+      ? path.join(dir, 'municipalities.csv')
+      : path.join(dir, file);
     expect(error.file).toBe(reportedFile);
     expect(error.line).toBe(line);
     expect(error.message.startsWith(`${reportedFile}:${line}: `)).toBe(true);

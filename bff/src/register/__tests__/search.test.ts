@@ -181,7 +181,8 @@ describe('search over the demo register', () => {
 
   it('finds every demo home by its own street and written postal code, and by its name parts typed sloppily', () => {
     const index = new Map(demo.map((r) => [addressKey(r.street, r.postal_code), r]));
-    for (const r of demo) expect(index.get(addressKey(r.street.toUpperCase(), formatPostalCode(r.postal_code)))).toBe(r);
+    for (const r of demo)
+      expect(index.get(addressKey(r.street.toUpperCase(), formatPostalCode(r.postal_code)))).toBe(r);
     for (const r of demo.slice(0, 25)) {
       expect(findExactMatch(demo, `  ${r.street.toLowerCase()} `, `SE-${formatPostalCode(r.postal_code)}`)).toBe(r);
     }
@@ -194,7 +195,10 @@ describe('search over the demo register', () => {
       expect(found.length).toBeGreaterThan(0);
       for (const f of found) {
         expect(f.postal_code).toBe(r.postal_code);
-        expect(normalizeStreet(f.street).startsWith(normalizeStreet(typed)) || normalizeStreet(f.street).includes(` ${normalizeStreet(typed)}`)).toBe(true);
+        expect(
+          normalizeStreet(f.street).startsWith(normalizeStreet(typed)) ||
+            normalizeStreet(f.street).includes(` ${normalizeStreet(typed)}`),
+        ).toBe(true);
       }
     }
   });

@@ -36,19 +36,38 @@ async function rows<T = Record<string, unknown>>(text: string, params: unknown[]
 /** What is not demo data: the base tables' row counts and the analytics summary, row by row. */
 async function nonDemoState() {
   const counts: Record<string, number> = {};
-  for (const table of ['building_profiles', 'profile_insights', 'homeowners', 'homeowner_properties', 'installer_requests', 'interactions', 'analytics_actor_periods', 'properties', 'staff_users']) {
+  for (const table of [
+    'building_profiles',
+    'profile_insights',
+    'homeowners',
+    'homeowner_properties',
+    'installer_requests',
+    'interactions',
+    'analytics_actor_periods',
+    'properties',
+    'staff_users',
+  ]) {
     counts[table] = (await rows<{ n: number }>(`select count(*)::int as n from ${table}`))[0]!.n;
   }
-  const summary = await rows('select organisation_id, metric, day::text, bucket, n::text, total::text from analytics_daily order by 1, 2, 3, 4');
-  const signups = await rows('select organisation_id, homeowner_id, profiles from analytics_organisation_homeowners where profiles <> 0 order by 1, 2');
+  const summary = await rows(
+    'select organisation_id, metric, day::text, bucket, n::text, total::text from analytics_daily order by 1, 2, 3, 4',
+  );
+  const signups = await rows(
+    'select organisation_id, homeowner_id, profiles from analytics_organisation_homeowners where profiles <> 0 order by 1, 2',
+  );
   return { counts, summary, signups };
 }
 
 /** The distinct months in which a series has a non-zero point. */
-const monthsWithData = (series: { period: string; value: number }[]) => new Set(series.filter((p) => p.value > 0).map((p) => p.period.slice(0, 7))).size;
+const monthsWithData = (series: { period: string; value: number }[]) =>
+  new Set(series.filter((p) => p.value > 0).map((p) => p.period.slice(0, 7))).size;
 
 beforeAll(async () => {
-  world = await startTestWorld({ seed: [seedDemoStaff, seedPlatformContent, seedDemoInstallers, seedDemoRegister], config: { FAKE_LOGIN: true }, now: () => NOW });
+  world = await startTestWorld({
+    seed: [seedDemoStaff, seedPlatformContent, seedDemoInstallers, seedDemoRegister],
+    config: { FAKE_LOGIN: true },
+    now: () => NOW,
+  });
   database = world.database;
   // Real data beside the demo: a visitor's home and a signed-in homeowner's home with an installer request.
   const [visitorHome, ownerHome] = await insertStockholmHomes(database.db, [
@@ -57,12 +76,21 @@ beforeAll(async () => {
   ]);
   const visitor = request.agent(world.app);
   await visitor.post(`/api/flow/property/${visitorHome}/building?owner=demo-energi`).send({ occupants: 3 }).expect(200);
-  await visitor.post('/api/flow/interaction?owner=demo-energi').send({ action: 'loan_type.change', object: 'Private', property_id: visitorHome }).expect(204);
+  await visitor
+    .post('/api/flow/interaction?owner=demo-energi')
+    .send({ action: 'loan_type.change', object: 'Private', property_id: visitorHome })
+    .expect(204);
   const owner = request.agent(world.app);
   await owner.post('/api/flow/user/fake-login').send({}).expect(200);
   await owner.post(`/api/flow/property/${ownerHome}/building?owner=demo-energi`).send({}).expect(200);
-  await owner.post('/api/flow/user/profile/contact').send({ email: 'riktig@example.se', mobile: '070-123 45 67' }).expect(200);
-  await owner.post(`/api/flow/property/${ownerHome}/installer-requests`).send([{ installer: 'demo-installer', key: 'insulation_attic', selected: true }]).expect(201);
+  await owner
+    .post('/api/flow/user/profile/contact')
+    .send({ email: 'riktig@example.se', mobile: '070-123 45 67' })
+    .expect(200);
+  await owner
+    .post(`/api/flow/property/${ownerHome}/installer-requests`)
+    .send([{ installer: 'demo-installer', key: 'insulation_attic', selected: true }])
+    .expect(201);
   before = await nonDemoState();
   loaded = await seedDemoJourneys(database.db, { vault, geo, now: NOW });
 }, 120_000);
@@ -70,7 +98,13 @@ afterAll(() => world.close());
 
 describe('seed --journeys', () => {
   it('loads about 1,500 journeys with signed-in homeowners, plans, installer requests and interactions', async () => {
-    expect(loaded).toEqual({ journeys: 1500, homeowners: expect.any(Number), plans: expect.any(Number), installerRequests: expect.any(Number), interactions: expect.any(Number) });
+    expect(loaded).toEqual({
+      journeys: 1500,
+      homeowners: expect.any(Number),
+      plans: expect.any(Number),
+      installerRequests: expect.any(Number),
+      interactions: expect.any(Number),
+    });
     expect(loaded!.homeowners).toBeGreaterThan(300);
     expect(loaded!.plans).toBeGreaterThan(100);
     expect(loaded!.installerRequests).toBeGreaterThan(50);
@@ -83,8 +117,12 @@ describe('seed --journeys', () => {
     expect(facts).toMatchObject({ n: 1500, labelled: 1500 });
     expect(Date.parse(facts!.oldest)).toBeGreaterThanOrEqual(NOW - 366 * 86_400_000);
     expect(Date.parse(facts!.newest)).toBeLessThanOrEqual(NOW);
-    const plans = await rows<{ plan: { measures: string[]; loan: { type: string } } }>('select plan from building_profiles where demo and plan is not null');
-    expect(plans.every((p) => p.plan.measures.length > 0 && ['Cash', 'Private', 'Mortgage'].includes(p.plan.loan.type))).toBe(true);
+    const plans = await rows<{ plan: { measures: string[]; loan: { type: string } } }>(
+      'select plan from building_profiles where demo and plan is not null',
+    );
+    expect(
+      plans.every((p) => p.plan.measures.length > 0 && ['Cash', 'Private', 'Mortgage'].includes(p.plan.loan.type)),
+    ).toBe(true);
   });
 
   it('spreads installer requests over every status, each step dated after the one before', async () => {
@@ -100,20 +138,38 @@ describe('seed --journeys', () => {
   });
 
   it('gives demo homeowners personal numbers no person has (month and day 00), masked as real ones are', async () => {
-    const masked = await rows<{ personal_number_masked: string }>('select personal_number_masked from homeowners where demo');
+    const masked = await rows<{ personal_number_masked: string }>(
+      'select personal_number_masked from homeowners where demo',
+    );
     expect(masked.every((h) => /^(19[4-9]\d)0000-\*{4}$/.test(h.personal_number_masked))).toBe(true);
-    const decrypted = (await rows<{ personal_number_encrypted: string }>('select personal_number_encrypted from homeowners where demo limit 5')).map((h) => vault.decrypt(h.personal_number_encrypted));
+    const decrypted = (
+      await rows<{ personal_number_encrypted: string }>(
+        'select personal_number_encrypted from homeowners where demo limit 5',
+      )
+    ).map((h) => vault.decrypt(h.personal_number_encrypted));
     expect(decrypted.every((n) => /^\d{4}0000\d{4}$/.test(n))).toBe(true);
   });
 
   it('is deterministic: the same day draws the same journeys', async () => {
     // The first journeys of a shorter draw are the first journeys loaded (one seeded sequence, homes in insertion order).
     const { journeys } = await drawDemoJourneys(database.db, { geo, now: NOW, count: 40 });
-    const loadedRows = await rows<{ property_id: number; answers: unknown; created_at: Date; homeowner: boolean; plan: unknown }>(
+    const loadedRows = await rows<{
+      property_id: number;
+      answers: unknown;
+      created_at: Date;
+      homeowner: boolean;
+      plan: unknown;
+    }>(
       'select property_id, answers, created_at, homeowner_id is not null as homeowner, plan from building_profiles where demo order by id limit 40',
     );
     expect(loadedRows).toEqual(
-      journeys.map((j) => ({ property_id: j.property.id, answers: j.answers, created_at: j.createdAt, homeowner: j.owner.kind === 'homeowner', plan: j.plan })),
+      journeys.map((j) => ({
+        property_id: j.property.id,
+        answers: j.answers,
+        created_at: j.createdAt,
+        homeowner: j.owner.kind === 'homeowner',
+        plan: j.plan,
+      })),
     );
   });
 
@@ -150,7 +206,10 @@ describe('the console analytics of the demo brands', () => {
     expect(monthsWithData(properties.series)).toBeGreaterThanOrEqual(6);
     expect(properties.byLabel.filter((r: { count: number }) => r.count > 0).length).toBeGreaterThanOrEqual(4);
     expect(properties.byHeating.length).toBeGreaterThanOrEqual(4);
-    const [homes] = await rows<{ n: number }>('select count(*)::int as n from profile_insights i join organisations o on o.id = i.organisation_id where o.slug = $1', [org]);
+    const [homes] = await rows<{ n: number }>(
+      'select count(*)::int as n from profile_insights i join organisations o on o.id = i.organisation_id where o.slug = $1',
+      [org],
+    );
     expect(properties.total).toBe(homes!.n);
     const users = (await agent.get(`/api/console/org/${org}/analytics/users`).expect(200)).body;
     expect(monthsWithData(users.signUpSeries)).toBeGreaterThanOrEqual(6);
@@ -166,14 +225,20 @@ describe('the console analytics of the demo brands', () => {
     expect(funnel.quoted).toBeGreaterThan(funnel.won);
     expect(funnel.won).toBeGreaterThan(0);
     expect(activities.totals.recommended).toBeGreaterThan(0);
-    expect(activities.interactions.map((r: { key: string }) => r.key).sort()).toEqual(['contact.submit', 'loan_type.change', 'property_search.start']);
+    expect(activities.interactions.map((r: { key: string }) => r.key).sort()).toEqual([
+      'contact.submit',
+      'loan_type.change',
+      'property_search.start',
+    ]);
     const transition = (await energiAdmin.get('/api/console/org/demo-energi/analytics/transition').expect(200)).body;
     expect(transition.homes).toBe(activities.homes);
     expect(transition.improved).toBeGreaterThan(transition.homes / 2);
     expect(transition.moves.length).toBeGreaterThan(5);
     // Spread over the year: the homes of the months before the last half year are there too.
     const since = new Date(NOW - 183 * 86_400_000).toISOString().slice(0, 10);
-    const recent = (await energiAdmin.get(`/api/console/org/demo-energi/analytics/transition?from=${since}`).expect(200)).body;
+    const recent = (
+      await energiAdmin.get(`/api/console/org/demo-energi/analytics/transition?from=${since}`).expect(200)
+    ).body;
     expect(recent.homes).toBeGreaterThan(0);
     expect(recent.homes).toBeLessThan(transition.homes);
   });
@@ -189,7 +254,8 @@ describe('the console analytics of the demo brands', () => {
   });
 
   it('demo-installer: its homes and the leads sent to it, in every status', async () => {
-    const properties = (await installerStaff.get('/api/console/org/demo-installer/analytics/properties').expect(200)).body;
+    const properties = (await installerStaff.get('/api/console/org/demo-installer/analytics/properties').expect(200))
+      .body;
     expect(properties.total).toBeGreaterThan(0);
     const leads = (await installerStaff.get('/api/console/org/demo-installer/installer-requests').expect(200)).body;
     const list = leads.requests as { status: string; homeowner: { name: string; email: string } }[];
@@ -206,10 +272,22 @@ describe('demo remove', () => {
 
   it('deletes every demo journey, homeowner and analytics row they made, and nothing else', async () => {
     const removed = await removeDemoJourneys(database.db);
-    expect(removed).toEqual({ journeys: 1500, homeowners: loaded!.homeowners, installerRequests: loaded!.installerRequests, interactions: loaded!.interactions });
+    expect(removed).toEqual({
+      journeys: 1500,
+      homeowners: loaded!.homeowners,
+      installerRequests: loaded!.installerRequests,
+      interactions: loaded!.interactions,
+    });
     expect(await demoDataLeft(database.db)).toEqual({ journeys: 0, homeowners: 0 });
     expect(await nonDemoState()).toEqual(before);
-    expect((await productionDatabaseProblems(database.db)).filter((p) => p.message.includes('demo remove'))).toEqual([]);
-    expect(await removeDemoJourneys(database.db)).toEqual({ journeys: 0, homeowners: 0, installerRequests: 0, interactions: 0 });
+    expect((await productionDatabaseProblems(database.db)).filter((p) => p.message.includes('demo remove'))).toEqual(
+      [],
+    );
+    expect(await removeDemoJourneys(database.db)).toEqual({
+      journeys: 0,
+      homeowners: 0,
+      installerRequests: 0,
+      interactions: 0,
+    });
   });
 });

@@ -44,7 +44,11 @@ describe.each(STORE_KINDS)('the %s object store', (kind: StoreKind) => {
     await store.put('mfe-results/1.0.0-a/locales/sv/results.json', Buffer.from('{}'));
     await store.put('mfe-results/1.0.0-a/b.js', Buffer.from('b'));
     await store.put('mfe-flow/1.0.0-b/a.js', Buffer.from('a'));
-    expect(await store.list('mfe-results/1.0.0-a/')).toEqual(['mfe-results/1.0.0-a/b.js', 'mfe-results/1.0.0-a/locales/sv/results.json', 'mfe-results/1.0.0-a/remoteEntry.js']);
+    expect(await store.list('mfe-results/1.0.0-a/')).toEqual([
+      'mfe-results/1.0.0-a/b.js',
+      'mfe-results/1.0.0-a/locales/sv/results.json',
+      'mfe-results/1.0.0-a/remoteEntry.js',
+    ]);
     expect(await store.list('mfe-nothing/')).toEqual([]);
   });
 
@@ -76,7 +80,12 @@ it('copies the local releases and brand configs into the bucket once, when a dep
   const s3 = await startS3();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'move-to-s3-'));
   try {
-    const config = { releasesDir: path.join(dataDir, 'releases'), bucketsDir: path.join(dataDir, 'buckets'), CONFIG_BUCKET_NAME: 'brand-config', s3: null };
+    const config = {
+      releasesDir: path.join(dataDir, 'releases'),
+      bucketsDir: path.join(dataDir, 'buckets'),
+      CONFIG_BUCKET_NAME: 'brand-config',
+      s3: null,
+    };
     const local = productStores(config);
     await local.releases.put('mfe-results/1.0.0-a/mf-manifest.json', Buffer.from('{}'));
     await local.releases.put('mfe-results/1.0.0-a/remoteEntry.js', Buffer.from('var a;'));
@@ -85,7 +94,10 @@ it('copies the local releases and brand configs into the bucket once, when a dep
     await expect(copyLocalObjectsToS3(config)).rejects.toThrow('Set S3_ENDPOINT and S3_BUCKET first');
     expect(await copyLocalObjectsToS3(moved)).toBe(3);
     const bucket = productStores(moved);
-    expect(await bucket.releases.list('mfe-results/')).toEqual(['mfe-results/1.0.0-a/mf-manifest.json', 'mfe-results/1.0.0-a/remoteEntry.js']);
+    expect(await bucket.releases.list('mfe-results/')).toEqual([
+      'mfe-results/1.0.0-a/mf-manifest.json',
+      'mfe-results/1.0.0-a/remoteEntry.js',
+    ]);
     expect(await brandConfigStore(bucket.brandConfig).read('demo-energi')).toEqual({ accent: '#0f6e4f' });
     expect(await copyLocalObjectsToS3(moved)).toBe(0);
   } finally {

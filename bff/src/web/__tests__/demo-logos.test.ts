@@ -13,7 +13,12 @@ afterAll(() => world.close());
 describe("the demo installers' logos", () => {
   it('are files this server serves, so they show without the internet', async () => {
     const seeded = await world.database.pool.query('select distinct logo from organisation_installers');
-    const logos = new Set([...Object.values(DEMO_INSTALLERS).flat().map((i) => i.logo), ...seeded.rows.map((r: { logo: string }) => r.logo)]);
+    const logos = new Set([
+      ...Object.values(DEMO_INSTALLERS)
+        .flat()
+        .map((i) => i.logo),
+      ...seeded.rows.map((r: { logo: string }) => r.logo),
+    ]);
     expect(logos.size).toBeGreaterThan(0);
     for (const logo of logos) {
       expect(logo).toMatch(/^\/demo-logos\/[a-z-]+\.svg$/);

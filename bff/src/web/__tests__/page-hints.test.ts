@@ -14,7 +14,8 @@ let releasesDir: string;
 let active: ActiveRelease[];
 let failing = false;
 
-const SHELL_HTML = '<!doctype html><html><head><title>Home energy</title><script defer src="/main.abcdef0123.js"></script></head><body><div id="root"></div></body></html>';
+const SHELL_HTML =
+  '<!doctype html><html><head><title>Home energy</title><script defer src="/main.abcdef0123.js"></script></head><body><div id="root"></div></body></html>';
 
 function writeRelease(pkg: string, version: string, app: { js: string[]; css: string[] }, namespace: string) {
   const base = path.join(releasesDir, pkg, version);
@@ -26,7 +27,14 @@ function writeRelease(pkg: string, version: string, app: { js: string[]; css: st
     name: pkg.replace('-', '_'),
     metaData: { remoteEntry: { name: 'remoteEntry.js', path: '', type: 'global' } },
     shared: [],
-    exposes: [{ id: `${pkg}:App`, name: 'App', path: './App', assets: { js: { sync: app.js, async: ['40.f30c214338.js'] }, css: { sync: app.css, async: [] } } }],
+    exposes: [
+      {
+        id: `${pkg}:App`,
+        name: 'App',
+        path: './App',
+        assets: { js: { sync: app.js, async: ['40.f30c214338.js'] }, css: { sync: app.css, async: [] } },
+      },
+    ],
   };
   fs.writeFileSync(path.join(base, 'mf-manifest.json'), JSON.stringify(manifest));
 }
@@ -49,7 +57,15 @@ beforeEach(() => {
   releasesDir = path.join(dir, 'releases');
   fs.mkdirSync(shellDist);
   fs.writeFileSync(path.join(shellDist, 'index.html'), SHELL_HTML);
-  writeRelease('mfe-results', '0.1.0-aaaaaaaaaa', { js: ['542.f31f48ad47.js', '__federation_expose_App.758a923fcb.js'], css: ['__federation_expose_App.5ce774ca54.css'] }, 'results');
+  writeRelease(
+    'mfe-results',
+    '0.1.0-aaaaaaaaaa',
+    {
+      js: ['542.f31f48ad47.js', '__federation_expose_App.758a923fcb.js'],
+      css: ['__federation_expose_App.5ce774ca54.css'],
+    },
+    'results',
+  );
   writeRelease('mfe-flow', '0.1.0-bbbbbbbbbb', { js: ['__federation_expose_App.2f04ba0d8f.js'], css: [] }, 'flow');
   active = [
     { remote: 'mfe-flow', version: '0.1.0-bbbbbbbbbb' },
@@ -62,7 +78,11 @@ afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 describe('preload hints in the HTML', () => {
   it("names the dashboard's remote files of the active release, in the page's language, after the shell's script", async () => {
-    const res = await request(app()).get('/property/42/building/primary/results-dashboard').set('Accept', 'text/html').set('Accept-Language', 'sv-SE').expect(200);
+    const res = await request(app())
+      .get('/property/42/building/primary/results-dashboard')
+      .set('Accept', 'text/html')
+      .set('Accept-Language', 'sv-SE')
+      .expect(200);
     const base = '/mfe/mfe-results/0.1.0-aaaaaaaaaa';
     expect(preloads(res.text)).toEqual([
       '<link rel="preload" as="fetch" href="/locales/sv/common.json" crossorigin fetchpriority="low">',
@@ -86,7 +106,11 @@ describe('preload hints in the HTML', () => {
       path.join(shellDist, 'first-paint', 'dashboard.en.html'),
       '<!doctype html><html><head><link rel="preload" as="script" href="/main.abcdef0123.js" data-app-entry></head><body><div id="first-paint"></div><div id="root"></div><template id="after-first-paint"><link rel="preload" as="style" href="/721.c47b49b593.css" fetchpriority="low"></template><script>start()</script></body></html>',
     );
-    const res = await request(app()).get('/property/42/building/primary/results-dashboard').set('Accept', 'text/html').set('Accept-Language', 'en').expect(200);
+    const res = await request(app())
+      .get('/property/42/building/primary/results-dashboard')
+      .set('Accept', 'text/html')
+      .set('Accept-Language', 'en')
+      .expect(200);
     const base = '/mfe/mfe-results/0.1.0-aaaaaaaaaa';
     const [head, body] = res.text.split('</head>');
     expect(preloads(head)).toEqual([
@@ -108,9 +132,17 @@ describe('preload hints in the HTML', () => {
 
   it('follows the active release: another version activated, other files named (no shell rebuild, no restart)', async () => {
     const server = app();
-    writeRelease('mfe-results', '0.2.0-cccccccccc', { js: ['__federation_expose_App.0000000000.js'], css: [] }, 'results');
+    writeRelease(
+      'mfe-results',
+      '0.2.0-cccccccccc',
+      { js: ['__federation_expose_App.0000000000.js'], css: [] },
+      'results',
+    );
     active = [{ remote: 'mfe-results', version: '0.2.0-cccccccccc' }];
-    const res = await request(server).get('/property/7/building/primary/results-dashboard').set('Accept', 'text/html').expect(200);
+    const res = await request(server)
+      .get('/property/7/building/primary/results-dashboard')
+      .set('Accept', 'text/html')
+      .expect(200);
     expect(res.text).toContain('/mfe/mfe-results/0.2.0-cccccccccc/__federation_expose_App.0000000000.js');
     expect(res.text).not.toContain('0.1.0-aaaaaaaaaa');
   });
@@ -127,14 +159,22 @@ describe('preload hints in the HTML', () => {
   it('names no remote file when the remote has no active release, its manifest is missing, or the database fails', async () => {
     active = [];
     let res = await request(app()).get('/console').set('Accept', 'text/html').expect(200);
-    expect(preloads(res.text)).toEqual(['<link rel="preload" as="fetch" href="/locales/en/common.json" crossorigin fetchpriority="low">']);
+    expect(preloads(res.text)).toEqual([
+      '<link rel="preload" as="fetch" href="/locales/en/common.json" crossorigin fetchpriority="low">',
+    ]);
 
     active = [{ remote: 'mfe-results', version: '9.9.9-missing' }];
-    res = await request(app()).get('/property/42/building/primary/results-dashboard').set('Accept', 'text/html').expect(200);
+    res = await request(app())
+      .get('/property/42/building/primary/results-dashboard')
+      .set('Accept', 'text/html')
+      .expect(200);
     expect(preloads(res.text)).toHaveLength(1);
 
     failing = true;
-    res = await request(app()).get('/property/42/building/primary/results-dashboard').set('Accept', 'text/html').expect(200);
+    res = await request(app())
+      .get('/property/42/building/primary/results-dashboard')
+      .set('Accept', 'text/html')
+      .expect(200);
     expect(preloads(res.text)).toHaveLength(1);
     expect(res.text).toContain('<div id="root"></div>');
   });

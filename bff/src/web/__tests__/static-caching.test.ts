@@ -31,7 +31,11 @@ const startWorld = async (kind: (typeof STORE_KINDS)[number]) => {
   fs.writeFileSync(path.join(dist, '__federation_expose_App.abcdef0123.js'), chunk);
   fs.writeFileSync(path.join(dist, '__federation_expose_App.0123abcdef.css'), styles);
   fs.writeFileSync(path.join(dist, 'remoteEntry.js'), `var mfe_results;\n${'/* entry */\n'.repeat(200)}`);
-  const release = await publishRelease(database.db, { releasesDir: fixtures.releasesDir, SHELL_DIST: fixtures.shellDist, releaseStore: stores?.releases }, { remote: 'mfe-results', distDir: dist, releasedBy: 'test', activate: 'always' });
+  const release = await publishRelease(
+    database.db,
+    { releasesDir: fixtures.releasesDir, SHELL_DIST: fixtures.shellDist, releaseStore: stores?.releases },
+    { remote: 'mfe-results', distDir: dist, releasedBy: 'test', activate: 'always' },
+  );
   base = `/mfe/mfe-results/${release.version}`;
 };
 
@@ -47,29 +51,42 @@ describe.each(STORE_KINDS)('remote files under /mfe (%s store)', (kind) => {
     ['gzip', 'gzip'],
     ['br', 'br'],
     ['br, gzip', 'br'],
-  ])('sends hashed JS and CSS compressed (Accept-Encoding: %s → %s) and cacheable for a year', async (accept, encoding) => {
-    for (const file of ['__federation_expose_App.abcdef0123.js', '__federation_expose_App.0123abcdef.css']) {
-      const res = await request(app).get(`${base}/${file}`).set('Accept-Encoding', accept).expect(200);
-      expect(res.headers['content-encoding']).toBe(encoding);
-      expect(res.headers['cache-control']).toBe(IMMUTABLE);
-      expect(res.headers.vary).toMatch(/Accept-Encoding/i);
-    }
-  });
+  ])(
+    'sends hashed JS and CSS compressed (Accept-Encoding: %s → %s) and cacheable for a year',
+    async (accept, encoding) => {
+      for (const file of ['__federation_expose_App.abcdef0123.js', '__federation_expose_App.0123abcdef.css']) {
+        const res = await request(app).get(`${base}/${file}`).set('Accept-Encoding', accept).expect(200);
+        expect(res.headers['content-encoding']).toBe(encoding);
+        expect(res.headers['cache-control']).toBe(IMMUTABLE);
+        expect(res.headers.vary).toMatch(/Accept-Encoding/i);
+      }
+    },
+  );
 
   it('sends the uncompressed file to a client that accepts no encoding', async () => {
-    const res = await request(app).get(`${base}/__federation_expose_App.abcdef0123.js`).set('Accept-Encoding', 'identity').expect(200);
+    const res = await request(app)
+      .get(`${base}/__federation_expose_App.abcdef0123.js`)
+      .set('Accept-Encoding', 'identity')
+      .expect(200);
     expect(res.headers['content-encoding']).toBeUndefined();
     expect(res.text).toBe(chunk);
   });
 
-  it.each(['mf-manifest.json', 'remoteEntry.js'])('has the browser revalidate %s, answering 304 while it is unchanged', async (file) => {
-    const first = await request(app).get(`${base}/${file}`).set('Accept-Encoding', 'gzip').expect(200);
-    expect(first.headers['cache-control']).toBe('no-cache');
-    expect(first.headers.etag).toBeTruthy();
-    const again = await request(app).get(`${base}/${file}`).set('Accept-Encoding', 'gzip').set('If-None-Match', first.headers.etag).expect(304);
-    expect(again.text).toBe('');
-    expect(again.headers['cache-control']).toBe('no-cache');
-  });
+  it.each(['mf-manifest.json', 'remoteEntry.js'])(
+    'has the browser revalidate %s, answering 304 while it is unchanged',
+    async (file) => {
+      const first = await request(app).get(`${base}/${file}`).set('Accept-Encoding', 'gzip').expect(200);
+      expect(first.headers['cache-control']).toBe('no-cache');
+      expect(first.headers.etag).toBeTruthy();
+      const again = await request(app)
+        .get(`${base}/${file}`)
+        .set('Accept-Encoding', 'gzip')
+        .set('If-None-Match', first.headers.etag)
+        .expect(304);
+      expect(again.text).toBe('');
+      expect(again.headers['cache-control']).toBe('no-cache');
+    },
+  );
 
   it('compresses the remote entry (it is JavaScript like any chunk)', async () => {
     const res = await request(app).get(`${base}/remoteEntry.js`).set('Accept-Encoding', 'gzip').expect(200);

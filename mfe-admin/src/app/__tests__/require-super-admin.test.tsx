@@ -8,12 +8,21 @@ import admin from '../../../locales/en/admin.json';
 import common from '@home-energy/shared/locales/en/common.json';
 
 // jsdom lacks TextEncoder (react-router needs it at load time) and fetch (the session provider reads /api/auth/session).
-const { TextEncoder, TextDecoder } = jest.requireActual<Pick<typeof globalThis, 'TextEncoder' | 'TextDecoder'>>('node:util');
+const { TextEncoder, TextDecoder } =
+  jest.requireActual<Pick<typeof globalThis, 'TextEncoder' | 'TextDecoder'>>('node:util');
 Object.assign(globalThis, { TextEncoder, TextDecoder, fetch: jest.fn(() => new Promise(() => undefined)) });
 
 function session(superAdmin: boolean): Session {
   return {
-    user: { kind: 'staff', id: 'u', name: 'Someone', email: 'someone@demo.test', superAdmin, admin: false, organisations: [] },
+    user: {
+      kind: 'staff',
+      id: 'u',
+      name: 'Someone',
+      email: 'someone@demo.test',
+      superAdmin,
+      admin: false,
+      organisations: [],
+    },
     expires: '2030-01-01T00:00:00.000Z',
   };
 }
@@ -24,7 +33,13 @@ async function renderGuarded(path: string, known: Session | null | undefined) {
   const { SessionProvider } = await import('@home-energy/shared');
   const { RequireSuperAdmin } = await import('../require-super-admin');
   const i18n = i18next.createInstance();
-  void i18n.init({ lng: 'en', ns: ['common', 'admin'], defaultNS: 'common', resources: { en: { common, admin } }, initAsync: false });
+  void i18n.init({
+    lng: 'en',
+    ns: ['common', 'admin'],
+    defaultNS: 'common',
+    resources: { en: { common, admin } },
+    initAsync: false,
+  });
   function Where(): ReactNode {
     const { pathname, search } = useLocation();
     return <p data-testid="where">{`${pathname}${search}`}</p>;

@@ -2,7 +2,9 @@ import { CHOOSE_PASSWORD_PATH, choosePasswordRedirect, PASSWORD_CHANGE_REQUIRED 
 
 describe('a console call refused until the one-time password is replaced', () => {
   it('sends the browser to "Choose your password"', () => {
-    expect(choosePasswordRedirect(403, { error: PASSWORD_CHANGE_REQUIRED, message: '…' }, '/console/org/demo-energi/users')).toBe(CHOOSE_PASSWORD_PATH);
+    expect(
+      choosePasswordRedirect(403, { error: PASSWORD_CHANGE_REQUIRED, message: '…' }, '/console/org/demo-energi/users'),
+    ).toBe(CHOOSE_PASSWORD_PATH);
   });
 
   it('stays put on that page, and leaves every other refusal alone', () => {

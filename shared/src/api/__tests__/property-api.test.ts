@@ -19,7 +19,10 @@ function storeWith(answer: (url: string, init: RequestInit | undefined) => Retur
     calls.push({ url: request.url, method: request.method, body: body ? JSON.parse(body) : undefined });
     return answer(request.url, init);
   }) as typeof fetch;
-  const store = configureStore({ reducer: { [baseApi.reducerPath]: baseApi.reducer }, middleware: (d) => d().concat(baseApi.middleware) });
+  const store = configureStore({
+    reducer: { [baseApi.reducerPath]: baseApi.reducer },
+    middleware: (d) => d().concat(baseApi.middleware),
+  });
   return { store, calls };
 }
 
@@ -52,7 +55,9 @@ describe('propertyApi', () => {
   });
 
   it('posts answers to the property and the building with the answers as the body', async () => {
-    const { store, calls } = storeWith((url) => jsonResponse(200, url.endsWith('/answer') ? { answers: { atemp: 120 } } : { id: 'primary' }));
+    const { store, calls } = storeWith((url) =>
+      jsonResponse(200, url.endsWith('/answer') ? { answers: { atemp: 120 } } : { id: 'primary' }),
+    );
     await store.dispatch(propertyApi.endpoints.saveAnswers.initiate({ id: 7, answers: { atemp: 120 } }));
     await store.dispatch(propertyApi.endpoints.computeBuilding.initiate({ id: 7 }));
     expect(calls.map((c) => [new URL(c.url).pathname, c.method, c.body])).toEqual([

@@ -45,13 +45,19 @@ describe('signRedirectUrl', () => {
     expect(parse(signRedirectUrl(loc('/'))).params).toEqual({ redirect: '/' });
   });
 
-  it.each(['/sign', '/sign/', '/sign/callback', '/sign/bankid/qr'])('returns null when already under /sign (%s)', (pathname) => {
-    expect(signRedirectUrl(loc(pathname, '?redirect=%2Fresults', '#x'))).toBeNull();
-  });
+  it.each(['/sign', '/sign/', '/sign/callback', '/sign/bankid/qr'])(
+    'returns null when already under /sign (%s)',
+    (pathname) => {
+      expect(signRedirectUrl(loc(pathname, '?redirect=%2Fresults', '#x'))).toBeNull();
+    },
+  );
 
-  it.each(['/signature', '/signup', '/signs/1', '/designer', '/flow/sign'])('still redirects from %s, which is not under /sign', (pathname) => {
-    const { pathname: target, params } = parse(signRedirectUrl(loc(pathname)));
-    expect(target).toBe('/sign');
-    expect(params).toEqual({ redirect: pathname });
-  });
+  it.each(['/signature', '/signup', '/signs/1', '/designer', '/flow/sign'])(
+    'still redirects from %s, which is not under /sign',
+    (pathname) => {
+      const { pathname: target, params } = parse(signRedirectUrl(loc(pathname)));
+      expect(target).toBe('/sign');
+      expect(params).toEqual({ redirect: pathname });
+    },
+  );
 });

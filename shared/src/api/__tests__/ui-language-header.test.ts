@@ -20,7 +20,10 @@ function recordLanguages() {
     sent.push(input.headers.get('X-UI-Language'));
     return jsonResponse(200, { mailLanguage: 'sv' });
   }) as typeof fetch;
-  const store = configureStore({ reducer: { [baseApi.reducerPath]: baseApi.reducer }, middleware: (d) => d().concat(baseApi.middleware) });
+  const store = configureStore({
+    reducer: { [baseApi.reducerPath]: baseApi.reducer },
+    middleware: (d) => d().concat(baseApi.middleware),
+  });
   return { store, sent };
 }
 

@@ -1,5 +1,15 @@
 import { act, render, screen } from '@testing-library/react';
-import { announceSession, authClientConfig, authNavigation, fetchSession, getCsrfToken, getProviders, getSession, signIn, signOut } from '../client';
+import {
+  announceSession,
+  authClientConfig,
+  authNavigation,
+  fetchSession,
+  getCsrfToken,
+  getProviders,
+  getSession,
+  signIn,
+  signOut,
+} from '../client';
 import { SessionProvider, useSession } from '../session-provider';
 import { ORIGIN, alice, createFakeBff, type FakeBff } from './fake-bff';
 
@@ -97,7 +107,11 @@ describe('getSession, getCsrfToken, getProviders', () => {
 
 describe('signIn', () => {
   it('credentials with redirect:false posts the exact form to /callback/credentials and returns the result', async () => {
-    const result = await signIn('credentials', { redirect: false, email: 'alice@example.se', password: 'correct horse' });
+    const result = await signIn('credentials', {
+      redirect: false,
+      email: 'alice@example.se',
+      password: 'correct horse',
+    });
 
     expect(result).toEqual({ error: null, ok: true, status: 200, url: PAGE });
     const post = bff.requests.find((r) => r.method === 'POST')!;
@@ -143,7 +157,11 @@ describe('signIn', () => {
       if (String(input).endsWith('/csrf')) return { ...res, json: async () => ({ csrfToken: 'stale' }) };
       return res;
     });
-    const result = await signIn('credentials', { redirect: false, email: 'alice@example.se', password: 'correct horse' });
+    const result = await signIn('credentials', {
+      redirect: false,
+      email: 'alice@example.se',
+      password: 'correct horse',
+    });
     expect(result).toEqual({ error: null, ok: true, status: 200, url: `${ORIGIN}/api/auth/signin?csrf=true` });
   });
 
@@ -165,12 +183,18 @@ describe('signIn', () => {
   });
 
   it('redirects by default to the answered url (and reloads for a hash url)', async () => {
-    await expect(signIn('credentials', { email: 'alice@example.se', password: 'correct horse' })).resolves.toBeUndefined();
+    await expect(
+      signIn('credentials', { email: 'alice@example.se', password: 'correct horse' }),
+    ).resolves.toBeUndefined();
     expect(navigate).toHaveBeenLastCalledWith(PAGE);
     expect(reload).not.toHaveBeenCalled();
     expect(bff.requests.find((r) => r.method === 'POST')!.form).not.toHaveProperty('redirect');
 
-    await signIn('credentials', { callbackUrl: `${ORIGIN}/console#users`, email: 'alice@example.se', password: 'correct horse' });
+    await signIn('credentials', {
+      callbackUrl: `${ORIGIN}/console#users`,
+      email: 'alice@example.se',
+      password: 'correct horse',
+    });
     expect(navigate).toHaveBeenLastCalledWith(`${ORIGIN}/console#users`);
     expect(reload).toHaveBeenCalledTimes(1);
   });

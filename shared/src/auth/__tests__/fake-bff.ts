@@ -67,15 +67,28 @@ export function createFakeBff({ session = null, basePath = '/api/auth' }: FakeBf
     sessionFailure: undefined as 'http' | 'network' | undefined,
     providersDown: false,
     providers: {
-      credentials: { id: 'credentials', name: 'Staff', type: 'credentials', signinUrl: `${base}/signin/credentials`, callbackUrl: `${base}/callback/credentials` },
-      idp: { id: 'idp', name: 'Company IdP', type: 'oauth', signinUrl: `${base}/signin/idp`, callbackUrl: `${base}/callback/idp` },
+      credentials: {
+        id: 'credentials',
+        name: 'Staff',
+        type: 'credentials',
+        signinUrl: `${base}/signin/credentials`,
+        callbackUrl: `${base}/callback/credentials`,
+      },
+      idp: {
+        id: 'idp',
+        name: 'Company IdP',
+        type: 'oauth',
+        signinUrl: `${base}/signin/idp`,
+        callbackUrl: `${base}/callback/idp`,
+      },
     } as Record<string, ClientSafeProvider>,
   };
   const requests: RecordedRequest[] = [];
   const problems: string[] = [];
 
   function expectHeader(req: RecordedRequest, name: string, value: string) {
-    if (req.headers[name] !== value) problems.push(`${req.method} ${req.path}: ${name} is ${req.headers[name]}, expected ${value}`);
+    if (req.headers[name] !== value)
+      problems.push(`${req.method} ${req.path}: ${name} is ${req.headers[name]}, expected ${value}`);
   }
 
   function readForm(req: RecordedRequest, body: BodyInit | null | undefined): Record<string, string> {
@@ -90,7 +103,8 @@ export function createFakeBff({ session = null, basePath = '/api/auth' }: FakeBf
       if (key in form) problems.push(`${req.method} ${req.path}: duplicate form field ${key}`);
       form[key] = value;
     }
-    if (form.json !== 'true') problems.push(`${req.method} ${req.path}: json is ${form.json}, expected the string "true"`);
+    if (form.json !== 'true')
+      problems.push(`${req.method} ${req.path}: json is ${form.json}, expected the string "true"`);
     return form;
   }
 
@@ -106,7 +120,8 @@ export function createFakeBff({ session = null, basePath = '/api/auth' }: FakeBf
     };
     requests.push(req);
     if (url.origin !== ORIGIN) problems.push(`request to another origin: ${url.href}`);
-    if (req.credentials !== undefined && req.credentials !== 'same-origin') problems.push(`${method} ${req.path}: credentials ${req.credentials}`);
+    if (req.credentials !== undefined && req.credentials !== 'same-origin')
+      problems.push(`${method} ${req.path}: credentials ${req.credentials}`);
     if (!req.path.startsWith(`${basePath}/`)) {
       problems.push(`unexpected path ${req.path}`);
       return respond(404, {});
@@ -115,13 +130,16 @@ export function createFakeBff({ session = null, basePath = '/api/auth' }: FakeBf
 
     if (method === 'GET') {
       expectHeader(req, 'content-type', 'application/json');
-      if (req.credentials !== 'same-origin') problems.push(`GET ${req.path}: credentials ${req.credentials}, expected same-origin`);
+      if (req.credentials !== 'same-origin')
+        problems.push(`GET ${req.path}: credentials ${req.credentials}, expected same-origin`);
       if (init.body != null) problems.push(`GET ${req.path} with a body`);
       switch (action) {
         case 'csrf':
           return respond(200, { csrfToken: state.csrfToken });
         case 'providers':
-          return state.providersDown ? respond(500, { message: 'There is a problem with the server configuration.' }) : respond(200, state.providers);
+          return state.providersDown
+            ? respond(500, { message: 'There is a problem with the server configuration.' })
+            : respond(200, state.providers);
         case 'session':
           if (state.sessionFailure === 'network') throw new TypeError('Failed to fetch');
           if (state.sessionFailure === 'http') return respond(500, { message: 'boom' });

@@ -29,7 +29,12 @@ describe('impersonation client', () => {
   it('starts: POSTs the organisation as JSON, then re-reads the session', async () => {
     fetchAnswering(200, { impersonating: { slug: 'demo-bank', name: 'Demo Bank' } });
     await expect(startImpersonating('demo-bank')).resolves.toEqual({ slug: 'demo-bank', name: 'Demo Bank' });
-    expect(calls).toEqual([['/api/admin/impersonation', expect.objectContaining({ method: 'POST', credentials: 'same-origin', body: '{"organisation":"demo-bank"}' })]]);
+    expect(calls).toEqual([
+      [
+        '/api/admin/impersonation',
+        expect.objectContaining({ method: 'POST', credentials: 'same-origin', body: '{"organisation":"demo-bank"}' }),
+      ],
+    ]);
     expect(calls[0][1].headers).toEqual({ 'Content-Type': 'application/json' });
     expect(refreshed).toEqual([{ event: 'storage' }]);
   });
@@ -41,7 +46,7 @@ describe('impersonation client', () => {
     expect(refreshed).toHaveLength(1);
   });
 
-  it('rejects with the server\'s message and status, leaving the session alone', async () => {
+  it("rejects with the server's message and status, leaving the session alone", async () => {
     fetchAnswering(404, { error: 'not_found', message: 'No active organisation "gone".' });
     const error = await startImpersonating('gone').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ImpersonationError);

@@ -76,7 +76,10 @@ describe('SessionProvider: first load', () => {
     expect(latest?.data).toEqual(alice);
     expect(latest?.data?.user.organisations).toEqual([{ slug: 'acme-energy', name: 'Acme Energy', role: 'admin' }]);
     expect(bff.count('GET', 'session')).toBe(1);
-    expect(JSON.parse(localStorage.getItem('nextauth.message')!)).toMatchObject({ event: 'session', data: { trigger: 'getSession' } });
+    expect(JSON.parse(localStorage.getItem('nextauth.message')!)).toMatchObject({
+      event: 'session',
+      data: { trigger: 'getSession' },
+    });
   });
 
   it('goes loading → unauthenticated when /session answers {}', async () => {
@@ -87,12 +90,15 @@ describe('SessionProvider: first load', () => {
     expect(consoleError).not.toHaveBeenCalled();
   });
 
-  it.each(['http', 'network'] as const)('a failed session fetch (%s) is logged and counts as signed out', async (failure) => {
-    bff.state.sessionFailure = failure;
-    renderProvider();
-    expect(await screen.findByText('unauthenticated:')).toBeTruthy();
-    expect(loggedCodes()).toEqual(['[next-auth][error][CLIENT_FETCH_ERROR]']);
-  });
+  it.each(['http', 'network'] as const)(
+    'a failed session fetch (%s) is logged and counts as signed out',
+    async (failure) => {
+      bff.state.sessionFailure = failure;
+      renderProvider();
+      expect(await screen.findByText('unauthenticated:')).toBeTruthy();
+      expect(loggedCodes()).toEqual(['[next-auth][error][CLIENT_FETCH_ERROR]']);
+    },
+  );
 
   it('an initial session skips loading and the mount fetch', async () => {
     renderProvider({ session: alice });
@@ -134,8 +140,12 @@ describe('SessionProvider: refetching', () => {
     await screen.findByText('unauthenticated:');
     act(() => {
       storageEventFromAnotherTab('getSession', 'some.other.key');
-      window.dispatchEvent(new StorageEvent('storage', { key: 'nextauth.message', newValue: JSON.stringify({ event: 'session' }) }));
-      window.dispatchEvent(new StorageEvent('storage', { key: 'nextauth.message', newValue: JSON.stringify({ event: 'x', data: {} }) }));
+      window.dispatchEvent(
+        new StorageEvent('storage', { key: 'nextauth.message', newValue: JSON.stringify({ event: 'session' }) }),
+      );
+      window.dispatchEvent(
+        new StorageEvent('storage', { key: 'nextauth.message', newValue: JSON.stringify({ event: 'x', data: {} }) }),
+      );
       window.dispatchEvent(new StorageEvent('storage', { key: 'nextauth.message', newValue: 'not json' }));
       window.dispatchEvent(new StorageEvent('storage', { key: 'nextauth.message', newValue: null }));
     });

@@ -1,13 +1,29 @@
 import { TRANSACTION_STATUSES } from '../../schemas/bankid';
-import { RFA_CODES, RFA_MESSAGES, rfaFor, TRANSACTION_STATUS_FOR_HINT, transactionStatusFor, type RfaCode, type RfaInput } from '../messages';
+import {
+  RFA_CODES,
+  RFA_MESSAGES,
+  rfaFor,
+  TRANSACTION_STATUS_FOR_HINT,
+  transactionStatusFor,
+  type RfaCode,
+  type RfaInput,
+} from '../messages';
 
 const base = { autoStarted: false, qr: false, mobile: false };
 
 describe('rfaFor: §3.9 table, row by row', () => {
   it.each<[string, Partial<RfaInput> & Pick<RfaInput, 'status'>, RfaCode]>([
-    ['pending outstandingTransaction, autostarted', { status: 'pending', hintCode: 'outstandingTransaction', autoStarted: true }, 'RFA13'],
+    [
+      'pending outstandingTransaction, autostarted',
+      { status: 'pending', hintCode: 'outstandingTransaction', autoStarted: true },
+      'RFA13',
+    ],
     ['pending outstandingTransaction, QR', { status: 'pending', hintCode: 'outstandingTransaction', qr: true }, 'RFA1'],
-    ['pending outstandingTransaction, not autostarted', { status: 'pending', hintCode: 'outstandingTransaction' }, 'RFA1'],
+    [
+      'pending outstandingTransaction, not autostarted',
+      { status: 'pending', hintCode: 'outstandingTransaction' },
+      'RFA1',
+    ],
     ['pending noClient', { status: 'pending', hintCode: 'noClient' }, 'RFA1'],
     ['pending noClient, autostarted', { status: 'pending', hintCode: 'noClient', autoStarted: true }, 'RFA1'],
     ['pending started, desktop', { status: 'pending', hintCode: 'started' }, 'RFA15A'],
@@ -57,7 +73,8 @@ describe('rfaFor: §3.9 table, row by row', () => {
     const inputs: RfaInput[] = [];
     for (const status of ['pending', 'failed', 'error'] as const)
       for (const code of ['outstandingTransaction', 'started', 'startFailed', 'alreadyInProgress', 'x'])
-        for (const flag of [false, true]) inputs.push({ status, hintCode: code, errorCode: code, autoStarted: flag, qr: flag, mobile: flag });
+        for (const flag of [false, true])
+          inputs.push({ status, hintCode: code, errorCode: code, autoStarted: flag, qr: flag, mobile: flag });
     for (const input of inputs) expect(RFA_MESSAGES[rfaFor(input)]).toBeDefined();
   });
 });
@@ -79,19 +96,28 @@ describe('RFA_MESSAGES', () => {
 
   it('RFA22 text equals RFA5 (the real duplicate, §3.10)', () => {
     expect(RFA_MESSAGES.RFA22).toEqual(RFA_MESSAGES.RFA5);
-    expect(RFA_MESSAGES.RFA5).toEqual({ en: 'Something went wrong. Please try again.', sv: 'Något gick fel. Försök igen.' });
+    expect(RFA_MESSAGES.RFA5).toEqual({
+      en: 'Something went wrong. Please try again.',
+      sv: 'Något gick fel. Försök igen.',
+    });
   });
 
   it('RFA20 keeps its own device-choice text, not RFA16 (spec claim unsupported)', () => {
     expect(RFA_MESSAGES.RFA20).not.toEqual(RFA_MESSAGES.RFA16);
     expect(RFA_MESSAGES.RFA20.en).toBe('Do you want to use BankID on this device or another device?');
-    expect(RFA_MESSAGES.RFA16.en).toBe('Your BankID is blocked or too old. Please use another BankID or get a new one from your bank.');
+    expect(RFA_MESSAGES.RFA16.en).toBe(
+      'Your BankID is blocked or too old. Please use another BankID or get a new one from your bank.',
+    );
   });
 
   it('uses column A texts for the variant codes', () => {
     expect(RFA_MESSAGES.RFA15A.en).toMatch(/on this computer\. If you have a BankID on card/);
-    expect(RFA_MESSAGES.RFA15B.sv).toBe('Söker efter BankID. Säkerställ att du har ett giltigt BankID på den här enheten.');
-    expect(RFA_MESSAGES.RFA17A.en).toBe("You don't seem to have the BankID app/program. Please install it and get a BankID from your bank.");
+    expect(RFA_MESSAGES.RFA15B.sv).toBe(
+      'Söker efter BankID. Säkerställ att du har ett giltigt BankID på den här enheten.',
+    );
+    expect(RFA_MESSAGES.RFA17A.en).toBe(
+      "You don't seem to have the BankID app/program. Please install it and get a BankID from your bank.",
+    );
     expect(RFA_MESSAGES.RFA17B.sv).toBe('Misslyckades att läsa av QR-koden. Starta BankID-appen och läs av QR-koden.');
     expect(RFA_MESSAGES.RFA23.en).toBe('Take a photo of, and scan, your ID document with the BankID app.');
     expect(RFA_MESSAGES.RFA9.sv).toContain('välj Identifiera eller Skriv under');
@@ -104,13 +130,19 @@ describe('RFA_MESSAGES', () => {
 });
 
 describe('transactionStatusFor', () => {
-  it.each(['outstandingTransaction', 'noClient', 'started', 'userSign', 'expiredTransaction'])('maps %s to itself', (hint) => {
-    expect(transactionStatusFor(hint)).toBe(hint);
-  });
+  it.each(['outstandingTransaction', 'noClient', 'started', 'userSign', 'expiredTransaction'])(
+    'maps %s to itself',
+    (hint) => {
+      expect(transactionStatusFor(hint)).toBe(hint);
+    },
+  );
 
-  it.each(['userMrtd', 'userCancel', 'certificateErr', 'startFailed', '', 'constructor', '__proto__', 'UserSign'])('gives null for %j', (hint) => {
-    expect(transactionStatusFor(hint)).toBeNull();
-  });
+  it.each(['userMrtd', 'userCancel', 'certificateErr', 'startFailed', '', 'constructor', '__proto__', 'UserSign'])(
+    'gives null for %j',
+    (hint) => {
+      expect(transactionStatusFor(hint)).toBeNull();
+    },
+  );
 
   it('gives null for null and undefined', () => {
     expect(transactionStatusFor(null)).toBeNull();

@@ -62,7 +62,14 @@ describe('Private loan: 5 years at 4.9 % by default', () => {
   const loan = financeMeasure(measure, settings('Private'));
 
   it('amortizes C / n a year and pays interest on what is left at the start of each year', () => {
-    expect(loan).toMatchObject({ loanType: 'Private', interestRate: 4.9, loanTerm: 5, loanAmount: 100_000, cashPayment: 0, yearlyAmortization: 20_000 });
+    expect(loan).toMatchObject({
+      loanType: 'Private',
+      interestRate: 4.9,
+      loanTerm: 5,
+      loanAmount: 100_000,
+      cashPayment: 0,
+      yearlyAmortization: 20_000,
+    });
     const expected = [100_000, 80_000, 60_000, 40_000, 20_000].map((left) => (left * 4.9) / 100);
     expect(loan.interestPerYear).toHaveLength(5);
     loan.interestPerYear.forEach((value, k) => expect(value).toBeCloseTo(expected[k], 8));
@@ -86,7 +93,12 @@ describe('Private loan: 5 years at 4.9 % by default', () => {
     expect(longer.yearlyAmortization).toBe(10_000);
     expect(longer.interestCost).toBeCloseTo((0.06 * 100_000 * 11) / 2, 6);
     const part = financeMeasure(measure, settings('Private', { extensionLoan: 40_000 }));
-    expect(part).toMatchObject({ loanAmount: 40_000, cashPayment: 60_000, exceedsLoanLimit: false, yearlyAmortization: 8_000 });
+    expect(part).toMatchObject({
+      loanAmount: 40_000,
+      cashPayment: 60_000,
+      exceedsLoanLimit: false,
+      yearlyAmortization: 8_000,
+    });
     expect(part.repaymentYears).toBe(10); // still the whole cost
   });
 });
@@ -96,7 +108,13 @@ describe('Mortgage: 20 years at 3.1 % by default, on top of the home loan', () =
   const loan = financeMeasure(big, settings('Mortgage'));
 
   it('uses the home loan interest and the mortgage term', () => {
-    expect(loan).toMatchObject({ loanType: 'Mortgage', interestRate: 3.1, loanTerm: 20, loanAmount: 200_000, yearlyAmortization: 10_000 });
+    expect(loan).toMatchObject({
+      loanType: 'Mortgage',
+      interestRate: 3.1,
+      loanTerm: 20,
+      loanAmount: 200_000,
+      yearlyAmortization: 10_000,
+    });
     // Σ (C − k·C/n)·r/100 over k = 0..n−1 = r/100 · C · (n + 1) / 2
     expect(loan.interestCost).toBeCloseTo((0.031 * 200_000 * 21) / 2, 6);
     expect(loan.interestCostAfterDeduction).toBeCloseTo(0.7 * 65_100, 6);
@@ -111,11 +129,23 @@ describe('Mortgage: 20 years at 3.1 % by default, on top of the home loan', () =
 
   it('borrows only the room under 85 % of the valuation; the rest of the cost is paid in cash', () => {
     const tight = financeMeasure(big, settings('Mortgage', { homeValuation: 2_000_000, homeLoan: 1_600_000 }));
-    expect(tight).toMatchObject({ loanLimit: 100_000, loanAmount: 100_000, cashPayment: 100_000, exceedsLoanLimit: true, yearlyAmortization: 5_000 });
+    expect(tight).toMatchObject({
+      loanLimit: 100_000,
+      loanAmount: 100_000,
+      cashPayment: 100_000,
+      exceedsLoanLimit: true,
+      yearlyAmortization: 5_000,
+    });
     expect(tight.interestCost).toBeCloseTo((0.031 * 100_000 * 21) / 2, 6);
     expect(tight.repaymentYearsWithInterest).toBeCloseTo((200_000 + tight.interestCostAfterDeduction) / 24_000, 8);
     const full = financeMeasure(big, settings('Mortgage', { homeValuation: 2_000_000, homeLoan: 1_700_000 }));
-    expect(full).toMatchObject({ loanAmount: 0, loanTerm: 0, interestCost: 0, yearlyAmortization: null, exceedsLoanLimit: true });
+    expect(full).toMatchObject({
+      loanAmount: 0,
+      loanTerm: 0,
+      interestCost: 0,
+      yearlyAmortization: null,
+      exceedsLoanLimit: true,
+    });
   });
 
   it('caps the mortgage amount at 10 000 000', () => {
@@ -149,14 +179,29 @@ describe('edges', () => {
 
   it('term 0 on a loan type borrows nothing: no amortization, no interest', () => {
     const zero = financeMeasure(measure, settings('Mortgage', { loanTerm: 0 }));
-    expect(zero).toMatchObject({ loanTerm: 0, loanAmount: 0, cashPayment: 100_000, yearlyAmortization: null, interestCost: 0 });
+    expect(zero).toMatchObject({
+      loanTerm: 0,
+      loanAmount: 0,
+      cashPayment: 100_000,
+      yearlyAmortization: null,
+      interestCost: 0,
+    });
     expect(zero.repaymentSeries).toEqual([0]);
     expect(zero.repaymentYearsWithInterest).toBe(zero.repaymentYears);
   });
 
   it('cost above the loan limit (1 000 000): borrows the limit, pays the rest in cash', () => {
-    const expensive = financeMeasure({ ...measure, investmentCost: 1_500_000, yearlySavings: 50_000 }, settings('Private'));
-    expect(expensive).toMatchObject({ loanLimit: 1_000_000, loanAmount: 1_000_000, cashPayment: 500_000, exceedsLoanLimit: true, yearlyAmortization: 200_000 });
+    const expensive = financeMeasure(
+      { ...measure, investmentCost: 1_500_000, yearlySavings: 50_000 },
+      settings('Private'),
+    );
+    expect(expensive).toMatchObject({
+      loanLimit: 1_000_000,
+      loanAmount: 1_000_000,
+      cashPayment: 500_000,
+      exceedsLoanLimit: true,
+      yearlyAmortization: 200_000,
+    });
     expect(expensive.interestCost).toBeCloseTo(0.049 * 1_000_000 * 3, 6);
     expect(expensive.repaymentYears).toBe(30);
   });

@@ -29,9 +29,18 @@ describe('loan types and their defaults (docs/product.md §4, §9)', () => {
       Private: { term: 5, interestRate: 4.9 },
       Mortgage: { term: 20, interestRate: 3.1 },
     });
-    expect(defaultLoanSettings('Private')).toMatchObject({ loanTerm: 5, privateLoanInterest: 4.9, homeLoanInterest: 3.1 });
+    expect(defaultLoanSettings('Private')).toMatchObject({
+      loanTerm: 5,
+      privateLoanInterest: 4.9,
+      homeLoanInterest: 3.1,
+    });
     expect(defaultLoanSettings('Mortgage')).toMatchObject({ loanTerm: 20 });
-    expect(defaultLoanSettings('Cash')).toMatchObject({ loanTerm: 0, homeValuation: 2_000_000, extensionLoan: null, multiplier: 1 });
+    expect(defaultLoanSettings('Cash')).toMatchObject({
+      loanTerm: 0,
+      homeValuation: 2_000_000,
+      extensionLoan: null,
+      multiplier: 1,
+    });
   });
 
   it('a new loan type brings its own default term and keeps the rates the homeowner set', () => {
@@ -54,14 +63,22 @@ describe('slider limits (docs/product.md §9)', () => {
   it('private loan interest: 0–5, or the financial provider’s rates (0–9 for a provider that gives none)', () => {
     expect(privateLoanInterestLimits()).toEqual({ min: 0, max: 5 });
     expect(privateLoanInterestLimits(null)).toEqual({ min: 0, max: 5 });
-    expect(privateLoanInterestLimits({ private_loan: { min_rate: 2.5, max_rate: 7.5, default_rate: 3.9 } })).toEqual({ min: 2.5, max: 7.5 });
+    expect(privateLoanInterestLimits({ private_loan: { min_rate: 2.5, max_rate: 7.5, default_rate: 3.9 } })).toEqual({
+      min: 2.5,
+      max: 7.5,
+    });
     expect(privateLoanInterestLimits({})).toEqual({ min: 0, max: 9 });
     expect(privateLoanInterestLimits({ private_loan: { min_rate: 8, max_rate: 3 } })).toEqual({ min: 3, max: 8 });
   });
 
   it('a provider’s default private loan rate replaces 4.9 %', () => {
-    expect(defaultLoanSettings('Private', { private_loan: { min_rate: 2.5, max_rate: 7.5, default_rate: 3.9 } }).privateLoanInterest).toBe(3.9);
-    expect(defaultLoanSettings('Private', { private_loan: { min_rate: 2.5, max_rate: 7.5 } }).privateLoanInterest).toBe(4.9);
+    expect(
+      defaultLoanSettings('Private', { private_loan: { min_rate: 2.5, max_rate: 7.5, default_rate: 3.9 } })
+        .privateLoanInterest,
+    ).toBe(3.9);
+    expect(defaultLoanSettings('Private', { private_loan: { min_rate: 2.5, max_rate: 7.5 } }).privateLoanInterest).toBe(
+      4.9,
+    );
     expect(defaultLoanSettings('Private', null).privateLoanInterest).toBe(4.9);
   });
 
@@ -82,25 +99,51 @@ describe('slider limits (docs/product.md §9)', () => {
   });
 
   it('gives every slider its range for one measure', () => {
-    const cash = loanSliderLimits({ loanType: 'Cash', investmentCost: 175_000, homeValuation: 2_000_000, homeLoan: 1_000_000 });
+    const cash = loanSliderLimits({
+      loanType: 'Cash',
+      investmentCost: 175_000,
+      homeValuation: 2_000_000,
+      homeLoan: 1_000_000,
+    });
     expect(cash.loanTerm).toBeNull();
     expect(cash.homeValuation).toEqual({ min: 0, max: 20_000_000, step: 50_000 });
     expect(cash.homeLoan).toMatchObject({ min: 0, max: 1_525_000 });
     expect(cash.homeLoanInterest).toMatchObject({ min: 0, max: 5 });
     expect(cash.privateLoanInterest).toMatchObject({ min: 0, max: 5 });
 
-    const privateLoan = loanSliderLimits({ loanType: 'Private', investmentCost: 75_000, homeValuation: 2_000_000, homeLoan: 1_000_000 });
+    const privateLoan = loanSliderLimits({
+      loanType: 'Private',
+      investmentCost: 75_000,
+      homeValuation: 2_000_000,
+      homeLoan: 1_000_000,
+    });
     expect(privateLoan.loanTerm).toEqual({ min: 1, max: 15, step: 1 });
     expect(privateLoan.extensionLoan.max).toBe(75_000);
-    const expensive = loanSliderLimits({ loanType: 'Private', investmentCost: 1_500_000, homeValuation: 2_000_000, homeLoan: 0 });
+    const expensive = loanSliderLimits({
+      loanType: 'Private',
+      investmentCost: 1_500_000,
+      homeValuation: 2_000_000,
+      homeLoan: 0,
+    });
     expect(expensive.extensionLoan.max).toBe(1_000_000);
 
-    const mortgage = loanSliderLimits({ loanType: 'Mortgage', investmentCost: 300_000, homeValuation: 2_000_000, homeLoan: 1_500_000 });
+    const mortgage = loanSliderLimits({
+      loanType: 'Mortgage',
+      investmentCost: 300_000,
+      homeValuation: 2_000_000,
+      homeLoan: 1_500_000,
+    });
     expect(mortgage.loanTerm).toEqual({ min: 1, max: 50, step: 1 });
     expect(mortgage.extensionLoan.max).toBe(200_000);
     expect(mortgage.homeLoan.max).toBe(1_400_000);
 
-    const provider = loanSliderLimits({ loanType: 'Private', investmentCost: 1, homeValuation: 1, homeLoan: 0, provider: { private_loan: { min_rate: 1, max_rate: 12 } } });
+    const provider = loanSliderLimits({
+      loanType: 'Private',
+      investmentCost: 1,
+      homeValuation: 1,
+      homeLoan: 0,
+      provider: { private_loan: { min_rate: 1, max_rate: 12 } },
+    });
     expect(provider.privateLoanInterest).toMatchObject({ min: 1, max: 12 });
   });
 

@@ -11,7 +11,12 @@ const heldBackend: BackendModule = {
 
 const state = () => {
   let settled = false;
-  return { mark: () => void (settled = true), get settled() { return settled; } };
+  return {
+    mark: () => void (settled = true),
+    get settled() {
+      return settled;
+    },
+  };
 };
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
 

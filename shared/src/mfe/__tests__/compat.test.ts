@@ -23,14 +23,20 @@ describe('checkSharedAgainstShell', () => {
   });
 
   it('reports a problem when the shell version is outside the remote range', () => {
-    const [check] = checkSharedAgainstShell([{ name: 'react', version: '20.0.0', singleton: true, requiredVersion: '^20.0.0' }], shell);
+    const [check] = checkSharedAgainstShell(
+      [{ name: 'react', version: '20.0.0', singleton: true, requiredVersion: '^20.0.0' }],
+      shell,
+    );
     expect(check).toMatchObject({ name: 'react', requiredVersion: '^20.0.0', shellVersion: '19.3.1', ok: false });
     expect(check.problem).toContain('^20.0.0');
     expect(check.problem).toContain('19.3.1');
   });
 
   it('reports a problem when the remote needs a newer minor than the shell has', () => {
-    const [check] = checkSharedAgainstShell([{ name: 'react', version: '19.4.0', singleton: true, requiredVersion: '^19.4.0' }], shell);
+    const [check] = checkSharedAgainstShell(
+      [{ name: 'react', version: '19.4.0', singleton: true, requiredVersion: '^19.4.0' }],
+      shell,
+    );
     expect(check.ok).toBe(false);
   });
 
@@ -110,7 +116,9 @@ describe('checkRuntimeAgainstShell', () => {
     ]) {
       const check = checkRuntimeAgainstShell(remote, shell);
       expect(check.ok).toBe(false);
-      expect(check.problem).toBe(`@module-federation/runtime: the remote was built against ${remote} but the shell provides ${shell}`);
+      expect(check.problem).toBe(
+        `@module-federation/runtime: the remote was built against ${remote} but the shell provides ${shell}`,
+      );
     }
   });
 

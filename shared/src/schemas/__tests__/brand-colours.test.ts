@@ -24,7 +24,11 @@ describe('brand accents', () => {
   });
 
   it('keeps the accents a brand sets and derives only the missing ones', () => {
-    expect(resolvedAccents({ accent: '#1d4f91', accentSoft: '#e6eef8' })).toEqual({ accent: '#1d4f91', accentSoft: '#e6eef8', accentDark: darkAccentOf('#1d4f91') });
+    expect(resolvedAccents({ accent: '#1d4f91', accentSoft: '#e6eef8' })).toEqual({
+      accent: '#1d4f91',
+      accentSoft: '#e6eef8',
+      accentDark: darkAccentOf('#1d4f91'),
+    });
     expect(resolvedAccents({ accentDark: '#133764' })).toEqual({ accentDark: '#133764' });
   });
 
@@ -44,12 +48,19 @@ describe('AA contrast of a saved brand (brandConfigInputSchema, the BFF and the 
   it('refuses an accent white text cannot be read on, by name and ratio', () => {
     const result = brandConfigInputSchema.safeParse({ accent: '#777777' });
     expect(result.success).toBe(false);
-    expect(result.error?.issues).toEqual([expect.objectContaining({ path: ['accent'], message: 'contrast with white is 4.47:1; text needs at least 4.5:1' })]);
+    expect(result.error?.issues).toEqual([
+      expect.objectContaining({
+        path: ['accent'],
+        message: 'contrast with white is 4.47:1; text needs at least 4.5:1',
+      }),
+    ]);
     expect(accentContrastIssues({ accent: '#767676' })).toEqual([]);
   });
 
   it('refuses a dark accent too light for text on the soft accent, the derived soft accent included', () => {
-    expect(accentContrastIssues({ accent: '#1d4f91', accentDark: '#6f8fbf' })).toEqual([expect.objectContaining({ path: 'accentDark', against: 'accentSoft' })]);
+    expect(accentContrastIssues({ accent: '#1d4f91', accentDark: '#6f8fbf' })).toEqual([
+      expect.objectContaining({ path: 'accentDark', against: 'accentSoft' }),
+    ]);
     expect(accentContrastIssues({ accentSoft: '#ffffff', accentDark: '#000000' })).toEqual([]);
   });
 

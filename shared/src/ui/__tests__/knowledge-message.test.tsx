@@ -30,12 +30,24 @@ function show(ui: ReactNode, lng: 'en' | 'sv' = 'en') {
 describe('knowledge-base messages', () => {
   it('asks for the question’s or recommendation’s messages in the page’s language and shows each, dated and in its own language', async () => {
     const bff = installFakeBff({
-      'GET /api/flow/messages': () => [200, { items: [message(1, { date: '2026-07-01', title: 'Grant', content: 'First part.\n\nSecond part.' }), message(2, { language: 'en', title: 'In English' })] }],
+      'GET /api/flow/messages': () => [
+        200,
+        {
+          items: [
+            message(1, { date: '2026-07-01', title: 'Grant', content: 'First part.\n\nSecond part.' }),
+            message(2, { language: 'en', title: 'In English' }),
+          ],
+        },
+      ],
     });
     show(<KnowledgeMessages messageKey="question.atemp" activity="heat_pump_airwater" />, 'sv');
     const grant = await screen.findByRole('region', { name: 'Tips: Grant' });
     expect(within(grant).getByText('Gäller från 1 juli 2026')).toBeTruthy();
-    expect(within(grant).getAllByText(/part\./).map((p) => p.textContent)).toEqual(['First part.', 'Second part.']);
+    expect(
+      within(grant)
+        .getAllByText(/part\./)
+        .map((p) => p.textContent),
+    ).toEqual(['First part.', 'Second part.']);
     expect(grant.getAttribute('lang')).toBeNull();
     expect(screen.getByRole('region', { name: 'Tips: In English' }).getAttribute('lang')).toBe('en');
     const asked = bff.calls('GET', '/api/flow/messages')[0]!.query;
@@ -45,7 +57,9 @@ describe('knowledge-base messages', () => {
 
   it('says it is loading while the messages come, then shows nothing when there are none', async () => {
     let answer: (value: [number, unknown]) => void = () => undefined;
-    const bff = installFakeBff({ 'GET /api/flow/messages': () => new Promise<[number, unknown]>((resolve) => (answer = resolve)) });
+    const bff = installFakeBff({
+      'GET /api/flow/messages': () => new Promise<[number, unknown]>((resolve) => (answer = resolve)),
+    });
     const { container } = show(<KnowledgeMessages activity="solar_panel_installation" />);
     expect((await screen.findByRole('status')).textContent).toBe('Loading tips…');
     await waitFor(() => expect(bff.requests).toHaveLength(1));
@@ -74,7 +88,9 @@ describe('the header’s mark', () => {
     show(<Logo brand={{ name: 'Demo Bank', logo: '/brands/demo-bank.svg' }} />, 'sv');
     const link = screen.getByRole('link', { name: 'Demo Bank – startsida' });
     expect(link.textContent).toBe('Demo Bank');
-    expect(within(link).getByRole('img', { name: 'Logotyp för Demo Bank' }).getAttribute('src')).toBe('/brands/demo-bank.svg');
+    expect(within(link).getByRole('img', { name: 'Logotyp för Demo Bank' }).getAttribute('src')).toBe(
+      '/brands/demo-bank.svg',
+    );
   });
 
   it('never loads a logo that is not an http(s) URL or a path on the site', () => {

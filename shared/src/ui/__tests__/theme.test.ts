@@ -5,7 +5,10 @@ describe('themeForPath', () => {
     expect(themeForPath(path)).toBe('console');
   });
 
-  it.each(['/consoles', '/console-old', '/', '/flow/x', '/results', '/admin/console'])('%s uses the consumer theme', (path) => {
-    expect(themeForPath(path)).toBe('consumer');
-  });
+  it.each(['/consoles', '/console-old', '/', '/flow/x', '/results', '/admin/console'])(
+    '%s uses the consumer theme',
+    (path) => {
+      expect(themeForPath(path)).toBe('consumer');
+    },
+  );
 });

@@ -28,21 +28,36 @@ const userManagementApi = baseApi.enhanceEndpoints({ addTagTypes: ['ConsoleUser'
       },
       providesTags: ['ConsoleUser'],
     }),
-    createConsoleUser: build.mutation<ConsoleUserWithPassword, { scope: UserScope; body: ConsoleUserCreate | OrganisationUserCreate }>({
+    createConsoleUser: build.mutation<
+      ConsoleUserWithPassword,
+      { scope: UserScope; body: ConsoleUserCreate | OrganisationUserCreate }
+    >({
       query: ({ scope, body }) => ({ url: base(scope), method: 'POST', body }),
       invalidatesTags: ['ConsoleUser'],
     }),
-    updateConsoleUser: build.mutation<ConsoleUser, { scope: UserScope; id: number; patch: { role?: OrganisationRole; active?: boolean; name?: string } }>({
+    updateConsoleUser: build.mutation<
+      ConsoleUser,
+      { scope: UserScope; id: number; patch: { role?: OrganisationRole; active?: boolean; name?: string } }
+    >({
       query: ({ scope, id, patch }) => ({ url: `${base(scope)}/${id}`, method: 'PATCH', body: patch }),
       invalidatesTags: ['ConsoleUser'],
     }),
-    setConsoleUserMembership: build.mutation<ConsoleUser, { id: number; organisation: string; role: OrganisationRole }>({
-      query: ({ id, organisation, role }) => ({ url: `admin/users/${id}/memberships/${encodeURIComponent(organisation)}`, method: 'PUT', body: { role } }),
-      invalidatesTags: ['ConsoleUser'],
-    }),
+    setConsoleUserMembership: build.mutation<ConsoleUser, { id: number; organisation: string; role: OrganisationRole }>(
+      {
+        query: ({ id, organisation, role }) => ({
+          url: `admin/users/${id}/memberships/${encodeURIComponent(organisation)}`,
+          method: 'PUT',
+          body: { role },
+        }),
+        invalidatesTags: ['ConsoleUser'],
+      },
+    ),
     removeConsoleUserMembership: build.mutation<ConsoleUser, { scope: UserScope; id: number; organisation: string }>({
       query: ({ scope, id, organisation }) => ({
-        url: scope.kind === 'platform' ? `admin/users/${id}/memberships/${encodeURIComponent(organisation)}` : `${base(scope)}/${id}`,
+        url:
+          scope.kind === 'platform'
+            ? `admin/users/${id}/memberships/${encodeURIComponent(organisation)}`
+            : `${base(scope)}/${id}`,
         method: 'DELETE',
       }),
       invalidatesTags: ['ConsoleUser'],

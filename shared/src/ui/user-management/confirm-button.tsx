@@ -32,7 +32,14 @@ export function ConfirmButton({
 
   if (!asking) {
     return (
-      <button ref={trigger} type="button" className={`he-button he-button--small ${danger ? 'he-button--danger' : 'he-button--secondary'}`} disabled={disabled} aria-label={accessibleLabel} onClick={() => setAsking(true)}>
+      <button
+        ref={trigger}
+        type="button"
+        className={`he-button he-button--small ${danger ? 'he-button--danger' : 'he-button--secondary'}`}
+        disabled={disabled}
+        aria-label={accessibleLabel}
+        onClick={() => setAsking(true)}
+      >
         {label}
       </button>
     );
@@ -52,7 +59,11 @@ export function ConfirmButton({
       >
         {t('actions.confirmYes', { action: label.toLowerCase() })}
       </button>
-      <button type="button" className="he-button he-button--small he-button--secondary" onClick={() => setAsking(false)}>
+      <button
+        type="button"
+        className="he-button he-button--small he-button--secondary"
+        onClick={() => setAsking(false)}
+      >
         {t('actions.cancel')}
       </button>
     </span>

@@ -1,6 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { useToast } from '@home-energy/shared';
-import { consoleUserCreateSchema, organisationUserCreateSchema, type ConsoleUserWithPassword } from '../../schemas/admin';
+import {
+  consoleUserCreateSchema,
+  organisationUserCreateSchema,
+  type ConsoleUserWithPassword,
+} from '../../schemas/admin';
 import { ORGANISATION_ROLES, type OrganisationRole } from '../../schemas/session';
 import { useCreateConsoleUserMutation, type UserScope } from './api';
 import { apiErrorBody, fieldErrors } from './api-error';
@@ -12,7 +16,15 @@ export interface OrganisationOption {
 }
 
 /** "Add a user": name, email, role (and in the super admin's scope the organisation); checked with the shared schemas. */
-export function CreateUserForm({ scope, organisations = [], onCreated }: { scope: UserScope; organisations?: OrganisationOption[]; onCreated: (result: ConsoleUserWithPassword) => void }) {
+export function CreateUserForm({
+  scope,
+  organisations = [],
+  onCreated,
+}: {
+  scope: UserScope;
+  organisations?: OrganisationOption[];
+  onCreated: (result: ConsoleUserWithPassword) => void;
+}) {
   const { t } = useUserManagementTranslation();
   const toast = useToast();
   const [createUser, { isLoading }] = useCreateConsoleUserMutation();
@@ -30,7 +42,9 @@ export function CreateUserForm({ scope, organisations = [], onCreated }: { scope
       scope.kind === 'platform'
         ? { email, name, memberships: organisation ? [{ organisation, role }] : [] }
         : { email, name, role };
-    const checked = (scope.kind === 'platform' ? consoleUserCreateSchema : organisationUserCreateSchema).safeParse(body);
+    const checked = (scope.kind === 'platform' ? consoleUserCreateSchema : organisationUserCreateSchema).safeParse(
+      body,
+    );
     if (!checked.success) {
       setErrors(Object.fromEntries(checked.error.issues.map((i) => [String(i.path[0]), i.message])));
       return;
@@ -49,7 +63,8 @@ export function CreateUserForm({ scope, organisations = [], onCreated }: { scope
     onCreated(result.data);
   }
 
-  const invalid = (field: string) => (errors[field] ? { 'aria-invalid': true as const, 'aria-describedby': `new-user-${field}-error` } : {});
+  const invalid = (field: string) =>
+    errors[field] ? { 'aria-invalid': true as const, 'aria-describedby': `new-user-${field}-error` } : {};
   const error = (field: string) =>
     errors[field] ? (
       <span id={`new-user-${field}-error`} className="he-field__error">
@@ -62,18 +77,39 @@ export function CreateUserForm({ scope, organisations = [], onCreated }: { scope
       <div className="he-form-grid">
         <div className="he-field">
           <label htmlFor="new-user-name">{t('add.name')}</label>
-          <input id="new-user-name" type="text" autoComplete="off" value={name} onChange={(e) => setName(e.target.value)} required {...invalid('name')} />
+          <input
+            id="new-user-name"
+            type="text"
+            autoComplete="off"
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            required
+            {...invalid('name')}
+          />
           {error('name')}
         </div>
         <div className="he-field">
           <label htmlFor="new-user-email">{t('add.email')}</label>
-          <input id="new-user-email" type="email" autoComplete="off" value={email} onChange={(e) => setEmail(e.target.value)} required {...invalid('email')} />
+          <input
+            id="new-user-email"
+            type="email"
+            autoComplete="off"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            required
+            {...invalid('email')}
+          />
           {error('email')}
         </div>
         {scope.kind === 'platform' ? (
           <div className="he-field">
             <label htmlFor="new-user-organisation">{t('add.organisation')}</label>
-            <select id="new-user-organisation" value={organisation} onChange={(e) => setOrganisation(e.target.value)} {...invalid('memberships')}>
+            <select
+              id="new-user-organisation"
+              value={organisation}
+              onChange={(e) => setOrganisation(e.target.value)}
+              {...invalid('memberships')}
+            >
               <option value="">{t('add.noOrganisation')}</option>
               {organisations.map((o) => (
                 <option key={o.slug} value={o.slug}>
@@ -86,7 +122,13 @@ export function CreateUserForm({ scope, organisations = [], onCreated }: { scope
         ) : null}
         <div className="he-field">
           <label htmlFor="new-user-role">{t('add.role')}</label>
-          <select id="new-user-role" value={role} onChange={(e) => setRole(e.target.value as OrganisationRole)} disabled={scope.kind === 'platform' && !organisation} {...invalid('role')}>
+          <select
+            id="new-user-role"
+            value={role}
+            onChange={(e) => setRole(e.target.value as OrganisationRole)}
+            disabled={scope.kind === 'platform' && !organisation}
+            {...invalid('role')}
+          >
             {ORGANISATION_ROLES.map((r) => (
               <option key={r} value={r}>
                 {t(`roles.${r}`)}

@@ -6,7 +6,17 @@ import { useUserManagementTranslation } from './texts';
  * The one-time password of a new user or a reset, shown once; focus moves here so it is not missed. Null when the
  * server mails the user a link instead (a mail server is configured): then only that is said.
  */
-export function OneTimePassword({ name, email, password, onDone }: { name: string; email: string; password: string | null; onDone: () => void }) {
+export function OneTimePassword({
+  name,
+  email,
+  password,
+  onDone,
+}: {
+  name: string;
+  email: string;
+  password: string | null;
+  onDone: () => void;
+}) {
   const { t } = useUserManagementTranslation();
   const toast = useToast();
   const heading = useRef<HTMLHeadingElement>(null);

@@ -17,7 +17,17 @@ import { useUserManagementTranslation } from './texts';
 type Outcome = { data: unknown } | { error: unknown };
 
 /** One membership: the role (changed with its own button, so arrow keys in the select do not save) and removal. */
-function MembershipControls({ scope, user, membership, run }: { scope: UserScope; user: ConsoleUser; membership: ConsoleUserMembership; run: (call: () => Promise<Outcome>, done: string) => void }) {
+function MembershipControls({
+  scope,
+  user,
+  membership,
+  run,
+}: {
+  scope: UserScope;
+  user: ConsoleUser;
+  membership: ConsoleUserMembership;
+  run: (call: () => Promise<Outcome>, done: string) => void;
+}) {
   const { t } = useUserManagementTranslation();
   const [role, setRole] = useState<OrganisationRole>(membership.role);
   const [update] = useUpdateConsoleUserMutation();
@@ -27,7 +37,10 @@ function MembershipControls({ scope, user, membership, run }: { scope: UserScope
   const organisation = membership.organisationName;
   const changeRole = () =>
     run(
-      () => (scope.kind === 'platform' ? setMembership({ id: user.id, organisation: membership.organisation, role }) : update({ scope, id: user.id, patch: { role } })),
+      () =>
+        scope.kind === 'platform'
+          ? setMembership({ id: user.id, organisation: membership.organisation, role })
+          : update({ scope, id: user.id, patch: { role } }),
       t('actions.roleChanged', { name: user.name, role: t(`roles.${role}`).toLowerCase(), organisation }),
     );
   return (
@@ -40,20 +53,38 @@ function MembershipControls({ scope, user, membership, run }: { scope: UserScope
           </option>
         ))}
       </select>
-      <button type="button" className="he-button he-button--small he-button--secondary" disabled={role === membership.role} onClick={changeRole}>
+      <button
+        type="button"
+        className="he-button he-button--small he-button--secondary"
+        disabled={role === membership.role}
+        onClick={changeRole}
+      >
         {t('actions.changeRole')}
       </button>
       <ConfirmButton
         label={t('actions.remove', { organisation })}
         danger
-        onConfirm={() => run(() => remove({ scope, id: user.id, organisation: membership.organisation }), t('actions.removed', { name: user.name, organisation }))}
+        onConfirm={() =>
+          run(
+            () => remove({ scope, id: user.id, organisation: membership.organisation }),
+            t('actions.removed', { name: user.name, organisation }),
+          )
+        }
       />
     </div>
   );
 }
 
 /** Super admins add a user to another organisation. */
-function AddMembership({ user, organisations, run }: { user: ConsoleUser; organisations: OrganisationOption[]; run: (call: () => Promise<Outcome>, done: string) => void }) {
+function AddMembership({
+  user,
+  organisations,
+  run,
+}: {
+  user: ConsoleUser;
+  organisations: OrganisationOption[];
+  run: (call: () => Promise<Outcome>, done: string) => void;
+}) {
   const { t } = useUserManagementTranslation();
   const [setMembership] = useSetConsoleUserMembershipMutation();
   const available = organisations.filter((o) => !user.memberships.some((m) => m.organisation === o.slug));
@@ -64,7 +95,12 @@ function AddMembership({ user, organisations, run }: { user: ConsoleUser; organi
   return (
     <div className="he-actions" role="group" aria-label={t('actions.addTo')}>
       <label htmlFor={`add-org-${user.id}`}>{t('actions.addTo')}</label>
-      <select id={`add-org-${user.id}`} className="he-input" value={chosen.slug} onChange={(e) => setOrganisation(e.target.value)}>
+      <select
+        id={`add-org-${user.id}`}
+        className="he-input"
+        value={chosen.slug}
+        onChange={(e) => setOrganisation(e.target.value)}
+      >
         {available.map((o) => (
           <option key={o.slug} value={o.slug}>
             {o.name}
@@ -72,7 +108,12 @@ function AddMembership({ user, organisations, run }: { user: ConsoleUser; organi
         ))}
       </select>
       <label htmlFor={`add-role-${user.id}`}>{t('actions.addRole')}</label>
-      <select id={`add-role-${user.id}`} className="he-input" value={role} onChange={(e) => setRole(e.target.value as OrganisationRole)}>
+      <select
+        id={`add-role-${user.id}`}
+        className="he-input"
+        value={role}
+        onChange={(e) => setRole(e.target.value as OrganisationRole)}
+      >
         {ORGANISATION_ROLES.map((r) => (
           <option key={r} value={r}>
             {t(`roles.${r}`)}
@@ -82,7 +123,12 @@ function AddMembership({ user, organisations, run }: { user: ConsoleUser; organi
       <button
         type="button"
         className="he-button he-button--small"
-        onClick={() => run(() => setMembership({ id: user.id, organisation: chosen.slug, role }), t('actions.added', { name: user.name, organisation: chosen.name }))}
+        onClick={() =>
+          run(
+            () => setMembership({ id: user.id, organisation: chosen.slug, role }),
+            t('actions.added', { name: user.name, organisation: chosen.name }),
+          )
+        }
       >
         {t('actions.add')}
       </button>
@@ -137,19 +183,35 @@ export function UserActions({
         <div className="he-actions">
           <ConfirmButton
             label={t('actions.resetPassword')}
-            onConfirm={() => run(() => reset({ scope, id: user.id }), t('actions.passwordReset', { name: user.name }), (data) => onPassword(data as ConsoleUserWithPassword))}
+            onConfirm={() =>
+              run(
+                () => reset({ scope, id: user.id }),
+                t('actions.passwordReset', { name: user.name }),
+                (data) => onPassword(data as ConsoleUserWithPassword),
+              )
+            }
           />
           {isSelf ? null : user.active ? (
             <ConfirmButton
               label={t('actions.deactivate')}
               danger
-              onConfirm={() => run(() => update({ scope, id: user.id, patch: { active: false } }), t('actions.deactivated', { name: user.name }))}
+              onConfirm={() =>
+                run(
+                  () => update({ scope, id: user.id, patch: { active: false } }),
+                  t('actions.deactivated', { name: user.name }),
+                )
+              }
             />
           ) : (
             <button
               type="button"
               className="he-button he-button--small he-button--secondary"
-              onClick={() => run(() => update({ scope, id: user.id, patch: { active: true } }), t('actions.reactivated', { name: user.name }))}
+              onClick={() =>
+                run(
+                  () => update({ scope, id: user.id, patch: { active: true } }),
+                  t('actions.reactivated', { name: user.name }),
+                )
+              }
             >
               {t('actions.reactivate')}
             </button>

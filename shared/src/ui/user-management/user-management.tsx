@@ -43,14 +43,23 @@ function Memberships({ user, scope }: { user: ConsoleUser; scope: UserScope }) {
  * organisation's console (its own users): add users with a one-time password, roles, membership, password reset,
  * deactivation. The server applies the rules (scope, last admin); the page shows its messages.
  */
-export function UserManagement({ scope, currentUserId, organisations = [], initialOrganisation = '' }: UserManagementProps) {
+export function UserManagement({
+  scope,
+  currentUserId,
+  organisations = [],
+  initialOrganisation = '',
+}: UserManagementProps) {
   const { t, i18n } = useUserManagementTranslation();
   const [organisation, setOrganisation] = useState(initialOrganisation);
   const [search, setSearch] = useState('');
   const q = useDeferredValue(search.trim());
   const [open, setOpen] = useState<number | null>(null);
   const [password, setPassword] = useState<ConsoleUserWithPassword | null>(null);
-  const users = useListConsoleUsersQuery({ scope, organisation: scope.kind === 'platform' ? organisation || undefined : undefined, q: q || undefined });
+  const users = useListConsoleUsersQuery({
+    scope,
+    organisation: scope.kind === 'platform' ? organisation || undefined : undefined,
+    q: q || undefined,
+  });
   const list = users.currentData?.users ?? users.data?.users;
   const filtered = !!organisation || !!q;
   const columns = 6;
@@ -58,7 +67,12 @@ export function UserManagement({ scope, currentUserId, organisations = [], initi
   return (
     <div className="he-stack">
       {password ? (
-        <OneTimePassword name={password.user.name} email={password.user.email} password={password.oneTimePassword} onDone={() => setPassword(null)} />
+        <OneTimePassword
+          name={password.user.name}
+          email={password.user.email}
+          password={password.oneTimePassword}
+          onDone={() => setPassword(null)}
+        />
       ) : null}
       <section className="he-section" aria-labelledby="add-user-title">
         <h2 id="add-user-title">{t('add.title')}</h2>
@@ -137,7 +151,9 @@ export function UserManagement({ scope, currentUserId, organisations = [], initi
                           <Memberships user={user} scope={scope} />
                         </td>
                         <td>
-                          <span className={`he-badge ${user.active ? 'he-badge--ok' : 'he-badge--danger'}`}>{user.active ? t('status.active') : t('status.inactive')}</span>
+                          <span className={`he-badge ${user.active ? 'he-badge--ok' : 'he-badge--danger'}`}>
+                            {user.active ? t('status.active') : t('status.inactive')}
+                          </span>
                         </td>
                         <td>{formatWhen(user.lastSignInAt, i18n.language, t('never'))}</td>
                         <td>
@@ -156,7 +172,13 @@ export function UserManagement({ scope, currentUserId, organisations = [], initi
                       {expanded ? (
                         <tr className="he-table__detail" id={`user-actions-${user.id}`}>
                           <td colSpan={columns}>
-                            <UserActions scope={scope} user={user} isSelf={isSelf} organisations={organisations} onPassword={setPassword} />
+                            <UserActions
+                              scope={scope}
+                              user={user}
+                              isSelf={isSelf}
+                              organisations={organisations}
+                              onPassword={setPassword}
+                            />
                           </td>
                         </tr>
                       ) : null}

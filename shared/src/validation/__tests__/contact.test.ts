@@ -1,10 +1,4 @@
-import {
-  contactSchema,
-  PHONE_ERROR_KINDS,
-  validateEmail,
-  validateSwedishPhone,
-  type PhoneErrorKind,
-} from '../contact';
+import { contactSchema, PHONE_ERROR_KINDS, validateEmail, validateSwedishPhone, type PhoneErrorKind } from '../contact';
 
 const MOBILE = { ok: true, e164: '+46701234567', national: '070-123 45 67' };
 
@@ -25,12 +19,17 @@ describe('PHONE_ERROR_KINDS', () => {
 });
 
 describe('validateSwedishPhone', () => {
-  it.each(['0701234567', '070-123 45 67', '+46 70 123 45 67', '0046701234567', '+46701234567', '  070 123 45 67  ', '+46 (0)70 123 45 67'])(
-    'accepts the Swedish mobile %j',
-    (input) => {
-      expect(validateSwedishPhone(input)).toEqual(MOBILE);
-    },
-  );
+  it.each([
+    '0701234567',
+    '070-123 45 67',
+    '+46 70 123 45 67',
+    '0046701234567',
+    '+46701234567',
+    '  070 123 45 67  ',
+    '+46 (0)70 123 45 67',
+  ])('accepts the Swedish mobile %j', (input) => {
+    expect(validateSwedishPhone(input)).toEqual(MOBILE);
+  });
 
   it('formats other mobile series too', () => {
     expect(validateSwedishPhone('076-1234567')).toEqual({ ok: true, e164: '+46761234567', national: '076-123 45 67' });
@@ -38,7 +37,10 @@ describe('validateSwedishPhone', () => {
 
   it('refuses a Stockholm landline by default and accepts it with allowLandline', () => {
     expect(validateSwedishPhone('08-123 456 78')).toEqual({ ok: false, kind: 'incorrect_phone_type' });
-    expect(validateSwedishPhone('08-123 456 78', { allowLandline: false })).toEqual({ ok: false, kind: 'incorrect_phone_type' });
+    expect(validateSwedishPhone('08-123 456 78', { allowLandline: false })).toEqual({
+      ok: false,
+      kind: 'incorrect_phone_type',
+    });
     expect(validateSwedishPhone('08-123 456 78', { allowLandline: true })).toEqual({
       ok: true,
       e164: '+46812345678',
@@ -49,8 +51,14 @@ describe('validateSwedishPhone', () => {
   it('allowLandline still accepts mobiles and still refuses non-landline services', () => {
     expect(validateSwedishPhone('0701234567', { allowLandline: true })).toEqual(MOBILE);
     // premium rate and toll free are neither mobiles nor landlines
-    expect(validateSwedishPhone('0900-123 45 67', { allowLandline: true })).toEqual({ ok: false, kind: 'incorrect_phone_type' });
-    expect(validateSwedishPhone('020-123 456', { allowLandline: true })).toEqual({ ok: false, kind: 'incorrect_phone_type' });
+    expect(validateSwedishPhone('0900-123 45 67', { allowLandline: true })).toEqual({
+      ok: false,
+      kind: 'incorrect_phone_type',
+    });
+    expect(validateSwedishPhone('020-123 456', { allowLandline: true })).toEqual({
+      ok: false,
+      kind: 'incorrect_phone_type',
+    });
   });
 
   it.each([
@@ -63,9 +71,12 @@ describe('validateSwedishPhone', () => {
     expect(validateSwedishPhone(input, { allowLandline: true })).toEqual({ ok: false, kind: 'incorrect_country' });
   });
 
-  it.each(['abc', '+', 'x0701234567', '0701234567x', '07o1234567', '+999 123456'])('refuses the unparseable %j as invalid_number', (input) => {
-    expect(validateSwedishPhone(input)).toEqual({ ok: false, kind: 'invalid_number' });
-  });
+  it.each(['abc', '+', 'x0701234567', '0701234567x', '07o1234567', '+999 123456'])(
+    'refuses the unparseable %j as invalid_number',
+    (input) => {
+      expect(validateSwedishPhone(input)).toEqual({ ok: false, kind: 'invalid_number' });
+    },
+  );
 
   it.each([
     ['0701', 'too_short'],
@@ -77,9 +88,12 @@ describe('validateSwedishPhone', () => {
     expect(validateSwedishPhone(input)).toEqual({ ok: false, kind });
   });
 
-  it.each(['07012345678', '+4670123456', '070 123 45 6'])('refuses the possible-length but invalid %j as invalid_number', (input) => {
-    expect(validateSwedishPhone(input)).toEqual({ ok: false, kind: 'invalid_number' });
-  });
+  it.each(['07012345678', '+4670123456', '070 123 45 6'])(
+    'refuses the possible-length but invalid %j as invalid_number',
+    (input) => {
+      expect(validateSwedishPhone(input)).toEqual({ ok: false, kind: 'invalid_number' });
+    },
+  );
 
   it('refuses a number with an extension (lost in E.164)', () => {
     expect(validateSwedishPhone('0701234567 ext 3')).toEqual({ ok: false, kind: 'invalid_number' });
@@ -99,9 +113,12 @@ describe('validateEmail', () => {
     expect(validateEmail('  Anna.Svensson@Example.SE ')).toEqual({ ok: true, email: 'anna.svensson@example.se' });
   });
 
-  it.each(['anna', 'anna@', '@example.se', 'anna@example', 'anna svensson@example.se', 'anna..s@example.se'])('refuses %j', (input) => {
-    expect(validateEmail(input)).toEqual({ ok: false, kind: 'invalid_email' });
-  });
+  it.each(['anna', 'anna@', '@example.se', 'anna@example', 'anna svensson@example.se', 'anna..s@example.se'])(
+    'refuses %j',
+    (input) => {
+      expect(validateEmail(input)).toEqual({ ok: false, kind: 'invalid_email' });
+    },
+  );
 
   it('allows 254 characters and refuses 255', () => {
     const at254 = `${'a'.repeat(64)}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(58)}.se`;
@@ -178,6 +195,8 @@ describe('contactSchema', () => {
   it('refuses unknown keys (strict)', () => {
     const result = contactSchema.safeParse({ email: 'anna@example.se', mobile: '0701234567', role: 'admin' });
     expect(result.success).toBe(false);
-    expect(result.error?.issues).toEqual([expect.objectContaining({ code: 'unrecognized_keys', keys: ['role'], path: [] })]);
+    expect(result.error?.issues).toEqual([
+      expect.objectContaining({ code: 'unrecognized_keys', keys: ['role'], path: [] }),
+    ]);
   });
 });

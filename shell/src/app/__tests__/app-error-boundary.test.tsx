@@ -6,7 +6,8 @@ import common from '@home-energy/shared/locales/en/common.json';
 
 /** Node's TextEncoder/TextDecoder (shell's tsconfig has no node types, the DOM types describe them). */
 function nodeUtil() {
-  const { TextEncoder, TextDecoder } = jest.requireActual<Pick<typeof globalThis, 'TextEncoder' | 'TextDecoder'>>('node:util');
+  const { TextEncoder, TextDecoder } =
+    jest.requireActual<Pick<typeof globalThis, 'TextEncoder' | 'TextDecoder'>>('node:util');
   return { TextEncoder, TextDecoder };
 }
 

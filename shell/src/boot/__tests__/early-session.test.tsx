@@ -5,11 +5,17 @@
  */
 import { requestSessionEarly, takeEarlySession } from '../early-session';
 
-const staff = { user: { kind: 'staff', name: 'Super Admin', email: 'super@demo.test' }, expires: '2099-01-01T00:00:00.000Z' };
+const staff = {
+  user: { kind: 'staff', name: 'Super Admin', email: 'super@demo.test' },
+  expires: '2099-01-01T00:00:00.000Z',
+};
 
 function answer(status: number, body: unknown, delayMs = 0): jest.Mock {
   const fetchMock = jest.fn(
-    () => new Promise((resolve) => setTimeout(() => resolve({ ok: status >= 200 && status < 300, status, json: async () => body }), delayMs)),
+    () =>
+      new Promise((resolve) =>
+        setTimeout(() => resolve({ ok: status >= 200 && status < 300, status, json: async () => body }), delayMs),
+      ),
   );
   (globalThis as { fetch: unknown }).fetch = fetchMock;
   return fetchMock;
@@ -23,7 +29,10 @@ afterEach(() => {
 test('asks /api/auth/session as the auth client does, and gives the signed-in session', async () => {
   const fetchMock = answer(200, staff);
   requestSessionEarly();
-  expect(fetchMock).toHaveBeenCalledWith('/api/auth/session', { headers: { 'Content-Type': 'application/json' }, credentials: 'same-origin' });
+  expect(fetchMock).toHaveBeenCalledWith('/api/auth/session', {
+    headers: { 'Content-Type': 'application/json' },
+    credentials: 'same-origin',
+  });
   await expect(takeEarlySession(1000)).resolves.toEqual(staff);
 });
 

@@ -6,7 +6,8 @@ import common from '@home-energy/shared/locales/en/common.json';
 import type { BrandConfigResponse, Registry, Session, SessionContextValue } from '@home-energy/shared';
 
 // jsdom lacks TextEncoder, which react-router needs at load time: set it before loading anything that imports it.
-const { TextEncoder, TextDecoder } = jest.requireActual<Pick<typeof globalThis, 'TextEncoder' | 'TextDecoder'>>('node:util');
+const { TextEncoder, TextDecoder } =
+  jest.requireActual<Pick<typeof globalThis, 'TextEncoder' | 'TextDecoder'>>('node:util');
 Object.assign(globalThis, { TextEncoder, TextDecoder, fetch: jest.fn() });
 
 const mockSignOut = jest.fn();
@@ -38,7 +39,14 @@ const staff: Session = {
 
 function createI18n(): I18n {
   const instance = i18next.createInstance();
-  void instance.init({ lng: 'en', ns: ['common'], defaultNS: 'common', resources: { en: { common } }, interpolation: { escapeValue: false }, initAsync: false });
+  void instance.init({
+    lng: 'en',
+    ns: ['common'],
+    defaultNS: 'common',
+    resources: { en: { common } },
+    interpolation: { escapeValue: false },
+    initAsync: false,
+  });
   return instance;
 }
 
@@ -117,7 +125,9 @@ describe('the shell header', () => {
 
   it('keeps the homeowner Sign in link outside /console, bringing them back to this page', async () => {
     const nav = await renderLayout('/flow/start');
-    expect(nav.getByRole('link', { name: common.nav.signIn }).getAttribute('href')).toBe('/sign?redirect=%2Fflow%2Fstart');
+    expect(nav.getByRole('link', { name: common.nav.signIn }).getAttribute('href')).toBe(
+      '/sign?redirect=%2Fflow%2Fstart',
+    );
     expect(nav.queryByRole('button', { name: common.nav.signOut })).toBeNull();
   });
   it('folds its links behind a Menu button that says whether they are shown', async () => {
@@ -135,7 +145,6 @@ describe('the shell header', () => {
     });
     expect(screen.getByRole('button', { name: common.nav.menu }).getAttribute('aria-expanded')).toBe('false');
   });
-
 });
 
 describe('the brand in the header', () => {
@@ -165,7 +174,17 @@ describe('the brand in the header', () => {
 
 describe('the demo mark', () => {
   it('tells every visitor of a demo server that it runs on test data', async () => {
-    mockRegistry = { demo: true, remotes: [{ name: 'mfe_flow', package: 'mfe-flow', version: '1.0.0-abc', entry: 'http://x/mfe/mfe-flow/1.0.0-abc/mf-manifest.json' }] };
+    mockRegistry = {
+      demo: true,
+      remotes: [
+        {
+          name: 'mfe_flow',
+          package: 'mfe-flow',
+          version: '1.0.0-abc',
+          entry: 'http://x/mfe/mfe-flow/1.0.0-abc/mf-manifest.json',
+        },
+      ],
+    };
     await renderLayout('/');
     const note = screen.getByRole('note');
     expect(note.textContent).toContain(common.demo.badge);
@@ -181,7 +200,16 @@ describe('the demo mark', () => {
 
 describe('the footer', () => {
   it('keeps the running releases behind "About this version", not in the footer line', async () => {
-    mockRegistry = { remotes: [{ name: 'mfe_flow', package: 'mfe-flow', version: '1.0.0-abc', entry: 'http://x/mfe/mfe-flow/1.0.0-abc/mf-manifest.json' }] };
+    mockRegistry = {
+      remotes: [
+        {
+          name: 'mfe_flow',
+          package: 'mfe-flow',
+          version: '1.0.0-abc',
+          entry: 'http://x/mfe/mfe-flow/1.0.0-abc/mf-manifest.json',
+        },
+      ],
+    };
     await renderLayout('/');
     const releases = screen.getByTestId('releases');
     expect(releases.textContent).toBe('mfe-flow 1.0.0-abc');

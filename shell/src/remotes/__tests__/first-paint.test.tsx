@@ -15,7 +15,8 @@ test('keeps the static page while the app shows a spinner, reveals the app once 
   await flush();
   expect(document.getElementById('first-paint')).not.toBeNull();
 
-  root.querySelector('main')!.innerHTML = '<div class="rd-dashboard"><header><h1>Your home\'s energy results</h1></header></div>';
+  root.querySelector('main')!.innerHTML =
+    '<div class="rd-dashboard"><header><h1>Your home\'s energy results</h1></header></div>';
   await flush();
   expect(document.getElementById('first-paint')).toBeNull();
   stop();

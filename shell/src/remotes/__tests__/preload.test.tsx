@@ -11,7 +11,8 @@ jest.mock('@module-federation/enhanced/runtime', () => ({
 }));
 
 // jsdom lacks TextEncoder, which react-router (imported through @home-energy/shared) needs at load time.
-const { TextEncoder, TextDecoder } = jest.requireActual<Pick<typeof globalThis, 'TextEncoder' | 'TextDecoder'>>('node:util');
+const { TextEncoder, TextDecoder } =
+  jest.requireActual<Pick<typeof globalThis, 'TextEncoder' | 'TextDecoder'>>('node:util');
 Object.assign(globalThis, { TextEncoder, TextDecoder });
 
 const entry = (pkg: string) => `http://localhost/mfe/${pkg}/1.0.0-abc/mf-manifest.json`;
@@ -31,7 +32,8 @@ async function load() {
   return { ...preload, ...routes };
 }
 
-const preloadedRemotes = () => mockPreloadRemote.mock.calls.map(([args]) => (args as { nameOrAlias: string }[])[0].nameOrAlias);
+const preloadedRemotes = () =>
+  mockPreloadRemote.mock.calls.map(([args]) => (args as { nameOrAlias: string }[])[0].nameOrAlias);
 
 function link(href: string, text = 'go'): HTMLAnchorElement {
   const a = document.createElement('a');
@@ -76,9 +78,27 @@ describe('remoteForPath', () => {
     const { remoteForPath, REMOTE_ROUTES, REDIRECTS } = await load();
     const { matchRoutes } = await import('@home-energy/shared/router');
     const routes = [...REMOTE_ROUTES, ...REDIRECTS].map(({ path, remote }) => ({ path, remote }));
-    const paths = ['/', '/flow', '/flow/property/42/questions', '/sign', '/property/42', '/property/42/building', '/property/42/building/primary',
-      '/property/42/building/primary/results-dashboard', '/property/42/building/primary/a/b', '/console', '/console/', '/console/org/x',
-      '/console/admin', '/console/admin/releases', '/console/administration', '/admin', '/admin/x', '/consoles', '/x/console/admin'];
+    const paths = [
+      '/',
+      '/flow',
+      '/flow/property/42/questions',
+      '/sign',
+      '/property/42',
+      '/property/42/building',
+      '/property/42/building/primary',
+      '/property/42/building/primary/results-dashboard',
+      '/property/42/building/primary/a/b',
+      '/console',
+      '/console/',
+      '/console/org/x',
+      '/console/admin',
+      '/console/admin/releases',
+      '/console/administration',
+      '/admin',
+      '/admin/x',
+      '/consoles',
+      '/x/console/admin',
+    ];
     for (const path of paths) {
       const matched = matchRoutes(routes, path);
       expect([path, remoteForPath(path)]).toEqual([path, matched ? matched[matched.length - 1].route.remote : null]);
@@ -87,7 +107,7 @@ describe('remoteForPath', () => {
 });
 
 describe('preload on intent', () => {
-  it('hovering a link to another remote fetches and runs that remote\'s App once, after registering the registry', async () => {
+  it("hovering a link to another remote fetches and runs that remote's App once, after registering the registry", async () => {
     const { preloadRemotesOnIntent } = await load();
     uninstall = preloadRemotesOnIntent(document);
     const results = link('/property/42/building/primary/results-dashboard', 'Results');
@@ -98,7 +118,9 @@ describe('preload on intent', () => {
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(mockRegisterRemotes).toHaveBeenCalledTimes(1);
     expect(mockPreloadRemote).toHaveBeenCalledTimes(1);
-    expect(mockPreloadRemote).toHaveBeenCalledWith([{ nameOrAlias: 'mfe_results', exposes: ['App'], resourceCategory: 'sync' }]);
+    expect(mockPreloadRemote).toHaveBeenCalledWith([
+      { nameOrAlias: 'mfe_results', exposes: ['App'], resourceCategory: 'sync' },
+    ]);
     expect(mockLoadRemote.mock.calls).toEqual([['mfe_results/App']]);
   });
 

@@ -7,7 +7,8 @@ import type { RemoteName } from '@home-energy/shared';
 
 /** Node's TextEncoder/TextDecoder (shell's tsconfig has no node types, the DOM types describe them). */
 function nodeUtil() {
-  const { TextEncoder, TextDecoder } = jest.requireActual<Pick<typeof globalThis, 'TextEncoder' | 'TextDecoder'>>('node:util');
+  const { TextEncoder, TextDecoder } =
+    jest.requireActual<Pick<typeof globalThis, 'TextEncoder' | 'TextDecoder'>>('node:util');
   return { TextEncoder, TextDecoder };
 }
 
@@ -165,7 +166,7 @@ describe('RemoteSlot', () => {
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 
-  it('removes the static first paint in the commit that shows the remote\'s page, before the page\'s own effects run', async () => {
+  it("removes the static first paint in the commit that shows the remote's page, before the page's own effects run", async () => {
     const firstPaint = document.body.appendChild(Object.assign(document.createElement('div'), { id: 'first-paint' }));
     const container = document.body.appendChild(Object.assign(document.createElement('div'), { id: 'root' }));
     const seenByPage: boolean[] = [];
@@ -214,7 +215,9 @@ describe('RemoteSlot', () => {
   });
 
   it('contains a render error in the slot and recovers on Try again', async () => {
-    mockLoadRemote.mockResolvedValueOnce({ __esModule: true, default: Crashing }).mockResolvedValueOnce(ok('remote ok'));
+    mockLoadRemote
+      .mockResolvedValueOnce({ __esModule: true, default: Crashing })
+      .mockResolvedValueOnce(ok('remote ok'));
     await renderPage();
 
     await expectUnavailable();
@@ -253,7 +256,10 @@ describe('RemoteSlot', () => {
     const previous = 'http://x/mfe/mfe-results/0.9.0-old/mf-manifest.json';
     fetchAnswers = [
       { status: 200, body: REGISTRY },
-      { status: 200, body: { remotes: [{ name: 'mfe_results', package: 'mfe-results', version: '0.9.0-old', entry: previous }] } },
+      {
+        status: 200,
+        body: { remotes: [{ name: 'mfe_results', package: 'mfe-results', version: '0.9.0-old', entry: previous }] },
+      },
     ];
     function CrashingCanary(): ReactNode {
       throw new TypeError("Cannot read properties of undefined (reading 'name')");
@@ -284,7 +290,9 @@ describe('RemoteSlot', () => {
     mockLoadRemote.mockRejectedValue(new Error('[ Federation Runtime ]: RUNTIME-008 Failed to fetch remoteEntry'));
     await renderPage();
     await expectUnavailable();
-    expect(beacons).toEqual([{ kind: 'load-error', remote: 'mfe-results', version: '1.0.0-abc', errorClass: 'network' }]);
+    expect(beacons).toEqual([
+      { kind: 'load-error', remote: 'mfe-results', version: '1.0.0-abc', errorClass: 'network' },
+    ]);
   });
 
   it('keeps showing the panel when the retry fails as well', async () => {

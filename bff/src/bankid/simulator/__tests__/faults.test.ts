@@ -6,7 +6,11 @@ import { BankIdError, RpClient } from '../../rp-client';
 describe('BankID simulator faults (POST /simulator/api/faults)', () => {
   let running: RunningBankIdSimulator;
   const setFaults = (body: unknown) =>
-    fetch(`${running.url}/simulator/api/faults`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    fetch(`${running.url}/simulator/api/faults`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
   const client = (timeoutMs = 2000) => new RpClient({ baseUrl: running.rpApiUrl, timeoutMs });
 
   beforeEach(async () => {
@@ -46,7 +50,10 @@ describe('BankID simulator faults (POST /simulator/api/faults)', () => {
     const rp = client(300);
     try {
       await setFaults({ delayMs: 1000 });
-      await expect(rp.auth({ endUserIp: '127.0.0.1' })).rejects.toMatchObject({ errorCode: 'requestTimeout', status: 408 });
+      await expect(rp.auth({ endUserIp: '127.0.0.1' })).rejects.toMatchObject({
+        errorCode: 'requestTimeout',
+        status: 408,
+      });
       await new Promise((resolve) => setTimeout(resolve, 1000));
       expect(running.simulator.listOrders()).toEqual([]);
 

@@ -9,13 +9,26 @@ describe('identify on the same device (autostart)', () => {
   it('goes outstandingTransaction → started → complete with completionData', async () => {
     const sim = setup();
     const order = await sim.auth({ endUserIp: '192.0.2.10', returnRisk: true });
-    expect((await sim.collect(order.orderRef)).body).toEqual({ orderRef: order.orderRef, status: 'pending', hintCode: 'outstandingTransaction' });
+    expect((await sim.collect(order.orderRef)).body).toEqual({
+      orderRef: order.orderRef,
+      status: 'pending',
+      hintCode: 'outstandingTransaction',
+    });
 
     const opened = await sim.control(`/orders/${order.orderRef}/open-app`);
     expect(opened.status).toBe(200);
-    expect(opened.body).toMatchObject({ orderRef: order.orderRef, status: 'pending', hintCode: 'started', autoStartToken: order.autoStartToken });
+    expect(opened.body).toMatchObject({
+      orderRef: order.orderRef,
+      status: 'pending',
+      hintCode: 'started',
+      autoStartToken: order.autoStartToken,
+    });
     expect(JSON.stringify(opened.body)).not.toContain(order.qrStartSecret);
-    expect((await sim.collect(order.orderRef)).body).toEqual({ orderRef: order.orderRef, status: 'pending', hintCode: 'started' });
+    expect((await sim.collect(order.orderRef)).body).toEqual({
+      orderRef: order.orderRef,
+      status: 'pending',
+      hintCode: 'started',
+    });
 
     sim.advance(45_000); // past the start window: the app has started, so no startFailed
     const approved = await sim.control(`/orders/${order.orderRef}/approve`, KARIN);
@@ -55,7 +68,9 @@ describe('identify on the same device (autostart)', () => {
     await sim.control(`/orders/${orderRef}/open-app`).expect(200);
     await sim.control(`/orders/${orderRef}/user-sign`).expect(200);
     expect((await sim.collect(orderRef)).body.hintCode).toBe('userSign');
-    await sim.control(`/orders/${orderRef}/approve`, { personalNumber: '198507099805', name: 'Karin Karlsson' }).expect(200);
+    await sim
+      .control(`/orders/${orderRef}/approve`, { personalNumber: '198507099805', name: 'Karin Karlsson' })
+      .expect(200);
     const data = (await sim.collect(orderRef)).body.completionData;
     expect(data.user).toEqual(KARIN); // given name and surname split from name
     expect(data).not.toHaveProperty('risk');
@@ -70,7 +85,11 @@ describe('identify on another device (animated QR)', () => {
     const scanned = await sim.control('/scan', { qrData: qrData(order.qrStartToken, order.qrStartSecret, 3) });
     expect(scanned.status).toBe(200);
     expect(scanned.body).toMatchObject({ orderRef: order.orderRef, hintCode: 'userSign' });
-    expect((await sim.collect(order.orderRef)).body).toEqual({ orderRef: order.orderRef, status: 'pending', hintCode: 'userSign' });
+    expect((await sim.collect(order.orderRef)).body).toEqual({
+      orderRef: order.orderRef,
+      status: 'pending',
+      hintCode: 'userSign',
+    });
     await sim.control(`/orders/${order.orderRef}/approve`, KARIN).expect(200);
     expect((await sim.collect(order.orderRef)).body.completionData.user).toEqual(KARIN);
   });
@@ -92,7 +111,9 @@ describe('identify on another device (animated QR)', () => {
     const sim = setup();
     const order = await sim.auth();
     sim.advance(1_000);
-    const wrongSecret = await sim.control('/scan', { qrData: qrData(order.qrStartToken, '00000000-0000-4000-8000-000000000000', 1) });
+    const wrongSecret = await sim.control('/scan', {
+      qrData: qrData(order.qrStartToken, '00000000-0000-4000-8000-000000000000', 1),
+    });
     expect(wrongSecret.status).toBe(409);
     expect(wrongSecret.body.message).toContain('auth code');
     const code0 = qrData(order.qrStartToken, order.qrStartSecret, 0).split('.')[3];
@@ -106,7 +127,9 @@ describe('identify on another device (animated QR)', () => {
     const order = await sim.auth();
     expect((await sim.control('/scan', { qrData: 'https://example.test' })).status).toBe(400);
     expect((await sim.control('/scan', {})).body).toEqual({ error: 'bad_request', message: expect.any(String) });
-    const other = await sim.control('/scan', { qrData: qrData('11111111-2222-4333-8444-555555555555', order.qrStartSecret, 0) });
+    const other = await sim.control('/scan', {
+      qrData: qrData('11111111-2222-4333-8444-555555555555', order.qrStartSecret, 0),
+    });
     expect(other.status).toBe(404);
     expect(other.body.error).toBe('not_found');
   });
@@ -162,7 +185,11 @@ describe('orders that do not complete', () => {
     const newer = await sim.auth();
     await sim.control(`/orders/${newer.orderRef}/open-app`).expect(200);
     await sim.control(`/orders/${newer.orderRef}/approve`, KARIN).expect(200);
-    expect((await sim.collect(older.orderRef)).body).toEqual({ orderRef: older.orderRef, status: 'failed', hintCode: 'cancelled' });
+    expect((await sim.collect(older.orderRef)).body).toEqual({
+      orderRef: older.orderRef,
+      status: 'failed',
+      hintCode: 'cancelled',
+    });
     expect((await sim.collect(unrelated.orderRef)).body.status).toBe('pending');
     expect((await sim.collect(newer.orderRef)).body.status).toBe('complete');
   });
@@ -173,7 +200,11 @@ describe('orders that do not complete', () => {
     const wrong = await sim.control(`/orders/${orderRef}/approve`, ANNA);
     expect(wrong.status).toBe(409);
     expect(wrong.body).toEqual({ error: 'conflict', message: expect.stringContaining(KARIN.personalNumber) });
-    expect((await sim.collect(orderRef)).body).toEqual({ orderRef, status: 'pending', hintCode: 'outstandingTransaction' });
+    expect((await sim.collect(orderRef)).body).toEqual({
+      orderRef,
+      status: 'pending',
+      hintCode: 'outstandingTransaction',
+    });
     // without a personal number, the required person approves
     await sim.control(`/orders/${orderRef}/approve`, { name: 'Karin Karlsson' }).expect(200);
     expect((await sim.collect(orderRef)).body.completionData.user.personalNumber).toBe(KARIN.personalNumber);
@@ -185,7 +216,10 @@ describe('control API', () => {
     const sim = setup();
     const first = await sim.auth({ requirement: { personalNumber: KARIN.personalNumber } });
     sim.advance(1_000);
-    const second = await sim.rp('/sign', { endUserIp: '192.0.2.20', userVisibleData: Buffer.from('Sign *this*').toString('base64') });
+    const second = await sim.rp('/sign', {
+      endUserIp: '192.0.2.20',
+      userVisibleData: Buffer.from('Sign *this*').toString('base64'),
+    });
     await sim.control(`/orders/${first.orderRef}/user-cancel`).expect(200);
     const res = await request(sim.app).get('/simulator/api/orders');
     expect(res.status).toBe(200);
@@ -200,12 +234,21 @@ describe('control API', () => {
       userVisibleData: 'Sign *this*',
       endUserIp: '192.0.2.20',
     });
-    expect(res.body.orders[1]).toMatchObject({ orderRef: first.orderRef, kind: 'auth', status: 'failed', hintCode: 'userCancel', personalNumber: KARIN.personalNumber, userVisibleData: null });
+    expect(res.body.orders[1]).toMatchObject({
+      orderRef: first.orderRef,
+      kind: 'auth',
+      status: 'failed',
+      hintCode: 'userCancel',
+      personalNumber: KARIN.personalNumber,
+      userVisibleData: null,
+    });
     expect(JSON.stringify(res.body)).not.toContain(first.qrStartSecret);
     expect(JSON.stringify(res.body)).not.toContain(second.body.qrStartSecret);
     // orders past their collect retention are forgotten
     sim.advance(5 * 60_000 + 1_000);
-    expect((await request(sim.app).get('/simulator/api/orders')).body.orders.map((o: { orderRef: string }) => o.orderRef)).toEqual([second.body.orderRef]);
+    expect(
+      (await request(sim.app).get('/simulator/api/orders')).body.orders.map((o: { orderRef: string }) => o.orderRef),
+    ).toEqual([second.body.orderRef]);
   });
 
   it('answers 404 for an unknown order, 409 for the wrong state and 400 for bad input', async () => {
@@ -227,7 +270,10 @@ describe('control API', () => {
       expect(res.status).toBe(400);
       expect(res.body.error).toBe('bad_request');
     }
-    const malformed = await request(sim.app).post(`/simulator/api/orders/${orderRef}/approve`).set('Content-Type', 'application/json').send('{"personalNumber"');
+    const malformed = await request(sim.app)
+      .post(`/simulator/api/orders/${orderRef}/approve`)
+      .set('Content-Type', 'application/json')
+      .send('{"personalNumber"');
     expect(malformed.status).toBe(400);
     expect(malformed.body.error).toBe('bad_request');
     expect((await request(sim.app).get('/simulator/api/nothing')).status).toBe(404);
@@ -246,9 +292,16 @@ describe('control API', () => {
   it('refuses requests from another site (a browser page elsewhere must not drive it)', async () => {
     const sim = setup();
     const { orderRef } = await sim.auth();
-    const res = await request(sim.app).post(`/simulator/api/orders/${orderRef}/approve`).set('Sec-Fetch-Site', 'cross-site').send({});
+    const res = await request(sim.app)
+      .post(`/simulator/api/orders/${orderRef}/approve`)
+      .set('Sec-Fetch-Site', 'cross-site')
+      .send({});
     expect(res.status).toBe(403);
     expect((await sim.collect(orderRef)).body.status).toBe('pending');
-    await request(sim.app).post(`/simulator/api/orders/${orderRef}/approve`).set('Sec-Fetch-Site', 'same-origin').send({}).expect(200);
+    await request(sim.app)
+      .post(`/simulator/api/orders/${orderRef}/approve`)
+      .set('Sec-Fetch-Site', 'same-origin')
+      .send({})
+      .expect(200);
   });
 });

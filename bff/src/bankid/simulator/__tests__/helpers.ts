@@ -5,7 +5,10 @@ import { createBankIdSimulatorApp, type BankIdSimulatorAppOptions } from '../app
 export function setup(options: BankIdSimulatorAppOptions = {}) {
   const clock = { t: Date.parse('2025-03-01T10:00:00.000Z') };
   const app = createBankIdSimulatorApp({ now: () => clock.t, ...options });
-  const rp = (path: string, body: unknown) => request(app).post(`/rp/v6.0${path}`).send(body as object);
+  const rp = (path: string, body: unknown) =>
+    request(app)
+      .post(`/rp/v6.0${path}`)
+      .send(body as object);
   const control = (path: string, body: object = {}) => request(app).post(`/simulator/api${path}`).send(body);
   return {
     app,

@@ -8,7 +8,9 @@ describe('approve page (the simulated BankID test app)', () => {
   it('renders pending orders with the scan, open app, approve, cancel and expire forms and no script', async () => {
     const sim = setup();
     const order = await sim.auth({ requirement: { personalNumber: '198507099805' } });
-    await sim.rp('/sign', { endUserIp: '192.0.2.30', userVisibleData: b64('Godkänn <b>avtal</b> & villkor') }).expect(200);
+    await sim
+      .rp('/sign', { endUserIp: '192.0.2.30', userVisibleData: b64('Godkänn <b>avtal</b> & villkor') })
+      .expect(200);
     const res = await request(sim.app).get('/simulator/');
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/html/);
@@ -27,9 +29,11 @@ describe('approve page (the simulated BankID test app)', () => {
     for (const action of ['open-app', 'approve', 'user-cancel', 'expire']) {
       expect(html).toContain(`action="/simulator/forms/orders/${order.orderRef}/${action}"`);
     }
-    for (const label of ['Scan QR', 'Open app (same device)', 'Approve', 'Cancel in app', 'Expire']) expect(html).toContain(`>${label}</button>`);
+    for (const label of ['Scan QR', 'Open app (same device)', 'Approve', 'Cancel in app', 'Expire'])
+      expect(html).toContain(`>${label}</button>`);
     // every input has a label
-    for (const [, id] of html.matchAll(/<(?:input|textarea) id="([^"]+)"/g)) expect(html).toContain(`<label for="${id}">`);
+    for (const [, id] of html.matchAll(/<(?:input|textarea) id="([^"]+)"/g))
+      expect(html).toContain(`<label for="${id}">`);
     // the approve form is prefilled: the required person, else the demo person
     expect(html).toContain('name="personalNumber" value="198507099805"');
     expect(html).toContain('name="personalNumber" value="199001011239"');
@@ -60,7 +64,12 @@ describe('approve page (the simulated BankID test app)', () => {
     expect(res.headers.location).toBe('/simulator/');
     const collected = await sim.collect(orderRef);
     expect(collected.body.status).toBe('complete');
-    expect(collected.body.completionData.user).toEqual({ personalNumber: '198507099805', name: 'Karin Karlsson', givenName: 'Karin', surname: 'Karlsson' });
+    expect(collected.body.completionData.user).toEqual({
+      personalNumber: '198507099805',
+      name: 'Karin Karlsson',
+      givenName: 'Karin',
+      surname: 'Karlsson',
+    });
     const page = await request(sim.app).get('/simulator/');
     expect(page.text).toContain('Pending orders (0)');
     expect(page.text).toContain('Karin Karlsson (198507099805)');
@@ -71,7 +80,10 @@ describe('approve page (the simulated BankID test app)', () => {
     const a = await sim.auth();
     const b = await sim.auth();
     const c = await sim.auth();
-    const scan = await request(sim.app).post('/simulator/forms/scan').type('form').send({ qrData: qrData(a.qrStartToken, a.qrStartSecret, 0), refresh: 'off' });
+    const scan = await request(sim.app)
+      .post('/simulator/forms/scan')
+      .type('form')
+      .send({ qrData: qrData(a.qrStartToken, a.qrStartSecret, 0), refresh: 'off' });
     expect(scan.status).toBe(303);
     expect(scan.headers.location).toBe('/simulator/?refresh=off');
     expect((await sim.collect(a.orderRef)).body.hintCode).toBe('userSign');
@@ -87,23 +99,40 @@ describe('approve page (the simulated BankID test app)', () => {
   it('shows a failed form action as an alert on a page that does not reload', async () => {
     const sim = setup();
     const order = await sim.auth({ requirement: { personalNumber: '198507099805' } });
-    const res = await request(sim.app).post(`/simulator/forms/orders/${order.orderRef}/approve`).type('form').send({ personalNumber: '199001011239', name: 'Anna Andersson' });
+    const res = await request(sim.app)
+      .post(`/simulator/forms/orders/${order.orderRef}/approve`)
+      .type('form')
+      .send({ personalNumber: '199001011239', name: 'Anna Andersson' });
     expect(res.status).toBe(409);
     expect(res.text).toContain('role="alert"');
     expect(res.text).toContain('can only be approved by personal number 198507099805');
     expect(res.text).not.toContain('http-equiv="refresh"');
     expect((await sim.collect(order.orderRef)).body.status).toBe('pending');
     sim.advance(10_000);
-    const stale = await request(sim.app).post('/simulator/forms/scan').type('form').send({ qrData: qrData(order.qrStartToken, order.qrStartSecret, 0) });
+    const stale = await request(sim.app)
+      .post('/simulator/forms/scan')
+      .type('form')
+      .send({ qrData: qrData(order.qrStartToken, order.qrStartSecret, 0) });
     expect(stale.status).toBe(409);
     expect(stale.text).toContain('stale');
-    expect((await request(sim.app).post('/simulator/forms/orders/11111111-2222-4333-8444-555555555555/expire').type('form').send({})).status).toBe(404);
+    expect(
+      (
+        await request(sim.app)
+          .post('/simulator/forms/orders/11111111-2222-4333-8444-555555555555/expire')
+          .type('form')
+          .send({})
+      ).status,
+    ).toBe(404);
   });
 
   it('refuses a cross-site form post', async () => {
     const sim = setup();
     const { orderRef } = await sim.auth();
-    const res = await request(sim.app).post(`/simulator/forms/orders/${orderRef}/approve`).set('Sec-Fetch-Site', 'cross-site').type('form').send({});
+    const res = await request(sim.app)
+      .post(`/simulator/forms/orders/${orderRef}/approve`)
+      .set('Sec-Fetch-Site', 'cross-site')
+      .type('form')
+      .send({});
     expect(res.status).toBe(403);
     expect((await sim.collect(orderRef)).body.status).toBe('pending');
   });
@@ -111,12 +140,18 @@ describe('approve page (the simulated BankID test app)', () => {
   it('opens from a link on the sign-in page (another port is another origin), each order at its own anchor; nothing else from there', async () => {
     const sim = setup();
     const { orderRef } = await sim.auth();
-    const link = (req: request.Test) => req.set('Sec-Fetch-Site', 'same-site').set('Sec-Fetch-Mode', 'navigate').set('Sec-Fetch-Dest', 'document');
+    const link = (req: request.Test) =>
+      req.set('Sec-Fetch-Site', 'same-site').set('Sec-Fetch-Mode', 'navigate').set('Sec-Fetch-Dest', 'document');
     const page = await link(request(sim.app).get('/simulator/?refresh=off')).expect(200);
     expect(page.text).toContain(`<article class="order" id="order-${orderRef}"`);
     expect(page.text).not.toContain('http-equiv="refresh"');
     // A script's fetch, the control API and the forms stay same-origin only.
-    await request(sim.app).get('/simulator/').set('Sec-Fetch-Site', 'cross-site').set('Sec-Fetch-Mode', 'cors').set('Sec-Fetch-Dest', 'empty').expect(403);
+    await request(sim.app)
+      .get('/simulator/')
+      .set('Sec-Fetch-Site', 'cross-site')
+      .set('Sec-Fetch-Mode', 'cors')
+      .set('Sec-Fetch-Dest', 'empty')
+      .expect(403);
     await link(request(sim.app).get('/simulator/api/orders')).expect(403);
     await link(request(sim.app).post(`/simulator/forms/orders/${orderRef}/approve`).type('form').send({})).expect(403);
     expect((await sim.collect(orderRef)).body.status).toBe('pending');

@@ -39,7 +39,15 @@ describe('animated QR (docs/auth.md §3.6)', () => {
     expect(verifyQrAuthCode(secret, 2, vector[2]!)).toBe(true);
     expect(verifyQrAuthCode(secret, 1, vector[2]!)).toBe(false);
     expect(verifyQrAuthCode(secret, 2, 'abc')).toBe(false);
-    for (const bad of ['', 'bankid', `bankid.${token}.2`, `bankid.${token}.-1.${vector[0]}`, `bankid.${token}.01.${vector[1]}`, `bankid.not-a-uuid.0.${vector[0]}`, `BANKID.${token}.0.${vector[0]}`]) {
+    for (const bad of [
+      '',
+      'bankid',
+      `bankid.${token}.2`,
+      `bankid.${token}.-1.${vector[0]}`,
+      `bankid.${token}.01.${vector[1]}`,
+      `bankid.not-a-uuid.0.${vector[0]}`,
+      `BANKID.${token}.0.${vector[0]}`,
+    ]) {
       expect(parseQrData(bad)).toBeNull();
     }
   });

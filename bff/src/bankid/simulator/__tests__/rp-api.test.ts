@@ -12,7 +12,11 @@ describe('RP API v6.0: /auth and /sign', () => {
     expect(Object.keys(res.body).sort()).toEqual(['autoStartToken', 'orderRef', 'qrStartSecret', 'qrStartToken']);
     for (const value of Object.values(res.body)) expect(value).toMatch(UUID);
     expect(new Set(Object.values(res.body)).size).toBe(4);
-    expect((await sim.collect(res.body.orderRef)).body).toEqual({ orderRef: res.body.orderRef, status: 'pending', hintCode: 'outstandingTransaction' });
+    expect((await sim.collect(res.body.orderRef)).body).toEqual({
+      orderRef: res.body.orderRef,
+      status: 'pending',
+      hintCode: 'outstandingTransaction',
+    });
   });
 
   it('accepts every documented field', async () => {
@@ -21,7 +25,14 @@ describe('RP API v6.0: /auth and /sign', () => {
       endUserIp: '2001:db8::1',
       returnUrl: 'https://example.test/return#nonce=abc',
       returnRisk: true,
-      requirement: { personalNumber: '199001011239', pinCode: true, mrtd: false, cardReader: 'class1', certificatePolicies: ['1.2.3.4.5', '1.2.3.4.25'], risk: 'low' },
+      requirement: {
+        personalNumber: '199001011239',
+        pinCode: true,
+        mrtd: false,
+        cardReader: 'class1',
+        certificatePolicies: ['1.2.3.4.5', '1.2.3.4.25'],
+        risk: 'low',
+      },
       userVisibleData: b64('Log in to *Home energy*'),
       userVisibleDataFormat: 'simpleMarkdownV1',
       userNonVisibleData: b64('nonce'),
@@ -69,7 +80,9 @@ describe('RP API v6.0: /auth and /sign', () => {
     await sim.control(`/orders/${ok.body.orderRef}/approve`).expect(200);
     const done = await sim.collect(ok.body.orderRef);
     const xml = Buffer.from(done.body.completionData.signature, 'base64').toString('utf8');
-    expect(xml).toContain(`<usrVisibleData charset="UTF-8" visible="wysiwys">${b64('Jag godkänner avtalet')}</usrVisibleData>`);
+    expect(xml).toContain(
+      `<usrVisibleData charset="UTF-8" visible="wysiwys">${b64('Jag godkänner avtalet')}</usrVisibleData>`,
+    );
     expect(xml).toContain('<funcId>Signing</funcId>');
   });
 
@@ -81,7 +94,15 @@ describe('RP API v6.0: /auth and /sign', () => {
     expect(second.body.errorCode).toBe('alreadyInProgress');
     expect(second.body.details).toEqual(expect.any(String));
     // /sign counts too; other people and orders without a personal number are not affected
-    expect((await sim.rp('/sign', { endUserIp: '192.0.2.10', userVisibleData: b64('x'), requirement: { personalNumber: '199001011239' } })).body.errorCode).toBe('alreadyInProgress');
+    expect(
+      (
+        await sim.rp('/sign', {
+          endUserIp: '192.0.2.10',
+          userVisibleData: b64('x'),
+          requirement: { personalNumber: '199001011239' },
+        })
+      ).body.errorCode,
+    ).toBe('alreadyInProgress');
     await sim.auth({ requirement: { personalNumber: '198507099805' } });
     await sim.auth();
     // once the first order is no longer pending, the person can start again
@@ -113,7 +134,9 @@ describe('RP API v6.0: /collect and /cancel', () => {
     expect(second.status).toBe(400);
     expect(second.body.errorCode).toBe('invalidParameters');
     expect((await sim.collect(orderRef)).body.errorCode).toBe('invalidParameters');
-    expect((await sim.rp('/cancel', { orderRef: '11111111-2222-4333-8444-555555555555' })).body.errorCode).toBe('invalidParameters');
+    expect((await sim.rp('/cancel', { orderRef: '11111111-2222-4333-8444-555555555555' })).body.errorCode).toBe(
+      'invalidParameters',
+    );
   });
 
   it('refuses to cancel a completed order', async () => {
@@ -212,17 +235,26 @@ describe('RP API v6.0: HTTP errors', () => {
     const form = await request(sim.app).post('/rp/v6.0/auth').type('form').send('endUserIp=192.0.2.1');
     expect(form.status).toBe(415);
     expect(form.body.errorCode).toBe('unsupportedMediaType');
-    const text = await request(sim.app).post('/rp/v6.0/auth').set('Content-Type', 'text/plain').send('{"endUserIp":"192.0.2.1"}');
+    const text = await request(sim.app)
+      .post('/rp/v6.0/auth')
+      .set('Content-Type', 'text/plain')
+      .send('{"endUserIp":"192.0.2.1"}');
     expect(text.status).toBe(415);
     const none = await request(sim.app).post('/rp/v6.0/collect');
     expect(none.status).toBe(415);
-    const withCharset = await request(sim.app).post('/rp/v6.0/auth').set('Content-Type', 'application/json; charset=utf-8').send('{"endUserIp":"192.0.2.1"}');
+    const withCharset = await request(sim.app)
+      .post('/rp/v6.0/auth')
+      .set('Content-Type', 'application/json; charset=utf-8')
+      .send('{"endUserIp":"192.0.2.1"}');
     expect(withCharset.status).toBe(200);
   });
 
   it('answers 400 invalidParameters for malformed JSON or a body that is not an object', async () => {
     const sim = setup();
-    const bad = await request(sim.app).post('/rp/v6.0/auth').set('Content-Type', 'application/json').send('{"endUserIp":');
+    const bad = await request(sim.app)
+      .post('/rp/v6.0/auth')
+      .set('Content-Type', 'application/json')
+      .send('{"endUserIp":');
     expect(bad.status).toBe(400);
     expect(bad.body.errorCode).toBe('invalidParameters');
     const array = await request(sim.app).post('/rp/v6.0/auth').set('Content-Type', 'application/json').send('[1]');

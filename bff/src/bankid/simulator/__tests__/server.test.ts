@@ -9,7 +9,11 @@ describe('startBankIdSimulator', () => {
       expect(running.port).toBeGreaterThan(0);
       expect(running.rpApiUrl).toBe(`${running.url}/rp/v6.0`);
       const post = (path: string, body: unknown) =>
-        fetch(`${running.url}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+        fetch(`${running.url}${path}`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify(body),
+        });
 
       const health = await fetch(`${running.rpApiUrl}/auth`);
       expect(health.status).toBe(405);
@@ -18,10 +22,15 @@ describe('startBankIdSimulator', () => {
       const started = await post('/rp/v6.0/auth', { endUserIp: '127.0.0.1' });
       expect(started.status).toBe(200);
       const order = (await started.json()) as { orderRef: string; qrStartToken: string; qrStartSecret: string };
-      const scan = await post('/simulator/api/scan', { qrData: qrData(order.qrStartToken, order.qrStartSecret, qrTimeAt(startedAt, Date.now())) });
+      const scan = await post('/simulator/api/scan', {
+        qrData: qrData(order.qrStartToken, order.qrStartSecret, qrTimeAt(startedAt, Date.now())),
+      });
       expect(scan.status).toBe(200);
       expect((await post(`/simulator/api/orders/${order.orderRef}/approve`, {})).status).toBe(200);
-      const collected = (await (await post('/rp/v6.0/collect', { orderRef: order.orderRef })).json()) as { status: string; completionData: { user: { name: string } } };
+      const collected = (await (await post('/rp/v6.0/collect', { orderRef: order.orderRef })).json()) as {
+        status: string;
+        completionData: { user: { name: string } };
+      };
       expect(collected.status).toBe('complete');
       expect(collected.completionData.user.name).toBe('Anna Andersson');
 

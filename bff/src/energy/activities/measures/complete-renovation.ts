@@ -8,7 +8,12 @@ import { insulationAttic } from './insulation-attic';
 import { insulationWalls } from './insulation-walls';
 import { combinedInput, packageAvailability, packageCompletion, packageCost, stillToDo } from './package-common';
 
-export const PACKAGE_PARTS: readonly Measure[] = [insulationAttic, insulationWalls, energyEfficientWindows, energyEfficientDoors];
+export const PACKAGE_PARTS: readonly Measure[] = [
+  insulationAttic,
+  insulationWalls,
+  energyEfficientWindows,
+  energyEfficientDoors,
+];
 
 /** Parts still to do (not completed, available) on the house as it is; the heat pump is the best one for it. */
 export function packageParts(ctx: MeasureContext): Measure[] {

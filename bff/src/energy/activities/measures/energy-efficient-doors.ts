@@ -16,5 +16,12 @@ export const energyEfficientDoors: Measure = {
   },
   availability: () => ({ available: true, messages: [] }),
   apply: ({ building }) => withInput(building.input, { door_type: K.newDoorType.value }),
-  cost: () => [costItem(K.costDoor.value, K.doorCount.value, rot(K.labourShare.value.energy_efficient_doors), LIFE.energy_efficient_doors)],
+  cost: () => [
+    costItem(
+      K.costDoor.value,
+      K.doorCount.value,
+      rot(K.labourShare.value.energy_efficient_doors),
+      LIFE.energy_efficient_doors,
+    ),
+  ],
 };

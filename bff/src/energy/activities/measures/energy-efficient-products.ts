@@ -20,5 +20,7 @@ export const energyEfficientProducts: Measure = {
     return { available: true, messages };
   },
   apply: ({ building }) => withInput(building.input, { energy_reducing_products: true }),
-  cost: ({ building }) => [costItem(K.costEnergyReducingProductsPerM2.value, building.input.atemp, NO_SUBSIDY, LIFE.energy_efficient_products)],
+  cost: ({ building }) => [
+    costItem(K.costEnergyReducingProductsPerM2.value, building.input.atemp, NO_SUBSIDY, LIFE.energy_efficient_products),
+  ],
 };

@@ -20,7 +20,11 @@ export const energyEfficientWindows: Measure = {
   availability: () => ({ available: true, messages: [message('windows_rarely_pay_back')] }),
   apply: ({ building }) => withInput(building.input, { window_type: K.newWindowType.value }),
   cost: ({ building }) => [
-    costItem(K.costWindowPerM2.value, envelopeOf(building.input).window, rot(K.labourShare.value.energy_efficient_windows),
-      LIFE.energy_efficient_windows),
+    costItem(
+      K.costWindowPerM2.value,
+      envelopeOf(building.input).window,
+      rot(K.labourShare.value.energy_efficient_windows),
+      LIFE.energy_efficient_windows,
+    ),
   ],
 };

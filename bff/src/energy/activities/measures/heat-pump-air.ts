@@ -15,7 +15,10 @@ function withAirToAir(ctx: MeasureContext): BuildingInput {
     : [...input.primary_heating_systems, 'heat_pump_air' as const];
   // The one installation year in the answers belongs to this pump only when no other pump is present.
   const otherPump = input.primary_heating_systems.some((s) => s !== 'heat_pump_air' && isHeatPump(s));
-  return copyInput(input, { primary_heating_systems: systems, heat_pump_installation_year: otherPump ? input.heat_pump_installation_year : year });
+  return copyInput(input, {
+    primary_heating_systems: systems,
+    heat_pump_installation_year: otherPump ? input.heat_pump_installation_year : year,
+  });
 }
 
 export const heatPumpAir: Measure = {
@@ -26,7 +29,11 @@ export const heatPumpAir: Measure = {
   completion: (ctx) => pumpStatus(ctx, ['heat_pump_air']),
   availability(ctx) {
     const systems = ctx.building.input.primary_heating_systems;
-    if (systems.includes('heat_pump_geothermal') || systems.includes('heat_pump_airwater') || !lowersHeating(ctx, inputAfter(ctx, heatPumpAir))) {
+    if (
+      systems.includes('heat_pump_geothermal') ||
+      systems.includes('heat_pump_airwater') ||
+      !lowersHeating(ctx, inputAfter(ctx, heatPumpAir))
+    ) {
       return { available: false, messages: [message('better_heat_pump_present')] };
     }
     return { available: true, messages: [message('air_to_air_partial')] };

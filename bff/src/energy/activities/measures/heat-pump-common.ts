@@ -5,7 +5,11 @@ import { heatPumpIsOld, isHeatPump } from '../../model/heating-systems';
 import { message } from '../messages';
 import type { ActivityMessage, CompletionStatus, MeasureContext } from '../types';
 
-export const HYDRONIC_HEAT_PUMPS: readonly HeatPumpId[] = ['heat_pump_geothermal', 'heat_pump_airwater', 'heat_pump_exhaust_air'];
+export const HYDRONIC_HEAT_PUMPS: readonly HeatPumpId[] = [
+  'heat_pump_geothermal',
+  'heat_pump_airwater',
+  'heat_pump_exhaust_air',
+];
 const WITHOUT_WATERBORNE: readonly HeatingSystemId[] = ['electric_direct', 'heat_pump_air'];
 
 export function pumpStatus(ctx: MeasureContext, pumps: readonly HeatPumpId[]): CompletionStatus {
@@ -28,12 +32,16 @@ export function lowersHeating(ctx: MeasureContext, after: BuildingInput): boolea
 
 /** Main-system replacement: the pump becomes the only system, installed this year. */
 export function replaceMainHeating(ctx: MeasureContext, pump: HeatPumpId): BuildingInput {
-  return copyInput(ctx.building.input, { primary_heating_systems: [pump], heat_pump_installation_year: ctx.building.year });
+  return copyInput(ctx.building.input, {
+    primary_heating_systems: [pump],
+    heat_pump_installation_year: ctx.building.year,
+  });
 }
 
 export function replacementMessages(input: BuildingInput): ActivityMessage[] {
   const out: ActivityMessage[] = [];
-  if (input.primary_heating_systems.every((s) => WITHOUT_WATERBORNE.includes(s))) out.push(message('needs_waterborne_heating'));
+  if (input.primary_heating_systems.every((s) => WITHOUT_WATERBORNE.includes(s)))
+    out.push(message('needs_waterborne_heating'));
   if (input.primary_heating_systems.includes('district_heating')) out.push(message('district_heating_present'));
   return out;
 }

@@ -15,7 +15,8 @@ function replacementHeatPump(pump: 'heat_pump_geothermal' | 'heat_pump_airwater'
     completion: (ctx) => pumpStatus(ctx, [pump]),
     availability(ctx) {
       const messages = replacementMessages(ctx.building.input);
-      if (!lowersHeating(ctx, inputAfter(ctx, measure))) return { available: false, messages: [message('better_heat_pump_present')] };
+      if (!lowersHeating(ctx, inputAfter(ctx, measure)))
+        return { available: false, messages: [message('better_heat_pump_present')] };
       return { available: true, messages };
     },
     apply: (ctx) => replaceMainHeating(ctx, pump),

@@ -16,5 +16,12 @@ export const heatPumpSmartSteering: Measure = {
       ? { available: true, messages: [] }
       : { available: false, messages: [message('smart_steering_needs_heat_pump')] },
   apply: ({ building }) => withInput(building.input, { smart_heating_control: true }),
-  cost: () => [costItem(K.costSmartControl.value, 1, rot(K.labourShare.value.heat_pump_smart_steering), LIFE.heat_pump_smart_steering)],
+  cost: () => [
+    costItem(
+      K.costSmartControl.value,
+      1,
+      rot(K.labourShare.value.heat_pump_smart_steering),
+      LIFE.heat_pump_smart_steering,
+    ),
+  ],
 };

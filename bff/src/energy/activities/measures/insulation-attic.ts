@@ -18,6 +18,11 @@ export const insulationAttic: Measure = {
   availability: () => ({ available: true, messages: [] }),
   apply: ({ building }) => withInput(building.input, { attic_insulation_mm: K.atticTargetMm.value }),
   cost: ({ building }) => [
-    costItem(K.costAtticPerM2.value, envelopeOf(building.input).roof, rot(K.labourShare.value.insulation_attic), LIFE.insulation_attic),
+    costItem(
+      K.costAtticPerM2.value,
+      envelopeOf(building.input).roof,
+      rot(K.labourShare.value.insulation_attic),
+      LIFE.insulation_attic,
+    ),
   ],
 };

@@ -17,8 +17,15 @@ export const insulationWalls: Measure = {
   },
   availability: () => ({ available: true, messages: [message('facade_only_when_renewing')] }),
   apply: ({ building }) =>
-    withInput(building.input, { wall_insulation_added_mm: building.input.wall_insulation_added_mm + K.wallAddedInsulationMm.value }),
+    withInput(building.input, {
+      wall_insulation_added_mm: building.input.wall_insulation_added_mm + K.wallAddedInsulationMm.value,
+    }),
   cost: ({ building }) => [
-    costItem(K.costWallPerM2.value, envelopeOf(building.input).wall, rot(K.labourShare.value.insulation_walls), LIFE.insulation_walls),
+    costItem(
+      K.costWallPerM2.value,
+      envelopeOf(building.input).wall,
+      rot(K.labourShare.value.insulation_walls),
+      LIFE.insulation_walls,
+    ),
   ],
 };

@@ -12,5 +12,7 @@ export const lowFlushFaucets: Measure = {
   completion: ({ building }) => (building.input.low_flush_faucets ? 'completed' : 'not_completed'),
   availability: () => ({ available: true, messages: [message('not_in_label')] }),
   apply: ({ building }) => withInput(building.input, { low_flush_faucets: true }),
-  cost: () => [costItem(K.costLowFlushFittings.value, 1, rot(K.labourShare.value.low_flush_faucets), LIFE.low_flush_faucets)],
+  cost: () => [
+    costItem(K.costLowFlushFittings.value, 1, rot(K.labourShare.value.low_flush_faucets), LIFE.low_flush_faucets),
+  ],
 };

@@ -14,7 +14,10 @@ export const lowerTemperature: Measure = {
   availability: () => ({ available: true, messages: [message('not_in_label')] }),
   apply: ({ building }) =>
     withInput(building.input, {
-      indoor_temperature: Math.max(K.minRecommendedIndoorTemperature.value, building.input.indoor_temperature - K.temperatureStep.value),
+      indoor_temperature: Math.max(
+        K.minRecommendedIndoorTemperature.value,
+        building.input.indoor_temperature - K.temperatureStep.value,
+      ),
     }),
   cost: () => [costItem(FREE, 1, NO_SUBSIDY, LIFE.default)],
 };

@@ -53,8 +53,11 @@ export const batteryInstallation: Measure = {
   choice: 'solar',
   completion: ({ building }) => (building.input.battery_kwh > 0 ? 'completed' : 'not_completed'),
   availability: ({ building }) =>
-    building.input.solar_panels_wp > 0 ? { available: true, messages: [] } : { available: false, messages: [message('battery_needs_solar')] },
-  apply: ({ building }) => withInput(building.input, { battery_kwh: proposedBatteryKwh(building.input.solar_panels_wp / W) }),
+    building.input.solar_panels_wp > 0
+      ? { available: true, messages: [] }
+      : { available: false, messages: [message('battery_needs_solar')] },
+  apply: ({ building }) =>
+    withInput(building.input, { battery_kwh: proposedBatteryKwh(building.input.solar_panels_wp / W) }),
   cost: ({ building }) => [batteryCost(proposedBatteryKwh(building.input.solar_panels_wp / W))],
 };
 
@@ -63,9 +66,11 @@ export const solarPanelAndBatteryInstallation: Measure = {
   category: 'use_solar_energy',
   installer: true,
   choice: 'solar',
-  completion: ({ building }) => (building.input.solar_panels_wp > 0 && building.input.battery_kwh > 0 ? 'completed' : 'not_completed'),
+  completion: ({ building }) =>
+    building.input.solar_panels_wp > 0 && building.input.battery_kwh > 0 ? 'completed' : 'not_completed',
   availability({ building }) {
-    if (building.input.solar_panels_wp > 0) return { available: false, messages: [message('solar_present_use_battery')] };
+    if (building.input.solar_panels_wp > 0)
+      return { available: false, messages: [message('solar_present_use_battery')] };
     return solarAvailability(building.input);
   },
   apply({ building }) {

@@ -13,6 +13,11 @@ export const wallboxChargerStation: Measure = {
   availability: () => ({ available: true, messages: [message('no_energy_saving')] }),
   apply: ({ building }) => withInput(building.input, { wallbox: true }),
   cost: () => [
-    costItem(K.costWallbox.value, 1, { kind: 'green_technology', rate: K.greenTechRate.value.wallbox }, LIFE.wallbox_charger_station),
+    costItem(
+      K.costWallbox.value,
+      1,
+      { kind: 'green_technology', rate: K.greenTechRate.value.wallbox },
+      LIFE.wallbox_charger_station,
+    ),
   ],
 };

@@ -20,7 +20,11 @@ export const windowFilm: Measure = {
       : { available: false, messages: [message('window_film_good_glazing')] },
   apply: ({ building }) => withInput(building.input, { window_film: true }),
   cost: ({ building }) => [
-    costItem(K.costWindowFilmPerM2.value, envelopeOf(building.input).window * K.windowGlazedShare.value, rot(K.labourShare.value.window_film),
-      LIFE.window_film),
+    costItem(
+      K.costWindowFilmPerM2.value,
+      envelopeOf(building.input).window * K.windowGlazedShare.value,
+      rot(K.labourShare.value.window_film),
+      LIFE.window_film,
+    ),
   ],
 };

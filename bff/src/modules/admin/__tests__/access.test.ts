@@ -45,18 +45,38 @@ beforeAll(async () => {
 afterAll(() => world.close());
 
 describe.each((Object.keys(ROLES) as Role[]).filter((r) => r !== 'superAdmin'))('/api/admin as %s', (role) => {
-  it.each(ADMIN_ROUTES.map(([method, path, body]) => [`${method.toUpperCase()} ${path}`, method, path, body] as const))('%s is refused', async (_name, method, path, body) => {
-    const before = { audit: await count('audit_log'), organisations: await count('organisations'), users: await count('staff_users') };
-    const call = agents[role][method](path);
-    const res = await (body ? call.send(body) : call);
-    expect(res.status).toBe(role === 'anonymous' ? 401 : 403);
-    expect(res.body).toEqual({ error: role === 'anonymous' ? 'unauthorized' : 'forbidden', message: expect.any(String) });
-    expect({ audit: await count('audit_log'), organisations: await count('organisations'), users: await count('staff_users') }).toEqual(before);
-  });
+  it.each(ADMIN_ROUTES.map(([method, path, body]) => [`${method.toUpperCase()} ${path}`, method, path, body] as const))(
+    '%s is refused',
+    async (_name, method, path, body) => {
+      const before = {
+        audit: await count('audit_log'),
+        organisations: await count('organisations'),
+        users: await count('staff_users'),
+      };
+      const call = agents[role][method](path);
+      const res = await (body ? call.send(body) : call);
+      expect(res.status).toBe(role === 'anonymous' ? 401 : 403);
+      expect(res.body).toEqual({
+        error: role === 'anonymous' ? 'unauthorized' : 'forbidden',
+        message: expect.any(String),
+      });
+      expect({
+        audit: await count('audit_log'),
+        organisations: await count('organisations'),
+        users: await count('staff_users'),
+      }).toEqual(before);
+    },
+  );
 });
 
 it('lets a super admin read every admin resource', async () => {
-  for (const path of ['/api/admin/organisations', '/api/admin/organisations/demo-energi', '/api/admin/users', '/api/admin/releases', '/api/admin/audit']) {
+  for (const path of [
+    '/api/admin/organisations',
+    '/api/admin/organisations/demo-energi',
+    '/api/admin/users',
+    '/api/admin/releases',
+    '/api/admin/audit',
+  ]) {
     const res = await agents.superAdmin.get(path);
     expect([path, res.status]).toEqual([path, 200]);
     expect(res.headers['cache-control']).toBe('no-store');
@@ -77,14 +97,21 @@ describe('console user management of an organisation', () => {
   it.each(Object.keys(ROLES) as Role[])('GET /api/console/org/demo-energi/users as %s', async (role) => {
     const res = await agents[role].get('/api/console/org/demo-energi/users');
     expect(res.status).toBe(expected[role]);
-    if (res.status === 200) expect(res.body.users.map((u: { email: string }) => u.email)).toContain('admin@energi.demo.test');
+    if (res.status === 200)
+      expect(res.body.users.map((u: { email: string }) => u.email)).toContain('admin@energi.demo.test');
     else expect(JSON.stringify(res.body)).not.toMatch(/energi\.demo\.test/);
   });
 
-  it('refuses writes by staff and by other organisations\' admins, writing nothing', async () => {
+  it("refuses writes by staff and by other organisations' admins, writing nothing", async () => {
     const before = await count('staff_users');
-    await agents.energiStaff.post('/api/console/org/demo-energi/users').send({ email: 'x@demo.test', name: 'X', role: 'staff' }).expect(403);
-    await agents.bankAdmin.post('/api/console/org/demo-energi/users').send({ email: 'x@demo.test', name: 'X', role: 'staff' }).expect(404);
+    await agents.energiStaff
+      .post('/api/console/org/demo-energi/users')
+      .send({ email: 'x@demo.test', name: 'X', role: 'staff' })
+      .expect(403);
+    await agents.bankAdmin
+      .post('/api/console/org/demo-energi/users')
+      .send({ email: 'x@demo.test', name: 'X', role: 'staff' })
+      .expect(404);
     await agents.energiStaff.post('/api/console/org/demo-energi/users/1/reset-password').expect(403);
     expect(await count('staff_users')).toBe(before);
     expect(await count('audit_log')).toBe(0);

@@ -21,10 +21,27 @@ beforeAll(async () => {
   world = await startTestWorld({ seed: [seedDemoStaff] });
   ({ database, fixtures, app } = world);
   const settings = { releasesDir: fixtures.releasesDir, SHELL_DIST: fixtures.shellDist };
-  first = (await publishRelease(database.db, settings, { remote: 'mfe-results', distDir: fixtures.writeRemote('one'), releasedBy: 'ci', activate: 'always' })).version;
-  second = (await publishRelease(database.db, settings, { remote: 'mfe-results', distDir: fixtures.writeRemote('two'), releasedBy: 'ci', activate: 'always' })).version;
+  first = (
+    await publishRelease(database.db, settings, {
+      remote: 'mfe-results',
+      distDir: fixtures.writeRemote('one'),
+      releasedBy: 'ci',
+      activate: 'always',
+    })
+  ).version;
+  second = (
+    await publishRelease(database.db, settings, {
+      remote: 'mfe-results',
+      distDir: fixtures.writeRemote('two'),
+      releasedBy: 'ci',
+      activate: 'always',
+    })
+  ).version;
   // A release built against React 18: stored earlier, before the shell moved on (the release check would refuse it today).
-  const old = fixtures.writeRemote('react18', SHELL_SHARED.map((s) => (s.name === 'react' ? { ...s, requiredVersion: '^18.2.0' } : s)));
+  const old = fixtures.writeRemote(
+    'react18',
+    SHELL_SHARED.map((s) => (s.name === 'react' ? { ...s, requiredVersion: '^18.2.0' } : s)),
+  );
   await storeRelease(localFolderStore(fixtures.releasesDir), 'mfe-results', '0.9.0-old', old);
   await insertRelease(database.db, {
     remote: 'mfe-results',
@@ -40,9 +57,14 @@ beforeAll(async () => {
 });
 afterAll(() => world.close());
 
-it('lists every remote\'s releases with who released and activated them and the shared-dependency check', async () => {
+it("lists every remote's releases with who released and activated them and the shared-dependency check", async () => {
   const res = await superAdmin.get('/api/admin/releases').expect(200);
-  expect(res.body.remotes.map((r: { remote: string }) => r.remote)).toEqual(['mfe-flow', 'mfe-results', 'mfe-console', 'mfe-admin']);
+  expect(res.body.remotes.map((r: { remote: string }) => r.remote)).toEqual([
+    'mfe-flow',
+    'mfe-results',
+    'mfe-console',
+    'mfe-admin',
+  ]);
   expect(res.body.shell.shared).toEqual(SHELL_SHARED.map(({ name, version }) => ({ name, version })));
   const results = res.body.remotes.find((r: { remote: string }) => r.remote === 'mfe-results').releases;
   expect(results.map((r: { version: string; active: boolean }) => [r.version, r.active])).toEqual([
@@ -50,14 +72,25 @@ it('lists every remote\'s releases with who released and activated them and the 
     [first, false],
     ['0.9.0-old', false],
   ]);
-  expect(results[0]).toMatchObject({ releasedBy: 'ci', activatedBy: 'ci', files: 3, compatible: true, releasedAt: expect.any(String), activatedAt: expect.any(String) });
+  expect(results[0]).toMatchObject({
+    releasedBy: 'ci',
+    activatedBy: 'ci',
+    files: 3,
+    compatible: true,
+    releasedAt: expect.any(String),
+    activatedAt: expect.any(String),
+  });
   expect(results[0].checks).toEqual([
     { name: 'react', requiredVersion: '^19.3.1', shellVersion: '19.3.1', ok: true },
     { name: 'react-dom', requiredVersion: '^19.3.1', shellVersion: '19.3.1', ok: true },
     { name: '@home-energy/shared', requiredVersion: '^0.1.0', shellVersion: '0.1.0', ok: true },
   ]);
   expect(results[2].compatible).toBe(false);
-  expect(results[2].checks[0]).toMatchObject({ name: 'react', ok: false, problem: 'react: the remote requires ^18.2.0 but the shell provides 19.3.1' });
+  expect(results[2].checks[0]).toMatchObject({
+    name: 'react',
+    ok: false,
+    problem: 'react: the remote requires ^18.2.0 but the shell provides 19.3.1',
+  });
 });
 
 it('rolls back: activates the earlier version, the registry serves it, audited with the real user', async () => {
@@ -67,7 +100,12 @@ it('rolls back: activates the earlier version, the registry serves it, audited w
   expect(registry.body.remotes.find((r: { package: string }) => r.package === 'mfe-results').version).toBe(first);
   const { rows } = await database.pool.query(`select * from audit_log where action = 'release.activate'`);
   expect(rows).toEqual([
-    expect.objectContaining({ actor_email: 'super@demo.test', target: `mfe-results@${first}`, organisation_id: null, details: { remote: 'mfe-results', version: first, previous: second, rollback: true } }),
+    expect.objectContaining({
+      actor_email: 'super@demo.test',
+      target: `mfe-results@${first}`,
+      organisation_id: null,
+      details: { remote: 'mfe-results', version: first, previous: second, rollback: true },
+    }),
   ]);
   // Activating the active release changes nothing and writes nothing.
   await superAdmin.post(`/api/admin/releases/mfe-results/${first}/activate`).expect(200);
@@ -76,8 +114,14 @@ it('rolls back: activates the earlier version, the registry serves it, audited w
 
 it('refuses a release the shell cannot satisfy (409 naming the library), and bad or unknown versions', async () => {
   const res = await superAdmin.post('/api/admin/releases/mfe-results/0.9.0-old/activate').expect(409);
-  expect(res.body.message).toBe('Refusing to activate mfe-results 0.9.0-old: react: the remote requires ^18.2.0 but the shell provides 19.3.1.');
-  expect((await request(app).get('/api/mfe/registry')).body.remotes.find((r: { package: string }) => r.package === 'mfe-results').version).toBe(first);
+  expect(res.body.message).toBe(
+    'Refusing to activate mfe-results 0.9.0-old: react: the remote requires ^18.2.0 but the shell provides 19.3.1.',
+  );
+  expect(
+    (await request(app).get('/api/mfe/registry')).body.remotes.find(
+      (r: { package: string }) => r.package === 'mfe-results',
+    ).version,
+  ).toBe(first);
   await superAdmin.post('/api/admin/releases/mfe-results/9.9.9-nothing/activate').expect(404);
   const bad = await superAdmin.post('/api/admin/releases/mfe-nothing/1.0.0/activate').expect(400);
   expect(bad.body.issues[0].path).toBe('params.remote');
@@ -88,17 +132,35 @@ it('refuses a release the shell cannot satisfy (409 naming the library), and bad
 it("refuses a remote built against another federation runtime than the shell's, at publish and at activation", async () => {
   const settings = { releasesDir: fixtures.releasesDir, SHELL_DIST: fixtures.shellDist };
   const newer = fixtures.writeRemote('runtime-2-10', SHELL_SHARED, 'mfe_results', '2.10.0');
-  await expect(publishRelease(database.db, settings, { remote: 'mfe-results', distDir: newer, releasedBy: 'ci', activate: 'always' })).rejects.toThrow(
+  await expect(
+    publishRelease(database.db, settings, {
+      remote: 'mfe-results',
+      distDir: newer,
+      releasedBy: 'ci',
+      activate: 'always',
+    }),
+  ).rejects.toThrow(
     'Refusing to release mfe-results: @module-federation/runtime: the remote was built against 2.10.0 but the shell provides 2.9.2.',
   );
   // Stored by an earlier shell's day: its manifest as released is what activation reads.
   const older = fixtures.writeRemote('runtime-2-8', SHELL_SHARED, 'mfe_results', '2.8.0');
   await storeRelease(localFolderStore(fixtures.releasesDir), 'mfe-results', '0.8.0-runtime', older);
-  const row = { remote: 'mfe-results', version: '0.8.0-runtime', shared: SHELL_SHARED, files: 3, bytes: 100, releasedBy: 'ci' };
+  const row = {
+    remote: 'mfe-results',
+    version: '0.8.0-runtime',
+    shared: SHELL_SHARED,
+    files: 3,
+    bytes: 100,
+    releasedBy: 'ci',
+  };
   await insertRelease(database.db, { ...row, releasedAt: new Date('2025-01-01T00:00:00Z') });
   const res = await superAdmin.post('/api/admin/releases/mfe-results/0.8.0-runtime/activate').expect(409);
   expect(res.body.message).toBe(
     'Refusing to activate mfe-results 0.8.0-runtime: @module-federation/runtime: the remote was built against 2.8.0 but the shell provides 2.9.2.',
   );
-  expect((await request(app).get('/api/mfe/registry')).body.remotes.find((r: { package: string }) => r.package === 'mfe-results').version).toBe(first);
+  expect(
+    (await request(app).get('/api/mfe/registry')).body.remotes.find(
+      (r: { package: string }) => r.package === 'mfe-results',
+    ).version,
+  ).toBe(first);
 });

@@ -30,20 +30,34 @@ function view(row: OrganisationRow, users: number, installers: number): AdminOrg
 
 /** Every organisation, active or not, by name. */
 export async function listOrganisations(db: Db): Promise<AdminOrganisation[]> {
-  const rows = await db.select({ organisation: organisations, ...counts }).from(organisations).orderBy(asc(organisations.name), asc(organisations.slug));
+  const rows = await db
+    .select({ organisation: organisations, ...counts })
+    .from(organisations)
+    .orderBy(asc(organisations.name), asc(organisations.slug));
   return rows.map((r) => view(r.organisation, r.users, r.installers));
 }
 
 /** One organisation by slug, active or not (the console's findOrganisation only sees active ones). */
-export async function findOrganisationView(db: DbOrTx, slug: string): Promise<{ row: OrganisationRow; view: AdminOrganisation } | undefined> {
-  const [found] = await db.select({ organisation: organisations, ...counts }).from(organisations).where(eq(organisations.slug, slug));
+export async function findOrganisationView(
+  db: DbOrTx,
+  slug: string,
+): Promise<{ row: OrganisationRow; view: AdminOrganisation } | undefined> {
+  const [found] = await db
+    .select({ organisation: organisations, ...counts })
+    .from(organisations)
+    .where(eq(organisations.slug, slug));
   return found ? { row: found.organisation, view: view(found.organisation, found.users, found.installers) } : undefined;
 }
 
 /** The installers the organisation offers its homeowners, in its order (docs/product.md §3 Installer). */
 export async function installersOf(db: DbOrTx, organisationId: number): Promise<Installer[]> {
   const rows = await db
-    .select({ name: organisationInstallers.name, identifier: organisationInstallers.identifier, logo: organisationInstallers.logo, url: organisationInstallers.url })
+    .select({
+      name: organisationInstallers.name,
+      identifier: organisationInstallers.identifier,
+      logo: organisationInstallers.logo,
+      url: organisationInstallers.url,
+    })
     .from(organisationInstallers)
     .where(eq(organisationInstallers.organisationId, organisationId))
     .orderBy(asc(organisationInstallers.position), asc(organisationInstallers.id));
@@ -54,7 +68,9 @@ export async function installersOf(db: DbOrTx, organisationId: number): Promise<
 export async function replaceInstallers(db: DbOrTx, organisationId: number, installers: Installer[]): Promise<void> {
   await db.delete(organisationInstallers).where(eq(organisationInstallers.organisationId, organisationId));
   if (installers.length === 0) return;
-  await db.insert(organisationInstallers).values(installers.map((installer, position) => ({ organisationId, position, ...installer })));
+  await db
+    .insert(organisationInstallers)
+    .values(installers.map((installer, position) => ({ organisationId, position, ...installer })));
 }
 
 export async function organisationSlugTaken(db: DbOrTx, slug: string): Promise<boolean> {

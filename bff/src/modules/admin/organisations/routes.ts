@@ -33,7 +33,15 @@ function slugTaken(slug: string): HttpError {
 }
 
 /** /api/admin/organisations: list, create, read, edit, deactivate and reactivate (super admins only, every write audited). */
-export function organisationRoutes({ db, brandStore, logger }: { db: Db; brandStore: BrandConfigStore; logger: Logger }): Router {
+export function organisationRoutes({
+  db,
+  brandStore,
+  logger,
+}: {
+  db: Db;
+  brandStore: BrandConfigStore;
+  logger: Logger;
+}): Router {
   const router = Router();
   router.use(noQuery);
 
@@ -69,7 +77,13 @@ export function organisationRoutes({ db, brandStore, logger }: { db: Db; brandSt
           action: 'organisation.create',
           target: `organisation:${created.slug}`,
           organisationId: created.id,
-          details: { name: input.name, brand: input.brand, features: input.features, isInstaller: input.isInstaller, installers: input.installers.length },
+          details: {
+            name: input.name,
+            brand: input.brand,
+            features: input.features,
+            isInstaller: input.isInstaller,
+            installers: input.installers.length,
+          },
         });
       });
     } catch (error) {
@@ -95,7 +109,8 @@ export function organisationRoutes({ db, brandStore, logger }: { db: Db; brandSt
       const fields = { name: patch.name, brand: patch.brand, features: patch.features, isInstaller: patch.isInstaller };
       for (const [key, value] of Object.entries(fields)) {
         const before = row[key as keyof typeof fields];
-        if (value !== undefined && JSON.stringify(value) !== JSON.stringify(before)) changes[key] = { from: before, to: value };
+        if (value !== undefined && JSON.stringify(value) !== JSON.stringify(before))
+          changes[key] = { from: before, to: value };
       }
       if (patch.installers) {
         const before: Installer[] = await installersOf(tx, row.id);
@@ -104,14 +119,27 @@ export function organisationRoutes({ db, brandStore, logger }: { db: Db; brandSt
           changes.installers = { from: before, to: patch.installers };
         }
       }
-      const update = Object.fromEntries(Object.keys(fields).filter((key) => key in changes).map((key) => [key, fields[key as keyof typeof fields]]));
+      const update = Object.fromEntries(
+        Object.keys(fields)
+          .filter((key) => key in changes)
+          .map((key) => [key, fields[key as keyof typeof fields]]),
+      );
       if (patch.active !== undefined && patch.active !== row.active) Object.assign(update, { active: patch.active });
       if (Object.keys(update).length > 0) await updateOrganisation(tx, row.id, update);
       if (Object.keys(changes).length > 0) {
-        await audit(tx, req, res, { action: 'organisation.update', target: `organisation:${slug}`, organisationId: row.id, details: { changes } });
+        await audit(tx, req, res, {
+          action: 'organisation.update',
+          target: `organisation:${slug}`,
+          organisationId: row.id,
+          details: { changes },
+        });
       }
       if (patch.active !== undefined && patch.active !== row.active) {
-        await audit(tx, req, res, { action: patch.active ? 'organisation.reactivate' : 'organisation.deactivate', target: `organisation:${slug}`, organisationId: row.id });
+        await audit(tx, req, res, {
+          action: patch.active ? 'organisation.reactivate' : 'organisation.deactivate',
+          target: `organisation:${slug}`,
+          organisationId: row.id,
+        });
       }
       // Nothing changed: nothing to audit (and nothing for the catch-all to record).
       res.locals.audited = true;

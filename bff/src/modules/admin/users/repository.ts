@@ -23,7 +23,9 @@ export async function findStaff(db: DbOrTx, filters: StaffFilters): Promise<Staf
   const conditions: SQL[] = [];
   if (filters.ids) conditions.push(inArray(staffUsers.id, filters.ids.length > 0 ? filters.ids : [-1]));
   if (filters.organisationId !== undefined) {
-    conditions.push(sql`exists (select 1 from memberships m where m.user_id = ${staffUsers.id} and m.organisation_id = ${filters.organisationId})`);
+    conditions.push(
+      sql`exists (select 1 from memberships m where m.user_id = ${staffUsers.id} and m.organisation_id = ${filters.organisationId})`,
+    );
   }
   if (filters.q) {
     const like = containsPattern(filters.q);
@@ -36,10 +38,22 @@ export async function findStaff(db: DbOrTx, filters: StaffFilters): Promise<Staf
     .orderBy(asc(staffUsers.name), asc(staffUsers.email));
   if (users.length === 0) return [];
   const rows = await db
-    .select({ userId: memberships.userId, role: memberships.role, organisationId: organisations.id, slug: organisations.slug, name: organisations.name, active: organisations.active })
+    .select({
+      userId: memberships.userId,
+      role: memberships.role,
+      organisationId: organisations.id,
+      slug: organisations.slug,
+      name: organisations.name,
+      active: organisations.active,
+    })
     .from(memberships)
     .innerJoin(organisations, eq(organisations.id, memberships.organisationId))
-    .where(inArray(memberships.userId, users.map((u) => u.id)))
+    .where(
+      inArray(
+        memberships.userId,
+        users.map((u) => u.id),
+      ),
+    )
     .orderBy(asc(organisations.name));
   return users.map((u) => ({
     id: u.id,
@@ -52,7 +66,13 @@ export async function findStaff(db: DbOrTx, filters: StaffFilters): Promise<Staf
     lastSignInAt: u.lastSignInAt?.toISOString() ?? null,
     memberships: rows
       .filter((r) => r.userId === u.id)
-      .map((r) => ({ organisation: r.slug, organisationName: r.name, role: r.role, organisationId: r.organisationId, organisationActive: r.active })),
+      .map((r) => ({
+        organisation: r.slug,
+        organisationName: r.name,
+        role: r.role,
+        organisationId: r.organisationId,
+        organisationActive: r.active,
+      })),
   }));
 }
 
@@ -66,16 +86,28 @@ export async function countActiveAdmins(db: DbOrTx, organisationId: number): Pro
     .select({ n: sql<number>`count(*)::int` })
     .from(memberships)
     .innerJoin(staffUsers, eq(staffUsers.id, memberships.userId))
-    .where(and(eq(memberships.organisationId, organisationId), eq(memberships.role, 'admin'), eq(staffUsers.active, true)));
+    .where(
+      and(eq(memberships.organisationId, organisationId), eq(memberships.role, 'admin'), eq(staffUsers.active, true)),
+    );
   return row?.n ?? 0;
 }
 
-export async function setMembership(db: DbOrTx, userId: number, organisationId: number, role: OrganisationRole): Promise<void> {
-  await db.insert(memberships).values({ userId, organisationId, role }).onConflictDoUpdate({ target: [memberships.userId, memberships.organisationId], set: { role } });
+export async function setMembership(
+  db: DbOrTx,
+  userId: number,
+  organisationId: number,
+  role: OrganisationRole,
+): Promise<void> {
+  await db
+    .insert(memberships)
+    .values({ userId, organisationId, role })
+    .onConflictDoUpdate({ target: [memberships.userId, memberships.organisationId], set: { role } });
 }
 
 export async function removeMembership(db: DbOrTx, userId: number, organisationId: number): Promise<void> {
-  await db.delete(memberships).where(and(eq(memberships.userId, userId), eq(memberships.organisationId, organisationId)));
+  await db
+    .delete(memberships)
+    .where(and(eq(memberships.userId, userId), eq(memberships.organisationId, organisationId)));
 }
 
 /**
@@ -95,6 +127,8 @@ const PASSWORD_ALPHABET = 'abcdefghjkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ234567
 
 /** A one-time password people can read out and type: 4 groups of 4 unambiguous characters (about 92 bits). */
 export function generateOneTimePassword(): string {
-  const groups = Array.from({ length: 4 }, () => Array.from({ length: 4 }, () => PASSWORD_ALPHABET[crypto.randomInt(PASSWORD_ALPHABET.length)]).join(''));
+  const groups = Array.from({ length: 4 }, () =>
+    Array.from({ length: 4 }, () => PASSWORD_ALPHABET[crypto.randomInt(PASSWORD_ALPHABET.length)]).join(''),
+  );
   return groups.join('-');
 }

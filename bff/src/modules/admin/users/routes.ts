@@ -33,7 +33,10 @@ export function platformUserRoutes(db: Db, mailer: Mailer, now?: () => number): 
   });
   router.post('/', async (req, res) => {
     const input = parse(consoleUserCreateSchema, req.body, 'body');
-    res.status(201).set('Cache-Control', 'no-store').json(await users.create(platform, input, req, res));
+    res
+      .status(201)
+      .set('Cache-Control', 'no-store')
+      .json(await users.create(platform, input, req, res));
   });
   router.patch('/:id', async (req, res) => {
     const { id } = parse(idParams, req.params, 'params');
@@ -78,7 +81,10 @@ export function organisationUserRoutes(db: Db, mailer: Mailer, now?: () => numbe
     const { email, name, role } = parse(organisationUserCreateSchema, req.body, 'body');
     const scope = organisationScope(req);
     const memberships = [{ organisation: req.organisation!.slug, role }];
-    res.status(201).set('Cache-Control', 'no-store').json(await users.create(scope, { email, name, memberships }, req, res));
+    res
+      .status(201)
+      .set('Cache-Control', 'no-store')
+      .json(await users.create(scope, { email, name, memberships }, req, res));
   });
   router.patch('/:id', async (req, res) => {
     const { id } = parse(idParams, req.params, 'params');

@@ -28,11 +28,13 @@ import {
  * Who manages users: a super admin across the platform (/console/admin/user-management), or an organisation's admin
  * (and super admins) in that organisation's console (/console/org/{org}/user-management). One service, two scopes.
  */
-export type UserScope = { kind: 'platform' } | { kind: 'organisation'; organisationId: number; slug: string; name: string };
+export type UserScope =
+  { kind: 'platform' } | { kind: 'organisation'; organisationId: number; slug: string; name: string };
 
 /** What a scope may see of a user: an organisation's console sees only its own membership. */
 export function viewInScope(user: StaffRecord, scope: UserScope): ConsoleUser {
-  const strip = (list: StaffRecord['memberships']) => list.map(({ organisation, organisationName, role }) => ({ organisation, organisationName, role }));
+  const strip = (list: StaffRecord['memberships']) =>
+    list.map(({ organisation, organisationName, role }) => ({ organisation, organisationName, role }));
   if (scope.kind === 'platform') return { ...user, memberships: strip(user.memberships), managedElsewhere: false };
   return {
     ...user,
@@ -46,7 +48,10 @@ function actorId(req: Request): number {
 }
 
 function emailTaken(email: string, scope: UserScope): HttpError {
-  const hint = scope.kind === 'organisation' ? ' Ask a super admin to add them to your organisation.' : ' Add a membership to the existing user instead.';
+  const hint =
+    scope.kind === 'organisation'
+      ? ' Ask a super admin to add them to your organisation.'
+      : ' Add a membership to the existing user instead.';
   return new HttpError(409, 'conflict', `A console user with the email ${email} already exists.${hint}`);
 }
 
@@ -69,23 +74,35 @@ export class UserService {
   async list(scope: UserScope, filters: { organisation?: string; q?: string } = {}): Promise<ConsoleUser[]> {
     let organisationId: number | undefined;
     if (scope.kind === 'organisation') organisationId = scope.organisationId;
-    else if (filters.organisation) organisationId = (await this.organisationBySlug(this.db, filters.organisation, 'query.organisation')).id;
+    else if (filters.organisation)
+      organisationId = (await this.organisationBySlug(this.db, filters.organisation, 'query.organisation')).id;
     const users = await findStaff(this.db, { organisationId, q: filters.q });
     return users.map((u) => viewInScope(u, scope));
   }
 
   /** Creates a console user with a one-time password (shown in this answer only) and mails them an invitation link. */
-  async create(scope: UserScope, input: { email: string; name: string; memberships: MembershipInput[] }, req: Request, res: Response): Promise<ConsoleUserWithPassword> {
+  async create(
+    scope: UserScope,
+    input: { email: string; name: string; memberships: MembershipInput[] },
+    req: Request,
+    res: Response,
+  ): Promise<ConsoleUserWithPassword> {
     const { shown: oneTimePassword, passwordHash } = await this.oneTimePassword();
     let token = '';
     const issuedAt = this.now();
     // The inviting admin's UI language, until the new user signs in and uses their own.
     const mailLanguage = requestLanguage(req) ?? null;
-    if (await this.db.query.staffUsers.findFirst({ columns: { id: true }, where: eq(staffUsers.email, input.email) })) throw emailTaken(input.email, scope);
+    if (await this.db.query.staffUsers.findFirst({ columns: { id: true }, where: eq(staffUsers.email, input.email) }))
+      throw emailTaken(input.email, scope);
     try {
       const id = await this.db.transaction(async (tx) => {
         const targets = await Promise.all(
-          input.memberships.map(async (m, index) => ({ ...m, organisationId: (await this.organisationBySlug(tx, m.organisation, `body.memberships.${index}.organisation`)).id })),
+          input.memberships.map(async (m, index) => ({
+            ...m,
+            organisationId: (
+              await this.organisationBySlug(tx, m.organisation, `body.memberships.${index}.organisation`)
+            ).id,
+          })),
         );
         const [user] = await tx
           .insert(staffUsers)
@@ -102,7 +119,12 @@ export class UserService {
         // Several organisations: one row each, so the log filtered by organisation shows the new member too.
         if (targets.length > 1) {
           for (const m of targets) {
-            await audit(tx, req, res, { action: 'membership.add', target: `user:${input.email}`, organisationId: m.organisationId, details: { userId: user.id, organisation: m.organisation, role: m.role } });
+            await audit(tx, req, res, {
+              action: 'membership.add',
+              target: `user:${input.email}`,
+              organisationId: m.organisationId,
+              details: { userId: user.id, organisation: m.organisation, role: m.role },
+            });
           }
         }
         return user.id;
@@ -117,17 +139,30 @@ export class UserService {
   }
 
   /** Platform: rename, deactivate or reactivate. Organisation: change the role here, deactivate or reactivate. */
-  async update(scope: UserScope, userId: number, patch: { name?: string; role?: OrganisationRole; active?: boolean }, req: Request, res: Response): Promise<ConsoleUser> {
+  async update(
+    scope: UserScope,
+    userId: number,
+    patch: { name?: string; role?: OrganisationRole; active?: boolean },
+    req: Request,
+    res: Response,
+  ): Promise<ConsoleUser> {
     await this.db.transaction(async (tx) => {
       const user = await this.target(tx, scope, userId);
       if (patch.name !== undefined && patch.name !== user.name) {
         await tx.update(staffUsers).set({ name: patch.name }).where(eq(staffUsers.id, user.id));
-        await audit(tx, req, res, { action: 'user.update', target: `user:${user.email}`, organisationId: scopeOrganisation(scope), details: { userId, name: { from: user.name, to: patch.name } } });
+        await audit(tx, req, res, {
+          action: 'user.update',
+          target: `user:${user.email}`,
+          organisationId: scopeOrganisation(scope),
+          details: { userId, name: { from: user.name, to: patch.name } },
+        });
       }
-      if (patch.role !== undefined && scope.kind === 'organisation') await this.changeRole(tx, user, scope.organisationId, patch.role, req, res);
+      if (patch.role !== undefined && scope.kind === 'organisation')
+        await this.changeRole(tx, user, scope.organisationId, patch.role, req, res);
       if (patch.active !== undefined && patch.active !== user.active) {
         this.mayManageAccount(scope, user);
-        if (!patch.active && user.id === actorId(req)) throw new HttpError(409, 'conflict', 'You cannot deactivate your own account.');
+        if (!patch.active && user.id === actorId(req))
+          throw new HttpError(409, 'conflict', 'You cannot deactivate your own account.');
         await tx.update(staffUsers).set({ active: patch.active }).where(eq(staffUsers.id, user.id));
         const sessionsEnded = patch.active ? 0 : await endStaffSessions(tx, user.id);
         await audit(tx, req, res, {
@@ -143,7 +178,13 @@ export class UserService {
   }
 
   /** Platform: add the user to an organisation or change their role there. */
-  async setMembership(userId: number, slug: string, role: OrganisationRole, req: Request, res: Response): Promise<ConsoleUser> {
+  async setMembership(
+    userId: number,
+    slug: string,
+    role: OrganisationRole,
+    req: Request,
+    res: Response,
+  ): Promise<ConsoleUser> {
     await this.db.transaction(async (tx) => {
       const user = await this.target(tx, { kind: 'platform' }, userId);
       const organisation = await this.organisationBySlug(tx, slug, 'params.org');
@@ -154,15 +195,29 @@ export class UserService {
   }
 
   /** Removes the user from the organisation (the account stays, with its other memberships). */
-  async removeMembership(scope: UserScope, userId: number, slug: string | undefined, req: Request, res: Response): Promise<ConsoleUser> {
+  async removeMembership(
+    scope: UserScope,
+    userId: number,
+    slug: string | undefined,
+    req: Request,
+    res: Response,
+  ): Promise<ConsoleUser> {
     await this.db.transaction(async (tx) => {
       const user = await this.target(tx, scope, userId);
-      const organisationId = scope.kind === 'organisation' ? scope.organisationId : (await this.organisationBySlug(tx, slug!, 'params.org')).id;
+      const organisationId =
+        scope.kind === 'organisation'
+          ? scope.organisationId
+          : (await this.organisationBySlug(tx, slug!, 'params.org')).id;
       const membership = user.memberships.find((m) => m.organisationId === organisationId);
       if (!membership) throw new HttpError(404, 'not_found', `${user.email} is not a member of that organisation.`);
       await this.lastAdminRule(tx, user, membership, 'staff', req);
       await removeMembership(tx, user.id, organisationId);
-      await audit(tx, req, res, { action: 'membership.remove', target: `user:${user.email}`, organisationId, details: { userId, organisation: membership.organisation, role: membership.role } });
+      await audit(tx, req, res, {
+        action: 'membership.remove',
+        target: `user:${user.email}`,
+        organisationId,
+        details: { userId, organisation: membership.organisation, role: membership.role },
+      });
     });
     return viewInScope((await findStaffById(this.db, userId))!, scope);
   }
@@ -177,7 +232,12 @@ export class UserService {
       const issuedAt = this.now();
       const token = await issuePasswordToken(tx, user.id, 'reset', issuedAt);
       const sessionsEnded = await endStaffSessions(tx, user.id, user.id === actorId(req) ? req.sessionID : undefined);
-      await audit(tx, req, res, { action: 'user.password_reset', target: `user:${user.email}`, organisationId: scopeOrganisation(scope), details: { userId, sessionsEnded } });
+      await audit(tx, req, res, {
+        action: 'user.password_reset',
+        target: `user:${user.email}`,
+        organisationId: scopeOrganisation(scope),
+        details: { userId, sessionsEnded },
+      });
       const stored = await tx.query.staffUsers.findFirst({
         columns: { mailLanguage: true },
         where: eq(staffUsers.id, user.id),
@@ -191,8 +251,15 @@ export class UserService {
   /** The user, if this scope manages them: an organisation's console only reaches its own members (others: 404). */
   private async target(db: DbOrTx, scope: UserScope, userId: number): Promise<StaffRecord> {
     const user = await findStaffById(db, userId);
-    if (!user || (scope.kind === 'organisation' && !user.memberships.some((m) => m.organisationId === scope.organisationId))) {
-      throw new HttpError(404, 'not_found', scope.kind === 'organisation' ? 'No such user in this organisation.' : 'No such user.');
+    if (
+      !user ||
+      (scope.kind === 'organisation' && !user.memberships.some((m) => m.organisationId === scope.organisationId))
+    ) {
+      throw new HttpError(
+        404,
+        'not_found',
+        scope.kind === 'organisation' ? 'No such user in this organisation.' : 'No such user.',
+      );
     }
     return user;
   }
@@ -200,16 +267,30 @@ export class UserService {
   /** Accounts shared with other organisations (or super admins) are the super admins' to deactivate or reset. */
   private mayManageAccount(scope: UserScope, user: StaffRecord): void {
     if (viewInScope(user, scope).managedElsewhere) {
-      throw new HttpError(403, 'forbidden', `${user.email} also belongs to other organisations or is a super admin: only a super admin can deactivate them or reset their password.`);
+      throw new HttpError(
+        403,
+        'forbidden',
+        `${user.email} also belongs to other organisations or is a super admin: only a super admin can deactivate them or reset their password.`,
+      );
     }
   }
 
-  private async changeRole(tx: DbOrTx, user: StaffRecord, organisationId: number, role: OrganisationRole, req: Request, res: Response) {
+  private async changeRole(
+    tx: DbOrTx,
+    user: StaffRecord,
+    organisationId: number,
+    role: OrganisationRole,
+    req: Request,
+    res: Response,
+  ) {
     const membership = user.memberships.find((m) => m.organisationId === organisationId);
     if (membership?.role === role) return;
     if (membership) await this.lastAdminRule(tx, user, membership, role, req);
     await setMembership(tx, user.id, organisationId, role);
-    const organisation = membership?.organisation ?? (await tx.query.organisations.findFirst({ columns: { slug: true }, where: eq(organisations.id, organisationId) }))?.slug;
+    const organisation =
+      membership?.organisation ??
+      (await tx.query.organisations.findFirst({ columns: { slug: true }, where: eq(organisations.id, organisationId) }))
+        ?.slug;
     await audit(tx, req, res, {
       action: membership ? 'membership.role_change' : 'membership.add',
       target: `user:${user.email}`,
@@ -219,16 +300,32 @@ export class UserService {
   }
 
   /** Spec: the last admin of an organisation cannot remove or demote themself (409), so it never loses its admins that way. */
-  private async lastAdminRule(tx: DbOrTx, user: StaffRecord, membership: StaffRecord['memberships'][number], newRole: OrganisationRole, req: Request) {
+  private async lastAdminRule(
+    tx: DbOrTx,
+    user: StaffRecord,
+    membership: StaffRecord['memberships'][number],
+    newRole: OrganisationRole,
+    req: Request,
+  ) {
     if (user.id !== actorId(req) || membership.role !== 'admin' || newRole === 'admin') return;
     if ((await countActiveAdmins(tx, membership.organisationId)) <= 1) {
-      throw new HttpError(409, 'last_admin', `You are the last admin of ${membership.organisationName}: make someone else an admin before you step down or leave.`);
+      throw new HttpError(
+        409,
+        'last_admin',
+        `You are the last admin of ${membership.organisationName}: make someone else an admin before you step down or leave.`,
+      );
     }
   }
 
   private async organisationBySlug(db: DbOrTx, slug: string, field: string) {
-    const organisation = await db.query.organisations.findFirst({ columns: { id: true, slug: true }, where: eq(organisations.slug, slug) });
-    if (!organisation) throw new HttpError(400, 'bad_request', `Invalid ${field}: no organisation "${slug}"`, [{ path: field, message: `no organisation "${slug}"` }]);
+    const organisation = await db.query.organisations.findFirst({
+      columns: { id: true, slug: true },
+      where: eq(organisations.slug, slug),
+    });
+    if (!organisation)
+      throw new HttpError(400, 'bad_request', `Invalid ${field}: no organisation "${slug}"`, [
+        { path: field, message: `no organisation "${slug}"` },
+      ]);
     return organisation;
   }
 }
@@ -236,4 +333,3 @@ export class UserService {
 function scopeOrganisation(scope: UserScope): number | null {
   return scope.kind === 'organisation' ? scope.organisationId : null;
 }
-

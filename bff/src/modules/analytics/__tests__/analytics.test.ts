@@ -26,11 +26,41 @@ let propertyIds: number[];
 
 const BUILDINGS = [
   { building_type: 'villa', construction_year: 1925, num_floors: 2, atemp: 160, primary_heating_systems: ['oil'] },
-  { building_type: 'villa', construction_year: 1972, num_floors: 1, atemp: 140, primary_heating_systems: ['electric_direct'] },
-  { building_type: 'radhus', construction_year: 1985, num_floors: 2, atemp: 120, primary_heating_systems: ['district_heating'] },
-  { building_type: 'parhus', construction_year: 2015, num_floors: 2, atemp: 150, primary_heating_systems: ['heat_pump_geothermal'] },
-  { building_type: 'kedjehus', construction_year: 1962, num_floors: 1, atemp: 110, primary_heating_systems: ['pellets'] },
-  { building_type: 'villa', construction_year: 1998, num_floors: 1, atemp: 130, primary_heating_systems: ['heat_pump_airwater'] },
+  {
+    building_type: 'villa',
+    construction_year: 1972,
+    num_floors: 1,
+    atemp: 140,
+    primary_heating_systems: ['electric_direct'],
+  },
+  {
+    building_type: 'radhus',
+    construction_year: 1985,
+    num_floors: 2,
+    atemp: 120,
+    primary_heating_systems: ['district_heating'],
+  },
+  {
+    building_type: 'parhus',
+    construction_year: 2015,
+    num_floors: 2,
+    atemp: 150,
+    primary_heating_systems: ['heat_pump_geothermal'],
+  },
+  {
+    building_type: 'kedjehus',
+    construction_year: 1962,
+    num_floors: 1,
+    atemp: 110,
+    primary_heating_systems: ['pellets'],
+  },
+  {
+    building_type: 'villa',
+    construction_year: 1998,
+    num_floors: 1,
+    atemp: 130,
+    primary_heating_systems: ['heat_pump_airwater'],
+  },
 ];
 
 async function rows<T = Record<string, unknown>>(text: string, params: unknown[] = []): Promise<T[]> {
@@ -43,7 +73,8 @@ async function direct(text: string, params: unknown[]): Promise<Record<string, n
 }
 
 /** bucket → count from an API list, leaving out zeros. */
-const fromApi = (list: { key: string; count: number }[]) => Object.fromEntries(list.filter((r) => r.count > 0).map((r) => [r.key, r.count]));
+const fromApi = (list: { key: string; count: number }[]) =>
+  Object.fromEntries(list.filter((r) => r.count > 0).map((r) => [r.key, r.count]));
 
 async function propertiesFor(from?: string, to?: string) {
   const query = new URLSearchParams({ ...(from ? { from } : {}), ...(to ? { to } : {}) });
@@ -55,18 +86,47 @@ async function expectPropertiesMatch(from = '1900-01-01', to = TODAY) {
   const api = await propertiesFor(from === '1900-01-01' ? undefined : from, to);
   const range = [energi, from, to];
   const where = 'organisation_id = $1 and day between $2::date and $3::date';
-  expect(api.total).toBe(Number((await rows<{ n: number }>(`select count(*)::int as n from profile_insights where ${where}`, range))[0]!.n));
-  expect(fromApi(api.byLabel)).toEqual(await direct(`select coalesce(label, 'unknown') as k, count(*)::int as n from profile_insights where ${where} group by 1`, range));
-  expect(fromApi(api.byBuildingType)).toEqual(await direct(`select coalesce(building_type, 'unknown') as k, count(*)::int as n from profile_insights where ${where} group by 1`, range));
-  expect(fromApi(api.byYearBand)).toEqual(await direct(`select coalesce(year_band, 'unknown') as k, count(*)::int as n from profile_insights where ${where} group by 1`, range));
-  expect(fromApi(api.byHeating)).toEqual(await direct(`select coalesce(heating, 'unknown') as k, count(*)::int as n from profile_insights where ${where} group by 1`, range));
+  expect(api.total).toBe(
+    Number((await rows<{ n: number }>(`select count(*)::int as n from profile_insights where ${where}`, range))[0]!.n),
+  );
+  expect(fromApi(api.byLabel)).toEqual(
+    await direct(
+      `select coalesce(label, 'unknown') as k, count(*)::int as n from profile_insights where ${where} group by 1`,
+      range,
+    ),
+  );
+  expect(fromApi(api.byBuildingType)).toEqual(
+    await direct(
+      `select coalesce(building_type, 'unknown') as k, count(*)::int as n from profile_insights where ${where} group by 1`,
+      range,
+    ),
+  );
+  expect(fromApi(api.byYearBand)).toEqual(
+    await direct(
+      `select coalesce(year_band, 'unknown') as k, count(*)::int as n from profile_insights where ${where} group by 1`,
+      range,
+    ),
+  );
+  expect(fromApi(api.byHeating)).toEqual(
+    await direct(
+      `select coalesce(heating, 'unknown') as k, count(*)::int as n from profile_insights where ${where} group by 1`,
+      range,
+    ),
+  );
   return api;
 }
 
 beforeAll(async () => {
-  world = await startTestWorld({ seed: [seedDemoStaff, seedPlatformContent, seedDemoInstallers], config: { FAKE_LOGIN: true }, now: () => NOW });
+  world = await startTestWorld({
+    seed: [seedDemoStaff, seedPlatformContent, seedDemoInstallers],
+    config: { FAKE_LOGIN: true },
+    now: () => NOW,
+  });
   ({ database, app } = world);
-  propertyIds = await insertStockholmHomes(database.db, BUILDINGS.map((building, i) => ({ street: `Analysgatan ${i + 1}`, building })));
+  propertyIds = await insertStockholmHomes(
+    database.db,
+    BUILDINGS.map((building, i) => ({ street: `Analysgatan ${i + 1}`, building })),
+  );
   energi = (await rows<{ id: number }>("select id from organisations where slug = 'demo-energi'"))[0]!.id;
   admin = request.agent(app);
   await signInAs(admin, 'admin@energi.demo.test').expect(200);
@@ -84,9 +144,13 @@ describe('an organisation without data', () => {
     expect(res.body.byLabel.every((r: { count: number }) => r.count === 0)).toBe(true);
     expect(res.body.byHeating).toEqual([]);
     expect(res.body.series).toEqual([{ period: TODAY, value: 0 }]);
-    const portfolio = await superAdmin.get(`/api/console/org/demo-installer/analytics/portfolio?from=${TODAY.slice(0, 4)}-01-01`).expect(200);
+    const portfolio = await superAdmin
+      .get(`/api/console/org/demo-installer/analytics/portfolio?from=${TODAY.slice(0, 4)}-01-01`)
+      .expect(200);
     expect(portfolio.body).toMatchObject({ homes: 0, energyKwh: { now: 0, after: 0 }, byCarrier: [] });
-    expect(portfolio.body.co2Factors.map((f: { carrier: string }) => f.carrier)).toEqual(expect.arrayContaining(['electricity', 'district_heating', 'oil']));
+    expect(portfolio.body.co2Factors.map((f: { carrier: string }) => f.carrier)).toEqual(
+      expect.arrayContaining(['electricity', 'district_heating', 'oil']),
+    );
   });
 });
 
@@ -95,8 +159,14 @@ describe('homes made through the flow', () => {
     // Six visitors (one per home) of demo-energi and one of demo-bank, each through POST …/building as the flow does.
     for (const [i, id] of propertyIds.entries()) {
       const visitor = request.agent(app);
-      await visitor.post(`/api/flow/property/${id}/building?owner=demo-energi`).send({ occupants: 2 + (i % 3), solar_panels_wp: i === 3 ? 4000 : 0 }).expect(200);
-      await visitor.post('/api/flow/interaction?owner=demo-energi').send({ action: 'loan_type.change', object: 'Private', property_id: id }).expect(204);
+      await visitor
+        .post(`/api/flow/property/${id}/building?owner=demo-energi`)
+        .send({ occupants: 2 + (i % 3), solar_panels_wp: i === 3 ? 4000 : 0 })
+        .expect(200);
+      await visitor
+        .post('/api/flow/interaction?owner=demo-energi')
+        .send({ action: 'loan_type.change', object: 'Private', property_id: id })
+        .expect(204);
     }
     const bankVisitor = request.agent(app);
     await bankVisitor.post(`/api/flow/property/${propertyIds[0]}/building?owner=demo-bank`).send({}).expect(200);
@@ -104,7 +174,10 @@ describe('homes made through the flow', () => {
     const homeowner = request.agent(app);
     await homeowner.post('/api/flow/user/fake-login').send({}).expect(200);
     await homeowner.post(`/api/flow/property/${propertyIds[1]}/building?owner=demo-energi`).send({}).expect(200);
-    await homeowner.post('/api/flow/user/profile/contact').send({ email: 'anna@example.se', mobile: '070-123 45 67' }).expect(200);
+    await homeowner
+      .post('/api/flow/user/profile/contact')
+      .send({ email: 'anna@example.se', mobile: '070-123 45 67' })
+      .expect(200);
     await homeowner
       .post(`/api/flow/property/${propertyIds[1]}/installer-requests`)
       .send([
@@ -120,7 +193,13 @@ describe('homes made through the flow', () => {
     expect(api.period).toEqual({ from: TODAY, to: TODAY, grain: 'day' });
     expect(api.series).toEqual([{ period: TODAY, value: 7 }]);
     expect(fromApi(api.byBuildingType)).toEqual({ villa: 4, radhus: 1, parhus: 1, kedjehus: 1 });
-    expect(fromApi(api.byYearBand)).toEqual({ before_1930: 1, '1960_1975': 3, '1976_1990': 1, '1991_2010': 1, '2011_later': 1 });
+    expect(fromApi(api.byYearBand)).toEqual({
+      before_1930: 1,
+      '1960_1975': 3,
+      '1976_1990': 1,
+      '1991_2010': 1,
+      '2011_later': 1,
+    });
     // The other organisation's home is not here, and is there.
     const bank = await admin.get('/api/console/org/demo-bank/analytics/properties');
     expect(bank.status).toBe(404);
@@ -130,11 +209,24 @@ describe('homes made through the flow', () => {
 
   it('activities: recommended, completed and installer requests per type, and interactions by action', async () => {
     const api = (await admin.get('/api/console/org/demo-energi/analytics/activities').expect(200)).body;
-    const recommended = await direct('select a as k, count(*)::int as n from profile_insights, unnest(recommended) a where organisation_id = $1 group by 1', [energi]);
-    const completed = await direct('select a as k, count(*)::int as n from profile_insights, unnest(completed) a where organisation_id = $1 group by 1', [energi]);
-    const requests = await direct('select activity_key as k, count(*)::int as n from installer_requests where organisation_id = $1 group by 1', [energi]);
+    const recommended = await direct(
+      'select a as k, count(*)::int as n from profile_insights, unnest(recommended) a where organisation_id = $1 group by 1',
+      [energi],
+    );
+    const completed = await direct(
+      'select a as k, count(*)::int as n from profile_insights, unnest(completed) a where organisation_id = $1 group by 1',
+      [energi],
+    );
+    const requests = await direct(
+      'select activity_key as k, count(*)::int as n from installer_requests where organisation_id = $1 group by 1',
+      [energi],
+    );
     const pick = (field: 'recommended' | 'completed' | 'installerRequests') =>
-      Object.fromEntries(api.byActivity.filter((a: Record<string, number>) => a[field] > 0).map((a: Record<string, number | string>) => [a.activity, a[field]]));
+      Object.fromEntries(
+        api.byActivity
+          .filter((a: Record<string, number>) => a[field] > 0)
+          .map((a: Record<string, number | string>) => [a.activity, a[field]]),
+      );
     expect(pick('recommended')).toEqual(recommended);
     expect(pick('completed')).toEqual(completed);
     expect(pick('installerRequests')).toEqual(requests);
@@ -149,11 +241,22 @@ describe('homes made through the flow', () => {
 
   it('transition: labels now and after the recommended measures, and the moves between them', async () => {
     const api = (await admin.get('/api/console/org/demo-energi/analytics/transition').expect(200)).body;
-    expect(fromApi(api.now)).toEqual(await direct("select coalesce(calculated_class, 'unknown') as k, count(*)::int as n from profile_insights where organisation_id = $1 group by 1", [energi]));
-    expect(fromApi(api.after)).toEqual(
-      await direct("select coalesce(after_class, calculated_class, 'unknown') as k, count(*)::int as n from profile_insights where organisation_id = $1 group by 1", [energi]),
+    expect(fromApi(api.now)).toEqual(
+      await direct(
+        "select coalesce(calculated_class, 'unknown') as k, count(*)::int as n from profile_insights where organisation_id = $1 group by 1",
+        [energi],
+      ),
     );
-    const improved = await rows<{ n: number }>('select count(*)::int as n from profile_insights where organisation_id = $1 and after_class < calculated_class', [energi]);
+    expect(fromApi(api.after)).toEqual(
+      await direct(
+        "select coalesce(after_class, calculated_class, 'unknown') as k, count(*)::int as n from profile_insights where organisation_id = $1 group by 1",
+        [energi],
+      ),
+    );
+    const improved = await rows<{ n: number }>(
+      'select count(*)::int as n from profile_insights where organisation_id = $1 and after_class < calculated_class',
+      [energi],
+    );
     expect(api.improved).toBe(improved[0]!.n);
     expect(api.improved).toBeGreaterThan(0);
     expect(api.moves.reduce((t: number, m: { count: number }) => t + m.count, 0)).toBe(7);
@@ -172,23 +275,42 @@ describe('homes made through the flow', () => {
     expect(api.co2Kg).toEqual({ now: Number(sums!.co2_now), after: Number(sums!.co2_after) });
     expect(api.energyKwh.after).toBeLessThan(api.energyKwh.now);
     expect(api.costKr.after).toBeLessThan(api.costKr.now);
-    const electricity = await rows<{ n: string }>("select sum((carriers_now->>'electricity')::int) as n from profile_insights where organisation_id = $1", [energi]);
-    expect(api.byCarrier.find((c: { carrier: string }) => c.carrier === 'electricity').nowKwh).toBe(Number(electricity[0]!.n));
+    const electricity = await rows<{ n: string }>(
+      "select sum((carriers_now->>'electricity')::int) as n from profile_insights where organisation_id = $1",
+      [energi],
+    );
+    expect(api.byCarrier.find((c: { carrier: string }) => c.carrier === 'electricity').nowKwh).toBe(
+      Number(electricity[0]!.n),
+    );
     // Oil and pellets homes are in the portfolio; every factor says where it comes from and that it is an estimate.
-    expect(api.byCarrier.map((c: { carrier: string }) => c.carrier)).toEqual(expect.arrayContaining(['oil', 'district_heating', 'electricity']));
-    for (const factor of api.co2Factors) expect(factor).toEqual({ carrier: expect.any(String), kgPerKwh: expect.any(Number), source: expect.stringMatching(/.{20,}/), estimate: true });
+    expect(api.byCarrier.map((c: { carrier: string }) => c.carrier)).toEqual(
+      expect.arrayContaining(['oil', 'district_heating', 'electricity']),
+    );
+    for (const factor of api.co2Factors)
+      expect(factor).toEqual({
+        carrier: expect.any(String),
+        kgPerKwh: expect.any(Number),
+        source: expect.stringMatching(/.{20,}/),
+        estimate: true,
+      });
   });
 
   it('reading the results again writes nothing new; changed answers move the home between buckets', async () => {
     const before = await rows('select metric, bucket, n, total from analytics_daily order by 1, 2');
     const visitor = request.agent(app);
-    await visitor.post(`/api/flow/property/${propertyIds[2]}/building?owner=demo-energi`).send({ occupants: 2 }).expect(200);
+    await visitor
+      .post(`/api/flow/property/${propertyIds[2]}/building?owner=demo-energi`)
+      .send({ occupants: 2 })
+      .expect(200);
     await visitor.get(`/api/flow/property/${propertyIds[2]}/building/primary/recommendations`).expect(200);
     await visitor.get(`/api/flow/property/${propertyIds[2]}/building/primary/information`).expect(200);
     const afterNew = await expectPropertiesMatch();
     expect(afterNew.total).toBe(8);
     // The same visitor says the house is an apartment building heated with gas: radhus −1, gas +1.
-    await visitor.post(`/api/flow/property/${propertyIds[2]}/building?owner=demo-energi`).send({ building_type: 'flerbostadshus', primary_heating_systems: ['gas'] }).expect(200);
+    await visitor
+      .post(`/api/flow/property/${propertyIds[2]}/building?owner=demo-energi`)
+      .send({ building_type: 'flerbostadshus', primary_heating_systems: ['gas'] })
+      .expect(200);
     const moved = await expectPropertiesMatch();
     expect(fromApi(moved.byBuildingType).flerbostadshus).toBe(1);
     expect(fromApi(moved.byHeating).gas).toBe(1);
@@ -199,7 +321,10 @@ describe('homes made through the flow', () => {
 
 describe('the summary stays exact through inserts, updates and deletes (compared with straightforward queries)', () => {
   /** Profiles of demo-energi made on given days, with facts written straight to profile_insights. */
-  async function homeOn(day: string, facts: { label: string; building_type: string; heating: string; recommended: string[] }) {
+  async function homeOn(
+    day: string,
+    facts: { label: string; building_type: string; heating: string; recommended: string[] },
+  ) {
     const [profile] = await rows<{ id: number }>(
       `insert into building_profiles (property_id, visitor_id, organisation_id, created_at, updated_at)
        values ($1, gen_random_uuid(), $2, $3::timestamptz, $3::timestamptz) returning id`,
@@ -216,10 +341,25 @@ describe('the summary stays exact through inserts, updates and deletes (compared
 
   it('filters by period and draws the series per day, week or month', async () => {
     const ids = [
-      await homeOn('2025-02-03', { label: 'E', building_type: 'villa', heating: 'oil', recommended: ['insulation_attic'] }),
-      await homeOn('2025-02-05', { label: 'F', building_type: 'radhus', heating: 'oil', recommended: ['insulation_attic', 'heat_pump_air'] }),
+      await homeOn('2025-02-03', {
+        label: 'E',
+        building_type: 'villa',
+        heating: 'oil',
+        recommended: ['insulation_attic'],
+      }),
+      await homeOn('2025-02-05', {
+        label: 'F',
+        building_type: 'radhus',
+        heating: 'oil',
+        recommended: ['insulation_attic', 'heat_pump_air'],
+      }),
       await homeOn('2025-06-30', { label: 'C', building_type: 'villa', heating: 'gas', recommended: [] }),
-      await homeOn('2026-03-01', { label: 'D', building_type: 'villa', heating: 'wood', recommended: ['heat_pump_air'] }),
+      await homeOn('2026-03-01', {
+        label: 'D',
+        building_type: 'villa',
+        heating: 'wood',
+        recommended: ['heat_pump_air'],
+      }),
     ];
     expect(ids).toHaveLength(4);
     const february = await expectPropertiesMatch('2025-02-01', '2025-02-28');
@@ -248,15 +388,34 @@ describe('the summary stays exact through inserts, updates and deletes (compared
       seed = (seed * 1103515245 + 12345) % 2147483648;
       return seed % n;
     };
-    const ids = (await rows<{ profile_id: number }>('select profile_id from profile_insights where organisation_id = $1', [energi])).map((r) => r.profile_id);
+    const ids = (
+      await rows<{ profile_id: number }>('select profile_id from profile_insights where organisation_id = $1', [energi])
+    ).map((r) => r.profile_id);
     for (let step = 0; step < 40; step += 1) {
       const id = ids[random(ids.length)]!;
       const change = random(4);
-      if (change === 0) await rows('update profile_insights set label = $2, calculated_class = $2 where profile_id = $1', [id, labels[random(7)]]);
-      if (change === 1) await rows('update profile_insights set building_type = $2, heating = $3 where profile_id = $1', [id, types[random(3)], ['oil', 'gas', null][random(3)]]);
-      if (change === 2) await rows('update profile_insights set recommended = $2, energy_now = energy_now + 10 where profile_id = $1', [id, activities.filter(() => random(2) === 1)]);
+      if (change === 0)
+        await rows('update profile_insights set label = $2, calculated_class = $2 where profile_id = $1', [
+          id,
+          labels[random(7)],
+        ]);
+      if (change === 1)
+        await rows('update profile_insights set building_type = $2, heating = $3 where profile_id = $1', [
+          id,
+          types[random(3)],
+          ['oil', 'gas', null][random(3)],
+        ]);
+      if (change === 2)
+        await rows('update profile_insights set recommended = $2, energy_now = energy_now + 10 where profile_id = $1', [
+          id,
+          activities.filter(() => random(2) === 1),
+        ]);
       // Several rows in one statement: one trigger call with a many-row delta.
-      if (change === 3) await rows("update profile_insights set after_class = 'A' where organisation_id = $1 and profile_id % 3 = $2", [energi, random(3)]);
+      if (change === 3)
+        await rows("update profile_insights set after_class = 'A' where organisation_id = $1 and profile_id % 3 = $2", [
+          energi,
+          random(3),
+        ]);
     }
     await rows('delete from building_profiles where id = $1', [ids[0]]);
     await rows('delete from profile_insights where profile_id = $1', [ids[1]]);
@@ -311,11 +470,19 @@ describe('users: sign-ups and active people', () => {
     await profile(h3, propertyIds[5]!, '2024-05-21');
     const visitor = '6f1c0b7e-1111-4c2a-9a55-000000000001';
     for (const day of ['2024-05-07', '2024-05-08', '2024-05-08', '2024-05-15']) {
-      await rows('insert into interactions (action, visitor_id, organisation_id, created_at) values ($1, $2, $3, $4::timestamptz)', ['page.view', visitor, energi, `${day}T12:00:00Z`]);
+      await rows(
+        'insert into interactions (action, visitor_id, organisation_id, created_at) values ($1, $2, $3, $4::timestamptz)',
+        ['page.view', visitor, energi, `${day}T12:00:00Z`],
+      );
     }
-    await rows('insert into interactions (action, homeowner_id, organisation_id, created_at) values ($1, $2, $3, $4::timestamptz)', ['page.view', h1, energi, '2024-05-08T13:00:00Z']);
+    await rows(
+      'insert into interactions (action, homeowner_id, organisation_id, created_at) values ($1, $2, $3, $4::timestamptz)',
+      ['page.view', h1, energi, '2024-05-08T13:00:00Z'],
+    );
 
-    const may = (await admin.get('/api/console/org/demo-energi/analytics/users?from=2024-05-01&to=2024-05-31').expect(200)).body;
+    const may = (
+      await admin.get('/api/console/org/demo-energi/analytics/users?from=2024-05-01&to=2024-05-31').expect(200)
+    ).body;
     expect(may.period.grain).toBe('day');
     const signUps = await direct(
       `select to_char(h.created_at at time zone 'UTC', 'YYYY-MM-DD') as k, count(*)::int as n from homeowners h
@@ -323,7 +490,13 @@ describe('users: sign-ups and active people', () => {
          and h.created_at >= '2024-05-01' and h.created_at < '2024-06-01' group by 1`,
       [energi],
     );
-    expect(Object.fromEntries(may.signUpSeries.filter((p: { value: number }) => p.value > 0).map((p: { period: string; value: number }) => [p.period, p.value]))).toEqual(signUps);
+    expect(
+      Object.fromEntries(
+        may.signUpSeries
+          .filter((p: { value: number }) => p.value > 0)
+          .map((p: { period: string; value: number }) => [p.period, p.value]),
+      ),
+    ).toEqual(signUps);
     expect(may.signUps).toBe(3);
     // Active: profiles saved that day, interactions that day; the same person twice in a day counts once.
     const activeDaily = await direct(
@@ -333,23 +506,35 @@ describe('users: sign-ups and active people', () => {
        ) a where day between '2024-05-01' and '2024-05-31' group by 1`,
       [energi],
     );
-    expect(Object.fromEntries(may.activeSeries.filter((p: { value: number }) => p.value > 0).map((p: { period: string; value: number }) => [p.period, p.value]))).toEqual(activeDaily);
+    expect(
+      Object.fromEntries(
+        may.activeSeries
+          .filter((p: { value: number }) => p.value > 0)
+          .map((p: { period: string; value: number }) => [p.period, p.value]),
+      ),
+    ).toEqual(activeDaily);
     expect(activeDaily['2024-05-08']).toBe(3);
     expect(may.peakActive).toBe(3);
 
     // Per ISO week: the visitor, h1 and h2 in the week of 6 May count once each.
-    const weeks = (await admin.get('/api/console/org/demo-energi/analytics/users?from=2024-01-01&to=2024-12-31').expect(200)).body;
+    const weeks = (
+      await admin.get('/api/console/org/demo-energi/analytics/users?from=2024-01-01&to=2024-12-31').expect(200)
+    ).body;
     expect(weeks.period.grain).toBe('week');
     expect(weeks.activeSeries.find((p: { period: string }) => p.period === '2024-05-06').value).toBe(3);
     expect(weeks.activeSeries.find((p: { period: string }) => p.period === '2024-05-13').value).toBe(1);
     expect(weeks.activeSeries.find((p: { period: string }) => p.period === '2024-05-20').value).toBe(1);
-    const months = (await admin.get('/api/console/org/demo-energi/analytics/users?from=2022-01-01&to=2026-11-23').expect(200)).body;
+    const months = (
+      await admin.get('/api/console/org/demo-energi/analytics/users?from=2022-01-01&to=2026-11-23').expect(200)
+    ).body;
     expect(months.period.grain).toBe('month');
     expect(months.activeSeries.find((p: { period: string }) => p.period === '2024-05-01').value).toBe(4);
 
     // A homeowner losing their last home with the organisation is no longer its sign-up.
     await rows('delete from building_profiles where homeowner_id = $1', [h3]);
-    const after = (await admin.get('/api/console/org/demo-energi/analytics/users?from=2024-05-01&to=2024-05-31').expect(200)).body;
+    const after = (
+      await admin.get('/api/console/org/demo-energi/analytics/users?from=2024-05-01&to=2024-05-31').expect(200)
+    ).body;
     expect(after.signUps).toBe(2);
   });
 });
@@ -367,17 +552,32 @@ describe('the organisation home page', () => {
   });
 
   it('counts open validation items like a straightforward query: homes with issues not reviewed for these answers', async () => {
-    const homes = await rows<{ profile_id: number; answers_hash: string }>('select profile_id, answers_hash from profile_insights where organisation_id = $1 order by profile_id limit 3', [energi]);
+    const homes = await rows<{ profile_id: number; answers_hash: string }>(
+      'select profile_id, answers_hash from profile_insights where organisation_id = $1 order by profile_id limit 3',
+      [energi],
+    );
     expect(homes).toHaveLength(3);
     const [flagged, reviewed, stale] = homes;
-    await database.pool.query("update profile_insights set issues = array['occupants_per_area'] where profile_id = any($1)", [homes.map((h) => h.profile_id)]);
+    await database.pool.query(
+      "update profile_insights set issues = array['occupants_per_area'] where profile_id = any($1)",
+      [homes.map((h) => h.profile_id)],
+    );
     // One review holds for the current answers, one for answers since changed (so that home is still open).
-    await database.pool.query("insert into answer_reviews (profile_id, answers_hash, outcome) values ($1, $2, 'accepted'), ($3, 'older answers', 'accepted')", [reviewed!.profile_id, reviewed!.answers_hash, stale!.profile_id]);
+    await database.pool.query(
+      "insert into answer_reviews (profile_id, answers_hash, outcome) values ($1, $2, 'accepted'), ($3, 'older answers', 'accepted')",
+      [reviewed!.profile_id, reviewed!.answers_hash, stale!.profile_id],
+    );
     const open = (await admin.get('/api/console/org/demo-energi/overview').expect(200)).body.validation.open;
     expect(open).toBe(await openValidationDirect());
     expect(open).toBeGreaterThanOrEqual(2);
-    await database.pool.query('update profile_insights set answers_hash = $2 where profile_id = $1', [flagged!.profile_id, 'reviewed-elsewhere']);
-    await database.pool.query("insert into answer_reviews (profile_id, answers_hash, outcome) values ($1, 'reviewed-elsewhere', 'rejected')", [flagged!.profile_id]);
+    await database.pool.query('update profile_insights set answers_hash = $2 where profile_id = $1', [
+      flagged!.profile_id,
+      'reviewed-elsewhere',
+    ]);
+    await database.pool.query(
+      "insert into answer_reviews (profile_id, answers_hash, outcome) values ($1, 'reviewed-elsewhere', 'rejected')",
+      [flagged!.profile_id],
+    );
     expect((await admin.get('/api/console/org/demo-energi/overview').expect(200)).body.validation.open).toBe(open - 1);
   });
 });

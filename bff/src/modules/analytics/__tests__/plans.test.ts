@@ -21,15 +21,25 @@ let bankPlan: PlanResult;
 async function savePlan(propertyId: number, owner: string, pick: 'best' | 'cheapest'): Promise<PlanResult> {
   const visitor = request.agent(app);
   await visitor.post(`/api/flow/property/${propertyId}/building?owner=${owner}`).send({}).expect(200);
-  const { suggestions } = (await visitor.get(`/api/flow/property/${propertyId}/plan/suggestions?owner=${owner}`).expect(200)).body;
+  const { suggestions } = (
+    await visitor.get(`/api/flow/property/${propertyId}/plan/suggestions?owner=${owner}`).expect(200)
+  ).body;
   expect(suggestions.length).toBeGreaterThan(1);
   const chosen = pick === 'best' ? suggestions[0] : suggestions[suggestions.length - 1];
-  return (await visitor.post(`/api/flow/property/${propertyId}/plan?owner=${owner}`).send({ measures: chosen.measures }).expect(200)).body.plan;
+  return (
+    await visitor
+      .post(`/api/flow/property/${propertyId}/plan?owner=${owner}`)
+      .send({ measures: chosen.measures })
+      .expect(200)
+  ).body.plan;
 }
 
-const transition = (agent: ReturnType<typeof request.agent>, org: string, query = '') => agent.get(`/api/console/org/${org}/analytics/transition${query}`).expect(200);
-const counted = (rows: { key: string; count: number }[]) => Object.fromEntries(rows.filter((r) => r.count > 0).map((r) => [r.key, r.count]));
-const tally = (list: string[]) => list.reduce<Record<string, number>>((acc, key) => ({ ...acc, [key]: (acc[key] ?? 0) + 1 }), {});
+const transition = (agent: ReturnType<typeof request.agent>, org: string, query = '') =>
+  agent.get(`/api/console/org/${org}/analytics/transition${query}`).expect(200);
+const counted = (rows: { key: string; count: number }[]) =>
+  Object.fromEntries(rows.filter((r) => r.count > 0).map((r) => [r.key, r.count]));
+const tally = (list: string[]) =>
+  list.reduce<Record<string, number>>((acc, key) => ({ ...acc, [key]: (acc[key] ?? 0) + 1 }), {});
 const subsidies = (plan: PlanResult) => plan.subsidies.reduce((t, s) => t + s.amount, 0);
 
 beforeAll(async () => {
@@ -41,12 +51,18 @@ beforeAll(async () => {
     { street: 'Planvägen 3', building: VILLA_1970 },
     { street: 'Planvägen 4', building: VILLA_1970 },
   ]);
-  energiPlans.push(await savePlan(homes[0]!, 'demo-energi', 'best'), await savePlan(homes[1]!, 'demo-energi', 'cheapest'));
+  energiPlans.push(
+    await savePlan(homes[0]!, 'demo-energi', 'best'),
+    await savePlan(homes[1]!, 'demo-energi', 'cheapest'),
+  );
   bankPlan = await savePlan(homes[2]!, 'demo-bank', 'best');
   // A home of the brand whose owner cleared the plan again: no plan to count.
   const cleared = request.agent(app);
   await cleared.post(`/api/flow/property/${homes[3]}/building?owner=demo-energi`).send({}).expect(200);
-  await cleared.post(`/api/flow/property/${homes[3]}/plan?owner=demo-energi`).send({ measures: ['insulation_attic'] }).expect(200);
+  await cleared
+    .post(`/api/flow/property/${homes[3]}/plan?owner=demo-energi`)
+    .send({ measures: ['insulation_attic'] })
+    .expect(200);
   await cleared.post(`/api/flow/property/${homes[3]}/plan?owner=demo-energi`).send({ measures: [] }).expect(200);
   energiAdmin = request.agent(app);
   await signInAs(energiAdmin, 'admin@energi.demo.test').expect(200);

@@ -26,10 +26,16 @@ beforeAll(async () => {
   // A history: the super admin edits two organisations (one while impersonating a third), the energi admin adds users.
   await superAdmin.patch('/api/admin/organisations/demo-bank').send({ name: 'Demo Bank AB' }).expect(200);
   await superAdmin.post('/api/admin/impersonation').send({ organisation: 'demo-installer' }).expect(200);
-  await superAdmin.post('/api/console/org/demo-installer/users').send({ email: 'ivar@installer.test', name: 'Ivar', role: 'staff' }).expect(201);
+  await superAdmin
+    .post('/api/console/org/demo-installer/users')
+    .send({ email: 'ivar@installer.test', name: 'Ivar', role: 'staff' })
+    .expect(201);
   await superAdmin.delete('/api/admin/impersonation').expect(204);
   for (let i = 0; i < 5; i += 1) {
-    await energiAdmin.post('/api/console/org/demo-energi/users').send({ email: `user${i}@energi.test`, name: `User ${i}`, role: 'staff' }).expect(201);
+    await energiAdmin
+      .post('/api/console/org/demo-energi/users')
+      .send({ email: `user${i}@energi.test`, name: `User ${i}`, role: 'staff' })
+      .expect(201);
   }
   // One old row, to filter by period.
   await database.pool.query(
@@ -60,20 +66,37 @@ describe('GET /api/admin/audit', () => {
       impersonating: { slug: 'demo-installer', name: 'Demo Installation AB' },
       action: 'user.create',
       target: 'user:ivar@installer.test',
-      details: { userId: expect.any(Number), name: 'Ivar', memberships: [{ organisation: 'demo-installer', role: 'staff' }] },
+      details: {
+        userId: expect.any(Number),
+        name: 'Ivar',
+        memberships: [{ organisation: 'demo-installer', role: 'staff' }],
+      },
     });
     expect(res.body.entries[8].details.changes).toEqual({ name: { from: 'Demo Bank', to: 'Demo Bank AB' } });
   });
 
   it('filters by organisation (concerned or impersonated), user and period, and pages', async () => {
     const installer = await superAdmin.get('/api/admin/audit?organisation=demo-installer').expect(200);
-    expect(installer.body.entries.map((e: { action: string }) => e.action)).toEqual(['impersonation.stop', 'user.create', 'impersonation.start']);
-    const byAdmin = await superAdmin.get(`/api/admin/audit?user=${ids['admin@energi.demo.test']}&pageSize=2&page=2`).expect(200);
+    expect(installer.body.entries.map((e: { action: string }) => e.action)).toEqual([
+      'impersonation.stop',
+      'user.create',
+      'impersonation.start',
+    ]);
+    const byAdmin = await superAdmin
+      .get(`/api/admin/audit?user=${ids['admin@energi.demo.test']}&pageSize=2&page=2`)
+      .expect(200);
     expect(byAdmin.body).toMatchObject({ total: 5, page: 2, pageSize: 2 });
-    expect(byAdmin.body.entries.map((e: { target: string }) => e.target)).toEqual(['user:user2@energi.test', 'user:user1@energi.test']);
+    expect(byAdmin.body.entries.map((e: { target: string }) => e.target)).toEqual([
+      'user:user2@energi.test',
+      'user:user1@energi.test',
+    ]);
     const march = await superAdmin.get('/api/admin/audit?from=2025-03-01&to=2025-03-15').expect(200);
     expect(march.body.entries.map((e: { target: string }) => e.target)).toEqual(['organisation:demo-energi']);
-    const exact = await superAdmin.get(`/api/admin/audit?from=${encodeURIComponent('2025-03-15T11:00:00+01:00')}&to=${encodeURIComponent('2025-03-15T11:00:01+01:00')}`).expect(200);
+    const exact = await superAdmin
+      .get(
+        `/api/admin/audit?from=${encodeURIComponent('2025-03-15T11:00:00+01:00')}&to=${encodeURIComponent('2025-03-15T11:00:01+01:00')}`,
+      )
+      .expect(200);
     expect(exact.body.total).toBe(1);
     const none = await superAdmin.get('/api/admin/audit?organisation=no-such-org').expect(200);
     expect(none.body).toMatchObject({ total: 0, entries: [] });
@@ -96,7 +119,15 @@ describe('the catch-all for writes a route did not audit itself', () => {
   function probeApp() {
     const probe = express();
     probe.use((req, _res, next) => {
-      req.user = { kind: 'staff', id: String(ids['admin@energi.demo.test']), email: 'admin@energi.demo.test', name: 'Anna', superAdmin: false, admin: true, organisations: [] };
+      req.user = {
+        kind: 'staff',
+        id: String(ids['admin@energi.demo.test']),
+        email: 'admin@energi.demo.test',
+        name: 'Anna',
+        superAdmin: false,
+        admin: true,
+        organisations: [],
+      };
       next();
     });
     probe.use(auditWrites(database.db, pino({ level: 'silent' })));
@@ -113,7 +144,9 @@ describe('the catch-all for writes a route did not audit itself', () => {
   async function rowsAfter(id: number) {
     // The catch-all writes after the answer has gone out.
     await new Promise((resolve) => setTimeout(resolve, 200));
-    return (await database.pool.query('select action, target, details from audit_log where id > $1 order by action', [id])).rows;
+    return (
+      await database.pool.query('select action, target, details from audit_log where id > $1 order by action', [id])
+    ).rows;
   }
 
   it('records successful writes once, and nothing for reads or refused writes', async () => {

@@ -19,7 +19,11 @@ let store: ReturnType<typeof localBrandConfigStore>;
 beforeAll(async () => {
   world = await startTestWorld({ seed: [seedDemoStaff], config: { FAKE_LOGIN: true } });
   ({ database, fixtures, app } = world);
-  await insertRegisterRows(database.db, [{ street: 'Brandgatan 1', streetKey: 'brandgatan 1', postalCode: '11122', postalCity: 'Stockholm' }], 'import');
+  await insertRegisterRows(
+    database.db,
+    [{ street: 'Brandgatan 1', streetKey: 'brandgatan 1', postalCode: '11122', postalCity: 'Stockholm' }],
+    'import',
+  );
   const bucketsDir = path.join(path.dirname(fixtures.releasesDir), 'buckets');
   bucket = path.join(bucketsDir, 'brand-config');
   store = localBrandConfigStore(bucketsDir, 'brand-config');
@@ -65,7 +69,10 @@ describe('GET /api/flow/brand-config', () => {
     fs.utimesSync(file, mtimeMs / 1000, mtimeMs / 1000);
     const cached = await agent.get('/api/flow/brand-config?owner=demo-installer').expect(200);
     expect(cached.body.config.accent).toBe(DEMO_BRANDS['demo-installer']!.accent);
-    const fresh = await agent.get('/api/flow/brand-config?owner=demo-installer').set('Cache-Control', 'no-cache').expect(200);
+    const fresh = await agent
+      .get('/api/flow/brand-config?owner=demo-installer')
+      .set('Cache-Control', 'no-cache')
+      .expect(200);
     expect(fresh.body.config.accent).toBe('#123456');
     await store.write('demo-installer', DEMO_BRANDS['demo-installer']!);
   });
@@ -73,12 +80,20 @@ describe('GET /api/flow/brand-config', () => {
   it('a brand saved in the console reaches an already signed-in homeowner on their next request, without asking for no cache', async () => {
     const homeowner = request.agent(app);
     await homeowner.get('/api/flow/brand-config?owner=demo-bank').expect(200);
-    await homeowner.post('/api/flow/user/fake-login').send({ personalNumber: '197001011230', name: 'Bo Banksson' }).expect(200);
-    expect((await homeowner.get('/api/flow/brand-config').expect(200)).body.config.accent).toBe(DEMO_BRANDS['demo-bank']!.accent);
+    await homeowner
+      .post('/api/flow/user/fake-login')
+      .send({ personalNumber: '197001011230', name: 'Bo Banksson' })
+      .expect(200);
+    expect((await homeowner.get('/api/flow/brand-config').expect(200)).body.config.accent).toBe(
+      DEMO_BRANDS['demo-bank']!.accent,
+    );
 
     const admin = request.agent(app);
     await signInAs(admin, 'admin@bank.demo.test').expect(200);
-    await admin.put('/api/console/org/demo-bank/configuration/brand').send({ ...DEMO_BRANDS['demo-bank'], name: 'Banken', accent: '#7a1f5c' }).expect(200);
+    await admin
+      .put('/api/console/org/demo-bank/configuration/brand')
+      .send({ ...DEMO_BRANDS['demo-bank'], name: 'Banken', accent: '#7a1f5c' })
+      .expect(200);
 
     const after = await homeowner.get('/api/flow/brand-config').expect(200);
     expect(after.body).toMatchObject({ brand: 'demo-bank', config: { name: 'Banken', accent: '#7a1f5c' } });
@@ -90,7 +105,10 @@ describe('GET /api/flow/brand-config', () => {
     const first = request.agent(app);
     await first.get('/api/flow/brand-config?owner=demo-installer').expect(200);
     await first.post('/api/flow/user/fake-login').send(person).expect(200);
-    const kept = await database.pool.query(`select o.slug from homeowners h join organisations o on o.id = h.organisation_id where h.name = $1`, [person.name]);
+    const kept = await database.pool.query(
+      `select o.slug from homeowners h join organisations o on o.id = h.organisation_id where h.name = $1`,
+      [person.name],
+    );
     expect(kept.rows).toEqual([{ slug: 'demo-installer' }]);
 
     // Another browser, arriving without a brand (the default brand's page), then signing in.
@@ -110,12 +128,26 @@ describe('GET /api/flow/brand-config', () => {
   it('the console refuses accents below AA contrast, naming the colour and the ratio; a soft and dark accent left unset are mixed from a good accent', async () => {
     const admin = request.agent(app);
     await signInAs(admin, 'admin@bank.demo.test').expect(200);
-    const pale = await admin.put('/api/console/org/demo-bank/configuration/brand').send({ name: 'Demo Bank', accent: '#7fb3ff' }).expect(400);
-    expect(pale.body.issues).toEqual([expect.objectContaining({ path: 'body.accent', message: expect.stringMatching(/contrast with white is 2\.\d+:1; text needs at least 4\.5:1/) })]);
-    const badDark = await admin.put('/api/console/org/demo-bank/configuration/brand').send({ accent: '#1d4f91', accentSoft: '#e6eef8', accentDark: '#9fb8d8' }).expect(400);
+    const pale = await admin
+      .put('/api/console/org/demo-bank/configuration/brand')
+      .send({ name: 'Demo Bank', accent: '#7fb3ff' })
+      .expect(400);
+    expect(pale.body.issues).toEqual([
+      expect.objectContaining({
+        path: 'body.accent',
+        message: expect.stringMatching(/contrast with white is 2\.\d+:1; text needs at least 4\.5:1/),
+      }),
+    ]);
+    const badDark = await admin
+      .put('/api/console/org/demo-bank/configuration/brand')
+      .send({ accent: '#1d4f91', accentSoft: '#e6eef8', accentDark: '#9fb8d8' })
+      .expect(400);
     expect(badDark.body.issues.map((i: { path: string }) => i.path)).toEqual(['body.accentDark']);
     expect((await store.read('demo-bank'))?.accent).toBe(DEMO_BRANDS['demo-bank']!.accent);
-    await admin.put('/api/console/org/demo-bank/configuration/brand').send({ name: 'Demo Bank', accent: '#1d4f91' }).expect(200);
+    await admin
+      .put('/api/console/org/demo-bank/configuration/brand')
+      .send({ name: 'Demo Bank', accent: '#1d4f91' })
+      .expect(200);
     await store.write('demo-bank', DEMO_BRANDS['demo-bank']!);
   });
 

@@ -18,7 +18,11 @@ const NOW = Date.UTC(2026, 10, 23);
 const countRows = (table: string) => rowCount(database.pool, table);
 
 beforeAll(async () => {
-  world = await startTestWorld({ seed: [seedDemoStaff, seedPlatformContent], config: { FAKE_LOGIN: true }, now: () => NOW });
+  world = await startTestWorld({
+    seed: [seedDemoStaff, seedPlatformContent],
+    config: { FAKE_LOGIN: true },
+    now: () => NOW,
+  });
   ({ database, app } = world);
   await insertRegisterRows(
     database.db,
@@ -30,10 +34,22 @@ beforeAll(async () => {
         postalCity: 'Stockholm',
         municipalityCode: '0180',
         priceArea: 'SE3',
-        building: { building_type: 'villa', construction_year: 1970, num_floors: 1, atemp: 140, primary_heating_systems: ['electric_direct'] },
+        building: {
+          building_type: 'villa',
+          construction_year: 1970,
+          num_floors: 1,
+          atemp: 140,
+          primary_heating_systems: ['electric_direct'],
+        },
         issuedEpc: { class: 'E', issued_at: '2019-05-02' },
       },
-      { street: 'Okändvägen 2', streetKey: 'okändvägen 2', postalCode: '11122', postalCity: 'Stockholm', building: null },
+      {
+        street: 'Okändvägen 2',
+        streetKey: 'okändvägen 2',
+        postalCode: '11122',
+        postalCity: 'Stockholm',
+        building: null,
+      },
     ],
     'import',
   );
@@ -48,7 +64,17 @@ describe('GET /api/flow/questions', () => {
     const res = await request(app).get('/api/flow/questions').expect(200);
     expect(res.body.organisation).toEqual({ slug: 'demo-energi', name: 'Demo Energi AB' });
     const byKey = Object.fromEntries(res.body.questions.map((q: { key: string }) => [q.key, q]));
-    for (const key of ['building_type', 'construction_year', 'num_floors', 'atemp', 'primary_heating_systems', 'attic_insulation_mm', 'solar_panels_wp', 'ventilation', 'wallbox']) {
+    for (const key of [
+      'building_type',
+      'construction_year',
+      'num_floors',
+      'atemp',
+      'primary_heating_systems',
+      'attic_insulation_mm',
+      'solar_panels_wp',
+      'ventilation',
+      'wallbox',
+    ]) {
       expect(byKey[key]).toBeDefined();
     }
     expect(byKey.atemp.data).toEqual({ type: 'integer', unit: 'sqm', min: 1, max: 100000, default: null });
@@ -63,7 +89,9 @@ describe('GET /api/flow/questions', () => {
   it('follows the brand of the request (query owner) and each organisation has its own set', async () => {
     const res = await request(app).get('/api/flow/questions?owner=demo-bank').expect(200);
     expect(res.body.organisation.slug).toBe('demo-bank');
-    const { rows } = await database.pool.query('select count(distinct organisation_id)::int as orgs from question_definitions');
+    const { rows } = await database.pool.query(
+      'select count(distinct organisation_id)::int as orgs from question_definitions',
+    );
     expect(rows[0].orgs).toBe(3);
   });
 });
@@ -71,19 +99,38 @@ describe('GET /api/flow/questions', () => {
 describe('answers and the building', () => {
   it('a visitor answers, gets the building with labels, information and recommendations, and reads them back', async () => {
     const agent = request.agent(app);
-    await agent.post(`/api/flow/property/${villa}/answer`).send({ attic_insulation_mm: 150, occupants: 3, roof_orientation: 'south' }).expect(200);
+    await agent
+      .post(`/api/flow/property/${villa}/answer`)
+      .send({ attic_insulation_mm: 150, occupants: 3, roof_orientation: 'south' })
+      .expect(200);
     const res = await agent.post(`/api/flow/property/${villa}/building`).send({ window_type: 'double' }).expect(200);
     expect(res.body.property.name).toBe('Testgatan 1, 111 22 Stockholm');
-    expect(res.body.answers).toEqual({ attic_insulation_mm: 150, occupants: 3, roof_orientation: 'south', window_type: 'double' });
+    expect(res.body.answers).toEqual({
+      attic_insulation_mm: 150,
+      occupants: 3,
+      roof_orientation: 'south',
+      window_type: 'double',
+    });
     expect(res.body.register).toMatchObject({ construction_year: 1970, atemp: 140 });
     expect(res.body.errors).toEqual([]);
-    const labels = res.body.information.filter((i: { type: string }) => i.type === 'epc_label').map((i: { value: { type: string } }) => i.value.type);
+    const labels = res.body.information
+      .filter((i: { type: string }) => i.type === 'epc_label')
+      .map((i: { value: { type: string } }) => i.value.type);
     expect(labels).toEqual(['estimated_calculated', 'issued']);
-    const calculated = res.body.information.find((i: { value: { type: string } }) => i.value?.type === 'estimated_calculated').value;
+    const calculated = res.body.information.find(
+      (i: { value: { type: string } }) => i.value?.type === 'estimated_calculated',
+    ).value;
     expect(calculated.energy_class).toMatch(/^[A-G]$/);
     expect(calculated.ep).toBeGreaterThan(0);
     const names = res.body.recommendations.map((r: { name: string }) => r.name);
-    expect(names).toEqual(expect.arrayContaining(['insulation_attic', 'heat_pump_airwater', 'solar_panel_installation', 'complete_renovation']));
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'insulation_attic',
+        'heat_pump_airwater',
+        'solar_panel_installation',
+        'complete_renovation',
+      ]),
+    );
     const attic = res.body.recommendations.find((r: { name: string }) => r.name === 'insulation_attic');
     expect(attic.energy_diff).toBeGreaterThan(0);
     expect(attic.savings.energyCostSavings).toBeGreaterThan(0);
@@ -95,14 +142,28 @@ describe('answers and the building', () => {
     expect(info.body.information).toEqual(res.body.information);
 
     // Honest ranking (engine README "Ranking"): by yearly kronor, bought and sold apart, pays_back = payback within the life span.
-    type Rec = { name: string; savings: { energySavings: number; energyCostSavings: number }; kwh_saved_bought: number; kwh_sold: number;
-      energy_diff: number; investment_cost: number; life_span: number; pays_back: boolean; lifetime_value: number; needs_installer: boolean };
+    type Rec = {
+      name: string;
+      savings: { energySavings: number; energyCostSavings: number };
+      kwh_saved_bought: number;
+      kwh_sold: number;
+      energy_diff: number;
+      investment_cost: number;
+      life_span: number;
+      pays_back: boolean;
+      lifetime_value: number;
+      needs_installer: boolean;
+    };
     const list: Rec[] = recs.body.recommendations;
     for (const r of list) expect(activitySchema.safeParse(r).error?.issues ?? []).toEqual([]);
     const kr = list.map((r) => r.savings.energyCostSavings);
     expect(kr).toEqual([...kr].sort((a, b) => b - a));
-    const bought = Object.values(info.body.information.find((i: { type: string }) => i.type === 'energy_use').value.by_carrier as Record<string, number>)
-      .reduce((s, v) => s + v, 0);
+    const bought = Object.values(
+      info.body.information.find((i: { type: string }) => i.type === 'energy_use').value.by_carrier as Record<
+        string,
+        number
+      >,
+    ).reduce((s, v) => s + v, 0);
     for (const r of list) {
       expect(r.savings.energySavings).toBe(r.kwh_saved_bought);
       expect(r.kwh_saved_bought).toBeLessThanOrEqual(Math.round(bought));
@@ -130,8 +191,13 @@ describe('answers and the building', () => {
     const agent = request.agent(app);
     const res = await agent.post(`/api/flow/property/${bare}/building`).send({}).expect(200);
     expect(res.body.recommendations).toEqual([]);
-    expect(res.body.errors).toEqual([expect.objectContaining({ code: 'missing_answers', keys: ['construction_year', 'atemp'] })]);
-    const done = await agent.post(`/api/flow/property/${bare}/building`).send({ construction_year: 2005, atemp: 120 }).expect(200);
+    expect(res.body.errors).toEqual([
+      expect.objectContaining({ code: 'missing_answers', keys: ['construction_year', 'atemp'] }),
+    ]);
+    const done = await agent
+      .post(`/api/flow/property/${bare}/building`)
+      .send({ construction_year: 2005, atemp: 120 })
+      .expect(200);
     expect(done.body.errors).toEqual([]);
     expect(done.body.recommendations.length).toBeGreaterThan(0);
   });
@@ -161,8 +227,15 @@ describe('answers and the building', () => {
     // One bad key spoils the request: the good answer beside it is not stored either.
     await agent.post(`/api/flow/property/${villa}/building`).send({ occupants: 2, atemp: 0 }).expect(400);
     await agent.post(`/api/flow/property/${villa}/answer`).send([1, 2]).expect(400);
-    await agent.post(`/api/flow/property/${villa}/answer`).send({ ['k'.repeat(256)]: 1 }).expect(400);
-    await agent.post(`/api/flow/property/${villa}/answer`).set('Content-Type', 'application/json').send('{"atemp":').expect(400);
+    await agent
+      .post(`/api/flow/property/${villa}/answer`)
+      .send({ ['k'.repeat(256)]: 1 })
+      .expect(400);
+    await agent
+      .post(`/api/flow/property/${villa}/answer`)
+      .set('Content-Type', 'application/json')
+      .send('{"atemp":')
+      .expect(400);
     expect(await countRows('building_profiles')).toBe(before);
   });
 
@@ -194,7 +267,9 @@ describe('answers and the building', () => {
     const recs = await agent.get(`/api/flow/property/${bare}/building/primary/recommendations`).expect(200);
     expect(recs.body.errors).toEqual([]);
     const profile = await agent.get('/api/flow/user/profile').expect(200);
-    expect(profile.body.properties).toEqual(expect.arrayContaining([expect.objectContaining({ id: bare, relations: ['flow_added'] })]));
+    expect(profile.body.properties).toEqual(
+      expect.arrayContaining([expect.objectContaining({ id: bare, relations: ['flow_added'] })]),
+    );
     // Removing the home from the profile takes its answers out of reach too (deleted once Undo is no longer offered).
     await agent.delete(`/api/flow/user/profile/property/${bare}`).expect(200);
     await agent.get(`/api/flow/property/${bare}/building/primary/recommendations`).expect(404);
@@ -203,13 +278,28 @@ describe('answers and the building', () => {
 
 describe('the add-property mini-flow', () => {
   it('adds a register address to the signed-in homeowner’s profile as miniflow_added, and its results open', async () => {
-    await request(app).post('/api/flow/user/profile/property').send({ street: 'Testgatan 1', postalCity: 'Stockholm', postalCode: '111 22' }).expect(401);
+    await request(app)
+      .post('/api/flow/user/profile/property')
+      .send({ street: 'Testgatan 1', postalCity: 'Stockholm', postalCode: '111 22' })
+      .expect(401);
     const agent = request.agent(app);
     await agent.post('/api/flow/user/fake-login').send({}).expect(200);
-    await agent.post('/api/flow/user/profile/property').send({ street: 'Testgatan 1', postalCode: '111 22' }).expect(400);
-    await agent.post('/api/flow/user/profile/property').send({ street: '', postalCity: 'Stockholm', postalCode: '111 22' }).expect(400);
-    await agent.post('/api/flow/user/profile/property').send({ street: 'Nowhere 9', postalCity: 'Stockholm', postalCode: '111 22' }).expect(404);
-    const res = await agent.post('/api/flow/user/profile/property').send({ street: 'testgatan  1', postalCity: 'Stockholm', postalCode: '11122' }).expect(201);
+    await agent
+      .post('/api/flow/user/profile/property')
+      .send({ street: 'Testgatan 1', postalCode: '111 22' })
+      .expect(400);
+    await agent
+      .post('/api/flow/user/profile/property')
+      .send({ street: '', postalCity: 'Stockholm', postalCode: '111 22' })
+      .expect(400);
+    await agent
+      .post('/api/flow/user/profile/property')
+      .send({ street: 'Nowhere 9', postalCity: 'Stockholm', postalCode: '111 22' })
+      .expect(404);
+    const res = await agent
+      .post('/api/flow/user/profile/property')
+      .send({ street: 'testgatan  1', postalCity: 'Stockholm', postalCode: '11122' })
+      .expect(201);
     expect(res.body.property).toEqual({ id: villa, name: 'Testgatan 1, 111 22 Stockholm' });
     expect(res.body.selectedPropertyId).toBe(villa);
     expect(res.body.properties).toContainEqual(expect.objectContaining({ id: villa, relations: ['miniflow_added'] }));
@@ -227,7 +317,11 @@ describe('rates and consumption', () => {
       body.recommendations.find((r) => r.name === 'heat_pump_airwater')!.savings.energyCostSavings;
     await agent
       .post(`/api/flow/property/${villa}/rates`)
-      .send({ energy_carriers_import: { electricity: { cents_per_kwh: 300, components: [{ name: 'spot', cents_per_kwh: 120 }] } } })
+      .send({
+        energy_carriers_import: {
+          electricity: { cents_per_kwh: 300, components: [{ name: 'spot', cents_per_kwh: 120 }] },
+        },
+      })
       .expect(200);
     const saved = await agent.get(`/api/flow/property/${villa}/rates`).expect(200);
     expect(saved.body.rates.energy_carriers_import.electricity.cents_per_kwh).toBe(300);
@@ -237,13 +331,21 @@ describe('rates and consumption', () => {
     const after = await agent.get(`/api/flow/property/${villa}/building/primary/recommendations`).expect(200);
     expect(pump(after.body)).toBeGreaterThan(pump(base.body));
     const info = await agent.get(`/api/flow/property/${villa}/building/primary/information`).expect(200);
-    expect(info.body.information.find((i: { type: string }) => i.type === 'energy_use').value.prices_source).toBe('rates');
+    expect(info.body.information.find((i: { type: string }) => i.type === 'energy_use').value.prices_source).toBe(
+      'rates',
+    );
   });
 
   it('rejects negative prices, unknown carriers and extra fields', async () => {
     const agent = request.agent(app);
-    await agent.post(`/api/flow/property/${villa}/rates`).send({ energy_carriers_import: { electricity: { cents_per_kwh: -1 } } }).expect(400);
-    await agent.post(`/api/flow/property/${villa}/rates`).send({ energy_carriers_import: { uranium: { cents_per_kwh: 1 } } }).expect(400);
+    await agent
+      .post(`/api/flow/property/${villa}/rates`)
+      .send({ energy_carriers_import: { electricity: { cents_per_kwh: -1 } } })
+      .expect(400);
+    await agent
+      .post(`/api/flow/property/${villa}/rates`)
+      .send({ energy_carriers_import: { uranium: { cents_per_kwh: 1 } } })
+      .expect(400);
     await agent.post(`/api/flow/property/${villa}/rates`).send({ energy_carriers_import: {}, surprise: 1 }).expect(400);
   });
 
@@ -253,19 +355,33 @@ describe('rates and consumption', () => {
       .post(`/api/flow/property/${villa}/consumption`)
       .send({ year: 2025, energy_carriers: { electricity: 21000 } })
       .expect(200);
-    expect(res.body.label.value).toMatchObject({ type: 'estimated_measured', energy_class: expect.stringMatching(/^[A-G]$/) });
+    expect(res.body.label.value).toMatchObject({
+      type: 'estimated_measured',
+      energy_class: expect.stringMatching(/^[A-G]$/),
+    });
     const info = await agent.get(`/api/flow/property/${villa}/building/primary/information`).expect(200);
-    const order = info.body.information.filter((i: { type: string }) => i.type === 'epc_label').map((i: { value: { type: string } }) => i.value.type);
+    const order = info.body.information
+      .filter((i: { type: string }) => i.type === 'epc_label')
+      .map((i: { value: { type: string } }) => i.value.type);
     expect(order).toEqual(['estimated_measured', 'estimated_calculated', 'issued']);
-    await agent.post(`/api/flow/property/${villa}/consumption`).send({ year: 2025, energy_carriers: { electricity: -5 } }).expect(400);
+    await agent
+      .post(`/api/flow/property/${villa}/consumption`)
+      .send({ year: 2025, energy_carriers: { electricity: -5 } })
+      .expect(400);
     await agent.post(`/api/flow/property/${villa}/consumption`).send({ year: 2025, energy_carriers: {} }).expect(400);
-    await agent.post(`/api/flow/property/${villa}/consumption`).send({ year: 2031, energy_carriers: { electricity: 100 } }).expect(400);
+    await agent
+      .post(`/api/flow/property/${villa}/consumption`)
+      .send({ year: 2031, energy_carriers: { electricity: 100 } })
+      .expect(400);
   });
 
   it('metered household electricity and tap water replace BEN normal values in the measured label', async () => {
     const agent = request.agent(app);
     const ep = async (extra: Record<string, number>) => {
-      const res = await agent.post(`/api/flow/property/${villa}/consumption`).send({ year: 2025, energy_carriers: { electricity: 21000 }, ...extra }).expect(200);
+      const res = await agent
+        .post(`/api/flow/property/${villa}/consumption`)
+        .send({ year: 2025, energy_carriers: { electricity: 21000 }, ...extra })
+        .expect(200);
       return res.body.label.value.ep as number;
     };
     const normal = await ep({});
@@ -274,21 +390,38 @@ describe('rates and consumption', () => {
     expect(await ep({ household_electricity: 9000 })).toBeLessThan(normal);
     // Metered tap water taken off the bill: more metered tap water, less heating.
     expect(await ep({ tap_water: 6000 })).toBeLessThan(await ep({ tap_water: 1000 }));
-    const saved = await agent.post(`/api/flow/property/${villa}/consumption`).send({ year: 2025, energy_carriers: { electricity: 21000 }, household_electricity: 4000, tap_water: 3000 }).expect(200);
+    const saved = await agent
+      .post(`/api/flow/property/${villa}/consumption`)
+      .send({ year: 2025, energy_carriers: { electricity: 21000 }, household_electricity: 4000, tap_water: 3000 })
+      .expect(200);
     expect(saved.body.consumption).toMatchObject({ household_electricity: 4000, tap_water: 3000 });
   });
 
   it('refuses household electricity or tap water the bill cannot hold, naming the field', async () => {
     const agent = request.agent(app);
-    const post = (body: object) => agent.post(`/api/flow/property/${villa}/consumption`).send({ year: 2025, ...body }).expect(400);
+    const post = (body: object) =>
+      agent
+        .post(`/api/flow/property/${villa}/consumption`)
+        .send({ year: 2025, ...body })
+        .expect(400);
     const household = await post({ energy_carriers: { electricity: 5000 }, household_electricity: 6000 });
-    expect(household.body.issues).toContainEqual(expect.objectContaining({ path: 'body.household_electricity', message: expect.stringContaining('5000 kWh') }));
+    expect(household.body.issues).toContainEqual(
+      expect.objectContaining({ path: 'body.household_electricity', message: expect.stringContaining('5000 kWh') }),
+    );
     const tap = await post({ energy_carriers: { electricity: 5000 }, tap_water: 7000 });
     expect(tap.body.issues).toContainEqual(expect.objectContaining({ path: 'body.tap_water' }));
     await post({ energy_carriers: { electricity: 5000 }, household_electricity: -1 });
     await post({ energy_carriers: { electricity: 5000 }, tap_water: 20_000_000 });
     // Household electricity on its own meter may exceed the metered electricity.
-    await agent.post(`/api/flow/property/${villa}/consumption`).send({ year: 2025, energy_carriers: { district_heating: 15000, electricity: 3000 }, household_electricity_included: false, household_electricity: 4500 }).expect(200);
+    await agent
+      .post(`/api/flow/property/${villa}/consumption`)
+      .send({
+        year: 2025,
+        energy_carriers: { district_heating: 15000, electricity: 3000 },
+        household_electricity_included: false,
+        household_electricity: 4500,
+      })
+      .expect(200);
   });
 });
 
@@ -305,10 +438,22 @@ describe('POST /api/flow/property/{id}/document', () => {
       .field('issued_at', '2024-03-01')
       .attach('file', pdf, { filename: 'energideklaration.pdf', contentType: 'application/pdf' })
       .expect(201);
-    expect(res.body.document).toMatchObject({ status: 'pending', energy_class: 'C', file_name: `document-${res.body.document.id}.pdf` });
+    expect(res.body.document).toMatchObject({
+      status: 'pending',
+      energy_class: 'C',
+      file_name: `document-${res.body.document.id}.pdf`,
+    });
     // The uploader's file name is not kept: the row holds the name the document is served under.
-    const { rows } = await database.pool.query('select file_name, content_type, size_bytes, status from epc_documents where id = $1', [res.body.document.id]);
-    expect(rows[0]).toEqual({ file_name: `document-${res.body.document.id}.pdf`, content_type: 'application/pdf', size_bytes: pdf.length, status: 'pending' });
+    const { rows } = await database.pool.query(
+      'select file_name, content_type, size_bytes, status from epc_documents where id = $1',
+      [res.body.document.id],
+    );
+    expect(rows[0]).toEqual({
+      file_name: `document-${res.body.document.id}.pdf`,
+      content_type: 'application/pdf',
+      size_bytes: pdf.length,
+      status: 'pending',
+    });
     const info = await agent.get(`/api/flow/property/${villa}/building/primary/information`).expect(200);
     expect(info.body.information).toContainEqual({ type: 'epc_document', value: res.body.document });
     const issued = info.body.information.find((i: { value: { type: string } }) => i.value?.type === 'issued').value;
@@ -321,12 +466,32 @@ describe('POST /api/flow/property/{id}/document', () => {
     const before = await countRows('epc_documents');
     await agent.post(`/api/flow/property/${villa}/document`).send({ energy_class: 'C' }).expect(400);
     await agent.post(`/api/flow/property/${villa}/document`).field('energy_class', 'C').expect(400);
-    await agent.post(`/api/flow/property/${villa}/document`).field('energy_class', 'H').attach('file', pdf, 'a.pdf').expect(400);
-    await agent.post(`/api/flow/property/${villa}/document`).field('energy_class', 'C').attach('file', Buffer.from('MZ not a pdf'), { filename: 'a.pdf', contentType: 'application/pdf' }).expect(400);
-    await agent.post(`/api/flow/property/${villa}/document`).field('energy_class', 'C').attach('other', pdf, 'a.pdf').expect(400);
+    await agent
+      .post(`/api/flow/property/${villa}/document`)
+      .field('energy_class', 'H')
+      .attach('file', pdf, 'a.pdf')
+      .expect(400);
+    await agent
+      .post(`/api/flow/property/${villa}/document`)
+      .field('energy_class', 'C')
+      .attach('file', Buffer.from('MZ not a pdf'), { filename: 'a.pdf', contentType: 'application/pdf' })
+      .expect(400);
+    await agent
+      .post(`/api/flow/property/${villa}/document`)
+      .field('energy_class', 'C')
+      .attach('other', pdf, 'a.pdf')
+      .expect(400);
     const big = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(10 * 1024 * 1024 + 10)]);
-    await agent.post(`/api/flow/property/${villa}/document`).field('energy_class', 'C').attach('file', big, 'big.pdf').expect(413);
-    await agent.post('/api/flow/property/99999999/document').field('energy_class', 'C').attach('file', pdf, 'a.pdf').expect(404);
+    await agent
+      .post(`/api/flow/property/${villa}/document`)
+      .field('energy_class', 'C')
+      .attach('file', big, 'big.pdf')
+      .expect(413);
+    await agent
+      .post('/api/flow/property/99999999/document')
+      .field('energy_class', 'C')
+      .attach('file', pdf, 'a.pdf')
+      .expect(404);
     expect(await countRows('epc_documents')).toBe(before);
   });
 });
@@ -334,7 +499,10 @@ describe('POST /api/flow/property/{id}/document', () => {
 describe('interactions and texts', () => {
   it('records an interaction with the brand organisation and property', async () => {
     const agent = request.agent(app);
-    await agent.post('/api/flow/interaction?owner=demo-bank').send({ action: 'loan_type.change', object: 'Mortgage', property_id: villa }).expect(204);
+    await agent
+      .post('/api/flow/interaction?owner=demo-bank')
+      .send({ action: 'loan_type.change', object: 'Mortgage', property_id: villa })
+      .expect(204);
     const { rows } = await database.pool.query(
       `select i.action, i.object, i.property_id, o.slug from interactions i join organisations o on o.id = i.organisation_id order by i.id desc limit 1`,
     );
@@ -345,7 +513,10 @@ describe('interactions and texts', () => {
     const before = await countRows('interactions');
     await request(app).post('/api/flow/interaction').send({}).expect(400);
     await request(app).post('/api/flow/interaction').send({ action: '' }).expect(400);
-    await request(app).post('/api/flow/interaction').send({ action: 'x'.repeat(256) }).expect(400);
+    await request(app)
+      .post('/api/flow/interaction')
+      .send({ action: 'x'.repeat(256) })
+      .expect(400);
     await request(app).post('/api/flow/interaction').send({ action: 'a', property_id: 'one' }).expect(400);
     await request(app).post('/api/flow/interaction').send({ action: 'a', property_id: 99999999 }).expect(400);
     await request(app).post('/api/flow/interaction').send({ action: 'a', extra: true }).expect(400);
@@ -367,8 +538,12 @@ describe('the renovation plan (…/plan, …/plan/suggestions)', () => {
   it('computes a plan of several measures, keeps it with the owner’s profile and reads it back with the chosen loan', async () => {
     const agent = request.agent(app);
     await agent.post(`/api/flow/property/${villa}/building`).send({ attic_insulation_mm: 100 }).expect(200);
-    const recs = (await agent.get(`/api/flow/property/${villa}/building/primary/recommendations`).expect(200)).body.recommendations as { name: string; savings: { energyCostSavings: number } }[];
-    const res = await agent.post(`/api/flow/property/${villa}/plan`).send({ measures: ['heat_pump_airwater', 'insulation_attic'], loan: { type: 'Private', term: 8 } }).expect(200);
+    const recs = (await agent.get(`/api/flow/property/${villa}/building/primary/recommendations`).expect(200)).body
+      .recommendations as { name: string; savings: { energyCostSavings: number } }[];
+    const res = await agent
+      .post(`/api/flow/property/${villa}/plan`)
+      .send({ measures: ['heat_pump_airwater', 'insulation_attic'], loan: { type: 'Private', term: 8 } })
+      .expect(200);
     const plan = res.body.plan;
     expect(plan.measures).toEqual(['insulation_attic', 'heat_pump_airwater']);
     expect(plan.financing).toMatchObject({ loanType: 'Private', loanTerm: 8 });
@@ -378,7 +553,10 @@ describe('the renovation plan (…/plan, …/plan/suggestions)', () => {
     expect(plan.epc_label.ep).toBeLessThan(plan.label_before.ep);
     const back = await agent.get(`/api/flow/property/${villa}/plan`).expect(200);
     expect(back.body).toEqual({ plan, errors: [] });
-    const { rows } = await database.pool.query(`select plan from building_profiles where property_id = $1 and plan is not null`, [villa]);
+    const { rows } = await database.pool.query(
+      `select plan from building_profiles where property_id = $1 and plan is not null`,
+      [villa],
+    );
     // Kept with the figures the console's analytics count (analytics README "Plans"), as computed now.
     expect(rows.map((r) => r.plan)).toContainEqual({
       measures: ['insulation_attic', 'heat_pump_airwater'],
@@ -398,12 +576,21 @@ describe('the renovation plan (…/plan, …/plan/suggestions)', () => {
   it('refuses measures that replace one another and malformed bodies with a 400 naming the field; keeps nothing', async () => {
     const agent = request.agent(app);
     await agent.post(`/api/flow/property/${villa}/building`).send({}).expect(200);
-    const conflict = await agent.post(`/api/flow/property/${villa}/plan`).send({ measures: ['heat_pump_airwater', 'heat_pump_geothermal'] }).expect(400);
+    const conflict = await agent
+      .post(`/api/flow/property/${villa}/plan`)
+      .send({ measures: ['heat_pump_airwater', 'heat_pump_geothermal'] })
+      .expect(400);
     expect(conflict.body.message).toMatch(/^measures: heat_pump_airwater and heat_pump_geothermal replace one another/);
     expect(JSON.stringify(conflict.body)).toContain('body.measures');
-    const unknown = await agent.post(`/api/flow/property/${villa}/plan`).send({ measures: ['a_new_roof'] }).expect(400);
+    const unknown = await agent
+      .post(`/api/flow/property/${villa}/plan`)
+      .send({ measures: ['a_new_roof'] })
+      .expect(400);
     expect(JSON.stringify(unknown.body)).toContain('body.measures.0');
-    const loan = await agent.post(`/api/flow/property/${villa}/plan`).send({ measures: [], loan: { type: 'Leasing' } }).expect(400);
+    const loan = await agent
+      .post(`/api/flow/property/${villa}/plan`)
+      .send({ measures: [], loan: { type: 'Leasing' } })
+      .expect(400);
     expect(JSON.stringify(loan.body)).toContain('body.loan.type');
     expect((await agent.get(`/api/flow/property/${villa}/plan`).expect(200)).body).toEqual({ plan: null, errors: [] });
   });
@@ -415,7 +602,8 @@ describe('the renovation plan (…/plan, …/plan/suggestions)', () => {
     expect(errors).toEqual([]);
     expect(suggestions.length).toBeGreaterThan(0);
     const [first] = suggestions;
-    const plan = (await agent.post(`/api/flow/property/${villa}/plan`).send({ measures: first.measures }).expect(200)).body.plan;
+    const plan = (await agent.post(`/api/flow/property/${villa}/plan`).send({ measures: first.measures }).expect(200))
+      .body.plan;
     expect(plan.investment_cost).toBe(first.investment_cost);
     expect(plan.epc_label.energy_class <= first.energy_class).toBe(true);
   });
@@ -423,7 +611,10 @@ describe('the renovation plan (…/plan, …/plan/suggestions)', () => {
   it('only the owner: anyone else gets 404 for the plan and its suggestions', async () => {
     const owner = request.agent(app);
     await owner.post(`/api/flow/property/${villa}/building`).send({}).expect(200);
-    await owner.post(`/api/flow/property/${villa}/plan`).send({ measures: ['insulation_walls'] }).expect(200);
+    await owner
+      .post(`/api/flow/property/${villa}/plan`)
+      .send({ measures: ['insulation_walls'] })
+      .expect(200);
     await request(app).get(`/api/flow/property/${villa}/plan`).expect(404);
     await request(app).post(`/api/flow/property/${villa}/plan`).send({ measures: [] }).expect(404);
     const homeowner = request.agent(app);

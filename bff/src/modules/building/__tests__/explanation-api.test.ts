@@ -15,7 +15,11 @@ let bare: number;
 const NOW = Date.UTC(2026, 10, 23);
 
 beforeAll(async () => {
-  world = await startTestWorld({ seed: [seedDemoStaff, seedPlatformContent], config: { FAKE_LOGIN: true }, now: () => NOW });
+  world = await startTestWorld({
+    seed: [seedDemoStaff, seedPlatformContent],
+    config: { FAKE_LOGIN: true },
+    now: () => NOW,
+  });
   ({ database, app } = world);
   await insertRegisterRows(
     database.db,
@@ -27,10 +31,22 @@ beforeAll(async () => {
         postalCity: 'Stockholm',
         municipalityCode: '0180',
         priceArea: 'SE3',
-        building: { building_type: 'villa', construction_year: 1970, num_floors: 1, atemp: 140, primary_heating_systems: ['electric_direct'] },
+        building: {
+          building_type: 'villa',
+          construction_year: 1970,
+          num_floors: 1,
+          atemp: 140,
+          primary_heating_systems: ['electric_direct'],
+        },
         issuedEpc: null,
       },
-      { street: 'Okändvägen 9', streetKey: 'okändvägen 9', postalCode: '11122', postalCity: 'Stockholm', building: null },
+      {
+        street: 'Okändvägen 9',
+        streetKey: 'okändvägen 9',
+        postalCode: '11122',
+        postalCity: 'Stockholm',
+        building: null,
+      },
     ],
     'import',
   );
@@ -55,7 +71,9 @@ describe('GET …/label/explanation and …/recommendations/{type}/explanation',
     expect(inputs.atemp).toMatchObject({ status: 'register', value: 140 });
     expect(inputs.attic_insulation_mm).toMatchObject({ status: 'assumed', value: null });
     const info = await agent.get(`${base(villa)}/information`).expect(200);
-    const calculated = info.body.information.find((i: { value: { type?: string } }) => i.value?.type === 'estimated_calculated').value;
+    const calculated = info.body.information.find(
+      (i: { value: { type?: string } }) => i.value?.type === 'estimated_calculated',
+    ).value;
     expect(label.body.explanation.rule_version).toBe(calculated.rule_version);
     expect(label.body.explanation.ranges[0]).toMatchObject({ code: 'ep', value: calculated.ep });
 
@@ -108,6 +126,8 @@ describe('GET …/label/explanation and …/recommendations/{type}/explanation',
     await agent.post(`/api/flow/property/${bare}/answer`).send({ occupants: 2 }).expect(200);
     const res = await agent.get(`${base(bare)}/label/explanation`).expect(200);
     expect(res.body.explanation).toBeNull();
-    expect(res.body.errors).toEqual([expect.objectContaining({ code: 'missing_answers', keys: ['construction_year', 'atemp'] })]);
+    expect(res.body.errors).toEqual([
+      expect.objectContaining({ code: 'missing_answers', keys: ['construction_year', 'atemp'] }),
+    ]);
   });
 });

@@ -33,7 +33,11 @@ const ROUTES: RouteCase[] = [
     path: `/api/console/org/${encodeURIComponent(org)}/details`,
     expected: (role: Role) => (role === 'anonymous' ? 401 : MEMBER_OF[role].includes(org) ? 200 : 404),
   })),
-  { method: 'get', path: '/api/admin/releases', expected: (role) => (role === 'anonymous' ? 401 : role === 'superAdmin' ? 200 : 403) },
+  {
+    method: 'get',
+    path: '/api/admin/releases',
+    expected: (role) => (role === 'anonymous' ? 401 : role === 'superAdmin' ? 200 : 403),
+  },
 ];
 
 let world: TestWorld;
@@ -60,7 +64,17 @@ describe.each(Object.keys(ROLES) as Role[])('as %s', (role) => {
 
 it('answers organisation details with name, features and installer flag', async () => {
   const energi = await agents.energiStaff.get('/api/console/org/demo-energi/details').expect(200);
-  expect(energi.body).toEqual({ slug: 'demo-energi', name: 'Demo Energi AB', features: ['platform_analytics', 'platform_validation'], isInstaller: false });
+  expect(energi.body).toEqual({
+    slug: 'demo-energi',
+    name: 'Demo Energi AB',
+    features: ['platform_analytics', 'platform_validation'],
+    isInstaller: false,
+  });
   const installer = await agents.superAdmin.get('/api/console/org/demo-installer/details').expect(200);
-  expect(installer.body).toEqual({ slug: 'demo-installer', name: 'Demo Installation AB', features: [], isInstaller: true });
+  expect(installer.body).toEqual({
+    slug: 'demo-installer',
+    name: 'Demo Installation AB',
+    features: [],
+    isInstaller: true,
+  });
 });

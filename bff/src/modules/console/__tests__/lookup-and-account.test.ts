@@ -20,7 +20,13 @@ beforeAll(async () => {
     database.db,
     ['Uppslagsvägen 3', 'Uppslagsvägen 5', 'Annan gata 1'].map((street) => ({
       street,
-      building: { building_type: 'villa', construction_year: 1950, num_floors: 1, atemp: 120, primary_heating_systems: ['oil'] },
+      building: {
+        building_type: 'villa',
+        construction_year: 1950,
+        num_floors: 1,
+        atemp: 120,
+        primary_heating_systems: ['oil'],
+      },
     })),
   );
   superAdmin = request.agent(app);
@@ -32,20 +38,31 @@ describe('property lookup (super admins)', () => {
   it('finds any property by address or id, lists its profiles, and opens what the homeowner sees without their session', async () => {
     const homeowner = request.agent(app);
     await homeowner.post('/api/flow/user/fake-login').send({}).expect(200);
-    const own = await homeowner.post(`/api/flow/property/${home}/building?owner=demo-bank`).send({ occupants: 3, attic_insulation_mm: 100 }).expect(200);
+    const own = await homeowner
+      .post(`/api/flow/property/${home}/building?owner=demo-bank`)
+      .send({ occupants: 3, attic_insulation_mm: 100 })
+      .expect(200);
 
     const found = await superAdmin.get(`${LOOKUP}/search?q=uppslagsv`).expect(200);
     expect(found.body.properties.map((p: { name: string; profiles: number }) => [p.name, p.profiles])).toEqual([
       ['Uppslagsvägen 3, 111 22 Stockholm', 1],
       ['Uppslagsvägen 5, 111 22 Stockholm', 0],
     ]);
-    expect((await superAdmin.get(`${LOOKUP}/search?q=${home}`).expect(200)).body.properties.map((p: { id: number }) => p.id)).toEqual([home]);
-    expect((await superAdmin.get(`${LOOKUP}/search?q=uppslagsv&postal_code=999 99`).expect(200)).body.properties).toEqual([]);
+    expect(
+      (await superAdmin.get(`${LOOKUP}/search?q=${home}`).expect(200)).body.properties.map((p: { id: number }) => p.id),
+    ).toEqual([home]);
+    expect(
+      (await superAdmin.get(`${LOOKUP}/search?q=uppslagsv&postal_code=999 99`).expect(200)).body.properties,
+    ).toEqual([]);
 
     const detail = await superAdmin.get(`${LOOKUP}/properties/${home}`).expect(200);
     expect(detail.body.register).toMatchObject({ construction_year: 1950, atemp: 120 });
     expect(detail.body.profiles).toEqual([
-      expect.objectContaining({ owner: 'homeowner', homeowner: '19900101-****', organisation: { slug: 'demo-bank', name: 'Demo Bank' } }),
+      expect.objectContaining({
+        owner: 'homeowner',
+        homeowner: '19900101-****',
+        organisation: { slug: 'demo-bank', name: 'Demo Bank' },
+      }),
     ]);
     const profileId = detail.body.profiles[0].id;
 
@@ -57,7 +74,9 @@ describe('property lookup (super admins)', () => {
     expect(view.body.answers).toEqual({ occupants: 3, attic_insulation_mm: 100 });
     expect(view.body.profile.id).toBe(profileId);
     // Reading someone's home is recorded; it writes nothing else.
-    const audit = await database.pool.query('select action, target, organisation_id from audit_log order by id desc limit 1');
+    const audit = await database.pool.query(
+      'select action, target, organisation_id from audit_log order by id desc limit 1',
+    );
     expect(audit.rows[0]).toMatchObject({ action: 'profile.view', target: `profile:${profileId}` });
     expect((await database.pool.query('select count(*)::int as n from audit_log')).rows[0].n).toBe(audits + 1);
 
@@ -78,9 +97,18 @@ describe('account', () => {
     expect(account.body).toMatchObject({ email: 'multi@demo.test', name: 'Maja Multi', superAdmin: false });
     expect(account.body.organisations).toEqual([
       { slug: 'demo-bank', name: 'Demo Bank', role: 'staff', features: ['platform_analytics'], isInstaller: false },
-      { slug: 'demo-energi', name: 'Demo Energi AB', role: 'staff', features: ['platform_analytics', 'platform_validation'], isInstaller: false },
+      {
+        slug: 'demo-energi',
+        name: 'Demo Energi AB',
+        role: 'staff',
+        features: ['platform_analytics', 'platform_validation'],
+        isInstaller: false,
+      },
     ]);
-    const renamed = await multi.patch('/api/console/org/demo-bank/account').send({ name: 'Maja Multi-Staff' }).expect(200);
+    const renamed = await multi
+      .patch('/api/console/org/demo-bank/account')
+      .send({ name: 'Maja Multi-Staff' })
+      .expect(200);
     expect(renamed.body.name).toBe('Maja Multi-Staff');
     expect((await multi.get('/api/auth/session').expect(200)).body.user.name).toBe('Maja Multi-Staff');
   });
@@ -91,7 +119,10 @@ describe('account', () => {
     const elsewhere = request.agent(app);
     await signInAs(elsewhere, 'staff@installer.demo.test').expect(200);
     const path = '/api/console/org/demo-installer/account/password';
-    const wrong = await here.post(path).send({ currentPassword: 'not-it', newPassword: 'a-new-long-password' }).expect(400);
+    const wrong = await here
+      .post(path)
+      .send({ currentPassword: 'not-it', newPassword: 'a-new-long-password' })
+      .expect(400);
     expect(wrong.body.issues).toEqual([{ path: 'body.currentPassword', message: 'the current password is wrong' }]);
     await here.post(path).send({ currentPassword: 'energy-demo-2026', newPassword: 'energy-demo-2026' }).expect(400);
     await here.post(path).send({ currentPassword: 'energy-demo-2026', newPassword: 'a-new-long-password' }).expect(204);

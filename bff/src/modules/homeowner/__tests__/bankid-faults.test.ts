@@ -32,11 +32,15 @@ async function csrf(agent: Agent): Promise<string> {
 
 async function start(agent: Agent) {
   const csrfToken = await csrf(agent);
-  return agent.post('/api/flow/user/sign').send({ csrfToken, loginMethod: 'bankid.other_device', identificationMode: 'identify' });
+  return agent
+    .post('/api/flow/user/sign')
+    .send({ csrfToken, loginMethod: 'bankid.other_device', identificationMode: 'identify' });
 }
 
 async function storedOrder(orderRef: string): Promise<{ status: string; hint_code: string | null }> {
-  const rows = await database.pool.query('select status, hint_code from bankid_orders where order_ref = $1', [orderRef]);
+  const rows = await database.pool.query('select status, hint_code from bankid_orders where order_ref = $1', [
+    orderRef,
+  ]);
   return rows.rows[0];
 }
 
@@ -48,7 +52,9 @@ async function orderRefOf(started: { qrData: string }): Promise<string> {
 }
 
 async function pendingRows(): Promise<number> {
-  return Number((await database.pool.query("select count(*) as n from bankid_orders where status = 'pending'")).rows[0].n);
+  return Number(
+    (await database.pool.query("select count(*) as n from bankid_orders where status = 'pending'")).rows[0].n,
+  );
 }
 
 describe('BankID slow or down', () => {
@@ -58,7 +64,10 @@ describe('BankID slow or down', () => {
     await faults({ delayMs: RP_TIMEOUT_MS * 3 });
     const res = await start(agent);
     expect(res.status).toBe(502);
-    expect(res.body).toMatchObject({ error: 'requestTimeout', issues: { rfa: 'RFA5', message: { en: 'Something went wrong. Please try again.' } } });
+    expect(res.body).toMatchObject({
+      error: 'requestTimeout',
+      issues: { rfa: 'RFA5', message: { en: 'Something went wrong. Please try again.' } },
+    });
     await faults({});
     expect(await pendingRows()).toBe(before);
     expect((await start(agent)).status).toBe(200);

@@ -43,7 +43,8 @@ function start(agent: Agent, loginMethod: 'bankid.same_device' | 'bankid.other_d
   return {
     async expect(status: number) {
       const res = await pending;
-      if (res.status !== status) throw new Error(`start ${loginMethod}: expected ${status}, got ${res.status} ${res.text}`);
+      if (res.status !== status)
+        throw new Error(`start ${loginMethod}: expected ${status}, got ${res.status} ${res.text}`);
       return res;
     },
   };
@@ -56,17 +57,23 @@ const control = {
     const res = await request(simulator.url).get('/simulator/api/orders').expect(200);
     const orders = res.body.orders as { orderRef: string; qrStartToken: string; autoStartToken: string }[];
     const qrToken = started.qrData?.split('.')[1];
-    const autoStart = started.launchUrl ? new URL(started.launchUrl.replace('bankid:///', 'https://app/')).searchParams.get('autostarttoken') : null;
+    const autoStart = started.launchUrl
+      ? new URL(started.launchUrl.replace('bankid:///', 'https://app/')).searchParams.get('autostarttoken')
+      : null;
     const order = orders.find((o) => o.qrStartToken === qrToken || o.autoStartToken === autoStart);
     if (!order) throw new Error('order not found in the simulator');
     return order.orderRef;
   },
   scan: (qr: string) => request(simulator.url).post('/simulator/api/scan').send({ qrData: qr }),
   openApp: (orderRef: string) => request(simulator.url).post(`/simulator/api/orders/${orderRef}/open-app`).send({}),
-  approve: (orderRef: string, person = { personalNumber: '198507099805', name: 'Karin Karlsson', givenName: 'Karin', surname: 'Karlsson' }) =>
-    request(simulator.url).post(`/simulator/api/orders/${orderRef}/approve`).send(person),
-  userCancel: (orderRef: string) => request(simulator.url).post(`/simulator/api/orders/${orderRef}/user-cancel`).send({}),
-  fail: (orderRef: string, hintCode: string) => request(simulator.url).post(`/simulator/api/orders/${orderRef}/fail`).send({ hintCode }),
+  approve: (
+    orderRef: string,
+    person = { personalNumber: '198507099805', name: 'Karin Karlsson', givenName: 'Karin', surname: 'Karlsson' },
+  ) => request(simulator.url).post(`/simulator/api/orders/${orderRef}/approve`).send(person),
+  userCancel: (orderRef: string) =>
+    request(simulator.url).post(`/simulator/api/orders/${orderRef}/user-cancel`).send({}),
+  fail: (orderRef: string, hintCode: string) =>
+    request(simulator.url).post(`/simulator/api/orders/${orderRef}/fail`).send({ hintCode }),
 };
 
 async function poll(agent: Agent) {
@@ -78,7 +85,14 @@ describe('identify on another device (animated QR)', () => {
   it('shows a QR that changes every second, accepts the scan, and signs the homeowner in with a new session', async () => {
     const agent = request.agent(app);
     const started = await start(agent, 'bankid.other_device').expect(200);
-    expect(started.body).toMatchObject({ requestStatus: 'pending', hintCode: 'outstandingTransaction', transactionStatus: 'outstandingTransaction', loginMethod: 'bankid.other_device', rfa: 'RFA1', launchUrl: null });
+    expect(started.body).toMatchObject({
+      requestStatus: 'pending',
+      hintCode: 'outstandingTransaction',
+      transactionStatus: 'outstandingTransaction',
+      loginMethod: 'bankid.other_device',
+      rfa: 'RFA1',
+      launchUrl: null,
+    });
     expect(started.body.message).toEqual({ en: 'Start your BankID app.', sv: 'Starta BankID-appen.' });
     const [, token, time, code] = started.body.qrData.split('.');
     expect(time).toBe('0');
@@ -92,16 +106,30 @@ describe('identify on another device (animated QR)', () => {
     const orderRef = await control.orderRefFor(started.body);
     await control.scan(started.body.qrData).expect(200);
     const signing = await poll(agent);
-    expect(signing.body).toMatchObject({ requestStatus: 'pending', transactionStatus: 'userSign', rfa: 'RFA9', qrData: null });
+    expect(signing.body).toMatchObject({
+      requestStatus: 'pending',
+      transactionStatus: 'userSign',
+      rfa: 'RFA9',
+      qrData: null,
+    });
 
-    const before = (started.headers['set-cookie'] as unknown as string[]).find((c) => c.startsWith('he.session='))?.split(';')[0];
+    const before = (started.headers['set-cookie'] as unknown as string[])
+      .find((c) => c.startsWith('he.session='))
+      ?.split(';')[0];
     expect(before).toBeDefined(); // the order is bound to this pre-login session
     await control.approve(orderRef).expect(200);
     const complete = await poll(agent);
     expect(complete.body.requestStatus).toBe('complete');
 
-    const auth = await agent.post('/api/flow/user/auth').send({ csrfToken: await csrf(agent) }).expect(200);
-    expect(auth.body.user).toMatchObject({ kind: 'homeowner', name: 'Karin Karlsson', personalNumberMasked: '19850709-****' });
+    const auth = await agent
+      .post('/api/flow/user/auth')
+      .send({ csrfToken: await csrf(agent) })
+      .expect(200);
+    expect(auth.body.user).toMatchObject({
+      kind: 'homeowner',
+      name: 'Karin Karlsson',
+      personalNumberMasked: '19850709-****',
+    });
     expect(JSON.stringify(auth.body)).not.toContain('198507099805');
     const sessionCookie = (auth.headers['set-cookie'] as unknown as string[]).find((c) => c.startsWith('he.session='));
     expect(sessionCookie!.split(';')[0]).not.toBe(before); // regenerated at login: no fixation
@@ -110,11 +138,16 @@ describe('identify on another device (animated QR)', () => {
     expect((await agent.get('/api/flow/user/auth')).body.user.name).toBe('Karin Karlsson');
 
     // The completed order cannot sign in a second time (the new session has no order; a replay finds nothing).
-    await agent.post('/api/flow/user/auth').send({ csrfToken: await csrf(agent) }).expect(404);
+    await agent
+      .post('/api/flow/user/auth')
+      .send({ csrfToken: await csrf(agent) })
+      .expect(404);
   });
 
   it('keeps the personal number protected in the database', async () => {
-    const rows = await database.pool.query('select personal_number_hash, personal_number_encrypted, personal_number_masked from homeowners');
+    const rows = await database.pool.query(
+      'select personal_number_hash, personal_number_encrypted, personal_number_masked from homeowners',
+    );
     expect(rows.rows.length).toBeGreaterThan(0);
     for (const row of rows.rows) {
       expect(JSON.stringify(row)).not.toContain('198507099805');
@@ -125,20 +158,34 @@ describe('identify on another device (animated QR)', () => {
   it('computes the QR per the BankID test vector', () => {
     const token = '67df3917-fa0d-44e5-b327-edcc928297f8';
     const secret = 'd28db9a7-4cde-429e-a983-359be676944c';
-    expect(qrData(token, secret, 0)).toBe(`bankid.${token}.0.dc69358e712458a66a7525beef148ae8526b1c71610eff2c16cdffb4cdac9bf8`);
-    expect(qrData(token, secret, 1)).toBe(`bankid.${token}.1.949d559bf23403952a94d103e67743126381eda00f0b3cbddbf7c96b1adcbce2`);
-    expect(qrData(token, secret, 2)).toBe(`bankid.${token}.2.a9e5ec59cb4eee4ef4117150abc58fad7a85439a6a96ccbecc3668b41795b3f3`);
+    expect(qrData(token, secret, 0)).toBe(
+      `bankid.${token}.0.dc69358e712458a66a7525beef148ae8526b1c71610eff2c16cdffb4cdac9bf8`,
+    );
+    expect(qrData(token, secret, 1)).toBe(
+      `bankid.${token}.1.949d559bf23403952a94d103e67743126381eda00f0b3cbddbf7c96b1adcbce2`,
+    );
+    expect(qrData(token, secret, 2)).toBe(
+      `bankid.${token}.2.a9e5ec59cb4eee4ef4117150abc58fad7a85439a6a96ccbecc3668b41795b3f3`,
+    );
   });
 });
 
 describe('identify on this device', () => {
   it('answers the app launch link, follows started → complete and signs in', async () => {
     const agent = request.agent(app);
-    const started = await start(agent, 'bankid.same_device', { returnPath: '/property/1/building/primary/results-dashboard' }).expect(200);
+    const started = await start(agent, 'bankid.same_device', {
+      returnPath: '/property/1/building/primary/results-dashboard',
+    }).expect(200);
     expect(started.body).toMatchObject({ rfa: 'RFA13', qrData: null });
     expect(started.body.launchUrl).toMatch(/^bankid:\/\/\/\?autostarttoken=[0-9a-f-]{36}&redirect=null$/);
-    const mobile = await start(request.agent(app).set('User-Agent', 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) Mobile'), 'bankid.same_device', { returnPath: '/sign' }).expect(200);
-    expect(mobile.body.launchUrl).toMatch(/^https:\/\/app\.bankid\.com\/\?autostarttoken=[0-9a-f-]{36}&redirect=http%3A%2F%2F127\.0\.0\.1%3A\d+%2Fsign$/);
+    const mobile = await start(
+      request.agent(app).set('User-Agent', 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) Mobile'),
+      'bankid.same_device',
+      { returnPath: '/sign' },
+    ).expect(200);
+    expect(mobile.body.launchUrl).toMatch(
+      /^https:\/\/app\.bankid\.com\/\?autostarttoken=[0-9a-f-]{36}&redirect=http%3A%2F%2F127\.0\.0\.1%3A\d+%2Fsign$/,
+    );
 
     const ref = await control.orderRefFor(started.body);
     await control.openApp(ref).expect(200);
@@ -146,7 +193,10 @@ describe('identify on this device', () => {
     expect(opened.body).toMatchObject({ transactionStatus: 'started', rfa: 'RFA15A' });
     await control.approve(ref).expect(200);
     expect((await poll(agent)).body.requestStatus).toBe('complete');
-    await agent.post('/api/flow/user/auth').send({ csrfToken: await csrf(agent) }).expect(200);
+    await agent
+      .post('/api/flow/user/auth')
+      .send({ csrfToken: await csrf(agent) })
+      .expect(200);
   });
 });
 
@@ -158,7 +208,10 @@ describe('orders that do not complete', () => {
     const failed = await poll(agent);
     expect(failed.body).toMatchObject({ requestStatus: 'failed', hintCode: 'userCancel', rfa: 'RFA6', qrData: null });
     expect(failed.body.message.sv).toBe('Åtgärden avbröts.');
-    await agent.post('/api/flow/user/auth').send({ csrfToken: await csrf(agent) }).expect(409);
+    await agent
+      .post('/api/flow/user/auth')
+      .send({ csrfToken: await csrf(agent) })
+      .expect(409);
     expect((await agent.get('/api/auth/session')).body).toEqual({});
   });
 
@@ -166,14 +219,21 @@ describe('orders that do not complete', () => {
     const agent = request.agent(app);
     const started = await start(agent, 'bankid.other_device').expect(200);
     await control.fail(await control.orderRefFor(started.body), 'expiredTransaction').expect(200);
-    expect((await poll(agent)).body).toMatchObject({ requestStatus: 'failed', transactionStatus: 'expiredTransaction', rfa: 'RFA8' });
+    expect((await poll(agent)).body).toMatchObject({
+      requestStatus: 'failed',
+      transactionStatus: 'expiredTransaction',
+      rfa: 'RFA8',
+    });
   });
 
   it('cancels an order from the page', async () => {
     const agent = request.agent(app);
     const started = await start(agent, 'bankid.other_device').expect(200);
     const ref = await control.orderRefFor(started.body);
-    const cancelled = await agent.delete('/api/flow/user/sign').send({ csrfToken: await csrf(agent) }).expect(200);
+    const cancelled = await agent
+      .delete('/api/flow/user/sign')
+      .send({ csrfToken: await csrf(agent) })
+      .expect(200);
     expect(cancelled.body).toMatchObject({ requestStatus: 'failed', hintCode: 'userCancel' });
     // BankID knows too: cancelling it again is refused there.
     expect((await request(simulator.url).post('/rp/v6.0/cancel').send({ orderRef: ref })).status).toBe(400);
@@ -182,9 +242,15 @@ describe('orders that do not complete', () => {
   it('answers 204 when the session has no order and 403 without the CSRF token', async () => {
     const agent = request.agent(app);
     await agent.get('/api/flow/user/sign').expect(204);
-    const res = await agent.post('/api/flow/user/sign').send({ csrfToken: 'nope', loginMethod: 'bankid.other_device' }).expect(403);
+    const res = await agent
+      .post('/api/flow/user/sign')
+      .send({ csrfToken: 'nope', loginMethod: 'bankid.other_device' })
+      .expect(403);
     expect(res.body.error).toBe('csrf');
-    const bad = await agent.post('/api/flow/user/sign').send({ csrfToken: await csrf(agent), loginMethod: 'bankid.by_pigeon' }).expect(400);
+    const bad = await agent
+      .post('/api/flow/user/sign')
+      .send({ csrfToken: await csrf(agent), loginMethod: 'bankid.by_pigeon' })
+      .expect(400);
     expect(JSON.stringify(bad.body.issues)).toContain('loginMethod');
   });
 
@@ -192,8 +258,14 @@ describe('orders that do not complete', () => {
     // The same person signed in in two browsers; both ask to confirm their identity at the same time.
     const owner = await signedInHomeowner();
     const again = await signedInHomeowner();
-    await owner.post('/api/flow/user/sign').send({ csrfToken: await csrf(owner), loginMethod: 'bankid.other_device', identificationMode: 'validate' }).expect(200);
-    const res = await again.post('/api/flow/user/sign').send({ csrfToken: await csrf(again), loginMethod: 'bankid.other_device', identificationMode: 'validate' }).expect(409);
+    await owner
+      .post('/api/flow/user/sign')
+      .send({ csrfToken: await csrf(owner), loginMethod: 'bankid.other_device', identificationMode: 'validate' })
+      .expect(200);
+    const res = await again
+      .post('/api/flow/user/sign')
+      .send({ csrfToken: await csrf(again), loginMethod: 'bankid.other_device', identificationMode: 'validate' })
+      .expect(409);
     expect(res.body.error).toBe('alreadyInProgress');
     expect(res.body.issues.rfa).toBe('RFA4');
   });
@@ -203,9 +275,14 @@ async function signInHomeowner(agent: Agent, personalNumber = '198507099805') {
   const started = await start(agent, 'bankid.other_device').expect(200);
   const ref = await control.orderRefFor(started.body);
   await control.scan(started.body.qrData).expect(200);
-  await control.approve(ref, { personalNumber, name: 'Karin Karlsson', givenName: 'Karin', surname: 'Karlsson' }).expect(200);
+  await control
+    .approve(ref, { personalNumber, name: 'Karin Karlsson', givenName: 'Karin', surname: 'Karlsson' })
+    .expect(200);
   expect((await poll(agent)).body.requestStatus).toBe('complete');
-  await agent.post('/api/flow/user/auth').send({ csrfToken: await csrf(agent) }).expect(200);
+  await agent
+    .post('/api/flow/user/auth')
+    .send({ csrfToken: await csrf(agent) })
+    .expect(200);
   return agent;
 }
 
@@ -219,8 +296,20 @@ describe('profile', () => {
     const rows = await database.db
       .insert(properties)
       .values([
-        { name: 'Storgatan 1, 111 22 Stockholm', street: 'Storgatan 1', postalCode: '11122', postalCity: 'Stockholm', demo: true },
-        { name: 'Lillgatan 2, 411 01 Göteborg', street: 'Lillgatan 2', postalCode: '41101', postalCity: 'Göteborg', demo: true },
+        {
+          name: 'Storgatan 1, 111 22 Stockholm',
+          street: 'Storgatan 1',
+          postalCode: '11122',
+          postalCity: 'Stockholm',
+          demo: true,
+        },
+        {
+          name: 'Lillgatan 2, 411 01 Göteborg',
+          street: 'Lillgatan 2',
+          postalCode: '41101',
+          postalCity: 'Göteborg',
+          demo: true,
+        },
       ])
       .returning();
     ids = rows.map((r) => r.id);
@@ -238,13 +327,23 @@ describe('profile', () => {
     const empty = await owner.get('/api/flow/user/profile').expect(200);
     expect(empty.body).toMatchObject({ properties: [], selectedPropertyId: null, contact: null });
 
-    const patched = await owner.patch('/api/flow/user/profile').send({ properties: ids, selectedPropertyId: ids[1] }).expect(200);
+    const patched = await owner
+      .patch('/api/flow/user/profile')
+      .send({ properties: ids, selectedPropertyId: ids[1] })
+      .expect(200);
     expect(patched.body.properties.map((p: { id: number }) => p.id)).toEqual(ids);
-    expect(patched.body.properties[0]).toMatchObject({ name: 'Storgatan 1, 111 22 Stockholm', addresses: [{ street: 'Storgatan 1', postal_code: '11122', postal_city: 'Stockholm' }], relations: ['profile_added'] });
+    expect(patched.body.properties[0]).toMatchObject({
+      name: 'Storgatan 1, 111 22 Stockholm',
+      addresses: [{ street: 'Storgatan 1', postal_code: '11122', postal_city: 'Stockholm' }],
+      relations: ['profile_added'],
+    });
     expect(patched.body.selectedPropertyId).toBe(ids[1]);
 
     await owner.patch('/api/flow/user/profile').send({ selectedPropertyId: 999999 }).expect(400);
-    await owner.patch('/api/flow/user/profile').send({ properties: [999999] }).expect(400);
+    await owner
+      .patch('/api/flow/user/profile')
+      .send({ properties: [999999] })
+      .expect(400);
     await owner.patch('/api/flow/user/profile').send({ properties: 'all' }).expect(400);
     await owner.patch('/api/flow/user/profile').send({ extra: true }).expect(400);
     await owner.patch('/api/flow/user/profile').send({}).expect(400);
@@ -259,29 +358,66 @@ describe('profile', () => {
 
   it('validates contact details: email and a Swedish mobile, landlines refused', async () => {
     const owner = await signedInHomeowner('196512241111');
-    const badEmail = await owner.post('/api/flow/user/profile/contact').send({ email: 'not-an-email', mobile: '0701234567' }).expect(400);
+    const badEmail = await owner
+      .post('/api/flow/user/profile/contact')
+      .send({ email: 'not-an-email', mobile: '0701234567' })
+      .expect(400);
     expect(JSON.stringify(badEmail.body.issues)).toContain('Invalid email address');
-    const landline = await owner.post('/api/flow/user/profile/contact').send({ email: 'karin@example.se', mobile: '08-123 456 78' }).expect(400);
+    const landline = await owner
+      .post('/api/flow/user/profile/contact')
+      .send({ email: 'karin@example.se', mobile: '08-123 456 78' })
+      .expect(400);
     expect(JSON.stringify(landline.body.issues)).toContain('Invalid phone number');
-    const foreign = await owner.post('/api/flow/user/profile/contact').send({ email: 'karin@example.se', mobile: '+47 412 34 567' }).expect(400);
+    const foreign = await owner
+      .post('/api/flow/user/profile/contact')
+      .send({ email: 'karin@example.se', mobile: '+47 412 34 567' })
+      .expect(400);
     expect(JSON.stringify(foreign.body.issues)).toContain('Invalid phone number');
     expect((await owner.get('/api/flow/user/profile')).body.contact).toBeNull();
-    const ok = await owner.post('/api/flow/user/profile/contact').send({ email: ' Karin@Example.se ', mobile: '070-123 45 67' }).expect(200);
+    const ok = await owner
+      .post('/api/flow/user/profile/contact')
+      .send({ email: ' Karin@Example.se ', mobile: '070-123 45 67' })
+      .expect(200);
     expect(ok.body.contact).toEqual({ name: null, email: 'karin@example.se', mobile: '+46701234567' });
-    expect((await owner.get('/api/flow/user/profile')).body.contact).toEqual({ name: null, email: 'karin@example.se', mobile: '+46701234567' });
+    expect((await owner.get('/api/flow/user/profile')).body.contact).toEqual({
+      name: null,
+      email: 'karin@example.se',
+      mobile: '+46701234567',
+    });
   });
 
   it('keeps the name to be reached by with the contact details, and says what was wrong with a bad one', async () => {
     const owner = await signedInHomeowner('196512242222');
-    const blank = await owner.post('/api/flow/user/profile/contact').send({ name: '   ', email: 'karin@example.se', mobile: '070-123 45 67' }).expect(400);
-    expect(blank.body.issues).toEqual([expect.objectContaining({ path: 'body.name', message: 'Enter your name (at most 100 characters)' })]);
-    await owner.post('/api/flow/user/profile/contact').send({ name: 'x'.repeat(101), email: 'karin@example.se', mobile: '070-123 45 67' }).expect(400);
-    await owner.post('/api/flow/user/profile/contact').send({ name: 42, email: 'karin@example.se', mobile: '070-123 45 67' }).expect(400);
-    const saved = await owner.post('/api/flow/user/profile/contact').send({ name: ' Karin K ', email: 'karin@example.se', mobile: '070-123 45 67' }).expect(200);
+    const blank = await owner
+      .post('/api/flow/user/profile/contact')
+      .send({ name: '   ', email: 'karin@example.se', mobile: '070-123 45 67' })
+      .expect(400);
+    expect(blank.body.issues).toEqual([
+      expect.objectContaining({ path: 'body.name', message: 'Enter your name (at most 100 characters)' }),
+    ]);
+    await owner
+      .post('/api/flow/user/profile/contact')
+      .send({ name: 'x'.repeat(101), email: 'karin@example.se', mobile: '070-123 45 67' })
+      .expect(400);
+    await owner
+      .post('/api/flow/user/profile/contact')
+      .send({ name: 42, email: 'karin@example.se', mobile: '070-123 45 67' })
+      .expect(400);
+    const saved = await owner
+      .post('/api/flow/user/profile/contact')
+      .send({ name: ' Karin K ', email: 'karin@example.se', mobile: '070-123 45 67' })
+      .expect(200);
     expect(saved.body.contact).toEqual({ name: 'Karin K', email: 'karin@example.se', mobile: '+46701234567' });
     // The contact form of the flow sends no name: the one given before stays.
-    await owner.post('/api/flow/user/profile/contact').send({ email: 'karin.k@example.se', mobile: '070-123 45 67' }).expect(200);
-    expect((await owner.get('/api/flow/user/profile')).body.contact).toEqual({ name: 'Karin K', email: 'karin.k@example.se', mobile: '+46701234567' });
+    await owner
+      .post('/api/flow/user/profile/contact')
+      .send({ email: 'karin.k@example.se', mobile: '070-123 45 67' })
+      .expect(200);
+    expect((await owner.get('/api/flow/user/profile')).body.contact).toEqual({
+      name: 'Karin K',
+      email: 'karin.k@example.se',
+      mobile: '+46701234567',
+    });
   });
 
   it('a removed home comes back with its answers and selection on Undo within the minute', async () => {
@@ -295,7 +431,9 @@ describe('profile', () => {
     expect(removed.body.removed.id).toBe(ids[0]);
     expect(Date.parse(removed.body.removed.restorableUntil)).toBeGreaterThan(now() + HOME_RESTORE_MS / 2);
     // Out of the list, and its answers out of reach, in the meantime.
-    expect((await owner.get('/api/flow/user/profile')).body.properties.map((p: { id: number }) => p.id)).toEqual([ids[1]]);
+    expect((await owner.get('/api/flow/user/profile')).body.properties.map((p: { id: number }) => p.id)).toEqual([
+      ids[1],
+    ]);
     expect((await owner.get(`/api/flow/property/${ids[0]}/answers`)).body.answers?.occupants).toBeUndefined();
 
     offset += HOME_RESTORE_MS / 2;
@@ -315,7 +453,9 @@ describe('profile', () => {
     await owner.delete(`/api/flow/user/profile/property/${ids[1]}`).expect(200);
     offset += HOME_RESTORE_MS + 1000;
     await owner.post(`/api/flow/user/profile/property/${ids[1]}/restore`).send({}).expect(404);
-    expect((await owner.get('/api/flow/user/profile')).body.properties.map((p: { id: number }) => p.id)).toEqual([ids[0]]);
+    expect((await owner.get('/api/flow/user/profile')).body.properties.map((p: { id: number }) => p.id)).toEqual([
+      ids[0],
+    ]);
     const left = await database.pool.query(
       `select (select count(*)::int from homeowner_properties hp join homeowners h on h.id = hp.homeowner_id where h.personal_number_masked = '19720303-****' and hp.property_id = $1) as listed,
               (select count(*)::int from building_profiles b join homeowners h on h.id = b.homeowner_id where h.personal_number_masked = '19720303-****' and b.property_id = $1) as answers`,
@@ -338,7 +478,10 @@ describe('profile', () => {
 
   it('logs out with a new empty session', async () => {
     const owner = await signedInHomeowner('198001011111');
-    await owner.post('/api/flow/user/logout').send({ csrfToken: await csrf(owner) }).expect(200);
+    await owner
+      .post('/api/flow/user/logout')
+      .send({ csrfToken: await csrf(owner) })
+      .expect(200);
     expect((await owner.get('/api/auth/session')).body).toEqual({});
     await owner.get('/api/flow/user/profile').expect(401);
   });
@@ -351,7 +494,9 @@ describe('the demo test app', () => {
     const started = await start(agent, 'bankid.other_device').expect(200);
     const orderRef = await control.orderRefFor(started.body);
     expect(started.body.testAppUrl).toBe(`${testApp}?refresh=off#order-${orderRef}`);
-    expect((await agent.get('/api/flow/user/sign').expect(200)).body.testAppUrl).toBe(`${testApp}?refresh=off#order-${orderRef}`);
+    expect((await agent.get('/api/flow/user/sign').expect(200)).body.testAppUrl).toBe(
+      `${testApp}?refresh=off#order-${orderRef}`,
+    );
     const page = await request(simulator.url).get('/simulator/').expect(200);
     expect(page.text).toContain(`id="order-${orderRef}"`);
     // Once scanned there is no QR, so no link either.
@@ -362,7 +507,12 @@ describe('the demo test app', () => {
   it('is not offered with real BankID, nor on this device', async () => {
     const other = await start(request.agent(app), 'bankid.other_device').expect(200);
     expect(other.body.testAppUrl).toBeUndefined();
-    const sameDevice = await start(request.agent(createTestApp(database, fixtures, {}, { rp, now, bankIdTestAppUrl: `${simulator.url}/simulator/` })), 'bankid.same_device').expect(200);
+    const sameDevice = await start(
+      request.agent(
+        createTestApp(database, fixtures, {}, { rp, now, bankIdTestAppUrl: `${simulator.url}/simulator/` }),
+      ),
+      'bankid.same_device',
+    ).expect(200);
     expect(sameDevice.body.testAppUrl).toBeUndefined();
   });
 });
@@ -377,15 +527,26 @@ describe('fake login', () => {
     const agent = request.agent(enabled);
     const res = await agent.post('/api/flow/user/fake-login').send({}).expect(200);
     expect(res.headers['cache-control']).toBe('no-store');
-    expect(res.body.user).toMatchObject({ kind: 'homeowner', name: 'Anna Andersson', personalNumberMasked: '19900101-****' });
+    expect(res.body.user).toMatchObject({
+      kind: 'homeowner',
+      name: 'Anna Andersson',
+      personalNumberMasked: '19900101-****',
+    });
     expect((await agent.get('/api/flow/user/profile')).status).toBe(200);
   });
 
   it('signs in another homeowner when given a personal number and name, and checks them', async () => {
     const enabled = createTestApp(database, fixtures, { FAKE_LOGIN: true }, { rp, now });
     const other = request.agent(enabled);
-    const res = await other.post('/api/flow/user/fake-login').send({ personalNumber: '197002021234', name: 'Olle Olsson' }).expect(200);
-    expect(res.body.user).toMatchObject({ kind: 'homeowner', name: 'Olle Olsson', personalNumberMasked: '19700202-****' });
+    const res = await other
+      .post('/api/flow/user/fake-login')
+      .send({ personalNumber: '197002021234', name: 'Olle Olsson' })
+      .expect(200);
+    expect(res.body.user).toMatchObject({
+      kind: 'homeowner',
+      name: 'Olle Olsson',
+      personalNumberMasked: '19700202-****',
+    });
     const demo = (await request.agent(enabled).post('/api/flow/user/fake-login').send({}).expect(200)).body.user;
     expect(demo.id).not.toBe(res.body.user.id);
     const bad = await request(enabled).post('/api/flow/user/fake-login').send({ personalNumber: '1970' }).expect(400);
@@ -394,7 +555,12 @@ describe('fake login', () => {
   });
 
   it('is off outside demo mode even when the flag reaches the app', async () => {
-    const production = createTestApp(database, fixtures, { FAKE_LOGIN: true, NODE_ENV: 'production', demo: false }, { rp, now });
+    const production = createTestApp(
+      database,
+      fixtures,
+      { FAKE_LOGIN: true, NODE_ENV: 'production', demo: false },
+      { rp, now },
+    );
     await request(production).post('/api/flow/user/fake-login').send({}).expect(404);
   });
 });

@@ -50,7 +50,10 @@ test('closes abandoned pending orders and deletes day-old ones with their person
   const now = Date.parse('2026-11-23T12:00:00Z');
   const recentPending = await order(now - 5 * 60_000, 'pending');
   const abandoned = await order(now - ABANDONED_AFTER_MS - 1000, 'pending');
-  const recentComplete = await order(now - 2 * ABANDONED_AFTER_MS, 'complete', { personalNumber: '199001011234', name: 'A B' });
+  const recentComplete = await order(now - 2 * ABANDONED_AFTER_MS, 'complete', {
+    personalNumber: '199001011234',
+    name: 'A B',
+  });
   await order(now - KEPT_FOR_MS - 1000, 'complete', { personalNumber: '199001011234', name: 'A B' });
   await order(now - KEPT_FOR_MS - 1000, 'pending');
 
@@ -67,7 +70,10 @@ test('closes abandoned pending orders and deletes day-old ones with their person
 test('a browser coming back after its order was swept sees it expired, then gone, never an error', async () => {
   const agent = request.agent(app);
   const csrfToken = (await agent.get('/api/auth/csrf').expect(200)).body.csrfToken;
-  await agent.post('/api/flow/user/sign').send({ csrfToken, loginMethod: 'bankid.other_device', identificationMode: 'identify' }).expect(200);
+  await agent
+    .post('/api/flow/user/sign')
+    .send({ csrfToken, loginMethod: 'bankid.other_device', identificationMode: 'identify' })
+    .expect(200);
 
   await sweepBankIdOrders(database.db, Date.now() + ABANDONED_AFTER_MS + 60_000);
   const expired = await agent.get('/api/flow/user/sign').expect(200);

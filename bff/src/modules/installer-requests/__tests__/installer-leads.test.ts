@@ -17,18 +17,26 @@ let installer: ReturnType<typeof request.agent>;
 const LEADS = '/api/console/org/demo-installer/installer-requests';
 
 async function funnel(): Promise<Record<string, number>> {
-  const { rows } = await database.pool.query("select bucket, sum(n)::int as n from analytics_daily where metric = 'installer_funnel' group by bucket");
+  const { rows } = await database.pool.query(
+    "select bucket, sum(n)::int as n from analytics_daily where metric = 'installer_funnel' group by bucket",
+  );
   return Object.fromEntries(rows.map((r: { bucket: string; n: number }) => [r.bucket, r.n]));
 }
 
 beforeAll(async () => {
-  world = await startTestWorld({ seed: [seedDemoStaff, seedPlatformContent, seedDemoInstallers], config: { FAKE_LOGIN: true } });
+  world = await startTestWorld({
+    seed: [seedDemoStaff, seedPlatformContent, seedDemoInstallers],
+    config: { FAKE_LOGIN: true },
+  });
   ({ database, app } = world);
   [home] = await insertStockholmHomes(database.db, [{ street: 'Ledgatan 4', building: VILLA_1970 }]);
   homeowner = request.agent(app);
   await homeowner.post('/api/flow/user/fake-login').send({}).expect(200);
   await homeowner.post(`/api/flow/property/${home}/building`).send({}).expect(200);
-  await homeowner.post('/api/flow/user/profile/contact').send({ email: 'anna@example.se', mobile: '070-123 45 67' }).expect(200);
+  await homeowner
+    .post('/api/flow/user/profile/contact')
+    .send({ email: 'anna@example.se', mobile: '070-123 45 67' })
+    .expect(200);
   await homeowner
     .post(`/api/flow/property/${home}/installer-requests`)
     .send([
@@ -57,7 +65,10 @@ describe('installer leads in the console', () => {
       },
     ]);
     // A later change of the homeowner's contact details does not change what they shared with this request.
-    await homeowner.post('/api/flow/user/profile/contact').send({ email: 'other@example.se', mobile: '070-999 99 99' }).expect(200);
+    await homeowner
+      .post('/api/flow/user/profile/contact')
+      .send({ email: 'other@example.se', mobile: '070-999 99 99' })
+      .expect(200);
     expect((await installer.get(LEADS).expect(200)).body.requests[0].homeowner.email).toBe('anna@example.se');
   });
 
@@ -65,16 +76,39 @@ describe('installer leads in the console', () => {
     const [lead] = (await installer.get(LEADS).expect(200)).body.requests;
     const refused = await installer.patch(`${LEADS}/${lead.id}`).send({ status: 'won' }).expect(400);
     expect(refused.body.issues[0].path).toBe('body.status');
-    await installer.patch(`${LEADS}/${lead.id}`).send({ status: 'contacted', note: 'x'.repeat(1001) }).expect(400);
+    await installer
+      .patch(`${LEADS}/${lead.id}`)
+      .send({ status: 'contacted', note: 'x'.repeat(1001) })
+      .expect(400);
 
-    const moved = await installer.patch(`${LEADS}/${lead.id}`).send({ status: 'contacted', note: 'Called, visit on Monday.' }).expect(200);
-    expect(moved.body.request).toMatchObject({ id: lead.id, status: 'contacted', note: 'Called, visit on Monday.', status_changed_at: expect.any(String) });
-    const { rows: audit } = await database.pool.query("select action, target, details from audit_log where action = 'installer_request.status'");
-    expect(audit).toEqual([{ action: 'installer_request.status', target: `installer_request:${lead.id}`, details: { from: 'new', to: 'contacted', note: 'Called, visit on Monday.' } }]);
+    const moved = await installer
+      .patch(`${LEADS}/${lead.id}`)
+      .send({ status: 'contacted', note: 'Called, visit on Monday.' })
+      .expect(200);
+    expect(moved.body.request).toMatchObject({
+      id: lead.id,
+      status: 'contacted',
+      note: 'Called, visit on Monday.',
+      status_changed_at: expect.any(String),
+    });
+    const { rows: audit } = await database.pool.query(
+      "select action, target, details from audit_log where action = 'installer_request.status'",
+    );
+    expect(audit).toEqual([
+      {
+        action: 'installer_request.status',
+        target: `installer_request:${lead.id}`,
+        details: { from: 'new', to: 'contacted', note: 'Called, visit on Monday.' },
+      },
+    ]);
 
     const mine = await homeowner.get(`/api/flow/property/${home}/installers`).expect(200);
-    expect(mine.body.requests.find((r: { installer: string }) => r.installer === 'demo-installer')).toMatchObject({ status: 'contacted' });
-    expect(mine.body.requests.find((r: { installer: string }) => r.installer === 'solkraft-demo')).toMatchObject({ status: 'new' });
+    expect(mine.body.requests.find((r: { installer: string }) => r.installer === 'demo-installer')).toMatchObject({
+      status: 'contacted',
+    });
+    expect(mine.body.requests.find((r: { installer: string }) => r.installer === 'solkraft-demo')).toMatchObject({
+      status: 'new',
+    });
 
     await installer.patch(`${LEADS}/${lead.id}`).send({ status: 'quoted' }).expect(200);
     await installer.patch(`${LEADS}/${lead.id}`).send({ status: 'lost' }).expect(200);

@@ -22,14 +22,42 @@ beforeAll(async () => {
   ({ database, app } = world);
   await insertRegisterRows(
     database.db,
-    [{ street: 'Installatörsvägen 1', streetKey: 'installatörsvägen 1', postalCode: '11122', postalCity: 'Stockholm', building: { building_type: 'villa', construction_year: 1975, num_floors: 1, atemp: 130, primary_heating_systems: ['oil'] } }],
+    [
+      {
+        street: 'Installatörsvägen 1',
+        streetKey: 'installatörsvägen 1',
+        postalCode: '11122',
+        postalCity: 'Stockholm',
+        building: {
+          building_type: 'villa',
+          construction_year: 1975,
+          num_floors: 1,
+          atemp: 130,
+          primary_heating_systems: ['oil'],
+        },
+      },
+    ],
     'import',
   );
   home = (await database.pool.query('select id from properties limit 1')).rows[0].id;
   const [energi] = await database.db.select().from(organisations).where(eq(organisations.slug, 'demo-energi'));
   await database.db.insert(organisationInstallers).values([
-    { organisationId: energi!.id, position: 0, name: 'Värmepumpar AB', identifier: 'varmepumpar', logo: 'https://example.se/logo.png', url: 'https://example.se' },
-    { organisationId: energi!.id, position: 1, name: 'Solkraft AB', identifier: 'solkraft', logo: 'https://sol.example.se/logo.png', url: 'https://sol.example.se' },
+    {
+      organisationId: energi!.id,
+      position: 0,
+      name: 'Värmepumpar AB',
+      identifier: 'varmepumpar',
+      logo: 'https://example.se/logo.png',
+      url: 'https://example.se',
+    },
+    {
+      organisationId: energi!.id,
+      position: 1,
+      name: 'Solkraft AB',
+      identifier: 'solkraft',
+      logo: 'https://sol.example.se/logo.png',
+      url: 'https://sol.example.se',
+    },
   ]);
 });
 afterAll(() => world.close());
@@ -47,7 +75,10 @@ describe('installer requests', () => {
   it('needs a signed-in homeowner with contact details, then sends and withdraws requests', async () => {
     const visitor = request.agent(app);
     await visitor.post(`/api/flow/property/${home}/building`).send({}).expect(200);
-    await visitor.post(`/api/flow/property/${home}/installer-requests`).send([{ installer: 'solkraft', key: 'solar_panel_installation', selected: true }]).expect(401);
+    await visitor
+      .post(`/api/flow/property/${home}/installer-requests`)
+      .send([{ installer: 'solkraft', key: 'solar_panel_installation', selected: true }])
+      .expect(401);
 
     const agent = request.agent(app);
     await agent.post(`/api/flow/property/${home}/building`).send({}).expect(200);
@@ -60,13 +91,28 @@ describe('installer requests', () => {
     expect(refused.body.error).toBe('contact_required');
     expect(await requestRows()).toBe(0);
 
-    await agent.post('/api/flow/user/profile/contact').send({ email: 'anna@example.se', mobile: '070-123 45 67' }).expect(200);
+    await agent
+      .post('/api/flow/user/profile/contact')
+      .send({ email: 'anna@example.se', mobile: '070-123 45 67' })
+      .expect(200);
     const sent = await agent.post(`/api/flow/property/${home}/installer-requests`).send(selection).expect(201);
-    expect(sent.body.requests).toEqual([{ installer: 'varmepumpar', installer_name: 'Värmepumpar AB', key: 'heat_pump_geothermal', requested_at: expect.any(String), status: 'new', status_changed_at: null }]);
+    expect(sent.body.requests).toEqual([
+      {
+        installer: 'varmepumpar',
+        installer_name: 'Värmepumpar AB',
+        key: 'heat_pump_geothermal',
+        requested_at: expect.any(String),
+        status: 'new',
+        status_changed_at: null,
+      },
+    ]);
     // Sending again does not duplicate; unselecting withdraws.
     await agent.post(`/api/flow/property/${home}/installer-requests`).send(selection).expect(201);
     expect(await requestRows()).toBe(1);
-    const withdrawn = await agent.post(`/api/flow/property/${home}/installer-requests`).send([{ installer: 'varmepumpar', key: 'heat_pump_geothermal', selected: false }]).expect(201);
+    const withdrawn = await agent
+      .post(`/api/flow/property/${home}/installer-requests`)
+      .send([{ installer: 'varmepumpar', key: 'heat_pump_geothermal', selected: false }])
+      .expect(201);
     expect(withdrawn.body.requests).toEqual([]);
   });
 
@@ -85,8 +131,15 @@ describe('installer requests', () => {
       [{ installer: 'varmepumpar', key: 'x', selected: true, extra: 1 }],
       [{ installer: 'someone-else', key: 'x', selected: true }],
     ];
-    for (const body of bad) await agent.post(`/api/flow/property/${home}/installer-requests`).send(body as object).expect(400);
-    await agent.post('/api/flow/property/99999999/installer-requests').send([{ installer: 'varmepumpar', key: 'x', selected: true }]).expect(404);
+    for (const body of bad)
+      await agent
+        .post(`/api/flow/property/${home}/installer-requests`)
+        .send(body as object)
+        .expect(400);
+    await agent
+      .post('/api/flow/property/99999999/installer-requests')
+      .send([{ installer: 'varmepumpar', key: 'x', selected: true }])
+      .expect(404);
     expect(await requestRows()).toBe(before);
   });
 });

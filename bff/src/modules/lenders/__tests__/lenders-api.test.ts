@@ -10,7 +10,10 @@ beforeAll(async () => {
 });
 afterAll(() => world.close());
 
-const discounts = (lender: string, body: unknown) => request(app).post(`/api/flow/${lender}/discounts`).send(body as object);
+const discounts = (lender: string, body: unknown) =>
+  request(app)
+    .post(`/api/flow/${lender}/discounts`)
+    .send(body as object);
 
 describe('POST /api/flow/{lender}/discounts (demo green mortgage discounts)', () => {
   it('Demo Bank: percentage points off by the energy class after the measure, marked as demo', async () => {
@@ -27,28 +30,57 @@ describe('POST /api/flow/{lender}/discounts (demo green mortgage discounts)', ()
       reason: { en: 'Energy class B qualifies.', sv: 'Energiklass B ger rabatt.' },
     });
     const byClass = await Promise.all(
-      (['A', 'C', 'D', 'G'] as const).map(async (energyClass) => (await discounts('demo-bank', { energy_class_after: energyClass, mortgage_amount: 1 }).expect(200)).body.interest_discount),
+      (['A', 'C', 'D', 'G'] as const).map(
+        async (energyClass) =>
+          (await discounts('demo-bank', { energy_class_after: energyClass, mortgage_amount: 1 }).expect(200)).body
+            .interest_discount,
+      ),
     );
     expect(byClass).toEqual([0.3, 0.1, 0, 0]);
   });
 
   it('Demo Bolån: its own table, a step-up of two classes, and a minimum mortgage', async () => {
     const a = await discounts('demo-bolan', { energy_class_after: 'A', mortgage_amount: 2_000_000 }).expect(200);
-    expect(a.body).toMatchObject({ lender: 'demo-bolan', name: 'Demo Bolån (demo)', demo: true, interest_discount: 0.4, eligible: true });
+    expect(a.body).toMatchObject({
+      lender: 'demo-bolan',
+      name: 'Demo Bolån (demo)',
+      demo: true,
+      interest_discount: 0.4,
+      eligible: true,
+    });
 
     const d = await discounts('demo-bolan', { energy_class_after: 'D', mortgage_amount: 2_000_000 }).expect(200);
-    expect(d.body).toMatchObject({ interest_discount: 0, eligible: false, reason: { en: 'Energy class D does not qualify.' } });
+    expect(d.body).toMatchObject({
+      interest_discount: 0,
+      eligible: false,
+      reason: { en: 'Energy class D does not qualify.' },
+    });
 
-    const stepUp = await discounts('demo-bolan', { energy_class_before: 'G', energy_class_after: 'D', mortgage_amount: 2_000_000 }).expect(200);
-    expect(stepUp.body).toMatchObject({ interest_discount: 0.1, eligible: true, reason: { en: 'The home goes up 3 energy classes.', sv: 'Hemmet går upp 3 energiklasser.' } });
+    const stepUp = await discounts('demo-bolan', {
+      energy_class_before: 'G',
+      energy_class_after: 'D',
+      mortgage_amount: 2_000_000,
+    }).expect(200);
+    expect(stepUp.body).toMatchObject({
+      interest_discount: 0.1,
+      eligible: true,
+      reason: { en: 'The home goes up 3 energy classes.', sv: 'Hemmet går upp 3 energiklasser.' },
+    });
 
     const small = await discounts('demo-bolan', { energy_class_after: 'A', mortgage_amount: 50_000 }).expect(200);
-    expect(small.body).toMatchObject({ interest_discount: 0, eligible: false, reason: { en: 'Green mortgages from 100 000 kr.' } });
+    expect(small.body).toMatchObject({
+      interest_discount: 0,
+      eligible: false,
+      reason: { en: 'Green mortgages from 100 000 kr.' },
+    });
   });
 
   it('the two lenders answer differently for the same home', async () => {
     const body = { energy_class_after: 'B', mortgage_amount: 1_000_000 };
-    const [bank, bolan] = await Promise.all([discounts('demo-bank', body).expect(200), discounts('demo-bolan', body).expect(200)]);
+    const [bank, bolan] = await Promise.all([
+      discounts('demo-bank', body).expect(200),
+      discounts('demo-bolan', body).expect(200),
+    ]);
     expect(bank.body.interest_discount).toBe(0.2);
     expect(bolan.body.interest_discount).toBe(0.25);
   });

@@ -21,7 +21,12 @@ async function arrived(from: number): Promise<ReceivedMail[]> {
 
 beforeAll(async () => {
   smtp = await startSmtpCapture();
-  world = await startTestWorld({ seed: [seedDemoStaff, seedPlatformContent, seedDemoInstallers], config: { FAKE_LOGIN: true }, smtpUrl: smtp.url, now: () => clock });
+  world = await startTestWorld({
+    seed: [seedDemoStaff, seedPlatformContent, seedDemoInstallers],
+    config: { FAKE_LOGIN: true },
+    smtpUrl: smtp.url,
+    now: () => clock,
+  });
   ({ app } = world);
 });
 afterAll(async () => {
@@ -35,9 +40,15 @@ describe('installer request mails', () => {
     const homeowner = request.agent(app);
     await homeowner.post('/api/flow/user/fake-login').send({}).expect(200);
     await homeowner.post(`/api/flow/property/${home}/building`).send({}).expect(200);
-    await homeowner.post('/api/flow/user/profile/contact').send({ email: 'anna@example.se', mobile: '070-123 45 67' }).expect(200);
+    await homeowner
+      .post('/api/flow/user/profile/contact')
+      .send({ email: 'anna@example.se', mobile: '070-123 45 67' })
+      .expect(200);
     const before = smtp.mails.length;
-    await homeowner.post(`/api/flow/property/${home}/installer-requests`).send([{ installer: 'demo-installer', key: 'heat_pump_airwater', selected: true }]).expect(201);
+    await homeowner
+      .post(`/api/flow/property/${home}/installer-requests`)
+      .send([{ installer: 'demo-installer', key: 'heat_pump_airwater', selected: true }])
+      .expect(201);
 
     const sent = await arrived(before);
     // The installer organisation's staff and the homeowner, nobody else.
@@ -51,9 +62,13 @@ describe('installer request mails', () => {
 
     const installer = request.agent(app);
     await signInAs(installer, 'staff@installer.demo.test').expect(200);
-    const [request1] = (await installer.get('/api/console/org/demo-installer/installer-requests').expect(200)).body.requests;
+    const [request1] = (await installer.get('/api/console/org/demo-installer/installer-requests').expect(200)).body
+      .requests;
     const beforeStatus = smtp.mails.length;
-    await installer.patch(`/api/console/org/demo-installer/installer-requests/${request1.id}`).send({ status: 'contacted', note: 'Vi ringer på måndag.' }).expect(200);
+    await installer
+      .patch(`/api/console/org/demo-installer/installer-requests/${request1.id}`)
+      .send({ status: 'contacted', note: 'Vi ringer på måndag.' })
+      .expect(200);
     const [statusMail] = await arrived(beforeStatus);
     expect(statusMail?.to).toEqual(['anna@example.se']);
     expect(statusMail?.text).toContain('installatören har kontaktat dig');
@@ -66,7 +81,14 @@ describe('console invitations', () => {
     const admin = request.agent(app);
     await signInAs(admin, 'super@demo.test').expect(200);
     const before = smtp.mails.length;
-    const created = await admin.post('/api/admin/users').send({ email: 'ny@energi.test', name: 'Ny Person', memberships: [{ organisation: 'demo-energi', role: 'staff' }] }).expect(201);
+    const created = await admin
+      .post('/api/admin/users')
+      .send({
+        email: 'ny@energi.test',
+        name: 'Ny Person',
+        memberships: [{ organisation: 'demo-energi', role: 'staff' }],
+      })
+      .expect(201);
     expect(created.body.oneTimePassword).toBeNull();
     const [invitation] = await arrived(before);
     expect(invitation?.to).toEqual(['ny@energi.test']);
@@ -80,7 +102,10 @@ describe('console invitations', () => {
     expect((await user.get('/api/auth/session').expect(200)).body.user.mustChangePassword).toBeUndefined();
     await user.get('/api/console/org/demo-energi/account').expect(200);
 
-    const again = await request(app).post('/api/password/link').send({ token, password: 'ett-annat-lösenord' }).expect(400);
+    const again = await request(app)
+      .post('/api/password/link')
+      .send({ token, password: 'ett-annat-lösenord' })
+      .expect(400);
     expect(again.body.error).toBe('link_invalid');
     await signInAs(request.agent(app), 'ny@energi.test', 'ett-annat-lösenord').expect(401);
   });
@@ -89,10 +114,20 @@ describe('console invitations', () => {
     const admin = request.agent(app);
     await signInAs(admin, 'super@demo.test').expect(200);
     const before = smtp.mails.length;
-    await admin.post('/api/admin/users').send({ email: 'sen@energi.test', name: 'Sen Person', memberships: [{ organisation: 'demo-energi', role: 'staff' }] }).expect(201);
+    await admin
+      .post('/api/admin/users')
+      .send({
+        email: 'sen@energi.test',
+        name: 'Sen Person',
+        memberships: [{ organisation: 'demo-energi', role: 'staff' }],
+      })
+      .expect(201);
     const token = linkToken((await arrived(before))[0]!.text);
     clock += 72 * HOUR + 1000;
-    const late = await request(app).post('/api/password/link').send({ token, password: 'mitt-eget-lösenord' }).expect(400);
+    const late = await request(app)
+      .post('/api/password/link')
+      .send({ token, password: 'mitt-eget-lösenord' })
+      .expect(400);
     expect(late.body.error).toBe('link_invalid');
     await signInAs(request.agent(app), 'sen@energi.test', 'mitt-eget-lösenord').expect(401);
   });
@@ -102,7 +137,10 @@ describe('forgot password', () => {
   it('mails a reset link to an account, answers an unknown address the same way and sends it nothing', async () => {
     const before = smtp.mails.length;
     const known = await request(app).post('/api/password/forgot').send({ email: 'Admin@Bank.demo.test' }).expect(202);
-    const unknown = await request(app).post('/api/password/forgot').send({ email: 'nobody@bank.demo.test' }).expect(202);
+    const unknown = await request(app)
+      .post('/api/password/forgot')
+      .send({ email: 'nobody@bank.demo.test' })
+      .expect(202);
     expect(unknown.body).toEqual(known.body);
     const mails = await arrived(before);
     expect(mails.map((m) => m.to)).toEqual([['admin@bank.demo.test']]);
@@ -112,7 +150,10 @@ describe('forgot password', () => {
     await request(app).post('/api/password/forgot').send({ email: 'admin@bank.demo.test' }).expect(202);
     expect(await arrived(before + 1)).toEqual([]);
 
-    await request(app).post('/api/password/link').send({ token: linkToken(mails[0]!.text), password: 'ett-nytt-lösenord' }).expect(204);
+    await request(app)
+      .post('/api/password/link')
+      .send({ token: linkToken(mails[0]!.text), password: 'ett-nytt-lösenord' })
+      .expect(204);
     await signInAs(request.agent(app), 'admin@bank.demo.test', 'ett-nytt-lösenord').expect(200);
     await signInAs(request.agent(app), 'admin@bank.demo.test').expect(401);
   });
@@ -122,6 +163,9 @@ describe('forgot password', () => {
     await request(app).post('/api/password/forgot').send({ email: 'staff@energi.demo.test' }).expect(202);
     const token = linkToken((await arrived(before))[0]!.text);
     clock += HOUR + 1000;
-    expect((await request(app).post('/api/password/link').send({ token, password: 'ett-nytt-lösenord' }).expect(400)).body.error).toBe('link_invalid');
+    expect(
+      (await request(app).post('/api/password/link').send({ token, password: 'ett-nytt-lösenord' }).expect(400)).body
+        .error,
+    ).toBe('link_invalid');
   });
 });

@@ -26,7 +26,14 @@ describe('the outbox without SMTP_URL', () => {
   it('keeps every mail as an .eml file, listed newest first and paged for super admins', async () => {
     const admin = await signedIn('super@demo.test');
     for (const n of [1, 2, 3]) {
-      await admin.post('/api/admin/users').send({ email: `ut${n}@energi.test`, name: `Ut ${n}`, memberships: [{ organisation: 'demo-energi', role: 'staff' }] }).expect(201);
+      await admin
+        .post('/api/admin/users')
+        .send({
+          email: `ut${n}@energi.test`,
+          name: `Ut ${n}`,
+          memberships: [{ organisation: 'demo-energi', role: 'staff' }],
+        })
+        .expect(201);
       await app.mailer.idle();
     }
     const files = fs.readdirSync(`${world.fixtures.root}/outbox`);
@@ -35,7 +42,11 @@ describe('the outbox without SMTP_URL', () => {
     const first = await admin.get(`${OUTBOX}?page=1&pageSize=2`).expect(200);
     expect(first.body).toMatchObject({ total: 3, page: 1, pageSize: 2, delivers: false });
     expect(first.body.mails.map((m: { to: string }) => m.to)).toEqual(['ut3@energi.test', 'ut2@energi.test']);
-    expect(first.body.mails[0]).toMatchObject({ subject: 'Ditt konto i Home Energy-konsolen', failed: false, date: expect.any(String) });
+    expect(first.body.mails[0]).toMatchObject({
+      subject: 'Ditt konto i Home Energy-konsolen',
+      failed: false,
+      date: expect.any(String),
+    });
     const second = await admin.get(`${OUTBOX}?page=2&pageSize=2`).expect(200);
     expect(second.body.mails.map((m: { to: string }) => m.to)).toEqual(['ut1@energi.test']);
 
@@ -56,7 +67,10 @@ describe('the outbox without SMTP_URL', () => {
 describe('one-time passwords work once', () => {
   it('lets a new user in only to choose a password, then refuses the one-time password', async () => {
     const admin = await signedIn('admin@energi.demo.test');
-    const created = await admin.post('/api/console/org/demo-energi/users').send({ email: 'engang@energi.test', name: 'Eng Ång', role: 'staff' }).expect(201);
+    const created = await admin
+      .post('/api/console/org/demo-energi/users')
+      .send({ email: 'engang@energi.test', name: 'Eng Ång', role: 'staff' })
+      .expect(201);
     const oneTime: string = created.body.oneTimePassword;
     expect(oneTime).toMatch(/^\w{4}-\w{4}-\w{4}-\w{4}$/);
 
@@ -89,7 +103,10 @@ describe('one-time passwords work once', () => {
     expect(page.body.total).toBe(before + 1);
     const mail = await admin.get(`${OUTBOX}/${page.body.mails[0].id}`).expect(200);
     expect(mail.body.to).toBe('staff@energi.demo.test');
-    const stale = await request(app).post('/api/password/link').send({ token: linkToken(mail.body.text), password: 'ett-annat-lösenord' }).expect(400);
+    const stale = await request(app)
+      .post('/api/password/link')
+      .send({ token: linkToken(mail.body.text), password: 'ett-annat-lösenord' })
+      .expect(400);
     expect(stale.body.error).toBe('link_invalid');
     await signedIn('staff@energi.demo.test', 'nytt-för-erik-1');
   });
@@ -107,12 +124,18 @@ describe('one-time passwords work once', () => {
 describe('an unreachable SMTP server', () => {
   it('does not fail the request; the mail is kept in the outbox marked failed and the failure logged', async () => {
     const errors: string[] = [];
-    const logger = (await import('pino')).default({ level: 'error' }, { write: (line: string) => void errors.push(line) });
+    const logger = (await import('pino')).default(
+      { level: 'error' },
+      { write: (line: string) => void errors.push(line) },
+    );
     const down = await startTestWorld({ seed: [seedDemoStaff], smtpUrl: 'smtp://127.0.0.1:9', logger });
     try {
       const admin = request.agent(down.app);
       await signInAs(admin, 'super@demo.test').expect(200);
-      const created = await admin.post('/api/admin/users').send({ email: 'nere@energi.test', name: 'Nere', memberships: [] }).expect(201);
+      const created = await admin
+        .post('/api/admin/users')
+        .send({ email: 'nere@energi.test', name: 'Nere', memberships: [] })
+        .expect(201);
       expect(created.body.oneTimePassword).toBeNull();
       await down.app.mailer.idle();
       const page = await admin.get(OUTBOX).expect(200);
@@ -128,8 +151,12 @@ describe('"Forgot password?" limits', () => {
   it('answers 429 past PASSWORD_RESET_RATE_LIMIT requests from one address in an hour', async () => {
     const limited = await startTestWorld({ seed: [seedDemoStaff], config: { PASSWORD_RESET_RATE_LIMIT: 2 } });
     try {
-      for (const email of ['a@demo.test', 'b@demo.test']) await request(limited.app).post('/api/password/forgot').send({ email }).expect(202);
-      const refused = await request(limited.app).post('/api/password/forgot').send({ email: 'c@demo.test' }).expect(429);
+      for (const email of ['a@demo.test', 'b@demo.test'])
+        await request(limited.app).post('/api/password/forgot').send({ email }).expect(202);
+      const refused = await request(limited.app)
+        .post('/api/password/forgot')
+        .send({ email: 'c@demo.test' })
+        .expect(429);
       expect(refused.body.error).toBe('too_many_requests');
     } finally {
       await limited.close();

@@ -49,21 +49,47 @@ describe('the knowledge base', () => {
       updated_at: expect.any(String),
     });
     const id = created.body.id;
-    await superAdmin.post(MESSAGES).send({ slug: 'about-labels', type: 'info', title: 'About labels', key: 'results.label', content: 'Labels go from A to G.' }).expect(201);
+    await superAdmin
+      .post(MESSAGES)
+      .send({
+        slug: 'about-labels',
+        type: 'info',
+        title: 'About labels',
+        key: 'results.label',
+        content: 'Labels go from A to G.',
+      })
+      .expect(201);
 
     const list = await superAdmin.get(MESSAGES).expect(200);
     expect(list.body.items.map((m: { slug: string }) => m.slug)).toEqual(['about-labels', 'heat-pump-grant-2026']);
     expect((await superAdmin.get(`${MESSAGES}?q=grant`).expect(200)).body.items).toHaveLength(1);
-    expect((await superAdmin.get(`${MESSAGES}?type=info`).expect(200)).body.items.map((m: { slug: string }) => m.slug)).toEqual(['about-labels']);
+    expect(
+      (await superAdmin.get(`${MESSAGES}?type=info`).expect(200)).body.items.map((m: { slug: string }) => m.slug),
+    ).toEqual(['about-labels']);
     expect((await superAdmin.get(`${MESSAGES}/${id}`).expect(200)).body.title).toBe('Grant for heat pumps');
 
-    const edited = await superAdmin.put(`${MESSAGES}/${id}`).send({ ...heatPumpGrant, title: 'Heat pump grant', date: null, image: null }).expect(200);
-    expect(edited.body).toMatchObject({ title: 'Heat pump grant', date: null, image: null, activity: 'heat_pump_airwater' });
+    const edited = await superAdmin
+      .put(`${MESSAGES}/${id}`)
+      .send({ ...heatPumpGrant, title: 'Heat pump grant', date: null, image: null })
+      .expect(200);
+    expect(edited.body).toMatchObject({
+      title: 'Heat pump grant',
+      date: null,
+      image: null,
+      activity: 'heat_pump_airwater',
+    });
     await superAdmin.delete(`${MESSAGES}/${id}`).expect(204);
     await superAdmin.get(`${MESSAGES}/${id}`).expect(404);
     await superAdmin.delete(`${MESSAGES}/${id}`).expect(404);
-    const audit = await database.pool.query("select action, details from audit_log where action like 'message.%' order by id");
-    expect(audit.rows.map((r) => r.action)).toEqual(['message.create', 'message.create', 'message.update', 'message.delete']);
+    const audit = await database.pool.query(
+      "select action, details from audit_log where action like 'message.%' order by id",
+    );
+    expect(audit.rows.map((r) => r.action)).toEqual([
+      'message.create',
+      'message.create',
+      'message.update',
+      'message.delete',
+    ]);
     expect(audit.rows[2].details.changed).toEqual(['title', 'date', 'image']);
   });
 
@@ -85,21 +111,34 @@ describe('the knowledge base', () => {
       expect(res.body.issues[0].path).toContain(path);
     }
     expect(await count()).toBe(before);
-    await superAdmin.post(MESSAGES).send({ ...heatPumpGrant, slug: 'limits', key: 'k'.repeat(100), content: 'x'.repeat(2000) }).expect(201);
-    const dup = await superAdmin.post(MESSAGES).send({ ...heatPumpGrant, slug: 'limits' }).expect(409);
+    await superAdmin
+      .post(MESSAGES)
+      .send({ ...heatPumpGrant, slug: 'limits', key: 'k'.repeat(100), content: 'x'.repeat(2000) })
+      .expect(201);
+    const dup = await superAdmin
+      .post(MESSAGES)
+      .send({ ...heatPumpGrant, slug: 'limits' })
+      .expect(409);
     expect(dup.body.message).toContain('limits');
     expect(await count()).toBe(before + 1);
   });
 
   it('serves the flow by key or by activity, without a session', async () => {
-    await superAdmin.post(MESSAGES).send({ ...heatPumpGrant, slug: 'served' }).expect(201);
+    await superAdmin
+      .post(MESSAGES)
+      .send({ ...heatPumpGrant, slug: 'served' })
+      .expect(201);
     const byActivity = await request(app).get('/api/flow/messages?activity=heat_pump_airwater').expect(200);
     expect(byActivity.headers['cache-control']).toBe('private, no-cache');
     expect(byActivity.body.items.map((m: { slug: string }) => m.slug)).toEqual(expect.arrayContaining(['served']));
     const byKey = await request(app).get('/api/flow/messages?key=results.label').expect(200);
     expect(byKey.body.items.map((m: { slug: string }) => m.slug)).toEqual(['about-labels']);
-    const either = await request(app).get('/api/flow/messages?key=results.label&activity=heat_pump_airwater').expect(200);
-    expect(either.body.items.map((m: { slug: string }) => m.slug)).toEqual(expect.arrayContaining(['about-labels', 'served']));
+    const either = await request(app)
+      .get('/api/flow/messages?key=results.label&activity=heat_pump_airwater')
+      .expect(200);
+    expect(either.body.items.map((m: { slug: string }) => m.slug)).toEqual(
+      expect.arrayContaining(['about-labels', 'served']),
+    );
     await request(app).get('/api/flow/messages').expect(400);
     await request(app).get('/api/flow/messages?activity=nuclear_plant').expect(400);
     const badLanguage = await request(app).get('/api/flow/messages?key=results.label&lng=de').expect(400);
@@ -107,7 +146,12 @@ describe('the knowledge base', () => {
   });
 
   describe('what a homeowner is shown', () => {
-    const message = { type: 'info', title: 'Solar', content: 'About solar panels.', activity: 'solar_panel_installation' };
+    const message = {
+      type: 'info',
+      title: 'Solar',
+      content: 'About solar panels.',
+      activity: 'solar_panel_installation',
+    };
     const slugs = (res: request.Response) => res.body.items.map((m: { slug: string }) => m.slug);
     it('only messages valid today (Swedish calendar day): from their date to their last day, both included', async () => {
       // 2026-03-01 00:30 in Stockholm is still 28 February in UTC.
@@ -118,26 +162,55 @@ describe('the knowledge base', () => {
         { slug: 'solar-starts-tomorrow', date: '2026-03-02', valid_until: null },
         { slug: 'solar-undated', date: null, valid_until: null },
       ];
-      for (const d of dated) await superAdmin.post(MESSAGES).send({ ...message, ...d, key: 'dates.solar', all_brands: true }).expect(201);
+      for (const d of dated)
+        await superAdmin
+          .post(MESSAGES)
+          .send({ ...message, ...d, key: 'dates.solar', all_brands: true })
+          .expect(201);
       const dayApp = createTestApp(database, world.fixtures, {}, { now: () => Date.parse('2026-02-28T23:30:00Z') });
       const res = await request(dayApp).get('/api/flow/messages?key=dates.solar').expect(200);
       expect(slugs(res).sort()).toEqual(['solar-ends-today', 'solar-starts-today', 'solar-undated']);
     });
 
     it('only the messages of the reader’s brand and those for every brand; a signed-in homeowner gets their organisation’s', async () => {
-      await superAdmin.post(MESSAGES).send({ ...message, slug: 'energi-only', key: 'brands.solar' }).expect(201);
-      await superAdmin.post('/api/console/org/demo-bank/messages').send({ ...message, slug: 'bank-only', key: 'brands.solar' }).expect(201);
-      await superAdmin.post(MESSAGES).send({ ...message, slug: 'every-brand', key: 'brands.solar', all_brands: true }).expect(201);
-      expect(slugs(await request(app).get('/api/flow/messages?key=brands.solar').expect(200)).sort()).toEqual(['energi-only', 'every-brand']);
-      expect(slugs(await request(app).get('/api/flow/messages?key=brands.solar&owner=demo-bank').expect(200)).sort()).toEqual(['bank-only', 'every-brand']);
-      expect(slugs(await request(app).get('/api/flow/messages?key=brands.solar&owner=demo-installer').expect(200))).toEqual(['every-brand']);
+      await superAdmin
+        .post(MESSAGES)
+        .send({ ...message, slug: 'energi-only', key: 'brands.solar' })
+        .expect(201);
+      await superAdmin
+        .post('/api/console/org/demo-bank/messages')
+        .send({ ...message, slug: 'bank-only', key: 'brands.solar' })
+        .expect(201);
+      await superAdmin
+        .post(MESSAGES)
+        .send({ ...message, slug: 'every-brand', key: 'brands.solar', all_brands: true })
+        .expect(201);
+      expect(slugs(await request(app).get('/api/flow/messages?key=brands.solar').expect(200)).sort()).toEqual([
+        'energi-only',
+        'every-brand',
+      ]);
+      expect(
+        slugs(await request(app).get('/api/flow/messages?key=brands.solar&owner=demo-bank').expect(200)).sort(),
+      ).toEqual(['bank-only', 'every-brand']);
+      expect(
+        slugs(await request(app).get('/api/flow/messages?key=brands.solar&owner=demo-installer').expect(200)),
+      ).toEqual(['every-brand']);
 
       const homeowner = request.agent(fakeLoginApp);
       await homeowner.get('/api/flow/brand-config?owner=demo-bank').expect(200);
-      await homeowner.post('/api/flow/user/fake-login').send({ personalNumber: '197503031238', name: 'Dag Dahl' }).expect(200);
+      await homeowner
+        .post('/api/flow/user/fake-login')
+        .send({ personalNumber: '197503031238', name: 'Dag Dahl' })
+        .expect(200);
       const elsewhere = request.agent(fakeLoginApp);
-      await elsewhere.post('/api/flow/user/fake-login').send({ personalNumber: '197503031238', name: 'Dag Dahl' }).expect(200);
-      expect(slugs(await elsewhere.get('/api/flow/messages?key=brands.solar').expect(200)).sort()).toEqual(['bank-only', 'every-brand']);
+      await elsewhere
+        .post('/api/flow/user/fake-login')
+        .send({ personalNumber: '197503031238', name: 'Dag Dahl' })
+        .expect(200);
+      expect(slugs(await elsewhere.get('/api/flow/messages?key=brands.solar').expect(200)).sort()).toEqual([
+        'bank-only',
+        'every-brand',
+      ]);
     });
 
     it('in the reader’s language or none; where a key has none such, the messages in the other language', async () => {
@@ -147,20 +220,43 @@ describe('the knowledge base', () => {
         { slug: 'lang-any', language: null, key: 'lang.a' },
         { slug: 'lang-only-sv', language: 'sv', key: 'lang.b' },
       ];
-      for (const t of texts) await superAdmin.post(MESSAGES).send({ ...message, activity: null, ...t }).expect(201);
-      expect(slugs(await request(app).get('/api/flow/messages?key=lang.a&lng=en').expect(200)).sort()).toEqual(['lang-any', 'lang-en']);
-      expect(slugs(await request(app).get('/api/flow/messages?key=lang.a&lng=sv').expect(200)).sort()).toEqual(['lang-any', 'lang-sv']);
-      expect(slugs(await request(app).get('/api/flow/messages?key=lang.a').expect(200)).sort()).toEqual(['lang-any', 'lang-en', 'lang-sv']);
+      for (const t of texts)
+        await superAdmin
+          .post(MESSAGES)
+          .send({ ...message, activity: null, ...t })
+          .expect(201);
+      expect(slugs(await request(app).get('/api/flow/messages?key=lang.a&lng=en').expect(200)).sort()).toEqual([
+        'lang-any',
+        'lang-en',
+      ]);
+      expect(slugs(await request(app).get('/api/flow/messages?key=lang.a&lng=sv').expect(200)).sort()).toEqual([
+        'lang-any',
+        'lang-sv',
+      ]);
+      expect(slugs(await request(app).get('/api/flow/messages?key=lang.a').expect(200)).sort()).toEqual([
+        'lang-any',
+        'lang-en',
+        'lang-sv',
+      ]);
       const fallback = await request(app).get('/api/flow/messages?key=lang.b&lng=en').expect(200);
       expect(fallback.body.items).toEqual([expect.objectContaining({ slug: 'lang-only-sv', language: 'sv' })]);
       expect(fallback.body.items[0]).not.toHaveProperty('organisation');
     });
 
     it('a message kept for one organisation stays that organisation’s when edited from another’s console', async () => {
-      const created = await superAdmin.post('/api/console/org/demo-bank/messages').send({ ...message, slug: 'bank-edited', key: 'edit.a' }).expect(201);
-      const edited = await superAdmin.put(`${MESSAGES}/${created.body.id}`).send({ ...message, slug: 'bank-edited', key: 'edit.a', title: 'Solar!' }).expect(200);
+      const created = await superAdmin
+        .post('/api/console/org/demo-bank/messages')
+        .send({ ...message, slug: 'bank-edited', key: 'edit.a' })
+        .expect(201);
+      const edited = await superAdmin
+        .put(`${MESSAGES}/${created.body.id}`)
+        .send({ ...message, slug: 'bank-edited', key: 'edit.a', title: 'Solar!' })
+        .expect(200);
       expect(edited.body.organisation).toEqual({ slug: 'demo-bank', name: 'Demo Bank' });
-      const everyone = await superAdmin.put(`${MESSAGES}/${created.body.id}`).send({ ...message, slug: 'bank-edited', key: 'edit.a', all_brands: true }).expect(200);
+      const everyone = await superAdmin
+        .put(`${MESSAGES}/${created.body.id}`)
+        .send({ ...message, slug: 'bank-edited', key: 'edit.a', all_brands: true })
+        .expect(200);
       expect(everyone.body.organisation).toBeNull();
     });
   });

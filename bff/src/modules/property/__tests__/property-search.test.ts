@@ -12,7 +12,9 @@ beforeAll(async () => {
   world = await startTestWorld();
   ({ database, app } = world);
   expect(await seedDemoRegister(database.db)).toBeGreaterThanOrEqual(5000);
-  const { rows } = await database.pool.query('select id, name, street, postal_code, postal_city from properties order by id limit 1 offset 1234');
+  const { rows } = await database.pool.query(
+    'select id, name, street, postal_code, postal_city from properties order by id limit 1 offset 1234',
+  );
   sample = rows[0];
 });
 afterAll(() => world.close());
@@ -39,9 +41,14 @@ describe('the demo register', () => {
 
 describe('GET /api/flow/property-search/geoengine-property', () => {
   it('finds a property by street and postal code', async () => {
-    const res = await request(app).get('/api/flow/property-search/geoengine-property').query({ street: sample.street, postal_code: sample.postal_code }).expect(200);
+    const res = await request(app)
+      .get('/api/flow/property-search/geoengine-property')
+      .query({ street: sample.street, postal_code: sample.postal_code })
+      .expect(200);
     expect(res.body).toEqual({ id: sample.id, name: sample.name });
-    expect(sample.name).toBe(`${sample.street}, ${sample.postal_code.slice(0, 3)} ${sample.postal_code.slice(3)} ${sample.postal_city}`);
+    expect(sample.name).toBe(
+      `${sample.street}, ${sample.postal_code.slice(0, 3)} ${sample.postal_code.slice(3)} ${sample.postal_city}`,
+    );
   });
 
   it('matches the way people type: any case, extra spaces, postal code with a space', async () => {
@@ -54,7 +61,10 @@ describe('GET /api/flow/property-search/geoengine-property', () => {
   });
 
   it('answers 404 for an address not in the register', async () => {
-    const res = await request(app).get('/api/flow/property-search/geoengine-property').query({ street: 'Ingenstansgatan 999', postal_code: sample.postal_code }).expect(404);
+    const res = await request(app)
+      .get('/api/flow/property-search/geoengine-property')
+      .query({ street: 'Ingenstansgatan 999', postal_code: sample.postal_code })
+      .expect(404);
     expect(res.body).toEqual({ error: 'not_found', message: 'No property at that address.' });
   });
 
@@ -76,7 +86,10 @@ describe('GET /api/flow/property-search/geoengine-property', () => {
 describe('GET /api/flow/property-search/suggestions', () => {
   it('suggests addresses starting with what was typed, within a postal code', async () => {
     const prefix = sample.street.slice(0, 4);
-    const res = await request(app).get('/api/flow/property-search/suggestions').query({ q: prefix, postal_code: sample.postal_code }).expect(200);
+    const res = await request(app)
+      .get('/api/flow/property-search/suggestions')
+      .query({ q: prefix, postal_code: sample.postal_code })
+      .expect(200);
     expect(res.body.suggestions.length).toBeGreaterThan(0);
     expect(res.body.suggestions.length).toBeLessThanOrEqual(8);
     for (const s of res.body.suggestions) {
@@ -94,7 +107,10 @@ describe('GET /api/flow/property-search/suggestions', () => {
 
 describe('GET /api/flow/property-search/google-streetview', () => {
   it('answers 204 without a key, so the page shows its generic picture silently', async () => {
-    const res = await request(app).get('/api/flow/property-search/google-streetview').query({ address: sample.name }).expect(204);
+    const res = await request(app)
+      .get('/api/flow/property-search/google-streetview')
+      .query({ address: sample.name })
+      .expect(204);
     expect(res.text).toBe('');
   });
 

@@ -14,7 +14,8 @@ let superAdmin: ReturnType<typeof request.agent>;
 const versions: string[] = [];
 
 const newVisitor = () => crypto.randomBytes(16).toString('base64url');
-const cookie = (visitor: string, brand?: string) => [`he.mfe-visitor=${visitor}`, ...(brand ? [`owner=${brand}`] : [])].join('; ');
+const cookie = (visitor: string, brand?: string) =>
+  [`he.mfe-visitor=${visitor}`, ...(brand ? [`owner=${brand}`] : [])].join('; ');
 
 async function servedVersion(visitor: string, brand?: string): Promise<string> {
   const res = await request(app).get('/api/mfe/registry').set('Cookie', cookie(visitor, brand)).expect(200);
@@ -34,7 +35,8 @@ async function session(failsOn: string | null): Promise<string> {
   const visitor = newVisitor();
   const version = await servedVersion(visitor);
   await beacon(visitor, { kind: 'loaded', remote: 'mfe-results', version }).expect(204);
-  if (version === failsOn) await beacon(visitor, { kind: 'render-error', remote: 'mfe-results', version, errorClass: 'type' }).expect(204);
+  if (version === failsOn)
+    await beacon(visitor, { kind: 'render-error', remote: 'mfe-results', version, errorClass: 'type' }).expect(204);
   return version;
 }
 
@@ -43,7 +45,16 @@ beforeAll(async () => {
   ({ database, app } = world);
   const settings = { releasesDir: world.fixtures.releasesDir, SHELL_DIST: world.fixtures.shellDist };
   for (const label of ['stable', 'canary', 'broken', 'healthy']) {
-    versions.push((await publishRelease(database.db, settings, { remote: 'mfe-results', distDir: world.fixtures.writeRemote(label), releasedBy: 'ci', activate: 'if-new-or-none' })).version);
+    versions.push(
+      (
+        await publishRelease(database.db, settings, {
+          remote: 'mfe-results',
+          distDir: world.fixtures.writeRemote(label),
+          releasedBy: 'ci',
+          activate: 'if-new-or-none',
+        })
+      ).version,
+    );
   }
   await setActive(database.db, 'mfe-results', versions[0]!, 'ci');
   superAdmin = request.agent(app);
@@ -65,18 +76,21 @@ describe('audience', () => {
     for (const visitor of visitors.slice(0, 200)) expect(await servedVersion(visitor)).toBe(first.get(visitor));
     // Widening the share keeps everyone who had the canary on it.
     await setAudience(canary, { kind: 'percent', percent: 50 });
-    for (const visitor of visitors.filter((v) => first.get(v) === canary)) expect(await servedVersion(visitor)).toBe(canary);
+    for (const visitor of visitors.filter((v) => first.get(v) === canary))
+      expect(await servedVersion(visitor)).toBe(canary);
   });
 
   it('hands a session without one a visitor cookie, scoped to /api/mfe and http-only', async () => {
     const res = await request(app).get('/api/mfe/registry').expect(200);
-    expect(res.headers['set-cookie']?.[0]).toMatch(/^he\.mfe-visitor=[A-Za-z0-9_-]{22}; Max-Age=\d+; Path=\/api\/mfe; Expires=.*; HttpOnly; SameSite=Lax$/);
+    expect(res.headers['set-cookie']?.[0]).toMatch(
+      /^he\.mfe-visitor=[A-Za-z0-9_-]{22}; Max-Age=\d+; Path=\/api\/mfe; Expires=.*; HttpOnly; SameSite=Lax$/,
+    );
     expect(res.headers['cache-control']).toBe('private, no-cache');
     const again = await request(app).get('/api/mfe/registry').set('Cookie', cookie(newVisitor())).expect(200);
     expect(again.headers['set-cookie']).toBeUndefined();
   });
 
-  it('answers a brand canary to that brand\'s sessions only', async () => {
+  it("answers a brand canary to that brand's sessions only", async () => {
     const [stable, canary] = versions as [string, string];
     await setAudience(canary, { kind: 'brand', brand: 'demo-bank' });
     for (let i = 0; i < 20; i++) {
@@ -92,18 +106,30 @@ describe('audience', () => {
       const res = await setAudience(canary, { kind: 'percent', percent }, 400);
       expect(res.body.message).toMatch(/^Invalid body\.percent: /);
     }
-    expect((await setAudience(canary, { kind: 'brand', brand: 'nobody' }, 400)).body.message).toBe('Invalid body.brand: no organisation has the brand nobody.');
-    expect((await setAudience(canary, { kind: 'brand', brand: 'Not A Brand' }, 400)).body.message).toMatch(/^Invalid body\.brand: /);
+    expect((await setAudience(canary, { kind: 'brand', brand: 'nobody' }, 400)).body.message).toBe(
+      'Invalid body.brand: no organisation has the brand nobody.',
+    );
+    expect((await setAudience(canary, { kind: 'brand', brand: 'Not A Brand' }, 400)).body.message).toMatch(
+      /^Invalid body\.brand: /,
+    );
     await setAudience(canary, { kind: 'someone' }, 400);
-    expect((await setAudience(stable, { kind: 'percent', percent: 10 }, 409)).body.message).toBe(`mfe-results ${stable} is the active release: everyone has it already.`);
+    expect((await setAudience(stable, { kind: 'percent', percent: 10 }, 409)).body.message).toBe(
+      `mfe-results ${stable} is the active release: everyone has it already.`,
+    );
     await setAudience('9.9.9-nothing', { kind: 'percent', percent: 10 }, 404);
   });
 
-  it('is a super admin\'s to set: org staff and anonymous callers are refused', async () => {
-    await request(app).post(`/api/admin/releases/mfe-results/${versions[1]}/audience`).send({ kind: 'percent', percent: 10 }).expect(401);
+  it("is a super admin's to set: org staff and anonymous callers are refused", async () => {
+    await request(app)
+      .post(`/api/admin/releases/mfe-results/${versions[1]}/audience`)
+      .send({ kind: 'percent', percent: 10 })
+      .expect(401);
     const staff = request.agent(app);
     await signInAs(staff, 'admin@energi.demo.test').expect(200);
-    await staff.post(`/api/admin/releases/mfe-results/${versions[1]}/audience`).send({ kind: 'percent', percent: 10 }).expect(403);
+    await staff
+      .post(`/api/admin/releases/mfe-results/${versions[1]}/audience`)
+      .send({ kind: 'percent', percent: 10 })
+      .expect(403);
   });
 
   it('rolls a canary back by hand (audited): everyone gets the active release again', async () => {
@@ -112,8 +138,18 @@ describe('audience', () => {
     const res = await superAdmin.post(`/api/admin/releases/mfe-results/${canary}/rollback`).expect(200);
     expect(res.body).toMatchObject({ version: canary, audience: null, verdict: { result: 'rolled-back' } });
     expect(await servedVersion(newVisitor(), 'demo-bank')).toBe(stable);
-    const { rows } = await database.pool.query(`select actor_email, details from audit_log where action = 'release.rollback' order by id desc limit 1`);
-    expect(rows[0]).toEqual({ actor_email: 'super@demo.test', details: { remote: 'mfe-results', version: canary, automatic: false, audience: { kind: 'brand', brand: 'demo-bank' } } });
+    const { rows } = await database.pool.query(
+      `select actor_email, details from audit_log where action = 'release.rollback' order by id desc limit 1`,
+    );
+    expect(rows[0]).toEqual({
+      actor_email: 'super@demo.test',
+      details: {
+        remote: 'mfe-results',
+        version: canary,
+        automatic: false,
+        audience: { kind: 'brand', brand: 'demo-bank' },
+      },
+    });
     await superAdmin.post(`/api/admin/releases/mfe-results/${canary}/rollback`).expect(409);
   });
 });
@@ -129,12 +165,34 @@ describe('automatic rollback', () => {
     expect(canarySessions).toBe(50);
     // Its 50th session was its last: nobody gets it any more.
     for (let i = 0; i < 30; i++) expect(await session(broken)).toBe(stable);
-    const { rows } = await database.pool.query(`select actor_id, actor_email, details from audit_log where action = 'release.rollback' and target = $1`, [`mfe-results@${broken}`]);
+    const { rows } = await database.pool.query(
+      `select actor_id, actor_email, details from audit_log where action = 'release.rollback' and target = $1`,
+      [`mfe-results@${broken}`],
+    );
     // Judged when its 50th session loaded, before that session's own error arrived.
-    expect(rows).toEqual([{ actor_id: null, actor_email: 'automatic rollback', details: expect.objectContaining({ automatic: true, sessions: 50, errorRate: 0.98, previous: stable, previousErrorRate: 0, margin: 0.1 }) }]);
+    expect(rows).toEqual([
+      {
+        actor_id: null,
+        actor_email: 'automatic rollback',
+        details: expect.objectContaining({
+          automatic: true,
+          sessions: 50,
+          errorRate: 0.98,
+          previous: stable,
+          previousErrorRate: 0,
+          margin: 0.1,
+        }),
+      },
+    ]);
     const list = await superAdmin.get('/api/admin/releases').expect(200);
-    const row = list.body.remotes.find((r: { remote: string }) => r.remote === 'mfe-results').releases.find((r: { version: string }) => r.version === broken);
-    expect(row).toMatchObject({ audience: null, verdict: { result: 'rolled-back', at: expect.any(String) }, health: { sessions: 50, failedSessions: 50, errors: 50 } });
+    const row = list.body.remotes
+      .find((r: { remote: string }) => r.remote === 'mfe-results')
+      .releases.find((r: { version: string }) => r.version === broken);
+    expect(row).toMatchObject({
+      audience: null,
+      verdict: { result: 'rolled-back', at: expect.any(String) },
+      health: { sessions: 50, failedSessions: 50, errors: 50 },
+    });
   });
 
   it('keeps a healthy canary (an error rate within the margin) past its first 50 sessions', async () => {
@@ -148,12 +206,19 @@ describe('automatic rollback', () => {
       if (version !== healthy) continue;
       canarySessions++;
       // One session in twenty-five fails to load a chunk: 4 %, within the 10-point margin over the active release.
-      if (canarySessions % 25 === 0) await beacon(visitor, { kind: 'load-error', remote: 'mfe-results', version, errorClass: 'network' }).expect(204);
+      if (canarySessions % 25 === 0)
+        await beacon(visitor, { kind: 'load-error', remote: 'mfe-results', version, errorClass: 'network' }).expect(
+          204,
+        );
     }
     expect(canarySessions).toBe(70);
     const list = await superAdmin.get('/api/admin/releases').expect(200);
     const releases = list.body.remotes.find((r: { remote: string }) => r.remote === 'mfe-results').releases;
-    expect(releases.find((r: { version: string }) => r.version === healthy)).toMatchObject({ audience: { kind: 'percent', percent: 50 }, verdict: { result: 'healthy' }, health: { sessions: 70, failedSessions: 2, errors: 2 } });
+    expect(releases.find((r: { version: string }) => r.version === healthy)).toMatchObject({
+      audience: { kind: 'percent', percent: 50 },
+      verdict: { result: 'healthy' },
+      health: { sessions: 70, failedSessions: 2, errors: 2 },
+    });
     expect(releases.find((r: { version: string }) => r.version === stable).health.failedSessions).toBe(0);
     // Promoted: everyone gets it, and it is no longer a canary.
     const promoted = await setAudience(healthy, { kind: 'everyone' });
@@ -166,8 +231,11 @@ describe('automatic rollback', () => {
     const [stable] = versions as [string];
     const before = (await database.pool.query(`select count(*)::int as n from mfe_release_sessions`)).rows[0].n;
     const visitor = newVisitor();
-    for (let i = 0; i < 5; i++) await beacon(visitor, { kind: 'loaded', remote: 'mfe-results', version: stable }).expect(204);
-    expect((await database.pool.query(`select count(*)::int as n from mfe_release_sessions`)).rows[0].n).toBe(before + 1);
+    for (let i = 0; i < 5; i++)
+      await beacon(visitor, { kind: 'loaded', remote: 'mfe-results', version: stable }).expect(204);
+    expect((await database.pool.query(`select count(*)::int as n from mfe_release_sessions`)).rows[0].n).toBe(
+      before + 1,
+    );
   });
 });
 
@@ -180,31 +248,54 @@ describe('beacon validation', () => {
     ['an unknown kind', { ...good(), kind: 'crashed' }, /^Invalid body\.kind/],
     ['an unknown remote', { ...good(), remote: 'mfe-evil' }, /^Invalid body\.remote/],
     ['a version that is not a path segment', { ...good(), version: '../../etc' }, /^Invalid body\.version/],
-    ['an error without its class', { kind: 'load-error', remote: 'mfe-results', version: '1.0.0' }, /^Invalid body\.errorClass/],
-    ['an error message instead of a class', { ...good(), errorClass: 'TypeError: cannot read name of Anna Svensson' }, /^Invalid body\.errorClass/],
+    [
+      'an error without its class',
+      { kind: 'load-error', remote: 'mfe-results', version: '1.0.0' },
+      /^Invalid body\.errorClass/,
+    ],
+    [
+      'an error message instead of a class',
+      { ...good(), errorClass: 'TypeError: cannot read name of Anna Svensson' },
+      /^Invalid body\.errorClass/,
+    ],
     ['an extra field', { ...good(), stack: 'at App (app.js:1)' }, /^Invalid body/],
-    ['a class on a load report', { kind: 'loaded', remote: 'mfe-results', version: '1.0.0', errorClass: 'type' }, /^Invalid body/],
+    [
+      'a class on a load report',
+      { kind: 'loaded', remote: 'mfe-results', version: '1.0.0', errorClass: 'type' },
+      /^Invalid body/,
+    ],
   ])('answers 400 to %s', async (_name, body, message) => {
     const res = await beacon(visitor, body ?? {}).expect(400);
     expect(res.body).toMatchObject({ error: 'bad_request', message: expect.stringMatching(message) });
   });
 
-  it('answers 400 without the registry\'s session cookie and 404 for a release that does not exist', async () => {
-    expect((await request(app).post('/api/mfe/beacon').send(good()).expect(400)).body.message).toBe('No release session: load /api/mfe/registry first.');
-    expect((await beacon(visitor, { ...good(), version: '9.9.9-nothing' }).expect(404)).body.message).toBe('mfe-results has no release 9.9.9-nothing.');
+  it("answers 400 without the registry's session cookie and 404 for a release that does not exist", async () => {
+    expect((await request(app).post('/api/mfe/beacon').send(good()).expect(400)).body.message).toBe(
+      'No release session: load /api/mfe/registry first.',
+    );
+    expect((await beacon(visitor, { ...good(), version: '9.9.9-nothing' }).expect(404)).body.message).toBe(
+      'mfe-results has no release 9.9.9-nothing.',
+    );
   });
 
   it('answers 413 to a body over 512 bytes, and writes nothing', async () => {
-    const before = (await database.pool.query(`select coalesce(sum(errors), 0)::int as n from mfe_release_sessions`)).rows[0].n;
+    const before = (await database.pool.query(`select coalesce(sum(errors), 0)::int as n from mfe_release_sessions`))
+      .rows[0].n;
     const res = await beacon(visitor, { ...good(), padding: 'x'.repeat(600) }).expect(413);
     expect(res.body.error).toBeDefined();
-    expect((await database.pool.query(`select coalesce(sum(errors), 0)::int as n from mfe_release_sessions`)).rows[0].n).toBe(before);
+    expect(
+      (await database.pool.query(`select coalesce(sum(errors), 0)::int as n from mfe_release_sessions`)).rows[0].n,
+    ).toBe(before);
   });
 
   it('answers 429 with Retry-After past the per-IP limit', async () => {
     const limited = await startTestWorld({ config: { BEACON_RATE_LIMIT: 3 } });
     try {
-      const send = () => request(limited.app).post('/api/mfe/beacon').set('Cookie', cookie(visitor)).send({ kind: 'loaded', remote: 'mfe-results', version: '1.0.0' });
+      const send = () =>
+        request(limited.app)
+          .post('/api/mfe/beacon')
+          .set('Cookie', cookie(visitor))
+          .send({ kind: 'loaded', remote: 'mfe-results', version: '1.0.0' });
       for (let i = 0; i < 3; i++) await send().expect(404);
       const res = await send().expect(429);
       expect(res.headers['retry-after']).toBeDefined();
@@ -215,7 +306,11 @@ describe('beacon validation', () => {
   });
 
   it('answers 400 to a query string', async () => {
-    const res = await request(app).post('/api/mfe/beacon?user=anna').set('Cookie', cookie(visitor)).send(good()).expect(400);
+    const res = await request(app)
+      .post('/api/mfe/beacon?user=anna')
+      .set('Cookie', cookie(visitor))
+      .send(good())
+      .expect(400);
     expect(res.body.message).toMatch(/user/);
   });
 

@@ -85,7 +85,7 @@ it('uploads a build without activating it, gives it to 10 % of sessions, then pr
   expect((await auditRows('release.activate')).at(-1).details).toMatchObject({ version: canary, unchanged: true });
 });
 
-it('gives a canary to one brand\'s sessions, then rolls it back: everyone has the active release again', async () => {
+it("gives a canary to one brand's sessions, then rolls it back: everyone has the active release again", async () => {
   const active = await registryVersion();
   const canary = await upload('canary-brand', false);
   await setAudience(results, canary, { kind: 'brand', brand: 'demo-bank' });
@@ -179,7 +179,7 @@ it('stops answering an address after 60 refused calls in 15 minutes (429), count
   expect(limited.body.message).toBe('Too many refused release requests from this address. Try again in 15 minutes.');
 });
 
-describe('the CLI\'s release flags', () => {
+describe("the CLI's release flags", () => {
   const to = 'https://energy.example.se';
   const read = (flags: ReleaseFlags) => releaseRequestOf({ to, ...flags });
 

@@ -17,7 +17,8 @@ const auditApi = baseApi.injectEndpoints({
     listAudit: build.query<AuditPage, AuditFilters>({
       query: (filters) => {
         const params = new URLSearchParams();
-        for (const [key, value] of Object.entries(filters)) if (value !== undefined && value !== '') params.set(key, String(value));
+        for (const [key, value] of Object.entries(filters))
+          if (value !== undefined && value !== '') params.set(key, String(value));
         return { url: `admin/audit?${params.toString()}`, cache: 'no-store' };
       },
     }),

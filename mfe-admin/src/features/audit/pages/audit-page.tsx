@@ -67,7 +67,11 @@ export function AuditPage() {
           <div className="he-form-grid">
             <div className="he-field">
               <label htmlFor="audit-organisation">{t('audit.organisation')}</label>
-              <select id="audit-organisation" value={draft.organisation} onChange={(e) => set('organisation')(e.target.value)}>
+              <select
+                id="audit-organisation"
+                value={draft.organisation}
+                onChange={(e) => set('organisation')(e.target.value)}
+              >
                 <option value="">{t('audit.any')}</option>
                 {(organisations.data?.organisations ?? []).map((o) => (
                   <option key={o.slug} value={o.slug}>
@@ -89,11 +93,23 @@ export function AuditPage() {
             </div>
             <div className="he-field">
               <label htmlFor="audit-from">{t('audit.from')}</label>
-              <input id="audit-from" type="date" value={draft.from} max={draft.to || undefined} onChange={(e) => set('from')(e.target.value)} />
+              <input
+                id="audit-from"
+                type="date"
+                value={draft.from}
+                max={draft.to || undefined}
+                onChange={(e) => set('from')(e.target.value)}
+              />
             </div>
             <div className="he-field">
               <label htmlFor="audit-to">{t('audit.to')}</label>
-              <input id="audit-to" type="date" value={draft.to} min={draft.from || undefined} onChange={(e) => set('to')(e.target.value)} />
+              <input
+                id="audit-to"
+                type="date"
+                value={draft.to}
+                min={draft.from || undefined}
+                onChange={(e) => set('to')(e.target.value)}
+              />
             </div>
           </div>
           <div className="he-actions">
@@ -136,7 +152,9 @@ export function AuditPage() {
                   {data.entries.map((entry) => (
                     <tr key={entry.id}>
                       <th scope="row">
-                        <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt, i18n.language, { seconds: true })}</time>
+                        <time dateTime={entry.createdAt}>
+                          {formatDateTime(entry.createdAt, i18n.language, { seconds: true })}
+                        </time>
                       </th>
                       <td>
                         {entry.actor.name ?? entry.actor.email}
@@ -146,7 +164,9 @@ export function AuditPage() {
                         {entry.organisation?.name ?? <span className="he-muted">{t('common.none')}</span>}
                         {entry.impersonating ? (
                           <div>
-                            <span className="he-badge">{t('audit.impersonating', { name: entry.impersonating.name })}</span>
+                            <span className="he-badge">
+                              {t('audit.impersonating', { name: entry.impersonating.name })}
+                            </span>
                           </div>
                         ) : null}
                       </td>
@@ -171,10 +191,20 @@ export function AuditPage() {
             </div>
             <nav className="he-pager" aria-label={t('audit.caption')}>
               <span>{t('audit.page', { page: data.page, pages, total: data.total })}</span>
-              <button type="button" className="he-button he-button--small he-button--secondary" disabled={page <= 1} onClick={() => go(applied, page - 1)}>
+              <button
+                type="button"
+                className="he-button he-button--small he-button--secondary"
+                disabled={page <= 1}
+                onClick={() => go(applied, page - 1)}
+              >
                 {t('audit.previous')}
               </button>
-              <button type="button" className="he-button he-button--small he-button--secondary" disabled={page >= pages} onClick={() => go(applied, page + 1)}>
+              <button
+                type="button"
+                className="he-button he-button--small he-button--secondary"
+                disabled={page >= pages}
+                onClick={() => go(applied, page + 1)}
+              >
                 {t('audit.next')}
               </button>
             </nav>

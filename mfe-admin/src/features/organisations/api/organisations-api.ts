@@ -22,10 +22,19 @@ const organisationsApi = baseApi.enhanceEndpoints({ addTagTypes: ['AdminOrganisa
       invalidatesTags: ['AdminOrganisation'],
     }),
     updateOrganisation: build.mutation<AdminOrganisationDetail, { slug: string; patch: OrganisationUpdate }>({
-      query: ({ slug, patch }) => ({ url: `admin/organisations/${encodeURIComponent(slug)}`, method: 'PATCH', body: patch }),
+      query: ({ slug, patch }) => ({
+        url: `admin/organisations/${encodeURIComponent(slug)}`,
+        method: 'PATCH',
+        body: patch,
+      }),
       invalidatesTags: (_result, _error, { slug }) => ['AdminOrganisation', { type: 'AdminOrganisation', id: slug }],
     }),
   }),
 });
 
-export const { useListOrganisationsQuery, useGetOrganisationQuery, useCreateOrganisationMutation, useUpdateOrganisationMutation } = organisationsApi;
+export const {
+  useListOrganisationsQuery,
+  useGetOrganisationQuery,
+  useCreateOrganisationMutation,
+  useUpdateOrganisationMutation,
+} = organisationsApi;

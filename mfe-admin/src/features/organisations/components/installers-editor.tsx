@@ -11,7 +11,13 @@ type Row = Installer & { key: number };
  * The installers offered to the organisation's homeowners (docs/product.md §3: name, identifier, logo, url, each 1–255), edited as
  * an ordered list of small forms: add, remove, reorder, then save the whole list. Errors show on the field they belong to.
  */
-export function InstallersEditor({ initial, onSave }: { initial: Installer[]; onSave: (installers: Installer[]) => Promise<Outcome> }) {
+export function InstallersEditor({
+  initial,
+  onSave,
+}: {
+  initial: Installer[];
+  onSave: (installers: Installer[]) => Promise<Outcome>;
+}) {
   const { t } = useTranslation('admin');
   const next = useRef(initial.length);
   const [rows, setRows] = useState<Row[]>(() => initial.map((installer, key) => ({ ...installer, key })));
@@ -79,7 +85,10 @@ export function InstallersEditor({ initial, onSave }: { initial: Installer[]; on
                           id={inputId}
                           type={field === 'url' ? 'url' : 'text'}
                           // The visible label plus the number, so each field is unique for screen readers and tests.
-                          aria-label={t('installers.fieldLabel', { field: t(`installers.columns.${field}`), number: index + 1 })}
+                          aria-label={t('installers.fieldLabel', {
+                            field: t(`installers.columns.${field}`),
+                            number: index + 1,
+                          })}
                           value={row[field]}
                           onChange={(e) => update(index, field, e.target.value)}
                           aria-invalid={errors[key] ? true : undefined}
@@ -95,7 +104,13 @@ export function InstallersEditor({ initial, onSave }: { initial: Installer[]; on
                   })}
                 </div>
                 <div className="he-actions" style={{ marginTop: '0.6rem' }}>
-                  <button type="button" className="he-button he-button--small he-button--secondary" disabled={index === 0} aria-label={t('installers.moveUp', { number: index + 1 })} onClick={() => move(index, -1)}>
+                  <button
+                    type="button"
+                    className="he-button he-button--small he-button--secondary"
+                    disabled={index === 0}
+                    aria-label={t('installers.moveUp', { number: index + 1 })}
+                    onClick={() => move(index, -1)}
+                  >
                     {t('installers.up')}
                   </button>
                   <button

@@ -1,6 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { organisationCreateSchema, organisationUpdateSchema, type OrganisationCreate, type OrganisationUpdate } from '@home-energy/shared/schemas/admin';
+import {
+  organisationCreateSchema,
+  organisationUpdateSchema,
+  type OrganisationCreate,
+  type OrganisationUpdate,
+} from '@home-energy/shared/schemas/admin';
 import { ORGANISATION_FEATURES, type OrganisationFeature } from '@home-energy/shared/schemas/session';
 import { apiErrorBody, fieldErrors } from '@home-energy/shared/ui/user-management';
 
@@ -43,7 +48,9 @@ export function OrganisationForm({
   onSubmit: (fields: OrganisationCreate | OrganisationUpdate) => Promise<Outcome>;
 }) {
   const { t } = useTranslation('admin');
-  const [fields, setFields] = useState<OrganisationFields>(initial ?? { slug: '', name: '', brand: '', features: [], isInstaller: false });
+  const [fields, setFields] = useState<OrganisationFields>(
+    initial ?? { slug: '', name: '', brand: '', features: [], isInstaller: false },
+  );
   const [slugEdited, setSlugEdited] = useState(mode === 'edit');
   const [brandEdited, setBrandEdited] = useState(mode === 'edit');
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -63,7 +70,13 @@ export function OrganisationForm({
     setFailure(null);
     const body =
       mode === 'create'
-        ? { slug: fields.slug, name: fields.name, brand: fields.brand, features: fields.features, isInstaller: fields.isInstaller }
+        ? {
+            slug: fields.slug,
+            name: fields.name,
+            brand: fields.brand,
+            features: fields.features,
+            isInstaller: fields.isInstaller,
+          }
         : { name: fields.name, brand: fields.brand, features: fields.features, isInstaller: fields.isInstaller };
     const checked = (mode === 'create' ? organisationCreateSchema : organisationUpdateSchema).safeParse(body);
     if (!checked.success) {
@@ -97,7 +110,14 @@ export function OrganisationForm({
       <div className="he-form-grid">
         <div className="he-field">
           <label htmlFor={id('name')}>{t('form.name')}</label>
-          <input id={id('name')} type="text" value={fields.name} onChange={(e) => setName(e.target.value)} required {...described('name')} />
+          <input
+            id={id('name')}
+            type="text"
+            value={fields.name}
+            onChange={(e) => setName(e.target.value)}
+            required
+            {...described('name')}
+          />
           {error('name')}
         </div>
         {mode === 'create' ? (
@@ -153,7 +173,10 @@ export function OrganisationForm({
               type="checkbox"
               checked={fields.features.includes(feature)}
               onChange={(e) =>
-                setFields((f) => ({ ...f, features: e.target.checked ? [...f.features, feature] : f.features.filter((x) => x !== feature) }))
+                setFields((f) => ({
+                  ...f,
+                  features: e.target.checked ? [...f.features, feature] : f.features.filter((x) => x !== feature),
+                }))
               }
             />
             {t(`form.feature.${feature}`)}
@@ -161,7 +184,11 @@ export function OrganisationForm({
         ))}
       </fieldset>
       <label className="he-check">
-        <input type="checkbox" checked={fields.isInstaller} onChange={(e) => setFields((f) => ({ ...f, isInstaller: e.target.checked }))} />
+        <input
+          type="checkbox"
+          checked={fields.isInstaller}
+          onChange={(e) => setFields((f) => ({ ...f, isInstaller: e.target.checked }))}
+        />
         {t('form.isInstaller')}
       </label>
       {failure ? (
@@ -171,7 +198,13 @@ export function OrganisationForm({
       ) : null}
       <div className="he-actions">
         <button type="submit" className="he-button" disabled={saving}>
-          {mode === 'create' ? (saving ? t('form.creating') : t('form.create')) : saving ? t('common.saving') : t('common.save')}
+          {mode === 'create'
+            ? saving
+              ? t('form.creating')
+              : t('form.create')
+            : saving
+              ? t('common.saving')
+              : t('common.save')}
         </button>
       </div>
     </form>

@@ -4,7 +4,11 @@ import { Loading, useToast, PageHead, LoadFailed } from '@home-energy/shared';
 import type { Installer, OrganisationUpdate } from '@home-energy/shared/schemas/admin';
 import { ConfirmButton, apiErrorBody } from '@home-energy/shared/ui/user-management';
 import { ImpersonateButton } from '../../../components/impersonation';
-import { useGetOrganisationQuery, useListOrganisationsQuery, useUpdateOrganisationMutation } from '../api/organisations-api';
+import {
+  useGetOrganisationQuery,
+  useListOrganisationsQuery,
+  useUpdateOrganisationMutation,
+} from '../api/organisations-api';
 import { OrganisationForm } from '../components/organisation-form';
 import { InstallersEditor } from '../components/installers-editor';
 
@@ -33,7 +37,14 @@ export function OrganisationPage() {
   let body;
   if (organisation.isError && !detail) {
     const status = (organisation.error as { status?: number }).status;
-    body = status === 404 ? <p className="he-alert" role="alert">{t('organisation.notFound', { slug })}</p> : <LoadFailed error={organisation.error} onRetry={() => void organisation.refetch()} />;
+    body =
+      status === 404 ? (
+        <p className="he-alert" role="alert">
+          {t('organisation.notFound', { slug })}
+        </p>
+      ) : (
+        <LoadFailed error={organisation.error} onRetry={() => void organisation.refetch()} />
+      );
   } else if (!detail) {
     body = <Loading />;
   } else {
@@ -42,7 +53,9 @@ export function OrganisationPage() {
         <div className="he-actions">
           <strong style={{ fontSize: '1.25rem' }}>{detail.name}</strong>
           <code className="he-id">{detail.slug}</code>
-          <span className={`he-badge ${detail.active ? 'he-badge--ok' : 'he-badge--danger'}`}>{detail.active ? t('organisations.status.active') : t('organisations.status.inactive')}</span>
+          <span className={`he-badge ${detail.active ? 'he-badge--ok' : 'he-badge--danger'}`}>
+            {detail.active ? t('organisations.status.active') : t('organisations.status.inactive')}
+          </span>
           {detail.active ? <ImpersonateButton slug={detail.slug} name={detail.name} small={false} /> : null}
           <Link to={`/console/admin/user-management?organisation=${encodeURIComponent(detail.slug)}`}>
             {t('organisation.users')} ({detail.users})
@@ -51,20 +64,32 @@ export function OrganisationPage() {
         <section className="he-section" aria-labelledby="organisation-details-title">
           <h2 id="organisation-details-title">{t('organisation.details')}</h2>
           <p className={detail.brandConfigFound ? 'he-muted' : 'he-alert he-alert--info'}>
-            {t(detail.brandConfigFound ? 'organisation.brandFound' : 'organisation.brandMissing', { brand: detail.brand })}
+            {t(detail.brandConfigFound ? 'organisation.brandFound' : 'organisation.brandMissing', {
+              brand: detail.brand,
+            })}
           </p>
           <OrganisationForm
             key={`${detail.slug}-details`}
             mode="edit"
             brands={brands}
-            initial={{ slug: detail.slug, name: detail.name, brand: detail.brand, features: detail.features, isInstaller: detail.isInstaller }}
+            initial={{
+              slug: detail.slug,
+              name: detail.name,
+              brand: detail.brand,
+              features: detail.features,
+              isInstaller: detail.isInstaller,
+            }}
             onSubmit={(patch) => save(patch as OrganisationUpdate, t('common.saved'))}
           />
         </section>
         <section className="he-section" aria-labelledby="organisation-installers-title">
           <h2 id="organisation-installers-title">{t('organisation.installers')}</h2>
           <p className="he-section__intro">{t('organisation.installersIntro')}</p>
-          <InstallersEditor key={`${detail.slug}-installers`} initial={detail.installerList} onSave={(installers: Installer[]) => save({ installers }, t('installers.saved'))} />
+          <InstallersEditor
+            key={`${detail.slug}-installers`}
+            initial={detail.installerList}
+            onSave={(installers: Installer[]) => save({ installers }, t('installers.saved'))}
+          />
         </section>
         <section className="he-section" aria-labelledby="organisation-status-title">
           <h2 id="organisation-status-title">{t('organisation.status')}</h2>

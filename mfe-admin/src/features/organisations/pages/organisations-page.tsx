@@ -39,7 +39,13 @@ export function OrganisationsPage() {
     <div className="he-stack">
       <PageHead title={t('pages.organisations.title')} intro={t('pages.organisations.intro')}>
         <p className="he-actions" style={{ marginTop: '0.75rem' }}>
-          <button type="button" className="he-button" aria-expanded={creating} aria-controls={creating ? 'new-organisation' : undefined} onClick={() => setCreating(!creating)}>
+          <button
+            type="button"
+            className="he-button"
+            aria-expanded={creating}
+            aria-controls={creating ? 'new-organisation' : undefined}
+            onClick={() => setCreating(!creating)}
+          >
             {t('organisations.new')}
           </button>
         </p>
@@ -94,11 +100,19 @@ export function OrganisationsPage() {
                       <code className="he-id">{o.slug}</code>
                     </td>
                     <td>{o.brand}</td>
-                    <td>{o.features.length > 0 ? o.features.map((f) => t(`organisations.feature.${f}`)).join(', ') : <span className="he-muted">{t('organisations.noFeatures')}</span>}</td>
+                    <td>
+                      {o.features.length > 0 ? (
+                        o.features.map((f) => t(`organisations.feature.${f}`)).join(', ')
+                      ) : (
+                        <span className="he-muted">{t('organisations.noFeatures')}</span>
+                      )}
+                    </td>
                     <td>{o.isInstaller ? t('common.yes') : t('common.no')}</td>
                     <td>{o.users}</td>
                     <td>
-                      <span className={`he-badge ${o.active ? 'he-badge--ok' : 'he-badge--danger'}`}>{o.active ? t('organisations.status.active') : t('organisations.status.inactive')}</span>
+                      <span className={`he-badge ${o.active ? 'he-badge--ok' : 'he-badge--danger'}`}>
+                        {o.active ? t('organisations.status.active') : t('organisations.status.inactive')}
+                      </span>
                     </td>
                     <td>{o.active ? <ImpersonateButton slug={o.slug} name={o.name} /> : null}</td>
                   </tr>

@@ -13,11 +13,15 @@ export function OutboxPage() {
   const outbox = useListOutboxQuery({ page, pageSize: PAGE_SIZE }, { refetchOnMountOrArgChange: true });
   const data = outbox.currentData ?? outbox.data;
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
-  const go = (next: number) => setParams(next > 1 ? new URLSearchParams({ page: String(next) }) : new URLSearchParams());
+  const go = (next: number) =>
+    setParams(next > 1 ? new URLSearchParams({ page: String(next) }) : new URLSearchParams());
 
   return (
     <div className="he-stack">
-      <PageHead title={t('pages.outbox.title')} intro={t(data?.delivers ? 'outbox.introDelivers' : 'pages.outbox.intro')} />
+      <PageHead
+        title={t('pages.outbox.title')}
+        intro={t(data?.delivers ? 'outbox.introDelivers' : 'pages.outbox.intro')}
+      />
       <section className="he-section" aria-labelledby="outbox-mails-title">
         <h2 id="outbox-mails-title" className="he-visually-hidden">
           {t('outbox.caption')}
@@ -65,10 +69,20 @@ export function OutboxPage() {
             </div>
             <nav className="he-pager" aria-label={t('outbox.pager')}>
               <span>{t('outbox.page', { page: data.page, pages, total: data.total })}</span>
-              <button type="button" className="he-button he-button--small he-button--secondary" disabled={page <= 1} onClick={() => go(page - 1)}>
+              <button
+                type="button"
+                className="he-button he-button--small he-button--secondary"
+                disabled={page <= 1}
+                onClick={() => go(page - 1)}
+              >
                 {t('outbox.previous')}
               </button>
-              <button type="button" className="he-button he-button--small he-button--secondary" disabled={page >= pages} onClick={() => go(page + 1)}>
+              <button
+                type="button"
+                className="he-button he-button--small he-button--secondary"
+                disabled={page >= pages}
+                onClick={() => go(page + 1)}
+              >
                 {t('outbox.next')}
               </button>
             </nav>

@@ -1,5 +1,11 @@
 import { baseApi } from '@home-energy/shared';
-import type { AdminRelease, AdminReleaseList, AdminReleaseToken, AdminReleaseTokenCreated, ReleaseAudience } from '@home-energy/shared/schemas/admin';
+import type {
+  AdminRelease,
+  AdminReleaseList,
+  AdminReleaseToken,
+  AdminReleaseTokenCreated,
+  ReleaseAudience,
+} from '@home-energy/shared/schemas/admin';
 
 /** /api/admin/releases: every remote's versions with the shared-dependency check and health; activation, canary audience, rollback; release tokens. */
 const releasesApi = baseApi.enhanceEndpoints({ addTagTypes: ['AdminRelease', 'AdminReleaseToken'] }).injectEndpoints({
@@ -9,16 +15,26 @@ const releasesApi = baseApi.enhanceEndpoints({ addTagTypes: ['AdminRelease', 'Ad
       providesTags: ['AdminRelease'],
     }),
     activateRelease: build.mutation<AdminRelease, { remote: string; version: string }>({
-      query: ({ remote, version }) => ({ url: `admin/releases/${encodeURIComponent(remote)}/${encodeURIComponent(version)}/activate`, method: 'POST' }),
+      query: ({ remote, version }) => ({
+        url: `admin/releases/${encodeURIComponent(remote)}/${encodeURIComponent(version)}/activate`,
+        method: 'POST',
+      }),
       // The footer's registry is read once per page load (a reload shows the new release), so only the list refreshes.
       invalidatesTags: ['AdminRelease'],
     }),
     setReleaseAudience: build.mutation<AdminRelease, { remote: string; version: string; audience: ReleaseAudience }>({
-      query: ({ remote, version, audience }) => ({ url: `admin/releases/${encodeURIComponent(remote)}/${encodeURIComponent(version)}/audience`, method: 'POST', body: audience }),
+      query: ({ remote, version, audience }) => ({
+        url: `admin/releases/${encodeURIComponent(remote)}/${encodeURIComponent(version)}/audience`,
+        method: 'POST',
+        body: audience,
+      }),
       invalidatesTags: ['AdminRelease'],
     }),
     rollbackCanary: build.mutation<AdminRelease, { remote: string; version: string }>({
-      query: ({ remote, version }) => ({ url: `admin/releases/${encodeURIComponent(remote)}/${encodeURIComponent(version)}/rollback`, method: 'POST' }),
+      query: ({ remote, version }) => ({
+        url: `admin/releases/${encodeURIComponent(remote)}/${encodeURIComponent(version)}/rollback`,
+        method: 'POST',
+      }),
       invalidatesTags: ['AdminRelease'],
     }),
     // /api/admin/release-tokens: the tokens teams release with from their own CI.
@@ -37,4 +53,12 @@ const releasesApi = baseApi.enhanceEndpoints({ addTagTypes: ['AdminRelease', 'Ad
   }),
 });
 
-export const { useListReleasesQuery, useActivateReleaseMutation, useSetReleaseAudienceMutation, useRollbackCanaryMutation, useListReleaseTokensQuery, useCreateReleaseTokenMutation, useRevokeReleaseTokenMutation } = releasesApi;
+export const {
+  useListReleasesQuery,
+  useActivateReleaseMutation,
+  useSetReleaseAudienceMutation,
+  useRollbackCanaryMutation,
+  useListReleaseTokensQuery,
+  useCreateReleaseTokenMutation,
+  useRevokeReleaseTokenMutation,
+} = releasesApi;

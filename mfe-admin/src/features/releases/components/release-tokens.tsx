@@ -5,7 +5,11 @@ import { REMOTES } from '@home-energy/shared/remotes';
 import type { AdminReleaseTokenCreated } from '@home-energy/shared/schemas/admin';
 import { ConfirmButton, apiErrorBody } from '@home-energy/shared/ui/user-management';
 import { TableHead } from '../../../components/table-head';
-import { useCreateReleaseTokenMutation, useListReleaseTokensQuery, useRevokeReleaseTokenMutation } from '../api/releases-api';
+import {
+  useCreateReleaseTokenMutation,
+  useListReleaseTokensQuery,
+  useRevokeReleaseTokenMutation,
+} from '../api/releases-api';
 import { releaseTokenCreateSchema } from '@home-energy/shared/schemas/admin';
 import { maxLengthOf } from '@home-energy/shared/schemas/limits';
 
@@ -81,7 +85,16 @@ function CreateToken({ onCreated }: { onCreated: (created: AdminReleaseTokenCrea
         </div>
         <div className="he-field">
           <label htmlFor="release-token-label">{t('releaseTokens.label')}</label>
-          <input id="release-token-label" type="text" autoComplete="off" maxLength={LABEL_MAX} value={label} onChange={(e) => setLabel(e.target.value)} aria-invalid={failure ? true : undefined} aria-describedby={failure ? 'release-token-error' : undefined} />
+          <input
+            id="release-token-label"
+            type="text"
+            autoComplete="off"
+            maxLength={LABEL_MAX}
+            value={label}
+            onChange={(e) => setLabel(e.target.value)}
+            aria-invalid={failure ? true : undefined}
+            aria-describedby={failure ? 'release-token-error' : undefined}
+          />
         </div>
       </div>
       {failure ? (
@@ -114,7 +127,11 @@ export function ReleaseTokens({ date }: { date: (value: string) => string }) {
     <section className="he-section" aria-labelledby="release-tokens-title">
       <h2 id="release-tokens-title">{t('releaseTokens.title')}</h2>
       <p className="he-section__intro">{t('releaseTokens.intro')}</p>
-      {created ? <NewToken created={created} onDone={() => setCreated(null)} /> : <CreateToken onCreated={setCreated} />}
+      {created ? (
+        <NewToken created={created} onDone={() => setCreated(null)} />
+      ) : (
+        <CreateToken onCreated={setCreated} />
+      )}
       {tokens.isError && !tokens.data ? (
         <LoadFailed error={tokens.error} onRetry={() => void tokens.refetch()} />
       ) : !tokens.data ? (
@@ -137,17 +154,31 @@ export function ReleaseTokens({ date }: { date: (value: string) => string }) {
                     <code>{token.remote}</code>
                   </td>
                   <td>{t('releases.by', { when: date(token.createdAt), who: token.createdBy })}</td>
-                  <td>{token.lastUsedAt ? date(token.lastUsedAt) : <span className="he-muted">{t('releases.never')}</span>}</td>
+                  <td>
+                    {token.lastUsedAt ? (
+                      date(token.lastUsedAt)
+                    ) : (
+                      <span className="he-muted">{t('releases.never')}</span>
+                    )}
+                  </td>
                   <td>
                     {token.revokedAt ? (
-                      <span className="he-badge he-badge--muted">{t('releaseTokens.revokedBy', { when: date(token.revokedAt), who: token.revokedBy ?? '' })}</span>
+                      <span className="he-badge he-badge--muted">
+                        {t('releaseTokens.revokedBy', { when: date(token.revokedAt), who: token.revokedBy ?? '' })}
+                      </span>
                     ) : (
                       <span className="he-badge he-badge--ok">{t('releaseTokens.valid')}</span>
                     )}
                   </td>
                   <td>
                     {token.revokedAt ? null : (
-                      <ConfirmButton label={t('releaseTokens.revoke')} accessibleLabel={`${t('releaseTokens.revoke')}: ${token.label}`} danger disabled={revoking} onConfirm={() => revokeToken(token.id, token.label)} />
+                      <ConfirmButton
+                        label={t('releaseTokens.revoke')}
+                        accessibleLabel={`${t('releaseTokens.revoke')}: ${token.label}`}
+                        danger
+                        disabled={revoking}
+                        onConfirm={() => revokeToken(token.id, token.label)}
+                      />
                     )}
                   </td>
                 </tr>

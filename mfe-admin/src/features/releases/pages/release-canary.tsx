@@ -15,12 +15,18 @@ export function ReleaseAudienceCell({ release }: { release: AdminRelease }) {
       {release.active ? (
         <span className="he-badge he-badge--ok">{t('releases.everyone')}</span>
       ) : audience ? (
-        <span className="he-badge">{audience.kind === 'brand' ? t('releases.audienceBrand', { brand: audience.brand }) : t('releases.audiencePercent', { percent: audience.percent })}</span>
+        <span className="he-badge">
+          {audience.kind === 'brand'
+            ? t('releases.audienceBrand', { brand: audience.brand })
+            : t('releases.audiencePercent', { percent: audience.percent })}
+        </span>
       ) : (
         <span className="he-muted">{t('releases.nobody')}</span>
       )}
       {verdict ? (
-        <div className={verdict.result === 'rolled-back' ? 'he-field__error' : 'he-muted'}>{verdict.result === 'rolled-back' ? t('releases.verdictRolledBack') : t('releases.verdictHealthy')}</div>
+        <div className={verdict.result === 'rolled-back' ? 'he-field__error' : 'he-muted'}>
+          {verdict.result === 'rolled-back' ? t('releases.verdictRolledBack') : t('releases.verdictHealthy')}
+        </div>
       ) : null}
     </>
   );
@@ -33,13 +39,26 @@ export function ReleaseHealthCell({ release }: { release: AdminRelease }) {
   if (sessions === 0) return <span className="he-muted">{t('releases.noSessions')}</span>;
   return (
     <span className={failedSessions > 0 ? 'he-field__error' : undefined}>
-      {t('releases.health', { sessions, failed: failedSessions, errors, rate: Math.round((failedSessions / sessions) * 100) })}
+      {t('releases.health', {
+        sessions,
+        failed: failedSessions,
+        errors,
+        rate: Math.round((failedSessions / sessions) * 100),
+      })}
     </span>
   );
 }
 
 /** A canary's actions: promote to everyone, or roll back (nobody gets it any more). */
-export function CanaryActions({ remote, release, onActivated }: { remote: string; release: AdminRelease; onActivated: (remote: string, version: string) => void }) {
+export function CanaryActions({
+  remote,
+  release,
+  onActivated,
+}: {
+  remote: string;
+  release: AdminRelease;
+  onActivated: (remote: string, version: string) => void;
+}) {
   const { t } = useTranslation('admin');
   const toast = useToast();
   const [setAudience, promoting] = useSetReleaseAudienceMutation();
@@ -61,8 +80,19 @@ export function CanaryActions({ remote, release, onActivated }: { remote: string
   }
   return (
     <div className="he-actions">
-      <ConfirmButton label={t('releases.promote')} accessibleLabel={`${t('releases.promote')}: ${release.version}`} disabled={busy} onConfirm={promote} />
-      <ConfirmButton label={t('releases.rollbackCanary')} accessibleLabel={`${t('releases.rollbackCanary')}: ${release.version}`} danger disabled={busy} onConfirm={rollBack} />
+      <ConfirmButton
+        label={t('releases.promote')}
+        accessibleLabel={`${t('releases.promote')}: ${release.version}`}
+        disabled={busy}
+        onConfirm={promote}
+      />
+      <ConfirmButton
+        label={t('releases.rollbackCanary')}
+        accessibleLabel={`${t('releases.rollbackCanary')}: ${release.version}`}
+        danger
+        disabled={busy}
+        onConfirm={rollBack}
+      />
     </div>
   );
 }
@@ -78,12 +108,15 @@ export function CanaryForm({ remote, release }: { remote: string; release: Admin
   const [percent, setPercent] = useState(String(release.audience?.kind === 'percent' ? release.audience.percent : 10));
   const [brand, setBrand] = useState(release.audience?.kind === 'brand' ? release.audience.brand : '');
   const [error, setError] = useState<string | null>(null);
-  const brands = [...new Set((organisations.data?.organisations ?? []).filter((o) => o.active).map((o) => o.brand))].sort();
+  const brands = [
+    ...new Set((organisations.data?.organisations ?? []).filter((o) => o.active).map((o) => o.brand)),
+  ].sort();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     const share = Number(percent);
-    if (kind === 'percent' && !(Number.isInteger(share) && share >= 1 && share <= 99)) return setError(t('releases.percentInvalid'));
+    if (kind === 'percent' && !(Number.isInteger(share) && share >= 1 && share <= 99))
+      return setError(t('releases.percentInvalid'));
     if (kind === 'brand' && !brand) return setError(t('releases.brandMissing'));
     setError(null);
     const audience: ReleaseAudience = kind === 'percent' ? { kind, percent: share } : { kind, brand };
@@ -95,7 +128,12 @@ export function CanaryForm({ remote, release }: { remote: string; release: Admin
   return (
     <details className="he-details">
       <summary>{release.audience ? t('releases.changeAudience') : t('releases.startCanary')}</summary>
-      <form className="he-form" noValidate onSubmit={submit} aria-label={t('releases.canaryFor', { version: release.version })}>
+      <form
+        className="he-form"
+        noValidate
+        onSubmit={submit}
+        aria-label={t('releases.canaryFor', { version: release.version })}
+      >
         <fieldset className="he-field">
           <legend>{t('releases.audience')}</legend>
           <label className="he-check">
@@ -110,13 +148,25 @@ export function CanaryForm({ remote, release }: { remote: string; release: Admin
         {kind === 'percent' ? (
           <div className="he-field">
             <label htmlFor={`${id}-percent`}>{t('releases.percent')}</label>
-            <input id={`${id}-percent`} type="number" min={1} max={99} step={1} inputMode="numeric" value={percent} onChange={(e) => setPercent(e.target.value)} aria-invalid={!!error} />
+            <input
+              id={`${id}-percent`}
+              type="number"
+              min={1}
+              max={99}
+              step={1}
+              inputMode="numeric"
+              value={percent}
+              onChange={(e) => setPercent(e.target.value)}
+              aria-invalid={!!error}
+            />
           </div>
         ) : (
           <div className="he-field">
             <label htmlFor={`${id}-brand`}>{t('releases.brand')}</label>
             <select id={`${id}-brand`} value={brand} onChange={(e) => setBrand(e.target.value)} aria-invalid={!!error}>
-              <option value="">{organisations.isLoading ? t('releases.brandsLoading') : t('releases.brandChoose')}</option>
+              <option value="">
+                {organisations.isLoading ? t('releases.brandsLoading') : t('releases.brandChoose')}
+              </option>
               {brands.map((b) => (
                 <option key={b} value={b}>
                   {b}

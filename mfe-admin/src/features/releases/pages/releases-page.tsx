@@ -23,14 +23,26 @@ function SharedCheck({ release }: { release: AdminRelease }) {
     <details className="he-details">
       <summary>
         <span className={`he-badge ${failed ? 'he-badge--danger' : 'he-badge--ok'}`}>
-          {failed ? t('releases.incompatible', { count: failed }) : t('releases.compatible', { count: release.checks.length })}
+          {failed
+            ? t('releases.incompatible', { count: failed })
+            : t('releases.compatible', { count: release.checks.length })}
         </span>
       </summary>
-      <ul className="he-list-plain" aria-label={t('releases.checkDetails', { version: release.version })} style={{ marginTop: '0.4rem' }}>
+      <ul
+        className="he-list-plain"
+        aria-label={t('releases.checkDetails', { version: release.version })}
+        style={{ marginTop: '0.4rem' }}
+      >
         {release.checks.map((check) => (
           <li key={check.name}>
             <span aria-hidden="true">{check.ok ? '✓ ' : '✗ '}</span>
-            <code>{t('releases.checkRow', { name: check.name, required: check.requiredVersion ?? '*', shell: check.shellVersion ?? t('releases.notProvided') })}</code>
+            <code>
+              {t('releases.checkRow', {
+                name: check.name,
+                required: check.requiredVersion ?? '*',
+                shell: check.shellVersion ?? t('releases.notProvided'),
+              })}
+            </code>
             {check.problem ? <div className="he-field__error">{check.problem}</div> : null}
           </li>
         ))}
@@ -39,7 +51,13 @@ function SharedCheck({ release }: { release: AdminRelease }) {
   );
 }
 
-function RemoteReleases({ remote, onActivated }: { remote: AdminRemoteReleases; onActivated: (remote: string, version: string) => void }) {
+function RemoteReleases({
+  remote,
+  onActivated,
+}: {
+  remote: AdminRemoteReleases;
+  onActivated: (remote: string, version: string) => void;
+}) {
   const { t } = useTranslation('admin');
   const toast = useToast();
   const date = useDate();
@@ -59,7 +77,9 @@ function RemoteReleases({ remote, onActivated }: { remote: AdminRemoteReleases; 
   return (
     <section className="he-section" aria-labelledby={headingId}>
       <h2 id={headingId}>{remote.remote}</h2>
-      <p className="he-section__intro">{active ? t('releases.activeVersion', { version: active.version }) : t('releases.noActive')}</p>
+      <p className="he-section__intro">
+        {active ? t('releases.activeVersion', { version: active.version }) : t('releases.noActive')}
+      </p>
       {remote.releases.length === 0 ? (
         <p className="he-muted">{t('releases.empty', { remote: remote.remote })}</p>
       ) : (
@@ -80,7 +100,13 @@ function RemoteReleases({ remote, onActivated }: { remote: AdminRemoteReleases; 
                       <code className="he-id">{release.version}</code>
                     </th>
                     <td>
-                      <span className={`he-badge ${release.active ? 'he-badge--ok' : 'he-badge--muted'}`}>{release.active ? t('releases.active') : release.audience ? t('releases.canary') : t('releases.inactive')}</span>
+                      <span className={`he-badge ${release.active ? 'he-badge--ok' : 'he-badge--muted'}`}>
+                        {release.active
+                          ? t('releases.active')
+                          : release.audience
+                            ? t('releases.canary')
+                            : t('releases.inactive')}
+                      </span>
                     </td>
                     <td>
                       <ReleaseAudienceCell release={release} />
@@ -89,7 +115,13 @@ function RemoteReleases({ remote, onActivated }: { remote: AdminRemoteReleases; 
                       <ReleaseHealthCell release={release} />
                     </td>
                     <td>{t('releases.by', { when: date(release.releasedAt), who: release.releasedBy })}</td>
-                    <td>{release.activatedAt ? t('releases.by', { when: date(release.activatedAt), who: release.activatedBy ?? '' }) : <span className="he-muted">{t('releases.never')}</span>}</td>
+                    <td>
+                      {release.activatedAt ? (
+                        t('releases.by', { when: date(release.activatedAt), who: release.activatedBy ?? '' })
+                      ) : (
+                        <span className="he-muted">{t('releases.never')}</span>
+                      )}
+                    </td>
                     <td>
                       <SharedCheck release={release} />
                     </td>
@@ -109,7 +141,9 @@ function RemoteReleases({ remote, onActivated }: { remote: AdminRemoteReleases; 
                             disabled={isLoading || release.compatible === null}
                             onConfirm={() => activateVersion(release.version)}
                           />
-                          {older || release.compatible === null ? null : <CanaryForm remote={remote.remote} release={release} />}
+                          {older || release.compatible === null ? null : (
+                            <CanaryForm remote={remote.remote} release={release} />
+                          )}
                         </>
                       )}
                     </td>
@@ -158,7 +192,11 @@ export function ReleasesPage() {
             </p>
           )}
           {data.remotes.map((remote) => (
-            <RemoteReleases key={remote.remote} remote={remote} onActivated={(r, version) => setActivated({ remote: r, version })} />
+            <RemoteReleases
+              key={remote.remote}
+              remote={remote}
+              onActivated={(r, version) => setActivated({ remote: r, version })}
+            />
           ))}
         </>
       )}

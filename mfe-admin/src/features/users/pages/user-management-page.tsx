@@ -15,7 +15,12 @@ export function UserManagementPage() {
     <div className="he-stack">
       <PageHead title={t('pages.user-management.title')} intro={t('pages.user-management.intro')} />
       {session && (organisations.data || organisations.isError) ? (
-        <UserManagement scope={{ kind: 'platform' }} currentUserId={session.user.id} organisations={options} initialOrganisation={params.get('organisation') ?? ''} />
+        <UserManagement
+          scope={{ kind: 'platform' }}
+          currentUserId={session.user.id}
+          organisations={options}
+          initialOrganisation={params.get('organisation') ?? ''}
+        />
       ) : (
         <Loading />
       )}

@@ -5,7 +5,10 @@ const base = (org: string) => `console/org/${encodeURIComponent(org)}/account`;
 /** /api/console/org/{org}/account: the signed-in user's own profile and password. */
 const accountApi = baseApi.enhanceEndpoints({ addTagTypes: ['ConsoleAccount'] }).injectEndpoints({
   endpoints: (build) => ({
-    getAccount: build.query<ConsoleAccount, string>({ query: (org) => ({ url: base(org), cache: 'no-store' }), providesTags: ['ConsoleAccount'] }),
+    getAccount: build.query<ConsoleAccount, string>({
+      query: (org) => ({ url: base(org), cache: 'no-store' }),
+      providesTags: ['ConsoleAccount'],
+    }),
     updateAccount: build.mutation<ConsoleAccount, { org: string; name?: string; mailLanguage?: Language }>({
       query: ({ org, ...body }) => ({ url: base(org), method: 'PATCH', body }),
       invalidatesTags: ['ConsoleAccount'],

@@ -56,7 +56,8 @@ export function AccountPage() {
   async function savePassword(event: FormEvent) {
     event.preventDefault();
     if (next !== repeat) return setPasswordErrors({ repeat: t('account.password.mismatch') });
-    if (next.length < PASSWORD_MIN_LENGTH) return setPasswordErrors({ newPassword: t('account.password.tooShort', { count: PASSWORD_MIN_LENGTH }) });
+    if (next.length < PASSWORD_MIN_LENGTH)
+      return setPasswordErrors({ newPassword: t('account.password.tooShort', { count: PASSWORD_MIN_LENGTH }) });
     setPasswordErrors({});
     try {
       await changePassword({ org: organisation.slug, body: { currentPassword: current, newPassword: next } }).unwrap();
@@ -93,9 +94,20 @@ export function AccountPage() {
             <form className="he-form cn-inline-form" onSubmit={saveName}>
               <div className="he-field">
                 <label htmlFor={`${id}-name`}>{t('account.name')}</label>
-                <input id={`${id}-name`} type="text" required maxLength={NAME_MAX} value={name} onChange={(e) => setName(e.target.value)} />
+                <input
+                  id={`${id}-name`}
+                  type="text"
+                  required
+                  maxLength={NAME_MAX}
+                  value={name}
+                  onChange={(e) => setName(e.target.value)}
+                />
               </div>
-              <button type="submit" className="he-button" disabled={nameState.isLoading || !name.trim() || name === data.name}>
+              <button
+                type="submit"
+                className="he-button"
+                disabled={nameState.isLoading || !name.trim() || name === data.name}
+              >
                 {t('account.saveName')}
               </button>
             </form>
@@ -112,7 +124,10 @@ export function AccountPage() {
               <ul className="cn-org-list">
                 {data.organisations.map((o) => (
                   <li key={o.slug}>
-                    <Link to={organisationPath(o.slug)} aria-current={o.slug === organisation.slug ? 'true' : undefined}>
+                    <Link
+                      to={organisationPath(o.slug)}
+                      aria-current={o.slug === organisation.slug ? 'true' : undefined}
+                    >
                       {o.name}
                     </Link>{' '}
                     <span className="he-badge">{t(`organisation.roles.${o.role}`)}</span>{' '}
@@ -128,7 +143,10 @@ export function AccountPage() {
             )}
             {admin ? (
               <p>
-                <Link className="he-button he-button--secondary" to={organisationPath(organisation.slug, 'user-management')}>
+                <Link
+                  className="he-button he-button--secondary"
+                  to={organisationPath(organisation.slug, 'user-management')}
+                >
                   {t('account.manageUsers', { organisation: organisation.name })}
                 </Link>
               </p>

@@ -32,7 +32,9 @@ const analyticsApi = baseApi.injectEndpoints({
     getPortfolioAnalytics: build.query<PortfolioAnalytics, AnalyticsArgs>({
       query: (args) => analyticsApiPath('portfolio', args),
     }),
-    getOverview: build.query<ConsoleOverview, string>({ query: (org) => `console/org/${encodeURIComponent(org)}/overview` }),
+    getOverview: build.query<ConsoleOverview, string>({
+      query: (org) => `console/org/${encodeURIComponent(org)}/overview`,
+    }),
   }),
 });
 

@@ -19,19 +19,41 @@ function cssColor(name: string, fallback: string): string {
 const PALETTE = ['#2f4db8', '#b45309', '#0e7490', '#7c3aed', '#4d7c0f', '#be123c', '#0f6e4f', '#6b7280'];
 
 /** Whole-number ticks for counts: at most 5, never 0.5 of a home. */
-function countAxis(series: { data: number[] }[], stacked?: boolean): { min: number; max?: number; tickAmount?: number } {
-  const values = stacked ? series[0]?.data.map((_, i) => series.reduce((s, x) => s + (x.data[i] ?? 0), 0)) ?? [] : series.flatMap((x) => x.data);
+function countAxis(
+  series: { data: number[] }[],
+  stacked?: boolean,
+): { min: number; max?: number; tickAmount?: number } {
+  const values = stacked
+    ? (series[0]?.data.map((_, i) => series.reduce((s, x) => s + (x.data[i] ?? 0), 0)) ?? [])
+    : series.flatMap((x) => x.data);
   const top = Math.max(0, ...values);
   if (top >= 5) return { min: 0 };
   return { min: 0, max: Math.max(1, top), tickAmount: Math.max(1, top) };
 }
 
-export default function ApexChart({ type, categories, series, horizontal, stacked, distributed, colors, height = CHART_HEIGHT, format }: ChartProps) {
+export default function ApexChart({
+  type,
+  categories,
+  series,
+  horizontal,
+  stacked,
+  distributed,
+  colors,
+  height = CHART_HEIGHT,
+  format,
+}: ChartProps) {
   const accent = cssColor('--he-accent', PALETTE[0]!);
   const palette = colors ?? [accent, ...PALETTE.slice(1)];
   const formatter = (value: number) => format(value);
   const base: ApexOptions = {
-    chart: { toolbar: { show: false }, zoom: { enabled: false }, animations: { enabled: false }, fontFamily: 'inherit', parentHeightOffset: 0, stacked },
+    chart: {
+      toolbar: { show: false },
+      zoom: { enabled: false },
+      animations: { enabled: false },
+      fontFamily: 'inherit',
+      parentHeightOffset: 0,
+      stacked,
+    },
     colors: palette,
     dataLabels: { enabled: false },
     legend: { show: (series.length > 1 || type === 'donut') && !distributed, position: 'bottom' },
@@ -44,7 +66,12 @@ export default function ApexChart({ type, categories, series, horizontal, stacke
         type="donut"
         height={height}
         series={series[0]?.data ?? []}
-        options={{ ...base, labels: categories, plotOptions: { pie: { donut: { size: '58%' } } }, tooltip: { y: { formatter } } }}
+        options={{
+          ...base,
+          labels: categories,
+          plotOptions: { pie: { donut: { size: '58%' } } },
+          tooltip: { y: { formatter } },
+        }}
       />
     );
   }
@@ -56,13 +83,19 @@ export default function ApexChart({ type, categories, series, horizontal, stacke
     plotOptions: { bar: { horizontal, distributed, borderRadius: 3, columnWidth: '60%', barHeight: '70%' } },
     xaxis: {
       categories,
-      labels: { rotate: -45, hideOverlappingLabels: true, formatter: horizontal ? (value: string) => format(Number(value)) : undefined },
+      labels: {
+        rotate: -45,
+        hideOverlappingLabels: true,
+        formatter: horizontal ? (value: string) => format(Number(value)) : undefined,
+      },
       tickAmount: type === 'bar' ? (horizontal ? axis.tickAmount : undefined) : Math.min(12, categories.length),
       ...(horizontal ? { min: axis.min, max: axis.max } : {}),
     },
     yaxis: horizontal ? {} : { labels: { formatter }, min: axis.min, max: axis.max, tickAmount: axis.tickAmount },
   };
   // Phones: fewer value ticks on a horizontal chart, so the kWh labels do not run into each other.
-  options.responsive = horizontal ? [{ breakpoint: 600, options: { xaxis: { tickAmount: Math.min(axis.tickAmount ?? 2, 2) } } }] : undefined;
+  options.responsive = horizontal
+    ? [{ breakpoint: 600, options: { xaxis: { tickAmount: Math.min(axis.tickAmount ?? 2, 2) } } }]
+    : undefined;
   return <Chart type={type} height={height} series={series} options={options} />;
 }

@@ -43,7 +43,12 @@ function Drawn({ onDrawn }: { onDrawn: () => void }) {
  * A chart with its title; the figures are also in the table beside it (the chart itself is hidden from screen readers,
  * the table is what they read and what the CSV holds).
  */
-export function Chart({ title, testId, height = CHART_HEIGHT, ...props }: ChartProps & { title: string; testId: string }) {
+export function Chart({
+  title,
+  testId,
+  height = CHART_HEIGHT,
+  ...props
+}: ChartProps & { title: string; testId: string }) {
   const [turn, drawn] = useChartTurn();
   const skeleton = <div className="cn-chart__skeleton" data-testid="chart-skeleton" style={{ height }} />;
   return (

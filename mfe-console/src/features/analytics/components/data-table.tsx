@@ -88,7 +88,12 @@ export function DataTable<Row>({
         table
       )}
       {/* The name starts with what the button says (WCAG 2.5.3) and names the table among several. */}
-      <button type="button" className="he-button he-button--secondary he-button--small" onClick={exportCsv} aria-label={t('table.exportOf', { name: caption })}>
+      <button
+        type="button"
+        className="he-button he-button--secondary he-button--small"
+        onClick={exportCsv}
+        aria-label={t('table.exportOf', { name: caption })}
+      >
         {t('table.export')}
       </button>
     </div>

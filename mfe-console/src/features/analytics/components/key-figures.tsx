@@ -1,7 +1,11 @@
 import type { ReactNode } from 'react';
 
 /** A row of big numbers at the top of a page; `after` adds a second, smaller figure (now → potential). */
-export function KeyFigures({ items }: { items: { label: string; value: ReactNode; after?: ReactNode; testId?: string; note?: string }[] }) {
+export function KeyFigures({
+  items,
+}: {
+  items: { label: string; value: ReactNode; after?: ReactNode; testId?: string; note?: string }[];
+}) {
   return (
     <dl className="cn-figures">
       {items.map((item) => (

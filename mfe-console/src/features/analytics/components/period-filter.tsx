@@ -3,7 +3,12 @@ import { useSearchParams } from '@home-energy/shared/router';
 import { useTranslation } from 'react-i18next';
 import { ANALYTICS_MAX_DAYS, analyticsPeriodSchema, type AnalyticsPeriod } from '@home-energy/shared';
 import { EARLIEST_DAY, latestDay } from '@home-energy/shared/schemas/dates';
-import { PERIOD_PRESETS, periodFor, periodFromSearch, type PeriodPreset } from '@home-energy/shared/console/analytics-period';
+import {
+  PERIOD_PRESETS,
+  periodFor,
+  periodFromSearch,
+  type PeriodPreset,
+} from '@home-energy/shared/console/analytics-period';
 
 /** The period the page shows (from the address) and the API's from/to for it. */
 export function usePeriod(): { selection: ReturnType<typeof periodFromSearch>; period: AnalyticsPeriod } {
@@ -45,7 +50,9 @@ export function PeriodFilter() {
     if (from && to && from > to) return setError(t('period.errors.order'));
     // The API's own check (bounds, span with a missing end resolved): a period it would refuse is not sent.
     if (!analyticsPeriodSchema.safeParse({ from: from || undefined, to: to || undefined }).success) {
-      return setError(t('period.errors.range', { earliest: EARLIEST_DAY, latest: latestDay(), days: ANALYTICS_MAX_DAYS }));
+      return setError(
+        t('period.errors.range', { earliest: EARLIEST_DAY, latest: latestDay(), days: ANALYTICS_MAX_DAYS }),
+      );
     }
     setError(null);
     const next = new URLSearchParams(params);
@@ -61,7 +68,12 @@ export function PeriodFilter() {
     <form className="cn-period" onSubmit={apply} aria-label={t('period.filter')} noValidate>
       <div className="he-field">
         <label htmlFor={`${id}-preset`}>{t('period.label')}</label>
-        <select id={`${id}-preset`} className="he-select" value={custom ? 'custom' : selection.preset} onChange={(e) => choose(e.target.value as PeriodPreset)}>
+        <select
+          id={`${id}-preset`}
+          className="he-select"
+          value={custom ? 'custom' : selection.preset}
+          onChange={(e) => choose(e.target.value as PeriodPreset)}
+        >
           {PERIOD_PRESETS.map((preset) => (
             <option key={preset} value={preset}>
               {t(`period.presets.${preset}`)}
@@ -74,11 +86,27 @@ export function PeriodFilter() {
         <>
           <div className="he-field">
             <label htmlFor={`${id}-from`}>{t('period.from')}</label>
-            <input id={`${id}-from`} type="date" min={EARLIEST_DAY} max={latestDay()} value={from} onChange={(e) => setFrom(e.target.value)} aria-invalid={error ? true : undefined} />
+            <input
+              id={`${id}-from`}
+              type="date"
+              min={EARLIEST_DAY}
+              max={latestDay()}
+              value={from}
+              onChange={(e) => setFrom(e.target.value)}
+              aria-invalid={error ? true : undefined}
+            />
           </div>
           <div className="he-field">
             <label htmlFor={`${id}-to`}>{t('period.to')}</label>
-            <input id={`${id}-to`} type="date" min={EARLIEST_DAY} max={latestDay()} value={to} onChange={(e) => setTo(e.target.value)} aria-invalid={error ? true : undefined} />
+            <input
+              id={`${id}-to`}
+              type="date"
+              min={EARLIEST_DAY}
+              max={latestDay()}
+              value={to}
+              onChange={(e) => setTo(e.target.value)}
+              aria-invalid={error ? true : undefined}
+            />
           </div>
           <button type="submit" className="he-button he-button--small">
             {t('period.apply')}

@@ -7,7 +7,17 @@ import { KeyFigures } from './key-figures';
 import type { Format } from '@home-energy/shared';
 
 /** The renovation plans homeowners saved: how many, label now → after the plan, their money and the measures planned. */
-export function SavedPlans({ plans, period, fileName, format }: { plans: PlanAnalytics; period: ResolvedPeriod; fileName: string; format: Format }) {
+export function SavedPlans({
+  plans,
+  period,
+  fileName,
+  format,
+}: {
+  plans: PlanAnalytics;
+  period: ResolvedPeriod;
+  fileName: string;
+  format: Format;
+}) {
   const { t } = useTranslation('console');
   const heading = t('analytics.transition.plans.heading');
   const labelsTitle = t('analytics.transition.plans.labels');
@@ -27,8 +37,18 @@ export function SavedPlans({ plans, period, fileName, format }: { plans: PlanAna
           <KeyFigures
             items={[
               { label: t('analytics.transition.plans.homes'), value: count(plans.homes), testId: 'figure-plan-homes' },
-              { label: t('analytics.transition.plans.investment'), value: format.kr(plans.investmentKr), testId: 'figure-plan-investment', note: t('analytics.transition.plans.subsidies', { amount: format.kr(plans.subsidiesKr) }) },
-              { label: t('analytics.transition.plans.savings'), value: format.kr(plans.savingsKrPerYear), testId: 'figure-plan-savings', note: format.kwh(plans.savingsKwhPerYear) },
+              {
+                label: t('analytics.transition.plans.investment'),
+                value: format.kr(plans.investmentKr),
+                testId: 'figure-plan-investment',
+                note: t('analytics.transition.plans.subsidies', { amount: format.kr(plans.subsidiesKr) }),
+              },
+              {
+                label: t('analytics.transition.plans.savings'),
+                value: format.kr(plans.savingsKrPerYear),
+                testId: 'figure-plan-savings',
+                note: format.kwh(plans.savingsKwhPerYear),
+              },
             ]}
           />
           <Chart
@@ -50,9 +70,26 @@ export function SavedPlans({ plans, period, fileName, format }: { plans: PlanAna
             period={period}
             rows={rows}
             columns={[
-              { key: 'label', label: t('analytics.columns.labels'), value: (r) => r.key, show: (r) => bucketLabel(t, 'labels', r.key) },
-              { key: 'now', label: t('analytics.transition.now'), value: (r) => r.now, show: (r) => count(r.now), numeric: true },
-              { key: 'after', label: t('analytics.transition.plans.after'), value: (r) => r.after, show: (r) => count(r.after), numeric: true },
+              {
+                key: 'label',
+                label: t('analytics.columns.labels'),
+                value: (r) => r.key,
+                show: (r) => bucketLabel(t, 'labels', r.key),
+              },
+              {
+                key: 'now',
+                label: t('analytics.transition.now'),
+                value: (r) => r.now,
+                show: (r) => count(r.now),
+                numeric: true,
+              },
+              {
+                key: 'after',
+                label: t('analytics.transition.plans.after'),
+                value: (r) => r.after,
+                show: (r) => count(r.after),
+                numeric: true,
+              },
             ]}
           />
           <DataTable
@@ -61,8 +98,19 @@ export function SavedPlans({ plans, period, fileName, format }: { plans: PlanAna
             period={period}
             rows={plans.measures}
             columns={[
-              { key: 'measure', label: t('analytics.transition.plans.measure'), value: (r) => r.key, show: (r) => bucketLabel(t, 'activities', r.key) },
-              { key: 'plans', label: t('analytics.transition.plans.count'), value: (r) => r.count, show: (r) => count(r.count), numeric: true },
+              {
+                key: 'measure',
+                label: t('analytics.transition.plans.measure'),
+                value: (r) => r.key,
+                show: (r) => bucketLabel(t, 'activities', r.key),
+              },
+              {
+                key: 'plans',
+                label: t('analytics.transition.plans.count'),
+                value: (r) => r.count,
+                show: (r) => count(r.count),
+                numeric: true,
+              },
             ]}
           />
           <p className="he-muted cn-note">{t('analytics.transition.plans.note')}</p>

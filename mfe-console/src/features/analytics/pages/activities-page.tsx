@@ -16,11 +16,18 @@ export function ActivitiesPage() {
   const format = useFormat();
   const { organisation } = useOrganisationContext();
   const { period } = usePeriod();
-  const query = useGetActivitiesAnalyticsQuery({ org: organisation.slug, ...period }, { refetchOnMountOrArgChange: true });
+  const query = useGetActivitiesAnalyticsQuery(
+    { org: organisation.slug, ...period },
+    { refetchOnMountOrArgChange: true },
+  );
   const count = (value: number) => format.number(value);
 
   return (
-    <AnalyticsFrame page="activities" query={query} isEmpty={(d) => d.homes === 0 && d.totals.installerRequests === 0 && d.interactions.length === 0}>
+    <AnalyticsFrame
+      page="activities"
+      query={query}
+      isEmpty={(d) => d.homes === 0 && d.totals.installerRequests === 0 && d.interactions.length === 0}
+    >
       {(data) => {
         const rows = data.byActivity.filter((a) => a.recommended + a.completed + a.installerRequests > 0);
         const name = (activity: string) => bucketLabel(t, 'activities', activity);
@@ -31,9 +38,17 @@ export function ActivitiesPage() {
             <KeyFigures
               items={[
                 { label: t('analytics.homes'), value: count(data.homes) },
-                { label: t('analytics.activities.recommended'), value: count(data.totals.recommended), testId: 'figure-recommended' },
+                {
+                  label: t('analytics.activities.recommended'),
+                  value: count(data.totals.recommended),
+                  testId: 'figure-recommended',
+                },
                 { label: t('analytics.activities.completed'), value: count(data.totals.completed) },
-                { label: t('analytics.activities.installerRequests'), value: count(data.totals.installerRequests), testId: 'figure-requests' },
+                {
+                  label: t('analytics.activities.installerRequests'),
+                  value: count(data.totals.installerRequests),
+                  testId: 'figure-requests',
+                },
               ]}
             />
             <section className="he-section cn-panel" aria-label={title}>
@@ -51,16 +66,40 @@ export function ActivitiesPage() {
                 ]}
                 format={count}
               />
-              <DataTable captionHidden
+              <DataTable
+                captionHidden
                 caption={title}
                 fileName={`${organisation.slug}_activities`}
                 period={data.period}
                 rows={rows}
                 columns={[
-                  { key: 'activity', label: t('analytics.columns.activity'), value: (r) => r.activity, show: (r) => name(r.activity) },
-                  { key: 'recommended', label: t('analytics.activities.recommended'), value: (r) => r.recommended, show: (r) => count(r.recommended), numeric: true },
-                  { key: 'completed', label: t('analytics.activities.completed'), value: (r) => r.completed, show: (r) => count(r.completed), numeric: true },
-                  { key: 'requests', label: t('analytics.activities.installerRequests'), value: (r) => r.installerRequests, show: (r) => count(r.installerRequests), numeric: true },
+                  {
+                    key: 'activity',
+                    label: t('analytics.columns.activity'),
+                    value: (r) => r.activity,
+                    show: (r) => name(r.activity),
+                  },
+                  {
+                    key: 'recommended',
+                    label: t('analytics.activities.recommended'),
+                    value: (r) => r.recommended,
+                    show: (r) => count(r.recommended),
+                    numeric: true,
+                  },
+                  {
+                    key: 'completed',
+                    label: t('analytics.activities.completed'),
+                    value: (r) => r.completed,
+                    show: (r) => count(r.completed),
+                    numeric: true,
+                  },
+                  {
+                    key: 'requests',
+                    label: t('analytics.activities.installerRequests'),
+                    value: (r) => r.installerRequests,
+                    show: (r) => count(r.installerRequests),
+                    numeric: true,
+                  },
                 ]}
               />
             </section>
@@ -71,18 +110,35 @@ export function ActivitiesPage() {
                   title={t('analytics.activities.requestsSeries')}
                   type={seriesType(data.installerRequestsSeries.length)}
                   categories={data.installerRequestsSeries.map((p) => periodLabel(p, data.period.grain, format))}
-                  series={[{ name: t('analytics.activities.installerRequests'), data: data.installerRequestsSeries.map((p) => p.value) }]}
+                  series={[
+                    {
+                      name: t('analytics.activities.installerRequests'),
+                      data: data.installerRequestsSeries.map((p) => p.value),
+                    },
+                  ]}
                   format={count}
                 />
-                <DataTable captionHidden
+                <DataTable
+                  captionHidden
                   caption={t('analytics.activities.requestsSeries')}
                   fileName={`${organisation.slug}_installer_requests`}
                   period={data.period}
                   rows={data.installerRequestsSeries}
                   collapsed
                   columns={[
-                    { key: 'period', label: t(`analytics.grain.${data.period.grain}`), value: (p) => p.period, show: (p) => periodLabel(p, data.period.grain, format) },
-                    { key: 'value', label: t('analytics.activities.installerRequests'), value: (p) => p.value, show: (p) => count(p.value), numeric: true },
+                    {
+                      key: 'period',
+                      label: t(`analytics.grain.${data.period.grain}`),
+                      value: (p) => p.period,
+                      show: (p) => periodLabel(p, data.period.grain, format),
+                    },
+                    {
+                      key: 'value',
+                      label: t('analytics.activities.installerRequests'),
+                      value: (p) => p.value,
+                      show: (p) => count(p.value),
+                      numeric: true,
+                    },
                   ]}
                 />
               </section>
@@ -95,14 +151,26 @@ export function ActivitiesPage() {
                   series={[{ name: t('analytics.activities.funnel.count'), data: funnel.map((f) => f.count) }]}
                   format={count}
                 />
-                <DataTable captionHidden
+                <DataTable
+                  captionHidden
                   caption={t('analytics.activities.funnel.title')}
                   fileName={`${organisation.slug}_installer_funnel`}
                   period={data.period}
                   rows={funnel}
                   columns={[
-                    { key: 'stage', label: t('analytics.activities.funnel.stage'), value: (f) => f.stage, show: (f) => t(`analytics.activities.funnel.${f.stage}`) },
-                    { key: 'count', label: t('analytics.activities.funnel.count'), value: (f) => f.count, show: (f) => count(f.count), numeric: true },
+                    {
+                      key: 'stage',
+                      label: t('analytics.activities.funnel.stage'),
+                      value: (f) => f.stage,
+                      show: (f) => t(`analytics.activities.funnel.${f.stage}`),
+                    },
+                    {
+                      key: 'count',
+                      label: t('analytics.activities.funnel.count'),
+                      value: (f) => f.count,
+                      show: (f) => count(f.count),
+                      numeric: true,
+                    },
                   ]}
                 />
               </section>
@@ -111,14 +179,26 @@ export function ActivitiesPage() {
                 {data.interactions.length === 0 ? (
                   <p className="he-muted">{t('analytics.activities.noInteractions')}</p>
                 ) : (
-                  <DataTable captionHidden
+                  <DataTable
+                    captionHidden
                     caption={t('analytics.activities.interactions')}
                     fileName={`${organisation.slug}_interactions`}
                     period={data.period}
                     rows={data.interactions}
                     columns={[
-                      { key: 'action', label: t('analytics.columns.action'), value: (r) => r.key, show: (r) => bucketLabel(t, 'actions', r.key) },
-                      { key: 'count', label: t('analytics.count'), value: (r) => r.count, show: (r) => count(r.count), numeric: true },
+                      {
+                        key: 'action',
+                        label: t('analytics.columns.action'),
+                        value: (r) => r.key,
+                        show: (r) => bucketLabel(t, 'actions', r.key),
+                      },
+                      {
+                        key: 'count',
+                        label: t('analytics.count'),
+                        value: (r) => r.count,
+                        show: (r) => count(r.count),
+                        numeric: true,
+                      },
                     ]}
                   />
                 )}

@@ -18,15 +18,28 @@ export function PortfolioPage() {
   const format = useFormat();
   const { organisation } = useOrganisationContext();
   const { period } = usePeriod();
-  const query = useGetPortfolioAnalyticsQuery({ org: organisation.slug, ...period }, { refetchOnMountOrArgChange: true });
+  const query = useGetPortfolioAnalyticsQuery(
+    { org: organisation.slug, ...period },
+    { refetchOnMountOrArgChange: true },
+  );
 
   return (
     <AnalyticsFrame page="portfolio" query={query} isEmpty={(d) => d.homes === 0}>
       {(data) => {
         const totals = [
-          { key: 'energy', label: t('analytics.portfolio.energy'), totals: data.energyKwh, show: (v: number) => format.kwh(v) },
+          {
+            key: 'energy',
+            label: t('analytics.portfolio.energy'),
+            totals: data.energyKwh,
+            show: (v: number) => format.kwh(v),
+          },
           { key: 'cost', label: t('analytics.portfolio.cost'), totals: data.costKr, show: (v: number) => format.kr(v) },
-          { key: 'co2', label: t('analytics.portfolio.co2'), totals: data.co2Kg, show: (v: number) => format.tonnes(v) },
+          {
+            key: 'co2',
+            label: t('analytics.portfolio.co2'),
+            totals: data.co2Kg,
+            show: (v: number) => format.tonnes(v),
+          },
         ];
         const carrierTitle = t('analytics.portfolio.byCarrier');
         return (
@@ -39,7 +52,9 @@ export function PortfolioPage() {
                   value: row.show(row.totals.now),
                   after: row.show(row.totals.after),
                   testId: `figure-${row.key}`,
-                  note: t('analytics.portfolio.less', { percent: format.percent(reduction(row.totals), { maxDecimals: 1 }) }),
+                  note: t('analytics.portfolio.less', {
+                    percent: format.percent(reduction(row.totals), { maxDecimals: 1 }),
+                  }),
                 })),
               ]}
             />
@@ -51,9 +66,27 @@ export function PortfolioPage() {
                 rows={totals}
                 columns={[
                   { key: 'measure', label: t('analytics.columns.measure'), value: (r) => r.key, show: (r) => r.label },
-                  { key: 'now', label: t('analytics.portfolio.now'), value: (r) => r.totals.now, show: (r) => r.show(r.totals.now), numeric: true },
-                  { key: 'after', label: t('analytics.portfolio.potential'), value: (r) => r.totals.after, show: (r) => r.show(r.totals.after), numeric: true },
-                  { key: 'reduction', label: t('analytics.portfolio.reduction'), value: (r) => Math.round(reduction(r.totals) * 10) / 10, show: (r) => format.percent(reduction(r.totals), { maxDecimals: 1 }), numeric: true },
+                  {
+                    key: 'now',
+                    label: t('analytics.portfolio.now'),
+                    value: (r) => r.totals.now,
+                    show: (r) => r.show(r.totals.now),
+                    numeric: true,
+                  },
+                  {
+                    key: 'after',
+                    label: t('analytics.portfolio.potential'),
+                    value: (r) => r.totals.after,
+                    show: (r) => r.show(r.totals.after),
+                    numeric: true,
+                  },
+                  {
+                    key: 'reduction',
+                    label: t('analytics.portfolio.reduction'),
+                    value: (r) => Math.round(reduction(r.totals) * 10) / 10,
+                    show: (r) => format.percent(reduction(r.totals), { maxDecimals: 1 }),
+                    numeric: true,
+                  },
                 ]}
               />
             </section>
@@ -71,17 +104,47 @@ export function PortfolioPage() {
                 colors={['#9aa3a0', '#0f6e4f']}
                 format={(v) => format.kwh(v)}
               />
-              <DataTable captionHidden
+              <DataTable
+                captionHidden
                 caption={carrierTitle}
                 fileName={`${organisation.slug}_portfolio_carriers`}
                 period={data.period}
                 rows={data.byCarrier}
                 columns={[
-                  { key: 'carrier', label: t('analytics.columns.carrier'), value: (c) => c.carrier, show: (c) => bucketLabel(t, 'carriers', c.carrier) },
-                  { key: 'nowKwh', label: t('analytics.portfolio.nowKwh'), value: (c) => c.nowKwh, show: (c) => format.kwh(c.nowKwh), numeric: true },
-                  { key: 'afterKwh', label: t('analytics.portfolio.afterKwh'), value: (c) => c.afterKwh, show: (c) => format.kwh(c.afterKwh), numeric: true },
-                  { key: 'nowCo2', label: t('analytics.portfolio.nowCo2'), value: (c) => c.nowCo2Kg, show: (c) => format.tonnes(c.nowCo2Kg), numeric: true },
-                  { key: 'afterCo2', label: t('analytics.portfolio.afterCo2'), value: (c) => c.afterCo2Kg, show: (c) => format.tonnes(c.afterCo2Kg), numeric: true },
+                  {
+                    key: 'carrier',
+                    label: t('analytics.columns.carrier'),
+                    value: (c) => c.carrier,
+                    show: (c) => bucketLabel(t, 'carriers', c.carrier),
+                  },
+                  {
+                    key: 'nowKwh',
+                    label: t('analytics.portfolio.nowKwh'),
+                    value: (c) => c.nowKwh,
+                    show: (c) => format.kwh(c.nowKwh),
+                    numeric: true,
+                  },
+                  {
+                    key: 'afterKwh',
+                    label: t('analytics.portfolio.afterKwh'),
+                    value: (c) => c.afterKwh,
+                    show: (c) => format.kwh(c.afterKwh),
+                    numeric: true,
+                  },
+                  {
+                    key: 'nowCo2',
+                    label: t('analytics.portfolio.nowCo2'),
+                    value: (c) => c.nowCo2Kg,
+                    show: (c) => format.tonnes(c.nowCo2Kg),
+                    numeric: true,
+                  },
+                  {
+                    key: 'afterCo2',
+                    label: t('analytics.portfolio.afterCo2'),
+                    value: (c) => c.afterCo2Kg,
+                    show: (c) => format.tonnes(c.afterCo2Kg),
+                    numeric: true,
+                  },
                 ]}
               />
             </section>
@@ -90,15 +153,33 @@ export function PortfolioPage() {
                 {t('analytics.portfolio.factors')}
               </h2>
               <p className="he-muted">{t('analytics.portfolio.factorsIntro')}</p>
-              <DataTable captionHidden
+              <DataTable
+                captionHidden
                 caption={t('analytics.portfolio.factors')}
                 fileName="co2_factors"
                 period={data.period}
                 rows={data.co2Factors}
                 columns={[
-                  { key: 'carrier', label: t('analytics.columns.carrier'), value: (f) => f.carrier, show: (f) => bucketLabel(t, 'carriers', f.carrier) },
-                  { key: 'factor', label: t('analytics.portfolio.factor'), value: (f) => f.kgPerKwh, show: (f) => format.number(f.kgPerKwh * 1000, { maxDecimals: 0 }) + ' g/kWh', numeric: true },
-                  { key: 'estimate', label: t('analytics.portfolio.estimate'), value: (f) => (f.estimate ? 'estimate' : 'sourced'), show: (f) => (f.estimate ? t('analytics.portfolio.isEstimate') : t('analytics.portfolio.isSourced')) },
+                  {
+                    key: 'carrier',
+                    label: t('analytics.columns.carrier'),
+                    value: (f) => f.carrier,
+                    show: (f) => bucketLabel(t, 'carriers', f.carrier),
+                  },
+                  {
+                    key: 'factor',
+                    label: t('analytics.portfolio.factor'),
+                    value: (f) => f.kgPerKwh,
+                    show: (f) => format.number(f.kgPerKwh * 1000, { maxDecimals: 0 }) + ' g/kWh',
+                    numeric: true,
+                  },
+                  {
+                    key: 'estimate',
+                    label: t('analytics.portfolio.estimate'),
+                    value: (f) => (f.estimate ? 'estimate' : 'sourced'),
+                    show: (f) =>
+                      f.estimate ? t('analytics.portfolio.isEstimate') : t('analytics.portfolio.isSourced'),
+                  },
                   { key: 'source', label: t('analytics.portfolio.source'), value: (f) => f.source, wide: true },
                 ]}
               />

@@ -20,13 +20,21 @@ export function PropertiesPage() {
   const format = useFormat();
   const { organisation } = useOrganisationContext();
   const { period } = usePeriod();
-  const query = useGetPropertiesAnalyticsQuery({ org: organisation.slug, ...period }, { refetchOnMountOrArgChange: true });
+  const query = useGetPropertiesAnalyticsQuery(
+    { org: organisation.slug, ...period },
+    { refetchOnMountOrArgChange: true },
+  );
   const count = (value: number) => format.number(value);
 
   return (
     <AnalyticsFrame page="properties" query={query} isEmpty={(d) => d.total === 0}>
       {(data) => {
-        const breakdown = (group: Group, rows: CountRow[], chart: 'bar' | 'donut', options: { horizontal?: boolean; colours?: boolean } = {}) => {
+        const breakdown = (
+          group: Group,
+          rows: CountRow[],
+          chart: 'bar' | 'donut',
+          options: { horizontal?: boolean; colours?: boolean } = {},
+        ) => {
           const title = t(`analytics.properties.${group}`);
           const names = rows.map((r) => bucketLabel(t, group, r.key));
           return (
@@ -42,15 +50,33 @@ export function PropertiesPage() {
                 colors={options.colours ? labelColours(rows.map((r) => r.key)) : undefined}
                 format={count}
               />
-              <DataTable captionHidden
+              <DataTable
+                captionHidden
                 caption={title}
                 fileName={`${organisation.slug}_properties_${group}`}
                 period={data.period}
                 rows={rows}
                 columns={[
-                  { key: 'key', label: t(`analytics.columns.${group}`), value: (r) => r.key, show: (r) => bucketLabel(t, group, r.key) },
-                  { key: 'count', label: t('analytics.homes'), value: (r) => r.count, show: (r) => count(r.count), numeric: true },
-                  { key: 'share', label: t('analytics.share'), value: (r) => (data.total ? Math.round((r.count / data.total) * 1000) / 10 : 0), show: (r) => format.percent(data.total ? (r.count / data.total) * 100 : 0, { maxDecimals: 1 }), numeric: true },
+                  {
+                    key: 'key',
+                    label: t(`analytics.columns.${group}`),
+                    value: (r) => r.key,
+                    show: (r) => bucketLabel(t, group, r.key),
+                  },
+                  {
+                    key: 'count',
+                    label: t('analytics.homes'),
+                    value: (r) => r.count,
+                    show: (r) => count(r.count),
+                    numeric: true,
+                  },
+                  {
+                    key: 'share',
+                    label: t('analytics.share'),
+                    value: (r) => (data.total ? Math.round((r.count / data.total) * 1000) / 10 : 0),
+                    show: (r) => format.percent(data.total ? (r.count / data.total) * 100 : 0, { maxDecimals: 1 }),
+                    numeric: true,
+                  },
                 ]}
               />
             </section>
@@ -61,7 +87,10 @@ export function PropertiesPage() {
             <KeyFigures
               items={[
                 { label: t('analytics.properties.total'), value: count(data.total), testId: 'figure-total' },
-                { label: t('analytics.properties.withLabel'), value: count(data.byLabel.filter((r) => r.key !== 'unknown').reduce((s, r) => s + r.count, 0)) },
+                {
+                  label: t('analytics.properties.withLabel'),
+                  value: count(data.byLabel.filter((r) => r.key !== 'unknown').reduce((s, r) => s + r.count, 0)),
+                },
               ]}
             />
             <section className="he-section cn-panel" aria-label={t('analytics.properties.series')}>
@@ -73,15 +102,27 @@ export function PropertiesPage() {
                 series={[{ name: t('analytics.newHomes'), data: data.series.map((p) => p.value) }]}
                 format={count}
               />
-              <DataTable captionHidden
+              <DataTable
+                captionHidden
                 caption={t('analytics.properties.series')}
                 fileName={`${organisation.slug}_properties_over_time`}
                 period={data.period}
                 rows={data.series}
                 collapsed
                 columns={[
-                  { key: 'period', label: t(`analytics.grain.${data.period.grain}`), value: (p) => p.period, show: (p) => periodLabel(p, data.period.grain, format) },
-                  { key: 'value', label: t('analytics.newHomes'), value: (p) => p.value, show: (p) => count(p.value), numeric: true },
+                  {
+                    key: 'period',
+                    label: t(`analytics.grain.${data.period.grain}`),
+                    value: (p) => p.period,
+                    show: (p) => periodLabel(p, data.period.grain, format),
+                  },
+                  {
+                    key: 'value',
+                    label: t('analytics.newHomes'),
+                    value: (p) => p.value,
+                    show: (p) => count(p.value),
+                    numeric: true,
+                  },
                 ]}
               />
             </section>

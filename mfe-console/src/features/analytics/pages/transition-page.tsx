@@ -16,7 +16,10 @@ export function TransitionPage() {
   const format = useFormat();
   const { organisation } = useOrganisationContext();
   const { period } = usePeriod();
-  const query = useGetTransitionAnalyticsQuery({ org: organisation.slug, ...period }, { refetchOnMountOrArgChange: true });
+  const query = useGetTransitionAnalyticsQuery(
+    { org: organisation.slug, ...period },
+    { refetchOnMountOrArgChange: true },
+  );
   const count = (value: number) => format.number(value);
 
   return (
@@ -27,14 +30,22 @@ export function TransitionPage() {
         const rows = data.now.map((r) => ({ key: r.key, now: r.count, after: after.get(r.key) ?? 0 }));
         const title = t('analytics.transition.distribution');
         const movesTitle = t('analytics.transition.moves');
-        const classes = [...ENERGY_CLASSES, 'unknown'].filter((c) => keys.includes(c) || data.after.some((r) => r.key === c));
-        const moveCount = (from: string, to: string) => data.moves.find((m) => m.from === from && m.to === to)?.count ?? 0;
+        const classes = [...ENERGY_CLASSES, 'unknown'].filter(
+          (c) => keys.includes(c) || data.after.some((r) => r.key === c),
+        );
+        const moveCount = (from: string, to: string) =>
+          data.moves.find((m) => m.from === from && m.to === to)?.count ?? 0;
         return (
           <>
             <KeyFigures
               items={[
                 { label: t('analytics.homes'), value: count(data.homes) },
-                { label: t('analytics.transition.improved'), value: count(data.improved), testId: 'figure-improved', note: format.percent(data.homes ? (data.improved / data.homes) * 100 : 0, { maxDecimals: 1 }) },
+                {
+                  label: t('analytics.transition.improved'),
+                  value: count(data.improved),
+                  testId: 'figure-improved',
+                  note: format.percent(data.homes ? (data.improved / data.homes) * 100 : 0, { maxDecimals: 1 }),
+                },
               ]}
             />
             <section className="he-section cn-panel" aria-label={title}>
@@ -50,15 +61,33 @@ export function TransitionPage() {
                 colors={['#9aa3a0', '#0f6e4f']}
                 format={count}
               />
-              <DataTable captionHidden
+              <DataTable
+                captionHidden
                 caption={title}
                 fileName={`${organisation.slug}_transition`}
                 period={data.period}
                 rows={rows}
                 columns={[
-                  { key: 'label', label: t('analytics.columns.labels'), value: (r) => r.key, show: (r) => bucketLabel(t, 'labels', r.key) },
-                  { key: 'now', label: t('analytics.transition.now'), value: (r) => r.now, show: (r) => count(r.now), numeric: true },
-                  { key: 'after', label: t('analytics.transition.after'), value: (r) => r.after, show: (r) => count(r.after), numeric: true },
+                  {
+                    key: 'label',
+                    label: t('analytics.columns.labels'),
+                    value: (r) => r.key,
+                    show: (r) => bucketLabel(t, 'labels', r.key),
+                  },
+                  {
+                    key: 'now',
+                    label: t('analytics.transition.now'),
+                    value: (r) => r.now,
+                    show: (r) => count(r.now),
+                    numeric: true,
+                  },
+                  {
+                    key: 'after',
+                    label: t('analytics.transition.after'),
+                    value: (r) => r.after,
+                    show: (r) => count(r.after),
+                    numeric: true,
+                  },
                 ]}
               />
               <p className="he-muted cn-note">{t('analytics.transition.note')}</p>
@@ -70,7 +99,12 @@ export function TransitionPage() {
                 period={data.period}
                 rows={classes.map((from) => ({ from, counts: classes.map((to) => moveCount(from, to)) }))}
                 columns={[
-                  { key: 'from', label: t('analytics.transition.fromTo'), value: (r) => r.from, show: (r) => bucketLabel(t, 'labels', r.from) },
+                  {
+                    key: 'from',
+                    label: t('analytics.transition.fromTo'),
+                    value: (r) => r.from,
+                    show: (r) => bucketLabel(t, 'labels', r.from),
+                  },
                   ...classes.map((to, i) => ({
                     key: to,
                     label: bucketLabel(t, 'labels', to),

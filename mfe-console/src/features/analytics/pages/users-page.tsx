@@ -21,7 +21,11 @@ export function UsersPage() {
   return (
     <AnalyticsFrame page="users" query={query} isEmpty={(d) => d.signUps === 0 && d.peakActive === 0}>
       {(data) => {
-        const rows = data.signUpSeries.map((p, i) => ({ period: p.period, signUps: p.value, active: data.activeSeries[i]?.value ?? 0 }));
+        const rows = data.signUpSeries.map((p, i) => ({
+          period: p.period,
+          signUps: p.value,
+          active: data.activeSeries[i]?.value ?? 0,
+        }));
         const label = (period: string) => periodLabel({ period, value: 0 }, data.period.grain, format);
         const title = t('analytics.users.series');
         return (
@@ -44,16 +48,34 @@ export function UsersPage() {
                 ]}
                 format={count}
               />
-              <DataTable captionHidden
+              <DataTable
+                captionHidden
                 caption={title}
                 fileName={`${organisation.slug}_users`}
                 period={data.period}
                 rows={rows}
                 collapsed
                 columns={[
-                  { key: 'period', label: t(`analytics.grain.${data.period.grain}`), value: (r) => r.period, show: (r) => label(r.period) },
-                  { key: 'signUps', label: t('analytics.users.signUps'), value: (r) => r.signUps, show: (r) => count(r.signUps), numeric: true },
-                  { key: 'active', label: t(`analytics.users.active.${data.period.grain}`), value: (r) => r.active, show: (r) => count(r.active), numeric: true },
+                  {
+                    key: 'period',
+                    label: t(`analytics.grain.${data.period.grain}`),
+                    value: (r) => r.period,
+                    show: (r) => label(r.period),
+                  },
+                  {
+                    key: 'signUps',
+                    label: t('analytics.users.signUps'),
+                    value: (r) => r.signUps,
+                    show: (r) => count(r.signUps),
+                    numeric: true,
+                  },
+                  {
+                    key: 'active',
+                    label: t(`analytics.users.active.${data.period.grain}`),
+                    value: (r) => r.active,
+                    show: (r) => count(r.active),
+                    numeric: true,
+                  },
                 ]}
               />
               <p className="he-muted cn-note">{t('analytics.users.note')}</p>

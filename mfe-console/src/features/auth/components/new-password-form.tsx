@@ -7,7 +7,13 @@ import { apiErrorBody, fieldErrors } from '@home-energy/shared/ui/user-managemen
  * A new password, typed twice: checked here for length and match, then `save` (the server's 400 names the field).
  * Used by "Choose your password" and the page of a mailed link.
  */
-export function NewPasswordForm({ save, submitLabel }: { save: (password: string) => Promise<unknown>; submitLabel: string }) {
+export function NewPasswordForm({
+  save,
+  submitLabel,
+}: {
+  save: (password: string) => Promise<unknown>;
+  submitLabel: string;
+}) {
   const { t } = useTranslation('console');
   const id = useId();
   const [password, setPassword] = useState('');
@@ -33,7 +39,11 @@ export function NewPasswordForm({ save, submitLabel }: { save: (password: string
       await save(password);
     } catch (error) {
       const fields = fieldErrors(error);
-      setErrors(fields.password ? { password: fields.password } : { form: apiErrorBody(error)?.message ?? t('newPassword.failed') });
+      setErrors(
+        fields.password
+          ? { password: fields.password }
+          : { form: apiErrorBody(error)?.message ?? t('newPassword.failed') },
+      );
     } finally {
       setBusy(false);
     }

@@ -12,7 +12,8 @@ export function RequireSession({ children }: { children: ReactNode }) {
   const { status, data } = useSession();
   const location = useLocation();
   // Only staff sessions open the console; a homeowner's BankID session counts as signed out here.
-  if (status === 'unauthenticated' || (data && data.user.kind !== 'staff')) return <Navigate to={signInUrlFor(location)} replace />;
+  if (status === 'unauthenticated' || (data && data.user.kind !== 'staff'))
+    return <Navigate to={signInUrlFor(location)} replace />;
   if (!data) return <Loading />;
   if (data.user.mustChangePassword) return <Navigate to={CHOOSE_PASSWORD_PATH} replace />;
   return children;

@@ -6,7 +6,9 @@ import { credentialsSchema, signIn, useSession } from '@home-energy/shared';
 const KNOWN_SIGN_IN_ERRORS = ['CredentialsSignin', 'TooManyRequests'] as const;
 
 function signInErrorKey(error: string): string {
-  return (KNOWN_SIGN_IN_ERRORS as readonly string[]).includes(error) ? `signIn.errors.${error}` : 'signIn.errors.default';
+  return (KNOWN_SIGN_IN_ERRORS as readonly string[]).includes(error)
+    ? `signIn.errors.${error}`
+    : 'signIn.errors.default';
 }
 
 interface FieldErrors {
@@ -59,7 +61,8 @@ export function SignInForm({ callbackUrl, initialError }: { callbackUrl: string 
       const errors: FieldErrors = {};
       for (const issue of parsed.error.issues) {
         if (issue.path[0] === 'email') errors.email ??= 'signIn.errors.invalidEmail';
-        if (issue.path[0] === 'password') errors.password ??= password ? 'signIn.errors.passwordTooLong' : 'signIn.errors.passwordRequired';
+        if (issue.path[0] === 'password')
+          errors.password ??= password ? 'signIn.errors.passwordTooLong' : 'signIn.errors.passwordRequired';
       }
       setFieldErrors(errors);
       setFailure(null);

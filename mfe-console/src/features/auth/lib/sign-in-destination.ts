@@ -5,7 +5,10 @@ import { CONSOLE_ADMIN_PATH, CONSOLE_SIGN_IN_PATH, organisationPath } from '@hom
  * A `callbackUrl` worth following: same origin, path under /console/ (after normalising `..`), else null.
  * Absolute same-origin URLs are accepted because NextAuth-style clients send `window.location.href`.
  */
-export function safeCallbackUrl(raw: string | null | undefined, origin: string = window.location.origin): string | null {
+export function safeCallbackUrl(
+  raw: string | null | undefined,
+  origin: string = window.location.origin,
+): string | null {
   // A path with one leading slash (`//host` and `/\host` are protocol-relative in browsers) or an absolute http(s) URL.
   if (!raw || !/^(\/(?![/\\])|https?:\/\/)/i.test(raw)) return null;
   let url: URL;
@@ -32,6 +35,9 @@ export function homeForUser(user: Pick<SessionUser, 'superAdmin' | 'organisation
 
 /** `/console?callbackUrl=…&error=SessionRequired`: where a page that needs a session sends a signed-out visitor. */
 export function signInUrlFor(location: { pathname: string; search: string; hash: string }): string {
-  const params = new URLSearchParams({ callbackUrl: `${location.pathname}${location.search}${location.hash}`, error: 'SessionRequired' });
+  const params = new URLSearchParams({
+    callbackUrl: `${location.pathname}${location.search}${location.hash}`,
+    error: 'SessionRequired',
+  });
   return `${CONSOLE_SIGN_IN_PATH}?${params.toString()}`;
 }

@@ -36,7 +36,11 @@ export function ChoosePasswordPage() {
       <p>{t('choosePassword.intro', { email: session.user.email ?? '' })}</p>
       <NewPasswordForm save={save} submitLabel={t('choosePassword.submit')} />
       <p style={{ marginTop: '1.5rem' }}>
-        <button type="button" className="he-button he-button--secondary" onClick={() => void signOut({ callbackUrl: '/console' })}>
+        <button
+          type="button"
+          className="he-button he-button--secondary"
+          onClick={() => void signOut({ callbackUrl: '/console' })}
+        >
           {t('choosePassword.signOut')}
         </button>
       </p>

@@ -30,7 +30,9 @@ export function ForgotPasswordPage() {
       setSent(true);
     } catch (error) {
       const status = (error as { status?: number }).status;
-      setFailure(status === 429 ? t('forgotPassword.tooMany') : (apiErrorBody(error)?.message ?? t('forgotPassword.failed')));
+      setFailure(
+        status === 429 ? t('forgotPassword.tooMany') : (apiErrorBody(error)?.message ?? t('forgotPassword.failed')),
+      );
     }
   }
 

@@ -1,12 +1,24 @@
-import { baseApi, type BrandConfig, type ConsoleConfiguration, type OrganisationPrices, type QuestionDefinition } from '@home-energy/shared';
+import {
+  baseApi,
+  type BrandConfig,
+  type ConsoleConfiguration,
+  type OrganisationPrices,
+  type QuestionDefinition,
+} from '@home-energy/shared';
 
 const base = (org: string) => `console/org/${encodeURIComponent(org)}/configuration`;
 
 /** /api/console/org/{org}/configuration (admins): question set, brand config and default prices. */
 const configurationApi = baseApi.enhanceEndpoints({ addTagTypes: ['ConsoleConfiguration'] }).injectEndpoints({
   endpoints: (build) => ({
-    getConfiguration: build.query<ConsoleConfiguration, string>({ query: (org) => ({ url: base(org), cache: 'no-store' }), providesTags: ['ConsoleConfiguration'] }),
-    saveQuestions: build.mutation<{ questions: QuestionDefinition[] }, { org: string; questions: QuestionDefinition[] }>({
+    getConfiguration: build.query<ConsoleConfiguration, string>({
+      query: (org) => ({ url: base(org), cache: 'no-store' }),
+      providesTags: ['ConsoleConfiguration'],
+    }),
+    saveQuestions: build.mutation<
+      { questions: QuestionDefinition[] },
+      { org: string; questions: QuestionDefinition[] }
+    >({
       query: ({ org, questions }) => ({ url: `${base(org)}/questions`, method: 'PUT', body: { questions } }),
       invalidatesTags: ['ConsoleConfiguration'],
     }),
@@ -22,4 +34,5 @@ const configurationApi = baseApi.enhanceEndpoints({ addTagTypes: ['ConsoleConfig
   }),
 });
 
-export const { useGetConfigurationQuery, useSaveQuestionsMutation, useSaveBrandMutation, useSavePricesMutation } = configurationApi;
+export const { useGetConfigurationQuery, useSaveQuestionsMutation, useSaveBrandMutation, useSavePricesMutation } =
+  configurationApi;

@@ -90,7 +90,13 @@ export function BrandPreview({ config }: { config: BrandConfig }) {
   const valid = Object.fromEntries(Object.entries(brandVariables(config)).filter(([, v]) => HEX.test(v)));
   const provider = config.financial_providers?.[0];
   return (
-    <div className="cn-preview" style={valid as CSSProperties} data-testid="brand-preview" aria-label={t('configuration.brand.preview')} role="group">
+    <div
+      className="cn-preview"
+      style={valid as CSSProperties}
+      data-testid="brand-preview"
+      aria-label={t('configuration.brand.preview')}
+      role="group"
+    >
       <div className="cn-preview__bar">
         <strong>{config.name || t('configuration.brand.previewName')}</strong>
         <span className="cn-preview__link">{t('configuration.brand.previewLink')}</span>
@@ -105,7 +111,11 @@ export function BrandPreview({ config }: { config: BrandConfig }) {
         </div>
         {provider ? (
           <p className="cn-preview__muted">
-            {t('configuration.brand.previewLoan', { name: provider.name, min: provider.private_loan?.min_rate ?? 0, max: provider.private_loan?.max_rate ?? 9 })}
+            {t('configuration.brand.previewLoan', {
+              name: provider.name,
+              min: provider.private_loan?.min_rate ?? 0,
+              max: provider.private_loan?.max_rate ?? 9,
+            })}
           </p>
         ) : null}
         <span className="cn-preview__button">{t('configuration.brand.previewButton')}</span>
@@ -115,13 +125,28 @@ export function BrandPreview({ config }: { config: BrandConfig }) {
   );
 }
 
-function ProviderFields({ provider, index, onChange, onRemove }: { provider: BrandFinancialProvider; index: number; onChange: (p: BrandFinancialProvider) => void; onRemove: () => void }) {
+function ProviderFields({
+  provider,
+  index,
+  onChange,
+  onRemove,
+}: {
+  provider: BrandFinancialProvider;
+  index: number;
+  onChange: (p: BrandFinancialProvider) => void;
+  onRemove: () => void;
+}) {
   const { t } = useTranslation('console');
   const id = useId();
   const loan = provider.private_loan;
   const setRate = (field: 'min_rate' | 'max_rate' | 'default_rate', text: string) => {
     const value = text.trim() === '' ? undefined : Number(text.replace(',', '.'));
-    const next = { min_rate: loan?.min_rate ?? 0, max_rate: loan?.max_rate ?? 9, default_rate: loan?.default_rate, [field]: value };
+    const next = {
+      min_rate: loan?.min_rate ?? 0,
+      max_rate: loan?.max_rate ?? 9,
+      default_rate: loan?.default_rate,
+      [field]: value,
+    };
     if (next.default_rate === undefined) delete next.default_rate;
     onChange({ ...provider, private_loan: next as BrandFinancialProvider['private_loan'] });
   };
@@ -131,20 +156,50 @@ function ProviderFields({ provider, index, onChange, onRemove }: { provider: Bra
       <div className="he-form-grid">
         <div className="he-field">
           <label htmlFor={`${id}-id`}>{t('configuration.brand.providerId')}</label>
-          <input id={`${id}-id`} className="he-input" type="text" value={provider.id} maxLength={PROVIDER_ID_MAX} onChange={(e) => onChange({ ...provider, id: e.target.value })} />
+          <input
+            id={`${id}-id`}
+            className="he-input"
+            type="text"
+            value={provider.id}
+            maxLength={PROVIDER_ID_MAX}
+            onChange={(e) => onChange({ ...provider, id: e.target.value })}
+          />
         </div>
         <div className="he-field">
           <label htmlFor={`${id}-name`}>{t('configuration.brand.providerName')}</label>
-          <input id={`${id}-name`} className="he-input" type="text" value={provider.name} maxLength={PROVIDER_NAME_MAX} onChange={(e) => onChange({ ...provider, name: e.target.value })} />
+          <input
+            id={`${id}-name`}
+            className="he-input"
+            type="text"
+            value={provider.name}
+            maxLength={PROVIDER_NAME_MAX}
+            onChange={(e) => onChange({ ...provider, name: e.target.value })}
+          />
         </div>
         <div className="he-field">
           <label htmlFor={`${id}-url`}>{t('configuration.brand.providerUrl')}</label>
-          <input id={`${id}-url`} className="he-input" type="url" value={provider.url ?? ''} maxLength={PROVIDER_URL_MAX} onChange={(e) => onChange({ ...provider, url: e.target.value || undefined })} />
+          <input
+            id={`${id}-url`}
+            className="he-input"
+            type="url"
+            value={provider.url ?? ''}
+            maxLength={PROVIDER_URL_MAX}
+            onChange={(e) => onChange({ ...provider, url: e.target.value || undefined })}
+          />
         </div>
         {(['min_rate', 'max_rate', 'default_rate'] as const).map((field) => (
           <div key={field} className="he-field">
             <label htmlFor={`${id}-${field}`}>{t(`configuration.brand.${field}`)}</label>
-            <input id={`${id}-${field}`} className="he-input" type="number" step="0.1" min={0} max={30} value={loan?.[field] ?? ''} onChange={(e) => setRate(field, e.target.value)} />
+            <input
+              id={`${id}-${field}`}
+              className="he-input"
+              type="number"
+              step="0.1"
+              min={0}
+              max={30}
+              value={loan?.[field] ?? ''}
+              onChange={(e) => setRate(field, e.target.value)}
+            />
           </div>
         ))}
       </div>
@@ -176,10 +231,20 @@ export function BrandEditor({ org, brand, config }: { org: string; brand: string
   const contrast = coloursValid ? accentContrastIssues(draft) : [];
   const problemOf = (key: (typeof ACCENTS)[number]) => {
     const issue = contrast.find((i) => i.path === key);
-    return issue ? t(`configuration.brand.contrast.${issue.path}`, { ratio: issue.ratio, min: MIN_TEXT_CONTRAST }) : undefined;
+    return issue
+      ? t(`configuration.brand.contrast.${issue.path}`, { ratio: issue.ratio, min: MIN_TEXT_CONTRAST })
+      : undefined;
   };
-  const derivedOf = (key: (typeof ACCENTS)[number]) => (!accent ? undefined : key === 'accentSoft' ? softAccentOf(accent) : key === 'accentDark' ? darkAccentOf(accent) : undefined);
-  const setProviders = (next: BrandFinancialProvider[]) => setDraft({ ...draft, financial_providers: next.length ? next : undefined });
+  const derivedOf = (key: (typeof ACCENTS)[number]) =>
+    !accent
+      ? undefined
+      : key === 'accentSoft'
+        ? softAccentOf(accent)
+        : key === 'accentDark'
+          ? darkAccentOf(accent)
+          : undefined;
+  const setProviders = (next: BrandFinancialProvider[]) =>
+    setDraft({ ...draft, financial_providers: next.length ? next : undefined });
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -197,7 +262,14 @@ export function BrandEditor({ org, brand, config }: { org: string; brand: string
         <p className="he-muted">{t('configuration.brand.file', { brand })}</p>
         <div className="he-field">
           <label htmlFor={`${id}-name`}>{t('configuration.brand.name')}</label>
-          <input id={`${id}-name`} className="he-input" type="text" maxLength={NAME_MAX} value={draft.name ?? ''} onChange={(e) => setDraft({ ...draft, name: e.target.value || undefined })} />
+          <input
+            id={`${id}-name`}
+            className="he-input"
+            type="text"
+            maxLength={NAME_MAX}
+            value={draft.name ?? ''}
+            onChange={(e) => setDraft({ ...draft, name: e.target.value || undefined })}
+          />
         </div>
         <div className="he-field">
           <label htmlFor={`${id}-logo`}>{t('configuration.brand.logo')}</label>
@@ -235,7 +307,13 @@ export function BrandEditor({ org, brand, config }: { org: string; brand: string
           <legend>{t('configuration.brand.otherColours')}</legend>
           <div className="he-form-grid">
             {OTHER_COLOURS.map((key) => (
-              <ColourField key={key} id={`${id}-${key}`} label={t(`configuration.brand.colours.${key}`)} value={draft.colours?.[key]} onChange={(value) => setColour(key, value)} />
+              <ColourField
+                key={key}
+                id={`${id}-${key}`}
+                label={t(`configuration.brand.colours.${key}`)}
+                value={draft.colours?.[key]}
+                onChange={(value) => setColour(key, value)}
+              />
             ))}
           </div>
         </fieldset>
@@ -251,7 +329,13 @@ export function BrandEditor({ org, brand, config }: { org: string; brand: string
               onRemove={() => setProviders(providers.filter((_, i) => i !== index))}
             />
           ))}
-          <button type="button" className="he-button he-button--secondary he-button--small" onClick={() => setProviders([...providers, { id: '', name: '', private_loan: { min_rate: 0, max_rate: 9 } }])}>
+          <button
+            type="button"
+            className="he-button he-button--secondary he-button--small"
+            onClick={() =>
+              setProviders([...providers, { id: '', name: '', private_loan: { min_rate: 0, max_rate: 9 } }])
+            }
+          >
             {t('configuration.brand.addProvider')}
           </button>
         </fieldset>
@@ -260,7 +344,12 @@ export function BrandEditor({ org, brand, config }: { org: string; brand: string
           <button type="submit" className="he-button" disabled={!dirty || state.isLoading || contrast.length > 0}>
             {state.isLoading ? t('common.saving') : t('configuration.brand.save')}
           </button>
-          <button type="button" className="he-button he-button--secondary" disabled={!dirty} onClick={() => setDraft(config)}>
+          <button
+            type="button"
+            className="he-button he-button--secondary"
+            disabled={!dirty}
+            onClick={() => setDraft(config)}
+          >
             {t('common.undo')}
           </button>
         </div>

@@ -15,13 +15,18 @@ import { ApiIssues } from './api-issues';
 type Texts = { import: Record<string, string>; export: Record<string, string> };
 
 function asTexts(prices: OrganisationPrices | null): Texts {
-  const map = (m: Record<string, number | undefined> = {}) => Object.fromEntries(Object.entries(m).map(([k, v]) => [k, v === undefined ? '' : String(v)]));
+  const map = (m: Record<string, number | undefined> = {}) =>
+    Object.fromEntries(Object.entries(m).map(([k, v]) => [k, v === undefined ? '' : String(v)]));
   return { import: map(prices?.import_cents_per_kwh), export: map(prices?.export_cents_per_kwh) };
 }
 
 function asPrices(texts: Texts): OrganisationPrices {
   const map = (m: Record<string, string>) =>
-    Object.fromEntries(Object.entries(m).filter(([, v]) => v.trim() !== '').map(([k, v]) => [k, Number(v.replace(',', '.'))]));
+    Object.fromEntries(
+      Object.entries(m)
+        .filter(([, v]) => v.trim() !== '')
+        .map(([k, v]) => [k, Number(v.replace(',', '.'))]),
+    );
   return { import_cents_per_kwh: map(texts.import), export_cents_per_kwh: map(texts.export) };
 }
 
@@ -29,7 +34,15 @@ function asPrices(texts: Texts): OrganisationPrices {
  * Default energy prices (öre/kWh incl. VAT) for the brand's homes that have no prices of their own; a carrier left
  * empty keeps the platform's price for the home's price area (shown beside it).
  */
-export function PricesEditor({ org, prices, platformPrices }: { org: string; prices: OrganisationPrices | null; platformPrices: ConsoleConfiguration['platformPrices'] }) {
+export function PricesEditor({
+  org,
+  prices,
+  platformPrices,
+}: {
+  org: string;
+  prices: OrganisationPrices | null;
+  platformPrices: ConsoleConfiguration['platformPrices'];
+}) {
   const { t } = useTranslation('console');
   const toast = useToast();
   const format = useFormat();
@@ -39,12 +52,19 @@ export function PricesEditor({ org, prices, platformPrices }: { org: string; pri
   useEffect(() => setTexts(asTexts(prices)), [prices]);
   const dirty = JSON.stringify(asPrices(texts)) !== JSON.stringify(asPrices(asTexts(prices)));
   // Comma or point as the decimal sign (Swedish prices are written 210,5); anything else is not a price.
-  const invalid = (value: string | undefined) => !!value && value.trim() !== '' && !/^\d+([.,]\d+)?$/.test(value.trim());
+  const invalid = (value: string | undefined) =>
+    !!value && value.trim() !== '' && !/^\d+([.,]\d+)?$/.test(value.trim());
   const anyInvalid = Object.values(texts).some((side) => Object.values(side).some(invalid));
-  const set = (side: keyof Texts, carrier: string, value: string) => setTexts((c) => ({ ...c, [side]: { ...c[side], [carrier]: value } }));
+  const set = (side: keyof Texts, carrier: string, value: string) =>
+    setTexts((c) => ({ ...c, [side]: { ...c[side], [carrier]: value } }));
   const platform = (side: 'import' | 'export', carrier: string) =>
-    PRICE_AREAS.map((area) => platformPrices[area]?.[side]?.[carrier]).filter((v): v is number => typeof v === 'number');
-  const range = (values: number[]) => (values.length === 0 ? '–' : `${format.number(Math.min(...values), { maxDecimals: 0 })}–${format.number(Math.max(...values), { maxDecimals: 0 })}`);
+    PRICE_AREAS.map((area) => platformPrices[area]?.[side]?.[carrier]).filter(
+      (v): v is number => typeof v === 'number',
+    );
+  const range = (values: number[]) =>
+    values.length === 0
+      ? '–'
+      : `${format.number(Math.min(...values), { maxDecimals: 0 })}–${format.number(Math.max(...values), { maxDecimals: 0 })}`;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -56,7 +76,10 @@ export function PricesEditor({ org, prices, platformPrices }: { org: string; pri
     }
   }
 
-  const rows: { side: 'import' | 'export'; carrier: string }[] = [...CARRIERS.map((carrier) => ({ side: 'import' as const, carrier })), { side: 'export', carrier: 'electricity' }];
+  const rows: { side: 'import' | 'export'; carrier: string }[] = [
+    ...CARRIERS.map((carrier) => ({ side: 'import' as const, carrier })),
+    { side: 'export', carrier: 'electricity' },
+  ];
   return (
     <form onSubmit={submit} className="he-stack" aria-label={t('configuration.prices.title')}>
       <div className="he-table-wrap">
@@ -66,7 +89,9 @@ export function PricesEditor({ org, prices, platformPrices }: { org: string; pri
             <tr>
               <th scope="col">{t('analytics.columns.carrier')}</th>
               <th scope="col">{t('configuration.prices.yours')}</th>
-              <th scope="col" className="cn-num">{t('configuration.prices.platform')}</th>
+              <th scope="col" className="cn-num">
+                {t('configuration.prices.platform')}
+              </th>
             </tr>
           </thead>
           <tbody>

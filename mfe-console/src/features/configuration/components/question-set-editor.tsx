@@ -17,32 +17,72 @@ const LANGS: Lang[] = ['en', 'sv'];
 const numberOrNull = (text: string) => (text.trim() === '' ? null : Number(text.replace(',', '.')));
 
 /** One question: texts in both languages, whether it is asked, its default, and for lists and numbers what it allows. */
-function QuestionFields({ question, engine, onChange }: { question: QuestionDefinition; engine: EngineKeyDefinition; onChange: (q: QuestionDefinition) => void }) {
+function QuestionFields({
+  question,
+  engine,
+  onChange,
+}: {
+  question: QuestionDefinition;
+  engine: EngineKeyDefinition;
+  onChange: (q: QuestionDefinition) => void;
+}) {
   const { t } = useTranslation('console');
   const id = `q-${question.key}`;
   const data = question.data;
   const setData = (next: QuestionData) => onChange({ ...question, data: next });
   const setText = (lang: Lang, field: 'header' | 'help', value: string) => {
-    const texts = { ...question.texts, [lang]: { ...question.texts[lang], [field]: value || (field === 'help' ? undefined : '') } };
+    const texts = {
+      ...question.texts,
+      [lang]: { ...question.texts[lang], [field]: value || (field === 'help' ? undefined : '') },
+    };
     onChange({ ...question, texts, header: lang === 'en' && field === 'header' ? value : question.header });
   };
   const setOptionLabel = (lang: Lang, option: string, value: string) =>
-    onChange({ ...question, texts: { ...question.texts, [lang]: { ...question.texts[lang], options: { ...(question.texts[lang].options ?? {}), [option]: value } } } });
+    onChange({
+      ...question,
+      texts: {
+        ...question.texts,
+        [lang]: { ...question.texts[lang], options: { ...(question.texts[lang].options ?? {}), [option]: value } },
+      },
+    });
 
   function toggleOption(option: string, on: boolean) {
     if (data.type !== 'selection' && data.type !== 'multiple') return;
     // Engine order, so the flow lists them the way the engine defines them.
     const options = (engine.options ?? []).filter((o) => (o === option ? on : data.options.includes(o)));
-    const keep = (lang: Lang) => Object.fromEntries(Object.entries(question.texts[lang].options ?? {}).filter(([o]) => options.includes(o)));
-    const texts = { en: { ...question.texts.en, options: keep('en') }, sv: { ...question.texts.sv, options: keep('sv') } };
-    if (data.type === 'selection') onChange({ ...question, texts, data: { ...data, options, default: data.default && options.includes(data.default) ? data.default : (options[0] ?? null) } });
-    else onChange({ ...question, texts, data: { ...data, options, default: data.default.filter((d) => options.includes(d)) } });
+    const keep = (lang: Lang) =>
+      Object.fromEntries(Object.entries(question.texts[lang].options ?? {}).filter(([o]) => options.includes(o)));
+    const texts = {
+      en: { ...question.texts.en, options: keep('en') },
+      sv: { ...question.texts.sv, options: keep('sv') },
+    };
+    if (data.type === 'selection')
+      onChange({
+        ...question,
+        texts,
+        data: {
+          ...data,
+          options,
+          default: data.default && options.includes(data.default) ? data.default : (options[0] ?? null),
+        },
+      });
+    else
+      onChange({
+        ...question,
+        texts,
+        data: { ...data, options, default: data.default.filter((d) => options.includes(d)) },
+      });
   }
 
   return (
     <div className="cn-question__body">
       <label className="he-check">
-        <input type="checkbox" checked={question.asked} disabled={engine.required} onChange={(e) => onChange({ ...question, asked: e.target.checked })} />
+        <input
+          type="checkbox"
+          checked={question.asked}
+          disabled={engine.required}
+          onChange={(e) => onChange({ ...question, asked: e.target.checked })}
+        />
         {t('configuration.questions.asked')}
         {engine.required ? <span className="he-muted"> {t('configuration.questions.required')}</span> : null}
       </label>
@@ -50,13 +90,28 @@ function QuestionFields({ question, engine, onChange }: { question: QuestionDefi
         {LANGS.map((lang) => (
           <div key={lang} className="he-field">
             <label htmlFor={`${id}-header-${lang}`}>{t(`configuration.questions.header.${lang}`)}</label>
-            <input id={`${id}-header-${lang}`} type="text" className="he-input" required maxLength={HEADER_MAX} value={question.texts[lang].header} onChange={(e) => setText(lang, 'header', e.target.value)} />
+            <input
+              id={`${id}-header-${lang}`}
+              type="text"
+              className="he-input"
+              required
+              maxLength={HEADER_MAX}
+              value={question.texts[lang].header}
+              onChange={(e) => setText(lang, 'header', e.target.value)}
+            />
           </div>
         ))}
         {LANGS.map((lang) => (
           <div key={lang} className="he-field">
             <label htmlFor={`${id}-help-${lang}`}>{t(`configuration.questions.help.${lang}`)}</label>
-            <textarea id={`${id}-help-${lang}`} className="he-input" rows={2} maxLength={HELP_MAX} value={question.texts[lang].help ?? ''} onChange={(e) => setText(lang, 'help', e.target.value)} />
+            <textarea
+              id={`${id}-help-${lang}`}
+              className="he-input"
+              rows={2}
+              maxLength={HELP_MAX}
+              value={question.texts[lang].help ?? ''}
+              onChange={(e) => setText(lang, 'help', e.target.value)}
+            />
           </div>
         ))}
       </div>
@@ -81,20 +136,39 @@ function QuestionFields({ question, engine, onChange }: { question: QuestionDefi
                   <tr key={option}>
                     <th scope="row">
                       <label className="he-check">
-                        <input type="checkbox" checked={offered} onChange={(e) => toggleOption(option, e.target.checked)} disabled={offered && data.options.length === 1} />
+                        <input
+                          type="checkbox"
+                          checked={offered}
+                          onChange={(e) => toggleOption(option, e.target.checked)}
+                          disabled={offered && data.options.length === 1}
+                        />
                         <code>{option}</code>
                       </label>
                     </th>
                     <td>
                       {data.type === 'selection' ? (
-                        <input type="radio" name={`${id}-default`} aria-label={t('configuration.questions.defaultOf', { option })} checked={isDefault} disabled={!offered} onChange={() => setData({ ...data, default: option })} />
+                        <input
+                          type="radio"
+                          name={`${id}-default`}
+                          aria-label={t('configuration.questions.defaultOf', { option })}
+                          checked={isDefault}
+                          disabled={!offered}
+                          onChange={() => setData({ ...data, default: option })}
+                        />
                       ) : (
                         <input
                           type="checkbox"
                           aria-label={t('configuration.questions.defaultOf', { option })}
                           checked={isDefault}
                           disabled={!offered}
-                          onChange={(e) => setData({ ...data, default: e.target.checked ? [...data.default, option] : data.default.filter((d) => d !== option) })}
+                          onChange={(e) =>
+                            setData({
+                              ...data,
+                              default: e.target.checked
+                                ? [...data.default, option]
+                                : data.default.filter((d) => d !== option),
+                            })
+                          }
                         />
                       )}
                     </td>
@@ -122,7 +196,12 @@ function QuestionFields({ question, engine, onChange }: { question: QuestionDefi
       {data.type === 'boolean' ? (
         <div className="he-field">
           <label htmlFor={`${id}-default`}>{t('configuration.questions.default')}</label>
-          <select id={`${id}-default`} className="he-select" value={data.default === null ? '' : String(data.default)} onChange={(e) => setData({ ...data, default: e.target.value === '' ? null : e.target.value === 'true' })}>
+          <select
+            id={`${id}-default`}
+            className="he-select"
+            value={data.default === null ? '' : String(data.default)}
+            onChange={(e) => setData({ ...data, default: e.target.value === '' ? null : e.target.value === 'true' })}
+          >
             <option value="">{t('configuration.questions.noDefault')}</option>
             <option value="true">{t('configuration.questions.yes')}</option>
             <option value="false">{t('configuration.questions.no')}</option>
@@ -135,7 +214,8 @@ function QuestionFields({ question, engine, onChange }: { question: QuestionDefi
           {(['min', 'max', 'default'] as const).map((field) => (
             <div key={field} className="he-field">
               <label htmlFor={`${id}-${field}`}>
-                {t(`configuration.questions.${field}`)} {data.unit ? <span className="he-muted">({t(`configuration.units.${data.unit}`)})</span> : null}
+                {t(`configuration.questions.${field}`)}{' '}
+                {data.unit ? <span className="he-muted">({t(`configuration.units.${data.unit}`)})</span> : null}
               </label>
               <input
                 id={`${id}-${field}`}
@@ -164,7 +244,15 @@ function QuestionFields({ question, engine, onChange }: { question: QuestionDefi
  * The organisation's question set: order, texts (en/sv), defaults and which questions are asked. The editor only offers
  * what the engine accepts; the BFF checks it again on save.
  */
-export function QuestionSetEditor({ org, questions, engineKeys }: { org: string; questions: QuestionDefinition[]; engineKeys: Record<string, EngineKeyDefinition> }) {
+export function QuestionSetEditor({
+  org,
+  questions,
+  engineKeys,
+}: {
+  org: string;
+  questions: QuestionDefinition[];
+  engineKeys: Record<string, EngineKeyDefinition>;
+}) {
   const { t } = useTranslation('console');
   const toast = useToast();
   const [list, setList] = useState(questions);
@@ -201,15 +289,33 @@ export function QuestionSetEditor({ org, questions, engineKeys }: { org: string;
                 <span className="cn-question__position">{index + 1}</span>
                 <span className="cn-question__title">{question.texts.en.header}</span>
                 <code className="he-muted">{question.key}</code>
-                {question.asked ? null : <span className="he-badge he-badge--muted">{t('configuration.questions.notAsked')}</span>}
+                {question.asked ? null : (
+                  <span className="he-badge he-badge--muted">{t('configuration.questions.notAsked')}</span>
+                )}
               </summary>
-              <QuestionFields question={question} engine={engineKeys[question.key]!} onChange={(q) => setList((current) => current.map((c) => (c.key === q.key ? q : c)))} />
+              <QuestionFields
+                question={question}
+                engine={engineKeys[question.key]!}
+                onChange={(q) => setList((current) => current.map((c) => (c.key === q.key ? q : c)))}
+              />
             </details>
             <div className="cn-question__move">
-              <button type="button" className="he-button he-button--secondary he-button--small" disabled={index === 0} onClick={() => move(index, -1)} aria-label={t('configuration.questions.up', { key: question.key })}>
+              <button
+                type="button"
+                className="he-button he-button--secondary he-button--small"
+                disabled={index === 0}
+                onClick={() => move(index, -1)}
+                aria-label={t('configuration.questions.up', { key: question.key })}
+              >
                 ↑
               </button>
-              <button type="button" className="he-button he-button--secondary he-button--small" disabled={index === list.length - 1} onClick={() => move(index, 1)} aria-label={t('configuration.questions.down', { key: question.key })}>
+              <button
+                type="button"
+                className="he-button he-button--secondary he-button--small"
+                disabled={index === list.length - 1}
+                onClick={() => move(index, 1)}
+                aria-label={t('configuration.questions.down', { key: question.key })}
+              >
                 ↓
               </button>
             </div>
@@ -221,7 +327,12 @@ export function QuestionSetEditor({ org, questions, engineKeys }: { org: string;
         <button type="submit" className="he-button" disabled={!dirty || state.isLoading}>
           {state.isLoading ? t('common.saving') : t('configuration.questions.save')}
         </button>
-        <button type="button" className="he-button he-button--secondary" disabled={!dirty || state.isLoading} onClick={() => setList(questions)}>
+        <button
+          type="button"
+          className="he-button he-button--secondary"
+          disabled={!dirty || state.isLoading}
+          onClick={() => setList(questions)}
+        >
           {t('common.undo')}
         </button>
         {dirty ? <span className="he-muted">{t('common.unsaved')}</span> : null}

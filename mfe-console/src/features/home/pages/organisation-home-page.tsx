@@ -14,15 +14,41 @@ export function OrganisationHomePage() {
   const data = overview.currentData;
   const may = (id: string) => isItemAllowed(menuItem(id), menu);
   const figures = [
-    data?.homes ? { label: t('home.homes'), value: format.number(data.homes.total), note: t('home.last30', { count: data.homes.last30Days, value: format.number(data.homes.last30Days) }), href: 'properties' } : null,
-    data?.installerRequests ? { label: t('home.installerRequests'), value: format.number(data.installerRequests.last30Days), note: t('home.last30Short'), href: 'activities' } : null,
-    data?.validation ? { label: t('home.validation'), value: format.number(data.validation.open), note: t('home.validationNote'), href: 'validation' } : null,
+    data?.homes
+      ? {
+          label: t('home.homes'),
+          value: format.number(data.homes.total),
+          note: t('home.last30', { count: data.homes.last30Days, value: format.number(data.homes.last30Days) }),
+          href: 'properties',
+        }
+      : null,
+    data?.installerRequests
+      ? {
+          label: t('home.installerRequests'),
+          value: format.number(data.installerRequests.last30Days),
+          note: t('home.last30Short'),
+          href: 'activities',
+        }
+      : null,
+    data?.validation
+      ? {
+          label: t('home.validation'),
+          value: format.number(data.validation.open),
+          note: t('home.validationNote'),
+          href: 'validation',
+        }
+      : null,
   ].filter((f) => f !== null);
-  const shortcuts = visibleMenu(menu).flatMap((g) => g.items).filter((i) => i.href.startsWith('/console/org/') && i.id !== 'org-select' && i.id !== 'super-account');
+  const shortcuts = visibleMenu(menu)
+    .flatMap((g) => g.items)
+    .filter((i) => i.href.startsWith('/console/org/') && i.id !== 'org-select' && i.id !== 'super-account');
 
   return (
     <div className="he-stack">
-      <PageHead title={organisation.name} intro={t('home.welcome', { name: user.name || user.email || '', organisation: organisation.name })} />
+      <PageHead
+        title={organisation.name}
+        intro={t('home.welcome', { name: user.name || user.email || '', organisation: organisation.name })}
+      />
       {figures.length > 0 ? (
         <dl className="cn-figures" aria-label={t('home.figures')}>
           {figures.map((f) => (

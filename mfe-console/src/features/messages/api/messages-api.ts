@@ -24,4 +24,5 @@ const messagesApi = baseApi.enhanceEndpoints({ addTagTypes: ['ContentItem'] }).i
   }),
 });
 
-export const { useListMessagesQuery, useCreateMessageMutation, useUpdateMessageMutation, useDeleteMessageMutation } = messagesApi;
+export const { useListMessagesQuery, useCreateMessageMutation, useUpdateMessageMutation, useDeleteMessageMutation } =
+  messagesApi;

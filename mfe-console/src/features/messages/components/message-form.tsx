@@ -26,12 +26,27 @@ export const EMPTY_MESSAGE: ContentItemInput = {
 };
 
 /** Create or edit a message, with the spec's limits on each field and a live preview beside the form. */
-export function MessageForm({ initial, busy, error, onSave, onCancel, title }: { initial: ContentItemInput; busy: boolean; error: unknown; onSave: (item: ContentItemInput) => void; onCancel: () => void; title: string }) {
+export function MessageForm({
+  initial,
+  busy,
+  error,
+  onSave,
+  onCancel,
+  title,
+}: {
+  initial: ContentItemInput;
+  busy: boolean;
+  error: unknown;
+  onSave: (item: ContentItemInput) => void;
+  onCancel: () => void;
+  title: string;
+}) {
   const { t } = useTranslation('console');
   const id = useId();
   const [item, setItem] = useState<ContentItemInput>(initial);
   const errors = fieldErrors(error);
-  const set = <K extends keyof ContentItemInput>(key: K, value: ContentItemInput[K]) => setItem((current) => ({ ...current, [key]: value }));
+  const set = <K extends keyof ContentItemInput>(key: K, value: ContentItemInput[K]) =>
+    setItem((current) => ({ ...current, [key]: value }));
   const text = (key: 'slug' | 'type' | 'title' | 'key', hint?: string) => (
     <div className="he-field">
       <label htmlFor={`${id}-${key}`}>{t(`messages.fields.${key}`)}</label>
@@ -61,7 +76,14 @@ export function MessageForm({ initial, busy, error, onSave, onCancel, title }: {
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    onSave({ ...item, date: item.date || null, valid_until: item.valid_until || null, language: item.language || null, image: item.image || null, activity: item.activity || null });
+    onSave({
+      ...item,
+      date: item.date || null,
+      valid_until: item.valid_until || null,
+      language: item.language || null,
+      image: item.image || null,
+      activity: item.activity || null,
+    });
   }
 
   return (
@@ -76,7 +98,12 @@ export function MessageForm({ initial, busy, error, onSave, onCancel, title }: {
             {text('type', t('messages.hints.type'))}
             <div className="he-field">
               <label htmlFor={`${id}-activity`}>{t('messages.fields.activity')}</label>
-              <select id={`${id}-activity`} className="he-select" value={item.activity ?? ''} onChange={(e) => set('activity', (e.target.value || null) as ContentItemInput['activity'])}>
+              <select
+                id={`${id}-activity`}
+                className="he-select"
+                value={item.activity ?? ''}
+                onChange={(e) => set('activity', (e.target.value || null) as ContentItemInput['activity'])}
+              >
                 <option value="">{t('messages.noActivity')}</option>
                 {ACTIVITY_TYPES.map((a) => (
                   <option key={a} value={a}>
@@ -87,7 +114,12 @@ export function MessageForm({ initial, busy, error, onSave, onCancel, title }: {
             </div>
             <div className="he-field">
               <label htmlFor={`${id}-language`}>{t('messages.fields.language')}</label>
-              <select id={`${id}-language`} className="he-select" value={item.language ?? ''} onChange={(e) => set('language', (e.target.value || null) as ContentItemInput['language'])}>
+              <select
+                id={`${id}-language`}
+                className="he-select"
+                value={item.language ?? ''}
+                onChange={(e) => set('language', (e.target.value || null) as ContentItemInput['language'])}
+              >
                 <option value="">{t('messages.languages.any')}</option>
                 {LANGUAGES.map((lng) => (
                   <option key={lng} value={lng}>
@@ -98,8 +130,18 @@ export function MessageForm({ initial, busy, error, onSave, onCancel, title }: {
             </div>
             <div className="he-field">
               <label htmlFor={`${id}-date`}>{t('messages.fields.date')}</label>
-              <input id={`${id}-date`} type="date" value={item.date ?? ''} onChange={(e) => set('date', e.target.value || null)} aria-invalid={errors.date ? true : undefined} />
-              {errors.date ? <p className="he-field__error">{errors.date}</p> : <p className="he-field__hint">{t('messages.hints.date')}</p>}
+              <input
+                id={`${id}-date`}
+                type="date"
+                value={item.date ?? ''}
+                onChange={(e) => set('date', e.target.value || null)}
+                aria-invalid={errors.date ? true : undefined}
+              />
+              {errors.date ? (
+                <p className="he-field__error">{errors.date}</p>
+              ) : (
+                <p className="he-field__hint">{t('messages.hints.date')}</p>
+              )}
             </div>
             <div className="he-field">
               <label htmlFor={`${id}-valid_until`}>{t('messages.fields.valid_until')}</label>
@@ -111,12 +153,28 @@ export function MessageForm({ initial, busy, error, onSave, onCancel, title }: {
                 onChange={(e) => set('valid_until', e.target.value || null)}
                 aria-invalid={errors.valid_until ? true : undefined}
               />
-              {errors.valid_until ? <p className="he-field__error">{errors.valid_until}</p> : <p className="he-field__hint">{t('messages.hints.valid_until')}</p>}
+              {errors.valid_until ? (
+                <p className="he-field__error">{errors.valid_until}</p>
+              ) : (
+                <p className="he-field__hint">{t('messages.hints.valid_until')}</p>
+              )}
             </div>
             <div className="he-field">
               <label htmlFor={`${id}-image`}>{t('messages.fields.image')}</label>
-              <input id={`${id}-image`} className="he-input" type="url" maxLength={IMAGE_MAX} value={item.image ?? ''} onChange={(e) => set('image', e.target.value || null)} aria-invalid={errors.image ? true : undefined} />
-              {errors.image ? <p className="he-field__error">{errors.image}</p> : <p className="he-field__hint">{t('messages.hints.image')}</p>}
+              <input
+                id={`${id}-image`}
+                className="he-input"
+                type="url"
+                maxLength={IMAGE_MAX}
+                value={item.image ?? ''}
+                onChange={(e) => set('image', e.target.value || null)}
+                aria-invalid={errors.image ? true : undefined}
+              />
+              {errors.image ? (
+                <p className="he-field__error">{errors.image}</p>
+              ) : (
+                <p className="he-field__hint">{t('messages.hints.image')}</p>
+              )}
             </div>
           </div>
           <div className="he-field">
@@ -138,11 +196,19 @@ export function MessageForm({ initial, busy, error, onSave, onCancel, title }: {
             {errors.content ? <p className="he-field__error">{errors.content}</p> : null}
           </div>
           <label className="he-check">
-            <input type="checkbox" checked={item.all_brands ?? false} onChange={(e) => set('all_brands', e.target.checked)} />
+            <input
+              type="checkbox"
+              checked={item.all_brands ?? false}
+              onChange={(e) => set('all_brands', e.target.checked)}
+            />
             {t('messages.fields.all_brands')}
           </label>
           <label className="he-check">
-            <input type="checkbox" checked={item.require_terms ?? false} onChange={(e) => set('require_terms', e.target.checked)} />
+            <input
+              type="checkbox"
+              checked={item.require_terms ?? false}
+              onChange={(e) => set('require_terms', e.target.checked)}
+            />
             {t('messages.fields.require_terms')}
           </label>
           {error && Object.keys(errors).length === 0 ? (

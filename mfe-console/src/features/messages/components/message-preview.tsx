@@ -11,7 +11,13 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 export function MessagePreview({ item }: { item: ContentItemInput }) {
   const { t } = useTranslation('console');
   const format = useFormat();
-  const where = [item.type || t('messages.fields.type'), item.activity ? bucketLabel(t, 'activities', item.activity) : null, item.key || null].filter(Boolean).join(' · ');
+  const where = [
+    item.type || t('messages.fields.type'),
+    item.activity ? bucketLabel(t, 'activities', item.activity) : null,
+    item.key || null,
+  ]
+    .filter(Boolean)
+    .join(' · ');
   return (
     <div className="cn-message-preview" data-testid="message-preview" aria-label={t('messages.preview')} role="group">
       <p className="cn-message-preview__meta">{where}</p>
@@ -28,7 +34,9 @@ export function MessagePreview({ item }: { item: ContentItemInput }) {
         {[
           item.language ? t(`messages.languages.${item.language}`) : t('messages.languages.any'),
           item.all_brands ? t('messages.audience.all') : t('messages.audience.own'),
-          item.valid_until && DAY.test(item.valid_until) ? t('messages.until', { date: format.day(item.valid_until) }) : null,
+          item.valid_until && DAY.test(item.valid_until)
+            ? t('messages.until', { date: format.day(item.valid_until) })
+            : null,
           item.require_terms ? t('messages.fields.require_terms') : null,
         ]
           .filter(Boolean)

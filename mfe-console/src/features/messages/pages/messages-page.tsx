@@ -13,7 +13,12 @@ import { ConfirmButton, apiErrorBody } from '@home-energy/shared/ui/user-managem
 import { EmptyState } from '../../../components/empty-state';
 import { bucketLabel } from '../../analytics/lib/labels';
 import { useOrganisationContext } from '../../organisation/components/organisation-context';
-import { useCreateMessageMutation, useDeleteMessageMutation, useListMessagesQuery, useUpdateMessageMutation } from '../api/messages-api';
+import {
+  useCreateMessageMutation,
+  useDeleteMessageMutation,
+  useListMessagesQuery,
+  useUpdateMessageMutation,
+} from '../api/messages-api';
 import { EMPTY_MESSAGE, MessageForm } from '../components/message-form';
 import { MessagePreview } from '../components/message-preview';
 import { contentListQuerySchema } from '@home-energy/shared/schemas/content';
@@ -21,7 +26,20 @@ import { maxLengthOf } from '@home-energy/shared/schemas/limits';
 
 const QUERY_MAX = maxLengthOf(contentListQuerySchema.shape.q);
 
-const asInput = ({ slug, type, title, key, content, date, valid_until, language, image, activity, require_terms, organisation }: ContentItem): ContentItemInput => ({
+const asInput = ({
+  slug,
+  type,
+  title,
+  key,
+  content,
+  date,
+  valid_until,
+  language,
+  image,
+  activity,
+  require_terms,
+  organisation,
+}: ContentItem): ContentItemInput => ({
   slug,
   type,
   title,
@@ -46,7 +64,10 @@ export function MessagesPage() {
   const [search, setSearch] = useState('');
   const [editing, setEditing] = useState<ContentItem | 'new' | null>(null);
   const [previewing, setPreviewing] = useState<number | null>(null);
-  const list = useListMessagesQuery({ org: organisation.slug, q: search || undefined }, { refetchOnMountOrArgChange: true });
+  const list = useListMessagesQuery(
+    { org: organisation.slug, q: search || undefined },
+    { refetchOnMountOrArgChange: true },
+  );
   const [create, createState] = useCreateMessageMutation();
   const [update, updateState] = useUpdateMessageMutation();
   const [remove] = useDeleteMessageMutation();
@@ -100,7 +121,13 @@ export function MessagesPage() {
         <form role="search" className="cn-inline-form" onSubmit={submitSearch}>
           <div className="he-field">
             <label htmlFor="messages-q">{t('messages.search')}</label>
-            <input id="messages-q" type="search" value={q} maxLength={QUERY_MAX} onChange={(e) => setQ(e.target.value)} />
+            <input
+              id="messages-q"
+              type="search"
+              value={q}
+              maxLength={QUERY_MAX}
+              onChange={(e) => setQ(e.target.value)}
+            />
           </div>
           <button type="submit" className="he-button he-button--secondary">
             {t('messages.searchButton')}
@@ -111,7 +138,9 @@ export function MessagesPage() {
         ) : !items ? (
           <Loading />
         ) : items.length === 0 ? (
-          <EmptyState title={search ? t('messages.noMatch', { q: search }) : t('messages.empty.title')}>{search ? null : t('messages.empty.text')}</EmptyState>
+          <EmptyState title={search ? t('messages.noMatch', { q: search }) : t('messages.empty.title')}>
+            {search ? null : t('messages.empty.text')}
+          </EmptyState>
         ) : (
           <div className="he-table-wrap">
             <table className="he-table">
@@ -147,13 +176,29 @@ export function MessagesPage() {
                       <td>{format.time(item.updated_at)}</td>
                       <td>
                         <div className="he-actions">
-                          <button type="button" className="he-button he-button--secondary he-button--small" aria-expanded={previewing === item.id} onClick={() => setPreviewing(previewing === item.id ? null : item.id)} aria-label={t('messages.previewOf', { title: item.title })}>
+                          <button
+                            type="button"
+                            className="he-button he-button--secondary he-button--small"
+                            aria-expanded={previewing === item.id}
+                            onClick={() => setPreviewing(previewing === item.id ? null : item.id)}
+                            aria-label={t('messages.previewOf', { title: item.title })}
+                          >
                             {t('messages.previewButton')}
                           </button>
-                          <button type="button" className="he-button he-button--secondary he-button--small" onClick={() => setEditing(item)} aria-label={t('messages.editOf', { title: item.title })}>
+                          <button
+                            type="button"
+                            className="he-button he-button--secondary he-button--small"
+                            onClick={() => setEditing(item)}
+                            aria-label={t('messages.editOf', { title: item.title })}
+                          >
                             {t('messages.editButton')}
                           </button>
-                          <ConfirmButton danger label={t('messages.deleteButton')} accessibleLabel={t('messages.deleteOf', { title: item.title })} onConfirm={() => destroy(item)} />
+                          <ConfirmButton
+                            danger
+                            label={t('messages.deleteButton')}
+                            accessibleLabel={t('messages.deleteOf', { title: item.title })}
+                            onConfirm={() => destroy(item)}
+                          />
                         </div>
                       </td>
                     </tr>

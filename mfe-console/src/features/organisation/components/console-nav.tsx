@@ -18,7 +18,9 @@ export function ConsoleNav({ menu, organisation }: { menu: MenuContext; organisa
         const groupHref = firstPermittedHref(menu, group);
         return (
           <div key={group}>
-            <h2>{groupHref ? <MenuLink href={groupHref}>{t(`nav.groups.${group}`)}</MenuLink> : t(`nav.groups.${group}`)}</h2>
+            <h2>
+              {groupHref ? <MenuLink href={groupHref}>{t(`nav.groups.${group}`)}</MenuLink> : t(`nav.groups.${group}`)}
+            </h2>
             <ul style={LIST_STYLE}>
               {items.map((item) => (
                 <li key={item.id}>

@@ -7,13 +7,27 @@ import { MenuLink } from './menu-link';
  * The console's top bar (docs/product.md §2): one entry per navigation group the user may see, filtered by the same rules table;
  * an entry opens the group's first permitted page, and is marked current while one of the group's pages is open.
  */
-export function ConsoleTopBar({ menu, onToggleMenu, menuOpen }: { menu: MenuContext; onToggleMenu: () => void; menuOpen: boolean }) {
+export function ConsoleTopBar({
+  menu,
+  onToggleMenu,
+  menuOpen,
+}: {
+  menu: MenuContext;
+  onToggleMenu: () => void;
+  menuOpen: boolean;
+}) {
   const { t } = useTranslation('console');
   const { pathname } = useLocation();
   const groups = visibleMenu(menu);
   return (
     <div className="cn-topbar">
-      <button type="button" className="he-button he-button--secondary he-button--small cn-menu-toggle" aria-expanded={menuOpen} aria-controls="console-sidenav" onClick={onToggleMenu}>
+      <button
+        type="button"
+        className="he-button he-button--secondary he-button--small cn-menu-toggle"
+        aria-expanded={menuOpen}
+        aria-controls="console-sidenav"
+        onClick={onToggleMenu}
+      >
         {t('nav.menu')}
       </button>
       <nav aria-label={t('nav.topBar')}>

@@ -4,7 +4,17 @@ import { useTranslation } from 'react-i18next';
 import { isExternalPath } from '@home-energy/shared';
 
 /** A navigation target: external http(s) paths open in a new tab, console paths stay in the app. */
-export function MenuLink({ href, children, highlightActive = false, current }: { href: string; children: ReactNode; highlightActive?: boolean; current?: boolean }) {
+export function MenuLink({
+  href,
+  children,
+  highlightActive = false,
+  current,
+}: {
+  href: string;
+  children: ReactNode;
+  highlightActive?: boolean;
+  current?: boolean;
+}) {
   const { t } = useTranslation('console');
   if (isExternalPath(href)) {
     return (
@@ -14,5 +24,11 @@ export function MenuLink({ href, children, highlightActive = false, current }: {
       </a>
     );
   }
-  return highlightActive ? <NavLink to={href}>{children}</NavLink> : <Link to={href} aria-current={current ? 'true' : undefined}>{children}</Link>;
+  return highlightActive ? (
+    <NavLink to={href}>{children}</NavLink>
+  ) : (
+    <Link to={href} aria-current={current ? 'true' : undefined}>
+      {children}
+    </Link>
+  );
 }

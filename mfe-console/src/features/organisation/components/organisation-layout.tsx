@@ -10,7 +10,9 @@ import { OrganisationNotFound } from './organisation-not-found';
 import type { OrganisationOutletContext } from './organisation-context';
 
 function errorStatus(error: unknown): number | string | undefined {
-  return typeof error === 'object' && error !== null && 'status' in error ? (error as { status: number | string }).status : undefined;
+  return typeof error === 'object' && error !== null && 'status' in error
+    ? (error as { status: number | string }).status
+    : undefined;
 }
 
 /**

@@ -8,8 +8,12 @@ const propertyLookupApi = baseApi.injectEndpoints({
     searchProperties: build.query<{ properties: PropertyLookupHit[] }, { org: string; q: string }>({
       query: ({ org, q }) => `${base(org)}/search?${new URLSearchParams({ q })}`,
     }),
-    getLookupProperty: build.query<PropertyLookupDetail, { org: string; id: number }>({ query: ({ org, id }) => `${base(org)}/properties/${id}` }),
-    getLookupProfile: build.query<ProfileView, { org: string; id: number }>({ query: ({ org, id }) => ({ url: `${base(org)}/profiles/${id}`, cache: 'no-store' }) }),
+    getLookupProperty: build.query<PropertyLookupDetail, { org: string; id: number }>({
+      query: ({ org, id }) => `${base(org)}/properties/${id}`,
+    }),
+    getLookupProfile: build.query<ProfileView, { org: string; id: number }>({
+      query: ({ org, id }) => ({ url: `${base(org)}/profiles/${id}`, cache: 'no-store' }),
+    }),
   }),
 });
 

@@ -6,7 +6,11 @@ import { useGetLookupProfileQuery } from '../api/property-lookup-api';
 /** Shown like the homeowner's results: what they have, hidden negative savings (docs/product.md §4), sorted by savings. */
 function shownRecommendations(list: Activity[]): Activity[] {
   return list
-    .filter((a) => a.category !== 'package' && (a.completion_status === 'completed' || (a.available && a.savings.energySavings >= 0)))
+    .filter(
+      (a) =>
+        a.category !== 'package' &&
+        (a.completion_status === 'completed' || (a.available && a.savings.energySavings >= 0)),
+    )
     .sort((a, b) => b.savings.energySavings - a.savings.energySavings);
 }
 
@@ -18,14 +22,19 @@ export function ProfileView({ org, profileId }: { org: string; profileId: number
   if (query.isError) return <LoadFailed error={query.error} onRetry={() => void query.refetch()} />;
   const data = query.data;
   if (!data) return <Loading />;
-  const labels = data.information.filter((i): i is Extract<InformationItem, { type: 'epc_label' }> => i.type === 'epc_label');
-  const use = data.information.find((i): i is Extract<InformationItem, { type: 'energy_use' }> => i.type === 'energy_use');
+  const labels = data.information.filter(
+    (i): i is Extract<InformationItem, { type: 'epc_label' }> => i.type === 'epc_label',
+  );
+  const use = data.information.find(
+    (i): i is Extract<InformationItem, { type: 'energy_use' }> => i.type === 'energy_use',
+  );
   const recommendations = shownRecommendations(data.recommendations);
   return (
     <section className="he-section cn-profile" aria-labelledby="profile-view-title" data-testid="profile-view">
       <h2 id="profile-view-title">{t('lookup.profileTitle', { address: data.property.name })}</h2>
       <p className="he-muted">
-        {t('lookup.readOnly')} {data.profile.organisation ? t('lookup.through', { organisation: data.profile.organisation.name }) : null}
+        {t('lookup.readOnly')}{' '}
+        {data.profile.organisation ? t('lookup.through', { organisation: data.profile.organisation.name }) : null}
       </p>
       {data.errors.length > 0 ? (
         <ul className="he-alert he-alert--info">
@@ -59,9 +68,15 @@ export function ProfileView({ org, profileId }: { org: string; profileId: number
           <thead>
             <tr>
               <th scope="col">{t('analytics.columns.activity')}</th>
-              <th scope="col" className="cn-num">{t('lookup.saves')}</th>
-              <th scope="col" className="cn-num">{t('lookup.savesKr')}</th>
-              <th scope="col" className="cn-num">{t('lookup.investment')}</th>
+              <th scope="col" className="cn-num">
+                {t('lookup.saves')}
+              </th>
+              <th scope="col" className="cn-num">
+                {t('lookup.savesKr')}
+              </th>
+              <th scope="col" className="cn-num">
+                {t('lookup.investment')}
+              </th>
               <th scope="col">{t('lookup.label')}</th>
             </tr>
           </thead>
@@ -70,7 +85,9 @@ export function ProfileView({ org, profileId }: { org: string; profileId: number
               <tr key={a.name}>
                 <th scope="row">
                   {bucketLabel(t, 'activities', a.name)}
-                  {a.completion_status === 'completed' ? <span className="he-badge he-badge--ok"> {t('lookup.done')}</span> : null}
+                  {a.completion_status === 'completed' ? (
+                    <span className="he-badge he-badge--ok"> {t('lookup.done')}</span>
+                  ) : null}
                 </th>
                 <td className="cn-num">{format.kwh(a.savings.energySavings)}</td>
                 <td className="cn-num">{format.kr(a.savings.energyCostSavings)}</td>

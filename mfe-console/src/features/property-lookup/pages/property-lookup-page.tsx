@@ -24,7 +24,10 @@ export function PropertyLookupPage() {
   const [draft, setDraft] = useState(q);
   useEffect(() => setDraft(q), [q]);
   const search = useSearchPropertiesQuery({ org: organisation.slug, q }, { skip: !q });
-  const property = useGetLookupPropertyQuery({ org: organisation.slug, id: propertyId ?? 0 }, { skip: !propertyId, refetchOnMountOrArgChange: true });
+  const property = useGetLookupPropertyQuery(
+    { org: organisation.slug, id: propertyId ?? 0 },
+    { skip: !propertyId, refetchOnMountOrArgChange: true },
+  );
 
   function go(next: Record<string, string | number | null>) {
     const search = new URLSearchParams(params);
@@ -46,7 +49,14 @@ export function PropertyLookupPage() {
         <form role="search" className="cn-inline-form" onSubmit={submit}>
           <div className="he-field">
             <label htmlFor={`${id}-q`}>{t('lookup.query')}</label>
-            <input id={`${id}-q`} type="search" value={draft} onChange={(e) => setDraft(e.target.value)} placeholder={t('lookup.placeholder')} maxLength={QUERY_MAX} />
+            <input
+              id={`${id}-q`}
+              type="search"
+              value={draft}
+              onChange={(e) => setDraft(e.target.value)}
+              placeholder={t('lookup.placeholder')}
+              maxLength={QUERY_MAX}
+            />
           </div>
           <button type="submit" className="he-button" disabled={!draft.trim()}>
             {t('lookup.search')}
@@ -61,7 +71,12 @@ export function PropertyLookupPage() {
             <ul className="cn-hits" aria-label={t('lookup.hits')}>
               {search.data.properties.map((hit) => (
                 <li key={hit.id}>
-                  <button type="button" className="cn-hit" aria-pressed={hit.id === propertyId} onClick={() => go({ property: hit.id, profile: null })}>
+                  <button
+                    type="button"
+                    className="cn-hit"
+                    aria-pressed={hit.id === propertyId}
+                    onClick={() => go({ property: hit.id, profile: null })}
+                  >
                     <strong>{hit.name}</strong>
                     <span className="he-muted">{t('lookup.profiles', { count: hit.profiles })}</span>
                   </button>
@@ -85,11 +100,23 @@ export function PropertyLookupPage() {
               {Object.entries(property.data.register).map(([key, value]) => (
                 <Fragment key={key}>
                   <dt>{t(`lookup.register.${key}`, { defaultValue: key })}</dt>
-                  <dd>{Array.isArray(value) ? value.map((v) => bucketOrValue(t, String(v))).join(', ') : typeof value === 'number' ? (key.endsWith('_year') ? String(value) : format.number(value)) : bucketOrValue(t, String(value))}</dd>
+                  <dd>
+                    {Array.isArray(value)
+                      ? value.map((v) => bucketOrValue(t, String(v))).join(', ')
+                      : typeof value === 'number'
+                        ? key.endsWith('_year')
+                          ? String(value)
+                          : format.number(value)
+                        : bucketOrValue(t, String(value))}
+                  </dd>
                 </Fragment>
               ))}
               <dt>{t('lookup.issued')}</dt>
-              <dd>{property.data.issued_epc ? `${String(property.data.issued_epc.class)} (${t(`lookup.sources.${String(property.data.issued_epc.source ?? 'register')}`)})` : t('lookup.noIssued')}</dd>
+              <dd>
+                {property.data.issued_epc
+                  ? `${String(property.data.issued_epc.class)} (${t(`lookup.sources.${String(property.data.issued_epc.source ?? 'register')}`)})`
+                  : t('lookup.noIssued')}
+              </dd>
             </dl>
             {property.data.profiles.length === 0 ? (
               <p className="he-muted">{t('lookup.noProfiles')}</p>
@@ -111,12 +138,20 @@ export function PropertyLookupPage() {
                   <tbody>
                     {property.data.profiles.map((p) => (
                       <tr key={p.id} aria-current={p.id === profileId ? 'true' : undefined}>
-                        <th scope="row">{p.owner === 'homeowner' ? `${t('lookup.homeowner')} ${p.homeowner ?? ''}` : t('lookup.visitor')}</th>
+                        <th scope="row">
+                          {p.owner === 'homeowner'
+                            ? `${t('lookup.homeowner')} ${p.homeowner ?? ''}`
+                            : t('lookup.visitor')}
+                        </th>
                         <td>{p.organisation?.name ?? '–'}</td>
                         <td>{p.calculated_class ?? '–'}</td>
                         <td>{format.time(p.updated_at)}</td>
                         <td>
-                          <button type="button" className="he-button he-button--small" onClick={() => go({ profile: p.id })}>
+                          <button
+                            type="button"
+                            className="he-button he-button--small"
+                            onClick={() => go({ profile: p.id })}
+                          >
                             {t('lookup.openProfile')}
                           </button>
                         </td>

@@ -55,7 +55,9 @@ export function LeadCard({ org, lead }: { org: string; lead: Lead }) {
         <dd>{formatDate(lead.requested_at, i18n.language)}</dd>
         <dt>{t('requests.status')}</dt>
         <dd>
-          <span className={`cn-lead__status cn-lead__status--${lead.status}`}>{t(`requests.statuses.${lead.status}`)}</span>
+          <span className={`cn-lead__status cn-lead__status--${lead.status}`}>
+            {t(`requests.statuses.${lead.status}`)}
+          </span>
         </dd>
         {lead.note ? (
           <>
@@ -68,7 +70,11 @@ export function LeadCard({ org, lead }: { org: string; lead: Lead }) {
         <form className="cn-lead__form" onSubmit={(event) => void onSubmit(event)}>
           <div className="he-field">
             <label htmlFor={`${id}-status`}>{t('requests.newStatus')}</label>
-            <select id={`${id}-status`} value={status} onChange={(event) => setStatus(event.target.value as LeadStatus | '')}>
+            <select
+              id={`${id}-status`}
+              value={status}
+              onChange={(event) => setStatus(event.target.value as LeadStatus | '')}
+            >
               <option value="">{t('requests.choose')}</option>
               {next.map((s) => (
                 <option key={s} value={s}>
@@ -79,7 +85,13 @@ export function LeadCard({ org, lead }: { org: string; lead: Lead }) {
           </div>
           <div className="he-field">
             <label htmlFor={`${id}-note`}>{t('requests.note')}</label>
-            <textarea id={`${id}-note`} value={note} maxLength={LEAD_NOTE_MAX} rows={2} onChange={(event) => setNote(event.target.value)} />
+            <textarea
+              id={`${id}-note`}
+              value={note}
+              maxLength={LEAD_NOTE_MAX}
+              rows={2}
+              onChange={(event) => setNote(event.target.value)}
+            />
           </div>
           {problem ? (
             <p className="he-alert" role="alert">

@@ -16,7 +16,10 @@ export function UserManagementPage() {
         title={t('pages.user-management.title')}
         intro={t('pages.user-management.intro', { organisation: organisation.name })}
       />
-      <UserManagement scope={{ kind: 'organisation', slug: organisation.slug, name: organisation.name }} currentUserId={user.id} />
+      <UserManagement
+        scope={{ kind: 'organisation', slug: organisation.slug, name: organisation.name }}
+        currentUserId={user.id}
+      />
     </div>
   );
 }

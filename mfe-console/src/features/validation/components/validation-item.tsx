@@ -9,7 +9,12 @@ import {
   useFormat,
 } from '@home-energy/shared';
 import { apiErrorBody } from '@home-energy/shared/ui/user-management';
-import { documentFileUrl, useApproveDocumentMutation, useRejectDocumentMutation, useReviewAnswersMutation } from '../api/validation-api';
+import {
+  documentFileUrl,
+  useApproveDocumentMutation,
+  useRejectDocumentMutation,
+  useReviewAnswersMutation,
+} from '../api/validation-api';
 import { rejectionSchema } from '@home-energy/shared/schemas/validation-queue';
 import { maxLengthOf } from '@home-energy/shared/schemas/limits';
 
@@ -36,7 +41,11 @@ function DocumentReview({ org, document }: { org: string; document: QueueDocumen
 
   async function onApprove() {
     try {
-      await approve({ org, id: document.id, body: energyClass === document.energy_class ? {} : { energy_class: energyClass as EnergyClass } }).unwrap();
+      await approve({
+        org,
+        id: document.id,
+        body: energyClass === document.energy_class ? {} : { energy_class: energyClass as EnergyClass },
+      }).unwrap();
       toast(t('validation.approved', { energyClass }));
     } catch (error) {
       toast(apiErrorBody(error)?.message ?? t('common.saveFailed'), 'error');
@@ -59,7 +68,11 @@ function DocumentReview({ org, document }: { org: string; document: QueueDocumen
           {t('validation.download', { name: document.file_name })}
         </a>{' '}
         <span className="he-muted">
-          ({document.size_bytes < 1024 ? `${document.size_bytes} B` : `${format.number(document.size_bytes / 1024, { maxDecimals: 0 })} kB`}, {t('validation.uploaded', { when: format.time(document.uploaded_at) })})
+          (
+          {document.size_bytes < 1024
+            ? `${document.size_bytes} B`
+            : `${format.number(document.size_bytes / 1024, { maxDecimals: 0 })} kB`}
+          , {t('validation.uploaded', { when: format.time(document.uploaded_at) })})
         </span>
       </p>
       <p>
@@ -69,7 +82,12 @@ function DocumentReview({ org, document }: { org: string; document: QueueDocumen
       </p>
       <div className="he-actions">
         <label htmlFor={`${id}-class`}>{t('validation.classOnCertificate')}</label>
-        <select id={`${id}-class`} className="he-select" value={energyClass} onChange={(e) => setEnergyClass(e.target.value)}>
+        <select
+          id={`${id}-class`}
+          className="he-select"
+          value={energyClass}
+          onChange={(e) => setEnergyClass(e.target.value)}
+        >
           {ENERGY_CLASSES.map((c) => (
             <option key={c} value={c}>
               {c}
@@ -79,7 +97,13 @@ function DocumentReview({ org, document }: { org: string; document: QueueDocumen
         <button type="button" className="he-button he-button--small" disabled={busy} onClick={() => void onApprove()}>
           {t('validation.approve')}
         </button>
-        <button type="button" className="he-button he-button--secondary he-button--small" disabled={busy} onClick={() => setRejecting((r) => !r)} aria-expanded={rejecting}>
+        <button
+          type="button"
+          className="he-button he-button--secondary he-button--small"
+          disabled={busy}
+          onClick={() => setRejecting((r) => !r)}
+          aria-expanded={rejecting}
+        >
           {t('validation.reject')}
         </button>
       </div>
@@ -87,9 +111,21 @@ function DocumentReview({ org, document }: { org: string; document: QueueDocumen
         <form className="cn-inline-form" onSubmit={onReject}>
           <div className="he-field">
             <label htmlFor={`${id}-reason`}>{t('validation.reason')}</label>
-            <input id={`${id}-reason`} className="he-input" type="text" required maxLength={REASON_MAX} value={reason} onChange={(e) => setReason(e.target.value)} />
+            <input
+              id={`${id}-reason`}
+              className="he-input"
+              type="text"
+              required
+              maxLength={REASON_MAX}
+              value={reason}
+              onChange={(e) => setReason(e.target.value)}
+            />
           </div>
-          <button type="submit" className="he-button he-button--danger he-button--small" disabled={busy || !reason.trim()}>
+          <button
+            type="submit"
+            className="he-button he-button--danger he-button--small"
+            disabled={busy || !reason.trim()}
+          >
             {t('validation.confirmReject')}
           </button>
         </form>
@@ -116,8 +152,10 @@ export function ValidationItemCard({ org, item }: { org: string; item: Validatio
     <li className="he-section cn-queue-item" data-profile={item.profile_id}>
       <h2 className="cn-panel__title">{item.property.name}</h2>
       <p className="he-muted">
-        {t(`validation.owner.${item.owner}`)} · {t('validation.calculated', { energyClass: item.calculated_class ?? '–' })}
-        {item.issued_epc ? ` · ${t('validation.issued', { energyClass: item.issued_epc.class })}` : ''} · {t('validation.updated', { when: format.time(item.updated_at) })}
+        {t(`validation.owner.${item.owner}`)} ·{' '}
+        {t('validation.calculated', { energyClass: item.calculated_class ?? '–' })}
+        {item.issued_epc ? ` · ${t('validation.issued', { energyClass: item.issued_epc.class })}` : ''} ·{' '}
+        {t('validation.updated', { when: format.time(item.updated_at) })}
       </p>
       {item.issues.length > 0 ? (
         <div className="cn-issues">
@@ -125,15 +163,26 @@ export function ValidationItemCard({ org, item }: { org: string; item: Validatio
           <ul>
             {item.issues.map((issue) => (
               <li key={issue.rule}>
-                <strong>{t(`validation.rules.${issue.rule}.title`)}</strong> {t(`validation.rules.${issue.rule}.text`, ruleValues(issue.values))}
+                <strong>{t(`validation.rules.${issue.rule}.title`)}</strong>{' '}
+                {t(`validation.rules.${issue.rule}.text`, ruleValues(issue.values))}
               </li>
             ))}
           </ul>
           <div className="he-actions">
-            <button type="button" className="he-button he-button--small" disabled={reviewState.isLoading} onClick={() => void decide('accepted')}>
+            <button
+              type="button"
+              className="he-button he-button--small"
+              disabled={reviewState.isLoading}
+              onClick={() => void decide('accepted')}
+            >
               {t('validation.answers.accept')}
             </button>
-            <button type="button" className="he-button he-button--secondary he-button--small" disabled={reviewState.isLoading} onClick={() => void decide('rejected')}>
+            <button
+              type="button"
+              className="he-button he-button--secondary he-button--small"
+              disabled={reviewState.isLoading}
+              onClick={() => void decide('rejected')}
+            >
               {t('validation.answers.reject')}
             </button>
           </div>

@@ -55,7 +55,6 @@ export function AddPropertyPage() {
     );
   }
 
-
   async function onValid(property: MiniflowProperty) {
     if (adding.isLoading) return;
     setProblem(null);
@@ -65,7 +64,13 @@ export function AddPropertyPage() {
       navigate(dashboardPath(added.property.id), { replace: location.pathname.includes('add-property') });
     } catch (error) {
       const status = (error as { status?: number }).status;
-      setProblem(status === 404 ? t('addProperty.notFound') : status === 400 ? t('addProperty.invalid') : t('addProperty.failed'));
+      setProblem(
+        status === 404
+          ? t('addProperty.notFound')
+          : status === 400
+            ? t('addProperty.invalid')
+            : t('addProperty.failed'),
+      );
     }
   }
 

@@ -68,7 +68,9 @@ export function AddressCombobox({ onSelect }: { onSelect: (suggestion: AddressSu
         aria-autocomplete="list"
         aria-expanded={showList && suggestions.length > 0}
         aria-controls={listId}
-        aria-activedescendant={active >= 0 && suggestions[active] ? `${id}-option-${suggestions[active].id}` : undefined}
+        aria-activedescendant={
+          active >= 0 && suggestions[active] ? `${id}-option-${suggestions[active].id}` : undefined
+        }
         value={text}
         onChange={(event) => {
           setText(event.target.value);
@@ -80,7 +82,13 @@ export function AddressCombobox({ onSelect }: { onSelect: (suggestion: AddressSu
         onKeyDown={onKeyDown}
       />
       {showList && isFetching ? <span className="flow-combobox__busy" aria-hidden="true" /> : null}
-      <ul id={listId} role="listbox" aria-label={t('search.suggestions')} className="flow-combobox__list" hidden={!showList || suggestions.length === 0}>
+      <ul
+        id={listId}
+        role="listbox"
+        aria-label={t('search.suggestions')}
+        className="flow-combobox__list"
+        hidden={!showList || suggestions.length === 0}
+      >
         {suggestions.map((s, index) => (
           // The input takes the keys (aria-activedescendant).
           // oxlint-disable-next-line jsx-a11y/click-events-have-key-events
@@ -101,7 +109,11 @@ export function AddressCombobox({ onSelect }: { onSelect: (suggestion: AddressSu
         ))}
       </ul>
       {/* One live region: read out the count while the list shows, visible when there is nothing to pick. */}
-      <p className={suggestions.length > 0 || !status ? 'he-visually-hidden' : 'flow-hint'} role="status" aria-live="polite">
+      <p
+        className={suggestions.length > 0 || !status ? 'he-visually-hidden' : 'flow-hint'}
+        role="status"
+        aria-live="polite"
+      >
         {status}
       </p>
     </div>

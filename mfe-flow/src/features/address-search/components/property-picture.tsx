@@ -8,7 +8,9 @@ import genericPicture from '../assets/property-search.svg';
 export function PropertyPicture({ address, alt }: { address: string; alt: string }) {
   const [failedFor, setFailedFor] = useState<string | null>(null);
   const failed = failedFor === address;
-  const src = failed ? genericPicture : `/api/flow/property-search/google-streetview?address=${encodeURIComponent(address)}`;
+  const src = failed
+    ? genericPicture
+    : `/api/flow/property-search/google-streetview?address=${encodeURIComponent(address)}`;
   return (
     <img
       className="flow-picture"

@@ -33,10 +33,18 @@ export function AddressSearchPage() {
             <p>
               {chosen.postal_code.slice(0, 3)} {chosen.postal_code.slice(3)} {chosen.postal_city}
             </p>
-            <button type="button" className="he-button" onClick={() => {
-                void recordInteraction({ action: 'property_search.start', object: 'address_search', property_id: chosen.id });
+            <button
+              type="button"
+              className="he-button"
+              onClick={() => {
+                void recordInteraction({
+                  action: 'property_search.start',
+                  object: 'address_search',
+                  property_id: chosen.id,
+                });
                 navigate(questionsPath(chosen.id));
-              }}>
+              }}
+            >
               {t('search.start')}
             </button>
           </div>

@@ -25,7 +25,15 @@ function fieldsNamedIn(error: unknown): Field[] {
  * Name (optional field), email and Swedish mobile, checked with the BFF's own schema (shared/validation/contact.ts) and
  * saved, normalised, through POST /api/flow/user/profile/contact. Used by /flow/contact and by My homes.
  */
-export function ContactForm({ initial, withName = false, onSaved }: { initial: ContactValues; withName?: boolean; onSaved?: () => void }) {
+export function ContactForm({
+  initial,
+  withName = false,
+  onSaved,
+}: {
+  initial: ContactValues;
+  withName?: boolean;
+  onSaved?: () => void;
+}) {
   const { t } = useTranslation('flow');
   const toast = useToast();
   const [saveContact, saving] = useSaveContactMutation();
@@ -42,7 +50,8 @@ export function ContactForm({ initial, withName = false, onSaved }: { initial: C
     resolver: zodResolver(contactSchema),
     reValidateMode: 'onSubmit',
   });
-  const message = (field: Field) => t(field === 'name' ? 'contact.invalidName' : field === 'email' ? 'contact.invalidEmail' : 'contact.invalidPhone');
+  const message = (field: Field) =>
+    t(field === 'name' ? 'contact.invalidName' : field === 'email' ? 'contact.invalidEmail' : 'contact.invalidPhone');
 
   const onValid = async (contact: Contact) => {
     setProblem(null);

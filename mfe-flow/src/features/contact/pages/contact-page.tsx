@@ -1,6 +1,12 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Loading, signRedirectUrl, useGetProfileQuery, useRecordInteractionMutation, useSession } from '@home-energy/shared';
+import {
+  Loading,
+  signRedirectUrl,
+  useGetProfileQuery,
+  useRecordInteractionMutation,
+  useSession,
+} from '@home-energy/shared';
 import { ContactForm } from '../components/contact-form';
 
 /** /flow/contact: email and Swedish mobile so installers can reach the homeowner (docs/product.md §5 messages). */

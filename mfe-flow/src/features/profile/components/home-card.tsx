@@ -6,7 +6,17 @@ import { HomeRequests } from './home-requests';
 import { dashboardPath } from '@home-energy/shared/mfe/pages';
 
 /** One home in "My homes": its label letter in the class colour, the address linking to its dashboard, and removal after a confirmation. */
-export function HomeCard({ home, selected, busy, onRemove }: { home: ProfileProperty; selected: boolean; busy: boolean; onRemove: () => void }) {
+export function HomeCard({
+  home,
+  selected,
+  busy,
+  onRemove,
+}: {
+  home: ProfileProperty;
+  selected: boolean;
+  busy: boolean;
+  onRemove: () => void;
+}) {
   const { t } = useTranslation('flow');
   const [confirming, setConfirming] = useState(false);
   const cancelRef = useRef<HTMLButtonElement>(null);
@@ -24,7 +34,12 @@ export function HomeCard({ home, selected, busy, onRemove }: { home: ProfileProp
 
   return (
     <li className="he-card flow-home" aria-labelledby={titleId}>
-      <span className="flow-home__label" data-class={home.label ?? undefined} role="img" aria-label={home.label ? t('profile.label', { class: home.label }) : t('profile.noLabel')}>
+      <span
+        className="flow-home__label"
+        data-class={home.label ?? undefined}
+        role="img"
+        aria-label={home.label ? t('profile.label', { class: home.label }) : t('profile.noLabel')}
+      >
         <span aria-hidden="true">{home.label ?? '–'}</span>
       </span>
       <div className="flow-home__body">
@@ -43,10 +58,20 @@ export function HomeCard({ home, selected, busy, onRemove }: { home: ProfileProp
         {confirming ? (
           <div role="group" aria-labelledby={`${titleId}-confirm`} className="flow-home__confirm">
             <p id={`${titleId}-confirm`}>{t('profile.confirmRemove', { name: home.name })}</p>
-            <button type="button" className="he-button he-button--danger he-button--small" disabled={busy} onClick={onRemove}>
+            <button
+              type="button"
+              className="he-button he-button--danger he-button--small"
+              disabled={busy}
+              onClick={onRemove}
+            >
               {t('profile.confirm')}
             </button>
-            <button ref={cancelRef} type="button" className="he-button he-button--secondary he-button--small" onClick={() => setConfirming(false)}>
+            <button
+              ref={cancelRef}
+              type="button"
+              className="he-button he-button--secondary he-button--small"
+              onClick={() => setConfirming(false)}
+            >
               {t('profile.cancel')}
             </button>
           </div>

@@ -11,7 +11,11 @@ export function HomeRequests({ propertyId }: { propertyId: number }) {
     <ul className="he-muted" aria-label={t('profile.requests')}>
       {data.requests.map((r) => (
         <li key={`${r.installer}-${r.key}`}>
-          {t('profile.requestLine', { name: r.installer_name, measure: t(`profile.measures.${r.key}`, { defaultValue: r.key }), status: t(`profile.statuses.${r.status}`) })}
+          {t('profile.requestLine', {
+            name: r.installer_name,
+            measure: t(`profile.measures.${r.key}`, { defaultValue: r.key }),
+            status: t(`profile.statuses.${r.status}`),
+          })}
         </li>
       ))}
     </ul>

@@ -82,7 +82,12 @@ export function ProfilePage() {
         {removed ? (
           <p className="he-alert he-alert--info flow-undo">
             <span>{t('profile.removed', { name: removed.name })}</span>{' '}
-            <button type="button" className="he-button he-button--secondary he-button--small" disabled={restoring.isLoading} onClick={() => void onUndo()}>
+            <button
+              type="button"
+              className="he-button he-button--secondary he-button--small"
+              disabled={restoring.isLoading}
+              onClick={() => void onUndo()}
+            >
               {t('profile.undo')}
             </button>
           </p>
@@ -108,7 +113,10 @@ export function ProfilePage() {
       )}
       <h2>{t('profile.contact')}</h2>
       <p className="he-muted">{t('profile.contactIntro')}</p>
-      <ContactForm withName initial={{ name: contact?.name ?? profile.name, email: contact?.email ?? '', mobile: contact?.mobile ?? '' }} />
+      <ContactForm
+        withName
+        initial={{ name: contact?.name ?? profile.name, email: contact?.email ?? '', mobile: contact?.mobile ?? '' }}
+      />
       <MailLanguageChoice
         value={profile.mailLanguage}
         onChoose={(mailLanguage) => patchProfile({ mailLanguage }).unwrap()}

@@ -84,7 +84,12 @@ export function QuestionField({ question, value, error, onChange }: Props) {
 
   if (data.type === 'boolean') {
     return (
-      <fieldset className="flow-field flow-choices flow-choices--inline" data-question={question.key} aria-describedby={describedBy} aria-invalid={error ? true : undefined}>
+      <fieldset
+        className="flow-field flow-choices flow-choices--inline"
+        data-question={question.key}
+        aria-describedby={describedBy}
+        aria-invalid={error ? true : undefined}
+      >
         {legend}
         {help}
         {[true, false].map((option) => (
@@ -101,7 +106,12 @@ export function QuestionField({ question, value, error, onChange }: Props) {
   if (data.type === 'multiple') {
     const selected = Array.isArray(value) ? value : [];
     return (
-      <fieldset className="flow-field flow-choices" data-question={question.key} aria-describedby={describedBy} aria-invalid={error ? true : undefined}>
+      <fieldset
+        className="flow-field flow-choices"
+        data-question={question.key}
+        aria-describedby={describedBy}
+        aria-invalid={error ? true : undefined}
+      >
         {legend}
         {help}
         {data.options.map((option) => {
@@ -117,7 +127,9 @@ export function QuestionField({ question, value, error, onChange }: Props) {
                 onChange={() => onChange(checked ? selected.filter((v) => v !== option) : [...selected, option])}
               />
               <span>{optionLabel(option)}</span>
-              {checked && selected[0] === option && selected.length > 1 ? <span className="he-badge">{t('questions.main')}</span> : null}
+              {checked && selected[0] === option && selected.length > 1 ? (
+                <span className="he-badge">{t('questions.main')}</span>
+              ) : null}
             </label>
           );
         })}
@@ -135,7 +147,14 @@ export function QuestionField({ question, value, error, onChange }: Props) {
           {texts.header}
         </label>
         {help}
-        <select id={id} className="flow-input" value={typeof value === 'string' ? value : ''} aria-invalid={error ? true : undefined} aria-describedby={describedBy} onChange={(event) => onChange(event.target.value)}>
+        <select
+          id={id}
+          className="flow-input"
+          value={typeof value === 'string' ? value : ''}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          onChange={(event) => onChange(event.target.value)}
+        >
           <option value="">{t('questions.choose')}</option>
           {data.options.map((option) => (
             <option key={option} value={option}>
@@ -148,12 +167,23 @@ export function QuestionField({ question, value, error, onChange }: Props) {
     );
   }
   return (
-    <fieldset className="flow-field flow-choices" data-question={question.key} aria-describedby={describedBy} aria-invalid={error ? true : undefined}>
+    <fieldset
+      className="flow-field flow-choices"
+      data-question={question.key}
+      aria-describedby={describedBy}
+      aria-invalid={error ? true : undefined}
+    >
       {legend}
       {help}
       {data.options.map((option) => (
         <label key={option} className="flow-choice">
-          <input type="radio" name={question.key} value={option} checked={value === option} onChange={() => onChange(option)} />
+          <input
+            type="radio"
+            name={question.key}
+            value={option}
+            checked={value === option}
+            onChange={() => onChange(option)}
+          />
           <span>{optionLabel(option)}</span>
         </label>
       ))}

@@ -46,7 +46,11 @@ function fieldError(problem: AnswerProblem): FieldError {
 }
 
 /** The answer to send, or the error to show. Empty fields are not answers (null), unless the question is required. */
-export function checkField(def: QuestionDefinition, value: FieldValue, currentYear: number): { answer: AnswerValue | null; error: FieldError | null } {
+export function checkField(
+  def: QuestionDefinition,
+  value: FieldValue,
+  currentYear: number,
+): { answer: AnswerValue | null; error: FieldError | null } {
   if (isEmpty(value)) return { answer: null, error: def.required ? { code: 'required' } : null };
   const numeric = def.data.type === 'integer' || def.data.type === 'float';
   const answer = numeric ? numberFromText(String(value)) : value;

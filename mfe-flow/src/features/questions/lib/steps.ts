@@ -1,7 +1,13 @@
 import type { QuestionDefinition } from '@home-energy/shared';
 
 /** The preliminary questions (docs/product.md §3) come first, on one page: what the register usually knows. */
-export const PRELIMINARY_KEYS = ['building_type', 'construction_year', 'atemp', 'num_floors', 'primary_heating_systems'];
+export const PRELIMINARY_KEYS = [
+  'building_type',
+  'construction_year',
+  'atemp',
+  'num_floors',
+  'primary_heating_systems',
+];
 const PER_STEP = 4;
 
 /** The asked questions in order, as pages: the preliminary ones, then groups of four. */

@@ -48,14 +48,17 @@ export function QuestionsPage() {
   const wanted = params.get('question');
   const wantedStep = wanted ? steps.findIndex((list) => list.some((q) => q.key === wanted)) : -1;
   const stepIndex =
-    params.get('step') === null && wantedStep >= 0 ? wantedStep : Math.min(Math.max(Number(params.get('step') ?? '1') || 1, 1), Math.max(steps.length, 1)) - 1;
+    params.get('step') === null && wantedStep >= 0
+      ? wantedStep
+      : Math.min(Math.max(Number(params.get('step') ?? '1') || 1, 1), Math.max(steps.length, 1)) - 1;
   const step = steps[stepIndex] ?? [];
   const focusedQuestion = useRef<string | null>(null);
 
   useEffect(() => {
     if (values || !questions.data || !answers.data) return;
     const start: Record<string, FieldValue> = {};
-    for (const q of questions.data.questions) start[q.key] = initialValue(q, answers.data.answers[q.key], answers.data.register[q.key]);
+    for (const q of questions.data.questions)
+      start[q.key] = initialValue(q, answers.data.answers[q.key], answers.data.register[q.key]);
     setValues(start);
   }, [values, questions.data, answers.data]);
 
@@ -112,7 +115,9 @@ export function QuestionsPage() {
   }, [values, saveChanges]);
 
   if (!validId || answers.isError || questions.isError) {
-    const notFound = !validId || (answers.error && 'status' in answers.error && (answers.error.status === 404 || answers.error.status === 400));
+    const notFound =
+      !validId ||
+      (answers.error && 'status' in answers.error && (answers.error.status === 404 || answers.error.status === 400));
     return (
       <section className="he-card" role="alert">
         <h1>{t('questions.title')}</h1>
@@ -120,7 +125,11 @@ export function QuestionsPage() {
         {notFound ? (
           <Link to="/">{t('questions.toSearch')}</Link>
         ) : (
-          <button type="button" className="he-button" onClick={() => void Promise.all([questions.refetch(), answers.refetch()])}>
+          <button
+            type="button"
+            className="he-button"
+            onClick={() => void Promise.all([questions.refetch(), answers.refetch()])}
+          >
             {t('questions.retry')}
           </button>
         )}
@@ -149,7 +158,9 @@ export function QuestionsPage() {
     const first = list.find((q) => found[q.key]);
     if (first) {
       // Move focus to the first question to fix, so keyboard and screen-reader users land on it.
-      const field = formRef.current?.querySelector<HTMLElement>(`[data-question="${first.key}"] input, [data-question="${first.key}"] select`);
+      const field = formRef.current?.querySelector<HTMLElement>(
+        `[data-question="${first.key}"] input, [data-question="${first.key}"] select`,
+      );
       field?.focus();
       return false;
     }
@@ -217,7 +228,12 @@ export function QuestionsPage() {
       >
         {step.map((q) => (
           <div key={q.key}>
-            <QuestionField question={q} value={values[q.key] ?? null} error={errors[q.key] ?? null} onChange={(value) => setValue(q.key, value)} />
+            <QuestionField
+              question={q}
+              value={values[q.key] ?? null}
+              error={errors[q.key] ?? null}
+              onChange={(value) => setValue(q.key, value)}
+            />
             <KnowledgeMessages messageKey={questionMessageKey(q.key)} />
           </div>
         ))}

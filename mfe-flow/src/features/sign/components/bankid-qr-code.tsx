@@ -32,5 +32,7 @@ export function BankIdQrCode({ data }: { data: string }) {
   }, [data]);
 
   if (!image) return <div style={{ width: 240, height: 240 }} aria-hidden="true" />;
-  return <img src={image} alt={t('sign.qrAlt')} width={240} height={240} style={{ display: 'block', margin: '0 auto' }} />;
+  return (
+    <img src={image} alt={t('sign.qrAlt')} width={240} height={240} style={{ display: 'block', margin: '0 auto' }} />
+  );
 }

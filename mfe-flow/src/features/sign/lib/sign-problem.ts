@@ -1,10 +1,16 @@
 import type { SignStatus } from '@home-energy/shared';
 
 /** What went wrong talking to the BFF: no answer at all, or an error answer with the server's message (if any). */
-export type SignProblem = { kind: 'network' } | { kind: 'server'; status: number; message: string | SignStatus['message'] | null };
+export type SignProblem =
+  { kind: 'network' } | { kind: 'server'; status: number; message: string | SignStatus['message'] | null };
 
 function isLocalisedMessage(value: unknown): value is SignStatus['message'] {
-  return typeof value === 'object' && value !== null && typeof (value as { en?: unknown }).en === 'string' && typeof (value as { sv?: unknown }).sv === 'string';
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { en?: unknown }).en === 'string' &&
+    typeof (value as { sv?: unknown }).sv === 'string'
+  );
 }
 
 /**

@@ -4,7 +4,12 @@ import { useNavigate } from '@home-energy/shared/router';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { getCsrfToken, type AppDispatch, type LoginMethod, type SignStatus } from '@home-energy/shared';
 import { useCancelSignMutation } from '../api/cancel-sign';
-import { SIGN_POLL_INTERVAL_MS, signStatusApi, useGetSignStatusQuery, useLazyGetSignStatusQuery } from '../api/get-sign-status';
+import {
+  SIGN_POLL_INTERVAL_MS,
+  signStatusApi,
+  useGetSignStatusQuery,
+  useLazyGetSignStatusQuery,
+} from '../api/get-sign-status';
 import { useSignInHomeownerMutation } from '../api/sign-in-homeowner';
 import { useStartSignMutation } from '../api/start-sign';
 import { announceSignIn } from './announce-sign-in';
@@ -60,7 +65,15 @@ export interface SignFlow {
  * @param returnPath same device: where the BankID app sends the user back (this page, to resume).
  * @param enabled false while the session is read or when a homeowner is already signed in.
  */
-export function useSignFlow({ destination, returnPath, enabled }: { destination: string; returnPath: string | undefined; enabled: boolean }): SignFlow {
+export function useSignFlow({
+  destination,
+  returnPath,
+  enabled,
+}: {
+  destination: string;
+  returnPath: string | undefined;
+  enabled: boolean;
+}): SignFlow {
   const navigate = useNavigate();
   const dispatch = useDispatch<AppDispatch>();
   const [step, setStep] = useState<SignStep>({ name: 'checking' });
@@ -87,7 +100,11 @@ export function useSignFlow({ destination, returnPath, enabled }: { destination:
       await signInHomeowner({ csrfToken: await csrfToken() }).unwrap();
     } catch (error) {
       // No answer: sign in again. Refused (409 not complete, 404 no order): the order cannot be used, start a new one.
-      setStep({ name: 'error', problem: signProblem(error), retry: isTransient(error) ? () => void finish() : restart });
+      setStep({
+        name: 'error',
+        problem: signProblem(error),
+        retry: isTransient(error) ? () => void finish() : restart,
+      });
       return;
     }
     await announceSignIn();
@@ -135,8 +152,10 @@ export function useSignFlow({ destination, returnPath, enabled }: { destination:
       .unwrap()
       .then(
         (status) => {
-          if (!status) setStep(CHOICE); // 204: no order in this session
-          else if (status.requestStatus === 'pending') setStep({ name: 'order', attempt: RESUMED_ORDER, method: status.loginMethod, launchUrl: null });
+          if (!status)
+            setStep(CHOICE); // 204: no order in this session
+          else if (status.requestStatus === 'pending')
+            setStep({ name: 'order', attempt: RESUMED_ORDER, method: status.loginMethod, launchUrl: null });
           else if (status.requestStatus === 'complete') void finish();
           else setStep(CHOICE);
         },
@@ -151,7 +170,8 @@ export function useSignFlow({ destination, returnPath, enabled }: { destination:
   }, [order, cancelling, finish]);
 
   useEffect(() => {
-    if (pollError && !isTransient(pollError)) setStep({ name: 'error', problem: signProblem(pollError), retry: restart });
+    if (pollError && !isTransient(pollError))
+      setStep({ name: 'error', problem: signProblem(pollError), retry: restart });
   }, [pollError, restart]);
 
   // 204 while polling: the server no longer knows this session's order (e.g. the session expired).

@@ -65,7 +65,15 @@ export function SignPage() {
   );
 }
 
-function SignStepView({ flow, headingRef, language }: { flow: SignFlow; headingRef: RefObject<HTMLHeadingElement | null>; language: string }): ReactNode {
+function SignStepView({
+  flow,
+  headingRef,
+  language,
+}: {
+  flow: SignFlow;
+  headingRef: RefObject<HTMLHeadingElement | null>;
+  language: string;
+}): ReactNode {
   const { t } = useTranslation('flow');
   const { step, order } = flow;
   switch (step.name) {
@@ -105,7 +113,14 @@ function SignStepView({ flow, headingRef, language }: { flow: SignFlow; headingR
         />
       );
     case 'error':
-      return <SignAlert title={t('sign.errorTitle')} lines={problemLines(step.problem, language, t)} onRetry={step.retry} headingRef={headingRef} />;
+      return (
+        <SignAlert
+          title={t('sign.errorTitle')}
+          lines={problemLines(step.problem, language, t)}
+          onRetry={step.retry}
+          headingRef={headingRef}
+        />
+      );
     default:
       return null;
   }

@@ -26,7 +26,13 @@ function niceAxis(value: number): { max: number; tickAmount: number } {
 }
 
 const base = (format: ReturnType<typeof useFormat>, yearLabel: string): ApexOptions => ({
-  chart: { toolbar: { show: false }, zoom: { enabled: false }, animations: { enabled: false }, fontFamily: 'inherit', parentHeightOffset: 0 },
+  chart: {
+    toolbar: { show: false },
+    zoom: { enabled: false },
+    animations: { enabled: false },
+    fontFamily: 'inherit',
+    parentHeightOffset: 0,
+  },
   dataLabels: { enabled: false },
   legend: { show: false },
   grid: { borderColor: '#e3e8e5', strokeDashArray: 3 },
@@ -51,7 +57,17 @@ export default function FinanceCharts({ financing }: { financing: Financing }) {
     // Room for the cost line even when the savings never reach it.
     yaxis: { ...base(format, t('charts.year')).yaxis, min: 0, ...niceAxis(Math.max(paid, ...financing.savingsSeries)) },
     annotations: {
-      yaxis: [{ y: paid, borderColor: '#a8281e', strokeDashArray: 4, label: { text: t('charts.cost', { amount: format.kr(paid) }), style: { color: '#fff', background: '#a8281e' } } }],
+      yaxis: [
+        {
+          y: paid,
+          borderColor: '#a8281e',
+          strokeDashArray: 4,
+          label: {
+            text: t('charts.cost', { amount: format.kr(paid) }),
+            style: { color: '#fff', background: '#a8281e' },
+          },
+        },
+      ],
     },
   };
   const loanOptions: ApexOptions = {
@@ -64,13 +80,26 @@ export default function FinanceCharts({ financing }: { financing: Financing }) {
 
   return (
     <div className="rd-charts">
-      <figure className="rd-chart" data-testid="savings-chart" data-last={Math.round(last)} data-cost={Math.round(paid)}>
+      <figure
+        className="rd-chart"
+        data-testid="savings-chart"
+        data-last={Math.round(last)}
+        data-cost={Math.round(paid)}
+      >
         <figcaption>
           <strong>{t('charts.savingsTitle')}</strong>
-          <span className="rd-muted"> {t('charts.savingsSummary', { years: financing.lifeSpan, amount: format.kr(last), cost: format.kr(paid) })}</span>
+          <span className="rd-muted">
+            {' '}
+            {t('charts.savingsSummary', { years: financing.lifeSpan, amount: format.kr(last), cost: format.kr(paid) })}
+          </span>
         </figcaption>
         <div aria-hidden="true">
-          <Chart type="area" height={220} series={[{ name: t('charts.savingsSeries'), data: financing.savingsSeries.map(Math.round) }]} options={savingsOptions} />
+          <Chart
+            type="area"
+            height={220}
+            series={[{ name: t('charts.savingsSeries'), data: financing.savingsSeries.map(Math.round) }]}
+            options={savingsOptions}
+          />
         </div>
       </figure>
       <figure className="rd-chart" data-testid="loan-chart" data-first={Math.round(financing.repaymentSeries[0] ?? 0)}>
@@ -85,7 +114,12 @@ export default function FinanceCharts({ financing }: { financing: Financing }) {
         </figcaption>
         {financing.loanAmount > 0 ? (
           <div aria-hidden="true">
-            <Chart type="bar" height={200} series={[{ name: t('charts.loanSeries'), data: financing.repaymentSeries.map(Math.round) }]} options={loanOptions} />
+            <Chart
+              type="bar"
+              height={200}
+              series={[{ name: t('charts.loanSeries'), data: financing.repaymentSeries.map(Math.round) }]}
+              options={loanOptions}
+            />
           </div>
         ) : null}
       </figure>

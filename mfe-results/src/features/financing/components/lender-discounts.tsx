@@ -16,7 +16,13 @@ interface DiscountInput {
   format: Format;
 }
 
-function LenderDiscountRow({ lender, energyClassAfter, energyClassBefore, mortgageAmount, format }: DiscountInput & { lender: Lender }) {
+function LenderDiscountRow({
+  lender,
+  energyClassAfter,
+  energyClassBefore,
+  mortgageAmount,
+  format,
+}: DiscountInput & { lender: Lender }) {
   const { t, i18n } = useTranslation('results');
   // The request waits until the sliders rest; the kronor follow the sliders at once.
   const amount = useDebounced(Math.round(mortgageAmount), 400);
@@ -46,7 +52,12 @@ function LenderDiscountRow({ lender, energyClassAfter, energyClassBefore, mortga
 }
 
 /** Green mortgage discounts of the two (demo) lenders for the class after the measure, as kronor a year. */
-export function LenderDiscounts({ energyClassAfter, energyClassBefore, mortgageAmount, format }: Omit<DiscountInput, 'energyClassAfter'> & { energyClassAfter: EnergyClass | null }) {
+export function LenderDiscounts({
+  energyClassAfter,
+  energyClassBefore,
+  mortgageAmount,
+  format,
+}: Omit<DiscountInput, 'energyClassAfter'> & { energyClassAfter: EnergyClass | null }) {
   const { t } = useTranslation('results');
   if (!energyClassAfter || mortgageAmount <= 0) {
     return (
@@ -62,7 +73,14 @@ export function LenderDiscounts({ energyClassAfter, energyClassBefore, mortgageA
       <p className="rd-muted">{t('discounts.intro', { class: energyClassAfter, amount: format.kr(mortgageAmount) })}</p>
       <ul>
         {LENDERS.map((lender) => (
-          <LenderDiscountRow key={lender} lender={lender} energyClassAfter={energyClassAfter} energyClassBefore={energyClassBefore} mortgageAmount={mortgageAmount} format={format} />
+          <LenderDiscountRow
+            key={lender}
+            lender={lender}
+            energyClassAfter={energyClassAfter}
+            energyClassBefore={energyClassBefore}
+            mortgageAmount={mortgageAmount}
+            format={format}
+          />
         ))}
       </ul>
       <p className="rd-muted rd-small">{t('discounts.demoNote')}</p>

@@ -2,7 +2,8 @@ import { useTranslation } from 'react-i18next';
 import type { LoanSettings, LoanSliderLimits, SliderLimits } from '@home-energy/shared';
 import type { Format } from '@home-energy/shared';
 
-type SliderKey = 'homeValuation' | 'homeLoan' | 'homeLoanInterest' | 'privateLoanInterest' | 'extensionLoan' | 'loanTerm';
+type SliderKey =
+  'homeValuation' | 'homeLoan' | 'homeLoanInterest' | 'privateLoanInterest' | 'extensionLoan' | 'loanTerm';
 
 interface SliderProps {
   id: string;
@@ -69,8 +70,22 @@ export function LoanSliders({
   return (
     <fieldset className="rd-sliders rd-controls">
       <legend>{t('financing.adjust')}</legend>
-      <Slider id={id('homeValuation')} label={t('financing.homeValuation')} limits={limits.homeValuation} value={settings.homeValuation} show={kr} onChange={(homeValuation) => onChange({ homeValuation })} />
-      <Slider id={id('homeLoan')} label={t('financing.homeLoan')} limits={limits.homeLoan} value={settings.homeLoan} show={kr} onChange={(homeLoan) => onChange({ homeLoan })} />
+      <Slider
+        id={id('homeValuation')}
+        label={t('financing.homeValuation')}
+        limits={limits.homeValuation}
+        value={settings.homeValuation}
+        show={kr}
+        onChange={(homeValuation) => onChange({ homeValuation })}
+      />
+      <Slider
+        id={id('homeLoan')}
+        label={t('financing.homeLoan')}
+        limits={limits.homeLoan}
+        value={settings.homeLoan}
+        show={kr}
+        onChange={(homeLoan) => onChange({ homeLoan })}
+      />
       {settings.loanType === 'Mortgage' ? (
         <Slider
           id={id('homeLoanInterest')}
@@ -92,10 +107,24 @@ export function LoanSliders({
         />
       ) : null}
       {settings.loanType !== 'Cash' ? (
-        <Slider id={id('extensionLoan')} label={t('financing.extensionLoan')} limits={limits.extensionLoan} value={borrowed} show={kr} onChange={(extensionLoan) => onChange({ extensionLoan })} />
+        <Slider
+          id={id('extensionLoan')}
+          label={t('financing.extensionLoan')}
+          limits={limits.extensionLoan}
+          value={borrowed}
+          show={kr}
+          onChange={(extensionLoan) => onChange({ extensionLoan })}
+        />
       ) : null}
       {limits.loanTerm ? (
-        <Slider id={id('loanTerm')} label={t('financing.loanTerm')} limits={limits.loanTerm} value={settings.loanTerm} show={years} onChange={(loanTerm) => onChange({ loanTerm })} />
+        <Slider
+          id={id('loanTerm')}
+          label={t('financing.loanTerm')}
+          limits={limits.loanTerm}
+          value={settings.loanTerm}
+          show={years}
+          onChange={(loanTerm) => onChange({ loanTerm })}
+        />
       ) : null}
     </fieldset>
   );

@@ -10,7 +10,13 @@ export function LoanTypeChoice({ value, onChange }: { value: LoanType; onChange:
       <div className="rd-segmented">
         {LOAN_TYPES.map((loanType) => (
           <label key={loanType} className="rd-segmented__option">
-            <input type="radio" name="loan-type" value={loanType} checked={value === loanType} onChange={() => onChange(loanType)} />
+            <input
+              type="radio"
+              name="loan-type"
+              value={loanType}
+              checked={value === loanType}
+              onChange={() => onChange(loanType)}
+            />
             <span>{t(`financing.loanTypes.${loanType}`)}</span>
           </label>
         ))}

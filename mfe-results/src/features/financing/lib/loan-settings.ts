@@ -25,7 +25,9 @@ export function useLoanSettings(initial?: LoanSettings) {
   }, []);
   /** Defaults that arrive later (the brand's lender): they never overwrite what the homeowner set. */
   const applyDefaults = useCallback((defaults: Changes) => {
-    const untouched = Object.fromEntries(Object.entries(defaults).filter(([key]) => !touched.current.has(key as keyof Changes)));
+    const untouched = Object.fromEntries(
+      Object.entries(defaults).filter(([key]) => !touched.current.has(key as keyof Changes)),
+    );
     if (Object.keys(untouched).length > 0) dispatch({ type: 'set', changes: untouched });
   }, []);
   return { settings, setLoanType, change, applyDefaults };

@@ -1,6 +1,15 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CARRIERS, formatNumber, priceToCentsPerKwh, useGetRatesQuery, useSaveConsumptionMutation, useSaveRatesMutation, type Carrier, type Rates } from '@home-energy/shared';
+import {
+  CARRIERS,
+  formatNumber,
+  priceToCentsPerKwh,
+  useGetRatesQuery,
+  useSaveConsumptionMutation,
+  useSaveRatesMutation,
+  type Carrier,
+  type Rates,
+} from '@home-energy/shared';
 
 /** A number as a person types it: "1,25" or "1.25"; '' is no value; anything else is NaN. */
 function parseAmount(text: string): number | null {
@@ -18,7 +27,10 @@ type MeteredPart = (typeof METERED_PARTS)[number];
 function StatusLine({ status }: { status: Status }) {
   if (!status) return <p className="rd-form__status" role="status" />;
   return (
-    <p className={`rd-form__status rd-form__status--${status.kind}`} role={status.kind === 'error' ? 'alert' : 'status'}>
+    <p
+      className={`rd-form__status rd-form__status--${status.kind}`}
+      role={status.kind === 'error' ? 'alert' : 'status'}
+    >
       {status.text}
     </p>
   );
@@ -33,13 +45,15 @@ function RatesForm({ propertyId, carriers }: { propertyId: number; carriers: Car
   const [values, setValues] = useState<Partial<Record<Carrier | 'export', string>>>({});
   const [prefilled, setPrefilled] = useState(false);
   const [status, setStatus] = useState<Status>(null);
-  const decimal = (cents: number) => formatNumber(cents / 100, { decimalSeparator: i18n.language?.startsWith('sv') ? ',' : '.' });
+  const decimal = (cents: number) =>
+    formatNumber(cents / 100, { decimalSeparator: i18n.language?.startsWith('sv') ? ',' : '.' });
 
   // The prices saved earlier come back into the form once; what applies by default shows as the placeholder.
   useEffect(() => {
     if (prefilled || !saved.data) return;
     const next: Partial<Record<Carrier | 'export', string>> = {};
-    for (const [carrier, rate] of Object.entries(saved.data.rates?.energy_carriers_import ?? {})) if (rate) next[carrier as Carrier] = decimal(rate.cents_per_kwh);
+    for (const [carrier, rate] of Object.entries(saved.data.rates?.energy_carriers_import ?? {}))
+      if (rate) next[carrier as Carrier] = decimal(rate.cents_per_kwh);
     const exported = saved.data.rates?.energy_carriers_export?.electricity;
     if (exported) next.export = decimal(exported.cents_per_kwh);
     setValues(next);
@@ -84,7 +98,11 @@ function RatesForm({ propertyId, carriers }: { propertyId: number; carriers: Car
           autoComplete="off"
           placeholder={
             saved.data?.default_cents_per_kwh
-              ? decimal(key === 'export' ? saved.data.default_cents_per_kwh.export.electricity : saved.data.default_cents_per_kwh.import[key])
+              ? decimal(
+                  key === 'export'
+                    ? saved.data.default_cents_per_kwh.export.electricity
+                    : saved.data.default_cents_per_kwh.import[key],
+                )
               : t('rates.placeholder')
           }
           value={values[key] ?? ''}
@@ -156,7 +174,10 @@ function ConsumptionForm({ propertyId, carriers, year }: { propertyId: number; c
       return;
     }
     try {
-      await saveConsumption({ id: propertyId, consumption: { year: chosenYear, energy_carriers: energy, household_electricity_included: household, ...parts } }).unwrap();
+      await saveConsumption({
+        id: propertyId,
+        consumption: { year: chosenYear, energy_carriers: energy, household_electricity_included: household, ...parts },
+      }).unwrap();
       setStatus({ kind: 'saved', text: t('consumption.saved') });
     } catch {
       setStatus({ kind: 'error', text: t('consumption.failed') });
@@ -164,12 +185,22 @@ function ConsumptionForm({ propertyId, carriers, year }: { propertyId: number; c
   }
 
   return (
-    <form className="rd-form" onSubmit={(event) => void onSubmit(event)} aria-labelledby="rd-consumption-title" noValidate>
+    <form
+      className="rd-form"
+      onSubmit={(event) => void onSubmit(event)}
+      aria-labelledby="rd-consumption-title"
+      noValidate
+    >
       <h3 id="rd-consumption-title">{t('consumption.heading')}</h3>
       <p className="rd-muted">{t('consumption.intro')}</p>
       <div className="rd-field">
         <label htmlFor="rd-consumption-year">{t('consumption.year')}</label>
-        <select id="rd-consumption-year" className="he-select" value={chosenYear} onChange={(event) => setChosenYear(Number(event.target.value))}>
+        <select
+          id="rd-consumption-year"
+          className="he-select"
+          value={chosenYear}
+          onChange={(event) => setChosenYear(Number(event.target.value))}
+        >
           {years.map((y) => (
             <option key={y} value={y}>
               {y}
@@ -193,7 +224,8 @@ function ConsumptionForm({ propertyId, carriers, year }: { propertyId: number; c
         </div>
       ))}
       <label className="rd-check">
-        <input type="checkbox" checked={household} onChange={(event) => setHousehold(event.target.checked)} /> {t('consumption.household')}
+        <input type="checkbox" checked={household} onChange={(event) => setHousehold(event.target.checked)} />{' '}
+        {t('consumption.household')}
       </label>
       <p className="rd-muted" id="rd-consumption-metered-hint">
         {t('consumption.meteredHint')}
@@ -223,7 +255,15 @@ function ConsumptionForm({ propertyId, carriers, year }: { propertyId: number; c
 }
 
 /** The home's own prices and metered use, editable; saving recomputes the results (the mutations invalidate them). */
-export function EnergyInputs({ propertyId, byCarrier, year }: { propertyId: number; byCarrier: Partial<Record<Carrier, number>> | null; year: number }) {
+export function EnergyInputs({
+  propertyId,
+  byCarrier,
+  year,
+}: {
+  propertyId: number;
+  byCarrier: Partial<Record<Carrier, number>> | null;
+  year: number;
+}) {
   const { t } = useTranslation('results');
   // The carriers the home buys; electricity always (household electricity, heat pumps).
   const carriers = CARRIERS.filter((carrier) => carrier === 'electricity' || (byCarrier?.[carrier] ?? 0) > 0.5);

@@ -3,7 +3,10 @@ import { CARRIERS, formatDate, type InformationItem, useFormat } from '@home-ene
 
 type Item<T extends InformationItem['type']> = Extract<InformationItem, { type: T }>;
 
-function find<T extends InformationItem['type']>(information: readonly InformationItem[], type: T): Item<T> | undefined {
+function find<T extends InformationItem['type']>(
+  information: readonly InformationItem[],
+  type: T,
+): Item<T> | undefined {
   return information.find((item): item is Item<T> => item.type === type);
 }
 
@@ -73,7 +76,11 @@ export function InformationPanel({ information }: { information: readonly Inform
       ) : null}
       {document ? (
         <p className={`rd-document rd-document--${document.status}`} data-testid="epc-document">
-          {t(`info.document.${document.status}`, { class: document.energy_class, file: document.file_name, date: formatDate(document.uploaded_at, i18n.language) })}
+          {t(`info.document.${document.status}`, {
+            class: document.energy_class,
+            file: document.file_name,
+            date: formatDate(document.uploaded_at, i18n.language),
+          })}
         </p>
       ) : null}
     </section>

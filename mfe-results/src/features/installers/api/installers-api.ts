@@ -7,8 +7,15 @@ export const installersApi = baseApi.injectEndpoints({
       query: (id) => `/flow/property/${id}/installers`,
       providesTags: (_r, _e, id) => [{ type: 'Property', id: `installers-${id}` }],
     }),
-    sendInstallerRequests: build.mutation<{ requests: InstallerRequest[] }, { id: number; selections: InstallerSelection[] }>({
-      query: ({ id, selections }) => ({ url: `/flow/property/${id}/installer-requests`, method: 'POST', body: selections }),
+    sendInstallerRequests: build.mutation<
+      { requests: InstallerRequest[] },
+      { id: number; selections: InstallerSelection[] }
+    >({
+      query: ({ id, selections }) => ({
+        url: `/flow/property/${id}/installer-requests`,
+        method: 'POST',
+        body: selections,
+      }),
       invalidatesTags: (_r, _e, { id }) => [{ type: 'Property', id: `installers-${id}` }],
     }),
   }),

@@ -15,7 +15,10 @@ export default function ContactStep({ onSaved }: { onSaved: () => void }) {
     event.preventDefault();
     const e = validateEmail(email);
     const m = validateSwedishPhone(mobile);
-    setErrors({ email: e.ok ? undefined : t('installers.invalidEmail'), mobile: m.ok ? undefined : t('installers.invalidPhone') });
+    setErrors({
+      email: e.ok ? undefined : t('installers.invalidEmail'),
+      mobile: m.ok ? undefined : t('installers.invalidPhone'),
+    });
     if (!e.ok || !m.ok) return;
     try {
       await saveContact({ email: e.email, mobile: m.e164 }).unwrap();

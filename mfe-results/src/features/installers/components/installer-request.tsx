@@ -13,7 +13,11 @@ function InstallerLogo({ src, name }: { src: string; name: string }) {
   // Only an http(s) URL or a path on this site is loaded (shared/src/schemas/url.ts), whatever the server sent.
   const safeSrc = safeImageSrc(src);
   if (failed || !safeSrc) {
-    const initials = name.split(/\s+/).slice(0, 2).map((word) => word[0]?.toUpperCase() ?? '').join('');
+    const initials = name
+      .split(/\s+/)
+      .slice(0, 2)
+      .map((word) => word[0]?.toUpperCase() ?? '')
+      .join('');
     return (
       <span className="rd-installers__initials" aria-hidden="true">
         {initials}
@@ -23,7 +27,8 @@ function InstallerLogo({ src, name }: { src: string; name: string }) {
   return <img src={safeSrc} alt="" width={32} height={32} loading="lazy" onError={() => setFailed(true)} />;
 }
 
-const statusOf = (error: unknown) => (error && typeof error === 'object' && 'status' in error ? (error as { status: unknown }).status : undefined);
+const statusOf = (error: unknown) =>
+  error && typeof error === 'object' && 'status' in error ? (error as { status: unknown }).status : undefined;
 
 /**
  * "Contact installers" on a recommendation: choose among the installers the home's organisation offers and send the
@@ -42,7 +47,9 @@ export function InstallerRequest({ propertyId, activity }: { propertyId: number;
   const [problem, setProblem] = useState<string | null>(null);
 
   const sent = (installers.data?.requests ?? []).filter((r) => r.key === activity.name);
-  const requested = new Map((installers.data?.requests ?? []).filter((r) => r.key === activity.name).map((r) => [r.installer, r.requested_at]));
+  const requested = new Map(
+    (installers.data?.requests ?? []).filter((r) => r.key === activity.name).map((r) => [r.installer, r.requested_at]),
+  );
   const selected = chosen ?? new Set(requested.keys());
 
   function toggle(identifier: string) {
@@ -60,7 +67,14 @@ export function InstallerRequest({ propertyId, activity }: { propertyId: number;
     }
     setProblem(null);
     try {
-      await send({ id: propertyId, selections: offered.map((i) => ({ installer: i.identifier, key: activity.name, selected: selected.has(i.identifier) })) }).unwrap();
+      await send({
+        id: propertyId,
+        selections: offered.map((i) => ({
+          installer: i.identifier,
+          key: activity.name,
+          selected: selected.has(i.identifier),
+        })),
+      }).unwrap();
       setNeedContact(false);
       setChosen(null);
       toast(selected.size > 0 ? t('installers.sent', { count: selected.size }) : t('installers.withdrawn'));
@@ -74,10 +88,20 @@ export function InstallerRequest({ propertyId, activity }: { propertyId: number;
     <div className="rd-installers">
       {sent.length > 0 ? (
         <p className="rd-installers__status" data-testid="request-status">
-          {sent.map((r) => t('installers.statusLine', { name: r.installer_name, status: t(`installers.statuses.${r.status}`) })).join(' · ')}
+          {sent
+            .map((r) =>
+              t('installers.statusLine', { name: r.installer_name, status: t(`installers.statuses.${r.status}`) }),
+            )
+            .join(' · ')}
         </p>
       ) : null}
-      <button type="button" className="he-button he-button--secondary" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((v) => !v)}>
+      <button
+        type="button"
+        className="he-button he-button--secondary"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((v) => !v)}
+      >
         {t('installers.open')}
       </button>
       <div id={panelId} hidden={!open} className="rd-installers__panel">
@@ -92,20 +116,32 @@ export function InstallerRequest({ propertyId, activity }: { propertyId: number;
             <legend>{t('installers.choose')}</legend>
             {installers.data!.installers.map((installer) => (
               <label key={installer.identifier} className="rd-installers__item">
-                <input type="checkbox" checked={selected.has(installer.identifier)} onChange={() => toggle(installer.identifier)} />
+                <input
+                  type="checkbox"
+                  checked={selected.has(installer.identifier)}
+                  onChange={() => toggle(installer.identifier)}
+                />
                 <InstallerLogo src={installer.logo} name={installer.name} />
                 <span>
                   {installer.name}
                   {requested.has(installer.identifier) ? (
                     <small className="rd-muted">
                       {' '}
-                      · {t('installers.requestedOn', { date: formatDate(requested.get(installer.identifier)!, i18n.language) })}
+                      ·{' '}
+                      {t('installers.requestedOn', {
+                        date: formatDate(requested.get(installer.identifier)!, i18n.language),
+                      })}
                     </small>
                   ) : null}
                 </span>
                 {/* A link only to an http(s) URL: a javascript: or data: URL the server let through is not rendered. */}
                 {safeHref(installer.url) ? (
-                  <a href={safeHref(installer.url)} target="_blank" rel="noopener noreferrer" aria-label={t('installers.website', { name: installer.name })}>
+                  <a
+                    href={safeHref(installer.url)}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    aria-label={t('installers.website', { name: installer.name })}
+                  >
                     ↗
                   </a>
                 ) : null}

@@ -2,7 +2,15 @@ import { useTranslation } from 'react-i18next';
 import { ENERGY_CLASSES, type EnergyClass } from '@home-energy/shared';
 
 /** An EPC class A–G in the usual colours; screen readers hear "Energy class D". */
-export function EpcBadge({ energyClass, size = 'md', label }: { energyClass: EnergyClass | null; size?: 'sm' | 'md' | 'lg'; label?: string }) {
+export function EpcBadge({
+  energyClass,
+  size = 'md',
+  label,
+}: {
+  energyClass: EnergyClass | null;
+  size?: 'sm' | 'md' | 'lg';
+  label?: string;
+}) {
   const { t } = useTranslation('results');
   if (!energyClass) {
     return (
@@ -12,7 +20,12 @@ export function EpcBadge({ energyClass, size = 'md', label }: { energyClass: Ene
     );
   }
   return (
-    <span className={`rd-badge rd-badge--${size}`} data-class={energyClass} role="img" aria-label={label ?? t('label.class', { class: energyClass })}>
+    <span
+      className={`rd-badge rd-badge--${size}`}
+      data-class={energyClass}
+      role="img"
+      aria-label={label ?? t('label.class', { class: energyClass })}
+    >
       <span aria-hidden="true">{energyClass}</span>
     </span>
   );
@@ -23,7 +36,13 @@ export function EpcScale({ energyClass }: { energyClass: EnergyClass | null }) {
   return (
     <ol className="rd-scale" aria-hidden="true">
       {ENERGY_CLASSES.map((c, index) => (
-        <li key={c} className="rd-scale__step" data-class={c} data-current={c === energyClass || undefined} style={{ width: `${46 + index * 9}%` }}>
+        <li
+          key={c}
+          className="rd-scale__step"
+          data-class={c}
+          data-current={c === energyClass || undefined}
+          style={{ width: `${46 + index * 9}%` }}
+        >
           <span>{c}</span>
         </li>
       ))}

@@ -19,12 +19,27 @@ function show(value: unknown, format: Format): string {
   if (typeof value === 'number') return format.number(value, { maxDecimals: 2 });
   if (typeof value === 'string' || typeof value === 'boolean') return String(value);
   if (Array.isArray(value)) return value.map((v) => show(v, format)).join(' / ');
-  if (value && typeof value === 'object') return Object.entries(value).map(([k, v]) => `${k} ${show(v, format)}`).join(', ');
+  if (value && typeof value === 'object')
+    return Object.entries(value)
+      .map(([k, v]) => `${k} ${show(v, format)}`)
+      .join(', ');
   return '–';
 }
 
 /** One input as the homeowner answered it, in their language: the question's own header and option texts. */
-function InputItem({ input, question, lang, propertyId, changeable }: { input: ExplanationInput; question?: QuestionDefinition; lang: Lang; propertyId: number; changeable: boolean }) {
+function InputItem({
+  input,
+  question,
+  lang,
+  propertyId,
+  changeable,
+}: {
+  input: ExplanationInput;
+  question?: QuestionDefinition;
+  lang: Lang;
+  propertyId: number;
+  changeable: boolean;
+}) {
   const { t } = useTranslation('results');
   const format = useFormat();
   const texts = question?.texts[lang];
@@ -48,7 +63,11 @@ function InputItem({ input, question, lang, propertyId, changeable }: { input: E
       {changeable ? (
         <>
           {' '}
-          <Link className="rd-controls" to={questionsPath(propertyId, input.question_key)} aria-label={t('explanation.changeLabel', { question: header })}>
+          <Link
+            className="rd-controls"
+            to={questionsPath(propertyId, input.question_key)}
+            aria-label={t('explanation.changeLabel', { question: header })}
+          >
             {t('explanation.change')}
           </Link>
         </>
@@ -63,10 +82,14 @@ function ConstantItem({ constant }: { constant: ExplanationConstant }) {
   return (
     <li data-constant={constant.id}>
       {/* The table's id, value and unit as the engine has them (bff/src/energy/constants.ts), not translated. */}
-      <code translate="no">{constant.id}</code> = <span translate="no">{show(constant.value, format)}</span> <span className="rd-muted" translate="no">{constant.unit}</span>
+      <code translate="no">{constant.id}</code> = <span translate="no">{show(constant.value, format)}</span>{' '}
+      <span className="rd-muted" translate="no">
+        {constant.unit}
+      </span>
       <br />
       <span className="rd-small">
-        {t('explanation.source')}: {constant.source ? <cite translate="no">{constant.source}</cite> : t('explanation.noSource')}
+        {t('explanation.source')}:{' '}
+        {constant.source ? <cite translate="no">{constant.source}</cite> : t('explanation.noSource')}
         {constant.estimate ? (
           <>
             {' · '}
@@ -79,7 +102,13 @@ function ConstantItem({ constant }: { constant: ExplanationConstant }) {
 }
 
 /** The body of "How we calculated this": range, steps, the inputs (answered and assumed) and the constants with sources. */
-export default function ExplanationDetails({ propertyId, subject }: { propertyId: number; subject: 'label' | ActivityType }) {
+export default function ExplanationDetails({
+  propertyId,
+  subject,
+}: {
+  propertyId: number;
+  subject: 'label' | ActivityType;
+}) {
   const { t, i18n } = useTranslation('results');
   const format = useFormat();
   const lang: Lang = (i18n.resolvedLanguage ?? i18n.language ?? 'en').startsWith('sv') ? 'sv' : 'en';
@@ -123,20 +152,37 @@ export default function ExplanationDetails({ propertyId, subject }: { propertyId
       <ol className="rd-explain__steps">
         {explanation.steps.map((step) => (
           <li key={step.code} data-step={step.code}>
-            {t(`explanation.steps.${step.code}`, Object.fromEntries(Object.entries(step.values).map(([k, v]) => [k, number(v)])))}
+            {t(
+              `explanation.steps.${step.code}`,
+              Object.fromEntries(Object.entries(step.values).map(([k, v]) => [k, number(v)])),
+            )}
           </li>
         ))}
       </ol>
       <h5>{t('explanation.answeredHeading')}</h5>
       <ul className="rd-explain__inputs" data-testid="answered-inputs">
         {given.map((input) => (
-          <InputItem key={input.key} input={input} question={byKey.get(input.key)} lang={lang} propertyId={propertyId} changeable={changeable(input)} />
+          <InputItem
+            key={input.key}
+            input={input}
+            question={byKey.get(input.key)}
+            lang={lang}
+            propertyId={propertyId}
+            changeable={changeable(input)}
+          />
         ))}
       </ul>
       <h5>{t('explanation.assumedHeading')}</h5>
       <ul className="rd-explain__inputs" data-testid="assumed-inputs">
         {assumed.map((input) => (
-          <InputItem key={input.key} input={input} question={byKey.get(input.key)} lang={lang} propertyId={propertyId} changeable={changeable(input)} />
+          <InputItem
+            key={input.key}
+            input={input}
+            question={byKey.get(input.key)}
+            lang={lang}
+            propertyId={propertyId}
+            changeable={changeable(input)}
+          />
         ))}
       </ul>
       <h5>{t('explanation.constantsHeading')}</h5>

@@ -11,7 +11,9 @@ function LabelFacts({ label }: { label: EpcLabelValue }) {
     return (
       <p className="rd-muted">
         {label.ep !== null ? `${t('label.ep', { ep: format.number(label.ep, { maxDecimals: 1 }) })} · ` : null}
-        {label.issued_at ? t('label.issuedAt', { date: formatDate(label.issued_at, i18n.language) }) : t('label.issuedUndated')}
+        {label.issued_at
+          ? t('label.issuedAt', { date: formatDate(label.issued_at, i18n.language) })
+          : t('label.issuedUndated')}
       </p>
     );
   }
@@ -20,7 +22,10 @@ function LabelFacts({ label }: { label: EpcLabelValue }) {
       <p className="rd-muted">{t('label.ep', { ep: format.number(label.ep, { maxDecimals: 1 }) })}</p>
       {label.percent_of_requirement !== null && label.ep_requirement !== null ? (
         <p className="rd-muted">
-          {t('label.requirement', { percent: format.number(label.percent_of_requirement, { maxDecimals: 0 }), requirement: format.number(label.ep_requirement) })}
+          {t('label.requirement', {
+            percent: format.number(label.percent_of_requirement, { maxDecimals: 0 }),
+            requirement: format.number(label.ep_requirement),
+          })}
         </p>
       ) : null}
     </>
@@ -40,7 +45,9 @@ export function LabelPanel({ labels }: { labels: DashboardLabels }) {
             <EpcBadge energyClass={displayed.energy_class} size="lg" />
           </div>
           <div className="rd-label__text">
-            <p className="rd-label__class">{displayed.energy_class ? t('label.class', { class: displayed.energy_class }) : t('label.noClass')}</p>
+            <p className="rd-label__class">
+              {displayed.energy_class ? t('label.class', { class: displayed.energy_class }) : t('label.noClass')}
+            </p>
             <p className="rd-label__type" data-label-type={displayed.type}>
               {t(`label.types.${displayed.type}`)}
             </p>
@@ -54,7 +61,11 @@ export function LabelPanel({ labels }: { labels: DashboardLabels }) {
       {displayed?.type === 'estimated_calculated' ? <HowWeCalculated subject="label" /> : null}
       {issued && displayed !== issued ? (
         <div className="rd-label__issued" data-testid="issued-label">
-          <EpcBadge energyClass={issued.energy_class} size="sm" label={t('label.issuedClass', { class: issued.energy_class })} />
+          <EpcBadge
+            energyClass={issued.energy_class}
+            size="sm"
+            label={t('label.issuedClass', { class: issued.energy_class })}
+          />
           <div>
             <p className="rd-label__class">{t('label.issuedClass', { class: issued.energy_class })}</p>
             <LabelFacts label={issued} />

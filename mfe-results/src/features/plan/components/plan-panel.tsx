@@ -35,14 +35,33 @@ function Row({ term, value, testId }: { term: string; value: string; testId: str
 }
 
 /** "Your plan": the label after every measure of the plan together, its totals and financing, and suggested plans. */
-export function PlanPanel({ plan, outdated, suggestions, settings, format, saving, error, onRemove, onAdopt, onClear }: PlanPanelProps) {
+export function PlanPanel({
+  plan,
+  outdated,
+  suggestions,
+  settings,
+  format,
+  saving,
+  error,
+  onRemove,
+  onAdopt,
+  onClear,
+}: PlanPanelProps) {
   const { t } = useTranslation('results');
   const measures = plan?.measures ?? [];
   // The plan's money under the page's loan settings, by the same rules as each card (shared/src/finance).
   const financing = useMemo(
     () =>
       plan && plan.measures.length > 0
-        ? financeMeasure({ investmentCost: plan.investment_cost, investmentCostSpan: plan.investment_cost_span, yearlySavings: plan.energy_cost_savings, lifeSpan: plan.life_span }, settings)
+        ? financeMeasure(
+            {
+              investmentCost: plan.investment_cost,
+              investmentCostSpan: plan.investment_cost_span,
+              yearlySavings: plan.energy_cost_savings,
+              lifeSpan: plan.life_span,
+            },
+            settings,
+          )
         : null,
     [plan, settings],
   );
@@ -51,7 +70,12 @@ export function PlanPanel({ plan, outdated, suggestions, settings, format, savin
 
   return (
     // Without a plan the panel is left out of the printed report (results.css, print); with one it prints its figures.
-    <section className={`he-card rd-plan${measures.length === 0 ? ' rd-plan--empty' : ''}`} aria-labelledby="rd-plan-title" data-testid="plan-panel" aria-busy={saving || undefined}>
+    <section
+      className={`he-card rd-plan${measures.length === 0 ? ' rd-plan--empty' : ''}`}
+      aria-labelledby="rd-plan-title"
+      data-testid="plan-panel"
+      aria-busy={saving || undefined}
+    >
       <h2 id="rd-plan-title">{t('plan.heading')}</h2>
       {error ? (
         <p className="rd-notice" role="alert" data-testid="plan-error">
@@ -73,7 +97,12 @@ export function PlanPanel({ plan, outdated, suggestions, settings, format, savin
             {measures.map((name) => (
               <li key={name} data-plan-measure={name}>
                 <span>{t(`energy:measures.${name}`)}</span>
-                <button type="button" className="he-button he-button--secondary rd-plan__action" onClick={() => onRemove(name)} disabled={saving}>
+                <button
+                  type="button"
+                  className="he-button he-button--secondary rd-plan__action"
+                  onClick={() => onRemove(name)}
+                  disabled={saving}
+                >
                   {t('plan.remove')}
                   <span className="he-visually-hidden"> {t(`energy:measures.${name}`)}</span>
                 </button>
@@ -81,17 +110,34 @@ export function PlanPanel({ plan, outdated, suggestions, settings, format, savin
             ))}
           </ul>
           <p className="rd-plan__label">
-            {t('plan.labelAfter')} <EpcBadge energyClass={plan.label_before.energy_class} size="sm" /> → <EpcBadge energyClass={plan.epc_label.energy_class} size="sm" />{' '}
+            {t('plan.labelAfter')} <EpcBadge energyClass={plan.label_before.energy_class} size="sm" /> →{' '}
+            <EpcBadge energyClass={plan.epc_label.energy_class} size="sm" />{' '}
             <span className="rd-muted rd-small" data-testid="plan-ep">
-              {t('plan.ep', { before: format.number(plan.label_before.ep, { maxDecimals: 1 }), after: format.number(plan.epc_label.ep, { maxDecimals: 1 }) })}
+              {t('plan.ep', {
+                before: format.number(plan.label_before.ep, { maxDecimals: 1 }),
+                after: format.number(plan.epc_label.ep, { maxDecimals: 1 }),
+              })}
             </span>
           </p>
           <dl className="rd-figures rd-plan__figures">
             <Row term={t('plan.investment')} value={format.kr(plan.investment_cost)} testId="plan-investment" />
             <Row term={t('plan.subsidies')} value={format.kr(subsidies)} testId="plan-subsidies" />
-            <Row term={t('plan.savesPerYear')} value={t('plan.savesValue', { kwh: format.kwh(plan.kwh_saved_bought), kr: format.kr(plan.energy_cost_savings) })} testId="plan-savings" />
-            {plan.kwh_sold !== 0 ? <Row term={t('plan.sold')} value={format.kwh(plan.kwh_sold)} testId="plan-sold" /> : null}
-            <Row term={t('plan.co2')} value={t('plan.co2Value', { kg: format.number(plan.co2_saved_kg) })} testId="plan-co2" />
+            <Row
+              term={t('plan.savesPerYear')}
+              value={t('plan.savesValue', {
+                kwh: format.kwh(plan.kwh_saved_bought),
+                kr: format.kr(plan.energy_cost_savings),
+              })}
+              testId="plan-savings"
+            />
+            {plan.kwh_sold !== 0 ? (
+              <Row term={t('plan.sold')} value={format.kwh(plan.kwh_sold)} testId="plan-sold" />
+            ) : null}
+            <Row
+              term={t('plan.co2')}
+              value={t('plan.co2Value', { kg: format.number(plan.co2_saved_kg) })}
+              testId="plan-co2"
+            />
           </dl>
           {financing ? (
             <div className="rd-plan__financing" data-testid="plan-financing">
@@ -99,20 +145,48 @@ export function PlanPanel({ plan, outdated, suggestions, settings, format, savin
               <dl className="rd-figures">
                 <Row
                   term={t('figures.loan')}
-                  value={financing.loanAmount > 0 ? t('figures.loanText', { amount: format.kr(financing.loanAmount), rate: format.number(financing.interestRate, { maxDecimals: 2 }), years: financing.loanTerm }) : t('figures.paidInCash')}
+                  value={
+                    financing.loanAmount > 0
+                      ? t('figures.loanText', {
+                          amount: format.kr(financing.loanAmount),
+                          rate: format.number(financing.interestRate, { maxDecimals: 2 }),
+                          years: financing.loanTerm,
+                        })
+                      : t('figures.paidInCash')
+                  }
                   testId="plan-loan"
                 />
-                <Row term={t('figures.interestAfterDeduction')} value={format.kr(financing.interestCostAfterDeduction)} testId="plan-interest" />
+                <Row
+                  term={t('figures.interestAfterDeduction')}
+                  value={format.kr(financing.interestCostAfterDeduction)}
+                  testId="plan-interest"
+                />
                 <Row
                   term={t('figures.repaymentWith')}
-                  value={financing.repaymentYearsWithInterest === null ? t('figures.never') : t('units.years', { count: financing.repaymentYearsWithInterest, formatted: format.years(financing.repaymentYearsWithInterest) })}
+                  value={
+                    financing.repaymentYearsWithInterest === null
+                      ? t('figures.never')
+                      : t('units.years', {
+                          count: financing.repaymentYearsWithInterest,
+                          formatted: format.years(financing.repaymentYearsWithInterest),
+                        })
+                  }
                   testId="plan-repayment"
                 />
-                <Row term={t('figures.leftToLiveOn', { years: financing.lifeSpan })} value={format.kr(financing.totalLeftToLiveOn)} testId="plan-left" />
+                <Row
+                  term={t('figures.leftToLiveOn', { years: financing.lifeSpan })}
+                  value={format.kr(financing.totalLeftToLiveOn)}
+                  testId="plan-left"
+                />
               </dl>
             </div>
           ) : null}
-          <button type="button" className="he-button he-button--secondary rd-plan__action" onClick={onClear} disabled={saving}>
+          <button
+            type="button"
+            className="he-button he-button--secondary rd-plan__action"
+            onClick={onClear}
+            disabled={saving}
+          >
             {t('plan.clear')}
           </button>
         </>
@@ -125,8 +199,19 @@ export function PlanPanel({ plan, outdated, suggestions, settings, format, savin
           <ul>
             {suggestions.map((s) => (
               <li key={s.energy_class} data-suggestion={s.energy_class}>
-                <span>{t('plan.suggestion', { class: s.energy_class, measures: names(s.measures), cost: format.kr(s.investment_cost) })}</span>
-                <button type="button" className="he-button rd-plan__action" onClick={() => onAdopt(s.measures)} disabled={saving}>
+                <span>
+                  {t('plan.suggestion', {
+                    class: s.energy_class,
+                    measures: names(s.measures),
+                    cost: format.kr(s.investment_cost),
+                  })}
+                </span>
+                <button
+                  type="button"
+                  className="he-button rd-plan__action"
+                  onClick={() => onAdopt(s.measures)}
+                  disabled={saving}
+                >
                   {t('plan.adopt')}
                   <span className="he-visually-hidden"> {t('plan.toReach', { class: s.energy_class })}</span>
                 </button>

@@ -8,9 +8,15 @@ export function planEligible(activity: Activity): boolean {
 }
 
 /** The plan with `activity` added: a measure of the same choice (another heat pump, solar set-up or window option) is replaced. */
-export function withMeasure(plan: readonly ActivityType[], activity: Activity, recommendations: readonly Activity[]): ActivityType[] {
+export function withMeasure(
+  plan: readonly ActivityType[],
+  activity: Activity,
+  recommendations: readonly Activity[],
+): ActivityType[] {
   const choiceOf = new Map(recommendations.map((a) => [a.name, a.choice]));
-  const kept = plan.filter((name) => name !== activity.name && (activity.choice === null || choiceOf.get(name) !== activity.choice));
+  const kept = plan.filter(
+    (name) => name !== activity.name && (activity.choice === null || choiceOf.get(name) !== activity.choice),
+  );
   return [...kept, activity.name];
 }
 
@@ -20,10 +26,17 @@ export function withoutMeasure(plan: readonly ActivityType[], name: ActivityType
 
 /** The page's loan settings as the plan's loan (the BFF applies the same money rules, shared/src/finance). */
 export function planLoanOf(settings: LoanSettings): PlanLoan {
-  const loan: PlanLoan = { type: settings.loanType, home_valuation: Math.min(20_000_000, Math.max(0, settings.homeValuation)), home_loan: Math.min(10_000_000, Math.max(0, settings.homeLoan)) };
+  const loan: PlanLoan = {
+    type: settings.loanType,
+    home_valuation: Math.min(20_000_000, Math.max(0, settings.homeValuation)),
+    home_loan: Math.min(10_000_000, Math.max(0, settings.homeLoan)),
+  };
   if (settings.loanType !== 'Cash') {
     loan.term = Math.min(50, Math.max(1, Math.round(settings.loanTerm)));
-    loan.interest_rate = Math.min(9, Math.max(0, settings.loanType === 'Private' ? settings.privateLoanInterest : settings.homeLoanInterest));
+    loan.interest_rate = Math.min(
+      9,
+      Math.max(0, settings.loanType === 'Private' ? settings.privateLoanInterest : settings.homeLoanInterest),
+    );
   }
   return loan;
 }

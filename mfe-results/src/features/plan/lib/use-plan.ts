@@ -36,7 +36,8 @@ export function usePlan(id: number, settings: LoanSettings) {
     measures,
     /** Both answers are in (or failed): the measures may render with the plan beside them. */
     settled:
-      (plan.currentData !== undefined || plan.isError) && (suggestions.currentData !== undefined || suggestions.isError),
+      (plan.currentData !== undefined || plan.isError) &&
+      (suggestions.currentData !== undefined || suggestions.isError),
     saving: save.isLoading,
     error,
     keep,

@@ -26,8 +26,13 @@ export function BestNextSteps({ best, format }: { best: readonly Activity[]; for
                 {t('best.leftOver', { amount: format.kr(activity.lifetime_value), years: years(activity.life_span) })}
               </span>
               <span className="rd-muted rd-small">
-                {t('best.saves', { kwh: format.kwh(activity.kwh_saved_bought), kr: format.kr(activity.savings.energyCostSavings) })}
-                {activity.payback_years !== null ? ` · ${t('best.paysBackIn', { years: years(activity.payback_years) })}` : null}
+                {t('best.saves', {
+                  kwh: format.kwh(activity.kwh_saved_bought),
+                  kr: format.kr(activity.savings.energyCostSavings),
+                })}
+                {activity.payback_years !== null
+                  ? ` · ${t('best.paysBackIn', { years: years(activity.payback_years) })}`
+                  : null}
               </span>
             </li>
           ))}

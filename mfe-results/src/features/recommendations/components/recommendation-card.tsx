@@ -56,10 +56,27 @@ function settingsFor(activity: Activity, settings: LoanSettings, provider?: Loan
     loanTerm: limits.loanTerm ? clampToRange(settings.loanTerm, limits.loanTerm) : 0,
   };
   // The home loan moved inside its limit changes the mortgage room, so the limits are read again with it.
-  return { effective, limits: loanSliderLimits({ ...effective, investmentCost: activity.investment_cost * settings.multiplier, provider }) };
+  return {
+    effective,
+    limits: loanSliderLimits({
+      ...effective,
+      investmentCost: activity.investment_cost * settings.multiplier,
+      provider,
+    }),
+  };
 }
 
-function Figure({ term, children, testId, negative }: { term: string; children: ReactNode; testId?: string; negative?: boolean }) {
+function Figure({
+  term,
+  children,
+  testId,
+  negative,
+}: {
+  term: string;
+  children: ReactNode;
+  testId?: string;
+  negative?: boolean;
+}) {
   return (
     <div>
       <dt>{term}</dt>
@@ -73,18 +90,37 @@ function Figure({ term, children, testId, negative }: { term: string; children: 
 function RepaymentText({ financing, format }: { financing: Financing; format: Format }) {
   const { t } = useTranslation('results');
   if (financing.repaymentYears === null) return <>{t('figures.never')}</>;
-  const plain = t('units.years', { count: financing.repaymentYears, formatted: format.years(financing.repaymentYears) });
+  const plain = t('units.years', {
+    count: financing.repaymentYears,
+    formatted: format.years(financing.repaymentYears),
+  });
   if (financing.loanAmount === 0 || financing.repaymentYearsWithInterest === null) return <>{plain}</>;
-  const withInterest = t('units.years', { count: financing.repaymentYearsWithInterest, formatted: format.years(financing.repaymentYearsWithInterest) });
+  const withInterest = t('units.years', {
+    count: financing.repaymentYearsWithInterest,
+    formatted: format.years(financing.repaymentYearsWithInterest),
+  });
   return <>{t('figures.repaymentWithInterest', { plain, withInterest })}</>;
 }
 
 /** One recommendation: what it saves and costs, its messages and the knowledge base's, and (opened) its financing, discounts and charts. */
-export function RecommendationCard({ activity, settings, onSettingsChange, open, onToggle, currentClass, provider, format, actions }: RecommendationCardProps) {
+export function RecommendationCard({
+  activity,
+  settings,
+  onSettingsChange,
+  open,
+  onToggle,
+  currentClass,
+  provider,
+  format,
+  actions,
+}: RecommendationCardProps) {
   const { t } = useTranslation('results');
   const uid = useId();
   const detailsId = `${uid}-details`;
-  const { effective, limits } = useMemo(() => settingsFor(activity, settings, provider), [activity, settings, provider]);
+  const { effective, limits } = useMemo(
+    () => settingsFor(activity, settings, provider),
+    [activity, settings, provider],
+  );
   const financing = useMemo(
     () =>
       financeMeasure(
@@ -101,7 +137,8 @@ export function RecommendationCard({ activity, settings, onSettingsChange, open,
   const completed = activity.completion_status === 'completed';
   const financeable = activity.available && !completed;
   const range = financing.investmentCostRange;
-  const years = (value: number | null) => (value === null ? t('figures.never') : t('units.years', { count: value, formatted: format.years(value) }));
+  const years = (value: number | null) =>
+    value === null ? t('figures.never') : t('units.years', { count: value, formatted: format.years(value) });
 
   return (
     <article
@@ -116,7 +153,9 @@ export function RecommendationCard({ activity, settings, onSettingsChange, open,
         <h4 id={`${uid}-title`}>{t(`energy:measures.${activity.name}`)}</h4>
         <div className="rd-rec__badges">
           {completed ? <span className="he-badge rd-done">{t('status.completed')}</span> : null}
-          {activity.completion_status === 'upgrade_available' ? <span className="he-badge">{t('status.upgrade_available')}</span> : null}
+          {activity.completion_status === 'upgrade_available' ? (
+            <span className="he-badge">{t('status.upgrade_available')}</span>
+          ) : null}
           {!activity.available ? <span className="he-badge rd-unavailable">{t('status.unavailable')}</span> : null}
           {doesNotPayBack(activity) ? (
             <span className="he-badge rd-no-payback" data-testid="no-payback">
@@ -133,7 +172,8 @@ export function RecommendationCard({ activity, settings, onSettingsChange, open,
 
       <dl className="rd-figures">
         <Figure term={t('figures.savesPerYear')} testId="saves">
-          <span className="rd-num">{format.kwh(activity.kwh_saved_bought)}</span> · <span className="rd-num">{format.kr(activity.savings.energyCostSavings)}</span>
+          <span className="rd-num">{format.kwh(activity.kwh_saved_bought)}</span> ·{' '}
+          <span className="rd-num">{format.kr(activity.savings.energyCostSavings)}</span>
         </Figure>
         {/* Exported power is sold, not saved: shown apart from the kWh saved (its income is in the kronor). */}
         {activity.kwh_sold > 0 ? (
@@ -146,7 +186,8 @@ export function RecommendationCard({ activity, settings, onSettingsChange, open,
             t('figures.noCost')
           ) : (
             <>
-              <span className="rd-num">{format.number(range.low)}</span>–<span className="rd-num">{format.kr(range.high)}</span>
+              <span className="rd-num">{format.number(range.low)}</span>–
+              <span className="rd-num">{format.kr(range.high)}</span>
             </>
           )}
         </Figure>
@@ -178,7 +219,13 @@ export function RecommendationCard({ activity, settings, onSettingsChange, open,
 
       {financeable ? (
         <>
-          <button type="button" className="he-button he-button--secondary rd-rec__toggle rd-controls" aria-expanded={open} aria-controls={detailsId} onClick={onToggle}>
+          <button
+            type="button"
+            className="he-button he-button--secondary rd-rec__toggle rd-controls"
+            aria-expanded={open}
+            aria-controls={detailsId}
+            onClick={onToggle}
+          >
             {t(open ? 'figures.hideDetails' : 'figures.showDetails')}
           </button>
           <div id={detailsId} className="rd-rec__details" data-open={open}>
@@ -186,17 +233,25 @@ export function RecommendationCard({ activity, settings, onSettingsChange, open,
             <dl className="rd-figures rd-figures--finance" data-testid="financing">
               <Figure term={t('figures.loan')} testId="loan">
                 {financing.loanAmount > 0
-                  ? t('figures.loanText', { amount: format.kr(financing.loanAmount), rate: format.percent(financing.interestRate), years: financing.loanTerm })
+                  ? t('figures.loanText', {
+                      amount: format.kr(financing.loanAmount),
+                      rate: format.percent(financing.interestRate),
+                      years: financing.loanTerm,
+                    })
                   : t('figures.paidInCash')}
               </Figure>
               {financing.loanAmount > 0 && financing.cashPayment > 0 ? (
                 <Figure term={t('figures.cashPart')} testId="cash-part">
                   {format.kr(financing.cashPayment)}
-                  {financing.exceedsLoanLimit ? ` (${t('figures.aboveLimit', { limit: format.kr(financing.loanLimit ?? 0) })})` : null}
+                  {financing.exceedsLoanLimit
+                    ? ` (${t('figures.aboveLimit', { limit: format.kr(financing.loanLimit ?? 0) })})`
+                    : null}
                 </Figure>
               ) : null}
               <Figure term={t('figures.amortization')} testId="amortization">
-                {financing.yearlyAmortization === null ? t('figures.noLoan') : t('figures.perYear', { amount: format.kr(financing.yearlyAmortization) })}
+                {financing.yearlyAmortization === null
+                  ? t('figures.noLoan')
+                  : t('figures.perYear', { amount: format.kr(financing.yearlyAmortization) })}
               </Figure>
               <Figure term={t('figures.interest')} testId="interest">
                 {format.kr(financing.interestCost)}
@@ -210,13 +265,24 @@ export function RecommendationCard({ activity, settings, onSettingsChange, open,
               <Figure term={t('figures.repaymentWith')} testId="repayment-with">
                 {years(financing.repaymentYearsWithInterest)}
               </Figure>
-              <Figure term={t('figures.leftToLiveOn', { years: financing.lifeSpan })} testId="left-to-live-on" negative={financing.totalLeftToLiveOn < 0}>
+              <Figure
+                term={t('figures.leftToLiveOn', { years: financing.lifeSpan })}
+                testId="left-to-live-on"
+                negative={financing.totalLeftToLiveOn < 0}
+              >
                 {format.kr(financing.totalLeftToLiveOn)}
               </Figure>
             </dl>
             {open ? (
               <>
-                <LoanSliders idPrefix={uid} settings={effective} limits={limits} borrowed={financing.loanAmount} format={format} onChange={onSettingsChange} />
+                <LoanSliders
+                  idPrefix={uid}
+                  settings={effective}
+                  limits={limits}
+                  borrowed={financing.loanAmount}
+                  format={format}
+                  onChange={onSettingsChange}
+                />
                 <LenderDiscounts
                   energyClassAfter={activity.epc_label.energy_class}
                   energyClassBefore={currentClass}

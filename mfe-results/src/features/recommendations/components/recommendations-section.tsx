@@ -19,10 +19,20 @@ export interface RecommendationsSectionProps {
 }
 
 /** Best next steps, then the action groups (docs/product.md §3, §4) and the packages apart; one recommendation's details open at a time. */
-export function RecommendationsSection({ recommendations, loan, onLoanTypeChange, currentClass, provider, renderActions }: RecommendationsSectionProps) {
+export function RecommendationsSection({
+  recommendations,
+  loan,
+  onLoanTypeChange,
+  currentClass,
+  provider,
+  renderActions,
+}: RecommendationsSectionProps) {
   const { t } = useTranslation('results');
   const format = useFormat();
-  const { best, groups, packages, nothingProposed } = useMemo(() => groupRecommendations(recommendations), [recommendations]);
+  const { best, groups, packages, nothingProposed } = useMemo(
+    () => groupRecommendations(recommendations),
+    [recommendations],
+  );
   const [open, setOpen] = useState<string | null>(null);
   const { settings } = loan;
 
@@ -63,7 +73,10 @@ export function RecommendationsSection({ recommendations, loan, onLoanTypeChange
       {groups.map(({ group, activities, proposed }) => (
         <section key={group} className="rd-group" aria-labelledby={`rd-group-${group}`} data-group={group}>
           <h3 id={`rd-group-${group}`}>
-            {t(`groups.names.${group}`)} <span className="rd-count">{proposed > 0 ? t('groups.count', { count: proposed }) : t('groups.empty')}</span>
+            {t(`groups.names.${group}`)}{' '}
+            <span className="rd-count">
+              {proposed > 0 ? t('groups.count', { count: proposed }) : t('groups.empty')}
+            </span>
           </h3>
           {activities.length > 0 ? <ul className="rd-rec-list">{activities.map(card)}</ul> : null}
         </section>

@@ -1,7 +1,9 @@
 import { ACTION_GROUPS, type ActionGroup, type Activity } from '@home-energy/shared';
 
 /** The action groups of the savings lists; `package` (combined measures) is shown on its own (docs/product.md §3). */
-export const SAVINGS_GROUPS = ACTION_GROUPS.filter((group): group is Exclude<ActionGroup, 'package'> => group !== 'package');
+export const SAVINGS_GROUPS = ACTION_GROUPS.filter(
+  (group): group is Exclude<ActionGroup, 'package'> => group !== 'package',
+);
 export type SavingsGroup = (typeof SAVINGS_GROUPS)[number];
 
 /** How many measures "Best next steps" shows. */

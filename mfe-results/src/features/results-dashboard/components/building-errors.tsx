@@ -5,7 +5,13 @@ import type { BuildingError } from '@home-energy/shared';
 export function BuildingErrors({ errors }: { errors: readonly BuildingError[] }) {
   const { t } = useTranslation('results');
   // The recommendations and the information answers carry the same errors: each is shown once.
-  const shown = [...new Map(errors.filter((error) => error.code !== 'missing_answers').map((error) => [`${error.code}-${error.keys?.join(',') ?? ''}`, error])).entries()];
+  const shown = [
+    ...new Map(
+      errors
+        .filter((error) => error.code !== 'missing_answers')
+        .map((error) => [`${error.code}-${error.keys?.join(',') ?? ''}`, error]),
+    ).entries(),
+  ];
   if (shown.length === 0) return null;
   return (
     <ul className="rd-notice" data-testid="building-errors">
@@ -13,7 +19,9 @@ export function BuildingErrors({ errors }: { errors: readonly BuildingError[] })
         <li key={id} data-error={error.code}>
           {t(`buildingErrors.${error.code}`, {
             ...error.params,
-            key: t(`answerKeys.${String(error.params?.key ?? error.keys?.[0] ?? '')}`, { defaultValue: String(error.params?.key ?? error.keys?.[0] ?? '') }),
+            key: t(`answerKeys.${String(error.params?.key ?? error.keys?.[0] ?? '')}`, {
+              defaultValue: String(error.params?.key ?? error.keys?.[0] ?? ''),
+            }),
           })}
         </li>
       ))}

@@ -5,7 +5,12 @@ import { useTranslation } from 'react-i18next';
 export function PrintButton({ ready }: { ready: boolean }) {
   const { t } = useTranslation('results');
   return (
-    <button type="button" className="he-button he-button--secondary rd-controls" disabled={!ready} onClick={() => window.print()}>
+    <button
+      type="button"
+      className="he-button he-button--secondary rd-controls"
+      disabled={!ready}
+      onClick={() => window.print()}
+    >
       {t('print')}
     </button>
   );

@@ -27,7 +27,10 @@ export function usePropertySwitch(currentId: number) {
     if (building === 'primary' && Number.isInteger(id) && id !== currentId && owned) {
       setRefused(false);
       navigate(dashboardPath(id));
-      if (profile.data?.selectedPropertyId !== id) void patchProfile({ selectedPropertyId: id }).unwrap().catch(() => undefined);
+      if (profile.data?.selectedPropertyId !== id)
+        void patchProfile({ selectedPropertyId: id })
+          .unwrap()
+          .catch(() => undefined);
       return;
     }
     setRefused(id !== currentId);

@@ -51,7 +51,9 @@ function Dashboard({ id }: { id: number }) {
   // The measures (cards, charts, loan settings) render after the label and the figures at the top, in a deferred
   // render React splits into short tasks: the answers' arrival does not block the page for one long task. The plan
   // panel renders with them (docs/performance.md "Performance"): they wait until the plan has answered too.
-  const measures = useDeferredValue(recommendations.currentData && information.currentData && plan.settled ? recommendations.currentData : undefined);
+  const measures = useDeferredValue(
+    recommendations.currentData && information.currentData && plan.settled ? recommendations.currentData : undefined,
+  );
   const property = useGetAnswersQuery(id, options);
   const switcher = usePropertySwitch(id);
   const format = useFormat();
@@ -60,7 +62,10 @@ function Dashboard({ id }: { id: number }) {
     document.title = t('title');
   }, [t]);
 
-  const name = (property.currentData as { property?: { name?: string } } | undefined)?.property?.name ?? switcher.properties?.find((p) => p.id === id)?.name ?? null;
+  const name =
+    (property.currentData as { property?: { name?: string } } | undefined)?.property?.name ??
+    switcher.properties?.find((p) => p.id === id)?.name ??
+    null;
   const header = (
     <header className="rd-header">
       <div>
@@ -71,7 +76,9 @@ function Dashboard({ id }: { id: number }) {
         <h1 id="rd-title">{t('title')}</h1>
       </div>
       <div className="rd-actions">
-        {switcher.properties && switcher.properties.length > 0 ? <PropertySwitcher properties={switcher.properties} currentId={id} onChoose={switcher.choose} /> : null}
+        {switcher.properties && switcher.properties.length > 0 ? (
+          <PropertySwitcher properties={switcher.properties} currentId={id} onChoose={switcher.choose} />
+        ) : null}
         {recommendations.currentData && information.currentData ? <PrintButton ready={measures !== undefined} /> : null}
       </div>
     </header>
@@ -100,7 +107,11 @@ function Dashboard({ id }: { id: number }) {
         <section className="he-card rd-error" role="alert">
           <h2>{t('error.heading')}</h2>
           <p>{t('error.text')}</p>
-          <button type="button" className="he-button" onClick={() => void Promise.all([recommendations.refetch(), information.refetch()])}>
+          <button
+            type="button"
+            className="he-button"
+            onClick={() => void Promise.all([recommendations.refetch(), information.refetch()])}
+          >
             {t('error.retry')}
           </button>
         </section>
@@ -134,7 +145,9 @@ function Dashboard({ id }: { id: number }) {
       </p>
       {missing ? (
         <p className="rd-notice" data-testid="missing-answers">
-          {t('missingAnswers', { keys: (missing.keys ?? []).map((key) => t(`answerKeys.${key}`, { defaultValue: key })).join(', ') })}{' '}
+          {t('missingAnswers', {
+            keys: (missing.keys ?? []).map((key) => t(`answerKeys.${key}`, { defaultValue: key })).join(', '),
+          })}{' '}
           <Link to={questionsPath(id)}>{t('answerQuestions')}</Link>
         </p>
       ) : null}
@@ -171,7 +184,11 @@ function Dashboard({ id }: { id: number }) {
               onAdopt={plan.keep}
               onClear={() => plan.keep([])}
             />
-            <EnergyInputs propertyId={id} byCarrier={energy?.type === 'energy_use' ? energy.value.by_carrier : null} year={new Date().getFullYear()} />
+            <EnergyInputs
+              propertyId={id}
+              byCarrier={energy?.type === 'energy_use' ? energy.value.by_carrier : null}
+              year={new Date().getFullYear()}
+            />
           </aside>
         </div>
       ) : (

@@ -7,12 +7,38 @@ import { UserManagement, type UserManagementProps } from '../index';
 import en from '../locales/en.json';
 import sv from '../locales/sv.json';
 
-function user(id: number, name: string, email: string, memberships: ConsoleUser['memberships'], extra: Partial<ConsoleUser> = {}): ConsoleUser {
-  return { id, name, email, active: true, superAdmin: false, demo: false, createdAt: '2026-01-01T00:00:00.000Z', lastSignInAt: null, memberships, managedElsewhere: false, ...extra };
+function user(
+  id: number,
+  name: string,
+  email: string,
+  memberships: ConsoleUser['memberships'],
+  extra: Partial<ConsoleUser> = {},
+): ConsoleUser {
+  return {
+    id,
+    name,
+    email,
+    active: true,
+    superAdmin: false,
+    demo: false,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    lastSignInAt: null,
+    memberships,
+    managedElsewhere: false,
+    ...extra,
+  };
 }
 
-const anna = user(2, 'Anna Admin', 'admin@energi.demo.test', [{ organisation: 'demo-energi', organisationName: 'Demo Energi AB', role: 'admin' }], { lastSignInAt: '2026-11-20T08:30:00.000Z' });
-const erik = user(3, 'Erik Staff', 'staff@energi.demo.test', [{ organisation: 'demo-energi', organisationName: 'Demo Energi AB', role: 'staff' }]);
+const anna = user(
+  2,
+  'Anna Admin',
+  'admin@energi.demo.test',
+  [{ organisation: 'demo-energi', organisationName: 'Demo Energi AB', role: 'admin' }],
+  { lastSignInAt: '2026-11-20T08:30:00.000Z' },
+);
+const erik = user(3, 'Erik Staff', 'staff@energi.demo.test', [
+  { organisation: 'demo-energi', organisationName: 'Demo Energi AB', role: 'staff' },
+]);
 const maja = user(6, 'Maja Multi', 'multi@demo.test', [
   { organisation: 'demo-bank', organisationName: 'Demo Bank', role: 'staff' },
   { organisation: 'demo-energi', organisationName: 'Demo Energi AB', role: 'staff' },
@@ -27,10 +53,17 @@ const ORGANISATIONS = [
 function show(props: Partial<UserManagementProps> = {}, lng: 'en' | 'sv' = 'en') {
   // The component brings its own texts; the page's instance only has `common`.
   const i18n = createTestI18n('page', remoteTexts('page', {}, {}), lng);
-  return renderRemote('/', <UserManagement scope={{ kind: 'platform' }} currentUserId="1" organisations={ORGANISATIONS} {...props} />, i18n);
+  return renderRemote(
+    '/',
+    <UserManagement scope={{ kind: 'platform' }} currentUserId="1" organisations={ORGANISATIONS} {...props} />,
+    i18n,
+  );
 }
 
-function platformBff(users: ConsoleUser[], extra: Record<string, (r: SeenRequest, m: RegExpExecArray) => FakeAnswer> = {}) {
+function platformBff(
+  users: ConsoleUser[],
+  extra: Record<string, (r: SeenRequest, m: RegExpExecArray) => FakeAnswer> = {},
+) {
   return installFakeBff({
     'GET /api/admin/users': (r) => {
       const org = r.query.get('organisation');
@@ -46,10 +79,22 @@ describe('the user table', () => {
     show();
     expect(screen.getByRole('status').textContent).toContain(en.list.loading);
     const table = await screen.findByRole('table', { name: /Console users/ });
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Name', 'Email', 'Organisations and roles', 'Status', 'Last sign-in', 'Actions']);
-    expect(within(table).getAllByRole('rowheader').map((h) => h.textContent)).toEqual(['Sara Superadmin (you) Super admin', 'Anna Admin', 'Maja Multi']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Name', 'Email', 'Organisations and roles', 'Status', 'Last sign-in', 'Actions']);
+    expect(
+      within(table)
+        .getAllByRole('rowheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Sara Superadmin (you) Super admin', 'Anna Admin', 'Maja Multi']);
     const majaRow = within(table).getByRole('rowheader', { name: 'Maja Multi' }).closest('tr')!;
-    expect(within(majaRow).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Demo Bank – Staff', 'Demo Energi AB – Staff']);
+    expect(
+      within(majaRow)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Demo Bank – Staff', 'Demo Energi AB – Staff']);
     expect(within(majaRow).getByText('Never')).toBeTruthy();
     expect(table.textContent).toContain('3 users');
   });
@@ -66,7 +111,9 @@ describe('the user table', () => {
 
   it('says so when there are no users, and when loading failed offers to try again', async () => {
     let fail = true;
-    installFakeBff({ 'GET /api/admin/users': () => (fail ? [500, { error: 'internal_error', message: 'x' }] : [200, { users: [] }]) });
+    installFakeBff({
+      'GET /api/admin/users': () => (fail ? [500, { error: 'internal_error', message: 'x' }] : [200, { users: [] }]),
+    });
     show();
     expect((await screen.findByRole('alert')).textContent).toContain(en.list.loadFailed);
     fail = false;
@@ -77,8 +124,12 @@ describe('the user table', () => {
 
 describe('adding a user', () => {
   it('checks the form first, then creates the user and shows the one-time password once', async () => {
-    const created = user(9, 'Olle Ny', 'olle@demo.test', [{ organisation: 'demo-bank', organisationName: 'Demo Bank', role: 'admin' }]);
-    const bff = platformBff([sara], { 'POST /api/admin/users': () => [201, { user: created, oneTimePassword: 'abcd-efgh-jkmn-pqrs' }] });
+    const created = user(9, 'Olle Ny', 'olle@demo.test', [
+      { organisation: 'demo-bank', organisationName: 'Demo Bank', role: 'admin' },
+    ]);
+    const bff = platformBff([sara], {
+      'POST /api/admin/users': () => [201, { user: created, oneTimePassword: 'abcd-efgh-jkmn-pqrs' }],
+    });
     show();
     await screen.findByRole('table');
     fireEvent.change(screen.getByLabelText(en.add.email), { target: { value: 'not-an-email' } });
@@ -93,7 +144,11 @@ describe('adding a user', () => {
     fireEvent.change(screen.getByLabelText(en.add.organisation), { target: { value: 'demo-bank' } });
     fireEvent.change(screen.getByLabelText(en.add.role), { target: { value: 'admin' } });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: en.add.submit })));
-    expect(bff.calls('POST', '/api/admin/users')[0].body).toEqual({ email: 'olle@demo.test', name: 'Olle Ny', memberships: [{ organisation: 'demo-bank', role: 'admin' }] });
+    expect(bff.calls('POST', '/api/admin/users')[0].body).toEqual({
+      email: 'olle@demo.test',
+      name: 'Olle Ny',
+      memberships: [{ organisation: 'demo-bank', role: 'admin' }],
+    });
     const notice = await screen.findByTestId('one-time-password');
     expect(within(notice).getByRole('heading', { name: 'One-time password for Olle Ny' })).toBe(document.activeElement);
     expect(screen.getByTestId('one-time-password-value').textContent).toBe('abcd-efgh-jkmn-pqrs');
@@ -111,22 +166,36 @@ describe('adding a user', () => {
     fireEvent.change(screen.getByLabelText(en.add.email), { target: { value: 'olle@demo.test' } });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: en.add.submit })));
     const notice = await screen.findByTestId('password-link-mailed');
-    expect(within(notice).getByRole('heading', { name: 'A link is on its way to Olle Ny' })).toBe(document.activeElement);
+    expect(within(notice).getByRole('heading', { name: 'A link is on its way to Olle Ny' })).toBe(
+      document.activeElement,
+    );
     expect(screen.queryByTestId('one-time-password-value')).toBeNull();
     fireEvent.click(within(notice).getByRole('button', { name: en.password.mailedDone }));
     expect(screen.queryByTestId('password-link-mailed')).toBeNull();
   });
 
-  it('shows the server\'s message for an email in use and its field errors on the fields', async () => {
-    let answer: FakeAnswer = [409, { error: 'conflict', message: 'A console user with the email erik@demo.test already exists.' }];
+  it("shows the server's message for an email in use and its field errors on the fields", async () => {
+    let answer: FakeAnswer = [
+      409,
+      { error: 'conflict', message: 'A console user with the email erik@demo.test already exists.' },
+    ];
     platformBff([sara], { 'POST /api/admin/users': () => answer });
     show();
     await screen.findByRole('table');
     fireEvent.change(screen.getByLabelText(en.add.name), { target: { value: 'Erik' } });
     fireEvent.change(screen.getByLabelText(en.add.email), { target: { value: 'erik@demo.test' } });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: en.add.submit })));
-    expect((await screen.findByRole('alert')).textContent).toBe('A console user with the email erik@demo.test already exists.');
-    answer = [400, { error: 'bad_request', message: 'Invalid body.name: too long', issues: [{ path: 'body.name', message: 'too long' }] }];
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'A console user with the email erik@demo.test already exists.',
+    );
+    answer = [
+      400,
+      {
+        error: 'bad_request',
+        message: 'Invalid body.name: too long',
+        issues: [{ path: 'body.name', message: 'too long' }],
+      },
+    ];
     await act(async () => fireEvent.click(screen.getByRole('button', { name: en.add.submit })));
     expect(await screen.findByText('too long')).toBeTruthy();
     expect(screen.getByLabelText(en.add.name).getAttribute('aria-invalid')).toBe('true');
@@ -135,7 +204,9 @@ describe('adding a user', () => {
 
 describe('managing a user', () => {
   it('opens the actions with the keyboard-reachable Manage button and deactivates after confirmation', async () => {
-    const bff = platformBff([sara, erik], { 'PATCH /api/admin/users/(\\d+)': (r) => [200, { ...erik, active: (r.body as { active: boolean }).active }] });
+    const bff = platformBff([sara, erik], {
+      'PATCH /api/admin/users/(\\d+)': (r) => [200, { ...erik, active: (r.body as { active: boolean }).active }],
+    });
     show();
     const manage = await screen.findByRole('button', { name: 'Manage Erik Staff' });
     expect(manage.getAttribute('aria-expanded')).toBe('false');
@@ -151,11 +222,26 @@ describe('managing a user', () => {
   it('changes a role with its own button, and shows the last-admin refusal', async () => {
     const bff = installFakeBff({
       'GET /api/console/org/demo-energi/users': () => [200, { users: [anna, erik] }],
-      'PATCH /api/console/org/demo-energi/users/2': () => [409, { error: 'last_admin', message: 'You are the last admin of Demo Energi AB: make someone else an admin before you step down or leave.' }],
+      'PATCH /api/console/org/demo-energi/users/2': () => [
+        409,
+        {
+          error: 'last_admin',
+          message:
+            'You are the last admin of Demo Energi AB: make someone else an admin before you step down or leave.',
+        },
+      ],
     });
-    show({ scope: { kind: 'organisation', slug: 'demo-energi', name: 'Demo Energi AB' }, currentUserId: '2', organisations: undefined });
+    show({
+      scope: { kind: 'organisation', slug: 'demo-energi', name: 'Demo Energi AB' },
+      currentUserId: '2',
+      organisations: undefined,
+    });
     const table = await screen.findByRole('table');
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Name', 'Email', 'Role', 'Status', 'Last sign-in', 'Actions']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Name', 'Email', 'Role', 'Status', 'Last sign-in', 'Actions']);
     expect(screen.queryByLabelText(en.add.organisation)).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Manage Anna Admin' }));
     const change = screen.getByRole('button', { name: en.actions.changeRole });
@@ -168,16 +254,27 @@ describe('managing a user', () => {
     expect(screen.queryByRole('button', { name: en.actions.deactivate })).toBeNull();
   });
 
-  it('in an organisation\'s console, leaves shared accounts\' password and deactivation to super admins', async () => {
-    installFakeBff({ 'GET /api/console/org/demo-energi/users': () => [200, { users: [{ ...maja, memberships: [maja.memberships[1]], managedElsewhere: true }] }] });
-    show({ scope: { kind: 'organisation', slug: 'demo-energi', name: 'Demo Energi AB' }, currentUserId: '2', organisations: undefined });
+  it("in an organisation's console, leaves shared accounts' password and deactivation to super admins", async () => {
+    installFakeBff({
+      'GET /api/console/org/demo-energi/users': () => [
+        200,
+        { users: [{ ...maja, memberships: [maja.memberships[1]], managedElsewhere: true }] },
+      ],
+    });
+    show({
+      scope: { kind: 'organisation', slug: 'demo-energi', name: 'Demo Energi AB' },
+      currentUserId: '2',
+      organisations: undefined,
+    });
     fireEvent.click(await screen.findByRole('button', { name: 'Manage Maja Multi' }));
     expect(screen.getByText(en.actions.managedElsewhere)).toBeTruthy();
     expect(screen.queryByRole('button', { name: en.actions.resetPassword })).toBeNull();
   });
 
   it('resets a password and shows the new one-time password', async () => {
-    const bff = platformBff([sara, erik], { 'POST /api/admin/users/3/reset-password': () => [200, { user: erik, oneTimePassword: 'zzzz-yyyy-xxxx-wwww' }] });
+    const bff = platformBff([sara, erik], {
+      'POST /api/admin/users/3/reset-password': () => [200, { user: erik, oneTimePassword: 'zzzz-yyyy-xxxx-wwww' }],
+    });
     show();
     fireEvent.click(await screen.findByRole('button', { name: 'Manage Erik Staff' }));
     fireEvent.click(screen.getByRole('button', { name: en.actions.resetPassword }));
@@ -186,7 +283,7 @@ describe('managing a user', () => {
     expect(bff.calls('POST', /reset-password$/)).toHaveLength(1);
   });
 
-  it('adds a super admin\'s user to another organisation', async () => {
+  it("adds a super admin's user to another organisation", async () => {
     const bff = platformBff([sara, erik], { 'PUT /api/admin/users/3/memberships/([a-z-]+)': () => [200, erik] });
     show();
     fireEvent.click(await screen.findByRole('button', { name: 'Manage Erik Staff' }));

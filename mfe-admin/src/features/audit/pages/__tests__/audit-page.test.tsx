@@ -11,7 +11,17 @@ const en = texts.en.admin;
 const sara = { id: 1, email: 'super@demo.test', name: 'Sara Superadmin' };
 
 function entry(id: number, action: string, extra: Partial<AuditEntry> = {}): AuditEntry {
-  return { id, createdAt: '2026-11-20T10:00:00.000Z', actor: sara, organisation: null, impersonating: null, action, target: 'organisation:demo-bank', details: {}, ...extra };
+  return {
+    id,
+    createdAt: '2026-11-20T10:00:00.000Z',
+    actor: sara,
+    organisation: null,
+    impersonating: null,
+    action,
+    target: 'organisation:demo-bank',
+    details: {},
+    ...extra,
+  };
 }
 
 function auditBff(total = 60) {
@@ -51,7 +61,11 @@ it('shows entries in a table: when, who, organisation (and impersonation), actio
   renderAdmin('/console/admin/audit');
   expect(screen.getByRole('heading', { level: 1, name: 'Audit log' })).toBeTruthy();
   const table = await screen.findByRole('table', { name: en.audit.caption });
-  expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['When', 'Who', 'Organisation', 'Action', 'Target', 'Details']);
+  expect(
+    within(table)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent),
+  ).toEqual(['When', 'Who', 'Organisation', 'Action', 'Target', 'Details']);
   const [first, second] = within(table).getAllByRole('row').slice(1);
   expect(first.textContent).toContain('Sara Superadmin');
   expect(first.textContent).toContain('super@demo.test');
@@ -73,7 +87,12 @@ it('applies filters through the address and the API, and pages', async () => {
   fireEvent.change(screen.getByLabelText(en.audit.to), { target: { value: '2026-11-30' } });
   await act(async () => fireEvent.click(screen.getByRole('button', { name: en.audit.apply })));
   const location = currentLocation();
-  expect(Object.fromEntries(location.searchParams)).toEqual({ organisation: 'demo-bank', user: '1', from: '2026-11-01', to: '2026-11-30' });
+  expect(Object.fromEntries(location.searchParams)).toEqual({
+    organisation: 'demo-bank',
+    user: '1',
+    from: '2026-11-01',
+    to: '2026-11-30',
+  });
   await screen.findByRole('table');
   const query = bff.calls('GET', '/api/admin/audit').at(-1)!.query;
   expect(query.get('organisation')).toBe('demo-bank');

@@ -8,7 +8,12 @@ import { renderAdmin, sessions, texts } from '../../../../testing/render-admin';
 jest.mock('@home-energy/shared', () => jest.requireActual('../../../../testing/mock-shared').sharedWithFakeSession());
 
 const en = texts.en.admin;
-const SOLKRAFT: Installer = { name: 'Solkraft AB', identifier: 'solkraft', logo: 'https://solkraft.example/logo.png', url: 'https://solkraft.example' };
+const SOLKRAFT: Installer = {
+  name: 'Solkraft AB',
+  identifier: 'solkraft',
+  logo: 'https://solkraft.example/logo.png',
+  url: 'https://solkraft.example',
+};
 
 function fakeOrganisation(initial: Partial<AdminOrganisationDetail> = {}) {
   let detail: AdminOrganisationDetail = {
@@ -31,7 +36,11 @@ function fakeOrganisation(initial: Partial<AdminOrganisationDetail> = {}) {
     'GET /api/admin/organisations/norr-energi': () => [200, detail],
     'PATCH /api/admin/organisations/norr-energi': (r) => {
       const patch = r.body as OrganisationUpdate;
-      detail = { ...detail, ...patch, installerList: patch.installers ?? detail.installerList } as AdminOrganisationDetail;
+      detail = {
+        ...detail,
+        ...patch,
+        installerList: patch.installers ?? detail.installerList,
+      } as AdminOrganisationDetail;
       return [200, detail];
     },
   });
@@ -47,7 +56,9 @@ describe('one organisation', () => {
     expect(screen.getByRole('heading', { level: 1, name: en.pages.organisation.title })).toBeTruthy();
     expect(await screen.findByText('Norr Energi AB')).toBeTruthy();
     expect(screen.getByText(/There is no brand config for norr-energi yet/)).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Users of this organisation (2)' }).getAttribute('href')).toBe('/console/admin/user-management?organisation=norr-energi');
+    expect(screen.getByRole('link', { name: 'Users of this organisation (2)' }).getAttribute('href')).toBe(
+      '/console/admin/user-management?organisation=norr-energi',
+    );
     expect(screen.getByRole('link', { name: 'Organisations', current: 'page' })).toBeTruthy();
     expect((screen.getByLabelText(en.form.feature.platform_analytics) as HTMLInputElement).checked).toBe(true);
     expect(screen.queryByLabelText(en.form.slug)).toBeNull();
@@ -56,7 +67,9 @@ describe('one organisation', () => {
   it('saves edited details', async () => {
     const bff = fakeOrganisation();
     renderAdmin('/console/admin/organisations/norr-energi');
-    const details = within((await screen.findByRole('heading', { level: 2, name: en.organisation.details })).closest('section')!);
+    const details = within(
+      (await screen.findByRole('heading', { level: 2, name: en.organisation.details })).closest('section')!,
+    );
     fireEvent.change(details.getByLabelText(en.form.name), { target: { value: 'Norrenergi AB' } });
     fireEvent.click(details.getByLabelText(en.form.feature.platform_validation));
     await act(async () => fireEvent.click(details.getByRole('button', { name: en.common.save })));
@@ -71,16 +84,28 @@ describe('one organisation', () => {
   it('edits the installers in a table: add, check, reorder, remove, save', async () => {
     const bff = fakeOrganisation();
     renderAdmin('/console/admin/organisations/norr-energi');
-    const section = (await screen.findByRole('heading', { level: 2, name: en.organisation.installers })).closest('section')!;
+    const section = (await screen.findByRole('heading', { level: 2, name: en.organisation.installers })).closest(
+      'section',
+    )!;
     const list = within(section).getByRole('list', { name: en.installers.caption });
-    expect(within(list).getAllByRole('group').map((g) => g.querySelector('legend')!.textContent)).toEqual(['Installer 1: Solkraft AB']);
+    expect(
+      within(list)
+        .getAllByRole('group')
+        .map((g) => g.querySelector('legend')!.textContent),
+    ).toEqual(['Installer 1: Solkraft AB']);
     expect((within(list).getByLabelText('Name of installer 1') as HTMLInputElement).value).toBe('Solkraft AB');
 
     fireEvent.click(within(section).getByRole('button', { name: en.installers.add }));
-    fireEvent.change(within(section).getByLabelText('Name of installer 2'), { target: { value: 'Värmepumpar i Norr' } });
+    fireEvent.change(within(section).getByLabelText('Name of installer 2'), {
+      target: { value: 'Värmepumpar i Norr' },
+    });
     fireEvent.change(within(section).getByLabelText('Identifier of installer 2'), { target: { value: 'vpn' } });
-    fireEvent.change(within(section).getByLabelText('Logo URL of installer 2'), { target: { value: '/images/vpn.svg' } });
-    fireEvent.change(within(section).getByLabelText('Website of installer 2'), { target: { value: 'javascript:alert(1)' } });
+    fireEvent.change(within(section).getByLabelText('Logo URL of installer 2'), {
+      target: { value: '/images/vpn.svg' },
+    });
+    fireEvent.change(within(section).getByLabelText('Website of installer 2'), {
+      target: { value: 'javascript:alert(1)' },
+    });
     await act(async () => fireEvent.click(within(section).getByRole('button', { name: en.installers.save })));
     const website = within(section).getByLabelText('Website of installer 2');
     expect(website.getAttribute('aria-invalid')).toBe('true');
@@ -89,10 +114,17 @@ describe('one organisation', () => {
 
     fireEvent.change(website, { target: { value: 'https://vpn.example' } });
     fireEvent.click(within(section).getByRole('button', { name: 'Move installer 2 up' }));
-    expect(within(section).getAllByRole('group').map((g) => g.querySelector('legend')!.textContent)).toEqual(['Installer 1: Värmepumpar i Norr', 'Installer 2: Solkraft AB']);
+    expect(
+      within(section)
+        .getAllByRole('group')
+        .map((g) => g.querySelector('legend')!.textContent),
+    ).toEqual(['Installer 1: Värmepumpar i Norr', 'Installer 2: Solkraft AB']);
     await act(async () => fireEvent.click(within(section).getByRole('button', { name: en.installers.save })));
     expect(bff.calls('PATCH', '/api/admin/organisations/norr-energi')[0].body).toEqual({
-      installers: [{ name: 'Värmepumpar i Norr', identifier: 'vpn', logo: '/images/vpn.svg', url: 'https://vpn.example' }, SOLKRAFT],
+      installers: [
+        { name: 'Värmepumpar i Norr', identifier: 'vpn', logo: '/images/vpn.svg', url: 'https://vpn.example' },
+        SOLKRAFT,
+      ],
     });
 
     fireEvent.click(within(section).getByRole('button', { name: 'Remove installer 1' }));

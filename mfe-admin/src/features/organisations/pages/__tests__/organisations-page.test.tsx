@@ -10,11 +10,27 @@ jest.mock('@home-energy/shared', () => jest.requireActual('../../../../testing/m
 const en = texts.en.admin;
 
 function organisation(slug: string, name: string, extra: Partial<AdminOrganisation> = {}): AdminOrganisation {
-  return { slug, name, brand: slug, features: [], isInstaller: false, active: true, demo: false, createdAt: '2026-01-01T00:00:00.000Z', users: 0, installers: 0, ...extra };
+  return {
+    slug,
+    name,
+    brand: slug,
+    features: [],
+    isInstaller: false,
+    active: true,
+    demo: false,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    users: 0,
+    installers: 0,
+    ...extra,
+  };
 }
 const ORGANISATIONS = [
   organisation('demo-bank', 'Demo Bank', { features: ['platform_analytics'], users: 2, demo: true }),
-  organisation('demo-energi', 'Demo Energi AB', { features: ['platform_analytics', 'platform_validation'], users: 3, demo: true }),
+  organisation('demo-energi', 'Demo Energi AB', {
+    features: ['platform_analytics', 'platform_validation'],
+    users: 3,
+    demo: true,
+  }),
   organisation('old-org', 'Old Org', { active: false }),
 ];
 
@@ -27,9 +43,17 @@ describe('the organisations page', () => {
     expect(screen.getByRole('heading', { level: 1, name: en.pages.organisations.title })).toBeTruthy();
     expect(document.title).toBe('Organisations');
     const table = await screen.findByRole('table', { name: en.organisations.caption });
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Name', 'Slug', 'Brand', 'Features', 'Installer', 'Users', 'Status', 'Actions']);
-    const energi = within(table).getByRole('rowheader', { name: /Demo Energi AB/ }).closest('tr')!;
-    expect(within(energi).getByRole('link', { name: 'Demo Energi AB' }).getAttribute('href')).toBe('/console/admin/organisations/demo-energi');
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Name', 'Slug', 'Brand', 'Features', 'Installer', 'Users', 'Status', 'Actions']);
+    const energi = within(table)
+      .getByRole('rowheader', { name: /Demo Energi AB/ })
+      .closest('tr')!;
+    expect(within(energi).getByRole('link', { name: 'Demo Energi AB' }).getAttribute('href')).toBe(
+      '/console/admin/organisations/demo-energi',
+    );
     expect(energi.textContent).toContain('Analytics, Validation');
     expect(within(energi).getByRole('button', { name: 'Impersonate Demo Energi AB' })).toBeTruthy();
     const old = within(table).getByRole('rowheader', { name: 'Old Org' }).closest('tr')!;
@@ -41,7 +65,12 @@ describe('the organisations page', () => {
 
   it('shows loading, then an error with retry', async () => {
     let fail = true;
-    installFakeBff({ 'GET /api/admin/organisations': () => (fail ? [500, { error: 'internal_error', message: 'Something went wrong on our side.' }] : [200, { organisations: [] }]) });
+    installFakeBff({
+      'GET /api/admin/organisations': () =>
+        fail
+          ? [500, { error: 'internal_error', message: 'Something went wrong on our side.' }]
+          : [200, { organisations: [] }],
+    });
     renderAdmin('/console/admin');
     expect(screen.getByRole('status')).toBeTruthy();
     expect((await screen.findByRole('alert')).textContent).toContain('Something went wrong on our side.');
@@ -51,7 +80,13 @@ describe('the organisations page', () => {
   });
 
   it('creates an organisation: slug and brand follow the name, bad input stays on the page, success opens it', async () => {
-    let answer: [number, unknown] = [409, { error: 'conflict', message: 'An organisation with the slug "norr-energi-ab" already exists. Choose another slug.' }];
+    let answer: [number, unknown] = [
+      409,
+      {
+        error: 'conflict',
+        message: 'An organisation with the slug "norr-energi-ab" already exists. Choose another slug.',
+      },
+    ];
     const bff = installFakeBff({
       'GET /api/admin/organisations': () => [200, { organisations: ORGANISATIONS }],
       'POST /api/admin/organisations': () => answer,
@@ -75,7 +110,9 @@ describe('the organisations page', () => {
     fireEvent.click(screen.getByLabelText(en.form.feature.platform_analytics));
     fireEvent.click(screen.getByLabelText(en.form.isInstaller));
     await act(async () => fireEvent.click(screen.getByRole('button', { name: en.form.create })));
-    expect((await screen.findByRole('alert')).textContent).toBe('An organisation with the slug "norr-energi-ab" already exists. Choose another slug.');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'An organisation with the slug "norr-energi-ab" already exists. Choose another slug.',
+    );
 
     answer = [201, { ...organisation('norr-energi', 'Norr Energi AB'), installerList: [], brandConfigFound: false }];
     fireEvent.change(screen.getByLabelText(en.form.slug), { target: { value: 'norr-energi' } });
@@ -113,7 +150,9 @@ describe('the organisations page', () => {
     renderAdmin('/console/admin');
     const notice = screen.getByRole('region', { name: en.impersonation.region });
     expect(notice.textContent).toContain('You are impersonating Demo Bank.');
-    expect(within(notice).getByRole('link', { name: en.impersonation.openConsole }).getAttribute('href')).toBe('/console/org/demo-bank');
+    expect(within(notice).getByRole('link', { name: en.impersonation.openConsole }).getAttribute('href')).toBe(
+      '/console/org/demo-bank',
+    );
     await act(async () => fireEvent.click(within(notice).getByRole('button', { name: en.impersonation.stop })));
     expect(bff.calls('DELETE', '/api/admin/impersonation')).toHaveLength(1);
   });

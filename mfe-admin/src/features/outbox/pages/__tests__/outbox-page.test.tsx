@@ -18,12 +18,22 @@ function outboxBff(total = 30) {
   return installFakeBff({
     'GET /api/admin/outbox': (r) => {
       const page = Number(r.query.get('page'));
-      const mails = total === 0 ? [] : [mail(`20261126t101500000z-0000000${page}`, `ny${page}@energi.test`, 'Ditt konto i Home Energy-konsolen'), mail('20261126t091500000z-0000000f', 'anna@example.se', 'Ny förfrågan', true)];
+      const mails =
+        total === 0
+          ? []
+          : [
+              mail(`20261126t101500000z-0000000${page}`, `ny${page}@energi.test`, 'Ditt konto i Home Energy-konsolen'),
+              mail('20261126t091500000z-0000000f', 'anna@example.se', 'Ny förfrågan', true),
+            ];
       return [200, { total, page, pageSize: 25, delivers: false, mails }];
     },
     'GET /api/admin/outbox/20261126t101500000z-00000001': () => [
       200,
-      { ...mail('20261126t101500000z-00000001', 'ny1@energi.test', 'Ditt konto i Home Energy-konsolen'), from: 'Home Energy <no-reply@home-energy.invalid>', text: 'Välj ditt lösenord: http://localhost:3000/console/set-password#token=abc' },
+      {
+        ...mail('20261126t101500000z-00000001', 'ny1@energi.test', 'Ditt konto i Home Energy-konsolen'),
+        from: 'Home Energy <no-reply@home-energy.invalid>',
+        text: 'Välj ditt lösenord: http://localhost:3000/console/set-password#token=abc',
+      },
     ],
   });
 }
@@ -35,7 +45,11 @@ it('lists the mails newest first with date, recipient and subject, marks undeliv
   renderAdmin('/console/admin/outbox');
   expect(screen.getByRole('heading', { level: 1, name: en.pages.outbox.title })).toBeTruthy();
   const table = await screen.findByRole('table', { name: en.outbox.caption });
-  expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Date', 'To', 'Subject']);
+  expect(
+    within(table)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent),
+  ).toEqual(['Date', 'To', 'Subject']);
   const [first, second] = within(table).getAllByRole('row').slice(1);
   expect(first!.textContent).toContain('ny1@energi.test');
   expect(within(second!).getByText(en.outbox.failed)).toBeTruthy();
@@ -50,7 +64,9 @@ it('lists the mails newest first with date, recipient and subject, marks undeliv
 it('opens a mail to read it, and goes back to the list', async () => {
   outboxBff();
   renderAdmin('/console/admin/outbox');
-  await act(async () => fireEvent.click(await screen.findByRole('link', { name: 'Ditt konto i Home Energy-konsolen' })));
+  await act(async () =>
+    fireEvent.click(await screen.findByRole('link', { name: 'Ditt konto i Home Energy-konsolen' })),
+  );
   expect(currentLocation().pathname).toBe('/console/admin/outbox/20261126t101500000z-00000001');
   expect(await screen.findByRole('heading', { level: 1, name: 'Ditt konto i Home Energy-konsolen' })).toBeTruthy();
   expect(screen.getByText(/set-password#token=abc/)).toBeTruthy();

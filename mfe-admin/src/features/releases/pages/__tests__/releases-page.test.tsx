@@ -14,22 +14,66 @@ const OK = [
 ];
 
 function release(version: string, releasedAt: string, extra: Partial<AdminRelease> = {}): AdminRelease {
-  return { version, active: false, releasedBy: 'ci', releasedAt, activatedBy: null, activatedAt: null, files: 12, bytes: 1000, checks: OK, compatible: true, audience: null, verdict: null, health: { sessions: 0, failedSessions: 0, errors: 0 }, ...extra };
+  return {
+    version,
+    active: false,
+    releasedBy: 'ci',
+    releasedAt,
+    activatedBy: null,
+    activatedAt: null,
+    files: 12,
+    bytes: 1000,
+    checks: OK,
+    compatible: true,
+    audience: null,
+    verdict: null,
+    health: { sessions: 0, failedSessions: 0, errors: 0 },
+    ...extra,
+  };
 }
 
 function releases(): AdminReleaseList {
   return {
-    shell: { shared: [{ name: 'react', version: '19.3.1' }, { name: '@home-energy/shared', version: '0.1.0' }] },
+    shell: {
+      shared: [
+        { name: 'react', version: '19.3.1' },
+        { name: '@home-energy/shared', version: '0.1.0' },
+      ],
+    },
     remotes: [
-      { remote: 'mfe-flow', releases: [release('0.1.0-aaaaaaaaaa', '2026-11-01T10:00:00.000Z', { active: true, activatedBy: 'ci', activatedAt: '2026-11-01T10:00:00.000Z' })] },
+      {
+        remote: 'mfe-flow',
+        releases: [
+          release('0.1.0-aaaaaaaaaa', '2026-11-01T10:00:00.000Z', {
+            active: true,
+            activatedBy: 'ci',
+            activatedAt: '2026-11-01T10:00:00.000Z',
+          }),
+        ],
+      },
       {
         remote: 'mfe-results',
         releases: [
-          release('0.1.0-cccccccccc', '2026-11-20T10:00:00.000Z', { active: true, activatedBy: 'anna@ops.test', activatedAt: '2026-11-20T10:05:00.000Z' }),
-          release('0.1.0-bbbbbbbbbb', '2026-11-10T10:00:00.000Z', { activatedBy: 'ci', activatedAt: '2026-11-10T10:00:00.000Z' }),
+          release('0.1.0-cccccccccc', '2026-11-20T10:00:00.000Z', {
+            active: true,
+            activatedBy: 'anna@ops.test',
+            activatedAt: '2026-11-20T10:05:00.000Z',
+          }),
+          release('0.1.0-bbbbbbbbbb', '2026-11-10T10:00:00.000Z', {
+            activatedBy: 'ci',
+            activatedAt: '2026-11-10T10:00:00.000Z',
+          }),
           release('0.0.9-react18xx', '2026-01-10T10:00:00.000Z', {
             compatible: false,
-            checks: [{ name: 'react', requiredVersion: '^18.2.0', shellVersion: '19.3.1', ok: false, problem: 'react: the remote requires ^18.2.0 but the shell provides 19.3.1' }],
+            checks: [
+              {
+                name: 'react',
+                requiredVersion: '^18.2.0',
+                shellVersion: '19.3.1',
+                ok: false,
+                problem: 'react: the remote requires ^18.2.0 but the shell provides 19.3.1',
+              },
+            ],
           }),
         ],
       },
@@ -43,16 +87,33 @@ beforeEach(() => setSession(sessions.superAdmin));
 
 const NO_TOKENS: Record<string, FakeRoute> = { 'GET /api/admin/release-tokens': () => [200, { tokens: [] }] };
 
-it('lists every remote\'s versions with status, who released and activated them and the shared check', async () => {
+it("lists every remote's versions with status, who released and activated them and the shared check", async () => {
   installFakeBff({ ...NO_TOKENS, 'GET /api/admin/releases': () => [200, releases()] });
   renderAdmin('/console/admin/releases');
   expect(screen.getByRole('heading', { level: 1, name: 'Releases' })).toBeTruthy();
   const section = (await screen.findByRole('heading', { level: 2, name: 'mfe-results' })).closest('section')!;
   expect(section.textContent).toContain('Active: 0.1.0-cccccccccc');
   const table = within(section).getByRole('table', { name: 'Releases of mfe-results' });
-  expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Version', 'Status', 'Audience', 'Sessions and errors', 'Released', 'Last activated', 'Shared dependencies', 'Actions']);
+  expect(
+    within(table)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent),
+  ).toEqual([
+    'Version',
+    'Status',
+    'Audience',
+    'Sessions and errors',
+    'Released',
+    'Last activated',
+    'Shared dependencies',
+    'Actions',
+  ]);
   const rows = within(table).getAllByRole('row').slice(1);
-  expect(rows.map((r) => within(r).getByRole('rowheader').textContent)).toEqual(['0.1.0-cccccccccc', '0.1.0-bbbbbbbbbb', '0.0.9-react18xx']);
+  expect(rows.map((r) => within(r).getByRole('rowheader').textContent)).toEqual([
+    '0.1.0-cccccccccc',
+    '0.1.0-bbbbbbbbbb',
+    '0.0.9-react18xx',
+  ]);
   expect(rows[0].textContent).toContain('by anna@ops.test');
   expect(within(rows[0]).getByText('All 2 compatible')).toBeTruthy();
   expect(within(rows[0]).queryByRole('button')).toBeNull();
@@ -79,17 +140,24 @@ it('rolls back to an earlier version after confirmation and says how to run it',
   const rollback = await screen.findByRole('button', { name: 'Roll back to this: 0.1.0-bbbbbbbbbb' });
   fireEvent.click(rollback);
   await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Yes, roll back to this' })));
-  expect(bff.calls('POST', /activate$/).map((r) => r.path)).toEqual(['/api/admin/releases/mfe-results/0.1.0-bbbbbbbbbb/activate']);
+  expect(bff.calls('POST', /activate$/).map((r) => r.path)).toEqual([
+    '/api/admin/releases/mfe-results/0.1.0-bbbbbbbbbb/activate',
+  ]);
   const notice = await screen.findByText(/mfe-results 0.1.0-bbbbbbbbbb is now active/);
-  expect(within(notice.closest('[role="status"]') as HTMLElement).getByRole('button', { name: en.releases.reload })).toBeTruthy();
+  expect(
+    within(notice.closest('[role="status"]') as HTMLElement).getByRole('button', { name: en.releases.reload }),
+  ).toBeTruthy();
   expect(await screen.findByRole('button', { name: 'Activate: 0.1.0-cccccccccc' })).toBeTruthy();
 });
 
-it('shows the server\'s refusal', async () => {
+it("shows the server's refusal", async () => {
   installFakeBff({
     ...NO_TOKENS,
     'GET /api/admin/releases': () => [200, releases()],
-    'POST /api/admin/releases/mfe-results/0.1.0-bbbbbbbbbb/activate': () => [409, { error: 'conflict', message: 'The files of mfe-results 0.1.0-bbbbbbbbbb are missing.' }],
+    'POST /api/admin/releases/mfe-results/0.1.0-bbbbbbbbbb/activate': () => [
+      409,
+      { error: 'conflict', message: 'The files of mfe-results 0.1.0-bbbbbbbbbb are missing.' },
+    ],
   });
   renderAdmin('/console/admin/releases');
   fireEvent.click(await screen.findByRole('button', { name: 'Roll back to this: 0.1.0-bbbbbbbbbb' }));
@@ -98,7 +166,10 @@ it('shows the server\'s refusal', async () => {
 });
 
 it('shows an error with retry when the list cannot be loaded', async () => {
-  installFakeBff({ ...NO_TOKENS, 'GET /api/admin/releases': () => [500, { error: 'internal_error', message: 'Something went wrong on our side.' }] });
+  installFakeBff({
+    ...NO_TOKENS,
+    'GET /api/admin/releases': () => [500, { error: 'internal_error', message: 'Something went wrong on our side.' }],
+  });
   renderAdmin('/console/admin/releases');
   expect((await screen.findByRole('alert')).textContent).toContain('Something went wrong on our side.');
   expect(screen.getByRole('button', { name: texts.en.common.loadFailed.retry })).toBeTruthy();
@@ -112,9 +183,15 @@ function withNewer(newer: Partial<AdminRelease>): AdminReleaseList {
   return list;
 }
 
-it('shows each release\'s audience, sessions and errors, and a canary rolled back automatically', async () => {
+it("shows each release's audience, sessions and errors, and a canary rolled back automatically", async () => {
   installFakeBff({
-    'GET /api/admin/releases': () => [200, withNewer({ verdict: { result: 'rolled-back', at: '2026-11-25T11:00:00.000Z' }, health: { sessions: 50, failedSessions: 49, errors: 61 } })],
+    'GET /api/admin/releases': () => [
+      200,
+      withNewer({
+        verdict: { result: 'rolled-back', at: '2026-11-25T11:00:00.000Z' },
+        health: { sessions: 50, failedSessions: 49, errors: 61 },
+      }),
+    ],
   });
   renderAdmin('/console/admin/releases');
   const table = await screen.findByRole('table', { name: 'Releases of mfe-results' });
@@ -165,7 +242,9 @@ it('rolls a canary back after confirmation', async () => {
   expect(await screen.findByText('Brand demo-bank')).toBeTruthy();
   fireEvent.click(screen.getByRole('button', { name: 'Roll back canary: 0.1.1-dddddddddd' }));
   await act(async () => fireEvent.click(screen.getByRole('button', { name: /Yes, roll back canary/i })));
-  expect(bff.calls('POST', /rollback$/).map((r) => r.path)).toEqual(['/api/admin/releases/mfe-results/0.1.1-dddddddddd/rollback']);
+  expect(bff.calls('POST', /rollback$/).map((r) => r.path)).toEqual([
+    '/api/admin/releases/mfe-results/0.1.1-dddddddddd/rollback',
+  ]);
   expect(await screen.findByText(en.releases.verdictRolledBack)).toBeTruthy();
 });
 
@@ -211,12 +290,17 @@ describe('release tokens', () => {
   });
 
   it('revokes a token after confirmation', async () => {
-    let tokens = [token(3), token(4, { label: 'old CI', revokedAt: '2026-11-21T10:00:00.000Z', revokedBy: 'super@demo.test' })];
+    let tokens = [
+      token(3),
+      token(4, { label: 'old CI', revokedAt: '2026-11-21T10:00:00.000Z', revokedBy: 'super@demo.test' }),
+    ];
     const bff = installFakeBff({
       'GET /api/admin/releases': () => [200, releases()],
       'GET /api/admin/release-tokens': () => [200, { tokens }],
       'POST /api/admin/release-tokens/3/revoke': () => {
-        tokens = tokens.map((t) => (t.id === 3 ? { ...t, revokedAt: '2026-11-22T10:00:00.000Z', revokedBy: 'super@demo.test' } : t));
+        tokens = tokens.map((t) =>
+          t.id === 3 ? { ...t, revokedAt: '2026-11-22T10:00:00.000Z', revokedBy: 'super@demo.test' } : t,
+        );
         return [200, tokens[0]];
       },
     });
@@ -231,7 +315,10 @@ describe('release tokens', () => {
   });
 
   it('shows an error with retry when the tokens cannot be loaded', async () => {
-    installFakeBff({ 'GET /api/admin/releases': () => [200, releases()], 'GET /api/admin/release-tokens': () => [500, { error: 'internal_error', message: 'Tokens are unavailable.' }] });
+    installFakeBff({
+      'GET /api/admin/releases': () => [200, releases()],
+      'GET /api/admin/release-tokens': () => [500, { error: 'internal_error', message: 'Tokens are unavailable.' }],
+    });
     renderAdmin('/console/admin/releases');
     expect((await screen.findByRole('alert')).textContent).toContain('Tokens are unavailable.');
   });

@@ -9,12 +9,31 @@ jest.mock('@home-energy/shared', () => jest.requireActual('../../../../testing/m
 it('manages every console user with the shared components, filtered by the organisation in the address', async () => {
   setSession(sessions.superAdmin);
   const bff = installFakeBff({
-    'GET /api/admin/organisations': () => [200, { organisations: [{ slug: 'demo-bank', name: 'Demo Bank' }, { slug: 'demo-energi', name: 'Demo Energi AB' }] }],
+    'GET /api/admin/organisations': () => [
+      200,
+      {
+        organisations: [
+          { slug: 'demo-bank', name: 'Demo Bank' },
+          { slug: 'demo-energi', name: 'Demo Energi AB' },
+        ],
+      },
+    ],
     'GET /api/admin/users': () => [
       200,
       {
         users: [
-          { id: 4, email: 'admin@bank.demo.test', name: 'Bengt Bankadmin', active: true, superAdmin: false, demo: true, createdAt: '2026-01-01T00:00:00.000Z', lastSignInAt: null, managedElsewhere: false, memberships: [{ organisation: 'demo-bank', organisationName: 'Demo Bank', role: 'admin' }] },
+          {
+            id: 4,
+            email: 'admin@bank.demo.test',
+            name: 'Bengt Bankadmin',
+            active: true,
+            superAdmin: false,
+            demo: true,
+            createdAt: '2026-01-01T00:00:00.000Z',
+            lastSignInAt: null,
+            managedElsewhere: false,
+            memberships: [{ organisation: 'demo-bank', organisationName: 'Demo Bank', role: 'admin' }],
+          },
         ],
       },
     ],
@@ -25,6 +44,8 @@ it('manages every console user with the shared components, filtered by the organ
   expect(within(table).getByRole('rowheader', { name: 'Bengt Bankadmin' })).toBeTruthy();
   expect((screen.getByLabelText('Filter by organisation') as HTMLSelectElement).value).toBe('demo-bank');
   expect(bff.calls('GET', '/api/admin/users')[0].query.get('organisation')).toBe('demo-bank');
-  expect(within(screen.getByLabelText('Filter by organisation')).getByRole('option', { name: 'Demo Energi AB' })).toBeTruthy();
+  expect(
+    within(screen.getByLabelText('Filter by organisation')).getByRole('option', { name: 'Demo Energi AB' }),
+  ).toBeTruthy();
   expect(screen.getByRole('link', { name: 'User management', current: 'page' })).toBeTruthy();
 });

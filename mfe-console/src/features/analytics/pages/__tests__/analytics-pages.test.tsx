@@ -1,7 +1,12 @@
 import '../../../../testing/setup-dom';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { installFakeBff, type SeenRequest } from '@home-energy/shared/testing/fake-bff';
-import type { ActivitiesAnalytics, PortfolioAnalytics, PropertiesAnalytics, TransitionAnalytics } from '@home-energy/shared';
+import type {
+  ActivitiesAnalytics,
+  PortfolioAnalytics,
+  PropertiesAnalytics,
+  TransitionAnalytics,
+} from '@home-energy/shared';
 import { demoOrganisations, demoSessions } from '../../../../testing/demo-data';
 import { setSession } from '../../../../testing/fake-session';
 import { captureDownloads } from '../../../../testing/csv-capture';
@@ -29,7 +34,12 @@ function properties(period: { from: string; to: string }, total: number): Proper
       { key: 'flerbostadshus', count: 0 },
     ],
     byYearBand: [{ key: '1960_1975', count: total }],
-    byHeating: total ? [{ key: 'district_heating', count: 8000 }, { key: 'unknown', count: 4345 }] : [],
+    byHeating: total
+      ? [
+          { key: 'district_heating', count: 8000 },
+          { key: 'unknown', count: 4345 },
+        ]
+      : [],
     series: [
       { period: '2026-11-09', value: total ? 345 : 0 },
       { period: '2026-11-16', value: total ? 12000 : 0 },
@@ -41,9 +51,28 @@ let bff: ReturnType<typeof installFakeBff>;
 let answer: (request: SeenRequest) => [number, unknown];
 
 beforeEach(() => {
-  jest.useFakeTimers({ now: new Date(`${TODAY}T10:00:00Z`), doNotFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'setImmediate', 'clearImmediate', 'nextTick', 'queueMicrotask', 'requestAnimationFrame', 'cancelAnimationFrame', 'performance', 'hrtime'] });
+  jest.useFakeTimers({
+    now: new Date(`${TODAY}T10:00:00Z`),
+    doNotFake: [
+      'setTimeout',
+      'clearTimeout',
+      'setInterval',
+      'clearInterval',
+      'setImmediate',
+      'clearImmediate',
+      'nextTick',
+      'queueMicrotask',
+      'requestAnimationFrame',
+      'cancelAnimationFrame',
+      'performance',
+      'hrtime',
+    ],
+  });
   setSession(demoSessions.energiAdmin);
-  answer = (r) => [200, properties({ from: r.query.get('from') ?? '2025-01-06', to: r.query.get('to') ?? TODAY }, 12345)];
+  answer = (r) => [
+    200,
+    properties({ from: r.query.get('from') ?? '2025-01-06', to: r.query.get('to') ?? TODAY }, 12345),
+  ];
   bff = installFakeBff({
     'GET /api/console/org/demo-energi/details': () => [200, demoOrganisations['demo-energi']],
     'GET /api/console/org/demo-energi/analytics/properties': (r) => answer(r),
@@ -72,7 +101,11 @@ describe('the properties page', () => {
     const table = screen.getByRole('table', { name: 'By energy label' });
     expect(within(table).getByRole('row', { name: /^D 4 500 36\.5 %$/ })).toBeTruthy();
     const heating = screen.getByRole('table', { name: 'By main heating' });
-    expect(within(heating).getAllByRole('rowheader').map((c) => c.textContent)).toEqual(['District heating', 'Not known']);
+    expect(
+      within(heating)
+        .getAllByRole('rowheader')
+        .map((c) => c.textContent),
+    ).toEqual(['District heating', 'Not known']);
     expect(bff.unrouted).toEqual([]);
   });
 
@@ -81,8 +114,12 @@ describe('the properties page', () => {
     renderConsole('/console/org/demo-energi/properties');
     const table = await screen.findByRole('table', { name: 'By building type' });
     fireEvent.click(screen.getByRole('button', { name: 'Export CSV – By building type' }));
-    expect(downloads.files.map((f) => f.name)).toEqual(['demo-energi_properties_buildingTypes_2025-11-24_2026-11-23.csv']);
-    expect(await downloads.text()).toBe('Building type,Homes,Share\r\nvilla,10000,81\r\nradhus,2345,19\r\nparhus,0,0\r\nkedjehus,0,0\r\nflerbostadshus,0,0\r\n');
+    expect(downloads.files.map((f) => f.name)).toEqual([
+      'demo-energi_properties_buildingTypes_2025-11-24_2026-11-23.csv',
+    ]);
+    expect(await downloads.text()).toBe(
+      'Building type,Homes,Share\r\nvilla,10000,81\r\nradhus,2345,19\r\nparhus,0,0\r\nkedjehus,0,0\r\nflerbostadshus,0,0\r\n',
+    );
     expect(table).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Export CSV – New homes over time' }));
     expect(await downloads.text()).toBe('Week starting,New homes\r\n2026-11-09,345\r\n2026-11-16,12000\r\n');
@@ -94,7 +131,9 @@ describe('the properties page', () => {
     const preset = screen.getByLabelText('Period');
     await act(async () => fireEvent.change(preset, { target: { value: '30d' } }));
     expect(currentLocation().search).toBe('?period=30d');
-    await waitFor(() => expect(Object.fromEntries(propertyCalls().at(-1)!.query)).toEqual({ from: '2026-10-25', to: TODAY }));
+    await waitFor(() =>
+      expect(Object.fromEntries(propertyCalls().at(-1)!.query)).toEqual({ from: '2026-10-25', to: TODAY }),
+    );
 
     await act(async () => fireEvent.change(preset, { target: { value: 'all' } }));
     await waitFor(() => expect(Object.fromEntries(propertyCalls().at(-1)!.query)).toEqual({}));
@@ -109,7 +148,9 @@ describe('the properties page', () => {
     fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-06-30' } });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Show' })));
     expect(currentLocation().search).toBe('?from=2026-05-01&to=2026-06-30');
-    await waitFor(() => expect(Object.fromEntries(propertyCalls().at(-1)!.query)).toEqual({ from: '2026-05-01', to: '2026-06-30' }));
+    await waitFor(() =>
+      expect(Object.fromEntries(propertyCalls().at(-1)!.query)).toEqual({ from: '2026-05-01', to: '2026-06-30' }),
+    );
     expect(await screen.findByText('From 1 May 2026 to 30 Jun 2026.')).toBeTruthy();
   });
 
@@ -121,8 +162,14 @@ describe('the properties page', () => {
     const preset = screen.getByLabelText('Period');
     await act(async () => fireEvent.change(preset, { target: { value: 'custom' } }));
     const calls = propertyCalls().length;
-    const range = 'Choose days from 2000-01-01 to 2031-12-31, at most 3660 days apart (without an end day, the end is today).';
-    for (const [from, to] of [['1999-12-31', '2000-01-31'], ['2026-01-01', '2032-01-01'], ['2010-01-01', '2026-01-01'], ['2010-01-01', '']]) {
+    const range =
+      'Choose days from 2000-01-01 to 2031-12-31, at most 3660 days apart (without an end day, the end is today).';
+    for (const [from, to] of [
+      ['1999-12-31', '2000-01-31'],
+      ['2026-01-01', '2032-01-01'],
+      ['2010-01-01', '2026-01-01'],
+      ['2010-01-01', ''],
+    ]) {
       fireEvent.change(screen.getByLabelText('From'), { target: { value: from } });
       fireEvent.change(screen.getByLabelText('To'), { target: { value: to } });
       await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Show' })));
@@ -146,7 +193,10 @@ describe('the properties page', () => {
 
   it('shows the server’s message and tries again on a failure', async () => {
     let fail = true;
-    answer = (r) => (fail ? [500, { error: 'internal_error', message: 'Something went wrong on our side.' }] : [200, properties({ from: r.query.get('from')!, to: r.query.get('to')! }, 5)]);
+    answer = (r) =>
+      fail
+        ? [500, { error: 'internal_error', message: 'Something went wrong on our side.' }]
+        : [200, properties({ from: r.query.get('from')!, to: r.query.get('to')! }, 5)];
     renderConsole('/console/org/demo-energi/properties');
     expect((await screen.findByRole('alert')).textContent).toContain('Something went wrong on our side.');
     fail = false;
@@ -176,9 +226,17 @@ describe('the activities page', () => {
     });
     renderConsole('/console/org/demo-energi/activities');
     const table = await screen.findByRole('table', { name: 'Measures by type' });
-    expect(within(table).getAllByRole('row').map((r) => r.textContent)).toEqual(['MeasureRecommendedAlready doneInstaller requests', 'Attic insulation1 500207']);
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .map((r) => r.textContent),
+    ).toEqual(['MeasureRecommendedAlready doneInstaller requests', 'Attic insulation1 500207']);
     expect(screen.getByTestId('figure-requests').textContent).toContain('7');
-    expect(within(screen.getByRole('table', { name: 'What homeowners did' })).getByRole('row', { name: 'Changed the loan type 42' })).toBeTruthy();
+    expect(
+      within(screen.getByRole('table', { name: 'What homeowners did' })).getByRole('row', {
+        name: 'Changed the loan type 42',
+      }),
+    ).toBeTruthy();
   });
 
   it('shows the installer funnel: requests by the stage they reached', async () => {
@@ -188,13 +246,20 @@ describe('the activities page', () => {
     });
     renderConsole('/console/org/demo-energi/activities');
     const table = await screen.findByRole('table', { name: 'Installer requests funnel' });
-    expect(within(table).getAllByRole('row').map((r) => r.textContent)).toEqual(['StageRequests', 'Requested7', 'Contacted4', 'Quoted2', 'Won1']);
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .map((r) => r.textContent),
+    ).toEqual(['StageRequests', 'Requested7', 'Contacted4', 'Quoted2', 'Won1']);
   });
 
   it('an organisation without activity sees the empty state', async () => {
     installFakeBff({
       'GET /api/console/org/demo-energi/details': () => [200, demoOrganisations['demo-energi']],
-      'GET /api/console/org/demo-energi/analytics/activities': () => [200, { ...activities(0), totals: { recommended: 0, completed: 0, installerRequests: 0 }, byActivity: [] }],
+      'GET /api/console/org/demo-energi/analytics/activities': () => [
+        200,
+        { ...activities(0), totals: { recommended: 0, completed: 0, installerRequests: 0 }, byActivity: [] },
+      ],
     });
     renderConsole('/console/org/demo-energi/activities');
     expect(await screen.findByText('No activity in this period')).toBeTruthy();
@@ -214,12 +279,22 @@ describe('the transition page: plans homeowners saved', () => {
       homes: planHomes,
       now: counts(planHomes ? [0, 0, 0, 2, 1] : []),
       after: counts(planHomes ? [0, 2, 1] : []),
-      moves: planHomes ? [{ from: 'D', to: 'B', count: 2 }, { from: 'E', to: 'C', count: 1 }] : [],
+      moves: planHomes
+        ? [
+            { from: 'D', to: 'B', count: 2 },
+            { from: 'E', to: 'C', count: 1 },
+          ]
+        : [],
       investmentKr: planHomes ? 1234567 : 0,
       subsidiesKr: planHomes ? 45000 : 0,
       savingsKrPerYear: planHomes ? 38500 : 0,
       savingsKwhPerYear: planHomes ? 21000 : 0,
-      measures: planHomes ? [{ key: 'insulation_attic', count: 3 }, { key: 'heat_pump_airwater', count: 1 }] : [],
+      measures: planHomes
+        ? [
+            { key: 'insulation_attic', count: 3 },
+            { key: 'heat_pump_airwater', count: 1 },
+          ]
+        : [],
     },
   });
   const serve = (body: TransitionAnalytics) =>
@@ -240,13 +315,19 @@ describe('the transition page: plans homeowners saved', () => {
     expect(within(labels).getByRole('row', { name: 'D 2 0' })).toBeTruthy();
     expect(within(labels).getByRole('row', { name: 'B 0 2' })).toBeTruthy();
     const measures = within(section).getByRole('table', { name: 'Measures most planned' });
-    expect(within(measures).getAllByRole('row').map((r) => r.textContent)).toEqual(['MeasurePlans', 'Attic insulation3', 'Air-to-water heat pump1']);
+    expect(
+      within(measures)
+        .getAllByRole('row')
+        .map((r) => r.textContent),
+    ).toEqual(['MeasurePlans', 'Attic insulation3', 'Air-to-water heat pump1']);
   });
 
   it('says so when nobody saved a plan in the period, and keeps the label transition', async () => {
     serve(transition(0));
     renderConsole('/console/org/demo-energi/transition');
-    expect((await screen.findByTestId('saved-plans-empty')).textContent).toBe('No homeowner saved a plan in this period.');
+    expect((await screen.findByTestId('saved-plans-empty')).textContent).toBe(
+      'No homeowner saved a plan in this period.',
+    );
     expect(screen.getByTestId('figure-improved').textContent).toContain('30');
     expect(screen.queryByRole('table', { name: 'Measures most planned' })).toBeNull();
   });
@@ -269,9 +350,13 @@ describe('the portfolio page (super admins)', () => {
       'GET /api/console/org/demo-energi/analytics/portfolio': () => [200, portfolio],
     });
     renderConsole('/console/org/demo-energi/portfolio');
-    expect((await screen.findByTestId('figure-energy')).textContent).toBe('Energy a year40 000 kWh → 30 000 kWh25 % less after the measures');
+    expect((await screen.findByTestId('figure-energy')).textContent).toBe(
+      'Energy a year40 000 kWh → 30 000 kWh25 % less after the measures',
+    );
     expect(screen.getByTestId('figure-co2').textContent).toContain('1.9 t → 1.4 t');
     const factors = screen.getByRole('table', { name: 'CO₂ factors used' });
-    expect(within(factors).getByRole('row', { name: 'Electricity 47 g/kWh Estimate Boverket klimatdatabas [E]' })).toBeTruthy();
+    expect(
+      within(factors).getByRole('row', { name: 'Electricity 47 g/kWh Estimate Boverket klimatdatabas [E]' }),
+    ).toBeTruthy();
   });
 });

@@ -18,20 +18,21 @@ beforeEach(() => {
 });
 
 describe('the session guard of /console/org/:org/*', () => {
-  it.each(['/console/org/demo-energi', '/console/org/demo-energi/users?period=2025', '/console/org/unknown/org-select'])(
-    'sends a signed-out visitor of %s to /console with the path as callbackUrl (replace)',
-    async (path) => {
-      renderConsole(path);
-      await waitFor(() => expect(currentLocation().pathname).toBe('/console'));
-      const location = currentLocation();
-      expect(location.searchParams.get('callbackUrl')).toBe(path);
-      expect(location.searchParams.get('error')).toBe('SessionRequired');
-      expect(screen.getByTestId('location').dataset.navigation).toBe('REPLACE');
-      expect(screen.getByText(en.signIn.sessionRequired)).toBeTruthy();
-      expect(screen.getByLabelText(en.signIn.email)).toBeTruthy();
-      expect(fetchMock).not.toHaveBeenCalled();
-    },
-  );
+  it.each([
+    '/console/org/demo-energi',
+    '/console/org/demo-energi/users?period=2025',
+    '/console/org/unknown/org-select',
+  ])('sends a signed-out visitor of %s to /console with the path as callbackUrl (replace)', async (path) => {
+    renderConsole(path);
+    await waitFor(() => expect(currentLocation().pathname).toBe('/console'));
+    const location = currentLocation();
+    expect(location.searchParams.get('callbackUrl')).toBe(path);
+    expect(location.searchParams.get('error')).toBe('SessionRequired');
+    expect(screen.getByTestId('location').dataset.navigation).toBe('REPLACE');
+    expect(screen.getByText(en.signIn.sessionRequired)).toBeTruthy();
+    expect(screen.getByLabelText(en.signIn.email)).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
 
   it('waits with a loading state while the session is read, then redirects', async () => {
     setSession('loading');

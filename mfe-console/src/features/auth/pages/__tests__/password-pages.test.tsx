@@ -10,7 +10,10 @@ jest.mock('@home-energy/shared', () => jest.requireActual('../../../../testing/m
 
 const en = texts.en.console;
 const sv = texts.sv.console;
-const oneTime: Session = { ...demoSessions.energiStaff, user: { ...demoSessions.energiStaff.user, mustChangePassword: true } };
+const oneTime: Session = {
+  ...demoSessions.energiStaff,
+  user: { ...demoSessions.energiStaff.user, mustChangePassword: true },
+};
 
 function fillPasswords(password: string, repeat = password) {
   fireEvent.change(screen.getByLabelText(en.newPassword.password), { target: { value: password } });
@@ -53,7 +56,16 @@ describe('Choose your password', () => {
   });
 
   it("shows the server's message when it refuses the password", async () => {
-    installFakeBff({ 'POST /api/password/choose': () => [400, { error: 'bad_request', message: 'Invalid body.password', issues: [{ path: 'body.password', message: 'choose a password other than the one-time password' }] }] });
+    installFakeBff({
+      'POST /api/password/choose': () => [
+        400,
+        {
+          error: 'bad_request',
+          message: 'Invalid body.password',
+          issues: [{ path: 'body.password', message: 'choose a password other than the one-time password' }],
+        },
+      ],
+    });
     setSession(oneTime);
     renderConsole('/console/choose-password');
     fillPasswords('abcd-efgh-jkmn-pqrs');
@@ -68,13 +80,21 @@ describe('a mailed link', () => {
     renderConsole('/console/set-password#token=abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQ');
     fillPasswords('mitt-eget-lösenord');
     await act(async () => fireEvent.click(screen.getByRole('button', { name: en.setPassword.submit })));
-    expect(bff.calls('POST', '/api/password/link')[0]!.body).toEqual({ token: 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQ', password: 'mitt-eget-lösenord' });
+    expect(bff.calls('POST', '/api/password/link')[0]!.body).toEqual({
+      token: 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQ',
+      password: 'mitt-eget-lösenord',
+    });
     expect(await screen.findByRole('heading', { level: 1, name: en.setPassword.doneTitle })).toBeTruthy();
     expect(screen.getByRole('link', { name: en.setPassword.signIn }).getAttribute('href')).toBe('/console');
   });
 
   it('says so when the link was used or expired', async () => {
-    installFakeBff({ 'POST /api/password/link': () => [400, { error: 'link_invalid', message: 'This link has expired or has already been used.' }] });
+    installFakeBff({
+      'POST /api/password/link': () => [
+        400,
+        { error: 'link_invalid', message: 'This link has expired or has already been used.' },
+      ],
+    });
     renderConsole('/console/set-password#token=abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQ');
     fillPasswords('mitt-eget-lösenord');
     await act(async () => fireEvent.click(screen.getByRole('button', { name: en.setPassword.submit })));
@@ -84,7 +104,9 @@ describe('a mailed link', () => {
   it('without a token, points to asking for a new link (in Swedish too)', () => {
     renderConsole('/console/set-password', { lng: 'sv' });
     expect(screen.getByRole('alert').textContent).toContain(sv.setPassword.noToken);
-    expect(screen.getByRole('link', { name: sv.setPassword.askAgain }).getAttribute('href')).toBe('/console/forgot-password');
+    expect(screen.getByRole('link', { name: sv.setPassword.askAgain }).getAttribute('href')).toBe(
+      '/console/forgot-password',
+    );
   });
 });
 

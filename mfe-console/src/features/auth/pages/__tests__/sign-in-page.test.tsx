@@ -184,13 +184,19 @@ describe('the staff sign-in page at /console', () => {
     fillIn('staff@energi.demo.test', 'energy-demo-2026');
     await submit();
 
-    await waitFor(() => expect(`${currentLocation().pathname}${currentLocation().search}`).toBe('/console/org/demo-energi/users?period=2025'));
+    await waitFor(() =>
+      expect(`${currentLocation().pathname}${currentLocation().search}`).toBe(
+        '/console/org/demo-energi/users?period=2025',
+      ),
+    );
     expect(mockSignIn.mock.calls[0][1].callbackUrl).toBe('/console/org/demo-energi/users?period=2025');
   });
 
   it('follows an absolute callbackUrl of this origin', async () => {
     signInSucceedsAs(demoSessions.energiStaff);
-    renderConsole(`/console?${new URLSearchParams({ callbackUrl: 'http://localhost/console/org/demo-energi/validation' })}`);
+    renderConsole(
+      `/console?${new URLSearchParams({ callbackUrl: 'http://localhost/console/org/demo-energi/validation' })}`,
+    );
     fillIn('staff@energi.demo.test', 'energy-demo-2026');
     await submit();
     await waitFor(() => expect(currentLocation().pathname).toBe('/console/org/demo-energi/validation'));

@@ -28,8 +28,14 @@ const questions: QuestionDefinition[] = [
     position: 1,
     required: false,
     texts: {
-      en: { header: 'What ventilation does the house have?', options: { natural: 'Natural', exhaust: 'Exhaust fan', balanced_heat_recovery: 'FTX' } },
-      sv: { header: 'Vilken ventilation har huset?', options: { natural: 'Självdrag', exhaust: 'Frånluft', balanced_heat_recovery: 'FTX' } },
+      en: {
+        header: 'What ventilation does the house have?',
+        options: { natural: 'Natural', exhaust: 'Exhaust fan', balanced_heat_recovery: 'FTX' },
+      },
+      sv: {
+        header: 'Vilken ventilation har huset?',
+        options: { natural: 'Självdrag', exhaust: 'Frånluft', balanced_heat_recovery: 'FTX' },
+      },
     },
   },
   {
@@ -39,13 +45,24 @@ const questions: QuestionDefinition[] = [
     asked: true,
     position: 2,
     required: false,
-    texts: { en: { header: 'Is there a charging point for an electric car?' }, sv: { header: 'Finns det en laddbox för elbil?' } },
+    texts: {
+      en: { header: 'Is there a charging point for an electric car?' },
+      sv: { header: 'Finns det en laddbox för elbil?' },
+    },
   },
 ];
 
 const configuration: ConsoleConfiguration = {
   brand: 'demo-energi',
-  brandConfig: { name: 'Demo Energi AB', accent: '#0f6e4f', accentSoft: '#e3f2ec', accentDark: '#0a4a35', financial_providers: [{ id: 'demo-bank', name: 'Demo Bank', private_loan: { min_rate: 0, max_rate: 9, default_rate: 4.9 } }] },
+  brandConfig: {
+    name: 'Demo Energi AB',
+    accent: '#0f6e4f',
+    accentSoft: '#e3f2ec',
+    accentDark: '#0a4a35',
+    financial_providers: [
+      { id: 'demo-bank', name: 'Demo Bank', private_loan: { min_rate: 0, max_rate: 9, default_rate: 4.9 } },
+    ],
+  },
   questions,
   engineKeys: {
     atemp: { type: 'integer', unit: 'sqm', min: 1, max: 100000, required: true },
@@ -68,7 +85,8 @@ function fakeBff(putQuestions: (body: unknown) => [number, unknown] = (body) => 
     [`GET ${CONFIG}`]: () => [200, current],
     [`PUT ${CONFIG}/questions`]: (r) => {
       const [status, body] = putQuestions(r.body);
-      if (status === 200) current = { ...current, questions: (r.body as { questions: QuestionDefinition[] }).questions };
+      if (status === 200)
+        current = { ...current, questions: (r.body as { questions: QuestionDefinition[] }).questions };
       return [status, body];
     },
     [`PUT ${CONFIG}/brand`]: (r) => {
@@ -95,8 +113,12 @@ describe('the question set editor', () => {
     expect((save as HTMLButtonElement).disabled).toBe(true);
 
     const atemp = await openQuestion('atemp');
-    fireEvent.change(atemp.getByLabelText('Question (English)'), { target: { value: 'How many square metres are heated?' } });
-    fireEvent.change(atemp.getByLabelText('Question (Swedish)'), { target: { value: 'Hur många kvadratmeter värms?' } });
+    fireEvent.change(atemp.getByLabelText('Question (English)'), {
+      target: { value: 'How many square metres are heated?' },
+    });
+    fireEvent.change(atemp.getByLabelText('Question (Swedish)'), {
+      target: { value: 'Hur många kvadratmeter värms?' },
+    });
     // The engine needs the area: it cannot be turned off.
     expect((atemp.getByRole('checkbox', { name: /Asked in the flow/ }) as HTMLInputElement).disabled).toBe(true);
     fireEvent.change(atemp.getByLabelText(/^Highest/), { target: { value: '600' } });
@@ -144,7 +166,11 @@ describe('the question set editor', () => {
     fireEvent.change(atemp.getByLabelText(/^Default/), { target: { value: '900' } });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save question set' })));
     const alert = await screen.findByRole('alert');
-    expect(within(alert).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['atemp: the range must stay within 1–100000', 'atemp: the default must be within 1–600']);
+    expect(
+      within(alert)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['atemp: the range must stay within 1–100000', 'atemp: the default must be within 1–600']);
     expect((atemp.getByLabelText(/^Default/) as HTMLInputElement).value).toBe('900');
   });
 });
@@ -173,7 +199,9 @@ describe('the brand editor', () => {
       accentSoft: '#e3f2ec',
       accentDark: '#0a4a35',
       colours: { surface: '#fffdf8' },
-      financial_providers: [{ id: 'demo-bank', name: 'Demo Bank', private_loan: { min_rate: 0, max_rate: 7.5, default_rate: 4.9 } }],
+      financial_providers: [
+        { id: 'demo-bank', name: 'Demo Bank', private_loan: { min_rate: 0, max_rate: 7.5, default_rate: 4.9 } },
+      ],
     });
     expect(await screen.findByText('The brand is saved.')).toBeTruthy();
   });
@@ -187,7 +215,11 @@ describe('the brand editor’s contrast rule', () => {
     const save = () => screen.getByRole('button', { name: 'Save brand' }) as HTMLButtonElement;
     fireEvent.change(screen.getByLabelText('Accent'), { target: { value: '#7fb3ff' } });
     expect(screen.getByLabelText('Accent').getAttribute('aria-invalid')).toBe('true');
-    expect(screen.getByText(/^White text on this accent is hard to read \(2\.\d+:1\)\. Choose a darker accent: it needs at least 4\.5:1\.$/)).toBeTruthy();
+    expect(
+      screen.getByText(
+        /^White text on this accent is hard to read \(2\.\d+:1\)\. Choose a darker accent: it needs at least 4\.5:1\.$/,
+      ),
+    ).toBeTruthy();
     expect(save().disabled).toBe(true);
 
     fireEvent.change(screen.getByLabelText('Accent'), { target: { value: '#1d4f91' } });
@@ -220,6 +252,9 @@ describe('default prices', () => {
     fireEvent.change(within(table).getByLabelText('Electricity'), { target: { value: '210,5' } });
     fireEvent.change(within(table).getByLabelText('Sold solar electricity'), { target: { value: '60' } });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save prices' })));
-    expect(bff.calls('PUT', `${CONFIG}/prices`)[0]!.body).toEqual({ import_cents_per_kwh: { electricity: 210.5 }, export_cents_per_kwh: { electricity: 60 } });
+    expect(bff.calls('PUT', `${CONFIG}/prices`)[0]!.body).toEqual({
+      import_cents_per_kwh: { electricity: 210.5 },
+      export_cents_per_kwh: { electricity: 60 },
+    });
   });
 });

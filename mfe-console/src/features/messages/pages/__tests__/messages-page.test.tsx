@@ -31,11 +31,30 @@ function fakeBff() {
   });
   return installFakeBff({
     'GET /api/console/org/demo-energi/details': () => [200, demoOrganisations['demo-energi']],
-    [`GET ${MESSAGES}`]: (r) => [200, { items: items.filter((i) => !r.query.get('q') || i.title.toLowerCase().includes(r.query.get('q')!.toLowerCase())) }],
+    [`GET ${MESSAGES}`]: (r) => [
+      200,
+      {
+        items: items.filter(
+          (i) => !r.query.get('q') || i.title.toLowerCase().includes(r.query.get('q')!.toLowerCase()),
+        ),
+      },
+    ],
     [`POST ${MESSAGES}`]: (r) => {
       const body = r.body as ContentItemInput;
-      if (body.content.length > 2000) return [400, { error: 'bad_request', message: 'Invalid body.content: must be at most 2000 characters', issues: [{ path: 'body.content', message: 'must be at most 2000 characters' }] }];
-      if (items.some((i) => i.slug === body.slug)) return [409, { error: 'conflict', message: `A message with the slug "${body.slug}" exists already. Choose another slug.` }];
+      if (body.content.length > 2000)
+        return [
+          400,
+          {
+            error: 'bad_request',
+            message: 'Invalid body.content: must be at most 2000 characters',
+            issues: [{ path: 'body.content', message: 'must be at most 2000 characters' }],
+          },
+        ];
+      if (items.some((i) => i.slug === body.slug))
+        return [
+          409,
+          { error: 'conflict', message: `A message with the slug "${body.slug}" exists already. Choose another slug.` },
+        ];
       const item = store(body, next++);
       items = [...items, item];
       return [201, item];
@@ -53,7 +72,8 @@ function fakeBff() {
 }
 
 async function fill(fields: Record<string, string>) {
-  for (const [label, value] of Object.entries(fields)) fireEvent.change(screen.getByLabelText(label), { target: { value } });
+  for (const [label, value] of Object.entries(fields))
+    fireEvent.change(screen.getByLabelText(label), { target: { value } });
 }
 
 beforeEach(() => setSession(demoSessions.superAdmin));
@@ -64,7 +84,14 @@ describe('the knowledge base', () => {
     renderConsole('/console/org/demo-energi/messages');
     expect(await screen.findByText('No messages yet')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'New message' }));
-    await fill({ Title: 'Grant for heat pumps', Slug: 'heat-pump-grant', Key: 'results.subsidies', Type: 'subsidy', Content: 'Replace oil heating and get a grant.', Date: '2026-01-01' });
+    await fill({
+      Title: 'Grant for heat pumps',
+      Slug: 'heat-pump-grant',
+      Key: 'results.subsidies',
+      Type: 'subsidy',
+      Content: 'Replace oil heating and get a grant.',
+      Date: '2026-01-01',
+    });
     fireEvent.change(screen.getByLabelText('Recommendation'), { target: { value: 'heat_pump_airwater' } });
     fireEvent.click(screen.getByLabelText('The homeowner must accept the terms'));
     fireEvent.click(screen.getByLabelText("Show to homeowners of every brand, not only this organisation's"));
@@ -75,7 +102,9 @@ describe('the knowledge base', () => {
     expect(message.getByText('Applies from 1 January 2026')).toBeTruthy();
     expect(message.getByText('Replace oil heating and get a grant.')).toBeTruthy();
     expect(preview.getByText('subsidy · Air-to-water heat pump · results.subsidies')).toBeTruthy();
-    expect(preview.getByText('Every language · Every brand · Shown until 31 Dec 2026 · The homeowner must accept the terms')).toBeTruthy();
+    expect(
+      preview.getByText('Every language · Every brand · Shown until 31 Dec 2026 · The homeowner must accept the terms'),
+    ).toBeTruthy();
     expect(screen.getByText('36 of 2000 characters')).toBeTruthy();
 
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save message' })));
@@ -98,7 +127,9 @@ describe('the knowledge base', () => {
     expect(row).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: 'Preview “Grant for heat pumps”' }));
-    expect(within(screen.getByTestId('message-preview')).getByText('Replace oil heating and get a grant.')).toBeTruthy();
+    expect(
+      within(screen.getByTestId('message-preview')).getByText('Replace oil heating and get a grant.'),
+    ).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: 'Edit “Grant for heat pumps”' }));
     expect((screen.getByLabelText('Title') as HTMLInputElement).value).toBe('Grant for heat pumps');
@@ -128,6 +159,8 @@ describe('the knowledge base', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'New message' }));
     await fill({ Title: 'Again', Slug: 'long', Key: 'k', Type: 'info', Content: 'c' });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save message' })));
-    expect((await screen.findByRole('alert')).textContent).toBe('A message with the slug "long" exists already. Choose another slug.');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'A message with the slug "long" exists already. Choose another slug.',
+    );
   });
 });

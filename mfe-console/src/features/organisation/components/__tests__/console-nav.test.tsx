@@ -46,20 +46,44 @@ describe('the console navigation', () => {
   it('staff@energi sees Properties, Activities, Users, Transition and Validation, not Configuration, Portfolio or Messages', async () => {
     const nav = await openConsole(demoSessions.energiStaff, 'demo-energi');
     expect(groupHeadings(nav)).toEqual([groups.analytics, groups.flow, groups.account]);
-    expect(itemNames(nav)).toEqual([items.properties, items.activities, items.users, items.transition, items.validation, items.account, items['org-select']]);
-    for (const hidden of [items.configuration, items.portfolio, items.messages, items.property_lookup, items['user-management']]) {
+    expect(itemNames(nav)).toEqual([
+      items.properties,
+      items.activities,
+      items.users,
+      items.transition,
+      items.validation,
+      items.account,
+      items['org-select'],
+    ]);
+    for (const hidden of [
+      items.configuration,
+      items.portfolio,
+      items.messages,
+      items.property_lookup,
+      items['user-management'],
+    ]) {
       expect(within(nav).queryByRole('link', { name: hidden })).toBeNull();
     }
-    expect(within(nav).getByRole('link', { name: items.properties }).getAttribute('href')).toBe('/console/org/demo-energi/properties');
-    expect(within(nav).getByRole('link', { name: items.validation }).getAttribute('href')).toBe('/console/org/demo-energi/validation');
+    expect(within(nav).getByRole('link', { name: items.properties }).getAttribute('href')).toBe(
+      '/console/org/demo-energi/properties',
+    );
+    expect(within(nav).getByRole('link', { name: items.validation }).getAttribute('href')).toBe(
+      '/console/org/demo-energi/validation',
+    );
   });
 
   it('admin@energi also gets Configuration and User management', async () => {
     const nav = await openConsole(demoSessions.energiAdmin, 'demo-energi');
     expect(itemNames(nav)).toEqual([
-      items.properties, items.activities, items.users, items.transition,
-      items.configuration, items.validation,
-      items.account, items['org-select'], items['user-management'],
+      items.properties,
+      items.activities,
+      items.users,
+      items.transition,
+      items.configuration,
+      items.validation,
+      items.account,
+      items['org-select'],
+      items['user-management'],
     ]);
   });
 
@@ -80,30 +104,63 @@ describe('the console navigation', () => {
     const nav = await openConsole(demoSessions.superAdmin, 'demo-energi');
     expect(groupHeadings(nav)).toEqual([groups.analytics, groups.flow, groups.knowledgeBase, groups.superAdmin]);
     expect(itemNames(nav)).toEqual([
-      items.properties, items.activities, items.users, items.transition, items.portfolio, items.property_lookup,
-      items.configuration, items.validation,
+      items.properties,
+      items.activities,
+      items.users,
+      items.transition,
+      items.portfolio,
+      items.property_lookup,
+      items.configuration,
+      items.validation,
       items.messages,
-      items['super-account'], items.admin, items['admin-user-management'], items.outbox,
+      items['super-account'],
+      items.admin,
+      items['admin-user-management'],
+      items.outbox,
     ]);
     expect(within(nav).queryByRole('link', { name: items['org-select'] })).toBeNull();
     expect(within(nav).getByRole('link', { name: items.admin }).getAttribute('href')).toBe('/console/admin');
-    expect(within(nav).getByRole('link', { name: items['admin-user-management'] }).getAttribute('href')).toBe('/console/admin/user-management');
+    expect(within(nav).getByRole('link', { name: items['admin-user-management'] }).getAttribute('href')).toBe(
+      '/console/admin/user-management',
+    );
     expect(within(nav).getByRole('link', { name: items.outbox }).getAttribute('href')).toBe('/console/admin/outbox');
   });
 
   it('a super admin impersonating the organisation sees every page they may open, its user management included', async () => {
-    const impersonating = { ...demoSessions.superAdmin, user: { ...demoSessions.superAdmin.user, impersonating: { slug: 'demo-energi', name: 'Demo Energi' } } };
+    const impersonating = {
+      ...demoSessions.superAdmin,
+      user: { ...demoSessions.superAdmin.user, impersonating: { slug: 'demo-energi', name: 'Demo Energi' } },
+    };
     const nav = await openConsole(impersonating, 'demo-energi');
-    expect(groupHeadings(nav)).toEqual([groups.analytics, groups.flow, groups.knowledgeBase, groups.account, groups.superAdmin]);
+    expect(groupHeadings(nav)).toEqual([
+      groups.analytics,
+      groups.flow,
+      groups.knowledgeBase,
+      groups.account,
+      groups.superAdmin,
+    ]);
     expect(itemNames(nav)).toEqual([
-      items.properties, items.activities, items.users, items.transition, items.portfolio, items.property_lookup,
-      items.configuration, items.validation,
+      items.properties,
+      items.activities,
+      items.users,
+      items.transition,
+      items.portfolio,
+      items.property_lookup,
+      items.configuration,
+      items.validation,
       items.messages,
       items['user-management'],
-      items['super-account'], items.admin, items['admin-user-management'], items.outbox,
+      items['super-account'],
+      items.admin,
+      items['admin-user-management'],
+      items.outbox,
     ]);
-    expect(within(nav).getByRole('link', { name: items.portfolio }).getAttribute('href')).toBe('/console/org/demo-energi/portfolio');
-    expect(within(nav).getByRole('link', { name: items.messages }).getAttribute('href')).toBe('/console/org/demo-energi/messages');
+    expect(within(nav).getByRole('link', { name: items.portfolio }).getAttribute('href')).toBe(
+      '/console/org/demo-energi/portfolio',
+    );
+    expect(within(nav).getByRole('link', { name: items.messages }).getAttribute('href')).toBe(
+      '/console/org/demo-energi/messages',
+    );
   });
 
   it('a group heading is a link to its first permitted item', async () => {
@@ -111,18 +168,24 @@ describe('the console navigation', () => {
     const flow = within(nav).getByRole('link', { name: groups.flow });
     expect(flow.closest('h2')).toBeTruthy();
     expect(flow.getAttribute('href')).toBe('/console/org/demo-energi/validation');
-    expect(within(nav).getByRole('link', { name: groups.analytics }).getAttribute('href')).toBe('/console/org/demo-energi/properties');
+    expect(within(nav).getByRole('link', { name: groups.analytics }).getAttribute('href')).toBe(
+      '/console/org/demo-energi/properties',
+    );
 
     await act(async () => {
       fireEvent.click(flow);
     });
     expect(currentLocation().pathname).toBe('/console/org/demo-energi/validation');
-    expect(await screen.findByRole('heading', { level: 1, name: texts.en.console.pages.validation.title })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: texts.en.console.pages.validation.title }),
+    ).toBeTruthy();
   });
 
   it('the Super Admin heading opens the super admin account page', async () => {
     const nav = await openConsole(demoSessions.superAdmin, 'demo-bank');
-    expect(within(nav).getByRole('link', { name: groups.superAdmin }).getAttribute('href')).toBe('/console/org/demo-bank/account');
+    expect(within(nav).getByRole('link', { name: groups.superAdmin }).getAttribute('href')).toBe(
+      '/console/org/demo-bank/account',
+    );
   });
 
   it('marks the current page', async () => {
@@ -131,13 +194,20 @@ describe('the console navigation', () => {
     const nav = await screen.findByRole('navigation', { name: texts.en.console.nav.label });
     expect(within(nav).getByRole('link', { name: items.users }).getAttribute('aria-current')).toBe('page');
     expect(within(nav).getByRole('link', { name: items.properties }).getAttribute('aria-current')).toBeNull();
-    expect(within(nav).getByRole('link', { name: 'Demo Energi' }).getAttribute('href')).toBe('/console/org/demo-energi');
+    expect(within(nav).getByRole('link', { name: 'Demo Energi' }).getAttribute('href')).toBe(
+      '/console/org/demo-energi',
+    );
   });
 
   it('speaks Swedish', async () => {
     const nav = await openConsole(demoSessions.superAdmin, 'demo-energi', 'sv');
     const sv = texts.sv.console.nav;
-    expect(groupHeadings(nav)).toEqual([sv.groups.analytics, sv.groups.flow, sv.groups.knowledgeBase, sv.groups.superAdmin]);
+    expect(groupHeadings(nav)).toEqual([
+      sv.groups.analytics,
+      sv.groups.flow,
+      sv.groups.knowledgeBase,
+      sv.groups.superAdmin,
+    ]);
     expect(within(nav).getByRole('link', { name: sv.items.property_lookup })).toBeTruthy();
   });
 });
@@ -197,12 +267,20 @@ describe('the top bar', () => {
     setSession(demoSessions.installerStaff);
     const { unmount } = renderConsole('/console/org/demo-installer');
     await screen.findByRole('navigation', { name: texts.en.console.nav.label });
-    expect(within(topBar()).getAllByRole('link').map((a) => a.textContent)).toEqual([groups.analytics, groups.account]);
+    expect(
+      within(topBar())
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual([groups.analytics, groups.account]);
     unmount();
     setSession(demoSessions.superAdmin);
     renderConsole('/console/org/demo-bank');
     await screen.findByRole('navigation', { name: texts.en.console.nav.label });
-    expect(within(topBar()).getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+    expect(
+      within(topBar())
+        .getAllByRole('link')
+        .map((a) => [a.textContent, a.getAttribute('href')]),
+    ).toEqual([
       [groups.analytics, '/console/org/demo-bank/properties'],
       [groups.flow, '/console/org/demo-bank/configuration'],
       [groups.knowledgeBase, '/console/org/demo-bank/messages'],

@@ -11,11 +11,17 @@ import { createI18n, currentLocation, renderConsole, texts } from '../../../../t
 jest.mock('@home-energy/shared', () => jest.requireActual('../../../../testing/mock-shared').sharedWithFakeAuth());
 
 const BANNER = 'Currently impersonating: Demo Bank – All saved changes will be published to live flows.';
-const impersonating = { ...demoSessions.superAdmin, user: { ...demoSessions.superAdmin.user, impersonating: { slug: 'demo-bank', name: 'Demo Bank' } } };
+const impersonating = {
+  ...demoSessions.superAdmin,
+  user: { ...demoSessions.superAdmin.user, impersonating: { slug: 'demo-bank', name: 'Demo Bank' } },
+};
 
 function consoleBff() {
   return installFakeBff({
-    'GET /api/console/org/([^/]+)/details': (_r, m) => (demoOrganisations[m[1]] ? [200, demoOrganisations[m[1]]] : [404, { error: 'not_found', message: 'No such organisation.' }]),
+    'GET /api/console/org/([^/]+)/details': (_r, m) =>
+      demoOrganisations[m[1]]
+        ? [200, demoOrganisations[m[1]]]
+        : [404, { error: 'not_found', message: 'No such organisation.' }],
     'DELETE /api/admin/impersonation': () => [204],
   });
 }
@@ -31,9 +37,15 @@ describe('the impersonation banner', () => {
     expect(within(banner).getByRole('button', { name: 'Stop impersonating' })).toBeTruthy();
     // The navigation has the organisation's user management one click away, and every page the super admin may open.
     const nav = screen.getByRole('navigation', { name: texts.en.console.nav.label });
-    expect(within(nav).getByRole('link', { name: 'User management' }).getAttribute('href')).toBe('/console/org/demo-bank/user-management');
-    expect(within(nav).getByRole('link', { name: 'All console users' }).getAttribute('href')).toBe('/console/admin/user-management');
-    expect(within(nav).getByRole('link', { name: texts.en.console.nav.items.portfolio }).getAttribute('href')).toBe('/console/org/demo-bank/portfolio');
+    expect(within(nav).getByRole('link', { name: 'User management' }).getAttribute('href')).toBe(
+      '/console/org/demo-bank/user-management',
+    );
+    expect(within(nav).getByRole('link', { name: 'All console users' }).getAttribute('href')).toBe(
+      '/console/admin/user-management',
+    );
+    expect(within(nav).getByRole('link', { name: texts.en.console.nav.items.portfolio }).getAttribute('href')).toBe(
+      '/console/org/demo-bank/portfolio',
+    );
     // Pages still follow the real user: a super admin may open the super-admin-only ones.
     expect(await screen.findByRole('heading', { level: 1, name: 'Properties' })).toBeTruthy();
   });
@@ -69,7 +81,9 @@ describe('the impersonation banner', () => {
     consoleBff();
     setSession(impersonating);
     renderConsole('/console/org/demo-bank', { lng: 'sv' });
-    expect(await screen.findByText('Agerar just nu som: Demo Bank – Alla sparade ändringar publiceras i de skarpa flödena.')).toBeTruthy();
+    expect(
+      await screen.findByText('Agerar just nu som: Demo Bank – Alla sparade ändringar publiceras i de skarpa flödena.'),
+    ).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Sluta agera som organisation' })).toBeTruthy();
   });
 });

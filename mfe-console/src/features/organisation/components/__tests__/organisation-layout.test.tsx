@@ -83,10 +83,11 @@ describe('the organisation layout', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Demo Bank' })).toBeTruthy();
     expect(currentLocation().pathname).toBe('/console/org/demo-bank');
     // The details of each organisation, once (the home page's own figures come from …/overview).
-    expect(fetchMock.mock.calls.map(([request]) => new URL(request.url).pathname).filter((path) => path.endsWith('/details'))).toEqual([
-      '/api/console/org/demo-energi/details',
-      '/api/console/org/demo-bank/details',
-    ]);
+    expect(
+      fetchMock.mock.calls
+        .map(([request]) => new URL(request.url).pathname)
+        .filter((path) => path.endsWith('/details')),
+    ).toEqual(['/api/console/org/demo-energi/details', '/api/console/org/demo-bank/details']);
   });
 
   it('answers an unknown page under the organisation with the not-found page', async () => {
@@ -105,13 +106,18 @@ describe('pages the rules do not allow', () => {
     ['staff@energi', demoSessions.energiStaff, 'demo-energi', 'user-management'],
     ['admin@bank', demoSessions.bankAdmin, 'demo-bank', 'validation'],
     ['installer staff', demoSessions.installerStaff, 'demo-installer', 'activities'],
-  ] as const)('%s opening %s/%s sees "You do not have access to this page", not the page', async (_who, session, org, page) => {
-    setSession(session);
-    renderConsole(`/console/org/${org}/${page}`);
-    expect(await screen.findByRole('heading', { level: 1, name: 'You do not have access to this page' })).toBeTruthy();
-    expect(screen.queryByRole('heading', { level: 1, name: en.pages[page].title })).toBeNull();
-    expect(screen.getByRole('link', { name: en.noAccess.home }).getAttribute('href')).toBe(`/console/org/${org}`);
-  });
+  ] as const)(
+    '%s opening %s/%s sees "You do not have access to this page", not the page',
+    async (_who, session, org, page) => {
+      setSession(session);
+      renderConsole(`/console/org/${org}/${page}`);
+      expect(
+        await screen.findByRole('heading', { level: 1, name: 'You do not have access to this page' }),
+      ).toBeTruthy();
+      expect(screen.queryByRole('heading', { level: 1, name: en.pages[page].title })).toBeNull();
+      expect(screen.getByRole('link', { name: en.noAccess.home }).getAttribute('href')).toBe(`/console/org/${org}`);
+    },
+  );
 
   it.each([
     ['staff@energi', demoSessions.energiStaff, 'demo-energi', 'validation'],
@@ -133,12 +139,14 @@ describe('pages the rules do not allow', () => {
   it('speaks Swedish', async () => {
     setSession(demoSessions.energiStaff);
     renderConsole('/console/org/demo-energi/configuration', { lng: 'sv' });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Du har inte behörighet till den här sidan' })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Du har inte behörighet till den här sidan' }),
+    ).toBeTruthy();
   });
 });
 
 describe('the organisation picker (org-select)', () => {
-  it('lists the user\'s organisations as links to their homes', async () => {
+  it("lists the user's organisations as links to their homes", async () => {
     setSession(demoSessions.multi);
     renderConsole('/console/org/demo-energi/org-select');
     expect(await screen.findByRole('heading', { level: 1, name: en.pages['org-select'].title })).toBeTruthy();
@@ -155,7 +163,9 @@ describe('the organisation picker (org-select)', () => {
     setSession(demoSessions.superAdminWithOrganisations);
     renderConsole('/console/org/demo-bank/org-select');
     expect(await screen.findByRole('heading', { level: 1, name: en.pages['org-select'].title })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Demo Bank', current: true }).getAttribute('href')).toBe('/console/org/demo-bank');
+    expect(screen.getByRole('link', { name: 'Demo Bank', current: true }).getAttribute('href')).toBe(
+      '/console/org/demo-bank',
+    );
     const page = screen.getByRole('heading', { level: 1 }).closest('section')!;
     const admin = within(page).getByRole('link', { name: en.organisation.superAdmin });
     expect(admin.getAttribute('href')).toBe('/console/admin');

@@ -28,13 +28,18 @@ function fakeBff(initial: Lead[]) {
     [`GET ${LEADS}`]: () => [200, { requests }],
     [`PATCH ${LEADS}/(\\d+)`]: (r, m) => {
       const body = r.body as { status: Lead['status']; note: string | null };
-      requests = requests.map((l) => (l.id === Number(m[1]) ? { ...l, status: body.status, note: body.note, status_changed_at: '2026-11-21T10:00:00.000Z' } : l));
+      requests = requests.map((l) =>
+        l.id === Number(m[1])
+          ? { ...l, status: body.status, note: body.note, status_changed_at: '2026-11-21T10:00:00.000Z' }
+          : l,
+      );
       return [200, { request: requests.find((l) => l.id === Number(m[1])) }];
     },
   });
 }
 
-const card = () => within(screen.getByRole('heading', { level: 2, name: 'Storgatan 1, 111 22 Stockholm' }).closest('li')!);
+const card = () =>
+  within(screen.getByRole('heading', { level: 2, name: 'Storgatan 1, 111 22 Stockholm' }).closest('li')!);
 
 beforeEach(() => setSession(demoSessions.installerStaff));
 
@@ -62,9 +67,17 @@ describe('the requests page (installer organisations)', () => {
     fireEvent.change(select, { target: { value: 'contacted' } });
     fireEvent.change(card().getByLabelText('Note'), { target: { value: 'Called, visit on Monday.' } });
     await act(async () => fireEvent.click(card().getByRole('button', { name: 'Save status' })));
-    expect(bff.calls('PATCH', `${LEADS}/7`)[0]!.body).toEqual({ status: 'contacted', note: 'Called, visit on Monday.' });
+    expect(bff.calls('PATCH', `${LEADS}/7`)[0]!.body).toEqual({
+      status: 'contacted',
+      note: 'Called, visit on Monday.',
+    });
     expect(await screen.findByText('Contacted')).toBeTruthy();
-    expect([...(card().getByLabelText('New status') as HTMLSelectElement).options].map((o) => o.textContent)).toEqual(['Choose…', 'Quoted', 'Lost', 'Declined']);
+    expect([...(card().getByLabelText('New status') as HTMLSelectElement).options].map((o) => o.textContent)).toEqual([
+      'Choose…',
+      'Quoted',
+      'Lost',
+      'Declined',
+    ]);
   });
 
   it('says when there are no requests yet', async () => {

@@ -20,13 +20,23 @@ const anna = {
   memberships: [{ organisation: 'demo-energi', organisationName: 'Demo Energi', role: 'admin' }],
 };
 
-it('lets an organisation admin manage the organisation\'s own users from the console', async () => {
+it("lets an organisation admin manage the organisation's own users from the console", async () => {
   const bff = installFakeBff({
     'GET /api/console/org/demo-energi/details': () => [200, demoOrganisations['demo-energi']],
     'GET /api/console/org/demo-energi/users': () => [200, { users: [anna] }],
     'POST /api/console/org/demo-energi/users': (r) => [
       201,
-      { user: { ...anna, id: 9, email: 'ny@energi.test', name: 'Ny Person', memberships: [{ ...anna.memberships[0], role: 'staff' }] }, oneTimePassword: 'abcd-efgh-jkmn-pqrs', echo: r.body },
+      {
+        user: {
+          ...anna,
+          id: 9,
+          email: 'ny@energi.test',
+          name: 'Ny Person',
+          memberships: [{ ...anna.memberships[0], role: 'staff' }],
+        },
+        oneTimePassword: 'abcd-efgh-jkmn-pqrs',
+        echo: r.body,
+      },
     ],
   });
   setSession({ ...demoSessions.energiAdmin, user: { ...demoSessions.energiAdmin.user, id: '2' } });
@@ -40,7 +50,11 @@ it('lets an organisation admin manage the organisation\'s own users from the con
   fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Ny Person' } });
   fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ny@energi.test' } });
   await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Create user' })));
-  expect(bff.calls('POST', '/api/console/org/demo-energi/users')[0].body).toEqual({ email: 'ny@energi.test', name: 'Ny Person', role: 'staff' });
+  expect(bff.calls('POST', '/api/console/org/demo-energi/users')[0].body).toEqual({
+    email: 'ny@energi.test',
+    name: 'Ny Person',
+    role: 'staff',
+  });
   expect((await screen.findByTestId('one-time-password-value')).textContent).toBe('abcd-efgh-jkmn-pqrs');
   expect(bff.unrouted).toEqual([]);
 });

@@ -17,7 +17,9 @@ const implausible: ValidationItem = {
   owner: 'visitor',
   calculated_class: 'E',
   issued_epc: null,
-  issues: [{ rule: 'heat_pump_before_construction', values: { heat_pump_installation_year: 1975, construction_year: 1980 } }],
+  issues: [
+    { rule: 'heat_pump_before_construction', values: { heat_pump_installation_year: 1975, construction_year: 1980 } },
+  ],
   documents: [],
   updated_at: '2026-11-20T09:00:00.000Z',
 };
@@ -28,7 +30,19 @@ const uploaded: ValidationItem = {
   calculated_class: 'D',
   issued_epc: null,
   issues: [],
-  documents: [{ id: DOCUMENT, file_name: 'energideklaration.pdf', content_type: 'application/pdf', size_bytes: 48_128, energy_class: 'B', ep: 72, issued_at: '2024-03-01', status: 'pending', uploaded_at: '2026-11-21T10:00:00.000Z' }],
+  documents: [
+    {
+      id: DOCUMENT,
+      file_name: 'energideklaration.pdf',
+      content_type: 'application/pdf',
+      size_bytes: 48_128,
+      energy_class: 'B',
+      ep: 72,
+      issued_at: '2024-03-01',
+      status: 'pending',
+      uploaded_at: '2026-11-21T10:00:00.000Z',
+    },
+  ],
   updated_at: '2026-11-21T10:00:00.000Z',
 };
 
@@ -63,7 +77,9 @@ describe('the validation queue', () => {
     renderConsole('/console/org/demo-energi/validation');
     expect(await screen.findByText('2 homes waiting.')).toBeTruthy();
     const first = card('Storgatan 1, 111 22 Stockholm');
-    expect(first.getByRole('listitem').textContent).toBe('Heat pump older than the house. Installed 1975, house built 1980.');
+    expect(first.getByRole('listitem').textContent).toBe(
+      'Heat pump older than the house. Installed 1975, house built 1980.',
+    );
     const second = card('Storgatan 3, 111 22 Stockholm');
     const link = second.getByRole('link', { name: 'Open energideklaration.pdf' });
     expect(link.getAttribute('href')).toBe(`/api/console/org/demo-energi/validation/documents/${DOCUMENT}/file`);
@@ -83,19 +99,30 @@ describe('the validation queue', () => {
       [`GET ${QUEUE}`]: () => [200, { items: [floors(1, 1), floors(2, 2)], open: 2 }],
     });
     const { unmount } = renderConsole('/console/org/demo-energi/validation');
-    expect((await screen.findByRole('heading', { level: 2, name: 'Gatan 1' })) && card('Gatan 1').getByRole('listitem').textContent).toBe('Floor area per storey. 900 m² over 1 floor is 900 m² a floor.');
-    expect(card('Gatan 2').getByRole('listitem').textContent).toBe('Floor area per storey. 900 m² over 2 floors is 450 m² a floor.');
+    expect(
+      (await screen.findByRole('heading', { level: 2, name: 'Gatan 1' })) &&
+        card('Gatan 1').getByRole('listitem').textContent,
+    ).toBe('Floor area per storey. 900 m² over 1 floor is 900 m² a floor.');
+    expect(card('Gatan 2').getByRole('listitem').textContent).toBe(
+      'Floor area per storey. 900 m² over 2 floors is 450 m² a floor.',
+    );
     unmount();
     renderConsole('/console/org/demo-energi/validation', { lng: 'sv' });
     await screen.findByRole('heading', { level: 2, name: 'Gatan 1' });
-    expect(card('Gatan 1').getByRole('listitem').textContent).toBe('Yta per våning. 900 m² på 1 våning är 900 m² per våning.');
-    expect(card('Gatan 2').getByRole('listitem').textContent).toBe('Yta per våning. 900 m² på 2 våningar är 450 m² per våning.');
+    expect(card('Gatan 1').getByRole('listitem').textContent).toBe(
+      'Yta per våning. 900 m² på 1 våning är 900 m² per våning.',
+    );
+    expect(card('Gatan 2').getByRole('listitem').textContent).toBe(
+      'Yta per våning. 900 m² på 2 våningar är 450 m² per våning.',
+    );
   });
 
   it('approves a certificate as given or corrected; the home leaves the queue', async () => {
     const bff = fakeBff();
     renderConsole('/console/org/demo-energi/validation');
-    const second = await screen.findByText('Storgatan 3, 111 22 Stockholm').then(() => card('Storgatan 3, 111 22 Stockholm'));
+    const second = await screen
+      .findByText('Storgatan 3, 111 22 Stockholm')
+      .then(() => card('Storgatan 3, 111 22 Stockholm'));
     fireEvent.change(second.getByLabelText('Class on the certificate'), { target: { value: 'C' } });
     await act(async () => fireEvent.click(second.getByRole('button', { name: 'Approve as issued label' })));
     expect(bff.calls('POST', `${QUEUE}/documents/${DOCUMENT}/approve`)[0]!.body).toEqual({ energy_class: 'C' });
@@ -121,10 +148,14 @@ describe('the validation queue', () => {
     const bff = fakeBff();
     renderConsole('/console/org/demo-energi/validation');
     await screen.findByText('Storgatan 1, 111 22 Stockholm');
-    await act(async () => fireEvent.click(card('Storgatan 1, 111 22 Stockholm').getByRole('button', { name: 'Answers are right' })));
+    await act(async () =>
+      fireEvent.click(card('Storgatan 1, 111 22 Stockholm').getByRole('button', { name: 'Answers are right' })),
+    );
     expect(bff.calls('POST', `${QUEUE}/profiles/11/review`)[0]!.body).toEqual({ outcome: 'accepted' });
     await screen.findByText('1 home waiting.');
-    await act(async () => fireEvent.click(card('Storgatan 3, 111 22 Stockholm').getByRole('button', { name: 'Approve as issued label' })));
+    await act(async () =>
+      fireEvent.click(card('Storgatan 3, 111 22 Stockholm').getByRole('button', { name: 'Approve as issued label' })),
+    );
     expect(await screen.findByText('Nothing to validate')).toBeTruthy();
     expect(bff.unrouted).toEqual([]);
   });

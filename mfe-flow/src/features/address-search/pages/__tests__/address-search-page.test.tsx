@@ -6,8 +6,20 @@ import { currentLocation, renderFlow, texts } from '../../../../testing/render-f
 const en = texts.en.flow.search;
 const SUGGESTIONS = '/api/flow/property-search/suggestions';
 const homes = [
-  { id: 11, name: 'Storgatan 1, 111 22 Stockholm', street: 'Storgatan 1', postal_code: '11122', postal_city: 'Stockholm' },
-  { id: 12, name: 'Storgatan 3, 111 22 Stockholm', street: 'Storgatan 3', postal_code: '11122', postal_city: 'Stockholm' },
+  {
+    id: 11,
+    name: 'Storgatan 1, 111 22 Stockholm',
+    street: 'Storgatan 1',
+    postal_code: '11122',
+    postal_city: 'Stockholm',
+  },
+  {
+    id: 12,
+    name: 'Storgatan 3, 111 22 Stockholm',
+    street: 'Storgatan 3',
+    postal_code: '11122',
+    postal_city: 'Stockholm',
+  },
 ];
 
 let bff: FakeBff;
@@ -41,7 +53,11 @@ describe('the address search', () => {
 
     await act(async () => fireEvent.click(screen.getByRole('button', { name: en.start })));
     expect(currentLocation().pathname).toBe('/flow/property/12/questions');
-    await waitFor(() => expect(bff.bodies('POST', '/api/flow/interaction')).toEqual([{ action: 'property_search.start', object: 'address_search', property_id: 12 }]));
+    await waitFor(() =>
+      expect(bff.bodies('POST', '/api/flow/interaction')).toEqual([
+        { action: 'property_search.start', object: 'address_search', property_id: 12 },
+      ]),
+    );
   });
 
   it('shows the street-view picture and falls back to the generic picture without a message when it fails', async () => {
@@ -49,7 +65,9 @@ describe('the address search', () => {
     fireEvent.change(input(), { target: { value: 'Stor' } });
     fireEvent.click((await screen.findAllByRole('option'))[0]!);
     const picture = screen.getByRole('img', { name: 'The house at Storgatan 1, 111 22 Stockholm' }) as HTMLImageElement;
-    expect(picture.getAttribute('src')).toBe('/api/flow/property-search/google-streetview?address=Storgatan%201%2C%20111%2022%20Stockholm');
+    expect(picture.getAttribute('src')).toBe(
+      '/api/flow/property-search/google-streetview?address=Storgatan%201%2C%20111%2022%20Stockholm',
+    );
     fireEvent.error(picture);
     await waitFor(() => expect(picture.getAttribute('src')).toBe('test-file-stub'));
     expect(picture.dataset.fallback).toBe('true');

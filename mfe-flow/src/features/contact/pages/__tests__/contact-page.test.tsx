@@ -14,7 +14,18 @@ let bff: FakeBff;
 beforeEach(() => {
   setSession(homeownerSession);
   bff = installFakeBff();
-  bff.answer('GET', '/api/flow/user/profile', ok({ user_id: 'h1', name: 'Karin', personalNumberMasked: '19850709-****', contact: null, properties: [], selectedPropertyId: null }));
+  bff.answer(
+    'GET',
+    '/api/flow/user/profile',
+    ok({
+      user_id: 'h1',
+      name: 'Karin',
+      personalNumberMasked: '19850709-****',
+      contact: null,
+      properties: [],
+      selectedPropertyId: null,
+    }),
+  );
   bff.answer('POST', CONTACT, ok({ contact: { email: 'karin@example.se', mobile: '+46701234567' } }));
   bff.answer('POST', '/api/flow/interaction', { status: 204 });
 });
@@ -42,8 +53,14 @@ describe('the contact form', () => {
   it('saves a valid email and Swedish mobile (normalised) and records the interaction', async () => {
     renderFlow('/flow/contact');
     await fill(' Karin@Example.se ', '070-123 45 67');
-    await waitFor(() => expect(bff.bodies('POST', CONTACT)).toEqual([{ email: 'karin@example.se', mobile: '+46701234567' }]));
-    await waitFor(() => expect(bff.bodies('POST', '/api/flow/interaction')).toEqual([{ action: 'contact.submit', object: 'contact_form' }]));
+    await waitFor(() =>
+      expect(bff.bodies('POST', CONTACT)).toEqual([{ email: 'karin@example.se', mobile: '+46701234567' }]),
+    );
+    await waitFor(() =>
+      expect(bff.bodies('POST', '/api/flow/interaction')).toEqual([
+        { action: 'contact.submit', object: 'contact_form' },
+      ]),
+    );
     expect(await screen.findByText(en.saved)).toBeTruthy();
   });
 

@@ -10,8 +10,20 @@ jest.mock('@home-energy/shared', () => jest.requireActual('../../../../testing/m
 const en = texts.en.flow.profile;
 const PROFILE = '/api/flow/user/profile';
 const CONTACT = '/api/flow/user/profile/contact';
-const storgatan = { id: 7, name: 'Storgatan 1, 111 22 Stockholm', addresses: [{ street: 'Storgatan 1', postal_code: '11122', postal_city: 'Stockholm' }], relations: ['flow_added'], label: 'D' };
-const lillgatan = { id: 9, name: 'Lillgatan 2, 411 01 Göteborg', addresses: [{ street: 'Lillgatan 2', postal_code: '41101', postal_city: 'Göteborg' }], relations: ['profile_added'], label: null };
+const storgatan = {
+  id: 7,
+  name: 'Storgatan 1, 111 22 Stockholm',
+  addresses: [{ street: 'Storgatan 1', postal_code: '11122', postal_city: 'Stockholm' }],
+  relations: ['flow_added'],
+  label: 'D',
+};
+const lillgatan = {
+  id: 9,
+  name: 'Lillgatan 2, 411 01 Göteborg',
+  addresses: [{ street: 'Lillgatan 2', postal_code: '41101', postal_city: 'Göteborg' }],
+  relations: ['profile_added'],
+  label: null,
+};
 const profile = (properties: object[], contact: object | null = null) => ({
   user_id: 'h1',
   name: 'Karin Karlsson',
@@ -39,14 +51,20 @@ describe('My homes', () => {
     const card = (await screen.findByRole('heading', { level: 3, name: 'Storgatan 1' })).closest('li')!;
     const label = within(card).getByRole('img', { name: en.label.replace('{{class}}', 'D') });
     expect(label.getAttribute('data-class')).toBe('D');
-    expect(within(card).getByRole('link', { name: 'Storgatan 1' }).getAttribute('href')).toBe('/property/7/building/primary/results-dashboard');
+    expect(within(card).getByRole('link', { name: 'Storgatan 1' }).getAttribute('href')).toBe(
+      '/property/7/building/primary/results-dashboard',
+    );
     expect(within(card).getByText('11122 Stockholm')).toBeTruthy();
     const other = screen.getByRole('heading', { level: 3, name: 'Lillgatan 2' }).closest('li')!;
     expect(within(other).getByRole('img', { name: en.noLabel })).toBeTruthy();
   });
 
   it('removes a home only after a confirmation, and Cancel keeps it', async () => {
-    bff.answer('DELETE', '/api/flow/user/profile/property/7', ok({ ...profile([lillgatan]), removed: { id: 7, restorableUntil: '2030-01-01T00:00:00Z' } }));
+    bff.answer(
+      'DELETE',
+      '/api/flow/user/profile/property/7',
+      ok({ ...profile([lillgatan]), removed: { id: 7, restorableUntil: '2030-01-01T00:00:00Z' } }),
+    );
     renderFlow('/flow/profile');
     fireEvent.click(await screen.findByRole('button', { name: en.removeLabel.replace('{{name}}', storgatan.name) }));
     expect(bff.count('DELETE', '/api/flow/user/profile/property/7')).toBe(0);
@@ -54,7 +72,9 @@ describe('My homes', () => {
     expect(document.activeElement).toBe(keep);
     fireEvent.click(keep);
     expect(screen.queryByRole('button', { name: en.confirm })).toBeNull();
-    expect(document.activeElement).toBe(screen.getByRole('button', { name: en.removeLabel.replace('{{name}}', storgatan.name) }));
+    expect(document.activeElement).toBe(
+      screen.getByRole('button', { name: en.removeLabel.replace('{{name}}', storgatan.name) }),
+    );
 
     fireEvent.click(screen.getByRole('button', { name: en.removeLabel.replace('{{name}}', storgatan.name) }));
     bff.answer('GET', PROFILE, ok(profile([lillgatan])));
@@ -65,7 +85,11 @@ describe('My homes', () => {
   });
 
   it('"Undo" brings the removed home back through the BFF', async () => {
-    bff.answer('DELETE', '/api/flow/user/profile/property/7', ok({ ...profile([lillgatan]), removed: { id: 7, restorableUntil: '2030-01-01T00:00:00Z' } }));
+    bff.answer(
+      'DELETE',
+      '/api/flow/user/profile/property/7',
+      ok({ ...profile([lillgatan]), removed: { id: 7, restorableUntil: '2030-01-01T00:00:00Z' } }),
+    );
     bff.answer('POST', '/api/flow/user/profile/property/7/restore', ok(profile([storgatan, lillgatan])));
     renderFlow('/flow/profile');
     fireEvent.click(await screen.findByRole('button', { name: en.removeLabel.replace('{{name}}', storgatan.name) }));
@@ -81,7 +105,11 @@ describe('My homes', () => {
 
   it('offers Undo for a few seconds only', async () => {
     jest.useFakeTimers();
-    bff.answer('DELETE', '/api/flow/user/profile/property/9', ok({ ...profile([storgatan]), removed: { id: 9, restorableUntil: '2030-01-01T00:00:00Z' } }));
+    bff.answer(
+      'DELETE',
+      '/api/flow/user/profile/property/9',
+      ok({ ...profile([storgatan]), removed: { id: 9, restorableUntil: '2030-01-01T00:00:00Z' } }),
+    );
     renderFlow('/flow/profile');
     fireEvent.click(await screen.findByRole('button', { name: en.removeLabel.replace('{{name}}', lillgatan.name) }));
     await act(async () => fireEvent.click(screen.getByRole('button', { name: en.confirm })));
@@ -93,7 +121,11 @@ describe('My homes', () => {
   });
 
   it('edits the contact details: name, email and a Swedish mobile, checked before sending', async () => {
-    bff.answer('POST', CONTACT, ok({ contact: { name: 'Karin K', email: 'karin@example.se', mobile: '+46701234567' } }));
+    bff.answer(
+      'POST',
+      CONTACT,
+      ok({ contact: { name: 'Karin K', email: 'karin@example.se', mobile: '+46701234567' } }),
+    );
     renderFlow('/flow/profile');
     const c = texts.en.flow.contact;
     const name = await screen.findByLabelText(c.name);
@@ -109,7 +141,11 @@ describe('My homes', () => {
     fireEvent.change(screen.getByLabelText(c.name), { target: { value: ' Karin K ' } });
     fireEvent.change(screen.getByLabelText(c.mobile), { target: { value: '070-123 45 67' } });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: c.submit })));
-    await waitFor(() => expect(bff.bodies('POST', CONTACT)).toEqual([{ name: 'Karin K', email: 'karin@example.se', mobile: '+46701234567' }]));
+    await waitFor(() =>
+      expect(bff.bodies('POST', CONTACT)).toEqual([
+        { name: 'Karin K', email: 'karin@example.se', mobile: '+46701234567' },
+      ]),
+    );
   });
 
   it('saves the chosen language for e-mails, and says so; a refusal keeps the stored one', async () => {
@@ -131,7 +167,14 @@ describe('My homes', () => {
   });
 
   it('points at the field the BFF refused, in Swedish', async () => {
-    bff.answer('POST', CONTACT, { status: 400, body: { error: 'bad_request', message: 'Invalid body', issues: [{ path: 'body.mobile', message: 'Invalid phone number' }] } });
+    bff.answer('POST', CONTACT, {
+      status: 400,
+      body: {
+        error: 'bad_request',
+        message: 'Invalid body',
+        issues: [{ path: 'body.mobile', message: 'Invalid phone number' }],
+      },
+    });
     renderFlow('/flow/profile', { lng: 'sv' });
     const c = texts.sv.flow.contact;
     fireEvent.change(await screen.findByLabelText(c.email), { target: { value: 'karin@example.se' } });

@@ -7,22 +7,78 @@ import { currentLocation, renderFlow, texts } from '../../../../testing/render-f
 const en = texts.en.flow.questions;
 const sv = texts.sv.flow.questions;
 
-function question(key: string, position: number, data: QuestionDefinition['data'], header: string, extra: Partial<QuestionDefinition> = {}): QuestionDefinition {
-  return { key, header, data, asked: true, position, required: false, texts: { en: { header }, sv: { header: `${header} (sv)` } }, ...extra };
+function question(
+  key: string,
+  position: number,
+  data: QuestionDefinition['data'],
+  header: string,
+  extra: Partial<QuestionDefinition> = {},
+): QuestionDefinition {
+  return {
+    key,
+    header,
+    data,
+    asked: true,
+    position,
+    required: false,
+    texts: { en: { header }, sv: { header: `${header} (sv)` } },
+    ...extra,
+  };
 }
 
 const QUESTIONS: QuestionsResponse = {
   organisation: { slug: 'demo-energi', name: 'Demo Energi AB' },
   questions: [
-    question('building_type', 0, { type: 'selection', options: ['villa', 'radhus'], default: 'villa' }, 'What kind of house is it?', {
-      texts: { en: { header: 'What kind of house is it?', options: { villa: 'Detached house', radhus: 'Terraced house' } }, sv: { header: 'Vilken typ av hus är det?', options: { villa: 'Villa', radhus: 'Radhus' } } },
-    }),
-    question('construction_year', 1, { type: 'integer', unit: 'yr', min: 1600, max: 2100, default: null }, 'When was the house built?', { required: true }),
-    question('atemp', 2, { type: 'integer', unit: 'sqm', min: 1, max: 100000, default: null }, 'How large is the heated floor area?', { required: true }),
-    question('primary_heating_systems', 3, { type: 'multiple', options: ['district_heating', 'heat_pump_air', 'electric_direct'], default: ['electric_direct'] }, 'How is the house heated?'),
+    question(
+      'building_type',
+      0,
+      { type: 'selection', options: ['villa', 'radhus'], default: 'villa' },
+      'What kind of house is it?',
+      {
+        texts: {
+          en: { header: 'What kind of house is it?', options: { villa: 'Detached house', radhus: 'Terraced house' } },
+          sv: { header: 'Vilken typ av hus är det?', options: { villa: 'Villa', radhus: 'Radhus' } },
+        },
+      },
+    ),
+    question(
+      'construction_year',
+      1,
+      { type: 'integer', unit: 'yr', min: 1600, max: 2100, default: null },
+      'When was the house built?',
+      { required: true },
+    ),
+    question(
+      'atemp',
+      2,
+      { type: 'integer', unit: 'sqm', min: 1, max: 100000, default: null },
+      'How large is the heated floor area?',
+      { required: true },
+    ),
+    question(
+      'primary_heating_systems',
+      3,
+      {
+        type: 'multiple',
+        options: ['district_heating', 'heat_pump_air', 'electric_direct'],
+        default: ['electric_direct'],
+      },
+      'How is the house heated?',
+    ),
     question('wallbox', 4, { type: 'boolean', default: false }, 'Is there a charging point?'),
-    question('indoor_temperature', 5, { type: 'float', unit: 'C', min: 10, max: 30, default: 21 }, 'What indoor temperature?'),
-    question('ceiling_height', 6, { type: 'float', unit: 'm', min: 1.8, max: 6, default: 2.4 }, 'How high are the rooms?', { asked: false }),
+    question(
+      'indoor_temperature',
+      5,
+      { type: 'float', unit: 'C', min: 10, max: 30, default: 21 },
+      'What indoor temperature?',
+    ),
+    question(
+      'ceiling_height',
+      6,
+      { type: 'float', unit: 'm', min: 1.8, max: 6, default: 2.4 },
+      'How high are the rooms?',
+      { asked: false },
+    ),
   ],
 };
 
@@ -35,7 +91,15 @@ let bff: FakeBff;
 beforeEach(() => {
   bff = installFakeBff();
   bff.answer('GET', '/api/flow/questions', ok(QUESTIONS));
-  bff.answer('GET', ANSWERS, ok({ property: { id: 7, name: 'Testgatan 1, 111 22 Stockholm' }, answers: {}, register: { construction_year: 1970, primary_heating_systems: ['electric_direct'] } }));
+  bff.answer(
+    'GET',
+    ANSWERS,
+    ok({
+      property: { id: 7, name: 'Testgatan 1, 111 22 Stockholm' },
+      answers: {},
+      register: { construction_year: 1970, primary_heating_systems: ['electric_direct'] },
+    }),
+  );
   bff.answer('POST', ANSWER, ok({ answers: {} }));
 });
 
@@ -59,7 +123,9 @@ describe('the property questions', () => {
     const kind = screen.getByRole('group', { name: 'What kind of house is it?' });
     expect((within(kind).getByRole('radio', { name: 'Detached house' }) as HTMLInputElement).checked).toBe(true);
     // integer with a unit, pre-filled from the register
-    expect((screen.getByLabelText('When was the house built?', { exact: false }) as HTMLInputElement).value).toBe('1970');
+    expect((screen.getByLabelText('When was the house built?', { exact: false }) as HTMLInputElement).value).toBe(
+      '1970',
+    );
     expect(screen.getByText('m²')).toBeTruthy();
     // multiple → checkboxes
     const heating = screen.getByRole('group', { name: 'How is the house heated?' });
@@ -69,14 +135,39 @@ describe('the property questions', () => {
   });
 
   it('shows a knowledge-base message with the question it belongs to, asked in the page’s language', async () => {
-    const tip = { id: 1, slug: 'atemp-help', type: 'info', title: 'Measuring the floor area', key: 'question.atemp', content: 'Count every heated room.', date: null, valid_until: null, language: null, image: null, activity: null, require_terms: false };
-    bff.answer('GET', '/api/flow/messages', (_body, url) => ok({ items: url.searchParams.get('key') === 'question.atemp' ? [tip] : [] }) as { status: number; body: unknown });
+    const tip = {
+      id: 1,
+      slug: 'atemp-help',
+      type: 'info',
+      title: 'Measuring the floor area',
+      key: 'question.atemp',
+      content: 'Count every heated room.',
+      date: null,
+      valid_until: null,
+      language: null,
+      image: null,
+      activity: null,
+      require_terms: false,
+    };
+    bff.answer(
+      'GET',
+      '/api/flow/messages',
+      (_body, url) =>
+        ok({ items: url.searchParams.get('key') === 'question.atemp' ? [tip] : [] }) as {
+          status: number;
+          body: unknown;
+        },
+    );
     renderFlow('/flow/property/7/questions');
-    const field = (await screen.findByLabelText('How large is the heated floor area?', { exact: false })).closest('[data-question]')!.parentElement!;
+    const field = (await screen.findByLabelText('How large is the heated floor area?', { exact: false })).closest(
+      '[data-question]',
+    )!.parentElement!;
     const shown = await within(field).findByRole('region', { name: 'Tip: Measuring the floor area' });
     expect(shown.textContent).toContain('Count every heated room.');
     expect(screen.getAllByRole('region', { name: /^Tip:/ })).toHaveLength(1);
-    const asked = bff.fetch.mock.calls.map(([request]) => new URL(request.url)).filter((url) => url.pathname === '/api/flow/messages');
+    const asked = bff.fetch.mock.calls
+      .map(([request]) => new URL(request.url))
+      .filter((url) => url.pathname === '/api/flow/messages');
     expect(asked.map((url) => url.searchParams.get('lng'))).toEqual(asked.map(() => 'en'));
     expect(asked.map((url) => url.searchParams.get('key'))).toContain('question.atemp');
   });
@@ -110,7 +201,9 @@ describe('the property questions', () => {
     fireEvent.click(within(heating).getByRole('checkbox', { name: 'heat_pump_air' }));
     await press(en.next);
     await waitFor(() => expect(currentLocation().search).toBe('?step=2'));
-    expect(bff.bodies('POST', ANSWER)).toEqual([{ atemp: 145, primary_heating_systems: ['electric_direct', 'heat_pump_air'] }]);
+    expect(bff.bodies('POST', ANSWER)).toEqual([
+      { atemp: 145, primary_heating_systems: ['electric_direct', 'heat_pump_air'] },
+    ]);
     expect(await screen.findByText('Step 2 of 2')).toBeTruthy();
   });
 
@@ -129,7 +222,9 @@ describe('the property questions', () => {
   it('a "Change" link (?question=) opens the step holding that question, with it focused', async () => {
     renderFlow('/flow/property/7/questions?question=indoor_temperature');
     expect(await screen.findByText('Step 2 of 2')).toBeTruthy();
-    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('What indoor temperature?', { exact: false })));
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByLabelText('What indoor temperature?', { exact: false })),
+    );
   });
 
   it('an unknown question key opens the first step and offers no shortcut', async () => {

@@ -44,7 +44,14 @@ describe('where /sign sends a homeowner after sign-in', () => {
   });
 
   it('reads percent-encoded forms as the browser decodes them (%2F%2F is //)', () => {
-    for (const query of ['redirect=%2F%2Fevil.example', 'asPath=%2F%2Fevil.example%2Fflow', 'redirect=%2F%5Cevil.example', 'redirect=%5C%5Cevil.example', 'redirect=javascript%3Aalert(1)', 'redirect=%2F%09%2Fevil.example']) {
+    for (const query of [
+      'redirect=%2F%2Fevil.example',
+      'asPath=%2F%2Fevil.example%2Fflow',
+      'redirect=%2F%5Cevil.example',
+      'redirect=%5C%5Cevil.example',
+      'redirect=javascript%3Aalert(1)',
+      'redirect=%2F%09%2Fevil.example',
+    ]) {
       expect([query, signDestination(new URLSearchParams(query), ORIGIN)]).toEqual([query, '/']);
     }
     // Still encoded after decoding once: a path of ours with an odd name, not a host.
@@ -53,14 +60,45 @@ describe('where /sign sends a homeowner after sign-in', () => {
   });
 
   it('follows paths of ours', () => {
-    expect(signDestination(new URLSearchParams({ redirect: '/flow/contact?step=2#top' }), ORIGIN)).toBe('/flow/contact?step=2#top');
-    expect(signDestination(new URLSearchParams('asPath=%2Fproperty%2F42%2Fresults%3Fx%3D1'), ORIGIN)).toBe('/property/42/results?x=1');
+    expect(signDestination(new URLSearchParams({ redirect: '/flow/contact?step=2#top' }), ORIGIN)).toBe(
+      '/flow/contact?step=2#top',
+    );
+    expect(signDestination(new URLSearchParams('asPath=%2Fproperty%2F42%2Fresults%3Fx%3D1'), ORIGIN)).toBe(
+      '/property/42/results?x=1',
+    );
   });
 
   it('whatever the value, the answer is null or a single-slash path that stays on this origin', () => {
     // Strings built from the pieces open-redirect tricks are made of, plus arbitrary text.
-    const piece = fc.constantFrom('/', '\\', '//', '\t', '\n', '\r', ' ', ':', '@', '.', '%2F', '%5C', '#', '?', 'evil.example', 'javascript:', 'https:', 'data:', 'energy.example.se', 'sign', 'flow', '..', '%2e');
-    const raw = fc.oneof(fc.array(piece, { maxLength: 8 }).map((parts) => parts.join('')), fc.string({ maxLength: 40 }));
+    const piece = fc.constantFrom(
+      '/',
+      '\\',
+      '//',
+      '\t',
+      '\n',
+      '\r',
+      ' ',
+      ':',
+      '@',
+      '.',
+      '%2F',
+      '%5C',
+      '#',
+      '?',
+      'evil.example',
+      'javascript:',
+      'https:',
+      'data:',
+      'energy.example.se',
+      'sign',
+      'flow',
+      '..',
+      '%2e',
+    );
+    const raw = fc.oneof(
+      fc.array(piece, { maxLength: 8 }).map((parts) => parts.join('')),
+      fc.string({ maxLength: 40 }),
+    );
     fc.assert(
       fc.property(raw, (value) => {
         const path = safeReturnPath(value, ORIGIN);

@@ -6,7 +6,10 @@ describe('safeReturnPath', () => {
   it.each([
     ['/', '/'],
     ['/flow/contact', '/flow/contact'],
-    ['/property/42/building/primary/results-dashboard?property_id=42#top', '/property/42/building/primary/results-dashboard?property_id=42#top'],
+    [
+      '/property/42/building/primary/results-dashboard?property_id=42#top',
+      '/property/42/building/primary/results-dashboard?property_id=42#top',
+    ],
     ['/flow/x/../contact', '/flow/contact'],
     ['/signature', '/signature'],
   ])('keeps %s as %s', (raw, expected) => {
@@ -43,7 +46,9 @@ describe('signDestination', () => {
 
   it('falls back to redirect when asPath is missing or unsafe', () => {
     expect(destination({ redirect: '/flow/contact' })).toBe('/flow/contact');
-    expect(destination({ redirect: '/flow/contact', asPath: '//evil.example/flow/contact?step=2' })).toBe('/flow/contact');
+    expect(destination({ redirect: '/flow/contact', asPath: '//evil.example/flow/contact?step=2' })).toBe(
+      '/flow/contact',
+    );
   });
 
   it('falls back to the start page', () => {

@@ -46,7 +46,9 @@ async function qrSource(data: string): Promise<string> {
 }
 
 function liveStatus(): HTMLElement {
-  const status = screen.getAllByRole('status').find((element) => element.getAttribute('aria-live') === 'polite' && element.tagName === 'P');
+  const status = screen
+    .getAllByRole('status')
+    .find((element) => element.getAttribute('aria-live') === 'polite' && element.tagName === 'P');
   if (!status) throw new Error('no live status message');
   return status;
 }
@@ -260,7 +262,12 @@ describe('the homeowner sign-in page at /sign', () => {
     it("keeps the start answer's launch URL (with the return path) on the link", async () => {
       const mobileLaunch = 'https://app.bankid.com/?autostarttoken=7c40b5c9&redirect=http%3A%2F%2Flocalhost%2Fsign';
       bff.answer('POST', SIGN_URL, ok({ ...startingApp(), launchUrl: mobileLaunch }));
-      bff.answer('GET', SIGN_URL, { status: 204 }, ok({ ...startingApp(), launchUrl: 'https://app.bankid.com/?autostarttoken=7c40b5c9&redirect=null' }));
+      bff.answer(
+        'GET',
+        SIGN_URL,
+        { status: 204 },
+        ok({ ...startingApp(), launchUrl: 'https://app.bankid.com/?autostarttoken=7c40b5c9&redirect=null' }),
+      );
       renderFlow('/sign');
       await click(en.sameDevice);
       await screen.findByRole('link', { name: en.launch });
@@ -304,7 +311,9 @@ describe('the homeowner sign-in page at /sign', () => {
       expect(bff.bodies('POST', AUTH_URL)).toEqual([{ csrfToken: 'csrf-token-1' }]);
 
       await act(async () => sessionRead());
-      await waitFor(() => expect(`${currentLocation().pathname}${currentLocation().search}`).toBe('/flow/contact?step=2'));
+      await waitFor(() =>
+        expect(`${currentLocation().pathname}${currentLocation().search}`).toBe('/flow/contact?step=2'),
+      );
       expect(screen.getByTestId('location').dataset.navigation).toBe('REPLACE');
 
       const polls = bff.bodies('GET', SIGN_URL).length;
@@ -331,7 +340,8 @@ describe('the homeowner sign-in page at /sign', () => {
       await waitFor(() => expect(currentLocation().pathname).toBe(target));
       expect(currentLocation().search).toBe('');
       expect(screen.getByTestId('location').dataset.navigation).toBe('REPLACE');
-      if (target === '/') expect(screen.getByRole('heading', { level: 1, name: texts.en.flow.search.title })).toBeTruthy();
+      if (target === '/')
+        expect(screen.getByRole('heading', { level: 1, name: texts.en.flow.search.title })).toBeTruthy();
     });
 
     it.each([
@@ -421,7 +431,12 @@ describe('the homeowner sign-in page at /sign', () => {
   describe('when the BFF cannot start an order', () => {
     it('shows "Something went wrong" with the server message when rate-limited (429), and tries again', async () => {
       const message = 'Too many sign-in attempts. Wait a few minutes and try again.';
-      bff.answer('POST', SIGN_URL, { status: 429, body: { error: 'too_many_requests', message } }, ok(waitingForScan(0)));
+      bff.answer(
+        'POST',
+        SIGN_URL,
+        { status: 429, body: { error: 'too_many_requests', message } },
+        ok(waitingForScan(0)),
+      );
       renderFlow('/sign');
       await click(en.otherDevice);
 
@@ -437,7 +452,10 @@ describe('the homeowner sign-in page at /sign', () => {
     });
 
     it('shows the server message of a 400', async () => {
-      bff.answer('POST', SIGN_URL, { status: 400, body: { error: 'invalid_request', message: 'returnPath: must be a path starting with /' } });
+      bff.answer('POST', SIGN_URL, {
+        status: 400,
+        body: { error: 'invalid_request', message: 'returnPath: must be a path starting with /' },
+      });
       renderFlow('/sign');
       await click(en.sameDevice);
       const alert = await screen.findByRole('alert');
@@ -451,16 +469,25 @@ describe('the homeowner sign-in page at /sign', () => {
         en: 'An identification or signature is already in progress for your personal identity number. Please try again.',
         sv: 'En identifiering eller underskrift pågår redan för ditt personnummer. Försök igen.',
       };
-      bff.answer('POST', SIGN_URL, { status: 409, body: { error: 'alreadyInProgress', message: rfa4.en, issues: { rfa: 'RFA4', message: rfa4 } } });
+      bff.answer('POST', SIGN_URL, {
+        status: 409,
+        body: { error: 'alreadyInProgress', message: rfa4.en, issues: { rfa: 'RFA4', message: rfa4 } },
+      });
       renderFlow('/sign', { lng: 'sv' });
       await click(sv.otherDevice);
       const alert = await screen.findByRole('alert');
-      expect([...alert.querySelectorAll('p')].map((line) => line.textContent)).toEqual(['Något gick fel. Försök igen.', rfa4.sv]);
+      expect([...alert.querySelectorAll('p')].map((line) => line.textContent)).toEqual([
+        'Något gick fel. Försök igen.',
+        rfa4.sv,
+      ]);
     });
 
     it('says "Something went wrong" once when that is also the server message (RFA5)', async () => {
       const rfa5 = { en: 'Something went wrong. Please try again.', sv: 'Något gick fel. Försök igen.' };
-      bff.answer('POST', SIGN_URL, { status: 502, body: { error: 'bankid_unavailable', message: rfa5.en, issues: { rfa: 'RFA5', message: rfa5 } } });
+      bff.answer('POST', SIGN_URL, {
+        status: 502,
+        body: { error: 'bankid_unavailable', message: rfa5.en, issues: { rfa: 'RFA5', message: rfa5 } },
+      });
       renderFlow('/sign');
       await click(en.otherDevice);
       expect((await screen.findByRole('alert')).textContent).toBe(rfa5.en);
@@ -471,7 +498,9 @@ describe('the homeowner sign-in page at /sign', () => {
       renderFlow('/sign', { lng: 'sv' });
       await click(sv.sameDevice);
 
-      expect((await screen.findByRole('alert')).textContent).toBe('Vi kunde inte nå servern. Kontrollera din anslutning och försök igen.');
+      expect((await screen.findByRole('alert')).textContent).toBe(
+        'Vi kunde inte nå servern. Kontrollera din anslutning och försök igen.',
+      );
       await click(sv.tryAgain);
       expect(await screen.findByRole('link', { name: sv.launch })).toBeTruthy();
       expect(launch).toHaveBeenCalledTimes(1);
@@ -524,18 +553,26 @@ describe('the homeowner sign-in page at /sign', () => {
       await waitFor(() => expect(screen.getByRole('img', { name: en.qrAlt }).getAttribute('src')).toBe(latest));
     });
 
-    it.each([404, 204])('stops with an error when the order is gone (%s) and "Try again" offers the choice', async (status) => {
-      bff.answer('POST', SIGN_URL, ok(waitingForScan(0)));
-      bff.answer('GET', SIGN_URL, { status: 204 }, { status, ...(status === 404 ? { body: { error: 'not_found' } } : {}) });
-      renderFlow('/sign');
-      await click(en.otherDevice);
-      await screen.findByRole('img', { name: en.qrAlt });
-      await wait(1000);
+    it.each([404, 204])(
+      'stops with an error when the order is gone (%s) and "Try again" offers the choice',
+      async (status) => {
+        bff.answer('POST', SIGN_URL, ok(waitingForScan(0)));
+        bff.answer(
+          'GET',
+          SIGN_URL,
+          { status: 204 },
+          { status, ...(status === 404 ? { body: { error: 'not_found' } } : {}) },
+        );
+        renderFlow('/sign');
+        await click(en.otherDevice);
+        await screen.findByRole('img', { name: en.qrAlt });
+        await wait(1000);
 
-      expect((await screen.findByRole('alert')).textContent).toBe(en.errors.server);
-      await click(en.tryAgain);
-      expect(await screen.findByRole('button', { name: en.otherDevice })).toBeTruthy();
-    });
+        expect((await screen.findByRole('alert')).textContent).toBe(en.errors.server);
+        await click(en.tryAgain);
+        expect(await screen.findByRole('button', { name: en.otherDevice })).toBeTruthy();
+      },
+    );
   });
 
   describe('on arrival', () => {

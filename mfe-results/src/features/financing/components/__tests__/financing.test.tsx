@@ -84,14 +84,22 @@ describe('financing a recommendation', () => {
     expect(details.getByTestId('repayment-with').textContent).toBe('11 years');
     expect(details.getByTestId('left-to-live-on').textContent).toBe('189 710 kr');
     expect(details.getByTestId('chart-loan').textContent).toBe('100000,80000,60000,40000,20000,0');
-    await waitFor(() => expect(bff.bodies('POST', INTERACTION)).toEqual([{ action: 'loan_type.change', object: 'Private', property_id: 42 }]));
+    await waitFor(() =>
+      expect(bff.bodies('POST', INTERACTION)).toEqual([
+        { action: 'loan_type.change', object: 'Private', property_id: 42 },
+      ]),
+    );
 
     fireEvent.click(screen.getByRole('radio', { name: 'Mortgage' }));
     expect(card().getByTestId('loan').textContent).toBe('100 000 kr at 3.1 % over 20 years');
     expect(card().getByTestId('amortization').textContent).toBe('5 000 kr a year');
     expect(card().getByTestId('interest').textContent).toBe('32 550 kr');
     await waitFor(() => expect(bff.bodies('POST', INTERACTION)).toHaveLength(2));
-    expect(bff.bodies('POST', INTERACTION)[1]).toEqual({ action: 'loan_type.change', object: 'Mortgage', property_id: 42 });
+    expect(bff.bodies('POST', INTERACTION)[1]).toEqual({
+      action: 'loan_type.change',
+      object: 'Mortgage',
+      property_id: 42,
+    });
   });
 
   it('the sliders move the figures, within the limits of docs/product.md §9', async () => {
@@ -126,7 +134,18 @@ describe('financing a recommendation', () => {
   });
 
   it('the brand’s lender sets the private loan’s rate limits and default rate', async () => {
-    bff.answer('GET', '/api/flow/brand-config', ok({ brand: 'demo-bank', config: { financial_providers: [{ id: 'demo-bank', name: 'Demo Bank', private_loan: { min_rate: 2.5, max_rate: 7.5, default_rate: 3.9 } }] } }));
+    bff.answer(
+      'GET',
+      '/api/flow/brand-config',
+      ok({
+        brand: 'demo-bank',
+        config: {
+          financial_providers: [
+            { id: 'demo-bank', name: 'Demo Bank', private_loan: { min_rate: 2.5, max_rate: 7.5, default_rate: 3.9 } },
+          ],
+        },
+      }),
+    );
     renderResults(home.page);
     await openDetails();
     fireEvent.click(screen.getByRole('radio', { name: 'Private loan' }));
@@ -154,9 +173,31 @@ describe('financing a recommendation', () => {
   it('shows the green mortgage discounts of both lenders as kronor a year', async () => {
     bff.answer('POST', '/api/flow/demo-bank/discounts', (body) => ({
       status: 200,
-      body: { lender: 'demo-bank', name: 'Demo Bank (demo)', demo: true, energy_class_after: 'C', mortgage_amount: (body as { mortgage_amount: number }).mortgage_amount, interest_discount: 0.1, eligible: true, reason: { en: 'ok', sv: 'ok' } },
+      body: {
+        lender: 'demo-bank',
+        name: 'Demo Bank (demo)',
+        demo: true,
+        energy_class_after: 'C',
+        mortgage_amount: (body as { mortgage_amount: number }).mortgage_amount,
+        interest_discount: 0.1,
+        eligible: true,
+        reason: { en: 'ok', sv: 'ok' },
+      },
     }));
-    bff.answer('POST', '/api/flow/demo-bolan/discounts', ok({ lender: 'demo-bolan', name: 'Demo Bolån (demo)', demo: true, energy_class_after: 'C', mortgage_amount: 1_100_000, interest_discount: 0, eligible: false, reason: { en: 'Energy class C does not qualify.', sv: 'Energiklass C ger ingen rabatt.' } }));
+    bff.answer(
+      'POST',
+      '/api/flow/demo-bolan/discounts',
+      ok({
+        lender: 'demo-bolan',
+        name: 'Demo Bolån (demo)',
+        demo: true,
+        energy_class_after: 'C',
+        mortgage_amount: 1_100_000,
+        interest_discount: 0,
+        eligible: false,
+        reason: { en: 'Energy class C does not qualify.', sv: 'Energiklass C ger ingen rabatt.' },
+      }),
+    );
     renderResults(home.page);
     await openDetails();
     fireEvent.click(screen.getByRole('radio', { name: 'Mortgage' }));
@@ -166,18 +207,28 @@ describe('financing a recommendation', () => {
     expect(await card().findByText('Energy class C does not qualify.')).toBeTruthy();
     expect(card().getByText('Demo lenders with example numbers, not offers.')).toBeTruthy();
     await waitFor(() =>
-      expect(bff.bodies('POST', '/api/flow/demo-bank/discounts')).toContainEqual({ energy_class_after: 'C', energy_class_before: 'G', mortgage_amount: 1_100_000 }),
+      expect(bff.bodies('POST', '/api/flow/demo-bank/discounts')).toContainEqual({
+        energy_class_after: 'C',
+        energy_class_before: 'G',
+        mortgage_amount: 1_100_000,
+      }),
     );
   });
 
   it('only one recommendation’s details are open at a time', async () => {
-    bff.answer('GET', home.recommendations, ok({ recommendations: [attic(), activity('window_film', { kwh: 1_000 })], errors: [] }));
+    bff.answer(
+      'GET',
+      home.recommendations,
+      ok({ recommendations: [attic(), activity('window_film', { kwh: 1_000 })], errors: [] }),
+    );
     renderResults(home.page);
     await openDetails();
     const film = within(document.querySelector<HTMLElement>('[data-activity="window_film"]')!);
     fireEvent.click(film.getByRole('button', { name: 'Show financing and charts' }));
     expect(film.getByRole('button', { name: 'Hide financing and charts' }).getAttribute('aria-expanded')).toBe('true');
-    expect(card().getByRole('button', { name: 'Show financing and charts' }).getAttribute('aria-expanded')).toBe('false');
+    expect(card().getByRole('button', { name: 'Show financing and charts' }).getAttribute('aria-expanded')).toBe(
+      'false',
+    );
     expect(screen.getAllByRole('slider', { name: 'Home valuation' })).toHaveLength(1);
   });
 });
@@ -202,7 +253,10 @@ describe('own prices and measured consumption', () => {
 
     expect(await form.findByText('Saved. The results are recalculated.')).toBeTruthy();
     expect(bff.bodies('POST', home.rates)).toEqual([
-      { energy_carriers_import: { electricity: { cents_per_kwh: 125, components: [] } }, energy_carriers_export: { electricity: { cents_per_kwh: 60, components: [] } } },
+      {
+        energy_carriers_import: { electricity: { cents_per_kwh: 125, components: [] } },
+        energy_carriers_export: { electricity: { cents_per_kwh: 60, components: [] } },
+      },
     ]);
     await waitFor(() => expect(card().getByTestId('repayment').textContent).toBe('5 years'));
     expect(bff.count('GET', home.recommendations)).toBe(2);
@@ -218,7 +272,12 @@ describe('own prices and measured consumption', () => {
   });
 
   it('saves a year’s metered energy and shows the measured label', async () => {
-    bff.answer('GET', home.information, ok(information(calculatedLabel('G'))), ok(information(calculatedLabel('G'), measuredLabel('E'))));
+    bff.answer(
+      'GET',
+      home.information,
+      ok(information(calculatedLabel('G'))),
+      ok(information(calculatedLabel('G'), measuredLabel('E'))),
+    );
     bff.answer('POST', home.consumption, ok({ consumption: {}, label: null }));
     renderResults(home.page);
     const form = within(await screen.findByRole('form', { name: 'Your measured energy use' }));
@@ -231,7 +290,9 @@ describe('own prices and measured consumption', () => {
     fireEvent.click(form.getByRole('button', { name: 'Save and recalculate' }));
     expect(await form.findByText('Saved. The measured label is shown above.')).toBeTruthy();
     const year = new Date().getFullYear() - 1;
-    expect(bff.bodies('POST', home.consumption)).toEqual([{ year, energy_carriers: { electricity: 6500, oil: 24000 }, household_electricity_included: false }]);
+    expect(bff.bodies('POST', home.consumption)).toEqual([
+      { year, energy_carriers: { electricity: 6500, oil: 24000 }, household_electricity_included: false },
+    ]);
     const label = within(screen.getByTestId('epc-label'));
     expect(await label.findByRole('img', { name: 'Energy class E' })).toBeTruthy();
     expect(label.getByText('Measured: from your energy use')).toBeTruthy();
@@ -244,7 +305,9 @@ describe('own prices and measured consumption', () => {
     fireEvent.change(form.getByLabelText('Electricity'), { target: { value: '18000' } });
     fireEvent.change(form.getByLabelText('Household electricity, if you know it'), { target: { value: '19 000' } });
     fireEvent.click(form.getByRole('button', { name: 'Save and recalculate' }));
-    expect((await form.findByRole('alert')).textContent).toBe('Household electricity cannot be more than the electricity it is included in.');
+    expect((await form.findByRole('alert')).textContent).toBe(
+      'Household electricity cannot be more than the electricity it is included in.',
+    );
     expect(bff.count('POST', home.consumption)).toBe(0);
 
     fireEvent.change(form.getByLabelText('Household electricity, if you know it'), { target: { value: '4 200' } });
@@ -253,7 +316,13 @@ describe('own prices and measured consumption', () => {
     expect(await form.findByText('Saved. The measured label is shown above.')).toBeTruthy();
     const year = new Date().getFullYear() - 1;
     expect(bff.bodies('POST', home.consumption)).toEqual([
-      { year, energy_carriers: { electricity: 18000 }, household_electricity_included: true, household_electricity: 4200, tap_water: 3100 },
+      {
+        year,
+        energy_carriers: { electricity: 18000 },
+        household_electricity_included: true,
+        household_electricity: 4200,
+        tap_water: 3100,
+      },
     ]);
   });
 });

@@ -21,7 +21,11 @@ const offered = [
 beforeEach(() => {
   setSession(homeownerSession);
   bff = installFakeBff();
-  bff.answer('GET', home.recommendations, ok({ recommendations: [activity('heat_pump_geothermal', { kwh: 9_000, kr: 12_000 })], errors: [] }));
+  bff.answer(
+    'GET',
+    home.recommendations,
+    ok({ recommendations: [activity('heat_pump_geothermal', { kwh: 9_000, kr: 12_000 })], errors: [] }),
+  );
   bff.answer('GET', home.information, ok(information(calculatedLabel('F'))));
   bff.answer('GET', home.answers, ok(answersOf(42, 'Testgatan 1, 111 22 Stockholm')));
   bff.answer('GET', INSTALLERS, ok({ installers: offered, requests: [] }));
@@ -47,34 +51,74 @@ async function openInstallers() {
 
 describe('installer requests on a recommendation', () => {
   it('shows the status of each request sent for this measure on its card, without opening the panel', async () => {
-    bff.answer('GET', INSTALLERS, ok({
-      installers: offered,
-      requests: [{ installer: 'vp', installer_name: 'Värmepumpsteknik AB', key: 'heat_pump_geothermal', requested_at: '2026-11-23T10:00:00Z', status: 'contacted', status_changed_at: '2026-11-24T10:00:00Z' }],
-    }));
+    bff.answer(
+      'GET',
+      INSTALLERS,
+      ok({
+        installers: offered,
+        requests: [
+          {
+            installer: 'vp',
+            installer_name: 'Värmepumpsteknik AB',
+            key: 'heat_pump_geothermal',
+            requested_at: '2026-11-23T10:00:00Z',
+            status: 'contacted',
+            status_changed_at: '2026-11-24T10:00:00Z',
+          },
+        ],
+      }),
+    );
     renderResults(home.page);
     const card = await pumpCard();
-    expect((await card.findByTestId('request-status')).textContent).toBe('Request sent to Värmepumpsteknik AB · Contacted');
+    expect((await card.findByTestId('request-status')).textContent).toBe(
+      'Request sent to Värmepumpsteknik AB · Contacted',
+    );
   });
 
   it('lists the offered installers and sends the chosen ones for this recommendation, with a confirmation', async () => {
-    bff.answer('POST', REQUESTS, { status: 201, body: { requests: [{ installer: 'vp', installer_name: 'Värmepumpsteknik AB', key: 'heat_pump_geothermal', requested_at: '2026-11-23T10:00:00Z', status: 'new', status_changed_at: null }] } });
+    bff.answer('POST', REQUESTS, {
+      status: 201,
+      body: {
+        requests: [
+          {
+            installer: 'vp',
+            installer_name: 'Värmepumpsteknik AB',
+            key: 'heat_pump_geothermal',
+            requested_at: '2026-11-23T10:00:00Z',
+            status: 'new',
+            status_changed_at: null,
+          },
+        ],
+      },
+    });
     const card = await openInstallers();
     // A logo that cannot load is replaced by initials; an empty one shows initials straight away.
     expect(card.getByText('SA')).toBeTruthy();
     fireEvent.click(card.getByRole('checkbox', { name: /Värmepumpsteknik AB/ }));
     await act(async () => fireEvent.click(card.getByRole('button', { name: en.send })));
     await waitFor(() =>
-      expect(bff.bodies('POST', REQUESTS)).toEqual([[
-        { installer: 'vp', key: 'heat_pump_geothermal', selected: true },
-        { installer: 'sol', key: 'heat_pump_geothermal', selected: false },
-      ]]),
+      expect(bff.bodies('POST', REQUESTS)).toEqual([
+        [
+          { installer: 'vp', key: 'heat_pump_geothermal', selected: true },
+          { installer: 'sol', key: 'heat_pump_geothermal', selected: false },
+        ],
+      ]),
     );
     expect(await screen.findByText('Your request was sent to 1 installer.')).toBeTruthy();
   });
 
   it('asks for contact details when the BFF needs them, saves them and sends again', async () => {
-    bff.answer('POST', REQUESTS, { status: 409, body: { error: 'contact_required' } }, { status: 201, body: { requests: [] } });
-    bff.answer('POST', '/api/flow/user/profile/contact', ok({ contact: { email: 'anna@example.se', mobile: '+46701234567' } }));
+    bff.answer(
+      'POST',
+      REQUESTS,
+      { status: 409, body: { error: 'contact_required' } },
+      { status: 201, body: { requests: [] } },
+    );
+    bff.answer(
+      'POST',
+      '/api/flow/user/profile/contact',
+      ok({ contact: { email: 'anna@example.se', mobile: '+46701234567' } }),
+    );
     const card = await openInstallers();
     fireEvent.click(card.getByRole('checkbox', { name: /Solkraft AB/ }));
     await act(async () => fireEvent.click(card.getByRole('button', { name: en.send })));
@@ -85,7 +129,11 @@ describe('installer requests on a recommendation', () => {
     expect(card.getByText('Invalid email address')).toBeTruthy();
     fireEvent.change(card.getByLabelText(en.email), { target: { value: 'anna@example.se' } });
     await act(async () => fireEvent.click(card.getByRole('button', { name: en.saveAndSend })));
-    await waitFor(() => expect(bff.bodies('POST', '/api/flow/user/profile/contact')).toEqual([{ email: 'anna@example.se', mobile: '+46701234567' }]));
+    await waitFor(() =>
+      expect(bff.bodies('POST', '/api/flow/user/profile/contact')).toEqual([
+        { email: 'anna@example.se', mobile: '+46701234567' },
+      ]),
+    );
     await waitFor(() => expect(bff.count('POST', REQUESTS)).toBe(2));
     expect(await screen.findByText('Your request was sent to 1 installer.')).toBeTruthy();
   });
@@ -99,18 +147,31 @@ describe('installer requests on a recommendation', () => {
   });
 
   it('renders no link or picture for a javascript: or data: URL the server sent', async () => {
-    bff.answer('GET', INSTALLERS, ok({
-      installers: [
-        { name: 'Evil Link AB', identifier: 'evil', logo: 'data:image/svg+xml,<svg onload=alert(1)>', url: 'javascript:alert(1)' },
-        { name: 'Good AB', identifier: 'good', logo: 'https://good.example/logo.png', url: 'https://good.example' },
-      ],
-      requests: [],
-    }));
+    bff.answer(
+      'GET',
+      INSTALLERS,
+      ok({
+        installers: [
+          {
+            name: 'Evil Link AB',
+            identifier: 'evil',
+            logo: 'data:image/svg+xml,<svg onload=alert(1)>',
+            url: 'javascript:alert(1)',
+          },
+          { name: 'Good AB', identifier: 'good', logo: 'https://good.example/logo.png', url: 'https://good.example' },
+        ],
+        requests: [],
+      }),
+    );
     const card = await openInstallers();
     const website = (name: string) => en.website.replace('{{name}}', name);
     expect(card.queryByRole('link', { name: website('Evil Link AB') })).toBeNull();
     expect(card.getByRole('link', { name: website('Good AB') }).getAttribute('href')).toBe('https://good.example');
     expect(card.getByText('EL')).toBeTruthy(); // initials instead of the data: picture
-    expect([...document.querySelectorAll('.rd-installers__list a[href], .rd-installers__list img[src]')].map((e) => e.getAttribute('href') ?? e.getAttribute('src')).filter((v) => !/^(https?:|\/)/.test(v!))).toEqual([]);
+    expect(
+      [...document.querySelectorAll('.rd-installers__list a[href], .rd-installers__list img[src]')]
+        .map((e) => e.getAttribute('href') ?? e.getAttribute('src'))
+        .filter((v) => !/^(https?:|\/)/.test(v!)),
+    ).toEqual([]);
   });
 });

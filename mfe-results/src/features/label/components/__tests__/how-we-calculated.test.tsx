@@ -14,8 +14,19 @@ const LABEL = `/api/flow/property/42/building/primary/label/explanation`;
 let bff: FakeBff;
 
 const constants: Explanation['constants'] = [
-  { id: 'costAtticPerM2', value: { low: 77, high: 127 }, unit: 'kr/m² attic floor', source: '§3.1: byggahus.se', estimate: '[D] per m²' },
-  { id: 'indoorTemperatureSensitivity', value: 0.05, unit: 'share of space heating per °C', source: '§2.6: Energimyndigheten Husguiden "en grad … 5 procent"' },
+  {
+    id: 'costAtticPerM2',
+    value: { low: 77, high: 127 },
+    unit: 'kr/m² attic floor',
+    source: '§3.1: byggahus.se',
+    estimate: '[D] per m²',
+  },
+  {
+    id: 'indoorTemperatureSensitivity',
+    value: 0.05,
+    unit: 'share of space heating per °C',
+    source: '§2.6: Energimyndigheten Husguiden "en grad … 5 procent"',
+  },
 ].map((c) => ({ estimate: null, ...c }));
 
 const inputs: Explanation['inputs'] = [
@@ -57,24 +68,43 @@ const question = (key: string, en: string, sv: string, options?: Record<string, 
   asked: true,
   required: false,
   texts: {
-    en: { header: en, ...(options ? { options: Object.fromEntries(Object.entries(options).map(([k, [e]]) => [k, e])) } : {}) },
-    sv: { header: sv, ...(options ? { options: Object.fromEntries(Object.entries(options).map(([k, [, s]]) => [k, s])) } : {}) },
+    en: {
+      header: en,
+      ...(options ? { options: Object.fromEntries(Object.entries(options).map(([k, [e]]) => [k, e])) } : {}),
+    },
+    sv: {
+      header: sv,
+      ...(options ? { options: Object.fromEntries(Object.entries(options).map(([k, [, s]]) => [k, s])) } : {}),
+    },
   },
 });
 
 beforeEach(() => {
   setSession(null);
   bff = installFakeBff();
-  bff.answer('GET', home.recommendations, ok({ recommendations: [activity('insulation_attic', { messages: [{ id: 'facade_only_when_renewing', level: 'notice' }] })], errors: [] }));
+  bff.answer(
+    'GET',
+    home.recommendations,
+    ok({
+      recommendations: [
+        activity('insulation_attic', { messages: [{ id: 'facade_only_when_renewing', level: 'notice' }] }),
+      ],
+      errors: [],
+    }),
+  );
   bff.answer('GET', home.information, ok(information(calculatedLabel('G'))));
   bff.answer('GET', home.answers, ok(answersOf(42, 'Testgatan 1, 111 22 Stockholm')));
-  bff.answer('GET', '/api/flow/questions', ok({
-    organisation: null,
-    questions: [
-      question('window_type', 'Windows', 'Fönster', { unknown: ['Don’t know', 'Vet inte'] }),
-      question('occupants', 'People living there', 'Antal boende'),
-    ],
-  }));
+  bff.answer(
+    'GET',
+    '/api/flow/questions',
+    ok({
+      organisation: null,
+      questions: [
+        question('window_type', 'Windows', 'Fönster', { unknown: ['Don’t know', 'Vet inte'] }),
+        question('occupants', 'People living there', 'Antal boende'),
+      ],
+    }),
+  );
   bff.answer('GET', ATTIC, ok({ explanation: atticExplanation, errors: [] }));
   bff.answer('GET', LABEL, ok({ explanation: labelExplanation, errors: [] }));
   bff.answer('POST', '/api/flow/interaction', { status: 204 });
@@ -106,22 +136,34 @@ describe('How we calculated this', () => {
     expect(bff.count('GET', ATTIC)).toBe(1);
 
     const assumed = within(body).getByTestId('assumed-inputs');
-    expect(within(assumed).getAllByRole('listitem').map((li) => li.getAttribute('data-input'))).toEqual(['window_type', 'attic_insulation_mm']);
+    expect(
+      within(assumed)
+        .getAllByRole('listitem')
+        .map((li) => li.getAttribute('data-input')),
+    ).toEqual(['window_type', 'attic_insulation_mm']);
     expect(assumed.querySelector('[data-input="window_type"]')!.textContent).toBe('Windows: Don’t know Change');
-    expect(assumed.querySelector('[data-input="attic_insulation_mm"]')!.textContent).toContain('typical for the construction year');
+    expect(assumed.querySelector('[data-input="attic_insulation_mm"]')!.textContent).toContain(
+      'typical for the construction year',
+    );
     const change = within(assumed).getByRole('link', { name: 'Change Windows' });
     expect(change.getAttribute('href')).toBe('/flow/property/42/questions?question=window_type');
     const answered = within(body).getByTestId('answered-inputs');
     // The brand does not ask for the floor area (not in its questions): no link that would land nowhere.
-    expect(answered.querySelector('[data-input="atemp"]')!.textContent).toBe('heated floor area: 140 (from the property register)');
+    expect(answered.querySelector('[data-input="atemp"]')!.textContent).toBe(
+      'heated floor area: 140 (from the property register)',
+    );
     expect(answered.querySelector('[data-input="occupants"]')!.textContent).toBe('People living there: 3 Change');
     // An answer can be changed too: the link opens the flow at the question that sets it.
-    expect(within(answered).getByRole('link', { name: 'Change People living there' }).getAttribute('href')).toBe('/flow/property/42/questions?question=occupants');
+    expect(within(answered).getByRole('link', { name: 'Change People living there' }).getAttribute('href')).toBe(
+      '/flow/property/42/questions?question=occupants',
+    );
 
     expect(body.querySelector('[data-range="kwh_saved_bought"]')!.textContent).toBe(
       'Saves between 3 000 and 7 000 kWh a year (our figure: 5 000), depending on the answers we assumed.',
     );
-    expect(body.querySelector('[data-step="bought_before"]')!.textContent).toBe('Today the house buys 20 000 kWh a year, costing 29 600 kr.');
+    expect(body.querySelector('[data-step="bought_before"]')!.textContent).toBe(
+      'Today the house buys 20 000 kWh a year, costing 29 600 kr.',
+    );
     const cost = body.querySelector('[data-constant="costAtticPerM2"]')!;
     expect(cost.textContent).toContain('Source: §3.1: byggahus.se');
     expect(cost.textContent).toContain('Our estimate: [D] per m²');
@@ -142,9 +184,15 @@ describe('How we calculated this', () => {
     expect(within(body).getByRole('heading', { name: 'Det vi har antagit (du kan ändra det)' })).toBeTruthy();
     expect(body.querySelector('[data-input="window_type"]')!.textContent).toBe('Fönster: Vet inte Ändra');
     expect(body.querySelector('[data-input="attic_insulation_mm"]')!.textContent).toContain('typiskt för byggåret');
-    expect(body.querySelector('[data-range="ep"]')!.textContent).toBe('Energiprestanda mellan 160 och 200 kWh/m² per år (vår siffra: 180,4), beroende på svaren vi antagit.');
-    expect(body.querySelector('[data-step="energy_class"]')!.textContent).toBe('Det är 200 % av nybyggnadskravet 90 kWh/m²: klass G.');
-    expect(body.querySelector('[data-constant="indoorTemperatureSensitivity"]')!.textContent).toContain('Källa: §2.6: Energimyndigheten Husguiden');
+    expect(body.querySelector('[data-range="ep"]')!.textContent).toBe(
+      'Energiprestanda mellan 160 och 200 kWh/m² per år (vår siffra: 180,4), beroende på svaren vi antagit.',
+    );
+    expect(body.querySelector('[data-step="energy_class"]')!.textContent).toBe(
+      'Det är 200 % av nybyggnadskravet 90 kWh/m²: klass G.',
+    );
+    expect(body.querySelector('[data-constant="indoorTemperatureSensitivity"]')!.textContent).toContain(
+      'Källa: §2.6: Energimyndigheten Husguiden',
+    );
     expect(within(label).getByRole('button', { name: 'Dölj beräkningen' }).getAttribute('aria-expanded')).toBe('true');
   });
 
@@ -152,7 +200,11 @@ describe('How we calculated this', () => {
     renderResults(home.page);
     await measuresShown();
     const element = document.querySelector<HTMLElement>('[data-activity="insulation_attic"]')!;
-    await waitFor(() => expect(element.textContent).toContain('Adding wall insulation usually pays only when the facade is being renewed anyway.'));
+    await waitFor(() =>
+      expect(element.textContent).toContain(
+        'Adding wall insulation usually pays only when the facade is being renewed anyway.',
+      ),
+    );
     const swedish = /[åäöÅÄÖ]|\b(och|inte|för|med|huset|taket|åtgärden)\b/i;
     expect(uiText(element)).not.toMatch(swedish);
     fireEvent.click(card().getByRole('button', { name: 'How we calculated this' }));
@@ -164,17 +216,41 @@ describe('How we calculated this', () => {
 
 describe('errors that stopped the estimate', () => {
   it.each([
-    ['en', 'We cannot place postal code 99999 yet, so there is no estimate for this home.', 'The answer for measured consumption cannot be used; change it to see the estimate.'],
-    ['sv', 'Vi kan ännu inte placera postnummer 99999, så det finns ingen beräkning för hemmet.', 'Svaret för uppmätt förbrukning går inte att använda; ändra det för att se beräkningen.'],
-  ] as const)('are shown from their codes and parameters in %s, once each, never from the English message', async (lng, location, answers) => {
-    const errors = [
-      { code: 'unknown_location', message: 'Postal code 99999 is not in our geography data.', params: { postal_code: '99999' } },
-      { code: 'invalid_answers', message: 'Measured consumption: x', keys: ['consumption'], params: { key: 'consumption' } },
-    ];
-    bff.answer('GET', home.recommendations, ok({ recommendations: [], errors }));
-    bff.answer('GET', home.information, ok({ information: [], errors }));
-    renderResults(home.page, { lng });
-    const list = await screen.findByTestId('building-errors');
-    expect(within(list).getAllByRole('listitem').map((li) => li.textContent)).toEqual([location, answers]);
-  });
+    [
+      'en',
+      'We cannot place postal code 99999 yet, so there is no estimate for this home.',
+      'The answer for measured consumption cannot be used; change it to see the estimate.',
+    ],
+    [
+      'sv',
+      'Vi kan ännu inte placera postnummer 99999, så det finns ingen beräkning för hemmet.',
+      'Svaret för uppmätt förbrukning går inte att använda; ändra det för att se beräkningen.',
+    ],
+  ] as const)(
+    'are shown from their codes and parameters in %s, once each, never from the English message',
+    async (lng, location, answers) => {
+      const errors = [
+        {
+          code: 'unknown_location',
+          message: 'Postal code 99999 is not in our geography data.',
+          params: { postal_code: '99999' },
+        },
+        {
+          code: 'invalid_answers',
+          message: 'Measured consumption: x',
+          keys: ['consumption'],
+          params: { key: 'consumption' },
+        },
+      ];
+      bff.answer('GET', home.recommendations, ok({ recommendations: [], errors }));
+      bff.answer('GET', home.information, ok({ information: [], errors }));
+      renderResults(home.page, { lng });
+      const list = await screen.findByTestId('building-errors');
+      expect(
+        within(list)
+          .getAllByRole('listitem')
+          .map((li) => li.textContent),
+      ).toEqual([location, answers]);
+    },
+  );
 });

@@ -15,8 +15,18 @@ let bff: FakeBff;
 
 const RECS = [
   activity('insulation_attic', { investment_cost: 20_000, kr: 3_000 }),
-  activity('heat_pump_airwater', { category: 'reduce_energy_usage', choice: 'heat_pump', investment_cost: 75_000, kr: 9_000 }),
-  activity('heat_pump_geothermal', { category: 'reduce_energy_usage', choice: 'heat_pump', investment_cost: 175_000, kr: 11_000 }),
+  activity('heat_pump_airwater', {
+    category: 'reduce_energy_usage',
+    choice: 'heat_pump',
+    investment_cost: 75_000,
+    kr: 9_000,
+  }),
+  activity('heat_pump_geothermal', {
+    category: 'reduce_energy_usage',
+    choice: 'heat_pump',
+    investment_cost: 175_000,
+    kr: 11_000,
+  }),
   activity('complete_renovation', { category: 'package' }),
 ];
 
@@ -33,7 +43,16 @@ function planOf(measures: ActivityType[]): PlanResult {
     kwh_saved_bought: 12_345,
     kwh_sold: 0,
     energy_cost_savings: 10_000,
-    energy_diff_per_carrier: { bio: 0, bio_other: 0, bio_tree_pellets_bricks: 0, district_heating: 0, electricity: 12_345, gas: 0, oil: 0, wood: 0 },
+    energy_diff_per_carrier: {
+      bio: 0,
+      bio_other: 0,
+      bio_tree_pellets_bricks: 0,
+      district_heating: 0,
+      electricity: 12_345,
+      gas: 0,
+      oil: 0,
+      wood: 0,
+    },
     co2_saved_kg: 580,
     payback_years: 9.5,
     pays_back: true,
@@ -43,7 +62,11 @@ function planOf(measures: ActivityType[]): PlanResult {
   };
 }
 
-const suggestion = (energy_class: PlanSuggestion['energy_class'], measures: ActivityType[], cost: number): PlanSuggestion => ({
+const suggestion = (
+  energy_class: PlanSuggestion['energy_class'],
+  measures: ActivityType[],
+  cost: number,
+): PlanSuggestion => ({
   energy_class,
   measures,
   investment_cost: cost,
@@ -56,8 +79,20 @@ function serve(initial: ActivityType[] = []) {
   bff.answer('GET', home.information, ok(information(calculatedLabel('F'))));
   bff.answer('GET', home.answers, ok(answersOf(42, 'Testgatan 1')));
   bff.answer('GET', planPath, ok({ plan: initial.length ? planOf(initial) : null, errors: [] }));
-  bff.answer('GET', suggestionsPath, ok({ suggestions: [suggestion('C', ['insulation_attic', 'heat_pump_airwater'], 210_000)], errors: [] }));
-  bff.answer('POST', planPath, (body) => ok({ plan: planOf((body as { measures: ActivityType[] }).measures), errors: [] }) as { status: number; body: unknown });
+  bff.answer(
+    'GET',
+    suggestionsPath,
+    ok({ suggestions: [suggestion('C', ['insulation_attic', 'heat_pump_airwater'], 210_000)], errors: [] }),
+  );
+  bff.answer(
+    'POST',
+    planPath,
+    (body) =>
+      ok({ plan: planOf((body as { measures: ActivityType[] }).measures), errors: [] }) as {
+        status: number;
+        body: unknown;
+      },
+  );
 }
 
 const card = (name: string) => within(document.querySelector<HTMLElement>(`[data-activity="${name}"]`)!);
@@ -127,10 +162,23 @@ describe('the renovation plan on the dashboard', () => {
     const section = screen.getByTestId('plan-panel');
     // The print stylesheet (results.css) hides .rd-plan--empty, .rd-plan__action and .rd-plan__suggestions.
     expect(section.classList.contains('rd-plan--empty')).toBe(false);
-    for (const testId of ['plan-measures', 'plan-ep', 'plan-investment', 'plan-subsidies', 'plan-savings', 'plan-financing']) {
-      expect(within(section).getByTestId(testId).closest('.rd-plan__action, .rd-plan__suggestions, .rd-controls')).toBeNull();
+    for (const testId of [
+      'plan-measures',
+      'plan-ep',
+      'plan-investment',
+      'plan-subsidies',
+      'plan-savings',
+      'plan-financing',
+    ]) {
+      expect(
+        within(section).getByTestId(testId).closest('.rd-plan__action, .rd-plan__suggestions, .rd-controls'),
+      ).toBeNull();
     }
-    expect(within(section).getAllByRole('button', { name: /^Remove/ }).every((b) => b.classList.contains('rd-plan__action'))).toBe(true);
+    expect(
+      within(section)
+        .getAllByRole('button', { name: /^Remove/ })
+        .every((b) => b.classList.contains('rd-plan__action')),
+    ).toBe(true);
     fireEvent.click(await screen.findByRole('button', { name: 'Print report' }));
     expect(print).toHaveBeenCalledTimes(1);
     view.unmount();
@@ -148,16 +196,23 @@ describe('the renovation plan on the dashboard', () => {
     expect(list.getByText('To reach C: Attic insulation + Air-to-water heat pump, 210 000 kr')).toBeTruthy();
     fireEvent.click(list.getByRole('button', { name: 'Use this plan to reach C' }));
     await waitFor(() => expect(document.querySelector('[data-plan-measure="heat_pump_airwater"]')).not.toBeNull());
-    expect(bff.bodies('POST', planPath)).toEqual([expect.objectContaining({ measures: ['insulation_attic', 'heat_pump_airwater'] })]);
+    expect(bff.bodies('POST', planPath)).toEqual([
+      expect.objectContaining({ measures: ['insulation_attic', 'heat_pump_airwater'] }),
+    ]);
   });
 
   it('a refused plan says why and keeps the plan as it was', async () => {
     serve(['insulation_attic']);
-    bff.answer('POST', planPath, { status: 400, body: { error: 'bad_request', message: 'measures: heat_pump_airwater is not available for this house.' } });
+    bff.answer('POST', planPath, {
+      status: 400,
+      body: { error: 'bad_request', message: 'measures: heat_pump_airwater is not available for this house.' },
+    });
     renderResults(home.page);
     await screen.findByTestId('plan-measures');
     fireEvent.click(card('heat_pump_airwater').getByRole('button', { name: 'Add to plan' }));
-    expect((await screen.findByTestId('plan-error')).textContent).toBe('The plan could not be saved: measures: heat_pump_airwater is not available for this house.');
+    expect((await screen.findByTestId('plan-error')).textContent).toBe(
+      'The plan could not be saved: measures: heat_pump_airwater is not available for this house.',
+    );
     expect(document.querySelector('[data-plan-measure="insulation_attic"]')).not.toBeNull();
   });
 });

@@ -1,11 +1,25 @@
 import '../../../../testing/setup-dom';
 import { activity } from '../../../../testing/fixtures';
-import { bestNextSteps, byRank, doesNotPayBack, groupRecommendations, isShown, offersInstallers, SAVINGS_GROUPS } from '../group-recommendations';
+import {
+  bestNextSteps,
+  byRank,
+  doesNotPayBack,
+  groupRecommendations,
+  isShown,
+  offersInstallers,
+  SAVINGS_GROUPS,
+} from '../group-recommendations';
 
 describe('grouping, sorting and hiding recommendations (docs/product.md §3, §4)', () => {
   const list = [
     activity('insulation_attic', { category: 'reduce_heat_losses', kwh: 2_681, kr: 3_600 }),
-    activity('insulation_walls', { category: 'reduce_heat_losses', kwh: 5_987, kr: 3_000, investment_cost: 200_000, life_span: 40 }),
+    activity('insulation_walls', {
+      category: 'reduce_heat_losses',
+      kwh: 5_987,
+      kr: 3_000,
+      investment_cost: 200_000,
+      life_span: 40,
+    }),
     activity('heat_pump_air', { category: 'reduce_energy_usage', kwh: 9_259 }),
     activity('energy_efficient_products', { category: 'reduce_energy_usage', kwh: -84 }),
     activity('low_flush_faucets', { category: 'reduce_energy_usage', kwh: -10, completion_status: 'completed' }),
@@ -16,7 +30,12 @@ describe('grouping, sorting and hiding recommendations (docs/product.md §3, §4
 
   it('groups by action group in the spec’s order, packages apart from the savings lists', () => {
     const { groups, packages } = groupRecommendations(list);
-    expect(groups.map((g) => g.group)).toEqual(['reduce_heat_losses', 'reduce_energy_usage', 'use_solar_energy', 'optimisations']);
+    expect(groups.map((g) => g.group)).toEqual([
+      'reduce_heat_losses',
+      'reduce_energy_usage',
+      'use_solar_energy',
+      'optimisations',
+    ]);
     expect(SAVINGS_GROUPS).not.toContain('package');
     expect(groups.flatMap((g) => g.activities).map((a) => a.name)).not.toContain('complete_renovation');
     expect(packages.map((a) => a.name)).toEqual(['complete_renovation']);
@@ -28,7 +47,10 @@ describe('grouping, sorting and hiding recommendations (docs/product.md §3, §4
     expect(doesNotPayBack(list[1])).toBe(true);
     expect(groups[0].activities.map((a) => a.name)).toEqual(['insulation_attic', 'insulation_walls']);
     const richerButNotPaying = activity('energy_efficient_windows', { kr: 9_000, investment_cost: 400_000 });
-    expect([richerButNotPaying, list[0]].sort(byRank).map((a) => a.name)).toEqual(['insulation_attic', 'energy_efficient_windows']);
+    expect([richerButNotPaying, list[0]].sort(byRank).map((a) => a.name)).toEqual([
+      'insulation_attic',
+      'energy_efficient_windows',
+    ]);
   });
 
   it('hides negative savings and measures saving nothing (0 kWh and 0 kr) unless completed', () => {
@@ -37,7 +59,9 @@ describe('grouping, sorting and hiding recommendations (docs/product.md §3, §4
     expect(groups[2].activities.map((a) => a.name)).toEqual(['solar_panel_installation']);
     expect(isShown(activity('window_film', { kwh: -1 }))).toBe(false);
     expect(isShown(activity('window_film', { kwh: -1, completion_status: 'completed' }))).toBe(true);
-    expect(isShown(activity('unspecified', { category: 'optimisations', kwh: 0, kr: 0, investment_cost: 0 }))).toBe(false);
+    expect(isShown(activity('unspecified', { category: 'optimisations', kwh: 0, kr: 0, investment_cost: 0 }))).toBe(
+      false,
+    );
     expect(isShown(activity('window_film', { kwh: 0, kr: 0, completion_status: 'completed' }))).toBe(true);
     expect(isShown(activity('battery_installation', { kwh: 0, kr: 900 }))).toBe(true);
   });
@@ -65,7 +89,12 @@ describe('grouping, sorting and hiding recommendations (docs/product.md §3, §4
     const b = activity('energy_efficient_doors', { kwh: 100, kr: 80 });
     const c = activity('energy_efficient_windows', { kwh: 100, kr: 80 });
     const d = activity('insulation_attic', { kwh: 200, kr: 50 });
-    expect([a, c, d, b].sort(byRank).map((x) => x.name)).toEqual(['energy_efficient_doors', 'energy_efficient_windows', 'insulation_attic', 'window_film']);
+    expect([a, c, d, b].sort(byRank).map((x) => x.name)).toEqual([
+      'energy_efficient_doors',
+      'energy_efficient_windows',
+      'insulation_attic',
+      'window_film',
+    ]);
   });
 });
 
@@ -99,7 +128,9 @@ describe('Best next steps', () => {
 describe('Contact installers', () => {
   it('only where an installer does the work and there is something to do', () => {
     expect(offersInstallers(activity('heat_pump_air'))).toBe(true);
-    expect(offersInstallers(activity('lower_temperature_1_deg_c', { needs_installer: false, investment_cost: 0 }))).toBe(false);
+    expect(
+      offersInstallers(activity('lower_temperature_1_deg_c', { needs_installer: false, investment_cost: 0 })),
+    ).toBe(false);
     expect(offersInstallers(activity('wallbox_charger_station', { kwh: 0, kr: 0 }))).toBe(false);
     expect(offersInstallers(activity('insulation_attic', { completion_status: 'completed' }))).toBe(false);
   });

@@ -2,7 +2,15 @@ import '../../../../testing/setup-dom';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { installFakeBff, heldAnswer, ok, type FakeBff } from '../../../../testing/fake-bff';
 import { homeownerSession, setSession } from '../../../../testing/fake-session';
-import { activity, answersOf, calculatedLabel, information, issuedLabel, measuredLabel, paths } from '../../../../testing/fixtures';
+import {
+  activity,
+  answersOf,
+  calculatedLabel,
+  information,
+  issuedLabel,
+  measuredLabel,
+  paths,
+} from '../../../../testing/fixtures';
 import { currentLocation, renderResults } from '../../../../testing/render-results';
 
 jest.mock('@home-energy/shared', () => jest.requireActual('../../../../testing/mock-shared').sharedWithFakeSession());
@@ -10,7 +18,12 @@ jest.mock('@home-energy/shared', () => jest.requireActual('../../../../testing/m
 const home = paths(42);
 let bff: FakeBff;
 
-function serve(id: number, recommendations: ReturnType<typeof activity>[], info = information(calculatedLabel('G')), name = 'Sankt Görans väg 13, 656 32 Karlstad') {
+function serve(
+  id: number,
+  recommendations: ReturnType<typeof activity>[],
+  info = information(calculatedLabel('G')),
+  name = 'Sankt Görans väg 13, 656 32 Karlstad',
+) {
   const p = paths(id);
   bff.answer('GET', p.recommendations, ok({ recommendations, errors: [] }));
   bff.answer('GET', p.information, ok(info));
@@ -33,7 +46,16 @@ beforeEach(() => {
 
 describe('the results dashboard', () => {
   it('shows the address, the label, the information and the recommendations', async () => {
-    serve(42, [activity('insulation_attic', { subsidies: [{ type: 'rot', amount: 643 }], investment_cost: 7_140, investment_cost_span: 3_500, kwh: 2_681, kr: 3_146, life_span: 40 })]);
+    serve(42, [
+      activity('insulation_attic', {
+        subsidies: [{ type: 'rot', amount: 643 }],
+        investment_cost: 7_140,
+        investment_cost_span: 3_500,
+        kwh: 2_681,
+        kr: 3_146,
+        life_span: 40,
+      }),
+    ]);
     renderResults(home.page);
     expect(await screen.findByRole('heading', { level: 1, name: "Your home's energy results" })).toBeTruthy();
     expect(await screen.findByText('Sankt Görans väg 13, 656 32 Karlstad')).toBeTruthy();
@@ -87,7 +109,12 @@ describe('the results dashboard', () => {
       activity('insulation_walls', { kwh: 5_987 }),
       activity('window_film', { kwh: 1_422 }),
       activity('energy_efficient_products', { category: 'reduce_energy_usage', kwh: -84 }),
-      activity('low_flush_faucets', { category: 'reduce_energy_usage', kwh: -5, completion_status: 'completed', completed_at: '2024-01-01' }),
+      activity('low_flush_faucets', {
+        category: 'reduce_energy_usage',
+        kwh: -5,
+        completion_status: 'completed',
+        completed_at: '2024-01-01',
+      }),
       activity('heat_pump_air', { category: 'reduce_energy_usage', kwh: 9_259 }),
       activity('complete_renovation', { category: 'package', kwh: 26_026 }),
     ]);
@@ -95,7 +122,8 @@ describe('the results dashboard', () => {
     await screen.findByTestId('epc-label');
     await measuresShown();
     const group = (name: string) => document.querySelector<HTMLElement>(`[data-group="${name}"]`)!;
-    const names = (name: string) => [...group(name).querySelectorAll('[data-activity]')].map((e) => e.getAttribute('data-activity'));
+    const names = (name: string) =>
+      [...group(name).querySelectorAll('[data-activity]')].map((e) => e.getAttribute('data-activity'));
 
     expect([...document.querySelectorAll('[data-group]')].map((e) => e.getAttribute('data-group'))).toEqual([
       'reduce_heat_losses',
@@ -108,22 +136,33 @@ describe('the results dashboard', () => {
     expect(names('reduce_energy_usage')).toEqual(['heat_pump_air', 'low_flush_faucets']);
     expect(names('package')).toEqual(['complete_renovation']);
     expect(document.querySelector('[data-activity="energy_efficient_products"]')).toBeNull();
-    expect(within(group('reduce_heat_losses')).getByRole('heading', { level: 3 }).textContent).toBe('Reduce heat losses 3 measures');
-    expect(within(group('reduce_energy_usage')).getByRole('heading', { level: 3 }).textContent).toBe('Use less energy One measure');
-    expect(within(group('use_solar_energy')).getByRole('heading', { level: 3 }).textContent).toBe('Use solar energy No measure proposed');
+    expect(within(group('reduce_heat_losses')).getByRole('heading', { level: 3 }).textContent).toBe(
+      'Reduce heat losses 3 measures',
+    );
+    expect(within(group('reduce_energy_usage')).getByRole('heading', { level: 3 }).textContent).toBe(
+      'Use less energy One measure',
+    );
+    expect(within(group('use_solar_energy')).getByRole('heading', { level: 3 }).textContent).toBe(
+      'Use solar energy No measure proposed',
+    );
     expect(card('low_flush_faucets').getByText('Done')).toBeTruthy();
     expect(card('low_flush_faucets').queryByRole('button', { name: /financing/ })).toBeNull();
     expect(screen.queryByTestId('no-recommendations')).toBeNull();
   });
 
   it('uses the Swedish grouping labels', async () => {
-    serve(42, [activity('insulation_attic', { kwh: 2_681 }), activity('top_of_the_line', { category: 'package', kwh: 33_516 })]);
+    serve(42, [
+      activity('insulation_attic', { kwh: 2_681 }),
+      activity('top_of_the_line', { category: 'package', kwh: 33_516 }),
+    ]);
     renderResults(home.page, { lng: 'sv' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Ditt hems energiresultat' })).toBeTruthy();
     await screen.findByTestId('epc-label');
     await measuresShown();
     const group = (name: string) => within(document.querySelector<HTMLElement>(`[data-group="${name}"]`)!);
-    expect(group('reduce_heat_losses').getByRole('heading', { level: 3 }).textContent).toBe('Minska värmeförlusterna En åtgärd');
+    expect(group('reduce_heat_losses').getByRole('heading', { level: 3 }).textContent).toBe(
+      'Minska värmeförlusterna En åtgärd',
+    );
     expect(group('optimisations').getByText('Ingen föreslagen åtgärd')).toBeTruthy();
     expect(group('package').getByRole('heading', { level: 3, name: 'Klimatfastigheter' })).toBeTruthy();
     expect(card('insulation_attic').getByTestId('saves').textContent).toBe('2 681 kWh · 10 000 kr');
@@ -135,15 +174,70 @@ describe('the results dashboard', () => {
     activity('insulation_walls', { kwh: 9_000, kr: 3_700, investment_cost: 195_000, life_span: 40 }), // −47 000: does not pay back
     activity('insulation_attic', { kwh: 2_473, kr: 3_652, investment_cost: 15_300, life_span: 40 }), // 130 780
     activity('window_film', { kwh: 1_139, kr: 1_682, investment_cost: 15_188, life_span: 15 }), // 10 042
-    activity('heat_pump', { category: 'reduce_energy_usage', kwh: 16_675, kr: 24_628, investment_cost: 175_000, life_span: 20, choice: 'heat_pump' }), // 317 560
-    activity('heat_pump_geothermal', { category: 'reduce_energy_usage', kwh: 16_675, kr: 24_628, investment_cost: 175_000, life_span: 20, choice: 'heat_pump' }),
-    activity('heat_pump_airwater', { category: 'reduce_energy_usage', kwh: 13_875, kr: 20_491, investment_cost: 75_000, life_span: 15, choice: 'heat_pump' }), // 232 365
-    activity('low_flush_faucets', { category: 'reduce_energy_usage', kwh: 1_778, kr: 2_627, investment_cost: 2_750, life_span: 10 }), // 23 520
-    activity('lower_temperature_1_deg_c', { category: 'optimisations', kwh: 1_054, kr: 1_557, investment_cost: 0, investment_cost_span: 0, needs_installer: false }), // 46 710
-    activity('unspecified', { category: 'optimisations', kwh: 0, kr: 0, investment_cost: 0, investment_cost_span: 0, needs_installer: false }),
+    activity('heat_pump', {
+      category: 'reduce_energy_usage',
+      kwh: 16_675,
+      kr: 24_628,
+      investment_cost: 175_000,
+      life_span: 20,
+      choice: 'heat_pump',
+    }), // 317 560
+    activity('heat_pump_geothermal', {
+      category: 'reduce_energy_usage',
+      kwh: 16_675,
+      kr: 24_628,
+      investment_cost: 175_000,
+      life_span: 20,
+      choice: 'heat_pump',
+    }),
+    activity('heat_pump_airwater', {
+      category: 'reduce_energy_usage',
+      kwh: 13_875,
+      kr: 20_491,
+      investment_cost: 75_000,
+      life_span: 15,
+      choice: 'heat_pump',
+    }), // 232 365
+    activity('low_flush_faucets', {
+      category: 'reduce_energy_usage',
+      kwh: 1_778,
+      kr: 2_627,
+      investment_cost: 2_750,
+      life_span: 10,
+    }), // 23 520
+    activity('lower_temperature_1_deg_c', {
+      category: 'optimisations',
+      kwh: 1_054,
+      kr: 1_557,
+      investment_cost: 0,
+      investment_cost_span: 0,
+      needs_installer: false,
+    }), // 46 710
+    activity('unspecified', {
+      category: 'optimisations',
+      kwh: 0,
+      kr: 0,
+      investment_cost: 0,
+      investment_cost_span: 0,
+      needs_installer: false,
+    }),
     activity('wallbox_charger_station', { category: 'optimisations', kwh: 0, kr: 0, investment_cost: 20_000 }),
-    activity('solar_panel_installation', { category: 'use_solar_energy', kwh: 2_958, kr: 8_455, investment_cost: 180_000, life_span: 25, kwh_sold: 6_902, choice: 'solar' }), // 31 375
-    activity('top_of_the_line', { category: 'package', kwh: 25_212, kr: 40_754, investment_cost: 847_417, life_span: 27 }),
+    activity('solar_panel_installation', {
+      category: 'use_solar_energy',
+      kwh: 2_958,
+      kr: 8_455,
+      investment_cost: 180_000,
+      life_span: 25,
+      kwh_sold: 6_902,
+      choice: 'solar',
+    }), // 31 375
+    activity('top_of_the_line', {
+      category: 'package',
+      kwh: 25_212,
+      kr: 40_754,
+      investment_cost: 847_417,
+      life_span: 27,
+    }),
   ];
 
   it('opens the measures with Best next steps: the three with the most money left over their lifetime, one heat pump, linked to their cards', async () => {
@@ -154,9 +248,15 @@ describe('the results dashboard', () => {
     // Part of the deferred render of the measures (nothing above them moves when it appears), before the groups.
     const best = document.querySelector<HTMLElement>('.rd-main [data-testid="best-next-steps"]')!;
     expect(best).not.toBeNull();
-    expect(best.compareDocumentPosition(document.querySelector('[data-group]')!) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(
+      best.compareDocumentPosition(document.querySelector('[data-group]')!) & Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
     expect(within(best).getByRole('heading', { level: 3, name: 'Best next steps' })).toBeTruthy();
-    expect([...best.querySelectorAll('[data-best]')].map((e) => e.getAttribute('data-best'))).toEqual(['heat_pump', 'insulation_attic', 'lower_temperature_1_deg_c']);
+    expect([...best.querySelectorAll('[data-best]')].map((e) => e.getAttribute('data-best'))).toEqual([
+      'heat_pump',
+      'insulation_attic',
+      'lower_temperature_1_deg_c',
+    ]);
     const first = within(best.querySelector<HTMLElement>('[data-best="heat_pump"]')!);
     expect(first.getByTestId('best-value').textContent).toBe('317 560 kr left over 20 years');
     expect(first.getByRole('link', { name: 'Heat pump' }).getAttribute('href')).toBe('#rd-rec-heat_pump');
@@ -168,8 +268,12 @@ describe('the results dashboard', () => {
     renderResults(home.page, { lng: 'sv' });
     await screen.findByTestId('epc-label');
     await measuresShown();
-    expect(within(screen.getByTestId('best-next-steps')).getByRole('heading', { level: 3, name: 'Bästa nästa steg' })).toBeTruthy();
-    expect(card('insulation_walls').getByTestId('no-payback').textContent).toBe('Betalar sig inte på energibesparingen enbart');
+    expect(
+      within(screen.getByTestId('best-next-steps')).getByRole('heading', { level: 3, name: 'Bästa nästa steg' }),
+    ).toBeTruthy();
+    expect(card('insulation_walls').getByTestId('no-payback').textContent).toBe(
+      'Betalar sig inte på energibesparingen enbart',
+    );
   });
 
   it('a measure that does not pay back says so and comes last in its group, though it saves the most kWh', async () => {
@@ -177,9 +281,14 @@ describe('the results dashboard', () => {
     renderResults(home.page);
     await screen.findByTestId('epc-label');
     await measuresShown();
-    const names = (group: string) => [...document.querySelectorAll(`[data-group="${group}"] [data-activity]`)].map((e) => e.getAttribute('data-activity'));
+    const names = (group: string) =>
+      [...document.querySelectorAll(`[data-group="${group}"] [data-activity]`)].map((e) =>
+        e.getAttribute('data-activity'),
+      );
     expect(names('reduce_heat_losses')).toEqual(['insulation_attic', 'window_film', 'insulation_walls']);
-    expect(card('insulation_walls').getByTestId('no-payback').textContent).toBe('Does not pay back on energy savings alone');
+    expect(card('insulation_walls').getByTestId('no-payback').textContent).toBe(
+      'Does not pay back on energy savings alone',
+    );
     expect(card('insulation_attic').queryByTestId('no-payback')).toBeNull();
     // Exported power is sold, not saved: apart from the kWh saved.
     expect(card('solar_panel_installation').getByTestId('saves').textContent).toBe('2 958 kWh · 8 455 kr');
@@ -187,7 +296,10 @@ describe('the results dashboard', () => {
   });
 
   it('hides measures that save nothing unless done, and offers installers only where an installer does the work', async () => {
-    serve(42, [...ranked(), activity('energy_efficient_doors', { kwh: 0, kr: 0, completion_status: 'completed', available: false })]);
+    serve(42, [
+      ...ranked(),
+      activity('energy_efficient_doors', { kwh: 0, kr: 0, completion_status: 'completed', available: false }),
+    ]);
     renderResults(home.page);
     await screen.findByTestId('epc-label');
     await measuresShown();
@@ -201,7 +313,10 @@ describe('the results dashboard', () => {
   });
 
   it("says 'Inga rekommendationer' when nothing is recommended", async () => {
-    serve(42, [activity('battery_installation', { category: 'use_solar_energy', kwh: 0, available: false }), activity('energy_efficient_products', { kwh: -84 })]);
+    serve(42, [
+      activity('battery_installation', { category: 'use_solar_energy', kwh: 0, available: false }),
+      activity('energy_efficient_products', { kwh: -84 }),
+    ]);
     renderResults(home.page, { lng: 'sv' });
     expect((await screen.findByTestId('no-recommendations')).textContent).toBe('Inga rekommendationer');
     expect(card('battery_installation').getByText('Inte möjlig i det här hemmet')).toBeTruthy();
@@ -227,18 +342,30 @@ describe('the results dashboard', () => {
       ['error', 'Error The roof is too small for a solar installation of reasonable size.'],
       ['warning', 'Warning A roof facing east or west gives about 25 % less electricity than one facing south.'],
       ['notice', "Note The roof's direction is unknown; the calculation assumes it faces south."],
-      ['notice', "Note There is a note on this measure; ask an installer or your municipality's energy advisor about it."],
+      [
+        'notice',
+        "Note There is a note on this measure; ask an installer or your municipality's energy advisor about it.",
+      ],
     ]);
   });
 
   it('lists what the answers lack, with a way to the questions', async () => {
-    bff.answer('GET', home.recommendations, ok({ recommendations: [], errors: [{ code: 'missing_answers', message: 'x', keys: ['construction_year', 'atemp'] }] }));
+    bff.answer(
+      'GET',
+      home.recommendations,
+      ok({
+        recommendations: [],
+        errors: [{ code: 'missing_answers', message: 'x', keys: ['construction_year', 'atemp'] }],
+      }),
+    );
     bff.answer('GET', home.information, ok({ information: [], errors: [] }));
     bff.answer('GET', home.answers, ok(answersOf(42, 'Okändvägen 2')));
     renderResults(home.page);
     const notice = await screen.findByTestId('missing-answers');
     expect(notice.textContent).toContain('Some answers are missing: construction year, heated floor area.');
-    expect(within(notice).getByRole('link', { name: 'Answer the questions' }).getAttribute('href')).toBe('/flow/property/42/questions');
+    expect(within(notice).getByRole('link', { name: 'Answer the questions' }).getAttribute('href')).toBe(
+      '/flow/property/42/questions',
+    );
     expect(screen.getByText('No energy label yet.')).toBeTruthy();
   });
 
@@ -248,7 +375,9 @@ describe('the results dashboard', () => {
     expect(await screen.findByRole('heading', { level: 2, name: "We don't know this home yet" })).toBeTruthy();
     expect(screen.getByRole('heading', { level: 1, name: "Your home's energy results" })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Start from the address search' }).getAttribute('href')).toBe('/');
-    expect(screen.getByRole('link', { name: 'Answer questions about this home' }).getAttribute('href')).toBe('/flow/property/42/questions');
+    expect(screen.getByRole('link', { name: 'Answer questions about this home' }).getAttribute('href')).toBe(
+      '/flow/property/42/questions',
+    );
     expect(screen.queryByRole('alert')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Print report' })).toBeNull();
   });
@@ -260,7 +389,12 @@ describe('the results dashboard', () => {
   });
 
   it('a failing calculation shows the error and tries again', async () => {
-    bff.answer('GET', home.recommendations, { status: 500, body: { error: 'internal_error' } }, ok({ recommendations: [activity('insulation_attic')], errors: [] }));
+    bff.answer(
+      'GET',
+      home.recommendations,
+      { status: 500, body: { error: 'internal_error' } },
+      ok({ recommendations: [activity('insulation_attic')], errors: [] }),
+    );
     bff.answer('GET', home.information, ok(information(calculatedLabel('D'))));
     renderResults(home.page);
     const alert = await screen.findByRole('alert');
@@ -285,7 +419,9 @@ describe('the results dashboard', () => {
     expect(screen.getByTestId('print-financing')).toBeTruthy();
     fireEvent.click(button);
     expect(print).toHaveBeenCalledTimes(1);
-    expect(screen.getByTestId('print-financing').textContent).toBe('Financing in this report: Cash. Home valuation 2 000 000 kr, home loan 1 000 000 kr.');
+    expect(screen.getByTestId('print-financing').textContent).toBe(
+      'Financing in this report: Cash. Home valuation 2 000 000 kr, home loan 1 000 000 kr.',
+    );
     print.mockRestore();
   });
 });
@@ -311,7 +447,10 @@ describe('switching property (?property_id=&building_id=primary)', () => {
 
   it('moves to another property of the profile: clears, shows loading, refetches, and selects it in the profile', async () => {
     serve(42, [activity('insulation_attic')]);
-    const held = heldAnswer({ status: 200, body: { recommendations: [activity('heat_pump_air', { category: 'reduce_energy_usage' })], errors: [] } });
+    const held = heldAnswer({
+      status: 200,
+      body: { recommendations: [activity('heat_pump_air', { category: 'reduce_energy_usage' })], errors: [] },
+    });
     bff.answer('GET', paths(77).recommendations, held.answer);
     bff.answer('GET', paths(77).information, ok(information(calculatedLabel('B'))));
     bff.answer('GET', paths(77).answers, ok(answersOf(77, 'Storgatan 7, 111 22 Stockholm')));
@@ -337,7 +476,9 @@ describe('switching property (?property_id=&building_id=primary)', () => {
   it('refuses a property that is not in the profile and stays', async () => {
     serve(42, [activity('insulation_attic')]);
     renderResults(`${home.page}?property_id=999&building_id=primary`);
-    expect((await screen.findByRole('alert')).textContent).toBe('That property is not in your profile, so the dashboard stays on this one.');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'That property is not in your profile, so the dashboard stays on this one.',
+    );
     await waitFor(() => expect(currentLocation().search).toBe(''));
     expect(currentLocation().pathname).toBe(home.page);
     expect(bff.count('GET', paths(999).recommendations)).toBe(0);
