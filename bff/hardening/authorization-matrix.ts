@@ -352,6 +352,10 @@ export const MATRIX: readonly MatrixRow[] = [
     params: (c) => ({ id: c.prepared.id! }) }),
   // A team's CI with a release token (Bearer): no session of any actor is one (release-upload.test.ts tests tokens).
   row('POST /api/releases/:remote',                                  [401, 401, 401,  401,  401,  401,  401,  401,  401], { params: () => ({ remote: 'mfe-results' }) }),
+  row('GET /api/releases/:remote',                                   [401, 401, 401,  401,  401,  401,  401,  401,  401], { params: () => ({ remote: 'mfe-results' }) }),
+  row('POST /api/releases/:remote/:version/activate',                [401, 401, 401,  401,  401,  401,  401,  401,  401], { params: (c) => c.release }),
+  row('POST /api/releases/:remote/:version/audience',                [401, 401, 401,  401,  401,  401,  401,  401,  401], { params: (c) => c.release, body: { kind: 'everyone' } }),
+  row('POST /api/releases/:remote/:version/rollback',                [401, 401, 401,  401,  401,  401,  401,  401,  401], { params: (c) => c.release }),
   row('POST /api/admin/impersonation',                               [401, 401, 401,  403,  403,  403,  403,  A,    A], { session: 'fresh', body: { organisation: 'demo-bank' } }),
   row('DELETE /api/admin/impersonation',                             [401, 401, 401,  403,  403,  403,  403,  A,    A], { session: 'fresh' }),
   row('GET /api/admin/audit',                                        [401, 401, 401,  403,  403,  403,  403,  A,    A]),

@@ -172,6 +172,47 @@ export function describeRoutes(ids: WorldIds): RouteInput[] {
         why: 'uploads need a release token (Authorization: Bearer), which no agent of this world holds',
       },
     },
+    // The same token controls the remote's releases; the audience body is the admin route's schema, fuzzed above.
+    {
+      method: 'GET',
+      path: '/api/releases/:remote',
+      agent: 'anonymous',
+      params: { remote: name('mfe-results') },
+      validAnswer: {
+        status: 401,
+        why: 'release control needs a release token (Authorization: Bearer), which no agent of this world holds',
+      },
+    },
+    {
+      method: 'POST',
+      path: '/api/releases/:remote/:version/activate',
+      agent: 'anonymous',
+      params: { remote: name('mfe-results'), version: name('0.1.0-0000000000') },
+      validAnswer: {
+        status: 401,
+        why: 'release control needs a release token (Authorization: Bearer), which no agent of this world holds',
+      },
+    },
+    {
+      method: 'POST',
+      path: '/api/releases/:remote/:version/audience',
+      agent: 'anonymous',
+      params: { remote: name('mfe-results'), version: name('0.1.0-0000000000') },
+      validAnswer: {
+        status: 401,
+        why: 'release control needs a release token (Authorization: Bearer), which no agent of this world holds',
+      },
+    },
+    {
+      method: 'POST',
+      path: '/api/releases/:remote/:version/rollback',
+      agent: 'anonymous',
+      params: { remote: name('mfe-results'), version: name('0.1.0-0000000000') },
+      validAnswer: {
+        status: 401,
+        why: 'release control needs a release token (Authorization: Bearer), which no agent of this world holds',
+      },
+    },
     {
       method: 'GET',
       path: '/api/admin/users',
