@@ -119,12 +119,10 @@ function queryGroups(route: RouteInput): Group[] {
         { ...withQuery('unknown x_unknown=1', [...base, ['x_unknown', '1']]), mustName: 'x_unknown' },
         { ...withQuery('unknown repeated', [...base, ['x_a', '1'], ['x_a', '2']]), mustName: 'x_a' },
       ],
-      random: fc
-        .tuple(unknownKey, fc.string({ maxLength: 20 }))
-        .map(([key, value]) => ({
-          ...withQuery(`unknown ${JSON.stringify(key)}`, [...base, [key, value]]),
-          mustName: key,
-        })),
+      random: fc.tuple(unknownKey, fc.string({ maxLength: 20 })).map(([key, value]) => ({
+        ...withQuery(`unknown ${JSON.stringify(key)}`, [...base, [key, value]]),
+        mustName: key,
+      })),
     });
   }
   for (const [key, spec] of Object.entries(route.query ?? {})) {
@@ -335,18 +333,16 @@ function jsonGroups(route: RouteInput, body: JsonBody): Group[] {
           mustName: '__proto__',
         },
       ],
-      random: fc
-        .tuple(unknownKey, fc.jsonValue({ maxDepth: 2 }))
-        .map(([key, value]) => ({
-          ...jsonMutation(
-            route,
-            body,
-            `unknown key ${JSON.stringify(key)}`,
-            (t) => Object.defineProperty(t, key, { value, enumerable: true, writable: true }),
-            object,
-          ),
-          mustName: key,
-        })),
+      random: fc.tuple(unknownKey, fc.jsonValue({ maxDepth: 2 })).map(([key, value]) => ({
+        ...jsonMutation(
+          route,
+          body,
+          `unknown key ${JSON.stringify(key)}`,
+          (t) => Object.defineProperty(t, key, { value, enumerable: true, writable: true }),
+          object,
+        ),
+        mustName: key,
+      })),
     });
     const limits = Object.entries(object.maxLength ?? {});
     if (limits.length > 0) {
@@ -454,15 +450,13 @@ function hugeGroup(
         status: 413,
       }),
     ],
-    random: fc
-      .integer({ min: HUGE_BODY_BYTES, max: 4 * HUGE_BODY_BYTES })
-      .map((n) =>
-        request(route, `body of ${n} bytes`, {
-          headers: { ...headers },
-          body: withPadding('y'.repeat(n)),
-          status: 413,
-        }),
-      ),
+    random: fc.integer({ min: HUGE_BODY_BYTES, max: 4 * HUGE_BODY_BYTES }).map((n) =>
+      request(route, `body of ${n} bytes`, {
+        headers: { ...headers },
+        body: withPadding('y'.repeat(n)),
+        status: 413,
+      }),
+    ),
   };
 }
 

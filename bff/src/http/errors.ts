@@ -55,14 +55,11 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     if (isDatabaseUnavailable(err)) {
       logger.warn({ err, requestId, url: loggableUrl(req.originalUrl) }, 'database unavailable');
       if (res.headersSent) return;
-      res
-        .status(503)
-        .set('Retry-After', String(UNAVAILABLE_RETRY_AFTER_S))
-        .json({
-          error: 'unavailable',
-          message: 'The service is briefly unavailable. Try again in a few seconds.',
-          requestId,
-        });
+      res.status(503).set('Retry-After', String(UNAVAILABLE_RETRY_AFTER_S)).json({
+        error: 'unavailable',
+        message: 'The service is briefly unavailable. Try again in a few seconds.',
+        requestId,
+      });
       return;
     }
     // body-parser and friends mark client errors with a 4xx status (malformed JSON, body too large, ...).

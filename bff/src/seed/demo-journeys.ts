@@ -312,16 +312,14 @@ async function writeJourneys(
     ),
   );
   await chunked(signedIn, (chunk) =>
-    t
-      .insert(homeownerProperties)
-      .values(
-        chunk.map(({ journey, owner }) => ({
-          homeownerId: homeownerOf(owner),
-          propertyId: journey.property.id,
-          relation: 'flow_added',
-          createdAt: journey.createdAt,
-        })),
-      ),
+    t.insert(homeownerProperties).values(
+      chunk.map(({ journey, owner }) => ({
+        homeownerId: homeownerOf(owner),
+        propertyId: journey.property.id,
+        relation: 'flow_added',
+        createdAt: journey.createdAt,
+      })),
+    ),
   );
 
   const requests = signedIn.flatMap(({ journey, owner }) =>

@@ -164,13 +164,11 @@ export function buildingRoutes(options: BuildingRouteOptions): Router {
   router.get('/:id/answers', async (req, res) => {
     const row = await property(req);
     const profile = await readProfile(db, ownerOf(req, false), row.id);
-    res
-      .set('Cache-Control', 'private, no-store')
-      .json({
-        property: { id: row.id, name: row.name },
-        answers: profile?.answers ?? {},
-        register: registerAnswers(row),
-      });
+    res.set('Cache-Control', 'private, no-store').json({
+      property: { id: row.id, name: row.name },
+      answers: profile?.answers ?? {},
+      register: registerAnswers(row),
+    });
   });
 
   router.post('/:id/answer', async (req, res) => {

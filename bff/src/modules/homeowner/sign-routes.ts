@@ -142,12 +142,10 @@ export function signRoutes(options: SignRouteOptions): Router {
         if (error) return next(error);
         if (!user) {
           const status = info?.status ?? 409;
-          return res
-            .status(status)
-            .json({
-              error: status === 404 ? 'not_found' : 'not_complete',
-              message: info?.message ?? 'The BankID order is not complete.',
-            });
+          return res.status(status).json({
+            error: status === 404 ? 'not_found' : 'not_complete',
+            message: info?.message ?? 'The BankID order is not complete.',
+          });
         }
         // validate: the signed-in homeowner confirmed who they are; the session stays as it is.
         if (info?.validated) return res.json({ user: req.user, validated: true });
