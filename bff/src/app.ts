@@ -313,6 +313,7 @@ export function createApp({
   app.use(
     shellFiles(config.SHELL_DIST, {
       pageHints: pageHints({ releaseStore: stores.releases, filesBase, activeReleases: () => activeReleases(db) }),
+      sessionCookie: cookies.session,
     }),
   );
   app.use(errorHandler(logger));

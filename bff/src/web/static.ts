@@ -107,6 +107,16 @@ export function firstPaintLanguage(req: Request): string {
 export interface ShellFilesOptions {
   /** Preloads of the page's remote (page-hints.ts); none when absent or when it fails. */
   pageHints?: (pathname: string, lng: string) => Promise<PreloadHint[]>;
+  /**
+   * The session cookie's name. A console page's API answers are preloaded only for a request that carries it: a
+   * preload made before signing in would answer 401, and the browser would hand that answer to the first request after.
+   */
+  sessionCookie?: string;
+}
+
+/** Whether the request carries a cookie of this name (its value is checked by the API, not here). */
+function hasCookie(req: Request, name: string): boolean {
+  return (req.headers.cookie ?? '').split(';').some((pair) => pair.trim().startsWith(`${name}=`));
 }
 
 /**
@@ -119,7 +129,7 @@ export function demoLogoFiles(dir: string): RequestHandler {
   return express.static(dir, { index: false, dotfiles: 'ignore', fallthrough: false, maxAge: '1d' });
 }
 
-export function shellFiles(shellDist: string, { pageHints }: ShellFilesOptions = {}): RequestHandler[] {
+export function shellFiles(shellDist: string, { pageHints, sessionCookie }: ShellFilesOptions = {}): RequestHandler[] {
   // The built pages, read once per build (a new shell build has a new mtime).
   const pages = new Map<string, { mtimeMs: number; html: string }>();
   const readPage = (file: string): string => {
@@ -151,7 +161,9 @@ export function shellFiles(shellDist: string, { pageHints }: ShellFilesOptions =
     const lng = firstPaintLanguage(req);
     const query = req.originalUrl.indexOf('?');
     const search = new URLSearchParams(query < 0 ? '' : req.originalUrl.slice(query + 1));
-    const hints: PreloadHint[] = [{ href: `/locales/${lng}/common.json`, as: 'fetch' }, ...dataHints(req.path, search)];
+    const signedOutConsole = req.path.startsWith('/console') && !(sessionCookie && hasCookie(req, sessionCookie));
+    const data = signedOutConsole ? [] : dataHints(req.path, search);
+    const hints: PreloadHint[] = [{ href: `/locales/${lng}/common.json`, as: 'fetch' }, ...data];
     if (pageHints) hints.push(...(await pageHints(req.path, lng).catch(() => [])));
     res.setHeader('Cache-Control', 'no-cache');
     res.setHeader('Vary', 'Accept-Language');

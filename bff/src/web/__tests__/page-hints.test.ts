@@ -45,7 +45,9 @@ function app() {
     if (failing) throw new Error('database down');
     return active;
   };
-  server.use(shellFiles(shellDist, { pageHints: pageHints({ releasesDir, activeReleases }) }));
+  server.use(
+    shellFiles(shellDist, { pageHints: pageHints({ releasesDir, activeReleases }), sessionCookie: 'he.session' }),
+  );
   return server;
 }
 
@@ -181,8 +183,9 @@ describe('preload hints in the HTML', () => {
 });
 
 describe('the API answers a page waits for, preloaded with the HTML', () => {
-  const dataPreloads = async (url: string) => {
-    const res = await request(app()).get(url).set('Accept', 'text/html').expect(200);
+  // A staff member's browser: console pages preload only for a request with the session cookie.
+  const dataPreloads = async (url: string, cookie = 'he.session=s%3Aabc.sig') => {
+    const res = await request(app()).get(url).set('Accept', 'text/html').set('Cookie', cookie).expect(200);
     return preloads(res.text).filter((tag) => tag.includes('href="/api/'));
   };
   const fetchTag = (href: string) => `<link rel="preload" as="fetch" href="${href}" crossorigin fetchpriority="low">`;
@@ -209,6 +212,15 @@ describe('the API answers a page waits for, preloaded with the HTML', () => {
     ]);
     const details = fetchTag('/api/console/org/demo-energi/details');
     expect(await dataPreloads('/console/org/demo-energi/messages')).toEqual([details]);
+  });
+
+  it('preloads no console answer without the session cookie: a 401 preloaded before signing in would be used after', async () => {
+    expect(await dataPreloads('/console/org/demo-energi/validation', 'he.csrf-token=x')).toEqual([]);
+    expect(await dataPreloads('/console/org/demo-energi', 'other=he.session=1')).toEqual([]);
+    expect(await dataPreloads('/flow/property/42/questions', '')).toEqual([
+      fetchTag('/api/flow/questions'),
+      fetchTag('/api/flow/property/42/answers'),
+    ]);
   });
 
   it("uses the console's default period (the last 12 months up to today, UTC) when the address names none", () => {
