@@ -147,7 +147,7 @@ describe('signIn', () => {
     expect(navigate).not.toHaveBeenCalled();
   });
 
-  it('a bad CSRF token answers like success (handbook §0.1)', async () => {
+  it('a bad CSRF token answers like success (docs/auth.md §1.3)', async () => {
     bff.state.csrfToken = 'rotated';
     const fetchMock = bff.fetch;
     const original = fetchMock.getMockImplementation()!;

@@ -175,7 +175,7 @@ export function createFakeBff({ session = null, basePath = '/api/auth' }: FakeBf
     const csrfOk = form.csrfToken === state.csrfToken;
 
     if (action === 'callback/credentials') {
-      // A bad CSRF token looks like success (handbook §0.1).
+      // A bad CSRF token looks like success (docs/auth.md §1.3).
       if (!csrfOk) return respond(200, { url: `${base}/signin?csrf=true` });
       if (form.email === alice.user.email && form.password === 'correct horse') {
         state.session = alice;
