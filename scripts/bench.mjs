@@ -1,13 +1,15 @@
 // `npm run bench`: runs the benchmarks in scripts/bench/ in order, prints ONE table (metric | value | target | ok?) and
 // writes bench-results/latest.json. Where a comparison exists the figure is a ratio measured in the same run (absolute
-// times on a shared machine drift). Targets are judged, never enforced: this fails only when something cannot be measured.
+// times on a shared machine drift). Targets are judged, never enforced: this fails only when something cannot be
+// measured.
 //
 //   npm run bench                              everything except the fresh-clone start-up (minutes)
-//   npm run bench -- --only bff,engine         a subset: sizes, bff-startup, bff (throughput), engine, analytics, frontend,
-//                                              navigation, startup
+//   npm run bench -- --only bff,engine         a subset: sizes, bff-startup, bff (throughput), engine, analytics,
+//                                              frontend, navigation, startup
 //   npm run bench -- --with-clone              everything, plus fresh clone → npm ci → npm start (startup)
 //   npm run bench -- --only frontend --runs 7  every page against its budget, median of 7 Lighthouse runs (default 3)
-//   BENCH_DATABASE_URL=postgres://… npm run bench -- --only analytics     the analytics APIs at 1,000,000 properties
+//   BENCH_DATABASE_URL=postgres://… npm run bench -- --only analytics
+//                                              the analytics APIs at 1,000,000 properties
 //   npm run bench -- --table [--markdown]      print the last figures of every bench (bench-results/latest.json)
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';

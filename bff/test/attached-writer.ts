@@ -1,5 +1,6 @@
 // Processes of their own for bff/src/db/__tests__/write-signals.test.ts, around one embedded database in `dataDir`:
-//   serve   opens it as the BFF does; answers each line "generation" on stdin with its write generation, "close" ends it
+//   serve   opens it as the BFF does; answers each line "generation" on stdin with its write generation,
+//           "close" ends it
 //   write   attaches to the serving process (as the CLI does beside a running BFF), writes, closes
 //   read    the same, but only reads
 import readline from 'node:readline';

@@ -124,7 +124,8 @@ export async function benchStartup({ root }) {
       results.freshClone.npmStartError = error.message.slice(-4000);
     }
     if (start) {
-      const totalS = Math.round((seconds(cloneMs + ciMs) + start.totalS) * 10) / 10; // a sum of rounded figures, rounded again
+      // a sum of rounded figures, rounded again
+      const totalS = Math.round((seconds(cloneMs + ciMs) + start.totalS) * 10) / 10;
       Object.assign(results.freshClone, { npmStart: start, totalS });
       for (const [phase, s] of Object.entries(start.phasesS))
         rows.push([`fresh clone: npm start, ${phase}`, `${s} s`, '']);

@@ -19,7 +19,8 @@ function hashedName(production, pathData, ext) {
 /**
  * @param {{ pkgDir: string, name: string, title: string, exposes?: Record<string,string>,
  *           runtimePlugins?: string[], devPort: number, isHost?: boolean,
- *           firstPaintPages?: { filename: string, lang: string, pageTitle: string, firstPaint: { css: string, html: string } }[] }} options
+ *           firstPaintPages?: { filename: string, lang: string, pageTitle: string,
+ *                               firstPaint: { css: string, html: string } }[] }} options
  *   firstPaintPages: extra copies of index.html with static markup the server sends for one route (shell only)
  */
 function createWebpackConfig({

@@ -80,7 +80,8 @@ describe('a javascript: lender URL is refused and never served', () => {
         JSON.stringify({ name: 'Demo Bank', accent: '#123456', financial_providers: [lender(url)] }),
       );
       const visitor = request.agent(app);
-      await visitor.post(`/api/flow/property/${home}/building?owner=demo-bank`).send({}).expect(200); // a session, so answers are cached in it
+      // a session, so answers are cached in it
+      await visitor.post(`/api/flow/property/${home}/building?owner=demo-bank`).send({}).expect(200);
       for (let i = 0; i < 2; i++) {
         const res = await visitor.get('/api/flow/brand-config?owner=demo-bank').expect(200);
         expect(res.body.brand).toBe('demo-bank');

@@ -143,7 +143,8 @@ describe('a multipart body to a JSON route cannot wipe the rates', () => {
     expect(UPLOAD_ROUTES).toHaveLength(multipart.length);
     // A document still arrives as multipart (and a JSON route's name does not open the door: takesUpload is exact).
     const visitor = request.agent(app);
-    await visitor.post(`/api/flow/property/${home}/answer`).send({ occupants: 2 }).expect(200); // uploads are the owner's
+    // uploads are the owner's
+    await visitor.post(`/api/flow/property/${home}/answer`).send({ occupants: 2 }).expect(200);
     await visitor
       .post(`/api/flow/property/${home}/document`)
       .field('energy_class', 'C')

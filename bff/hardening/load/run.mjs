@@ -3,7 +3,8 @@
 // (short steps of increasing fixed rate), then confirms it for --duration seconds; with --rate it runs that rate once
 // and exits non-zero when the target is missed.
 //
-//   node bff/hardening/load/run.mjs [--db pglite|postgres] [--rate N] [--duration 60] [--step 8] [--start 40] [--json out.json]
+//   node bff/hardening/load/run.mjs [--db pglite|postgres] [--rate N] [--duration 60] [--step 8] [--start 40]
+//     [--json out.json]
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';

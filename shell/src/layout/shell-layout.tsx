@@ -105,7 +105,8 @@ export function ShellLayout() {
                 afterSignOut={user.kind === 'staff' ? CONSOLE_SIGN_IN_PATH : '/'}
               />
             ) : null}
-            {/* Under /console a signed-out visitor is on the staff sign-in form already. Sign-in brings people back here. */}
+            {/* Under /console a signed-out visitor is on the staff sign-in form already. Sign-in brings people back
+               here. */}
             {session.status === 'unauthenticated' && !inConsole ? (
               <Link to={signRedirectUrl(location) ?? SIGN_PATH}>{t('nav.signIn')}</Link>
             ) : null}
@@ -126,7 +127,8 @@ export function ShellLayout() {
       }
     >
       <Outlet />
-      {/* Fixed in a corner: it says what this server is without moving anything on the page when the registry answers. */}
+      {/* Fixed in a corner: it says what this server is without moving anything on the page when the registry
+         answers. */}
       {registry?.demo ? (
         <p className="he-demo-mark" role="note">
           <strong>{t('demo.badge')}</strong>

@@ -59,7 +59,8 @@ describe('GET /api/flow/brand-config', () => {
   it('caches the config in an existing session while the brand is unchanged; a request asking for no cache reads it again', async () => {
     const agent = request.agent(app);
     const { rows } = await database.pool.query(`select id from properties where street = 'Brandgatan 1'`);
-    await agent.post(`/api/flow/property/${rows[0].id}/answer`).send({ occupants: 2 }).expect(200); // the visitor's session
+    // the visitor's session
+    await agent.post(`/api/flow/property/${rows[0].id}/answer`).send({ occupants: 2 }).expect(200);
     await agent.get('/api/flow/brand-config?owner=demo-installer').expect(200);
     // Changed behind the store's back (same file, same size, same time): the session's copy is what is served.
     const file = path.join(bucket, 'brand', 'demo-installer', 'config.json');

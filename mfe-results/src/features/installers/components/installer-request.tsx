@@ -134,7 +134,8 @@ export function InstallerRequest({ propertyId, activity }: { propertyId: number;
                     </small>
                   ) : null}
                 </span>
-                {/* A link only to an http(s) URL: a javascript: or data: URL the server let through is not rendered. */}
+                {/* A link only to an http(s) URL: a javascript: or data: URL the server let through is not
+                   rendered. */}
                 {safeHref(installer.url) ? (
                   <a
                     href={safeHref(installer.url)}

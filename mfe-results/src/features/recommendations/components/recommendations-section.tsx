@@ -55,7 +55,8 @@ export function RecommendationsSection({
   return (
     <section className="rd-recs" aria-labelledby="rd-recs-title">
       <h2 id="rd-recs-title">{t('recommendations.heading')}</h2>
-      {/* Rendered with the cards (the page's one deferred render of the measures), so nothing moves when it appears. */}
+      {/* Rendered with the cards (the page's one deferred render of the measures), so nothing moves when it
+         appears. */}
       {nothingProposed ? null : <BestNextSteps best={best} format={format} />}
       <LoanTypeChoice value={settings.loanType} onChange={onLoanTypeChange} />
       <p className="rd-print-only" data-testid="print-financing">

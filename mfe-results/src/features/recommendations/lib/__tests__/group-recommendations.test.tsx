@@ -102,12 +102,14 @@ describe('Best next steps', () => {
   it('the three proposed measures with the most money left over their lifetime, not the most kWh or kronor a year', () => {
     const best = bestNextSteps([
       // lifetime_value = kr × life span − investment (fixtures follow the engine)
-      activity('insulation_walls', { kwh: 9_000, kr: 12_000, investment_cost: 500_000, life_span: 40 }), // −20 000: does not pay back
+      // −20 000: does not pay back
+      activity('insulation_walls', { kwh: 9_000, kr: 12_000, investment_cost: 500_000, life_span: 40 }),
       activity('insulation_attic', { kwh: 2_500, kr: 3_600, investment_cost: 15_000, life_span: 40 }), // 129 000
       activity('heat_pump_airwater', { kr: 20_000, investment_cost: 75_000, life_span: 15 }), // 225 000
       activity('heat_pump_air', { kr: 10_000, investment_cost: 20_000, life_span: 12 }), // 100 000
       activity('low_flush_faucets', { kr: 2_600, investment_cost: 2_750, life_span: 10 }), // 23 250
-      activity('top_of_the_line', { category: 'package', kr: 40_000, investment_cost: 800_000, life_span: 27 }), // a package: not here
+      // a package: not here
+      activity('top_of_the_line', { category: 'package', kr: 40_000, investment_cost: 800_000, life_span: 27 }),
       activity('window_film', { kr: 50_000, investment_cost: 1_000, completion_status: 'completed' }),
     ]);
     expect(best.map((a) => a.name)).toEqual(['heat_pump_airwater', 'insulation_attic', 'heat_pump_air']);
