@@ -72,7 +72,8 @@ if (needsBuild()) {
   console.log('▸ Build is up to date.');
 }
 console.log('▸ Demo mode: migrating the database, loading demo data and publishing the built remotes…');
-// `npm start` is the demo (test data, the BankID simulator): docs/operations.md "Production start" for a real deployment.
+// `npm start` is the demo (test data, the BankID simulator): docs/operations.md "Production start" for a real
+// deployment.
 const demo = { DEMO_MODE: process.env.DEMO_MODE ?? 'true' };
 run('node', ['bff/dist/cli.js', 'seed', '--journeys'], demo);
 run('node', ['bff/dist/cli.js', 'publish-local'], demo);

@@ -26,7 +26,10 @@ export type Outcomes = readonly [Outcome, Outcome, Outcome, Outcome, Outcome, Ou
 /** Ids of what the test set up (bff/hardening/__tests__/authorization.test.ts), used to fill each row's request. */
 export interface MatrixIds {
   org: string;
-  /** The homeowner's property: they have answers (implausible ones, so they are in the validation queue) and contact details. */
+  /**
+   * The homeowner's property: they have answers (implausible ones, so they are in the validation queue) and contact
+   * details.
+   */
   property: number;
   /** The homeowner's property profile there. */
   profile: number;
@@ -235,7 +238,8 @@ export const MATRIX: readonly MatrixRow[] = [
     body: { energy_carriers_import: { electricity: { cents_per_kwh: 180 } } } }),
   row('POST /api/flow/property/:id/consumption',                     [A,   A,   A,    A,    A,    A,    A,    A,    A], { params: (c) => ({ id: c.property }),
     body: { year: 2024, energy_carriers: { electricity: 14000 } } }),
-  // Uploads only by the property's owner (a session that answered for it, or the homeowner): 404 like other owners' reads.
+  // Uploads only by the property's owner (a session that answered for it, or the homeowner): 404 like other owners'
+  // reads.
   row('POST /api/flow/property/:id/document',                        [404, A,   404,  404,  404,  404,  404,  404,  404], { params: (c) => ({ id: c.documentProperty }), upload: { energy_class: 'D' } }),
 
   // ── The flow's other calls: public ───────────────────────────────── anon home other staff admin inst  bank  super imp
@@ -284,7 +288,8 @@ export const MATRIX: readonly MatrixRow[] = [
     params: (c) => ({ org: c.org, id: c.prepared.document! }), body: { reason: 'Not an energy performance certificate.' } }),
   row('POST /api/console/org/:org/validation/profiles/:id/review',   [401, 401, 401,  A,    A,    404,  404,  A,    A], { params: (c) => ({ org: c.org, id: c.profile }),
     body: { outcome: 'accepted', note: 'checked' } }),
-  // Installer leads: the addressed installer organisation (demo-installer) and super admins; other organisations' people 404.
+  // Installer leads: the addressed installer organisation (demo-installer) and super admins; other organisations'
+  // people 404.
   row('GET /api/console/org/:org/installer-requests',                [401, 401, 401,  404,  404,  A,    404,  A,    A], { params: () => ({ org: 'demo-installer' }) }),
   // Each case first gets a new request of its own from the homeowner (a status moves once).
   row('PATCH /api/console/org/:org/installer-requests/:id',          [401, 401, 401,  404,  404,  A,    404,  A,    A], { prepare: newLead,
@@ -365,7 +370,8 @@ export const MATRIX: readonly MatrixRow[] = [
     prepare: async ({ admin }) => ({ mail: (await ok(admin.get('/api/admin/outbox'), 'outbox')).mails[0].id }),
     params: (c) => ({ id: c.prepared.mail! }) }),
 
-  // ── /api/password: links by mail (public, the same answer for every address) and the one-time password's successor ──
+  // ── /api/password: links by mail (public, the same answer for every address) and the one-time password's
+  // successor ──
   row('POST /api/password/forgot',                                   [A,   A,   A,    A,    A,    A,    A,    A,    A], { body: { email: 'nobody@matrix.test' } }),
   row('POST /api/password/link',                                     [400, 400, 400,  400,  400,  400,  400,  400,  400], { body: { token: 'x'.repeat(43), password: 'matrix-new-password' } }),
   row('POST /api/password/choose',                                   [401, 401, 401,  409,  409,  409,  409,  409,  409], { body: { password: 'matrix-new-password' } }),

@@ -97,7 +97,10 @@ export interface AppDeps {
   logger: Logger;
   /** Signs session cookies and CSRF tokens (auth/secrets.ts). */
   authSecret: string;
-  /** The personal-number vault's key (bankid/data-key-store.ts), independent of authSecret; without it no homeowner signs in. */
+  /**
+   * The personal-number vault's key (bankid/data-key-store.ts), independent of authSecret; without it no homeowner
+   * signs in.
+   */
   dataKey?: DataKey;
   /** Whether this instance prunes expired sessions (off in tests). */
   pruneSessions?: boolean;
@@ -114,7 +117,10 @@ export interface AppDeps {
   brandStore?: BrandConfigStore;
   /** Request metrics (http/metrics.ts), when METRICS_PORT is set. */
   metrics?: Metrics;
-  /** GET /api/auth/session's common case answered without the /api chain (auth/session-fast-path.ts); tests turn it off to compare. */
+  /**
+   * GET /api/auth/session's common case answered without the /api chain (auth/session-fast-path.ts); tests turn it off
+   * to compare.
+   */
   sessionFastPath?: boolean;
   /** Sends (or, without SMTP_URL, writes to the outbox) every mail: modules/mail/README.md. */
   mailer: Mailer;

@@ -385,7 +385,10 @@ async function main(): Promise<number> {
   }
 }
 
-/** rotate-data-key: which key is old, which is new, where the new one lives afterwards (docs/using-the-demo.md "Homeowner sign-in (BankID)"). */
+/**
+ * rotate-data-key: which key is old, which is new, where the new one lives afterwards (docs/using-the-demo.md
+ * "Homeowner sign-in (BankID)").
+ */
 async function rotateKey(
   db: Parameters<typeof rotateDataKey>[0],
   fromEnv: DataKey | undefined,
@@ -409,7 +412,8 @@ async function rotateKey(
     throw new DataKeyError(
       `Give the new key in DATA_ENCRYPTION_KEY_NEW (v${oldKey.version + 1}:<base64 of 32 random bytes>), or pass --generate. ${USAGE}`,
     );
-  // The database keeps the new key only when it kept the old one and nobody gave a key: otherwise the key lives outside it.
+  // The database keeps the new key only when it kept the old one and nobody gave a key: otherwise the key lives outside
+  // it.
   const kept = !fromEnv && !newText;
   const result = await rotateDataKey(db, oldKey, newKey, kept ? 'new-key' : 'none');
   console.log(

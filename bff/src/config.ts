@@ -45,7 +45,10 @@ const envSchema = z.object({
     .default('/api/auth'),
   /** Signs sessions and CSRF tokens; when unset one is generated once and kept in the database. */
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-  /** The personal-number vault's key: base64 of 32 random bytes, or v<N>:<base64>; unset: generated once and kept in the database. */
+  /**
+   * The personal-number vault's key: base64 of 32 random bytes, or v<N>:<base64>; unset: generated once and kept in the
+   * database.
+   */
   DATA_ENCRYPTION_KEY: dataKeySchema.optional(),
   /** Sign-in attempts per IP per 15 minutes. */
   SIGNIN_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
@@ -54,7 +57,10 @@ const envSchema = z.object({
   BANKID_PFX_PATH: z.string().min(1).optional(),
   BANKID_PFX_PASSPHRASE: z.string().optional(),
   BANKID_CA_PATH: z.string().min(1).optional(),
-  /** Where the bundled BankID simulator listens on loopback when BANKID_URL is unset (its test-app page is at /simulator/). */
+  /**
+   * Where the bundled BankID simulator listens on loopback when BANKID_URL is unset (its test-app page is at
+   * /simulator/).
+   */
   BANKID_SIMULATOR_PORT: z.coerce.number().int().min(0).max(65535).default(DEFAULT_SIMULATOR_PORT),
   /** BankID starts per IP per minute. */
   BANKID_START_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
@@ -63,7 +69,10 @@ const envSchema = z.object({
   /** Google Street View Static API key for the property picture; unset: the flow's generic picture. */
   STREETVIEW_API_KEY: z.string().min(1).optional(),
   /** Address searches per IP per minute. */
-  /** The brand (organisation) of flow requests that name none (docs/product.md §5: query owner, cookie owner, subdomain, default). */
+  /**
+   * The brand (organisation) of flow requests that name none (docs/product.md §5: query owner, cookie owner, subdomain,
+   * default).
+   */
   DEFAULT_BRAND: z
     .string()
     .regex(/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/, 'must be a brand id such as demo-energi')
@@ -74,7 +83,10 @@ const envSchema = z.object({
     .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name such as brand-config')
     .default('brand-config'),
   BUCKETS_DIR: z.string().min(1).optional(),
-  /** An S3-compatible endpoint (https://s3.eu-north-1.amazonaws.com, http://minio:9000); with S3_BUCKET it replaces the local folders. */
+  /**
+   * An S3-compatible endpoint (https://s3.eu-north-1.amazonaws.com, http://minio:9000); with S3_BUCKET it replaces the
+   * local folders.
+   */
   S3_ENDPOINT: z
     .url({ message: 'must be the http(s) URL of an S3-compatible endpoint' })
     .regex(/^https?:\/\//, 'must be an http:// or https:// URL')
@@ -91,7 +103,10 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   /** Bucket in the path (MinIO, most self-hosted stores) rather than in the host name. */
   S3_FORCE_PATH_STYLE: booleanFlag.default(true),
-  /** Where browsers fetch remote files (a CDN in front of the bucket's releases/ prefix); the registry's entries point there. */
+  /**
+   * Where browsers fetch remote files (a CDN in front of the bucket's releases/ prefix); the registry's entries point
+   * there.
+   */
   MFE_PUBLIC_URL: z
     .url({ message: 'must be an absolute URL such as https://cdn.example.se/mfe' })
     .regex(/^https?:\/\//, 'must be an http:// or https:// URL')
@@ -114,7 +129,10 @@ const envSchema = z.object({
   DOCUMENTS_PER_PROPERTY: z.coerce.number().int().min(1).default(5),
   /** MB of EPC documents one owner may upload per 24 hours. */
   DOCUMENT_MB_PER_DAY: z.coerce.number().int().min(1).default(50),
-  /** The SMTP server mails go through, e.g. smtps://user:pass@smtp.example.se:465; unset: every mail is written to DATA_DIR/outbox. */
+  /**
+   * The SMTP server mails go through, e.g. smtps://user:pass@smtp.example.se:465; unset: every mail is written to
+   * DATA_DIR/outbox.
+   */
   SMTP_URL: z
     .url({ message: 'must be a URL such as smtps://user:password@smtp.example.se:465' })
     .refine((url) => /^smtps?:\/\//.test(url), 'must start with smtp:// or smtps://')
@@ -123,7 +141,10 @@ const envSchema = z.object({
   MAIL_FROM: z.string().trim().min(3).max(254).default('Home Energy <no-reply@home-energy.invalid>'),
   /** "Forgot password?" requests per IP per hour. */
   PASSWORD_RESET_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
-  /** Load the demo organisations and staff accounts at start (demo data, never in a real deployment). Default: the mode's. */
+  /**
+   * Load the demo organisations and staff accounts at start (demo data, never in a real deployment). Default: the
+   * mode's.
+   */
   SEED_DEMO: booleanFlag.optional(),
   /**
    * The demo (what `npm start` runs): demo data, the BankID simulator and fake login allowed. Default: on outside

@@ -1,4 +1,7 @@
-/** Runs `task` now and every `intervalMs`, reporting failures to `onError`; the timers never keep the process alive. Returns stop(). */
+/**
+ * Runs `task` now and every `intervalMs`, reporting failures to `onError`; the timers never keep the process alive.
+ * Returns stop().
+ */
 export function runPeriodically(
   task: () => Promise<unknown>,
   onError: (error: unknown) => void,

@@ -5,7 +5,8 @@ import { demoDataLeft } from './seed/demo-removal';
 
 /**
  * What a production start (NODE_ENV=production without DEMO_MODE=true) refuses, so a deployment cannot ship the
- * demo's public accounts, its fake BankID or secrets it made up itself. docs/operations.md "Production start" lists the same.
+ * demo's public accounts, its fake BankID or secrets it made up itself. docs/operations.md "Production start" lists the
+ * same.
  */
 export interface ProductionProblem {
   variable: string;

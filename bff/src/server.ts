@@ -47,7 +47,8 @@ async function main(): Promise<void> {
   }
   const authSecret = await loadAuthSecret(database.db, config.AUTH_SECRET);
   const dataKey = await loadDataKey(database.db, config.DATA_ENCRYPTION_KEY, { legacyAuthSecret: authSecret, logger });
-  // Real BankID is one setting away (BANKID_URL + certificate); in demo mode otherwise the bundled simulator on loopback.
+  // Real BankID is one setting away (BANKID_URL + certificate); in demo mode otherwise the bundled simulator on
+  // loopback.
   const simulator = config.BANKID_URL
     ? null
     : await startBankIdSimulator({ port: config.BANKID_SIMULATOR_PORT, host: '127.0.0.1' }).catch(

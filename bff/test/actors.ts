@@ -4,8 +4,8 @@ import { signInAs } from './staff-session';
 
 /**
  * The nine callers every route is judged against (bff/hardening/authorization-matrix.ts), each signed in on its own
- * supertest agent against one app. Needs the demo staff (seedDemoStaff) and the app built with FAKE_LOGIN on (homeowners
- * sign in through POST /api/flow/user/fake-login, a different person each).
+ * supertest agent against one app. Needs the demo staff (seedDemoStaff) and the app built with FAKE_LOGIN on
+ * (homeowners sign in through POST /api/flow/user/fake-login, a different person each).
  */
 export const ACTORS = [
   'anonymous',
@@ -48,7 +48,9 @@ export function isHomeownerActor(actor: ActorName): actor is keyof typeof HOMEOW
   return actor in HOMEOWNERS;
 }
 
-/** A new agent signed in as the actor (a new session each call: use it for requests that change the caller's session). */
+/**
+ * A new agent signed in as the actor (a new session each call: use it for requests that change the caller's session).
+ */
 export async function signInActor(app: express.Express, actor: ActorName): Promise<Agent> {
   const agent = request.agent(app);
   if (isHomeownerActor(actor)) {

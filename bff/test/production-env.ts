@@ -1,4 +1,6 @@
-/** Everything a production start needs (docs/operations.md "Production start"), for tests of the production checklist. */
+/**
+ * Everything a production start needs (docs/operations.md "Production start"), for tests of the production checklist.
+ */
 export const PRODUCTION_ENV = {
   NODE_ENV: 'production',
   BANKID_URL: 'https://appapi2.bankid.com/rp/v6.0',

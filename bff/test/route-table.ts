@@ -36,7 +36,9 @@ export function listRoutes(app: express.Express): RouteEntry[] {
   return [...unique.values()].sort((a, b) => a.path.localeCompare(b.path) || a.method.localeCompare(b.method));
 }
 
-/** `router.get('/')` mounted at /x lists as "/x/": drop the trailing slash so the table reads like the URLs callers use. */
+/**
+ * `router.get('/')` mounted at /x lists as "/x/": drop the trailing slash so the table reads like the URLs callers use.
+ */
 function normalise(path: string): string {
   return path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
 }

@@ -16,7 +16,10 @@ export const TEST_SECRET = 'test-secret-test-secret-test-secret-0123';
 /** The vault's data key in tests (32 fixed bytes, version 1). */
 export const TEST_DATA_KEY: DataKey = parseDataKey(`v1:${Buffer.alloc(32, 7).toString('base64')}`);
 
-/** createApp with test defaults: silent logs (unless a suite passes a logger to read), a fixed secret, no session pruning timer. */
+/**
+ * createApp with test defaults: silent logs (unless a suite passes a logger to read), a fixed secret, no session
+ * pruning timer.
+ */
 export function createTestApp(
   database: DatabaseHandle,
   paths: { shellDist: string; releasesDir: string },

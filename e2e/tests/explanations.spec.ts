@@ -15,7 +15,9 @@ interface Building {
 
 const dashboard = (id: number) => `/property/${id}/building/primary/results-dashboard`;
 
-/** A register address and a profile for it in this browser's session (occupants answered, the rest register or assumed). */
+/**
+ * A register address and a profile for it in this browser's session (occupants answered, the rest register or assumed).
+ */
 async function homeWithAnswers(page: Page): Promise<Building> {
   const found = await page.request.get(`/api/flow/property-search/suggestions?q=${encodeURIComponent('Sankt')}`);
   expect(found.ok()).toBe(true);

@@ -10,7 +10,9 @@ const LANGUAGES = [
   { locale: 'sv-SE', lang: 'sv', heading: 'Hitta ditt hem', lead: /^Skriv din adress/, field: 'Gatuadress' },
 ];
 
-/** Records layout shifts and LCP candidates from the very start of the page (a Playwright init script, not the page's). */
+/**
+ * Records layout shifts and LCP candidates from the very start of the page (a Playwright init script, not the page's).
+ */
 async function observePaints(page: Page): Promise<void> {
   await page.addInitScript(() => {
     const w = window as unknown as { __shifts: number[]; __lcp: { at: number; size: number; tag: string }[] };

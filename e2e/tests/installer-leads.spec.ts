@@ -6,8 +6,9 @@ import { signInHomeowner, signInStaff } from './support';
 const SIMULATOR = `http://127.0.0.1:${E2E_BANKID_PORT}`;
 const dashboard = (id: number) => `/property/${id}/building/primary/results-dashboard`;
 
-// The whole installer-lead journey (docs/using-the-demo.md "Organisation console"): the homeowner asks Demo Installation AB, its staff
-// see the request with the contact details shared, mark it contacted, and the homeowner sees "Contacted".
+// The whole installer-lead journey (docs/using-the-demo.md "Organisation console"): the homeowner asks Demo
+// Installation AB, its staff see the request with the contact details shared, mark it contacted, and the homeowner sees
+// "Contacted".
 test('a homeowner request reaches the installer organisation, and its status comes back to the homeowner', async ({
   browser,
 }) => {

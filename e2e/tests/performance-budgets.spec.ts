@@ -6,10 +6,10 @@ import { registry, signInStaff, SUPER_ADMIN, watchConsole, type RemoteName } fro
 
 const SHELL_DIST = nodePath.resolve(__dirname, '..', '..', 'shell', 'dist');
 
-// Front-end budgets (docs/performance.md) that do not depend on the machine: bytes (gzip of what the browser fetched, level 9
-// as scripts/bench.mjs counts them) and what a preload intent fetches (its speed: scripts/bench/navigation.mjs).
-// That shared singletons load once, from the shell, is proven by shared-singletons.spec.ts; Lighthouse scores are
-// printed by `node scripts/bench/frontend.mjs`, not asserted.
+// Front-end budgets (docs/performance.md) that do not depend on the machine: bytes (gzip of what the browser fetched,
+// level 9 as scripts/bench.mjs counts them) and what a preload intent fetches (its speed:
+// scripts/bench/navigation.mjs). That shared singletons load once, from the shell, is proven by
+// shared-singletons.spec.ts; Lighthouse scores are printed by `node scripts/bench/frontend.mjs`, not asserted.
 
 const KB = 1024;
 const SHELL_AND_REACT_BUDGET_KB = 120;
@@ -64,7 +64,8 @@ async function shellScriptKind(
   if (reactShares.has(path)) return 'react';
   // Other shared libraries by the manifest (the router's re-export chunk is generated code only: it has no source map).
   if (libraryShares.has(path)) return 'libraries';
-  // Source maps are not served (hidden maps, docs/security.md "Hardening and security"): read the shell's from its build.
+  // Source maps are not served (hidden maps, docs/security.md "Hardening and security"): read the shell's from its
+  // build.
   const map = JSON.parse(fs.readFileSync(nodePath.join(SHELL_DIST, `${path.replace(/^\//, '')}.map`), 'utf8')) as {
     sources: string[];
   };

@@ -11,7 +11,8 @@ test.describe('every remote renders inside the shell', () => {
       if (route.remote === 'mfe_console' || route.remote === 'mfe_admin') {
         if (!('signedOut' in route)) await signInStaff(page, SUPER_ADMIN);
       }
-      // The contact form and the mini-flow are a signed-in homeowner's; the dashboard shows a home this browser answered for.
+      // The contact form and the mini-flow are a signed-in homeowner's; the dashboard shows a home this browser
+      // answered for.
       if ('homeowner' in route) await signInHomeowner(page, `http://127.0.0.1:${E2E_BANKID_PORT}`);
       if ('profileOf' in route)
         expect((await page.request.post(`/api/flow/property/${route.profileOf}/building`, { data: {} })).ok()).toBe(

@@ -74,7 +74,10 @@ async function createProfile(page: Page, id: number): Promise<Building> {
   return (await res.json()) as Building;
 }
 
-/** The recommendation the test finances: proposed, in a savings list, with a cost and kronor saved, done by an installer. */
+/**
+ * The recommendation the test finances: proposed, in a savings list, with a cost and kronor saved, done by an
+ * installer.
+ */
 function financeable(building: Building): Activity {
   const found = building.recommendations
     .filter(
@@ -91,7 +94,8 @@ function financeable(building: Building): Activity {
   return found;
 }
 
-// The dashboard's rules (mfe-results lib/group-recommendations.ts), restated to check the page against the API's answer.
+// The dashboard's rules (mfe-results lib/group-recommendations.ts), restated to check the page against the API's
+// answer.
 const saves = (a: Activity) => a.kwh_saved_bought > 0 || a.savings.energyCostSavings > 0;
 const shown = (a: Activity) => a.completion_status === 'completed' || (a.kwh_saved_bought >= 0 && saves(a));
 const proposed = (a: Activity) => a.available && a.completion_status !== 'completed' && saves(a);

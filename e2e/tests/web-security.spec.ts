@@ -90,8 +90,8 @@ test.describe('Content Security Policy on every page', () => {
         const response = await page.goto(route.path);
         const csp = response?.headers()['content-security-policy'];
         expect(csp, `${route.path}: CSP header`).toBeTruthy();
-        // Own files, and inline scripts only by their hash (the first-paint starter, shared/build/paint-first-script.cjs):
-        // never 'unsafe-inline' or 'unsafe-eval'.
+        // Own files, and inline scripts only by their hash (the first-paint starter,
+        // shared/build/paint-first-script.cjs): never 'unsafe-inline' or 'unsafe-eval'.
         expect(scriptSrc(csp!), `${route.path}: script-src`).toMatch(/^'self'( 'sha256-[A-Za-z0-9+/]+={0,2}')*$/);
         // The page really ran (lazy chunks, styles, images included) before it is judged.
         await expect(

@@ -156,7 +156,9 @@ function headersOf(url, { headers = {} } = {}) {
   });
 }
 
-/** What a browser gets for a remote's files: compression on JS/CSS, entry files revalidated, hashed chunks immutable. */
+/**
+ * What a browser gets for a remote's files: compression on JS/CSS, entry files revalidated, hashed chunks immutable.
+ */
 async function checkStaticFiles(base) {
   const problems = [];
   const checked = [];

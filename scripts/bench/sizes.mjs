@@ -50,7 +50,8 @@ function measureShell(root, rows, results) {
   const total = allJs(root, distDir);
   results.shell = { initialJs: { ...initial, shares: reactShares.map((s) => s.name) }, allJsGzipKB: total.gzipKB };
   rows.push(['shell + React initial JS', `${initial.gzipKB} KB gzip`, '≤ 120 KB gzip']);
-  // What the shell really runs before its first paint: every shared singleton it provides (router, store, i18n, shared).
+  // What the shell really runs before its first paint: every shared singleton it provides (router, store, i18n,
+  // shared).
   const allShared = readManifest(distDir).shared.flatMap((share) => share.assets.js.sync);
   const firstRender = gzipTotal(root, distDir, [...new Set([...scripts, ...allShared])]);
   results.shell.firstRenderJsGzipKB = firstRender.gzipKB;

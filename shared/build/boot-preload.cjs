@@ -2,7 +2,8 @@
 // learns of the bootstrap chunk and the shared libraries (React DOM, the router, the shared package, ...) only after
 // main.js has downloaded and run, one round trip and one long task later. `<link rel="preload">` for exactly the
 // chunks behind `import('./bootstrap')` (and the shared singletons it consumes) lets them travel with main.js.
-// Nothing of a remote is named here: remote URLs exist only at run time (the BFF adds those, bff/src/web/page-hints.ts).
+// Nothing of a remote is named here: remote URLs exist only at run time (the BFF adds those,
+// bff/src/web/page-hints.ts).
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 
 const isConsumeShared = (module) =>

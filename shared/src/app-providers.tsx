@@ -10,8 +10,8 @@ import { BrandTheme } from './ui/brand-theme';
 import { i18n } from './i18n/i18n';
 
 /**
- * Everything a remote expects above it: store, session, i18n, toasts, theme and brand colours. Used by the shell and the
- * dev harness. `session`, when given, is the session as already fetched (null: signed out): no loading state and no
+ * Everything a remote expects above it: store, session, i18n, toasts, theme and brand colours. Used by the shell and
+ * the dev harness. `session`, when given, is the session as already fetched (null: signed out): no loading state and no
  * fetch on mount (next-auth's initial session); left out, the SessionProvider fetches it.
  */
 export function AppProviders({

@@ -13,7 +13,8 @@ export type FakeRoute = (request: SeenRequest, match: RegExpExecArray) => FakeAn
 
 /**
  * Installs global.fetch as a small in-memory BFF for component tests: routes are "METHOD /path/regex" → handler;
- * anything unrouted answers 404 and is listed in `unrouted` (tests assert it stays empty). `requests` records every call.
+ * anything unrouted answers 404 and is listed in `unrouted` (tests assert it stays empty). `requests` records every
+ * call.
  */
 export function installFakeBff(routes: Record<string, FakeRoute>) {
   const requests: SeenRequest[] = [];

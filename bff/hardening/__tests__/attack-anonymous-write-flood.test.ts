@@ -1,7 +1,7 @@
 // Attack: flood the flow's anonymous writes (autocannon on POST …/answer made 1,767 visitor profiles in 10 s), each a
 // visitor profile counted in the brand's analytics. Expected: anonymous writes are limited per IP (429 with
-// Retry-After, nothing written), writes that save nothing or fail leave no profile and no session, and abandoned visitor
-// profiles are swept and taken out of the analytics.
+// Retry-After, nothing written), writes that save nothing or fail leave no profile and no session, and abandoned
+// visitor profiles are swept and taken out of the analytics.
 import request from 'supertest';
 import { seedDemoStaff } from '../../src/seed/demo-staff';
 import { seedPlatformContent } from '../../src/seed/platform-content';
@@ -59,7 +59,8 @@ it('a burst of anonymous answer writes from one IP answers 429 and creates no mo
   expect(await count('building_profiles')).toBe(profiles);
   expect(await count('session')).toBe(sessions);
 
-  // Reads still work, another address still writes, and a signed-in homeowner behind the same address has a limit of their own.
+  // Reads still work, another address still writes, and a signed-in homeowner behind the same address has a limit of
+  // their own.
   await browser(ip).get(`/api/flow/property/${homes[0]}/answers`).expect(200);
   await browser().post(`/api/flow/property/${homes[0]}/answer`).send({ atemp: 120 }).expect(200);
   const homeowner = browser(ip);

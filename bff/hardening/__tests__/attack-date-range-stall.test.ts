@@ -19,7 +19,10 @@ import { createWorld, type World } from '../bad-input/world';
 const STALL_LIMIT_MS = 200;
 /** A request whose answer does not come at all is abandoned (a stall inside the handler is caught by the delay). */
 const DEADLINE_MS = 30_000;
-/** Room for a stall to end and fail with its measured delay rather than a jest timeout (a blocked loop cannot be interrupted). */
+/**
+ * Room for a stall to end and fail with its measured delay rather than a jest timeout (a blocked loop cannot be
+ * interrupted).
+ */
 const STALLED_TEST_TIMEOUT_MS = 600_000;
 const SEED = Number(process.env.FUZZ_SEED ?? 20_261_126);
 const RUNS = Number(process.env.FUZZ_RUNS ?? 8);

@@ -1,5 +1,6 @@
 // Attack: someone who gets a copy of the data directory (a backup, a disk image, the WAL) reads homeowners' personal
-// numbers in it. docs/using-the-demo.md "Homeowner sign-in (BankID)": the personal number is stored encrypted, found by a keyed hash.
+// numbers in it. docs/using-the-demo.md "Homeowner sign-in (BankID)": the personal number is stored encrypted, found by
+// a keyed hash.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

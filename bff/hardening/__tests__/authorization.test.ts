@@ -238,7 +238,8 @@ describe('refused requests answer their status and change nothing', () => {
         status: outcome,
         body: undefined,
       });
-      // The route was reached (not the API's fallback 404 for an unknown path), and a refusal carries nothing but itself.
+      // The route was reached (not the API's fallback 404 for an unknown path), and a refusal carries nothing but
+      // itself.
       expect(String(res.body?.message ?? '')).not.toMatch(/^No API route/);
       expect(Object.keys(res.body ?? {}).filter((key) => !['error', 'message', 'issues'].includes(key))).toEqual([]);
       const [expected, after] = [baseline, await snapshot()];

@@ -65,7 +65,9 @@ export async function signInWithBankId(
   return { agent, user: auth.body.user as { id: string; name: string; personalNumberMasked: string } };
 }
 
-/** The signed-in homeowner confirms who they are (identificationMode 'validate': BankID is told their personal number). */
+/**
+ * The signed-in homeowner confirms who they are (identificationMode 'validate': BankID is told their personal number).
+ */
 export async function confirmIdentity(
   agent: Agent,
   simulator: RunningBankIdSimulator,

@@ -1,5 +1,6 @@
 // A homeowner relies on finding their homes and answers again after the operators rotate a secret: the data key
-// (rotate-data-key, docs/operations.md "Configuration") or AUTH_SECRET after a leak (the vault no longer derives from it).
+// (rotate-data-key, docs/operations.md "Configuration") or AUTH_SECRET after a leak (the vault no longer derives from
+// it).
 import crypto from 'node:crypto';
 import type { DatabaseHandle } from '../../src/db/client';
 import { seedDemoStaff } from '../../src/seed/demo-staff';

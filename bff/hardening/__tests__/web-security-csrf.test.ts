@@ -101,7 +101,8 @@ describe('same-origin check over every state-changing route', () => {
         const res = await send(callerOf(route.path).agent, route.method, concretePath(route.path))
           .set(headers)
           .send({});
-        // A route may refuse on its own (e.g. 403 for a page the organisation lacks); only the origin check's refusal counts.
+        // A route may refuse on its own (e.g. 403 for a page the organisation lacks); only the origin check's refusal
+        // counts.
         if (res.status === 403 && /^Cross-(site|origin)/.test(String(res.body.message)))
           blocked.push(`${route.method} ${route.path} with ${JSON.stringify(headers)}: ${res.text.slice(0, 120)}`);
       }

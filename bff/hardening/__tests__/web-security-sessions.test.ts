@@ -31,7 +31,9 @@ async function staffSignIn(browser: CookieBrowser, email: string) {
   );
 }
 
-/** An anonymous visitor's session, as an attacker would get one to plant in a victim's browser: start a BankID order. */
+/**
+ * An anonymous visitor's session, as an attacker would get one to plant in a victim's browser: start a BankID order.
+ */
 async function anonymousSession(browser: CookieBrowser, session = 'he.session'): Promise<string> {
   await browser.post('/api/flow/user/sign', {
     csrfToken: await csrfToken(browser),

@@ -43,8 +43,9 @@ export class InstantRp extends RpClient {
 }
 
 /**
- * Every public table except the session store and the rate-limit counters (refused requests count: http/rate-limit-store.ts), each as its row count and an md5 of its rows: a changed fingerprint
- * means something was inserted, updated or deleted.
+ * Every public table except the session store and the rate-limit counters (refused requests count:
+ * http/rate-limit-store.ts), each as its row count and an md5 of its rows: a changed fingerprint means something was
+ * inserted, updated or deleted.
  */
 export async function databaseFingerprint(database: DatabaseHandle): Promise<Record<string, string>> {
   const tables = await database.pool.query<{ name: string }>(

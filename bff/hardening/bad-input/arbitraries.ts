@@ -209,7 +209,10 @@ function jsonMutation(
   return request(route, `body: ${where}${label}`, { headers: { ...JSON_TYPE }, body: JSON.stringify(copy) });
 }
 
-/** A string of at least `length` characters (code points, as zod and PostgreSQL count them) keeping the template's format. */
+/**
+ * A string of at least `length` characters (code points, as zod and PostgreSQL count them) keeping the template's
+ * format.
+ */
 function overLong(template: string, length: number, unit = 'a'): string {
   const filler = unit.repeat(Math.ceil(length / [...unit].length));
   return template.includes('://') ? `${template}/${filler}` : `${filler}${template}`;
@@ -667,7 +670,9 @@ function multipartGroups(route: RouteInput, upload: MultipartBody): Group[] {
   ];
 }
 
-/** The route's valid request, as the templates describe it (the sanity check that each refusal is the breakage's doing). */
+/**
+ * The route's valid request, as the templates describe it (the sanity check that each refusal is the breakage's doing).
+ */
 export function validRequest(route: RouteInput): BadRequest {
   return request(route, 'valid request', {});
 }

@@ -24,7 +24,9 @@ function json(template: unknown, ...objects: JsonBody['objects']): JsonBody {
   return { kind: 'json', template, objects: objects.length ? objects : [{ at: [], required: [] }] };
 }
 
-/** NextAuth v4's REST protocol: a refusal is a redirect (or `{ url }` with json=true) and unknown fields are ignored. */
+/**
+ * NextAuth v4's REST protocol: a refusal is a redirect (or `{ url }` with json=true) and unknown fields are ignored.
+ */
 const NEXTAUTH =
   'NextAuth v4 REST protocol (next-auth/react client): refusals are redirects or { url }, unknown fields and query parameters are ignored as NextAuth does';
 
@@ -160,7 +162,8 @@ export function describeRoutes(ids: WorldIds): RouteInput[] {
       ),
     },
     { method: 'POST', path: '/api/admin/release-tokens/:id/revoke', agent: 'superAdmin', params: { id: int(1) } },
-    // A team's CI uploads with a release token (Bearer), which no agent here holds: release-upload.test.ts covers its input.
+    // A team's CI uploads with a release token (Bearer), which no agent here holds: release-upload.test.ts covers its
+    // input.
     {
       method: 'POST',
       path: '/api/releases/:remote',
@@ -766,7 +769,8 @@ export function describeRoutes(ids: WorldIds): RouteInput[] {
       method: 'POST',
       path: '/api/flow/user/profile/contact',
       agent: 'homeowner',
-      // The mobile is parsed leniently (separators of any kind dropped) into E.164, so only NUL and broken text are bad.
+      // The mobile is parsed leniently (separators of any kind dropped) into E.164, so only NUL and broken text are
+      // bad.
       body: json(
         { name: 'Anna Andersson', email: 'anna@example.se', mobile: '070-123 45 67' },
         { at: [], required: ['email', 'mobile'], maxLength: { email: 254, name: 100 }, freeText: ['mobile', 'name'] },

@@ -40,7 +40,9 @@ export interface ObjectSpec {
   maxLength?: Record<string, number>;
   /** String keys of free text: any printable Unicode is valid there, so only NUL and unpaired surrogates are bad. */
   freeText?: string[];
-  /** A map whose keys are data (answers by question key, prices by carrier): an unknown key is refused by that check. */
+  /**
+   * A map whose keys are data (answers by question key, prices by carrier): an unknown key is refused by that check.
+   */
   map?: string;
 }
 

@@ -84,7 +84,8 @@ export async function createWorld(): Promise<World> {
   );
   const questions = ok(await agents.superAdmin.get('/api/console/org/demo-energi/configuration'), 'configuration').body
     .questions as unknown[];
-  // Inserted, not sent: the homeowner stays without contact details, as the installer-requests route's valid answer expects.
+  // Inserted, not sent: the homeowner stays without contact details, as the installer-requests route's valid answer
+  // expects.
   const { rows: leadRows } = await database.pool.query(
     `insert into installer_requests (homeowner_id, property_id, installer_identifier, installer_name, activity_key, installer_organisation_id)
      select h.id, $1, 'demo-installer', 'Demo Installation AB', 'heat_pump_air_water', o.id from homeowners h, organisations o where o.slug = 'demo-installer' limit 1 returning id`,

@@ -3,7 +3,8 @@
 //   - a staff session made through the proxy is signed in on A and on B, and signing out on B ends it on A;
 //   - a homeowner's BankID order started on A is collected, and the sign-in completed, on B;
 //   - the sign-in rate limit is one count: N attempts split over A and B reach it at N, not 2N;
-//   - A gets SIGKILL under a 30 s mixed load through the proxy: B keeps serving, and every acknowledged write is stored.
+//   - A gets SIGKILL under a 30 s mixed load through the proxy: B keeps serving, and every acknowledged write is
+//     stored.
 //
 //   node bff/hardening/instances/two-instances.mjs [--duration 30]
 import { isDeepStrictEqual, parseArgs } from 'node:util';

@@ -183,7 +183,9 @@ function postgresBin() {
   return versions.length ? path.join(root, versions.at(-1), 'bin') : null;
 }
 
-/** Whether a throwaway PostgreSQL cluster can be made here (server binaries, and the postgres user when we are root). */
+/**
+ * Whether a throwaway PostgreSQL cluster can be made here (server binaries, and the postgres user when we are root).
+ */
 export function postgresAvailable() {
   if (!postgresBin()) return false;
   if (process.getuid?.() !== 0) return true;

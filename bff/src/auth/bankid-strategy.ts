@@ -13,8 +13,9 @@ type StrategyThis = Strategy & {
 };
 
 /**
- * Logs a homeowner in when this session's BankID order is complete (BankID RP API v6: collect, then complete): the order is read
- * from the server (never from the request body), used once, and the homeowner is found by personal number.
+ * Logs a homeowner in when this session's BankID order is complete (BankID RP API v6: collect, then complete): the
+ * order is read from the server (never from the request body), used once, and the homeowner is found by personal
+ * number.
  */
 export function bankIdStrategy(deps: { db: Db; orders: OrderService; vault: PersonalNumberVault }): Strategy {
   return {

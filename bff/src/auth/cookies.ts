@@ -1,6 +1,9 @@
 import type { CookieOptions } from 'express';
 
-/** Cookie names and flags: `__Host-`/`__Secure-` prefixes and Secure when served over https (as next-auth v4 names them). */
+/**
+ * Cookie names and flags: `__Host-`/`__Secure-` prefixes and Secure when served over https (as next-auth v4 names
+ * them).
+ */
 export interface AuthCookies {
   session: string;
   csrf: string;

@@ -12,7 +12,8 @@ export const IP_FREE_FAILURES = 20;
 export const FIRST_LOCKOUT_MS = 1000;
 /**
  * The longest lockout. Capped because anyone who knows a staff email can fail on purpose: uncapped doubling would let
- * a stranger lock a real user out for days, so a real user waits at most 15 minutes while a guesser gets ~4 tries an hour.
+ * a stranger lock a real user out for days, so a real user waits at most 15 minutes while a guesser gets ~4 tries an
+ * hour.
  */
 export const MAX_LOCKOUT_MS = 15 * 60 * 1000;
 /** Failures older than this are forgotten (the count starts again), and their rows are swept. */
@@ -106,7 +107,10 @@ export class PasswordGuard {
     return 0;
   }
 
-  /** The password was right: the account's failures are forgiven, and the address's advance count is taken back (not its earlier failures). */
+  /**
+   * The password was right: the account's failures are forgiven, and the address's advance count is taken back (not its
+   * earlier failures).
+   */
   async passed(account: string, others: string[]): Promise<void> {
     await this.db.delete(passwordFailures).where(inArray(passwordFailures.key, [account]));
     for (const key of others) await this.uncount(key);

@@ -29,5 +29,8 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return actual.length === expected.length && crypto.timingSafeEqual(actual, expected);
 }
 
-/** A hash of nothing: verifying against it costs the same as a real one, so unknown emails take as long as wrong passwords. */
+/**
+ * A hash of nothing: verifying against it costs the same as a real one, so unknown emails take as long as wrong
+ * passwords.
+ */
 export const DUMMY_HASH = 'scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA==$' + Buffer.alloc(KEY_LENGTH).toString('base64');

@@ -15,7 +15,10 @@ type Queryable = Db | Tx;
 
 export class DataKeyError extends ConfigError {}
 
-/** The key check the data is written with (locked until the transaction ends); claimed for `vault` when none is kept yet. */
+/**
+ * The key check the data is written with (locked until the transaction ends); claimed for `vault` when none is kept
+ * yet.
+ */
 async function keyCheckFor(tx: Queryable, vault: PersonalNumberVault, lock: 'share' | 'update'): Promise<string> {
   await tx.insert(appSecrets).values({ name: DATA_KEY_CHECK, value: vault.keyCheck }).onConflictDoNothing();
   const rows = await tx
@@ -26,7 +29,10 @@ async function keyCheckFor(tx: Queryable, vault: PersonalNumberVault, lock: 'sha
   return rows[0]!.value;
 }
 
-/** Throws unless `vault` holds the key the data is written with: a retired key must never write (cli.ts rotate-data-key). */
+/**
+ * Throws unless `vault` holds the key the data is written with: a retired key must never write (cli.ts
+ * rotate-data-key).
+ */
 export async function assertCurrentDataKey(tx: Queryable, vault: PersonalNumberVault): Promise<void> {
   const current = await keyCheckFor(tx, vault, 'share');
   if (current !== vault.keyCheck) {
@@ -85,7 +91,10 @@ export async function loadDataKey(
   });
 }
 
-/** Homeowners whose hash has no key version were written with keys from AUTH_SECRET; returns how many could not be converted. */
+/**
+ * Homeowners whose hash has no key version were written with keys from AUTH_SECRET; returns how many could not be
+ * converted.
+ */
 async function convertLegacyHomeowners(
   tx: Tx,
   legacy: LegacyPersonalNumberVault,

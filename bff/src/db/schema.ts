@@ -110,7 +110,10 @@ export const staffUsers = pgTable(
     demo: boolean('demo').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
-    /** Signed in with a one-time password: the console allows nothing but choosing a password (auth/password-change-guard.ts). */
+    /**
+     * Signed in with a one-time password: the console allows nothing but choosing a password
+     * (auth/password-change-guard.ts).
+     */
     mustChangePassword: boolean('must_change_password').notNull().default(false),
     /** The language of their mails (modules/mail/language.ts); null until known, then Swedish is used. */
     mailLanguage: text('mail_language', { enum: ['sv', 'en'] }),
@@ -278,7 +281,10 @@ export const bankidOrders = pgTable(
     hintCode: text('hint_code'),
     errorCode: text('error_code'),
     lastCollectedAt: timestamp('last_collected_at', { withTimezone: true, precision: 3 }),
-    /** The signer BankID reported ({ personalNumber, name, givenName, surname }), encrypted with the vault; cleared when used. */
+    /**
+     * The signer BankID reported ({ personalNumber, name, givenName, surname }), encrypted with the vault; cleared when
+     * used.
+     */
     completedUserEncrypted: text('completed_user_encrypted'),
     consumedAt: timestamp('consumed_at', { withTimezone: true }),
   },
@@ -286,8 +292,8 @@ export const bankidOrders = pgTable(
 );
 
 /**
- * The organisation's question set (docs/product.md §3 question definitions), one row per answer key. The engine's keys are seeded
- * for every organisation; admins change texts, defaults, order and which are asked (console configuration).
+ * The organisation's question set (docs/product.md §3 question definitions), one row per answer key. The engine's keys
+ * are seeded for every organisation; admins change texts, defaults, order and which are asked (console configuration).
  */
 export const questionDefinitions = pgTable(
   'question_definitions',
@@ -331,7 +337,10 @@ export const buildingProfiles = pgTable(
       .default(sql`'{}'::jsonb`),
     rates: jsonb('rates'),
     consumption: jsonb('consumption'),
-    /** The renovation plan the owner put together (measure types, loan and the figures analytics count; engine README "Plans"). */
+    /**
+     * The renovation plan the owner put together (measure types, loan and the figures analytics count; engine README
+     * "Plans").
+     */
     plan: jsonb('plan'),
     /** Last computed labels, for analytics without re-running the engine. */
     calculatedClass: text('calculated_class'),
@@ -355,7 +364,8 @@ export const buildingProfiles = pgTable(
     index('building_profiles_visitor_updated')
       .on(t.updatedAt)
       .where(sql`visitor_id is not null`),
-    // The transition page's saved plans (modules/analytics/plans.ts): per organisation and day saved, only homes with a plan.
+    // The transition page's saved plans (modules/analytics/plans.ts): per organisation and day saved, only homes with a
+    // plan.
     index('building_profiles_plan_saved')
       .on(t.organisationId, sql`(${t.plan}->'figures'->>'saved_on')`)
       .where(sql`plan is not null`),
@@ -395,7 +405,9 @@ export const epcDocuments = pgTable(
   (t) => [index('epc_documents_profile').on(t.profileId), index('epc_documents_status').on(t.status)],
 );
 
-/** What people do in the flow (docs/product.md §7 interactions: action, object, property), for the console's analytics. */
+/**
+ * What people do in the flow (docs/product.md §7 interactions: action, object, property), for the console's analytics.
+ */
 export const interactions = pgTable(
   'interactions',
   {
@@ -472,7 +484,10 @@ export const auditLog = pgTable(
   ],
 );
 
-/** Tokens a remote's team releases with from its own CI (docs/releases.md "Releasing one remote"): stored hashed, one remote each. */
+/**
+ * Tokens a remote's team releases with from its own CI (docs/releases.md "Releasing one remote"): stored hashed, one
+ * remote each.
+ */
 export const releaseTokens = pgTable(
   'release_tokens',
   {
@@ -490,7 +505,10 @@ export const releaseTokens = pgTable(
   (t) => [uniqueIndex('release_tokens_hash').on(t.tokenHash), index('release_tokens_remote').on(t.remote)],
 );
 
-/** A homeowner's request to an installer about one recommendation (docs/product.md §7 installer-requests), one row per pair. */
+/**
+ * A homeowner's request to an installer about one recommendation (docs/product.md §7 installer-requests), one row per
+ * pair.
+ */
 export const installerRequests = pgTable(
   'installer_requests',
   {
@@ -509,18 +527,29 @@ export const installerRequests = pgTable(
     /** The recommendation (activity type) the request is about. */
     activityKey: text('activity_key').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    /** The installer organisation addressed: the one whose slug is the installer identifier (docs/using-the-demo.md "Organisation console"). */
+    /**
+     * The installer organisation addressed: the one whose slug is the installer identifier (docs/using-the-demo.md
+     * "Organisation console").
+     */
     installerOrganisationId: integer('installer_organisation_id').references(() => organisations.id, {
       onDelete: 'set null',
     }),
-    /** The contact details the homeowner gave to be reached by the installers, as they were when the request was sent. */
+    /**
+     * The contact details the homeowner gave to be reached by the installers, as they were when the request was sent.
+     */
     contactEmail: text('contact_email'),
     contactMobile: text('contact_mobile'),
-    /** The installer's progress (shared/src/schemas/installer-leads.ts): new → contacted → quoted → won / lost / declined. */
+    /**
+     * The installer's progress (shared/src/schemas/installer-leads.ts): new → contacted → quoted → won / lost /
+     * declined.
+     */
     status: text('status').notNull().default('new'),
     note: text('note'),
     statusChangedAt: timestamp('status_changed_at', { withTimezone: true }),
-    /** When the request first reached contacted and quoted: the brand's funnel counts stages reached, not the current one. */
+    /**
+     * When the request first reached contacted and quoted: the brand's funnel counts stages reached, not the current
+     * one.
+     */
     contactedAt: timestamp('contacted_at', { withTimezone: true }),
     quotedAt: timestamp('quoted_at', { withTimezone: true }),
   },
@@ -590,8 +619,8 @@ export const profileInsights = pgTable(
     computedAt: timestamp('computed_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    // The validation queue (open count on the organisation home) reads only these columns: an index-only scan of the few
-    // homes with issues instead of one heap page per home, which at 1M homes was most of the overview's time.
+    // The validation queue (open count on the organisation home) reads only these columns: an index-only scan of the
+    // few homes with issues instead of one heap page per home, which at 1M homes was most of the overview's time.
     index('profile_insights_open_issues')
       .on(t.organisationId, t.computedAt, t.profileId, t.answersHash)
       .where(sql`cardinality(${t.issues}) > 0`),
@@ -684,7 +713,9 @@ export const contentItems = pgTable(
   ],
 );
 
-/** Staff's verdict on answers that failed plausibility rules; it holds for the answers it was given on (answers_hash). */
+/**
+ * Staff's verdict on answers that failed plausibility rules; it holds for the answers it was given on (answers_hash).
+ */
 export const answerReviews = pgTable('answer_reviews', {
   profileId: integer('profile_id')
     .primaryKey()
@@ -697,8 +728,9 @@ export const answerReviews = pgTable('answer_reviews', {
 });
 
 /**
- * Failed password checks per key (`account:<email>` or `ip:<address>`), for the growing lockout of auth/password-guard.ts;
- * in the database so every BFF instance and a restart see the same count. Rows idle for a day are swept.
+ * Failed password checks per key (`account:<email>` or `ip:<address>`), for the growing lockout of
+ * auth/password-guard.ts; in the database so every BFF instance and a restart see the same count. Rows idle for a day
+ * are swept.
  */
 export const passwordFailures = pgTable(
   'password_failures',

@@ -1,5 +1,5 @@
-// The building answer keys (docs/product.md §3 "Answers"): exact spellings, types, units, defaults. One source of truth; the
-// question definitions can be seeded from this object. building_type and primary_heating_systems take
+// The building answer keys (docs/product.md §3 "Answers"): exact spellings, types, units, defaults. One source of
+// truth; the question definitions can be seeded from this object. building_type and primary_heating_systems take
 // the shared vocabulary (@home-energy/shared/schemas/energy: BUILDING_TYPES, HEATING_SYSTEMS), as the property register
 // does. `default: null` = not answered → the model uses the value typical of the construction era (or the BEN
 // standard), see README.
@@ -193,7 +193,9 @@ type ValueOf<D> = D extends { type: 'integer' | 'float'; default: infer Def }
         ? O[]
         : never;
 
-/** A building as the model reads it: every answer key with its value or default (construction_year and atemp required). */
+/**
+ * A building as the model reads it: every answer key with its value or default (construction_year and atemp required).
+ */
 export type BuildingInput = { -readonly [Key in AnswerKey]: ValueOf<(typeof ANSWER_KEYS)[Key]> } & {
   construction_year: number;
   atemp: number;

@@ -1,6 +1,6 @@
-// CO₂ per kWh of bought energy, per carrier (kg CO₂e/kWh, life cycle where the source gives it), for plans and the portfolio
-// analytics. One table, each value with its source; all are estimates [E] for a national average: district heating
-// varies by network (docs/energy.md §3: Gävle 0.004, Enköping 0.003 kg/kWh) and electricity by how it is valued
+// CO₂ per kWh of bought energy, per carrier (kg CO₂e/kWh, life cycle where the source gives it), for plans and the
+// portfolio analytics. One table, each value with its source; all are estimates [E] for a national average: district
+// heating varies by network (docs/energy.md §3: Gävle 0.004, Enköping 0.003 kg/kWh) and electricity by how it is valued
 // (Swedish production mix vs Nordic or residual mix). Biogenic CO₂ of wood fuels counts as zero (IPCC/EU convention),
 // so their factors hold only harvest, processing and transport. Exported solar electricity is not credited.
 import type { Carrier } from '@home-energy/shared/schemas/energy';

@@ -345,7 +345,8 @@ export const ENERGY_CONSTANTS = {
     "§2.4 [E] model defaults: 3.0–3.5 / 2.3–2.8 / 2.0–2.5; geothermal checked against Energimyndigheten's field test of 20 ground-source pumps (Västra Götaland 2012–13, average saving 62 %, reference test)",
     'mid of each range; heat_pump_air is airToAirSpfByClimate at Stockholm (3 393 degree days), shown for reference only: the model interpolates by place',
   ),
-  // Energimyndigheten's air-to-air test climates: south (Malmö) and north (Luleå); the SPF is the test's whole-year figure for the heating need it serves.
+  // Energimyndigheten's air-to-air test climates: south (Malmö) and north (Luleå); the SPF is the test's whole-year
+  // figure for the heating need it serves.
   airToAirSpfByClimate: k(
     { warm: { degreeDays: 2932, spf: 3.45 }, cold: { degreeDays: 5137, spf: 2.45 } },
     "SPF at a place's normal-year degree days (base 17 °C), linear between the two, not above the warm value",
@@ -390,7 +391,8 @@ export const ENERGY_CONSTANTS = {
   ),
   backupHeaterEfficiency: k(1.0, 'η (electric immersion heater)', '§7: direct el 1.0'),
 
-  // ---------------------------------------------------------------- household electricity, PV, battery (§2.3, §2.10, §2.11)
+  // ---------------------------------------------------------------- household electricity, PV, battery (§2.3, §2.10,
+  // §2.11)
   householdElectricity: k(
     30,
     'kWh/m² Atemp·yr',
@@ -509,14 +511,16 @@ export const ENERGY_CONSTANTS = {
   ),
   oerePerKrona: k(100, 'öre/kr', null, 'definition; rates payload cents_per_kwh = price × 100 (docs/product.md §3)'),
 
-  // ---------------------------------------------------------------- investment costs (§3.1), kr incl. VAT, before subsidies
+  // ---------------------------------------------------------------- investment costs (§3.1), kr incl. VAT, before
+  // subsidies
   costAtticPerM2: k<CostRange>(
     { low: 77, high: 127 },
     'kr/m² attic floor',
     '§3.1: byggahus.se — 10 000–15 000 typical, 16 500 kr for 130 m²',
     '[D] 10 000 / 130 and 16 500 / 130',
   ),
-  // Low end: an installed stud layer with panel is what "+100 mm with a new façade" builds; the high end stays our estimate.
+  // Low end: an installed stud layer with panel is what "+100 mm with a new façade" builds; the high end stays our
+  // estimate.
   costWallPerM2: k<CostRange>(
     { low: 1500, high: 2500 },
     'kr/m² outer wall',

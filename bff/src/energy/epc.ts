@@ -8,7 +8,9 @@ const CARRIER_LIST: readonly Carrier[] = CARRIERS;
 
 export type { EstimatedEpcLabel } from '@home-energy/shared/schemas/energy';
 
-/** Delivered energy of one carrier split into the four parts BBR counts (kWh/yr). Household energy is not among them. */
+/**
+ * Delivered energy of one carrier split into the four parts BBR counts (kWh/yr). Household energy is not among them.
+ */
 export interface EpParts {
   heating: number;
   cooling: number;
@@ -52,7 +54,9 @@ export function percentOfRequirement(ep: number, requirement: number): number {
   return (ep * PERCENT) / requirement;
 }
 
-/** Class from EP relative to the requirement: A ≤ 50 %, B ≤ 75 %, C ≤ 100 %, D ≤ 135 %, E ≤ 180 %, F ≤ 235 %, else G. */
+/**
+ * Class from EP relative to the requirement: A ≤ 50 %, B ≤ 75 %, C ≤ 100 %, D ≤ 135 %, E ≤ 180 %, F ≤ 235 %, else G.
+ */
 export function energyClass(ep: number, requirement: number): EnergyClass {
   const percent = percentOfRequirement(ep, requirement);
   const bands = K.classBandsPercent.value;

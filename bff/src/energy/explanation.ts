@@ -1,5 +1,6 @@
 // "How we calculated this": the inputs, steps, constants (with their sources) and a savings range behind the calculated
-// label and behind one recommendation. Numbers come from the same model runs as the answers; constants from constants.ts.
+// label and behind one recommendation. Numbers come from the same model runs as the answers; constants from
+// constants.ts.
 import type {
   ActivityType,
   Explanation,
@@ -135,7 +136,10 @@ const SMART: readonly ConstantId[] = ['smartControlSpaceHeatSaving', 'costSmartC
 const FAUCETS: readonly ConstantId[] = ['lowFlushTapWaterReduction', 'costLowFlushFittings'];
 const PRODUCTS: readonly ConstantId[] = ['energyReducingProductsSaving', 'costEnergyReducingProductsPerM2'];
 
-/** What each measure adds to the actual run's constants: its effect and its cost (the measure modules in activities/measures). */
+/**
+ * What each measure adds to the actual run's constants: its effect and its cost (the measure modules in
+ * activities/measures).
+ */
 export const MEASURE_CONSTANTS: Readonly<Record<ActivityType, readonly ConstantId[]>> = {
   insulation_attic: ATTIC,
   insulation_walls: WALLS,
@@ -192,7 +196,9 @@ function inputsOf(input: BuildingInput, sources: InputSources, keys: readonly An
   });
 }
 
-/** The inputs one assumed answer could plausibly have instead (constants.assumedInputAlternatives), each a whole input. */
+/**
+ * The inputs one assumed answer could plausibly have instead (constants.assumedInputAlternatives), each a whole input.
+ */
 function alternativesOf(input: BuildingInput, key: AnswerKey): BuildingInput[] {
   const table = K.assumedInputAlternatives.value;
   let values: readonly unknown[];
@@ -315,7 +321,9 @@ function stepsOf(
   return steps;
 }
 
-/** The recommendation of `type` as recommendationsFor computes it, explained; null for a type the engine does not have. */
+/**
+ * The recommendation of `type` as recommendationsFor computes it, explained; null for a type the engine does not have.
+ */
 export function explainRecommendation(
   building: Building,
   type: ActivityType,
@@ -337,7 +345,8 @@ export function explainRecommendation(
   if (activity.available) {
     const balance = ctx.runs.actual(inputAfter(ctx, measure));
     after = { kwh: round(balance.totalImport), kr: costOf(balance) };
-    // One assumed input at a time at each plausible value; alternatives under which the measure is not offered are left out.
+    // One assumed input at a time at each plausible value; alternatives under which the measure is not offered are left
+    // out.
     for (const key of keys) {
       if ((sources[key] ?? 'assumed') !== 'assumed') continue;
       let used = false;

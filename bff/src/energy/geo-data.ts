@@ -9,7 +9,9 @@ export interface MunicipalityRow {
   latitude: number;
   longitude: number;
   priceArea: PriceArea;
-  /** The CSV flags seats near another area or placed by "nearest": the area may be wrong for part of the municipality. */
+  /**
+   * The CSV flags seats near another area or placed by "nearest": the area may be wrong for part of the municipality.
+   */
   priceAreaUncertain: boolean;
 }
 

@@ -62,7 +62,9 @@ export function referenceDegreeDays(stations: readonly ClimateStationRow[]): num
   return reference.degreeDays;
 }
 
-/** F_geo estimate: degree days relative to the reference town, clamped to BBR's range (constants: fGeoReferenceTown). */
+/**
+ * F_geo estimate: degree days relative to the reference town, clamped to BBR's range (constants: fGeoReferenceTown).
+ */
 export function fGeoEstimate(degreeDays: number, referenceDays: number): number {
   const { min, max } = K.fGeoRange.value;
   const value = Math.min(max, Math.max(min, degreeDays / referenceDays));

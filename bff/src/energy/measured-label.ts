@@ -1,14 +1,15 @@
 // estimated_measured label from metered consumption, following Boverket's method for measured energy (BEN, BFS 2016:12
-// as amended, 3 kap.; "Energiprestanda baserat på mätning", boverket.se). It uses the answers that describe the meters and
-// the systems (Atemp, heating systems, ventilation, PV) and never the modelled envelope, so U-values and the construction
-// year do not move it:
-//  1. electricity: take out household electricity (given, or BEN tabell 3:3's normal value 30 kWh/m² Atemp, when it is on
-//     the same meter) and property electricity (5.5 kWh/m², as BEN's worked example), add back PV used in the house;
+// as amended, 3 kap.; "Energiprestanda baserat på mätning", boverket.se). It uses the answers that describe the meters
+// and the systems (Atemp, heating systems, ventilation, PV) and never the modelled envelope, so U-values and the
+// construction year do not move it:
+//  1. electricity: take out household electricity (given, or BEN tabell 3:3's normal value 30 kWh/m² Atemp, when it is
+//     on the same meter) and property electricity (5.5 kWh/m², as BEN's worked example), add back PV used in the house;
 //  2. take out the energy for tap water: the metered value when given, else BEN's normal value (BEN tabell 3:1,
 //     20 kWh/m² Atemp for småhus, ÷ η_tvv of the tap-water system, BEN tabell 3:2) — what is left is heating;
 //  3. normalise heating to a normal year: × normal degree days / degree days of the metered year (SMHI energiindex,
 //     BEN 3 kap. 6 §, simplified to degree days) when that year's degree days are given;
-//  4. tap water counts at BEN's normal value (BEN 3 kap. 3 §); EP by the BBR formula; the class as for the calculated label.
+//  4. tap water counts at BEN's normal value (BEN 3 kap. 3 §); EP by the BBR formula; the class as for the calculated
+//     label.
 import { buildingCategory, propertyElectricity, systemContext, type Building } from './building-model';
 import { ENERGY_CONSTANTS as K } from './constants';
 import { epcLabel, primaryEnergyNumber, type EpParts, type EpcLabelInformation } from './epc';
@@ -26,7 +27,10 @@ export interface Consumption {
   householdElectricityIncluded?: boolean;
   /** Household electricity of the year when known (own meter or estimate), kWh; omitted → BEN's normal value. */
   householdElectricity?: number;
-  /** Energy delivered for tap water when metered separately, kWh on the tap-water system's carrier; omitted → BEN's normal value. */
+  /**
+   * Energy delivered for tap water when metered separately, kWh on the tap-water system's carrier; omitted → BEN's
+   * normal value.
+   */
   tapWater?: number;
 }
 
@@ -66,8 +70,8 @@ export function measuredEpParts(consumption: Consumption, building: Building): R
   const property = propertyElectricity(input);
   const household = consumption.householdElectricity ?? K.householdElectricity.value * input.atemp;
   const meteredElectricity = consumption.byCarrier.electricity ?? 0;
-  // PV used in the house: the model's share of production, capped as in the model at a share of the house's electricity use
-  // (= metered + self-used), so it depends on the meter, not on modelled heating.
+  // PV used in the house: the model's share of production, capped as in the model at a share of the house's electricity
+  // use (= metered + self-used), so it depends on the meter, not on modelled heating.
   const cap = K.pvMaxShareOfElectricityUse.value;
   const pvSelfUse = Math.min(
     pvProduction(input, location.priceArea) * pvSelfUseShare(input),

@@ -9,7 +9,9 @@ export interface Prices {
   export: PerCarrier;
 }
 
-/** Electricity's variable price: (spot + markup) × VAT + energy tax + grid transfer (fixed fees do not change with use). */
+/**
+ * Electricity's variable price: (spot + markup) × VAT + energy tax + grid transfer (fixed fees do not change with use).
+ */
 function areaPrices(area: PriceArea): Prices {
   const ore = K.oerePerKrona.value;
   const electricity =

@@ -1,5 +1,6 @@
-// Vocabulary of the energy engine. The docs/product.md §3 words (carriers, uses, price areas, classes, label types) come from the
-// one shared schema (@home-energy/shared/schemas/energy); only what the engine alone needs is defined here.
+// Vocabulary of the energy engine. The docs/product.md §3 words (carriers, uses, price areas, classes, label types)
+// come from the one shared schema (@home-energy/shared/schemas/energy); only what the engine alone needs is defined
+// here.
 import { ENERGY_USES, type EnergyUse, type PerCarrier } from '@home-energy/shared/schemas/energy';
 
 export {
@@ -16,7 +17,10 @@ export {
   type PriceArea,
 } from '@home-energy/shared/schemas/energy';
 
-/** Uses outside the spec's list that the model still needs: fastighetsenergi (counts in EP) and hushållsenergi (does not). */
+/**
+ * Uses outside the spec's list that the model still needs: fastighetsenergi (counts in EP) and hushållsenergi (does
+ * not).
+ */
 export const OTHER_USES = ['property_electricity', 'household_electricity'] as const;
 export type OtherUse = (typeof OTHER_USES)[number];
 export type Use = EnergyUse | OtherUse;

@@ -42,7 +42,9 @@ export const apiNotFound: RequestHandler = (req, res) => {
   res.status(404).json({ error: 'not_found', message: `No API route ${req.method} ${req.originalUrl.split('?')[0]}` });
 };
 
-/** The one error middleware: known errors keep their status; anything else is a 500 with a request id, never a stack. */
+/**
+ * The one error middleware: known errors keep their status; anything else is a 500 with a request id, never a stack.
+ */
 export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (err, req, res, _next) => {
     const requestId = String(req.id ?? '');

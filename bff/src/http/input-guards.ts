@@ -22,7 +22,10 @@ export const noQuery: RequestHandler = (req, _res, next) => {
   next();
 };
 
-/** The flow's brand hint (docs/product.md §5: query owner, then cookie, subdomain, default) is the one query a flow call may carry. */
+/**
+ * The flow's brand hint (docs/product.md §5: query owner, then cookie, subdomain, default) is the one query a flow call
+ * may carry.
+ */
 export const FLOW_QUERY = ['owner'] as const;
 export const flowQueryOnly: RequestHandler = (req, _res, next) => {
   refuseQuery(req.query, FLOW_QUERY);
@@ -38,8 +41,8 @@ export const noQueryOnWrites: RequestHandler = (req, _res, next) => {
 
 /**
  * The routes that take an upload (multer, multipart/form-data): the only ones a multipart body may reach. Matched
- * like Express routes (case-insensitive, optional trailing slash); bff/hardening/__tests__/attack-multipart-to-json-route.test.ts
- * fails when a multer route is missing here.
+ * like Express routes (case-insensitive, optional trailing slash);
+ * bff/hardening/__tests__/attack-multipart-to-json-route.test.ts fails when a multer route is missing here.
  */
 export const UPLOAD_ROUTES: readonly { method: string; path: RegExp }[] = [
   { method: 'POST', path: /^\/api\/flow\/property\/[^/]+\/document\/?$/i },

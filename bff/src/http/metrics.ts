@@ -1,6 +1,6 @@
-// Prometheus metrics of one BFF instance (docs/operations.md "Running several instances"): requests per route pattern, latency,
-// status classes, the database pool, read-cache hits, the event loop and the active release of every remote. They
-// are served on their own port (METRICS_PORT), never on the public one: loopback by default, and a bearer token
+// Prometheus metrics of one BFF instance (docs/operations.md "Running several instances"): requests per route pattern,
+// latency, status classes, the database pool, read-cache hits, the event loop and the active release of every remote.
+// They are served on their own port (METRICS_PORT), never on the public one: loopback by default, and a bearer token
 // (METRICS_TOKEN) is required before any other address is allowed (config.ts).
 import crypto from 'node:crypto';
 import http from 'node:http';

@@ -13,7 +13,8 @@ declare module 'node:http' {
 }
 
 const NOT_LOGGED = new Set(['/healthz', '/readyz']);
-// GET /api/flow/user/fake-login?personalNumber=…: a personal number never reaches a log line (docs/using-the-demo.md "Homeowner sign-in").
+// GET /api/flow/user/fake-login?personalNumber=…: a personal number never reaches a log line (docs/using-the-demo.md
+// "Homeowner sign-in").
 const PERSONAL_NUMBER_PARAM = /([?&]personalNumber=)[^&]*/gi;
 
 /** A request URL as logs may carry it. */

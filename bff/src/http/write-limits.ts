@@ -1,5 +1,5 @@
-// Rate limits on what an anonymous browser can write (docs/security.md "Hardening and security"): every answer write can make
-// a visitor profile and every upload a validation item, so both are limited per IP, and uploads per owner too.
+// Rate limits on what an anonymous browser can write (docs/security.md "Hardening and security"): every answer write
+// can make a visitor profile and every upload a validation item, so both are limited per IP, and uploads per owner too.
 // Counted in the database like every other limit (http/rate-limit-store.ts), so all instances share one count.
 import type { Request, RequestHandler, Response } from 'express';
 import { ipKeyGenerator, rateLimit } from 'express-rate-limit';

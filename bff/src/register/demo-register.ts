@@ -351,7 +351,9 @@ function numFloors(rng: Rng, type: BuildingType, year: number): number {
 
 const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
 
-/** Heated floor area Atemp in m² (our estimate; a Swedish villa is typically 120-180 m² Atemp incl. a heated basement). */
+/**
+ * Heated floor area Atemp in m² (our estimate; a Swedish villa is typically 120-180 m² Atemp incl. a heated basement).
+ */
 function atemp(rng: Rng, type: BuildingType, year: number, floors: number): number {
   const eraFactor = year <= 1930 ? 0.95 : year <= 1960 ? 0.9 : year <= 2000 ? 1 : 1.08;
   switch (type) {

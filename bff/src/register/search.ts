@@ -1,8 +1,8 @@
 /**
  * Pure matching helpers for the address search (GET /api/flow/property-search/geoengine-property?street=&postal_code=).
  * The database query comes later: store `normalizeStreet(street)` beside each row (an indexed key column) and look up
- * `street_key = normalizeStreet(input) AND postal_code = normalizePostalCode(input)`, or `street_key LIKE prefix || '%'`
- * for suggestions. The functions below do the same over candidate rows in memory.
+ * `street_key = normalizeStreet(input) AND postal_code = normalizePostalCode(input)`, or
+ * `street_key LIKE prefix || '%'` for suggestions. The functions below do the same over candidate rows in memory.
  */
 
 export interface AddressLike {

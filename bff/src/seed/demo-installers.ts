@@ -3,10 +3,15 @@ import type { Db } from '../db/client';
 import { organisations } from '../db/schema';
 import { installersOf, replaceInstallers } from '../modules/admin/organisations/repository';
 
-/** A demo installer's logo: a file in bff/data/demo-logos served by the BFF itself, so it shows without the internet. */
+/**
+ * A demo installer's logo: a file in bff/data/demo-logos served by the BFF itself, so it shows without the internet.
+ */
 export const demoLogo = (identifier: string) => `/demo-logos/${identifier}.svg`;
 
-/** Installers the demo organisations offer (demo data: made-up firms on the reserved .example domain, logos served by us). */
+/**
+ * Installers the demo organisations offer (demo data: made-up firms on the reserved .example domain, logos served by
+ * us).
+ */
 export const DEMO_INSTALLERS: Record<string, { name: string; identifier: string; logo: string; url: string }[]> = {
   'demo-energi': [
     {

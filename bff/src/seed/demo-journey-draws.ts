@@ -41,7 +41,9 @@ export function journeyTime(rng: Rng, now: number): Date {
   }
 }
 
-/** What the homeowner answers: mostly the register's facts confirmed, some corrected, some extras the register lacks. */
+/**
+ * What the homeowner answers: mostly the register's facts confirmed, some corrected, some extras the register lacks.
+ */
 export function journeyAnswers(rng: Rng, property: PropertyRow, year: number): Record<string, unknown> {
   const answers: Record<string, unknown> = { ...registerAnswers(property) };
   if (typeof answers.atemp === 'number' && rng() < 0.12)

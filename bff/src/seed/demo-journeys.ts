@@ -1,6 +1,6 @@
 // Demo homeowner journeys (README of this folder): ~1,500 homes that went through the flow of the demo brands over the
-// last 12 months, so the console's analytics have something to show. Each is made as the flow makes one: answers checked
-// against the brand's question set, the building computed by the engine, its facts written by the API's code
+// last 12 months, so the console's analytics have something to show. Each is made as the flow makes one: answers
+// checked against the brand's question set, the building computed by the engine, its facts written by the API's code
 // (analytics/insights.ts, many homes per statement); the analytics triggers fill the summary from those rows. Nothing
 // is written to the analytics tables directly.
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';

@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 
-/** The demo journeys and demo homeowners in the database (the seed skips when there are; a production start refuses). */
+/**
+ * The demo journeys and demo homeowners in the database (the seed skips when there are; a production start refuses).
+ */
 export async function demoDataLeft(db: Db): Promise<{ journeys: number; homeowners: number }> {
   const result = await db.execute<{ journeys: number; homeowners: number }>(
     sql`select (select count(*) from building_profiles where demo)::int as journeys, (select count(*) from homeowners where demo)::int as homeowners`,
@@ -67,7 +69,8 @@ export async function removeDemoJourneys(db: Db): Promise<DemoJourneysRemoved> {
     const homeowners = await count(
       sql`with gone as (delete from homeowners where demo returning 1) select count(*)::int as n from gone`,
     );
-    // Summary rows of the demo's organisations that are zero now go, so their periods start as if there had been no demo.
+    // Summary rows of the demo's organisations that are zero now go, so their periods start as if there had been no
+    // demo.
     await tx.execute(
       sql`delete from analytics_daily where n = 0 and total = 0 and organisation_id in (select organisation_id from demo_organisations)`,
     );

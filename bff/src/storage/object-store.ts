@@ -10,7 +10,8 @@ export interface ObjectInfo {
 
 /**
  * Where releases, brand configs and EPC documents live: a local folder (the embedded default) or an S3-compatible
- * bucket (docs/operations.md "Configuration"). Keys are `/`-separated relative paths; a write is whole or not seen at all.
+ * bucket (docs/operations.md "Configuration"). Keys are `/`-separated relative paths; a write is whole or not seen at
+ * all.
  */
 export interface ObjectStore {
   /** Where the objects are, for messages (`folder /…` or `s3://bucket/prefix`). */

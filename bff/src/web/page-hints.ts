@@ -42,7 +42,8 @@ const AFTER_FIRST_PAINT = `<template id="${AFTER_FIRST_PAINT_ID}">`;
 /**
  * The hints inserted at the end of the page's <head> (the page as it is without one). On a page with a static first
  * paint, the texts, manifest and styles wait in its after-first-paint template (asked for once the page is painted,
- * with main.js: shared/build/paint-first-script.cjs); only scripts, which run after that paint anyway, are fetched at once.
+ * with main.js: shared/build/paint-first-script.cjs); only scripts, which run after that paint anyway, are fetched at
+ * once.
  */
 export function withPreloads(html: string, hints: PreloadHint[]): string {
   const inHead = (page: string, tags: PreloadHint[]) => insertAt(page, page.indexOf('</head>'), preloadTags(tags));

@@ -20,7 +20,8 @@ function setCacheHeaders(res: Response, file: string): void {
 
 /**
  * Whether a request asks for a source map. Checked on the decoded path, as express.static decodes it (`.js%2Emap`),
- * and case-blind: the maps stay on disk for decoding stack traces, and are never served (docs/security.md "Hardening and security").
+ * and case-blind: the maps stay on disk for decoding stack traces, and are never served (docs/security.md "Hardening
+ * and security").
  */
 export function isSourceMapRequest(requestPath: string): boolean {
   let decoded: string;

@@ -7,7 +7,9 @@ import { AdminRoutes } from '../app/admin-routes';
 
 export const texts = remoteTexts('admin', adminEn, adminSv);
 
-/** The admin remote as the shell mounts it (console/admin/*), beside stand-ins for the console and the rest, at `path`. */
+/**
+ * The admin remote as the shell mounts it (console/admin/*), beside stand-ins for the console and the rest, at `path`.
+ */
 export function renderAdmin(path: string, { lng = 'en' }: { lng?: 'en' | 'sv' } = {}) {
   return renderRemote(
     path,

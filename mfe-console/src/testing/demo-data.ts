@@ -1,6 +1,7 @@
 import type { OrganisationDetails, Session, SessionOrganisation } from '@home-energy/shared';
 
-// The seeded demo accounts and organisations (password energy-demo-2026), as the session and details endpoint show them.
+// The seeded demo accounts and organisations (password energy-demo-2026), as the session and details endpoint show
+// them.
 const energi: SessionOrganisation = { slug: 'demo-energi', name: 'Demo Energi', role: 'admin' };
 const bank: SessionOrganisation = { slug: 'demo-bank', name: 'Demo Bank', role: 'admin' };
 const installer: SessionOrganisation = { slug: 'demo-installer', name: 'Demo Installer', role: 'staff' };

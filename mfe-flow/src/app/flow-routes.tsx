@@ -30,7 +30,10 @@ function Fallback() {
   return pathname.includes('add-property') ? <AddPropertyPage /> : <NotFoundPage />;
 }
 
-/** The consumer flow's routes, as the shell mounts them at the root: address search, questions, add-property, contact, /sign. */
+/**
+ * The consumer flow's routes, as the shell mounts them at the root: address search, questions, add-property, contact,
+ * /sign.
+ */
 export function FlowRoutes() {
   return (
     <Routes>

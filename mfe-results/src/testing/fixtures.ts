@@ -40,7 +40,10 @@ export const issuedLabel = (energyClass: IssuedEpcLabel['energy_class']): Issued
   source: 'register',
 });
 
-/** 100 000 kr saving 10 000 kr and 5 000 kWh a year for 30 years; payback figures as the engine computes them (bff/src/energy/README.md "Ranking"). */
+/**
+ * 100 000 kr saving 10 000 kr and 5 000 kWh a year for 30 years; payback figures as the engine computes them
+ * (bff/src/energy/README.md "Ranking").
+ */
 export function activity(
   name: Activity['name'],
   changes: Partial<Omit<Activity, 'savings'>> & { kwh?: number; kr?: number } = {},

@@ -1,7 +1,8 @@
 /**
  * The shell's boot (shell/src/boot/boot.ts) evaluates some of the shared package's modules by subpath, each group in
- * its own task, before the package's entry, so that the entry only looks them up. That only helps if each subpath is a module the entry itself imports: the same file, hence the
- * same webpack module (one instance). A subpath that resolved elsewhere would build its schemas twice.
+ * its own task, before the package's entry, so that the entry only looks them up. That only helps if each subpath is a
+ * module the entry itself imports: the same file, hence the same webpack module (one instance). A subpath that resolved
+ * elsewhere would build its schemas twice.
  */
 import fs from 'node:fs';
 import path from 'node:path';

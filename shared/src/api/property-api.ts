@@ -99,7 +99,9 @@ export const propertyApi = baseApi.injectEndpoints({
       query: (body) => ({ url: '/flow/interaction', method: 'POST', body }),
       extraOptions: { skipSignRedirect: true },
     }),
-    /** A text by name; what arrives is checked against the text schema and a mismatch is an error (docs/product.md §5). */
+    /**
+     * A text by name; what arrives is checked against the text schema and a mismatch is an error (docs/product.md §5).
+     */
     getText: build.query<Text, { name: string; lng: 'en' | 'sv' }>({
       query: ({ name, lng }) => `/flow/texts/${encodeURIComponent(name)}?lng=${lng}`,
       transformResponse: (raw: unknown) => textSchema.parse(raw),

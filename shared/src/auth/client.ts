@@ -105,7 +105,9 @@ export async function fetchData<T>(path: string, { body }: { body?: unknown } = 
   }
 }
 
-/** The cross-tab channel (`client/_utils.ts` `BroadcastChannel()`), on localStorage because Safari lacked the real one. */
+/**
+ * The cross-tab channel (`client/_utils.ts` `BroadcastChannel()`), on localStorage because Safari lacked the real one.
+ */
 export const broadcast = {
   /** Tell other tabs. Storage errors (quota, privacy mode) are swallowed. */
   post(message: Omit<BroadcastMessage, 'timestamp'>): void {

@@ -1,6 +1,6 @@
-// Impersonation (docs/product.md §2, §6): a super admin works in an organisation's console. The BFF keeps it in the session
-// (POST/DELETE /api/admin/impersonation) and shows it as `session.user.impersonating`; after each change this tab's
-// session is re-read and the other tabs are told, like signIn/signOut do.
+// Impersonation (docs/product.md §2, §6): a super admin works in an organisation's console. The BFF keeps it in the
+// session (POST/DELETE /api/admin/impersonation) and shows it as `session.user.impersonating`; after each change this
+// tab's session is re-read and the other tabs are told, like signIn/signOut do.
 import { refreshSession } from './client';
 
 export class ImpersonationError extends Error {

@@ -7,7 +7,9 @@ export type { Session, SessionUser };
 
 export type SessionStatus = 'loading' | 'authenticated' | 'unauthenticated';
 
-/** Provider types NextAuth v4 knows about; only `credentials` and `email` can return to the caller without a redirect. */
+/**
+ * Provider types NextAuth v4 knows about; only `credentials` and `email` can return to the caller without a redirect.
+ */
 export type ProviderType = 'oauth' | 'email' | 'credentials';
 
 /** One entry of GET `/providers`. */

@@ -131,7 +131,10 @@ export function menuItem(id: string): MenuItem {
   return item;
 }
 
-/** Menu placement: super admins get their own account group, plus the organisation admin's items marked for impersonation. */
+/**
+ * Menu placement: super admins get their own account group, plus the organisation admin's items marked for
+ * impersonation.
+ */
 function isPlacedInMenu(item: MenuItem, context: MenuContext): boolean {
   if (!item.rule.notSuperAdmin || !context.user?.superAdmin) return true;
   const impersonatingThis = !!context.impersonating && context.impersonating === context.organisation?.slug;

@@ -1,4 +1,5 @@
-// The money of one recommended measure under cash, a private loan or a mortgage (docs/architecture.md §10, docs/product.md §9).
+// The money of one recommended measure under cash, a private loan or a mortgage (docs/architecture.md §10,
+// docs/product.md §9).
 //   C = investment cost, n = loan term (years), r = interest rate % per year, Y = yearly energy cost savings (kr).
 //   Yearly amortization A = C / n. Interest in year k (k = 0..n-1) = (C − k·A)·r/100; interest cost I = Σ.
 //   Interest after deduction = I·0.7. Repayment without interest = C / Y; with interest = (C + I·0.7) / Y.
@@ -43,7 +44,10 @@ export function investmentCostRange(investmentCost: number, investmentCostSpan =
   };
 }
 
-/** Interest paid in each year k = 0..n-1 of a straight (equal amortization) loan of `amount` over `term` years at `rate` %. */
+/**
+ * Interest paid in each year k = 0..n-1 of a straight (equal amortization) loan of `amount` over `term` years at
+ * `rate` %.
+ */
 export function interestPerYear(amount: number, term: number, rate: number): number[] {
   const n = Math.max(0, Math.round(term));
   if (n === 0 || amount <= 0 || rate <= 0) return Array.from({ length: n }, () => 0);
@@ -71,7 +75,10 @@ export function repaymentPeriod(amount: number, yearlySavings: number): number |
   return Math.max(0, amount) / yearlySavings;
 }
 
-/** docs/product.md §9: mortgage discount (kr per year) = interest discount (percentage points) × mortgage amount / 100, the amount capped at 10 000 000. */
+/**
+ * docs/product.md §9: mortgage discount (kr per year) = interest discount (percentage points) × mortgage amount / 100,
+ * the amount capped at 10 000 000.
+ */
 export function mortgageDiscount(interestDiscount: number, mortgageAmount: number): number {
   const amount = Math.min(MORTGAGE_MAX, Math.max(0, mortgageAmount));
   return (Math.max(0, interestDiscount) * amount) / 100;
@@ -117,7 +124,10 @@ export interface Financing {
   savingsSeries: number[];
   /** Remaining loan per year 0..n. */
   repaymentSeries: number[];
-  /** The mortgage after the measure (existing home loan, plus the extension when the measure is on the mortgage), ≤ 10 000 000. */
+  /**
+   * The mortgage after the measure (existing home loan, plus the extension when the measure is on the mortgage), ≤ 10
+   * 000 000.
+   */
   mortgageAmount: number;
 }
 

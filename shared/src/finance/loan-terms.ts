@@ -1,5 +1,6 @@
-// Loan types, their default terms and rates, and the limits of the financing sliders (docs/product.md §4, §9; docs/architecture.md §10).
-// Pure data and small functions: the results dashboard and the BFF (lender discounts) use the same numbers.
+// Loan types, their default terms and rates, and the limits of the financing sliders (docs/product.md §4, §9;
+// docs/architecture.md §10). Pure data and small functions: the results dashboard and the BFF (lender discounts) use
+// the same numbers.
 import type { FinancialProvider } from '../schemas/brand';
 
 /** docs/product.md §4: Private, Mortgage or Cash; default Cash. */
@@ -54,7 +55,10 @@ export const LOAN_TERM_LIMITS: Readonly<Record<Exclude<LoanType, 'Cash'>, Number
   Mortgage: { min: 1, max: 50 },
 };
 
-/** What the money rules read of a brand's financial provider (brand config `financial_providers`): its private loan rates. */
+/**
+ * What the money rules read of a brand's financial provider (brand config `financial_providers`): its private loan
+ * rates.
+ */
 export type LoanProvider = Pick<FinancialProvider, 'private_loan'>;
 
 /** docs/product.md §3 loan settings. The active interest rate follows the loan type (docs/product.md §4). */
@@ -111,7 +115,9 @@ export function activeInterestRate(
   }
 }
 
-/** The private loan interest slider: 0–5 without a provider; the provider's rates; 0–9 for a provider that gives none. */
+/**
+ * The private loan interest slider: 0–5 without a provider; the provider's rates; 0–9 for a provider that gives none.
+ */
 export function privateLoanInterestLimits(provider?: LoanProvider | null): NumberRange {
   if (!provider) return { ...PRIVATE_LOAN_INTEREST_LIMITS };
   if (!provider.private_loan) return { ...PROVIDER_PRIVATE_LOAN_INTEREST_LIMITS };
@@ -125,8 +131,8 @@ export function homeLoanMax(homeValuation: number, investmentCost: number): numb
 }
 
 /**
- * The most that may be borrowed for a measure (docs/product.md §9): the extension loan maximum, and for a mortgage also the room
- * under 85 % of the valuation and under the mortgage maximum after the existing home loan. null for cash.
+ * The most that may be borrowed for a measure (docs/product.md §9): the extension loan maximum, and for a mortgage also
+ * the room under 85 % of the valuation and under the mortgage maximum after the existing home loan. null for cash.
  */
 export function loanLimit(settings: Pick<LoanSettings, 'loanType' | 'homeValuation' | 'homeLoan'>): number | null {
   if (settings.loanType === 'Cash') return null;
@@ -153,7 +159,10 @@ export interface LoanSliderLimits {
   loanTerm: SliderLimits | null;
 }
 
-/** The limits of every financing slider for one measure (its investment cost decides the home loan and extension loan maxima). */
+/**
+ * The limits of every financing slider for one measure (its investment cost decides the home loan and extension loan
+ * maxima).
+ */
 export function loanSliderLimits(input: {
   loanType: LoanType;
   investmentCost: number;

@@ -1,4 +1,5 @@
-// Numbers as the product shows them (docs/product.md §9): spaces as thousands separators, rounded to at most 2 decimals.
+// Numbers as the product shows them (docs/product.md §9): spaces as thousands separators, rounded to at most 2
+// decimals.
 import { roundToDecimals } from '../finance/rounding';
 
 export interface NumberFormatOptions {

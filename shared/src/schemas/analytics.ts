@@ -1,6 +1,6 @@
-// The console's analytics contract (docs/product.md §2 console: properties, activities, users, transition, portfolio): the period
-// filter every analytics call takes, the buckets it counts in, and the answers. The BFF answers from pre-aggregated
-// tables (bff/src/modules/analytics/README.md); the console draws charts and tables from these shapes.
+// The console's analytics contract (docs/product.md §2 console: properties, activities, users, transition, portfolio):
+// the period filter every analytics call takes, the buckets it counts in, and the answers. The BFF answers from
+// pre-aggregated tables (bff/src/modules/analytics/README.md); the console draws charts and tables from these shapes.
 import { z } from 'zod';
 import { calendarDaySchema, dateRangeCheck } from './dates';
 

@@ -1,4 +1,5 @@
-// Brand config (docs/product.md §3): theme colours and financial providers of one brand, stored as brand/{brand}/config.json.
+// Brand config (docs/product.md §3): theme colours and financial providers of one brand, stored as
+// brand/{brand}/config.json.
 import { z } from 'zod';
 import { accentContrastIssues } from './brand-colours';
 import { httpUrlSchema, isHttpsUrl, isSitePath } from './url';
@@ -10,7 +11,10 @@ const colour = z
 
 export const BRAND_COLOUR_KEYS = ['text', 'muted', 'background', 'surface', 'border', 'danger'] as const;
 
-/** A lender offered in the results' financing: its private-loan slider limits override the defaults (docs/product.md §9). */
+/**
+ * A lender offered in the results' financing: its private-loan slider limits override the defaults (docs/product.md
+ * §9).
+ */
 export const financialProviderSchema = z
   .object({
     id: z

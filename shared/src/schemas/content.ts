@@ -1,5 +1,5 @@
-// The knowledge base (docs/product.md §3 content item): messages super admins write in the console and the flow shows by key or
-// by activity, in the reader's language, between their first and last day, to the brands they are meant for.
+// The knowledge base (docs/product.md §3 content item): messages super admins write in the console and the flow shows
+// by key or by activity, in the reader's language, between their first and last day, to the brands they are meant for.
 // Limits from the spec: slug, type, title and key 1–100, content 1–2000.
 import { z } from 'zod';
 import { calendarDaySchema } from './dates';

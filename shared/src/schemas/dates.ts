@@ -1,6 +1,7 @@
 // Every date the API takes (query filters, periods, dates in bodies) goes through these schemas: a real calendar day
 // within sane bounds, and a range check that caps the span after resolving a missing end. A day outside PostgreSQL's
-// range or a span of millennia would otherwise reach the database or a per-day loop (README.md, "Hardening and security").
+// range or a span of millennia would otherwise reach the database or a per-day loop (README.md, "Hardening and
+// security").
 import { z } from 'zod';
 
 export const DAY_MS = 86_400_000;
@@ -88,7 +89,9 @@ export const instantSchema = z.iso
       ctx.addIssue({ code: 'custom', message: `no later than ${latestDay(now)}` });
   });
 
-/** A period bound that is either a whole day or an exact ISO time (the audit page sends the user's local days as times). */
+/**
+ * A period bound that is either a whole day or an exact ISO time (the audit page sends the user's local days as times).
+ */
 export const dayOrInstantSchema = z.string({ message: DAY_OR_INSTANT_MESSAGE }).superRefine((value, ctx) => {
   const result = (DAY_SHAPE.test(value) ? calendarDaySchema : instantSchema).safeParse(value);
   if (!result.success)

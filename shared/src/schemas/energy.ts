@@ -97,7 +97,9 @@ export const ACTION_GROUPS = [
 ] as const;
 export type ActionGroup = (typeof ACTION_GROUPS)[number];
 
-/** Measures of one choice replace one another: a list of next steps shows the best of each (engine README "Ranking"). */
+/**
+ * Measures of one choice replace one another: a list of next steps shows the best of each (engine README "Ranking").
+ */
 export const MEASURE_CHOICES = ['heat_pump', 'solar', 'windows'] as const;
 export type MeasureChoice = (typeof MEASURE_CHOICES)[number];
 
@@ -107,7 +109,10 @@ export type MessageLevel = (typeof MESSAGE_LEVELS)[number];
 export const COMPLETION_STATUSES = ['completed', 'upgrade_available', 'not_completed'] as const;
 export type CompletionStatus = (typeof COMPLETION_STATUSES)[number];
 
-/** A note on a recommendation: a stable code (`id`) and its parameters (`values`); clients render their own text (no text is sent). */
+/**
+ * A note on a recommendation: a stable code (`id`) and its parameters (`values`); clients render their own text (no
+ * text is sent).
+ */
 export interface ActivityMessage {
   id: string;
   level: MessageLevel;
@@ -154,7 +159,10 @@ export interface Activity {
   available: boolean;
   completion_status: CompletionStatus;
   completed_at: string | null;
-  /** Net yearly change: energy_diff_import + energy_diff_export (bought and sold added up; show kwh_saved_bought instead). */
+  /**
+   * Net yearly change: energy_diff_import + energy_diff_export (bought and sold added up; show kwh_saved_bought
+   * instead).
+   */
   energy_diff: number;
   /** Less energy bought per year, all carriers. */
   energy_diff_import: number;
@@ -166,17 +174,26 @@ export interface Activity {
   investment_cost: number;
   investment_cost_span: number;
   life_span: number;
-  /** energySavings = kwh_saved_bought (exported power is never counted as kWh saved); energyCostSavings = kr/yr, exports at the export price. */
+  /**
+   * energySavings = kwh_saved_bought (exported power is never counted as kWh saved); energyCostSavings = kr/yr, exports
+   * at the export price.
+   */
   savings: { energySavings: number; energyCostSavings: number };
   /** Less energy bought per year (kWh, all carriers; = energy_diff_import): the "kWh saved" people see. */
   kwh_saved_bought: number;
-  /** More electricity sold (exported) per year, kWh (= energy_diff_export; negative when less is exported, e.g. a battery). */
+  /**
+   * More electricity sold (exported) per year, kWh (= energy_diff_export; negative when less is exported, e.g. a
+   * battery).
+   */
   kwh_sold: number;
   /** Years until the yearly kronor saved pay back the gross investment in cash; null when nothing is saved. */
   payback_years: number | null;
   /** The cash payback is within the life span (false when nothing is saved). */
   pays_back: boolean;
-  /** Money left over the life span, kr: energyCostSavings × life_span − investment_cost (the one definition; engine README). */
+  /**
+   * Money left over the life span, kr: energyCostSavings × life_span − investment_cost (the one definition; engine
+   * README).
+   */
   lifetime_value: number;
   /** An installer does the work (offer "Contact installers"); false for behaviour and do-it-yourself measures. */
   needs_installer: boolean;
@@ -201,7 +218,10 @@ const perCarrierSchema = z
   })
   .strict();
 
-/** The checkable form of `Activity` (one recommendation of GET …/building/primary/recommendations); kept equal to it below. */
+/**
+ * The checkable form of `Activity` (one recommendation of GET …/building/primary/recommendations); kept equal to it
+ * below.
+ */
 export const activitySchema = z
   .object({
     name: activityTypeSchema,
@@ -251,11 +271,16 @@ type Assert<T extends true> = T;
 /** Compile-time check: the schema and the `Activity` interface describe the same shape. */
 export type ActivitySchemaMatchesActivity = Assert<Same<z.infer<typeof activitySchema>, Activity>>;
 
-/** Where an input of an explanation came from: the homeowner's answer, the property register, or our assumed default. */
+/**
+ * Where an input of an explanation came from: the homeowner's answer, the property register, or our assumed default.
+ */
 export const INPUT_STATUSES = ['answered', 'register', 'assumed'] as const;
 export type InputStatus = (typeof INPUT_STATUSES)[number];
 
-/** One answer the calculation read; `question_key` is the flow's question to change it. null value: typical of the era / BEN. */
+/**
+ * One answer the calculation read; `question_key` is the flow's question to change it. null value: typical of the era /
+ * BEN.
+ */
 export interface ExplanationInput {
   key: string;
   question_key: string;
@@ -269,7 +294,9 @@ export interface ExplanationStep {
   values: Record<string, number | string>;
 }
 
-/** One constant of the engine's table (bff/src/energy/constants.ts) as used: id, value, unit, source, our estimate note. */
+/**
+ * One constant of the engine's table (bff/src/energy/constants.ts) as used: id, value, unit, source, our estimate note.
+ */
 export interface ExplanationConstant {
   id: string;
   value: unknown;

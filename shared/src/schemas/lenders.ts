@@ -1,5 +1,5 @@
-// Green mortgage discounts (docs/product.md §7: POST /api/flow/{lender}/discounts, two bank lenders): the lenders, the request
-// the results dashboard sends and the answer the BFF gives. The lenders and their numbers are demo data.
+// Green mortgage discounts (docs/product.md §7: POST /api/flow/{lender}/discounts, two bank lenders): the lenders, the
+// request the results dashboard sends and the answer the BFF gives. The lenders and their numbers are demo data.
 import { z } from 'zod';
 import { energyClassSchema, type EnergyClass } from './energy';
 import { MORTGAGE_MAX } from '../finance/loan-terms';

@@ -11,7 +11,10 @@ import {
   type Subsidy,
 } from './energy';
 
-/** The loan the plan is financed with; what is left out takes the loan type's defaults (shared/src/finance/loan-terms.ts). */
+/**
+ * The loan the plan is financed with; what is left out takes the loan type's defaults
+ * (shared/src/finance/loan-terms.ts).
+ */
 export const planLoanSchema = z
   .object({
     type: z.enum(LOAN_TYPES),
@@ -37,7 +40,9 @@ export const planRequestSchema = z
   .strict();
 export type PlanRequest = z.infer<typeof planRequestSchema>;
 
-/** The engine's answer for one plan: everything the plan's measures do together (not the sum of the measures' cards). */
+/**
+ * The engine's answer for one plan: everything the plan's measures do together (not the sum of the measures' cards).
+ */
 export interface PlanResult {
   /** In the engine's registry order. */
   measures: ActivityType[];

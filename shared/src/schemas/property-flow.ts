@@ -1,5 +1,6 @@
-// Payloads of the property flow (docs/product.md §3, §5, §7): answers, question definitions, rates, consumption, EPC documents,
-// interactions, texts, and the building/information/recommendations answers. Limits from the spec live here only.
+// Payloads of the property flow (docs/product.md §3, §5, §7): answers, question definitions, rates, consumption, EPC
+// documents, interactions, texts, and the building/information/recommendations answers. Limits from the spec live here
+// only.
 import { z } from 'zod';
 import { calendarDaySchema } from './dates';
 import {
@@ -76,7 +77,10 @@ export const questionDataSchema = z.discriminatedUnion('type', [
 ]);
 export type QuestionData = z.infer<typeof questionDataSchema>;
 
-/** Spec §3 question definition (header up to 1023, key, data), plus order, whether it is asked, and sv/en texts. Strict: the console sends back what it read. */
+/**
+ * Spec §3 question definition (header up to 1023, key, data), plus order, whether it is asked, and sv/en texts. Strict:
+ * the console sends back what it read.
+ */
 export const questionDefinitionSchema = z
   .object({
     key: answerKeySchema,
@@ -139,9 +143,14 @@ export const consumptionSchema = z
     household_electricity_included: z.boolean().default(true),
     /** Heating degree days of that year, when known; otherwise the year counts as a normal year. */
     degree_days: z.number().min(500).max(9000).optional(),
-    /** Household electricity of that year (kWh) when metered or known; otherwise BEN's normal value (30 kWh/m² Atemp). */
+    /**
+     * Household electricity of that year (kWh) when metered or known; otherwise BEN's normal value (30 kWh/m² Atemp).
+     */
     household_electricity: nonNegative.max(10_000_000).optional(),
-    /** Energy bought for tap water that year (kWh) when metered apart, on the carrier that heats it; otherwise BEN's normal value. */
+    /**
+     * Energy bought for tap water that year (kWh) when metered apart, on the carrier that heats it; otherwise BEN's
+     * normal value.
+     */
     tap_water: nonNegative.max(10_000_000).optional(),
   })
   .strict()
@@ -206,7 +215,10 @@ export type Text = z.infer<typeof textSchema>;
 export const textNameSchema = z.string().regex(/^[a-z0-9][a-z0-9-]{0,99}$/, 'lower-case letters, digits and dashes');
 
 /** A problem that stopped (part of) a building calculation: the client logs it (docs/product.md §7). */
-/** GET …/building/primary/label/explanation and …/recommendations/{type}/explanation; explanation null when `errors` stopped the calculation. */
+/**
+ * GET …/building/primary/label/explanation and …/recommendations/{type}/explanation; explanation null when `errors`
+ * stopped the calculation.
+ */
 export interface ExplanationResponse {
   explanation: Explanation | null;
   errors: BuildingError[];
@@ -214,7 +226,10 @@ export interface ExplanationResponse {
 
 export interface BuildingError {
   code: 'missing_answers' | 'unknown_location' | 'invalid_answers';
-  /** English, for staff and logs (the released console's property lookup shows it); homeowners see the client's text of `code` + `params`. */
+  /**
+   * English, for staff and logs (the released console's property lookup shows it); homeowners see the client's text of
+   * `code` + `params`.
+   */
   message: string;
   keys?: string[];
   /** The numbers and names the client's text of `code` fills in (e.g. `postal_code`, `reason`). */
@@ -226,7 +241,9 @@ export type InformationItem =
   | {
       type: 'energy_use';
       value: {
-        /** kWh/yr bought per carrier, and per use (space_heating, tap_water_heating, space_cooling, pv_production, ...). */
+        /**
+         * kWh/yr bought per carrier, and per use (space_heating, tap_water_heating, space_cooling, pv_production, ...).
+         */
         by_carrier: PerCarrier;
         by_use: Record<string, number>;
         exported_kwh: number;

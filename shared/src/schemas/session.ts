@@ -39,7 +39,9 @@ export const sessionSchema = z.object({
     personalNumberMasked: z.string().optional(),
     /** Staff signed in with a one-time password: the console shows only "Choose your password" until they do. */
     mustChangePassword: z.boolean().optional(),
-    /** Super admins only: the organisation whose console they are working in (docs/product.md §2 impersonation banner). */
+    /**
+     * Super admins only: the organisation whose console they are working in (docs/product.md §2 impersonation banner).
+     */
     impersonating: z.object({ slug: organisationSlugSchema, name: z.string() }).optional(),
   }),
   expires: z.string(),

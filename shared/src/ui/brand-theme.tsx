@@ -30,7 +30,9 @@ export function brandVariables(config: BrandConfig): Record<string, string> {
   return vars;
 }
 
-/** The page's brand config (the brand from `?owner=` on first arrival, else the BFF's choice); undefined while loading. */
+/**
+ * The page's brand config (the brand from `?owner=` on first arrival, else the BFF's choice); undefined while loading.
+ */
 export function useBrandConfig(): BrandConfigResponse | undefined {
   const { search } = useLocation();
   const owner = new URLSearchParams(search).get('owner')?.toLowerCase() || undefined;

@@ -14,7 +14,10 @@ function ProductMark() {
   );
 }
 
-/** The header's mark and name: the brand's (its logo, else the product mark) when a named brand is active, else the product's. */
+/**
+ * The header's mark and name: the brand's (its logo, else the product mark) when a named brand is active, else the
+ * product's.
+ */
 export function Logo({ href = '/', brand }: { href?: string; brand?: Pick<BrandConfig, 'name' | 'logo'> }) {
   const { t } = useTranslation('common');
   const name = brand?.name;

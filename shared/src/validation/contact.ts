@@ -124,8 +124,8 @@ export function validateEmail(input: string): EmailValidation {
 }
 
 /**
- * POST /api/flow/user/profile/contact. Output: `name` (optional) trimmed, `email` trimmed and lower-case, `mobile` in E.164.
- * Landlines are refused (docs/product.md §5). A failed rule gives a custom issue with the spec's message and
+ * POST /api/flow/user/profile/contact. Output: `name` (optional) trimmed, `email` trimmed and lower-case, `mobile` in
+ * E.164. Landlines are refused (docs/product.md §5). A failed rule gives a custom issue with the spec's message and
  * `params.kind` (a PhoneErrorKind); an absent or non-string field gives zod's invalid_type issue
  * with the same message (no kind). Unknown keys are refused.
  */

@@ -1,7 +1,10 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { ErrorView } from '@home-energy/shared';
 
-/** docs/product.md §2: a client render error outside any remote slot shows the full-page error view with code CLIENT_SIDE. */
+/**
+ * docs/product.md §2: a client render error outside any remote slot shows the full-page error view with code
+ * CLIENT_SIDE.
+ */
 export class AppErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
   state = { failed: false };
   static getDerivedStateFromError() {

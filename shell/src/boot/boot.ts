@@ -64,8 +64,9 @@ export async function boot(): Promise<void> {
 
   // The shared package's zod schemas are built when their modules evaluate (about half of the package's evaluation).
   // Its entry re-exports them; evaluated here first, in four tasks (zod itself first), the entry only looks them up.
-  // Same module instances: each subpath is a file the entry imports, in this build (shared/build/__tests__/boot-shared-modules.test.ts
-  // checks that). A remote that brings its own newer copy of the package would not use them: wasted work, no harm.
+  // Same module instances: each subpath is a file the entry imports, in this build
+  // (shared/build/__tests__/boot-shared-modules.test.ts checks that). A remote that brings its own newer copy of the
+  // package would not use them: wasted work, no harm.
   await yieldToMain();
   mark('boot:zod');
   // The smallest schema module: this task is zod's own evaluation.

@@ -9,7 +9,9 @@ import request from 'supertest';
 import { BFF_ROOT } from '../../paths';
 import { signInAs } from '../../../test/staff-session';
 
-/** Real BFF processes (tsx src/server.ts): sessions must outlive a restart and be shared by instances on one database. */
+/**
+ * Real BFF processes (tsx src/server.ts): sessions must outlive a restart and be shared by instances on one database.
+ */
 async function freePort(): Promise<number> {
   return new Promise((resolve) => {
     const server = net.createServer().listen(0, '127.0.0.1', () => {

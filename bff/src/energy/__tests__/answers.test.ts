@@ -15,8 +15,9 @@ describe('ANSWER_KEYS', () => {
     const keys = Object.keys(ANSWER_KEYS);
     for (const key of ['building_type', 'construction_year', 'num_floors', 'atemp', 'primary_heating_systems'])
       expect(keys).toContain(key);
-    // heat pump, attic, windows, doors, wall insulation, window film, solar panel, battery, low-flush faucet, occupants,
-    // indoor temperature, ventilation, basement, orientation, ceiling height, appliances, energy-reducing products, wallbox
+    // heat pump, attic, windows, doors, wall insulation, window film, solar panel, battery, low-flush faucet,
+    // occupants, indoor temperature, ventilation, basement, orientation, ceiling height, appliances, energy-reducing
+    // products, wallbox
     for (const theme of [
       'heat_pump',
       'attic',

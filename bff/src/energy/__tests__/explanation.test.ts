@@ -1,4 +1,5 @@
-// "How we calculated this": assumed inputs are listed, ranges hold their value, constants are the table's with a source.
+// "How we calculated this": assumed inputs are listed, ranges hold their value, constants are the table's with a
+// source.
 import fs from 'node:fs';
 import path from 'node:path';
 import { explanationSchema, type Explanation } from '@home-energy/shared/schemas/energy';

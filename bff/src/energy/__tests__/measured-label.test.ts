@@ -1,4 +1,5 @@
-// estimated_measured: BEN normalisation of metered consumption (household and tap water at BEN's normal values unless given).
+// estimated_measured: BEN normalisation of metered consumption (household and tap water at BEN's normal values unless
+// given).
 import fc from 'fast-check';
 import { buildingInputFromAnswers } from '../answers';
 import { calculatedLabel, modelEnergy, type Building } from '../building-model';

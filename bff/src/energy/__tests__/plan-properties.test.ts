@@ -42,7 +42,10 @@ const houseArb = (atemp: { min: number; max: number }) =>
       ),
     );
 
-/** The measures a plan may hold on this house: proposed singles (not packages, not `unspecified`, not the `heat_pump` alias). */
+/**
+ * The measures a plan may hold on this house: proposed singles (not packages, not `unspecified`, not the `heat_pump`
+ * alias).
+ */
 const plannable = (all: Activity[]) =>
   all.filter(
     (a) =>

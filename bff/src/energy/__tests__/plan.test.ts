@@ -1,5 +1,5 @@
-// Renovation plans (engine README "Plans"): refusals, one measure = its card, plan ≤ sum of its measures, insulation never
-// raises demand, financing by the shared money rules, and the suggestion search checked by brute force.
+// Renovation plans (engine README "Plans"): refusals, one measure = its card, plan ≤ sum of its measures, insulation
+// never raises demand, financing by the shared money rules, and the suggestion search checked by brute force.
 import { financeMeasure } from '@home-energy/shared/finance/financing';
 import { defaultLoanSettings } from '@home-energy/shared/finance/loan-terms';
 import { ENERGY_CLASSES } from '@home-energy/shared/schemas/energy';

@@ -187,7 +187,8 @@ describe('combined measures save less than the sum of their parts', () => {
       const top = all.find((a) => a.name === 'top_of_the_line')!;
       if (!top.available) continue;
       const types = topOfTheLineParts(ctx).map((m) => m.type);
-      // Each part on its own (smart steering that comes with the package's new pump: evaluated on the house with that pump).
+      // Each part on its own (smart steering that comes with the package's new pump: evaluated on the house with that
+      // pump).
       const parts = types.map((type) => {
         const alone = all.find((a) => a.name === type)!;
         if (alone.available) return alone.energy_diff;

@@ -1,6 +1,6 @@
-// Published Swedish reference cases (README "Reference cases"): each compares the engine with a published figure at a stated
-// tolerance — savings ±15 %, EP and its parts ±10 %, the class exactly unless the published EP lies within 3 % of a class
-// boundary. Houses are sized so the model's heating need equals the published one.
+// Published Swedish reference cases (README "Reference cases"): each compares the engine with a published figure at a
+// stated tolerance — savings ±15 %, EP and its parts ±10 %, the class exactly unless the published EP lies within 3 %
+// of a class boundary. Houses are sized so the model's heating need equals the published one.
 import { buildingInputFromAnswers, type Answers } from '../answers';
 import { modelEnergy, type Building } from '../building-model';
 import { recommendationsFor } from '../activities/recommendations';
@@ -23,7 +23,9 @@ function building(answers: Answers, postal: string, atemp: number): Building {
   };
 }
 
-/** The whole-m² Atemp at which the model's need (space heat, or space heat + tap water) is closest to `target` kWh/yr. */
+/**
+ * The whole-m² Atemp at which the model's need (space heat, or space heat + tap water) is closest to `target` kWh/yr.
+ */
 function sizedFor(target: number, answers: Answers, postal: string, withTapWater: boolean): Building {
   const need = (atemp: number) => {
     const n = modelEnergy(building(answers, postal, atemp), 'actual').need;
@@ -67,8 +69,8 @@ function sizedForTotal(target: number, answers: Answers, postal: string): Buildi
   return building(answers, postal, atemp);
 }
 
-// enara.se, "Exempel på energiklasser i Skåne, Göteborg, Stockholm och Luleå" (energiklasser år 2024, BBR 29), example 1:
-// 150 m² Atemp, exhaust-air heat pump, 4 people, 15 000 kWh electricity a year including household electricity.
+// enara.se, "Exempel på energiklasser i Skåne, Göteborg, Stockholm och Luleå" (energiklasser år 2024, BBR 29), example
+// 1: 150 m² Atemp, exhaust-air heat pump, 4 people, 15 000 kWh electricity a year including household electricity.
 const ENARA_EXAMPLE_1 = [
   { town: 'Skåne (Malmö)', postal: POSTAL.malmo, ep: 145, energyClass: 'E' },
   { town: 'Göteborg', postal: POSTAL_GOTEBORG, ep: 132, energyClass: 'E' },
@@ -90,8 +92,8 @@ const enaraLabel = (postal: string) =>
     ),
   ).value;
 
-// Energimyndigheten, Husguiden "Exempel på besparingar av åtgärder" (from "Potential för energieffektivisering i småhus,
-// Förstudie Besmå", June 2019): an older 1.5-storey house needing 20 000 kWh of heat and tap water a year.
+// Energimyndigheten, Husguiden "Exempel på besparingar av åtgärder" (from "Potential för energieffektivisering i
+// småhus, Förstudie Besmå", June 2019): an older 1.5-storey house needing 20 000 kWh of heat and tap water a year.
 const HUSGUIDEN_ANSWERS: Answers = {
   construction_year: 1950,
   primary_heating_systems: ['electric_direct'],
@@ -126,7 +128,8 @@ const byggahusGroundSource = () =>
     POSTAL.stockholm,
   );
 
-// swedensol.se, "Lönsamhet / Återbetalningstid": 5 kW facing south in Stockholm = 975 × 1.12 × 5 × 0.9 = 4 914 kWh a year.
+// swedensol.se, "Lönsamhet / Återbetalningstid": 5 kW facing south in Stockholm = 975 × 1.12 × 5 × 0.9 = 4 914 kWh a
+// year.
 const swedensolPv = () =>
   modelEnergy(
     building({ construction_year: 1990, solar_panels_wp: 5000, roof_orientation: 'south' }, POSTAL.stockholm, 150),
@@ -176,8 +179,8 @@ describe('ground-source heat pump: Energimyndigheten field test of 20 ground-sou
 });
 
 describe('measured label: Boverket, BEN worked example (older småhus, ground-source heat pump, 160 m²) (EP parts ±10 %)', () => {
-  // Published: 16 350 kWh electricity, household unknown → BEN 30 kWh/m² = 4 800, property 880, tap water 1 386 → heating 9 284;
-  // tap water normalised to 20 × 160 / 2.5 = 1 280 kWh.
+  // Published: 16 350 kWh electricity, household unknown → BEN 30 kWh/m² = 4 800, property 880, tap water 1 386 →
+  // heating 9 284; tap water normalised to 20 × 160 / 2.5 = 1 280 kWh.
   const b = building(
     { construction_year: 1965, primary_heating_systems: ['heat_pump_geothermal'] },
     POSTAL.stockholm,
@@ -235,7 +238,8 @@ describe('solar PV: swedensol.se yield example (production ±15 %)', () => {
   });
 });
 
-// Prints the README table's "ours" column: REFERENCE_TABLE=1 node … jest.js bff/src/energy/__tests__/reference-cases.test.ts
+// Prints the README table's "ours" column: REFERENCE_TABLE=1 node … jest.js
+// bff/src/energy/__tests__/reference-cases.test.ts
 if (process.env.REFERENCE_TABLE) {
   it('prints the reference table', () => {
     const rows: string[] = [];

@@ -164,7 +164,9 @@ export function computePlan(building: Building, types: readonly ActivityType[], 
   };
 }
 
-/** Classes better than `current`, best (A) first; every class when the house has none yet is not a case (Atemp ≤ 50). */
+/**
+ * Classes better than `current`, best (A) first; every class when the house has none yet is not a case (Atemp ≤ 50).
+ */
 function betterClasses(current: EnergyClass): EnergyClass[] {
   return ENERGY_CLASSES.slice(0, ENERGY_CLASSES.indexOf(current));
 }

@@ -1,4 +1,5 @@
-// How one recommendation is judged and where it goes in the list (engine README "Ranking"): one definition for API and clients.
+// How one recommendation is judged and where it goes in the list (engine README "Ranking"): one definition for API and
+// clients.
 import type { Activity } from './types';
 
 export interface Worth {
@@ -7,7 +8,10 @@ export interface Worth {
   lifetime_value: number;
 }
 
-/** Cash payback = investment / yearly kr; it pays back when that is within the life span; lifetime value = yearly kr × life span − investment. */
+/**
+ * Cash payback = investment / yearly kr; it pays back when that is within the life span; lifetime value = yearly kr ×
+ * life span − investment.
+ */
 export function worthOf(investment: number, yearlyKr: number, lifeSpan: number): Worth {
   const saves = yearlyKr > 0;
   return {
@@ -17,7 +21,10 @@ export function worthOf(investment: number, yearlyKr: number, lifeSpan: number):
   };
 }
 
-/** Yearly kronor saved, highest first; then less bought energy; then the type name (code-unit order, not the locale's), so the order never varies. */
+/**
+ * Yearly kronor saved, highest first; then less bought energy; then the type name (code-unit order, not the locale's),
+ * so the order never varies.
+ */
 export function byYearlySavings(a: Activity, b: Activity): number {
   return (
     b.savings.energyCostSavings - a.savings.energyCostSavings ||

@@ -1,4 +1,5 @@
-// recommendationsFor(building): every activity type evaluated for one property (available or not, with reasons), best yearly saving first.
+// recommendationsFor(building): every activity type evaluated for one property (available or not, with reasons), best
+// yearly saving first.
 import type { Building } from '../building-model';
 import { defaultPrices, type Prices } from '../prices';
 import { MEASURES } from './registry';

@@ -142,7 +142,8 @@ export function evaluate(measure: Measure, ctx: MeasureContext): Activity {
     investment_cost: investment,
     investment_cost_span: round(span),
     life_span: lifeSpan,
-    // Exported power is sold, not saved: the kWh shown are bought energy only; the kronor price exports at the export price.
+    // Exported power is sold, not saved: the kWh shown are bought energy only; the kronor price exports at the export
+    // price.
     savings: { energySavings: bought, energyCostSavings: yearlyKr },
     kwh_saved_bought: bought,
     kwh_sold: round(diff.energy_diff_export),

@@ -12,7 +12,8 @@ import type { Building, EnergyBalance } from '../building-model';
 import type { Prices } from '../prices';
 import type { ModelRuns } from './model-runs';
 
-// The docs/product.md §3 words and the Activity shape come from the one shared schema; the Measure contract is the engine's own.
+// The docs/product.md §3 words and the Activity shape come from the one shared schema; the Measure contract is the
+// engine's own.
 export {
   ACTION_GROUPS,
   ACTIVITY_TYPES,
@@ -58,9 +59,15 @@ export interface Availability {
 export interface Measure {
   type: ActivityType;
   category: ActionGroup;
-  /** An installer or craftsman does the work (the client offers "Contact installers"); false for behaviour and do-it-yourself measures. */
+  /**
+   * An installer or craftsman does the work (the client offers "Contact installers"); false for behaviour and
+   * do-it-yourself measures.
+   */
   installer: boolean;
-  /** Measures with the same choice replace one another (one heat pump, one solar set-up, new windows or a film); null: none. */
+  /**
+   * Measures with the same choice replace one another (one heat pump, one solar set-up, new windows or a film); null:
+   * none.
+   */
   choice: MeasureChoice | null;
   completion(ctx: MeasureContext): CompletionStatus;
   /** Asked only when not completed. Messages here are shown whether or not the measure is available. */

@@ -1,4 +1,5 @@
-// Envelope areas (m²) from Atemp, storeys, ceiling height, basement and building type (all plan estimates in constants).
+// Envelope areas (m²) from Atemp, storeys, ceiling height, basement and building type (all plan estimates in
+// constants).
 import type { BuildingInput } from '../answers';
 import { ENERGY_CONSTANTS } from '../constants';
 

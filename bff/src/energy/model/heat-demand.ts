@@ -41,7 +41,10 @@ export function glazingU(input: Pick<BuildingInput, 'window_type' | 'constructio
     : K.windowU.value[input.window_type];
 }
 
-/** A low-e window film helps 1- and 2-pane glazing only (U at or above the 2-pane value); better glazing has low-e already. */
+/**
+ * A low-e window film helps 1- and 2-pane glazing only (U at or above the 2-pane value); better glazing has low-e
+ * already.
+ */
 export function windowFilmApplies(input: Pick<BuildingInput, 'window_type' | 'construction_year'>): boolean {
   return glazingU(input) >= K.windowU.value.double;
 }
@@ -184,7 +187,9 @@ export function actualTapWaterNeed(input: BuildingInput, category: BuildingCateg
   return input.low_flush_faucets ? base * (1 - K.lowFlushTapWaterReduction.value) : base;
 }
 
-/** Household electricity, kWh/m² Atemp·yr: BEN 30 (the label's normal use); less with efficient appliances and products. */
+/**
+ * Household electricity, kWh/m² Atemp·yr: BEN 30 (the label's normal use); less with efficient appliances and products.
+ */
 export function householdElectricityPerM2(
   input: Pick<BuildingInput, 'appliances' | 'energy_reducing_products'>,
   mode: 'standard' | 'actual',

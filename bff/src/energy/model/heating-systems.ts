@@ -34,7 +34,10 @@ const AIR_TO_AIR = K.airToAirSpfByClimate.value;
 const AIR_TO_AIR_SLOPE =
   (AIR_TO_AIR.cold.spf - AIR_TO_AIR.warm.spf) / (AIR_TO_AIR.cold.degreeDays - AIR_TO_AIR.warm.degreeDays);
 
-/** Air-to-air SPF at the place: linear in degree days between the tested south and north climates, not above the south value. */
+/**
+ * Air-to-air SPF at the place: linear in degree days between the tested south and north climates, not above the south
+ * value.
+ */
 export function airToAirSpf(degreeDays: number): number {
   const spf = AIR_TO_AIR.warm.spf + AIR_TO_AIR_SLOPE * (degreeDays - AIR_TO_AIR.warm.degreeDays);
   return Math.max(K.airToAirMinSpf.value, Math.min(AIR_TO_AIR.warm.spf, spf));
@@ -69,9 +72,9 @@ export function tapWaterSystem(systems: readonly HeatingSystemId[]): HeatingSyst
 }
 
 /**
- * Space-heat shares. Supplements take a fixed share: an air-to-air pump anywhere in the list, a wood stove when it is not
- * the first (main) system. The rest is split equally over the other (main) systems, direct electric if none is left.
- * supplementShare gives a supplement's share, or null for a main system.
+ * Space-heat shares. Supplements take a fixed share: an air-to-air pump anywhere in the list, a wood stove when it is
+ * not the first (main) system. The rest is split equally over the other (main) systems, direct electric if none is
+ * left. supplementShare gives a supplement's share, or null for a main system.
  */
 function supplementShare(system: HeatingSystemId, index: number): number | null {
   if (system === 'heat_pump_air') return COVERAGE.heat_pump_air;

@@ -32,7 +32,10 @@ function answer(res: Response, change: ReleaseChange): void {
   res.json(change.release);
 }
 
-/** /api/admin/releases: every remote's versions with the shared-dependency check and health; audience, promotion, rollback. */
+/**
+ * /api/admin/releases: every remote's versions with the shared-dependency check and health; audience, promotion,
+ * rollback.
+ */
 export function releaseRoutes(db: Db, settings: ReleaseSettings): Router {
   const router = Router();
   router.use(noQuery);

@@ -49,7 +49,10 @@ async function inChunks(
   return took;
 }
 
-/** 1M properties and profiles over three organisations (60/30/10 %) and three years, with their facts, activity and requests. */
+/**
+ * 1M properties and profiles over three organisations (60/30/10 %) and three years, with their facts, activity and
+ * requests.
+ */
 async function seed(pool: pg.Pool): Promise<Record<string, number>> {
   const orgs = (await pool.query<{ id: number; slug: string }>('select id, slug from organisations order by id')).rows;
   const id = (slug: string) => orgs.find((o) => o.slug === slug)!.id;

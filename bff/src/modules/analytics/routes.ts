@@ -69,7 +69,9 @@ function tally(moves: { from: string; to: string; count: number }[], side: 'from
 
 const sum = (rows: { count: number }[]) => rows.reduce((total, r) => total + r.count, 0);
 
-/** /api/console/org/{org}/analytics/*: each page's figures from the pre-aggregated summary, guarded by the rules table. */
+/**
+ * /api/console/org/{org}/analytics/*: each page's figures from the pre-aggregated summary, guarded by the rules table.
+ */
 export function analyticsRoutes({ db, now = Date.now }: { db: Db; now?: () => number }): Router {
   const router = Router({ mergeParams: true });
   const send = (res: import('express').Response, body: unknown) =>
@@ -223,7 +225,9 @@ export function analyticsRoutes({ db, now = Date.now }: { db: Db; now?: () => nu
   return router;
 }
 
-/** GET /api/console/org/{org}/overview: key figures for the organisation's home, each only if the user may see its page. */
+/**
+ * GET /api/console/org/{org}/overview: key figures for the organisation's home, each only if the user may see its page.
+ */
 export function overviewRoute({ db, now = Date.now }: { db: Db; now?: () => number }): Router {
   const router = Router({ mergeParams: true });
   router.get('/', noQuery, async (req, res) => {

@@ -2,7 +2,9 @@ import type { Request, Response } from 'express';
 import { HttpError } from '../../http/errors';
 import { insertAudit, type AuditInsert, type DbOrTx } from './repository';
 
-/** What an admin or console write did: `action` such as organisation.update, `target` such as organisation:demo-bank. */
+/**
+ * What an admin or console write did: `action` such as organisation.update, `target` such as organisation:demo-bank.
+ */
 export interface AuditAction {
   action: string;
   target: string;

@@ -27,7 +27,10 @@ export function brandRoutes(options: {
   secureCookies: boolean;
 }): Router {
   const router = Router();
-  /** The store's versions of the brand and the default brand; undefined when the store cannot tell (nothing cached then). */
+  /**
+   * The store's versions of the brand and the default brand; undefined when the store cannot tell (nothing cached
+   * then).
+   */
   async function versionOf(brand: string): Promise<string | undefined> {
     try {
       const own = await options.store.version(brand);
@@ -40,8 +43,8 @@ export function brandRoutes(options: {
   router.get('/brand-config', flowQueryOnly, async (req, res) => {
     const brand = brandOf(req, options.defaultBrand);
     if (typeof req.query.owner === 'string' && req.query.owner.toLowerCase() === brand) {
-      // The brand a visitor arrived with stays theirs on later pages (docs/product.md §5: query owner, then cookie owner).
-      // Read only by the BFF (brandOf), so scripts get no access to it.
+      // The brand a visitor arrived with stays theirs on later pages (docs/product.md §5: query owner, then cookie
+      // owner). Read only by the BFF (brandOf), so scripts get no access to it.
       res.cookie('owner', brand, {
         httpOnly: true,
         sameSite: 'lax',

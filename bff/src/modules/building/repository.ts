@@ -14,7 +14,9 @@ import { RELISTED } from '../homeowner/removed-homes';
 export type PropertyRow = typeof properties.$inferSelect;
 export type ProfileRow = typeof buildingProfiles.$inferSelect;
 
-/** What the engine needs from a profile; `id` null when a homeowner reads a property of their profile not yet answered. */
+/**
+ * What the engine needs from a profile; `id` null when a homeowner reads a property of their profile not yet answered.
+ */
 export interface ProfileState {
   id: number | null;
   organisationId: number | null;
@@ -251,7 +253,10 @@ export interface DocumentUse {
   bytesToday: number;
 }
 
-/** What an owner has uploaded: pending documents on the property, and bytes in the last 24 hours on all their properties. */
+/**
+ * What an owner has uploaded: pending documents on the property, and bytes in the last 24 hours on all their
+ * properties.
+ */
 export async function documentUse(db: Pick<Db, 'execute'>, owner: Owner, propertyId: number): Promise<DocumentUse> {
   const ownerColumn =
     owner.kind === 'homeowner' ? sql`p.homeowner_id = ${owner.homeownerId}` : sql`p.visitor_id = ${owner.visitorId}`;

@@ -78,7 +78,10 @@ interface CachedBuilding {
   answers: Map<'recommendations' | 'information', CachedAnswer>;
 }
 
-/** /api/flow/property/{id}: the owner's answers, rates, consumption and EPC document, and the building computed from them. */
+/**
+ * /api/flow/property/{id}: the owner's answers, rates, consumption and EPC document, and the building computed from
+ * them.
+ */
 export function buildingRoutes(options: BuildingRouteOptions): Router {
   const { db } = options;
   const router = Router();
@@ -204,8 +207,8 @@ export function buildingRoutes(options: BuildingRouteOptions): Router {
 
   // The building as the GET routes read it, computed once until anything is written (db/read-cache.ts): its inputs
   // are the property, the caller's profile and documents, and the prices of the profile's (or the brand's)
-  // organisation, all in the key or read in the same write generation. Each answer's JSON, ETag and compressed forms are
-  // made once too (http/cached-answer.ts).
+  // organisation, all in the key or read in the same write generation. Each answer's JSON, ETag and compressed forms
+  // are made once too (http/cached-answer.ts).
   const buildings = new ReadCache<CachedBuilding>(writeGenerationOfDb(db), { name: 'building', max: 5_000 });
   function readBuilding(req: Request): Promise<CachedBuilding> {
     const { id } = parse(buildingParams, req.params, 'params');
@@ -243,7 +246,8 @@ export function buildingRoutes(options: BuildingRouteOptions): Router {
     sendCached(req, res, building, 'information', (): InformationResponse => ({ information, errors }));
   });
 
-  // "How we calculated this", on demand (engine README "Explanations"): computing it for every measure in the list would cost ~40×.
+  // "How we calculated this", on demand (engine README "Explanations"): computing it for every measure in the list
+  // would cost ~40×.
   const explanationParams = buildingParams.extend({ type: z.enum(ACTIVITY_TYPES, { message: 'an activity type' }) });
   router.get('/:id/building/:building/label/explanation', async (req, res) => {
     const building = await readBuilding(req);

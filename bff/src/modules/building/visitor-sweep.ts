@@ -5,7 +5,9 @@ import { sweepPasswordFailures } from '../../auth/password-guard';
 import { runPeriodically } from '../../periodic';
 import { purgeRemovedHomes } from '../homeowner/removed-homes';
 
-/** A visitor profile nobody wrote to for a session's lifetime is abandoned: its session has expired unless only read. */
+/**
+ * A visitor profile nobody wrote to for a session's lifetime is abandoned: its session has expired unless only read.
+ */
 export const VISITOR_PROFILE_KEPT_MS = SESSION_MAX_AGE_MS;
 /** A visitor profile holding nothing (no answers, prices, consumption or document) is kept a day only. */
 export const EMPTY_VISITOR_PROFILE_KEPT_MS = 24 * 60 * 60 * 1000;

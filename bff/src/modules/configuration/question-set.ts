@@ -1,7 +1,7 @@
-// An admin's question set, checked against the engine's answer keys (energy/answers.ts ANSWER_KEYS): the set holds every
-// key exactly once; a question keeps its key's type and unit; options may be fewer (never new ones); a number range may
-// be narrower (never wider); defaults must be answers the question accepts; required questions stay asked. So no edit
-// can make an answer the engine cannot read.
+// An admin's question set, checked against the engine's answer keys (energy/answers.ts ANSWER_KEYS): the set holds
+// every key exactly once; a question keeps its key's type and unit; options may be fewer (never new ones); a number
+// range may be narrower (never wider); defaults must be answers the question accepts; required questions stay asked. So
+// no edit can make an answer the engine cannot read.
 import type { EngineKeyDefinition } from '@home-energy/shared/schemas/configuration';
 import type { QuestionDefinition } from '@home-energy/shared/schemas/property-flow';
 import { ANSWER_KEYS, type AnswerKey } from '../../energy/answers';

@@ -1,6 +1,6 @@
-// Which brand (organisation) a flow request comes through (docs/product.md §5): the `owner` query parameter, then the signed-in
-// homeowner's organisation (kept in the session at sign-in), then the `owner` cookie, then the host's first subdomain,
-// then the default brand.
+// Which brand (organisation) a flow request comes through (docs/product.md §5): the `owner` query parameter, then the
+// signed-in homeowner's organisation (kept in the session at sign-in), then the `owner` cookie, then the host's first
+// subdomain, then the default brand.
 import type { Request } from 'express';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';

@@ -29,7 +29,9 @@ export interface OrderServiceDeps {
   testAppUrl?: string;
 }
 
-/** The signer of a completed order; null when there is none, or it was written with a retired data key (start again). */
+/**
+ * The signer of a completed order; null when there is none, or it was written with a retired data key (start again).
+ */
 export function completedUserOf(vault: PersonalNumberVault, order: BankIdOrderRow): CompletionUser | null {
   if (!order.completedUserEncrypted) return null;
   try {
@@ -180,7 +182,10 @@ export class OrderService {
     return this.withTestApp(order, signStatus(order, this.now()));
   }
 
-  /** In the demo, a QR order waiting for its scan can be approved on the simulator's page instead (bankid/simulator/page.ts). */
+  /**
+   * In the demo, a QR order waiting for its scan can be approved on the simulator's page instead
+   * (bankid/simulator/page.ts).
+   */
   private withTestApp(order: BankIdOrderRow, status: SignStatus): SignStatus {
     if (!this.deps.testAppUrl || !status.qrData) return status;
     // Paused: the page's 2-second reload would wipe what the tester types into the order's form.

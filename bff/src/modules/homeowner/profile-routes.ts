@@ -41,7 +41,9 @@ function homeownerId(req: Request): number {
   return id;
 }
 
-/** /api/flow/user/profile: the signed-in homeowner's properties, selection and contact details (docs/product.md §3, §7). */
+/**
+ * /api/flow/user/profile: the signed-in homeowner's properties, selection and contact details (docs/product.md §3, §7).
+ */
 export function profileRoutes(db: Db, now: () => number = Date.now): Router {
   const router = Router();
   router.use(noQuery);

@@ -131,7 +131,9 @@ export async function existingPropertyIds(db: Db, ids: number[]): Promise<Set<nu
   return new Set(rows.map((r) => r.id));
 }
 
-/** Replaces the profile's property list in one transaction, keeping existing relations and the selection if still valid. */
+/**
+ * Replaces the profile's property list in one transaction, keeping existing relations and the selection if still valid.
+ */
 export async function replaceProfileProperties(
   db: Db,
   homeownerId: number,

@@ -149,8 +149,8 @@ export function signRoutes(options: SignRouteOptions): Router {
         }
         // validate: the signed-in homeowner confirmed who they are; the session stays as it is.
         if (info?.validated) return res.json({ user: req.user, validated: true });
-        // Regenerates the session: nothing from before the sign-in (the order included) is carried over, except that the
-        // property profiles answered before signing in become the homeowner's.
+        // Regenerates the session: nothing from before the sign-in (the order included) is carried over, except that
+        // the property profiles answered before signing in become the homeowner's.
         const visitorId = req.session.visitorId;
         req.login(user, (loginError) => {
           if (loginError) return next(loginError);

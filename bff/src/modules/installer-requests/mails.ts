@@ -66,7 +66,10 @@ function values(facts: Facts, language: MailLanguage): Record<string, string> {
   };
 }
 
-/** New requests: each installer organisation's staff get the lead, the homeowner a confirmation (when they gave an email). */
+/**
+ * New requests: each installer organisation's staff get the lead, the homeowner a confirmation (when they gave an
+ * email).
+ */
 export async function newRequestMails(db: Db, mailer: Mailer, requestIds: number[]): Promise<Mail[]> {
   const mails: Mail[] = [];
   for (const facts of await requestFacts(db, requestIds)) {

@@ -31,7 +31,9 @@ export async function homeownerRequests(db: Db, homeownerId: number, propertyId:
   }));
 }
 
-/** Sends the selected requests and withdraws the unselected ones, in one transaction; the ids of the requests new here. */
+/**
+ * Sends the selected requests and withdraws the unselected ones, in one transaction; the ids of the requests new here.
+ */
 export async function applySelections(
   db: Db,
   target: { homeownerId: number; propertyId: number; organisationId: number | null },
@@ -58,7 +60,8 @@ export async function applySelections(
           installerIdentifier: installer.identifier,
           installerName: installer.name,
           activityKey: key,
-          // The installer organisation whose slug is the identifier (docs/using-the-demo.md "Organisation console"), if there is one.
+          // The installer organisation whose slug is the identifier (docs/using-the-demo.md "Organisation console"), if
+          // there is one.
           installerOrganisationId: sql`(select ${organisations.id} from ${organisations} where ${organisations.isInstaller} and ${organisations.slug} = lower(${installer.identifier}))`,
           contactEmail: contact.email,
           contactMobile: contact.mobile,

@@ -3,7 +3,10 @@ import { discountRequestSchema, lenderSchema } from '@home-energy/shared/schemas
 import { HttpError, parse } from '../../http/errors';
 import { demoDiscount } from './demo-lenders';
 
-/** /api/flow/{lender}/discounts (docs/product.md §7): the green mortgage discount a lender gives for the home after a measure. */
+/**
+ * /api/flow/{lender}/discounts (docs/product.md §7): the green mortgage discount a lender gives for the home after a
+ * measure.
+ */
 export function lenderRoutes(): Router {
   const router = Router();
   router.post('/:lender/discounts', (req, res) => {

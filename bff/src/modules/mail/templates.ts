@@ -38,7 +38,10 @@ function fill(text: string, values: Record<string, string>): string {
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-/** A mail from the language's template file: the paragraphs, an optional note, one link and the footer, as text and HTML. */
+/**
+ * A mail from the language's template file: the paragraphs, an optional note, one link and the footer, as text and
+ * HTML.
+ */
 export function renderMail(
   kind: MailKind,
   language: MailLanguage,

@@ -195,7 +195,8 @@ export function flowMessageRoutes(db: Db, options: { defaultBrand: string; now?:
     const organisation = await flowOrganisation(db, req, options.defaultBrand);
     const rows = await messagesShown(db, query, organisation?.id ?? null, todayStockholm(now()));
     const body: FlowMessageList = { items: inReadersLanguage(rows.map(flowView), query.lng) };
-    // Edits in the console show on the next request (no deploy, no stale copies); the answer depends on the session's brand.
+    // Edits in the console show on the next request (no deploy, no stale copies); the answer depends on the session's
+    // brand.
     res.set('Cache-Control', 'private, no-cache').json(body);
   });
   return router;

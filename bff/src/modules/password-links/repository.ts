@@ -12,7 +12,9 @@ export const LINK_LIFETIME_MS: Record<PasswordLinkPurpose, number> = { invitatio
 
 const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
 
-/** A new link's token (32 random bytes, base64url): only its hash is stored, so the database never holds a usable link. */
+/**
+ * A new link's token (32 random bytes, base64url): only its hash is stored, so the database never holds a usable link.
+ */
 export async function issuePasswordToken(
   db: DbOrTx,
   userId: number,

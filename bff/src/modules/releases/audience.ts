@@ -1,5 +1,5 @@
-// Who gets a canary release before everyone (docs/releases.md "Progressive releases"): the sessions of one brand, or a sticky
-// share of sessions. A session is the random visitor cookie the registry hands out; its bucket is a hash of the
+// Who gets a canary release before everyone (docs/releases.md "Progressive releases"): the sessions of one brand, or a
+// sticky share of sessions. A session is the random visitor cookie the registry hands out; its bucket is a hash of the
 // cookie, the remote and the version, so the same person keeps the same version and widening the share keeps them in.
 import crypto from 'node:crypto';
 import type { Request, Response } from 'express';

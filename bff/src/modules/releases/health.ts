@@ -1,6 +1,6 @@
-// A release's health from the shell's beacons (docs/releases.md "Progressive releases"): sessions that loaded it, counted once
-// each, and the load or render errors they reported. A canary whose error rate over its first sessions exceeds the
-// active release's by more than the margin is rolled back here, automatically and audited.
+// A release's health from the shell's beacons (docs/releases.md "Progressive releases"): sessions that loaded it,
+// counted once each, and the load or render errors they reported. A canary whose error rate over its first sessions
+// exceeds the active release's by more than the margin is rolled back here, automatically and audited.
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { ReleaseBeacon } from '@home-energy/shared/remotes';
 import type { Db } from '../../db/client';

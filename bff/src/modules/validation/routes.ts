@@ -70,7 +70,8 @@ export function validationRoutes(db: Db, documentStore: ObjectStore | null = nul
       organisationId: req.organisation!.id,
       details: { propertyId: document.propertyId },
     });
-    // Named and typed by the server (building/document-file.ts), never by the uploader: a file called x.html is no page.
+    // Named and typed by the server (building/document-file.ts), never by the uploader: a file called x.html is no
+    // page.
     res.attachment(documentFileName(document.id, document.contentType)).set({
       'Content-Type': servedDocumentType(document.contentType),
       'X-Content-Type-Options': 'nosniff',

@@ -8,12 +8,17 @@ type Answers = Record<string, unknown>;
 
 const num = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null);
 
-/** Heated floor area per storey, m² [E]: a småhus storey below 20 m² or above 400 m² is unusual; apartment buildings differ. */
+/**
+ * Heated floor area per storey, m² [E]: a småhus storey below 20 m² or above 400 m² is unusual; apartment buildings
+ * differ.
+ */
 export const FLOOR_AREA_LIMITS = {
   small_house: { min: 20, max: 400 },
   multi_dwelling: { min: 50, max: 5000 },
 } as const;
-/** [E] Installed PV may cover the whole roof, which can be up to 1.5 × the footprint (pitch, overhangs, outbuildings). */
+/**
+ * [E] Installed PV may cover the whole roof, which can be up to 1.5 × the footprint (pitch, overhangs, outbuildings).
+ */
 export const ROOF_PER_FOOTPRINT = 1.5;
 /** [E] Fewer than 8 m² of heated area per person is unusual for a home. */
 export const MIN_AREA_PER_OCCUPANT = 8;

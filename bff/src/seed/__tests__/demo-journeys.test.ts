@@ -151,7 +151,8 @@ describe('seed --journeys', () => {
   });
 
   it('is deterministic: the same day draws the same journeys', async () => {
-    // The first journeys of a shorter draw are the first journeys loaded (one seeded sequence, homes in insertion order).
+    // The first journeys of a shorter draw are the first journeys loaded (one seeded sequence, homes in insertion
+    // order).
     const { journeys } = await drawDemoJourneys(database.db, { geo, now: NOW, count: 40 });
     const loadedRows = await rows<{
       property_id: number;

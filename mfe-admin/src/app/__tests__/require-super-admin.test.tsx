@@ -7,7 +7,8 @@ import type { Session } from '@home-energy/shared';
 import admin from '../../../locales/en/admin.json';
 import common from '@home-energy/shared/locales/en/common.json';
 
-// jsdom lacks TextEncoder (react-router needs it at load time) and fetch (the session provider reads /api/auth/session).
+// jsdom lacks TextEncoder (react-router needs it at load time) and fetch (the session provider reads
+// /api/auth/session).
 const { TextEncoder, TextDecoder } =
   jest.requireActual<Pick<typeof globalThis, 'TextEncoder' | 'TextDecoder'>>('node:util');
 Object.assign(globalThis, { TextEncoder, TextDecoder, fetch: jest.fn(() => new Promise(() => undefined)) });

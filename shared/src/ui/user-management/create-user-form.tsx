@@ -15,7 +15,9 @@ export interface OrganisationOption {
   name: string;
 }
 
-/** "Add a user": name, email, role (and in the super admin's scope the organisation); checked with the shared schemas. */
+/**
+ * "Add a user": name, email, role (and in the super admin's scope the organisation); checked with the shared schemas.
+ */
 export function CreateUserForm({
   scope,
   organisations = [],

@@ -1,5 +1,5 @@
-// complete_renovation (category package): attic, walls, windows, doors and the best heat pump together. The saving comes
-// from one model run with all parts applied, so it is less than the sum of the parts' savings.
+// complete_renovation (category package): attic, walls, windows, doors and the best heat pump together. The saving
+// comes from one model run with all parts applied, so it is less than the sum of the parts' savings.
 import type { Measure, MeasureContext } from '../types';
 import { energyEfficientDoors } from './energy-efficient-doors';
 import { energyEfficientWindows } from './energy-efficient-windows';

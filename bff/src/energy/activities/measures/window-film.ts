@@ -1,6 +1,7 @@
 // window_film: a retrofit low-emissivity (insulating) film on the glass of 1- and 2-pane windows. It adds a little
-// thermal resistance on the glass (constants: windowFilmAddedResistance, windowGlazedShare); savings come from re-running
-// the model with the answer window_film = true. Not offered where the glazing is triple or energy glass already.
+// thermal resistance on the glass (constants: windowFilmAddedResistance, windowGlazedShare); savings come from
+// re-running the model with the answer window_film = true. Not offered where the glazing is triple or energy glass
+// already.
 import { ENERGY_CONSTANTS as K } from '../../constants';
 import { envelopeOf } from '../../model/geometry';
 import { windowFilmApplies } from '../../model/heat-demand';

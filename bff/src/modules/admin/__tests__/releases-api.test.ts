@@ -37,7 +37,8 @@ beforeAll(async () => {
       activate: 'always',
     })
   ).version;
-  // A release built against React 18: stored earlier, before the shell moved on (the release check would refuse it today).
+  // A release built against React 18: stored earlier, before the shell moved on (the release check would refuse it
+  // today).
   const old = fixtures.writeRemote(
     'react18',
     SHELL_SHARED.map((s) => (s.name === 'react' ? { ...s, requiredVersion: '^18.2.0' } : s)),

@@ -32,7 +32,10 @@ function slugTaken(slug: string): HttpError {
   return new HttpError(409, 'conflict', `An organisation with the slug "${slug}" already exists. Choose another slug.`);
 }
 
-/** /api/admin/organisations: list, create, read, edit, deactivate and reactivate (super admins only, every write audited). */
+/**
+ * /api/admin/organisations: list, create, read, edit, deactivate and reactivate (super admins only, every write
+ * audited).
+ */
 export function organisationRoutes({
   db,
   brandStore,

@@ -299,7 +299,10 @@ export class UserService {
     });
   }
 
-  /** Spec: the last admin of an organisation cannot remove or demote themself (409), so it never loses its admins that way. */
+  /**
+   * Spec: the last admin of an organisation cannot remove or demote themself (409), so it never loses its admins that
+   * way.
+   */
   private async lastAdminRule(
     tx: DbOrTx,
     user: StaffRecord,

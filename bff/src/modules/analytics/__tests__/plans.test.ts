@@ -6,7 +6,10 @@ import { startTestWorld, type TestWorld, type TestApp } from '../../../../test/t
 import { insertStockholmHomes, VILLA_1970 } from '../../../../test/register-homes';
 import { signInAs } from '../../../../test/staff-session';
 
-/** The transition page's saved plans (analytics README "Plans"): made through the flow API, read through the console API. */
+/**
+ * The transition page's saved plans (analytics README "Plans"): made through the flow API, read through the console
+ * API.
+ */
 const NOW = Date.now();
 const TODAY = new Date(NOW).toISOString().slice(0, 10);
 
@@ -17,7 +20,9 @@ let bankAdmin: ReturnType<typeof request.agent>;
 const energiPlans: PlanResult[] = [];
 let bankPlan: PlanResult;
 
-/** A visitor of the brand computes the home and keeps the cheapest suggested plan (the first suggestion when `best`). */
+/**
+ * A visitor of the brand computes the home and keeps the cheapest suggested plan (the first suggestion when `best`).
+ */
 async function savePlan(propertyId: number, owner: string, pick: 'best' | 'cheapest'): Promise<PlanResult> {
   const visitor = request.agent(app);
   await visitor.post(`/api/flow/property/${propertyId}/building?owner=${owner}`).send({}).expect(200);

@@ -141,7 +141,8 @@ describe('answers and the building', () => {
     const info = await agent.get(`/api/flow/property/${villa}/building/primary/information`).expect(200);
     expect(info.body.information).toEqual(res.body.information);
 
-    // Honest ranking (engine README "Ranking"): by yearly kronor, bought and sold apart, pays_back = payback within the life span.
+    // Honest ranking (engine README "Ranking"): by yearly kronor, bought and sold apart, pays_back = payback within the
+    // life span.
     type Rec = {
       name: string;
       savings: { energySavings: number; energyCostSavings: number };

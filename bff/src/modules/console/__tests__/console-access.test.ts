@@ -6,15 +6,18 @@ import { startTestWorld, type TestWorld, type TestApp } from '../../../../test/t
 import { DEMO_ROLES, rowCount, signInDemoRoles, type DemoRole } from '../../../../test/demo-roles';
 
 /**
- * Every console route against every role, in its own organisation and in others (docs/product.md §6 rules table): anonymous 401,
- * an organisation the user is not in 404, a page the rules refuse 403, and bad input 400 with nothing written.
- * The expected outcome is written out here by hand, not computed with the rules table under test.
+ * Every console route against every role, in its own organisation and in others (docs/product.md §6 rules table):
+ * anonymous 401, an organisation the user is not in 404, a page the rules refuse 403, and bad input 400 with nothing
+ * written. The expected outcome is written out here by hand, not computed with the rules table under test.
  */
 type Role = DemoRole;
 const ROLES = DEMO_ROLES;
 type Org = 'demo-energi' | 'demo-bank' | 'demo-installer';
 
-/** The items each role may open in each of its organisations (super admins: every item the organisation's features allow). */
+/**
+ * The items each role may open in each of its organisations (super admins: every item the organisation's features
+ * allow).
+ */
 const ALLOWED: Record<Exclude<Role, 'anonymous' | 'superAdmin'>, Partial<Record<Org, string[]>>> = {
   energiAdmin: {
     'demo-energi': ['member', 'properties', 'activities', 'users', 'transition', 'configuration', 'validation'],
@@ -29,7 +32,9 @@ const ALLOWED: Record<Exclude<Role, 'anonymous' | 'superAdmin'>, Partial<Record<
   },
 };
 
-/** Items an organisation's features leave out, for everyone (super admins too): the flags belong to the organisation. */
+/**
+ * Items an organisation's features leave out, for everyone (super admins too): the flags belong to the organisation.
+ */
 const WITHOUT_FEATURE: Record<Org, string[]> = {
   'demo-energi': [],
   'demo-bank': ['validation'],

@@ -8,8 +8,9 @@ const FIELDS = ['name', 'identifier', 'logo', 'url'] as const;
 type Row = Installer & { key: number };
 
 /**
- * The installers offered to the organisation's homeowners (docs/product.md §3: name, identifier, logo, url, each 1–255), edited as
- * an ordered list of small forms: add, remove, reorder, then save the whole list. Errors show on the field they belong to.
+ * The installers offered to the organisation's homeowners (docs/product.md §3: name, identifier, logo, url, each
+ * 1–255), edited as an ordered list of small forms: add, remove, reorder, then save the whole list. Errors show on the
+ * field they belong to.
  */
 export function InstallersEditor({
   initial,

@@ -5,7 +5,10 @@ import { useListOutboxQuery } from '../api/outbox-api';
 
 const PAGE_SIZE = 25;
 
-/** /console/admin/outbox: the mails the product wrote instead of sending (no SMTP_URL), newest first; the page lives in the address. */
+/**
+ * /console/admin/outbox: the mails the product wrote instead of sending (no SMTP_URL), newest first; the page lives in
+ * the address.
+ */
 export function OutboxPage() {
   const { t, i18n } = useTranslation('admin');
   const [params, setParams] = useSearchParams();

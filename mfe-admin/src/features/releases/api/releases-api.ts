@@ -7,7 +7,10 @@ import type {
   ReleaseAudience,
 } from '@home-energy/shared/schemas/admin';
 
-/** /api/admin/releases: every remote's versions with the shared-dependency check and health; activation, canary audience, rollback; release tokens. */
+/**
+ * /api/admin/releases: every remote's versions with the shared-dependency check and health; activation, canary
+ * audience, rollback; release tokens.
+ */
 const releasesApi = baseApi.enhanceEndpoints({ addTagTypes: ['AdminRelease', 'AdminReleaseToken'] }).injectEndpoints({
   endpoints: (build) => ({
     listReleases: build.query<AdminReleaseList, void>({

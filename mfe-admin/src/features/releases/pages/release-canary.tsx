@@ -6,7 +6,9 @@ import { ConfirmButton, apiErrorBody } from '@home-energy/shared/ui/user-managem
 import { useListOrganisationsQuery } from '../../organisations/api/organisations-api';
 import { useRollbackCanaryMutation, useSetReleaseAudienceMutation } from '../api/releases-api';
 
-/** Who gets the release: everyone (active), a canary audience, or nobody; and the automatic verdict when there is one. */
+/**
+ * Who gets the release: everyone (active), a canary audience, or nobody; and the automatic verdict when there is one.
+ */
 export function ReleaseAudienceCell({ release }: { release: AdminRelease }) {
   const { t } = useTranslation('admin');
   const { audience, verdict } = release;

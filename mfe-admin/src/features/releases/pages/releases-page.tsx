@@ -158,7 +158,9 @@ function RemoteReleases({
   );
 }
 
-/** /console/admin/releases: every remote's versions, the active one, canaries with their audience and health, rollback. */
+/**
+ * /console/admin/releases: every remote's versions, the active one, canaries with their audience and health, rollback.
+ */
 export function ReleasesPage() {
   const { t } = useTranslation('admin');
   const date = useDate();

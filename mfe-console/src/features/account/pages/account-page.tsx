@@ -20,7 +20,10 @@ import { maxLengthOf } from '@home-energy/shared/schemas/limits';
 
 const NAME_MAX = maxLengthOf(accountUpdateSchema.shape.name);
 
-/** /console/org/:org/account: the signed-in user's profile, organisations and password; admins find user management here. */
+/**
+ * /console/org/:org/account: the signed-in user's profile, organisations and password; admins find user management
+ * here.
+ */
 export function AccountPage() {
   const { t } = useTranslation('console');
   const format = useFormat();

@@ -6,7 +6,9 @@ import { DataTable } from './data-table';
 import { KeyFigures } from './key-figures';
 import type { Format } from '@home-energy/shared';
 
-/** The renovation plans homeowners saved: how many, label now → after the plan, their money and the measures planned. */
+/**
+ * The renovation plans homeowners saved: how many, label now → after the plan, their money and the measures planned.
+ */
 export function SavedPlans({
   plans,
   period,

@@ -12,7 +12,9 @@ import { useFormat } from '@home-energy/shared';
 
 const reduction = (totals: PortfolioTotals) => (totals.now > 0 ? ((totals.now - totals.after) / totals.now) * 100 : 0);
 
-/** /console/org/:org/portfolio (super admins): the organisation's homes' energy, cost and CO₂ now and their potential. */
+/**
+ * /console/org/:org/portfolio (super admins): the organisation's homes' energy, cost and CO₂ now and their potential.
+ */
 export function PortfolioPage() {
   const { t } = useTranslation('console');
   const format = useFormat();

@@ -10,7 +10,10 @@ import { SavedPlans } from '../components/saved-plans';
 import { usePeriod } from '../components/period-filter';
 import { bucketLabel } from '../lib/labels';
 
-/** /console/org/:org/transition: the label distribution now and after the recommended measures, and the plans homeowners saved. */
+/**
+ * /console/org/:org/transition: the label distribution now and after the recommended measures, and the plans homeowners
+ * saved.
+ */
 export function TransitionPage() {
   const { t } = useTranslation('console');
   const format = useFormat();

@@ -16,7 +16,9 @@ const LANGS: Lang[] = ['en', 'sv'];
 /** A number typed in a field: empty → null; anything else a number (NaN when it is not one). */
 const numberOrNull = (text: string) => (text.trim() === '' ? null : Number(text.replace(',', '.')));
 
-/** One question: texts in both languages, whether it is asked, its default, and for lists and numbers what it allows. */
+/**
+ * One question: texts in both languages, whether it is asked, its default, and for lists and numbers what it allows.
+ */
 function QuestionFields({
   question,
   engine,

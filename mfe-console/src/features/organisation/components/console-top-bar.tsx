@@ -4,8 +4,9 @@ import { firstPermittedHref, visibleMenu, type MenuContext } from '@home-energy/
 import { MenuLink } from './menu-link';
 
 /**
- * The console's top bar (docs/product.md §2): one entry per navigation group the user may see, filtered by the same rules table;
- * an entry opens the group's first permitted page, and is marked current while one of the group's pages is open.
+ * The console's top bar (docs/product.md §2): one entry per navigation group the user may see, filtered by the same
+ * rules table; an entry opens the group's first permitted page, and is marked current while one of the group's pages is
+ * open.
  */
 export function ConsoleTopBar({
   menu,

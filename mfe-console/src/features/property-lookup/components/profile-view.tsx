@@ -3,7 +3,9 @@ import { Loading, type Activity, type InformationItem, LoadFailed, useFormat } f
 import { bucketLabel } from '../../analytics/lib/labels';
 import { useGetLookupProfileQuery } from '../api/property-lookup-api';
 
-/** Shown like the homeowner's results: what they have, hidden negative savings (docs/product.md §4), sorted by savings. */
+/**
+ * Shown like the homeowner's results: what they have, hidden negative savings (docs/product.md §4), sorted by savings.
+ */
 function shownRecommendations(list: Activity[]): Activity[] {
   return list
     .filter(

@@ -18,7 +18,8 @@ import { dashboardPath } from '@home-energy/shared/mfe/pages';
 
 /**
  * /flow/add-property (any path containing add-property): a signed-in homeowner adds another home by street, postal
- * code and city. All three are needed, otherwise nothing happens (docs/product.md §5); once added, the results dashboard opens.
+ * code and city. All three are needed, otherwise nothing happens (docs/product.md §5); once added, the results
+ * dashboard opens.
  */
 export function AddPropertyPage() {
   const { t } = useTranslation('flow');

@@ -5,7 +5,10 @@ import type { ProfileProperty } from '@home-energy/shared';
 import { HomeRequests } from './home-requests';
 import { dashboardPath } from '@home-energy/shared/mfe/pages';
 
-/** One home in "My homes": its label letter in the class colour, the address linking to its dashboard, and removal after a confirmation. */
+/**
+ * One home in "My homes": its label letter in the class colour, the address linking to its dashboard, and removal after
+ * a confirmation.
+ */
 export function HomeCard({
   home,
   selected,

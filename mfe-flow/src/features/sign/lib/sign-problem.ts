@@ -25,7 +25,9 @@ function answerMessage(data: unknown): string | SignStatus['message'] | null {
   return typeof message === 'string' ? message : null;
 }
 
-/** An RTK Query error (FetchBaseQueryError or SerializedError) or anything thrown on the way, as a {@link SignProblem}. */
+/**
+ * An RTK Query error (FetchBaseQueryError or SerializedError) or anything thrown on the way, as a {@link SignProblem}.
+ */
 export function signProblem(error: unknown): SignProblem {
   const status = (error as { status?: unknown } | null)?.status;
   if (typeof status !== 'number') return { kind: 'network' };

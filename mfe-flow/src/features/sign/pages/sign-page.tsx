@@ -20,8 +20,8 @@ function stepKey(step: SignStep): string {
 }
 
 /**
- * /sign: homeowner sign-in with BankID (docs/product.md §2). `?redirect=` and `?asPath=` (set by the 401 redirect) say where
- * to go afterwards. Focus moves to the heading of each new step so screen readers hear what changed.
+ * /sign: homeowner sign-in with BankID (docs/product.md §2). `?redirect=` and `?asPath=` (set by the 401 redirect) say
+ * where to go afterwards. Focus moves to the heading of each new step so screen readers hear what changed.
  */
 export function SignPage() {
   const { t, i18n } = useTranslation('flow');

@@ -43,8 +43,8 @@ function Slider({ id, label, limits, value, show, onChange }: SliderProps) {
 }
 
 /**
- * The financing sliders of one recommendation, with the limits of docs/product.md §9 for its cost. What they set is shared by
- * every recommendation; `settings` arrive already clamped to this one's limits.
+ * The financing sliders of one recommendation, with the limits of docs/product.md §9 for its cost. What they set is
+ * shared by every recommendation; `settings` arrive already clamped to this one's limits.
  */
 export function LoanSliders({
   idPrefix,

@@ -36,7 +36,10 @@ function StatusLine({ status }: { status: Status }) {
   );
 }
 
-/** Own energy prices per carrier (kr/kWh → rates cents_per_kwh = price × 100); empty fields use the price area's defaults. */
+/**
+ * Own energy prices per carrier (kr/kWh → rates cents_per_kwh = price × 100); empty fields use the price area's
+ * defaults.
+ */
 function RatesForm({ propertyId, carriers }: { propertyId: number; carriers: Carrier[] }) {
   const { t } = useTranslation('results');
   const [saveRates, saving] = useSaveRatesMutation();

@@ -10,7 +10,9 @@ function find<T extends InformationItem['type']>(
   return information.find((item): item is Item<T> => item.type === type);
 }
 
-/** The information items: energy use per carrier and its cost, price area, and an EPC document waiting for validation. */
+/**
+ * The information items: energy use per carrier and its cost, price area, and an EPC document waiting for validation.
+ */
 export function InformationPanel({ information }: { information: readonly InformationItem[] }) {
   const { t, i18n } = useTranslation('results');
   const format = useFormat();

@@ -101,7 +101,9 @@ function ConstantItem({ constant }: { constant: ExplanationConstant }) {
   );
 }
 
-/** The body of "How we calculated this": range, steps, the inputs (answered and assumed) and the constants with sources. */
+/**
+ * The body of "How we calculated this": range, steps, the inputs (answered and assumed) and the constants with sources.
+ */
 export default function ExplanationDetails({
   propertyId,
   subject,

@@ -3,7 +3,8 @@ import { useParams } from '@home-energy/shared/router';
 import { useTranslation } from 'react-i18next';
 import { Loading, type ActivityType } from '@home-energy/shared';
 
-// Its own chunk, fetched on first open: the dashboard's first render carries only this button (docs/performance.md "Performance").
+// Its own chunk, fetched on first open: the dashboard's first render carries only this button (docs/performance.md
+// "Performance").
 const ExplanationDetails = lazy(() => import('./explanation-details'));
 
 /** The "How we calculated this" disclosure of the label or of one recommendation; nothing is fetched until it opens. */

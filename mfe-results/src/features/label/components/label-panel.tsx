@@ -32,7 +32,10 @@ function LabelFacts({ label }: { label: EpcLabelValue }) {
   );
 }
 
-/** docs/product.md §4: the displayed label (measured, then calculated, then any), and the issued certificate shown as issued. */
+/**
+ * docs/product.md §4: the displayed label (measured, then calculated, then any), and the issued certificate shown as
+ * issued.
+ */
 export function LabelPanel({ labels }: { labels: DashboardLabels }) {
   const { t } = useTranslation('results');
   const { displayed, issued } = labels;

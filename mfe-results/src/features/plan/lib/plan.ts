@@ -1,4 +1,5 @@
-// The renovation plan on the dashboard: which cards may join it and how a measure joins (bff/src/energy/README.md "Plans").
+// The renovation plan on the dashboard: which cards may join it and how a measure joins (bff/src/energy/README.md
+// "Plans").
 import type { Activity, ActivityType, LoanSettings, PlanLoan } from '@home-energy/shared';
 import { isProposed } from '../../recommendations/lib/group-recommendations';
 
@@ -7,7 +8,10 @@ export function planEligible(activity: Activity): boolean {
   return isProposed(activity) && activity.category !== 'package' && activity.name !== 'unspecified';
 }
 
-/** The plan with `activity` added: a measure of the same choice (another heat pump, solar set-up or window option) is replaced. */
+/**
+ * The plan with `activity` added: a measure of the same choice (another heat pump, solar set-up or window option) is
+ * replaced.
+ */
 export function withMeasure(
   plan: readonly ActivityType[],
   activity: Activity,

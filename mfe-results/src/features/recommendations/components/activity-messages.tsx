@@ -3,7 +3,10 @@ import { MESSAGE_LEVELS, type ActivityMessage } from '@home-energy/shared';
 
 const rank = (message: ActivityMessage) => MESSAGE_LEVELS.indexOf(message.level);
 
-/** A recommendation's messages, errors first, then warnings, then notices, each saying its level, in the page's language (the engine sends codes only). */
+/**
+ * A recommendation's messages, errors first, then warnings, then notices, each saying its level, in the page's language
+ * (the engine sends codes only).
+ */
 export function ActivityMessages({ messages }: { messages: readonly ActivityMessage[] }) {
   const { t } = useTranslation('results');
   if (messages.length === 0) return null;

@@ -5,7 +5,10 @@ import type { Format } from '@home-energy/shared';
 /** Where a measure's card is, for the link from "Best next steps" (the card sets this id). */
 export const cardAnchor = (activity: Pick<Activity, 'name'>) => `rd-rec-${activity.name}`;
 
-/** "Best next steps" (lib/group-recommendations.ts bestNextSteps): money left over the lifetime, yearly saving, payback, link to the card. */
+/**
+ * "Best next steps" (lib/group-recommendations.ts bestNextSteps): money left over the lifetime, yearly saving, payback,
+ * link to the card.
+ */
 export function BestNextSteps({ best, format }: { best: readonly Activity[]; format: Format }) {
   const { t } = useTranslation('results');
   const years = (value: number) => t('units.years', { count: value, formatted: format.years(value) });

@@ -102,7 +102,10 @@ function RepaymentText({ financing, format }: { financing: Financing; format: Fo
   return <>{t('figures.repaymentWithInterest', { plain, withInterest })}</>;
 }
 
-/** One recommendation: what it saves and costs, its messages and the knowledge base's, and (opened) its financing, discounts and charts. */
+/**
+ * One recommendation: what it saves and costs, its messages and the knowledge base's, and (opened) its financing,
+ * discounts and charts.
+ */
 export function RecommendationCard({
   activity,
   settings,

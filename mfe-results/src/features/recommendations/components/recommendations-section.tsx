@@ -18,7 +18,10 @@ export interface RecommendationsSectionProps {
   renderActions?: (activity: Activity) => ReactNode;
 }
 
-/** Best next steps, then the action groups (docs/product.md §3, §4) and the packages apart; one recommendation's details open at a time. */
+/**
+ * Best next steps, then the action groups (docs/product.md §3, §4) and the packages apart; one recommendation's details
+ * open at a time.
+ */
 export function RecommendationsSection({
   recommendations,
   loan,

@@ -14,7 +14,10 @@ function savesSomething(activity: Activity): boolean {
   return activity.kwh_saved_bought > 0 || activity.savings.energyCostSavings > 0;
 }
 
-/** docs/product.md §4: negative savings, and no saving at all (0 kWh and 0 kr), are hidden unless the measure is completed. */
+/**
+ * docs/product.md §4: negative savings, and no saving at all (0 kWh and 0 kr), are hidden unless the measure is
+ * completed.
+ */
 export function isShown(activity: Activity): boolean {
   if (activity.completion_status === 'completed') return true;
   return activity.kwh_saved_bought >= 0 && savesSomething(activity);
@@ -30,7 +33,10 @@ export function doesNotPayBack(activity: Activity): boolean {
   return isProposed(activity) && !activity.pays_back;
 }
 
-/** "Contact installers" only where an installer does the work (the engine's catalogue flag) and there is something to do. */
+/**
+ * "Contact installers" only where an installer does the work (the engine's catalogue flag) and there is something to
+ * do.
+ */
 export function offersInstallers(activity: Activity): boolean {
   return activity.needs_installer && isProposed(activity);
 }
@@ -45,7 +51,10 @@ export function byRank(a: Activity, b: Activity): number {
   );
 }
 
-/** Best next steps: paying single measures by the engine's lifetime_value (bff/src/energy/README.md "Ranking"), one per choice. */
+/**
+ * Best next steps: paying single measures by the engine's lifetime_value (bff/src/energy/README.md "Ranking"), one per
+ * choice.
+ */
 export function bestNextSteps(recommendations: readonly Activity[]): Activity[] {
   const candidates = recommendations
     .filter((a) => a.category !== 'package' && isShown(a) && isProposed(a) && a.pays_back)

@@ -4,9 +4,10 @@ import { useGetProfileQuery, usePatchProfileMutation, useSession } from '@home-e
 import { dashboardPath } from '@home-energy/shared/mfe/pages';
 
 /**
- * docs/product.md §2/§4 property switching: `?property_id=<id>&building_id=primary` moves the dashboard to that property, but only
- * when it differs from the current one and is in the signed-in homeowner's profile. The profile's selected property
- * follows. Anything else leaves the dashboard where it is (and says why when the property is not the homeowner's).
+ * docs/product.md §2/§4 property switching: `?property_id=<id>&building_id=primary` moves the dashboard to that
+ * property, but only when it differs from the current one and is in the signed-in homeowner's profile. The profile's
+ * selected property follows. Anything else leaves the dashboard where it is (and says why when the property is not the
+ * homeowner's).
  */
 export function usePropertySwitch(currentId: number) {
   const session = useSession();

@@ -32,12 +32,15 @@ import { InstallerRequest } from '../../installers/components/installer-request'
 const statusOf = (error: unknown): number | string | undefined =>
   error && typeof error === 'object' && 'status' in error ? (error as { status: number | string }).status : undefined;
 
-/** /property/{id}/building/primary/results-dashboard: the label, the information, the recommendations and their money. */
+/**
+ * /property/{id}/building/primary/results-dashboard: the label, the information, the recommendations and their money.
+ */
 export function ResultsDashboardPage() {
   const { id: idParam, building } = useParams();
   const id = Number(idParam);
   if (building !== 'primary' || !Number.isInteger(id) || id <= 0) return <NotFoundPage />;
-  // A new property is a new page: its data, open details and messages start afresh (docs/product.md §4 property change).
+  // A new property is a new page: its data, open details and messages start afresh (docs/product.md §4 property
+  // change).
   return <Dashboard key={id} id={id} />;
 }
 

@@ -113,7 +113,9 @@ beforeEach(() => {
 const card = () => within(document.querySelector<HTMLElement>('[data-activity="insulation_attic"]')!);
 const measuresShown = () => waitFor(() => expect(document.querySelector('.rd-main')).not.toBeNull());
 
-/** The visible text of an element without the engine's cited sources and raw table values (named as they are published). */
+/**
+ * The visible text of an element without the engine's cited sources and raw table values (named as they are published).
+ */
 function uiText(element: HTMLElement): string {
   const copy = element.cloneNode(true) as HTMLElement;
   copy.querySelectorAll('cite, [translate="no"]').forEach((node) => node.remove());
