@@ -10,6 +10,7 @@ const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack'
 const { federationConfig } = require('./federation.cjs');
 const { BootPreloadPlugin } = require('./boot-preload.cjs');
 const { PaintFirstPlugin } = require('./paint-first.cjs');
+const { PublicPathNotePlugin } = require('./public-path-note.cjs');
 
 function hashedName(production, pathData, ext) {
   const hashed = production && pathData.chunk && pathData.chunk.contentHash && pathData.chunk.contentHash.javascript;
@@ -110,6 +111,8 @@ function createWebpackConfig({
         ...(fs.existsSync(localesDir)
           ? [new CopyWebpackPlugin({ patterns: [{ from: localesDir, to: 'locales' }] })]
           : []),
+        // Before the federation plugin, which logs its publicPath note while it is applied.
+        ...(isHost ? [] : [new PublicPathNotePlugin()]),
         new ModuleFederationPlugin(federationConfig({ name, pkgDir, exposes, runtimePlugins })),
         // The host's index.html preloads what its boot needs (production: dev chunks are not worth a hint).
         ...(isHost && production ? [new BootPreloadPlugin()] : []),
