@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import type { PlanAnalytics, ResolvedPeriod } from '@home-energy/shared';
 import { bucketLabel } from '../lib/labels';
-import { Chart } from './chart';
 import { DataTable } from './data-table';
 import { KeyFigures } from './key-figures';
+import { LabelsNowAfter, labelsNowAfterRows } from './labels-now-after';
 import type { Format } from '@home-energy/shared';
 
 /**
@@ -24,8 +24,6 @@ export function SavedPlans({
   const heading = t('analytics.transition.plans.heading');
   const labelsTitle = t('analytics.transition.plans.labels');
   const measuresTitle = t('analytics.transition.plans.measures');
-  const after = new Map(plans.after.map((r) => [r.key, r.count]));
-  const rows = plans.now.map((r) => ({ key: r.key, now: r.count, after: after.get(r.key) ?? 0 }));
   const count = (value: number) => format.number(value);
   return (
     <section className="he-section cn-panel" aria-labelledby="cn-saved-plans" data-testid="saved-plans">
@@ -53,46 +51,14 @@ export function SavedPlans({
               },
             ]}
           />
-          <Chart
+          <LabelsNowAfter
             testId="chart-plan-labels"
             title={labelsTitle}
-            type="bar"
-            categories={rows.map((r) => bucketLabel(t, 'labels', r.key))}
-            series={[
-              { name: t('analytics.transition.now'), data: rows.map((r) => r.now) },
-              { name: t('analytics.transition.plans.after'), data: rows.map((r) => r.after) },
-            ]}
-            colors={['#9aa3a0', '#0f6e4f']}
-            format={count}
-          />
-          <DataTable
-            captionHidden
-            caption={labelsTitle}
+            afterName={t('analytics.transition.plans.after')}
+            rows={labelsNowAfterRows(plans.now, plans.after)}
             fileName={`${fileName}_plan_labels`}
             period={period}
-            rows={rows}
-            columns={[
-              {
-                key: 'label',
-                label: t('analytics.columns.labels'),
-                value: (r) => r.key,
-                show: (r) => bucketLabel(t, 'labels', r.key),
-              },
-              {
-                key: 'now',
-                label: t('analytics.transition.now'),
-                value: (r) => r.now,
-                show: (r) => count(r.now),
-                numeric: true,
-              },
-              {
-                key: 'after',
-                label: t('analytics.transition.plans.after'),
-                value: (r) => r.after,
-                show: (r) => count(r.after),
-                numeric: true,
-              },
-            ]}
+            count={count}
           />
           <DataTable
             caption={measuresTitle}

@@ -3,9 +3,9 @@ import { ENERGY_CLASSES, useFormat } from '@home-energy/shared';
 import { useOrganisationContext } from '../../organisation/components/organisation-context';
 import { useGetTransitionAnalyticsQuery } from '../api/analytics-api';
 import { AnalyticsFrame } from '../components/analytics-frame';
-import { Chart } from '../components/chart';
 import { DataTable } from '../components/data-table';
 import { KeyFigures } from '../components/key-figures';
+import { LabelsNowAfter, labelsNowAfterRows } from '../components/labels-now-after';
 import { SavedPlans } from '../components/saved-plans';
 import { usePeriod } from '../components/period-filter';
 import { bucketLabel } from '../lib/labels';
@@ -29,8 +29,6 @@ export function TransitionPage() {
     <AnalyticsFrame page="transition" query={query} isEmpty={(d) => d.homes === 0}>
       {(data) => {
         const keys = data.now.map((r) => r.key);
-        const after = new Map(data.after.map((r) => [r.key, r.count]));
-        const rows = data.now.map((r) => ({ key: r.key, now: r.count, after: after.get(r.key) ?? 0 }));
         const title = t('analytics.transition.distribution');
         const movesTitle = t('analytics.transition.moves');
         const classes = [...ENERGY_CLASSES, 'unknown'].filter(
@@ -52,46 +50,14 @@ export function TransitionPage() {
               ]}
             />
             <section className="he-section cn-panel" aria-label={title}>
-              <Chart
+              <LabelsNowAfter
                 testId="chart-transition"
                 title={title}
-                type="bar"
-                categories={rows.map((r) => bucketLabel(t, 'labels', r.key))}
-                series={[
-                  { name: t('analytics.transition.now'), data: rows.map((r) => r.now) },
-                  { name: t('analytics.transition.after'), data: rows.map((r) => r.after) },
-                ]}
-                colors={['#9aa3a0', '#0f6e4f']}
-                format={count}
-              />
-              <DataTable
-                captionHidden
-                caption={title}
+                afterName={t('analytics.transition.after')}
+                rows={labelsNowAfterRows(data.now, data.after)}
                 fileName={`${organisation.slug}_transition`}
                 period={data.period}
-                rows={rows}
-                columns={[
-                  {
-                    key: 'label',
-                    label: t('analytics.columns.labels'),
-                    value: (r) => r.key,
-                    show: (r) => bucketLabel(t, 'labels', r.key),
-                  },
-                  {
-                    key: 'now',
-                    label: t('analytics.transition.now'),
-                    value: (r) => r.now,
-                    show: (r) => count(r.now),
-                    numeric: true,
-                  },
-                  {
-                    key: 'after',
-                    label: t('analytics.transition.after'),
-                    value: (r) => r.after,
-                    show: (r) => count(r.after),
-                    numeric: true,
-                  },
-                ]}
+                count={count}
               />
               <p className="he-muted cn-note">{t('analytics.transition.note')}</p>
             </section>
