@@ -63,6 +63,7 @@ for (const [name, users] of [...direct].sort()) {
   console.log(`${stale ? '!' : ' '} ${name.padEnd(40)} ${versions.join(', ').padEnd(12)} latest ${latest}`);
 }
 console.log(
-  `\n${direct.size} direct production dependencies, ${behind} behind their latest release (pins are explained in docs/security.md).`,
+  `\n${direct.size} direct production dependencies, ${behind} behind their latest release (pins are ` +
+    `explained in docs/security.md).`,
 );
 process.exit(2);

@@ -158,7 +158,8 @@ function markdownTable(latest) {
   const lines = ['| metric | value | target | ok? |', '|---|---|---|---|'];
   for (const row of rows)
     lines.push(
-      `| ${escape(row.metric)} | ${escape(row.value)} | ${escape(row.target)} | ${row.ok === true ? 'yes' : row.ok === false ? '**no**' : ''} |`,
+      `| ${escape(row.metric)} | ${escape(row.value)} | ${escape(row.target)} | ` +
+        `${row.ok === true ? 'yes' : row.ok === false ? '**no**' : ''} |`,
     );
   return lines.join('\n');
 }
@@ -271,7 +272,8 @@ async function main() {
   printTable(rows);
   const file = writeLatest(byBench);
   console.log(
-    `\nWritten to ${path.relative(ROOT, file)} (benches not run this time keep their last figures there; \`node scripts/bench.mjs --table\` prints them all)`,
+    `\nWritten to ${path.relative(ROOT, file)} (benches not run this time keep their last figures there; ` +
+      `\`node scripts/bench.mjs --table\` prints them all)`,
   );
   if (failures.length) {
     console.error(`bench: could not measure ${failures.join(', ')}`);

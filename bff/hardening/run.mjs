@@ -50,7 +50,9 @@ async function load(db, cluster) {
     const result = await fixedRate(target, state, rate, durationS);
     return {
       ok: meetsTarget(result, P99_TARGET_MS),
-      lines: `  ${target.description}, ${durationS} s at ${rate} req/s, target p99 ≤ ${P99_TARGET_MS} ms, no errors, no non-2xx\n${formatResult(result)}`,
+      lines:
+        `  ${target.description}, ${durationS} s at ${rate} req/s, target p99 ≤ ${P99_TARGET_MS} ms, no ` +
+        `errors, no non-2xx\n${formatResult(result)}`,
     };
   } finally {
     await target.stop();
@@ -61,7 +63,8 @@ async function main() {
   assertBuilt();
   const withPostgres = postgresAvailable();
   console.log(
-    `Load + faults on the built BFF; PostgreSQL parts ${withPostgres ? 'on a throwaway cluster' : 'skipped (no PostgreSQL server here)'}`,
+    `Load + faults on the built BFF; PostgreSQL parts ` +
+      `${withPostgres ? 'on a throwaway cluster' : 'skipped (no PostgreSQL server here)'}`,
   );
   // One cluster for every PostgreSQL part: it is seeded once, by the first BFF that starts on it.
   const cluster = withPostgres ? await startPostgresCluster({ port: PORTS.loadPostgres }) : null;

@@ -191,7 +191,8 @@ async function main(): Promise<number> {
       case 'seed': {
         if (!config.demo)
           throw new ConfigError(
-            'seed loads the demo data (a published password): refused in production. Start in demo mode (DEMO_MODE=true) to use it.',
+            'seed loads the demo data (a published password): refused in production. Start in demo mode ' +
+              '(DEMO_MODE=true) to use it.',
           );
         const created = await seedDemoStaff(database.db);
         if (created.length > 0) {
@@ -215,7 +216,9 @@ async function main(): Promise<number> {
           const seconds = ((performance.now() - started) / 1000).toFixed(1);
           console.log(
             loaded
-              ? `Demo journeys loaded in ${seconds} s: ${loaded.journeys} homes (${loaded.homeowners} signed-in homeowners, ${loaded.plans} plans, ${loaded.installerRequests} installer requests, ${loaded.interactions} interactions). Remove them with \`node bff/dist/cli.js demo remove\`.`
+              ? `Demo journeys loaded in ${seconds} s: ${loaded.journeys} homes (${loaded.homeowners} ` +
+                  `signed-in homeowners, ${loaded.plans} plans, ${loaded.installerRequests} installer requests, ` +
+                  `${loaded.interactions} interactions). Remove them with \`node bff/dist/cli.js demo remove\`.`
               : 'Demo journeys already loaded.',
           );
         }
@@ -226,7 +229,9 @@ async function main(): Promise<number> {
         const removed = await removeDemoJourneys(database.db);
         console.log(
           removed.journeys + removed.homeowners > 0
-            ? `Demo journeys removed: ${removed.journeys} homes, ${removed.homeowners} homeowners, ${removed.installerRequests} installer requests, ${removed.interactions} interactions, and their analytics.`
+            ? `Demo journeys removed: ${removed.journeys} homes, ${removed.homeowners} homeowners, ` +
+                `${removed.installerRequests} installer requests, ${removed.interactions} interactions, and ` +
+                `their analytics.`
             : 'No demo journeys.',
         );
         return 0;
@@ -248,7 +253,8 @@ async function main(): Promise<number> {
         const { oneTimePassword, created } = await createSuperAdmin(database.db, email.data, name.data);
         console.log(`${created ? 'Super admin created' : 'Super admin password reset'}: ${email.data}`);
         console.log(
-          `One-time password (shown once, not stored; works until they choose their own at first sign-in): ${oneTimePassword}`,
+          `One-time password (shown once, not stored; works until they choose their own at first sign-in): ` +
+            `${oneTimePassword}`,
         );
         return 0;
       }
@@ -261,7 +267,8 @@ async function main(): Promise<number> {
           { remote, distDir, releasedBy: releasedBy(), activate: values.inactive ? 'never' : 'always' },
         );
         console.log(
-          `${remote} ${result.version}: ${result.created ? 'released' : 'already released'}${result.activated ? ', active now' : ', not active'}.`,
+          `${remote} ${result.version}: ` +
+            `${result.created ? 'released' : 'already released'}${result.activated ? ', active now' : ', not active'}.`,
         );
         for (const check of result.checks)
           console.log(`  shared ${check.name} ${check.requiredVersion ?? ''} ← shell ${check.shellVersion}: ok`);
@@ -312,7 +319,8 @@ async function main(): Promise<number> {
         if (rows.length === 0) console.log('No releases yet.');
         for (const r of rows) {
           console.log(
-            `${r.active ? '*' : ' '} ${r.remote.padEnd(12)} ${r.version.padEnd(24)} ${r.releasedAt.toISOString()}  ${r.releasedBy}`,
+            `${r.active ? '*' : ' '} ${r.remote.padEnd(12)} ${r.version.padEnd(24)} ` +
+              `${r.releasedAt.toISOString()}  ${r.releasedBy}`,
           );
         }
         return 0;
@@ -346,7 +354,8 @@ async function main(): Promise<number> {
         // All or nothing unless told otherwise: a half-imported file is hard to fix.
         if (errors.length > 0 && !values['skip-invalid']) {
           console.error(
-            `${errors.length} problems in ${file}; nothing imported. Fix them, or pass --skip-invalid to import the valid rows.`,
+            `${errors.length} problems in ${file}; nothing imported. Fix them, or pass --skip-invalid to ` +
+              `import the valid rows.`,
           );
           return 1;
         }
@@ -370,7 +379,8 @@ async function main(): Promise<number> {
         );
         const skipped = new Set(errors.map((e) => e.line)).size;
         console.log(
-          `Imported ${inserted} properties (${rows.length - inserted} already in the register${skipped ? `, ${skipped} rows skipped` : ''}).`,
+          `Imported ${inserted} properties (${rows.length - inserted} already in the ` +
+            `register${skipped ? `, ${skipped} rows skipped` : ''}).`,
         );
         return 0;
       }
@@ -410,21 +420,26 @@ async function rotateKey(
   } else if (generate || !fromEnv) newKey = DataKey.generate(oldKey.version + 1);
   else
     throw new DataKeyError(
-      `Give the new key in DATA_ENCRYPTION_KEY_NEW (v${oldKey.version + 1}:<base64 of 32 random bytes>), or pass --generate. ${USAGE}`,
+      `Give the new key in DATA_ENCRYPTION_KEY_NEW (v${oldKey.version + 1}:<base64 of 32 random bytes>), or ` +
+        `pass --generate. ${USAGE}`,
     );
   // The database keeps the new key only when it kept the old one and nobody gave a key: otherwise the key lives outside
   // it.
   const kept = !fromEnv && !newText;
   const result = await rotateDataKey(db, oldKey, newKey, kept ? 'new-key' : 'none');
   console.log(
-    `Data key rotated v${oldKey.version} → v${newKey.version}: ${result.homeowners} homeowners, ${result.orders} BankID orders re-encrypted${result.ordersFailed ? `, ${result.ordersFailed} unreadable orders failed` : ''}. Key v${oldKey.version} is retired.`,
+    `Data key rotated v${oldKey.version} → v${newKey.version}: ${result.homeowners} homeowners, ` +
+      `${result.orders} BankID orders ` +
+      `re-encrypted${result.ordersFailed ? `, ${result.ordersFailed} unreadable orders failed` : ''}. Key ` +
+      `v${oldKey.version} is retired.`,
   );
   if (kept) console.log('The new key is kept in the database. Restart the BFF.');
   else if (newText)
     console.log('Restart every BFF with DATA_ENCRYPTION_KEY set to the value of DATA_ENCRYPTION_KEY_NEW.');
   else
     console.log(
-      `Restart every BFF with this key (shown once, keep it in your secret store):\nDATA_ENCRYPTION_KEY=${newKey.serialize()}`,
+      `Restart every BFF with this key (shown once, keep it in your secret ` +
+        `store):\nDATA_ENCRYPTION_KEY=${newKey.serialize()}`,
     );
   return 0;
 }

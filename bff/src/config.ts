@@ -199,7 +199,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const { DEMO_MODE, SEED_DEMO, ...config } = parsed.data;
   if (config.METRICS_PORT !== undefined && !isLoopback(config.METRICS_HOST) && !config.METRICS_TOKEN) {
     throw new ConfigError(
-      `Invalid configuration:\n  METRICS_TOKEN: required when METRICS_HOST (${config.METRICS_HOST}) is not a loopback address`,
+      `Invalid configuration:\n  METRICS_TOKEN: required when METRICS_HOST (${config.METRICS_HOST}) is not a ` +
+        `loopback address`,
     );
   }
   const s3Problems = s3ConfigProblems(config);

@@ -41,7 +41,8 @@ export function productionConfigProblems(settings: ProductionSettings): Producti
     problems.push({
       variable: 'BANKID_URL',
       message:
-        'required in production: the RP API of BankID (e.g. https://appapi2.bankid.com/rp/v6.0); the bundled simulator is for the demo only',
+        'required in production: the RP API of BankID (e.g. https://appapi2.bankid.com/rp/v6.0); the bundled ' +
+        'simulator is for the demo only',
     });
   } else if (!settings.BANKID_URL.startsWith('https://') || isLoopback(settings.BANKID_URL)) {
     problems.push({ variable: 'BANKID_URL', message: 'must be BankID over https, not the simulator on loopback' });
@@ -50,7 +51,8 @@ export function productionConfigProblems(settings: ProductionSettings): Producti
     problems.push({
       variable: 'AUTH_SECRET',
       message:
-        'required in production (32+ random characters, e.g. `openssl rand -base64 48`), not generated and kept beside the data',
+        'required in production (32+ random characters, e.g. `openssl rand -base64 48`), not generated and ' +
+        'kept beside the data',
     });
   if (!settings.DATA_ENCRYPTION_KEY)
     problems.push({
@@ -87,7 +89,9 @@ export async function productionDatabaseProblems(db: Db): Promise<ProductionProb
     const shown = demo.slice(0, 3).join(', ') + (demo.length > 3 ? ', …' : '');
     problems.push({
       variable: 'database',
-      message: `${demo.length} demo staff account(s) can sign in (${shown}): run \`node bff/dist/cli.js remove-demo-accounts\` first`,
+      message:
+        `${demo.length} demo staff account(s) can sign in (${shown}): run \`node bff/dist/cli.js ` +
+        `remove-demo-accounts\` first`,
     });
   }
   // Made-up homes would count in every organisation's analytics.
@@ -95,7 +99,9 @@ export async function productionDatabaseProblems(db: Db): Promise<ProductionProb
   if (left.journeys + left.homeowners > 0) {
     problems.push({
       variable: 'database',
-      message: `${left.journeys} demo homeowner journey(s) and ${left.homeowners} demo homeowner(s) are loaded: run \`node bff/dist/cli.js demo remove\` first`,
+      message:
+        `${left.journeys} demo homeowner journey(s) and ${left.homeowners} demo homeowner(s) are loaded: run ` +
+        `\`node bff/dist/cli.js demo remove\` first`,
     });
   }
   return problems;

@@ -55,7 +55,8 @@ async function main(): Promise<void> {
         (error: NodeJS.ErrnoException) => {
           if (error.code !== 'EADDRINUSE') throw error;
           throw new ConfigError(
-            `The BankID simulator's port ${config.BANKID_SIMULATOR_PORT} is in use: set BANKID_SIMULATOR_PORT (0 = any free port), or BANKID_URL to use a running simulator or BankID.`,
+            `The BankID simulator's port ${config.BANKID_SIMULATOR_PORT} is in use: set ` +
+              `BANKID_SIMULATOR_PORT (0 = any free port), or BANKID_URL to use a running simulator or BankID.`,
           );
         },
       );
@@ -134,7 +135,8 @@ async function main(): Promise<void> {
   if (simulator) console.log(`BankID simulator (test app, not real BankID): ${simulator.url}/simulator/`);
   if (config.demo) {
     console.log(
-      'Demo mode: demo data, the BankID simulator and fake login are allowed; not for real homeowners. A production start: docs/operations.md "Production start".',
+      'Demo mode: demo data, the BankID simulator and fake login are allowed; not for real homeowners. A ' +
+        'production start: docs/operations.md "Production start".',
     );
   }
 

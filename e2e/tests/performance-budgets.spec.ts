@@ -102,7 +102,10 @@ test('the shell with React fetches at most 120 KB gzip of JS before its first re
   const shellAndReact = { ...byKind.shell, ...byKind.react };
   testInfo.annotations.push({
     type: 'sizes',
-    description: `shell ${round(total(byKind.shell))} KB + React ${round(total(byKind.react))} KB; other shared libraries (router, store, i18n, shared package) ${round(total(byKind.libraries))} KB; first render in all ${round(total(sizes))} KB (gzip)`,
+    description:
+      `shell ${round(total(byKind.shell))} KB + React ${round(total(byKind.react))} KB; other shared libraries ` +
+      `(router, store, i18n, shared package) ${round(total(byKind.libraries))} KB; first render in all ` +
+      `${round(total(sizes))} KB (gzip)`,
   });
   expect(round(total(shellAndReact)), JSON.stringify(shellAndReact)).toBeLessThanOrEqual(SHELL_AND_REACT_BUDGET_KB);
 });

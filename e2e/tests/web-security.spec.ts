@@ -229,7 +229,8 @@ test.describe('a page on another origin cannot write as the signed-in super admi
       const [name, value] = JSON.stringify({ ...message(`${slug}-form`), pad: '=' }).split('=');
       pages.set(
         '/form',
-        `<form method="POST" action="${MESSAGES_API}" enctype="text/plain"><input name='${name}' value='${value}'></form>` +
+        `<form method="POST" action="${MESSAGES_API}" enctype="text/plain"><input name='${name}' ` +
+          `value='${value}'></form>` +
           `<script>document.forms[0].submit()</script>`,
       );
       const formAnswer = page.waitForResponse((r) => r.url() === MESSAGES_API && r.request().method() === 'POST');

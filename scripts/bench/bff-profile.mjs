@@ -51,7 +51,8 @@ try {
   );
   const cpuPerRequest = (cpuMs() - cpuBefore) / result.requests.total;
   console.log(
-    `${route}: ${Math.round(result.requests.total / result.duration)} req/s, server CPU ${cpuPerRequest.toFixed(3)} ms/request, ${result.non2xx} non-2xx`,
+    `${route}: ${Math.round(result.requests.total / result.duration)} req/s, server CPU ` +
+      `${cpuPerRequest.toFixed(3)} ms/request, ${result.non2xx} non-2xx`,
   );
 } finally {
   await bff.stop();
@@ -111,6 +112,8 @@ const top = (map, n) =>
     .map(([name, us]) => `  ${((us / total) * 100).toFixed(1).padStart(5)} %  ${name}`)
     .join('\n');
 console.log(
-  `self time by package (of ${(total / 1e6).toFixed(1)} s sampled):\n${top(byPackage, 20)}\n\nby function:\n${top(byFunction, 30)}\n\nwith callees (inclusive):\n${top(inclusive, Number(process.env.INCLUSIVE_ROWS ?? 45))}`,
+  `self time by package (of ${(total / 1e6).toFixed(1)} s sampled):\n${top(byPackage, 20)}\n\nby ` +
+    `function:\n${top(byFunction, 30)}\n\nwith callees ` +
+    `(inclusive):\n${top(inclusive, Number(process.env.INCLUSIVE_ROWS ?? 45))}`,
 );
 fs.rmSync(dataDir, { recursive: true, force: true });

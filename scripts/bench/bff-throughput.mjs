@@ -279,7 +279,8 @@ export async function benchBffThroughput({ root }) {
       },
     ];
     console.log(
-      `bff throughput: ${connections} connections, warm-up ${warmupS} s, then ${rounds} rounds of ${durationS} s per target, alternating`,
+      `bff throughput: ${connections} connections, warm-up ${warmupS} s, then ${rounds} rounds of ` +
+        `${durationS} s per target, alternating`,
     );
     for (const target of targets) await cannon(autocannon, { ...target, connections, durationS: warmupS });
     const runs = Object.fromEntries(targets.map((t) => [t.key, []]));
@@ -288,11 +289,13 @@ export async function benchBffThroughput({ root }) {
         const figures = await measure(autocannon, target, { connections, durationS });
         if (figures.non2xx || figures.errors)
           throw new Error(
-            `${target.label}: ${figures.non2xx} non-2xx answers, ${figures.errors} errors: the figures would not be of the real route`,
+            `${target.label}: ${figures.non2xx} non-2xx answers, ${figures.errors} errors: the figures would ` +
+              `not be of the real route`,
           );
         runs[target.key].push(figures);
         console.log(
-          `  round ${r + 1} ${target.label}: ${figures.requestsPerSecond} req/s, p50 ${figures.p50Ms} ms, p99 ${figures.p99Ms} ms, server CPU ${figures.serverCpuMsPerRequest ?? '?'} ms/request`,
+          `  round ${r + 1} ${target.label}: ${figures.requestsPerSecond} req/s, p50 ${figures.p50Ms} ms, ` +
+            `p99 ${figures.p99Ms} ms, server CPU ${figures.serverCpuMsPerRequest ?? '?'} ms/request`,
         );
       }
     }
@@ -326,7 +329,8 @@ export async function benchBffThroughput({ root }) {
     const recommendationsRatio = ratio('recommendations');
     const registryRatio = ratio('registry');
     const line = (key) =>
-      `${perTarget[key].requestsPerSecond} req/s, p50 ${perTarget[key].p50Ms} ms, p99 ${perTarget[key].p99Ms} ms, CPU ${perTarget[key].serverCpuMsPerRequest ?? '?'} ms/req`;
+      `${perTarget[key].requestsPerSecond} req/s, p50 ${perTarget[key].p50Ms} ms, p99 ` +
+      `${perTarget[key].p99Ms} ms, CPU ${perTarget[key].serverCpuMsPerRequest ?? '?'} ms/req`;
     const rows = [
       ['bff: bare Express hello-world (reference)', line('bareExpress'), ''],
       ['bff: GET /api/auth/session (staff signed in)', line('session'), ''],

@@ -19,12 +19,14 @@ export async function benchEngine({ root }) {
       ],
       [
         'engine: plan of 8 measures p99 (in-process)',
-        `${figures.plans.plan8.p99Ms.toFixed(2)} ms (p50 ${figures.plans.plan8.p50Ms.toFixed(2)} ms, ${figures.plans.plan8.count} houses)`,
+        `${figures.plans.plan8.p99Ms.toFixed(2)} ms (p50 ${figures.plans.plan8.p50Ms.toFixed(2)} ms, ` +
+          `${figures.plans.plan8.count} houses)`,
         '≤ 50 ms',
       ],
       [
         'engine: suggest a plan p99 (in-process)',
-        `${figures.plans.suggest.p99Ms.toFixed(2)} ms (p50 ${figures.plans.suggest.p50Ms.toFixed(2)} ms, ${figures.plans.suggest.count} houses)`,
+        `${figures.plans.suggest.p99Ms.toFixed(2)} ms (p50 ${figures.plans.suggest.p50Ms.toFixed(2)} ms, ` +
+          `${figures.plans.suggest.count} houses)`,
         '≤ 300 ms',
       ],
     ],

@@ -21,7 +21,8 @@ import { benchMainThread } from './frontend-timing.mjs';
 const READY_TIMEOUT_MS = 180_000; // a first start (migrations, demo seed) on a loaded machine
 const LIGHTHOUSE_TIMEOUT_MS = 180_000;
 const CHROME_FLAGS =
-  '--headless --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking --disable-component-update --disable-sync';
+  '--headless --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking ' +
+  '--disable-component-update --disable-sync';
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const kb = (bytes) => Math.round((bytes / 1024) * 10) / 10;
@@ -265,7 +266,9 @@ export async function benchFrontend({
         `${figures.jsTransferKB} KB / ${figures.cssTransferKB} KB`,
         '',
       ]);
-      const copies = `twice: ${figures.fetchedTwice.join(', ') || '-'}; remote copies: ${figures.remoteCopies.join(', ') || '-'}`;
+      const copies =
+        `twice: ${figures.fetchedTwice.join(', ') || '-'}; remote copies: ` +
+        `${figures.remoteCopies.join(', ') || '-'}`;
       rows.push([
         `${page.key}: shared singletons fetched once`,
         figures.singletonsOnce ? 'yes' : `NO (${copies})`,

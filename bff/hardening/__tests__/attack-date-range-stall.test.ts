@@ -58,7 +58,8 @@ class Watch {
     } catch (error) {
       // After a long stall supertest's own deadline timer fires first: say how long the loop was blocked.
       throw new Error(
-        `no answer to ${label}: ${(error as Error).message}; the event loop was blocked for ${Math.round(this.histogram.max / 1e6)} ms`,
+        `no answer to ${label}: ${(error as Error).message}; the event loop was blocked for ` +
+          `${Math.round(this.histogram.max / 1e6)} ms`,
       );
     } finally {
       this.histogram.disable();
@@ -68,7 +69,8 @@ class Watch {
     if (res.status >= 500) this.serverErrors.push(`${label} → ${res.status} ${res.text.slice(0, 200)}`);
     if (ms > STALL_LIMIT_MS) {
       throw new Error(
-        `the event loop was blocked for ${Math.round(ms)} ms (limit ${STALL_LIMIT_MS} ms) by ${label} → ${res.status}; 5xx so far: ${this.serverErrors.length}`,
+        `the event loop was blocked for ${Math.round(ms)} ms (limit ${STALL_LIMIT_MS} ms) by ${label} → ` +
+          `${res.status}; 5xx so far: ${this.serverErrors.length}`,
       );
     }
     return res;
@@ -126,7 +128,8 @@ it(
 );
 
 it(
-  'year 0 on analytics and the audit log, or year 9999 on the audit log, is a 400 naming the parameter, not a database error',
+  'year 0 on analytics and the audit log, or year 9999 on the audit log, is a 400 naming the parameter, not ' +
+    'a database error',
   async () => {
     const watch = new Watch();
     const cases: [RouteInput, [string, string][], string][] = [
@@ -145,7 +148,8 @@ it(
 );
 
 it(
-  'extreme dates, impossible days, huge spans and a missing end on every route that takes a date answer without a 5xx or a stall',
+  'extreme dates, impossible days, huge spans and a missing end on every route that takes a date answer ' +
+    'without a 5xx or a stall',
   async () => {
     const watch = new Watch();
     const wrong: string[] = [];
@@ -245,7 +249,8 @@ it(
       }
     }
     process.stdout.write(
-      `attack-date-range-stall: ${sent} requests over ${routes.length} routes, max event-loop delay ${watch.worst.ms.toFixed(1)} ms (${watch.worst.label.slice(0, 160)})\n`,
+      `attack-date-range-stall: ${sent} requests over ${routes.length} routes, max event-loop delay ` +
+        `${watch.worst.ms.toFixed(1)} ms (${watch.worst.label.slice(0, 160)})\n`,
     );
     expect(watch.serverErrors).toEqual([]);
     expect(watch.worst.ms).toBeLessThanOrEqual(STALL_LIMIT_MS);

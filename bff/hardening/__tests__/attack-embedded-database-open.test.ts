@@ -48,7 +48,10 @@ describe('the embedded database seen by another local user', () => {
 
   it('cannot be reached by an unprivileged user through the socket', () => {
     // As root (CI) the probe runs as `nobody`; as an ordinary user the modes above are what keeps others out.
-    const probe = `require('net').connect(${JSON.stringify(path.join(dataDir, '.s.PGSQL.5432'))}).on('connect', () => { console.log('connected'); process.exit(0); }).on('error', (e) => { console.log(e.code); process.exit(0); })`;
+    const probe =
+      `require('net').connect(${JSON.stringify(path.join(dataDir, '.s.PGSQL.5432'))}).on('connect', () => { ` +
+      `console.log('connected'); process.exit(0); }).on('error', (e) => { console.log(e.code); ` +
+      `process.exit(0); })`;
     const asOther =
       process.getuid?.() === 0 ? (['runuser', ['-u', 'nobody', '--', process.execPath, '-e', probe]] as const) : null;
     const own = spawnSync(process.execPath, ['-e', probe], { encoding: 'utf8' });

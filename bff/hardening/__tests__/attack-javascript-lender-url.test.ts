@@ -97,7 +97,9 @@ describe('a javascript: lender URL is refused and never served', () => {
   it('an installer stored with one (before the rule) is not offered to homeowners; the others are', async () => {
     const { rows } = await world.database.pool.query(`select id from organisations where slug = 'demo-energi'`);
     await world.database.pool.query(
-      `insert into organisation_installers (organisation_id, position, name, identifier, logo, url) values ($1, 99, 'Evil AB', 'evil', 'https://evil.example/l.png', 'javascript:alert(1)'), ($1, 100, 'Evil Logo AB', 'evil-logo', 'javascript:alert(1)', 'https://evil.example')`,
+      `insert into organisation_installers (organisation_id, position, name, identifier, logo, url) values ` +
+        `($1, 99, 'Evil AB', 'evil', 'https://evil.example/l.png', 'javascript:alert(1)'), ($1, 100, ` +
+        `'Evil Logo AB', 'evil-logo', 'javascript:alert(1)', 'https://evil.example')`,
       [rows[0].id],
     );
     const visitor = request.agent(app);

@@ -143,7 +143,8 @@ beforeAll(async () => {
   // Every table of the public schema but `session` (express-session writes it on every request: touch, visitor id) and
   // `rate_limit_hits` (a limiter counts refused requests too, on purpose: http/rate-limit-store.ts).
   const { rows } = await database.pool.query(
-    `select tablename from pg_tables where schemaname = 'public' and tablename not in ('session', 'rate_limit_hits') order by tablename`,
+    `select tablename from pg_tables where schemaname = 'public' and tablename not in ('session', ` +
+      `'rate_limit_hits') order by tablename`,
   );
   tables = rows.map((r: { tablename: string }) => r.tablename);
   // A sign-in records its time without waiting (auth/routes.ts recordSignIn): let the setup's last ones land.

@@ -113,7 +113,8 @@ describe('every bad request is refused with a 4xx, says why, and writes nothing'
     } catch (error) {
       const cause = (error as { cause?: unknown }).cause;
       throw new Error(
-        `${cause instanceof Error ? cause.message : ''}\n${(error as Error).message}\nReproduce with FUZZ_SEED=${SEED} FUZZ_RUNS=${RUNS}.`,
+        `${cause instanceof Error ? cause.message : ''}\n${(error as Error).message}\nReproduce with ` +
+          `FUZZ_SEED=${SEED} FUZZ_RUNS=${RUNS}.`,
       );
     }
   });

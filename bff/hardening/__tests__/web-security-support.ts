@@ -49,7 +49,8 @@ export class InstantRp extends RpClient {
  */
 export async function databaseFingerprint(database: DatabaseHandle): Promise<Record<string, string>> {
   const tables = await database.pool.query<{ name: string }>(
-    `select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' and table_name not in ('session', 'rate_limit_hits') order by 1`,
+    `select table_name as name from information_schema.tables where table_schema = 'public' and table_type = ` +
+      `'BASE TABLE' and table_name not in ('session', 'rate_limit_hits') order by 1`,
   );
   const fingerprint: Record<string, string> = {};
   for (const { name } of tables.rows) {

@@ -569,7 +569,8 @@ function multipart(
   for (const file of files) {
     chunks.push(
       Buffer.from(
-        `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`,
+        `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${file.field}"; ` +
+          `filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`,
       ),
       file.content,
       Buffer.from('\r\n'),

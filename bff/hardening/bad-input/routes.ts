@@ -28,7 +28,8 @@ function json(template: unknown, ...objects: JsonBody['objects']): JsonBody {
  * NextAuth v4's REST protocol: a refusal is a redirect (or `{ url }` with json=true) and unknown fields are ignored.
  */
 const NEXTAUTH =
-  'NextAuth v4 REST protocol (next-auth/react client): refusals are redirects or { url }, unknown fields and query parameters are ignored as NextAuth does';
+  'NextAuth v4 REST protocol (next-auth/react client): refusals are redirects or { url }, unknown fields and ' +
+  'query parameters are ignored as NextAuth does';
 
 export function describeRoutes(ids: WorldIds): RouteInput[] {
   const property = { id: int(ids.propertyId) };

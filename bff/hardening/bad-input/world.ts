@@ -135,7 +135,9 @@ export async function createWorld(): Promise<World> {
  */
 export async function rowCounts(database: DatabaseHandle): Promise<Record<string, number>> {
   const { rows: tables } = await database.pool.query(
-    "select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' and table_name not in ('session', 'password_failures', 'rate_limit_hits') order by table_name",
+    "select table_name from information_schema.tables where table_schema = 'public' and table_type = " +
+      "'BASE TABLE' and table_name not in ('session', 'password_failures', 'rate_limit_hits') order by " +
+      'table_name',
   );
   const select = tables
     .map((t: { table_name: string }) => `(select count(*)::int from "${t.table_name}") as "${t.table_name}"`)

@@ -103,7 +103,8 @@ export async function pgStopScenario({ rate = 20, downS = 6, cluster, log = cons
     const wrong = down.filter((r) => r.status !== 503 || r.body?.error !== 'unavailable' || !r.retryAfter);
     check(
       wrong.length === 0,
-      `while down every answer is 503 {error:'unavailable'} with Retry-After (${wrong.length} were not, e.g. ${JSON.stringify(wrong[0])})`,
+      `while down every answer is 503 {error:'unavailable'} with Retry-After (${wrong.length} were not, e.g. ` +
+        `${JSON.stringify(wrong[0])})`,
     );
     check(
       downLatency.max !== null && downLatency.max <= UNAVAILABLE_WITHIN_MS,
@@ -112,7 +113,8 @@ export async function pgStopScenario({ rate = 20, downS = 6, cluster, log = cons
     const hungOrBroken = records.filter((r) => r.error || (r.status >= 500 && r.status !== 503));
     check(
       hungOrBroken.length === 0,
-      `no request hangs (> 2 s), fails its connection or answers another 5xx (${hungOrBroken.length}, e.g. ${JSON.stringify(hungOrBroken[0])})`,
+      `no request hangs (> 2 s), fails its connection or answers another 5xx (${hungOrBroken.length}, e.g. ` +
+        `${JSON.stringify(hungOrBroken[0])})`,
     );
     check(
       readyWhileDown.status === 503 && Boolean(readyWhileDown.retryAfter),
@@ -121,7 +123,8 @@ export async function pgStopScenario({ rate = 20, downS = 6, cluster, log = cons
     check(readyAgainAt !== null, '/readyz answers 200 again after PostgreSQL is back');
     check(
       recoveryMs !== null && recoveryMs <= RECOVERY_WITHIN_MS,
-      `every request succeeds again within ${RECOVERY_WITHIN_MS} ms of PostgreSQL being back (${recoveryMs === null ? 'never' : `${Math.round(recoveryMs)} ms`})`,
+      `every request succeeds again within ${RECOVERY_WITHIN_MS} ms of PostgreSQL being back ` +
+        `(${recoveryMs === null ? 'never' : `${Math.round(recoveryMs)} ms`})`,
     );
     const retryAfter = new Set(down.map((r) => r.retryAfter));
     figures.retryAfter = [...retryAfter].join(',');
@@ -142,8 +145,11 @@ export function formatPgStop({ figures: f }) {
   return [
     `  ${f.requests} requests at ${f.rate} req/s; statuses ${JSON.stringify(f.statuses)}`,
     `  before the stop: p50 ${f.before.p50?.toFixed(1)} ms, p99 ${f.before.p99?.toFixed(1)} ms`,
-    `  while down: ${f.down.count} requests, ${f.down.count503} × 503 (Retry-After ${f.retryAfter}), p50 ${f.down.p50?.toFixed(1)} ms, p99 ${f.down.p99?.toFixed(1)} ms, max ${f.down.max?.toFixed(1)} ms; /readyz ${f.readyWhileDown.status}`,
-    `  recovery: every request 2xx from ${f.recoveryMs} ms after PostgreSQL was back; /readyz ready after ${f.readyAgainMs} ms`,
+    `  while down: ${f.down.count} requests, ${f.down.count503} × 503 (Retry-After ${f.retryAfter}), p50 ` +
+      `${f.down.p50?.toFixed(1)} ms, p99 ${f.down.p99?.toFixed(1)} ms, max ${f.down.max?.toFixed(1)} ms; ` +
+      `/readyz ${f.readyWhileDown.status}`,
+    `  recovery: every request 2xx from ${f.recoveryMs} ms after PostgreSQL was back; /readyz ready after ` +
+      `${f.readyAgainMs} ms`,
   ].join('\n');
 }
 

@@ -215,11 +215,13 @@ export async function sigkillScenario({
       check(acked > 0, `round ${round}: writes were acknowledged before the kill`);
       check(
         missing.length === 0,
-        `round ${round}: every acknowledged write is there after the restart (${missing.length} missing or different, e.g. ${JSON.stringify(missing[0])})`,
+        `round ${round}: every acknowledged write is there after the restart (${missing.length} missing or ` +
+          `different, e.g. ${JSON.stringify(missing[0])})`,
       );
       check(
         partial.length + strays.length === 0,
-        `round ${round}: no partial write (${partial.length} in-flight writes stored in part, ${strays.length} other rows, e.g. ${JSON.stringify(partial[0] ?? strays[0])})`,
+        `round ${round}: no partial write (${partial.length} in-flight writes stored in part, ` +
+          `${strays.length} other rows, e.g. ${JSON.stringify(partial[0] ?? strays[0])})`,
       );
       check(
         apiMismatches === 0,
@@ -238,8 +240,10 @@ export function formatSigkill({ figures }) {
   return figures.rounds
     .map(
       (r, i) =>
-        `  ${figures.db} round ${i + 1}: ${r.acked} acknowledged, ${r.inFlight} in flight at SIGKILL (${r.inFlightStored} of them stored whole); restart ${r.restartMs} ms; ` +
-        `${r.checked} acknowledged writes checked so far: ${r.missing} missing, ${r.partial} partial; API sample ${r.apiSample}, ${r.apiMismatches} differ`,
+        `  ${figures.db} round ${i + 1}: ${r.acked} acknowledged, ${r.inFlight} in flight at SIGKILL ` +
+        `(${r.inFlightStored} of them stored whole); restart ${r.restartMs} ms; ` +
+        `${r.checked} acknowledged writes checked so far: ${r.missing} missing, ${r.partial} partial; API ` +
+        `sample ${r.apiSample}, ${r.apiMismatches} differ`,
     )
     .join('\n');
 }

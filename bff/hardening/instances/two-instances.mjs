@@ -283,7 +283,8 @@ export async function twoInstancesScenario({ cluster, durationS = 30, log = cons
     check(acked.length > 0, 'writes were acknowledged');
     check(
       lost.length === 0,
-      `every acknowledged write is stored (${lost.length} of ${acked.length} missing or different, e.g. ${JSON.stringify(lost[0])})`,
+      `every acknowledged write is stored (${lost.length} of ${acked.length} missing or different, e.g. ` +
+        `${JSON.stringify(lost[0])})`,
     );
     // B's own count of the writes it answered, from its metrics port.
     const metrics = await (await fetch(`http://127.0.0.1:${PORTS.instancesMetrics[1]}/metrics`)).text();
@@ -295,7 +296,8 @@ export async function twoInstancesScenario({ cluster, durationS = 30, log = cons
     check(answeredByB > 0, `B's /metrics counts the writes it answered under their route patterns (${answeredByB})`);
     check(
       afterKill.length > 0 && failedAfterKill.length === 0,
-      `B answers every request from 1 s after the kill (${failedAfterKill.length} of ${afterKill.length} failed, e.g. ${JSON.stringify(failedAfterKill[0])})`,
+      `B answers every request from 1 s after the kill (${failedAfterKill.length} of ${afterKill.length} ` +
+        `failed, e.g. ${JSON.stringify(failedAfterKill[0])})`,
     );
     const figures = {
       signInStatuses: limitStatuses,
@@ -323,7 +325,8 @@ export async function twoInstancesScenario({ cluster, durationS = 30, log = cons
 export function formatTwoInstances({ figures: f }) {
   return [
     `  sign-in attempts over A and B (limit ${SIGNIN_LIMIT}): ${f.signInStatuses.join(' ')}`,
-    `  ${f.durationS} s mixed load through the proxy, A killed at a third: ${f.requests} requests (A ${f.served[0]}, B ${f.served[1]}), ` +
+    `  ${f.durationS} s mixed load through the proxy, A killed at a third: ${f.requests} requests (A ` +
+      `${f.served[0]}, B ${f.served[1]}), ` +
       `${f.acked} of ${f.writes} writes acknowledged, ${f.lost} lost; ${f.inFlightAtKill} failed around the kill, ` +
       `${f.failedAfterKill} of ${f.afterKill} failed from 1 s after it; B's /metrics counted ${f.answeredByB} writes`,
   ].join('\n');

@@ -113,7 +113,9 @@ export async function searchRate(target, state, { start, stepS, durationS, maxRa
     const ok = meetsTarget(result, P99_TARGET_MS);
     steps.push(result);
     log(
-      `  step ${String(rate).padStart(5)} req/s: p99 ${result.p99?.toFixed(1)} ms, errors ${result.errors + result.timeouts}, non-2xx ${result.non2xx}, BFF CPU ${result.bffCpuMsPerRequest?.toFixed(1)} ms/req → ${ok ? 'ok' : 'over'}`,
+      `  step ${String(rate).padStart(5)} req/s: p99 ${result.p99?.toFixed(1)} ms, errors ` +
+        `${result.errors + result.timeouts}, non-2xx ${result.non2xx}, BFF CPU ` +
+        `${result.bffCpuMsPerRequest?.toFixed(1)} ms/req → ${ok ? 'ok' : 'over'}`,
     );
     if (!ok) break;
     good = rate;
@@ -154,7 +156,8 @@ async function main() {
   let result;
   try {
     console.log(
-      `Load on ${target.description} (${target.urls.join(', ')}), target p99 ≤ ${P99_TARGET_MS} ms, 0 errors, 0 non-2xx`,
+      `Load on ${target.description} (${target.urls.join(', ')}), target p99 ≤ ${P99_TARGET_MS} ms, 0 ` +
+        `errors, 0 non-2xx`,
     );
     if (values.rate) {
       await fixedRate(target, state, Math.min(Number(values.rate), 40), 5); // warm-up
@@ -173,7 +176,8 @@ async function main() {
   }
   if (result) {
     console.log(
-      `\n${target.description}, ${result.durationS} s at ${result.rate} req/s (${result.connections} visitors, one request per second each):`,
+      `\n${target.description}, ${result.durationS} s at ${result.rate} req/s (${result.connections} ` +
+        `visitors, one request per second each):`,
     );
     console.log(formatResult(result));
   }

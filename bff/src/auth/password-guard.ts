@@ -34,7 +34,8 @@ export function lockoutMs(key: string, failures: number): number {
 export class PasswordLocked extends Error {
   constructor(readonly retryAfterS: number) {
     super(
-      `Too many wrong passwords. Try again in ${retryAfterS < 120 ? `${retryAfterS} seconds` : `${Math.ceil(retryAfterS / 60)} minutes`}.`,
+      `Too many wrong passwords. Try again in ` +
+        `${retryAfterS < 120 ? `${retryAfterS} seconds` : `${Math.ceil(retryAfterS / 60)} minutes`}.`,
     );
   }
 }

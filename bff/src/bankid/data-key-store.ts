@@ -37,7 +37,8 @@ export async function assertCurrentDataKey(tx: Queryable, vault: PersonalNumberV
   const current = await keyCheckFor(tx, vault, 'share');
   if (current !== vault.keyCheck) {
     throw new DataKeyError(
-      `The data is written with data key ${current.split(':')[0]}, this process holds v${vault.version}: restart it with the current DATA_ENCRYPTION_KEY.`,
+      `The data is written with data key ${current.split(':')[0]}, this process holds v${vault.version}: ` +
+        `restart it with the current DATA_ENCRYPTION_KEY.`,
     );
   }
 }
@@ -76,7 +77,8 @@ export async function loadDataKey(
           ? 'DATA_ENCRYPTION_KEY is unset and the database keeps no key, but that is not'
           : `DATA_ENCRYPTION_KEY is unset and the key kept in the database (v${key.version}) is not`;
       throw new DataKeyError(
-        `${which} the key the personal numbers are written with (${current.split(':')[0]}). Set DATA_ENCRYPTION_KEY to that key; after a rotation, to the new one.`,
+        `${which} the key the personal numbers are written with (${current.split(':')[0]}). Set ` +
+          `DATA_ENCRYPTION_KEY to that key; after a rotation, to the new one.`,
       );
     }
     if (options.legacyAuthSecret) {
@@ -84,7 +86,8 @@ export async function loadDataKey(
       if (left > 0)
         options.logger?.warn(
           { homeowners: left },
-          'personal numbers from before the data key that AUTH_SECRET does not decrypt: those homeowners cannot sign in to their data',
+          'personal numbers from before the data key that AUTH_SECRET does not decrypt: those homeowners ' +
+            'cannot sign in to their data',
         );
     }
     return key;
@@ -151,7 +154,8 @@ export async function rotateDataKey(
 ): Promise<RotationResult> {
   if (newKey.version === oldKey.version)
     throw new DataKeyError(
-      `The new data key needs another version than the old one (v${oldKey.version}): write it as v${oldKey.version + 1}:<base64>.`,
+      `The new data key needs another version than the old one (v${oldKey.version}): write it as ` +
+        `v${oldKey.version + 1}:<base64>.`,
     );
   const oldVault = new PersonalNumberVault(oldKey);
   const newVault = new PersonalNumberVault(newKey);
@@ -159,7 +163,8 @@ export async function rotateDataKey(
     const current = await keyCheckFor(tx, oldVault, 'update');
     if (current !== oldVault.keyCheck) {
       throw new DataKeyError(
-        `The old key (v${oldKey.version}) is not the key the data is written with (${current.split(':')[0]}); nothing was changed.`,
+        `The old key (v${oldKey.version}) is not the key the data is written with ` +
+          `(${current.split(':')[0]}); nothing was changed.`,
       );
     }
     const owners = await tx
@@ -169,7 +174,8 @@ export async function rotateDataKey(
     const rewritten = owners.map((row) => {
       if (keyVersionOf(row.encrypted) === null) {
         throw new DataKeyError(
-          `Homeowner ${row.id} is still written with the keys from AUTH_SECRET: start the BFF once with this version (it converts them), then rotate.`,
+          `Homeowner ${row.id} is still written with the keys from AUTH_SECRET: start the BFF once with this ` +
+            `version (it converts them), then rotate.`,
         );
       }
       const personalNumber = oldVault.decrypt(row.encrypted);

@@ -137,7 +137,8 @@ export async function openPglite(options: {
         return attached;
       }
       throw new DataDirInUseError(
-        `The data directory ${options.dataDir} is in use by process ${running.pid}. Stop it, or use DATABASE_URL for several instances.`,
+        `The data directory ${options.dataDir} is in use by process ${running.pid}. Stop it, or use ` +
+          `DATABASE_URL for several instances.`,
       );
     }
   }

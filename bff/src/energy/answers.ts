@@ -113,7 +113,8 @@ export const ANSWER_KEYS = {
     type: 'boolean',
     default: false,
     description:
-      'Insulating low-emissivity film on the glass of 1- or 2-pane windows (lowers their U; no effect on better glazing).',
+      'Insulating low-emissivity film on the glass of 1- or 2-pane windows (lowers their U; no effect on ' +
+      'better glazing).',
   },
   solar_panels_wp: {
     type: 'integer',

@@ -16,13 +16,15 @@ export const CO2_FACTORS: Record<Carrier, Entry> = {
   electricity: {
     kgPerKwh: 0.047,
     source:
-      'Boverket, klimatdatabas: Swedish electricity mix, life cycle (≈ 47 g CO₂e/kWh) — [E] national average, to verify per year',
+      'Boverket, klimatdatabas: Swedish electricity mix, life cycle (≈ 47 g CO₂e/kWh) — [E] national ' +
+      'average, to verify per year',
     estimate: true,
   },
   district_heating: {
     kgPerKwh: 0.055,
     source:
-      'Energiföretagen Sverige, miljövärdering av fjärrvärme: national average ≈ 50–60 g CO₂e/kWh — [E] networks differ (Gävle 4 g, Enköping 3 g; docs/energy.md §3)',
+      'Energiföretagen Sverige, miljövärdering av fjärrvärme: national average ≈ 50–60 g CO₂e/kWh — [E] ' +
+      'networks differ (Gävle 4 g, Enköping 3 g; docs/energy.md §3)',
     estimate: true,
   },
   oil: {

@@ -43,8 +43,11 @@ export const ENERGY_CONSTANTS = {
   ruleVersion: k(
     BBR,
     'rule version',
-    'Boverket, "Vad är primärenergital?" (PBL kunskapsbanken): weighting factors from 1 Sep 2020 (BFS 2020:4, BBR 29); enara.se "Exempel på energiklasser" (energiklasser år 2024): EPCs compare with the new-build requirement of BBR 29',
-    'no later energy chapter was found in public sources (a BFS 2024:14 "BBR 31" and a BFS 2026:9 from 2026-10-01 are mentioned unverified); re-check before relabelling',
+    'Boverket, "Vad är primärenergital?" (PBL kunskapsbanken): weighting factors from 1 Sep 2020 (BFS ' +
+      '2020:4, BBR 29); enara.se "Exempel på energiklasser" (energiklasser år 2024): EPCs compare with the ' +
+      'new-build requirement of BBR 29',
+    'no later energy chapter was found in public sources (a BFS 2024:14 "BBR 31" and a BFS 2026:9 from ' +
+      '2026-10-01 are mentioned unverified); re-check before relabelling',
   ),
   classBandsPercent: k(
     [50, 75, 100, 135, 180, 235] as const,
@@ -70,7 +73,8 @@ export const ENERGY_CONSTANTS = {
     50,
     'm² (requirement applies when Atemp > this)',
     '§1.3: BBR 29 band "50 < Atemp ≤ 90"; Madlumi ecal code',
-    'boundary choice: isover.se says ≥ 50; we follow the table and the code (> 50); EPCs are not required below 50 m² (§1.5)',
+    'boundary choice: isover.se says ≥ 50; we follow the table and the code (> 50); EPCs are not required ' +
+      'below 50 m² (§1.5)',
   ),
   primaryEnergyFactor: k<Record<Carrier, number>>(
     {
@@ -92,7 +96,9 @@ export const ENERGY_CONSTANTS = {
     'Stockholm',
     'climate station with F_geo = 1.0',
     '§1.2 [D] enara.se example',
-    'official per-kommun table 9:2c not found in public sources; F_geo ≈ degree days / Stockholm degree days (Göteborg 0.89, Luleå 1.51). Check against the F_geo that enara.se example 1 implies with BEN normal tap water and property energy: Skåne 0.80, Göteborg 0.90, Luleå 1.49 (engine README "F_geo calibration")',
+    'official per-kommun table 9:2c not found in public sources; F_geo ≈ degree days / Stockholm degree days ' +
+      '(Göteborg 0.89, Luleå 1.51). Check against the F_geo that enara.se example 1 implies with BEN normal ' +
+      'tap water and property energy: Skåne 0.80, Göteborg 0.90, Luleå 1.49 (engine README "F_geo calibration")',
   ),
   pvCountsInEp: k(false, 'boolean', null, '§1.2 PV [NF]: own PV is left out of EP until BBR 9:12 is checked'),
 
@@ -129,20 +135,23 @@ export const ENERGY_CONSTANTS = {
     246,
     'degree days per degree latitude',
     'geo/climate_normals_1991_2020.csv (SMHI normals)',
-    '[D] least-squares slope over the five SMHI towns (Malmö…Luleå) at their municipality seats; corrects the nearest town to the place',
+    '[D] least-squares slope over the five SMHI towns (Malmö…Luleå) at their municipality seats; corrects ' +
+      'the nearest town to the place',
   ),
   daysPerMonth: k([31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31] as const, 'days', null, 'calendar (non-leap year)'),
   degreeDaySpread: k(
     0.71,
     '1/K (Hitchin k)',
     null,
-    '[E] monthly degree days from monthly means with the spread of daily temperatures (Hitchin 1983, CIBSE TM41, UK value): smooth in the base temperature, so measures interact',
+    '[E] monthly degree days from monthly means with the spread of daily temperatures (Hitchin 1983, CIBSE ' +
+      'TM41, UK value): smooth in the base temperature, so measures interact',
   ),
   freeHeatGains: k(
     7,
     'W/m² Atemp (internal + solar, heating season)',
     '§1.4 BEN household energy 30 kWh/m² (= 3.4 W/m²); §2.5 SMHI base 17 °C',
-    '[E] household electricity 3.4 + people ≈ 1.3 + sun through windows ≈ 2 W/m²; gives the balance temperature 21 − gains/H ≈ 17 °C (SMHI base) for a 1961–75 house',
+    '[E] household electricity 3.4 + people ≈ 1.3 + sun through windows ≈ 2 W/m²; gives the balance ' +
+      'temperature 21 − gains/H ≈ 17 °C (SMHI base) for a 1961–75 house',
   ),
   indoorTemperatureSensitivity: k(
     0.05,
@@ -243,8 +252,12 @@ export const ENERGY_CONSTANTS = {
   windowFilmAddedResistance: k(
     0.1,
     'm²K/W added on the glass by a low-emissivity (insulating) window film',
-    '§2.8: an added inner LE pane takes an old 2-pane window from 2.31 to 1.6–1.72 W/m²K (ricman.eu, LTH), i.e. ΔR ≈ 0.15–0.19',
-    '[E] a film adds no air gap, so less than a pane: a field hotbox test of a 2-pane window (sparaochbevara.se, "Energieffektivisering av äldre fönster") measured −19 % U of the glazed part with the film on the room side of the inner pane (ΔR ≈ 0.08 at U 2.8) and −31 % with it in the gap (ΔR ≈ 0.16); 0.1 lies between. Applied to 1- and 2-pane glazing only (U ≥ the 2-pane value)',
+    '§2.8: an added inner LE pane takes an old 2-pane window from 2.31 to 1.6–1.72 W/m²K (ricman.eu, LTH), ' +
+      'i.e. ΔR ≈ 0.15–0.19',
+    '[E] a film adds no air gap, so less than a pane: a field hotbox test of a 2-pane window ' +
+      '(sparaochbevara.se, "Energieffektivisering av äldre fönster") measured −19 % U of the glazed part with ' +
+      'the film on the room side of the inner pane (ΔR ≈ 0.08 at U 2.8) and −31 % with it in the gap (ΔR ≈ ' +
+      '0.16); 0.1 lies between. Applied to 1- and 2-pane glazing only (U ≥ the 2-pane value)',
   ),
   windowGlazedShare: k(
     0.75,
@@ -342,16 +355,22 @@ export const ENERGY_CONSTANTS = {
   heatPumpSpf: k<Record<HeatPumpId, number>>(
     { heat_pump_geothermal: 3.25, heat_pump_airwater: 2.55, heat_pump_exhaust_air: 2.25, heat_pump_air: 3.24 },
     'SPF (heat out / electricity in), Stockholm-like climate',
-    "§2.4 [E] model defaults: 3.0–3.5 / 2.3–2.8 / 2.0–2.5; geothermal checked against Energimyndigheten's field test of 20 ground-source pumps (Västra Götaland 2012–13, average saving 62 %, reference test)",
-    'mid of each range; heat_pump_air is airToAirSpfByClimate at Stockholm (3 393 degree days), shown for reference only: the model interpolates by place',
+    '§2.4 [E] model defaults: 3.0–3.5 / 2.3–2.8 / 2.0–2.5; geothermal checked against ' +
+      "Energimyndigheten's field test of 20 ground-source pumps (Västra Götaland 2012–13, average saving 62 %, " +
+      'reference test)',
+    'mid of each range; heat_pump_air is airToAirSpfByClimate at Stockholm (3 393 degree days), shown for ' +
+      'reference only: the model interpolates by place',
   ),
   // Energimyndigheten's air-to-air test climates: south (Malmö) and north (Luleå); the SPF is the test's whole-year
   // figure for the heating need it serves.
   airToAirSpfByClimate: k(
     { warm: { degreeDays: 2932, spf: 3.45 }, cold: { degreeDays: 5137, spf: 2.45 } },
     "SPF at a place's normal-year degree days (base 17 °C), linear between the two, not above the warm value",
-    'Energimyndigheten, test of air-to-air heat pumps 2009–2013 (energimyndigheten.se/tester/tester-a-o/luftluftvarmepumpar-2009-2013): årsvärmefaktor 2.8–4.1 in Malmö (heating need 9 100 kWh, +8.2 °C), 2.8–3.5 in Borås (11 000 kWh), 2.3–2.6 in Luleå (15 400 kWh, +1.3 °C)',
-    '[D] mid of the Malmö and Luleå ranges (3.45, 2.45) placed at the SMHI 1991–2020 degree days of those towns (geo/climate_normals_1991_2020.csv: 2 932, 5 137); Borås (≈ 3.15) is a check, not an anchor',
+    'Energimyndigheten, test of air-to-air heat pumps 2009–2013 ' +
+      '(energimyndigheten.se/tester/tester-a-o/luftluftvarmepumpar-2009-2013): årsvärmefaktor 2.8–4.1 in Malmö ' +
+      '(heating need 9 100 kWh, +8.2 °C), 2.8–3.5 in Borås (11 000 kWh), 2.3–2.6 in Luleå (15 400 kWh, +1.3 °C)',
+    '[D] mid of the Malmö and Luleå ranges (3.45, 2.45) placed at the SMHI 1991–2020 degree days of those ' +
+      'towns (geo/climate_normals_1991_2020.csv: 2 932, 5 137); Borås (≈ 3.15) is a check, not an anchor',
   ),
   airToAirMinSpf: k(
     1.5,
@@ -368,8 +387,14 @@ export const ENERGY_CONSTANTS = {
   heatPumpCoverage: k<Record<HeatPumpId, number>>(
     { heat_pump_geothermal: 0.95, heat_pump_airwater: 0.9, heat_pump_exhaust_air: 0.8, heat_pump_air: 0.9 },
     'share of annual space heat the pump delivers (rest: electric backup, or the other systems for air-to-air)',
-    '§2.4: bergvärme sized for ~95 % of annual energy (Energimyndigheten, test of ground-source heat pumps); air-to-air: "ca. 80–90 %" of the heating need in an open-plan house with a well sized and placed pump (lmg.nu, "Kan jag värma hela huset?", heat-pump retailer)',
-    '[E] air/water 0.9, exhaust air 0.8 (limited by the exhaust airflow); air-to-air 0.9, the top of the open-plan range, because Energimyndigheten\'s test SPF (airToAirSpfByClimate) already carries the electric top-up on cold days, so only rooms the warm air does not reach are left. Houses with closed plans get less: Vattenfall (vattenfall.se, "Så fungerar en luftvärmepump") says 35–55 % of the heating need',
+    '§2.4: bergvärme sized for ~95 % of annual energy (Energimyndigheten, test of ground-source heat pumps); ' +
+      'air-to-air: "ca. 80–90 %" of the heating need in an open-plan house with a well sized and placed pump ' +
+      '(lmg.nu, "Kan jag värma hela huset?", heat-pump retailer)',
+    '[E] air/water 0.9, exhaust air 0.8 (limited by the exhaust airflow); air-to-air 0.9, the top of the ' +
+      "open-plan range, because Energimyndigheten's test SPF (airToAirSpfByClimate) already carries the " +
+      'electric top-up on cold days, so only rooms the warm air does not reach are left. Houses with closed ' +
+      'plans get less: Vattenfall (vattenfall.se, "Så fungerar en luftvärmepump") says 35–55 % of the heating ' +
+      'need',
   ),
   woodSupplementShare: k(
     0.2,
@@ -381,7 +406,9 @@ export const ENERGY_CONSTANTS = {
     0.21,
     'air/water SPF loss per unit of (degree days / Stockholm − 1)',
     '§2.4: luft/luft Luleå 2.3–2.6 vs 2.5–3.0',
-    '[D] 2.45 / 2.75 = 0.89 at a degree-day ratio of 1.51 → (1 − 0.89) / 0.51; used for air/water only (Energimyndigheten tested air/water in south Sweden only: 45–60 % saving, reference test); air-to-air uses airToAirSpfByClimate',
+    '[D] 2.45 / 2.75 = 0.89 at a degree-day ratio of 1.51 → (1 − 0.89) / 0.51; used for air/water only ' +
+      '(Energimyndigheten tested air/water in south Sweden only: 45–60 % saving, reference test); air-to-air ' +
+      'uses airToAirSpfByClimate',
   ),
   oldHeatPumpSpfFactor: k(
     0.8,
@@ -403,13 +430,17 @@ export const ENERGY_CONSTANTS = {
     0.1,
     'share of household electricity',
     '§2.3: household electricity (BEN 30 kWh/m²); §3.1 efficient appliances [NF]',
-    "[E] LED lighting and standby cut-offs (answer energy_reducing_products): lighting ≈ a fifth of household electricity, half of it assumed still on halogen/CFL lamps, LED uses ≈ 75 % less → ≈ 7–8 %; standby ≈ 5 %, half of it cut off → ≈ 2–3 %. Shares are common Swedish rules of thumb, Energimyndigheten's appliance-level metering of 400 homes (2005–08) is the study to check them against",
+    '[E] LED lighting and standby cut-offs (answer energy_reducing_products): lighting ≈ a fifth of ' +
+      'household electricity, half of it assumed still on halogen/CFL lamps, LED uses ≈ 75 % less → ≈ 7–8 %; ' +
+      'standby ≈ 5 %, half of it cut off → ≈ 2–3 %. Shares are common Swedish rules of thumb, ' +
+      "Energimyndigheten's appliance-level metering of 400 homes (2005–08) is the study to check them against",
   ),
   efficientAppliancesSaving: k(
     0.15,
     'share of household electricity',
     '§3.1: efficient appliances [NF] (EU A–G labels)',
-    '[E] answer appliances = efficient: cold and wet appliances ≈ 40–50 % of household electricity; a best-class model uses roughly a third less than the average installed one → ≈ 15 %',
+    '[E] answer appliances = efficient: cold and wet appliances ≈ 40–50 % of household electricity; a ' +
+      'best-class model uses roughly a third less than the average installed one → ≈ 15 %',
   ),
   hoursPerYear: k(
     8760,
@@ -524,8 +555,12 @@ export const ENERGY_CONSTANTS = {
   costWallPerM2: k<CostRange>(
     { low: 1500, high: 2500 },
     'kr/m² outer wall',
-    'byggahus.se, "Välj rätt fasad" (undated page; prices from the Wikells calculation database): 1 500 kr/m² for an installed timber stud wall with tongue-and-groove panel, 1 700 kr/m² with board-and-batten panel',
-    '[E] high 2 500: adds taking down the old cladding, scaffolding and refitting window and door flashings (byggahus.se, "Vad kostar det att byta fasad och tilläggsisolera?", names these steps; its figures were not in the stored copy). Undated: re-check against a current quote',
+    'byggahus.se, "Välj rätt fasad" (undated page; prices from the Wikells calculation database): 1 500 ' +
+      'kr/m² for an installed timber stud wall with tongue-and-groove panel, 1 700 kr/m² with board-and-batten ' +
+      'panel',
+    '[E] high 2 500: adds taking down the old cladding, scaffolding and refitting window and door flashings ' +
+      '(byggahus.se, "Vad kostar det att byta fasad och tilläggsisolera?", names these steps; its figures were ' +
+      'not in the stored copy). Undated: re-check against a current quote',
   ),
   costWindowPerM2: k<CostRange>(
     { low: 4500, high: 8250 },
@@ -536,8 +571,11 @@ export const ENERGY_CONSTANTS = {
   costDoor: k<CostRange>(
     { low: 12000, high: 20000 },
     'kr per door, fitted',
-    'saltarvet.se, "Lönar det sig att byta fönster?" (2024-03-08): fitting a window ≈ 4 h at 600 kr + VAT = 3 000 kr; costWindowPerM2 (4 500–8 250 kr/m²)',
-    "[D] no published Swedish price per fitted outer door was found (searched: byggahus.se, viivilla.se, dinbyggare.se, door makers); a 2 m² door (doorArea) at the window price per m² plus the same fitting: 2 × 4 500 + 3 000 = 12 000 and 2 × 8 250 + 3 000 ≈ 20 000 kr. Re-check against a door maker's price list",
+    'saltarvet.se, "Lönar det sig att byta fönster?" (2024-03-08): fitting a window ≈ 4 h at 600 kr + VAT = ' +
+      '3 000 kr; costWindowPerM2 (4 500–8 250 kr/m²)',
+    '[D] no published Swedish price per fitted outer door was found (searched: byggahus.se, viivilla.se, ' +
+      'dinbyggare.se, door makers); a 2 m² door (doorArea) at the window price per m² plus the same fitting: 2 ' +
+      "× 4 500 + 3 000 = 12 000 and 2 × 8 250 + 3 000 ≈ 20 000 kr. Re-check against a door maker's price list",
   ),
   costHeatPump: k<Record<Exclude<HeatPumpId, 'heat_pump_exhaust_air'>, CostRange>>(
     {
@@ -546,7 +584,8 @@ export const ENERGY_CONSTANTS = {
       heat_pump_air: { low: 13400, high: 27900 },
     },
     'kr installed',
-    '§3.1: bergvärme 150–200 k (byggahus.se); luft/vatten 50–100 k (varmepump-pris.se); luft/luft 12–25 k after ROT (1komma5.se)',
+    '§3.1: bergvärme 150–200 k (byggahus.se); luft/vatten 50–100 k (varmepump-pris.se); luft/luft 12–25 k ' +
+      'after ROT (1komma5.se)',
     'luft/luft [D] gross = after-ROT / (1 − 0.30 × 0.35)',
   ),
   costSmartControl: k<CostRange>({ low: 7000, high: 12000 }, 'kr', '§3.1: styr- och reglerutrustning (dinbyggare.se)'),
@@ -568,13 +607,19 @@ export const ENERGY_CONSTANTS = {
     { low: 600, high: 1200 },
     'kr/m² glass, fitted',
     null,
-    '[E] no published Swedish price for fitted low-emissivity film was found (searched 2026-11: e2b2.se, sparaochbevara.se, filmtek.se, window-film installers); the span is about 13–15 % of a new energy window (costWindowPerM2: 600 / 4 500, 1 200 / 8 250), because the e2b2.se film project (Mälardalens högskola, 2016–17) presents film as the low-cost way to postpone new windows 15–20 years and sparaochbevara.se found it hard to pay back on energy alone',
+    '[E] no published Swedish price for fitted low-emissivity film was found (searched 2026-11: e2b2.se, ' +
+      'sparaochbevara.se, filmtek.se, window-film installers); the span is about 13–15 % of a new energy ' +
+      'window (costWindowPerM2: 600 / 4 500, 1 200 / 8 250), because the e2b2.se film project (Mälardalens ' +
+      'högskola, 2016–17) presents film as the low-cost way to postpone new windows 15–20 years and ' +
+      'sparaochbevara.se found it hard to pay back on energy alone',
   ),
   costEnergyReducingProductsPerM2: k<CostRange>(
     { low: 15, high: 35 },
     'kr/m² Atemp',
     '§3.1: efficient appliances [NF]',
-    '[E] for 150 m²: 25–30 LED lamps at 50–100 kr and 4–6 switchable power strips or timers at 150–300 kr ≈ 2 300–5 300 kr, bought and fitted by the household; scaled by Atemp so an apartment building gets a cost in proportion',
+    '[E] for 150 m²: 25–30 LED lamps at 50–100 kr and 4–6 switchable power strips or timers at 150–300 kr ≈ ' +
+      '2 300–5 300 kr, bought and fitted by the household; scaled by Atemp so an apartment building gets a ' +
+      'cost in proportion',
   ),
 
   // ---------------------------------------------------------------- life spans (§3.1, §7, docs/product.md §9), years
@@ -599,7 +644,10 @@ export const ENERGY_CONSTANTS = {
     },
     'years',
     '§3.1/§7: PV 25–30; battery 7–10+; bergvärme pump 15–20, borehole ≥ 50; docs/product.md §9 default life span 30',
-    '[E] insulation 40, windows/doors 30, luft/vatten and frånluft 15, luft/luft 12 (10–15), bergvärme 20 (borehole outlives the pump), control/fittings/wallbox 10; window film 15 (e2b2.se: a low-e film with a 15-year supplier guarantee, meant to postpone new windows 15–20 years); LED lamps and power strips 10 (LED rated 15 000–25 000 h)',
+    '[E] insulation 40, windows/doors 30, luft/vatten and frånluft 15, luft/luft 12 (10–15), bergvärme 20 ' +
+      '(borehole outlives the pump), control/fittings/wallbox 10; window film 15 (e2b2.se: a low-e film with a ' +
+      '15-year supplier guarantee, meant to postpone new windows 15–20 years); LED lamps and power strips 10 ' +
+      '(LED rated 15 000–25 000 h)',
   ),
 
   // ---------------------------------------------------------------- subsidies (§3.2)
@@ -622,7 +670,9 @@ export const ENERGY_CONSTANTS = {
     },
     'share of the investment that is labour',
     '§3.2: heat-pump labour ~35 % (byggahus/villafamiljen)',
-    '[D] attic 1 500 kr ROT on 16 500 kr → 30 %; windows 4 h × 600 / 9 300 → 26 %; [E] walls 0.5, doors/fittings/control 0.3, window film 0.5 (fitting is most of the work; ROT assumed to apply to fitting film on an existing home — verify with Skatteverket)',
+    '[D] attic 1 500 kr ROT on 16 500 kr → 30 %; windows 4 h × 600 / 9 300 → 26 %; [E] walls 0.5, ' +
+      'doors/fittings/control 0.3, window film 0.5 (fitting is most of the work; ROT assumed to apply to ' +
+      'fitting film on an existing home — verify with Skatteverket)',
   ),
   greenTechRate: k(
     { solar: 0.15, battery: 0.5, wallbox: 0.5 },
@@ -655,7 +705,8 @@ export const ENERGY_CONSTANTS = {
     } as const,
     "plausible values of an unanswered input (attic: × the era's thickness)",
     null,
-    '[E] the spread of common Swedish småhus around our defaults; a savings range recomputes with each assumed input at each of these, one at a time',
+    '[E] the spread of common Swedish småhus around our defaults; a savings range recomputes with each ' +
+      'assumed input at each of these, one at a time',
   ),
 } as const;
 

@@ -10,7 +10,8 @@ function refuseQuery(query: Record<string, unknown>, allowed: readonly string[])
     throw new HttpError(
       400,
       'bad_request',
-      `Invalid query: unknown parameter ${shown(unknown[0]!)} (${allowed.length ? `this call takes only ${allowed.join(', ')}` : 'this call takes none'})`,
+      `Invalid query: unknown parameter ${shown(unknown[0]!)} ` +
+        `(${allowed.length ? `this call takes only ${allowed.join(', ')}` : 'this call takes none'})`,
       unknown.map((key) => ({ path: `query.${key}`, message: 'unknown parameter' })),
     );
   }

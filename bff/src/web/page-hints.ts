@@ -30,7 +30,8 @@ export function preloadTags(hints: PreloadHint[]): string {
   return hints
     .map(
       ({ href, as }) =>
-        `<link rel="preload" as="${as}" href="${escapeAttribute(href)}"${as === 'fetch' ? ' crossorigin' : ''} fetchpriority="low">`,
+        `<link rel="preload" as="${as}" ` +
+        `href="${escapeAttribute(href)}"${as === 'fetch' ? ' crossorigin' : ''} fetchpriority="low">`,
     )
     .join('');
 }

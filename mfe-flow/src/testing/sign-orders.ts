@@ -78,8 +78,12 @@ export const expired = (loginMethod: LoginMethod = 'bankid.other_device') =>
     transactionStatus: 'expiredTransaction',
     rfa: 'RFA8',
     message: {
-      en: "The BankID app is not responding. Please check that it's started and that you have internet access. Try again.",
-      sv: 'BankID-appen svarar inte. Kontrollera att den är startad och att du har internetanslutning. Försök sedan igen.',
+      en:
+        'The BankID app is not responding. Please check that ' +
+        "it's started and that you have internet access. Try again.",
+      sv:
+        'BankID-appen svarar inte. Kontrollera att den är startad och att du har internetanslutning. Försök ' +
+        'sedan igen.',
     },
   });
 

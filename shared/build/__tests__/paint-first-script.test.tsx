@@ -6,7 +6,10 @@ const ENTRY = '/main.0123456789.js';
 
 function writePage() {
   document.head.innerHTML = `<link rel="preload" as="script" href="${ENTRY}" ${APP_ENTRY_ATTRIBUTE}>`;
-  document.body.innerHTML = `<div id="first-paint"><h1>Find your home</h1></div><div id="root"></div><template id="${AFTER_FIRST_PAINT_ID}"><link rel="preload" as="style" href="/721.css"><link rel="preload" as="fetch" href="/locales/en/common.json" crossorigin></template>`;
+  document.body.innerHTML =
+    `<div id="first-paint"><h1>Find your home</h1></div><div id="root"></div><template ` +
+    `id="${AFTER_FIRST_PAINT_ID}"><link rel="preload" as="style" href="/721.css"><link rel="preload" ` +
+    `as="fetch" href="/locales/en/common.json" crossorigin></template>`;
 }
 
 const entryScripts = () => [...document.head.querySelectorAll('script')].map((script) => new URL(script.src).pathname);

@@ -63,8 +63,12 @@ export const RFA_MESSAGES: Readonly<Record<RfaCode, RfaMessage>> = Object.freeze
   RFA5: SOMETHING_WENT_WRONG,
   RFA6: Object.freeze({ en: 'The action was cancelled.', sv: 'Åtgärden avbröts.' }),
   RFA8: Object.freeze({
-    en: "The BankID app is not responding. Please check that it's started and that you have internet access. Try again.",
-    sv: 'BankID-appen svarar inte. Kontrollera att den är startad och att du har internetanslutning. Försök sedan igen.',
+    en:
+      'The BankID app is not responding. Please check that ' +
+      "it's started and that you have internet access. Try again.",
+    sv:
+      'BankID-appen svarar inte. Kontrollera att den är startad och att du har internetanslutning. Försök ' +
+      'sedan igen.',
   }),
   RFA9: Object.freeze({
     en: 'Enter your security code in the BankID app and select Identify or Sign.',
@@ -72,8 +76,12 @@ export const RFA_MESSAGES: Readonly<Record<RfaCode, RfaMessage>> = Object.freeze
   }),
   RFA13: Object.freeze({ en: 'Trying to start your BankID app.', sv: 'Försöker starta BankID-appen.' }),
   RFA15A: Object.freeze({
-    en: 'Searching for BankID. Make sure you have a valid BankID on this computer. If you have a BankID on card, please insert the card into your card reader.',
-    sv: 'Söker efter BankID. Säkerställ att du har ett giltigt BankID på den här datorn. Om du har ett BankID på kort, sätt in kortet i kortläsaren.',
+    en:
+      'Searching for BankID. Make sure you have a valid BankID on this computer. If you have a BankID on card, ' +
+      'please insert the card into your card reader.',
+    sv:
+      'Söker efter BankID. Säkerställ att du har ett giltigt BankID på den här datorn. Om du har ett BankID på ' +
+      'kort, sätt in kortet i kortläsaren.',
   }),
   RFA15B: Object.freeze({
     en: 'Searching for BankID. Make sure you have a valid BankID on this device.',

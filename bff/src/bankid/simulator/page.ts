@@ -46,8 +46,10 @@ ${autoRefresh ? '<meta http-equiv="refresh" content="2">\n' : ''}<title>${PAGE_T
 <h1>${PAGE_TITLE}</h1>
 <p>${
     autoRefresh
-      ? `This page reloads every 2 seconds so new orders appear. <a href="${escapeHtml(home)}?refresh=off">Pause auto-refresh</a> (do this before typing).`
-      : `Auto-refresh is paused. <a href="${escapeHtml(home)}">Resume auto-refresh</a> or reload the page to see new orders.`
+      ? `This page reloads every 2 seconds so new orders appear. ` +
+        `<a href="${escapeHtml(home)}?refresh=off">Pause auto-refresh</a> (do this before typing).`
+      : `Auto-refresh is paused. <a href="${escapeHtml(home)}">Resume auto-refresh</a> or reload the page to ` +
+        `see new orders.`
   }</p>
 </header>
 <main>

@@ -285,7 +285,8 @@ export class BankIdSimulator {
     if (Math.abs(elapsedS - parsed.qrTime) > QR_TIME_TOLERANCE_S) {
       throw new ControlError(
         'conflict',
-        `The QR code is stale: it is for qrTime ${parsed.qrTime} but ${Math.floor(elapsedS)} s have passed (tolerance ${QR_TIME_TOLERANCE_S} s)`,
+        `The QR code is stale: it is for qrTime ${parsed.qrTime} but ${Math.floor(elapsedS)} s have passed ` +
+          `(tolerance ${QR_TIME_TOLERANCE_S} s)`,
       );
     }
     order.pickedUp = true;
@@ -475,7 +476,8 @@ function completionData(order: OrderRecord, user: SimulatedUser, now: number): C
     `</bankIdSignedData>`;
   const xml =
     `<?xml version="1.0" encoding="UTF-8" standalone="no"?>` +
-    `<Signature xmlns="http://www.w3.org/2000/09/xmldsig#"><SignedInfo><CanonicalizationMethod Algorithm="http://www.w3.org/2001/10/xml-exc-c14n#"/>` +
+    `<Signature xmlns="http://www.w3.org/2000/09/xmldsig#"><SignedInfo><CanonicalizationMethod ` +
+    `Algorithm="http://www.w3.org/2001/10/xml-exc-c14n#"/>` +
     `<SignatureMethod Algorithm="http://www.w3.org/2001/04/xmldsig-more#rsa-sha256"/></SignedInfo>` +
     `<SignatureValue>SIMULATED-NOT-A-REAL-SIGNATURE</SignatureValue><Object>${signedData}</Object></Signature>`;
   const data: CompletionData = {

@@ -20,7 +20,8 @@ test('migration 0018 keeps on each homeowner the organisation of their first hom
     const property = async (street: string) =>
       (
         await q(
-          `insert into properties (name, street, street_key, postal_code, postal_city) values ($1, $1, lower($1), '11122', 'Stockholm') returning id`,
+          `insert into properties (name, street, street_key, postal_code, postal_city) values ($1, $1, ` +
+            `lower($1), '11122', 'Stockholm') returning id`,
           [street],
         )
       ).rows[0].id as number;
@@ -28,13 +29,15 @@ test('migration 0018 keeps on each homeowner the organisation of their first hom
     const homeowner = async (n: string) =>
       (
         await q(
-          `insert into homeowners (personal_number_hash, personal_number_encrypted, personal_number_masked, name) values ($1, 'x', 'x', $1) returning id`,
+          `insert into homeowners (personal_number_hash, personal_number_encrypted, personal_number_masked, ` +
+            `name) values ($1, 'x', 'x', $1) returning id`,
           [n],
         )
       ).rows[0].id as number;
     const [twoHomes, noHome] = [await homeowner('two-homes'), await homeowner('no-home')];
     await q(
-      `insert into building_profiles (property_id, homeowner_id, organisation_id, created_at) values ($1, $3, $4, '2026-02-01'), ($2, $3, $5, '2026-01-01')`,
+      `insert into building_profiles (property_id, homeowner_id, organisation_id, created_at) values ($1, ` +
+        `$3, $4, '2026-02-01'), ($2, $3, $5, '2026-01-01')`,
       [second, first, twoHomes, energi, bank],
     );
     await q(

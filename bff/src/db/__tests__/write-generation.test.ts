@@ -216,7 +216,8 @@ describe('the write generation of a pool', () => {
         expect(cache.get('k')).toBe('v');
         // The LISTEN connection dies: nothing is served until it is back.
         await outsider.query(
-          `select pg_terminate_backend(pid) from pg_stat_activity where query = 'LISTEN ${WRITES_CHANNEL}' and datname = current_database()`,
+          `select pg_terminate_backend(pid) from pg_stat_activity where query = 'LISTEN ${WRITES_CHANNEL}' ` +
+            `and datname = current_database()`,
         );
         expect(await eventually(() => !generation.listening)).toBe(true);
         expect(cache.get('k')).toBeUndefined();

@@ -257,14 +257,16 @@ if (process.env.REFERENCE_TABLE) {
       );
       const ours = saving(b, 'heat_pump_air');
       rows.push(
-        `${town} ${need}: ours ${ours} (Atemp ${b.input.atemp}, dd ${b.location.degreeDays}) vs ${(low + high) / 2} → ${(deviation(ours, (low + high) / 2) * 100).toFixed(1)} %`,
+        `${town} ${need}: ours ${ours} (Atemp ${b.input.atemp}, dd ${b.location.degreeDays}) vs ` +
+          `${(low + high) / 2} → ${(deviation(ours, (low + high) / 2) * 100).toFixed(1)} %`,
       );
     }
     const aw = sizedFor(15000, { primary_heating_systems: ['electric_waterborne'] }, POSTAL.malmo, true);
     const awa = modelEnergy(aw, 'actual');
     const awShare = saving(aw, 'heat_pump_airwater') / (awa.byUse.space_heating + awa.byUse.tap_water_heating);
     rows.push(
-      `air/water: ${(awShare * 100).toFixed(1)} % (Atemp ${aw.input.atemp}) vs 52.5 → ${(deviation(awShare, 0.525) * 100).toFixed(1)} %`,
+      `air/water: ${(awShare * 100).toFixed(1)} % (Atemp ${aw.input.atemp}) vs 52.5 → ` +
+        `${(deviation(awShare, 0.525) * 100).toFixed(1)} %`,
     );
     const g = building({ primary_heating_systems: ['electric_waterborne'] }, POSTAL_GOTEBORG, 150);
     const ga = modelEnergy(g, 'actual');
@@ -292,7 +294,8 @@ if (process.env.REFERENCE_TABLE) {
     ] as const) {
       const share = husguidenShare(hg, measure);
       rows.push(
-        `Husguiden ${measure}: ${(share * 100).toFixed(1)} % vs ${Math.round(published * 100)} → ${pct(share, published)}`,
+        `Husguiden ${measure}: ${(share * 100).toFixed(1)} % vs ${Math.round(published * 100)} → ` +
+          `${pct(share, published)}`,
       );
     }
     const twoStorey = sizedForTotal(20000, { ...HUSGUIDEN_ANSWERS, num_floors: 2 }, POSTAL.stockholm);
@@ -305,7 +308,8 @@ if (process.env.REFERENCE_TABLE) {
     rows.push(`Luleå attic: ${luleaAtticSaving().toFixed(0)} vs 5719 → ${pct(luleaAtticSaving(), 5719)}`);
     const gs = byggahusGroundSource();
     rows.push(
-      `byggahus ground source: Atemp ${gs.input.atemp}, saves ${saving(gs, 'heat_pump_geothermal')} vs 22500 → ${pct(saving(gs, 'heat_pump_geothermal'), 22500)}`,
+      `byggahus ground source: Atemp ${gs.input.atemp}, saves ${saving(gs, 'heat_pump_geothermal')} vs 22500 ` +
+        `→ ${pct(saving(gs, 'heat_pump_geothermal'), 22500)}`,
     );
     rows.push(`swedensol PV: ${swedensolPv().toFixed(0)} vs 4914 → ${pct(swedensolPv(), 4914)}`);
     console.log(rows.join('\n'));

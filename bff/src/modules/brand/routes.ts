@@ -77,7 +77,8 @@ export function brandRoutes(options: {
         const checked = brandConfigSchema.safeParse(stored);
         if (!checked.success)
           throw new Error(
-            `brand/${name}/config.json: ${checked.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+            `brand/${name}/config.json: ` +
+              `${checked.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
           );
         return checked.data;
       } catch (error) {

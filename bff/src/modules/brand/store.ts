@@ -36,7 +36,8 @@ export function brandConfigStore(objects: ObjectStore): BrandConfigStore {
       const parsed = brandConfigSchema.safeParse(JSON.parse(text));
       if (!parsed.success)
         throw new BrandConfigError(
-          `brand/${brand}/config.json: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+          `brand/${brand}/config.json: ` +
+            `${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
         );
       return parsed.data;
     },

@@ -126,7 +126,8 @@ export function profileRoutes(db: Db, now: () => number = Date.now): Router {
       throw new HttpError(
         404,
         'not_found',
-        `That home was not removed from your profile in the last ${HOME_RESTORE_MS / 1000} seconds, so it cannot be restored.`,
+        `That home was not removed from your profile in the last ${HOME_RESTORE_MS / 1000} seconds, so it ` +
+          `cannot be restored.`,
       );
     }
     res.json(await profile(id));

@@ -45,7 +45,8 @@ export function leadRoutes(db: Db, mailer: Mailer): Router {
       throw new HttpError(
         400,
         'bad_request',
-        `Invalid body.status: a ${lead.status} request can move to ${allowed.length ? allowed.join(', ') : 'nothing (it is final)'}`,
+        `Invalid body.status: a ${lead.status} request can move to ` +
+          `${allowed.length ? allowed.join(', ') : 'nothing (it is final)'}`,
         [{ path: 'body.status', message: `cannot move from ${lead.status} to ${update.status}` }],
       );
     }

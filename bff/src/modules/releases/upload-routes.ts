@@ -79,7 +79,8 @@ export function releaseUploadRoutes(db: Db, settings: ReleaseSettings, limits: R
         throw new HttpError(
           400,
           'bad_request',
-          `Invalid file path ${JSON.stringify(file.fieldname.slice(0, 100))}: use relative paths inside the build (no "..", no hidden files).`,
+          `Invalid file path ${JSON.stringify(file.fieldname.slice(0, 100))}: use relative paths inside the ` +
+            `build (no "..", no hidden files).`,
         );
       }
       if (seen.has(file.fieldname))

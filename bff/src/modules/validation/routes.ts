@@ -62,7 +62,8 @@ export function validationRoutes(db: Db, documentStore: ObjectStore | null = nul
       throw new HttpError(
         503,
         'unavailable',
-        'The document is in the object store, which is not configured here or does not have it (S3_ENDPOINT, S3_BUCKET).',
+        'The document is in the object store, which is not configured here or does not have it (S3_ENDPOINT, ' +
+          'S3_BUCKET).',
       );
     await audit(db, req, res, {
       action: 'epc_document.download',

@@ -230,7 +230,9 @@ describe('register CSV import: every error kind, with its line and column', () =
   });
 
   it('reports several problems of one row, and the rows around it still import', () => {
-    const text = `${HEADER}\n${GOOD}\nStorgatan 1,1234,Ort,slott,1500,2,-3,solar,H,2021-02-30\n${GOOD.replace('12,', '14,')}\n`;
+    const text =
+      `${HEADER}\n${GOOD}\nStorgatan ` +
+      `1,1234,Ort,slott,1500,2,-3,solar,H,2021-02-30\n${GOOD.replace('12,', '14,')}\n`;
     const { rows, errors } = parse(text);
     expect(rows.map((r) => r.line)).toEqual([2, 4]);
     expect(errors.map((e) => [e.line, e.column])).toEqual([

@@ -66,9 +66,11 @@ describe('geo tables: bad input names the file and line', () => {
     'counties.csv':
       'county_code,county_name,county_name_short\n01,Stockholms län,Stockholm\n25,Norrbottens län,Norrbotten\n',
     'municipalities.csv':
-      'municipality_code,municipality_name,municipality_name_short,county_code\n0180,Stockholms kommun,Stockholm,01\n2584,Kiruna kommun,Kiruna,25\n',
+      'municipality_code,municipality_name,municipality_name_short,county_code\n0180,Stockholms ' +
+      'kommun,Stockholm,01\n2584,Kiruna kommun,Kiruna,25\n',
     'postal_codes.csv':
-      'postal_code,locality,municipality_code,municipality_name\n11122,Stockholm,0180,Stockholms kommun\n98131,Kiruna,2584,Kiruna kommun\n',
+      'postal_code,locality,municipality_code,municipality_name\n11122,Stockholm,0180,Stockholms ' +
+      'kommun\n98131,Kiruna,2584,Kiruna kommun\n',
     'municipality_price_area.csv':
       'municipality_code,municipality_name,county,seat_lat,seat_lon,elomrade_derived,method,nearest_other_zone,km_to_nearest_other_zone,flag\r\n' +
       '0180,Stockholm,Stockholms län,59.33,18.07,SE3,inside,SE2,161.4,\r\n' +

@@ -53,7 +53,8 @@ async function nonDemoState() {
     'select organisation_id, metric, day::text, bucket, n::text, total::text from analytics_daily order by 1, 2, 3, 4',
   );
   const signups = await rows(
-    'select organisation_id, homeowner_id, profiles from analytics_organisation_homeowners where profiles <> 0 order by 1, 2',
+    'select organisation_id, homeowner_id, profiles from analytics_organisation_homeowners where profiles <> ' +
+      '0 order by 1, 2',
   );
   return { counts, summary, signups };
 }
@@ -127,7 +128,8 @@ describe('seed --journeys', () => {
 
   it('spreads installer requests over every status, each step dated after the one before', async () => {
     const statuses = await rows<{ status: string; n: number }>(
-      'select status, count(*)::int as n from installer_requests r join homeowners h on h.id = r.homeowner_id where h.demo group by 1 order by 1',
+      'select status, count(*)::int as n from installer_requests r join homeowners h on h.id = ' +
+        'r.homeowner_id where h.demo group by 1 order by 1',
     );
     expect(statuses.map((s) => s.status)).toEqual(['contacted', 'declined', 'lost', 'new', 'quoted', 'won']);
     const [disorder] = await rows<{ n: number }>(
@@ -161,7 +163,8 @@ describe('seed --journeys', () => {
       homeowner: boolean;
       plan: unknown;
     }>(
-      'select property_id, answers, created_at, homeowner_id is not null as homeowner, plan from building_profiles where demo order by id limit 40',
+      'select property_id, answers, created_at, homeowner_id is not null as homeowner, plan from ' +
+        'building_profiles where demo order by id limit 40',
     );
     expect(loadedRows).toEqual(
       journeys.map((j) => ({
@@ -208,7 +211,8 @@ describe('the console analytics of the demo brands', () => {
     expect(properties.byLabel.filter((r: { count: number }) => r.count > 0).length).toBeGreaterThanOrEqual(4);
     expect(properties.byHeating.length).toBeGreaterThanOrEqual(4);
     const [homes] = await rows<{ n: number }>(
-      'select count(*)::int as n from profile_insights i join organisations o on o.id = i.organisation_id where o.slug = $1',
+      'select count(*)::int as n from profile_insights i join organisations o on o.id = i.organisation_id ' +
+        'where o.slug = $1',
       [org],
     );
     expect(properties.total).toBe(homes!.n);

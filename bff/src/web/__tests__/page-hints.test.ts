@@ -15,7 +15,8 @@ let active: ActiveRelease[];
 let failing = false;
 
 const SHELL_HTML =
-  '<!doctype html><html><head><title>Home energy</title><script defer src="/main.abcdef0123.js"></script></head><body><div id="root"></div></body></html>';
+  '<!doctype html><html><head><title>Home energy</title><script defer ' +
+  'src="/main.abcdef0123.js"></script></head><body><div id="root"></div></body></html>';
 
 function writeRelease(pkg: string, version: string, app: { js: string[]; css: string[] }, namespace: string) {
   const base = path.join(releasesDir, pkg, version);
@@ -106,7 +107,10 @@ describe('preload hints in the HTML', () => {
     fs.mkdirSync(path.join(shellDist, 'first-paint'));
     fs.writeFileSync(
       path.join(shellDist, 'first-paint', 'dashboard.en.html'),
-      '<!doctype html><html><head><link rel="preload" as="script" href="/main.abcdef0123.js" data-app-entry></head><body><div id="first-paint"></div><div id="root"></div><template id="after-first-paint"><link rel="preload" as="style" href="/721.c47b49b593.css" fetchpriority="low"></template><script>start()</script></body></html>',
+      '<!doctype html><html><head><link rel="preload" as="script" href="/main.abcdef0123.js" ' +
+        'data-app-entry></head><body><div id="first-paint"></div><div id="root"></div><template ' +
+        'id="after-first-paint"><link rel="preload" as="style" href="/721.c47b49b593.css" ' +
+        'fetchpriority="low"></template><script>start()</script></body></html>',
     );
     const res = await request(app())
       .get('/property/42/building/primary/results-dashboard')

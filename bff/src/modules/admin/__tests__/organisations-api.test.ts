@@ -80,7 +80,8 @@ describe('organisations', () => {
       brandConfigFound: false,
     });
     const { rows } = await database.pool.query(
-      `select count(*)::int as n from question_definitions q join organisations o on o.id = q.organisation_id where o.slug = 'norr-energi'`,
+      `select count(*)::int as n from question_definitions q join organisations o on o.id = ` +
+        `q.organisation_id where o.slug = 'norr-energi'`,
     );
     expect(rows[0].n).toBeGreaterThan(10);
     const [row] = await auditRows('organisation.create');

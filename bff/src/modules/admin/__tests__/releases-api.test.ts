@@ -141,7 +141,8 @@ it("refuses a remote built against another federation runtime than the shell's, 
       activate: 'always',
     }),
   ).rejects.toThrow(
-    'Refusing to release mfe-results: @module-federation/runtime: the remote was built against 2.10.0 but the shell provides 2.9.2.',
+    'Refusing to release mfe-results: @module-federation/runtime: the remote was built against 2.10.0 but ' +
+      'the shell provides 2.9.2.',
   );
   // Stored by an earlier shell's day: its manifest as released is what activation reads.
   const older = fixtures.writeRemote('runtime-2-8', SHELL_SHARED, 'mfe_results', '2.8.0');
@@ -157,7 +158,8 @@ it("refuses a remote built against another federation runtime than the shell's, 
   await insertRelease(database.db, { ...row, releasedAt: new Date('2025-01-01T00:00:00Z') });
   const res = await superAdmin.post('/api/admin/releases/mfe-results/0.8.0-runtime/activate').expect(409);
   expect(res.body.message).toBe(
-    'Refusing to activate mfe-results 0.8.0-runtime: @module-federation/runtime: the remote was built against 2.8.0 but the shell provides 2.9.2.',
+    'Refusing to activate mfe-results 0.8.0-runtime: @module-federation/runtime: the remote was built ' +
+      'against 2.8.0 but the shell provides 2.9.2.',
   );
   expect(
     (await request(app).get('/api/mfe/registry')).body.remotes.find(

@@ -13,7 +13,8 @@ const ids: Record<string, number> = {};
 
 async function auditRows(action: string) {
   const { rows } = await database.pool.query(
-    `select a.*, o.slug as organisation_slug from audit_log a left join organisations o on o.id = a.organisation_id where action = $1 order by a.id`,
+    `select a.*, o.slug as organisation_slug from audit_log a left join organisations o on o.id = ` +
+      `a.organisation_id where action = $1 order by a.id`,
     [action],
   );
   return rows;
@@ -21,7 +22,8 @@ async function auditRows(action: string) {
 
 async function sessionsOf(email: string): Promise<number> {
   const { rows } = await database.pool.query(
-    `select count(*)::int as n from session where sess::jsonb #>> '{passport,user,id}' = (select id::text from staff_users where email = $1)`,
+    `select count(*)::int as n from session where sess::jsonb #>> '{passport,user,id}' = (select id::text ` +
+      `from staff_users where email = $1)`,
     [email],
   );
   return rows[0].n;

@@ -270,7 +270,8 @@ export class UserService {
       throw new HttpError(
         403,
         'forbidden',
-        `${user.email} also belongs to other organisations or is a super admin: only a super admin can deactivate them or reset their password.`,
+        `${user.email} also belongs to other organisations or is a super admin: only a super admin can ` +
+          `deactivate them or reset their password.`,
       );
     }
   }
@@ -315,7 +316,8 @@ export class UserService {
       throw new HttpError(
         409,
         'last_admin',
-        `You are the last admin of ${membership.organisationName}: make someone else an admin before you step down or leave.`,
+        `You are the last admin of ${membership.organisationName}: make someone else an admin before you ` +
+          `step down or leave.`,
       );
     }
   }

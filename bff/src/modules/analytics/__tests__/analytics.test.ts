@@ -97,7 +97,8 @@ async function expectPropertiesMatch(from = '1900-01-01', to = TODAY) {
   );
   expect(fromApi(api.byBuildingType)).toEqual(
     await direct(
-      `select coalesce(building_type, 'unknown') as k, count(*)::int as n from profile_insights where ${where} group by 1`,
+      `select coalesce(building_type, 'unknown') as k, count(*)::int as n from profile_insights where ` +
+        `${where} group by 1`,
       range,
     ),
   );
@@ -210,11 +211,13 @@ describe('homes made through the flow', () => {
   it('activities: recommended, completed and installer requests per type, and interactions by action', async () => {
     const api = (await admin.get('/api/console/org/demo-energi/analytics/activities').expect(200)).body;
     const recommended = await direct(
-      'select a as k, count(*)::int as n from profile_insights, unnest(recommended) a where organisation_id = $1 group by 1',
+      'select a as k, count(*)::int as n from profile_insights, unnest(recommended) a where organisation_id ' +
+        '= $1 group by 1',
       [energi],
     );
     const completed = await direct(
-      'select a as k, count(*)::int as n from profile_insights, unnest(completed) a where organisation_id = $1 group by 1',
+      'select a as k, count(*)::int as n from profile_insights, unnest(completed) a where organisation_id = ' +
+        '$1 group by 1',
       [energi],
     );
     const requests = await direct(
@@ -243,13 +246,15 @@ describe('homes made through the flow', () => {
     const api = (await admin.get('/api/console/org/demo-energi/analytics/transition').expect(200)).body;
     expect(fromApi(api.now)).toEqual(
       await direct(
-        "select coalesce(calculated_class, 'unknown') as k, count(*)::int as n from profile_insights where organisation_id = $1 group by 1",
+        "select coalesce(calculated_class, 'unknown') as k, count(*)::int as n from profile_insights where " +
+          'organisation_id = $1 group by 1',
         [energi],
       ),
     );
     expect(fromApi(api.after)).toEqual(
       await direct(
-        "select coalesce(after_class, calculated_class, 'unknown') as k, count(*)::int as n from profile_insights where organisation_id = $1 group by 1",
+        "select coalesce(after_class, calculated_class, 'unknown') as k, count(*)::int as n from " +
+          'profile_insights where organisation_id = $1 group by 1',
         [energi],
       ),
     );
@@ -422,7 +427,9 @@ describe('the summary stays exact through inserts, updates and deletes (compared
     await expectPropertiesMatch();
     await expectPropertiesMatch('2025-01-01', '2025-12-31');
     const summary = await direct(
-      "select metric || ':' || bucket as k, sum(n)::int as n from analytics_daily where organisation_id = $1 and metric in ('label','building_type','heating','recommended','transition') group by 1 having sum(n) <> 0",
+      "select metric || ':' || bucket as k, sum(n)::int as n from analytics_daily where organisation_id = $1 " +
+        "and metric in ('label','building_type','heating','recommended','transition') group by 1 having sum(n) " +
+        '<> 0',
       [energi],
     );
     const base = await direct(
@@ -460,7 +467,8 @@ describe('users: sign-ups and active people', () => {
     const h3 = await homeowner(3, '2024-05-20');
     const profile = (h: number, property: number, day: string) =>
       rows(
-        `insert into building_profiles (property_id, homeowner_id, organisation_id, created_at, updated_at) values ($1, $2, $3, $4::timestamptz, $4::timestamptz)`,
+        `insert into building_profiles (property_id, homeowner_id, organisation_id, created_at, updated_at) ` +
+          `values ($1, $2, $3, $4::timestamptz, $4::timestamptz)`,
         [property, h, energi, `${day}T09:00:00Z`],
       );
     await profile(h1, propertyIds[3]!, '2024-05-06');
@@ -471,12 +479,14 @@ describe('users: sign-ups and active people', () => {
     const visitor = '6f1c0b7e-1111-4c2a-9a55-000000000001';
     for (const day of ['2024-05-07', '2024-05-08', '2024-05-08', '2024-05-15']) {
       await rows(
-        'insert into interactions (action, visitor_id, organisation_id, created_at) values ($1, $2, $3, $4::timestamptz)',
+        'insert into interactions (action, visitor_id, organisation_id, created_at) values ($1, $2, $3, ' +
+          '$4::timestamptz)',
         ['page.view', visitor, energi, `${day}T12:00:00Z`],
       );
     }
     await rows(
-      'insert into interactions (action, homeowner_id, organisation_id, created_at) values ($1, $2, $3, $4::timestamptz)',
+      'insert into interactions (action, homeowner_id, organisation_id, created_at) values ($1, $2, $3, ' +
+        '$4::timestamptz)',
       ['page.view', h1, energi, '2024-05-08T13:00:00Z'],
     );
 
@@ -564,7 +574,8 @@ describe('the organisation home page', () => {
     );
     // One review holds for the current answers, one for answers since changed (so that home is still open).
     await database.pool.query(
-      "insert into answer_reviews (profile_id, answers_hash, outcome) values ($1, $2, 'accepted'), ($3, 'older answers', 'accepted')",
+      "insert into answer_reviews (profile_id, answers_hash, outcome) values ($1, $2, 'accepted'), ($3, " +
+        "'older answers', 'accepted')",
       [reviewed!.profile_id, reviewed!.answers_hash, stale!.profile_id],
     );
     const open = (await admin.get('/api/console/org/demo-energi/overview').expect(200)).body.validation.open;

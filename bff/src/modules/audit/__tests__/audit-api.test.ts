@@ -39,7 +39,8 @@ beforeAll(async () => {
   }
   // One old row, to filter by period.
   await database.pool.query(
-    `insert into audit_log (actor_id, actor_email, action, target, created_at) values ($1, 'super@demo.test', 'organisation.update', 'organisation:demo-energi', '2025-03-15T10:00:00Z')`,
+    `insert into audit_log (actor_id, actor_email, action, target, created_at) values ($1, ` +
+      `'super@demo.test', 'organisation.update', 'organisation:demo-energi', '2025-03-15T10:00:00Z')`,
     [ids['super@demo.test']],
   );
 });

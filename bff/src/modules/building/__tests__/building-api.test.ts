@@ -505,7 +505,8 @@ describe('interactions and texts', () => {
       .send({ action: 'loan_type.change', object: 'Mortgage', property_id: villa })
       .expect(204);
     const { rows } = await database.pool.query(
-      `select i.action, i.object, i.property_id, o.slug from interactions i join organisations o on o.id = i.organisation_id order by i.id desc limit 1`,
+      `select i.action, i.object, i.property_id, o.slug from interactions i join organisations o on o.id = ` +
+        `i.organisation_id order by i.id desc limit 1`,
     );
     expect(rows[0]).toEqual({ action: 'loan_type.change', object: 'Mortgage', property_id: villa, slug: 'demo-bank' });
   });

@@ -114,7 +114,8 @@ export function PropertyLookupPage() {
               <dt>{t('lookup.issued')}</dt>
               <dd>
                 {property.data.issued_epc
-                  ? `${String(property.data.issued_epc.class)} (${t(`lookup.sources.${String(property.data.issued_epc.source ?? 'register')}`)})`
+                  ? `${String(property.data.issued_epc.class)} ` +
+                    `(${t(`lookup.sources.${String(property.data.issued_epc.source ?? 'register')}`)})`
                   : t('lookup.noIssued')}
               </dd>
             </dl>

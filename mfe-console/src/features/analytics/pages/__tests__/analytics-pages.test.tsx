@@ -118,7 +118,8 @@ describe('the properties page', () => {
       'demo-energi_properties_buildingTypes_2025-11-24_2026-11-23.csv',
     ]);
     expect(await downloads.text()).toBe(
-      'Building type,Homes,Share\r\nvilla,10000,81\r\nradhus,2345,19\r\nparhus,0,0\r\nkedjehus,0,0\r\nflerbostadshus,0,0\r\n',
+      'Building ' +
+        'type,Homes,Share\r\nvilla,10000,81\r\nradhus,2345,19\r\nparhus,0,0\r\nkedjehus,0,0\r\nflerbostadshus,0,0\r\n',
     );
     expect(table).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Export CSV – New homes over time' }));

@@ -466,7 +466,9 @@ describe('the homeowner sign-in page at /sign', () => {
 
     it('shows the recommended message in the page language when the BFF sends both (BankID refused to start)', async () => {
       const rfa4 = {
-        en: 'An identification or signature is already in progress for your personal identity number. Please try again.',
+        en:
+          'An identification or signature is already in progress for your personal identity number. Please try ' +
+          'again.',
         sv: 'En identifiering eller underskrift pågår redan för ditt personnummer. Försök igen.',
       };
       bff.answer('POST', SIGN_URL, {
