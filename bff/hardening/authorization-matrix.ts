@@ -147,11 +147,11 @@ export const MATRIX_PDF = Buffer.from('%PDF-1.4\n1 0 obj << >> endobj\ntrailer <
 
 // prettier-ignore
 export const MATRIX: readonly MatrixRow[] = [
-  // ── Health and the remotes' registry: public ──────────────────── anon home other staff admin inst  bank  super imp
-  row('GET /healthz',                                                [A,   A,   A,    A,    A,    A,    A,    A,    A]),
-  row('GET /readyz',                                                 [A,   A,   A,    A,    A,    A,    A,    A,    A]),
-  row('GET /api/mfe/registry',                                       [A,   A,   A,    A,    A,    A,    A,    A,    A]),
-  row('POST /api/mfe/beacon',                                         [A,   A,   A,    A,    A,    A,    A,    A,    A], {
+  // ── Health and the remotes' registry: public ───────────────── anon home other staff admin inst  bank  super imp
+  row('GET /healthz',                                             [A,   A,   A,    A,    A,    A,    A,    A,    A]),
+  row('GET /readyz',                                              [A,   A,   A,    A,    A,    A,    A,    A,    A]),
+  row('GET /api/mfe/registry',                                    [A,   A,   A,    A,    A,    A,    A,    A,    A]),
+  row('POST /api/mfe/beacon',                                     [A,   A,   A,    A,    A,    A,    A,    A,    A], {
     body: (c) => ({ kind: 'loaded', remote: c.release.remote, version: c.release.version }),
     // A page load's registry request hands out the release session the beacon counts against.
     before: async (agent) => {
@@ -160,221 +160,388 @@ export const MATRIX: readonly MatrixRow[] = [
   }),
 
   // ── /api/auth: the NextAuth protocol, public; answers depend on the session, never refuse ──
-  row('GET /api/auth/csrf',                                          [A,   A,   A,    A,    A,    A,    A,    A,    A]),
-  row('GET /api/auth/providers',                                     [A,   A,   A,    A,    A,    A,    A,    A,    A]),
-  row('GET /api/auth/session',                                       [A,   A,   A,    A,    A,    A,    A,    A,    A]),
-  row('POST /api/auth/session',                                      [A,   A,   A,    A,    A,    A,    A,    A,    A], { csrf: true, body: {} }),
-  row('GET /api/auth/signin',                                        [A,   A,   A,    A,    A,    A,    A,    A,    A], { allowStatus: 302 }),
-  row('POST /api/auth/signin/:provider',                             [A,   A,   A,    A,    A,    A,    A,    A,    A], { params: () => ({ provider: 'credentials' }), form: true, csrf: true, body: { json: 'true' } }),
+  row('GET /api/auth/csrf',                                       [A,   A,   A,    A,    A,    A,    A,    A,    A]),
+  row('GET /api/auth/providers',                                  [A,   A,   A,    A,    A,    A,    A,    A,    A]),
+  row('GET /api/auth/session',                                    [A,   A,   A,    A,    A,    A,    A,    A,    A]),
+  row('POST /api/auth/session',                                   [A,   A,   A,    A,    A,    A,    A,    A,    A], {
+    csrf: true, body: {},
+  }),
+  row('GET /api/auth/signin',                                     [A,   A,   A,    A,    A,    A,    A,    A,    A], {
+    allowStatus: 302,
+  }),
+  row('POST /api/auth/signin/:provider',                          [A,   A,   A,    A,    A,    A,    A,    A,    A], {
+    params: () => ({ provider: 'credentials' }), form: true, csrf: true, body: { json: 'true' },
+  }),
   // Signs the caller's (new) session in as another console user.
-  row('POST /api/auth/callback/:provider',                           [A,   A,   A,    A,    A,    A,    A,    A,    A], { params: () => ({ provider: 'credentials' }), form: true, csrf: true, session: 'fresh',
+  row('POST /api/auth/callback/:provider',                        [A,   A,   A,    A,    A,    A,    A,    A,    A], {
+    params: () => ({ provider: 'credentials' }), form: true, csrf: true, session: 'fresh',
     body: { email: 'multi@demo.test', password: DEMO_PASSWORD, json: 'true' } }),
-  row('GET /api/auth/error',                                         [A,   A,   A,    A,    A,    A,    A,    A,    A], { allowStatus: 302 }),
-  row('GET /api/auth/signout',                                       [A,   A,   A,    A,    A,    A,    A,    A,    A], { allowStatus: 302 }),
-  row('POST /api/auth/signout',                                      [A,   A,   A,    A,    A,    A,    A,    A,    A], { form: true, csrf: true, body: { json: 'true' }, session: 'fresh' }),
-  row('POST /api/auth/_log',                                         [A,   A,   A,    A,    A,    A,    A,    A,    A], { body: { level: 'debug', code: 'matrix', message: 'authorization matrix' } }),
+  row('GET /api/auth/error',                                      [A,   A,   A,    A,    A,    A,    A,    A,    A], {
+    allowStatus: 302,
+  }),
+  row('GET /api/auth/signout',                                    [A,   A,   A,    A,    A,    A,    A,    A,    A], {
+    allowStatus: 302,
+  }),
+  row('POST /api/auth/signout',                                   [A,   A,   A,    A,    A,    A,    A,    A,    A], {
+    form: true, csrf: true, body: { json: 'true' }, session: 'fresh',
+  }),
+  row('POST /api/auth/_log',                                      [A,   A,   A,    A,    A,    A,    A,    A,    A], {
+    body: { level: 'debug', code: 'matrix', message: 'authorization matrix' },
+  }),
   // NextAuth's answer to an action it does not know, whoever asks.
-  row('_ALL /api/auth/{*rest}',                                      [400, 400, 400,  400,  400,  400,  400,  400,  400], { params: () => ({ rest: 'no-such-action' }) }),
+  row('_ALL /api/auth/{*rest}',                                   [400, 400, 400,  400,  400,  400,  400,  400,  400], {
+    params: () => ({ rest: 'no-such-action' }),
+  }),
 
-  // ── Homeowner sign-in (BankID) and profile ───────────────────────── anon home other staff admin inst  bank  super imp
-  row('GET /api/flow/user/auth',                                     [A,   A,   A,    A,    A,    A,    A,    A,    A]),
+  // ── Homeowner sign-in (BankID) and profile ─────────────────── anon home other staff admin inst  bank  super imp
+  row('GET /api/flow/user/auth',                                  [A,   A,   A,    A,    A,    A,    A,    A,    A]),
   // Completes this session's BankID order; the cases start none, so everyone gets the same 404 (no order).
-  row('POST /api/flow/user/auth',                                    [404, 404, 404,  404,  404,  404,  404,  404,  404], { csrf: true, body: {} }),
-  row('GET /api/flow/user/sign',                                     [A,   A,   A,    A,    A,    A,    A,    A,    A]),
+  row('POST /api/flow/user/auth',                                 [404, 404, 404,  404,  404,  404,  404,  404,  404], {
+    csrf: true, body: {},
+  }),
+  row('GET /api/flow/user/sign',                                  [A,   A,   A,    A,    A,    A,    A,    A,    A]),
   // Starts an order bound to the caller's session (nothing else in the session changes).
-  row('POST /api/flow/user/sign',                                    [A,   A,   A,    A,    A,    A,    A,    A,    A], { csrf: true,
+  row('POST /api/flow/user/sign',                                 [A,   A,   A,    A,    A,    A,    A,    A,    A], {
+    csrf: true,
     body: { loginMethod: 'bankid.other_device', identificationMode: 'identify' } }),
   // Cancels the session's order: each case starts one first.
-  row('DELETE /api/flow/user/sign',                                  [A,   A,   A,    A,    A,    A,    A,    A,    A], { csrf: true, body: {},
+  row('DELETE /api/flow/user/sign',                               [A,   A,   A,    A,    A,    A,    A,    A,    A], {
+    csrf: true, body: {},
     before: async (agent) => {
       const csrfToken = (await agent.get('/api/auth/csrf')).body.csrfToken;
-      await ok(agent.post('/api/flow/user/sign').send({ csrfToken, loginMethod: 'bankid.other_device', identificationMode: 'identify' }), 'start an order');
+      const order = { csrfToken, loginMethod: 'bankid.other_device', identificationMode: 'identify' };
+      await ok(agent.post('/api/flow/user/sign').send(order), 'start an order');
     } }),
-  row('POST /api/flow/user/logout',                                  [A,   A,   A,    A,    A,    A,    A,    A,    A], { csrf: true, body: {}, session: 'fresh' }),
+  row('POST /api/flow/user/logout',                               [A,   A,   A,    A,    A,    A,    A,    A,    A], {
+    csrf: true, body: {}, session: 'fresh',
+  }),
   // Test and development only (404 in production, see above).
-  row('POST /api/flow/user/fake-login',                              [A,   A,   A,    A,    A,    A,    A,    A,    A], { body: {}, session: 'fresh' }),
-  row('GET /api/flow/user/profile',                                  [401, A,   A,    401,  401,  401,  401,  401,  401], {
+  row('POST /api/flow/user/fake-login',                           [A,   A,   A,    A,    A,    A,    A,    A,    A], {
+    body: {}, session: 'fresh',
+  }),
+  row('GET /api/flow/user/profile',                               [401, A,   A,    401,  401,  401,  401,  401,  401], {
     ownersData: (body, c) => body.properties.filter((p: { id: number }) => p.id === c.property) }),
-  row('PATCH /api/flow/user/profile',                                [401, A,   A,    401,  401,  401,  401,  401,  401], { body: { selectedPropertyId: null } }),
-  row('POST /api/flow/user/profile/contact',                         [401, A,   A,    401,  401,  401,  401,  401,  401], { body: { email: 'matrix@example.se', mobile: '070-123 45 67' } }),
-  row('POST /api/flow/user/profile/property',                        [401, A,   A,    401,  401,  401,  401,  401,  401], { body: (c) => c.spareAddress }),
+  row('PATCH /api/flow/user/profile',                             [401, A,   A,    401,  401,  401,  401,  401,  401], {
+    body: { selectedPropertyId: null },
+  }),
+  row('POST /api/flow/user/profile/contact',                      [401, A,   A,    401,  401,  401,  401,  401,  401], {
+    body: { email: 'matrix@example.se', mobile: '070-123 45 67' },
+  }),
+  row('POST /api/flow/user/profile/property',                     [401, A,   A,    401,  401,  401,  401,  401,  401], {
+    body: (c) => c.spareAddress,
+  }),
   // The spare property is in the homeowner's profile only: the other homeowner has nothing to remove.
-  row('DELETE /api/flow/user/profile/property/:id',                  [401, A,   404,  401,  401,  401,  401,  401,  401], { params: (c) => ({ id: c.spareProperty }) }),
+  row('DELETE /api/flow/user/profile/property/:id',               [401, A,   404,  401,  401,  401,  401,  401,  401], {
+    params: (c) => ({ id: c.spareProperty }),
+  }),
   // Undo of that removal: each case removes the spare property first (only the homeowner can), then restores it.
-  row('POST /api/flow/user/profile/property/:id/restore',            [401, A,   404,  401,  401,  401,  401,  401,  401], { params: (c) => ({ id: c.spareProperty }), body: {},
+  row('POST /api/flow/user/profile/property/:id/restore',         [401, A,   404,  401,  401,  401,  401,  401,  401], {
+    params: (c) => ({ id: c.spareProperty }), body: {},
     before: async (agent, c) => {
       await agent.delete(`/api/flow/user/profile/property/${c.spareProperty}`);
     } }),
 
-  // ── Address search: public ─────────────────────────────────────────── anon home other staff admin inst  bank  super imp
-  row('GET /api/flow/property-search/geoengine-property',            [A,   A,   A,    A,    A,    A,    A,    A,    A], { query: { street: 'Matrixgatan 1', postal_code: '11122' } }),
-  row('GET /api/flow/property-search/suggestions',                   [A,   A,   A,    A,    A,    A,    A,    A,    A], { query: { q: 'Matrix' } }),
+  // ── Address search: public ─────────────────────────────────── anon home other staff admin inst  bank  super imp
+  row('GET /api/flow/property-search/geoengine-property',         [A,   A,   A,    A,    A,    A,    A,    A,    A], {
+    query: { street: 'Matrixgatan 1', postal_code: '11122' },
+  }),
+  row('GET /api/flow/property-search/suggestions',                [A,   A,   A,    A,    A,    A,    A,    A,    A], {
+    query: { q: 'Matrix' },
+  }),
   // No Street View key in tests: 204, the generic picture.
-  row('GET /api/flow/property-search/google-streetview',             [A,   A,   A,    A,    A,    A,    A,    A,    A], { query: { address: 'Matrixgatan 1, Stockholm' } }),
+  row('GET /api/flow/property-search/google-streetview',          [A,   A,   A,    A,    A,    A,    A,    A,    A], {
+    query: { address: 'Matrixgatan 1, Stockholm' },
+  }),
 
   // ── A property's answers and building: everyone works on their own profile (a visitor's before sign-in); reads of a
   //    profile the caller does not have answer 404, so nobody learns about another owner's answers ──
-  //                                                                    anon home other staff admin inst  bank  super imp
-  row('GET /api/flow/property/:id/answers',                          [A,   A,   A,    A,    A,    A,    A,    A,    A], { params: (c) => ({ id: c.property }),
+  //                                                               anon home other staff admin inst  bank  super imp
+  row('GET /api/flow/property/:id/answers',                       [A,   A,   A,    A,    A,    A,    A,    A,    A], {
+    params: (c) => ({ id: c.property }),
     ownersData: (body) => Object.keys(body.answers) }),
-  row('GET /api/flow/property/:id/building/:building/information',  [404, A,   404,  404,  404,  404,  404,  404,  404], { params: (c) => ({ id: c.property, building: 'primary' }) }),
-  row('GET /api/flow/property/:id/building/:building/recommendations', [404, A, 404,  404,  404,  404,  404,  404,  404], { params: (c) => ({ id: c.property, building: 'primary' }) }),
-  row('GET /api/flow/property/:id/building/:building/label/explanation', [404, A, 404, 404,  404,  404,  404,  404,  404], { params: (c) => ({ id: c.property, building: 'primary' }) }),
-  row('GET /api/flow/property/:id/building/:building/recommendations/:type/explanation', [404, A, 404, 404, 404, 404, 404, 404, 404], {
+  row('GET /api/flow/property/:id/building/:building/information',
+                                                                  [404, A,   404,  404,  404,  404,  404,  404,  404], {
+    params: (c) => ({ id: c.property, building: 'primary' }),
+  }),
+  row('GET /api/flow/property/:id/building/:building/recommendations',
+                                                                  [404, A,   404,  404,  404,  404,  404,  404,  404], {
+    params: (c) => ({ id: c.property, building: 'primary' }),
+  }),
+  row('GET /api/flow/property/:id/building/:building/label/explanation',
+                                                                  [404, A,   404,  404,  404,  404,  404,  404,  404], {
+    params: (c) => ({ id: c.property, building: 'primary' }),
+  }),
+  row('GET /api/flow/property/:id/building/:building/recommendations/:type/explanation',
+                                                                  [404, A,   404,  404,  404,  404,  404,  404,  404], {
     params: (c) => ({ id: c.property, building: 'primary', type: 'insulation_attic' }) }),
-  row('GET /api/flow/property/:id/rates',                            [404, A,   404,  404,  404,  404,  404,  404,  404], { params: (c) => ({ id: c.property }) }),
-  row('GET /api/flow/property/:id/plan',                             [404, A,   404,  404,  404,  404,  404,  404,  404], { params: (c) => ({ id: c.property }) }),
-  row('GET /api/flow/property/:id/plan/suggestions',                 [404, A,   404,  404,  404,  404,  404,  404,  404], { params: (c) => ({ id: c.property }) }),
+  row('GET /api/flow/property/:id/rates',                         [404, A,   404,  404,  404,  404,  404,  404,  404], {
+    params: (c) => ({ id: c.property }),
+  }),
+  row('GET /api/flow/property/:id/plan',                          [404, A,   404,  404,  404,  404,  404,  404,  404], {
+    params: (c) => ({ id: c.property }),
+  }),
+  row('GET /api/flow/property/:id/plan/suggestions',              [404, A,   404,  404,  404,  404,  404,  404,  404], {
+    params: (c) => ({ id: c.property }),
+  }),
   // The plan is kept with the caller's own profile: only the owner of the answers may keep one (404 like their reads).
-  row('POST /api/flow/property/:id/plan',                            [404, A,   404,  404,  404,  404,  404,  404,  404], { params: (c) => ({ id: c.property }),
+  row('POST /api/flow/property/:id/plan',                         [404, A,   404,  404,  404,  404,  404,  404,  404], {
+    params: (c) => ({ id: c.property }),
     body: { measures: ['insulation_attic'], loan: { type: 'Cash' } } }),
-  row('GET /api/flow/property/:id/installers',                       [404, A,   404,  404,  404,  404,  404,  404,  404], { params: (c) => ({ id: c.property }) }),
+  row('GET /api/flow/property/:id/installers',                    [404, A,   404,  404,  404,  404,  404,  404,  404], {
+    params: (c) => ({ id: c.property }),
+  }),
   // Only a signed-in homeowner contacts installers, and only for a home they have answered for.
-  row('POST /api/flow/property/:id/installer-requests',              [401, A,   404,  401,  401,  401,  401,  401,  401], { params: (c) => ({ id: c.property }),
+  row('POST /api/flow/property/:id/installer-requests',           [401, A,   404,  401,  401,  401,  401,  401,  401], {
+    params: (c) => ({ id: c.property }),
     body: (c) => [{ installer: c.installer, key: 'heat_pump_air_water', selected: true }] }),
-  row('POST /api/flow/property/:id/answer',                          [A,   A,   A,    A,    A,    A,    A,    A,    A], { params: (c) => ({ id: c.property }), body: { num_floors: 1 } }),
-  row('POST /api/flow/property/:id/building',                        [A,   A,   A,    A,    A,    A,    A,    A,    A], { params: (c) => ({ id: c.property }), body: { answers: { num_floors: 1 } } }),
-  row('POST /api/flow/property/:id/rates',                           [A,   A,   A,    A,    A,    A,    A,    A,    A], { params: (c) => ({ id: c.property }),
+  row('POST /api/flow/property/:id/answer',                       [A,   A,   A,    A,    A,    A,    A,    A,    A], {
+    params: (c) => ({ id: c.property }), body: { num_floors: 1 },
+  }),
+  row('POST /api/flow/property/:id/building',                     [A,   A,   A,    A,    A,    A,    A,    A,    A], {
+    params: (c) => ({ id: c.property }), body: { answers: { num_floors: 1 } },
+  }),
+  row('POST /api/flow/property/:id/rates',                        [A,   A,   A,    A,    A,    A,    A,    A,    A], {
+    params: (c) => ({ id: c.property }),
     body: { energy_carriers_import: { electricity: { cents_per_kwh: 180 } } } }),
-  row('POST /api/flow/property/:id/consumption',                     [A,   A,   A,    A,    A,    A,    A,    A,    A], { params: (c) => ({ id: c.property }),
+  row('POST /api/flow/property/:id/consumption',                  [A,   A,   A,    A,    A,    A,    A,    A,    A], {
+    params: (c) => ({ id: c.property }),
     body: { year: 2024, energy_carriers: { electricity: 14000 } } }),
   // Uploads only by the property's owner (a session that answered for it, or the homeowner): 404 like other owners'
   // reads.
-  row('POST /api/flow/property/:id/document',                        [404, A,   404,  404,  404,  404,  404,  404,  404], { params: (c) => ({ id: c.documentProperty }), upload: { energy_class: 'D' } }),
+  row('POST /api/flow/property/:id/document',                     [404, A,   404,  404,  404,  404,  404,  404,  404], {
+    params: (c) => ({ id: c.documentProperty }), upload: { energy_class: 'D' },
+  }),
 
-  // ── The flow's other calls: public ───────────────────────────────── anon home other staff admin inst  bank  super imp
-  row('GET /api/flow/questions',                                     [A,   A,   A,    A,    A,    A,    A,    A,    A]),
-  row('GET /api/flow/brand-config',                                  [A,   A,   A,    A,    A,    A,    A,    A,    A]),
-  row('GET /api/flow/texts/:name',                                   [A,   A,   A,    A,    A,    A,    A,    A,    A], { params: () => ({ name: 'terms' }) }),
-  row('GET /api/flow/messages',                                      [A,   A,   A,    A,    A,    A,    A,    A,    A], { query: { key: 'matrix' } }),
-  row('POST /api/flow/interaction',                                  [A,   A,   A,    A,    A,    A,    A,    A,    A], { body: { action: 'matrix.check' } }),
-  row('POST /api/flow/:lender/discounts',                            [A,   A,   A,    A,    A,    A,    A,    A,    A], { params: () => ({ lender: 'demo-bank' }),
+  // ── The flow's other calls: public ─────────────────────────── anon home other staff admin inst  bank  super imp
+  row('GET /api/flow/questions',                                  [A,   A,   A,    A,    A,    A,    A,    A,    A]),
+  row('GET /api/flow/brand-config',                               [A,   A,   A,    A,    A,    A,    A,    A,    A]),
+  row('GET /api/flow/texts/:name',                                [A,   A,   A,    A,    A,    A,    A,    A,    A], {
+    params: () => ({ name: 'terms' }),
+  }),
+  row('GET /api/flow/messages',                                   [A,   A,   A,    A,    A,    A,    A,    A,    A], {
+    query: { key: 'matrix' },
+  }),
+  row('POST /api/flow/interaction',                               [A,   A,   A,    A,    A,    A,    A,    A,    A], {
+    body: { action: 'matrix.check' },
+  }),
+  row('POST /api/flow/:lender/discounts',                         [A,   A,   A,    A,    A,    A,    A,    A,    A], {
+    params: () => ({ lender: 'demo-bank' }),
     body: { energy_class_after: 'B', mortgage_amount: 2_000_000 } }),
 
   // ── Console of demo-energi: members (and super admins), then the rules table (shared/src/console/menu-rules.ts);
   //    homeowners are not console users (401), other organisations' people get 404 ──
-  //                                                                    anon home other staff admin inst  bank  super imp
-  row('GET /api/console/org/:org/details',                           [401, 401, 401,  A,    A,    404,  404,  A,    A]),
-  row('GET /api/console/org/:org/overview',                          [401, 401, 401,  A,    A,    404,  404,  A,    A]),
-  row('GET /api/console/org/:org/account',                           [401, 401, 401,  A,    A,    404,  404,  A,    A]),
-  row('PATCH /api/console/org/:org/account',                         [401, 401, 401,  A,    A,    404,  404,  A,    A], { body: (c) => ({ name: `Matrix ${c.actor}` }) }),
+  //                                                               anon home other staff admin inst  bank  super imp
+  row('GET /api/console/org/:org/details',                        [401, 401, 401,  A,    A,    404,  404,  A,    A]),
+  row('GET /api/console/org/:org/overview',                       [401, 401, 401,  A,    A,    404,  404,  A,    A]),
+  row('GET /api/console/org/:org/account',                        [401, 401, 401,  A,    A,    404,  404,  A,    A]),
+  row('PATCH /api/console/org/:org/account',                      [401, 401, 401,  A,    A,    404,  404,  A,    A], {
+    body: (c) => ({ name: `Matrix ${c.actor}` }),
+  }),
   // Changes the caller's password (ending their other sessions), then changes it back.
-  row('POST /api/console/org/:org/account/password',                 [401, 401, 401,  A,    A,    404,  404,  A,    A], { session: 'fresh', endsOtherSessions: true,
+  row('POST /api/console/org/:org/account/password',              [401, 401, 401,  A,    A,    404,  404,  A,    A], {
+    session: 'fresh', endsOtherSessions: true,
     body: { currentPassword: DEMO_PASSWORD, newPassword: TEMPORARY_PASSWORD },
     after: async (agent, c) => {
-      await ok(agent.post(`/api/console/org/${c.org}/account/password`).send({ currentPassword: TEMPORARY_PASSWORD, newPassword: DEMO_PASSWORD }), 'password back');
+      const back = { currentPassword: TEMPORARY_PASSWORD, newPassword: DEMO_PASSWORD };
+      await ok(agent.post(`/api/console/org/${c.org}/account/password`).send(back), 'password back');
     } }),
   // Analytics (feature platform_analytics); portfolio is for super admins.
-  row('GET /api/console/org/:org/analytics/properties',              [401, 401, 401,  A,    A,    404,  404,  A,    A]),
-  row('GET /api/console/org/:org/analytics/activities',              [401, 401, 401,  A,    A,    404,  404,  A,    A]),
-  row('GET /api/console/org/:org/analytics/users',                   [401, 401, 401,  A,    A,    404,  404,  A,    A]),
-  row('GET /api/console/org/:org/analytics/transition',              [401, 401, 401,  A,    A,    404,  404,  A,    A]),
-  row('GET /api/console/org/:org/analytics/portfolio',               [401, 401, 401,  403,  403,  404,  404,  A,    A]),
+  row('GET /api/console/org/:org/analytics/properties',           [401, 401, 401,  A,    A,    404,  404,  A,    A]),
+  row('GET /api/console/org/:org/analytics/activities',           [401, 401, 401,  A,    A,    404,  404,  A,    A]),
+  row('GET /api/console/org/:org/analytics/users',                [401, 401, 401,  A,    A,    404,  404,  A,    A]),
+  row('GET /api/console/org/:org/analytics/transition',           [401, 401, 401,  A,    A,    404,  404,  A,    A]),
+  row('GET /api/console/org/:org/analytics/portfolio',            [401, 401, 401,  403,  403,  404,  404,  A,    A]),
   // Property lookup: super admins.
-  row('GET /api/console/org/:org/property-lookup/search',            [401, 401, 401,  403,  403,  404,  404,  A,    A], { query: { q: 'Matrixgatan' } }),
-  row('GET /api/console/org/:org/property-lookup/properties/:id',    [401, 401, 401,  403,  403,  404,  404,  A,    A], { params: (c) => ({ org: c.org, id: c.property }) }),
-  row('GET /api/console/org/:org/property-lookup/profiles/:id',      [401, 401, 401,  403,  403,  404,  404,  A,    A], { params: (c) => ({ org: c.org, id: c.profile }) }),
+  row('GET /api/console/org/:org/property-lookup/search',         [401, 401, 401,  403,  403,  404,  404,  A,    A], {
+    query: { q: 'Matrixgatan' },
+  }),
+  row('GET /api/console/org/:org/property-lookup/properties/:id', [401, 401, 401,  403,  403,  404,  404,  A,    A], {
+    params: (c) => ({ org: c.org, id: c.property }),
+  }),
+  row('GET /api/console/org/:org/property-lookup/profiles/:id',   [401, 401, 401,  403,  403,  404,  404,  A,    A], {
+    params: (c) => ({ org: c.org, id: c.profile }),
+  }),
   // Configuration: admins.
-  row('GET /api/console/org/:org/configuration',                     [401, 401, 401,  403,  A,    404,  404,  A,    A]),
-  row('PUT /api/console/org/:org/configuration/brand',               [401, 401, 401,  403,  A,    404,  404,  A,    A], { body: { name: 'Demo Energi', accent: '#0a7d5a' } }),
-  row('PUT /api/console/org/:org/configuration/prices',              [401, 401, 401,  403,  A,    404,  404,  A,    A], { body: { import_cents_per_kwh: { electricity: 190 } } }),
-  row('PUT /api/console/org/:org/configuration/questions',           [401, 401, 401,  403,  A,    404,  404,  A,    A], { body: (c) => ({ questions: c.questions }) }),
+  row('GET /api/console/org/:org/configuration',                  [401, 401, 401,  403,  A,    404,  404,  A,    A]),
+  row('PUT /api/console/org/:org/configuration/brand',            [401, 401, 401,  403,  A,    404,  404,  A,    A], {
+    body: { name: 'Demo Energi', accent: '#0a7d5a' },
+  }),
+  row('PUT /api/console/org/:org/configuration/prices',           [401, 401, 401,  403,  A,    404,  404,  A,    A], {
+    body: { import_cents_per_kwh: { electricity: 190 } },
+  }),
+  row('PUT /api/console/org/:org/configuration/questions',        [401, 401, 401,  403,  A,    404,  404,  A,    A], {
+    body: (c) => ({ questions: c.questions }),
+  }),
   // Validation (feature platform_validation).
-  row('GET /api/console/org/:org/validation',                        [401, 401, 401,  A,    A,    404,  404,  A,    A]),
-  row('GET /api/console/org/:org/validation/documents/:id/file',     [401, 401, 401,  A,    A,    404,  404,  A,    A], { params: (c) => ({ org: c.org, id: c.document }) }),
-  row('POST /api/console/org/:org/validation/documents/:id/approve', [401, 401, 401,  A,    A,    404,  404,  A,    A], { prepare: uploadDocument,
+  row('GET /api/console/org/:org/validation',                     [401, 401, 401,  A,    A,    404,  404,  A,    A]),
+  row('GET /api/console/org/:org/validation/documents/:id/file',  [401, 401, 401,  A,    A,    404,  404,  A,    A], {
+    params: (c) => ({ org: c.org, id: c.document }),
+  }),
+  row('POST /api/console/org/:org/validation/documents/:id/approve',
+                                                                  [401, 401, 401,  A,    A,    404,  404,  A,    A], {
+    prepare: uploadDocument,
     params: (c) => ({ org: c.org, id: c.prepared.document! }), body: {} }),
-  row('POST /api/console/org/:org/validation/documents/:id/reject',  [401, 401, 401,  A,    A,    404,  404,  A,    A], { prepare: uploadDocument,
-    params: (c) => ({ org: c.org, id: c.prepared.document! }), body: { reason: 'Not an energy performance certificate.' } }),
-  row('POST /api/console/org/:org/validation/profiles/:id/review',   [401, 401, 401,  A,    A,    404,  404,  A,    A], { params: (c) => ({ org: c.org, id: c.profile }),
+  row('POST /api/console/org/:org/validation/documents/:id/reject',
+                                                                  [401, 401, 401,  A,    A,    404,  404,  A,    A], {
+    prepare: uploadDocument,
+    params: (c) => ({ org: c.org, id: c.prepared.document! }),
+    body: { reason: 'Not an energy performance certificate.' } }),
+  row('POST /api/console/org/:org/validation/profiles/:id/review',
+                                                                  [401, 401, 401,  A,    A,    404,  404,  A,    A], {
+    params: (c) => ({ org: c.org, id: c.profile }),
     body: { outcome: 'accepted', note: 'checked' } }),
   // Installer leads: the addressed installer organisation (demo-installer) and super admins; other organisations'
   // people 404.
-  row('GET /api/console/org/:org/installer-requests',                [401, 401, 401,  404,  404,  A,    404,  A,    A], { params: () => ({ org: 'demo-installer' }) }),
+  row('GET /api/console/org/:org/installer-requests',             [401, 401, 401,  404,  404,  A,    404,  A,    A], {
+    params: () => ({ org: 'demo-installer' }),
+  }),
   // Each case first gets a new request of its own from the homeowner (a status moves once).
-  row('PATCH /api/console/org/:org/installer-requests/:id',          [401, 401, 401,  404,  404,  A,    404,  A,    A], { prepare: newLead,
-    params: (c) => ({ org: 'demo-installer', id: c.prepared.lead! }), body: { status: 'contacted', note: 'Called, visit on Monday.' } }),
+  row('PATCH /api/console/org/:org/installer-requests/:id',       [401, 401, 401,  404,  404,  A,    404,  A,    A], {
+    prepare: newLead,
+    params: (c) => ({ org: 'demo-installer', id: c.prepared.lead! }),
+    body: { status: 'contacted', note: 'Called, visit on Monday.' } }),
   // Knowledge base: super admins.
-  row('GET /api/console/org/:org/messages',                          [401, 401, 401,  403,  403,  404,  404,  A,    A]),
-  row('POST /api/console/org/:org/messages',                         [401, 401, 401,  403,  403,  404,  404,  A,    A], {
-    body: (c) => ({ slug: slugOf(c.actor), type: 'info', title: 'Matrix', key: 'matrix', content: 'Made by the authorization matrix.' }) }),
-  row('GET /api/console/org/:org/messages/:id',                      [401, 401, 401,  403,  403,  404,  404,  A,    A], { params: (c) => ({ org: c.org, id: c.message }) }),
-  row('PUT /api/console/org/:org/messages/:id',                      [401, 401, 401,  403,  403,  404,  404,  A,    A], { params: (c) => ({ org: c.org, id: c.message }),
-    body: { slug: 'matrix-message', type: 'info', title: 'Matrix (edited)', key: 'matrix', content: 'Edited by the authorization matrix.' } }),
-  row('DELETE /api/console/org/:org/messages/:id',                   [401, 401, 401,  403,  403,  404,  404,  A,    A], {
-    prepare: async ({ admin, ids }, actor) => ({ message: (await ok(admin.post(`/api/console/org/${ids.org}/messages`).send({
-      slug: `${slugOf(actor)}-doomed`, type: 'info', title: 'Doomed', key: 'matrix', content: 'To be deleted.' }), 'message')).id }),
+  row('GET /api/console/org/:org/messages',                       [401, 401, 401,  403,  403,  404,  404,  A,    A]),
+  row('POST /api/console/org/:org/messages',                      [401, 401, 401,  403,  403,  404,  404,  A,    A], {
+    body: (c) => ({
+      slug: slugOf(c.actor), type: 'info', title: 'Matrix', key: 'matrix', content: 'Made by the authorization matrix.',
+    }) }),
+  row('GET /api/console/org/:org/messages/:id',                   [401, 401, 401,  403,  403,  404,  404,  A,    A], {
+    params: (c) => ({ org: c.org, id: c.message }),
+  }),
+  row('PUT /api/console/org/:org/messages/:id',                   [401, 401, 401,  403,  403,  404,  404,  A,    A], {
+    params: (c) => ({ org: c.org, id: c.message }),
+    body: {
+      slug: 'matrix-message', type: 'info', title: 'Matrix (edited)', key: 'matrix',
+      content: 'Edited by the authorization matrix.',
+    } }),
+  row('DELETE /api/console/org/:org/messages/:id',                [401, 401, 401,  403,  403,  404,  404,  A,    A], {
+    prepare: async ({ admin, ids }, actor) => {
+      const doomed = {
+        slug: `${slugOf(actor)}-doomed`, type: 'info', title: 'Doomed', key: 'matrix', content: 'To be deleted.',
+      };
+      return { message: (await ok(admin.post(`/api/console/org/${ids.org}/messages`).send(doomed), 'message')).id };
+    },
     params: (c) => ({ org: c.org, id: c.prepared.message! }) }),
   // The organisation's user management: its admins (and super admins).
-  row('GET /api/console/org/:org/users',                             [401, 401, 401,  403,  A,    404,  404,  A,    A]),
-  row('POST /api/console/org/:org/users',                            [401, 401, 401,  403,  A,    404,  404,  A,    A], {
+  row('GET /api/console/org/:org/users',                          [401, 401, 401,  403,  A,    404,  404,  A,    A]),
+  row('POST /api/console/org/:org/users',                         [401, 401, 401,  403,  A,    404,  404,  A,    A], {
     body: (c) => ({ email: `${slugOf(c.actor)}@energi.demo.test`, name: 'Matrix Staff', role: 'staff' }) }),
-  row('PATCH /api/console/org/:org/users/:id',                       [401, 401, 401,  403,  A,    404,  404,  A,    A], { params: (c) => ({ org: c.org, id: c.orgUser }), body: { role: 'staff' } }),
-  row('POST /api/console/org/:org/users/:id/reset-password',         [401, 401, 401,  403,  A,    404,  404,  A,    A], { params: (c) => ({ org: c.org, id: c.orgUser }) }),
+  row('PATCH /api/console/org/:org/users/:id',                    [401, 401, 401,  403,  A,    404,  404,  A,    A], {
+    params: (c) => ({ org: c.org, id: c.orgUser }), body: { role: 'staff' },
+  }),
+  row('POST /api/console/org/:org/users/:id/reset-password',      [401, 401, 401,  403,  A,    404,  404,  A,    A], {
+    params: (c) => ({ org: c.org, id: c.orgUser }),
+  }),
   // Removes the member; each case first (re)adds them.
-  row('DELETE /api/console/org/:org/users/:id',                      [401, 401, 401,  403,  A,    404,  404,  A,    A], {
-    prepare: async ({ admin, ids }) => (await ok(admin.put(`/api/admin/users/${ids.orgUser}/memberships/${ids.org}`).send({ role: 'staff' }), 'membership'), {}),
+  row('DELETE /api/console/org/:org/users/:id',                   [401, 401, 401,  403,  A,    404,  404,  A,    A], {
+    prepare: async ({ admin, ids }) => {
+      const staff = admin.put(`/api/admin/users/${ids.orgUser}/memberships/${ids.org}`).send({ role: 'staff' });
+      return (await ok(staff, 'membership'), {});
+    },
     params: (c) => ({ org: c.org, id: c.orgUser }) }),
 
-  // ── /api/admin: super admins only ───────────────────────────────── anon home other staff admin inst  bank  super imp
-  row('GET /api/admin/organisations',                                [401, 401, 401,  403,  403,  403,  403,  A,    A]),
-  row('POST /api/admin/organisations',                               [401, 401, 401,  403,  403,  403,  403,  A,    A], {
+  // ── /api/admin: super admins only ──────────────────────────── anon home other staff admin inst  bank  super imp
+  row('GET /api/admin/organisations',                             [401, 401, 401,  403,  403,  403,  403,  A,    A]),
+  row('POST /api/admin/organisations',                            [401, 401, 401,  403,  403,  403,  403,  A,    A], {
     body: (c) => ({ slug: slugOf(c.actor), name: `Matrix ${c.actor}`, brand: slugOf(c.actor) }) }),
-  row('GET /api/admin/organisations/:slug',                          [401, 401, 401,  403,  403,  403,  403,  A,    A], { params: (c) => ({ slug: c.organisation }) }),
-  row('PATCH /api/admin/organisations/:slug',                        [401, 401, 401,  403,  403,  403,  403,  A,    A], { params: (c) => ({ slug: c.organisation }),
+  row('GET /api/admin/organisations/:slug',                       [401, 401, 401,  403,  403,  403,  403,  A,    A], {
+    params: (c) => ({ slug: c.organisation }),
+  }),
+  row('PATCH /api/admin/organisations/:slug',                     [401, 401, 401,  403,  403,  403,  403,  A,    A], {
+    params: (c) => ({ slug: c.organisation }),
     body: (c) => ({ name: `Matrix target, edited by ${c.actor}` }) }),
-  row('GET /api/admin/users',                                        [401, 401, 401,  403,  403,  403,  403,  A,    A]),
-  row('POST /api/admin/users',                                       [401, 401, 401,  403,  403,  403,  403,  A,    A], {
+  row('GET /api/admin/users',                                     [401, 401, 401,  403,  403,  403,  403,  A,    A]),
+  row('POST /api/admin/users',                                    [401, 401, 401,  403,  403,  403,  403,  A,    A], {
     body: (c) => ({ email: `${slugOf(c.actor)}@platform.demo.test`, name: 'Matrix User', memberships: [] }) }),
-  row('PATCH /api/admin/users/:id',                                  [401, 401, 401,  403,  403,  403,  403,  A,    A], { params: (c) => ({ id: c.platformUser }),
+  row('PATCH /api/admin/users/:id',                               [401, 401, 401,  403,  403,  403,  403,  A,    A], {
+    params: (c) => ({ id: c.platformUser }),
     body: (c) => ({ name: `Matrix user, renamed by ${c.actor}` }) }),
-  row('PUT /api/admin/users/:id/memberships/:org',                   [401, 401, 401,  403,  403,  403,  403,  A,    A], { params: (c) => ({ id: c.platformUser, org: 'demo-bank' }),
+  row('PUT /api/admin/users/:id/memberships/:org',                [401, 401, 401,  403,  403,  403,  403,  A,    A], {
+    params: (c) => ({ id: c.platformUser, org: 'demo-bank' }),
     body: { role: 'staff' } }),
   // Removes a membership; each case first (re)adds it.
-  row('DELETE /api/admin/users/:id/memberships/:org',                [401, 401, 401,  403,  403,  403,  403,  A,    A], {
-    prepare: async ({ admin, ids }) => (await ok(admin.put(`/api/admin/users/${ids.platformUser}/memberships/demo-installer`).send({ role: 'staff' }), 'membership'), {}),
+  row('DELETE /api/admin/users/:id/memberships/:org',             [401, 401, 401,  403,  403,  403,  403,  A,    A], {
+    prepare: async ({ admin, ids }) => {
+      const membership = `/api/admin/users/${ids.platformUser}/memberships/demo-installer`;
+      const staff = admin.put(membership).send({ role: 'staff' });
+      return (await ok(staff, 'membership'), {});
+    },
     params: (c) => ({ id: c.platformUser, org: 'demo-installer' }) }),
-  row('POST /api/admin/users/:id/reset-password',                    [401, 401, 401,  403,  403,  403,  403,  A,    A], { params: (c) => ({ id: c.platformUser }) }),
-  row('GET /api/admin/releases',                                     [401, 401, 401,  403,  403,  403,  403,  A,    A]),
-  row('POST /api/admin/releases/:remote/:version/activate',          [401, 401, 401,  403,  403,  403,  403,  A,    A], { params: (c) => c.release }),
-  row('POST /api/admin/releases/:remote/:version/audience',          [401, 401, 401,  403,  403,  403,  403,  A,    A], { params: (c) => c.release, body: { kind: 'everyone' } }),
-  row('POST /api/admin/releases/:remote/:version/rollback',          [401, 401, 401,  403,  403,  403,  403,  A,    A], {
+  row('POST /api/admin/users/:id/reset-password',                 [401, 401, 401,  403,  403,  403,  403,  A,    A], {
+    params: (c) => ({ id: c.platformUser }),
+  }),
+  row('GET /api/admin/releases',                                  [401, 401, 401,  403,  403,  403,  403,  A,    A]),
+  row('POST /api/admin/releases/:remote/:version/activate',       [401, 401, 401,  403,  403,  403,  403,  A,    A], {
+    params: (c) => c.release,
+  }),
+  row('POST /api/admin/releases/:remote/:version/audience',       [401, 401, 401,  403,  403,  403,  403,  A,    A], {
+    params: (c) => c.release, body: { kind: 'everyone' },
+  }),
+  row('POST /api/admin/releases/:remote/:version/rollback',       [401, 401, 401,  403,  403,  403,  403,  A,    A], {
     params: (c) => c.prepared,
     // A canary to roll back: the matrix release made active elsewhere, so the newer one becomes the canary.
     prepare: async ({ admin, ids }) => {
       const list = await ok(admin.get('/api/admin/releases'), 'releases');
-      const releases: { version: string; active: boolean }[] = list.remotes.find((r: { remote: string }) => r.remote === ids.release.remote).releases;
+      const releases: { version: string; active: boolean }[] =
+        list.remotes.find((r: { remote: string }) => r.remote === ids.release.remote).releases;
       const canary = releases.find((r) => !r.active)!;
-      await ok(admin.post(`/api/admin/releases/${ids.release.remote}/${canary.version}/audience`).send({ kind: 'percent', percent: 10 }), 'canary');
+      const audience = `/api/admin/releases/${ids.release.remote}/${canary.version}/audience`;
+      await ok(admin.post(audience).send({ kind: 'percent', percent: 10 }), 'canary');
       return { remote: ids.release.remote, version: canary.version };
     },
   }),
-  row('GET /api/admin/release-tokens',                               [401, 401, 401,  403,  403,  403,  403,  A,    A]),
-  row('POST /api/admin/release-tokens',                              [401, 401, 401,  403,  403,  403,  403,  A,    A], { body: (c) => ({ remote: 'mfe-results', label: `matrix ${c.actor}` }) }),
+  row('GET /api/admin/release-tokens',                            [401, 401, 401,  403,  403,  403,  403,  A,    A]),
+  row('POST /api/admin/release-tokens',                           [401, 401, 401,  403,  403,  403,  403,  A,    A], {
+    body: (c) => ({ remote: 'mfe-results', label: `matrix ${c.actor}` }),
+  }),
   // Each case revokes a token of its own, made first.
-  row('POST /api/admin/release-tokens/:id/revoke',                   [401, 401, 401,  403,  403,  403,  403,  A,    A], {
-    prepare: async ({ admin }, actor) => ({ id: (await ok(admin.post('/api/admin/release-tokens').send({ remote: 'mfe-flow', label: `revoked by ${actor}` }), 'release token')).id }),
+  row('POST /api/admin/release-tokens/:id/revoke',                [401, 401, 401,  403,  403,  403,  403,  A,    A], {
+    prepare: async ({ admin }, actor) => {
+      const token = { remote: 'mfe-flow', label: `revoked by ${actor}` };
+      return { id: (await ok(admin.post('/api/admin/release-tokens').send(token), 'release token')).id };
+    },
     params: (c) => ({ id: c.prepared.id! }) }),
   // A team's CI with a release token (Bearer): no session of any actor is one (release-upload.test.ts tests tokens).
-  row('POST /api/releases/:remote',                                  [401, 401, 401,  401,  401,  401,  401,  401,  401], { params: () => ({ remote: 'mfe-results' }) }),
-  row('GET /api/releases/:remote',                                   [401, 401, 401,  401,  401,  401,  401,  401,  401], { params: () => ({ remote: 'mfe-results' }) }),
-  row('POST /api/releases/:remote/:version/activate',                [401, 401, 401,  401,  401,  401,  401,  401,  401], { params: (c) => c.release }),
-  row('POST /api/releases/:remote/:version/audience',                [401, 401, 401,  401,  401,  401,  401,  401,  401], { params: (c) => c.release, body: { kind: 'everyone' } }),
-  row('POST /api/releases/:remote/:version/rollback',                [401, 401, 401,  401,  401,  401,  401,  401,  401], { params: (c) => c.release }),
-  row('POST /api/admin/impersonation',                               [401, 401, 401,  403,  403,  403,  403,  A,    A], { session: 'fresh', body: { organisation: 'demo-bank' } }),
-  row('DELETE /api/admin/impersonation',                             [401, 401, 401,  403,  403,  403,  403,  A,    A], { session: 'fresh' }),
-  row('GET /api/admin/audit',                                        [401, 401, 401,  403,  403,  403,  403,  A,    A]),
+  row('POST /api/releases/:remote',                               [401, 401, 401,  401,  401,  401,  401,  401,  401], {
+    params: () => ({ remote: 'mfe-results' }),
+  }),
+  row('GET /api/releases/:remote',                                [401, 401, 401,  401,  401,  401,  401,  401,  401], {
+    params: () => ({ remote: 'mfe-results' }),
+  }),
+  row('POST /api/releases/:remote/:version/activate',             [401, 401, 401,  401,  401,  401,  401,  401,  401], {
+    params: (c) => c.release,
+  }),
+  row('POST /api/releases/:remote/:version/audience',             [401, 401, 401,  401,  401,  401,  401,  401,  401], {
+    params: (c) => c.release, body: { kind: 'everyone' },
+  }),
+  row('POST /api/releases/:remote/:version/rollback',             [401, 401, 401,  401,  401,  401,  401,  401,  401], {
+    params: (c) => c.release,
+  }),
+  row('POST /api/admin/impersonation',                            [401, 401, 401,  403,  403,  403,  403,  A,    A], {
+    session: 'fresh', body: { organisation: 'demo-bank' },
+  }),
+  row('DELETE /api/admin/impersonation',                          [401, 401, 401,  403,  403,  403,  403,  A,    A], {
+    session: 'fresh',
+  }),
+  row('GET /api/admin/audit',                                     [401, 401, 401,  403,  403,  403,  403,  A,    A]),
   // The outbox (menu item `outbox`): the mails of the demo, written to files; the matrix's setup invited users.
-  row('GET /api/admin/outbox',                                       [401, 401, 401,  403,  403,  403,  403,  A,    A]),
-  row('GET /api/admin/outbox/:id',                                   [401, 401, 401,  403,  403,  403,  403,  A,    A], {
+  row('GET /api/admin/outbox',                                    [401, 401, 401,  403,  403,  403,  403,  A,    A]),
+  row('GET /api/admin/outbox/:id',                                [401, 401, 401,  403,  403,  403,  403,  A,    A], {
     prepare: async ({ admin }) => ({ mail: (await ok(admin.get('/api/admin/outbox'), 'outbox')).mails[0].id }),
     params: (c) => ({ id: c.prepared.mail! }) }),
 
   // ── /api/password: links by mail (public, the same answer for every address) and the one-time password's
   // successor ──
-  row('POST /api/password/forgot',                                   [A,   A,   A,    A,    A,    A,    A,    A,    A], { body: { email: 'nobody@matrix.test' } }),
-  row('POST /api/password/link',                                     [400, 400, 400,  400,  400,  400,  400,  400,  400], { body: { token: 'x'.repeat(43), password: 'matrix-new-password' } }),
-  row('POST /api/password/choose',                                   [401, 401, 401,  409,  409,  409,  409,  409,  409], { body: { password: 'matrix-new-password' } }),
+  row('POST /api/password/forgot',                                [A,   A,   A,    A,    A,    A,    A,    A,    A], {
+    body: { email: 'nobody@matrix.test' },
+  }),
+  row('POST /api/password/link',                                  [400, 400, 400,  400,  400,  400,  400,  400,  400], {
+    body: { token: 'x'.repeat(43), password: 'matrix-new-password' },
+  }),
+  row('POST /api/password/choose',                                [401, 401, 401,  409,  409,  409,  409,  409,  409], {
+    body: { password: 'matrix-new-password' },
+  }),
 ];
 
 export function outcomeOf(row: MatrixRow, actor: ActorName): Outcome {
