@@ -87,8 +87,10 @@ export async function createWorld(): Promise<World> {
   // Inserted, not sent: the homeowner stays without contact details, as the installer-requests route's valid answer
   // expects.
   const { rows: leadRows } = await database.pool.query(
-    `insert into installer_requests (homeowner_id, property_id, installer_identifier, installer_name, activity_key, installer_organisation_id)
-     select h.id, $1, 'demo-installer', 'Demo Installation AB', 'heat_pump_air_water', o.id from homeowners h, organisations o where o.slug = 'demo-installer' limit 1 returning id`,
+    `insert into installer_requests (homeowner_id, property_id, installer_identifier, installer_name, activity_key,
+     installer_organisation_id)
+     select h.id, $1, 'demo-installer', 'Demo Installation AB', 'heat_pump_air_water', o.id from homeowners h,
+     organisations o where o.slug = 'demo-installer' limit 1 returning id`,
     [propertyId],
   );
   const lead = leadRows[0];

@@ -79,7 +79,8 @@ export class PasswordGuard {
       where key = ${key} and not (
         last_failure_at >= ${forgotten}::timestamptz and failures > ${free}
         and ${at.toISOString()}::timestamptz < last_failure_at
-          + least(${MAX_LOCKOUT_MS}::float8, ${FIRST_LOCKOUT_MS}::float8 * power(2, least(failures - ${free} - 1, 30))) * interval '1 millisecond')
+          + least(${MAX_LOCKOUT_MS}::float8, ${FIRST_LOCKOUT_MS}::float8 * power(2, least(failures - ${free} - 1,
+          30))) * interval '1 millisecond')
       returning key`);
     return counted.rows.length > 0;
   }

@@ -41,7 +41,8 @@ export class DatabaseRateLimitStore implements Store {
 
   async get(key: string): Promise<ClientRateLimitInfo | undefined> {
     const { rows } = await this.db.execute<HitsRow & Record<string, unknown>>(
-      sql`select hits, reset_at from "rate_limit_hits" where limiter = ${this.limiter} and key = ${key} and reset_at > now()`,
+      sql`select hits, reset_at from "rate_limit_hits" where limiter = ${this.limiter} and key = ${key}
+        and reset_at > now()`,
     );
     return rows[0] ? infoOf(rows[0]) : undefined;
   }

@@ -12,7 +12,8 @@ test('migration 0010 deletes BankID orders holding a signer in clear and rewrite
   const database = await openPglite({ dataDir, poolMax: 2 });
   try {
     await migrate(database.db, { migrationsFolder: before });
-    const insert = `insert into bankid_orders (order_ref, session_id, login_method, identification_mode, auto_start_token, qr_start_token, qr_start_secret, started_at, end_user_ip, status, completed_user)
+    const insert = `insert into bankid_orders (order_ref, session_id, login_method, identification_mode,
+      auto_start_token, qr_start_token, qr_start_secret, started_at, end_user_ip, status, completed_user)
       values ($1, 's', 'bankid.other_device', 'identify', 'a', 'q', 's', now(), '127.0.0.1', $2, $3)`;
     await database.pool.query(insert, [
       'plain-complete',

@@ -69,9 +69,12 @@ async function seed(pool: pg.Pool): Promise<Record<string, number>> {
     PROPERTIES,
     (a, b) => `
     insert into properties (name, street, street_key, postal_code, postal_city, price_area, building, source)
-    select 'Benchgatan ' || n || ', 111 22 Bench', 'Benchgatan ' || n, 'benchgatan ' || n, (11000 + n % 80000)::text, 'Bench', 'SE3',
-      jsonb_build_object('building_type', (array['villa','radhus','parhus','kedjehus','flerbostadshus'])[1 + n % 5], 'construction_year', 1900 + n % 124,
-        'atemp', 60 + n % 240, 'num_floors', 1 + n % 3, 'primary_heating_systems', jsonb_build_array((array['district_heating','heat_pump_air','heat_pump_airwater','heat_pump_geothermal','electric_direct','oil','pellets','wood'])[1 + n % 8])),
+    select 'Benchgatan ' || n || ', 111 22 Bench', 'Benchgatan ' || n, 'benchgatan ' || n, (11000 + n % 80000)::text,
+    'Bench', 'SE3',
+      jsonb_build_object('building_type', (array['villa','radhus','parhus','kedjehus','flerbostadshus'])[1 + n % 5],
+      'construction_year', 1900 + n % 124,
+        'atemp', 60 + n % 240, 'num_floors', 1 + n % 3, 'primary_heating_systems',
+        jsonb_build_array((array['district_heating','heat_pump_air','heat_pump_airwater','heat_pump_geothermal','electric_direct','oil','pellets','wood'])[1 + n % 8])),
       'import'
     from generate_series(${a}, ${b}) n`,
   );
@@ -80,7 +83,8 @@ async function seed(pool: pg.Pool): Promise<Record<string, number>> {
     'homeowners',
     HOMEOWNERS,
     (a, b) => `
-    insert into homeowners (personal_number_hash, personal_number_encrypted, personal_number_masked, name, created_at, last_sign_in_at)
+    insert into homeowners (personal_number_hash, personal_number_encrypted, personal_number_masked, name, created_at,
+    last_sign_in_at)
     select 'bench-' || n, 'x', '19800101-****', 'Bench ' || n, ${when('n')}, null from generate_series(${a}, ${b}) n`,
   );
   const firstProperty = (await pool.query<{ id: number }>('select min(id)::int as id from properties')).rows[0]!.id;
@@ -90,11 +94,13 @@ async function seed(pool: pg.Pool): Promise<Record<string, number>> {
     'building_profiles',
     PROPERTIES,
     (a, b) => `
-    insert into building_profiles (property_id, homeowner_id, visitor_id, organisation_id, answers, calculated_class, computed_at, created_at, updated_at)
+    insert into building_profiles (property_id, homeowner_id, visitor_id, organisation_id, answers, calculated_class,
+    computed_at, created_at, updated_at)
     select ${firstProperty - 1} + n,
       case when n % 10 < 3 then ${firstHomeowner} + (n % ${HOMEOWNERS}) end,
       case when n % 10 >= 3 then md5('visitor:' || n)::uuid end,
-      ${orgOf('n')}, jsonb_build_object('occupants', 1 + n % 5), (array['A','B','C','D','E','F','G'])[1 + (n * 7) % 7], ${when('n')}, ${when('n')}, ${when('n')} + (n % 30) * interval '1 day'
+      ${orgOf('n')}, jsonb_build_object('occupants', 1 + n % 5), (array['A','B','C','D','E','F','G'])[1 + (n * 7) % 7],
+      ${when('n')}, ${when('n')}, ${when('n')} + (n % 30) * interval '1 day'
     from generate_series(${a}, ${b}) n`,
   );
   const firstProfile = (await pool.query<{ id: number }>('select min(id)::int as id from building_profiles')).rows[0]!
@@ -104,8 +110,10 @@ async function seed(pool: pg.Pool): Promise<Record<string, number>> {
     'profile_insights (the summaries follow by trigger)',
     PROPERTIES,
     (a, b) => `
-    insert into profile_insights (profile_id, organisation_id, property_id, day, label, calculated_class, after_class, building_type, year_band, heating,
-      recommended, completed, energy_now, energy_after, cost_now, cost_after, co2_now, co2_after, carriers_now, carriers_after, issues, answers_hash, facts_hash)
+    insert into profile_insights (profile_id, organisation_id, property_id, day, label, calculated_class, after_class,
+    building_type, year_band, heating,
+      recommended, completed, energy_now, energy_after, cost_now, cost_after, co2_now, co2_after, carriers_now,
+      carriers_after, issues, answers_hash, facts_hash)
     select bp.id, bp.organisation_id, bp.property_id, (bp.created_at at time zone 'UTC')::date, c.now, c.now, c.after,
       (array['villa','radhus','parhus','kedjehus','flerbostadshus'])[1 + n % 5],
       (array['before_1930','1930_1959','1960_1975','1976_1990','1991_2010','2011_later'])[1 + n % 6],
@@ -113,11 +121,13 @@ async function seed(pool: pg.Pool): Promise<Record<string, number>> {
       (array['insulation_attic','heat_pump_airwater','solar_panel_installation','energy_efficient_windows','low_flush_faucets','top_of_the_line'])[1:2 + n % 5],
       (array['heat_pump_air','window_film'])[1:n % 3],
       15000 + n % 20000, 9000 + n % 9000, 20000 + n % 25000, 12000 + n % 10000, 400 + n % 2000, 150 + n % 800,
-      jsonb_build_object('electricity', 10000 + n % 15000, 'district_heating', 5000 + n % 5000), jsonb_build_object('electricity', 9000 + n % 9000),
+      jsonb_build_object('electricity', 10000 + n % 15000, 'district_heating', 5000 + n % 5000),
+      jsonb_build_object('electricity', 9000 + n % 9000),
       case when n % 50 = 0 then array['atemp_per_floor'] else '{}'::text[] end, md5(n::text), md5('f' || n)
     from generate_series(${a}, ${b}) n
     join building_profiles bp on bp.id = ${firstProfile - 1} + n
-    cross join lateral (select (array['A','B','C','D','E','F','G'])[1 + (n * 7) % 7] as now, (array['A','B','C','D','E','F','G'])[1 + greatest(0, (n * 7) % 7 - 2)] as after) c`,
+    cross join lateral (select (array['A','B','C','D','E','F','G'])[1 + (n * 7) % 7] as now,
+    (array['A','B','C','D','E','F','G'])[1 + greatest(0, (n * 7) % 7 - 2)] as after) c`,
   );
   timings.interactions = await inChunks(
     pool,
@@ -125,7 +135,8 @@ async function seed(pool: pg.Pool): Promise<Record<string, number>> {
     PROPERTIES,
     (a, b) => `
     insert into interactions (action, object, property_id, visitor_id, organisation_id, created_at)
-    select (array['loan_type.change','flow.start','installer.open'])[1 + n % 3], null, ${firstProperty - 1} + n, md5('visitor:' || n)::uuid, ${orgOf('n')}, ${when('n')}
+    select (array['loan_type.change','flow.start','installer.open'])[1 + n % 3], null, ${firstProperty - 1} + n,
+    md5('visitor:' || n)::uuid, ${orgOf('n')}, ${when('n')}
     from generate_series(${a}, ${b}) n`,
   );
   timings.installerRequests = await inChunks(
@@ -133,8 +144,10 @@ async function seed(pool: pg.Pool): Promise<Record<string, number>> {
     'installer_requests',
     Math.round(PROPERTIES / 10),
     (a, b) => `
-    insert into installer_requests (homeowner_id, property_id, organisation_id, installer_identifier, installer_name, activity_key, created_at)
-    select ${firstHomeowner} + (n % ${HOMEOWNERS}), ${firstProperty - 1} + n, ${orgOf('n')}, 'bench-installer', 'Bench Installer AB',
+    insert into installer_requests (homeowner_id, property_id, organisation_id, installer_identifier, installer_name,
+    activity_key, created_at)
+    select ${firstHomeowner} + (n % ${HOMEOWNERS}), ${firstProperty - 1} + n, ${orgOf('n')}, 'bench-installer',
+    'Bench Installer AB',
       (array['insulation_attic','heat_pump_airwater','solar_panel_installation'])[1 + n % 3], ${when('n')}
     from generate_series(${a}, ${b}) n`,
   );

@@ -178,25 +178,36 @@ export async function saveManyProfileInsights(
   const array = (column: string) => sql.raw(`array(select jsonb_array_elements_text(v.${column}))`);
   // No read cache reads these facts (db/tracked-db.ts).
   await outputsOnly(db).execute(sql`
-    insert into profile_insights as t (profile_id, organisation_id, property_id, day, label, calculated_class, after_class, building_type,
-      year_band, heating, recommended, completed, energy_now, energy_after, cost_now, cost_after, co2_now, co2_after, carriers_now,
+    insert into profile_insights as t (profile_id, organisation_id, property_id, day, label, calculated_class,
+    after_class, building_type,
+      year_band, heating, recommended, completed, energy_now, energy_after, cost_now, cost_after, co2_now, co2_after,
+      carriers_now,
       carriers_after, issues, answers_hash, facts_hash, computed_at)
-    select bp.id, bp.organisation_id, bp.property_id, (bp.created_at at time zone 'UTC')::date, v.label, v.calculated_class,
+    select bp.id, bp.organisation_id, bp.property_id, (bp.created_at at time zone 'UTC')::date, v.label,
+    v.calculated_class,
       v.after_class, v.building_type, v.year_band, v.heating, ${array('recommended')}, ${array('completed')},
-      v.energy_now, v.energy_after, v.cost_now, v.cost_after, v.co2_now, v.co2_after, v.carriers_now, v.carriers_after, ${array('issues')},
+      v.energy_now, v.energy_after, v.cost_now, v.cost_after, v.co2_now, v.co2_after, v.carriers_now, v.carriers_after,
+      ${array('issues')},
       v.answers_hash, v.facts_hash, now()
-    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(profile_id integer, label text, calculated_class text, after_class text,
-      building_type text, year_band text, heating text, recommended jsonb, completed jsonb, energy_now integer, energy_after integer,
-      cost_now integer, cost_after integer, co2_now integer, co2_after integer, carriers_now jsonb, carriers_after jsonb, issues jsonb,
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(profile_id integer, label text, calculated_class text,
+    after_class text,
+      building_type text, year_band text, heating text, recommended jsonb, completed jsonb, energy_now integer,
+      energy_after integer,
+      cost_now integer, cost_after integer, co2_now integer, co2_after integer, carriers_now jsonb,
+      carriers_after jsonb, issues jsonb,
       answers_hash text, facts_hash text)
     join building_profiles bp on bp.id = v.profile_id
       -- Unchanged facts: no row, so no row lock and no commit to flush (the WHERE below only skips the update).
-    where not exists (select 1 from profile_insights u where u.profile_id = v.profile_id and u.facts_hash = v.facts_hash and u.answers_hash = v.answers_hash)
+    where not exists (select 1 from profile_insights u where u.profile_id = v.profile_id and u.facts_hash = v.facts_hash
+    and u.answers_hash = v.answers_hash)
     on conflict (profile_id) do update set
       organisation_id = excluded.organisation_id, label = excluded.label, calculated_class = excluded.calculated_class,
-      after_class = excluded.after_class, building_type = excluded.building_type, year_band = excluded.year_band, heating = excluded.heating,
-      recommended = excluded.recommended, completed = excluded.completed, energy_now = excluded.energy_now, energy_after = excluded.energy_after,
-      cost_now = excluded.cost_now, cost_after = excluded.cost_after, co2_now = excluded.co2_now, co2_after = excluded.co2_after,
+      after_class = excluded.after_class, building_type = excluded.building_type, year_band = excluded.year_band,
+      heating = excluded.heating,
+      recommended = excluded.recommended, completed = excluded.completed, energy_now = excluded.energy_now,
+      energy_after = excluded.energy_after,
+      cost_now = excluded.cost_now, cost_after = excluded.cost_after, co2_now = excluded.co2_now,
+      co2_after = excluded.co2_after,
       carriers_now = excluded.carriers_now, carriers_after = excluded.carriers_after, issues = excluded.issues,
       answers_hash = excluded.answers_hash, facts_hash = excluded.facts_hash, computed_at = excluded.computed_at
     where t.facts_hash is distinct from excluded.facts_hash or t.answers_hash is distinct from excluded.answers_hash`);

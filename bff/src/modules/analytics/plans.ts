@@ -43,7 +43,8 @@ export interface PlanRows {
 
 /** The organisation's plans saved in the period: label moves, money sums and the measures most planned. */
 export async function planRows(db: Db, organisationId: number, period: ResolvedPeriod): Promise<PlanRows> {
-  const scope = sql`organisation_id = ${organisationId} and plan is not null and jsonb_array_length(plan->'measures') > 0
+  const scope = sql`organisation_id = ${organisationId} and plan is not null
+    and jsonb_array_length(plan->'measures') > 0
     and plan->'figures'->>'saved_on' between ${period.from} and ${period.to}`;
   const [moves, measures] = await Promise.all([
     db.execute<{
@@ -56,11 +57,14 @@ export async function planRows(db: Db, organisationId: number, period: ResolvedP
       kwh: string;
     }>(sql`
       select plan->'figures'->>'label_before' as "from", plan->'figures'->>'label_after' as "to", count(*)::bigint as n,
-        sum((plan->'figures'->>'investment_cost')::bigint)::bigint as investment, sum((plan->'figures'->>'subsidies')::bigint)::bigint as subsidies,
-        sum((plan->'figures'->>'energy_cost_savings')::bigint)::bigint as kr, sum((plan->'figures'->>'kwh_saved_bought')::bigint)::bigint as kwh
+        sum((plan->'figures'->>'investment_cost')::bigint)::bigint as investment,
+        sum((plan->'figures'->>'subsidies')::bigint)::bigint as subsidies,
+        sum((plan->'figures'->>'energy_cost_savings')::bigint)::bigint as kr,
+        sum((plan->'figures'->>'kwh_saved_bought')::bigint)::bigint as kwh
       from building_profiles where ${scope} group by 1, 2`),
     db.execute<{ measure: string; n: string }>(sql`
-      select m.measure, count(*)::bigint as n from building_profiles, jsonb_array_elements_text(plan->'measures') as m(measure)
+      select m.measure, count(*)::bigint as n from building_profiles, jsonb_array_elements_text(plan->'measures') as
+      m(measure)
       where ${scope} group by 1`),
   ]);
   const total = (key: 'n' | 'investment' | 'subsidies' | 'kr' | 'kwh') =>

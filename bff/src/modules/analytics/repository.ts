@@ -20,7 +20,8 @@ export async function sumByBucket(
 ): Promise<BucketSum[]> {
   const result = await db.execute<{ bucket: string; n: string; total: string }>(sql`
     select bucket, sum(n)::bigint as n, sum(total)::bigint as total from analytics_daily
-    where organisation_id = ${organisationId} and metric = ${metric} and day between ${period.from}::date and ${period.to}::date
+    where organisation_id = ${organisationId} and metric = ${metric} and day between ${period.from}::date
+    and ${period.to}::date
     group by bucket`);
   return result.rows
     .map((r) => ({ bucket: r.bucket, n: Number(r.n), total: Number(r.total) }))
@@ -78,8 +79,10 @@ export async function series(
   period: ResolvedPeriod,
 ): Promise<SeriesPoint[]> {
   const result = await db.execute<{ period: string; value: string }>(sql`
-    select to_char(date_trunc(${period.grain}, day::timestamp), 'YYYY-MM-DD') as period, sum(n)::bigint as value from analytics_daily
-    where organisation_id = ${organisationId} and metric = ${metric} and day between ${period.from}::date and ${period.to}::date
+    select to_char(date_trunc(${period.grain}, day::timestamp), 'YYYY-MM-DD') as period, sum(n)::bigint as value
+    from analytics_daily
+    where organisation_id = ${organisationId} and metric = ${metric} and day between ${period.from}::date
+    and ${period.to}::date
     group by 1`);
   return fill(period, result.rows);
 }

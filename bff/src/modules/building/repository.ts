@@ -38,7 +38,8 @@ function ownerIs(owner: Owner) {
 
 function notRemoved(homeownerId: number, propertyId: number) {
   // Plain names: the relational query aliases its own table, and this subquery must not pick that alias up.
-  return sql`not exists (select 1 from homeowner_properties hp where hp.homeowner_id = ${homeownerId} and hp.property_id = ${propertyId} and hp.removed_at is not null)`;
+  return sql`not exists (select 1 from homeowner_properties hp where hp.homeowner_id = ${homeownerId}
+    and hp.property_id = ${propertyId} and hp.removed_at is not null)`;
 }
 
 function stateOf(row: ProfileRow): ProfileState {
@@ -138,8 +139,10 @@ export async function saveComputedLabels(
     .where(
       and(
         eq(buildingProfiles.id, profileId),
-        sql`(${buildingProfiles.computedAt} is null or ${buildingProfiles.calculatedClass} is distinct from ${labels.calculatedClass}
-          or ${buildingProfiles.calculatedEp} is distinct from ${labels.calculatedEp}::real or ${buildingProfiles.measuredClass} is distinct from ${labels.measuredClass})`,
+        sql`(${buildingProfiles.computedAt} is null or ${buildingProfiles.calculatedClass} is distinct
+          from ${labels.calculatedClass}
+          or ${buildingProfiles.calculatedEp} is distinct from ${labels.calculatedEp}::real
+          or ${buildingProfiles.measuredClass} is distinct from ${labels.measuredClass})`,
       ),
     );
 }
@@ -153,7 +156,8 @@ export async function claimVisitorProfiles(db: Db, visitorId: string, homeownerI
     const moved = await tx.execute(sql`
       update building_profiles v set homeowner_id = ${homeownerId}, visitor_id = null, updated_at = now()
       where v.visitor_id = ${visitorId}
-        and not exists (select 1 from building_profiles h where h.homeowner_id = ${homeownerId} and h.property_id = v.property_id)
+        and not exists (select 1 from building_profiles h where h.homeowner_id = ${homeownerId}
+        and h.property_id = v.property_id)
       returning v.property_id`);
     for (const row of moved.rows as { property_id: number }[]) {
       await tx
@@ -262,7 +266,8 @@ export async function documentUse(db: Pick<Db, 'execute'>, owner: Owner, propert
     owner.kind === 'homeowner' ? sql`p.homeowner_id = ${owner.homeownerId}` : sql`p.visitor_id = ${owner.visitorId}`;
   const result = await db.execute<{ pending: number; bytes_today: string }>(sql`
     select count(*) filter (where p.property_id = ${propertyId} and d.reviewed_at is null)::int as pending,
-           coalesce(sum(d.size_bytes) filter (where d.created_at > now() - interval '24 hours'), 0)::bigint as bytes_today
+           coalesce(sum(d.size_bytes) filter (where d.created_at > now() - interval '24 hours'),
+           0)::bigint as bytes_today
     from epc_documents d join building_profiles p on p.id = d.profile_id
     where ${ownerColumn}`);
   const row = result.rows[0];

@@ -85,7 +85,8 @@ export async function purgeRemovedHomes(db: Db, now: number, homeownerId?: numbe
       delete from homeowner_properties where removed_at is not null and removed_at <= ${cutoff}::timestamptz ${owner}
       returning homeowner_id, property_id
     ), answers as (
-      delete from building_profiles b using gone where b.homeowner_id = gone.homeowner_id and b.property_id = gone.property_id
+      delete from building_profiles b using gone where b.homeowner_id = gone.homeowner_id
+      and b.property_id = gone.property_id
     )
     select count(*)::int as homes from gone`);
   return (result.rows[0] as { homes: number } | undefined)?.homes ?? 0;

@@ -62,7 +62,8 @@ export async function applySelections(
           activityKey: key,
           // The installer organisation whose slug is the identifier (docs/using-the-demo.md "Organisation console"), if
           // there is one.
-          installerOrganisationId: sql`(select ${organisations.id} from ${organisations} where ${organisations.isInstaller} and ${organisations.slug} = lower(${installer.identifier}))`,
+          installerOrganisationId: sql`(select ${organisations.id} from ${organisations}
+            where ${organisations.isInstaller} and ${organisations.slug} = lower(${installer.identifier}))`,
           contactEmail: contact.email,
           contactMobile: contact.mobile,
         })

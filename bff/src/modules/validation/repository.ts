@@ -16,7 +16,8 @@ function openItems(organisationId: number) {
     select profile_id, min(since) as since from (
       select pi.profile_id, pi.computed_at as since
       from profile_insights pi left join answer_reviews ar on ar.profile_id = pi.profile_id
-      where pi.organisation_id = ${organisationId} and cardinality(pi.issues) > 0 and (ar.profile_id is null or ar.answers_hash <> pi.answers_hash)
+      where pi.organisation_id = ${organisationId} and cardinality(pi.issues) > 0 and (ar.profile_id is null
+      or ar.answers_hash <> pi.answers_hash)
       union all
       select d.profile_id, d.created_at
       from epc_documents d join building_profiles bp on bp.id = d.profile_id

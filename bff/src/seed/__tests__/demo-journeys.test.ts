@@ -112,7 +112,8 @@ describe('seed --journeys', () => {
     expect(await demoDataLeft(database.db)).toEqual({ journeys: 1500, homeowners: loaded!.homeowners });
     // Every journey was computed: a label and its facts, dated within the last 12 months.
     const [facts] = await rows<{ n: number; labelled: number; oldest: string; newest: string }>(
-      `select count(*)::int as n, count(i.label)::int as labelled, min(p.created_at)::text as oldest, max(p.created_at)::text as newest
+      `select count(*)::int as n, count(i.label)::int as labelled, min(p.created_at)::text as oldest,
+       max(p.created_at)::text as newest
        from building_profiles p join profile_insights i on i.profile_id = p.id where p.demo`,
     );
     expect(facts).toMatchObject({ n: 1500, labelled: 1500 });
@@ -134,7 +135,8 @@ describe('seed --journeys', () => {
     expect(statuses.map((s) => s.status)).toEqual(['contacted', 'declined', 'lost', 'new', 'quoted', 'won']);
     const [disorder] = await rows<{ n: number }>(
       `select count(*)::int as n from installer_requests r join homeowners h on h.id = r.homeowner_id
-       where h.demo and (r.contacted_at < r.created_at or r.quoted_at < r.contacted_at or r.status_changed_at < r.created_at or r.status_changed_at > now())`,
+       where h.demo and (r.contacted_at < r.created_at or r.quoted_at < r.contacted_at
+       or r.status_changed_at < r.created_at or r.status_changed_at > now())`,
     );
     expect(disorder!.n).toBe(0);
   });

@@ -23,7 +23,8 @@ const INSTALLERS = [
 async function auditRows(action: string) {
   const { rows } = await database.pool.query(
     `select a.*, o.slug as organisation_slug, i.slug as impersonated_slug from audit_log a
-       left join organisations o on o.id = a.organisation_id left join organisations i on i.id = a.impersonated_organisation_id
+       left join organisations o on o.id = a.organisation_id left join organisations i
+       on i.id = a.impersonated_organisation_id
       where action = $1 order by a.id`,
     [action],
   );

@@ -9,8 +9,10 @@ export type OrganisationRow = typeof organisations.$inferSelect;
 
 // Correlated on the outer row by its qualified name (drizzle writes a bare "id" for a one-table select).
 const counts = {
-  users: sql<number>`(select count(*)::int from memberships m join staff_users u on u.id = m.user_id and u.active where m.organisation_id = "organisations"."id")`,
-  installers: sql<number>`(select count(*)::int from organisation_installers i where i.organisation_id = "organisations"."id")`,
+  users: sql<number>`(select count(*)::int from memberships m join staff_users u on u.id = m.user_id and u.active
+    where m.organisation_id = "organisations"."id")`,
+  installers: sql<number>`(select count(*)::int from organisation_installers i
+    where i.organisation_id = "organisations"."id")`,
 };
 
 function view(row: OrganisationRow, users: number, installers: number): AdminOrganisation {

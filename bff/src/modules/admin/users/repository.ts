@@ -24,7 +24,8 @@ export async function findStaff(db: DbOrTx, filters: StaffFilters): Promise<Staf
   if (filters.ids) conditions.push(inArray(staffUsers.id, filters.ids.length > 0 ? filters.ids : [-1]));
   if (filters.organisationId !== undefined) {
     conditions.push(
-      sql`exists (select 1 from memberships m where m.user_id = ${staffUsers.id} and m.organisation_id = ${filters.organisationId})`,
+      sql`exists (select 1 from memberships m where m.user_id = ${staffUsers.id}
+        and m.organisation_id = ${filters.organisationId})`,
     );
   }
   if (filters.q) {

@@ -270,8 +270,10 @@ describe('homes made through the flow', () => {
   it('portfolio: energy, cost and CO₂ now and after equal the sums over the homes; after is lower', async () => {
     const api = (await superAdmin.get('/api/console/org/demo-energi/analytics/portfolio').expect(200)).body;
     const [sums] = await rows<Record<string, string>>(
-      `select count(*) as homes, sum(energy_now) as energy_now, sum(energy_after) as energy_after, sum(cost_now) as cost_now, sum(cost_after) as cost_after,
-         sum(co2_now) as co2_now, sum(co2_after) as co2_after from profile_insights where organisation_id = $1 and energy_now is not null`,
+      `select count(*) as homes, sum(energy_now) as energy_now, sum(energy_after) as energy_after,
+         sum(cost_now) as cost_now, sum(cost_after) as cost_after,
+         sum(co2_now) as co2_now, sum(co2_after) as co2_after from profile_insights where organisation_id = $1
+         and energy_now is not null`,
       [energi],
     );
     expect(api.homes).toBe(Number(sums!.homes));
@@ -336,9 +338,12 @@ describe('the summary stays exact through inserts, updates and deletes (compared
       [propertyIds[0], energi, `${day}T10:00:00Z`],
     );
     await rows(
-      `insert into profile_insights (profile_id, organisation_id, property_id, day, label, calculated_class, after_class, building_type, year_band, heating, recommended,
-         energy_now, energy_after, cost_now, cost_after, co2_now, co2_after, carriers_now, carriers_after, answers_hash, facts_hash)
-       values ($1, $2, $3, $4, $5, $5, 'B', $6, '1960_1975', $7, $8, 20000, 15000, 30000, 22000, 900, 700, '{"electricity": 20000}', '{"electricity": 15000}', 'a', 'f')`,
+      `insert into profile_insights (profile_id, organisation_id, property_id, day, label, calculated_class,
+         after_class, building_type, year_band, heating, recommended,
+         energy_now, energy_after, cost_now, cost_after, co2_now, co2_after, carriers_now, carriers_after, answers_hash,
+         facts_hash)
+       values ($1, $2, $3, $4, $5, $5, 'B', $6, '1960_1975', $7, $8, 20000, 15000, 30000, 22000, 900, 700,
+       '{"electricity": 20000}', '{"electricity": 15000}', 'a', 'f')`,
       [profile!.id, energi, propertyIds[0], day, facts.label, facts.building_type, facts.heating, facts.recommended],
     );
     return profile!.id;
@@ -435,16 +440,19 @@ describe('the summary stays exact through inserts, updates and deletes (compared
     const base = await direct(
       `select k, count(*)::int as n from (
          select 'label:' || coalesce(label, 'unknown') as k from profile_insights where organisation_id = $1
-         union all select 'building_type:' || coalesce(building_type, 'unknown') from profile_insights where organisation_id = $1
+         union all select 'building_type:' || coalesce(building_type, 'unknown') from profile_insights
+         where organisation_id = $1
          union all select 'heating:' || coalesce(heating, 'unknown') from profile_insights where organisation_id = $1
          union all select 'recommended:' || a from profile_insights, unnest(recommended) a where organisation_id = $1
-         union all select 'transition:' || coalesce(calculated_class, 'unknown') || '>' || coalesce(after_class, calculated_class, 'unknown') from profile_insights where organisation_id = $1
+         union all select 'transition:' || coalesce(calculated_class, 'unknown') || '>' || coalesce(after_class,
+         calculated_class, 'unknown') from profile_insights where organisation_id = $1
        ) x group by k`,
       [energi],
     );
     expect(summary).toEqual(base);
     const [totals] = await rows<{ s: string; b: string }>(
-      `select (select sum(total) from analytics_daily where organisation_id = $1 and metric = 'portfolio' and bucket = 'energy_now') as s,
+      `select (select sum(total) from analytics_daily where organisation_id = $1 and metric = 'portfolio'
+              and bucket = 'energy_now') as s,
               (select sum(energy_now) from profile_insights where organisation_id = $1) as b`,
       [energi],
     );
@@ -457,7 +465,8 @@ describe('users: sign-ups and active people', () => {
     const homeowner = async (n: number, created: string) =>
       (
         await rows<{ id: number }>(
-          `insert into homeowners (personal_number_hash, personal_number_encrypted, personal_number_masked, name, created_at)
+          `insert into homeowners (personal_number_hash, personal_number_encrypted, personal_number_masked, name,
+           created_at)
            values ($1, 'x', '19800101-****', 'Test', $2::timestamptz) returning id`,
           [`analytics-${n}`, `${created}T08:00:00Z`],
         )
@@ -511,8 +520,10 @@ describe('users: sign-ups and active people', () => {
     // Active: profiles saved that day, interactions that day; the same person twice in a day counts once.
     const activeDaily = await direct(
       `select to_char(day, 'YYYY-MM-DD') as k, count(distinct actor)::int as n from (
-         select (updated_at at time zone 'UTC')::date as day, coalesce(visitor_id::text, 'h' || homeowner_id) as actor from building_profiles where organisation_id = $1
-         union all select (created_at at time zone 'UTC')::date, coalesce(visitor_id::text, 'h' || homeowner_id) from interactions where organisation_id = $1
+         select (updated_at at time zone 'UTC')::date as day, coalesce(visitor_id::text, 'h' || homeowner_id) as actor
+         from building_profiles where organisation_id = $1
+         union all select (created_at at time zone 'UTC')::date, coalesce(visitor_id::text, 'h' || homeowner_id)
+         from interactions where organisation_id = $1
        ) a where day between '2024-05-01' and '2024-05-31' group by 1`,
       [energi],
     );
@@ -599,9 +610,11 @@ async function openValidationDirect(): Promise<number> {
     `select count(distinct profile_id)::int as n from (
        select pi.profile_id from profile_insights pi
        where pi.organisation_id = $1 and array_length(pi.issues, 1) is not null
-         and not exists (select 1 from answer_reviews ar where ar.profile_id = pi.profile_id and ar.answers_hash = pi.answers_hash)
+         and not exists (select 1 from answer_reviews ar where ar.profile_id = pi.profile_id
+         and ar.answers_hash = pi.answers_hash)
        union all
-       select d.profile_id from epc_documents d join building_profiles bp on bp.id = d.profile_id where bp.organisation_id = $1 and d.status = 'pending'
+       select d.profile_id from epc_documents d join building_profiles bp on bp.id = d.profile_id
+       where bp.organisation_id = $1 and d.status = 'pending'
      ) open`,
     [energi],
   );

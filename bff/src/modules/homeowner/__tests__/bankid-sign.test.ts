@@ -457,8 +457,10 @@ describe('profile', () => {
       ids[0],
     ]);
     const left = await database.pool.query(
-      `select (select count(*)::int from homeowner_properties hp join homeowners h on h.id = hp.homeowner_id where h.personal_number_masked = '19720303-****' and hp.property_id = $1) as listed,
-              (select count(*)::int from building_profiles b join homeowners h on h.id = b.homeowner_id where h.personal_number_masked = '19720303-****' and b.property_id = $1) as answers`,
+      `select (select count(*)::int from homeowner_properties hp join homeowners h on h.id = hp.homeowner_id
+              where h.personal_number_masked = '19720303-****' and hp.property_id = $1) as listed,
+              (select count(*)::int from building_profiles b join homeowners h on h.id = b.homeowner_id
+              where h.personal_number_masked = '19720303-****' and b.property_id = $1) as answers`,
       [ids[1]],
     );
     expect(left.rows[0]).toEqual({ listed: 0, answers: 0 });

@@ -22,7 +22,8 @@ afterAll(() => world.close());
 describe('the demo register', () => {
   it('holds at least 5,000 demo properties over at least 20 municipalities in all four price areas', async () => {
     const { rows } = await database.pool.query(
-      `select count(*)::int as n, count(distinct municipality_code)::int as municipalities, array_agg(distinct price_area order by price_area) as areas,
+      `select count(*)::int as n, count(distinct municipality_code)::int as municipalities,
+              array_agg(distinct price_area order by price_area) as areas,
               bool_and(demo) as all_demo, count(issued_epc)::int as with_epc
          from properties`,
     );
