@@ -34,7 +34,7 @@ const cardMeasure = (building: Building) =>
   )!;
 
 test.describe('How we calculated this', () => {
-  test('opens with the keyboard on the label and on a card, fetched only then, with assumed inputs and sources', async ({
+  test('opens with the keyboard on the label and a card, fetched only then, with assumed inputs and sources', async ({
     page,
   }) => {
     const problems = watchConsole(page);

@@ -97,7 +97,7 @@ describe('a multipart body to a JSON route cannot wipe the rates', () => {
     expect((await visitor.get(`/api/flow/property/${home}/rates`).expect(200)).body.rates).toEqual(saved.body.rates);
   });
 
-  it('no state-changing /api route but an upload takes multipart: each answers 415 and nothing is written', async () => {
+  it('no state-changing /api route but an upload takes multipart: each answers 415, nothing is written', async () => {
     const staff = request.agent(app);
     await signInAs(staff, 'super@demo.test').expect(200);
     // /api/auth speaks NextAuth's form protocol (its own parsers, before the JSON routes).

@@ -68,7 +68,7 @@ describe('attack: reading personal numbers from a copy of the data directory', (
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it("a homeowner's personal number cannot be found in any file of the data directory after BankID sign-in", async () => {
+  it("a homeowner's personal number is in no file of the data directory after BankID sign-in", async () => {
     database = await openPglite({ dataDir, poolMax: 4 });
     await runMigrations(database.db);
     simulator = await startBankIdSimulator({ port: 0 });

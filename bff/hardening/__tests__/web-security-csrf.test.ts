@@ -121,7 +121,7 @@ describe('same-origin check over every state-changing route', () => {
     await probe(app, HOST, { 'Sec-Fetch-Site': 'none' }).expect(200);
   });
 
-  it('takes our own origin from the request host, so brands on subdomains work with or without PUBLIC_URL', async () => {
+  it('takes our origin from the request host, so brands on subdomains work with or without PUBLIC_URL', async () => {
     const withPublicUrl = createTestApp(database, fixtures, { PUBLIC_URL: 'https://energy.example.se' });
     // A brand subdomain: its own host is its origin, PUBLIC_URL names another host.
     await probe(withPublicUrl, 'demo-bank.energy.example.se', { Origin: 'https://demo-bank.energy.example.se' }).expect(

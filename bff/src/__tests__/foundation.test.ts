@@ -94,7 +94,7 @@ describe('registry and releases', () => {
     );
   });
 
-  it('refuses a release whose shared singletons the shell cannot satisfy, naming the library and versions', async () => {
+  it('refuses a release whose shared singletons the shell cannot satisfy, naming library and versions', async () => {
     const incompatible = SHELL_SHARED.map((s) =>
       s.name === 'react' ? { ...s, version: '20.0.0', requiredVersion: '^20.0.0' } : s,
     );

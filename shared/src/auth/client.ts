@@ -202,7 +202,8 @@ export async function signIn(
   const isSupportingReturn = isCredentials || type === 'email';
 
   const query = authorizationParams ? new URLSearchParams(authorizationParams).toString() : '';
-  const signInUrl = `${baseUrl}/${isCredentials ? 'callback' : 'signin'}/${encodeURIComponent(provider)}${query ? `?${query}` : ''}`;
+  const action = isCredentials ? 'callback' : 'signin';
+  const signInUrl = `${baseUrl}/${action}/${encodeURIComponent(provider)}${query ? `?${query}` : ''}`;
 
   const res = await fetch(signInUrl, {
     method: 'POST',

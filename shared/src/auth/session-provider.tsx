@@ -152,9 +152,8 @@ export function useSession<R extends boolean = false>(options?: UseSessionOption
       return;
     }
     // Upstream hard-codes /api/auth here (next-auth#2316); we honour the provider's basePath.
-    authNavigation.navigate(
-      `${authClientConfig.basePath}/signin?error=SessionRequired&callbackUrl=${encodeURIComponent(window.location.href)}`,
-    );
+    const callbackUrl = encodeURIComponent(window.location.href);
+    authNavigation.navigate(`${authClientConfig.basePath}/signin?error=SessionRequired&callbackUrl=${callbackUrl}`);
   }, [requiredAndNotLoading, onUnauthenticated]);
 
   if (requiredAndNotLoading) {

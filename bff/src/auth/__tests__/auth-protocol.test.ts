@@ -189,7 +189,7 @@ describe('POST /callback/credentials', () => {
 });
 
 describe('POST /signin, /signout, /session, /_log and the GET pages', () => {
-  it('answers POST /signin/credentials with the signin url (credentials go to /callback), csrf=true when bad', async () => {
+  it('POST /signin/credentials answers the signin url (credentials go to /callback), csrf=true if bad', async () => {
     const a = agent();
     const csrf = await a.get('/api/auth/csrf');
     expect(
@@ -237,7 +237,7 @@ describe('POST /signin, /signout, /session, /_log and the GET pages', () => {
     expect(again.body).toEqual({ url: `${BASE}/console` });
   });
 
-  it('updates the session with POST /session: 400 {} on bad CSRF, {} without session, the session otherwise', async () => {
+  it('updates the session with POST /session: 400 {} on bad CSRF, {} without session, else the session', async () => {
     const a = agent();
     const csrf = await a.get('/api/auth/csrf');
     await a.post('/api/auth/session').send({ csrfToken: csrf.body.csrfToken, data: {} }).expect(200, {});

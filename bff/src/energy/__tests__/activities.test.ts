@@ -228,7 +228,7 @@ describe('unspecified: ask an adviser or installer, nothing modelled', () => {
 });
 
 describe('window_film', () => {
-  it('is not offered on triple or energy glazing (notice why), nor on the triple-glazed windows of a 1980 house', () => {
+  it('is not offered on triple or energy glazing (notice why), nor on triple-glazed windows of a 1980 house', () => {
     for (const answers of [
       { window_type: 'triple' },
       { window_type: 'energy' },

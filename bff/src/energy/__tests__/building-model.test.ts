@@ -41,7 +41,7 @@ describe('delivered energy per carrier and use', () => {
     expect(balance.byUse.space_cooling).toBe(0);
   });
 
-  it('district heating: heat and tap water on district_heating, property and household electricity on electricity', () => {
+  it('district heating: heat and tap water on district_heating, property and household power on electricity', () => {
     const balance = modelEnergy(house({ primary_heating_systems: ['district_heating'] }), 'actual');
     expect(balance.delivered.district_heating.space_heating).toBeCloseTo(balance.need.space_heating, 6);
     expect(balance.delivered.district_heating.tap_water_heating).toBeCloseTo(balance.need.tap_water_heating, 6);
@@ -168,7 +168,7 @@ describe('EP and the estimated_calculated label', () => {
     expect(primaryEnergyNumber(epPartsOf(standard), 150, b.location.fGeo)).toBeCloseTo(expected, 8);
   });
 
-  it('primaryEnergyOf (which skips the PV and household steps) equals the EP of the full standard balance, exactly', () => {
+  it('primaryEnergyOf (skipping the PV and household steps) equals the EP of the full standard balance exactly', () => {
     const systems = [
       ['electric_direct'],
       ['district_heating', 'wood'],
@@ -193,7 +193,7 @@ describe('EP and the estimated_calculated label', () => {
     }
   });
 
-  it('F_geo makes EP roughly climate-neutral for the same direct-electric house (Luleå vs Stockholm within 3 %)', () => {
+  it('F_geo makes EP about climate-neutral for the same direct-electric house (Luleå vs Stockholm within 3 %)', () => {
     expect(primaryEnergyOf(house({}, POSTAL.lulea)) / primaryEnergyOf(house())).toBeGreaterThan(0.97);
     expect(primaryEnergyOf(house({}, POSTAL.lulea)) / primaryEnergyOf(house())).toBeLessThan(1.03);
   });

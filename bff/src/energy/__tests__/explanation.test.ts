@@ -53,7 +53,7 @@ describe('explainLabel', () => {
     expect(ep!.low).toBeLessThan(ep!.high);
   });
 
-  it('marks answered, register and assumed inputs, each with its question key, and lists only what the label reads', () => {
+  it('marks answered, register and assumed inputs, each with its question key; lists only what the label reads', () => {
     const byKey = Object.fromEntries(explanation.inputs.map((i) => [i.key, i]));
     expect(byKey.atemp).toMatchObject({ status: 'answered', question_key: 'atemp', value: 150 });
     expect(byKey.num_floors).toMatchObject({ status: 'register', value: 1 });

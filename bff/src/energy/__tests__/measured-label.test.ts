@@ -141,7 +141,7 @@ describe('measured label properties: the envelope answers never move it (same me
     );
   });
 
-  it('the same 15 000 kWh in the same 150 m² Stockholm house gives one EP and class for every construction year', () => {
+  it('the same 15 000 kWh in the same 150 m² Stockholm house: one EP and class for every construction year', () => {
     const labels = [1900, 1930, 1950, 1965, 1975, 1985, 1995, 2005, 2015, 2025].map(
       (year) =>
         measuredLabel(

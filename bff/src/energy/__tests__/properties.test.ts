@@ -135,7 +135,7 @@ describe('prices and kronor', () => {
     }
   });
 
-  it('a higher price of any one carrier never lowers kronor saved where that carrier is saved (or exported more)', () => {
+  it('a higher price of one carrier never lowers kronor saved where that carrier is saved (or exported more)', () => {
     for (const [, b] of houses(SYSTEMS.slice(0, 6))) {
       const base = defaultPrices(b.location.priceArea);
       const before = recommendationsFor(b, { prices: base });
@@ -224,7 +224,7 @@ describe('combined measures save less than the sum of their parts', () => {
 });
 
 describe('household electricity: efficient products and appliances', () => {
-  it('a house with them uses less household electricity (actual run); the standard run and the label do not change', () => {
+  it('a house with them uses less household electricity (actual run); the standard run and label do not change', () => {
     for (const [, b] of houses()) {
       const run = (answers: Answers, mode: 'actual' | 'standard') =>
         modelEnergy({ ...b, input: { ...b.input, ...answers } as Building['input'] }, mode);
@@ -344,7 +344,7 @@ describe('honest ranking: bought vs sold, sorted, pays_back (engine README "Rank
     expect(notPaying).toBeGreaterThan(0);
   });
 
-  it('kronor price bought energy at the import price and exports at the export price (prices.ts, the one table)', () => {
+  it('kronor price bought energy at the import price, exports at the export price (prices.ts, the one table)', () => {
     const b = house({ primary_heating_systems: ['oil'], roof_orientation: 'south', solar_panels_wp: 4000 });
     const prices = defaultPrices('SE3');
     const ctx = contextFor(b, prices);

@@ -80,7 +80,7 @@ describe('database unavailable → 503 with a retry hint', () => {
     await pool.end();
   });
 
-  it('a real pool whose server accepts but never answers gives up after connectionTimeoutMillis with a 503', async () => {
+  it('a real pool whose server accepts but never answers gives up after connectionTimeoutMillis: 503', async () => {
     const sockets: net.Socket[] = [];
     const silent = net.createServer((socket) => sockets.push(socket));
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));

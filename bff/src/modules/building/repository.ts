@@ -277,7 +277,10 @@ export async function documentUse(db: Pick<Db, 'execute'>, owner: Owner, propert
 /** Why an upload is over the quota (null when it fits). */
 export function overQuota(use: DocumentUse, quota: DocumentQuota, adding: number): string | null {
   if (use.pending >= quota.perProperty)
-    return `This property already has ${use.pending} documents waiting for validation; wait until staff have looked at them.`;
+    return (
+      `This property already has ${use.pending} documents waiting for validation; ` +
+      'wait until staff have looked at them.'
+    );
   if (use.bytesToday + adding > quota.bytesPerDay)
     return `You can upload at most ${Math.round(quota.bytesPerDay / 1024 / 1024)} MB of documents per day.`;
   return null;

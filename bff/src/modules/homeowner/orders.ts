@@ -45,9 +45,9 @@ export function completedUserOf(vault: PersonalNumberVault, order: BankIdOrderRo
 function launchUrl(order: BankIdOrderRow, returnUrl: string | null): string | null {
   if (order.loginMethod !== 'bankid.same_device') return null;
   // docs/auth.md §3.7: the app link on mobile, the bankid:/// scheme on a computer.
-  return order.mobile
-    ? `https://app.bankid.com/?autostarttoken=${order.autoStartToken}&redirect=${encodeURIComponent(returnUrl ?? 'null')}`
-    : `bankid:///?autostarttoken=${order.autoStartToken}&redirect=null`;
+  const redirect = order.mobile ? encodeURIComponent(returnUrl ?? 'null') : 'null';
+  const app = order.mobile ? 'https://app.bankid.com/' : 'bankid:///';
+  return `${app}?autostarttoken=${order.autoStartToken}&redirect=${redirect}`;
 }
 
 export function signStatus(order: BankIdOrderRow, now: number, returnUrl: string | null = null): SignStatus {

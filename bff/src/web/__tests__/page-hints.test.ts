@@ -102,7 +102,7 @@ describe('preload hints in the HTML', () => {
     expect(res.headers['cache-control']).toBe('no-cache');
   });
 
-  it('on a page with a static first paint, fetches scripts at once and keeps the rest for after that paint', async () => {
+  it('on a page with a static first paint, fetches scripts at once and the rest after that paint', async () => {
     // As shared/build/paint-first.cjs writes it: main.js a preload, the starter after the template.
     fs.mkdirSync(path.join(shellDist, 'first-paint'));
     fs.writeFileSync(

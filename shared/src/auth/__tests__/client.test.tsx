@@ -62,7 +62,7 @@ describe('getSession, getCsrfToken, getProviders', () => {
     expect(broadcastMessage()).toBeNull();
   });
 
-  it('announceSession tells other tabs as getSession does, without a request (a session the shell fetched early)', () => {
+  it('announceSession tells other tabs as getSession does, with no request (a session the shell fetched early)', () => {
     jest.spyOn(Date, 'now').mockReturnValue(1_700_000_000_123);
     announceSession();
     expect(broadcastMessage()).toEqual({ event: 'session', data: { trigger: 'getSession' }, timestamp: 1_700_000_000 });
@@ -106,7 +106,7 @@ describe('getSession, getCsrfToken, getProviders', () => {
 });
 
 describe('signIn', () => {
-  it('credentials with redirect:false posts the exact form to /callback/credentials and returns the result', async () => {
+  it('credentials with redirect:false posts the exact form to /callback/credentials, returns the result', async () => {
     const result = await signIn('credentials', {
       redirect: false,
       email: 'alice@example.se',
@@ -250,7 +250,7 @@ describe('signIn and signOut with a mounted SessionProvider', () => {
     expect(bff.count('GET', 'session')).toBe(1);
   });
 
-  it('signOut(redirect:false) posts to /signout, broadcasts signout and the provider becomes unauthenticated', async () => {
+  it('signOut(redirect:false) posts to /signout and broadcasts signout; the provider is signed out', async () => {
     bff.state.session = alice;
     render(
       <SessionProvider>

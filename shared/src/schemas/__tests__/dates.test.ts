@@ -120,7 +120,7 @@ describe('a range', () => {
     .object({ from: calendarDaySchema.optional(), to: calendarDaySchema.optional() })
     .superRefine(dateRangeCheck({ maxDays: 30 }));
 
-  it('resolves a missing `to` to today and a missing `from` to the cap before `to`, never before the earliest day', () => {
+  it('resolves a missing `to` to today, a missing `from` to the cap before `to`, never before the earliest day', () => {
     expect(todayUtc()).toBe('2026-11-26');
     expect(resolveDateRange({}, 30)).toEqual({ from: '2026-10-28', to: '2026-11-26' });
     expect(resolveDateRange({ to: '2026-01-31' }, 31)).toEqual({ from: '2026-01-01', to: '2026-01-31' });

@@ -130,7 +130,7 @@ it('refuses a release the shell cannot satisfy (409 naming the library), and bad
   expect((await database.pool.query(`select count(*)::int as n from audit_log`)).rows[0].n).toBe(1);
 });
 
-it("refuses a remote built against another federation runtime than the shell's, at publish and at activation", async () => {
+it("refuses a remote built with another federation runtime than the shell's, at publish and activation", async () => {
   const settings = { releasesDir: fixtures.releasesDir, SHELL_DIST: fixtures.shellDist };
   const newer = fixtures.writeRemote('runtime-2-10', SHELL_SHARED, 'mfe_results', '2.10.0');
   await expect(

@@ -60,7 +60,7 @@ beforeAll(async () => {
 afterAll(() => world.close());
 
 describe('GET /api/flow/questions', () => {
-  it('serves the brand organisation’s question set: every engine key once, typed, with units and sv/en texts', async () => {
+  it('serves the brand’s question set: every engine key once, typed, with units and sv/en texts', async () => {
     const res = await request(app).get('/api/flow/questions').expect(200);
     expect(res.body.organisation).toEqual({ slug: 'demo-energi', name: 'Demo Energi AB' });
     const byKey = Object.fromEntries(res.body.questions.map((q: { key: string }) => [q.key, q]));
@@ -97,7 +97,7 @@ describe('GET /api/flow/questions', () => {
 });
 
 describe('answers and the building', () => {
-  it('a visitor answers, gets the building with labels, information and recommendations, and reads them back', async () => {
+  it('a visitor answers, gets the building with labels, information and recommendations, reads them back', async () => {
     const agent = request.agent(app);
     await agent
       .post(`/api/flow/property/${villa}/answer`)
@@ -278,7 +278,7 @@ describe('answers and the building', () => {
 });
 
 describe('the add-property mini-flow', () => {
-  it('adds a register address to the signed-in homeowner’s profile as miniflow_added, and its results open', async () => {
+  it('adds a register address to the signed-in homeowner’s profile as miniflow_added; its results open', async () => {
     await request(app)
       .post('/api/flow/user/profile/property')
       .send({ street: 'Testgatan 1', postalCity: 'Stockholm', postalCode: '111 22' })

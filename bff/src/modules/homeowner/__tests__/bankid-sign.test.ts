@@ -82,7 +82,7 @@ async function poll(agent: Agent) {
 }
 
 describe('identify on another device (animated QR)', () => {
-  it('shows a QR that changes every second, accepts the scan, and signs the homeowner in with a new session', async () => {
+  it('shows a QR that changes every second, accepts the scan, signs the homeowner in with a new session', async () => {
     const agent = request.agent(app);
     const started = await start(agent, 'bankid.other_device').expect(200);
     expect(started.body).toMatchObject({

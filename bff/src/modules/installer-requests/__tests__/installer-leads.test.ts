@@ -72,7 +72,7 @@ describe('installer leads in the console', () => {
     expect((await installer.get(LEADS).expect(200)).body.requests[0].homeowner.email).toBe('anna@example.se');
   });
 
-  it('moves a request along the allowed transitions only, audited, and the homeowner and the brand see it', async () => {
+  it('moves a request along the allowed transitions only, audited; the homeowner and the brand see it', async () => {
     const [lead] = (await installer.get(LEADS).expect(200)).body.requests;
     const refused = await installer.patch(`${LEADS}/${lead.id}`).send({ status: 'won' }).expect(400);
     expect(refused.body.issues[0].path).toBe('body.status');

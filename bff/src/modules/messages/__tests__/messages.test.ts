@@ -153,7 +153,7 @@ describe('the knowledge base', () => {
       activity: 'solar_panel_installation',
     };
     const slugs = (res: request.Response) => res.body.items.map((m: { slug: string }) => m.slug);
-    it('only messages valid today (Swedish calendar day): from their date to their last day, both included', async () => {
+    it('only messages valid today (Swedish calendar day): from their date to their last day, inclusive', async () => {
       // 2026-03-01 00:30 in Stockholm is still 28 February in UTC.
       const dated = [
         { slug: 'solar-ended', date: '2026-01-01', valid_until: '2026-02-27' },

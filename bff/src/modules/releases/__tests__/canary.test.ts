@@ -63,7 +63,7 @@ beforeAll(async () => {
 afterAll(() => world.close());
 
 describe('audience', () => {
-  it('answers a 20 % canary to about 20 % of 1,000 sessions, the same version to the same session every time', async () => {
+  it('answers a 20 % canary to about 20 % of 1,000 sessions, the same version to a session every time', async () => {
     const [stable, canary] = versions as [string, string];
     await setAudience(canary, { kind: 'percent', percent: 20 });
     const visitors = Array.from({ length: 1000 }, newVisitor);
@@ -155,7 +155,7 @@ describe('audience', () => {
 });
 
 describe('automatic rollback', () => {
-  it('rolls back a canary that throws on render within its first 50 sessions, audited and shown on the list', async () => {
+  it('rolls back a canary that throws on render in its first 50 sessions, audited and shown on the list', async () => {
     const [stable, , broken] = versions as [string, string, string];
     await setAudience(broken, { kind: 'percent', percent: 50 });
     let canarySessions = 0;

@@ -61,10 +61,9 @@ export function PricesEditor({
     PRICE_AREAS.map((area) => platformPrices[area]?.[side]?.[carrier]).filter(
       (v): v is number => typeof v === 'number',
     );
+  const whole = (value: number) => format.number(value, { maxDecimals: 0 });
   const range = (values: number[]) =>
-    values.length === 0
-      ? '–'
-      : `${format.number(Math.min(...values), { maxDecimals: 0 })}–${format.number(Math.max(...values), { maxDecimals: 0 })}`;
+    values.length === 0 ? '–' : `${whole(Math.min(...values))}–${whole(Math.max(...values))}`;
 
   async function submit(event: FormEvent) {
     event.preventDefault();

@@ -79,7 +79,7 @@ describe('the organisations page', () => {
     expect(await screen.findByText(en.organisations.empty)).toBeTruthy();
   });
 
-  it('creates an organisation: slug and brand follow the name, bad input stays on the page, success opens it', async () => {
+  it('creates an organisation: slug and brand follow the name, bad input stays put, success opens it', async () => {
     let answer: [number, unknown] = [
       409,
       {

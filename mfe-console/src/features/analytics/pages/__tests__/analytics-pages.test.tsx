@@ -126,7 +126,7 @@ describe('the properties page', () => {
     expect(await downloads.text()).toBe('Week starting,New homes\r\n2026-11-09,345\r\n2026-11-16,12000\r\n');
   });
 
-  it('the period filter: a preset goes into the address and the request; a custom period is checked first', async () => {
+  it('the period filter: a preset goes into the address and request; a custom period is checked first', async () => {
     renderConsole('/console/org/demo-energi/properties');
     await screen.findByTestId('figure-total');
     const preset = screen.getByLabelText('Period');

@@ -79,7 +79,7 @@ async function fill(fields: Record<string, string>) {
 beforeEach(() => setSession(demoSessions.superAdmin));
 
 describe('the knowledge base', () => {
-  it('creates a message with a live preview, edits it, previews it in the list and deletes it after asking', async () => {
+  it('creates a message with a live preview, edits it, previews it in the list, deletes it after asking', async () => {
     const bff = fakeBff();
     renderConsole('/console/org/demo-energi/messages');
     expect(await screen.findByText('No messages yet')).toBeTruthy();

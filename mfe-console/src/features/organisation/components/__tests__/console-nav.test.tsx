@@ -100,7 +100,7 @@ describe('the console navigation', () => {
     expect(itemNames(nav)).toEqual([items.properties, items.requests, items.account, items['org-select']]);
   });
 
-  it('a super admin sees Portfolio, Property lookup, Messages and the Super Admin group instead of Account', async () => {
+  it('a super admin sees Portfolio, Property lookup, Messages and the Super Admin group, not Account', async () => {
     const nav = await openConsole(demoSessions.superAdmin, 'demo-energi');
     expect(groupHeadings(nav)).toEqual([groups.analytics, groups.flow, groups.knowledgeBase, groups.superAdmin]);
     expect(itemNames(nav)).toEqual([
@@ -263,7 +263,7 @@ describe('the top bar', () => {
     expect(within(topBar()).getByRole('link', { name: groups.analytics }).getAttribute('aria-current')).toBe('true');
   });
 
-  it('installer staff get Analytics (properties only) and Account; a super admin gets the Super Admin group', async () => {
+  it('installer staff get Analytics (properties only) and Account; super admins the Super Admin group', async () => {
     setSession(demoSessions.installerStaff);
     const { unmount } = renderConsole('/console/org/demo-installer');
     await screen.findByRole('navigation', { name: texts.en.console.nav.label });

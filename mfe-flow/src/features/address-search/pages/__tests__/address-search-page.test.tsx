@@ -60,7 +60,7 @@ describe('the address search', () => {
     );
   });
 
-  it('shows the street-view picture and falls back to the generic picture without a message when it fails', async () => {
+  it('shows the street-view picture, and the generic picture without a message when it fails', async () => {
     renderFlow('/');
     fireEvent.change(input(), { target: { value: 'Stor' } });
     fireEvent.click((await screen.findAllByRole('option'))[0]!);

@@ -145,7 +145,7 @@ describe('the homeowner sign-in page at /sign', () => {
       expect(liveStatus().textContent).toBe('Starta BankID-appen.');
     });
 
-    it('with the demo simulator, offers "Open in the test app" at this order, in a new tab; not once scanned', async () => {
+    it('with the demo simulator, offers "Open in the test app" (new tab) for the order; not once scanned', async () => {
       const testAppUrl = 'http://127.0.0.1:3010/simulator/#order-abc';
       bff.answer('POST', SIGN_URL, ok({ ...waitingForScan(0), testAppUrl }));
       bff.answer('GET', SIGN_URL, { status: 204 }, ok(userSigning()));
@@ -464,7 +464,7 @@ describe('the homeowner sign-in page at /sign', () => {
       expect(launch).not.toHaveBeenCalled();
     });
 
-    it('shows the recommended message in the page language when the BFF sends both (BankID refused to start)', async () => {
+    it('shows the recommended message in the page language when the BFF sends both (BankID not started)', async () => {
       const rfa4 = {
         en:
           'An identification or signature is already in progress for your personal identity number. Please try ' +

@@ -75,7 +75,7 @@ describe('installer requests on a recommendation', () => {
     );
   });
 
-  it('lists the offered installers and sends the chosen ones for this recommendation, with a confirmation', async () => {
+  it('lists the offered installers, sends the chosen ones for this recommendation, with a confirmation', async () => {
     bff.answer('POST', REQUESTS, {
       status: 201,
       body: {

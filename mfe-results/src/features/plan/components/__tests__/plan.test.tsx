@@ -104,7 +104,7 @@ beforeEach(() => {
 });
 
 describe('the renovation plan on the dashboard', () => {
-  it('renders with the measures: "Add to plan" on eligible cards only, and the panel says the plan is empty', async () => {
+  it('renders with the measures: "Add to plan" on eligible cards only; the panel says the plan is empty', async () => {
     serve();
     renderResults(home.page);
     await screen.findByTestId('plan-panel');
