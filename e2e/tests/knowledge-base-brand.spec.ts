@@ -81,7 +81,7 @@ test.describe('knowledge base and brand for homeowners', () => {
     expect(problems, problems.join('\n')).toEqual([]);
   });
 
-  test('a brand saved in the console reaches a homeowner who is already signed in: header name and accent colour', async ({
+  test('a brand saved in the console reaches a signed-in homeowner: header name and accent colour', async ({
     page,
     browser,
   }, testInfo) => {

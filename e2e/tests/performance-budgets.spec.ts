@@ -283,7 +283,7 @@ test.describe('no layout shift while a page loads, on a phone', () => {
 test.describe('preload hints in the HTML', () => {
   const DASHBOARD = '/property/42/building/primary/results-dashboard';
 
-  test("the dashboard's HTML preloads the boot chunks and the active mfe-results release; each file is fetched once", async ({
+  test("the dashboard's HTML preloads the boot chunks and the active mfe-results release; each fetched once", async ({
     page,
   }) => {
     const requested: string[] = [];

@@ -55,7 +55,7 @@ describe('anonymous _log floods are bounded and never logged as errors', () => {
     expect(lines.every((l) => l.level <= WARN)).toBe(true);
   });
 
-  it('one address gets 30 reports a minute, then 429 and nothing more is logged; another address still reports', async () => {
+  it('one address gets 30 reports a minute, then 429 and nothing more is logged; another still reports', async () => {
     const flood = [];
     for (let i = 0; i < 40; i++)
       flood.push((await from('203.0.113.42').send({ level: 'error', code: 'FLOOD', message: `#${i}` })).status);

@@ -21,7 +21,7 @@ afterAll(() => world.close());
 const agent = () => request.agent(app).host(HOST);
 
 describe('GET /csrf, /providers, /session', () => {
-  it('issues a 64-hex CSRF token with no-cache headers and an HttpOnly Lax cookie, stable for the same cookie', async () => {
+  it('issues a 64-hex CSRF token with no-cache headers and an HttpOnly Lax cookie, stable per cookie', async () => {
     const a = agent();
     const first = await a.get('/api/auth/csrf').expect(200);
     expect(first.body.csrfToken).toMatch(/^[0-9a-f]{64}$/);

@@ -252,7 +252,7 @@ describe('window_film', () => {
     expect(double.epc_label.ep).toBeLessThan(activity('unspecified', { window_type: 'double' }).epc_label.ep);
   });
 
-  it('a film on old windows still leaves new windows to do (not_completed), and new windows make the film pointless', () => {
+  it('a film on old windows leaves new windows to do (not_completed); new windows make the film pointless', () => {
     expect(activity('energy_efficient_windows', { window_film: true }).completion_status).toBe('not_completed');
     expect(activity('energy_efficient_windows', { window_film: true }).energy_diff).toBeGreaterThan(0);
     const energyWindows = (film: boolean) =>
@@ -301,7 +301,7 @@ describe('top_of_the_line', () => {
     expect(a.messages.map((m) => m.id)).toEqual(['package_too_few_measures']);
   });
 
-  it('includes the solar, usage and steering parts that complete_renovation leaves out, at a higher cost and saving', () => {
+  it('includes the solar, usage and steering parts complete_renovation leaves out, at higher cost and saving', () => {
     const all = recommendationsFor(house({ roof_orientation: 'south' }));
     const top = all.find((a) => a.name === 'top_of_the_line')!;
     const renovation = all.find((a) => a.name === 'complete_renovation')!;

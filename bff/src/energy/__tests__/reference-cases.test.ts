@@ -159,8 +159,8 @@ describe('air-to-air heat pump: Energimyndigheten, test of air-to-air heat pumps
   );
 });
 
-describe('air/water heat pump: Energimyndigheten, test of air/water heat pumps (2011, 2013) (saving share ±15 %)', () => {
-  it('south Sweden, a house needing 15 000 kWh a year (heat + tap water), electric boiler replaced: 45–60 % saved', () => {
+describe('air/water heat pump: Energimyndigheten, test of air/water heat pumps (2011, 2013) (saving ±15 %)', () => {
+  it('south Sweden, a house needing 15 000 kWh a year (heat + tap water), boiler replaced: 45–60 % saved', () => {
     const b = sizedFor(15000, { primary_heating_systems: ['electric_waterborne'] }, POSTAL.malmo, true);
     const actual = modelEnergy(b, 'actual');
     const share = saving(b, 'heat_pump_airwater') / (actual.byUse.space_heating + actual.byUse.tap_water_heating);

@@ -51,7 +51,7 @@ describe('register CSV import: valid files', () => {
     expect(HEATING_SYSTEMS).toHaveLength(13);
   });
 
-  it('is lenient on form: header case and order, optional columns left out, BOM, CRLF, quotes, spaces, decimal comma', () => {
+  it('is lenient on form: header case and order, optional columns left out, BOM, CRLF, quotes, spaces, 1,5', () => {
     const text =
       '\ufeffPostal_Code, STREET ,postal_city,atemp,building_type,construction_year,primary_heating_systems\r\n' +
       '"123 45","  Storgatan   5 B ",Västra  Frölunda,"120,6",Radhus,1985, District_Heating ; wood\r\n' +

@@ -136,7 +136,7 @@ describe('preload hints in the HTML', () => {
     expect(body.endsWith('</template><script>start()</script></body></html>')).toBe(true);
   });
 
-  it('follows the active release: another version activated, other files named (no shell rebuild, no restart)', async () => {
+  it('follows the active release: another version activated, other files named (no rebuild, no restart)', async () => {
     const server = app();
     writeRelease(
       'mfe-results',

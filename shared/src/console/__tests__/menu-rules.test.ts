@@ -26,7 +26,7 @@ const installerStaff = {
 };
 
 describe('the console menu rules', () => {
-  it('a super admin impersonating an organisation sees every page they may open there, its user management included', () => {
+  it('a super admin impersonating an organisation sees every page they may open there, user management too', () => {
     const context: MenuContext = {
       user: superAdmin,
       organisation: { ...energi, features: [...energi.features] },

@@ -74,7 +74,7 @@ function pageTasks(): () => void {
   };
 }
 
-test('the app shows with the early session, each phase marked in its own task; intent preloading waits for idle', async () => {
+test('the app shows with the early session, each phase in its own task; intent preloading waits for idle', async () => {
   window.history.replaceState(null, '', RESULTS_PATH);
   document.body.innerHTML = '<div id="root"></div>';
   requestSessionEarly();

@@ -107,7 +107,7 @@ describe('remoteForPath', () => {
 });
 
 describe('preload on intent', () => {
-  it("hovering a link to another remote fetches and runs that remote's App once, after registering the registry", async () => {
+  it('hovering a link to another remote fetches and runs its App once, after registering the registry', async () => {
     const { preloadRemotesOnIntent } = await load();
     uninstall = preloadRemotesOnIntent(document);
     const results = link('/property/42/building/primary/results-dashboard', 'Results');

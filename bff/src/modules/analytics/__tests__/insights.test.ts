@@ -95,7 +95,7 @@ describe('a profile’s facts', () => {
     savings: { energySavings: -5, energyCostSavings: -5 },
   });
 
-  it('recommended = possible, not done, saves energy; after = the best complete package, else the single best measure', () => {
+  it('recommended = possible, not done, saves energy; after = the best complete package, else the best measure', () => {
     expect([attic, pump, top, done, negative].filter(isRecommended).map((a) => a.name)).toEqual([
       'insulation_attic',
       'heat_pump_airwater',

@@ -116,7 +116,7 @@ it("a build uploaded with the remote's token is checked, stored in the bucket, a
   expect(again.body).toMatchObject({ version: res.body.version, created: false });
 });
 
-it("refuses no token and an unknown one (401), another remote's (403), a revoked one (401), auditing each use", async () => {
+it("refuses no token and an unknown one (401), another remote's (403), a revoked one (401), audited", async () => {
   const build = fixtures.writeRemote('refused');
   const before = await activeVersion();
   await upload('mfe-results', null, build).expect(401);

@@ -126,7 +126,7 @@ describe('the console navigation', () => {
     expect(within(nav).getByRole('link', { name: items.outbox }).getAttribute('href')).toBe('/console/admin/outbox');
   });
 
-  it('a super admin impersonating the organisation sees every page they may open, its user management included', async () => {
+  it('a super admin impersonating the organisation sees every page they may open, user management too', async () => {
     const impersonating = {
       ...demoSessions.superAdmin,
       user: { ...demoSessions.superAdmin.user, impersonating: { slug: 'demo-energi', name: 'Demo Energi' } },

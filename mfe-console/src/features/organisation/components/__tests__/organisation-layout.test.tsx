@@ -32,7 +32,7 @@ describe('the organisation layout', () => {
     expect(document.title).toBe('Demo Energi');
   });
 
-  it('says "Organisation not found or not yours" for a 404, with a way to one of the user\'s organisations', async () => {
+  it('says "Organisation not found or not yours" for a 404, with a way to one of the user\'s own', async () => {
     // The BFF answers 404 for an organisation the user is not a member of.
     fetchMock = installDetailsFetch({ 'demo-energi': demoOrganisations['demo-energi'] });
     setSession(demoSessions.energiStaff);

@@ -176,7 +176,7 @@ describe('How we calculated this', () => {
     expect(panel.hidden).toBe(true);
   });
 
-  it('on the label, in Swedish: opens with the keyboard and shows the assumed inputs and the sources in Swedish', async () => {
+  it('on the label, in Swedish: opens with the keyboard, shows the assumed inputs and sources in Swedish', async () => {
     renderResults(home.page, { lng: 'sv' });
     const label = await screen.findByTestId('epc-label');
     const toggle = within(label).getByRole('button', { name: 'Så har vi räknat' });

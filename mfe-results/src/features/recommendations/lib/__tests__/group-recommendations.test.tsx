@@ -99,7 +99,7 @@ describe('grouping, sorting and hiding recommendations (docs/product.md §3, §4
 });
 
 describe('Best next steps', () => {
-  it('the three proposed measures with the most money left over their lifetime, not the most kWh or kronor a year', () => {
+  it('the three proposed measures with most money left over their lifetime, not most kWh or kronor a year', () => {
     const best = bestNextSteps([
       // lifetime_value = kr × life span − investment (fixtures follow the engine)
       // −20 000: does not pay back

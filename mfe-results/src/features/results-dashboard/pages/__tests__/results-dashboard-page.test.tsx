@@ -103,7 +103,7 @@ describe('the results dashboard', () => {
     expect(screen.queryByTestId('issued-label')).toBeNull();
   });
 
-  it('groups by action group, sorts by savings, hides negative savings unless completed, shows packages apart', async () => {
+  it('groups by action group, sorts by savings, hides negative savings unless done, shows packages apart', async () => {
     serve(42, [
       activity('insulation_attic', { kwh: 2_681 }),
       activity('insulation_walls', { kwh: 5_987 }),
