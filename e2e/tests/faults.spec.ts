@@ -99,7 +99,7 @@ test.describe('BankID slow or down, as the homeowner sees it on /sign', () => {
     await signInWorksAgain(page, 'Försök igen', 'retries the start');
   });
 
-  test('BankID goes down during an order: the page says it is retrying, Cancel ends the order, a new sign-in works', async ({
+  test('BankID down during an order: the page says it is retrying, Cancel ends it, a new sign-in works', async ({
     page,
   }) => {
     await page.goto('/sign');

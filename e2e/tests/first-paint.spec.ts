@@ -199,7 +199,7 @@ test.describe('static frame of the results dashboard', () => {
     }
   });
 
-  test('the app takes its place when the dashboard shows its title: same heading, no spinner in between, no shift', async ({
+  test('the app takes over when the dashboard shows its title: same heading, no spinner between, no shift', async ({
     browser,
   }) => {
     const context = await browser.newContext({

@@ -118,7 +118,7 @@ describe('a multipart body to a JSON route cannot wipe the rates', () => {
     expect(await databaseFingerprint(world.database)).toEqual(before);
   });
 
-  it('the upload routes are exactly the routes described as multipart (bad-input/routes.ts), and still take it', async () => {
+  it('the upload routes are those described as multipart (bad-input/routes.ts), and still take it', async () => {
     const ids: WorldIds = {
       propertyId: home,
       profileId: 1,

@@ -114,7 +114,7 @@ describe('same-origin check over every state-changing route', () => {
   const probe = (target: ReturnType<typeof createTestApp>, host: string, headers: Record<string, string>) =>
     request(target).post('/api/auth/_log').set('Host', host).set(headers).send({ level: 'debug', message: 'probe' });
 
-  it('lets a call without Origin and Sec-Fetch-Site through (curl, server to server), and a typed-URL navigation', async () => {
+  it('lets a call without Origin and Sec-Fetch-Site through (curl, server to server), and a typed URL', async () => {
     // Browsers send Origin or Sec-Fetch-Site on every cross-origin state-changing request, so a request with neither
     // is not a victim's browser; the SameSite=Lax session cookie is the second layer.
     await probe(app, HOST, {}).expect(200);

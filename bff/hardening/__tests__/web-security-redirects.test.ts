@@ -105,7 +105,7 @@ describe('NextAuth callbackUrl', () => {
     },
   );
 
-  it('takes a callbackUrl left in the query undecoded (%2F%2F) or planted in the callback-url cookie as unsafe too', async () => {
+  it('takes a callbackUrl left undecoded in the query (%2F%2F) or planted in its cookie as unsafe too', async () => {
     const raw = await agent().get('/api/auth/signin?callbackUrl=%2F%2Fevil.example&error=x').expect(302);
     expectOnSite('raw query', new URL(raw.headers.location!, BASE).searchParams.get('callbackUrl') ?? undefined);
     // Every /api/auth answer reads the cookie the same way (init): sign-out shows it without a password hash per

@@ -20,7 +20,7 @@ test('text format: a request is one short line with method, url, status and time
   expect(written[0]).toMatch(/^\[\d\d:\d\d:\d\d\] INFO: GET \/api\/mfe\/registry 200 3 ms$/);
 });
 
-test('text format: an aborted or failed request keeps its reason; other entries keep message and fields on one line', () => {
+test('text format: an aborted or failed request keeps its reason; others keep message and fields on one line', () => {
   const written = lines('text', (logger) => {
     logger.warn(
       { req: { method: 'POST', url: '/api/flow/x' }, res: { statusCode: 200 }, responseTime: 9 },

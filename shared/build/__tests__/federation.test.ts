@@ -181,7 +181,7 @@ describe('the router singleton', () => {
     expect(offenders.map((file) => path.relative(root, file))).toEqual([]);
   });
 
-  it('is imported by its package name everywhere, also inside the shared package (a relative import is a second copy)', () => {
+  it('is imported by its package name everywhere, shared included (a relative import is a second copy)', () => {
     const sharedFiles = [path.join(root, 'shared/src'), path.join(root, 'shared/testing')].flatMap(sourcesIn);
     const relative = sharedFiles.filter((file) =>
       [...fs.readFileSync(file, 'utf8').matchAll(/from\s*['"](\.[^'"]*)['"]/g)].some(

@@ -207,7 +207,7 @@ describe('POST /signin, /signout, /session, /_log and the GET pages', () => {
     ).toEqual({ url: `${BASE}/api/auth/signin?csrf=true` });
   });
 
-  it('signs out with a good CSRF token: 200 {url}, cookie cleared, session gone; a bad token keeps the session', async () => {
+  it('signs out with a good CSRF token: 200 {url}, cookie cleared, session gone; a bad token keeps it', async () => {
     const a = agent();
     await signInAs(a, 'staff@energi.demo.test').expect(200);
     const bad = await a

@@ -62,7 +62,7 @@ describe('measuredLabel', () => {
     );
   });
 
-  it('BEN: heating = bought − household (BEN 30 kWh/m²) − property (5.5 kWh/m²) − tap water (BEN 20 kWh/m² ÷ η_tvv)', () => {
+  it('BEN: heating = bought − household (30 kWh/m²) − property (5.5 kWh/m²) − tap water (20 kWh/m² ÷ η_tvv)', () => {
     // 150 m², Stockholm (F_geo 1.0), direct electric: 15 000 − 4 500 − 825 − 3 000 = 6 675 kWh heating;
     // EP = (6 675 + 3 000 + 825) × 1.8 / 150 = 126.0 → class E (> 121.5).
     const b = { ...standardHouse({ atemp: 150, primary_heating_systems: ['electric_direct'] }) };
@@ -96,7 +96,7 @@ describe('measuredLabel', () => {
   });
 });
 
-describe('measured label properties: the envelope answers never move it (same meter, same Atemp, same place → same EP)', () => {
+describe('measured label properties: envelope answers never move it (same meter, Atemp and place → same EP)', () => {
   const envelope = fc.record({
     construction_year: fc.integer({ min: 1900, max: 2025 }),
     attic_insulation_mm: fc.option(fc.integer({ min: 0, max: 600 }), { nil: null }),

@@ -80,7 +80,7 @@ describe('demo register', () => {
       expect(new Set(small.map((r) => r.price_area))).toEqual(new Set(PRICE_AREAS));
     });
 
-    it('has unique addresses (normalised street + postal code, as the database index sees them) and unique demo ids', () => {
+    it('has unique addresses (normalised street + postal code, as the database index has them), unique ids', () => {
       expect(new Set(rows.map((r) => addressKey(r.street, r.postal_code))).size).toBe(rows.length);
       expect(new Set(rows.map((r) => r.demo_id)).size).toBe(rows.length);
       expect(rows[0].demo_id).toBe('demo-00001');

@@ -80,7 +80,7 @@ beforeEach(() => {
 afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 describe('preload hints in the HTML', () => {
-  it("names the dashboard's remote files of the active release, in the page's language, after the shell's script", async () => {
+  it("names the dashboard's remote files of the active release, in the page's language, after the shell", async () => {
     const res = await request(app())
       .get('/property/42/building/primary/results-dashboard')
       .set('Accept', 'text/html')

@@ -11,7 +11,7 @@ describe('brandVariables', () => {
     expect(brandVariables({})).toEqual({});
   });
 
-  it('mixes the soft and dark accents a brand leaves unset from its accent, instead of keeping the platform’s green ones', () => {
+  it('mixes the soft and dark accents a brand leaves unset from its accent, not the platform’s green ones', () => {
     expect(brandVariables({ accent: '#1d4f91', accentDark: '#133764' })).toEqual({
       '--he-accent': '#1d4f91',
       '--he-accent-soft': softAccentOf('#1d4f91'),

@@ -572,7 +572,7 @@ describe('the organisation home page', () => {
     expect(view).toEqual({ homes: { total: 0, last30Days: 0 }, validation: null, installerRequests: null });
   });
 
-  it('counts open validation items like a straightforward query: homes with issues not reviewed for these answers', async () => {
+  it('counts open validation items like a plain query: homes with issues not reviewed for these answers', async () => {
     const homes = await rows<{ profile_id: number; answers_hash: string }>(
       'select profile_id, answers_hash from profile_insights where organisation_id = $1 order by profile_id limit 3',
       [energi],

@@ -575,7 +575,7 @@ describe('the renovation plan (…/plan, …/plan/suggestions)', () => {
     });
   });
 
-  it('refuses measures that replace one another and malformed bodies with a 400 naming the field; keeps nothing', async () => {
+  it('refuses measures replacing one another and malformed bodies: 400 naming the field; keeps nothing', async () => {
     const agent = request.agent(app);
     await agent.post(`/api/flow/property/${villa}/building`).send({}).expect(200);
     const conflict = await agent

@@ -50,7 +50,7 @@ beforeAll(async () => {
 afterAll(() => world.close());
 
 describe('installer leads in the console', () => {
-  it('lists the requests addressed to the installer organisation, with the contact details given when sending', async () => {
+  it('lists the requests to the installer organisation, with the contact details given when sending', async () => {
     const res = await installer.get(LEADS).expect(200);
     expect(res.body.requests).toEqual([
       {

@@ -304,7 +304,7 @@ describe('the transition page: plans homeowners saved', () => {
       'GET /api/console/org/demo-energi/analytics/transition': () => [200, body],
     });
 
-  it('shows homes with a plan, the planned money, labels now and after the plans and the measures most planned', async () => {
+  it('shows homes with a plan, planned money, labels now and after the plans, the measures most planned', async () => {
     serve(transition(3));
     renderConsole('/console/org/demo-energi/transition');
     const section = await screen.findByRole('region', { name: 'Plans homeowners saved' });

@@ -296,7 +296,7 @@ describe('the results dashboard', () => {
     expect(card('solar_panel_installation').getByTestId('sold').textContent).toBe('6 902 kWh more a year');
   });
 
-  it('hides measures that save nothing unless done, and offers installers only where an installer does the work', async () => {
+  it('hides measures that save nothing unless done; offers installers only where installers do the work', async () => {
     serve(42, [
       ...ranked(),
       activity('energy_efficient_doors', { kwh: 0, kr: 0, completion_status: 'completed', available: false }),
@@ -446,7 +446,7 @@ describe('switching property (?property_id=&building_id=primary)', () => {
     bff.answer('PATCH', '/api/flow/user/profile', ok({ selectedPropertyId: 77 }));
   });
 
-  it('moves to another property of the profile: clears, shows loading, refetches, and selects it in the profile', async () => {
+  it('moves to another property of the profile: clears, shows loading, refetches, selects it', async () => {
     serve(42, [activity('insulation_attic')]);
     const held = heldAnswer({
       status: 200,
