@@ -1,4 +1,4 @@
-import type { LoginMethod, SignStatus } from '@home-energy/shared';
+import { RFA_MESSAGES, type LoginMethod, type SignStatus } from '@home-energy/shared';
 
 export const SIGN_URL = '/api/flow/user/sign';
 export const AUTH_URL = '/api/flow/user/auth';
@@ -77,14 +77,7 @@ export const expired = (loginMethod: LoginMethod = 'bankid.other_device') =>
     hintCode: 'expiredTransaction',
     transactionStatus: 'expiredTransaction',
     rfa: 'RFA8',
-    message: {
-      en:
-        'The BankID app is not responding. Please check that ' +
-        "it's started and that you have internet access. Try again.",
-      sv:
-        'BankID-appen svarar inte. Kontrollera att den är startad och att du har internetanslutning. Försök ' +
-        'sedan igen.',
-    },
+    message: RFA_MESSAGES.RFA8,
   });
 
 export const homeowner = {
