@@ -106,7 +106,7 @@ describe('a production server on a database that holds the demo accounts', () =>
     expect(failed.output).toContain('remove-demo-accounts');
   });
 
-  it('starts once the demo accounts are removed, without the simulator, and nobody signs in with the demo password', async () => {
+  it('starts once the demo accounts are removed, without simulator; no sign-in with the demo password', async () => {
     const cli = (...args: string[]) =>
       spawnSync(process.execPath, ['--import', TSX, path.join(BFF, 'src', 'cli.ts'), ...args], {
         cwd: BFF,

@@ -61,7 +61,7 @@ describe('session fixation', () => {
     expect(await sessionUser(planted)).toBeUndefined();
   });
 
-  it('homeowner sign-in with BankID starts a new session; the planted one (which held the order) stays anonymous', async () => {
+  it('BankID sign-in starts a new session; the planted one (which held the order) stays anonymous', async () => {
     const browser = new CookieBrowser(app, { Host: HOST });
     const planted = await anonymousSession(browser);
     const signedIn = await browser.post('/api/flow/user/auth', { csrfToken: await csrfToken(browser) });

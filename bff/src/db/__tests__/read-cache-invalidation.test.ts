@@ -84,7 +84,7 @@ describe('one instance: a write shows on the very next request', () => {
     expect(await sessionOf(app, cookie)).toEqual({});
   });
 
-  it('an admin changing a role or deactivating an account changes or ends that user’s session on the next request', async () => {
+  it('changing a user’s role or deactivating them changes or ends their session on its next request', async () => {
     const { cookie: superCookie } = await signedIn(app, 'super@demo.test');
     const { cookie } = await signedIn(app, 'staff@energi.demo.test');
     const roleIn = async (slug: string) =>

@@ -279,7 +279,7 @@ describe('register CSV import: every error kind, with its line and column', () =
     ]);
   });
 
-  it('reports header problems: missing, unknown and repeated columns; nothing imported when a required one is missing', () => {
+  it('reports missing, unknown and repeated columns; nothing imported when a required one is missing', () => {
     const missing = parse(
       'street,postal_code,postal_city,building_type,construction_year,atemp\nBjörkvägen 1,12345,Ort,villa,1972,145\n',
     );

@@ -162,7 +162,7 @@ describe('preload hints in the HTML', () => {
     }
   });
 
-  it('names no remote file when the remote has no active release, its manifest is missing, or the database fails', async () => {
+  it('names no remote file without an active release or its manifest, or when the database fails', async () => {
     active = [];
     let res = await request(app()).get('/console').set('Accept', 'text/html').expect(200);
     expect(preloads(res.text)).toEqual([
@@ -218,7 +218,7 @@ describe('the API answers a page waits for, preloaded with the HTML', () => {
     expect(await dataPreloads('/console/org/demo-energi/messages')).toEqual([details]);
   });
 
-  it('preloads no console answer without the session cookie: a 401 preloaded before signing in would be used after', async () => {
+  it('preloads no console answer without the session cookie: a 401 from before sign-in would be reused', async () => {
     expect(await dataPreloads('/console/org/demo-energi/validation', 'he.csrf-token=x')).toEqual([]);
     expect(await dataPreloads('/console/org/demo-energi', 'other=he.session=1')).toEqual([]);
     expect(await dataPreloads('/flow/property/42/questions', '')).toEqual([

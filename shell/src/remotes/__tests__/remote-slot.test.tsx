@@ -166,7 +166,7 @@ describe('RemoteSlot', () => {
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 
-  it("removes the static first paint in the commit that shows the remote's page, before the page's own effects run", async () => {
+  it("removes the static first paint in the commit showing the remote's page, before the page's effects", async () => {
     const firstPaint = document.body.appendChild(Object.assign(document.createElement('div'), { id: 'first-paint' }));
     const container = document.body.appendChild(Object.assign(document.createElement('div'), { id: 'root' }));
     const seenByPage: boolean[] = [];

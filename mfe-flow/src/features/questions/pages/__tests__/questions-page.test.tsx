@@ -233,7 +233,7 @@ describe('the property questions', () => {
     expect(screen.queryByRole('button', { name: en.saveAndShow })).toBeNull();
   });
 
-  it('after changing the question it names, saves, computes the building and opens the results with the new answer', async () => {
+  it('after changing the question it names: saves, computes the building, opens the results', async () => {
     bff.answer('POST', BUILDING, ok({ id: 'primary', errors: [], recommendations: [], information: [] }));
     renderFlow('/flow/property/7/questions?question=construction_year');
     const year = await screen.findByLabelText('When was the house built?', { exact: false });

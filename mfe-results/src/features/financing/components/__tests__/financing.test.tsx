@@ -298,7 +298,7 @@ describe('own prices and measured consumption', () => {
     expect(label.getByText('Measured: from your energy use')).toBeTruthy();
   });
 
-  it('sends metered household electricity and hot-water energy when given, and refuses more than the bill holds', async () => {
+  it('sends metered household and hot-water energy when given, and refuses more than the bill holds', async () => {
     bff.answer('POST', home.consumption, ok({ consumption: {}, label: null }));
     renderResults(home.page);
     const form = within(await screen.findByRole('form', { name: 'Your measured energy use' }));
