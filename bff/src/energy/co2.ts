@@ -24,7 +24,7 @@ export const CO2_FACTORS: Record<Carrier, Entry> = {
     kgPerKwh: 0.055,
     source:
       'Energiföretagen Sverige, miljövärdering av fjärrvärme: national average ≈ 50–60 g CO₂e/kWh — [E] networks ' +
-        'differ (Gävle 4 g, Enköping 3 g: Gävle Energi 2019, ENA Energi 2021)',
+      'differ (Gävle 4 g, Enköping 3 g: Gävle Energi 2019, ENA Energi 2021)',
     estimate: true,
   },
   oil: {

@@ -90,14 +90,24 @@ export const ENERGY_CONSTANTS = {
     'Boverket, BBR 29 tabell 9:2b (Boverket Q&A; Madlumi ecal/energy.js)',
     'gas = fossil gas; biogas by contract is not distinguished',
   ),
-  fGeoRange: k({ min: 0.8, max: 1.9 }, 'F_geo', 'Boverket, BBR 29 tabell 9:2c range (anticimex.se, "Så påverkas din byggnads energiprestanda av ny regel")'),
+  fGeoRange: k(
+    { min: 0.8, max: 1.9 },
+    'F_geo',
+    'Boverket, BBR 29 tabell 9:2c range (anticimex.se, "Så påverkas din byggnads energiprestanda av ny regel")',
+  ),
   fGeoReferenceTown: k(
     'Stockholm',
     'climate station with F_geo = 1.0',
     '[D] enara.se, "Exempel på energiklasser i Skåne, Göteborg, Stockholm och Luleå" (2024), example 1',
     'official per-kommun table 9:2c not found in public sources; F_geo ≈ degree days / Stockholm degree days (Göteborg 0.89, Luleå 1.51). Check against the F_geo that enara.se example 1 implies with BEN normal tap water and property energy: Skåne 0.80, Göteborg 0.90, Luleå 1.49 (engine README "F_geo calibration")',
   ),
-  pvCountsInEp: k(false, 'boolean', null, '[E] whether own PV lowers delivered energy was not found in public sources: own PV is left out of EP until BBR 9:12 is checked'),
+  pvCountsInEp: k(
+    false,
+    'boolean',
+    null,
+    '[E] whether own PV lowers delivered energy was not found in public sources: own PV is left out of EP until BBR ' +
+      '9:12 is checked',
+  ),
 
   // ---------------------------------------------------------------- standard use (BEN, BFS 2016:12)
   standardTapWaterSmallHouse: k(20, 'kWh/m² Atemp·yr (heat, before η_tvv)', 'Boverket, BEN (BFS 2016:12) tabell 3:1'),
@@ -241,14 +251,24 @@ export const ENERGY_CONSTANTS = {
       '0.38–0.5, 400–500 mm ≈ 0.08–0.1 W/m²K',
     '[E] fitted with atticOtherResistance: 100 mm → 0.36, 400 mm → 0.10',
   ),
-  atticOtherResistance: k(0.3, 'm²K/W (ceiling boards, surfaces)', 'byggahus.se, "Pris tilläggsisolera vinden"; Luleå kommun, "Se om huset inför vintern" (2016)', '[E] fitted, see insulationConductivity'),
+  atticOtherResistance: k(
+    0.3,
+    'm²K/W (ceiling boards, surfaces)',
+    'byggahus.se, "Pris tilläggsisolera vinden"; Luleå kommun, "Se om huset inför vintern" (2016)',
+    '[E] fitted, see insulationConductivity',
+  ),
   windowU: k(
     { single: 5.0, double: 2.8, triple: 1.9, energy: 1.0 },
     'W/m²K',
     'old 2-pane 2.8–3.0, 80s–90s 3-pane 1.8–2.0, new energy window ≈1.0 (viivilla.se, ricman.eu, mockfjards.se)',
     'single-glazed: not found in public sources, "≈5 commonly cited"',
   ),
-  doorU: k({ insulated: 1.2, energy: 0.8 }, 'W/m²K', null, '[E] published door U-values were not found in public sources; typical product classes'),
+  doorU: k(
+    { insulated: 1.2, energy: 0.8 },
+    'W/m²K',
+    null,
+    '[E] published door U-values were not found in public sources; typical product classes',
+  ),
   windowFilmAddedResistance: k(
     0.1,
     'm²K/W added on the glass by a low-emissivity (insulating) window film',
@@ -263,7 +283,12 @@ export const ENERGY_CONSTANTS = {
     '[E] frames and sashes ≈ a quarter of a 2-light window; the film covers the glass only',
   ),
   windowAreaShare: k(0.15, 'm² window per m² Atemp', null, '[E] typical småhus glazing (15–20 m² per 100–150 m²)'),
-  windowSize: k(1.2, 'm² per window', null, '[E] a 2-light window, used to turn the per-window cost (bygg.se, costWindowPerM2) into kr/m²'),
+  windowSize: k(
+    1.2,
+    'm² per window',
+    null,
+    '[E] a 2-light window, used to turn the per-window cost (bygg.se, costWindowPerM2) into kr/m²',
+  ),
   doorCount: k(2, 'doors', null, '[E] front + back door'),
   doorArea: k(2, 'm² per door', null, '[E]'),
   ceilingHeight: k(2.4, 'm', null, '[E] default when not answered'),
@@ -356,9 +381,9 @@ export const ENERGY_CONSTANTS = {
   heatPumpSpf: k<Record<HeatPumpId, number>>(
     { heat_pump_geothermal: 3.25, heat_pump_airwater: 2.55, heat_pump_exhaust_air: 2.25, heat_pump_air: 3.24 },
     'SPF (heat out / electricity in), Stockholm-like climate',
-    "[E] model defaults on Energimyndigheten heat-pump lab tests, discounted toward the field results: 3.0–3.5 / " +
+    '[E] model defaults on Energimyndigheten heat-pump lab tests, discounted toward the field results: 3.0–3.5 / ' +
       "2.3–2.8 / 2.0–2.5; geothermal checked against Energimyndigheten's field test of 20 ground-source pumps " +
-      "(Västra Götaland 2012–13, average saving 62 %, reference test)",
+      '(Västra Götaland 2012–13, average saving 62 %, reference test)',
     'mid of each range; heat_pump_air is airToAirSpfByClimate at Stockholm (3 393 degree days), shown for reference only: the model interpolates by place',
   ),
   // Energimyndigheten's air-to-air test climates: south (Malmö) and north (Luleå); the SPF is the test's whole-year figure for the heating need it serves.
@@ -407,7 +432,11 @@ export const ENERGY_CONSTANTS = {
       '(installs 2001–07), avg saving 62 %',
     '[D] 62 % saving ⇒ SPF ≈ 2.6 vs the 3.25 model default',
   ),
-  backupHeaterEfficiency: k(1.0, 'η (electric immersion heater)', 'Sydsvenskan, "Energipriser i genomsnitt" (2008-09-16); Scandbio, "Pellets eller el": direct el 1.0'),
+  backupHeaterEfficiency: k(
+    1.0,
+    'η (electric immersion heater)',
+    'Sydsvenskan, "Energipriser i genomsnitt" (2008-09-16); Scandbio, "Pellets eller el": direct el 1.0',
+  ),
 
   // ---------------------------------------------------------------- household electricity, PV, battery
   householdElectricity: k(
@@ -449,11 +478,7 @@ export const ENERGY_CONSTANTS = {
     'east/west −25 % (bengtsvillablogg.info)',
     'north not found in public sources → [E] 0.55, only used to value existing panels',
   ),
-  pvSelfUseShare: k(
-    0.3,
-    'share of production used in the house',
-    '~30 % for a 10 kW system (bengtsvillablogg.info)',
-  ),
+  pvSelfUseShare: k(0.3, 'share of production used in the house', '~30 % for a 10 kW system (bengtsvillablogg.info)'),
   pvBatterySelfUseUplift: k(
     0.25,
     'extra self-use share at 1 kWh battery per kWp',
@@ -481,9 +506,18 @@ export const ENERGY_CONSTANTS = {
   batterySizeStepKwh: k(1, 'kWh', null, '[E] proposed sizes are rounded to this step'),
 
   // ---------------------------------------------------------------- measures (docs/energy.md §3.1)
-  atticTargetMm: k(400, 'mm', 'byggahus.se, "Pris tilläggsisolera vinden"; Luleå kommun, "Se om huset inför vintern" (2016): attic 400–500 mm ≈ 0.08–0.1 W/m²K'),
+  atticTargetMm: k(
+    400,
+    'mm',
+    'byggahus.se, "Pris tilläggsisolera vinden"; Luleå kommun, "Se om huset inför vintern" (2016): attic 400–500 mm ' +
+      '≈ 0.08–0.1 W/m²K',
+  ),
   atticUpgradeFromMm: k(250, 'mm', null, '[E] from here the attic counts as insulated and more is an upgrade'),
-  wallAddedInsulationMm: k(100, 'mm', '+100 mm example (byggahus.se, "Vad kostar det att byta fasad och tilläggsisolera?")'),
+  wallAddedInsulationMm: k(
+    100,
+    'mm',
+    '+100 mm example (byggahus.se, "Vad kostar det att byta fasad och tilläggsisolera?")',
+  ),
   newWindowType: k('energy' as const, 'window type', 'viivilla.se, mockfjards.se: new energy window ≈ 1.0 W/m²K'),
   newDoorType: k('energy' as const, 'door type', null, '[E] see doorU'),
   smartControlSpaceHeatSaving: k(
@@ -571,7 +605,11 @@ export const ENERGY_CONSTANTS = {
     'luft/luft [D] gross = after-ROT / (1 − 0.30 × 0.35)',
   ),
   costSmartControl: k<CostRange>({ low: 7000, high: 12000 }, 'kr', 'styr- och reglerutrustning (dinbyggare.se)'),
-  costPvPerKwp: k<CostRange>({ low: 16000, high: 20000 }, 'kr/kWp', 'villa 2025 (solenergiguiden.se, "Solceller kostnad")'),
+  costPvPerKwp: k<CostRange>(
+    { low: 16000, high: 20000 },
+    'kr/kWp',
+    'villa 2025 (solenergiguiden.se, "Solceller kostnad")',
+  ),
   costBatteryPerKwh: k<CostRange>(
     { low: 6700, high: 10700 },
     'kr/kWh',
