@@ -1,8 +1,9 @@
 // CO₂ per kWh of bought energy, per carrier (kg CO₂e/kWh, life cycle where the source gives it), for plans and the
 // portfolio analytics. One table, each value with its source; all are estimates [E] for a national average: district
-// heating varies by network (docs/energy.md §3: Gävle 0.004, Enköping 0.003 kg/kWh) and electricity by how it is valued
-// (Swedish production mix vs Nordic or residual mix). Biogenic CO₂ of wood fuels counts as zero (IPCC/EU convention),
-// so their factors hold only harvest, processing and transport. Exported solar electricity is not credited.
+// heating varies by network (Gävle Energi 2019: Gävle 0.004, ENA Energi 2021: Enköping 0.003 kg/kWh) and electricity by
+// how it is valued (Swedish production mix vs Nordic or residual mix). Biogenic CO₂ of wood fuels counts as zero
+// (IPCC/EU convention), so their factors hold only harvest, processing and transport. Exported solar electricity is not
+// credited.
 import type { Carrier } from '@home-energy/shared/schemas/energy';
 import type { Co2Factor } from '@home-energy/shared/schemas/analytics';
 
@@ -24,7 +25,7 @@ export const CO2_FACTORS: Record<Carrier, Entry> = {
     kgPerKwh: 0.055,
     source:
       'Energiföretagen Sverige, miljövärdering av fjärrvärme: national average ≈ 50–60 g CO₂e/kWh — [E] ' +
-      'networks differ (Gävle 4 g, Enköping 3 g; docs/energy.md §3)',
+      'networks differ (Gävle 4 g, Enköping 3 g: Gävle Energi 2019, ENA Energi 2021)',
     estimate: true,
   },
   oil: {

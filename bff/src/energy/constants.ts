@@ -1,5 +1,5 @@
 // THE table of every number the energy model uses. Nothing numeric is written inline elsewhere in bff/src/energy.
-// source: the primary public source (older entries also carry a § of former research notes); null when there is none.
+// source: the primary public source; null when there is none.
 // estimate: our basis when the value is our estimate ([E]) or our arithmetic on sourced numbers ([D]).
 import type { HeatingSystem } from '@home-energy/shared/schemas/energy';
 import type { Carrier, PriceArea } from './types';
@@ -39,7 +39,7 @@ export interface CostRange {
 const BBR = 'BBR 29 (BFS 2011:6 as amended by BFS 2020:4)';
 
 export const ENERGY_CONSTANTS = {
-  // ---------------------------------------------------------------- rules (§1)
+  // ---------------------------------------------------------------- rules (docs/energy.md §1)
   ruleVersion: k(
     BBR,
     'rule version',
@@ -52,7 +52,8 @@ export const ENERGY_CONSTANTS = {
   classBandsPercent: k(
     [50, 75, 100, 135, 180, 235] as const,
     '% of the new-build EP requirement (upper bound of A…F, inclusive)',
-    '§1.1: Boverket class scale (svenskenergideklaration.se, greenbusinessregion.se, achoice quoting Boverket)',
+    'Boverket, "Energiklasser från A–G": class scale (svenskenergideklaration.se, greenbusinessregion.se, achoice ' +
+      'quoting Boverket)',
   ),
   epRequirementSmallHouse: k(
     [
@@ -61,20 +62,21 @@ export const ENERGY_CONSTANTS = {
       { atempAbove: 50, ep: 100 },
     ] as const,
     'kWh/m²·yr for Atemp above the band bound (m²): >130, 90–130, 50–90',
-    '§1.3: BBR 29 tabell 9:2a (enara.se/exempel-energiklasser, achoice)',
+    'Boverket, BBR 29 tabell 9:2a (enara.se/exempel-energiklasser, achoice)',
   ),
   epRequirementMultiDwelling: k(
     75,
     'kWh/m²·yr',
-    '§1.3: BBR 29 tabell 9:2a',
+    'Boverket, BBR 29 tabell 9:2a',
     'the +40(q_medel−0.35) supplement for small-flat buildings is not applied',
   ),
   epRequirementMinAtemp: k(
     50,
     'm² (requirement applies when Atemp > this)',
-    '§1.3: BBR 29 band "50 < Atemp ≤ 90"; Madlumi ecal code',
+    'Boverket, BBR 29 tabell 9:2a band "50 < Atemp ≤ 90"; Madlumi/madlumi.github.io ecal/energy.js (open-source EP ' +
+      'code)',
     'boundary choice: isover.se says ≥ 50; we follow the table and the code (> 50); EPCs are not required ' +
-      'below 50 m² (§1.5)',
+      'below 50 m² (energirenovera.se, "Energideklarationer")',
   ),
   primaryEnergyFactor: k<Record<Carrier, number>>(
     {
@@ -88,39 +90,50 @@ export const ENERGY_CONSTANTS = {
       gas: 1.8,
     },
     'VF (viktningsfaktor)',
-    '§1.2: BBR 29 tabell 9:2b (Boverket Q&A; Madlumi ecal/energy.js)',
+    'Boverket, BBR 29 tabell 9:2b (Boverket Q&A; Madlumi ecal/energy.js)',
     'gas = fossil gas; biogas by contract is not distinguished',
   ),
-  fGeoRange: k({ min: 0.8, max: 1.9 }, 'F_geo', '§1.2: BBR tabell 9:2c range (anticimex.se)'),
+  fGeoRange: k(
+    { min: 0.8, max: 1.9 },
+    'F_geo',
+    'Boverket, BBR 29 tabell 9:2c range (anticimex.se, "Så påverkas din byggnads energiprestanda av ny regel")',
+  ),
   fGeoReferenceTown: k(
     'Stockholm',
     'climate station with F_geo = 1.0',
-    '§1.2 [D] enara.se example',
+    '[D] enara.se, "Exempel på energiklasser i Skåne, Göteborg, Stockholm och Luleå" (2024), example 1',
     'official per-kommun table 9:2c not found in public sources; F_geo ≈ degree days / Stockholm degree days ' +
       '(Göteborg 0.89, Luleå 1.51). Check against the F_geo that enara.se example 1 implies with BEN normal ' +
       'tap water and property energy: Skåne 0.80, Göteborg 0.90, Luleå 1.49 (engine README "F_geo calibration")',
   ),
-  pvCountsInEp: k(false, 'boolean', null, '§1.2 PV [NF]: own PV is left out of EP until BBR 9:12 is checked'),
+  pvCountsInEp: k(
+    false,
+    'boolean',
+    null,
+    '[E] whether own PV lowers delivered energy was not found in public sources: own PV is left out of EP until BBR ' +
+      '9:12 is checked',
+  ),
 
-  // ---------------------------------------------------------------- standard use (BEN, §1.4)
-  standardTapWaterSmallHouse: k(20, 'kWh/m² Atemp·yr (heat, before η_tvv)', '§1.4: BEN tabell 3:1 (BFS 2016:12)'),
+  // ---------------------------------------------------------------- standard use (BEN, BFS 2016:12)
+  standardTapWaterSmallHouse: k(20, 'kWh/m² Atemp·yr (heat, before η_tvv)', 'Boverket, BEN (BFS 2016:12) tabell 3:1'),
   standardTapWaterMultiDwelling: k(
     25,
     'kWh/m² Atemp·yr',
-    '§1.4 [NF] "commonly cited"',
+    'Boverket, BEN (BFS 2016:12) tabell 3:1 as commonly cited (the row itself was not found in public sources)',
     'verify against BEN tabell 3:1',
   ),
   referenceIndoorTemperature: k(
     21,
     '°C',
-    '§1.4 [NF] "21 °C is often quoted"',
+    'Boverket, BEN (BFS 2016:12) tabell 2:1 as often quoted ("21 °C"; the småhus row itself was not found in public ' +
+      'sources)',
     'normal use for the label; verify BEN tabell 2:1',
   ),
   propertyElectricity: k(
     5.5,
     'kWh/m² Atemp·yr',
-    '§5.3/§7: one BEN example (880 kWh, 160 m²)',
-    'generalised to all houses (§7)',
+    'Boverket, BEN (BFS 2016:12), one worked example (880 kWh, 160 m²)',
+    '[E] generalised to all houses',
   ),
   ftxExtraPropertyElectricity: k(
     3,
@@ -129,8 +142,8 @@ export const ENERGY_CONSTANTS = {
     'fans of balanced ventilation: ΔSFP ≈ 1 kW/(m³/s) × 0.35 l/s·m² × 8 760 h ≈ 3 kWh/m²',
   ),
 
-  // ---------------------------------------------------------------- climate (§2.5, §2.6, geo README)
-  degreeDayBase: k(17, '°C', '§2.5: SMHI degree days, base +17 °C'),
+  // ---------------------------------------------------------------- climate (SMHI, geo README)
+  degreeDayBase: k(17, '°C', 'SMHI, graddagar (degree days), base +17 °C'),
   degreeDayLatitudeGradient: k(
     246,
     'degree days per degree latitude',
@@ -149,14 +162,14 @@ export const ENERGY_CONSTANTS = {
   freeHeatGains: k(
     7,
     'W/m² Atemp (internal + solar, heating season)',
-    '§1.4 BEN household energy 30 kWh/m² (= 3.4 W/m²); §2.5 SMHI base 17 °C',
+    'Boverket, BEN (BFS 2016:12) tabell 3:3 household energy 30 kWh/m² (= 3.4 W/m²); SMHI graddagar base 17 °C',
     '[E] household electricity 3.4 + people ≈ 1.3 + sun through windows ≈ 2 W/m²; gives the balance ' +
       'temperature 21 − gains/H ≈ 17 °C (SMHI base) for a 1961–75 house',
   ),
   indoorTemperatureSensitivity: k(
     0.05,
     'share of space heating per °C',
-    '§2.6: Energimyndigheten Husguiden "en grad … 5 procent"',
+    'Energimyndigheten, Husguiden "en grad … 5 procent"',
   ),
   hoursPerDay: k(24, 'h/day', null, 'definition'),
   whPerKwh: k(1000, 'Wh/kWh', null, 'definition'),
@@ -164,7 +177,7 @@ export const ENERGY_CONSTANTS = {
   wattPerKilowatt: k(1000, 'W/kW (also Wp/kWp)', null, 'definition'),
   earthRadiusKm: k(6371, 'km', null, 'definition (mean radius), for distances to climate towns'),
 
-  // ---------------------------------------------------------------- envelope (§2.1, §2.7, §2.8)
+  // ---------------------------------------------------------------- envelope (docs/energy.md §2)
   eraArchetypes: k<readonly EraArchetype[]>(
     [
       {
@@ -232,27 +245,42 @@ export const ENERGY_CONSTANTS = {
       },
     ],
     'W/m²K, mm, l/s·m²',
-    '§2.1 era bands; §2.8 window/attic U; archetype repo (1961–75 wall 0.50, window 2.0)',
-    '[E] calibrated so a 150 m² house in Stockholm lands inside the §2.1 heat+DHW band of its era (tested)',
+    'Energimyndigheten, energy statistics for småhus 2010–11 (158 and 127 kWh/m²) and by construction year (153 → ' +
+      '91 kWh/m², vmisenergy.com), the basis of our [E] era bands; window U (viivilla.se, ricman.eu) and attic U ' +
+      '(byggahus.se, Luleå kommun); "Detailed Swedish Building Archetypes Database" (GitHub; 1961–75 wall 0.50, ' +
+      'window 2.0)',
+    '[E] calibrated so a 150 m² house in Stockholm lands inside our heat+DHW band (engine README "Calibration") of ' +
+      'its era (tested)',
   ),
   insulationConductivity: k(
     0.04,
     'W/mK (λ, mineral wool)',
-    '§2.8 attic 100 mm ≈ 0.38–0.5, 400–500 mm ≈ 0.08–0.1 W/m²K',
+    'byggahus.se, "Pris tilläggsisolera vinden"; Luleå kommun, "Se om huset inför vintern" (2016): attic 100 mm ≈ ' +
+      '0.38–0.5, 400–500 mm ≈ 0.08–0.1 W/m²K',
     '[E] fitted with atticOtherResistance: 100 mm → 0.36, 400 mm → 0.10',
   ),
-  atticOtherResistance: k(0.3, 'm²K/W (ceiling boards, surfaces)', '§2.8', '[E] fitted, see insulationConductivity'),
+  atticOtherResistance: k(
+    0.3,
+    'm²K/W (ceiling boards, surfaces)',
+    'byggahus.se, "Pris tilläggsisolera vinden"; Luleå kommun, "Se om huset inför vintern" (2016)',
+    '[E] fitted, see insulationConductivity',
+  ),
   windowU: k(
     { single: 5.0, double: 2.8, triple: 1.9, energy: 1.0 },
     'W/m²K',
-    '§2.8: old 2-pane 2.8–3.0, 80s–90s 3-pane 1.8–2.0, new energy window ≈1.0 (viivilla.se, ricman.eu, mockfjards.se)',
-    'single-glazed [NF] "≈5 commonly cited"',
+    'old 2-pane 2.8–3.0, 80s–90s 3-pane 1.8–2.0, new energy window ≈1.0 (viivilla.se, ricman.eu, mockfjards.se)',
+    'single-glazed: not found in public sources, "≈5 commonly cited"',
   ),
-  doorU: k({ insulated: 1.2, energy: 0.8 }, 'W/m²K', null, '[NF] door U-values (§6.6); typical product classes'),
+  doorU: k(
+    { insulated: 1.2, energy: 0.8 },
+    'W/m²K',
+    null,
+    '[E] published door U-values were not found in public sources; typical product classes',
+  ),
   windowFilmAddedResistance: k(
     0.1,
     'm²K/W added on the glass by a low-emissivity (insulating) window film',
-    '§2.8: an added inner LE pane takes an old 2-pane window from 2.31 to 1.6–1.72 W/m²K (ricman.eu, LTH), ' +
+    'an added inner LE pane takes an old 2-pane window from 2.31 to 1.6–1.72 W/m²K (ricman.eu, LTH), ' +
       'i.e. ΔR ≈ 0.15–0.19',
     '[E] a film adds no air gap, so less than a pane: a field hotbox test of a 2-pane window ' +
       '(sparaochbevara.se, "Energieffektivisering av äldre fönster") measured −19 % U of the glazed part with ' +
@@ -266,7 +294,12 @@ export const ENERGY_CONSTANTS = {
     '[E] frames and sashes ≈ a quarter of a 2-light window; the film covers the glass only',
   ),
   windowAreaShare: k(0.15, 'm² window per m² Atemp', null, '[E] typical småhus glazing (15–20 m² per 100–150 m²)'),
-  windowSize: k(1.2, 'm² per window', null, '[E] a 2-light window, used to turn the per-window cost (§3.1) into kr/m²'),
+  windowSize: k(
+    1.2,
+    'm² per window',
+    null,
+    '[E] a 2-light window, used to turn the per-window cost (bygg.se, costWindowPerM2) into kr/m²',
+  ),
   doorCount: k(2, 'doors', null, '[E] front + back door'),
   doorArea: k(2, 'm² per door', null, '[E]'),
   ceilingHeight: k(2.4, 'm', null, '[E] default when not answered'),
@@ -293,30 +326,32 @@ export const ENERGY_CONSTANTS = {
   ventilationAirflow: k(
     0.35,
     'l/s·m² Atemp',
-    '§1.3: q reference 0.35 l/s·m² in the BBR EP supplement (BBR minimum airflow)',
+    'Boverket, BBR 29 tabell 9:2a: q reference 0.35 l/s·m² in the BBR EP supplement (BBR minimum airflow)',
   ),
   airHeatCapacity: k(1.2, 'W/K per l/s (ρ·c of air)', null, 'physics: 1.2 kg/m³ × 1.0 kJ/kgK'),
   ftxHeatRecovery: k(
     0.75,
     'share of ventilation heat recovered',
     null,
-    '[E] typical FTX 70–85 %; §2.9 exhaust → FTX saves 16 %',
+    '[E] typical FTX 70–85 %; exhaust → FTX saves 16 % (Energimyndigheten, Husguiden "Exempel på besparingar av ' +
+      'energieffektiviseringsåtgärder" (Förstudie Besmå, 2019))',
   ),
 
-  // ---------------------------------------------------------------- tap water (§2.2, §2.9)
+  // ---------------------------------------------------------------- tap water (docs/energy.md §2)
   tapWaterPerPerson: k(
     1170,
     'kWh/person·yr (net heat)',
-    '§2.2 [D]: 55 l/day × 365 × 50 K × 1.163 Wh/l·K (stockholmshem.se)',
+    '[D] 55 l/day × 365 × 50 K × 1.163 Wh/l·K (stockholmshem.se: 50–60 l hot water per person and day)',
   ),
   lowFlushTapWaterReduction: k(
     0.38,
     'share of tap-water heat',
-    '§2.9: low-flow taps save 8 % of 20 000 kWh (Energimyndigheten, Besmå)',
-    '[D] 8 % × 20 000 / 4 200 kWh tap water (the Energimyndigheten test-house value, §2.2)',
+    'low-flow taps save 8 % of 20 000 kWh (Energimyndigheten, Husguiden "Exempel på besparingar av ' +
+      'energieffektiviseringsåtgärder" (Förstudie Besmå, 2019))',
+    '[D] 8 % × 20 000 / 4 200 kWh tap water (the Energimyndigheten test-house value in its heat-pump tests)',
   ),
 
-  // ---------------------------------------------------------------- heating systems (§1.4, §2.4, §7)
+  // ---------------------------------------------------------------- heating systems (docs/energy.md §2)
   systemCarrier: k<Record<HeatingSystemId, Carrier>>(
     {
       electric_direct: 'electricity',
@@ -334,7 +369,7 @@ export const ENERGY_CONSTANTS = {
       heat_pump_air: 'electricity',
     },
     'carrier',
-    'docs/product.md §3 carriers; §1.2 carrier mapping',
+    'docs/product.md §3 carriers; Boverket, BBR 29 tabell 9:2b carrier groups',
   ),
   systemEfficiency: k<Record<CombustionOrDirectId, number>>(
     {
@@ -349,13 +384,16 @@ export const ENERGY_CONSTANTS = {
       bio_other: 0.8,
     },
     'heat out / delivered energy (annual)',
-    '§7: direct el 1.0; oil 0.75–0.90; pellets 0.75–0.85; modern gas ≈1.0; FV 1.0 at substation',
-    '[E] mid/low of each range (older installed boilers); wood [NF] → 0.7; other biofuels as pellets',
+    'Sydsvenskan, "Energipriser i genomsnitt" (2008-09-16); Scandbio, "Pellets eller el": direct el 1.0; oil ' +
+      '0.75–0.90; pellets 0.75–0.85; modern gas ≈1.0; FV 1.0 at substation',
+    '[E] mid/low of each range (older installed boilers); wood not found in public sources → 0.7; other biofuels as ' +
+      'pellets',
   ),
   heatPumpSpf: k<Record<HeatPumpId, number>>(
     { heat_pump_geothermal: 3.25, heat_pump_airwater: 2.55, heat_pump_exhaust_air: 2.25, heat_pump_air: 3.24 },
     'SPF (heat out / electricity in), Stockholm-like climate',
-    '§2.4 [E] model defaults: 3.0–3.5 / 2.3–2.8 / 2.0–2.5; geothermal checked against ' +
+    '[E] model defaults on Energimyndigheten heat-pump lab tests, discounted toward the field results: 3.0–3.5 / ' +
+      '2.3–2.8 / 2.0–2.5; geothermal checked against ' +
       "Energimyndigheten's field test of 20 ground-source pumps (Västra Götaland 2012–13, average saving 62 %, " +
       'reference test)',
     'mid of each range; heat_pump_air is airToAirSpfByClimate at Stockholm (3 393 degree days), shown for ' +
@@ -381,13 +419,13 @@ export const ENERGY_CONSTANTS = {
   heatPumpTapWaterEfficiency: k<Record<HeatPumpId, number>>(
     { heat_pump_geothermal: 2.5, heat_pump_airwater: 2.0, heat_pump_exhaust_air: 2.0, heat_pump_air: 1.0 },
     'η_tvv',
-    '§1.4: BEN tabell 3:2 markvärmepump 2.5',
-    'others [NF] → [E] 2.0; air-to-air makes no tap water (1.0 = the el heater that does)',
+    'Boverket, BEN (BFS 2016:12) tabell 3:2 markvärmepump 2.5',
+    'others not found in public sources → [E] 2.0; air-to-air makes no tap water (1.0 = the el heater that does)',
   ),
   heatPumpCoverage: k<Record<HeatPumpId, number>>(
     { heat_pump_geothermal: 0.95, heat_pump_airwater: 0.9, heat_pump_exhaust_air: 0.8, heat_pump_air: 0.9 },
     'share of annual space heat the pump delivers (rest: electric backup, or the other systems for air-to-air)',
-    '§2.4: bergvärme sized for ~95 % of annual energy (Energimyndigheten, test of ground-source heat pumps); ' +
+    'bergvärme sized for ~95 % of annual energy (Energimyndigheten, test of ground-source heat pumps); ' +
       'air-to-air: "ca. 80–90 %" of the heating need in an open-plan house with a well sized and placed pump ' +
       '(lmg.nu, "Kan jag värma hela huset?", heat-pump retailer)',
     '[E] air/water 0.9, exhaust air 0.8 (limited by the exhaust airflow); air-to-air 0.9, the top of the ' +
@@ -405,7 +443,7 @@ export const ENERGY_CONSTANTS = {
   airSourceSpfClimateSlope: k(
     0.21,
     'air/water SPF loss per unit of (degree days / Stockholm − 1)',
-    '§2.4: luft/luft Luleå 2.3–2.6 vs 2.5–3.0',
+    'Energimyndigheten, test of air-to-air heat pumps 2009–2013: luft/luft Luleå 2.3–2.6 vs [E] 2.5–3.0 Stockholm-like',
     '[D] 2.45 / 2.75 = 0.89 at a degree-day ratio of 1.51 → (1 − 0.89) / 0.51; used for air/water only ' +
       '(Energimyndigheten tested air/water in south Sweden only: 45–60 % saving, reference test); air-to-air ' +
       'uses airToAirSpfByClimate',
@@ -413,23 +451,30 @@ export const ENERGY_CONSTANTS = {
   oldHeatPumpSpfFactor: k(
     0.8,
     'factor on SPF for a pump older than its life span',
-    '§2.4: field SPF 1.9–3.4 (installs 2001–07), avg saving 62 %',
+    'Energimyndigheten, field test of 20 ground-source heat pumps (Västra Götaland 2012–13): field SPF 1.9–3.4 ' +
+      '(installs 2001–07), avg saving 62 %',
     '[D] 62 % saving ⇒ SPF ≈ 2.6 vs the 3.25 model default',
   ),
-  backupHeaterEfficiency: k(1.0, 'η (electric immersion heater)', '§7: direct el 1.0'),
+  backupHeaterEfficiency: k(
+    1.0,
+    'η (electric immersion heater)',
+    'Sydsvenskan, "Energipriser i genomsnitt" (2008-09-16); Scandbio, "Pellets eller el": direct el 1.0',
+  ),
 
-  // ---------------------------------------------------------------- household electricity, PV, battery (§2.3, §2.10,
-  // §2.11)
+  // ---------------------------------------------------------------- household electricity, PV, battery
+  //
   householdElectricity: k(
     30,
     'kWh/m² Atemp·yr',
-    '§1.4: BEN tabell 3:3 default; §7 (≈ 4 000–5 000 kWh per villa)',
-    'also used for bills (no per-person figure in the handbook), less the savings below in the actual run',
+    'Boverket, BEN (BFS 2016:12) tabell 3:3 default; Energimarknadsbyrån, "Normal elförbrukning och elkostnad för ' +
+      'villa", and lmg.nu (≈ 4 000–5 000 kWh per villa)',
+    'also used for bills (BEN gives no per-person figure), less the savings below in the actual run',
   ),
   energyReducingProductsSaving: k(
     0.1,
     'share of household electricity',
-    '§2.3: household electricity (BEN 30 kWh/m²); §3.1 efficient appliances [NF]',
+    'household electricity: Boverket, BEN (BFS 2016:12) tabell 3:3 (30 kWh/m²); a published saving of efficient ' +
+      'products was not found in public sources',
     '[E] LED lighting and standby cut-offs (answer energy_reducing_products): lighting ≈ a fifth of ' +
       'household electricity, half of it assumed still on halogen/CFL lamps, LED uses ≈ 75 % less → ≈ 7–8 %; ' +
       'standby ≈ 5 %, half of it cut off → ≈ 2–3 %. Shares are common Swedish rules of thumb, ' +
@@ -438,7 +483,8 @@ export const ENERGY_CONSTANTS = {
   efficientAppliancesSaving: k(
     0.15,
     'share of household electricity',
-    '§3.1: efficient appliances [NF] (EU A–G labels)',
+    'EU energy labels A–G (Regulation (EU) 2017/1369); a published Swedish saving of efficient appliances was not ' +
+      'found in public sources',
     '[E] answer appliances = efficient: cold and wet appliances ≈ 40–50 % of household electricity; a ' +
       'best-class model uses roughly a third less than the average installed one → ≈ 15 %',
   ),
@@ -451,29 +497,26 @@ export const ENERGY_CONSTANTS = {
   pvYield: k<Record<PriceArea, number>>(
     { SE1: 976, SE2: 976, SE3: 986, SE4: 1048 },
     'kWh/kWp·yr (south, 35°)',
-    '§2.10 [D]: PVGIS via 1komma5.se — Luleå 976, Stockholm 986, Malmö 1 048',
+    '[D] EU JRC PVGIS via 1komma5.se, "Solcellers produktion per år och månad" — Luleå 976, Stockholm 986, Malmö 1 048',
     'SE2 takes the Luleå value',
   ),
   pvOrientationFactor: k(
     { south: 1, east_west: 0.75, north: 0.55, unknown: 1 },
     'share of the south yield',
-    '§2.10: east/west −25 % (bengtsvillablogg.info)',
-    'north [NF] → [E] 0.55, only used to value existing panels',
+    'east/west −25 % (bengtsvillablogg.info)',
+    'north not found in public sources → [E] 0.55, only used to value existing panels',
   ),
-  pvSelfUseShare: k(
-    0.3,
-    'share of production used in the house',
-    '§2.11: ~30 % for a 10 kW system (bengtsvillablogg.info)',
-  ),
+  pvSelfUseShare: k(0.3, 'share of production used in the house', '~30 % for a 10 kW system (bengtsvillablogg.info)'),
   pvBatterySelfUseUplift: k(
     0.25,
     'extra self-use share at 1 kWh battery per kWp',
-    '§2.11 [E]: 30 % → 50–60 % with a battery',
+    '[E] on solcellskollen.se (the battery is full on summer days) and bengtsvillablogg.info (self-use 30–90 % by ' +
+      'month): 30 % → 50–60 % with a battery',
   ),
   pvMaxShareOfElectricityUse: k(
     0.4,
     'cap: self-used PV / the house’s electricity use',
-    '§2.10: 65–75 % of output April–August',
+    'hemsol.se: 65–75 % of output April–August',
     '[E] summer-half, daytime load limit',
   ),
   pvModuleAreaPerKwp: k(5, 'm² roof per kWp', null, '[E] ≈ 2 m² per 400 Wp module'),
@@ -481,49 +524,59 @@ export const ENERGY_CONSTANTS = {
   pvMaxKwp: k(
     10,
     'kWp',
-    '§2.11: "trend toward larger systems … ~30 % self-use for 10 kW"',
+    'bengtsvillablogg.info: "trend toward larger systems … ~30 % self-use for 10 kW"',
     '[E] largest size we propose',
   ),
   pvMinKwp: k(2, 'kWp', null, '[E] below this we do not propose PV'),
   pvSizeStepKwp: k(0.5, 'kWp', null, '[E] proposed sizes are rounded down to this step'),
-  batteryKwhPerKwp: k(1, 'kWh battery per kWp', '§2.11: rule of thumb 1 kWh per kW PV (solcellskollen.se)'),
-  batteryMaxKwh: k(15, 'kWh', '§2.11: typical home batteries 5–15 kWh'),
+  batteryKwhPerKwp: k(1, 'kWh battery per kWp', 'rule of thumb 1 kWh per kW PV (solcellskollen.se)'),
+  batteryMaxKwh: k(15, 'kWh', 'solcellskollen.se: typical home batteries 5–15 kWh'),
   batterySizeStepKwh: k(1, 'kWh', null, '[E] proposed sizes are rounded to this step'),
 
-  // ---------------------------------------------------------------- measures (§2.6, §2.8, §2.9)
-  atticTargetMm: k(400, 'mm', '§2.8: attic 400–500 mm ≈ 0.08–0.1 W/m²K'),
+  // ---------------------------------------------------------------- measures (docs/energy.md §3.1)
+  atticTargetMm: k(
+    400,
+    'mm',
+    'byggahus.se, "Pris tilläggsisolera vinden"; Luleå kommun, "Se om huset inför vintern" (2016): attic 400–500 mm ' +
+      '≈ 0.08–0.1 W/m²K',
+  ),
   atticUpgradeFromMm: k(250, 'mm', null, '[E] from here the attic counts as insulated and more is an upgrade'),
-  wallAddedInsulationMm: k(100, 'mm', '§2.9/§3.1: +100 mm example (byggahus.se)'),
-  newWindowType: k('energy' as const, 'window type', '§2.8: new energy window ≈ 1.0 W/m²K'),
+  wallAddedInsulationMm: k(
+    100,
+    'mm',
+    '+100 mm example (byggahus.se, "Vad kostar det att byta fasad och tilläggsisolera?")',
+  ),
+  newWindowType: k('energy' as const, 'window type', 'viivilla.se, mockfjards.se: new energy window ≈ 1.0 W/m²K'),
   newDoorType: k('energy' as const, 'door type', null, '[E] see doorU'),
   smartControlSpaceHeatSaving: k(
     0.05,
     'share of space heating',
-    '§2.9: styr/regler 5–20 % (Energimyndigheten, Besmå)',
+    'styr/regler 5–20 % (Energimyndigheten, Husguiden "Exempel på besparingar av energieffektiviseringsåtgärder" ' +
+      '(Förstudie Besmå, 2019))',
     'lower bound: the model already credits the heat pump',
   ),
   minRecommendedIndoorTemperature: k(20, '°C', null, '[E] we do not propose lowering below 20 °C'),
   temperatureStep: k(1, '°C', 'docs/product.md §3: lower_temperature_1_deg_c'),
 
-  // ---------------------------------------------------------------- prices (§3.3), kr/kWh unless noted
+  // ---------------------------------------------------------------- prices, kr/kWh unless noted
   spotPrice: k<Record<PriceArea, number>>(
     { SE1: 45.7, SE2: 45.7, SE3: 59.2, SE4: 74.4 },
     'öre/kWh excl. VAT, 2023 average',
-    '§3.3: elavtal24.com/elpris-kwh',
+    'Nord Pool day-ahead averages via elavtal24.com/elpris-kwh',
   ),
-  supplierMarkup: k(6, 'öre/kWh excl. VAT', '§3.3: 4–8 öre (elpriser24.se)', 'mid'),
-  vatFactor: k(1.25, 'factor', '§3.3 [D]: energiskatt 42.8 öre excl. → 53.5 incl. VAT'),
+  supplierMarkup: k(6, 'öre/kWh excl. VAT', '4–8 öre (elpriser24.se)', 'mid'),
+  vatFactor: k(1.25, 'factor', '[D] Swedish VAT 25 %: energiskatt 42.8 öre excl. → 53.5 incl. VAT'),
   energyTax: k(
     53.5,
     'öre/kWh incl. VAT (2024)',
-    '§3.3: hemab.se, partilleenergi.se',
-    '2025/2026 rate [NF]; northern reduced rate not applied',
+    'Skatteverket, energiskatt 2024, via hemab.se, partilleenergi.se',
+    '2025/2026 rate not found in public sources; northern reduced rate not applied',
   ),
-  gridTransferFee: k(12.69, 'öre/kWh incl. VAT (variable part)', '§3.3: degerforsenergi.se example'),
+  gridTransferFee: k(12.69, 'öre/kWh incl. VAT (variable part)', 'degerforsenergi.se, grid tariff example'),
   exportTaxCredit: k(
     0,
     'öre/kWh',
-    '§3.2: the 60-öre credit is abolished from 1 Jan 2026 (prop. 2024/25:109)',
+    'the 60-öre credit is abolished from 1 Jan 2026 (prop. 2024/25:109)',
     'verify final riksdag decision',
   ),
   fuelPrice: k<Record<Exclude<Carrier, 'electricity'>, number>>(
@@ -537,17 +590,17 @@ export const ENERGY_CONSTANTS = {
       bio_other: 0.65,
     },
     'kr/kWh delivered, incl. VAT',
-    '§3.3: FV Nils Holgersson 2023 (971 kr/MWh); gas/oil/pellets/wood energiklart.se (undated)',
-    'bio and bio_other [NF] → pellet price',
+    'FV: Nils Holgersson-gruppen, "Fjärrvärme 2023" (971 kr/MWh); gas/oil/pellets/wood energiklart.se (undated)',
+    'bio and bio_other not found in public sources → pellet price',
   ),
   oerePerKrona: k(100, 'öre/kr', null, 'definition; rates payload cents_per_kwh = price × 100 (docs/product.md §3)'),
 
-  // ---------------------------------------------------------------- investment costs (§3.1), kr incl. VAT, before
+  // ---------------------------------------------------------------- investment costs, kr incl. VAT, before
   // subsidies
   costAtticPerM2: k<CostRange>(
     { low: 77, high: 127 },
     'kr/m² attic floor',
-    '§3.1: byggahus.se — 10 000–15 000 typical, 16 500 kr for 130 m²',
+    'byggahus.se, "Pris tilläggsisolera vinden" — 10 000–15 000 typical, 16 500 kr for 130 m²',
     '[D] 10 000 / 130 and 16 500 / 130',
   ),
   // Low end: an installed stud layer with panel is what "+100 mm with a new façade" builds; the high end stays our
@@ -565,7 +618,7 @@ export const ENERGY_CONSTANTS = {
   costWindowPerM2: k<CostRange>(
     { low: 4500, high: 8250 },
     'kr/m² window',
-    '§3.1: low-energy ≈ 4 500 kr/m² (sverigesradio); ≈ 9 900 kr per 2-light window (bygg.se)',
+    'low-energy ≈ 4 500 kr/m² (sverigesradio); ≈ 9 900 kr per 2-light window (bygg.se, "Lilla fönsterskolan")',
     '[D] 9 900 / 1.2 m²',
   ),
   costDoor: k<CostRange>(
@@ -584,25 +637,29 @@ export const ENERGY_CONSTANTS = {
       heat_pump_air: { low: 13400, high: 27900 },
     },
     'kr installed',
-    '§3.1: bergvärme 150–200 k (byggahus.se); luft/vatten 50–100 k (varmepump-pris.se); luft/luft 12–25 k ' +
+    'bergvärme 150–200 k (byggahus.se); luft/vatten 50–100 k (varmepump-pris.se); luft/luft 12–25 k ' +
       'after ROT (1komma5.se)',
     'luft/luft [D] gross = after-ROT / (1 − 0.30 × 0.35)',
   ),
-  costSmartControl: k<CostRange>({ low: 7000, high: 12000 }, 'kr', '§3.1: styr- och reglerutrustning (dinbyggare.se)'),
-  costPvPerKwp: k<CostRange>({ low: 16000, high: 20000 }, 'kr/kWp', '§3.1: villa 2025 (solenergiguiden.se)'),
+  costSmartControl: k<CostRange>({ low: 7000, high: 12000 }, 'kr', 'styr- och reglerutrustning (dinbyggare.se)'),
+  costPvPerKwp: k<CostRange>(
+    { low: 16000, high: 20000 },
+    'kr/kWp',
+    'villa 2025 (solenergiguiden.se, "Solceller kostnad")',
+  ),
   costBatteryPerKwh: k<CostRange>(
     { low: 6700, high: 10700 },
     'kr/kWh',
-    '§3.1: avg ≈ 9 300, BYD HVS ≈ 6 700, +10–15 % high-power (hemsol.se)',
+    'avg ≈ 9 300, BYD HVS ≈ 6 700, +10–15 % high-power (hemsol.se, "Solcellsbatteri")',
     '[D] high = 9 300 × 1.15',
   ),
   costLowFlushFittings: k<CostRange>(
     { low: 1500, high: 4000 },
     'kr per home',
-    '§3.1 [NF]',
-    '[E] two taps and a shower head, fitted',
+    null,
+    '[E] a published price was not found in public sources; two taps and a shower head, fitted',
   ),
-  costWallbox: k<CostRange>({ low: 10000, high: 30000 }, 'kr', '§3.1: box 5–18 k + install 5–10 k (dagensps.se)'),
+  costWallbox: k<CostRange>({ low: 10000, high: 30000 }, 'kr', 'box 5–18 k + install 5–10 k (dagensps.se)'),
   costWindowFilmPerM2: k<CostRange>(
     { low: 600, high: 1200 },
     'kr/m² glass, fitted',
@@ -616,13 +673,13 @@ export const ENERGY_CONSTANTS = {
   costEnergyReducingProductsPerM2: k<CostRange>(
     { low: 15, high: 35 },
     'kr/m² Atemp',
-    '§3.1: efficient appliances [NF]',
+    null,
     '[E] for 150 m²: 25–30 LED lamps at 50–100 kr and 4–6 switchable power strips or timers at 150–300 kr ≈ ' +
       '2 300–5 300 kr, bought and fitted by the household; scaled by Atemp so an apartment building gets a ' +
       'cost in proportion',
   ),
 
-  // ---------------------------------------------------------------- life spans (§3.1, §7, docs/product.md §9), years
+  // ---------------------------------------------------------------- life spans (docs/product.md §9), years
   lifeSpan: k(
     {
       insulation_attic: 40,
@@ -643,20 +700,21 @@ export const ENERGY_CONSTANTS = {
       default: 30,
     },
     'years',
-    '§3.1/§7: PV 25–30; battery 7–10+; bergvärme pump 15–20, borehole ≥ 50; docs/product.md §9 default life span 30',
+    'PV 25–30 (solenergiguiden.se); battery 7–10+ (hemsol.se); bergvärme pump 15–20, borehole ≥ 50 (byggahus.se, ' +
+      'villaaktuellt.com, greenmatch.se); docs/product.md §9 default life span 30',
     '[E] insulation 40, windows/doors 30, luft/vatten and frånluft 15, luft/luft 12 (10–15), bergvärme 20 ' +
       '(borehole outlives the pump), control/fittings/wallbox 10; window film 15 (e2b2.se: a low-e film with a ' +
       '15-year supplier guarantee, meant to postpone new windows 15–20 years); LED lamps and power strips 10 ' +
       '(LED rated 15 000–25 000 h)',
   ),
 
-  // ---------------------------------------------------------------- subsidies (§3.2)
+  // ---------------------------------------------------------------- subsidies (docs/energy.md §3.2)
   rotRate: k(
     0.3,
     'share of labour cost',
-    '§3.2: ROT 30 % of labour (villalivet.se; the temporary 50 % ended 31 Dec 2025)',
+    'Skatteverket, ROT 30 % of labour (villalivet.se; the temporary 50 % ended 31 Dec 2025)',
   ),
-  rotCapPerPerson: k(50000, 'kr/person·yr', '§3.2: ROT max 50 000 kr/person/yr'),
+  rotCapPerPerson: k(50000, 'kr/person·yr', 'Skatteverket, ROT max 50 000 kr/person/yr'),
   labourShare: k(
     {
       heat_pump: 0.35,
@@ -669,7 +727,7 @@ export const ENERGY_CONSTANTS = {
       window_film: 0.5,
     },
     'share of the investment that is labour',
-    '§3.2: heat-pump labour ~35 % (byggahus/villafamiljen)',
+    'heat-pump labour ~35 % (byggahus.se, villafamiljen.se)',
     '[D] attic 1 500 kr ROT on 16 500 kr → 30 %; windows 4 h × 600 / 9 300 → 26 %; [E] walls 0.5, ' +
       'doors/fittings/control 0.3, window film 0.5 (fitting is most of the work; ROT assumed to apply to ' +
       'fitting film on an existing home — verify with Skatteverket)',
@@ -677,15 +735,15 @@ export const ENERGY_CONSTANTS = {
   greenTechRate: k(
     { solar: 0.15, battery: 0.5, wallbox: 0.5 },
     'share of labour + material',
-    '§3.2: grön teknik — solar 15 % from 1 Jul 2025 (prop. 2024/25:109), battery and charging point 50 %',
+    'Skatteverket, grön teknik — solar 15 % from 1 Jul 2025 (prop. 2024/25:109), battery and charging point 50 %',
   ),
   greenTechEligibleShare: k(
     0.97,
     'share of the invoice that counts',
-    '§3.2: "effective 19.4 % for 20 %" (solensenergi.se)',
+    'Skatteverket standard cost adjustment, "effective 19.4 % for 20 %" (solensenergi.se)',
     '[D] 19.4 / 20',
   ),
-  greenTechCapPerPerson: k(50000, 'kr/person·yr', '§3.2: max 50 000 kr/person/yr'),
+  greenTechCapPerPerson: k(50000, 'kr/person·yr', 'Skatteverket, grön teknik: max 50 000 kr/person/yr'),
   subsidyClaimants: k(1, 'persons', null, '[E] one owner claims; two owners double the caps'),
 
   // ---------------------------------------------------------------- explanations (engine README "Explanations")

@@ -20,7 +20,7 @@ export interface EpParts {
 
 /**
  * EPpet = Σ_i ((E_uppv,i / F_geo) + E_kyl,i + E_tvv,i + E_f,i) × VF_i / Atemp   [kWh/m²·yr]
- * Only heating is divided by F_geo (§1.2).
+ * Only heating is divided by F_geo (docs/energy.md §1.2).
  */
 export function primaryEnergyNumber(
   perCarrier: Partial<Record<Carrier, EpParts>>,
@@ -46,7 +46,7 @@ export function epRequirement(category: BuildingCategory, atemp: number): number
   return band ? band.ep : null;
 }
 
-/** Tolerance for floating-point noise in EP / requirement × 100 (boundaries are inclusive, §5.1 T1). */
+/** Tolerance for floating-point noise in EP / requirement × 100 (boundaries are inclusive, docs/energy.md §5.1 T1). */
 const PERCENT_EPSILON = 1e-9;
 
 const PERCENT = 100;

@@ -1,4 +1,5 @@
-// The building model: calibration against the §2.1 era bands, carriers and uses, standard vs actual use, EP and label.
+// The building model: calibration against the era bands of the engine README, carriers and uses, standard vs actual
+// use, EP and label.
 import { buildingInputFromAnswers, type Answers } from '../answers';
 import { calculatedLabel, epPartsOf, modelEnergy, primaryEnergyOf, type Building } from '../building-model';
 import { ENERGY_CONSTANTS as K } from '../constants';
@@ -9,7 +10,7 @@ import { house, place, POSTAL, YEAR } from './fixtures';
 
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 
-describe('calibration (§2.1 [E] heat + DHW by era, 150 m² non-heat-pump house, Stockholm)', () => {
+describe('calibration ([E] heat + DHW by era, 150 m² non-heat-pump house, Stockholm)', () => {
   const bands: [number, number, number][] = [
     [1930, 150, 175],
     [1950, 145, 165],
@@ -137,7 +138,7 @@ describe('standard use (label) vs actual use (bills)', () => {
     expect(calculatedLabel(other)).toEqual(calculatedLabel(base));
   });
 
-  it('+1 °C adds 5 % to space heating (§2.6)', () => {
+  it('+1 °C adds 5 % to space heating (indoorTemperatureSensitivity)', () => {
     const a = modelEnergy(house({ indoor_temperature: 21 }), 'actual').need.space_heating;
     const b = modelEnergy(house({ indoor_temperature: 22 }), 'actual').need.space_heating;
     expect(b / a).toBeCloseTo(1.05, 10);
@@ -218,7 +219,7 @@ describe('EP and the estimated_calculated label', () => {
     expect(ep(['electric_direct'])).toBeLessThan(ep(['oil']));
   });
 
-  it('own PV does not count in EP (§1.2 [NF]); it lowers bought electricity and exports the rest', () => {
+  it('own PV does not count in EP (docs/energy.md §1.1); it lowers bought electricity and exports the rest', () => {
     const withPv = house({ solar_panels_wp: 6000, roof_orientation: 'south' });
     expect(primaryEnergyOf(withPv)).toBeCloseTo(primaryEnergyOf(house()), 10);
     const balance = modelEnergy(withPv, 'actual');

@@ -1,4 +1,4 @@
-// The constants table: every entry documented, the §1.2 weighting factors, the fitted degree-day gradient.
+// The constants table: every entry documented, the BBR 29 weighting factors, the fitted degree-day gradient.
 import { ENERGY_CONSTANTS as K, RULE_VERSION, type Constant } from '../constants';
 import { CARRIERS } from '../types';
 import { geo } from './fixtures';
@@ -17,7 +17,7 @@ describe('constants table', () => {
     expect(RULE_VERSION).toBe('BBR 29 (BFS 2011:6 as amended by BFS 2020:4)');
   });
 
-  it('weighting factors are BBR 29 tabell 9:2b for every carrier (§1.2)', () => {
+  it('weighting factors are BBR 29 tabell 9:2b for every carrier (docs/energy.md §1.1)', () => {
     expect(K.primaryEnergyFactor.value).toEqual({
       electricity: 1.8,
       district_heating: 0.7,
@@ -51,7 +51,7 @@ describe('constants table', () => {
     expect(K.degreeDayLatitudeGradient.value / slope).toBeLessThan(1.02);
   });
 
-  it('the attic fit reproduces §2.8: 100 mm ≈ 0.36–0.5 W/m²K, 400 mm ≈ 0.08–0.1', () => {
+  it('the attic fit reproduces the published attic U-values: 100 mm ≈ 0.36–0.5 W/m²K, 400 mm ≈ 0.08–0.1', () => {
     const u = (mm: number) => 1 / (K.atticOtherResistance.value + mm / K.mmPerM.value / K.insulationConductivity.value);
     expect(u(100)).toBeGreaterThan(0.35);
     expect(u(100)).toBeLessThan(0.5);

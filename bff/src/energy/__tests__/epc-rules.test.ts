@@ -1,4 +1,4 @@
-// docs/energy.md §5.1 rule fixtures T1–T7 exactly, and the class boundaries of every Atemp band (§1.1, §1.3).
+// docs/energy.md §5.1 rule fixtures T1–T7 exactly, and the class boundaries of every Atemp band (docs/energy.md §1.3).
 import { ENERGY_CONSTANTS as K } from '../constants';
 import { energyClass, epcLabel, epRequirement, primaryEnergyNumber } from '../epc';
 import type { BuildingCategory, EnergyClass } from '../types';
@@ -6,7 +6,7 @@ import type { BuildingCategory, EnergyClass } from '../types';
 const none = { heating: 0, cooling: 0, tapWater: 0, property: 0 };
 const smallHouse = (atemp: number) => epRequirement('small_house', atemp)!;
 
-describe('§5.1 rule fixtures', () => {
+describe('docs/energy.md §5.1 rule fixtures', () => {
   it('T1: småhus 150 m², EP 90.0 → requirement 90, 100 % → C (boundary inclusive)', () => {
     expect(smallHouse(150)).toBe(90);
     expect(energyClass(90.0, smallHouse(150))).toBe('C');
@@ -71,7 +71,7 @@ describe('class boundaries per Atemp band', () => {
     ['småhus 50 < Atemp ≤ 90', 'small_house', 90, 100],
     ['flerbostadshus', 'multi_dwelling', 1000, 75],
   ];
-  // §1.1 table: upper bounds of A…F in kWh/m² per band.
+  // Requirement × the docs/energy.md §1.3 percentages: upper bounds of A…F in kWh/m² per band.
   const table: Record<number, number[]> = {
     90: [45, 67.5, 90, 121.5, 162, 211.5],
     95: [47.5, 71.25, 95, 128.25, 171, 223.25],
@@ -80,7 +80,7 @@ describe('class boundaries per Atemp band', () => {
   };
 
   it.each(bands)(
-    '%s: requirement and every class boundary of the §1.1 table',
+    '%s: requirement and every class boundary of docs/energy.md §1.3',
     (_name, category, atemp, requirement) => {
       expect(epRequirement(category, atemp)).toBe(requirement);
       const classes: EnergyClass[] = ['A', 'B', 'C', 'D', 'E', 'F'];
@@ -101,7 +101,7 @@ describe('class boundaries per Atemp band', () => {
     expect(smallHouse(50.5)).toBe(100);
   });
 
-  it('no requirement and no class at Atemp ≤ 50 m² (we apply > 50, as the §1.3 table)', () => {
+  it('no requirement and no class at Atemp ≤ 50 m² (we apply > 50, as the docs/energy.md §1.3 table)', () => {
     expect(K.epRequirementMinAtemp.value).toBe(50);
     expect(epRequirement('small_house', 50)).toBeNull();
     expect(epRequirement('multi_dwelling', 50)).toBeNull();

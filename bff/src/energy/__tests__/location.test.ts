@@ -47,7 +47,7 @@ describe('locate', () => {
     });
   });
 
-  it('Luleå → SE1, F_geo 1.51 (the value §1.2 derives); Malmö → SE4, 0.86; Sundsvall → SE2', () => {
+  it('Luleå → SE1, F_geo 1.51 (docs/energy.md §1.2); Malmö → SE4, 0.86; Sundsvall → SE2', () => {
     expect(locate(POSTAL.lulea, geo())).toMatchObject({ municipalityName: 'Luleå', priceArea: 'SE1', fGeo: 1.51 });
     expect(locate(POSTAL.malmo, geo())).toMatchObject({ municipalityName: 'Malmö', priceArea: 'SE4', fGeo: 0.86 });
     expect(locate(POSTAL.sundsvall, geo())).toMatchObject({ municipalityName: 'Sundsvall', priceArea: 'SE2' });

@@ -156,7 +156,8 @@ export function balanceTemperature(
 
 /**
  * Q = H × degree days at the balance temperature × 24 h / 1000, then ±5 % per °C from the reference indoor temperature
- * (§2.6) and the smart-control saving. Better insulation lowers H and the balance temperature, so measures interact.
+ * (indoorTemperatureSensitivity) and the smart-control saving. Better insulation lowers H and the balance temperature,
+ * so measures interact.
  */
 export function spaceHeatNeed(
   input: BuildingInput,

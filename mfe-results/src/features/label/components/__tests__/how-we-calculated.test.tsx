@@ -18,14 +18,14 @@ const constants: Explanation['constants'] = [
     id: 'costAtticPerM2',
     value: { low: 77, high: 127 },
     unit: 'kr/m² attic floor',
-    source: '§3.1: byggahus.se',
+    source: 'byggahus.se, "Pris tilläggsisolera vinden"',
     estimate: '[D] per m²',
   },
   {
     id: 'indoorTemperatureSensitivity',
     value: 0.05,
     unit: 'share of space heating per °C',
-    source: '§2.6: Energimyndigheten Husguiden "en grad … 5 procent"',
+    source: 'Energimyndigheten, Husguiden "en grad … 5 procent"',
   },
 ].map((c) => ({ estimate: null, ...c }));
 
@@ -167,7 +167,7 @@ describe('How we calculated this', () => {
       'Today the house buys 20 000 kWh a year, costing 29 600 kr.',
     );
     const cost = body.querySelector('[data-constant="costAtticPerM2"]')!;
-    expect(cost.textContent).toContain('Source: §3.1: byggahus.se');
+    expect(cost.textContent).toContain('Source: byggahus.se, "Pris tilläggsisolera vinden"');
     expect(cost.textContent).toContain('Our estimate: [D] per m²');
     expect(body.textContent).toContain('Rules applied: BBR 29 (BFS 2011:6 as amended by BFS 2020:4)');
 
@@ -193,7 +193,7 @@ describe('How we calculated this', () => {
       'Det är 200 % av nybyggnadskravet 90 kWh/m²: klass G.',
     );
     expect(body.querySelector('[data-constant="indoorTemperatureSensitivity"]')!.textContent).toContain(
-      'Källa: §2.6: Energimyndigheten Husguiden',
+      'Källa: Energimyndigheten, Husguiden',
     );
     expect(within(label).getByRole('button', { name: 'Dölj beräkningen' }).getAttribute('aria-expanded')).toBe('true');
   });
