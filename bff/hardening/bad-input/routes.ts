@@ -11,7 +11,7 @@ const int = (valid: number): ParamSpec => ({ valid: String(valid), kind: 'int' }
 const name = (valid: string): ParamSpec => ({ valid, kind: 'name' });
 const date = (valid: string): QuerySpec => ({ valid, kind: 'date' });
 const period = { from: date('2026-01-01'), to: date('2026-11-23') };
-/** Spec §5: the brand comes from query owner, else the owner cookie, the subdomain, the default brand. */
+/** docs/product.md §5: the brand comes from query owner, else the owner cookie, the subdomain, the default brand. */
 const owner = (valid: string): Record<string, QuerySpec> => ({
   owner: {
     valid,

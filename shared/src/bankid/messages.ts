@@ -2,7 +2,7 @@
 // Source: docs/auth.md §3.8 (texts), §3.9 (mapping), §3.10 (duplicates).
 // Pure module: no DOM, no React. The BFF picks the code and text; the browser may show them.
 //
-// Texts: column A of §3.8 (go-bankid 2025, which copies developers.bankid.com; ActiveLogin's current texts
+// Texts: column A of docs/auth.md §3.8 (go-bankid 2025, which copies developers.bankid.com; ActiveLogin's current texts
 // agree). They have been revised over the years; re-check against developers.bankid.com when someone has web
 // access. Deliberate fixes to column A: "your ID document" (GO/AL have the typo "you ID") in RFA23.
 //
@@ -115,7 +115,7 @@ export const RFA_MESSAGES: Readonly<Record<RfaCode, RfaMessage>> = Object.freeze
     en: 'An identification or signing is in progress.',
     sv: 'En identifiering eller underskrift pågår.',
   }),
-  /** Same text as RFA5 in the current wording (§3.10). */
+  /** Same text as RFA5 in the current wording (docs/auth.md §3.10). */
   RFA22: SOMETHING_WENT_WRONG,
   RFA23: Object.freeze({
     en: 'Take a photo of, and scan, your ID document with the BankID app.',
@@ -138,7 +138,7 @@ export interface RfaInput {
   mobile: boolean;
 }
 
-/** §3.9: which recommended user message to show for a collect result or an RP API error. */
+/** docs/auth.md §3.9: which recommended user message to show for a collect result or an RP API error. */
 export function rfaFor({ status, hintCode, errorCode, autoStarted, qr, mobile }: RfaInput): RfaCode {
   if (status === 'pending') {
     switch (hintCode) {

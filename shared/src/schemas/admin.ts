@@ -22,7 +22,10 @@ export const brandIdSchema = z
   .trim()
   .regex(/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/, 'lower-case letters, digits and dashes (at most 63)');
 
-/** Spec §3 Installer: name, identifier, logo, url (each 1–255). Links must be http(s) so they are safe to render. */
+/**
+ * docs/product.md §3 Installer: name, identifier, logo, url (each 1–255). Links must be http(s) so they are safe to
+ * render.
+ */
 export const installerSchema = z
   .object({
     name: text255,

@@ -15,7 +15,9 @@ import {
 import type { LeadStatus } from './installer-leads';
 import { idSchema } from './ids';
 
-/** Spec §3: answers map keys (1-255) to boolean, string, number or a list of strings. null clears an answer. */
+/**
+ * docs/product.md §3: answers map keys (1-255) to boolean, string, number or a list of strings. null clears an answer.
+ */
 export const answerKeySchema = z.string().min(1).max(255);
 export const answerValueSchema = z.union([
   z.boolean(),
@@ -78,8 +80,8 @@ export const questionDataSchema = z.discriminatedUnion('type', [
 export type QuestionData = z.infer<typeof questionDataSchema>;
 
 /**
- * Spec §3 question definition (header up to 1023, key, data), plus order, whether it is asked, and sv/en texts. Strict:
- * the console sends back what it read.
+ * docs/product.md §3 question definition (header up to 1023, key, data), plus order, whether it is asked, and sv/en
+ * texts. Strict: the console sends back what it read.
  */
 export const questionDefinitionSchema = z
   .object({
@@ -115,7 +117,7 @@ const carrierRateSchema = z
   .strict();
 const carrierMap = <T extends z.ZodType>(value: T) => z.partialRecord(z.enum(CARRIERS), value);
 
-/** Spec §3 rates payload. */
+/** docs/product.md §3 rates payload. */
 export const ratesSchema = z
   .object({
     energy_carriers_import: carrierMap(carrierRateSchema).default({}),
@@ -298,7 +300,10 @@ export const miniflowPropertySchema = z
   .strict();
 export type MiniflowProperty = z.infer<typeof miniflowPropertySchema>;
 
-/** Spec §3/§5 installer selection: which installer (identifier), for which recommendation (key), chosen or not. */
+/**
+ * docs/product.md §3 and §5: installer selection: which installer (identifier), for which recommendation (key), chosen
+ * or not.
+ */
 export const installerSelectionSchema = z
   .object({ installer: z.string().min(1).max(100), key: z.string().min(1).max(100), selected: z.boolean() })
   .strict();

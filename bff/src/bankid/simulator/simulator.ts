@@ -35,7 +35,7 @@ export type ForceableFailHintCode = (typeof FORCEABLE_FAIL_HINT_CODES)[number];
 
 export const DEFAULT_ORDER_LIFETIME_MS = 180_000;
 export const DEFAULT_START_WINDOW_MS = 30_000;
-/** A completed order can be collected for 3 min, a failed one for 5 min (§3.3). */
+/** A completed order can be collected for 3 min, a failed one for 5 min (docs/auth.md §3.3). */
 export const COMPLETED_RETENTION_MS = 3 * 60_000;
 export const FAILED_RETENTION_MS = 5 * 60_000;
 /** A scanned qrTime must be within this many seconds of the real time since the order was created. */
@@ -80,7 +80,7 @@ export interface CollectResponse {
   completionData?: CompletionData;
 }
 
-/** An RP API error: HTTP status and the `{errorCode, details}` body (§3.5). */
+/** An RP API error: HTTP status and the `{errorCode, details}` body (docs/auth.md §3.5). */
 export class RpApiError extends Error {
   constructor(
     readonly status: number,

@@ -11,7 +11,7 @@ import {
 
 const base = { autoStarted: false, qr: false, mobile: false };
 
-describe('rfaFor: §3.9 table, row by row', () => {
+describe('rfaFor: docs/auth.md §3.9 table, row by row', () => {
   it.each<[string, Partial<RfaInput> & Pick<RfaInput, 'status'>, RfaCode]>([
     [
       'pending outstandingTransaction, autostarted',
@@ -94,7 +94,7 @@ describe('RFA_MESSAGES', () => {
     expect(sv).not.toBe(en);
   });
 
-  it('RFA22 text equals RFA5 (the real duplicate, §3.10)', () => {
+  it('RFA22 text equals RFA5 (the real duplicate, docs/auth.md §3.10)', () => {
     expect(RFA_MESSAGES.RFA22).toEqual(RFA_MESSAGES.RFA5);
     expect(RFA_MESSAGES.RFA5).toEqual({
       en: 'Something went wrong. Please try again.',

@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { stopImpersonating, useToast } from '@home-energy/shared';
 
 /**
- * Spec §2: while a super admin impersonates an organisation, every console page says so, with a way out that ends
- * the impersonation and goes to /admin (the shell sends that to the admin home).
+ * docs/product.md §2: while a super admin impersonates an organisation, every console page says so, with a way out that
+ * ends the impersonation and goes to /admin (the shell sends that to the admin home).
  */
 export function ImpersonationBanner({ name }: { name: string }) {
   const { t } = useTranslation('console');
