@@ -167,7 +167,8 @@ export function ReleasesPage() {
           ))}
         </>
       )}
-      <ReleaseTokens date={date} />
+      {/* Below the releases, which are far taller than their loading state: shown once they are, so it never moves. */}
+      {data || releases.isError ? <ReleaseTokens date={date} /> : null}
     </div>
   );
 }
