@@ -79,7 +79,7 @@ describe('consoleSession: is this request signed in as staff the console answers
     const { cookie } = await sessionCookieOf('staff@energi.demo.test');
     const sid = decodeURIComponent(cookie.split('=')[1]).slice(2).split('.')[0];
     const stored = await new Promise<Record<string, unknown>>((resolve, reject) =>
-      store.get(sid, (error, found) => (error ? reject(error) : resolve(found as Record<string, unknown>))),
+      store.get(sid, (error, found) => (error ? reject(error) : resolve(found as unknown as Record<string, unknown>))),
     );
     const gone = { ...stored, passport: { user: { kind: 'staff', id: 987654 } } };
     await new Promise<void>((resolve, reject) =>

@@ -105,7 +105,10 @@ export async function releaseViews(
 ): Promise<{ remote: string; release: AdminRelease }[]> {
   const rows = await listReleases(db, remote);
   const [health, shell] = [await releaseHealth(db), shellManifest(settings)];
-  const view = async (row: ReleaseRow) => ({ remote: row.remote, release: await checkedView(settings, row, health, shell) });
+  const view = async (row: ReleaseRow) => ({
+    remote: row.remote,
+    release: await checkedView(settings, row, health, shell),
+  });
   return Promise.all(rows.map(view));
 }
 
