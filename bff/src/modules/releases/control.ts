@@ -56,7 +56,7 @@ const NO_HEALTH: AdminReleaseHealth = { sessions: 0, failedSessions: 0, errors: 
 
 /**
  * A release as the Releases page shows it. `shell` is the running shell's manifest and `runtime` the release's
- * federation runtime against it (storedRuntimeCheck); both checks are null when the shell is not built.
+ * federation runtime against it (storedRuntimeCheck, null when the shell is not built): then neither is checked.
  */
 export function releaseView(
   row: ReleaseRow,
@@ -66,7 +66,6 @@ export function releaseView(
 ): AdminRelease {
   // The release's shared[] was stored from its mf-manifest.json at release time; checked against today's shell.
   const checks = shell ? checkSharedAgainstShell(row.shared as ManifestShared[], shell.shared) : null;
-  const runtimeCheck = shell ? runtime : null;
   const verdict = row.canaryVerdict === 'healthy' || row.canaryVerdict === 'rolled-back' ? row.canaryVerdict : null;
   return {
     version: row.version,
@@ -78,8 +77,8 @@ export function releaseView(
     files: row.files,
     bytes: row.bytes,
     checks,
-    runtime: runtimeCheck,
-    compatible: checks && runtimeCheck ? checks.every((c) => c.ok) && runtimeCheck.ok : null,
+    runtime,
+    compatible: checks && runtime ? checks.every((c) => c.ok) && runtime.ok : null,
     audience: audienceOf(row),
     verdict: verdict ? { result: verdict, at: row.canaryVerdictAt!.toISOString() } : null,
     health: health.get(row.id) ?? NO_HEALTH,
