@@ -21,6 +21,7 @@ import { createSessionStore, sessionMiddleware } from './auth/session';
 import { PasswordGuard } from './auth/password-guard';
 import { flowWriteLimiter } from './http/write-limits';
 import { sessionFastPath } from './auth/session-fast-path';
+import { consoleSession } from './auth/console-session';
 import { consoleRoutes } from './modules/console/routes';
 import { adminRoutes } from './modules/admin/routes';
 import { organisationUserRoutes } from './modules/admin/users/routes';
@@ -319,7 +320,7 @@ export function createApp({
   app.use(
     shellFiles(config.SHELL_DIST, {
       pageHints: pageHints({ releaseStore: stores.releases, filesBase, activeReleases: () => activeReleases(db) }),
-      sessionCookie: cookies.session,
+      consoleSession: consoleSession({ store: sessionStore, passport, secret: authSecret, cookies }),
     }),
   );
   app.use(errorHandler(logger));

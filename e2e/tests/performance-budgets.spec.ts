@@ -222,6 +222,37 @@ test.describe('no layout shift while a page loads, on a phone', () => {
     });
   }
 
+  // Pages whose content comes with an API answer after the page is on screen; the answer is held until the heading
+  // shows, as on a slow network. The console home lays out its key-figure cards before the overview arrives, the
+  // Releases page shows its release tokens (below the list) once the list is there, /sign loads inside its card.
+  const LATE_DATA = [
+    { name: 'console home', path: '/console/org/demo-energi', heading: 'Demo Energi AB', held: '**/overview' },
+    { name: 'admin releases', path: '/console/admin/releases', heading: 'Releases', held: '**/api/admin/releases' },
+    { name: 'sign-in', path: '/sign', heading: 'Sign in with BankID', held: null },
+  ];
+  for (const { name, path, heading, held } of LATE_DATA) {
+    test(`${name}: cumulative layout shift stays under 0.02 when its data comes after the page`, async ({ page }) => {
+      if (path.startsWith('/console')) await signInStaff(page, SUPER_ADMIN);
+      await sumLayoutShifts(page);
+      let release: () => void = () => undefined;
+      const answer = new Promise<void>((resolve) => (release = resolve));
+      if (held)
+        await page.route(held, async (route) => {
+          await answer;
+          await route.continue();
+        });
+      try {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible({ timeout: 15_000 });
+        release();
+        await page.waitForLoadState('networkidle');
+        expect(await layoutShift(page)).toBeLessThan(0.02);
+      } finally {
+        release();
+      }
+    });
+  }
+
   // The console's analytics, signed in, with homes to chart. What moved: the shell's top bar grew by the signed-in
   // user (name, e-mail, Sign out: three more lines on a phone) when the session answered after the first render, and
   // the console's top bar shrank once its small-button style arrived with the page's chunk. The charts' library

@@ -49,6 +49,46 @@ test.describe('staff sign-in', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Validation' })).toBeVisible();
   });
 
+  test("a console page's HTML preloads its API answers only while the session is valid", async ({
+    page,
+    context,
+    playwright,
+    baseURL,
+  }) => {
+    // A preloaded answer goes to the first request for it, even after signing in: a 401 preloaded for an expired
+    // session would be that answer (bff/src/auth/console-session.ts).
+    const HOME = '/console/org/demo-energi';
+    const apiPreloads = async (cookie: string) => {
+      const client = await playwright.request.newContext({ baseURL });
+      const html = await (await client.get(HOME, { headers: { accept: 'text/html', cookie } })).text();
+      await client.dispose();
+      return [...html.matchAll(/<link rel="preload" as="fetch" href="(\/api\/[^"]+)"/g)].map((m) => m[1]);
+    };
+    await signInStaff(page, 'admin@energi.demo.test');
+    const session = (await context.cookies()).find((c) => c.name === 'he.session')!;
+    const cookie = `he.session=${session.value}`;
+    expect(await apiPreloads(cookie)).toEqual([
+      '/api/console/org/demo-energi/details',
+      '/api/console/org/demo-energi/overview',
+    ]);
+
+    await page.goto(HOME);
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(page).toHaveURL(/\/console$/);
+    expect(await apiPreloads(cookie), 'the signed-out session').toEqual([]);
+
+    // The browser still holds the old cookie (a session expired on the server): signing in shows the page.
+    await context.addCookies([{ ...session }]);
+    await page.goto(HOME);
+    await expect(page).toHaveURL(/\/console\?callbackUrl=/);
+    await page.getByLabel('Email').fill('admin@energi.demo.test');
+    await page.getByLabel('Password').fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(/\/console\/org\/demo-energi$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Demo Energi AB' })).toBeVisible();
+    await expect(page.getByRole('link', { name: /^\d+$/ }).first()).toBeVisible();
+  });
+
   test('signing out in one tab signs the other tab out too', async ({ context }) => {
     const first = await context.newPage();
     await signInStaff(first, 'multi@demo.test');

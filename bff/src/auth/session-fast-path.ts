@@ -8,13 +8,9 @@ import type { RequestHandler } from 'express';
 import type session from 'express-session';
 import type passport from 'passport';
 import cookieParser from 'cookie-parser';
-import { LRUCache } from 'lru-cache';
-import signature from 'cookie-signature';
 import type { AuthCookies } from './cookies';
+import { sessionIdReader } from './session-cookie';
 import type { authAnswers } from './routes';
-
-/** Signed session cookies already verified, by value: the HMAC of a given value and secret never changes. */
-const VERIFIED_KEPT = 10_000;
 
 type StoredSession = Omit<session.SessionData, 'cookie'> & {
   passport?: { user?: unknown };
@@ -35,17 +31,7 @@ export interface SessionFastPathOptions {
 
 export function sessionFastPath({ store, passport, secret, cookies, answers }: SessionFastPathOptions): RequestHandler {
   const parseCookies = cookieParser();
-  const verified = new LRUCache<string, string>({ max: VERIFIED_KEPT });
-  /** The session id in an express-session cookie value (`s:<id>.<signature>`), or null when not ours. */
-  const sessionIdOf = (value: string): string | null => {
-    const known = verified.get(value);
-    if (known !== undefined) return known;
-    if (!value.startsWith('s:')) return null;
-    const sid = signature.unsign(value.slice(2), secret);
-    if (sid === false) return null;
-    verified.set(value, sid);
-    return sid;
-  };
+  const sessionIdOf = sessionIdReader(secret);
 
   return (req, res, next) => {
     // A query or a body can name a callbackUrl (routes.ts init): the chain, with its parsers, answers those.

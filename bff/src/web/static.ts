@@ -109,15 +109,16 @@ export interface ShellFilesOptions {
   /** Preloads of the page's remote (page-hints.ts); none when absent or when it fails. */
   pageHints?: (pathname: string, lng: string) => Promise<PreloadHint[]>;
   /**
-   * The session cookie's name. A console page's API answers are preloaded only for a request that carries it: a
-   * preload made before signing in would answer 401, and the browser would hand that answer to the first request after.
+   * Whether the request's session is one the console's APIs answer (auth/console-session.ts). A console page's API
+   * answers are preloaded only then: a preload for a missing, expired or signed-out session would answer 401, and the
+   * browser would hand that answer to the first matching request after signing in. No preloads when absent.
    */
-  sessionCookie?: string;
+  consoleSession?: (req: Request) => Promise<boolean>;
 }
 
-/** Whether the request carries a cookie of this name (its value is checked by the API, not here). */
-function hasCookie(req: Request, name: string): boolean {
-  return (req.headers.cookie ?? '').split(';').some((pair) => pair.trim().startsWith(`${name}=`));
+/** The demo installers' logos (bff/data/demo-logos): plain files, a day in caches, 404 for anything else. */
+export function demoLogoFiles(dir: string): RequestHandler {
+  return express.static(dir, { index: false, dotfiles: 'ignore', fallthrough: false, maxAge: '1d' });
 }
 
 /**
@@ -125,12 +126,7 @@ function hasCookie(req: Request, name: string): boolean {
  * what the page will ask for next: the shell's texts in the page's language, the API answers the page waits for and
  * the page's remote (page-hints.ts).
  */
-/** The demo installers' logos (bff/data/demo-logos): plain files, a day in caches, 404 for anything else. */
-export function demoLogoFiles(dir: string): RequestHandler {
-  return express.static(dir, { index: false, dotfiles: 'ignore', fallthrough: false, maxAge: '1d' });
-}
-
-export function shellFiles(shellDist: string, { pageHints, sessionCookie }: ShellFilesOptions = {}): RequestHandler[] {
+export function shellFiles(shellDist: string, { pageHints, consoleSession }: ShellFilesOptions = {}): RequestHandler[] {
   // The built pages, read once per build (a new shell build has a new mtime).
   const pages = new Map<string, { mtimeMs: number; html: string }>();
   const readPage = (file: string): string => {
@@ -162,8 +158,9 @@ export function shellFiles(shellDist: string, { pageHints, sessionCookie }: Shel
     const lng = firstPaintLanguage(req);
     const query = req.originalUrl.indexOf('?');
     const search = new URLSearchParams(query < 0 ? '' : req.originalUrl.slice(query + 1));
-    const signedOutConsole = req.path.startsWith('/console') && !(sessionCookie && hasCookie(req, sessionCookie));
-    const data = signedOutConsole ? [] : dataHints(req.path, search);
+    const hinted = dataHints(req.path, search);
+    const consolePage = req.path.startsWith('/console') && hinted.length > 0;
+    const data = consolePage && !(await consoleSession?.(req).catch(() => false)) ? [] : hinted;
     const hints: PreloadHint[] = [{ href: `/locales/${lng}/common.json`, as: 'fetch' }, ...data];
     if (pageHints) hints.push(...(await pageHints(req.path, lng).catch(() => [])));
     res.setHeader('Cache-Control', 'no-cache');

@@ -253,6 +253,9 @@ export interface AdminRelease {
   bytes: number;
   /** This release's shared singletons against the running shell's (null when the shell's manifest is missing). */
   checks: SharedCheck[] | null;
+  /** The federation runtime it was built against, against the running shell's (docs/decisions/federation-runtime.md). */
+  runtime: SharedCheck | null;
+  /** Every check and the runtime's passed: the release may be activated (null while it cannot be checked). */
   compatible: boolean | null;
   /** The canary's audience (null: not a canary; the active release serves everyone else). */
   audience: { kind: 'brand'; brand: string } | { kind: 'percent'; percent: number } | null;
@@ -269,8 +272,8 @@ export interface AdminRemoteReleases {
 
 export interface AdminReleaseList {
   remotes: AdminRemoteReleases[];
-  /** The shell's shared singletons (from its mf-manifest.json). */
-  shell: { shared: { name: string; version: string }[] } | null;
+  /** The shell's shared singletons and federation runtime version (from its mf-manifest.json). */
+  shell: { shared: { name: string; version: string }[]; runtime: string | null } | null;
 }
 
 /** POST /api/admin/release-tokens: a token for one remote's CI; `label` says whose (e.g. "results team CI"). */

@@ -9,13 +9,12 @@ import {
 import type { Db } from '../../db/client';
 import { parse } from '../../http/errors';
 import { audit } from '../audit/record';
-import type { ReleaseSettings } from '../releases/service';
+import { shellManifest, type ReleaseSettings } from '../releases/service';
 import {
   activateCompatible,
   releaseViews,
   rollBackCanary,
   setReleaseAudience,
-  shellShared,
   type ReleaseActor,
   type ReleaseChange,
 } from '../releases/control';
@@ -42,13 +41,18 @@ export function releaseRoutes(db: Db, settings: ReleaseSettings): Router {
 
   router.get('/', async (_req, res) => {
     const views = await releaseViews(db, settings);
-    const shell = shellShared(settings);
+    const shell = shellManifest(settings);
     const body: AdminReleaseList = {
       remotes: REMOTES.map(({ package: remote }) => ({
         remote,
         releases: views.filter((v) => v.remote === remote).map((v) => v.release),
       })),
-      shell: shell ? { shared: shell.map((s) => ({ name: s.name, version: s.version })) } : null,
+      shell: shell
+        ? {
+            shared: shell.shared.map((s) => ({ name: s.name, version: s.version })),
+            runtime: shell.metaData.pluginVersion ?? null,
+          }
+        : null,
     };
     res.set('Cache-Control', 'no-store').json(body);
   });

@@ -2,10 +2,13 @@
 // audience and health, sets a canary audience, promotes, activates and rolls back. The super admin's routes
 // (admin/releases-routes.ts) and a team's release-token routes (control-routes.ts) both call these functions and
 // differ only in who the audit row names.
-import fs from 'node:fs';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { checkSharedAgainstShell, manifestSchema, type ManifestShared } from '@home-energy/shared/mfe/compat';
+import {
+  checkSharedAgainstShell,
+  type FederationManifest,
+  type ManifestShared,
+  type SharedCheck,
+} from '@home-energy/shared/mfe/compat';
 import type { RemotePackage } from '@home-energy/shared/remotes';
 import type { AdminRelease, AdminReleaseHealth, ReleaseAudience } from '@home-energy/shared/schemas/admin';
 import type { Db } from '../../db/client';
@@ -16,7 +19,14 @@ import type { AuditAction } from '../audit/record';
 import { audienceOf } from './audience';
 import { releaseHealth } from './health';
 import { endCanary, findRelease, startCanary, type ReleaseRow } from './repository';
-import { activateRelease, listReleases, ReleaseError, storedRuntimeCheck, type ReleaseSettings } from './service';
+import {
+  activateRelease,
+  listReleases,
+  ReleaseError,
+  shellManifest,
+  storedRuntimeCheck,
+  type ReleaseSettings,
+} from './service';
 
 /** Who asks for a change: `by` goes into the release row, `record` writes the audit row in the change's transaction. */
 export interface ReleaseActor {
@@ -42,26 +52,20 @@ export interface ReleaseChange {
   changed: boolean;
 }
 
-/** The running shell's shared singletons, from its mf-manifest.json (null when the shell is not built). */
-export function shellShared(settings: ReleaseSettings): ManifestShared[] | null {
-  try {
-    const file = path.join(settings.SHELL_DIST, 'mf-manifest.json');
-    const parsed = manifestSchema.safeParse(JSON.parse(fs.readFileSync(file, 'utf8')));
-    return parsed.success ? parsed.data.shared : null;
-  } catch {
-    return null;
-  }
-}
-
 const NO_HEALTH: AdminReleaseHealth = { sessions: 0, failedSessions: 0, errors: 0 };
 
+/**
+ * A release as the Releases page shows it. `shell` is the running shell's manifest and `runtime` the release's
+ * federation runtime against it (storedRuntimeCheck, null when the shell is not built): then neither is checked.
+ */
 export function releaseView(
   row: ReleaseRow,
-  shell: ManifestShared[] | null,
+  shell: FederationManifest | null,
+  runtime: SharedCheck | null,
   health: Map<number, AdminReleaseHealth>,
 ): AdminRelease {
   // The release's shared[] was stored from its mf-manifest.json at release time; checked against today's shell.
-  const checks = shell ? checkSharedAgainstShell(row.shared as ManifestShared[], shell) : null;
+  const checks = shell ? checkSharedAgainstShell(row.shared as ManifestShared[], shell.shared) : null;
   const verdict = row.canaryVerdict === 'healthy' || row.canaryVerdict === 'rolled-back' ? row.canaryVerdict : null;
   return {
     version: row.version,
@@ -73,11 +77,23 @@ export function releaseView(
     files: row.files,
     bytes: row.bytes,
     checks,
-    compatible: checks ? checks.every((c) => c.ok) : null,
+    runtime,
+    compatible: checks && runtime ? checks.every((c) => c.ok) && runtime.ok : null,
     audience: audienceOf(row),
     verdict: verdict ? { result: verdict, at: row.canaryVerdictAt!.toISOString() } : null,
     health: health.get(row.id) ?? NO_HEALTH,
   };
+}
+
+/** The release's view with both checks against the shell as built now. */
+async function checkedView(
+  settings: ReleaseSettings,
+  row: ReleaseRow,
+  health: Map<number, AdminReleaseHealth>,
+  shell = shellManifest(settings),
+) {
+  const runtime = shell ? await storedRuntimeCheck(settings, row.remote, row.version, shell) : null;
+  return releaseView(row, shell, runtime, health);
 }
 
 /** Every release (of one remote when given), newest first, with its audience, health and verdict. */
@@ -87,13 +103,16 @@ export async function releaseViews(
   remote?: RemotePackage,
 ): Promise<{ remote: string; release: AdminRelease }[]> {
   const rows = await listReleases(db, remote);
-  const shell = shellShared(settings);
-  const health = await releaseHealth(db);
-  return rows.map((row) => ({ remote: row.remote, release: releaseView(row, shell, health) }));
+  const [health, shell] = [await releaseHealth(db), shellManifest(settings)];
+  const view = async (row: ReleaseRow) => ({
+    remote: row.remote,
+    release: await checkedView(settings, row, health, shell),
+  });
+  return Promise.all(rows.map(view));
 }
 
 async function viewOne(db: Db, settings: ReleaseSettings, remote: string, version: string): Promise<AdminRelease> {
-  return releaseView((await findRelease(db, remote, version))!, shellShared(settings), await releaseHealth(db));
+  return checkedView(settings, (await findRelease(db, remote, version))!, await releaseHealth(db));
 }
 
 async function existingRelease(db: Db, remote: string, version: string): Promise<ReleaseRow> {
@@ -111,13 +130,14 @@ async function compatibleRelease(
 ): Promise<ReleaseRow> {
   const release = await existingRelease(db, remote, version);
   if (release.active) return release;
-  const shell = shellShared(settings);
+  const shell = shellManifest(settings);
   if (!shell) {
     const message = 'The shell is not built (its mf-manifest.json is missing), so the release cannot be checked.';
     throw new HttpError(409, 'conflict', message);
   }
-  const runtime = await storedRuntimeCheck(settings, remote, version);
-  const failed = [...checkSharedAgainstShell(release.shared as ManifestShared[], shell), runtime].filter((c) => !c.ok);
+  const runtime = await storedRuntimeCheck(settings, remote, version, shell);
+  const shared = checkSharedAgainstShell(release.shared as ManifestShared[], shell.shared);
+  const failed = [...shared, runtime].filter((c) => !c.ok);
   if (failed.length > 0) {
     const issues = failed.map((c) => ({ path: c.name, message: c.problem ?? '' }));
     const problems = failed.map((c) => c.problem).join('; ');

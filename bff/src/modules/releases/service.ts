@@ -105,6 +105,44 @@ export async function publishRelease(
   return { remote, version, created: !existing, activated: activate, checks };
 }
 
+/** The running shell's mf-manifest.json as built now (null when it is missing or not a federation manifest). */
+export function shellManifest(settings: ReleaseSettings): FederationManifest | null {
+  try {
+    const file = path.join(settings.SHELL_DIST, 'mf-manifest.json');
+    const parsed = manifestSchema.safeParse(JSON.parse(fs.readFileSync(file, 'utf8')));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Runtime versions of stored releases, by store and release: a release's files never change (content-hashed). */
+const releasedRuntimes = new Map<string, string>();
+
+/**
+ * The federation runtime a stored release was built against: its manifest's metaData.pluginVersion as released.
+ * Undefined when the manifest cannot be read or names none (then asked again next time).
+ */
+export async function releasedRuntime(
+  settings: ReleaseSettings,
+  remote: string,
+  version: string,
+): Promise<string | undefined> {
+  const store = releaseObjects(settings);
+  const key = `${store.location}\n${manifestKey(remote, version)}`;
+  const known = releasedRuntimes.get(key);
+  if (known !== undefined) return known;
+  try {
+    const object = await store.get(manifestKey(remote, version));
+    const parsed = object ? manifestSchema.safeParse(JSON.parse((await readAll(object.body)).toString('utf8'))) : null;
+    const runtime = parsed?.success ? parsed.data.metaData.pluginVersion : undefined;
+    if (runtime !== undefined) releasedRuntimes.set(key, runtime);
+    return runtime;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * A stored release against the shell's federation runtime (its manifest as released; the shell's as built now). A
  * manifest that cannot be read names no runtime, which the check refuses unless the shell's names none either.
@@ -113,22 +151,9 @@ export async function storedRuntimeCheck(
   settings: ReleaseSettings,
   remote: string,
   version: string,
+  shell: FederationManifest | null = shellManifest(settings),
 ): Promise<SharedCheck> {
-  const pluginVersion = async (read: () => Promise<Buffer | null>) => {
-    try {
-      const bytes = await read();
-      const parsed = bytes ? manifestSchema.safeParse(JSON.parse(bytes.toString('utf8'))) : null;
-      return parsed?.success ? parsed.data.metaData.pluginVersion : undefined;
-    } catch {
-      return undefined;
-    }
-  };
-  const stored = await pluginVersion(async () => {
-    const object = await releaseObjects(settings).get(manifestKey(remote, version));
-    return object ? readAll(object.body) : null;
-  });
-  const shell = await pluginVersion(async () => fs.readFileSync(path.join(settings.SHELL_DIST, 'mf-manifest.json')));
-  return checkRuntimeAgainstShell(stored, shell);
+  return checkRuntimeAgainstShell(await releasedRuntime(settings, remote, version), shell?.metaData.pluginVersion);
 }
 
 /** Rollback (or roll forward): any recorded version whose files are still in the store can be made active. */

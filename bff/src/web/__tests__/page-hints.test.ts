@@ -13,6 +13,13 @@ let shellDist: string;
 let releasesDir: string;
 let active: ActiveRelease[];
 let failing = false;
+// The session store's verdict (auth/console-session.ts, tested there): only this cookie is a valid console session.
+const VALID_SESSION = 'he.session=s%3Avalid.sig';
+let storeFails = false;
+const validSession = async (req: express.Request) => {
+  if (storeFails) throw new Error('session store down');
+  return (req.headers.cookie ?? '').includes(VALID_SESSION);
+};
 
 const SHELL_HTML =
   '<!doctype html><html><head><title>Home energy</title><script defer ' +
@@ -47,7 +54,7 @@ function app() {
     return active;
   };
   server.use(
-    shellFiles(shellDist, { pageHints: pageHints({ releasesDir, activeReleases }), sessionCookie: 'he.session' }),
+    shellFiles(shellDist, { pageHints: pageHints({ releasesDir, activeReleases }), consoleSession: validSession }),
   );
   return server;
 }
@@ -75,6 +82,7 @@ beforeEach(() => {
     { remote: 'mfe-results', version: '0.1.0-aaaaaaaaaa' },
   ];
   failing = false;
+  storeFails = false;
 });
 
 afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -187,8 +195,8 @@ describe('preload hints in the HTML', () => {
 });
 
 describe('the API answers a page waits for, preloaded with the HTML', () => {
-  // A staff member's browser: console pages preload only for a request with the session cookie.
-  const dataPreloads = async (url: string, cookie = 'he.session=s%3Aabc.sig') => {
+  // A signed-in staff member's browser: console pages preload only for a valid console session.
+  const dataPreloads = async (url: string, cookie = VALID_SESSION) => {
     const res = await request(app()).get(url).set('Accept', 'text/html').set('Cookie', cookie).expect(200);
     return preloads(res.text).filter((tag) => tag.includes('href="/api/'));
   };
@@ -218,9 +226,12 @@ describe('the API answers a page waits for, preloaded with the HTML', () => {
     expect(await dataPreloads('/console/org/demo-energi/messages')).toEqual([details]);
   });
 
-  it('preloads no console answer without the session cookie: a 401 from before sign-in would be reused', async () => {
+  it('preloads no console answer without a valid session: a preloaded 401 would be used after signing in', async () => {
     expect(await dataPreloads('/console/org/demo-energi/validation', 'he.csrf-token=x')).toEqual([]);
-    expect(await dataPreloads('/console/org/demo-energi', 'other=he.session=1')).toEqual([]);
+    expect(await dataPreloads('/console/org/demo-energi', 'he.session=s%3Aexpired.sig')).toEqual([]);
+    storeFails = true;
+    expect(await dataPreloads('/console/org/demo-energi')).toEqual([]);
+    storeFails = false;
     expect(await dataPreloads('/flow/property/42/questions', '')).toEqual([
       fetchTag('/api/flow/questions'),
       fetchTag('/api/flow/property/42/answers'),

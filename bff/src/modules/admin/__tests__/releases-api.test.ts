@@ -161,6 +161,24 @@ it("refuses a remote built with another federation runtime than the shell's, at 
     'Refusing to activate mfe-results 0.8.0-runtime: @module-federation/runtime: the remote was built ' +
       'against 2.8.0 but the shell provides 2.9.2.',
   );
+  // The Releases page says so before anyone tries: the runtime check beside the singletons', and not compatible.
+  const list = await superAdmin.get('/api/admin/releases').expect(200);
+  expect(list.body.shell.runtime).toBe('2.9.2');
+  const listed = list.body.remotes
+    .find((r: { remote: string }) => r.remote === 'mfe-results')
+    .releases.filter((r: { version: string }) => ['0.8.0-runtime', first].includes(r.version));
+  expect(listed.map((r: { version: string; compatible: boolean }) => [r.version, r.compatible])).toEqual([
+    [first, true],
+    ['0.8.0-runtime', false],
+  ]);
+  expect(listed[0].runtime).toEqual({
+    name: '@module-federation/runtime',
+    requiredVersion: '2.9.2',
+    shellVersion: '2.9.2',
+    ok: true,
+  });
+  expect(listed[1].runtime).toMatchObject({ requiredVersion: '2.8.0', shellVersion: '2.9.2', ok: false });
+  expect(listed[1].checks.every((c: { ok: boolean }) => c.ok)).toBe(true);
   expect(
     (await request(app).get('/api/mfe/registry')).body.remotes.find(
       (r: { package: string }) => r.package === 'mfe-results',

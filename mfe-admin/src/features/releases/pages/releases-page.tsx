@@ -1,54 +1,19 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, Loading, useToast, PageHead, LoadFailed } from '@home-energy/shared';
-import type { AdminRelease, AdminRemoteReleases } from '@home-energy/shared/schemas/admin';
+import type { AdminRemoteReleases } from '@home-energy/shared/schemas/admin';
 import { ConfirmButton, apiErrorBody } from '@home-energy/shared/ui/user-management';
 import { TableHead } from '../../../components/table-head';
 import { useActivateReleaseMutation, useListReleasesQuery } from '../api/releases-api';
 import { CanaryActions, CanaryForm, ReleaseAudienceCell, ReleaseHealthCell } from './release-canary';
 import { ReleaseTokens } from '../components/release-tokens';
+import { ReleaseCompatibility } from '../components/release-compatibility';
 
-const RELEASE_COLUMNS = ['version', 'status', 'audience', 'health', 'released', 'activated', 'shared'] as const;
+const RELEASE_COLUMNS = ['version', 'status', 'audience', 'health', 'released', 'activated', 'compatibility'] as const;
 
 function useDate() {
   const { i18n } = useTranslation();
   return (value: string) => formatDateTime(value, i18n.language);
-}
-
-function SharedCheck({ release }: { release: AdminRelease }) {
-  const { t } = useTranslation('admin');
-  if (!release.checks) return <span className="he-muted">{t('releases.unchecked')}</span>;
-  const failed = release.checks.filter((c) => !c.ok).length;
-  return (
-    <details className="he-details">
-      <summary>
-        <span className={`he-badge ${failed ? 'he-badge--danger' : 'he-badge--ok'}`}>
-          {failed
-            ? t('releases.incompatible', { count: failed })
-            : t('releases.compatible', { count: release.checks.length })}
-        </span>
-      </summary>
-      <ul
-        className="he-list-plain"
-        aria-label={t('releases.checkDetails', { version: release.version })}
-        style={{ marginTop: '0.4rem' }}
-      >
-        {release.checks.map((check) => (
-          <li key={check.name}>
-            <span aria-hidden="true">{check.ok ? '✓ ' : '✗ '}</span>
-            <code>
-              {t('releases.checkRow', {
-                name: check.name,
-                required: check.requiredVersion ?? '*',
-                shell: check.shellVersion ?? t('releases.notProvided'),
-              })}
-            </code>
-            {check.problem ? <div className="he-field__error">{check.problem}</div> : null}
-          </li>
-        ))}
-      </ul>
-    </details>
-  );
 }
 
 function RemoteReleases({
@@ -123,7 +88,7 @@ function RemoteReleases({
                       )}
                     </td>
                     <td>
-                      <SharedCheck release={release} />
+                      <ReleaseCompatibility release={release} />
                     </td>
                     <td>
                       {release.active ? null : release.compatible === false ? (
@@ -187,6 +152,8 @@ export function ReleasesPage() {
           {data.shell ? (
             <p className="he-muted" style={{ margin: 0 }}>
               {t('releases.shell')}: {data.shell.shared.map((s) => `${s.name} ${s.version}`).join(' · ')}
+              {' · '}
+              {t('releases.shellRuntime', { version: data.shell.runtime ?? t('releases.unknownVersion') })}
             </p>
           ) : (
             <p className="he-alert" role="alert">
@@ -202,7 +169,8 @@ export function ReleasesPage() {
           ))}
         </>
       )}
-      <ReleaseTokens date={date} />
+      {/* Below the releases, which are far taller than their loading state: shown once they are, so it never moves. */}
+      {data || releases.isError ? <ReleaseTokens date={date} /> : null}
     </div>
   );
 }

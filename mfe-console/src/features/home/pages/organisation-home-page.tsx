@@ -1,9 +1,12 @@
 import { Link } from '@home-energy/shared/router';
 import { useTranslation } from 'react-i18next';
-import { isItemAllowed, menuItem, visibleMenu, PageHead, useFormat } from '@home-energy/shared';
+import { isItemAllowed, menuItem, visibleMenu, LoadFailed, PageHead, useFormat } from '@home-energy/shared';
 import { useGetOverviewQuery } from '../../analytics/api/analytics-api';
 import { useOrganisationContext } from '../../organisation/components/organisation-context';
 import { organisationPath } from '@home-energy/shared/mfe/pages';
+
+/** Stands for a number not known yet (or not loaded): a figure's card keeps its size. */
+const PLACEHOLDER = '–';
 
 /** /console/org/:org: the organisation's key figures (those the user may see) and shortcuts to its pages. */
 export function OrganisationHomePage() {
@@ -13,27 +16,34 @@ export function OrganisationHomePage() {
   const overview = useGetOverviewQuery(organisation.slug, { refetchOnMountOrArgChange: true });
   const data = overview.currentData;
   const may = (id: string) => isItemAllowed(menuItem(id), menu);
+  // The overview answers a figure for each page the user may see (the same menu rules), so the cards are laid out
+  // before it arrives and only their numbers change: nothing below them moves.
+  const pending = !data;
+  const shown = (n: number | undefined) => (n === undefined ? PLACEHOLDER : format.number(n));
   const figures = [
-    data?.homes
+    may('properties')
       ? {
           label: t('home.homes'),
-          value: format.number(data.homes.total),
-          note: t('home.last30', { count: data.homes.last30Days, value: format.number(data.homes.last30Days) }),
+          value: shown(data?.homes?.total),
+          note: t('home.last30', {
+            count: data?.homes?.last30Days ?? 0,
+            value: shown(data?.homes?.last30Days),
+          }),
           href: 'properties',
         }
       : null,
-    data?.installerRequests
+    may('activities')
       ? {
           label: t('home.installerRequests'),
-          value: format.number(data.installerRequests.last30Days),
+          value: shown(data?.installerRequests?.last30Days),
           note: t('home.last30Short'),
           href: 'activities',
         }
       : null,
-    data?.validation
+    may('validation')
       ? {
           label: t('home.validation'),
-          value: format.number(data.validation.open),
+          value: shown(data?.validation?.open),
           note: t('home.validationNote'),
           href: 'validation',
         }
@@ -50,7 +60,7 @@ export function OrganisationHomePage() {
         intro={t('home.welcome', { name: user.name || user.email || '', organisation: organisation.name })}
       />
       {figures.length > 0 ? (
-        <dl className="cn-figures" aria-label={t('home.figures')}>
+        <dl className="cn-figures" aria-label={t('home.figures')} aria-busy={pending && !overview.isError}>
           {figures.map((f) => (
             <div key={f.label} className="cn-figure">
               <dt>{f.label}</dt>
@@ -61,6 +71,9 @@ export function OrganisationHomePage() {
             </div>
           ))}
         </dl>
+      ) : null}
+      {overview.isError && pending ? (
+        <LoadFailed error={overview.error} onRetry={() => void overview.refetch()} />
       ) : null}
       <section className="he-section" aria-labelledby="home-shortcuts">
         <h2 id="home-shortcuts">{t('home.shortcuts')}</h2>

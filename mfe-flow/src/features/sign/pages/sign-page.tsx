@@ -12,6 +12,8 @@ import { localMessage } from '../lib/sign-message';
 import type { SignProblem } from '../lib/sign-problem';
 import { useSignFlow, type SignFlow, type SignStep } from '../lib/use-sign-flow';
 
+const SIGN_CARD = { maxWidth: 480, margin: '2rem auto' };
+
 /** The longest returnPath the BFF accepts (shared's startSignSchema). */
 const MAX_RETURN_PATH = 2000;
 
@@ -53,10 +55,16 @@ export function SignPage() {
   }, [key]);
 
   if (homeowner && step.name !== 'signing-in') return <SignedInPanel name={homeowner.name} destination={destination} />;
-  if (status === 'loading' || step.name === 'checking') return <Loading />;
+  // Loading in the card the page then fills: the card's top margin would otherwise move the page when it arrives.
+  if (status === 'loading' || step.name === 'checking')
+    return (
+      <section className="he-card" style={SIGN_CARD} aria-busy="true">
+        <Loading />
+      </section>
+    );
 
   return (
-    <section className="he-card" style={{ maxWidth: 480, margin: '2rem auto' }} aria-labelledby="sign-title">
+    <section className="he-card" style={SIGN_CARD} aria-labelledby="sign-title">
       <h1 id="sign-title" ref={step.name === 'choice' ? headingRef : undefined} tabIndex={-1}>
         {t('sign.title')}
       </h1>

@@ -1,5 +1,5 @@
 import '../../../../testing/setup-dom';
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { setSession } from '@home-energy/shared/testing/fake-session';
 import { installFakeBff, type FakeRoute } from '@home-energy/shared/testing/fake-bff';
 import type { AdminRelease, AdminReleaseList, AdminReleaseToken } from '@home-energy/shared/schemas/admin';
@@ -12,6 +12,7 @@ const OK = [
   { name: 'react', requiredVersion: '^19.3.1', shellVersion: '19.3.1', ok: true },
   { name: '@home-energy/shared', requiredVersion: '^0.1.0', shellVersion: '0.1.0', ok: true },
 ];
+const RUNTIME = { name: '@module-federation/runtime', requiredVersion: '2.9.2', shellVersion: '2.9.2', ok: true };
 
 function release(version: string, releasedAt: string, extra: Partial<AdminRelease> = {}): AdminRelease {
   return {
@@ -24,6 +25,7 @@ function release(version: string, releasedAt: string, extra: Partial<AdminReleas
     files: 12,
     bytes: 1000,
     checks: OK,
+    runtime: RUNTIME,
     compatible: true,
     audience: null,
     verdict: null,
@@ -39,6 +41,7 @@ function releases(): AdminReleaseList {
         { name: 'react', version: '19.3.1' },
         { name: '@home-energy/shared', version: '0.1.0' },
       ],
+      runtime: '2.9.2',
     },
     remotes: [
       {
@@ -105,7 +108,7 @@ it("lists every remote's versions with status, who released and activated them a
     'Sessions and errors',
     'Released',
     'Last activated',
-    'Shared dependencies',
+    'Compatible with the shell',
     'Actions',
   ]);
   const rows = within(table).getAllByRole('row').slice(1);
@@ -115,13 +118,45 @@ it("lists every remote's versions with status, who released and activated them a
     '0.0.9-react18xx',
   ]);
   expect(rows[0].textContent).toContain('by anna@ops.test');
-  expect(within(rows[0]).getByText('All 2 compatible')).toBeTruthy();
+  expect(within(rows[0]).getByText('All 3 compatible')).toBeTruthy();
   expect(within(rows[0]).queryByRole('button')).toBeNull();
   expect(within(rows[2]).getByText('1 incompatible')).toBeTruthy();
-  expect(within(rows[2]).getByText('react: the remote requires ^18.2.0 but the shell provides 19.3.1')).toBeTruthy();
+  expect(within(rows[2]).getByText('react: needs ^18.2.0, but the shell provides 19.3.1.')).toBeTruthy();
   expect(within(rows[2]).getByText(en.releases.cannotActivate)).toBeTruthy();
-  expect(screen.getByText(/The shell provides: react 19.3.1 · @home-energy\/shared 0.1.0/)).toBeTruthy();
+  expect(
+    screen.getByText(/The shell provides: react 19.3.1 · @home-energy\/shared 0.1.0 · federation runtime 2.9.2/),
+  ).toBeTruthy();
   expect(screen.getByText('No releases of mfe-console yet.')).toBeTruthy();
+});
+
+it('says when a release was built against another federation runtime than the shell runs, in Swedish too', async () => {
+  const list = releases();
+  const otherRuntime = { ...RUNTIME, requiredVersion: '2.10.0', ok: false, problem: 'in English for the log' };
+  list.remotes[1].releases[1] = { ...list.remotes[1].releases[1], runtime: otherRuntime, compatible: false };
+  installFakeBff({ ...NO_TOKENS, 'GET /api/admin/releases': () => [200, list] });
+  renderAdmin('/console/admin/releases');
+  const table = await screen.findByRole('table', { name: 'Releases of mfe-results' });
+  const row = within(table).getByRole('rowheader', { name: '0.1.0-bbbbbbbbbb' }).closest('tr')!;
+  expect(within(row).getByText('1 incompatible')).toBeTruthy();
+  expect(
+    within(row).getByText(
+      'Built against federation runtime 2.10.0, but the shell runs 2.9.2: major and minor versions must match.',
+    ),
+  ).toBeTruthy();
+  expect(within(row).getByText(en.releases.cannotActivate)).toBeTruthy();
+  expect(within(row).queryByRole('button', { name: /^Roll back to this/ })).toBeNull();
+  const details = within(row).getByRole('list', { name: 'Checks of 0.1.0-bbbbbbbbbb against the running shell' });
+  expect(within(details).getByText('federation runtime 2.10.0 ← shell 2.9.2')).toBeTruthy();
+  expect(within(details).getByText('react ^19.3.1 ← shell 19.3.1')).toBeTruthy();
+
+  cleanup();
+  renderAdmin('/console/admin/releases', { lng: 'sv' });
+  const svRow = (await screen.findByRole('rowheader', { name: '0.1.0-bbbbbbbbbb' })).closest('tr')!;
+  expect(
+    within(svRow).getByText(
+      'Byggd mot federationsruntime 2.10.0, men skalet kör 2.9.2: major- och minorversion måste stämma.',
+    ),
+  ).toBeTruthy();
 });
 
 it('rolls back to an earlier version after confirmation and says how to run it', async () => {

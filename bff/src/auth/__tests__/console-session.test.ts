@@ -1,0 +1,90 @@
+import express from 'express';
+import request from 'supertest';
+import { eq } from 'drizzle-orm';
+import { staffUsers } from '../../db/schema';
+import { seedDemoStaff } from '../../seed/demo-staff';
+import { TEST_SECRET } from '../../../test/test-app';
+import { startTestWorld, type TestWorld } from '../../../test/test-world';
+import { signInAs } from '../../../test/staff-session';
+import { createSessionStore } from '../session';
+import { createPassport } from '../passport';
+import { authCookies } from '../cookies';
+import { consoleSession } from '../console-session';
+
+// A console page's HTML preloads its API answers only for a session those APIs answer (web/static.ts): this is the
+// check, against the same session store and user records the API reads.
+
+let world: TestWorld;
+let probe: express.Express;
+let store: ReturnType<typeof createSessionStore>;
+
+beforeAll(async () => {
+  world = await startTestWorld({ seed: [seedDemoStaff] });
+  store = createSessionStore({ pool: world.database.pool, pruneExpired: false });
+  const check = consoleSession({
+    store,
+    passport: createPassport(world.database.db),
+    secret: TEST_SECRET,
+    cookies: authCookies(false),
+  });
+  probe = express();
+  probe.get('/probe', async (req, res) => void res.json({ console: await check(req) }));
+});
+afterAll(() => world.close());
+
+/** The session cookie (name=value) a browser holds after signing in as `email` through the product's app. */
+async function sessionCookieOf(email: string): Promise<{ cookie: string; agent: request.Agent }> {
+  const agent = request.agent(world.app);
+  const res = await signInAs(agent, email).expect(200);
+  const cookie = (res.headers['set-cookie'] as unknown as string[]).find((c) => c.startsWith('he.session='))!;
+  return { cookie: cookie.split(';')[0], agent };
+}
+
+const asks = async (cookie?: string) => {
+  const req = request(probe).get('/probe');
+  return (await (cookie === undefined ? req : req.set('Cookie', cookie)).expect(200)).body.console;
+};
+
+describe('consoleSession: is this request signed in as staff the console answers', () => {
+  it('is true for a signed-in staff member', async () => {
+    const { cookie } = await sessionCookieOf('staff@energi.demo.test');
+    expect(await asks(`other=1; ${cookie}`)).toBe(true);
+  });
+
+  it('is false without the cookie, for a cookie not signed by us, and for a signed-out (expired) session', async () => {
+    expect(await asks()).toBe(false);
+    expect(await asks('he.csrf-token=x')).toBe(false);
+    const { cookie, agent } = await sessionCookieOf('admin@energi.demo.test');
+    const [name, value] = cookie.split('=');
+    expect(await asks(`${name}=${value.slice(0, -3)}abc`)).toBe(false);
+
+    const csrf = await agent.get('/api/auth/csrf');
+    await agent
+      .post('/api/auth/signout')
+      .type('form')
+      .send({ csrfToken: csrf.body.csrfToken, callbackUrl: '/console', json: 'true' })
+      .expect(200);
+    // The browser still sends the old cookie (a tab signed out elsewhere, a session expired on the server).
+    expect(await asks(cookie)).toBe(false);
+  });
+
+  it('is false for staff who must still choose their password (the console APIs refuse them)', async () => {
+    const email = 'staff@installer.demo.test';
+    await world.database.db.update(staffUsers).set({ mustChangePassword: true }).where(eq(staffUsers.email, email));
+    const { cookie } = await sessionCookieOf(email);
+    expect(await asks(cookie)).toBe(false);
+  });
+
+  it('is false for a stored session whose user no longer exists', async () => {
+    const { cookie } = await sessionCookieOf('staff@energi.demo.test');
+    const sid = decodeURIComponent(cookie.split('=')[1]).slice(2).split('.')[0];
+    const stored = await new Promise<Record<string, unknown>>((resolve, reject) =>
+      store.get(sid, (error, found) => (error ? reject(error) : resolve(found as unknown as Record<string, unknown>))),
+    );
+    const gone = { ...stored, passport: { user: { kind: 'staff', id: 987654 } } };
+    await new Promise<void>((resolve, reject) =>
+      store.set(sid, gone as never, (error) => (error ? reject(error) : resolve())),
+    );
+    expect(await asks(cookie)).toBe(false);
+  });
+});

@@ -1,0 +1,48 @@
+import type { Request } from 'express';
+import type session from 'express-session';
+import type passport from 'passport';
+import cookieParser from 'cookie-parser';
+import type { AuthCookies } from './cookies';
+import { sessionIdReader } from './session-cookie';
+
+export interface ConsoleSessionOptions {
+  /** The store express-session uses (session.ts createSessionStore): its reads are cached. */
+  store: session.Store;
+  passport: passport.PassportStatic;
+  secret: string;
+  cookies: AuthCookies;
+}
+
+type StoredSession = { passport?: { user?: unknown } };
+
+/**
+ * Whether a request's session is one the console's APIs answer: a signed cookie of a stored session whose staff member
+ * is still there and has chosen their password (password-change-guard.ts). The HTML of a console page preloads its
+ * API answers only then (web/static.ts): the browser hands a preloaded answer to the first matching request, so a 401
+ * or 403 preloaded for an expired or signed-out session would reach the page after the next sign-in. Any doubt (a
+ * failing store included) answers false, which only costs the preloads.
+ */
+export function consoleSession({ store, passport, secret, cookies }: ConsoleSessionOptions) {
+  const parseCookies = cookieParser();
+  const sessionIdOf = sessionIdReader(secret);
+  const storedUser = (sid: string) =>
+    new Promise<unknown>((resolve) =>
+      store.get(sid, (error, found) => resolve(error ? undefined : (found as StoredSession | null)?.passport?.user)),
+    );
+  const sessionUser = (stored: unknown, req: Request) =>
+    new Promise<Express.User | null>((resolve) =>
+      passport.deserializeUser(stored as object, req, (error: unknown, user?: Express.User | false | null) =>
+        resolve(error || !user ? null : user),
+      ),
+    );
+  return async (req: Request): Promise<boolean> => {
+    parseCookies(req, req.res!, () => undefined);
+    const value = req.cookies?.[cookies.session];
+    const sid = typeof value === 'string' ? sessionIdOf(value) : null;
+    if (sid === null) return false;
+    const stored = await storedUser(sid);
+    if (stored === undefined) return false;
+    const user = await sessionUser(stored, req);
+    return user?.kind === 'staff' && !user.mustChangePassword;
+  };
+}
