@@ -59,6 +59,13 @@ export class ReadCache<V> {
     return entry.value;
   }
 
+  /** The cached value, counted as a hit when there is one (a miss is counted by the `read` that loads it). */
+  served(key: string): V | undefined {
+    const hit = this.get(key);
+    if (hit !== undefined) this.lookups.hits++;
+    return hit;
+  }
+
   /**
    * The cached value, else `load()`'s, kept when no write happened meanwhile. `until` may end an entry earlier than
    * the TTL (a session's expiry); `keep` says whether a loaded value is worth keeping (e.g. not "not found").
@@ -70,11 +77,8 @@ export class ReadCache<V> {
     load: () => Promise<V>,
     options: { until?: (value: V) => number; keep?: (value: V) => boolean } = {},
   ): Promise<V> {
-    const hit = this.get(key);
-    if (hit !== undefined) {
-      this.lookups.hits++;
-      return hit;
-    }
+    const hit = this.served(key);
+    if (hit !== undefined) return hit;
     const generation = this.generation.value;
     const running = this.loading.get(key);
     if (running !== undefined && running.generation === generation && this.generation.listening) {
