@@ -4,6 +4,7 @@
 // express-session's Session and change hashing, passport's strategy plumbing, the auth router's body parsers), from
 // the same store, the same passport deserializer and the same answer code (routes.ts authAnswers). Anything else goes
 // on to that chain, which answers as it always has. The two answer alike: auth/__tests__/session-fast-path.test.ts.
+// Its session part (fastSession) also serves cached building answers (modules/building/fast-path.ts).
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type session from 'express-session';
 import type passport from 'passport';
