@@ -22,8 +22,7 @@ export function ownerFrom(user: Express.User | undefined, session: Pick<SessionD
 
 /** The caller as a profile owner; `create` gives an anonymous session a visitor id (writes), reads do not. */
 export function ownerOf(req: Request, create: boolean): Owner | null {
-  if (create && homeownerIdOf(req.user) === null && !req.session.visitorId)
-    req.session.visitorId = crypto.randomUUID();
+  if (create && homeownerIdOf(req.user) === null && !req.session.visitorId) req.session.visitorId = crypto.randomUUID();
   return ownerFrom(req.user, req.session);
 }
 

@@ -120,7 +120,10 @@ describe('a cached building, fast path and full chain', () => {
   it('answers a signed-in staff member who answered for a home, and 304 to a matching If-None-Match', async () => {
     const agent = request.agent(app).host(HOST);
     await signInAs(agent, 'staff@energi.demo.test').expect(200);
-    await agent.post(`/api/flow/property/${villa}/building`).send({ answers: { atemp: 190 } }).expect(200);
+    await agent
+      .post(`/api/flow/property/${villa}/building`)
+      .send({ answers: { atemp: 190 } })
+      .expect(200);
     const first = await agent.get(pathOf('recommendations')).expect(200);
     const cookie = (first.request as unknown as { cookies: string }).cookies;
     const served = await servedFast(pathOf('recommendations'), cookie);
@@ -176,7 +179,10 @@ describe('the fast path hands the request to the chain', () => {
     const agent = request.agent(app).host(HOST);
     await signInAs(agent, 'super@demo.test').expect(200);
     await agent.post('/api/admin/impersonation').send({ organisation: 'demo-bank' }).expect(200);
-    await agent.post(`/api/flow/property/${villa}/building`).send({ answers: { atemp: 150 } }).expect(200);
+    await agent
+      .post(`/api/flow/property/${villa}/building`)
+      .send({ answers: { atemp: 150 } })
+      .expect(200);
     const answer = await agent.get(pathOf('recommendations')).expect(200);
     const cookie = (answer.request as unknown as { cookies: string }).cookies;
     await get(fastOnly, pathOf('recommendations'), cookie);
