@@ -20,8 +20,11 @@ import { createPassport } from './auth/passport';
 import { createSessionStore, sessionMiddleware } from './auth/session';
 import { PasswordGuard } from './auth/password-guard';
 import { flowWriteLimiter } from './http/write-limits';
-import { sessionFastPath } from './auth/session-fast-path';
+import { fastSession, sessionFastPath } from './auth/session-fast-path';
 import { consoleSession } from './auth/console-session';
+import { buildingFastPath, FAST_BUILDING_ANSWERS } from './modules/building/fast-path';
+import { buildingCache, type CachedBuilding } from './modules/building/cached-building';
+import type { ReadCache } from './db/read-cache';
 import { consoleRoutes } from './modules/console/routes';
 import { adminRoutes } from './modules/admin/routes';
 import { organisationUserRoutes } from './modules/admin/users/routes';
@@ -123,6 +126,13 @@ export interface AppDeps {
    * to compare.
    */
   sessionFastPath?: boolean;
+  /**
+   * Cached building answers served without the /api chain (modules/building/fast-path.ts); tests turn it off to
+   * compare.
+   */
+  buildingFastPath?: boolean;
+  /** The building cache (modules/building/cached-building.ts); tests pass one to look into it. */
+  buildings?: ReadCache<CachedBuilding>;
   /** Sends (or, without SMTP_URL, writes to the outbox) every mail: modules/mail/README.md. */
   mailer: Mailer;
 }
@@ -143,6 +153,8 @@ export function createApp({
   stores = productStores(config),
   brandStore = brandConfigStore(stores.brandConfig),
   sessionFastPath: fastSessions = true,
+  buildingFastPath: fastBuildings = true,
+  buildings = buildingCache(db),
   mailer,
   metrics,
 }: AppDeps): express.Express {
@@ -211,6 +223,17 @@ export function createApp({
         answers: authAnswers(authOptions),
       }),
     );
+  // The results dashboard's reads of a building this instance has cached (modules/building/fast-path.ts).
+  if (fastBuildings) {
+    const fast = {
+      session: fastSession({ store: sessionStore, passport, secret: authSecret, cookies }),
+      buildings,
+      defaultBrand: config.DEFAULT_BRAND,
+      now: now ?? Date.now,
+    };
+    for (const [which, path] of Object.entries(FAST_BUILDING_ANSWERS))
+      app.get(path, buildingFastPath(which as keyof typeof FAST_BUILDING_ANSWERS, fast));
+  }
   // Every page load asks the registry: it reads only its cookies (no session) and its answer is a few hundred bytes,
   // so it is answered before the session chain and compression. A body is checked as on every /api route.
   app.get(
@@ -287,6 +310,7 @@ export function createApp({
       now: now ?? Date.now,
       documents: config,
       documentStore: stores.documents,
+      buildings,
     }),
   );
   app.use('/api/flow/property', installerRequestRoutes({ db, defaultBrand: config.DEFAULT_BRAND, mailer }));

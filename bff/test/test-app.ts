@@ -29,6 +29,8 @@ export function createTestApp(
     bankIdTestAppUrl?: string;
     now?: () => number;
     sessionFastPath?: boolean;
+    buildingFastPath?: boolean;
+    buildings?: AppDeps['buildings'];
     authSecret?: string;
     dataKey?: DataKey;
     logger?: AppDeps['logger'];
@@ -94,6 +96,8 @@ export function createTestApp(
     bankIdTestAppUrl: extra.bankIdTestAppUrl,
     now: extra.now,
     sessionFastPath: extra.sessionFastPath,
+    buildingFastPath: extra.buildingFastPath,
+    buildings: extra.buildings,
     metrics: extra.metrics,
     geo: (geo ??= loadGeoTables(GEO_DIR)),
     mailer,

@@ -48,7 +48,11 @@ const SESSIONS_CACHED = 50_000;
  */
 function cacheSessions(store: session.Store, pool: pg.Pool): session.Store {
   const generation = writeGenerationOf(pool);
-  const cache = new ReadCache<string | null>(generation, { name: 'session', max: SESSIONS_CACHED });
+  const cache = new ReadCache<string | null>(generation, {
+    name: 'session',
+    max: SESSIONS_CACHED,
+    reads: 'sessions',
+  });
   const { get, set, destroy } = store;
   const load = (sid: string) =>
     new Promise<string | null>((resolve, reject) =>
@@ -66,9 +70,10 @@ function cacheSessions(store: session.Store, pool: pg.Pool): session.Store {
         (error) => callback(error),
       );
   };
-  // The store writes through the pool, not the tracked database: it reports its own writes (db/tracked-db.ts).
+  // The store writes through the pool, not the tracked database: it reports its own writes (db/tracked-db.ts), which
+  // change only the session table, so caches of other tables keep their entries.
   const reported = (callback?: (error?: unknown) => void) => (error?: unknown) => {
-    generation.wrote();
+    generation.wrote('sessions');
     callback?.(error);
   };
   const { touch } = store;

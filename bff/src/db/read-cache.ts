@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import type { WriteGeneration } from './write-generation';
+import type { ReadScope, WriteGeneration } from './write-generation';
 
 /** The backstop for writes no instance announces (psql, migrations, another tool): nothing is kept longer. */
 export const READ_CACHE_TTL_MS = 10_000;
@@ -14,7 +14,8 @@ interface Entry<V> {
 
 /**
  * A per-instance cache of reads that is exact about this instance's writes: every entry belongs to the write
- * generation it was read in and is gone as soon as the generation moves (any write, or another instance's NOTIFY).
+ * generation it was read in and is gone as soon as the generation moves (any write that may change what it reads, or
+ * another instance's NOTIFY of one; a cache of session rows also moves on the session store's writes).
  * A value is kept only when no write happened while it was being read, so a read racing a write is never kept.
  */
 export class ReadCache<V> {
@@ -26,12 +27,17 @@ export class ReadCache<V> {
 
   constructor(
     private readonly generation: WriteGeneration,
-    private readonly options: { name: string; max: number; ttlMs?: number; now?: () => number },
+    private readonly options: { name: string; max: number; ttlMs?: number; now?: () => number; reads?: ReadScope },
   ) {
     this.entries = new LRUCache({ max: options.max });
-    this.generationSeen = generation.value;
+    this.generationSeen = this.current();
     this.lookups = readCacheLookups.get(options.name) ?? { hits: 0, misses: 0 };
     readCacheLookups.set(options.name, this.lookups);
+  }
+
+  /** The generation of what this cache reads (write-generation.ts WriteScope). */
+  private current(): number {
+    return this.generation.valueFor(this.options.reads ?? 'data');
   }
 
   private now(): number {
@@ -41,9 +47,9 @@ export class ReadCache<V> {
   /** Whether entries may be served and kept: not while another instance's writes could go unheard. */
   private usable(): boolean {
     if (!this.generation.listening) return false;
-    if (this.generation.value !== this.generationSeen) {
+    if (this.current() !== this.generationSeen) {
       this.entries.clear();
-      this.generationSeen = this.generation.value;
+      this.generationSeen = this.current();
     }
     return true;
   }
@@ -59,6 +65,13 @@ export class ReadCache<V> {
     return entry.value;
   }
 
+  /** The cached value, counted as a hit when there is one (a miss is counted by the `read` that loads it). */
+  served(key: string): V | undefined {
+    const hit = this.get(key);
+    if (hit !== undefined) this.lookups.hits++;
+    return hit;
+  }
+
   /**
    * The cached value, else `load()`'s, kept when no write happened meanwhile. `until` may end an entry earlier than
    * the TTL (a session's expiry); `keep` says whether a loaded value is worth keeping (e.g. not "not found").
@@ -70,12 +83,9 @@ export class ReadCache<V> {
     load: () => Promise<V>,
     options: { until?: (value: V) => number; keep?: (value: V) => boolean } = {},
   ): Promise<V> {
-    const hit = this.get(key);
-    if (hit !== undefined) {
-      this.lookups.hits++;
-      return hit;
-    }
-    const generation = this.generation.value;
+    const hit = this.served(key);
+    if (hit !== undefined) return hit;
+    const generation = this.current();
     const running = this.loading.get(key);
     if (running !== undefined && running.generation === generation && this.generation.listening) {
       this.lookups.hits++;
@@ -91,7 +101,7 @@ export class ReadCache<V> {
     } finally {
       if (this.loading.get(key) === own) this.loading.delete(key);
     }
-    if (generation === this.generation.value && this.usable() && (options.keep?.(value) ?? true)) {
+    if (generation === this.current() && this.usable() && (options.keep?.(value) ?? true)) {
       const expiresAt = Math.min(
         this.now() + (this.options.ttlMs ?? READ_CACHE_TTL_MS),
         options.until?.(value) ?? Infinity,

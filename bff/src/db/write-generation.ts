@@ -9,29 +9,58 @@ import pg from 'pg';
 /** The NOTIFY channel on which BFF instances (and the CLI) announce that they committed a write. */
 export const WRITES_CHANNEL = 'bff_writes';
 
+/**
+ * What a write may have changed: `all` (any table; the drizzle handle, raw SQL, other processes) or `sessions` (the
+ * session store's own writes, which touch only the `session` table). A cache that reads no session row ignores the
+ * latter, so a session touch or sign-in does not empty the building cache.
+ */
+export type WriteScope = 'all' | 'sessions';
+
+/** What a read cache reads: session rows only, or anything else (`data`). */
+export type ReadScope = 'data' | 'sessions';
+
 export class WriteGeneration {
   private count = 0;
+  private dataCount = 0;
   /** Names this instance in its NOTIFY payloads, so it does not drop its caches for its own announcements. */
   readonly instance = crypto.randomUUID();
   /** False while this instance cannot hear other instances' writes (LISTEN connection down): caches stand aside. */
   listening = true;
 
+  /** Moves on every write. */
   get value(): number {
     return this.count;
   }
 
-  bump(): void {
+  /** The generation a cache reading `reads` follows: session caches move on every write, others not on sessions'. */
+  valueFor(reads: ReadScope): number {
+    return reads === 'sessions' ? this.count : this.dataCount;
+  }
+
+  bump(scope: WriteScope = 'all'): void {
     this.count++;
+    if (scope === 'all') this.dataCount++;
   }
 
   /** Tells other instances of a committed write (set on PostgreSQL by trackWrites). */
-  announce: () => void = () => undefined;
+  announce: (scope: WriteScope) => void = () => undefined;
 
   /** A write of ours has committed: caches here drop what they read, and other instances hear of it. */
-  wrote(): void {
-    this.bump();
-    this.announce();
+  wrote(scope: WriteScope = 'all'): void {
+    this.bump(scope);
+    this.announce(scope);
   }
+}
+
+/** A NOTIFY payload: the announcing instance, then ` sessions` for a session-only write. */
+export const writesPayload = (instance: string, scope: WriteScope) =>
+  scope === 'sessions' ? `${instance} sessions` : instance;
+
+/** What another instance's NOTIFY says was written: our own (null), sessions only, or else (any other payload) all. */
+export function scopeOfPayload(payload: string | undefined, instance: string): WriteScope | null {
+  const [from, scope, ...more] = (payload ?? '').split(' ');
+  if (from === instance) return null;
+  return scope === 'sessions' && more.length === 0 ? 'sessions' : 'all';
 }
 
 /**
@@ -85,8 +114,9 @@ export function trackWrites(pool: pg.Pool, options: { announce: boolean }): Writ
   const generation = new WriteGeneration();
   generations.set(pool, generation);
   if (options.announce) {
-    const notify = `select pg_notify('${WRITES_CHANNEL}', '${generation.instance}')`;
-    generation.announce = () => void pool.query(notify).catch(() => undefined);
+    const notify = `select pg_notify('${WRITES_CHANNEL}', $1)`;
+    generation.announce = (scope) =>
+      void pool.query(notify, [writesPayload(generation.instance, scope)]).catch(() => undefined);
   }
   return generation;
 }
@@ -119,7 +149,9 @@ export function listenForWrites(url: string, generation: WriteGeneration): { sto
     next.on('error', () => lost(next));
     next.on('end', () => lost(next));
     next.on('notification', (message) => {
-      if (message.channel === WRITES_CHANNEL && message.payload !== generation.instance) generation.bump();
+      if (message.channel !== WRITES_CHANNEL) return;
+      const scope = scopeOfPayload(message.payload, generation.instance);
+      if (scope) generation.bump(scope);
     });
     try {
       await next.connect();

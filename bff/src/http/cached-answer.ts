@@ -39,11 +39,12 @@ export class CachedAnswer {
     this.etagValue ??= (req.app.get('etag fn') as ((body: Buffer) => string) | undefined)?.(json);
     res.set(headers).type('json');
     if (this.etagValue) res.set('ETag', this.etagValue);
+    // As the compression middleware says of every answer it could have compressed, small ones included.
+    res.vary('Accept-Encoding');
     if (json.length < COMPRESS_FROM_BYTES) {
       res.send(json);
       return;
     }
-    res.vary('Accept-Encoding');
     const encoding = req.acceptsEncodings('br') ? 'br' : req.acceptsEncodings('gzip') ? 'gzip' : null;
     if (encoding) {
       // Already encoded: the compression middleware passes it through.

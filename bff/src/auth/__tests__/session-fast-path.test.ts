@@ -1,4 +1,6 @@
 import express from 'express';
+import { eq } from 'drizzle-orm';
+import { staffUsers } from '../../db/schema';
 import request, { type Response } from 'supertest';
 import type { DatabaseHandle } from '../../db/client';
 import { seedDemoStaff } from '../../seed/demo-staff';
@@ -158,12 +160,15 @@ describe('the fast path hands the request to the chain', () => {
   it('for a user deactivated since the last answer, which the chain answers signed out', async () => {
     const cookie = await signedInCookies('staff@energi.demo.test');
     expect((await get(fastOnly, '/api/auth/session').set('Cookie', cookie)).status).toBe(200);
-    await database.pool.query(`update staff_users set active = false where email = 'staff@energi.demo.test'`);
+    // As the console deactivates: through the database handle, whose writes empty the user cache (db/read-cache.ts).
+    const active = (value: boolean) =>
+      database.db.update(staffUsers).set({ active: value }).where(eq(staffUsers.email, 'staff@energi.demo.test'));
+    await active(false);
     try {
       expect((await get(fastOnly, '/api/auth/session').set('Cookie', cookie)).status).toBe(FELL_THROUGH);
       expect((await get(app, '/api/auth/session').set('Cookie', cookie).expect(200)).body).toEqual({});
     } finally {
-      await database.pool.query(`update staff_users set active = true where email = 'staff@energi.demo.test'`);
+      await active(true);
     }
   });
 

@@ -2,6 +2,7 @@ import request from 'supertest';
 import type express from 'express';
 import { openPostgres, type DatabaseHandle } from '../client';
 import { writeGenerationOf } from '../write-generation';
+import { readCacheLookups } from '../read-cache';
 import { seedDemoStaff } from '../../seed/demo-staff';
 import { seedPlatformContent } from '../../seed/platform-content';
 import { createTestApp } from '../../../test/test-app';
@@ -136,6 +137,30 @@ describe('one instance: a write shows on the very next request', () => {
       .send({ atemp: 140 })
       .expect(200);
     expect(await savings(app, cookie)).toEqual(before);
+  });
+
+  it('another browser signing out (a session write) keeps a cached building; its owner’s answers do not', async () => {
+    const { agent } = await signedIn(app, 'staff@installer.demo.test');
+    const { csrfToken } = (await agent.get('/api/auth/csrf').expect(200)).body;
+    const visitor = sessionCookie(
+      await request(app)
+        .post(`/api/flow/property/${villa}/building`)
+        .send({ answers: { atemp: 170 } })
+        .expect(200),
+    );
+    const before = await savings(app, visitor);
+    const building = readCacheLookups.get('building')!;
+    const misses = building.misses;
+    await agent.post('/api/auth/signout').type('form').send({ csrfToken, json: 'true' }).expect(200);
+    expect(await savings(app, visitor)).toEqual(before);
+    expect(building.misses).toBe(misses);
+    await request(app)
+      .post(`/api/flow/property/${villa}/answer`)
+      .set('Cookie', visitor)
+      .send({ atemp: 250 })
+      .expect(200);
+    expect(await savings(app, visitor)).not.toEqual(before);
+    expect(building.misses).toBe(misses + 1);
   });
 
   it('an organisation admin changing the default prices changes the kronor on the next GET', async () => {

@@ -4,7 +4,8 @@ import pg from 'pg';
 import type { DatabaseHandle } from '../client';
 import { buildingProfiles, passwordFailures, staffUsers } from '../schema';
 import { ReadCache } from '../read-cache';
-import { writeGenerationOf, WRITES_CHANNEL } from '../write-generation';
+import { scopeOfPayload, writeGenerationOf, WRITES_CHANNEL } from '../write-generation';
+import { createSessionStore } from '../../auth/session';
 import { outputsOnly, readsOnly } from '../tracked-db';
 import * as schema from '../schema';
 import { seedDemoStaff } from '../../seed/demo-staff';
@@ -103,6 +104,49 @@ describe('which calls count as writes', () => {
         .set({ computedAt: sql`now()` })
         .where(sql`false`);
     expect(await moves(write)).toBe(false);
+  });
+});
+
+describe('what a write may have changed', () => {
+  it('a session store write empties the session cache only; any other write empties every cache', async () => {
+    const generation = writeGenerationOf(database.pool);
+    const buildings = new ReadCache<string>(generation, { name: 'test', max: 10 });
+    const sessions = new ReadCache<string>(generation, { name: 'test', max: 10, reads: 'sessions' });
+    const fill = async () => {
+      await buildings.read('k', async () => 'building');
+      await sessions.read('k', async () => 'session');
+    };
+    await fill();
+    const store = createSessionStore({ pool: database.pool, pruneExpired: false });
+    const sess = { cookie: { originalMaxAge: 60_000, expires: new Date(Date.now() + 60_000) } } as never;
+    await new Promise<void>((resolve, reject) => store.set('scoped-sid', sess, (e) => (e ? reject(e) : resolve())));
+    expect(buildings.get('k')).toBe('building');
+    expect(sessions.get('k')).toBeUndefined();
+
+    await fill();
+    await new Promise<void>((resolve, reject) => store.destroy('scoped-sid', (e) => (e ? reject(e) : resolve())));
+    expect(buildings.get('k')).toBe('building');
+    expect(sessions.get('k')).toBeUndefined();
+
+    await fill();
+    await database.db
+      .update(staffUsers)
+      .set({ name: 'Stina Staff' })
+      .where(eq(staffUsers.email, 'staff@energi.demo.test'));
+    expect(buildings.get('k')).toBeUndefined();
+    expect(sessions.get('k')).toBeUndefined();
+  });
+
+  it('another instance’s NOTIFY names sessions only, or else means anything; our own is ignored', () => {
+    expect(scopeOfPayload('me', 'me')).toBeNull();
+    expect(scopeOfPayload('me sessions', 'me')).toBeNull();
+    expect(scopeOfPayload('other sessions', 'me')).toBe('sessions');
+    // An instance of an older version sends its id alone; anything unknown is taken as a write to any table.
+    expect(scopeOfPayload('other', 'me')).toBe('all');
+    expect(scopeOfPayload('other sessions buildings', 'me')).toBe('all');
+    expect(scopeOfPayload('other buildings', 'me')).toBe('all');
+    expect(scopeOfPayload('', 'me')).toBe('all');
+    expect(scopeOfPayload(undefined, 'me')).toBe('all');
   });
 });
 
@@ -205,10 +249,16 @@ describe('the write generation of a pool', () => {
       await cache.read('k', async () => 'v');
       expect(cache.get('k')).toBe('v');
 
-      // Another process's write announcement (psql, another BFF) empties this instance's caches.
+      // Another process's write announcement (psql, another BFF) empties this instance's caches; one of sessions
+      // only, its session cache alone.
+      const sessions = new ReadCache<string>(generation, { name: 'test', max: 10, reads: 'sessions' });
+      await sessions.read('k', async () => 's');
       const outsider = new pg.Client({ connectionString: database.url });
       await outsider.connect();
       try {
+        await outsider.query(`select pg_notify('${WRITES_CHANNEL}', 'another-instance sessions')`);
+        expect(await eventually(() => sessions.get('k') === undefined)).toBe(true);
+        expect(cache.get('k')).toBe('v');
         await outsider.query(`select pg_notify('${WRITES_CHANNEL}', 'another-instance')`);
         expect(await eventually(() => cache.get('k') === undefined)).toBe(true);
 

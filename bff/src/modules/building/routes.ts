@@ -1,4 +1,4 @@
-import { Router, type Request, type RequestHandler, type Response } from 'express';
+import { Router, type Request, type RequestHandler } from 'express';
 import { flowQueryOnly } from '../../http/input-guards';
 import multer from 'multer';
 import type { ObjectStore } from '../../storage/object-store';
@@ -11,21 +11,18 @@ import {
   ratesSchema,
   type BuildingResponse,
   type ExplanationResponse,
-  type InformationResponse,
-  type RecommendationsResponse,
 } from '@home-energy/shared/schemas/property-flow';
 import type { Db } from '../../db/client';
 import type { GeoTables } from '../../energy/geo-data';
 import { explainLabel, explainRecommendation } from '../../energy/explanation';
 import { ACTIVITY_TYPES } from '@home-energy/shared/schemas/energy';
 import { HttpError, parse } from '../../http/errors';
-import { CachedAnswer } from '../../http/cached-answer';
 import { brandOf, flowOrganisation } from '../flow/brand';
-import { ReadCache } from '../../db/read-cache';
-import { writeGenerationOfDb } from '../../db/write-generation';
+import type { ReadCache } from '../../db/read-cache';
 import { questionSet } from '../questions/repository';
 import { applyAnswers, validateAnswers } from '../questions/validate-answers';
-import { ownerOf, type Owner } from './owner';
+import { ownerKeyOf, ownerOf, type Owner } from './owner';
+import { buildingCache, buildingKey, buildingParams, sendCachedAnswer, type CachedBuilding } from './cached-building';
 import {
   documentUse,
   findProperty,
@@ -41,7 +38,7 @@ import {
   type PropertyRow,
 } from './repository';
 import { documentUploadLimiter, ipOf } from '../../http/write-limits';
-import { computeBuilding, engineBuilding, pricesFor, registerAnswers, type BuildingResult } from './service';
+import { computeBuilding, engineBuilding, pricesFor, registerAnswers } from './service';
 import { planRequestSchema, type PlanResponse, type PlanSuggestionsResponse } from '@home-energy/shared/schemas/plan';
 import { computePlan, PlanError, suggestPlans } from '../../energy/activities/plan';
 import { planFiguresOf } from '../analytics/plans';
@@ -60,10 +57,11 @@ export interface BuildingRouteOptions {
   documents: { DOCUMENT_RATE_LIMIT: number; DOCUMENTS_PER_PROPERTY: number; DOCUMENT_MB_PER_DAY: number };
   /** Where uploaded documents' bytes go (S3); null: in their database row. */
   documentStore?: ObjectStore | null;
+  /** The building cache, when the app shares it with the fast path (fast-path.ts). */
+  buildings?: ReadCache<CachedBuilding>;
 }
 
 const idParams = idParamsSchema;
-const buildingParams = idParams.extend({ building: z.literal('primary', { message: "the building id is 'primary'" }) });
 
 /** Which file an upload really is, from its first bytes (the client's Content-Type is not trusted). */
 function sniffDocumentType(content: Buffer): 'application/pdf' | 'image/png' | 'image/jpeg' | null {
@@ -71,11 +69,6 @@ function sniffDocumentType(content: Buffer): 'application/pdf' | 'image/png' | '
   if (content.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'image/png';
   if (content[0] === 0xff && content[1] === 0xd8 && content[2] === 0xff) return 'image/jpeg';
   return null;
-}
-
-interface CachedBuilding {
-  result: BuildingResult;
-  answers: Map<'recommendations' | 'information', CachedAnswer>;
 }
 
 /**
@@ -205,45 +198,25 @@ export function buildingRoutes(options: BuildingRouteOptions): Router {
     res.set('Cache-Control', 'private, no-store').json(building);
   });
 
-  // The building as the GET routes read it, computed once until anything is written (db/read-cache.ts): its inputs
+  // The building as the GET routes read it, computed once until anything is written (cached-building.ts): its inputs
   // are the property, the caller's profile and documents, and the prices of the profile's (or the brand's)
-  // organisation, all in the key or read in the same write generation. Each answer's JSON, ETag and compressed forms
-  // are made once too (http/cached-answer.ts).
-  const buildings = new ReadCache<CachedBuilding>(writeGenerationOfDb(db), { name: 'building', max: 5_000 });
+  // organisation, all in the key or read in the same write generation.
+  const buildings = options.buildings ?? buildingCache(db);
   function readBuilding(req: Request): Promise<CachedBuilding> {
     const { id } = parse(buildingParams, req.params, 'params');
-    const owner = ownerOf(req, false);
-    const ownerKey =
-      owner === null ? '-' : owner.kind === 'homeowner' ? `h${owner.homeownerId}` : `v${owner.visitorId}`;
-    return buildings.read(`${id}|${ownerKey}|${brandOf(req, options.defaultBrand)}|${year()}`, async () => {
+    const key = buildingKey(id, ownerOf(req, false), brandOf(req, options.defaultBrand), year());
+    return buildings.read(key, async () => {
       const row = await property(req);
       return { result: await compute(req, row, await ownProfile(req, row)), answers: new Map() };
     });
   }
 
-  /** Sends one of a cached building's answers: serialised, with its ETag and compressed forms, on first use only. */
-  function sendCached(
-    req: Request,
-    res: Response,
-    building: CachedBuilding,
-    which: 'recommendations' | 'information',
-    body: () => unknown,
-  ) {
-    let answer = building.answers.get(which);
-    if (!answer) building.answers.set(which, (answer = new CachedAnswer(body)));
-    answer.send(req, res, { 'Cache-Control': 'private, no-store' });
-  }
-
   router.get('/:id/building/:building/recommendations', async (req, res) => {
-    const building = await readBuilding(req);
-    const { recommendations, errors } = building.result;
-    sendCached(req, res, building, 'recommendations', (): RecommendationsResponse => ({ recommendations, errors }));
+    sendCachedAnswer(req, res, await readBuilding(req), 'recommendations');
   });
 
   router.get('/:id/building/:building/information', async (req, res) => {
-    const building = await readBuilding(req);
-    const { information, errors } = building.result;
-    sendCached(req, res, building, 'information', (): InformationResponse => ({ information, errors }));
+    sendCachedAnswer(req, res, await readBuilding(req), 'information');
   });
 
   // "How we calculated this", on demand (engine README "Explanations"): computing it for every measure in the list
@@ -413,7 +386,6 @@ export function buildingRoutes(options: BuildingRouteOptions): Router {
     perProperty: options.documents.DOCUMENTS_PER_PROPERTY,
     bytesPerDay: options.documents.DOCUMENT_MB_PER_DAY * 1024 * 1024,
   };
-  const ownerKey = (owner: Owner) => (owner.kind === 'homeowner' ? `h${owner.homeownerId}` : `v${owner.visitorId}`);
   const uploadsPerIp = documentUploadLimiter(
     options.db,
     'document-ip',
@@ -442,7 +414,7 @@ export function buildingRoutes(options: BuildingRouteOptions): Router {
         'You have no profile for this property. Answer its questions before uploading a certificate.',
       );
     }
-    res.locals.documentOwner = ownerKey(owner);
+    res.locals.documentOwner = ownerKeyOf(owner);
     const over = overQuota(await documentUse(db, owner, row.id), quota, 0);
     if (over) throw new HttpError(413, 'quota_exceeded', over);
     if (!req.is('multipart/form-data'))

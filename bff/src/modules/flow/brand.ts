@@ -2,6 +2,7 @@
 // signed-in homeowner's organisation (kept in the session at sign-in), then the `owner` cookie, then the host's first
 // subdomain, then the default brand.
 import type { Request } from 'express';
+import type { SessionData } from 'express-session';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { homeowners, organisations } from '../../db/schema';
@@ -20,7 +21,17 @@ const NOT_BRANDS = new Set(['www', 'app', 'localhost']);
 export function brandOf(req: Request, defaultBrand: string): string {
   const fromQuery = typeof req.query.owner === 'string' ? req.query.owner.toLowerCase() : undefined;
   if (fromQuery && BRAND.test(fromQuery)) return fromQuery;
-  const fromSession = req.user?.kind === 'homeowner' ? req.session?.homeownerBrand : undefined;
+  return brandWithoutQuery(req, req.user, req.session, defaultBrand);
+}
+
+/** The brand of a request that has no query, from its user and session (which the caller may have read itself). */
+export function brandWithoutQuery(
+  req: Pick<Request, 'cookies' | 'hostname'>,
+  user: Express.User | null | undefined,
+  session: Pick<SessionData, 'homeownerBrand'> | undefined,
+  defaultBrand: string,
+): string {
+  const fromSession = user?.kind === 'homeowner' ? session?.homeownerBrand : undefined;
   if (fromSession) return fromSession;
   const fromCookie = typeof req.cookies?.owner === 'string' ? String(req.cookies.owner).toLowerCase() : undefined;
   if (fromCookie && BRAND.test(fromCookie)) return fromCookie;
