@@ -2,9 +2,15 @@
 // product benchFrontend started: how long the interaction that matters on a page takes to its next paint (Event Timing
 // API, INP-style: the longest event of the interaction), and the long tasks in which the console's first chart
 // draws (Long Tasks API; the charts draw one per task, mfe-console/src/features/analytics/components/
-// chart-turns.ts). Each figure is the median of `runCount` fresh page loads.
+// chart-turns.ts). Each figure is the median of `runCount` fresh page loads. Builds nothing: run `npm run build` first.
+//
+//   node scripts/bench/frontend-timing.mjs [--runs N] [--json]   these rows alone, each with its budget and ok?
+//   BENCH_FRONTEND_PORT (3600), BENCH_BANKID_PORT (that + 10)     the ports of the product it starts (frontend.mjs)
+//   BENCH_RUNS=3 (default; --runs wins)                         page loads per figure
+//   BENCH_PAGES="results dashboard,console analytics"           only these pages' rows
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { sessionFor } from './frontend-pages.mjs';
 
 const CPU_SLOWDOWN = 4;
@@ -155,4 +161,31 @@ export async function benchMainThread({ root, product, runCount, keys = null }) 
     await browser.close();
   }
   return { rows, results };
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+  const runsAt = process.argv.indexOf('--runs');
+  const runCount = Number(runsAt > 0 ? process.argv[runsAt + 1] : process.env.BENCH_RUNS || 3);
+  const keys = process.env.BENCH_PAGES ? process.env.BENCH_PAGES.split(',').map((k) => k.trim()) : null;
+  const port = Number(process.env.BENCH_FRONTEND_PORT || 3600);
+  // Imported here: frontend.mjs imports this module for its own run.
+  const { printTable, startProduct } = await import('./frontend.mjs');
+  const { homesThroughBrand } = await import('./frontend-pages.mjs');
+  try {
+    if (!Number.isInteger(runCount) || runCount < 1) throw new Error(`--runs takes a whole number ≥ 1 (got ${runCount})`);
+    const product = await startProduct(root, port, Number(process.env.BENCH_BANKID_PORT || port + 10));
+    try {
+      // The demo brand's homes give the analytics pages their charts (as frontend.mjs does).
+      await homesThroughBrand(product.base);
+      const { rows, results } = await benchMainThread({ root, product, runCount, keys });
+      printTable(rows);
+      if (process.argv.includes('--json')) console.log(JSON.stringify(results, null, 2));
+    } finally {
+      await product.stop();
+    }
+  } catch (error) {
+    console.error(`bench frontend-timing: ${error.message}`);
+    process.exit(1);
+  }
 }
