@@ -11,7 +11,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { sessionFor } from './frontend-pages.mjs';
+import { homesThroughBrand, sessionFor } from './frontend-pages.mjs';
 
 const CPU_SLOWDOWN = 4;
 export const INTERACTION_BUDGET_MS = 100;
@@ -163,29 +163,31 @@ export async function benchMainThread({ root, product, runCount, keys = null }) 
   return { rows, results };
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+/** The CLI: starts the product as frontend.mjs does and prints these rows alone. */
+async function main() {
   const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
   const runsAt = process.argv.indexOf('--runs');
   const runCount = Number(runsAt > 0 ? process.argv[runsAt + 1] : process.env.BENCH_RUNS || 3);
   const keys = process.env.BENCH_PAGES ? process.env.BENCH_PAGES.split(',').map((k) => k.trim()) : null;
   const port = Number(process.env.BENCH_FRONTEND_PORT || 3600);
-  // Imported here: frontend.mjs imports this module for its own run.
+  if (!Number.isInteger(runCount) || runCount < 1) throw new Error(`--runs takes a whole number ≥ 1 (got ${runCount})`);
+  // Imported once this module has run (no top-level await): frontend.mjs imports this module itself.
   const { printTable, startProduct } = await import('./frontend.mjs');
-  const { homesThroughBrand } = await import('./frontend-pages.mjs');
+  const product = await startProduct(root, port, Number(process.env.BENCH_BANKID_PORT || port + 10));
   try {
-    if (!Number.isInteger(runCount) || runCount < 1) throw new Error(`--runs takes a whole number ≥ 1 (got ${runCount})`);
-    const product = await startProduct(root, port, Number(process.env.BENCH_BANKID_PORT || port + 10));
-    try {
-      // The demo brand's homes give the analytics pages their charts (as frontend.mjs does).
-      await homesThroughBrand(product.base);
-      const { rows, results } = await benchMainThread({ root, product, runCount, keys });
-      printTable(rows);
-      if (process.argv.includes('--json')) console.log(JSON.stringify(results, null, 2));
-    } finally {
-      await product.stop();
-    }
-  } catch (error) {
+    // The demo brand's homes give the analytics pages their charts (as frontend.mjs does).
+    await homesThroughBrand(product.base);
+    const { rows, results } = await benchMainThread({ root, product, runCount, keys });
+    printTable(rows);
+    if (process.argv.includes('--json')) console.log(JSON.stringify(results, null, 2));
+  } finally {
+    await product.stop();
+  }
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main().catch((error) => {
     console.error(`bench frontend-timing: ${error.message}`);
     process.exit(1);
-  }
+  });
 }
