@@ -1,6 +1,6 @@
 import '../../../../testing/setup-dom';
 import { Suspense, use, useState } from 'react';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { createTestI18n } from '@home-energy/shared/testing/render-remote';
 import type { LoanType } from '@home-energy/shared';
@@ -28,9 +28,11 @@ function Dashboard() {
 }
 
 describe('the loan type choice', () => {
-  it('shows the new choice at once while the figures for it are still being worked out, the old ones on screen', () => {
+  it('shows the new choice at once while the figures for it are still being worked out, the old ones on screen', async () => {
     render(<Dashboard />);
-    fireEvent.click(screen.getByRole('radio', { name: 'Private loan' }));
+    await act(async () => {
+      fireEvent.click(screen.getByRole('radio', { name: 'Private loan' }));
+    });
 
     expect((screen.getByRole('radio', { name: 'Private loan' }) as HTMLInputElement).checked).toBe(true);
     expect((screen.getByRole('radio', { name: 'Cash' }) as HTMLInputElement).checked).toBe(false);
