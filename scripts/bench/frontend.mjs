@@ -285,8 +285,11 @@ export async function benchFrontend({
   return { rows, results };
 }
 
-function printTable(rows) {
-  const header = ['metric', 'value', 'target'];
+/** Rows [metric, value, target, ok?] as a plain table; ok? reads yes, NO or nothing (a row without a budget). */
+export function printTable(rawRows) {
+  const header = ['metric', 'value', 'target', 'ok?'];
+  const verdict = (ok) => (ok === true ? 'yes' : ok === false ? 'NO' : '');
+  const rows = rawRows.map(([metric, value, target, ok]) => [metric, value, target, verdict(ok)]);
   const widths = header.map((_, col) => Math.max(...[header, ...rows].map((row) => String(row[col]).length)));
   const line = (row) =>
     row

@@ -16,11 +16,14 @@ function useBrandLender() {
   return data?.config.financial_providers?.[0] ?? null;
 }
 
+const NO_RESULT = {};
+
 /** The dashboard's loan settings, defaulted from the brand's lender, with every change of loan type recorded. */
 export function useFinancing(propertyId: number) {
   const provider = useBrandLender();
   const loan = useLoanSettings();
-  const [recordInteraction] = useRecordInteractionMutation();
+  // Nothing on the page shows the recording's progress: its answer re-renders nothing (the change stays cheap).
+  const [recordInteraction] = useRecordInteractionMutation({ selectFromResult: () => NO_RESULT });
   const { applyDefaults } = loan;
 
   // The brand's lender sets the private loan's default rate (and its slider limits) once its config has arrived.
