@@ -34,6 +34,7 @@ module.exports = {
       ...common,
       displayName: 'ui',
       testEnvironment: 'jsdom',
+      setupFilesAfterEnv: ['<rootDir>/shared/test/ui-setup.cjs'],
       testMatch: [
         '<rootDir>/shared/**/__tests__/**/*.test.tsx',
         '<rootDir>/{shell,mfe-*}/**/__tests__/**/*.test.{ts,tsx}',
