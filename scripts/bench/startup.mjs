@@ -1,8 +1,8 @@
 // Start-up as a new developer sees it: fresh clone → `npm ci` → `npm start` until /readyz answers 200, each phase
 // timed; then the BFF's cold start on the data dir that run left behind. Slow (minutes: install and webpack builds),
 // so only with `--with-clone` or `--only startup`. `npm ci` reads this machine's npm cache, or with `--cold-cache` a
-// new empty one, downloading every package as a newcomer's first install does. `npm test`'s wall time comes from a CI log (BENCH_CI_LOG=path of a
-// ci-fresh or .ci/run log), never from running the suite here.
+// new empty one, downloading every package as a newcomer's first install does. `npm test`'s wall time comes from a CI
+// log (BENCH_CI_LOG=path of a ci-fresh or .ci/run log), never from running the suite here.
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
