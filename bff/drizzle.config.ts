@@ -1,4 +1,4 @@
-// `npm run db:generate -w bff` (tools/db-generate.mjs) writes a new SQL migration into drizzle/ from
+// `npm run db:generate -w bff` (scripts/db-generate.mjs) writes a new SQL migration into drizzle/ from
 // src/db/schema.ts (offline). A plain object: drizzle-kit is not installed with the workspace.
 export default {
   dialect: 'postgresql',

@@ -1,25 +1,17 @@
 // `npm run dev -w <front end>`: that package alone on its dev port (shared/build/webpack.cjs `devServer`), rebuilt
-// on every change. webpack-dev-server has its own locked install in scripts/dev-server, made on first use, so that
-// npm ci and npm start do not fetch its 154 packages; it uses the workspace's webpack.
-import { spawnSync } from 'node:child_process';
-import fs from 'node:fs';
+// on every change. webpack-dev-server is installed into scripts/dev-server on first use (install-once.mjs), so a
+// fresh npm ci skips its 154 packages; it runs the workspace's webpack.
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { installOnce } from './install-once.mjs';
 
 const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'dev-server');
-const entry = path.join(dir, 'node_modules', 'webpack-dev-server', 'package.json');
-if (!fs.existsSync(entry)) {
-  console.log('▸ Installing webpack-dev-server for npm run dev (once)…');
-  const install = spawnSync('npm', ['ci', '--no-audit', '--no-fund', '--loglevel=error'], {
-    cwd: dir,
-    stdio: 'inherit',
-  });
-  if (install.status !== 0 || !fs.existsSync(entry)) {
-    console.error(`✖ npm ci in ${dir} failed`);
-    process.exit(install.status || 1);
-  }
-}
+const entry = installOnce(
+  dir,
+  path.join(dir, 'node_modules', 'webpack-dev-server', 'package.json'),
+  'webpack-dev-server for npm run dev',
+);
 
 // npm runs a workspace's script in that workspace's folder.
 const fromPackage = createRequire(path.join(process.cwd(), 'package.json'));
