@@ -2,7 +2,7 @@
 // machine has cores, and prints each workspace's output when it is done. The workspaces do not build on each other
 // (the front ends and the BFF read `shared` from source), so no order is needed. npm's own `--workspaces` runs them
 // one after the other; a task runner such as lerna would add hundreds of packages to a cold `npm ci`
-// (docs/performance.md, "Fresh clone").
+// (docs/performance.md, "Fresh clone with a cold npm cache").
 //
 //   node scripts/workspaces.mjs <script>
 import { spawn } from 'node:child_process';
