@@ -7,6 +7,7 @@
 //   npm run bench -- --only bff,engine         a subset: sizes, bff-startup, bff (throughput), engine, analytics,
 //                                              frontend, navigation, startup
 //   npm run bench -- --with-clone              everything, plus fresh clone → npm ci → npm start (startup)
+//   npm run bench -- --only startup --cold-cache   that start-up with npm ci on a new, empty npm cache (downloads all)
 //   npm run bench -- --only frontend --runs 7  every page against its budget, median of 7 Lighthouse runs (default 3)
 //   BENCH_DATABASE_URL=postgres://… npm run bench -- --only analytics
 //                                              the analytics APIs at 1,000,000 properties
@@ -62,6 +63,7 @@ function parseArgs(argv) {
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === '--with-clone') args.withClone = true;
+    else if (arg === '--cold-cache') args.coldCache = true;
     else if (arg === '--table') args.table = true;
     else if (arg === '--markdown') args.table = args.markdown = true;
     else if (arg === '--runs' || arg.startsWith('--runs=')) {
@@ -256,7 +258,12 @@ async function main() {
       // Our own benches take ports 3700–3749 (bench/lib.mjs); the front end's one port is 3750 unless
       // BENCH_FRONTEND_PORT says otherwise.
       const port = Number(process.env.BENCH_FRONTEND_PORT || 3750);
-      const { rows: benchRows, results: benchResults } = await run({ root: ROOT, port, runCount: args.runs });
+      const { rows: benchRows, results: benchResults } = await run({
+        root: ROOT,
+        port,
+        runCount: args.runs,
+        coldCache: args.coldCache,
+      });
       rows.push(...benchRows);
       byBench[bench.name] = { rows: benchRows, results: benchResults };
     } catch (error) {

@@ -29,7 +29,7 @@ function summary() {
 const jest = ['--experimental-vm-modules', 'node_modules/jest/bin/jest.js'];
 step('lint', 'npm', ['run', 'lint', '--silent']);
 step('format', 'npm', ['run', 'format:check', '--silent']);
-step('type check', 'npx', ['lerna', 'run', 'typecheck', '--no-progress']);
+step('type check', 'npm', ['run', 'typecheck', '--silent']);
 // The first run is on embedded PGlite even when a PostgreSQL server is configured for the second.
 step('unit + integration (PGlite)', 'node', jest, { CI: process.env.CI ?? 'true', TEST_DATABASE_URL: '' });
 if (process.env.TEST_DATABASE_URL) {

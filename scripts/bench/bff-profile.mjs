@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { runCli } from './bff-startup.mjs';
 import { BROWSER_HEADERS, signInWithProfile } from './bff-throughput.mjs';
-import { ROOT, startServer } from './lib.mjs';
+import { demoServerEnv, ROOT, startServer } from './lib.mjs';
 
 const route = process.argv[2] ?? 'session';
 const seconds = Number(process.argv[3] ?? 5);
@@ -18,14 +18,7 @@ const autocannon = require('autocannon');
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-profile-'));
 const profileDir = path.join(dataDir, 'profile');
-const env = {
-  ...process.env,
-  DATA_DIR: dataDir,
-  NODE_ENV: 'production',
-  DEMO_MODE: 'true',
-  HOST: '127.0.0.1',
-  BANKID_SIMULATOR_PORT: '0',
-};
+const env = demoServerEnv(dataDir);
 runCli(ROOT, env, 'seed');
 // PROFILE=0: no profiler (its sampling costs CPU too), only the req/s and CPU per request.
 const profiling = process.env.PROFILE !== '0';

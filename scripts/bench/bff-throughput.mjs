@@ -7,7 +7,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { runCli } from './bff-startup.mjs';
-import { round, startServer } from './lib.mjs';
+import { demoServerEnv, round, startServer } from './lib.mjs';
 
 const settings = () => ({
   connections: Number(process.env.BENCH_CONNECTIONS ?? 10),
@@ -219,14 +219,7 @@ export async function benchBffThroughput({ root }) {
   const autocannon = require('autocannon');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-throughput-'));
   // As `npm start` runs it: production, seeded, the built remotes published.
-  const env = {
-    ...process.env,
-    DATA_DIR: dataDir,
-    NODE_ENV: 'production',
-    DEMO_MODE: 'true',
-    HOST: '127.0.0.1',
-    BANKID_SIMULATOR_PORT: '0',
-  };
+  const env = demoServerEnv(dataDir);
   const servers = [];
   try {
     runCli(root, env, 'seed');

@@ -11,12 +11,12 @@
 //   benchFrontend({ root, port, runCount })    → { rows: [metric, value, target, ok?][], results } (bench.mjs)
 //
 // Scores are judged, never asserted: they depend on the machine (a loaded one gives a worse TBT).
-import { spawn, spawnSync } from 'node:child_process';
-import fs from 'node:fs';
+import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expectOk, homesThroughBrand, PAGES, sessionFor } from './frontend-pages.mjs';
 import { benchMainThread } from './frontend-timing.mjs';
+import { installOnce } from '../install-once.mjs';
 
 const READY_TIMEOUT_MS = 180_000; // a first start (migrations, demo seed) on a loaded machine
 const LIGHTHOUSE_TIMEOUT_MS = 180_000;
@@ -76,16 +76,7 @@ export async function startProduct(root, port, bankidPort = port + 10) {
 // neither fetch it nor warn about its Node >= 22 engines field (it runs on Node 20).
 function lighthouseCli(root) {
   const dir = path.join(root, 'scripts', 'bench', 'lighthouse');
-  const cli = path.join(dir, 'node_modules', 'lighthouse', 'cli', 'index.js');
-  if (!fs.existsSync(cli)) {
-    console.log('▸ Installing Lighthouse for the frontend bench (once)…');
-    const install = spawnSync('npm', ['ci', '--no-audit', '--no-fund', '--loglevel=error'], {
-      cwd: dir,
-      stdio: 'inherit',
-    });
-    if (install.status !== 0 || !fs.existsSync(cli)) throw new Error(`npm ci in ${path.relative(root, dir)} failed`);
-  }
-  return cli;
+  return installOnce(dir, path.join(dir, 'node_modules', 'lighthouse', 'cli', 'index.js'), 'Lighthouse for the bench');
 }
 
 function runLighthouse(root, url, headers) {

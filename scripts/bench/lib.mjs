@@ -34,6 +34,18 @@ export async function freePort() {
   throw new Error(`no free port in ${PORT_RANGE.first}–${PORT_RANGE.last} (BENCH_PORT_FIRST/BENCH_PORT_LAST)`);
 }
 
+/** The BFF as `npm start` runs it (production, demo data) on a data dir of its own, on loopback only. */
+export function demoServerEnv(dataDir) {
+  return {
+    ...process.env,
+    DATA_DIR: dataDir,
+    NODE_ENV: 'production',
+    DEMO_MODE: 'true',
+    HOST: '127.0.0.1',
+    BANKID_SIMULATOR_PORT: '0',
+  };
+}
+
 export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 export const round = (value, digits = 0) => Math.round(value * 10 ** digits) / 10 ** digits;

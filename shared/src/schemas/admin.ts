@@ -9,6 +9,7 @@ import {
   organisationFeatureSchema,
   organisationRoleSchema,
   organisationSlugSchema,
+  staffEmailSchema,
   type OrganisationFeature,
   type OrganisationRole,
 } from './session';
@@ -122,12 +123,7 @@ export type ImpersonationStart = z.infer<typeof impersonationStartSchema>;
 
 // ── Console users ────────────────────────────────────────────────────────────────────────────────────────────────
 
-export const staffEmailSchema = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .pipe(z.email({ message: 'Invalid email address' }))
-  .pipe(z.string().max(254, 'must be at most 254 characters'));
+export { staffEmailSchema };
 
 export const staffNameSchema = text255;
 

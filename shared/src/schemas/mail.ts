@@ -1,6 +1,7 @@
 // The outbox (mails written to DATA_DIR/outbox when no SMTP server is configured) and the console's password links.
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from './account';
+import { staffEmailSchema } from './session';
 
 /** GET /api/admin/outbox?page=&pageSize=: newest first. */
 export const outboxQuerySchema = z
@@ -43,12 +44,7 @@ const newPassword = z.string().min(PASSWORD_MIN_LENGTH, `at least ${PASSWORD_MIN
 /** POST /api/password/forgot: always answered 202, whether or not the address has an account. */
 export const passwordForgotSchema = z
   .object({
-    email: z
-      .string()
-      .trim()
-      .toLowerCase()
-      .pipe(z.email({ message: 'Invalid email address' }))
-      .pipe(z.string().max(254)),
+    email: staffEmailSchema,
   })
   .strict();
 

@@ -58,13 +58,16 @@ export const organisationDetailsSchema = z.object({
 });
 export type OrganisationDetails = z.infer<typeof organisationDetailsSchema>;
 
+/** A staff user's email address as every form and CLI command takes it: trimmed, lower-cased, deliverable length. */
+export const staffEmailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.email({ message: 'Invalid email address' }))
+  .pipe(z.string().max(254, 'must be at most 254 characters'));
+
 /** Staff sign-in form (credentials provider). */
 export const credentialsSchema = z.object({
-  email: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .pipe(z.email({ message: 'Invalid email address' }))
-    .pipe(z.string().max(254)),
+  email: staffEmailSchema,
   password: z.string().min(1).max(200),
 });

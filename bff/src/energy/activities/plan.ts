@@ -7,7 +7,6 @@ import { ENERGY_CLASSES, type EnergyClass } from '@home-energy/shared/schemas/en
 import type { BuildingInput } from '../answers';
 import type { Building } from '../building-model';
 import { defaultPrices, type Prices } from '../prices';
-import type { PerCarrier } from '../types';
 // The CO₂ factors are the portfolio analytics' one table (its module is pure data, no I/O).
 import { co2Of } from '../co2';
 import { combinedInput } from './measures/package-common';
@@ -15,7 +14,7 @@ import { hasHeatPump } from './measures/heat-pump-common';
 import { availabilityOf, completionOf, costOf, inputAfter } from './model-runs';
 import { worthOf } from './ranking';
 import { MEASURES } from './registry';
-import { contextFor, difference } from './runner';
+import { contextFor, difference, roundedPerCarrier } from './runner';
 import { combinedLifeSpan, midCost, subsidiesFor } from './subsidies';
 import type { ActivityType, Measure, MeasureContext } from './types';
 
@@ -108,19 +107,6 @@ export function loanSettingsOf(loan: PlanLoan): LoanSettings {
 }
 
 const round = (x: number) => Math.round(x) || 0;
-
-function roundedPerCarrier(d: PerCarrier): PerCarrier {
-  return {
-    bio: round(d.bio),
-    bio_other: round(d.bio_other),
-    bio_tree_pellets_bricks: round(d.bio_tree_pellets_bricks),
-    district_heating: round(d.district_heating),
-    electricity: round(d.electricity),
-    gas: round(d.gas),
-    oil: round(d.oil),
-    wood: round(d.wood),
-  };
-}
 
 /** The answers after the whole plan (no measures: the house as it is). */
 function planInput(ctx: MeasureContext, parts: readonly Measure[]): BuildingInput {

@@ -64,6 +64,20 @@ const NO_WORTH = worthOf(0, 0, 0);
 /** Whole kWh / kr; never −0. */
 const round = (x: number) => Math.round(x) || 0;
 
+/** Whole kWh per carrier, as recommendations and plans show them. */
+export function roundedPerCarrier(d: PerCarrier): PerCarrier {
+  return {
+    bio: round(d.bio),
+    bio_other: round(d.bio_other),
+    bio_tree_pellets_bricks: round(d.bio_tree_pellets_bricks),
+    district_heating: round(d.district_heating),
+    electricity: round(d.electricity),
+    gas: round(d.gas),
+    oil: round(d.oil),
+    wood: round(d.wood),
+  };
+}
+
 function nothingChanges(
   measure: Measure,
   ctx: MeasureContext,
@@ -108,16 +122,7 @@ export function evaluate(measure: Measure, ctx: MeasureContext): Activity {
   const diff = difference(ctx.before, ctx.runs.actual(input), ctx.prices);
   const items = costOf(ctx, measure);
   const d = diff.energy_diff_per_carrier;
-  const perCarrier: PerCarrier = {
-    bio: round(d.bio),
-    bio_other: round(d.bio_other),
-    bio_tree_pellets_bricks: round(d.bio_tree_pellets_bricks),
-    district_heating: round(d.district_heating),
-    electricity: round(d.electricity),
-    gas: round(d.gas),
-    oil: round(d.oil),
-    wood: round(d.wood),
-  };
+  const perCarrier = roundedPerCarrier(d);
   let cost = 0;
   let span = 0;
   for (const item of items) {

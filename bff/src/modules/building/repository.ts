@@ -170,22 +170,25 @@ export async function claimVisitorProfiles(db: Db, visitorId: string, homeownerI
   });
 }
 
+/** An uploaded EPC document as the upload route hands it over, before it is stored. */
+export interface NewEpcDocument {
+  profileId: number;
+  propertyId: number;
+  fileName: string;
+  contentType: string;
+  content: Buffer;
+  energyClass: string;
+  ep: number | null;
+  issuedAt: string | null;
+}
+
 /**
  * Stores an uploaded document (its bytes in the object store when there is one, else in the row); the client's
  * `fileName` is dropped, the row keeps the name it is served under.
  */
 export async function insertEpcDocument(
   db: Db,
-  row: {
-    profileId: number;
-    propertyId: number;
-    fileName: string;
-    contentType: string;
-    content: Buffer;
-    energyClass: string;
-    ep: number | null;
-    issuedAt: string | null;
-  },
+  row: NewEpcDocument,
   store: ObjectStore | null = null,
 ): Promise<EpcDocumentSummary> {
   const { fileName: _clientName, ...stored } = row;
@@ -294,16 +297,7 @@ export async function insertEpcDocumentWithinQuota(
   db: Db,
   owner: Owner,
   quota: DocumentQuota,
-  row: {
-    profileId: number;
-    propertyId: number;
-    fileName: string;
-    contentType: string;
-    content: Buffer;
-    energyClass: string;
-    ep: number | null;
-    issuedAt: string | null;
-  },
+  row: NewEpcDocument,
   store: ObjectStore | null = null,
 ): Promise<{ document: EpcDocumentSummary } | { over: string }> {
   return db.transaction(async (tx) => {

@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { noQuery } from '../../http/input-guards';
-import { and, asc, desc, eq, inArray, like, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, like, sql, type SQL } from 'drizzle-orm';
 import {
   propertyLookupQuerySchema,
   type PropertyLookupDetail,
@@ -33,8 +33,8 @@ export function propertyLookupRoutes({ db, geo, now }: { db: Db; geo: GeoTables;
   const router = Router({ mergeParams: true });
   router.use(requireConsoleItem('property_lookup'));
 
-  async function profilesOf(propertyIds: number[]) {
-    if (propertyIds.length === 0) return [];
+  /** Profiles with their owner's masked personal number and their organisation, newest first. */
+  function profileRows(where: SQL) {
     return db
       .select({
         profile: buildingProfiles,
@@ -45,8 +45,13 @@ export function propertyLookupRoutes({ db, geo, now }: { db: Db; geo: GeoTables;
       .from(buildingProfiles)
       .leftJoin(homeowners, eq(homeowners.id, buildingProfiles.homeownerId))
       .leftJoin(organisations, eq(organisations.id, buildingProfiles.organisationId))
-      .where(inArray(buildingProfiles.propertyId, propertyIds))
+      .where(where)
       .orderBy(desc(buildingProfiles.updatedAt));
+  }
+
+  async function profilesOf(propertyIds: number[]) {
+    if (propertyIds.length === 0) return [];
+    return profileRows(inArray(buildingProfiles.propertyId, propertyIds));
   }
 
   function profileView(row: Awaited<ReturnType<typeof profilesOf>>[number]): PropertyLookupProfile {
@@ -127,17 +132,7 @@ export function propertyLookupRoutes({ db, geo, now }: { db: Db; geo: GeoTables;
 
   router.get('/profiles/:id', noQuery, async (req, res) => {
     const { id } = parse(idParams, req.params, 'params');
-    const [row] = await db
-      .select({
-        profile: buildingProfiles,
-        homeowner: homeowners.personalNumberMasked,
-        orgSlug: organisations.slug,
-        orgName: organisations.name,
-      })
-      .from(buildingProfiles)
-      .leftJoin(homeowners, eq(homeowners.id, buildingProfiles.homeownerId))
-      .leftJoin(organisations, eq(organisations.id, buildingProfiles.organisationId))
-      .where(eq(buildingProfiles.id, id));
+    const [row] = await profileRows(eq(buildingProfiles.id, id));
     if (!row) throw new HttpError(404, 'not_found', 'No such profile.');
     const property = (await db.query.properties.findFirst({ where: eq(properties.id, row.profile.propertyId) }))!;
     const result = computeBuilding({

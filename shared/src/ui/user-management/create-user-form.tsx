@@ -5,9 +5,10 @@ import {
   organisationUserCreateSchema,
   type ConsoleUserWithPassword,
 } from '../../schemas/admin';
-import { ORGANISATION_ROLES, type OrganisationRole } from '../../schemas/session';
+import type { OrganisationRole } from '../../schemas/session';
 import { useCreateConsoleUserMutation, type UserScope } from './api';
 import { apiErrorBody, fieldErrors } from './api-error';
+import { RoleSelect } from './role-select';
 import { useUserManagementTranslation } from './texts';
 
 export interface OrganisationOption {
@@ -124,19 +125,13 @@ export function CreateUserForm({
         ) : null}
         <div className="he-field">
           <label htmlFor="new-user-role">{t('add.role')}</label>
-          <select
+          <RoleSelect
             id="new-user-role"
             value={role}
-            onChange={(e) => setRole(e.target.value as OrganisationRole)}
+            onChange={setRole}
             disabled={scope.kind === 'platform' && !organisation}
             {...invalid('role')}
-          >
-            {ORGANISATION_ROLES.map((r) => (
-              <option key={r} value={r}>
-                {t(`roles.${r}`)}
-              </option>
-            ))}
-          </select>
+          />
           {error('role')}
         </div>
       </div>

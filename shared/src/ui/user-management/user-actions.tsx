@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useToast } from '@home-energy/shared';
 import type { ConsoleUser, ConsoleUserMembership, ConsoleUserWithPassword } from '../../schemas/admin';
-import { ORGANISATION_ROLES, type OrganisationRole } from '../../schemas/session';
+import type { OrganisationRole } from '../../schemas/session';
 import {
   useRemoveConsoleUserMembershipMutation,
   useResetConsoleUserPasswordMutation,
@@ -12,6 +12,7 @@ import {
 import { apiErrorBody } from './api-error';
 import { ConfirmButton } from './confirm-button';
 import type { OrganisationOption } from './create-user-form';
+import { RoleSelect } from './role-select';
 import { useUserManagementTranslation } from './texts';
 
 type Outcome = { data: unknown } | { error: unknown };
@@ -46,13 +47,7 @@ function MembershipControls({
   return (
     <div className="he-actions">
       <label htmlFor={id}>{t('actions.roleIn', { organisation })}</label>
-      <select id={id} className="he-input" value={role} onChange={(e) => setRole(e.target.value as OrganisationRole)}>
-        {ORGANISATION_ROLES.map((r) => (
-          <option key={r} value={r}>
-            {t(`roles.${r}`)}
-          </option>
-        ))}
-      </select>
+      <RoleSelect id={id} className="he-input" value={role} onChange={setRole} />
       <button
         type="button"
         className="he-button he-button--small he-button--secondary"
@@ -108,18 +103,7 @@ function AddMembership({
         ))}
       </select>
       <label htmlFor={`add-role-${user.id}`}>{t('actions.addRole')}</label>
-      <select
-        id={`add-role-${user.id}`}
-        className="he-input"
-        value={role}
-        onChange={(e) => setRole(e.target.value as OrganisationRole)}
-      >
-        {ORGANISATION_ROLES.map((r) => (
-          <option key={r} value={r}>
-            {t(`roles.${r}`)}
-          </option>
-        ))}
-      </select>
+      <RoleSelect id={`add-role-${user.id}`} className="he-input" value={role} onChange={setRole} />
       <button
         type="button"
         className="he-button he-button--small"

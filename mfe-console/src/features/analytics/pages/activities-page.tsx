@@ -7,8 +7,8 @@ import { Chart } from '../components/chart';
 import { DataTable } from '../components/data-table';
 import { KeyFigures } from '../components/key-figures';
 import { usePeriod } from '../components/period-filter';
+import { SeriesPanel } from '../components/series-panel';
 import { bucketLabel } from '../lib/labels';
-import { periodLabel, seriesType } from '../lib/series';
 
 /** /console/org/:org/activities: measures recommended and already done, installer requests, and what people did. */
 export function ActivitiesPage() {
@@ -104,44 +104,14 @@ export function ActivitiesPage() {
               />
             </section>
             <div className="cn-grid">
-              <section className="he-section cn-panel" aria-label={t('analytics.activities.requestsSeries')}>
-                <Chart
-                  testId="chart-requests"
-                  title={t('analytics.activities.requestsSeries')}
-                  type={seriesType(data.installerRequestsSeries.length)}
-                  categories={data.installerRequestsSeries.map((p) => periodLabel(p, data.period.grain, format))}
-                  series={[
-                    {
-                      name: t('analytics.activities.installerRequests'),
-                      data: data.installerRequestsSeries.map((p) => p.value),
-                    },
-                  ]}
-                  format={count}
-                />
-                <DataTable
-                  captionHidden
-                  caption={t('analytics.activities.requestsSeries')}
-                  fileName={`${organisation.slug}_installer_requests`}
-                  period={data.period}
-                  rows={data.installerRequestsSeries}
-                  collapsed
-                  columns={[
-                    {
-                      key: 'period',
-                      label: t(`analytics.grain.${data.period.grain}`),
-                      value: (p) => p.period,
-                      show: (p) => periodLabel(p, data.period.grain, format),
-                    },
-                    {
-                      key: 'value',
-                      label: t('analytics.activities.installerRequests'),
-                      value: (p) => p.value,
-                      show: (p) => count(p.value),
-                      numeric: true,
-                    },
-                  ]}
-                />
-              </section>
+              <SeriesPanel
+                title={t('analytics.activities.requestsSeries')}
+                seriesName={t('analytics.activities.installerRequests')}
+                testId="chart-requests"
+                fileName={`${organisation.slug}_installer_requests`}
+                period={data.period}
+                points={data.installerRequestsSeries}
+              />
               <section className="he-section cn-panel" aria-label={t('analytics.activities.funnel.title')}>
                 <Chart
                   testId="chart-funnel"

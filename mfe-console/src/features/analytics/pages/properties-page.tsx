@@ -6,10 +6,10 @@ import { AnalyticsFrame } from '../components/analytics-frame';
 import { Chart } from '../components/chart';
 import { DataTable } from '../components/data-table';
 import { usePeriod } from '../components/period-filter';
+import { SeriesPanel } from '../components/series-panel';
 import { KeyFigures } from '../components/key-figures';
 import { labelColours } from '../lib/colours';
 import { bucketLabel } from '../lib/labels';
-import { periodLabel, seriesType } from '../lib/series';
 import { useFormat } from '@home-energy/shared';
 
 type Group = 'labels' | 'buildingTypes' | 'yearBands' | 'heating';
@@ -93,39 +93,14 @@ export function PropertiesPage() {
                 },
               ]}
             />
-            <section className="he-section cn-panel" aria-label={t('analytics.properties.series')}>
-              <Chart
-                testId="chart-series"
-                title={t('analytics.properties.series')}
-                type={seriesType(data.series.length)}
-                categories={data.series.map((p) => periodLabel(p, data.period.grain, format))}
-                series={[{ name: t('analytics.newHomes'), data: data.series.map((p) => p.value) }]}
-                format={count}
-              />
-              <DataTable
-                captionHidden
-                caption={t('analytics.properties.series')}
-                fileName={`${organisation.slug}_properties_over_time`}
-                period={data.period}
-                rows={data.series}
-                collapsed
-                columns={[
-                  {
-                    key: 'period',
-                    label: t(`analytics.grain.${data.period.grain}`),
-                    value: (p) => p.period,
-                    show: (p) => periodLabel(p, data.period.grain, format),
-                  },
-                  {
-                    key: 'value',
-                    label: t('analytics.newHomes'),
-                    value: (p) => p.value,
-                    show: (p) => count(p.value),
-                    numeric: true,
-                  },
-                ]}
-              />
-            </section>
+            <SeriesPanel
+              title={t('analytics.properties.series')}
+              seriesName={t('analytics.newHomes')}
+              testId="chart-series"
+              fileName={`${organisation.slug}_properties_over_time`}
+              period={data.period}
+              points={data.series}
+            />
             <div className="cn-grid">
               {breakdown('labels', data.byLabel, 'bar', { colours: true })}
               {breakdown('buildingTypes', data.byBuildingType, 'donut')}

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { QuestionDefinition, QuestionTexts } from '@home-energy/shared';
 import type { FieldError, FieldValue } from '../lib/field-value';
@@ -75,66 +76,58 @@ export function QuestionField({ question, value, error, onChange }: Props) {
     );
   }
 
-  const legend = (
-    <legend className="flow-label">
-      {texts.header}
-      {question.required ? <span aria-hidden="true"> *</span> : null}
-    </legend>
+  /** Radio buttons or check boxes under the question as their legend. */
+  const choices = (options: ReactNode, inline = false) => (
+    <fieldset
+      className={inline ? 'flow-field flow-choices flow-choices--inline' : 'flow-field flow-choices'}
+      data-question={question.key}
+      aria-describedby={describedBy}
+      aria-invalid={error ? true : undefined}
+    >
+      <legend className="flow-label">
+        {texts.header}
+        {question.required ? <span aria-hidden="true"> *</span> : null}
+      </legend>
+      {help}
+      {options}
+      {errorText}
+    </fieldset>
   );
 
   if (data.type === 'boolean') {
-    return (
-      <fieldset
-        className="flow-field flow-choices flow-choices--inline"
-        data-question={question.key}
-        aria-describedby={describedBy}
-        aria-invalid={error ? true : undefined}
-      >
-        {legend}
-        {help}
-        {[true, false].map((option) => (
-          <label key={String(option)} className="flow-choice">
-            <input type="radio" name={question.key} checked={value === option} onChange={() => onChange(option)} />
-            <span>{t(option ? 'questions.yes' : 'questions.no')}</span>
-          </label>
-        ))}
-        {errorText}
-      </fieldset>
+    return choices(
+      [true, false].map((option) => (
+        <label key={String(option)} className="flow-choice">
+          <input type="radio" name={question.key} checked={value === option} onChange={() => onChange(option)} />
+          <span>{t(option ? 'questions.yes' : 'questions.no')}</span>
+        </label>
+      )),
+      true,
     );
   }
 
   if (data.type === 'multiple') {
     const selected = Array.isArray(value) ? value : [];
-    return (
-      <fieldset
-        className="flow-field flow-choices"
-        data-question={question.key}
-        aria-describedby={describedBy}
-        aria-invalid={error ? true : undefined}
-      >
-        {legend}
-        {help}
-        {data.options.map((option) => {
-          const checked = selected.includes(option);
-          return (
-            <label key={option} className="flow-choice">
-              <input
-                type="checkbox"
-                name={question.key}
-                value={option}
-                checked={checked}
-                // The order of ticking is kept: the first ticked is the main one.
-                onChange={() => onChange(checked ? selected.filter((v) => v !== option) : [...selected, option])}
-              />
-              <span>{optionLabel(option)}</span>
-              {checked && selected[0] === option && selected.length > 1 ? (
-                <span className="he-badge">{t('questions.main')}</span>
-              ) : null}
-            </label>
-          );
-        })}
-        {errorText}
-      </fieldset>
+    return choices(
+      data.options.map((option) => {
+        const checked = selected.includes(option);
+        return (
+          <label key={option} className="flow-choice">
+            <input
+              type="checkbox"
+              name={question.key}
+              value={option}
+              checked={checked}
+              // The order of ticking is kept: the first ticked is the main one.
+              onChange={() => onChange(checked ? selected.filter((v) => v !== option) : [...selected, option])}
+            />
+            <span>{optionLabel(option)}</span>
+            {checked && selected[0] === option && selected.length > 1 ? (
+              <span className="he-badge">{t('questions.main')}</span>
+            ) : null}
+          </label>
+        );
+      }),
     );
   }
 
@@ -166,28 +159,18 @@ export function QuestionField({ question, value, error, onChange }: Props) {
       </div>
     );
   }
-  return (
-    <fieldset
-      className="flow-field flow-choices"
-      data-question={question.key}
-      aria-describedby={describedBy}
-      aria-invalid={error ? true : undefined}
-    >
-      {legend}
-      {help}
-      {data.options.map((option) => (
-        <label key={option} className="flow-choice">
-          <input
-            type="radio"
-            name={question.key}
-            value={option}
-            checked={value === option}
-            onChange={() => onChange(option)}
-          />
-          <span>{optionLabel(option)}</span>
-        </label>
-      ))}
-      {errorText}
-    </fieldset>
+  return choices(
+    data.options.map((option) => (
+      <label key={option} className="flow-choice">
+        <input
+          type="radio"
+          name={question.key}
+          value={option}
+          checked={value === option}
+          onChange={() => onChange(option)}
+        />
+        <span>{optionLabel(option)}</span>
+      </label>
+    )),
   );
 }

@@ -4,17 +4,14 @@ import { useTranslation } from 'react-i18next';
  * The order's recommended user message (announced politely as it changes), a notice while polling gets no answer,
  * and Cancel.
  */
-export function OrderStatus({
-  message,
-  connectionLost,
-  cancelling,
-  onCancel,
-}: {
+export interface OrderStatusProps {
   message: string;
   connectionLost: boolean;
   cancelling: boolean;
   onCancel: () => void;
-}) {
+}
+
+export function OrderStatus({ message, connectionLost, cancelling, onCancel }: OrderStatusProps) {
   const { t } = useTranslation('flow');
   return (
     <>

@@ -1,7 +1,7 @@
 import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BankIdQrCode } from './bankid-qr-code';
-import { OrderStatus } from './order-status';
+import { OrderStatus, type OrderStatusProps } from './order-status';
 
 /** BankID on another device: the QR code to scan (a new one every second) while the order waits for it. */
 export function OtherDeviceOrder({
@@ -10,14 +10,10 @@ export function OtherDeviceOrder({
   message,
   headingRef,
   ...status
-}: {
+}: OrderStatusProps & {
   qrData: string | null;
   testAppUrl?: string;
-  message: string;
   headingRef: Ref<HTMLHeadingElement>;
-  connectionLost: boolean;
-  cancelling: boolean;
-  onCancel: () => void;
 }) {
   const { t } = useTranslation('flow');
   return (

@@ -1,6 +1,6 @@
 import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
-import { OrderStatus } from './order-status';
+import { OrderStatus, type OrderStatusProps } from './order-status';
 
 /** BankID on this device: the app was started once; RFA18's "Start the BankID app" starts it again. */
 export function SameDeviceOrder({
@@ -8,13 +8,9 @@ export function SameDeviceOrder({
   message,
   headingRef,
   ...status
-}: {
+}: OrderStatusProps & {
   launchUrl: string | null;
-  message: string;
   headingRef: Ref<HTMLHeadingElement>;
-  connectionLost: boolean;
-  cancelling: boolean;
-  onCancel: () => void;
 }) {
   const { t } = useTranslation('flow');
   return (

@@ -136,6 +136,20 @@ export default function ExplanationDetails({
   const assumed = explanation.inputs.filter((i) => i.status === 'assumed');
   const number = (v: number | string) => (typeof v === 'number' ? format.number(v, { maxDecimals: 2 }) : v);
   const varied = explanation.varied_inputs.length > 0;
+  const inputList = (inputs: ExplanationInput[], testId: string) => (
+    <ul className="rd-explain__inputs" data-testid={testId}>
+      {inputs.map((input) => (
+        <InputItem
+          key={input.key}
+          input={input}
+          question={byKey.get(input.key)}
+          lang={lang}
+          propertyId={propertyId}
+          changeable={changeable(input)}
+        />
+      ))}
+    </ul>
+  );
   return (
     <div className="rd-explain__body" data-testid="explanation">
       <h5>{t('explanation.rangeHeading')}</h5>
@@ -162,31 +176,9 @@ export default function ExplanationDetails({
         ))}
       </ol>
       <h5>{t('explanation.answeredHeading')}</h5>
-      <ul className="rd-explain__inputs" data-testid="answered-inputs">
-        {given.map((input) => (
-          <InputItem
-            key={input.key}
-            input={input}
-            question={byKey.get(input.key)}
-            lang={lang}
-            propertyId={propertyId}
-            changeable={changeable(input)}
-          />
-        ))}
-      </ul>
+      {inputList(given, 'answered-inputs')}
       <h5>{t('explanation.assumedHeading')}</h5>
-      <ul className="rd-explain__inputs" data-testid="assumed-inputs">
-        {assumed.map((input) => (
-          <InputItem
-            key={input.key}
-            input={input}
-            question={byKey.get(input.key)}
-            lang={lang}
-            propertyId={propertyId}
-            changeable={changeable(input)}
-          />
-        ))}
-      </ul>
+      {inputList(assumed, 'assumed-inputs')}
       <h5>{t('explanation.constantsHeading')}</h5>
       <ul className="rd-explain__constants" data-testid="constants">
         {explanation.constants.map((c) => (
