@@ -249,7 +249,9 @@ export interface AdminRelease {
   bytes: number;
   /** This release's shared singletons against the running shell's (null when the shell's manifest is missing). */
   checks: SharedCheck[] | null;
-  /** The federation runtime it was built against, against the running shell's (docs/decisions/federation-runtime.md). */
+  /**
+   * The federation runtime it was built against, against the running shell's (docs/decisions/federation-runtime.md).
+   */
   runtime: SharedCheck | null;
   /** Every check and the runtime's passed: the release may be activated (null while it cannot be checked). */
   compatible: boolean | null;
