@@ -53,12 +53,15 @@ export default function ApexChart({
       fontFamily: 'inherit',
       parentHeightOffset: 0,
       stacked,
+      // The drawing is aria-hidden and inert (chart.tsx): readers and keyboards use the table beside it, and no pointer
+      // reaches it, so apexcharts' own keyboard navigation and hover tooltips would only add to the first draw.
+      accessibility: { enabled: false },
     },
     colors: palette,
     dataLabels: { enabled: false },
     legend: { show: (series.length > 1 || type === 'donut') && !distributed, position: 'bottom' },
     grid: { borderColor: '#e3e8e5', strokeDashArray: 3 },
-    tooltip: { y: { formatter } },
+    tooltip: { enabled: false },
   };
   if (type === 'donut') {
     return (
@@ -70,7 +73,6 @@ export default function ApexChart({
           ...base,
           labels: categories,
           plotOptions: { pie: { donut: { size: '58%' } } },
-          tooltip: { y: { formatter } },
         }}
       />
     );
@@ -88,6 +90,8 @@ export default function ApexChart({
         hideOverlappingLabels: true,
         formatter: horizontal ? (value: string) => format(Number(value)) : undefined,
       },
+      crosshairs: { show: false },
+      tooltip: { enabled: false },
       tickAmount: type === 'bar' ? (horizontal ? axis.tickAmount : undefined) : Math.min(12, categories.length),
       ...(horizontal ? { min: axis.min, max: axis.max } : {}),
     },
