@@ -1,13 +1,17 @@
 // Loaded lazily (React.lazy in chart.tsx): apexcharts stays out of the console's first chunk and loads with the first
 // analytics chart. The same versions and modular entry points as mfe-results.
-import Chart from 'react-apexcharts/core';
 import 'apexcharts/bar';
 import 'apexcharts/line';
 import 'apexcharts/area';
 import 'apexcharts/donut';
 import 'apexcharts/features/legend';
+// apexcharts' styles as files of this chunk, loaded with it: injected by the first chart instead (injectStyleSheet),
+// 50 KB of rules restyled the whole page inside that chart's draw.
+import 'apexcharts/dist/apexcharts.css';
+import 'apexcharts/dist/apexcharts-legend.css';
 import type { ApexOptions } from 'apexcharts';
 import { CHART_HEIGHT, type ChartProps } from './chart';
+import { ApexDrawing } from './apex-drawing';
 
 /** A CSS variable as the console sees it (its accent is set on the body: [data-theme='console']). */
 function cssColor(name: string, fallback: string): string {
@@ -52,6 +56,7 @@ export default function ApexChart({
       animations: { enabled: false },
       fontFamily: 'inherit',
       parentHeightOffset: 0,
+      injectStyleSheet: false,
       stacked,
       // The drawing is aria-hidden and inert (chart.tsx): readers and keyboards use the table beside it, and no pointer
       // reaches it, so apexcharts' own keyboard navigation and hover tooltips would only add to the first draw.
@@ -65,7 +70,7 @@ export default function ApexChart({
   };
   if (type === 'donut') {
     return (
-      <Chart
+      <ApexDrawing
         type="donut"
         height={height}
         series={series[0]?.data ?? []}
@@ -101,5 +106,5 @@ export default function ApexChart({
   options.responsive = horizontal
     ? [{ breakpoint: 600, options: { xaxis: { tickAmount: Math.min(axis.tickAmount ?? 2, 2) } } }]
     : undefined;
-  return <Chart type={type} height={height} series={series} options={options} />;
+  return <ApexDrawing type={type} height={height} series={series} options={options} />;
 }
