@@ -19,17 +19,25 @@ export function ApexDrawing({ type, height, series, options }: DrawingProps) {
   const element = useRef<HTMLDivElement>(null);
   const config: ApexOptions = { ...options, chart: { ...options.chart, type, height, width: '100%' }, series };
   const latest = useRef(config);
-  latest.current = config;
   const shown = JSON.stringify(config);
+  const drawnBefore = useRef(false);
+  // Before the drawing's effect (effects run in order): a redraw reads this render's options with their formatters.
+  useEffect(() => {
+    latest.current = config;
+  });
   useEffect(() => {
     if (!element.current) return undefined;
     const chart = new ApexCharts(element.current, latest.current);
     let drawing = false;
-    // A timer queued before chart-turns.ts releases the next chart's turn: this chart draws before that one starts.
-    const draw = setTimeout(() => {
+    const render = () => {
       drawing = true;
       void chart.render();
-    }, 0);
+    };
+    // A redraw (new figures) replaces the old drawing at once, so no frame shows the chart empty.
+    if (drawnBefore.current) render();
+    drawnBefore.current = true;
+    // A timer queued before chart-turns.ts releases the next chart's turn: this chart draws before that one starts.
+    const draw = drawing ? undefined : setTimeout(render, 0);
     return () => {
       clearTimeout(draw);
       if (drawing) chart.destroy();
