@@ -1,13 +1,17 @@
 // Loaded lazily (React.lazy in chart.tsx): apexcharts stays out of the console's first chunk and loads with the first
 // analytics chart. The same versions and modular entry points as mfe-results.
-import Chart from 'react-apexcharts/core';
 import 'apexcharts/bar';
 import 'apexcharts/line';
 import 'apexcharts/area';
 import 'apexcharts/donut';
 import 'apexcharts/features/legend';
+// apexcharts' styles as files of this chunk, loaded with it: injected by the first chart instead (injectStyleSheet),
+// 50 KB of rules restyled the whole page inside that chart's draw.
+import 'apexcharts/dist/apexcharts.css';
+import 'apexcharts/dist/apexcharts-legend.css';
 import type { ApexOptions } from 'apexcharts';
 import { CHART_HEIGHT, type ChartProps } from './chart';
+import { ApexDrawing } from './apex-drawing';
 
 /** A CSS variable as the console sees it (its accent is set on the body: [data-theme='console']). */
 function cssColor(name: string, fallback: string): string {
@@ -52,17 +56,21 @@ export default function ApexChart({
       animations: { enabled: false },
       fontFamily: 'inherit',
       parentHeightOffset: 0,
+      injectStyleSheet: false,
       stacked,
+      // The drawing is aria-hidden and inert (chart.tsx): readers and keyboards use the table beside it, and no pointer
+      // reaches it, so apexcharts' own keyboard navigation and hover tooltips would only add to the first draw.
+      accessibility: { enabled: false },
     },
     colors: palette,
     dataLabels: { enabled: false },
     legend: { show: (series.length > 1 || type === 'donut') && !distributed, position: 'bottom' },
     grid: { borderColor: '#e3e8e5', strokeDashArray: 3 },
-    tooltip: { y: { formatter } },
+    tooltip: { enabled: false },
   };
   if (type === 'donut') {
     return (
-      <Chart
+      <ApexDrawing
         type="donut"
         height={height}
         series={series[0]?.data ?? []}
@@ -70,7 +78,6 @@ export default function ApexChart({
           ...base,
           labels: categories,
           plotOptions: { pie: { donut: { size: '58%' } } },
-          tooltip: { y: { formatter } },
         }}
       />
     );
@@ -88,6 +95,8 @@ export default function ApexChart({
         hideOverlappingLabels: true,
         formatter: horizontal ? (value: string) => format(Number(value)) : undefined,
       },
+      crosshairs: { show: false },
+      tooltip: { enabled: false },
       tickAmount: type === 'bar' ? (horizontal ? axis.tickAmount : undefined) : Math.min(12, categories.length),
       ...(horizontal ? { min: axis.min, max: axis.max } : {}),
     },
@@ -97,5 +106,5 @@ export default function ApexChart({
   options.responsive = horizontal
     ? [{ breakpoint: 600, options: { xaxis: { tickAmount: Math.min(axis.tickAmount ?? 2, 2) } } }]
     : undefined;
-  return <Chart type={type} height={height} series={series} options={options} />;
+  return <ApexDrawing type={type} height={height} series={series} options={options} />;
 }

@@ -33,7 +33,10 @@ function useChartTurn(): [boolean, () => void] {
   return [turn, drawn];
 }
 
-/** Rendered after the drawing: its effect runs once the chart's own (apexcharts draws in its effect) have. */
+/**
+ * Rendered after the drawing: its effect runs once the chart's own has, and the turn it releases (a timer) comes after
+ * the timer that draws the chart (apex-drawing.tsx).
+ */
 function Drawn({ onDrawn }: { onDrawn: () => void }) {
   useEffect(() => onDrawn(), [onDrawn]);
   return null;
