@@ -1,7 +1,8 @@
-// The address search page as static HTML: the server sends it for `/` and `/flow`, so the first paint and
-// the largest element come from the HTML alone instead of at the end of a six-request chain (shell → registry →
-// manifest → remoteEntry → App chunk → page). The app, rendered hidden in #root, replaces it once the page's remote
-// has rendered (shell/src/remotes/first-paint.ts). Texts come from the same locale files the app shows, per language.
+// Pages as static HTML, the page's frame and heading (the address search page whole): the server sends one for its
+// paths, so the first paint and the largest element come from the HTML alone instead of at the end of a six-request
+// chain (shell → registry → manifest → remoteEntry → App chunk → page). The app, rendered hidden in #root, replaces it
+// once the page's remote shows its heading (shell/src/remotes/first-paint.ts). Texts come from the same locale files
+// the app shows, per language; only what is the same for every visitor is drawn here.
 const fs = require('node:fs');
 const path = require('node:path');
 
@@ -11,8 +12,10 @@ const escapeHtml = (text) =>
   String(text).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
 
 /** The CSS the static page needs, from the same files the app loads later (identical rules: no shift on swap). */
-function firstPaintCss(root, remoteCss = 'mfe-flow/src/styles/flow.css') {
-  const css = [path.join(root, 'shared/src/ui/ui.css'), path.join(root, remoteCss)]
+function firstPaintCss(root, ...remoteCss) {
+  const files = remoteCss.length ? remoteCss : ['mfe-flow/src/styles/flow.css'];
+  const css = ['shared/src/ui/ui.css', ...files]
+    .map((file) => path.join(root, file))
     .map((file) => fs.readFileSync(file, 'utf8'))
     .join('\n')
     .replace(/\/\*[\s\S]*?\*\//g, '')
@@ -21,71 +24,205 @@ function firstPaintCss(root, remoteCss = 'mfe-flow/src/styles/flow.css') {
   return `${css}\n#first-paint + #root { display: none; }`;
 }
 
+const LOGO =
+  '<svg viewBox="0 0 32 32" aria-hidden="true"><path d="M4 15 16 4l12 11v13H4z" fill="var(--he-accent)"/>' +
+  '<rect x="10" y="19" width="3" height="6" fill="#fff"/><rect x="15" y="16" width="3" height="9" fill="#fff"/>' +
+  '<rect x="20" y="13" width="3" height="12" fill="#fff"/></svg>';
+
+/**
+ * ShellLayout's top bar as the server can draw it. `signIn`: the anonymous visitor's sign-in link (the address page);
+ * elsewhere the session is not known yet, so neither a sign-in link nor a user is shown. `console`: the console's
+ * product logo and badge, as staff see it.
+ */
+function topBarHtml(common, { signIn = false, console = false } = {}) {
+  const e = escapeHtml;
+  const languages = LANGUAGES.map((lng) => `<option>${e(common.language[lng])}</option>`).join('');
+  return `<header class="he-topbar"><div class="he-topbar__inner">
+<a class="he-logo" href="${console ? '/console' : '/'}" aria-label="${e(common.product.home)}">${LOGO}<span>${e(common.product.name)}</span></a>
+${console ? `<span class="he-badge">${e(common.nav.console)}</span>` : ''}
+<button type="button" class="he-button he-button--secondary he-topbar__menu" aria-expanded="false" tabindex="-1">${e(common.nav.menu)}</button>
+<nav class="he-topbar__nav" aria-label="${e(common.nav.label)}"><a href="/">${e(common.nav.findHome)}</a>${signIn ? `<a href="/sign">${e(common.nav.signIn)}</a>` : ''}<label><span class="he-visually-hidden">${e(common.language.label)}</span><select class="he-select" tabindex="-1">${languages}</select></label></nav>
+</div></header>`;
+}
+
+/** The page around a body: the static page's wrapper, ShellLayout's top bar, main and footer. */
+function frameHtml(common, body, topBar = {}) {
+  const e = escapeHtml;
+  const theme = topBar.console ? ' data-theme="console"' : '';
+  return `<div id="first-paint" aria-busy="true"${theme}><div class="he-page">
+${topBarHtml(common, topBar)}
+<main class="he-body">${body}</main>
+<footer class="he-footer"><div class="he-footer__inner"><span>${e(common.footer.tagline)}</span></div></footer>
+</div></div>`;
+}
+
 /** Static markup mirroring ShellLayout (anonymous visitor) around AddressSearchPage, element for element. */
 function firstPaintHtml(common, flow) {
   const e = escapeHtml;
   const s = flow.search;
-  return `<div id="first-paint" aria-busy="true"><div class="he-page">
-<header class="he-topbar"><div class="he-topbar__inner">
-<a class="he-logo" href="/" aria-label="${e(common.product.home)}"><svg viewBox="0 0 32 32" aria-hidden="true"><path d="M4 15 16 4l12 11v13H4z" fill="var(--he-accent)"/><rect x="10" y="19" width="3" height="6" fill="#fff"/><rect x="15" y="16" width="3" height="9" fill="#fff"/><rect x="20" y="13" width="3" height="12" fill="#fff"/></svg><span>${e(common.product.name)}</span></a>
-<button type="button" class="he-button he-button--secondary he-topbar__menu" aria-expanded="false" tabindex="-1">${e(common.nav.menu)}</button>
-<nav class="he-topbar__nav" aria-label="${e(common.nav.label)}"><a href="/">${e(common.nav.findHome)}</a><a href="/sign">${e(common.nav.signIn)}</a><label><span class="he-visually-hidden">${e(common.language.label)}</span><select class="he-select" tabindex="-1">${LANGUAGES.map((lng) => `<option>${e(common.language[lng])}</option>`).join('')}</select></label></nav>
-</div></header>
-<main class="he-body"><section class="flow-search">
+  return frameHtml(
+    common,
+    `<section class="flow-search">
 <h1>${e(s.title)}</h1>
 <p class="flow-lead">${e(s.intro)}</p>
 <div class="he-card"><div class="flow-combobox"><label class="flow-label" for="first-paint-address">${e(s.label)}</label><input id="first-paint-address" class="flow-input flow-input--large" type="text" placeholder="${e(s.placeholder)}" readonly tabindex="-1"></div></div>
 <ul class="flow-benefits"><li>${e(s.benefits.label)}</li><li>${e(s.benefits.measures)}</li><li>${e(s.benefits.costs)}</li></ul>
-</section></main>
-<footer class="he-footer"><div class="he-footer__inner"><span>${e(common.footer.tagline)}</span></div></footer>
-</div></div>`;
+</section>`,
+    { signIn: true },
+  );
 }
 
 /**
- * The results dashboard's frame as ShellLayout and the dashboard show it while the results are computed: the top bar
- * (the session is not known yet, so no sign-in link or user), the page title and the loading line. The property's
- * name, the actions and the results arrive with the app, below and beside the title, as they do without this frame.
+ * The results dashboard's frame as ShellLayout and the dashboard show it while the results are computed: the top bar,
+ * the page title and the loading line. The property's name, the actions and the results arrive with the app, below
+ * and beside the title, as they do without this frame.
  */
 function dashboardFrameHtml(common, results) {
   const e = escapeHtml;
-  return `<div id="first-paint" aria-busy="true"><div class="he-page">
-<header class="he-topbar"><div class="he-topbar__inner">
-<a class="he-logo" href="/" aria-label="${e(common.product.home)}"><svg viewBox="0 0 32 32" aria-hidden="true"><path d="M4 15 16 4l12 11v13H4z" fill="var(--he-accent)"/><rect x="10" y="19" width="3" height="6" fill="#fff"/><rect x="15" y="16" width="3" height="9" fill="#fff"/><rect x="20" y="13" width="3" height="12" fill="#fff"/></svg><span>${e(common.product.name)}</span></a>
-<button type="button" class="he-button he-button--secondary he-topbar__menu" aria-expanded="false" tabindex="-1">${e(common.nav.menu)}</button>
-<nav class="he-topbar__nav" aria-label="${e(common.nav.label)}"><a href="/">${e(common.nav.findHome)}</a><label><span class="he-visually-hidden">${e(common.language.label)}</span><select class="he-select" tabindex="-1">${LANGUAGES.map((lng) => `<option>${e(common.language[lng])}</option>`).join('')}</select></label></nav>
-</div></header>
-<main class="he-body"><div class="rd-dashboard"><header class="rd-header"><div><p class="rd-eyebrow" aria-hidden="true">&nbsp;</p><h1>${e(results.title)}</h1></div><div class="rd-actions"></div></header>
-<div class="he-loading"><span class="he-spinner" aria-hidden="true"></span><span>${e(results.loading)}</span></div></div></main>
-<footer class="he-footer"><div class="he-footer__inner"><span>${e(common.footer.tagline)}</span></div></footer>
-</div></div>`;
+  return frameHtml(
+    common,
+    `<div class="rd-dashboard"><header class="rd-header"><div><p class="rd-eyebrow" aria-hidden="true">&nbsp;</p><h1>${e(results.title)}</h1></div><div class="rd-actions"></div></header>
+<div class="he-loading"><span class="he-spinner" aria-hidden="true"></span><span>${e(results.loading)}</span></div></div>`,
+  );
 }
 
+/** A flow page's heading and lead, as the add-property and contact pages open (section.flow-narrow). */
+function flowPageHtml(common, title, lead) {
+  const e = escapeHtml;
+  return frameHtml(
+    common,
+    `<section class="flow-narrow"><h1>${e(title)}</h1><p class="flow-lead">${e(lead)}</p></section>`,
+  );
+}
+
+/** The BankID sign-in card's heading (mfe-flow's SignPage: the card's width and margin are its SIGN_CARD). */
+function signFrameHtml(common, flow) {
+  const e = escapeHtml;
+  return frameHtml(
+    common,
+    `<section class="he-card" style="max-width:480px;margin:2rem auto"><h1>${e(flow.sign.title)}</h1></section>`,
+  );
+}
+
+/** PageHead (shared/src/ui/page-head.tsx): the page's h1 and what the page is for. */
+const pageHeadHtml = (title, intro) =>
+  `<header class="he-page-head"><div><h1>${escapeHtml(title)}</h1><p>${escapeHtml(intro)}</p></div></header>`;
+
 /**
- * One HtmlWebpackPlugin page per page and language: first-paint/<page>.<lng>.html (bff/src/web/static.ts picks one):
- * the address search page and the results dashboard's frame.
+ * An organisation's console page (mfe-console's OrganisationLayout around the page): the console's bar with its menu
+ * button (the groups depend on the user's roles, so they come with the app), the side navigation's column and the
+ * page's heading.
+ */
+function consolePageHtml(common, consoleTexts, page, after = '') {
+  const e = escapeHtml;
+  const { title, intro } = consoleTexts.pages[page];
+  return frameHtml(
+    common,
+    `<div class="cn-topbar"><button type="button" class="he-button he-button--secondary he-button--small cn-menu-toggle" aria-expanded="false" tabindex="-1">${e(consoleTexts.nav.menu)}</button><nav aria-label="${e(consoleTexts.nav.topBar)}"><ul></ul></nav></div>
+<div class="he-sidebar-layout cn-layout"><nav class="he-sidenav" aria-label="${e(consoleTexts.nav.label)}"></nav><div><div class="he-stack">${pageHeadHtml(title, intro)}${after}</div></div></div>`,
+    { console: true },
+  );
+}
+
+/** The configuration page's section links and its first section's heading and intro (ConfigurationPage). */
+function configurationHtml(consoleTexts) {
+  const e = escapeHtml;
+  const c = consoleTexts.configuration;
+  const links = ['questions', 'brand', 'prices']
+    .map((section) => `<a href="#configuration-${section}">${e(c[section].title)}</a>`)
+    .join('');
+  return (
+    `<nav class="cn-subnav" aria-label="${e(c.sections)}">${links}</nav>` +
+    `<section class="he-section"><h2>${e(c.questions.title)}</h2>` +
+    `<p class="he-section__intro">${e(c.questions.intro)}</p></section>`
+  );
+}
+
+/** The super admin's pages in mfe-admin's order (AdminRoutes' NAV): the side navigation is the same for every one. */
+const ADMIN_NAV = [
+  ['/console/admin', 'organisations'],
+  ['/console/admin/user-management', 'user-management'],
+  ['/console/admin/releases', 'releases'],
+  ['/console/admin/audit', 'audit'],
+  ['/console/admin/outbox', 'outbox'],
+];
+
+/** A super admin page (mfe-admin's AdminRoutes): its side navigation and the page's heading. */
+function adminPageHtml(common, admin, page) {
+  const e = escapeHtml;
+  const links = ADMIN_NAV.map(
+    ([href, key]) => `<a href="${href}"${key === page ? ' aria-current="page"' : ''}>${e(admin.pages[key].title)}</a>`,
+  ).join('');
+  return frameHtml(
+    common,
+    `<div class="he-sidebar-layout"><nav class="he-sidenav" aria-label="${e(admin.nav.label)}"><div><h2>${e(admin.nav.label)}</h2>${links}</div></nav><div>${pageHeadHtml(admin.pages[page].title, admin.pages[page].intro)}</div></div>`,
+    { console: true },
+  );
+}
+
+/** The console's organisation pages with a static first paint: their heading and intro are the same for everyone. */
+const CONSOLE_PAGES = ['properties', 'activities', 'users', 'transition', 'portfolio', 'configuration', 'validation'];
+
+/**
+ * One HtmlWebpackPlugin page per page and language: first-paint/<page>.<lng>.html (bff/src/web/static.ts picks one
+ * by the request's path; FIRST_PAINT_PAGES names them all).
  */
 function firstPaintPages(root) {
-  const searchCss = firstPaintCss(root);
-  const dashboardCss = firstPaintCss(root, 'mfe-results/src/styles/results.css');
+  const css = {
+    flow: firstPaintCss(root),
+    results: firstPaintCss(root, 'mfe-results/src/styles/results.css'),
+    console: firstPaintCss(root, 'shared/src/ui/user-management/admin-ui.css', 'mfe-console/src/app/console.css'),
+    admin: firstPaintCss(root, 'shared/src/ui/user-management/admin-ui.css'),
+  };
   return LANGUAGES.flatMap((lng) => {
-    const common = readJson(path.join(root, 'shared/locales', lng, 'common.json'));
-    const flow = readJson(path.join(root, 'mfe-flow/locales', lng, 'flow.json'));
-    const results = readJson(path.join(root, 'mfe-results/locales', lng, 'results.json'));
-    return [
-      {
-        filename: `first-paint/search.${lng}.html`,
-        lang: lng,
-        pageTitle: flow.search.title,
-        firstPaint: { css: searchCss, html: firstPaintHtml(common, flow) },
-      },
-      {
-        filename: `first-paint/dashboard.${lng}.html`,
-        lang: lng,
-        pageTitle: results.title,
-        firstPaint: { css: dashboardCss, html: dashboardFrameHtml(common, results) },
-      },
+    const read = (file) => readJson(path.join(root, file.replace('<lng>', lng)));
+    const common = read('shared/locales/<lng>/common.json');
+    const flow = read('mfe-flow/locales/<lng>/flow.json');
+    const results = read('mfe-results/locales/<lng>/results.json');
+    const consoleTexts = read('mfe-console/locales/<lng>/console.json');
+    const admin = read('mfe-admin/locales/<lng>/admin.json');
+    const pages = [
+      ['search', flow.search.title, css.flow, firstPaintHtml(common, flow)],
+      ['dashboard', results.title, css.results, dashboardFrameHtml(common, results)],
+      [
+        'flow-add-property',
+        flow.addProperty.title,
+        css.flow,
+        flowPageHtml(common, flow.addProperty.title, flow.addProperty.intro),
+      ],
+      ['flow-contact', flow.contact.title, css.flow, flowPageHtml(common, flow.contact.title, flow.contact.intro)],
+      ['sign', flow.sign.title, css.flow, signFrameHtml(common, flow)],
+      ...CONSOLE_PAGES.map((page) => [
+        `console-${page}`,
+        consoleTexts.pages[page].title,
+        css.console,
+        consolePageHtml(common, consoleTexts, page, page === 'configuration' ? configurationHtml(consoleTexts) : ''),
+      ]),
+      [
+        'admin-organisations',
+        admin.pages.organisations.title,
+        css.admin,
+        adminPageHtml(common, admin, 'organisations'),
+      ],
     ];
+    return pages.map(([page, pageTitle, pageCss, html]) => ({
+      filename: `first-paint/${page}.${lng}.html`,
+      lang: lng,
+      pageTitle,
+      firstPaint: { css: pageCss, html },
+    }));
   });
 }
 
-module.exports = { firstPaintPages, firstPaintHtml, dashboardFrameHtml, LANGUAGES };
+/** Every static first paint the build makes (bff/src/web/static.ts serves each for its paths). */
+const FIRST_PAINT_PAGES = [
+  'search',
+  'dashboard',
+  'flow-add-property',
+  'flow-contact',
+  'sign',
+  ...CONSOLE_PAGES.map((page) => `console-${page}`),
+  'admin-organisations',
+];
+
+module.exports = { firstPaintPages, firstPaintHtml, dashboardFrameHtml, FIRST_PAINT_PAGES, LANGUAGES };

@@ -1,8 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
-import { watchConsole } from './support';
+import { signInStaff, SUPER_ADMIN, watchConsole } from './support';
 
-// Issue 12, lever A: `/` arrives as static HTML showing the address search page in the visitor's language, so the
-// first and largest paint need no script. The app renders hidden behind it and takes its place once the flow remote
+// `/` arrives as static HTML showing the address search page in the visitor's language, so the first and largest
+// paint need no script. The app renders hidden behind it and takes its place once the flow remote
 // has rendered: same place, same size (no layout shift, no later and larger LCP element), then usable as before.
 
 const LANGUAGES = [
@@ -250,5 +250,60 @@ test.describe('static frame of the results dashboard', () => {
     const shifts = await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts);
     expect(shifts.reduce((sum, value) => sum + value, 0)).toBeLessThan(0.02);
     await context.close();
+  });
+});
+
+// Other pages arrive as a static frame with the page's heading and intro (shell/first-paint.cjs), the page's largest
+// element; the console's only for a signed-in staff member. The app takes over once its page shows its heading, and
+// nothing larger than the static intro appears after it.
+test.describe('static frames of the flow and console pages', () => {
+  const PAGES = [
+    { path: '/sign', remote: 'mfe-flow', staff: false, heading: 'Sign in with BankID', lead: null },
+    {
+      path: '/console/org/demo-energi/properties',
+      remote: 'mfe-console',
+      staff: true,
+      heading: 'Properties',
+      lead: /^The homes that came through your brand/,
+    },
+    { path: '/console/admin', remote: 'mfe-admin', staff: true, heading: 'Organisations', lead: /^Create, edit/ },
+  ];
+
+  for (const { path, remote, staff, heading, lead } of PAGES) {
+    test(`${path}: the heading comes with the HTML, and the app's page takes its place`, async ({ browser }) => {
+      const context = await browser.newContext({ locale: 'en-US', viewport: { width: 412, height: 823 } });
+      const page = await context.newPage();
+      if (staff) await signInStaff(page, SUPER_ADMIN);
+      const errors = watchConsole(page);
+      await observePaints(page);
+      let release: () => void = () => undefined;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(`**/mfe/${remote}/**/remoteEntry.js`, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto(path, { waitUntil: 'domcontentloaded' });
+      await expect(page.locator('#first-paint h1')).toHaveText(heading);
+      if (lead) await expect(page.locator('#first-paint .he-page-head p')).toHaveText(lead);
+      await expect(page.locator('#root')).toBeHidden();
+      const lcpBeforeApp = await page.evaluate(() => (window as unknown as { __lcp: { size: number }[] }).__lcp.at(-1));
+      expect(lcpBeforeApp, 'an LCP from the static HTML').toBeDefined();
+
+      release();
+      await expect(page.locator('#first-paint')).toHaveCount(0);
+      await expect(page.locator('#root h1')).toHaveText(heading);
+      await page.waitForLoadState('networkidle');
+      const lcp = await page.evaluate(() => (window as unknown as { __lcp: { size: number }[] }).__lcp);
+      expect(Math.max(...lcp.map((entry) => entry.size))).toBeLessThanOrEqual(lcpBeforeApp!.size * 1.01);
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
+
+  test('a signed-out visitor to a console page gets no console frame, only the sign-in', async ({ page }) => {
+    const html = await (
+      await page.request.get('/console/org/demo-energi/properties', { headers: { Accept: 'text/html' } })
+    ).text();
+    expect(html).not.toContain('id="first-paint"');
   });
 });

@@ -4,7 +4,7 @@ import { pipeline } from 'node:stream/promises';
 import express, { type Request, type RequestHandler, type Response } from 'express';
 import { checkObjectKey, ObjectKeyError, type ObjectStore } from '../storage/object-store';
 import { dataHints, withPreloads, type PreloadHint } from './page-hints';
-import { dashboardPath } from '@home-energy/shared/mfe/pages';
+import { CONSOLE_ADMIN_PATH, dashboardPath, SIGN_PATH } from '@home-energy/shared/mfe/pages';
 
 const NO_CACHE = new Set(['mf-manifest.json', 'remoteEntry.js', 'mf-stats.json', 'index.html']);
 // Built file names carry a content hash of 10 hex digits (shared/build/webpack.cjs).
@@ -80,13 +80,26 @@ export function releaseFiles(store: ObjectStore): RequestHandler[] {
   return [noSourceMaps, serve];
 }
 
-// Routes whose page the shell build also renders as static HTML, per language (shell/first-paint.cjs): the address
-// search page, and the results dashboard's frame (its title while the results are computed).
-const FIRST_PAINT_PAGES: Record<string, string> = { '/': 'search', '/flow': 'search', '/flow/': 'search' };
-const DASHBOARD = new RegExp(`^${dashboardPath('ID').replace('ID', '[1-9]\\d{0,9}')}/?$`);
+const DASHBOARD = new RegExp(`^${dashboardPath('ID').replace('ID', '[1-9]\\d{0,9}')}$`);
+const CONSOLE_ORGANISATION_PAGE = /^\/console\/org\/[^/]+\/([a-z-]+)$/;
+const FLOW_PAGE = /^\/flow\/([a-z-]+)$/;
 
-function firstPaintPage(pathname: string): string | undefined {
-  return FIRST_PAINT_PAGES[pathname] ?? (DASHBOARD.test(pathname) ? 'dashboard' : undefined);
+/**
+ * The static first paint the shell build may have made for a path (shell/first-paint.cjs names them all, as
+ * first-paint/<page>.<lng>.html; whether it made one is seen on disk): the address search page, the results
+ * dashboard, /sign, a flow page (`flow-<name>`), an organisation's console page (`console-<name>`) and the super
+ * admin's first page. Trailing slashes are ignored.
+ */
+export function firstPaintPage(pathname: string): { page: string; staff: boolean } | undefined {
+  const path = pathname.replace(/\/+$/, '') || '/';
+  if (path === '/' || path === '/flow') return { page: 'search', staff: false };
+  if (DASHBOARD.test(path)) return { page: 'dashboard', staff: false };
+  if (path === SIGN_PATH) return { page: 'sign', staff: false };
+  if (path === CONSOLE_ADMIN_PATH) return { page: 'admin-organisations', staff: true };
+  const flowPage = FLOW_PAGE.exec(path)?.[1];
+  if (flowPage) return { page: `flow-${flowPage}`, staff: false };
+  const consolePage = CONSOLE_ORGANISATION_PAGE.exec(path)?.[1];
+  return consolePage ? { page: `console-${consolePage}`, staff: true } : undefined;
 }
 const LANGUAGES = ['en', 'sv'];
 
@@ -138,10 +151,9 @@ export function shellFiles(shellDist: string, { pageHints, consoleSession }: She
     return html;
   };
   const indexFile = path.join(shellDist, 'index.html');
-  const firstPaintFile = (req: Request): string | null => {
-    const page = firstPaintPage(req.path);
-    const file = page ? path.join(shellDist, 'first-paint', `${page}.${firstPaintLanguage(req)}.html`) : null;
-    return file && fs.existsSync(file) ? file : null;
+  const firstPaintFile = (page: string, lng: string): string | null => {
+    const file = path.join(shellDist, 'first-paint', `${page}.${lng}.html`);
+    return fs.existsSync(file) ? file : null;
   };
   const assets = express.static(shellDist, { index: false, dotfiles: 'ignore', setHeaders: setCacheHeaders });
   const historyFallback: RequestHandler = async (req, res, next) => {
@@ -159,13 +171,18 @@ export function shellFiles(shellDist: string, { pageHints, consoleSession }: She
     const query = req.originalUrl.indexOf('?');
     const search = new URLSearchParams(query < 0 ? '' : req.originalUrl.slice(query + 1));
     const hinted = dataHints(req.path, search);
-    const consolePage = req.path.startsWith('/console') && hinted.length > 0;
-    const data = consolePage && !(await consoleSession?.(req).catch(() => false)) ? [] : hinted;
+    const firstPaint = firstPaintPage(req.path);
+    // A console page's preloads and static frame are for a session its APIs answer: a signed-out visitor is sent to
+    // the sign-in page, which must not open with a console page's heading.
+    const staffPage = req.path.startsWith('/console') && (hinted.length > 0 || firstPaint !== undefined);
+    const staff = staffPage && ((await consoleSession?.(req).catch(() => false)) ?? false);
+    const data = staffPage && !staff ? [] : hinted;
+    const frame = firstPaint && (!firstPaint.staff || staff) ? firstPaintFile(firstPaint.page, lng) : null;
     const hints: PreloadHint[] = [{ href: `/locales/${lng}/common.json`, as: 'fetch' }, ...data];
     if (pageHints) hints.push(...(await pageHints(req.path, lng).catch(() => [])));
     res.setHeader('Cache-Control', 'no-cache');
     res.setHeader('Vary', 'Accept-Language');
-    res.type('html').send(withPreloads(readPage(firstPaintFile(req) ?? indexFile), hints));
+    res.type('html').send(withPreloads(readPage(frame ?? indexFile), hints));
   };
   return [noSourceMaps, assets, historyFallback];
 }

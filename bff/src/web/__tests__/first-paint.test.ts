@@ -5,15 +5,24 @@ import express from 'express';
 import request from 'supertest';
 import { shellFiles } from '../static';
 
-// Issue 12: `/` is answered with the address search page as static HTML in the visitor's language, so the first paint
-// needs no script; every other client route still gets the plain index.html.
+// Pages the shell build draws as static HTML (shell/first-paint.cjs) are answered with it in the visitor's language,
+// so the first paint needs no script; every other client route gets the plain index.html. A console page's frame is
+// only for a session the console answers.
 let shellDist: string;
 
-function app() {
+function app(staff?: boolean) {
   const server = express();
-  server.use(shellFiles(shellDist));
+  server.use(shellFiles(shellDist, staff === undefined ? {} : { consoleSession: async () => staff }));
   return server;
 }
+
+const FRAMES: Record<string, string> = {
+  'flow-add-property.en': '<h1>Add a property</h1>',
+  'flow-contact.sv': '<h1>Kontaktuppgifter</h1>',
+  'sign.en': '<h1>Sign in with BankID</h1>',
+  'console-properties.en': '<h1>Properties</h1>',
+  'admin-organisations.en': '<h1>Organisations</h1>',
+};
 
 beforeEach(() => {
   shellDist = fs.mkdtempSync(path.join(os.tmpdir(), 'shell-dist-'));
@@ -23,11 +32,13 @@ beforeEach(() => {
   fs.writeFileSync(path.join(shellDist, 'first-paint', 'search.sv.html'), '<h1>Hitta ditt hem</h1>');
   fs.writeFileSync(path.join(shellDist, 'first-paint', 'dashboard.en.html'), "<h1>Your home's energy results</h1>");
   fs.writeFileSync(path.join(shellDist, 'first-paint', 'dashboard.sv.html'), '<h1>Ditt hems energiresultat</h1>');
+  for (const [page, html] of Object.entries(FRAMES))
+    fs.writeFileSync(path.join(shellDist, 'first-paint', `${page}.html`), html);
 });
 
 afterEach(() => fs.rmSync(shellDist, { recursive: true, force: true }));
 
-describe('static first paint of the address search page', () => {
+describe('static first paints', () => {
   it.each([
     ['/', 'sv-SE,sv;q=0.9,en;q=0.8', 'Hitta ditt hem'],
     ['/', 'en-US,en;q=0.9', 'Find your home'],
@@ -51,6 +62,41 @@ describe('static first paint of the address search page', () => {
     const res = await request(app()).get(url).set('Accept', 'text/html').set('Accept-Language', languages).expect(200);
     expect(res.text).toBe(`<h1>${heading}</h1>`);
     expect(res.headers.vary).toMatch(/Accept-Language/);
+  });
+
+  it.each([
+    ['/flow/add-property', 'en', '<h1>Add a property</h1>'],
+    ['/flow/contact/', 'sv', '<h1>Kontaktuppgifter</h1>'],
+    ['/sign', 'en', '<h1>Sign in with BankID</h1>'],
+  ])("GET %s (Accept-Language: %s) shows the page's heading at once", async (url, languages, html) => {
+    const res = await request(app()).get(url).set('Accept', 'text/html').set('Accept-Language', languages).expect(200);
+    expect(res.text).toBe(html);
+  });
+
+  it.each([
+    ['/console/org/demo-energi/properties', '<h1>Properties</h1>'],
+    ['/console/admin', '<h1>Organisations</h1>'],
+  ])("GET %s shows the console page's heading to a signed-in staff member only", async (url, html) => {
+    const get = (server: express.Express) => request(server).get(url).set('Accept', 'text/html').expect(200);
+    expect((await get(app(true))).text).toBe(html);
+    expect((await get(app(false))).text).toBe('<div id="root"></div>');
+    expect((await get(app())).text).toBe('<div id="root"></div>');
+  });
+
+  it('draws no page it was not built for, and never one under another name', async () => {
+    for (const url of [
+      '/flow/dashboard',
+      '/flow/search',
+      '/flow/profile',
+      '/flow/../sign',
+      '/console/org/demo-energi/dashboard',
+      '/console/org/demo-energi/messages',
+      '/console/admin/releases',
+      '/sign/more',
+    ]) {
+      const res = await request(app(true)).get(url).set('Accept', 'text/html').set('Accept-Language', 'en').expect(200);
+      expect(res.text).toBe('<div id="root"></div>');
+    }
   });
 
   it('gives every other client route the plain index.html', async () => {

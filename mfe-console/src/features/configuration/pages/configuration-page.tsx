@@ -26,25 +26,32 @@ export function ConfigurationPage() {
       </nav>
       {query.isError ? (
         <LoadFailed error={query.error} onRetry={() => void query.refetch()} />
-      ) : !data ? (
-        <Loading />
       ) : (
         <>
+          {/* The first section's heading and intro show at once, as the page's static first paint draws them. */}
           <section className="he-section" id="configuration-questions" aria-labelledby="configuration-questions-title">
             <h2 id="configuration-questions-title">{t('configuration.questions.title')}</h2>
             <p className="he-section__intro">{t('configuration.questions.intro')}</p>
-            <QuestionSetEditor org={organisation.slug} questions={data.questions} engineKeys={data.engineKeys} />
+            {data ? (
+              <QuestionSetEditor org={organisation.slug} questions={data.questions} engineKeys={data.engineKeys} />
+            ) : (
+              <Loading />
+            )}
           </section>
-          <section className="he-section" id="configuration-brand" aria-labelledby="configuration-brand-title">
-            <h2 id="configuration-brand-title">{t('configuration.brand.title')}</h2>
-            <p className="he-section__intro">{t('configuration.brand.intro')}</p>
-            <BrandEditor org={organisation.slug} brand={data.brand} config={data.brandConfig} />
-          </section>
-          <section className="he-section" id="configuration-prices" aria-labelledby="configuration-prices-title">
-            <h2 id="configuration-prices-title">{t('configuration.prices.title')}</h2>
-            <p className="he-section__intro">{t('configuration.prices.intro')}</p>
-            <PricesEditor org={organisation.slug} prices={data.prices} platformPrices={data.platformPrices} />
-          </section>
+          {data ? (
+            <>
+              <section className="he-section" id="configuration-brand" aria-labelledby="configuration-brand-title">
+                <h2 id="configuration-brand-title">{t('configuration.brand.title')}</h2>
+                <p className="he-section__intro">{t('configuration.brand.intro')}</p>
+                <BrandEditor org={organisation.slug} brand={data.brand} config={data.brandConfig} />
+              </section>
+              <section className="he-section" id="configuration-prices" aria-labelledby="configuration-prices-title">
+                <h2 id="configuration-prices-title">{t('configuration.prices.title')}</h2>
+                <p className="he-section__intro">{t('configuration.prices.intro')}</p>
+                <PricesEditor org={organisation.slug} prices={data.prices} platformPrices={data.platformPrices} />
+              </section>
+            </>
+          ) : null}
         </>
       )}
     </div>
