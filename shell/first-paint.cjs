@@ -95,6 +95,29 @@ function flowPageHtml(common, title, lead) {
   );
 }
 
+/**
+ * The questions page (mfe-flow's QuestionsPage) above its form: the property's name comes with the app (its line is
+ * kept), then the heading and the lead.
+ */
+function questionsFrameHtml(common, flow) {
+  const e = escapeHtml;
+  return frameHtml(
+    common,
+    `<section class="flow-questions"><p class="flow-eyebrow">&nbsp;</p><h1>${e(flow.questions.title)}</h1>` +
+      `<p class="flow-lead">${e(flow.questions.intro)}</p></section>`,
+  );
+}
+
+/** My homes (mfe-flow's ProfilePage): the heading and lead; the homeowner's name and homes come with the app. */
+function profileFrameHtml(common, flow) {
+  const e = escapeHtml;
+  return frameHtml(
+    common,
+    `<section class="flow-narrow flow-profile"><h1>${e(flow.profile.title)}</h1>` +
+      `<p class="flow-lead">${e(flow.profile.intro)}</p><p class="flow-lead">&nbsp;</p></section>`,
+  );
+}
+
 /** The BankID sign-in card's heading (mfe-flow's SignPage: the card's width and margin are its SIGN_CARD). */
 function signFrameHtml(common, flow) {
   const e = escapeHtml;
@@ -138,6 +161,15 @@ function configurationHtml(consoleTexts) {
   );
 }
 
+/** The organisation's user management: the add-user section above the list (shared's UserManagement). */
+function userManagementHtml(users) {
+  const e = escapeHtml;
+  return (
+    `<div class="he-stack"><section class="he-section"><h2>${e(users.add.title)}</h2>` +
+    `<p class="he-section__intro">${e(users.add.intro)}</p></section></div>`
+  );
+}
+
 /** The super admin's pages in mfe-admin's order (AdminRoutes' NAV): the side navigation is the same for every one. */
 const ADMIN_NAV = [
   ['/console/admin', 'organisations'],
@@ -148,20 +180,33 @@ const ADMIN_NAV = [
 ];
 
 /** A super admin page (mfe-admin's AdminRoutes): its side navigation and the page's heading. */
-function adminPageHtml(common, admin, page) {
+function adminPageHtml(common, admin, page, after = '') {
   const e = escapeHtml;
   const links = ADMIN_NAV.map(
     ([href, key]) => `<a href="${href}"${key === page ? ' aria-current="page"' : ''}>${e(admin.pages[key].title)}</a>`,
   ).join('');
   return frameHtml(
     common,
-    `<div class="he-sidebar-layout"><nav class="he-sidenav" aria-label="${e(admin.nav.label)}"><div><h2>${e(admin.nav.label)}</h2>${links}</div></nav><div>${pageHeadHtml(admin.pages[page].title, admin.pages[page].intro)}</div></div>`,
+    `<div class="he-sidebar-layout"><nav class="he-sidenav" aria-label="${e(admin.nav.label)}"><div><h2>${e(admin.nav.label)}</h2>${links}</div></nav><div><div class="he-stack">${pageHeadHtml(admin.pages[page].title, admin.pages[page].intro)}${after}</div></div></div>`,
     { console: true },
   );
 }
 
+/** The super admin's pages with a static first paint (the audit log and outbox have none: they are seldom opened). */
+const ADMIN_PAGES = ['organisations', 'user-management', 'releases'];
+
 /** The console's organisation pages with a static first paint: their heading and intro are the same for everyone. */
-const CONSOLE_PAGES = ['properties', 'activities', 'users', 'transition', 'portfolio', 'configuration', 'validation'];
+const CONSOLE_PAGES = [
+  'properties',
+  'activities',
+  'users',
+  'transition',
+  'portfolio',
+  'configuration',
+  'validation',
+  'messages',
+  'user-management',
+];
 
 /**
  * One HtmlWebpackPlugin page per page and language: first-paint/<page>.<lng>.html (bff/src/web/static.ts picks one
@@ -181,6 +226,8 @@ function firstPaintPages(root) {
     const results = read('mfe-results/locales/<lng>/results.json');
     const consoleTexts = read('mfe-console/locales/<lng>/console.json');
     const admin = read('mfe-admin/locales/<lng>/admin.json');
+    const users = read('shared/src/ui/user-management/locales/<lng>.json');
+    const after = { configuration: configurationHtml(consoleTexts), 'user-management': userManagementHtml(users) };
     const pages = [
       ['search', flow.search.title, css.flow, firstPaintHtml(common, flow)],
       ['dashboard', results.title, css.results, dashboardFrameHtml(common, results)],
@@ -192,18 +239,20 @@ function firstPaintPages(root) {
       ],
       ['flow-contact', flow.contact.title, css.flow, flowPageHtml(common, flow.contact.title, flow.contact.intro)],
       ['sign', flow.sign.title, css.flow, signFrameHtml(common, flow)],
+      ['questions', flow.questions.title, css.flow, questionsFrameHtml(common, flow)],
+      ['flow-profile', flow.profile.title, css.flow, profileFrameHtml(common, flow)],
       ...CONSOLE_PAGES.map((page) => [
         `console-${page}`,
         consoleTexts.pages[page].title,
         css.console,
-        consolePageHtml(common, consoleTexts, page, page === 'configuration' ? configurationHtml(consoleTexts) : ''),
+        consolePageHtml(common, consoleTexts, page, after[page] ?? ''),
       ]),
-      [
-        'admin-organisations',
-        admin.pages.organisations.title,
+      ...ADMIN_PAGES.map((page) => [
+        `admin-${page}`,
+        admin.pages[page].title,
         css.admin,
-        adminPageHtml(common, admin, 'organisations'),
-      ],
+        adminPageHtml(common, admin, page, page === 'user-management' ? userManagementHtml(users) : ''),
+      ]),
     ];
     return pages.map(([page, pageTitle, pageCss, html]) => ({
       filename: `first-paint/${page}.${lng}.html`,
@@ -221,8 +270,10 @@ const FIRST_PAINT_PAGES = [
   'flow-add-property',
   'flow-contact',
   'sign',
+  'questions',
+  'flow-profile',
   ...CONSOLE_PAGES.map((page) => `console-${page}`),
-  'admin-organisations',
+  ...ADMIN_PAGES.map((page) => `admin-${page}`),
 ];
 
 module.exports = { firstPaintPages, firstPaintHtml, dashboardFrameHtml, FIRST_PAINT_PAGES, LANGUAGES };

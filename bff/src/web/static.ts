@@ -4,7 +4,7 @@ import { pipeline } from 'node:stream/promises';
 import express, { type Request, type RequestHandler, type Response } from 'express';
 import { checkObjectKey, ObjectKeyError, type ObjectStore } from '../storage/object-store';
 import { dataHints, withPreloads, type PreloadHint } from './page-hints';
-import { CONSOLE_ADMIN_PATH, dashboardPath, SIGN_PATH } from '@home-energy/shared/mfe/pages';
+import { CONSOLE_ADMIN_PATH, dashboardPath, questionsPath, SIGN_PATH } from '@home-energy/shared/mfe/pages';
 
 const NO_CACHE = new Set(['mf-manifest.json', 'remoteEntry.js', 'mf-stats.json', 'index.html']);
 // Built file names carry a content hash of 10 hex digits (shared/build/webpack.cjs).
@@ -83,19 +83,24 @@ export function releaseFiles(store: ObjectStore): RequestHandler[] {
 const DASHBOARD = new RegExp(`^${dashboardPath('ID').replace('ID', '[1-9]\\d{0,9}')}$`);
 const CONSOLE_ORGANISATION_PAGE = /^\/console\/org\/[^/]+\/([a-z-]+)$/;
 const FLOW_PAGE = /^\/flow\/([a-z-]+)$/;
+const ADMIN_PAGE = new RegExp(`^${CONSOLE_ADMIN_PATH}/([a-z-]+)$`);
+const QUESTIONS = new RegExp(`^${questionsPath('ID').replace('ID', '[1-9]\\d{0,9}')}$`);
 
 /**
  * The static first paint the shell build may have made for a path (shell/first-paint.cjs names them all, as
  * first-paint/<page>.<lng>.html; whether it made one is seen on disk): the address search page, the results
- * dashboard, /sign, a flow page (`flow-<name>`), an organisation's console page (`console-<name>`) and the super
- * admin's first page. Trailing slashes are ignored.
+ * dashboard, the questions, /sign, a flow page (`flow-<name>`), an organisation's console page (`console-<name>`) and a super
+ * admin's page (`admin-<name>`; the organisations at /console/admin). Trailing slashes are ignored.
  */
 export function firstPaintPage(pathname: string): { page: string; staff: boolean } | undefined {
   const path = pathname.replace(/\/+$/, '') || '/';
   if (path === '/' || path === '/flow') return { page: 'search', staff: false };
   if (DASHBOARD.test(path)) return { page: 'dashboard', staff: false };
   if (path === SIGN_PATH) return { page: 'sign', staff: false };
+  if (QUESTIONS.test(path)) return { page: 'questions', staff: false };
   if (path === CONSOLE_ADMIN_PATH) return { page: 'admin-organisations', staff: true };
+  const adminPage = ADMIN_PAGE.exec(path)?.[1];
+  if (adminPage) return { page: `admin-${adminPage}`, staff: true };
   const flowPage = FLOW_PAGE.exec(path)?.[1];
   if (flowPage) return { page: `flow-${flowPage}`, staff: false };
   const consolePage = CONSOLE_ORGANISATION_PAGE.exec(path)?.[1];

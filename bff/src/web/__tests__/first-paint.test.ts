@@ -20,8 +20,10 @@ const FRAMES: Record<string, string> = {
   'flow-add-property.en': '<h1>Add a property</h1>',
   'flow-contact.sv': '<h1>Kontaktuppgifter</h1>',
   'sign.en': '<h1>Sign in with BankID</h1>',
+  'questions.en': '<h1>About your home</h1>',
   'console-properties.en': '<h1>Properties</h1>',
   'admin-organisations.en': '<h1>Organisations</h1>',
+  'admin-releases.en': '<h1>Releases</h1>',
 };
 
 beforeEach(() => {
@@ -68,6 +70,7 @@ describe('static first paints', () => {
     ['/flow/add-property', 'en', '<h1>Add a property</h1>'],
     ['/flow/contact/', 'sv', '<h1>Kontaktuppgifter</h1>'],
     ['/sign', 'en', '<h1>Sign in with BankID</h1>'],
+    ['/flow/property/42/questions', 'en', '<h1>About your home</h1>'],
   ])("GET %s (Accept-Language: %s) shows the page's heading at once", async (url, languages, html) => {
     const res = await request(app()).get(url).set('Accept', 'text/html').set('Accept-Language', languages).expect(200);
     expect(res.text).toBe(html);
@@ -76,6 +79,7 @@ describe('static first paints', () => {
   it.each([
     ['/console/org/demo-energi/properties', '<h1>Properties</h1>'],
     ['/console/admin', '<h1>Organisations</h1>'],
+    ['/console/admin/releases/', '<h1>Releases</h1>'],
   ])("GET %s shows the console page's heading to a signed-in staff member only", async (url, html) => {
     const get = (server: express.Express) => request(server).get(url).set('Accept', 'text/html').expect(200);
     expect((await get(app(true))).text).toBe(html);
@@ -91,7 +95,8 @@ describe('static first paints', () => {
       '/flow/../sign',
       '/console/org/demo-energi/dashboard',
       '/console/org/demo-energi/messages',
-      '/console/admin/releases',
+      '/console/admin/audit',
+      '/console/admin/organisations/demo-energi',
       '/sign/more',
     ]) {
       const res = await request(app(true)).get(url).set('Accept', 'text/html').set('Accept-Language', 'en').expect(200);
@@ -104,7 +109,8 @@ describe('static first paints', () => {
       '/property/42/building/secondary/results-dashboard',
       '/property/abc/building/primary/results-dashboard',
       '/property/42/building/primary/results-dashboard/more',
-      '/flow/property/42/questions',
+      '/flow/property/0/questions',
+      '/flow/property/42/questions/more',
       '/console',
     ]) {
       const res = await request(app()).get(url).set('Accept', 'text/html').set('Accept-Language', 'sv').expect(200);

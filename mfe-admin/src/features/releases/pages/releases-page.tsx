@@ -150,11 +150,22 @@ export function ReleasesPage() {
       ) : (
         <>
           {data.shell ? (
-            <p className="he-muted" style={{ margin: 0 }}>
-              {t('releases.shell')}: {data.shell.shared.map((s) => `${s.name} ${s.version}`).join(' · ')}
-              {' · '}
-              {t('releases.shellRuntime', { version: data.shell.runtime ?? t('releases.unknownVersion') })}
-            </p>
+            // What the shell provides, folded: a dozen package names read badly as one line on a phone.
+            <details className="he-muted">
+              <summary>
+                {t('releases.shellSummary', {
+                  count: data.shell.shared.length,
+                  runtime: t('releases.shellRuntime', { version: data.shell.runtime ?? t('releases.unknownVersion') }),
+                })}
+              </summary>
+              <ul>
+                {data.shell.shared.map((s) => (
+                  <li key={s.name}>
+                    <code>{s.name}</code> {s.version}
+                  </li>
+                ))}
+              </ul>
+            </details>
           ) : (
             <p className="he-alert" role="alert">
               {t('releases.shellMissing')}

@@ -12,10 +12,7 @@ export function UserManagementPage() {
   const { user, organisation } = useOrganisationContext();
   return (
     <div className="he-stack">
-      <PageHead
-        title={t('pages.user-management.title')}
-        intro={t('pages.user-management.intro', { organisation: organisation.name })}
-      />
+      <PageHead title={t('pages.user-management.title')} intro={t('pages.user-management.intro')} />
       <UserManagement
         scope={{ kind: 'organisation', slug: organisation.slug, name: organisation.name }}
         currentUserId={user.id}

@@ -75,6 +75,7 @@ export function ProfilePage() {
   return (
     <section className="flow-narrow flow-profile" aria-labelledby="profile-title">
       <h1 id="profile-title">{t('profile.title')}</h1>
+      <p className="flow-lead">{t('profile.intro')}</p>
       <p className="flow-lead">
         <strong>{profile.name}</strong> <span>{profile.personalNumberMasked}</span>
       </p>

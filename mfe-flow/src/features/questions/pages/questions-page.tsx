@@ -208,6 +208,7 @@ export function QuestionsPage() {
     <section className="flow-questions" aria-labelledby="questions-title">
       <p className="flow-eyebrow">{answers.data?.property.name}</p>
       <h1 id="questions-title">{t('questions.title')}</h1>
+      <p className="flow-lead">{t('questions.intro')}</p>
       <div className="flow-progress">
         <progress max={steps.length} value={stepIndex + 1} aria-labelledby="questions-progress" />
         <span id="questions-progress">{t('questions.progress', { step: stepIndex + 1, total: steps.length })}</span>

@@ -42,7 +42,7 @@ it("lets an organisation admin manage the organisation's own users from the cons
   setSession({ ...demoSessions.energiAdmin, user: { ...demoSessions.energiAdmin.user, id: '2' } });
   renderConsole('/console/org/demo-energi/user-management');
   expect(await screen.findByRole('heading', { level: 1, name: 'User management' })).toBeTruthy();
-  expect(screen.getByText(/The console users of Demo Energi/)).toBeTruthy();
+  expect(screen.getByText(/Your organisation's console users/)).toBeTruthy();
   const table = await screen.findByRole('table', { name: /Console users/ });
   expect(within(table).getByRole('rowheader', { name: 'Anna Admin (you)' })).toBeTruthy();
   expect(screen.queryByLabelText('Organisation')).toBeNull();
