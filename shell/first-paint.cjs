@@ -138,7 +138,9 @@ const pageHeadHtml = (title, intro) =>
  */
 function consolePageHtml(common, consoleTexts, page, after = '') {
   const e = escapeHtml;
-  const { title, intro } = consoleTexts.pages[page];
+  // The console's home is titled with the organisation's name, which comes with the app; its welcome is static.
+  const { title, intro } =
+    page === 'home' ? { title: '\u00a0', intro: consoleTexts.home.welcome } : consoleTexts.pages[page];
   return frameHtml(
     common,
     `<div class="cn-topbar"><button type="button" class="he-button he-button--secondary he-button--small cn-menu-toggle" aria-expanded="false" tabindex="-1">${e(consoleTexts.nav.menu)}</button><nav aria-label="${e(consoleTexts.nav.topBar)}"><ul></ul></nav></div>
@@ -197,6 +199,7 @@ const ADMIN_PAGES = ['organisations', 'user-management', 'releases'];
 
 /** The console's organisation pages with a static first paint: their heading and intro are the same for everyone. */
 const CONSOLE_PAGES = [
+  'home',
   'properties',
   'activities',
   'users',
@@ -243,7 +246,7 @@ function firstPaintPages(root) {
       ['flow-profile', flow.profile.title, css.flow, profileFrameHtml(common, flow)],
       ...CONSOLE_PAGES.map((page) => [
         `console-${page}`,
-        consoleTexts.pages[page].title,
+        page === 'home' ? common.nav.console : consoleTexts.pages[page].title,
         css.console,
         consolePageHtml(common, consoleTexts, page, after[page] ?? ''),
       ]),

@@ -81,7 +81,7 @@ export function releaseFiles(store: ObjectStore): RequestHandler[] {
 }
 
 const DASHBOARD = new RegExp(`^${dashboardPath('ID').replace('ID', '[1-9]\\d{0,9}')}$`);
-const CONSOLE_ORGANISATION_PAGE = /^\/console\/org\/[^/]+\/([a-z-]+)$/;
+const CONSOLE_ORGANISATION_PAGE = /^\/console\/org\/[^/]+(?:\/([a-z-]+))?$/;
 const FLOW_PAGE = /^\/flow\/([a-z-]+)$/;
 const ADMIN_PAGE = new RegExp(`^${CONSOLE_ADMIN_PATH}/([a-z-]+)$`);
 const QUESTIONS = new RegExp(`^${questionsPath('ID').replace('ID', '[1-9]\\d{0,9}')}$`);
@@ -89,7 +89,7 @@ const QUESTIONS = new RegExp(`^${questionsPath('ID').replace('ID', '[1-9]\\d{0,9
 /**
  * The static first paint the shell build may have made for a path (shell/first-paint.cjs names them all, as
  * first-paint/<page>.<lng>.html; whether it made one is seen on disk): the address search page, the results
- * dashboard, the questions, /sign, a flow page (`flow-<name>`), an organisation's console page (`console-<name>`) and a super
+ * dashboard, the questions, /sign, a flow page (`flow-<name>`), an organisation's console page (`console-<name>`, its home `console-home`) and a super
  * admin's page (`admin-<name>`; the organisations at /console/admin). Trailing slashes are ignored.
  */
 export function firstPaintPage(pathname: string): { page: string; staff: boolean } | undefined {
@@ -103,8 +103,8 @@ export function firstPaintPage(pathname: string): { page: string; staff: boolean
   if (adminPage) return { page: `admin-${adminPage}`, staff: true };
   const flowPage = FLOW_PAGE.exec(path)?.[1];
   if (flowPage) return { page: `flow-${flowPage}`, staff: false };
-  const consolePage = CONSOLE_ORGANISATION_PAGE.exec(path)?.[1];
-  return consolePage ? { page: `console-${consolePage}`, staff: true } : undefined;
+  const consolePage = CONSOLE_ORGANISATION_PAGE.exec(path);
+  return consolePage ? { page: `console-${consolePage[1] ?? 'home'}`, staff: true } : undefined;
 }
 const LANGUAGES = ['en', 'sv'];
 

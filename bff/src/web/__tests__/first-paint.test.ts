@@ -22,6 +22,7 @@ const FRAMES: Record<string, string> = {
   'sign.en': '<h1>Sign in with BankID</h1>',
   'questions.en': '<h1>About your home</h1>',
   'console-properties.en': '<h1>Properties</h1>',
+  'console-home.en': '<h1>&nbsp;</h1>',
   'admin-organisations.en': '<h1>Organisations</h1>',
   'admin-releases.en': '<h1>Releases</h1>',
 };
@@ -78,6 +79,7 @@ describe('static first paints', () => {
 
   it.each([
     ['/console/org/demo-energi/properties', '<h1>Properties</h1>'],
+    ['/console/org/demo-energi', '<h1>&nbsp;</h1>'],
     ['/console/admin', '<h1>Organisations</h1>'],
     ['/console/admin/releases/', '<h1>Releases</h1>'],
   ])("GET %s shows the console page's heading to a signed-in staff member only", async (url, html) => {

@@ -12,7 +12,7 @@ const PLACEHOLDER = '–';
 export function OrganisationHomePage() {
   const { t } = useTranslation('console');
   const format = useFormat();
-  const { user, organisation, menu } = useOrganisationContext();
+  const { organisation, menu } = useOrganisationContext();
   const overview = useGetOverviewQuery(organisation.slug, { refetchOnMountOrArgChange: true });
   const data = overview.currentData;
   const may = (id: string) => isItemAllowed(menuItem(id), menu);
@@ -55,10 +55,7 @@ export function OrganisationHomePage() {
 
   return (
     <div className="he-stack">
-      <PageHead
-        title={organisation.name}
-        intro={t('home.welcome', { name: user.name || user.email || '', organisation: organisation.name })}
-      />
+      <PageHead title={organisation.name} intro={t('home.welcome')} />
       {figures.length > 0 ? (
         <dl className="cn-figures" aria-label={t('home.figures')} aria-busy={pending && !overview.isError}>
           {figures.map((f) => (

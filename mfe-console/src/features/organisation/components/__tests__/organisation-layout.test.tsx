@@ -28,7 +28,7 @@ describe('the organisation layout', () => {
     await act(async () => answer());
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Demo Energi' })).toBeTruthy();
-    expect(screen.getByText(/Welcome, Energi Staff\./)).toBeTruthy();
+    expect(screen.getByText(/^Welcome\. Here you follow what happens with the homes/)).toBeTruthy();
     expect(document.title).toBe('Demo Energi');
   });
 
