@@ -1,8 +1,8 @@
 // Loaded lazily (React.lazy in chart.tsx): apexcharts stays out of the console's first chunk and loads with the first
 // analytics chart. The same versions and modular entry points as mfe-results.
 import 'apexcharts/bar';
+// Registers 'area' as well: apexcharts/area is the same file under another name, and bundled twice as two modules.
 import 'apexcharts/line';
-import 'apexcharts/area';
 import 'apexcharts/donut';
 import 'apexcharts/features/legend';
 // apexcharts' styles as files of this chunk, loaded with it: injected by the first chart instead (injectStyleSheet),
