@@ -45,7 +45,8 @@ export default function ApexChart({
   colors,
   height = CHART_HEIGHT,
   format,
-}: ChartProps) {
+  onDrawn,
+}: ChartProps & { onDrawn: () => void }) {
   const accent = cssColor('--he-accent', PALETTE[0]!);
   const palette = colors ?? [accent, ...PALETTE.slice(1)];
   const formatter = (value: number) => format(value);
@@ -73,6 +74,7 @@ export default function ApexChart({
       <ApexDrawing
         type="donut"
         height={height}
+        onDrawn={onDrawn}
         series={series[0]?.data ?? []}
         options={{
           ...base,
@@ -106,5 +108,5 @@ export default function ApexChart({
   options.responsive = horizontal
     ? [{ breakpoint: 600, options: { xaxis: { tickAmount: Math.min(axis.tickAmount ?? 2, 2) } } }]
     : undefined;
-  return <ApexDrawing type={type} height={height} series={series} options={options} />;
+  return <ApexDrawing type={type} height={height} series={series} options={options} onDrawn={onDrawn} />;
 }

@@ -50,15 +50,6 @@ function useChartTurn(near: boolean): [boolean, () => void] {
 }
 
 /**
- * Rendered after the drawing: its effect runs once the chart's own has, and the turn it releases (a timer) comes after
- * the timer that draws the chart (apex-drawing.tsx).
- */
-function Drawn({ onDrawn }: { onDrawn: () => void }) {
-  useEffect(() => onDrawn(), [onDrawn]);
-  return null;
-}
-
-/**
  * A chart with its title; the figures are also in the table beside it (the chart itself is hidden from screen readers,
  * the table is what they read and what the CSV holds).
  */
@@ -81,8 +72,7 @@ export function Chart({
       <div ref={canvas} aria-hidden="true" inert className="cn-chart__canvas" style={{ minHeight: height }}>
         {turn ? (
           <Suspense fallback={skeleton}>
-            <ApexChart {...props} height={height} />
-            <Drawn onDrawn={drawn} />
+            <ApexChart {...props} height={height} onDrawn={drawn} />
           </Suspense>
         ) : (
           skeleton
