@@ -11,14 +11,10 @@ export const NEAR_SCREEN_MARGIN = '50% 0px';
  * the browser has no IntersectionObserver.
  */
 export function useNearScreen(element: RefObject<Element | null>): boolean {
-  const [near, setNear] = useState(false);
+  const [near, setNear] = useState(() => typeof IntersectionObserver !== 'function');
   useEffect(() => {
     const target = element.current;
     if (near || !target) return undefined;
-    if (typeof IntersectionObserver !== 'function') {
-      setNear(true);
-      return undefined;
-    }
     const observer = new IntersectionObserver(
       (entries) => {
         if (!entries.some((entry) => entry.isIntersecting)) return;
