@@ -1,5 +1,5 @@
 // Loaded lazily (React.lazy in chart.tsx): apexcharts stays out of the console's first chunk and loads with the first
-// analytics chart. The same versions and modular entry points as mfe-results.
+// chart that comes near the screen. The same versions and modular entry points as mfe-results.
 import 'apexcharts/bar';
 // Registers 'area' as well: apexcharts/area is the same file under another name, and bundled twice as two modules.
 import 'apexcharts/line';
