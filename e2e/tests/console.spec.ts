@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { signInStaff, watchConsole } from './support';
+import { expectChartDrawn, signInStaff, watchConsole } from './support';
 
 interface Suggestion {
   id: number;
@@ -78,7 +78,7 @@ test.describe('the organisation console', () => {
     await expect(page).toHaveURL(/\?period=all$/);
     await expect(page.getByTestId('figure-total')).toContainText(String(expected.total));
     for (const chart of ['chart-series', 'chart-labels', 'chart-buildingTypes', 'chart-yearBands', 'chart-heating']) {
-      await expect(page.getByTestId(chart).locator('svg').first()).toBeVisible();
+      await expectChartDrawn(page.getByTestId(chart));
     }
     await expect(
       page.getByRole('table', { name: 'By main heating' }).getByRole('rowheader', { name: 'Oil boiler' }),
@@ -108,22 +108,22 @@ test.describe('the organisation console', () => {
       .getByRole('navigation', { name: 'Console' })
       .getByRole('link', { name: 'Activities', exact: true })
       .click();
-    await expect(page.getByTestId('chart-activities').locator('svg').first()).toBeVisible();
+    await expectChartDrawn(page.getByTestId('chart-activities'));
     await expect(page.getByTestId('figure-recommended')).not.toHaveText(/Recommended0$/);
     await page
       .getByRole('navigation', { name: 'Console' })
       .getByRole('link', { name: 'Transition', exact: true })
       .click();
-    await expect(page.getByTestId('chart-transition').locator('svg').first()).toBeVisible();
+    await expectChartDrawn(page.getByTestId('chart-transition'));
     const plans = page.getByRole('region', { name: 'Plans homeowners saved' });
     await expect(plans.getByTestId('figure-plan-homes')).not.toHaveText(/plan0$/);
-    await expect(plans.getByTestId('chart-plan-labels').locator('svg').first()).toBeVisible();
+    await expectChartDrawn(plans.getByTestId('chart-plan-labels'));
     await expect(plans.getByRole('table', { name: 'Measures most planned' }).getByRole('row')).not.toHaveCount(1);
 
     // On a phone: one column, nothing wider than the screen, the side navigation behind Menu.
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/console/org/demo-energi/properties?period=all');
-    await expect(page.getByTestId('chart-labels').locator('svg').first()).toBeVisible();
+    await expectChartDrawn(page.getByTestId('chart-labels'));
     await expect(page.getByRole('navigation', { name: 'Console' })).toBeHidden();
     await page.getByRole('button', { name: 'Console pages' }).click();
     await expect(page.getByRole('navigation', { name: 'Console' })).toBeVisible();

@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { REMOTES, type RemoteName, type RemotePackage } from '@home-energy/shared/remotes';
 
 /** Every page the remotes own, as the shell mounts them, with the heading each must show. */
@@ -50,6 +50,15 @@ export async function signInStaff(page: Page, email: string, password = DEMO_PAS
     form: { csrfToken: csrf.csrfToken, email, password, callbackUrl: '/console', json: 'true' },
   });
   if (res.status() !== 200) throw new Error(`sign-in as ${email} answered ${res.status()}`);
+}
+
+/**
+ * A console chart, drawn: scrolled to first, as a user does, since a chart loads its library and draws only once it
+ * comes near the screen (mfe-console's chart.tsx).
+ */
+export async function expectChartDrawn(chart: Locator): Promise<void> {
+  await chart.scrollIntoViewIfNeeded();
+  await expect(chart.locator('svg').first()).toBeVisible();
 }
 
 export type { RemoteName };

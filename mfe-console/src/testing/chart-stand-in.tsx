@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import type { ChartProps } from '../features/analytics/components/chart';
 
 /**
@@ -5,7 +6,8 @@ import type { ChartProps } from '../features/analytics/components/chart';
  * what the chart was given (type, categories, series) so tests can check what would be drawn. The real charts run in
  * the e2e suite (e2e/tests/console.spec.ts).
  */
-export default function ChartStandIn({ type, categories, series }: ChartProps) {
+export default function ChartStandIn({ type, categories, series, onDrawn }: ChartProps & { onDrawn: () => void }) {
+  useEffect(() => onDrawn(), [onDrawn]);
   return (
     <div data-testid="chart-data" data-type={type}>
       <span data-testid="chart-categories">{categories.join('|')}</span>

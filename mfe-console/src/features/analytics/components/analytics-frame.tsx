@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useDeferredValue, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Loading, type ResolvedPeriod, PageHead, LoadFailed, useFormat } from '@home-energy/shared';
 import { EmptyState } from '../../../components/empty-state';
@@ -11,6 +11,10 @@ interface QueryState<T> {
   isError: boolean;
   error?: unknown;
   refetch: () => unknown;
+}
+
+function samePeriod(a: ResolvedPeriod, b: ResolvedPeriod): boolean {
+  return a.from === b.from && a.to === b.to && a.grain === b.grain;
 }
 
 /**
@@ -30,7 +34,12 @@ export function AnalyticsFrame<T extends { period: ResolvedPeriod }>({
 }) {
   const { t } = useTranslation('console');
   const format = useFormat();
-  const data = query.currentData;
+  // The figures render in a transition, in React's short slices (an answer arriving renders at once otherwise, the
+  // tables and cards of a page in one task); the heading and the period filter are not held up by them. Figures of
+  // another period are never shown: a new period has no current data until its answer arrives.
+  const latest = query.currentData;
+  const deferred = useDeferredValue<T | null | undefined>(latest, null);
+  const data = latest && deferred && samePeriod(deferred.period, latest.period) ? deferred : undefined;
   return (
     <div className="he-stack" data-page={page}>
       <PageHead title={t(`pages.${page}.title`)} intro={t(`pages.${page}.intro`)}>

@@ -1,8 +1,8 @@
 // Loaded lazily (React.lazy in chart.tsx): apexcharts stays out of the console's first chunk and loads with the first
-// analytics chart. The same versions and modular entry points as mfe-results.
+// chart that comes near the screen. The same versions and modular entry points as mfe-results.
 import 'apexcharts/bar';
+// Registers 'area' as well: apexcharts/area is the same file under another name, and bundled twice as two modules.
 import 'apexcharts/line';
-import 'apexcharts/area';
 import 'apexcharts/donut';
 import 'apexcharts/features/legend';
 // apexcharts' styles as files of this chunk, loaded with it: injected by the first chart instead (injectStyleSheet),
@@ -45,7 +45,8 @@ export default function ApexChart({
   colors,
   height = CHART_HEIGHT,
   format,
-}: ChartProps) {
+  onDrawn,
+}: ChartProps & { onDrawn: () => void }) {
   const accent = cssColor('--he-accent', PALETTE[0]!);
   const palette = colors ?? [accent, ...PALETTE.slice(1)];
   const formatter = (value: number) => format(value);
@@ -73,6 +74,7 @@ export default function ApexChart({
       <ApexDrawing
         type="donut"
         height={height}
+        onDrawn={onDrawn}
         series={series[0]?.data ?? []}
         options={{
           ...base,
@@ -106,5 +108,5 @@ export default function ApexChart({
   options.responsive = horizontal
     ? [{ breakpoint: 600, options: { xaxis: { tickAmount: Math.min(axis.tickAmount ?? 2, 2) } } }]
     : undefined;
-  return <ApexDrawing type={type} height={height} series={series} options={options} />;
+  return <ApexDrawing type={type} height={height} series={series} options={options} onDrawn={onDrawn} />;
 }

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { useNearScreen, whenIdle } from '../lib/near-screen';
 import { takeChartTurn } from './chart-turns';
 
 export interface ChartProps {
@@ -20,26 +21,32 @@ const ApexChart = lazy(() => import('./apex-chart'));
 /** The height of a chart's drawing when its page does not say (apex-chart.tsx draws exactly this high). */
 export const CHART_HEIGHT = 260;
 
-/** Whether this chart may draw now (chart-turns.ts), and the call that says it has drawn. */
-function useChartTurn(): [boolean, () => void] {
+/** How long a chart on the screen waits for its page to finish rendering before it loads and draws anyway. */
+const IDLE_TIMEOUT_MS = 1000;
+
+/**
+ * Whether this chart may draw now, and the call that says it has drawn. A chart queues for its turn (chart-turns.ts)
+ * only once it is near the screen and the page's own rendering is done: the chart library (the console's largest
+ * chunk) is fetched and run neither on a page whose charts nobody scrolls to nor in the task of the page's first
+ * render, and the tables beside the charts come first.
+ */
+function useChartTurn(near: boolean): [boolean, () => void] {
   const [turn, setTurn] = useState(false);
   const done = useRef<() => void>(() => undefined);
   useEffect(() => {
-    const finish = takeChartTurn(() => setTurn(true));
-    done.current = finish;
-    return finish;
-  }, []);
+    if (!near) return undefined;
+    let finish: (() => void) | undefined;
+    const cancel = whenIdle(() => {
+      finish = takeChartTurn(() => setTurn(true));
+      done.current = finish;
+    }, IDLE_TIMEOUT_MS);
+    return () => {
+      cancel();
+      finish?.();
+    };
+  }, [near]);
   const drawn = useCallback(() => done.current(), []);
   return [turn, drawn];
-}
-
-/**
- * Rendered after the drawing: its effect runs once the chart's own has, and the turn it releases (a timer) comes after
- * the timer that draws the chart (apex-drawing.tsx).
- */
-function Drawn({ onDrawn }: { onDrawn: () => void }) {
-  useEffect(() => onDrawn(), [onDrawn]);
-  return null;
 }
 
 /**
@@ -52,7 +59,8 @@ export function Chart({
   height = CHART_HEIGHT,
   ...props
 }: ChartProps & { title: string; testId: string }) {
-  const [turn, drawn] = useChartTurn();
+  const canvas = useRef<HTMLDivElement>(null);
+  const [turn, drawn] = useChartTurn(useNearScreen(canvas));
   const skeleton = <div className="cn-chart__skeleton" data-testid="chart-skeleton" style={{ height }} />;
   return (
     <figure className="cn-chart" data-testid={testId}>
@@ -61,11 +69,10 @@ export function Chart({
       {/* The drawing's final height is held from the first render: the chart library arrives after the figures on a
           slow network, and a placeholder of another height (a spinner) would push everything below it down then. The
           charts draw one per task (chart-turns.ts); the skeleton holds the place of those still waiting. */}
-      <div aria-hidden="true" inert className="cn-chart__canvas" style={{ minHeight: height }}>
+      <div ref={canvas} aria-hidden="true" inert className="cn-chart__canvas" style={{ minHeight: height }}>
         {turn ? (
           <Suspense fallback={skeleton}>
-            <ApexChart {...props} height={height} />
-            <Drawn onDrawn={drawn} />
+            <ApexChart {...props} height={height} onDrawn={drawn} />
           </Suspense>
         ) : (
           skeleton

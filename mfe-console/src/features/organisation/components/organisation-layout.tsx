@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useDeferredValue, useEffect, useState } from 'react';
 import { Outlet, useLocation, useParams } from '@home-energy/shared/router';
 import { useTranslation } from 'react-i18next';
 import { Loading, useSession, type MenuContext } from '@home-energy/shared';
@@ -25,7 +25,11 @@ export function OrganisationLayout() {
   const { data: session } = useSession();
   // Refetch on mount: the answer depends on who is signed in, which may have changed since it was cached.
   const details = useGetOrganisationDetailsQuery(org, { refetchOnMountOrArgChange: true });
-  const organisation = details.currentData;
+  // The frame (top bar, navigation) and the page render in a transition, in React's short slices: the answer
+  // arriving would render them all in one task otherwise. Never the frame of another organisation than the address's.
+  const latest = details.currentData;
+  const deferred = useDeferredValue(latest, null);
+  const organisation = latest && deferred?.slug === latest.slug ? deferred : undefined;
   const { pathname } = useLocation();
   // On a phone the side navigation folds away behind the top bar's Menu button; a new page closes it.
   const [menuOpen, setMenuOpen] = useState(false);

@@ -14,8 +14,13 @@ import { currentLocation, renderConsole } from '../../../../testing/render-conso
 
 jest.mock('@home-energy/shared', () => jest.requireActual('../../../../testing/mock-shared').sharedWithFakeAuth());
 jest.mock('../../components/apex-chart', () => jest.requireActual('../../../../testing/chart-stand-in'));
-// Every chart draws at once here (in the browser they take turns, one per task: chart-turns.test.tsx).
+// Every chart draws at once here (in the browser they take turns, one per task, once near the screen and the page
+// idle: chart-turns.test.tsx, chart.test.tsx).
 jest.mock('../../components/chart-turns', () => ({ takeChartTurn: (start: () => void) => (start(), () => undefined) }));
+jest.mock('../../lib/near-screen', () => ({
+  ...jest.requireActual('../../lib/near-screen'),
+  whenIdle: (work: () => void) => (work(), () => undefined),
+}));
 
 const TODAY = '2026-11-23';
 const LABELS = ['A', 'B', 'C', 'D', 'E', 'F', 'G'];
