@@ -20,9 +20,7 @@ export const BOOT_PHASES = [
   'boot:zod',
   'boot:schemas',
   'boot:flow-schemas',
-  'boot:plan-schemas',
   'boot:console-schemas',
-  'boot:helpers',
   'boot:shared',
   'boot:store',
   'boot:app',
@@ -65,7 +63,7 @@ export async function boot(): Promise<void> {
   await Promise.all([import(/* webpackMode: "eager" */ 'i18next'), import(/* webpackMode: "eager" */ 'react-i18next')]);
 
   // The shared package's zod schemas are built when their modules evaluate (about half of the package's evaluation).
-  // Its entry re-exports them; evaluated here first, in several tasks (zod itself first), the entry only looks them up.
+  // Its entry re-exports them; evaluated here first, in four tasks (zod itself first), the entry only looks them up.
   // Same module instances: each subpath is a file the entry imports, in this build
   // (shared/build/__tests__/boot-shared-modules.test.ts checks that). A remote that brings its own newer copy of the
   // package would not use them: wasted work, no harm.
@@ -84,14 +82,9 @@ export async function boot(): Promise<void> {
 
   await yieldToMain();
   mark('boot:flow-schemas');
-  await import(/* webpackMode: "eager" */ '@home-energy/shared/schemas/property-flow');
-
-  await yieldToMain();
-  mark('boot:plan-schemas');
   await Promise.all([
+    import(/* webpackMode: "eager" */ '@home-energy/shared/schemas/property-flow'),
     import(/* webpackMode: "eager" */ '@home-energy/shared/schemas/lenders'),
-    import(/* webpackMode: "eager" */ '@home-energy/shared/schemas/plan'),
-    import(/* webpackMode: "eager" */ '@home-energy/shared/schemas/installer-leads'),
   ]);
 
   await yieldToMain();
@@ -103,18 +96,6 @@ export async function boot(): Promise<void> {
     import(/* webpackMode: "eager" */ '@home-energy/shared/schemas/validation-queue'),
     import(/* webpackMode: "eager" */ '@home-energy/shared/schemas/property-lookup'),
     import(/* webpackMode: "eager" */ '@home-energy/shared/schemas/account'),
-  ]);
-
-  // The entry's helpers that carry a library (culori's colour spaces) or tables built at load.
-  await yieldToMain();
-  mark('boot:helpers');
-  await Promise.all([
-    import(/* webpackMode: "eager" */ '@home-energy/shared/schemas/brand-colours'),
-    import(/* webpackMode: "eager" */ '@home-energy/shared/finance/financing'),
-    import(/* webpackMode: "eager" */ '@home-energy/shared/format/number'),
-    import(/* webpackMode: "eager" */ '@home-energy/shared/format/date'),
-    import(/* webpackMode: "eager" */ '@home-energy/shared/bankid/messages'),
-    import(/* webpackMode: "eager" */ '@home-energy/shared/console/menu-rules'),
   ]);
 
   await yieldToMain();
