@@ -6,7 +6,8 @@ import { AddressSearchPage } from '../features/address-search/pages/address-sear
 import { QuestionsPage } from '../features/questions/pages/questions-page';
 import '../styles/flow.css';
 
-// The contact form carries the phone-number metadata (~145 KB): both pages with it load only when opened.
+// Both pages with the contact form load only when opened (the forms library comes with them); the form's check with
+// the phone-number metadata (~145 KB) loads once the homeowner uses the form (contact/lib/contact-check.ts).
 const ContactPage = lazy(() => import('../features/contact/pages/contact-page'));
 const ProfilePage = lazy(() =>
   import('../features/profile/pages/profile-page').then((m) => ({ default: m.ProfilePage })),

@@ -23,15 +23,17 @@ export function todayUtc(now: number = Date.now()): string {
   return new Date(now).toISOString().slice(0, 10);
 }
 
-const stockholmDays = new Intl.DateTimeFormat('sv-SE', {
-  timeZone: 'Europe/Stockholm',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
+// Made on first use: a formatter with a time zone is costly to build, and every page loads this module without it.
+let stockholmDays: Intl.DateTimeFormat | undefined;
 
 /** Today in Sweden (YYYY-MM-DD): the day a homeowner reads on their calendar. */
 export function todayStockholm(now: number = Date.now()): string {
+  stockholmDays ??= new Intl.DateTimeFormat('sv-SE', {
+    timeZone: 'Europe/Stockholm',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  });
   return stockholmDays.format(now);
 }
 

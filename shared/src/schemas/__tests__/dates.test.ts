@@ -8,6 +8,7 @@ import {
   EARLIEST_DAY,
   latestDay,
   resolveDateRange,
+  todayStockholm,
   todayUtc,
 } from '../dates';
 import { ANALYTICS_MAX_DAYS, analyticsPeriodSchema } from '../analytics';
@@ -25,6 +26,14 @@ afterEach(() => {
 
 const messages = (result: { error?: z.ZodError }) =>
   result.error?.issues.map((i) => `${i.path.join('.')}: ${i.message}`) ?? [];
+
+describe("today in Sweden (the day a homeowner's messages start)", () => {
+  it('is the calendar day in Stockholm, a day ahead of UTC late in the evening', () => {
+    expect(todayStockholm(Date.UTC(2026, 0, 31, 23, 30))).toBe('2026-02-01');
+    expect(todayStockholm(Date.UTC(2026, 5, 30, 21, 59))).toBe('2026-06-30');
+    expect(todayStockholm(Date.UTC(2026, 5, 30, 22, 0))).toBe('2026-07-01');
+  });
+});
 
 describe('a calendar day', () => {
   it('takes a real YYYY-MM-DD day between 2000-01-01 and 31 December five years on', () => {

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { useSaveContactMutation, useToast } from '@home-energy/shared';
-import { contactSchema, type Contact, type ContactRequest } from '@home-energy/shared/validation/contact';
+import type { Contact, ContactRequest } from '@home-energy/shared/validation/contact';
+import { contactCheck, loadContactCheck } from '../lib/contact-check';
 
 type Field = 'name' | 'email' | 'mobile';
 export interface ContactValues {
@@ -47,7 +47,7 @@ export function ContactForm({
   } = useForm<ContactRequest, unknown, Contact>({
     // The schema checks a name when there is one (1–100 characters): the form without a name field holds none.
     defaultValues: withName ? initial : { email: initial.email, mobile: initial.mobile },
-    resolver: zodResolver(contactSchema),
+    resolver: contactCheck,
     reValidateMode: 'onSubmit',
   });
   const message = (field: Field) =>
@@ -77,6 +77,8 @@ export function ContactForm({
         autoComplete={autoComplete}
         aria-invalid={errors[name] ? true : undefined}
         aria-describedby={errors[name] ? `contact-${name}-error` : undefined}
+        // The check is loaded once the homeowner starts on the form, so it is there when they send it.
+        onFocus={() => void loadContactCheck().catch(() => undefined)}
         {...register(name, { onChange: () => clearErrors(name) })}
       />
       {errors[name] ? (
@@ -88,7 +90,12 @@ export function ContactForm({
   );
 
   return (
-    <form className="he-card flow-form" onSubmit={(event) => void handleSubmit(onValid)(event)} noValidate>
+    <form
+      className="he-card flow-form"
+      // The check could not be loaded (offline): nothing was sent, and the form says so.
+      onSubmit={(event) => void handleSubmit(onValid)(event).catch(() => setProblem(t('contact.failed')))}
+      noValidate
+    >
       {withName ? field('name', 'text', 'name') : null}
       {field('email', 'email', 'email')}
       {field('mobile', 'tel', 'tel')}

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useDeferredValue, useEffect, useState } from 'react';
 import { Link } from '@home-energy/shared/router';
 import { useTranslation } from 'react-i18next';
 import {
@@ -22,7 +22,10 @@ export const UNDO_MS = 10_000;
  */
 export function ProfilePage() {
   const { t } = useTranslation('flow');
-  const { data: profile, isLoading, isError, refetch } = useGetProfileQuery();
+  const { data, isLoading, isError, refetch } = useGetProfileQuery();
+  // The store's answer renders synchronously, every card and the contact form in one long task: the page shows it
+  // from a deferred copy instead, which React renders in short slices.
+  const profile = useDeferredValue(data);
   const [removeProperty, removal] = useDeleteProfilePropertyMutation();
   const [restoreProperty, restoring] = useRestoreProfilePropertyMutation();
   const [patchProfile] = usePatchProfileMutation();
@@ -38,7 +41,7 @@ export function ProfilePage() {
     return () => clearTimeout(timer);
   }, [removed]);
 
-  if (isLoading) return <Loading />;
+  if (isLoading || (data && !profile)) return <Loading />;
   if (isError || !profile) {
     return (
       <section className="he-card" role="alert">

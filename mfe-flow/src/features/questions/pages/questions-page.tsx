@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from '@home-energy/shared/router';
 import { useTranslation } from 'react-i18next';
 import {
@@ -59,7 +59,8 @@ export function QuestionsPage() {
     const start: Record<string, FieldValue> = {};
     for (const q of questions.data.questions)
       start[q.key] = initialValue(q, answers.data.answers[q.key], answers.data.register[q.key]);
-    setValues(start);
+    // The form's first render in React's short slices: as an effect's plain update it was one long task.
+    startTransition(() => setValues(start));
   }, [values, questions.data, answers.data]);
 
   useEffect(() => {
