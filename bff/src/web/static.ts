@@ -89,8 +89,9 @@ const QUESTIONS = new RegExp(`^${questionsPath('ID').replace('ID', '[1-9]\\d{0,9
 /**
  * The static first paint the shell build may have made for a path (shell/first-paint.cjs names them all, as
  * first-paint/<page>.<lng>.html; whether it made one is seen on disk): the address search page, the results
- * dashboard, the questions, /sign, a flow page (`flow-<name>`), an organisation's console page (`console-<name>`, its home `console-home`) and a super
- * admin's page (`admin-<name>`; the organisations at /console/admin). Trailing slashes are ignored.
+ * dashboard, the questions, /sign, a flow page (`flow-<name>`), an organisation's console page (`console-<name>`,
+ * its home `console-home`) and a super admin's page (`admin-<name>`; the organisations at /console/admin).
+ * Trailing slashes are ignored.
  */
 export function firstPaintPage(pathname: string): { page: string; staff: boolean } | undefined {
   const path = pathname.replace(/\/+$/, '') || '/';
