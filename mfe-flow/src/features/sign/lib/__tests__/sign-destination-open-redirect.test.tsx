@@ -1,4 +1,4 @@
-// Issue 11 item 3 (open redirects), client side: /sign?redirect=…&asPath=… is attacker-controlled (any link can
+// Open redirects, client side (docs/security.md): /sign?redirect=…&asPath=… is attacker-controlled (any link can
 // carry it), so where the page goes after sign-in must be a path of this origin whatever the query says.
 import fc from 'fast-check';
 import { safeReturnPath, signDestination } from '../sign-destination';
