@@ -33,7 +33,7 @@ async function session(browser: Browser, brand?: string): Promise<Page> {
   return context.newPage();
 }
 
-test('a canary goes to its audience only; one that throws on render is rolled back automatically and both sessions run the previous release', async ({
+test('a canary goes to its audience only; one throwing on render is rolled back, both sessions run the old', async ({
   browser,
   page,
 }) => {

@@ -77,7 +77,7 @@ test.describe('BankID slow or down, as the homeowner sees it on /sign', () => {
     await signInWorksAgain(page, 'Try again', 'retries the start');
   });
 
-  test('BankID slow (in Swedish): the start gives up after the RP client timeout with a message, not an endless spinner', async ({
+  test('BankID slow (in Swedish): the start gives up after the RP timeout with a message, no endless spinner', async ({
     page,
   }) => {
     test.setTimeout(90_000);

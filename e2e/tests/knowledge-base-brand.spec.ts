@@ -30,7 +30,7 @@ async function homeownerOf(browser: Browser, brand: string, propertyId: number) 
 }
 
 test.describe('knowledge base and brand for homeowners', () => {
-  test('a message written in the console shows on the recommendation card of a homeowner of that brand, and not of another brand', async ({
+  test('a console message shows on a recommendation card of a homeowner of that brand, not of another', async ({
     page,
     browser,
   }) => {

@@ -258,7 +258,7 @@ test.describe('no layout shift while a page loads, on a phone', () => {
   // the console's top bar shrank once its small-button style arrived with the page's chunk. The charts' library
   // (apexcharts) is held back here until the figures are on screen, as on a slow network: each chart holds its final
   // height meanwhile, so nothing below moves when the drawings arrive, on the screen or scrolled to.
-  test('console analytics: cumulative layout shift stays under 0.02; the charts keep their place while their library loads', async ({
+  test('console analytics: CLS under 0.02; the charts keep their place while their library loads', async ({
     page,
     browser,
   }) => {

@@ -300,7 +300,7 @@ test.describe('results dashboard', () => {
     await expect(page.locator('.rd-eyebrow')).toHaveText(second.name);
   });
 
-  test('a homeowner requests installers for a recommendation, gives contact details when asked, and sees the confirmation', async ({
+  test('a homeowner requests installers for a recommendation, gives contact details, sees the confirmation', async ({
     page,
   }) => {
     const [home] = await findProperties(page.request, 'B');
@@ -375,7 +375,7 @@ test.describe('results dashboard', () => {
       const results = localeFile('mfe-results', 'results', lng);
       const flow = localeFile('mfe-flow', 'flow', lng);
 
-      test('best next steps, a measure that does not pay back, a plan built and printed, and a Change link back to the question', async ({
+      test('best next steps, a measure that does not pay back, a plan built and printed, Change to a question', async ({
         page,
       }) => {
         const problems = watchConsole(page);

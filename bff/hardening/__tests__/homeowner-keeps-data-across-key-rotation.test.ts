@@ -53,7 +53,7 @@ async function homeownerCount(): Promise<number> {
 }
 
 describe('rotating the data key', () => {
-  it('an existing homeowner signs in again through BankID to the same account, homes and answers; the old key is retired', async () => {
+  it('a homeowner signs in again by BankID to the same account, homes and answers; the old key retires', async () => {
     const person = { personalNumber: '195603217719', name: 'Vilgot Rask', givenName: 'Vilgot', surname: 'Rask' };
     const oldKey = TEST_DATA_KEY;
     const oldApp = appWith({ dataKey: oldKey });

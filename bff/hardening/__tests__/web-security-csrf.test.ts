@@ -53,7 +53,7 @@ describe('same-origin check over every state-changing route', () => {
     ['Origin of our host on another port', { Origin: 'http://www.energy.test:8443' }],
   ];
 
-  it('refuses cross-origin calls with 403 before they reach the route, writes nothing, and lets own-origin calls through', async () => {
+  it('refuses cross-origin calls with 403 before the route, writing nothing; own-origin calls pass', async () => {
     const routes = listRoutes(app).filter((r) => STATE_CHANGING.has(r.method));
     // The table is the app's: guard against a walk that finds nothing (this test would then prove nothing).
     expect(routes.length).toBeGreaterThan(40);

@@ -159,7 +159,7 @@ describe('cookie flags', () => {
     }
   }
 
-  it('sets only HttpOnly, SameSite=Lax, Path=/, host-only cookies over http (no Secure, or the browser would drop them)', async () => {
+  it('sets only HttpOnly, SameSite=Lax, Path=/, host-only cookies over http (browsers drop Secure)', async () => {
     const cookies = await tour(new CookieBrowser(app, { Host: HOST }));
     expect(new Set(cookies.map((c) => c.name))).toEqual(
       new Set(['he.csrf-token', 'he.callback-url', 'he.session', 'owner']),

@@ -24,7 +24,7 @@ afterAll(() => world.close());
 const settings = () => ({ releasesDir: fixtures.releasesDir, SHELL_DIST: fixtures.shellDist });
 
 describe('registry and releases', () => {
-  it('answers an empty registry, not cached (private: the answer is per session), before anything is released (and says it is the demo)', async () => {
+  it('answers an empty registry before any release, private and not cached, saying it is the demo', async () => {
     const res = await request(app).get('/api/mfe/registry').expect(200);
     expect(res.body).toEqual({ remotes: [], demo: true });
     expect(res.headers['cache-control']).toBe('private, no-cache');

@@ -22,7 +22,7 @@ async function storedImpersonation(): Promise<unknown[]> {
   return rows.map((r) => r.impersonating);
 }
 
-it('answers the NextAuth session with user.impersonating while a super admin impersonates, matching the shared schema', async () => {
+it('the NextAuth session has user.impersonating while a super admin impersonates (shared schema)', async () => {
   const agent = request.agent(app);
   await signInAs(agent, 'super@demo.test').expect(200);
   await agent.post('/api/admin/impersonation').send({ organisation: 'demo-bank' }).expect(200);

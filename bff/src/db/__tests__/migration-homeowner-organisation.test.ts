@@ -6,7 +6,7 @@ import { openPglite } from '../client';
 import { runMigrations } from '../migrate';
 import { migrationsBefore } from '../../../test/migrations-before';
 
-test('migration 0018 keeps on each homeowner the organisation of their first home; messages stay shown to every brand', async () => {
+test("migration 0018 keeps each homeowner's first home's organisation; messages stay for every brand", async () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bff-0018-'));
   const before = migrationsBefore('0018_knowledge_base_brand');
   const database = await openPglite({ dataDir, poolMax: 2 });

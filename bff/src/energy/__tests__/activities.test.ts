@@ -331,7 +331,7 @@ describe('top_of_the_line', () => {
     return topOfTheLineParts(contextFor(b, defaultPrices(b.location.priceArea))).map((m) => m.type);
   };
 
-  it('parts: every measure that lowers what is bought, the best pump with smart steering; not the temperature, wallbox or film', () => {
+  it('parts: each measure that lowers what is bought, the best pump with steering; no temperature or film', () => {
     expect(partsOf({ indoor_temperature: 22, roof_orientation: 'south' })).toEqual([
       'insulation_attic',
       'insulation_walls',
@@ -354,7 +354,7 @@ describe('top_of_the_line', () => {
     expect(withPump.filter((t) => t.startsWith('heat_pump'))).toEqual(['heat_pump_smart_steering']);
   });
 
-  it('parts: a product that buys more energy on its own is left out (oil house: less waste heat costs more oil than the el saved)', () => {
+  it('parts: a product that buys more energy on its own is left out (oil house: less waste heat, more oil)', () => {
     const oil = house({ construction_year: 1950, primary_heating_systems: ['oil'] });
     const products = recommendationsFor(oil).find((a) => a.name === 'energy_efficient_products')!;
     const parts = partsOf({ construction_year: 1950, primary_heating_systems: ['oil'] });

@@ -88,7 +88,7 @@ describe('delivered energy per carrier and use', () => {
     );
   });
 
-  it("the air-to-air SPF follows Energimyndigheten's test climates: 3.45 in Malmö, 2.45 in Luleå, in between in Stockholm", () => {
+  it("air-to-air SPF follows Energimyndigheten's test climates: 3.45 Malmö, 2.45 Luleå, between in Stockholm", () => {
     expect(airToAirSpf(place(POSTAL.malmo).degreeDays)).toBeCloseTo(3.45, 1);
     expect(airToAirSpf(place(POSTAL.lulea).degreeDays)).toBeCloseTo(2.45, 1);
     const stockholm = airToAirSpf(place(POSTAL.stockholm).degreeDays);

@@ -18,7 +18,7 @@ describe('geo tables', () => {
     ]);
   });
 
-  it("reads CSV with the register's parser: quoted commas, doubled quotes, CRLF, BOM; a syntax error names table and line", () => {
+  it("reads CSV with the register's parser: quoted commas, doubled quotes, CRLF, BOM; errors name table, line", () => {
     expect(csvObjects('\ufeffa,b\r\n1,"x, ""y"""\r\n\r\n2\r\n')).toEqual([
       { a: '1', b: 'x, "y"' },
       { a: '2', b: '' },

@@ -103,7 +103,7 @@ describe('plan properties over generated houses', () => {
     );
   });
 
-  it('brute force on small houses: a suggested plan is never dearer than any single measure or pair that reaches its class', () => {
+  it('brute force, small houses: a suggested plan never costs more than a measure or pair reaching its class', () => {
     const reaches = (cls: string | null, target: string) =>
       cls !== null && ENERGY_CLASSES.indexOf(cls as never) <= ENERGY_CLASSES.indexOf(target as never);
     let compared = 0;

@@ -112,7 +112,7 @@ describe('a plan of one measure is that measure’s recommendation', () => {
 });
 
 describe('a plan saves no more than the sum of its measures', () => {
-  it('envelope, one heat pump, lower temperature and low-flow fittings: kWh bought and kronor ≤ the sum, over every subset', () => {
+  it('envelope, a heat pump, lower temperature, low-flow fittings: kWh and kronor ≤ the sum, over every subset', () => {
     let checked = 0;
     for (const [, b] of houses()) {
       const all = recommendationsFor(b);
@@ -207,7 +207,7 @@ describe('suggested plans', () => {
   const reaches = (cls: string | null, target: string) =>
     cls !== null && ENERGY_CLASSES.indexOf(cls as never) <= ENERGY_CLASSES.indexOf(target as never);
 
-  it('brute force on small houses: each suggestion reaches its class and costs no more than any single measure or pair that does', () => {
+  it('brute force, small houses: each suggestion reaches its class, no dearer than a single measure or pair', () => {
     let compared = 0;
     for (const b of [
       house({ atemp: 90, construction_year: 1960 }),

@@ -51,7 +51,7 @@ const need = (b: Building, answers: Answers) => {
 };
 
 describe('more insulation never raises demand', () => {
-  it('attic 0 → 800 mm, walls +0 → +300 mm, windows single → (film) → energy, doors original → energy, FTX: need never rises', () => {
+  it('attic 0 → 800 mm, walls +0 → +300 mm, windows → film → energy, doors → energy, FTX: need never rises', () => {
     for (const [, b] of houses()) {
       const seq = (values: Answers[]) => values.map((v) => need(b, v));
       const checks = [
@@ -378,7 +378,7 @@ describe('honest ranking: bought vs sold, sorted, pays_back (engine README "Rank
     expect(top.kwh_saved_bought).toBeLessThanOrEqual(Math.round(modelEnergy(b, 'actual').totalImport));
   });
 
-  it('needs_installer and choice come from the measure catalogue: no installer to lower the temperature; heat pumps are one choice', () => {
+  it('needs_installer and choice come from the catalogue: none to lower the temperature; heat pumps one choice', () => {
     const list = recommendationsFor(house());
     const flag = (name: string) => list.find((a) => a.name === name)!.needs_installer;
     expect(flag('lower_temperature_1_deg_c')).toBe(false);

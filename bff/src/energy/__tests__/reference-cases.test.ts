@@ -168,7 +168,7 @@ describe('air/water heat pump: Energimyndigheten, test of air/water heat pumps (
   });
 });
 
-describe('ground-source heat pump: Energimyndigheten field test of 20 ground-source pumps, Västra Götaland 2012–13 (saving share ±15 %)', () => {
+describe('ground-source heat pump: Energimyndigheten field test, 20 pumps, Västra Götaland (saving ±15 %)', () => {
   it('an electric-boiler house near Göteborg saves about the 62 % field average', () => {
     const b = building({ primary_heating_systems: ['electric_waterborne'] }, POSTAL_GOTEBORG, 150);
     const actual = modelEnergy(b, 'actual');
@@ -178,7 +178,7 @@ describe('ground-source heat pump: Energimyndigheten field test of 20 ground-sou
   });
 });
 
-describe('measured label: Boverket, BEN worked example (older småhus, ground-source heat pump, 160 m²) (EP parts ±10 %)', () => {
+describe('measured label: Boverket BEN example (older småhus, ground-source pump, 160 m²) (EP parts ±10 %)', () => {
   // Published: 16 350 kWh electricity, household unknown → BEN 30 kWh/m² = 4 800, property 880, tap water 1 386 →
   // heating 9 284; tap water normalised to 20 × 160 / 2.5 = 1 280 kWh.
   const b = building(
@@ -197,7 +197,7 @@ describe('measured label: Boverket, BEN worked example (older småhus, ground-so
   });
 });
 
-describe('label: enara.se example 1, same exhaust-air heat-pump house in four places (EP ±10 %, class exact off boundaries)', () => {
+describe('label: enara.se example 1, one exhaust-air heat-pump house in four places (EP ±10 %, class exact)', () => {
   it.each(ENARA_EXAMPLE_1)('$town: EP $ep, class $energyClass', ({ postal, ep, energyClass }) => {
     const label = enaraLabel(postal);
     expect(Math.abs(deviation(label.ep, ep))).toBeLessThanOrEqual(EP_TOLERANCE);
@@ -205,7 +205,7 @@ describe('label: enara.se example 1, same exhaust-air heat-pump house in four pl
   });
 });
 
-describe('envelope, ventilation and tap water: Energimyndigheten Husguiden, older house needing 20 000 kWh, modelled with one storey (savings ±15 %)', () => {
+describe("envelope, ventilation, tap water: Husguiden's older house of 20 000 kWh, one storey (savings ±15 %)", () => {
   const b = husguidenHouse();
   it('the house needs 20 000 kWh of heat and tap water', () => {
     expect(Math.abs(deviation(heatingAndTapWater(b), 20000))).toBeLessThanOrEqual(0.01);

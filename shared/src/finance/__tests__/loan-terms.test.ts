@@ -89,7 +89,7 @@ describe('slider limits (docs/product.md §9)', () => {
     expect(homeLoanMax(0, 50_000)).toBe(0);
   });
 
-  it('what may be borrowed: nothing for cash, 1 000 000 for a private loan, the room under 85 % and 10 000 000 for a mortgage', () => {
+  it('may borrow: nothing for cash, 1 000 000 on a private loan, room under 85 % and 10 000 000 on a mortgage', () => {
     expect(loanLimit({ loanType: 'Cash', homeValuation: 2_000_000, homeLoan: 0 })).toBeNull();
     expect(loanLimit({ loanType: 'Private', homeValuation: 0, homeLoan: 5_000_000 })).toBe(1_000_000);
     expect(loanLimit({ loanType: 'Mortgage', homeValuation: 2_000_000, homeLoan: 1_600_000 })).toBe(100_000);

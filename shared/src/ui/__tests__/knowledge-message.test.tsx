@@ -28,7 +28,7 @@ function show(ui: ReactNode, lng: 'en' | 'sv' = 'en') {
 }
 
 describe('knowledge-base messages', () => {
-  it('asks for the question’s or recommendation’s messages in the page’s language and shows each, dated and in its own language', async () => {
+  it('asks for a question’s or recommendation’s messages in the page’s language; each dated, in its own', async () => {
     const bff = installFakeBff({
       'GET /api/flow/messages': () => [
         200,
@@ -80,7 +80,7 @@ describe('knowledge-base messages', () => {
 });
 
 describe('the header’s mark', () => {
-  it('shows the product without an active brand, and a named brand’s name and logo with alt texts in the page’s language', () => {
+  it('shows the product without an active brand, a named brand’s name and logo with alt texts in the language', () => {
     installFakeBff({});
     const { unmount } = show(<Logo />);
     expect(screen.getByRole('link', { name: 'Home Energy – start page' }).textContent).toBe('Home Energy');

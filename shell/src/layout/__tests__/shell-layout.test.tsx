@@ -150,7 +150,7 @@ describe('the shell header', () => {
 describe('the brand in the header', () => {
   const header = () => within(screen.getByRole('banner'));
 
-  it('shows the active brand’s name and logo instead of the product’s, with the brand in the link’s name and the logo’s alt text', async () => {
+  it('shows the active brand’s name and logo instead of the product’s, in the link’s name and alt text', async () => {
     mockBrand = { brand: 'demo-bank', config: { name: 'Demo Bank', logo: '/brands/demo-bank.svg', accent: '#1d4f91' } };
     await renderLayout('/');
     const link = header().getByRole('link', { name: 'Demo Bank – start page' });

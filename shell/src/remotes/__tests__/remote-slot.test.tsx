@@ -252,7 +252,7 @@ describe('RemoteSlot', () => {
     expect(beacons).toHaveLength(1);
   });
 
-  it('reports a render error by its class only and, when the registry then names another release, loads the page again', async () => {
+  it('reports a render error by its class only; when the registry names another release, loads again', async () => {
     const previous = 'http://x/mfe/mfe-results/0.9.0-old/mf-manifest.json';
     fetchAnswers = [
       { status: 200, body: REGISTRY },
@@ -274,7 +274,7 @@ describe('RemoteSlot', () => {
     ]);
   });
 
-  it('stays on the failure panel, without loading the page again, when the registry still names the release that threw', async () => {
+  it('stays on the failure panel, not loading again, while the registry names the release that threw', async () => {
     mockLoadRemote.mockResolvedValue({ __esModule: true, default: Crashing });
     await renderPage();
     await expectUnavailable();

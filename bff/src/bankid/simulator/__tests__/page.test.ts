@@ -137,7 +137,7 @@ describe('approve page (the simulated BankID test app)', () => {
     expect((await sim.collect(orderRef)).body.status).toBe('pending');
   });
 
-  it('opens from a link on the sign-in page (another port is another origin), each order at its own anchor; nothing else from there', async () => {
+  it('opens from a link on the sign-in page (another origin), each order at its own anchor; nothing else', async () => {
     const sim = setup();
     const { orderRef } = await sim.auth();
     const link = (req: request.Test) =>

@@ -77,7 +77,7 @@ beforeAll(async () => {
 afterAll(() => world.close());
 
 describe('saved plans on the transition page', () => {
-  it('counts the organisation’s homes with a plan, label now → after the plan, money and measures as the homeowners saw them', async () => {
+  it('counts homes with a plan, label now → after, money and measures as the homeowners saw them', async () => {
     const { plans } = (await transition(energiAdmin, 'demo-energi')).body;
     expect(plans.homes).toBe(2);
     expect(plans.investmentKr).toBe(energiPlans[0]!.investment_cost + energiPlans[1]!.investment_cost);

@@ -56,7 +56,7 @@ describe('GET /api/flow/brand-config', () => {
     expect(broken.body.config).toEqual(DEMO_BRANDS['demo-energi']);
   });
 
-  it('caches the config in an existing session while the brand is unchanged; a request asking for no cache reads it again', async () => {
+  it('caches the config in a session while the brand is unchanged; a no-cache request reads it again', async () => {
     const agent = request.agent(app);
     const { rows } = await database.pool.query(`select id from properties where street = 'Brandgatan 1'`);
     // the visitor's session
@@ -78,7 +78,7 @@ describe('GET /api/flow/brand-config', () => {
     await store.write('demo-installer', DEMO_BRANDS['demo-installer']!);
   });
 
-  it('a brand saved in the console reaches an already signed-in homeowner on their next request, without asking for no cache', async () => {
+  it('a brand saved in the console reaches a signed-in homeowner on their next request, no cache-busting', async () => {
     const homeowner = request.agent(app);
     await homeowner.get('/api/flow/brand-config?owner=demo-bank').expect(200);
     await homeowner
@@ -101,7 +101,7 @@ describe('GET /api/flow/brand-config', () => {
     await store.write('demo-bank', DEMO_BRANDS['demo-bank']!);
   });
 
-  it('a homeowner keeps the brand they came through: signing in later without it gives the session that brand again', async () => {
+  it('a homeowner keeps the brand they came through: a later sign-in without it gives that brand again', async () => {
     const person = { personalNumber: '198002021235', name: 'Cecilia Carlsson' };
     const first = request.agent(app);
     await first.get('/api/flow/brand-config?owner=demo-installer').expect(200);
@@ -126,7 +126,7 @@ describe('GET /api/flow/brand-config', () => {
     expect(() => localBrandConfigStore('/tmp', undefined)).toThrow('Missing environment variable: CONFIG_BUCKET_NAME');
   });
 
-  it('the console refuses accents below AA contrast, naming the colour and the ratio; a soft and dark accent left unset are mixed from a good accent', async () => {
+  it('refuses accents below AA contrast, naming colour and ratio; unset soft, dark accents mix from it', async () => {
     const admin = request.agent(app);
     await signInAs(admin, 'admin@bank.demo.test').expect(200);
     const pale = await admin

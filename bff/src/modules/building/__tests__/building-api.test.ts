@@ -537,7 +537,7 @@ describe('interactions and texts', () => {
 });
 
 describe('the renovation plan (…/plan, …/plan/suggestions)', () => {
-  it('computes a plan of several measures, keeps it with the owner’s profile and reads it back with the chosen loan', async () => {
+  it('computes a plan of several measures, keeps it with the owner’s profile, reads it with the loan', async () => {
     const agent = request.agent(app);
     await agent.post(`/api/flow/property/${villa}/building`).send({ attic_insulation_mm: 100 }).expect(200);
     const recs = (await agent.get(`/api/flow/property/${villa}/building/primary/recommendations`).expect(200)).body

@@ -59,7 +59,7 @@ afterAll(() => world.close());
 const base = (id: number) => `/api/flow/property/${id}/building/primary`;
 
 describe('GET …/label/explanation and …/recommendations/{type}/explanation', () => {
-  it('explain the label and a measure: answered, register and assumed inputs, constants with sources, a range around the value', async () => {
+  it('explains label and measure: answered, register and assumed inputs, sourced constants, a range', async () => {
     const agent = request.agent(app);
     await agent.post(`/api/flow/property/${villa}/answer`).send({ occupants: 3, window_type: 'double' }).expect(200);
 

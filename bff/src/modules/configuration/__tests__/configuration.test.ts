@@ -119,7 +119,7 @@ describe('the question set', () => {
     );
   });
 
-  it('refuses a set the engine could not read (type, option, range, default, required, missing or unknown key), and keeps the old one', async () => {
+  it('refuses a set the engine cannot read (type, option, range, default, required, key); keeps the old', async () => {
     const list = await questions();
     const cases: [QuestionDefinition[], string][] = [
       [
@@ -186,7 +186,7 @@ describe('the question set', () => {
 });
 
 describe('the brand config', () => {
-  it('an admin saves colours and a lender; a homeowner whose session cached the old brand gets them on the next request, and the change is audited', async () => {
+  it('saved colours and lender reach a homeowner with the old brand cached on the next request; audited', async () => {
     const homeowner = request.agent(app);
     await homeowner.post(`/api/flow/property/${villa}/answer?owner=demo-energi`).send({ occupants: 2 }).expect(200);
     // The session caches the brand config from its first read.
@@ -231,7 +231,7 @@ describe('the brand config', () => {
 });
 
 describe('default energy prices', () => {
-  it('apply to homes of the brand without own rates, under the owner’s own rates, and show as the defaults in GET …/rates', async () => {
+  it("apply to the brand's homes without own rates, under the owner’s own; the defaults in …/rates", async () => {
     const visitor = request.agent(app);
     const cost = (body: { information: { type: string; value: { cost_per_year: number; prices_source: string } }[] }) =>
       body.information.find((i) => i.type === 'energy_use')!.value;

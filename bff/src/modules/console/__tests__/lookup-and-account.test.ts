@@ -35,7 +35,7 @@ beforeAll(async () => {
 afterAll(() => world.close());
 
 describe('property lookup (super admins)', () => {
-  it('finds any property by address or id, lists its profiles, and opens what the homeowner sees without their session', async () => {
+  it("finds a property by address or id, lists its profiles, opens the homeowner's view without them", async () => {
     const homeowner = request.agent(app);
     await homeowner.post('/api/flow/user/fake-login').send({}).expect(200);
     const own = await homeowner

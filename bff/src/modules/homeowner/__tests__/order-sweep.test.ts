@@ -46,7 +46,7 @@ async function rows() {
   return Object.fromEntries(result.rows.map((row) => [row.order_ref, `${row.status}/${row.hint_code}`]));
 }
 
-test('closes abandoned pending orders and deletes day-old ones with their personal data; recent ones are left alone', async () => {
+test('closes abandoned pending orders, deletes day-old ones with their personal data, leaves recent ones', async () => {
   const now = Date.parse('2026-11-23T12:00:00Z');
   const recentPending = await order(now - 5 * 60_000, 'pending');
   const abandoned = await order(now - ABANDONED_AFTER_MS - 1000, 'pending');

@@ -93,7 +93,7 @@ describe('the knowledge base', () => {
     expect(audit.rows[2].details.changed).toEqual(['title', 'date', 'image']);
   });
 
-  it('checks the spec’s limits (key and title 1–100, content 1–2000), the activity and a unique slug; nothing is written on a refusal', async () => {
+  it('checks limits (key, title 1–100, content 1–2000), activity, unique slug; a refusal writes nothing', async () => {
     const before = await count();
     const bad: [Record<string, unknown>, string][] = [
       [{ ...heatPumpGrant, slug: 'limits', key: 'k'.repeat(101) }, 'body.key'],
@@ -172,7 +172,7 @@ describe('the knowledge base', () => {
       expect(slugs(res).sort()).toEqual(['solar-ends-today', 'solar-starts-today', 'solar-undated']);
     });
 
-    it('only the messages of the reader’s brand and those for every brand; a signed-in homeowner gets their organisation’s', async () => {
+    it("only its brand's messages and those for all; a signed-in homeowner gets their organisation’s", async () => {
       await superAdmin
         .post(MESSAGES)
         .send({ ...message, slug: 'energi-only', key: 'brands.solar' })

@@ -100,7 +100,7 @@ describe('audience', () => {
     }
   });
 
-  it('refuses an audience it cannot serve: a share out of 1–99, an unknown brand, the active release, an unknown kind', async () => {
+  it('refuses an audience it cannot serve: share out of 1–99, unknown brand, active release or kind', async () => {
     const [stable, canary] = versions as [string, string];
     for (const percent of [0, 100, 12.5, '20']) {
       const res = await setAudience(canary, { kind: 'percent', percent }, 400);

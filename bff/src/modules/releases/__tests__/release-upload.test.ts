@@ -168,7 +168,7 @@ it('refuses a build the shell cannot satisfy with 409 naming the library, before
   expect((await auditRows('release.upload_refused')).at(-1).details.reason).toMatch(/react: the remote requires/);
 });
 
-it("bounds uploads: paths out of the build, hidden files, no manifest, another remote's build, too many or too big files", async () => {
+it('bounds uploads: paths out of the build, hidden files, no manifest, other remote, too many or too big', async () => {
   const { token } = await makeToken('mfe-results', 'results CI (limits)');
   const build = fixtures.writeRemote('limits');
   for (const bad of ['../escape.js', 'a/../../escape.js', '.hidden.js', '/etc/passwd']) {
@@ -208,7 +208,7 @@ it('points the registry at MFE_PUBLIC_URL (a CDN) and lets the pages load remote
   );
 });
 
-it("the CLI's upload (release --to --token) publishes a build folder on a running deployment, and says why it cannot", async () => {
+it("the CLI's upload (release --to --token) publishes a build on a running deployment, or says why not", async () => {
   const { token } = await makeToken('mfe-results', 'results CI (cli)');
   const server = app.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
@@ -244,7 +244,7 @@ it("the CLI's upload (release --to --token) publishes a build folder on a runnin
   }
 });
 
-it('stops answering an address after 60 refused uploads in 15 minutes (429), so refusals cannot flood the audit log', async () => {
+it('stops answering an address after 60 refused uploads in 15 minutes (429): no flooding the audit log', async () => {
   const statuses: number[] = [];
   for (let n = 0; n < 61; n++)
     statuses.push(

@@ -219,7 +219,7 @@ describe('the validation queue', () => {
     expect(actions).toEqual(['epc_document.download', 'epc_document.approve']);
   });
 
-  it('approval may correct the class from the certificate; rejection keeps the label and is audited with the reason', async () => {
+  it('approval may correct the class from the certificate; rejection keeps the label, audited, reasoned', async () => {
     const homeowner = request.agent(app);
     await homeowner
       .post(`/api/flow/property/${homes[0]}/building?owner=demo-energi`)

@@ -160,7 +160,7 @@ describe('the properties page', () => {
     expect(await screen.findByText('From 1 May 2026 to 30 Jun 2026.')).toBeTruthy();
   });
 
-  it('the period filter: days out of bounds or too long a span are not sent, and such days in the address are ignored', async () => {
+  it('the period filter: days out of bounds or too long a span are not sent; such URL days are ignored', async () => {
     renderConsole('/console/org/demo-energi/properties?from=9999-12-31');
     await screen.findByTestId('figure-total');
     expect(Object.fromEntries(propertyCalls()[0]!.query)).toEqual({ from: '2025-11-24', to: TODAY });

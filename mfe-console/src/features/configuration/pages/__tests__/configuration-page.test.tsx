@@ -106,7 +106,7 @@ async function openQuestion(key: string) {
 beforeEach(() => setSession(demoSessions.energiAdmin));
 
 describe('the question set editor', () => {
-  it('edits texts in both languages, the order, a default, the options offered and what is asked, and saves the whole set', async () => {
+  it('edits texts in both languages, the order, a default, the options and what is asked; saves the set', async () => {
     const bff = fakeBff();
     renderConsole('/console/org/demo-energi/configuration');
     const save = await screen.findByRole('button', { name: 'Save question set' });
@@ -208,7 +208,7 @@ describe('the brand editor', () => {
 });
 
 describe('the brand editor’s contrast rule', () => {
-  it('refuses an accent below AA contrast at the colour, and shows what an unset soft or dark accent is mixed into', async () => {
+  it('refuses an accent below AA contrast at the colour; shows what unset soft and dark accents become', async () => {
     const bff = fakeBff();
     renderConsole('/console/org/demo-energi/configuration');
     const preview = await screen.findByTestId('brand-preview');

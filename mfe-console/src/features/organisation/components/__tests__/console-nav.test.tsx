@@ -43,7 +43,7 @@ function itemNames(nav: HTMLElement) {
 }
 
 describe('the console navigation', () => {
-  it('staff@energi sees Properties, Activities, Users, Transition and Validation, not Configuration, Portfolio or Messages', async () => {
+  it('staff@energi sees Properties to Validation, not Configuration, Portfolio or Messages', async () => {
     const nav = await openConsole(demoSessions.energiStaff, 'demo-energi');
     expect(groupHeadings(nav)).toEqual([groups.analytics, groups.flow, groups.account]);
     expect(itemNames(nav)).toEqual([

@@ -193,7 +193,7 @@ describe('the property questions', () => {
     expect(bff.bodies('POST', ANSWER)).toEqual([]);
   });
 
-  it('saves only what was given, moves to the next step in the URL, and keeps the order of ticked heating systems', async () => {
+  it('saves only what was given, puts the next step in the URL, keeps the order of ticked heating', async () => {
     renderFlow('/flow/property/7/questions');
     await screen.findByRole('heading', { level: 1, name: en.title });
     type('How large is the heated floor area?', '145');

@@ -28,7 +28,7 @@ function Dashboard() {
 }
 
 describe('the loan type choice', () => {
-  it('shows the new choice at once while the figures for it are still being worked out, the old ones on screen', async () => {
+  it('shows the new choice at once while its figures are worked out, the old figures on screen', async () => {
     render(<Dashboard />);
     await act(async () => {
       fireEvent.click(screen.getByRole('radio', { name: 'Private loan' }));

@@ -123,7 +123,7 @@ function uiText(element: HTMLElement): string {
 }
 
 describe('How we calculated this', () => {
-  it('on a card: nothing is fetched until it opens; Enter opens it with the assumed inputs, the range and the sources; Space closes it', async () => {
+  it('on a card: nothing fetched until open; Enter opens inputs, range and sources; Space closes it', async () => {
     renderResults(home.page);
     await measuresShown();
     const toggle = card().getByRole('button', { name: 'How we calculated this' });

@@ -154,7 +154,7 @@ describe('the renovation plan on the dashboard', () => {
     expect(p.getByTestId('plan-left').textContent).toBe('205 000 kr');
   });
 
-  it('the printed report carries the plan (measures, label after, money, financing) without its buttons; no plan, no section', async () => {
+  it('the printed report has the plan (measures, label after, money, financing), no buttons; or none', async () => {
     const print = jest.spyOn(window, 'print').mockImplementation(() => undefined);
     serve(['insulation_attic', 'heat_pump_airwater']);
     const view = renderResults(home.page);

@@ -241,7 +241,7 @@ describe('the results dashboard', () => {
     }),
   ];
 
-  it('opens the measures with Best next steps: the three with the most money left over their lifetime, one heat pump, linked to their cards', async () => {
+  it('Best next steps: the three with most money left over their lifetime, one heat pump, linked', async () => {
     serve(42, ranked());
     renderResults(home.page);
     await screen.findByTestId('epc-label');
@@ -323,7 +323,7 @@ describe('the results dashboard', () => {
     expect(card('battery_installation').getByText('Inte möjlig i det här hemmet')).toBeTruthy();
   });
 
-  it('shows the messages by level (errors, warnings, notices) from the locale texts of their codes; an unknown code gets the general note', async () => {
+  it("shows messages by level (errors, warnings, notices) from their codes' texts; unknown codes: a note", async () => {
     serve(42, [
       activity('solar_panel_installation', {
         category: 'use_solar_energy',
