@@ -212,8 +212,8 @@ const CONSOLE_PAGES = [
 ];
 
 /**
- * One HtmlWebpackPlugin page per page and language: first-paint/<page>.<lng>.html (bff/src/web/static.ts picks one
- * by the request's path; FIRST_PAINT_PAGES names them all).
+ * One HtmlWebpackPlugin page per page and language: first-paint/<page>.<lng>.html. The list below is the one list
+ * of pages with a static first paint: bff/src/web/static.ts serves whichever of them the build made, by the path.
  */
 function firstPaintPages(root) {
   const css = {
@@ -266,17 +266,4 @@ function firstPaintPages(root) {
   });
 }
 
-/** Every static first paint the build makes (bff/src/web/static.ts serves each for its paths). */
-const FIRST_PAINT_PAGES = [
-  'search',
-  'dashboard',
-  'flow-add-property',
-  'flow-contact',
-  'sign',
-  'questions',
-  'flow-profile',
-  ...CONSOLE_PAGES.map((page) => `console-${page}`),
-  ...ADMIN_PAGES.map((page) => `admin-${page}`),
-];
-
-module.exports = { firstPaintPages, firstPaintHtml, dashboardFrameHtml, FIRST_PAINT_PAGES, LANGUAGES };
+module.exports = { firstPaintPages, firstPaintHtml, dashboardFrameHtml, LANGUAGES };
