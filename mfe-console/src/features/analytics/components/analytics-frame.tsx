@@ -1,7 +1,8 @@
-import { useDeferredValue, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Loading, type ResolvedPeriod, PageHead, LoadFailed, useFormat } from '@home-energy/shared';
 import { EmptyState } from '../../../components/empty-state';
+import { useDeferredAnswer } from '../../../lib/use-deferred-answer';
 import { PeriodFilter } from './period-filter';
 
 interface QueryState<T> {
@@ -34,12 +35,9 @@ export function AnalyticsFrame<T extends { period: ResolvedPeriod }>({
 }) {
   const { t } = useTranslation('console');
   const format = useFormat();
-  // The figures render in a transition, in React's short slices (an answer arriving renders at once otherwise, the
-  // tables and cards of a page in one task); the heading and the period filter are not held up by them. Figures of
-  // another period are never shown: a new period has no current data until its answer arrives.
-  const latest = query.currentData;
-  const deferred = useDeferredValue<T | null | undefined>(latest, null);
-  const data = latest && deferred && samePeriod(deferred.period, latest.period) ? deferred : undefined;
+  // The figures render in a transition, so the heading and the period filter are not held up by them; figures of
+  // another period are never shown.
+  const data = useDeferredAnswer(query.currentData, (deferred, latest) => samePeriod(deferred.period, latest.period));
   return (
     <div className="he-stack" data-page={page}>
       <PageHead title={t(`pages.${page}.title`)} intro={t(`pages.${page}.intro`)}>

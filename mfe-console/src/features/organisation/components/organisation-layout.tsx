@@ -1,7 +1,8 @@
-import { useDeferredValue, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Outlet, useLocation, useParams } from '@home-energy/shared/router';
 import { useTranslation } from 'react-i18next';
 import { Loading, useSession, type MenuContext } from '@home-energy/shared';
+import { useDeferredAnswer } from '../../../lib/use-deferred-answer';
 import { useGetOrganisationDetailsQuery } from '../api/get-organisation-details';
 import { ConsoleNav } from './console-nav';
 import { ConsoleTopBar } from './console-top-bar';
@@ -25,11 +26,8 @@ export function OrganisationLayout() {
   const { data: session } = useSession();
   // Refetch on mount: the answer depends on who is signed in, which may have changed since it was cached.
   const details = useGetOrganisationDetailsQuery(org, { refetchOnMountOrArgChange: true });
-  // The frame (top bar, navigation) and the page render in a transition, in React's short slices: the answer
-  // arriving would render them all in one task otherwise. Never the frame of another organisation than the address's.
-  const latest = details.currentData;
-  const deferred = useDeferredValue(latest, null);
-  const organisation = latest && deferred?.slug === latest.slug ? deferred : undefined;
+  // The frame (top bar, navigation) and the page render in a transition; never the frame of another organisation.
+  const organisation = useDeferredAnswer(details.currentData, (deferred, latest) => deferred.slug === latest.slug);
   const { pathname } = useLocation();
   // On a phone the side navigation folds away behind the top bar's Menu button; a new page closes it.
   const [menuOpen, setMenuOpen] = useState(false);
