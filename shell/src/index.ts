@@ -15,4 +15,8 @@ requestSessionEarly();
 // Async boundary: shared singletons (react, the shared package, ...) are negotiated before any of them runs. In a task
 // of its own: the negotiation and the boot chunks' script elements (one per shared library) took as long again as
 // evaluating this entry, and the two made one long task (200-280 ms on a throttled phone, the page's longest).
-void yieldToMain().then(() => import('./bootstrap'));
+// React alone first: the share scope's set-up happens with the first shared module, apart from the bootstrap's own.
+void yieldToMain()
+  .then(() => import('react'))
+  .then(yieldToMain)
+  .then(() => import('./bootstrap'));

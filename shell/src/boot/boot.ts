@@ -1,7 +1,7 @@
 import { createElement, startTransition, StrictMode } from 'react';
 import type { Session } from '@home-energy/shared';
 import { revealAppAtTheLatest } from '../remotes/first-paint';
-import { whenIdle, yieldToMain } from './yield';
+import { runInTasks, whenIdle, yieldToMain } from './yield';
 import { takeEarlySession } from './early-session';
 
 /**
@@ -17,10 +17,7 @@ export const BOOT_PHASES = [
   'boot:router',
   'boot:redux',
   'boot:i18n',
-  'boot:zod',
-  'boot:schemas',
-  'boot:flow-schemas',
-  'boot:console-schemas',
+  'boot:shared-modules',
   'boot:shared',
   'boot:store',
   'boot:app',
@@ -52,51 +49,26 @@ export async function boot(): Promise<void> {
 
   await yieldToMain();
   mark('boot:redux');
-  await Promise.all([
-    import(/* webpackMode: "eager" */ '@reduxjs/toolkit'),
-    import(/* webpackMode: "eager" */ 'react-redux'),
+  await runInTasks([
+    () => import(/* webpackMode: "eager" */ '@reduxjs/toolkit'),
+    () => import(/* webpackMode: "eager" */ 'react-redux'),
+    () => import(/* webpackMode: "eager" */ '@reduxjs/toolkit/query'),
+    () => import(/* webpackMode: "eager" */ '@reduxjs/toolkit/query/react'),
   ]);
-  await import(/* webpackMode: "eager" */ '@reduxjs/toolkit/query/react');
 
   await yieldToMain();
   mark('boot:i18n');
-  await Promise.all([import(/* webpackMode: "eager" */ 'i18next'), import(/* webpackMode: "eager" */ 'react-i18next')]);
-
-  // The shared package's zod schemas are built when their modules evaluate (about half of the package's evaluation).
-  // Its entry re-exports them; evaluated here first, in four tasks (zod itself first), the entry only looks them up.
-  // Same module instances: each subpath is a file the entry imports, in this build
-  // (shared/build/__tests__/boot-shared-modules.test.ts checks that). A remote that brings its own newer copy of the
-  // package would not use them: wasted work, no harm.
-  await yieldToMain();
-  mark('boot:zod');
-  // The smallest schema module: this task is zod's own evaluation.
-  await import(/* webpackMode: "eager" */ '@home-energy/shared/remotes');
-
-  await yieldToMain();
-  mark('boot:schemas');
-  await Promise.all([
-    import(/* webpackMode: "eager" */ '@home-energy/shared/schemas/energy'),
-    import(/* webpackMode: "eager" */ '@home-energy/shared/schemas/session'),
-    import(/* webpackMode: "eager" */ '@home-energy/shared/schemas/brand'),
+  await runInTasks([
+    () => import(/* webpackMode: "eager" */ 'i18next'),
+    () => import(/* webpackMode: "eager" */ 'react-i18next'),
   ]);
 
+  // zod builds every schema, and RTK Query every endpoint, when their modules evaluate: the shared package's own list
+  // of its costly modules, one per task, so that its entry (next phase) only looks them up.
   await yieldToMain();
-  mark('boot:flow-schemas');
-  await Promise.all([
-    import(/* webpackMode: "eager" */ '@home-energy/shared/schemas/property-flow'),
-    import(/* webpackMode: "eager" */ '@home-energy/shared/schemas/lenders'),
-  ]);
-
-  await yieldToMain();
-  mark('boot:console-schemas');
-  await Promise.all([
-    import(/* webpackMode: "eager" */ '@home-energy/shared/schemas/analytics'),
-    import(/* webpackMode: "eager" */ '@home-energy/shared/schemas/content'),
-    import(/* webpackMode: "eager" */ '@home-energy/shared/schemas/configuration'),
-    import(/* webpackMode: "eager" */ '@home-energy/shared/schemas/validation-queue'),
-    import(/* webpackMode: "eager" */ '@home-energy/shared/schemas/property-lookup'),
-    import(/* webpackMode: "eager" */ '@home-energy/shared/schemas/account'),
-  ]);
+  mark('boot:shared-modules');
+  const { EVALUATION_ORDER } = await import(/* webpackMode: "eager" */ '@home-energy/shared/evaluation-order');
+  await runInTasks(EVALUATION_ORDER);
 
   await yieldToMain();
   mark('boot:shared');

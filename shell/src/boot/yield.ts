@@ -13,6 +13,14 @@ export function yieldToMain(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
+/** Runs each step in a task of its own, in order (the first in the caller's task). */
+export async function runInTasks(steps: readonly (() => Promise<unknown>)[]): Promise<void> {
+  for (const [index, step] of steps.entries()) {
+    if (index > 0) await yieldToMain();
+    await step();
+  }
+}
+
 /** Work nobody waits for (preloading on intent): after the page is interactive, or within `timeoutMs`. */
 export function whenIdle(work: () => void, timeoutMs = 2000): void {
   const idle = (globalThis as { requestIdleCallback?: (cb: () => void, options?: { timeout: number }) => number })
