@@ -1,4 +1,6 @@
 import type { RequestHandler } from 'express';
+import { LRUCache } from 'lru-cache';
+import { CachedAnswer } from '../../http/cached-answer';
 import { noQuery } from '../../http/input-guards';
 import { REMOTES, type Registry } from '@home-energy/shared/remotes';
 import type { Db } from '../../db/client';
@@ -28,33 +30,44 @@ export function registryRoute(db: Db, options: RegistryOptions): RequestHandler[
   const filesBase = options.filesUrl?.replace(/\/+$/, '');
   // Read on every page load: kept until any write (this instance's, or another's NOTIFY) moves the generation.
   const served = new ReadCache<ReleaseRow[]>(writeGenerationOfDb(db), { name: 'registry', max: 1 });
+  // Most page loads get one of a few answers (one per set of releases served, files base and demo flag): each is
+  // serialised, and its ETag made, once (http/cached-answer.ts). Bounded: without PUBLIC_URL the base is the Host's.
+  let answersOf: ReleaseRow[] | null = null;
+  const answers = new LRUCache<string, CachedAnswer>({ max: 16 });
   const answer: RequestHandler = async (req, res) => {
     const releases = await served.read('served', () => servedReleases(db));
+    if (releases !== answersOf) {
+      answers.clear();
+      answersOf = releases;
+    }
     const base = filesBase ?? `${publicOrigin ?? `${req.protocol}://${req.get('host')}`}/mfe`;
     const who = { brand: brandOf(req, options.defaultBrand), visitor: ensureVisitor(req, res, options.secureCookies) };
-    const body: Registry = {
-      remotes: REMOTES.flatMap((remote) => {
-        const canary = releases.find((r) => r.remote === remote.package && r.canaryStartedAt !== null);
-        const audience = canary ? audienceOf(canary) : null;
-        const release =
-          canary && audience && inAudience(audience, who, remote.package, canary.version)
-            ? canary
-            : releases.find((r) => r.remote === remote.package && r.active);
-        return release
-          ? [
-              {
-                name: remote.name,
-                package: remote.package,
-                version: release.version,
-                entry: `${base}/${remote.package}/${release.version}/mf-manifest.json`,
-              },
-            ]
-          : [];
-      }),
-      ...(options.demo ? { demo: true } : {}),
-    };
+    const chosen = REMOTES.flatMap((remote) => {
+      const canary = releases.find((r) => r.remote === remote.package && r.canaryStartedAt !== null);
+      const audience = canary ? audienceOf(canary) : null;
+      const release =
+        canary && audience && inAudience(audience, who, remote.package, canary.version)
+          ? canary
+          : releases.find((r) => r.remote === remote.package && r.active);
+      return release ? [{ remote, version: release.version }] : [];
+    });
+    const key = `${base}\n${chosen.map((c) => `${c.remote.package}@${c.version}`).join(' ')}`;
+    let cached = answers.get(key);
+    if (!cached) {
+      const body: Registry = {
+        remotes: chosen.map(({ remote, version }) => ({
+          name: remote.name,
+          package: remote.package,
+          version,
+          entry: `${base}/${remote.package}/${version}/mf-manifest.json`,
+        })),
+        ...(options.demo ? { demo: true } : {}),
+      };
+      cached = new CachedAnswer(() => body);
+      answers.set(key, cached);
+    }
     // The answer depends on this session's cookie and brand.
-    res.set('Cache-Control', 'private, no-cache').json(body);
+    cached.send(req, res, { 'Cache-Control': 'private, no-cache' });
   };
   return [noQuery, answer];
 }
