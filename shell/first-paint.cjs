@@ -37,12 +37,20 @@ const LOGO =
 function topBarHtml(common, { signIn = false, console = false } = {}) {
   const e = escapeHtml;
   const languages = LANGUAGES.map((lng) => `<option>${e(common.language[lng])}</option>`).join('');
-  return `<header class="he-topbar"><div class="he-topbar__inner">
-<a class="he-logo" href="${console ? '/console' : '/'}" aria-label="${e(common.product.home)}">${LOGO}<span>${e(common.product.name)}</span></a>
-${console ? `<span class="he-badge">${e(common.nav.console)}</span>` : ''}
-<button type="button" class="he-button he-button--secondary he-topbar__menu" aria-expanded="false" tabindex="-1">${e(common.nav.menu)}</button>
-<nav class="he-topbar__nav" aria-label="${e(common.nav.label)}"><a href="/">${e(common.nav.findHome)}</a>${signIn ? `<a href="/sign">${e(common.nav.signIn)}</a>` : ''}<label><span class="he-visually-hidden">${e(common.language.label)}</span><select class="he-select" tabindex="-1">${languages}</select></label></nav>
-</div></header>`;
+  const signInLink = signIn ? `<a href="/sign">${e(common.nav.signIn)}</a>` : '';
+  return (
+    '<header class="he-topbar"><div class="he-topbar__inner">\n' +
+    `<a class="he-logo" href="${console ? '/console' : '/'}" aria-label="${e(common.product.home)}">` +
+    `${LOGO}<span>${e(common.product.name)}</span></a>\n` +
+    `${console ? `<span class="he-badge">${e(common.nav.console)}</span>` : ''}\n` +
+    '<button type="button" class="he-button he-button--secondary he-topbar__menu" ' +
+    `aria-expanded="false" tabindex="-1">${e(common.nav.menu)}</button>\n` +
+    `<nav class="he-topbar__nav" aria-label="${e(common.nav.label)}">` +
+    `<a href="/">${e(common.nav.findHome)}</a>${signInLink}` +
+    `<label><span class="he-visually-hidden">${e(common.language.label)}</span>` +
+    `<select class="he-select" tabindex="-1">${languages}</select></label></nav>\n` +
+    '</div></header>'
+  );
 }
 
 /** The page around a body: the static page's wrapper, ShellLayout's top bar, main and footer. */
@@ -62,12 +70,16 @@ function firstPaintHtml(common, flow) {
   const s = flow.search;
   return frameHtml(
     common,
-    `<section class="flow-search">
-<h1>${e(s.title)}</h1>
-<p class="flow-lead">${e(s.intro)}</p>
-<div class="he-card"><div class="flow-combobox"><label class="flow-label" for="first-paint-address">${e(s.label)}</label><input id="first-paint-address" class="flow-input flow-input--large" type="text" placeholder="${e(s.placeholder)}" readonly tabindex="-1"></div></div>
-<ul class="flow-benefits"><li>${e(s.benefits.label)}</li><li>${e(s.benefits.measures)}</li><li>${e(s.benefits.costs)}</li></ul>
-</section>`,
+    '<section class="flow-search">\n' +
+      `<h1>${e(s.title)}</h1>\n` +
+      `<p class="flow-lead">${e(s.intro)}</p>\n` +
+      '<div class="he-card"><div class="flow-combobox">' +
+      `<label class="flow-label" for="first-paint-address">${e(s.label)}</label>` +
+      '<input id="first-paint-address" class="flow-input flow-input--large" type="text" ' +
+      `placeholder="${e(s.placeholder)}" readonly tabindex="-1"></div></div>\n` +
+      `<ul class="flow-benefits"><li>${e(s.benefits.label)}</li>` +
+      `<li>${e(s.benefits.measures)}</li><li>${e(s.benefits.costs)}</li></ul>\n` +
+      '</section>',
     { signIn: true },
   );
 }
@@ -81,8 +93,11 @@ function dashboardFrameHtml(common, results) {
   const e = escapeHtml;
   return frameHtml(
     common,
-    `<div class="rd-dashboard"><header class="rd-header"><div><p class="rd-eyebrow" aria-hidden="true">&nbsp;</p><h1>${e(results.title)}</h1></div><div class="rd-actions"></div></header>
-<div class="he-loading"><span class="he-spinner" aria-hidden="true"></span><span>${e(results.loading)}</span></div></div>`,
+    '<div class="rd-dashboard"><header class="rd-header">' +
+      `<div><p class="rd-eyebrow" aria-hidden="true">&nbsp;</p><h1>${e(results.title)}</h1></div>` +
+      '<div class="rd-actions"></div></header>\n' +
+      '<div class="he-loading"><span class="he-spinner" aria-hidden="true"></span>' +
+      `<span>${e(results.loading)}</span></div></div>`,
   );
 }
 
@@ -143,8 +158,12 @@ function consolePageHtml(common, consoleTexts, page, after = '') {
     page === 'home' ? { title: '\u00a0', intro: consoleTexts.home.welcome } : consoleTexts.pages[page];
   return frameHtml(
     common,
-    `<div class="cn-topbar"><button type="button" class="he-button he-button--secondary he-button--small cn-menu-toggle" aria-expanded="false" tabindex="-1">${e(consoleTexts.nav.menu)}</button><nav aria-label="${e(consoleTexts.nav.topBar)}"><ul></ul></nav></div>
-<div class="he-sidebar-layout cn-layout"><nav class="he-sidenav" aria-label="${e(consoleTexts.nav.label)}"></nav><div><div class="he-stack">${pageHeadHtml(title, intro)}${after}</div></div></div>`,
+    '<div class="cn-topbar"><button type="button" ' +
+      'class="he-button he-button--secondary he-button--small cn-menu-toggle" aria-expanded="false" tabindex="-1">' +
+      `${e(consoleTexts.nav.menu)}</button><nav aria-label="${e(consoleTexts.nav.topBar)}"><ul></ul></nav></div>\n` +
+      '<div class="he-sidebar-layout cn-layout">' +
+      `<nav class="he-sidenav" aria-label="${e(consoleTexts.nav.label)}"></nav>` +
+      `<div><div class="he-stack">${pageHeadHtml(title, intro)}${after}</div></div></div>`,
     { console: true },
   );
 }
@@ -187,9 +206,12 @@ function adminPageHtml(common, admin, page, after = '') {
   const links = ADMIN_NAV.map(
     ([href, key]) => `<a href="${href}"${key === page ? ' aria-current="page"' : ''}>${e(admin.pages[key].title)}</a>`,
   ).join('');
+  const { title, intro } = admin.pages[page];
   return frameHtml(
     common,
-    `<div class="he-sidebar-layout"><nav class="he-sidenav" aria-label="${e(admin.nav.label)}"><div><h2>${e(admin.nav.label)}</h2>${links}</div></nav><div><div class="he-stack">${pageHeadHtml(admin.pages[page].title, admin.pages[page].intro)}${after}</div></div></div>`,
+    `<div class="he-sidebar-layout"><nav class="he-sidenav" aria-label="${e(admin.nav.label)}">` +
+      `<div><h2>${e(admin.nav.label)}</h2>${links}</div></nav>` +
+      `<div><div class="he-stack">${pageHeadHtml(title, intro)}${after}</div></div></div>`,
     { console: true },
   );
 }

@@ -42,10 +42,12 @@ import { activateRelease, listReleases, publishRelease, ReleaseError } from './m
 import { DataKey, parseDataKey } from './bankid/data-key';
 import { DataKeyError, rotateDataKey, storedDataKey } from './bankid/data-key-store';
 
+const DEMO_JOURNEYS = DEMO_JOURNEY_COUNT.toLocaleString('en');
+
 const USAGE = `Usage: bff-cli <command>
   migrate                               apply database migrations
   seed [--journeys]                     load the demo organisations and staff accounts (demo mode only); with
-                                        --journeys also ~${DEMO_JOURNEY_COUNT.toLocaleString('en')} demo homeowner journeys of the last 12 months
+                                        --journeys also ~${DEMO_JOURNEYS} demo homeowner journeys of the last 12 months
   demo remove                           delete the demo journeys, their homeowners and what they added to the analytics
   remove-demo-accounts                  deactivate every demo staff account (before a production start)
   create-super-admin <email> [--name N] a super admin with a one-time password, printed once (or a new one)

@@ -245,10 +245,13 @@ test.describe('a page on another origin cannot write as the signed-in super admi
       pages.set(
         '/fetch',
         `<script>
-          const attempt = (type, mode) => fetch(${JSON.stringify(MESSAGES_API)}, { method: 'POST', mode, credentials: 'include', headers: { 'Content-Type': type },
+          const attempt = (type, mode) => fetch(${JSON.stringify(MESSAGES_API)}, {
+              method: 'POST', mode, credentials: 'include', headers: { 'Content-Type': type },
               body: ${JSON.stringify(JSON.stringify(message(`${slug}-fetch`)))} })
             .then((r) => r.text().then((t) => r.type + ' ' + r.status + ' ' + t), (e) => 'blocked ' + e.name);
-          window.results = Promise.all([attempt('text/plain', 'cors'), attempt('text/plain', 'no-cors'), attempt('application/json', 'cors')]);
+          window.results = Promise.all([
+            attempt('text/plain', 'cors'), attempt('text/plain', 'no-cors'), attempt('application/json', 'cors'),
+          ]);
         </script>`,
       );
       await page.goto(`${attackerOrigin}/fetch`);

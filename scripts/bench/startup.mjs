@@ -71,10 +71,8 @@ async function npmStart(dir, env) {
     );
     return { totalS: seconds(totalMs), phasesS: phases };
   } finally {
-    console.log(
-      `startup: npm start phases so far: ` +
-        `${JSON.stringify(Object.fromEntries(Object.entries(marks).map(([phase, ms]) => [phase, `at ${seconds(ms)} s`])))}`,
-    );
+    const reached = Object.fromEntries(Object.entries(marks).map(([phase, ms]) => [phase, `at ${seconds(ms)} s`]));
+    console.log(`startup: npm start phases so far: ${JSON.stringify(reached)}`);
     if (!exitInfo) process.kill(-child.pid, 'SIGTERM');
     await Promise.race([exited, sleep(15_000)]);
     if (!exitInfo) process.kill(-child.pid, 'SIGKILL');

@@ -65,7 +65,13 @@ function problemWith(route: RouteInput, bad: BadRequest, res: Response): string 
 
 function describeFailure(route: RouteInput, bad: BadRequest, res: Response, problem: string): string {
   const shown = typeof bad.body === 'string' ? bad.body.slice(0, 200) : bad.body ? `<${bad.body.length} bytes>` : '';
-  return `${key(route)} — ${bad.label}: ${problem}\n  ${bad.method} ${bad.url.slice(0, 200)}\n  headers ${JSON.stringify(bad.headers)}\n  body ${JSON.stringify(shown)}\n  answer ${res.status} ${(res.text ?? '').slice(0, 300)}`;
+  return [
+    `${key(route)} — ${bad.label}: ${problem}`,
+    `  ${bad.method} ${bad.url.slice(0, 200)}`,
+    `  headers ${JSON.stringify(bad.headers)}`,
+    `  body ${JSON.stringify(shown)}`,
+    `  answer ${res.status} ${(res.text ?? '').slice(0, 300)}`,
+  ].join('\n');
 }
 
 it('describes the input of every route the app answers', () => {

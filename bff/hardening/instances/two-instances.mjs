@@ -290,7 +290,11 @@ export async function twoInstancesScenario({ cluster, durationS = 30, log = cons
     const metrics = await (await fetch(`http://127.0.0.1:${PORTS.instancesMetrics[1]}/metrics`)).text();
     const answeredByB = [
       ...metrics.matchAll(
-        /^http_request_duration_seconds_count\{method="POST",route="\/api\/flow\/property\/:id\/(?:answer|building)",status_class="2xx"\} (\d+)$/gm,
+        new RegExp(
+          String.raw`^http_request_duration_seconds_count\{method="POST",` +
+            String.raw`route="/api/flow/property/:id/(?:answer|building)",status_class="2xx"\} (\d+)$`,
+          'gm',
+        ),
       ),
     ].reduce((sum, m) => sum + Number(m[1]), 0);
     check(answeredByB > 0, `B's /metrics counts the writes it answered under their route patterns (${answeredByB})`);

@@ -80,7 +80,9 @@ export function requestFor(kind, visitor, n) {
     case 'address':
       return {
         method: 'GET',
-        path: `/api/flow/property-search/geoengine-property?street=${encodeURIComponent(street)}&postal_code=${postalCode}`,
+        path:
+          `/api/flow/property-search/geoengine-property` +
+          `?street=${encodeURIComponent(street)}&postal_code=${postalCode}`,
         headers,
       };
     case 'answers':

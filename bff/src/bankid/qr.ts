@@ -31,7 +31,7 @@ export interface ParsedQrData {
 }
 
 const QR_PATTERN =
-  /^bankid\.([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})\.(0|[1-9][0-9]{0,8})\.([0-9a-f]{64})$/;
+  /^bankid\.([0-9a-fA-F]{8}(?:-[0-9a-fA-F]{4}){3}-[0-9a-fA-F]{12})\.(0|[1-9][0-9]{0,8})\.([0-9a-f]{64})$/;
 
 /** Parses a scanned QR payload; null when it is not `bankid.<uuid>.<seconds>.<64 lowercase hex>`. */
 export function parseQrData(data: string): ParsedQrData | null {

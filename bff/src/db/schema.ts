@@ -47,21 +47,25 @@ export const mfeReleases = pgTable(
     canaryVerdict: text('canary_verdict'),
     canaryVerdictAt: timestamp('canary_verdict_at', { withTimezone: true }),
   },
-  (t) => [
-    uniqueIndex('mfe_releases_remote_version').on(t.remote, t.version),
-    // At most one active release per remote, enforced by the database.
-    uniqueIndex('mfe_releases_one_active')
-      .on(t.remote)
-      .where(sql`${t.active}`),
-    // At most one canary per remote.
-    uniqueIndex('mfe_releases_one_canary')
-      .on(t.remote)
-      .where(sql`${t.canaryStartedAt} is not null`),
-    check(
-      'mfe_releases_audience',
-      sql`(${t.canaryStartedAt} is null and ${t.audienceBrand} is null and ${t.audiencePercent} is null) or (${t.canaryStartedAt} is not null and not ${t.active} and ((${t.audienceBrand} is not null) <> (${t.audiencePercent} is not null)) and (${t.audiencePercent} is null or ${t.audiencePercent} between 1 and 99))`,
-    ),
-  ],
+  (t) => {
+    // No audience without a canary; a canary is inactive and has one audience: a brand or 1–99 % of sessions.
+    const noCanary = sql`${t.canaryStartedAt} is null and ${t.audienceBrand} is null and ${t.audiencePercent} is null`;
+    const inactiveCanary = sql`${t.canaryStartedAt} is not null and not ${t.active}`;
+    const oneAudience = sql`(${t.audienceBrand} is not null) <> (${t.audiencePercent} is not null)`;
+    const share = sql`${t.audiencePercent} is null or ${t.audiencePercent} between 1 and 99`;
+    return [
+      uniqueIndex('mfe_releases_remote_version').on(t.remote, t.version),
+      // At most one active release per remote, enforced by the database.
+      uniqueIndex('mfe_releases_one_active')
+        .on(t.remote)
+        .where(sql`${t.active}`),
+      // At most one canary per remote.
+      uniqueIndex('mfe_releases_one_canary')
+        .on(t.remote)
+        .where(sql`${t.canaryStartedAt} is not null`),
+      check('mfe_releases_audience', sql`(${noCanary}) or (${inactiveCanary} and (${oneAudience}) and (${share}))`),
+    ];
+  },
 );
 
 /** One browser session that loaded a release (counted once), and how many load or render errors it reported. */

@@ -25,12 +25,24 @@ export function escapeHtml(text: string): string {
 
 const KIND_LABEL = { auth: 'Identification (auth)', sign: 'Signing (sign)' } as const;
 
+const BANNER =
+  '<p class="banner" role="note"><strong>Simulator — this is not BankID.</strong> ' +
+  'Nothing here identifies anyone; orders are approved by hand for development, demos and tests.</p>';
+
 export function renderApprovePage(input: ApprovePageInput): string {
   const { base, autoRefresh } = input;
   const pending = input.orders.filter((o) => o.status === 'pending');
   const finished = input.orders.filter((o) => o.status !== 'pending');
   const keep = autoRefresh ? '' : '<input type="hidden" name="refresh" value="off">';
   const home = `${base}/`;
+  const error = input.error
+    ? '<div class="error" role="alert"><h2>The action failed</h2>' +
+      `<p>${escapeHtml(input.error)}</p><p><a href="${escapeHtml(home)}">Back to the orders</a></p></div>\n`
+    : '';
+  const pendingOrders =
+    pending.length === 0
+      ? '<p>No pending orders. Start an identification or signing in the service.</p>'
+      : pending.map((o) => pendingOrder(o, input, keep)).join('\n');
 
   return `<!doctype html>
 <html lang="en">
@@ -42,7 +54,7 @@ ${autoRefresh ? '<meta http-equiv="refresh" content="2">\n' : ''}<title>${PAGE_T
 </head>
 <body>
 <header>
-<p class="banner" role="note"><strong>Simulator — this is not BankID.</strong> Nothing here identifies anyone; orders are approved by hand for development, demos and tests.</p>
+${BANNER}
 <h1>${PAGE_TITLE}</h1>
 <p>${
     autoRefresh
@@ -53,7 +65,7 @@ ${autoRefresh ? '<meta http-equiv="refresh" content="2">\n' : ''}<title>${PAGE_T
   }</p>
 </header>
 <main>
-${input.error ? `<div class="error" role="alert"><h2>The action failed</h2><p>${escapeHtml(input.error)}</p><p><a href="${escapeHtml(home)}">Back to the orders</a></p></div>\n` : ''}<section aria-labelledby="scan-title">
+${error}<section aria-labelledby="scan-title">
 <h2 id="scan-title">Scan QR</h2>
 <form method="post" action="${escapeHtml(base)}/forms/scan">
 ${keep}<label for="qrData">QR code content (bankid.&lt;qrStartToken&gt;.&lt;qrTime&gt;.&lt;qrAuthCode&gt;)</label>
@@ -63,7 +75,7 @@ ${keep}<label for="qrData">QR code content (bankid.&lt;qrStartToken&gt;.&lt;qrTi
 </section>
 <section aria-labelledby="pending-title">
 <h2 id="pending-title">Pending orders (${pending.length})</h2>
-${pending.length === 0 ? '<p>No pending orders. Start an identification or signing in the service.</p>' : pending.map((o) => pendingOrder(o, input, keep)).join('\n')}
+${pendingOrders}
 </section>
 <section aria-labelledby="finished-title">
 <h2 id="finished-title">Recently finished orders (${finished.length})</h2>
@@ -80,12 +92,15 @@ function ago(iso: string, now: number): string {
   return `${iso} (${seconds} s ago)`;
 }
 
+const PERSONAL_NUMBER_RULES = 'required inputmode="numeric" pattern="[0-9]{12}" maxlength="12" autocomplete="off"';
+
 function pendingOrder(order: OrderView, input: ApprovePageInput, keep: string): string {
   const ref = escapeHtml(order.orderRef);
   const id = `order-${ref}`;
   const action = (name: string) =>
     `${escapeHtml(input.base)}/forms/orders/${encodeURIComponent(order.orderRef)}/${name}`;
   const button = (label: string) => `<button type="submit" aria-describedby="${id}-title">${label}</button>`;
+  const personalNumber = escapeHtml(order.personalNumber ?? DEMO_USER.personalNumber);
   const rows: [string, string][] = [
     ['Order reference', `<code>${ref}</code>`],
     ['Status', `pending — <strong>${escapeHtml(order.hintCode ?? '')}</strong>`],
@@ -107,7 +122,7 @@ ${rows.map(([k, v]) => `<dt>${k}</dt><dd>${v}</dd>`).join('\n')}
 <fieldset>
 <legend>Approve with security code</legend>
 <label for="${id}-pn">Personal number (12 digits)</label>
-<input id="${id}-pn" name="personalNumber" value="${escapeHtml(order.personalNumber ?? DEMO_USER.personalNumber)}" required inputmode="numeric" pattern="[0-9]{12}" maxlength="12" autocomplete="off">
+<input id="${id}-pn" name="personalNumber" value="${personalNumber}" ${PERSONAL_NUMBER_RULES}>
 <label for="${id}-name">Name</label>
 <input id="${id}-name" name="name" value="${escapeHtml(DEMO_USER.name)}" required maxlength="200" autocomplete="off">
 ${button('Approve')}
@@ -128,6 +143,8 @@ function safeLink(url: string): string | null {
   }
 }
 
+const FINISHED_COLUMNS = ['Order reference', 'Kind', 'Outcome', 'User', 'Finished', 'Return'];
+
 function finishedTable(orders: OrderView[]): string {
   const rows = orders.map((o) => {
     const link = o.status === 'complete' && o.returnUrl ? safeLink(o.returnUrl) : null;
@@ -135,18 +152,27 @@ function finishedTable(orders: OrderView[]): string {
       o.status === 'complete'
         ? 'complete'
         : `failed — ${escapeHtml(o.hintCode ?? '')}${o.cancelledByRp ? ' (cancelled by the service)' : ''}`;
-    return `<tr><td><code>${escapeHtml(o.orderRef)}</code></td><td>${o.kind}</td><td>${outcome}</td><td>${o.user ? `${escapeHtml(o.user.name)} (${escapeHtml(o.user.personalNumber)})` : ''}</td><td>${escapeHtml(o.finishedAt ?? '')}</td><td>${link ? `<a href="${escapeHtml(link)}">Return to the service</a>` : ''}</td></tr>`;
+    const cells = [
+      `<code>${escapeHtml(o.orderRef)}</code>`,
+      o.kind,
+      outcome,
+      o.user ? `${escapeHtml(o.user.name)} (${escapeHtml(o.user.personalNumber)})` : '',
+      escapeHtml(o.finishedAt ?? ''),
+      link ? `<a href="${escapeHtml(link)}">Return to the service</a>` : '',
+    ];
+    return `<tr>${cells.map((cell) => `<td>${cell}</td>`).join('')}</tr>`;
   });
   return `<table>
 <caption>Collectable for 3 minutes after completion, 5 minutes after failure</caption>
-<thead><tr><th scope="col">Order reference</th><th scope="col">Kind</th><th scope="col">Outcome</th><th scope="col">User</th><th scope="col">Finished</th><th scope="col">Return</th></tr></thead>
+<thead><tr>${FINISHED_COLUMNS.map((column) => `<th scope="col">${column}</th>`).join('')}</tr></thead>
 <tbody>
 ${rows.join('\n')}
 </tbody>
 </table>`;
 }
 
-export const STYLESHEET = `body{font-family:system-ui,sans-serif;margin:1rem auto;max-width:60rem;padding:0 1rem;line-height:1.4;color:#111;background:#fff}
+export const STYLESHEET = `body{font-family:system-ui,sans-serif;margin:1rem auto;max-width:60rem;padding:0 1rem;
+line-height:1.4;color:#111;background:#fff}
 .banner{background:#fff3cd;border:2px solid #8a6d00;padding:.75rem;color:#3d3000}
 .error{border:2px solid #a00;padding:.5rem .75rem;color:#600}
 .order{border:1px solid #555;border-radius:4px;padding:.5rem 1rem;margin:1rem 0}

@@ -471,7 +471,8 @@ function completionData(order: OrderRecord, user: SimulatedUser, now: number): C
       ? `<usrNonVisibleData>${xmlEscape(request.userNonVisibleData)}</usrNonVisibleData>`
       : '') +
     `<srvInfo><name>BankID RP API v6.0 simulator</name><nonce>${nonce}</nonce></srvInfo>` +
-    `<clientInfo><funcId>${order.kind === 'sign' ? 'Signing' : 'Identification'}</funcId><host><hostIp>${xmlEscape(ipAddress)}</hostIp></host></clientInfo>` +
+    `<clientInfo><funcId>${order.kind === 'sign' ? 'Signing' : 'Identification'}</funcId>` +
+    `<host><hostIp>${xmlEscape(ipAddress)}</hostIp></host></clientInfo>` +
     `<subject><personalNumber>${user.personalNumber}</personalNumber><name>${xmlEscape(user.name)}</name></subject>` +
     `</bankIdSignedData>`;
   const xml =

@@ -74,7 +74,8 @@ async function seed(pool: pg.Pool): Promise<Record<string, number>> {
       jsonb_build_object('building_type', (array['villa','radhus','parhus','kedjehus','flerbostadshus'])[1 + n % 5],
       'construction_year', 1900 + n % 124,
         'atemp', 60 + n % 240, 'num_floors', 1 + n % 3, 'primary_heating_systems',
-        jsonb_build_array((array['district_heating','heat_pump_air','heat_pump_airwater','heat_pump_geothermal','electric_direct','oil','pellets','wood'])[1 + n % 8])),
+        jsonb_build_array((array['district_heating','heat_pump_air','heat_pump_airwater','heat_pump_geothermal',
+          'electric_direct','oil','pellets','wood'])[1 + n % 8])),
       'import'
     from generate_series(${a}, ${b}) n`,
   );
@@ -117,8 +118,10 @@ async function seed(pool: pg.Pool): Promise<Record<string, number>> {
     select bp.id, bp.organisation_id, bp.property_id, (bp.created_at at time zone 'UTC')::date, c.now, c.now, c.after,
       (array['villa','radhus','parhus','kedjehus','flerbostadshus'])[1 + n % 5],
       (array['before_1930','1930_1959','1960_1975','1976_1990','1991_2010','2011_later'])[1 + n % 6],
-      (array['district_heating','heat_pump_air','heat_pump_airwater','heat_pump_geothermal','electric_direct','oil','pellets','wood'])[1 + n % 8],
-      (array['insulation_attic','heat_pump_airwater','solar_panel_installation','energy_efficient_windows','low_flush_faucets','top_of_the_line'])[1:2 + n % 5],
+      (array['district_heating','heat_pump_air','heat_pump_airwater','heat_pump_geothermal',
+        'electric_direct','oil','pellets','wood'])[1 + n % 8],
+      (array['insulation_attic','heat_pump_airwater','solar_panel_installation','energy_efficient_windows',
+        'low_flush_faucets','top_of_the_line'])[1:2 + n % 5],
       (array['heat_pump_air','window_film'])[1:n % 3],
       15000 + n % 20000, 9000 + n % 9000, 20000 + n % 25000, 12000 + n % 10000, 400 + n % 2000, 150 + n % 800,
       jsonb_build_object('electricity', 10000 + n % 15000, 'district_heating', 5000 + n % 5000),
