@@ -202,21 +202,23 @@ export function loadPostalCodes(dir: string): PostalCode[] {
   );
 }
 
+/** The header of municipality_price_area.csv. */
+export const PRICE_AREA_COLUMNS = [
+  'municipality_code',
+  'municipality_name',
+  'county',
+  'seat_lat',
+  'seat_lon',
+  'elomrade_derived',
+  'method',
+  'nearest_other_zone',
+  'km_to_nearest_other_zone',
+  'flag',
+] as const;
+
 export function loadPriceAreas(dir: string): MunicipalityPriceArea[] {
   const file = path.join(dir, GEO_FILES.priceAreas);
-  const columns = [
-    'municipality_code',
-    'municipality_name',
-    'county',
-    'seat_lat',
-    'seat_lon',
-    'elomrade_derived',
-    'method',
-    'nearest_other_zone',
-    'km_to_nearest_other_zone',
-    'flag',
-  ];
-  return readCsvTable(dir, GEO_FILES.priceAreas, columns).map((row) => {
+  return readCsvTable(dir, GEO_FILES.priceAreas, [...PRICE_AREA_COLUMNS]).map((row) => {
     const flag = row.get('flag');
     if (flag !== '' && flag !== 'BORDER<25km')
       throw new GeoDataError(file, row.line, `flag "${flag}" is not empty or BORDER<25km`);

@@ -1,22 +1,11 @@
 // Postal code → municipality → price area and climate, on the real geo tables.
 import { ENERGY_CONSTANTS as K } from '../constants';
 import { csvObjects, parseGeoTables } from '../../register/geo-tables';
+import { PRICE_AREA_COLUMNS } from '../../register/geo';
 import { locate, normalisePostalCode } from '../location';
 import { geo, POSTAL } from './fixtures';
 
-/** The header of municipality_price_area.csv. */
-const PRICE_AREA_COLUMNS = [
-  'municipality_code',
-  'municipality_name',
-  'county',
-  'seat_lat',
-  'seat_lon',
-  'elomrade_derived',
-  'method',
-  'nearest_other_zone',
-  'km_to_nearest_other_zone',
-  'flag',
-].join(',');
+const PRICE_AREA_HEADER = PRICE_AREA_COLUMNS.join(',');
 
 describe('geo tables', () => {
   it('loads the CSVs: 290 municipalities, > 15 000 postal codes, the five SMHI towns (not Härnösand)', () => {
@@ -41,7 +30,7 @@ describe('geo tables', () => {
   });
 
   it('rejects an unknown price area', () => {
-    const municipalities = `${PRICE_AREA_COLUMNS}\n0114,X,Y,59,18,SE9,inside,SE2,1,\n`;
+    const municipalities = `${PRICE_AREA_HEADER}\n0114,X,Y,59,18,SE9,inside,SE2,1,\n`;
     expect(() => parseGeoTables({ postalCodes: 'postal_code\n', municipalities, climate: 'town\n' })).toThrow(/SE9/);
   });
 });

@@ -2,21 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { REPO_ROOT } from '../../paths';
-import { defaultGeoDir, GeoDataError, loadGeo, locatePostalCode } from '../geo';
+import { defaultGeoDir, GeoDataError, loadGeo, locatePostalCode, PRICE_AREA_COLUMNS } from '../geo';
 
-/** The header of municipality_price_area.csv. */
-const PRICE_AREA_COLUMNS = [
-  'municipality_code',
-  'municipality_name',
-  'county',
-  'seat_lat',
-  'seat_lon',
-  'elomrade_derived',
-  'method',
-  'nearest_other_zone',
-  'km_to_nearest_other_zone',
-  'flag',
-].join(',');
+const PRICE_AREA_HEADER = PRICE_AREA_COLUMNS.join(',');
 
 describe('geo tables', () => {
   const geo = loadGeo();
@@ -86,7 +74,7 @@ describe('geo tables: bad input names the file and line', () => {
       'postal_code,locality,municipality_code,municipality_name\n11122,Stockholm,0180,Stockholms ' +
       'kommun\n98131,Kiruna,2584,Kiruna kommun\n',
     'municipality_price_area.csv':
-      `${PRICE_AREA_COLUMNS}\r\n` +
+      `${PRICE_AREA_HEADER}\r\n` +
       '0180,Stockholm,Stockholms län,59.33,18.07,SE3,inside,SE2,161.4,\r\n' +
       '2584,Kiruna,Norrbottens län,67.85,20.22,SE1,inside,SE2,259.1,\r\n',
   };
