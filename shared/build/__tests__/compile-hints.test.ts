@@ -31,7 +31,7 @@ function buildWithLazyLibrary(): Promise<{ dir: string; files: string[] }> {
 }
 
 describe('CompileHintsPlugin', () => {
-  it("puts the compile hint first in the library's chunk only, and its source map still points at the library", async () => {
+  it("goes first in the library's chunk only; the chunk's source map still points at the library", async () => {
     const { dir, files } = await buildWithLazyLibrary();
     try {
       const read = (file: string) => fs.readFileSync(path.join(dir, 'dist', file), 'utf8');
