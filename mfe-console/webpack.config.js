@@ -6,4 +6,6 @@ module.exports = createWebpackConfig({
   title: 'Home Energy – console',
   devPort: 3103,
   exposes: { './App': './src/app/app.tsx' },
+  // The chart library runs whole in a chart's first draw: compiled when its chunk loads, not inside that draw.
+  compileOnLoad: /[\\/]node_modules[\\/]apexcharts[\\/]/,
 });

@@ -11,6 +11,7 @@ const { federationConfig } = require('./federation.cjs');
 const { BootPreloadPlugin } = require('./boot-preload.cjs');
 const { PaintFirstPlugin } = require('./paint-first.cjs');
 const { PublicPathNotePlugin } = require('./public-path-note.cjs');
+const { CompileHintsPlugin } = require('./compile-hints.cjs');
 
 function hashedName(production, pathData, ext) {
   const hashed = production && pathData.chunk && pathData.chunk.contentHash && pathData.chunk.contentHash.javascript;
@@ -21,8 +22,10 @@ function hashedName(production, pathData, ext) {
  * @param {{ pkgDir: string, name: string, title: string, exposes?: Record<string,string>,
  *           runtimePlugins?: string[], devPort: number, isHost?: boolean,
  *           firstPaintPages?: { filename: string, lang: string, pageTitle: string,
- *                               firstPaint: { css: string, html: string } }[] }} options
+ *                               firstPaint: { css: string, html: string } }[],
+ *           compileOnLoad?: RegExp }} options
  *   firstPaintPages: extra copies of index.html with static markup the server sends for one route (shell only)
+ *   compileOnLoad: modules (by path) whose chunks V8 compiles whole when they load (compile-hints.cjs)
  */
 function createWebpackConfig({
   pkgDir,
@@ -33,6 +36,7 @@ function createWebpackConfig({
   devPort,
   isHost = false,
   firstPaintPages = [],
+  compileOnLoad,
 }) {
   return (_env, argv) => {
     const production = argv.mode !== 'development';
@@ -118,6 +122,7 @@ function createWebpackConfig({
         ...(isHost && production ? [new BootPreloadPlugin()] : []),
         // Pages with a static first paint start the app after that paint (paint-first-script.cjs).
         ...(firstPaintPages.length > 0 ? [new PaintFirstPlugin()] : []),
+        ...(compileOnLoad && production ? [new CompileHintsPlugin({ modules: compileOnLoad })] : []),
       ],
       optimization: production
         ? {

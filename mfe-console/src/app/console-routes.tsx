@@ -3,9 +3,6 @@ import { Route, Routes, useLocation } from '@home-energy/shared/router';
 import { Loading, NotFoundPage } from '@home-energy/shared';
 import { RequireSession } from '../features/auth/components/require-session';
 import { SignInPage } from '../features/auth/pages/sign-in-page';
-import { ChoosePasswordPage } from '../features/auth/pages/choose-password-page';
-import { ForgotPasswordPage } from '../features/auth/pages/forgot-password-page';
-import { SetPasswordPage } from '../features/auth/pages/set-password-page';
 import { OrganisationLayout } from '../features/organisation/components/organisation-layout';
 import { ORGANISATION_PAGES } from '../features/organisation/lib/organisation-pages';
 import { ConsoleItemPage } from '../features/organisation/pages/console-item-page';
@@ -41,6 +38,29 @@ function PageChunkEarly() {
     if (key && Object.hasOwn(PAGE_CHUNKS, key)) void PAGE_CHUNKS[key]!().catch(() => undefined);
   }, [key]);
   return null;
+}
+
+/**
+ * The password pages, each its own chunk: with the forms' error helpers (the shared user-management module and the
+ * schemas under it, zod's own copy included) they stay out of the chunk every console page evaluates first.
+ */
+const ChoosePasswordPage = passwordPage(
+  () => import('../features/auth/pages/choose-password-page'),
+  'ChoosePasswordPage',
+);
+const ForgotPasswordPage = passwordPage(
+  () => import('../features/auth/pages/forgot-password-page'),
+  'ForgotPasswordPage',
+);
+const SetPasswordPage = passwordPage(() => import('../features/auth/pages/set-password-page'), 'SetPasswordPage');
+
+function passwordPage<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K): () => ReactNode {
+  const Page = lazy(async (): Promise<{ default: ComponentType }> => ({ default: (await load())[name] }));
+  return () => (
+    <Suspense fallback={<Loading />}>
+      <Page />
+    </Suspense>
+  );
 }
 
 /** Every page under /console/org/:org (org-select apart), each shown only when the rules table allows it here. */

@@ -52,14 +52,4 @@ export function periodFor(
   }
 }
 
-export const ANALYTICS_PAGES = ['properties', 'activities', 'users', 'transition', 'portfolio'] as const;
-export type AnalyticsPage = (typeof ANALYTICS_PAGES)[number];
-
-/** An analytics page's API path under /api, as the console asks for it (the same string preloads must name). */
-export function analyticsApiPath(page: AnalyticsPage, { org, from, to }: AnalyticsPeriod & { org: string }): string {
-  const params = new URLSearchParams();
-  if (from) params.set('from', from);
-  if (to) params.set('to', to);
-  const search = params.toString();
-  return `console/org/${encodeURIComponent(org)}/analytics/${page}${search ? `?${search}` : ''}`;
-}
+export { ANALYTICS_PAGES, analyticsApiPath, type AnalyticsPage } from './analytics-path';

@@ -8,7 +8,7 @@ import {
   type TransitionAnalytics,
   type UsersAnalytics,
 } from '@home-energy/shared';
-import { analyticsApiPath } from '@home-energy/shared/console/analytics-period';
+import { analyticsApiPath } from '@home-energy/shared/console/analytics-path';
 
 export interface AnalyticsArgs extends AnalyticsPeriod {
   org: string;

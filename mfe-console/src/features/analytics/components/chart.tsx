@@ -16,7 +16,9 @@ export interface ChartProps {
   format: (value: number) => string;
 }
 
-const ApexChart = lazy(() => import('./apex-chart'));
+/** The chart library and the console's chart on it; one import for every chart (webpack fetches the chunk once). */
+const loadApexChart = () => import('./apex-chart');
+const ApexChart = lazy(loadApexChart);
 
 /** The height of a chart's drawing when its page does not say (apex-chart.tsx draws exactly this high). */
 export const CHART_HEIGHT = 260;
@@ -26,21 +28,27 @@ const IDLE_TIMEOUT_MS = 1000;
 
 /**
  * Whether this chart may draw now, and the call that says it has drawn. A chart queues for its turn (chart-turns.ts)
- * only once it is near the screen and the page's own rendering is done: the chart library (the console's largest
- * chunk) is fetched and run neither on a page whose charts nobody scrolls to nor in the task of the page's first
- * render, and the tables beside the charts come first.
+ * only once it is near the screen, the page's own rendering is done and the chart library has loaded: the library
+ * (the console's largest chunk) is fetched and run neither on a page whose charts nobody scrolls to nor in the task of
+ * the page's first render or of a chart's draw (its script and its styles are added and run in tasks of their own),
+ * and the tables beside the charts come first.
  */
 function useChartTurn(near: boolean): [boolean, () => void] {
   const [turn, setTurn] = useState(false);
   const done = useRef<() => void>(() => undefined);
   useEffect(() => {
     if (!near) return undefined;
+    let gone = false;
     let finish: (() => void) | undefined;
-    const cancel = whenIdle(() => {
+    const queue = () => {
+      if (gone) return;
       finish = takeChartTurn(() => setTurn(true));
       done.current = finish;
-    }, IDLE_TIMEOUT_MS);
+    };
+    // A failed load still takes the turn: the chart's own import then tries again, and its error shows as before.
+    const cancel = whenIdle(() => void loadApexChart().then(queue, queue), IDLE_TIMEOUT_MS);
     return () => {
+      gone = true;
       cancel();
       finish?.();
     };

@@ -72,3 +72,19 @@ test('where the browser has no IntersectionObserver, the chart draws once the pa
   expect(screen.getByTestId('chart-skeleton')).toBeTruthy();
   expect(await screen.findByTestId('chart-data')).toBeTruthy();
 });
+
+test('a chart gone before the chart library arrived takes no turn: the next chart still draws', async () => {
+  // The page is idle at once: the library starts loading as soon as a chart comes near the screen.
+  const idle = (work: () => void) => (work(), 1);
+  Object.assign(window, { IntersectionObserver: TestIntersectionObserver, requestIdleCallback: idle });
+  try {
+    const first = render(chart('chart-labels'));
+    act(() => TestIntersectionObserver.all[0]!.show(true));
+    first.unmount();
+    render(chart('chart-series'));
+    await act(async () => TestIntersectionObserver.all[1]!.show(true));
+    expect(await screen.findByTestId('chart-data')).toBeTruthy();
+  } finally {
+    delete (window as { requestIdleCallback?: unknown }).requestIdleCallback;
+  }
+});

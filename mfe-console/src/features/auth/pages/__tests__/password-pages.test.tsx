@@ -20,6 +20,9 @@ function fillPasswords(password: string, repeat = password) {
   fireEvent.change(screen.getByLabelText(en.newPassword.repeat), { target: { value: repeat } });
 }
 
+/** The password pages load as chunks of their own (console-routes.tsx): the form is there once its chunk is. */
+const passwordPageShown = () => screen.findByLabelText(en.newPassword.password);
+
 beforeEach(() => setSession(null));
 
 describe('Choose your password', () => {
@@ -28,7 +31,7 @@ describe('Choose your password', () => {
     setSession(oneTime);
     renderConsole('/console/org/demo-energi/users');
     await waitFor(() => expect(currentLocation().pathname).toBe('/console/choose-password'));
-    expect(screen.getByRole('heading', { level: 1, name: en.choosePassword.title })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: en.choosePassword.title })).toBeTruthy();
   });
 
   it('checks length and match before sending, then saves and goes on to the console', async () => {
@@ -41,6 +44,7 @@ describe('Choose your password', () => {
     });
     setSession(oneTime);
     renderConsole('/console/choose-password');
+    await passwordPageShown();
     fillPasswords('kort');
     await act(async () => fireEvent.click(screen.getByRole('button', { name: en.choosePassword.submit })));
     expect(screen.getByText(en.newPassword.tooShort.replace('{{count}}', '12'))).toBeTruthy();
@@ -68,6 +72,7 @@ describe('Choose your password', () => {
     });
     setSession(oneTime);
     renderConsole('/console/choose-password');
+    await passwordPageShown();
     fillPasswords('abcd-efgh-jkmn-pqrs');
     await act(async () => fireEvent.click(screen.getByRole('button', { name: en.choosePassword.submit })));
     expect(await screen.findByText('choose a password other than the one-time password')).toBeTruthy();
@@ -78,6 +83,7 @@ describe('a mailed link', () => {
   it('sets the password with the token of the address fragment, then offers sign-in', async () => {
     const bff = installFakeBff({ 'POST /api/password/link': () => [204] });
     renderConsole('/console/set-password#token=abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQ');
+    await passwordPageShown();
     fillPasswords('mitt-eget-lösenord');
     await act(async () => fireEvent.click(screen.getByRole('button', { name: en.setPassword.submit })));
     expect(bff.calls('POST', '/api/password/link')[0]!.body).toEqual({
@@ -96,14 +102,15 @@ describe('a mailed link', () => {
       ],
     });
     renderConsole('/console/set-password#token=abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQ');
+    await passwordPageShown();
     fillPasswords('mitt-eget-lösenord');
     await act(async () => fireEvent.click(screen.getByRole('button', { name: en.setPassword.submit })));
     expect((await screen.findByRole('alert')).textContent).toBe('This link has expired or has already been used.');
   });
 
-  it('without a token, points to asking for a new link (in Swedish too)', () => {
+  it('without a token, points to asking for a new link (in Swedish too)', async () => {
     renderConsole('/console/set-password', { lng: 'sv' });
-    expect(screen.getByRole('alert').textContent).toContain(sv.setPassword.noToken);
+    expect((await screen.findByRole('alert')).textContent).toContain(sv.setPassword.noToken);
     expect(screen.getByRole('link', { name: sv.setPassword.askAgain }).getAttribute('href')).toBe(
       '/console/forgot-password',
     );
@@ -116,7 +123,7 @@ describe('Forgot password?', () => {
     renderConsole('/console');
     await act(async () => fireEvent.click(screen.getByRole('link', { name: en.signIn.forgotPassword })));
     expect(currentLocation().pathname).toBe('/console/forgot-password');
-    fireEvent.change(screen.getByLabelText(en.signIn.email), { target: { value: 'not an email' } });
+    fireEvent.change(await screen.findByLabelText(en.signIn.email), { target: { value: 'not an email' } });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: en.forgotPassword.submit })));
     expect(screen.getByText(en.signIn.errors.invalidEmail)).toBeTruthy();
     fireEvent.change(screen.getByLabelText(en.signIn.email), { target: { value: 'Anna@Energi.demo.test' } });
@@ -128,7 +135,7 @@ describe('Forgot password?', () => {
   it('says when too many links were asked for', async () => {
     installFakeBff({ 'POST /api/password/forgot': () => [429, { error: 'too_many_requests', message: 'Too many.' }] });
     renderConsole('/console/forgot-password');
-    fireEvent.change(screen.getByLabelText(en.signIn.email), { target: { value: 'anna@energi.demo.test' } });
+    fireEvent.change(await screen.findByLabelText(en.signIn.email), { target: { value: 'anna@energi.demo.test' } });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: en.forgotPassword.submit })));
     expect((await screen.findByRole('alert')).textContent).toBe(en.forgotPassword.tooMany);
   });
