@@ -1,4 +1,4 @@
-import { memo, startTransition, useDeferredValue, useEffect, useState, type ReactNode } from 'react';
+import { memo, startTransition, useDeferredValue, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link, useParams } from '@home-energy/shared/router';
 import { useTranslation } from 'react-i18next';
 import {
@@ -59,17 +59,15 @@ function Dashboard({ id }: { id: number }) {
   // Each answer that arrives (RTK Query's store) re-renders this component at once; the content below the header
   // follows in a deferred render React splits into short tasks, so no answer blocks the page for one long task
   // (docs/performance.md "Performance").
-  const view = useDeferredValue<DashboardView>({
-    id,
-    recs: recommendations.currentData,
-    info: information.currentData,
-    updating: recommendations.isFetching || information.isFetching,
-    loan,
-    provider,
-    changeLoanType,
-    plan,
-    format,
-  });
+  const recs = recommendations.currentData;
+  const info = information.currentData;
+  const updating = recommendations.isFetching || information.isFetching;
+  const view = useDeferredValue(
+    useMemo<DashboardView>(
+      () => ({ id, recs, info, updating, loan, provider, changeLoanType, plan, format }),
+      [id, recs, info, updating, loan, provider, changeLoanType, plan, format],
+    ),
+  );
 
   useEffect(() => {
     document.title = t('title');
@@ -92,7 +90,7 @@ function Dashboard({ id }: { id: number }) {
         {switcher.properties && switcher.properties.length > 0 ? (
           <PropertySwitcher properties={switcher.properties} currentId={id} onChoose={switcher.choose} />
         ) : null}
-        {recommendations.currentData && information.currentData ? <PrintButton ready={ready} /> : null}
+        {recs && info ? <PrintButton ready={ready} /> : null}
       </div>
     </header>
   );
