@@ -64,10 +64,12 @@ function Dashboard({ id }: { id: number }) {
   const updating = recommendations.isFetching || information.isFetching;
   const view = useDeferredValue(
     useMemo<DashboardView>(
-      () => ({ id, recs, info, updating, loan, provider, changeLoanType, plan, format }),
-      [id, recs, info, updating, loan, provider, changeLoanType, plan, format],
+      () => ({ id, recs, info, updating, plan, format }),
+      [id, recs, info, updating, plan, format],
     ),
   );
+
+  const financing = useMemo(() => ({ loan, provider, changeLoanType }), [loan, provider, changeLoanType]);
 
   useEffect(() => {
     document.title = t('title');
@@ -130,7 +132,7 @@ function Dashboard({ id }: { id: number }) {
     );
   }
 
-  return <DashboardContent view={view} header={header} refusedNotice={refusedNotice} />;
+  return <DashboardContent view={view} financing={financing} header={header} refusedNotice={refusedNotice} />;
 }
 
 /** What the content below the header is drawn from: one render's data and controls, handed on together. */
@@ -139,27 +141,31 @@ interface DashboardView {
   recs: RecommendationsResponse | undefined;
   info: InformationResponse | undefined;
   updating: boolean;
-  loan: ReturnType<typeof useFinancing>['loan'];
-  provider: ReturnType<typeof useFinancing>['provider'];
-  changeLoanType: ReturnType<typeof useFinancing>['changeLoanType'];
   plan: PlanControl;
   format: ReturnType<typeof useFormat>;
 }
 
+/**
+ * The loan settings are not deferred: the sliders and the loan-type choice are controlled by them, and a deferred value
+ * would hand a slider its previous position between two key presses.
+ */
+type Financing = ReturnType<typeof useFinancing>;
+
 interface DashboardContentProps {
   view: DashboardView;
+  financing: Financing;
   header: (ready: boolean) => ReactNode;
   refusedNotice: ReactNode;
 }
 
 /** The header at once; below it the label, the figures and then the measures, from the deferred view. */
-function DashboardContent({ view, header, refusedNotice }: DashboardContentProps) {
+function DashboardContent({ view, financing, header, refusedNotice }: DashboardContentProps) {
   const measures = useMeasuresAfterTop(view);
   return (
     <div className="rd-dashboard" aria-busy={view.recs && view.info ? undefined : true}>
       {header(measures !== undefined)}
       {refusedNotice}
-      <DashboardBody view={view} measures={measures} />
+      <DashboardBody view={view} financing={financing} measures={measures} />
     </div>
   );
 }
@@ -177,16 +183,20 @@ function useMeasuresAfterTop({ recs, info, plan }: DashboardView): Recommendatio
   return ready && shown ? recs : undefined;
 }
 
-// Re-rendered only when the deferred view (or the measures) change: the urgent renders stop at the header.
+// Re-rendered only when the deferred view, the financing or the measures change: an answer's urgent render stops at
+// the header.
 const DashboardBody = memo(function DashboardBody({
   view,
+  financing,
   measures,
 }: {
   view: DashboardView;
+  financing: Financing;
   measures: RecommendationsResponse | undefined;
 }) {
   const { t } = useTranslation('results');
-  const { id, recs, info, loan, provider, changeLoanType, plan, format } = view;
+  const { id, recs, info, plan, format } = view;
+  const { loan, provider, changeLoanType } = financing;
   if (!recs || !info) return <Loading label={t('loading')} />;
 
   const labels = pickLabels(info.information);
