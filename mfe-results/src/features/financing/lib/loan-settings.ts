@@ -1,4 +1,4 @@
-import { useCallback, useReducer, useRef } from 'react';
+import { useCallback, useMemo, useReducer, useRef } from 'react';
 import { defaultLoanSettings, withLoanType, type LoanSettings, type LoanType } from '@home-energy/shared';
 
 type Changes = Partial<Omit<LoanSettings, 'loanType'>>;
@@ -30,7 +30,11 @@ export function useLoanSettings(initial?: LoanSettings) {
     );
     if (Object.keys(untouched).length > 0) dispatch({ type: 'set', changes: untouched });
   }, []);
-  return { settings, setLoanType, change, applyDefaults };
+  // The same object while nothing changed: the dashboard's deferred content compares it by reference.
+  return useMemo(
+    () => ({ settings, setLoanType, change, applyDefaults }),
+    [settings, setLoanType, change, applyDefaults],
+  );
 }
 
 export type LoanSettingsControl = ReturnType<typeof useLoanSettings>;

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useCallback, useEffect } from 'react';
 import { useLocation } from '@home-energy/shared/router';
 import {
   defaultLoanSettings,
@@ -31,14 +31,19 @@ export function useFinancing(propertyId: number) {
     if (provider) applyDefaults({ privateLoanInterest: defaultLoanSettings('Private', provider).privateLoanInterest });
   }, [provider, applyDefaults]);
 
-  function changeLoanType(loanType: LoanType) {
-    if (loanType === loan.settings.loanType) return;
-    loan.setLoanType(loanType);
-    // docs/product.md §4: every change is recorded; a lost interaction must not disturb the homeowner.
-    void recordInteraction({ action: 'loan_type.change', object: loanType, property_id: propertyId })
-      .unwrap()
-      .catch(() => undefined);
-  }
+  const { loanType } = loan.settings;
+  const { setLoanType } = loan;
+  const changeLoanType = useCallback(
+    (next: LoanType) => {
+      if (next === loanType) return;
+      setLoanType(next);
+      // docs/product.md §4: every change is recorded; a lost interaction must not disturb the homeowner.
+      void recordInteraction({ action: 'loan_type.change', object: next, property_id: propertyId })
+        .unwrap()
+        .catch(() => undefined);
+    },
+    [loanType, setLoanType, recordInteraction, propertyId],
+  );
 
   return { loan, provider, changeLoanType };
 }

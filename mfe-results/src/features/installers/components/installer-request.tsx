@@ -2,7 +2,7 @@ import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate, Loading, useToast, type Activity } from '@home-energy/shared';
 // A deep import, bundled into this remote: the check does not depend on the shell's copy of shared being new.
-import { safeHref, safeImageSrc } from '@home-energy/shared/schemas/url';
+import { safeHref, safeImageSrc } from '@home-energy/shared/schemas/url-checks';
 import { useGetInstallersQuery, useSendInstallerRequestsMutation } from '../api/installers-api';
 
 const ContactStep = lazy(() => import('./contact-step'));
@@ -10,7 +10,7 @@ const ContactStep = lazy(() => import('./contact-step'));
 /** The installer's logo, or its initials when the picture cannot be loaded. */
 function InstallerLogo({ src, name }: { src: string; name: string }) {
   const [failed, setFailed] = useState(false);
-  // Only an http(s) URL or a path on this site is loaded (shared/src/schemas/url.ts), whatever the server sent.
+  // Only an http(s) URL or a path on this site is loaded (shared/src/schemas/url-checks.ts), whatever the server sent.
   const safeSrc = safeImageSrc(src);
   if (failed || !safeSrc) {
     const initials = name

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   useGetPlanQuery,
@@ -17,31 +17,39 @@ export function usePlan(id: number, settings: LoanSettings) {
   const suggestions = useGetPlanSuggestionsQuery(id, options);
   const [savePlan, save] = useSavePlanMutation();
   const [error, setError] = useState<string | null>(null);
-  const measures: ActivityType[] = plan.currentData?.plan?.measures ?? [];
+  const measures = useMemo<ActivityType[]>(() => plan.currentData?.plan?.measures ?? [], [plan.currentData]);
 
-  function keep(next: ActivityType[]) {
-    setError(null);
-    savePlan({ id, measures: next, loan: planLoanOf(settings) })
-      .unwrap()
-      .catch((refusal: unknown) => {
-        const message = (refusal as { data?: { message?: string } } | undefined)?.data?.message ?? '';
-        setError(t('plan.refused', { message }));
-      });
-  }
+  const keep = useCallback(
+    (next: ActivityType[]) => {
+      setError(null);
+      savePlan({ id, measures: next, loan: planLoanOf(settings) })
+        .unwrap()
+        .catch((refusal: unknown) => {
+          const message = (refusal as { data?: { message?: string } } | undefined)?.data?.message ?? '';
+          setError(t('plan.refused', { message }));
+        });
+    },
+    [id, settings, savePlan, t],
+  );
 
-  return {
-    result: plan.currentData?.plan ?? null,
-    outdated: plan.currentData?.errors.find((e) => e.code === 'plan_outdated')?.message ?? null,
-    suggestions: suggestions.currentData?.suggestions ?? [],
-    measures,
-    /** Both answers are in (or failed): the measures may render with the plan beside them. */
-    settled:
-      (plan.currentData !== undefined || plan.isError) &&
-      (suggestions.currentData !== undefined || suggestions.isError),
-    saving: save.isLoading,
-    error,
-    keep,
-  };
+  const planData = plan.currentData;
+  const suggestionsData = suggestions.currentData;
+  const settled = (planData !== undefined || plan.isError) && (suggestionsData !== undefined || suggestions.isError);
+  // The same object while nothing changed: the dashboard's deferred content compares it by reference.
+  return useMemo(
+    () => ({
+      result: planData?.plan ?? null,
+      outdated: planData?.errors.find((e) => e.code === 'plan_outdated')?.message ?? null,
+      suggestions: suggestionsData?.suggestions ?? [],
+      measures,
+      /** Both answers are in (or failed): the measures may render with the plan beside them. */
+      settled,
+      saving: save.isLoading,
+      error,
+      keep,
+    }),
+    [planData, suggestionsData, measures, settled, save.isLoading, error, keep],
+  );
 }
 
 export type PlanControl = ReturnType<typeof usePlan>;

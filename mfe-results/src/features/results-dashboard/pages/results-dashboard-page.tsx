@@ -1,4 +1,4 @@
-import { useDeferredValue, useEffect } from 'react';
+import { memo, startTransition, useDeferredValue, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link, useParams } from '@home-energy/shared/router';
 import { useTranslation } from 'react-i18next';
 import {
@@ -8,6 +8,8 @@ import {
   useGetInformationQuery,
   useGetRecommendationsQuery,
   type BuildingError,
+  type InformationResponse,
+  type RecommendationsResponse,
   useFormat,
 } from '@home-energy/shared';
 import { BuildingErrors } from '../components/building-errors';
@@ -25,7 +27,7 @@ import { pickLabels } from '../../label/lib/labels';
 import { useFinancing } from '../../financing/lib/use-financing';
 import { usePropertySwitch } from '../lib/use-property-switch';
 import { withoutMeasure } from '../../plan/lib/plan';
-import { usePlan } from '../../plan/lib/use-plan';
+import { usePlan, type PlanControl } from '../../plan/lib/use-plan';
 import { questionsPath } from '@home-energy/shared/mfe/pages';
 import { InstallerRequest } from '../../installers/components/installer-request';
 
@@ -51,15 +53,23 @@ function Dashboard({ id }: { id: number }) {
   const information = useGetInformationQuery(id, options);
   const { loan, provider, changeLoanType } = useFinancing(id);
   const plan = usePlan(id, loan.settings);
-  // The measures (cards, charts, loan settings) render after the label and the figures at the top, in a deferred
-  // render React splits into short tasks: the answers' arrival does not block the page for one long task. The plan
-  // panel renders with them (docs/performance.md "Performance"): they wait until the plan has answered too.
-  const measures = useDeferredValue(
-    recommendations.currentData && information.currentData && plan.settled ? recommendations.currentData : undefined,
-  );
   const property = useGetAnswersQuery(id, options);
   const switcher = usePropertySwitch(id);
   const format = useFormat();
+  // Each answer that arrives (RTK Query's store) re-renders this component at once; the content below the header
+  // follows in a deferred render React splits into short tasks, so no answer blocks the page for one long task
+  // (docs/performance.md "Performance").
+  const recs = recommendations.currentData;
+  const info = information.currentData;
+  const updating = recommendations.isFetching || information.isFetching;
+  const view = useDeferredValue(
+    useMemo<DashboardView>(
+      () => ({ id, recs, info, updating, plan, format }),
+      [id, recs, info, updating, plan, format],
+    ),
+  );
+
+  const financing = useMemo(() => ({ loan, provider, changeLoanType }), [loan, provider, changeLoanType]);
 
   useEffect(() => {
     document.title = t('title');
@@ -69,7 +79,7 @@ function Dashboard({ id }: { id: number }) {
     (property.currentData as { property?: { name?: string } } | undefined)?.property?.name ??
     switcher.properties?.find((p) => p.id === id)?.name ??
     null;
-  const header = (
+  const header = (ready: boolean) => (
     <header className="rd-header">
       <div>
         {/* The line is there before the address arrives, so the title below it does not move when it does. */}
@@ -82,7 +92,7 @@ function Dashboard({ id }: { id: number }) {
         {switcher.properties && switcher.properties.length > 0 ? (
           <PropertySwitcher properties={switcher.properties} currentId={id} onChoose={switcher.choose} />
         ) : null}
-        {recommendations.currentData && information.currentData ? <PrintButton ready={measures !== undefined} /> : null}
+        {recs && info ? <PrintButton ready={ready} /> : null}
       </div>
     </header>
   );
@@ -96,7 +106,7 @@ function Dashboard({ id }: { id: number }) {
   if (readErrors.includes(404)) {
     return (
       <div className="rd-dashboard">
-        {header}
+        {header(false)}
         {refusedNotice}
         <NoResults propertyId={id} unknownProperty={statusOf(property.error) === 404} />
       </div>
@@ -106,7 +116,7 @@ function Dashboard({ id }: { id: number }) {
   if (recommendations.isError || information.isError) {
     return (
       <div className="rd-dashboard">
-        {header}
+        {header(false)}
         <section className="he-card rd-error" role="alert">
           <h2>{t('error.heading')}</h2>
           <p>{t('error.text')}</p>
@@ -122,29 +132,81 @@ function Dashboard({ id }: { id: number }) {
     );
   }
 
-  const recs = recommendations.currentData;
-  const info = information.currentData;
-  if (!recs || !info) {
-    return (
-      <div className="rd-dashboard" aria-busy="true">
-        {header}
-        {refusedNotice}
-        <Loading label={t('loading')} />
-      </div>
-    );
-  }
+  return <DashboardContent view={view} financing={financing} header={header} refusedNotice={refusedNotice} />;
+}
+
+/** What the content below the header is drawn from: one render's data and controls, handed on together. */
+interface DashboardView {
+  id: number;
+  recs: RecommendationsResponse | undefined;
+  info: InformationResponse | undefined;
+  updating: boolean;
+  plan: PlanControl;
+  format: ReturnType<typeof useFormat>;
+}
+
+/**
+ * The loan settings are not deferred: the sliders and the loan-type choice are controlled by them, and a deferred value
+ * would hand a slider its previous position between two key presses.
+ */
+type Financing = ReturnType<typeof useFinancing>;
+
+interface DashboardContentProps {
+  view: DashboardView;
+  financing: Financing;
+  header: (ready: boolean) => ReactNode;
+  refusedNotice: ReactNode;
+}
+
+/** The header at once; below it the label, the figures and then the measures, from the deferred view. */
+function DashboardContent({ view, financing, header, refusedNotice }: DashboardContentProps) {
+  const measures = useMeasuresAfterTop(view);
+  return (
+    <div className="rd-dashboard" aria-busy={view.recs && view.info ? undefined : true}>
+      {header(measures !== undefined)}
+      {refusedNotice}
+      <DashboardBody view={view} financing={financing} measures={measures} />
+    </div>
+  );
+}
+
+/**
+ * The measures (cards, charts, loan settings) wait until the plan has answered too, and render in a transition after
+ * the label and the figures are on screen: the top is not held back by the cards' render.
+ */
+function useMeasuresAfterTop({ recs, info, plan }: DashboardView): RecommendationsResponse | undefined {
+  const ready = recs !== undefined && info !== undefined && plan.settled;
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    if (ready) startTransition(() => setShown(true));
+  }, [ready]);
+  return ready && shown ? recs : undefined;
+}
+
+// Re-rendered only when the deferred view, the financing or the measures change: an answer's urgent render stops at
+// the header.
+const DashboardBody = memo(function DashboardBody({
+  view,
+  financing,
+  measures,
+}: {
+  view: DashboardView;
+  financing: Financing;
+  measures: RecommendationsResponse | undefined;
+}) {
+  const { t } = useTranslation('results');
+  const { id, recs, info, plan, format } = view;
+  const { loan, provider, changeLoanType } = financing;
+  if (!recs || !info) return <Loading label={t('loading')} />;
 
   const labels = pickLabels(info.information);
   const missing = [...recs.errors, ...info.errors].find((error: BuildingError) => error.code === 'missing_answers');
   const energy = info.information.find((item) => item.type === 'energy_use');
-  const updating = recommendations.isFetching || information.isFetching;
 
   return (
-    <div className="rd-dashboard">
-      {header}
-      {refusedNotice}
+    <>
       <p className="rd-updating" role="status" aria-live="polite">
-        {updating ? t('updating') : ''}
+        {view.updating ? t('updating') : ''}
       </p>
       {missing ? (
         <p className="rd-notice" data-testid="missing-answers">
@@ -197,6 +259,6 @@ function Dashboard({ id }: { id: number }) {
       ) : (
         <Loading label={t('loading')} />
       )}
-    </div>
+    </>
   );
-}
+});

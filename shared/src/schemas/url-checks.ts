@@ -1,0 +1,33 @@
+// The URL checks without zod (docs/security.md "Hardening and security"): a remote that only renders links and pictures
+// imports these and bundles no schema library (docs/performance.md).
+
+/** An absolute http:// or https:// URL with a host (what `new URL` parses, not just the prefix). */
+export function isHttpUrl(value: unknown): value is string {
+  if (typeof value !== 'string' || !/^https?:\/\/[^/]/i.test(value)) return false;
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+/** An absolute https:// URL with a host. */
+export function isHttpsUrl(value: unknown): value is string {
+  return isHttpUrl(value) && /^https:/i.test(value);
+}
+
+/** A path on this site (`/images/x.svg`), never a protocol-relative `//host` or `/\host`. */
+export function isSitePath(value: unknown): value is string {
+  return typeof value === 'string' && /^\/(?![/\\])/.test(value);
+}
+
+/** What a link may point at when rendered: the URL when it is http(s), otherwise nothing (render no link). */
+export function safeHref(value: unknown): string | undefined {
+  return isHttpUrl(value) ? value : undefined;
+}
+
+/** What an <img> may load: an http(s) URL or a path on this site, otherwise nothing. */
+export function safeImageSrc(value: unknown): string | undefined {
+  return isHttpUrl(value) || isSitePath(value) ? value : undefined;
+}
