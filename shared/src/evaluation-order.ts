@@ -6,8 +6,10 @@
  * build/__tests__/boot-shared-modules.test.ts checks it), and eager: they travel in the importer's chunk.
  */
 export const EVALUATION_ORDER: readonly (() => Promise<unknown>)[] = [
-  () => import(/* webpackMode: "eager" */ 'zod/v4/core'),
-  () => import(/* webpackMode: "eager" */ 'zod'),
+  // One export named each: a dynamic import otherwise marks every export used, and zod's namespaces (all its locales,
+  // its JSON Schema tools) would no longer be tree-shaken away.
+  () => import(/* webpackMode: "eager", webpackExports: ["$constructor"] */ 'zod/v4/core'),
+  () => import(/* webpackMode: "eager", webpackExports: ["ZodType"] */ 'zod'),
   () => import(/* webpackMode: "eager" */ './mfe/remotes'),
   () => import(/* webpackMode: "eager" */ './schemas/ids'),
   () => import(/* webpackMode: "eager" */ './schemas/dates'),

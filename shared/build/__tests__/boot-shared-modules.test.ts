@@ -39,7 +39,7 @@ function evaluatedWith(file: string, seen = new Set<string>()): Set<string> {
 }
 
 const order = [
-  ...fs.readFileSync(orderFile, 'utf8').matchAll(/import\(\/\* webpackMode: "eager" \*\/ '([^']+)'\)/g),
+  ...fs.readFileSync(orderFile, 'utf8').matchAll(/import\(\/\* webpackMode: "eager"[^*]*\*\/ '([^']+)'\)/g),
 ].map((m) => m[1]);
 const ownModules = order
   .filter((spec) => spec.startsWith('.'))
