@@ -96,8 +96,20 @@ export { PlaceholderPage } from './ui/placeholder-page';
 export { ToastProvider, useToast, TOAST_DURATION_MS, MAX_TOASTS } from './ui/toasts';
 export { ThemeByRoute, themeForPath } from './ui/theme';
 export { BrandTheme, brandVariables, useBrandConfig } from './ui/brand-theme';
-export { KnowledgeMessage, KnowledgeMessages, type KnowledgeMessageContent } from './ui/knowledge-message';
-export { messagesApi, useGetFlowMessagesQuery, type FlowMessagesArgs } from './api/messages-api';
+export {
+  KnowledgeMessage,
+  KnowledgeMessages,
+  type KnowledgeMessageContent,
+  type KnowledgePlace,
+} from './ui/knowledge-message';
+export {
+  messagesApi,
+  useGetFlowMessagesQuery,
+  useGetFlowMessageGroupQuery,
+  type FlowMessagesArgs,
+  type FlowMessageGroupArgs,
+  type FlowMessagesByPlace,
+} from './api/messages-api';
 export {
   accentContrastIssues,
   resolvedAccents,

@@ -611,6 +611,16 @@ export function describeRoutes(ids: WorldIds): RouteInput[] {
       },
     },
     {
+      // The same route asked for a whole group of places (a group stands alone: no key or activity with it).
+      method: 'GET',
+      path: '/api/flow/messages',
+      agent: 'anonymous',
+      query: {
+        group: { valid: 'recommendations', kind: 'enum' },
+        lng: { valid: 'sv', kind: 'enum' },
+      },
+    },
+    {
       method: 'GET',
       path: '/api/flow/property-search/geoengine-property',
       agent: 'anonymous',

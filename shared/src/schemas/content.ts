@@ -20,6 +20,14 @@ export const contentSlugSchema = text100.regex(
 
 /** The key of the messages shown with a question of the flow: `question.` and the question's key. */
 export const questionMessageKey = (questionKey: string): string => `question.${questionKey}`;
+export const QUESTION_MESSAGE_PREFIX = questionMessageKey('');
+
+/**
+ * The places a page shows many of, asked for in one request: every question's messages (keys starting with
+ * QUESTION_MESSAGE_PREFIX) or every recommendation's (messages with an activity).
+ */
+export const MESSAGE_GROUPS = ['questions', 'recommendations'] as const;
+export type MessageGroup = (typeof MESSAGE_GROUPS)[number];
 
 /** A key the flow asks for, e.g. `results.intro` or `question.atemp` (questionMessageKey). */
 export const contentKeySchema = text100.regex(
@@ -92,17 +100,26 @@ export interface ContentItem extends FlowMessage {
 }
 
 /**
- * GET /api/flow/messages?key=&activity=&lng= (key or activity; both: the messages of either). `lng` is the reader's
- * language: messages written in it or in none, else (none such for a key or activity) those in the other language.
+ * GET /api/flow/messages?key=&activity=&lng= (key or activity; both: the messages of either), or ?group=&lng= (every
+ * place of a MESSAGE_GROUPS group, alone). `lng` is the reader's language: messages written in it or in none, else
+ * (none such for a key or activity) those in the other language.
  */
 export const contentQuerySchema = z
   .object({
     key: contentKeySchema.optional(),
     activity: activityTypeSchema.optional(),
+    group: z.enum(MESSAGE_GROUPS).optional(),
     lng: contentLanguageSchema.optional(),
   })
   .strict()
-  .refine((q) => q.key !== undefined || q.activity !== undefined, { message: 'give key or activity', path: ['key'] });
+  .refine((q) => q.key !== undefined || q.activity !== undefined || q.group !== undefined, {
+    message: 'give key, activity or group',
+    path: ['key'],
+  })
+  .refine((q) => q.group === undefined || (q.key === undefined && q.activity === undefined), {
+    message: 'a group stands alone: give it without key or activity',
+    path: ['group'],
+  });
 
 export const contentListQuerySchema = z
   .object({ q: z.string().trim().max(100).optional(), type: text100.optional() })

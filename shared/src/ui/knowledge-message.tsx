@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { useGetFlowMessagesQuery } from '../api/messages-api';
+import { useGetFlowMessageGroupQuery } from '../api/messages-api';
 import { languageOf, type Language } from '../i18n/languages';
 import type { ActivityType } from '../schemas/energy';
+import { questionMessageKey, type FlowMessage } from '../schemas/content';
 import { safeImageSrc } from '../schemas/url';
 
 /** What a message shows: the flow's messages and the console's preview of one being written. */
@@ -50,16 +51,25 @@ export function KnowledgeMessage({ message }: { message: KnowledgeMessageContent
   );
 }
 
+/** Where the messages are shown: with a question of the flow (its key) or a recommendation (its activity). */
+export type KnowledgePlace = { question: string; activity?: never } | { activity: ActivityType; question?: never };
+
 /**
- * The knowledge-base messages for a question (messageKey) or a recommendation (activity), in the page's language.
- * Nothing while there are none; a loading status while they come; on an error nothing (they are extra help, and the
- * page around them works without them).
+ * The knowledge-base messages for a question or a recommendation, in the page's language. Every question (or
+ * recommendation) of the page shares one request (its group's), and each place takes only its own messages from it,
+ * so an answer redraws none of the others. Nothing while there are none; a loading status while they come; on an
+ * error nothing (they are extra help, and the page around them works without them).
  */
-export function KnowledgeMessages({ messageKey, activity }: { messageKey?: string; activity?: ActivityType }) {
+export function KnowledgeMessages(place: KnowledgePlace) {
   const { t, i18n } = useTranslation('common');
-  const { data, isLoading } = useGetFlowMessagesQuery(
-    { key: messageKey, activity, lng: languageOf(i18n) },
-    { skip: !messageKey && !activity },
+  const { data, isLoading } = useGetFlowMessageGroupQuery(
+    { group: place.activity ? 'recommendations' : 'questions', lng: languageOf(i18n) },
+    {
+      selectFromResult: ({ data: group, isLoading: loading }) => ({
+        isLoading: loading,
+        data: place.activity ? group?.byActivity[place.activity] : group?.byKey[questionMessageKey(place.question)],
+      }),
+    },
   );
   if (isLoading) {
     // Said to screen readers only: a line shown and then taken away under every question and card would make the
@@ -73,7 +83,7 @@ export function KnowledgeMessages({ messageKey, activity }: { messageKey?: strin
   if (!data?.length) return null;
   return (
     <div className="he-kb" data-testid="knowledge-messages">
-      {data.map((message) => (
+      {data.map((message: FlowMessage) => (
         <KnowledgeMessage key={message.id} message={message} />
       ))}
     </div>

@@ -1,8 +1,9 @@
-import { and, asc, eq, gte, ilike, isNull, lte, or, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, ilike, isNotNull, isNull, like, lte, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { DbOrTx } from '../audit/repository';
 import { contentItems, organisations } from '../../db/schema';
-import { containsPattern } from '../../db/like';
+import { containsPattern, startsWithPattern } from '../../db/like';
+import { QUESTION_MESSAGE_PREFIX, type MessageGroup } from '@home-energy/shared/schemas/content';
 
 export type MessageRow = typeof contentItems.$inferSelect;
 export type MessageColumns = Omit<typeof contentItems.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
@@ -73,19 +74,30 @@ export async function deleteMessage(db: Db, row: MessageRow, recorded: Recorded)
   });
 }
 
+/** What one group of places matches (MESSAGE_GROUPS): every question's key, every message with an activity. */
+const GROUP_MATCH: Record<MessageGroup, () => SQL> = {
+  questions: () => like(contentItems.key, startsWithPattern(QUESTION_MESSAGE_PREFIX)),
+  recommendations: () => isNotNull(contentItems.activity),
+};
+// A page's group spans every question or every recommendation, each of which may have a few messages.
+const PLACE_LIMIT = 100;
+const GROUP_LIMIT = 1000;
+
 /**
- * The messages shown at a place (key) or for a recommendation (activity) to a brand (null: the platform's only) on
- * `day`: those between their first day (date) and last (valid_until). At most 100, by date, then slug.
+ * The messages shown at a place (key), for a recommendation (activity) or at every place of a group to a brand (null:
+ * the platform's only) on `day`: those between their first day (date) and last (valid_until). At most 100 (a group:
+ * 1,000), by date, then slug.
  */
 export async function messagesShown(
   db: Db,
-  asked: { key?: string; activity?: string },
+  asked: { key?: string; activity?: string; group?: MessageGroup },
   organisationId: number | null,
   day: string,
 ) {
   const matches: SQL[] = [];
   if (asked.key) matches.push(eq(contentItems.key, asked.key));
   if (asked.activity) matches.push(eq(contentItems.activity, asked.activity));
+  if (asked.group) matches.push(GROUP_MATCH[asked.group]());
   const brand = isNull(contentItems.organisationId);
   return db
     .select()
@@ -99,5 +111,5 @@ export async function messagesShown(
       ),
     )
     .orderBy(asc(contentItems.date), asc(contentItems.slug))
-    .limit(100);
+    .limit(asked.group ? GROUP_LIMIT : PLACE_LIMIT);
 }

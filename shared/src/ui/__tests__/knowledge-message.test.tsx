@@ -28,7 +28,7 @@ function show(ui: ReactNode, lng: 'en' | 'sv' = 'en') {
 }
 
 describe('knowledge-base messages', () => {
-  it('asks for a question’s or recommendation’s messages in the page’s language; each dated, in its own', async () => {
+  it('shows a question’s own messages in the page’s language, each dated, in its own language', async () => {
     const bff = installFakeBff({
       'GET /api/flow/messages': () => [
         200,
@@ -36,11 +36,12 @@ describe('knowledge-base messages', () => {
           items: [
             message(1, { date: '2026-07-01', title: 'Grant', content: 'First part.\n\nSecond part.' }),
             message(2, { language: 'en', title: 'In English' }),
+            message(3, { key: 'question.num_floors', title: 'Another question’s' }),
           ],
         },
       ],
     });
-    show(<KnowledgeMessages messageKey="question.atemp" activity="heat_pump_airwater" />, 'sv');
+    show(<KnowledgeMessages question="atemp" />, 'sv');
     const grant = await screen.findByRole('region', { name: 'Tips: Grant' });
     expect(within(grant).getByText('Gäller från 1 juli 2026')).toBeTruthy();
     expect(
@@ -50,9 +51,53 @@ describe('knowledge-base messages', () => {
     ).toEqual(['First part.', 'Second part.']);
     expect(grant.getAttribute('lang')).toBeNull();
     expect(screen.getByRole('region', { name: 'Tips: In English' }).getAttribute('lang')).toBe('en');
+    expect(screen.getAllByRole('region').map((region) => region.getAttribute('aria-label'))).toEqual([
+      'Tips: Grant',
+      'Tips: In English',
+    ]);
     const asked = bff.calls('GET', '/api/flow/messages')[0]!.query;
-    expect(Object.fromEntries(asked)).toEqual({ key: 'question.atemp', activity: 'heat_pump_airwater', lng: 'sv' });
+    expect(Object.fromEntries(asked)).toEqual({ group: 'questions', lng: 'sv' });
     expect(bff.unrouted).toEqual([]);
+  });
+
+  it('recommendations share one request, and each card shows only its own messages', async () => {
+    const bff = installFakeBff({
+      'GET /api/flow/messages': () => [
+        200,
+        {
+          items: [
+            message(1, { key: 'results.tips', activity: 'heat_pump_airwater', title: 'Heat pump grant' }),
+            message(2, { key: 'results.tips', activity: 'solar_panel_installation', title: 'Solar tax credit' }),
+            message(3, { key: 'results.more', activity: 'heat_pump_airwater', title: 'Heat pump noise' }),
+          ],
+        },
+      ],
+    });
+    show(
+      <>
+        <div data-testid="heat-pump">
+          <KnowledgeMessages activity="heat_pump_airwater" />
+        </div>
+        <div data-testid="solar">
+          <KnowledgeMessages activity="solar_panel_installation" />
+        </div>
+        <div data-testid="windows">
+          <KnowledgeMessages activity="energy_efficient_windows" />
+        </div>
+      </>,
+    );
+    const heatPump = screen.getByTestId('heat-pump');
+    await within(heatPump).findByRole('region', { name: 'Tip: Heat pump grant' });
+    expect(
+      within(heatPump)
+        .getAllByRole('region')
+        .map((region) => region.getAttribute('aria-label')),
+    ).toEqual(['Tip: Heat pump grant', 'Tip: Heat pump noise']);
+    expect(within(screen.getByTestId('solar')).getAllByRole('region')).toHaveLength(1);
+    expect(within(screen.getByTestId('windows')).queryByRole('region')).toBeNull();
+    expect(bff.calls('GET', '/api/flow/messages').map((call) => Object.fromEntries(call.query))).toEqual([
+      { group: 'recommendations', lng: 'en' },
+    ]);
   });
 
   it('says it is loading while the messages come, then shows nothing when there are none', async () => {

@@ -141,8 +141,43 @@ describe('the knowledge base', () => {
     );
     await request(app).get('/api/flow/messages').expect(400);
     await request(app).get('/api/flow/messages?activity=nuclear_plant').expect(400);
+    const mixed = await request(app).get('/api/flow/messages?group=questions&key=results.label').expect(400);
+    expect(mixed.body.issues[0].path).toBe('query.group');
+    await request(app).get('/api/flow/messages?group=everything').expect(400);
     const badLanguage = await request(app).get('/api/flow/messages?key=results.label&lng=de').expect(400);
     expect(badLanguage.body.issues[0].path).toBe('query.lng');
+  });
+
+  it('serves every question’s or every recommendation’s messages in one answer (a group)', async () => {
+    const place = { type: 'info', title: 'Group', content: 'One of many.' };
+    const written = [
+      { slug: 'group-atemp', key: 'question.atemp', activity: null },
+      { slug: 'group-floors', key: 'question.num_floors', activity: null },
+      { slug: 'group-solar', key: 'results.tips', activity: 'solar_panel_installation' },
+      { slug: 'group-question-and-card', key: 'question.atemp', activity: 'heat_pump_airwater' },
+      // Neither a question's key (no "question." prefix) nor an activity.
+      { slug: 'group-neither', key: 'questionXatemp', activity: null },
+    ];
+    for (const message of written)
+      await superAdmin
+        .post(MESSAGES)
+        .send({ ...place, ...message })
+        .expect(201);
+    const slugs = (res: request.Response) => res.body.items.map((m: { slug: string }) => m.slug);
+    const questions = slugs(await request(app).get('/api/flow/messages?group=questions&lng=en').expect(200));
+    expect(questions).toEqual(expect.arrayContaining(['group-atemp', 'group-floors', 'group-question-and-card']));
+    expect(questions).not.toEqual(expect.arrayContaining(['group-solar']));
+    expect(questions).not.toEqual(expect.arrayContaining(['group-neither']));
+    const cards = slugs(await request(app).get('/api/flow/messages?group=recommendations&lng=en').expect(200));
+    expect(cards).toEqual(expect.arrayContaining(['group-solar', 'group-question-and-card']));
+    expect(cards).not.toEqual(expect.arrayContaining(['group-atemp']));
+    expect(cards).not.toEqual(expect.arrayContaining(['group-neither']));
+    // What a group holds for one place is what that place's own request answers.
+    const atemp = slugs(await request(app).get('/api/flow/messages?key=question.atemp&lng=en').expect(200));
+    const inGroup = (await request(app).get('/api/flow/messages?group=questions&lng=en').expect(200)).body.items
+      .filter((m: { key: string }) => m.key === 'question.atemp')
+      .map((m: { slug: string }) => m.slug);
+    expect(inGroup).toEqual(atemp);
   });
 
   describe('what a homeowner is shown', () => {

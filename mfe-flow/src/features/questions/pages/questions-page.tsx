@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import {
   KnowledgeMessages,
   Loading,
-  questionMessageKey,
   useComputeBuildingMutation,
   useGetAnswersQuery,
   useGetQuestionsQuery,
@@ -236,7 +235,7 @@ export function QuestionsPage() {
               error={errors[q.key] ?? null}
               onChange={(value) => setValue(q.key, value)}
             />
-            <KnowledgeMessages messageKey={questionMessageKey(q.key)} />
+            <KnowledgeMessages question={q.key} />
           </div>
         ))}
         <div className="flow-actions">

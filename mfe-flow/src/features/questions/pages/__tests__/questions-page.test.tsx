@@ -153,7 +153,7 @@ describe('the property questions', () => {
       'GET',
       '/api/flow/messages',
       (_body, url) =>
-        ok({ items: url.searchParams.get('key') === 'question.atemp' ? [tip] : [] }) as {
+        ok({ items: url.searchParams.get('group') === 'questions' ? [tip] : [] }) as {
           status: number;
           body: unknown;
         },
@@ -168,8 +168,8 @@ describe('the property questions', () => {
     const asked = bff.fetch.mock.calls
       .map(([request]) => new URL(request.url))
       .filter((url) => url.pathname === '/api/flow/messages');
-    expect(asked.map((url) => url.searchParams.get('lng'))).toEqual(asked.map(() => 'en'));
-    expect(asked.map((url) => url.searchParams.get('key'))).toContain('question.atemp');
+    // One request for every question's tips, however many questions the step shows.
+    expect(asked.map((url) => Object.fromEntries(url.searchParams))).toEqual([{ group: 'questions', lng: 'en' }]);
   });
 
   it('explains what is wrong with each answer and does not move on', async () => {
