@@ -1,5 +1,6 @@
 import type { BeaconErrorClass, ReleaseBeacon, RemoteName } from '@home-energy/shared/remotes';
 import { REMOTES } from '@home-energy/shared/remotes';
+import { whenIdle } from '../boot/yield';
 
 /**
  * The shell's health reports on the releases it loads (POST /api/mfe/beacon): that a release loaded in this session
@@ -53,11 +54,32 @@ export function reportLoaded(remote: RemoteName, version: string): void {
   void send({ kind: 'loaded', remote: packageOf(remote), version });
 }
 
+// Loaded reports waiting for an idle moment, by remote@version.
+const pendingLoaded = new Map<string, () => void>();
+
+/**
+ * reportLoaded once the page is idle: a page's first sessionStorage read is a synchronous call to the browser, which
+ * held a loading page's main thread for 7–145 ms (4× CPU throttling) right as the remote arrived. An error report of
+ * the same release sends it first, so a session that failed still counts as one that loaded.
+ */
+export function reportLoadedWhenIdle(remote: RemoteName, version: string): void {
+  const key = `${remote}@${version}`;
+  if (pendingLoaded.has(key)) return;
+  const report = () => {
+    if (pendingLoaded.get(key) !== report) return;
+    pendingLoaded.delete(key);
+    reportLoaded(remote, version);
+  };
+  pendingLoaded.set(key, report);
+  whenIdle(report, 10_000);
+}
+
 export function reportError(
   remote: RemoteName,
   version: string,
   kind: 'load-error' | 'render-error',
   error: unknown,
 ): Promise<void> {
+  pendingLoaded.get(`${remote}@${version}`)?.();
   return send({ kind, remote: packageOf(remote), version, errorClass: errorClassOf(error) });
 }

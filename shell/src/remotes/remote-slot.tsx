@@ -14,7 +14,7 @@ import {
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import { Loading, registeredTextsLoaded, type RemoteName } from '@home-energy/shared';
 import { ensureRemotesRegistered, releaseChanged, RemoteNotReleasedError, resetRemote } from './registry';
-import { reportError, reportLoaded } from './release-beacon';
+import { reportError, reportLoadedWhenIdle } from './release-beacon';
 import { reloadPage } from './reload-page';
 import { RemoteSlotContext } from './remote-slot-context';
 import { RemoteUnavailable } from './remote-unavailable';
@@ -79,7 +79,7 @@ async function loadRemoteApp(remote: RemoteName, attempt: number): Promise<Compo
     void reportError(remote, release.version, 'load-error', error);
     throw error;
   }
-  reportLoaded(remote, release.version);
+  reportLoadedWhenIdle(remote, release.version);
   // Its module registered its texts as it ran; they are mostly on their way already (the page's preload hints).
   await registeredTextsLoaded(TEXTS_WAIT_MS);
   loadedApps.set(remote, App);

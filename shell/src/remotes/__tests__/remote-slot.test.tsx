@@ -244,11 +244,12 @@ describe('RemoteSlot', () => {
     mockLoadRemote.mockResolvedValue(ok('remote ok'));
     await renderPage();
     expect(await screen.findByText('remote ok')).toBeTruthy();
-    expect(beacons).toEqual([{ kind: 'loaded', remote: 'mfe-results', version: '1.0.0-abc' }]);
+    await waitFor(() => expect(beacons).toEqual([{ kind: 'loaded', remote: 'mfe-results', version: '1.0.0-abc' }]));
 
     jest.resetModules();
     await renderPage();
     await waitFor(() => expect(screen.getAllByText('remote ok')).toHaveLength(2));
+    await new Promise((resolve) => setTimeout(resolve, 20));
     expect(beacons).toHaveLength(1);
   });
 
