@@ -1,5 +1,6 @@
 // Built files come with .br and .gz siblings made once at build time (shared/build/precompress.cjs): sending a sibling
 // costs a file read, where compressing a 200 KB chunk on every request cost 13–17 ms of CPU (docs/performance.md).
+import zlib from 'node:zlib';
 import type { Request } from 'express';
 import type { ObjectStore } from '../storage/object-store';
 
@@ -23,6 +24,19 @@ export function isSiblingRequest(decodedPath: string): boolean {
 
 /** The name without a sibling's suffix, so a sibling gets its file's type and cache headers. */
 export const withoutSiblingSuffix = (name: string): string => name.replace(/\.(br|gz)$/, '');
+
+/**
+ * Whether a sibling (by its name) holds exactly its file: one left over from a file changed after the build would send
+ * other code to browsers that accept its encoding than to those that do not.
+ */
+export function isSiblingOf(name: string, sibling: Buffer, file: Buffer): boolean {
+  try {
+    const decoded = name.endsWith('.br') ? zlib.brotliDecompressSync(sibling) : zlib.gunzipSync(sibling);
+    return decoded.equals(file);
+  } catch {
+    return false;
+  }
+}
 
 const KNOWN_KEYS = 10_000;
 

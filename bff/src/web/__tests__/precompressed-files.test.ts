@@ -106,6 +106,9 @@ describe.each(STORE_KINDS)('a release file with siblings (%s store)', (kind) => 
     world = await startTestWorld({ stores });
     const dist = world.fixtures.writeRemote('precompressed');
     writeBuild(dist);
+    // A chunk changed after the build: its siblings still hold the code before.
+    fs.writeFileSync(path.join(dist, 'Changed.abcdef0123.js'), chunk.replace('attic', 'walls'));
+    fs.writeFileSync(path.join(dist, 'Changed.abcdef0123.js.br'), brotli);
     const release = await publishRelease(
       world.database.db,
       { releasesDir: world.fixtures.releasesDir, SHELL_DIST: world.fixtures.shellDist, releaseStore: stores?.releases },
@@ -119,6 +122,15 @@ describe.each(STORE_KINDS)('a release file with siblings (%s store)', (kind) => 
   });
 
   describeEncodings(() => ({ app: world.app, base }));
+
+  it('leaves out a sibling that does not hold its file, and sends the file as it is', async () => {
+    const res = await request(world.app)
+      .get(`${base}/Changed.abcdef0123.js`)
+      .set('Accept-Encoding', CHROMIUM)
+      .expect(200);
+    expect(res.headers['content-length']).toBeUndefined();
+    expect(res.text).toBe(chunk.replace('attic', 'walls'));
+  });
 
   it('answers HEAD with the sibling’s length and no body', async () => {
     const res = await request(world.app).head(`${base}/${CHUNK}`).set('Accept-Encoding', CHROMIUM).expect(200);
