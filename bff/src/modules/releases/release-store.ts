@@ -43,8 +43,8 @@ export const manifestKey = (remote: string, version: string) => `${remote}/${ver
 /**
  * Copies a build under <remote>/<version>/ in the store, its manifest last, so a release whose upload stopped half-way
  * is never activated, and each file's .br/.gz siblings before the file (web/precompressed.ts asks once per file which
- * it has); a sibling that does not decode to its file is left out. Its source maps are copied on purpose, to decode that release's stack traces; web/static.ts never serves
- * them.
+ * it has); a sibling that does not decode to its file is left out. Its source maps are copied on purpose, to decode
+ * that release's stack traces; web/static.ts never serves them.
  */
 export async function storeRelease(
   store: ObjectStore,
