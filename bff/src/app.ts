@@ -40,7 +40,7 @@ import { OrderService } from './modules/homeowner/orders';
 import { signRoutes } from './modules/homeowner/sign-routes';
 import { profileRoutes } from './modules/homeowner/profile-routes';
 import { propertySearchRoutes } from './modules/property/search-routes';
-import { demoLogoFiles, releaseFiles, shellFiles } from './web/static';
+import { demoLogoFiles, releaseFiles, shellAssets, shellPages } from './web/static';
 import { pageHints } from './web/page-hints';
 import { buildingRoutes } from './modules/building/routes';
 import { textRoutes } from './modules/texts/routes';
@@ -194,6 +194,9 @@ export function createApp({
       }),
     ),
   );
+  // Built files need no cookie, session or body and come compressed from the build: answered before all of that.
+  app.use('/mfe', releaseFiles(stores.releases));
+  app.use(shellAssets(config.SHELL_DIST));
   const cookies = authCookies(config.secureCookies);
   const vault = dataKey ? new PersonalNumberVault(dataKey) : PersonalNumberVault.withoutKey();
   const orders = new OrderService({ db, rp, vault, now, testAppUrl: bankIdTestAppUrl });
@@ -338,11 +341,10 @@ export function createApp({
   app.use('/api/admin', adminRoutes({ db, logger, brandStore, releases, mailer, outboxDir: config.outboxDir, now }));
   app.use('/api', apiNotFound);
 
-  app.use('/mfe', releaseFiles(stores.releases));
   app.use('/demo-logos', demoLogoFiles(DEMO_LOGOS_DIR));
   const filesBase = config.MFE_PUBLIC_URL?.replace(/\/+$/, '') ?? '/mfe';
   app.use(
-    shellFiles(config.SHELL_DIST, {
+    shellPages(config.SHELL_DIST, {
       pageHints: pageHints({ releaseStore: stores.releases, filesBase, activeReleases: () => activeReleases(db) }),
       consoleSession: consoleSession({ store: sessionStore, passport, secret: authSecret, cookies }),
     }),

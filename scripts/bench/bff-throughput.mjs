@@ -157,7 +157,8 @@ function headersOf(url, { headers = {} } = {}) {
 }
 
 /**
- * What a browser gets for a remote's files: compression on JS/CSS, entry files revalidated, hashed chunks immutable.
+ * What a browser gets for a remote's files: JS/CSS as the build's compressed siblings, entry files revalidated, hashed
+ * chunks immutable.
  */
 async function checkStaticFiles(base) {
   const problems = [];
@@ -202,6 +203,9 @@ async function checkStaticFiles(base) {
       ) {
         problems.push(`${where}: not compressed (Content-Encoding ${res.headers.get('content-encoding') ?? 'none'})`);
       }
+      // The build's sibling has its length; a file compressed as it is sent has none (and costs CPU on every request).
+      if (compressed && res.headers.get('content-encoding') && !res.headers.get('content-length'))
+        problems.push(`${where}: compressed per request, not sent as the build's .br/.gz sibling`);
     }
   }
   const shell = await headersOf(`${base}/`, { headers: { ...accept, accept: 'text/html' } });

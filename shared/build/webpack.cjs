@@ -12,6 +12,7 @@ const { BootPreloadPlugin } = require('./boot-preload.cjs');
 const { PaintFirstPlugin } = require('./paint-first.cjs');
 const { PublicPathNotePlugin } = require('./public-path-note.cjs');
 const { CompileHintsPlugin } = require('./compile-hints.cjs');
+const { precompressPlugins } = require('./precompress.cjs');
 
 function hashedName(production, pathData, ext) {
   const hashed = production && pathData.chunk && pathData.chunk.contentHash && pathData.chunk.contentHash.javascript;
@@ -123,6 +124,7 @@ function createWebpackConfig({
         // Pages with a static first paint start the app after that paint (paint-first-script.cjs).
         ...(firstPaintPages.length > 0 ? [new PaintFirstPlugin()] : []),
         ...(compileOnLoad && production ? [new CompileHintsPlugin({ modules: compileOnLoad })] : []),
+        ...(production ? precompressPlugins() : []),
       ],
       optimization: production
         ? {

@@ -3,10 +3,10 @@
 // (≈ 18 KB) the per-request brotli stream of the compression middleware cost more CPU than everything else together.
 import zlib from 'node:zlib';
 import type { Request, Response } from 'express';
+import { acceptedEncodings, type Encoding } from '../web/precompressed';
 
 /** The compression middleware's threshold: smaller answers are sent as they are (compression() would not compress). */
 const COMPRESS_FROM_BYTES = 1024;
-type Encoding = 'br' | 'gzip';
 
 export class CachedAnswer {
   private body: Buffer | undefined;
@@ -45,7 +45,7 @@ export class CachedAnswer {
       res.send(json);
       return;
     }
-    const encoding = req.acceptsEncodings('br') ? 'br' : req.acceptsEncodings('gzip') ? 'gzip' : null;
+    const encoding = acceptedEncodings(req)[0];
     if (encoding) {
       // Already encoded: the compression middleware passes it through.
       res.set('Content-Encoding', encoding).send(this.encodedAs(encoding));

@@ -2,7 +2,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import express, { type Request, type RequestHandler, type Response } from 'express';
+import compression from 'compression';
 import { checkObjectKey, ObjectKeyError, type ObjectStore } from '../storage/object-store';
+import {
+  acceptedEncodings,
+  isSiblingRequest,
+  SIBLING_SUFFIX,
+  storedSiblings,
+  withoutSiblingSuffix,
+} from './precompressed';
 import { dataHints, withPreloads, type PreloadHint } from './page-hints';
 import { CONSOLE_ADMIN_PATH, dashboardPath, questionsPath, SIGN_PATH } from '@home-energy/shared/mfe/pages';
 
@@ -10,7 +18,8 @@ const NO_CACHE = new Set(['mf-manifest.json', 'remoteEntry.js', 'mf-stats.json',
 // Built file names carry a content hash of 10 hex digits (shared/build/webpack.cjs).
 const HASHED = /\.[0-9a-f]{10}\.(js|css|map|txt)$|\/assets\//;
 
-function setCacheHeaders(res: Response, file: string): void {
+function setCacheHeaders(res: Response, sent: string): void {
+  const file = withoutSiblingSuffix(sent);
   const name = path.basename(file);
   if (NO_CACHE.has(name)) res.setHeader('Cache-Control', 'no-cache');
   else if (HASHED.test(file.replaceAll('\\', '/')))
@@ -33,19 +42,35 @@ export function isSourceMapRequest(requestPath: string): boolean {
   return /\.map\/*$/i.test(decoded);
 }
 
-const noSourceMaps: RequestHandler = (req, res, next) => {
-  if (!isSourceMapRequest(req.path)) return next();
-  res.status(404).type('text/plain').send('Not found');
-};
+/** The path as express.static decodes it, or null when it is malformed (express.static answers that 400). */
+function decodedPath(requestPath: string): string | null {
+  try {
+    return decodeURIComponent(requestPath);
+  } catch {
+    return null;
+  }
+}
 
 const notFound = (res: Response) => res.status(404).type('text/plain').send('Not found');
 
+/** Source maps and a file's .br/.gz siblings by their own names: 404 (see isSourceMapRequest, isSiblingRequest). */
+function notServed(requestPath: string): boolean {
+  const decoded = decodedPath(requestPath);
+  return isSourceMapRequest(requestPath) || (decoded !== null && isSiblingRequest(decoded));
+}
+
+// Files without siblings (a dev build, a release built without them) are compressed as they are sent.
+const compressOnTheFly = compression();
+
 /**
  * /mfe/<remote>/<version>/...: the release store (a folder or a bucket); entry files are revalidated with their ETag
- * (304 while unchanged), hashed chunks cached for a year; compression() before this compresses what is sent.
+ * (304 while unchanged), hashed chunks cached for a year. A file is sent as its stored .br or .gz sibling when the
+ * request accepts it (each sibling has its own ETag), else compressed as it is sent.
  */
 export function releaseFiles(store: ObjectStore): RequestHandler[] {
+  const siblingsOf = storedSiblings(store);
   const serve: RequestHandler = async (req, res) => {
+    if (notServed(req.path)) return notFound(res);
     if (req.method !== 'GET' && req.method !== 'HEAD')
       return void res.status(405).set('Allow', 'GET, HEAD').type('text/plain').send('Method not allowed');
     let key: string;
@@ -55,11 +80,19 @@ export function releaseFiles(store: ObjectStore): RequestHandler[] {
       if (error instanceof ObjectKeyError || error instanceof URIError) return notFound(res);
       throw error;
     }
+    const siblings = await siblingsOf(key);
+    if (!siblings) return notFound(res);
+    const encoding = acceptedEncodings(req).find((accepted) => siblings.includes(accepted));
+    const stored = encoding ? `${key}${SIBLING_SUFFIX[encoding]}` : key;
     const object =
-      req.method === 'HEAD' ? await store.head(key).then((info) => info && { info, body: null }) : await store.get(key);
+      req.method === 'HEAD'
+        ? await store.head(stored).then((info) => info && { info, body: null })
+        : await store.get(stored);
     if (!object) return notFound(res);
     setCacheHeaders(res, key);
     res.type(path.extname(key) || 'application/octet-stream');
+    res.vary('Accept-Encoding');
+    if (encoding) res.setHeader('Content-Encoding', encoding);
     res.setHeader('ETag', object.info.etag);
     res.setHeader('Last-Modified', object.info.lastModified.toUTCString());
     if (req.fresh) {
@@ -69,15 +102,19 @@ export function releaseFiles(store: ObjectStore): RequestHandler[] {
     }
     res.setHeader('Content-Length', String(object.info.size));
     if (!object.body) return void res.end();
-    try {
-      await pipeline(object.body, res);
-    } catch (error) {
-      // A client that went away mid-file is not an error of ours; anything else is logged by the error handler.
-      if (!res.headersSent) throw error;
-      res.destroy();
-    }
+    const send = async () => {
+      try {
+        await pipeline(object.body, res);
+      } catch (error) {
+        // A client that went away mid-file is not an error of ours; anything else is logged by the error handler.
+        if (!res.headersSent) throw error;
+        res.destroy();
+      }
+    };
+    if (encoding) return send();
+    await new Promise<void>((resolve, reject) => compressOnTheFly(req, res, () => send().then(resolve, reject)));
   };
-  return [noSourceMaps, serve];
+  return [serve];
 }
 
 const DASHBOARD = new RegExp(`^${dashboardPath('ID').replace('ID', '[1-9]\\d{0,9}')}$`);
@@ -141,11 +178,45 @@ export function demoLogoFiles(dir: string): RequestHandler {
 }
 
 /**
- * The shell's built files, its translations under /locales, and index.html for every client route. The HTML preloads
- * what the page will ask for next: the shell's texts in the page's language, the API answers the page waits for and
- * the page's remote (page-hints.ts).
+ * The shell's built files and its translations under /locales, each sent as its .br or .gz sibling when the request
+ * accepts it (send's ETag is the sibling's own), else compressed as it is sent. /api and paths that are not a file
+ * go on untouched.
  */
-export function shellFiles(shellDist: string, { pageHints, consoleSession }: ShellFilesOptions = {}): RequestHandler[] {
+export function shellAssets(shellDist: string): RequestHandler[] {
+  const files = express.static(shellDist, { index: false, dotfiles: 'ignore', setHeaders: setCacheHeaders });
+  const serve: RequestHandler = (req, res, next) => {
+    if (req.path.startsWith('/api/')) return next();
+    if (notServed(req.path)) return notFound(res);
+    if (req.method !== 'GET' && req.method !== 'HEAD') return files(req, res, next);
+    let file: string;
+    try {
+      file = path.join(shellDist, checkObjectKey(decodedPath(req.path)?.slice(1) ?? ''));
+    } catch {
+      return files(req, res, next); // not a file name of a build: express.static answers or passes it on
+    }
+    if (!fs.statSync(file, { throwIfNoEntry: false })?.isFile()) return files(req, res, next);
+    res.vary('Accept-Encoding');
+    const encoding = acceptedEncodings(req).find((accepted) =>
+      fs.statSync(`${file}${SIBLING_SUFFIX[accepted]}`, { throwIfNoEntry: false })?.isFile(),
+    );
+    if (!encoding) return compressOnTheFly(req, res, () => files(req, res, next));
+    const url = req.url;
+    const query = url.indexOf('?');
+    const suffix = SIBLING_SUFFIX[encoding];
+    req.url = query < 0 ? `${url}${suffix}` : `${url.slice(0, query)}${suffix}${url.slice(query)}`;
+    res.setHeader('Content-Encoding', encoding);
+    res.type(path.extname(file));
+    files(req, res, (error?: unknown) => {
+      req.url = url;
+      res.removeHeader('Content-Encoding');
+      next(error);
+    });
+  };
+  return [serve];
+}
+
+/** index.html for every client route. */
+export function shellPages(shellDist: string, { pageHints, consoleSession }: ShellFilesOptions = {}): RequestHandler[] {
   // The built pages, read once per build (a new shell build has a new mtime).
   const pages = new Map<string, { mtimeMs: number; html: string }>();
   const readPage = (file: string): string => {
@@ -161,7 +232,6 @@ export function shellFiles(shellDist: string, { pageHints, consoleSession }: She
     const file = path.join(shellDist, 'first-paint', `${page}.${lng}.html`);
     return fs.existsSync(file) ? file : null;
   };
-  const assets = express.static(shellDist, { index: false, dotfiles: 'ignore', setHeaders: setCacheHeaders });
   const historyFallback: RequestHandler = async (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     // Client routes have no file extension; a missing asset or translation is a 404, never the HTML page.
@@ -190,5 +260,14 @@ export function shellFiles(shellDist: string, { pageHints, consoleSession }: She
     res.setHeader('Vary', 'Accept-Language');
     res.type('html').send(withPreloads(readPage(frame ?? indexFile), hints));
   };
-  return [noSourceMaps, assets, historyFallback];
+  return [historyFallback];
+}
+
+/**
+ * The shell's built files, its translations under /locales, and index.html for every client route. The HTML preloads
+ * what the page will ask for next: the shell's texts in the page's language, the API answers the page waits for and
+ * the page's remote (page-hints.ts).
+ */
+export function shellFiles(shellDist: string, options: ShellFilesOptions = {}): RequestHandler[] {
+  return [...shellAssets(shellDist), ...shellPages(shellDist, options)];
 }

@@ -4,6 +4,7 @@ import path from 'node:path';
 import mime from 'mime-types';
 import { localFolderStore } from '../../storage/local-folder-store';
 import type { ObjectStore } from '../../storage/object-store';
+import { isSiblingOf, withoutSiblingSuffix } from '../../web/precompressed';
 
 /** The files of a build folder, relative paths sorted, so its content hash does not depend on disk order. */
 export function listFiles(dir: string): string[] {
@@ -41,8 +42,9 @@ export const manifestKey = (remote: string, version: string) => `${remote}/${ver
 
 /**
  * Copies a build under <remote>/<version>/ in the store, its manifest last, so a release whose upload stopped half-way
- * is never activated. Its source maps are copied on purpose, to decode that release's stack traces; web/static.ts
- * never serves them.
+ * is never activated, and each file's .br/.gz siblings before the file (web/precompressed.ts asks once per file which
+ * it has); a sibling that does not decode to its file is left out. Its source maps are copied on purpose, to decode
+ * that release's stack traces; web/static.ts never serves them.
  */
 export async function storeRelease(
   store: ObjectStore,
@@ -53,11 +55,13 @@ export async function storeRelease(
   if (await store.head(manifestKey(remote, version))) return;
   const files = listFiles(sourceDir);
   const last = files.filter((file) => file === 'mf-manifest.json');
-  for (const file of [...files.filter((f) => f !== 'mf-manifest.json'), ...last]) {
-    await store.put(
-      `${remote}/${version}/${file}`,
-      fs.readFileSync(path.join(sourceDir, file)),
-      mime.lookup(file) || 'application/octet-stream',
-    );
+  const sibling = (file: string) => withoutSiblingSuffix(file) !== file;
+  const rest = files.filter((file) => file !== 'mf-manifest.json');
+  const read = (file: string) => fs.readFileSync(path.join(sourceDir, file));
+  for (const file of [...rest.filter(sibling), ...rest.filter((file) => !sibling(file)), ...last]) {
+    const body = read(file);
+    const original = withoutSiblingSuffix(file);
+    if (sibling(file) && !(files.includes(original) && isSiblingOf(file, body, read(original)))) continue;
+    await store.put(`${remote}/${version}/${file}`, body, mime.lookup(file) || 'application/octet-stream');
   }
 }
