@@ -90,7 +90,7 @@ describe('federationConfig', () => {
       expect(remote.runtimePlugins).toEqual([]);
     });
 
-    it("the shell hands its own to the remotes, through the injector's ES module build, before its other plugins", () => {
+    it("the shell hands its own to the remotes through the injector's ES module build, before other plugins", () => {
       const shell = federationConfig({ name: 'shell', pkgDir: shellDir, runtime: 'provides', runtimePlugins: ['./p'] });
       const [injector, ...rest] = shell.runtimePlugins;
       expect(rest).toEqual(['./p']);
