@@ -18,7 +18,16 @@ export const SHELL_SHARED: SharedEntry[] = [
 /** The federation runtime the fixtures' shell provides (mf-manifest.json metaData.pluginVersion). */
 export const SHELL_RUNTIME = '2.9.2';
 
-function manifest(name: string, shared: SharedEntry[], exposes: string[], pluginVersion = SHELL_RUNTIME) {
+/** A build's federation runtime in its manifest: the plugin version and whether it shares the runtime core. */
+export interface RuntimeFixture {
+  version?: string;
+  federationRuntime?: 'provides' | 'external';
+}
+/** As the product builds them: the shell provides its runtime core and each remote runs on it. */
+export const SHELL_PROVIDES: RuntimeFixture = { version: SHELL_RUNTIME, federationRuntime: 'provides' };
+export const REMOTE_EXTERNAL: RuntimeFixture = { version: SHELL_RUNTIME, federationRuntime: 'external' };
+
+function manifest(name: string, shared: SharedEntry[], exposes: string[], runtime: RuntimeFixture) {
   const remoteEntry = { name: 'remoteEntry.js', path: '', type: 'global' };
   return {
     id: name,
@@ -28,7 +37,8 @@ function manifest(name: string, shared: SharedEntry[], exposes: string[], plugin
       buildInfo: { buildVersion: '1.2.0', buildName: name },
       remoteEntry,
       publicPath: 'auto',
-      pluginVersion,
+      pluginVersion: runtime.version,
+      federationRuntime: runtime.federationRuntime,
     },
     shared: shared.map((s) => ({
       ...s,
@@ -53,13 +63,19 @@ export function makeBuildFixtures() {
   fs.writeFileSync(path.join(shellDist, 'index.html'), '<!doctype html><title>shell</title><div id="root"></div>');
   fs.writeFileSync(path.join(shellDist, 'main.0123456789.js'), 'console.log("shell")');
   fs.writeFileSync(path.join(shellDist, 'locales', 'en', 'common.json'), '{"reload":"Reload"}');
-  fs.writeFileSync(path.join(shellDist, 'mf-manifest.json'), JSON.stringify(manifest('shell', SHELL_SHARED, [])));
+  /** Writes the shell's manifest: a shell built with another federation runtime. */
+  const writeShell = (runtime: RuntimeFixture = SHELL_PROVIDES) =>
+    fs.writeFileSync(
+      path.join(shellDist, 'mf-manifest.json'),
+      JSON.stringify(manifest('shell', SHELL_SHARED, [], runtime)),
+    );
+  writeShell();
 
   const writeRemote = (
     label: string,
     shared: SharedEntry[] = SHELL_SHARED,
     name = 'mfe_results',
-    runtime = SHELL_RUNTIME,
+    runtime: RuntimeFixture = REMOTE_EXTERNAL,
   ) => {
     const dist = path.join(root, `remote-${label}`);
     fs.mkdirSync(dist, { recursive: true });
@@ -73,6 +89,7 @@ export function makeBuildFixtures() {
     shellDist,
     releasesDir: path.join(root, 'releases'),
     writeRemote,
+    writeShell,
     cleanup: () => fs.rmSync(root, { recursive: true, force: true }),
   };
 }

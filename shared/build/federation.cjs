@@ -36,9 +36,38 @@ function packageRange(pkgDir, dep) {
 }
 
 /**
- * @param {{ name: string, pkgDir: string, exposes?: Record<string,string>, runtimePlugins?: string[] }} options
+ * The runtime plugin that hands the shell's runtime core to remotes, by its ES module build. The plugin's own switch
+ * (experiments.provideExternalRuntime) adds its CommonJS build, which pulls a second, CommonJS copy of the runtime
+ * core into the shell beside the ES one its federation runtime uses.
  */
-function federationConfig({ name, pkgDir, exposes, runtimePlugins = [] }) {
+function runtimeCoreProvider() {
+  const fromEnhanced = { paths: [path.dirname(require.resolve('@module-federation/enhanced'))] };
+  const commonJs = require.resolve('@module-federation/inject-external-runtime-core-plugin', fromEnhanced);
+  return path.join(path.dirname(commonJs), 'index.js');
+}
+
+/**
+ * Where a build's federation runtime core comes from (docs/decisions/federation-runtime.md): the shell `provides`
+ * its own to every remote, a released remote uses that one (`external`: its remoteEntry.js carries none), and a
+ * remote's standalone dev build keeps its `own`, having no shell to take one from.
+ */
+const RUNTIMES = {
+  provides: { experiments: {}, plugins: () => [runtimeCoreProvider()] },
+  external: { experiments: { externalRuntime: true }, plugins: () => [] },
+  own: { experiments: {}, plugins: () => [] },
+};
+
+/**
+ * @param {{ name: string, pkgDir: string, exposes?: Record<string,string>, runtimePlugins?: string[],
+ *           runtime?: 'provides' | 'external' | 'own' }} options
+ */
+function federationConfig({ name, pkgDir, exposes, runtimePlugins = [], runtime = 'own' }) {
+  const mode = RUNTIMES[runtime];
+  if (!mode) throw new Error(`${name}: unknown federation runtime "${runtime}"`);
+  // As the plugin's own switch: a build that exposes modules is itself a remote, and one page has one provider.
+  if (runtime === 'provides' && Object.keys(exposes || {}).length > 0) {
+    throw new Error(`${name}: only the shell, which exposes nothing, provides the federation runtime to remotes`);
+  }
   const shared = {};
   for (const dep of SINGLETONS) {
     shared[dep] = { singleton: true, requiredVersion: packageRange(pkgDir, dep) };
@@ -50,9 +79,10 @@ function federationConfig({ name, pkgDir, exposes, runtimePlugins = [] }) {
     remotes: {},
     shared,
     shareStrategy: 'loaded-first',
-    runtimePlugins,
+    runtimePlugins: [...mode.plugins(), ...runtimePlugins],
     manifest: true,
     dts: false,
+    experiments: mode.experiments,
   };
 }
 

@@ -13,6 +13,7 @@ const { PaintFirstPlugin } = require('./paint-first.cjs');
 const { PublicPathNotePlugin } = require('./public-path-note.cjs');
 const { CompileHintsPlugin } = require('./compile-hints.cjs');
 const { precompressPlugins } = require('./precompress.cjs');
+const { FederationRuntimeManifestPlugin } = require('./runtime-manifest.cjs');
 
 function hashedName(production, pathData, ext) {
   const hashed = production && pathData.chunk && pathData.chunk.contentHash && pathData.chunk.contentHash.javascript;
@@ -45,6 +46,8 @@ function createWebpackConfig({
     // The host serves the shared UI's `common` texts, which live beside that UI in shared/locales.
     const localesDir = isHost ? path.join(__dirname, '..', 'locales') : path.join(pkgDir, 'locales');
     const bffUrl = process.env.BFF_URL || 'http://127.0.0.1:3000';
+    // One federation runtime core per page, the shell's; a remote's standalone dev page has no shell to take it from.
+    const runtime = isHost ? 'provides' : production ? 'external' : 'own';
     return {
       mode: production ? 'production' : 'development',
       context: pkgDir,
@@ -118,7 +121,8 @@ function createWebpackConfig({
           : []),
         // Before the federation plugin, which logs its publicPath note while it is applied.
         ...(isHost ? [] : [new PublicPathNotePlugin()]),
-        new ModuleFederationPlugin(federationConfig({ name, pkgDir, exposes, runtimePlugins })),
+        new ModuleFederationPlugin(federationConfig({ name, pkgDir, exposes, runtimePlugins, runtime })),
+        new FederationRuntimeManifestPlugin({ runtime }),
         // The host's index.html preloads what its boot needs (production: dev chunks are not worth a hint).
         ...(isHost && production ? [new BootPreloadPlugin()] : []),
         // Pages with a static first paint start the app after that paint (paint-first-script.cjs).

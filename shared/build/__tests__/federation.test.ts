@@ -71,6 +71,47 @@ describe('federationConfig', () => {
     expect(shell.runtimePlugins).toEqual(['./plugin.ts']);
   });
 
+  describe("the federation runtime core (one per page, the shell's)", () => {
+    const shellDir = path.join(root, 'shell');
+
+    it('a remote keeps its own unless told otherwise', () => {
+      expect(config.experiments).toEqual({});
+      expect(config.runtimePlugins).toEqual([]);
+    });
+
+    it('a released remote is built without one', () => {
+      const remote = federationConfig({
+        name: 'mfe_results',
+        pkgDir,
+        exposes: { './App': './a' },
+        runtime: 'external',
+      });
+      expect(remote.experiments).toEqual({ externalRuntime: true });
+      expect(remote.runtimePlugins).toEqual([]);
+    });
+
+    it("the shell hands its own to the remotes through the injector's ES module build, before other plugins", () => {
+      const shell = federationConfig({ name: 'shell', pkgDir: shellDir, runtime: 'provides', runtimePlugins: ['./p'] });
+      const [injector, ...rest] = shell.runtimePlugins;
+      expect(rest).toEqual(['./p']);
+      expect(injector).toMatch(
+        /[\\/]@module-federation[\\/]inject-external-runtime-core-plugin[\\/]dist[\\/]index\.js$/,
+      );
+      expect(fs.readFileSync(injector, 'utf8')).toMatch(/^import \* as runtimeCore from/m);
+      // The plugin's own switch would add its CommonJS build too (a second runtime core in the shell).
+      expect(shell.experiments).toEqual({});
+    });
+
+    it('only a build that exposes nothing may provide it, and the choice is one of the three', () => {
+      expect(() =>
+        federationConfig({ name: 'mfe_results', pkgDir, exposes: { './App': './a' }, runtime: 'provides' }),
+      ).toThrow('mfe_results: only the shell, which exposes nothing, provides the federation runtime to remotes');
+      expect(() =>
+        federationConfig({ name: 'shell', pkgDir: shellDir, runtime: 'borrowed' as unknown as 'own' }),
+      ).toThrow('shell: unknown federation runtime "borrowed"');
+    });
+  });
+
   describe('with a package.json that lacks a singleton', () => {
     let dir: string;
     beforeEach(() => {

@@ -15,6 +15,9 @@ export const manifestSchema = z.object({
       buildInfo: z.object({ buildVersion: z.string() }).partial().optional(),
       // The @module-federation/enhanced version the build used: the federation runtime it was built against.
       pluginVersion: z.string().optional(),
+      // Whether the build shares its runtime core (shared/build/runtime-manifest.cjs): the shell `provides` it, a
+      // remote built without one is `external`; absent, the build carries its own.
+      federationRuntime: z.enum(['provides', 'external']).optional(),
     })
     .passthrough(),
   shared: z.array(manifestSharedSchema),
@@ -67,18 +70,46 @@ export function checkSharedAgainstShell(remote: ManifestShared[], shell: Manifes
 
 export const FEDERATION_RUNTIME = '@module-federation/runtime';
 
+/** A build's federation runtime, as its manifest says: the plugin version and whether it shares the runtime core. */
+export interface FederationRuntime {
+  version?: string;
+  sharing?: 'provides' | 'external';
+}
+
+export function runtimeOf(manifest: FederationManifest): FederationRuntime {
+  return { version: manifest.metaData.pluginVersion, sharing: manifest.metaData.federationRuntime };
+}
+
+export interface RuntimeCheck extends SharedCheck {
+  /** The remote has no runtime core of its own: it runs on the shell's. */
+  external: boolean;
+  /** The shell hands its runtime core to the remotes. */
+  shellProvides: boolean;
+}
+
 /**
- * Can this remote run beside the shell's federation runtime? Each remote carries its own copy, and the copies meet in
- * one global federation instance and share scope (docs/decisions/federation-runtime.md), so a remote built against
- * another major or minor version is refused; patch versions mix. Versions are the manifests' metaData.pluginVersion;
- * two manifests without one (not written by the federation plugin) have nothing to compare.
+ * Can this remote run on the shell's federation runtime? A remote built with an external runtime has no runtime core
+ * of its own and uses the shell's (docs/decisions/federation-runtime.md), so a shell that provides none is refused;
+ * one that keeps its own copy meets the shell's in one global federation instance and share scope. Either way a
+ * remote built against another major or minor version is refused; patch versions mix. Versions are the manifests'
+ * metaData.pluginVersion; two manifests without one (not written by the federation plugin) have nothing to compare.
  */
-export function checkRuntimeAgainstShell(remote: string | undefined, shell: string | undefined): SharedCheck {
-  const check = { name: FEDERATION_RUNTIME, requiredVersion: remote ?? null, shellVersion: shell ?? null };
-  if (remote === undefined && shell === undefined) return { ...check, ok: true };
-  const [r, s] = [semver.parse(remote ?? ''), semver.parse(shell ?? '')];
+export function checkRuntimeAgainstShell(remote: FederationRuntime, shell: FederationRuntime): RuntimeCheck {
+  const check = {
+    name: FEDERATION_RUNTIME,
+    requiredVersion: remote.version ?? null,
+    shellVersion: shell.version ?? null,
+    external: remote.sharing === 'external',
+    shellProvides: shell.sharing === 'provides',
+  };
+  if (check.external && !check.shellProvides) {
+    const problem = `${FEDERATION_RUNTIME}: the remote runs on the shell's runtime core, but the shell provides none`;
+    return { ...check, ok: false, problem };
+  }
+  if (remote.version === undefined && shell.version === undefined) return { ...check, ok: true };
+  const [r, s] = [semver.parse(remote.version ?? ''), semver.parse(shell.version ?? '')];
   if (r && s && r.major === s.major && r.minor === s.minor) return { ...check, ok: true };
-  const [built, provided] = [remote ?? 'an unknown version', shell ?? 'an unknown version'];
+  const [built, provided] = [remote.version ?? 'an unknown version', shell.version ?? 'an unknown version'];
   const problem = `${FEDERATION_RUNTIME}: the remote was built against ${built} but the shell provides ${provided}`;
   return { ...check, ok: false, problem };
 }

@@ -2,7 +2,7 @@
 // The BFF validates every /api/admin and console user-management request with these schemas; the forms use the same.
 import { z } from 'zod';
 import { remotePackageSchema, releaseVersionSchema, type RemotePackage } from '../mfe/remotes';
-import type { SharedCheck } from '../mfe/compat';
+import type { RuntimeCheck, SharedCheck } from '../mfe/compat';
 import { httpUrlSchema, imageUrlSchema } from './url';
 import { dateRangeCheck, dayOrInstantSchema } from './dates';
 import {
@@ -252,7 +252,7 @@ export interface AdminRelease {
   /**
    * The federation runtime it was built against, against the running shell's (docs/decisions/federation-runtime.md).
    */
-  runtime: SharedCheck | null;
+  runtime: RuntimeCheck | null;
   /** Every check and the runtime's passed: the release may be activated (null while it cannot be checked). */
   compatible: boolean | null;
   /** The canary's audience (null: not a canary; the active release serves everyone else). */

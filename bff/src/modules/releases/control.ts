@@ -7,7 +7,7 @@ import {
   checkSharedAgainstShell,
   type FederationManifest,
   type ManifestShared,
-  type SharedCheck,
+  type RuntimeCheck,
 } from '@home-energy/shared/mfe/compat';
 import type { RemotePackage } from '@home-energy/shared/remotes';
 import type { AdminRelease, AdminReleaseHealth, ReleaseAudience } from '@home-energy/shared/schemas/admin';
@@ -61,7 +61,7 @@ const NO_HEALTH: AdminReleaseHealth = { sessions: 0, failedSessions: 0, errors: 
 export function releaseView(
   row: ReleaseRow,
   shell: FederationManifest | null,
-  runtime: SharedCheck | null,
+  runtime: RuntimeCheck | null,
   health: Map<number, AdminReleaseHealth>,
 ): AdminRelease {
   // The release's shared[] was stored from its mf-manifest.json at release time; checked against today's shell.

@@ -4,7 +4,10 @@ import {
   checkRuntimeAgainstShell,
   checkSharedAgainstShell,
   manifestSchema,
+  runtimeOf,
   type FederationManifest,
+  type FederationRuntime,
+  type RuntimeCheck,
   type SharedCheck,
 } from '@home-energy/shared/mfe/compat';
 import { REMOTES, type RemotePackage } from '@home-energy/shared/remotes';
@@ -75,7 +78,7 @@ export async function publishRelease(
     throw new ReleaseError(`${remote} does not expose ./App; the shell could not mount it.`);
   }
   const shell = readManifest(path.join(settings.SHELL_DIST, 'mf-manifest.json'), 'shell');
-  const runtime = checkRuntimeAgainstShell(manifest.metaData.pluginVersion, shell.metaData.pluginVersion);
+  const runtime = checkRuntimeAgainstShell(runtimeOf(manifest), runtimeOf(shell));
   const checks = [...checkSharedAgainstShell(manifest.shared, shell.shared), runtime];
   const failed = checks.filter((c) => !c.ok);
   if (failed.length > 0) {
@@ -116,18 +119,18 @@ export function shellManifest(settings: ReleaseSettings): FederationManifest | n
   }
 }
 
-/** Runtime versions of stored releases, by store and release: a release's files never change (content-hashed). */
-const releasedRuntimes = new Map<string, string>();
+/** Runtimes of stored releases, by store and release: a release's files never change (content-hashed). */
+const releasedRuntimes = new Map<string, FederationRuntime>();
 
 /**
- * The federation runtime a stored release was built against: its manifest's metaData.pluginVersion as released.
- * Undefined when the manifest cannot be read or names none (then asked again next time).
+ * The federation runtime a stored release was built with: its manifest's metaData as released. Empty when the
+ * manifest cannot be read (then asked again next time).
  */
 export async function releasedRuntime(
   settings: ReleaseSettings,
   remote: string,
   version: string,
-): Promise<string | undefined> {
+): Promise<FederationRuntime> {
   const store = releaseObjects(settings);
   const key = `${store.location}\n${manifestKey(remote, version)}`;
   const known = releasedRuntimes.get(key);
@@ -135,11 +138,12 @@ export async function releasedRuntime(
   try {
     const object = await store.get(manifestKey(remote, version));
     const parsed = object ? manifestSchema.safeParse(JSON.parse((await readAll(object.body)).toString('utf8'))) : null;
-    const runtime = parsed?.success ? parsed.data.metaData.pluginVersion : undefined;
-    if (runtime !== undefined) releasedRuntimes.set(key, runtime);
+    if (!parsed?.success) return {};
+    const runtime = runtimeOf(parsed.data);
+    releasedRuntimes.set(key, runtime);
     return runtime;
   } catch {
-    return undefined;
+    return {};
   }
 }
 
@@ -152,8 +156,8 @@ export async function storedRuntimeCheck(
   remote: string,
   version: string,
   shell: FederationManifest | null = shellManifest(settings),
-): Promise<SharedCheck> {
-  return checkRuntimeAgainstShell(await releasedRuntime(settings, remote, version), shell?.metaData.pluginVersion);
+): Promise<RuntimeCheck> {
+  return checkRuntimeAgainstShell(await releasedRuntime(settings, remote, version), shell ? runtimeOf(shell) : {});
 }
 
 /** Rollback (or roll forward): any recorded version whose files are still in the store can be made active. */

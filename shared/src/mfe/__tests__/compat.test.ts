@@ -1,4 +1,11 @@
-import { checkRuntimeAgainstShell, checkSharedAgainstShell, type ManifestShared } from '../compat';
+import {
+  checkRuntimeAgainstShell,
+  checkSharedAgainstShell,
+  manifestSchema,
+  runtimeOf,
+  type FederationRuntime,
+  type ManifestShared,
+} from '../compat';
 
 const shell: ManifestShared[] = [
   { name: 'react', version: '19.3.1', singleton: true, requiredVersion: '^19.3.1' },
@@ -98,14 +105,20 @@ describe('checkSharedAgainstShell', () => {
 });
 
 describe('checkRuntimeAgainstShell', () => {
+  const own = (version?: string): FederationRuntime => ({ version });
+  const external = (version?: string): FederationRuntime => ({ version, sharing: 'external' });
+  const providing = (version?: string): FederationRuntime => ({ version, sharing: 'provides' });
+
   it("accepts a remote built against the shell's federation runtime, in any patch version", () => {
-    expect(checkRuntimeAgainstShell('2.9.2', '2.9.2')).toEqual({
+    expect(checkRuntimeAgainstShell(own('2.9.2'), own('2.9.2'))).toEqual({
       name: '@module-federation/runtime',
       requiredVersion: '2.9.2',
       shellVersion: '2.9.2',
+      external: false,
+      shellProvides: false,
       ok: true,
     });
-    expect(checkRuntimeAgainstShell('2.9.0', '2.9.5').ok).toBe(true);
+    expect(checkRuntimeAgainstShell(own('2.9.0'), own('2.9.5')).ok).toBe(true);
   });
 
   it('refuses a remote built against another minor or major version, naming both', () => {
@@ -114,7 +127,7 @@ describe('checkRuntimeAgainstShell', () => {
       ['2.8.4', '2.9.2'],
       ['3.0.0', '2.9.2'],
     ]) {
-      const check = checkRuntimeAgainstShell(remote, shell);
+      const check = checkRuntimeAgainstShell(own(remote), own(shell));
       expect(check.ok).toBe(false);
       expect(check.problem).toBe(
         `@module-federation/runtime: the remote was built against ${remote} but the shell provides ${shell}`,
@@ -123,8 +136,73 @@ describe('checkRuntimeAgainstShell', () => {
   });
 
   it('refuses when only one side names its runtime, and has nothing to compare when neither does', () => {
-    expect(checkRuntimeAgainstShell(undefined, '2.9.2')).toMatchObject({ ok: false, requiredVersion: null });
-    expect(checkRuntimeAgainstShell('2.9.2', undefined)).toMatchObject({ ok: false, shellVersion: null });
-    expect(checkRuntimeAgainstShell(undefined, undefined).ok).toBe(true);
+    expect(checkRuntimeAgainstShell(own(), own('2.9.2'))).toMatchObject({ ok: false, requiredVersion: null });
+    expect(checkRuntimeAgainstShell(own('2.9.2'), own())).toMatchObject({ ok: false, shellVersion: null });
+    expect(checkRuntimeAgainstShell(own(), own()).ok).toBe(true);
+  });
+
+  describe('a remote without a runtime core of its own (external runtime)', () => {
+    it('runs on a shell that provides its runtime, in the same major and minor version', () => {
+      expect(checkRuntimeAgainstShell(external('2.9.2'), providing('2.9.4'))).toEqual({
+        name: '@module-federation/runtime',
+        requiredVersion: '2.9.2',
+        shellVersion: '2.9.4',
+        external: true,
+        shellProvides: true,
+        ok: true,
+      });
+    });
+
+    it('is refused under a shell that provides no runtime, whatever the versions', () => {
+      for (const shell of [own('2.9.2'), own()]) {
+        expect(checkRuntimeAgainstShell(external('2.9.2'), shell)).toMatchObject({
+          ok: false,
+          external: true,
+          shellProvides: false,
+          problem:
+            "@module-federation/runtime: the remote runs on the shell's runtime core, but the shell provides none",
+        });
+      }
+    });
+
+    it('is refused under a shell that provides another major or minor version', () => {
+      for (const [remote, shell] of [
+        ['2.9.2', '2.10.0'],
+        ['2.9.2', '3.0.0'],
+      ]) {
+        const check = checkRuntimeAgainstShell(external(remote), providing(shell));
+        expect(check).toMatchObject({ ok: false, external: true, shellProvides: true });
+        expect(check.problem).toBe(
+          `@module-federation/runtime: the remote was built against ${remote} but the shell provides ${shell}`,
+        );
+      }
+    });
+  });
+
+  it('a remote with its own runtime still runs under a shell that provides one', () => {
+    expect(checkRuntimeAgainstShell(own('2.9.2'), providing('2.9.2'))).toMatchObject({ ok: true, external: false });
+  });
+});
+
+describe('runtimeOf', () => {
+  const manifest = (metaData: Record<string, unknown>) =>
+    manifestSchema.parse({ name: 'mfe_results', metaData, shared: [], exposes: [] });
+
+  it("reads the plugin version and the build's runtime sharing from the manifest", () => {
+    expect(runtimeOf(manifest({ pluginVersion: '2.9.2', federationRuntime: 'external' }))).toEqual({
+      version: '2.9.2',
+      sharing: 'external',
+    });
+    expect(runtimeOf(manifest({ pluginVersion: '2.9.2' }))).toEqual({ version: '2.9.2', sharing: undefined });
+  });
+
+  it('does not take a manifest whose runtime sharing it does not know', () => {
+    const parsed = manifestSchema.safeParse({
+      name: 'mfe_results',
+      metaData: { pluginVersion: '2.9.2', federationRuntime: 'borrowed' },
+      shared: [],
+      exposes: [],
+    });
+    expect(parsed.success).toBe(false);
   });
 });

@@ -5,7 +5,7 @@ import { publishRelease } from '../../releases/service';
 import { insertRelease } from '../../releases/repository';
 import { storeRelease } from '../../releases/release-store';
 import { localFolderStore } from '../../../storage/local-folder-store';
-import { SHELL_SHARED } from '../../../../test/fixtures';
+import { REMOTE_EXTERNAL, SHELL_RUNTIME, SHELL_SHARED } from '../../../../test/fixtures';
 import { startTestWorld, type TestWorld, type BuildFixtures, type TestApp } from '../../../../test/test-world';
 import { signInAs } from '../../../../test/staff-session';
 
@@ -132,7 +132,10 @@ it('refuses a release the shell cannot satisfy (409 naming the library), and bad
 
 it("refuses a remote built with another federation runtime than the shell's, at publish and activation", async () => {
   const settings = { releasesDir: fixtures.releasesDir, SHELL_DIST: fixtures.shellDist };
-  const newer = fixtures.writeRemote('runtime-2-10', SHELL_SHARED, 'mfe_results', '2.10.0');
+  const newer = fixtures.writeRemote('runtime-2-10', SHELL_SHARED, 'mfe_results', {
+    ...REMOTE_EXTERNAL,
+    version: '2.10.0',
+  });
   await expect(
     publishRelease(database.db, settings, {
       remote: 'mfe-results',
@@ -145,7 +148,10 @@ it("refuses a remote built with another federation runtime than the shell's, at 
       'the shell provides 2.9.2.',
   );
   // Stored by an earlier shell's day: its manifest as released is what activation reads.
-  const older = fixtures.writeRemote('runtime-2-8', SHELL_SHARED, 'mfe_results', '2.8.0');
+  const older = fixtures.writeRemote('runtime-2-8', SHELL_SHARED, 'mfe_results', {
+    ...REMOTE_EXTERNAL,
+    version: '2.8.0',
+  });
   await storeRelease(localFolderStore(fixtures.releasesDir), 'mfe-results', '0.8.0-runtime', older);
   const row = {
     remote: 'mfe-results',
@@ -175,6 +181,8 @@ it("refuses a remote built with another federation runtime than the shell's, at 
     name: '@module-federation/runtime',
     requiredVersion: '2.9.2',
     shellVersion: '2.9.2',
+    external: true,
+    shellProvides: true,
     ok: true,
   });
   expect(listed[1].runtime).toMatchObject({ requiredVersion: '2.8.0', shellVersion: '2.9.2', ok: false });
@@ -184,4 +192,48 @@ it("refuses a remote built with another federation runtime than the shell's, at 
       (r: { package: string }) => r.package === 'mfe-results',
     ).version,
   ).toBe(first);
+});
+
+it("refuses a remote that runs on the shell's runtime core under a shell that provides none", async () => {
+  const settings = { releasesDir: fixtures.releasesDir, SHELL_DIST: fixtures.shellDist };
+  // Stored while the shell provided its runtime core; then a shell built with a runtime of its own only goes live.
+  const onShellCore = fixtures.writeRemote('on-shell-core');
+  await storeRelease(localFolderStore(fixtures.releasesDir), 'mfe-results', '0.9.5-core', onShellCore);
+  const row = { remote: 'mfe-results', version: '0.9.5-core', shared: SHELL_SHARED, files: 3, bytes: 100 };
+  await insertRelease(database.db, { ...row, releasedBy: 'ci', releasedAt: new Date('2025-02-01T00:00:00Z') });
+  fixtures.writeShell({ version: SHELL_RUNTIME });
+  try {
+    const refusal =
+      "@module-federation/runtime: the remote runs on the shell's runtime core, but the shell provides none";
+    await expect(
+      publishRelease(database.db, settings, {
+        remote: 'mfe-results',
+        distDir: fixtures.writeRemote('on-shell-core-again'),
+        releasedBy: 'ci',
+        activate: 'always',
+      }),
+    ).rejects.toThrow(`Refusing to release mfe-results: ${refusal}.`);
+    const res = await superAdmin.post('/api/admin/releases/mfe-results/0.9.5-core/activate').expect(409);
+    expect(res.body).toMatchObject({
+      error: 'incompatible',
+      message: `Refusing to activate mfe-results 0.9.5-core: ${refusal}.`,
+    });
+    const list = await superAdmin.get('/api/admin/releases').expect(200);
+    const listed = list.body.remotes
+      .find((r: { remote: string }) => r.remote === 'mfe-results')
+      .releases.find((r: { version: string }) => r.version === '0.9.5-core');
+    expect(listed.compatible).toBe(false);
+    expect(listed.runtime).toMatchObject({ external: true, shellProvides: false, ok: false, problem: refusal });
+    // A remote that carries its own runtime core still runs under that shell.
+    const ownCore = fixtures.writeRemote('own-core', SHELL_SHARED, 'mfe_results', { version: SHELL_RUNTIME });
+    const own = await publishRelease(database.db, settings, {
+      remote: 'mfe-results',
+      distDir: ownCore,
+      releasedBy: 'ci',
+      activate: 'never',
+    });
+    expect(own.checks.at(-1)).toMatchObject({ external: false, shellProvides: false, ok: true });
+  } finally {
+    fixtures.writeShell();
+  }
 });

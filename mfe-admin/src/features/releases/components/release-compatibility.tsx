@@ -1,17 +1,20 @@
 import { useTranslation } from 'react-i18next';
+import type { RuntimeCheck, SharedCheck } from '@home-energy/shared/mfe/compat';
 import type { AdminRelease } from '@home-energy/shared/schemas/admin';
 
-type Check = NonNullable<AdminRelease['runtime']>;
+const isRuntime = (check: SharedCheck | RuntimeCheck): check is RuntimeCheck => 'external' in check;
 
 /** Why a check failed, in the page's language (the server's `problem` is English, for logs and the CLI). */
 function useReason() {
   const { t } = useTranslation('admin');
-  return (check: Check, runtime: boolean) =>
-    runtime
-      ? t('releases.reasonRuntime', {
-          built: check.requiredVersion ?? t('releases.unknownVersion'),
-          shell: check.shellVersion ?? t('releases.unknownVersion'),
-        })
+  return (check: SharedCheck | RuntimeCheck) =>
+    isRuntime(check)
+      ? check.external && !check.shellProvides
+        ? t('releases.reasonRuntimeNotProvided')
+        : t('releases.reasonRuntime', {
+            built: check.requiredVersion ?? t('releases.unknownVersion'),
+            shell: check.shellVersion ?? t('releases.unknownVersion'),
+          })
       : check.shellVersion === null
         ? t('releases.reasonNotProvided', { name: check.name })
         : t('releases.reasonRange', { name: check.name, required: check.requiredVersion, shell: check.shellVersion });
@@ -26,8 +29,8 @@ export function ReleaseCompatibility({ release }: { release: AdminRelease }) {
   const reason = useReason();
   const { checks, runtime } = release;
   if (!checks || !runtime) return <span className="he-muted">{t('releases.unchecked')}</span>;
-  const all = [...checks.map((check) => ({ check, runtime: false })), { check: runtime, runtime: true }];
-  const failed = all.filter(({ check }) => !check.ok);
+  const all: (SharedCheck | RuntimeCheck)[] = [...checks, runtime];
+  const failed = all.filter((check) => !check.ok);
   return (
     <>
       <span className={`he-badge ${failed.length ? 'he-badge--danger' : 'he-badge--ok'}`}>
@@ -35,20 +38,20 @@ export function ReleaseCompatibility({ release }: { release: AdminRelease }) {
           ? t('releases.incompatible', { count: failed.length })
           : t('releases.compatible', { count: all.length })}
       </span>
-      {failed.map(({ check, runtime }) => (
+      {failed.map((check) => (
         <div key={check.name} className="he-field__error">
-          {reason(check, runtime)}
+          {reason(check)}
         </div>
       ))}
       <details className="he-details">
         <summary>{t('releases.checkSummary')}</summary>
         <ul className="he-list-plain" aria-label={t('releases.checkDetails', { version: release.version })}>
-          {all.map(({ check, runtime }) => (
+          {all.map((check) => (
             <li key={check.name}>
               <span aria-hidden="true">{check.ok ? '✓ ' : '✗ '}</span>
               <code>
-                {runtime
-                  ? t('releases.runtimeRow', {
+                {isRuntime(check)
+                  ? t(check.external ? 'releases.runtimeRowExternal' : 'releases.runtimeRow', {
                       built: check.requiredVersion ?? t('releases.unknownVersion'),
                       shell: check.shellVersion ?? t('releases.unknownVersion'),
                     })

@@ -12,7 +12,15 @@ const OK = [
   { name: 'react', requiredVersion: '^19.3.1', shellVersion: '19.3.1', ok: true },
   { name: '@home-energy/shared', requiredVersion: '^0.1.0', shellVersion: '0.1.0', ok: true },
 ];
-const RUNTIME = { name: '@module-federation/runtime', requiredVersion: '2.9.2', shellVersion: '2.9.2', ok: true };
+// As the product builds them: the remote runs on the runtime core the shell provides.
+const RUNTIME = {
+  name: '@module-federation/runtime',
+  requiredVersion: '2.9.2',
+  shellVersion: '2.9.2',
+  external: true,
+  shellProvides: true,
+  ok: true,
+};
 
 function release(version: string, releasedAt: string, extra: Partial<AdminRelease> = {}): AdminRelease {
   return {
@@ -146,7 +154,7 @@ it('says when a release was built against another federation runtime than the sh
   expect(within(row).getByText(en.releases.cannotActivate)).toBeTruthy();
   expect(within(row).queryByRole('button', { name: /^Roll back to this/ })).toBeNull();
   const details = within(row).getByRole('list', { name: 'Checks of 0.1.0-bbbbbbbbbb against the running shell' });
-  expect(within(details).getByText('federation runtime 2.10.0 ← shell 2.9.2')).toBeTruthy();
+  expect(within(details).getByText("federation runtime 2.10.0 on the shell's core ← shell 2.9.2")).toBeTruthy();
   expect(within(details).getByText('react ^19.3.1 ← shell 19.3.1')).toBeTruthy();
 
   cleanup();
@@ -155,6 +163,32 @@ it('says when a release was built against another federation runtime than the sh
   expect(
     within(svRow).getByText(
       'Byggd mot federationsruntime 2.10.0, men skalet kör 2.9.2: major- och minorversion måste stämma.',
+    ),
+  ).toBeTruthy();
+});
+
+it('says when the shell provides no runtime core to a remote built to run on it, in Swedish too', async () => {
+  const list = releases();
+  const problem = 'in English for the log';
+  const noCore = { ...RUNTIME, requiredVersion: '2.9.2', shellProvides: false, ok: false, problem };
+  list.remotes[1].releases[1] = { ...list.remotes[1].releases[1], runtime: noCore, compatible: false };
+  installFakeBff({ ...NO_TOKENS, 'GET /api/admin/releases': () => [200, list] });
+  renderAdmin('/console/admin/releases');
+  const table = await screen.findByRole('table', { name: 'Releases of mfe-results' });
+  const row = within(table).getByRole('rowheader', { name: '0.1.0-bbbbbbbbbb' }).closest('tr')!;
+  expect(within(row).getByText('1 incompatible')).toBeTruthy();
+  expect(within(row).getByText(en.releases.reasonRuntimeNotProvided)).toBeTruthy();
+  expect(within(row).getByText(en.releases.cannotActivate)).toBeTruthy();
+  const details = within(row).getByRole('list', { name: 'Checks of 0.1.0-bbbbbbbbbb against the running shell' });
+  expect(within(details).getByText("federation runtime 2.9.2 on the shell's core ← shell 2.9.2")).toBeTruthy();
+
+  cleanup();
+  renderAdmin('/console/admin/releases', { lng: 'sv' });
+  const svRow = (await screen.findByRole('rowheader', { name: '0.1.0-bbbbbbbbbb' })).closest('tr')!;
+  expect(
+    within(svRow).getByText(
+      'Byggd för att köra på skalets federationsruntime, men skalet tillhandahåller ingen: släpp först ett skal som ' +
+        'gör det.',
     ),
   ).toBeTruthy();
 });
