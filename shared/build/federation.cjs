@@ -46,6 +46,10 @@ function runtimeCoreProvider() {
   return path.join(path.dirname(commonJs), 'index.js');
 }
 
+// Every build's check of a consumed singleton's version against its "^x.y.z" range, without the runtime's costly
+// general semver parser (shared/src/mfe/singleton-check-plugin.ts).
+const SINGLETON_CHECK = path.join(__dirname, '..', 'src', 'mfe', 'singleton-check-plugin.ts');
+
 /**
  * Where a build's federation runtime core comes from (docs/decisions/federation-runtime.md): the shell `provides`
  * its own to every remote, a released remote uses that one (`external`: its remoteEntry.js carries none), and a
@@ -79,7 +83,7 @@ function federationConfig({ name, pkgDir, exposes, runtimePlugins = [], runtime 
     remotes: {},
     shared,
     shareStrategy: 'loaded-first',
-    runtimePlugins: [...mode.plugins(), ...runtimePlugins],
+    runtimePlugins: [...mode.plugins(), SINGLETON_CHECK, ...runtimePlugins],
     manifest: true,
     dts: false,
     experiments: mode.experiments,

@@ -5,6 +5,7 @@ import { federationConfig as untypedFederationConfig, packageOf, SINGLETONS } fr
 import { REMOTES } from '../../src/mfe/remotes';
 
 const root = path.join(__dirname, '../../..');
+const SINGLETON_CHECK = path.join(root, 'shared', 'src', 'mfe', 'singleton-check-plugin.ts');
 const FRONT_ENDS = ['shell', 'mfe-flow', 'mfe-results', 'mfe-console', 'mfe-admin'];
 
 interface PackageJson {
@@ -57,8 +58,13 @@ describe('federationConfig', () => {
       shareStrategy: 'loaded-first',
       manifest: true,
       dts: false,
-      runtimePlugins: [],
+      runtimePlugins: [SINGLETON_CHECK],
     });
+  });
+
+  it('every build checks its singletons with the fast "^x.y.z" check (a runtime plugin bundled from shared)', () => {
+    expect(fs.existsSync(SINGLETON_CHECK)).toBe(true);
+    expect(fs.readFileSync(SINGLETON_CHECK, 'utf8')).toMatch(/export default function singletonCheckPlugin\(\)/);
   });
 
   it('passes runtime plugins through and defaults exposes to none', () => {
@@ -68,7 +74,7 @@ describe('federationConfig', () => {
       runtimePlugins: ['./plugin.ts'],
     });
     expect(shell.exposes).toEqual({});
-    expect(shell.runtimePlugins).toEqual(['./plugin.ts']);
+    expect(shell.runtimePlugins).toEqual([SINGLETON_CHECK, './plugin.ts']);
   });
 
   describe("the federation runtime core (one per page, the shell's)", () => {
@@ -76,7 +82,7 @@ describe('federationConfig', () => {
 
     it('a remote keeps its own unless told otherwise', () => {
       expect(config.experiments).toEqual({});
-      expect(config.runtimePlugins).toEqual([]);
+      expect(config.runtimePlugins).toEqual([SINGLETON_CHECK]);
     });
 
     it('a released remote is built without one', () => {
@@ -87,13 +93,13 @@ describe('federationConfig', () => {
         runtime: 'external',
       });
       expect(remote.experiments).toEqual({ externalRuntime: true });
-      expect(remote.runtimePlugins).toEqual([]);
+      expect(remote.runtimePlugins).toEqual([SINGLETON_CHECK]);
     });
 
     it("the shell hands its own to the remotes through the injector's ES module build, before other plugins", () => {
       const shell = federationConfig({ name: 'shell', pkgDir: shellDir, runtime: 'provides', runtimePlugins: ['./p'] });
       const [injector, ...rest] = shell.runtimePlugins;
-      expect(rest).toEqual(['./p']);
+      expect(rest).toEqual([SINGLETON_CHECK, './p']);
       expect(injector).toMatch(
         /[\\/]@module-federation[\\/]inject-external-runtime-core-plugin[\\/]dist[\\/]index\.js$/,
       );
