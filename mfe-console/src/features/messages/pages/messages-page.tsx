@@ -8,6 +8,8 @@ import {
   PageHead,
   LoadFailed,
   useFormat,
+  contentListQuerySchema,
+  maxLengthOf,
 } from '@home-energy/shared';
 import { ConfirmButton, apiErrorBody } from '@home-energy/shared/ui/user-management';
 import { EmptyState } from '../../../components/empty-state';
@@ -21,8 +23,6 @@ import {
 } from '../api/messages-api';
 import { EMPTY_MESSAGE, MessageForm } from '../components/message-form';
 import { MessagePreview } from '../components/message-preview';
-import { contentListQuerySchema } from '@home-energy/shared/schemas/content';
-import { maxLengthOf } from '@home-energy/shared/schemas/limits';
 
 const QUERY_MAX = maxLengthOf(contentListQuerySchema.shape.q);
 

@@ -7,6 +7,8 @@ import {
   type QueueDocument,
   type ValidationItem,
   useFormat,
+  rejectionSchema,
+  maxLengthOf,
 } from '@home-energy/shared';
 import { apiErrorBody } from '@home-energy/shared/ui/user-management';
 import {
@@ -15,8 +17,6 @@ import {
   useRejectDocumentMutation,
   useReviewAnswersMutation,
 } from '../api/validation-api';
-import { rejectionSchema } from '@home-energy/shared/schemas/validation-queue';
-import { maxLengthOf } from '@home-energy/shared/schemas/limits';
 
 const REASON_MAX = maxLengthOf(rejectionSchema.shape.reason);
 
