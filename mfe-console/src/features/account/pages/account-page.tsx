@@ -13,7 +13,7 @@ import {
   accountUpdateSchema,
   maxLengthOf,
 } from '@home-energy/shared';
-import { apiErrorBody, fieldErrors } from '@home-energy/shared/ui/user-management';
+import { apiErrorBody, fieldErrors } from '@home-energy/shared/ui/user-management/api-error';
 import { useOrganisationContext } from '../../organisation/components/organisation-context';
 import { organisationPath } from '@home-energy/shared/mfe/pages';
 import { useChangePasswordMutation, useGetAccountQuery, useUpdateAccountMutation } from '../api/account-api';

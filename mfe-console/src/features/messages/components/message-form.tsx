@@ -7,7 +7,7 @@ import {
   contentItemInputSchema,
   maxLengthOf,
 } from '@home-energy/shared';
-import { fieldErrors } from '@home-energy/shared/ui/user-management';
+import { fieldErrors } from '@home-energy/shared/ui/user-management/api-error';
 import { bucketLabel } from '../../analytics/lib/labels';
 import { MessagePreview } from './message-preview';
 

@@ -11,7 +11,8 @@ import {
   contentListQuerySchema,
   maxLengthOf,
 } from '@home-energy/shared';
-import { ConfirmButton, apiErrorBody } from '@home-energy/shared/ui/user-management';
+import { apiErrorBody } from '@home-energy/shared/ui/user-management/api-error';
+import { ConfirmButton } from '@home-energy/shared/ui/user-management/confirm-button';
 import { EmptyState } from '../../../components/empty-state';
 import { bucketLabel } from '../../analytics/lib/labels';
 import { useOrganisationContext } from '../../organisation/components/organisation-context';

@@ -10,7 +10,7 @@ import {
   rejectionSchema,
   maxLengthOf,
 } from '@home-energy/shared';
-import { apiErrorBody } from '@home-energy/shared/ui/user-management';
+import { apiErrorBody } from '@home-energy/shared/ui/user-management/api-error';
 import {
   documentFileUrl,
   useApproveDocumentMutation,
