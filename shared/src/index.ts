@@ -227,6 +227,6 @@ export * from './schemas/account';
 export * from './schemas/installer-leads';
 export * from './schemas/ids';
 export { maxLengthOf } from './schemas/limits';
-// The analytics period filter and its day bounds: imported from here, the console evaluates no schema module of its own.
+// The analytics period filter and its day bounds: from here, the console evaluates no schema module of its own.
 export { EARLIEST_DAY, latestDay } from './schemas/dates';
 export { PERIOD_PRESETS, periodFor, periodFromSearch, type PeriodPreset } from './console/analytics-period';

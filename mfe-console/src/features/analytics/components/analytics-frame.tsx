@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { Loading, type ResolvedPeriod, PageHead, LoadFailed, prepareDayFormat, useFormat } from '@home-energy/shared';
 import { EmptyState } from '../../../components/empty-state';
 import { useDeferredAnswer } from '../../../lib/use-deferred-answer';
-import { whenIdle } from '../lib/near-screen';
 import { PeriodFilter } from './period-filter';
 
 interface QueryState<T> {
@@ -36,9 +35,13 @@ export function AnalyticsFrame<T extends { period: ResolvedPeriod }>({
 }) {
   const { t, i18n } = useTranslation('console');
   const format = useFormat();
-  // The period line's day formatter is built while the figures are on their way, in a task of its own.
+  // The period line's day formatter is built in a task of its own right after the first render, while the figures
+  // are on their way (an idle callback came after them), instead of inside the render that shows them.
   const language = i18n.resolvedLanguage ?? i18n.language;
-  useEffect(() => whenIdle(() => prepareDayFormat(language), 1000), [language]);
+  useEffect(() => {
+    const timer = setTimeout(() => prepareDayFormat(language), 0);
+    return () => clearTimeout(timer);
+  }, [language]);
   // The figures render in a transition, so the heading and the period filter are not held up by them; figures of
   // another period are never shown.
   const data = useDeferredAnswer(query.currentData, (deferred, latest) => samePeriod(deferred.period, latest.period));
