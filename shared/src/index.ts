@@ -217,7 +217,7 @@ export {
   NOT_A_NUMBER,
   type NumberFormatOptions,
 } from './format/number';
-export { formatDate, formatDateTime } from './format/date';
+export { formatDate, formatDateTime, prepareDayFormat } from './format/date';
 export {
   LENDERS,
   lenderSchema,
@@ -239,3 +239,6 @@ export * from './schemas/account';
 export * from './schemas/installer-leads';
 export * from './schemas/ids';
 export { maxLengthOf } from './schemas/limits';
+// The analytics period filter and its day bounds: from here, the console evaluates no schema module of its own.
+export { EARLIEST_DAY, latestDay } from './schemas/dates';
+export { PERIOD_PRESETS, periodFor, periodFromSearch, type PeriodPreset } from './console/analytics-period';

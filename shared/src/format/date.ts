@@ -43,7 +43,18 @@ function formatter(
 export function formatDate(value: DateInput, language: string | undefined): string {
   const { date, day } = toDate(value);
   if (Number.isNaN(date.getTime())) return '–';
-  return formatter(isSwedish(language), day ? 'UTC' : undefined, 'none').format(date);
+  const swedish = isSwedish(language);
+  // A Swedish day is the ISO day itself: no Intl formatter, whose first construction loads the locale's date data.
+  if (swedish && day && date.getUTCFullYear() >= 1000) return date.toISOString().slice(0, 10);
+  return formatter(swedish, day ? 'UTC' : undefined, 'none').format(date);
+}
+
+/**
+ * Builds the formatter formatDate uses for days ahead of the first day shown (call it when the main thread is idle):
+ * its first construction loads the locale's date data, one long task inside the render that shows it otherwise.
+ */
+export function prepareDayFormat(language: string | undefined): void {
+  if (!isSwedish(language)) formatter(false, 'UTC', 'none');
 }
 
 /**

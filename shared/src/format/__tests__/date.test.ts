@@ -1,4 +1,4 @@
-import { formatDate, formatDateTime } from '../date';
+import { formatDate, formatDateTime, prepareDayFormat } from '../date';
 
 describe('the shared date format', () => {
   it('shows a day as 2026-11-26 in Swedish and 26 Nov 2026 in English', () => {
@@ -26,5 +26,29 @@ describe('the shared date format', () => {
     expect(formatDate('2026-11-26', undefined)).toBe('26 Nov 2026');
     expect(formatDate('not a date', 'sv')).toBe('–');
     expect(formatDateTime('2026-13-45T00:00:00Z', 'en')).toBe('–');
+  });
+
+  it('shows a Swedish day exactly as the Swedish Intl format does, day by day over four years', () => {
+    const intl = new Intl.DateTimeFormat('sv-SE', {
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      timeZone: 'UTC',
+    });
+    for (let time = Date.UTC(2024, 0, 1); time < Date.UTC(2028, 0, 1); time += 86_400_000) {
+      const day = new Date(time).toISOString().slice(0, 10);
+      expect(formatDate(day, 'sv')).toBe(intl.format(new Date(time)));
+    }
+    expect(formatDate('2026-02-31', 'sv')).toBe('2026-03-03');
+  });
+
+  it('formats days the same once the English formatter was prepared ahead', () => {
+    prepareDayFormat('sv');
+    prepareDayFormat('en');
+    expect(formatDate('2026-09-05', 'en')).toBe(
+      new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
+        new Date(Date.UTC(2026, 8, 5)),
+      ),
+    );
   });
 });

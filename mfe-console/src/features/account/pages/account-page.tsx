@@ -10,13 +10,13 @@ import {
   PageHead,
   LoadFailed,
   useFormat,
+  accountUpdateSchema,
+  maxLengthOf,
 } from '@home-energy/shared';
-import { apiErrorBody, fieldErrors } from '@home-energy/shared/ui/user-management';
+import { apiErrorBody, fieldErrors } from '@home-energy/shared/ui/user-management/api-error';
 import { useOrganisationContext } from '../../organisation/components/organisation-context';
 import { organisationPath } from '@home-energy/shared/mfe/pages';
 import { useChangePasswordMutation, useGetAccountQuery, useUpdateAccountMutation } from '../api/account-api';
-import { accountUpdateSchema } from '@home-energy/shared/schemas/account';
-import { maxLengthOf } from '@home-energy/shared/schemas/limits';
 
 const NAME_MAX = maxLengthOf(accountUpdateSchema.shape.name);
 

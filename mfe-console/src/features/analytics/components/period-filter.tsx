@@ -1,14 +1,17 @@
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { useSearchParams } from '@home-energy/shared/router';
 import { useTranslation } from 'react-i18next';
-import { ANALYTICS_MAX_DAYS, analyticsPeriodSchema, type AnalyticsPeriod } from '@home-energy/shared';
-import { EARLIEST_DAY, latestDay } from '@home-energy/shared/schemas/dates';
 import {
+  ANALYTICS_MAX_DAYS,
+  analyticsPeriodSchema,
+  type AnalyticsPeriod,
+  EARLIEST_DAY,
+  latestDay,
   PERIOD_PRESETS,
   periodFor,
   periodFromSearch,
   type PeriodPreset,
-} from '@home-energy/shared/console/analytics-period';
+} from '@home-energy/shared';
 
 /** The period the page shows (from the address) and the API's from/to for it. */
 export function usePeriod(): { selection: ReturnType<typeof periodFromSearch>; period: AnalyticsPeriod } {

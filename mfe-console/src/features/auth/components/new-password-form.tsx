@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PASSWORD_MIN_LENGTH } from '@home-energy/shared';
-import { apiErrorBody, fieldErrors } from '@home-energy/shared/ui/user-management';
+import { apiErrorBody, fieldErrors } from '@home-energy/shared/ui/user-management/api-error';
 
 /**
  * A new password, typed twice: checked here for length and match, then `save` (the server's 400 names the field).

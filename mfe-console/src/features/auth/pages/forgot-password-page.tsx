@@ -2,7 +2,7 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link } from '@home-energy/shared/router';
 import { useTranslation } from 'react-i18next';
 import { credentialsSchema } from '@home-energy/shared';
-import { apiErrorBody } from '@home-energy/shared/ui/user-management';
+import { apiErrorBody } from '@home-energy/shared/ui/user-management/api-error';
 import { useForgotPasswordMutation } from '../api/password-api';
 
 /** /console/forgot-password: a reset link by mail. The answer is the same whether or not the address has an account. */

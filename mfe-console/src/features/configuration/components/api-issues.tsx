@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { apiErrorBody } from '@home-energy/shared/ui/user-management';
+import { apiErrorBody } from '@home-energy/shared/ui/user-management/api-error';
 
 /** What the BFF refused, each problem on its own line (a 400 lists them in `issues`). */
 export function ApiIssues({ error }: { error: unknown }) {

@@ -9,11 +9,12 @@ import {
   useToast,
   type BrandConfig,
   type BrandFinancialProvider,
+  brandConfigSchema,
+  financialProviderSchema,
+  maxLengthOf,
 } from '@home-energy/shared';
 import { useSaveBrandMutation } from '../api/configuration-api';
 import { ApiIssues } from './api-issues';
-import { brandConfigSchema, financialProviderSchema } from '@home-energy/shared/schemas/brand';
-import { maxLengthOf } from '@home-energy/shared/schemas/limits';
 
 const COLOUR_MAX = maxLengthOf(brandConfigSchema.shape.accent);
 const NAME_MAX = maxLengthOf(brandConfigSchema.shape.name);

@@ -1,10 +1,15 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useToast, type EngineKeyDefinition, type QuestionData, type QuestionDefinition } from '@home-energy/shared';
+import {
+  useToast,
+  type EngineKeyDefinition,
+  type QuestionData,
+  type QuestionDefinition,
+  questionTextsSchema,
+  maxLengthOf,
+} from '@home-energy/shared';
 import { useSaveQuestionsMutation } from '../api/configuration-api';
 import { ApiIssues } from './api-issues';
-import { questionTextsSchema } from '@home-energy/shared/schemas/property-flow';
-import { maxLengthOf } from '@home-energy/shared/schemas/limits';
 
 const HEADER_MAX = maxLengthOf(questionTextsSchema.shape.header);
 const HELP_MAX = maxLengthOf(questionTextsSchema.shape.help);

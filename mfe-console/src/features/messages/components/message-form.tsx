@@ -1,11 +1,15 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ACTIVITY_TYPES, LANGUAGES, type ContentItemInput } from '@home-energy/shared';
-import { fieldErrors } from '@home-energy/shared/ui/user-management';
+import {
+  ACTIVITY_TYPES,
+  LANGUAGES,
+  type ContentItemInput,
+  contentItemInputSchema,
+  maxLengthOf,
+} from '@home-energy/shared';
+import { fieldErrors } from '@home-energy/shared/ui/user-management/api-error';
 import { bucketLabel } from '../../analytics/lib/labels';
 import { MessagePreview } from './message-preview';
-import { contentItemInputSchema } from '@home-energy/shared/schemas/content';
-import { maxLengthOf } from '@home-energy/shared/schemas/limits';
 
 const CONTENT_MAX = maxLengthOf(contentItemInputSchema.shape.content);
 const IMAGE_MAX = maxLengthOf(contentItemInputSchema.shape.image);

@@ -8,8 +8,11 @@ import {
   PageHead,
   LoadFailed,
   useFormat,
+  contentListQuerySchema,
+  maxLengthOf,
 } from '@home-energy/shared';
-import { ConfirmButton, apiErrorBody } from '@home-energy/shared/ui/user-management';
+import { apiErrorBody } from '@home-energy/shared/ui/user-management/api-error';
+import { ConfirmButton } from '@home-energy/shared/ui/user-management/confirm-button';
 import { EmptyState } from '../../../components/empty-state';
 import { bucketLabel } from '../../analytics/lib/labels';
 import { useOrganisationContext } from '../../organisation/components/organisation-context';
@@ -21,8 +24,6 @@ import {
 } from '../api/messages-api';
 import { EMPTY_MESSAGE, MessageForm } from '../components/message-form';
 import { MessagePreview } from '../components/message-preview';
-import { contentListQuerySchema } from '@home-energy/shared/schemas/content';
-import { maxLengthOf } from '@home-energy/shared/schemas/limits';
 
 const QUERY_MAX = maxLengthOf(contentListQuerySchema.shape.q);
 

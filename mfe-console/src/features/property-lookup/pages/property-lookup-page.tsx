@@ -1,13 +1,11 @@
 import { Fragment, useEffect, useId, useState, type FormEvent } from 'react';
 import { useSearchParams } from '@home-energy/shared/router';
 import { useTranslation } from 'react-i18next';
-import { Loading, PageHead, LoadFailed, useFormat } from '@home-energy/shared';
+import { Loading, PageHead, LoadFailed, useFormat, propertyLookupQuerySchema, maxLengthOf } from '@home-energy/shared';
 import { EmptyState } from '../../../components/empty-state';
 import { useOrganisationContext } from '../../organisation/components/organisation-context';
 import { useGetLookupPropertyQuery, useSearchPropertiesQuery } from '../api/property-lookup-api';
 import { ProfileView } from '../components/profile-view';
-import { propertyLookupQuerySchema } from '@home-energy/shared/schemas/property-lookup';
-import { maxLengthOf } from '@home-energy/shared/schemas/limits';
 
 const QUERY_MAX = maxLengthOf(propertyLookupQuerySchema.shape.q);
 

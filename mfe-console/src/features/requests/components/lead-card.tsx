@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate, LEAD_NOTE_MAX, LEAD_TRANSITIONS, type Lead, type LeadStatus } from '@home-energy/shared';
-import { apiErrorBody } from '@home-energy/shared/ui/user-management';
+import { apiErrorBody } from '@home-energy/shared/ui/user-management/api-error';
 import { useUpdateLeadMutation } from '../api/requests-api';
 
 /** One request: where, what, who and how to reach them (only what the homeowner shared), and its status. */

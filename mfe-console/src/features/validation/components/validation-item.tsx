@@ -7,16 +7,16 @@ import {
   type QueueDocument,
   type ValidationItem,
   useFormat,
+  rejectionSchema,
+  maxLengthOf,
 } from '@home-energy/shared';
-import { apiErrorBody } from '@home-energy/shared/ui/user-management';
+import { apiErrorBody } from '@home-energy/shared/ui/user-management/api-error';
 import {
   documentFileUrl,
   useApproveDocumentMutation,
   useRejectDocumentMutation,
   useReviewAnswersMutation,
 } from '../api/validation-api';
-import { rejectionSchema } from '@home-energy/shared/schemas/validation-queue';
-import { maxLengthOf } from '@home-energy/shared/schemas/limits';
 
 const REASON_MAX = maxLengthOf(rejectionSchema.shape.reason);
 
