@@ -38,6 +38,16 @@ async function build(dir: string, runtime: Runtime): Promise<Built> {
     output: { path: path.join(dir, 'dist'), publicPath: remote ? 'auto' : '/', uniqueName: options.name },
     optimization: { minimize: false, concatenateModules: false },
     infrastructureLogging: { level: 'error' },
+    // The runtime plugins every build bundles are TypeScript (singleton-check-plugin.ts).
+    module: {
+      rules: [
+        {
+          test: /\.ts$/,
+          loader: require.resolve('swc-loader'),
+          options: { jsc: { parser: { syntax: 'typescript' } } },
+        },
+      ],
+    },
     plugins: [
       new PublicPathNotePlugin(),
       new ModuleFederationPlugin({ ...options, shared: {} }),
