@@ -60,8 +60,9 @@ test.describe('static first paint of the address search page', () => {
   });
 
   // shared/build/paint-first-script.cjs: with `<script defer>`, a main.js that arrived before the first frame ran first
-  // and held the static page's paint back. Now the script starts once the page is painted; the files it needs were
-  // fetched meanwhile (preloads), so the page's own requests are each made once, and the CSP allows the inline starter.
+  // and held the static page's paint back. Now only main.js is fetched before the page is painted (a preload) and
+  // starts after that paint, with the preloads of every other file; each request is made once, and the CSP allows the
+  // inline starter.
   test("the app's script starts after the static page's first contentful paint, and the app then takes over", async ({
     page,
   }) => {
@@ -90,10 +91,18 @@ test.describe('static first paint of the address search page', () => {
     await page.goto('/');
     await expect(page.locator('[data-remote="mfe_flow"] h1')).toBeVisible();
     await expect(page.locator('#first-paint')).toHaveCount(0);
-    const { fcp, entryAt } = await page.evaluate(() => {
+    const { fcp, entryAt, askedBeforePaint } = await page.evaluate(() => {
       const w = window as unknown as { __fcp?: number; __entryAt?: number };
-      return { fcp: w.__fcp, entryAt: w.__entryAt };
+      const askedBeforePaint = performance
+        .getEntriesByType('resource')
+        .filter((entry) => entry.startTime < w.__fcp!)
+        .map((entry) => new URL(entry.name).pathname);
+      return { fcp: w.__fcp, entryAt: w.__entryAt, askedBeforePaint };
     });
+    expect(
+      askedBeforePaint.filter((p) => !/^\/main\.[0-9a-f]+\.js$/.test(p)),
+      'asked for before the paint',
+    ).toEqual([]);
     expect(fcp, 'a first contentful paint').toBeGreaterThan(0);
     expect(entryAt, 'main.js started').toBeGreaterThan(0);
     expect(entryAt!).toBeGreaterThanOrEqual(fcp!);

@@ -5,8 +5,8 @@ const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { htmlTagObjectToString } = require('html-webpack-plugin/lib/html-tags');
 
 const isEntryScript = (tag) => tag.tagName === 'script' && typeof tag.attributes.src === 'string';
-const isStylePreload = (tag) =>
-  tag.tagName === 'link' && tag.attributes.rel === 'preload' && tag.attributes.as === 'style';
+const isLaterPreload = (tag) =>
+  tag.tagName === 'link' && tag.attributes.rel === 'preload' && ['style', 'script'].includes(tag.attributes.as);
 const tag = (tagName, attributes, innerHTML) => ({
   tagName,
   voidTag: innerHTML === undefined,
@@ -17,7 +17,8 @@ const tag = (tagName, attributes, innerHTML) => ({
 
 /**
  * For the HtmlWebpackPlugin pages that carry `firstPaint`: the entry script becomes a preload that the inline script
- * starts after the first paint, and style preloads move into the after-first-paint template. Runs after
+ * starts after the first paint, and the boot chunks' and styles' preloads move into the after-first-paint template
+ * (paint-first-script.cjs says why). Runs after
  * BootPreloadPlugin (stage 10), whose tags it rearranges; pages without `firstPaint` keep `<script defer>`.
  */
 class PaintFirstPlugin {
@@ -30,10 +31,10 @@ class PaintFirstPlugin {
           const entries = data.headTags.filter(isEntryScript);
           if (entries.length !== 1)
             throw new Error(`PaintFirstPlugin: ${data.outputName} has ${entries.length} entry scripts, expected 1`);
-          const later = data.headTags.filter(isStylePreload);
+          const later = data.headTags.filter(isLaterPreload);
           data.headTags = [
             tag('link', { rel: 'preload', as: 'script', href: entries[0].attributes.src, [APP_ENTRY_ATTRIBUTE]: true }),
-            ...data.headTags.filter((t) => !isEntryScript(t) && !isStylePreload(t)),
+            ...data.headTags.filter((t) => !isEntryScript(t) && !isLaterPreload(t)),
           ];
           data.bodyTags.push(
             tag('template', { id: AFTER_FIRST_PAINT_ID }, later.map((t) => htmlTagObjectToString(t, false)).join('')),

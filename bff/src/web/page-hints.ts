@@ -39,26 +39,17 @@ export function preloadTags(hints: PreloadHint[]): string {
 const insertAt = (html: string, at: number, tags: string) =>
   at < 0 || tags === '' ? html : `${html.slice(0, at)}${tags}${html.slice(at)}`;
 const AFTER_FIRST_PAINT = `<template id="${AFTER_FIRST_PAINT_ID}">`;
+const TEMPLATE_END = '</template>';
 
 /**
  * The hints inserted at the end of the page's <head> (the page as it is without one). On a page with a static first
- * paint, the texts, manifest and styles wait in its after-first-paint template (asked for once the page is painted,
- * with main.js: shared/build/paint-first-script.cjs); only scripts, which run after that paint anyway, are fetched at
- * once.
+ * paint they all wait at the end of its after-first-paint template, behind the shell's boot chunks (asked for once the
+ * page is painted, with main.js: shared/build/paint-first-script.cjs says why).
  */
 export function withPreloads(html: string, hints: PreloadHint[]): string {
-  const inHead = (page: string, tags: PreloadHint[]) => insertAt(page, page.indexOf('</head>'), preloadTags(tags));
   const template = html.indexOf(AFTER_FIRST_PAINT);
-  if (template < 0) return inHead(html, hints);
-  const later = insertAt(
-    html,
-    template + AFTER_FIRST_PAINT.length,
-    preloadTags(hints.filter((hint) => hint.as !== 'script')),
-  );
-  return inHead(
-    later,
-    hints.filter((hint) => hint.as === 'script'),
-  );
+  const end = template < 0 ? -1 : html.indexOf(TEMPLATE_END, template);
+  return insertAt(html, end < 0 ? html.indexOf('</head>') : end, preloadTags(hints));
 }
 
 /**

@@ -110,15 +110,16 @@ describe('preload hints in the HTML', () => {
     expect(res.headers['cache-control']).toBe('no-cache');
   });
 
-  it('on a page with a static first paint, fetches scripts at once and the rest after that paint', async () => {
+  it('on a page with a static first paint, asks for every hinted file after that paint, behind the boot chunks', async () => {
     // As shared/build/paint-first.cjs writes it: main.js a preload, the starter after the template.
     fs.mkdirSync(path.join(shellDist, 'first-paint'));
     fs.writeFileSync(
       path.join(shellDist, 'first-paint', 'dashboard.en.html'),
       '<!doctype html><html><head><link rel="preload" as="script" href="/main.abcdef0123.js" ' +
         'data-app-entry></head><body><div id="first-paint"></div><div id="root"></div><template ' +
-        'id="after-first-paint"><link rel="preload" as="style" href="/721.c47b49b593.css" ' +
-        'fetchpriority="low"></template><script>start()</script></body></html>',
+        'id="after-first-paint"><link rel="preload" as="script" href="/470.50a999b971.js" fetchpriority="low">' +
+        '<link rel="preload" as="style" href="/721.c47b49b593.css" fetchpriority="low"></template>' +
+        '<script>start()</script></body></html>',
     );
     const res = await request(app())
       .get('/property/42/building/primary/results-dashboard')
@@ -127,19 +128,19 @@ describe('preload hints in the HTML', () => {
       .expect(200);
     const base = '/mfe/mfe-results/0.1.0-aaaaaaaaaa';
     const [head, body] = res.text.split('</head>');
-    expect(preloads(head)).toEqual([
-      '<link rel="preload" as="script" href="/main.abcdef0123.js" data-app-entry>',
-      `<link rel="preload" as="script" href="${base}/remoteEntry.js" fetchpriority="low">`,
-      `<link rel="preload" as="script" href="${base}/542.f31f48ad47.js" fetchpriority="low">`,
-      `<link rel="preload" as="script" href="${base}/__federation_expose_App.758a923fcb.js" fetchpriority="low">`,
-    ]);
+    // Only the shell's entry is fetched before the first paint.
+    expect(preloads(head)).toEqual(['<link rel="preload" as="script" href="/main.abcdef0123.js" data-app-entry>']);
     const template = body.slice(body.indexOf('<template id="after-first-paint">'), body.indexOf('</template>'));
     expect(preloads(template)).toEqual([
+      '<link rel="preload" as="script" href="/470.50a999b971.js" fetchpriority="low">',
+      '<link rel="preload" as="style" href="/721.c47b49b593.css" fetchpriority="low">',
       '<link rel="preload" as="fetch" href="/locales/en/common.json" crossorigin fetchpriority="low">',
       `<link rel="preload" as="fetch" href="${base}/mf-manifest.json" crossorigin fetchpriority="low">`,
+      `<link rel="preload" as="script" href="${base}/remoteEntry.js" fetchpriority="low">`,
       `<link rel="preload" as="style" href="${base}/__federation_expose_App.5ce774ca54.css" fetchpriority="low">`,
+      `<link rel="preload" as="script" href="${base}/542.f31f48ad47.js" fetchpriority="low">`,
+      `<link rel="preload" as="script" href="${base}/__federation_expose_App.758a923fcb.js" fetchpriority="low">`,
       `<link rel="preload" as="fetch" href="${base}/locales/en/results.json" crossorigin fetchpriority="low">`,
-      '<link rel="preload" as="style" href="/721.c47b49b593.css" fetchpriority="low">',
     ]);
     expect(body.endsWith('</template><script>start()</script></body></html>')).toBe(true);
   });
