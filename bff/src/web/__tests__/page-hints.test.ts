@@ -110,7 +110,7 @@ describe('preload hints in the HTML', () => {
     expect(res.headers['cache-control']).toBe('no-cache');
   });
 
-  it('on a page with a static first paint, asks for every hinted file after that paint, behind the boot chunks', async () => {
+  it('a page with a static first paint asks for each hinted file after that paint, after the boot chunks', async () => {
     // As shared/build/paint-first.cjs writes it: main.js a preload, the starter after the template.
     fs.mkdirSync(path.join(shellDist, 'first-paint'));
     fs.writeFileSync(
