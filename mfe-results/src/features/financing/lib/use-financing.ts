@@ -4,16 +4,21 @@ import {
   defaultLoanSettings,
   useGetBrandConfigQuery,
   useRecordInteractionMutation,
+  type LoanProvider,
   type LoanType,
 } from '@home-energy/shared';
 import { useLoanSettings } from './loan-settings';
+
+const lenderOf = ({ data }: { data?: { config: { financial_providers?: LoanProvider[] } } }) => ({
+  provider: data?.config.financial_providers?.[0] ?? null,
+});
 
 /** The brand's first financial provider (brand config), asked for the way the shell's theme asks (same cache entry). */
 function useBrandLender() {
   const { search } = useLocation();
   const owner = new URLSearchParams(search).get('owner')?.toLowerCase() || undefined;
-  const { data } = useGetBrandConfigQuery(owner);
-  return data?.config.financial_providers?.[0] ?? null;
+  // Only the lender is read: the config's loading steps and other fields re-render nothing.
+  return useGetBrandConfigQuery(owner, { selectFromResult: lenderOf }).provider;
 }
 
 const NO_RESULT = {};

@@ -30,6 +30,12 @@ function InstallerLogo({ src, name }: { src: string; name: string }) {
 const statusOf = (error: unknown) =>
   error && typeof error === 'object' && 'status' in error ? (error as { status: unknown }).status : undefined;
 
+const installersView = <T,>({ data, isLoading, isError }: { data?: T; isLoading: boolean; isError: boolean }) => ({
+  data,
+  isLoading,
+  isError,
+});
+
 /**
  * "Contact installers" on a recommendation: choose among the installers the home's organisation offers and send the
  * request (a signed-in homeowner's; without a session the shared API sends the browser to /sign and back).
@@ -39,8 +45,9 @@ export function InstallerRequest({ propertyId, activity }: { propertyId: number;
   const toast = useToast();
   const panelId = useId();
   const [open, setOpen] = useState(false);
-  // Loaded with the card (one request per home, shared by every card): the status line needs the requests.
-  const installers = useGetInstallersQuery(propertyId);
+  // Loaded with the card (one request per home, shared by every card): the status line needs the requests. Only what
+  // is read here is selected, so the fetch's other steps re-render no card.
+  const installers = useGetInstallersQuery(propertyId, { selectFromResult: installersView });
   const [send, sending] = useSendInstallerRequestsMutation();
   const [chosen, setChosen] = useState<Set<string> | null>(null);
   const [needContact, setNeedContact] = useState(false);

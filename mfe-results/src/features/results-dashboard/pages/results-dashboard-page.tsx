@@ -34,6 +34,12 @@ import { InstallerRequest } from '../../installers/components/installer-request'
 const statusOf = (error: unknown): number | string | undefined =>
   error && typeof error === 'object' && 'status' in error ? (error as { status: number | string }).status : undefined;
 
+/** The answers' address and a 404, compared field by field: the fetch's other steps re-render nothing. */
+const addressOf = ({ currentData, error }: { currentData?: unknown; error?: unknown }) => ({
+  name: (currentData as { property?: { name?: string } } | undefined)?.property?.name ?? null,
+  unknown: statusOf(error) === 404,
+});
+
 /**
  * /property/{id}/building/primary/results-dashboard: the label, the information, the recommendations and their money.
  */
@@ -53,7 +59,7 @@ function Dashboard({ id }: { id: number }) {
   const information = useGetInformationQuery(id, options);
   const { loan, provider, changeLoanType } = useFinancing(id);
   const plan = usePlan(id, loan.settings);
-  const property = useGetAnswersQuery(id, options);
+  const property = useGetAnswersQuery(id, { ...options, selectFromResult: addressOf });
   const switcher = usePropertySwitch(id);
   const format = useFormat();
   // Each answer that arrives (RTK Query's store) re-renders this component at once; the content below the header
@@ -75,10 +81,7 @@ function Dashboard({ id }: { id: number }) {
     document.title = t('title');
   }, [t]);
 
-  const name =
-    (property.currentData as { property?: { name?: string } } | undefined)?.property?.name ??
-    switcher.properties?.find((p) => p.id === id)?.name ??
-    null;
+  const name = property.name ?? switcher.properties?.find((p) => p.id === id)?.name ?? null;
   const header = (ready: boolean) => (
     <header className="rd-header">
       <div>
@@ -108,7 +111,7 @@ function Dashboard({ id }: { id: number }) {
       <div className="rd-dashboard">
         {header(false)}
         {refusedNotice}
-        <NoResults propertyId={id} unknownProperty={statusOf(property.error) === 404} />
+        <NoResults propertyId={id} unknownProperty={property.unknown} />
       </div>
     );
   }
