@@ -44,18 +44,22 @@ export function formatDate(value: DateInput, language: string | undefined): stri
   const { date, day } = toDate(value);
   if (Number.isNaN(date.getTime())) return '–';
   const swedish = isSwedish(language);
-  // A Swedish day is the ISO day itself: no Intl formatter, whose first construction loads the locale's date data.
-  if (swedish && day && date.getUTCFullYear() >= 1000) return date.toISOString().slice(0, 10);
+  // A day is written out without an Intl formatter, whose first construction loads the locale's date data (one long
+  // task on a phone); a time of day still goes through Intl.
+  if (day && date.getUTCFullYear() >= 1000) return swedish ? date.toISOString().slice(0, 10) : englishDay(date);
   return formatter(swedish, day ? 'UTC' : undefined, 'none').format(date);
 }
 
-/**
- * Builds the formatter formatDate uses for days ahead of the first day shown (call it when the main thread is idle):
- * its first construction loads the locale's date data, one long task inside the render that shows it otherwise.
- */
-export function prepareDayFormat(language: string | undefined): void {
-  if (!isSwedish(language)) formatter(false, 'UTC', 'none');
+/** The short month names of the en-GB format ("Sept" as Intl writes it). */
+const ENGLISH_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec'];
+
+/** "5 Jan 2026": what the en-GB Intl format gives for a day at UTC. */
+function englishDay(date: Date): string {
+  return `${date.getUTCDate()} ${ENGLISH_MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
 }
+
+/** Did build the English day formatter ahead; days need none now. Kept for remotes released before that. */
+export function prepareDayFormat(_language: string | undefined): void {}
 
 /**
  * The date as formatDate, then the time of day: "2026-11-26 14:05" (sv) or "26 Nov 2026, 14:05" (en); in the

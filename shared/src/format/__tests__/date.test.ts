@@ -42,13 +42,16 @@ describe('the shared date format', () => {
     expect(formatDate('2026-02-31', 'sv')).toBe('2026-03-03');
   });
 
-  it('formats days the same once the English formatter was prepared ahead', () => {
-    prepareDayFormat('sv');
+  it('shows an English day exactly as the en-GB Intl format does, day by day over four years', () => {
+    const intl = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+    for (let time = Date.UTC(2024, 0, 1); time < Date.UTC(2028, 0, 1); time += 86_400_000) {
+      const day = new Date(time).toISOString().slice(0, 10);
+      expect(formatDate(day, 'en')).toBe(intl.format(new Date(time)));
+    }
+  });
+
+  it('still accepts the call that prepared the English formatter ahead', () => {
     prepareDayFormat('en');
-    expect(formatDate('2026-09-05', 'en')).toBe(
-      new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
-        new Date(Date.UTC(2026, 8, 5)),
-      ),
-    );
+    expect(formatDate('2026-09-05', 'en')).toBe('5 Sept 2026');
   });
 });

@@ -1,6 +1,6 @@
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Loading, type ResolvedPeriod, PageHead, LoadFailed, prepareDayFormat, useFormat } from '@home-energy/shared';
+import { Loading, type ResolvedPeriod, PageHead, LoadFailed, useFormat } from '@home-energy/shared';
 import { EmptyState } from '../../../components/empty-state';
 import { useDeferredAnswer } from '../../../lib/use-deferred-answer';
 import { PeriodFilter } from './period-filter';
@@ -33,15 +33,8 @@ export function AnalyticsFrame<T extends { period: ResolvedPeriod }>({
   isEmpty: (data: T) => boolean;
   children: (data: T) => ReactNode;
 }) {
-  const { t, i18n } = useTranslation('console');
+  const { t } = useTranslation('console');
   const format = useFormat();
-  // The period line's day formatter is built in a task of its own right after the first render, while the figures
-  // are on their way (an idle callback came after them), instead of inside the render that shows them.
-  const language = i18n.resolvedLanguage ?? i18n.language;
-  useEffect(() => {
-    const timer = setTimeout(() => prepareDayFormat(language), 0);
-    return () => clearTimeout(timer);
-  }, [language]);
   // The figures render in a transition, so the heading and the period filter are not held up by them; figures of
   // another period are never shown.
   const data = useDeferredAnswer(query.currentData, (deferred, latest) => samePeriod(deferred.period, latest.period));
