@@ -93,9 +93,7 @@ export default function ApexChart({
     xaxis: {
       categories,
       labels: {
-        // Level labels, every other one left out where they would overlap: turning them measured and turned each label
-        // on its own (two forced layouts a label), most of a chart's draw on a phone. The table beside has them all.
-        rotate: 0,
+        rotate: -45,
         hideOverlappingLabels: true,
         formatter: horizontal ? (value: string) => format(Number(value)) : undefined,
       },
