@@ -101,7 +101,6 @@ export function PlanPanel({
                   type="button"
                   className="he-button he-button--secondary rd-plan__action"
                   onClick={() => onRemove(name)}
-                  disabled={saving}
                 >
                   {t('plan.remove')}
                   <span className="he-visually-hidden"> {t(`energy:measures.${name}`)}</span>
@@ -181,12 +180,7 @@ export function PlanPanel({
               </dl>
             </div>
           ) : null}
-          <button
-            type="button"
-            className="he-button he-button--secondary rd-plan__action"
-            onClick={onClear}
-            disabled={saving}
-          >
+          <button type="button" className="he-button he-button--secondary rd-plan__action" onClick={onClear}>
             {t('plan.clear')}
           </button>
         </>
@@ -206,12 +200,7 @@ export function PlanPanel({
                     cost: format.kr(s.investment_cost),
                   })}
                 </span>
-                <button
-                  type="button"
-                  className="he-button rd-plan__action"
-                  onClick={() => onAdopt(s.measures)}
-                  disabled={saving}
-                >
+                <button type="button" className="he-button rd-plan__action" onClick={() => onAdopt(s.measures)}>
                   {t('plan.adopt')}
                   <span className="he-visually-hidden"> {t('plan.toReach', { class: s.energy_class })}</span>
                 </button>

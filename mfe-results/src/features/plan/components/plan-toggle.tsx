@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { Activity } from '@home-energy/shared';
+import type { Activity, ActivityType } from '@home-energy/shared';
 import { planEligible, withMeasure, withoutMeasure } from '../lib/plan';
 import type { PlanControl } from '../lib/use-plan';
 
@@ -15,16 +15,18 @@ export function PlanToggle({ activity, plan, recommendations }: PlanToggleProps)
   const { t } = useTranslation('results');
   if (!planEligible(activity)) return null;
   const inPlan = plan.measures.includes(activity.name);
-  const next = () =>
-    inPlan ? withoutMeasure(plan.measures, activity.name) : withMeasure(plan.measures, activity, recommendations);
+  // Built on the measures at the click, which may already hold an unsaved change (use-plan.ts).
+  const change = (measures: readonly ActivityType[]) =>
+    measures.includes(activity.name)
+      ? withoutMeasure(measures, activity.name)
+      : withMeasure(measures, activity, recommendations);
   return (
     <button
       type="button"
       className={`he-button ${inPlan ? '' : 'he-button--secondary '}rd-plan__action`}
       aria-pressed={inPlan}
       data-testid="plan-toggle"
-      disabled={plan.saving}
-      onClick={() => plan.keep(next())}
+      onClick={() => plan.keep(change)}
     >
       {inPlan ? t('plan.inPlan') : t('plan.add')}
     </button>

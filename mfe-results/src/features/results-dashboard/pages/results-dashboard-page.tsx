@@ -248,9 +248,9 @@ const DashboardBody = memo(function DashboardBody({
               format={format}
               saving={plan.saving}
               error={plan.error}
-              onRemove={(name) => plan.keep(withoutMeasure(plan.measures, name))}
-              onAdopt={plan.keep}
-              onClear={() => plan.keep([])}
+              onRemove={(name) => plan.keep((measures) => withoutMeasure(measures, name))}
+              onAdopt={(measures) => plan.keep(() => [...measures])}
+              onClear={() => plan.keep(() => [])}
             />
             <EnergyInputs
               propertyId={id}

@@ -201,6 +201,60 @@ describe('the renovation plan on the dashboard', () => {
     ]);
   });
 
+  it('a second click while the first is being saved builds on it: both measures are kept, saved in turn', async () => {
+    serve();
+    // The first save is held until both clicks are made; the second waits for it instead of racing it.
+    let releaseFirst: () => void = () => undefined;
+    const firstHeld = new Promise<void>((resolve) => (releaseFirst = resolve));
+    let posts = 0;
+    bff.answer('POST', planPath, async (body) => {
+      posts += 1;
+      if (posts === 1) await firstHeld;
+      return { status: 200, body: { plan: planOf((body as { measures: ActivityType[] }).measures), errors: [] } };
+    });
+    renderResults(home.page);
+    await screen.findByTestId('plan-panel');
+    fireEvent.click(card('insulation_attic').getByRole('button', { name: 'Add to plan' }));
+    // Shown at once, before the server has answered.
+    expect(card('insulation_attic').getByRole('button', { name: 'In your plan' })).toBeTruthy();
+    fireEvent.click(card('heat_pump_airwater').getByRole('button', { name: 'Add to plan' }));
+    expect(card('heat_pump_airwater').getByRole('button', { name: 'In your plan' })).toBeTruthy();
+    await waitFor(() => expect(bff.count('POST', planPath)).toBe(1));
+    releaseFirst();
+    await waitFor(() => expect(panel().getAllByRole('button', { name: /^Remove/ })).toHaveLength(2));
+    expect(bff.bodies('POST', planPath).map((b) => (b as { measures: string[] }).measures)).toEqual([
+      ['insulation_attic'],
+      ['insulation_attic', 'heat_pump_airwater'],
+    ]);
+    expect(card('insulation_attic').getByRole('button', { name: 'In your plan' })).toBeTruthy();
+  });
+
+  it('changes made while a save is out are sent as one: the latest list, once the save is back', async () => {
+    serve();
+    let releaseFirst: () => void = () => undefined;
+    const firstHeld = new Promise<void>((resolve) => (releaseFirst = resolve));
+    let posts = 0;
+    bff.answer('POST', planPath, async (body) => {
+      posts += 1;
+      if (posts === 1) await firstHeld;
+      return { status: 200, body: { plan: planOf((body as { measures: ActivityType[] }).measures), errors: [] } };
+    });
+    renderResults(home.page);
+    await screen.findByTestId('plan-panel');
+    fireEvent.click(card('insulation_attic').getByRole('button', { name: 'Add to plan' }));
+    fireEvent.click(card('heat_pump_airwater').getByRole('button', { name: 'Add to plan' }));
+    // Another heat pump replaces the first, and the attic leaves again: only the end result matters.
+    fireEvent.click(card('heat_pump_geothermal').getByRole('button', { name: 'Add to plan' }));
+    fireEvent.click(card('insulation_attic').getByRole('button', { name: 'In your plan' }));
+    releaseFirst();
+    await waitFor(() => expect(document.querySelector('[data-plan-measure="heat_pump_geothermal"]')).not.toBeNull());
+    expect(bff.bodies('POST', planPath).map((b) => (b as { measures: string[] }).measures)).toEqual([
+      ['insulation_attic'],
+      ['heat_pump_geothermal'],
+    ]);
+    expect(document.querySelectorAll('[data-plan-measure]')).toHaveLength(1);
+  });
+
   it('a refused plan says why and keeps the plan as it was', async () => {
     serve(['insulation_attic']);
     bff.answer('POST', planPath, {
@@ -214,5 +268,7 @@ describe('the renovation plan on the dashboard', () => {
       'The plan could not be saved: measures: heat_pump_airwater is not available for this house.',
     );
     expect(document.querySelector('[data-plan-measure="insulation_attic"]')).not.toBeNull();
+    // The card that was shown in the plan at the click goes back to how the kept plan has it.
+    expect(card('heat_pump_airwater').getByRole('button', { name: 'Add to plan' })).toBeTruthy();
   });
 });
