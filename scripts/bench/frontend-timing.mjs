@@ -12,6 +12,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { homesThroughBrand, sessionFor } from './frontend-pages.mjs';
+import { browserExecutable, watchRenderers } from './browser-priority.mjs';
 
 const CPU_SLOWDOWN = 4;
 export const INTERACTION_BUDGET_MS = 100;
@@ -153,7 +154,12 @@ const shown = (value, floor) => (value <= floor ? `< ${floor} ms` : `${Math.roun
 /** Rows [metric, value, target, ok] and the figures, for the pages in `keys` (all when null). */
 export async function benchMainThread({ root, product, runCount, keys = null }) {
   const { chromium } = createRequire(path.join(root, 'e2e', 'package.json'))('@playwright/test');
-  const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH || '/usr/bin/chromium' });
+  const executablePath = browserExecutable(process.env.CHROME_PATH || '/usr/bin/chromium');
+  const renderers = watchRenderers();
+  const browser = await chromium.launch({ executablePath }).catch((error) => {
+    renderers.stop();
+    throw error;
+  });
   const rows = [];
   const results = { cpuSlowdown: CPU_SLOWDOWN, interactions: {}, firstChart: null };
   const wanted = (key) => !keys || keys.some((k) => key.startsWith(`${k}:`));
@@ -179,6 +185,7 @@ export async function benchMainThread({ root, product, runCount, keys = null }) 
       rows.push([`${metric} (median of ${runs.length}: ${runs.join(' ')})`, figure, target, ok]);
     }
   } finally {
+    renderers.stop();
     await browser.close();
   }
   return { rows, results };

@@ -17,13 +17,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expectOk, homesThroughBrand, PAGES, sessionFor } from './frontend-pages.mjs';
 import { benchMainThread } from './frontend-timing.mjs';
+import { browserExecutable, HARNESS_NICENESS, pagesThreadFirst, watchRenderers } from './browser-priority.mjs';
 import { installOnce } from '../install-once.mjs';
 
 const READY_TIMEOUT_MS = 180_000; // a first start (migrations, demo seed) on a loaded machine
 // A phone does not run the server. The product runs below the browser's CPU priority so that the BFF answering on the
 // same cores does not stretch the browser's main-thread tasks, which Lighthouse times by the wall clock and multiplies
 // by 4 (docs/performance.md "Reproducing"). Its processes inherit it from e2e/serve.mjs.
-const PRODUCT_NICENESS = 10;
+const PRODUCT_NICENESS = HARNESS_NICENESS;
 const LIGHTHOUSE_TIMEOUT_MS = 180_000;
 const CHROME_FLAGS =
   '--headless --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking ' +
@@ -97,9 +98,14 @@ function runLighthouse(root, url, headers) {
     `--chrome-flags=${CHROME_FLAGS}`,
   ];
   if (Object.keys(headers).length) args.push(`--extra-headers=${JSON.stringify(headers)}`);
+  const chrome = browserExecutable(process.env.CHROME_PATH || '/usr/bin/chromium');
+  // Lighthouse's own node process below the page's thread too (browser-priority.mjs), all its threads from the start.
+  const [command, commandArgs] = pagesThreadFirst()
+    ? ['nice', ['-n', String(HARNESS_NICENESS), process.execPath, ...args]]
+    : [process.execPath, args];
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, {
-      env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH || '/usr/bin/chromium' },
+    const child = spawn(command, commandArgs, {
+      env: { ...process.env, CHROME_PATH: chrome },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';
@@ -223,9 +229,13 @@ export async function benchFrontend({
   const pages = keys ? PAGES.filter((page) => keys.includes(page.key)) : PAGES;
   if (pages.length === 0) throw new Error(`BENCH_PAGES matches no page (pages: ${PAGES.map((p) => p.key).join(', ')})`);
   const rows = [];
-  const settings = `lighthouse defaults: mobile, simulated throttling; median of ${runCount}`;
+  const priority = pagesThreadFirst()
+    ? `; the page's main thread ahead of the harness (niceness 0 vs ${HARNESS_NICENESS})`
+    : '';
+  const settings = `lighthouse defaults: mobile, simulated throttling; median of ${runCount}${priority}`;
   const results = { measuredAt: new Date().toISOString(), settings, pages: {} };
   const product = await startProduct(root, port, bankidPort);
+  const renderers = watchRenderers();
   try {
     const remoteOwnShares = await remoteShareAssets(product.base);
     await homesThroughBrand(product.base);
@@ -277,6 +287,7 @@ export async function benchFrontend({
     rows.push(...mainThread.rows);
     results.mainThread = mainThread.results;
   } finally {
+    renderers.stop();
     await product.stop();
   }
   return { rows, results };
