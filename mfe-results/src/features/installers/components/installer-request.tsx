@@ -4,6 +4,7 @@ import { formatDate, Loading, useToast, type Activity } from '@home-energy/share
 // A deep import, bundled into this remote: the check does not depend on the shell's copy of shared being new.
 import { safeHref, safeImageSrc } from '@home-energy/shared/schemas/url-checks';
 import { useGetInstallersQuery, useSendInstallerRequestsMutation } from '../api/installers-api';
+import { statusOf } from '../../../lib/error-status';
 
 const ContactStep = lazy(() => import('./contact-step'));
 
@@ -26,9 +27,6 @@ function InstallerLogo({ src, name }: { src: string; name: string }) {
   }
   return <img src={safeSrc} alt="" width={32} height={32} loading="lazy" onError={() => setFailed(true)} />;
 }
-
-const statusOf = (error: unknown) =>
-  error && typeof error === 'object' && 'status' in error ? (error as { status: unknown }).status : undefined;
 
 const installersView = <T,>({ data, isLoading, isError }: { data?: T; isLoading: boolean; isError: boolean }) => ({
   data,

@@ -30,9 +30,7 @@ import { withoutMeasure } from '../../plan/lib/plan';
 import { usePlan, type PlanControl } from '../../plan/lib/use-plan';
 import { questionsPath } from '@home-energy/shared/mfe/pages';
 import { InstallerRequest } from '../../installers/components/installer-request';
-
-const statusOf = (error: unknown): number | string | undefined =>
-  error && typeof error === 'object' && 'status' in error ? (error as { status: number | string }).status : undefined;
+import { statusOf } from '../../../lib/error-status';
 
 /** The answers' address and a 404, compared field by field: the fetch's other steps re-render nothing. */
 const addressOf = ({ currentData, error }: { currentData?: unknown; error?: unknown }) => ({
