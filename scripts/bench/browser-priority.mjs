@@ -19,7 +19,7 @@ const WATCH_EVERY_MS = 10;
 
 const isRoot = () => process.platform === 'linux' && process.getuid?.() === 0;
 
-/** Whether this machine gets the arrangement (printed with the bench's settings); BENCH_PAGE_THREAD_FIRST=0 turns it off. */
+/** Whether this machine gets the arrangement (the bench's settings say so); BENCH_PAGE_THREAD_FIRST=0 turns it off. */
 export function pagesThreadFirst() {
   return process.env.BENCH_PAGE_THREAD_FIRST !== '0' && isRoot() && fs.existsSync('/usr/bin/setpriv');
 }

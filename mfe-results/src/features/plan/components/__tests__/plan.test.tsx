@@ -95,6 +95,20 @@ function serve(initial: ActivityType[] = []) {
   );
 }
 
+/** serve(), with the first plan save answered only when the returned function is called. */
+function serveHoldingFirstSave(): () => void {
+  serve();
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let posts = 0;
+  bff.answer('POST', planPath, async (body) => {
+    posts += 1;
+    if (posts === 1) await held;
+    return { status: 200, body: { plan: planOf((body as { measures: ActivityType[] }).measures), errors: [] } };
+  });
+  return () => release();
+}
+
 const card = (name: string) => within(document.querySelector<HTMLElement>(`[data-activity="${name}"]`)!);
 const panel = () => within(screen.getByTestId('plan-panel'));
 
@@ -202,16 +216,8 @@ describe('the renovation plan on the dashboard', () => {
   });
 
   it('a second click while the first is being saved builds on it: both measures are kept, saved in turn', async () => {
-    serve();
     // The first save is held until both clicks are made; the second waits for it instead of racing it.
-    let releaseFirst: () => void = () => undefined;
-    const firstHeld = new Promise<void>((resolve) => (releaseFirst = resolve));
-    let posts = 0;
-    bff.answer('POST', planPath, async (body) => {
-      posts += 1;
-      if (posts === 1) await firstHeld;
-      return { status: 200, body: { plan: planOf((body as { measures: ActivityType[] }).measures), errors: [] } };
-    });
+    const releaseFirst = serveHoldingFirstSave();
     renderResults(home.page);
     await screen.findByTestId('plan-panel');
     fireEvent.click(card('insulation_attic').getByRole('button', { name: 'Add to plan' }));
@@ -230,15 +236,7 @@ describe('the renovation plan on the dashboard', () => {
   });
 
   it('changes made while a save is out are sent as one: the latest list, once the save is back', async () => {
-    serve();
-    let releaseFirst: () => void = () => undefined;
-    const firstHeld = new Promise<void>((resolve) => (releaseFirst = resolve));
-    let posts = 0;
-    bff.answer('POST', planPath, async (body) => {
-      posts += 1;
-      if (posts === 1) await firstHeld;
-      return { status: 200, body: { plan: planOf((body as { measures: ActivityType[] }).measures), errors: [] } };
-    });
+    const releaseFirst = serveHoldingFirstSave();
     renderResults(home.page);
     await screen.findByTestId('plan-panel');
     fireEvent.click(card('insulation_attic').getByRole('button', { name: 'Add to plan' }));
