@@ -24,13 +24,16 @@ export function pagesThreadFirst() {
   return process.env.BENCH_PAGE_THREAD_FIRST !== '0' && isRoot() && fs.existsSync('/usr/bin/setpriv');
 }
 
+const wrappers = new Map(); // one script per Chromium path and bench process
+
 /**
  * The executable to start Chromium with: `chrome` itself, or (pagesThreadFirst) a script beside the OS's temporary
  * files that starts it at HARNESS_NICENESS without CAP_SYS_NICE.
  */
 export function browserExecutable(chrome) {
   if (!pagesThreadFirst()) return chrome;
-  const wrapper = path.join(os.tmpdir(), `home-energy-bench-chromium-${process.pid}.sh`);
+  if (wrappers.has(chrome)) return wrappers.get(chrome);
+  const wrapper = path.join(os.tmpdir(), `home-energy-bench-chromium-${process.pid}-${wrappers.size}.sh`);
   const script = [
     '#!/bin/sh',
     `exec nice -n $((${HARNESS_NICENESS} - $(nice))) \\`,
@@ -38,7 +41,8 @@ export function browserExecutable(chrome) {
     '',
   ].join('\n');
   fs.writeFileSync(wrapper, script, { mode: 0o755 });
-  process.once('exit', () => fs.rmSync(wrapper, { force: true }));
+  if (wrappers.size === 0) process.once('exit', () => wrappers.forEach((file) => fs.rmSync(file, { force: true })));
+  wrappers.set(chrome, wrapper);
   return wrapper;
 }
 

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDispatch } from 'react-redux';
 import {
@@ -42,19 +42,12 @@ export function usePlan(id: number, settings: LoanSettings) {
     shown.current = measures;
     loan.current = planLoanOf(settings);
   }, [measures, settings]);
-  const alive = useRef(true);
-  useEffect(() => {
-    alive.current = true;
-    return () => {
-      alive.current = false;
-    };
-  }, []);
 
   const saveInTurn = useCallback(async () => {
     running.current = true;
     setSaving(true);
     try {
-      while (unsaved.current && alive.current) {
+      while (unsaved.current) {
         const next = unsaved.current;
         unsaved.current = null;
         const answer = await savePlan({ id, measures: next, loan: loan.current }).unwrap();
@@ -72,7 +65,7 @@ export function usePlan(id: number, settings: LoanSettings) {
       setError(t('plan.refused', { message }));
     } finally {
       running.current = false;
-      if (alive.current) setSaving(false);
+      setSaving(false);
     }
   }, [id, savePlan, dispatch, t]);
 
