@@ -71,13 +71,11 @@ describe('the requests page (installer organisations)', () => {
       status: 'contacted',
       note: 'Called, visit on Monday.',
     });
-    expect(await screen.findByText('Contacted')).toBeTruthy();
-    expect([...(card().getByLabelText('New status') as HTMLSelectElement).options].map((o) => o.textContent)).toEqual([
-      'Choose…',
-      'Quoted',
-      'Lost',
-      'Declined',
-    ]);
+    // The badge, not the select's option of the same name, shows the saved status.
+    expect(await card().findByText('Contacted', { selector: '.cn-lead__status' })).toBeTruthy();
+    const options = [...(card().getByLabelText('New status') as HTMLSelectElement).options];
+    expect(options.map((o) => o.textContent)).toEqual(['Choose…', 'Quoted', 'Lost', 'Declined']);
+    expect(card().getByText('Called, visit on Monday.', { selector: 'dd' })).toBeTruthy();
   });
 
   it('says when there are no requests yet', async () => {
