@@ -9,6 +9,7 @@ import {
   type Format,
 } from '@home-energy/shared';
 import { EpcBadge } from '../../label/components/epc-badge';
+import { RepaymentText } from '../../recommendations/components/repayment-text';
 
 export interface PlanPanelProps {
   plan: PlanResult | null;
@@ -118,6 +119,14 @@ export function PlanPanel({
               })}
             </span>
           </p>
+          {plan.pays_back ? null : (
+            // The engine's verdict over the plan's life span, as each card shows it for its measure.
+            <p className="rd-plan__no-payback">
+              <span className="he-badge rd-no-payback" data-testid="plan-no-payback">
+                {t('figures.noPayback')}
+              </span>
+            </p>
+          )}
           <dl className="rd-figures rd-plan__figures">
             <Row term={t('plan.investment')} value={format.kr(plan.investment_cost)} testId="plan-investment" />
             <Row term={t('plan.subsidies')} value={format.kr(subsidies)} testId="plan-subsidies" />
@@ -160,18 +169,12 @@ export function PlanPanel({
                   value={format.kr(financing.interestCostAfterDeduction)}
                   testId="plan-interest"
                 />
-                <Row
-                  term={t('figures.repaymentWith')}
-                  value={
-                    financing.repaymentYearsWithInterest === null
-                      ? t('figures.never')
-                      : t('units.years', {
-                          count: financing.repaymentYearsWithInterest,
-                          formatted: format.years(financing.repaymentYearsWithInterest),
-                        })
-                  }
-                  testId="plan-repayment"
-                />
+                <div>
+                  <dt>{t('figures.repayment')}</dt>
+                  <dd data-testid="plan-repayment">
+                    <RepaymentText financing={financing} format={format} />
+                  </dd>
+                </div>
                 <Row
                   term={t('figures.leftToLiveOn', { years: financing.lifeSpan })}
                   value={format.kr(financing.totalLeftToLiveOn)}

@@ -9,12 +9,12 @@ import {
   type Activity,
   type EnergyClass,
   type LoanProvider,
-  type Financing,
   type LoanSettings,
   type Format,
 } from '@home-energy/shared';
 import { doesNotPayBack } from '../lib/group-recommendations';
 import { ActivityMessages } from './activity-messages';
+import { RepaymentText } from './repayment-text';
 import { cardAnchor } from './best-next-steps';
 import { EpcBadge } from '../../label/components/epc-badge';
 import { HowWeCalculated } from '../../label/components/how-we-calculated';
@@ -85,21 +85,6 @@ function Figure({
       </dd>
     </div>
   );
-}
-
-function RepaymentText({ financing, format }: { financing: Financing; format: Format }) {
-  const { t } = useTranslation('results');
-  if (financing.repaymentYears === null) return <>{t('figures.never')}</>;
-  const plain = t('units.years', {
-    count: financing.repaymentYears,
-    formatted: format.years(financing.repaymentYears),
-  });
-  if (financing.loanAmount === 0 || financing.repaymentYearsWithInterest === null) return <>{plain}</>;
-  const withInterest = t('units.years', {
-    count: financing.repaymentYearsWithInterest,
-    formatted: format.years(financing.repaymentYearsWithInterest),
-  });
-  return <>{t('figures.repaymentWithInterest', { plain, withInterest })}</>;
 }
 
 /**

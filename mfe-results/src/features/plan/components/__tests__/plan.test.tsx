@@ -166,6 +166,20 @@ describe('the renovation plan on the dashboard', () => {
     expect(p.getByTestId('plan-loan').textContent).toBe('None: paid in cash');
     expect(p.getByTestId('plan-repayment').textContent).toBe('9.5 years');
     expect(p.getByTestId('plan-left').textContent).toBe('205 000 kr');
+    expect(p.queryByTestId('plan-no-payback')).toBeNull();
+    // Borrowed, the interest (after the deduction) lengthens the repayment: both periods, as on each card.
+    fireEvent.click(screen.getByRole('radio', { name: 'Private loan' }));
+    expect(p.getByTestId('plan-repayment').textContent).toBe('9.5 years (10.5 years with interest)');
+  });
+
+  it("says when the plan doesn't pay back within its life span, as a card does for its measure", async () => {
+    serve(['insulation_wall', 'windows']);
+    const longPlan = { ...planOf(['insulation_wall', 'windows']), energy_cost_savings: 200, pays_back: false };
+    bff.answer('GET', planPath, ok({ plan: { ...longPlan, payback_years: 475 }, errors: [] }));
+    renderResults(home.page);
+    await screen.findByTestId('plan-measures');
+    expect(panel().getByTestId('plan-no-payback').textContent).toBe('Does not pay back on energy savings alone');
+    expect(panel().getByTestId('plan-repayment').textContent).toBe('475 years');
   });
 
   it('the printed report has the plan (measures, label after, money, financing), no buttons; or none', async () => {
