@@ -7,6 +7,7 @@ import {
   type LoanProvider,
   type LoanType,
 } from '@home-energy/shared';
+import { afterNextPaint } from '../../../lib/after-next-paint';
 import { useLoanSettings } from './loan-settings';
 
 const lenderOf = ({ data }: { data?: { config: { financial_providers?: LoanProvider[] } } }) => ({
@@ -42,10 +43,13 @@ export function useFinancing(propertyId: number) {
     (next: LoanType) => {
       if (next === loanType) return;
       setLoanType(next);
-      // docs/product.md §4: every change is recorded; a lost interaction must not disturb the homeowner.
-      void recordInteraction({ action: 'loan_type.change', object: next, property_id: propertyId })
-        .unwrap()
-        .catch(() => undefined);
+      // docs/product.md §4: every change is recorded; a lost interaction must not disturb the homeowner. After the
+      // next frame: the store update of a mutation re-runs every subscribed selector, synchronously, in the click.
+      afterNextPaint(() => {
+        void recordInteraction({ action: 'loan_type.change', object: next, property_id: propertyId })
+          .unwrap()
+          .catch(() => undefined);
+      });
     },
     [loanType, setLoanType, recordInteraction, propertyId],
   );

@@ -41,4 +41,26 @@ describe('the loan type choice', () => {
     expect(screen.getByText('figures for Cash')).toBeTruthy();
     expect(screen.queryByText('working out')).toBeNull();
   });
+
+  it('follows a loan type set elsewhere on the page', async () => {
+    function Page() {
+      const [loanType, setLoanType] = useState<LoanType>('Private');
+      return (
+        <I18nextProvider i18n={createTestI18n('results', texts)}>
+          <LoanTypeChoice value={loanType} onChange={setLoanType} />
+          <button type="button" onClick={() => setLoanType('Mortgage')}>
+            Mortgage it
+          </button>
+        </I18nextProvider>
+      );
+    }
+    render(<Page />);
+    const checked = () => (screen.getByRole('radio', { checked: true }) as HTMLInputElement).value;
+    expect(checked()).toBe('Private');
+    await act(async () => fireEvent.click(screen.getByRole('radio', { name: 'Cash' })));
+    expect(checked()).toBe('Cash');
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Mortgage it' })));
+    expect(checked()).toBe('Mortgage');
+    expect(screen.getAllByRole('radio', { checked: true })).toHaveLength(1);
+  });
 });
