@@ -19,16 +19,34 @@ const APP_ENTRY_ATTRIBUTE = 'data-app-entry';
 // (or prerendered) paints nothing until shown, so it starts at once. The first contentful paint can be of a page the
 // parser had not finished (its top bar only); the second frame's callback after it runs once a frame holding the whole
 // static page has been drawn, so its largest element is on screen before any other file is asked for.
+//
+// Each preload the template holds costs the main thread its request's start: 1–7 ms each under DevTools' network
+// instrumentation (as Lighthouse audits) on this team's machines. The 26 of a page in one task made a task of 17–38 ms
+// right after the first paint, counted 4× as blocking time. They go in their order (the BFF's page hints last), as many
+// to a task as fit in a few ms (all in one on a fast machine), and main.js with the last of them.
+const PRELOAD_TASK_MS = 4;
 const PAINT_FIRST_SCRIPT = `(function () {
   var started = false;
+  function startApp() {
+    var script = document.createElement('script');
+    script.src = document.querySelector('link[${APP_ENTRY_ATTRIBUTE}]').href;
+    document.head.appendChild(script);
+  }
+  function insertFrom(files, from) {
+    var began = performance.now();
+    var next = from;
+    while (next < files.length) {
+      document.head.appendChild(files[next++]);
+      if (performance.now() - began >= ${PRELOAD_TASK_MS}) break;
+    }
+    if (next < files.length) setTimeout(function () { insertFrom(files, next); }, 0);
+    else startApp();
+  }
   function start() {
     if (started) return;
     started = true;
     var later = document.getElementById('${AFTER_FIRST_PAINT_ID}');
-    if (later) document.head.appendChild(later.content);
-    var script = document.createElement('script');
-    script.src = document.querySelector('link[${APP_ENTRY_ATTRIBUTE}]').href;
-    document.head.appendChild(script);
+    insertFrom(later ? Array.prototype.slice.call(later.content.children) : [], 0);
   }
   function afterNextFrame() {
     requestAnimationFrame(function () {
