@@ -173,8 +173,12 @@ describe('the renovation plan on the dashboard', () => {
   });
 
   it("says when the plan doesn't pay back within its life span, as a card does for its measure", async () => {
-    serve(['insulation_wall', 'windows']);
-    const longPlan = { ...planOf(['insulation_wall', 'windows']), energy_cost_savings: 200, pays_back: false };
+    serve(['insulation_walls', 'energy_efficient_windows']);
+    const longPlan = {
+      ...planOf(['insulation_walls', 'energy_efficient_windows']),
+      energy_cost_savings: 200,
+      pays_back: false,
+    };
     bff.answer('GET', planPath, ok({ plan: { ...longPlan, payback_years: 475 }, errors: [] }));
     renderResults(home.page);
     await screen.findByTestId('plan-measures');
