@@ -80,6 +80,8 @@ it('applies filters through the address and the API, and pages', async () => {
   const bff = auditBff();
   renderAdmin('/console/admin/audit');
   await screen.findByRole('table');
+  // The organisations come in their own request, which may answer after the entries.
+  await screen.findByRole('option', { name: 'Demo Bank' });
   fireEvent.change(screen.getByLabelText(en.audit.organisation), { target: { value: 'demo-bank' } });
   await screen.findByRole('option', { name: 'Sara Superadmin (super@demo.test)' });
   fireEvent.change(screen.getByLabelText(en.audit.user), { target: { value: '1' } });

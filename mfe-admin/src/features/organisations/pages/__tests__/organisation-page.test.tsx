@@ -126,6 +126,9 @@ describe('one organisation', () => {
         SOLKRAFT,
       ],
     });
+    // The editor says "Saving…" until the PATCH answers; the next edit starts once it is saved.
+    expect(await screen.findByText(en.installers.saved)).toBeTruthy();
+    await within(section).findByRole('button', { name: en.installers.save });
 
     fireEvent.click(within(section).getByRole('button', { name: 'Remove installer 1' }));
     fireEvent.click(within(section).getByRole('button', { name: 'Remove installer 1' }));

@@ -1,5 +1,5 @@
 import '../../../../testing/setup-dom';
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { setSession } from '@home-energy/shared/testing/fake-session';
 import { installFakeBff } from '@home-energy/shared/testing/fake-bff';
 import type { AdminOrganisation } from '@home-energy/shared/schemas/admin';
@@ -125,7 +125,8 @@ describe('the organisations page', () => {
       isInstaller: true,
       installers: [],
     });
-    expect(currentLocation().pathname).toBe('/console/admin/organisations/norr-energi');
+    // The page opens the new organisation once the POST has answered.
+    await waitFor(() => expect(currentLocation().pathname).toBe('/console/admin/organisations/norr-energi'));
   });
 
   it('impersonates: the session carries the organisation, then its console opens', async () => {

@@ -1,5 +1,5 @@
 import '../../../../testing/setup-dom';
-import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { setSession } from '@home-energy/shared/testing/fake-session';
 import { installFakeBff, type FakeRoute } from '@home-energy/shared/testing/fake-bff';
 import type { AdminRelease, AdminReleaseList, AdminReleaseToken } from '@home-energy/shared/schemas/admin';
@@ -379,7 +379,8 @@ describe('release tokens', () => {
     await act(async () => fireEvent.click(screen.getByRole('button', { name: /^Yes, revoke/i })));
     expect(bff.calls('POST', /revoke$/).map((r) => r.path)).toEqual(['/api/admin/release-tokens/3/revoke']);
     expect(await screen.findByText('The token results team CI was revoked.')).toBeTruthy();
-    await screen.findAllByText(/Revoked .* by super@demo.test/);
+    // "old CI" shows "Revoked … by" from the start: wait until the refetched list shows both tokens revoked.
+    await waitFor(() => expect(screen.getAllByText(/Revoked .* by super@demo.test/)).toHaveLength(2));
     expect(screen.queryByRole('button', { name: /^Revoke:/ })).toBeNull();
   });
 

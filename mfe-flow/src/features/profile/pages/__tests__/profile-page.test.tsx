@@ -96,6 +96,8 @@ describe('My homes', () => {
     bff.answer('GET', PROFILE, ok(profile([lillgatan])));
     await act(async () => fireEvent.click(screen.getByRole('button', { name: en.confirm })));
     const undo = await screen.findByRole('button', { name: en.undo });
+    // The home leaves the list with the refetch after the DELETE, which may answer after Undo shows.
+    await waitFor(() => expect(screen.queryByRole('heading', { level: 3, name: 'Storgatan 1' })).toBeNull());
     bff.answer('GET', PROFILE, ok(profile([storgatan, lillgatan])));
     await act(async () => fireEvent.click(undo));
     expect(bff.bodies('POST', '/api/flow/user/profile/property/7/restore')).toEqual([{}]);

@@ -135,6 +135,8 @@ describe('How we calculated this', () => {
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
     const panel = document.getElementById(toggle.getAttribute('aria-controls')!)!;
     const body = await within(panel).findByTestId('explanation');
+    // The explanation can show before the questions answer; their headers (and which are asked) come with them.
+    await within(body).findByRole('link', { name: 'Change Windows' });
     expect(bff.count('GET', ATTIC)).toBe(1);
 
     const assumed = within(body).getByTestId('assumed-inputs');
@@ -184,7 +186,10 @@ describe('How we calculated this', () => {
     fireEvent.keyDown(toggle, { key: 'Enter' });
     const body = await within(label).findByTestId('explanation');
     expect(within(body).getByRole('heading', { name: 'Det vi har antagit (du kan ändra det)' })).toBeTruthy();
-    expect(body.querySelector('[data-input="window_type"]')!.textContent).toBe('Fönster: Vet inte Ändra');
+    // The explanation can show before the questions answer; their Swedish texts name the inputs.
+    await waitFor(() =>
+      expect(body.querySelector('[data-input="window_type"]')!.textContent).toBe('Fönster: Vet inte Ändra'),
+    );
     expect(body.querySelector('[data-input="attic_insulation_mm"]')!.textContent).toContain('typiskt för byggåret');
     expect(body.querySelector('[data-range="ep"]')!.textContent).toBe(
       'Energiprestanda mellan 160 och 200 kWh/m² per år (vår siffra: 180,4), beroende på svaren vi antagit.',

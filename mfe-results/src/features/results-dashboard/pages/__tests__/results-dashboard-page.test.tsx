@@ -458,7 +458,8 @@ describe('switching property (?property_id=&building_id=primary)', () => {
     renderResults(home.page);
     await screen.findByRole('heading', { level: 4, name: 'Attic insulation' });
 
-    const select = screen.getByRole('combobox', { name: 'Property' });
+    // The homes to choose from come with the profile, in a request of their own.
+    const select = await screen.findByRole('combobox', { name: 'Property' });
     expect((select as HTMLSelectElement).value).toBe('42');
     fireEvent.change(select, { target: { value: '77' } });
 
