@@ -1,28 +1,33 @@
 import semver from 'semver';
 import { z } from 'zod';
+import { lazySchema } from '../schemas/lazy-schema';
 
 /** The part of an mf-manifest.json the release check reads. */
-export const manifestSharedSchema = z.object({
-  name: z.string(),
-  version: z.string(),
-  singleton: z.boolean().optional(),
-  requiredVersion: z.union([z.string(), z.literal(false)]).optional(),
-});
-export const manifestSchema = z.object({
-  name: z.string().min(1),
-  metaData: z
-    .object({
-      buildInfo: z.object({ buildVersion: z.string() }).partial().optional(),
-      // The @module-federation/enhanced version the build used: the federation runtime it was built against.
-      pluginVersion: z.string().optional(),
-      // Whether the build shares its runtime core (shared/build/runtime-manifest.cjs): the shell `provides` it, a
-      // remote built without one is `external`; absent, the build carries its own.
-      federationRuntime: z.enum(['provides', 'external']).optional(),
-    })
-    .passthrough(),
-  shared: z.array(manifestSharedSchema),
-  exposes: z.array(z.object({ name: z.string(), path: z.string().optional() }).passthrough()),
-});
+export const manifestSharedSchema = lazySchema(() =>
+  z.object({
+    name: z.string(),
+    version: z.string(),
+    singleton: z.boolean().optional(),
+    requiredVersion: z.union([z.string(), z.literal(false)]).optional(),
+  }),
+);
+export const manifestSchema = lazySchema(() =>
+  z.object({
+    name: z.string().min(1),
+    metaData: z
+      .object({
+        buildInfo: z.object({ buildVersion: z.string() }).partial().optional(),
+        // The @module-federation/enhanced version the build used: the federation runtime it was built against.
+        pluginVersion: z.string().optional(),
+        // Whether the build shares its runtime core (shared/build/runtime-manifest.cjs): the shell `provides` it, a
+        // remote built without one is `external`; absent, the build carries its own.
+        federationRuntime: z.enum(['provides', 'external']).optional(),
+      })
+      .passthrough(),
+    shared: z.array(manifestSharedSchema),
+    exposes: z.array(z.object({ name: z.string(), path: z.string().optional() }).passthrough()),
+  }),
+);
 export type FederationManifest = z.infer<typeof manifestSchema>;
 export type ManifestShared = z.infer<typeof manifestSharedSchema>;
 

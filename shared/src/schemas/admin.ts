@@ -14,81 +14,96 @@ import {
   type OrganisationRole,
 } from './session';
 import { idParamSchema, idParamsSchema } from './ids';
+import { lazySchema } from './lazy-schema';
 
-const text255 = z.string().trim().min(1, 'must not be empty').max(255, 'must be at most 255 characters');
+const text255 = lazySchema(() =>
+  z.string().trim().min(1, 'must not be empty').max(255, 'must be at most 255 characters'),
+);
 
 /** A brand id: the {brand} of brand/{brand}/config.json (bff/src/modules/brand/store.ts uses the same rule). */
-export const brandIdSchema = z
-  .string()
-  .trim()
-  .regex(/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/, 'lower-case letters, digits and dashes (at most 63)');
+export const brandIdSchema = lazySchema(() =>
+  z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/, 'lower-case letters, digits and dashes (at most 63)'),
+);
 
 /**
  * docs/product.md §3 Installer: name, identifier, logo, url (each 1–255). Links must be http(s) so they are safe to
  * render.
  */
-export const installerSchema = z
-  .object({
-    name: text255,
-    identifier: text255,
-    logo: imageUrlSchema,
-    url: httpUrlSchema,
-  })
-  .strict();
+export const installerSchema = lazySchema(() =>
+  z
+    .object({
+      name: text255,
+      identifier: text255,
+      logo: imageUrlSchema,
+      url: httpUrlSchema,
+    })
+    .strict(),
+);
 export type Installer = z.infer<typeof installerSchema>;
 
 export const INSTALLERS_MAX = 50;
 
-export const installersSchema = z
-  .array(installerSchema)
-  .max(INSTALLERS_MAX)
-  .superRefine((installers, context) => {
-    const seen = new Set<string>();
-    installers.forEach((installer, index) => {
-      const key = installer.identifier.toLowerCase();
-      if (seen.has(key))
-        context.addIssue({
-          code: 'custom',
-          path: [index, 'identifier'],
-          message: 'must be unique within the organisation',
-        });
-      seen.add(key);
-    });
-  });
+export const installersSchema = lazySchema(() =>
+  z
+    .array(installerSchema)
+    .max(INSTALLERS_MAX)
+    .superRefine((installers, context) => {
+      const seen = new Set<string>();
+      installers.forEach((installer, index) => {
+        const key = installer.identifier.toLowerCase();
+        if (seen.has(key))
+          context.addIssue({
+            code: 'custom',
+            path: [index, 'identifier'],
+            message: 'must be unique within the organisation',
+          });
+        seen.add(key);
+      });
+    }),
+);
 
-const featuresSchema = z
-  .array(organisationFeatureSchema)
-  .max(10)
-  .transform((features) => [...new Set(features)].sort());
+const featuresSchema = lazySchema(() =>
+  z
+    .array(organisationFeatureSchema)
+    .max(10)
+    .transform((features) => [...new Set(features)].sort()),
+);
 
 const organisationNameSchema = text255;
 
 /** POST /api/admin/organisations. The slug is the {org} of /console/org/{org} and never changes afterwards. */
-export const organisationCreateSchema = z
-  .object({
-    slug: organisationSlugSchema,
-    name: organisationNameSchema,
-    brand: brandIdSchema,
-    features: featuresSchema.default([]),
-    isInstaller: z.boolean().default(false),
-    installers: installersSchema.default([]),
-  })
-  .strict();
+export const organisationCreateSchema = lazySchema(() =>
+  z
+    .object({
+      slug: organisationSlugSchema,
+      name: organisationNameSchema,
+      brand: brandIdSchema,
+      features: featuresSchema.default([]),
+      isInstaller: z.boolean().default(false),
+      installers: installersSchema.default([]),
+    })
+    .strict(),
+);
 export type OrganisationCreate = z.input<typeof organisationCreateSchema>;
 
 /** PATCH /api/admin/organisations/{slug}: any of the editable fields; `active: false` deactivates. */
-export const organisationUpdateSchema = z
-  .object({
-    name: organisationNameSchema,
-    brand: brandIdSchema,
-    features: featuresSchema,
-    isInstaller: z.boolean(),
-    installers: installersSchema,
-    active: z.boolean(),
-  })
-  .partial()
-  .strict()
-  .refine((patch) => Object.keys(patch).length > 0, 'give at least one field to change');
+export const organisationUpdateSchema = lazySchema(() =>
+  z
+    .object({
+      name: organisationNameSchema,
+      brand: brandIdSchema,
+      features: featuresSchema,
+      isInstaller: z.boolean(),
+      installers: installersSchema,
+      active: z.boolean(),
+    })
+    .partial()
+    .strict()
+    .refine((patch) => Object.keys(patch).length > 0, 'give at least one field to change'),
+);
 export type OrganisationUpdate = z.input<typeof organisationUpdateSchema>;
 
 /** One row of GET /api/admin/organisations. */
@@ -118,7 +133,7 @@ export interface AdminOrganisationList {
 }
 
 /** POST /api/admin/impersonation: a super admin works in this organisation's console. */
-export const impersonationStartSchema = z.object({ organisation: organisationSlugSchema }).strict();
+export const impersonationStartSchema = lazySchema(() => z.object({ organisation: organisationSlugSchema }).strict());
 export type ImpersonationStart = z.infer<typeof impersonationStartSchema>;
 
 // ── Console users ────────────────────────────────────────────────────────────────────────────────────────────────
@@ -127,54 +142,63 @@ export { staffEmailSchema };
 
 export const staffNameSchema = text255;
 
-export const membershipInputSchema = z
-  .object({ organisation: organisationSlugSchema, role: organisationRoleSchema })
-  .strict();
+export const membershipInputSchema = lazySchema(() =>
+  z.object({ organisation: organisationSlugSchema, role: organisationRoleSchema }).strict(),
+);
 export type MembershipInput = z.infer<typeof membershipInputSchema>;
 
 /** POST /api/admin/users: a console user, optionally with memberships. The answer carries a one-time password. */
-export const consoleUserCreateSchema = z
-  .object({
-    email: staffEmailSchema,
-    name: staffNameSchema,
-    memberships: z
-      .array(membershipInputSchema)
-      .max(50)
-      .refine((list) => new Set(list.map((m) => m.organisation)).size === list.length, 'each organisation at most once')
-      .default([]),
-  })
-  .strict();
+export const consoleUserCreateSchema = lazySchema(() =>
+  z
+    .object({
+      email: staffEmailSchema,
+      name: staffNameSchema,
+      memberships: z
+        .array(membershipInputSchema)
+        .max(50)
+        .refine(
+          (list) => new Set(list.map((m) => m.organisation)).size === list.length,
+          'each organisation at most once',
+        )
+        .default([]),
+    })
+    .strict(),
+);
 export type ConsoleUserCreate = z.input<typeof consoleUserCreateSchema>;
 
 /** POST /api/console/org/{org}/users: a console user of this organisation. */
-export const organisationUserCreateSchema = z
-  .object({ email: staffEmailSchema, name: staffNameSchema, role: organisationRoleSchema })
-  .strict();
+export const organisationUserCreateSchema = lazySchema(() =>
+  z.object({ email: staffEmailSchema, name: staffNameSchema, role: organisationRoleSchema }).strict(),
+);
 export type OrganisationUserCreate = z.infer<typeof organisationUserCreateSchema>;
 
 /** PATCH /api/admin/users/{id} (name, active) and PATCH /api/console/org/{org}/users/{id} (role, active). */
-export const consoleUserUpdateSchema = z
-  .object({ name: staffNameSchema, active: z.boolean() })
-  .partial()
-  .strict()
-  .refine((patch) => Object.keys(patch).length > 0, 'give at least one field to change');
-export const organisationUserUpdateSchema = z
-  .object({ role: organisationRoleSchema, active: z.boolean() })
-  .partial()
-  .strict()
-  .refine((patch) => Object.keys(patch).length > 0, 'give at least one field to change');
+export const consoleUserUpdateSchema = lazySchema(() =>
+  z
+    .object({ name: staffNameSchema, active: z.boolean() })
+    .partial()
+    .strict()
+    .refine((patch) => Object.keys(patch).length > 0, 'give at least one field to change'),
+);
+export const organisationUserUpdateSchema = lazySchema(() =>
+  z
+    .object({ role: organisationRoleSchema, active: z.boolean() })
+    .partial()
+    .strict()
+    .refine((patch) => Object.keys(patch).length > 0, 'give at least one field to change'),
+);
 export type ConsoleUserUpdate = z.infer<typeof consoleUserUpdateSchema>;
 export type OrganisationUserUpdate = z.infer<typeof organisationUserUpdateSchema>;
 
 /** PUT /api/admin/users/{id}/memberships/{org}: add the user to the organisation or change their role there. */
-export const membershipUpdateSchema = z.object({ role: organisationRoleSchema }).strict();
+export const membershipUpdateSchema = lazySchema(() => z.object({ role: organisationRoleSchema }).strict());
 
 export const consoleUserIdSchema = idParamSchema;
 
 /** GET /api/admin/users?organisation=&q= */
-export const consoleUserFilterSchema = z
-  .object({ organisation: organisationSlugSchema.optional(), q: z.string().trim().max(100).optional() })
-  .strict();
+export const consoleUserFilterSchema = lazySchema(() =>
+  z.object({ organisation: organisationSlugSchema.optional(), q: z.string().trim().max(100).optional() }).strict(),
+);
 
 export interface ConsoleUserMembership {
   organisation: string;
@@ -216,19 +240,21 @@ export interface ConsoleUserWithPassword {
 
 // ── Releases ─────────────────────────────────────────────────────────────────────────────────────────────────────
 
-export const releaseActivateParamsSchema = z
-  .object({ remote: remotePackageSchema, version: releaseVersionSchema })
-  .strict();
+export const releaseActivateParamsSchema = lazySchema(() =>
+  z.object({ remote: remotePackageSchema, version: releaseVersionSchema }).strict(),
+);
 
 /**
  * POST /api/admin/releases/:remote/:version/audience: who gets this release. `brand` or `percent` makes it the
  * remote's canary (the others keep the active release); `everyone` promotes it (activation).
  */
-export const releaseAudienceSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('brand'), brand: brandIdSchema }).strict(),
-  z.object({ kind: z.literal('percent'), percent: z.number().int('must be a whole number').min(1).max(99) }).strict(),
-  z.object({ kind: z.literal('everyone') }).strict(),
-]);
+export const releaseAudienceSchema = lazySchema(() =>
+  z.discriminatedUnion('kind', [
+    z.object({ kind: z.literal('brand'), brand: brandIdSchema }).strict(),
+    z.object({ kind: z.literal('percent'), percent: z.number().int('must be a whole number').min(1).max(99) }).strict(),
+    z.object({ kind: z.literal('everyone') }).strict(),
+  ]),
+);
 export type ReleaseAudience = z.infer<typeof releaseAudienceSchema>;
 
 /** Health counted from the shell's beacons: sessions that loaded the release, those that reported an error, errors. */
@@ -275,11 +301,13 @@ export interface AdminReleaseList {
 }
 
 /** POST /api/admin/release-tokens: a token for one remote's CI; `label` says whose (e.g. "results team CI"). */
-export const releaseTokenCreateSchema = z
-  .object({ remote: remotePackageSchema, label: z.string().trim().min(1, 'must name who uses the token').max(100) })
-  .strict();
+export const releaseTokenCreateSchema = lazySchema(() =>
+  z
+    .object({ remote: remotePackageSchema, label: z.string().trim().min(1, 'must name who uses the token').max(100) })
+    .strict(),
+);
 
-export const releaseTokenParamsSchema = idParamsSchema.strict();
+export const releaseTokenParamsSchema = lazySchema(() => idParamsSchema.strict());
 
 export interface AdminReleaseToken {
   id: number;
@@ -303,17 +331,19 @@ export interface AdminReleaseTokenCreated extends AdminReleaseToken {
  * GET /api/admin/audit?organisation=&user=&from=&to=&page=&pageSize=. A period bound is a whole day (UTC; `to`
  * includes that day) or an exact ISO time (`to` exclusive), which is how the audit page sends the user's local days.
  */
-export const auditQuerySchema = z
-  .object({
-    organisation: organisationSlugSchema.optional(),
-    user: consoleUserIdSchema.optional(),
-    from: dayOrInstantSchema.optional(),
-    to: dayOrInstantSchema.optional(),
-    page: z.coerce.number().int().min(1).max(100_000).default(1),
-    pageSize: z.coerce.number().int().min(1).max(100).default(25),
-  })
-  .strict()
-  .superRefine(dateRangeCheck());
+export const auditQuerySchema = lazySchema(() =>
+  z
+    .object({
+      organisation: organisationSlugSchema.optional(),
+      user: consoleUserIdSchema.optional(),
+      from: dayOrInstantSchema.optional(),
+      to: dayOrInstantSchema.optional(),
+      page: z.coerce.number().int().min(1).max(100_000).default(1),
+      pageSize: z.coerce.number().int().min(1).max(100).default(25),
+    })
+    .strict()
+    .superRefine(dateRangeCheck()),
+);
 export type AuditQuery = z.input<typeof auditQuerySchema>;
 
 export interface AuditEntry {

@@ -3,6 +3,7 @@
 // pre-aggregated tables (bff/src/modules/analytics/README.md); the console draws charts and tables from these shapes.
 import { z } from 'zod';
 import { calendarDaySchema, dateRangeCheck } from './dates';
+import { lazySchema } from './lazy-schema';
 
 /** The longest period one call may cover (keeps a series at most a few hundred points). */
 export const ANALYTICS_MAX_DAYS = 366 * 10;
@@ -11,10 +12,12 @@ export const ANALYTICS_MAX_DAYS = 366 * 10;
  * ?from=YYYY-MM-DD&to=YYYY-MM-DD, both days included (UTC days). Either may be left out: `to` is then today, `from`
  * the first day with data but at most ANALYTICS_MAX_DAYS before `to`. Strict: an unknown parameter is a 400.
  */
-export const analyticsPeriodSchema = z
-  .object({ from: calendarDaySchema.optional(), to: calendarDaySchema.optional() })
-  .strict()
-  .superRefine(dateRangeCheck({ maxDays: ANALYTICS_MAX_DAYS }));
+export const analyticsPeriodSchema = lazySchema(() =>
+  z
+    .object({ from: calendarDaySchema.optional(), to: calendarDaySchema.optional() })
+    .strict()
+    .superRefine(dateRangeCheck({ maxDays: ANALYTICS_MAX_DAYS })),
+);
 export type AnalyticsPeriod = z.infer<typeof analyticsPeriodSchema>;
 
 /** Series points: one per day for short periods, per ISO week up to two years, per month beyond. */

@@ -1,12 +1,13 @@
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema';
 
 /** docs/product.md §3: login methods and identification modes of the homeowner sign-in. */
 export const LOGIN_METHODS = ['bankid.same_device', 'bankid.other_device'] as const;
-export const loginMethodSchema = z.enum(LOGIN_METHODS);
+export const loginMethodSchema = lazySchema(() => z.enum(LOGIN_METHODS));
 export type LoginMethod = z.infer<typeof loginMethodSchema>;
 
 export const IDENTIFICATION_MODES = ['identify', 'validate'] as const;
-export const identificationModeSchema = z.enum(IDENTIFICATION_MODES);
+export const identificationModeSchema = lazySchema(() => z.enum(IDENTIFICATION_MODES));
 export type IdentificationMode = z.infer<typeof identificationModeSchema>;
 
 /** docs/product.md §4: transaction statuses shown to the user, and the request status of the order. */
@@ -22,19 +23,21 @@ export const REQUEST_STATUSES = ['pending', 'failed', 'complete'] as const;
 export type RequestStatus = (typeof REQUEST_STATUSES)[number];
 
 /** POST /api/flow/user/sign: start an order. `csrfToken` comes from GET /api/auth/csrf. */
-export const startSignSchema = z
-  .object({
-    csrfToken: z.string().min(1).max(200),
-    loginMethod: loginMethodSchema,
-    identificationMode: identificationModeSchema.default('identify'),
-    /** Same-device only: where the BankID app returns the user (a path of ours). */
-    returnPath: z
-      .string()
-      .max(2000)
-      .regex(/^\/(?![/\\])/, 'must be a path starting with /')
-      .optional(),
-  })
-  .strict();
+export const startSignSchema = lazySchema(() =>
+  z
+    .object({
+      csrfToken: z.string().min(1).max(200),
+      loginMethod: loginMethodSchema,
+      identificationMode: identificationModeSchema.default('identify'),
+      /** Same-device only: where the BankID app returns the user (a path of ours). */
+      returnPath: z
+        .string()
+        .max(2000)
+        .regex(/^\/(?![/\\])/, 'must be a path starting with /')
+        .optional(),
+    })
+    .strict(),
+);
 export type StartSignRequest = z.input<typeof startSignSchema>;
 
 /** Answer of POST and GET /api/flow/user/sign (the order as the browser may see it). */

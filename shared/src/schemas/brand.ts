@@ -3,11 +3,14 @@
 import { z } from 'zod';
 import { accentContrastIssues } from './brand-colours';
 import { httpUrlSchema, isHttpsUrl, isSitePath } from './url';
+import { lazySchema } from './lazy-schema';
 
-const colour = z
-  .string()
-  .max(7)
-  .regex(/^#[0-9a-fA-F]{6}$/, 'a colour such as #0f6e4f');
+const colour = lazySchema(() =>
+  z
+    .string()
+    .max(7)
+    .regex(/^#[0-9a-fA-F]{6}$/, 'a colour such as #0f6e4f'),
+);
 
 export const BRAND_COLOUR_KEYS = ['text', 'muted', 'background', 'surface', 'border', 'danger'] as const;
 
@@ -15,55 +18,61 @@ export const BRAND_COLOUR_KEYS = ['text', 'muted', 'background', 'surface', 'bor
  * A lender offered in the results' financing: its private-loan slider limits override the defaults (docs/product.md
  * §9).
  */
-export const financialProviderSchema = z
-  .object({
-    id: z
-      .string()
-      .max(63)
-      .regex(/^[a-z0-9-]+$/),
-    name: z.string().min(1).max(255),
-    url: httpUrlSchema.optional(),
-    private_loan: z
-      .object({
-        min_rate: z.number().min(0).max(30),
-        max_rate: z.number().min(0).max(30),
-        default_rate: z.number().min(0).max(30).optional(),
-      })
-      .strict()
-      .refine((r) => r.min_rate <= r.max_rate, 'min_rate must not exceed max_rate')
-      .optional(),
-  })
-  .strict();
+export const financialProviderSchema = lazySchema(() =>
+  z
+    .object({
+      id: z
+        .string()
+        .max(63)
+        .regex(/^[a-z0-9-]+$/),
+      name: z.string().min(1).max(255),
+      url: httpUrlSchema.optional(),
+      private_loan: z
+        .object({
+          min_rate: z.number().min(0).max(30),
+          max_rate: z.number().min(0).max(30),
+          default_rate: z.number().min(0).max(30).optional(),
+        })
+        .strict()
+        .refine((r) => r.min_rate <= r.max_rate, 'min_rate must not exceed max_rate')
+        .optional(),
+    })
+    .strict(),
+);
 
-export const brandConfigSchema = z
-  .object({
-    name: z.string().min(1).max(255).optional(),
-    /** The brand's logo in the page header: an https URL or a path on this site (what the pages' CSP loads). */
-    logo: z
-      .string()
-      .trim()
-      .min(1)
-      .max(255)
-      .refine((v) => isHttpsUrl(v) || isSitePath(v), 'an https URL or a path starting with /')
-      .optional(),
-    accent: colour.optional(),
-    accentSoft: colour.optional(),
-    accentDark: colour.optional(),
-    /** The other theme colours. */
-    colours: z.partialRecord(z.enum(BRAND_COLOUR_KEYS), colour).optional(),
-    financial_providers: z.array(financialProviderSchema).max(20).optional(),
-  })
-  .strict();
+export const brandConfigSchema = lazySchema(() =>
+  z
+    .object({
+      name: z.string().min(1).max(255).optional(),
+      /** The brand's logo in the page header: an https URL or a path on this site (what the pages' CSP loads). */
+      logo: z
+        .string()
+        .trim()
+        .min(1)
+        .max(255)
+        .refine((v) => isHttpsUrl(v) || isSitePath(v), 'an https URL or a path starting with /')
+        .optional(),
+      accent: colour.optional(),
+      accentSoft: colour.optional(),
+      accentDark: colour.optional(),
+      /** The other theme colours. */
+      colours: z.partialRecord(z.enum(BRAND_COLOUR_KEYS), colour).optional(),
+      financial_providers: z.array(financialProviderSchema).max(20).optional(),
+    })
+    .strict(),
+);
 export type BrandConfig = z.infer<typeof brandConfigSchema>;
 
 /**
  * What an admin may save: a brand config whose accents (the unset ones mixed from the accent) reach AA contrast where
  * the pages put text on them. Stored configs are read with brandConfigSchema, so an older brand keeps working.
  */
-export const brandConfigInputSchema = brandConfigSchema.superRefine((config, ctx) => {
-  for (const issue of accentContrastIssues(config))
-    ctx.addIssue({ code: 'custom', path: [issue.path], message: issue.message });
-});
+export const brandConfigInputSchema = lazySchema(() =>
+  brandConfigSchema.superRefine((config, ctx) => {
+    for (const issue of accentContrastIssues(config))
+      ctx.addIssue({ code: 'custom', path: [issue.path], message: issue.message });
+  }),
+);
 export type FinancialProvider = z.infer<typeof financialProviderSchema>;
 
 export interface BrandConfigResponse {

@@ -5,23 +5,24 @@ import { z } from 'zod';
 import type { BrandConfig } from './brand';
 import { CARRIERS, type PriceArea } from './energy';
 import { questionDefinitionSchema, type QuestionDefinition, type QuestionUnit } from './property-flow';
+import { lazySchema } from './lazy-schema';
 
 /** PUT …/configuration/questions: the whole set in asking order (positions are taken from the order). */
-export const questionSetUpdateSchema = z
-  .object({ questions: z.array(questionDefinitionSchema).min(1).max(100) })
-  .strict();
+export const questionSetUpdateSchema = lazySchema(() =>
+  z.object({ questions: z.array(questionDefinitionSchema).min(1).max(100) }).strict(),
+);
 export type QuestionSetUpdate = z.infer<typeof questionSetUpdateSchema>;
 
-const ore = z.number().min(0, 'must not be negative').max(100_000, 'at most 100 000 öre/kWh');
-const perCarrier = z.partialRecord(z.enum(CARRIERS), ore);
+const ore = lazySchema(() => z.number().min(0, 'must not be negative').max(100_000, 'at most 100 000 öre/kWh'));
+const perCarrier = lazySchema(() => z.partialRecord(z.enum(CARRIERS), ore));
 
 /**
  * PUT …/configuration/prices: the organisation's default prices in öre per kWh incl. VAT, per carrier. They apply to
  * every home of the brand that has no own prices; a carrier left out keeps the price area's default.
  */
-export const organisationPricesSchema = z
-  .object({ import_cents_per_kwh: perCarrier.default({}), export_cents_per_kwh: perCarrier.default({}) })
-  .strict();
+export const organisationPricesSchema = lazySchema(() =>
+  z.object({ import_cents_per_kwh: perCarrier.default({}), export_cents_per_kwh: perCarrier.default({}) }).strict(),
+);
 export type OrganisationPrices = z.infer<typeof organisationPricesSchema>;
 
 /** The engine's definition of an answer key, as the editor needs it to offer only valid changes. */

@@ -3,6 +3,7 @@
 // range or a span of millennia would otherwise reach the database or a per-day loop (README.md, "Hardening and
 // security").
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema';
 
 export const DAY_MS = 86_400_000;
 
@@ -74,31 +75,35 @@ function dayBoundProblem(day: string, now: number): string | null {
  * A calendar day YYYY-MM-DD that exists (z.iso.date knows month lengths and leap days: 2024-02-30 is refused, not read
  * as 1 March) between EARLIEST_DAY and latestDay().
  */
-export const calendarDaySchema = z.iso.date({ message: DAY_FORMAT_MESSAGE, abort: true }).superRefine((day, ctx) => {
-  const problem = dayBoundProblem(day, Date.now());
-  if (problem) ctx.addIssue({ code: 'custom', message: problem });
-});
+export const calendarDaySchema = lazySchema(() =>
+  z.iso.date({ message: DAY_FORMAT_MESSAGE, abort: true }).superRefine((day, ctx) => {
+    const problem = dayBoundProblem(day, Date.now());
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  }),
+);
 
 /** An ISO time with an offset (2026-01-31T23:00:00.000Z) inside the same bounds as a calendar day. */
-export const instantSchema = z.iso
-  .datetime({ offset: true, message: DAY_OR_INSTANT_MESSAGE, abort: true })
-  .superRefine((value, ctx) => {
+export const instantSchema = lazySchema(() =>
+  z.iso.datetime({ offset: true, message: DAY_OR_INSTANT_MESSAGE, abort: true }).superRefine((value, ctx) => {
     const time = Date.parse(value);
     const now = Date.now();
     if (!(time >= dayNumber(EARLIEST_DAY) * DAY_MS))
       ctx.addIssue({ code: 'custom', message: `no earlier than ${EARLIEST_DAY}` });
     else if (!(time < (dayNumber(latestDay(now)) + 1) * DAY_MS))
       ctx.addIssue({ code: 'custom', message: `no later than ${latestDay(now)}` });
-  });
+  }),
+);
 
 /**
  * A period bound that is either a whole day or an exact ISO time (the audit page sends the user's local days as times).
  */
-export const dayOrInstantSchema = z.string({ message: DAY_OR_INSTANT_MESSAGE }).superRefine((value, ctx) => {
-  const result = (DAY_SHAPE.test(value) ? calendarDaySchema : instantSchema).safeParse(value);
-  if (!result.success)
-    for (const issue of result.error.issues) ctx.addIssue({ code: 'custom', message: issue.message });
-});
+export const dayOrInstantSchema = lazySchema(() =>
+  z.string({ message: DAY_OR_INSTANT_MESSAGE }).superRefine((value, ctx) => {
+    const result = (DAY_SHAPE.test(value) ? calendarDaySchema : instantSchema).safeParse(value);
+    if (!result.success)
+      for (const issue of result.error.issues) ctx.addIssue({ code: 'custom', message: issue.message });
+  }),
+);
 
 const isBound = (value: string | undefined): value is string =>
   value !== undefined && dayOrInstantSchema.safeParse(value).success;

@@ -1,6 +1,7 @@
 // The energy vocabulary of docs/product.md §3 and the shapes of building, information and recommendation answers.
 // One source of truth: the BFF's engine and register and the flow/results remotes all import from here.
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema';
 
 /** Consumer-side energy carriers (docs/product.md §3). */
 export const CARRIERS = [
@@ -13,7 +14,7 @@ export const CARRIERS = [
   'oil',
   'wood',
 ] as const;
-export const carrierSchema = z.enum(CARRIERS);
+export const carrierSchema = lazySchema(() => z.enum(CARRIERS));
 export type Carrier = z.infer<typeof carrierSchema>;
 export type PerCarrier = Record<Carrier, number>;
 
@@ -26,7 +27,7 @@ export type PriceArea = (typeof PRICE_AREAS)[number];
 
 /** Energy classes of BBR (from 2014). */
 export const ENERGY_CLASSES = ['A', 'B', 'C', 'D', 'E', 'F', 'G'] as const;
-export const energyClassSchema = z.enum(ENERGY_CLASSES);
+export const energyClassSchema = lazySchema(() => z.enum(ENERGY_CLASSES));
 export type EnergyClass = z.infer<typeof energyClassSchema>;
 
 /** issued: from the register or an approved EPC document; the estimates come from answers or measured consumption. */
@@ -84,7 +85,7 @@ export const ACTIVITY_TYPES = [
   'heat_pump',
   'complete_renovation',
 ] as const;
-export const activityTypeSchema = z.enum(ACTIVITY_TYPES);
+export const activityTypeSchema = lazySchema(() => z.enum(ACTIVITY_TYPES));
 export type ActivityType = z.infer<typeof activityTypeSchema>;
 
 /** Action groups; `package` holds combined measures and is left out of savings lists. */
@@ -205,66 +206,74 @@ export interface Activity {
   epc_label: EstimatedEpcLabel;
 }
 
-const perCarrierSchema = z
-  .object({
-    bio: z.number(),
-    bio_other: z.number(),
-    bio_tree_pellets_bricks: z.number(),
-    district_heating: z.number(),
-    electricity: z.number(),
-    gas: z.number(),
-    oil: z.number(),
-    wood: z.number(),
-  })
-  .strict();
+const perCarrierSchema = lazySchema(() =>
+  z
+    .object({
+      bio: z.number(),
+      bio_other: z.number(),
+      bio_tree_pellets_bricks: z.number(),
+      district_heating: z.number(),
+      electricity: z.number(),
+      gas: z.number(),
+      oil: z.number(),
+      wood: z.number(),
+    })
+    .strict(),
+);
 
 /**
  * The checkable form of `Activity` (one recommendation of GET …/building/primary/recommendations); kept equal to it
  * below.
  */
-export const activitySchema = z
-  .object({
-    name: activityTypeSchema,
-    category: z.enum(ACTION_GROUPS),
-    available: z.boolean(),
-    completion_status: z.enum(COMPLETION_STATUSES),
-    completed_at: z.string().nullable(),
-    energy_diff: z.number(),
-    energy_diff_import: z.number(),
-    energy_diff_export: z.number(),
-    energy_diff_per_carrier: perCarrierSchema,
-    investment_cost: z.number().min(0),
-    investment_cost_span: z.number().min(0),
-    life_span: z.number().min(0),
-    savings: z.object({ energySavings: z.number(), energyCostSavings: z.number() }).strict(),
-    kwh_saved_bought: z.number(),
-    kwh_sold: z.number(),
-    payback_years: z.number().min(0).nullable(),
-    pays_back: z.boolean(),
-    lifetime_value: z.number(),
-    needs_installer: z.boolean(),
-    choice: z.enum(MEASURE_CHOICES).nullable(),
-    subsidies: z.array(z.object({ type: z.enum(['rot', 'green_technology']), amount: z.number() }).strict()),
-    messages: z.array(
-      z
-        .object({ id: z.string(), level: z.enum(MESSAGE_LEVELS), values: z.record(z.string(), z.number()).optional() })
+export const activitySchema = lazySchema(() =>
+  z
+    .object({
+      name: activityTypeSchema,
+      category: z.enum(ACTION_GROUPS),
+      available: z.boolean(),
+      completion_status: z.enum(COMPLETION_STATUSES),
+      completed_at: z.string().nullable(),
+      energy_diff: z.number(),
+      energy_diff_import: z.number(),
+      energy_diff_export: z.number(),
+      energy_diff_per_carrier: perCarrierSchema,
+      investment_cost: z.number().min(0),
+      investment_cost_span: z.number().min(0),
+      life_span: z.number().min(0),
+      savings: z.object({ energySavings: z.number(), energyCostSavings: z.number() }).strict(),
+      kwh_saved_bought: z.number(),
+      kwh_sold: z.number(),
+      payback_years: z.number().min(0).nullable(),
+      pays_back: z.boolean(),
+      lifetime_value: z.number(),
+      needs_installer: z.boolean(),
+      choice: z.enum(MEASURE_CHOICES).nullable(),
+      subsidies: z.array(z.object({ type: z.enum(['rot', 'green_technology']), amount: z.number() }).strict()),
+      messages: z.array(
+        z
+          .object({
+            id: z.string(),
+            level: z.enum(MESSAGE_LEVELS),
+            values: z.record(z.string(), z.number()).optional(),
+          })
+          .strict(),
+      ),
+      epc_label: z
+        .object({
+          type: z.enum(['estimated_measured', 'estimated_calculated']),
+          energy_class: energyClassSchema.nullable(),
+          ep: z.number(),
+          ep_requirement: z.number().nullable(),
+          percent_of_requirement: z.number().nullable(),
+          atemp: z.number(),
+          f_geo: z.number(),
+          f_geo_is_estimate: z.boolean(),
+          rule_version: z.string(),
+        })
         .strict(),
-    ),
-    epc_label: z
-      .object({
-        type: z.enum(['estimated_measured', 'estimated_calculated']),
-        energy_class: energyClassSchema.nullable(),
-        ep: z.number(),
-        ep_requirement: z.number().nullable(),
-        percent_of_requirement: z.number().nullable(),
-        atemp: z.number(),
-        f_geo: z.number(),
-        f_geo_is_estimate: z.boolean(),
-        rule_version: z.string(),
-      })
-      .strict(),
-  })
-  .strict();
+    })
+    .strict(),
+);
 
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 type Assert<T extends true> = T;
@@ -325,47 +334,49 @@ export interface Explanation {
   varied_inputs: string[];
 }
 
-export const explanationSchema = z
-  .object({
-    subject: z.union([z.literal('label'), activityTypeSchema]),
-    rule_version: z.string(),
-    inputs: z.array(
-      z
-        .object({
-          key: z.string(),
-          question_key: z.string(),
-          status: z.enum(INPUT_STATUSES),
-          value: z.union([z.string(), z.number(), z.boolean(), z.array(z.string()), z.null()]),
-        })
-        .strict(),
-    ),
-    steps: z.array(
-      z.object({ code: z.string(), values: z.record(z.string(), z.union([z.number(), z.string()])) }).strict(),
-    ),
-    constants: z.array(
-      z
-        .object({
-          id: z.string(),
-          value: z.unknown(),
-          unit: z.string(),
-          source: z.string().nullable(),
-          estimate: z.string().nullable(),
-        })
-        .strict(),
-    ),
-    ranges: z.array(
-      z
-        .object({
-          code: z.enum(['ep', 'kwh_saved_bought', 'kr_saved']),
-          low: z.number(),
-          value: z.number(),
-          high: z.number(),
-        })
-        .strict(),
-    ),
-    varied_inputs: z.array(z.string()),
-  })
-  .strict();
+export const explanationSchema = lazySchema(() =>
+  z
+    .object({
+      subject: z.union([z.literal('label'), activityTypeSchema]),
+      rule_version: z.string(),
+      inputs: z.array(
+        z
+          .object({
+            key: z.string(),
+            question_key: z.string(),
+            status: z.enum(INPUT_STATUSES),
+            value: z.union([z.string(), z.number(), z.boolean(), z.array(z.string()), z.null()]),
+          })
+          .strict(),
+      ),
+      steps: z.array(
+        z.object({ code: z.string(), values: z.record(z.string(), z.union([z.number(), z.string()])) }).strict(),
+      ),
+      constants: z.array(
+        z
+          .object({
+            id: z.string(),
+            value: z.unknown(),
+            unit: z.string(),
+            source: z.string().nullable(),
+            estimate: z.string().nullable(),
+          })
+          .strict(),
+      ),
+      ranges: z.array(
+        z
+          .object({
+            code: z.enum(['ep', 'kwh_saved_bought', 'kr_saved']),
+            low: z.number(),
+            value: z.number(),
+            high: z.number(),
+          })
+          .strict(),
+      ),
+      varied_inputs: z.array(z.string()),
+    })
+    .strict(),
+);
 
 /** Compile-time check: the schema and the `Explanation` interface describe the same shape. */
 export type ExplanationSchemaMatchesExplanation = Assert<Same<z.infer<typeof explanationSchema>, Explanation>>;

@@ -2,9 +2,10 @@
 // console (/console/org/{org}/requests) and as the homeowner sees its status. The BFF validates with these schemas.
 import { z } from 'zod';
 import { idParamSchema } from './ids';
+import { lazySchema } from './lazy-schema';
 
 export const LEAD_STATUSES = ['new', 'contacted', 'quoted', 'won', 'lost', 'declined'] as const;
-export const leadStatusSchema = z.enum(LEAD_STATUSES);
+export const leadStatusSchema = lazySchema(() => z.enum(LEAD_STATUSES));
 export type LeadStatus = z.infer<typeof leadStatusSchema>;
 
 /** The moves an installer may make; won, lost and declined are final. */
@@ -24,12 +25,14 @@ export function canMoveLead(from: LeadStatus, to: LeadStatus): boolean {
 export const LEAD_NOTE_MAX = 1000;
 
 /** PATCH /api/console/org/{org}/installer-requests/{id}: the new status, with an optional note (null clears it). */
-export const leadUpdateSchema = z
-  .object({
-    status: leadStatusSchema,
-    note: z.string().trim().max(LEAD_NOTE_MAX, `must be at most ${LEAD_NOTE_MAX} characters`).nullable().optional(),
-  })
-  .strict();
+export const leadUpdateSchema = lazySchema(() =>
+  z
+    .object({
+      status: leadStatusSchema,
+      note: z.string().trim().max(LEAD_NOTE_MAX, `must be at most ${LEAD_NOTE_MAX} characters`).nullable().optional(),
+    })
+    .strict(),
+);
 export type LeadUpdate = z.infer<typeof leadUpdateSchema>;
 
 export const leadIdSchema = idParamSchema;

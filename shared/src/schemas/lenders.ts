@@ -3,20 +3,23 @@
 import { z } from 'zod';
 import { energyClassSchema, type EnergyClass } from './energy';
 import { MORTGAGE_MAX } from '../finance/loan-terms';
+import { lazySchema } from './lazy-schema';
 
 export const LENDERS = ['demo-bank', 'demo-bolan'] as const;
-export const lenderSchema = z.enum(LENDERS);
+export const lenderSchema = lazySchema(() => z.enum(LENDERS));
 export type Lender = z.infer<typeof lenderSchema>;
 
 /** The home's energy class after the measure, and the mortgage it would be on (kr, at most the mortgage maximum). */
-export const discountRequestSchema = z
-  .object({
-    energy_class_after: energyClassSchema,
-    /** The class today, when known: some lenders also reward a big step up. */
-    energy_class_before: energyClassSchema.optional(),
-    mortgage_amount: z.number().min(0).max(MORTGAGE_MAX),
-  })
-  .strict();
+export const discountRequestSchema = lazySchema(() =>
+  z
+    .object({
+      energy_class_after: energyClassSchema,
+      /** The class today, when known: some lenders also reward a big step up. */
+      energy_class_before: energyClassSchema.optional(),
+      mortgage_amount: z.number().min(0).max(MORTGAGE_MAX),
+    })
+    .strict(),
+);
 export type DiscountRequest = z.infer<typeof discountRequestSchema>;
 
 export interface DiscountResponse {

@@ -1,10 +1,13 @@
 // The language a person's mails are written in, and how the page tells the BFF which language its UI shows.
 import { z } from 'zod';
 import { LANGUAGES, type Language } from '../i18n/languages';
+import { lazySchema } from './lazy-schema';
 
 export type MailLanguage = Language;
 
-export const mailLanguageSchema = z.enum(LANGUAGES, { error: `must be one of ${LANGUAGES.join(', ')}` });
+export const mailLanguageSchema = lazySchema(() =>
+  z.enum(LANGUAGES, { error: `must be one of ${LANGUAGES.join(', ')}` }),
+);
 
 /**
  * The header the page's API calls carry with its UI language (the shared API slice and the sign-in client set it);

@@ -2,19 +2,22 @@
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from './account';
 import { staffEmailSchema } from './session';
+import { lazySchema } from './lazy-schema';
 
 /** GET /api/admin/outbox?page=&pageSize=: newest first. */
-export const outboxQuerySchema = z
-  .object({
-    page: z.coerce.number().int().min(1).max(100_000).default(1),
-    pageSize: z.coerce.number().int().min(1).max(100).default(25),
-  })
-  .strict();
+export const outboxQuerySchema = lazySchema(() =>
+  z
+    .object({
+      page: z.coerce.number().int().min(1).max(100_000).default(1),
+      pageSize: z.coerce.number().int().min(1).max(100).default(25),
+    })
+    .strict(),
+);
 
 /** An outbox mail's id: its file name's time and random part. */
-export const outboxIdSchema = z
-  .string()
-  .regex(/^\d{8}t\d{9}z-[0-9a-f]{8}$/, 'an outbox mail id such as 20261126t101500123z-0a1b2c3d');
+export const outboxIdSchema = lazySchema(() =>
+  z.string().regex(/^\d{8}t\d{9}z-[0-9a-f]{8}$/, 'an outbox mail id such as 20261126t101500123z-0a1b2c3d'),
+);
 
 export interface OutboxEntry {
   id: string;
@@ -39,24 +42,30 @@ export interface OutboxMail extends OutboxEntry {
   text: string;
 }
 
-const newPassword = z.string().min(PASSWORD_MIN_LENGTH, `at least ${PASSWORD_MIN_LENGTH} characters`).max(200);
+const newPassword = lazySchema(() =>
+  z.string().min(PASSWORD_MIN_LENGTH, `at least ${PASSWORD_MIN_LENGTH} characters`).max(200),
+);
 
 /** POST /api/password/forgot: always answered 202, whether or not the address has an account. */
-export const passwordForgotSchema = z
-  .object({
-    email: staffEmailSchema,
-  })
-  .strict();
+export const passwordForgotSchema = lazySchema(() =>
+  z
+    .object({
+      email: staffEmailSchema,
+    })
+    .strict(),
+);
 
 /** POST /api/password/link: the token from an invitation or reset mail and the password chosen. */
-export const passwordLinkSchema = z
-  .object({
-    token: z.string().regex(/^[A-Za-z0-9_-]{43,128}$/, 'the link is incomplete: open it from the mail again'),
-    password: newPassword,
-  })
-  .strict();
+export const passwordLinkSchema = lazySchema(() =>
+  z
+    .object({
+      token: z.string().regex(/^[A-Za-z0-9_-]{43,128}$/, 'the link is incomplete: open it from the mail again'),
+      password: newPassword,
+    })
+    .strict(),
+);
 
 /** POST /api/password/choose: a user signed in with a one-time password chooses their own. */
-export const passwordChooseSchema = z.object({ password: newPassword }).strict();
+export const passwordChooseSchema = lazySchema(() => z.object({ password: newPassword }).strict());
 
 export { PASSWORD_CHANGE_REQUIRED } from '../api/password-change';

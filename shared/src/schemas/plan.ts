@@ -10,34 +10,39 @@ import {
   type PerCarrier,
   type Subsidy,
 } from './energy';
+import { lazySchema } from './lazy-schema';
 
 /**
  * The loan the plan is financed with; what is left out takes the loan type's defaults
  * (shared/src/finance/loan-terms.ts).
  */
-export const planLoanSchema = z
-  .object({
-    type: z.enum(LOAN_TYPES),
-    /** Years (ignored for Cash). */
-    term: z.number().int().min(1).max(50).optional(),
-    /** % per year of the loan type (private loan or mortgage). */
-    interest_rate: z.number().min(0).max(9).optional(),
-    home_valuation: z.number().min(0).max(20_000_000).optional(),
-    home_loan: z.number().min(0).max(10_000_000).optional(),
-  })
-  .strict();
+export const planLoanSchema = lazySchema(() =>
+  z
+    .object({
+      type: z.enum(LOAN_TYPES),
+      /** Years (ignored for Cash). */
+      term: z.number().int().min(1).max(50).optional(),
+      /** % per year of the loan type (private loan or mortgage). */
+      interest_rate: z.number().min(0).max(9).optional(),
+      home_valuation: z.number().min(0).max(20_000_000).optional(),
+      home_loan: z.number().min(0).max(10_000_000).optional(),
+    })
+    .strict(),
+);
 export type PlanLoan = z.infer<typeof planLoanSchema>;
 
 /** POST /property/{id}/plan: the measures (types) of the plan, each at most once; an empty list clears the plan. */
-export const planRequestSchema = z
-  .object({
-    measures: z
-      .array(activityTypeSchema)
-      .max(20)
-      .refine((list) => new Set(list).size === list.length, 'each measure at most once'),
-    loan: planLoanSchema.optional(),
-  })
-  .strict();
+export const planRequestSchema = lazySchema(() =>
+  z
+    .object({
+      measures: z
+        .array(activityTypeSchema)
+        .max(20)
+        .refine((list) => new Set(list).size === list.length, 'each measure at most once'),
+      loan: planLoanSchema.optional(),
+    })
+    .strict(),
+);
 export type PlanRequest = z.infer<typeof planRequestSchema>;
 
 /**

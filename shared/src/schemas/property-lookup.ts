@@ -1,18 +1,21 @@
 // Property lookup (console, super admins): find any property by address and read a homeowner's home as they see it.
 import { z } from 'zod';
 import type { BuildingResponse } from './property-flow';
+import { lazySchema } from './lazy-schema';
 
 /** ?q= street (with or without number), optionally ?postal_code=; or a property id. */
-export const propertyLookupQuerySchema = z
-  .object({
-    q: z.string().trim().min(1, 'type at least one character').max(255),
-    postal_code: z
-      .string()
-      .trim()
-      .regex(/^\d{3}\s?\d{2}$/, 'five digits, e.g. 123 45')
-      .optional(),
-  })
-  .strict();
+export const propertyLookupQuerySchema = lazySchema(() =>
+  z
+    .object({
+      q: z.string().trim().min(1, 'type at least one character').max(255),
+      postal_code: z
+        .string()
+        .trim()
+        .regex(/^\d{3}\s?\d{2}$/, 'five digits, e.g. 123 45')
+        .optional(),
+    })
+    .strict(),
+);
 
 export interface PropertyLookupHit {
   id: number;

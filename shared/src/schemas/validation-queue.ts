@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { calendarDaySchema } from './dates';
 import { energyClassSchema } from './energy';
+import { lazySchema } from './lazy-schema';
 
 /** The plausibility rules (bff/src/modules/validation/rules.ts says what each checks). */
 export const PLAUSIBILITY_RULES = [
@@ -49,27 +50,31 @@ export interface ValidationQueue {
   open: number;
 }
 
-export const validationQueueQuerySchema = z
-  .object({ limit: z.coerce.number().int().min(1).max(200).default(50) })
-  .strict();
+export const validationQueueQuerySchema = lazySchema(() =>
+  z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) }).strict(),
+);
 
 /** POST …/validation/documents/{id}/approve: the label as on the certificate (defaults: what the homeowner gave). */
-export const documentApprovalSchema = z
-  .object({
-    energy_class: energyClassSchema.optional(),
-    ep: z.number().min(0).max(2000).nullable().optional(),
-    issued_at: calendarDaySchema.nullable().optional(),
-  })
-  .strict();
+export const documentApprovalSchema = lazySchema(() =>
+  z
+    .object({
+      energy_class: energyClassSchema.optional(),
+      ep: z.number().min(0).max(2000).nullable().optional(),
+      issued_at: calendarDaySchema.nullable().optional(),
+    })
+    .strict(),
+);
 export type DocumentApproval = z.infer<typeof documentApprovalSchema>;
 
 /** POST …/validation/documents/{id}/reject, and …/validation/profiles/{id}/review for answers. */
-export const rejectionSchema = z.object({ reason: z.string().trim().min(1, 'say why').max(500) }).strict();
+export const rejectionSchema = lazySchema(() =>
+  z.object({ reason: z.string().trim().min(1, 'say why').max(500) }).strict(),
+);
 
 /** POST …/validation/profiles/{id}/review: the answers are plausible after all (accepted) or wrong (rejected). */
-export const answersReviewSchema = z
-  .object({ outcome: z.enum(['accepted', 'rejected']), note: z.string().trim().max(500).optional() })
-  .strict();
+export const answersReviewSchema = lazySchema(() =>
+  z.object({ outcome: z.enum(['accepted', 'rejected']), note: z.string().trim().max(500).optional() }).strict(),
+);
 export type AnswersReview = z.infer<typeof answersReviewSchema>;
 
-export const documentIdSchema = z.uuid();
+export const documentIdSchema = lazySchema(() => z.uuid());

@@ -8,6 +8,7 @@ import {
   type NumberType,
 } from 'libphonenumber-js/max';
 import { z } from 'zod';
+import { lazySchema } from '../schemas/lazy-schema';
 
 /**
  * docs/product.md §5 "Phone validation error kinds", as stable codes:
@@ -111,7 +112,7 @@ export function validateSwedishPhone(
   return { ok: true, e164: phone.number, national: phone.formatNational() };
 }
 
-const emailFormat = z.email();
+const emailFormat = lazySchema(() => z.email());
 
 /** Validate an e-mail address (zod's z.email()); trims, at most 254 characters, normalises to lower case. */
 export function validateEmail(input: string): EmailValidation {
@@ -133,27 +134,29 @@ export function validateEmail(input: string): EmailValidation {
 export const CONTACT_NAME_MAX_LENGTH = 100;
 export const INVALID_NAME_MESSAGE = 'Enter your name (at most 100 characters)';
 
-export const contactSchema = z
-  .object({
-    name: z
-      .string({ error: INVALID_NAME_MESSAGE })
-      .trim()
-      .min(1, INVALID_NAME_MESSAGE)
-      .max(CONTACT_NAME_MAX_LENGTH, INVALID_NAME_MESSAGE)
-      .optional(),
-    email: z.string({ error: INVALID_EMAIL_MESSAGE }).transform((value, ctx) => {
-      const result = validateEmail(value);
-      if (result.ok) return result.email;
-      ctx.addIssue({ code: 'custom', message: INVALID_EMAIL_MESSAGE, params: { kind: result.kind } });
-      return z.NEVER;
-    }),
-    mobile: z.string({ error: INVALID_PHONE_MESSAGE }).transform((value, ctx) => {
-      const result = validateSwedishPhone(value, { allowLandline: false });
-      if (result.ok) return result.e164;
-      ctx.addIssue({ code: 'custom', message: INVALID_PHONE_MESSAGE, params: { kind: result.kind } });
-      return z.NEVER;
-    }),
-  })
-  .strict();
+export const contactSchema = lazySchema(() =>
+  z
+    .object({
+      name: z
+        .string({ error: INVALID_NAME_MESSAGE })
+        .trim()
+        .min(1, INVALID_NAME_MESSAGE)
+        .max(CONTACT_NAME_MAX_LENGTH, INVALID_NAME_MESSAGE)
+        .optional(),
+      email: z.string({ error: INVALID_EMAIL_MESSAGE }).transform((value, ctx) => {
+        const result = validateEmail(value);
+        if (result.ok) return result.email;
+        ctx.addIssue({ code: 'custom', message: INVALID_EMAIL_MESSAGE, params: { kind: result.kind } });
+        return z.NEVER;
+      }),
+      mobile: z.string({ error: INVALID_PHONE_MESSAGE }).transform((value, ctx) => {
+        const result = validateSwedishPhone(value, { allowLandline: false });
+        if (result.ok) return result.e164;
+        ctx.addIssue({ code: 'custom', message: INVALID_PHONE_MESSAGE, params: { kind: result.kind } });
+        return z.NEVER;
+      }),
+    })
+    .strict(),
+);
 export type ContactRequest = z.input<typeof contactSchema>;
 export type Contact = z.output<typeof contactSchema>;
