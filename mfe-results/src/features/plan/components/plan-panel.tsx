@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   financeMeasure,
@@ -26,7 +26,7 @@ export interface PlanPanelProps {
   onClear: () => void;
 }
 
-function Row({ term, value, testId }: { term: string; value: string; testId: string }) {
+function Row({ term, value, testId }: { term: string; value: ReactNode; testId: string }) {
   return (
     <div>
       <dt>{term}</dt>
@@ -169,12 +169,11 @@ export function PlanPanel({
                   value={format.kr(financing.interestCostAfterDeduction)}
                   testId="plan-interest"
                 />
-                <div>
-                  <dt>{t('figures.repayment')}</dt>
-                  <dd data-testid="plan-repayment">
-                    <RepaymentText financing={financing} format={format} />
-                  </dd>
-                </div>
+                <Row
+                  term={t('figures.repayment')}
+                  value={<RepaymentText financing={financing} format={format} />}
+                  testId="plan-repayment"
+                />
                 <Row
                   term={t('figures.leftToLiveOn', { years: financing.lifeSpan })}
                   value={format.kr(financing.totalLeftToLiveOn)}
