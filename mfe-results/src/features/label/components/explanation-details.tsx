@@ -126,11 +126,14 @@ export default function ExplanationDetails({
       </p>
     );
   }
-  if (!query.data) return <Loading label={t('explanation.loading')} />;
+  // The inputs are named in the questions' own words: shown once the questions are there too, not first as raw keys
+  // and values ("window_type: unknown") that change under the reader's eyes. Without them (a failed request) the
+  // inputs keep the keys' translated names.
+  if (!query.data || questions.isLoading) return <Loading label={t('explanation.loading')} />;
   const explanation = query.data.explanation;
   if (!explanation) return <p>{t('explanation.unavailable')}</p>;
   const byKey = new Map((questions.data?.questions ?? []).map((q) => [q.key, q]));
-  // A "Change" link only where the brand asks the question (while its questions load, every input has one).
+  // A "Change" link only where the brand asks the question (without its questions, every input has one).
   const changeable = (input: ExplanationInput) => !questions.data || byKey.get(input.question_key)?.asked === true;
   const given = explanation.inputs.filter((i) => i.status !== 'assumed');
   const assumed = explanation.inputs.filter((i) => i.status === 'assumed');

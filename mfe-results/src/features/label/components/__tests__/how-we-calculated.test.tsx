@@ -1,7 +1,7 @@
 import '../../../../testing/setup-dom';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Explanation } from '@home-energy/shared';
-import { installFakeBff, ok, type FakeBff } from '../../../../testing/fake-bff';
+import { heldAnswer, installFakeBff, ok, type FakeBff } from '../../../../testing/fake-bff';
 import { setSession } from '../../../../testing/fake-session';
 import { activity, answersOf, calculatedLabel, information, paths } from '../../../../testing/fixtures';
 import { renderResults } from '../../../../testing/render-results';
@@ -135,7 +135,7 @@ describe('How we calculated this', () => {
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
     const panel = document.getElementById(toggle.getAttribute('aria-controls')!)!;
     const body = await within(panel).findByTestId('explanation');
-    // The explanation can show before the questions answer; their headers (and which are asked) come with them.
+    // The inputs are named by the questions' headers (and have a link where the brand asks them).
     await within(body).findByRole('link', { name: 'Change Windows' });
     expect(bff.count('GET', ATTIC)).toBe(1);
 
@@ -186,10 +186,8 @@ describe('How we calculated this', () => {
     fireEvent.keyDown(toggle, { key: 'Enter' });
     const body = await within(label).findByTestId('explanation');
     expect(within(body).getByRole('heading', { name: 'Det vi har antagit (du kan ändra det)' })).toBeTruthy();
-    // The explanation can show before the questions answer; their Swedish texts name the inputs.
-    await waitFor(() =>
-      expect(body.querySelector('[data-input="window_type"]')!.textContent).toBe('Fönster: Vet inte Ändra'),
-    );
+    // The questions' Swedish texts name the inputs.
+    expect(body.querySelector('[data-input="window_type"]')!.textContent).toBe('Fönster: Vet inte Ändra');
     expect(body.querySelector('[data-input="attic_insulation_mm"]')!.textContent).toContain('typiskt för byggåret');
     expect(body.querySelector('[data-range="ep"]')!.textContent).toBe(
       'Energiprestanda mellan 160 och 200 kWh/m² per år (vår siffra: 180,4), beroende på svaren vi antagit.',
@@ -201,6 +199,44 @@ describe('How we calculated this', () => {
       'Källa: Energimyndigheten, Husguiden',
     );
     expect(within(label).getByRole('button', { name: 'Dölj beräkningen' }).getAttribute('aria-expanded')).toBe('true');
+  });
+
+  it('waits for the questions before naming the inputs: never the raw keys and values first', async () => {
+    const questions = heldAnswer({
+      status: 200,
+      body: {
+        organisation: null,
+        questions: [question('window_type', 'Windows', 'Fönster', { unknown: ['Don’t know', 'Vet inte'] })],
+      },
+    });
+    bff.answer('GET', '/api/flow/questions', questions.answer);
+    renderResults(home.page);
+    await measuresShown();
+    fireEvent.click(card().getByRole('button', { name: 'How we calculated this' }));
+    await waitFor(() => expect(bff.count('GET', ATTIC)).toBe(1));
+    const element = document.querySelector<HTMLElement>('[data-activity="insulation_attic"]')!;
+    await within(element).findByText('Loading the calculation…');
+    expect(within(element).queryByTestId('explanation')).toBeNull();
+    expect(element.textContent).not.toContain('window_type');
+
+    questions.release();
+    const body = await within(element).findByTestId('explanation');
+    expect(body.querySelector('[data-input="window_type"]')!.textContent).toBe('Windows: Don’t know Change');
+    expect(body.textContent).not.toContain('window_type');
+  });
+
+  it('without the questions (their request failed) the inputs keep their names and every one can be changed', async () => {
+    bff.answer('GET', '/api/flow/questions', { status: 500, body: { error: 'internal' } });
+    renderResults(home.page);
+    await measuresShown();
+    fireEvent.click(card().getByRole('button', { name: 'How we calculated this' }));
+    const body = await within(card().getByTestId('explain-insulation_attic')).findByTestId('explanation');
+    expect(body.querySelector('[data-input="atemp"]')!.textContent).toBe(
+      'heated floor area: 140 (from the property register) Change',
+    );
+    expect(within(body).getByRole('link', { name: 'Change heated floor area' }).getAttribute('href')).toBe(
+      '/flow/property/42/questions?question=atemp',
+    );
   });
 
   it('the English card has no Swedish text, closed or open (cited sources aside)', async () => {
