@@ -9,12 +9,21 @@
 // As root (the CI machine and this team's), the bench therefore starts Chromium at niceness 10 without the right to
 // raise any thread, and puts each renderer's main thread back to niceness 0 as soon as the process appears. Elsewhere
 // nothing changes (a normal user's Chromium raises nothing, and may not lower a niceness back).
+//
+// Niceness only ranks threads within one session, though: Linux first shares the CPU between sessions (autogroups).
+// Chromium's browser runs in a session of its own (chrome-launcher and Playwright detach it), and so does each of its
+// zygotes, whose session the renderers share; the product and Lighthouse's node process, at niceness 10 in the bench's
+// session, still got as much CPU as the page's renderer. The harness's processes therefore run in sessions of their
+// own at autogroup niceness HARNESS_NICENESS (harnessSession), and the renderers' session is raised to
+// RENDERER_SESSION_NICENESS (watchRenderers).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-/** Niceness of the browser's other processes, Lighthouse's and the product's. */
+/** Niceness of the browser's other processes, Lighthouse's and the product's (and of their sessions). */
 export const HARNESS_NICENESS = 10;
+/** Autogroup niceness of the renderers' session: ahead of the browser's own sessions, which stay at 0. */
+const RENDERER_SESSION_NICENESS = -5;
 const WATCH_EVERY_MS = 10;
 
 const isRoot = () => process.platform === 'linux' && process.getuid?.() === 0;
@@ -66,7 +75,22 @@ function rendererPids(seen) {
   return found;
 }
 
-/** Puts every new renderer's main thread at niceness 0 until stopped (a no-op unless pagesThreadFirst). */
+/**
+ * The renderers' session (their zygote's; it also holds the storage service that answers the page's first
+ * localStorage read) ahead of Chromium's other sessions (browser, GPU: 0) and the harness's (HARNESS_NICENESS).
+ */
+function raiseSession(pid) {
+  try {
+    fs.writeFileSync(`/proc/${pid}/autogroup`, String(RENDERER_SESSION_NICENESS));
+  } catch {
+    // a kernel without autogroups
+  }
+}
+
+/**
+ * Puts every new renderer's main thread at niceness 0, and its session at RENDERER_SESSION_NICENESS, until stopped (a
+ * no-op unless pagesThreadFirst).
+ */
 export function watchRenderers() {
   if (!pagesThreadFirst()) return { stop() {} };
   const seen = new Set(fs.readdirSync('/proc'));
@@ -74,6 +98,7 @@ export function watchRenderers() {
     for (const pid of rendererPids(seen)) {
       try {
         os.setPriority(pid, 0);
+        raiseSession(pid);
       } catch {
         // exited in between
       }
@@ -81,4 +106,46 @@ export function watchRenderers() {
   }, WATCH_EVERY_MS);
   timer.unref();
   return { stop: () => clearInterval(timer) };
+}
+
+const sessions = new Set(); // harness sessions still running: ended with the bench
+let endWithBench = false;
+
+function endSessions() {
+  for (const pid of sessions) {
+    try {
+      process.kill(-pid, 'SIGTERM');
+    } catch {
+      // gone already
+    }
+  }
+  sessions.clear();
+}
+
+/** Spawn options for a harness process: a session of its own (detached) when pagesThreadFirst. */
+export function harnessSpawnOptions() {
+  return pagesThreadFirst() ? { detached: true } : {};
+}
+
+/**
+ * Puts a child spawned with harnessSpawnOptions (and its children) below the browser: its session's autogroup at
+ * HARNESS_NICENESS. A session of its own gets no Ctrl-C from the terminal, so it is ended with the bench.
+ */
+export function harnessSession(child) {
+  if (!pagesThreadFirst() || !child.pid) return;
+  try {
+    fs.writeFileSync(`/proc/${child.pid}/autogroup`, String(HARNESS_NICENESS));
+  } catch {
+    // a kernel without autogroups: niceness alone ranks the threads
+  }
+  sessions.add(child.pid);
+  child.once('exit', () => sessions.delete(child.pid));
+  if (endWithBench) return;
+  endWithBench = true;
+  process.once('exit', endSessions);
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'])
+    process.once(signal, () => {
+      endSessions();
+      process.kill(process.pid, signal); // this listener is gone: the signal's own ending follows
+    });
 }

@@ -17,7 +17,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expectOk, homesThroughBrand, PAGES, sessionFor } from './frontend-pages.mjs';
 import { benchMainThread } from './frontend-timing.mjs';
-import { browserExecutable, HARNESS_NICENESS, pagesThreadFirst, watchRenderers } from './browser-priority.mjs';
+import {
+  browserExecutable,
+  harnessSession,
+  harnessSpawnOptions,
+  HARNESS_NICENESS,
+  pagesThreadFirst,
+  watchRenderers,
+} from './browser-priority.mjs';
 import { installOnce } from '../install-once.mjs';
 
 const READY_TIMEOUT_MS = 180_000; // a first start (migrations, demo seed) on a loaded machine
@@ -55,8 +62,10 @@ export async function startProduct(root, port, bankidPort = port + 10) {
     cwd: path.join(root, 'e2e'),
     env: { ...process.env, E2E_PORT: String(port), E2E_BANKID_PORT: String(bankidPort) },
     stdio: ['ignore', 'ignore', 'pipe'],
+    ...harnessSpawnOptions(),
   });
   os.setPriority(child.pid, PRODUCT_NICENESS);
+  harnessSession(child);
   let stderr = '';
   child.stderr.on('data', (chunk) => (stderr += chunk));
   let exited = null;
@@ -107,7 +116,9 @@ function runLighthouse(root, url, headers) {
     const child = spawn(command, commandArgs, {
       env: { ...process.env, CHROME_PATH: chrome },
       stdio: ['ignore', 'pipe', 'pipe'],
+      ...harnessSpawnOptions(),
     });
+    harnessSession(child);
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk) => (stdout += chunk));

@@ -225,7 +225,7 @@ describe('How we calculated this', () => {
     expect(body.textContent).not.toContain('window_type');
   });
 
-  it('without the questions (their request failed) the inputs keep their names and every one can be changed', async () => {
+  it('without the questions (a failed request) the inputs keep their names, each with a link', async () => {
     bff.answer('GET', '/api/flow/questions', { status: 500, body: { error: 'internal' } });
     renderResults(home.page);
     await measuresShown();
