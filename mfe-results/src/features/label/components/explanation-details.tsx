@@ -45,13 +45,17 @@ function InputItem({
   const texts = question?.texts[lang];
   const header = texts?.header ?? t(`answerKeys.${input.key}`, { defaultValue: input.key });
   const option = (v: string) => texts?.options?.[v] ?? v;
+  // A year is not a quantity: 1975, not "1 975".
+  const year = question?.data.type === 'integer' && question.data.unit === 'yr';
   const value =
     input.value === null
       ? t('explanation.typical')
       : typeof input.value === 'boolean'
         ? t(input.value ? 'explanation.yes' : 'explanation.no')
         : typeof input.value === 'number'
-          ? format.number(input.value, { maxDecimals: 1 })
+          ? year
+            ? String(input.value)
+            : format.number(input.value, { maxDecimals: 1 })
           : Array.isArray(input.value)
             ? input.value.map(option).join(', ')
             : option(input.value);

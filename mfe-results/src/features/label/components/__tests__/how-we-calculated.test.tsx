@@ -31,6 +31,7 @@ const constants: Explanation['constants'] = [
 
 const inputs: Explanation['inputs'] = [
   { key: 'atemp', question_key: 'atemp', status: 'register', value: 140 },
+  { key: 'construction_year', question_key: 'construction_year', status: 'register', value: 1975 },
   { key: 'occupants', question_key: 'occupants', status: 'answered', value: 3 },
   { key: 'window_type', question_key: 'window_type', status: 'assumed', value: 'unknown' },
   { key: 'attic_insulation_mm', question_key: 'attic_insulation_mm', status: 'assumed', value: null },
@@ -60,10 +61,16 @@ const labelExplanation: Explanation = {
   ranges: [{ code: 'ep', low: 160, value: 180.4, high: 200 }],
 };
 
-const question = (key: string, en: string, sv: string, options?: Record<string, [string, string]>) => ({
+const question = (
+  key: string,
+  en: string,
+  sv: string,
+  options?: Record<string, [string, string]>,
+  unit: 'num' | 'yr' = 'num',
+) => ({
   key,
   header: en,
-  data: { type: 'integer', unit: 'num', min: 0, max: 1000, default: null },
+  data: { type: 'integer', unit, min: 0, max: 2100, default: null },
   position: 1,
   asked: true,
   required: false,
@@ -102,6 +109,7 @@ beforeEach(() => {
       questions: [
         question('window_type', 'Windows', 'Fönster', { unknown: ['Don’t know', 'Vet inte'] }),
         question('occupants', 'People living there', 'Antal boende'),
+        question('construction_year', 'Year built', 'Byggår', undefined, 'yr'),
       ],
     }),
   );
@@ -157,6 +165,10 @@ describe('How we calculated this', () => {
       'heated floor area: 140 (from the property register)',
     );
     expect(answered.querySelector('[data-input="occupants"]')!.textContent).toBe('People living there: 3 Change');
+    // A year is written as a year, without the thousands space of a quantity.
+    expect(answered.querySelector('[data-input="construction_year"]')!.textContent).toBe(
+      'Year built: 1975 (from the property register) Change',
+    );
     // An answer can be changed too: the link opens the flow at the question that sets it.
     expect(within(answered).getByRole('link', { name: 'Change People living there' }).getAttribute('href')).toBe(
       '/flow/property/42/questions?question=occupants',
