@@ -16,6 +16,14 @@
 // session, still got as much CPU as the page's renderer. The harness's processes therefore run in sessions of their
 // own at autogroup niceness HARNESS_NICENESS (harnessSession), and the renderers' session is raised to
 // RENDERER_SESSION_NICENESS (watchRenderers).
+//
+// Even so, in a kernel recording of a load the page's thread was runnable but not running for 11-66 % of each of its
+// long tasks, behind Chromium's other processes and its own renderer's workers (fair scheduling gives every runnable
+// thread its turn, whatever its weight). Each renderer's main thread therefore runs in the first real-time class
+// (SCHED_FIFO, priority 1: ahead of every ordinary thread, behind the kernel's own; threads it starts later do not
+// inherit it), as a phone's foreground page has a big core to itself. The kernel's real-time throttling
+// (sched_rt_runtime_us) leaves the others 5 % of each second should that thread never sleep, and the other core.
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -30,7 +38,8 @@ const isRoot = () => process.platform === 'linux' && process.getuid?.() === 0;
 
 /** Whether this machine gets the arrangement (the bench's settings say so); BENCH_PAGE_THREAD_FIRST=0 turns it off. */
 export function pagesThreadFirst() {
-  return process.env.BENCH_PAGE_THREAD_FIRST !== '0' && isRoot() && fs.existsSync('/usr/bin/setpriv');
+  const tools = ['/usr/bin/setpriv', '/usr/bin/chrt'].every((tool) => fs.existsSync(tool)); // util-linux
+  return process.env.BENCH_PAGE_THREAD_FIRST !== '0' && isRoot() && tools;
 }
 
 const wrappers = new Map(); // one script per Chromium path and bench process
@@ -70,7 +79,8 @@ function rendererPids(seen) {
     // A zygote's child has the zygote's command line until it takes its own: look at it again next time.
     if (command.includes('--type=zygote')) continue;
     seen.add(entry);
-    if (command.includes('--type=renderer')) found.push(Number(entry));
+    // A renderer of the browser's own user interface (a top-chrome WebUI, preloaded at start) is not the page's.
+    if (command.includes('--type=renderer') && !command.includes('--top-chrome-webui')) found.push(Number(entry));
   }
   return found;
 }
@@ -87,9 +97,17 @@ function raiseSession(pid) {
   }
 }
 
+/** The thread `tid` in SCHED_FIFO at priority 1, not passed on to its new threads (util-linux's chrt). */
+function firstRealTimeClass(tid) {
+  const args = ['--fifo', '--reset-on-fork', '--pid', '1', String(tid)];
+  spawn('/usr/bin/chrt', args, { stdio: 'ignore' }).once('error', () => {
+    // the thread keeps niceness 0
+  });
+}
+
 /**
- * Puts every new renderer's main thread at niceness 0, and its session at RENDERER_SESSION_NICENESS, until stopped (a
- * no-op unless pagesThreadFirst).
+ * Puts every new renderer's main thread at niceness 0 and in SCHED_FIFO, and its session at
+ * RENDERER_SESSION_NICENESS, until stopped (a no-op unless pagesThreadFirst).
  */
 export function watchRenderers() {
   if (!pagesThreadFirst()) return { stop() {} };
@@ -99,6 +117,7 @@ export function watchRenderers() {
       try {
         os.setPriority(pid, 0);
         raiseSession(pid);
+        firstRealTimeClass(pid);
       } catch {
         // exited in between
       }
