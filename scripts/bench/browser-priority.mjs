@@ -23,6 +23,8 @@
 // (SCHED_FIFO, priority 1: ahead of every ordinary thread, behind the kernel's own; threads it starts later do not
 // inherit it), as a phone's foreground page has a big core to itself. The kernel's real-time throttling
 // (sched_rt_runtime_us) leaves the others 5 % of each second should that thread never sleep, and the other core.
+// The renderer's other threads go to niceness 0 as well: the main thread sleeps on them (the script compiles they
+// stream, the fonts and texts a layout waits for), and in that class they no longer take its turn.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -106,20 +108,39 @@ function firstRealTimeClass(tid) {
 }
 
 /**
- * Puts every new renderer's main thread at niceness 0 and in SCHED_FIFO, and its session at
- * RENDERER_SESSION_NICENESS, until stopped (a no-op unless pagesThreadFirst).
+ * Puts every new renderer's main thread in SCHED_FIFO, its other threads at niceness 0 (those it starts later
+ * too), and its session at RENDERER_SESSION_NICENESS, until stopped (a no-op unless pagesThreadFirst).
  */
 export function watchRenderers() {
   if (!pagesThreadFirst()) return { stop() {} };
   const seen = new Set(fs.readdirSync('/proc'));
+  const renderers = new Map(); // pid → its threads already at niceness 0
   const timer = setInterval(() => {
     for (const pid of rendererPids(seen)) {
       try {
         os.setPriority(pid, 0);
         raiseSession(pid);
         firstRealTimeClass(pid);
+        renderers.set(pid, new Set([String(pid)]));
       } catch {
         // exited in between
+      }
+    }
+    for (const [pid, done] of renderers) {
+      let tids;
+      try {
+        tids = fs.readdirSync(`/proc/${pid}/task`);
+      } catch {
+        renderers.delete(pid); // exited
+        continue;
+      }
+      for (const tid of tids.filter((t) => !done.has(t))) {
+        done.add(tid);
+        try {
+          os.setPriority(Number(tid), 0);
+        } catch {
+          // ended in between
+        }
       }
     }
   }, WATCH_EVERY_MS);
