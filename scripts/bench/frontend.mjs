@@ -14,7 +14,7 @@
 import { spawn } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { expectOk, homesThroughBrand, PAGES, sessionFor } from './frontend-pages.mjs';
 import { benchMainThread } from './frontend-timing.mjs';
 import {
@@ -95,7 +95,25 @@ function lighthouseCli(root) {
   return installOnce(dir, path.join(dir, 'node_modules', 'lighthouse', 'cli', 'index.js'), 'Lighthouse for the bench');
 }
 
-function runLighthouse(root, url, headers) {
+// Browser features Lighthouse's launcher (chrome-launcher) does not turn off. Chromium keeps only the last
+// --disable-features it is given, so these join the launcher's own list (its DEFAULT_FLAGS) rather than replace it.
+const BENCH_DISABLED_FEATURES = [
+  // A spare renderer, started for the next navigation while the page loads: its start-up ran beside the page's first
+  // layout (92 ms of CPU in one recording), and with it 7 of 47 runs lost the page's navigationStart from their trace
+  // (NO_NAVSTART), none of 10 without.
+  'SpareRendererForSitePerProcess',
+];
+
+async function chromeFlags(root) {
+  const launcher = path.join(root, 'scripts/bench/lighthouse/node_modules/chrome-launcher/dist/flags.js');
+  const { DEFAULT_FLAGS } = await import(pathToFileURL(launcher).href);
+  const prefix = '--disable-features=';
+  const launcherOwn = DEFAULT_FLAGS.find((flag) => flag.startsWith(prefix))?.slice(prefix.length);
+  const features = [launcherOwn, ...BENCH_DISABLED_FEATURES].filter(Boolean).join(',');
+  return `${CHROME_FLAGS} ${prefix}${features}`;
+}
+
+async function runLighthouse(root, url, headers) {
   const cli = lighthouseCli(root);
   const args = [
     cli,
@@ -104,7 +122,7 @@ function runLighthouse(root, url, headers) {
     '--output=json',
     '--output-path=stdout',
     '--quiet',
-    `--chrome-flags=${CHROME_FLAGS}`,
+    `--chrome-flags=${await chromeFlags(root)}`,
   ];
   if (Object.keys(headers).length) args.push(`--extra-headers=${JSON.stringify(headers)}`);
   const chrome = browserExecutable(process.env.CHROME_PATH || '/usr/bin/chromium');
@@ -241,7 +259,7 @@ export async function benchFrontend({
   if (pages.length === 0) throw new Error(`BENCH_PAGES matches no page (pages: ${PAGES.map((p) => p.key).join(', ')})`);
   const rows = [];
   const priority = pagesThreadFirst()
-    ? `; the page's main thread ahead of the harness (niceness 0 vs ${HARNESS_NICENESS})`
+    ? `; the page's main thread in a real-time class, the harness at niceness ${HARNESS_NICENESS}`
     : '';
   const settings = `lighthouse defaults: mobile, simulated throttling; median of ${runCount}${priority}`;
   const results = { measuredAt: new Date().toISOString(), settings, pages: {} };

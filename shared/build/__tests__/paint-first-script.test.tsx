@@ -100,7 +100,7 @@ describe('the first-paint starter', () => {
     expect(preloadsInHead()).toEqual([ENTRY, '/721.css', '/locales/en/common.json']);
   });
 
-  it('asks for the preloads in their order, as many to a task as fit in a few ms, main.js with the last', async () => {
+  it('asks for the preloads in their order, as many to a task as fit in a few ms, then main.js', async () => {
     const many = Array.from({ length: 5 }, (_, i) => `/chunk-${i}.js`);
     document.getElementById(AFTER_FIRST_PAINT_ID)!.innerHTML = many
       .map((href) => `<link rel="preload" as="script" href="${href}">`)
@@ -121,8 +121,44 @@ describe('the first-paint starter', () => {
     expect(entryScripts()).toEqual([]);
     await nextTask();
     expect(preloadsInHead()).toEqual([ENTRY, ...many]);
+    expect(entryScripts()).toEqual([]);
+    await nextTask();
     expect(entryScripts()).toEqual([ENTRY]);
     expect(document.getElementById(AFTER_FIRST_PAINT_ID)?.innerHTML).toBe('');
+  });
+
+  it("opens the site's storage in main.js's task, before inserting it, and starts without storage", async () => {
+    const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+    const entriesWhenOpened: number[] = [];
+    jest.spyOn(Storage.prototype, 'length', 'get').mockImplementation(() => {
+      entriesWhenOpened.push(entryScripts().length);
+      return 0;
+    });
+    const paint = fakePaintTiming();
+    runStarter();
+    paint('first-contentful-paint');
+    await nextFrame();
+    await nextFrame();
+    // Not in the frame's callback, which asked for the preloads: in the next task, just before main.js.
+    expect(preloadsInHead()).toEqual([ENTRY, '/721.css', '/locales/en/common.json']);
+    expect(entriesWhenOpened).toEqual([]);
+    await nextTask();
+    expect(entriesWhenOpened).toEqual([0]);
+    expect(entryScripts()).toEqual([ENTRY]);
+
+    // Storage refused (turned off in the browser): main.js starts all the same.
+    jest.restoreAllMocks();
+    writePage();
+    jest.spyOn(window, 'localStorage', 'get').mockImplementation(() => {
+      throw new DOMException('The operation is insecure.', 'SecurityError');
+    });
+    const paintAgain = fakePaintTiming();
+    runStarter();
+    paintAgain('first-contentful-paint');
+    await nextFrame();
+    await nextFrame();
+    await nextTask();
+    expect(entryScripts()).toEqual([ENTRY]);
   });
 
   it('starts when the page is hidden before its first paint', () => {
