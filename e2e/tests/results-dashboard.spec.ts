@@ -161,7 +161,9 @@ test.describe('results dashboard', () => {
     expect(kronor).toEqual([...kronor].sort((a, b) => b - a));
     for (const a of building.recommendations) expect(a.savings.energySavings).toBe(a.kwh_saved_bought);
 
-    // Recommendations in their groups, packages apart; each savings list by kronor, what does not pay back last.
+    // Recommendations in their groups, packages apart; each savings list by kronor, what does not pay back last. The
+    // cards come a few per frame: the section is busy until all are there.
+    await expect(page.locator('.rd-recs:not([aria-busy])')).toHaveCount(1);
     await expect(page.locator('[data-group]')).toHaveCount(5);
     for (const group of ['reduce_heat_losses', 'reduce_energy_usage', 'use_solar_energy', 'optimisations']) {
       const names = await page

@@ -7,6 +7,11 @@ import type { LoanSettingsControl } from '../../financing/lib/loan-settings';
 import { LoanTypeChoice } from '../../financing/components/loan-type-choice';
 import { RecommendationCard } from './recommendation-card';
 import { useFormat } from '@home-energy/shared';
+import { useProgressiveCount } from '../../../lib/use-progressive-count';
+
+/** Cards rendered with the section (more than a phone's first screen holds), then a few more per frame. */
+const FIRST_CARDS = 4;
+const CARDS_PER_FRAME = 4;
 
 export interface RecommendationsSectionProps {
   recommendations: readonly Activity[];
@@ -38,6 +43,17 @@ export function RecommendationsSection({
   );
   const [open, setOpen] = useState<string | null>(null);
   const { settings } = loan;
+  const cardCount = groups.reduce((sum, group) => sum + group.activities.length, packages.length);
+  const shown = useProgressiveCount(cardCount, FIRST_CARDS, CARDS_PER_FRAME);
+  // The cards in the page's order, the first `shown` of them.
+  let left = shown;
+  const firstOf = (activities: readonly Activity[]) => {
+    const part = activities.slice(0, left);
+    left -= part.length;
+    return part;
+  };
+  const shownGroups = groups.map((group) => ({ ...group, activities: firstOf(group.activities) }));
+  const shownPackages = firstOf(packages);
 
   const card = (activity: Activity) => (
     <li key={activity.name}>
@@ -56,7 +72,7 @@ export function RecommendationsSection({
   );
 
   return (
-    <section className="rd-recs" aria-labelledby="rd-recs-title">
+    <section className="rd-recs" aria-labelledby="rd-recs-title" aria-busy={shown < cardCount || undefined}>
       <h2 id="rd-recs-title">{t('recommendations.heading')}</h2>
       {/* Rendered with the cards (the page's one deferred render of the measures), so nothing moves when it
          appears. */}
@@ -74,7 +90,7 @@ export function RecommendationsSection({
           {t('groups.none')}
         </p>
       ) : null}
-      {groups.map(({ group, activities, proposed }) => (
+      {shownGroups.map(({ group, activities, proposed }) => (
         <section key={group} className="rd-group" aria-labelledby={`rd-group-${group}`} data-group={group}>
           <h3 id={`rd-group-${group}`}>
             {t(`groups.names.${group}`)}{' '}
@@ -89,7 +105,7 @@ export function RecommendationsSection({
         <section className="rd-group rd-group--packages" aria-labelledby="rd-group-package" data-group="package">
           <h3 id="rd-group-package">{t('groups.names.package')}</h3>
           <p className="rd-muted">{t('groups.packagesIntro')}</p>
-          <ul className="rd-rec-list">{packages.map(card)}</ul>
+          {shownPackages.length > 0 ? <ul className="rd-rec-list">{shownPackages.map(card)}</ul> : null}
         </section>
       ) : null}
     </section>

@@ -36,8 +36,12 @@ const card = (name: string) => {
   return within(element);
 };
 
-/** The measures render after the label and the figures (a deferred render): wait for them. */
-const measuresShown = () => waitFor(() => expect(document.querySelector('.rd-main')).not.toBeNull());
+/** The measures render after the label and the figures (a deferred render), a few cards per frame: wait for all. */
+const measuresShown = () =>
+  waitFor(() => {
+    expect(document.querySelector('.rd-main')).not.toBeNull();
+    expect(document.querySelector('.rd-recs[aria-busy]')).toBeNull();
+  });
 
 beforeEach(() => {
   setSession(null);
@@ -101,6 +105,28 @@ describe('the results dashboard', () => {
     expect(label.getByRole('img', { name: 'Energy class E' })).toBeTruthy();
     expect(label.getByText('Issued energy performance certificate')).toBeTruthy();
     expect(screen.queryByTestId('issued-label')).toBeNull();
+  });
+
+  it('shows the first four cards with the measures and the others a few per frame after, in their order', async () => {
+    serve(42, [
+      activity('insulation_attic', { kwh: 2_681 }),
+      activity('insulation_walls', { kwh: 5_987 }),
+      activity('window_film', { kwh: 1_422 }),
+      activity('heat_pump_air', { category: 'reduce_energy_usage', kwh: 9_259 }),
+      activity('low_flush_faucets', { category: 'reduce_energy_usage', kwh: 300 }),
+      activity('complete_renovation', { category: 'package', kwh: 26_026 }),
+    ]);
+    renderResults(home.page);
+    await waitFor(() => expect(document.querySelector('.rd-main')).not.toBeNull());
+    const cards = () => [...document.querySelectorAll('[data-activity]')].map((e) => e.getAttribute('data-activity'));
+    const first = ['insulation_walls', 'insulation_attic', 'window_film', 'heat_pump_air'];
+    expect(cards()).toEqual(first);
+    // Every group's heading is there from the start; the section says it is still filling in.
+    expect(document.querySelectorAll('[data-group]')).toHaveLength(5);
+    expect(document.querySelector('.rd-recs')?.getAttribute('aria-busy')).toBe('true');
+
+    await measuresShown();
+    expect(cards()).toEqual([...first, 'low_flush_faucets', 'complete_renovation']);
   });
 
   it('groups by action group, sorts by savings, hides negative savings unless done, shows packages apart', async () => {
