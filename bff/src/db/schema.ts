@@ -224,6 +224,12 @@ export const homeowners = pgTable(
     /** The name the homeowner wants to be reached by (BankID's name otherwise). */
     contactName: text('contact_name'),
     contactEmail: text('contact_email'),
+    /**
+     * When the homeowner confirmed `contact_email` through the link mailed to it (modules/homeowner/email-verification.ts);
+     * null until then and again after every change of the address. Only a confirmed address gets mail other than the
+     * confirmation link itself (docs/security.md "Mail goes only where its owner said yes").
+     */
+    contactEmailVerifiedAt: timestamp('contact_email_verified_at', { withTimezone: true }),
     contactMobile: text('contact_mobile'),
     selectedPropertyId: integer('selected_property_id').references(() => properties.id, { onDelete: 'set null' }),
     /** The organisation whose brand the homeowner came through: their brand after every sign-in. */
@@ -243,6 +249,26 @@ export const homeowners = pgTable(
       .where(sql`${t.demo}`),
     check('homeowners_mail_language', sql`"mail_language" IN ('sv', 'en')`),
   ],
+);
+
+/**
+ * The links that confirm a homeowner's contact email: only the token's SHA-256 is stored; each works once, until it
+ * expires, and only for the address it was mailed to (modules/homeowner/email-verification.ts).
+ */
+export const homeownerEmailVerifications = pgTable(
+  'homeowner_email_verifications',
+  {
+    id: serial('id').primaryKey(),
+    homeownerId: integer('homeowner_id')
+      .notNull()
+      .references(() => homeowners.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('homeowner_email_verifications_homeowner').on(t.homeownerId, t.createdAt)],
 );
 
 /** The properties in a homeowner's profile and how each got there (e.g. miniflow_added). */
@@ -556,6 +582,14 @@ export const installerRequests = pgTable(
      */
     contactedAt: timestamp('contacted_at', { withTimezone: true }),
     quotedAt: timestamp('quoted_at', { withTimezone: true }),
+    /**
+     * When the request was last sent to the installer (its lead mail): the per-day limit counts these, and a request
+     * sent again within a day mails nobody again (docs/security.md "Installer requests").
+     */
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the homeowner withdrew it (status `withdrawn`), and the status it had then: a re-request reopens it there. */
+    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
+    withdrawnFrom: text('withdrawn_from'),
   },
   (t) => [
     uniqueIndex('installer_requests_once').on(t.homeownerId, t.propertyId, t.installerIdentifier, t.activityKey),
