@@ -79,8 +79,30 @@ export const mfeReleaseSessions = pgTable(
     visitor: text('visitor').notNull(),
     errors: integer('errors').notNull().default(0),
     firstSeen: timestamp('first_seen', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * A keyed hash of the client's network (/24 IPv4, /48 IPv6) when the session was counted, never the address: a
+     * verdict needs sessions from many networks (modules/releases/health.ts).
+     */
+    network: text('network'),
   },
   (t) => [primaryKey({ columns: [t.releaseId, t.visitor] })],
+);
+
+/**
+ * Which release the registry answered to which session, while its remote has a canary (modules/releases/served.ts):
+ * a health beacon counts only for a release its session was served. Kept 7 days after the last answer.
+ */
+export const mfeReleaseServed = pgTable(
+  'mfe_release_served',
+  {
+    releaseId: integer('release_id')
+      .notNull()
+      .references(() => mfeReleases.id, { onDelete: 'cascade' }),
+    /** The hash of the visitor cookie, as in mfe_release_sessions. */
+    visitor: text('visitor').notNull(),
+    servedAt: timestamp('served_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.releaseId, t.visitor] }), index('mfe_release_served_at').on(t.servedAt)],
 );
 
 /** Organisations whose brand homes come through; `slug` is the {org} of /console/org/{org}. */
