@@ -80,7 +80,14 @@ export { AppProviders } from './app-providers';
 export { mountStandalone } from './dev/dev-harness';
 export { RemoteRoot } from './remote/remote-root';
 export { TextPage } from './remote/text-page';
-export { REMOTES, registrySchema, type Registry, type RemoteName, type RemotePackage } from './mfe/remotes';
+export {
+  REMOTES,
+  parseRegistry,
+  registrySchema,
+  type Registry,
+  type RemoteName,
+  type RemotePackage,
+} from './mfe/remotes';
 export { PageLayout, type PageLayoutProps } from './ui/page-layout';
 export { PageHead } from './ui/page-head';
 export { LoadFailed } from './ui/load-failed';

@@ -25,21 +25,64 @@ export const releaseVersionSchema = lazySchema(() =>
     .regex(/^[0-9A-Za-z][0-9A-Za-z.-]*$/, 'letters, digits, dots and dashes only'),
 );
 
+/**
+ * A version as the release store may hold it: one path segment of an object key (bff/src/storage/object-store.ts),
+ * which is every version any release ever got, including those made before new releases had to match
+ * releaseVersionSchema. Used to address an existing release (activate, canary, rollback), never to make one.
+ */
+export const storedReleaseVersionSchema = lazySchema(() =>
+  z
+    .string()
+    .min(1)
+    .max(480)
+    .regex(/^[A-Za-z0-9_@+=,-][A-Za-z0-9._@+=,-]*$/, 'not a version of a stored release'),
+);
+
+/** One remote's release in the registry. */
+export const registryEntrySchema = lazySchema(() =>
+  z.object({
+    name: z.string().min(1),
+    package: remotePackageSchema,
+    version: releaseVersionSchema,
+    entry: z.string().min(1),
+  }),
+);
+
 /** GET /api/mfe/registry: the active release of every remote; `demo` when the BFF runs the demo (test data). */
 export const registrySchema = lazySchema(() =>
   z.object({
     demo: z.boolean().optional(),
-    remotes: z.array(
-      z.object({
-        name: z.string().min(1),
-        package: remotePackageSchema,
-        version: releaseVersionSchema,
-        entry: z.string().min(1),
-      }),
-    ),
+    remotes: z.array(registryEntrySchema),
   }),
 );
 export type Registry = z.infer<typeof registrySchema>;
+
+/** A registry entry the shell leaves out, and why. */
+export interface RefusedRegistryEntry {
+  index: number;
+  name: string | null;
+  problem: string;
+}
+
+/**
+ * The registry with each remote's entry checked on its own: an entry that fails registryEntrySchema is left out (that
+ * remote is unavailable, as if it had no release) and every other remote still loads. Throws only when the answer is
+ * not a registry at all.
+ */
+export function parseRegistry(value: unknown): { registry: Registry; refused: RefusedRegistryEntry[] } {
+  const outer = z.object({ demo: z.boolean().optional(), remotes: z.array(z.unknown()) }).parse(value);
+  const refused: RefusedRegistryEntry[] = [];
+  const remotes = outer.remotes.flatMap((entry, index) => {
+    const parsed = registryEntrySchema.safeParse(entry);
+    if (parsed.success) return [parsed.data];
+    const name = (entry as { name?: unknown } | null)?.name;
+    const issue = parsed.error.issues[0];
+    const problem = `${issue?.path.join('.') || 'entry'}: ${issue?.message ?? 'invalid'}`;
+    refused.push({ index, name: typeof name === 'string' ? name.slice(0, 100) : null, problem });
+    return [];
+  });
+  return { registry: { ...(outer.demo === undefined ? {} : { demo: outer.demo }), remotes }, refused };
+}
 
 /** What a release's health beacon may say about an error: a coarse class, never a message or a stack. */
 export const beaconErrorClasses = [

@@ -1,5 +1,5 @@
 import { registerRemotes } from '@module-federation/enhanced/runtime';
-import { registrySchema, type Registry, type RemoteName } from '@home-energy/shared';
+import { parseRegistry, type Registry, type RemoteName } from '@home-energy/shared';
 import { takeRegistryResponse } from './registry-request';
 
 let registered: Promise<Registry> | null = null;
@@ -7,7 +7,11 @@ let registered: Promise<Registry> | null = null;
 async function fetchRegistry(): Promise<Registry> {
   const res = await takeRegistryResponse();
   if (!res.ok) throw new Error(`registry answered ${res.status}`);
-  const registry = registrySchema.parse(await res.json());
+  // Each remote's entry is checked on its own: one bad release makes only its remote unavailable
+  // (docs/releases.md "Registry").
+  const { registry, refused } = parseRegistry(await res.json());
+  for (const entry of refused)
+    console.warn(`The registry's entry ${entry.name ?? `#${entry.index}`} is left out: ${entry.problem}`);
   // Remote URLs exist only at run time: the BFF's registry names each remote's active release.
   registerRemotes(registry.remotes.map((remote) => ({ name: remote.name, entry: remote.entry })));
   return registry;
