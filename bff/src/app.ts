@@ -326,7 +326,17 @@ export function createApp({
   app.use('/api/flow', lenderRoutes());
   app.use('/api/flow', flowMessageRoutes(db, { defaultBrand: config.DEFAULT_BRAND, now }));
   // Every console and admin write is audited (with the real user while impersonating); routes add their details.
-  app.use('/api/password', passwordLinkRoutes({ db, mailer, now, forgotRateLimit: config.PASSWORD_RESET_RATE_LIMIT }));
+  app.use(
+    '/api/password',
+    passwordLinkRoutes({
+      db,
+      mailer,
+      now,
+      forgotRateLimit: config.PASSWORD_RESET_RATE_LIMIT,
+      // A link's password is checked and hashed like a sign-in's: the same limit per IP.
+      linkRateLimit: config.SIGNIN_RATE_LIMIT,
+    }),
+  );
   app.use(['/api/console', '/api/admin'], refuseUntilPasswordChosen, noteStaffLanguage(db), auditWrites(db, logger));
   app.use(
     '/api/console/org/:org/users',

@@ -33,6 +33,25 @@ export async function issuePasswordToken(
 }
 
 /**
+ * Whether a link can still be used (issued, unused, not expired): one indexed read, so a made-up token is refused
+ * before any password is hashed (docs/security.md "What else the server enforces").
+ */
+export async function passwordTokenUsable(db: DbOrTx, token: string, now: number): Promise<boolean> {
+  const at = new Date(now);
+  const [found] = await db
+    .select({ id: passwordTokens.id })
+    .from(passwordTokens)
+    .where(
+      and(
+        eq(passwordTokens.tokenHash, hashToken(token)),
+        isNull(passwordTokens.usedAt),
+        gt(passwordTokens.expiresAt, at),
+      ),
+    );
+  return found !== undefined;
+}
+
+/**
  * Uses a link: marks it used (only if unused and not expired, in one statement, so two uses at once cannot both
  * succeed) and retires the user's other open links. The user's id and the link's purpose, or null.
  */

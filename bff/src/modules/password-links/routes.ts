@@ -15,6 +15,7 @@ import {
   consumePasswordToken,
   findStaffPassword,
   issuePasswordToken,
+  passwordTokenUsable,
   resetSentSince,
   retirePasswordTokens,
   setChosenPassword,
@@ -31,13 +32,31 @@ export interface PasswordLinkDeps {
   now?: () => number;
   /** "Forgot password?" requests per IP per hour. */
   forgotRateLimit: number;
+  /** Attempts to set a password from a link, per IP per 15 minutes (the app passes sign-in's SIGNIN_RATE_LIMIT). */
+  linkRateLimit: number;
 }
+
+/** The window of linkRateLimit. */
+export const LINK_RATE_WINDOW_MS = 15 * 60 * 1000;
+
+const LINK_INVALID = () =>
+  new HttpError(
+    400,
+    'link_invalid',
+    'This link has expired or has already been used. Ask for a new one with "Forgot password?".',
+  );
 
 /**
  * /api/password: "Forgot password?" (a reset link by mail), setting a password from an invitation or reset link, and
  * choosing one's own password after signing in with a one-time password.
  */
-export function passwordLinkRoutes({ db, mailer, now = Date.now, forgotRateLimit }: PasswordLinkDeps): Router {
+export function passwordLinkRoutes({
+  db,
+  mailer,
+  now = Date.now,
+  forgotRateLimit,
+  linkRateLimit,
+}: PasswordLinkDeps): Router {
   const router = Router();
   const forgotLimiter = rateLimit({
     windowMs: 60 * 60 * 1000,
@@ -49,6 +68,22 @@ export function passwordLinkRoutes({ db, mailer, now = Date.now, forgotRateLimit
       res
         .status(429)
         .json({ error: 'too_many_requests', message: 'Too many password reset requests. Try again in an hour.' });
+    },
+  });
+
+  // Setting a password from a link hashes it (scrypt, ~50 ms of a worker thread): per IP, counted in the database like
+  // sign-in, so a flood of made-up tokens is refused before it costs anything (docs/security.md).
+  const linkLimiter = rateLimit({
+    windowMs: LINK_RATE_WINDOW_MS,
+    limit: linkRateLimit,
+    store: new DatabaseRateLimitStore(db, 'password-link'),
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    handler: (_req, res) => {
+      res.status(429).json({
+        error: 'too_many_requests',
+        message: 'Too many attempts to set a password. Try again in a few minutes.',
+      });
     },
   });
 
@@ -68,8 +103,11 @@ export function passwordLinkRoutes({ db, mailer, now = Date.now, forgotRateLimit
       .json({ message: 'If the address belongs to a console account, a link to choose a new password is on its way.' });
   });
 
-  router.post('/link', async (req, res) => {
+  // Cheapest first: the limit, the body's shape, the token looked up (one indexed read); only a usable link's password
+  // is hashed. The link is used in the transaction below, so two uses at once still cannot both succeed.
+  router.post('/link', linkLimiter, async (req, res) => {
     const { token, password } = parse(passwordLinkSchema, req.body, 'body');
+    if (!(await passwordTokenUsable(db, token, now()))) throw LINK_INVALID();
     const passwordHash = await hashPassword(password);
     const done = await db.transaction(async (tx) => {
       const link = await consumePasswordToken(tx, token, now());
@@ -87,12 +125,7 @@ export function passwordLinkRoutes({ db, mailer, now = Date.now, forgotRateLimit
       });
       return true;
     });
-    if (!done)
-      throw new HttpError(
-        400,
-        'link_invalid',
-        'This link has expired or has already been used. Ask for a new one with "Forgot password?".',
-      );
+    if (!done) throw LINK_INVALID();
     res.status(204).end();
   });
 
