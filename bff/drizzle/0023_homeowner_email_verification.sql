@@ -15,7 +15,7 @@ ALTER TABLE "installer_requests" ADD COLUMN "withdrawn_at" timestamp with time z
 ALTER TABLE "installer_requests" ADD COLUMN "withdrawn_from" text;--> statement-breakpoint
 ALTER TABLE "homeowner_email_verifications" ADD CONSTRAINT "homeowner_email_verifications_homeowner_id_homeowners_id_fk" FOREIGN KEY ("homeowner_id") REFERENCES "public"."homeowners"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "homeowner_email_verifications_homeowner" ON "homeowner_email_verifications" USING btree ("homeowner_id","created_at");--> statement-breakpoint
--- Requests sent before: last sent when they were made (docs/security.md "Installer requests").
+-- Requests sent before: last sent when they were made (docs/security.md "Installer requests and contact email").
 UPDATE "installer_requests" SET "sent_at" = "created_at";--> statement-breakpoint
 -- A homeowner's withdrawal keeps the installer's lead, marked withdrawn (shared/src/schemas/installer-leads.ts).
 ALTER TABLE "installer_requests" DROP CONSTRAINT "installer_requests_status";--> statement-breakpoint

@@ -292,7 +292,7 @@ export function createApp({
       defaultBrand: config.DEFAULT_BRAND,
       fakeLogin: config.FAKE_LOGIN && config.demo,
     }),
-    profileRoutes(db, now),
+    profileRoutes(db, now ?? Date.now, mailer),
   );
   app.use(
     '/api/flow/property-search',
@@ -316,7 +316,10 @@ export function createApp({
       buildings,
     }),
   );
-  app.use('/api/flow/property', installerRequestRoutes({ db, defaultBrand: config.DEFAULT_BRAND, mailer }));
+  app.use(
+    '/api/flow/property',
+    installerRequestRoutes({ db, geo, defaultBrand: config.DEFAULT_BRAND, mailer, now: now ?? Date.now }),
+  );
   app.use('/api/flow/texts', textRoutes(db));
   app.use('/api/flow', flowRoutes({ db, defaultBrand: config.DEFAULT_BRAND }));
   app.use(

@@ -14,6 +14,8 @@ export {
   useRestoreProfilePropertyMutation,
   useAddMiniflowPropertyMutation,
   useSaveContactMutation,
+  useResendEmailVerificationMutation,
+  useConfirmEmailMutation,
 } from './api/profile-api';
 export {
   propertyApi,

@@ -247,9 +247,9 @@ export const homeowners = pgTable(
     contactName: text('contact_name'),
     contactEmail: text('contact_email'),
     /**
-     * When the homeowner confirmed `contact_email` through the link mailed to it (modules/homeowner/email-verification.ts);
-     * null until then and again after every change of the address. Only a confirmed address gets mail other than the
-     * confirmation link itself (docs/security.md "Mail goes only where its owner said yes").
+     * When the homeowner confirmed `contact_email` through the link mailed to it
+     * (modules/homeowner/email-verification.ts); null until then and again after every change of the address. Only a
+     * confirmed address gets mail other than that link (docs/security.md "Installer requests and contact email").
      */
     contactEmailVerifiedAt: timestamp('contact_email_verified_at', { withTimezone: true }),
     contactMobile: text('contact_mobile'),
@@ -606,10 +606,10 @@ export const installerRequests = pgTable(
     quotedAt: timestamp('quoted_at', { withTimezone: true }),
     /**
      * When the request was last sent to the installer (its lead mail): the per-day limit counts these, and a request
-     * sent again within a day mails nobody again (docs/security.md "Installer requests").
+     * sent again within a day mails nobody again (docs/security.md "Installer requests and contact email").
      */
     sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
-    /** When the homeowner withdrew it (status `withdrawn`), and the status it had then: a re-request reopens it there. */
+    /** When the homeowner withdrew it (status `withdrawn`), and the status it had then (a re-request reopens there). */
     withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
     withdrawnFrom: text('withdrawn_from'),
   },

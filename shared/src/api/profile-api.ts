@@ -34,11 +34,21 @@ export const profileApi = baseApi.injectEndpoints({
       query: (body) => ({ url: '/flow/user/profile/property', method: 'POST', body }),
       invalidatesTags: ['Profile'],
     }),
+    /** Saves the contact details; a new email is mailed a link that confirms it (`email_verified` false until then). */
     saveContact: build.mutation<
-      { contact: { name: string | null; email: string; mobile: string } },
+      { contact: { name: string | null; email: string; mobile: string; email_verified: boolean } },
       { name?: string; email: string; mobile: string }
     >({
       query: (body) => ({ url: '/flow/user/profile/contact', method: 'POST', body }),
+      invalidatesTags: ['Profile'],
+    }),
+    /** "Send the link again" for the unconfirmed contact email: 429 when asked again too soon. */
+    resendEmailVerification: build.mutation<{ email: string }, void>({
+      query: () => ({ url: '/flow/user/profile/contact/verification', method: 'POST', body: {} }),
+    }),
+    /** The confirmation page: the token from the mailed link's fragment; 400 `link_invalid` when used or expired. */
+    confirmEmail: build.mutation<{ email: string }, { token: string }>({
+      query: (body) => ({ url: '/flow/user/email-verification', method: 'POST', body }),
       invalidatesTags: ['Profile'],
     }),
   }),
@@ -51,4 +61,6 @@ export const {
   useRestoreProfilePropertyMutation,
   useAddMiniflowPropertyMutation,
   useSaveContactMutation,
+  useResendEmailVerificationMutation,
+  useConfirmEmailMutation,
 } = profileApi;

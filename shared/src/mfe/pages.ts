@@ -31,5 +31,7 @@ export function organisationPath(slug: string, page?: string): string {
 export const SET_PASSWORD_PATH = '/console/set-password';
 /** A homeowner's homes (the flow's profile page). */
 export const MY_HOMES_PATH = '/flow/profile';
+/** The page the mail that confirms a homeowner's contact email links to (its token in the fragment). */
+export const CONFIRM_EMAIL_PATH = '/flow/confirm-email';
 /** The homeowner sign-in page (BankID). */
 export const SIGN_PATH = '/sign';

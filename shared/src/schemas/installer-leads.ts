@@ -4,11 +4,19 @@ import { z } from 'zod';
 import { idParamSchema } from './ids';
 import { lazySchema } from './lazy-schema';
 
-export const LEAD_STATUSES = ['new', 'contacted', 'quoted', 'won', 'lost', 'declined'] as const;
+/**
+ * `withdrawn`: the homeowner withdrew an open request (new, contacted or quoted). The installer keeps the lead, its
+ * note and times, without the homeowner's contact details; only the homeowner's re-request reopens it, at the status
+ * it had (docs/using-the-demo.md "Installer leads").
+ */
+export const LEAD_STATUSES = ['new', 'contacted', 'quoted', 'won', 'lost', 'declined', 'withdrawn'] as const;
 export const leadStatusSchema = lazySchema(() => z.enum(LEAD_STATUSES));
 export type LeadStatus = z.infer<typeof leadStatusSchema>;
 
-/** The moves an installer may make; won, lost and declined are final. */
+/**
+ * The moves an installer may make; won, lost and declined are final, and a withdrawn lead takes only notes (PATCH with
+ * its own status `withdrawn`).
+ */
 export const LEAD_TRANSITIONS: Readonly<Record<LeadStatus, readonly LeadStatus[]>> = {
   new: ['contacted', 'declined'],
   contacted: ['quoted', 'lost', 'declined'],
@@ -16,7 +24,11 @@ export const LEAD_TRANSITIONS: Readonly<Record<LeadStatus, readonly LeadStatus[]
   won: [],
   lost: [],
   declined: [],
+  withdrawn: [],
 };
+
+/** What a homeowner's withdrawal moves to `withdrawn`; won, lost and declined stay as the installer left them. */
+export const WITHDRAWABLE_STATUSES: readonly LeadStatus[] = ['new', 'contacted', 'quoted'];
 
 export function canMoveLead(from: LeadStatus, to: LeadStatus): boolean {
   return LEAD_TRANSITIONS[from].includes(to);
@@ -37,7 +49,10 @@ export type LeadUpdate = z.infer<typeof leadUpdateSchema>;
 
 export const leadIdSchema = idParamSchema;
 
-/** One request as its installer organisation sees it: only the contact details the homeowner gave to be reached. */
+/**
+ * One request as its installer organisation sees it: only the contact details the homeowner gave to be reached (the
+ * email only once the homeowner confirmed it; neither once they withdrew the request).
+ */
 export interface Lead {
   id: number;
   property: { street: string; postal_code: string; postal_city: string };
@@ -48,6 +63,8 @@ export interface Lead {
   status: LeadStatus;
   note: string | null;
   status_changed_at: string | null;
+  /** When the homeowner withdrew it (status `withdrawn`); null otherwise. */
+  withdrawn_at: string | null;
 }
 
 /** GET /api/console/org/{org}/installer-requests: newest first. */

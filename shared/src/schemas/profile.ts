@@ -15,7 +15,11 @@ export interface Profile {
   user_id: string;
   name: string;
   personalNumberMasked: string;
-  contact: { name: string | null; email: string | null; mobile: string | null } | null;
+  /**
+   * `email_verified`: the homeowner confirmed `email` through the link mailed to it; until then nothing but that link
+   * is mailed to it (docs/security.md "Installer requests and contact email").
+   */
+  contact: { name: string | null; email: string | null; mobile: string | null; email_verified: boolean } | null;
   properties: ProfileProperty[];
   selectedPropertyId: number | null;
   /** The language of the homeowner's mails: chosen in My homes, else the UI language last used (Swedish before). */

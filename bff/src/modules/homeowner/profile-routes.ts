@@ -21,6 +21,8 @@ import {
 } from './repository';
 import { HOME_RESTORE_MS, purgeRemovedHomes, removeProfileProperty, restoreProfileProperty } from './removed-homes';
 import { idParamSchema, idSchema } from '@home-energy/shared/schemas/ids';
+import type { Mailer } from '../mail/mailer';
+import { confirmEmail, sendEmailLink, type LinkRefusal } from './email-verification';
 
 const propertyId = idParamSchema;
 const patchSchema = z
@@ -35,6 +37,18 @@ const patchSchema = z
     'give properties, selectedPropertyId and/or mailLanguage',
   );
 
+const tokenBody = z.object({ token: z.string().min(20).max(200) }).strict();
+
+function tooManyLinks(refusal: LinkRefusal): HttpError {
+  return new HttpError(
+    429,
+    'too_many_requests',
+    refusal.reason === 'too_soon'
+      ? `A link was sent less than a minute ago. Check your inbox, or ask again in ${refusal.retryAfterSeconds} s.`
+      : 'Five links have been sent today, the most we send in a day. Use the newest one, or ask again tomorrow.',
+  );
+}
+
 function homeownerId(req: Request): number {
   const id = homeownerIdOf(req.user);
   if (id === null) throw new HttpError(401, 'unauthorized', 'Sign in with BankID to see your profile.');
@@ -44,7 +58,7 @@ function homeownerId(req: Request): number {
 /**
  * /api/flow/user/profile: the signed-in homeowner's properties, selection and contact details (docs/product.md §3, §7).
  */
-export function profileRoutes(db: Db, now: () => number = Date.now): Router {
+export function profileRoutes(db: Db, now: () => number, mailer: Mailer): Router {
   const router = Router();
   router.use(noQuery);
 
@@ -58,7 +72,12 @@ export function profileRoutes(db: Db, now: () => number = Date.now): Router {
       personalNumberMasked: owner.personalNumberMasked,
       contact:
         owner.contactEmail || owner.contactMobile || owner.contactName
-          ? { name: owner.contactName, email: owner.contactEmail, mobile: owner.contactMobile }
+          ? {
+              name: owner.contactName,
+              email: owner.contactEmail,
+              mobile: owner.contactMobile,
+              email_verified: !!owner.contactEmail && owner.contactEmailVerifiedAt !== null,
+            }
           : null,
       properties: await profileProperties(db, owner.id),
       selectedPropertyId: owner.selectedPropertyId,
@@ -147,12 +166,51 @@ export function profileRoutes(db: Db, now: () => number = Date.now): Router {
     res.status(201).json({ property: { id: property.id, name: property.name }, ...(await profile(id)) });
   });
 
+  // A new email is unconfirmed: the link that confirms it is the only mail it gets until then (email-verification.ts).
   router.post('/profile/contact', async (req, res) => {
     const id = homeownerId(req);
     const contact = parse(contactSchema, req.body, 'body');
-    await saveContact(db, id, contact);
     await noteUsedLanguage(db, 'homeowner', id, requestLanguage(req));
-    res.json({ contact: { name: contact.name ?? null, email: contact.email, mobile: contact.mobile } });
+    const { owner, emailChanged } = await saveContact(db, id, contact);
+    if (emailChanged) await sendEmailLink(db, mailer, { ...owner, contactEmail: contact.email }, now());
+    res.json({
+      contact: {
+        name: owner.contactName,
+        email: contact.email,
+        mobile: contact.mobile,
+        email_verified: owner.contactEmailVerifiedAt !== null,
+      },
+    });
+  });
+
+  // "Send the link again" (rate limited: tooManyLinks).
+  router.post('/profile/contact/verification', async (req, res) => {
+    const id = homeownerId(req);
+    parse(z.object({}).strict(), req.body ?? {}, 'body');
+    const owner = await loadHomeowner(db, id);
+    if (!owner?.contactEmail)
+      throw new HttpError(409, 'contact_required', 'Give your email first: the link is sent to it.');
+    if (owner.contactEmailVerifiedAt)
+      throw new HttpError(409, 'conflict', `${owner.contactEmail} is already confirmed.`);
+    const refusal = await sendEmailLink(db, mailer, { ...owner, contactEmail: owner.contactEmail }, now());
+    if (refusal) {
+      res.set('Retry-After', String(refusal.retryAfterSeconds));
+      throw tooManyLinks(refusal);
+    }
+    res.status(202).json({ email: owner.contactEmail });
+  });
+
+  // The page the link opens posts its token here; signing in is not needed (the link may be opened on another device).
+  router.post('/email-verification', async (req, res) => {
+    const { token } = parse(tokenBody, req.body, 'body');
+    const email = await confirmEmail(db, token, now());
+    if (!email)
+      throw new HttpError(
+        400,
+        'link_invalid',
+        'This link no longer works: it was used, has expired, or your email has changed since. Ask for a new one.',
+      );
+    res.set('Cache-Control', 'no-store').json({ email });
   });
 
   return router;

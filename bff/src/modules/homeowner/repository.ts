@@ -192,15 +192,30 @@ export async function setSelectedProperty(db: Db, homeownerId: number, propertyI
   await db.update(homeowners).set({ selectedPropertyId: propertyId }).where(eq(homeowners.id, homeownerId));
 }
 
+/**
+ * Saves the contact details; a changed email is unconfirmed again (email-verification.ts). The row after the change,
+ * and whether the email changed.
+ */
 export async function saveContact(
   db: Db,
   homeownerId: number,
   contact: { name?: string; email: string; mobile: string },
-): Promise<void> {
+): Promise<{ owner: HomeownerRow; emailChanged: boolean }> {
   // A contact form without the name field keeps the name given before.
   const name = contact.name === undefined ? {} : { contactName: contact.name };
-  await db
-    .update(homeowners)
-    .set({ ...name, contactEmail: contact.email, contactMobile: contact.mobile })
-    .where(eq(homeowners.id, homeownerId));
+  return db.transaction(async (tx) => {
+    const before = await tx.query.homeowners.findFirst({ where: eq(homeowners.id, homeownerId) });
+    const emailChanged = before?.contactEmail !== contact.email;
+    const [owner] = await tx
+      .update(homeowners)
+      .set({
+        ...name,
+        contactEmail: contact.email,
+        contactMobile: contact.mobile,
+        ...(emailChanged ? { contactEmailVerifiedAt: null } : {}),
+      })
+      .where(eq(homeowners.id, homeownerId))
+      .returning();
+    return { owner: owner!, emailChanged };
+  });
 }

@@ -12,7 +12,7 @@ import { HttpError, parse } from '../../http/errors';
 import { noQuery } from '../../http/input-guards';
 import { requireConsoleItem } from '../../auth/guards';
 import { audit } from '../audit/record';
-import { findLead, leadsOf, moveLead } from './repository';
+import { findLead, leadsOf, moveLead, noteLead } from './repository';
 import type { Mailer } from '../mail/mailer';
 import { statusMail } from './mails';
 
@@ -40,17 +40,33 @@ export function leadRoutes(db: Db, mailer: Mailer): Router {
     const update = parse(leadUpdateSchema, req.body, 'body');
     const lead = await findLead(db, req.organisation!.id, id);
     if (!lead) throw notFound();
+    const note = update.note === undefined ? undefined : update.note === '' ? null : update.note;
+    // A request the homeowner withdrew stays the installer's: it takes notes (its status and times unchanged), no move.
+    if (lead.status === 'withdrawn' && update.status === 'withdrawn') {
+      await db.transaction(async (tx) => {
+        if (note !== undefined) await noteLead(tx, id, note);
+        await audit(tx, req, res, {
+          action: 'installer_request.note',
+          target: `installer_request:${id}`,
+          organisationId: req.organisation!.id,
+          details: note !== undefined ? { note } : {},
+        });
+      });
+      res.json({ request: await findLead(db, req.organisation!.id, id) });
+      return;
+    }
     if (!canMoveLead(lead.status, update.status)) {
       const allowed = LEAD_TRANSITIONS[lead.status];
       throw new HttpError(
         400,
         'bad_request',
         `Invalid body.status: a ${lead.status} request can move to ` +
-          `${allowed.length ? allowed.join(', ') : 'nothing (it is final)'}`,
+          (lead.status === 'withdrawn'
+            ? 'nothing (the homeowner withdrew it); send status withdrawn to change its note'
+            : `${allowed.length ? allowed.join(', ') : 'nothing (it is final)'}`),
         [{ path: 'body.status', message: `cannot move from ${lead.status} to ${update.status}` }],
       );
     }
-    const note = update.note === undefined ? undefined : update.note === '' ? null : update.note;
     await db.transaction(async (tx) => {
       if (!(await moveLead(tx, id, lead.status, update.status, note)))
         throw new HttpError(409, 'conflict', 'This request was changed meanwhile. Reload it.');

@@ -4,7 +4,8 @@ import type { Db } from '../../db/client';
 import { homeowners, installerRequests, memberships, organisations, properties, staffUsers } from '../../db/schema';
 import type { Mailer } from '../mail/mailer';
 import { mailLanguageOf } from '../mail/language';
-import { mailDateTime, measureName, renderMail, statusName, type MailLanguage } from '../mail/templates';
+import { eitherOf, mailDateTime, measureName, renderMail, statusName, type MailLanguage } from '../mail/templates';
+import { verifiedEmailOf } from '../homeowner/email-verification';
 import type { Mail } from '../mail/transport';
 import { MY_HOMES_PATH } from '@home-energy/shared/mfe/pages';
 
@@ -25,6 +26,8 @@ async function requestFacts(db: Db, ids: number[]) {
       postalCity: properties.postalCity,
       homeowner: homeowners.name,
       homeownerLanguage: homeowners.mailLanguage,
+      homeownerEmail: homeowners.contactEmail,
+      homeownerEmailVerifiedAt: homeowners.contactEmailVerifiedAt,
       createdAt: installerRequests.createdAt,
     })
     .from(installerRequests)
@@ -63,12 +66,24 @@ function values(facts: Facts, language: MailLanguage): Record<string, string> {
     installer: facts.installerName,
     email: facts.contactEmail ?? '',
     mobile: facts.contactMobile ?? '',
+    reach: eitherOf(language, facts.contactEmail, facts.contactMobile),
   };
 }
 
 /**
- * New requests: each installer organisation's staff get the lead, the homeowner a confirmation (when they gave an
- * email).
+ * Where the homeowner's own mails about their requests go: their contact email as it is now, only once they have
+ * confirmed it (homeowner/email-verification.ts); null sends nothing.
+ */
+function homeownerAddress(facts: Facts): string | null {
+  return verifiedEmailOf({
+    contactEmail: facts.homeownerEmail,
+    contactEmailVerifiedAt: facts.homeownerEmailVerifiedAt,
+  });
+}
+
+/**
+ * New requests: each installer organisation's staff get the lead (the homeowner's email in it only once confirmed), the
+ * homeowner a confirmation (only at a confirmed address).
  */
 export async function newRequestMails(db: Db, mailer: Mailer, requestIds: number[]): Promise<Mail[]> {
   const mails: Mail[] = [];
@@ -82,16 +97,19 @@ export async function newRequestMails(db: Db, mailer: Mailer, requestIds: number
         mails.push(renderMail('lead_new', language, email, lead, link));
       }
     }
-    if (facts.contactEmail) {
+    const to = homeownerAddress(facts);
+    if (to) {
       const language = mailLanguageOf({ mailLanguage: facts.homeownerLanguage });
       const link = mailer.link(MY_HOMES_PATH);
-      mails.push(renderMail('request_sent', language, facts.contactEmail, values(facts, language), link));
+      mails.push(renderMail('request_sent', language, to, { ...values(facts, language), email: to }, link));
     }
   }
   return mails;
 }
 
-/** A request moved on: the homeowner hears of it, with the installer's note. */
+/**
+ * A request moved on: the homeowner hears of it, with the installer's note (not of a note on a request they withdrew).
+ */
 export async function statusMail(
   db: Db,
   mailer: Mailer,
@@ -100,13 +118,14 @@ export async function statusMail(
   note: string | null | undefined,
 ): Promise<Mail[]> {
   const [facts] = await requestFacts(db, [requestId]);
-  if (!facts?.contactEmail) return [];
+  const to = facts && status !== 'withdrawn' ? homeownerAddress(facts) : null;
+  if (!facts || !to) return [];
   const language = mailLanguageOf({ mailLanguage: facts.homeownerLanguage });
   return [
     renderMail(
       'request_status',
       language,
-      facts.contactEmail,
+      to,
       { ...values(facts, language), status: statusName(language, status) },
       mailer.link(MY_HOMES_PATH),
       note ?? undefined,

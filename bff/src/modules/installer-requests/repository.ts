@@ -1,9 +1,10 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, ne, sql } from 'drizzle-orm';
 import { installerSchema } from '@home-energy/shared/schemas/admin';
 import { installersOf } from '../admin/organisations/repository';
 import type { InstallerRequest, OfferedInstaller } from '@home-energy/shared/schemas/property-flow';
-import type { Lead, LeadStatus } from '@home-energy/shared/schemas/installer-leads';
+import { WITHDRAWABLE_STATUSES, type Lead, type LeadStatus } from '@home-energy/shared/schemas/installer-leads';
 import type { Db } from '../../db/client';
+import { HttpError } from '../../http/errors';
 import { homeowners, installerRequests, organisations, properties } from '../../db/schema';
 
 /**
@@ -15,11 +16,18 @@ export async function offeredInstallers(db: Db, organisationId: number | null): 
   return (await installersOf(db, organisationId)).filter((installer) => installerSchema.safeParse(installer).success);
 }
 
+/** The homeowner's requests for a home, oldest first; the ones they withdrew are no longer theirs to see. */
 export async function homeownerRequests(db: Db, homeownerId: number, propertyId: number): Promise<InstallerRequest[]> {
   const rows = await db
     .select()
     .from(installerRequests)
-    .where(and(eq(installerRequests.homeownerId, homeownerId), eq(installerRequests.propertyId, propertyId)))
+    .where(
+      and(
+        eq(installerRequests.homeownerId, homeownerId),
+        eq(installerRequests.propertyId, propertyId),
+        ne(installerRequests.status, 'withdrawn'),
+      ),
+    )
     .orderBy(asc(installerRequests.createdAt), asc(installerRequests.id));
   return rows.map((r) => ({
     installer: r.installerIdentifier,
@@ -31,17 +39,51 @@ export async function homeownerRequests(db: Db, homeownerId: number, propertyId:
   }));
 }
 
+/** How many requests a homeowner may send (or send again after a day) in 24 hours, across all their homes. */
+export const INSTALLER_REQUESTS_PER_DAY = 10;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+function tooManyRequests(): HttpError {
+  return new HttpError(
+    429,
+    'too_many_requests',
+    `You have sent ${INSTALLER_REQUESTS_PER_DAY} installer requests in the last 24 hours, the most we send in a day. ` +
+      'Try again tomorrow.',
+  );
+}
+
 /**
- * Sends the selected requests and withdraws the unselected ones, in one transaction; the ids of the requests new here.
+ * Sends the selected requests and withdraws the unselected ones, in one transaction; the ids of the requests to mail
+ * (docs/using-the-demo.md "Installer leads"):
+ * - a new request is sent (and mailed);
+ * - withdrawing marks an open request (new, contacted, quoted) `withdrawn` and removes the contact details from it;
+ *   a won, lost or declined one stays as the installer left it;
+ * - selecting a withdrawn request again reopens it at the status it had, with the contact details; it is mailed
+ *   again only when it was last sent over a day ago;
+ * - the requests sent in the last 24 hours, these included, are at most INSTALLER_REQUESTS_PER_DAY, else 429 and
+ *   nothing changes.
  */
 export async function applySelections(
   db: Db,
   target: { homeownerId: number; propertyId: number; organisationId: number | null },
   selections: { installer: OfferedInstaller; key: string; selected: boolean }[],
-  contact: { email: string; mobile: string },
+  contact: { email: string | null; mobile: string },
+  now: number,
 ): Promise<number[]> {
+  const at = new Date(now);
+  const dayAgo = new Date(now - DAY_MS);
   return db.transaction(async (tx) => {
-    const created: number[] = [];
+    // One homeowner's requests are applied one call at a time: parallel calls cannot each pass the daily limit.
+    await tx.execute(sql`select id from ${homeowners} where ${homeowners.id} = ${target.homeownerId} for update`);
+    const [{ sent } = { sent: 0 }] = await tx
+      .select({ sent: sql<number>`count(*)::int` })
+      .from(installerRequests)
+      .where(and(eq(installerRequests.homeownerId, target.homeownerId), gt(installerRequests.sentAt, dayAgo)));
+    let budget = INSTALLER_REQUESTS_PER_DAY - sent;
+    const send = () => {
+      if (--budget < 0) throw tooManyRequests();
+    };
+    const mailed: number[] = [];
     for (const { installer, key, selected } of selections) {
       const where = and(
         eq(installerRequests.homeownerId, target.homeownerId),
@@ -49,10 +91,41 @@ export async function applySelections(
         eq(installerRequests.installerIdentifier, installer.identifier),
         eq(installerRequests.activityKey, key),
       );
+      const [existing] = await tx.select().from(installerRequests).where(where);
+      const status = existing?.status as LeadStatus | undefined;
       if (!selected) {
-        await tx.delete(installerRequests).where(where);
+        if (existing && status && WITHDRAWABLE_STATUSES.includes(status))
+          await tx
+            .update(installerRequests)
+            .set({
+              status: 'withdrawn',
+              withdrawnFrom: status,
+              withdrawnAt: at,
+              contactEmail: null,
+              contactMobile: null,
+            })
+            .where(eq(installerRequests.id, existing.id));
         continue;
       }
+      if (existing) {
+        if (status !== 'withdrawn') continue;
+        const again = existing.sentAt <= dayAgo;
+        if (again) send();
+        await tx
+          .update(installerRequests)
+          .set({
+            status: existing.withdrawnFrom ?? 'new',
+            withdrawnFrom: null,
+            withdrawnAt: null,
+            contactEmail: contact.email,
+            contactMobile: contact.mobile,
+            ...(again ? { sentAt: at } : {}),
+          })
+          .where(eq(installerRequests.id, existing.id));
+        if (again) mailed.push(existing.id);
+        continue;
+      }
+      send();
       const inserted = await tx
         .insert(installerRequests)
         .values({
@@ -66,12 +139,13 @@ export async function applySelections(
             where ${organisations.isInstaller} and ${organisations.slug} = lower(${installer.identifier}))`,
           contactEmail: contact.email,
           contactMobile: contact.mobile,
+          sentAt: at,
         })
         .onConflictDoNothing()
         .returning({ id: installerRequests.id });
-      created.push(...inserted.map((r) => r.id));
+      mailed.push(...inserted.map((r) => r.id));
     }
-    return created;
+    return mailed;
   });
 }
 
@@ -92,6 +166,7 @@ function leadView(row: {
     status: r.status as LeadStatus,
     note: r.note,
     status_changed_at: r.statusChangedAt?.toISOString() ?? null,
+    withdrawn_at: r.withdrawnAt?.toISOString() ?? null,
   };
 }
 
@@ -150,4 +225,13 @@ export async function moveLead(
     .where(and(eq(installerRequests.id, id), eq(installerRequests.status, from)))
     .returning({ id: installerRequests.id });
   return moved.length > 0;
+}
+
+/** Changes only the note of a request (a withdrawn one: its status and times stay). */
+export async function noteLead(
+  db: Db | Parameters<Parameters<Db['transaction']>[0]>[0],
+  id: number,
+  note: string | null,
+): Promise<void> {
+  await db.update(installerRequests).set({ note }).where(eq(installerRequests.id, id));
 }

@@ -12,14 +12,25 @@ import type { Mailer } from '../mail/mailer';
 import { newRequestMails } from './mails';
 import { idParamsSchema } from '@home-energy/shared/schemas/ids';
 import { noteUsedLanguage, requestLanguage } from '../mail/language';
+import type { GeoTables } from '../../energy/geo-data';
+import { installerMeasures } from './measures';
+import { verifiedEmailOf } from '../homeowner/email-verification';
 
 const idParams = idParamsSchema;
 
 /**
  * /api/flow/property/{id}/installers and /installer-requests: the installers the home's organisation offers, and a
- * signed-in homeowner's requests to them (contact details needed first, so the installer can answer).
+ * signed-in homeowner's requests to them (contact details needed first, so the installer can answer), about the
+ * home's own measures only, at most INSTALLER_REQUESTS_PER_DAY a day (docs/security.md "Installer requests and contact
+ * email").
  */
-export function installerRequestRoutes(options: { db: Db; defaultBrand: string; mailer: Mailer }): Router {
+export function installerRequestRoutes(options: {
+  db: Db;
+  geo: GeoTables;
+  defaultBrand: string;
+  mailer: Mailer;
+  now: () => number;
+}): Router {
   const { db, mailer } = options;
   const router = Router();
   router.use(flowQueryOnly);
@@ -33,7 +44,7 @@ export function installerRequestRoutes(options: { db: Db; defaultBrand: string; 
       throw new HttpError(404, 'not_found', 'You have no profile for this property. Start from the address search.');
     const organisationId =
       profile.organisationId ?? (await flowOrganisation(db, req, options.defaultBrand))?.id ?? null;
-    return { property, organisationId };
+    return { property, organisationId, profile };
   }
 
   router.get('/:id/installers', async (req, res) => {
@@ -49,7 +60,7 @@ export function installerRequestRoutes(options: { db: Db; defaultBrand: string; 
   router.post('/:id/installer-requests', async (req, res) => {
     const homeownerId = homeownerIdOf(req.user);
     if (homeownerId === null) throw new HttpError(401, 'unauthorized', 'Sign in with BankID to contact installers.');
-    const { property, organisationId } = await context(req);
+    const { property, organisationId, profile } = await context(req);
     const selections = parse(installerSelectionsSchema, req.body, 'body');
     const offered = new Map((await offeredInstallers(db, organisationId)).map((i) => [i.identifier, i]));
     const unknown = selections.filter((s) => !offered.has(s.installer));
@@ -61,6 +72,29 @@ export function installerRequestRoutes(options: { db: Db; defaultBrand: string; 
         unknown.map((s) => ({ path: 'body.installer', message: `${s.installer} is not offered for this home` })),
       );
     }
+    // Only the home's own measures, as its dashboard shows them; withdrawing needs none (the measure may have gone).
+    const asked = [...new Set(selections.filter((s) => s.selected).map((s) => s.key))];
+    if (asked.length > 0) {
+      const measures = await installerMeasures({
+        db,
+        geo: options.geo,
+        property,
+        profile,
+        pricingOrganisationId: organisationId,
+        year: new Date(options.now()).getFullYear(),
+      });
+      const foreign = asked.filter((key) => !measures.has(key));
+      if (foreign.length > 0)
+        throw new HttpError(
+          400,
+          'bad_request',
+          `Invalid body.key: not a measure installers are offered for at this home: ${foreign.slice(0, 3).join(', ')}` +
+            (foreign.length > 3 ? ` and ${foreign.length - 3} more` : ''),
+          foreign
+            .slice(0, 3)
+            .map((key) => ({ path: 'body.key', message: `${key} is not one of this home's measures` })),
+        );
+    }
     const owner = await loadHomeowner(db, homeownerId);
     if (!owner?.contactEmail || !owner.contactMobile) {
       throw new HttpError(
@@ -69,11 +103,13 @@ export function installerRequestRoutes(options: { db: Db; defaultBrand: string; 
         'Give your email and mobile number first, so the installer can reach you.',
       );
     }
+    // The installer gets the email only once the homeowner has confirmed it; the mobile number always.
     const created = await applySelections(
       db,
       { homeownerId, propertyId: property.id, organisationId },
       selections.map((s) => ({ installer: offered.get(s.installer)!, key: s.key, selected: s.selected })),
-      { email: owner.contactEmail, mobile: owner.contactMobile },
+      { email: verifiedEmailOf(owner), mobile: owner.contactMobile },
+      options.now(),
     );
     // The confirmation below is written in the language the homeowner is using now.
     await noteUsedLanguage(db, 'homeowner', homeownerId, requestLanguage(req));

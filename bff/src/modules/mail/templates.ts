@@ -16,7 +16,8 @@ const MEASURES: Record<MailLanguage, Record<string, string>> = {
   en: ENERGY_TEXTS.en.measures,
 };
 
-export type MailKind = 'lead_new' | 'request_sent' | 'request_status' | 'invitation' | 'password_reset';
+export type MailKind =
+  'lead_new' | 'request_sent' | 'request_status' | 'invitation' | 'password_reset' | 'email_verification';
 export type LeadStatusName = keyof typeof sv.statuses;
 
 export function measureName(language: MailLanguage, key: string): string {
@@ -25,6 +26,11 @@ export function measureName(language: MailLanguage, key: string): string {
 
 export function statusName(language: MailLanguage, status: LeadStatusName): string {
   return TEXTS[language].statuses[status];
+}
+
+/** "a@b.se or +4670…", or only the one given: how a lead's staff reach the homeowner. */
+export function eitherOf(language: MailLanguage, ...ways: (string | null | undefined)[]): string {
+  return ways.filter((w): w is string => !!w).join(` ${TEXTS[language].or} `);
 }
 
 /** "2026-11-26 14:05" (sv) or "26 Nov 2026, 14:05" (en), Swedish time. */
