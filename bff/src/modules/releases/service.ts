@@ -13,7 +13,8 @@ import {
 import { REMOTES, type RemotePackage } from '@home-energy/shared/remotes';
 import type { Db } from '../../db/client';
 import { readAll, type ObjectStore } from '../../storage/object-store';
-import { contentHash, listFiles, manifestKey, releaseObjects, storeRelease } from './release-store';
+import { checkRelease, ReleaseCheckError, type CheckedRelease } from './release-check';
+import { manifestKey, releaseObjects, storeRelease } from './release-store';
 import { activeReleases, findRelease, insertRelease, listReleases, setActive, type ReleaseRow } from './repository';
 
 export class ReleaseError extends Error {
@@ -30,6 +31,8 @@ export interface ReleaseSettings {
   SHELL_DIST: string;
   /** The object store of releases; the folder releasesDir when absent. */
   releaseStore?: ObjectStore;
+  /** The largest release in MB (config RELEASE_UPLOAD_MB; release-check.ts DEFAULT_RELEASE_MB when absent). */
+  RELEASE_UPLOAD_MB?: number;
 }
 
 function readManifest(file: string, what: string): FederationManifest {
@@ -68,15 +71,14 @@ export async function publishRelease(
   },
 ): Promise<PublishResult> {
   const { remote, distDir } = options;
-  const manifest = readManifest(path.join(distDir, 'mf-manifest.json'), remote);
-  if (manifest.name !== federationName(remote)) {
-    throw new ReleaseError(
-      `${distDir} holds the build of ${manifest.name}, not ${remote} (${federationName(remote)}).`,
-    );
+  let checked: CheckedRelease;
+  try {
+    checked = checkRelease(distDir, remote, settings.RELEASE_UPLOAD_MB);
+  } catch (error) {
+    if (error instanceof ReleaseCheckError) throw new ReleaseError(error.message);
+    throw error;
   }
-  if (!manifest.exposes.some((e) => e.name === 'App' || e.path === './App')) {
-    throw new ReleaseError(`${remote} does not expose ./App; the shell could not mount it.`);
-  }
+  const { manifest, version, files, bytes } = checked;
   const shell = readManifest(path.join(settings.SHELL_DIST, 'mf-manifest.json'), 'shell');
   const runtime = checkRuntimeAgainstShell(runtimeOf(manifest), runtimeOf(shell));
   const checks = [...checkSharedAgainstShell(manifest.shared, shell.shared), runtime];
@@ -85,13 +87,9 @@ export async function publishRelease(
     throw new ReleaseError(`Refusing to release ${remote}: ${failed.map((c) => c.problem).join('; ')}.`, checks);
   }
 
-  const files = listFiles(distDir);
-  const buildVersion = manifest.metaData.buildInfo?.buildVersion ?? '0.0.0';
-  const version = `${buildVersion}-${contentHash(distDir, files).slice(0, 10)}`;
   const existing = await findRelease(db, remote, version);
   if (!existing) {
     await storeRelease(releaseObjects(settings), remote, version, distDir);
-    const bytes = files.reduce((sum, f) => sum + fs.statSync(path.join(distDir, f)).size, 0);
     await insertRelease(db, {
       remote,
       version,

@@ -1,14 +1,14 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Router, type RequestHandler } from 'express';
-import multer from 'multer';
+import { Router, type Request, type Response } from 'express';
+import Busboy from 'busboy';
 import type { RemotePackage } from '@home-energy/shared/remotes';
 import type { Db } from '../../db/client';
 import { z } from 'zod';
 import { HttpError, parse } from '../../http/errors';
 import { noQuery } from '../../http/input-guards';
-import { checkObjectKey, ObjectKeyError } from '../../storage/object-store';
+import { ReleaseTree } from './release-check';
 import { publishRelease, ReleaseError, type ReleaseSettings } from './service';
 import { markReleaseTokenUsed, type ReleaseTokenRow } from './tokens';
 import { actorOf, auditTokenUse, releaseTokenGuard } from './token-auth';
@@ -21,85 +21,131 @@ export interface ReleaseUploadLimits {
 // One optional text part: activate=false stores the release without making it active (a canary audience comes next).
 const uploadFieldsSchema = z.object({ activate: z.enum(['true', 'false']).optional() }).strict();
 
+/** What an upload left in its staging folder. */
+interface ReceivedUpload {
+  files: number;
+  bytes: number;
+  fields: Record<string, string>;
+}
+
+/**
+ * Streams a multipart release into `staging`, one file per part named by its path, without holding it in memory. The
+ * running total is counted as bytes arrive: past RELEASE_UPLOAD_MB (or the file count) the upload is refused with 413
+ * at once and the rest of the request is never read (the connection is closed after the answer). A bad path (checked
+ * by the same ReleaseTree as every release, release-check.ts) is refused as its part begins.
+ */
+function receiveUpload(req: Request, res: Response, staging: string, limits: ReleaseUploadLimits) {
+  const maxBytes = limits.RELEASE_UPLOAD_MB * 1024 * 1024;
+  const tooLarge = () =>
+    new HttpError(
+      413,
+      'payload_too_large',
+      `A release is at most ${limits.RELEASE_UPLOAD_FILES} files of ${limits.RELEASE_UPLOAD_MB} MB in all.`,
+    );
+  return new Promise<ReceivedUpload>((resolve, reject) => {
+    let parser: Busboy.Busboy;
+    try {
+      parser = Busboy({
+        headers: req.headers,
+        limits: {
+          fileSize: maxBytes + 1,
+          files: limits.RELEASE_UPLOAD_FILES,
+          fields: 1,
+          fieldNameSize: 512,
+          fieldSize: 16,
+          parts: limits.RELEASE_UPLOAD_FILES + 1,
+        },
+      });
+    } catch {
+      reject(new HttpError(400, 'bad_request', MULTIPART));
+      return;
+    }
+    const tree = new ReleaseTree();
+    const writes: Promise<void>[] = [];
+    const outputs = new Set<fs.WriteStream>();
+    const fields: Record<string, string> = {};
+    let bytes = 0;
+    let failed = false;
+    const fail = (error: unknown) => {
+      if (failed) return;
+      failed = true;
+      // Nothing more is read: the answer closes the connection instead of draining what the client still sends.
+      req.unpipe(parser);
+      req.pause();
+      parser.removeAllListeners();
+      parser.on('error', () => undefined);
+      for (const output of outputs) output.destroy();
+      res.setHeader('Connection', 'close');
+      reject(error);
+    };
+    parser.on('file', (name, stream, _info) => {
+      if (failed) return void stream.resume();
+      const problem = tree.add(name);
+      if (problem) return fail(new HttpError(400, 'bad_request', problem));
+      const target = path.join(staging, ...name.split('/'));
+      fs.mkdirSync(path.dirname(target), { recursive: true });
+      const output = fs.createWriteStream(target, { flags: 'wx' });
+      outputs.add(output);
+      stream.on('data', (chunk: Buffer) => {
+        bytes += chunk.length;
+        if (bytes > maxBytes) fail(tooLarge());
+      });
+      stream.on('limit', () => fail(tooLarge()));
+      writes.push(
+        new Promise<void>((done, error) => {
+          output.on('finish', () => done());
+          output.on('error', error);
+        }).catch((error: unknown) => fail(error)),
+      );
+      stream.pipe(output);
+    });
+    parser.on('field', (name, value) => {
+      if (!(name in uploadFieldsSchema.shape))
+        return fail(
+          new HttpError(400, 'bad_request', `Unknown part ${JSON.stringify(name.slice(0, 100))}: ${MULTIPART}`),
+        );
+      fields[name] = value;
+    });
+    parser.on('filesLimit', () => fail(tooLarge()));
+    parser.on('partsLimit', () => fail(tooLarge()));
+    parser.on('fieldsLimit', () => fail(new HttpError(400, 'bad_request', 'Only the part activate may be text.')));
+    parser.on('error', () => fail(new HttpError(400, 'bad_request', MULTIPART)));
+    parser.on('close', () => {
+      void Promise.all(writes).then(() => {
+        if (!failed) resolve({ files: tree.size, bytes, fields });
+      });
+    });
+    req.on('error', (error) => fail(error));
+    req.on('aborted', () => fail(new HttpError(400, 'bad_request', 'The upload was cut off.')));
+    req.pipe(parser);
+  });
+}
+
+const MULTIPART = 'Send the build as multipart/form-data, one part per file named by its path in the build.';
+
 /**
  * POST /api/releases/:remote — a team's CI uploads its remote's build (multipart, one part per file, the part's
- * field name its path in the build) with `Authorization: Bearer <release token>` of that remote. The server checks
- * the build against the shell's shared singletons (409 naming what is wrong), stores it and makes it active
- * (unless the part `activate` says false).
+ * field name its path in the build) with `Authorization: Bearer <release token>` of that remote. The upload is streamed
+ * to a staging folder, checked like every release (release-check.ts: paths, file types, size, manifest, version; 400
+ * naming the problem) and against the shell's shared singletons (409 naming what is wrong), stored and made active
+ * (unless the part `activate` says false). The staging folder is removed whatever the outcome.
  */
 export function releaseUploadRoutes(db: Db, settings: ReleaseSettings, limits: ReleaseUploadLimits): Router {
   const router = Router();
   router.use(noQuery);
-  const maxBytes = limits.RELEASE_UPLOAD_MB * 1024 * 1024;
-  const upload = multer({
-    storage: multer.memoryStorage(),
-    limits: {
-      fileSize: maxBytes,
-      files: limits.RELEASE_UPLOAD_FILES,
-      fields: 1,
-      fieldNameSize: 512,
-      parts: limits.RELEASE_UPLOAD_FILES + 1,
-    },
-  }).any();
-  const receive: RequestHandler = (req, res, next) =>
-    upload(req, res, (error: unknown) => {
-      if (!error) return next();
-      if (error instanceof multer.MulterError) {
-        const tooLarge =
-          error.code === 'LIMIT_FILE_SIZE' || error.code === 'LIMIT_FILE_COUNT' || error.code === 'LIMIT_PART_COUNT';
-        const message = tooLarge
-          ? `A release is at most ${limits.RELEASE_UPLOAD_FILES} files of ${limits.RELEASE_UPLOAD_MB} MB in all.`
-          : `Upload: ${error.message}`;
-        return next(new HttpError(tooLarge ? 413 : 400, tooLarge ? 'payload_too_large' : 'bad_request', message));
-      }
-      next(
-        new HttpError(
-          400,
-          'bad_request',
-          'Send the build as multipart/form-data, one part per file named by its path in the build.',
-        ),
-      );
-    });
 
-  router.post('/:remote', ...releaseTokenGuard(db), receive, async (req, res) => {
+  router.post('/:remote', ...releaseTokenGuard(db), async (req, res) => {
     const token = res.locals.releaseToken as ReleaseTokenRow;
     const remote = token.remote as RemotePackage;
-    const files = (req.files as Express.Multer.File[] | undefined) ?? [];
-    const { activate } = parse(uploadFieldsSchema, { ...req.body }, 'body');
-    if (files.length === 0) throw new HttpError(400, 'bad_request', 'The upload holds no files.');
-    const total = files.reduce((sum, file) => sum + file.size, 0);
-    if (total > maxBytes)
-      throw new HttpError(413, 'payload_too_large', `A release is at most ${limits.RELEASE_UPLOAD_MB} MB in all.`);
-    const seen = new Set<string>();
-    for (const file of files) {
-      try {
-        checkObjectKey(file.fieldname);
-      } catch (error) {
-        if (!(error instanceof ObjectKeyError)) throw error;
-        throw new HttpError(
-          400,
-          'bad_request',
-          `Invalid file path ${JSON.stringify(file.fieldname.slice(0, 100))}: use relative paths inside the ` +
-            `build (no "..", no hidden files).`,
-        );
-      }
-      if (seen.has(file.fieldname))
-        throw new HttpError(400, 'bad_request', `The file ${file.fieldname} is sent twice.`);
-      seen.add(file.fieldname);
-    }
-    if (!seen.has('mf-manifest.json'))
-      throw new HttpError(400, 'bad_request', 'The upload has no mf-manifest.json: send the whole build folder.');
-
     const staging = fs.mkdtempSync(path.join(os.tmpdir(), `release-${remote}-`));
     try {
-      for (const file of files) {
-        const target = path.join(staging, ...file.fieldname.split('/'));
-        fs.mkdirSync(path.dirname(target), { recursive: true });
-        fs.writeFileSync(target, file.buffer);
-      }
+      const received = await receiveUpload(req, res, staging, limits);
+      const { activate } = parse(uploadFieldsSchema, received.fields, 'body');
+      if (received.files === 0) throw new HttpError(400, 'bad_request', 'The upload holds no files.');
       const when = activate === 'false' ? 'never' : 'always';
       const publish = { remote, distDir: staging, releasedBy: actorOf(token), activate: when } as const;
-      const result = await publishRelease(db, settings, publish).catch(async (error: unknown) => {
+      const checked = { ...settings, RELEASE_UPLOAD_MB: limits.RELEASE_UPLOAD_MB };
+      const result = await publishRelease(db, checked, publish).catch(async (error: unknown) => {
         if (!(error instanceof ReleaseError)) throw error;
         const failed = error.checks.filter((c) => !c.ok);
         await auditTokenUse(db, req, token, remote, 'release.upload_refused', { reason: error.message });
@@ -117,8 +163,8 @@ export function releaseUploadRoutes(db: Db, settings: ReleaseSettings, limits: R
         version: result.version,
         created: result.created,
         activated: result.activated,
-        files: files.length,
-        bytes: total,
+        files: received.files,
+        bytes: received.bytes,
       });
       res
         .status(result.created ? 201 : 200)

@@ -178,7 +178,7 @@ it('bounds uploads: paths out of the build, hidden files, no manifest, other rem
   const noManifest = fixtures.writeRemote('no-manifest');
   fs.rmSync(path.join(noManifest, 'mf-manifest.json'));
   expect((await upload('mfe-results', token, noManifest).expect(400)).body.message).toBe(
-    'The upload has no mf-manifest.json: send the whole build folder.',
+    'The build has no mf-manifest.json: send the whole build folder.',
   );
   const flowBuild = fixtures.writeRemote('flow-build', SHELL_SHARED, 'mfe_flow');
   expect((await upload('mfe-results', token, flowBuild).expect(400)).body.message).toBe(
