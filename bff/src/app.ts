@@ -11,6 +11,8 @@ import { jsonBodies, noQueryOnWrites } from './http/input-guards';
 import { healthRoutes } from './modules/health/routes';
 import { registryRoute } from './modules/releases/routes';
 import { beaconRoutes } from './modules/releases/beacon-routes';
+import { VisitorCookies } from './modules/releases/audience';
+import { networkHasher } from './modules/releases/served';
 import { activeReleases } from './modules/releases/repository';
 import cookieParser from 'cookie-parser';
 import type pg from 'pg';
@@ -83,6 +85,7 @@ export interface AppDeps {
     | 'BEACON_RATE_LIMIT'
     | 'CANARY_SESSIONS'
     | 'CANARY_ERROR_MARGIN'
+    | 'CANARY_SESSIONS_PER_NETWORK'
     | 'DOCUMENT_RATE_LIMIT'
     | 'DOCUMENTS_PER_PROPERTY'
     | 'DOCUMENT_MB_PER_DAY'
@@ -198,6 +201,8 @@ export function createApp({
   app.use('/mfe', releaseFiles(stores.releases));
   app.use(shellAssets(config.SHELL_DIST));
   const cookies = authCookies(config.secureCookies);
+  // The release-session cookie is signed: only a session the registry handed out counts (docs/releases.md).
+  const visitors = new VisitorCookies(authSecret, config.secureCookies);
   const vault = dataKey ? new PersonalNumberVault(dataKey) : PersonalNumberVault.withoutKey();
   const orders = new OrderService({ db, rp, vault, now, testAppUrl: bankIdTestAppUrl });
   const passport = createPassport(db, [bankIdStrategy({ db, orders, vault })]);
@@ -248,7 +253,7 @@ export function createApp({
       publicUrl: config.PUBLIC_URL,
       filesUrl: config.MFE_PUBLIC_URL,
       demo: config.demo,
-      secureCookies: config.secureCookies,
+      visitors,
       defaultBrand: config.DEFAULT_BRAND,
     }),
   );
@@ -270,9 +275,14 @@ export function createApp({
   app.use(
     '/api/mfe',
     beaconRoutes(db, {
-      secureCookies: config.secureCookies,
+      visitors,
+      networkOf: networkHasher(authSecret),
       perMinute: config.BEACON_RATE_LIMIT,
-      rules: { sessions: config.CANARY_SESSIONS, margin: config.CANARY_ERROR_MARGIN },
+      rules: {
+        sessions: config.CANARY_SESSIONS,
+        margin: config.CANARY_ERROR_MARGIN,
+        perNetwork: config.CANARY_SESSIONS_PER_NETWORK,
+      },
       logger,
     }),
   );
