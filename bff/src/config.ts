@@ -123,6 +123,11 @@ const envSchema = z.object({
   CANARY_SESSIONS: z.coerce.number().int().min(1).max(100_000).default(50),
   /** A canary is rolled back when its error rate exceeds the active release's by more than this (0–1). */
   CANARY_ERROR_MARGIN: z.coerce.number().min(0).max(1).default(0.1),
+  /**
+   * Sessions of one network (/24 IPv4, /48 IPv6) that count towards a release's error rate: a verdict takes sessions
+   * from at least CANARY_SESSIONS ÷ this many networks (docs/releases.md "Health beacon").
+   */
+  CANARY_SESSIONS_PER_NETWORK: z.coerce.number().int().min(1).max(100_000).default(2),
   /** EPC document uploads per IP, and per owner, per hour. */
   DOCUMENT_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   /** EPC documents pending validation per owner and property. */

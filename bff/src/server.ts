@@ -20,6 +20,7 @@ import { startOrderSweep } from './modules/homeowner/order-sweep';
 import { productionDatabaseProblems } from './production-checklist';
 import { startVisitorSweep } from './modules/building/visitor-sweep';
 import { startRateLimitSweep } from './http/rate-limit-store';
+import { startServedSweep } from './modules/releases/served';
 import { Metrics, serveMetrics } from './http/metrics';
 import { activeReleases } from './modules/releases/repository';
 
@@ -110,6 +111,9 @@ async function main(): Promise<void> {
   const stopRateLimitSweep = startRateLimitSweep(database.db, (error) =>
     logger.warn({ err: error }, 'rate-limit sweep failed'),
   );
+  const stopServedSweep = startServedSweep(database.db, (error) =>
+    logger.warn({ err: error }, 'served releases sweep failed'),
+  );
   const server = app.listen(config.PORT, config.HOST);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
@@ -156,6 +160,7 @@ async function main(): Promise<void> {
     stopOrderSweep();
     stopVisitorSweep();
     stopRateLimitSweep();
+    stopServedSweep();
     await metricsServer?.close();
     rp.close();
     // Mails queued by the last requests are handed over before the process ends.

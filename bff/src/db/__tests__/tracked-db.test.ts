@@ -8,6 +8,8 @@ const BYPASSES: Record<string, string> = {
   'modules/building/repository.ts outputsOnly(': 'stored labels, read by analytics only',
   'modules/analytics/insights.ts outputsOnly(': 'analytics facts, read by analytics only',
   'http/rate-limit-store.ts outputsOnly(': 'rate-limit counters',
+  'modules/releases/served.ts outputsOnly(': 'which release the registry served to which session, read by beacons',
+  'modules/releases/health.ts outputsOnly(': "release sessions' health counts, read by the Releases page and verdicts",
   'modules/health/routes.ts readsOnly(': 'select 1',
   'auth/session.ts PgStore(': 'the session store reports set, touch and destroy itself (auth/session.ts)',
   'db/client.ts new pg.Pool(': 'the pool behind the tracked database',

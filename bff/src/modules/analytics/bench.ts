@@ -214,6 +214,7 @@ async function main(): Promise<void> {
         BEACON_RATE_LIMIT: 1_000_000,
         CANARY_SESSIONS: 50,
         CANARY_ERROR_MARGIN: 0.1,
+        CANARY_SESSIONS_PER_NETWORK: 2,
         DOCUMENT_RATE_LIMIT: 1000,
         DOCUMENTS_PER_PROPERTY: 1000,
         DOCUMENT_MB_PER_DAY: 10_000,

@@ -1,18 +1,27 @@
 // A release's health from the shell's beacons (docs/releases.md "Progressive releases"): sessions that loaded it,
-// counted once each, and the load or render errors they reported. A canary whose error rate over its first sessions
-// exceeds the active release's by more than the margin is rolled back here, automatically and audited.
-import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+// counted once each, and the load or render errors they reported. A beacon counts only for a release the registry
+// served its session (served.ts). A canary whose error rate over its first sessions exceeds the active release's by
+// more than the margin is rolled back here, automatically and audited; no network counts for more than a few of
+// those sessions, so a verdict takes sessions from many networks.
+import { and, eq, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { ReleaseBeacon } from '@home-energy/shared/remotes';
 import type { Db } from '../../db/client';
 import { mfeReleases, mfeReleaseSessions } from '../../db/schema';
+import { outputsOnly } from '../../db/tracked-db';
 import { insertAudit } from '../audit/repository';
 import { findRelease } from './repository';
+import { wasServed } from './served';
 
 export interface CanaryRules {
   /** The canary is judged once it has this many sessions. */
   sessions: number;
   /** Rolled back when its error rate exceeds the active release's by more than this (0–1). */
   margin: number;
+  /**
+   * Sessions of one network (a /24 IPv4 or /48 IPv6, served.ts) that count towards an error rate: the first
+   * `sessions` judged come from at least sessions ÷ perNetwork networks (25 by default).
+   */
+  perNetwork: number;
 }
 
 export interface ReleaseHealth {
@@ -39,40 +48,88 @@ export async function releaseHealth(db: Db): Promise<Map<number, ReleaseHealth>>
   return new Map(rows.map(({ releaseId, ...health }) => [releaseId, health]));
 }
 
-/** Sessions and failed sessions of a release, over its first `limit` sessions when given. */
-async function errorRate(db: Db, releaseId: number, limit?: number): Promise<{ sessions: number; rate: number }> {
+/**
+ * Sessions, failed sessions and networks of a release, over its first `limit` sessions when given, counting at most
+ * `perNetwork` sessions of each network (its first ones).
+ */
+async function errorRate(
+  db: Db,
+  releaseId: number,
+  perNetwork: number,
+  limit?: number,
+): Promise<{ sessions: number; rate: number; networks: number }> {
+  const s = mfeReleaseSessions;
+  const ranked = db
+    .select({
+      errors: s.errors,
+      network: s.network,
+      firstSeen: s.firstSeen,
+      visitor: s.visitor,
+      rank: sql<number>`row_number() over (partition by ${s.network} order by ${s.firstSeen}, ${s.visitor})`.as('rank'),
+    })
+    .from(s)
+    .where(eq(s.releaseId, releaseId))
+    .as('ranked');
   const first = db
-    .select({ errors: mfeReleaseSessions.errors })
-    .from(mfeReleaseSessions)
-    .where(eq(mfeReleaseSessions.releaseId, releaseId))
-    .orderBy(mfeReleaseSessions.firstSeen, mfeReleaseSessions.visitor)
+    .select({ errors: ranked.errors, network: ranked.network })
+    .from(ranked)
+    .where(lte(ranked.rank, perNetwork))
+    .orderBy(ranked.firstSeen, ranked.visitor)
     .limit(limit ?? 2_147_483_647)
     .as('first');
   const [row] = await db
     .select({
       sessions: sql<number>`count(*)::int`,
       failed: sql<number>`(count(*) filter (where ${first.errors} > 0))::int`,
+      networks: sql<number>`count(distinct ${first.network})::int`,
     })
     .from(first);
   const sessions = row?.sessions ?? 0;
-  return { sessions, rate: sessions === 0 ? 0 : (row?.failed ?? 0) / sessions };
+  return { sessions, rate: sessions === 0 ? 0 : (row?.failed ?? 0) / sessions, networks: row?.networks ?? 0 };
 }
 
-export type BeaconOutcome = 'recorded' | 'unknown-release' | 'rolled-back';
+/**
+ * What became of a beacon: counted (and maybe the canary's verdict), not counted (the active release of a remote
+ * without a canary: nothing is judged, so the registry records nothing to check it against), or refused (a release
+ * that does not exist, or one the registry did not serve this session).
+ */
+export type BeaconOutcome = 'recorded' | 'rolled-back' | 'not-counted' | 'not-served' | 'unknown-release';
 
-/** Counts the beacon's session (once) and error, then judges the release if it is a canary due for its verdict. */
+/** The session a beacon comes from: the hash of its visitor cookie and the keyed hash of its network. */
+export interface BeaconSession {
+  visitor: string;
+  network: string;
+}
+
+async function hasCanary(db: Db, remote: string): Promise<boolean> {
+  const canary = await db.query.mfeReleases.findFirst({
+    where: and(eq(mfeReleases.remote, remote), isNotNull(mfeReleases.canaryStartedAt)),
+    columns: { id: true },
+  });
+  return !!canary;
+}
+
+/**
+ * Counts the beacon's session (once) and error, if the registry served it this release, then judges the release if
+ * it is a canary due for its verdict.
+ */
 export async function recordBeacon(
   db: Db,
   beacon: ReleaseBeacon,
-  visitor: string,
+  session: BeaconSession,
   rules: CanaryRules,
 ): Promise<BeaconOutcome> {
   const release = await findRelease(db, beacon.remote, beacon.version);
   if (!release) return 'unknown-release';
+  if (!(await wasServed(db, release.id, session.visitor))) {
+    if (release.active && !(await hasCanary(db, release.remote))) return 'not-counted';
+    return 'not-served';
+  }
   const error = beacon.kind === 'loaded' ? 0 : 1;
-  await db
+  // No read cache reads these rows: counting a session must not empty the caches (db/tracked-db.ts).
+  await outputsOnly(db)
     .insert(mfeReleaseSessions)
-    .values({ releaseId: release.id, visitor, errors: error })
+    .values({ releaseId: release.id, visitor: session.visitor, errors: error, network: session.network })
     .onConflictDoUpdate({
       target: [mfeReleaseSessions.releaseId, mfeReleaseSessions.visitor],
       set: { errors: sql`least(${mfeReleaseSessions.errors} + excluded.errors, ${ERRORS_PER_SESSION_MAX})` },
@@ -85,12 +142,12 @@ export async function recordBeacon(
 
 /** Once the canary has its first sessions: healthy, or rolled back (true). Races settle on the conditional updates. */
 async function judgeCanary(db: Db, id: number, remote: string, version: string, rules: CanaryRules): Promise<boolean> {
-  const canary = await errorRate(db, id, rules.sessions);
+  const canary = await errorRate(db, id, rules.perNetwork, rules.sessions);
   if (canary.sessions < rules.sessions) return false;
   const active = await db.query.mfeReleases.findFirst({
     where: and(eq(mfeReleases.remote, remote), eq(mfeReleases.active, true)),
   });
-  const baseline = active ? await errorRate(db, active.id) : { sessions: 0, rate: 0 };
+  const baseline = active ? await errorRate(db, active.id, rules.perNetwork) : { sessions: 0, rate: 0 };
   const failing = canary.rate > baseline.rate + rules.margin;
   const stillCanary = and(eq(mfeReleases.id, id), isNotNull(mfeReleases.canaryStartedAt));
   if (!failing) {
@@ -124,6 +181,7 @@ async function judgeCanary(db: Db, id: number, remote: string, version: string, 
         version,
         automatic: true,
         sessions: canary.sessions,
+        networks: canary.networks,
         errorRate: canary.rate,
         previous: active?.version ?? null,
         previousErrorRate: baseline.rate,

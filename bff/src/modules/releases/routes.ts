@@ -7,22 +7,25 @@ import type { Db } from '../../db/client';
 import { ReadCache } from '../../db/read-cache';
 import { writeGenerationOfDb } from '../../db/write-generation';
 import { brandOf } from '../flow/brand';
-import { audienceOf, ensureVisitor, inAudience } from './audience';
+import { audienceOf, inAudience, visitorKey, type VisitorCookies } from './audience';
 import { servedReleases, type ReleaseRow } from './repository';
+import { ServedReleases } from './served';
 
 export interface RegistryOptions {
   publicUrl?: string;
   /** MFE_PUBLIC_URL: where browsers fetch remote files (a CDN); the BFF's /mfe otherwise. */
   filesUrl?: string;
   demo: boolean;
-  secureCookies: boolean;
+  /** The signed visitor cookies (audience.ts). */
+  visitors: VisitorCookies;
   defaultBrand: string;
 }
 
 /**
  * GET /api/mfe/registry: where the shell finds each remote's release for this session (never cached), and whether
  * this is the demo. A remote with a canary answers the canary to the sessions in its audience (audience.ts), the
- * active release to the others. Entry URLs use MFE_PUBLIC_URL (a CDN) when set, else PUBLIC_URL's /mfe (always set in
+ * active release to the others; while a remote has a canary, which of its releases this session got is recorded, so
+ * that only its beacons count (served.ts). Entry URLs use MFE_PUBLIC_URL (a CDN) when set, else PUBLIC_URL's /mfe (always set in
  * production): the Host header is the client's to choose.
  */
 export function registryRoute(db: Db, options: RegistryOptions): RequestHandler[] {
@@ -34,6 +37,7 @@ export function registryRoute(db: Db, options: RegistryOptions): RequestHandler[
   // serialised, and its ETag made, once (http/cached-answer.ts). Bounded: without PUBLIC_URL the base is the Host's.
   let answersOf: ReleaseRow[] | null = null;
   const answers = new LRUCache<string, CachedAnswer>({ max: 16 });
+  const record = new ServedReleases(db);
   const answer: RequestHandler = async (req, res) => {
     const releases = await served.read('served', () => servedReleases(db));
     if (releases !== answersOf) {
@@ -41,7 +45,9 @@ export function registryRoute(db: Db, options: RegistryOptions): RequestHandler[
       answersOf = releases;
     }
     const base = filesBase ?? `${publicOrigin ?? `${req.protocol}://${req.get('host')}`}/mfe`;
-    const who = { brand: brandOf(req, options.defaultBrand), visitor: ensureVisitor(req, res, options.secureCookies) };
+    const who = { brand: brandOf(req, options.defaultBrand), visitor: options.visitors.ensure(req, res) };
+    // Of remotes with a canary, the release this session gets (canary or active) is recorded: beacons count for it.
+    const watched: number[] = [];
     const chosen = REMOTES.flatMap((remote) => {
       const canary = releases.find((r) => r.remote === remote.package && r.canaryStartedAt !== null);
       const audience = canary ? audienceOf(canary) : null;
@@ -49,8 +55,12 @@ export function registryRoute(db: Db, options: RegistryOptions): RequestHandler[
         canary && audience && inAudience(audience, who, remote.package, canary.version)
           ? canary
           : releases.find((r) => r.remote === remote.package && r.active);
+      if (release && canary) watched.push(release.id);
       return release ? [{ remote, version: release.version }] : [];
     });
+    // Before the answer, so the page's beacons cannot arrive before the record; a page load without a canary writes
+    // nothing, and a returning one nothing new (ServedReleases remembers what it wrote).
+    if (watched.length > 0) await record.record(visitorKey(who.visitor), watched);
     const key = `${base}\n${chosen.map((c) => `${c.remote.package}@${c.version}`).join(' ')}`;
     let cached = answers.get(key);
     if (!cached) {

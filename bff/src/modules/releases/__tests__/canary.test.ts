@@ -6,6 +6,8 @@ import { publishRelease } from '../service';
 import { setActive } from '../repository';
 import { startTestWorld, type TestApp, type TestWorld } from '../../../../test/test-world';
 import { signInAs } from '../../../../test/staff-session';
+import { TEST_SECRET } from '../../../../test/test-app';
+import { VisitorCookies } from '../audience';
 
 let world: TestWorld;
 let database: DatabaseHandle;
@@ -13,17 +15,32 @@ let app: TestApp;
 let superAdmin: ReturnType<typeof request.agent>;
 const versions: string[] = [];
 
+// A session as the registry hands it out: a random id, signed with the server's secret (audience.ts).
+const visitors = new VisitorCookies(TEST_SECRET, false);
 const newVisitor = () => crypto.randomBytes(16).toString('base64url');
 const cookie = (visitor: string, brand?: string) =>
-  [`he.mfe-visitor=${visitor}`, ...(brand ? [`owner=${brand}`] : [])].join('; ');
+  [`he.mfe-visitor=${encodeURIComponent(visitors.sign(visitor))}`, ...(brand ? [`owner=${brand}`] : [])].join('; ');
+/** Each session's own address (one of 65,536 /24 networks), as the trusted loopback proxy reports it. */
+const addressOf = (visitor: string) => {
+  const hash = crypto.createHash('sha256').update(visitor).digest();
+  return `10.${hash[0]}.${hash[1]}.1`;
+};
 
 async function servedVersion(visitor: string, brand?: string): Promise<string> {
-  const res = await request(app).get('/api/mfe/registry').set('Cookie', cookie(visitor, brand)).expect(200);
+  const res = await request(app)
+    .get('/api/mfe/registry')
+    .set('X-Forwarded-For', addressOf(visitor))
+    .set('Cookie', cookie(visitor, brand))
+    .expect(200);
   return res.body.remotes.find((r: { package: string }) => r.package === 'mfe-results').version;
 }
 
 function beacon(visitor: string, body: object) {
-  return request(app).post('/api/mfe/beacon').set('Cookie', cookie(visitor)).send(body);
+  return request(app)
+    .post('/api/mfe/beacon')
+    .set('X-Forwarded-For', addressOf(visitor))
+    .set('Cookie', cookie(visitor))
+    .send(body);
 }
 
 async function setAudience(version: string, audience: object, status = 200) {
@@ -80,14 +97,16 @@ describe('audience', () => {
       expect(await servedVersion(visitor)).toBe(canary);
   });
 
-  it('hands a session without one a visitor cookie, scoped to /api/mfe and http-only', async () => {
+  it('hands a session without one a signed visitor cookie, scoped to /api/mfe and http-only', async () => {
+    const signed = /^he\.mfe-visitor=[A-Za-z0-9_-]{22}\.[A-Za-z0-9%]{43,}; Max-Age=\d+; Path=\/api\/mfe; Expires=.*; /;
     const res = await request(app).get('/api/mfe/registry').expect(200);
-    expect(res.headers['set-cookie']?.[0]).toMatch(
-      /^he\.mfe-visitor=[A-Za-z0-9_-]{22}; Max-Age=\d+; Path=\/api\/mfe; Expires=.*; HttpOnly; SameSite=Lax$/,
-    );
+    expect(res.headers['set-cookie']?.[0]).toMatch(new RegExp(`${signed.source}HttpOnly; SameSite=Lax$`));
     expect(res.headers['cache-control']).toBe('private, no-cache');
     const again = await request(app).get('/api/mfe/registry').set('Cookie', cookie(newVisitor())).expect(200);
     expect(again.headers['set-cookie']).toBeUndefined();
+    // An unsigned id (as handed out before cookies were signed) is replaced with a signed one.
+    const unsigned = await request(app).get('/api/mfe/registry').set('Cookie', `he.mfe-visitor=${newVisitor()}`);
+    expect(unsigned.headers['set-cookie']?.[0]).toMatch(signed);
   });
 
   it("answers a brand canary to that brand's sessions only", async () => {
@@ -228,14 +247,29 @@ describe('automatic rollback', () => {
   });
 
   it('counts a session once however often it reports that it loaded', async () => {
-    const [stable] = versions as [string];
-    const before = (await database.pool.query(`select count(*)::int as n from mfe_release_sessions`)).rows[0].n;
+    const [, canary] = versions as [string, string];
+    await setAudience(canary, { kind: 'percent', percent: 50 });
+    const count = async () =>
+      (await database.pool.query(`select count(*)::int as n from mfe_release_sessions`)).rows[0].n;
+    const before = await count();
     const visitor = newVisitor();
-    for (let i = 0; i < 5; i++)
-      await beacon(visitor, { kind: 'loaded', remote: 'mfe-results', version: stable }).expect(204);
-    expect((await database.pool.query(`select count(*)::int as n from mfe_release_sessions`)).rows[0].n).toBe(
-      before + 1,
-    );
+    const version = await servedVersion(visitor);
+    for (let i = 0; i < 5; i++) await beacon(visitor, { kind: 'loaded', remote: 'mfe-results', version }).expect(204);
+    expect(await count()).toBe(before + 1);
+    await superAdmin.post(`/api/admin/releases/mfe-results/${canary}/rollback`).expect(200);
+  });
+
+  it('counts nothing for a remote without a canary: the active release is not judged', async () => {
+    const [stable] = versions as [string];
+    const count = async (table: string) =>
+      (await database.pool.query(`select count(*)::int as n from ${table}`)).rows[0].n;
+    const [sessions, served] = [await count('mfe_release_sessions'), await count('mfe_release_served')];
+    const visitor = newVisitor();
+    // The registry records nothing for a remote without a canary, and the beacon is answered but not counted.
+    expect(await servedVersion(visitor)).toBe(stable);
+    expect(await count('mfe_release_served')).toBe(served);
+    await beacon(visitor, { kind: 'loaded', remote: 'mfe-results', version: stable }).expect(204);
+    expect(await count('mfe_release_sessions')).toBe(sessions);
   });
 });
 
