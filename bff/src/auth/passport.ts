@@ -28,9 +28,13 @@ export function createPassport(db: Db, extra: passport.Strategy[] = []): passpor
       { usernameField: 'email', passwordField: 'password', session: false },
       async (email, password, done) => {
         try {
+          // Credentials no account can have (not an email, a password over 200 characters, not text) are refused
+          // without a lookup or a hash; a well-formed unknown email costs a hash like a wrong password, so the time
+          // taken never tells which accounts exist.
           const parsed = credentialsSchema.safeParse({ email, password });
-          const user = parsed.success ? await findStaffByEmail(db, parsed.data.email) : undefined;
-          const ok = await verifyPassword(password, user?.active ? user.passwordHash : DUMMY_HASH);
+          if (!parsed.success) return done(null, false, { message: INVALID_CREDENTIALS });
+          const user = await findStaffByEmail(db, parsed.data.email);
+          const ok = await verifyPassword(parsed.data.password, user?.active ? user.passwordHash : DUMMY_HASH);
           if (!user || !user.active || !ok) return done(null, false, { message: INVALID_CREDENTIALS });
           const sessionUser = await loadSessionUser(db, user.id);
           return done(null, sessionUser ?? false);

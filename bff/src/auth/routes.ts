@@ -10,6 +10,7 @@ import { recordSignIn } from './staff-repository';
 import { rememberStoredLanguage, requestLanguage } from '../modules/mail/language';
 import type { Db } from '../db/client';
 import { DatabaseRateLimitStore } from '../http/rate-limit-store';
+import { HttpError } from '../http/errors';
 import { accountKey, ipKey, PasswordLocked, type PasswordGuard } from './password-guard';
 
 export interface AuthRouteOptions {
@@ -29,6 +30,8 @@ export interface AuthRouteOptions {
 }
 
 const PROVIDERS = { credentials: { id: 'credentials', name: 'Email and password', type: 'credentials' } } as const;
+/** A provider this server has: its own key only (`toString`, `constructor`, `__proto__` are the object's, not ours). */
+const isProvider = (name: string): name is keyof typeof PROVIDERS => Object.hasOwn(PROVIDERS, name);
 // GET /error with one of these goes back to the sign-in page with the error (next-auth v4's error page contract).
 const SIGNIN_ERRORS = new Set([
   'Signin',
@@ -74,6 +77,8 @@ export function authAnswers(options: AuthAnswerOptions) {
   const originOf = (origin: string) => {
     let parsed = origins.get(origin);
     if (parsed === undefined) {
+      // app.ts refuses such a Host first (http/input-guards.ts validHost); kept a 400 wherever this is mounted.
+      if (!URL.canParse(origin)) throw new HttpError(400, 'bad_request', 'Invalid Host header: it names no host');
       parsed = new URL(origin).origin;
       origins.set(origin, parsed);
     }
@@ -223,7 +228,7 @@ export function authRoutes(options: AuthRouteOptions): Router {
 
   router.post('/signin/:provider', signInLimiter, (req, res) => {
     const { url, csrf } = init(req, res);
-    if (!(String(req.params.provider) in PROVIDERS)) {
+    if (!isProvider(String(req.params.provider))) {
       res.status(400).type('text/plain').send('Error: This action with HTTP POST is not supported by NextAuth.js');
       return;
     }
@@ -235,11 +240,20 @@ export function authRoutes(options: AuthRouteOptions): Router {
   router.post('/callback/:provider', signInLimiter, async (req, res, next) => {
     const state = init(req, res);
     const provider = String(req.params.provider);
-    if (!(provider in PROVIDERS)) {
+    if (!isProvider(provider)) {
       res.status(400).type('text/plain').send('Error: This action with HTTP POST is not supported by NextAuth.js');
       return;
     }
     if (!csrfVerified(state.csrf, req.body?.csrfToken)) return redirect(req, res, `${state.url}/signin?csrf=true`);
+    // Cheapest first: a body that is not two strings is refused before any lockout is counted or password checked
+    // (the NextAuth client posts a form, so only a hand-made JSON body can send a number, an array or an object).
+    for (const field of ['email', 'password'] as const) {
+      const value: unknown = req.body?.[field];
+      if (value !== undefined && typeof value !== 'string')
+        throw new HttpError(400, 'bad_request', `Invalid body.${field}: expected a string`, [
+          { path: `body.${field}`, message: 'expected a string' },
+        ]);
+    }
     const keys = [accountKey(String(req.body?.email ?? '')), ipKey(req.ip)];
     const wait = await options.passwordGuard.begin(keys);
     if (wait > 0) {
