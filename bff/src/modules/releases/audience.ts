@@ -14,7 +14,9 @@ export function visitorCookieName(secure: boolean): string {
 const VISITOR = /^[A-Za-z0-9_-]{22}$/;
 const VISITOR_MAX_AGE_MS = 365 * 24 * 60 * 60 * 1000;
 
-/** A key of its own, derived from the server's secret (auth/secrets.ts): no other cookie's signature is one of these. */
+/**
+ * A key of its own, derived from the server's secret (auth/secrets.ts): no other cookie's signature is one of these.
+ */
 export function derivedKey(secret: string, purpose: string): string {
   return crypto.createHmac('sha256', secret).update(purpose).digest('base64url');
 }

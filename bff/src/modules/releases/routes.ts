@@ -25,8 +25,8 @@ export interface RegistryOptions {
  * GET /api/mfe/registry: where the shell finds each remote's release for this session (never cached), and whether
  * this is the demo. A remote with a canary answers the canary to the sessions in its audience (audience.ts), the
  * active release to the others; while a remote has a canary, which of its releases this session got is recorded, so
- * that only its beacons count (served.ts). Entry URLs use MFE_PUBLIC_URL (a CDN) when set, else PUBLIC_URL's /mfe (always set in
- * production): the Host header is the client's to choose.
+ * that only its beacons count (served.ts). Entry URLs use MFE_PUBLIC_URL (a CDN) when set, else PUBLIC_URL's /mfe
+ * (always set in production): the Host header is the client's to choose.
  */
 export function registryRoute(db: Db, options: RegistryOptions): RequestHandler[] {
   const publicOrigin = options.publicUrl ? new URL(options.publicUrl).origin : null;
