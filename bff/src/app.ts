@@ -57,6 +57,7 @@ import { brandConfigStore, type BrandConfigStore } from './modules/brand/store';
 import { productStores, type ProductStores } from './storage/from-config';
 import { releaseUploadRoutes } from './modules/releases/upload-routes';
 import { releaseControlRoutes } from './modules/releases/control-routes';
+import { servableReleases, superAdminSession } from './modules/releases/servable';
 import { flowMessageRoutes } from './modules/messages/routes';
 import type { Mailer } from './modules/mail/mailer';
 import { passwordLinkRoutes } from './modules/password-links/routes';
@@ -197,8 +198,13 @@ export function createApp({
       }),
     ),
   );
-  // Built files need no cookie, session or body and come compressed from the build: answered before all of that.
-  app.use('/mfe', releaseFiles(stores.releases));
+  // A Host header that names no host is refused before anything builds a URL from it (http/input-guards.ts).
+  // Built files need no cookie, session or body and come compressed from the build: answered before all of that. A
+  // release nobody has yet is a super admin's preview: only then is the session read (modules/releases/servable.ts).
+  app.use(
+    '/mfe',
+    releaseFiles(stores.releases, { servable: servableReleases(db), preview: (req) => releasePreview(req) }),
+  );
   app.use(shellAssets(config.SHELL_DIST));
   const cookies = authCookies(config.secureCookies);
   // The release-session cookie is signed: only a session the registry handed out counts (docs/releases.md).
@@ -207,6 +213,7 @@ export function createApp({
   const orders = new OrderService({ db, rp, vault, now, testAppUrl: bankIdTestAppUrl });
   const passport = createPassport(db, [bankIdStrategy({ db, orders, vault })]);
   const sessionStore = createSessionStore({ pool, pruneExpired: pruneSessions });
+  const releasePreview = superAdminSession({ store: sessionStore, passport, secret: authSecret, cookies });
   const passwordGuard = new PasswordGuard(db, now);
   const authOptions = {
     db,

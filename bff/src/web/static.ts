@@ -12,6 +12,7 @@ import {
   withoutSiblingSuffix,
 } from './precompressed';
 import { dataHints, withPreloads, type PreloadHint } from './page-hints';
+import { CODE_TYPES, servedTypeOf } from '../modules/releases/release-check';
 import { CONSOLE_ADMIN_PATH, dashboardPath, questionsPath, SIGN_PATH } from '@home-energy/shared/mfe/pages';
 
 const NO_CACHE = new Set(['mf-manifest.json', 'remoteEntry.js', 'mf-stats.json', 'index.html']);
@@ -62,13 +63,29 @@ function notServed(requestPath: string): boolean {
 // Files without siblings (a dev build, a release built without them) are compressed as they are sent.
 const compressOnTheFly = compression();
 
+export interface ReleaseFilesOptions {
+  /** Whether a release is served to anyone now (modules/releases/servable.ts). */
+  servable: (remote: string, version: string) => Promise<boolean>;
+  /** Whether the request is a signed-in super admin's, who may load (preview) any release. */
+  preview: (req: Request) => Promise<boolean>;
+}
+
 /**
  * /mfe/<remote>/<version>/...: the release store (a folder or a bucket); entry files are revalidated with their ETag
  * (304 while unchanged), hashed chunks cached for a year. A file is sent as its stored .br or .gz sibling when the
- * request accepts it (each sibling has its own ETag), else compressed as it is sent.
+ * request accepts it (each sibling has its own ETag), else compressed as it is sent. Only the types a build makes are
+ * served (modules/releases/release-check.ts), each with its own Content-Type and `nosniff`, and anything but a script
+ * or a style sheet with `Content-Security-Policy: sandbox`: a stored object of any other type (kept by older code) is
+ * a 404. A release that is not served to anyone (servable.ts) is answered to a super admin only, never cached
+ * (docs/security.md "Release trust model").
  */
-export function releaseFiles(store: ObjectStore): RequestHandler[] {
+export function releaseFiles(store: ObjectStore, { servable, preview }: ReleaseFilesOptions): RequestHandler[] {
   const siblingsOf = storedSiblings(store);
+  const hidden = (res: Response) => {
+    // Not cached anywhere: the release may become active (or be previewed) in a minute.
+    res.setHeader('Cache-Control', 'no-store');
+    notFound(res);
+  };
   const serve: RequestHandler = async (req, res) => {
     if (notServed(req.path)) return notFound(res);
     if (req.method !== 'GET' && req.method !== 'HEAD')
@@ -80,6 +97,11 @@ export function releaseFiles(store: ObjectStore): RequestHandler[] {
       if (error instanceof ObjectKeyError || error instanceof URIError) return notFound(res);
       throw error;
     }
+    const contentType = servedTypeOf(key);
+    const [remote, version, ...file] = key.split('/');
+    if (!contentType || file.length === 0) return notFound(res);
+    const previewing = !(await servable(remote!, version!));
+    if (previewing && !(await preview(req))) return hidden(res);
     const siblings = await siblingsOf(key);
     if (!siblings) return notFound(res);
     const encoding = acceptedEncodings(req).find((accepted) => siblings.includes(accepted));
@@ -89,8 +111,12 @@ export function releaseFiles(store: ObjectStore): RequestHandler[] {
         ? await store.head(stored).then((info) => info && { info, body: null })
         : await store.get(stored);
     if (!object) return notFound(res);
-    setCacheHeaders(res, key);
-    res.type(path.extname(key) || 'application/octet-stream');
+    if (previewing) res.setHeader('Cache-Control', 'private, no-store');
+    else setCacheHeaders(res, key);
+    res.setHeader('Content-Type', contentType);
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    if (!CODE_TYPES.has(path.extname(key).toLowerCase()))
+      res.setHeader('Content-Security-Policy', "sandbox; default-src 'none'");
     res.vary('Accept-Encoding');
     if (encoding) res.setHeader('Content-Encoding', encoding);
     res.setHeader('ETag', object.info.etag);
