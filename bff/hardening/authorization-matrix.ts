@@ -152,10 +152,12 @@ export const MATRIX: readonly MatrixRow[] = [
   row('GET /readyz',                                              [A,   A,   A,    A,    A,    A,    A,    A,    A]),
   row('GET /api/mfe/registry',                                    [A,   A,   A,    A,    A,    A,    A,    A,    A]),
   row('POST /api/mfe/beacon',                                     [A,   A,   A,    A,    A,    A,    A,    A,    A], {
-    body: (c) => ({ kind: 'loaded', remote: c.release.remote, version: c.release.version }),
-    // A page load's registry request hands out the release session the beacon counts against.
-    before: async (agent) => {
-      await agent.get('/api/mfe/registry');
+    body: (c) => ({ kind: 'loaded', remote: c.release.remote, version: String(c.prepared.served) }),
+    // A page load's registry request hands out the release session, and the version, the beacon reports on.
+    before: async (agent, c) => {
+      const registry = await agent.get('/api/mfe/registry');
+      const served = registry.body.remotes.find((r: { package: string }) => r.package === c.release.remote);
+      c.prepared.served = served.version;
     },
   }),
 
