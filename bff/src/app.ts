@@ -7,7 +7,7 @@ import type { Logger } from './logger';
 import { apiNotFound, errorHandler } from './http/errors';
 import { requestLog } from './http/request-log';
 import { fixedHeaders } from './http/fixed-headers';
-import { jsonBodies, noQueryOnWrites } from './http/input-guards';
+import { jsonBodies, noQueryOnWrites, validHost } from './http/input-guards';
 import { healthRoutes } from './modules/health/routes';
 import { registryRoute } from './modules/releases/routes';
 import { beaconRoutes } from './modules/releases/beacon-routes';
@@ -199,6 +199,7 @@ export function createApp({
     ),
   );
   // A Host header that names no host is refused before anything builds a URL from it (http/input-guards.ts).
+  app.use(validHost);
   // Built files need no cookie, session or body and come compressed from the build: answered before all of that. A
   // release nobody has yet is a super admin's preview: only then is the session read (modules/releases/servable.ts).
   app.use(

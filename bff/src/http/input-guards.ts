@@ -79,3 +79,38 @@ export const jsonBodies: RequestHandler = (req, _res, next) => {
   }
   next();
 };
+
+/** A DNS name (labels of letters, digits, `-`, `_`, an optional final dot) or an IPv6 literal, with an optional port. */
+const HOST = /^(?:[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?(?:\.[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?)*\.?|\[[0-9a-f:.]+\])(?::(\d{1,5}))?$/i;
+
+/** Whether a Host header names a host (and a port 1–65535) that URLs can be built from. */
+export function isValidHost(host: string): boolean {
+  const match = host.length <= 261 ? HOST.exec(host) : null;
+  if (!match) return false;
+  if (match[1] !== undefined && (Number(match[1]) < 1 || Number(match[1]) > 65535)) return false;
+  try {
+    return new URL(`http://${host}`).host !== '';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A Host header (or, from a trusted proxy, X-Forwarded-Host) that names no host — spaces, brackets, a port out of
+ * range, empty — is a 400 naming it (RFC 9112 §3.2), before any route builds a URL from it (without PUBLIC_URL the
+ * demo builds its auth URLs from the request: docs/security.md "What else the server enforces").
+ */
+export const validHost: RequestHandler = (req, _res, next) => {
+  const raw = req.headers.host;
+  const forwarded = req.host;
+  for (const [header, value] of [
+    ['Host', raw],
+    ['X-Forwarded-Host', forwarded !== raw ? forwarded : undefined],
+  ] as const) {
+    if (value !== undefined && !isValidHost(value))
+      throw new HttpError(400, 'bad_request', `Invalid ${header} header: ${shown(value)} names no host`, [
+        { path: `headers.${header.toLowerCase()}`, message: 'names no host' },
+      ]);
+  }
+  next();
+};
