@@ -25,6 +25,10 @@ const env = {
   BEACON_RATE_LIMIT: '100000',
   // tests/canary.spec.ts judges a canary after a few browser sessions; the default of 50 is covered by the BFF suite.
   CANARY_SESSIONS: '3',
+  // A test setting: every browser session of the e2e comes from 127.0.0.1, so all three count from that one network.
+  // The default (2 per network, so a verdict takes sessions from 25 networks) is covered by the BFF suite
+  // (bff/hardening/__tests__/attack-forged-canary-beacons.test.ts).
+  CANARY_SESSIONS_PER_NETWORK: '3',
   BANKID_SIMULATOR_PORT: String(E2E_BANKID_PORT),
 };
 for (const file of ['shell/dist/index.html', 'bff/dist/server.js', 'mfe-results/dist/mf-manifest.json']) {
