@@ -243,6 +243,13 @@ export async function benchBffThroughput({ root }) {
     const asBrowser = { ...BROWSER_HEADERS, cookie: signedIn.cookie };
     const recommendationsAnswer = await headersOf(`${base}${signedIn.recommendationsPath}`, { headers: asBrowser });
     const recommendationsEncoding = recommendationsAnswer.headers.get('content-encoding') ?? 'identity';
+    // A returning browser's release-session cookie is the one the registry signed for it on its first page load.
+    const firstLoad = await expectOk(await fetch(`${base}/api/mfe/registry`), 'GET /api/mfe/registry');
+    const visitorCookie = firstLoad.headers
+      .getSetCookie()
+      .find((c) => /^(__Secure-)?he\.mfe-visitor=/.test(c))
+      ?.split(';')[0];
+    if (!visitorCookie) throw new Error('GET /api/mfe/registry handed out no release-session cookie');
 
     const targets = [
       {
@@ -271,7 +278,7 @@ export async function benchBffThroughput({ root }) {
         key: 'registry',
         label: 'GET /api/mfe/registry',
         url: `${base}/api/mfe/registry`,
-        headers: { ...BROWSER_HEADERS, cookie: 'he.mfe-visitor=benchbenchbenchbench00' },
+        headers: { ...BROWSER_HEADERS, cookie: visitorCookie },
         pid: bff.child.pid,
       },
     ];
