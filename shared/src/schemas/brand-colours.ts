@@ -33,6 +33,10 @@ export interface Accents {
   accentDark?: string;
 }
 
+/** A colour as the brand schema takes it: #rrggbb. */
+export const isHexColour = (value: unknown): value is string =>
+  typeof value === 'string' && /^#[0-9a-f]{6}$/i.test(value);
+
 /** The accents a page shows: the ones set, the others mixed from the accent (none without an accent). */
 export function resolvedAccents(config: Accents): Accents {
   if (!config.accent) return { ...config };
@@ -58,7 +62,13 @@ const rounded = (ratio: number) => Math.floor(ratio * 100) / 100;
  * the dark accent on the soft one (badges, selected navigation). Checked with the derived accents filled in.
  */
 export function accentContrastIssues(config: Accents): ContrastIssue[] {
-  const { accent, accentSoft, accentDark } = resolvedAccents(config);
+  // Only colours that are colours: the schema refuses the others by name (`#zzzzzz` has no contrast to compute, and
+  // culori would throw on it), and zod runs this refinement even when a field already failed.
+  const { accent, accentSoft, accentDark } = resolvedAccents({
+    accent: isHexColour(config.accent) ? config.accent : undefined,
+    accentSoft: isHexColour(config.accentSoft) ? config.accentSoft : undefined,
+    accentDark: isHexColour(config.accentDark) ? config.accentDark : undefined,
+  });
   const issues: ContrastIssue[] = [];
   if (accent) {
     const ratio = contrastRatio(accent, WHITE);
