@@ -3,7 +3,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { REMOTES, remotePackageSchema, releaseVersionSchema, type RemotePackage } from '@home-energy/shared/remotes';
+import {
+  REMOTES,
+  remotePackageSchema,
+  storedReleaseVersionSchema,
+  type RemotePackage,
+} from '@home-energy/shared/remotes';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
@@ -304,7 +309,7 @@ async function main(): Promise<number> {
       }
       case 'activate': {
         const remote = remoteArg(args[0]);
-        const version = releaseVersionSchema.safeParse(args[1]);
+        const version = storedReleaseVersionSchema.safeParse(args[1]);
         if (!version.success) throw new ReleaseError(`Give the version to activate. ${USAGE}`);
         const release = await activateRelease(
           database.db,

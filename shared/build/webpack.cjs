@@ -85,7 +85,10 @@ function createWebpackConfig({
             },
           },
           { test: /\.css$/, use: [MiniCssExtractPlugin.loader, require.resolve('css-loader')] },
-          { test: /\.(png|svg|jpe?g|webp|woff2?)$/, type: 'asset/resource' },
+          // A release holds no SVG file (a document that can run script in the site's origin, docs/security.md
+          // "Release trust model"): an imported SVG becomes a data: URL in the code, an image only.
+          { test: /\.svg$/, type: 'asset/inline' },
+          { test: /\.(png|jpe?g|webp|woff2?)$/, type: 'asset/resource' },
         ],
       },
       plugins: [
@@ -99,13 +102,18 @@ function createWebpackConfig({
           filename: production ? '[name].[contenthash:10].css' : '[name].css',
           chunkFilename: production ? '[name].[contenthash:10].css' : '[name].css',
         }),
-        new HtmlWebpackPlugin({
-          template: path.join(__dirname, 'index.html'),
-          title,
-          chunks: ['main'],
-          // The standalone page is served from the root whatever the client route (history fallback).
-          publicPath: '/',
-        }),
+        // A remote's standalone page is for its dev server only: a release holds no HTML (bff release-check.ts).
+        ...(isHost || !production
+          ? [
+              new HtmlWebpackPlugin({
+                template: path.join(__dirname, 'index.html'),
+                title,
+                chunks: ['main'],
+                // The standalone page is served from the root whatever the client route (history fallback).
+                publicPath: '/',
+              }),
+            ]
+          : []),
         ...firstPaintPages.map(
           (page) =>
             new HtmlWebpackPlugin({
@@ -135,6 +143,9 @@ function createWebpackConfig({
             minimizer: [
               new (require('minimizer-webpack-plugin'))({
                 minify: require('minimizer-webpack-plugin').swcMinify,
+                // License comments stay in the code they belong to: no *.LICENSE.txt beside it (a release holds
+                // no text files, bff/src/modules/releases/release-check.ts).
+                extractComments: false,
               }),
             ],
           }

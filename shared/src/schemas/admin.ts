@@ -1,7 +1,7 @@
 // The super admin's and the console's administration contract: organisations, console users, releases, audit log.
 // The BFF validates every /api/admin and console user-management request with these schemas; the forms use the same.
 import { z } from 'zod';
-import { remotePackageSchema, releaseVersionSchema, type RemotePackage } from '../mfe/remotes';
+import { remotePackageSchema, storedReleaseVersionSchema, type RemotePackage } from '../mfe/remotes';
 import type { RuntimeCheck, SharedCheck } from '../mfe/compat';
 import { httpUrlSchema, imageUrlSchema } from './url';
 import { dateRangeCheck, dayOrInstantSchema } from './dates';
@@ -240,8 +240,9 @@ export interface ConsoleUserWithPassword {
 
 // ── Releases ─────────────────────────────────────────────────────────────────────────────────────────────────────
 
+/** Any release that exists, also one whose version a new release could not have (storedReleaseVersionSchema). */
 export const releaseActivateParamsSchema = lazySchema(() =>
-  z.object({ remote: remotePackageSchema, version: releaseVersionSchema }).strict(),
+  z.object({ remote: remotePackageSchema, version: storedReleaseVersionSchema }).strict(),
 );
 
 /**

@@ -1,6 +1,6 @@
 // What `release <remote> --to URL …` asks the deployment (docs/releases.md "From a team's own CI"): upload the build
 // (active, or as a canary for a share of sessions or a brand's), promote, roll back, or show the releases.
-import { releaseVersionSchema } from '@home-energy/shared/remotes';
+import { storedReleaseVersionSchema } from '@home-energy/shared/remotes';
 import { releaseAudienceSchema, type AdminRelease, type ReleaseAudience } from '@home-energy/shared/schemas/admin';
 
 export class ReleaseCommandError extends Error {}
@@ -23,7 +23,8 @@ export interface ReleaseFlags {
 const ACTIONS = ['--canary', '--canary-brand', '--promote', '--rollback', '--status'] as const;
 
 function version(flag: string, value: string): string {
-  const parsed = releaseVersionSchema.safeParse(value);
+  // Any release that exists can be promoted or rolled back to, one made before versions were checked too.
+  const parsed = storedReleaseVersionSchema.safeParse(value);
   if (!parsed.success) {
     const example = '0.1.0-4adaf6cba1';
     throw new ReleaseCommandError(`${flag}: "${value}" is not a release version such as ${example} (see --status).`);
