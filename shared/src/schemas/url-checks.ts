@@ -17,9 +17,22 @@ export function isHttpsUrl(value: unknown): value is string {
   return isHttpUrl(value) && /^https:/i.test(value);
 }
 
-/** A path on this site (`/images/x.svg`), never a protocol-relative `//host` or `/\host`. */
+/** Where isSitePath resolves a path, to see which host a browser would load it from. */
+const THIS_SITE = 'https://this-site.invalid';
+
+/**
+ * A path on this site (`/images/x.svg`), never one a browser loads from another host: not a protocol-relative `//host`
+ * or `/\host`, and no control character or space anywhere (URL parsers drop tabs and newlines, so `/<tab>/host` is
+ * `//host`). Resolved as a browser resolves it, it stays on this site.
+ */
 export function isSitePath(value: unknown): value is string {
-  return typeof value === 'string' && /^\/(?![/\\])/.test(value);
+  if (typeof value !== 'string' || !/^\/(?![/\\])/.test(value) || /[\u0000-\u0020\u007f-\u009f]/.test(value))
+    return false;
+  try {
+    return new URL(value, THIS_SITE).origin === THIS_SITE;
+  } catch {
+    return false;
+  }
 }
 
 /** What a link may point at when rendered: the URL when it is http(s), otherwise nothing (render no link). */
