@@ -13,7 +13,13 @@ describe('the URL checks a remote renders links and pictures with', () => {
   it('pictures: http(s) or a path on this site, never a protocol-relative one', () => {
     expect(safeImageSrc('/images/logo.svg')).toBe('/images/logo.svg');
     expect(safeImageSrc('https://cdn.example/logo.png')).toBe('https://cdn.example/logo.png');
-    for (const bad of ['//cdn.example/logo.png', '/\\cdn.example/logo.png', '/\t/cdn.example/logo.png', 'javascript:x', undefined]) {
+    for (const bad of [
+      '//cdn.example/logo.png',
+      '/\\cdn.example/logo.png',
+      '/\t/cdn.example/logo.png',
+      'javascript:x',
+      undefined,
+    ]) {
       expect(safeImageSrc(bad)).toBeUndefined();
     }
     expect(isSitePath('/a')).toBe(true);
