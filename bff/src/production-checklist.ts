@@ -1,3 +1,4 @@
+import { BlockList, isIP } from 'node:net';
 import { and, asc, desc, eq } from 'drizzle-orm';
 import type { Db } from './db/client';
 import { staffUsers } from './db/schema';
@@ -22,7 +23,33 @@ interface ProductionSettings {
   PUBLIC_URL?: string;
 }
 
-const isLoopback = (url: string) => ['127.0.0.1', 'localhost', '[::1]'].includes(new URL(url).hostname);
+/** Loopback and "this host" addresses: 127.0.0.0/8, 0.0.0.0/8, ::1, :: (and IPv4-mapped forms of the first two). */
+const LOOPBACK = new BlockList();
+LOOPBACK.addSubnet('127.0.0.0', 8, 'ipv4');
+LOOPBACK.addSubnet('0.0.0.0', 8, 'ipv4');
+LOOPBACK.addAddress('::1', 'ipv6');
+LOOPBACK.addAddress('::', 'ipv6');
+/** Names that mean this machine whatever DNS says (RFC 6761 §6.3, and the usual /etc/hosts aliases). */
+const LOOPBACK_NAMES = new Set(['localhost', 'localhost.localdomain', 'ip6-localhost', 'ip6-loopback']);
+
+/**
+ * Whether a URL points at this machine, read as WHATWG URL normalises it (what fetch connects to): decimal, hex and
+ * short IPv4 forms (`2130706433`, `0x7f.1`, `127.1`), IPv6 and IPv4-mapped literals (`[::ffff:127.0.0.1]`), trailing
+ * dots (`localhost.`) and any name under `localhost`. An unparsable URL counts as loopback: it is refused either way.
+ */
+export function isLoopback(url: string): boolean {
+  let hostname: string;
+  try {
+    hostname = new URL(url).hostname.toLowerCase();
+  } catch {
+    return true;
+  }
+  const name = hostname.replace(/\.+$/, '');
+  const address = name.replace(/^\[(.*)\]$/, '$1');
+  const family = isIP(address);
+  if (family !== 0) return LOOPBACK.check(address, family === 4 ? 'ipv4' : 'ipv6');
+  return LOOPBACK_NAMES.has(name) || name.endsWith('.localhost');
+}
 
 /** Every setting a production start lacks or must not have, one message each. */
 export function productionConfigProblems(settings: ProductionSettings): ProductionProblem[] {
@@ -44,7 +71,7 @@ export function productionConfigProblems(settings: ProductionSettings): Producti
         'required in production: the RP API of BankID (e.g. https://appapi2.bankid.com/rp/v6.0); the bundled ' +
         'simulator is for the demo only',
     });
-  } else if (!settings.BANKID_URL.startsWith('https://') || isLoopback(settings.BANKID_URL)) {
+  } else if (!/^https:\/\//i.test(settings.BANKID_URL) || isLoopback(settings.BANKID_URL)) {
     problems.push({ variable: 'BANKID_URL', message: 'must be BankID over https, not the simulator on loopback' });
   }
   if (!settings.AUTH_SECRET)
