@@ -262,6 +262,7 @@ export function createApp({
       filesUrl: config.MFE_PUBLIC_URL,
       demo: config.demo,
       visitors,
+      beaconsPerMinute: config.BEACON_RATE_LIMIT,
       defaultBrand: config.DEFAULT_BRAND,
     }),
   );

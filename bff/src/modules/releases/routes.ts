@@ -2,6 +2,7 @@ import type { RequestHandler } from 'express';
 import { LRUCache } from 'lru-cache';
 import { CachedAnswer } from '../../http/cached-answer';
 import { noQuery } from '../../http/input-guards';
+import { ipOf } from '../../http/write-limits';
 import { REMOTES, type Registry } from '@home-energy/shared/remotes';
 import type { Db } from '../../db/client';
 import { ReadCache } from '../../db/read-cache';
@@ -18,6 +19,8 @@ export interface RegistryOptions {
   demo: boolean;
   /** The signed visitor cookies (audience.ts). */
   visitors: VisitorCookies;
+  /** BEACON_RATE_LIMIT: new sessions recorded per address and minute (served.ts). */
+  beaconsPerMinute: number;
   defaultBrand: string;
 }
 
@@ -37,7 +40,7 @@ export function registryRoute(db: Db, options: RegistryOptions): RequestHandler[
   // serialised, and its ETag made, once (http/cached-answer.ts). Bounded: without PUBLIC_URL the base is the Host's.
   let answersOf: ReleaseRow[] | null = null;
   const answers = new LRUCache<string, CachedAnswer>({ max: 16 });
-  const record = new ServedReleases(db);
+  const record = new ServedReleases(db, options.beaconsPerMinute);
   const answer: RequestHandler = async (req, res) => {
     const releases = await served.read('served', () => servedReleases(db));
     if (releases !== answersOf) {
@@ -60,7 +63,7 @@ export function registryRoute(db: Db, options: RegistryOptions): RequestHandler[
     });
     // Before the answer, so the page's beacons cannot arrive before the record; a page load without a canary writes
     // nothing, and a returning one nothing new (ServedReleases remembers what it wrote).
-    if (watched.length > 0) await record.record(visitorKey(who.visitor), watched);
+    if (watched.length > 0) await record.record(visitorKey(who.visitor), watched, ipOf(req));
     const key = `${base}\n${chosen.map((c) => `${c.remote.package}@${c.version}`).join(' ')}`;
     let cached = answers.get(key);
     if (!cached) {

@@ -23,16 +23,31 @@ const RECORDED_TTL_MS = 60 * 60 * 1000;
 /** Rows per delete statement, so a sweep never holds long locks. */
 const BATCH = 5_000;
 
-/** The registry's record of what it answered, for the releases of remotes with a canary. */
+/**
+ * The registry's record of what it answered, for the releases of remotes with a canary. Anyone can ask the registry
+ * without a cookie, and every such answer is a new session: at most `perMinute` new sessions are recorded per client
+ * address (ipOf: an IPv4 address or an IPv6 /56) and minute on each instance, the rate at which that address may send
+ * beacons (BEACON_RATE_LIMIT). A session past it is served as usual, but its beacons are not counted.
+ */
 export class ServedReleases {
-  private readonly recorded = new LRUCache<string, true>({ max: 100_000, ttl: RECORDED_TTL_MS });
+  private readonly recorded = new LRUCache<string, true>({ max: 20_000, ttl: RECORDED_TTL_MS });
+  private readonly perAddress = new LRUCache<string, number>({ max: 10_000, ttl: 60_000, noUpdateTTL: true });
 
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly perMinute: number,
+  ) {}
 
-  /** Records that these releases were served to the session (its visitorKey); one write for what is new. */
-  async record(visitor: string, releaseIds: number[]): Promise<void> {
+  /**
+   * Records that these releases were served to the session (its visitorKey), asking from `address`; one write for
+   * what is new. False when the address has had its share of new sessions this minute (nothing is written).
+   */
+  async record(visitor: string, releaseIds: number[], address: string): Promise<boolean> {
     const fresh = releaseIds.filter((id) => !this.recorded.has(`${id}\n${visitor}`));
-    if (fresh.length === 0) return;
+    if (fresh.length === 0) return true;
+    const written = this.perAddress.get(address) ?? 0;
+    if (written >= this.perMinute) return false;
+    this.perAddress.set(address, written + 1);
     // No read cache reads these rows: recording them must not empty the caches (db/tracked-db.ts).
     await outputsOnly(this.db)
       .insert(mfeReleaseServed)
@@ -42,6 +57,7 @@ export class ServedReleases {
         set: { servedAt: sql`excluded.served_at` },
       });
     for (const id of fresh) this.recorded.set(`${id}\n${visitor}`, true);
+    return true;
   }
 }
 

@@ -33,13 +33,26 @@ describe('networks', () => {
 
 describe('served releases', () => {
   it('records what the registry served a session, once, and knows nothing of other sessions', async () => {
-    const served = new ServedReleases(database.db);
-    await served.record('visitor-a', [releaseId]);
-    await served.record('visitor-a', [releaseId]);
+    const served = new ServedReleases(database.db, 60);
+    expect(await served.record('visitor-a', [releaseId], '203.0.113.7')).toBe(true);
+    expect(await served.record('visitor-a', [releaseId], '203.0.113.7')).toBe(true);
     expect(await wasServed(database.db, releaseId, 'visitor-a')).toBe(true);
     expect(await wasServed(database.db, releaseId, 'visitor-b')).toBe(false);
     const { rows } = await database.pool.query(`select count(*)::int as n from mfe_release_served`);
     expect(rows[0].n).toBe(1);
+  });
+
+  it('records at most its share of new sessions a minute from one address; other addresses still get theirs', async () => {
+    const served = new ServedReleases(database.db, 3);
+    const recorded = [];
+    for (let i = 0; i < 10; i++) recorded.push(await served.record(`flood-${i}`, [releaseId], '198.51.100.1'));
+    expect(recorded).toEqual([true, true, true, false, false, false, false, false, false, false]);
+    expect(await wasServed(database.db, releaseId, 'flood-2')).toBe(true);
+    expect(await wasServed(database.db, releaseId, 'flood-3')).toBe(false);
+    // A session already recorded is no new one.
+    expect(await served.record('flood-0', [releaseId], '198.51.100.1')).toBe(true);
+    expect(await served.record('elsewhere', [releaseId], '198.51.100.2')).toBe(true);
+    expect(await wasServed(database.db, releaseId, 'elsewhere')).toBe(true);
   });
 
   it('sweeps what was served longer ago than it is kept', async () => {
@@ -53,5 +66,6 @@ describe('served releases', () => {
     expect(await wasServed(database.db, releaseId, 'old')).toBe(false);
     expect(await wasServed(database.db, releaseId, 'recent')).toBe(true);
     expect(await wasServed(database.db, releaseId, 'visitor-a')).toBe(true);
+    expect(await wasServed(database.db, releaseId, 'flood-0')).toBe(true);
   });
 });
