@@ -42,7 +42,7 @@ describe('served releases', () => {
     expect(rows[0].n).toBe(1);
   });
 
-  it('records at most its share of new sessions a minute from one address; other addresses still get theirs', async () => {
+  it('records at most its share of new sessions a minute from one address, other addresses theirs', async () => {
     const served = new ServedReleases(database.db, 3);
     const recorded = [];
     for (let i = 0; i < 10; i++) recorded.push(await served.record(`flood-${i}`, [releaseId], '198.51.100.1'));
