@@ -62,8 +62,9 @@ export function registryRoute(db: Db, options: RegistryOptions): RequestHandler[
       return release ? [{ remote, version: release.version }] : [];
     });
     // Before the answer, so the page's beacons cannot arrive before the record; a page load without a canary writes
-    // nothing, and a returning one nothing new (ServedReleases remembers what it wrote).
-    if (watched.length > 0) await record.record(visitorKey(who.visitor), watched, ipOf(req));
+    // nothing, and a returning one nothing new (ServedReleases remembers what it wrote). A page never fails for the
+    // health count: when the record cannot be written, this session's reports are refused instead.
+    if (watched.length > 0) await record.record(visitorKey(who.visitor), watched, ipOf(req)).catch(() => false);
     const key = `${base}\n${chosen.map((c) => `${c.remote.package}@${c.version}`).join(' ')}`;
     let cached = answers.get(key);
     if (!cached) {
