@@ -51,7 +51,7 @@ async function countScrypt<T>(run: () => Promise<T>): Promise<{ result: T; scryp
   }
 }
 
-const setFromLink = (ip: string, body: unknown) =>
+const setFromLink = (ip: string, body: object) =>
   request(server).post('/api/password/link').set('X-Forwarded-For', ip).send(body);
 
 describe('a flood of made-up password-link tokens', () => {

@@ -9,7 +9,7 @@ import { DEMO_PASSWORD, seedDemoStaff } from '../../src/seed/demo-staff';
 import { startTestWorld, type TestWorld } from '../../test/test-world';
 import { signInAs } from '../../test/staff-session';
 
-const NOT_TEXT = [12345678, 0, true, false, ['energy-demo-2026'], { toString: 'x' }, {}];
+const NOT_TEXT: unknown[] = [12345678, 0, true, false, ['energy-demo-2026'], { toString: 'x' }, {}];
 const PROTOTYPE_KEYS = ['toString', 'constructor', '__proto__', 'hasOwnProperty', 'valueOf'];
 
 /** scrypt computations while `run` runs (Node names each one SCRYPTREQUEST). */

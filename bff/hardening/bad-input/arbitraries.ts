@@ -2,13 +2,19 @@
 import fc from 'fast-check';
 import { YEARS_AHEAD } from '@home-energy/shared/schemas/dates';
 import {
+  BAD_COLOURS,
+  BAD_HOSTS,
   BAD_IDS,
   BAD_QUERY_VALUES,
   BROKEN_TEXT,
   EXOTIC_TEXT,
   EXTREME_DATES,
+  OFF_SITE_PATHS,
+  PROTOTYPE_KEYS,
   VALUES_OF,
+  isColourValue,
   isDateValue,
+  isSitePathValue,
   jsonTypeOf,
   malformedJson,
 } from './samples';
@@ -91,11 +97,16 @@ function idGroups(route: RouteInput): Group[] {
         url: urlOf(route, undefined, { [name]: bad }),
       }),
     );
-    // Always: the first three (negative, zero, huge…), the traversal and the two very long ones; the rest at random.
+    // The names every object has (`toString`, `__proto__`…): a lookup with `in` or `obj[name]` must not find them.
+    const prototypeNames = PROTOTYPE_KEYS.map((key) =>
+      request(route, `params: ${name}=${key}`, { url: urlOf(route, undefined, { [name]: enc(key) }) }),
+    );
+    // Always: the first three (negative, zero, huge…), the traversal, the two very long ones and the prototype's names;
+    // the rest at random.
     return {
       name: `param ${name}`,
-      cases,
-      always: cases.filter((_, i) => i < 3 || i >= ids.length - 2 || ids[i]!.startsWith('..')),
+      cases: [...cases, ...prototypeNames],
+      always: [...cases.filter((_, i) => i < 3 || i >= ids.length - 2 || ids[i]!.startsWith('..')), ...prototypeNames],
     };
   });
 }
@@ -104,7 +115,7 @@ function idGroups(route: RouteInput): Group[] {
 
 const unknownKey = fc.oneof(
   fc.stringMatching(/^[a-z][a-z0-9_]{0,12}$/).map((k) => `x_${k}`),
-  fc.constantFrom('__proto__', 'constructor', 'superAdmin', 'x[y]', 'x.y', 'ünïcode', '\u202ekey'),
+  fc.constantFrom(...PROTOTYPE_KEYS, 'valueOf', 'superAdmin', 'x[y]', 'x.y', 'ünïcode', '\u202ekey'),
 );
 
 function queryGroups(route: RouteInput): Group[] {
@@ -112,6 +123,25 @@ function queryGroups(route: RouteInput): Group[] {
   const withQuery = (label: string, query: [string, string][], raw = '') =>
     request(route, `query: ${label}`, { url: urlOf(route, query, {}, raw) });
   const groups: Group[] = [];
+  // The prototype's names as query keys, all at once on every run (each alone at random); a route that takes no such
+  // parameter names the first, a protocol route only must not fail.
+  const prototypeKeys = PROTOTYPE_KEYS.map((key) => ({
+    ...withQuery(`key ${key}`, [...base, [key, '1']]),
+    ...(route.protocol ? {} : { mustName: key }),
+  }));
+  groups.push({
+    name: 'query prototype keys',
+    cases: prototypeKeys,
+    always: [
+      {
+        ...withQuery(`keys ${PROTOTYPE_KEYS.join(', ')}`, [
+          ...base,
+          ...PROTOTYPE_KEYS.map((key): [string, string] => [key, '1']),
+        ]),
+        ...(route.protocol ? {} : { mustName: PROTOTYPE_KEYS[0] }),
+      },
+    ],
+  });
   if (!route.protocol) {
     groups.push({
       name: 'query unknown parameter',
@@ -325,17 +355,29 @@ function jsonGroups(route: RouteInput, body: JsonBody): Group[] {
         cases: [...wrongTypes, ...infinities],
         always: wrongByKey.flatMap((list) => list.slice(0, 1)),
       });
+    const unknownKeys: BadRequest[] = [
+      { ...mutation('unknown key x_unknown', (t) => (t.x_unknown = 1)), mustName: 'x_unknown' },
+      // Every name of the prototype as an own key at once, each valued with another type than its method's.
+      {
+        ...mutation(`unknown keys ${PROTOTYPE_KEYS.join(', ')}`, (t) => {
+          const values: unknown[] = [{ superAdmin: true }, { prototype: { superAdmin: true } }, 'x', 1];
+          PROTOTYPE_KEYS.forEach((key, i) =>
+            Object.defineProperty(t, key, { value: values[i], enumerable: true, writable: true }),
+          );
+        }),
+        mustName: '__proto__',
+      },
+      {
+        ...mutation('unknown key __proto__', (t) =>
+          Object.defineProperty(t, '__proto__', { value: { superAdmin: true }, enumerable: true }),
+        ),
+        mustName: '__proto__',
+      },
+    ];
     groups.push({
       name: `unknown key at ${object.at.join('.')}`,
-      cases: [
-        { ...mutation('unknown key x_unknown', (t) => (t.x_unknown = 1)), mustName: 'x_unknown' },
-        {
-          ...mutation('unknown key __proto__', (t) =>
-            Object.defineProperty(t, '__proto__', { value: { superAdmin: true }, enumerable: true }),
-          ),
-          mustName: '__proto__',
-        },
-      ],
+      cases: unknownKeys,
+      always: unknownKeys.slice(0, 2),
       random: fc.tuple(unknownKey, fc.jsonValue({ maxDepth: 2 })).map(([key, value]) => ({
         ...jsonMutation(
           route,
@@ -416,6 +458,22 @@ function jsonGroups(route: RouteInput, body: JsonBody): Group[] {
           .map(([key, bad]) => mutation(`${key} = ${bad}`, (t) => (t[key] = bad))),
       });
     }
+    // Fields with a pattern of their own: colours (#rrggbb) and paths on this site, each broken in every way (the first
+    // way of each field on every run).
+    const patterned = (name: string, isOfKind: (v: unknown) => boolean, bad: string[]) => {
+      const fields = keys.filter((key) => isOfKind(target[key]));
+      if (fields.length === 0) return;
+      const cases = fields.map((key) =>
+        bad.map((value) => mutation(`${key} = ${JSON.stringify(value)}`, (t) => (t[key] = value))),
+      );
+      groups.push({
+        name: `${name} at ${object.at.join('.')}`,
+        cases: cases.flat(),
+        always: cases.map((list) => list[0]!),
+      });
+    };
+    patterned('bad colours', isColourValue, BAD_COLOURS);
+    patterned('paths off this site', isSitePathValue, OFF_SITE_PATHS);
     if (object.map) {
       groups.push({
         name: `unknown map key at ${object.at.join('.')}`,
@@ -517,6 +575,39 @@ function formGroups(route: RouteInput, form: FormBody): Group[] {
         .tuple(fc.constantFrom(...keys), fc.string({ maxLength: 300, unit: 'binary' }))
         .map(([key, value]) => post(`${key}=${JSON.stringify(value.slice(0, 20))}`, [...without(key), [key, value]])),
     },
+    {
+      name: 'form prototype keys',
+      cases: [
+        post(`fields ${PROTOTYPE_KEYS.join(', ')}`, [
+          ...entries,
+          ...PROTOTYPE_KEYS.map((key): [string, string] => [key, '1']),
+        ]),
+        ...PROTOTYPE_KEYS.map((key) => post(`field ${key}`, [...entries, [key, 'x']])),
+      ],
+    },
+    // The protocol's routes read JSON too: every field as a number, a boolean, an array, an object or null where the
+    // form sends text (a number for each field on every run), and the prototype's names as JSON keys.
+    (() => {
+      const asJson = (label: string, body: Record<string, unknown>) =>
+        request(route, `form as JSON: ${label}`, { headers: { ...JSON_TYPE }, body: JSON.stringify(body) });
+      const byKey = keys.map((key) =>
+        (['number', 'boolean', 'array', 'object', 'null'] as JsonType[]).flatMap((type) =>
+          VALUES_OF[type].map((value) =>
+            asJson(`${key} as ${type} ${JSON.stringify(value)}`, { ...form.template, [key]: value }),
+          ),
+        ),
+      );
+      // fromEntries defines `__proto__` as an own key, as JSON.parse does.
+      const prototypeKeys = asJson(
+        `keys ${PROTOTYPE_KEYS.join(', ')}`,
+        Object.fromEntries([...entries, ...PROTOTYPE_KEYS.map((key) => [key, '1'])]),
+      );
+      return {
+        name: 'form as JSON with other types',
+        cases: [...byKey.flat(), prototypeKeys],
+        always: [...byKey.map((list) => list[VALUES_OF.number.length - 1]!), prototypeKeys],
+      };
+    })(),
     {
       name: 'form encoding',
       cases: [
@@ -678,9 +769,33 @@ export function validRequest(route: RouteInput): BadRequest {
   return request(route, 'valid request', {});
 }
 
+// ── Host header ──────────────────────────────────────────────────────────────────────────────────────────────────
+
+/** A host name that breaks the pattern: a character no host has, or a port out of range. */
+const badHost = fc.oneof(
+  fc
+    .tuple(
+      fc.stringMatching(/^[a-z0-9.-]{0,12}$/),
+      fc.constantFrom(' ', '[', ']', '{', '"', '<', '|', '^', '`', '\\', '/', '@', '?', '#', '%', ','),
+      fc.stringMatching(/^[a-z0-9.-]{0,12}$/),
+    )
+    .map(([a, c, b]) => `${a}${c}${b}`),
+  fc.integer({ min: 65_536, max: 10_000_000 }).map((port) => `energy.test:${port}`),
+);
+
+/** Every route with a Host header that names no host (the first on every run, the others and made-up ones at random). */
+function hostGroups(route: RouteInput): Group[] {
+  const withHost = (host: string) => {
+    const valid = request(route, `Host ${JSON.stringify(host)}`, {});
+    return { ...valid, headers: { ...valid.headers, Host: host } };
+  };
+  const cases = BAD_HOSTS.map(withHost);
+  return [{ name: 'host header', cases, always: cases.slice(0, 1), random: badHost.map(withHost) }];
+}
+
 /** Every group of bad requests for a route. */
 function groupsOf(route: RouteInput): Group[] {
-  const groups = [...idGroups(route), ...queryGroups(route)];
+  const groups = [...idGroups(route), ...queryGroups(route), ...hostGroups(route)];
   const body = route.body;
   if (!body) groups.push(...bodilessGroups(route));
   else if (body.kind === 'json') groups.push(...jsonGroups(route, body));

@@ -267,6 +267,7 @@ export function describeRoutes(ids: WorldIds): RouteInput[] {
     },
 
     // ── NextAuth (protocol exceptions: the client library defines what is sent and answered) ────────────────────
+    // Posts carry the anonymous browser's valid CSRF token, so a bad field reaches what the route does past the check.
     {
       method: 'POST',
       path: '/api/auth/_log',
@@ -315,7 +316,7 @@ export function describeRoutes(ids: WorldIds): RouteInput[] {
       path: '/api/auth/session',
       agent: 'anonymous',
       protocol: NEXTAUTH,
-      body: json({ csrfToken: 'not-the-token', data: {} }, { at: [], required: ['csrfToken'] }),
+      body: json({ csrfToken: ids.anonymousCsrf, data: {} }, { at: [], required: ['csrfToken'] }),
     },
     {
       method: 'GET',
@@ -333,7 +334,7 @@ export function describeRoutes(ids: WorldIds): RouteInput[] {
       agent: 'anonymous',
       protocol: NEXTAUTH,
       params: { provider: name('credentials') },
-      body: { kind: 'form', template: { csrfToken: 'not-the-token', callbackUrl: '/console', json: 'true' } },
+      body: { kind: 'form', template: { csrfToken: ids.anonymousCsrf, callbackUrl: '/console', json: 'true' } },
     },
     { method: 'GET', path: '/api/auth/signout', agent: 'anonymous', protocol: NEXTAUTH },
     {
@@ -341,7 +342,7 @@ export function describeRoutes(ids: WorldIds): RouteInput[] {
       path: '/api/auth/signout',
       agent: 'anonymous',
       protocol: NEXTAUTH,
-      body: { kind: 'form', template: { csrfToken: 'not-the-token', callbackUrl: '/console', json: 'true' } },
+      body: { kind: 'form', template: { csrfToken: ids.anonymousCsrf, callbackUrl: '/console', json: 'true' } },
     },
 
     // ── organisation console (as the super admin, who reaches every page of demo-energi) ─────────────────────────
@@ -387,7 +388,10 @@ export function describeRoutes(ids: WorldIds): RouteInput[] {
       body: json(
         {
           name: 'Demo Energi',
+          logo: '/images/fuzz-logo.svg',
           accent: '#0f6e4f',
+          accentSoft: '#e3f1eb',
+          accentDark: '#0a4a35',
           colours: { text: '#111111' },
           financial_providers: [
             {
@@ -398,7 +402,7 @@ export function describeRoutes(ids: WorldIds): RouteInput[] {
             },
           ],
         },
-        { at: [], required: [], maxLength: { name: 255 }, freeText: ['name'] },
+        { at: [], required: [], maxLength: { name: 255, logo: 255 }, freeText: ['name'] },
         { at: ['colours'], required: [], map: 'colours' },
         {
           at: ['financial_providers', 0],

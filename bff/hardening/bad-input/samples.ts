@@ -35,6 +35,8 @@ export const BAD_IDS: Record<ParamSpec['kind'], string[]> = {
     '1%20OR%201%3D1',
     "1'",
     '%E2%80%AE1',
+    '%09',
+    '1%0A',
     '9'.repeat(4000),
     'a'.repeat(4000),
   ],
@@ -48,6 +50,7 @@ export const BAD_IDS: Record<ParamSpec['kind'], string[]> = {
     '1',
     '-1',
     "'%20OR%20'1'%3D'1",
+    '%09',
     'f'.repeat(4000),
   ],
   slug: [
@@ -62,9 +65,22 @@ export const BAD_IDS: Record<ParamSpec['kind'], string[]> = {
     '%F0%9F%98%80',
     '%E2%80%AEdemo',
     "demo'--",
+    'demo%09energi',
     'b'.repeat(4000),
   ],
-  name: ['UPPER', '-bad-', '..%2F..%2Fadmin', '%2E%2E', '%00', '%F0%9F%98%80', '%E2%80%AEx', "x'--", 'n'.repeat(4000)],
+  name: [
+    'UPPER',
+    '-bad-',
+    '..%2F..%2Fadmin',
+    '%2E%2E',
+    '%00',
+    '%F0%9F%98%80',
+    '%E2%80%AEx',
+    "x'--",
+    '%09',
+    'x%0Ay',
+    'n'.repeat(4000),
+  ],
 };
 
 /** Query values that break a parameter of each kind (raw, to be URL-encoded). */
@@ -160,3 +176,42 @@ function parses(text: string): boolean {
     return false;
   }
 }
+
+/**
+ * Names every object has through its prototype: a lookup with `in` or `obj[key]` finds them, so as a path parameter, a
+ * query key, a JSON key or a form field each must be refused like any other unknown name, never reach a method.
+ */
+export const PROTOTYPE_KEYS = ['__proto__', 'constructor', 'toString', 'hasOwnProperty'];
+
+/**
+ * Host headers that name no host: spaces, brackets, ports out of range, empty (the demo builds URLs from the Host).
+ * The first is sent to every route on every run.
+ */
+export const BAD_HOSTS = ['a b', 'x:99999', '[', '', 'x:0', 'x:', '[::1', 'a..b', 'exa mple.test:80', 'h:1:2', '%41'];
+
+/** Colours (#rrggbb fields) that fail their pattern; the first is sent on every run. */
+export const BAD_COLOURS = ['#zzzzzz', '#12345g', 'red', '#fff', '#0f6e4f0', '0f6e4f', '#0f6e4'];
+
+/**
+ * Paths "on this site" that a browser loads from another host (URL parsers drop tabs and newlines) or that carry other
+ * control characters; the first is sent on every run.
+ */
+export const OFF_SITE_PATHS = [
+  '/\t/evil.example/x.png',
+  '/\n/evil.example/x.png',
+  '/\r\n/evil.example/x.png',
+  '/\t\\evil.example/x.png',
+  '/images/\u0000x.png',
+  '/\u007f/evil.example/x.png',
+  '/images/\u0085x.png',
+  '//evil.example/x.png',
+  '/\\evil.example/x.png',
+];
+
+/** A template value that is a colour (#rrggbb): its field gets BAD_COLOURS. */
+export const isColourValue = (value: unknown): value is string =>
+  typeof value === 'string' && /^#[0-9a-f]{6}$/i.test(value);
+
+/** A template value that is a path on this site (`/images/x.png`): its field gets OFF_SITE_PATHS. */
+export const isSitePathValue = (value: unknown): value is string =>
+  typeof value === 'string' && /^\/[^/\\]/.test(value);

@@ -147,3 +147,8 @@ export async function rowCounts(database: DatabaseHandle): Promise<Record<string
   const { rows } = await database.pool.query(`select ${select}`);
   return rows[0];
 }
+
+/** Forgets every sign-in lockout and rate-limit count (password_failures, rate_limit_hits). */
+export async function clearLockouts(world: Pick<World, 'database'>): Promise<void> {
+  await world.database.pool.query('delete from password_failures; delete from rate_limit_hits');
+}

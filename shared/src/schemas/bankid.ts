@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { lazySchema } from './lazy-schema';
+import { isSitePath } from './url-checks';
 
 /** docs/product.md §3: login methods and identification modes of the homeowner sign-in. */
 export const LOGIN_METHODS = ['bankid.same_device', 'bankid.other_device'] as const;
@@ -29,12 +30,8 @@ export const startSignSchema = lazySchema(() =>
       csrfToken: z.string().min(1).max(200),
       loginMethod: loginMethodSchema,
       identificationMode: identificationModeSchema.default('identify'),
-      /** Same-device only: where the BankID app returns the user (a path of ours). */
-      returnPath: z
-        .string()
-        .max(2000)
-        .regex(/^\/(?![/\\])/, 'must be a path starting with /')
-        .optional(),
+      /** Same-device only: where the BankID app returns the user (a path on this site: url-checks.ts isSitePath). */
+      returnPath: z.string().max(2000).refine(isSitePath, 'must be a path on this site starting with /').optional(),
     })
     .strict(),
 );
