@@ -47,6 +47,8 @@ function receiveUpload(req: Request, res: Response, staging: string, limits: Rel
     try {
       parser = Busboy({
         headers: req.headers,
+        // Part names are the build's file paths, in UTF-8 (a browser's FormData and Node's send them so).
+        defParamCharset: 'utf8',
         limits: {
           fileSize: maxBytes + 1,
           files: limits.RELEASE_UPLOAD_FILES,
@@ -74,9 +76,13 @@ function receiveUpload(req: Request, res: Response, staging: string, limits: Rel
       req.pause();
       parser.removeAllListeners();
       parser.on('error', () => undefined);
-      for (const output of outputs) output.destroy();
       res.setHeader('Connection', 'close');
-      reject(error);
+      // Every file of the upload is closed before the staging folder is removed.
+      const closed = [...outputs].map((output) =>
+        output.closed ? undefined : new Promise((done) => output.once('close', done)),
+      );
+      for (const output of outputs) output.destroy();
+      void Promise.all(closed).then(() => reject(error));
     };
     parser.on('file', (name, stream, _info) => {
       if (failed) return void stream.resume();
@@ -170,7 +176,7 @@ export function releaseUploadRoutes(db: Db, settings: ReleaseSettings, limits: R
         .status(result.created ? 201 : 200)
         .json({ remote, version: result.version, created: result.created, activated: result.activated });
     } finally {
-      fs.rmSync(staging, { recursive: true, force: true });
+      fs.rmSync(staging, { recursive: true, force: true, maxRetries: 3 });
     }
   });
   return router;
