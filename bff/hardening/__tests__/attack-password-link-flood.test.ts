@@ -1,9 +1,9 @@
-// Attack: flood `POST /api/password/link` with made-up tokens (600 requests, 40 in parallel, a valid-looking 43-character
-// token and a long password). The route hashed the password (scrypt) before it looked the token up, with no limit, so
-// every request cost a worker thread ~50 ms: the health probe, staff sign-in and the console slowed to seconds.
-// Expected: checked cheapest first (bff/hardening/README.md) — the limit per IP (429 + Retry-After, counted in the
-// database), the body's shape, the token looked up — so no made-up token is ever hashed; the event loop stays free;
-// and a real link still sets its owner's password.
+// Attack: flood `POST /api/password/link` with made-up tokens (600 requests, 40 in parallel, a valid-looking
+// 43-character token and a long password). The route hashed the password (scrypt) before it looked the token up, with
+// no limit, so every request cost a worker thread ~50 ms: the health probe, staff sign-in and the console slowed to
+// seconds. Expected: checked cheapest first (docs/security.md "Expensive work is refused cheaply") — the limit per IP
+// (429 + Retry-After, counted in the database), the body's shape, the token looked up — so no made-up token is ever
+// hashed; the event loop stays free; and a real link still sets its owner's password.
 import { createHook } from 'node:async_hooks';
 import type { Server } from 'node:http';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -55,7 +55,8 @@ const setFromLink = (ip: string, body: object) =>
   request(server).post('/api/password/link').set('X-Forwarded-For', ip).send(body);
 
 describe('a flood of made-up password-link tokens', () => {
-  it('is refused without hashing a single password, keeps the event loop free, and a real link still works', async () => {
+  const name = 'is refused without hashing a single password, keeps the event loop free, and a real link still works';
+  it(name, async () => {
     const delay = monitorEventLoopDelay({ resolution: 10 });
     delay.enable();
     const { result, scrypts } = await countScrypt(async () => {

@@ -80,8 +80,10 @@ export const jsonBodies: RequestHandler = (req, _res, next) => {
   next();
 };
 
-/** A DNS name (labels of letters, digits, `-`, `_`, an optional final dot) or an IPv6 literal, with an optional port. */
-const HOST = /^(?:[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?(?:\.[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?)*\.?|\[[0-9a-f:.]+\])(?::(\d{1,5}))?$/i;
+/** One label of a DNS name: letters, digits, `-` and `_`, neither starting nor ending with `-`. */
+const LABEL = '[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?';
+/** A DNS name (labels, an optional final dot) or an IPv6 literal, with an optional port. */
+const HOST = new RegExp(`^(?:${LABEL}(?:\\.${LABEL})*\\.?|\\[[0-9a-f:.]+\\])(?::(\\d{1,5}))?$`, 'i');
 
 /** Whether a Host header names a host (and a port 1–65535) that URLs can be built from. */
 export function isValidHost(host: string): boolean {

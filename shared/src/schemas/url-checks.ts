@@ -22,12 +22,11 @@ const THIS_SITE = 'https://this-site.invalid';
 
 /**
  * A path on this site (`/images/x.svg`), never one a browser loads from another host: not a protocol-relative `//host`
- * or `/\host`, and no control character or space anywhere (URL parsers drop tabs and newlines, so `/<tab>/host` is
- * `//host`). Resolved as a browser resolves it, it stays on this site.
+ * or `/\host`, and no control character or white space anywhere (URL parsers drop tabs and newlines, so `/<tab>/host`
+ * is `//host`). Resolved as a browser resolves it, it stays on this site.
  */
 export function isSitePath(value: unknown): value is string {
-  if (typeof value !== 'string' || !/^\/(?![/\\])/.test(value) || /[\u0000-\u0020\u007f-\u009f]/.test(value))
-    return false;
+  if (typeof value !== 'string' || !/^\/(?![/\\])/.test(value) || /[\p{Cc}\s]/u.test(value)) return false;
   try {
     return new URL(value, THIS_SITE).origin === THIS_SITE;
   } catch {
