@@ -51,7 +51,7 @@ const activeVersion = async () =>
   )?.version as string | undefined;
 
 describe('a release token cannot run script as the super admin', () => {
-  it('an upload holding HTML, SVG, text or an unknown type is refused with 400 naming the file, nothing stored', async () => {
+  it('an upload holding HTML, SVG, text or an unknown type is a 400 naming the file, nothing stored', async () => {
     const build = world.fixtures.writeRemote('with-page');
     for (const [file, text] of [
       ['changelog.html', '<script src="c.js"></script>'],
@@ -96,7 +96,7 @@ describe('a release token cannot run script as the super admin', () => {
     await superAdmin.get(file).expect(200);
   });
 
-  it('a release replaced a minute ago is still served (pages loaded before need its chunks), a day later not', async () => {
+  it('a release replaced a minute ago is still served (open pages need its chunks), a day later not', async () => {
     const first = (await upload(world.fixtures.writeRemote('first')).expect(201)).body.version as string;
     const second = (await upload(world.fixtures.writeRemote('second')).expect(201)).body.version as string;
     expect(await activeVersion()).toBe(second);

@@ -154,7 +154,7 @@ describe('malformed release uploads are a 400 naming the problem, never a 500', 
     await refused(build([[`${'a'.repeat(200)}.js`, 'x']]), 'is over 200 characters');
   });
 
-  it('fast-check: odd paths and versions are a 400 naming the path or buildVersion, or a release whose version is valid', async () => {
+  it('fast-check: odd paths and versions are a 400 naming the path or buildVersion, or a valid release', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(oddPath, { maxLength: 3 }), oddVersion, async (paths, version) => {
         const res = await upload(

@@ -1,6 +1,6 @@
 // Which releases /mfe serves to anyone (docs/releases.md "Who can load a release"; docs/security.md "Release trust
 // model"): the active release and the canary of each remote, and those that were one of them recently. Any other
-// release (uploaded with activate=false and given no audience yet) is a preview, served to a signed-in super admin only.
+// release (uploaded with activate=false, no audience yet) is a preview, served to a signed-in super admin only.
 import type { Request } from 'express';
 import type session from 'express-session';
 import type passport from 'passport';
