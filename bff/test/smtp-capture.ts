@@ -40,6 +40,13 @@ export async function startSmtpCapture(): Promise<{ url: string; mails: Received
 }
 
 /** The token of the password link in a mail's text (the part after #token=). */
+/** The token of the link that confirms a homeowner's contact email (homeowner/email-verification.ts), from a mail. */
+export function emailLinkToken(text: string): string {
+  const match = /\/flow\/confirm-email#token=([A-Za-z0-9_-]+)/.exec(text);
+  if (!match) throw new Error(`no email confirmation link in:\n${text}`);
+  return match[1]!;
+}
+
 export function linkToken(text: string): string {
   const match = /\/console\/set-password#token=([A-Za-z0-9_-]+)/.exec(text);
   if (!match) throw new Error(`no password link in:\n${text}`);

@@ -6,6 +6,7 @@ import { seedDemoInstallers } from '../../../seed/demo-installers';
 import { startTestWorld, type TestWorld, type TestApp } from '../../../../test/test-world';
 import { insertStockholmHomes, VILLA_1970 } from '../../../../test/register-homes';
 import { signInAs } from '../../../../test/staff-session';
+import { confirmEmailFromOutbox } from '../../../../test/confirm-email';
 
 let world: TestWorld;
 let database: DatabaseHandle;
@@ -37,11 +38,13 @@ beforeAll(async () => {
     .post('/api/flow/user/profile/contact')
     .send({ email: 'anna@example.se', mobile: '070-123 45 67' })
     .expect(200);
+  // The installer gets the email once the homeowner has confirmed it (homeowner/email-verification.ts).
+  await confirmEmailFromOutbox(world, 'anna@example.se');
   await homeowner
     .post(`/api/flow/property/${home}/installer-requests`)
     .send([
-      { installer: 'demo-installer', key: 'heat_pump_air_water', selected: true },
-      { installer: 'solkraft-demo', key: 'heat_pump_air_water', selected: true },
+      { installer: 'demo-installer', key: 'heat_pump_airwater', selected: true },
+      { installer: 'solkraft-demo', key: 'heat_pump_airwater', selected: true },
     ])
     .expect(201);
   installer = request.agent(app);
@@ -56,12 +59,13 @@ describe('installer leads in the console', () => {
       {
         id: expect.any(Number),
         property: { street: 'Ledgatan 4', postal_code: expect.any(String), postal_city: 'Stockholm' },
-        key: 'heat_pump_air_water',
+        key: 'heat_pump_airwater',
         homeowner: { name: expect.any(String), email: 'anna@example.se', mobile: '+46701234567' },
         requested_at: expect.any(String),
         status: 'new',
         note: null,
         status_changed_at: null,
+        withdrawn_at: null,
       },
     ]);
     // A later change of the homeowner's contact details does not change what they shared with this request.

@@ -6,6 +6,7 @@ import { seedPlatformContent } from '../../../seed/platform-content';
 import { insertRegisterRows } from '../../property/repository';
 import { startTestWorld, type TestWorld, type TestApp } from '../../../../test/test-world';
 import { eq } from 'drizzle-orm';
+import { confirmEmailFromOutbox } from '../../../../test/confirm-email';
 
 let world: TestWorld;
 let database: DatabaseHandle;
@@ -114,6 +115,50 @@ describe('installer requests', () => {
       .send([{ installer: 'varmepumpar', key: 'heat_pump_geothermal', selected: false }])
       .expect(201);
     expect(withdrawn.body.requests).toEqual([]);
+    // The installer's lead stays, marked withdrawn, without the contact details (docs/using-the-demo.md).
+    const { rows } = await database.pool.query(
+      'select status, withdrawn_from, withdrawn_at is not null as withdrawn, contact_email, contact_mobile ' +
+        'from installer_requests',
+    );
+    expect(rows).toEqual([
+      { status: 'withdrawn', withdrawn_from: 'new', withdrawn: true, contact_email: null, contact_mobile: null },
+    ]);
+  });
+
+  it('shares the email with the installer only once the homeowner has confirmed it', async () => {
+    const agent = request.agent(app);
+    await agent.post('/api/flow/user/fake-login').send({ personalNumber: '197501011236' }).expect(200);
+    await agent.post(`/api/flow/property/${home}/building`).send({}).expect(200);
+    await agent
+      .post('/api/flow/user/profile/contact')
+      .send({ email: 'bo@example.se', mobile: '0701234567' })
+      .expect(200);
+    await agent
+      .post(`/api/flow/property/${home}/installer-requests`)
+      .send([{ installer: 'solkraft', key: 'heat_pump_geothermal', selected: true }])
+      .expect(201);
+    const lead = async () =>
+      (
+        await database.pool.query(
+          "select contact_email, contact_mobile from installer_requests where installer_identifier = 'solkraft'",
+        )
+      ).rows;
+    expect(await lead()).toEqual([{ contact_email: null, contact_mobile: '+46701234567' }]);
+    await confirmEmailFromOutbox(world, 'bo@example.se');
+    expect(await lead()).toEqual([{ contact_email: 'bo@example.se', contact_mobile: '+46701234567' }]);
+  });
+
+  it('refuses a key that is not one of the home’s measures, naming it', async () => {
+    const agent = request.agent(app);
+    await agent.post('/api/flow/user/fake-login').send({ personalNumber: '197501011236' }).expect(200);
+    const refused = await agent
+      .post(`/api/flow/property/${home}/installer-requests`)
+      .send([{ installer: 'solkraft', key: 'Ring oss!', selected: true }])
+      .expect(400);
+    expect(refused.body.message).toContain('Ring oss!');
+    expect(refused.body.issues).toEqual([
+      { path: 'body.key', message: "Ring oss! is not one of this home's measures" },
+    ]);
   });
 
   it('refuses bad selections with a 400 and writes nothing', async () => {

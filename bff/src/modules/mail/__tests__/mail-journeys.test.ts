@@ -5,7 +5,7 @@ import { seedDemoInstallers } from '../../../seed/demo-installers';
 import { startTestWorld, type TestWorld, type TestApp } from '../../../../test/test-world';
 import { insertStockholmHomes, VILLA_1970 } from '../../../../test/register-homes';
 import { signInAs } from '../../../../test/staff-session';
-import { linkToken, startSmtpCapture, type ReceivedMail } from '../../../../test/smtp-capture';
+import { emailLinkToken, linkToken, startSmtpCapture, type ReceivedMail } from '../../../../test/smtp-capture';
 
 let world: TestWorld;
 let app: TestApp;
@@ -34,15 +34,86 @@ afterAll(async () => {
   await smtp.close();
 });
 
+describe('contact email confirmation', () => {
+  it('mails a new address a link that confirms it once; a changed address is unconfirmed again', async () => {
+    const homeowner = request.agent(app);
+    await homeowner.post('/api/flow/user/fake-login').send({ personalNumber: '198505051234' }).expect(200);
+    const before = smtp.mails.length;
+    const saved = await homeowner
+      .post('/api/flow/user/profile/contact')
+      .send({ email: 'bo@example.se', mobile: '070-123 45 67' })
+      .expect(200);
+    expect(saved.body.contact).toMatchObject({ email: 'bo@example.se', email_verified: false });
+    const [link] = await arrived(before);
+    expect(link?.to).toEqual(['bo@example.se']);
+    expect(link?.subject).toBe('Bekräfta din e-postadress');
+    expect(link?.text).toContain('http://127.0.0.1:3000/flow/confirm-email#token=');
+    // Only the token's hash is stored.
+    const token = emailLinkToken(link!.text);
+    const { rows } = await world.database.pool.query('select token_hash from homeowner_email_verifications');
+    expect(rows.map((r: { token_hash: string }) => r.token_hash)).not.toContain(token);
+
+    // Saving the same details again sends nothing; "send again" at once is refused, a minute later it is sent.
+    await homeowner
+      .post('/api/flow/user/profile/contact')
+      .send({ email: 'bo@example.se', mobile: '070-123 45 67' })
+      .expect(200);
+    const soon = await homeowner.post('/api/flow/user/profile/contact/verification').send({}).expect(429);
+    expect(soon.body.message).toMatch(/less than a minute ago/);
+    clock += 61_000;
+    await homeowner.post('/api/flow/user/profile/contact/verification').send({}).expect(202);
+    expect((await arrived(before)).map((m) => m.to)).toEqual([['bo@example.se'], ['bo@example.se']]);
+
+    // The link works once, without signing in.
+    expect((await request(app).post('/api/flow/user/email-verification').send({ token }).expect(200)).body).toEqual({
+      email: 'bo@example.se',
+    });
+    const again = await request(app).post('/api/flow/user/email-verification').send({ token }).expect(400);
+    expect(again.body.error).toBe('link_invalid');
+    expect((await homeowner.get('/api/flow/user/profile').expect(200)).body.contact.email_verified).toBe(true);
+    await homeowner.post('/api/flow/user/profile/contact/verification').send({}).expect(409);
+
+    // A new address is unconfirmed; the link still open for the old one no longer confirms anything.
+    const second = emailLinkToken((await arrived(before))[1]!.text);
+    await homeowner
+      .post('/api/flow/user/profile/contact')
+      .send({ email: 'bo.ny@example.se', mobile: '070-123 45 67' })
+      .expect(200);
+    expect((await homeowner.get('/api/flow/user/profile').expect(200)).body.contact.email_verified).toBe(false);
+    await request(app).post('/api/flow/user/email-verification').send({ token: second }).expect(400);
+    expect((await homeowner.get('/api/flow/user/profile').expect(200)).body.contact.email_verified).toBe(false);
+  });
+
+  it('refuses a link after 72 hours', async () => {
+    const homeowner = request.agent(app);
+    await homeowner.post('/api/flow/user/fake-login').send({ personalNumber: '198506061234' }).expect(200);
+    const before = smtp.mails.length;
+    await homeowner
+      .post('/api/flow/user/profile/contact')
+      .send({ email: 'sen@example.se', mobile: '070-123 45 67' })
+      .expect(200);
+    const token = emailLinkToken((await arrived(before))[0]!.text);
+    clock += 72 * HOUR + 1000;
+    await request(app).post('/api/flow/user/email-verification').send({ token }).expect(400);
+    expect((await homeowner.get('/api/flow/user/profile').expect(200)).body.contact.email_verified).toBe(false);
+  });
+});
+
 describe('installer request mails', () => {
   it('mails the installer staff the lead and the homeowner a confirmation, then each status change', async () => {
     const [home] = await insertStockholmHomes(world.database.db, [{ street: 'Ledgatan 4', building: VILLA_1970 }]);
     const homeowner = request.agent(app);
     await homeowner.post('/api/flow/user/fake-login').send({}).expect(200);
     await homeowner.post(`/api/flow/property/${home}/building`).send({}).expect(200);
+    const beforeContact = smtp.mails.length;
     await homeowner
       .post('/api/flow/user/profile/contact')
       .send({ email: 'anna@example.se', mobile: '070-123 45 67' })
+      .expect(200);
+    const [link] = await arrived(beforeContact);
+    await request(app)
+      .post('/api/flow/user/email-verification')
+      .send({ token: emailLinkToken(link!.text) })
       .expect(200);
     const before = smtp.mails.length;
     await homeowner
