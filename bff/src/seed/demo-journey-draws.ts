@@ -22,6 +22,9 @@ export interface DemoRequest {
   contactedAt: Date | null;
   quotedAt: Date | null;
   statusChangedAt: Date | null;
+  /** The homeowner withdrew it (status `withdrawn`) from `withdrawnFrom`, then. */
+  withdrawnAt: Date | null;
+  withdrawnFrom: LeadStatus | null;
 }
 
 /**
@@ -127,23 +130,44 @@ export function journeyPlan(rng: Rng, result: BuildingResult): StoredPlan | null
   return null;
 }
 
-/** An installer request's history: older requests got further, each step on a later day, none after `now`. */
-export function requestHistory(
-  rng: Rng,
-  sentAt: Date,
-  now: number,
-): Pick<DemoRequest, 'status' | 'contactedAt' | 'quotedAt' | 'statusChangedAt'> {
+type RequestHistory = Pick<
+  DemoRequest,
+  'status' | 'contactedAt' | 'quotedAt' | 'statusChangedAt' | 'withdrawnAt' | 'withdrawnFrom'
+>;
+
+/**
+ * An installer request's history: older requests got further, each step on a later day, none after `now`; about one
+ * open request in nine withdrawn by the homeowner a day after its last step (chosen by its time, not drawn, so the
+ * other draws stay as they were).
+ */
+export function requestHistory(rng: Rng, sentAt: Date, now: number): RequestHistory {
+  const history = installerProgress(rng, sentAt, now);
+  const last = history.statusChangedAt ?? sentAt;
+  const withdrawnAt = new Date(last.getTime() + DAY_MS);
+  const open = history.status === 'new' || history.status === 'contacted' || history.status === 'quoted';
+  if (!open || Math.floor(sentAt.getTime() / MINUTE_MS) % 9 !== 0 || withdrawnAt.getTime() >= now) return history;
+  return { ...history, status: 'withdrawn', withdrawnAt, withdrawnFrom: history.status };
+}
+
+function installerProgress(rng: Rng, sentAt: Date, now: number): RequestHistory {
   const later = (from: Date, minDays: number, maxDays: number) =>
     new Date(from.getTime() + randInt(rng, minDays * 24 * 60, maxDays * 24 * 60) * MINUTE_MS);
   const past = (at: Date) => at.getTime() < now;
-  const open = { status: 'new' as LeadStatus, contactedAt: null, quotedAt: null, statusChangedAt: null };
+  const open = {
+    status: 'new' as LeadStatus,
+    contactedAt: null,
+    quotedAt: null,
+    statusChangedAt: null,
+    withdrawnAt: null,
+    withdrawnFrom: null,
+  };
   if (rng() < 0.1) {
     const declined = later(sentAt, 1, 5);
     return past(declined) ? { ...open, status: 'declined', statusChangedAt: declined } : open;
   }
   const contactedAt = later(sentAt, 1, 4);
   if (rng() < 0.12 || !past(contactedAt)) return open;
-  const contacted = { status: 'contacted' as LeadStatus, contactedAt, quotedAt: null, statusChangedAt: contactedAt };
+  const contacted = { ...open, status: 'contacted' as LeadStatus, contactedAt, statusChangedAt: contactedAt };
   const next = rng();
   if (next < 0.12) {
     const lostAt = later(contactedAt, 3, 20);
@@ -151,7 +175,7 @@ export function requestHistory(
   }
   const quotedAt = later(contactedAt, 3, 14);
   if (next < 0.3 || !past(quotedAt)) return contacted;
-  const quoted = { status: 'quoted' as LeadStatus, contactedAt, quotedAt, statusChangedAt: quotedAt };
+  const quoted = { ...contacted, status: 'quoted' as LeadStatus, quotedAt, statusChangedAt: quotedAt };
   const outcome = weighted(rng, [
     ['won', 0.45],
     ['lost', 0.3],

@@ -272,6 +272,8 @@ async function writeJourneys(
     const rows = chunk.map(({ owner }) => ({
       ...demoHomeownerRow(vault, owner.person),
       contactEmail: owner.sharesContact ? owner.person.contact.email : null,
+      // Demo homeowners confirmed their address when they gave it (homeowner/email-verification.ts).
+      contactEmailVerifiedAt: owner.sharesContact ? owner.signedInAt : null,
       contactMobile: owner.sharesContact ? owner.person.contact.mobile : null,
       createdAt: owner.signedInAt,
       lastSignInAt: owner.signedInAt,
@@ -331,13 +333,17 @@ async function writeJourneys(
       installerName: r.installer.name,
       activityKey: r.key,
       installerOrganisationId: installerOrgs.get(r.installer.identifier.toLowerCase()) ?? null,
-      contactEmail: owner.person.contact.email,
-      contactMobile: owner.person.contact.mobile,
+      // A withdrawn lead keeps no contact details (docs/using-the-demo.md "Installer leads").
+      contactEmail: r.withdrawnAt ? null : owner.person.contact.email,
+      contactMobile: r.withdrawnAt ? null : owner.person.contact.mobile,
       status: r.status,
       contactedAt: r.contactedAt,
       quotedAt: r.quotedAt,
       statusChangedAt: r.statusChangedAt,
+      withdrawnAt: r.withdrawnAt,
+      withdrawnFrom: r.withdrawnFrom,
       createdAt: r.createdAt,
+      sentAt: r.createdAt,
     })),
   );
   await chunked(requests, (chunk) => t.insert(installerRequests).values(chunk));

@@ -132,11 +132,20 @@ describe('seed --journeys', () => {
       'select status, count(*)::int as n from installer_requests r join homeowners h on h.id = ' +
         'r.homeowner_id where h.demo group by 1 order by 1',
     );
-    expect(statuses.map((s) => s.status)).toEqual(['contacted', 'declined', 'lost', 'new', 'quoted', 'won']);
+    expect(statuses.map((s) => s.status)).toEqual([
+      'contacted',
+      'declined',
+      'lost',
+      'new',
+      'quoted',
+      'withdrawn',
+      'won',
+    ]);
     const [disorder] = await rows<{ n: number }>(
       `select count(*)::int as n from installer_requests r join homeowners h on h.id = r.homeowner_id
        where h.demo and (r.contacted_at < r.created_at or r.quoted_at < r.contacted_at
-       or r.status_changed_at < r.created_at or r.status_changed_at > now())`,
+       or r.status_changed_at < r.created_at or r.status_changed_at > now() or r.withdrawn_at > now()
+       or (r.status = 'withdrawn') <> (r.withdrawn_at is not null and r.contact_email is null))`,
     );
     expect(disorder!.n).toBe(0);
   });
@@ -266,7 +275,7 @@ describe('the console analytics of the demo brands', () => {
     expect(properties.total).toBeGreaterThan(0);
     const leads = (await installerStaff.get('/api/console/org/demo-installer/installer-requests').expect(200)).body;
     const list = leads.requests as { status: string; homeowner: { name: string; email: string } }[];
-    expect(new Set(list.map((l) => l.status)).size).toBe(6);
+    expect(new Set(list.map((l) => l.status)).size).toBe(7);
     expect(list.filter((l) => l.homeowner.email?.endsWith('@demo.example')).length).toBeGreaterThan(10);
   });
 });

@@ -9,7 +9,9 @@ export function LeadCard({ org, lead }: { org: string; lead: Lead }) {
   const { t, i18n } = useTranslation('console');
   const id = useId();
   const next = LEAD_TRANSITIONS[lead.status];
-  const [status, setStatus] = useState<LeadStatus | ''>('');
+  // A request the homeowner withdrew stays here with its history; it takes notes only (PATCH with its own status).
+  const withdrawn = lead.status === 'withdrawn';
+  const [status, setStatus] = useState<LeadStatus | ''>(withdrawn ? 'withdrawn' : '');
   const [note, setNote] = useState(lead.note ?? '');
   const [update, updating] = useUpdateLeadMutation();
   const [problem, setProblem] = useState<string | null>(null);
@@ -21,7 +23,7 @@ export function LeadCard({ org, lead }: { org: string; lead: Lead }) {
     setProblem(null);
     try {
       await update({ org, id: lead.id, body: { status, note: note.trim() === '' ? null : note.trim() } }).unwrap();
-      setStatus('');
+      if (!withdrawn) setStatus('');
     } catch (error) {
       setProblem(apiErrorBody(error)?.message ?? t('requests.saveFailed'));
     }
@@ -42,7 +44,12 @@ export function LeadCard({ org, lead }: { org: string; lead: Lead }) {
               <a href={`mailto:${lead.homeowner.email}`}>{lead.homeowner.email}</a>
             </dd>
           </>
-        ) : null}
+        ) : withdrawn ? null : (
+          <>
+            <dt>{t('requests.email')}</dt>
+            <dd className="he-muted">{t('requests.emailUnconfirmed')}</dd>
+          </>
+        )}
         {lead.homeowner.mobile ? (
           <>
             <dt>{t('requests.mobile')}</dt>
@@ -59,6 +66,12 @@ export function LeadCard({ org, lead }: { org: string; lead: Lead }) {
             {t(`requests.statuses.${lead.status}`)}
           </span>
         </dd>
+        {lead.withdrawn_at ? (
+          <>
+            <dt>{t('requests.withdrawnAt')}</dt>
+            <dd>{formatDate(lead.withdrawn_at, i18n.language)}</dd>
+          </>
+        ) : null}
         {lead.note ? (
           <>
             <dt>{t('requests.note')}</dt>
@@ -66,23 +79,26 @@ export function LeadCard({ org, lead }: { org: string; lead: Lead }) {
           </>
         ) : null}
       </dl>
-      {next.length === 0 ? null : (
+      {withdrawn ? <p className="he-muted">{t('requests.withdrawnNote')}</p> : null}
+      {next.length === 0 && !withdrawn ? null : (
         <form className="cn-lead__form" onSubmit={(event) => void onSubmit(event)}>
-          <div className="he-field">
-            <label htmlFor={`${id}-status`}>{t('requests.newStatus')}</label>
-            <select
-              id={`${id}-status`}
-              value={status}
-              onChange={(event) => setStatus(event.target.value as LeadStatus | '')}
-            >
-              <option value="">{t('requests.choose')}</option>
-              {next.map((s) => (
-                <option key={s} value={s}>
-                  {t(`requests.statuses.${s}`)}
-                </option>
-              ))}
-            </select>
-          </div>
+          {withdrawn ? null : (
+            <div className="he-field">
+              <label htmlFor={`${id}-status`}>{t('requests.newStatus')}</label>
+              <select
+                id={`${id}-status`}
+                value={status}
+                onChange={(event) => setStatus(event.target.value as LeadStatus | '')}
+              >
+                <option value="">{t('requests.choose')}</option>
+                {next.map((s) => (
+                  <option key={s} value={s}>
+                    {t(`requests.statuses.${s}`)}
+                  </option>
+                ))}
+              </select>
+            </div>
+          )}
           <div className="he-field">
             <label htmlFor={`${id}-note`}>{t('requests.note')}</label>
             <textarea
@@ -99,7 +115,7 @@ export function LeadCard({ org, lead }: { org: string; lead: Lead }) {
             </p>
           ) : null}
           <button type="submit" className="he-button he-button--small" disabled={!status || updating.isLoading}>
-            {updating.isLoading ? t('requests.saving') : t('requests.save')}
+            {updating.isLoading ? t('requests.saving') : withdrawn ? t('requests.saveNote') : t('requests.save')}
           </button>
         </form>
       )}

@@ -19,6 +19,7 @@ const lead: Lead = {
   status: 'new',
   note: null,
   status_changed_at: null,
+  withdrawn_at: null,
 };
 
 function fakeBff(initial: Lead[]) {
@@ -76,6 +77,33 @@ describe('the requests page (installer organisations)', () => {
     const options = [...(card().getByLabelText('New status') as HTMLSelectElement).options];
     expect(options.map((o) => o.textContent)).toEqual(['Choose…', 'Quoted', 'Lost', 'Declined']);
     expect(card().getByText('Called, visit on Monday.', { selector: 'dd' })).toBeTruthy();
+  });
+
+  it('keeps a request the homeowner withdrew, with its time, taking notes only', async () => {
+    const withdrawn: Lead = {
+      ...lead,
+      homeowner: { name: 'Anna Andersson', email: null, mobile: null },
+      status: 'withdrawn',
+      note: 'Called once.',
+      withdrawn_at: '2026-11-22T08:00:00.000Z',
+    };
+    const bff = fakeBff([withdrawn]);
+    renderConsole('/console/org/demo-installer/requests');
+    await screen.findByText('1 request.');
+    expect(card().getByText('Withdrawn by the homeowner', { selector: '.cn-lead__status' })).toBeTruthy();
+    expect(card().getByText('Withdrawn', { selector: 'dt' })).toBeTruthy();
+    expect(card().queryByRole('link')).toBeNull();
+    expect(card().queryByLabelText('New status')).toBeNull();
+    fireEvent.change(card().getByLabelText('Note'), { target: { value: 'Called once; withdrawn.' } });
+    await act(async () => fireEvent.click(card().getByRole('button', { name: 'Save note' })));
+    expect(bff.calls('PATCH', `${LEADS}/7`)[0]!.body).toEqual({ status: 'withdrawn', note: 'Called once; withdrawn.' });
+  });
+
+  it('says an email the homeowner has not confirmed yet is not shared', async () => {
+    fakeBff([{ ...lead, homeowner: { ...lead.homeowner, email: null } }]);
+    renderConsole('/console/org/demo-installer/requests');
+    await screen.findByText('1 request.');
+    expect(card().getByText('Not confirmed by the homeowner yet')).toBeTruthy();
   });
 
   it('says when there are no requests yet', async () => {
