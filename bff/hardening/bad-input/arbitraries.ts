@@ -783,7 +783,7 @@ const badHost = fc.oneof(
   fc.integer({ min: 65_536, max: 10_000_000 }).map((port) => `energy.test:${port}`),
 );
 
-/** Every route with a Host header that names no host (the first on every run, the others and made-up ones at random). */
+/** Every route with a Host that names no host: the first on every run, the others and made-up ones at random. */
 function hostGroups(route: RouteInput): Group[] {
   const withHost = (host: string) => {
     const valid = request(route, `Host ${JSON.stringify(host)}`, {});
