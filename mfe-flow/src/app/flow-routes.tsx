@@ -12,6 +12,8 @@ const ContactPage = lazy(() => import('../features/contact/pages/contact-page'))
 const ProfilePage = lazy(() =>
   import('../features/profile/pages/profile-page').then((m) => ({ default: m.ProfilePage })),
 );
+// The page the mail that confirms a contact email links to: opened once per homeowner, loaded only then.
+const ConfirmEmailPage = lazy(() => import('../features/confirm-email/pages/confirm-email-page'));
 // The forms library comes with the forms: the add-property page loads only when opened too.
 const LazyAddPropertyPage = lazy(() =>
   import('../features/add-property/pages/add-property-page').then((m) => ({ default: m.AddPropertyPage })),
@@ -33,7 +35,7 @@ function Fallback() {
 
 /**
  * The consumer flow's routes, as the shell mounts them at the root: address search, questions, add-property, contact,
- * /sign.
+ * My homes, the contact email's confirmation, /sign.
  */
 export function FlowRoutes() {
   return (
@@ -56,6 +58,14 @@ export function FlowRoutes() {
           element={
             <Suspense fallback={<Loading />}>
               <ProfilePage />
+            </Suspense>
+          }
+        />
+        <Route
+          path="confirm-email"
+          element={
+            <Suspense fallback={<Loading />}>
+              <ConfirmEmailPage />
             </Suspense>
           }
         />

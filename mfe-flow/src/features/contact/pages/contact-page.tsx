@@ -8,6 +8,7 @@ import {
   useSession,
 } from '@home-energy/shared';
 import { ContactForm } from '../components/contact-form';
+import { EmailConfirmation } from '../components/email-confirmation';
 
 /** /flow/contact: email and Swedish mobile so installers can reach the homeowner (docs/product.md §5 messages). */
 export default function ContactPage() {
@@ -46,6 +47,7 @@ export default function ContactPage() {
         initial={{ name: contact?.name ?? '', email: contact?.email ?? '', mobile: contact?.mobile ?? '' }}
         onSaved={() => void recordInteraction({ action: 'contact.submit', object: 'contact_form' })}
       />
+      <EmailConfirmation contact={contact ?? null} />
     </section>
   );
 }

@@ -11,6 +11,7 @@ import {
   useToast,
 } from '@home-energy/shared';
 import { ContactForm } from '../../contact/components/contact-form';
+import { EmailConfirmation } from '../../contact/components/email-confirmation';
 import { HomeCard } from '../components/home-card';
 
 /** How long "Undo" is offered after a removal; the BFF keeps the home restorable longer (HOME_RESTORE_MS). */
@@ -121,6 +122,7 @@ export function ProfilePage() {
         withName
         initial={{ name: contact?.name ?? profile.name, email: contact?.email ?? '', mobile: contact?.mobile ?? '' }}
       />
+      <EmailConfirmation contact={contact} />
       <MailLanguageChoice
         value={profile.mailLanguage}
         onChoose={(mailLanguage) => patchProfile({ mailLanguage }).unwrap()}

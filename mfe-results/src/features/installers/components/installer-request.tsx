@@ -1,6 +1,6 @@
 import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDate, Loading, useToast, type Activity } from '@home-energy/shared';
+import { formatDate, Loading, useGetProfileQuery, useToast, type Activity } from '@home-energy/shared';
 // A deep import, bundled into this remote: the check does not depend on the shell's copy of shared being new.
 import { safeHref, safeImageSrc } from '@home-energy/shared/schemas/url-checks';
 import { useGetInstallersQuery, useSendInstallerRequestsMutation } from '../api/installers-api';
@@ -28,6 +28,13 @@ function InstallerLogo({ src, name }: { src: string; name: string }) {
   return <img src={safeSrc} alt="" width={32} height={32} loading="lazy" onError={() => setFailed(true)} />;
 }
 
+/** The readable message of a BFF error answer ({ error, message }), if it has one. */
+function messageOf(error: unknown): string | undefined {
+  const data = error && typeof error === 'object' && 'data' in error ? (error as { data: unknown }).data : undefined;
+  const message = data && typeof data === 'object' && 'message' in data ? data.message : undefined;
+  return typeof message === 'string' ? message : undefined;
+}
+
 const installersView = <T,>({ data, isLoading, isError }: { data?: T; isLoading: boolean; isError: boolean }) => ({
   data,
   isLoading,
@@ -50,6 +57,10 @@ export function InstallerRequest({ propertyId, activity }: { propertyId: number;
   const [chosen, setChosen] = useState<Set<string> | null>(null);
   const [needContact, setNeedContact] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  // Once a request is sent: whether the homeowner's email still waits for its confirmation (the profile says).
+  const [justSent, setJustSent] = useState(false);
+  const profile = useGetProfileQuery(undefined, { skip: !justSent });
+  const unconfirmed = justSent && profile.data?.contact?.email && !profile.data.contact.email_verified;
 
   const sent = (installers.data?.requests ?? []).filter((r) => r.key === activity.name);
   const requested = new Map(
@@ -83,9 +94,13 @@ export function InstallerRequest({ propertyId, activity }: { propertyId: number;
       setNeedContact(false);
       setChosen(null);
       toast(selected.size > 0 ? t('installers.sent', { count: selected.size }) : t('installers.withdrawn'));
+      if (selected.size > 0) setJustSent(true);
     } catch (error) {
-      if (statusOf(error) === 409) setNeedContact(true);
-      else if (statusOf(error) !== 401) setProblem(t('installers.failed'));
+      const status = statusOf(error);
+      if (status === 409) setNeedContact(true);
+      // The day's limit (429) and a measure this home no longer has (400) are said as the BFF words them.
+      else if (status === 429 || status === 400) setProblem(messageOf(error) ?? t('installers.failed'));
+      else if (status !== 401) setProblem(t('installers.failed'));
     }
   }
 
@@ -98,6 +113,11 @@ export function InstallerRequest({ propertyId, activity }: { propertyId: number;
               t('installers.statusLine', { name: r.installer_name, status: t(`installers.statuses.${r.status}`) }),
             )
             .join(' · ')}
+        </p>
+      ) : null}
+      {unconfirmed ? (
+        <p className="rd-installers__status" role="status">
+          {t('installers.unconfirmed', { email: profile.data!.contact!.email })}
         </p>
       ) : null}
       <button

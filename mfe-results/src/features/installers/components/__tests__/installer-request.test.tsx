@@ -117,7 +117,20 @@ describe('installer requests on a recommendation', () => {
     bff.answer(
       'POST',
       '/api/flow/user/profile/contact',
-      ok({ contact: { email: 'anna@example.se', mobile: '+46701234567' } }),
+      ok({ contact: { email: 'anna@example.se', mobile: '+46701234567', email_verified: false } }),
+    );
+    bff.answer(
+      'GET',
+      '/api/flow/user/profile',
+      ok({
+        user_id: 'h1',
+        name: 'Anna',
+        personalNumberMasked: '19900101-****',
+        contact: { name: null, email: 'anna@example.se', mobile: '+46701234567', email_verified: false },
+        properties: [],
+        selectedPropertyId: null,
+        mailLanguage: 'en',
+      }),
     );
     const card = await openInstallers();
     fireEvent.click(card.getByRole('checkbox', { name: /Solkraft AB/ }));
@@ -136,6 +149,22 @@ describe('installer requests on a recommendation', () => {
     );
     await waitFor(() => expect(bff.count('POST', REQUESTS)).toBe(2));
     expect(await screen.findByText('Your request was sent to 1 installer.')).toBeTruthy();
+    // Until the homeowner confirms the address, the card says where to look (the installer has the mobile number).
+    expect(
+      await card.findByText(
+        'Check your inbox to confirm anna@example.se: the installer gets your mobile number now, and your email ' +
+          'once you confirm it.',
+      ),
+    ).toBeTruthy();
+  });
+
+  it('says the day’s limit as the BFF words it', async () => {
+    const message = 'You have sent 10 installer requests in the last 24 hours, the most we send in a day.';
+    bff.answer('POST', REQUESTS, { status: 429, body: { error: 'too_many_requests', message } });
+    const card = await openInstallers();
+    fireEvent.click(card.getByRole('checkbox', { name: /Solkraft AB/ }));
+    await act(async () => fireEvent.click(card.getByRole('button', { name: en.send })));
+    expect(await card.findByText(message)).toBeTruthy();
   });
 
   it('says so when the organisation offers no installers', async () => {
