@@ -79,7 +79,7 @@ function receiveUpload(req: Request, res: Response, staging: string, limits: Rel
       res.setHeader('Connection', 'close');
       // Every file of the upload is closed before the staging folder is removed.
       const closed = [...outputs].map((output) =>
-        output.closed ? undefined : new Promise((done) => output.once('close', done)),
+        output.closed ? undefined : new Promise<void>((done) => output.once('close', () => done())),
       );
       for (const output of outputs) output.destroy();
       void Promise.all(closed).then(() => reject(error));
@@ -89,7 +89,11 @@ function receiveUpload(req: Request, res: Response, staging: string, limits: Rel
       const problem = tree.add(name);
       if (problem) return fail(new HttpError(400, 'bad_request', problem));
       const target = path.join(staging, ...name.split('/'));
-      fs.mkdirSync(path.dirname(target), { recursive: true });
+      try {
+        fs.mkdirSync(path.dirname(target), { recursive: true });
+      } catch (error) {
+        return fail(error);
+      }
       const output = fs.createWriteStream(target, { flags: 'wx' });
       outputs.add(output);
       stream.on('data', (chunk: Buffer) => {
@@ -106,7 +110,7 @@ function receiveUpload(req: Request, res: Response, staging: string, limits: Rel
       stream.pipe(output);
     });
     parser.on('field', (name, value) => {
-      if (!(name in uploadFieldsSchema.shape))
+      if (!Object.hasOwn(uploadFieldsSchema.shape, name))
         return fail(
           new HttpError(400, 'bad_request', `Unknown part ${JSON.stringify(name.slice(0, 100))}: ${MULTIPART}`),
         );
