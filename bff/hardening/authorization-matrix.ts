@@ -1,5 +1,7 @@
 import { DEMO_PASSWORD } from '../src/seed/demo-staff';
 import { ACTORS, type ActorName, type Agent } from '../test/actors';
+import type { Activity } from '@home-energy/shared/schemas/energy';
+import { offersInstallers } from '../src/modules/installer-requests/measures';
 
 /**
  * The authorization matrix: every route the BFF answers × the nine actors of bff/test/actors.ts, and what
@@ -68,6 +70,8 @@ export interface MatrixHelpers {
   admin: Agent;
   /** A session of the homeowner of its own (uploads documents). */
   owner: Agent;
+  /** A homeowner of their own, signed in, new on every call (a homeowner sends at most 10 installer requests a day). */
+  newHomeowner: () => Promise<Agent>;
   ids: MatrixIds;
 }
 
@@ -130,9 +134,16 @@ async function uploadDocument({ owner, ids }: MatrixHelpers) {
   return { document: body.document.id as string };
 }
 
-/** A new request from the homeowner to the demo installer organisation (a key of its own per case), and its id. */
-async function newLead({ owner, admin, ids }: MatrixHelpers, actor: ActorName) {
-  const key = `matrix_${actor.toLowerCase()}`;
+/**
+ * A new request to the demo installer organisation from a homeowner of its own per case, about one of the home's
+ * measures (the only keys the BFF accepts), and its id.
+ */
+async function newLead({ newHomeowner, admin, ids }: MatrixHelpers, actor: ActorName) {
+  const owner = await newHomeowner();
+  const building = await ok(owner.post(`/api/flow/property/${ids.property}/building`).send({}), 'building');
+  const key = (building.recommendations as Activity[]).find(offersInstallers)!.name;
+  const contact = { email: `matrix-${actor.toLowerCase()}@example.se`, mobile: '0701234567' };
+  await ok(owner.post('/api/flow/user/profile/contact').send(contact), 'contact');
   await ok(
     owner
       .post(`/api/flow/property/${ids.property}/installer-requests`)
@@ -140,6 +151,7 @@ async function newLead({ owner, admin, ids }: MatrixHelpers, actor: ActorName) {
     'installer request',
   );
   const { requests } = await ok(admin.get('/api/console/org/demo-installer/installer-requests'), 'leads');
+  // Newest first: this case's request.
   return { lead: (requests as { id: number; key: string }[]).find((r) => r.key === key)!.id };
 }
 
@@ -229,6 +241,18 @@ export const MATRIX: readonly MatrixRow[] = [
   row('POST /api/flow/user/profile/contact',                      [401, A,   A,    401,  401,  401,  401,  401,  401], {
     body: { email: 'matrix@example.se', mobile: '070-123 45 67' },
   }),
+  // "Send the link again": each case first gives a new email, which mails its link, so the homeowners' answer is the
+  // limit's 429 (one link a minute, homeowner/email-verification.ts), the same on every run.
+  row('POST /api/flow/user/profile/contact/verification',         [401, A,   A,    401,  401,  401,  401,  401,  401], {
+    body: {}, allowStatus: 429,
+    before: async (agent) => {
+      const email = `matrix-${Date.now()}@example.se`;
+      await agent.post('/api/flow/user/profile/contact').send({ email, mobile: '0701234567' });
+    } }),
+  // Public: the page the mailed link opens posts its token; a token that was never issued is refused.
+  row('POST /api/flow/user/email-verification',                   [400, 400, 400,  400,  400,  400,  400,  400,  400], {
+    body: { token: 'x'.repeat(43) },
+  }),
   row('POST /api/flow/user/profile/property',                     [401, A,   A,    401,  401,  401,  401,  401,  401], {
     body: (c) => c.spareAddress,
   }),
@@ -295,7 +319,7 @@ export const MATRIX: readonly MatrixRow[] = [
   // Only a signed-in homeowner contacts installers, and only for a home they have answered for.
   row('POST /api/flow/property/:id/installer-requests',           [401, A,   404,  401,  401,  401,  401,  401,  401], {
     params: (c) => ({ id: c.property }),
-    body: (c) => [{ installer: c.installer, key: 'heat_pump_air_water', selected: true }] }),
+    body: (c) => [{ installer: c.installer, key: 'heat_pump_airwater', selected: true }] }),
   row('POST /api/flow/property/:id/answer',                       [A,   A,   A,    A,    A,    A,    A,    A,    A], {
     params: (c) => ({ id: c.property }), body: { num_floors: 1 },
   }),

@@ -1,3 +1,4 @@
+import request from 'supertest';
 import type { DatabaseHandle } from '../../src/db/client';
 import { publishRelease } from '../../src/modules/releases/service';
 import { seedDemoInstallers } from '../../src/seed/demo-installers';
@@ -139,7 +140,14 @@ beforeAll(async () => {
     questions,
     installer: 'varmepumpsteknik-demo',
   };
-  helpers = { admin, owner, ids };
+  let homeowners = 0;
+  const newHomeowner = async () => {
+    const agent = request.agent(app);
+    const personalNumber = `19710203${String(++homeowners).padStart(4, '0')}`;
+    await agent.post('/api/flow/user/fake-login').send({ personalNumber, name: 'Matrix Husägare' }).expect(200);
+    return agent;
+  };
+  helpers = { admin, owner, ids, newHomeowner };
   // Every table of the public schema but `session` (express-session writes it on every request: touch, visitor id) and
   // `rate_limit_hits` (a limiter counts refused requests too, on purpose: http/rate-limit-store.ts).
   const { rows } = await database.pool.query(

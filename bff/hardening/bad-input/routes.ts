@@ -793,6 +793,19 @@ export function describeRoutes(ids: WorldIds): RouteInput[] {
     },
     {
       method: 'POST',
+      path: '/api/flow/user/profile/contact/verification',
+      agent: 'homeowner',
+      body: json({}, { at: [], required: [] }),
+    },
+    {
+      method: 'POST',
+      path: '/api/flow/user/email-verification',
+      agent: 'anonymous',
+      validAnswer: { status: 400, why: 'a confirmation token is only ever in a mail; this one was never issued' },
+      body: json({ token: 'x'.repeat(43) }, { at: [], required: ['token'], maxLength: { token: 200 } }),
+    },
+    {
+      method: 'POST',
       path: '/api/flow/user/profile/property',
       agent: 'homeowner',
       body: json(
