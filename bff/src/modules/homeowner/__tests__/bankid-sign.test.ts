@@ -378,11 +378,18 @@ describe('profile', () => {
       .post('/api/flow/user/profile/contact')
       .send({ email: ' Karin@Example.se ', mobile: '070-123 45 67' })
       .expect(200);
-    expect(ok.body.contact).toEqual({ name: null, email: 'karin@example.se', mobile: '+46701234567' });
+    // A new email is unconfirmed until the link mailed to it is followed (homeowner/email-verification.ts).
+    expect(ok.body.contact).toEqual({
+      name: null,
+      email: 'karin@example.se',
+      mobile: '+46701234567',
+      email_verified: false,
+    });
     expect((await owner.get('/api/flow/user/profile')).body.contact).toEqual({
       name: null,
       email: 'karin@example.se',
       mobile: '+46701234567',
+      email_verified: false,
     });
   });
 
@@ -407,7 +414,12 @@ describe('profile', () => {
       .post('/api/flow/user/profile/contact')
       .send({ name: ' Karin K ', email: 'karin@example.se', mobile: '070-123 45 67' })
       .expect(200);
-    expect(saved.body.contact).toEqual({ name: 'Karin K', email: 'karin@example.se', mobile: '+46701234567' });
+    expect(saved.body.contact).toEqual({
+      name: 'Karin K',
+      email: 'karin@example.se',
+      mobile: '+46701234567',
+      email_verified: false,
+    });
     // The contact form of the flow sends no name: the one given before stays.
     await owner
       .post('/api/flow/user/profile/contact')
@@ -417,6 +429,7 @@ describe('profile', () => {
       name: 'Karin K',
       email: 'karin.k@example.se',
       mobile: '+46701234567',
+      email_verified: false,
     });
   });
 
