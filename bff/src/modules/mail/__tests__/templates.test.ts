@@ -43,4 +43,29 @@ describe('mail templates', () => {
       'Meddelande från',
     );
   });
+
+  it('writes the email confirmation in both languages, with its link and expiry', () => {
+    const values = { name: 'Anna', email: 'anna@example.se', expires: '2026-11-29 11:00' };
+    const link = 'https://energy.example.se/flow/confirm-email#token=abc';
+    const sv = renderMail('email_verification', 'sv', 'anna@example.se', values, link);
+    const en = renderMail('email_verification', 'en', 'anna@example.se', values, link);
+    expect(sv.subject).toBe('Bekräfta din e-postadress');
+    expect(sv.text).toContain('Bekräfta e-postadressen: https://energy.example.se/flow/confirm-email#token=abc');
+    expect(sv.text).toContain('till 2026-11-29 11:00');
+    expect(en.subject).toBe('Confirm your email address');
+    expect(en.text).toContain('you gave anna@example.se as your email address');
+  });
+
+  it("tells a lead's staff only the ways the homeowner can be reached", () => {
+    const values = {
+      homeowner: 'Anna',
+      organisation: 'Demo Installation AB',
+      measure: 'Solceller',
+      address: 'Ledgatan 4',
+    };
+    const link = 'http://x/console/org/demo-installer/requests';
+    expect(renderMail('lead_new', 'sv', 's@x.se', { ...values, reach: '+46701234567' }, link).text).toContain(
+      'Nå hen på +46701234567.',
+    );
+  });
 });
