@@ -81,7 +81,8 @@ test('a homeowner request reaches the installer organisation, and its status com
   await lead.getByRole('button', { name: 'Save status' }).click();
   await expect(lead.getByText('Contacted', { exact: true })).toBeVisible();
 
-  await homeowner.reload();
+  // Back on the dashboard (the homeowner's page was on the confirmation page last).
+  await homeowner.goto(dashboard(home.id));
   await expect(homeowner.locator(`[data-activity="${measure.name}"]`).getByTestId('request-status')).toHaveText(
     'Request sent to Demo Installation AB · Contacted',
   );
