@@ -5,8 +5,9 @@ import { signInHomeowner, signInStaff, SUPER_ADMIN } from './support';
 
 const SIMULATOR = `http://127.0.0.1:${E2E_BANKID_PORT}`;
 
-// A homeowner who switches the site to English gets the installer request's confirmation in English
-// (bff/src/modules/mail/README.md "Language"); the super admin reads it in the console's Outbox.
+// A homeowner who switches the site to English gets their mail in English (bff/src/modules/mail/README.md
+// "Language"): the first is the link that confirms their new contact email (nothing else goes to an unconfirmed
+// address); the super admin reads it in the console's Outbox.
 test('a homeowner using the English UI gets an English confirmation, seen in the Outbox', async ({ browser }) => {
   const homeowner = await (await browser.newContext()).newPage();
   const suggestions = await (await homeowner.request.get('/api/flow/property-search/suggestions?q=L')).json();
@@ -34,10 +35,13 @@ test('a homeowner using the English UI gets an English confirmation, seen in the
   const admin = await (await browser.newContext()).newPage();
   await signInStaff(admin, SUPER_ADMIN);
   await admin.goto('/console/admin/outbox');
-  const subject = 'Your request to Demo Installation AB has been sent';
+  const subject = 'Confirm your email address';
   const mails = admin.getByRole('table', { name: 'Mails in the outbox' });
   const row = mails.getByRole('row').filter({ hasText: 'emma.english@example.se' });
+  // Only the link: no confirmation of the request went to the address before it was confirmed.
+  await expect(row).toHaveCount(1);
   await row.getByRole('link', { name: subject }).click();
   await expect(admin.getByRole('heading', { level: 1, name: subject })).toBeVisible();
   await expect(admin.getByTestId('outbox-mail-text')).toContainText('Hello Emma English,');
+  await expect(admin.getByTestId('outbox-mail-text')).toContainText('/flow/confirm-email#token=');
 });
