@@ -6,7 +6,7 @@ import { openPglite } from '../client';
 import { runMigrations } from '../migrate';
 import { migrationsBefore } from '../../../test/migrations-before';
 
-test('migration 0023 dates old requests sent when made, keeps emails unconfirmed, counts no withdrawn one', async () => {
+test('migration 0023: old requests sent when made, emails unconfirmed, no withdrawn one counted', async () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bff-0023-'));
   const before = migrationsBefore('0023_homeowner_email_verification');
   const database = await openPglite({ dataDir, poolMax: 2 });
