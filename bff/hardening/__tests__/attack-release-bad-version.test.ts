@@ -14,7 +14,7 @@ import { publishRelease, ReleaseError } from '../../src/modules/releases/service
 import { localFolderStore } from '../../src/storage/local-folder-store';
 import { SHELL_SHARED } from '../../test/fixtures';
 import { startTestWorld, type TestApp, type TestWorld } from '../../test/test-world';
-import { signInAs } from '../../test/staff-session';
+import { releaseTokenOf } from '../../test/release-token';
 
 let world: TestWorld;
 let app: TestApp;
@@ -24,13 +24,7 @@ let token: string;
 beforeAll(async () => {
   world = await startTestWorld({ seed: [seedDemoStaff] });
   ({ app } = world);
-  superAdmin = request.agent(app);
-  await signInAs(superAdmin, 'super@demo.test').expect(200);
-  const made = await superAdmin
-    .post('/api/admin/release-tokens')
-    .send({ remote: 'mfe-results', label: 'results CI' })
-    .expect(201);
-  token = made.body.token;
+  ({ superAdmin, token } = await releaseTokenOf(app));
 });
 afterAll(() => world.close());
 

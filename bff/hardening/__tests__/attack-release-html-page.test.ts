@@ -14,6 +14,7 @@ import { listFiles } from '../../src/modules/releases/release-store';
 import { localFolderStore } from '../../src/storage/local-folder-store';
 import { startTestWorld, type TestApp, type TestWorld } from '../../test/test-world';
 import { signInAs } from '../../test/staff-session';
+import { releaseTokenOf } from '../../test/release-token';
 
 let world: TestWorld;
 let app: TestApp;
@@ -24,15 +25,9 @@ let token: string;
 beforeAll(async () => {
   world = await startTestWorld({ seed: [seedDemoStaff] });
   ({ app } = world);
-  superAdmin = request.agent(app);
-  await signInAs(superAdmin, 'super@demo.test').expect(200);
+  ({ superAdmin, token } = await releaseTokenOf(app));
   orgAdmin = request.agent(app);
   await signInAs(orgAdmin, 'admin@energi.demo.test').expect(200);
-  const made = await superAdmin
-    .post('/api/admin/release-tokens')
-    .send({ remote: 'mfe-results', label: 'results CI' })
-    .expect(201);
-  token = made.body.token;
 });
 afterAll(() => world.close());
 

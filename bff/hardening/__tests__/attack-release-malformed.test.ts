@@ -9,7 +9,7 @@ import request from 'supertest';
 import { releaseVersionSchema } from '@home-energy/shared/remotes';
 import { seedDemoStaff } from '../../src/seed/demo-staff';
 import { startTestWorld, type TestApp, type TestWorld } from '../../test/test-world';
-import { signInAs } from '../../test/staff-session';
+import { releaseTokenOf } from '../../test/release-token';
 
 let world: TestWorld;
 let app: TestApp;
@@ -21,13 +21,7 @@ beforeAll(async () => {
   // Each request from an address of its own (X-Forwarded-For): refused uploads are limited per address.
   world = await startTestWorld({ seed: [seedDemoStaff] });
   ({ app } = world);
-  const superAdmin = request.agent(app);
-  await signInAs(superAdmin, 'super@demo.test').expect(200);
-  const made = await superAdmin
-    .post('/api/admin/release-tokens')
-    .send({ remote: 'mfe-results', label: 'results CI' })
-    .expect(201);
-  token = made.body.token;
+  ({ token } = await releaseTokenOf(app));
   const dir = world.fixtures.writeRemote('template');
   manifest = JSON.parse(fs.readFileSync(path.join(dir, 'mf-manifest.json'), 'utf8'));
 });

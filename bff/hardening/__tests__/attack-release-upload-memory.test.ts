@@ -12,7 +12,7 @@ import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { seedDemoStaff } from '../../src/seed/demo-staff';
 import { startTestWorld, type TestWorld } from '../../test/test-world';
-import { signInAs } from '../../test/staff-session';
+import { releaseTokenOf } from '../../test/release-token';
 
 const MB = 1024 * 1024;
 let world: TestWorld;
@@ -24,13 +24,7 @@ let tmpdir: string | undefined;
 
 beforeAll(async () => {
   world = await startTestWorld({ seed: [seedDemoStaff], config: { RELEASE_UPLOAD_MB: 50 } });
-  const superAdmin = request.agent(world.app);
-  await signInAs(superAdmin, 'super@demo.test').expect(200);
-  const made = await superAdmin
-    .post('/api/admin/release-tokens')
-    .send({ remote: 'mfe-results', label: 'results CI' })
-    .expect(201);
-  token = made.body.token;
+  ({ token } = await releaseTokenOf(world.app));
   server = http.createServer(world.app);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   port = (server.address() as AddressInfo).port;

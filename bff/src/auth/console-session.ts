@@ -16,13 +16,10 @@ export interface ConsoleSessionOptions {
 type StoredSession = { passport?: { user?: unknown } };
 
 /**
- * Whether a request's session is one the console's APIs answer: a signed cookie of a stored session whose staff member
- * is still there and has chosen their password (password-change-guard.ts). The HTML of a console page preloads its
- * API answers only then (web/static.ts): the browser hands a preloaded answer to the first matching request, so a 401
- * or 403 preloaded for an expired or signed-out session would reach the page after the next sign-in. Any doubt (a
- * failing store included) answers false, which only costs the preloads.
+ * The signed-in user of a request's session cookie, read outside the session chain (for answers served before it):
+ * a signed cookie of a stored session whose user is still there. Any doubt (a failing store included) answers null.
  */
-export function consoleSession({ store, passport, secret, cookies }: ConsoleSessionOptions) {
+export function sessionUserReader({ store, passport, secret, cookies }: ConsoleSessionOptions) {
   const parseCookies = cookieParser();
   const sessionIdOf = sessionIdReader(secret);
   const storedUser = (sid: string) =>
@@ -35,14 +32,28 @@ export function consoleSession({ store, passport, secret, cookies }: ConsoleSess
         resolve(error || !user ? null : user),
       ),
     );
-  return async (req: Request): Promise<boolean> => {
+  return async (req: Request): Promise<Express.User | null> => {
     parseCookies(req, req.res!, () => undefined);
     const value = req.cookies?.[cookies.session];
     const sid = typeof value === 'string' ? sessionIdOf(value) : null;
-    if (sid === null) return false;
+    if (sid === null) return null;
     const stored = await storedUser(sid);
-    if (stored === undefined) return false;
-    const user = await sessionUser(stored, req);
+    if (stored === undefined) return null;
+    return sessionUser(stored, req);
+  };
+}
+
+/**
+ * Whether a request's session is one the console's APIs answer: a staff member who is still there and has chosen
+ * their password (password-change-guard.ts). The HTML of a console page preloads its API answers only then
+ * (web/static.ts): the browser hands a preloaded answer to the first matching request, so a 401 or 403 preloaded for
+ * an expired or signed-out session would reach the page after the next sign-in. Any doubt answers false, which only
+ * costs the preloads.
+ */
+export function consoleSession(options: ConsoleSessionOptions) {
+  const userOf = sessionUserReader(options);
+  return async (req: Request): Promise<boolean> => {
+    const user = await userOf(req);
     return user?.kind === 'staff' && !user.mustChangePassword;
   };
 }

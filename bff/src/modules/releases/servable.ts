@@ -2,15 +2,11 @@
 // model"): the active release and the canary of each remote, and those that were one of them recently. Any other
 // release (uploaded with activate=false, no audience yet) is a preview, served to a signed-in super admin only.
 import type { Request } from 'express';
-import type session from 'express-session';
-import type passport from 'passport';
-import cookieParser from 'cookie-parser';
 import type { Db } from '../../db/client';
 import { mfeReleases } from '../../db/schema';
 import { ReadCache } from '../../db/read-cache';
 import { writeGenerationOfDb } from '../../db/write-generation';
-import type { AuthCookies } from '../../auth/cookies';
-import { sessionIdReader } from '../../auth/session-cookie';
+import { sessionUserReader, type ConsoleSessionOptions } from '../../auth/console-session';
 
 /**
  * How long a release's files stay public after it stopped being active or a canary: a page loaded before the switch
@@ -86,42 +82,15 @@ export function servableReleases(db: Db, now: () => number = Date.now) {
   };
 }
 
-export interface PreviewSessionOptions {
-  /** The store express-session uses (auth/session.ts createSessionStore). */
-  store: session.Store;
-  passport: passport.PassportStatic;
-  secret: string;
-  cookies: AuthCookies;
-}
-
-type StoredSession = { passport?: { user?: unknown } };
-
 /**
  * Whether the request comes from a signed-in super admin (who has chosen their password), the only one who may load a
- * release nobody has yet: read from the session cookie as auth/console-session.ts does, since /mfe is answered before
- * the session chain. Any doubt answers false.
+ * release nobody has yet: read from the session cookie (auth/console-session.ts), since /mfe is answered before the
+ * session chain. Any doubt answers false.
  */
-export function superAdminSession({ store, passport, secret, cookies }: PreviewSessionOptions) {
-  const parseCookies = cookieParser();
-  const sessionIdOf = sessionIdReader(secret);
-  const storedUser = (sid: string) =>
-    new Promise<unknown>((resolve) =>
-      store.get(sid, (error, found) => resolve(error ? undefined : (found as StoredSession | null)?.passport?.user)),
-    );
-  const sessionUser = (stored: unknown, req: Request) =>
-    new Promise<Express.User | null>((resolve) =>
-      passport.deserializeUser(stored as object, req, (error: unknown, user?: Express.User | false | null) =>
-        resolve(error || !user ? null : user),
-      ),
-    );
+export function superAdminSession(options: ConsoleSessionOptions) {
+  const userOf = sessionUserReader(options);
   return async (req: Request): Promise<boolean> => {
-    parseCookies(req, req.res!, () => undefined);
-    const value = req.cookies?.[cookies.session];
-    const sid = typeof value === 'string' ? sessionIdOf(value) : null;
-    if (sid === null) return false;
-    const stored = await storedUser(sid);
-    if (stored === undefined) return false;
-    const user = await sessionUser(stored, req);
+    const user = await userOf(req);
     return user?.kind === 'staff' && user.superAdmin === true && !user.mustChangePassword;
   };
 }
