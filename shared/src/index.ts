@@ -219,6 +219,16 @@ export {
 } from './finance/financing';
 export { roundToSignificant, roundToDecimals } from './finance/rounding';
 export {
+  measureCardsToShow,
+  cardFigures,
+  sameFigures,
+  isFree,
+  isShown,
+  isProposed,
+  HEAT_PUMP_TYPES,
+  type MeasureCard,
+} from './energy/measure-cards';
+export {
   formatNumber,
   formatKr,
   formatKwh,
