@@ -228,6 +228,7 @@ export {
   HEAT_PUMP_TYPES,
   type MeasureCard,
 } from './energy/measure-cards';
+export { measureName, measureTextKey, isActivityType } from './energy/measure-names';
 export {
   formatNumber,
   formatKr,

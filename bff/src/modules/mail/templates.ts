@@ -1,6 +1,6 @@
 import en from './templates/en.json';
 import sv from './templates/sv.json';
-import { ENERGY_TEXTS } from '@home-energy/shared/i18n/energy';
+import { measureName as measureWords } from '@home-energy/shared/energy/measure-names';
 import { formatDateTime } from '@home-energy/shared/format/date';
 import type { MailLanguage } from '@home-energy/shared/schemas/mail-language';
 import type { Mail } from './transport';
@@ -11,17 +11,14 @@ export type { MailLanguage };
 const MAIL_TIME_ZONE = 'Europe/Stockholm';
 
 const TEXTS = { sv, en };
-const MEASURES: Record<MailLanguage, Record<string, string>> = {
-  sv: ENERGY_TEXTS.sv.measures,
-  en: ENERGY_TEXTS.en.measures,
-};
 
 export type MailKind =
   'lead_new' | 'request_sent' | 'request_status' | 'invitation' | 'password_reset' | 'email_verification';
 export type LeadStatusName = keyof typeof sv.statuses;
 
+/** The measure in words (the shared `energy` texts); a key no longer known reads as "Other measures", never itself. */
 export function measureName(language: MailLanguage, key: string): string {
-  return MEASURES[language][key] ?? key;
+  return measureWords(language, key);
 }
 
 export function statusName(language: MailLanguage, status: LeadStatusName): string {

@@ -1,4 +1,4 @@
-import { renderMail } from '../templates';
+import { measureName, renderMail } from '../templates';
 
 describe('mail templates', () => {
   it('renders the recipient language from its template file, as text and HTML with the link', () => {
@@ -67,5 +67,32 @@ describe('mail templates', () => {
     expect(renderMail('lead_new', 'sv', 's@x.se', { ...values, reach: '+46701234567' }, link).text).toContain(
       'Nå hen på +46701234567.',
     );
+  });
+
+  it.each([
+    ['sv', 'Luft/luft-värmepump', 'Övriga åtgärder'],
+    ['en', 'Air-to-air heat pump', 'Other measures'],
+  ] as const)('names the measure of a request in words in %s, never by its key', (language, air, other) => {
+    const values = {
+      installer: 'Demo Installation AB',
+      homeowner: 'Anna',
+      address: 'Ledgatan 4',
+      email: 'anna@example.se',
+      mobile: '+46701234567',
+    };
+    const sent = renderMail(
+      'request_sent',
+      language,
+      'anna@example.se',
+      {
+        ...values,
+        measure: measureName(language, 'heat_pump_air'),
+      },
+      'http://x/flow/profile',
+    );
+    expect(sent.text).toContain(air);
+    expect(sent.subject + sent.text + sent.html).not.toContain('heat_pump_air');
+    // A request about a measure the engine no longer has still reads as words.
+    expect(measureName(language, 'heat_pump_retired')).toBe(other);
   });
 });

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { measureTextKey } from '@home-energy/shared';
 import { useGetHomeInstallerRequestsQuery } from '../api/home-requests-api';
 
 /** Under a home in "My homes": each installer request sent for it and how far the installer has come. */
@@ -13,7 +14,7 @@ export function HomeRequests({ propertyId }: { propertyId: number }) {
         <li key={`${r.installer}-${r.key}`}>
           {t('profile.requestLine', {
             name: r.installer_name,
-            measure: t(`profile.measures.${r.key}`, { defaultValue: r.key }),
+            measure: t(measureTextKey(r.key)),
             status: t(`profile.statuses.${r.status}`),
           })}
         </li>

@@ -185,4 +185,27 @@ describe('My homes', () => {
     expect(await screen.findByText(c.failed)).toBeTruthy();
     expect(screen.getByLabelText(c.mobile).getAttribute('aria-invalid')).toBe('true');
   });
+
+  it.each([
+    ['en', 'Demo Installation AB (Air-to-air heat pump): Request sent'],
+    ['sv', 'Demo Installation AB (Luft/luft-värmepump): Förfrågan skickad'],
+  ] as const)("names a request's measure in words in %s, never by its key", async (lng, line) => {
+    const request = (key: string) => ({
+      installer: 'demo-installer',
+      installer_name: 'Demo Installation AB',
+      key,
+      requested_at: '2026-11-20T10:00:00Z',
+      status: 'new',
+      status_changed_at: null,
+    });
+    bff.answer(
+      'GET',
+      '/api/flow/property/7/installers',
+      ok({ installers: [], requests: [request('heat_pump_air'), request('heat_pump_retired')] }),
+    );
+    renderFlow('/flow/profile', { lng });
+    expect(await screen.findByText(line)).toBeTruthy();
+    const card = screen.getByText(line).closest('ul')!;
+    expect(card.textContent).not.toMatch(/heat_pump/);
+  });
 });
