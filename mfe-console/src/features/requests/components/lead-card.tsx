@@ -1,6 +1,13 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDate, LEAD_NOTE_MAX, LEAD_TRANSITIONS, type Lead, type LeadStatus } from '@home-energy/shared';
+import {
+  formatDate,
+  LEAD_NOTE_MAX,
+  LEAD_TRANSITIONS,
+  measureTextKey,
+  type Lead,
+  type LeadStatus,
+} from '@home-energy/shared';
 import { apiErrorBody } from '@home-energy/shared/ui/user-management/api-error';
 import { useUpdateLeadMutation } from '../api/requests-api';
 
@@ -34,7 +41,7 @@ export function LeadCard({ org, lead }: { org: string; lead: Lead }) {
       <h2>{address}</h2>
       <dl className="cn-lead__facts">
         <dt>{t('requests.measure')}</dt>
-        <dd>{t(`energy:measures.${lead.key}`, { defaultValue: lead.key })}</dd>
+        <dd>{t(measureTextKey(lead.key))}</dd>
         <dt>{t('requests.homeowner')}</dt>
         <dd>{lead.homeowner.name}</dd>
         {lead.homeowner.email ? (

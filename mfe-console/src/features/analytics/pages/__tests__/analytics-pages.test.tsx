@@ -245,6 +245,25 @@ describe('the activities page', () => {
     ).toBeTruthy();
   });
 
+  it('names a measure the engine no longer knows in words, in Swedish too', async () => {
+    const data = activities(3000);
+    const retired = { activity: 'heat_pump_retired', recommended: 0, completed: 3, installerRequests: 1 };
+    installFakeBff({
+      'GET /api/console/org/demo-energi/details': () => [200, demoOrganisations['demo-energi']],
+      'GET /api/console/org/demo-energi/analytics/activities': () => [
+        200,
+        { ...data, byActivity: [...data.byActivity, retired] },
+      ],
+    });
+    renderConsole('/console/org/demo-energi/activities', { lng: 'sv' });
+    const table = await screen.findByRole('table', { name: 'Åtgärder per typ' });
+    const rows = within(table)
+      .getAllByRole('row')
+      .map((r) => r.textContent);
+    expect(rows.slice(1)).toEqual(['Tilläggsisolering av vinden1 500207', 'Övriga åtgärder031']);
+    expect(document.body.textContent).not.toMatch(/heat_pump|insulation_attic/);
+  });
+
   it('shows the installer funnel: requests by the stage they reached', async () => {
     installFakeBff({
       'GET /api/console/org/demo-energi/details': () => [200, demoOrganisations['demo-energi']],

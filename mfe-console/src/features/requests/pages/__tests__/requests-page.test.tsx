@@ -111,4 +111,25 @@ describe('the requests page (installer organisations)', () => {
     renderConsole('/console/org/demo-installer/requests');
     expect(await screen.findByText('No requests yet')).toBeTruthy();
   });
+
+  it.each([
+    ['en', 'Air-to-air heat pump', 'Other measures'],
+    ['sv', 'Luft/luft-värmepump', 'Övriga åtgärder'],
+  ] as const)('names the measure in words in %s, never by its key', async (lng, air, other) => {
+    const retired: Lead = {
+      ...lead,
+      id: 8,
+      key: 'heat_pump_retired',
+      property: { ...lead.property, street: 'Lillgatan 2' },
+    };
+    fakeBff([{ ...lead, key: 'heat_pump_air' }, retired]);
+    renderConsole('/console/org/demo-installer/requests', { lng });
+    await screen.findByRole('heading', { level: 2, name: 'Storgatan 1, 111 22 Stockholm' });
+    expect(card().getByText(air)).toBeTruthy();
+    const other_ = within(
+      screen.getByRole('heading', { level: 2, name: 'Lillgatan 2, 111 22 Stockholm' }).closest('li')!,
+    );
+    expect(other_.getByText(other)).toBeTruthy();
+    expect(document.body.textContent).not.toMatch(/heat_pump/);
+  });
 });
