@@ -147,7 +147,7 @@ export const ENERGY_CONSTANTS = {
   degreeDayLatitudeGradient: k(
     246,
     'degree days per degree latitude',
-    'geo/climate_normals_1991_2020.csv (SMHI normals)',
+    'SMHI, "Graddagar" normal values 1991–2020 of Malmö, Göteborg, Stockholm, Sundsvall and Luleå',
     '[D] least-squares slope over the five SMHI towns (Malmö…Luleå) at their municipality seats; corrects ' +
       'the nearest town to the place',
   ),
@@ -302,7 +302,12 @@ export const ENERGY_CONSTANTS = {
   ),
   doorCount: k(2, 'doors', null, '[E] front + back door'),
   doorArea: k(2, 'm² per door', null, '[E]'),
-  ceilingHeight: k(2.4, 'm', null, '[E] default when not answered'),
+  ceilingHeight: k(
+    2.4,
+    'm',
+    'Boverket, BBR 3:311: room height at least 2.40 m in dwellings',
+    '[E] the minimum taken as the height when not answered',
+  ),
   planAspectRatio: k(
     1,
     'long side / short side of the footprint',
@@ -328,6 +333,15 @@ export const ENERGY_CONSTANTS = {
     'l/s·m² Atemp',
     'Boverket, BBR 29 tabell 9:2a: q reference 0.35 l/s·m² in the BBR EP supplement (BBR minimum airflow)',
   ),
+  naturalVentilationAirChange: k(
+    0.33,
+    'air changes per hour (outdoor air, leakage included) in a house with natural draught',
+    'Energi & Miljö 2014 nr 4, "Åtta av tio lägenheter har för låg luftomsättning" (IVL Svenska Miljöinstitutet, ' +
+      "S. Langer, on Boverket's BETSI measurements): median 0.33 air changes an hour in Swedish småhus; 80 % below " +
+      "BBR's 0.5",
+    '[D] × ceiling height / 3.6 → l/s·m² Atemp (0.22 at 2.4 m); fan systems keep ventilationAirflow (0.35)',
+  ),
+  secondsPerHour: k(3.6, 'ks/h (m³/h per l/s)', null, 'definition: 1 l/s = 3.6 m³/h'),
   airHeatCapacity: k(1.2, 'W/K per l/s (ρ·c of air)', null, 'physics: 1.2 kg/m³ × 1.0 kJ/kgK'),
   ftxHeatRecovery: k(
     0.75,
@@ -369,7 +383,7 @@ export const ENERGY_CONSTANTS = {
       heat_pump_air: 'electricity',
     },
     'carrier',
-    'docs/product.md §3 carriers; Boverket, BBR 29 tabell 9:2b carrier groups',
+    'Boverket, BBR 29 tabell 9:2b carrier groups',
   ),
   systemEfficiency: k<Record<CombustionOrDirectId, number>>(
     {
@@ -423,16 +437,82 @@ export const ENERGY_CONSTANTS = {
     'others not found in public sources → [E] 2.0; air-to-air makes no tap water (1.0 = the el heater that does)',
   ),
   heatPumpCoverage: k<Record<HeatPumpId, number>>(
-    { heat_pump_geothermal: 0.95, heat_pump_airwater: 0.9, heat_pump_exhaust_air: 0.8, heat_pump_air: 0.9 },
-    'share of annual space heat the pump delivers (rest: electric backup, or the other systems for air-to-air)',
+    { heat_pump_geothermal: 0.95, heat_pump_airwater: 0.9, heat_pump_exhaust_air: 0.8, heat_pump_air: 0.95 },
+    'the most of the annual space heat a pump delivers (rest: electric backup, or the other systems for ' +
+      'air-to-air); the capacity over the year (heatPumpCapacity) and, for air-to-air, the floor plan ' +
+      '(airToAirReach) can make it less',
     'bergvärme sized for ~95 % of annual energy (Energimyndigheten, test of ground-source heat pumps); ' +
       'air-to-air: "ca. 80–90 %" of the heating need in an open-plan house with a well sized and placed pump ' +
       '(lmg.nu, "Kan jag värma hela huset?", heat-pump retailer)',
-    '[E] air/water 0.9, exhaust air 0.8 (limited by the exhaust airflow); air-to-air 0.9, the top of the ' +
-      "open-plan range, because Energimyndigheten's test SPF (airToAirSpfByClimate) already carries the " +
-      'electric top-up on cold days, so only rooms the warm air does not reach are left. Houses with closed ' +
-      'plans get less: Vattenfall (vattenfall.se, "Så fungerar en luftvärmepump") says 35–55 % of the heating ' +
-      'need',
+    '[E] air/water 0.9, exhaust air 0.8 (below that the exhaust airflow limits it: exhaustAirHeatSource); ' +
+      'air-to-air 0.95: the open-plan one-storey house that Energimyndigheten tests (whole heating need ' +
+      "reachable), less the rooms a unit's air never reaches (lmg.nu's top of 80–90 %); closed plans and " +
+      'more storeys get less (airToAirReach)',
+  ),
+  // What one indoor unit's warm air reaches: the floor plan of the storey it is on, and less of the other storeys.
+  airToAirReach: k(
+    { open: 0.95, partly_open: 0.7, closed: 0.45, otherStoreys: 0.4 },
+    'share of the space heat of the storey an indoor unit is on that its air reaches, by floor plan; ' +
+      'otherStoreys: the factor for the storeys it is not on',
+    'energy advisors: a luft/luft pump gives "35–50 procent av husets värmebehov beroende på förutsättningar och ' +
+      'planlösning", 1–2 °C colder in rooms far from the unit, doors kept open (Energi- och klimatrådgivningen, ' +
+      'ekrs.se "Luft-/luftvärmepump"); 35–55 % (Vattenfall, "Så fungerar en luftvärmepump"); 25–40 % of the ' +
+      'annual heating need of an electrically heated normal villa, an open plan spreads the heat (byggahus.se, ' +
+      '"Luftvärmepump – allt du behöver veta"); ca. 80–90 % in an open-plan house (lmg.nu)',
+    '[E] open 0.95 (heatPumpCoverage), partly open 0.7, closed rooms 0.45 (the top of the advisors\' 35–50 %); ' +
+      'the unit stands on one storey and the warm air reaches the others through the stairs at 0.4 × that: a ' +
+      'two-storey closed-plan house 0.5 × 0.45 + 0.5 × 0.45 × 0.4 = 0.32, an open two-storey house 0.67. Each ' +
+      'further unit reaches the same share of what is left (1 − (1 − r)^units), never above 0.95',
+  ),
+  // Maker data for one Nordic air-to-air indoor unit; the capacity falls as it gets colder outdoors.
+  airToAirUnitCapacity: k(
+    { atMinus15: 4.5, atMinus25: 3.1, minOutdoorC: -30 },
+    'kW of heat at −15 °C and −25 °C outdoors (linear, one indoor unit at full speed); minOutdoorC: below it ' +
+      'the unit gives nothing',
+    'Teknisk Ukeblad, "Effekten faller i kulda, men fortsatt gir varmepumpene både varme og spart strøm" (tu.no, ' +
+      "2024-01): Mitsubishi Electric's best-selling air-to-air pump gives 3.1 kW at −25 °C and is certified to " +
+      "−35 °C; Energimyndigheten, test of air-to-air heat pumps 2009–2013 (extended table: heat output from +7 " +
+      'to −15 °C at 100 % compressor speed)',
+    '[E] 4.5 kW at −15 °C for a Nordic unit of the size Energimyndigheten tested, so +7 °C gives ≈ 7.6 kW; ' +
+      'works down to −30 °C',
+  ),
+  // The design outdoor temperature (DUT/DVUT) decides how cold the coldest hours of a place are.
+  designOutdoorTemperature: k(
+    { warm: { degreeDays: 2932, celsius: -16 }, cold: { degreeDays: 5137, celsius: -29 } },
+    "°C at a place's normal-year degree days (base 17 °C), linear between and beyond the two",
+    'Boverket/SMHI, DVUT 1991–2020 per place (boverket.se, dvut_1991_2020.csv, 1-day and 5-day values: not read ' +
+      'here); installers size heat pumps against the local DUT (ctc.se, "DUT, dimensionerad utetemperatur")',
+    '[E] −16 °C at Malmö and −29 °C at Luleå (SMHI 1991–2020 degree days 2 932 and 5 137), the 1-day values ' +
+      'commonly used for light houses; Stockholm ≈ −18.7, Kiruna ≈ −32. Replace with the DVUT table per ' +
+      'municipality when it is loaded',
+  ),
+  outdoorTemperatureSpread: k(
+    2.33,
+    'standard deviations between the coldest month mean and the design outdoor temperature',
+    'Svenska Kyl & Värmepumpföreningen (SKVP, "Frågor och svar: luft"): in Mälardalen about 80 hours a year are ' +
+      'at −15 °C or colder',
+    "[D] the hours of a month spread normally around the climate town's monthly mean (shifted to the place's " +
+      'degree days) with σ = (coldest monthly mean − DUT) / 2.33: Stockholm σ ≈ 7.6 K gives ≈ 80 h at or below ' +
+      '−15 °C, as SKVP says. Used only for what a heat pump can deliver, not for the heat need',
+  ),
+  heatPumpCapacity: k(
+    { airwaterDesignShare: 0.6, airwaterMinOutdoorC: -20, geothermalDesignShare: 0.6 },
+    "share of the house's heat loss at the design outdoor temperature that a replacement pump is sized for; " +
+      'the °C below which an air/water pump stops (the immersion heater takes over)',
+    'installers size a heat pump for 60–70 % of the house\'s largest heat need, which covers about 85–90 % of ' +
+      "the year's energy (privat.bahnhof.se, \"Hur ska jag beräkna en luft vatten pump\"); 50–70 % power " +
+      'gives 70–90 % energy (Svenska Kyl & Värmepumpföreningen, "Dimensionering"); 65–70 % for more than ' +
+      '95 % (hemmatema.se, "Så här väljer du värmepump")',
+    '[E] 0.6 for both; the air/water pumps Energimyndigheten tested in 2011–13 were run to −15 °C and some ' +
+      'stopped earlier, makers state −20 °C for that generation (newer ones −25 °C)',
+  ),
+  exhaustAirHeatSource: k(
+    { extractionK: 25 },
+    'K the exhaust air is cooled by (from ≈ 20 °C indoors to ≈ −5 °C)',
+    'Energimyndigheten, test of exhaust-air heat pumps: a 120 m² house with 150 m³/h of exhaust air and a 180 m² ' +
+      'house with 230 m³/h (= 0.35 l/s·m², the BBR airflow the model uses)',
+    "[E] the pump's heat = exhaust airflow × 1.2 × 25 K × SPF / (SPF − 1): ≈ 19 W/m² Atemp at SPF 2.25, all year; " +
+      'tap water takes its share first, and space heat above it comes from the electric heater',
   ),
   woodSupplementShare: k(
     0.2,
@@ -556,7 +636,7 @@ export const ENERGY_CONSTANTS = {
     'lower bound: the model already credits the heat pump',
   ),
   minRecommendedIndoorTemperature: k(20, '°C', null, '[E] we do not propose lowering below 20 °C'),
-  temperatureStep: k(1, '°C', 'docs/product.md §3: lower_temperature_1_deg_c'),
+  temperatureStep: k(1, '°C', null, 'our definition: the measure lowers the indoor temperature by one degree'),
 
   // ---------------------------------------------------------------- prices, kr/kWh unless noted
   spotPrice: k<Record<PriceArea, number>>(
@@ -701,11 +781,11 @@ export const ENERGY_CONSTANTS = {
     },
     'years',
     'PV 25–30 (solenergiguiden.se); battery 7–10+ (hemsol.se); bergvärme pump 15–20, borehole ≥ 50 (byggahus.se, ' +
-      'villaaktuellt.com, greenmatch.se); docs/product.md §9 default life span 30',
+      'villaaktuellt.com, greenmatch.se)',
     '[E] insulation 40, windows/doors 30, luft/vatten and frånluft 15, luft/luft 12 (10–15), bergvärme 20 ' +
       '(borehole outlives the pump), control/fittings/wallbox 10; window film 15 (e2b2.se: a low-e film with a ' +
       '15-year supplier guarantee, meant to postpone new windows 15–20 years); LED lamps and power strips 10 ' +
-      '(LED rated 15 000–25 000 h)',
+      '(LED rated 15 000–25 000 h); 30 for any other measure',
   ),
 
   // ---------------------------------------------------------------- subsidies (docs/energy.md §3.2)

@@ -4,6 +4,7 @@
 import type {
   ActivityType,
   Explanation,
+  ExplanationAssumption,
   ExplanationConstant,
   ExplanationInput,
   ExplanationRange,
@@ -21,6 +22,7 @@ import { IN_LABEL, inputAfter } from './activities/model-runs';
 import { measureFor } from './activities/registry';
 import { contextFor, evaluate } from './activities/runner';
 import type { Activity } from './activities/types';
+import { CONSTANT_CITATIONS } from './explanation-sources';
 
 export type ConstantId = keyof EnergyConstants;
 /** Where each answer came from; keys left out were not given (the model's default is assumed). */
@@ -175,23 +177,123 @@ export const MEASURE_CONSTANTS: Readonly<Record<ActivityType, readonly ConstantI
   ],
 };
 
+/** Every constant an explanation can show: the label's (with each optional part) and every measure's. */
+export function explainedConstantIds(): ConstantId[] {
+  return [
+    ...new Set<ConstantId>([
+      ...LABEL_CONSTANTS,
+      'epRequirementMultiDwelling',
+      'epRequirementSmallHouse',
+      'standardTapWaterMultiDwelling',
+      'standardTapWaterSmallHouse',
+      'ftxHeatRecovery',
+      'ftxExtraPropertyElectricity',
+      ...HEAT_PUMP_MODEL,
+      'airToAirSpfByClimate',
+      'airToAirMinSpf',
+      ...ACTUAL_CONSTANTS,
+      ...Object.values(MEASURE_CONSTANTS).flat(),
+    ]),
+  ];
+}
+
 function constantsOf(ids: readonly ConstantId[]): ExplanationConstant[] {
   return [...new Set(ids)].map((id) => {
     const c = K[id] as { value: unknown; unit: string; source: string | null; estimate?: string };
-    return { id, value: c.value, unit: c.unit, source: c.source, estimate: c.estimate ?? null };
+    // The public citation (explanation-sources.ts); a constant without one still says whether it is ours.
+    const citation = CONSTANT_CITATIONS[id];
+    return {
+      id,
+      value: c.value,
+      unit: c.unit,
+      source: c.source,
+      estimate: c.estimate ?? null,
+      sources: citation ? [...citation.sources] : [],
+      basis: citation ? citation.basis : c.estimate ? 'estimate' : null,
+    };
   });
 }
 
 // ---------------------------------------------------------------- inputs and their plausible alternatives
 
+/** The era an archetype covers, as the years an explanation names ("built 1961–1975"; open ends left out). */
+function eraOf(input: BuildingInput): Pick<ExplanationAssumption, 'reason' | 'values'> {
+  const eras = K.eraArchetypes.value;
+  const i = eras.indexOf(archetypeFor(input.construction_year));
+  const values: Record<string, number> = {};
+  if (i > 0) values.from = eras[i - 1]!.untilYear + 1;
+  if (Number.isFinite(eras[i]!.untilYear)) values.until = eras[i]!.untilYear;
+  return { reason: 'era', values };
+}
+
+type Assume = (input: BuildingInput) => ExplanationAssumption;
+const byEra =
+  (used: string, figure: (input: BuildingInput) => Record<string, number>): Assume =>
+  (input) => {
+    const era = eraOf(input);
+    return { reason: era.reason, used, values: { ...era.values, ...figure(input) } };
+  };
+const because =
+  (reason: ExplanationAssumption['reason'], used: string | null = null): Assume =>
+  () => ({ reason, used, values: {} });
+
+/**
+ * Why each unanswered input has the value the calculation used (shown as "we assumed … because …"). A key not listed
+ * here is said generically: "nothing said" for no / 0 / none, otherwise the question's preset answer.
+ */
+export const ASSUMPTIONS: Partial<Record<AnswerKey, Assume>> = {
+  attic_insulation_mm: byEra('attic_mm', (input) => ({
+    mm: input.attic_insulation_mm ?? archetypeFor(input.construction_year).atticInsulationMm,
+  })),
+  wall_insulation_added_mm: (input) =>
+    input.wall_insulation_added_mm === 0
+      ? byEra('walls_as_built', (i) => ({ u: archetypeFor(i.construction_year).wallU }))(input)
+      : because('default')(input),
+  window_type: (input) =>
+    input.window_type === 'unknown'
+      ? byEra('window_u', (i) => ({ u: archetypeFor(i.construction_year).windowU }))(input)
+      : because('default')(input),
+  door_type: (input) =>
+    input.door_type === 'original'
+      ? byEra('door_u', (i) => ({ u: archetypeFor(i.construction_year).doorU }))(input)
+      : because('default')(input),
+  occupants: (input) => {
+    const perM2 =
+      buildingCategory(input) === 'multi_dwelling'
+        ? K.standardTapWaterMultiDwelling.value
+        : K.standardTapWaterSmallHouse.value;
+    return {
+      reason: 'standard_use',
+      used: input.occupants === null ? 'tap_water_standard' : null,
+      values: { kwh_per_m2: perM2, kwh: round(perM2 * input.atemp) },
+    };
+  },
+  indoor_temperature: because('standard_use'),
+  appliances: because('standard_use'),
+  ceiling_height: because('building_rules'),
+  heat_pump_installation_year: (input) =>
+    because('not_told', input.heat_pump_installation_year === null ? 'heat_pump_within_life' : null)(input),
+  roof_orientation: (input) => because('not_told', input.roof_orientation === 'unknown' ? 'roof_south' : null)(input),
+};
+
+function assumptionOf(input: BuildingInput, key: AnswerKey): ExplanationAssumption {
+  const assume = ASSUMPTIONS[key];
+  if (assume) return assume(input);
+  const value: unknown = input[key];
+  const nothing = value === false || value === 0 || value === null || value === 'none';
+  return { reason: nothing ? 'not_told' : 'default', used: null, values: {} };
+}
+
 function inputsOf(input: BuildingInput, sources: InputSources, keys: readonly AnswerKey[]): ExplanationInput[] {
   return keys.map((key) => {
     const value = input[key];
+    const status = sources[key] ?? 'assumed';
     return {
       key,
       question_key: key,
-      status: sources[key] ?? 'assumed',
+      status,
       value: Array.isArray(value) ? [...value] : value,
+      assumption: status === 'assumed' ? assumptionOf(input, key) : null,
     };
   });
 }
@@ -307,6 +409,8 @@ function stepsOf(
   ];
   if (activity.kwh_sold !== 0) steps.push({ code: 'kwh_sold', values: { kwh: activity.kwh_sold } });
   steps.push({ code: 'kr_saved', values: { kr: activity.savings.energyCostSavings } });
+  // A measure that costs nothing has no payback to count: it says so instead of "pays back in 0 years".
+  if (activity.investment_cost === 0) return [...steps, { code: 'no_cost', values: {} }];
   steps.push({
     code: 'investment',
     values: { kr: activity.investment_cost, span: activity.investment_cost_span, life_span: activity.life_span },

@@ -295,6 +295,23 @@ export interface ExplanationInput {
   question_key: string;
   status: InputStatus;
   value: string | number | boolean | string[] | null;
+  /** Why an assumed input has its value (null when answered or from the register). Absent from older servers. */
+  assumption: ExplanationAssumption | null;
+}
+
+/**
+ * Why we assumed what we did: `era` (typical of houses built from/until, the values `from`, `until`), `standard_use`
+ * (the standard use energy labels are calculated with), `building_rules` (the building rules' minimum), `not_told`
+ * (nothing else was said: none, no, nothing added), `cautious` (the case that promises the least), `default` (the
+ * question's preset answer). `used` is the value the calculation used where the input's own says "not known" (null,
+ * "unknown"): a code the client words (e.g. `attic_mm`, `window_u`) with its numbers in `values`.
+ */
+export const ASSUMPTION_REASONS = ['era', 'standard_use', 'building_rules', 'not_told', 'cautious', 'default'] as const;
+export type AssumptionReason = (typeof ASSUMPTION_REASONS)[number];
+export interface ExplanationAssumption {
+  reason: AssumptionReason;
+  used: string | null;
+  values: Record<string, number | string>;
 }
 
 /** One step of the calculation as a code and its numbers; clients render the text. */
@@ -310,9 +327,28 @@ export interface ExplanationConstant {
   id: string;
   value: unknown;
   unit: string;
+  /** The engineers' notes, in English: clients show `sources` and `basis` instead (kept for older clients). */
   source: string | null;
   estimate: string | null;
+  /** The publications the figure comes from, each as publisher, title and year (null: undated). */
+  sources: ExplanationSource[];
+  /** Where the figure is ours: why, as a code the client words; null when it is the publications' own figure. */
+  basis: ConstantBasis | null;
 }
+
+export interface ExplanationSource {
+  publisher: string;
+  title: string;
+  year: number | null;
+}
+
+/**
+ * Our part in a figure: `estimate` (typical of Swedish houses where nothing is published), `derived` (our arithmetic
+ * on published figures), `fitted` (tuned so the model meets published energy use), `definition` (a unit or physics),
+ * `choice` (a limit of what we propose).
+ */
+export const CONSTANT_BASES = ['estimate', 'derived', 'fitted', 'definition', 'choice'] as const;
+export type ConstantBasis = (typeof CONSTANT_BASES)[number];
 
 /** A figure with the low and high it takes when each assumed input is set to a plausible alternative. */
 export interface ExplanationRange {
@@ -346,6 +382,14 @@ export const explanationSchema = lazySchema(() =>
             question_key: z.string(),
             status: z.enum(INPUT_STATUSES),
             value: z.union([z.string(), z.number(), z.boolean(), z.array(z.string()), z.null()]),
+            assumption: z
+              .object({
+                reason: z.enum(ASSUMPTION_REASONS),
+                used: z.string().nullable(),
+                values: z.record(z.string(), z.union([z.number(), z.string()])),
+              })
+              .strict()
+              .nullable(),
           })
           .strict(),
       ),
@@ -360,6 +404,10 @@ export const explanationSchema = lazySchema(() =>
             unit: z.string(),
             source: z.string().nullable(),
             estimate: z.string().nullable(),
+            sources: z.array(
+              z.object({ publisher: z.string(), title: z.string(), year: z.number().int().nullable() }).strict(),
+            ),
+            basis: z.enum(CONSTANT_BASES).nullable(),
           })
           .strict(),
       ),

@@ -2,11 +2,20 @@
 // source.
 import fs from 'node:fs';
 import path from 'node:path';
-import { explanationSchema, type Explanation } from '@home-energy/shared/schemas/energy';
+import { CONSTANT_BASES, explanationSchema, type Explanation } from '@home-energy/shared/schemas/energy';
+import { copyInput } from '../answers';
 import { recommendationsFor } from '../activities/recommendations';
 import { ACTIVITY_TYPES } from '../activities/types';
 import { ENERGY_CONSTANTS, RULE_VERSION } from '../constants';
-import { explainLabel, explainRecommendation, MEASURE_CONSTANTS, type InputSources } from '../explanation';
+import {
+  ASSUMPTIONS,
+  explainedConstantIds,
+  explainLabel,
+  explainRecommendation,
+  MEASURE_CONSTANTS,
+  type InputSources,
+} from '../explanation';
+import { CONSTANT_CITATIONS } from '../explanation-sources';
 import { defaultPrices } from '../prices';
 import { house } from './fixtures';
 
@@ -34,7 +43,12 @@ function checkConstants(explanation: Explanation) {
       unit: table[c.id]!.unit,
       source: table[c.id]!.source,
       estimate: table[c.id]!.estimate ?? null,
+      sources: expect.any(Array),
+      basis: c.basis,
     });
+    expect([null, ...CONSTANT_BASES]).toContain(c.basis);
+    // The homeowner sees publisher, title and year or our basis, never the notes.
+    expect(c.sources.length > 0 || c.basis !== null).toBe(true);
     // Every constant shown has a source or our stated basis (engine README "Sources").
     expect(Boolean(c.source) || Boolean(c.estimate)).toBe(true);
   }
@@ -140,6 +154,60 @@ describe('explainRecommendation', () => {
     )!;
     expect(explanation.steps).toEqual([{ code: 'already_done', values: {} }]);
     expect(explanation.ranges.every((r) => r.low === 0 && r.high === 0)).toBe(true);
+  });
+});
+
+describe('what a homeowner reads', () => {
+  it('every constant an explanation can show has its publications or our basis, none a repository path', () => {
+    const ids = explainedConstantIds();
+    expect(ids.length).toBeGreaterThan(90);
+    const missing = ids.filter((id) => !CONSTANT_CITATIONS[id]);
+    expect(missing).toEqual([]);
+    for (const id of ids) {
+      const citation = CONSTANT_CITATIONS[id]!;
+      expect([id, citation.sources.length > 0 || citation.basis !== null]).toEqual([id, true]);
+      for (const s of citation.sources) {
+        expect(s.publisher).not.toEqual('');
+        // Units (kWh, kWp) aside, no camelCase or snake_case ids.
+        const text = `${s.publisher} ${s.title}`.replace(/\b[kM]W[hp]?\b/g, '');
+        expect(text).not.toMatch(/docs\/|\.md\b|§|README|\.csv|[a-z][A-Z]|_/);
+      }
+    }
+  });
+
+  it('says why each assumed input is what it is: the era, the standard use, or nothing said', () => {
+    const byKey = Object.fromEntries(
+      explainRecommendation(building, 'insulation_attic', prices, ANSWERED)!.explanation.inputs.map((i) => [i.key, i]),
+    );
+    // The fixture house is from 1970: the 1961–1975 era.
+    expect(byKey.attic_insulation_mm!.assumption).toEqual({
+      reason: 'era',
+      used: 'attic_mm',
+      values: { from: 1961, until: 1975, mm: 150 },
+    });
+    expect(byKey.window_type!.assumption).toMatchObject({ reason: 'era', used: 'window_u', values: { u: 2.8 } });
+    expect(byKey.indoor_temperature!.assumption).toEqual({ reason: 'standard_use', used: null, values: {} });
+    expect(byKey.window_film!.assumption).toEqual({ reason: 'not_told', used: null, values: {} });
+    expect(byKey.ventilation!.assumption).toEqual({ reason: 'default', used: null, values: {} });
+    // Answered and register inputs need no reason.
+    expect(byKey.atemp!.assumption).toBeNull();
+    expect(byKey.num_floors!.assumption).toBeNull();
+    const nobodySaid = { ...building, input: copyInput(building.input, { occupants: null }) };
+    const unanswered = explainRecommendation(nobodySaid, 'low_flush_faucets', prices, {})!.explanation.inputs;
+    expect(unanswered.find((i) => i.key === 'occupants')!.assumption).toEqual({
+      reason: 'standard_use',
+      used: 'tap_water_standard',
+      values: { kwh_per_m2: 20, kwh: 3000 },
+    });
+    expect(Object.keys(ASSUMPTIONS).length).toBeGreaterThan(0);
+  });
+
+  it('a measure that costs nothing says so instead of a payback', () => {
+    const { explanation } = explainRecommendation(building, 'lower_temperature_1_deg_c', prices, ANSWERED)!;
+    const codes = explanation.steps.map((s) => s.code);
+    expect(codes.at(-1)).toBe('no_cost');
+    expect(codes).not.toContain('payback');
+    expect(codes).not.toContain('investment');
   });
 });
 

@@ -27,7 +27,7 @@ const constants: Explanation['constants'] = [
     unit: 'share of space heating per °C',
     source: 'Energimyndigheten, Husguiden "en grad … 5 procent"',
   },
-].map((c) => ({ estimate: null, ...c }));
+].map((c) => ({ estimate: null, sources: [], basis: null, ...c }));
 
 const inputs: Explanation['inputs'] = [
   { key: 'atemp', question_key: 'atemp', status: 'register', value: 140 },
@@ -35,7 +35,7 @@ const inputs: Explanation['inputs'] = [
   { key: 'occupants', question_key: 'occupants', status: 'answered', value: 3 },
   { key: 'window_type', question_key: 'window_type', status: 'assumed', value: 'unknown' },
   { key: 'attic_insulation_mm', question_key: 'attic_insulation_mm', status: 'assumed', value: null },
-];
+].map((i) => ({ assumption: null, ...i }) as Explanation['inputs'][number]);
 
 const atticExplanation: Explanation = {
   subject: 'insulation_attic',
