@@ -1,15 +1,14 @@
 import { useTranslation } from 'react-i18next';
-import type { Activity } from '@home-energy/shared';
-import type { Format } from '@home-energy/shared';
+import { isFree, type Activity, type Format, type MeasureCard } from '@home-energy/shared';
 
 /** Where a measure's card is, for the link from "Best next steps" (the card sets this id). */
 export const cardAnchor = (activity: Pick<Activity, 'name'>) => `rd-rec-${activity.name}`;
 
 /**
- * "Best next steps" (lib/group-recommendations.ts bestNextSteps): money left over the lifetime, yearly saving, payback,
- * link to the card.
+ * "Best next steps" (lib/group-recommendations.ts bestNextSteps): money left over the lifetime, yearly saving, payback
+ * (or "no cost"), link to the card.
  */
-export function BestNextSteps({ best, format }: { best: readonly Activity[]; format: Format }) {
+export function BestNextSteps({ best, format }: { best: readonly MeasureCard[]; format: Format }) {
   const { t } = useTranslation('results');
   const years = (value: number) => t('units.years', { count: value, formatted: format.years(value) });
   return (
@@ -25,6 +24,11 @@ export function BestNextSteps({ best, format }: { best: readonly Activity[]; for
               <a href={`#${cardAnchor(activity)}`} className="rd-best__name">
                 {t(`energy:measures.${activity.name}`)}
               </a>
+              {activity.best_heat_pump ? (
+                <span className="he-badge rd-best-pump" data-testid="best-heat-pump">
+                  {t('figures.bestHeatPump')}
+                </span>
+              ) : null}
               <span className="rd-best__value" data-testid="best-value">
                 {t('best.leftOver', { amount: format.kr(activity.lifetime_value), years: years(activity.life_span) })}
               </span>
@@ -33,9 +37,11 @@ export function BestNextSteps({ best, format }: { best: readonly Activity[]; for
                   kwh: format.kwh(activity.kwh_saved_bought),
                   kr: format.kr(activity.savings.energyCostSavings),
                 })}
-                {activity.payback_years !== null
-                  ? ` · ${t('best.paysBackIn', { years: years(activity.payback_years) })}`
-                  : null}
+                {isFree(activity)
+                  ? ` · ${t('best.noCost')}`
+                  : activity.payback_years !== null
+                    ? ` · ${t('best.paysBackIn', { years: years(activity.payback_years) })}`
+                    : null}
               </span>
             </li>
           ))}

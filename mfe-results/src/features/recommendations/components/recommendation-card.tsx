@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import {
   clampToRange,
   financeMeasure,
+  isFree,
   KnowledgeMessages,
   loanSliderLimits,
   Loading,
@@ -24,7 +25,8 @@ import { LoanSliders } from '../../financing/components/loan-sliders';
 const FinanceCharts = lazy(() => import('../../financing/components/finance-charts'));
 
 export interface RecommendationCardProps {
-  activity: Activity;
+  /** The measure's card (shared measureCardsToShow): `best_heat_pump` tags the pump type the engine found best. */
+  activity: Activity & { best_heat_pump?: boolean };
   settings: LoanSettings;
   onSettingsChange: (changes: Partial<Omit<LoanSettings, 'loanType'>>) => void;
   open: boolean;
@@ -123,7 +125,10 @@ export function RecommendationCard({
     [activity, effective],
   );
   const completed = activity.completion_status === 'completed';
-  const financeable = activity.available && !completed;
+  const proposed = activity.available && !completed;
+  // Nothing to invest, nothing to borrow or pay back: the card says "no cost" and offers no financing.
+  const free = isFree(activity);
+  const financeable = proposed && !free;
   const range = financing.investmentCostRange;
   const years = (value: number | null) =>
     value === null ? t('figures.never') : t('units.years', { count: value, formatted: format.years(value) });
@@ -140,6 +145,11 @@ export function RecommendationCard({
       <header className="rd-rec__head">
         <h4 id={`${uid}-title`}>{t(`energy:measures.${activity.name}`)}</h4>
         <div className="rd-rec__badges">
+          {activity.best_heat_pump ? (
+            <span className="he-badge rd-best-pump" data-testid="best-heat-pump">
+              {t('figures.bestHeatPump')}
+            </span>
+          ) : null}
           {completed ? <span className="he-badge rd-done">{t('status.completed')}</span> : null}
           {activity.completion_status === 'upgrade_available' ? (
             <span className="he-badge">{t('status.upgrade_available')}</span>
@@ -180,7 +190,7 @@ export function RecommendationCard({
           )}
         </Figure>
         <Figure term={t('figures.lifeSpan')}>{years(financing.lifeSpan)}</Figure>
-        {financeable ? (
+        {proposed ? (
           <Figure term={t('figures.repayment')} testId="repayment">
             <RepaymentText financing={financing} format={format} />
           </Figure>

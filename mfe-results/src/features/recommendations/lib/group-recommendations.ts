@@ -1,4 +1,16 @@
-import { ACTION_GROUPS, type ActionGroup, type Activity } from '@home-energy/shared';
+import {
+  ACTION_GROUPS,
+  isProposed,
+  isShown,
+  measureCardsToShow,
+  type ActionGroup,
+  type Activity,
+  type MeasureCard,
+} from '@home-energy/shared';
+
+// Which cards are shown and which propose something: one rule for the dashboard and the engine's checks
+// (shared/src/energy/measure-cards.ts).
+export { isProposed, isShown };
 
 /** The action groups of the savings lists; `package` (combined measures) is shown on its own (docs/product.md §3). */
 export const SAVINGS_GROUPS = ACTION_GROUPS.filter(
@@ -8,25 +20,6 @@ export type SavingsGroup = (typeof SAVINGS_GROUPS)[number];
 
 /** How many measures "Best next steps" shows. */
 export const BEST_NEXT_STEPS = 3;
-
-/** It saves something: bought energy (kWh, exports never counted) or kronor. */
-function savesSomething(activity: Activity): boolean {
-  return activity.kwh_saved_bought > 0 || activity.savings.energyCostSavings > 0;
-}
-
-/**
- * docs/product.md §4: negative savings, and no saving at all (0 kWh and 0 kr), are hidden unless the measure is
- * completed.
- */
-export function isShown(activity: Activity): boolean {
-  if (activity.completion_status === 'completed') return true;
-  return activity.kwh_saved_bought >= 0 && savesSomething(activity);
-}
-
-/** Worth proposing: available, not done, and it saves something. */
-export function isProposed(activity: Activity): boolean {
-  return activity.available && activity.completion_status !== 'completed' && savesSomething(activity);
-}
 
 /** Proposed, yet its savings never pay back the investment within its life span (the engine's pays_back). */
 export function doesNotPayBack(activity: Activity): boolean {
@@ -53,13 +46,13 @@ export function byRank(a: Activity, b: Activity): number {
 
 /**
  * Best next steps: paying single measures by the engine's lifetime_value (bff/src/energy/README.md "Ranking"), one per
- * choice.
+ * choice, among the cards shown (measureCardsToShow: each thing to do once).
  */
-export function bestNextSteps(recommendations: readonly Activity[]): Activity[] {
-  const candidates = recommendations
-    .filter((a) => a.category !== 'package' && isShown(a) && isProposed(a) && a.pays_back)
+export function bestNextSteps(recommendations: readonly Activity[]): MeasureCard[] {
+  const candidates = measureCardsToShow(recommendations)
+    .filter((a) => a.category !== 'package' && isProposed(a) && a.pays_back)
     .sort((a, b) => b.lifetime_value - a.lifetime_value || byRank(a, b));
-  const chosen: Activity[] = [];
+  const chosen: MeasureCard[] = [];
   const choices = new Set<string>();
   for (const activity of candidates) {
     if (chosen.length === BEST_NEXT_STEPS) break;
@@ -71,15 +64,16 @@ export function bestNextSteps(recommendations: readonly Activity[]): Activity[] 
 }
 
 export interface RecommendationGroups {
-  best: Activity[];
-  groups: { group: SavingsGroup; activities: Activity[]; proposed: number }[];
-  packages: Activity[];
+  best: MeasureCard[];
+  groups: { group: SavingsGroup; activities: MeasureCard[]; proposed: number }[];
+  packages: MeasureCard[];
   /** Nothing at all to propose (the 'Inga rekommendationer' state). */
   nothingProposed: boolean;
 }
 
+/** The cards of the savings lists and packages: each thing to do once (shared measureCardsToShow), ranked. */
 export function groupRecommendations(recommendations: readonly Activity[]): RecommendationGroups {
-  const shown = recommendations.filter(isShown).sort(byRank);
+  const shown = measureCardsToShow(recommendations).sort(byRank);
   const groups = SAVINGS_GROUPS.map((group) => {
     const activities = shown.filter((activity) => activity.category === group);
     return { group, activities, proposed: activities.filter(isProposed).length };

@@ -123,7 +123,9 @@ describe('Best next steps', () => {
       activity('insulation_attic', { kr: 3_600, investment_cost: 15_000, life_span: 40 }),
       activity('low_flush_faucets', { kr: 2_600, investment_cost: 2_750, life_span: 10 }),
     ]);
-    expect(best.map((a) => a.name)).toEqual(['heat_pump', 'insulation_attic', 'low_flush_faucets']);
+    // "Heat pump" is the ground-source pump (the same figures): shown once, as the pump, marked the best.
+    expect(best.map((a) => a.name)).toEqual(['heat_pump_geothermal', 'insulation_attic', 'low_flush_faucets']);
+    expect(best.map((a) => a.best_heat_pump)).toEqual([true, false, false]);
   });
 });
 

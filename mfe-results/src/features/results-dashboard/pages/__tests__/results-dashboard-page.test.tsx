@@ -279,15 +279,29 @@ describe('the results dashboard', () => {
       best.compareDocumentPosition(document.querySelector('[data-group]')!) & Node.DOCUMENT_POSITION_FOLLOWING,
     ).toBeTruthy();
     expect(within(best).getByRole('heading', { level: 3, name: 'Best next steps' })).toBeTruthy();
+    // The engine's "heat pump" is the ground-source pump here (the same figures): one card, under the pump's own name.
     expect([...best.querySelectorAll('[data-best]')].map((e) => e.getAttribute('data-best'))).toEqual([
-      'heat_pump',
+      'heat_pump_geothermal',
       'insulation_attic',
       'lower_temperature_1_deg_c',
     ]);
-    const first = within(best.querySelector<HTMLElement>('[data-best="heat_pump"]')!);
+    const first = within(best.querySelector<HTMLElement>('[data-best="heat_pump_geothermal"]')!);
     expect(first.getByTestId('best-value').textContent).toBe('317 560 kr left over 20 years');
-    expect(first.getByRole('link', { name: 'Heat pump' }).getAttribute('href')).toBe('#rd-rec-heat_pump');
-    expect(document.getElementById('rd-rec-heat_pump')?.getAttribute('data-activity')).toBe('heat_pump');
+    expect(first.getByTestId('best-heat-pump').textContent).toBe('The best heat pump for your house');
+    expect(first.getByRole('link', { name: 'Ground-source heat pump' }).getAttribute('href')).toBe(
+      '#rd-rec-heat_pump_geothermal',
+    );
+    expect(document.querySelector('[data-activity="heat_pump"]')).toBeNull();
+    expect(card('heat_pump_geothermal').getByTestId('best-heat-pump').textContent).toBe(
+      'The best heat pump for your house',
+    );
+    expect(card('heat_pump_airwater').queryByTestId('best-heat-pump')).toBeNull();
+    // A measure with nothing to invest says so instead of paying back in 0 years.
+    const free = within(best.querySelector<HTMLElement>('[data-best="lower_temperature_1_deg_c"]')!);
+    expect(free.getByText(/no cost/)).toBeTruthy();
+    expect(free.getByTestId('best-value').parentElement!.textContent).not.toMatch(/pays back/);
+    expect(card('lower_temperature_1_deg_c').getByTestId('repayment').textContent).toBe('No cost: nothing to pay back');
+    expect(card('lower_temperature_1_deg_c').queryByRole('button', { name: 'Show financing and charts' })).toBeNull();
   });
 
   it('Bästa nästa steg in Swedish, and the label of a measure that does not pay back', async () => {
@@ -301,6 +315,13 @@ describe('the results dashboard', () => {
     expect(card('insulation_walls').getByTestId('no-payback').textContent).toBe(
       'Betalar sig inte på energibesparingen enbart',
     );
+    expect(card('heat_pump_geothermal').getByTestId('best-heat-pump').textContent).toBe(
+      'Den bästa värmepumpen för ditt hus',
+    );
+    expect(card('lower_temperature_1_deg_c').getByTestId('repayment').textContent).toBe(
+      'Ingen kostnad: inget att betala tillbaka',
+    );
+    expect(screen.getByTestId('best-next-steps').textContent).toContain('ingen kostnad');
   });
 
   it('a measure that does not pay back says so and comes last in its group, though it saves the most kWh', async () => {
