@@ -179,11 +179,11 @@ describe('what a homeowner reads', () => {
     const byKey = Object.fromEntries(
       explainRecommendation(building, 'insulation_attic', prices, ANSWERED)!.explanation.inputs.map((i) => [i.key, i]),
     );
-    // The fixture house is from 1970: the 1961–1975 era.
+    // The fixture house is from 1970: the 1961–1970 era.
     expect(byKey.attic_insulation_mm!.assumption).toEqual({
       reason: 'era',
       used: 'attic_mm',
-      values: { from: 1961, until: 1975, mm: 150 },
+      values: { from: 1961, until: 1970, mm: 150 },
     });
     expect(byKey.window_type!.assumption).toMatchObject({ reason: 'era', used: 'window_u', values: { u: 2.8 } });
     expect(byKey.indoor_temperature!.assumption).toEqual({ reason: 'standard_use', used: null, values: {} });

@@ -95,7 +95,7 @@ const enaraLabel = (postal: string) =>
 // Energimyndigheten, Husguiden "Exempel på besparingar av åtgärder" (from "Potential för energieffektivisering i
 // småhus, Förstudie Besmå", June 2019): an older 1.5-storey house needing 20 000 kWh of heat and tap water a year.
 const HUSGUIDEN_ANSWERS: Answers = {
-  construction_year: 1950,
+  construction_year: 1940,
   primary_heating_systems: ['electric_direct'],
   ventilation: 'exhaust',
   occupants: 4,

@@ -61,12 +61,24 @@ export function doorU(input: Pick<BuildingInput, 'door_type' | 'construction_yea
   return input.door_type === 'original' ? archetypeFor(input.construction_year).doorU : K.doorU.value[input.door_type];
 }
 
+/**
+ * Outdoor air the heating warms, l/s·m² Atemp, before the era's extra leakage: a fan system runs at BBR's 0.35 (a
+ * quarter of it with FTX recovery); natural draught gives what was measured in Swedish småhus, 0.33 air changes an
+ * hour of the rooms' volume (README "Calibration").
+ */
+export function ventilationAirflow(input: Pick<BuildingInput, 'ventilation' | 'ceiling_height'>): number {
+  if (input.ventilation === 'natural') {
+    return (K.naturalVentilationAirChange.value * input.ceiling_height) / K.secondsPerHour.value;
+  }
+  const recovery = input.ventilation === 'balanced_heat_recovery' ? K.ftxHeatRecovery.value : 0;
+  return K.ventilationAirflow.value * (1 - recovery);
+}
+
 export function heatLoss(input: BuildingInput): HeatLoss {
   const era = archetypeFor(input.construction_year);
   const area = envelopeOf(input);
   const floorFactor = input.basement === 'unheated' ? K.unheatedBasementFloorFactor.value : 1;
-  const recovery = input.ventilation === 'balanced_heat_recovery' ? K.ftxHeatRecovery.value : 0;
-  const airflow = K.ventilationAirflow.value * (1 - recovery) + era.extraInfiltrationLsM2;
+  const airflow = ventilationAirflow(input) + era.extraInfiltrationLsM2;
   return {
     wall: area.wall * withAddedInsulation(era.wallU, input.wall_insulation_added_mm),
     window: area.window * windowU(input),
