@@ -181,6 +181,21 @@ export const ANSWER_KEYS = {
   },
   wallbox: { type: 'boolean', default: false, description: 'EV charging point installed.' },
   smart_heating_control: { type: 'boolean', default: false, description: 'Smart control of the heat pump / heating.' },
+  floor_plan: {
+    type: 'selection',
+    options: ['closed', 'partly_open', 'open'] as const,
+    default: 'closed',
+    description:
+      "Floor plan: how far an air-to-air pump's warm air reaches; unanswered → closed rooms (the cautious case).",
+  },
+  air_to_air_units: {
+    type: 'integer',
+    unit: 'num',
+    min: 1,
+    max: 10,
+    default: 1,
+    description: 'Indoor units of the air-to-air heat pump(s) in the house; the measure installs one.',
+  },
 } as const satisfies Record<string, AnswerKeyDefinition>;
 
 export type AnswerKey = keyof typeof ANSWER_KEYS;
@@ -204,6 +219,7 @@ export type BuildingInput = { -readonly [Key in AnswerKey]: ValueOf<(typeof ANSW
 export type BuildingType = BuildingInput['building_type'];
 export type WindowType = BuildingInput['window_type'];
 export type DoorType = BuildingInput['door_type'];
+export type FloorPlan = BuildingInput['floor_plan'];
 
 /** docs/product.md §3: answers map keys to boolean, string, number or list of strings. */
 export type Answers = Record<string, boolean | string | number | string[]>;
@@ -292,6 +308,8 @@ export function copyInput(input: BuildingInput, change?: Partial<BuildingInput>)
     energy_reducing_products: input.energy_reducing_products,
     wallbox: input.wallbox,
     smart_heating_control: input.smart_heating_control,
+    floor_plan: input.floor_plan,
+    air_to_air_units: input.air_to_air_units,
   };
   return change === undefined ? out : Object.assign(out, change);
 }
@@ -331,6 +349,8 @@ export function changedAnswerKeys(a: BuildingInput, b: BuildingInput): AnswerKey
   if (a.energy_reducing_products !== b.energy_reducing_products) out.push('energy_reducing_products');
   if (a.wallbox !== b.wallbox) out.push('wallbox');
   if (a.smart_heating_control !== b.smart_heating_control) out.push('smart_heating_control');
+  if (a.floor_plan !== b.floor_plan) out.push('floor_plan');
+  if (a.air_to_air_units !== b.air_to_air_units) out.push('air_to_air_units');
   return out;
 }
 

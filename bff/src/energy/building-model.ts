@@ -7,12 +7,15 @@ import { epcLabel, primaryEnergyNumber, type EpParts, type EpcLabelInformation }
 import type { Location } from './location';
 import {
   actualTapWaterNeed,
+  balanceTemperature,
   freeHeatGains,
+  heatLoss,
   householdElectricityPerM2,
   spaceHeatNeed,
   standardTapWaterNeed,
+  totalHeatLoss,
 } from './model/heat-demand';
-import { deliverHeat, type SystemContext } from './model/heating-systems';
+import { deliverHeat, isHeatPump, type SystemContext } from './model/heating-systems';
 import { pvBalance, type PvBalance } from './model/pv';
 import {
   CARRIERS,
@@ -170,13 +173,23 @@ function emptyMatrix(): Record<Carrier, Record<Use, number>> {
   };
 }
 
-/** The place and year the heating systems work in (climate for air-source pumps, age for all pumps). */
-export function systemContext(building: Building): SystemContext {
-  const { location } = building;
+/**
+ * The place and year the heating systems work in (climate for air-source pumps, age for all pumps), and the house's
+ * heat loss and balance temperature when it has a heat pump (what the pump can deliver over the year depends on them).
+ */
+export function systemContext(building: Building, freeHeatWPerM2: number = K.freeHeatGains.value): SystemContext {
+  const { input, location } = building;
+  let load: SystemContext['load'] = null;
+  if (input.primary_heating_systems.some(isHeatPump)) {
+    const heatLossWPerK = totalHeatLoss(heatLoss(input));
+    load = { heatLossWPerK, balanceTemperature: balanceTemperature(input, heatLossWPerK, freeHeatWPerM2) };
+  }
   return {
     degreeDayRatio: location.degreeDays / location.referenceDegreeDays,
     degreeDays: location.degreeDays,
     year: building.year,
+    monthlyMeanC: location.monthlyMeanC,
+    load,
   };
 }
 
@@ -186,10 +199,11 @@ function heating(building: Building, mode: ModelMode) {
   const category = buildingCategory(input);
   const indoor = mode === 'standard' ? K.referenceIndoorTemperature.value : input.indoor_temperature;
   const household = householdElectricityPerM2(input, mode);
-  const spaceNeed = spaceHeatNeed(input, location, indoor, freeHeatGains(K.householdElectricity.value - household));
+  const freeHeat = freeHeatGains(K.householdElectricity.value - household);
+  const spaceNeed = spaceHeatNeed(input, location, indoor, freeHeat);
   const tapNeed =
     mode === 'standard' ? standardTapWaterNeed(category, input.atemp) : actualTapWaterNeed(input, category);
-  const heat = deliverHeat(input, spaceNeed, tapNeed, systemContext(building));
+  const heat = deliverHeat(input, spaceNeed, tapNeed, systemContext(building, freeHeat));
   return { household, spaceNeed, tapNeed, heat };
 }
 

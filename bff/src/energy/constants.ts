@@ -360,15 +360,6 @@ export const ENERGY_CONSTANTS = {
     '[D] × ceiling height / 3.6 → l/s·m² Atemp (0.22 at 2.4 m); fan systems keep ventilationAirflow (0.35)',
   ),
   secondsPerHour: k(3.6, 'ks/h (m³/h per l/s)', null, 'definition: 1 l/s = 3.6 m³/h'),
-  naturalVentilationAirChange: k(
-    0.33,
-    'air changes per hour (outdoor air, leakage included) in a house with natural draught',
-    'Energi & Miljö 2014 nr 4, "Åtta av tio lägenheter har för låg luftomsättning" (IVL Svenska Miljöinstitutet, ' +
-      "S. Langer, on Boverket's BETSI measurements): median 0.33 air changes an hour in Swedish småhus; 80 % below " +
-      "BBR's 0.5",
-    '[D] × ceiling height / 3.6 → l/s·m² Atemp (0.22 at 2.4 m); fan systems keep ventilationAirflow (0.35)',
-  ),
-  secondsPerHour: k(3.6, 'ks/h (m³/h per l/s)', null, 'definition: 1 l/s = 3.6 m³/h'),
   airHeatCapacity: k(1.2, 'W/K per l/s (ρ·c of air)', null, 'physics: 1.2 kg/m³ × 1.0 kJ/kgK'),
   ftxHeatRecovery: k(
     0.75,
@@ -486,7 +477,7 @@ export const ENERGY_CONSTANTS = {
       'ekrs.se "Luft-/luftvärmepump"); 35–55 % (Vattenfall, "Så fungerar en luftvärmepump"); 25–40 % of the ' +
       'annual heating need of an electrically heated normal villa, an open plan spreads the heat (byggahus.se, ' +
       '"Luftvärmepump – allt du behöver veta"); ca. 80–90 % in an open-plan house (lmg.nu)',
-    '[E] open 0.95 (heatPumpCoverage), partly open 0.7, closed rooms 0.45 (the top of the advisors\' 35–50 %); ' +
+    "[E] open 0.95 (heatPumpCoverage), partly open 0.7, closed rooms 0.45 (the top of the advisors' 35–50 %); " +
       'the unit stands on one storey and the warm air reaches the others through the stairs at 0.4 × that: a ' +
       'two-storey closed-plan house 0.5 × 0.45 + 0.5 × 0.45 × 0.4 = 0.32, an open two-storey house 0.67. Each ' +
       'further unit reaches the same share of what is left (1 − (1 − r)^units), never above 0.95',
@@ -498,7 +489,7 @@ export const ENERGY_CONSTANTS = {
       'the unit gives nothing',
     'Teknisk Ukeblad, "Effekten faller i kulda, men fortsatt gir varmepumpene både varme og spart strøm" (tu.no, ' +
       "2024-01): Mitsubishi Electric's best-selling air-to-air pump gives 3.1 kW at −25 °C and is certified to " +
-      "−35 °C; Energimyndigheten, test of air-to-air heat pumps 2009–2013 (extended table: heat output from +7 " +
+      '−35 °C; Energimyndigheten, test of air-to-air heat pumps 2009–2013 (extended table: heat output from +7 ' +
       'to −15 °C at 100 % compressor speed)',
     '[E] 4.5 kW at −15 °C for a Nordic unit of the size Energimyndigheten tested, so +7 °C gives ≈ 7.6 kW; ' +
       'works down to −30 °C',
@@ -523,15 +514,16 @@ export const ENERGY_CONSTANTS = {
       '−15 °C, as SKVP says. Used only for what a heat pump can deliver, not for the heat need',
   ),
   heatPumpCapacity: k(
-    { airwaterDesignShare: 0.6, airwaterMinOutdoorC: -20, geothermalDesignShare: 0.6 },
+    { airwaterDesignShare: 0.65, airwaterMinOutdoorC: -20, geothermalDesignShare: 0.65 },
     "share of the house's heat loss at the design outdoor temperature that a replacement pump is sized for; " +
       'the °C below which an air/water pump stops (the immersion heater takes over)',
-    'installers size a heat pump for 60–70 % of the house\'s largest heat need, which covers about 85–90 % of ' +
-      "the year's energy (privat.bahnhof.se, \"Hur ska jag beräkna en luft vatten pump\"); 50–70 % power " +
+    "installers size a heat pump for 60–70 % of the house's largest heat need, which covers about 85–90 % of " +
+      'the year\'s energy (privat.bahnhof.se, "Hur ska jag beräkna en luft vatten pump"); 50–70 % power ' +
       'gives 70–90 % energy (Svenska Kyl & Värmepumpföreningen, "Dimensionering"); 65–70 % for more than ' +
       '95 % (hemmatema.se, "Så här väljer du värmepump")',
-    '[E] 0.6 for both; the air/water pumps Energimyndigheten tested in 2011–13 were run to −15 °C and some ' +
-      'stopped earlier, makers state −20 °C for that generation (newer ones −25 °C)',
+    "[E] 0.65 for both (the middle of the installers' 60–70 %); the air/water pumps Energimyndigheten tested " +
+      'in 2011–13 were run to −15 °C and some stopped earlier, makers state −20 °C for that generation (newer ' +
+      'ones −25 °C)',
   ),
   exhaustAirHeatSource: k(
     { extractionK: 25 },
@@ -867,6 +859,8 @@ export const ENERGY_CONSTANTS = {
       basement: ['none', 'unheated'],
       roof_orientation: ['south', 'east_west'],
       ceiling_height: [2.3, 2.6],
+      floor_plan: ['partly_open', 'open'],
+      air_to_air_units: [2],
     } as const,
     "plausible values of an unanswered input (attic: × the era's thickness)",
     null,

@@ -101,6 +101,12 @@ export function journeyAnswers(rng: Rng, property: PropertyRow, year: number): R
   if (rng() < 0.2) answers.indoor_temperature = Math.round(normal(rng, 21, 1) * 2) / 2;
   if (rng() < 0.08) answers.solar_panels_wp = 500 * randInt(rng, 6, 24);
   if (rng() < 0.1) answers.wallbox = true;
+  // Owners of an air-to-air pump say how open the house is and how many indoor units it has (no draw: the random
+  // sequence of the other answers stays as it was). Houses from 1980 on are more often partly open [E].
+  if ((answers.primary_heating_systems as string[] | undefined)?.includes('heat_pump_air')) {
+    answers.floor_plan = built >= 1980 ? 'partly_open' : 'closed';
+    answers.air_to_air_units = 1;
+  }
   return answers;
 }
 

@@ -150,6 +150,8 @@ describe('copyInput and changedAnswerKeys (written out key by key for speed)', (
     energy_reducing_products: true,
     wallbox: true,
     smart_heating_control: true,
+    floor_plan: 'open',
+    air_to_air_units: 2,
   };
 
   it('cover every answer key', () => {

@@ -4,7 +4,8 @@ import { buildingInputFromAnswers, type Answers } from '../answers';
 import { calculatedLabel, epPartsOf, modelEnergy, primaryEnergyOf, type Building } from '../building-model';
 import { ENERGY_CONSTANTS as K } from '../constants';
 import { primaryEnergyNumber } from '../epc';
-import { airToAirSpf } from '../model/heating-systems';
+import { airToAirShare, airToAirSpf, hydronicCoverage } from '../model/heating-systems';
+import { systemContext } from '../building-model';
 import { CARRIERS, ENERGY_USES } from '../types';
 import { house, place, POSTAL, YEAR } from './fixtures';
 
@@ -67,23 +68,29 @@ describe('delivered energy per carrier and use', () => {
     }
   });
 
-  it('a geothermal heat pump: ~95 % of the heat at SPF 3.25, the rest by el backup; tap water at η 2.5', () => {
-    const balance = modelEnergy(house({ primary_heating_systems: ['heat_pump_geothermal'] }), 'actual');
+  it('a geothermal pump: its share of the heat (≤ 95 %) at SPF 3.25, the rest by el backup; tap water η 2.5', () => {
+    const b = house({ primary_heating_systems: ['heat_pump_geothermal'] });
+    const balance = modelEnergy(b, 'actual');
     const q = balance.need.space_heating;
-    expect(balance.delivered.electricity.space_heating).toBeCloseTo((q * 0.95) / 3.25 + q * 0.05, 6);
+    const share = hydronicCoverage(b.input, 'heat_pump_geothermal', systemContext(b), balance.need.tap_water_heating);
+    expect(share).toBeLessThanOrEqual(0.95);
+    expect(share).toBeGreaterThan(0.9);
+    expect(balance.delivered.electricity.space_heating).toBeCloseTo((q * share) / 3.25 + q * (1 - share), 6);
     expect(balance.delivered.electricity.tap_water_heating).toBeCloseTo(balance.need.tap_water_heating / 2.5, 6);
   });
 
-  it('supplements: an air-to-air pump takes 90 % at its SPF for the place, a wood stove listed second 20 %', () => {
+  it('supplements: an air-to-air pump takes its share at the SPF of the place, a wood stove listed second 20 %', () => {
     const balance = modelEnergy(house({ primary_heating_systems: ['heat_pump_geothermal', 'wood'] }), 'actual');
     expect(balance.delivered.wood.space_heating).toBeCloseTo(
       (balance.need.space_heating * 0.2) / K.systemEfficiency.value.wood,
       6,
     );
-    const air = modelEnergy(house({ primary_heating_systems: ['heat_pump_air', 'electric_direct'] }), 'actual');
+    const b = house({ primary_heating_systems: ['heat_pump_air', 'electric_direct'] });
+    const air = modelEnergy(b, 'actual');
     const q = air.need.space_heating;
+    const share = airToAirShare(b.input, systemContext(b));
     expect(air.delivered.electricity.space_heating).toBeCloseTo(
-      (q * 0.9) / airToAirSpf(place().degreeDays) + q * 0.1,
+      (q * share) / airToAirSpf(place().degreeDays) + q * (1 - share),
       6,
     );
   });
@@ -99,16 +106,20 @@ describe('delivered energy per carrier and use', () => {
     expect(airToAirSpf(20_000)).toBe(K.airToAirMinSpf.value);
   });
 
-  it('air-source heat pumps work less well in the north; geothermal does not change', () => {
+  it('air-source pumps work less well in the north; a geothermal pump covers less of the coldest hours', () => {
     const spfUse = (postal: string, system: 'heat_pump_airwater' | 'heat_pump_geothermal') => {
       const b = modelEnergy(house({ primary_heating_systems: [system] }, postal), 'actual');
       return b.delivered.electricity.space_heating / b.need.space_heating;
     };
     expect(spfUse(POSTAL.lulea, 'heat_pump_airwater')).toBeGreaterThan(spfUse(POSTAL.stockholm, 'heat_pump_airwater'));
-    expect(spfUse(POSTAL.lulea, 'heat_pump_geothermal')).toBeCloseTo(
-      spfUse(POSTAL.stockholm, 'heat_pump_geothermal'),
-      10,
-    );
+    const coverage = (postal: string) => {
+      const b = house({ primary_heating_systems: ['heat_pump_geothermal'] }, postal);
+      return hydronicCoverage(b.input, 'heat_pump_geothermal', systemContext(b), 0);
+    };
+    // Same SPF everywhere: the electricity per kWh of heat differs only by the share the electric heater takes.
+    const perShare = (postal: string) => (spfUse(postal, 'heat_pump_geothermal') - 1) / -coverage(postal);
+    expect(perShare(POSTAL.lulea)).toBeCloseTo(perShare(POSTAL.stockholm), 10);
+    expect(coverage(POSTAL.lulea)).toBeLessThanOrEqual(coverage(POSTAL.stockholm));
   });
 
   it('an old heat pump (past its life span) uses more electricity than a new one', () => {

@@ -15,7 +15,8 @@ const MESSAGES = {
   better_heat_pump_present: ['notice'],
   needs_waterborne_heating: ['warning'],
   district_heating_present: ['notice'],
-  air_to_air_partial: ['notice'],
+  // The share of space heating the pump covers in this house: the measure fills it in (0 is only the template).
+  air_to_air_partial: ['notice', { percent: 0 }],
   solar_roof_north: ['warning'],
   solar_roof_too_small: ['warning'],
   solar_orientation_unknown: ['notice'],
@@ -40,7 +41,8 @@ const MESSAGES = {
 export type MessageId = keyof typeof MESSAGES;
 export const MESSAGE_IDS = Object.keys(MESSAGES) as MessageId[];
 
-export function message(id: MessageId): ActivityMessage {
-  const [level, values] = MESSAGES[id] as readonly [MessageLevel, Record<string, number>?];
-  return values ? { id, level, values } : { id, level };
+export function message(id: MessageId, values?: Record<string, number>): ActivityMessage {
+  const [level, defaults] = MESSAGES[id] as readonly [MessageLevel, Record<string, number>?];
+  if (!defaults) return { id, level };
+  return { id, level, values: values === undefined ? defaults : { ...defaults, ...values } };
 }

@@ -168,8 +168,8 @@ export function balanceTemperature(
 
 /**
  * Q = H × degree days at the balance temperature × 24 h / 1000, then ±5 % per °C from the reference indoor temperature
- * (indoorTemperatureSensitivity) and the smart-control saving. Better insulation lowers H and the balance temperature,
- * so measures interact.
+ * (indoorTemperatureSensitivity). Smart control lowers the heat its systems deliver (heating-systems.ts). Better
+ * insulation lowers H and the balance temperature, so measures interact.
  */
 export function spaceHeatNeed(
   input: BuildingInput,
@@ -182,8 +182,7 @@ export function spaceHeatNeed(
   const base = (h * degreeDays * K.hoursPerDay.value) / K.whPerKwh.value;
   const temperature =
     1 + K.indoorTemperatureSensitivity.value * (indoorTemperature - K.referenceIndoorTemperature.value);
-  const control = input.smart_heating_control ? 1 - K.smartControlSpaceHeatSaving.value : 1;
-  return Math.max(0, base * temperature * control);
+  return Math.max(0, base * temperature);
 }
 
 export function standardTapWaterNeed(category: BuildingCategory, atemp: number): number {

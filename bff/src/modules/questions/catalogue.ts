@@ -79,6 +79,46 @@ const QUESTIONS: { key: AnswerKey; asked?: boolean; texts: Texts }[] = [
     },
   },
   {
+    key: 'floor_plan',
+    texts: {
+      en: {
+        header: 'How open is the floor plan?',
+        help:
+          'An air-to-air heat pump heats the air around its indoor unit; the warm air reaches rooms behind closed ' +
+          'doors and on other floors much less. If you do not know, we count on closed rooms.',
+        options: {
+          open: 'Open: kitchen, living room and hall in one space',
+          partly_open: 'Partly open: some rooms open onto each other',
+          closed: 'Closed: separate rooms with doors',
+        },
+      },
+      sv: {
+        header: 'Hur öppen är planlösningen?',
+        help:
+          'En luft/luft-värmepump värmer luften runt sin inomhusdel; den varma luften når rum bakom stängda dörrar ' +
+          'och på andra våningar mycket sämre. Vet du inte räknar vi med slutna rum.',
+        options: {
+          open: 'Öppen: kök, vardagsrum och hall i ett',
+          partly_open: 'Delvis öppen: några rum öppna mot varandra',
+          closed: 'Sluten: separata rum med dörrar',
+        },
+      },
+    },
+  },
+  {
+    key: 'air_to_air_units',
+    texts: {
+      en: {
+        header: 'If you have an air-to-air heat pump: how many indoor units does it have?',
+        help: 'Count the wall units inside the house. A new air-to-air heat pump in our advice has one.',
+      },
+      sv: {
+        header: 'Om du har luft/luft-värmepump: hur många inomhusdelar har den?',
+        help: 'Räkna väggenheterna inne i huset. En ny luft/luft-värmepump i våra råd har en.',
+      },
+    },
+  },
+  {
     key: 'heat_pump_installation_year',
     texts: {
       en: { header: 'If you have a heat pump: which year was it installed?' },

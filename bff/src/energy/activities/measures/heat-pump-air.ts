@@ -5,7 +5,8 @@ import { message } from '../messages';
 import { inputAfter } from '../model-runs';
 import type { Measure, MeasureContext } from '../types';
 import { costItem, LIFE, rot } from './common';
-import { isHeatPump } from '../../model/heating-systems';
+import { systemContext } from '../../building-model';
+import { airToAirShare, isHeatPump } from '../../model/heating-systems';
 import { lowersHeating, pumpStatus } from './heat-pump-common';
 
 function withAirToAir(ctx: MeasureContext): BuildingInput {
@@ -36,7 +37,10 @@ export const heatPumpAir: Measure = {
     ) {
       return { available: false, messages: [message('better_heat_pump_present')] };
     }
-    return { available: true, messages: [message('air_to_air_partial')] };
+    // What share of the space heating it takes over under the stated floor plan, storeys and units.
+    const after = inputAfter(ctx, heatPumpAir);
+    const share = airToAirShare(after, systemContext({ ...ctx.building, input: after }));
+    return { available: true, messages: [message('air_to_air_partial', { percent: Math.round(share * 100) })] };
   },
   apply: withAirToAir,
   cost: () => [costItem(K.costHeatPump.value.heat_pump_air, 1, rot(K.labourShare.value.heat_pump), LIFE.heat_pump_air)],
