@@ -81,16 +81,22 @@ export interface PlanResponse {
   errors: { code: string; message: string }[];
 }
 
-/** The cheapest set of measures (by gross investment) whose plan reaches a class. */
+/**
+ * The cheapest set of measures (by gross investment) whose plan reaches a class; one suggestion per distinct set, so a
+ * set that is the cheapest way to several classes names them all.
+ */
 export interface PlanSuggestion {
+  /** The best class this set is the cheapest way to (the first of `energy_classes`). */
   energy_class: EnergyClass;
+  /** Every class this set is the cheapest way to, best first (e.g. E and F). */
+  energy_classes: EnergyClass[];
   measures: ActivityType[];
   investment_cost: number;
   energy_cost_savings: number;
   epc_label: EstimatedEpcLabel;
 }
 
-/** GET /property/{id}/plan/suggestions: one per better class the house can reach, best class first. */
+/** GET /property/{id}/plan/suggestions: one per distinct set of measures reaching a better class, best class first. */
 export interface PlanSuggestionsResponse {
   suggestions: PlanSuggestion[];
   errors: { code: string; message: string }[];

@@ -173,8 +173,9 @@ function searchCandidates(ctx: MeasureContext): Measure[] {
 
 /**
  * For each better class the house can reach, the cheapest plan (gross investment; ties: fewer measures, then lower EP)
- * that reaches it. Exhaustive over the candidates' combinations of at most MAX_SUGGESTION_MEASURES measures with one
- * measure per choice group: with ≤ 12 candidates that is ≤ 793 label runs (the lean EP path), pruned by cost.
+ * that reaches it; classes whose cheapest plan is the same set of measures share one suggestion. Exhaustive over the
+ * candidates' combinations of at most MAX_SUGGESTION_MEASURES measures with one measure per choice group: with ≤ 12
+ * candidates that is ≤ 793 label runs (the lean EP path), pruned by cost.
  */
 export function suggestPlans(building: Building, options: Pick<PlanOptions, 'prices' | 'ctx'> = {}): PlanSuggestion[] {
   const ctx = options.ctx ?? contextFor(building, options.prices ?? defaultPrices(building.location.priceArea));
@@ -226,22 +227,37 @@ export function suggestPlans(building: Building, options: Pick<PlanOptions, 'pri
   };
   visit(0, 0);
 
+  // One suggestion per distinct set of measures: the cheapest way to E that is also the cheapest way to F is one line
+  // naming both classes, not two lines with the same measures (README "Plans").
   const out: PlanSuggestion[] = [];
+  const bySet = new Map<string, PlanSuggestion>();
   for (const target of targets) {
     const found = best.get(target);
     if (!found) continue;
+    const key = found.parts
+      .map((p) => p.type)
+      .sort()
+      .join('+');
+    const same = bySet.get(key);
+    if (same) {
+      same.energy_classes.push(target);
+      continue;
+    }
     const plan = computePlan(
       building,
       found.parts.map((p) => p.type),
       { ctx },
     );
-    out.push({
+    const suggestion: PlanSuggestion = {
       energy_class: target,
+      energy_classes: [target],
       measures: plan.measures,
       investment_cost: plan.investment_cost,
       energy_cost_savings: plan.energy_cost_savings,
       epc_label: plan.epc_label,
-    });
+    };
+    bySet.set(key, suggestion);
+    out.push(suggestion);
   }
   return out;
 }

@@ -48,7 +48,7 @@ export function PlanPanel({
   onAdopt,
   onClear,
 }: PlanPanelProps) {
-  const { t } = useTranslation('results');
+  const { t, i18n } = useTranslation('results');
   const measures = plan?.measures ?? [];
   // The plan's money under the page's loan settings, by the same rules as each card (shared/src/finance).
   const financing = useMemo(
@@ -68,6 +68,9 @@ export function PlanPanel({
   );
   const subsidies = plan?.subsidies.reduce((sum, s) => sum + s.amount, 0) ?? 0;
   const names = (list: readonly ActivityType[]) => list.map((name) => t(`energy:measures.${name}`)).join(' + ');
+  // "E and F" / "E och F": the classes one suggested set is the cheapest way to.
+  const classList = (classes: readonly string[]) =>
+    new Intl.ListFormat(i18n.language, { style: 'long', type: 'conjunction' }).format(classes);
 
   return (
     // Without a plan the panel is left out of the printed report (results.css, print); with one it prints its figures.
@@ -193,21 +196,24 @@ export function PlanPanel({
           <p className="rd-muted rd-small">{t('plan.noSuggestions')}</p>
         ) : (
           <ul>
-            {suggestions.map((s) => (
-              <li key={s.energy_class} data-suggestion={s.energy_class}>
-                <span>
-                  {t('plan.suggestion', {
-                    class: s.energy_class,
-                    measures: names(s.measures),
-                    cost: format.kr(s.investment_cost),
-                  })}
-                </span>
-                <button type="button" className="he-button rd-plan__action" onClick={() => onAdopt(s.measures)}>
-                  {t('plan.adopt')}
-                  <span className="he-visually-hidden"> {t('plan.toReach', { class: s.energy_class })}</span>
-                </button>
-              </li>
-            ))}
+            {suggestions.map((s) => {
+              // One line per set of measures: a set that is the cheapest way to several classes names them all.
+              const classes = s.energy_classes?.length ? s.energy_classes : [s.energy_class];
+              const values = { measures: names(s.measures), cost: format.kr(s.investment_cost) };
+              return (
+                <li key={s.energy_class} data-suggestion={s.energy_class}>
+                  <span>
+                    {classes.length > 1
+                      ? t('plan.suggestionClasses', { ...values, classes: classList(classes) })
+                      : t('plan.suggestion', { ...values, class: s.energy_class })}
+                  </span>
+                  <button type="button" className="he-button rd-plan__action" onClick={() => onAdopt(s.measures)}>
+                    {t('plan.adopt')}
+                    <span className="he-visually-hidden"> {t('plan.toReach', { class: classList(classes) })}</span>
+                  </button>
+                </li>
+              );
+            })}
           </ul>
         )}
       </section>

@@ -44,3 +44,22 @@ export function planLoanOf(settings: LoanSettings): PlanLoan {
   }
   return loan;
 }
+
+/** The engine's reasons for refusing a plan (bff/src/energy/activities/plan.ts PlanErrorCode). */
+export const PLAN_REFUSALS = ['not_available', 'conflicting_measures', 'duplicate_measure', 'not_plannable'] as const;
+export type PlanRefusal = (typeof PLAN_REFUSALS)[number];
+
+/**
+ * Why the BFF refused a plan, as the homeowner's words can say it: the engine's reason and the measures it names (never
+ * its English message, which names measures by their keys); null when the answer names no such reason.
+ */
+export function planRefusalOf(refusal: unknown): { code: PlanRefusal; measures: string[] } | null {
+  const issues = (refusal as { data?: { issues?: unknown } } | undefined)?.data?.issues;
+  if (!Array.isArray(issues)) return null;
+  for (const issue of issues as { code?: unknown; measures?: unknown }[]) {
+    const code = PLAN_REFUSALS.find((c) => c === issue?.code);
+    if (code && Array.isArray(issue.measures))
+      return { code, measures: issue.measures.filter((m): m is string => typeof m === 'string') };
+  }
+  return null;
+}

@@ -2,6 +2,7 @@ import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDispatch } from 'react-redux';
 import {
+  measureTextKey,
   propertyApi,
   useGetPlanQuery,
   useGetPlanSuggestionsQuery,
@@ -10,7 +11,7 @@ import {
   type AppDispatch,
   type LoanSettings,
 } from '@home-energy/shared';
-import { planLoanOf } from './plan';
+import { planLoanOf, planRefusalOf } from './plan';
 
 /** A change to the plan, made to the measures as the homeowner last saw them (not as the server last answered). */
 export type PlanChange = (measures: readonly ActivityType[]) => ActivityType[];
@@ -21,7 +22,7 @@ export type PlanChange = (measures: readonly ActivityType[]) => ActivityType[];
  * is being saved is neither lost nor lets an older list overwrite a newer one.
  */
 export function usePlan(id: number, settings: LoanSettings) {
-  const { t } = useTranslation('results');
+  const { t, i18n } = useTranslation('results');
   const dispatch = useDispatch<AppDispatch>();
   const options = { refetchOnMountOrArgChange: true } as const;
   const plan = useGetPlanQuery(id, options);
@@ -61,13 +62,18 @@ export function usePlan(id: number, settings: LoanSettings) {
       // The kept plan stays as it was and is shown again; later changes built on the refused one are dropped.
       unsaved.current = null;
       setPending(null);
-      const message = (refusal as { data?: { message?: string } } | undefined)?.data?.message ?? '';
+      // The engine's reason in the homeowner's words, the measures by their names (its own message names keys).
+      const reason = planRefusalOf(refusal);
+      const measures = new Intl.ListFormat(i18n.language, { type: 'conjunction' }).format(
+        (reason?.measures ?? []).map((key) => t(measureTextKey(key))),
+      );
+      const message = reason ? t(`plan.refusals.${reason.code}`, { measures }) : t('plan.refusals.other');
       setError(t('plan.refused', { message }));
     } finally {
       running.current = false;
       setSaving(false);
     }
-  }, [id, savePlan, dispatch, t]);
+  }, [id, savePlan, dispatch, t, i18n]);
 
   const keep = useCallback(
     (change: PlanChange) => {

@@ -66,8 +66,10 @@ const suggestion = (
   energy_class: PlanSuggestion['energy_class'],
   measures: ActivityType[],
   cost: number,
+  energy_classes: PlanSuggestion['energy_classes'] = [energy_class],
 ): PlanSuggestion => ({
   energy_class,
+  energy_classes,
   measures,
   investment_cost: cost,
   energy_cost_savings: 10_000,
@@ -233,6 +235,35 @@ describe('the renovation plan on the dashboard', () => {
     ]);
   });
 
+  it.each([
+    ['en', 'Reaches D and E: Air-to-water heat pump, 75 000 kr', 'Use this plan to reach D and E'],
+    ['sv', 'Når D och E: Luft/vatten-värmepump, 75 000 kr', 'Använd planen för att nå D och E'],
+  ] as const)(
+    'a set that is the cheapest way to two classes is one line naming both (%s)',
+    async (lng, line, adopt) => {
+      serve();
+      bff.answer(
+        'GET',
+        suggestionsPath,
+        ok({
+          suggestions: [
+            suggestion('C', ['insulation_attic', 'heat_pump_airwater'], 95_000),
+            suggestion('D', ['heat_pump_airwater'], 75_000, ['D', 'E']),
+          ],
+          errors: [],
+        }),
+      );
+      renderResults(home.page, { lng });
+      const list = within(await screen.findByTestId('plan-suggestions'));
+      expect(list.getAllByRole('listitem')).toHaveLength(2);
+      expect(list.getByText(line)).toBeTruthy();
+      fireEvent.click(list.getByRole('button', { name: adopt }));
+      await waitFor(() =>
+        expect(bff.bodies('POST', planPath)).toEqual([expect.objectContaining({ measures: ['heat_pump_airwater'] })]),
+      );
+    },
+  );
+
   it('a second click while the first is being saved builds on it: both measures are kept, saved in turn', async () => {
     // The first save is held until both clicks are made; the second waits for it instead of racing it.
     const releaseFirst = serveHoldingFirstSave();
@@ -275,16 +306,56 @@ describe('the renovation plan on the dashboard', () => {
     serve(['insulation_attic']);
     bff.answer('POST', planPath, {
       status: 400,
-      body: { error: 'bad_request', message: 'measures: heat_pump_airwater is not available for this house.' },
+      body: {
+        error: 'bad_request',
+        message: 'measures: heat_pump_airwater is not available for this house.',
+        issues: [
+          {
+            path: 'body.measures',
+            message: 'heat_pump_airwater is not available for this house.',
+            code: 'not_available',
+            measures: ['heat_pump_airwater'],
+          },
+        ],
+      },
     });
     renderResults(home.page);
     await screen.findByTestId('plan-measures');
     fireEvent.click(card('heat_pump_airwater').getByRole('button', { name: 'Add to plan' }));
+    // The engine's reason in words, the measure by its name: never the engine's English message with its key.
     expect((await screen.findByTestId('plan-error')).textContent).toBe(
-      'The plan could not be saved: measures: heat_pump_airwater is not available for this house.',
+      'The plan could not be saved: Air-to-water heat pump cannot be done in this home now.',
     );
     expect(document.querySelector('[data-plan-measure="insulation_attic"]')).not.toBeNull();
     // The card that was shown in the plan at the click goes back to how the kept plan has it.
     expect(card('heat_pump_airwater').getByRole('button', { name: 'Add to plan' })).toBeTruthy();
   });
+
+  it.each([
+    [
+      'sv',
+      { code: 'conflicting_measures', measures: ['heat_pump_airwater', 'heat_pump_geothermal'] },
+      'Planen kunde inte sparas: Luft/vatten-värmepump och Bergvärmepump ersätter varandra: behåll en av dem.',
+    ],
+    ['en', null, 'The plan could not be saved: please try again in a moment.'],
+  ] as const)(
+    "a refusal reads in the homeowner's words (%s), whatever the BFF's message says",
+    async (lng, issue, text) => {
+      serve(['insulation_attic']);
+      bff.answer('POST', planPath, {
+        status: 400,
+        body: {
+          error: 'bad_request',
+          message: 'Invalid body.measures: heat_pump_airwater and heat_pump_geothermal replace one another',
+          ...(issue ? { issues: [{ path: 'body.measures', message: 'x', ...issue }] } : {}),
+        },
+      });
+      renderResults(home.page, { lng });
+      await screen.findByTestId('plan-measures');
+      fireEvent.click(
+        card('heat_pump_airwater').getByRole('button', { name: lng === 'sv' ? 'Lägg till i planen' : 'Add to plan' }),
+      );
+      expect((await screen.findByTestId('plan-error')).textContent).toBe(text);
+    },
+  );
 });
