@@ -104,6 +104,31 @@ export const CONSTANT_CITATIONS: Partial<Record<keyof EnergyConstants, ConstantC
   heatPumpSpf: cite('estimate', src('Energimyndigheten', 'Tester av värmepumpar i laboratorium'), GROUND_TEST),
   airToAirSpfByClimate: cite('derived', AIR_TEST, SMHI),
   airToAirMinSpf: cite('choice'),
+  airToAirReach: cite(
+    'estimate',
+    src('Energi- och klimatrådgivningen', 'Luft-/luftvärmepump'),
+    src('Vattenfall', 'Så fungerar en luftvärmepump'),
+    src('Byggahus.se', 'Luftvärmepump – allt du behöver veta'),
+    src('LMG', 'Kan jag värma hela huset?'),
+  ),
+  airToAirUnitCapacity: cite(
+    'estimate',
+    src('Teknisk Ukeblad', 'Effekten faller i kulda, men fortsatt gir varmepumpene både varme og spart strøm', 2024),
+    AIR_TEST,
+  ),
+  designOutdoorTemperature: cite(
+    'estimate',
+    src('Boverket och SMHI', 'DVUT 1991–2020'),
+    src('CTC', 'DUT, dimensionerad utetemperatur'),
+  ),
+  outdoorTemperatureSpread: cite('derived', src('Svenska Kyl & Värmepumpföreningen', 'Frågor och svar: luft')),
+  heatPumpCapacity: cite(
+    'estimate',
+    src('Bahnhof', 'Hur ska jag beräkna en luft vatten pump'),
+    src('Svenska Kyl & Värmepumpföreningen', 'Dimensionering'),
+    src('Hemmatema', 'Så här väljer du värmepump'),
+  ),
+  exhaustAirHeatSource: cite('estimate', src('Energimyndigheten', 'Test av frånluftsvärmepumpar')),
   heatPumpTapWaterEfficiency: cite('estimate', BEN),
   heatPumpCoverage: cite(
     'estimate',

@@ -63,6 +63,10 @@ const LABEL_CONSTANTS: readonly ConstantId[] = [
 const HEAT_PUMP_MODEL: readonly ConstantId[] = [
   'heatPumpSpf',
   'heatPumpCoverage',
+  'heatPumpCapacity',
+  'exhaustAirHeatSource',
+  'designOutdoorTemperature',
+  'outdoorTemperatureSpread',
   'heatPumpTapWaterEfficiency',
   'backupHeaterEfficiency',
   'oldHeatPumpSpfFactor',
@@ -130,6 +134,10 @@ const AIR: readonly ConstantId[] = [
   'airToAirSpfByClimate',
   'airToAirMinSpf',
   'heatPumpCoverage',
+  'airToAirReach',
+  'airToAirUnitCapacity',
+  'designOutdoorTemperature',
+  'outdoorTemperatureSpread',
   'oldHeatPumpSpfFactor',
   'costHeatPump',
 ];
@@ -241,7 +249,7 @@ const because =
  * Why each unanswered input has the value the calculation used (shown as "we assumed … because …"). A key not listed
  * here is said generically: "nothing said" for no / 0 / none, otherwise the question's preset answer.
  */
-export const ASSUMPTIONS: Partial<Record<AnswerKey, Assume>> = {
+export const ASSUMPTIONS: Readonly<Record<string, Assume>> = {
   attic_insulation_mm: byEra('attic_mm', (input) => ({
     mm: input.attic_insulation_mm ?? archetypeFor(input.construction_year).atticInsulationMm,
   })),
@@ -273,6 +281,9 @@ export const ASSUMPTIONS: Partial<Record<AnswerKey, Assume>> = {
   ceiling_height: because('building_rules'),
   heat_pump_installation_year: (input) =>
     because('not_told', input.heat_pump_installation_year === null ? 'heat_pump_within_life' : null)(input),
+  // The air-to-air questions: closed rooms and one indoor unit are the cases that promise the least.
+  floor_plan: because('cautious'),
+  air_to_air_units: because('cautious'),
   roof_orientation: (input) => because('not_told', input.roof_orientation === 'unknown' ? 'roof_south' : null)(input),
 };
 
@@ -379,7 +390,7 @@ export function explainLabel(building: Building, sources: InputSources): Explana
       : []),
     ...(input.primary_heating_systems.some((s) => isHeatPump(s)) ? HEAT_PUMP_MODEL : []),
     ...(input.primary_heating_systems.includes('heat_pump_air')
-      ? (['airToAirSpfByClimate', 'airToAirMinSpf'] as const)
+      ? (['airToAirSpfByClimate', 'airToAirMinSpf', 'airToAirReach', 'airToAirUnitCapacity'] as const)
       : []),
   ];
   return {
@@ -413,7 +424,13 @@ function stepsOf(
   if (activity.investment_cost === 0) return [...steps, { code: 'no_cost', values: {} }];
   steps.push({
     code: 'investment',
-    values: { kr: activity.investment_cost, span: activity.investment_cost_span, life_span: activity.life_span },
+    values: {
+      kr: activity.investment_cost,
+      span: activity.investment_cost_span,
+      low: round(activity.investment_cost - activity.investment_cost_span / 2),
+      high: round(activity.investment_cost + activity.investment_cost_span / 2),
+      life_span: activity.life_span,
+    },
   });
   const subsidies = activity.subsidies.reduce((sum, s) => sum + s.amount, 0);
   if (subsidies > 0) steps.push({ code: 'subsidies', values: { kr: subsidies } });

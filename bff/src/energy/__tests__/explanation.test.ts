@@ -2,7 +2,12 @@
 // source.
 import fs from 'node:fs';
 import path from 'node:path';
-import { CONSTANT_BASES, explanationSchema, type Explanation } from '@home-energy/shared/schemas/energy';
+import {
+  ASSUMPTION_REASONS,
+  CONSTANT_BASES,
+  explanationSchema,
+  type Explanation,
+} from '@home-energy/shared/schemas/energy';
 import { copyInput } from '../answers';
 import { recommendationsFor } from '../activities/recommendations';
 import { ACTIVITY_TYPES } from '../activities/types';
@@ -179,13 +184,21 @@ describe('what a homeowner reads', () => {
     const byKey = Object.fromEntries(
       explainRecommendation(building, 'insulation_attic', prices, ANSWERED)!.explanation.inputs.map((i) => [i.key, i]),
     );
-    // The fixture house is from 1970: the 1961–1970 era.
+    // The fixture house is from 1970: the era of the archetype table that holds 1970.
+    const eras = ENERGY_CONSTANTS.eraArchetypes.value;
+    const i = eras.findIndex((era) => 1970 <= era.untilYear);
+    const era = { from: eras[i - 1]!.untilYear + 1, until: eras[i]!.untilYear };
+    expect(era.from).toBeLessThanOrEqual(1970);
     expect(byKey.attic_insulation_mm!.assumption).toEqual({
       reason: 'era',
       used: 'attic_mm',
-      values: { from: 1961, until: 1970, mm: 150 },
+      values: { ...era, mm: eras[i]!.atticInsulationMm },
     });
-    expect(byKey.window_type!.assumption).toMatchObject({ reason: 'era', used: 'window_u', values: { u: 2.8 } });
+    expect(byKey.window_type!.assumption).toEqual({
+      reason: 'era',
+      used: 'window_u',
+      values: { ...era, u: eras[i]!.windowU },
+    });
     expect(byKey.indoor_temperature!.assumption).toEqual({ reason: 'standard_use', used: null, values: {} });
     expect(byKey.window_film!.assumption).toEqual({ reason: 'not_told', used: null, values: {} });
     expect(byKey.ventilation!.assumption).toEqual({ reason: 'default', used: null, values: {} });
@@ -200,6 +213,43 @@ describe('what a homeowner reads', () => {
       values: { kwh_per_m2: 20, kwh: 3000 },
     });
     expect(Object.keys(ASSUMPTIONS).length).toBeGreaterThan(0);
+  });
+
+  it('the results pages have words, in sv and en, for every figure, step, assumption and basis it sends', () => {
+    const locale = (lang: string) =>
+      (
+        JSON.parse(
+          fs.readFileSync(path.join(__dirname, '../../../../mfe-results/locales', lang, 'results.json'), 'utf8'),
+        ) as { explanation: Record<string, Record<string, string>> }
+      ).explanation;
+    // Every step, reason and used value the engine gives for a few different houses, every measure.
+    const houses = [
+      building,
+      house({ construction_year: 1930, primary_heating_systems: ['heat_pump_air', 'oil'] }),
+      house({ construction_year: 2015, building_type: 'flerbostadshus', atemp: 40 }),
+      { ...building, input: copyInput(building.input, { occupants: null }) },
+    ];
+    const explanations = houses.flatMap((h) => [
+      explainLabel(h, {}),
+      ...ACTIVITY_TYPES.map((type) => explainRecommendation(h, type, prices, {})!.explanation),
+    ]);
+    const steps = new Set(explanations.flatMap((e) => e.steps.map((st) => st.code)));
+    const used = new Set(explanations.flatMap((e) => e.inputs.flatMap((i) => i.assumption?.used ?? [])));
+    for (const lang of ['en', 'sv']) {
+      const words = locale(lang);
+      const missing = (group: string, keys: Iterable<string>) =>
+        [...keys].filter((key) => !words[group]?.[key]).map((key) => `${lang} ${group}.${key}`);
+      expect([
+        ...missing('figures', explainedConstantIds()),
+        ...missing('steps', steps),
+        ...missing('used', used),
+        ...missing('reasons', [...ASSUMPTION_REASONS, 'era_from', 'era_until']),
+        ...missing('basis', CONSTANT_BASES),
+        ...missing('basisLabel', CONSTANT_BASES),
+      ]).toEqual([]);
+    }
+    expect(steps.has('energy_class') && steps.has('payback') && steps.has('no_cost')).toBe(true);
+    expect(used.has('tap_water_standard') && used.has('window_u')).toBe(true);
   });
 
   it('a measure that costs nothing says so instead of a payback', () => {

@@ -1,11 +1,14 @@
 import { Link } from '@home-energy/shared/router';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import {
+  ENERGY_TEXTS,
   Loading,
   useGetQuestionsQuery,
   type ActivityType,
   type ExplanationConstant,
   type ExplanationInput,
+  type ExplanationSource,
   type QuestionDefinition,
   useFormat,
   type Format,
@@ -14,17 +17,61 @@ import { useGetExplanationQuery } from '../api/get-explanation';
 import { questionsPath } from '@home-energy/shared/mfe/pages';
 
 type Lang = 'en' | 'sv';
+type T = TFunction<'results'>;
 
-function show(value: unknown, format: Format): string {
+/** Words for a key inside a figure's value: a measure, heating system or energy carrier, else our own part names. */
+function partName(key: string, t: T, lang: Lang): string {
+  for (const group of ['measures', 'heating', 'carriers'] as const) {
+    const names = ENERGY_TEXTS[lang][group] as Record<string, string>;
+    if (key in names) return names[key]!;
+  }
+  // A key without words is left out rather than shown as code (the value stays).
+  return t(`explanation.parts.${key}`, { defaultValue: '' });
+}
+
+/**
+ * A figure's value in words and numbers: ranges as "low–high", lists joined, entries named by partName. Never an
+ * object key as it is in the engine's table.
+ */
+function show(value: unknown, format: Format, t: T, lang: Lang): string {
   if (typeof value === 'number') return format.number(value, { maxDecimals: 2 });
-  if (typeof value === 'string' || typeof value === 'boolean') return String(value);
-  if (Array.isArray(value)) return value.map((v) => show(v, format)).join(' / ');
-  if (value && typeof value === 'object')
+  if (typeof value === 'boolean') return t(value ? 'explanation.yes' : 'explanation.no');
+  if (typeof value === 'string') return t(`explanation.parts.${value}`, { defaultValue: value });
+  if (Array.isArray(value)) return value.map((v) => show(v, format, t, lang)).join(value.some(isObject) ? '; ' : ' / ');
+  if (isObject(value)) {
+    const range = rangeOf(value);
+    if (range) return `${show(range[0], format, t, lang)}–${show(range[1], format, t, lang)}`;
     return Object.entries(value)
-      .map(([k, v]) => `${k} ${show(v, format)}`)
+      .filter(([, v]) => v !== null && v !== undefined)
+      .map(([k, v]) => {
+        const name = partName(k, t, lang);
+        // A year is not a quantity: 1940, not "1 940".
+        const shown =
+          k === 'untilYear' && typeof v === 'number'
+            ? String(v)
+            : isObject(v) && !rangeOf(v)
+              ? `(${show(v, format, t, lang)})`
+              : show(v, format, t, lang);
+        return name ? `${name} ${shown}` : shown;
+      })
       .join(', ');
+  }
   return '–';
 }
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+function rangeOf(v: Record<string, unknown>): [unknown, unknown] | null {
+  const keys = Object.keys(v).sort().join(',');
+  if (keys === 'high,low') return [v.low, v.high];
+  if (keys === 'max,min') return [v.min, v.max];
+  return null;
+}
+
+/** Units of the answers' numbers (the questions' data units); the same symbols in both languages. */
+const UNITS: Record<string, string> = { sqm: 'm²', C: '°C', mm: 'mm', kwh: 'kWh', wp: 'W', m: 'm' };
+
+/** The rules' name in the page's language ("BBR 29 (BFS 2011:6 ändrad genom BFS 2020:4)"). */
+const ruleName = (rule: string, t: T) => rule.replace(' as amended by ', t('explanation.amendedBy'));
 
 /** One input as the homeowner answered it, in their language: the question's own header and option texts. */
 function InputItem({
@@ -43,10 +90,12 @@ function InputItem({
   const { t } = useTranslation('results');
   const format = useFormat();
   const texts = question?.texts[lang];
-  const header = texts?.header ?? t(`answerKeys.${input.key}`, { defaultValue: input.key });
-  const option = (v: string) => texts?.options?.[v] ?? v;
+  const named = texts?.header || t(`answerKeys.${input.key}`, { defaultValue: '' }) || t('explanation.unnamedInput');
+  const option = (v: string) => texts?.options?.[v] ?? t(`explanation.parts.${v}`, { defaultValue: v });
+  const data = question?.data;
   // A year is not a quantity: 1975, not "1 975".
-  const year = question?.data.type === 'integer' && question.data.unit === 'yr';
+  const year = data?.type === 'integer' && data.unit === 'yr';
+  const unit = data && 'unit' in data && data.unit ? UNITS[data.unit] : undefined;
   const value =
     input.value === null
       ? t('explanation.typical')
@@ -55,13 +104,46 @@ function InputItem({
         : typeof input.value === 'number'
           ? year
             ? String(input.value)
-            : format.number(input.value, { maxDecimals: 1 })
+            : `${format.number(input.value, { maxDecimals: 1 })}${unit ? ` ${unit}` : ''}`
           : Array.isArray(input.value)
             ? input.value.map(option).join(', ')
             : option(input.value);
+  // Older servers send no reason: the value alone, as before.
+  const assumption = input.status === 'assumed' ? (input.assumption ?? null) : null;
+  let said: string = value;
+  if (assumption) {
+    const values = Object.fromEntries(
+      Object.entries(assumption.values).map(([k, v]) => [
+        k,
+        // Years as years; other numbers in the page's format.
+        typeof v === 'number' && k !== 'from' && k !== 'until' ? format.number(v, { maxDecimals: 2 }) : String(v),
+      ]),
+    );
+    const used = assumption.used
+      ? t(`explanation.used.${assumption.used}`, { ...values, defaultValue: value })
+      : typeof input.value === 'string' || Array.isArray(input.value)
+        ? t('explanation.quoted', { text: value })
+        : value;
+    const reason =
+      assumption.reason === 'era'
+        ? t(
+            'from' in values && 'until' in values
+              ? 'explanation.reasons.era'
+              : 'until' in values
+                ? 'explanation.reasons.era_until'
+                : 'explanation.reasons.era_from',
+            values,
+          )
+        : t(`explanation.reasons.${assumption.reason}`, values);
+    said = t('explanation.assumed', { value: used, reason });
+  }
+  // "How thick is the attic insulation? We assumed …"; a name without a question mark takes a colon.
+  const separator = named.endsWith('?') ? ' ' : ': ';
   return (
     <li data-input={input.key} data-status={input.status}>
-      <span className="rd-explain__question">{header}</span>: <strong>{value}</strong>
+      <span className="rd-explain__question">{named}</span>
+      {separator}
+      {assumption ? <span>{said}</span> : <strong>{said}</strong>}
       {input.status === 'register' ? <span className="rd-muted"> ({t('explanation.fromRegister')})</span> : null}
       {/* The link opens the flow at the question that sets the input (mfe-flow's ?question=). */}
       {changeable ? (
@@ -70,7 +152,7 @@ function InputItem({
           <Link
             className="rd-controls"
             to={questionsPath(propertyId, input.question_key)}
-            aria-label={t('explanation.changeLabel', { question: header })}
+            aria-label={t('explanation.changeLabel', { question: named })}
           >
             {t('explanation.change')}
           </Link>
@@ -80,26 +162,59 @@ function InputItem({
   );
 }
 
-function ConstantItem({ constant }: { constant: ExplanationConstant }) {
+/** A publication as "Publisher, “Title” (year)"; the title left out where only the site is known. */
+function citation(source: ExplanationSource, t: T): string {
+  const named = source.title
+    ? t('explanation.sourceTitle', { publisher: source.publisher, title: source.title })
+    : source.publisher;
+  return source.year === null ? named : `${named} (${source.year})`;
+}
+
+/**
+ * One figure of the calculation: its name in the page's language, its value, and its publications or our basis.
+ * Older servers send neither `sources` nor `basis`: the figure then says it has no published source.
+ */
+function ConstantItem({
+  constant,
+  rule,
+  lang,
+}: {
+  constant: ExplanationConstant;
+  rule: (r: string) => string;
+  lang: Lang;
+}) {
   const { t } = useTranslation('results');
   const format = useFormat();
+  const sources = constant.sources ?? [];
+  const basis = constant.basis ?? null;
+  const value =
+    typeof constant.value === 'string' && constant.id === 'ruleVersion'
+      ? rule(constant.value)
+      : show(constant.value, format, t, lang);
   return (
     <li data-constant={constant.id}>
-      {/* The table's id, value and unit as the engine has them (bff/src/energy/constants.ts), not translated. */}
-      <code translate="no">{constant.id}</code> = <span translate="no">{show(constant.value, format)}</span>{' '}
-      <span className="rd-muted" translate="no">
-        {constant.unit}
-      </span>
+      {t(`explanation.figures.${constant.id}`, { defaultValue: t('explanation.unnamedFigure') })}:{' '}
+      <strong>{value}</strong>
       <br />
       <span className="rd-small">
-        {t('explanation.source')}:{' '}
-        {constant.source ? <cite translate="no">{constant.source}</cite> : t('explanation.noSource')}
-        {constant.estimate ? (
+        {sources.length > 0 ? (
           <>
-            {' · '}
-            {t('explanation.estimate')}: <cite translate="no">{constant.estimate}</cite>
+            {t(sources.length > 1 ? 'explanation.sources' : 'explanation.source')}:{' '}
+            {sources.map((s, i) => (
+              <span key={i}>
+                {i > 0 ? '; ' : null}
+                <cite>{citation(s, t)}</cite>
+              </span>
+            ))}
           </>
         ) : null}
+        {basis ? (
+          <>
+            {sources.length > 0 ? ' · ' : null}
+            {t(`explanation.basisLabel.${basis}`)}: {t(`explanation.basis.${basis}`)}
+          </>
+        ) : null}
+        {sources.length === 0 && !basis ? t('explanation.noSource') : null}
       </span>
     </li>
   );
@@ -189,10 +304,12 @@ export default function ExplanationDetails({
       <h5>{t('explanation.constantsHeading')}</h5>
       <ul className="rd-explain__constants" data-testid="constants">
         {explanation.constants.map((c) => (
-          <ConstantItem key={c.id} constant={c} />
+          <ConstantItem key={c.id} constant={c} rule={(r) => ruleName(r, t)} lang={lang} />
         ))}
       </ul>
-      <p className="rd-muted rd-small">{t('explanation.ruleVersion', { rule: explanation.rule_version })}</p>
+      <p className="rd-muted rd-small">
+        {t('explanation.ruleVersion', { rule: ruleName(explanation.rule_version, t) })}
+      </p>
     </div>
   );
 }

@@ -20,21 +20,36 @@ const constants: Explanation['constants'] = [
     unit: 'kr/m² attic floor',
     source: 'byggahus.se, "Pris tilläggsisolera vinden"',
     estimate: '[D] per m²',
+    sources: [{ publisher: 'Byggahus.se', title: 'Pris tilläggsisolera vinden', year: null }],
+    basis: 'derived' as const,
   },
   {
     id: 'indoorTemperatureSensitivity',
     value: 0.05,
     unit: 'share of space heating per °C',
     source: 'Energimyndigheten, Husguiden "en grad … 5 procent"',
+    sources: [{ publisher: 'Energimyndigheten', title: 'Husguiden', year: null }],
   },
-].map((c) => ({ estimate: null, sources: [], basis: null, ...c }));
+].map((c) => ({ estimate: null, basis: null, ...c }));
 
 const inputs: Explanation['inputs'] = [
   { key: 'atemp', question_key: 'atemp', status: 'register', value: 140 },
   { key: 'construction_year', question_key: 'construction_year', status: 'register', value: 1975 },
   { key: 'occupants', question_key: 'occupants', status: 'answered', value: 3 },
-  { key: 'window_type', question_key: 'window_type', status: 'assumed', value: 'unknown' },
-  { key: 'attic_insulation_mm', question_key: 'attic_insulation_mm', status: 'assumed', value: null },
+  {
+    key: 'window_type',
+    question_key: 'window_type',
+    status: 'assumed',
+    value: 'unknown',
+    assumption: { reason: 'era', used: 'window_u', values: { from: 1961, until: 1975, u: 2.8 } },
+  },
+  {
+    key: 'attic_insulation_mm',
+    question_key: 'attic_insulation_mm',
+    status: 'assumed',
+    value: null,
+    assumption: { reason: 'era', used: 'attic_mm', values: { from: 1961, until: 1975, mm: 150 } },
+  },
 ].map((i) => ({ assumption: null, ...i }) as Explanation['inputs'][number]);
 
 const atticExplanation: Explanation = {
@@ -153,9 +168,13 @@ describe('How we calculated this', () => {
         .getAllByRole('listitem')
         .map((li) => li.getAttribute('data-input')),
     ).toEqual(['window_type', 'attic_insulation_mm']);
-    expect(assumed.querySelector('[data-input="window_type"]')!.textContent).toBe('Windows: Don’t know Change');
-    expect(assumed.querySelector('[data-input="attic_insulation_mm"]')!.textContent).toContain(
-      'typical for the construction year',
+    expect(assumed.querySelector('[data-input="window_type"]')!.textContent).toBe(
+      'Windows: We assumed windows with a U-value of 2.8 W/m²K because that is typical of houses built 1961–1975. ' +
+        'Change',
+    );
+    // Without its question the input still reads as words, never its key.
+    expect(assumed.querySelector('[data-input="attic_insulation_mm"]')!.textContent).toBe(
+      'Another answer: We assumed 150 mm of insulation because that is typical of houses built 1961–1975.',
     );
     const change = within(assumed).getByRole('link', { name: 'Change Windows' });
     expect(change.getAttribute('href')).toBe('/flow/property/42/questions?question=window_type');
@@ -178,11 +197,13 @@ describe('How we calculated this', () => {
       'Saves between 3 000 and 7 000 kWh a year (our figure: 5 000), depending on the answers we assumed.',
     );
     expect(body.querySelector('[data-step="bought_before"]')!.textContent).toBe(
-      'Today the house buys 20 000 kWh a year, costing 29 600 kr.',
+      'Today the house buys 20 000 kWh of energy a year, for 29 600 kr.',
     );
     const cost = body.querySelector('[data-constant="costAtticPerM2"]')!;
-    expect(cost.textContent).toContain('Source: byggahus.se, "Pris tilläggsisolera vinden"');
-    expect(cost.textContent).toContain('Our estimate: [D] per m²');
+    expect(cost.textContent).toBe(
+      'Price of attic insulation (kr per m² of attic floor): 77–127' +
+        'Source: Byggahus.se, “Pris tilläggsisolera vinden” · Our estimate: our calculation from the published figures',
+    );
     expect(body.textContent).toContain('Rules applied: BBR 29 (BFS 2011:6 as amended by BFS 2020:4)');
 
     fireEvent.keyDown(toggle, { key: ' ' });
@@ -199,16 +220,20 @@ describe('How we calculated this', () => {
     const body = await within(label).findByTestId('explanation');
     expect(within(body).getByRole('heading', { name: 'Det vi har antagit (du kan ändra det)' })).toBeTruthy();
     // The questions' Swedish texts name the inputs.
-    expect(body.querySelector('[data-input="window_type"]')!.textContent).toBe('Fönster: Vet inte Ändra');
-    expect(body.querySelector('[data-input="attic_insulation_mm"]')!.textContent).toContain('typiskt för byggåret');
+    expect(body.querySelector('[data-input="window_type"]')!.textContent).toBe(
+      'Fönster: Vi antog fönster med U-värde 2,8 W/m²K eftersom det är typiskt för hus byggda 1961–1975. Ändra',
+    );
+    expect(body.querySelector('[data-input="attic_insulation_mm"]')!.textContent).toContain(
+      'Vi antog 150 mm isolering eftersom det är typiskt för hus byggda 1961–1975.',
+    );
     expect(body.querySelector('[data-range="ep"]')!.textContent).toBe(
       'Energiprestanda mellan 160 och 200 kWh/m² per år (vår siffra: 180,4), beroende på svaren vi antagit.',
     );
     expect(body.querySelector('[data-step="energy_class"]')!.textContent).toBe(
-      'Det är 200 % av nybyggnadskravet 90 kWh/m²: klass G.',
+      'Det är 200 % av vad ett nytt hus får använda (90 kWh per m² och år): energiklass G.',
     );
     expect(body.querySelector('[data-constant="indoorTemperatureSensitivity"]')!.textContent).toContain(
-      'Källa: Energimyndigheten, Husguiden',
+      'Källa: Energimyndigheten, ”Husguiden”',
     );
     expect(within(label).getByRole('button', { name: 'Dölj beräkningen' }).getAttribute('aria-expanded')).toBe('true');
   });
@@ -233,7 +258,7 @@ describe('How we calculated this', () => {
 
     questions.release();
     const body = await within(element).findByTestId('explanation');
-    expect(body.querySelector('[data-input="window_type"]')!.textContent).toBe('Windows: Don’t know Change');
+    expect(body.querySelector('[data-input="window_type"]')!.textContent).toContain('Windows: We assumed windows');
     expect(body.textContent).not.toContain('window_type');
   });
 
