@@ -2,6 +2,8 @@
 // the best of the three pump types (bff/src/energy/README.md "Ranking"), so its figures are that type's figures: the
 // two collapse into the type's card, marked as the best heat pump for the house. No two cards that propose something
 // carry the same figures.
+// Pure functions and types only: a remote imports this module by its own path and bundles it, so it works whatever copy
+// of the shared package the shell provides (docs/decisions/federation-singletons.md).
 import type { Activity, ActivityType } from '../schemas/energy';
 
 /** The pump types `heat_pump` chooses among (the engine's candidates). */

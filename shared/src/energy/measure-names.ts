@@ -1,9 +1,12 @@
 // A measure's name in words, never its key: every page and mail that names a measure (My homes, the installer mails,
 // the console's leads and activities) goes through here. The words live in the `energy` texts (shared/src/i18n/energy).
+// Pure data and types only: a remote imports this module by its own path and bundles it, so it works whatever copy of
+// the shared package the shell provides (docs/decisions/federation-singletons.md).
 import { ENERGY_TEXTS } from '../i18n/energy';
-import { ACTIVITY_TYPES, type ActivityType } from '../schemas/energy';
+import type { ActivityType } from '../schemas/energy';
 
-const TYPES: ReadonlySet<string> = new Set(ACTIVITY_TYPES);
+// The measures with names (every engine measure has one: tested beside this module).
+const TYPES: ReadonlySet<string> = new Set(Object.keys(ENERGY_TEXTS.en.measures));
 
 export function isActivityType(key: string): key is ActivityType {
   return TYPES.has(key);

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { measureTextKey } from '@home-energy/shared';
+import { measureTextKey } from '@home-energy/shared/energy/measure-names';
 
 type Group = 'labels' | 'buildingTypes' | 'yearBands' | 'heating' | 'activities' | 'carriers' | 'actions';
 

@@ -1,13 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  formatDate,
-  LEAD_NOTE_MAX,
-  LEAD_TRANSITIONS,
-  measureTextKey,
-  type Lead,
-  type LeadStatus,
-} from '@home-energy/shared';
+import { formatDate, LEAD_NOTE_MAX, LEAD_TRANSITIONS, type Lead, type LeadStatus } from '@home-energy/shared';
+import { measureTextKey } from '@home-energy/shared/energy/measure-names';
 import { apiErrorBody } from '@home-energy/shared/ui/user-management/api-error';
 import { useUpdateLeadMutation } from '../api/requests-api';
 

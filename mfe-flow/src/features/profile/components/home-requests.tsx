@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { measureTextKey } from '@home-energy/shared';
+import { measureTextKey } from '@home-energy/shared/energy/measure-names';
 import { useGetHomeInstallerRequestsQuery } from '../api/home-requests-api';
 
 /** Under a home in "My homes": each installer request sent for it and how far the installer has come. */

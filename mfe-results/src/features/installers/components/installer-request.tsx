@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDate, Loading, useGetProfileQuery, useToast, type Activity } from '@home-energy/shared';
 // A deep import, bundled into this remote: the check does not depend on the shell's copy of shared being new.
 import { safeHref, safeImageSrc } from '@home-energy/shared/schemas/url-checks';
+import { measureTextKey } from '@home-energy/shared/energy/measure-names';
 import { useGetInstallersQuery, useSendInstallerRequestsMutation } from '../api/installers-api';
 import { statusOf } from '../../../lib/error-status';
 
@@ -33,6 +34,13 @@ function messageOf(error: unknown): string | undefined {
   const data = error && typeof error === 'object' && 'data' in error ? (error as { data: unknown }).data : undefined;
   const message = data && typeof data === 'object' && 'message' in data ? data.message : undefined;
   return typeof message === 'string' ? message : undefined;
+}
+
+/** The BFF refused the measure itself (`body.key`): this home no longer has it as one installers are offered for. */
+function refusesMeasure(error: unknown): boolean {
+  const data = error && typeof error === 'object' && 'data' in error ? (error as { data: unknown }).data : undefined;
+  const issues = data && typeof data === 'object' && 'issues' in data ? data.issues : undefined;
+  return Array.isArray(issues) && issues.some((i: { path?: unknown }) => i?.path === 'body.key');
 }
 
 const installersView = <T,>({ data, isLoading, isError }: { data?: T; isLoading: boolean; isError: boolean }) => ({
@@ -98,8 +106,11 @@ export function InstallerRequest({ propertyId, activity }: { propertyId: number;
     } catch (error) {
       const status = statusOf(error);
       if (status === 409) setNeedContact(true);
-      // The day's limit (429) and a measure this home no longer has (400) are said as the BFF words them.
-      else if (status === 429 || status === 400) setProblem(messageOf(error) ?? t('installers.failed'));
+      // The day's limit (429) is said as the BFF words it; a measure this home no longer has (400) is named in words
+      // (the BFF's own message names it by its key).
+      else if (status === 429) setProblem(messageOf(error) ?? t('installers.failed'));
+      else if (status === 400 && refusesMeasure(error))
+        setProblem(t('installers.notOffered', { measure: t(measureTextKey(activity.name)) }));
       else if (status !== 401) setProblem(t('installers.failed'));
     }
   }

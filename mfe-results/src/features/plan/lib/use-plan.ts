@@ -2,7 +2,6 @@ import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDispatch } from 'react-redux';
 import {
-  measureTextKey,
   propertyApi,
   useGetPlanQuery,
   useGetPlanSuggestionsQuery,
@@ -11,6 +10,7 @@ import {
   type AppDispatch,
   type LoanSettings,
 } from '@home-energy/shared';
+import { measureTextKey } from '@home-energy/shared/energy/measure-names';
 import { planLoanOf, planRefusalOf } from './plan';
 
 /** A change to the plan, made to the measures as the homeowner last saw them (not as the server last answered). */

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { isFree, type Activity, type Format, type MeasureCard } from '@home-energy/shared';
+import type { Activity, Format } from '@home-energy/shared';
+import { isFree, type MeasureCard } from '@home-energy/shared/energy/measure-cards';
 
 /** Where a measure's card is, for the link from "Best next steps" (the card sets this id). */
 export const cardAnchor = (activity: Pick<Activity, 'name'>) => `rd-rec-${activity.name}`;

@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import {
   clampToRange,
   financeMeasure,
-  isFree,
   KnowledgeMessages,
   loanSliderLimits,
   Loading,
@@ -13,6 +12,7 @@ import {
   type LoanSettings,
   type Format,
 } from '@home-energy/shared';
+import { isFree } from '@home-energy/shared/energy/measure-cards';
 import { doesNotPayBack } from '../lib/group-recommendations';
 import { ActivityMessages } from './activity-messages';
 import { RepaymentText } from './repayment-text';

@@ -1,12 +1,6 @@
-import {
-  ACTION_GROUPS,
-  isProposed,
-  isShown,
-  measureCardsToShow,
-  type ActionGroup,
-  type Activity,
-  type MeasureCard,
-} from '@home-energy/shared';
+import { ACTION_GROUPS, type ActionGroup, type Activity } from '@home-energy/shared';
+// Bundled into this remote (a deep import): the dashboard does not depend on the shell's copy of shared being new.
+import { isProposed, isShown, measureCardsToShow, type MeasureCard } from '@home-energy/shared/energy/measure-cards';
 
 // Which cards are shown and which propose something: one rule for the dashboard and the engine's checks
 // (shared/src/energy/measure-cards.ts).

@@ -167,6 +167,38 @@ describe('installer requests on a recommendation', () => {
     expect(await card.findByText(message)).toBeTruthy();
   });
 
+  it('names a measure the home no longer has in words, not as the BFF words it (with its key)', async () => {
+    bff.answer('POST', REQUESTS, {
+      status: 400,
+      body: {
+        error: 'bad_request',
+        message: 'Invalid body.key: not a measure installers are offered for at this home: heat_pump_geothermal',
+        issues: [{ path: 'body.key', message: "heat_pump_geothermal is not one of this home's measures" }],
+      },
+    });
+    const card = await openInstallers();
+    fireEvent.click(card.getByRole('checkbox', { name: /Solkraft AB/ }));
+    await act(async () => fireEvent.click(card.getByRole('button', { name: en.send })));
+    expect(
+      await card.findByText(
+        'Installers are no longer offered for Ground-source heat pump at this home: reload the page to see its ' +
+          'measures now.',
+      ),
+    ).toBeTruthy();
+    expect(document.body.textContent).not.toMatch(/heat_pump_geothermal|body\.key/);
+  });
+
+  it("says a refusal that names no measure in its own words, never the BFF's English", async () => {
+    bff.answer('POST', REQUESTS, {
+      status: 400,
+      body: { error: 'bad_request', message: 'Unknown installer: sol', issues: [{ path: 'body.installer' }] },
+    });
+    const card = await openInstallers();
+    fireEvent.click(card.getByRole('checkbox', { name: /Solkraft AB/ }));
+    await act(async () => fireEvent.click(card.getByRole('button', { name: en.send })));
+    expect(await card.findByText(en.failed)).toBeTruthy();
+  });
+
   it('says so when the organisation offers no installers', async () => {
     bff.answer('GET', INSTALLERS, ok({ installers: [], requests: [] }));
     renderResults(home.page);
