@@ -94,6 +94,15 @@ function below(c: number, mean: number, sigma: number): number {
   return (c - mean) * cumulative(z) + sigma * density(z);
 }
 
+/** Hours of a normal year at or below `celsius` at the place (the spread's check against SKVP's ≈ 80 h at −15 °C). */
+export function hoursAtOrBelow(climate: PlaceClimate, celsius: number): number {
+  const { means, sigma } = placeTemperatures(climate);
+  let hours = 0;
+  for (let i = 0; i < means.length; i++)
+    hours += DAYS[i] * K.hoursPerDay.value * cumulative((celsius - means[i]) / sigma);
+  return hours;
+}
+
 /**
  * The share of the year's space heat (0–1) the pump can deliver: where its capacity is below the load, and below its
  * lowest outdoor temperature, the rest comes from other heating. Load = H × (balance − T).
