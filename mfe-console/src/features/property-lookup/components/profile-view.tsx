@@ -1,18 +1,17 @@
 import { useTranslation } from 'react-i18next';
 import { Loading, type Activity, type InformationItem, LoadFailed, useFormat } from '@home-energy/shared';
+// Bundled into this remote (a deep import): the same cards as the homeowner's dashboard, whatever the shell's shared.
+import { measureCardsToShow, type MeasureCard } from '@home-energy/shared/energy/measure-cards';
 import { bucketLabel } from '../../analytics/lib/labels';
 import { useGetLookupProfileQuery } from '../api/property-lookup-api';
 
 /**
- * Shown like the homeowner's results: what they have, hidden negative savings (docs/product.md §4), sorted by savings.
+ * Shown like the homeowner's results: the same cards (each measure once, the best heat pump as the pump type it is;
+ * negative and no savings hidden, docs/product.md §4), packages left out, sorted by savings.
  */
-function shownRecommendations(list: Activity[]): Activity[] {
-  return list
-    .filter(
-      (a) =>
-        a.category !== 'package' &&
-        (a.completion_status === 'completed' || (a.available && a.savings.energySavings >= 0)),
-    )
+function shownRecommendations(list: Activity[]): MeasureCard[] {
+  return measureCardsToShow(list)
+    .filter((a) => a.category !== 'package')
     .sort((a, b) => b.savings.energySavings - a.savings.energySavings);
 }
 
@@ -87,6 +86,7 @@ export function ProfileView({ org, profileId }: { org: string; profileId: number
               <tr key={a.name}>
                 <th scope="row">
                   {bucketLabel(t, 'activities', a.name)}
+                  {a.best_heat_pump ? <span className="he-badge"> {t('lookup.bestHeatPump')}</span> : null}
                   {a.completion_status === 'completed' ? (
                     <span className="he-badge he-badge--ok"> {t('lookup.done')}</span>
                   ) : null}

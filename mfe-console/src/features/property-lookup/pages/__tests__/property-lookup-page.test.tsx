@@ -88,7 +88,9 @@ const view: ProfileView = {
   register: detail.register as ProfileView['register'],
   recommendations: [
     activity('insulation_attic', 3100),
-    activity('heat_pump_airwater', 12500),
+    activity('heat_pump_airwater', 12500, { choice: 'heat_pump' }),
+    // The engine's best heat pump is the air-to-water pump here: the same figures, shown once as the pump.
+    activity('heat_pump', 12500, { choice: 'heat_pump' }),
     activity('lower_temperature_1_deg_c', -40),
     activity('complete_renovation', 20000, { category: 'package' }),
   ],
@@ -150,7 +152,7 @@ it('finds a property by address, lists its profiles and opens what the homeowner
   expect(opened.getByText('41 000 kr')).toBeTruthy();
   // As on the results page: sorted by savings, negative savings and packages left out.
   expect(opened.getAllByRole('rowheader').map((c) => c.textContent)).toEqual([
-    'Air-to-water heat pump',
+    'Air-to-water heat pump the best heat pump for this house',
     'Attic insulation',
   ]);
   expect(bff.calls('GET', `${LOOKUP}/profiles/7`)).toHaveLength(1);
