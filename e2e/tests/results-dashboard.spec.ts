@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { measureCardsToShow } from '@home-energy/shared/energy/measure-cards';
+import type { Activity as EngineActivity } from '@home-energy/shared/schemas/energy';
 // @ts-expect-error plain ESM helper shared with serve.mjs
 import { E2E_BANKID_PORT } from '../e2e-env.mjs';
 import { signInHomeowner, watchConsole } from './support';
@@ -28,6 +30,13 @@ interface Building {
   information: { type: string; value: { type?: string; energy_class?: string } }[];
   errors: unknown[];
 }
+
+/**
+ * The cards the dashboard shows, from the API's list (shared/src/energy/measure-cards.ts, the dashboard's own rule):
+ * each measure once, the engine's "heat pump" as the pump type with its figures.
+ */
+const cardsOf = (building: Building): Activity[] =>
+  measureCardsToShow(building.recommendations as unknown as EngineActivity[]) as unknown as Activity[];
 
 /** Serious and critical accessibility problems (axe) on the page as it is now. */
 async function seriousA11yViolations(page: Page): Promise<string[]> {
@@ -79,7 +88,7 @@ async function createProfile(page: Page, id: number): Promise<Building> {
  * installer.
  */
 function financeable(building: Building): Activity {
-  const found = building.recommendations
+  const found = cardsOf(building)
     .filter(
       (a) =>
         a.category !== 'package' &&
@@ -110,7 +119,7 @@ const byRank = (a: Activity, b: Activity) =>
 function bestNextSteps(building: Building): string[] {
   const choices = new Set<string>();
   const best: string[] = [];
-  const candidates = building.recommendations
+  const candidates = cardsOf(building)
     .filter((a) => a.category !== 'package' && shown(a) && proposed(a) && a.pays_back)
     .sort((a, b) => b.lifetime_value - a.lifetime_value || byRank(a, b));
   for (const a of candidates) {
@@ -169,13 +178,13 @@ test.describe('results dashboard', () => {
       const names = await page
         .locator(`[data-group="${group}"] [data-activity]`)
         .evaluateAll((cards) => cards.map((c) => c.getAttribute('data-activity')));
-      const expected = building.recommendations
+      const expected = cardsOf(building)
         .filter((a) => a.category === group && shown(a))
         .sort(byRank)
         .map((a) => a.name);
       expect(names, group).toEqual(expected);
     }
-    for (const a of building.recommendations.filter((x) => x.category !== 'package' && shown(x) && notPaying(x))) {
+    for (const a of cardsOf(building).filter((x) => x.category !== 'package' && shown(x) && notPaying(x))) {
       await expect(page.locator(`[data-activity="${a.name}"]`).getByTestId('no-payback')).toHaveText(
         'Does not pay back on energy savings alone',
       );
@@ -332,7 +341,7 @@ test.describe('results dashboard', () => {
     const property = await findProperty(page.request, 'Sankt');
     const building = await createProfile(page, property.id);
     // Two measures of different choices that the engine proposes (mfe-results lib/plan.ts planEligible).
-    const eligible = building.recommendations.filter(
+    const eligible = cardsOf(building).filter(
       (a) => proposed(a) && shown(a) && a.category !== 'package' && a.name !== 'unspecified',
     );
     const [first] = eligible;
@@ -385,7 +394,7 @@ test.describe('results dashboard', () => {
         let home: { property: { id: number; name: string }; building: Building; notPaying: Activity } | null = null;
         for (const property of await findProperties(page.request, 'Sankt')) {
           const building = await createProfile(page, property.id);
-          const found = building.recommendations.find((a) => a.category !== 'package' && shown(a) && notPaying(a));
+          const found = cardsOf(building).find((a) => a.category !== 'package' && shown(a) && notPaying(a));
           if (found) {
             home = { property, building, notPaying: found };
             break;
@@ -405,7 +414,7 @@ test.describe('results dashboard', () => {
         );
 
         // A plan of two measures of different choices, built with the cards' buttons.
-        const eligible = building.recommendations.filter(
+        const eligible = cardsOf(building).filter(
           (a) => proposed(a) && shown(a) && a.category !== 'package' && a.name !== 'unspecified',
         );
         const [first] = eligible;
