@@ -180,6 +180,12 @@ describe('what a homeowner reads', () => {
     }
   });
 
+  it('no source in the constants table cites a repository file; the public publication or our basis instead', () => {
+    const table = ENERGY_CONSTANTS as Record<string, { source: string | null }>;
+    const cited = Object.entries(table).filter(([, c]) => c.source && /docs\/|README|\.md\b|geo\//.test(c.source));
+    expect(cited.map(([id]) => id)).toEqual([]);
+  });
+
   it('says why each assumed input is what it is: the era, the standard use, or nothing said', () => {
     const byKey = Object.fromEntries(
       explainRecommendation(building, 'insulation_attic', prices, ANSWERED)!.explanation.inputs.map((i) => [i.key, i]),

@@ -91,10 +91,11 @@ function InputItem({
   const format = useFormat();
   const texts = question?.texts[lang];
   const named = texts?.header || t(`answerKeys.${input.key}`, { defaultValue: '' }) || t('explanation.unnamedInput');
-  const option = (v: string) => texts?.options?.[v] ?? t(`explanation.parts.${v}`, { defaultValue: v });
+  // Without the question's own words: the shared names (heating systems) or ours, never the option's key.
+  const option = (v: string) => texts?.options?.[v] ?? (partName(v, t, lang) || t('explanation.unnamedValue'));
   const data = question?.data;
   // A year is not a quantity: 1975, not "1 975".
-  const year = data?.type === 'integer' && data.unit === 'yr';
+  const year = data ? data.type === 'integer' && data.unit === 'yr' : input.key.endsWith('_year');
   const unit = data && 'unit' in data && data.unit ? UNITS[data.unit] : undefined;
   const value =
     input.value === null
