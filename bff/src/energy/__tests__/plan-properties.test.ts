@@ -70,7 +70,11 @@ describe('plan properties over generated houses', () => {
   it('a plan saves no more kWh bought and kronor than its measures’ cards added up (README "Plans")', () => {
     fc.assert(
       fc.property(houseArb({ min: 60, max: 250 }), fc.infiniteStream(fc.boolean()), (b, picks) => {
-        const cards = plannable(recommendationsFor(b)).filter((a) => a.choice !== 'solar');
+        // Solar and energy-efficient products are left out: more electricity used in the house raises PV self-use, and
+        // the products' lost waste heat is made up more cheaply by a heat pump or in a shorter heating season.
+        const cards = plannable(recommendationsFor(b)).filter(
+          (a) => a.choice !== 'solar' && a.name !== 'energy_efficient_products',
+        );
         const set = cards.filter(() => picks.next().value as boolean);
         const plan = planOrNull(
           b,
