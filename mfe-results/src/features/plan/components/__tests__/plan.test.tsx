@@ -174,6 +174,18 @@ describe('the renovation plan on the dashboard', () => {
     expect(p.getByTestId('plan-repayment').textContent).toBe('9.5 years (10.5 years with interest)');
   });
 
+  it.each([
+    ['en', 'No cost: nothing to pay back'],
+    ['sv', 'Ingen kostnad: inget att betala tillbaka'],
+  ] as const)('a plan with nothing to invest says "no cost" instead of a payback (%s)', async (lng, text) => {
+    serve(['lower_temperature_1_deg_c']);
+    const free = { ...planOf(['lower_temperature_1_deg_c']), investment_cost: 0, investment_cost_span: 0 };
+    bff.answer('GET', planPath, ok({ plan: { ...free, payback_years: 0 }, errors: [] }));
+    renderResults(home.page, { lng });
+    await screen.findByTestId('plan-measures');
+    expect(panel().getByTestId('plan-repayment').textContent).toBe(text);
+  });
+
   it("says when the plan doesn't pay back within its life span, as a card does for its measure", async () => {
     serve(['insulation_walls', 'energy_efficient_windows']);
     const longPlan = {
