@@ -76,6 +76,35 @@ it('shows entries in a table: when, who, organisation (and impersonation), actio
   expect(screen.getByText('Page 1 of 3 (60 entries)')).toBeTruthy();
 });
 
+it.each([
+  ['en', 'Moved an installer request on'],
+  ['sv', 'Flyttade en installatörsförfrågan vidare'],
+] as const)("names an installer request's status change in words (%s), not by its action key", async (lng, text) => {
+  installFakeBff({
+    'GET /api/admin/organisations': () => [200, { organisations: [] }],
+    'GET /api/admin/users': () => [200, { users: [] }],
+    'GET /api/admin/audit': () => [
+      200,
+      {
+        total: 1,
+        page: 1,
+        pageSize: 25,
+        entries: [
+          entry(1, 'installer_request.status', {
+            target: 'installer_request:7',
+            details: { from: 'new', to: 'contacted' },
+          }),
+        ],
+      },
+    ],
+  });
+  renderAdmin('/console/admin/audit', { lng });
+  const table = await screen.findByRole('table', { name: texts[lng].admin.audit.caption });
+  const [row] = within(table).getAllByRole('row').slice(1);
+  expect(within(row).getByText(text)).toBeTruthy();
+  expect(within(row).queryByText('installer_request.status')).toBeNull();
+});
+
 it('applies filters through the address and the API, and pages', async () => {
   const bff = auditBff();
   renderAdmin('/console/admin/audit');
