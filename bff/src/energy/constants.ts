@@ -469,9 +469,10 @@ export const ENERGY_CONSTANTS = {
   ),
   // What one indoor unit's warm air reaches: the floor plan of the storey it is on, and less of the other storeys.
   airToAirReach: k(
-    { open: 0.95, partly_open: 0.7, closed: 0.45, otherStoreys: 0.4 },
+    { open: 0.95, partly_open: 0.7, closed: 0.45, otherStoreys: 0.4, floorAreaPerUnitM2: 150 },
     'share of the space heat of the storey an indoor unit is on that its air reaches, by floor plan; ' +
-      'otherStoreys: the factor for the storeys it is not on',
+      'otherStoreys: the factor for the storeys it is not on; floorAreaPerUnitM2: on a larger storey the ' +
+      'share falls in proportion',
     'energy advisors: a luft/luft pump gives "35–50 procent av husets värmebehov beroende på förutsättningar och ' +
       'planlösning", 1–2 °C colder in rooms far from the unit, doors kept open (Energi- och klimatrådgivningen, ' +
       'ekrs.se "Luft-/luftvärmepump"); 35–55 % (Vattenfall, "Så fungerar en luftvärmepump"); 25–40 % of the ' +
@@ -480,7 +481,9 @@ export const ENERGY_CONSTANTS = {
     "[E] open 0.95 (heatPumpCoverage), partly open 0.7, closed rooms 0.45 (the top of the advisors' 35–50 %); " +
       'the unit stands on one storey and the warm air reaches the others through the stairs at 0.4 × that: a ' +
       'two-storey closed-plan house 0.5 × 0.45 + 0.5 × 0.45 × 0.4 = 0.32, an open two-storey house 0.67. Each ' +
-      'further unit reaches the same share of what is left (1 − (1 − r)^units), never above 0.95',
+      "further unit reaches the same share of what is left (1 − (1 − r)^units), never above 0.95. One unit's " +
+      "air carries some 10 m: a storey above 150 m² is reached in proportion (Energimyndigheten's test houses " +
+      'need 9 100–15 400 kWh, ≈ 110–150 m²)',
   ),
   // Maker data for one Nordic air-to-air indoor unit; the capacity falls as it gets colder outdoors.
   airToAirUnitCapacity: k(

@@ -82,12 +82,16 @@ export function tapWaterSystem(systems: readonly HeatingSystemId[]): HeatingSyst
 
 /**
  * Share of the space heat one or more air-to-air indoor units reach (engine README step 7): the floor plan of the
- * storey a unit is on, less on the other storeys (the warm air goes up the stairs), each further unit the same share of
- * what is left; never above heatPumpCoverage (rooms no unit's air reaches).
+ * storey a unit is on (less on a storey larger than one unit's air carries), less on the other storeys (the warm air
+ * goes up the stairs), each further unit the same share of what is left; never above heatPumpCoverage (rooms no unit's
+ * air reaches).
  */
-export function airToAirReach(input: Pick<BuildingInput, 'floor_plan' | 'num_floors' | 'air_to_air_units'>): number {
-  const own = REACH[input.floor_plan];
+export function airToAirReach(
+  input: Pick<BuildingInput, 'floor_plan' | 'num_floors' | 'air_to_air_units' | 'atemp'>,
+): number {
   const floors = Math.max(1, input.num_floors);
+  const storeyArea = input.atemp / floors;
+  const own = REACH[input.floor_plan] * Math.min(1, REACH.floorAreaPerUnitM2 / storeyArea);
   const one = own / floors + (1 - 1 / floors) * own * REACH.otherStoreys;
   const units = Math.max(1, input.air_to_air_units);
   return Math.min(COVERAGE.heat_pump_air, 1 - (1 - one) ** units);
