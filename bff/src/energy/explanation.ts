@@ -205,7 +205,50 @@ export function explainedConstantIds(): ConstantId[] {
   ];
 }
 
-function constantsOf(ids: readonly ConstantId[]): ExplanationConstant[] {
+/**
+ * What a figure's parts are named by that can fit this house: its price area, building type, glazing, roof side, its
+ * heating systems and their carriers (electricity always: household use), the measure explained and its pump.
+ */
+function houseWords(building: Building, subject: 'label' | ActivityType): ReadonlySet<string> {
+  const { input, location } = building;
+  const systems = input.primary_heating_systems;
+  const words = new Set<string>([
+    location.priceArea,
+    input.building_type,
+    input.window_type,
+    input.roof_orientation,
+    ...systems,
+    ...systems.map((s) => K.systemCarrier.value[s]),
+    'electricity',
+  ]);
+  words.add(input.door_type);
+  if (subject === 'energy_efficient_windows') words.add(K.newWindowType.value);
+  if (subject === 'energy_efficient_doors') words.add(K.newDoorType.value);
+  if (subject !== 'label') words.add(subject);
+  if (subject.startsWith('heat_pump') && subject !== 'heat_pump_smart_steering') words.add('heat_pump');
+  return words;
+}
+
+/** The parts of a figure's value that apply to this house (ExplanationConstant.applies). */
+function appliesOf(id: ConstantId, value: unknown, building: Building, words: ReadonlySet<string>): string[] | null {
+  if (id === 'eraArchetypes') {
+    return [String(K.eraArchetypes.value.indexOf(archetypeFor(building.input.construction_year)))];
+  }
+  if (id === 'epRequirementSmallHouse') {
+    const band = K.epRequirementSmallHouse.value.findIndex((b) => building.input.atemp > b.atempAbove);
+    return band >= 0 ? [String(band)] : null;
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+  const keys = Object.keys(value).filter((key) => words.has(key));
+  return keys.length > 0 ? keys : null;
+}
+
+function constantsOf(
+  ids: readonly ConstantId[],
+  building: Building,
+  subject: 'label' | ActivityType,
+): ExplanationConstant[] {
+  const words = houseWords(building, subject);
   return [...new Set(ids)].map((id) => {
     const c = K[id] as { value: unknown; unit: string; source: string | null; estimate?: string };
     // The public citation (explanation-sources.ts); a constant without one still says whether it is ours.
@@ -218,6 +261,7 @@ function constantsOf(ids: readonly ConstantId[]): ExplanationConstant[] {
       estimate: c.estimate ?? null,
       sources: citation ? [...citation.sources] : [],
       basis: citation ? citation.basis : c.estimate ? 'estimate' : null,
+      applies: appliesOf(id, c.value, building, words),
     };
   });
 }
@@ -398,7 +442,7 @@ export function explainLabel(building: Building, sources: InputSources): Explana
     rule_version: RULE_VERSION,
     inputs: inputsOf(input, sources, keys),
     steps,
-    constants: constantsOf(ids),
+    constants: constantsOf(ids, building, 'label'),
     ranges: [rangeOf('ep', label.ep, eps)],
     varied_inputs: varied,
   };
@@ -491,7 +535,7 @@ export function explainRecommendation(
       rule_version: RULE_VERSION,
       inputs: inputsOf(building.input, sources, keys),
       steps: stepsOf(activity, before, after),
-      constants: constantsOf([...ACTUAL_CONSTANTS, ...MEASURE_CONSTANTS[type]]),
+      constants: constantsOf([...ACTUAL_CONSTANTS, ...MEASURE_CONSTANTS[type]], building, type),
       ranges: [
         rangeOf('kwh_saved_bought', activity.kwh_saved_bought, kwh),
         rangeOf('kr_saved', activity.savings.energyCostSavings, kr),

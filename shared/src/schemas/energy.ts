@@ -334,6 +334,11 @@ export interface ExplanationConstant {
   sources: ExplanationSource[];
   /** Where the figure is ours: why, as a code the client words; null when it is the publications' own figure. */
   basis: ConstantBasis | null;
+  /**
+   * The parts of `value` that apply to this house (its price area, heating systems, era, the measure…): keys of an
+   * object value, or indexes of a list; null when all of it does or no part is singled out.
+   */
+  applies: string[] | null;
 }
 
 export interface ExplanationSource {
@@ -408,6 +413,7 @@ export const explanationSchema = lazySchema(() =>
               z.object({ publisher: z.string(), title: z.string(), year: z.number().int().nullable() }).strict(),
             ),
             basis: z.enum(CONSTANT_BASES).nullable(),
+            applies: z.array(z.string()).nullable(),
           })
           .strict(),
       ),

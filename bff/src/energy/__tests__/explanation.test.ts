@@ -50,6 +50,7 @@ function checkConstants(explanation: Explanation) {
       estimate: table[c.id]!.estimate ?? null,
       sources: expect.any(Array),
       basis: c.basis,
+      applies: c.applies,
     });
     expect([null, ...CONSTANT_BASES]).toContain(c.basis);
     // The homeowner sees publisher, title and year or our basis, never the notes.
@@ -256,6 +257,23 @@ describe('what a homeowner reads', () => {
     }
     expect(steps.has('energy_class') && steps.has('payback') && steps.has('no_cost')).toBe(true);
     expect(used.has('tap_water_standard') && used.has('window_u')).toBe(true);
+  });
+
+  it('singles out the parts of a figure that fit this house: its price area, era, systems and the measure', () => {
+    const pump = explainRecommendation(building, 'heat_pump_air', prices, ANSWERED)!.explanation;
+    const applies = (e: Explanation, id: string) => e.constants.find((c) => c.id === id)!.applies;
+    expect(applies(pump, 'spotPrice')).toEqual([building.location.priceArea]);
+    expect(applies(pump, 'costHeatPump')).toEqual(['heat_pump_air']);
+    expect(applies(pump, 'lifeSpan')).toEqual(['heat_pump_air']);
+    expect(applies(pump, 'labourShare')).toEqual(['heat_pump']);
+    // A figure with one value has no parts.
+    expect(applies(pump, 'tapWaterPerPerson')).toBeNull();
+    const label = explainLabel(building, ANSWERED);
+    const era = ENERGY_CONSTANTS.eraArchetypes.value.findIndex((e) => 1970 <= e.untilYear);
+    expect(applies(label, 'eraArchetypes')).toEqual([String(era)]);
+    // 150 m² is in the band above 130 m², the first of the table.
+    expect(applies(label, 'epRequirementSmallHouse')).toEqual(['0']);
+    expect(applies(label, 'primaryEnergyFactor')).toEqual(['electricity']);
   });
 
   it('a measure that costs nothing says so instead of a payback', () => {

@@ -188,10 +188,20 @@ function ConstantItem({
   const format = useFormat();
   const sources = constant.sources ?? [];
   const basis = constant.basis ?? null;
+  // Only the parts that fit this house where the server names them (its price area, era, heating system…).
+  const applies = constant.applies ?? null;
+  const fitting =
+    applies === null
+      ? constant.value
+      : Array.isArray(constant.value)
+        ? constant.value.filter((_, i) => applies.includes(String(i)))
+        : isObject(constant.value)
+          ? Object.fromEntries(Object.entries(constant.value).filter(([k]) => applies.includes(k)))
+          : constant.value;
   const value =
     typeof constant.value === 'string' && constant.id === 'ruleVersion'
       ? rule(constant.value)
-      : show(constant.value, format, t, lang);
+      : show(fitting, format, t, lang);
   return (
     <li data-constant={constant.id}>
       {t(`explanation.figures.${constant.id}`, { defaultValue: t('explanation.unnamedFigure') })}:{' '}

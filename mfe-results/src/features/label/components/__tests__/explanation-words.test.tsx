@@ -64,6 +64,7 @@ const figure = (id: string, value: unknown, extra: Partial<Figure> = {}): Figure
   estimate: '[E] tapWaterPerPerson × heat_pump_air, see README.md',
   sources: [],
   basis: 'estimate',
+  applies: null,
   ...extra,
 });
 const constants: Figure[] = [
@@ -108,6 +109,16 @@ const constants: Figure[] = [
   figure('airToAirReach', { open: 0.95, partly_open: 0.7, closed: 0.45, otherStoreys: 0.4 }),
   figure('airToAirUnitCapacity', { atMinus15: 4.5, atMinus25: 3.1, minOutdoorC: -30 }),
   figure('spotPrice', { SE1: 45.7, SE2: 45.7, SE3: 59.2, SE4: 74.4 }, { basis: null }),
+  // The parts the server singles out for this house: the one price area, the house's era.
+  figure('pvYield', { SE1: 976, SE2: 976, SE3: 986, SE4: 1048 }, { applies: ['SE3'] }),
+  figure(
+    'eraArchetypes',
+    [
+      { untilYear: 1960, wallU: 0.48, atticInsulationMm: 100 },
+      { untilYear: 1975, wallU: 0.42, atticInsulationMm: 150 },
+    ],
+    { id: 'standardTapWaterSmallHouse', applies: ['1'] },
+  ),
   figure('costHeatPump', { heat_pump_air: { low: 13400, high: 27900 } }, { basis: 'derived' }),
   figure('lifeSpan', { heat_pump_air: 12, heat_pump_exhaust_air: 15, default: 30 }),
   figure('labourShare', { heat_pump: 0.35, insulation_attic: 0.3 }),
@@ -368,6 +379,9 @@ describe('How we calculated this, in the homeowner’s words', () => {
     expect(figure('spotPrice')).toContain('SE1 45,7, SE2 45,7, SE3 59,2, SE4 74,4');
     expect(figure('costHeatPump')).toContain('Luft/luft-värmepump 13 400–27 900');
     expect(figure('someNewConstant')).toContain('En annan siffra i beräkningen: 3');
+    expect(figure('pvYield')).toContain('(kWh per år): SE3 986');
+    expect(figure('standardTapWaterSmallHouse')).toContain(': byggt till och med 1975, vägg 0,42, vind mm 150');
+    expect(figure('standardTapWaterSmallHouse')).not.toContain('1960');
     expect(body.querySelector('[data-step="investment"]')!.textContent).toBe(
       'Den kostar ungefär 20 650 kr (mellan 13 400 och 27 900 kr) och håller ungefär 12 år.',
     );

@@ -30,7 +30,7 @@ const constants: Explanation['constants'] = [
     source: 'Energimyndigheten, Husguiden "en grad … 5 procent"',
     sources: [{ publisher: 'Energimyndigheten', title: 'Husguiden', year: null }],
   },
-].map((c) => ({ estimate: null, basis: null, ...c }));
+].map((c) => ({ estimate: null, basis: null, applies: null, ...c }));
 
 const inputs: Explanation['inputs'] = [
   { key: 'atemp', question_key: 'atemp', status: 'register', value: 140 },
