@@ -213,6 +213,8 @@ export function RecommendationCard({
 
       <ActivityMessages messages={activity.messages} />
       <KnowledgeMessages activity={activity.name} />
+      {/* The best heat pump's card is the engine's "heat pump" too: a message written for heat pumps in general. */}
+      {activity.best_heat_pump ? <KnowledgeMessages activity="heat_pump" /> : null}
       <HowWeCalculated subject={activity.name} />
 
       {financeable ? (

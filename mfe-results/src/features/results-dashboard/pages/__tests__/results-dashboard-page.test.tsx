@@ -304,6 +304,38 @@ describe('the results dashboard', () => {
     expect(card('lower_temperature_1_deg_c').queryByRole('button', { name: 'Show financing and charts' })).toBeNull();
   });
 
+  it("a message written for heat pumps in general shows on the best heat pump's card only", async () => {
+    serve(42, ranked());
+    const tip = {
+      id: 5,
+      slug: 'heat-pump-grant',
+      type: 'tip',
+      title: 'Heat pump grant',
+      key: 'recommendation.heat_pump',
+      content: 'Ask your municipality.',
+      date: null,
+      valid_until: null,
+      language: null,
+      image: null,
+      activity: 'heat_pump',
+      require_terms: false,
+    };
+    bff.answer(
+      'GET',
+      '/api/flow/messages',
+      (_body, url) =>
+        ok({ items: url.searchParams.get('group') === 'recommendations' ? [tip] : [] }) as {
+          status: number;
+          body: unknown;
+        },
+    );
+    renderResults(home.page);
+    await screen.findByTestId('epc-label');
+    await measuresShown();
+    expect(await card('heat_pump_geothermal').findByRole('region', { name: 'Tip: Heat pump grant' })).toBeTruthy();
+    expect(card('heat_pump_airwater').queryByRole('region', { name: 'Tip: Heat pump grant' })).toBeNull();
+  });
+
   it('Bästa nästa steg in Swedish, and the label of a measure that does not pay back', async () => {
     serve(42, ranked());
     renderResults(home.page, { lng: 'sv' });
