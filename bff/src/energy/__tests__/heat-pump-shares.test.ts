@@ -117,6 +117,25 @@ describe('air-to-air: what the unit can deliver at the place', () => {
     }
   });
 
+  it('the measure installs and costs one indoor unit; replacing an old pump replaces all its units', () => {
+    const card = (b: Building) => recommendationsFor(b).find((a) => a.name === 'heat_pump_air')!;
+    const one = card(twoStoreyClosed(LULEA));
+    // Units answered without an air-to-air pump in the house say nothing about the new one.
+    const saidThree = card(twoStoreyClosed(LULEA, { air_to_air_units: 3 }));
+    expect(saidThree.kwh_saved_bought).toBe(one.kwh_saved_bought);
+    expect(saidThree.investment_cost).toBe(one.investment_cost);
+    const old = (units: number) =>
+      card(
+        twoStoreyClosed(LULEA, {
+          primary_heating_systems: ['electric_direct', 'heat_pump_air'],
+          heat_pump_installation_year: 2005,
+          air_to_air_units: units,
+        }),
+      );
+    expect(old(1).completion_status).toBe('upgrade_available');
+    expect(old(2).investment_cost).toBe(2 * old(1).investment_cost);
+  });
+
   it('the card says the share it covers, in percent, as the model computes it', () => {
     const b = twoStoreyClosed(LULEA);
     const activity = recommendationsFor(b).find((a) => a.name === 'heat_pump_air')!;

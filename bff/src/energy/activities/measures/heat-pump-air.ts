@@ -1,4 +1,5 @@
-// heat_pump_air: an air-to-air pump added beside the existing heating (it covers part of the space heating only).
+// heat_pump_air: an air-to-air pump added beside the existing heating (it covers part of the space heating only): one
+// indoor unit, or as many as the old pump it replaces had.
 import { copyInput, type BuildingInput } from '../../answers';
 import { ENERGY_CONSTANTS as K } from '../../constants';
 import { message } from '../messages';
@@ -8,6 +9,14 @@ import { costItem, LIFE, rot } from './common';
 import { systemContext } from '../../building-model';
 import { airToAirShare, isHeatPump } from '../../model/heating-systems';
 import { lowersHeating, pumpStatus } from './heat-pump-common';
+
+/**
+ * The indoor units the measure installs: one for a new pump (the answered number describes a pump already there), the
+ * answered number when an old pump is replaced.
+ */
+function unitsInstalled(input: BuildingInput): number {
+  return input.primary_heating_systems.includes('heat_pump_air') ? input.air_to_air_units : 1;
+}
 
 function withAirToAir(ctx: MeasureContext): BuildingInput {
   const { input, year } = ctx.building;
@@ -19,6 +28,7 @@ function withAirToAir(ctx: MeasureContext): BuildingInput {
   return copyInput(input, {
     primary_heating_systems: systems,
     heat_pump_installation_year: otherPump ? input.heat_pump_installation_year : year,
+    air_to_air_units: unitsInstalled(input),
   });
 }
 
@@ -43,5 +53,12 @@ export const heatPumpAir: Measure = {
     return { available: true, messages: [message('air_to_air_partial', { percent: Math.round(share * 100) })] };
   },
   apply: withAirToAir,
-  cost: () => [costItem(K.costHeatPump.value.heat_pump_air, 1, rot(K.labourShare.value.heat_pump), LIFE.heat_pump_air)],
+  cost: (ctx) => [
+    costItem(
+      K.costHeatPump.value.heat_pump_air,
+      unitsInstalled(ctx.building.input),
+      rot(K.labourShare.value.heat_pump),
+      LIFE.heat_pump_air,
+    ),
+  ],
 };
