@@ -314,9 +314,11 @@ export const ASSUMPTIONS: Readonly<Record<string, Assume>> = {
       buildingCategory(input) === 'multi_dwelling'
         ? K.standardTapWaterMultiDwelling.value
         : K.standardTapWaterSmallHouse.value;
+    // Only an unknown number of people falls back to the standard use.
+    if (input.occupants !== null) return { reason: 'default', used: null, values: {} };
     return {
       reason: 'standard_use',
-      used: input.occupants === null ? 'tap_water_standard' : null,
+      used: 'tap_water_standard',
       values: { kwh_per_m2: perM2, kwh: round(perM2 * input.atemp) },
     };
   },

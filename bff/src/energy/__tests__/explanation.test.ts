@@ -8,6 +8,7 @@ import {
   explanationSchema,
   type Explanation,
 } from '@home-energy/shared/schemas/energy';
+import { ENERGY_TEXTS } from '@home-energy/shared/i18n/energy';
 import { copyInput } from '../answers';
 import { recommendationsFor } from '../activities/recommendations';
 import { ACTIVITY_TYPES } from '../activities/types';
@@ -241,6 +242,20 @@ describe('what a homeowner reads', () => {
       ...ACTIVITY_TYPES.map((type) => explainRecommendation(h, type, prices, {})!.explanation),
     ]);
     const steps = new Set(explanations.flatMap((e) => e.steps.map((st) => st.code)));
+    // The keys inside the figures' values (price areas, heating systems, era fields…): named by the shared energy
+    // texts or the page's own words; a range (low–high, min–max) needs none.
+    const partKeys = new Set<string>();
+    const collect = (value: unknown) => {
+      if (Array.isArray(value)) value.forEach(collect);
+      else if (value && typeof value === 'object')
+        for (const [key, v] of Object.entries(value)) {
+          if (!['low', 'high', 'min', 'max'].includes(key)) partKeys.add(key);
+          collect(v);
+        }
+    };
+    for (const id of explainedConstantIds()) collect(ENERGY_CONSTANTS[id].value);
+    const shared = ENERGY_TEXTS.en as unknown as Record<string, Record<string, string>>;
+    const named = (key: string) => ['measures', 'heating', 'carriers'].some((group) => key in shared[group]!);
     const used = new Set(explanations.flatMap((e) => e.inputs.flatMap((i) => i.assumption?.used ?? [])));
     for (const lang of ['en', 'sv']) {
       const words = locale(lang);
@@ -253,6 +268,10 @@ describe('what a homeowner reads', () => {
         ...missing('reasons', [...ASSUMPTION_REASONS, 'era_from', 'era_until']),
         ...missing('basis', CONSTANT_BASES),
         ...missing('basisLabel', CONSTANT_BASES),
+        ...missing(
+          'parts',
+          [...partKeys].filter((key) => !named(key)),
+        ),
       ]).toEqual([]);
     }
     expect(steps.has('energy_class') && steps.has('payback') && steps.has('no_cost')).toBe(true);
