@@ -309,7 +309,7 @@ export const ASSUMPTIONS: Readonly<Record<string, Assume>> = {
     input.door_type === 'original'
       ? byEra('door_u', (i) => ({ u: archetypeFor(i.construction_year).doorU }))(input)
       : because('default')(input),
-  occupants: (input) => {
+  occupants: (input): ExplanationAssumption => {
     const perM2 =
       buildingCategory(input) === 'multi_dwelling'
         ? K.standardTapWaterMultiDwelling.value
