@@ -168,7 +168,8 @@ describe('answers and the building', () => {
     for (const r of list) {
       expect(r.savings.energySavings).toBe(r.kwh_saved_bought);
       expect(r.kwh_saved_bought).toBeLessThanOrEqual(Math.round(bought));
-      expect(r.energy_diff).toBe(r.kwh_saved_bought + r.kwh_sold);
+      // Each of the three is rounded to whole kWh on its own: the net may differ from the parts by one.
+      expect(Math.abs(r.energy_diff - (r.kwh_saved_bought + r.kwh_sold))).toBeLessThanOrEqual(1);
       const k = r.savings.energyCostSavings;
       expect(r.pays_back).toBe(k > 0 && r.investment_cost / k <= r.life_span);
       expect(r.lifetime_value).toBe(k * r.life_span - r.investment_cost);
