@@ -9,6 +9,13 @@ const K = ENERGY_CONSTANTS;
 const DAYS = K.daysPerMonth.value;
 const DUT = K.designOutdoorTemperature.value;
 const SQRT_2PI = Math.sqrt(2 * Math.PI);
+// Solving for the shift of the monthly means (Newton steps on a numerical slope), and the places remembered per town.
+const SHIFT_STEP_K = 0.1;
+const SHIFT_STEPS = 6;
+const SHIFT_TOLERANCE_DEGREE_DAYS = 0.5;
+const RECENT_PLACES = 64;
+/** The least spread of the hours, K: keeps the normal distribution proper where a DUT lies above a month's mean. */
+const MIN_SIGMA_K = 1;
 
 /** The house's heat loss and the outdoor temperature below which it needs heating. */
 export interface HouseLoad {
@@ -57,20 +64,21 @@ export function placeTemperatures(climate: PlaceClimate): PlaceTemperatures {
     const shifted = (shift: number) => climate.monthlyMeanC.map((t) => t + shift);
     // Newton steps on the shift: the town's profile, moved up or down, has the place's degree days at 17 °C.
     let shift = 0;
-    for (let i = 0; i < 6; i++) {
-      const at = monthlyDegreeDays(shifted(shift), base) - climate.degreeDays;
-      const slope = (monthlyDegreeDays(shifted(shift + 0.1), base) - monthlyDegreeDays(shifted(shift), base)) / 0.1;
-      if (!(slope < 0) || Math.abs(at) < 0.5) break;
+    for (let i = 0; i < SHIFT_STEPS; i++) {
+      const here = monthlyDegreeDays(shifted(shift), base);
+      const at = here - climate.degreeDays;
+      const slope = (monthlyDegreeDays(shifted(shift + SHIFT_STEP_K), base) - here) / SHIFT_STEP_K;
+      if (!(slope < 0) || Math.abs(at) < SHIFT_TOLERANCE_DEGREE_DAYS) break;
       shift -= at / slope;
     }
     const means = shifted(shift);
     const coldest = Math.min(...means);
     const sigma = Math.max(
-      1,
+      MIN_SIGMA_K,
       (coldest - designOutdoorTemperature(climate.degreeDays)) / K.outdoorTemperatureSpread.value,
     );
     found = { means, sigma };
-    if (byDegreeDays.size >= 64) byDegreeDays.clear();
+    if (byDegreeDays.size >= RECENT_PLACES) byDegreeDays.clear();
     byDegreeDays.set(climate.degreeDays, found);
   }
   return found;

@@ -97,10 +97,13 @@ export function airToAirReach(
   return Math.min(COVERAGE.heat_pump_air, 1 - (1 - one) ** units);
 }
 
+/** The outdoor temperatures (°C) the makers' capacities in airToAirUnitCapacity are rated at, as its keys say. */
+const RATED_AT_C = { atMinus15: -15, atMinus25: -25 } as const;
+
 /** Heat output of `units` air-to-air indoor units against outdoor temperature (maker data, constants). */
 export function airToAirCapacity(units: number): PumpCapacity {
-  const slopeKwPerK = (UNIT.atMinus15 - UNIT.atMinus25) / 10;
-  const atZeroKw = UNIT.atMinus15 + slopeKwPerK * 15;
+  const slopeKwPerK = (UNIT.atMinus15 - UNIT.atMinus25) / (RATED_AT_C.atMinus15 - RATED_AT_C.atMinus25);
+  const atZeroKw = UNIT.atMinus15 - slopeKwPerK * RATED_AT_C.atMinus15;
   const n = Math.max(1, units);
   const w = K.wattPerKilowatt.value;
   return { atZeroW: n * atZeroKw * w, slopeWPerK: n * slopeKwPerK * w, minOutdoorC: UNIT.minOutdoorC };
