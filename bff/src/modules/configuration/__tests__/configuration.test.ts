@@ -3,6 +3,7 @@ import type { QuestionDefinition } from '@home-energy/shared/schemas/property-fl
 import type { DatabaseHandle } from '../../../db/client';
 import { seedDemoStaff } from '../../../seed/demo-staff';
 import { seedPlatformContent } from '../../../seed/platform-content';
+import { seedQuestionSets } from '../../questions/repository';
 import { seedDemoBrands } from '../../../seed/demo-brands';
 import { localBrandConfigStore } from '../../brand/store';
 import { startTestWorld, type TestWorld, type BuildFixtures, type TestApp } from '../../../../test/test-world';
@@ -279,5 +280,38 @@ describe('default energy prices', () => {
     expect(bank.cost_per_year).toBe(before.cost_per_year);
     const audit = await database.pool.query("select details from audit_log where action = 'configuration.prices'");
     expect(audit.rows).toHaveLength(1);
+  });
+});
+
+describe('new engine questions reach organisations that have a set already', () => {
+  it('the floor plan and indoor units are appended, asked in sv and en, answered through the flow', async () => {
+    const bank = await database.pool.query("select id from organisations where slug = 'demo-bank'");
+    const bankId = bank.rows[0].id as number;
+    // An organisation whose set predates the two questions.
+    await database.pool.query(
+      "delete from question_definitions where organisation_id = $1 and key in ('floor_plan', 'air_to_air_units')",
+      [bankId],
+    );
+    const keysOf = async () =>
+      (await request(app).get('/api/flow/questions?owner=demo-bank').expect(200)).body.questions.map(
+        (q: QuestionDefinition) => q.key,
+      );
+    expect(await keysOf()).not.toContain('floor_plan');
+    expect(await seedQuestionSets(database.db)).toBe(2);
+    const flow = await request(app).get('/api/flow/questions?owner=demo-bank').expect(200);
+    const byKey = Object.fromEntries(flow.body.questions.map((q: QuestionDefinition) => [q.key, q]));
+    expect(byKey.floor_plan.asked).toBe(true);
+    expect(byKey.floor_plan.data).toEqual({
+      type: 'selection',
+      options: ['closed', 'partly_open', 'open'],
+      default: 'closed',
+    });
+    expect(byKey.floor_plan.texts.sv.header).toBe('Hur öppen är planlösningen?');
+    expect(byKey.air_to_air_units.data).toMatchObject({ type: 'integer', min: 1, max: 10, default: 1 });
+    const visitor = request.agent(app);
+    const answer = (body: object) => visitor.post(`/api/flow/property/${villa}/answer?owner=demo-bank`).send(body);
+    await answer({ floor_plan: 'open', air_to_air_units: 2 }).expect(200);
+    await answer({ floor_plan: 'attic' }).expect(400);
+    await answer({ air_to_air_units: 0 }).expect(400);
   });
 });
