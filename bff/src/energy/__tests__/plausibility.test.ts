@@ -82,12 +82,6 @@ const MEDIAN_BAND = { low: 0.8, high: 1.25 };
  * "Calibration"): solar panels with a battery when the battery adds no self-use; smart steering and one degree lower,
  * both 5 % of the space heating. Any other pair fails.
  */
-/**
- * Measures known to pay back within a year in some generated houses, waiting for their fix (engine README
- * "Calibration"): the air-to-air pump in large houses with two or three indoor units (its cost is one unit's) or
- * heated by oil. Any other measure fails.
- */
-const KNOWN_FAST_PAYBACK = new Set<string>(['heat_pump_air']);
 const SYSTEMATIC = 0.02;
 const KNOWN_SAME_FIGURES = new Set([
   'solar_panel_and_battery_installation = solar_panel_installation',
@@ -154,7 +148,6 @@ function check(b: Building): Finding[] {
   const cards = measureCardsToShow(activities).filter((c) => c.available && c.completion_status !== 'completed');
   // (b) nothing over 10 000 kr pays back within a year.
   for (const c of cards) {
-    if (KNOWN_FAST_PAYBACK.has(c.name)) continue;
     if (c.investment_cost > BIG_INVESTMENT && c.payback_years !== null && c.payback_years < ONE_YEAR) {
       findings.push({ house, what: `${c.name} pays back in ${c.payback_years} years on ${c.investment_cost} kr` });
     }
