@@ -1,5 +1,5 @@
-// The building model: calibration against the era bands of the engine README, carriers and uses, standard vs actual
-// use, EP and label.
+// The building model: carriers and uses, standard vs actual use, EP and label (its calibration against
+// Energimyndigheten's statistics: calibration.test.ts).
 import { buildingInputFromAnswers, type Answers } from '../answers';
 import { calculatedLabel, epPartsOf, modelEnergy, primaryEnergyOf, type Building } from '../building-model';
 import { ENERGY_CONSTANTS as K } from '../constants';
@@ -10,27 +10,6 @@ import { CARRIERS, ENERGY_USES } from '../types';
 import { house, place, POSTAL, YEAR } from './fixtures';
 
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
-
-describe('calibration ([E] heat + DHW by era, 150 m² non-heat-pump house, Stockholm)', () => {
-  const bands: [number, number, number][] = [
-    [1930, 150, 175],
-    [1950, 145, 165],
-    [1970, 135, 155],
-    [1980, 115, 130],
-    [1990, 105, 120],
-    [2000, 95, 110],
-    [2010, 75, 95],
-  ];
-  it.each(bands)('built %i: one- and two-storey houses land within ±15 %% of %i–%i kWh/m²', (year, low, high) => {
-    for (const floors of [1, 2]) {
-      const b = house({ construction_year: year, num_floors: floors });
-      const need = modelEnergy(b, 'standard').need;
-      const perM2 = (need.space_heating + need.tap_water_heating) / 150;
-      expect(perM2).toBeGreaterThan(low * 0.85);
-      expect(perM2).toBeLessThan(high * 1.15);
-    }
-  });
-});
 
 describe('delivered energy per carrier and use', () => {
   it('direct electric: everything on electricity; matrix sums equal byCarrier and byUse', () => {
