@@ -283,6 +283,13 @@ export const ENERGY_CONSTANTS = {
     'byggahus.se, "Pris tilläggsisolera vinden"; Luleå kommun, "Se om huset inför vintern" (2016)',
     '[E] fitted, see insulationConductivity',
   ),
+  // The fitted formula above gives 3.3 W/m²K for a bare attic floor; the boards, joists and still air of a real one
+  // keep it lower.
+  atticBareU: k(
+    2.3,
+    'W/m²K (attic floor with no insulation, the highest U an attic gets)',
+    'BRE, "RdSAP 2012" (version 9.94), table S9: roof U-value by loft insulation thickness, none → 2.3 W/m²K',
+  ),
   windowU: k(
     { single: 5.0, double: 2.8, triple: 1.9, energy: 1.0 },
     'W/m²K',
@@ -662,6 +669,12 @@ export const ENERGY_CONSTANTS = {
   ),
   minRecommendedIndoorTemperature: k(20, '°C', null, '[E] we do not propose lowering below 20 °C'),
   temperatureStep: k(1, '°C', null, 'our definition: the measure lowers the indoor temperature by one degree'),
+  quickPayback: k(
+    { years: 1, investment: 10000 },
+    'yr, kr',
+    null,
+    'our rule: an investment above this that pays back within the years is rare enough that its card says why',
+  ),
 
   // ---------------------------------------------------------------- prices, kr/kWh unless noted
   spotPrice: k<Record<PriceArea, number>>(

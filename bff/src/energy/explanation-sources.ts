@@ -50,7 +50,7 @@ const SPOT = src('Nord Pool, via elavtal24.com', 'Elpris per kWh, årsmedel', 20
 const ELPRISER = src('Elpriser24', '');
 const GRID = src('Degerfors Energi', 'Elnätstariff');
 const HEAT_PUMP_PRICES = src('Byggahus.se', '');
-const ARCHETYPES = src('Energimyndigheten', 'Energistatistik för småhus', 2011);
+const ARCHETYPES = src('Energimyndigheten', 'Energistatistik för småhus 2024', 2025);
 const PROP = src('Regeringen', 'Prop. 2024/25:109', 2025);
 
 /**
@@ -80,6 +80,7 @@ export const CONSTANT_CITATIONS: Partial<Record<keyof EnergyConstants, ConstantC
   eraArchetypes: cite('fitted', ARCHETYPES, WINDOWS, ATTIC_PRICE, LULEA),
   insulationConductivity: cite('fitted', ATTIC_PRICE, LULEA),
   atticOtherResistance: cite('fitted', ATTIC_PRICE, LULEA),
+  atticBareU: cite(null, src('BRE', 'Reduced Data SAP 2012 (version 9.94), Table S9', 2012)),
   windowU: cite(null, WINDOWS, src('Ricman', '')),
   doorU: cite('estimate'),
   windowFilmAddedResistance: cite(
@@ -96,6 +97,10 @@ export const CONSTANT_CITATIONS: Partial<Record<keyof EnergyConstants, ConstantC
   floorStructureHeight: cite('estimate'),
   exposedWallShare: cite('estimate'),
   ventilationAirflow: cite(null, BBR),
+  naturalVentilationAirChange: cite(
+    'derived',
+    src('Energi & Miljö', 'Åtta av tio lägenheter har för låg luftomsättning', 2014),
+  ),
   airHeatCapacity: cite('definition'),
   ftxHeatRecovery: cite('estimate', HUSGUIDEN),
   tapWaterPerPerson: cite('derived', src('Stockholmshem', '')),

@@ -48,6 +48,7 @@ const LABEL_CONSTANTS: readonly ConstantId[] = [
   'eraArchetypes',
   'insulationConductivity',
   'atticOtherResistance',
+  'atticBareU',
   'windowU',
   'doorU',
   'windowAreaShare',
@@ -57,6 +58,7 @@ const LABEL_CONSTANTS: readonly ConstantId[] = [
   'floorStructureHeight',
   'exposedWallShare',
   'ventilationAirflow',
+  'naturalVentilationAirChange',
   'airHeatCapacity',
   'systemEfficiency',
 ];
@@ -118,6 +120,7 @@ const ATTIC: readonly ConstantId[] = [
   'costAtticPerM2',
   'insulationConductivity',
   'atticOtherResistance',
+  'atticBareU',
 ];
 const WALLS: readonly ConstantId[] = ['wallAddedInsulationMm', 'costWallPerM2', 'insulationConductivity'];
 const WINDOWS: readonly ConstantId[] = ['newWindowType', 'windowU', 'windowAreaShare', 'windowSize', 'costWindowPerM2'];
@@ -341,6 +344,15 @@ function assumptionOf(input: BuildingInput, key: AnswerKey): ExplanationAssumpti
   return { reason: nothing ? 'not_told' : 'default', used: null, values: {} };
 }
 
+/** Answers the model reads only where an air-to-air pump is (the floor plan and indoor units). */
+const AIR_TO_AIR_ONLY: ReadonlySet<AnswerKey> = new Set<AnswerKey>(['floor_plan', 'air_to_air_units']);
+
+/** The keys of these answers the calculation reads: without an air-to-air pump before or after, not its answers. */
+function keysRead(keys: readonly AnswerKey[], ...inputs: BuildingInput[]): AnswerKey[] {
+  const airToAir = inputs.some((i) => i.primary_heating_systems.includes('heat_pump_air'));
+  return airToAir ? [...keys] : keys.filter((key) => !AIR_TO_AIR_ONLY.has(key));
+}
+
 function inputsOf(input: BuildingInput, sources: InputSources, keys: readonly AnswerKey[]): ExplanationInput[] {
   return keys.map((key) => {
     const value = input[key];
@@ -384,7 +396,10 @@ const round = (x: number) => Math.round(x) || 0;
 
 export function explainLabel(building: Building, sources: InputSources): Explanation {
   const { input, location } = building;
-  const keys = (Object.keys(ANSWER_KEYS) as AnswerKey[]).filter((key) => IN_LABEL[key]);
+  const keys = keysRead(
+    (Object.keys(ANSWER_KEYS) as AnswerKey[]).filter((key) => IN_LABEL[key]),
+    input,
+  );
   const label = calculatedLabel(building).value;
   const standard = modelEnergy(building, 'standard');
   const category = buildingCategory(input);
@@ -505,7 +520,7 @@ export function explainRecommendation(
     round(yearlyEnergyCost(b.byCarrier, b.exported, prices));
   const before = { kwh: round(ctx.before.totalImport), kr: costOf(ctx.before) };
   let after: { kwh: number; kr: number } | null = null;
-  const keys = Object.keys(ANSWER_KEYS) as AnswerKey[];
+  const keys = keysRead(Object.keys(ANSWER_KEYS) as AnswerKey[], building.input, inputAfter(ctx, measure));
   const varied: AnswerKey[] = [];
   const kwh: number[] = [];
   const kr: number[] = [];

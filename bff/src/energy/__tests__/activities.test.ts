@@ -452,3 +452,65 @@ describe('messages, labels, costs and subsidies', () => {
     }
   });
 });
+
+describe('a figure that looks too good says why, or is not offered', () => {
+  const LULEA = '97100';
+  it('an air-to-air pump replacing oil in an open one-storey house in Luleå: back in under a year, says why', () => {
+    const b = house(
+      { construction_year: 1975, atemp: 120, primary_heating_systems: ['oil'], floor_plan: 'open' } as Answers,
+      LULEA,
+    );
+    const air = recommendationsFor(b).find((a) => a.name === 'heat_pump_air')!;
+    expect(air.investment_cost).toBeGreaterThan(10_000);
+    expect(air.payback_years).toBeLessThan(1);
+    const reason = air.messages.find((m) => m.id === 'quick_payback')!;
+    const spent = modelEnergy(b, 'actual');
+    expect(reason.values!.cost).toBeGreaterThan(air.savings.energyCostSavings);
+    expect(reason.values!.percent).toBe(Math.round((air.savings.energyCostSavings / reason.values!.cost!) * 100));
+    expect(spent.byCarrier.oil).toBeGreaterThan(0);
+    // The same pump in a closed two-storey house pays back over years, without that message.
+    const closed = recommendationsFor(
+      house({ construction_year: 1975, atemp: 160, num_floors: 2, primary_heating_systems: ['oil'] } as Answers, LULEA),
+    ).find((a) => a.name === 'heat_pump_air')!;
+    expect(closed.payback_years).toBeGreaterThan(1);
+    expect(closed.messages.map((m) => m.id)).not.toContain('quick_payback');
+  });
+
+  it('a bare attic floor loses heat like one (2.3 W/m²K), and topping it up says why it pays back so fast', () => {
+    const bare = modelEnergy(house({ construction_year: 1925, attic_insulation_mm: 0 }), 'actual');
+    const thin = modelEnergy(house({ construction_year: 1925, attic_insulation_mm: 10 }), 'actual');
+    expect(bare.need.space_heating).toBeGreaterThan(thin.need.space_heating);
+    // 2.3 vs 3.3 W/m²K over the 150 m² attic floor: the bare floor is not counted as an open hole.
+    expect(bare.need.space_heating / thin.need.space_heating).toBeLessThan(1.5);
+    const attic = activity('insulation_attic', { construction_year: 1925, attic_insulation_mm: 0 });
+    if (attic.payback_years !== null && attic.payback_years < 1 && attic.investment_cost > 10_000)
+      expect(attic.messages.map((m) => m.id)).toContain('quick_payback');
+    else expect(attic.messages.map((m) => m.id)).not.toContain('quick_payback');
+  });
+
+  it('panels with a battery are offered only where the battery adds to what the panels alone save', () => {
+    const houses = [
+      house({ roof_orientation: 'south' }),
+      // District heating: the house's own electricity is small beside 10 kWp, so the panels alone fill its share.
+      house({ roof_orientation: 'south', primary_heating_systems: ['district_heating'] }),
+      house({
+        roof_orientation: 'south',
+        atemp: 250,
+        num_floors: 1,
+        primary_heating_systems: ['heat_pump_geothermal'],
+      }),
+    ];
+    let withheld = 0;
+    for (const b of houses) {
+      const all = recommendationsFor(b);
+      const panels = all.find((a) => a.name === 'solar_panel_installation')!;
+      const both = all.find((a) => a.name === 'solar_panel_and_battery_installation')!;
+      if (both.available) expect(both.savings.energyCostSavings).toBeGreaterThan(panels.savings.energyCostSavings);
+      else {
+        withheld++;
+        expect(both.messages.map((m) => m.id)).toEqual(['battery_adds_nothing']);
+      }
+    }
+    expect(withheld).toBeGreaterThan(0);
+  });
+});

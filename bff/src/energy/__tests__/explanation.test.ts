@@ -331,3 +331,20 @@ describe('MEASURE_CONSTANTS', () => {
     }
   });
 });
+
+describe('the floor plan and indoor units are listed only where an air-to-air pump is', () => {
+  const keys = (e: Explanation) => e.inputs.map((i) => i.key);
+  it('not on the label or an attic card of a house without one', () => {
+    expect(keys(explainLabel(building, ANSWERED))).not.toContain('floor_plan');
+    const attic = explainRecommendation(building, 'insulation_attic', prices, ANSWERED)!.explanation;
+    expect(keys(attic)).not.toContain('floor_plan');
+    expect(attic.varied_inputs).not.toContain('air_to_air_units');
+  });
+  it('on the air-to-air card, and on the label of a house that has one, with the open plan in the range', () => {
+    const air = explainRecommendation(building, 'heat_pump_air', prices, ANSWERED)!.explanation;
+    expect(keys(air)).toEqual(expect.arrayContaining(['floor_plan', 'air_to_air_units']));
+    expect(air.varied_inputs).toContain('floor_plan');
+    const withPump = house({ primary_heating_systems: ['electric_direct', 'heat_pump_air'] });
+    expect(keys(explainLabel(withPump, ANSWERED))).toEqual(expect.arrayContaining(['floor_plan', 'air_to_air_units']));
+  });
+});

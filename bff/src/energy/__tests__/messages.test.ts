@@ -11,7 +11,7 @@ describe('activity messages', () => {
     ).activityMessages as Record<string, string>;
     for (const id of MESSAGE_IDS) {
       expect(texts[id]).toEqual(expect.any(String));
-      const placeholders = [...texts[id]!.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
+      const placeholders = [...texts[id]!.matchAll(/\{\{(\w+)(?:, *\w+)?\}\}/g)].map((m) => m[1]).sort();
       expect([id, placeholders]).toEqual([id, Object.keys(message(id).values ?? {}).sort()]);
     }
   });

@@ -43,7 +43,7 @@ const answersArb: fc.Arbitrary<{ answers: Answers; postal: string }> = fc
     primary_heating_systems: heatingArb,
     heat_pump_installation_year: fc.integer({ min: 2000, max: 2025 }),
     windows: fc.constantFrom('unknown', 'unknown', 'as built', 'triple', 'energy'),
-    attic: fc.option(fc.integer({ min: 150, max: 500 }), { nil: null }),
+    attic: fc.option(fc.oneof(fc.integer({ min: 40, max: 100 }), fc.integer({ min: 150, max: 500 })), { nil: null }),
     fan: fc.constantFrom('as built', 'as built', 'exhaust', 'balanced_heat_recovery'),
     perPerson: fc.option(fc.integer({ min: 25, max: 80 }), { nil: null }),
     indoor_temperature: fc.constantFrom(20, 21, 21, 22),
@@ -57,7 +57,9 @@ const answersArb: fc.Arbitrary<{ answers: Answers; postal: string }> = fc
       ...a,
       num_floors: floors === 3 && a.atemp < 150 ? 2 : floors,
       window_type: windows === 'as built' ? asBuilt : windows,
-      attic_insulation_mm: attic,
+      // An attic with little insulation is a house built before 1960 that was never topped up (a bare attic floor lies
+      // outside the statistics' band by right: its own test in activities.test.ts).
+      attic_insulation_mm: attic !== null && attic < 150 && a.construction_year >= 1960 ? null : attic,
       ventilation: fan === 'as built' ? (a.construction_year <= 1975 ? 'natural' : 'exhaust') : fan,
       occupants: perPerson === null ? null : Math.max(1, Math.min(6, Math.round(a.atemp / perPerson))),
     } as Answers;
@@ -78,15 +80,13 @@ const BAND = { low: 0.25, high: 2.2 };
 // ...and the middle house of the population lies close to the statistics.
 const MEDIAN_BAND = { low: 0.8, high: 1.25 };
 /**
- * Pairs of cards known to show the same kWh and kronor, waiting for their fix in the measures (engine README
- * "Calibration"): solar panels with a battery when the battery adds no self-use; smart steering and one degree lower,
- * both 5 % of the space heating. Any other pair fails.
+ * Pairs of cards known to show the same kWh and kronor: smart steering and one degree lower both save 5 % of the heat
+ * a waterborne pump gives (Energimyndigheten's figures), at different costs, so their cards differ. Any other pair
+ * fails.
  */
 const SYSTEMATIC = 0.02;
-const KNOWN_SAME_FIGURES = new Set([
-  'solar_panel_and_battery_installation = solar_panel_installation',
-  'heat_pump_smart_steering = lower_temperature_1_deg_c',
-]);
+const KNOWN_SAME_FIGURES = new Set(['heat_pump_smart_steering = lower_temperature_1_deg_c']);
+let quickPaybacks = 0;
 
 interface Finding {
   house: string;
@@ -146,9 +146,11 @@ function check(b: Building): Finding[] {
   }
 
   const cards = measureCardsToShow(activities).filter((c) => c.available && c.completion_status !== 'completed');
-  // (b) nothing over 10 000 kr pays back within a year.
+  // (b) nothing over 10 000 kr pays back within a year without the card saying why.
   for (const c of cards) {
-    if (c.investment_cost > BIG_INVESTMENT && c.payback_years !== null && c.payback_years < ONE_YEAR) {
+    const quick = c.investment_cost > BIG_INVESTMENT && c.payback_years !== null && c.payback_years < ONE_YEAR;
+    if (quick) quickPaybacks++;
+    if (quick && !c.messages.some((m) => m.id === 'quick_payback')) {
       findings.push({ house, what: `${c.name} pays back in ${c.payback_years} years on ${c.investment_cost} kr` });
     }
   }
@@ -199,8 +201,9 @@ describe('plausibility over generated houses (every climate, size, year, storeys
   it('no air-to-air pump saves more than the share of the heat its units reach and can deliver', () => {
     expect(of(/its share allows/)).toEqual([]);
   });
-  it('no measure costing over 10 000 kr pays back within a year', () => {
+  it('no measure costing over 10 000 kr pays back within a year without the card saying why', () => {
     expect(of(/pays back in/)).toEqual([]);
+    if (process.env.PLAUSIBILITY_FINDINGS) console.log(`${quickPaybacks} quick paybacks, each with its reason`);
   });
   it('no two cards a homeowner is shown carry the same figures', () => {
     expect(of(/both show/)).toEqual([]);

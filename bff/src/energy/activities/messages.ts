@@ -23,6 +23,8 @@ const MESSAGES = {
   solar_east_west: ['notice', { percent: eastWestLoss }],
   solar_not_in_label: ['notice'],
   solar_present_use_battery: ['notice'],
+  // Panels alone already cover what a battery would add to the house's own use: the set with a battery is not offered.
+  battery_adds_nothing: ['notice'],
   battery_needs_solar: ['warning'],
   smart_steering_needs_heat_pump: ['warning'],
   temperature_already_low: ['notice', { temperature: K.minRecommendedIndoorTemperature.value }],
@@ -36,6 +38,9 @@ const MESSAGES = {
   less_waste_heat: ['notice'],
   efficient_appliances_when_replacing: ['notice'],
   savings_not_estimated: ['notice'],
+  // A large investment paying back within a year is the reason shown beside it: what the house spends on energy today
+  // (kr/yr) and the share of it the measure cuts (the runner fills both in).
+  quick_payback: ['notice', { cost: 0, percent: 0 }],
 } as const satisfies Record<string, readonly [MessageLevel] | readonly [MessageLevel, Record<string, number>]>;
 
 export type MessageId = keyof typeof MESSAGES;

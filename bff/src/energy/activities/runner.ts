@@ -1,5 +1,6 @@
 // Runs one measure: savings = model(after) − model(before), never added percentages (measures interact).
 import { copyInput } from '../answers';
+import { ENERGY_CONSTANTS as K } from '../constants';
 import type { Building, EnergyBalance } from '../building-model';
 import { yearlyEnergyCost, type Prices } from '../prices';
 import { zeroPerCarrier, type PerCarrier } from '../types';
@@ -57,6 +58,8 @@ export function difference(before: EnergyBalance, after: EnergyBalance, prices: 
       yearlyEnergyCost(after.byCarrier, after.exported, prices),
   };
 }
+
+const QUICK = K.quickPayback.value;
 
 // Worth fields written out, not spread: a spread into an object literal this size is slow (20 activities a property).
 const NO_WORTH = worthOf(0, 0, 0);
@@ -116,7 +119,7 @@ export function evaluate(measure: Measure, ctx: MeasureContext): Activity {
   if (status === 'completed') return nothingChanges(measure, ctx, status, [message('already_done')]);
   const { available, messages } = availabilityOf(ctx, measure);
   if (!available) return nothingChanges(measure, ctx, status, messages);
-  const shown = status === 'upgrade_available' ? [message('upgrade_possible'), ...messages] : messages;
+  let shown = status === 'upgrade_available' ? [message('upgrade_possible'), ...messages] : messages;
 
   const input = inputAfter(ctx, measure);
   const diff = difference(ctx.before, ctx.runs.actual(input), ctx.prices);
@@ -134,6 +137,11 @@ export function evaluate(measure: Measure, ctx: MeasureContext): Activity {
   const bought = round(diff.energy_diff_import);
   const yearlyKr = round(diff.energyCostSavings);
   const worth = worthOf(investment, yearlyKr, lifeSpan);
+  if (investment > QUICK.investment && worth.payback_years !== null && worth.payback_years < QUICK.years) {
+    // A big investment back within a year: say why, in the house's own figures.
+    const spent = yearlyEnergyCost(ctx.before.byCarrier, ctx.before.exported, ctx.prices);
+    shown = [...shown, message('quick_payback', { cost: round(spent), percent: round((yearlyKr / spent) * 100) })];
+  }
   return {
     name: measure.type,
     category: measure.category,

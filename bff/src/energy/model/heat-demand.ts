@@ -27,7 +27,8 @@ function withAddedInsulation(u: number, addedMm: number): number {
 }
 
 export function atticU(insulationMm: number): number {
-  return 1 / (K.atticOtherResistance.value + insulationMm / K.mmPerM.value / K.insulationConductivity.value);
+  const fitted = 1 / (K.atticOtherResistance.value + insulationMm / K.mmPerM.value / K.insulationConductivity.value);
+  return Math.min(K.atticBareU.value, fitted);
 }
 
 export function atticInsulationMm(input: Pick<BuildingInput, 'attic_insulation_mm' | 'construction_year'>): number {

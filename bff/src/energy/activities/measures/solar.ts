@@ -3,6 +3,8 @@ import type { BuildingInput } from '../../answers';
 import { ENERGY_CONSTANTS as K } from '../../constants';
 import { envelopeOf } from '../../model/geometry';
 import { message } from '../messages';
+import { inputAfter } from '../model-runs';
+import { difference } from '../runner';
 import type { ActivityMessage, Availability, CostItem, Measure } from '../types';
 import { costItem, LIFE, withInput } from './common';
 
@@ -68,10 +70,17 @@ export const solarPanelAndBatteryInstallation: Measure = {
   choice: 'solar',
   completion: ({ building }) =>
     building.input.solar_panels_wp > 0 && building.input.battery_kwh > 0 ? 'completed' : 'not_completed',
-  availability({ building }) {
-    if (building.input.solar_panels_wp > 0)
-      return { available: false, messages: [message('solar_present_use_battery')] };
-    return solarAvailability(building.input);
+  availability(ctx) {
+    const input = ctx.building.input;
+    if (input.solar_panels_wp > 0) return { available: false, messages: [message('solar_present_use_battery')] };
+    const solar = solarAvailability(input);
+    if (!solar.available) return solar;
+    // Where the panels alone already give the house all the own use it can take, a battery only adds cost.
+    const kronor = (measure: Measure) =>
+      Math.round(difference(ctx.before, ctx.runs.actual(inputAfter(ctx, measure)), ctx.prices).energyCostSavings);
+    if (kronor(solarPanelAndBatteryInstallation) <= kronor(solarPanelInstallation))
+      return { available: false, messages: [message('battery_adds_nothing')] };
+    return solar;
   },
   apply({ building }) {
     const kwp = proposedPvKwp(building.input);
