@@ -144,9 +144,9 @@ export const ANSWER_KEYS = {
   },
   ventilation: {
     type: 'selection',
-    options: ['natural', 'exhaust', 'balanced_heat_recovery'] as const,
-    default: 'natural',
-    description: 'Självdrag, frånluft or FTX (balanced with heat recovery).',
+    options: ['unknown', 'natural', 'exhaust', 'balanced_heat_recovery'] as const,
+    default: 'unknown',
+    description: 'Självdrag, frånluft or FTX (balanced with heat recovery); unknown → typical for the era, never FTX.',
   },
   basement: {
     type: 'selection',
@@ -220,6 +220,8 @@ export type BuildingType = BuildingInput['building_type'];
 export type WindowType = BuildingInput['window_type'];
 export type DoorType = BuildingInput['door_type'];
 export type FloorPlan = BuildingInput['floor_plan'];
+/** The ventilation the model computes with: an unanswered one is the era's (model/heat-demand ventilationOf). */
+export type Ventilation = Exclude<BuildingInput['ventilation'], 'unknown'>;
 
 /** docs/product.md §3: answers map keys to boolean, string, number or list of strings. */
 export type Answers = Record<string, boolean | string | number | string[]>;

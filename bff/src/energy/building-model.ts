@@ -14,6 +14,7 @@ import {
   spaceHeatNeed,
   standardTapWaterNeed,
   totalHeatLoss,
+  ventilationOf,
 } from './model/heat-demand';
 import { deliverHeat, isHeatPump, type SystemContext } from './model/heating-systems';
 import { pvBalance, type PvBalance } from './model/pv';
@@ -208,8 +209,8 @@ function heating(building: Building, mode: ModelMode) {
 }
 
 /** Property electricity (fastighetsel), kWh/yr: fans, pumps, controls; more with FTX. */
-export function propertyElectricity(input: Pick<BuildingInput, 'ventilation' | 'atemp'>): number {
-  const ftx = input.ventilation === 'balanced_heat_recovery' ? K.ftxExtraPropertyElectricity.value : 0;
+export function propertyElectricity(input: Pick<BuildingInput, 'ventilation' | 'construction_year' | 'atemp'>): number {
+  const ftx = ventilationOf(input) === 'balanced_heat_recovery' ? K.ftxExtraPropertyElectricity.value : 0;
   return (K.propertyElectricity.value + ftx) * input.atemp;
 }
 

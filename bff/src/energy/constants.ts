@@ -366,6 +366,14 @@ export const ENERGY_CONSTANTS = {
       "BBR's 0.5",
     '[D] × ceiling height / 3.6 → l/s·m² Atemp (0.22 at 2.4 m); fan systems keep ventilationAirflow (0.35)',
   ),
+  fanVentilationFromYear: k(
+    1976,
+    'construction year',
+    null,
+    '[E] the ventilation typical of an era: natural draught in houses built up to 1975, an exhaust fan (frånluft) ' +
+      'from 1976, when the tighter houses of the 1975 building code (SBN 1975) came with fans; never FTX. Both an ' +
+      'unanswered ventilation and the heat-need calibration (engine README "Calibration") read it',
+  ),
   secondsPerHour: k(3.6, 'ks/h (m³/h per l/s)', null, 'definition: 1 l/s = 3.6 m³/h'),
   airHeatCapacity: k(1.2, 'W/K per l/s (ρ·c of air)', null, 'physics: 1.2 kg/m³ × 1.0 kJ/kgK'),
   ftxHeatRecovery: k(

@@ -101,6 +101,7 @@ export const CONSTANT_CITATIONS: Partial<Record<keyof EnergyConstants, ConstantC
     'derived',
     src('Energi & Miljö', 'Åtta av tio lägenheter har för låg luftomsättning', 2014),
   ),
+  fanVentilationFromYear: cite('estimate'),
   airHeatCapacity: cite('definition'),
   ftxHeatRecovery: cite('estimate', HUSGUIDEN),
   tapWaterPerPerson: cite('derived', src('Stockholmshem', '')),

@@ -15,7 +15,7 @@ import { ANSWER_KEYS, copyInput, type AnswerKey, type BuildingInput } from './an
 import { buildingCategory, calculatedLabel, modelEnergy, type Building } from './building-model';
 import { ENERGY_CONSTANTS as K, RULE_VERSION, type EnergyConstants } from './constants';
 import { archetypeFor } from './model/archetype';
-import { heatLoss, totalHeatLoss } from './model/heat-demand';
+import { heatLoss, totalHeatLoss, ventilationOf } from './model/heat-demand';
 import { isHeatPump } from './model/heating-systems';
 import { yearlyEnergyCost, type Prices } from './prices';
 import { IN_LABEL, inputAfter } from './activities/model-runs';
@@ -312,6 +312,11 @@ export const ASSUMPTIONS: Readonly<Record<string, Assume>> = {
     input.door_type === 'original'
       ? byEra('door_u', (i) => ({ u: archetypeFor(i.construction_year).doorU }))(input)
       : because('default')(input),
+  // An unknown ventilation is the era's: natural draught or an exhaust fan, never FTX (heat-demand ventilationOf).
+  ventilation: (input) =>
+    input.ventilation === 'unknown'
+      ? byEra(`ventilation_${ventilationOf(input)}`, () => ({}))(input)
+      : because('default')(input),
   occupants: (input): ExplanationAssumption => {
     const perM2 =
       buildingCategory(input) === 'multi_dwelling'
@@ -446,7 +451,7 @@ export function explainLabel(building: Building, sources: InputSources): Explana
     ...LABEL_CONSTANTS,
     category === 'multi_dwelling' ? 'epRequirementMultiDwelling' : 'epRequirementSmallHouse',
     category === 'multi_dwelling' ? 'standardTapWaterMultiDwelling' : 'standardTapWaterSmallHouse',
-    ...(input.ventilation === 'balanced_heat_recovery'
+    ...(ventilationOf(input) === 'balanced_heat_recovery'
       ? (['ftxHeatRecovery', 'ftxExtraPropertyElectricity'] as const)
       : []),
     ...(input.primary_heating_systems.some((s) => isHeatPump(s)) ? HEAT_PUMP_MODEL : []),

@@ -86,7 +86,7 @@ describe('buildingInputFromAnswers', () => {
       indoor_temperature: 21,
       solar_panels_wp: 0,
       battery_kwh: 0,
-      ventilation: 'natural',
+      ventilation: 'unknown',
     });
   });
 

@@ -4,6 +4,7 @@ import { buildingInputFromAnswers, type Answers } from '../answers';
 import { calculatedLabel, epPartsOf, modelEnergy, primaryEnergyOf, type Building } from '../building-model';
 import { ENERGY_CONSTANTS as K } from '../constants';
 import { primaryEnergyNumber } from '../epc';
+import { ventilationOf } from '../model/heat-demand';
 import { airToAirShare, airToAirSpf, hydronicCoverage } from '../model/heating-systems';
 import { systemContext } from '../building-model';
 import { CARRIERS, ENERGY_USES } from '../types';
@@ -117,6 +118,56 @@ describe('delivered energy per carrier and use', () => {
     const need = (postal: string) => modelEnergy(house({}, postal), 'actual').need.space_heating;
     expect(need(POSTAL.lulea)).toBeGreaterThan(need(POSTAL.stockholm));
     expect(need(POSTAL.stockholm)).toBeGreaterThan(need(POSTAL.malmo));
+  });
+});
+
+describe("an unanswered ventilation is the era's", () => {
+  const spaceHeat = (answers: Answers) => modelEnergy(house(answers), 'actual').need.space_heating;
+
+  it('reads natural draught for houses built up to 1975 and an exhaust fan from 1976, never FTX', () => {
+    const of = (construction_year: number) => ventilationOf(house({ construction_year }).input);
+    expect(house({ construction_year: 1985 }).input.ventilation).toBe('unknown');
+    expect([of(1960), of(1975), of(1976), of(1985), of(2022)]).toEqual([
+      'natural',
+      'natural',
+      'exhaust',
+      'exhaust',
+      'exhaust',
+    ]);
+  });
+
+  it('models an unanswered 1985 house as one with an exhaust fan and a 1960 one as one with natural draught', () => {
+    expect(spaceHeat({ construction_year: 1985 })).toBeCloseTo(
+      spaceHeat({ construction_year: 1985, ventilation: 'exhaust' }),
+      6,
+    );
+    expect(spaceHeat({ construction_year: 1960 })).toBeCloseTo(
+      spaceHeat({ construction_year: 1960, ventilation: 'natural' }),
+      6,
+    );
+    // The fan moves more air than natural draught: the 1985 house needs more than with natural draught.
+    expect(spaceHeat({ construction_year: 1985 })).toBeGreaterThan(
+      spaceHeat({ construction_year: 1985, ventilation: 'natural' }),
+    );
+  });
+
+  it('the answered ventilation wins over the era', () => {
+    expect(spaceHeat({ construction_year: 1985, ventilation: 'natural' })).toBeLessThan(
+      spaceHeat({ construction_year: 1985 }),
+    );
+    expect(spaceHeat({ construction_year: 1960, ventilation: 'exhaust' })).toBeGreaterThan(
+      spaceHeat({ construction_year: 1960 }),
+    );
+    const ftx = house({ construction_year: 2022, ventilation: 'balanced_heat_recovery' });
+    expect(ventilationOf(ftx.input)).toBe('balanced_heat_recovery');
+    expect(modelEnergy(ftx, 'actual').delivered.electricity.property_electricity).toBeCloseTo(
+      (K.propertyElectricity.value + K.ftxExtraPropertyElectricity.value) * 150,
+      6,
+    );
+    // Unanswered, a new house is not taken for FTX: no FTX fan electricity.
+    expect(
+      modelEnergy(house({ construction_year: 2022 }), 'actual').delivered.electricity.property_electricity,
+    ).toBeCloseTo(K.propertyElectricity.value * 150, 6);
   });
 });
 

@@ -209,7 +209,8 @@ describe('what a homeowner reads', () => {
     });
     expect(byKey.indoor_temperature!.assumption).toEqual({ reason: 'standard_use', used: null, values: {} });
     expect(byKey.window_film!.assumption).toEqual({ reason: 'not_told', used: null, values: {} });
-    expect(byKey.ventilation!.assumption).toEqual({ reason: 'default', used: null, values: {} });
+    // Unanswered ventilation in a 1970 house: natural draught, as typical of its era.
+    expect(byKey.ventilation!.assumption).toEqual({ reason: 'era', used: 'ventilation_natural', values: era });
     // Answered and register inputs need no reason.
     expect(byKey.atemp!.assumption).toBeNull();
     expect(byKey.num_floors!.assumption).toBeNull();

@@ -86,28 +86,22 @@ export function statisticsNeedPerM2(constructionYear: number, degreeDays: number
   return periodOf(constructionYear).kwhPerM2 * NEED_PER_BOUGHT * climateFactor(degreeDays);
 }
 
-/**
- * The ventilation typical of a period's houses: natural draught up to 1975, a fan after (mechanical exhaust came with
- * the 1975 building code) [E].
- */
-export function typicalVentilation(constructionYear: number): 'natural' | 'exhaust' {
-  return constructionYear <= 1975 ? 'natural' : 'exhaust';
-}
-
 /** The typical houses compared: one storey of 130 m² and two storeys of 160 m² (a villa, direct electric, 21 °C). */
 export const TYPICAL_HOUSES = [
   { floors: 1, atemp: 130 },
   { floors: 2, atemp: 160 },
 ] as const;
 
-/** Heat + hot water the model buys per m² for a typical direct-electric house (bought = need), actual run. */
+/**
+ * Heat + hot water the model buys per m² for a typical direct-electric house (bought = need), actual run. Ventilation
+ * is left unanswered: the model reads the period's typical one (natural draught to 1975, an exhaust fan from 1976).
+ */
 export function modelPerM2(constructionYear: number, location: Location, answers: Answers = {}): number[] {
   return TYPICAL_HOUSES.map(({ floors, atemp }) => {
     const input = buildingInputFromAnswers({
       construction_year: constructionYear,
       atemp,
       num_floors: floors,
-      ventilation: typicalVentilation(constructionYear),
       ...answers,
     });
     const { byUse } = modelEnergy({ input, location, year: YEAR }, 'actual');

@@ -1,5 +1,5 @@
 // Net heat need (kWh/yr): space heating by the degree-day method, tap water per person or per BEN standard.
-import type { BuildingInput } from '../answers';
+import type { BuildingInput, Ventilation } from '../answers';
 import { ENERGY_CONSTANTS } from '../constants';
 import type { BuildingCategory } from '../types';
 import { archetypeFor } from './archetype';
@@ -63,15 +63,27 @@ export function doorU(input: Pick<BuildingInput, 'door_type' | 'construction_yea
 }
 
 /**
+ * The ventilation the house has: as answered, or when unknown the era's typical one, natural draught up to 1975 and an
+ * exhaust fan from 1976 (constants.fanVentilationFromYear); an unknown ventilation is never taken for FTX.
+ */
+export function ventilationOf(input: Pick<BuildingInput, 'ventilation' | 'construction_year'>): Ventilation {
+  if (input.ventilation !== 'unknown') return input.ventilation;
+  return input.construction_year >= K.fanVentilationFromYear.value ? 'exhaust' : 'natural';
+}
+
+/**
  * Outdoor air the heating warms, l/s·m² Atemp, before the era's extra leakage: a fan system runs at BBR's 0.35 (a
  * quarter of it with FTX recovery); natural draught gives what was measured in Swedish småhus, 0.33 air changes an
  * hour of the rooms' volume (README "Calibration").
  */
-export function ventilationAirflow(input: Pick<BuildingInput, 'ventilation' | 'ceiling_height'>): number {
-  if (input.ventilation === 'natural') {
+export function ventilationAirflow(
+  input: Pick<BuildingInput, 'ventilation' | 'construction_year' | 'ceiling_height'>,
+): number {
+  const ventilation = ventilationOf(input);
+  if (ventilation === 'natural') {
     return (K.naturalVentilationAirChange.value * input.ceiling_height) / K.secondsPerHour.value;
   }
-  const recovery = input.ventilation === 'balanced_heat_recovery' ? K.ftxHeatRecovery.value : 0;
+  const recovery = ventilation === 'balanced_heat_recovery' ? K.ftxHeatRecovery.value : 0;
   return K.ventilationAirflow.value * (1 - recovery);
 }
 

@@ -144,6 +144,7 @@ const QUESTIONS: { key: AnswerKey; asked?: boolean; texts: Texts }[] = [
       en: {
         header: 'What ventilation does the house have?',
         options: {
+          unknown: 'Do not know',
           natural: 'Natural ventilation',
           exhaust: 'Exhaust fan',
           balanced_heat_recovery: 'Balanced with heat recovery (FTX)',
@@ -152,6 +153,7 @@ const QUESTIONS: { key: AnswerKey; asked?: boolean; texts: Texts }[] = [
       sv: {
         header: 'Vilken ventilation har huset?',
         options: {
+          unknown: 'Vet inte',
           natural: 'Självdrag',
           exhaust: 'Frånluft',
           balanced_heat_recovery: 'FTX (från- och tilluft med värmeåtervinning)',

@@ -53,7 +53,12 @@ describe('GET …/configuration', () => {
     });
     expect(res.body.questions.length).toBe(Object.keys(res.body.engineKeys).length);
     expect(res.body.engineKeys.atemp).toEqual({ type: 'integer', unit: 'sqm', min: 1, max: 100000, required: true });
-    expect(res.body.engineKeys.ventilation.options).toEqual(['natural', 'exhaust', 'balanced_heat_recovery']);
+    expect(res.body.engineKeys.ventilation.options).toEqual([
+      'unknown',
+      'natural',
+      'exhaust',
+      'balanced_heat_recovery',
+    ]);
     expect(res.body.prices).toBeNull();
     expect(res.body.platformPrices.SE3.import.electricity).toBeGreaterThan(100);
   });
