@@ -107,6 +107,26 @@ test.describe('How we calculated this', () => {
       await expect(
         card.getByTestId('explanation').getByRole('heading', { name: 'Siffror vi använt och deras källor' }),
       ).toBeVisible();
+
+      // In the homeowner's words: an assumption says why, each figure names its publisher or our basis, and nothing
+      // on the page is a code name, a file of ours or an English sentence.
+      const labelBody = label.getByTestId('explanation');
+      await expect(
+        labelBody
+          .getByTestId('assumed-inputs')
+          .getByText(/Vi antog .* eftersom /)
+          .first(),
+      ).toBeVisible();
+      await expect(card.getByTestId('answered-inputs').locator('[data-input="occupants"]')).toContainText(
+        'Hur många bor i huset?',
+      );
+      await expect(labelBody.locator('[data-constant]').first()).toContainText(/Källa|Källor|Vår uppskattning/);
+      for (const body of [labelBody, card.getByTestId('explanation')]) {
+        // innerText: the words as read, a line between blocks (textContent runs headings into the next line).
+        const text = (await body.innerText()).replace(/\b(kWh|kWp|kW|W\/m²K|m²K\/W)\b/g, ' ');
+        expect(text).not.toMatch(/\b[a-z]+[A-Z]\w*|\w_\w|docs\/|\.md\b|§|\[[EDS]\]/);
+        expect(text).not.toMatch(/\b(the|and|of|not|our|we|because|source|estimate|assumed|amended)\b/i);
+      }
     });
   });
 });

@@ -351,11 +351,20 @@ function assumptionOf(input: BuildingInput, key: AnswerKey): ExplanationAssumpti
 
 /** Answers the model reads only where an air-to-air pump is (the floor plan and indoor units). */
 const AIR_TO_AIR_ONLY: ReadonlySet<AnswerKey> = new Set<AnswerKey>(['floor_plan', 'air_to_air_units']);
+/** Answers the model reads only where a heat pump is (its age, the smart control that steers it). */
+const HEAT_PUMP_ONLY: ReadonlySet<AnswerKey> = new Set<AnswerKey>([
+  'heat_pump_installation_year',
+  'smart_heating_control',
+]);
 
-/** The keys of these answers the calculation reads: without an air-to-air pump before or after, not its answers. */
+/**
+ * The keys of these answers the calculation reads: the pump answers only where a pump is before or after the measure,
+ * so a homeowner is not told what we assumed about a pump they do not have.
+ */
 function keysRead(keys: readonly AnswerKey[], ...inputs: BuildingInput[]): AnswerKey[] {
   const airToAir = inputs.some((i) => i.primary_heating_systems.includes('heat_pump_air'));
-  return airToAir ? [...keys] : keys.filter((key) => !AIR_TO_AIR_ONLY.has(key));
+  const pump = inputs.some((i) => i.primary_heating_systems.some((s) => isHeatPump(s)));
+  return keys.filter((key) => (airToAir || !AIR_TO_AIR_ONLY.has(key)) && (pump || !HEAT_PUMP_ONLY.has(key)));
 }
 
 function inputsOf(input: BuildingInput, sources: InputSources, keys: readonly AnswerKey[]): ExplanationInput[] {

@@ -333,10 +333,14 @@ describe('MEASURE_CONSTANTS', () => {
   });
 });
 
-describe('the floor plan and indoor units are listed only where an air-to-air pump is', () => {
+describe('the pump answers are listed only where a pump is', () => {
   const keys = (e: Explanation) => e.inputs.map((i) => i.key);
-  it('not on the label or an attic card of a house without one', () => {
+  it('not on the label or an attic card of a house without one (nor its age or smart control without any pump)', () => {
     expect(keys(explainLabel(building, ANSWERED))).not.toContain('floor_plan');
+    expect(keys(explainLabel(building, ANSWERED))).not.toContain('heat_pump_installation_year');
+    expect(keys(explainLabel(building, ANSWERED))).not.toContain('smart_heating_control');
+    const ground = explainRecommendation(building, 'heat_pump_geothermal', prices, ANSWERED)!.explanation;
+    expect(keys(ground)).toContain('heat_pump_installation_year');
     const attic = explainRecommendation(building, 'insulation_attic', prices, ANSWERED)!.explanation;
     expect(keys(attic)).not.toContain('floor_plan');
     expect(attic.varied_inputs).not.toContain('air_to_air_units');

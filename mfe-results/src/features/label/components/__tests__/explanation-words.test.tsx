@@ -353,7 +353,7 @@ describe('How we calculated this, in the homeowner’s words', () => {
         'energideklarationer räknas med (Boverket). Ändra',
     );
     expect(said('ceiling_height')).toContain('Vi antog 2,4 m eftersom det är den lägsta takhöjd');
-    expect(said('window_film')).toContain('Vi antog nej eftersom ni inte har angett något annat.');
+    expect(said('window_film')).toContain('Vi antog nej eftersom du inte har angett något annat.');
     expect(said('ventilation')).toContain('Vi antog ”Självdrag” eftersom det är det svar frågan börjar med.');
     expect(said('floor_plan')).toBe(
       'Hur öppen är planlösningen? Vi antog ”Slutna rum” eftersom det ger den mindre besparingen, så att vi inte ' +
