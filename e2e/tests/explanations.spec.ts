@@ -123,7 +123,7 @@ test.describe('How we calculated this', () => {
       await expect(labelBody.locator('[data-constant]').first()).toContainText(/Källa|Källor|Vår uppskattning/);
       for (const body of [labelBody, card.getByTestId('explanation')]) {
         // innerText: the words as read, a line between blocks (textContent runs headings into the next line).
-        const text = (await body.innerText()).replace(/\b(kWh|kWp|kW|W\/m²K|m²K\/W)\b/g, ' ');
+        const text = (await body.innerText()).replace(/\b(kWh|kWp|kW|W\/m²K|m²K\/W|W\/mK)\b/g, ' ');
         expect(text).not.toMatch(/\b[a-z]+[A-Z]\w*|\w_\w|docs\/|\.md\b|§|\[[EDS]\]/);
         expect(text).not.toMatch(/\b(the|and|of|not|our|we|because|source|estimate|assumed|amended)\b/i);
       }
