@@ -34,8 +34,8 @@ const HUSGUIDEN = src(
 );
 const ATTIC_PRICE = src('Byggahus.se', 'Pris tilläggsisolera vinden');
 const LULEA = src('Luleå kommun', 'Se om huset inför vintern – tilläggsisolera vindsbjälklaget', 2016);
-const AIR_TEST = src('Energimyndigheten', 'Luft/luftvärmepumpar 2009–2013', 2013);
-const GROUND_TEST = src('Energimyndigheten', 'Fälttest av 20 bergvärmepumpar, Västra Götaland 2012–13', 2013);
+const AIR_TEST = src('Energimyndigheten', 'Luftluftvärmepumpar 2009–2013', 2013);
+const GROUND_TEST = src('Energimyndigheten', 'Stort fälttest av bergvärmepumpar', 2013);
 const EFFICIENCY = src('Sydsvenskan', 'Energipriser i genomsnitt', 2008);
 const SCANDBIO = src('Scandbio', 'Pellets eller el');
 const WINDOWS = src('Vi i Villa', '');
