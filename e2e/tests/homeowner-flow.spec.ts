@@ -104,18 +104,25 @@ test.describe('the homeowner flow', () => {
     const [, home] = await addresses(page, 'S');
     await page.goto(`/flow/property/${home!.id}/questions`);
     await expect(page.getByRole('heading', { level: 1, name: 'About your home' })).toBeVisible();
-    await page.getByRole('button', { name: 'Next' }).click();
-    await expect(page).toHaveURL(/step=2$/);
-    await expect(page.getByText(/Step 2 of \d+/)).toBeVisible();
-    // Typed and left alone: saved shortly after, without pressing Next.
+    // Forward with Next to the step that asks about the attic (its place depends on the brand's question set).
     const attic = page.getByLabel('How thick is the attic insulation?');
+    const progress = page.locator('#questions-progress');
+    let step = 1;
+    while (!(await attic.isVisible())) {
+      expect(step, 'the attic question is asked on some step').toBeLessThan(12);
+      await page.getByRole('button', { name: 'Next' }).click();
+      step += 1;
+      await expect(progress).toHaveText(new RegExp(`^Step ${step} of \\d+$`));
+    }
+    await expect(page).toHaveURL(new RegExp(`step=${step}$`));
+    // Typed and left alone: saved shortly after, without pressing Next.
     const saved = page.waitForResponse(
       (res) => res.url().endsWith(`/api/flow/property/${home!.id}/answer`) && res.ok(),
     );
     await attic.fill('150');
     await saved;
     await page.reload();
-    await expect(page.getByText(/Step 2 of \d+/)).toBeVisible();
+    await expect(progress).toHaveText(new RegExp(`^Step ${step} of \\d+$`));
     await expect(page.getByLabel('How thick is the attic insulation?')).toHaveValue('150');
   });
 
