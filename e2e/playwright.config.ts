@@ -1,16 +1,37 @@
+import os from 'node:os';
 import { defineConfig } from '@playwright/test';
 // @ts-expect-error plain ESM helper shared with serve.mjs
 import { CHROMIUM_PATH, E2E_PORT } from './e2e-env.mjs';
+
+// Specs that change what every visitor sees: releases and canaries, an organisation's brand, questions, installers
+// and users, the BankID simulator's fault switch, and the analytics totals a spec counts. They run one at a time,
+// after the rest; every other spec keeps to its own session and data, so those run side by side.
+const ONE_AT_A_TIME = [
+  'bankid-faults',
+  'canary',
+  'console',
+  'knowledge-base-brand',
+  'mail',
+  'releases',
+  'staff-auth',
+  'super-admin',
+].map((name) => `**/${name}.spec.ts`);
 
 // Debian's Chromium (no browser download on this network); flags keep it off the network and sandbox-free as root.
 export default defineConfig({
   testDir: './tests',
   fullyParallel: false,
-  workers: 1,
-  retries: process.env.CI ? 1 : 0,
+  // One browser per core (E2E_WORKERS to choose); the product's server shares the same cores.
+  workers: Number(process.env.E2E_WORKERS ?? os.availableParallelism()),
+  // A failure is a failure: a test that passes on its second try waited for the wrong thing, and is fixed at that.
+  retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
+  projects: [
+    { name: 'side by side', testIgnore: ONE_AT_A_TIME },
+    { name: 'one at a time', testMatch: ONE_AT_A_TIME, workers: 1, dependencies: ['side by side'] },
+  ],
   use: {
     baseURL: `http://127.0.0.1:${E2E_PORT}`,
     trace: 'retain-on-failure',

@@ -2,11 +2,14 @@
 // integration (PGlite, and PostgreSQL when TEST_DATABASE_URL names a server), then the built product end to end in
 // Chromium.
 import { spawnSync } from 'node:child_process';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { databaseSuites } from './database-suites.mjs';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const results = [];
+const started = Date.now();
 
 function step(name, command, args, env = {}) {
   console.log(`\n━━ ${name} ━━`);
@@ -24,16 +27,28 @@ function step(name, command, args, env = {}) {
 function summary() {
   console.log('\n━━ summary ━━');
   for (const r of results) console.log(`${r.ok ? '✔' : '✖'} ${r.name} (${r.seconds} s)`);
+  console.log(`  total ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
-const jest = ['--experimental-vm-modules', 'node_modules/jest/bin/jest.js'];
+// One jest worker per core: every BFF suite has its own database (bff/test/test-database.ts), so files run side by
+// side (jest's default of cores − 1 would run them one after another on a 2-core machine).
+const jest = [
+  '--experimental-vm-modules',
+  'node_modules/jest/bin/jest.js',
+  `--maxWorkers=${os.availableParallelism()}`,
+];
+
 step('lint', 'npm', ['run', 'lint', '--silent']);
 step('format', 'npm', ['run', 'format:check', '--silent']);
 step('type check', 'npm', ['run', 'typecheck', '--silent']);
 // The first run is on embedded PGlite even when a PostgreSQL server is configured for the second.
 step('unit + integration (PGlite)', 'node', jest, { CI: process.env.CI ?? 'true', TEST_DATABASE_URL: '' });
 if (process.env.TEST_DATABASE_URL) {
-  step('BFF integration (PostgreSQL)', 'node', [...jest, '--selectProjects', 'bff'], { CI: process.env.CI ?? 'true' });
+  const suites = databaseSuites(root);
+  console.log(`\n(${suites.length} BFF suites depend on the database; the pure ones ran once, above.)`);
+  step('BFF integration (PostgreSQL)', 'node', [...jest, '--selectProjects', 'bff', '--runTestsByPath', ...suites], {
+    CI: process.env.CI ?? 'true',
+  });
 } else {
   console.log(
     '\n(TEST_DATABASE_URL is not set: the BFF suite ran on PGlite only; .ci/run also runs it on PostgreSQL.)',

@@ -100,21 +100,22 @@ export async function signInHomeowner(
     data: { csrfToken: csrf, loginMethod: 'bankid.other_device' },
   });
   if (!started.ok()) throw new Error(`BankID start answered ${started.status()}`);
+  // This session's order, found by its QR token: other tests start orders on the same simulator at the same time.
+  const { qrData } = await (await page.request.get('/api/flow/user/sign')).json();
+  const qrStartToken = String(qrData).split('.')[1];
   const orders = (await (await page.request.get(`${simulatorUrl}/simulator/api/orders`)).json()).orders as {
     orderRef: string;
-    status: string;
+    qrStartToken: string;
   }[];
-  const order = orders.find((o) => o.status === 'pending');
-  if (!order) throw new Error('no pending BankID order on the simulator');
+  const order = orders.find((o) => o.qrStartToken === qrStartToken);
+  if (!order) throw new Error(`no BankID order for this session's QR token (${qrStartToken}) on the simulator`);
   const approved = await page.request.post(`${simulatorUrl}/simulator/api/orders/${order.orderRef}/approve`, {
     data: { personalNumber, name },
   });
   if (!approved.ok()) throw new Error(`simulator approve answered ${approved.status()}: ${await approved.text()}`);
-  for (let i = 0; i < 20; i += 1) {
-    const status = await (await page.request.get('/api/flow/user/sign')).json();
-    if (status.requestStatus === 'complete') break;
-    await page.waitForTimeout(250);
-  }
+  await expect
+    .poll(async () => (await (await page.request.get('/api/flow/user/sign')).json()).requestStatus)
+    .toBe('complete');
   const signedIn = await page.request.post('/api/flow/user/auth', { data: { csrfToken: csrf } });
   if (!signedIn.ok()) throw new Error(`sign-in answered ${signedIn.status()}: ${await signedIn.text()}`);
 }

@@ -24,6 +24,8 @@ beforeAll(() => Object.defineProperty(document, 'visibilityState', { configurabl
 beforeEach(() => {
   visibility = 'visible';
   writePage();
+  // A fast main thread (every preload in one slice) unless a test says otherwise, whatever else the machine is doing.
+  jest.spyOn(performance, 'now').mockReturnValue(0);
 });
 afterEach(() => {
   jest.restoreAllMocks();

@@ -1,3 +1,5 @@
+import { render, screen } from '@testing-library/react';
+import { RemoteUnavailable } from '../remote-unavailable';
 import { revealWhenHeadingShown } from '../first-paint';
 
 // The static first paint (server HTML) gives way to the app only when the app shows the page's heading: a remote that
@@ -29,4 +31,10 @@ test('reveals at once when the heading is already there, and does nothing withou
 
   document.body.innerHTML = '<div id="root"></div>';
   expect(() => revealWhenHeadingShown()()).not.toThrow();
+});
+
+test('a remote that cannot be loaded replaces the static page with its message at once', () => {
+  render(<RemoteUnavailable />);
+  expect(document.getElementById('first-paint')).toBeNull();
+  expect(screen.getByRole('alert').textContent).toContain('remote.unavailableTitle');
 });

@@ -1,13 +1,12 @@
+// BankID slow or down, as the homeowner sees it on /sign. The simulator's fault switch holds for every session, so this
+// spec runs on its own, after the others (playwright.config.ts).
 import { expect, test, type Page } from '@playwright/test';
 // @ts-expect-error plain ESM helper shared with serve.mjs
 import { E2E_BANKID_PORT } from '../e2e-env.mjs';
-import { REMOTE_PACKAGES, signInStaff, SUPER_ADMIN, type RemoteName } from './support';
 
 const SIMULATOR = `http://127.0.0.1:${E2E_BANKID_PORT}`;
 /** The BFF's RP client gives up after this long (bff/src/bankid/rp-client.ts, not configured in server.ts). */
 const RP_CLIENT_TIMEOUT_MS = 10_000;
-
-// ---- 1. BankID slow or down ------------------------------------------------------------------------------------
 
 /** The simulator's fault switch (POST /simulator/api/faults): the whole set, so `{}` brings BankID back. */
 async function bankIdFaults(page: Page, faults: { delayMs?: number; down?: boolean }): Promise<void> {
@@ -139,90 +138,4 @@ test.describe('BankID slow or down, as the homeowner sees it on /sign', () => {
     await bankIdFaults(page, {});
     await signInWorksAgain(page, 'Try again', 'back to the choice');
   });
-});
-
-// ---- 2. A remote's files missing or corrupt --------------------------------------------------------------------
-
-const HOME_OF: Record<RemoteName, { path: string; heading: string }> = {
-  mfe_flow: { path: '/', heading: 'Find your home' },
-  mfe_results: { path: '/property/7/building/primary/results-dashboard', heading: "Your home's energy results" },
-  mfe_console: { path: '/console/org/demo-energi/properties', heading: 'Properties' },
-  mfe_admin: { path: '/console/admin/releases', heading: 'Releases' },
-};
-
-/** What goes wrong with the file, and the one page error it may cause (a script that does not parse). */
-const BREAKAGES = [
-  {
-    name: 'remoteEntry.js answers 404',
-    file: 'remoteEntry.js',
-    answer: { status: 404, contentType: 'text/plain', body: 'Not found' },
-    pageError: null,
-  },
-  {
-    name: 'remoteEntry.js is corrupt (a syntax error)',
-    file: 'remoteEntry.js',
-    answer: { status: 200, contentType: 'application/javascript', body: 'var mfe = {{ this is not javascript' },
-    pageError: /SyntaxError|Unexpected/,
-  },
-  {
-    name: 'remoteEntry.js is the wrong content (an HTML page)',
-    file: 'remoteEntry.js',
-    answer: { status: 200, contentType: 'text/html', body: '<!doctype html><title>Oops</title><p>Maintenance</p>' },
-    // Without nosniff (a proxy's error page) the browser runs the HTML as script.
-    pageError: /SyntaxError: Unexpected token '<'/,
-  },
-  {
-    name: 'its exposed App chunk answers 404',
-    file: '__federation_expose_App.*.js',
-    answer: { status: 404, contentType: 'text/plain', body: 'Not found' },
-    pageError: null,
-  },
-] as const;
-
-test.describe('a remote whose files are missing or corrupt: its fallback, the rest works', () => {
-  for (const breakage of BREAKAGES) {
-    for (const [broken, pkg] of Object.entries(REMOTE_PACKAGES) as [RemoteName, string][]) {
-      test(`${pkg}: ${breakage.name}`, async ({ page }) => {
-        const pageErrors: string[] = [];
-        page.on('pageerror', (error) => pageErrors.push(`${error.name}: ${error.message}`));
-        await signInStaff(page, SUPER_ADMIN);
-        let hits = 0;
-        let outage = true;
-        await page.route(`**/mfe/${pkg}/*/${breakage.file}`, (route) => {
-          if (!outage) return route.continue();
-          hits += 1;
-          return route.fulfill(breakage.answer);
-        });
-
-        await page.goto(HOME_OF[broken].path);
-        const fallback = page.locator(`[data-remote-unavailable="${broken}"]`);
-        await expect(
-          fallback.getByRole('heading', { name: 'This part of the service is unavailable right now' }),
-        ).toBeVisible({ timeout: 20_000 });
-        expect(hits, 'the broken file was asked for').toBeGreaterThan(0);
-        await expect(page.getByRole('link', { name: /start page/i })).toBeVisible();
-
-        for (const other of Object.keys(HOME_OF) as RemoteName[]) {
-          if (other === broken) continue;
-          await page.goto(HOME_OF[other].path);
-          await expect(
-            page.locator(`[data-remote="${other}"]`).getByRole('heading', { level: 1, name: HOME_OF[other].heading }),
-          ).toBeVisible();
-        }
-
-        // Fixed on the server: "Try again" loads it without a page reload.
-        await page.goto(HOME_OF[broken].path);
-        await expect(fallback.getByRole('button', { name: 'Try again' })).toBeVisible({ timeout: 20_000 });
-        outage = false;
-        await fallback.getByRole('button', { name: 'Try again' }).click();
-        await expect(
-          page.locator(`[data-remote="${broken}"]`).getByRole('heading', { level: 1, name: HOME_OF[broken].heading }),
-        ).toBeVisible({ timeout: 20_000 });
-
-        const unexpected = pageErrors.filter((e) => !(breakage.pageError && breakage.pageError.test(e)));
-        expect(unexpected, unexpected.join('\n')).toEqual([]);
-        if (breakage.pageError) expect(pageErrors.length).toBeGreaterThan(0);
-      });
-    }
-  }
 });
