@@ -12,7 +12,7 @@ const HOME_OF: Record<RemoteName, { path: string; heading: string }> = {
 
 // The shell's retries (two, 400 ms apart: shell/src/remotes/federation-plugins.tsx) and a busy machine, well under
 // the 10 s after which the static first paint gives way anyway (shell/src/remotes/first-paint.ts).
-const UNAVAILABLE_SHOWN_WITHIN_MS = 5_000;
+const UNAVAILABLE_SHOWN_WITHIN_MS = 8_000;
 
 /** What goes wrong with the file, and the one page error it may cause (a script that does not parse). */
 const BREAKAGES = [
