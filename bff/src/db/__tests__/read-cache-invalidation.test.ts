@@ -206,7 +206,8 @@ describe('two instances on one database', () => {
     other = serverUrl ? openPostgres(database.url, 4) : null;
     appB = createTestApp(other ?? database, fixtures, {}, { now: () => NOW });
     // B hears other instances once its LISTEN connection is up; until then it caches nothing.
-    await new Promise((r) => setTimeout(r, 300));
+    if (other)
+      expect(await eventually(async () => writeGenerationOf(other!.pool).listening, Boolean, 10_000)).toBe(true);
   });
   afterAll(async () => {
     await other?.close();
