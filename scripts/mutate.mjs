@@ -5,6 +5,7 @@
 //   npm run mutate -- finance --concurrency 1
 //   npm run mutate -- energy --dry-run      count the mutants and time the tests once, test no mutant
 //   npm run mutate -- schemas --force       test every mutant again, not only those whose code or tests changed
+//   npm run mutate -- finance --report      the table and survivors.txt again from the last report, running nothing
 //
 // Each area writes scripts/mutate/reports/<area>/: mutation.json (Stryker's JSON report), incremental.json (what a
 // rerun reuses) and survivors.txt (the mutants no test killed, by file and line).
@@ -27,13 +28,14 @@ function strykerModule() {
 }
 
 function parseArgs(argv) {
-  const options = { areas: [], concurrency: undefined, dryRun: false, force: false };
+  const options = { areas: [], concurrency: undefined, dryRun: false, force: false, report: false };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === '--concurrency') options.concurrency = Number(argv[++i]);
     else if (arg.startsWith('--concurrency=')) options.concurrency = Number(arg.split('=')[1]);
     else if (arg === '--dry-run') options.dryRun = true;
     else if (arg === '--force') options.force = true;
+    else if (arg === '--report') options.report = true;
     else if (AREAS[arg]) options.areas.push(arg);
     else {
       console.error(`✖ unknown argument ${arg}: areas are ${Object.keys(AREAS).join(', ')}`);
@@ -82,7 +84,9 @@ function summarise(report) {
   for (const [file, { mutants }] of Object.entries(report.files)) {
     for (const mutant of mutants) {
       counts[mutant.status] = (counts[mutant.status] ?? 0) + 1;
-      if (mutant.status === 'Survived' || mutant.status === 'NoCoverage') survivors.push({ file, ...mutant });
+      if (mutant.status === 'Survived' || mutant.status === 'NoCoverage') {
+        survivors.push({ file, original: sourceAt(report.files[file].source, mutant.location), ...mutant });
+      }
     }
   }
   const detected = (counts.Killed ?? 0) + (counts.Timeout ?? 0);
@@ -92,28 +96,38 @@ function summarise(report) {
   return { counts, files: Object.keys(report.files).length, mutants: scored, score, survivors };
 }
 
+/** The code a mutant replaced (report locations are 1-based lines and columns), on one line. */
+function sourceAt(source, { start, end }) {
+  const lines = source.split('\n').slice(start.line - 1, end.line);
+  lines[lines.length - 1] = lines[lines.length - 1].slice(0, end.column - 1);
+  lines[0] = lines[0].slice(start.column - 1);
+  return lines.join(' ');
+}
+
+const oneLine = (text) => text.replace(/\s+/g, ' ').trim().slice(0, 70);
+
 function survivorsText(name, summary) {
-  const lines = [`# ${name}: ${summary.survivors.length} mutants no test detected (file:line mutator: replacement)`];
+  const lines = [`# ${name}: ${summary.survivors.length} mutants no test detected (file:line mutator: code → mutant)`];
   let file;
   for (const mutant of summary.survivors) {
     if (mutant.file !== file) lines.push('', (file = mutant.file));
-    const replacement = (mutant.replacement ?? '').replace(/\s+/g, ' ').slice(0, 100);
     const status = mutant.status === 'NoCoverage' ? ' [no coverage]' : '';
-    lines.push(`  ${file}:${mutant.location.start.line} ${mutant.mutatorName}${status}: ${replacement}`);
+    const change = `${oneLine(mutant.original)} → ${oneLine(mutant.replacement ?? '')}`;
+    lines.push(`  ${file}:${mutant.location.start.line} ${mutant.mutatorName}${status}: ${change}`);
   }
   return `${lines.join('\n')}\n`;
 }
 
 async function main() {
   const options = parseArgs(process.argv.slice(2));
-  const { Stryker } = await import(pathToFileURL(strykerModule()).href);
+  const { Stryker } = options.report ? {} : await import(pathToFileURL(strykerModule()).href);
   process.chdir(ROOT);
   const rows = [];
   for (const name of options.areas) {
     console.log(`\n▸ ${name}: ${AREAS[name].title}`);
     process.env.MUTATE_AREA = name;
     const started = Date.now();
-    await new Stryker(strykerOptions(name, options)).runMutationTest();
+    if (!options.report) await new Stryker(strykerOptions(name, options)).runMutationTest();
     const minutes = (Date.now() - started) / 60_000;
     if (options.dryRun) {
       rows.push({ name, minutes });
