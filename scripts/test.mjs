@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { databaseSuites } from './database-suites.mjs';
+import { databaseSuites, eventLoopSuites } from './test-suites.mjs';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const results = [];
@@ -41,14 +41,32 @@ const jest = [
 step('lint', 'npm', ['run', 'lint', '--silent']);
 step('format', 'npm', ['run', 'format:check', '--silent']);
 step('type check', 'npm', ['run', 'typecheck', '--silent']);
-// The first run is on embedded PGlite even when a PostgreSQL server is configured for the second.
-step('unit + integration (PGlite)', 'node', jest, { CI: process.env.CI ?? 'true', TEST_DATABASE_URL: '' });
+// The first run is on embedded PGlite even when a PostgreSQL server is configured for the second. The suites that
+// time the event loop run after the rest, with no other jest worker beside them (scripts/test-suites.mjs).
+const timed = eventLoopSuites(root);
+const pglite = { CI: process.env.CI ?? 'true', TEST_DATABASE_URL: '' };
+const exceptTimed = [
+  '--testPathIgnorePatterns',
+  '/node_modules/',
+  '/dist/',
+  ...timed.map((f) => path.relative(root, f)),
+];
+step('unit + integration (PGlite)', 'node', [...jest, ...exceptTimed], pglite);
+step(
+  'event-loop suites (PGlite, on their own)',
+  'node',
+  [...jest, '--runInBand', '--runTestsByPath', ...timed],
+  pglite,
+);
 if (process.env.TEST_DATABASE_URL) {
   const suites = databaseSuites(root);
   console.log(`\n(${suites.length} BFF suites depend on the database; the pure ones ran once, above.)`);
-  step('BFF integration (PostgreSQL)', 'node', [...jest, '--selectProjects', 'bff', '--runTestsByPath', ...suites], {
-    CI: process.env.CI ?? 'true',
-  });
+  const postgres = { CI: process.env.CI ?? 'true' };
+  const byPath = ['--selectProjects', 'bff', '--runTestsByPath'];
+  const together = suites.filter((suite) => !timed.includes(suite));
+  step('BFF integration (PostgreSQL)', 'node', [...jest, ...byPath, ...together], postgres);
+  const alone = suites.filter((suite) => timed.includes(suite));
+  step('event-loop suites (PostgreSQL, on their own)', 'node', [...jest, '--runInBand', ...byPath, ...alone], postgres);
 } else {
   console.log(
     '\n(TEST_DATABASE_URL is not set: the BFF suite ran on PGlite only; .ci/run also runs it on PostgreSQL.)',
