@@ -59,8 +59,12 @@ function strykerOptions(name, options) {
     // jest loads some dependencies with import(), which needs node's VM modules (as in `npm run test:unit`).
     testRunnerNodeArgs: ['--experimental-vm-modules'],
     mutate: AREAS[name].mutate,
-    // The sandbox holds only what the area's tests load; node_modules folders are linked into it.
-    ignorePatterns: ['/*', '!/bff', '!/shared', '!/scripts', '!/package.json', '!/jest.config.cjs', 'dist'],
+    // The sandbox holds only what the area's tests load (the engine's tests read the results page's texts);
+    // node_modules folders are linked into it.
+    ignorePatterns: [
+      ...['/*', '!/bff', '!/shared', '!/scripts', '!/package.json', '!/jest.config.cjs', 'dist'],
+      ...['!/mfe-results', '/mfe-results/*', '!/mfe-results/locales'],
+    ],
     // Outside the repo, so no jest run of the repo finds a second copy of its packages.
     tempDirName: path.join(os.tmpdir(), 'home-energy-mutate', name),
     coverageAnalysis: 'perTest',
