@@ -11,8 +11,8 @@ const AREAS = {
   finance: {
     title: 'money rules',
     mutate: ['shared/src/finance/**/*.ts', `!${TESTS}`],
-    // The energy plan finances each measure with these rules (financeMeasure, defaultLoanSettings).
-    tests: ['shared/src/finance/__tests__/*.test.ts', 'bff/src/energy/__tests__/plan.test.ts'],
+    // Not the energy plan's suite: it killed no mutant here and builds houses while loading (~9 s per static mutant).
+    tests: ['shared/src/finance/__tests__/*.test.ts'],
   },
   guards: {
     title: 'authorization guards and rules table',
