@@ -68,6 +68,8 @@ function strykerOptions(name, options) {
     // Outside the repo, so no jest run of the repo finds a second copy of its packages.
     tempDirName: path.join(os.tmpdir(), 'home-energy-mutate', name),
     coverageAnalysis: 'perTest',
+    // Static mutants (evaluated once at load) rerun every test of the area; an area may leave them out (areas.cjs).
+    ignoreStatic: AREAS[name].ignoreStatic ?? false,
     incremental: true,
     incrementalFile: `${reports}/incremental.json`,
     force: options.force,
@@ -157,6 +159,7 @@ async function main() {
       row.minutes.toFixed(1).padStart(9),
     ];
     console.log(cells.join(' '));
+    if (c.Ignored) console.log(`${''.padEnd(8)} ${c.Ignored} static mutants ignored (not scored)`);
   }
 }
 

@@ -1,0 +1,110 @@
+// The rules table's single rules (docs/product.md §6), one at a time: the same rules guard the console's API.
+import {
+  firstPermittedHref,
+  isExternalPath,
+  isItemAllowed,
+  isOrganisationAdmin,
+  isOrganisationMember,
+  menuItem,
+  visibleMenu,
+  type MenuContext,
+} from '../menu-rules';
+
+const energi = { slug: 'demo-energi', features: ['platform_analytics' as const], isInstaller: false };
+const bare = { slug: 'demo-bare', features: [], isInstaller: false };
+const installer = { slug: 'demo-installer', features: [], isInstaller: true };
+const member = (slug: string, role: 'admin' | 'staff') => ({
+  superAdmin: false,
+  organisations: [{ slug, name: slug, role }],
+});
+const superAdmin = { superAdmin: true, organisations: [] };
+const allowed = (id: string, context: MenuContext) => isItemAllowed(menuItem(id), context);
+
+describe('organisation admin and member', () => {
+  it('an admin is an admin of their own organisation only; staff are not', () => {
+    expect(isOrganisationAdmin({ user: member('demo-energi', 'admin'), organisation: energi })).toBe(true);
+    expect(isOrganisationAdmin({ user: member('demo-bank', 'admin'), organisation: energi })).toBe(false);
+    expect(isOrganisationAdmin({ user: member('demo-energi', 'staff'), organisation: energi })).toBe(false);
+    expect(isOrganisationAdmin({ user: member('demo-energi', 'admin'), organisation: null })).toBe(false);
+    expect(isOrganisationAdmin({ user: null, organisation: energi })).toBe(false);
+  });
+
+  it('a super admin administers every organisation, and outside one too', () => {
+    expect(isOrganisationAdmin({ user: superAdmin, organisation: energi })).toBe(true);
+    expect(isOrganisationAdmin({ user: superAdmin, organisation: null })).toBe(true);
+  });
+
+  it('a member belongs to their organisations; a super admin to every one; nobody outside an organisation', () => {
+    expect(isOrganisationMember({ user: member('demo-energi', 'staff'), organisation: energi })).toBe(true);
+    expect(isOrganisationMember({ user: member('demo-bank', 'staff'), organisation: energi })).toBe(false);
+    expect(isOrganisationMember({ user: superAdmin, organisation: energi })).toBe(true);
+    expect(isOrganisationMember({ user: superAdmin, organisation: null })).toBe(false);
+    expect(isOrganisationMember({ user: null, organisation: energi })).toBe(false);
+  });
+});
+
+describe('isItemAllowed, rule by rule', () => {
+  it('an organisation page needs membership of the organisation, whatever the role', () => {
+    expect(allowed('account', { user: member('demo-energi', 'staff'), organisation: energi })).toBe(true);
+    expect(allowed('account', { user: member('demo-bank', 'admin'), organisation: energi })).toBe(false);
+    expect(allowed('account', { user: member('demo-energi', 'admin'), organisation: null })).toBe(false);
+  });
+
+  it('super admin pages outside an organisation: a super admin only', () => {
+    expect(allowed('admin', { user: superAdmin, organisation: null })).toBe(true);
+    expect(allowed('outbox', { user: member('demo-energi', 'admin'), organisation: energi })).toBe(false);
+    expect(allowed('admin', { user: null, organisation: null })).toBe(false);
+  });
+
+  it('a feature page needs the feature; an installer qualifies for properties only', () => {
+    const installerStaff = { user: member('demo-installer', 'staff'), organisation: installer };
+    expect(allowed('properties', installerStaff)).toBe(true);
+    expect(allowed('activities', installerStaff)).toBe(false);
+    expect(allowed('properties', { user: member('demo-bare', 'admin'), organisation: bare })).toBe(false);
+    expect(allowed('validation', { user: member('demo-energi', 'admin'), organisation: energi })).toBe(false);
+  });
+
+  it('installer pages need an installer organisation, even for a super admin', () => {
+    expect(allowed('requests', { user: member('demo-installer', 'staff'), organisation: installer })).toBe(true);
+    expect(allowed('requests', { user: member('demo-energi', 'admin'), organisation: energi })).toBe(false);
+    expect(allowed('requests', { user: superAdmin, organisation: energi })).toBe(false);
+  });
+});
+
+describe('menu placement and links', () => {
+  it('fills in the organisation slug; items outside an organisation keep their path', () => {
+    const menu = visibleMenu({ user: superAdmin, organisation: energi });
+    const items = menu.flatMap((group) => group.items);
+    expect(items.find((item) => item.id === 'activities')?.href).toBe('/console/org/demo-energi/activities');
+    expect(items.find((item) => item.id === 'admin')?.href).toBe('/console/admin');
+    expect(menu.map((group) => group.group)).toEqual(['analytics', 'flow', 'knowledgeBase', 'superAdmin']);
+  });
+
+  it('a super admin not impersonating gets no organisation account items', () => {
+    const ids = visibleMenu({ user: superAdmin, organisation: energi, impersonating: null }).flatMap((group) =>
+      group.items.map((item) => item.id),
+    );
+    expect(ids).not.toContain('account');
+    expect(ids).not.toContain('user-management');
+    expect(ids).toContain('super-account');
+  });
+
+  it('a group opens its first permitted page, or nothing', () => {
+    const staff = { user: member('demo-energi', 'staff'), organisation: energi };
+    expect(firstPermittedHref(staff, 'analytics')).toBe('/console/org/demo-energi/properties');
+    expect(firstPermittedHref(staff, 'account')).toBe('/console/org/demo-energi/account');
+    expect(firstPermittedHref(staff, 'superAdmin')).toBeNull();
+  });
+
+  it('only http and https paths are external', () => {
+    expect(isExternalPath('https://example.se/help')).toBe(true);
+    expect(isExternalPath('HTTP://example.se')).toBe(true);
+    expect(isExternalPath('/console/admin')).toBe(false);
+    expect(isExternalPath('mailto:help@example.se')).toBe(false);
+    expect(isExternalPath('see https://example.se')).toBe(false);
+  });
+
+  it('names the unknown item it refuses', () => {
+    expect(() => menuItem('nope')).toThrow('Unknown console menu item nope');
+  });
+});
