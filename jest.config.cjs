@@ -54,6 +54,7 @@ module.exports = {
       testEnvironment: 'node',
       testMatch: ['<rootDir>/bff/**/__tests__/**/*.test.ts'],
       globalSetup: '<rootDir>/bff/test/global-setup.ts',
+      globalTeardown: '<rootDir>/bff/test/global-teardown.ts',
     },
   ],
 };

@@ -4,7 +4,10 @@ import pg from 'pg';
 import { openPglite, openPostgres, type DatabaseHandle } from '../src/db/client';
 import { runMigrations } from '../src/db/migrate';
 
-/** A new, migrated database named `<prefix>_<random>` on a PostgreSQL server, and how to drop it afterwards. */
+/**
+ * A new, migrated database named `<prefix>_<random>` on a PostgreSQL server, and how to drop it afterwards: a copy of
+ * the run's migrated template (BFF_TEST_TEMPLATE, made once by global-setup.ts), or migrated here without one.
+ */
 export async function createPostgresDatabase(
   serverUrl: string,
   prefix: string,
@@ -12,13 +15,16 @@ export async function createPostgresDatabase(
   const name = `${prefix}_${crypto.randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  const template = process.env.BFF_TEST_TEMPLATE;
+  await admin.query(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const migrator = openPostgres(url.toString(), 1);
-  await runMigrations(migrator.db);
-  await migrator.close();
+  if (!template) {
+    const migrator = openPostgres(url.toString(), 1);
+    await runMigrations(migrator.db);
+    await migrator.close();
+  }
   return {
     url: url.toString(),
     async drop() {
