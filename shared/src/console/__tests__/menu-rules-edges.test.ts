@@ -29,6 +29,19 @@ describe('organisation admin and member', () => {
     expect(isOrganisationAdmin({ user: null, organisation: energi })).toBe(false);
   });
 
+  it('a user in several organisations has the role they hold in the one being viewed', () => {
+    const user = {
+      superAdmin: false,
+      organisations: [
+        { slug: 'demo-bank', name: 'Demo Bank', role: 'admin' as const },
+        { slug: 'demo-energi', name: 'Demo Energi', role: 'staff' as const },
+      ],
+    };
+    expect(isOrganisationAdmin({ user, organisation: { ...energi, slug: 'demo-bank' } })).toBe(true);
+    expect(isOrganisationAdmin({ user, organisation: energi })).toBe(false);
+    expect(isOrganisationMember({ user, organisation: energi })).toBe(true);
+  });
+
   it('a super admin administers every organisation, and outside one too', () => {
     expect(isOrganisationAdmin({ user: superAdmin, organisation: energi })).toBe(true);
     expect(isOrganisationAdmin({ user: superAdmin, organisation: null })).toBe(true);
@@ -78,6 +91,49 @@ describe('menu placement and links', () => {
     expect(items.find((item) => item.id === 'activities')?.href).toBe('/console/org/demo-energi/activities');
     expect(items.find((item) => item.id === 'admin')?.href).toBe('/console/admin');
     expect(menu.map((group) => group.group)).toEqual(['analytics', 'flow', 'knowledgeBase', 'superAdmin']);
+  });
+
+  it('links every page a super admin impersonating an organisation may open', () => {
+    const menu = visibleMenu({ user: superAdmin, organisation: energi, impersonating: 'demo-energi' });
+    const org = '/console/org/demo-energi';
+    expect(menu.flatMap((group) => group.items.map((item) => item.href))).toEqual([
+      `${org}/properties`,
+      `${org}/activities`,
+      `${org}/users`,
+      `${org}/transition`,
+      `${org}/portfolio`,
+      `${org}/property_lookup`,
+      `${org}/configuration`,
+      `${org}/messages`,
+      `${org}/user-management`,
+      `${org}/account`,
+      '/console/admin',
+      '/console/admin/user-management',
+      '/console/admin/outbox',
+    ]);
+  });
+
+  it('links the installer pages and staff account pages of an organisation', () => {
+    const hrefs = (context: MenuContext) => visibleMenu(context).flatMap((group) => group.items.map((i) => i.href));
+    const org = '/console/org/demo-installer';
+    expect(hrefs({ user: member('demo-installer', 'staff'), organisation: installer })).toEqual([
+      `${org}/properties`,
+      `${org}/requests`,
+      `${org}/account`,
+      `${org}/org-select`,
+    ]);
+    expect(
+      hrefs({ user: member('demo-energi', 'admin'), organisation: { ...energi, features: ['platform_validation'] } }),
+    ).toContain('/console/org/demo-energi/validation');
+  });
+
+  it('outside an organisation a super admin gets the admin pages only', () => {
+    const menu = visibleMenu({ user: superAdmin, organisation: null });
+    expect(menu.flatMap((group) => group.items.map((item) => item.href))).toEqual([
+      '/console/admin',
+      '/console/admin/user-management',
+      '/console/admin/outbox',
+    ]);
   });
 
   it('a super admin not impersonating gets no organisation account items', () => {
