@@ -5,7 +5,7 @@ import { CHROMIUM_PATH, E2E_PORT } from './e2e-env.mjs';
 
 // Specs that change what every visitor sees: releases and canaries, an organisation's brand, questions, installers
 // and users, the BankID simulator's fault switch, and the analytics totals a spec counts. They run one at a time,
-// after the rest; every other spec keeps to its own session and data, so those run side by side.
+// after the rest; every other spec keeps to its own session and data, so those can run side by side.
 const ONE_AT_A_TIME = [
   'bankid-faults',
   'canary',
@@ -21,8 +21,9 @@ const ONE_AT_A_TIME = [
 export default defineConfig({
   testDir: './tests',
   fullyParallel: false,
-  // One browser per core (E2E_WORKERS to choose); the product's server shares the same cores.
-  workers: Number(process.env.E2E_WORKERS ?? os.availableParallelism()),
+  // A browser for each core but one (E2E_WORKERS to choose): the product's server and Chromium's own processes need
+  // the rest. On 2 cores two browsers took as long as one and left pages starved past their waits.
+  workers: Number(process.env.E2E_WORKERS ?? Math.max(1, os.availableParallelism() - 1)),
   // A failure is a failure: a test that passes on its second try waited for the wrong thing, and is fixed at that.
   retries: 0,
   timeout: 60_000,
