@@ -150,6 +150,7 @@ describe('the first-paint starter', () => {
 
     // Storage refused (turned off in the browser): main.js starts all the same.
     jest.restoreAllMocks();
+    jest.spyOn(performance, 'now').mockReturnValue(0);
     writePage();
     jest.spyOn(window, 'localStorage', 'get').mockImplementation(() => {
       throw new DOMException('The operation is insecure.', 'SecurityError');
