@@ -32,11 +32,8 @@ function summary() {
 
 // One jest worker per core: every BFF suite has its own database (bff/test/test-database.ts), so files run side by
 // side (jest's default of cores − 1 would run them one after another on a 2-core machine).
-const jest = [
-  '--experimental-vm-modules',
-  'node_modules/jest/bin/jest.js',
-  `--maxWorkers=${os.availableParallelism()}`,
-];
+const jestInBand = ['--experimental-vm-modules', 'node_modules/jest/bin/jest.js', '--runInBand'];
+const jest = [...jestInBand.slice(0, 2), `--maxWorkers=${os.availableParallelism()}`];
 
 step('lint', 'npm', ['run', 'lint', '--silent']);
 step('format', 'npm', ['run', 'format:check', '--silent']);
@@ -52,12 +49,7 @@ const exceptTimed = [
   ...timed.map((f) => path.relative(root, f)),
 ];
 step('unit + integration (PGlite)', 'node', [...jest, ...exceptTimed], pglite);
-step(
-  'event-loop suites (PGlite, on their own)',
-  'node',
-  [...jest, '--runInBand', '--runTestsByPath', ...timed],
-  pglite,
-);
+step('event-loop suites (PGlite, on their own)', 'node', [...jestInBand, '--runTestsByPath', ...timed], pglite);
 if (process.env.TEST_DATABASE_URL) {
   const suites = databaseSuites(root);
   console.log(`\n(${suites.length} BFF suites depend on the database; the pure ones ran once, above.)`);
@@ -66,7 +58,7 @@ if (process.env.TEST_DATABASE_URL) {
   const together = suites.filter((suite) => !timed.includes(suite));
   step('BFF integration (PostgreSQL)', 'node', [...jest, ...byPath, ...together], postgres);
   const alone = suites.filter((suite) => timed.includes(suite));
-  step('event-loop suites (PostgreSQL, on their own)', 'node', [...jest, '--runInBand', ...byPath, ...alone], postgres);
+  step('event-loop suites (PostgreSQL, on their own)', 'node', [...jestInBand, ...byPath, ...alone], postgres);
 } else {
   console.log(
     '\n(TEST_DATABASE_URL is not set: the BFF suite ran on PGlite only; .ci/run also runs it on PostgreSQL.)',
