@@ -13,12 +13,17 @@ import { signInAs } from '../../../test/staff-session';
  * Real BFF processes (tsx src/server.ts): sessions must outlive a restart and be shared by instances on one database.
  */
 async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
+  // Below Linux's ephemeral range (32768–60999): a port the OS picked for us could be handed to another jest worker's
+  // listen(0) before the child binds it, and the readiness check would then reach that server instead.
+  for (;;) {
+    const port = 20_000 + Math.floor(Math.random() * 12_000);
+    const free = await new Promise<boolean>((resolve) => {
+      const server = net.createServer();
+      server.once('error', () => resolve(false));
+      server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
     });
-  });
+    if (free) return port;
+  }
 }
 
 async function startBff(env: Record<string, string>): Promise<{ url: string; stop: () => Promise<void> }> {
