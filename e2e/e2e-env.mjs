@@ -5,5 +5,10 @@ import path from 'node:path';
 export const E2E_PORT = Number(process.env.E2E_PORT || 3300);
 export const E2E_DATA_DIR = process.env.E2E_DATA_DIR || path.join(os.tmpdir(), `home-energy-e2e-${E2E_PORT}`);
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+/**
+ * The BFF's RP API timeout in the e2e product: tests/bankid-faults.spec.ts waits for it to pass, twice per slow order
+ * (the default of 10 s is the BFF suite's).
+ */
+export const E2E_BANKID_TIMEOUT_MS = 3_000;
 /** The bundled BankID simulator the e2e BFF talks to; tests drive its test-app page. */
 export const E2E_BANKID_PORT = Number(process.env.E2E_BANKID_PORT || E2E_PORT + 10);

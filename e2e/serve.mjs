@@ -3,7 +3,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { E2E_BANKID_PORT, E2E_DATA_DIR, E2E_PORT } from './e2e-env.mjs';
+import { E2E_BANKID_PORT, E2E_BANKID_TIMEOUT_MS, E2E_DATA_DIR, E2E_PORT } from './e2e-env.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 fs.rmSync(E2E_DATA_DIR, { recursive: true, force: true });
@@ -30,6 +30,7 @@ const env = {
   // (bff/hardening/__tests__/attack-forged-canary-beacons.test.ts).
   CANARY_SESSIONS_PER_NETWORK: '3',
   BANKID_SIMULATOR_PORT: String(E2E_BANKID_PORT),
+  BANKID_TIMEOUT_MS: String(E2E_BANKID_TIMEOUT_MS),
 };
 for (const file of ['shell/dist/index.html', 'bff/dist/server.js', 'mfe-results/dist/mf-manifest.json']) {
   if (!fs.existsSync(path.join(root, file))) {

@@ -57,6 +57,8 @@ const envSchema = z.object({
   BANKID_PFX_PATH: z.string().min(1).optional(),
   BANKID_PFX_PASSPHRASE: z.string().optional(),
   BANKID_CA_PATH: z.string().min(1).optional(),
+  /** How long a call to the RP API may take before the homeowner is told it failed (docs/auth.md §3.1). */
+  BANKID_TIMEOUT_MS: z.coerce.number().int().min(1000).max(60_000).default(10_000),
   /**
    * Where the bundled BankID simulator listens on loopback when BANKID_URL is unset (its test-app page is at
    * /simulator/).

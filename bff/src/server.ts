@@ -66,6 +66,7 @@ async function main(): Promise<void> {
     pfxPath: config.BANKID_PFX_PATH,
     passphrase: config.BANKID_PFX_PASSPHRASE,
     caPath: config.BANKID_CA_PATH,
+    timeoutMs: config.BANKID_TIMEOUT_MS,
   });
   const mailer = mailerFromConfig(config, logger);
   const metrics =

@@ -6,8 +6,9 @@ import { runMigrations } from '../src/db/migrate';
 import { createPostgresDatabase } from './test-database';
 
 /**
- * One initdb + migration per test run; every test file restores this snapshot (≈0.5 s instead of ≈5 s). On a
- * PostgreSQL server, one migrated template database that every test file's database is copied from.
+ * One initdb + migration per test run. On PGlite, a migrated data directory that every test file copies (a file copy
+ * of ≈40 MB, then PGlite opens it in ≈0.7 s, instead of ≈5 s to initialise and migrate). On a PostgreSQL server, one
+ * migrated template database that every test file's database is copied from.
  */
 export default async function globalSetup(): Promise<void> {
   const serverUrl = process.env.TEST_DATABASE_URL;
@@ -17,11 +18,9 @@ export default async function globalSetup(): Promise<void> {
     process.env.BFF_TEST_TEMPLATE = new URL(template.url).pathname.slice(1);
     return;
   }
-  const handle = await openPglite({ poolMax: 2 });
+  const dataDir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'bff-test-')), 'migrated');
+  const handle = await openPglite({ dataDir, poolMax: 2 });
   await runMigrations(handle.db);
-  const snapshot = await handle.snapshot!();
   await handle.close();
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'bff-test-')), 'migrated.tar');
-  fs.writeFileSync(file, Buffer.from(await snapshot.arrayBuffer()));
-  process.env.BFF_TEST_SNAPSHOT = file;
+  process.env.BFF_TEST_DATA_DIR = dataDir;
 }

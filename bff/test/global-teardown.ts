@@ -1,7 +1,14 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import pg from 'pg';
 
-/** Drops the run's template database on a PostgreSQL server (global-setup.ts); PGlite's snapshot is a temp file. */
+/** Removes what global-setup.ts made: PGlite's migrated data directory, or the template database on a server. */
 export default async function globalTeardown(): Promise<void> {
+  const dataDir = process.env.BFF_TEST_DATA_DIR;
+  if (dataDir) {
+    fs.rmSync(path.dirname(dataDir), { recursive: true, force: true });
+    delete process.env.BFF_TEST_DATA_DIR;
+  }
   const serverUrl = process.env.TEST_DATABASE_URL;
   const template = process.env.BFF_TEST_TEMPLATE;
   if (!serverUrl || !template) return;

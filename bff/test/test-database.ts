@@ -1,5 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { openPglite, openPostgres, type DatabaseHandle } from '../src/db/client';
 import { runMigrations } from '../src/db/migrate';
@@ -37,8 +39,8 @@ export async function createPostgresDatabase(
 }
 
 /**
- * A migrated, empty database for one test file: PGlite restored from the run's snapshot, or, when
- * TEST_DATABASE_URL names a PostgreSQL server, a fresh database on it that is dropped afterwards.
+ * A migrated, empty database for one test file: a copy of the run's migrated PGlite data directory (removed
+ * afterwards), or, when TEST_DATABASE_URL names a PostgreSQL server, a fresh database on it that is dropped afterwards.
  */
 export async function createTestDatabase(): Promise<DatabaseHandle> {
   const serverUrl = process.env.TEST_DATABASE_URL;
@@ -53,7 +55,16 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
       },
     };
   }
-  const snapshotFile = process.env.BFF_TEST_SNAPSHOT;
-  if (!snapshotFile) throw new Error('BFF_TEST_SNAPSHOT missing: run the bff tests through jest (globalSetup).');
-  return openPglite({ loadDataDir: new Blob([fs.readFileSync(snapshotFile)]), poolMax: 4 });
+  const migrated = process.env.BFF_TEST_DATA_DIR;
+  if (!migrated) throw new Error('BFF_TEST_DATA_DIR missing: run the bff tests through jest (globalSetup).');
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bff-db-'));
+  fs.cpSync(migrated, dataDir, { recursive: true });
+  const handle = await openPglite({ dataDir, poolMax: 4 });
+  return {
+    ...handle,
+    async close() {
+      await handle.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }

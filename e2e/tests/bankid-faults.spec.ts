@@ -2,11 +2,11 @@
 // spec runs on its own, after the others (playwright.config.ts).
 import { expect, test, type Page } from '@playwright/test';
 // @ts-expect-error plain ESM helper shared with serve.mjs
-import { E2E_BANKID_PORT } from '../e2e-env.mjs';
+import { E2E_BANKID_PORT, E2E_BANKID_TIMEOUT_MS } from '../e2e-env.mjs';
 
 const SIMULATOR = `http://127.0.0.1:${E2E_BANKID_PORT}`;
-/** The BFF's RP client gives up after this long (bff/src/bankid/rp-client.ts, not configured in server.ts). */
-const RP_CLIENT_TIMEOUT_MS = 10_000;
+/** The BFF's RP client gives up after this long (BANKID_TIMEOUT_MS, set by serve.mjs). */
+const RP_CLIENT_TIMEOUT_MS: number = E2E_BANKID_TIMEOUT_MS;
 
 /** The simulator's fault switch (POST /simulator/api/faults): the whole set, so `{}` brings BankID back. */
 async function bankIdFaults(page: Page, faults: { delayMs?: number; down?: boolean }): Promise<void> {
@@ -130,7 +130,7 @@ test.describe('BankID slow or down, as the homeowner sees it on /sign', () => {
     await expect(page.getByRole('img', { name: /QR code for BankID/ })).toBeVisible();
     await bankIdFaults(page, { delayMs: RP_CLIENT_TIMEOUT_MS + 5_000 });
     await expect(page.getByRole('alert')).toContainText('Something went wrong. Please try again.', {
-      timeout: 3 * RP_CLIENT_TIMEOUT_MS,
+      timeout: 3 * RP_CLIENT_TIMEOUT_MS + 10_000,
     });
     await expect(page.getByRole('heading', { level: 2, name: 'Sign-in did not complete' })).toBeVisible();
     expect(await (await page.request.get('/api/flow/user/sign')).json()).toMatchObject({ requestStatus: 'failed' });

@@ -1,30 +1,56 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 // @ts-expect-error plain ESM helper shared with serve.mjs
 import { E2E_BANKID_PORT } from '../e2e-env.mjs';
 import { REMOTE_ROUTES, signInHomeowner, signInStaff, SUPER_ADMIN, watchConsole } from './support';
 
+type RemoteRoute = (typeof REMOTE_ROUTES)[number];
+const staffPage = (route: RemoteRoute) => route.remote === 'mfe_console' || route.remote === 'mfe_admin';
+
+// One browser per kind of person, going through their pages as they would: a visitor (the flow, a dashboard of a home
+// this browser answered for, the staff sign-in), a signed-in homeowner (the contact form, the mini-flow), and a super
+// admin, who may see every console and admin page.
+const PEOPLE: { who: string; routes: RemoteRoute[]; signIn?: (page: Page) => Promise<void> }[] = [
+  {
+    who: 'a visitor',
+    routes: REMOTE_ROUTES.filter((r) => !('homeowner' in r) && (!staffPage(r) || 'signedOut' in r)),
+  },
+  {
+    who: 'a signed-in homeowner',
+    routes: REMOTE_ROUTES.filter((r) => 'homeowner' in r),
+    signIn: (page) => signInHomeowner(page, `http://127.0.0.1:${E2E_BANKID_PORT}`),
+  },
+  {
+    who: 'a super admin',
+    routes: REMOTE_ROUTES.filter((r) => staffPage(r) && !('signedOut' in r)),
+    signIn: (page) => signInStaff(page, SUPER_ADMIN),
+  },
+];
+
 test.describe('every remote renders inside the shell', () => {
-  for (const route of REMOTE_ROUTES) {
-    test(`${route.path} → ${route.remote}`, async ({ page }) => {
+  test('each page of the remotes is visited by one of the people here', () => {
+    expect(PEOPLE.flatMap((person) => person.routes).length).toBe(REMOTE_ROUTES.length);
+  });
+
+  for (const person of PEOPLE) {
+    test(`${person.who}: ${person.routes.length} pages, each in its remote inside the shell`, async ({ page }) => {
+      test.setTimeout(15_000 + person.routes.length * 10_000);
       const problems = watchConsole(page);
-      // Console and admin pages need a staff session; a super admin may see every one of them.
-      if (route.remote === 'mfe_console' || route.remote === 'mfe_admin') {
-        if (!('signedOut' in route)) await signInStaff(page, SUPER_ADMIN);
+      await person.signIn?.(page);
+      for (const route of person.routes) {
+        await test.step(`${route.path} → ${route.remote}`, async () => {
+          if ('profileOf' in route)
+            expect((await page.request.post(`/api/flow/property/${route.profileOf}/building`, { data: {} })).ok()).toBe(
+              true,
+            );
+          await page.goto(route.path);
+          const slot = page.locator(`[data-remote="${route.remote}"]`);
+          await expect(slot.getByRole('heading', { level: 1, name: route.heading, exact: true })).toBeVisible();
+          // The shell's frame is around it: logo, navigation, and the releases running.
+          await expect(page.getByRole('link', { name: /start page/i })).toBeVisible();
+          await expect(page.getByTestId('releases')).toContainText('mfe-flow');
+          expect(problems, `${route.path}: ${problems.join('\n')}`).toEqual([]);
+        });
       }
-      // The contact form and the mini-flow are a signed-in homeowner's; the dashboard shows a home this browser
-      // answered for.
-      if ('homeowner' in route) await signInHomeowner(page, `http://127.0.0.1:${E2E_BANKID_PORT}`);
-      if ('profileOf' in route)
-        expect((await page.request.post(`/api/flow/property/${route.profileOf}/building`, { data: {} })).ok()).toBe(
-          true,
-        );
-      await page.goto(route.path);
-      const slot = page.locator(`[data-remote="${route.remote}"]`);
-      await expect(slot.getByRole('heading', { level: 1, name: route.heading, exact: true })).toBeVisible();
-      // The shell's frame is around it: logo, navigation, and the releases running.
-      await expect(page.getByRole('link', { name: /start page/i })).toBeVisible();
-      await expect(page.getByTestId('releases')).toContainText('mfe-flow');
-      expect(problems, problems.join('\n')).toEqual([]);
     });
   }
 

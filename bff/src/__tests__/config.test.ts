@@ -48,6 +48,13 @@ describe('config', () => {
     expect(() => loadConfig({ BANKID_URL: 'not a url' })).toThrow('BANKID_URL');
   });
 
+  it('waits 10 s for an RP API call unless told otherwise, within 1–60 s', () => {
+    expect(loadConfig({}).BANKID_TIMEOUT_MS).toBe(10_000);
+    expect(loadConfig({ BANKID_TIMEOUT_MS: '3000' }).BANKID_TIMEOUT_MS).toBe(3000);
+    for (const bad of ['999', '60001', 'soon'])
+      expect(() => loadConfig({ BANKID_TIMEOUT_MS: bad })).toThrow('BANKID_TIMEOUT_MS');
+  });
+
   it('accepts a PostgreSQL URL', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://u:p@127.0.0.1:5432/db' }).DATABASE_URL).toBe(
       'postgres://u:p@127.0.0.1:5432/db',

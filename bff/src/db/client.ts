@@ -22,8 +22,6 @@ export interface DatabaseHandle {
   /** A postgres:// URL other processes on this machine can use while this handle is open. */
   url: string;
   close(): Promise<void>;
-  /** Embedded only: the whole database as a tarball (test snapshots, backups). */
-  snapshot?: () => Promise<Blob>;
 }
 
 type PoolLimits = Pick<pg.PoolConfig, 'connectionTimeoutMillis' | 'statement_timeout'>;
@@ -114,7 +112,6 @@ export class DataDirInUseError extends Error {}
  */
 export async function openPglite(options: {
   dataDir?: string;
-  loadDataDir?: Blob;
   poolMax?: number;
   attach?: boolean;
 }): Promise<DatabaseHandle> {
@@ -146,7 +143,6 @@ export async function openPglite(options: {
   const { PGLiteSocketServer } = await import('@electric-sql/pglite-socket');
   const pglite = await PGlite.create({
     dataDir: options.dataDir ? path.join(options.dataDir, 'pg') : undefined,
-    loadDataDir: options.loadDataDir,
   });
   const fitsDataDir =
     options.dataDir && path.join(path.resolve(options.dataDir), SOCKET_FILE).length <= MAX_SOCKET_PATH;
@@ -173,7 +169,7 @@ export async function openPglite(options: {
   });
   // Other processes can attach only through the lock file: only then can they write behind this one's caches.
   if (lockFile) stopHearing = hearWriteSignals(writeGenerationOf(handle.pool));
-  return { ...handle, snapshot: () => pglite.dumpDataDir('none') as Promise<Blob> };
+  return handle;
 }
 
 export interface DatabaseSettings {
