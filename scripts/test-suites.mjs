@@ -21,9 +21,11 @@ function suitesMentioning(dir, needle) {
 }
 
 /**
- * The BFF suites whose behaviour depends on the database: those that open one (every database is opened through
- * bff/src/db/client.ts, which jest's dependency graph finds) and those that hand TEST_DATABASE_URL to a process of
- * their own. The rest (the energy engine, the BankID simulator, parsers) would only repeat themselves on PostgreSQL.
+ * The BFF suites that run on the database TEST_DATABASE_URL names: those that open theirs through bff/test's
+ * createTestDatabase (found by jest's dependency graph) and those that hand TEST_DATABASE_URL to a process of their
+ * own. The rest would only repeat themselves: the pure ones (the energy engine, the BankID simulator, parsers) and
+ * those that open embedded PGlite whatever is configured (its pool, its files on disk, the migrations of old PGlite
+ * data directories).
  */
 export function databaseSuites(root) {
   const related = spawnSync(
@@ -34,7 +36,7 @@ export function databaseSuites(root) {
       '--selectProjects',
       'bff',
       '--findRelatedTests',
-      'bff/src/db/client.ts',
+      'bff/test/test-database.ts',
       '--listTests',
     ],
     { cwd: root, encoding: 'utf8' },

@@ -1,5 +1,5 @@
 // Which suites `npm test` runs where (scripts/test-suites.mjs): the PostgreSQL pass gets every suite that reaches the
-// database and none of the pure ones twice; the suites timing the event loop run with nothing beside them.
+// configured database and none of the others twice; the suites timing the event loop run with nothing beside them.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -14,10 +14,9 @@ function list(which: string): string[] {
 describe('the PostgreSQL pass', () => {
   const suites = list('database');
 
-  test('has the suites that open a database, directly or through the test helpers', () => {
+  test('has the suites that open the configured database through the test helpers or hand it to a process', () => {
     expect(suites).toEqual(
       expect.arrayContaining([
-        'bff/src/db/__tests__/client.test.ts', // imports the client itself
         'bff/src/modules/releases/__tests__/canary.test.ts', // through bff/test's world
         'bff/hardening/__tests__/authorization.test.ts',
         // Starts BFF processes of its own on the server TEST_DATABASE_URL names.
@@ -29,6 +28,9 @@ describe('the PostgreSQL pass', () => {
   test('leaves out the pure suites, which the PGlite pass already ran', () => {
     expect(suites.filter((suite) => suite.startsWith('bff/src/energy/'))).toEqual([]);
     expect(suites).not.toContain('bff/src/bankid/simulator/__tests__/rp-api.test.ts');
+    // Embedded PGlite whatever TEST_DATABASE_URL says: its pool, and old PGlite data directories migrated.
+    expect(suites).not.toContain('bff/src/db/__tests__/client.test.ts');
+    expect(suites).not.toContain('bff/src/db/__tests__/migration-bankid-completions.test.ts');
     for (const suite of suites) expect(fs.existsSync(path.join(root, suite))).toBe(true);
   });
 });

@@ -43,14 +43,22 @@ export function SessionProvider(props: SessionProviderProps) {
   const [loading, setLoading] = useState(!hasInitialSession);
 
   useEffect(() => {
+    // Answers can arrive out of order (a slow mount fetch after another tab's sign-out): only the newest counts.
+    let fetches = 0;
+    const fetchSession = async (params: { broadcast?: boolean }) => {
+      const fetch = ++fetches;
+      authClientConfig._lastSync = now();
+      const answer = await getSession(params);
+      if (fetch !== fetches) return;
+      authClientConfig._session = answer;
+      setSession(answer);
+    };
     authClientConfig._getSession = async ({ event } = {}) => {
       try {
         const storageEvent = event === 'storage';
         // Always fetch when there is no client session yet, or when another tab (or signIn/signOut here) says so.
         if (storageEvent || authClientConfig._session === undefined) {
-          authClientConfig._lastSync = now();
-          authClientConfig._session = await getSession({ broadcast: !storageEvent });
-          setSession(authClientConfig._session);
+          await fetchSession({ broadcast: !storageEvent });
           return;
         }
         // No event: keep what we have. Signed out: a sign-in elsewhere arrives as a storage event, so don't ask.
@@ -58,9 +66,7 @@ export function SessionProvider(props: SessionProviderProps) {
         if (!event || authClientConfig._session === null || now() < authClientConfig._lastSync) {
           return;
         }
-        authClientConfig._lastSync = now();
-        authClientConfig._session = await getSession();
-        setSession(authClientConfig._session);
+        await fetchSession({});
       } catch (error) {
         console.error(
           '[next-auth][error][CLIENT_SESSION_ERROR]',

@@ -135,6 +135,28 @@ describe('SessionProvider: refetching', () => {
     expect(bff.count('GET', 'session')).toBe(3);
   });
 
+  it('keeps the newest answer: a slow mount fetch does not undo a sign-out another tab reported after it', async () => {
+    bff.state.session = alice;
+    const original = bff.fetch.getMockImplementation()!;
+    let answerMountFetch = () => {};
+    const mountFetchHeld = new Promise<void>((resolve) => (answerMountFetch = resolve));
+    let sessionFetches = 0;
+    bff.fetch.mockImplementation(async (input, init) => {
+      const res = await original(input, init); // the server answers now: still signed in for the first
+      if (String(input).endsWith('/session') && ++sessionFetches === 1) await mountFetchHeld;
+      return res;
+    });
+    renderProvider();
+
+    bff.state.session = null; // signed out in another tab while the mount fetch is on its way
+    act(() => storageEventFromAnotherTab('signout'));
+    expect(await screen.findByText('unauthenticated:')).toBeTruthy();
+    answerMountFetch();
+    await flush();
+    expect(status()).toBe('unauthenticated:');
+    expect(seen).not.toContain('authenticated');
+  });
+
   it('ignores other keys and messages that are not session events with data', async () => {
     renderProvider();
     await screen.findByText('unauthenticated:');
