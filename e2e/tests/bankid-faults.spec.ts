@@ -3,6 +3,7 @@
 import { expect, test, type Page } from '@playwright/test';
 // @ts-expect-error plain ESM helper shared with serve.mjs
 import { E2E_BANKID_PORT, E2E_BANKID_TIMEOUT_MS } from '../e2e-env.mjs';
+import { approveBankIdOrderOf } from './support';
 
 const SIMULATOR = `http://127.0.0.1:${E2E_BANKID_PORT}`;
 /** The BFF's RP client gives up after this long (BANKID_TIMEOUT_MS, set by serve.mjs). */
@@ -17,21 +18,7 @@ async function bankIdFaults(page: Page, faults: { delayMs?: number; down?: boole
 /** The phone approves the order this page shows (found by its QR token), then the page signs in. */
 async function approveThisPagesOrder(page: Page): Promise<void> {
   await expect(page.getByRole('img', { name: /QR code for BankID|QR-kod för BankID/ })).toBeVisible();
-  const status = await (await page.request.get('/api/flow/user/sign')).json();
-  const qrStartToken = String(status.qrData).split('.')[1];
-  const orders = (await (await page.request.get(`${SIMULATOR}/simulator/api/orders`)).json()).orders as {
-    orderRef: string;
-    qrStartToken: string;
-  }[];
-  const order = orders.find((o) => o.qrStartToken === qrStartToken);
-  expect(order, 'the page’s order on the simulator').toBeDefined();
-  expect(
-    (
-      await page.request.post(`${SIMULATOR}/simulator/api/orders/${order!.orderRef}/approve`, {
-        data: { personalNumber: '198507099805', name: 'Karin Karlsson' },
-      })
-    ).status(),
-  ).toBe(200);
+  await approveBankIdOrderOf(page, SIMULATOR);
 }
 
 /** After a fault the same page must still get the homeowner in, once BankID is back. */

@@ -85,6 +85,30 @@ export async function registry(
 }
 
 /**
+ * The phone approves the BankID order of this page's session, found on the simulator by the QR token the session
+ * shows (other tests start orders on the same simulator at the same time).
+ */
+export async function approveBankIdOrderOf(
+  page: Page,
+  simulatorUrl: string,
+  personalNumber = '198507099805',
+  name = 'Karin Karlsson',
+): Promise<void> {
+  const { qrData } = await (await page.request.get('/api/flow/user/sign')).json();
+  const qrStartToken = String(qrData).split('.')[1];
+  const orders = (await (await page.request.get(`${simulatorUrl}/simulator/api/orders`)).json()).orders as {
+    orderRef: string;
+    qrStartToken: string;
+  }[];
+  const order = orders.find((o) => o.qrStartToken === qrStartToken);
+  if (!order) throw new Error(`no BankID order for this session's QR token (${qrStartToken}) on the simulator`);
+  const approved = await page.request.post(`${simulatorUrl}/simulator/api/orders/${order.orderRef}/approve`, {
+    data: { personalNumber, name },
+  });
+  if (!approved.ok()) throw new Error(`simulator approve answered ${approved.status()}: ${await approved.text()}`);
+}
+
+/**
  * Signs the page's browser context in as a homeowner the quick way: starts a BankID order through the BFF, approves it
  * on the simulator's control API (as the person's phone would) and completes the sign-in. The sign-in page itself is
  * covered by homeowner-sign.spec.ts.
@@ -100,19 +124,7 @@ export async function signInHomeowner(
     data: { csrfToken: csrf, loginMethod: 'bankid.other_device' },
   });
   if (!started.ok()) throw new Error(`BankID start answered ${started.status()}`);
-  // This session's order, found by its QR token: other tests start orders on the same simulator at the same time.
-  const { qrData } = await (await page.request.get('/api/flow/user/sign')).json();
-  const qrStartToken = String(qrData).split('.')[1];
-  const orders = (await (await page.request.get(`${simulatorUrl}/simulator/api/orders`)).json()).orders as {
-    orderRef: string;
-    qrStartToken: string;
-  }[];
-  const order = orders.find((o) => o.qrStartToken === qrStartToken);
-  if (!order) throw new Error(`no BankID order for this session's QR token (${qrStartToken}) on the simulator`);
-  const approved = await page.request.post(`${simulatorUrl}/simulator/api/orders/${order.orderRef}/approve`, {
-    data: { personalNumber, name },
-  });
-  if (!approved.ok()) throw new Error(`simulator approve answered ${approved.status()}: ${await approved.text()}`);
+  await approveBankIdOrderOf(page, simulatorUrl, personalNumber, name);
   await expect
     .poll(async () => (await (await page.request.get('/api/flow/user/sign')).json()).requestStatus)
     .toBe('complete');

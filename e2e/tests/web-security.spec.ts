@@ -3,7 +3,14 @@ import type { AddressInfo } from 'node:net';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 // @ts-expect-error plain ESM helper shared with serve.mjs
 import { E2E_BANKID_PORT, E2E_PORT } from '../e2e-env.mjs';
-import { DEMO_PASSWORD, REMOTE_ROUTES, signInHomeowner, signInStaff, SUPER_ADMIN } from './support';
+import {
+  approveBankIdOrderOf,
+  DEMO_PASSWORD,
+  REMOTE_ROUTES,
+  signInHomeowner,
+  signInStaff,
+  SUPER_ADMIN,
+} from './support';
 
 /** The product's own origin (the Playwright baseURL). */
 const OWN = `http://127.0.0.1:${E2E_PORT}`;
@@ -288,19 +295,7 @@ async function signInWithBankIdOnPage(
 ): Promise<void> {
   await page.getByRole('button', { name: 'BankID on another device' }).click();
   await expect(page.getByRole('img', { name: /QR code for BankID/ })).toBeVisible();
-  // The order of this very page: found by the QR token its session shows.
-  const status = await (await page.request.get('/api/flow/user/sign')).json();
-  const qrStartToken = String(status.qrData).split('.')[1];
-  const orders = (await (await page.request.get(`${SIMULATOR}/simulator/api/orders`)).json()).orders as {
-    orderRef: string;
-    qrStartToken: string;
-  }[];
-  const order = orders.find((o) => o.qrStartToken === qrStartToken);
-  expect(order, 'the page’s order on the simulator').toBeDefined();
-  const approved = await page.request.post(`${SIMULATOR}/simulator/api/orders/${order!.orderRef}/approve`, {
-    data: { personalNumber, name },
-  });
-  expect(approved.status()).toBe(200);
+  await approveBankIdOrderOf(page, SIMULATOR, personalNumber, name);
 }
 
 /** Any page of evil.example answers, so that a redirect there would show instead of failing on DNS. */
