@@ -23,6 +23,7 @@ const env = {
   FLOW_WRITE_RATE_LIMIT: '100000',
   DOCUMENT_RATE_LIMIT: '10000',
   BEACON_RATE_LIMIT: '100000',
+  VITALS_RATE_LIMIT: '100000',
   // tests/canary.spec.ts judges a canary after a few browser sessions; the default of 50 is covered by the BFF suite.
   CANARY_SESSIONS: '3',
   // A test setting: every browser session of the e2e comes from 127.0.0.1, so all three count from that one network.

@@ -1,6 +1,6 @@
 // `npm run mutate`: StrykerJS mutation testing, one area at a time (scripts/mutate/areas.cjs, docs/testing.md).
 //
-//   npm run mutate                          every area: energy, finance, guards, schemas
+//   npm run mutate                          every area: energy (in five parts), finance, guards, schemas
 //   npm run mutate -- finance guards        some of them
 //   npm run mutate -- finance --concurrency 1
 //   npm run mutate -- energy --dry-run      count the mutants and time the tests once, test no mutant
@@ -18,7 +18,7 @@ import { installOnce } from './install-once.mjs';
 
 const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DIR = path.join(ROOT, 'scripts', 'mutate');
-const { AREAS } = createRequire(import.meta.url)('./mutate/areas.cjs');
+const { AREAS, GROUPS } = createRequire(import.meta.url)('./mutate/areas.cjs');
 
 // Stryker's CLI refuses Node < 22 (its engines field); its Stryker class runs on Node 20 like the rest of the repo.
 function strykerModule() {
@@ -37,8 +37,10 @@ function parseArgs(argv) {
     else if (arg === '--force') options.force = true;
     else if (arg === '--report') options.report = true;
     else if (AREAS[arg]) options.areas.push(arg);
+    else if (GROUPS[arg]) options.areas.push(...GROUPS[arg]);
     else {
-      console.error(`✖ unknown argument ${arg}: areas are ${Object.keys(AREAS).join(', ')}`);
+      const names = [...Object.keys(GROUPS), ...Object.keys(AREAS)].join(', ');
+      console.error(`✖ unknown argument ${arg}: areas are ${names}`);
       process.exit(2);
     }
   }
@@ -144,11 +146,24 @@ async function main() {
     fs.writeFileSync(path.join(reports, 'survivors.txt'), survivorsText(name, summary));
     rows.push({ name, minutes, ...summary });
   }
-  console.log('\narea      files  mutants  killed  timeout  survived  no cov.  score    minutes');
+  // A group whose every part ran is scored together too: the sum of its parts' counts.
+  for (const [group, parts] of Object.entries(GROUPS)) {
+    const of = parts.map((part) => rows.find((row) => row.name === part && row.counts));
+    if (of.some((row) => !row)) continue;
+    const counts = {};
+    for (const row of of)
+      for (const [status, n] of Object.entries(row.counts)) counts[status] = (counts[status] ?? 0) + n;
+    const detected = (counts.Killed ?? 0) + (counts.Timeout ?? 0);
+    const mutants = of.reduce((sum, row) => sum + row.mutants, 0);
+    const files = of.reduce((sum, row) => sum + row.files, 0);
+    const minutes = of.reduce((sum, row) => sum + row.minutes, 0);
+    rows.push({ name: `${group} (all)`, counts, files, mutants, score: (100 * detected) / mutants, minutes });
+  }
+  console.log('\narea               files  mutants  killed  timeout  survived  no cov.  score    minutes');
   for (const row of rows) {
     const c = row.counts ?? {};
     const cells = [
-      row.name.padEnd(8),
+      row.name.padEnd(17),
       String(row.files ?? '').padStart(5),
       String(row.mutants ?? '').padStart(8),
       String(c.Killed ?? '').padStart(7),
@@ -159,7 +174,7 @@ async function main() {
       row.minutes.toFixed(1).padStart(9),
     ];
     console.log(cells.join(' '));
-    if (c.Ignored) console.log(`${''.padEnd(8)} ${c.Ignored} static mutants ignored (not scored)`);
+    if (c.Ignored) console.log(`${''.padEnd(17)} ${c.Ignored} static mutants ignored (not scored)`);
   }
 }
 

@@ -11,6 +11,7 @@ import { jsonBodies, noQueryOnWrites, validHost } from './http/input-guards';
 import { healthRoutes } from './modules/health/routes';
 import { registryRoute } from './modules/releases/routes';
 import { beaconRoutes } from './modules/releases/beacon-routes';
+import { vitalsRoutes } from './modules/vitals/routes';
 import { VisitorCookies } from './modules/releases/audience';
 import { networkHasher } from './modules/releases/served';
 import { activeReleases } from './modules/releases/repository';
@@ -87,6 +88,9 @@ export interface AppDeps {
     | 'CANARY_SESSIONS'
     | 'CANARY_ERROR_MARGIN'
     | 'CANARY_SESSIONS_PER_NETWORK'
+    | 'CANARY_SPEED_MARGIN'
+    | 'VITALS_SAMPLE_RATE'
+    | 'VITALS_RATE_LIMIT'
     | 'DOCUMENT_RATE_LIMIT'
     | 'DOCUMENTS_PER_PROPERTY'
     | 'DOCUMENT_MB_PER_DAY'
@@ -264,6 +268,7 @@ export function createApp({
       visitors,
       beaconsPerMinute: config.BEACON_RATE_LIMIT,
       defaultBrand: config.DEFAULT_BRAND,
+      vitalsSample: config.VITALS_SAMPLE_RATE,
     }),
   );
   app.use(compression());
@@ -281,17 +286,27 @@ export function createApp({
   // Anonymous flow writes per IP before any body is read (http/write-limits.ts).
   app.use('/api/flow', flowWriteLimiter(db, config.FLOW_WRITE_RATE_LIMIT));
   // Beacons have their own, much smaller body bound, so they are read before the general JSON parser.
+  const canaryRules = {
+    sessions: config.CANARY_SESSIONS,
+    margin: config.CANARY_ERROR_MARGIN,
+    perNetwork: config.CANARY_SESSIONS_PER_NETWORK,
+    speedMargin: config.CANARY_SPEED_MARGIN,
+  };
+  const networkOfRequest = networkHasher(authSecret);
   app.use(
     '/api/mfe',
     beaconRoutes(db, {
       visitors,
-      networkOf: networkHasher(authSecret),
+      networkOf: networkOfRequest,
       perMinute: config.BEACON_RATE_LIMIT,
-      rules: {
-        sessions: config.CANARY_SESSIONS,
-        margin: config.CANARY_ERROR_MARGIN,
-        perNetwork: config.CANARY_SESSIONS_PER_NETWORK,
-      },
+      rules: canaryRules,
+      logger,
+    }),
+    vitalsRoutes(db, {
+      visitors,
+      networkOf: networkOfRequest,
+      perMinute: config.VITALS_RATE_LIMIT,
+      rules: canaryRules,
       logger,
     }),
   );

@@ -130,6 +130,17 @@ const envSchema = z.object({
    * from at least CANARY_SESSIONS ÷ this many networks (docs/releases.md "Health beacon").
    */
   CANARY_SESSIONS_PER_NETWORK: z.coerce.number().int().min(1).max(100_000).default(2),
+  /**
+   * A canary is rolled back when its users' p75 usable time or p75 INP is worse than the active release's by more than
+   * this share (0.25 = 25 %) over its first CANARY_SESSIONS sessions that reported their speed.
+   */
+  CANARY_SPEED_MARGIN: z.coerce.number().min(0).max(10).default(0.25),
+  /** Share of page loads (0–1) whose browser reports its speed (POST /api/mfe/vitals); 0 turns the reports off. */
+  VITALS_SAMPLE_RATE: z.coerce.number().min(0).max(1).default(1),
+  /** Speed reports per IP per minute. */
+  VITALS_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
+  /** Days of speed reports kept (the field view's longest window). */
+  VITALS_KEPT_DAYS: z.coerce.number().int().min(1).max(400).default(90),
   /** EPC document uploads per IP, and per owner, per hour. */
   DOCUMENT_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   /** EPC documents pending validation per owner and property. */

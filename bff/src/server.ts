@@ -21,6 +21,7 @@ import { productionDatabaseProblems } from './production-checklist';
 import { startVisitorSweep } from './modules/building/visitor-sweep';
 import { startRateLimitSweep } from './http/rate-limit-store';
 import { startServedSweep } from './modules/releases/served';
+import { startVitalsSweep } from './modules/vitals/repository';
 import { Metrics, serveMetrics } from './http/metrics';
 import { activeReleases } from './modules/releases/repository';
 
@@ -115,6 +116,9 @@ async function main(): Promise<void> {
   const stopServedSweep = startServedSweep(database.db, (error) =>
     logger.warn({ err: error }, 'served releases sweep failed'),
   );
+  const stopVitalsSweep = startVitalsSweep(database.db, config.VITALS_KEPT_DAYS, (error) =>
+    logger.warn({ err: error }, 'speed reports sweep failed'),
+  );
   const server = app.listen(config.PORT, config.HOST);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
@@ -162,6 +166,7 @@ async function main(): Promise<void> {
     stopVisitorSweep();
     stopRateLimitSweep();
     stopServedSweep();
+    stopVitalsSweep();
     await metricsServer?.close();
     rp.close();
     // Mails queued by the last requests are handed over before the process ends.

@@ -33,6 +33,38 @@ async function session(browser: Browser, brand?: string): Promise<Page> {
   return context.newPage();
 }
 
+// One build of mfe-results (BUILD_ID set) for both tests: its copies are made to throw or to be slow.
+let outDir: string;
+let buildId: string;
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mfe-results-canary-'));
+  buildId = `canary-${Date.now()}`;
+  execFileSync('npm', ['run', 'build', '-w', 'mfe-results'], {
+    cwd: repoRoot,
+    env: { ...env, NODE_ENV: 'production', BUILD_ID: buildId, MFE_OUT_DIR: outDir },
+    encoding: 'utf8',
+  });
+});
+test.afterAll(() => fs.rmSync(outDir, { recursive: true, force: true }));
+
+/** A copy of the build whose every read of its build id (in render) is replaced by `code`; returns its folder. */
+function patchedCopy(name: string, code: string): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `mfe-results-${name}-`));
+  fs.cpSync(outDir, dir, { recursive: true });
+  let patched = 0;
+  for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.js'))) {
+    const source = fs.readFileSync(path.join(dir, file), 'utf8');
+    if (!source.includes(`"${buildId}"`)) continue;
+    fs.writeFileSync(path.join(dir, file), source.replaceAll(`"${buildId}"`, code));
+    patched++;
+  }
+  expect(patched).toBeGreaterThan(0);
+  return dir;
+}
+
+test.describe.configure({ mode: 'serial' });
+
 test('a canary goes to its audience only; one throwing on render is rolled back, both sessions run the old', async ({
   browser,
   page,
@@ -44,27 +76,8 @@ test('a canary goes to its audience only; one throwing on render is rolled back,
   const stableBuild = await slot(page).getAttribute('data-build');
   const stableVersion = (await registry(page)).remotes.find((r) => r.name === 'mfe_results')!.version;
 
-  // The team builds a second version; a copy of it is made to throw while rendering (its build id is read in render).
-  const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mfe-results-canary-'));
-  const buildId = `canary-${Date.now()}`;
-  execFileSync('npm', ['run', 'build', '-w', 'mfe-results'], {
-    cwd: repoRoot,
-    env: { ...env, NODE_ENV: 'production', BUILD_ID: buildId, MFE_OUT_DIR: outDir },
-    encoding: 'utf8',
-  });
-  const brokenDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mfe-results-broken-'));
-  fs.cpSync(outDir, brokenDir, { recursive: true });
-  let patched = 0;
-  for (const file of fs.readdirSync(brokenDir).filter((f) => f.endsWith('.js'))) {
-    const code = fs.readFileSync(path.join(brokenDir, file), 'utf8');
-    if (!code.includes(`"${buildId}"`)) continue;
-    fs.writeFileSync(
-      path.join(brokenDir, file),
-      code.replaceAll(`"${buildId}"`, '(()=>{throw new TypeError("canary test build throws on render")})()'),
-    );
-    patched++;
-  }
-  expect(patched).toBeGreaterThan(0);
+  // The team's second version; a copy of it is made to throw while rendering.
+  const brokenDir = patchedCopy('broken', '(()=>{throw new TypeError("canary test build throws on render")})()');
   const canaryVersion = publishInactive(outDir);
   const brokenVersion = publishInactive(brokenDir);
 
@@ -121,6 +134,66 @@ test('a canary goes to its audience only; one throwing on render is rolled back,
   const row = admin.getByTestId('releases-mfe-results').getByRole('row', { name: new RegExp(brokenVersion) });
   await expect(row).toContainText('Rolled back: more errors than the active release');
   await expect(row).toContainText(`${CANARY_SESSIONS} sessions, ${CANARY_SESSIONS} with errors`);
-  fs.rmSync(outDir, { recursive: true, force: true });
   fs.rmSync(brokenDir, { recursive: true, force: true });
+});
+
+/** A home of the register with its answers computed in this browser session; its dashboard's path. */
+async function homeWithResults(page: Page): Promise<string> {
+  const found = await page.request.get(`/api/flow/property-search/suggestions?q=${encodeURIComponent('Sankt')}`);
+  const { suggestions } = (await found.json()) as { suggestions: { id: number }[] };
+  const id = suggestions[0]!.id;
+  const res = await page.request.post(`/api/flow/property/${id}/building`, { data: { num_floors: 2 } });
+  expect(res.status(), await res.text()).toBe(200);
+  return `/property/${id}/building/primary/results-dashboard`;
+}
+
+test('a canary its users find slower is rolled back on speed alone; the Speed view shows the page', async ({
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  const measures = (p: Page) => p.locator('[data-remote="mfe_results"] [data-activity]').first();
+  // Every read of the build id in render now holds the main thread for 1.2 s: slower, never failing.
+  const slowDir = patchedCopy(
+    'slow',
+    `(()=>{const t=performance.now()+1200;while(performance.now()<t);return "${buildId}"})()`,
+  );
+  const slowVersion = publishInactive(slowDir);
+  const admin = await session(browser);
+  await signInStaff(admin, SUPER_ADMIN);
+  const audience = await admin.request.post(`/api/admin/releases/mfe-results/${slowVersion}/audience`, {
+    data: { kind: 'brand', brand: 'demo-bank' },
+  });
+  expect(audience.status()).toBe(200);
+
+  /** A visitor opens a dashboard with its measures, then leaves: the tab's speed report goes as it is hidden. */
+  const visit = async (brand?: string) => {
+    const visitor = await session(browser, brand);
+    await visitor.goto(await homeWithResults(visitor));
+    await expect(measures(visitor)).toBeVisible({ timeout: 20_000 });
+    const build = await visitor.locator('[data-remote="mfe_results"]').getAttribute('data-build');
+    const sent = visitor.waitForRequest((req) => req.url().endsWith('/api/mfe/vitals') && req.method() === 'POST');
+    await visitor.goto('about:blank');
+    await sent;
+    await visitor.context().close();
+    return build;
+  };
+  // The active release's sessions first (the baseline), then the canary's: no error anywhere, only slower.
+  for (let i = 0; i < CANARY_SESSIONS; i++) expect(await visit()).not.toBe(buildId);
+  for (let i = 0; i < CANARY_SESSIONS; i++) expect(await visit('demo-bank')).toBe(buildId);
+
+  const inAudience = await session(browser, 'demo-bank');
+  await inAudience.goto('/');
+  await expect
+    .poll(async () => (await registry(inAudience)).remotes.find((r) => r.name === 'mfe_results')!.version)
+    .not.toBe(slowVersion);
+  await admin.goto('/console/admin/releases');
+  const row = admin.getByTestId('releases-mfe-results').getByRole('row', { name: new RegExp(slowVersion) });
+  await expect(row).toContainText('Rolled back: slower than the active release');
+
+  // The super admin's Speed view lists the dashboard by its pattern, with its p75 usable time.
+  await admin.goto('/console/admin/speed');
+  await expect(
+    admin.getByRole('row', { name: /\/property\/:id\/building\/:building\/results-dashboard/ }).first(),
+  ).toBeVisible();
+  fs.rmSync(slowDir, { recursive: true, force: true });
 });

@@ -90,6 +90,7 @@ export {
   type RemoteName,
   type RemotePackage,
 } from './mfe/remotes';
+export { markUsable, useMarkUsable } from './mfe/usable';
 export { PageLayout, type PageLayoutProps } from './ui/page-layout';
 export { PageHead } from './ui/page-head';
 export { LoadFailed } from './ui/load-failed';

@@ -46,6 +46,8 @@ export const mfeReleases = pgTable(
     /** The health check over the canary's first sessions: 'healthy' or 'rolled-back' (null while undecided). */
     canaryVerdict: text('canary_verdict'),
     canaryVerdictAt: timestamp('canary_verdict_at', { withTimezone: true }),
+    /** Why a canary was rolled back: 'errors' (its error rate), 'speed' (its users' p75 speed) or 'manual'. */
+    canaryVerdictReason: text('canary_verdict_reason'),
   },
   (t) => {
     // No audience without a canary; a canary is inactive and has one audience: a brand or 1–99 % of sessions.
@@ -84,8 +86,34 @@ export const mfeReleaseSessions = pgTable(
      * verdict needs sessions from many networks (modules/releases/health.ts).
      */
     network: text('network'),
+    /** The session's slowest usable time and its INP, in ms, from its vitals reports (modules/vitals). */
+    usableMs: integer('usable_ms'),
+    inpMs: integer('inp_ms'),
   },
   (t) => [primaryKey({ columns: [t.releaseId, t.visitor] })],
+);
+
+/**
+ * Real users' speed (modules/vitals/histogram.ts): per day, page pattern, release, device class and connection, how
+ * many reports of each metric fell in each bucket of a logarithmic histogram. Its size grows with pages, releases and
+ * days, never with the number of reports, so a percentile over a million reports reads a few thousand rows.
+ */
+export const webVitals = pgTable(
+  'web_vitals',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    route: text('route').notNull(),
+    remote: text('remote').notNull(),
+    version: text('version').notNull(),
+    /** 'phone' or 'desktop', by viewport. */
+    device: text('device').notNull(),
+    /** The browser's effectiveType ('4g', '3g', ...), '' when it does not tell. */
+    connection: text('connection').notNull(),
+    metric: text('metric').notNull(),
+    bucket: integer('bucket').notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.route, t.remote, t.version, t.device, t.connection, t.metric, t.bucket] })],
 );
 
 /**

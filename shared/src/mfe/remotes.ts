@@ -53,6 +53,8 @@ export const registrySchema = lazySchema(() =>
   z.object({
     demo: z.boolean().optional(),
     remotes: z.array(registryEntrySchema),
+    /** The share of page loads (0–1) whose speed the shell reports (POST /api/mfe/vitals); none when missing. */
+    vitalsSample: z.number().min(0).max(1).optional(),
   }),
 );
 export type Registry = z.infer<typeof registrySchema>;
@@ -70,7 +72,11 @@ export interface RefusedRegistryEntry {
  * not a registry at all.
  */
 export function parseRegistry(value: unknown): { registry: Registry; refused: RefusedRegistryEntry[] } {
-  const outer = z.object({ demo: z.boolean().optional(), remotes: z.array(z.unknown()) }).parse(value);
+  const outer = z
+    .object({ demo: z.boolean().optional(), remotes: z.array(z.unknown()), vitalsSample: z.unknown().optional() })
+    .parse(value);
+  // A sample that is not a share reports nothing, as when it is missing.
+  const sample = z.number().min(0).max(1).safeParse(outer.vitalsSample);
   const refused: RefusedRegistryEntry[] = [];
   const remotes = outer.remotes.flatMap((entry, index) => {
     const parsed = registryEntrySchema.safeParse(entry);
@@ -81,7 +87,12 @@ export function parseRegistry(value: unknown): { registry: Registry; refused: Re
     refused.push({ index, name: typeof name === 'string' ? name.slice(0, 100) : null, problem });
     return [];
   });
-  return { registry: { ...(outer.demo === undefined ? {} : { demo: outer.demo }), remotes }, refused };
+  const registry: Registry = {
+    ...(outer.demo === undefined ? {} : { demo: outer.demo }),
+    remotes,
+    ...(sample.success ? { vitalsSample: sample.data } : {}),
+  };
+  return { registry, refused };
 }
 
 /** What a release's health beacon may say about an error: a coarse class, never a message or a stack. */

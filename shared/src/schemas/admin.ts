@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { remotePackageSchema, storedReleaseVersionSchema, type RemotePackage } from '../mfe/remotes';
 import type { RuntimeCheck, SharedCheck } from '../mfe/compat';
+import type { DeviceClass, PageAudience, VitalMetric } from '../mfe/vitals';
 import { httpUrlSchema, imageUrlSchema } from './url';
 import { dateRangeCheck, dayOrInstantSchema } from './dates';
 import {
@@ -285,9 +286,63 @@ export interface AdminRelease {
   /** The canary's audience (null: not a canary; the active release serves everyone else). */
   audience: { kind: 'brand'; brand: string } | { kind: 'percent'; percent: number } | null;
   /** The health check over a canary's first sessions (null while undecided or never a canary). */
-  verdict: { result: 'healthy' | 'rolled-back'; at: string } | null;
+  verdict: { result: 'healthy' | 'rolled-back'; at: string; reason: 'errors' | 'speed' | 'manual' | null } | null;
   health: AdminReleaseHealth;
+  /** Its users' speed over the field view's default window (GET /api/admin/speed). */
+  speed: AdminReleaseSpeed;
 }
+
+/** p75 usable time and INP (ms) real users reported for a release, and how many page views reported usable. */
+export interface AdminReleaseSpeed {
+  reports: number;
+  usableP75: number | null;
+  inpP75: number | null;
+}
+
+/** p50, p75 and p95 of one metric (ms; CLS unitless) and how many reports they come from. */
+export interface SpeedFigures {
+  p50: number;
+  p75: number;
+  p95: number;
+  count: number;
+}
+
+export type SpeedMetrics = Partial<Record<VitalMetric, SpeedFigures>>;
+
+/** One page (pattern) in the super admin's Speed view. */
+export interface AdminSpeedPage {
+  route: string;
+  remote: RemotePackage;
+  audience: PageAudience;
+  /** The p75 each metric should stay within (FIELD_BUDGETS). */
+  budgets: Record<VitalMetric, number>;
+  /** Every release and device together. */
+  metrics: SpeedMetrics;
+  devices: { device: DeviceClass; metrics: SpeedMetrics }[];
+  /** Per release, newest report first. */
+  releases: { version: string; metrics: SpeedMetrics }[];
+  /** p75 per day, oldest first (days without reports left out). */
+  trend: { day: string; usable: number | null; lcp: number | null; inp: number | null }[];
+}
+
+/** GET /api/admin/speed?days=7|28|90: real users' speed per page over the last `days` days. */
+export interface AdminSpeed {
+  days: number;
+  since: string;
+  pages: AdminSpeedPage[];
+}
+
+export const SPEED_WINDOWS = [7, 28, 90] as const;
+export const speedQuerySchema = lazySchema(() =>
+  z
+    .object({
+      days: z.coerce
+        .number()
+        .refine((d) => (SPEED_WINDOWS as readonly number[]).includes(d), 'days is 7, 28 or 90')
+        .default(28),
+    })
+    .strict(),
+);
 
 /** One remote's releases: on the Releases page, and GET /api/releases/:remote with that remote's release token. */
 export interface AdminRemoteReleases {

@@ -47,6 +47,9 @@ const loadedApps = new Map<RemoteName, ComponentType>();
 const mountedVersions = new Map<RemoteName, string>();
 const loadErrors = new WeakSet<object>();
 
+/** The version of `remote` mounted on this page, if it was (the speed reports name it: vitals/field-vitals.ts). */
+export const mountedVersion = (remote: RemoteName): string | undefined => mountedVersions.get(remote);
+
 // Loads under way, so that a slot's effect run twice (React's StrictMode in development) loads once.
 const loading = new Map<string, Promise<ComponentType>>();
 

@@ -8,6 +8,7 @@ import { auditRoutes } from '../audit/routes';
 import { organisationRoutes } from './organisations/routes';
 import { platformUserRoutes } from './users/routes';
 import { releaseRoutes } from './releases-routes';
+import { speedRoutes } from '../vitals/admin-routes';
 import { releaseTokenRoutes } from './release-token-routes';
 import { impersonationRoutes } from './impersonation-routes';
 import type { Mailer } from '../mail/mailer';
@@ -34,5 +35,6 @@ export function adminRoutes({ db, logger, brandStore, releases, mailer, outboxDi
   router.use('/release-tokens', releaseTokenRoutes(db));
   router.use('/impersonation', impersonationRoutes(db));
   router.use('/audit', auditRoutes(db));
+  router.use('/speed', speedRoutes(db));
   return router;
 }

@@ -10,7 +10,12 @@ import {
   type RuntimeCheck,
 } from '@home-energy/shared/mfe/compat';
 import type { RemotePackage } from '@home-energy/shared/remotes';
-import type { AdminRelease, AdminReleaseHealth, ReleaseAudience } from '@home-energy/shared/schemas/admin';
+import type {
+  AdminRelease,
+  AdminReleaseHealth,
+  AdminReleaseSpeed,
+  ReleaseAudience,
+} from '@home-energy/shared/schemas/admin';
 import type { Db } from '../../db/client';
 import { organisations } from '../../db/schema';
 import { HttpError } from '../../http/errors';
@@ -18,6 +23,7 @@ import type { DbOrTx } from '../audit/repository';
 import type { AuditAction } from '../audit/record';
 import { audienceOf } from './audience';
 import { releaseHealth } from './health';
+import { releaseSpeed } from '../vitals/speed';
 import { endCanary, findRelease, startCanary, type ReleaseRow } from './repository';
 import {
   activateRelease,
@@ -53,6 +59,7 @@ export interface ReleaseChange {
 }
 
 const NO_HEALTH: AdminReleaseHealth = { sessions: 0, failedSessions: 0, errors: 0 };
+const NO_SPEED: AdminReleaseSpeed = { reports: 0, usableP75: null, inpP75: null };
 
 /**
  * A release as the Releases page shows it. `shell` is the running shell's manifest and `runtime` the release's
@@ -62,7 +69,7 @@ export function releaseView(
   row: ReleaseRow,
   shell: FederationManifest | null,
   runtime: RuntimeCheck | null,
-  health: Map<number, AdminReleaseHealth>,
+  figures: ReleaseFigures,
 ): AdminRelease {
   // The release's shared[] was stored from its mf-manifest.json at release time; checked against today's shell.
   const checks = shell ? checkSharedAgainstShell(row.shared as ManifestShared[], shell.shared) : null;
@@ -80,8 +87,9 @@ export function releaseView(
     runtime,
     compatible: checks && runtime ? checks.every((c) => c.ok) && runtime.ok : null,
     audience: audienceOf(row),
-    verdict: verdict ? { result: verdict, at: row.canaryVerdictAt!.toISOString() } : null,
-    health: health.get(row.id) ?? NO_HEALTH,
+    verdict: verdict ? { result: verdict, at: row.canaryVerdictAt!.toISOString(), reason: reasonOf(row) } : null,
+    health: figures.health.get(row.id) ?? NO_HEALTH,
+    speed: figures.speed.get(`${row.remote}@${row.version}`) ?? NO_SPEED,
   };
 }
 
@@ -89,12 +97,29 @@ export function releaseView(
 async function checkedView(
   settings: ReleaseSettings,
   row: ReleaseRow,
-  health: Map<number, AdminReleaseHealth>,
+  figures: ReleaseFigures,
   shell = shellManifest(settings),
 ) {
   const runtime = shell ? await storedRuntimeCheck(settings, row.remote, row.version, shell) : null;
-  return releaseView(row, shell, runtime, health);
+  return releaseView(row, shell, runtime, figures);
 }
+
+/** Every release's health (beacons) and its users' speed (vitals reports). */
+export interface ReleaseFigures {
+  health: Map<number, AdminReleaseHealth>;
+  speed: Map<string, AdminReleaseSpeed>;
+}
+
+async function releaseFigures(db: Db): Promise<ReleaseFigures> {
+  return { health: await releaseHealth(db), speed: await releaseSpeed(db) };
+}
+
+/** Why a canary was rolled back; rows from before reasons were kept were rolled back for errors. */
+const reasonOf = (row: ReleaseRow): 'errors' | 'speed' | 'manual' | null => {
+  if (row.canaryVerdict !== 'rolled-back') return null;
+  const reason = row.canaryVerdictReason;
+  return reason === 'speed' || reason === 'manual' ? reason : 'errors';
+};
 
 /** Every release (of one remote when given), newest first, with its audience, health and verdict. */
 export async function releaseViews(
@@ -103,16 +128,16 @@ export async function releaseViews(
   remote?: RemotePackage,
 ): Promise<{ remote: string; release: AdminRelease }[]> {
   const rows = await listReleases(db, remote);
-  const [health, shell] = [await releaseHealth(db), shellManifest(settings)];
+  const [figures, shell] = [await releaseFigures(db), shellManifest(settings)];
   const view = async (row: ReleaseRow) => ({
     remote: row.remote,
-    release: await checkedView(settings, row, health, shell),
+    release: await checkedView(settings, row, figures, shell),
   });
   return Promise.all(rows.map(view));
 }
 
 async function viewOne(db: Db, settings: ReleaseSettings, remote: string, version: string): Promise<AdminRelease> {
-  return checkedView(settings, (await findRelease(db, remote, version))!, await releaseHealth(db));
+  return checkedView(settings, (await findRelease(db, remote, version))!, await releaseFigures(db));
 }
 
 async function existingRelease(db: Db, remote: string, version: string): Promise<ReleaseRow> {

@@ -44,6 +44,7 @@ export async function startCanary(
         canaryStartedAt: new Date(),
         canaryVerdict: null,
         canaryVerdictAt: null,
+        canaryVerdictReason: null,
       })
       .where(eq(mfeReleases.id, id));
   });
@@ -53,7 +54,10 @@ export async function startCanary(
 export async function endCanary(db: Db, id: number, verdict: 'rolled-back' | null): Promise<boolean> {
   const ended = await db
     .update(mfeReleases)
-    .set({ ...NO_AUDIENCE, ...(verdict ? { canaryVerdict: verdict, canaryVerdictAt: new Date() } : {}) })
+    .set({
+      ...NO_AUDIENCE,
+      ...(verdict ? { canaryVerdict: verdict, canaryVerdictAt: new Date(), canaryVerdictReason: 'manual' } : {}),
+    })
     .where(and(eq(mfeReleases.id, id), isNotNull(mfeReleases.canaryStartedAt)))
     .returning({ id: mfeReleases.id });
   return ended.length > 0;

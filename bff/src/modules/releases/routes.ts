@@ -22,14 +22,17 @@ export interface RegistryOptions {
   /** BEACON_RATE_LIMIT: new sessions recorded per address and minute (served.ts). */
   beaconsPerMinute: number;
   defaultBrand: string;
+  /** VITALS_SAMPLE_RATE: the share of page loads that report their speed (modules/vitals). */
+  vitalsSample: number;
 }
 
 /**
- * GET /api/mfe/registry: where the shell finds each remote's release for this session (never cached), and whether
- * this is the demo. A remote with a canary answers the canary to the sessions in its audience (audience.ts), the
- * active release to the others; while a remote has a canary, which of its releases this session got is recorded, so
- * that only its beacons count (served.ts). Entry URLs use MFE_PUBLIC_URL (a CDN) when set, else PUBLIC_URL's /mfe
- * (always set in production): the Host header is the client's to choose.
+ * GET /api/mfe/registry: where the shell finds each remote's release for this session (never cached), whether this
+ * is the demo, and the share of page loads that report their speed (modules/vitals). A remote with a canary answers
+ * the canary to the sessions in its audience (audience.ts), the active release to the others; while a remote has a
+ * canary, which of its releases this session got is recorded, so that only its beacons count (served.ts). Entry URLs
+ * use MFE_PUBLIC_URL (a CDN) when set, else PUBLIC_URL's /mfe (always set in production): the Host header is the
+ * client's to choose.
  */
 export function registryRoute(db: Db, options: RegistryOptions): RequestHandler[] {
   const publicOrigin = options.publicUrl ? new URL(options.publicUrl).origin : null;
@@ -76,6 +79,7 @@ export function registryRoute(db: Db, options: RegistryOptions): RequestHandler[
           entry: `${base}/${remote.package}/${version}/mf-manifest.json`,
         })),
         ...(options.demo ? { demo: true } : {}),
+        vitalsSample: options.vitalsSample,
       };
       cached = new CachedAnswer(() => body);
       answers.set(key, cached);

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Loading, type ResolvedPeriod, PageHead, LoadFailed, useFormat } from '@home-energy/shared';
+import { Loading, type ResolvedPeriod, PageHead, LoadFailed, useFormat, useMarkUsable } from '@home-energy/shared';
 import { EmptyState } from '../../../components/empty-state';
 import { useDeferredAnswer } from '../../../lib/use-deferred-answer';
 import { PeriodFilter } from './period-filter';
@@ -38,6 +38,8 @@ export function AnalyticsFrame<T extends { period: ResolvedPeriod }>({
   // The figures render in a transition, so the heading and the period filter are not held up by them; figures of
   // another period are never shown.
   const data = useDeferredAnswer(query.currentData, (deferred, latest) => samePeriod(deferred.period, latest.period));
+  // A period with nothing in it is usable once it says so (otherwise its first table or chart marks it).
+  useMarkUsable(data !== undefined && isEmpty(data));
   return (
     <div className="he-stack" data-page={page}>
       <PageHead title={t(`pages.${page}.title`)} intro={t(`pages.${page}.intro`)}>

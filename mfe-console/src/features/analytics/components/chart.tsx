@@ -1,4 +1,5 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { markUsable } from '@home-energy/shared';
 import { useNearScreen, whenIdle } from '../lib/near-screen';
 import { takeChartTurn } from './chart-turns';
 
@@ -53,7 +54,11 @@ function useChartTurn(near: boolean): [boolean, () => void] {
       finish?.();
     };
   }, [near]);
-  const drawn = useCallback(() => done.current(), []);
+  const drawn = useCallback(() => {
+    done.current();
+    // The page's first chart on screen makes it usable, unless its tables already did.
+    markUsable();
+  }, []);
   return [turn, drawn];
 }
 

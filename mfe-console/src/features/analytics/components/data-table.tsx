@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { useMarkUsable } from '@home-energy/shared';
 import { downloadCsv, toCsv, type CsvCell } from '../../../lib/csv';
 
 export interface Column<Row> {
@@ -37,6 +38,8 @@ export function DataTable<Row>({
   captionHidden?: boolean;
 }) {
   const { t } = useTranslation('console');
+  // A page's first table of figures makes it usable (a collapsed one is behind a disclosure: its chart does).
+  useMarkUsable(!collapsed);
   function exportCsv() {
     const csv = toCsv(
       columns.map((c) => c.label),

@@ -1,6 +1,14 @@
 import { Link } from '@home-energy/shared/router';
 import { useTranslation } from 'react-i18next';
-import { isItemAllowed, menuItem, visibleMenu, LoadFailed, PageHead, useFormat } from '@home-energy/shared';
+import {
+  isItemAllowed,
+  menuItem,
+  visibleMenu,
+  LoadFailed,
+  PageHead,
+  useFormat,
+  useMarkUsable,
+} from '@home-energy/shared';
 import { useGetOverviewQuery } from '../../analytics/api/analytics-api';
 import { useOrganisationContext } from '../../organisation/components/organisation-context';
 import { organisationPath } from '@home-energy/shared/mfe/pages';
@@ -19,6 +27,8 @@ export function OrganisationHomePage() {
   // The overview answers a figure for each page the user may see (the same menu rules), so the cards are laid out
   // before it arrives and only their numbers change: nothing below them moves.
   const pending = !data;
+  // Usable once its figures are in (or said to be unavailable).
+  useMarkUsable(!pending || overview.isError);
   const shown = (n: number | undefined) => (n === undefined ? PLACEHOLDER : format.number(n));
   const figures = [
     may('properties')

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from '@home-energy/shared/router';
 import { useTranslation } from 'react-i18next';
-import { useRecordInteractionMutation } from '@home-energy/shared';
+import { useMarkUsable, useRecordInteractionMutation } from '@home-energy/shared';
 import type { AddressSuggestion } from '../api/search-api';
 import { AddressCombobox } from '../components/address-combobox';
 import { PropertyPicture } from '../components/property-picture';
@@ -13,6 +13,8 @@ export function AddressSearchPage() {
   const navigate = useNavigate();
   const [chosen, setChosen] = useState<AddressSuggestion | null>(null);
   const [recordInteraction] = useRecordInteractionMutation();
+  // Usable as soon as the address field is on the page.
+  useMarkUsable(true);
 
   useEffect(() => {
     document.title = t('search.title');

@@ -2,6 +2,7 @@ import { startTransition, useCallback, useEffect, useMemo, useRef, useState } fr
 import { Link, useNavigate, useParams, useSearchParams } from '@home-energy/shared/router';
 import { useTranslation } from 'react-i18next';
 import {
+  useMarkUsable,
   KnowledgeMessages,
   Loading,
   useComputeBuildingMutation,
@@ -52,6 +53,8 @@ export function QuestionsPage() {
       : Math.min(Math.max(Number(params.get('step') ?? '1') || 1, 1), Math.max(steps.length, 1)) - 1;
   const step = steps[stepIndex] ?? [];
   const focusedQuestion = useRef<string | null>(null);
+  // Usable once the first questions are on the page with their answers.
+  useMarkUsable(values !== null && steps.length > 0);
 
   useEffect(() => {
     if (values || !questions.data || !answers.data) return;

@@ -7,6 +7,7 @@ import {
   useGetAnswersQuery,
   useGetInformationQuery,
   useGetRecommendationsQuery,
+  useMarkUsable,
   type BuildingError,
   type InformationResponse,
   type RecommendationsResponse,
@@ -162,6 +163,8 @@ interface DashboardContentProps {
 /** The header at once; below it the label, the figures and then the measures, from the deferred view. */
 function DashboardContent({ view, financing, header, refusedNotice }: DashboardContentProps) {
   const measures = useMeasuresAfterTop(view);
+  // Usable once the measures are on the page: what a homeowner opens the dashboard for.
+  useMarkUsable(measures !== undefined);
   return (
     <div className="rd-dashboard" aria-busy={view.recs && view.info ? undefined : true}>
       {header(measures !== undefined)}
