@@ -6,4 +6,6 @@ module.exports = createWebpackConfig({
   title: 'Home Energy – admin',
   devPort: 3104,
   exposes: { './App': './src/app/app.tsx' },
+  // The Speed page's chart library runs whole in its first draw: compiled when its chunk loads (as the console's).
+  compileOnLoad: /[\\/]node_modules[\\/]apexcharts[\\/]/,
 });

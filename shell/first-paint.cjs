@@ -196,6 +196,7 @@ const ADMIN_NAV = [
   ['/console/admin', 'organisations'],
   ['/console/admin/user-management', 'user-management'],
   ['/console/admin/releases', 'releases'],
+  ['/console/admin/speed', 'speed'],
   ['/console/admin/audit', 'audit'],
   ['/console/admin/outbox', 'outbox'],
 ];
@@ -217,7 +218,7 @@ function adminPageHtml(common, admin, page, after = '') {
 }
 
 /** The super admin's pages with a static first paint (the audit log and outbox have none: they are seldom opened). */
-const ADMIN_PAGES = ['organisations', 'user-management', 'releases'];
+const ADMIN_PAGES = ['organisations', 'user-management', 'releases', 'speed'];
 
 /** The console's organisation pages with a static first paint: their heading and intro are the same for everyone. */
 const CONSOLE_PAGES = [

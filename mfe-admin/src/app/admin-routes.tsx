@@ -7,6 +7,7 @@ import { OrganisationsPage } from '../features/organisations/pages/organisations
 import { OrganisationPage } from '../features/organisations/pages/organisation-page';
 import { UserManagementPage } from '../features/users/pages/user-management-page';
 import { ReleasesPage } from '../features/releases/pages/releases-page';
+import { SpeedPage } from '../features/speed/pages/speed-page';
 import { AuditPage } from '../features/audit/pages/audit-page';
 import { OutboxPage } from '../features/outbox/pages/outbox-page';
 import { OutboxMailPage } from '../features/outbox/pages/outbox-mail-page';
@@ -15,6 +16,7 @@ const NAV = [
   { path: '/console/admin', page: 'organisations' },
   { path: '/console/admin/user-management', page: 'user-management' },
   { path: '/console/admin/releases', page: 'releases' },
+  { path: '/console/admin/speed', page: 'speed' },
   { path: '/console/admin/audit', page: 'audit' },
   { path: '/console/admin/outbox', page: 'outbox' },
 ] as const;
@@ -57,6 +59,7 @@ export function AdminRoutes() {
             <Route path="organisations/:organisation" element={<OrganisationPage />} />
             <Route path="user-management" element={<UserManagementPage />} />
             <Route path="releases" element={<ReleasesPage />} />
+            <Route path="speed" element={<SpeedPage />} />
             <Route path="audit" element={<AuditPage />} />
             <Route path="outbox" element={<OutboxPage />} />
             <Route path="outbox/:id" element={<OutboxMailPage />} />

@@ -43,7 +43,7 @@ beforeEach(() => {
 });
 
 describe('field vitals', () => {
-  it('reports the page load: usable from its mark, the web vitals, as page patterns with the mounted release', async () => {
+  it('reports the page load: usable from its mark, the web vitals, its pattern and the mounted release', async () => {
     const { field, sent, web } = vitals();
     field.start('/property/42/building/primary/results-dashboard');
     await field.watchVitals();

@@ -142,7 +142,7 @@ describe('POST /api/mfe/vitals', () => {
     await post(visitor, { device: 'phone', views: [view(version, { usable: 1 }, '/anna@example.se')] }).expect(400);
   });
 
-  it('refuses what is not a report: no figures, figures out of range, too many views, too large, no session', async () => {
+  it('refuses what is not a report: no figures, out of range, too many views, too large, no session', async () => {
     const visitor = newVisitor();
     const bad = [
       { device: 'phone', views: [view(stable, {})] },

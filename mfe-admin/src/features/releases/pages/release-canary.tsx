@@ -5,6 +5,14 @@ import type { AdminRelease, ReleaseAudience } from '@home-energy/shared/schemas/
 import { ConfirmButton, apiErrorBody } from '@home-energy/shared/ui/user-management';
 import { useListOrganisationsQuery } from '../../organisations/api/organisations-api';
 import { useRollbackCanaryMutation, useSetReleaseAudienceMutation } from '../api/releases-api';
+import { useSpeedFormat } from '../../speed/lib/speed-format';
+
+/** Why a canary was rolled back, in words; a verdict without a reason is from before speed counted: errors. */
+const ROLLED_BACK_BECAUSE = {
+  errors: 'releases.verdictRolledBack',
+  speed: 'releases.verdictRolledBackSpeed',
+  manual: 'releases.verdictRolledBackManual',
+} as const;
 
 /**
  * Who gets the release: everyone (active), a canary audience, or nobody; and the automatic verdict when there is one.
@@ -27,7 +35,9 @@ export function ReleaseAudienceCell({ release }: { release: AdminRelease }) {
       )}
       {verdict ? (
         <div className={verdict.result === 'rolled-back' ? 'he-field__error' : 'he-muted'}>
-          {verdict.result === 'rolled-back' ? t('releases.verdictRolledBack') : t('releases.verdictHealthy')}
+          {verdict.result === 'rolled-back'
+            ? t(ROLLED_BACK_BECAUSE[verdict.reason ?? 'errors'])
+            : t('releases.verdictHealthy')}
         </div>
       ) : null}
     </>
@@ -47,6 +57,23 @@ export function ReleaseHealthCell({ release }: { release: AdminRelease }) {
         errors,
         rate: Math.round((failedSessions / sessions) * 100),
       })}
+    </span>
+  );
+}
+
+/** Its users' p75 usable time and INP over the speed view's default window, and how many page views reported them. */
+export function ReleaseSpeedCell({ release }: { release: AdminRelease }) {
+  const { t } = useTranslation('admin');
+  const format = useSpeedFormat();
+  const { reports, usableP75, inpP75 } = release.speed;
+  if (reports === 0) return <span className="he-muted">{t('releases.noSpeedReports')}</span>;
+  const figures = [
+    usableP75 === null ? null : t('releases.speedUsable', { value: format.ms(usableP75) }),
+    inpP75 === null ? null : t('releases.speedInp', { value: format.ms(inpP75) }),
+  ].filter((figure) => figure !== null);
+  return (
+    <span>
+      {figures.join(' · ')} {t('releases.speedReports', { count: reports, reports: format.count(reports) })}
     </span>
   );
 }

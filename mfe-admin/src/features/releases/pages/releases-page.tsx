@@ -1,15 +1,24 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime, Loading, useToast, PageHead, LoadFailed } from '@home-energy/shared';
+import { formatDateTime, Loading, useToast, PageHead, LoadFailed, useMarkUsable } from '@home-energy/shared';
 import type { AdminRemoteReleases } from '@home-energy/shared/schemas/admin';
 import { ConfirmButton, apiErrorBody } from '@home-energy/shared/ui/user-management';
 import { TableHead } from '../../../components/table-head';
 import { useActivateReleaseMutation, useListReleasesQuery } from '../api/releases-api';
-import { CanaryActions, CanaryForm, ReleaseAudienceCell, ReleaseHealthCell } from './release-canary';
+import { CanaryActions, CanaryForm, ReleaseAudienceCell, ReleaseHealthCell, ReleaseSpeedCell } from './release-canary';
 import { ReleaseTokens } from '../components/release-tokens';
 import { ReleaseCompatibility } from '../components/release-compatibility';
 
-const RELEASE_COLUMNS = ['version', 'status', 'audience', 'health', 'released', 'activated', 'compatibility'] as const;
+const RELEASE_COLUMNS = [
+  'version',
+  'status',
+  'audience',
+  'health',
+  'speed',
+  'released',
+  'activated',
+  'compatibility',
+] as const;
 
 function useDate() {
   const { i18n } = useTranslation();
@@ -79,6 +88,9 @@ function RemoteReleases({
                     <td>
                       <ReleaseHealthCell release={release} />
                     </td>
+                    <td>
+                      <ReleaseSpeedCell release={release} />
+                    </td>
                     <td>{t('releases.by', { when: date(release.releasedAt), who: release.releasedBy })}</td>
                     <td>
                       {release.activatedAt ? (
@@ -124,7 +136,8 @@ function RemoteReleases({
 }
 
 /**
- * /console/admin/releases: every remote's versions, the active one, canaries with their audience and health, rollback.
+ * /console/admin/releases: every remote's versions, the active one, canaries with their audience, health and speed,
+ * rollback.
  */
 export function ReleasesPage() {
   const { t } = useTranslation('admin');
@@ -132,6 +145,7 @@ export function ReleasesPage() {
   const releases = useListReleasesQuery(undefined, { refetchOnMountOrArgChange: true });
   const [activated, setActivated] = useState<{ remote: string; version: string } | null>(null);
   const data = releases.data;
+  useMarkUsable(!!data);
   return (
     <div className="he-stack">
       <PageHead title={t('pages.releases.title')} intro={t('pages.releases.intro')} />

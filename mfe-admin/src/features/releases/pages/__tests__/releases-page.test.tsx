@@ -4,6 +4,7 @@ import { setSession } from '@home-energy/shared/testing/fake-session';
 import { installFakeBff, type FakeRoute } from '@home-energy/shared/testing/fake-bff';
 import type { AdminRelease, AdminReleaseList, AdminReleaseToken } from '@home-energy/shared/schemas/admin';
 import { renderAdmin, sessions, texts } from '../../../../testing/render-admin';
+import { watchUsableMarks } from '../../../../testing/usable-marks';
 
 jest.mock('@home-energy/shared', () => jest.requireActual('../../../../testing/mock-shared').sharedWithFakeSession());
 
@@ -38,6 +39,7 @@ function release(version: string, releasedAt: string, extra: Partial<AdminReleas
     audience: null,
     verdict: null,
     health: { sessions: 0, failedSessions: 0, errors: 0 },
+    speed: { reports: 0, usableP75: null, inpP75: null },
     ...extra,
   };
 }
@@ -114,6 +116,7 @@ it("lists every remote's versions with status, who released and activated them a
     'Status',
     'Audience',
     'Sessions and errors',
+    'Speed (p75, 28 days)',
     'Released',
     'Last activated',
     'Compatible with the shell',
@@ -257,7 +260,7 @@ it("shows each release's audience, sessions and errors, and a canary rolled back
     'GET /api/admin/releases': () => [
       200,
       withNewer({
-        verdict: { result: 'rolled-back', at: '2026-11-25T11:00:00.000Z' },
+        verdict: { result: 'rolled-back', at: '2026-11-25T11:00:00.000Z', reason: 'errors' },
         health: { sessions: 50, failedSessions: 49, errors: 61 },
       }),
     ],
@@ -271,6 +274,64 @@ it("shows each release's audience, sessions and errors, and a canary rolled back
   expect(rows[1]!.textContent).toContain('Everyone');
   expect(rows[1]!.textContent).toContain('400 sessions, 4 with errors (1 %), 5 errors');
   expect(rows[2]!.textContent).toContain('No sessions yet');
+});
+
+it('says why a canary was rolled back: errors, speed or a super admin', async () => {
+  const reasons = ['errors', 'speed', 'manual', null] as const;
+  const list = releases();
+  list.remotes[1]!.releases = reasons.map((reason, i) =>
+    release(`0.2.${i}-eeeeeeeeee`, `2026-11-2${i}T10:00:00.000Z`, {
+      verdict: { result: 'rolled-back', at: '2026-11-25T11:00:00.000Z', reason },
+    }),
+  );
+  installFakeBff({ ...NO_TOKENS, 'GET /api/admin/releases': () => [200, list] });
+  renderAdmin('/console/admin/releases');
+  const table = await screen.findByRole('table', { name: 'Releases of mfe-results' });
+  const audience = (version: string) =>
+    within(within(table).getByRole('rowheader', { name: version }).closest('tr')!).getAllByRole('cell')[1]!.textContent;
+  // The e2e canary test reads the first of these.
+  expect(audience('0.2.0-eeeeeeeeee')).toBe('NobodyRolled back: more errors than the active release');
+  expect(audience('0.2.1-eeeeeeeeee')).toBe('NobodyRolled back: slower than the active release');
+  expect(audience('0.2.2-eeeeeeeeee')).toBe('NobodyRolled back by a super admin');
+  // Verdicts from before reasons were kept were all for errors.
+  expect(audience('0.2.3-eeeeeeeeee')).toBe('NobodyRolled back: more errors than the active release');
+
+  cleanup();
+  renderAdmin('/console/admin/releases', { lng: 'sv' });
+  expect(await screen.findByText('Återställd: långsammare än den aktiva versionen')).toBeTruthy();
+  expect(screen.getByText('Återställd av en superadministratör')).toBeTruthy();
+});
+
+it("shows each release's speed for its users beside its health, in Swedish too", async () => {
+  const list = withNewer({ speed: { reports: 1, usableP75: 950, inpP75: null } });
+  list.remotes[1]!.releases[1]!.speed = { reports: 1234, usableP75: 1840, inpP75: 120 };
+  installFakeBff({ ...NO_TOKENS, 'GET /api/admin/releases': () => [200, list] });
+  renderAdmin('/console/admin/releases');
+  const speedOf = async (version: string) => {
+    const row = (await screen.findByRole('rowheader', { name: version })).closest('tr')!;
+    return within(row).getAllByRole('cell')[3]!.textContent;
+  };
+  expect(await speedOf('0.1.1-dddddddddd')).toBe('Usable p75 950 ms (1 page view)');
+  expect(await speedOf('0.1.0-cccccccccc')).toBe('Usable p75 1.8 s · INP p75 120 ms (1 234 page views)');
+  expect(await speedOf('0.1.0-bbbbbbbbbb')).toBe('No speed reports yet');
+
+  cleanup();
+  renderAdmin('/console/admin/releases', { lng: 'sv' });
+  expect(await speedOf('0.1.0-cccccccccc')).toBe('Användbar p75 1,8 s · INP p75 120 ms (1 234 sidvisningar)');
+  expect(await speedOf('0.1.0-bbbbbbbbbb')).toBe('Inga hastighetsrapporter ännu');
+});
+
+it('marks the page usable once the releases are shown, not while they load', async () => {
+  const marks = watchUsableMarks();
+  try {
+    installFakeBff({ ...NO_TOKENS, 'GET /api/admin/releases': () => [200, releases()] });
+    renderAdmin('/console/admin/releases');
+    expect(marks.paths()).toEqual([]);
+    await screen.findByRole('table', { name: 'Releases of mfe-results' });
+    expect(marks.paths()).toEqual(['/console/admin/releases']);
+  } finally {
+    marks.restore();
+  }
 });
 
 it('starts a canary for a share of sessions, refusing a share outside 1–99 before sending', async () => {
@@ -303,7 +364,7 @@ it('rolls a canary back after confirmation', async () => {
     'GET /api/admin/releases': () => [200, list],
     'GET /api/admin/organisations': () => [200, { organisations: [] }],
     'POST /api/admin/releases/mfe-results/0.1.1-dddddddddd/rollback': () => {
-      list = withNewer({ verdict: { result: 'rolled-back', at: '2026-11-25T11:00:00.000Z' } });
+      list = withNewer({ verdict: { result: 'rolled-back', at: '2026-11-25T11:00:00.000Z', reason: 'manual' } });
       return [200, list.remotes[1]!.releases[0]];
     },
   });
@@ -314,7 +375,7 @@ it('rolls a canary back after confirmation', async () => {
   expect(bff.calls('POST', /rollback$/).map((r) => r.path)).toEqual([
     '/api/admin/releases/mfe-results/0.1.1-dddddddddd/rollback',
   ]);
-  expect(await screen.findByText(en.releases.verdictRolledBack)).toBeTruthy();
+  expect(await screen.findByText(en.releases.verdictRolledBackManual)).toBeTruthy();
 });
 
 describe('release tokens', () => {
