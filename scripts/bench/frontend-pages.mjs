@@ -5,10 +5,13 @@ const ORG = '/console/org/demo-energi';
 const STAFF = { email: 'super@demo.test', password: 'energy-demo-2026' };
 const HOMEOWNER = { personalNumber: '198507099805', name: 'Karin Karlsson' };
 
-/** What a homeowner page and a staff page must reach (docs/performance.md); CLS is the same everywhere. */
+/**
+ * What a homeowner page and a staff page must reach on the lab bench (docs/performance.md "Budgets"): Lighthouse's
+ * performance score and the page's usable time on its mobile profile with devtools throttling; CLS the same everywhere.
+ */
 export const BUDGETS = {
-  homeowner: { minScore: 0.95, maxLcpMs: 2000, maxCls: 0.02 },
-  console: { minScore: 0.9, maxLcpMs: 2500, maxCls: 0.02 },
+  homeowner: { minScore: 0.9, maxUsableMs: 2500, maxCls: 0.02 },
+  console: { minScore: 0.85, maxUsableMs: 3500, maxCls: 0.02 },
 };
 
 const homeowner = (key, path, visitor = 'anonymous') => ({ key, path, visitor, budget: BUDGETS.homeowner });
@@ -19,6 +22,8 @@ export const PAGES = [
   homeowner('address search', '/'),
   homeowner('questions', `/flow/property/${PROPERTY_ID}/questions`),
   homeowner('results dashboard', `/property/${PROPERTY_ID}/building/primary/results-dashboard`, 'with-answers'),
+  // Opened from a shared link: no answers in this session, the register's figures only.
+  homeowner('dashboard from a link', `/property/${PROPERTY_ID}/building/primary/results-dashboard`),
   homeowner('sign-in', '/sign'),
   homeowner('my homes', '/flow/profile', 'homeowner'),
   homeowner('add property', '/flow/add-property', 'homeowner'),
@@ -35,6 +40,7 @@ export const PAGES = [
   staff('console user management', `${ORG}/user-management`),
   staff('admin organisations', '/console/admin'),
   staff('admin releases', '/console/admin/releases'),
+  staff('admin speed', '/console/admin/speed'),
 ];
 
 export class CookieJar {

@@ -1,6 +1,6 @@
 import { Link, useParams } from '@home-energy/shared/router';
 import { useTranslation } from 'react-i18next';
-import { Loading, useToast, PageHead, LoadFailed } from '@home-energy/shared';
+import { Loading, useToast, PageHead, LoadFailed, useMarkUsable } from '@home-energy/shared';
 import type { Installer, OrganisationUpdate } from '@home-energy/shared/schemas/admin';
 import { ConfirmButton, apiErrorBody } from '@home-energy/shared/ui/user-management';
 import { ImpersonateButton } from '../../../components/impersonation';
@@ -21,6 +21,8 @@ export function OrganisationPage() {
   const brands = [...new Set((useListOrganisationsQuery().data?.organisations ?? []).map((o) => o.brand))].sort();
   const [update] = useUpdateOrganisationMutation();
   const detail = organisation.data;
+  // Usable once the organisation's details and forms show.
+  useMarkUsable(detail !== undefined);
 
   async function save(patch: OrganisationUpdate, done: string) {
     const result = await update({ slug, patch });

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from '@home-energy/shared/router';
 import { useTranslation } from 'react-i18next';
-import { Loading, useToast, PageHead, LoadFailed } from '@home-energy/shared';
+import { Loading, useToast, PageHead, LoadFailed, useMarkUsable } from '@home-energy/shared';
 import type { OrganisationCreate } from '@home-energy/shared/schemas/admin';
 import { ImpersonateButton } from '../../../components/impersonation';
 import { useCreateOrganisationMutation, useListOrganisationsQuery } from '../api/organisations-api';
@@ -24,6 +24,8 @@ export function OrganisationsPage() {
     if (creating) formHeading.current?.focus();
   }, [creating]);
   const list = organisations.data?.organisations;
+  // Usable once the organisations' table (or its empty state) shows.
+  useMarkUsable(list !== undefined);
   const brands = [...new Set((list ?? []).map((o) => o.brand))].sort();
 
   async function create(fields: OrganisationCreate) {

@@ -12,6 +12,7 @@ import {
   useFormat,
   accountUpdateSchema,
   maxLengthOf,
+  useMarkUsable,
 } from '@home-energy/shared';
 import { apiErrorBody, fieldErrors } from '@home-energy/shared/ui/user-management/api-error';
 import { useOrganisationContext } from '../../organisation/components/organisation-context';
@@ -40,6 +41,8 @@ export function AccountPage() {
   const [repeat, setRepeat] = useState('');
   const [passwordErrors, setPasswordErrors] = useState<Record<string, string>>({});
   const data = account.data;
+  // Usable once the account's details and forms show.
+  useMarkUsable(!account.isError && data !== undefined);
 
   useEffect(() => {
     if (data) setName(data.name);

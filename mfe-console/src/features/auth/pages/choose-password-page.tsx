@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Navigate, useNavigate } from '@home-energy/shared/router';
 import { useTranslation } from 'react-i18next';
-import { Loading, signOut, useSession } from '@home-energy/shared';
+import { Loading, signOut, useMarkUsable, useSession } from '@home-energy/shared';
 import { NewPasswordForm } from '../components/new-password-form';
 import { useChoosePasswordMutation } from '../api/password-api';
 import { homeForUser } from '../lib/sign-in-destination';
@@ -15,6 +15,8 @@ export function ChoosePasswordPage() {
   const { data: session, status, update } = useSession();
   const navigate = useNavigate();
   const [choose] = useChoosePasswordMutation();
+  // Usable once the form shows: not while the session is read, nor on the way elsewhere (no password to choose).
+  useMarkUsable(session?.user.kind === 'staff' && session.user.mustChangePassword === true);
 
   useEffect(() => {
     document.title = t('choosePassword.title');

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link } from '@home-energy/shared/router';
 import { useTranslation } from 'react-i18next';
-import { credentialsSchema } from '@home-energy/shared';
+import { credentialsSchema, useMarkUsable } from '@home-energy/shared';
 import { apiErrorBody } from '@home-energy/shared/ui/user-management/api-error';
 import { useForgotPasswordMutation } from '../api/password-api';
 
@@ -14,6 +14,8 @@ export function ForgotPasswordPage() {
   const [sent, setSent] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [forgot, state] = useForgotPasswordMutation();
+  // The form is there at once.
+  useMarkUsable(true);
 
   useEffect(() => {
     document.title = t('forgotPassword.title');

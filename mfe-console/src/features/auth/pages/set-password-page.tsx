@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from '@home-energy/shared/router';
 import { useTranslation } from 'react-i18next';
+import { useMarkUsable } from '@home-energy/shared';
 import { NewPasswordForm } from '../components/new-password-form';
 import { useSetPasswordFromLinkMutation } from '../api/password-api';
 
@@ -16,6 +17,8 @@ export function SetPasswordPage() {
   const token = tokenOf(hash);
   const [setPassword] = useSetPasswordFromLinkMutation();
   const [done, setDone] = useState(false);
+  // The form (or, without a token, the way to ask again) is there at once.
+  useMarkUsable(true);
 
   useEffect(() => {
     document.title = t('setPassword.title');

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Link, Navigate, useSearchParams } from '@home-energy/shared/router';
 import { useTranslation } from 'react-i18next';
-import { CHOOSE_PASSWORD_PATH, Loading, useSession } from '@home-energy/shared';
+import { CHOOSE_PASSWORD_PATH, Loading, useMarkUsable, useSession } from '@home-energy/shared';
 import { SignInForm } from '../components/sign-in-form';
 import { homeForUser, safeCallbackUrl } from '../lib/sign-in-destination';
 import { SIGN_PATH } from '@home-energy/shared/mfe/pages';
@@ -16,14 +16,18 @@ export function SignInPage() {
   const { data: session, status } = useSession();
   const callbackUrl = safeCallbackUrl(params.get('callbackUrl'));
   const error = params.get('error');
+  // A homeowner's BankID session is not a console session: they see the staff sign-in form.
+  const staff = session?.user.kind === 'staff' ? session.user : null;
+  const target = staff ? (staff.mustChangePassword ? CHOOSE_PASSWORD_PATH : (callbackUrl ?? homeForUser(staff))) : null;
+  // Usable once the form shows (or, for staff without an organisation, what to do): a signed-in visitor on the way to
+  // their page does not mark this one.
+  useMarkUsable(staff ? !target : status !== 'loading');
 
   useEffect(() => {
     document.title = t('signIn.title');
   }, [t]);
 
-  // A homeowner's BankID session is not a console session: they see the staff sign-in form.
-  if (session && session.user.kind === 'staff') {
-    const target = session.user.mustChangePassword ? CHOOSE_PASSWORD_PATH : (callbackUrl ?? homeForUser(session.user));
+  if (staff) {
     if (target) return <Navigate to={target} replace />;
     return (
       <section className="he-card" style={{ maxWidth: 480, margin: '2rem auto' }}>

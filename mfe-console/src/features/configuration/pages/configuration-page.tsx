@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Loading, PageHead, LoadFailed } from '@home-energy/shared';
+import { Loading, PageHead, LoadFailed, useMarkUsable } from '@home-energy/shared';
 import { useOrganisationContext } from '../../organisation/components/organisation-context';
 import { useGetConfigurationQuery } from '../api/configuration-api';
 import { BrandEditor } from '../components/brand-editor';
@@ -14,6 +14,8 @@ export function ConfigurationPage() {
   const { organisation } = useOrganisationContext();
   const query = useGetConfigurationQuery(organisation.slug, { refetchOnMountOrArgChange: true });
   const data = query.data;
+  // Usable once the editors show with the organisation's configuration.
+  useMarkUsable(!query.isError && data !== undefined);
   return (
     <div className="he-stack">
       <PageHead title={t('pages.configuration.title')} intro={t('pages.configuration.intro')} />

@@ -10,6 +10,7 @@ import {
   useFormat,
   contentListQuerySchema,
   maxLengthOf,
+  useMarkUsable,
 } from '@home-energy/shared';
 import { apiErrorBody } from '@home-energy/shared/ui/user-management/api-error';
 import { ConfirmButton } from '@home-energy/shared/ui/user-management/confirm-button';
@@ -72,6 +73,8 @@ export function MessagesPage() {
   const [create, createState] = useCreateMessageMutation();
   const [update, updateState] = useUpdateMessageMutation();
   const [remove] = useDeleteMessageMutation();
+  // Usable once the knowledge base's list (or its empty state) shows.
+  useMarkUsable(!list.isError && list.data !== undefined);
 
   async function save(body: ContentItemInput) {
     try {

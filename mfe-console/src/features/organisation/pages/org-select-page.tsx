@@ -1,6 +1,6 @@
 import { Link } from '@home-energy/shared/router';
 import { useTranslation } from 'react-i18next';
-import { PlaceholderPage } from '@home-energy/shared';
+import { PlaceholderPage, useMarkUsable } from '@home-energy/shared';
 import { useOrganisationContext } from '../components/organisation-context';
 import { organisationPath } from '@home-energy/shared/mfe/pages';
 
@@ -8,6 +8,8 @@ import { organisationPath } from '@home-energy/shared/mfe/pages';
 export function OrgSelectPage() {
   const { t } = useTranslation('console');
   const { user, organisation } = useOrganisationContext();
+  // The list comes from the session, there at once.
+  useMarkUsable(true);
   return (
     <PlaceholderPage title={t('pages.org-select.title')} intro={t('pages.org-select.intro')}>
       <ul>

@@ -1,10 +1,22 @@
 import { Fragment, useEffect, useId, useState, type FormEvent } from 'react';
 import { useSearchParams } from '@home-energy/shared/router';
 import { useTranslation } from 'react-i18next';
-import { Loading, PageHead, LoadFailed, useFormat, propertyLookupQuerySchema, maxLengthOf } from '@home-energy/shared';
+import {
+  Loading,
+  PageHead,
+  LoadFailed,
+  useFormat,
+  propertyLookupQuerySchema,
+  maxLengthOf,
+  useMarkUsable,
+} from '@home-energy/shared';
 import { EmptyState } from '../../../components/empty-state';
 import { useOrganisationContext } from '../../organisation/components/organisation-context';
-import { useGetLookupPropertyQuery, useSearchPropertiesQuery } from '../api/property-lookup-api';
+import {
+  useGetLookupProfileQuery,
+  useGetLookupPropertyQuery,
+  useSearchPropertiesQuery,
+} from '../api/property-lookup-api';
 import { ProfileView } from '../components/profile-view';
 
 const QUERY_MAX = maxLengthOf(propertyLookupQuerySchema.shape.q);
@@ -25,6 +37,15 @@ export function PropertyLookupPage() {
   const property = useGetLookupPropertyQuery(
     { org: organisation.slug, id: propertyId ?? 0 },
     { skip: !propertyId, refetchOnMountOrArgChange: true },
+  );
+  // The home ProfileView shows (the same request), read here for whether it has answered.
+  const { profileShown } = useGetLookupProfileQuery(
+    { org: organisation.slug, id: profileId ?? 0 },
+    { skip: !profileId, selectFromResult: ({ data }) => ({ profileShown: data !== undefined }) },
+  );
+  // Usable once the search form shows with what the address asks for: the hits of `q`, the property, the home.
+  useMarkUsable(
+    (!q || search.data !== undefined) && (!propertyId || property.data !== undefined) && (!profileId || profileShown),
   );
 
   function go(next: Record<string, string | number | null>) {

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Loading, PageHead, LoadFailed } from '@home-energy/shared';
+import { Loading, PageHead, LoadFailed, useMarkUsable } from '@home-energy/shared';
 import { EmptyState } from '../../../components/empty-state';
 import { useOrganisationContext } from '../../organisation/components/organisation-context';
 import { useGetLeadsQuery } from '../api/requests-api';
@@ -11,6 +11,8 @@ export function RequestsPage() {
   const { organisation } = useOrganisationContext();
   const query = useGetLeadsQuery(organisation.slug, { refetchOnMountOrArgChange: true });
   const data = query.data;
+  // Usable once the requests (or the empty state) show.
+  useMarkUsable(!query.isError && data !== undefined);
   return (
     <div className="he-stack">
       <PageHead title={t('pages.requests.title')} intro={t('pages.requests.intro')} />

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { PageHead } from '@home-energy/shared';
-import { UserManagement } from '@home-energy/shared/ui/user-management';
+import { PageHead, useMarkUsable } from '@home-energy/shared';
+import { UserManagement, useListConsoleUsersQuery, type UserScope } from '@home-energy/shared/ui/user-management';
 import { useOrganisationContext } from '../../organisation/components/organisation-context';
 
 /**
@@ -10,13 +10,15 @@ import { useOrganisationContext } from '../../organisation/components/organisati
 export function UserManagementPage() {
   const { t } = useTranslation('console');
   const { user, organisation } = useOrganisationContext();
+  const scope: UserScope = { kind: 'organisation', slug: organisation.slug, name: organisation.name };
+  // Usable once the users' list (or its empty state) shows: the list UserManagement asks for first, the same
+  // arguments (one request), read here for whether it has answered.
+  const { listed } = useListConsoleUsersQuery({ scope }, { selectFromResult: ({ data }) => ({ listed: !!data }) });
+  useMarkUsable(listed);
   return (
     <div className="he-stack">
       <PageHead title={t('pages.user-management.title')} intro={t('pages.user-management.intro')} />
-      <UserManagement
-        scope={{ kind: 'organisation', slug: organisation.slug, name: organisation.name }}
-        currentUserId={user.id}
-      />
+      <UserManagement scope={scope} currentUserId={user.id} />
     </div>
   );
 }

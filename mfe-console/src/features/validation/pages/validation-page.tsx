@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Loading, PageHead, LoadFailed } from '@home-energy/shared';
+import { Loading, PageHead, LoadFailed, useMarkUsable } from '@home-energy/shared';
 import { EmptyState } from '../../../components/empty-state';
 import { useOrganisationContext } from '../../organisation/components/organisation-context';
 import { useGetValidationQueueQuery } from '../api/validation-api';
@@ -11,6 +11,8 @@ export function ValidationPage() {
   const { organisation } = useOrganisationContext();
   const query = useGetValidationQueueQuery(organisation.slug, { refetchOnMountOrArgChange: true });
   const data = query.data;
+  // Usable once the queue (or its empty state) shows.
+  useMarkUsable(!query.isError && data !== undefined);
   return (
     <div className="he-stack">
       <PageHead title={t('pages.validation.title')} intro={t('pages.validation.intro')} />

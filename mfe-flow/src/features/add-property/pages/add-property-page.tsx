@@ -8,6 +8,7 @@ import {
   miniflowPropertySchema,
   signRedirectUrl,
   useAddMiniflowPropertyMutation,
+  useMarkUsable,
   useSession,
   useToast,
   type MiniflowProperty,
@@ -41,6 +42,8 @@ export function AddPropertyPage() {
   const [problem, setProblem] = useState<string | null>(null);
   const form = useWatch({ control });
   const complete = [form.street, form.postalCode, form.postalCity].every((value) => (value ?? '').trim() !== '');
+  // Usable once the form shows: the homeowner's session is read.
+  useMarkUsable(session.status === 'authenticated' && session.data.user.kind === 'homeowner');
 
   useEffect(() => {
     document.title = t('addProperty.title');

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from '@home-energy/shared/router';
-import { Loading, useConfirmEmailMutation } from '@home-energy/shared';
+import { Loading, useConfirmEmailMutation, useMarkUsable } from '@home-energy/shared';
 import { MY_HOMES_PATH } from '@home-energy/shared/mfe/pages';
 
 /** The token from the link's fragment (`#token=…`): never sent to a server in the address, never in a log. */
@@ -20,6 +20,8 @@ export default function ConfirmEmailPage() {
   const [state, setState] = useState<
     { kind: 'confirming' } | { kind: 'confirmed'; email: string } | { kind: 'invalid' }
   >({ kind: 'confirming' });
+  // Usable once the outcome shows: confirmed, refused, or the link without its token.
+  useMarkUsable(!token || state.kind !== 'confirming');
 
   useEffect(() => {
     document.title = t('confirmEmail.title');

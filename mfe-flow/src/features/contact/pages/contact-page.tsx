@@ -4,6 +4,7 @@ import {
   Loading,
   signRedirectUrl,
   useGetProfileQuery,
+  useMarkUsable,
   useRecordInteractionMutation,
   useSession,
 } from '@home-energy/shared';
@@ -23,6 +24,8 @@ export default function ContactPage() {
   const homeowner = session.status === 'authenticated' && session.data.user.kind === 'homeowner';
   const profile = useGetProfileQuery(undefined, { skip: !homeowner });
   const [recordInteraction] = useRecordInteractionMutation();
+  // Usable once the form shows, filled in from the profile (or empty when the profile could not be read).
+  useMarkUsable(homeowner && (profile.data !== undefined || profile.isError));
 
   useEffect(() => {
     document.title = t('contact.title');

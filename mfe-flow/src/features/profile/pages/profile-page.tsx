@@ -8,6 +8,7 @@ import {
   useGetProfileQuery,
   usePatchProfileMutation,
   useRestoreProfilePropertyMutation,
+  useMarkUsable,
   useToast,
 } from '@home-energy/shared';
 import { ContactForm } from '../../contact/components/contact-form';
@@ -32,6 +33,8 @@ export function ProfilePage() {
   const [patchProfile] = usePatchProfileMutation();
   const [removed, setRemoved] = useState<{ id: number; name: string } | null>(null);
   const toast = useToast();
+  // Usable once the homes (or the empty state) show: the same condition as the page's own below.
+  useMarkUsable(!isLoading && !isError && profile !== undefined);
 
   useEffect(() => {
     document.title = t('profile.title');

@@ -1,7 +1,7 @@
 import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { useLocation, useSearchParams } from '@home-energy/shared/router';
 import { useTranslation } from 'react-i18next';
-import { Loading, useSession } from '@home-energy/shared';
+import { Loading, useMarkUsable, useSession } from '@home-energy/shared';
 import { OtherDeviceOrder } from '../components/other-device-order';
 import { MethodChoice } from '../components/method-choice';
 import { SameDeviceOrder } from '../components/same-device-order';
@@ -40,6 +40,13 @@ export function SignPage() {
   });
   const { step } = flow;
   const headingRef = useRef<HTMLHeadingElement>(null);
+  // Usable once the page offers what to do: the choice of device (its start buttons), an order found on arrival
+  // (its QR code or BankID link), or, for a homeowner already signed in, the way on.
+  const signedInPanel = homeowner !== null && step.name !== 'signing-in';
+  const sessionRead = status !== 'loading';
+  useMarkUsable(
+    signedInPanel || (sessionRead && (step.name === 'choice' || (step.name === 'order' && flow.order !== undefined))),
+  );
 
   useEffect(() => {
     document.title = t('sign.title');
@@ -54,7 +61,7 @@ export function SignPage() {
     if (previous && previous !== 'checking' && previous !== key) headingRef.current?.focus();
   }, [key]);
 
-  if (homeowner && step.name !== 'signing-in') return <SignedInPanel name={homeowner.name} destination={destination} />;
+  if (signedInPanel) return <SignedInPanel name={homeowner.name} destination={destination} />;
   // Loading in the card the page then fills: the card's top margin would otherwise move the page when it arrives.
   if (status === 'loading' || step.name === 'checking')
     return (

@@ -165,3 +165,35 @@ describe('the organisations page', () => {
     expect(await screen.findByRole('button', { name: 'Agera som Demo Bank' })).toBeTruthy();
   });
 });
+
+describe('usable time', () => {
+  // jsdom has no User Timing: node's performance takes the page's marks while these tests run.
+  const node = jest.requireActual<{ performance: Performance }>('node:perf_hooks').performance;
+  const timing = ['mark', 'getEntriesByName', 'clearMarks'] as const;
+  beforeAll(() => {
+    for (const name of timing)
+      Object.defineProperty(performance, name, { configurable: true, value: node[name].bind(node) });
+  });
+  afterAll(() => {
+    for (const name of timing) Reflect.deleteProperty(performance, name);
+  });
+  beforeEach(() => performance.clearMarks());
+  const usablePaths = () =>
+    performance.getEntriesByName('he:usable').map((mark) => (mark as PerformanceMark).detail as { path: string });
+
+  it('marks the organisations page usable once the table shows, not while it loads', async () => {
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const bff = installFakeBff({
+      'GET /api/admin/organisations': async () => (await released, [200, { organisations: ORGANISATIONS }]),
+    });
+    renderAdmin('/console/admin');
+    await waitFor(() => expect(bff.calls('GET', '/api/admin/organisations')).toHaveLength(1));
+    expect(screen.getByRole('status')).toBeTruthy();
+    expect(usablePaths()).toEqual([]);
+
+    await act(async () => release());
+    expect(await screen.findByRole('table', { name: en.organisations.caption })).toBeTruthy();
+    expect(usablePaths()).toEqual([{ path: '/console/admin' }]);
+  });
+});

@@ -1,5 +1,5 @@
 import '../../../../testing/setup-dom';
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { installFakeBff } from '@home-energy/shared/testing/fake-bff';
 import type { Lead } from '@home-energy/shared';
 import { demoOrganisations, demoSessions } from '../../../../testing/demo-data';
@@ -131,5 +131,38 @@ describe('the requests page (installer organisations)', () => {
     );
     expect(other_.getByText(other)).toBeTruthy();
     expect(document.body.textContent).not.toMatch(/heat_pump/);
+  });
+});
+
+describe('usable time', () => {
+  // jsdom has no User Timing: node's performance takes the page's marks while these tests run.
+  const node = jest.requireActual<{ performance: Performance }>('node:perf_hooks').performance;
+  const timing = ['mark', 'getEntriesByName', 'clearMarks'] as const;
+  beforeAll(() => {
+    for (const name of timing)
+      Object.defineProperty(performance, name, { configurable: true, value: node[name].bind(node) });
+  });
+  afterAll(() => {
+    for (const name of timing) Reflect.deleteProperty(performance, name);
+  });
+  beforeEach(() => performance.clearMarks());
+  const usablePaths = () =>
+    performance.getEntriesByName('he:usable').map((mark) => (mark as PerformanceMark).detail as { path: string });
+
+  it('marks the requests page usable once the requests show, not while they load', async () => {
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const bff = installFakeBff({
+      'GET /api/console/org/demo-installer/details': () => [200, demoOrganisations['demo-installer']],
+      [`GET ${LEADS}`]: async () => (await released, [200, { requests: [lead] }]),
+    });
+    renderConsole('/console/org/demo-installer/requests');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Requests' })).toBeTruthy();
+    await waitFor(() => expect(bff.calls('GET', LEADS)).toHaveLength(1));
+    expect(usablePaths()).toEqual([]);
+
+    await act(async () => release());
+    expect(await screen.findByText('1 request.')).toBeTruthy();
+    expect(usablePaths()).toEqual([{ path: '/console/org/demo-installer/requests' }]);
   });
 });

@@ -1,6 +1,6 @@
 import '../../../../testing/setup-dom';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { installFakeBff, ok, type FakeBff } from '../../../../testing/fake-bff';
+import { heldAnswer, installFakeBff, ok, type FakeBff } from '../../../../testing/fake-bff';
 import { homeownerSession, setSession } from '../../../../testing/fake-session';
 import { renderFlow, texts } from '../../../../testing/render-flow';
 import { UNDO_MS } from '../profile-page';
@@ -207,5 +207,34 @@ describe('My homes', () => {
     expect(await screen.findByText(line)).toBeTruthy();
     const card = screen.getByText(line).closest('ul')!;
     expect(card.textContent).not.toMatch(/heat_pump/);
+  });
+});
+
+describe('usable time', () => {
+  // jsdom has no User Timing: node's performance takes the page's marks while these tests run.
+  const node = jest.requireActual<{ performance: Performance }>('node:perf_hooks').performance;
+  const timing = ['mark', 'getEntriesByName', 'clearMarks'] as const;
+  beforeAll(() => {
+    for (const name of timing)
+      Object.defineProperty(performance, name, { configurable: true, value: node[name].bind(node) });
+  });
+  afterAll(() => {
+    for (const name of timing) Reflect.deleteProperty(performance, name);
+  });
+  beforeEach(() => performance.clearMarks());
+  const usablePaths = () =>
+    performance.getEntriesByName('he:usable').map((mark) => (mark as PerformanceMark).detail as { path: string });
+
+  it('marks My homes usable once the homes show, not while they load', async () => {
+    const held = heldAnswer({ status: 200, body: profile([storgatan]) });
+    bff.answer('GET', PROFILE, held.answer);
+    renderFlow('/flow/profile');
+    await waitFor(() => expect(bff.count('GET', PROFILE)).toBe(1));
+    expect(screen.getByRole('status')).toBeTruthy();
+    expect(usablePaths()).toEqual([]);
+
+    await act(async () => held.release());
+    expect(await screen.findByRole('heading', { level: 3, name: 'Storgatan 1' })).toBeTruthy();
+    expect(usablePaths()).toEqual([{ path: '/flow/profile' }]);
   });
 });
