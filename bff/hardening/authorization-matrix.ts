@@ -173,6 +173,21 @@ export const MATRIX: readonly MatrixRow[] = [
     },
   }),
 
+  row('POST /api/mfe/vitals',                                     [A,   A,   A,    A,    A,    A,    A,    A,    A], {
+    body: (c) => ({
+      device: 'phone',
+      views: [
+        { route: '/', remote: c.release.remote, version: String(c.prepared.served), navigation: 'load', usable: 900 },
+      ],
+    }),
+    // Like the beacon: the page load's registry request hands out the release session and the version it reports on.
+    before: async (agent, c) => {
+      const registry = await agent.get('/api/mfe/registry');
+      const served = registry.body.remotes.find((r: { package: string }) => r.package === c.release.remote);
+      c.prepared.served = served.version;
+    },
+  }),
+
   // ── /api/auth: the NextAuth protocol, public; answers depend on the session, never refuse ──
   row('GET /api/auth/csrf',                                       [A,   A,   A,    A,    A,    A,    A,    A,    A]),
   row('GET /api/auth/providers',                                  [A,   A,   A,    A,    A,    A,    A,    A,    A]),
@@ -551,6 +566,7 @@ export const MATRIX: readonly MatrixRow[] = [
     session: 'fresh',
   }),
   row('GET /api/admin/audit',                                     [401, 401, 401,  403,  403,  403,  403,  A,    A]),
+  row('GET /api/admin/speed',                                     [401, 401, 401,  403,  403,  403,  403,  A,    A]),
   // The outbox (menu item `outbox`): the mails of the demo, written to files; the matrix's setup invited users.
   row('GET /api/admin/outbox',                                    [401, 401, 401,  403,  403,  403,  403,  A,    A]),
   row('GET /api/admin/outbox/:id',                                [401, 401, 401,  403,  403,  403,  403,  A,    A], {

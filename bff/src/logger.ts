@@ -27,7 +27,9 @@ export function createLogger(level: string, format: LogFormat = 'json', destinat
     base: { service: 'bff' },
     redact: ['req.headers.cookie', 'req.headers.authorization'],
   };
-  if (format === 'json') return destination ? pino(options, destination) : pino(options);
+  // Standard output written asynchronously: a line waits for the previous write instead of blocking the request that
+  // logged it, and lines logged meanwhile go out together (pino flushes what is left when the process exits).
+  if (format === 'json') return pino(options, destination ?? pino.destination({ dest: 1, sync: false }));
   const stream = pretty({
     singleLine: true,
     sync: true,

@@ -222,12 +222,17 @@ export async function benchBffThroughput({ root }) {
   const require = createRequire(path.join(root, 'bff', 'package.json'));
   const autocannon = require('autocannon');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-throughput-'));
-  // As `npm start` runs it: production, seeded, the built remotes published.
-  const env = demoServerEnv(dataDir);
+  const quietDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-throughput-quiet-'));
+  // As production runs it: NODE_ENV production, its JSON request log at info (the default), seeded, the built
+  // remotes published. A second instance logs warnings only: the difference is what the request log costs.
+  const env = { ...demoServerEnv(dataDir), LOG_FORMAT: 'json', LOG_LEVEL: 'info' };
+  const quietEnv = { ...demoServerEnv(quietDir), LOG_FORMAT: 'json', LOG_LEVEL: 'warn' };
   const servers = [];
   try {
-    runCli(root, env, 'seed');
-    runCli(root, env, 'publish-local');
+    for (const each of [env, quietEnv]) {
+      runCli(root, each, 'seed');
+      runCli(root, each, 'publish-local');
+    }
     const bff = await startServer({
       args: [path.join(root, 'bff/dist/server.js')],
       cwd: root,
@@ -235,10 +240,19 @@ export async function benchBffThroughput({ root }) {
       keepOutput: 64 * 1024,
     });
     servers.push(bff);
+    const quiet = await startServer({
+      args: [path.join(root, 'bff/dist/server.js')],
+      cwd: root,
+      env: quietEnv,
+      keepOutput: 64 * 1024,
+    });
+    servers.push(quiet);
     const bare = await startServer({ args: ['-e', BARE_EXPRESS], cwd: root, env: { ...process.env }, readyPath: '/' });
     servers.push(bare);
     const base = `http://127.0.0.1:${bff.port}`;
     const signedIn = await signInWithProfile(base);
+    const quietBase = `http://127.0.0.1:${quiet.port}`;
+    const quietSignedIn = await signInWithProfile(quietBase);
     const staticCheck = await checkStaticFiles(base);
     const asBrowser = { ...BROWSER_HEADERS, cookie: signedIn.cookie };
     const recommendationsAnswer = await headersOf(`${base}${signedIn.recommendationsPath}`, { headers: asBrowser });
@@ -265,6 +279,13 @@ export async function benchBffThroughput({ root }) {
         url: `${base}/api/auth/session`,
         headers: asBrowser,
         pid: bff.child.pid,
+      },
+      {
+        key: 'sessionQuiet',
+        label: 'GET /api/auth/session (signed in), log at warn',
+        url: `${quietBase}/api/auth/session`,
+        headers: { ...BROWSER_HEADERS, cookie: quietSignedIn.cookie },
+        pid: quiet.child.pid,
       },
       {
         key: 'recommendations',
@@ -330,6 +351,12 @@ export async function benchBffThroughput({ root }) {
         ? round((perTarget.bareExpress.serverCpuMsPerRequest / perTarget[key].serverCpuMsPerRequest) * 100, 1)
         : null;
     const sessionRatio = ratio('session');
+    // The request log's share of the session route: how much throughput logging each request at info takes away.
+    const logCost = round(
+      (1 - medianOf(runs.session.map((run, i) => run.requestsPerSecond / runs.sessionQuiet[i].requestsPerSecond))) *
+        100,
+      1,
+    );
     const recommendationsRatio = ratio('recommendations');
     const registryRatio = ratio('registry');
     const line = (key) =>
@@ -339,6 +366,8 @@ export async function benchBffThroughput({ root }) {
       ['bff: bare Express hello-world (reference)', line('bareExpress'), ''],
       ['bff: GET /api/auth/session (staff signed in)', line('session'), ''],
       ['bff: session req/s ÷ bare Express', `${sessionRatio} %`, '≥ 50 %'],
+      ['bff: session, log at warn (the same BFF without its request log)', line('sessionQuiet'), ''],
+      ['bff: the request log JSON at info costs the session route', `${logCost} %`, '≤ 10 %', logCost <= 10],
       ['bff: session, bare Express CPU/request ÷ BFF CPU/request (context)', `${cpuRatio('session') ?? '?'} %`, ''],
       [
         `bff: GET recommendations (${signedIn.recommendationCount} measures, sent ${recommendationsEncoding})`,
@@ -375,6 +404,7 @@ export async function benchBffThroughput({ root }) {
         recommendationsEncoding,
         ...perTarget,
         sessionRatioPercent: sessionRatio,
+        requestLogCostPercent: logCost,
         recommendationsRatioPercent: recommendationsRatio,
         registryRatioPercent: registryRatio,
         cpuRatioPercent: {
@@ -388,5 +418,6 @@ export async function benchBffThroughput({ root }) {
   } finally {
     for (const server of servers) await server.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
+    fs.rmSync(quietDir, { recursive: true, force: true });
   }
 }

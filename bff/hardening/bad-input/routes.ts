@@ -62,6 +62,7 @@ export function describeRoutes(ids: WorldIds): RouteInput[] {
         pageSize: { valid: '25', kind: 'int' },
       },
     },
+    { method: 'GET', path: '/api/admin/speed', agent: 'superAdmin', query: { days: { valid: '28', kind: 'enum' } } },
     {
       method: 'GET',
       path: '/api/admin/outbox',
@@ -855,6 +856,26 @@ export function describeRoutes(ids: WorldIds): RouteInput[] {
       body: json(
         { kind: 'render-error', remote: 'mfe-results', version: '0.1.0-0000000000', errorClass: 'type' },
         { at: [], required: ['kind', 'remote', 'version', 'errorClass'], maxLength: { version: 64 } },
+      ),
+      validAnswer: {
+        status: 404,
+        why: 'the test world publishes no release, so a well-formed report names one that does not exist',
+      },
+    },
+    {
+      method: 'POST',
+      path: '/api/mfe/vitals',
+      agent: 'anonymous',
+      body: json(
+        {
+          device: 'phone',
+          connection: '4g',
+          views: [
+            { route: '/', remote: 'mfe-flow', version: '0.1.0-0000000000', navigation: 'load', usable: 900, lcp: 800 },
+          ],
+        },
+        { at: [], required: ['device', 'views'] },
+        { at: ['views', 0], required: ['route', 'remote', 'version', 'navigation'], maxLength: { route: 160 } },
       ),
       validAnswer: {
         status: 404,

@@ -26,7 +26,7 @@ const settings = () => ({ releasesDir: fixtures.releasesDir, SHELL_DIST: fixture
 describe('registry and releases', () => {
   it('answers an empty registry before any release, private and not cached, saying it is the demo', async () => {
     const res = await request(app).get('/api/mfe/registry').expect(200);
-    expect(res.body).toEqual({ remotes: [], demo: true });
+    expect(res.body).toEqual({ remotes: [], demo: true, vitalsSample: 1 });
     expect(res.headers['cache-control']).toBe('private, no-cache');
   });
 
