@@ -4,8 +4,8 @@
 // measured.
 //
 //   npm run bench                              everything except the fresh-clone start-up (minutes)
-//   npm run bench -- --only bff,engine         a subset: sizes, bff-startup, bff (throughput), engine, analytics,
-//                                              frontend, navigation, startup
+//   npm run bench -- --only bff,engine         a subset: sizes, bff-startup, bff (throughput), engine, vitals,
+//                                              analytics, frontend, navigation, startup
 //   npm run bench -- --with-clone              everything, plus fresh clone → npm ci → npm start (startup)
 //   npm run bench -- --only startup --cold-cache   that start-up with npm ci on a new, empty npm cache (downloads all)
 //   npm run bench -- --only frontend --runs 7  every page against its budget, median of 7 Lighthouse runs (default 3)
@@ -33,6 +33,11 @@ const BENCHES = [
     load: async () => (await import('./bench/bff-throughput.mjs')).benchBffThroughput,
   },
   { name: 'engine', title: 'energy engine', load: async () => (await import('./bench/engine.mjs')).benchEngine },
+  {
+    name: 'vitals',
+    title: "real users' speed at 1,000,000 reports",
+    load: async () => (await import('./bench/vitals.mjs')).benchVitals,
+  },
   {
     name: 'analytics',
     title: 'analytics at 1,000,000 properties',

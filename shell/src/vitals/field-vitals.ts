@@ -10,6 +10,7 @@ import {
 } from '@home-energy/shared/mfe/vitals';
 import { REMOTES, type RemoteName } from '@home-energy/shared/remotes';
 import { remoteForPath } from '../remotes/route-remotes';
+import { whenIdle } from '../boot/yield';
 
 /**
  * Real-user speed (docs/performance.md "Field vitals"): each page load's LCP, INP, CLS and TTFB (web-vitals) and,
@@ -163,7 +164,9 @@ export function startFieldVitals(
   running.start(loadPath);
   // A navigation made before the registry answered.
   if (location.pathname !== loadPath) running.navigated(location.pathname);
-  void running.watchVitals().catch(() => undefined);
+  // Nobody waits for it: web-vitals loads once the page is idle (its observers read the buffered entries).
+  const field = running;
+  whenIdle(() => void field.watchVitals().catch(() => undefined), 5000);
 }
 
 /** The shell's router moved to `path` (app.tsx): a view of its own, if this page reports its speed. */

@@ -10,6 +10,7 @@ const BYPASSES: Record<string, string> = {
   'http/rate-limit-store.ts outputsOnly(': 'rate-limit counters',
   'modules/releases/served.ts outputsOnly(': 'which release the registry served to which session, read by beacons',
   'modules/releases/health.ts outputsOnly(': "release sessions' health counts, read by the Releases page and verdicts",
+  'modules/vitals/repository.ts outputsOnly(': "real users' speed histograms, read by the Speed view and Releases page",
   'modules/health/routes.ts readsOnly(': 'select 1',
   'auth/session.ts PgStore(': 'the session store reports set, touch and destroy itself (auth/session.ts)',
   'db/client.ts new pg.Pool(': 'the pool behind the tracked database',

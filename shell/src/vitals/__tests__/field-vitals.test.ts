@@ -1,7 +1,7 @@
 import type { Metric } from 'web-vitals';
 import type { VitalsReport } from '@home-energy/shared/mfe/vitals';
 import { vitalsReportSchema, USABLE_MARK } from '@home-energy/shared/mfe/vitals';
-import { FieldVitals } from '../field-vitals';
+import { FieldVitals, startFieldVitals } from '../field-vitals';
 
 type Handler = (metric: Metric) => void;
 
@@ -145,5 +145,43 @@ describe('field vitals', () => {
     document.dispatchEvent(new Event('visibilitychange'));
     expect(sent).toHaveLength(1);
     Object.defineProperty(document, 'visibilityState', { value: 'visible', configurable: true });
+  });
+
+  it('reports for the sampled share of page loads only: the first page load in the sample starts it', async () => {
+    const sent: VitalsReport[] = [];
+    const noop = () => undefined;
+    const options = {
+      versionOf: () => '0.1.0-flow',
+      send: (report: VitalsReport) => sent.push(report),
+      // TTFB is known at once: a started page has a figure to send.
+      webVitals: async () => ({
+        onLCP: noop,
+        onINP: noop,
+        onCLS: noop,
+        onTTFB: (cb: (metric: never) => void) => cb({ name: 'TTFB', value: 80 } as never),
+      }),
+    };
+    const hide = () => {
+      Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+      document.dispatchEvent(new Event('visibilitychange'));
+      Object.defineProperty(document, 'visibilityState', { value: 'visible', configurable: true });
+    };
+    const idle = () => new Promise((resolve) => setTimeout(resolve, 20));
+    // Outside the sample (0.7 ≥ 0.5), and a sample of 0: nothing watches, nothing is sent.
+    startFieldVitals(0.5, options, '/', 0.7);
+    startFieldVitals(0, options, '/', 0);
+    await idle();
+    hide();
+    expect(sent).toEqual([]);
+    // Inside it (0.2 < 0.5): the page load's figures go when the tab is hidden.
+    startFieldVitals(0.5, options, '/', 0.2);
+    await idle();
+    hide();
+    expect(sent).toEqual([
+      {
+        device: 'phone',
+        views: [{ route: '/', remote: 'mfe-flow', version: '0.1.0-flow', navigation: 'load', ttfb: 80 }],
+      },
+    ]);
   });
 });

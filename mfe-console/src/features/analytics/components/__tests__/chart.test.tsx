@@ -1,7 +1,11 @@
 /** A chart loads its library and draws only when it comes near the screen; its place is held until then (chart.tsx). */
 import { act, render, screen } from '@testing-library/react';
 import { Chart } from '../chart';
+import { markUsable } from '@home-energy/shared';
 import { NEAR_SCREEN_MARGIN } from '../../lib/near-screen';
+
+// The shared package's only use here: a drawn chart marks its page usable.
+jest.mock('@home-energy/shared', () => ({ markUsable: jest.fn() }));
 
 const mockChartLoaded = jest.fn();
 jest.mock('../apex-chart', () => {
@@ -59,9 +63,12 @@ test('a chart off the screen holds its height and loads no chart library; near t
   await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
   expect(mockChartLoaded).not.toHaveBeenCalled();
   expect(screen.queryByTestId('chart-data')).toBeNull();
+  expect(markUsable).not.toHaveBeenCalled();
 
   await act(async () => observer.show(true));
   expect((await screen.findByTestId('chart-data')).dataset.type).toBe('bar');
+  // Drawn: the page it is on is usable (its first chart, unless a table came first).
+  expect(markUsable).toHaveBeenCalled();
   expect(screen.getByTestId('chart-categories').textContent).toBe('A|B');
   expect(mockChartLoaded).toHaveBeenCalledTimes(1);
   expect(observer.watched).toHaveLength(0);
