@@ -4,6 +4,7 @@ import { setSession } from '@home-energy/shared/testing/fake-session';
 import { installFakeBff } from '@home-energy/shared/testing/fake-bff';
 import type { AdminOrganisation } from '@home-energy/shared/schemas/admin';
 import { currentLocation, renderAdmin, sessions, texts } from '../../../../testing/render-admin';
+import { watchUsableMarks } from '@home-energy/shared/testing/usable-marks';
 
 jest.mock('@home-energy/shared', () => jest.requireActual('../../../../testing/mock-shared').sharedWithFakeSession());
 
@@ -167,19 +168,10 @@ describe('the organisations page', () => {
 });
 
 describe('usable time', () => {
-  // jsdom has no User Timing: node's performance takes the page's marks while these tests run.
-  const node = jest.requireActual<{ performance: Performance }>('node:perf_hooks').performance;
-  const timing = ['mark', 'getEntriesByName', 'clearMarks'] as const;
-  beforeAll(() => {
-    for (const name of timing)
-      Object.defineProperty(performance, name, { configurable: true, value: node[name].bind(node) });
-  });
-  afterAll(() => {
-    for (const name of timing) Reflect.deleteProperty(performance, name);
-  });
-  beforeEach(() => performance.clearMarks());
-  const usablePaths = () =>
-    performance.getEntriesByName('he:usable').map((mark) => (mark as PerformanceMark).detail as { path: string });
+  // jsdom has no User Timing: a stand-in takes the page's marks while these tests run.
+  let marks: ReturnType<typeof watchUsableMarks>;
+  beforeEach(() => (marks = watchUsableMarks()));
+  afterEach(() => marks.restore());
 
   it('marks the organisations page usable once the table shows, not while it loads', async () => {
     let release: () => void = () => undefined;
@@ -190,10 +182,10 @@ describe('usable time', () => {
     renderAdmin('/console/admin');
     await waitFor(() => expect(bff.calls('GET', '/api/admin/organisations')).toHaveLength(1));
     expect(screen.getByRole('status')).toBeTruthy();
-    expect(usablePaths()).toEqual([]);
+    expect(marks.paths()).toEqual([]);
 
     await act(async () => release());
     expect(await screen.findByRole('table', { name: en.organisations.caption })).toBeTruthy();
-    expect(usablePaths()).toEqual([{ path: '/console/admin' }]);
+    expect(marks.paths()).toEqual(['/console/admin']);
   });
 });

@@ -4,7 +4,7 @@ import { setSession } from '@home-energy/shared/testing/fake-session';
 import { installFakeBff, type FakeRoute } from '@home-energy/shared/testing/fake-bff';
 import type { AdminRelease, AdminReleaseList, AdminReleaseToken } from '@home-energy/shared/schemas/admin';
 import { renderAdmin, sessions, texts } from '../../../../testing/render-admin';
-import { watchUsableMarks } from '../../../../testing/usable-marks';
+import { watchUsableMarks } from '@home-energy/shared/testing/usable-marks';
 
 jest.mock('@home-energy/shared', () => jest.requireActual('../../../../testing/mock-shared').sharedWithFakeSession());
 

@@ -4,7 +4,7 @@ import { setSession } from '@home-energy/shared/testing/fake-session';
 import { installFakeBff, type FakeAnswer } from '@home-energy/shared/testing/fake-bff';
 import type { AdminSpeed, AdminSpeedPage, SpeedFigures } from '@home-energy/shared/schemas/admin';
 import { currentLocation, renderAdmin, sessions, texts } from '../../../../testing/render-admin';
-import { watchUsableMarks } from '../../../../testing/usable-marks';
+import { watchUsableMarks } from '@home-energy/shared/testing/usable-marks';
 
 jest.mock('@home-energy/shared', () => jest.requireActual('../../../../testing/mock-shared').sharedWithFakeSession());
 // The chart library needs a real layout engine: the lazy chart module shows what it was given instead.

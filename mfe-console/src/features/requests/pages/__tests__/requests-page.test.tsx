@@ -5,6 +5,7 @@ import type { Lead } from '@home-energy/shared';
 import { demoOrganisations, demoSessions } from '../../../../testing/demo-data';
 import { setSession } from '../../../../testing/fake-session';
 import { renderConsole } from '../../../../testing/render-console';
+import { watchUsableMarks } from '@home-energy/shared/testing/usable-marks';
 
 jest.mock('@home-energy/shared', () => jest.requireActual('../../../../testing/mock-shared').sharedWithFakeAuth());
 
@@ -135,19 +136,10 @@ describe('the requests page (installer organisations)', () => {
 });
 
 describe('usable time', () => {
-  // jsdom has no User Timing: node's performance takes the page's marks while these tests run.
-  const node = jest.requireActual<{ performance: Performance }>('node:perf_hooks').performance;
-  const timing = ['mark', 'getEntriesByName', 'clearMarks'] as const;
-  beforeAll(() => {
-    for (const name of timing)
-      Object.defineProperty(performance, name, { configurable: true, value: node[name].bind(node) });
-  });
-  afterAll(() => {
-    for (const name of timing) Reflect.deleteProperty(performance, name);
-  });
-  beforeEach(() => performance.clearMarks());
-  const usablePaths = () =>
-    performance.getEntriesByName('he:usable').map((mark) => (mark as PerformanceMark).detail as { path: string });
+  // jsdom has no User Timing: a stand-in takes the page's marks while these tests run.
+  let marks: ReturnType<typeof watchUsableMarks>;
+  beforeEach(() => (marks = watchUsableMarks()));
+  afterEach(() => marks.restore());
 
   it('marks the requests page usable once the requests show, not while they load', async () => {
     let release: () => void = () => undefined;
@@ -159,10 +151,10 @@ describe('usable time', () => {
     renderConsole('/console/org/demo-installer/requests');
     expect(await screen.findByRole('heading', { level: 1, name: 'Requests' })).toBeTruthy();
     await waitFor(() => expect(bff.calls('GET', LEADS)).toHaveLength(1));
-    expect(usablePaths()).toEqual([]);
+    expect(marks.paths()).toEqual([]);
 
     await act(async () => release());
     expect(await screen.findByText('1 request.')).toBeTruthy();
-    expect(usablePaths()).toEqual([{ path: '/console/org/demo-installer/requests' }]);
+    expect(marks.paths()).toEqual(['/console/org/demo-installer/requests']);
   });
 });

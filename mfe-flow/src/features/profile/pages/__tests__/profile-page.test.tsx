@@ -4,6 +4,7 @@ import { heldAnswer, installFakeBff, ok, type FakeBff } from '../../../../testin
 import { homeownerSession, setSession } from '../../../../testing/fake-session';
 import { renderFlow, texts } from '../../../../testing/render-flow';
 import { UNDO_MS } from '../profile-page';
+import { watchUsableMarks } from '@home-energy/shared/testing/usable-marks';
 
 jest.mock('@home-energy/shared', () => jest.requireActual('../../../../testing/mock-shared').sharedWithFakeAuth());
 
@@ -211,19 +212,10 @@ describe('My homes', () => {
 });
 
 describe('usable time', () => {
-  // jsdom has no User Timing: node's performance takes the page's marks while these tests run.
-  const node = jest.requireActual<{ performance: Performance }>('node:perf_hooks').performance;
-  const timing = ['mark', 'getEntriesByName', 'clearMarks'] as const;
-  beforeAll(() => {
-    for (const name of timing)
-      Object.defineProperty(performance, name, { configurable: true, value: node[name].bind(node) });
-  });
-  afterAll(() => {
-    for (const name of timing) Reflect.deleteProperty(performance, name);
-  });
-  beforeEach(() => performance.clearMarks());
-  const usablePaths = () =>
-    performance.getEntriesByName('he:usable').map((mark) => (mark as PerformanceMark).detail as { path: string });
+  // jsdom has no User Timing: a stand-in takes the page's marks while these tests run.
+  let marks: ReturnType<typeof watchUsableMarks>;
+  beforeEach(() => (marks = watchUsableMarks()));
+  afterEach(() => marks.restore());
 
   it('marks My homes usable once the homes show, not while they load', async () => {
     const held = heldAnswer({ status: 200, body: profile([storgatan]) });
@@ -231,10 +223,10 @@ describe('usable time', () => {
     renderFlow('/flow/profile');
     await waitFor(() => expect(bff.count('GET', PROFILE)).toBe(1));
     expect(screen.getByRole('status')).toBeTruthy();
-    expect(usablePaths()).toEqual([]);
+    expect(marks.paths()).toEqual([]);
 
     await act(async () => held.release());
     expect(await screen.findByRole('heading', { level: 3, name: 'Storgatan 1' })).toBeTruthy();
-    expect(usablePaths()).toEqual([{ path: '/flow/profile' }]);
+    expect(marks.paths()).toEqual(['/flow/profile']);
   });
 });

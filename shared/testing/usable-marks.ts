@@ -1,4 +1,4 @@
-import { USABLE_MARK } from '@home-energy/shared/mfe/vitals';
+import { USABLE_MARK } from '../src/mfe/vitals';
 
 /**
  * The paths the page marked usable (markUsable), from now until `restore`. jsdom has no performance.mark, so a stand-in
