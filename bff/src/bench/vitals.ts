@@ -1,7 +1,8 @@
 // Field-vitals benchmark for `npm run bench`: the Speed view and one report's write at a million reports
-// (docs/performance.md "Field vitals"). A million reports of 20 pages, 4 releases, 2 devices and 3 connections over 28
-// days are counted into the histograms exactly as the reports route would (bucketOf), written in bulk, then read back as
-// the super admin's Speed view (7, 28 and 90 days) and the Releases page's speed. Prints one JSON line.
+// (docs/performance.md "Field vitals"). A million reports of 20 pages, two releases, two devices and three connection
+// types over 28 days (BENCH_VITALS_REPORTS for another count) are counted into the histograms as the reports route
+// would (bucketOf), written in bulk, then read back as the super admin's Speed view (7, 28 and 90 days) and the
+// Releases page's speed. Prints one JSON line.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
