@@ -1,6 +1,7 @@
 import { Link } from '@home-energy/shared/router';
 import { questionsPath } from '@home-energy/shared/mfe/pages';
 import { useTranslation } from 'react-i18next';
+import { useMarkUsable } from '@home-energy/shared';
 
 /**
  * No results for the property: for a known property, a way to answer its questions; for one the register does not
@@ -8,6 +9,8 @@ import { useTranslation } from 'react-i18next';
  */
 export function NoResults({ propertyId, unknownProperty }: { propertyId: number; unknownProperty: boolean }) {
   const { t } = useTranslation('results');
+  // A dashboard opened without answers (a shared link) is done when it offers the way to them.
+  useMarkUsable(true);
   return (
     <section className="he-card rd-start" data-testid="no-profile">
       <h2>{t(unknownProperty ? 'start.unknownHeading' : 'start.heading')}</h2>
