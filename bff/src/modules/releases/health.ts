@@ -10,7 +10,7 @@ import type { Db } from '../../db/client';
 import { mfeReleases, mfeReleaseSessions } from '../../db/schema';
 import { outputsOnly } from '../../db/tracked-db';
 import { insertAudit } from '../audit/repository';
-import { findRelease } from './repository';
+import { findRelease, type ReleaseRow } from './repository';
 import { wasServed } from './served';
 
 export interface CanaryRules {
@@ -253,14 +253,14 @@ export interface SessionSpeed {
  */
 export async function recordSpeed(
   db: Db,
-  releaseId: number,
+  release: ReleaseRow,
   session: BeaconSession,
   speed: SessionSpeed,
   rules: CanaryRules,
 ): Promise<'recorded' | 'rolled-back' | 'not-counted'> {
   if (speed.usable === undefined && speed.inp === undefined) return 'not-counted';
-  const release = await db.query.mfeReleases.findFirst({ where: eq(mfeReleases.id, releaseId) });
-  if (!release || !(await wasServed(db, release.id, session.visitor))) return 'not-counted';
+  if (!(await wasServed(db, release.id, session.visitor))) return 'not-counted';
+  const releaseId = release.id;
   const usable = speed.usable === undefined ? null : Math.round(speed.usable);
   const inp = speed.inp === undefined ? null : Math.round(speed.inp);
   const s = mfeReleaseSessions;

@@ -83,7 +83,7 @@ export function vitalsRoutes(
       await recordVitals(db, { ...report, views }, dayOf(now()));
       const session = { visitor: visitorKey(visitor), network: options.networkOf(req) };
       for (const [i, view] of report.views.entries()) {
-        const outcome = await recordSpeed(db, releases[i]!.id, session, view, options.rules);
+        const outcome = await recordSpeed(db, releases[i]!, session, view, options.rules);
         if (outcome === 'rolled-back')
           options.logger.warn({ remote: view.remote, version: view.version }, 'slow canary rolled back automatically');
       }
