@@ -12,6 +12,7 @@
 //   BENCH_FRONTEND_PORT (3600; 3750 under scripts/bench.mjs), BENCH_BANKID_PORT (that + 10)   the ports it uses
 //   BENCH_RUNS=3 (default; --runs wins)         Lighthouse runs per page; each figure is the median of the runs
 //   BENCH_PAGES="address search,my homes"       only these pages
+//   BENCH_SERVER_BELOW=0                       the product at the browser's priority too (no allowance at all)
 //   benchFrontend({ root, port, runCount })    → { rows: [metric, value, target, ok?][], results } (bench.mjs)
 //
 // Scores are judged, never asserted: they depend on the machine (a loaded one gives a worse TBT).
@@ -21,7 +22,7 @@ import { fileURLToPath } from 'node:url';
 import { expectOk, homesThroughBrand, PAGES, sessionFor } from './frontend-pages.mjs';
 import { benchMainThread } from './frontend-timing.mjs';
 import { startReference } from './reference.mjs';
-import { serverSession, serverSpawnOptions, SERVER_NICENESS } from './server-priority.mjs';
+import { serverBelow, serverSession, serverSpawnOptions, SERVER_NICENESS } from './server-priority.mjs';
 import { installOnce } from '../install-once.mjs';
 
 const READY_TIMEOUT_MS = 180_000; // a first start (migrations, demo seed) on a loaded machine
@@ -272,7 +273,8 @@ export async function benchFrontend({
     const cpu = await calibrate(root, `${reference.base}/`);
     const settings =
       `Lighthouse mobile, devtools throttling, CPU ${cpu.multiplier}× (benchmarkIndex ${cpu.benchmarkIndex}: ` +
-      `${cpu.indexes.join(' ')}); median of ${runCount}; the product at autogroup niceness ${SERVER_NICENESS}`;
+      `${cpu.indexes.join(' ')}); median of ${runCount}; ` +
+      (serverBelow ? `the product at autogroup niceness ${SERVER_NICENESS}` : "the product at the browser's priority");
     const results = { measuredAt: new Date().toISOString(), settings, cpu, pages: {} };
     rows.push(['settings', settings, '']);
     const measure = async (url, headers) => {

@@ -6,12 +6,14 @@
 import fs from 'node:fs';
 
 export const SERVER_NICENESS = 10;
+/** BENCH_SERVER_BELOW=0: the product at the same priority as the browser (the figures with no allowance at all). */
+export const serverBelow = process.platform === 'linux' && process.env.BENCH_SERVER_BELOW !== '0';
 
 const sessions = new Set();
 let endWithBench = false;
 
 /** Spawn options for the product: a session of its own (ended with the bench, see serverSession). */
-export const serverSpawnOptions = () => (process.platform === 'linux' ? { detached: true } : {});
+export const serverSpawnOptions = () => (serverBelow ? { detached: true } : {});
 
 function endSessions() {
   for (const pid of sessions) {
@@ -28,7 +30,7 @@ function endSessions() {
  * no Ctrl-C from the terminal, so it is ended with the bench.
  */
 export function serverSession(child) {
-  if (process.platform !== 'linux' || !child.pid) return;
+  if (!serverBelow || !child.pid) return;
   try {
     fs.writeFileSync(`/proc/${child.pid}/autogroup`, String(SERVER_NICENESS));
   } catch {
