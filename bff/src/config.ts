@@ -140,7 +140,8 @@ const envSchema = z.object({
   /** Speed reports per IP per minute. */
   VITALS_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
   /** Days of speed reports kept (the field view's longest window). */
-  VITALS_KEPT_DAYS: z.coerce.number().int().min(1).max(400).default(90),
+  // At least the Speed view's longest window (modules/vitals/rollup.ts takes each day off it before it goes).
+  VITALS_KEPT_DAYS: z.coerce.number().int().min(90).max(400).default(90),
   /** EPC document uploads per IP, and per owner, per hour. */
   DOCUMENT_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   /** EPC documents pending validation per owner and property. */

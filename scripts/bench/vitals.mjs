@@ -1,4 +1,5 @@
-// Real users' speed at a million reports (bff/src/bench/vitals.ts): the Speed view's query and one report's write.
+// Real users' speed at a million reports (bff/src/bench/vitals.ts): the Speed view's query, one report's write and
+// the daily roll of the windows.
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 
@@ -18,7 +19,12 @@ export async function benchVitals({ root }) {
       ],
       ['vitals: Speed view over 7 / 90 days', `${line(figures.speedView7)} / ${line(figures.speedView90)}`, ''],
       ["vitals: the Releases page's speed (28 days)", line(figures.releaseSpeed), ''],
-      ['vitals: one report written', line(figures.recordOne), ''],
+      ['vitals: one report written (its day and every window)', line(figures.recordOne), ''],
+      [
+        'vitals: the daily roll (a day off each window, yesterday ended) / the windows built whole (first start)',
+        `${figures.rollOneDay.p50Ms} ms / ${figures.buildWindows.p50Ms} ms`,
+        '',
+      ],
     ],
   };
 }

@@ -1,17 +1,20 @@
 // Field-vitals benchmark for `npm run bench`: the Speed view and one report's write at a million reports
 // (docs/performance.md "Field vitals"). A million reports of 20 pages, two releases, two devices and three connection
-// types over 28 days (BENCH_VITALS_REPORTS for another count) are counted into the histograms as the reports route
-// would (bucketOf), written in bulk, then read back as the super admin's Speed view (7, 28 and 90 days) and the
-// Releases page's speed. Prints one JSON line.
+// types over 28 days (BENCH_VITALS_REPORTS for another count) are counted into the day histograms as the reports
+// route would (bucketOf) and written in bulk; the windows are then built from them (what a first start after the
+// upgrade does) and read back as the super admin's Speed view (7, 28 and 90 days) and the Releases page's speed;
+// last, the daily roll that takes a day off every window. Prints one JSON line.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { VITAL_METRICS, type VitalMetric } from '@home-energy/shared/mfe/vitals';
 import { openPglite } from '../db/client';
 import { runMigrations } from '../db/migrate';
 import { webVitals } from '../db/schema';
 import { bucketOf } from '../modules/vitals/histogram';
 import { dayOf, daysBefore, recordVitals } from '../modules/vitals/repository';
+import { rollVitals } from '../modules/vitals/rollup';
 import { releaseSpeed, speedView } from '../modules/vitals/speed';
 
 const REPORTS = Number(process.env.BENCH_VITALS_REPORTS ?? 1_000_000);
@@ -75,12 +78,14 @@ async function main() {
     });
     for (let i = 0; i < rows.length; i += 5000) await database.db.insert(webVitals).values(rows.slice(i, i + 5000));
     process.stderr.write('written\n');
+    const buildWindows = await timed(1, () => rollVitals(database.db, today));
     const view = await speedView(database.db, 28);
     const usableCount = view.pages.reduce((sum, p) => sum + (p.metrics.usable?.count ?? 0), 0);
     if (usableCount !== REPORTS) throw new Error(`the Speed view counts ${usableCount} reports, not ${REPORTS}`);
     const results = {
       reports: REPORTS,
       rows: rows.length,
+      buildWindows,
       speedView7: await timed(10, () => speedView(database.db, 7)),
       speedView28: await timed(10, () => speedView(database.db, 28)),
       speedView90: await timed(10, () => speedView(database.db, 90)),
@@ -108,7 +113,10 @@ async function main() {
         ),
       ),
     };
-    console.log(JSON.stringify(results));
+    // The roll when the date changes: one day off each window, yesterday's trend rows (run last: it changes the data).
+    await database.db.execute(sql`update web_vitals_rolled set through = ${daysBefore(today, 1)}`);
+    const rollOneDay = await timed(1, () => rollVitals(database.db, today));
+    console.log(JSON.stringify({ ...results, rollOneDay }));
   } finally {
     await database.close();
     fs.rmSync(dir, { recursive: true, force: true });

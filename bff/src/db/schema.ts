@@ -96,7 +96,7 @@ export const mfeReleaseSessions = pgTable(
 /**
  * Real users' speed (modules/vitals/histogram.ts): per day, page pattern, release, device class and connection, how
  * many reports of each metric fell in each bucket of a logarithmic histogram. Its size grows with pages, releases and
- * days, never with the number of reports, so a percentile over a million reports reads a few thousand rows.
+ * days, never with the number of reports. The views read the rolled-up tables below, not this one.
  */
 export const webVitals = pgTable(
   'web_vitals',
@@ -115,6 +115,45 @@ export const webVitals = pgTable(
   },
   (t) => [primaryKey({ columns: [t.day, t.route, t.remote, t.version, t.device, t.connection, t.metric, t.bucket] })],
 );
+
+/**
+ * The histograms of web_vitals summed over each window the Speed view offers (the last 7, 28 or 90 days including
+ * today), without the day and connection: a report adds to every window as it comes, the day leaving a window is
+ * taken off once when the date changes (modules/vitals/rollup.ts), so a window is read without summing its days.
+ */
+export const webVitalsWindows = pgTable(
+  'web_vitals_windows',
+  {
+    days: integer('days').notNull(),
+    route: text('route').notNull(),
+    remote: text('remote').notNull(),
+    version: text('version').notNull(),
+    device: text('device').notNull(),
+    metric: text('metric').notNull(),
+    bucket: integer('bucket').notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.days, t.route, t.remote, t.version, t.device, t.metric, t.bucket] })],
+);
+
+/** Each ended day's p75 per page and metric, for the Speed view's trend chart (modules/vitals/rollup.ts). */
+export const webVitalsDays = pgTable(
+  'web_vitals_days',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    route: text('route').notNull(),
+    metric: text('metric').notNull(),
+    p75: real('p75').notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.route, t.metric] })],
+);
+
+/** How far each roll-up has gone: `window:<days>` ends on `through`; `days` has every day up to `through` ended. */
+export const webVitalsRolled = pgTable('web_vitals_rolled', {
+  name: text('name').primaryKey(),
+  through: date('through', { mode: 'string' }).notNull(),
+});
 
 /**
  * Which release the registry answered to which session, while its remote has a canary (modules/releases/served.ts):

@@ -11,6 +11,7 @@ const BYPASSES: Record<string, string> = {
   'modules/releases/served.ts outputsOnly(': 'which release the registry served to which session, read by beacons',
   'modules/releases/health.ts outputsOnly(': "release sessions' health counts, read by the Releases page and verdicts",
   'modules/vitals/repository.ts outputsOnly(': "real users' speed histograms, read by the Speed view and Releases page",
+  'modules/vitals/rollup.ts outputsOnly(': "the same histograms' windows and trend, read by the same two pages",
   'modules/health/routes.ts readsOnly(': 'select 1',
   'auth/session.ts PgStore(': 'the session store reports set, touch and destroy itself (auth/session.ts)',
   'db/client.ts new pg.Pool(': 'the pool behind the tracked database',

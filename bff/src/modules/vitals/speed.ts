@@ -1,6 +1,12 @@
 // What real users' speed reports add up to (docs/performance.md "Field vitals"): per page, release and device, the
 // percentiles the super admin's Speed view and the Releases page show.
-import type { AdminReleaseSpeed, AdminSpeed, AdminSpeedPage, SpeedMetrics } from '@home-energy/shared/schemas/admin';
+import {
+  SPEED_WINDOWS,
+  type AdminReleaseSpeed,
+  type AdminSpeed,
+  type AdminSpeedPage,
+  type SpeedMetrics,
+} from '@home-energy/shared/schemas/admin';
 import { REMOTES, type RemotePackage } from '@home-energy/shared/remotes';
 import {
   audienceOfRemote,
@@ -11,10 +17,11 @@ import {
 } from '@home-energy/shared/mfe/vitals';
 import type { Db } from '../../db/client';
 import { percentile, percentilesOf, round } from './histogram';
-import { countsSince, dailyCountsSince, dayOf, daysBefore, type BucketCount } from './repository';
+import { dayOf, daysBefore, windowCounts, type BucketCount } from './repository';
+import { endedDaysSince, rollVitals, TREND_METRICS, trendRows } from './rollup';
 
 /** The window the Releases page judges each release's speed over. */
-export const RELEASE_SPEED_DAYS = 28;
+export const RELEASE_SPEED_DAYS: (typeof SPEED_WINDOWS)[number] = 28;
 
 type Histograms = Map<VitalMetric, Map<number, number>>;
 
@@ -41,12 +48,18 @@ const p75Of = (histograms: Histograms | undefined, metric: VitalMetric): number 
 
 const isRemote = (remote: string): remote is RemotePackage => REMOTES.some((r) => r.package === remote);
 
-/** Every page with reports over the last `days` days (including today), slowest p75 usable time first. */
+/**
+ * Every page with reports over the last `days` days (including today; one of SPEED_WINDOWS), slowest p75 usable
+ * time first.
+ */
 export async function speedView(db: Db, days: number, now = Date.now()): Promise<AdminSpeed> {
-  const since = daysBefore(dayOf(now), days - 1);
-  const [counts, daily] = await Promise.all([
-    countsSince(db, since),
-    dailyCountsSince(db, since, ['usable', 'lcp', 'inp']),
+  const today = dayOf(now);
+  const since = daysBefore(today, days - 1);
+  await rollVitals(db, today);
+  const [counts, ended, todays] = await Promise.all([
+    windowCounts(db, days),
+    endedDaysSince(db, since),
+    windowCounts(db, 1, TREND_METRICS),
   ]);
   const pages = new Map<
     string,
@@ -64,17 +77,18 @@ export async function speedView(db: Db, days: number, now = Date.now()): Promise
     if (!page.releases.has(row.version)) page.releases.set(row.version, new Map());
     add(page.releases.get(row.version)!, row);
   }
-  const trends = new Map<string, Map<string, Histograms>>();
-  for (const row of daily) {
+  // p75 per page, day and metric: the ended days' stored ones, today's from its counts so far.
+  const trends = new Map<string, Map<string, Partial<Record<VitalMetric, number>>>>();
+  for (const row of [...ended, ...trendRows(todays).map((row) => ({ day: today, ...row }))]) {
     let byDay = trends.get(row.route);
     if (!byDay) trends.set(row.route, (byDay = new Map()));
-    if (!byDay.has(row.day)) byDay.set(row.day, new Map());
-    add(byDay.get(row.day)!, row);
+    if (!byDay.has(row.day)) byDay.set(row.day, {});
+    byDay.get(row.day)![row.metric] = round(row.metric, row.p75);
   }
   const views: AdminSpeedPage[] = [...pages].map(([key, page]) => {
     const route = key.split('\n')[0]!;
     const audience = audienceOfRemote(page.remote);
-    const byDay = trends.get(route) ?? new Map<string, Histograms>();
+    const byDay = trends.get(route) ?? new Map<string, Partial<Record<VitalMetric, number>>>();
     return {
       route,
       remote: page.remote,
@@ -87,13 +101,8 @@ export async function speedView(db: Db, days: number, now = Date.now()): Promise
       })),
       releases: [...page.releases].map(([version, histograms]) => ({ version, metrics: metricsOf(histograms) })),
       trend: [...byDay.keys()].sort().map((day) => {
-        const histograms = byDay.get(day);
-        return {
-          day,
-          usable: p75Of(histograms, 'usable'),
-          lcp: p75Of(histograms, 'lcp'),
-          inp: p75Of(histograms, 'inp'),
-        };
+        const p75 = byDay.get(day)!;
+        return { day, usable: p75.usable ?? null, lcp: p75.lcp ?? null, inp: p75.inp ?? null };
       }),
     };
   });
@@ -103,10 +112,10 @@ export async function speedView(db: Db, days: number, now = Date.now()): Promise
 
 /** Each release's p75 usable time and INP over the last RELEASE_SPEED_DAYS days, by `remote@version`. */
 export async function releaseSpeed(db: Db, now = Date.now()): Promise<Map<string, AdminReleaseSpeed>> {
-  const rows = await countsSince(db, daysBefore(dayOf(now), RELEASE_SPEED_DAYS - 1));
+  await rollVitals(db, dayOf(now));
+  const rows = await windowCounts(db, RELEASE_SPEED_DAYS, ['usable', 'inp']);
   const releases = new Map<string, Histograms>();
   for (const row of rows) {
-    if (row.metric !== 'usable' && row.metric !== 'inp') continue;
     const key = `${row.remote}@${row.version}`;
     if (!releases.has(key)) releases.set(key, new Map());
     add(releases.get(key)!, row);
