@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 // @ts-expect-error plain ESM helper shared with serve.mjs
 import { E2E_BANKID_PORT } from '../e2e-env.mjs';
 import { REMOTE_ROUTES, signInHomeowner, signInStaff, SUPER_ADMIN, watchConsole } from './support';
+import { scriptSrc, violations, watchCsp } from './csp';
 
 type RemoteRoute = (typeof REMOTE_ROUTES)[number];
 const staffPage = (route: RemoteRoute) => route.remote === 'mfe_console' || route.remote === 'mfe_admin';
@@ -32,9 +33,12 @@ test.describe('every remote renders inside the shell', () => {
   });
 
   for (const person of PEOPLE) {
-    test(`${person.who}: ${person.routes.length} pages, each in its remote inside the shell`, async ({ page }) => {
+    test(`${person.who}: ${person.routes.length} pages, each in its remote inside the shell, under the CSP`, async ({
+      page,
+    }) => {
       test.setTimeout(15_000 + person.routes.length * 10_000);
       const problems = watchConsole(page);
+      const cspMentions = await watchCsp(page);
       await person.signIn?.(page);
       for (const route of person.routes) {
         await test.step(`${route.path} → ${route.remote}`, async () => {
@@ -42,13 +46,20 @@ test.describe('every remote renders inside the shell', () => {
             expect((await page.request.post(`/api/flow/property/${route.profileOf}/building`, { data: {} })).ok()).toBe(
               true,
             );
-          await page.goto(route.path);
+          const response = await page.goto(route.path);
+          // Own files, and inline scripts only by their hash (the first-paint starter): never 'unsafe-inline' or
+          // 'unsafe-eval'.
+          const csp = response?.headers()['content-security-policy'] ?? '';
+          expect(scriptSrc(csp), `${route.path}: script-src`).toMatch(/^'self'( 'sha256-[A-Za-z0-9+/]+={0,2}')*$/);
           const slot = page.locator(`[data-remote="${route.remote}"]`);
           await expect(slot.getByRole('heading', { level: 1, name: route.heading, exact: true })).toBeVisible();
           // The shell's frame is around it: logo, navigation, and the releases running.
           await expect(page.getByRole('link', { name: /start page/i })).toBeVisible();
           await expect(page.getByTestId('releases')).toContainText('mfe-flow');
+          // Judged once the page really ran: lazy chunks, styles and images included.
+          await page.waitForLoadState('networkidle');
           expect(problems, `${route.path}: ${problems.join('\n')}`).toEqual([]);
+          expect([...(await violations(page)), ...cspMentions.splice(0)], `${route.path}: CSP violations`).toEqual([]);
         });
       }
     });

@@ -3,14 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 // @ts-expect-error plain ESM helper shared with serve.mjs
 import { E2E_BANKID_PORT, E2E_PORT } from '../e2e-env.mjs';
-import {
-  approveBankIdOrderOf,
-  DEMO_PASSWORD,
-  REMOTE_ROUTES,
-  signInHomeowner,
-  signInStaff,
-  SUPER_ADMIN,
-} from './support';
+import { approveBankIdOrderOf, DEMO_PASSWORD, signInStaff, SUPER_ADMIN } from './support';
+import { violations, watchCsp } from './csp';
 
 /** The product's own origin (the Playwright baseURL). */
 const OWN = `http://127.0.0.1:${E2E_PORT}`;
@@ -18,103 +12,9 @@ const SIMULATOR = `http://127.0.0.1:${E2E_BANKID_PORT}`;
 
 // ---- 1. Content Security Policy --------------------------------------------------------------------------------
 
-type CspWindow = Window & { __cspViolations: { directive: string; blocked: string; source: string }[] };
-
-/** Records every CSP violation the document reports, from its first script on. */
-async function watchCsp(page: Page): Promise<string[]> {
-  await page.addInitScript(() => {
-    const w = window as unknown as CspWindow;
-    w.__cspViolations = [];
-    document.addEventListener('securitypolicyviolation', (event) => {
-      w.__cspViolations.push({
-        directive: event.effectiveDirective,
-        blocked: event.blockedURI,
-        source: `${event.sourceFile}:${event.lineNumber}`,
-      });
-    });
-  });
-  const consoleMentions: string[] = [];
-  page.on('console', (message) => {
-    if (/content security policy/i.test(message.text())) consoleMentions.push(message.text());
-  });
-  return consoleMentions;
-}
-
-async function violations(page: Page): Promise<string[]> {
-  return (await page.evaluate(() => (window as unknown as CspWindow).__cspViolations)).map(
-    (v) => `${v.directive} blocked ${v.blocked} (${v.source})`,
-  );
-}
-
-/** script-src of a CSP header (falling back to default-src, as browsers do). */
-function scriptSrc(csp: string): string {
-  const directives = new Map(
-    csp
-      .split(';')
-      .map((d) => d.trim().split(/\s+/))
-      .map(([name, ...values]) => [name!.toLowerCase(), values.join(' ')]),
-  );
-  return directives.get('script-src') ?? directives.get('default-src') ?? '';
-}
-
-type Route = (typeof REMOTE_ROUTES)[number];
-const needsStaff = (route: Route) =>
-  (route.remote === 'mfe_console' || route.remote === 'mfe_admin') && !('signedOut' in route);
-const needsHomeowner = (route: Route) => 'homeowner' in route;
-
-test.describe('Content Security Policy on every page', () => {
-  const groups: { who: string; routes: Route[]; signIn: (page: Page) => Promise<void> }[] = [
-    {
-      who: 'a visitor',
-      routes: REMOTE_ROUTES.filter((r) => !needsStaff(r) && !needsHomeowner(r)),
-      signIn: async () => undefined,
-    },
-    {
-      who: 'a super admin',
-      routes: REMOTE_ROUTES.filter(needsStaff),
-      signIn: (page) => signInStaff(page, SUPER_ADMIN),
-    },
-    {
-      who: 'a homeowner',
-      routes: REMOTE_ROUTES.filter(needsHomeowner),
-      signIn: (page) => signInHomeowner(page, SIMULATOR),
-    },
-  ];
-
-  for (const { who, routes, signIn } of groups) {
-    test(`${who}: ${routes.length} pages render with the CSP header and without a single violation`, async ({
-      page,
-    }) => {
-      test.setTimeout(30_000 + routes.length * 10_000);
-      const consoleMentions = await watchCsp(page);
-      await signIn(page);
-      const found: Record<string, string[]> = {};
-      for (const route of routes) {
-        if ('profileOf' in route)
-          expect((await page.request.post(`/api/flow/property/${route.profileOf}/building`, { data: {} })).ok()).toBe(
-            true,
-          );
-        const response = await page.goto(route.path);
-        const csp = response?.headers()['content-security-policy'];
-        expect(csp, `${route.path}: CSP header`).toBeTruthy();
-        // Own files, and inline scripts only by their hash (the first-paint starter,
-        // shared/build/paint-first-script.cjs): never 'unsafe-inline' or 'unsafe-eval'.
-        expect(scriptSrc(csp!), `${route.path}: script-src`).toMatch(/^'self'( 'sha256-[A-Za-z0-9+/]+={0,2}')*$/);
-        // The page really ran (lazy chunks, styles, images included) before it is judged.
-        await expect(
-          page
-            .locator(`[data-remote="${route.remote}"]`)
-            .getByRole('heading', { level: 1, name: route.heading, exact: true }),
-        ).toBeVisible();
-        await page.waitForLoadState('networkidle');
-        const seen = [...(await violations(page)), ...consoleMentions.splice(0)];
-        if (seen.length > 0) found[route.path] = seen;
-      }
-      expect(found).toEqual({});
-    });
-  }
-
-  // Also proves the watcher above sees violations: without it the "none" on every page would prove nothing.
+test.describe('Content Security Policy', () => {
+  // Every page's header and violations are checked where the page is visited (remotes.spec.ts). This proves the
+  // watcher sees violations: without it the "none" on every page would prove nothing.
   test('the policy really blocks what an XSS would inject: an inline script and an event-handler attribute', async ({
     page,
   }) => {
