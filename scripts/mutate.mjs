@@ -79,6 +79,11 @@ function strykerOptions(name, options) {
     reporters: ['clear-text', 'json', 'progress-append-only'],
     jsonReporter: { fileName: `${reports}/mutation.json` },
     clearTextReporter: { allowColor: false, logTests: false },
+    // A mutant whose tests outrun the limit counts as detected (an endless loop): the limit is wide (3 × the tests'
+    // own time + 10 s, Stryker's defaults are 1.5 × + 5 s) so that a test merely slowed by other work on a 2-core
+    // machine is not counted as one.
+    timeoutFactor: 3,
+    timeoutMS: 10_000,
     ...(options.concurrency ? { concurrency: options.concurrency } : {}),
   };
 }

@@ -16,6 +16,7 @@ function energyPart(title, files) {
       'constants',
       'epc-rules',
       'explanation',
+      'explanation-edges',
       'heat-pump-shares',
       'location',
       'measured-label',
