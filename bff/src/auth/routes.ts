@@ -1,6 +1,5 @@
 import express, { Router, type Request, type Response } from 'express';
 import { LRUCache } from 'lru-cache';
-import { rateLimit } from 'express-rate-limit';
 import type passport from 'passport';
 import type { Logger } from '../logger';
 import { safeCallbackUrl } from './callback-url';
@@ -9,7 +8,7 @@ import { csrfVerified, readCsrf, type CsrfState } from './csrf';
 import { recordSignIn } from './staff-repository';
 import { rememberStoredLanguage, requestLanguage } from '../modules/mail/language';
 import type { Db } from '../db/client';
-import { DatabaseRateLimitStore } from '../http/rate-limit-store';
+import { sharedRateLimit } from '../http/rate-limit-store';
 import { HttpError } from '../http/errors';
 import { accountKey, ipKey, PasswordLocked, type PasswordGuard } from './password-guard';
 
@@ -131,12 +130,10 @@ const UNPRINTABLE = /[\p{Cc}\u2028\u2029\u202a-\u202e\u2066-\u2069]+/gu;
 const reportText = (v: unknown) => (typeof v === 'string' ? v.replace(UNPRINTABLE, ' ').slice(0, 500) : undefined);
 
 function clientLogLimiter(db: Db, logger: Logger) {
-  return rateLimit({
-    store: new DatabaseRateLimitStore(db, 'client-log'),
+  return sharedRateLimit(db, 'client-log', {
     windowMs: 60_000,
     limit: CLIENT_LOG_RATE_LIMIT,
-    standardHeaders: 'draft-8',
-    legacyHeaders: false,
+    message: 'Too many log reports. Try again in a minute.',
     handler: (req, res) => {
       logger.debug({ ip: req.ip }, 'client log rate limit reached');
       res.status(429).json({ error: 'too_many_requests', message: 'Too many log reports. Try again in a minute.' });
@@ -183,12 +180,10 @@ export function authRoutes(options: AuthRouteOptions): Router {
     else res.redirect(302, url);
   }
 
-  const signInLimiter = rateLimit({
-    store: new DatabaseRateLimitStore(options.db, 'sign-in'),
+  const signInLimiter = sharedRateLimit(options.db, 'sign-in', {
     windowMs: 15 * 60 * 1000,
     limit: options.signInRateLimit,
-    standardHeaders: 'draft-8',
-    legacyHeaders: false,
+    message: 'Too many sign-in attempts. Try again in a few minutes.',
     handler: (req, res) => {
       const { url } = init(req, res);
       options.logger.warn({ ip: req.ip }, 'sign-in rate limit reached');

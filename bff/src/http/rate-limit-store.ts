@@ -2,7 +2,13 @@
 // the same client against one limit: N instances behind a load balancer give a client the limit, not N times it.
 // On embedded PGlite (one instance) the same store keeps the counters across a restart.
 import { sql } from 'drizzle-orm';
-import type { ClientRateLimitInfo, Options, Store } from 'express-rate-limit';
+import {
+  rateLimit,
+  type ClientRateLimitInfo,
+  type Options,
+  type RateLimitRequestHandler,
+  type Store,
+} from 'express-rate-limit';
 import type { Db } from '../db/client';
 import { outputsOnly } from '../db/tracked-db';
 import { runPeriodically } from '../periodic';
@@ -80,4 +86,27 @@ export async function sweepRateLimits(db: Db): Promise<number> {
 /** Ended windows are swept every minute, so the table holds about one row per client active in the longest window. */
 export function startRateLimitSweep(db: Db, onError: (error: unknown) => void, intervalMs = 60_000): () => void {
   return runPeriodically(() => sweepRateLimits(db), onError, intervalMs);
+}
+
+/**
+ * A limiter counted in this store under `name` (every instance shares one count), with the draft-8 RateLimit headers,
+ * answering 429 `{ error: 'too_many_requests', message }` unless a `handler` answers otherwise. Keyed by the client's
+ * address unless `keyGenerator` says otherwise.
+ */
+export function sharedRateLimit(
+  db: Db,
+  name: string,
+  options: Pick<Options, 'windowMs'> & {
+    limit: Options['limit'];
+    message: string;
+  } & Partial<Pick<Options, 'keyGenerator' | 'skip' | 'skipSuccessfulRequests' | 'handler'>>,
+): RateLimitRequestHandler {
+  const { message, ...rest } = options;
+  return rateLimit({
+    store: new DatabaseRateLimitStore(db, name),
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    message: { error: 'too_many_requests', message },
+    ...rest,
+  });
 }

@@ -2,15 +2,13 @@
 // can make a visitor profile and every upload a validation item, so both are limited per IP, and uploads per owner too.
 // Counted in the database like every other limit (http/rate-limit-store.ts), so all instances share one count.
 import type { Request, RequestHandler, Response } from 'express';
-import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
+import { ipKeyGenerator } from 'express-rate-limit';
 import type { Db } from '../db/client';
 import { homeownerIdOf } from '../modules/homeowner/repository';
-import { DatabaseRateLimitStore } from './rate-limit-store';
+import { sharedRateLimit } from './rate-limit-store';
 
 /** Signed-in homeowners (known by BankID) may write this many times the anonymous limit. */
 export const HOMEOWNER_WRITE_FACTOR = 4;
-
-const tooMany = (message: string) => ({ error: 'too_many_requests', message });
 
 /**
  * POSTs under /api/flow (answers, building, rates, consumption, documents, interactions, installer requests,
@@ -18,8 +16,7 @@ const tooMany = (message: string) => ({ error: 'too_many_requests', message });
  * limit. /api/flow/user (BankID sign-in, profile) has its own limits.
  */
 export function flowWriteLimiter(db: Db, anonymousPerMinute: number): RequestHandler {
-  const limiter = rateLimit({
-    store: new DatabaseRateLimitStore(db, 'flow-write'),
+  const limiter = sharedRateLimit(db, 'flow-write', {
     windowMs: 60_000,
     limit: (req: Request) =>
       homeownerIdOf(req.user) === null ? anonymousPerMinute : anonymousPerMinute * HOMEOWNER_WRITE_FACTOR,
@@ -28,9 +25,7 @@ export function flowWriteLimiter(db: Db, anonymousPerMinute: number): RequestHan
       return homeownerId === null ? `ip:${ipKeyGenerator(req.ip ?? '')}` : `homeowner:${homeownerId}`;
     },
     skip: (req: Request) => req.method !== 'POST' || req.path.startsWith('/user/'),
-    standardHeaders: 'draft-8',
-    legacyHeaders: false,
-    message: tooMany('Too many changes in a short time. Wait a minute and try again.'),
+    message: 'Too many changes in a short time. Wait a minute and try again.',
   });
   // Reads pass straight on: the limiter's own skip would still resolve the client's address and wait a tick for each.
   return (req, res, next) => (req.method === 'POST' ? limiter(req, res, next) : next());
@@ -43,14 +38,11 @@ export function documentUploadLimiter(
   perHour: number,
   key: (req: Request, res: Response) => string,
 ): RequestHandler {
-  return rateLimit({
-    store: new DatabaseRateLimitStore(db, limiter),
+  return sharedRateLimit(db, limiter, {
     windowMs: 60 * 60_000,
     limit: perHour,
     keyGenerator: key,
-    standardHeaders: 'draft-8',
-    legacyHeaders: false,
-    message: tooMany('Too many documents uploaded. Try again in an hour.'),
+    message: 'Too many documents uploaded. Try again in an hour.',
   });
 }
 

@@ -286,7 +286,7 @@ describe('the EP range: the label again with each assumed answer at each plausib
     high: Math.max(value, ...others),
   });
 
-  it("varies exactly the assumed answers the label reads that have other plausible values, in the questions' order", () => {
+  it("varies exactly the assumed answers the label reads with other plausible values, in the questions' order", () => {
     expect(explainLabel(building, ANSWERED).varied_inputs).toEqual([
       'attic_insulation_mm',
       'wall_insulation_added_mm',
@@ -492,7 +492,7 @@ describe('a recommendation: its savings range', () => {
     expect(explanation.ranges[0]!.low).toBeGreaterThan(0);
   });
 
-  it('an assumed answer with no other plausible value, or none under which the measure is offered, is not varied', () => {
+  it('an assumed answer with no other plausible value, or none where the measure is offered, is not varied', () => {
     const e = card(building, 'window_film', allAnsweredBut('building_type', 'window_film')).explanation;
     expect(e.inputs.filter((i) => i.status === 'assumed').map((i) => i.key)).toEqual(['building_type', 'window_film']);
     expect(e.varied_inputs).toEqual([]);

@@ -1,11 +1,10 @@
 import { Router, type Request } from 'express';
 import { noQuery } from '../../http/input-guards';
-import { rateLimit } from 'express-rate-limit';
 import type passport from 'passport';
 import { z } from 'zod';
 import { startSignSchema } from '@home-energy/shared/schemas/bankid';
 import type { Db } from '../../db/client';
-import { DatabaseRateLimitStore } from '../../http/rate-limit-store';
+import { sharedRateLimit } from '../../http/rate-limit-store';
 import { HttpError, parse } from '../../http/errors';
 import { csrfVerified, readCsrf } from '../../auth/csrf';
 import type { AuthCookies } from '../../auth/cookies';
@@ -84,13 +83,10 @@ export function signRoutes(options: SignRouteOptions): Router {
     }
   }
 
-  const startLimiter = rateLimit({
-    store: new DatabaseRateLimitStore(options.db, 'bankid-start'),
+  const startLimiter = sharedRateLimit(options.db, 'bankid-start', {
     windowMs: 60_000,
     limit: options.startRateLimit,
-    standardHeaders: 'draft-8',
-    legacyHeaders: false,
-    message: { error: 'too_many_requests', message: 'Too many BankID attempts. Wait a minute and try again.' },
+    message: 'Too many BankID attempts. Wait a minute and try again.',
   });
 
   router.post('/sign', startLimiter, async (req, res) => {

@@ -1,5 +1,4 @@
 import { Router } from 'express';
-import { rateLimit } from 'express-rate-limit';
 import { passwordChooseSchema, passwordForgotSchema, passwordLinkSchema } from '@home-energy/shared/schemas/mail';
 import type { Db } from '../../db/client';
 import { HttpError, parse } from '../../http/errors';
@@ -21,7 +20,7 @@ import {
   setChosenPassword,
 } from './repository';
 import { mailLanguageOf } from '../mail/language';
-import { DatabaseRateLimitStore } from '../../http/rate-limit-store';
+import { sharedRateLimit } from '../../http/rate-limit-store';
 
 /** However often "Forgot password?" is asked for one account, one mail per this window. */
 const RESET_MAIL_INTERVAL_MS = 5 * 60 * 1000;
@@ -58,33 +57,18 @@ export function passwordLinkRoutes({
   linkRateLimit,
 }: PasswordLinkDeps): Router {
   const router = Router();
-  const forgotLimiter = rateLimit({
+  const forgotLimiter = sharedRateLimit(db, 'password-forgot', {
     windowMs: 60 * 60 * 1000,
     limit: forgotRateLimit,
-    store: new DatabaseRateLimitStore(db, 'password-forgot'),
-    standardHeaders: 'draft-8',
-    legacyHeaders: false,
-    handler: (_req, res) => {
-      res
-        .status(429)
-        .json({ error: 'too_many_requests', message: 'Too many password reset requests. Try again in an hour.' });
-    },
+    message: 'Too many password reset requests. Try again in an hour.',
   });
 
   // Setting a password from a link hashes it (scrypt, ~50 ms of a worker thread): per IP, counted in the database like
   // sign-in, so a flood of made-up tokens is refused before it costs anything (docs/security.md).
-  const linkLimiter = rateLimit({
+  const linkLimiter = sharedRateLimit(db, 'password-link', {
     windowMs: LINK_RATE_WINDOW_MS,
     limit: linkRateLimit,
-    store: new DatabaseRateLimitStore(db, 'password-link'),
-    standardHeaders: 'draft-8',
-    legacyHeaders: false,
-    handler: (_req, res) => {
-      res.status(429).json({
-        error: 'too_many_requests',
-        message: 'Too many attempts to set a password. Try again in a few minutes.',
-      });
-    },
+    message: 'Too many attempts to set a password. Try again in a few minutes.',
   });
 
   // The same answer, at the same moment, whether or not the address has an account: the lookup and the link are

@@ -1,8 +1,7 @@
 import { Router } from 'express';
-import { rateLimit } from 'express-rate-limit';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
-import { DatabaseRateLimitStore } from '../../http/rate-limit-store';
+import { sharedRateLimit } from '../../http/rate-limit-store';
 import type { Logger } from '../../logger';
 import { HttpError, parse } from '../../http/errors';
 import { normalizePostalCode, normalizeStreet } from '../../register/search';
@@ -33,13 +32,10 @@ export interface SearchRouteOptions {
 export function propertySearchRoutes(options: SearchRouteOptions): Router {
   const router = Router();
   router.use(
-    rateLimit({
-      store: new DatabaseRateLimitStore(options.db, 'search'),
+    sharedRateLimit(options.db, 'search', {
       windowMs: 60_000,
       limit: options.searchRateLimit,
-      standardHeaders: 'draft-8',
-      legacyHeaders: false,
-      message: { error: 'too_many_requests', message: 'Too many searches. Wait a minute and try again.' },
+      message: 'Too many searches. Wait a minute and try again.',
     }),
   );
 

@@ -1,5 +1,4 @@
 import express, { Router, type Request } from 'express';
-import { rateLimit } from 'express-rate-limit';
 import { releaseBeaconSchema } from '@home-energy/shared/remotes';
 import type { Db } from '../../db/client';
 import { HttpError, parse } from '../../http/errors';
@@ -8,7 +7,7 @@ import { ipOf } from '../../http/write-limits';
 import type { Logger } from '../../logger';
 import { visitorKey, type VisitorCookies } from './audience';
 import { recordBeacon, type CanaryRules } from './health';
-import { DatabaseRateLimitStore } from '../../http/rate-limit-store';
+import { sharedRateLimit } from '../../http/rate-limit-store';
 
 /** A beacon is a few short fields; anything larger is not one. */
 export const BEACON_MAX_BYTES = 512;
@@ -33,18 +32,11 @@ export function beaconRoutes(
   const router = Router();
   router.post(
     '/beacon',
-    rateLimit({
+    sharedRateLimit(db, 'beacon', {
       windowMs: 60_000,
       limit: options.perMinute,
-      // Counted in the database, so every instance shares one limit.
-      store: new DatabaseRateLimitStore(db, 'beacon'),
       keyGenerator: (req: Request) => `ip:${ipOf(req)}`,
-      standardHeaders: 'draft-8',
-      legacyHeaders: false,
-      message: {
-        error: 'too_many_requests',
-        message: 'Too many release reports in a short time. Wait a minute and try again.',
-      },
+      message: 'Too many release reports in a short time. Wait a minute and try again.',
     }),
     noQuery,
     express.json({ limit: BEACON_MAX_BYTES }),

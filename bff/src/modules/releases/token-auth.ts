@@ -1,12 +1,11 @@
 // A team's CI speaks to /api/releases/<remote> with `Authorization: Bearer <release token>` of that remote
 // (docs/releases.md "From a team's own CI"); every use, refused or not, is in the audit log with the token as actor.
 import type { Request, RequestHandler } from 'express';
-import { rateLimit } from 'express-rate-limit';
 import { z } from 'zod';
 import { remotePackageSchema } from '@home-energy/shared/remotes';
 import type { Db } from '../../db/client';
 import { HttpError, parse } from '../../http/errors';
-import { DatabaseRateLimitStore } from '../../http/rate-limit-store';
+import { sharedRateLimit } from '../../http/rate-limit-store';
 import { insertAudit, type DbOrTx } from '../audit/repository';
 import type { ReleaseActor } from './control';
 import { findReleaseToken, type ReleaseTokenRow } from './tokens';
@@ -44,18 +43,12 @@ export const tokenActor = (req: Request, token: ReleaseTokenRow): ReleaseActor =
  * remote. It leaves the token in res.locals.releaseToken.
  */
 export function releaseTokenGuard(db: Db): RequestHandler[] {
-  const refusals = rateLimit({
+  const refusals = sharedRateLimit(db, 'release-token-refusals', {
     windowMs: 15 * 60_000,
     limit: REFUSALS_PER_15_MINUTES,
-    store: new DatabaseRateLimitStore(db, 'release-token-refusals'),
     skipSuccessfulRequests: true,
     skip: (req) => !req.get('authorization'),
-    standardHeaders: 'draft-8',
-    legacyHeaders: false,
-    message: {
-      error: 'too_many_requests',
-      message: 'Too many refused release requests from this address. Try again in 15 minutes.',
-    },
+    message: 'Too many refused release requests from this address. Try again in 15 minutes.',
   });
 
   const authenticate: RequestHandler = async (req, res, next) => {

@@ -1,10 +1,9 @@
 import express, { Router, type Request } from 'express';
-import { rateLimit } from 'express-rate-limit';
 import { pagePattern, vitalsReportSchema } from '@home-energy/shared/mfe/vitals';
 import type { Db } from '../../db/client';
 import { HttpError, parse } from '../../http/errors';
 import { jsonBodies, noQuery } from '../../http/input-guards';
-import { DatabaseRateLimitStore } from '../../http/rate-limit-store';
+import { sharedRateLimit } from '../../http/rate-limit-store';
 import { ipOf } from '../../http/write-limits';
 import type { Logger } from '../../logger';
 import { visitorKey, type VisitorCookies } from '../releases/audience';
@@ -52,18 +51,11 @@ export function vitalsRoutes(
   const router = Router();
   router.post(
     '/vitals',
-    rateLimit({
+    sharedRateLimit(db, 'vitals', {
       windowMs: 60_000,
       limit: options.perMinute,
-      // Counted in the database, so every instance shares one limit.
-      store: new DatabaseRateLimitStore(db, 'vitals'),
       keyGenerator: (req: Request) => `ip:${ipOf(req)}`,
-      standardHeaders: 'draft-8',
-      legacyHeaders: false,
-      message: {
-        error: 'too_many_requests',
-        message: 'Too many speed reports in a short time. Wait a minute and try again.',
-      },
+      message: 'Too many speed reports in a short time. Wait a minute and try again.',
     }),
     noQuery,
     express.json({ limit: VITALS_MAX_BYTES }),

@@ -6,9 +6,9 @@ import { daysBefore, recordVitals, windowCounts } from '../repository';
 import { ROLLED_WINDOWS, rollVitals } from '../rollup';
 import { speedView } from '../speed';
 
-// The Speed view reads each window's roll-up (the last 1, 7, 28 and 90 days) instead of summing its days: after any sequence of reports and date
-// changes (a day at a time, a gap of weeks, two instances rolling at once) a window must hold exactly the reports of
-// its days, and each ended day its own p75.
+// The Speed view reads each window's roll-up (the last 1, 7, 28 and 90 days) instead of summing its days: after any
+// sequence of reports and date changes (a day at a time, a gap of weeks, two instances rolling at once) a window must
+// hold exactly the reports of its days, and each ended day its own p75.
 
 let database: DatabaseHandle;
 beforeAll(async () => {
