@@ -65,7 +65,7 @@ function PageDetails({ page }: { page: AdminSpeedPage }) {
   );
 }
 
-const COLUMNS = ['page', 'remote', ...SPEED_METRICS, 'reports'] as const;
+const COLUMNS = ['page', ...SPEED_METRICS, 'reports'] as const;
 
 /** One row per page pattern, slowest first (the server's order), each with its details one click away. */
 function SpeedTable({ speed }: { speed: AdminSpeed }) {
@@ -86,11 +86,12 @@ function SpeedTable({ speed }: { speed: AdminSpeed }) {
             return (
               <Fragment key={key}>
                 <tr>
-                  <th scope="row">
+                  <th scope="row" className="ad-speed__page">
                     <code className="he-id">{page.route}</code>
-                    <div className="he-muted">{t(`speed.audience.${page.audience}`)}</div>
+                    <div className="he-muted">
+                      {t(`speed.audience.${page.audience}`)} · {page.remote}
+                    </div>
                   </th>
-                  <td>{page.remote}</td>
                   {SPEED_METRICS.map((metric) => (
                     <MetricCell
                       key={metric}
