@@ -279,7 +279,7 @@ export function primaryEnergyOf(building: Building): number {
       heating: heat.space_heating[c],
       cooling: 0,
       tapWater: heat.tap_water_heating[c],
-      property: Math.max(0, (c === 'electricity' ? property : 0) + 0),
+      property: Math.max(0, c === 'electricity' ? property : 0),
     };
   }
   return primaryEnergyNumber(parts, input.atemp, location.fGeo);

@@ -7,7 +7,7 @@ import { primaryEnergyNumber } from '../epc';
 import { ventilationOf } from '../model/heat-demand';
 import { airToAirShare, airToAirSpf, hydronicCoverage } from '../model/heating-systems';
 import { systemContext } from '../building-model';
-import { CARRIERS, ENERGY_USES } from '../types';
+import { ALL_USES, CARRIERS, ENERGY_USES } from '../types';
 import { house, place, POSTAL, YEAR } from './fixtures';
 
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
@@ -112,6 +112,53 @@ describe('delivered energy per carrier and use', () => {
       'actual',
     );
     expect(old.byCarrier.electricity).toBeGreaterThan(fresh.byCarrier.electricity);
+  });
+
+  it('byUse, byCarrier and totalImport add up the energy of every carrier, whichever carries the heat', () => {
+    const cases = [
+      ['electric_direct', 'electricity'],
+      ['district_heating', 'district_heating'],
+      ['oil', 'oil'],
+      ['gas', 'gas'],
+      ['pellets', 'bio_tree_pellets_bricks'],
+      ['wood', 'wood'],
+      ['bio', 'bio'],
+      ['bio_other', 'bio_other'],
+    ] as const;
+    for (const [system, carrier] of cases) {
+      const balance = modelEnergy(house({ primary_heating_systems: [system], solar_panels_wp: 3000 }), 'actual');
+      const { delivered, byUse, byCarrier } = balance;
+      expect(delivered[carrier].space_heating).toBeGreaterThan(0);
+      expect(delivered[carrier].tap_water_heating).toBeGreaterThan(0);
+      for (const u of ALL_USES) expect(byUse[u]).toBeCloseTo(sum(CARRIERS.map((c) => delivered[c][u])), 6);
+      for (const c of CARRIERS) expect(byCarrier[c]).toBeCloseTo(sum(ALL_USES.map((u) => delivered[c][u])), 6);
+      expect(balance.totalImport).toBeCloseTo(sum(CARRIERS.map((c) => byCarrier[c])), 6);
+      // Heat on the system's carrier, the rest of the house's use on electricity (less the self-used PV).
+      expect(byUse.space_heating).toBeCloseTo(delivered[carrier].space_heating, 6);
+      expect(byUse.tap_water_heating).toBeCloseTo(delivered[carrier].tap_water_heating, 6);
+      expect(byUse.property_electricity).toBeCloseTo(K.propertyElectricity.value * 150, 6);
+      expect(byUse.household_electricity).toBeCloseTo(K.householdElectricity.value * 150, 6);
+      expect(byUse.pv_production).toBeLessThan(0);
+      expect(byUse.pv_production).toBeCloseTo(-balance.pv.selfUse, 6);
+      if (carrier !== 'electricity') {
+        expect(byCarrier[carrier]).toBeCloseTo(
+          delivered[carrier].space_heating + delivered[carrier].tap_water_heating,
+          6,
+        );
+        expect(balance.totalImport).toBeCloseTo(byCarrier[carrier] + byCarrier.electricity, 6);
+      }
+    }
+  });
+
+  it('a house with a heat pump carries its heat loss and balance temperature to the systems; one without, none', () => {
+    for (const systems of [['electric_direct'], ['district_heating', 'wood'], ['oil']]) {
+      expect(systemContext(house({ primary_heating_systems: systems })).load).toBeNull();
+    }
+    for (const systems of [['heat_pump_geothermal'], ['wood', 'heat_pump_air'], ['heat_pump_exhaust_air']]) {
+      const load = systemContext(house({ primary_heating_systems: systems })).load;
+      expect(load?.heatLossWPerK).toBeGreaterThan(0);
+      expect(load?.balanceTemperature).toBeLessThan(21);
+    }
   });
 
   it('colder places need more heat: Luleå > Stockholm > Malmö', () => {
