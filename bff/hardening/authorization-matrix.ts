@@ -2,6 +2,7 @@ import { DEMO_PASSWORD } from '../src/seed/demo-staff';
 import { ACTORS, type ActorName, type Agent } from '../test/actors';
 import type { Activity } from '@home-energy/shared/schemas/energy';
 import { offersInstallers } from '../src/modules/installer-requests/measures';
+import { INSTALLER_MEASURES } from '@home-energy/shared/schemas/installer-leads';
 
 /**
  * The authorization matrix: every route the BFF answers × the nine actors of bff/test/actors.ts, and what
@@ -413,6 +414,11 @@ export const MATRIX: readonly MatrixRow[] = [
   row('PUT /api/console/org/:org/configuration/questions',        [401, 401, 401,  403,  A,    404,  404,  A,    A], {
     body: (c) => ({ questions: c.questions }),
   }),
+  // An installer organisation's measures: its admins (not demo-installer's staff); all measures, so nothing changes.
+  row('PUT /api/console/org/:org/configuration/installer-measures',
+                                                                  [401, 401, 401,  404,  404,  403,  404,  A,    A], {
+    params: () => ({ org: 'demo-installer' }),
+    body: { measures: [...INSTALLER_MEASURES] } }),
   // Validation (feature platform_validation).
   row('GET /api/console/org/:org/validation',                     [401, 401, 401,  A,    A,    404,  404,  A,    A]),
   row('GET /api/console/org/:org/validation/documents/:id/file',  [401, 401, 401,  A,    A,    404,  404,  A,    A], {

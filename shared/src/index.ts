@@ -36,6 +36,7 @@ export {
 } from './api/property-api';
 export * from './schemas/plan';
 export * from './schemas/property-flow';
+export * from './schemas/activity-keys';
 export * from './schemas/energy';
 export type { Profile, ProfileProperty, ProfilePatch } from './schemas/profile';
 export { createAppStore, type AppStore, type RootState, type AppDispatch } from './store/create-store';
@@ -238,7 +239,8 @@ export {
   NOT_A_NUMBER,
   type NumberFormatOptions,
 } from './format/number';
-export { formatDate, formatDateTime, prepareDayFormat } from './format/date';
+export { formatDate, formatDateTime, prepareDayFormat, PRODUCT_TIME_ZONE } from './format/date';
+export { formatAddress, formatPostcode } from './format/postcode';
 export {
   LENDERS,
   lenderSchema,

@@ -1,6 +1,7 @@
 // Every route's input: a valid request (path params, query, body) and who sends it. The bad-input suite breaks each
 // part of it; a route missing here fails the suite, so a new route must be described.
 import { DEMO_PASSWORD } from '../../src/seed/demo-staff';
+import { INSTALLER_MEASURES } from '@home-energy/shared/schemas/installer-leads';
 import type { JsonBody, ParamSpec, QuerySpec, RouteInput } from './types';
 import type { WorldIds } from './world';
 
@@ -427,6 +428,13 @@ export function describeRoutes(ids: WorldIds): RouteInput[] {
     },
     {
       method: 'PUT',
+      path: `${ORG}/configuration/installer-measures`,
+      agent: 'superAdmin',
+      params: installerOrg,
+      body: json({ measures: [...INSTALLER_MEASURES] }, { at: [], required: ['measures'] }),
+    },
+    {
+      method: 'PUT',
       path: `${ORG}/configuration/questions`,
       agent: 'superAdmin',
       params: org,
@@ -523,7 +531,20 @@ export function describeRoutes(ids: WorldIds): RouteInput[] {
       agent: 'superAdmin',
       params: { ...org, id: int(ids.staffUserId) },
     },
-    { method: 'GET', path: `${ORG}/installer-requests`, agent: 'superAdmin', params: installerOrg },
+    {
+      method: 'GET',
+      path: `${ORG}/installer-requests`,
+      agent: 'superAdmin',
+      params: installerOrg,
+      query: {
+        status: { valid: 'new', kind: 'enum' },
+        measure: { valid: 'heat_pump_air', kind: 'enum' },
+        q: { valid: 'Testgatan', kind: 'text', max: 100, emptyOk: true },
+        sort: { valid: 'oldest', kind: 'enum' },
+        page: { valid: '1', kind: 'int' },
+        size: { valid: '20', kind: 'int' },
+      },
+    },
     {
       method: 'PATCH',
       path: `${ORG}/installer-requests/:id`,

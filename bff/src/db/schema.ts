@@ -184,6 +184,11 @@ export const organisations = pgTable('organisations', {
     .notNull()
     .default(sql`'{}'::text[]`),
   isInstaller: boolean('is_installer').notNull().default(false),
+  /**
+   * An installer organisation's measures (shared INSTALLER_MEASURES): homeowners are offered it for these only; null,
+   * the default, is every measure, also ones added later.
+   */
+  installerMeasures: text('installer_measures').array(),
   active: boolean('active').notNull().default(true),
   demo: boolean('demo').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -684,6 +689,8 @@ export const installerRequests = pgTable(
     uniqueIndex('installer_requests_once').on(t.homeownerId, t.propertyId, t.installerIdentifier, t.activityKey),
     index('installer_requests_organisation').on(t.organisationId, t.createdAt),
     index('installer_requests_installer_organisation').on(t.installerOrganisationId, t.createdAt),
+    // The console's Requests page filtered by status, in age order (docs/api.md "Installer requests").
+    index('installer_requests_installer_organisation_status').on(t.installerOrganisationId, t.status, t.createdAt),
   ],
 );
 

@@ -13,6 +13,7 @@ import {
   type EnergyClass,
   type HeatingSystem,
 } from '@home-energy/shared/schemas/energy';
+import { formatPostcode } from '@home-energy/shared/format/postcode';
 
 export {
   BUILDING_TYPES,
@@ -78,10 +79,8 @@ export interface RegisterProperty {
   epc: IssuedEpc | null;
 }
 
-/** "12345" → "123 45" (the written Swedish form). */
-export function formatPostalCode(postalCode: string): string {
-  return /^\d{5}$/.test(postalCode) ? `${postalCode.slice(0, 3)} ${postalCode.slice(3)}` : postalCode;
-}
+/** "12345" → "123 45": the written Swedish form, as every page and mail shows it. */
+export const formatPostalCode = formatPostcode;
 
 /** A property's display name (docs/product.md §3: name = the address): "Björkvägen 12, 123 45 Ort". */
 export function propertyName(address: { street: string; postal_code: string; postal_city: string }): string {

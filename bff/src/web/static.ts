@@ -241,7 +241,19 @@ export function shellAssets(shellDist: string): RequestHandler[] {
   return [serve];
 }
 
-/** index.html for every client route. */
+/**
+ * The page's language on its <html> element from the first byte (the built index.html says "en"): screen readers
+ * read the page by that language's rules before any script runs; the shell keeps it in step after that.
+ */
+export function withLanguage(html: string, lng: string): string {
+  return html.replace(/<html\b[^>]*>/i, (tag) =>
+    /\slang=/i.test(tag)
+      ? tag.replace(/(\slang=)(["'])[^"']*\2/i, `$1$2${lng}$2`)
+      : `${tag.slice(0, 5)} lang="${lng}"${tag.slice(5)}`,
+  );
+}
+
+/** index.html for every client route, in the visitor's language. */
 export function shellPages(shellDist: string, { pageHints, consoleSession }: ShellFilesOptions = {}): RequestHandler[] {
   // The built pages, read once per build (a new shell build has a new mtime).
   const pages = new Map<string, { mtimeMs: number; html: string }>();
@@ -284,7 +296,7 @@ export function shellPages(shellDist: string, { pageHints, consoleSession }: She
     if (pageHints) hints.push(...(await pageHints(req.path, lng).catch(() => [])));
     res.setHeader('Cache-Control', 'no-cache');
     res.setHeader('Vary', 'Accept-Language');
-    res.type('html').send(withPreloads(readPage(frame ?? indexFile), hints));
+    res.type('html').send(withPreloads(withLanguage(readPage(frame ?? indexFile), lng), hints));
   };
   return [historyFallback];
 }

@@ -1,4 +1,5 @@
 import { baseApi } from './base-api';
+import type { InteractionAction } from '../schemas/activity-keys';
 import {
   textSchema,
   type Answers,
@@ -95,7 +96,8 @@ export const propertyApi = baseApi.injectEndpoints({
         if (result) void dispatch(propertyApi.util.upsertQueryData('getPlan', id, result.data));
       },
     }),
-    recordInteraction: build.mutation<void, Interaction>({
+    // Only actions the console has words for (schemas/activity-keys.ts).
+    recordInteraction: build.mutation<void, Interaction & { action: InteractionAction }>({
       query: (body) => ({ url: '/flow/interaction', method: 'POST', body }),
       extraOptions: { skipSignRedirect: true },
     }),

@@ -61,7 +61,16 @@ export const i18n = i18next.createInstance();
 
 let initialised: Promise<unknown> | null = null;
 
+/** <html lang> as the page's language: screen readers read the page with that language's rules. */
+function keepDocumentLanguage(): void {
+  if (typeof document === 'undefined') return;
+  const lng = languageOf(i18n);
+  if (document.documentElement.lang !== lng) document.documentElement.lang = lng;
+}
+
 export function initI18n(): Promise<unknown> {
+  // The server writes lang from ?lang= and the browser's languages; a choice kept in localStorage is seen only here.
+  if (!initialised) i18n.on('languageChanged', keepDocumentLanguage);
   initialised ??= i18n
     .use(HttpBackend)
     .use(LanguageDetector)
@@ -101,5 +110,5 @@ export function currentLanguage(): Language {
 /** Switches the language of every remote at once and keeps the <html lang> attribute true. */
 export async function changeLanguage(lng: Language): Promise<void> {
   await i18n.changeLanguage(lng);
-  if (typeof document !== 'undefined') document.documentElement.lang = lng;
+  keepDocumentLanguage();
 }

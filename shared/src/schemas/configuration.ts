@@ -3,6 +3,7 @@
 // ranges), so an admin cannot make a question the engine cannot read.
 import { z } from 'zod';
 import type { BrandConfig } from './brand';
+import type { InstallerMeasure } from './installer-leads';
 import { CARRIERS, type PriceArea } from './energy';
 import { questionDefinitionSchema, type QuestionDefinition, type QuestionUnit } from './property-flow';
 import { lazySchema } from './lazy-schema';
@@ -45,4 +46,6 @@ export interface ConsoleConfiguration {
   prices: OrganisationPrices | null;
   /** The platform's defaults per price area (öre/kWh), what applies where the organisation sets nothing. */
   platformPrices: Record<PriceArea, { import: Record<string, number>; export: Record<string, number> }>;
+  /** Installer organisations only: the measures homeowners may ask it about (null: every measure). */
+  installer?: { measures: InstallerMeasure[] | null };
 }

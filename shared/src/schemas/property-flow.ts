@@ -338,6 +338,16 @@ export interface OfferedInstaller {
   identifier: string;
   logo: string;
   url: string;
+  /**
+   * The measures it is offered for: those its installer organisation says it does. Absent or null: every measure (an
+   * installer with no organisation here, or one that does everything).
+   */
+  measures?: string[] | null;
+}
+
+/** Is the installer offered for this measure? */
+export function offersMeasure(installer: Pick<OfferedInstaller, 'measures'>, key: string): boolean {
+  return !installer.measures || installer.measures.includes(key);
 }
 
 export interface InstallerRequest {

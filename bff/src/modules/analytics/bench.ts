@@ -138,7 +138,8 @@ async function seed(pool: pg.Pool): Promise<Record<string, number>> {
     PROPERTIES,
     (a, b) => `
     insert into interactions (action, object, property_id, visitor_id, organisation_id, created_at)
-    select (array['loan_type.change','flow.start','installer.open'])[1 + n % 3], null, ${firstProperty - 1} + n,
+    select (array['property_search.start','loan_type.change','contact.submit'])[1 + n % 3], null,
+    ${firstProperty - 1} + n,
     md5('visitor:' || n)::uuid, ${orgOf('n')}, ${when('n')}
     from generate_series(${a}, ${b}) n`,
   );

@@ -1,12 +1,14 @@
 import type { Request, Response } from 'express';
 import { HttpError } from '../../http/errors';
+import type { AuditActionName } from '@home-energy/shared/schemas/activity-keys';
 import { insertAudit, type AuditInsert, type DbOrTx } from './repository';
 
 /**
  * What an admin or console write did: `action` such as organisation.update, `target` such as organisation:demo-bank.
  */
 export interface AuditAction {
-  action: string;
+  /** One of AUDIT_ACTIONS, which the audit page has words for. */
+  action: AuditActionName;
   target: string;
   /** The organisation the action concerns (null for platform-wide actions such as releases). */
   organisationId?: number | null;

@@ -1,13 +1,15 @@
 import { and, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AuditEntry } from '@home-energy/shared/schemas/admin';
+import type { AuditActionName } from '@home-energy/shared/schemas/activity-keys';
 import type { Db } from '../../db/client';
 import { auditLog, organisations, staffUsers } from '../../db/schema';
 
 /** The database or a transaction in progress: an audit row is written in the same transaction as the change. */
 export type DbOrTx = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
 
-export type AuditInsert = typeof auditLog.$inferInsert;
+/** A row to write: its action one the audit page has words for (shared/src/schemas/activity-keys.ts). */
+export type AuditInsert = Omit<typeof auditLog.$inferInsert, 'action'> & { action: AuditActionName };
 
 export async function insertAudit(db: DbOrTx, row: AuditInsert): Promise<void> {
   await db.insert(auditLog).values(row);

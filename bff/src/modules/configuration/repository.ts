@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { organisationPricesSchema, type OrganisationPrices } from '@home-energy/shared/schemas/configuration';
 import type { QuestionDefinition } from '@home-energy/shared/schemas/property-flow';
+import { INSTALLER_MEASURES, type InstallerMeasure } from '@home-energy/shared/schemas/installer-leads';
 import type { Db } from '../../db/client';
 import { organisationSettings, organisations, questionDefinitions } from '../../db/schema';
 import type { RatesPayload } from '../../energy/prices';
@@ -83,4 +84,26 @@ export async function brandOfOrganisation(db: Db, organisationId: number): Promi
     .from(organisations)
     .where(eq(organisations.id, organisationId));
   return row?.brand;
+}
+
+/** The measures an installer organisation does; null is every measure (one no longer known is left out). */
+export async function installerMeasuresOf(db: DbOrTx, organisationId: number): Promise<InstallerMeasure[] | null> {
+  const [row] = await db
+    .select({ measures: organisations.installerMeasures })
+    .from(organisations)
+    .where(eq(organisations.id, organisationId));
+  if (!row?.measures) return null;
+  return row.measures.filter((m): m is InstallerMeasure => (INSTALLER_MEASURES as readonly string[]).includes(m));
+}
+
+/** Saves them in INSTALLER_MEASURES' order; every measure is kept as null, so measures added later are done too. */
+export async function saveInstallerMeasures(
+  db: DbOrTx,
+  organisationId: number,
+  measures: readonly InstallerMeasure[],
+): Promise<InstallerMeasure[] | null> {
+  const ordered = INSTALLER_MEASURES.filter((m) => measures.includes(m));
+  const saved = ordered.length === INSTALLER_MEASURES.length ? null : ordered;
+  await db.update(organisations).set({ installerMeasures: saved }).where(eq(organisations.id, organisationId));
+  return saved;
 }

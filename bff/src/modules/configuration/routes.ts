@@ -7,6 +7,7 @@ import {
   type ConsoleConfiguration,
 } from '@home-energy/shared/schemas/configuration';
 import { PRICE_AREAS } from '@home-energy/shared/schemas/energy';
+import { installerMeasuresUpdateSchema } from '@home-energy/shared/schemas/installer-leads';
 import type { Db } from '../../db/client';
 import { defaultPrices } from '../../energy/prices';
 import { HttpError, parse } from '../../http/errors';
@@ -16,7 +17,14 @@ import { audit } from '../audit/record';
 import type { BrandConfigStore } from '../brand/store';
 import { questionSet } from '../questions/repository';
 import { checkQuestionSet, engineKeyDefinitions } from './question-set';
-import { brandOfOrganisation, organisationPrices, replaceQuestionSet, savePrices } from './repository';
+import {
+  brandOfOrganisation,
+  installerMeasuresOf,
+  organisationPrices,
+  replaceQuestionSet,
+  saveInstallerMeasures,
+  savePrices,
+} from './repository';
 
 const ore = (perCarrier: Record<string, number>) =>
   Object.fromEntries(Object.entries(perCarrier).map(([carrier, kr]) => [carrier, Math.round(kr * 10_000) / 100]));
@@ -41,7 +49,8 @@ function changedKeys(before: BrandConfig, after: BrandConfig): string[] {
 
 /**
  * /api/console/org/{org}/configuration (admins): the organisation's question set (DB), brand config (the brand config
- * store, brand/{brand}/config.json) and default energy prices (DB). The flow reads all three on its next request.
+ * store, brand/{brand}/config.json) and default energy prices (DB). The flow reads all three on its next request. An
+ * installer organisation also says here which measures it does.
  */
 export function configurationRoutes({
   db,
@@ -81,6 +90,7 @@ export function configurationRoutes({
       engineKeys: engineKeyDefinitions(),
       prices: await organisationPrices(db, organisation.id),
       platformPrices: platformPrices(),
+      ...(organisation.isInstaller ? { installer: { measures: await installerMeasuresOf(db, organisation.id) } } : {}),
     };
     res.set('Cache-Control', 'no-store').json(body);
   });
@@ -133,6 +143,26 @@ export function configurationRoutes({
       });
     });
     res.json({ prices });
+  });
+
+  // An installer organisation's measures: homeowners are offered it for these only (docs/product.md §3 Installer).
+  router.put('/installer-measures', async (req, res) => {
+    const organisation = req.organisation!;
+    if (!organisation.isInstaller)
+      throw new HttpError(403, 'forbidden', 'Only an installer organisation says which measures it does.');
+    const { measures } = parse(installerMeasuresUpdateSchema, req.body, 'body');
+    const before = await installerMeasuresOf(db, organisation.id);
+    const saved = await db.transaction(async (tx) => {
+      const after = await saveInstallerMeasures(tx, organisation.id, measures);
+      await audit(tx, req, res, {
+        action: 'configuration.installer_measures',
+        target: `organisation:${organisation.slug}`,
+        organisationId: organisation.id,
+        details: { from: before, to: after },
+      });
+      return after;
+    });
+    res.json({ measures: saved });
   });
 
   return router;

@@ -3,16 +3,16 @@ import { z } from 'zod';
 import {
   canMoveLead,
   leadIdSchema,
+  leadListQuerySchema,
   leadUpdateSchema,
   LEAD_TRANSITIONS,
   type LeadList,
 } from '@home-energy/shared/schemas/installer-leads';
 import type { Db } from '../../db/client';
 import { HttpError, parse } from '../../http/errors';
-import { noQuery } from '../../http/input-guards';
 import { requireConsoleItem } from '../../auth/guards';
 import { audit } from '../audit/record';
-import { findLead, leadsOf, moveLead, noteLead } from './repository';
+import { findLead, leadPage, moveLead, noteLead } from './repository';
 import type { Mailer } from '../mail/mailer';
 import { statusMail } from './mails';
 
@@ -24,14 +24,16 @@ function notFound(): HttpError {
 
 /**
  * /api/console/org/{org}/installer-requests (menu item "requests", installer organisations only): the homeowners'
- * requests addressed to this installer and their status. Other organisations' requests are 404, never shown.
+ * requests addressed to this installer and their status, a page at a time (docs/api.md "Installer requests"). Other
+ * organisations' requests are 404, never shown.
  */
 export function leadRoutes(db: Db, mailer: Mailer): Router {
   const router = Router({ mergeParams: true });
   router.use(requireConsoleItem('requests'));
 
-  router.get('/', noQuery, async (req, res) => {
-    const body: LeadList = { requests: await leadsOf(db, req.organisation!.id) };
+  router.get('/', async (req, res) => {
+    const query = parse(leadListQuerySchema, req.query, 'query');
+    const body: LeadList = await leadPage(db, req.organisation!.id, query);
     res.set('Cache-Control', 'private, no-store').json(body);
   });
 

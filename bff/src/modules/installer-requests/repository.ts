@@ -1,9 +1,17 @@
-import { and, asc, desc, eq, gt, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import { installerSchema } from '@home-energy/shared/schemas/admin';
 import { installersOf } from '../admin/organisations/repository';
 import type { InstallerRequest, OfferedInstaller } from '@home-energy/shared/schemas/property-flow';
-import { WITHDRAWABLE_STATUSES, type Lead, type LeadStatus } from '@home-energy/shared/schemas/installer-leads';
+import {
+  LEAD_STATUSES,
+  WITHDRAWABLE_STATUSES,
+  type Lead,
+  type LeadList,
+  type LeadListQuery,
+  type LeadStatus,
+} from '@home-energy/shared/schemas/installer-leads';
 import type { Db } from '../../db/client';
+import { containsPattern } from '../../db/like';
 import { HttpError } from '../../http/errors';
 import { homeowners, installerRequests, organisations, properties } from '../../db/schema';
 
@@ -13,7 +21,25 @@ import { homeowners, installerRequests, organisations, properties } from '../../
  */
 export async function offeredInstallers(db: Db, organisationId: number | null): Promise<OfferedInstaller[]> {
   if (organisationId === null) return [];
-  return (await installersOf(db, organisationId)).filter((installer) => installerSchema.safeParse(installer).success);
+  const installers = (await installersOf(db, organisationId)).filter(
+    (installer) => installerSchema.safeParse(installer).success,
+  );
+  if (installers.length === 0) return [];
+  // Each installer is offered for the measures its installer organisation does (the one whose slug is the identifier).
+  const said = await db
+    .select({ slug: organisations.slug, measures: organisations.installerMeasures })
+    .from(organisations)
+    .where(
+      and(
+        eq(organisations.isInstaller, true),
+        inArray(
+          organisations.slug,
+          installers.map((i) => i.identifier.toLowerCase()),
+        ),
+      ),
+    );
+  const measuresOf = new Map(said.map((r) => [r.slug, r.measures]));
+  return installers.map((i) => ({ ...i, measures: measuresOf.get(i.identifier.toLowerCase()) ?? null }));
 }
 
 /** The homeowner's requests for a home, oldest first; the ones they withdrew are no longer theirs to see. */
@@ -178,17 +204,53 @@ const leadColumns = {
   name: homeowners.name,
 };
 
-/** The requests addressed to an installer organisation, newest first (at most `limit`). */
-export async function leadsOf(db: Db, installerOrganisationId: number, limit = 500): Promise<Lead[]> {
-  const rows = await db
-    .select(leadColumns)
+// Å, Ä, Ö, É and Ü folded here too: a database made with the C locale folds only ASCII letters in ILIKE.
+const FOLD_FROM = 'ÅÄÖÉÜ';
+const FOLD_TO = 'åäöéü';
+const folded = (column: SQL) => sql`translate(${column}, ${FOLD_FROM}, ${FOLD_TO})`;
+
+/**
+ * One page of the requests addressed to an installer organisation (docs/api.md "Installer requests"): filtered by
+ * status, measure and a search of the address or the homeowner's name, newest or oldest first; with the total and
+ * the count per status for the measure and search (one grouped count gives both).
+ */
+export async function leadPage(db: Db, installerOrganisationId: number, query: LeadListQuery): Promise<LeadList> {
+  const conditions: SQL[] = [eq(installerRequests.installerOrganisationId, installerOrganisationId)];
+  if (query.measure) conditions.push(eq(installerRequests.activityKey, query.measure));
+  const q = query.q?.trim();
+  if (q) {
+    const pattern = containsPattern(q.toLowerCase());
+    const address = sql`${properties.street} || ', ' || ${properties.postalCode} || ' ' || ${properties.postalCity}`;
+    conditions.push(
+      or(sql`${folded(address)} ilike ${pattern}`, sql`${folded(sql`${homeowners.name}`)} ilike ${pattern}`)!,
+    );
+  }
+  const grouped = await db
+    .select({ status: installerRequests.status, n: sql<number>`count(*)::int` })
     .from(installerRequests)
     .innerJoin(properties, eq(properties.id, installerRequests.propertyId))
     .innerJoin(homeowners, eq(homeowners.id, installerRequests.homeownerId))
-    .where(eq(installerRequests.installerOrganisationId, installerOrganisationId))
-    .orderBy(desc(installerRequests.createdAt), desc(installerRequests.id))
-    .limit(limit);
-  return rows.map(leadView);
+    .where(and(...conditions))
+    .groupBy(installerRequests.status);
+  const counts = Object.fromEntries(LEAD_STATUSES.map((status) => [status, 0])) as Record<LeadStatus, number>;
+  for (const row of grouped) if (row.status in counts) counts[row.status as LeadStatus] = row.n;
+  const total = query.status ? counts[query.status] : grouped.reduce((sum, row) => sum + row.n, 0);
+  if (query.status) conditions.push(eq(installerRequests.status, query.status));
+  const order = query.sort === 'oldest' ? asc : desc;
+  const offset = (query.page - 1) * query.size;
+  const rows =
+    offset >= total
+      ? []
+      : await db
+          .select(leadColumns)
+          .from(installerRequests)
+          .innerJoin(properties, eq(properties.id, installerRequests.propertyId))
+          .innerJoin(homeowners, eq(homeowners.id, installerRequests.homeownerId))
+          .where(and(...conditions))
+          .orderBy(order(installerRequests.createdAt), order(installerRequests.id))
+          .limit(query.size)
+          .offset(offset);
+  return { requests: rows.map(leadView), total, page: query.page, size: query.size, counts };
 }
 
 /** One request, only when addressed to this installer organisation. */

@@ -1,6 +1,10 @@
 import { Router, type Request } from 'express';
 import { flowQueryOnly } from '../../http/input-guards';
-import { installerSelectionsSchema, type InstallersResponse } from '@home-energy/shared/schemas/property-flow';
+import {
+  installerSelectionsSchema,
+  offersMeasure,
+  type InstallersResponse,
+} from '@home-energy/shared/schemas/property-flow';
 import type { Db } from '../../db/client';
 import { HttpError, parse } from '../../http/errors';
 import { homeownerIdOf, loadHomeowner } from '../homeowner/repository';
@@ -19,10 +23,10 @@ import { verifiedEmailOf } from '../homeowner/email-verification';
 const idParams = idParamsSchema;
 
 /**
- * /api/flow/property/{id}/installers and /installer-requests: the installers the home's organisation offers, and a
- * signed-in homeowner's requests to them (contact details needed first, so the installer can answer), about the
- * home's own measures only, at most INSTALLER_REQUESTS_PER_DAY a day (docs/security.md "Installer requests and contact
- * email").
+ * /api/flow/property/{id}/installers and /installer-requests: the installers the home's organisation offers (each for
+ * the measures its installer organisation does), and a signed-in homeowner's requests to them (contact details needed
+ * first, so the installer can answer), about the home's own measures only, at most INSTALLER_REQUESTS_PER_DAY a day
+ * (docs/security.md "Installer requests and contact email").
  */
 export function installerRequestRoutes(options: {
   db: Db;
@@ -70,6 +74,25 @@ export function installerRequestRoutes(options: {
         'bad_request',
         `Unknown installer: ${[...new Set(unknown.map((s) => s.installer))].join(', ')}`,
         unknown.map((s) => ({ path: 'body.installer', message: `${s.installer} is not offered for this home` })),
+      );
+    }
+    // A new request only to an installer that does the measure; one already sent stays, and may be withdrawn (the
+    // installer may have dropped the measure since).
+    const sent = new Set(
+      (await homeownerRequests(db, homeownerId, property.id)).map((r) => JSON.stringify([r.installer, r.key])),
+    );
+    const notDone = selections.filter(
+      (s) =>
+        s.selected &&
+        !offersMeasure(offered.get(s.installer)!, s.key) &&
+        !sent.has(JSON.stringify([s.installer, s.key])),
+    );
+    if (notDone.length > 0) {
+      throw new HttpError(
+        400,
+        'bad_request',
+        `Invalid body.installer: ${notDone[0]!.installer} does not do ${notDone[0]!.key}`,
+        notDone.map((s) => ({ path: 'body.installer', message: `${s.installer} is not offered for ${s.key}` })),
       );
     }
     // Only the home's own measures, as its dashboard shows them; withdrawing needs none (the measure may have gone).

@@ -7,9 +7,6 @@ import type { Mail } from './transport';
 
 export type { MailLanguage };
 
-/** The people who read the mails are in Sweden: times are Swedish time, in the reader's language's format. */
-const MAIL_TIME_ZONE = 'Europe/Stockholm';
-
 const TEXTS = { sv, en };
 
 export type MailKind =
@@ -30,9 +27,9 @@ export function eitherOf(language: MailLanguage, ...ways: (string | null | undef
   return ways.filter((w): w is string => !!w).join(` ${TEXTS[language].or} `);
 }
 
-/** "2026-11-26 14:05" (sv) or "26 Nov 2026, 14:05" (en), Swedish time. */
+/** "2026-11-26 14:05 CET" (sv) or "26 Nov 2026, 14:05 CET" (en): Swedish time, as the outbox and console show it. */
 export function mailDateTime(language: MailLanguage, at: Date | number): string {
-  return formatDateTime(at, language, { timeZone: MAIL_TIME_ZONE });
+  return formatDateTime(at, language);
 }
 
 function fill(text: string, values: Record<string, string>): string {

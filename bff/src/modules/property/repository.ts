@@ -2,6 +2,7 @@ import { and, count, eq, like, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { properties } from '../../db/schema';
 import { startsWithPattern } from '../../db/like';
+import { formatAddress } from '@home-energy/shared/format/postcode';
 
 export type PropertyRow = typeof properties.$inferSelect;
 
@@ -17,13 +18,9 @@ export interface RegisterRow {
   issuedEpc?: unknown;
 }
 
-/** 12345 → "123 45", the way Swedish addresses are written. */
-export function formatPostalCode(postalCode: string): string {
-  return `${postalCode.slice(0, 3)} ${postalCode.slice(3)}`;
-}
-
+/** "Björkvägen 12, 123 45 Ort", the postcode written as every page and mail shows it. */
 export function propertyName(row: { street: string; postalCode: string; postalCity: string }): string {
-  return `${row.street}, ${formatPostalCode(row.postalCode)} ${row.postalCity}`;
+  return formatAddress({ street: row.street, postcode: row.postalCode, city: row.postalCity });
 }
 
 export function findByAddress(db: Db, streetKey: string, postalCode: string): Promise<PropertyRow | undefined> {

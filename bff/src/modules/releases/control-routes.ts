@@ -1,5 +1,6 @@
 import { Router, type Request, type Response } from 'express';
 import type { RemotePackage } from '@home-energy/shared/remotes';
+import type { AuditActionName } from '@home-energy/shared/schemas/activity-keys';
 import {
   releaseActivateParamsSchema,
   releaseAudienceSchema,
@@ -14,7 +15,7 @@ import { auditTokenUse, releaseTokenGuard, tokenActor } from './token-auth';
 import { markReleaseTokenUsed, type ReleaseTokenRow } from './tokens';
 
 /** A change that changed nothing writes no change row, but the call is still in the audit log. */
-async function answer(db: Db, req: Request, res: Response, action: string, change: ReleaseChange): Promise<void> {
+async function answer(db: Db, req: Request, res: Response, action: AuditActionName, change: ReleaseChange) {
   const token = res.locals.releaseToken as ReleaseTokenRow;
   const { version } = change.release;
   if (!change.changed) {

@@ -3,6 +3,7 @@
 import type { Request, RequestHandler } from 'express';
 import { z } from 'zod';
 import { remotePackageSchema } from '@home-energy/shared/remotes';
+import type { AuditActionName } from '@home-energy/shared/schemas/activity-keys';
 import type { Db } from '../../db/client';
 import { HttpError, parse } from '../../http/errors';
 import { sharedRateLimit } from '../../http/rate-limit-store';
@@ -23,7 +24,7 @@ export async function auditTokenUse(
   req: Request,
   token: ReleaseTokenRow | null,
   remote: string,
-  action: string,
+  action: AuditActionName,
   details: Record<string, unknown>,
   target = `release-token:${token?.id ?? 'unknown'}`,
 ): Promise<void> {

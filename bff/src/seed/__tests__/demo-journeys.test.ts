@@ -273,9 +273,10 @@ describe('the console analytics of the demo brands', () => {
     const properties = (await installerStaff.get('/api/console/org/demo-installer/analytics/properties').expect(200))
       .body;
     expect(properties.total).toBeGreaterThan(0);
-    const leads = (await installerStaff.get('/api/console/org/demo-installer/installer-requests').expect(200)).body;
+    const leads = (await installerStaff.get('/api/console/org/demo-installer/installer-requests?size=100').expect(200))
+      .body;
+    expect(Object.values(leads.counts as Record<string, number>).filter((n) => n > 0)).toHaveLength(7);
     const list = leads.requests as { status: string; homeowner: { name: string; email: string } }[];
-    expect(new Set(list.map((l) => l.status)).size).toBe(7);
     expect(list.filter((l) => l.homeowner.email?.endsWith('@demo.example')).length).toBeGreaterThan(10);
   });
 });

@@ -126,3 +126,27 @@ describe('static first paints', () => {
     expect(res.text).toBe('<div id="root"></div>');
   });
 });
+
+describe('<html lang> from the first byte', () => {
+  const built = '<!doctype html><html lang="en"><head><title>Home Energy</title></head><body><div id="root"></div>';
+
+  it.each([
+    ['/property/42/building/primary/results-dashboard/more', 'sv-SE,sv;q=0.9,en;q=0.8', 'sv'],
+    ['/console', 'sv', 'sv'],
+    ['/console', 'en-GB,en;q=0.9,sv;q=0.8', 'en'],
+    ['/console?lang=sv', 'en-GB', 'sv'],
+    ['/console?lang=en', 'sv', 'en'],
+    ['/console', 'de-DE', 'en'],
+  ])('GET %s (Accept-Language: %s) is a page in "%s"', async (url, languages, lng) => {
+    fs.writeFileSync(path.join(shellDist, 'index.html'), built);
+    const res = await request(app()).get(url).set('Accept', 'text/html').set('Accept-Language', languages).expect(200);
+    expect(res.text.startsWith(`<!doctype html><html lang="${lng}"><head>`)).toBe(true);
+    expect(res.headers.vary).toMatch(/Accept-Language/);
+  });
+
+  it('says the language of a static first paint too, and adds it to a page built without one', async () => {
+    fs.writeFileSync(path.join(shellDist, 'first-paint', 'search.sv.html'), '<!DOCTYPE html><HTML class="x"><h1>Hej');
+    const res = await request(app()).get('/').set('Accept', 'text/html').set('Accept-Language', 'sv').expect(200);
+    expect(res.text).toBe('<!DOCTYPE html><HTML lang="sv" class="x"><h1>Hej');
+  });
+});

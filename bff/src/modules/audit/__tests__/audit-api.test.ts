@@ -135,7 +135,7 @@ describe('the catch-all for writes a route did not audit itself', () => {
     probe.post('/refused', (_req, res) => void res.status(400).json({}));
     probe.get('/read', (_req, res) => void res.json({}));
     probe.post('/explained', async (req, res) => {
-      await audit(database.db, req, res, { action: 'thing.change', target: 'thing:1' });
+      await audit(database.db, req, res, { action: 'message.update', target: 'message:1' });
       res.json({});
     });
     return probe;
@@ -157,8 +157,8 @@ describe('the catch-all for writes a route did not audit itself', () => {
     await request(probe).get('/read').expect(200);
     await request(probe).post('/explained').expect(200);
     expect(await rowsAfter(last)).toEqual([
+      { action: 'message.update', target: 'message:1', details: {} },
       { action: 'request.write', target: 'POST /plain', details: { status: 201 } },
-      { action: 'thing.change', target: 'thing:1', details: {} },
     ]);
   });
 });

@@ -81,7 +81,9 @@ describe("homeowners' mails in their language", () => {
     const [status] = await outboxSince(beforeStatus);
     expect(status?.to).toBe('emma@example.se');
     expect(status?.subject).toMatch(/: the installer has contacted you$/);
-    expect(status?.text).toMatch(/your request of \d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2} about Air-to-water heat/);
+    expect(status?.text).toMatch(
+      /your request of \d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2} CES?T about Air-to-water heat/,
+    );
   });
 
   it('writes them in Swedish to a homeowner using the Swedish UI', async () => {
@@ -97,7 +99,7 @@ describe("homeowners' mails in their language", () => {
     await setStatus('sven@example.se', 'contacted');
     const [status] = await outboxSince(beforeStatus);
     expect(status?.subject).toMatch(/: installatören har kontaktat dig$/);
-    expect(status?.text).toMatch(/Din förfrågan från \d{4}-\d{2}-\d{2} \d{2}:\d{2} om Luft\/vatten-värmepump/);
+    expect(status?.text).toMatch(/Din förfrågan från \d{4}-\d{2}-\d{2} \d{2}:\d{2} CES?T om Luft\/vatten-värmepump/);
   });
 
   it('keeps the language chosen in My homes whatever the UI shows; refuses a language it does not write', async () => {
@@ -134,7 +136,7 @@ describe("console users' mails in their language", () => {
     expect(invitation?.to).toBe('new@energi.test');
     expect(invitation?.subject).toBe('Your console account at Home Energy');
     // 72 hours from 26 Nov 2026 10:00 UTC, in Swedish time.
-    expect(invitation?.text).toContain('It works once and for 72 hours, until 29 Nov 2026, 11:00.');
+    expect(invitation?.text).toContain('It works once and for 72 hours, until 29 Nov 2026, 11:00 CET.');
 
     // The user signs in with the Swedish UI: from then on their mails are Swedish.
     await signInAs(speaking('sv'), 'new@energi.test', created.body.oneTimePassword).expect(200);
@@ -142,7 +144,7 @@ describe("console users' mails in their language", () => {
     await admin.post(`/api/admin/users/${created.body.user.id}/reset-password`).expect(200);
     const [reset] = await outboxSince(beforeReset);
     expect(reset?.subject).toBe('Återställ ditt lösenord');
-    expect(reset?.text).toContain('fungerar en gång och i en timme, till 2026-11-26 12:00.');
+    expect(reset?.text).toContain('fungerar en gång och i en timme, till 2026-11-26 12:00 CET.');
   });
 
   it("follows a switch of the console's language, until the user chooses on the account page", async () => {

@@ -45,13 +45,13 @@ describe('mail templates', () => {
   });
 
   it('writes the email confirmation in both languages, with its link and expiry', () => {
-    const values = { name: 'Anna', email: 'anna@example.se', expires: '2026-11-29 11:00' };
+    const values = { name: 'Anna', email: 'anna@example.se', expires: '2026-11-29 11:00 CET' };
     const link = 'https://energy.example.se/flow/confirm-email#token=abc';
     const sv = renderMail('email_verification', 'sv', 'anna@example.se', values, link);
     const en = renderMail('email_verification', 'en', 'anna@example.se', values, link);
     expect(sv.subject).toBe('Bekräfta din e-postadress');
     expect(sv.text).toContain('Bekräfta e-postadressen: https://energy.example.se/flow/confirm-email#token=abc');
-    expect(sv.text).toContain('till 2026-11-29 11:00');
+    expect(sv.text).toContain('till 2026-11-29 11:00 CET');
     expect(en.subject).toBe('Confirm your email address');
     expect(en.text).toContain('you gave anna@example.se as your email address');
   });

@@ -190,7 +190,7 @@ export function AuditPage() {
               </table>
             </div>
             <nav className="he-pager" aria-label={t('audit.caption')}>
-              <span>{t('audit.page', { page: data.page, pages, total: data.total })}</span>
+              <span>{t('audit.page', { page: data.page, pages, count: data.total })}</span>
               <button
                 type="button"
                 className="he-button he-button--small he-button--secondary"

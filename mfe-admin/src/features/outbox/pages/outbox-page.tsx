@@ -71,7 +71,7 @@ export function OutboxPage() {
               </table>
             </div>
             <nav className="he-pager" aria-label={t('outbox.pager')}>
-              <span>{t('outbox.page', { page: data.page, pages, total: data.total })}</span>
+              <span>{t('outbox.page', { page: data.page, pages, count: data.total })}</span>
               <button
                 type="button"
                 className="he-button he-button--small he-button--secondary"

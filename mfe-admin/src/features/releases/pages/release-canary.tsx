@@ -52,9 +52,9 @@ export function ReleaseHealthCell({ release }: { release: AdminRelease }) {
   return (
     <span className={failedSessions > 0 ? 'he-field__error' : undefined}>
       {t('releases.health', {
-        sessions,
+        sessions: t('releases.healthSessions', { count: sessions }),
         failed: failedSessions,
-        errors,
+        errors: t('releases.healthErrors', { count: errors }),
         rate: Math.round((failedSessions / sessions) * 100),
       })}
     </span>

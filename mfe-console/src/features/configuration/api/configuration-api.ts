@@ -2,13 +2,17 @@ import {
   baseApi,
   type BrandConfig,
   type ConsoleConfiguration,
+  type InstallerMeasure,
   type OrganisationPrices,
   type QuestionDefinition,
 } from '@home-energy/shared';
 
 const base = (org: string) => `console/org/${encodeURIComponent(org)}/configuration`;
 
-/** /api/console/org/{org}/configuration (admins): question set, brand config and default prices. */
+/**
+ * /api/console/org/{org}/configuration (admins): question set, brand config, default prices and an installer
+ * organisation's measures.
+ */
 const configurationApi = baseApi.enhanceEndpoints({ addTagTypes: ['ConsoleConfiguration'] }).injectEndpoints({
   endpoints: (build) => ({
     getConfiguration: build.query<ConsoleConfiguration, string>({
@@ -31,8 +35,21 @@ const configurationApi = baseApi.enhanceEndpoints({ addTagTypes: ['ConsoleConfig
       query: ({ org, prices }) => ({ url: `${base(org)}/prices`, method: 'PUT', body: prices }),
       invalidatesTags: ['ConsoleConfiguration'],
     }),
+    // An installer organisation's measures; the homeowners' installer lists read them on their next request.
+    saveInstallerMeasures: build.mutation<
+      { measures: InstallerMeasure[] | null },
+      { org: string; measures: InstallerMeasure[] }
+    >({
+      query: ({ org, measures }) => ({ url: `${base(org)}/installer-measures`, method: 'PUT', body: { measures } }),
+      invalidatesTags: ['ConsoleConfiguration'],
+    }),
   }),
 });
 
-export const { useGetConfigurationQuery, useSaveQuestionsMutation, useSaveBrandMutation, useSavePricesMutation } =
-  configurationApi;
+export const {
+  useGetConfigurationQuery,
+  useSaveQuestionsMutation,
+  useSaveBrandMutation,
+  useSavePricesMutation,
+  useSaveInstallerMeasuresMutation,
+} = configurationApi;

@@ -3,12 +3,16 @@ import { Loading, PageHead, LoadFailed, useMarkUsable } from '@home-energy/share
 import { useOrganisationContext } from '../../organisation/components/organisation-context';
 import { useGetConfigurationQuery } from '../api/configuration-api';
 import { BrandEditor } from '../components/brand-editor';
+import { InstallerMeasuresEditor } from '../components/installer-measures-editor';
 import { PricesEditor } from '../components/prices-editor';
 import { QuestionSetEditor } from '../components/question-set-editor';
 
 const SECTIONS = ['questions', 'brand', 'prices'] as const;
 
-/** /console/org/:org/configuration (admins): the flow's questions, the brand's colours and lenders, default prices. */
+/**
+ * /console/org/:org/configuration (admins): the flow's questions, the brand's colours and lenders, default prices; an
+ * installer organisation's measures.
+ */
 export function ConfigurationPage() {
   const { t } = useTranslation('console');
   const { organisation } = useOrganisationContext();
@@ -20,7 +24,7 @@ export function ConfigurationPage() {
     <div className="he-stack">
       <PageHead title={t('pages.configuration.title')} intro={t('pages.configuration.intro')} />
       <nav className="cn-subnav" aria-label={t('configuration.sections')}>
-        {SECTIONS.map((section) => (
+        {(organisation.isInstaller ? [...SECTIONS, 'installerMeasures' as const] : SECTIONS).map((section) => (
           <a key={section} href={`#configuration-${section}`}>
             {t(`configuration.${section}.title`)}
           </a>
@@ -52,6 +56,17 @@ export function ConfigurationPage() {
                 <p className="he-section__intro">{t('configuration.prices.intro')}</p>
                 <PricesEditor org={organisation.slug} prices={data.prices} platformPrices={data.platformPrices} />
               </section>
+              {data.installer ? (
+                <section
+                  className="he-section"
+                  id="configuration-installerMeasures"
+                  aria-labelledby="configuration-installerMeasures-title"
+                >
+                  <h2 id="configuration-installerMeasures-title">{t('configuration.installerMeasures.title')}</h2>
+                  <p className="he-section__intro">{t('configuration.installerMeasures.intro')}</p>
+                  <InstallerMeasuresEditor org={organisation.slug} measures={data.installer.measures} />
+                </section>
+              ) : null}
             </>
           ) : null}
         </>

@@ -5,8 +5,11 @@ import { measureTextKey } from '@home-energy/shared/energy/measure-names';
 import { apiErrorBody } from '@home-energy/shared/ui/user-management/api-error';
 import { useUpdateLeadMutation } from '../api/requests-api';
 
-/** One request: where, what, who and how to reach them (only what the homeowner shared), and its status. */
-export function LeadCard({ org, lead }: { org: string; lead: Lead }) {
+/**
+ * One request: where, what, who and how to reach them (only what the homeowner shared), and its status. `onSaved` hears
+ * what to say politely once a save ends (saved, or failed).
+ */
+export function LeadCard({ org, lead, onSaved }: { org: string; lead: Lead; onSaved?: (message: string) => void }) {
   const { t, i18n } = useTranslation('console');
   const id = useId();
   const next = LEAD_TRANSITIONS[lead.status];
@@ -25,8 +28,10 @@ export function LeadCard({ org, lead }: { org: string; lead: Lead }) {
     try {
       await update({ org, id: lead.id, body: { status, note: note.trim() === '' ? null : note.trim() } }).unwrap();
       if (!withdrawn) setStatus('');
+      onSaved?.(withdrawn ? t('requests.noteSaved') : t('requests.statusSaved'));
     } catch (error) {
       setProblem(apiErrorBody(error)?.message ?? t('requests.saveFailed'));
+      onSaved?.(t('requests.saveFailed'));
     }
   }
 

@@ -1,6 +1,7 @@
 import { useId, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDebounced } from '@home-energy/shared';
+import { formatPostcode } from '@home-energy/shared/format/postcode';
 import { useGetAddressSuggestionsQuery, type AddressSuggestion } from '../api/search-api';
 
 const DEBOUNCE_MS = 250;
@@ -103,7 +104,7 @@ export function AddressCombobox({ onSelect }: { onSelect: (suggestion: AddressSu
           >
             <span className="flow-combobox__street">{s.street}</span>
             <span className="flow-combobox__place">
-              {s.postal_code.slice(0, 3)} {s.postal_code.slice(3)} {s.postal_city}
+              {formatPostcode(s.postal_code)} {s.postal_city}
             </span>
           </li>
         ))}

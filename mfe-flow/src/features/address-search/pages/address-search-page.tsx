@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from '@home-energy/shared/router';
 import { useTranslation } from 'react-i18next';
 import { useMarkUsable, useRecordInteractionMutation } from '@home-energy/shared';
+import { formatPostcode } from '@home-energy/shared/format/postcode';
 import type { AddressSuggestion } from '../api/search-api';
 import { AddressCombobox } from '../components/address-combobox';
 import { PropertyPicture } from '../components/property-picture';
@@ -33,7 +34,7 @@ export function AddressSearchPage() {
           <div className="flow-property__body">
             <h2>{chosen.street}</h2>
             <p>
-              {chosen.postal_code.slice(0, 3)} {chosen.postal_code.slice(3)} {chosen.postal_city}
+              {formatPostcode(chosen.postal_code)} {chosen.postal_city}
             </p>
             <button
               type="button"

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from '@home-energy/shared/router';
 import { useTranslation } from 'react-i18next';
 import type { ProfileProperty } from '@home-energy/shared';
+import { formatPostcode } from '@home-energy/shared/format/postcode';
 import { HomeRequests } from './home-requests';
 import { dashboardPath } from '@home-energy/shared/mfe/pages';
 
@@ -51,7 +52,7 @@ export function HomeCard({
         </h3>
         {address ? (
           <p className="he-muted flow-home__place">
-            {address.postal_code} {address.postal_city}
+            {formatPostcode(address.postal_code)} {address.postal_city}
           </p>
         ) : null}
         {selected ? <span className="he-badge">{t('profile.selected')}</span> : null}

@@ -75,6 +75,10 @@ export function InstallerRequest({ propertyId, activity }: { propertyId: number;
     (installers.data?.requests ?? []).filter((r) => r.key === activity.name).map((r) => [r.installer, r.requested_at]),
   );
   const selected = chosen ?? new Set(requested.keys());
+  // The installers that do this measure (absent or null measures: every one), and any already asked, to withdraw.
+  const offered = (installers.data?.installers ?? []).filter(
+    (i) => !i.measures || i.measures.includes(activity.name) || requested.has(i.identifier),
+  );
 
   function toggle(identifier: string) {
     const next = new Set(selected);
@@ -84,7 +88,6 @@ export function InstallerRequest({ propertyId, activity }: { propertyId: number;
   }
 
   async function submit() {
-    const offered = installers.data?.installers ?? [];
     if (selected.size === 0 && requested.size === 0) {
       setProblem(t('installers.chooseOne'));
       return;
@@ -145,12 +148,12 @@ export function InstallerRequest({ propertyId, activity }: { propertyId: number;
           <Loading />
         ) : installers.isError ? (
           <p role="alert">{t('installers.loadFailed')}</p>
-        ) : (installers.data?.installers.length ?? 0) === 0 ? (
+        ) : offered.length === 0 ? (
           <p>{t('installers.none')}</p>
         ) : (
           <fieldset className="rd-installers__list">
             <legend>{t('installers.choose')}</legend>
-            {installers.data!.installers.map((installer) => (
+            {offered.map((installer) => (
               <label key={installer.identifier} className="rd-installers__item">
                 <input
                   type="checkbox"

@@ -105,6 +105,27 @@ it.each([
   expect(within(row).queryByText('installer_request.status')).toBeNull();
 });
 
+it.each([
+  ['en', 'Created message', '20 Nov 2026, 11:00:00 CET', 'Page 1 of 1 (1 entry)'],
+  ['sv', 'Skapade meddelande', '2026-11-20 11:00:00 CET', 'Sida 1 av 1 (1 post)'],
+] as const)('shows a console action in words, in Swedish time with its zone (%s)', async (lng, words, when, page) => {
+  installFakeBff({
+    'GET /api/admin/organisations': () => [200, { organisations: [] }],
+    'GET /api/admin/users': () => [200, { users: [] }],
+    'GET /api/admin/audit': () => [
+      200,
+      { total: 1, page: 1, pageSize: 25, entries: [entry(1, 'message.create', { target: 'message:3' })] },
+    ],
+  });
+  renderAdmin('/console/admin/audit', { lng });
+  const table = await screen.findByRole('table', { name: texts[lng].admin.audit.caption });
+  const [row] = within(table).getAllByRole('row').slice(1);
+  expect(within(row).getByText(words)).toBeTruthy();
+  expect(within(row).queryByText('message.create')).toBeNull();
+  expect(row.querySelector('time')?.textContent).toBe(when);
+  expect(screen.getByText(page)).toBeTruthy();
+});
+
 it('applies filters through the address and the API, and pages', async () => {
   const bff = auditBff();
   renderAdmin('/console/admin/audit');

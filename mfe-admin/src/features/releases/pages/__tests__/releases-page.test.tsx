@@ -276,6 +276,21 @@ it("shows each release's audience, sessions and errors, and a canary rolled back
   expect(rows[2]!.textContent).toContain('No sessions yet');
 });
 
+it.each([
+  ['en', '1 session, 1 with errors (100 %), 1 error'],
+  ['sv', '1 session, 1 med fel (100 %), 1 fel'],
+] as const)('counts one session and one error in the singular (%s)', async (lng, words) => {
+  installFakeBff({
+    'GET /api/admin/releases': () => [200, withNewer({ health: { sessions: 1, failedSessions: 1, errors: 1 } })],
+  });
+  renderAdmin('/console/admin/releases', { lng });
+  const rows = within(await screen.findByRole('table', { name: /mfe-results/ }))
+    .getAllByRole('row')
+    .slice(1);
+  expect(rows[0]!.textContent).toContain(words);
+  expect(rows[1]!.textContent).toContain(lng === 'en' ? '400 sessions' : '400 sessioner');
+});
+
 it('says why a canary was rolled back: errors, speed or a super admin', async () => {
   const reasons = ['errors', 'speed', 'manual', null] as const;
   const list = releases();

@@ -47,7 +47,7 @@ describe('Choose your password', () => {
     await passwordPageShown();
     fillPasswords('kort');
     await act(async () => fireEvent.click(screen.getByRole('button', { name: en.choosePassword.submit })));
-    expect(screen.getByText(en.newPassword.tooShort.replace('{{count}}', '12'))).toBeTruthy();
+    expect(screen.getByText(en.newPassword.tooShort_other.replace('{{count}}', '12'))).toBeTruthy();
     fillPasswords('mitt-eget-lösenord', 'mitt-eget-lösenord!');
     await act(async () => fireEvent.click(screen.getByRole('button', { name: en.choosePassword.submit })));
     expect(screen.getByText(en.newPassword.mismatch)).toBeTruthy();

@@ -55,7 +55,7 @@ describe('My homes', () => {
     expect(within(card).getByRole('link', { name: 'Storgatan 1' }).getAttribute('href')).toBe(
       '/property/7/building/primary/results-dashboard',
     );
-    expect(within(card).getByText('11122 Stockholm')).toBeTruthy();
+    expect(within(card).getByText('111 22 Stockholm')).toBeTruthy();
     const other = screen.getByRole('heading', { level: 3, name: 'Lillgatan 2' }).closest('li')!;
     expect(within(other).getByRole('img', { name: en.noLabel })).toBeTruthy();
   });

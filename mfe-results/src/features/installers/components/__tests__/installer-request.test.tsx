@@ -107,6 +107,48 @@ describe('installer requests on a recommendation', () => {
     expect(await screen.findByText('Your request was sent to 1 installer.')).toBeTruthy();
   });
 
+  it('offers only the installers that do this measure, keeping one already asked so it can be withdrawn', async () => {
+    bff.answer(
+      'GET',
+      INSTALLERS,
+      ok({
+        installers: [
+          { ...offered[0]!, measures: ['heat_pump_geothermal', 'insulation_attic'] },
+          { ...offered[1]!, measures: ['solar_panel_installation'] },
+          { name: 'Isolering AB', identifier: 'iso', logo: '', url: '', measures: ['insulation_attic'] },
+          { name: 'Allt AB', identifier: 'allt', logo: '', url: '', measures: null },
+        ],
+        requests: [
+          {
+            installer: 'iso',
+            installer_name: 'Isolering AB',
+            key: 'heat_pump_geothermal',
+            requested_at: '2026-11-23T10:00:00Z',
+            status: 'new',
+            status_changed_at: null,
+          },
+        ],
+      }),
+    );
+    bff.answer('POST', REQUESTS, { status: 201, body: { requests: [] } });
+    const card = await openInstallers();
+    expect(card.getAllByRole('checkbox')).toHaveLength(3);
+    for (const name of [/Värmepumpsteknik AB/, /Isolering AB/, /Allt AB/])
+      expect(card.getByRole('checkbox', { name })).toBeTruthy();
+    expect(card.queryByRole('checkbox', { name: /Solkraft AB/ })).toBeNull();
+    fireEvent.click(card.getByRole('checkbox', { name: /Isolering AB/ }));
+    await act(async () => fireEvent.click(card.getByRole('button', { name: en.send })));
+    await waitFor(() =>
+      expect(bff.bodies('POST', REQUESTS)).toEqual([
+        [
+          { installer: 'vp', key: 'heat_pump_geothermal', selected: false },
+          { installer: 'iso', key: 'heat_pump_geothermal', selected: false },
+          { installer: 'allt', key: 'heat_pump_geothermal', selected: false },
+        ],
+      ]),
+    );
+  });
+
   it('asks for contact details when the BFF needs them, saves them and sends again', async () => {
     bff.answer(
       'POST',

@@ -1,0 +1,2 @@
+ALTER TABLE "organisations" ADD COLUMN "installer_measures" text[];--> statement-breakpoint
+CREATE INDEX "installer_requests_installer_organisation_status" ON "installer_requests" USING btree ("installer_organisation_id","status","created_at");
