@@ -8,6 +8,7 @@ import { eitherOf, mailDateTime, measureName, renderMail, statusName, type MailL
 import { verifiedEmailOf } from '../homeowner/email-verification';
 import type { Mail } from '../mail/transport';
 import { MY_HOMES_PATH } from '@home-energy/shared/mfe/pages';
+import { formatAddress } from '@home-energy/shared/format/postcode';
 
 /** Where the homeowner follows their requests ("My homes"). */
 
@@ -61,7 +62,7 @@ function values(facts: Facts, language: MailLanguage): Record<string, string> {
   return {
     date: mailDateTime(language, facts.createdAt),
     measure: measureName(language, facts.activityKey),
-    address: `${facts.street}, ${facts.postalCode} ${facts.postalCity}`,
+    address: formatAddress({ street: facts.street, postcode: facts.postalCode, city: facts.postalCity }),
     homeowner: facts.homeowner,
     installer: facts.installerName,
     email: facts.contactEmail ?? '',

@@ -221,8 +221,15 @@ export async function leadPage(db: Db, installerOrganisationId: number, query: L
   if (q) {
     const pattern = containsPattern(q.toLowerCase());
     const address = sql`${properties.street} || ', ' || ${properties.postalCode} || ' ' || ${properties.postalCity}`;
+    // The address as the page shows it too, its postcode written "424 21" (shared/src/format/postcode.ts).
+    const shown = sql`${properties.street} || ', ' || substr(${properties.postalCode}, 1, 3) || ' ' ||
+      substr(${properties.postalCode}, 4) || ' ' || ${properties.postalCity}`;
     conditions.push(
-      or(sql`${folded(address)} ilike ${pattern}`, sql`${folded(sql`${homeowners.name}`)} ilike ${pattern}`)!,
+      or(
+        sql`${folded(address)} ilike ${pattern}`,
+        sql`${folded(shown)} ilike ${pattern}`,
+        sql`${folded(sql`${homeowners.name}`)} ilike ${pattern}`,
+      )!,
     );
   }
   const grouped = await db

@@ -1,6 +1,13 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDate, LEAD_NOTE_MAX, LEAD_TRANSITIONS, type Lead, type LeadStatus } from '@home-energy/shared';
+import {
+  formatAddress,
+  formatDate,
+  LEAD_NOTE_MAX,
+  LEAD_TRANSITIONS,
+  type Lead,
+  type LeadStatus,
+} from '@home-energy/shared';
 import { measureTextKey } from '@home-energy/shared/energy/measure-names';
 import { apiErrorBody } from '@home-energy/shared/ui/user-management/api-error';
 import { useUpdateLeadMutation } from '../api/requests-api';
@@ -19,7 +26,11 @@ export function LeadCard({ org, lead, onSaved }: { org: string; lead: Lead; onSa
   const [note, setNote] = useState(lead.note ?? '');
   const [update, updating] = useUpdateLeadMutation();
   const [problem, setProblem] = useState<string | null>(null);
-  const address = `${lead.property.street}, ${lead.property.postal_code} ${lead.property.postal_city}`;
+  const address = formatAddress({
+    street: lead.property.street,
+    postcode: lead.property.postal_code,
+    city: lead.property.postal_city,
+  });
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
