@@ -94,6 +94,7 @@ export {
 export { markUsable, useMarkUsable } from './mfe/usable';
 export { PageLayout, type PageLayoutProps } from './ui/page-layout';
 export { PageHead } from './ui/page-head';
+export { Pager } from './ui/pager';
 export { LoadFailed } from './ui/load-failed';
 export { useFormat, type Format } from './ui/use-format';
 export { useDebounced } from './ui/use-debounced';

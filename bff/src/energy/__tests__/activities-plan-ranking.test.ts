@@ -455,7 +455,7 @@ describe('model runs: memoised by the answers that differ', () => {
     expect(runs.label(attic).ep).toBeLessThan(runs.label(HOUSE.input).ep);
   });
 
-  it("a measure's apply, completion, availability and cost are asked once per property (each time without memo)", () => {
+  it("a measure's apply, completion, availability and cost are asked once a property (each time without memo)", () => {
     for (const memo of [true, false]) {
       const runs = new ModelRuns(HOUSE, memo);
       const c = { runs };
@@ -531,7 +531,7 @@ describe('plans: which measures a plan may hold', () => {
     });
   });
 
-  it('not possible on this house: a battery without panels; smart steering without a pump, unless one is planned', () => {
+  it('not possible here: a battery without panels; smart steering without a pump, unless one is planned', () => {
     expect(refusal(['battery_installation'])).toEqual({ code: 'not_available', measures: ['battery_installation'] });
     expect(refusal(['heat_pump_smart_steering'])).toEqual({
       code: 'not_available',
@@ -633,7 +633,7 @@ describe('plans: what a plan adds up to (one model run for all its measures)', (
     },
   );
 
-  it('attic + air/water pump: costs and subsidies add up, the saving is one run (less than the sum), worth and loan', () => {
+  it('attic + air/water pump: costs and subsidies add up, the saving is one run (under the sum), worth, loan', () => {
     const attic = cards.get('insulation_attic')!;
     const pump = cards.get('heat_pump_airwater')!;
     const loan = { type: 'Private' as const, term: 7 };

@@ -26,7 +26,7 @@ import {
   type Climate,
 } from '../model/heat-demand';
 
-/** A 100 m² one-storey 1970 villa, 2.4 m ceilings, no basement (square plan: 10 × 10 m), unless answers say otherwise. */
+/** A 100 m² one-storey 1970 villa, 2.4 m ceilings, no basement (square plan 10 × 10 m), unless answers say other. */
 function input(answers: Answers = {}): BuildingInput {
   return buildingInputFromAnswers({ construction_year: 1970, atemp: 100, num_floors: 1, ...answers });
 }

@@ -273,13 +273,13 @@ describe('capacityShare: the share of the heat a capacity covers, over the hours
     expect(capacityShare(load, climate, pump)).toBeCloseTo(1 - PDF_0 / total, 5);
   });
 
-  it('a capacity rising 50 W/K with the outdoor temperature, equal to the load at the mean: 1 − 1.5 φ(0) / 1.0833', () => {
+  it('a capacity rising 50 W/K with outdoor temperature, equal to the load at the mean: 1 − 1.5 φ(0) / 1.0833', () => {
     // tStar = (H T_b − atZero) / (H + slope) = 5 → atZero = H T_b − 150 × 5; short by (H + slope)(5 − T) below it
     const pump = { atZeroW: 100 * (5 + sigma) - 150 * 5, slopeWPerK: 50, minOutdoorC: Number.NEGATIVE_INFINITY };
     expect(capacityShare(load, climate, pump)).toBeCloseTo(1 - (1.5 * PDF_0) / total, 5);
   });
 
-  it('an ample pump that stops below the mean: the whole load there is missing, 1 − (0.5 σ + φ(0) σ) / 1.0833 σ', () => {
+  it('an ample pump that stops below the mean: the load there is missing, 1 − (0.5 σ + φ(0) σ) / 1.0833 σ', () => {
     // missing = H ((T_b − 5) Φ(0) + σ φ(0)) = H σ (0.5 + 0.398942)
     const pump = { atZeroW: 1e9, slopeWPerK: 0, minOutdoorC: 5 };
     expect(capacityShare(load, climate, pump)).toBeCloseTo(1 - (0.5 + PDF_0) / total, 5);
@@ -351,7 +351,7 @@ describe('hydronic coverage: what a pump that replaced the heating takes', () =>
     expect(share).toBeLessThan(hydronicCoverage(input(), 'heat_pump_geothermal', c, TAP));
   });
 
-  it('exhaust air: 0.35 × 100 m² × 1.2 × 35 K = 1 470 W from the air, × 2.25 / 1.25 = 2 646 W, less the tap water', () => {
+  it('exhaust air: 0.35 × 100 m² × 1.2 × 35 K = 1 470 W from air, × 2.25 / 1.25 = 2 646 W, less tap water', () => {
     // tap 2 000 kWh = 228.3 W all year → a constant 2 417.7 W
     const pump = { atZeroW: 2646 - 2000 / 8.76, slopeWPerK: 0, minOutdoorC: Number.NEGATIVE_INFINITY };
     const share = capacityShare(load, climate, pump);

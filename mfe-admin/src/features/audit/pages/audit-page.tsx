@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from '@home-energy/shared/router';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime, Loading, PageHead, LoadFailed } from '@home-energy/shared';
+import { formatDateTime, Loading, PageHead, LoadFailed, Pager } from '@home-energy/shared';
 import { useListOrganisationsQuery } from '../../organisations/api/organisations-api';
 import { useListAuditQuery } from '../api/audit-api';
 import { useListConsoleUsersQuery } from '@home-energy/shared/ui/user-management';
@@ -189,25 +189,15 @@ export function AuditPage() {
                 </tbody>
               </table>
             </div>
-            <nav className="he-pager" aria-label={t('audit.caption')}>
-              <span>{t('audit.page', { page: data.page, pages, count: data.total })}</span>
-              <button
-                type="button"
-                className="he-button he-button--small he-button--secondary"
-                disabled={page <= 1}
-                onClick={() => go(applied, page - 1)}
-              >
-                {t('audit.previous')}
-              </button>
-              <button
-                type="button"
-                className="he-button he-button--small he-button--secondary"
-                disabled={page >= pages}
-                onClick={() => go(applied, page + 1)}
-              >
-                {t('audit.next')}
-              </button>
-            </nav>
+            <Pager
+              label={t('audit.caption')}
+              position={t('audit.page', { page: data.page, pages, count: data.total })}
+              page={page}
+              pages={pages}
+              onPage={(to) => go(applied, to)}
+              previous={t('audit.previous')}
+              next={t('audit.next')}
+            />
           </>
         )}
       </section>

@@ -1,6 +1,6 @@
 import { Link, useSearchParams } from '@home-energy/shared/router';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime, Loading, PageHead, LoadFailed } from '@home-energy/shared';
+import { formatDateTime, Loading, PageHead, LoadFailed, Pager } from '@home-energy/shared';
 import { useListOutboxQuery } from '../api/outbox-api';
 
 const PAGE_SIZE = 25;
@@ -70,25 +70,15 @@ export function OutboxPage() {
                 </tbody>
               </table>
             </div>
-            <nav className="he-pager" aria-label={t('outbox.pager')}>
-              <span>{t('outbox.page', { page: data.page, pages, count: data.total })}</span>
-              <button
-                type="button"
-                className="he-button he-button--small he-button--secondary"
-                disabled={page <= 1}
-                onClick={() => go(page - 1)}
-              >
-                {t('outbox.previous')}
-              </button>
-              <button
-                type="button"
-                className="he-button he-button--small he-button--secondary"
-                disabled={page >= pages}
-                onClick={() => go(page + 1)}
-              >
-                {t('outbox.next')}
-              </button>
-            </nav>
+            <Pager
+              label={t('outbox.pager')}
+              position={t('outbox.page', { page: data.page, pages, count: data.total })}
+              page={page}
+              pages={pages}
+              onPage={go}
+              previous={t('outbox.previous')}
+              next={t('outbox.next')}
+            />
           </>
         )}
       </section>

@@ -8,6 +8,7 @@ import {
   LEAD_STATUSES,
   Loading,
   PageHead,
+  Pager,
   LoadFailed,
   useMarkUsable,
   type LeadStatus,
@@ -190,25 +191,15 @@ export function RequestsPage() {
             ))}
           </ol>
           {pages > 1 ? (
-            <nav className="he-pager" aria-label={t('requests.pager.label')}>
-              <span>{t('requests.pager.page', { page: Math.min(page, pages), pages })}</span>
-              <button
-                type="button"
-                className="he-button he-button--secondary he-button--small"
-                disabled={page <= 1}
-                onClick={() => go({ page: page - 1 })}
-              >
-                {t('requests.pager.previous')}
-              </button>
-              <button
-                type="button"
-                className="he-button he-button--secondary he-button--small"
-                disabled={page >= pages}
-                onClick={() => go({ page: page + 1 })}
-              >
-                {t('requests.pager.next')}
-              </button>
-            </nav>
+            <Pager
+              label={t('requests.pager.label')}
+              position={t('requests.pager.page', { page: Math.min(page, pages), pages })}
+              page={page}
+              pages={pages}
+              onPage={(to) => go({ page: to })}
+              previous={t('requests.pager.previous')}
+              next={t('requests.pager.next')}
+            />
           ) : null}
         </>
       )}
