@@ -1,5 +1,5 @@
 // The energy engine in-process on one core: recommendations for every demo-register property, a plan of 8 measures and
-// the plan suggestions (bff/src/bench/engine.ts, bff/src/energy/plan-bench.ts).
+// the plan suggestions (bff/src/bench/engine.ts, bff/src/bench/plans.ts).
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 

@@ -1,5 +1,5 @@
 // Engine benchmark for `npm run bench`: recommendations for every property of the demo register, then plans
-// (energy/plan-bench.ts), in-process on one core. Prints one JSON line; scripts/bench.mjs turns it into table rows.
+// (bench/plans.ts), in-process on one core. Prints one JSON line; scripts/bench.mjs turns it into table rows.
 // Figures, not a test. It lives outside the engine because it reads the geography files and the demo register.
 import { GEO_DIR, REPO_ROOT } from '../paths';
 import { loadGeo } from '../register/geo';
@@ -9,7 +9,7 @@ import { buildingInputFromAnswers } from '../energy/answers';
 import type { Building } from '../energy/building-model';
 import { locate } from '../energy/location';
 import { recommendationsFor } from '../energy/activities/recommendations';
-import { benchPlans } from '../energy/plan-bench';
+import { benchPlans } from './plans';
 
 const YEAR = 2026;
 const tables = loadGeoTables(geoDirFor(REPO_ROOT));

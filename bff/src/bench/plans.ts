@@ -1,9 +1,9 @@
 // Plans in the engine bench (README "Speed"): computePlan of 8 measures and suggestPlans, each from a fresh context as
 // the plan routes make one per request, in-process on demo-register houses. Figures, not a test.
-import { computePlan, PlanError, suggestPlans } from './activities/plan';
-import { recommendationsFor } from './activities/recommendations';
-import type { ActivityType } from './activities/types';
-import type { Building } from './building-model';
+import { computePlan, PlanError, suggestPlans } from '../energy/activities/plan';
+import { recommendationsFor } from '../energy/activities/recommendations';
+import type { ActivityType } from '../energy/activities/types';
+import type { Building } from '../energy/building-model';
 
 export const PLAN_SIZE = 8;
 /** Every how-many-th house the suggestion search runs on (it is the slow one: up to hundreds of label runs a house). */
