@@ -1,5 +1,5 @@
-// What a year's bought and sold energy costs and emits, carrier by carrier: every carrier's own price and factor counts,
-// exports are credited only at their own price, and the property's own rates replace only valid figures.
+// What a year's bought and sold energy costs and emits, carrier by carrier: every carrier's own price and factor
+// counts, exports are credited only at their own price, and the property's own rates replace only valid figures.
 import { co2FactorTable, co2Of, CO2_FACTORS } from '../co2';
 import { defaultPrices, pricesFromRates, yearlyEnergyCost, type Prices } from '../prices';
 import { CARRIERS, PRICE_AREAS, zeroPerCarrier, type Carrier } from '../types';
