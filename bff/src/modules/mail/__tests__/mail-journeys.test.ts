@@ -125,7 +125,7 @@ describe('installer request mails', () => {
     // The installer organisation's staff and the homeowner, nobody else.
     expect(sent.map((m) => m.to).sort()).toEqual([['anna@example.se'], ['staff@installer.demo.test']]);
     const lead = sent.find((m) => m.to.includes('staff@installer.demo.test'));
-    expect(lead?.subject).toMatch(/^Ny förfrågan: Luft\/vatten-värmepump på Ledgatan 4, \d{5} Stockholm$/);
+    expect(lead?.subject).toMatch(/^Ny förfrågan: Luft\/vatten-värmepump på Ledgatan 4, \d{3} \d{2} Stockholm$/);
     expect(lead?.text).toContain('anna@example.se');
     expect(lead?.text).toContain('http://127.0.0.1:3000/console/org/demo-installer/requests');
     const confirmation = sent.find((m) => m.to.includes('anna@example.se'));
