@@ -63,7 +63,11 @@ it('an attached process that only read leaves the serving process’s write gene
 it('an attached process that wrote moves the serving process’s write generation when it is done', async () => {
   const before = await servingGeneration();
   await attachedProcess('write');
-  await new Promise((resolve) => setTimeout(resolve, 200));
+  // The signal arrives when the attached process ends; wait for it rather than for a fixed time.
+  const deadline = Date.now() + 5_000;
+  while ((await servingGeneration()) <= before && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
   expect(await servingGeneration()).toBeGreaterThan(before);
   expect(serving.exitCode).toBeNull(); // the signal moved the generation; it did not end the process
 });

@@ -141,12 +141,17 @@ describe('the catch-all for writes a route did not audit itself', () => {
     return probe;
   }
 
-  async function rowsAfter(id: number) {
-    // The catch-all writes after the answer has gone out.
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    return (
-      await database.pool.query('select action, target, details from audit_log where id > $1 order by action', [id])
-    ).rows;
+  /** The rows after `id` once there are `count` of them: the catch-all writes after the answer has gone out. */
+  async function rowsAfter(id: number, count: number) {
+    const deadline = Date.now() + 5_000;
+    for (;;) {
+      const { rows } = await database.pool.query(
+        'select action, target, details from audit_log where id > $1 order by action',
+        [id],
+      );
+      if (rows.length >= count || Date.now() > deadline) return rows;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
   }
 
   it('records successful writes once, and nothing for reads or refused writes', async () => {
@@ -156,7 +161,7 @@ describe('the catch-all for writes a route did not audit itself', () => {
     await request(probe).post('/refused').expect(400);
     await request(probe).get('/read').expect(200);
     await request(probe).post('/explained').expect(200);
-    expect(await rowsAfter(last)).toEqual([
+    expect(await rowsAfter(last, 2)).toEqual([
       { action: 'message.update', target: 'message:1', details: {} },
       { action: 'request.write', target: 'POST /plain', details: { status: 201 } },
     ]);
