@@ -181,7 +181,7 @@ function drawJourneys(rng: Rng, world: DemoWorld, options: { geo: GeoTables; now
         sharesContact: rng() < 0.7,
       };
     }
-    const plan = rng() < (signedIn ? 0.4 : 0.1) ? journeyPlan(rng, result) : null;
+    const plan = rng() < (signedIn ? 0.4 : 0.1) ? journeyPlan(rng, result, updatedAt) : null;
     const requests: DemoRequest[] = [];
     if (owner.kind === 'homeowner' && owner.sharesContact && brand.installers.length > 0 && rng() < 0.45) {
       const wanted = result.recommendations
