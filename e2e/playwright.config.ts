@@ -55,7 +55,8 @@ export default defineConfig({
     command: 'node serve.mjs',
     url: `http://127.0.0.1:${E2E_PORT}/readyz`,
     reuseExistingServer: false,
-    timeout: 120_000,
+    // serve.mjs loads the demo journeys first (≈ 15 s alone, a minute on a busy 2-core machine).
+    timeout: 240_000,
     stdout: 'ignore',
     stderr: 'pipe',
   },

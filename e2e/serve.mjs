@@ -39,6 +39,9 @@ for (const file of ['shell/dist/index.html', 'bff/dist/server.js', 'mfe-results/
     process.exit(1);
   }
 }
+// The demo data as `npm start` loads it, journeys included, so the console's analytics show what a newcomer sees.
+const seeded = spawnSync('node', ['bff/dist/cli.js', 'seed', '--journeys'], { cwd: root, env, stdio: 'inherit' });
+if (seeded.status !== 0) process.exit(seeded.status ?? 1);
 const published = spawnSync('node', ['bff/dist/cli.js', 'publish-local'], { cwd: root, env, stdio: 'inherit' });
 if (published.status !== 0) process.exit(published.status ?? 1);
 const server = spawn('node', ['bff/dist/server.js'], { cwd: root, env, stdio: 'inherit' });

@@ -20,6 +20,7 @@ import { seedDemoBrands } from './seed/demo-brands';
 import { seedDemoInstallers } from './seed/demo-installers';
 import { DEMO_JOURNEY_COUNT, seedDemoJourneys } from './seed/demo-journeys';
 import { removeDemoJourneys } from './seed/demo-removal';
+import { demoOrganisationLines } from './seed/demo-journeys-report';
 import { loadDataKey } from './bankid/data-key-store';
 import { PersonalNumberVault } from './bankid/personal-number';
 import { loadGeoTables } from './register/geo-tables';
@@ -221,13 +222,15 @@ async function main(): Promise<number> {
           const vault = new PersonalNumberVault(await loadDataKey(database.db, config.DATA_ENCRYPTION_KEY));
           const loaded = await seedDemoJourneys(database.db, { vault, geo: loadGeoTables(GEO_DIR) });
           const seconds = ((performance.now() - started) / 1000).toFixed(1);
-          console.log(
-            loaded
-              ? `Demo journeys loaded in ${seconds} s: ${loaded.journeys} homes (${loaded.homeowners} ` +
-                  `signed-in homeowners, ${loaded.plans} plans, ${loaded.installerRequests} installer requests, ` +
-                  `${loaded.interactions} interactions). Remove them with \`node bff/dist/cli.js demo remove\`.`
-              : 'Demo journeys already loaded.',
-          );
+          if (!loaded) console.log('Demo journeys already loaded.');
+          else {
+            console.log(
+              `Demo journeys loaded in ${seconds} s: ${loaded.journeys} homes of the last 12 months. What each ` +
+                "organisation's console shows of them (period: 12 months):",
+            );
+            for (const line of demoOrganisationLines(loaded.organisations)) console.log(line);
+            console.log('Remove them with `node bff/dist/cli.js demo remove`.');
+          }
         }
         return 0;
       }

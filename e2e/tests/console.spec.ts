@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { expectChartDrawn, signInStaff, watchConsole } from './support';
@@ -241,3 +242,37 @@ test.describe('the organisation console', () => {
     await homeowner.close();
   });
 });
+
+/** The console's texts in one language, from its locale file. */
+const consoleTexts = (lng: 'en' | 'sv') =>
+  JSON.parse(
+    fs.readFileSync(path.resolve(__dirname, '..', '..', 'mfe-console', 'locales', lng, 'console.json'), 'utf8'),
+  );
+
+// The e2e product loads the demo journeys as `npm start` does: a demo brand's transition page shows the plans its
+// homeowners saved, the count the API answers the page with.
+for (const lng of ['en', 'sv'] as const) {
+  test.describe(`the demo brand's saved plans, in ${lng === 'sv' ? 'Swedish' : 'English'}`, () => {
+    test.use({ locale: lng === 'sv' ? 'sv-SE' : 'en-GB' });
+    const texts = consoleTexts(lng).analytics.transition.plans;
+
+    test("Demo Bank's transition page shows the demo homeowners' saved plans", async ({ page }) => {
+      const problems = watchConsole(page);
+      await signInStaff(page, 'admin@bank.demo.test');
+      const answer = page.waitForResponse(
+        (r) => r.url().includes('/api/console/org/demo-bank/analytics/transition') && r.status() === 200,
+      );
+      await page.goto('/console/org/demo-bank/transition');
+      const { plans } = (await (await answer).json()) as { plans: { homes: number } };
+      expect(plans.homes).toBeGreaterThan(0);
+      const region = page.getByRole('region', { name: texts.heading });
+      const homes = region.getByTestId('figure-plan-homes');
+      await expect(homes.getByRole('term')).toHaveText(texts.homes);
+      await expect(homes.getByRole('definition')).toHaveText(
+        new Intl.NumberFormat(lng === 'sv' ? 'sv-SE' : 'en-GB').format(plans.homes),
+      );
+      await expect(region.getByRole('table', { name: texts.measures }).getByRole('row')).not.toHaveCount(1);
+      expect(problems, problems.join('\n')).toEqual([]);
+    });
+  });
+}

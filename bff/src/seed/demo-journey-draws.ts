@@ -7,7 +7,7 @@ import type { PlanLoan } from '@home-energy/shared/schemas/plan';
 import { computePlan, PlanError } from '../energy/activities/plan';
 import { contextFor } from '../energy/activities/runner';
 import { registerAnswers, type BuildingResult } from '../modules/building/service';
-import type { PropertyRow, StoredPlan } from '../modules/building/repository';
+import { storedPlanOf, type PropertyRow, type StoredPlan } from '../modules/building/repository';
 import { isRecommended } from '../modules/analytics/insights';
 import { normal, pick, randInt, weighted, type Rng } from '../register/prng';
 
@@ -110,8 +110,11 @@ export function journeyAnswers(rng: Rng, property: PropertyRow, year: number): R
   return answers;
 }
 
-/** A plan of one to three of the home's recommended measures (the flow's "Add to plan"), as the API keeps it. */
-export function journeyPlan(rng: Rng, result: BuildingResult): StoredPlan | null {
+/**
+ * A plan of one to three of the home's recommended measures (the flow's "Add to plan"), kept as `POST …/plan` keeps
+ * it (with the figures the console counts), saved at `savedAt`.
+ */
+export function journeyPlan(rng: Rng, result: BuildingResult, savedAt: Date): StoredPlan | null {
   if (!result.basis) return null;
   const singles = result.recommendations
     .filter((a) => a.category !== 'package' && isRecommended(a))
@@ -127,7 +130,8 @@ export function journeyPlan(rng: Rng, result: BuildingResult): StoredPlan | null
   };
   for (let size = Math.min(singles.length, randInt(rng, 1, 3)); size >= 1; size--) {
     try {
-      return { measures: computePlan(result.basis.building, singles.slice(0, size), { ctx, loan }).measures, loan };
+      const plan = computePlan(result.basis.building, singles.slice(0, size), { ctx, loan });
+      return storedPlanOf(plan, loan, savedAt.getTime());
     } catch (error) {
       // Measures that replace one another (two heat pumps): a smaller plan.
       if (!(error instanceof PlanError)) throw error;

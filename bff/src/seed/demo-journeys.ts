@@ -39,6 +39,7 @@ import {
 } from './demo-journey-draws';
 import { demoHomeownerRow, demoPerson, type DemoPerson } from './demo-people';
 import { demoDataLeft } from './demo-removal';
+import { demoOrganisationsLoaded, type DemoOrganisation, type DemoOrganisationLoaded } from './demo-journeys-report';
 
 export const DEMO_JOURNEY_COUNT = 1_500;
 const DEMO_JOURNEY_SEED = 20_261_126;
@@ -58,6 +59,8 @@ export interface DemoJourneysLoaded {
   plans: number;
   installerRequests: number;
   interactions: number;
+  /** What each organisation's console analytics count of them. */
+  organisations: DemoOrganisationLoaded[];
 }
 
 type DemoOwner =
@@ -90,11 +93,21 @@ export interface DemoWorld {
   homes: PropertyRow[];
   /** Installer organisations by slug: a request to one of them reaches its console. */
   installerOrgs: Map<string, number>;
+  /** The brands and installer organisations, for the report of what each got. */
+  organisations: DemoOrganisation[];
 }
+
+const organisationColumns = {
+  id: organisations.id,
+  slug: organisations.slug,
+  name: organisations.name,
+  features: organisations.features,
+  isInstaller: organisations.isInstaller,
+};
 
 async function demoWorld(db: Db): Promise<DemoWorld> {
   const found = await db
-    .select({ id: organisations.id, slug: organisations.slug })
+    .select(organisationColumns)
     .from(organisations)
     .where(
       inArray(
@@ -123,15 +136,13 @@ async function demoWorld(db: Db): Promise<DemoWorld> {
     .orderBy(asc(properties.id));
   if (brands.length === 0 || homes.length === 0)
     throw new Error('The demo journeys need the demo organisations and register: run `seed` first.');
-  const installerOrgs = new Map(
-    (
-      await db
-        .select({ id: organisations.id, slug: organisations.slug })
-        .from(organisations)
-        .where(eq(organisations.isInstaller, true))
-    ).map((o) => [o.slug, o.id]),
-  );
-  return { brands, homes, installerOrgs };
+  const installers = await db
+    .select(organisationColumns)
+    .from(organisations)
+    .where(eq(organisations.isInstaller, true));
+  const installerOrgs = new Map(installers.map((o) => [o.slug, o.id]));
+  const reported = [...found, ...installers.filter((i) => !found.some((o) => o.id === i.id))];
+  return { brands, homes, installerOrgs, organisations: reported };
 }
 
 /** The journeys, drawn and computed (no database): one house each, a shuffled pick of the register's. */
@@ -181,7 +192,7 @@ function drawJourneys(rng: Rng, world: DemoWorld, options: { geo: GeoTables; now
         sharesContact: rng() < 0.7,
       };
     }
-    const plan = rng() < (signedIn ? 0.4 : 0.1) ? journeyPlan(rng, result) : null;
+    const plan = rng() < (signedIn ? 0.4 : 0.1) ? journeyPlan(rng, result, updatedAt) : null;
     const requests: DemoRequest[] = [];
     if (owner.kind === 'homeowner' && owner.sharesContact && brand.installers.length > 0 && rng() < 0.45) {
       const wanted = result.recommendations
@@ -239,7 +250,7 @@ export async function seedDemoJourneys(
 ): Promise<DemoJourneysLoaded | null> {
   if ((await demoDataLeft(db)).journeys > 0) return null;
   const { journeys, world } = await drawDemoJourneys(db, options);
-  return db.transaction((tx) => writeJourneys(tx as unknown as Db, journeys, world.installerOrgs, options.vault));
+  return db.transaction((tx) => writeJourneys(tx as unknown as Db, journeys, world, options.vault));
 }
 
 /** The journeys the seed writes, drawn and computed but not written: the same for the same database and day. */
@@ -263,9 +274,10 @@ export async function drawDemoJourneys(
 async function writeJourneys(
   t: Db,
   journeys: Journey[],
-  installerOrgs: Map<string, number>,
+  world: DemoWorld,
   vault: PersonalNumberVault,
 ): Promise<DemoJourneysLoaded> {
+  const { installerOrgs } = world;
   const homeownerIdOf = new Map<string, number>();
   const signedIn = journeys.flatMap((j) => (j.owner.kind === 'homeowner' ? [{ journey: j, owner: j.owner }] : []));
   await chunked(signedIn, async (chunk) => {
@@ -405,5 +417,14 @@ async function writeJourneys(
     plans: journeys.filter((j) => j.plan).length,
     installerRequests: requests.length,
     interactions: logged.length,
+    organisations: demoOrganisationsLoaded(world.organisations, {
+      profiles: journeys.map((j) => ({
+        organisationId: j.organisationId,
+        homeowner: j.owner.kind === 'homeowner',
+        plan: j.plan !== null,
+      })),
+      requests,
+      interactions: logged,
+    }),
   };
 }

@@ -28,6 +28,7 @@ export const DEMO_ACCOUNTS: {
   { email: 'admin@energi.demo.test', name: 'Anna Admin', roles: [['demo-energi', 'admin']] },
   { email: 'staff@energi.demo.test', name: 'Erik Staff', roles: [['demo-energi', 'staff']] },
   { email: 'admin@bank.demo.test', name: 'Bengt Bankadmin', roles: [['demo-bank', 'admin']] },
+  { email: 'admin@installer.demo.test', name: 'Ivar Installatör', roles: [['demo-installer', 'admin']] },
   { email: 'staff@installer.demo.test', name: 'Ida Installer', roles: [['demo-installer', 'staff']] },
   {
     email: 'multi@demo.test',

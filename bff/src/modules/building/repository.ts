@@ -2,10 +2,10 @@ import crypto from 'node:crypto';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { ObjectStore } from '../../storage/object-store';
 import type { Consumption, EpcDocumentSummary, Rates } from '@home-energy/shared/schemas/property-flow';
-import type { PlanLoan, PlanRequest } from '@home-energy/shared/schemas/plan';
+import type { PlanLoan, PlanRequest, PlanResult } from '@home-energy/shared/schemas/plan';
 import type { Db } from '../../db/client';
 import { outputsOnly } from '../../db/tracked-db';
-import type { PlanFigures } from '../analytics/plans';
+import { planFiguresOf, type PlanFigures } from '../analytics/plans';
 import { buildingProfiles, epcDocuments, homeownerProperties, properties } from '../../db/schema';
 import type { Owner } from './owner';
 import { documentFileName } from './document-file';
@@ -29,6 +29,11 @@ export interface ProfileState {
 
 /** `figures`: what the console's analytics count of the plan, as computed when it was saved (analytics/plans.ts). */
 export type StoredPlan = Pick<PlanRequest, 'measures'> & { loan: PlanLoan; figures?: PlanFigures };
+
+/** A plan as a profile keeps it: its measures, the loan and the figures the console counts, filed on the day saved. */
+export function storedPlanOf(plan: PlanResult, loan: PlanLoan, savedAt: number): StoredPlan {
+  return { measures: plan.measures, loan, figures: planFiguresOf(plan, savedAt) };
+}
 
 function ownerIs(owner: Owner) {
   return owner.kind === 'homeowner'

@@ -32,6 +32,7 @@ import {
   profileDocuments,
   readProfile,
   saveComputedLabels,
+  storedPlanOf,
   updateProfile,
   type DocumentQuota,
   type ProfileState,
@@ -41,7 +42,6 @@ import { documentUploadLimiter, ipOf } from '../../http/write-limits';
 import { computeBuilding, engineBuilding, pricesFor, registerAnswers } from './service';
 import { planRequestSchema, type PlanResponse, type PlanSuggestionsResponse } from '@home-energy/shared/schemas/plan';
 import { computePlan, PlanError, suggestPlans } from '../../energy/activities/plan';
-import { planFiguresOf } from '../analytics/plans';
 import { contextFor } from '../../energy/activities/runner';
 import { locate } from '../../energy/location';
 import { organisationRates } from '../configuration/repository';
@@ -317,7 +317,7 @@ export function buildingRoutes(options: BuildingRouteOptions): Router {
       ]);
     }
     await updateProfile(db, ownerOf(req, false) as Owner, row.id, profile.organisationId, () => ({
-      plan: { measures: plan.measures, loan, figures: planFiguresOf(plan, options.now()) },
+      plan: storedPlanOf(plan, loan, options.now()),
     }));
     res.set('Cache-Control', 'private, no-store').json({ plan, errors: [] } satisfies PlanResponse);
   });

@@ -15,6 +15,8 @@ import { startTestWorld, type TestWorld } from '../../../test/test-world';
 import { TEST_DATA_KEY } from '../../../test/test-app';
 import { insertStockholmHomes, VILLA_1970 } from '../../../test/register-homes';
 import { signInAs } from '../../../test/staff-session';
+import { periodFor } from '@home-energy/shared/console/analytics-period';
+import { DEMO_REPORT_PAGES, type DemoOrganisationLoaded, type DemoReportPage } from '../demo-journeys-report';
 
 /**
  * The demo journeys give every console analytics page of the demo brands data over the last 12 months, through the
@@ -59,6 +61,37 @@ async function nonDemoState() {
   return { counts, summary, signups };
 }
 
+/** The admins who read each demo organisation's console. */
+const ORG_ADMINS = {
+  'demo-energi': 'admin@energi.demo.test',
+  'demo-bank': 'admin@bank.demo.test',
+  'demo-installer': 'admin@installer.demo.test',
+} as const;
+type DemoOrg = keyof typeof ORG_ADMINS;
+const admins = {} as Record<DemoOrg, ReturnType<typeof request.agent>>;
+
+/** The figures the start-up report names, as the console's default period (12 months) shows them; null: refused. */
+type ConsoleFigures = Record<DemoReportPage, Record<string, unknown> | null>;
+async function consoleFigures(org: DemoOrg): Promise<ConsoleFigures> {
+  const { from, to } = periodFor({ preset: '12m' }, new Date(NOW));
+  const read = async (path: string) => {
+    const res = await admins[org].get(`/api/console/org/${org}/${path}`);
+    if (res.status === 403) return null;
+    expect(res.status).toBe(200);
+    return res.body as Record<string, unknown>;
+  };
+  const period = `?from=${from}&to=${to}`;
+  const [properties, users, transition, activities, requests] = await Promise.all([
+    read(`analytics/properties${period}`),
+    read(`analytics/users${period}`),
+    read(`analytics/transition${period}`),
+    read(`analytics/activities${period}`),
+    read('installer-requests'),
+  ]);
+  return { properties, users, transition, activities, requests };
+}
+const consoleBefore = {} as Record<DemoOrg, ConsoleFigures>;
+
 /** The distinct months in which a series has a non-zero point. */
 const monthsWithData = (series: { period: string; value: number }[]) =>
   new Set(series.filter((p) => p.value > 0).map((p) => p.period.slice(0, 7))).size;
@@ -93,6 +126,11 @@ beforeAll(async () => {
     .send([{ installer: 'demo-installer', key: 'insulation_attic', selected: true }])
     .expect(201);
   before = await nonDemoState();
+  for (const [org, email] of Object.entries(ORG_ADMINS) as [DemoOrg, string][]) {
+    admins[org] = request.agent(world.app);
+    await signInAs(admins[org], email).expect(200);
+    consoleBefore[org] = await consoleFigures(org);
+  }
   loaded = await seedDemoJourneys(database.db, { vault, geo, now: NOW });
 }, 120_000);
 afterAll(() => world.close());
@@ -105,6 +143,7 @@ describe('seed --journeys', () => {
       plans: expect.any(Number),
       installerRequests: expect.any(Number),
       interactions: expect.any(Number),
+      organisations: expect.any(Array),
     });
     expect(loaded!.homeowners).toBeGreaterThan(300);
     expect(loaded!.plans).toBeGreaterThan(100);
@@ -279,6 +318,67 @@ describe('the console analytics of the demo brands', () => {
     const list = leads.requests as { status: string; homeowner: { name: string; email: string } }[];
     expect(list.filter((l) => l.homeowner.email?.endsWith('@demo.example')).length).toBeGreaterThan(10);
   });
+});
+
+describe("start-up's report of the journeys", () => {
+  const reported = (org: DemoOrg) => loaded!.organisations.find((o) => o.slug === org)!;
+  /** What the analytics added to a count since before the journeys (the real homes were there already). */
+  const added = (after: number, before: number) => after - before;
+  type Interactions = { key: string; count: number }[];
+  const byKey = (rows: Interactions) => Object.fromEntries(rows.map((r) => [r.key, r.count]));
+
+  it('names every organisation that got journeys or leads, with the pages its admin may open', () => {
+    expect(loaded!.organisations.map((o) => [o.slug, o.pages])).toEqual([
+      ['demo-energi', ['properties', 'users', 'transition', 'activities']],
+      ['demo-bank', ['properties', 'users', 'transition', 'activities']],
+      ['demo-installer', ['properties', 'requests']],
+    ]);
+    expect(loaded!.organisations.reduce((t, o) => t + o.homes, 0)).toBe(loaded!.journeys);
+    expect(loaded!.organisations.reduce((t, o) => t + o.plans, 0)).toBe(loaded!.plans);
+  });
+
+  it.each(Object.keys(ORG_ADMINS) as DemoOrg[])(
+    "%s: every figure reported is what the organisation's analytics added",
+    async (org) => {
+      const report: DemoOrganisationLoaded = reported(org);
+      const now = await consoleFigures(org);
+      const was = consoleBefore[org];
+      for (const page of DEMO_REPORT_PAGES)
+        expect([page, now[page] !== null]).toEqual([page, report.pages.includes(page)]);
+      expect(report.homes).toBeGreaterThan(0);
+      expect(added(now.properties!.total as number, was.properties!.total as number)).toBe(report.homes);
+      if (report.pages.includes('users'))
+        expect(added(now.users!.signUps as number, was.users!.signUps as number)).toBe(report.homeowners);
+      if (report.pages.includes('transition')) {
+        type Plans = { plans: { homes: number } };
+        expect(report.plans).toBeGreaterThan(0);
+        expect(added((now.transition as Plans).plans.homes, (was.transition as Plans).plans.homes)).toBe(report.plans);
+      }
+      if (report.pages.includes('activities')) {
+        type Activities = { installerFunnel: Record<string, number>; totals: { installerRequests: number } };
+        const [after, before] = [now.activities as Activities, was.activities as Activities];
+        expect(report.funnel.won).toBeGreaterThan(0);
+        for (const stage of ['requested', 'contacted', 'quoted', 'won'] as const)
+          expect([stage, added(after.installerFunnel[stage]!, before.installerFunnel[stage]!)]).toEqual([
+            stage,
+            report.funnel[stage],
+          ]);
+        expect(added(after.totals.installerRequests, before.totals.installerRequests)).toBe(report.funnel.requested);
+        const actions = byKey(now.activities!.interactions as Interactions);
+        const actionsBefore = byKey(was.activities!.interactions as Interactions);
+        expect(
+          Object.fromEntries(Object.keys(actions).map((k) => [k, added(actions[k]!, actionsBefore[k] ?? 0)])),
+        ).toEqual(report.interactions);
+      }
+      if (report.pages.includes('requests')) {
+        const counts = now.requests!.counts as Record<string, number>;
+        const countsBefore = was.requests!.counts as Record<string, number>;
+        expect(Object.fromEntries(Object.keys(counts).map((s) => [s, added(counts[s]!, countsBefore[s]!)]))).toEqual(
+          report.leads,
+        );
+      }
+    },
+  );
 });
 
 describe('demo remove', () => {

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import type { DatabaseHandle } from '../../../db/client';
-import { seedDemoStaff } from '../../../seed/demo-staff';
+import { DEMO_ACCOUNTS, seedDemoStaff } from '../../../seed/demo-staff';
 import { startTestWorld, type TestWorld, type TestApp } from '../../../../test/test-world';
 import { signInAs } from '../../../../test/staff-session';
 
@@ -44,7 +44,7 @@ afterAll(() => world.close());
 describe('super admin: console users across organisations', () => {
   it('lists every user with memberships, filtered by organisation and by text', async () => {
     const all = await superAdmin.get('/api/admin/users').expect(200);
-    expect(all.body.users).toHaveLength(6);
+    expect(all.body.users).toHaveLength(DEMO_ACCOUNTS.length);
     const multi = all.body.users.find((u: { email: string }) => u.email === 'multi@demo.test');
     expect(multi).toEqual({
       id: ids['multi@demo.test'],
@@ -68,7 +68,10 @@ describe('super admin: console users across organisations', () => {
       'multi@demo.test',
     ]);
     const search = await superAdmin.get('/api/admin/users?q=INSTALL').expect(200);
-    expect(search.body.users.map((u: { email: string }) => u.email)).toEqual(['staff@installer.demo.test']);
+    expect(search.body.users.map((u: { email: string }) => u.email).sort()).toEqual([
+      'admin@installer.demo.test',
+      'staff@installer.demo.test',
+    ]);
     await superAdmin.get('/api/admin/users?organisation=no-such-org').expect(400);
     await superAdmin.get('/api/admin/users?role=admin').expect(400);
   });

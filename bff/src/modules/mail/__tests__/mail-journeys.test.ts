@@ -122,8 +122,12 @@ describe('installer request mails', () => {
       .expect(201);
 
     const sent = await arrived(before);
-    // The installer organisation's staff and the homeowner, nobody else.
-    expect(sent.map((m) => m.to).sort()).toEqual([['anna@example.se'], ['staff@installer.demo.test']]);
+    // The installer organisation's staff (its admin too) and the homeowner, nobody else.
+    expect(sent.map((m) => m.to).sort()).toEqual([
+      ['admin@installer.demo.test'],
+      ['anna@example.se'],
+      ['staff@installer.demo.test'],
+    ]);
     const lead = sent.find((m) => m.to.includes('staff@installer.demo.test'));
     expect(lead?.subject).toMatch(/^Ny förfrågan: Luft\/vatten-värmepump på Ledgatan 4, \d{3} \d{2} Stockholm$/);
     expect(lead?.text).toContain('anna@example.se');
