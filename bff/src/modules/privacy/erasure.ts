@@ -109,6 +109,7 @@ async function removeFiles(deps: ErasureDeps, documentIds: string[], needles: st
   );
 }
 
+export const ORPHAN_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 /** Objects younger than this may belong to an upload whose row is not committed yet. */
 export const ORPHAN_GRACE_MS = 60 * 60 * 1000;
 

@@ -17,8 +17,8 @@ import type { ObjectStore } from '../../storage/object-store';
 import type { PersonalNumberVault } from '../../bankid/personal-number';
 import { exportFrom, PERSONAL_DATA, SECTIONS_WITHOUT_TABLE, type Person, type PersonalTable } from './personal-data';
 import { mailCopiesAbout, mailNeedles, type MailCopy } from './mail-copies';
-import en from './texts/en.json';
-import sv from './texts/sv.json';
+import en from './locales/en.json';
+import sv from './locales/sv.json';
 
 const TEXTS = { sv, en };
 /** Rows read per query: the export never holds more than one page of a table. */
