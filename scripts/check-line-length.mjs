@@ -15,6 +15,7 @@ const EXEMPT = [
   /^[^/]+\/locales\/.+\.json$/,
   /^shared\/src\/ui\/(?:.+\/)?locales\/[^/]+\.json$/,
   /^bff\/src\/modules\/mail\/templates\/[^/]+\.json$/,
+  /^bff\/src\/modules\/privacy\/locales\/[^/]+\.json$/,
   // Written by npm and drizzle-kit.
   /(?:^|\/)package-lock\.json$/,
   /^bff\/drizzle\/meta\//,

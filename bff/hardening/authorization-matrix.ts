@@ -71,8 +71,11 @@ export interface MatrixHelpers {
   admin: Agent;
   /** A session of the homeowner of its own (uploads documents). */
   owner: Agent;
-  /** A homeowner of their own, signed in, new on every call (a homeowner sends at most 10 installer requests a day). */
-  newHomeowner: () => Promise<Agent>;
+  /**
+   * A homeowner of their own, signed in, new on every call (a homeowner sends at most 10 installer requests a day),
+   * with their personal number.
+   */
+  newHomeowner: () => Promise<Agent & { personalNumber: string }>;
   ids: MatrixIds;
 }
 
@@ -248,6 +251,11 @@ export const MATRIX: readonly MatrixRow[] = [
   // Test and development only (404 in production, see above).
   row('POST /api/flow/user/fake-login',                           [A,   A,   A,    A,    A,    A,    A,    A,    A], {
     body: {}, session: 'fresh',
+  }),
+  row('GET /api/flow/user/export',                                [401, A,   A,    401,  401,  401,  401,  401,  401]),
+  // Erasure needs this session's BankID confirmation (modules/privacy/__tests__): without one, 409 and nothing changes.
+  row('DELETE /api/flow/user/account',                            [401, 409, 409,  401,  401,  401,  401,  401,  401], {
+    csrf: true, body: {},
   }),
   row('GET /api/flow/user/profile',                               [401, A,   A,    401,  401,  401,  401,  401,  401], {
     ownersData: (body, c) => body.properties.filter((p: { id: number }) => p.id === c.property) }),
@@ -570,6 +578,14 @@ export const MATRIX: readonly MatrixRow[] = [
   }),
   row('DELETE /api/admin/impersonation',                          [401, 401, 401,  403,  403,  403,  403,  A,    A], {
     session: 'fresh',
+  }),
+  // Data requests for someone who wrote in: export the homeowner's data; erase a homeowner made for each case.
+  row('POST /api/admin/privacy/export',                           [401, 401, 401,  403,  403,  403,  403,  A,    A], {
+    body: { personalNumber: '199001011239', reference: 'Matrix letter 1' },
+  }),
+  row('POST /api/admin/privacy/erase',                            [401, 401, 401,  403,  403,  403,  403,  A,    A], {
+    prepare: async ({ newHomeowner }) => ({ personalNumber: (await newHomeowner()).personalNumber }),
+    body: (c) => ({ personalNumber: c.prepared.personalNumber, reference: 'Matrix letter 2' }),
   }),
   row('GET /api/admin/audit',                                     [401, 401, 401,  403,  403,  403,  403,  A,    A]),
   row('GET /api/admin/speed',                                     [401, 401, 401,  403,  403,  403,  403,  A,    A]),

@@ -66,6 +66,7 @@ import { refuseUntilPasswordChosen } from './auth/password-change-guard';
 import { noteStaffLanguage } from './modules/mail/language';
 import type { Metrics } from './http/metrics';
 import { PAINT_FIRST_SCRIPT_HASH } from '@home-energy/shared/paint-first';
+import { adminPrivacyRoutes, privacyRoutes, type PrivacyRouteDeps } from './modules/privacy/routes';
 
 export interface AppDeps {
   config: Pick<
@@ -92,6 +93,7 @@ export interface AppDeps {
     | 'VITALS_SAMPLE_RATE'
     | 'VITALS_RATE_LIMIT'
     | 'DOCUMENT_RATE_LIMIT'
+    | 'EXPORT_RATE_LIMIT'
     | 'DOCUMENTS_PER_PROPERTY'
     | 'DOCUMENT_MB_PER_DAY'
     | 'DEFAULT_BRAND'
@@ -218,6 +220,19 @@ export function createApp({
   const orders = new OrderService({ db, rp, vault, now, testAppUrl: bankIdTestAppUrl });
   const passport = createPassport(db, [bankIdStrategy({ db, orders, vault })]);
   const sessionStore = createSessionStore({ pool, pruneExpired: pruneSessions });
+  const privacy: PrivacyRouteDeps = {
+    db,
+    logger,
+    mailer,
+    vault,
+    secret: authSecret,
+    cookies,
+    orders,
+    documentStore: stores.documents,
+    outboxDir: config.outboxDir,
+    exportsPerHour: config.EXPORT_RATE_LIMIT,
+    now,
+  };
   const releasePreview = superAdminSession({ store: sessionStore, passport, secret: authSecret, cookies });
   const passwordGuard = new PasswordGuard(db, now);
   const authOptions = {
@@ -327,6 +342,7 @@ export function createApp({
       fakeLogin: config.FAKE_LOGIN && config.demo,
     }),
     profileRoutes(db, now ?? Date.now, mailer),
+    privacyRoutes(privacy),
   );
   app.use(
     '/api/flow/property-search',
@@ -385,6 +401,7 @@ export function createApp({
     '/api/console',
     consoleRoutes({ db, geo, brandStore, logger, now, passwordGuard, mailer, documentStore: stores.documents }),
   );
+  app.use('/api/admin/privacy', adminPrivacyRoutes(privacy));
   app.use('/api/admin', adminRoutes({ db, logger, brandStore, releases, mailer, outboxDir: config.outboxDir, now }));
   app.use('/api', apiNotFound);
 

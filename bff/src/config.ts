@@ -144,6 +144,8 @@ const envSchema = z.object({
   VITALS_KEPT_DAYS: z.coerce.number().int().min(90).max(400).default(90),
   /** EPC document uploads per IP, and per owner, per hour. */
   DOCUMENT_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  /** Archives of their data ("Download my data") one homeowner may download per hour. */
+  EXPORT_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
   /** EPC documents pending validation per owner and property. */
   DOCUMENTS_PER_PROPERTY: z.coerce.number().int().min(1).default(5),
   /** MB of EPC documents one owner may upload per 24 hours. */

@@ -14,6 +14,8 @@ import { seedDemoBrands } from './seed/demo-brands';
 import { seedDemoInstallers } from './seed/demo-installers';
 import { brandConfigStore } from './modules/brand/store';
 import { productStores } from './storage/from-config';
+import { runPeriodically } from './periodic';
+import { ORPHAN_SWEEP_INTERVAL_MS, sweepOrphanDocuments } from './modules/privacy/erasure';
 import { RpClient } from './bankid/rp-client';
 import { startBankIdSimulator } from './bankid/simulator/app';
 import { startOrderSweep } from './modules/homeowner/order-sweep';
@@ -119,6 +121,11 @@ async function main(): Promise<void> {
   const stopVitalsSweep = startVitalsSweep(database.db, config.VITALS_KEPT_DAYS, (error) =>
     logger.warn({ err: error }, 'speed reports sweep failed'),
   );
+  const stopOrphanSweep = runPeriodically(
+    () => sweepOrphanDocuments(database.db, stores.documents),
+    (error) => logger.warn({ err: error }, 'orphan document sweep failed'),
+    ORPHAN_SWEEP_INTERVAL_MS,
+  );
   const server = app.listen(config.PORT, config.HOST);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
@@ -167,6 +174,7 @@ async function main(): Promise<void> {
     stopRateLimitSweep();
     stopServedSweep();
     stopVitalsSweep();
+    stopOrphanSweep();
     await metricsServer?.close();
     rp.close();
     // Mails queued by the last requests are handed over before the process ends.

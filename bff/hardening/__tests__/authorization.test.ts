@@ -145,7 +145,7 @@ beforeAll(async () => {
     const agent = request.agent(app);
     const personalNumber = `19710203${String(++homeowners).padStart(4, '0')}`;
     await agent.post('/api/flow/user/fake-login').send({ personalNumber, name: 'Matrix Husägare' }).expect(200);
-    return agent;
+    return Object.assign(agent, { personalNumber });
   };
   helpers = { admin, owner, ids, newHomeowner };
   // Every table of the public schema but `session` (express-session writes it on every request: touch, visitor id) and

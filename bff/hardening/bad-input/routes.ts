@@ -48,6 +48,11 @@ export function describeRoutes(ids: WorldIds): RouteInput[] {
   const csrfOnly = (token: string) =>
     json({ csrfToken: token }, { at: [], required: ['csrfToken'], maxLength: { csrfToken: 200 } });
   const [question] = ids.questions;
+  const dataRequest = (personalNumber: string) =>
+    json(
+      { personalNumber, reference: 'Letter 2026-7' },
+      { at: [], required: ['personalNumber', 'reference'], maxLength: { reference: 100 }, freeText: ['reference'] },
+    );
 
   return [
     // ── super admin ─────────────────────────────────────────────────────────────────────────────────────────────
@@ -62,6 +67,20 @@ export function describeRoutes(ids: WorldIds): RouteInput[] {
         page: { valid: '1', kind: 'int' },
         pageSize: { valid: '25', kind: 'int' },
       },
+    },
+    {
+      method: 'POST',
+      path: '/api/admin/privacy/export',
+      agent: 'superAdmin',
+      body: dataRequest('199001011239'),
+    },
+    {
+      method: 'POST',
+      path: '/api/admin/privacy/erase',
+      agent: 'superAdmin',
+      body: dataRequest('200001019999'),
+      // Erasing the world's homeowner would end the suite; the erasure itself: modules/privacy/__tests__.
+      validAnswer: { status: 404, why: 'no account has this personal number' },
     },
     { method: 'GET', path: '/api/admin/speed', agent: 'superAdmin', query: { days: { valid: '28', kind: 'enum' } } },
     {
@@ -780,6 +799,14 @@ export function describeRoutes(ids: WorldIds): RouteInput[] {
       query: { lng: { valid: 'sv', kind: 'enum' } },
     },
     { method: 'GET', path: '/api/flow/user/auth', agent: 'homeowner' },
+    { method: 'GET', path: '/api/flow/user/export', agent: 'homeowner' },
+    {
+      method: 'DELETE',
+      path: '/api/flow/user/account',
+      agent: 'homeowner',
+      body: csrfOnly(ids.homeownerCsrf),
+      validAnswer: { status: 409, why: 'erasure needs a BankID confirmation first (modules/privacy/__tests__)' },
+    },
     { method: 'POST', path: '/api/flow/user/auth', agent: 'homeowner', body: csrfOnly(ids.homeownerCsrf) },
     {
       method: 'POST',

@@ -637,9 +637,11 @@ export const installerRequests = pgTable(
   'installer_requests',
   {
     id: serial('id').primaryKey(),
-    homeownerId: integer('homeowner_id')
-      .notNull()
-      .references(() => homeowners.id, { onDelete: 'cascade' }),
+    /**
+     * Null once the homeowner erased their account (status `account_deleted`): the installer keeps the lead without
+     * anything that points at the person (modules/privacy/erasure.ts).
+     */
+    homeownerId: integer('homeowner_id').references(() => homeowners.id, { onDelete: 'cascade' }),
     propertyId: integer('property_id')
       .notNull()
       .references(() => properties.id, { onDelete: 'cascade' }),

@@ -11,6 +11,7 @@ import { SpeedPage } from '../features/speed/pages/speed-page';
 import { AuditPage } from '../features/audit/pages/audit-page';
 import { OutboxPage } from '../features/outbox/pages/outbox-page';
 import { OutboxMailPage } from '../features/outbox/pages/outbox-mail-page';
+import { DataRequestsPage } from '../features/data-requests/pages/data-requests-page';
 
 const NAV = [
   { path: '/console/admin', page: 'organisations' },
@@ -19,6 +20,7 @@ const NAV = [
   { path: '/console/admin/speed', page: 'speed' },
   { path: '/console/admin/audit', page: 'audit' },
   { path: '/console/admin/outbox', page: 'outbox' },
+  { path: '/console/admin/data-requests', page: 'data-requests' },
 ] as const;
 
 /** Organisations is current on its list and on each organisation's page; the others on their own path. */
@@ -63,6 +65,7 @@ export function AdminRoutes() {
             <Route path="audit" element={<AuditPage />} />
             <Route path="outbox" element={<OutboxPage />} />
             <Route path="outbox/:id" element={<OutboxMailPage />} />
+            <Route path="data-requests" element={<DataRequestsPage />} />
             <Route path="*" element={<NotFoundPage />} />
           </Routes>
         </div>

@@ -12,6 +12,9 @@ const ContactPage = lazy(() => import('../features/contact/pages/contact-page'))
 const ProfilePage = lazy(() =>
   import('../features/profile/pages/profile-page').then((m) => ({ default: m.ProfilePage })),
 );
+const AccountDeletedPage = lazy(() =>
+  import('../features/profile/components/my-data').then((m) => ({ default: m.AccountDeletedPage })),
+);
 // The page the mail that confirms a contact email links to: opened once per homeowner, loaded only then.
 const ConfirmEmailPage = lazy(() => import('../features/confirm-email/pages/confirm-email-page'));
 // The forms library comes with the forms: the add-property page loads only when opened too.
@@ -58,6 +61,14 @@ export function FlowRoutes() {
           element={
             <Suspense fallback={<Loading />}>
               <ProfilePage />
+            </Suspense>
+          }
+        />
+        <Route
+          path="account-deleted"
+          element={
+            <Suspense fallback={<Loading />}>
+              <AccountDeletedPage />
             </Suspense>
           }
         />

@@ -44,6 +44,8 @@ export const AUDIT_ACTIONS = [
   'profile.view',
   'installer_request.status',
   'installer_request.note',
+  'privacy.export',
+  'privacy.erase',
   'request.write',
 ] as const;
 export type AuditActionName = (typeof AUDIT_ACTIONS)[number];

@@ -10,7 +10,20 @@ import { lazySchema } from './lazy-schema';
  * note and times, without the homeowner's contact details; only the homeowner's re-request reopens it, at the status
  * it had (docs/using-the-demo.md "Installer leads").
  */
-export const LEAD_STATUSES = ['new', 'contacted', 'quoted', 'won', 'lost', 'declined', 'withdrawn'] as const;
+/**
+ * `account_deleted`: the homeowner erased their account (docs/privacy.md "Erasure"). The installer keeps the lead
+ * (address, measure, dates) without a name or contact details, and nothing moves it any more.
+ */
+export const LEAD_STATUSES = [
+  'new',
+  'contacted',
+  'quoted',
+  'won',
+  'lost',
+  'declined',
+  'withdrawn',
+  'account_deleted',
+] as const;
 export const leadStatusSchema = lazySchema(() => z.enum(LEAD_STATUSES));
 export type LeadStatus = z.infer<typeof leadStatusSchema>;
 
@@ -26,6 +39,7 @@ export const LEAD_TRANSITIONS: Readonly<Record<LeadStatus, readonly LeadStatus[]
   lost: [],
   declined: [],
   withdrawn: [],
+  account_deleted: [],
 };
 
 /** What a homeowner's withdrawal moves to `withdrawn`; won, lost and declined stay as the installer left them. */
@@ -59,7 +73,8 @@ export interface Lead {
   property: { street: string; postal_code: string; postal_city: string };
   /** The recommendation (activity type) the request is about. */
   key: string;
-  homeowner: { name: string; email: string | null; mobile: string | null };
+  /** `name` is null once the homeowner erased their account. */
+  homeowner: { name: string | null; email: string | null; mobile: string | null };
   requested_at: string;
   status: LeadStatus;
   note: string | null;

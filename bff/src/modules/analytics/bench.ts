@@ -220,6 +220,7 @@ async function main(): Promise<void> {
         VITALS_SAMPLE_RATE: 1,
         VITALS_RATE_LIMIT: 1_000_000,
         DOCUMENT_RATE_LIMIT: 1000,
+        EXPORT_RATE_LIMIT: 1000,
         DOCUMENTS_PER_PROPERTY: 1000,
         DOCUMENT_MB_PER_DAY: 10_000,
         DEFAULT_BRAND: 'demo-energi',

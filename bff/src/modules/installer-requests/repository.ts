@@ -180,7 +180,7 @@ function leadView(row: {
   street: string;
   postalCode: string;
   postalCity: string;
-  name: string;
+  name: string | null;
 }): Lead {
   const r = row.request;
   return {
@@ -236,7 +236,7 @@ export async function leadPage(db: Db, installerOrganisationId: number, query: L
     .select({ status: installerRequests.status, n: sql<number>`count(*)::int` })
     .from(installerRequests)
     .innerJoin(properties, eq(properties.id, installerRequests.propertyId))
-    .innerJoin(homeowners, eq(homeowners.id, installerRequests.homeownerId))
+    .leftJoin(homeowners, eq(homeowners.id, installerRequests.homeownerId))
     .where(and(...conditions))
     .groupBy(installerRequests.status);
   const counts = Object.fromEntries(LEAD_STATUSES.map((status) => [status, 0])) as Record<LeadStatus, number>;
@@ -252,7 +252,7 @@ export async function leadPage(db: Db, installerOrganisationId: number, query: L
           .select(leadColumns)
           .from(installerRequests)
           .innerJoin(properties, eq(properties.id, installerRequests.propertyId))
-          .innerJoin(homeowners, eq(homeowners.id, installerRequests.homeownerId))
+          .leftJoin(homeowners, eq(homeowners.id, installerRequests.homeownerId))
           .where(and(...conditions))
           .orderBy(order(installerRequests.createdAt), order(installerRequests.id))
           .limit(query.size)
@@ -266,7 +266,7 @@ export async function findLead(db: Db, installerOrganisationId: number, id: numb
     .select(leadColumns)
     .from(installerRequests)
     .innerJoin(properties, eq(properties.id, installerRequests.propertyId))
-    .innerJoin(homeowners, eq(homeowners.id, installerRequests.homeownerId))
+    .leftJoin(homeowners, eq(homeowners.id, installerRequests.homeownerId))
     .where(and(eq(installerRequests.installerOrganisationId, installerOrganisationId), eq(installerRequests.id, id)));
   return row ? leadView(row) : undefined;
 }

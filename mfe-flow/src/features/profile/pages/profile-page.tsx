@@ -14,6 +14,7 @@ import {
 import { ContactForm } from '../../contact/components/contact-form';
 import { EmailConfirmation } from '../../contact/components/email-confirmation';
 import { HomeCard } from '../components/home-card';
+import { MyData } from '../components/my-data';
 
 /** How long "Undo" is offered after a removal; the BFF keeps the home restorable longer (HOME_RESTORE_MS). */
 export const UNDO_MS = 10_000;
@@ -130,6 +131,7 @@ export function ProfilePage() {
         value={profile.mailLanguage}
         onChoose={(mailLanguage) => patchProfile({ mailLanguage }).unwrap()}
       />
+      <MyData />
     </section>
   );
 }

@@ -2,7 +2,13 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useDispatch } from 'react-redux';
 import { useNavigate } from '@home-energy/shared/router';
 import { skipToken } from '@reduxjs/toolkit/query';
-import { getCsrfToken, type AppDispatch, type LoginMethod, type SignStatus } from '@home-energy/shared';
+import {
+  getCsrfToken,
+  type AppDispatch,
+  type IdentificationMode,
+  type LoginMethod,
+  type SignStatus,
+} from '@home-energy/shared';
 import { useCancelSignMutation } from '../api/cancel-sign';
 import {
   SIGN_POLL_INTERVAL_MS,
@@ -64,15 +70,19 @@ export interface SignFlow {
  * @param destination where to go (replace) once signed in.
  * @param returnPath same device: where the BankID app sends the user back (this page, to resume).
  * @param enabled false while the session is read or when a homeowner is already signed in.
+ * @param confirm for a signed-in homeowner confirming who they are (`validate`: BankID asks for their personal
+ *   number): what to do once the order is complete, instead of signing in.
  */
 export function useSignFlow({
   destination,
   returnPath,
   enabled,
+  confirm,
 }: {
   destination: string;
   returnPath: string | undefined;
   enabled: boolean;
+  confirm?: (csrfToken: string) => Promise<void>;
 }): SignFlow {
   const navigate = useNavigate();
   const dispatch = useDispatch<AppDispatch>();
@@ -97,6 +107,7 @@ export function useSignFlow({
   const finish = useCallback(async () => {
     setStep({ name: 'signing-in' });
     try {
+      if (confirm) return await confirm(await csrfToken());
       await signInHomeowner({ csrfToken: await csrfToken() }).unwrap();
     } catch (error) {
       // No answer: sign in again. Refused (409 not complete, 404 no order): the order cannot be used, start a new one.
@@ -109,7 +120,7 @@ export function useSignFlow({
     }
     await announceSignIn();
     navigate(destination, { replace: true });
-  }, [destination, navigate, restart, signInHomeowner]);
+  }, [confirm, destination, navigate, restart, signInHomeowner]);
 
   const choose = useCallback(
     async (method: LoginMethod) => {
@@ -119,7 +130,7 @@ export function useSignFlow({
         const status = await startSign({
           csrfToken: await csrfToken(),
           loginMethod: method,
-          identificationMode: 'identify',
+          identificationMode: (confirm ? 'validate' : 'identify') satisfies IdentificationMode,
           ...(sameDevice && returnPath ? { returnPath } : {}),
         }).unwrap();
         const attempt = ++attempts.current;
@@ -130,7 +141,7 @@ export function useSignFlow({
         setStep({ name: 'error', problem: signProblem(error), retry: () => void choose(method) });
       }
     },
-    [dispatch, returnPath, startSign],
+    [confirm, dispatch, returnPath, startSign],
   );
 
   const cancel = useCallback(async () => {

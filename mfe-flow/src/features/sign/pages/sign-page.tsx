@@ -80,7 +80,8 @@ export function SignPage() {
   );
 }
 
-function SignStepView({
+/** The current step of a BankID order: the choice of device, the order, its end (also My homes' confirmations). */
+export function SignStepView({
   flow,
   headingRef,
   language,

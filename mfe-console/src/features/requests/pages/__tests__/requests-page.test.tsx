@@ -33,7 +33,7 @@ function pageOf(all: Lead[], query: URLSearchParams): LeadList {
       (!query.get('measure') || l.key === query.get('measure')) &&
       (!q ||
         `${l.property.street}, ${l.property.postal_code} ${l.property.postal_city}`.toLowerCase().includes(q) ||
-        l.homeowner.name.toLowerCase().includes(q)),
+        (l.homeowner.name ?? '').toLowerCase().includes(q)),
   );
   const counts = Object.fromEntries(LEAD_STATUSES.map((s) => [s, matching.filter((l) => l.status === s).length]));
   const shown = matching

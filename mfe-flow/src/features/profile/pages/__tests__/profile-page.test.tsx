@@ -3,6 +3,8 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { heldAnswer, installFakeBff, ok, type FakeBff } from '../../../../testing/fake-bff';
 import { homeownerSession, setSession } from '../../../../testing/fake-session';
 import { renderFlow, texts } from '../../../../testing/render-flow';
+import { mockGetCsrfToken, mockRefreshSession } from '../../../../testing/mock-shared';
+import { SIGN_URL, complete } from '../../../../testing/sign-orders';
 import { UNDO_MS } from '../profile-page';
 import { watchUsableMarks } from '@home-energy/shared/testing/usable-marks';
 
@@ -228,5 +230,40 @@ describe('usable time', () => {
     await act(async () => held.release());
     expect(await screen.findByRole('heading', { level: 3, name: 'Storgatan 1' })).toBeTruthy();
     expect(marks.paths()).toEqual(['/flow/profile']);
+  });
+});
+
+describe('Your data', () => {
+  const myData = texts.en.flow.myData;
+
+  it('offers the archive as a download of GET /api/flow/user/export', async () => {
+    renderFlow('/flow/profile');
+    const link = await screen.findByRole('link', { name: myData.download });
+    expect(link.getAttribute('href')).toBe('/api/flow/user/export');
+    expect(link.hasAttribute('download')).toBe(true);
+  });
+
+  it('asks first, then deletes the account once BankID confirms who it is', async () => {
+    mockGetCsrfToken.mockReset().mockResolvedValue('csrf-token-1');
+    mockRefreshSession.mockReset().mockResolvedValue(null);
+    bff.answer('GET', SIGN_URL, { status: 204 }, ok({ ...complete(), identificationMode: 'validate' }));
+    bff.answer('POST', SIGN_URL, ok({ ...complete(), identificationMode: 'validate' }));
+    bff.answer('DELETE', '/api/flow/user/account', ok({ erased: true, counts: {} }));
+    renderFlow('/flow/profile');
+    fireEvent.click(await screen.findByRole('button', { name: myData.delete }));
+    expect(screen.getByRole('alertdialog').textContent).toContain(myData.ask);
+    fireEvent.click(screen.getByRole('button', { name: myData.keep }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(bff.bodies('POST', SIGN_URL)).toEqual([]);
+
+    fireEvent.click(screen.getByRole('button', { name: myData.delete }));
+    fireEvent.click(screen.getByRole('button', { name: myData.goOn }));
+    fireEvent.click(await screen.findByRole('button', { name: texts.en.flow.sign.otherDevice }));
+    await waitFor(() => expect(bff.bodies('DELETE', '/api/flow/user/account')).toHaveLength(1));
+    expect(await screen.findByRole('heading', { level: 1, name: myData.deletedTitle })).toBeTruthy();
+    expect(bff.bodies('POST', SIGN_URL)).toEqual([
+      { csrfToken: 'csrf-token-1', loginMethod: 'bankid.other_device', identificationMode: 'validate' },
+    ]);
+    expect(bff.bodies('DELETE', '/api/flow/user/account')).toEqual([{ csrfToken: 'csrf-token-1' }]);
   });
 });

@@ -1,0 +1,420 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import request from 'supertest';
+import AdmZip from 'adm-zip';
+import { personalDataExportSchema, EXPORT_SECTIONS } from '@home-energy/shared/schemas/privacy';
+import type { Activity } from '@home-energy/shared/schemas/energy';
+import { seedDemoStaff } from '../../../seed/demo-staff';
+import { seedPlatformContent } from '../../../seed/platform-content';
+import { seedDemoInstallers } from '../../../seed/demo-installers';
+import { insertRegisterRows } from '../../property/repository';
+import { offersInstallers } from '../../installer-requests/measures';
+import { COLLECT_INTERVAL_MS } from '../../homeowner/orders';
+import { startBankIdTestWorld, type BankIdTestWorld } from '../../../../test/test-world';
+import { confirmEmailFromOutbox } from '../../../../test/confirm-email';
+import { signInAs } from '../../../../test/staff-session';
+import type { Agent } from '../../../../test/actors';
+import { MATRIX_PDF } from '../../../../hardening/authorization-matrix';
+import { sectionSource } from '../export';
+import { PERSONAL_DATA, pseudonymOf } from '../personal-data';
+import { TEST_SECRET } from '../../../../test/test-app';
+
+let world: BankIdTestWorld;
+let offset = 0;
+const homes: number[] = [];
+
+/** A homeowner the test fills with everything the product keeps, and the forms their data is stored in. */
+interface Person {
+  personalNumber: string;
+  name: string;
+  email: string;
+  mobile: string;
+  /** Every form of the above the product could have stored, for the search after erasure. */
+  needles: string[];
+}
+
+function person(n: number): Person {
+  const personalNumber = `1973051${n}3398`;
+  const mobile = `07012398${70 + n}`;
+  return {
+    personalNumber,
+    name: `Greta Raderasdotter${n}`,
+    email: `greta${n}.raderas@example.se`,
+    mobile,
+    needles: [
+      `Raderasdotter${n}`,
+      `greta${n}.raderas@example.se`,
+      personalNumber,
+      `${personalNumber.slice(0, 8)}-${personalNumber.slice(8)}`,
+      `${personalNumber.slice(2, 8)}-${personalNumber.slice(8)}`,
+      personalNumber.slice(2),
+      mobile,
+      `+46${mobile.slice(1)}`,
+      `46${mobile.slice(1)}`,
+      `${mobile.slice(0, 3)}-${mobile.slice(3)}`,
+    ],
+  };
+}
+
+beforeAll(async () => {
+  world = await startBankIdTestWorld({
+    seed: [seedDemoStaff, seedPlatformContent, seedDemoInstallers],
+    config: { FAKE_LOGIN: true, EXPORT_RATE_LIMIT: 4 },
+    now: () => Date.now() + offset,
+  });
+  await insertRegisterRows(
+    world.database.db,
+    [1, 2].map((i) => ({
+      street: `Raderingsvägen ${i}`,
+      streetKey: `raderingsvägen ${i}`,
+      postalCode: '11122',
+      postalCity: 'Stockholm',
+      building: {
+        building_type: 'villa',
+        construction_year: 1975,
+        num_floors: 1,
+        atemp: 130,
+        primary_heating_systems: ['oil'],
+      },
+    })),
+    'import',
+  );
+  homes.push(...(await world.database.pool.query('select id from properties order by id')).rows.map((r) => r.id));
+});
+afterAll(() => world.close());
+
+const csrf = async (agent: Agent) => (await agent.get('/api/auth/csrf')).body.csrfToken as string;
+const ok = <T extends { status: number; text: string }>(res: T, what: string) => {
+  if (res.status >= 300) throw new Error(`${what}: ${res.status} ${res.text}`);
+  return res;
+};
+
+async function signIn(who: Person): Promise<Agent> {
+  const agent = request.agent(world.app);
+  ok(
+    await agent.post('/api/flow/user/fake-login').send({ personalNumber: who.personalNumber, name: who.name }),
+    'login',
+  );
+  return agent;
+}
+
+/** Everything the product keeps about a homeowner: homes, answers, prices, consumption, plan, document, request. */
+async function fill(who: Person): Promise<Agent> {
+  const agent = await signIn(who);
+  const home = homes[0]!;
+  const building = ok(
+    await agent.post(`/api/flow/property/${home}/building`).send({ answers: { num_floors: 1 } }),
+    'b',
+  );
+  ok(await agent.post(`/api/flow/property/${homes[1]}/building`).send({ answers: { num_floors: 2 } }), 'second home');
+  ok(
+    await agent
+      .post(`/api/flow/property/${home}/rates`)
+      .send({ energy_carriers_import: { electricity: { cents_per_kwh: 180 } } }),
+    'rates',
+  );
+  ok(
+    await agent
+      .post(`/api/flow/property/${home}/consumption`)
+      .send({ year: 2024, energy_carriers: { electricity: 14000 } }),
+    'consumption',
+  );
+  ok(
+    await agent
+      .post(`/api/flow/property/${home}/plan`)
+      .send({ measures: ['insulation_attic'], loan: { type: 'Cash' } }),
+    'plan',
+  );
+  ok(
+    await agent
+      .post(`/api/flow/property/${home}/document`)
+      .field('energy_class', 'C')
+      .attach('file', MATRIX_PDF, 'epc.pdf'),
+    'document',
+  );
+  ok(await agent.post('/api/flow/interaction').send({ action: 'open_results', property_id: home }), 'interaction');
+  ok(await agent.patch('/api/flow/user/profile').send({ properties: homes, selectedPropertyId: home }), 'my homes');
+  ok(
+    await agent
+      .post('/api/flow/user/profile/contact')
+      .set('X-UI-Language', 'en')
+      .send({ name: who.name, email: who.email, mobile: who.mobile }),
+    'contact',
+  );
+  await confirmEmailFromOutbox(world, who.email);
+  const key = (building.body.recommendations as Activity[]).find(offersInstallers)!.name;
+  ok(
+    await agent
+      .post(`/api/flow/property/${home}/installer-requests`)
+      .send([{ installer: 'demo-installer', key, selected: true }]),
+    'installer request',
+  );
+  const installer = request.agent(world.app);
+  await signInAs(installer, 'staff@installer.demo.test').expect(200);
+  const { requests } = (await installer.get('/api/console/org/demo-installer/installer-requests')).body;
+  const lead = requests.find((r: { homeowner: { name: string } }) => r.homeowner.name === who.name);
+  ok(
+    await installer
+      .patch(`/api/console/org/demo-installer/installer-requests/${lead.id}`)
+      .send({ status: 'contacted', note: `Called ${who.name} at ${who.mobile}` }),
+    'lead contacted',
+  );
+  await world.app.mailer.idle();
+  return agent;
+}
+
+/** A download as the browser gets it: the whole archive. */
+async function download(pending: request.Test): Promise<{ status: number; zip: AdmZip | null; res: request.Response }> {
+  const res = await pending.buffer(true).parse((stream, done) => {
+    const chunks: Buffer[] = [];
+    stream.on('data', (c: Buffer) => chunks.push(c));
+    stream.on('end', () => done(null, Buffer.concat(chunks)));
+  });
+  return { status: res.status, zip: res.status === 200 ? new AdmZip(res.body as Buffer) : null, res };
+}
+
+/** Every row of every table in the database, each column cast to text, that holds one of the needles. */
+async function findAnywhere(needles: string[]): Promise<string[]> {
+  const { rows: columns } = await world.database.pool.query<{ table_name: string; column_name: string }>(
+    `select table_name, column_name from information_schema.columns
+     where table_schema = 'public' order by table_name, ordinal_position`,
+  );
+  const tables = new Map<string, string[]>();
+  for (const c of columns) tables.set(c.table_name, [...(tables.get(c.table_name) ?? []), c.column_name]);
+  const found: string[] = [];
+  const patterns = needles.map((n) => `%${n.toLowerCase()}%`);
+  for (const [table, cols] of tables) {
+    const text = cols.map((c) => `coalesce("${c}"::text, '')`).join(` || ' ' || `);
+    const { rows } = await world.database.pool.query(
+      `select ${text} as row from "${table}" where lower(${text}) like any($1::text[])`,
+      [patterns],
+    );
+    for (const row of rows) found.push(`${table}: ${String(row.row).slice(0, 200)}`);
+  }
+  return found;
+}
+
+async function confirmWithBankId(agent: Agent, personalNumber: string): Promise<void> {
+  const csrfToken = await csrf(agent); // before the request: the agent attaches cookies when it is made
+  const started = await agent
+    .post('/api/flow/user/sign')
+    .send({ csrfToken, loginMethod: 'bankid.other_device', identificationMode: 'validate' });
+  ok(started, 'start validate');
+  const { orders } = (await request(world.simulator.url).get('/simulator/api/orders').expect(200)).body;
+  const token = (started.body.qrData as string).split('.')[1];
+  const { orderRef } = orders.find((o: { qrStartToken: string }) => o.qrStartToken === token);
+  await request(world.simulator.url).post('/simulator/api/scan').send({ qrData: started.body.qrData }).expect(200);
+  await request(world.simulator.url)
+    .post(`/simulator/api/orders/${orderRef}/approve`)
+    .send({ personalNumber, name: 'x', givenName: 'x', surname: 'x' })
+    .expect(200);
+  offset += COLLECT_INTERVAL_MS;
+  expect((await agent.get('/api/flow/user/sign').expect(200)).body.requestStatus).toBe('complete');
+}
+
+const analyticsTotals = async () =>
+  (
+    await world.database.pool.query(
+      `select metric, sum(n)::int as n, sum(total)::bigint::text as total from analytics_daily
+       group by metric order by metric`,
+    )
+  ).rows;
+
+describe('the personal-data list', () => {
+  it('gives every section of data.json a source, and names only tables that exist', async () => {
+    for (const section of EXPORT_SECTIONS) expect(() => sectionSource(section)).not.toThrow();
+    const { rows } = await world.database.pool.query(
+      `select table_name from information_schema.tables where table_schema = 'public'`,
+    );
+    const tables = new Set(rows.map((r) => r.table_name));
+    for (const entry of PERSONAL_DATA) expect(tables).toContain(entry.table);
+  });
+});
+
+describe('GET /api/flow/user/export', () => {
+  const greta = person(1);
+  let agent: Agent;
+  beforeAll(async () => {
+    agent = await fill(greta);
+  });
+
+  it('is for a signed-in homeowner only', async () => {
+    const res = await request(world.app).get('/api/flow/user/export').expect(401);
+    expect(res.body.error).toBe('unauthorized');
+    await request(world.app).get('/api/flow/user/export?x=1').expect(400);
+  });
+
+  it('streams one archive: data.json valid against the schema, the page, the document and the mails', async () => {
+    const { status, zip, res } = await download(agent.get('/api/flow/user/export').set('X-UI-Language', 'en'));
+    expect(status).toBe(200);
+    expect(res.headers['content-type']).toBe('application/zip');
+    expect(res.headers['content-disposition']).toMatch(
+      /^attachment; filename="home-energy-data-\d{4}-\d\d-\d\d\.zip"$/,
+    );
+    const data = personalDataExportSchema.parse(JSON.parse(zip!.readAsText('data.json')));
+    expect(data.language).toBe('en');
+    expect(data.profile).toMatchObject({
+      personal_number: greta.personalNumber,
+      name: greta.name,
+      contact_email: greta.email,
+      contact_mobile: `+46${greta.mobile.slice(1)}`,
+      brand: 'demo-energi',
+    });
+    expect(data.homes.map((h) => h.property_id)).toEqual(homes);
+    expect(data.home_profiles.map((p) => p.property_id).sort()).toEqual([...homes].sort());
+    const profile = data.home_profiles.find((p) => p.property_id === homes[0])!;
+    expect(profile.consumption).toMatchObject({ year: 2024 });
+    expect(profile.plan).toMatchObject({ measures: ['insulation_attic'] });
+    expect(data.documents).toHaveLength(1);
+    expect(zip!.readFile(data.documents[0]!.file)).toEqual(MATRIX_PDF);
+    expect(data.installer_requests).toHaveLength(1);
+    expect(data.installer_requests[0]!.history.map((h) => h.status)).toEqual(['new', 'contacted']);
+    expect(data.installer_requests[0]!.note).toContain(greta.name);
+    expect(data.interactions.map((i) => i.action)).toContain('open_results');
+    expect(data.sessions.length).toBeGreaterThanOrEqual(1);
+    const subjects = data.mails.map((m) => m.subject);
+    expect(subjects).toEqual(expect.arrayContaining(['Confirm your email address']));
+    // The lead mailed to the installer's staff names them too.
+    expect(data.mails.some((m) => m.to === 'staff@installer.demo.test')).toBe(true);
+    for (const mail of data.mails) expect(zip!.readAsText(mail.file)).toContain('Subject:');
+    expect(data.consents).toEqual([]);
+    expect(data.access_log).toEqual([]);
+    const page = zip!.readAsText('index.html');
+    expect(page).toContain('<html lang="en">');
+    expect(page).toContain('Your data at Home Energy');
+    expect(page).toContain(greta.name);
+  });
+
+  it('writes the page in Swedish for a Swedish page', async () => {
+    const { zip } = await download(agent.get('/api/flow/user/export').set('X-UI-Language', 'sv'));
+    const page = zip!.readAsText('index.html');
+    expect(page).toContain('<html lang="sv">');
+    expect(page).toContain('Dina uppgifter hos Home Energy');
+    expect(JSON.parse(zip!.readAsText('data.json')).language).toBe('sv');
+  });
+
+  it('is limited per homeowner and hour', async () => {
+    const other = await signIn(person(2));
+    for (let i = 0; i < 4; i++) expect((await download(other.get('/api/flow/user/export'))).status).toBe(200);
+    const refused = await other.get('/api/flow/user/export').expect(429);
+    expect(refused.body.error).toBe('too_many_requests');
+  });
+});
+
+describe('DELETE /api/flow/user/account', () => {
+  const erik = person(3);
+  let agent: Agent;
+  let otherSession: Agent;
+
+  beforeAll(async () => {
+    agent = await fill(erik);
+    otherSession = await signIn(erik);
+  });
+
+  it('needs this session’s BankID confirmation by the same person', async () => {
+    const token = await csrf(agent);
+    const unconfirmed = await agent.delete('/api/flow/user/account').send({ csrfToken: token }).expect(409);
+    expect(unconfirmed.body.error).toBe('not_confirmed');
+    await agent.delete('/api/flow/user/account').send({}).expect(400);
+    await agent.delete('/api/flow/user/account').send({ csrfToken: 'forged' }).expect(403);
+    await request(world.app).delete('/api/flow/user/account').send({ csrfToken: token }).expect(401);
+    await agent.get('/api/flow/user/profile').expect(200);
+  });
+
+  it('erases everything: nothing of the person is left in any table, leads stay without them', async () => {
+    const before = await analyticsTotals();
+    expect((await findAnywhere(erik.needles)).length).toBeGreaterThan(0);
+    const homeownerId = Number((await agent.get('/api/flow/user/auth')).body.user.id.slice(1));
+
+    await confirmWithBankId(agent, erik.personalNumber);
+    const csrfToken = await csrf(agent);
+    const res = await agent.delete('/api/flow/user/account').send({ csrfToken });
+    expect(ok(res, 'erase').body).toMatchObject({ erased: true });
+    expect(res.body.counts).toMatchObject({ homeowners: 1, building_profiles: 2, installer_requests: 1 });
+    await world.app.mailer.idle();
+
+    expect(await findAnywhere(erik.needles)).toEqual([]);
+    await agent.get('/api/flow/user/profile').expect(401);
+    await otherSession.get('/api/flow/user/profile').expect(401);
+    expect(await analyticsTotals()).toEqual(before);
+
+    const installer = request.agent(world.app);
+    await signInAs(installer, 'staff@installer.demo.test').expect(200);
+    const leads = (await installer.get('/api/console/org/demo-installer/installer-requests?status=account_deleted'))
+      .body.requests;
+    expect(leads).toHaveLength(1);
+    expect(leads[0]).toMatchObject({
+      status: 'account_deleted',
+      homeowner: { name: null, email: null, mobile: null },
+      note: null,
+    });
+
+    const audit = await world.database.pool.query(
+      `select target, details from audit_log where action = 'privacy.erase'`,
+    );
+    expect(audit.rows.map((r) => r.target)).toContain(`homeowner:${pseudonymOf(TEST_SECRET, homeownerId)}`);
+
+    // The outbox keeps no copy of a mail about them but the confirmation of the erasure itself.
+    const outbox = path.join(world.fixtures.root, 'outbox');
+    const about = fs
+      .readdirSync(outbox)
+      .map((f) => fs.readFileSync(path.join(outbox, f), 'utf8'))
+      .filter((text) => text.includes(erik.email) || text.includes(`+46${erik.mobile.slice(1)}`));
+    expect(about).toHaveLength(1);
+    expect(about[0]).toContain('Subject: Your Home Energy account has been deleted');
+  });
+});
+
+describe('/api/admin/privacy: requests by other channels', () => {
+  const olle = person(4);
+  let admin: Agent;
+  beforeAll(async () => {
+    await fill(olle);
+    admin = request.agent(world.app);
+    await signInAs(admin, 'super@demo.test').expect(200);
+  });
+
+  it('is for super admins, and names what is wrong with the request', async () => {
+    const orgAdmin = request.agent(world.app);
+    await signInAs(orgAdmin, 'admin@energi.demo.test').expect(200);
+    const body = { personalNumber: olle.personalNumber, reference: 'Letter 2026-41' };
+    await orgAdmin.post('/api/admin/privacy/export').send(body).expect(403);
+    await request(world.app).post('/api/admin/privacy/erase').send(body).expect(401);
+    const bad = await admin
+      .post('/api/admin/privacy/export')
+      .send({ personalNumber: '1973', reference: 'x' })
+      .expect(400);
+    expect(JSON.stringify(bad.body.issues)).toContain('body.personalNumber');
+    expect(JSON.stringify(bad.body.issues)).toContain('body.reference');
+    const nobody = await admin
+      .post('/api/admin/privacy/erase')
+      .send({ personalNumber: '200001019999', reference: 'Letter 2026-42' })
+      .expect(404);
+    expect(nobody.body.error).toBe('not_found');
+  });
+
+  it('exports and erases the person by personal number, audited under their pseudonym', async () => {
+    const body = {
+      personalNumber: `${olle.personalNumber.slice(0, 8)}-${olle.personalNumber.slice(8)}`,
+      reference: 'Letter 2026-43',
+    };
+    const { status, zip } = await download(admin.post('/api/admin/privacy/export').send(body));
+    expect(status).toBe(200);
+    const data = personalDataExportSchema.parse(JSON.parse(zip!.readAsText('data.json')));
+    expect(data.profile.name).toBe(olle.name);
+
+    const erased = await admin.post('/api/admin/privacy/erase').send(body).expect(200);
+    expect(erased.body.counts.homeowners).toBe(1);
+    await world.app.mailer.idle();
+    expect(await findAnywhere(olle.needles)).toEqual([]);
+    const audit = await world.database.pool.query(
+      `select action, actor_email, details from audit_log where action like 'privacy.%' and actor_email <> ''
+       order by id`,
+    );
+    expect(audit.rows.map((r) => [r.action, r.actor_email, r.details.reference])).toEqual([
+      ['privacy.export', 'super@demo.test', 'Letter 2026-43'],
+      ['privacy.erase', 'super@demo.test', 'Letter 2026-43'],
+    ]);
+    await admin.post('/api/admin/privacy/export').send(body).expect(404);
+  });
+});

@@ -1,0 +1,172 @@
+// A homeowner's own data: the archive "Download my data" gives (data.json; docs/privacy.md "The export") and the
+// super admin's data requests for someone who wrote in. The BFF writes data.json from these shapes and its tests
+// validate every archive against them, so the documentation, the writer and the reader stay one.
+import { z } from 'zod';
+import { lazySchema } from './lazy-schema';
+
+const at = z.string().datetime({ offset: true });
+const json = z.unknown();
+
+export const EXPORT_FORMAT = 'home-energy-personal-data';
+export const EXPORT_VERSION = 1;
+
+/** The sections of data.json in the order they are written; `profile` is one object, every other a list of rows. */
+export const exportSectionSchemas = {
+  profile: z
+    .object({
+      personal_number: z.string(),
+      name: z.string(),
+      given_name: z.string().nullable(),
+      surname: z.string().nullable(),
+      contact_name: z.string().nullable(),
+      contact_email: z.string().nullable(),
+      contact_email_verified_at: at.nullable(),
+      contact_mobile: z.string().nullable(),
+      mail_language: z.enum(['sv', 'en']).nullable(),
+      brand: z.string().nullable(),
+      created_at: at,
+      last_sign_in_at: at.nullable(),
+    })
+    .strict(),
+  email_verifications: z.array(
+    z.object({ email: z.string(), created_at: at, expires_at: at, used_at: at.nullable() }).strict(),
+  ),
+  homes: z.array(
+    z
+      .object({
+        property_id: z.number().int(),
+        name: z.string(),
+        street: z.string(),
+        postal_code: z.string(),
+        postal_city: z.string(),
+        relation: z.string(),
+        added_at: at,
+        removed_at: at.nullable(),
+      })
+      .strict(),
+  ),
+  home_profiles: z.array(
+    z
+      .object({
+        property_id: z.number().int(),
+        answers: json,
+        rates: json,
+        consumption: json,
+        plan: json,
+        calculated_class: z.string().nullable(),
+        calculated_ep: z.number().nullable(),
+        measured_class: z.string().nullable(),
+        created_at: at,
+        updated_at: at,
+      })
+      .strict(),
+  ),
+  answer_reviews: z.array(
+    z
+      .object({
+        property_id: z.number().int(),
+        outcome: z.enum(['accepted', 'rejected']),
+        note: z.string().nullable(),
+        reviewed_at: at,
+      })
+      .strict(),
+  ),
+  documents: z.array(
+    z
+      .object({
+        id: z.string(),
+        property_id: z.number().int(),
+        /** The file's place in the archive (documents/…). */
+        file: z.string(),
+        content_type: z.string(),
+        size_bytes: z.number().int(),
+        energy_class: z.string(),
+        ep: z.number().nullable(),
+        issued_at: z.string().nullable(),
+        status: z.enum(['pending', 'approved', 'rejected']),
+        created_at: at,
+        reviewed_at: at.nullable(),
+      })
+      .strict(),
+  ),
+  installer_requests: z.array(
+    z
+      .object({
+        id: z.number().int(),
+        property_id: z.number().int(),
+        installer: z.string(),
+        installer_name: z.string(),
+        measure: z.string(),
+        contact_email: z.string().nullable(),
+        contact_mobile: z.string().nullable(),
+        status: z.string(),
+        note: z.string().nullable(),
+        created_at: at,
+        sent_at: at,
+        /** Each status the request reached and when, oldest first. */
+        history: z.array(z.object({ status: z.string(), at }).strict()),
+      })
+      .strict(),
+  ),
+  interactions: z.array(
+    z
+      .object({ action: z.string(), object: z.string().nullable(), property_id: z.number().int().nullable(), at })
+      .strict(),
+  ),
+  sessions: z.array(z.object({ expires_at: at }).strict()),
+  bankid_orders: z.array(
+    z.object({ started_at: at, login_method: z.string(), purpose: z.string(), status: z.string() }).strict(),
+  ),
+  /** Data requests staff made about the homeowner (export, erasure), from the audit log. */
+  data_requests: z.array(z.object({ action: z.string(), at }).strict()),
+  /** Copies of the mails sent to or about the homeowner (the outbox), each as an .eml file in the archive. */
+  mails: z.array(z.object({ file: z.string(), date: at, to: z.string(), subject: z.string() }).strict()),
+  /** Who the homeowner's contact details were shared with, and under which notice (filled once consents are kept). */
+  consents: z.array(z.record(z.string(), json)),
+  /** Staff who saw the homeowner's personal data (filled once that log is kept). */
+  access_log: z.array(z.record(z.string(), json)),
+};
+
+export type ExportSection = keyof typeof exportSectionSchemas;
+export const EXPORT_SECTIONS = Object.keys(exportSectionSchemas) as ExportSection[];
+
+/** data.json: the format's name and version, when and in which language it was made, then every section. */
+export const personalDataExportSchema = lazySchema(() =>
+  z
+    .object({
+      format: z.literal(EXPORT_FORMAT),
+      version: z.literal(EXPORT_VERSION),
+      generated_at: at,
+      language: z.enum(['sv', 'en']),
+      ...exportSectionSchemas,
+    })
+    .strict(),
+);
+export type PersonalDataExport = z.infer<typeof personalDataExportSchema>;
+
+const personalNumber = z
+  .string()
+  .trim()
+  .transform((value) => value.replace(/[\s-]/g, ''))
+  .pipe(z.string().regex(/^(19|20)\d{10}$/, 'twelve digits, YYYYMMDDNNNN'));
+
+/** POST /api/admin/privacy/export and /erase: the person who wrote in, by personal number (never in a URL). */
+export const dataRequestSchema = lazySchema(() =>
+  z
+    .object({
+      personalNumber,
+      /** The letter's or ticket's reference it answers, kept in the audit log: never the person's name. */
+      reference: z.string().trim().min(3, 'at least 3 characters').max(100, 'at most 100 characters'),
+    })
+    .strict(),
+);
+export type DataRequest = z.input<typeof dataRequestSchema>;
+
+/** DELETE /api/flow/user/account: the CSRF token; the BankID order of this session confirms who asks. */
+export const accountErasureSchema = lazySchema(() => z.object({ csrfToken: z.string().max(200) }).strict());
+
+/** What an erasure removed and kept, counted (the answer of both erasure routes). */
+export interface ErasureResult {
+  erased: true;
+  counts: Record<string, number>;
+}
