@@ -1,4 +1,8 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import { visibleMenu } from '@home-energy/shared/console/menu-rules';
+import { measureCardsToShow } from '@home-energy/shared/energy/measure-cards';
+import { organisationPath } from '@home-energy/shared/mfe/pages';
 import { REMOTES, type RemoteName, type RemotePackage } from '@home-energy/shared/remotes';
 
 /** Every page the remotes own, as the shell mounts them, with the heading each must show. */
@@ -32,6 +36,7 @@ export const REMOTE_ROUTES = [
   { remote: 'mfe_admin', path: '/console/admin/organisations/demo-energi', heading: 'Organisation' },
   { remote: 'mfe_admin', path: '/console/admin/user-management', heading: 'User management' },
   { remote: 'mfe_admin', path: '/console/admin/releases', heading: 'Releases' },
+  { remote: 'mfe_admin', path: '/console/admin/speed', heading: 'Speed' },
   { remote: 'mfe_admin', path: '/console/admin/audit', heading: 'Audit log' },
   { remote: 'mfe_admin', path: '/console/admin/outbox', heading: 'Outbox' },
 ] as const;
@@ -130,4 +135,126 @@ export async function signInHomeowner(
     .toBe('complete');
   const signedIn = await page.request.post('/api/flow/user/auth', { data: { csrfToken: csrf } });
   if (!signedIn.ok()) throw new Error(`sign-in answered ${signedIn.status()}: ${await signedIn.text()}`);
+}
+
+/** The rules of WCAG 2.2 level AA (axe's tags for levels A and AA of WCAG 2.0, 2.1 and 2.2). */
+export const WCAG_AA_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+/**
+ * Every WCAG 2.2 AA violation axe finds on the page as it is now (or in the part `include` selects), one line each
+ * naming the rule, its impact and where.
+ */
+export async function accessibilityViolations(page: Page, include?: string): Promise<string[]> {
+  const builder = new AxeBuilder({ page }).withTags(WCAG_AA_TAGS);
+  const { violations } = await (include ? builder.include(include) : builder).analyze();
+  return violations.map(
+    (v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
+}
+
+/**
+ * A page of a remote, ready to look at: the app's own page in place of the server's static copy, its heading shown,
+ * nothing more on its way; with `charts`, every console chart drawn too (each draws once it comes near the screen).
+ */
+export async function pageReady(page: Page, { charts = false } = {}): Promise<void> {
+  await expect(page.locator('[data-remote] h1').first()).toBeVisible();
+  await expect(page.locator('#first-paint')).toHaveCount(0);
+  await page.waitForLoadState('networkidle');
+  if (charts) for (const chart of await page.locator('figure.cn-chart').all()) await expectChartDrawn(chart);
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+}
+
+/** The organisation's home and every console page the navigation rules give the page's signed-in user there. */
+export async function consolePages(page: Page, org: string): Promise<string[]> {
+  const { user } = await (await page.request.get('/api/auth/session')).json();
+  const organisation = await (await page.request.get(`/api/console/org/${org}/details`)).json();
+  const menu = visibleMenu({ user, organisation, impersonating: user.impersonating?.slug ?? null });
+  return [...new Set([organisationPath(org), ...menu.flatMap((group) => group.items.map((item) => item.href))])];
+}
+
+export type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
+
+/** A signed-in staff user's cookies, for new browser contexts (the super admin's working in Demo Energi's console). */
+export async function staffState(browser: Browser, email: string): Promise<StorageState> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signInStaff(page, email);
+  if (email === SUPER_ADMIN) {
+    const started = await page.request.post('/api/admin/impersonation', { data: { organisation: 'demo-energi' } });
+    expect(started.status(), await started.text()).toBe(200);
+  }
+  const state = await context.storageState();
+  await context.close();
+  return state;
+}
+
+/** What a homeowner's day leaves in the product, and the homeowner's signed-in cookies. */
+export interface WorkingDay {
+  homeowner: StorageState;
+  /** The homeowner's first home: answered, with a saved plan and a request to Demo Installation AB. */
+  home: { id: number; name: string };
+}
+
+/**
+ * A homeowner's day, so the console, the admin pages and My homes have something in them: two homes of Demo Energi
+ * answered (one heated with oil), a saved plan, contact details (the confirmation mail lands in the outbox) and a
+ * request to Demo Installation AB for one of the first home's measures.
+ */
+export async function workingDay(
+  browser: Browser,
+  simulatorUrl: string,
+  personalNumber: string,
+  name: string,
+): Promise<WorkingDay> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const found = await page.request.get('/api/flow/property-search/suggestions?q=Sankt');
+  const [first, second] = ((await found.json()) as { suggestions: { id: number; name: string }[] }).suggestions;
+  await signInHomeowner(page, simulatorUrl, personalNumber, name);
+  let built: { recommendations: unknown[] } | undefined;
+  for (const [home, answers] of [
+    [first!, { occupants: 3, primary_heating_systems: ['oil'] }],
+    [second!, { occupants: 2, primary_heating_systems: ['district_heating'] }],
+  ] as const) {
+    const res = await page.request.post(`/api/flow/property/${home.id}/building`, { data: answers });
+    expect(res.status(), await res.text()).toBe(200);
+    built ??= await res.json();
+  }
+  const suggested = await (await page.request.get(`/api/flow/property/${first!.id}/plan/suggestions`)).json();
+  const saved = await page.request.post(`/api/flow/property/${first!.id}/plan`, {
+    data: { measures: suggested.suggestions.at(-1).measures },
+  });
+  expect(saved.status(), await saved.text()).toBe(200);
+  const email = `${personalNumber}@example.se`;
+  const contact = await page.request.post('/api/flow/user/profile/contact', {
+    data: { name, email, mobile: '070-111 22 33' },
+  });
+  expect(contact.status(), await contact.text()).toBe(200);
+  // A measure the dashboard offers installers for, as installer-leads.spec.ts picks it.
+  const measure = (measureCardsToShow(built!.recommendations as never) as unknown as InstallerMeasure[]).find(
+    (a) =>
+      a.available &&
+      a.needs_installer &&
+      a.category !== 'package' &&
+      a.completion_status !== 'completed' &&
+      (a.kwh_saved_bought > 0 || a.savings.energyCostSavings > 0),
+  );
+  expect(measure, 'a measure installers are offered for').toBeTruthy();
+  const requested = await page.request.post(`/api/flow/property/${first!.id}/installer-requests`, {
+    data: [{ installer: 'demo-installer', key: measure!.name, selected: true }],
+  });
+  expect(requested.status(), await requested.text()).toBeLessThan(300);
+  const homeowner = await context.storageState();
+  await context.close();
+  return { homeowner, home: first! };
+}
+
+interface InstallerMeasure {
+  name: string;
+  available: boolean;
+  needs_installer: boolean;
+  category: string;
+  completion_status: string;
+  kwh_saved_bought: number;
+  savings: { energyCostSavings: number };
 }

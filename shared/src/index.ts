@@ -95,6 +95,7 @@ export { markUsable, useMarkUsable } from './mfe/usable';
 export { PageLayout, type PageLayoutProps } from './ui/page-layout';
 export { PageHead } from './ui/page-head';
 export { Pager } from './ui/pager';
+export { TableScroll } from './ui/table-scroll';
 export { LoadFailed } from './ui/load-failed';
 export { useFormat, type Format } from './ui/use-format';
 export { useDebounced } from './ui/use-debounced';

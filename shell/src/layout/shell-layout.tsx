@@ -128,7 +128,7 @@ export function ShellLayout() {
     >
       <Outlet />
       {/* Fixed in a corner: it says what this server is without moving anything on the page when the registry
-         answers. */}
+         answers; the page keeps a strip free for it at its foot (ui.css), so it covers nothing. */}
       {registry?.demo ? (
         <p className="he-demo-mark" role="note">
           <strong>{t('demo.badge')}</strong>

@@ -1,5 +1,5 @@
 import { Fragment, useDeferredValue, useState } from 'react';
-import { Loading } from '@home-energy/shared';
+import { Loading, TableScroll } from '@home-energy/shared';
 import { formatDateTime } from '../../format/date';
 import type { ConsoleUser, ConsoleUserWithPassword } from '../../schemas/admin';
 import { useListConsoleUsersQuery, type UserScope } from './api';
@@ -112,7 +112,7 @@ export function UserManagement({
         ) : list.length === 0 ? (
           <p className="he-muted">{filtered ? t('list.noMatch') : t('list.empty')}</p>
         ) : (
-          <div className="he-table-wrap">
+          <TableScroll label={t('list.caption')}>
             <table className="he-table">
               <caption>
                 {t('list.caption')} <span className="he-muted">({t('list.count', { count: list.length })})</span>
@@ -187,7 +187,7 @@ export function UserManagement({
                 })}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
         )}
       </section>
     </div>

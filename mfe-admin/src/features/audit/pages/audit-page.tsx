@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from '@home-energy/shared/router';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime, Loading, PageHead, LoadFailed, Pager } from '@home-energy/shared';
+import { formatDateTime, Loading, PageHead, LoadFailed, Pager, TableScroll } from '@home-energy/shared';
 import { useListOrganisationsQuery } from '../../organisations/api/organisations-api';
 import { useListAuditQuery } from '../api/audit-api';
 import { useListConsoleUsersQuery } from '@home-energy/shared/ui/user-management';
@@ -136,7 +136,7 @@ export function AuditPage() {
           <p className="he-muted">{filtered ? t('audit.noMatch') : t('audit.empty')}</p>
         ) : (
           <>
-            <div className="he-table-wrap">
+            <TableScroll label={t('audit.caption')}>
               <table className="he-table">
                 <caption className="he-visually-hidden">{t('audit.caption')}</caption>
                 <thead>
@@ -188,7 +188,7 @@ export function AuditPage() {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </TableScroll>
             <Pager
               label={t('audit.caption')}
               position={t('audit.page', { page: data.page, pages, count: data.total })}

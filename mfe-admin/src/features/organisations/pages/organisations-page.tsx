@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from '@home-energy/shared/router';
 import { useTranslation } from 'react-i18next';
-import { Loading, useToast, PageHead, LoadFailed, useMarkUsable } from '@home-energy/shared';
+import { Loading, useToast, PageHead, LoadFailed, useMarkUsable, TableScroll } from '@home-energy/shared';
 import type { OrganisationCreate } from '@home-energy/shared/schemas/admin';
 import { ImpersonateButton } from '../../../components/impersonation';
 import { useCreateOrganisationMutation, useListOrganisationsQuery } from '../api/organisations-api';
@@ -71,7 +71,7 @@ export function OrganisationsPage() {
         ) : list.length === 0 ? (
           <p className="he-muted">{t('organisations.empty')}</p>
         ) : (
-          <div className="he-table-wrap">
+          <TableScroll label={t('organisations.caption')}>
             <table className="he-table">
               <caption>{t('organisations.caption')}</caption>
               <thead>
@@ -121,7 +121,7 @@ export function OrganisationsPage() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
         )}
       </section>
     </div>

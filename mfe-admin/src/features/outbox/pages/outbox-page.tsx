@@ -1,6 +1,6 @@
 import { Link, useSearchParams } from '@home-energy/shared/router';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime, Loading, PageHead, LoadFailed, Pager } from '@home-energy/shared';
+import { formatDateTime, Loading, PageHead, LoadFailed, Pager, TableScroll } from '@home-energy/shared';
 import { useListOutboxQuery } from '../api/outbox-api';
 
 const PAGE_SIZE = 25;
@@ -37,7 +37,7 @@ export function OutboxPage() {
           <p className="he-muted">{t('outbox.empty')}</p>
         ) : (
           <>
-            <div className="he-table-wrap">
+            <TableScroll label={t('outbox.caption')}>
               <table className="he-table">
                 <caption className="he-visually-hidden">{t('outbox.caption')}</caption>
                 <thead>
@@ -69,7 +69,7 @@ export function OutboxPage() {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </TableScroll>
             <Pager
               label={t('outbox.pager')}
               position={t('outbox.page', { page: data.page, pages, count: data.total })}

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Loading, useToast, LoadFailed } from '@home-energy/shared';
+import { Loading, useToast, LoadFailed, TableScroll } from '@home-energy/shared';
 import { REMOTES } from '@home-energy/shared/remotes';
 import type { AdminReleaseTokenCreated } from '@home-energy/shared/schemas/admin';
 import { ConfirmButton, apiErrorBody } from '@home-energy/shared/ui/user-management';
@@ -139,7 +139,7 @@ export function ReleaseTokens({ date }: { date: (value: string) => string }) {
       ) : tokens.data.tokens.length === 0 ? (
         <p className="he-muted">{t('releaseTokens.empty')}</p>
       ) : (
-        <div className="he-table-wrap">
+        <TableScroll label={t('releaseTokens.title')}>
           <table className="he-table">
             <caption className="he-visually-hidden">{t('releaseTokens.title')}</caption>
             <TableHead
@@ -185,7 +185,7 @@ export function ReleaseTokens({ date }: { date: (value: string) => string }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
     </section>
   );

@@ -1,6 +1,14 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime, Loading, useToast, PageHead, LoadFailed, useMarkUsable } from '@home-energy/shared';
+import {
+  formatDateTime,
+  Loading,
+  useToast,
+  PageHead,
+  LoadFailed,
+  useMarkUsable,
+  TableScroll,
+} from '@home-energy/shared';
 import type { AdminRemoteReleases } from '@home-energy/shared/schemas/admin';
 import { ConfirmButton, apiErrorBody } from '@home-energy/shared/ui/user-management';
 import { TableHead } from '../../../components/table-head';
@@ -57,7 +65,7 @@ function RemoteReleases({
       {remote.releases.length === 0 ? (
         <p className="he-muted">{t('releases.empty', { remote: remote.remote })}</p>
       ) : (
-        <div className="he-table-wrap">
+        <TableScroll label={t('releases.caption', { remote: remote.remote })}>
           <table className="he-table" data-testid={`releases-${remote.remote}`}>
             <caption className="he-visually-hidden">{t('releases.caption', { remote: remote.remote })}</caption>
             <TableHead
@@ -129,7 +137,7 @@ function RemoteReleases({
               })}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
     </section>
   );

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { VitalMetric } from '@home-energy/shared/mfe/vitals';
 import type { SpeedFigures, SpeedMetrics } from '@home-energy/shared/schemas/admin';
 import { useSpeedFormat } from '../lib/speed-format';
+import { TableScroll } from '@home-energy/shared';
 
 /** The figures of a page in the order the table shows them: ours first, then web-vitals'. */
 export const SPEED_METRICS = ['usable', 'lcp', 'inp', 'cls', 'ttfb'] as const satisfies readonly VitalMetric[];
@@ -72,7 +73,7 @@ export function MetricsTable({
   const { t } = useTranslation('admin');
   const format = useSpeedFormat();
   return (
-    <div className="he-table-wrap">
+    <TableScroll label={caption}>
       <table className="he-table">
         <caption>{caption}</caption>
         <thead>
@@ -104,6 +105,6 @@ export function MetricsTable({
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }

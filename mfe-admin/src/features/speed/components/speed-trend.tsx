@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminSpeedPage } from '@home-energy/shared/schemas/admin';
 import { useSpeedFormat } from '../lib/speed-format';
+import { TableScroll } from '@home-energy/shared';
 
 /** The chart library and the chart on it: fetched when a page's details are first opened, never with the page. */
 const SpeedTrendChart = lazy(() => import('./speed-trend-chart'));
@@ -41,7 +42,7 @@ export function SpeedTrend({ page }: { page: AdminSpeedPage }) {
       </div>
       <details className="he-details">
         <summary>{t('speed.trendTable')}</summary>
-        <div className="he-table-wrap">
+        <TableScroll label={t('speed.trend')}>
           <table className="he-table">
             <caption className="he-visually-hidden">{t('speed.trend')}</caption>
             <thead>
@@ -63,7 +64,7 @@ export function SpeedTrend({ page }: { page: AdminSpeedPage }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       </details>
     </figure>
   );

@@ -1,7 +1,7 @@
 import { Fragment, useId, useState } from 'react';
 import { useSearchParams } from '@home-energy/shared/router';
 import { useTranslation } from 'react-i18next';
-import { Loading, LoadFailed, PageHead, useMarkUsable } from '@home-energy/shared';
+import { Loading, LoadFailed, PageHead, useMarkUsable, TableScroll } from '@home-energy/shared';
 import type { AdminSpeed, AdminSpeedPage } from '@home-energy/shared/schemas/admin';
 import { TableHead } from '../../../components/table-head';
 import { DEFAULT_SPEED_WINDOW, SPEED_WINDOWS, useGetSpeedQuery, type SpeedWindow } from '../api/speed-api';
@@ -73,7 +73,7 @@ function SpeedTable({ speed }: { speed: AdminSpeed }) {
   const format = useSpeedFormat();
   const [open, setOpen] = useState<string | null>(null);
   return (
-    <div className="he-table-wrap">
+    <TableScroll label={t('speed.caption')}>
       <table className="he-table" data-testid="speed-pages">
         <caption className="he-visually-hidden">{t('speed.caption')}</caption>
         <TableHead columns={COLUMNS.map((c) => t(`speed.columns.${c}`))} actions={t('speed.columns.actions')} />
@@ -126,7 +126,7 @@ function SpeedTable({ speed }: { speed: AdminSpeed }) {
           })}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }
 

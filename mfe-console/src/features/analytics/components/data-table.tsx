@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useMarkUsable } from '@home-energy/shared';
+import { useMarkUsable, TableScroll } from '@home-energy/shared';
 import { downloadCsv, toCsv, type CsvCell } from '../../../lib/csv';
 
 export interface Column<Row> {
@@ -48,7 +48,7 @@ export function DataTable<Row>({
     downloadCsv(`${fileName}_${period.from}_${period.to}.csv`, csv);
   }
   const table = (
-    <div className="he-table-wrap">
+    <TableScroll label={caption}>
       <table className="he-table">
         <caption className={captionHidden ? 'he-visually-hidden' : undefined}>{caption}</caption>
         <thead>
@@ -78,7 +78,7 @@ export function DataTable<Row>({
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
   return (
     <div className="cn-table">

@@ -15,7 +15,7 @@ export function KeyFigures({
             <span className="cn-figure__value">{item.value}</span>
             {item.after !== undefined ? <span className="cn-figure__after"> → {item.after}</span> : null}
           </dd>
-          {item.note ? <p className="cn-figure__note">{item.note}</p> : null}
+          {item.note ? <dd className="cn-figure__note">{item.note}</dd> : null}
         </div>
       ))}
     </dl>

@@ -7,6 +7,7 @@ import {
   type ConsoleConfiguration,
   type OrganisationPrices,
   useFormat,
+  TableScroll,
 } from '@home-energy/shared';
 import { bucketLabel } from '../../analytics/lib/labels';
 import { useSavePricesMutation } from '../api/configuration-api';
@@ -81,7 +82,7 @@ export function PricesEditor({
   ];
   return (
     <form onSubmit={submit} className="he-stack" aria-label={t('configuration.prices.title')}>
-      <div className="he-table-wrap">
+      <TableScroll label={t('configuration.prices.caption')}>
         <table className="he-table">
           <caption>{t('configuration.prices.caption')}</caption>
           <thead>
@@ -126,7 +127,7 @@ export function PricesEditor({
             })}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
       {state.isError ? <ApiIssues error={state.error} /> : null}
       <div className="he-actions">
         <button type="submit" className="he-button" disabled={!dirty || anyInvalid || state.isLoading}>

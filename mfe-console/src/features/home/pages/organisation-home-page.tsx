@@ -74,7 +74,7 @@ export function OrganisationHomePage() {
               <dd>
                 <Link to={organisationPath(organisation.slug, f.href)}>{f.value}</Link>
               </dd>
-              <p className="cn-figure__note">{f.note}</p>
+              <dd className="cn-figure__note">{f.note}</dd>
             </div>
           ))}
         </dl>

@@ -11,6 +11,7 @@ import {
   contentListQuerySchema,
   maxLengthOf,
   useMarkUsable,
+  TableScroll,
 } from '@home-energy/shared';
 import { apiErrorBody } from '@home-energy/shared/ui/user-management/api-error';
 import { ConfirmButton } from '@home-energy/shared/ui/user-management/confirm-button';
@@ -146,7 +147,7 @@ export function MessagesPage() {
             {search ? null : t('messages.empty.text')}
           </EmptyState>
         ) : (
-          <div className="he-table-wrap">
+          <TableScroll label={t('messages.list')}>
             <table className="he-table">
               <caption className="he-visually-hidden">{t('messages.list')}</caption>
               <thead>
@@ -217,7 +218,7 @@ export function MessagesPage() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
         )}
       </section>
     </div>

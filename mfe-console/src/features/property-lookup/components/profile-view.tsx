@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Loading, type Activity, type InformationItem, LoadFailed, useFormat } from '@home-energy/shared';
+import { Loading, type Activity, type InformationItem, LoadFailed, useFormat, TableScroll } from '@home-energy/shared';
 // Bundled into this remote (a deep import): the same cards as the homeowner's dashboard, whatever the shell's shared.
 import { measureCardsToShow, type MeasureCard } from '@home-energy/shared/energy/measure-cards';
 import { bucketLabel } from '../../analytics/lib/labels';
@@ -63,7 +63,7 @@ export function ProfileView({ org, profileId }: { org: string; profileId: number
           <dd>{format.kr(use.value.cost_per_year)}</dd>
         </dl>
       ) : null}
-      <div className="he-table-wrap">
+      <TableScroll label={t('lookup.recommendations')}>
         <table className="he-table">
           <caption>{t('lookup.recommendations')}</caption>
           <thead>
@@ -99,7 +99,7 @@ export function ProfileView({ org, profileId }: { org: string; profileId: number
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
     </section>
   );
 }

@@ -9,6 +9,7 @@ import {
   propertyLookupQuerySchema,
   maxLengthOf,
   useMarkUsable,
+  TableScroll,
 } from '@home-energy/shared';
 import { EmptyState } from '../../../components/empty-state';
 import { useOrganisationContext } from '../../organisation/components/organisation-context';
@@ -141,7 +142,7 @@ export function PropertyLookupPage() {
             {property.data.profiles.length === 0 ? (
               <p className="he-muted">{t('lookup.noProfiles')}</p>
             ) : (
-              <div className="he-table-wrap">
+              <TableScroll label={t('lookup.profilesCaption')}>
                 <table className="he-table">
                   <caption>{t('lookup.profilesCaption')}</caption>
                   <thead>
@@ -179,7 +180,7 @@ export function PropertyLookupPage() {
                     ))}
                   </tbody>
                 </table>
-              </div>
+              </TableScroll>
             )}
           </section>
         )

@@ -1,0 +1,132 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+// @ts-expect-error plain ESM helper shared with serve.mjs
+import { E2E_BANKID_PORT } from '../e2e-env.mjs';
+import {
+  accessibilityViolations,
+  consolePages,
+  pageReady,
+  REMOTE_ROUTES,
+  staffState,
+  SUPER_ADMIN,
+  workingDay,
+  type StorageState,
+  type WorkingDay,
+} from './support';
+
+// Every page a person lands on, with data in it, in Swedish and in English: axe's WCAG 2.2 AA rules find nothing.
+// One page load per page and language, in the session of someone who may see it.
+
+const SIMULATOR = `http://127.0.0.1:${E2E_BANKID_PORT}`;
+const LANGUAGES = [
+  { locale: 'sv-SE', lang: 'sv' },
+  { locale: 'en-US', lang: 'en' },
+] as const;
+const ADMIN_PAGES = REMOTE_ROUTES.filter((r) => r.remote === 'mfe_admin').map((r) => r.path);
+
+let day: WorkingDay;
+const staff: Record<string, StorageState> = {};
+
+test.beforeAll(async ({ browser }) => {
+  test.setTimeout(60_000);
+  day = await workingDay(browser, SIMULATOR, '197707071238', 'Alva Axelsson');
+  for (const email of ['admin@energi.demo.test', 'staff@energi.demo.test', 'staff@installer.demo.test', SUPER_ADMIN])
+    staff[email] = await staffState(browser, email);
+});
+
+/** Loads each page once and checks it; every page is checked before the test fails, so one run lists all findings. */
+async function expectAccessible(page: Page, lang: string, paths: string[], after?: (path: string) => Promise<void>) {
+  for (const path of paths) {
+    await test.step(path, async () => {
+      await page.goto(path);
+      await pageReady(page);
+      await expect(page.locator('html')).toHaveAttribute('lang', lang);
+      expect.soft(await accessibilityViolations(page), `${path} (${lang})`).toEqual([]);
+      await after?.(path);
+    });
+  }
+}
+
+async function contextOf(browser: Browser, locale: string, storageState?: StorageState) {
+  return browser.newContext({ baseURL: test.info().project.use.baseURL, locale, storageState });
+}
+
+for (const { locale, lang } of LANGUAGES) {
+  test.describe(`in ${lang}`, () => {
+    test('a visitor: the address search with a home found, the BankID and staff sign-ins', async ({ browser }) => {
+      const context = await contextOf(browser, locale);
+      const page = await context.newPage();
+      await expectAccessible(page, lang, ['/', '/sign', '/console', '/console/forgot-password'], async (path) => {
+        if (path !== '/') return;
+        // The search's suggestions, then the home it found, as someone looking for their house sees them.
+        const search = page.locator('input[role="combobox"]');
+        await search.pressSequentially(day.home.name.slice(0, 6), { delay: 30 });
+        await expect(page.locator('li[role="option"]').first()).toBeVisible();
+        expect.soft(await accessibilityViolations(page), 'suggestions').toEqual([]);
+        await page.locator('li[role="option"]').first().click();
+        await expect(page.getByRole('heading', { level: 2 })).toBeVisible();
+        expect.soft(await accessibilityViolations(page), 'a home found').toEqual([]);
+      });
+      await context.close();
+    });
+
+    test('a homeowner: every question step, the results, an installer request, My homes, contact', async ({
+      browser,
+    }) => {
+      test.setTimeout(180_000);
+      const context = await contextOf(browser, locale, day.homeowner);
+      const page = await context.newPage();
+      const questions = `/flow/property/${day.home.id}/questions`;
+      await page.goto(questions);
+      const progress = page.locator('#questions-progress');
+      await expect(progress).toHaveText(/\d+\D+\d+/);
+      const steps = Number((await progress.textContent())!.match(/\d+/g)!.at(-1));
+      expect(steps).toBeGreaterThan(1);
+      const dashboard = `/property/${day.home.id}/building/primary/results-dashboard`;
+      await expectAccessible(
+        page,
+        lang,
+        [
+          ...Array.from({ length: steps }, (_, i) => `${questions}?step=${i + 1}`),
+          dashboard,
+          '/flow/profile',
+          '/flow/contact',
+          '/flow/add-property',
+        ],
+        async (path) => {
+          if (path !== dashboard) return;
+          // The sent request's status on its card, and another card's installer choice opened.
+          await expect(page.getByTestId('request-status').first()).toBeVisible();
+          await page.locator('.rd-installers button[aria-expanded="false"]').first().click();
+          await expect(page.locator('.rd-installers input[type="checkbox"]').first()).toBeVisible();
+          expect.soft(await accessibilityViolations(page), 'installer request').toEqual([]);
+        },
+      );
+      await context.close();
+    });
+
+    // Each page once, in the session of the first of these who may open it: an analyst's pages, then what an admin
+    // adds, the installer's own, and the super admin's (a run of one test alone checks all of its person's pages).
+    const checked = new Set<string>();
+    for (const [who, email, org] of [
+      ['an analyst', 'staff@energi.demo.test', 'demo-energi'],
+      ['an organisation admin', 'admin@energi.demo.test', 'demo-energi'],
+      ['installer staff', 'staff@installer.demo.test', 'demo-installer'],
+      ['a super admin working in Demo Energi', SUPER_ADMIN, 'demo-energi'],
+    ] as const) {
+      test(`${who}: the console pages of their menu`, async ({ browser }) => {
+        const context = await contextOf(browser, locale, staff[email]);
+        const page = await context.newPage();
+        const paths = await consolePages(page, org);
+        if (email === SUPER_ADMIN) {
+          const { mails } = await (await page.request.get('/api/admin/outbox?page=1&pageSize=1')).json();
+          paths.push(...ADMIN_PAGES, `/console/admin/outbox/${encodeURIComponent(mails[0].id)}`);
+        }
+        const unchecked = [...new Set(paths)].filter((path) => !checked.has(path));
+        test.setTimeout(30_000 + unchecked.length * 15_000);
+        await expectAccessible(page, lang, unchecked);
+        for (const path of unchecked) checked.add(path);
+        await context.close();
+      });
+    }
+  });
+}
