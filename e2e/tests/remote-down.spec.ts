@@ -155,10 +155,12 @@ test.describe('a remote down, missing or corrupt: its part says so at once, the 
         await signInStaff(page, SUPER_ADMIN);
         let outage = true;
         let firstFailureAt = 0;
+        let hits = 0;
         const held: Route[] = [];
         await page.route(`**/mfe/${pkg}/*/${breakage.file}`, (route) => {
           if (!outage) return route.continue();
           firstFailureAt ||= Date.now();
+          hits += 1;
           if (breakage.answer) return breakage.answer(route);
           held.push(route);
         });
@@ -178,6 +180,7 @@ test.describe('a remote down, missing or corrupt: its part says so at once, the 
         }
 
         firstFailureAt = 0;
+        hits = 0;
         // Not 'load': a held remote entry is a script the load event would wait for.
         await page.goto(HOME_OF[broken].path, { waitUntil: 'domcontentloaded' });
         const fallback = page.locator(`[data-remote-unavailable="${broken}"]`);
@@ -185,6 +188,8 @@ test.describe('a remote down, missing or corrupt: its part says so at once, the 
           timeout: HANG_SHOWN_WITHIN_MS + 5_000,
         });
         expect(firstFailureAt, 'the broken file was asked for').toBeGreaterThan(0);
+        // Once by each loader (the early preload, the boot's preload, the slot), never again: no retries.
+        expect(hits, 'requests for the broken file').toBeLessThanOrEqual(3);
         // Measured from the later of the failure and the shell's first render: before that the shell shows nothing.
         const { shownAt, renderAt } = await shownAndRenderStart(page);
         const waited = shownAt - Math.max(firstFailureAt, renderAt);
