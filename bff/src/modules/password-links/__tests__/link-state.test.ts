@@ -45,7 +45,7 @@ async function linkFor(email: string, purpose: PasswordLinkPurpose): Promise<str
 }
 
 describe('the state of a password link', () => {
-  it('is valid until used, without being used by asking; then used, and the same for the other open links', async () => {
+  it('is valid until used (asking does not use it); then used, and so are the other open links', async () => {
     const token = await linkFor('staff@energi.demo.test', 'invitation');
     const older = await linkFor('staff@energi.demo.test', 'reset');
 
