@@ -600,6 +600,9 @@ export const MATRIX: readonly MatrixRow[] = [
   row('POST /api/password/forgot',                                [A,   A,   A,    A,    A,    A,    A,    A,    A], {
     body: { email: 'nobody@matrix.test' },
   }),
+  row('POST /api/password/link/state',                            [404, 404, 404,  404,  404,  404,  404,  404,  404], {
+    body: { token: 'x'.repeat(43) },
+  }),
   row('POST /api/password/link',                                  [400, 400, 400,  400,  400,  400,  400,  400,  400], {
     body: { token: 'x'.repeat(43), password: 'matrix-new-password' },
   }),

@@ -69,13 +69,32 @@ test.describe('mail in the demo', () => {
     await inviteePage.getByRole('button', { name: 'Sign in' }).click();
     await expect(inviteePage).toHaveURL(/\/console\/org\/demo-energi$/);
 
-    // The same link a second time: refused.
+    // The same link a second time: the page says it was used as it opens, with no form to fill in first.
     await inviteePage.goto(link!);
-    await fillNewPassword(inviteePage, 'ett-annat-lösenord-1');
-    await inviteePage.getByRole('button', { name: 'Save password' }).click();
-    await expect(inviteePage.getByRole('alert')).toContainText('expired or has already been used');
+    await expect(inviteePage.getByRole('heading', { level: 1, name: 'This link has already been used' })).toBeVisible();
+    await expect(inviteePage.getByRole('alert')).toHaveText(/^Each link works once\./);
+    await expect(inviteePage.getByLabel('New password', { exact: true })).toHaveCount(0);
+    await expect(inviteePage.getByRole('link', { name: 'Ask for a new link' })).toHaveAttribute(
+      'href',
+      '/console/forgot-password',
+    );
     await invitee.close();
+    // In Swedish too, for a visitor whose browser asks for it.
+    const swedish = await browser.newContext({ locale: 'sv-SE' });
+    const swedishPage = await swedish.newPage();
+    await swedishPage.goto(link!);
+    await expect(swedishPage.getByRole('heading', { level: 1, name: 'Länken har redan använts' })).toBeVisible();
+    await expect(swedishPage.getByLabel('Nytt lösenord', { exact: true })).toHaveCount(0);
+    await expect(swedishPage.getByRole('link', { name: 'Be om en ny länk' })).toBeVisible();
+    await swedish.close();
     expect(problems.filter((p) => !p.includes('status of 4'))).toEqual([]);
+  });
+
+  test('a link that was never sent says so as its page opens, with no form', async ({ page }) => {
+    await page.goto(`/console/set-password#token=${'A'.repeat(43)}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'This link does not work' })).toBeVisible();
+    await expect(page.getByRole('alert')).toHaveText(/^It is not a link we sent\./);
+    await expect(page.getByLabel('New password', { exact: true })).toHaveCount(0);
   });
 
   test('a new user signing in with the one-time password must choose a password first; it then works no more', async ({

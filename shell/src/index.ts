@@ -1,4 +1,5 @@
 import { requestRegistryEarly } from './remotes/registry-request';
+import { installLoadDeadline } from './remotes/load-deadline';
 import { requestSessionEarly } from './boot/early-session';
 import { yieldToMain } from './boot/yield';
 
@@ -9,6 +10,8 @@ import { yieldToMain } from './boot/yield';
 const zodGlobal = globalThis as { __zod_globalConfig?: { jitless?: boolean } };
 (zodGlobal.__zod_globalConfig ??= {}).jitless = true;
 // The registry travels while the shared libraries download: the remote's manifest can be asked for at first render.
+// Its requests wait on a remote's files no longer than the load deadline, which must be in place before they start.
+installLoadDeadline();
 requestRegistryEarly();
 // So does the session: the first render shows who is signed in (no top bar growing under the visitor's eyes).
 requestSessionEarly();

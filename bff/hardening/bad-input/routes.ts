@@ -939,6 +939,16 @@ export function describeRoutes(ids: WorldIds): RouteInput[] {
     },
     {
       method: 'POST',
+      path: '/api/password/link/state',
+      agent: 'anonymous',
+      validAnswer: {
+        status: 404,
+        why: 'a link token is only ever in a mail; this one was never issued',
+      },
+      body: json({ token: 'x'.repeat(43) }, { at: [], required: ['token'], maxLength: { token: 128 } }),
+    },
+    {
+      method: 'POST',
       path: '/api/password/link',
       agent: 'anonymous',
       validAnswer: {

@@ -55,15 +55,19 @@ export const passwordForgotSchema = lazySchema(() =>
     .strict(),
 );
 
-/** POST /api/password/link: the token from an invitation or reset mail and the password chosen. */
-export const passwordLinkSchema = lazySchema(() =>
-  z
-    .object({
-      token: z.string().regex(/^[A-Za-z0-9_-]{43,128}$/, 'the link is incomplete: open it from the mail again'),
-      password: newPassword,
-    })
-    .strict(),
+/** The token of an invitation or reset mail (base64url, as the BFF issues it). */
+const linkToken = lazySchema(() =>
+  z.string().regex(/^[A-Za-z0-9_-]{43,128}$/, 'the link is incomplete: open it from the mail again'),
 );
+
+/** POST /api/password/link: the token from an invitation or reset mail and the password chosen. */
+export const passwordLinkSchema = lazySchema(() => z.object({ token: linkToken, password: newPassword }).strict());
+
+/** POST /api/password/link/state: a link's token, to learn whether it still works before a password is typed. */
+export const passwordLinkStateSchema = lazySchema(() => z.object({ token: linkToken }).strict());
+
+/** What became of a mailed link (the answer of POST /api/password/link/state; a token never issued is a 404). */
+export type PasswordLinkState = 'valid' | 'used' | 'expired';
 
 /** POST /api/password/choose: a user signed in with a one-time password chooses their own. */
 export const passwordChooseSchema = lazySchema(() => z.object({ password: newPassword }).strict());

@@ -1,11 +1,11 @@
 import { registerPlugins } from '@module-federation/enhanced/runtime';
-import { RetryPlugin } from '@module-federation/retry-plugin';
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
 import { RemoteUnavailable } from './remote-unavailable';
 
 /**
  * Layer 1 of remote-failure handling: when a remote's manifest, entry or module cannot be loaded, loadRemote
- * resolves to a module whose component says so (with a retry button) instead of rejecting.
+ * resolves to a module whose component says so (with a retry button) instead of rejecting. Layer 2, how soon a load
+ * counts as failed, is load-deadline.ts.
  */
 export function fallbackPlugin(): ModuleFederationRuntimePlugin {
   return {
@@ -20,12 +20,5 @@ export function fallbackPlugin(): ModuleFederationRuntimePlugin {
 }
 
 export function installFederationPlugins(): void {
-  registerPlugins([
-    // Layer 2: transient network failures are retried before anyone sees a fallback.
-    RetryPlugin({
-      fetch: { retryTimes: 2, retryDelay: 400 },
-      script: { retryTimes: 2, retryDelay: 400 },
-    }),
-    fallbackPlugin(),
-  ]);
+  registerPlugins([fallbackPlugin()]);
 }

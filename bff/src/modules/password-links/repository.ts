@@ -3,6 +3,7 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { passwordTokens, staffUsers } from '../../db/schema';
 import type { DbOrTx } from '../audit/repository';
+import type { PasswordLinkState } from '@home-energy/shared/schemas/mail';
 
 export type PasswordLinkPurpose = 'invitation' | 'reset';
 
@@ -33,22 +34,18 @@ export async function issuePasswordToken(
 }
 
 /**
- * Whether a link can still be used (issued, unused, not expired): one indexed read, so a made-up token is refused
- * before any password is hashed (docs/security.md "What else the server enforces").
+ * What became of a link: usable, used (or retired by a password chosen since) or expired; null for a token never
+ * issued. One indexed read, so a made-up token is refused before any password is hashed (docs/security.md "What
+ * else the server enforces"). It tells nothing about the account.
  */
-export async function passwordTokenUsable(db: DbOrTx, token: string, now: number): Promise<boolean> {
-  const at = new Date(now);
+export async function passwordTokenState(db: DbOrTx, token: string, now: number): Promise<PasswordLinkState | null> {
   const [found] = await db
-    .select({ id: passwordTokens.id })
+    .select({ usedAt: passwordTokens.usedAt, expiresAt: passwordTokens.expiresAt })
     .from(passwordTokens)
-    .where(
-      and(
-        eq(passwordTokens.tokenHash, hashToken(token)),
-        isNull(passwordTokens.usedAt),
-        gt(passwordTokens.expiresAt, at),
-      ),
-    );
-  return found !== undefined;
+    .where(eq(passwordTokens.tokenHash, hashToken(token)));
+  if (!found) return null;
+  if (found.usedAt) return 'used';
+  return found.expiresAt.getTime() > now ? 'valid' : 'expired';
 }
 
 /**

@@ -1,5 +1,11 @@
 import { Router } from 'express';
-import { passwordChooseSchema, passwordForgotSchema, passwordLinkSchema } from '@home-energy/shared/schemas/mail';
+import {
+  passwordChooseSchema,
+  passwordForgotSchema,
+  passwordLinkSchema,
+  passwordLinkStateSchema,
+  type PasswordLinkState,
+} from '@home-energy/shared/schemas/mail';
 import type { Db } from '../../db/client';
 import { HttpError, parse } from '../../http/errors';
 import { hashPassword, verifyPassword } from '../../auth/passwords';
@@ -14,7 +20,7 @@ import {
   consumePasswordToken,
   findStaffPassword,
   issuePasswordToken,
-  passwordTokenUsable,
+  passwordTokenState,
   resetSentSince,
   retirePasswordTokens,
   setChosenPassword,
@@ -31,7 +37,10 @@ export interface PasswordLinkDeps {
   now?: () => number;
   /** "Forgot password?" requests per IP per hour. */
   forgotRateLimit: number;
-  /** Attempts to set a password from a link, per IP per 15 minutes (the app passes sign-in's SIGNIN_RATE_LIMIT). */
+  /**
+   * Look-ups of a link's token (its state, or setting a password from it), per IP per 15 minutes (the app passes
+   * sign-in's SIGNIN_RATE_LIMIT).
+   */
   linkRateLimit: number;
 }
 
@@ -87,11 +96,21 @@ export function passwordLinkRoutes({
       .json({ message: 'If the address belongs to a console account, a link to choose a new password is on its way.' });
   });
 
+  // The page of a link asks first, so that a used or expired link says so before a password is typed. The same limit
+  // as setting a password (both look a token up), and only the link's state: nothing about its account or purpose.
+  // POST: the token stays out of URLs and request logs, as it stays in the page's address fragment.
+  router.post('/link/state', linkLimiter, async (req, res) => {
+    const { token } = parse(passwordLinkStateSchema, req.body, 'body');
+    const state = await passwordTokenState(db, token, now());
+    if (!state) throw new HttpError(404, 'not_found', 'This link is not one we sent. Open it from the mail again.');
+    res.set('Cache-Control', 'no-store').json({ state } satisfies { state: PasswordLinkState });
+  });
+
   // Cheapest first: the limit, the body's shape, the token looked up (one indexed read); only a usable link's password
   // is hashed. The link is used in the transaction below, so two uses at once still cannot both succeed.
   router.post('/link', linkLimiter, async (req, res) => {
     const { token, password } = parse(passwordLinkSchema, req.body, 'body');
-    if (!(await passwordTokenUsable(db, token, now()))) throw LINK_INVALID();
+    if ((await passwordTokenState(db, token, now())) !== 'valid') throw LINK_INVALID();
     const passwordHash = await hashPassword(password);
     const done = await db.transaction(async (tx) => {
       const link = await consumePasswordToken(tx, token, now());

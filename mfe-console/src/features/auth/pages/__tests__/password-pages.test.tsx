@@ -1,7 +1,7 @@
 import '../../../../testing/setup-dom';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { Session } from '@home-energy/shared';
-import { installFakeBff } from '@home-energy/shared/testing/fake-bff';
+import { installFakeBff, type FakeRoute } from '@home-energy/shared/testing/fake-bff';
 import { demoOrganisations, demoSessions } from '../../../../testing/demo-data';
 import { setSession } from '../../../../testing/fake-session';
 import { currentLocation, renderConsole, texts } from '../../../../testing/render-console';
@@ -79,41 +79,101 @@ describe('Choose your password', () => {
   });
 });
 
+const TOKEN = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQ';
+const linkState =
+  (state: string): FakeRoute =>
+  () => [200, { state }];
+
 describe('a mailed link', () => {
-  it('sets the password with the token of the address fragment, then offers sign-in', async () => {
-    const bff = installFakeBff({ 'POST /api/password/link': () => [204] });
-    renderConsole('/console/set-password#token=abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQ');
+  it("asks the link's state, then sets the password with the fragment's token and offers sign-in", async () => {
+    const bff = installFakeBff({
+      'POST /api/password/link/state': linkState('valid'),
+      'POST /api/password/link': () => [204],
+    });
+    renderConsole(`/console/set-password#token=${TOKEN}`);
     await passwordPageShown();
+    expect(bff.calls('POST', '/api/password/link/state')[0]!.body).toEqual({ token: TOKEN });
     fillPasswords('mitt-eget-lösenord');
     await act(async () => fireEvent.click(screen.getByRole('button', { name: en.setPassword.submit })));
-    expect(bff.calls('POST', '/api/password/link')[0]!.body).toEqual({
-      token: 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQ',
-      password: 'mitt-eget-lösenord',
-    });
+    expect(bff.calls('POST', '/api/password/link')[0]!.body).toEqual({ token: TOKEN, password: 'mitt-eget-lösenord' });
     expect(await screen.findByRole('heading', { level: 1, name: en.setPassword.doneTitle })).toBeTruthy();
     expect(screen.getByRole('link', { name: en.setPassword.signIn }).getAttribute('href')).toBe('/console');
   });
 
-  it('says so when the link was used or expired', async () => {
-    installFakeBff({
-      'POST /api/password/link': () => [
-        400,
-        { error: 'link_invalid', message: 'This link has expired or has already been used.' },
-      ],
-    });
-    renderConsole('/console/set-password#token=abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQ');
-    await passwordPageShown();
-    fillPasswords('mitt-eget-lösenord');
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: en.setPassword.submit })));
-    expect((await screen.findByRole('alert')).textContent).toBe('This link has expired or has already been used.');
+  it('says at once that a used link was used, with no form, and offers sign-in or a new link', async () => {
+    const bff = installFakeBff({ 'POST /api/password/link/state': linkState('used') });
+    renderConsole(`/console/set-password#token=${TOKEN}`);
+    expect(await screen.findByRole('heading', { level: 1, name: en.setPassword.usedTitle })).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toBe(en.setPassword.used);
+    expect(screen.queryByLabelText(en.newPassword.password)).toBeNull();
+    expect(screen.getByRole('link', { name: en.setPassword.signIn }).getAttribute('href')).toBe('/console');
+    expect(screen.getByRole('link', { name: en.setPassword.askAgain }).getAttribute('href')).toBe(
+      '/console/forgot-password',
+    );
+    expect(document.title).toBe(en.setPassword.usedTitle);
+    expect(bff.calls('POST', '/api/password/link')).toHaveLength(0);
   });
 
-  it('without a token, points to asking for a new link (in Swedish too)', async () => {
-    renderConsole('/console/set-password', { lng: 'sv' });
-    expect((await screen.findByRole('alert')).textContent).toContain(sv.setPassword.noToken);
+  it('says at once that an expired link has expired, in Swedish', async () => {
+    installFakeBff({ 'POST /api/password/link/state': linkState('expired') });
+    renderConsole(`/console/set-password#token=${TOKEN}`, { lng: 'sv' });
+    expect(await screen.findByRole('heading', { level: 1, name: sv.setPassword.expiredTitle })).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toBe(sv.setPassword.expired);
+    expect(screen.queryByLabelText(sv.newPassword.password)).toBeNull();
     expect(screen.getByRole('link', { name: sv.setPassword.askAgain }).getAttribute('href')).toBe(
       '/console/forgot-password',
     );
+  });
+
+  it('says a token the server never issued does not work, and when too many were tried', async () => {
+    installFakeBff({ 'POST /api/password/link/state': () => [404, { error: 'not_found', message: 'Not ours.' }] });
+    const { unmount } = renderConsole(`/console/set-password#token=${TOKEN}`);
+    expect(await screen.findByRole('heading', { level: 1, name: en.setPassword.unknownTitle })).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toBe(en.setPassword.unknown);
+    unmount();
+    installFakeBff({ 'POST /api/password/link/state': () => [429, { error: 'too_many_requests', message: 'Later.' }] });
+    renderConsole(`/console/set-password#token=${TOKEN}`);
+    expect((await screen.findByRole('alert')).textContent).toBe(en.setPassword.tooMany);
+    expect(screen.queryByLabelText(en.newPassword.password)).toBeNull();
+  });
+
+  it('shows the form when the state cannot be asked (the server down): saving then says what went wrong', async () => {
+    installFakeBff({
+      'POST /api/password/link/state': () => [503, { error: 'unavailable', message: 'Down.' }],
+      'POST /api/password/link': () => [503, { error: 'unavailable', message: 'The service is down.' }],
+    });
+    renderConsole(`/console/set-password#token=${TOKEN}`);
+    await passwordPageShown();
+    fillPasswords('mitt-eget-lösenord');
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: en.setPassword.submit })));
+    expect((await screen.findByRole('alert')).textContent).toBe('The service is down.');
+  });
+
+  it('a link used elsewhere after the page opened: saving is refused and the page then says it was used', async () => {
+    let state = 'valid';
+    installFakeBff({
+      'POST /api/password/link/state': () => [200, { state }],
+      'POST /api/password/link': () => {
+        state = 'used';
+        return [400, { error: 'link_invalid', message: 'This link has expired or has already been used.' }];
+      },
+    });
+    renderConsole(`/console/set-password#token=${TOKEN}`);
+    await passwordPageShown();
+    fillPasswords('mitt-eget-lösenord');
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: en.setPassword.submit })));
+    expect(await screen.findByRole('heading', { level: 1, name: en.setPassword.usedTitle })).toBeTruthy();
+    expect(screen.queryByLabelText(en.newPassword.password)).toBeNull();
+  });
+
+  it('without a token, points to asking for a new link without asking the server (in Swedish too)', async () => {
+    const bff = installFakeBff({});
+    renderConsole('/console/set-password', { lng: 'sv' });
+    expect((await screen.findByRole('alert')).textContent).toBe(sv.setPassword.incomplete);
+    expect(screen.getByRole('link', { name: sv.setPassword.askAgain }).getAttribute('href')).toBe(
+      '/console/forgot-password',
+    );
+    expect(bff.requests.filter((r) => r.path.startsWith('/api/password'))).toEqual([]);
   });
 });
 
