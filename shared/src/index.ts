@@ -169,6 +169,7 @@ export type {
   IdentificationMode,
   LoginMethod,
   RequestStatus,
+  SignPurpose,
   SignStatus,
   StartSignRequest,
   TransactionStatus,

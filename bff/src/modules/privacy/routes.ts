@@ -109,13 +109,18 @@ export function privacyRoutes(deps: PrivacyRouteDeps): Router {
 }
 
 /**
- * This session's BankID order confirms the erasure: a completed `validate` order (BankID asked for the account's
- * personal number), not used before, whose signer is the account's owner. It is used up here.
+ * This session's BankID order confirms the erasure: a completed `validate` order started for the deletion (the app
+ * said so; BankID asked for the account's personal number), not used before, whose signer is the account's owner.
+ * It is used up here.
  */
 async function confirmedWithBankId(deps: PrivacyRouteDeps, req: Request, personalNumberHash: string): Promise<void> {
   const refuse = (status: number, code: string, message: string) => new HttpError(status, code, message);
-  if (!req.session.bankidOrderId)
-    throw refuse(409, 'not_confirmed', 'Confirm with BankID first: start an order with identificationMode validate.');
+  if (!req.session.bankidOrderId || req.session.bankidOrderPurpose !== 'delete_account')
+    throw refuse(
+      409,
+      'not_confirmed',
+      'Confirm with BankID first: start an order with identificationMode validate and purpose delete_account.',
+    );
   const order = await deps.orders.current(req);
   const signer = order.status === 'complete' && !order.consumedAt ? completedUserOf(deps.vault, order) : null;
   if (order.identificationMode !== 'validate' || !signer)

@@ -1,6 +1,7 @@
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { refreshSession } from '@home-energy/shared';
+import { refreshSession, useMarkUsable } from '@home-energy/shared';
+import { ACCOUNT_DELETED_PATH } from '@home-energy/shared/mfe/pages';
 import { useNavigate } from '@home-energy/shared/router';
 import { useSignFlow } from '../../sign/lib/use-sign-flow';
 import { SignStepView } from '../../sign/pages/sign-page';
@@ -19,11 +20,17 @@ function ConfirmWithBankId({ onCancel }: { onCancel: () => void }) {
     async (csrfToken: string) => {
       await deleteAccount({ csrfToken }).unwrap();
       await refreshSession().catch(() => undefined);
-      navigate('/flow/account-deleted', { replace: true });
+      navigate(ACCOUNT_DELETED_PATH, { replace: true });
     },
     [deleteAccount, navigate],
   );
-  const flow = useSignFlow({ destination: '/', returnPath: undefined, enabled: true, confirm });
+  const flow = useSignFlow({
+    destination: '/',
+    returnPath: undefined,
+    enabled: true,
+    confirm,
+    purpose: 'delete_account',
+  });
   return (
     <section className="he-card" aria-labelledby="delete-bankid-title">
       <h3 id="delete-bankid-title" ref={headingRef} tabIndex={-1}>
@@ -82,6 +89,7 @@ export function MyData() {
 /** /flow/account-deleted: where the homeowner lands once their account is gone. */
 export function AccountDeletedPage() {
   const { t } = useTranslation('flow');
+  useMarkUsable(true);
   return (
     <section className="he-card flow-narrow" aria-labelledby="deleted-title">
       <h1 id="deleted-title">{t('myData.deletedTitle')}</h1>

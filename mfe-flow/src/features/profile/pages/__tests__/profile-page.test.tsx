@@ -231,6 +231,12 @@ describe('usable time', () => {
     expect(await screen.findByRole('heading', { level: 3, name: 'Storgatan 1' })).toBeTruthy();
     expect(marks.paths()).toEqual(['/flow/profile']);
   });
+
+  it('marks the account-deleted page usable as it shows', async () => {
+    renderFlow('/flow/account-deleted', { lng: 'sv' });
+    expect(await screen.findByRole('heading', { level: 1, name: texts.sv.flow.myData.deletedTitle })).toBeTruthy();
+    expect(marks.paths()).toEqual(['/flow/account-deleted']);
+  });
 });
 
 describe('Your data', () => {
@@ -262,7 +268,12 @@ describe('Your data', () => {
     await waitFor(() => expect(bff.bodies('DELETE', '/api/flow/user/account')).toHaveLength(1));
     expect(await screen.findByRole('heading', { level: 1, name: myData.deletedTitle })).toBeTruthy();
     expect(bff.bodies('POST', SIGN_URL)).toEqual([
-      { csrfToken: 'csrf-token-1', loginMethod: 'bankid.other_device', identificationMode: 'validate' },
+      {
+        csrfToken: 'csrf-token-1',
+        loginMethod: 'bankid.other_device',
+        identificationMode: 'validate',
+        purpose: 'delete_account',
+      },
     ]);
     expect(bff.bodies('DELETE', '/api/flow/user/account')).toEqual([{ csrfToken: 'csrf-token-1' }]);
   });
