@@ -235,7 +235,8 @@ function documentStream(deps: ExportDeps, id: string): Promise<NodeJS.ReadableSt
       sql`select content from epc_documents where id = ${id}`,
     );
     const content = rows[0]?.content;
-    if (content) return Readable.from([Buffer.from(content)]);
+    // A view of the bytes the database answered, not a second copy of a file of up to 10 MB.
+    if (content) return Readable.from([Buffer.from(content.buffer, content.byteOffset, content.byteLength)]);
     const object = await deps.documentStore?.get(id);
     return object ? object.body : Readable.from([]);
   })();

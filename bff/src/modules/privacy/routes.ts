@@ -1,6 +1,6 @@
 import { Router, type Request, type Response } from 'express';
 import { eq } from 'drizzle-orm';
-import { accountErasureSchema, dataRequestSchema } from '@home-energy/shared/schemas/privacy';
+import { accountErasureSchema, dataRequestSchema, exportQuerySchema } from '@home-energy/shared/schemas/privacy';
 import type { Db } from '../../db/client';
 import type { Logger } from '../../logger';
 import { homeowners } from '../../db/schema';
@@ -67,7 +67,7 @@ function signedInHomeowner(req: Request): number {
  */
 export function privacyRoutes(deps: PrivacyRouteDeps): Router {
   const router = Router();
-  router.use(['/export', '/account'], noQuery);
+  router.use('/account', noQuery);
   const exportLimiter = sharedRateLimit(deps.db, 'privacy-export', {
     windowMs: 60 * 60_000,
     limit: deps.exportsPerHour,
@@ -78,15 +78,18 @@ export function privacyRoutes(deps: PrivacyRouteDeps): Router {
   router.get(
     '/export',
     (req, _res, next) => {
+      parse(exportQuerySchema, req.query, 'query');
       signedInHomeowner(req);
       next();
     },
     exportLimiter,
     async (req, res) => {
+      const { lang } = parse(exportQuerySchema, req.query, 'query');
       const id = signedInHomeowner(req);
       const owner = await loadHomeowner(deps.db, id);
       if (!owner) throw new HttpError(401, 'unauthorized', 'Sign in with BankID to see your data.');
-      await sendArchive(deps, res, personOf(deps.secret, id), requestLanguage(req) ?? mailLanguageOf(owner));
+      const language = lang ?? requestLanguage(req) ?? mailLanguageOf(owner);
+      await sendArchive(deps, res, personOf(deps.secret, id), language);
     },
   );
 

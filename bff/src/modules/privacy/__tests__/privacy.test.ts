@@ -283,6 +283,8 @@ describe('GET /api/flow/user/export', () => {
     const res = await request(world.app).get('/api/flow/user/export').expect(401);
     expect(res.body.error).toBe('unauthorized');
     await request(world.app).get('/api/flow/user/export?x=1').expect(400);
+    const bad = await agent.get('/api/flow/user/export?lang=de').expect(400);
+    expect(JSON.stringify(bad.body.issues)).toContain('query.lang');
   });
 
   it('streams one archive: data.json valid against the schema, the page, the document and the mails', async () => {
@@ -336,6 +338,10 @@ describe('GET /api/flow/user/export', () => {
   it('writes the page in Swedish for a Swedish page', async () => {
     const { zip } = await download(agent.get('/api/flow/user/export').set('X-UI-Language', 'sv'));
     const page = zip!.readAsText('index.html');
+    // The download link names the page's language: it wins over the header a link never sends.
+    const linked = await download(agent.get('/api/flow/user/export?lang=sv').set('X-UI-Language', 'en'));
+    expect(linked.status).toBe(200);
+    expect(linked.zip!.readAsText('index.html')).toContain('<html lang="sv">');
     expect(page).toContain('<html lang="sv">');
     expect(page).toContain('Dina uppgifter hos Home Energy');
     expect(page).toContain('<h2>Dina förfrågningar till installatörer</h2>');

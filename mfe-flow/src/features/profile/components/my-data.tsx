@@ -1,14 +1,17 @@
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { refreshSession, useMarkUsable } from '@home-energy/shared';
+import { languageOf, refreshSession, useMarkUsable } from '@home-energy/shared';
 import { ACCOUNT_DELETED_PATH } from '@home-energy/shared/mfe/pages';
 import { useNavigate } from '@home-energy/shared/router';
 import { useSignFlow } from '../../sign/lib/use-sign-flow';
 import { SignStepView } from '../../sign/pages/sign-page';
 import { useDeleteAccountMutation } from '../api/delete-account';
 
-/** GET /api/flow/user/export: the browser downloads the archive itself (a plain link keeps it out of memory). */
-export const EXPORT_URL = '/api/flow/user/export';
+/**
+ * GET /api/flow/user/export: the browser downloads the archive itself (a plain link keeps it out of memory), its
+ * readable page in this page's language (a link sends no X-UI-Language).
+ */
+export const exportUrl = (language: string) => `/api/flow/user/export?lang=${language}`;
 
 /** BankID's own steps for confirming the deletion; shown once the homeowner chose to go on. */
 function ConfirmWithBankId({ onCancel }: { onCancel: () => void }) {
@@ -52,14 +55,14 @@ function ConfirmWithBankId({ onCancel }: { onCancel: () => void }) {
 
 /** "Your data" in My homes: download everything, or delete the account (confirmed with BankID). */
 export function MyData() {
-  const { t } = useTranslation('flow');
+  const { t, i18n } = useTranslation('flow');
   const [step, setStep] = useState<'idle' | 'asked' | 'bankid'>('idle');
   return (
     <section aria-labelledby="my-data-title" className="flow-my-data">
       <h2 id="my-data-title">{t('myData.title')}</h2>
       <p className="he-muted">{t('myData.intro')}</p>
       <p>
-        <a className="he-button he-button--secondary" href={EXPORT_URL} download>
+        <a className="he-button he-button--secondary" href={exportUrl(languageOf(i18n))} download>
           {t('myData.download')}
         </a>
       </p>

@@ -242,11 +242,17 @@ describe('usable time', () => {
 describe('Your data', () => {
   const myData = texts.en.flow.myData;
 
-  it('offers the archive as a download of GET /api/flow/user/export', async () => {
+  it('offers the archive as a download of GET /api/flow/user/export, its page in the language shown', async () => {
     renderFlow('/flow/profile');
     const link = await screen.findByRole('link', { name: myData.download });
-    expect(link.getAttribute('href')).toBe('/api/flow/user/export');
+    expect(link.getAttribute('href')).toBe('/api/flow/user/export?lang=en');
     expect(link.hasAttribute('download')).toBe(true);
+  });
+
+  it('asks for the Swedish page from a Swedish page', async () => {
+    renderFlow('/flow/profile', { lng: 'sv' });
+    const link = await screen.findByRole('link', { name: texts.sv.flow.myData.download });
+    expect(link.getAttribute('href')).toBe('/api/flow/user/export?lang=sv');
   });
 
   it('asks first, then deletes the account once BankID confirms who it is', async () => {
