@@ -133,6 +133,17 @@ function profileFrameHtml(common, flow) {
   );
 }
 
+/** Where a homeowner lands once their account is deleted (mfe-flow's AccountDeletedPage): the same for everyone. */
+function accountDeletedHtml(common, flow) {
+  const e = escapeHtml;
+  const d = flow.myData;
+  return frameHtml(
+    common,
+    `<section class="he-card flow-narrow"><h1>${e(d.deletedTitle)}</h1><p>${e(d.deletedText)}</p>` +
+      `<a class="he-button" href="/">${e(d.home)}</a></section>`,
+  );
+}
+
 /** The BankID sign-in card's heading (mfe-flow's SignPage: the card's width and margin are its SIGN_CARD). */
 function signFrameHtml(common, flow) {
   const e = escapeHtml;
@@ -267,6 +278,7 @@ function firstPaintPages(root) {
       ['sign', flow.sign.title, css.flow, signFrameHtml(common, flow)],
       ['questions', flow.questions.title, css.flow, questionsFrameHtml(common, flow)],
       ['flow-profile', flow.profile.title, css.flow, profileFrameHtml(common, flow)],
+      ['flow-account-deleted', flow.myData.deletedTitle, css.flow, accountDeletedHtml(common, flow)],
       ...CONSOLE_PAGES.map((page) => [
         `console-${page}`,
         page === 'home' ? common.nav.console : consoleTexts.pages[page].title,

@@ -329,6 +329,8 @@ export function createApp({
   app.use('/api/releases', releaseUploadRoutes(db, releases, config), releaseControlRoutes(db, releases));
   app.use(
     '/api/flow/user',
+    // First: the export takes its one query (the page's language), which the sign-in and profile routers refuse.
+    privacyRoutes(privacy),
     signRoutes({
       db,
       orders,
@@ -342,7 +344,6 @@ export function createApp({
       fakeLogin: config.FAKE_LOGIN && config.demo,
     }),
     profileRoutes(db, now ?? Date.now, mailer),
-    privacyRoutes(privacy),
   );
   app.use(
     '/api/flow/property-search',

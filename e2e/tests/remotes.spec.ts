@@ -54,7 +54,7 @@ test.describe('every remote renders inside the shell', () => {
           const slot = page.locator(`[data-remote="${route.remote}"]`);
           await expect(slot.getByRole('heading', { level: 1, name: route.heading, exact: true })).toBeVisible();
           // The shell's frame is around it: logo, navigation, and the releases running.
-          await expect(page.getByRole('link', { name: /start page/i })).toBeVisible();
+          await expect(page.getByRole('link', { name: /– start page$/ })).toBeVisible();
           await expect(page.getByTestId('releases')).toContainText('mfe-flow');
           // Judged once the page really ran: lazy chunks, styles and images included.
           await page.waitForLoadState('networkidle');

@@ -12,6 +12,7 @@ export const REMOTE_ROUTES = [
   { remote: 'mfe_flow', path: '/flow/add-property', heading: 'Add a property', homeowner: true },
   { remote: 'mfe_flow', path: '/flow/contact', heading: 'Contact details', homeowner: true },
   { remote: 'mfe_flow', path: '/sign', heading: 'Sign in with BankID' },
+  { remote: 'mfe_flow', path: '/flow/account-deleted', heading: 'Your account has been deleted' },
   {
     remote: 'mfe_results',
     path: '/property/42/building/primary/results-dashboard',

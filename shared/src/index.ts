@@ -79,6 +79,7 @@ export {
   LANGUAGES,
   type Language,
 } from './i18n/i18n';
+export { languageOf } from './i18n/languages';
 export { AppProviders } from './app-providers';
 export { mountStandalone } from './dev/dev-harness';
 export { RemoteRoot } from './remote/remote-root';
@@ -170,6 +171,7 @@ export type {
   IdentificationMode,
   LoginMethod,
   RequestStatus,
+  SignPurpose,
   SignStatus,
   StartSignRequest,
   TransactionStatus,

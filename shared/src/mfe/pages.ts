@@ -33,5 +33,7 @@ export const SET_PASSWORD_PATH = '/console/set-password';
 export const MY_HOMES_PATH = '/flow/profile';
 /** The page the mail that confirms a homeowner's contact email links to (its token in the fragment). */
 export const CONFIRM_EMAIL_PATH = '/flow/confirm-email';
+/** Where a homeowner lands once their account is deleted (signed out). */
+export const ACCOUNT_DELETED_PATH = '/flow/account-deleted';
 /** The homeowner sign-in page (BankID). */
 export const SIGN_PATH = '/sign';

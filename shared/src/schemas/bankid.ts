@@ -23,6 +23,10 @@ export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
 export const REQUEST_STATUSES = ['pending', 'failed', 'complete'] as const;
 export type RequestStatus = (typeof REQUEST_STATUSES)[number];
 
+/** What a `validate` order confirms, so the BankID app can say it: deleting the account. */
+export const SIGN_PURPOSES = ['delete_account'] as const;
+export type SignPurpose = (typeof SIGN_PURPOSES)[number];
+
 /** POST /api/flow/user/sign: start an order. `csrfToken` comes from GET /api/auth/csrf. */
 export const startSignSchema = lazySchema(() =>
   z
@@ -32,8 +36,14 @@ export const startSignSchema = lazySchema(() =>
       identificationMode: identificationModeSchema.default('identify'),
       /** Same-device only: where the BankID app returns the user (a path on this site: url-checks.ts isSitePath). */
       returnPath: z.string().max(2000).refine(isSitePath, 'must be a path on this site starting with /').optional(),
+      /** validate only: what the homeowner confirms, shown in the BankID app. */
+      purpose: z.enum(SIGN_PURPOSES).optional(),
     })
-    .strict(),
+    .strict()
+    .refine((body) => !body.purpose || body.identificationMode === 'validate', {
+      message: 'a purpose needs identificationMode validate',
+      path: ['purpose'],
+    }),
 );
 export type StartSignRequest = z.input<typeof startSignSchema>;
 

@@ -3,6 +3,7 @@
 // validate every archive against them, so the documentation, the writer and the reader stay one.
 import { z } from 'zod';
 import { lazySchema } from './lazy-schema';
+import { mailLanguageSchema } from './mail-language';
 
 const at = z.string().datetime({ offset: true });
 const json = z.unknown();
@@ -161,6 +162,12 @@ export const dataRequestSchema = lazySchema(() =>
     .strict(),
 );
 export type DataRequest = z.input<typeof dataRequestSchema>;
+
+/**
+ * GET /api/flow/user/export's query: the language of the readable page, the page's own (a download link carries no
+ * X-UI-Language header).
+ */
+export const exportQuerySchema = lazySchema(() => z.object({ lang: mailLanguageSchema.optional() }).strict());
 
 /** DELETE /api/flow/user/account: the CSRF token; the BankID order of this session confirms who asks. */
 export const accountErasureSchema = lazySchema(() => z.object({ csrfToken: z.string().max(200) }).strict());

@@ -1,17 +1,21 @@
 import type { Request } from 'express';
 import { RFA_MESSAGES, rfaFor, transactionStatusFor } from '@home-energy/shared/bankid/messages';
-import type { IdentificationMode, LoginMethod, SignStatus } from '@home-energy/shared/schemas/bankid';
+import type { IdentificationMode, LoginMethod, SignPurpose, SignStatus } from '@home-energy/shared/schemas/bankid';
+import type { MailLanguage } from '@home-energy/shared/schemas/mail-language';
 import type { Db } from '../../db/client';
 import { BankIdError, type CompletionUser, type RpClient } from '../../bankid/rp-client';
 import { VaultKeyError, type PersonalNumberVault } from '../../bankid/personal-number';
 import { qrData, qrTimeAt } from '../../bankid/qr';
 import { HttpError } from '../../http/errors';
 import { findOrder, insertOrder, updateOrder, type BankIdOrderRow } from './repository';
+import { userVisibleData } from './bankid-texts';
 
 declare module 'express-session' {
   interface SessionData {
     /** The BankID order this browser session started (its row in bankid_orders). */
     bankidOrderId?: string;
+    /** What that order confirms, when it is a validate order started for one (the app showed it). */
+    bankidOrderPurpose?: SignPurpose;
   }
 }
 
@@ -99,6 +103,9 @@ export class OrderService {
       identificationMode: IdentificationMode;
       returnUrl: string | null;
       validatePersonalNumber?: string;
+      /** validate: what the homeowner confirms (the BankID app says it), in `language`. */
+      purpose?: SignPurpose;
+      language?: MailLanguage;
     },
   ): Promise<SignStatus> {
     const endUserIp = req.ip ?? '127.0.0.1';
@@ -120,7 +127,7 @@ export class OrderService {
         input.identificationMode === 'validate'
           ? await this.deps.rp.sign({
               ...request,
-              userVisibleData: Buffer.from('Bekräfta att det är du som använder Hemenergi.', 'utf8').toString('base64'),
+              userVisibleData: userVisibleData(input.purpose, input.language ?? 'sv'),
               userVisibleDataFormat: 'simpleMarkdownV1',
               requirement: { personalNumber: input.validatePersonalNumber },
             })
@@ -144,6 +151,7 @@ export class OrderService {
       hintCode: 'outstandingTransaction',
     });
     req.session.bankidOrderId = order.id;
+    req.session.bankidOrderPurpose = input.identificationMode === 'validate' ? input.purpose : undefined;
     await saveSession(req);
     return this.withTestApp(order, signStatus(order, this.now(), input.returnUrl));
   }

@@ -13,7 +13,8 @@ import { homeownerIdOf, homeownerSessionUser, loadHomeowner, upsertHomeowner } f
 import type { OrderService } from './orders';
 import { claimVisitorProfiles } from '../building/repository';
 import { keepHomeownerBrand } from '../flow/brand';
-import { noteUsedLanguage, requestLanguage } from '../mail/language';
+import { mailLanguageOf, noteUsedLanguage, requestLanguage } from '../mail/language';
+import type { MailLanguage } from '@home-energy/shared/schemas/mail-language';
 
 export interface SignRouteOptions {
   db: Db;
@@ -94,16 +95,18 @@ export function signRoutes(options: SignRouteOptions): Router {
     requireCsrf(req);
     const signedIn = homeownerIdOf(req.user);
     let validatePersonalNumber: string | undefined;
+    let language: MailLanguage | undefined;
     if (body.identificationMode === 'validate') {
       const owner = signedIn ? await loadHomeowner(options.db, signedIn) : undefined;
       if (!owner) throw new HttpError(401, 'unauthorized', 'Sign in before confirming your identity.');
       validatePersonalNumber = options.vault.decrypt(owner.personalNumberEncrypted);
+      language = requestLanguage(req) ?? mailLanguageOf(owner);
     }
     const origin = options.publicUrl ?? `${req.protocol}://${req.get('host')}`;
     const returnUrl = body.returnPath ? `${new URL(origin).origin}${body.returnPath}` : null;
     res
       .set('Cache-Control', 'no-store')
-      .json(await options.orders.start(req, { ...body, returnUrl, validatePersonalNumber }));
+      .json(await options.orders.start(req, { ...body, returnUrl, validatePersonalNumber, language }));
   });
 
   // No order in this session is a normal answer (the page checks on arrival), not an error: 204.

@@ -21,6 +21,17 @@ import en from './locales/en.json';
 import sv from './locales/sv.json';
 
 const TEXTS = { sv, en };
+type Texts = typeof en;
+
+/**
+ * A field's heading on the readable page, in words: the section's own word for it (a home's `name` is its address),
+ * else the field's; a field no text names yet (a new section's) shows with spaces for its underscores.
+ */
+export function fieldHeading(language: MailLanguage, section: ExportSection, key: string): string {
+  const texts: Texts = TEXTS[language];
+  const own = (texts.sectionColumns as Partial<Record<string, Record<string, string>>>)[section]?.[key];
+  return own ?? (texts.columns as Partial<Record<string, string>>)[key] ?? key.replaceAll('_', ' ');
+}
 /** Rows read per query: the export never holds more than one page of a table. */
 export const EXPORT_PAGE_ROWS = 200;
 
@@ -154,7 +165,7 @@ async function writeJson(
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-function cell(key: string, value: unknown, texts: typeof en): string {
+function cell(key: string, value: unknown, texts: Texts): string {
   if (value == null || value === '') return '<td>–</td>';
   if (key === 'file' && typeof value === 'string')
     return `<td><a href="${escapeHtml(String(value))}">${escapeHtml(texts.file)}</a></td>`;
@@ -179,14 +190,27 @@ async function writeHtml(
       'text-align:left;vertical-align:top}pre{margin:0;white-space:pre-wrap}</style></head><body>\n' +
       `<h1>${escapeHtml(texts.title)}</h1>\n<p>${escapeHtml(texts.intro.replace('{{date}}', date))}</p>\n`,
   );
+  const heading = (section: ExportSection, key: string) => escapeHtml(fieldHeading(language, section, key));
   for (const section of EXPORT_SECTIONS) {
     await write(out, `<h2>${escapeHtml(texts.sections[section])}</h2>\n`);
     let columns: string[] | null = null;
     for await (const row of sectionRows(deps, section, person, mails)) {
+      if (section === 'profile') {
+        // One person: a field per line reads better than one row a dozen columns wide.
+        columns = Object.keys(row);
+        const head =
+          `<thead><tr><th scope="col">${escapeHtml(texts.field)}</th>` +
+          `<th scope="col">${escapeHtml(texts.value)}</th></tr></thead>`;
+        const lines = columns.map(
+          (c) => `<tr><th scope="row">${heading(section, c)}</th>${cell(c, row[c], texts)}</tr>`,
+        );
+        await write(out, `<table>${head}<tbody>\n${lines.join('\n')}\n`);
+        continue;
+      }
       if (!columns) {
         columns = Object.keys(row);
-        await write(out, `<table><thead><tr>${columns.map((c) => `<th scope="col">${c}</th>`).join('')}</tr>`);
-        await write(out, '</thead><tbody>\n');
+        const heads = columns.map((c) => `<th scope="col">${heading(section, c)}</th>`).join('');
+        await write(out, `<table><thead><tr>${heads}</tr></thead><tbody>\n`);
       }
       await write(out, `<tr>${columns.map((c) => cell(c, row[c], texts)).join('')}</tr>\n`);
     }
@@ -211,7 +235,8 @@ function documentStream(deps: ExportDeps, id: string): Promise<NodeJS.ReadableSt
       sql`select content from epc_documents where id = ${id}`,
     );
     const content = rows[0]?.content;
-    if (content) return Readable.from([Buffer.from(content)]);
+    // A view of the bytes the database answered, not a second copy of a file of up to 10 MB.
+    if (content) return Readable.from([Buffer.from(content.buffer, content.byteOffset, content.byteLength)]);
     const object = await deps.documentStore?.get(id);
     return object ? object.body : Readable.from([]);
   })();

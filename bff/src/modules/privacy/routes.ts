@@ -1,6 +1,6 @@
 import { Router, type Request, type Response } from 'express';
 import { eq } from 'drizzle-orm';
-import { accountErasureSchema, dataRequestSchema } from '@home-energy/shared/schemas/privacy';
+import { accountErasureSchema, dataRequestSchema, exportQuerySchema } from '@home-energy/shared/schemas/privacy';
 import type { Db } from '../../db/client';
 import type { Logger } from '../../logger';
 import { homeowners } from '../../db/schema';
@@ -67,7 +67,7 @@ function signedInHomeowner(req: Request): number {
  */
 export function privacyRoutes(deps: PrivacyRouteDeps): Router {
   const router = Router();
-  router.use(['/export', '/account'], noQuery);
+  router.use('/account', noQuery);
   const exportLimiter = sharedRateLimit(deps.db, 'privacy-export', {
     windowMs: 60 * 60_000,
     limit: deps.exportsPerHour,
@@ -78,15 +78,18 @@ export function privacyRoutes(deps: PrivacyRouteDeps): Router {
   router.get(
     '/export',
     (req, _res, next) => {
+      parse(exportQuerySchema, req.query, 'query');
       signedInHomeowner(req);
       next();
     },
     exportLimiter,
     async (req, res) => {
+      const { lang } = parse(exportQuerySchema, req.query, 'query');
       const id = signedInHomeowner(req);
       const owner = await loadHomeowner(deps.db, id);
       if (!owner) throw new HttpError(401, 'unauthorized', 'Sign in with BankID to see your data.');
-      await sendArchive(deps, res, personOf(deps.secret, id), requestLanguage(req) ?? mailLanguageOf(owner));
+      const language = lang ?? requestLanguage(req) ?? mailLanguageOf(owner);
+      await sendArchive(deps, res, personOf(deps.secret, id), language);
     },
   );
 
@@ -109,13 +112,18 @@ export function privacyRoutes(deps: PrivacyRouteDeps): Router {
 }
 
 /**
- * This session's BankID order confirms the erasure: a completed `validate` order (BankID asked for the account's
- * personal number), not used before, whose signer is the account's owner. It is used up here.
+ * This session's BankID order confirms the erasure: a completed `validate` order started for the deletion (the app
+ * said so; BankID asked for the account's personal number), not used before, whose signer is the account's owner.
+ * It is used up here.
  */
 async function confirmedWithBankId(deps: PrivacyRouteDeps, req: Request, personalNumberHash: string): Promise<void> {
   const refuse = (status: number, code: string, message: string) => new HttpError(status, code, message);
-  if (!req.session.bankidOrderId)
-    throw refuse(409, 'not_confirmed', 'Confirm with BankID first: start an order with identificationMode validate.');
+  if (!req.session.bankidOrderId || req.session.bankidOrderPurpose !== 'delete_account')
+    throw refuse(
+      409,
+      'not_confirmed',
+      'Confirm with BankID first: start an order with identificationMode validate and purpose delete_account.',
+    );
   const order = await deps.orders.current(req);
   const signer = order.status === 'complete' && !order.consumedAt ? completedUserOf(deps.vault, order) : null;
   if (order.identificationMode !== 'validate' || !signer)

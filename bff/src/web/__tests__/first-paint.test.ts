@@ -19,6 +19,7 @@ function app(staff?: boolean) {
 const FRAMES: Record<string, string> = {
   'flow-add-property.en': '<h1>Add a property</h1>',
   'flow-contact.sv': '<h1>Kontaktuppgifter</h1>',
+  'flow-account-deleted.sv': '<h1>Ditt konto har raderats</h1>',
   'sign.en': '<h1>Sign in with BankID</h1>',
   'questions.en': '<h1>About your home</h1>',
   'console-properties.en': '<h1>Properties</h1>',
@@ -70,6 +71,7 @@ describe('static first paints', () => {
   it.each([
     ['/flow/add-property', 'en', '<h1>Add a property</h1>'],
     ['/flow/contact/', 'sv', '<h1>Kontaktuppgifter</h1>'],
+    ['/flow/account-deleted', 'sv', '<h1>Ditt konto har raderats</h1>'],
     ['/sign', 'en', '<h1>Sign in with BankID</h1>'],
     ['/flow/property/42/questions', 'en', '<h1>About your home</h1>'],
   ])("GET %s (Accept-Language: %s) shows the page's heading at once", async (url, languages, html) => {

@@ -1,4 +1,5 @@
 import {
+  ACCOUNT_DELETED_PATH,
   CONSOLE_ADMIN_PATH,
   CONSOLE_SIGN_IN_PATH,
   dashboardPath,
@@ -23,6 +24,7 @@ describe('page paths linked across packages', () => {
     expect(remoteForPath(dashboardPath(42))).toBe('mfe_results');
     expect(remoteForPath(questionsPath(42))).toBe('mfe_flow');
     expect(remoteForPath(MY_HOMES_PATH)).toBe('mfe_flow');
+    expect(remoteForPath(ACCOUNT_DELETED_PATH)).toBe('mfe_flow');
     expect(remoteForPath(SIGN_PATH)).toBe('mfe_flow');
     expect(remoteForPath(CONSOLE_SIGN_IN_PATH)).toBe('mfe_console');
     expect(remoteForPath(SET_PASSWORD_PATH)).toBe('mfe_console');

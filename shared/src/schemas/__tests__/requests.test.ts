@@ -192,6 +192,12 @@ describe('property lookup and BankID sign-in', () => {
     expect(ok(startSignSchema, { ...start, loginMethod: 'password' })).toBe(false);
     expect(ok(startSignSchema, { ...start, identificationMode: 'sign' })).toBe(false);
     expect(ok(startSignSchema, { ...start, personalNumber: '19900101-0000' })).toBe(false);
+    const deletion = { ...start, identificationMode: 'validate', purpose: 'delete_account' };
+    expect(startSignSchema.parse(deletion)).toEqual(deletion);
+    expect(message(startSignSchema, { ...start, purpose: 'delete_account' })).toBe(
+      'a purpose needs identificationMode validate',
+    );
+    expect(ok(startSignSchema, { ...deletion, purpose: 'pay' })).toBe(false);
   });
 });
 

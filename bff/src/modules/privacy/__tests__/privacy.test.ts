@@ -1,8 +1,16 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
 import AdmZip from 'adm-zip';
-import { personalDataExportSchema, EXPORT_SECTIONS } from '@home-energy/shared/schemas/privacy';
+import { z } from 'zod';
+import {
+  personalDataExportSchema,
+  EXPORT_SECTIONS,
+  exportSectionSchemas,
+  type ExportSection,
+} from '@home-energy/shared/schemas/privacy';
 import type { Activity } from '@home-energy/shared/schemas/energy';
 import { seedDemoStaff } from '../../../seed/demo-staff';
 import { seedPlatformContent } from '../../../seed/platform-content';
@@ -15,7 +23,9 @@ import { confirmEmailFromOutbox } from '../../../../test/confirm-email';
 import { signInAs } from '../../../../test/staff-session';
 import type { Agent } from '../../../../test/actors';
 import { MATRIX_PDF } from '../../../../hardening/authorization-matrix';
-import { sectionSource } from '../export';
+import { fieldHeading, sectionSource } from '../export';
+import { ORPHAN_GRACE_MS, sweepOrphanDocuments } from '../erasure';
+import { localFolderStore } from '../../../storage/local-folder-store';
 import { PERSONAL_DATA, pseudonymOf } from '../personal-data';
 import { TEST_SECRET } from '../../../../test/test-app';
 
@@ -194,22 +204,38 @@ async function findAnywhere(needles: string[]): Promise<string[]> {
   return found;
 }
 
-async function confirmWithBankId(agent: Agent, personalNumber: string): Promise<void> {
+/** The BankID order this session started, as the simulator (the person's phone) has it. */
+async function startValidate(
+  agent: Agent,
+  purpose: 'delete_account' | undefined,
+  language = 'en',
+): Promise<{ orderRef: string; userVisibleData: string; qrData: string }> {
   const csrfToken = await csrf(agent); // before the request: the agent attaches cookies when it is made
   const started = await agent
     .post('/api/flow/user/sign')
-    .send({ csrfToken, loginMethod: 'bankid.other_device', identificationMode: 'validate' });
+    .set('X-UI-Language', language)
+    .send({ csrfToken, loginMethod: 'bankid.other_device', identificationMode: 'validate', purpose });
   ok(started, 'start validate');
   const { orders } = (await request(world.simulator.url).get('/simulator/api/orders').expect(200)).body;
   const token = (started.body.qrData as string).split('.')[1];
-  const { orderRef } = orders.find((o: { qrStartToken: string }) => o.qrStartToken === token);
-  await request(world.simulator.url).post('/simulator/api/scan').send({ qrData: started.body.qrData }).expect(200);
+  return { ...orders.find((o: { qrStartToken: string }) => o.qrStartToken === token), qrData: started.body.qrData };
+}
+
+async function confirmWithBankId(
+  agent: Agent,
+  personalNumber: string,
+  purpose?: 'delete_account',
+): Promise<{ userVisibleData: string }> {
+  const order = await startValidate(agent, purpose);
+  const { orderRef, qrData } = order;
+  await request(world.simulator.url).post('/simulator/api/scan').send({ qrData }).expect(200);
   await request(world.simulator.url)
     .post(`/simulator/api/orders/${orderRef}/approve`)
     .send({ personalNumber, name: 'x', givenName: 'x', surname: 'x' })
     .expect(200);
   offset += COLLECT_INTERVAL_MS;
   expect((await agent.get('/api/flow/user/sign').expect(200)).body.requestStatus).toBe('complete');
+  return order;
 }
 
 const analyticsTotals = async () =>
@@ -229,6 +255,21 @@ describe('the personal-data list', () => {
     const tables = new Set(rows.map((r) => r.table_name));
     for (const entry of PERSONAL_DATA) expect(tables).toContain(entry.table);
   });
+
+  it('names every field of data.json in words on the readable page, in Swedish and English', () => {
+    const unnamed: string[] = [];
+    for (const [section, schema] of Object.entries(exportSectionSchemas)) {
+      const rows: z.ZodType = schema instanceof z.ZodArray ? schema.element : schema;
+      if (!(rows instanceof z.ZodObject)) continue; // a section whose fields its table will say
+      for (const key of Object.keys(rows.shape))
+        for (const language of ['sv', 'en'] as const)
+          if (fieldHeading(language, section as ExportSection, key) === key.replaceAll('_', ' '))
+            unnamed.push(`${language} ${section}.${key}`);
+    }
+    expect(unnamed).toEqual([]);
+    expect(fieldHeading('sv', 'homes', 'name')).toBe('Adress');
+    expect(fieldHeading('en', 'profile', 'name')).toBe('Name');
+  });
 });
 
 describe('GET /api/flow/user/export', () => {
@@ -242,6 +283,8 @@ describe('GET /api/flow/user/export', () => {
     const res = await request(world.app).get('/api/flow/user/export').expect(401);
     expect(res.body.error).toBe('unauthorized');
     await request(world.app).get('/api/flow/user/export?x=1').expect(400);
+    const bad = await agent.get('/api/flow/user/export?lang=de').expect(400);
+    expect(JSON.stringify(bad.body.issues)).toContain('query.lang');
   });
 
   it('streams one archive: data.json valid against the schema, the page, the document and the mails', async () => {
@@ -283,13 +326,27 @@ describe('GET /api/flow/user/export', () => {
     expect(page).toContain('<html lang="en">');
     expect(page).toContain('Your data at Home Energy');
     expect(page).toContain(greta.name);
+    expect(page).toContain('<h2>Your requests to installers</h2>');
+    expect(page).toContain('<tr><th scope="row">Personal number</th>');
+    expect(page).toContain('<th scope="col">Address</th>');
+    const headings = [...page.matchAll(/<th scope="(?:col|row)">([^<]*)<\/th>/g)].map((m) => m[1]!);
+    expect(headings.length).toBeGreaterThan(40);
+    // Words, never the raw fields of data.json (personal_number, created_at, …).
+    expect(headings.filter((h) => !/^[A-Z]/.test(h) || h.includes('_'))).toEqual([]);
   });
 
   it('writes the page in Swedish for a Swedish page', async () => {
     const { zip } = await download(agent.get('/api/flow/user/export').set('X-UI-Language', 'sv'));
     const page = zip!.readAsText('index.html');
+    // The download link names the page's language: it wins over the header a link never sends.
+    const linked = await download(agent.get('/api/flow/user/export?lang=sv').set('X-UI-Language', 'en'));
+    expect(linked.status).toBe(200);
+    expect(linked.zip!.readAsText('index.html')).toContain('<html lang="sv">');
     expect(page).toContain('<html lang="sv">');
     expect(page).toContain('Dina uppgifter hos Home Energy');
+    expect(page).toContain('<h2>Dina förfrågningar till installatörer</h2>');
+    expect(page).toContain('<tr><th scope="row">Personnummer</th>');
+    expect(page).toContain('<th scope="col">Adress</th>');
     expect(JSON.parse(zip!.readAsText('data.json')).language).toBe('sv');
   });
 
@@ -298,6 +355,38 @@ describe('GET /api/flow/user/export', () => {
     for (let i = 0; i < 4; i++) expect((await download(other.get('/api/flow/user/export'))).status).toBe(200);
     const refused = await other.get('/api/flow/user/export').expect(429);
     expect(refused.body.error).toBe('too_many_requests');
+  });
+});
+
+describe('sweepOrphanDocuments: document files an erasure left in the object store', () => {
+  let root: string;
+  beforeAll(() => (root = fs.mkdtempSync(path.join(os.tmpdir(), 'orphan-documents-'))));
+  afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+
+  it('deletes a file no document row names once it is an hour old, and keeps a file with a row', async () => {
+    const agent = await signIn(person(5));
+    ok(await agent.post(`/api/flow/property/${homes[0]}/building`).send({ answers: { num_floors: 1 } }), 'answers');
+    const uploaded = ok(
+      await agent
+        .post(`/api/flow/property/${homes[0]}/document`)
+        .field('energy_class', 'C')
+        .attach('file', MATRIX_PDF, 'epc.pdf'),
+      'document',
+    );
+    const store = localFolderStore(root);
+    const kept = uploaded.body.document.id as string;
+    const orphan = crypto.randomUUID();
+    await store.put(kept, MATRIX_PDF);
+    await store.put(orphan, MATRIX_PDF);
+
+    // Within the hour it may be an upload whose row is not committed yet: nothing goes.
+    expect(await sweepOrphanDocuments(world.database.db, store)).toBe(0);
+    expect(await store.list('')).toEqual([kept, orphan].sort());
+
+    const anHourOn = Date.now() + ORPHAN_GRACE_MS + 60_000;
+    expect(await sweepOrphanDocuments(world.database.db, store, anHourOn)).toBe(1);
+    expect(await store.list('')).toEqual([kept]);
+    expect(await sweepOrphanDocuments(world.database.db, null, anHourOn)).toBe(0);
   });
 });
 
@@ -321,12 +410,33 @@ describe('DELETE /api/flow/user/account', () => {
     await agent.get('/api/flow/user/profile').expect(200);
   });
 
+  it("says on the phone that it is a deletion, in the page's language", async () => {
+    const sv = await startValidate(agent, 'delete_account', 'sv');
+    expect(sv.userVisibleData).toContain('# Radera ditt konto hos Hemenergi');
+    expect(sv.userVisibleData).toContain('Det går inte att ångra.');
+    const generic = await startValidate(agent, undefined, 'sv');
+    expect(generic.userVisibleData).toBe('Bekräfta att det är du som använder Hemenergi.');
+    const csrfToken = await csrf(agent);
+    const refused = await agent
+      .post('/api/flow/user/sign')
+      .send({ csrfToken, loginMethod: 'bankid.other_device', purpose: 'delete_account' })
+      .expect(400);
+    expect(JSON.stringify(refused.body.issues)).toContain('a purpose needs identificationMode validate');
+    await agent.delete('/api/flow/user/sign').send({ csrfToken }).expect(200);
+  });
+
   it('erases everything: nothing of the person is left in any table, leads stay without them', async () => {
     const before = await analyticsTotals();
     expect((await findAnywhere(erik.needles)).length).toBeGreaterThan(0);
     const homeownerId = Number((await agent.get('/api/flow/user/auth')).body.user.id.slice(1));
 
+    // BankID confirming who it is, but not for the deletion, does not delete.
     await confirmWithBankId(agent, erik.personalNumber);
+    const generic = await agent.delete('/api/flow/user/account').send({ csrfToken: await csrf(agent) });
+    expect([generic.status, generic.body.error]).toEqual([409, 'not_confirmed']);
+
+    const order = await confirmWithBankId(agent, erik.personalNumber, 'delete_account');
+    expect(order.userVisibleData).toContain('# Delete your Home Energy account\n\nYou approve that your account');
     const csrfToken = await csrf(agent);
     const res = await agent.delete('/api/flow/user/account').send({ csrfToken });
     expect(ok(res, 'erase').body).toMatchObject({ erased: true });

@@ -1,13 +1,17 @@
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { refreshSession } from '@home-energy/shared';
+import { languageOf, refreshSession, useMarkUsable } from '@home-energy/shared';
+import { ACCOUNT_DELETED_PATH } from '@home-energy/shared/mfe/pages';
 import { useNavigate } from '@home-energy/shared/router';
 import { useSignFlow } from '../../sign/lib/use-sign-flow';
 import { SignStepView } from '../../sign/pages/sign-page';
 import { useDeleteAccountMutation } from '../api/delete-account';
 
-/** GET /api/flow/user/export: the browser downloads the archive itself (a plain link keeps it out of memory). */
-export const EXPORT_URL = '/api/flow/user/export';
+/**
+ * GET /api/flow/user/export: the browser downloads the archive itself (a plain link keeps it out of memory), its
+ * readable page in this page's language (a link sends no X-UI-Language).
+ */
+export const exportUrl = (language: string) => `/api/flow/user/export?lang=${language}`;
 
 /** BankID's own steps for confirming the deletion; shown once the homeowner chose to go on. */
 function ConfirmWithBankId({ onCancel }: { onCancel: () => void }) {
@@ -19,11 +23,17 @@ function ConfirmWithBankId({ onCancel }: { onCancel: () => void }) {
     async (csrfToken: string) => {
       await deleteAccount({ csrfToken }).unwrap();
       await refreshSession().catch(() => undefined);
-      navigate('/flow/account-deleted', { replace: true });
+      navigate(ACCOUNT_DELETED_PATH, { replace: true });
     },
     [deleteAccount, navigate],
   );
-  const flow = useSignFlow({ destination: '/', returnPath: undefined, enabled: true, confirm });
+  const flow = useSignFlow({
+    destination: '/',
+    returnPath: undefined,
+    enabled: true,
+    confirm,
+    purpose: 'delete_account',
+  });
   return (
     <section className="he-card" aria-labelledby="delete-bankid-title">
       <h3 id="delete-bankid-title" ref={headingRef} tabIndex={-1}>
@@ -45,14 +55,14 @@ function ConfirmWithBankId({ onCancel }: { onCancel: () => void }) {
 
 /** "Your data" in My homes: download everything, or delete the account (confirmed with BankID). */
 export function MyData() {
-  const { t } = useTranslation('flow');
+  const { t, i18n } = useTranslation('flow');
   const [step, setStep] = useState<'idle' | 'asked' | 'bankid'>('idle');
   return (
     <section aria-labelledby="my-data-title" className="flow-my-data">
       <h2 id="my-data-title">{t('myData.title')}</h2>
       <p className="he-muted">{t('myData.intro')}</p>
       <p>
-        <a className="he-button he-button--secondary" href={EXPORT_URL} download>
+        <a className="he-button he-button--secondary" href={exportUrl(languageOf(i18n))} download>
           {t('myData.download')}
         </a>
       </p>
@@ -82,6 +92,7 @@ export function MyData() {
 /** /flow/account-deleted: where the homeowner lands once their account is gone. */
 export function AccountDeletedPage() {
   const { t } = useTranslation('flow');
+  useMarkUsable(true);
   return (
     <section className="he-card flow-narrow" aria-labelledby="deleted-title">
       <h1 id="deleted-title">{t('myData.deletedTitle')}</h1>

@@ -7,6 +7,7 @@ import {
   type AppDispatch,
   type IdentificationMode,
   type LoginMethod,
+  type SignPurpose,
   type SignStatus,
 } from '@home-energy/shared';
 import { useCancelSignMutation } from '../api/cancel-sign';
@@ -72,17 +73,20 @@ export interface SignFlow {
  * @param enabled false while the session is read or when a homeowner is already signed in.
  * @param confirm for a signed-in homeowner confirming who they are (`validate`: BankID asks for their personal
  *   number): what to do once the order is complete, instead of signing in.
+ * @param purpose with `confirm`: what the homeowner confirms, which the BankID app shows them.
  */
 export function useSignFlow({
   destination,
   returnPath,
   enabled,
   confirm,
+  purpose,
 }: {
   destination: string;
   returnPath: string | undefined;
   enabled: boolean;
   confirm?: (csrfToken: string) => Promise<void>;
+  purpose?: SignPurpose;
 }): SignFlow {
   const navigate = useNavigate();
   const dispatch = useDispatch<AppDispatch>();
@@ -131,6 +135,7 @@ export function useSignFlow({
           csrfToken: await csrfToken(),
           loginMethod: method,
           identificationMode: (confirm ? 'validate' : 'identify') satisfies IdentificationMode,
+          ...(confirm && purpose ? { purpose } : {}),
           ...(sameDevice && returnPath ? { returnPath } : {}),
         }).unwrap();
         const attempt = ++attempts.current;
@@ -141,7 +146,7 @@ export function useSignFlow({
         setStep({ name: 'error', problem: signProblem(error), retry: () => void choose(method) });
       }
     },
-    [confirm, dispatch, returnPath, startSign],
+    [confirm, dispatch, purpose, returnPath, startSign],
   );
 
   const cancel = useCallback(async () => {

@@ -231,16 +231,28 @@ describe('usable time', () => {
     expect(await screen.findByRole('heading', { level: 3, name: 'Storgatan 1' })).toBeTruthy();
     expect(marks.paths()).toEqual(['/flow/profile']);
   });
+
+  it('marks the account-deleted page usable as it shows', async () => {
+    renderFlow('/flow/account-deleted', { lng: 'sv' });
+    expect(await screen.findByRole('heading', { level: 1, name: texts.sv.flow.myData.deletedTitle })).toBeTruthy();
+    expect(marks.paths()).toEqual(['/flow/account-deleted']);
+  });
 });
 
 describe('Your data', () => {
   const myData = texts.en.flow.myData;
 
-  it('offers the archive as a download of GET /api/flow/user/export', async () => {
+  it('offers the archive as a download of GET /api/flow/user/export, its page in the language shown', async () => {
     renderFlow('/flow/profile');
     const link = await screen.findByRole('link', { name: myData.download });
-    expect(link.getAttribute('href')).toBe('/api/flow/user/export');
+    expect(link.getAttribute('href')).toBe('/api/flow/user/export?lang=en');
     expect(link.hasAttribute('download')).toBe(true);
+  });
+
+  it('asks for the Swedish page from a Swedish page', async () => {
+    renderFlow('/flow/profile', { lng: 'sv' });
+    const link = await screen.findByRole('link', { name: texts.sv.flow.myData.download });
+    expect(link.getAttribute('href')).toBe('/api/flow/user/export?lang=sv');
   });
 
   it('asks first, then deletes the account once BankID confirms who it is', async () => {
@@ -262,7 +274,12 @@ describe('Your data', () => {
     await waitFor(() => expect(bff.bodies('DELETE', '/api/flow/user/account')).toHaveLength(1));
     expect(await screen.findByRole('heading', { level: 1, name: myData.deletedTitle })).toBeTruthy();
     expect(bff.bodies('POST', SIGN_URL)).toEqual([
-      { csrfToken: 'csrf-token-1', loginMethod: 'bankid.other_device', identificationMode: 'validate' },
+      {
+        csrfToken: 'csrf-token-1',
+        loginMethod: 'bankid.other_device',
+        identificationMode: 'validate',
+        purpose: 'delete_account',
+      },
     ]);
     expect(bff.bodies('DELETE', '/api/flow/user/account')).toEqual([{ csrfToken: 'csrf-token-1' }]);
   });
