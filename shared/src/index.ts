@@ -261,6 +261,7 @@ export * from './schemas/validation-queue';
 export * from './schemas/property-lookup';
 export * from './schemas/account';
 export * from './schemas/installer-leads';
+export * from './schemas/privacy';
 export * from './schemas/ids';
 export { maxLengthOf } from './schemas/limits';
 // The analytics period filter and its day bounds: from here, the console evaluates no schema module of its own.

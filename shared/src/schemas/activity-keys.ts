@@ -44,6 +44,7 @@ export const AUDIT_ACTIONS = [
   'profile.view',
   'installer_request.status',
   'installer_request.note',
+  'retention.sweep',
   'request.write',
 ] as const;
 export type AuditActionName = (typeof AUDIT_ACTIONS)[number];

@@ -59,13 +59,16 @@ export interface Lead {
   property: { street: string; postal_code: string; postal_city: string };
   /** The recommendation (activity type) the request is about. */
   key: string;
-  homeowner: { name: string; email: string | null; mobile: string | null };
+  /** All null once the homeowner withdrew their consent or the retention period ended (personal_data_removed_at). */
+  homeowner: { name: string | null; email: string | null; mobile: string | null };
   requested_at: string;
   status: LeadStatus;
   note: string | null;
   status_changed_at: string | null;
   /** When the homeowner withdrew it (status `withdrawn`); null otherwise. */
   withdrawn_at: string | null;
+  /** When the homeowner's personal data left the lead; null while the installer may reach them. */
+  personal_data_removed_at: string | null;
 }
 
 export const LEAD_SORTS = ['newest', 'oldest'] as const;

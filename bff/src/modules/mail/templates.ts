@@ -10,7 +10,13 @@ export type { MailLanguage };
 const TEXTS = { sv, en };
 
 export type MailKind =
-  'lead_new' | 'request_sent' | 'request_status' | 'invitation' | 'password_reset' | 'email_verification';
+  | 'lead_new'
+  | 'request_sent'
+  | 'request_status'
+  | 'invitation'
+  | 'password_reset'
+  | 'email_verification'
+  | 'inactivity_notice';
 export type LeadStatusName = keyof typeof sv.statuses;
 
 /** The measure in words (the shared `energy` texts); a key no longer known reads as "Other measures", never itself. */
