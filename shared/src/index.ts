@@ -96,6 +96,7 @@ export { PageLayout, type PageLayoutProps } from './ui/page-layout';
 export { PageHead } from './ui/page-head';
 export { Pager } from './ui/pager';
 export { LoadFailed } from './ui/load-failed';
+export { PrivacyNoticeLink } from './ui/privacy-notice-link';
 export { useFormat, type Format } from './ui/use-format';
 export { useDebounced } from './ui/use-debounced';
 export { ErrorView, type ErrorViewProps } from './ui/error-view';

@@ -22,6 +22,8 @@ export function LeadCard({ org, lead, onSaved }: { org: string; lead: Lead; onSa
   const next = LEAD_TRANSITIONS[lead.status];
   // A request the homeowner withdrew stays here with its history; it takes notes only (PATCH with its own status).
   const withdrawn = lead.status === 'withdrawn';
+  // The homeowner withdrew their consent, or the retention period ended: none of their personal data is here.
+  const removed = lead.personal_data_removed_at !== null;
   const [status, setStatus] = useState<LeadStatus | ''>(withdrawn ? 'withdrawn' : '');
   const [note, setNote] = useState(lead.note ?? '');
   const [update, updating] = useUpdateLeadMutation();
@@ -53,7 +55,7 @@ export function LeadCard({ org, lead, onSaved }: { org: string; lead: Lead; onSa
         <dt>{t('requests.measure')}</dt>
         <dd>{t(measureTextKey(lead.key))}</dd>
         <dt>{t('requests.homeowner')}</dt>
-        <dd>{lead.homeowner.name}</dd>
+        <dd className={removed ? 'he-muted' : undefined}>{lead.homeowner.name ?? t('requests.personalDataRemoved')}</dd>
         {lead.homeowner.email ? (
           <>
             <dt>{t('requests.email')}</dt>
@@ -61,7 +63,7 @@ export function LeadCard({ org, lead, onSaved }: { org: string; lead: Lead; onSa
               <a href={`mailto:${lead.homeowner.email}`}>{lead.homeowner.email}</a>
             </dd>
           </>
-        ) : withdrawn ? null : (
+        ) : withdrawn || removed ? null : (
           <>
             <dt>{t('requests.email')}</dt>
             <dd className="he-muted">{t('requests.emailUnconfirmed')}</dd>
@@ -97,6 +99,7 @@ export function LeadCard({ org, lead, onSaved }: { org: string; lead: Lead; onSa
         ) : null}
       </dl>
       {withdrawn ? <p className="he-muted">{t('requests.withdrawnNote')}</p> : null}
+      {removed && !withdrawn ? <p className="he-muted">{t('requests.personalDataRemovedNote')}</p> : null}
       {next.length === 0 && !withdrawn ? null : (
         <form className="cn-lead__form" onSubmit={(event) => void onSubmit(event)}>
           {withdrawn ? null : (
