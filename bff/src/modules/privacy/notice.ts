@@ -129,7 +129,8 @@ const ITEMS: { id: Parameters<typeof keptFor>[0]; sv: ItemText; en: ItemText }[]
       why: 'För att skicka vidare din förfrågan och visa dig hur det går.',
       basis: 'Ditt samtycke (GDPR art. 6.1 a).',
       recipients:
-        'Installatören du frågade. Den behåller förfrågan, utan ditt namn och dina kontaktuppgifter när de tagits bort.',
+        'Installatören du frågade. Den behåller förfrågan, utan ditt namn och dina kontaktuppgifter när de ' +
+        'tagits bort.',
     },
   },
   {

@@ -90,7 +90,7 @@ export function keptFor(data: RetainedData, s: RetentionSettings, language: 'sv'
   }
 }
 
-/** Erases one homeowner as "Delete my account" does (modules/privacy/erasure.ts): injected, so the sweep stays apart. */
+/** Erases one homeowner as "Delete my account" does (modules/privacy/erasure.ts); injected, the sweep stays apart. */
 export interface HomeownerEraser {
   eraseHomeowner(userId: number, reason: 'inactivity'): Promise<unknown>;
 }
@@ -145,7 +145,7 @@ async function giveLease(db: Db, now: number): Promise<void> {
     .where(eq(periodicLeases.name, LEASE));
 }
 
-/** When the account of someone last seen at `since` goes: inactiveMonths later (calendar months, as the notice says). */
+/** `n` calendar months before `now` (the periods are in months, as the notice says). */
 function monthsBefore(now: number, n: number): Date {
   const at = new Date(now);
   at.setUTCMonth(at.getUTCMonth() - n);
@@ -200,6 +200,7 @@ async function mailNotices(deps: RetentionDeps, now: number): Promise<{ noticed:
 async function eraseInactive(deps: RetentionDeps, now: number): Promise<{ erased: number; waiting: number }> {
   const { db, settings } = deps;
   const lastSeen = sql`coalesce(${homeowners.lastSignInAt}, ${homeowners.createdAt})`;
+  const noticedBy = new Date(now - settings.noticeDays * DAY_MS);
   const due = await db
     .select({ id: homeowners.id })
     .from(homeowners)
@@ -207,7 +208,7 @@ async function eraseInactive(deps: RetentionDeps, now: number): Promise<{ erased
       and(
         eq(homeowners.demo, false),
         sql`${lastSeen} < ${monthsBefore(now, settings.inactiveMonths).toISOString()}::timestamptz`,
-        sql`${homeowners.inactivityNoticeAt} <= ${new Date(now - settings.noticeDays * DAY_MS).toISOString()}::timestamptz`,
+        sql`${homeowners.inactivityNoticeAt} <= ${noticedBy.toISOString()}::timestamptz`,
       ),
     )
     .limit(BATCH);
@@ -219,7 +220,8 @@ async function eraseInactive(deps: RetentionDeps, now: number): Promise<{ erased
 
 /** Removes the homeowner's personal data from leads closed over leadMonths ago; the installer keeps the lead. */
 export async function clearClosedLeads(db: Db, settings: RetentionSettings, now: number): Promise<number> {
-  const closedAt = sql`coalesce(${installerRequests.withdrawnAt}, ${installerRequests.statusChangedAt}, ${installerRequests.createdAt})`;
+  const r = installerRequests;
+  const closedAt = sql`coalesce(${r.withdrawnAt}, ${r.statusChangedAt}, ${r.createdAt})`;
   const cleared = await db
     .update(installerRequests)
     .set({ contactEmail: null, contactMobile: null, note: null, personalDataRemovedAt: new Date(now) })

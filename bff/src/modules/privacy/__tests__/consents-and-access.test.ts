@@ -119,7 +119,7 @@ describe('consents', () => {
     await homeowner.post(`/api/flow/user/consents/${consents[0].id}/withdraw`).send({ now: 1 }).expect(400);
   });
 
-  it('withdrawn: the installer no longer sees name or contact details on the lead, in lists, search or mail', async () => {
+  it('withdrawn: the installer no longer sees name or contact details on the lead, in lists or search', async () => {
     const { consents } = (await homeowner.get('/api/flow/user/consents').expect(200)).body;
     const name = (await database.db.select().from(homeowners).where(eq(homeowners.id, homeownerId)))[0]!.name;
     const withdrawn = await homeowner.post(`/api/flow/user/consents/${consents[0].id}/withdraw`).send({}).expect(200);
