@@ -135,6 +135,7 @@ export {
 export { brandApi, useGetBrandConfigQuery } from './api/brand-api';
 export {
   brandConfigSchema,
+  PRIVACY_NOTICE_TEXT_MAX,
   brandConfigInputSchema,
   financialProviderSchema,
   type BrandConfig,
