@@ -9,7 +9,7 @@ import { useGetPrivacyNoticeQuery } from '../api/privacy-api';
  */
 export function PrivacyPage() {
   const { t, i18n } = useTranslation('flow');
-  const language = i18n.language === 'sv' ? 'sv' : 'en';
+  const language = (i18n.resolvedLanguage ?? i18n.language ?? 'en').startsWith('sv') ? 'sv' : 'en';
   const query = useGetPrivacyNoticeQuery(language);
   const notice = query.data;
   useMarkUsable(notice !== undefined);
