@@ -44,7 +44,7 @@ for (const lng of ['en', 'sv'] as const) {
         ? { number: '197807071233', name: 'Sara Samtycke' }
         : { number: '197908081230', name: 'Peter Privacy' };
 
-    test('the privacy notice is linked from the footer, from /sign before BankID starts and from the contact step', async ({
+    test('the notice is linked from the footer, from /sign before BankID starts and from the contact step', async ({
       page,
     }) => {
       await page.goto('/sign');
