@@ -24,6 +24,7 @@ import { startVisitorSweep } from './modules/building/visitor-sweep';
 import { startRateLimitSweep } from './http/rate-limit-store';
 import { startServedSweep } from './modules/releases/served';
 import { startVitalsSweep } from './modules/vitals/repository';
+import { retentionSettings, startRetentionSweep } from './modules/privacy/retention';
 import { Metrics, serveMetrics } from './http/metrics';
 import { activeReleases } from './modules/releases/repository';
 
@@ -118,6 +119,18 @@ async function main(): Promise<void> {
   const stopServedSweep = startServedSweep(database.db, (error) =>
     logger.warn({ err: error }, 'served releases sweep failed'),
   );
+  const stopRetentionSweep = startRetentionSweep(
+    {
+      db: database.db,
+      settings: retentionSettings(config),
+      mailer,
+      outboxDir: config.outboxDir,
+      // Wired to modules/privacy/erasure.ts's eraseHomeowner when that lands; until then due accounts are counted.
+      eraser: null,
+    },
+    (error) => logger.warn({ err: error }, 'retention sweep failed'),
+    config.RETENTION_SWEEP_MINUTES * 60 * 1000,
+  );
   const stopVitalsSweep = startVitalsSweep(database.db, config.VITALS_KEPT_DAYS, (error) =>
     logger.warn({ err: error }, 'speed reports sweep failed'),
   );
@@ -175,6 +188,7 @@ async function main(): Promise<void> {
     stopServedSweep();
     stopVitalsSweep();
     stopOrphanSweep();
+    stopRetentionSweep();
     await metricsServer?.close();
     rp.close();
     // Mails queued by the last requests are handed over before the process ends.

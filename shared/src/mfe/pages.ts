@@ -35,3 +35,5 @@ export const MY_HOMES_PATH = '/flow/profile';
 export const CONFIRM_EMAIL_PATH = '/flow/confirm-email';
 /** The homeowner sign-in page (BankID). */
 export const SIGN_PATH = '/sign';
+/** The privacy notice (the flow's page): linked from every homeowner page's footer and before anything is shared. */
+export const PRIVACY_PATH = '/privacy';
