@@ -128,6 +128,8 @@ export const exportSectionSchemas = {
       brand: z.string().nullable(),
       created_at: at,
       last_sign_in_at: at.nullable(),
+      /** When the retention sweep mailed that the account goes after long inactivity; null after a sign-in. */
+      inactivity_notice_at: at.nullable(),
     })
     .strict(),
   email_verifications: z.array(
@@ -205,6 +207,8 @@ export const exportSectionSchemas = {
         note: z.string().nullable(),
         created_at: at,
         sent_at: at,
+        /** When their name and contact details left the request (consent withdrawn, or kept as long as allowed). */
+        personal_data_removed_at: at.nullable(),
         /** Each status the request reached and when, oldest first. */
         history: z.array(z.object({ status: z.string(), at }).strict()),
       })

@@ -98,22 +98,3 @@ export function organisationAccessPage(
     homeowner: `h${row.homeownerId}`,
   }));
 }
-
-/** Every access to the homeowner's data, newest first (the export). */
-export async function listFor(db: DbOrTx, userId: number): Promise<AccessEntry[]> {
-  const rows = await db
-    .select()
-    .from(personalDataAccess)
-    .where(eq(personalDataAccess.homeownerId, userId))
-    .orderBy(desc(personalDataAccess.createdAt), desc(personalDataAccess.id));
-  return rows.map(entryView);
-}
-
-/** Deletes the homeowner's access log (the erasure). */
-export async function eraseFor(userId: number, tx: DbOrTx): Promise<number> {
-  const deleted = await tx
-    .delete(personalDataAccess)
-    .where(eq(personalDataAccess.homeownerId, userId))
-    .returning({ id: personalDataAccess.id });
-  return deleted.length;
-}

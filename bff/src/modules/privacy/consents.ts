@@ -59,7 +59,7 @@ function consentView(row: typeof privacyConsents.$inferSelect): Consent {
   };
 }
 
-/** Every consent the homeowner gave, newest first (My homes, and the export). */
+/** Every consent the homeowner gave, newest first (My homes; the export and erasure: personal-data.ts). */
 export async function listFor(db: DbOrTx, userId: number): Promise<Consent[]> {
   const rows = await db
     .select()
@@ -67,15 +67,6 @@ export async function listFor(db: DbOrTx, userId: number): Promise<Consent[]> {
     .where(eq(privacyConsents.homeownerId, userId))
     .orderBy(desc(privacyConsents.givenAt), desc(privacyConsents.id));
   return rows.map(consentView);
-}
-
-/** Deletes the homeowner's consents (the erasure; the leads themselves are the erasure's to clear). */
-export async function eraseFor(userId: number, tx: DbOrTx): Promise<number> {
-  const deleted = await tx
-    .delete(privacyConsents)
-    .where(eq(privacyConsents.homeownerId, userId))
-    .returning({ id: privacyConsents.id });
-  return deleted.length;
 }
 
 /**

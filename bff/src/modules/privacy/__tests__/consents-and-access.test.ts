@@ -10,8 +10,6 @@ import { insertStockholmHomes, VILLA_1970 } from '../../../../test/register-home
 import { signInAs } from '../../../../test/staff-session';
 import { confirmEmailFromOutbox } from '../../../../test/confirm-email';
 import { newRequestMails } from '../../installer-requests/mails';
-import { eraseFor as eraseAccess, listFor as accessOf } from '../access-log';
-import { eraseFor as eraseConsents, listFor as consentsOf } from '../consents';
 
 let world: TestWorld;
 let database: DatabaseHandle;
@@ -227,16 +225,5 @@ describe('who saw my data', () => {
     await energiStaff.get('/api/console/org/demo-energi/data-access').expect(403);
     await energiAdmin.get('/api/console/org/demo-installer/data-access').expect(404);
     await energiAdmin.get('/api/console/org/demo-energi/data-access?page=x').expect(400);
-  });
-
-  it('listFor and eraseFor give the export and the erasure the rows keyed by the homeowner', async () => {
-    expect((await accessOf(database.db, homeownerId)).length).toBeGreaterThan(0);
-    expect((await consentsOf(database.db, homeownerId)).length).toBeGreaterThan(0);
-    await database.db.transaction(async (tx) => {
-      expect(await eraseAccess(homeownerId, tx)).toBeGreaterThan(0);
-      expect(await eraseConsents(homeownerId, tx)).toBeGreaterThan(0);
-    });
-    expect(await accessOf(database.db, homeownerId)).toEqual([]);
-    expect(await consentsOf(database.db, homeownerId)).toEqual([]);
   });
 });

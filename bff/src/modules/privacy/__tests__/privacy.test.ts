@@ -277,8 +277,26 @@ describe('GET /api/flow/user/export', () => {
     // The lead mailed to the installer's staff names them too.
     expect(data.mails.some((m) => m.to === 'staff@installer.demo.test')).toBe(true);
     for (const mail of data.mails) expect(zip!.readAsText(mail.file)).toContain('Subject:');
-    expect(data.consents).toEqual([]);
-    expect(data.access_log).toEqual([]);
+    // The share with the installer, and the installer's staff who listed and moved the lead.
+    expect(data.consents).toEqual([
+      {
+        id: expect.any(Number),
+        installer_request_id: data.installer_requests[0]!.id,
+        recipient: 'Demo Installation AB',
+        measure: data.installer_requests[0]!.measure,
+        shared: ['name', 'email', 'mobile'],
+        notice_version: expect.stringMatching(/^[0-9a-f]{12}$/),
+        given_at: expect.any(String),
+        withdrawn_at: null,
+      },
+    ]);
+    const seen = { organisation: 'Demo Installation AB', role: 'staff', impersonating: false };
+    expect(data.access_log).toEqual([
+      { ...seen, reason: 'lead_list', at: expect.any(String) },
+      { ...seen, reason: 'lead', at: expect.any(String) },
+    ]);
+    expect(data.installer_requests[0]!.personal_data_removed_at).toBeNull();
+    expect(data.profile.inactivity_notice_at).toBeNull();
     const page = zip!.readAsText('index.html');
     expect(page).toContain('<html lang="en">');
     expect(page).toContain('Your data at Home Energy');
@@ -325,15 +343,35 @@ describe('DELETE /api/flow/user/account', () => {
     const before = await analyticsTotals();
     expect((await findAnywhere(erik.needles)).length).toBeGreaterThan(0);
     const homeownerId = Number((await agent.get('/api/flow/user/auth')).body.user.id.slice(1));
+    // Who saw the data: a super admin's property lookup too, besides the installer's staff (fill); and the consent.
+    const lookup = request.agent(world.app);
+    await signInAs(lookup, 'super@demo.test').expect(200);
+    await lookup.get(`/api/console/org/demo-energi/property-lookup/properties/${homes[0]}`).expect(200);
+    const keyedRows = async () =>
+      (
+        await world.database.pool.query(
+          `select (select count(*)::int from privacy_consents where homeowner_id = $1) as consents,
+             (select count(*)::int from personal_data_access where homeowner_id = $1) as access`,
+          [homeownerId],
+        )
+      ).rows[0];
+    expect(await keyedRows()).toEqual({ consents: 1, access: 3 });
 
     await confirmWithBankId(agent, erik.personalNumber);
     const csrfToken = await csrf(agent);
     const res = await agent.delete('/api/flow/user/account').send({ csrfToken });
     expect(ok(res, 'erase').body).toMatchObject({ erased: true });
-    expect(res.body.counts).toMatchObject({ homeowners: 1, building_profiles: 2, installer_requests: 1 });
+    expect(res.body.counts).toMatchObject({
+      homeowners: 1,
+      building_profiles: 2,
+      installer_requests: 1,
+      privacy_consents: 1,
+      personal_data_access: 3,
+    });
     await world.app.mailer.idle();
 
     expect(await findAnywhere(erik.needles)).toEqual([]);
+    expect(await keyedRows()).toEqual({ consents: 0, access: 0 });
     await agent.get('/api/flow/user/profile').expect(401);
     await otherSession.get('/api/flow/user/profile').expect(401);
     expect(await analyticsTotals()).toEqual(before);
@@ -347,6 +385,7 @@ describe('DELETE /api/flow/user/account', () => {
       status: 'account_deleted',
       homeowner: { name: null, email: null, mobile: null },
       note: null,
+      personal_data_removed_at: expect.any(String),
     });
 
     const audit = await world.database.pool.query(
@@ -368,8 +407,9 @@ describe('DELETE /api/flow/user/account', () => {
 describe('/api/admin/privacy: requests by other channels', () => {
   const olle = person(4);
   let admin: Agent;
+  let own: Agent;
   beforeAll(async () => {
-    await fill(olle);
+    own = await fill(olle);
     admin = request.agent(world.app);
     await signInAs(admin, 'super@demo.test').expect(200);
   });
@@ -402,6 +442,11 @@ describe('/api/admin/privacy: requests by other channels', () => {
     expect(status).toBe(200);
     const data = personalDataExportSchema.parse(JSON.parse(zip!.readAsText('data.json')));
     expect(data.profile.name).toBe(olle.name);
+    // The export is a look at the data: the homeowner sees the service's administrators did it, as the archive does.
+    const dataRequest = { organisation: '', role: 'super_admin', impersonating: false, reason: 'data_request' };
+    expect(data.access_log).toContainEqual({ ...dataRequest, at: expect.any(String) });
+    const log = (await own.get('/api/flow/user/access-log?reason=data_request').expect(200)).body;
+    expect(log.entries).toEqual([{ ...dataRequest, at: expect.any(String) }]);
 
     const erased = await admin.post('/api/admin/privacy/erase').send(body).expect(200);
     expect(erased.body.counts.homeowners).toBe(1);
