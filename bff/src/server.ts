@@ -15,7 +15,7 @@ import { seedDemoInstallers } from './seed/demo-installers';
 import { brandConfigStore } from './modules/brand/store';
 import { productStores } from './storage/from-config';
 import { runPeriodically } from './periodic';
-import { ORPHAN_SWEEP_INTERVAL_MS, sweepOrphanDocuments } from './modules/privacy/erasure';
+import { ORPHAN_SWEEP_INTERVAL_MS, retentionEraser, sweepOrphanDocuments } from './modules/privacy/erasure';
 import { RpClient } from './bankid/rp-client';
 import { startBankIdSimulator } from './bankid/simulator/app';
 import { startOrderSweep } from './modules/homeowner/order-sweep';
@@ -125,8 +125,12 @@ async function main(): Promise<void> {
       settings: retentionSettings(config),
       mailer,
       outboxDir: config.outboxDir,
-      // Wired to modules/privacy/erasure.ts's eraseHomeowner when that lands; until then due accounts are counted.
-      eraser: null,
+      // The same erasure as "Delete my account" (modules/privacy/erasure.ts), audited as the sweep's.
+      eraser: retentionEraser(
+        { db: database.db, logger, mailer, documentStore: stores.documents, outboxDir: config.outboxDir },
+        authSecret,
+        config.RETENTION_INACTIVE_MONTHS,
+      ),
     },
     (error) => logger.warn({ err: error }, 'retention sweep failed'),
     config.RETENTION_SWEEP_MINUTES * 60 * 1000,

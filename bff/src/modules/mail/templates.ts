@@ -17,6 +17,7 @@ export type MailKind =
   | 'password_reset'
   | 'email_verification'
   | 'account_deleted'
+  | 'account_deleted_inactive'
   | 'inactivity_notice';
 export type LeadStatusName = keyof typeof sv.statuses;
 

@@ -101,7 +101,7 @@ export interface RetentionCounts {
   mailed: number;
   /** Accounts erased after inactiveMonths without a sign-in. */
   erased: number;
-  /** Accounts due for erasure but left, because no eraser is wired in (RetentionDeps.eraser null). */
+  /** Accounts due for erasure but left, because the sweep was given no eraser (RetentionDeps.eraser null). */
   erasureWaiting: number;
   /** Leads whose homeowner's personal data was removed leadMonths after their final status. */
   leadsCleared: number;
@@ -114,7 +114,7 @@ export interface RetentionDeps {
   settings: RetentionSettings;
   mailer: Mailer;
   outboxDir: string;
-  /** erasure.ts's eraseHomeowner; null until it is wired in: accounts due are then counted, not erased. */
+  /** erasure.ts's retentionEraser (the server's); null: accounts due are counted, not erased. */
   eraser: HomeownerEraser | null;
 }
 

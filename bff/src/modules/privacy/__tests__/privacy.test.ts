@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import request from 'supertest';
 import AdmZip from 'adm-zip';
+import pino from 'pino';
 import { personalDataExportSchema, EXPORT_SECTIONS } from '@home-energy/shared/schemas/privacy';
 import type { Activity } from '@home-energy/shared/schemas/energy';
 import { seedDemoStaff } from '../../../seed/demo-staff';
@@ -17,6 +18,8 @@ import type { Agent } from '../../../../test/actors';
 import { MATRIX_PDF } from '../../../../hardening/authorization-matrix';
 import { sectionSource } from '../export';
 import { PERSONAL_DATA, pseudonymOf } from '../personal-data';
+import { retentionEraser } from '../erasure';
+import { sweepRetention } from '../retention';
 import { TEST_SECRET } from '../../../../test/test-app';
 
 let world: BankIdTestWorld;
@@ -461,5 +464,55 @@ describe('/api/admin/privacy: requests by other channels', () => {
       ['privacy.erase', 'super@demo.test', 'Letter 2026-43'],
     ]);
     await admin.post('/api/admin/privacy/export').send(body).expect(404);
+  });
+});
+
+describe('the retention sweep', () => {
+  const stina = person(5);
+
+  it('erases an account inactive past its time as "Delete my account" does, and says why', async () => {
+    const agent = await fill(stina);
+    const homeownerId = Number((await agent.get('/api/flow/user/auth')).body.user.id.slice(1));
+    const now = Date.now() + offset;
+    // Last seen 25 months ago, and mailed 31 days ago that the account would go.
+    await world.database.pool.query(
+      `update homeowners set last_sign_in_at = $2::timestamptz - interval '25 months',
+         inactivity_notice_at = $2::timestamptz - interval '31 days' where id = $1`,
+      [homeownerId, new Date(now).toISOString()],
+    );
+    const outboxDir = path.join(world.fixtures.root, 'outbox');
+    const erasure = { db: world.database.db, logger: pino({ level: 'silent' }), mailer: world.app.mailer, outboxDir };
+    const counts = await sweepRetention(
+      {
+        db: world.database.db,
+        settings: { inactiveMonths: 24, noticeDays: 30, leadMonths: 12, mailDays: 90 },
+        mailer: world.app.mailer,
+        outboxDir,
+        eraser: retentionEraser({ ...erasure, documentStore: null }, TEST_SECRET, 24),
+      },
+      now,
+    );
+    expect(counts).toMatchObject({ erased: 1, erasureWaiting: 0 });
+    await world.app.mailer.idle();
+
+    expect(await findAnywhere(stina.needles)).toEqual([]);
+    await agent.get('/api/flow/user/profile').expect(401);
+    const audit = await world.database.pool.query(
+      `select actor_email, details from audit_log where action = 'privacy.erase' and target = $1`,
+      [`homeowner:${pseudonymOf(TEST_SECRET, homeownerId)}`],
+    );
+    expect(audit.rows).toEqual([
+      {
+        actor_email: 'system',
+        details: expect.objectContaining({ by: 'retention', reason: 'inactivity' }),
+      },
+    ]);
+    // The confirmation says it was the inactivity, not a request of theirs.
+    const mails = fs
+      .readdirSync(outboxDir)
+      .map((f) => fs.readFileSync(path.join(outboxDir, f), 'utf8'))
+      .filter((text) => text.includes(stina.email));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toContain('you had not signed in for 24 months');
   });
 });
