@@ -1,18 +1,49 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
-import { openPglite } from '../client';
+import { openPglite, openPostgres, type DatabaseHandle } from '../client';
 import { runMigrations } from '../migrate';
 import { MIGRATIONS_DIR } from '../../paths';
 import { migrationsBefore } from '../../../test/migrations-before';
 
 type Query = (sql: string, params?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
 
+/**
+ * An empty database: a new one on the PostgreSQL server when TEST_DATABASE_URL names one (dropped afterwards), else a
+ * PGlite data directory (removed afterwards).
+ */
+async function emptyDatabase(): Promise<DatabaseHandle> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bff-privacy-'));
+    const handle = await openPglite({ dataDir, poolMax: 2 });
+    return {
+      ...handle,
+      close: () => handle.close().finally(() => fs.rmSync(dataDir, { recursive: true, force: true })),
+    };
+  }
+  const name = `bff_privacy_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    await client.query(sql).finally(() => client.end());
+  };
+  await admin(`CREATE DATABASE ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const handle = openPostgres(url.toString(), 2);
+  return {
+    ...handle,
+    close: () => handle.close().finally(() => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)),
+  };
+}
+
 /** A database migrated with `folder`, holding one lead; `check` runs on it once every migration has been applied. */
 async function withLead(folder: string, check: (q: Query) => Promise<void>): Promise<void> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bff-privacy-'));
-  const database = await openPglite({ dataDir, poolMax: 2 });
+  const database = await emptyDatabase();
   try {
     await migrate(database.db, { migrationsFolder: folder });
     const q: Query = (sql, params = []) => database.pool.query(sql, params);
@@ -38,8 +69,7 @@ async function withLead(folder: string, check: (q: Query) => Promise<void>): Pro
     await runMigrations(database.db);
     await check(q);
   } finally {
-    await database.close().catch(() => undefined);
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await database.close();
   }
 }
 
@@ -55,7 +85,8 @@ async function bothApplied(q: Query): Promise<void> {
     [lead.homeowner_id, lead.id],
   );
   await q(
-    `insert into personal_data_access (homeowner_id, organisation_name, role, reason) values ($1, 'I', 'staff', 'lead')`,
+    `insert into personal_data_access (homeowner_id, organisation_name, role, reason) ` +
+      `values ($1, 'I', 'staff', 'lead')`,
     [lead.homeowner_id],
   );
   // Consent withdrawn: an open lead becomes withdrawn with its personal data removed.
