@@ -42,7 +42,7 @@ function Fallback() {
 
 /**
  * The consumer flow's routes, as the shell mounts them at the root: address search, questions, add-property, contact,
- * My homes, the contact email's confirmation, /sign, the privacy notice.
+ * My homes (and the page after deleting the account), the contact email's confirmation, /sign, the privacy notice.
  */
 export function FlowRoutes() {
   return (

@@ -147,6 +147,28 @@ describe('the requests page (installer organisations)', () => {
     expect(card().queryByRole('link')).toBeNull();
   });
 
+  it('keeps the request of a homeowner who erased their account as a record nobody can change', async () => {
+    fakeBff([
+      {
+        ...lead,
+        status: 'account_deleted',
+        homeowner: { name: null, email: null, mobile: null },
+        withdrawn_at: '2026-11-24T08:00:00.000Z',
+        personal_data_removed_at: '2026-11-24T08:00:00.000Z',
+      },
+    ]);
+    renderConsole('/console/org/demo-installer/requests');
+    await screen.findByText('1 request.');
+    expect(card().getByText('Withdrawn – account deleted', { selector: '.cn-lead__status' })).toBeTruthy();
+    expect(card().getByText('Deleted account', { selector: 'dd' })).toBeTruthy();
+    expect(card().getByText(/deleted their account/)).toBeTruthy();
+    // One explanation: the erasure's, not also the one for a withdrawn consent.
+    expect(card().queryByText(/personal data has been removed from this request/)).toBeNull();
+    expect(card().queryByRole('link')).toBeNull();
+    expect(card().queryByLabelText('New status')).toBeNull();
+    expect(card().queryByLabelText('Note')).toBeNull();
+  });
+
   it('says an email the homeowner has not confirmed yet is not shared', async () => {
     fakeBff([{ ...lead, homeowner: { ...lead.homeowner, email: null } }]);
     renderConsole('/console/org/demo-installer/requests');
