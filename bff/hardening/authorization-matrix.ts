@@ -159,6 +159,21 @@ async function newLead({ newHomeowner, admin, ids }: MatrixHelpers, actor: Actor
   return { lead: (requests as { id: number; key: string }[]).find((r) => r.key === key)!.id };
 }
 
+/**
+ * A consent of the homeowner's not yet withdrawn: their request to the installer, shared (again). Reopening a request
+ * withdrawn within the day shares it anew without counting towards the day's limit.
+ */
+async function ownConsent({ owner, ids }: MatrixHelpers) {
+  await ok(
+    owner
+      .post(`/api/flow/property/${ids.property}/installer-requests`)
+      .send([{ installer: ids.installer, key: 'heat_pump_airwater', selected: true }]),
+    'installer request',
+  );
+  const { consents } = await ok(owner.get('/api/flow/user/consents'), 'consents');
+  return { consent: (consents as { id: number; withdrawn_at: string | null }[]).find((c) => !c.withdrawn_at)!.id };
+}
+
 export const MATRIX_PDF = Buffer.from('%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n');
 
 // prettier-ignore
@@ -259,6 +274,13 @@ export const MATRIX: readonly MatrixRow[] = [
   }),
   row('GET /api/flow/user/profile',                               [401, A,   A,    401,  401,  401,  401,  401,  401], {
     ownersData: (body, c) => body.properties.filter((p: { id: number }) => p.id === c.property) }),
+  // The homeowner's consents and who saw their data: their own only (another homeowner's consent id is 404).
+  row('GET /api/flow/user/consents',                              [401, A,   A,    401,  401,  401,  401,  401,  401]),
+  row('POST /api/flow/user/consents/:id/withdraw',                [401, A,   404,  401,  401,  401,  401,  401,  401], {
+    prepare: ownConsent,
+    params: (c) => ({ id: c.prepared.consent! }),
+    body: {} }),
+  row('GET /api/flow/user/access-log',                            [401, A,   A,    401,  401,  401,  401,  401,  401]),
   row('PATCH /api/flow/user/profile',                             [401, A,   A,    401,  401,  401,  401,  401,  401], {
     body: { selectedPropertyId: null },
   }),
@@ -365,6 +387,8 @@ export const MATRIX: readonly MatrixRow[] = [
   // ── The flow's other calls: public ─────────────────────────── anon home other staff admin inst  bank  super imp
   row('GET /api/flow/questions',                                  [A,   A,   A,    A,    A,    A,    A,    A,    A]),
   row('GET /api/flow/brand-config',                               [A,   A,   A,    A,    A,    A,    A,    A,    A]),
+  row('GET /api/flow/privacy-notice',                             [A,   A,   A,    A,    A,    A,    A,    A,    A], {
+    query: { lng: 'sv' } }),
   row('GET /api/flow/texts/:name',                                [A,   A,   A,    A,    A,    A,    A,    A,    A], {
     params: () => ({ name: 'terms' }),
   }),
@@ -455,6 +479,8 @@ export const MATRIX: readonly MatrixRow[] = [
     prepare: newLead,
     params: (c) => ({ org: 'demo-installer', id: c.prepared.lead! }),
     body: { status: 'contacted', note: 'Called, visit on Monday.' } }),
+  // Who of the organisation's staff saw personal data: its admins (and super admins).
+  row('GET /api/console/org/:org/data-access',                    [401, 401, 401,  403,  A,    404,  404,  A,    A]),
   // Knowledge base: super admins.
   row('GET /api/console/org/:org/messages',                       [401, 401, 401,  403,  403,  404,  404,  A,    A]),
   row('POST /api/console/org/:org/messages',                      [401, 401, 401,  403,  403,  404,  404,  A,    A], {

@@ -67,6 +67,8 @@ import { noteStaffLanguage } from './modules/mail/language';
 import type { Metrics } from './http/metrics';
 import { PAINT_FIRST_SCRIPT_HASH } from '@home-energy/shared/paint-first';
 import { adminPrivacyRoutes, privacyRoutes, type PrivacyRouteDeps } from './modules/privacy/routes';
+import { privacyFlowRoutes } from './modules/privacy/privacy-routes';
+import { currentNotice, noticeSettings, type NoticeConfig } from './modules/privacy/notice';
 
 export interface AppDeps {
   config: Pick<
@@ -105,6 +107,7 @@ export interface AppDeps {
     | 'MFE_PUBLIC_URL'
     | 'RELEASE_UPLOAD_MB'
     | 'RELEASE_UPLOAD_FILES'
+    | keyof NoticeConfig
   >;
   db: Db;
   pool: pg.Pool;
@@ -168,6 +171,8 @@ export function createApp({
   mailer,
   metrics,
 }: AppDeps): express.Express {
+  // The privacy notice's parts: what consents record the version of (modules/privacy/notice.ts).
+  const notice = { store: brandStore, settings: noticeSettings(config), defaultBrand: config.DEFAULT_BRAND, logger };
   const app = express();
   app.disable('x-powered-by');
   const releases = { releasesDir: config.releasesDir, SHELL_DIST: config.SHELL_DIST, releaseStore: stores.releases };
@@ -327,6 +332,8 @@ export function createApp({
   );
   app.use('/api', express.json({ limit: '100kb' }), jsonBodies, noQueryOnWrites);
   app.use('/api/releases', releaseUploadRoutes(db, releases, config), releaseControlRoutes(db, releases));
+  // Before the profile routes, whose query guard covers all of /api/flow/user (the access log takes a query).
+  app.use('/api/flow', privacyFlowRoutes({ ...notice, db, now: now ?? Date.now }));
   app.use(
     '/api/flow/user',
     // First: the export takes its one query (the page's language), which the sign-in and profile routers refuse.
@@ -369,7 +376,14 @@ export function createApp({
   );
   app.use(
     '/api/flow/property',
-    installerRequestRoutes({ db, geo, defaultBrand: config.DEFAULT_BRAND, mailer, now: now ?? Date.now }),
+    installerRequestRoutes({
+      db,
+      geo,
+      defaultBrand: config.DEFAULT_BRAND,
+      mailer,
+      now: now ?? Date.now,
+      noticeVersion: async (brand) => (await currentNotice(notice, brand)).en.version,
+    }),
   );
   app.use('/api/flow/texts', textRoutes(db));
   app.use('/api/flow', flowRoutes({ db, defaultBrand: config.DEFAULT_BRAND }));

@@ -162,6 +162,22 @@ const envSchema = z.object({
   MAIL_FROM: z.string().trim().min(3).max(254).default('Home Energy <no-reply@home-energy.invalid>'),
   /** "Forgot password?" requests per IP per hour. */
   PASSWORD_RESET_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
+  /** Who runs the service (the controller), as the privacy notice names it; the demo's is made up. */
+  PRIVACY_OPERATOR_NAME: z.string().trim().min(2).max(200).default('Home Energy Demo AB'),
+  /** The controller's organisation number, address and where people write about their data. */
+  PRIVACY_OPERATOR_ORG_NUMBER: z.string().trim().min(2).max(40).default('556000-0000'),
+  PRIVACY_OPERATOR_ADDRESS: z.string().trim().min(2).max(300).default('Exempelgatan 1, 111 11 Stockholm'),
+  PRIVACY_CONTACT_EMAIL: z.email({ message: 'must be an email address' }).default('privacy@home-energy.invalid'),
+  /** Months without a sign-in after which a homeowner's account is erased (docs/privacy.md "Retention"). */
+  RETENTION_INACTIVE_MONTHS: z.coerce.number().int().min(1).max(120).default(24),
+  /** Days before that erasure the homeowner is mailed. */
+  RETENTION_NOTICE_DAYS: z.coerce.number().int().min(1).max(180).default(30),
+  /** Months after a lead's final status (won, lost, declined, withdrawn) its personal data is removed. */
+  RETENTION_LEAD_MONTHS: z.coerce.number().int().min(1).max(120).default(12),
+  /** Days a copy of a sent mail is kept in the outbox. */
+  RETENTION_MAIL_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+  /** How often the retention sweep runs, in minutes. */
+  RETENTION_SWEEP_MINUTES: z.coerce.number().int().min(1).max(1440).default(60),
   /**
    * Load the demo organisations and staff accounts at start (demo data, never in a real deployment). Default: the
    * mode's.
@@ -189,6 +205,14 @@ export type Config = Omit<z.infer<typeof envSchema>, 'SEED_DEMO' | 'DEMO_MODE'> 
 };
 
 export class ConfigError extends Error {}
+
+/** These settings as they are when nothing sets them (tests and benches that build a config by hand). */
+export function settingDefaults<K extends keyof z.infer<typeof envSchema>>(
+  keys: readonly K[],
+): Pick<z.infer<typeof envSchema>, K> {
+  const defaults = envSchema.parse({});
+  return Object.fromEntries(keys.map((key) => [key, defaults[key]])) as Pick<z.infer<typeof envSchema>, K>;
+}
 
 const isLoopback = (host: string) => host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
 /** The S3 variables only make sense together: an endpoint with a bucket, both keys or neither. */

@@ -15,7 +15,7 @@ import { seedDemoInstallers } from './seed/demo-installers';
 import { brandConfigStore } from './modules/brand/store';
 import { productStores } from './storage/from-config';
 import { runPeriodically } from './periodic';
-import { ORPHAN_SWEEP_INTERVAL_MS, sweepOrphanDocuments } from './modules/privacy/erasure';
+import { ORPHAN_SWEEP_INTERVAL_MS, retentionEraser, sweepOrphanDocuments } from './modules/privacy/erasure';
 import { RpClient } from './bankid/rp-client';
 import { startBankIdSimulator } from './bankid/simulator/app';
 import { startOrderSweep } from './modules/homeowner/order-sweep';
@@ -24,6 +24,7 @@ import { startVisitorSweep } from './modules/building/visitor-sweep';
 import { startRateLimitSweep } from './http/rate-limit-store';
 import { startServedSweep } from './modules/releases/served';
 import { startVitalsSweep } from './modules/vitals/repository';
+import { retentionSettings, startRetentionSweep } from './modules/privacy/retention';
 import { Metrics, serveMetrics } from './http/metrics';
 import { activeReleases } from './modules/releases/repository';
 
@@ -118,6 +119,22 @@ async function main(): Promise<void> {
   const stopServedSweep = startServedSweep(database.db, (error) =>
     logger.warn({ err: error }, 'served releases sweep failed'),
   );
+  const stopRetentionSweep = startRetentionSweep(
+    {
+      db: database.db,
+      settings: retentionSettings(config),
+      mailer,
+      outboxDir: config.outboxDir,
+      // The same erasure as "Delete my account" (modules/privacy/erasure.ts), audited as the sweep's.
+      eraser: retentionEraser(
+        { db: database.db, logger, mailer, documentStore: stores.documents, outboxDir: config.outboxDir },
+        authSecret,
+        config.RETENTION_INACTIVE_MONTHS,
+      ),
+    },
+    (error) => logger.warn({ err: error }, 'retention sweep failed'),
+    config.RETENTION_SWEEP_MINUTES * 60 * 1000,
+  );
   const stopVitalsSweep = startVitalsSweep(database.db, config.VITALS_KEPT_DAYS, (error) =>
     logger.warn({ err: error }, 'speed reports sweep failed'),
   );
@@ -175,6 +192,7 @@ async function main(): Promise<void> {
     stopServedSweep();
     stopVitalsSweep();
     stopOrphanSweep();
+    stopRetentionSweep();
     await metricsServer?.close();
     rp.close();
     // Mails queued by the last requests are handed over before the process ends.

@@ -9,6 +9,8 @@ import { parseDataKey, type DataKey } from '../src/bankid/data-key';
 import type { GeoTables } from '../src/energy/geo-data';
 import { loadGeoTables } from '../src/register/geo-tables';
 import { GEO_DIR } from '../src/paths';
+import { settingDefaults } from '../src/config';
+import { NOTICE_CONFIG_KEYS } from '../src/modules/privacy/notice';
 
 let geo: GeoTables | undefined;
 
@@ -79,6 +81,7 @@ export function createTestApp(
       EXPORT_RATE_LIMIT: 1000,
       DOCUMENTS_PER_PROPERTY: 1000,
       DOCUMENT_MB_PER_DAY: 10_000,
+      ...settingDefaults(NOTICE_CONFIG_KEYS),
       DEFAULT_BRAND: 'demo-energi',
       CONFIG_BUCKET_NAME: 'brand-config',
       bucketsDir: path.join(path.dirname(paths.releasesDir), 'buckets'),

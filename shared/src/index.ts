@@ -98,6 +98,7 @@ export { PageHead } from './ui/page-head';
 export { Pager } from './ui/pager';
 export { TableScroll } from './ui/table-scroll';
 export { LoadFailed } from './ui/load-failed';
+export { PrivacyNoticeLink } from './ui/privacy-notice-link';
 export { useFormat, type Format } from './ui/use-format';
 export { useDebounced } from './ui/use-debounced';
 export { ErrorView, type ErrorViewProps } from './ui/error-view';
@@ -136,6 +137,7 @@ export {
 export { brandApi, useGetBrandConfigQuery } from './api/brand-api';
 export {
   brandConfigSchema,
+  PRIVACY_NOTICE_TEXT_MAX,
   brandConfigInputSchema,
   financialProviderSchema,
   type BrandConfig,
@@ -264,6 +266,7 @@ export * from './schemas/validation-queue';
 export * from './schemas/property-lookup';
 export * from './schemas/account';
 export * from './schemas/installer-leads';
+export * from './schemas/privacy';
 export * from './schemas/ids';
 export { maxLengthOf } from './schemas/limits';
 // The analytics period filter and its day bounds: from here, the console evaluates no schema module of its own.

@@ -130,6 +130,7 @@ describe('a multipart body to a JSON route cannot wipe the rates', () => {
       anonymousCsrf: 'x',
       questions: [{}],
       outboxMailId: '20261126t101500123z-0a1b2c3d',
+      consentId: 1,
     };
     const multipart = describeRoutes(ids).filter((r) => r.body?.kind === 'multipart');
     expect(multipart.map((r) => `${r.method} ${r.path}`).sort()).toEqual([

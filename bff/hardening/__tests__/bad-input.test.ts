@@ -184,5 +184,6 @@ function placeholderIds() {
     anonymousCsrf: '',
     questions: [],
     outboxMailId: '',
+    consentId: 1,
   };
 }

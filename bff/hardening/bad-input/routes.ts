@@ -565,6 +565,13 @@ export function describeRoutes(ids: WorldIds): RouteInput[] {
       },
     },
     {
+      method: 'GET',
+      path: `${ORG}/data-access`,
+      agent: 'superAdmin',
+      params: org,
+      query: { page: { valid: '1', kind: 'int' }, reason: { valid: 'lead_list', kind: 'enum' } },
+    },
+    {
       method: 'PATCH',
       path: `${ORG}/installer-requests/:id`,
       agent: 'superAdmin',
@@ -819,6 +826,26 @@ export function describeRoutes(ids: WorldIds): RouteInput[] {
     },
     { method: 'POST', path: '/api/flow/user/logout', agent: 'homeowner', body: csrfOnly(ids.homeownerCsrf) },
     { method: 'GET', path: '/api/flow/user/profile', agent: 'homeowner' },
+    { method: 'GET', path: '/api/flow/user/consents', agent: 'homeowner' },
+    {
+      method: 'POST',
+      path: '/api/flow/user/consents/:id/withdraw',
+      agent: 'homeowner',
+      params: { id: int(ids.consentId) },
+      body: json({}, { at: [], required: [] }),
+    },
+    {
+      method: 'GET',
+      path: '/api/flow/user/access-log',
+      agent: 'homeowner',
+      query: { page: { valid: '1', kind: 'int' }, reason: { valid: 'lead', kind: 'enum' } },
+    },
+    {
+      method: 'GET',
+      path: '/api/flow/privacy-notice',
+      agent: 'anonymous',
+      query: { lng: { valid: 'sv', kind: 'enum' }, ...owner('demo-energi') },
+    },
     {
       method: 'PATCH',
       path: '/api/flow/user/profile',

@@ -31,6 +31,8 @@ export interface WorldIds {
   questions: unknown[];
   /** A mail in the outbox (an invitation). */
   outboxMailId: string;
+  /** The homeowner's consent to the lead's share with the demo installer (withdrawing it twice changes nothing). */
+  consentId: number;
 }
 
 export interface World {
@@ -94,6 +96,12 @@ export async function createWorld(): Promise<World> {
     [propertyId],
   );
   const lead = leadRows[0];
+  const { rows: consentRows } = await database.pool.query(
+    `insert into privacy_consents (homeowner_id, installer_request_id, recipient, shared, activity_key, notice_version)
+     select homeowner_id, id, installer_name, '{name,mobile}', activity_key, 'fuzz' from installer_requests
+     where id = $1 returning id`,
+    [lead.id],
+  );
   ok(
     await agents.superAdmin
       .post('/api/admin/users')
@@ -124,6 +132,7 @@ export async function createWorld(): Promise<World> {
       anonymousCsrf,
       questions,
       outboxMailId,
+      consentId: consentRows[0].id,
     },
     close: base.close,
   };

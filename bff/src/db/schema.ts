@@ -336,6 +336,11 @@ export const homeowners = pgTable(
     mailLanguage: text('mail_language', { enum: ['sv', 'en'] }),
     /** Chosen in "My homes": the site's UI language no longer replaces it. */
     mailLanguageChosen: boolean('mail_language_chosen').notNull().default(false),
+    /**
+     * When the retention sweep mailed that the account is erased after long inactivity (modules/privacy/retention.ts);
+     * cleared at every sign-in.
+     */
+    inactivityNoticeAt: timestamp('inactivity_notice_at', { withTimezone: true }),
   },
   (t) => [
     index('homeowners_demo')
@@ -686,6 +691,11 @@ export const installerRequests = pgTable(
     /** When the homeowner withdrew it (status `withdrawn`), and the status it had then (a re-request reopens there). */
     withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
     withdrawnFrom: text('withdrawn_from'),
+    /**
+     * When the homeowner's personal data left the lead (consent withdrawn, or the retention period after a final
+     * status ended): the installer keeps the lead without name or contact details.
+     */
+    personalDataRemovedAt: timestamp('personal_data_removed_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('installer_requests_once').on(t.homeownerId, t.propertyId, t.installerIdentifier, t.activityKey),
@@ -892,3 +902,73 @@ export const rateLimitHits = pgTable(
   },
   (t) => [primaryKey({ columns: [t.limiter, t.key] }), index('rate_limit_hits_reset').on(t.resetAt)],
 );
+
+/**
+ * Each time a homeowner's contact details were shared with an installer (modules/privacy/consents.ts): what, with
+ * whom, when and under which version of the privacy notice; withdrawn_at once the homeowner took it back.
+ */
+export const privacyConsents = pgTable(
+  'privacy_consents',
+  {
+    id: serial('id').primaryKey(),
+    homeownerId: integer('homeowner_id')
+      .notNull()
+      .references(() => homeowners.id, { onDelete: 'cascade' }),
+    installerRequestId: integer('installer_request_id').references(() => installerRequests.id, {
+      onDelete: 'set null',
+    }),
+    /** The installer organisation that received them, if it is one of ours. */
+    organisationId: integer('organisation_id').references(() => organisations.id, { onDelete: 'set null' }),
+    /** The recipient as the homeowner saw it named when sharing. */
+    recipient: text('recipient').notNull(),
+    /** Which details were shared: name, email, mobile. */
+    shared: text('shared').array().notNull(),
+    /** The measure the request is about. */
+    activityKey: text('activity_key').notNull(),
+    noticeVersion: text('notice_version').notNull(),
+    givenAt: timestamp('given_at', { withTimezone: true }).notNull().defaultNow(),
+    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('privacy_consents_homeowner').on(t.homeownerId, t.givenAt),
+    index('privacy_consents_request').on(t.installerRequestId),
+  ],
+);
+
+/**
+ * "Who saw my data" (modules/privacy/access-log.ts): each time staff were shown a homeowner's personal data, by whom,
+ * in which organisation and role, and on which page.
+ */
+export const personalDataAccess = pgTable(
+  'personal_data_access',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    homeownerId: integer('homeowner_id')
+      .notNull()
+      .references(() => homeowners.id, { onDelete: 'cascade' }),
+    staffUserId: integer('staff_user_id').references(() => staffUsers.id, { onDelete: 'set null' }),
+    organisationId: integer('organisation_id').references(() => organisations.id, { onDelete: 'set null' }),
+    /** Kept beside the id so the homeowner still reads who it was after the organisation is renamed or removed. */
+    organisationName: text('organisation_name').notNull(),
+    role: text('role', { enum: ['staff', 'admin', 'super_admin'] }).notNull(),
+    /** A super admin acting as the organisation. */
+    impersonating: boolean('impersonating').notNull().default(false),
+    /** The page that showed the data (ACCESS_REASONS). */
+    reason: text('reason').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('personal_data_access_homeowner').on(t.homeownerId, t.createdAt),
+    index('personal_data_access_organisation').on(t.organisationId, t.createdAt),
+  ],
+);
+
+/**
+ * Which instance runs a periodic job that must run on one instance at a time (modules/privacy/retention.ts): taken
+ * while `held_until` has passed, given back when the run ends; a crashed run's lease simply expires.
+ */
+export const periodicLeases = pgTable('periodic_leases', {
+  name: text('name').primaryKey(),
+  heldUntil: timestamp('held_until', { withTimezone: true }).notNull(),
+  lastRunAt: timestamp('last_run_at', { withTimezone: true }),
+});

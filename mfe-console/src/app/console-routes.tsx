@@ -84,6 +84,7 @@ const BUILT_PAGES: Record<string, () => ReactNode> = {
   validation: page('validation', () => import('../features/validation/pages/validation-page'), 'ValidationPage'),
   messages: page('messages', () => import('../features/messages/pages/messages-page'), 'MessagesPage'),
   account: page('account', () => import('../features/account/pages/account-page'), 'AccountPage'),
+  'data-access': page('data-access', () => import('../features/data-access/pages/data-access-page'), 'DataAccessPage'),
   'user-management': page(
     'user-management',
     () => import('../features/users/pages/user-management-page'),

@@ -15,6 +15,10 @@ const ProfilePage = lazy(() =>
 const AccountDeletedPage = lazy(() =>
   import('../features/profile/components/my-data').then((m) => ({ default: m.AccountDeletedPage })),
 );
+// The privacy notice: read rarely, loaded only when opened.
+const PrivacyPage = lazy(() =>
+  import('../features/privacy/pages/privacy-page').then((m) => ({ default: m.PrivacyPage })),
+);
 // The page the mail that confirms a contact email links to: opened once per homeowner, loaded only then.
 const ConfirmEmailPage = lazy(() => import('../features/confirm-email/pages/confirm-email-page'));
 // The forms library comes with the forms: the add-property page loads only when opened too.
@@ -38,7 +42,7 @@ function Fallback() {
 
 /**
  * The consumer flow's routes, as the shell mounts them at the root: address search, questions, add-property, contact,
- * My homes, the contact email's confirmation, /sign.
+ * My homes (and the page after deleting the account), the contact email's confirmation, /sign, the privacy notice.
  */
 export function FlowRoutes() {
   return (
@@ -82,6 +86,14 @@ export function FlowRoutes() {
         />
       </Route>
       <Route path="sign" element={<SignPage />} />
+      <Route
+        path="privacy"
+        element={
+          <Suspense fallback={<Loading />}>
+            <PrivacyPage />
+          </Suspense>
+        }
+      />
       <Route path="*" element={<Fallback />} />
     </Routes>
   );

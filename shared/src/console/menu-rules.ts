@@ -75,6 +75,13 @@ export const MENU_ITEMS: readonly MenuItem[] = [
     path: '/console/org/[org]/user-management',
     rule: { adminOnly: true, notSuperAdmin: true, whileImpersonating: true },
   },
+  // Who of the organisation's staff saw which homeowner's personal data (the homeowner sees the same in My homes).
+  {
+    id: 'data-access',
+    group: 'account',
+    path: '/console/org/[org]/data-access',
+    rule: { adminOnly: true, notSuperAdmin: true, whileImpersonating: true },
+  },
   { id: 'super-account', group: 'superAdmin', path: '/console/org/[org]/account', rule: { superAdminOnly: true } },
   { id: 'admin', group: 'superAdmin', path: '/console/admin', rule: { superAdminOnly: true } },
   {

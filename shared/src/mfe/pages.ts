@@ -37,3 +37,5 @@ export const CONFIRM_EMAIL_PATH = '/flow/confirm-email';
 export const ACCOUNT_DELETED_PATH = '/flow/account-deleted';
 /** The homeowner sign-in page (BankID). */
 export const SIGN_PATH = '/sign';
+/** The privacy notice (the flow's page): linked from every homeowner page's footer and before anything is shared. */
+export const PRIVACY_PATH = '/privacy';

@@ -46,6 +46,7 @@ export const AUDIT_ACTIONS = [
   'installer_request.note',
   'privacy.export',
   'privacy.erase',
+  'retention.sweep',
   'request.write',
 ] as const;
 export type AuditActionName = (typeof AUDIT_ACTIONS)[number];

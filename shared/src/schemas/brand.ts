@@ -40,6 +40,8 @@ export const financialProviderSchema = lazySchema(() =>
     .strict(),
 );
 
+export const PRIVACY_NOTICE_TEXT_MAX = 4000;
+
 export const brandConfigSchema = lazySchema(() =>
   z
     .object({
@@ -58,6 +60,14 @@ export const brandConfigSchema = lazySchema(() =>
       /** The other theme colours. */
       colours: z.partialRecord(z.enum(BRAND_COLOUR_KEYS), colour).optional(),
       financial_providers: z.array(financialProviderSchema).max(20).optional(),
+      /** The organisation's own addition to the privacy notice, per language (plain text). */
+      privacy_notice: z
+        .object({
+          sv: z.string().trim().max(PRIVACY_NOTICE_TEXT_MAX).optional(),
+          en: z.string().trim().max(PRIVACY_NOTICE_TEXT_MAX).optional(),
+        })
+        .strict()
+        .optional(),
     })
     .strict(),
 );

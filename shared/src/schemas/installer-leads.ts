@@ -73,7 +73,10 @@ export interface Lead {
   property: { street: string; postal_code: string; postal_city: string };
   /** The recommendation (activity type) the request is about. */
   key: string;
-  /** `name` is null once the homeowner erased their account. */
+  /**
+   * All null once the homeowner withdrew their consent or the retention period ended (personal_data_removed_at), and
+   * once they erased their account (status `account_deleted`).
+   */
   homeowner: { name: string | null; email: string | null; mobile: string | null };
   requested_at: string;
   status: LeadStatus;
@@ -81,6 +84,8 @@ export interface Lead {
   status_changed_at: string | null;
   /** When the homeowner withdrew it (status `withdrawn`); null otherwise. */
   withdrawn_at: string | null;
+  /** When the homeowner's personal data left the lead; null while the installer may reach them. */
+  personal_data_removed_at: string | null;
 }
 
 export const LEAD_SORTS = ['newest', 'oldest'] as const;

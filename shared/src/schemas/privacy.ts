@@ -1,9 +1,111 @@
-// A homeowner's own data: the archive "Download my data" gives (data.json; docs/privacy.md "The export") and the
-// super admin's data requests for someone who wrote in. The BFF writes data.json from these shapes and its tests
-// validate every archive against them, so the documentation, the writer and the reader stay one.
+// The homeowner's personal data (docs/privacy.md): the privacy notice (GET /api/flow/privacy-notice), the consents
+// given when contact details were shared with installers, "who saw my data", the archive "Download my data" gives
+// (data.json, "The export") and the super admin's data requests for someone who wrote in. The BFF validates and
+// writes with these shapes and its tests validate every archive against them, so the documentation, the writer and
+// the reader stay one.
 import { z } from 'zod';
+import { idParamSchema } from './ids';
 import { lazySchema } from './lazy-schema';
 import { mailLanguageSchema } from './mail-language';
+
+/** Who runs the service and where people write about their data (the BFF's PRIVACY_* settings). */
+export interface PrivacyOperator {
+  name: string;
+  org_number: string;
+  address: string;
+  email: string;
+}
+
+/** One kind of personal data: what, why, on which legal basis, for how long, and who receives it. */
+export interface PrivacyNoticeItem {
+  id: string;
+  what: string;
+  why: string;
+  basis: string;
+  kept: string;
+  recipients: string;
+}
+
+/** The privacy notice in one language, as the BFF renders it from its settings; `version` is the same in both. */
+export interface PrivacyNotice {
+  version: string;
+  language: 'sv' | 'en';
+  title: string;
+  intro: string;
+  operator: PrivacyOperator;
+  items: PrivacyNoticeItem[];
+  rights: { heading: string; paragraphs: string[] };
+  /** The brand's own addition, in this language, when it has one. */
+  brand_text: string | null;
+}
+
+/** GET /api/flow/privacy-notice?lng=sv|en (and the flow's `owner`, the brand whose own text is added). */
+export const privacyNoticeQuerySchema = lazySchema(() =>
+  z.object({ lng: z.enum(['sv', 'en']).default('en'), owner: z.string().max(63).optional() }).strict(),
+);
+
+/** Which contact details a share passed on. */
+export const SHARED_DETAILS = ['name', 'email', 'mobile'] as const;
+export type SharedDetail = (typeof SHARED_DETAILS)[number];
+
+/** One share of contact details with an installer (GET /api/flow/user/consents). */
+export interface Consent {
+  id: number;
+  recipient: string;
+  /** The measure the request was about. */
+  key: string;
+  shared: SharedDetail[];
+  given_at: string;
+  notice_version: string;
+  withdrawn_at: string | null;
+}
+
+export interface ConsentList {
+  consents: Consent[];
+}
+
+export const consentParamsSchema = lazySchema(() => z.object({ id: idParamSchema }).strict());
+
+/** The pages that show staff a homeowner's personal data: the reason of an access-log entry. */
+export const ACCESS_REASONS = ['property_lookup', 'lead', 'lead_list', 'data_request'] as const;
+export type AccessReason = (typeof ACCESS_REASONS)[number];
+export const ACCESS_ROLES = ['staff', 'admin', 'super_admin'] as const;
+export type AccessRole = (typeof ACCESS_ROLES)[number];
+
+/** One time staff saw the homeowner's personal data, as the homeowner sees it (GET /api/flow/user/access-log). */
+export interface AccessEntry {
+  organisation: string;
+  role: AccessRole;
+  impersonating: boolean;
+  reason: AccessReason;
+  at: string;
+}
+
+/** The same, as an organisation admin sees their staff's (GET /api/console/org/{org}/data-access). */
+export interface StaffAccessEntry extends AccessEntry {
+  staff: string | null;
+  /** The homeowner's pseudonymous reference (h + id): enough to answer a question, without showing them again. */
+  homeowner: string;
+}
+
+export const ACCESS_PAGE_SIZE = 50;
+
+export const accessLogQuerySchema = lazySchema(() =>
+  z
+    .object({
+      page: z.coerce.number().int().min(1).max(10_000).default(1),
+      reason: z.enum(ACCESS_REASONS).optional(),
+    })
+    .strict(),
+);
+export type AccessLogQuery = z.infer<typeof accessLogQuerySchema>;
+
+export interface AccessLog<Entry = AccessEntry> {
+  entries: Entry[];
+  total: number;
+  page: number;
+  size: number;
+}
 
 const at = z.string().datetime({ offset: true });
 const json = z.unknown();
@@ -27,6 +129,8 @@ export const exportSectionSchemas = {
       brand: z.string().nullable(),
       created_at: at,
       last_sign_in_at: at.nullable(),
+      /** When the retention sweep mailed that the account goes after long inactivity; null after a sign-in. */
+      inactivity_notice_at: at.nullable(),
     })
     .strict(),
   email_verifications: z.array(
@@ -104,6 +208,8 @@ export const exportSectionSchemas = {
         note: z.string().nullable(),
         created_at: at,
         sent_at: at,
+        /** When their name and contact details left the request (consent withdrawn, or kept as long as allowed). */
+        personal_data_removed_at: at.nullable(),
         /** Each status the request reached and when, oldest first. */
         history: z.array(z.object({ status: z.string(), at }).strict()),
       })
@@ -122,10 +228,35 @@ export const exportSectionSchemas = {
   data_requests: z.array(z.object({ action: z.string(), at }).strict()),
   /** Copies of the mails sent to or about the homeowner (the outbox), each as an .eml file in the archive. */
   mails: z.array(z.object({ file: z.string(), date: at, to: z.string(), subject: z.string() }).strict()),
-  /** Who the homeowner's contact details were shared with, and under which notice (filled once consents are kept). */
-  consents: z.array(z.record(z.string(), json)),
-  /** Staff who saw the homeowner's personal data (filled once that log is kept). */
-  access_log: z.array(z.record(z.string(), json)),
+  /** Who the homeowner's contact details were shared with, under which notice, and when withdrawn. */
+  consents: z.array(
+    z
+      .object({
+        id: z.number().int(),
+        /** The request (installer_requests' id) the share was made with; null once that request is gone. */
+        installer_request_id: z.number().int().nullable(),
+        recipient: z.string(),
+        measure: z.string(),
+        shared: z.array(z.enum(SHARED_DETAILS)),
+        notice_version: z.string(),
+        given_at: at,
+        withdrawn_at: at.nullable(),
+      })
+      .strict(),
+  ),
+  /** Each time staff were shown the homeowner's personal data, as "Who saw your data" in My homes shows it. */
+  access_log: z.array(
+    z
+      .object({
+        /** Empty: the service's own administrators (a data request). */
+        organisation: z.string(),
+        role: z.enum(ACCESS_ROLES),
+        impersonating: z.boolean(),
+        reason: z.enum(ACCESS_REASONS),
+        at,
+      })
+      .strict(),
+  ),
 };
 
 export type ExportSection = keyof typeof exportSectionSchemas;

@@ -13,7 +13,7 @@ import {
   useSession,
   useToast,
 } from '@home-energy/shared';
-import { CONSOLE_SIGN_IN_PATH, MY_HOMES_PATH, SIGN_PATH } from '@home-energy/shared/mfe/pages';
+import { CONSOLE_SIGN_IN_PATH, MY_HOMES_PATH, PRIVACY_PATH, SIGN_PATH } from '@home-energy/shared/mfe/pages';
 
 /** The signed-in staff user's name and email, and the sign-out button (back to the staff sign-in at /console). */
 function SignedInUser({
@@ -117,6 +117,8 @@ export function ShellLayout() {
       footer={
         <>
           <span>{t('footer.tagline')}</span>
+          {/* Every homeowner page links the privacy notice; staff pages are the console's. */}
+          {inConsole ? null : <Link to={PRIVACY_PATH}>{t('footer.privacy')}</Link>}
           {registry ? (
             <details className="he-footer__version">
               <summary>{t('footer.aboutVersion')}</summary>

@@ -19,6 +19,8 @@ import { loadGeoTables } from '../../register/geo-tables';
 import { GEO_DIR } from '../../paths';
 import { seedDemoStaff } from '../../seed/demo-staff';
 import { signInAs } from '../../../test/staff-session';
+import { settingDefaults } from '../../config';
+import { NOTICE_CONFIG_KEYS } from '../privacy/notice';
 
 const PROPERTIES = Number(process.env.BENCH_PROPERTIES ?? 1_000_000);
 const CHUNK = 100_000;
@@ -223,6 +225,7 @@ async function main(): Promise<void> {
         EXPORT_RATE_LIMIT: 1000,
         DOCUMENTS_PER_PROPERTY: 1000,
         DOCUMENT_MB_PER_DAY: 10_000,
+        ...settingDefaults(NOTICE_CONFIG_KEYS),
         DEFAULT_BRAND: 'demo-energi',
         CONFIG_BUCKET_NAME: 'brand-config',
         bucketsDir: path.join(process.cwd(), '.bench-buckets'),

@@ -16,6 +16,7 @@ import { HttpError, parse } from '../../http/errors';
 import { requireConsoleItem } from '../../auth/guards';
 import { normalizePostalCode, normalizeStreet } from '../../register/search';
 import { audit } from '../audit/record';
+import { recordAccess } from '../privacy/access-log';
 import { profileDocuments } from '../building/repository';
 import { computeBuilding, registerAnswers } from '../building/service';
 import { organisationRates } from '../configuration/repository';
@@ -115,6 +116,7 @@ export function propertyLookupRoutes({ db, geo, now }: { db: Db; geo: GeoTables;
     const { id } = parse(idParams, req.params, 'params');
     const property = await db.query.properties.findFirst({ where: eq(properties.id, id) });
     if (!property) throw new HttpError(404, 'not_found', 'No such property.');
+    const profiles = await profilesOf([id]);
     const body: PropertyLookupDetail = {
       property: {
         id: property.id,
@@ -125,8 +127,15 @@ export function propertyLookupRoutes({ db, geo, now }: { db: Db; geo: GeoTables;
       },
       register: registerAnswers(property),
       issued_epc: (property.issuedEpc as Record<string, unknown> | null) ?? null,
-      profiles: (await profilesOf([id])).map(profileView),
+      profiles: profiles.map(profileView),
     };
+    // The masked personal numbers are the homeowners' personal data: each is told who saw it.
+    await recordAccess(
+      db,
+      req,
+      profiles.flatMap((p) => (p.profile.homeownerId !== null ? [p.profile.homeownerId] : [])),
+      'property_lookup',
+    );
     res.set('Cache-Control', 'no-store').json(body);
   });
 
@@ -145,6 +154,7 @@ export function propertyLookupRoutes({ db, geo, now }: { db: Db; geo: GeoTables;
       year: new Date(now()).getFullYear(),
       organisationRates: await organisationRates(db, row.profile.organisationId),
     });
+    if (row.profile.homeownerId !== null) await recordAccess(db, req, [row.profile.homeownerId], 'property_lookup');
     await audit(db, req, res, {
       action: 'profile.view',
       target: `profile:${id}`,

@@ -16,6 +16,7 @@ import { PasswordGuard } from '../../auth/password-guard';
 import { propertyLookupRoutes } from './property-lookup';
 import { leadRoutes } from '../installer-requests/console-routes';
 import type { Mailer } from '../mail/mailer';
+import { dataAccessRoutes } from '../privacy/privacy-routes';
 
 export interface ConsoleRouteDeps {
   db: Db;
@@ -59,5 +60,6 @@ export function consoleRoutes({
   router.use('/org/:org/messages', messageRoutes(db));
   router.use('/org/:org/account', accountRoutes(db, passwordGuard));
   router.use('/org/:org/installer-requests', leadRoutes(db, mailer));
+  router.use('/org/:org/data-access', dataAccessRoutes(db));
   return router;
 }

@@ -62,7 +62,14 @@ export async function upsertHomeowner(db: Db, vault: PersonalNumberVault, user: 
       })
       .onConflictDoUpdate({
         target: homeowners.personalNumberHash,
-        set: { name: user.name, givenName: user.givenName, surname: user.surname, lastSignInAt: new Date() },
+        set: {
+          name: user.name,
+          givenName: user.givenName,
+          surname: user.surname,
+          lastSignInAt: new Date(),
+          // A sign-in answers the retention sweep's mail: the account is kept (modules/privacy/retention.ts).
+          inactivityNoticeAt: null,
+        },
       })
       .returning();
     return row!;

@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import { Router, type Request } from 'express';
 import { z } from 'zod';
 import {
   canMoveLead,
@@ -6,13 +6,15 @@ import {
   leadListQuerySchema,
   leadUpdateSchema,
   LEAD_TRANSITIONS,
+  type Lead,
   type LeadList,
 } from '@home-energy/shared/schemas/installer-leads';
 import type { Db } from '../../db/client';
 import { HttpError, parse } from '../../http/errors';
 import { requireConsoleItem } from '../../auth/guards';
 import { audit } from '../audit/record';
-import { findLead, leadPage, moveLead, noteLead } from './repository';
+import { findLead, homeownersShownOn, leadPage, moveLead, noteLead } from './repository';
+import { recordAccess } from '../privacy/access-log';
 import type { Mailer } from '../mail/mailer';
 import { statusMail } from './mails';
 
@@ -31,9 +33,21 @@ export function leadRoutes(db: Db, mailer: Mailer): Router {
   const router = Router({ mergeParams: true });
   router.use(requireConsoleItem('requests'));
 
+  /** The lead as the page shows it after a change, noted in the homeowner's access log when it shows their data. */
+  async function shownLead(req: Request, id: number): Promise<Lead | undefined> {
+    const lead = await findLead(db, req.organisation!.id, id);
+    await recordAccess(db, req, await homeownersShownOn(db, lead ? [id] : []), 'lead');
+    return lead;
+  }
+
   router.get('/', async (req, res) => {
     const query = parse(leadListQuerySchema, req.query, 'query');
     const body: LeadList = await leadPage(db, req.organisation!.id, query);
+    const shown = await homeownersShownOn(
+      db,
+      body.requests.map((r) => r.id),
+    );
+    await recordAccess(db, req, shown, 'lead_list');
     res.set('Cache-Control', 'private, no-store').json(body);
   });
 
@@ -54,7 +68,7 @@ export function leadRoutes(db: Db, mailer: Mailer): Router {
           details: note !== undefined ? { note } : {},
         });
       });
-      res.json({ request: await findLead(db, req.organisation!.id, id) });
+      res.json({ request: await shownLead(req, id) });
       return;
     }
     if (!canMoveLead(lead.status, update.status)) {
@@ -80,7 +94,7 @@ export function leadRoutes(db: Db, mailer: Mailer): Router {
       });
     });
     mailer.queueLater(() => statusMail(db, mailer, id, update.status, note));
-    res.json({ request: await findLead(db, req.organisation!.id, id) });
+    res.json({ request: await shownLead(req, id) });
   });
 
   return router;

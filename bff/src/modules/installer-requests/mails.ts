@@ -30,6 +30,7 @@ async function requestFacts(db: Db, ids: number[]) {
       homeownerEmail: homeowners.contactEmail,
       homeownerEmailVerifiedAt: homeowners.contactEmailVerifiedAt,
       createdAt: installerRequests.createdAt,
+      personalDataRemovedAt: installerRequests.personalDataRemovedAt,
     })
     .from(installerRequests)
     .innerJoin(properties, eq(properties.id, installerRequests.propertyId))
@@ -89,7 +90,8 @@ function homeownerAddress(facts: Facts): string | null {
 export async function newRequestMails(db: Db, mailer: Mailer, requestIds: number[]): Promise<Mail[]> {
   const mails: Mail[] = [];
   for (const facts of await requestFacts(db, requestIds)) {
-    if (facts.installerOrganisationId !== null) {
+    // Withdrawn before its mail went: the installer hears nothing of the homeowner.
+    if (facts.installerOrganisationId !== null && facts.personalDataRemovedAt === null) {
       const staff = await organisationStaff(db, facts.installerOrganisationId);
       const link = mailer.link(`/console/org/${staff.slug}/requests`);
       // One mail per person, in their language: staff do not see each other's addresses.

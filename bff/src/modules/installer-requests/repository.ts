@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { installerSchema } from '@home-energy/shared/schemas/admin';
 import { installersOf } from '../admin/organisations/repository';
 import type { InstallerRequest, OfferedInstaller } from '@home-energy/shared/schemas/property-flow';
@@ -14,6 +14,7 @@ import type { Db } from '../../db/client';
 import { containsPattern } from '../../db/like';
 import { HttpError } from '../../http/errors';
 import { homeowners, installerRequests, organisations, properties } from '../../db/schema';
+import { recordShares, withdrawConsentsOf, type Share } from '../privacy/consents';
 
 /**
  * The installers the organisation offers its homeowners (none without an organisation). One stored before the URL
@@ -87,7 +88,9 @@ function tooManyRequests(): HttpError {
  * - selecting a withdrawn request again reopens it at the status it had, with the contact details; it is mailed
  *   again only when it was last sent over a day ago;
  * - the requests sent in the last 24 hours, these included, are at most INSTALLER_REQUESTS_PER_DAY, else 429 and
- *   nothing changes.
+ *   nothing changes;
+ * - every share of the contact details (a new or reopened request) is recorded as a consent under `noticeVersion`,
+ *   and a withdrawal withdraws the request's consents (modules/privacy/consents.ts).
  */
 export async function applySelections(
   db: Db,
@@ -95,6 +98,7 @@ export async function applySelections(
   selections: { installer: OfferedInstaller; key: string; selected: boolean }[],
   contact: { email: string | null; mobile: string },
   now: number,
+  noticeVersion: string,
 ): Promise<number[]> {
   const at = new Date(now);
   const dayAgo = new Date(now - DAY_MS);
@@ -110,6 +114,8 @@ export async function applySelections(
       if (--budget < 0) throw tooManyRequests();
     };
     const mailed: number[] = [];
+    const shares: Share[] = [];
+    const shared: Share['shared'] = contact.email ? ['name', 'email', 'mobile'] : ['name', 'mobile'];
     for (const { installer, key, selected } of selections) {
       const where = and(
         eq(installerRequests.homeownerId, target.homeownerId),
@@ -120,7 +126,7 @@ export async function applySelections(
       const [existing] = await tx.select().from(installerRequests).where(where);
       const status = existing?.status as LeadStatus | undefined;
       if (!selected) {
-        if (existing && status && WITHDRAWABLE_STATUSES.includes(status))
+        if (existing && status && WITHDRAWABLE_STATUSES.includes(status)) {
           await tx
             .update(installerRequests)
             .set({
@@ -129,8 +135,11 @@ export async function applySelections(
               withdrawnAt: at,
               contactEmail: null,
               contactMobile: null,
+              personalDataRemovedAt: at,
             })
             .where(eq(installerRequests.id, existing.id));
+          await withdrawConsentsOf(tx, [existing.id], at);
+        }
         continue;
       }
       if (existing) {
@@ -145,10 +154,18 @@ export async function applySelections(
             withdrawnAt: null,
             contactEmail: contact.email,
             contactMobile: contact.mobile,
+            personalDataRemovedAt: null,
             ...(again ? { sentAt: at } : {}),
           })
           .where(eq(installerRequests.id, existing.id));
         if (again) mailed.push(existing.id);
+        shares.push({
+          installerRequestId: existing.id,
+          organisationId: existing.installerOrganisationId,
+          recipient: installer.name,
+          key,
+          shared,
+        });
         continue;
       }
       send();
@@ -168,9 +185,19 @@ export async function applySelections(
           sentAt: at,
         })
         .onConflictDoNothing()
-        .returning({ id: installerRequests.id });
+        .returning({ id: installerRequests.id, installerOrganisationId: installerRequests.installerOrganisationId });
       mailed.push(...inserted.map((r) => r.id));
+      shares.push(
+        ...inserted.map((r) => ({
+          installerRequestId: r.id,
+          organisationId: r.installerOrganisationId,
+          recipient: installer.name,
+          key,
+          shared,
+        })),
+      );
     }
+    await recordShares(tx, target.homeownerId, shares, noticeVersion, at);
     return mailed;
   });
 }
@@ -187,12 +214,17 @@ function leadView(row: {
     id: r.id,
     property: { street: row.street, postal_code: row.postalCode, postal_city: row.postalCity },
     key: r.activityKey,
-    homeowner: { name: row.name, email: r.contactEmail, mobile: r.contactMobile },
+    // Once the homeowner withdrew (or the retention period ended) the installer sees none of their personal data.
+    homeowner:
+      r.personalDataRemovedAt === null
+        ? { name: row.name, email: r.contactEmail, mobile: r.contactMobile }
+        : { name: null, email: null, mobile: null },
     requested_at: r.createdAt.toISOString(),
     status: r.status as LeadStatus,
     note: r.note,
     status_changed_at: r.statusChangedAt?.toISOString() ?? null,
     withdrawn_at: r.withdrawnAt?.toISOString() ?? null,
+    personal_data_removed_at: r.personalDataRemovedAt?.toISOString() ?? null,
   };
 }
 
@@ -228,7 +260,7 @@ export async function leadPage(db: Db, installerOrganisationId: number, query: L
       or(
         sql`${folded(address)} ilike ${pattern}`,
         sql`${folded(shown)} ilike ${pattern}`,
-        sql`${folded(sql`${homeowners.name}`)} ilike ${pattern}`,
+        and(isNull(installerRequests.personalDataRemovedAt), sql`${folded(sql`${homeowners.name}`)} ilike ${pattern}`)!,
       )!,
     );
   }
@@ -303,4 +335,23 @@ export async function noteLead(
   note: string | null,
 ): Promise<void> {
   await db.update(installerRequests).set({ note }).where(eq(installerRequests.id, id));
+}
+
+/**
+ * The homeowners whose personal data these leads show (none once removed, or once the account was erased): who the
+ * access log records.
+ */
+export async function homeownersShownOn(db: Db, leadIds: number[]): Promise<number[]> {
+  if (leadIds.length === 0) return [];
+  const rows = await db
+    .selectDistinct({ id: installerRequests.homeownerId })
+    .from(installerRequests)
+    .where(
+      and(
+        inArray(installerRequests.id, leadIds),
+        isNull(installerRequests.personalDataRemovedAt),
+        isNotNull(installerRequests.homeownerId),
+      ),
+    );
+  return rows.flatMap((r) => (r.id === null ? [] : [r.id]));
 }

@@ -10,7 +10,7 @@ import { HttpError, parse } from '../../http/errors';
 import { homeownerIdOf, loadHomeowner } from '../homeowner/repository';
 import { findProperty, readProfile } from '../building/repository';
 import { ownerOf } from '../building/owner';
-import { flowOrganisation } from '../flow/brand';
+import { brandOf, flowOrganisation } from '../flow/brand';
 import { applySelections, homeownerRequests, offeredInstallers } from './repository';
 import type { Mailer } from '../mail/mailer';
 import { newRequestMails } from './mails';
@@ -34,6 +34,8 @@ export function installerRequestRoutes(options: {
   defaultBrand: string;
   mailer: Mailer;
   now: () => number;
+  /** The version of the privacy notice the brand's homeowners are shown now: each share records it. */
+  noticeVersion: (brand: string) => Promise<string>;
 }): Router {
   const { db, mailer } = options;
   const router = Router();
@@ -133,6 +135,7 @@ export function installerRequestRoutes(options: {
       selections.map((s) => ({ installer: offered.get(s.installer)!, key: s.key, selected: s.selected })),
       { email: verifiedEmailOf(owner), mobile: owner.contactMobile },
       options.now(),
+      await options.noticeVersion(brandOf(req, options.defaultBrand)),
     );
     // The confirmation below is written in the language the homeowner is using now.
     await noteUsedLanguage(db, 'homeowner', homeownerId, requestLanguage(req));

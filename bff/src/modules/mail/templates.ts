@@ -16,7 +16,9 @@ export type MailKind =
   | 'invitation'
   | 'password_reset'
   | 'email_verification'
-  | 'account_deleted';
+  | 'account_deleted'
+  | 'account_deleted_inactive'
+  | 'inactivity_notice';
 export type LeadStatusName = keyof typeof sv.statuses;
 
 /** The measure in words (the shared `energy` texts); a key no longer known reads as "Other measures", never itself. */

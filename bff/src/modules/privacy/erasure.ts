@@ -7,7 +7,8 @@ import { mailDateTime, renderMail } from '../mail/templates';
 import { mailLanguageOf } from '../mail/language';
 import { verifiedEmailOf } from '../homeowner/email-verification';
 import { insertAudit, type AuditInsert, type DbOrTx } from '../audit/repository';
-import { auditTarget, PERSONAL_DATA, type Person } from './personal-data';
+import { auditTarget, PERSONAL_DATA, personOf, type Person } from './personal-data';
+import type { HomeownerEraser } from './retention';
 import { deleteMailCopies, mailNeedles } from './mail-copies';
 
 export interface ErasureDeps {
@@ -20,10 +21,14 @@ export interface ErasureDeps {
   now?: () => number;
 }
 
-/** Who asked: the homeowner themselves (confirmed with BankID), or a super admin for someone who wrote in. */
+/**
+ * Who asked: the homeowner themselves (confirmed with BankID), a super admin for someone who wrote in, or the
+ * retention sweep after `inactiveMonths` without a sign-in (the homeowner was mailed before).
+ */
 export type ErasureActor =
   | { kind: 'homeowner' }
-  | { kind: 'staff'; audit: Omit<AuditInsert, 'action' | 'target' | 'details'>; reference: string };
+  | { kind: 'staff'; audit: Omit<AuditInsert, 'action' | 'target' | 'details'>; reference: string }
+  | { kind: 'retention'; reason: 'inactivity'; inactiveMonths: number };
 
 const countOf = (result: { rowCount?: number | null; rows: unknown[] }) => result.rowCount ?? result.rows.length;
 
@@ -75,14 +80,23 @@ export async function eraseHomeowner(
           (counts[entry.table] ?? 0) +
           countOf(await tx.execute(sql`update ${table} set ${entry.erase.set(person)} where ${where}`));
     }
-    const staff = actor.kind === 'staff';
     await insertAudit(tx, {
-      ...(staff
+      ...(actor.kind === 'staff'
         ? actor.audit
-        : { actorId: null, actorEmail: '', impersonatedOrganisationId: null, organisationId: null }),
+        : {
+            actorId: null,
+            actorEmail: actor.kind === 'retention' ? 'system' : '',
+            impersonatedOrganisationId: null,
+            organisationId: null,
+          }),
       action: 'privacy.erase',
       target: auditTarget(person),
-      details: { by: actor.kind, ...(staff ? { reference: actor.reference } : {}), counts },
+      details: {
+        by: actor.kind,
+        ...(actor.kind === 'staff' ? { reference: actor.reference } : {}),
+        ...(actor.kind === 'retention' ? { reason: actor.reason } : {}),
+        counts,
+      },
     });
     return files.rows.map((r) => r.id);
   });
@@ -92,9 +106,31 @@ export async function eraseHomeowner(
     const language = mailLanguageOf(owner);
     const name = owner.contactName ?? owner.name;
     const date = mailDateTime(language, deps.now?.() ?? Date.now());
-    deps.mailer.queue(renderMail('account_deleted', language, confirmTo, { name, date }, deps.mailer.link('/')));
+    // Not "as you asked" to someone who did not: the sweep's erasure says why it happened.
+    const mail =
+      actor.kind === 'retention'
+        ? renderMail(
+            'account_deleted_inactive',
+            language,
+            confirmTo,
+            { name, date, months: String(actor.inactiveMonths) },
+            deps.mailer.link('/'),
+          )
+        : renderMail('account_deleted', language, confirmTo, { name, date }, deps.mailer.link('/'));
+    deps.mailer.queue(mail);
   }
   return { counts };
+}
+
+/**
+ * The retention sweep's eraser (retention.ts): an account inactive for `inactiveMonths` is erased exactly as "Delete my
+ * account" erases it, audited with the reason.
+ */
+export function retentionEraser(deps: ErasureDeps, secret: string, inactiveMonths: number): HomeownerEraser {
+  return {
+    eraseHomeowner: (userId, reason) =>
+      eraseHomeowner(deps, personOf(secret, userId), { kind: 'retention', reason, inactiveMonths }),
+  };
 }
 
 /** After the commit: a file that cannot be deleted now is left to the orphan sweep (sweepOrphanDocuments). */

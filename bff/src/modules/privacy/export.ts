@@ -15,7 +15,7 @@ import { formatDateTime } from '@home-energy/shared/format/date';
 import type { Db } from '../../db/client';
 import type { ObjectStore } from '../../storage/object-store';
 import type { PersonalNumberVault } from '../../bankid/personal-number';
-import { exportFrom, PERSONAL_DATA, SECTIONS_WITHOUT_TABLE, type Person, type PersonalTable } from './personal-data';
+import { exportFrom, PERSONAL_DATA, type Person, type PersonalTable } from './personal-data';
 import { mailCopiesAbout, mailNeedles, type MailCopy } from './mail-copies';
 import en from './locales/en.json';
 import sv from './locales/sv.json';
@@ -50,12 +50,11 @@ const sources = new Map<ExportSection, PersonalTable>(
   PERSONAL_DATA.filter((t) => t.export).map((t) => [t.export!.section, t]),
 );
 
-/** Every section has a table, the outbox or is a hook still waiting for its table. */
-export function sectionSource(section: ExportSection): PersonalTable | 'outbox' | 'none' {
+/** Every section has a table or the outbox. */
+export function sectionSource(section: ExportSection): PersonalTable | 'outbox' {
   const table = sources.get(section);
   if (table) return table;
   if (section === 'mails') return 'outbox';
-  if (SECTIONS_WITHOUT_TABLE.includes(section)) return 'none';
   throw new Error(`data.json section ${section} has no source in personal-data.ts`);
 }
 
@@ -117,7 +116,6 @@ async function* sectionRows(
   mails: readonly MailCopy[],
 ): AsyncGenerator<Row> {
   const source = sectionSource(section);
-  if (source === 'none') return;
   if (source === 'outbox') {
     for (const m of mails)
       yield { file: `mails/${m.id}.eml`, date: m.date.toISOString(), to: m.to, subject: m.subject };

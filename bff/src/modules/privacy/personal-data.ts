@@ -117,20 +117,44 @@ export const PERSONAL_DATA: readonly PersonalTable[] = [
     erase: { kind: 'update', set: () => sql`details = details - 'note'`, why: 'who moved the lead, and when, stays' },
   },
   {
+    table: 'privacy_consents',
+    holds: 'what they shared with which installer, under which notice version, and when they withdrew it',
+    where: (p) => sql`t.homeowner_id = ${p.homeownerId}`,
+    export: {
+      section: 'consents',
+      columns: sql`t.id, t.installer_request_id, t.recipient, t.activity_key as measure, t.shared, t.notice_version,
+        t.given_at, t.withdrawn_at`,
+      orderBy: sql`t.given_at, t.id`,
+    },
+    erase: { kind: 'delete' },
+  },
+  {
+    table: 'personal_data_access',
+    holds: 'who among staff saw their personal data: organisation, role, page and time',
+    where: (p) => sql`t.homeowner_id = ${p.homeownerId}`,
+    export: {
+      section: 'access_log',
+      columns: sql`t.organisation_name as organisation, t.role, t.impersonating, t.reason, t.created_at as at`,
+      orderBy: sql`t.created_at, t.id`,
+    },
+    erase: { kind: 'delete' },
+  },
+  {
     table: 'installer_requests',
-    holds: 'their requests to installers, with the contact details given and the status history',
+    holds: 'their requests to installers, with the contact details given, the status history and when those left',
     where: (p) => sql`t.homeowner_id = ${p.homeownerId}`,
     export: {
       section: 'installer_requests',
       columns: sql`t.id, t.property_id, t.installer_identifier as installer, t.installer_name,
         t.activity_key as measure, t.contact_email, t.contact_mobile, t.status, t.note, t.created_at, t.sent_at,
-        t.contacted_at, t.quoted_at, t.status_changed_at, t.withdrawn_at`,
+        t.contacted_at, t.quoted_at, t.status_changed_at, t.withdrawn_at, t.personal_data_removed_at`,
       orderBy: sql`t.created_at, t.id`,
     },
     erase: {
       kind: 'update',
       set: () => sql`homeowner_id = null, contact_email = null, contact_mobile = null, note = null,
-        withdrawn_from = status, status = 'account_deleted', withdrawn_at = now(), status_changed_at = now()`,
+        withdrawn_from = status, status = 'account_deleted', withdrawn_at = now(), status_changed_at = now(),
+        personal_data_removed_at = coalesce(personal_data_removed_at, now())`,
       why: 'the installer keeps the lead (address, measure, dates) as withdrawn – account deleted',
     },
   },
@@ -203,13 +227,16 @@ export const PERSONAL_DATA: readonly PersonalTable[] = [
   },
   {
     table: 'homeowners',
-    holds: 'name, personal number (encrypted, and its keyed hash), contact details, language, sign-in dates',
+    holds:
+      'name, personal number (encrypted, and its keyed hash), contact details, language, sign-in dates, when the ' +
+      'retention sweep mailed that the account goes',
     where: (p) => sql`t.id = ${p.homeownerId}`,
     export: {
       section: 'profile',
       columns: sql`t.personal_number_encrypted, t.name, t.given_name, t.surname, t.contact_name, t.contact_email,
         t.contact_email_verified_at, t.contact_mobile, t.mail_language,
-        (select slug from organisations o where o.id = t.organisation_id) as brand, t.created_at, t.last_sign_in_at`,
+        (select slug from organisations o where o.id = t.organisation_id) as brand, t.created_at, t.last_sign_in_at,
+        t.inactivity_notice_at`,
       orderBy: sql`t.id`,
     },
     erase: { kind: 'delete' },
@@ -230,6 +257,3 @@ export const PERSONAL_FILES = [
   { place: 'object store (S3) epc-documents/<id>', holds: 'uploaded certificates, when S3 is configured' },
   { place: 'DATA_DIR/outbox/*.eml', holds: 'copies of the mails sent to them or naming them (leads to installers)' },
 ] as const;
-
-/** Sections the export writes as empty lists until their table has an entry above (the consents and access log). */
-export const SECTIONS_WITHOUT_TABLE: readonly ExportSection[] = ['consents', 'access_log'];

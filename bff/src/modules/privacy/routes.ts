@@ -18,6 +18,7 @@ import { consumeOrder, homeownerIdOf, loadHomeowner } from '../homeowner/reposit
 import { mailLanguageOf, requestLanguage } from '../mail/language';
 import type { Mailer } from '../mail/mailer';
 import type { ObjectStore } from '../../storage/object-store';
+import { recordAccess } from './access-log';
 import { eraseHomeowner } from './erasure';
 import { exportFileName, streamPersonalData, type ExportDeps } from './export';
 import { auditTarget, personOf, type Person } from './personal-data';
@@ -159,6 +160,8 @@ export function adminPrivacyRoutes(deps: PrivacyRouteDeps): Router {
       auditRow(req, { action: 'privacy.export', target: auditTarget(person), details: { reference } }),
     );
     res.locals.audited = true;
+    // An export is a look at the data: the homeowner's "who saw my data" says the service's administrators did.
+    await recordAccess(deps.db, req, [owner.id], 'data_request');
     await sendArchive(deps, res, person, mailLanguageOf(owner));
   });
 

@@ -106,6 +106,7 @@ describe('menu placement and links', () => {
       `${org}/configuration`,
       `${org}/messages`,
       `${org}/user-management`,
+      `${org}/data-access`,
       `${org}/account`,
       '/console/admin',
       '/console/admin/user-management',

@@ -43,6 +43,7 @@ describe('the console menu rules', () => {
       'validation',
       'messages',
       'user-management',
+      'data-access',
       'super-account',
       'admin',
       'admin-user-management',
@@ -74,6 +75,7 @@ describe('the console menu rules', () => {
       'account',
       'org-select',
       'user-management',
+      'data-access',
     ]);
   });
 

@@ -66,6 +66,7 @@ describe('installer leads in the console', () => {
         note: null,
         status_changed_at: null,
         withdrawn_at: null,
+        personal_data_removed_at: null,
       },
     ]);
     // A later change of the homeowner's contact details does not change what they shared with this request.

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
 import AdmZip from 'adm-zip';
+import pino from 'pino';
 import { z } from 'zod';
 import {
   personalDataExportSchema,
@@ -24,9 +25,10 @@ import { signInAs } from '../../../../test/staff-session';
 import type { Agent } from '../../../../test/actors';
 import { MATRIX_PDF } from '../../../../hardening/authorization-matrix';
 import { fieldHeading, sectionSource } from '../export';
-import { ORPHAN_GRACE_MS, sweepOrphanDocuments } from '../erasure';
+import { ORPHAN_GRACE_MS, retentionEraser, sweepOrphanDocuments } from '../erasure';
 import { localFolderStore } from '../../../storage/local-folder-store';
 import { PERSONAL_DATA, pseudonymOf } from '../personal-data';
+import { sweepRetention } from '../retention';
 import { TEST_SECRET } from '../../../../test/test-app';
 
 let world: BankIdTestWorld;
@@ -320,8 +322,26 @@ describe('GET /api/flow/user/export', () => {
     // The lead mailed to the installer's staff names them too.
     expect(data.mails.some((m) => m.to === 'staff@installer.demo.test')).toBe(true);
     for (const mail of data.mails) expect(zip!.readAsText(mail.file)).toContain('Subject:');
-    expect(data.consents).toEqual([]);
-    expect(data.access_log).toEqual([]);
+    // The share with the installer, and the installer's staff who listed and moved the lead.
+    expect(data.consents).toEqual([
+      {
+        id: expect.any(Number),
+        installer_request_id: data.installer_requests[0]!.id,
+        recipient: 'Demo Installation AB',
+        measure: data.installer_requests[0]!.measure,
+        shared: ['name', 'email', 'mobile'],
+        notice_version: expect.stringMatching(/^[0-9a-f]{12}$/),
+        given_at: expect.any(String),
+        withdrawn_at: null,
+      },
+    ]);
+    const seen = { organisation: 'Demo Installation AB', role: 'staff', impersonating: false };
+    expect(data.access_log).toEqual([
+      { ...seen, reason: 'lead_list', at: expect.any(String) },
+      { ...seen, reason: 'lead', at: expect.any(String) },
+    ]);
+    expect(data.installer_requests[0]!.personal_data_removed_at).toBeNull();
+    expect(data.profile.inactivity_notice_at).toBeNull();
     const page = zip!.readAsText('index.html');
     expect(page).toContain('<html lang="en">');
     expect(page).toContain('Your data at Home Energy');
@@ -429,6 +449,19 @@ describe('DELETE /api/flow/user/account', () => {
     const before = await analyticsTotals();
     expect((await findAnywhere(erik.needles)).length).toBeGreaterThan(0);
     const homeownerId = Number((await agent.get('/api/flow/user/auth')).body.user.id.slice(1));
+    // Who saw the data: a super admin's property lookup too, besides the installer's staff (fill); and the consent.
+    const lookup = request.agent(world.app);
+    await signInAs(lookup, 'super@demo.test').expect(200);
+    await lookup.get(`/api/console/org/demo-energi/property-lookup/properties/${homes[0]}`).expect(200);
+    const keyedRows = async () =>
+      (
+        await world.database.pool.query(
+          `select (select count(*)::int from privacy_consents where homeowner_id = $1) as consents,
+             (select count(*)::int from personal_data_access where homeowner_id = $1) as access`,
+          [homeownerId],
+        )
+      ).rows[0];
+    expect(await keyedRows()).toEqual({ consents: 1, access: 3 });
 
     // BankID confirming who it is, but not for the deletion, does not delete.
     await confirmWithBankId(agent, erik.personalNumber);
@@ -440,10 +473,17 @@ describe('DELETE /api/flow/user/account', () => {
     const csrfToken = await csrf(agent);
     const res = await agent.delete('/api/flow/user/account').send({ csrfToken });
     expect(ok(res, 'erase').body).toMatchObject({ erased: true });
-    expect(res.body.counts).toMatchObject({ homeowners: 1, building_profiles: 2, installer_requests: 1 });
+    expect(res.body.counts).toMatchObject({
+      homeowners: 1,
+      building_profiles: 2,
+      installer_requests: 1,
+      privacy_consents: 1,
+      personal_data_access: 3,
+    });
     await world.app.mailer.idle();
 
     expect(await findAnywhere(erik.needles)).toEqual([]);
+    expect(await keyedRows()).toEqual({ consents: 0, access: 0 });
     await agent.get('/api/flow/user/profile').expect(401);
     await otherSession.get('/api/flow/user/profile').expect(401);
     expect(await analyticsTotals()).toEqual(before);
@@ -457,6 +497,7 @@ describe('DELETE /api/flow/user/account', () => {
       status: 'account_deleted',
       homeowner: { name: null, email: null, mobile: null },
       note: null,
+      personal_data_removed_at: expect.any(String),
     });
 
     const audit = await world.database.pool.query(
@@ -478,8 +519,9 @@ describe('DELETE /api/flow/user/account', () => {
 describe('/api/admin/privacy: requests by other channels', () => {
   const olle = person(4);
   let admin: Agent;
+  let own: Agent;
   beforeAll(async () => {
-    await fill(olle);
+    own = await fill(olle);
     admin = request.agent(world.app);
     await signInAs(admin, 'super@demo.test').expect(200);
   });
@@ -512,6 +554,11 @@ describe('/api/admin/privacy: requests by other channels', () => {
     expect(status).toBe(200);
     const data = personalDataExportSchema.parse(JSON.parse(zip!.readAsText('data.json')));
     expect(data.profile.name).toBe(olle.name);
+    // The export is a look at the data: the homeowner sees the service's administrators did it, as the archive does.
+    const dataRequest = { organisation: '', role: 'super_admin', impersonating: false, reason: 'data_request' };
+    expect(data.access_log).toContainEqual({ ...dataRequest, at: expect.any(String) });
+    const log = (await own.get('/api/flow/user/access-log?reason=data_request').expect(200)).body;
+    expect(log.entries).toEqual([{ ...dataRequest, at: expect.any(String) }]);
 
     const erased = await admin.post('/api/admin/privacy/erase').send(body).expect(200);
     expect(erased.body.counts.homeowners).toBe(1);
@@ -526,5 +573,55 @@ describe('/api/admin/privacy: requests by other channels', () => {
       ['privacy.erase', 'super@demo.test', 'Letter 2026-43'],
     ]);
     await admin.post('/api/admin/privacy/export').send(body).expect(404);
+  });
+});
+
+describe('the retention sweep', () => {
+  const stina = person(5);
+
+  it('erases an account inactive past its time as "Delete my account" does, and says why', async () => {
+    const agent = await fill(stina);
+    const homeownerId = Number((await agent.get('/api/flow/user/auth')).body.user.id.slice(1));
+    const now = Date.now() + offset;
+    // Last seen 25 months ago, and mailed 31 days ago that the account would go.
+    await world.database.pool.query(
+      `update homeowners set last_sign_in_at = $2::timestamptz - interval '25 months',
+         inactivity_notice_at = $2::timestamptz - interval '31 days' where id = $1`,
+      [homeownerId, new Date(now).toISOString()],
+    );
+    const outboxDir = path.join(world.fixtures.root, 'outbox');
+    const erasure = { db: world.database.db, logger: pino({ level: 'silent' }), mailer: world.app.mailer, outboxDir };
+    const counts = await sweepRetention(
+      {
+        db: world.database.db,
+        settings: { inactiveMonths: 24, noticeDays: 30, leadMonths: 12, mailDays: 90 },
+        mailer: world.app.mailer,
+        outboxDir,
+        eraser: retentionEraser({ ...erasure, documentStore: null }, TEST_SECRET, 24),
+      },
+      now,
+    );
+    expect(counts).toMatchObject({ erased: 1, erasureWaiting: 0 });
+    await world.app.mailer.idle();
+
+    expect(await findAnywhere(stina.needles)).toEqual([]);
+    await agent.get('/api/flow/user/profile').expect(401);
+    const audit = await world.database.pool.query(
+      `select actor_email, details from audit_log where action = 'privacy.erase' and target = $1`,
+      [`homeowner:${pseudonymOf(TEST_SECRET, homeownerId)}`],
+    );
+    expect(audit.rows).toEqual([
+      {
+        actor_email: 'system',
+        details: expect.objectContaining({ by: 'retention', reason: 'inactivity' }),
+      },
+    ]);
+    // The confirmation says it was the inactivity, not a request of theirs.
+    const mails = fs
+      .readdirSync(outboxDir)
+      .map((f) => fs.readFileSync(path.join(outboxDir, f), 'utf8'))
+      .filter((text) => text.includes(stina.email));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toContain('you had not signed in for 24 months');
   });
 });

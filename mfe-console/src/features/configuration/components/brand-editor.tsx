@@ -12,6 +12,7 @@ import {
   brandConfigSchema,
   financialProviderSchema,
   maxLengthOf,
+  PRIVACY_NOTICE_TEXT_MAX,
 } from '@home-energy/shared';
 import { useSaveBrandMutation } from '../api/configuration-api';
 import { ApiIssues } from './api-issues';
@@ -226,6 +227,11 @@ export function BrandEditor({ org, brand, config }: { org: string; brand: string
     setDraft({ ...draft, colours: Object.keys(colours).length ? colours : undefined });
   };
   const providers = draft.financial_providers ?? [];
+  // The brand's own addition to the privacy notice, per language; an empty one is left out of the file.
+  function setPrivacyText(language: 'sv' | 'en', text: string) {
+    const next = { ...draft.privacy_notice, [language]: text.trim() ? text : undefined };
+    setDraft({ ...draft, privacy_notice: next.sv || next.en ? next : undefined });
+  }
   const accent = draft.accent && HEX.test(draft.accent) ? draft.accent : undefined;
   const coloursValid = ACCENTS.every((key) => !draft[key] || HEX.test(draft[key]!));
   // The BFF refuses the same (brandConfigInputSchema); said here before saving, at the colour to change.
@@ -339,6 +345,23 @@ export function BrandEditor({ org, brand, config }: { org: string; brand: string
           >
             {t('configuration.brand.addProvider')}
           </button>
+        </fieldset>
+        <fieldset className="cn-fieldset">
+          <legend>{t('configuration.brand.privacy')}</legend>
+          <p className="he-field__hint">{t('configuration.brand.privacyHint')}</p>
+          {(['sv', 'en'] as const).map((language) => (
+            <div key={language} className="he-field">
+              <label htmlFor={`${id}-privacy-${language}`}>{t(`configuration.brand.privacyText.${language}`)}</label>
+              <textarea
+                id={`${id}-privacy-${language}`}
+                className="he-input"
+                rows={4}
+                maxLength={PRIVACY_NOTICE_TEXT_MAX}
+                value={draft.privacy_notice?.[language] ?? ''}
+                onChange={(e) => setPrivacyText(language, e.target.value)}
+              />
+            </div>
+          ))}
         </fieldset>
         {state.isError ? <ApiIssues error={state.error} /> : null}
         <div className="he-actions">

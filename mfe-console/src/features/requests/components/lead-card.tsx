@@ -24,6 +24,8 @@ export function LeadCard({ org, lead, onSaved }: { org: string; lead: Lead; onSa
   const withdrawn = lead.status === 'withdrawn';
   // The homeowner erased their account: the lead stays as a record, without anyone to reach or anything to change.
   const accountDeleted = lead.status === 'account_deleted';
+  // The homeowner withdrew their consent, or the retention period ended: none of their personal data is here.
+  const removed = lead.personal_data_removed_at !== null;
   const [status, setStatus] = useState<LeadStatus | ''>(withdrawn ? 'withdrawn' : '');
   const [note, setNote] = useState(lead.note ?? '');
   const [update, updating] = useUpdateLeadMutation();
@@ -55,7 +57,9 @@ export function LeadCard({ org, lead, onSaved }: { org: string; lead: Lead; onSa
         <dt>{t('requests.measure')}</dt>
         <dd>{t(measureTextKey(lead.key))}</dd>
         <dt>{t('requests.homeowner')}</dt>
-        <dd>{lead.homeowner.name ?? t('requests.nameErased')}</dd>
+        <dd className={removed || accountDeleted ? 'he-muted' : undefined}>
+          {lead.homeowner.name ?? t(accountDeleted ? 'requests.nameErased' : 'requests.personalDataRemoved')}
+        </dd>
         {lead.homeowner.email ? (
           <>
             <dt>{t('requests.email')}</dt>
@@ -63,7 +67,7 @@ export function LeadCard({ org, lead, onSaved }: { org: string; lead: Lead; onSa
               <a href={`mailto:${lead.homeowner.email}`}>{lead.homeowner.email}</a>
             </dd>
           </>
-        ) : withdrawn || accountDeleted ? null : (
+        ) : withdrawn || accountDeleted || removed ? null : (
           <>
             <dt>{t('requests.email')}</dt>
             <dd className="he-muted">{t('requests.emailUnconfirmed')}</dd>
@@ -100,6 +104,9 @@ export function LeadCard({ org, lead, onSaved }: { org: string; lead: Lead; onSa
       </dl>
       {withdrawn ? <p className="he-muted">{t('requests.withdrawnNote')}</p> : null}
       {accountDeleted ? <p className="he-muted">{t('requests.accountDeletedNote')}</p> : null}
+      {removed && !withdrawn && !accountDeleted ? (
+        <p className="he-muted">{t('requests.personalDataRemovedNote')}</p>
+      ) : null}
       {next.length === 0 && !withdrawn ? null : (
         <form className="cn-lead__form" onSubmit={(event) => void onSubmit(event)}>
           {withdrawn ? null : (

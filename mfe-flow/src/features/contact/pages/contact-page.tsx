@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   Loading,
+  PrivacyNoticeLink,
   signRedirectUrl,
   useGetProfileQuery,
   useMarkUsable,
@@ -46,6 +47,7 @@ export default function ContactPage() {
     <section className="flow-narrow" aria-labelledby="contact-title">
       <h1 id="contact-title">{t('contact.title')}</h1>
       <p className="flow-lead">{t('contact.intro')}</p>
+      <PrivacyNoticeLink />
       <ContactForm
         initial={{ name: contact?.name ?? '', email: contact?.email ?? '', mobile: contact?.mobile ?? '' }}
         onSaved={() => void recordInteraction({ action: 'contact.submit', object: 'contact_form' })}

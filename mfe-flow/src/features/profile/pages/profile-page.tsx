@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import {
   Loading,
   MailLanguageChoice,
+  PrivacyNoticeLink,
   useDeleteProfilePropertyMutation,
   useGetProfileQuery,
   usePatchProfileMutation,
@@ -15,6 +16,8 @@ import { ContactForm } from '../../contact/components/contact-form';
 import { EmailConfirmation } from '../../contact/components/email-confirmation';
 import { HomeCard } from '../components/home-card';
 import { MyData } from '../components/my-data';
+import { ConsentsSection } from '../../privacy/components/consents-section';
+import { AccessLogSection } from '../../privacy/components/access-log-section';
 
 /** How long "Undo" is offered after a removal; the BFF keeps the home restorable longer (HOME_RESTORE_MS). */
 export const UNDO_MS = 10_000;
@@ -131,7 +134,10 @@ export function ProfilePage() {
         value={profile.mailLanguage}
         onChoose={(mailLanguage) => patchProfile({ mailLanguage }).unwrap()}
       />
+      <ConsentsSection />
+      <AccessLogSection />
       <MyData />
+      <PrivacyNoticeLink />
     </section>
   );
 }

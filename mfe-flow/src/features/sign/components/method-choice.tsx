@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { LOGIN_METHOD_LABELS } from '../lib/login-method-labels';
-import type { LoginMethod } from '@home-energy/shared';
+import { PrivacyNoticeLink, type LoginMethod } from '@home-energy/shared';
 
 /** RFA20: BankID on this device or on another device. While an order starts, both buttons wait. */
 export function MethodChoice({
@@ -28,6 +28,8 @@ export function MethodChoice({
         ))}
       </div>
       {starting ? <p role="status">{t('sign.starting')}</p> : null}
+      {/* Before BankID starts: what signing in keeps about them. */}
+      <PrivacyNoticeLink />
     </div>
   );
 }

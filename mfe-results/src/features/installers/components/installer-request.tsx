@@ -1,6 +1,13 @@
 import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDate, Loading, useGetProfileQuery, useToast, type Activity } from '@home-energy/shared';
+import {
+  formatDate,
+  Loading,
+  PrivacyNoticeLink,
+  useGetProfileQuery,
+  useToast,
+  type Activity,
+} from '@home-energy/shared';
 // A deep import, bundled into this remote: the check does not depend on the shell's copy of shared being new.
 import { safeHref, safeImageSrc } from '@home-energy/shared/schemas/url-checks';
 import { measureTextKey } from '@home-energy/shared/energy/measure-names';
@@ -153,6 +160,9 @@ export function InstallerRequest({ propertyId, activity }: { propertyId: number;
         ) : (
           <fieldset className="rd-installers__list">
             <legend>{t('installers.choose')}</legend>
+            {/* Before anything is shared: what goes to the installer, and the notice that says the rest. */}
+            <p className="rd-muted">{t('installers.shareNote')}</p>
+            <PrivacyNoticeLink className="rd-muted" />
             {offered.map((installer) => (
               <label key={installer.identifier} className="rd-installers__item">
                 <input

@@ -21,6 +21,7 @@ const lead: Lead = {
   note: null,
   status_changed_at: null,
   withdrawn_at: null,
+  personal_data_removed_at: null,
 };
 
 /** One page as the BFF answers it: filtered, searched, sorted and paged like the real one (docs/api.md). */
@@ -109,21 +110,63 @@ describe('the requests page (installer organisations)', () => {
   it('keeps a request the homeowner withdrew, with its time, taking notes only', async () => {
     const withdrawn: Lead = {
       ...lead,
-      homeowner: { name: 'Anna Andersson', email: null, mobile: null },
+      homeowner: { name: null, email: null, mobile: null },
       status: 'withdrawn',
       note: 'Called once.',
       withdrawn_at: '2026-11-22T08:00:00.000Z',
+      personal_data_removed_at: '2026-11-22T08:00:00.000Z',
     };
     const bff = fakeBff([withdrawn]);
     renderConsole('/console/org/demo-installer/requests');
     await screen.findByText('1 request.');
     expect(card().getByText('Withdrawn by the homeowner', { selector: '.cn-lead__status' })).toBeTruthy();
     expect(card().getByText('Withdrawn', { selector: 'dt' })).toBeTruthy();
+    // The homeowner's name went with their consent: the card says so, and offers no way to reach them.
+    expect(card().getByText('Removed', { selector: 'dd' })).toBeTruthy();
+    expect(card().queryByText('Not confirmed by the homeowner yet')).toBeNull();
     expect(card().queryByRole('link')).toBeNull();
     expect(card().queryByLabelText('New status')).toBeNull();
     fireEvent.change(card().getByLabelText('Note'), { target: { value: 'Called once; withdrawn.' } });
     await act(async () => fireEvent.click(card().getByRole('button', { name: 'Save note' })));
     expect(bff.calls('PATCH', `${LEADS}/7`)[0]!.body).toEqual({ status: 'withdrawn', note: 'Called once; withdrawn.' });
+  });
+
+  it('says when a closed request lost its personal data (consent withdrawn or kept as long as allowed)', async () => {
+    fakeBff([
+      {
+        ...lead,
+        status: 'won',
+        homeowner: { name: null, email: null, mobile: null },
+        personal_data_removed_at: '2026-11-23T08:00:00.000Z',
+      },
+    ]);
+    renderConsole('/console/org/demo-installer/requests');
+    await screen.findByText('1 request.');
+    expect(card().getByText('Removed', { selector: 'dd' })).toBeTruthy();
+    expect(card().getByText(/personal data has been removed from this request/)).toBeTruthy();
+    expect(card().queryByRole('link')).toBeNull();
+  });
+
+  it('keeps the request of a homeowner who erased their account as a record nobody can change', async () => {
+    fakeBff([
+      {
+        ...lead,
+        status: 'account_deleted',
+        homeowner: { name: null, email: null, mobile: null },
+        withdrawn_at: '2026-11-24T08:00:00.000Z',
+        personal_data_removed_at: '2026-11-24T08:00:00.000Z',
+      },
+    ]);
+    renderConsole('/console/org/demo-installer/requests');
+    await screen.findByText('1 request.');
+    expect(card().getByText('Withdrawn – account deleted', { selector: '.cn-lead__status' })).toBeTruthy();
+    expect(card().getByText('Deleted account', { selector: 'dd' })).toBeTruthy();
+    expect(card().getByText(/deleted their account/)).toBeTruthy();
+    // One explanation: the erasure's, not also the one for a withdrawn consent.
+    expect(card().queryByText(/personal data has been removed from this request/)).toBeNull();
+    expect(card().queryByRole('link')).toBeNull();
+    expect(card().queryByLabelText('New status')).toBeNull();
+    expect(card().queryByLabelText('Note')).toBeNull();
   });
 
   it('says an email the homeowner has not confirmed yet is not shared', async () => {
