@@ -5,7 +5,7 @@
 //
 //   npm run bench                              everything except the fresh-clone start-up (minutes)
 //   npm run bench -- --only bff,engine         a subset: sizes, bff-startup, bff (throughput), engine, vitals,
-//                                              privacy, analytics, frontend, navigation, startup
+//                                              privacy, leads, analytics, frontend, navigation, startup
 //   npm run bench -- --with-clone              everything, plus fresh clone → npm ci → npm start (startup)
 //   npm run bench -- --only startup --cold-cache   that start-up with npm ci on a new, empty npm cache (downloads all)
 //   npm run bench -- --only frontend --runs 7  every page against its budget, median of 7 Lighthouse runs (default 3)
@@ -42,6 +42,11 @@ const BENCHES = [
     name: 'privacy',
     title: 'personal-data export (10 homes, 20 documents)',
     load: async () => (await import('./bench/privacy.mjs')).benchPrivacy,
+  },
+  {
+    name: 'leads',
+    title: "an installer's Requests page at 1,000 leads",
+    load: async () => (await import('./bench/leads.mjs')).benchLeads,
   },
   {
     name: 'analytics',
