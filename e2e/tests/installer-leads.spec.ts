@@ -91,3 +91,55 @@ test('a homeowner request reaches the installer organisation, and its status com
   await homeowner.goto('/flow/profile');
   await expect(homeowner.getByText(/Demo Installation AB .*: Contacted/)).toBeVisible();
 });
+
+// The installer's working day in Swedish (the demo journeys give Demo Installation AB over a hundred leads): the
+// status filter with its counts, the pager, the address search with the postcode as the page writes it, all kept in
+// the address across a reload, and a saved status confirmed in words.
+test('the Requests page at volume, in Swedish: filter, page, search, save', async ({ browser }) => {
+  const context = await browser.newContext({ locale: 'sv-SE' });
+  const staff = await context.newPage();
+  await signInStaff(staff, 'staff@installer.demo.test');
+  await staff.goto('/console/org/demo-installer/requests');
+  await expect(staff.locator('html')).toHaveAttribute('lang', 'sv');
+  const filters = staff.getByRole('search', { name: 'Hitta förfrågningar' });
+  const status = filters.getByLabel('Status');
+  await expect(staff.getByText(/^Visar 1–20 av \d+ förfrågningar\.$/)).toBeVisible();
+
+  // The status filter says how many each status holds; the fullest one shows that many, 20 a page.
+  const labels = await status.locator('option').allTextContents();
+  const [fullest, count] = labels
+    .map((label) => [label, Number(/ \((\d+)\)$/.exec(label)?.[1] ?? -1)] as const)
+    .filter(([label]) => !label.startsWith('Alla'))
+    .reduce((most, option) => (option[1] > most[1] ? option : most));
+  expect(count).toBeGreaterThan(20);
+  await status.selectOption({ label: fullest });
+  await expect(staff).toHaveURL(/[?&]status=/);
+  await expect(staff.getByText(`Visar 1–20 av ${count} förfrågningar.`)).toBeVisible();
+  const cards = staff.locator('ol.cn-queue > li');
+  const word = fullest.replace(/ \(\d+\)$/, '');
+  await expect(staff.locator('ol.cn-queue .cn-lead__status')).toHaveText(Array(20).fill(word));
+
+  const pages = Math.ceil(count / 20);
+  const pager = staff.getByRole('navigation', { name: 'Sidor med förfrågningar' });
+  await pager.getByRole('button', { name: 'Nästa' }).click();
+  await expect(staff).toHaveURL(/[?&]page=2/);
+  await expect(pager.getByText(`Sida 2 av ${pages}`)).toBeVisible();
+  await staff.reload();
+  await expect(staff.getByText(`Visar 21–${Math.min(40, count)} av ${count} förfrågningar.`)).toBeVisible();
+
+  // A lead's postcode as the page writes it ("424 21") finds that lead.
+  const postcode = /\b\d{3} \d{2}\b/.exec((await cards.first().textContent())!)![0];
+  await filters.getByLabel('Sök adress eller namn').fill(postcode);
+  await filters.getByRole('button', { name: 'Sök' }).click();
+  await expect(staff).toHaveURL(/[?&]q=/);
+  await expect(cards.first()).toBeVisible();
+  await expect(cards.filter({ hasNotText: postcode })).toHaveCount(0);
+
+  // Moving a new lead on is confirmed in words, for screen readers too.
+  await staff.goto('/console/org/demo-installer/requests?status=new');
+  const lead = cards.first();
+  await lead.getByLabel('Ny status').selectOption({ label: 'Kontaktad' });
+  await lead.getByRole('button', { name: 'Spara status' }).click();
+  await expect(staff.getByRole('status').filter({ hasText: 'Status sparad.' })).toBeAttached();
+  await context.close();
+});
