@@ -172,14 +172,18 @@ export function firstPaintPage(pathname: string): { page: string; staff: boolean
 }
 const LANGUAGES = ['en', 'sv'];
 
+// The language the app keeps in its `lang` cookie (shared/src/i18n): the visitor's choice, or what it found first.
+const LANGUAGE_COOKIE = /(?:^|;\s*)lang=([a-z]{2})(?:[-_][^;]*)?(?:;|$)/i;
+
 /**
- * The language of a static first paint, by the app's rule as far as a server can see it (shared/src/i18n: ?lang=,
- * then the choice kept in localStorage, then the browser's languages): a language switched in the app is only seen
- * once the app runs.
+ * The language of a page's first bytes, by the app's rule (shared/src/i18n): ?lang=, then the language the app keeps
+ * in its cookie (a language switched in the app), then the browser's languages.
  */
 export function firstPaintLanguage(req: Request): string {
   const asked = typeof req.query.lang === 'string' ? req.query.lang.slice(0, 2).toLowerCase() : '';
   if (LANGUAGES.includes(asked)) return asked;
+  const kept = LANGUAGE_COOKIE.exec(req.headers.cookie ?? '')?.[1]?.toLowerCase() ?? '';
+  if (LANGUAGES.includes(kept)) return kept;
   for (const wanted of req.acceptsLanguages()) {
     const lng = wanted.slice(0, 2).toLowerCase();
     if (LANGUAGES.includes(lng)) return lng;
@@ -295,7 +299,7 @@ export function shellPages(shellDist: string, { pageHints, consoleSession }: She
     const hints: PreloadHint[] = [{ href: `/locales/${lng}/common.json`, as: 'fetch' }, ...data];
     if (pageHints) hints.push(...(await pageHints(req.path, lng).catch(() => [])));
     res.setHeader('Cache-Control', 'no-cache');
-    res.setHeader('Vary', 'Accept-Language');
+    res.setHeader('Vary', 'Accept-Language, Cookie');
     res.type('html').send(withPreloads(withLanguage(readPage(frame ?? indexFile), lng), hints));
   };
   return [historyFallback];

@@ -69,7 +69,7 @@ function keepDocumentLanguage(): void {
 }
 
 export function initI18n(): Promise<unknown> {
-  // The server writes lang from ?lang= and the browser's languages; a choice kept in localStorage is seen only here.
+  // The server writes lang by the same rule (?lang=, the `lang` cookie, the browser's languages): web/static.ts.
   if (!initialised) i18n.on('languageChanged', keepDocumentLanguage);
   initialised ??= i18n
     .use(HttpBackend)
@@ -88,10 +88,15 @@ export function initI18n(): Promise<unknown> {
       maxParallelReads: 10,
       interpolation: { escapeValue: false },
       detection: {
-        order: ['querystring', 'localStorage', 'navigator'],
+        // The cookie so the server answers the next page in the same language from its first byte; localStorage
+        // for a choice made before the cookie was kept.
+        order: ['querystring', 'cookie', 'localStorage', 'navigator'],
         lookupQuerystring: 'lang',
+        lookupCookie: 'lang',
         lookupLocalStorage: 'lang',
-        caches: ['localStorage'],
+        caches: ['localStorage', 'cookie'],
+        cookieMinutes: 60 * 24 * 365,
+        cookieOptions: { path: '/', sameSite: 'lax' },
       },
       backend: { loadPath },
       react: { useSuspense: true },

@@ -146,6 +146,28 @@ describe('<html lang> from the first byte', () => {
     expect(res.headers.vary).toMatch(/Accept-Language/);
   });
 
+  it.each([
+    ['/console', 'lang=sv', 'en-GB', 'sv'],
+    ['/console', 'lang=sv-SE', 'en-GB', 'sv'],
+    ['/console', 'other=1; lang=en', 'sv-SE', 'en'],
+    ['/console?lang=en', 'lang=sv', 'sv', 'en'],
+    ['/console', 'lang=de', 'sv', 'sv'],
+    ['/console', 'xlang=sv', 'en', 'en'],
+  ])(
+    "GET %s (Cookie: %s, Accept-Language: %s): the language chosen in the app wins over the browser's",
+    async (url, cookie, languages, lng) => {
+      fs.writeFileSync(path.join(shellDist, 'index.html'), built);
+      const res = await request(app())
+        .get(url)
+        .set('Accept', 'text/html')
+        .set('Cookie', cookie)
+        .set('Accept-Language', languages)
+        .expect(200);
+      expect(res.text.startsWith(`<!doctype html><html lang="${lng}"><head>`)).toBe(true);
+      expect(res.headers.vary).toMatch(/Cookie/);
+    },
+  );
+
   it('says the language of a static first paint too, and adds it to a page built without one', async () => {
     fs.writeFileSync(path.join(shellDist, 'first-paint', 'search.sv.html'), '<!DOCTYPE html><HTML class="x"><h1>Hej');
     const res = await request(app()).get('/').set('Accept', 'text/html').set('Accept-Language', 'sv').expect(200);
