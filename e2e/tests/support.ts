@@ -13,6 +13,7 @@ export const REMOTE_ROUTES = [
   { remote: 'mfe_flow', path: '/flow/contact', heading: 'Contact details', homeowner: true },
   { remote: 'mfe_flow', path: '/sign', heading: 'Sign in with BankID' },
   { remote: 'mfe_flow', path: '/flow/account-deleted', heading: 'Your account has been deleted' },
+  { remote: 'mfe_flow', path: '/privacy', heading: 'Privacy notice' },
   {
     remote: 'mfe_results',
     path: '/property/42/building/primary/results-dashboard',
@@ -33,6 +34,7 @@ export const REMOTE_ROUTES = [
   { remote: 'mfe_console', path: '/console/org/demo-energi/account', heading: 'Account' },
   { remote: 'mfe_console', path: '/console/org/demo-energi/org-select', heading: 'Organisations' },
   { remote: 'mfe_console', path: '/console/org/demo-energi/user-management', heading: 'User management' },
+  { remote: 'mfe_console', path: '/console/org/demo-energi/data-access', heading: 'Who saw personal data' },
   { remote: 'mfe_admin', path: '/console/admin', heading: 'Organisations' },
   { remote: 'mfe_admin', path: '/console/admin/organisations/demo-energi', heading: 'Organisation' },
   { remote: 'mfe_admin', path: '/console/admin/user-management', heading: 'User management' },
@@ -40,6 +42,7 @@ export const REMOTE_ROUTES = [
   { remote: 'mfe_admin', path: '/console/admin/speed', heading: 'Speed' },
   { remote: 'mfe_admin', path: '/console/admin/audit', heading: 'Audit log' },
   { remote: 'mfe_admin', path: '/console/admin/outbox', heading: 'Outbox' },
+  { remote: 'mfe_admin', path: '/console/admin/data-requests', heading: 'Data requests' },
 ] as const;
 
 /** Demo staff accounts (bff/src/seed/demo-staff.ts). */

@@ -41,7 +41,7 @@ test.describe('Content Security Policy', () => {
 
 /**
  * Every cookie the browser holds for the product: none readable by scripts, none sent along on cross-site posts; the
- * one exception is the app's `lang` cookie (the language chosen or found, "sv" or "en": the server answers the next
+ * one exception is the app's `lang` cookie (the language chosen or found, e.g. "sv": the server answers the next
  * page in it from the first byte), which i18next writes and reads in script and which holds nothing else.
  */
 async function expectCookiesLockedDown(page: Page, context: BrowserContext, mustHave: string[]): Promise<void> {
@@ -58,8 +58,8 @@ async function expectCookiesLockedDown(page: Page, context: BrowserContext, must
       sameSite: true,
     });
   }
-  // Scripts see the language and nothing else: the CSRF token comes from /api/auth/csrf.
-  expect(await page.evaluate(() => document.cookie)).toMatch(/^(lang=(sv|en))?$/);
+  // Scripts see the language ("sv", "en-US"…) and nothing else: the CSRF token comes from /api/auth/csrf.
+  expect(await page.evaluate(() => document.cookie)).toMatch(/^(lang=(sv|en)(-[A-Z]{2})?)?$/);
 }
 
 test.describe('cookies as the browser stores them', () => {

@@ -13,7 +13,13 @@ export function KeyFigures({
           <dt>{item.label}</dt>
           <dd>
             <span className="cn-figure__value">{item.value}</span>
-            {item.after !== undefined ? <span className="cn-figure__after"> → {item.after}</span> : null}
+            {/* The space between the two figures is where a narrow card breaks the line: each stays whole. */}
+            {item.after !== undefined ? (
+              <>
+                {' '}
+                <span className="cn-figure__after">→ {item.after}</span>
+              </>
+            ) : null}
           </dd>
           {item.note ? <dd className="cn-figure__note">{item.note}</dd> : null}
         </div>

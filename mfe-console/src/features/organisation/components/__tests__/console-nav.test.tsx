@@ -84,6 +84,7 @@ describe('the console navigation', () => {
       items.account,
       items['org-select'],
       items['user-management'],
+      items['data-access'],
     ]);
   });
 
@@ -150,6 +151,7 @@ describe('the console navigation', () => {
       items.validation,
       items.messages,
       items['user-management'],
+      items['data-access'],
       items['super-account'],
       items.admin,
       items['admin-user-management'],
