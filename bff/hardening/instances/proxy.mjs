@@ -64,7 +64,9 @@ export async function startRoundRobinProxy({ port, targets }) {
       upstream.end(body);
     }
   });
-  server.keepAliveTimeout = 1_000;
+  // Idle client connections stay open as a real load balancer keeps them (nginx: 75 s; here below Node's 60 s header
+  // limit): closing them after 1 s raced the client reusing one, an ECONNRESET that was the proxy's, not the BFF's.
+  server.keepAliveTimeout = 30_000;
   await new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, '127.0.0.1', resolve);
