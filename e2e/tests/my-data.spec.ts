@@ -66,7 +66,7 @@ test('"Download my data" gives the homes and answers, "Delete my account" leaves
 
   await page.goto('/flow/profile');
   await expect(page.getByRole('heading', { level: 1, name: 'Mina hem' })).toBeVisible();
-  await expect(page.getByRole('heading', { level: 2, name: 'Dina uppgifter' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Dina uppgifter', exact: true })).toBeVisible();
   const [download] = await Promise.all([
     page.waitForEvent('download'),
     page.getByRole('link', { name: 'Ladda ner mina uppgifter' }).click(),
