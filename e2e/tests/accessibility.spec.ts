@@ -1,4 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { USABLE_MARK } from '@home-energy/shared/mfe/vitals';
 // @ts-expect-error plain ESM helper shared with serve.mjs
 import { E2E_BANKID_PORT } from '../e2e-env.mjs';
 import {
@@ -33,12 +34,38 @@ test.beforeAll(async ({ browser }) => {
     staff[email] = await staffState(browser, email);
 });
 
-/** Loads each page once and checks it; every page is checked before the test fails, so one run lists all findings. */
+/**
+ * Opens `path` as a person moving through the app does: a page of another address by the app's own navigation (the
+ * shell and its remotes stay loaded; the page is ready once it marks itself usable), the first page and another step
+ * of the same page by loading it.
+ */
+async function open(page: Page, path: string) {
+  const to = new URL(path, 'http://app').pathname;
+  if (page.url() === 'about:blank' || new URL(page.url()).pathname === to) {
+    await page.goto(path);
+  } else {
+    const since = await page.evaluate((path) => {
+      const now = performance.now();
+      history.pushState(null, '', path);
+      dispatchEvent(new PopStateEvent('popstate'));
+      return now;
+    }, path);
+    await page.waitForFunction(
+      ({ to, since, mark }) =>
+        performance
+          .getEntriesByName(mark)
+          .some((entry) => entry.startTime > since && (entry as PerformanceMark).detail?.path === to),
+      { to, since, mark: USABLE_MARK },
+    );
+  }
+  await pageReady(page);
+}
+
+/** Opens each page once and checks it; every page is checked before the test fails, so one run lists all findings. */
 async function expectAccessible(page: Page, lang: string, paths: string[], after?: (path: string) => Promise<void>) {
   for (const path of paths) {
     await test.step(path, async () => {
-      await page.goto(path);
-      await pageReady(page);
+      await open(page, path);
       await expect(page.locator('html')).toHaveAttribute('lang', lang);
       expect.soft(await accessibilityViolations(page), `${path} (${lang})`).toEqual([]);
       await after?.(path);

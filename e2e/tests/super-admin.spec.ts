@@ -109,7 +109,9 @@ test.describe('the super admin', () => {
 
     // The audit log shows who did it (the real user), in which organisation, and that it was while impersonating.
     await page.getByRole('link', { name: 'Audit log' }).click();
-    await page.getByLabel('Organisation').selectOption(slug);
+    // The audit page's own filter (the Organisations page it leaves has a table region named "Organisations").
+    await expect(page).toHaveURL(/\/console\/admin\/audit/);
+    await page.getByLabel('Organisation', { exact: true }).selectOption(slug);
     await page.getByRole('button', { name: 'Show', exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`organisation=${slug}`));
     const log = page.getByRole('table', { name: 'Audit log entries' });

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from '@home-energy/shared/router';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime, Loading, PageHead, LoadFailed, Pager, TableScroll } from '@home-energy/shared';
+import { formatDateTime, Loading, PageHead, LoadFailed, Pager, TableScroll, useMarkUsable } from '@home-energy/shared';
 import { useListOrganisationsQuery } from '../../organisations/api/organisations-api';
 import { useListAuditQuery } from '../api/audit-api';
 import { useListConsoleUsersQuery } from '@home-energy/shared/ui/user-management';
@@ -38,6 +38,7 @@ export function AuditPage() {
     { refetchOnMountOrArgChange: true },
   );
   const data = audit.currentData ?? audit.data;
+  useMarkUsable(data !== undefined);
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   const filtered = FILTERS.some((f) => applied[f]);
 

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PageHead } from '@home-energy/shared';
+import { PageHead, useMarkUsable } from '@home-energy/shared';
 
 type Outcome = { kind: 'ok' | 'error'; text: string } | null;
 
@@ -26,6 +26,8 @@ export function DataRequestsPage() {
   const [confirmErase, setConfirmErase] = useState(false);
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>(null);
+  // A form with nothing to wait for: usable as it renders.
+  useMarkUsable(true);
 
   async function send(action: 'export' | 'erase') {
     setBusy(true);

@@ -1,6 +1,6 @@
 import { Link, useParams } from '@home-energy/shared/router';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime, Loading, PageHead, LoadFailed } from '@home-energy/shared';
+import { formatDateTime, Loading, PageHead, LoadFailed, useMarkUsable } from '@home-energy/shared';
 import { useGetOutboxMailQuery } from '../api/outbox-api';
 
 /** /console/admin/outbox/:id: one mail as its recipient would read it (the plain-text part). */
@@ -8,6 +8,7 @@ export function OutboxMailPage() {
   const { t, i18n } = useTranslation('admin');
   const { id = '' } = useParams();
   const mail = useGetOutboxMailQuery(id);
+  useMarkUsable(mail.data !== undefined);
   const back = (
     <Link className="he-button he-button--secondary" to="/console/admin/outbox">
       {t('outbox.back')}

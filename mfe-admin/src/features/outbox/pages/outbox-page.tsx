@@ -1,6 +1,6 @@
 import { Link, useSearchParams } from '@home-energy/shared/router';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime, Loading, PageHead, LoadFailed, Pager, TableScroll } from '@home-energy/shared';
+import { formatDateTime, Loading, PageHead, LoadFailed, Pager, TableScroll, useMarkUsable } from '@home-energy/shared';
 import { useListOutboxQuery } from '../api/outbox-api';
 
 const PAGE_SIZE = 25;
@@ -15,6 +15,7 @@ export function OutboxPage() {
   const page = Math.max(1, Number(params.get('page')) || 1);
   const outbox = useListOutboxQuery({ page, pageSize: PAGE_SIZE }, { refetchOnMountOrArgChange: true });
   const data = outbox.currentData ?? outbox.data;
+  useMarkUsable(data !== undefined);
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   const go = (next: number) =>
     setParams(next > 1 ? new URLSearchParams({ page: String(next) }) : new URLSearchParams());
