@@ -8,10 +8,19 @@ import {
   EXPORT_FORMAT,
   EXPORT_SECTIONS,
   EXPORT_VERSION,
+  type AccessReason,
+  type AccessRole,
   type ExportSection,
+  type PersonalDataExport,
+  type SharedDetail,
 } from '@home-energy/shared/schemas/privacy';
 import type { MailLanguage } from '@home-energy/shared/schemas/mail-language';
-import { formatDateTime } from '@home-energy/shared/format/date';
+import type { LoginMethod, IdentificationMode } from '@home-energy/shared/schemas/bankid';
+import type { InteractionAction } from '@home-energy/shared/schemas/activity-keys';
+import { LEAD_STATUSES, type LeadStatus } from '@home-energy/shared/schemas/installer-leads';
+import { formatDate, formatDateTime } from '@home-energy/shared/format/date';
+import { PRIVACY_WORDS } from '@home-energy/shared/i18n/privacy';
+import { measureName, statusName } from '../mail/templates';
 import type { Db } from '../../db/client';
 import type { ObjectStore } from '../../storage/object-store';
 import type { PersonalNumberVault } from '../../bankid/personal-number';
@@ -22,6 +31,28 @@ import sv from './locales/sv.json';
 
 const TEXTS = { sv, en };
 type Texts = typeof en;
+
+/**
+ * The codes the readable page words, each list typed so that a new code is a type error until it has its words.
+ * Roles, pages and shared details are the homeowner's words of My homes (shared/src/i18n/privacy.ts); statuses of a
+ * request the mails' (mail/templates), measures the shared energy names.
+ */
+interface ValueWords {
+  yes: string;
+  no: string;
+  languages: Record<MailLanguage, string>;
+  relations: Record<'flow_added' | 'profile_added' | 'miniflow_added', string>;
+  outcomes: Record<PersonalDataExport['answer_reviews'][number]['outcome'], string>;
+  documentStatuses: Record<PersonalDataExport['documents'][number]['status'], string>;
+  loginMethods: Record<LoginMethod, string>;
+  purposes: Record<IdentificationMode, string>;
+  bankidStatuses: Record<'pending' | 'complete' | 'failed', string>;
+  interactions: Record<InteractionAction | 'other', string>;
+  interactionObjects: Record<string, string>;
+  dataRequests: Record<'privacy.export' | 'privacy.erase', string>;
+  historyEntry: string;
+}
+const VALUE_WORDS: Record<MailLanguage, ValueWords> = { sv: sv.values, en: en.values };
 
 /**
  * A field's heading on the readable page, in words: the section's own word for it (a home's `name` is its address),
@@ -163,12 +194,104 @@ async function writeJson(
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-function cell(key: string, value: unknown, texts: Texts): string {
+/** A moment as data.json writes it (ISO 8601 with a zone), and a calendar day. */
+const ISO_MOMENT = /^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d+)?)?(Z|[+-]\d\d:\d\d)$/;
+const ISO_DAY = /^\d{4}-\d\d-\d\d$/;
+
+const capitalised = (text: string, language: MailLanguage) =>
+  text.charAt(0).toLocaleUpperCase(language) + text.slice(1);
+
+/** A word for a code, or the code itself when a newer version of the product wrote one this one has no word for. */
+const wordFor = (words: Record<string, string>, code: unknown) =>
+  Object.hasOwn(words, String(code)) ? words[String(code)]! : String(code);
+
+const isLeadStatus = (code: unknown): code is LeadStatus => (LEAD_STATUSES as readonly unknown[]).includes(code);
+const leadStatusWords = (language: MailLanguage, code: unknown) =>
+  isLeadStatus(code) ? capitalised(statusName(language, code), language) : String(code);
+
+/**
+ * A value as a person reads it on the page: every code in words, times in Swedish time, yes or no; undefined for a
+ * value that is already text (a name, an address, a note) or one of a home's answers, prices, consumption and plan,
+ * which the page shows as data.json has them.
+ */
+export function valueText(
+  language: MailLanguage,
+  section: ExportSection,
+  key: string,
+  value: unknown,
+): string | undefined {
+  const words = VALUE_WORDS[language];
+  const privacy = PRIVACY_WORDS[language];
+  if (section === 'access_log' && key === 'organisation' && value === '') return privacy.access.operator;
+  if (value == null || value === '') return undefined;
+  if (typeof value === 'boolean') return value ? words.yes : words.no;
+  switch (`${section}.${key}`) {
+    case 'profile.mail_language':
+      return wordFor(words.languages, value);
+    case 'homes.relation':
+      return wordFor(words.relations, value);
+    case 'answer_reviews.outcome':
+      return wordFor(words.outcomes, value);
+    case 'documents.status':
+      return wordFor(words.documentStatuses, value);
+    case 'installer_requests.status':
+      return leadStatusWords(language, value);
+    case 'installer_requests.history':
+      return (value as { status: string; at: string }[])
+        .map((entry) =>
+          words.historyEntry
+            .replace('{{status}}', leadStatusWords(language, entry.status))
+            .replace('{{at}}', formatDateTime(entry.at, language)),
+        )
+        .join('; ');
+    case 'installer_requests.measure':
+    case 'consents.measure':
+      return measureName(language, String(value));
+    case 'consents.shared':
+      return capitalised(
+        (value as SharedDetail[]).map((detail) => wordFor(privacy.sharedDetails, detail)).join(', '),
+        language,
+      );
+    case 'access_log.role':
+      return capitalised(privacy.access.roles[value as AccessRole] ?? String(value), language);
+    case 'access_log.reason':
+      return capitalised(privacy.access.reasons[value as AccessReason] ?? String(value), language);
+    case 'bankid_orders.login_method':
+      return wordFor(words.loginMethods, value);
+    case 'bankid_orders.purpose':
+      return wordFor(words.purposes, value);
+    case 'bankid_orders.status':
+      return wordFor(words.bankidStatuses, value);
+    case 'interactions.action':
+      // What the remotes report has words; anything else a client sent is "another step", never its code.
+      return Object.hasOwn(words.interactions, String(value))
+        ? words.interactions[value as InteractionAction]
+        : words.interactions.other;
+    case 'interactions.object':
+      return wordFor(words.interactionObjects, value);
+    case 'data_requests.action':
+      return wordFor(words.dataRequests, value);
+  }
+  if (typeof value === 'string' && ISO_MOMENT.test(value)) return formatDateTime(value, language);
+  if (typeof value === 'string' && ISO_DAY.test(value)) return formatDate(value, language);
+  return undefined;
+}
+
+function cell(language: MailLanguage, section: ExportSection, key: string, value: unknown, texts: Texts): string {
+  const worded = valueText(language, section, key, value);
+  if (worded !== undefined) return `<td>${escapeHtml(worded)}</td>`;
   if (value == null || value === '') return '<td>–</td>';
   if (key === 'file' && typeof value === 'string')
     return `<td><a href="${escapeHtml(String(value))}">${escapeHtml(texts.file)}</a></td>`;
   const text = typeof value === 'object' ? JSON.stringify(value, null, 1) : String(value);
   return typeof value === 'object' ? `<td><pre>${escapeHtml(text)}</pre></td>` : `<td>${escapeHtml(text)}</td>`;
+}
+
+/** The organisation a homeowner came through, by its name (data.json names it by its slug). */
+async function brandName(db: Db, slug: unknown): Promise<unknown> {
+  if (typeof slug !== 'string') return slug;
+  const { rows } = await db.execute<{ name: string }>(sql`select name from organisations where slug = ${slug}`);
+  return rows[0]?.name ?? slug;
 }
 
 async function writeHtml(
@@ -194,13 +317,14 @@ async function writeHtml(
     let columns: string[] | null = null;
     for await (const row of sectionRows(deps, section, person, mails)) {
       if (section === 'profile') {
-        // One person: a field per line reads better than one row a dozen columns wide.
-        columns = Object.keys(row);
+        // One person: a field per line reads better than one row a dozen columns wide; the brand by its name.
+        const profile: Row = { ...row, brand: await brandName(deps.db, row.brand) };
+        columns = Object.keys(profile);
         const head =
           `<thead><tr><th scope="col">${escapeHtml(texts.field)}</th>` +
           `<th scope="col">${escapeHtml(texts.value)}</th></tr></thead>`;
         const lines = columns.map(
-          (c) => `<tr><th scope="row">${heading(section, c)}</th>${cell(c, row[c], texts)}</tr>`,
+          (c) => `<tr><th scope="row">${heading(section, c)}</th>${cell(language, section, c, profile[c], texts)}</tr>`,
         );
         await write(out, `<table>${head}<tbody>\n${lines.join('\n')}\n`);
         continue;
@@ -210,7 +334,7 @@ async function writeHtml(
         const heads = columns.map((c) => `<th scope="col">${heading(section, c)}</th>`).join('');
         await write(out, `<table><thead><tr>${heads}</tr></thead><tbody>\n`);
       }
-      await write(out, `<tr>${columns.map((c) => cell(c, row[c], texts)).join('')}</tr>\n`);
+      await write(out, `<tr>${columns.map((c) => cell(language, section, c, row[c], texts)).join('')}</tr>\n`);
     }
     await write(out, columns ? '</tbody></table>\n' : `<p>${escapeHtml(texts.empty)}</p>\n`);
   }

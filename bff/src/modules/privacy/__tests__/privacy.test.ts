@@ -13,6 +13,9 @@ import {
   type ExportSection,
 } from '@home-energy/shared/schemas/privacy';
 import type { Activity } from '@home-energy/shared/schemas/energy';
+import { IDENTIFICATION_MODES, LOGIN_METHODS } from '@home-energy/shared/schemas/bankid';
+import { INTERACTION_ACTIONS } from '@home-energy/shared/schemas/activity-keys';
+import { LEAD_STATUSES } from '@home-energy/shared/schemas/installer-leads';
 import { seedDemoStaff } from '../../../seed/demo-staff';
 import { seedPlatformContent } from '../../../seed/platform-content';
 import { seedDemoInstallers } from '../../../seed/demo-installers';
@@ -24,7 +27,7 @@ import { confirmEmailFromOutbox } from '../../../../test/confirm-email';
 import { signInAs } from '../../../../test/staff-session';
 import type { Agent } from '../../../../test/actors';
 import { MATRIX_PDF } from '../../../../hardening/authorization-matrix';
-import { fieldHeading, sectionSource } from '../export';
+import { fieldHeading, sectionSource, valueText } from '../export';
 import { ORPHAN_GRACE_MS, retentionEraser, sweepOrphanDocuments } from '../erasure';
 import { localFolderStore } from '../../../storage/local-folder-store';
 import { PERSONAL_DATA, pseudonymOf } from '../personal-data';
@@ -185,6 +188,19 @@ async function download(pending: request.Test): Promise<{ status: number; zip: A
   return { status: res.status, zip: res.status === 200 ? new AdmZip(res.body as Buffer) : null, res };
 }
 
+/**
+ * The cells of the readable page that show a code rather than words: a cell that is one (`staff`, `lead_list`,
+ * `bankid.same_device`, `sv`, `true`), a snake_case word inside one, or a time as data.json writes it. A home's
+ * answers, prices, consumption and plan (`<pre>`) are shown as data.json has them.
+ */
+function rawCodes(page: string): string[] {
+  const cells = [...page.matchAll(/<td>(.*?)<\/td>/g)].map((m) => m[1]!).filter((c) => !c.startsWith('<pre>'));
+  expect(cells.length).toBeGreaterThan(40);
+  return cells.filter(
+    (c) => /^[a-z]+([._][a-z]+)*$/.test(c) || /\b[a-z]+_[a-z_]+\b/.test(c) || /\d{4}-\d\d-\d\dT\d\d/.test(c),
+  );
+}
+
 /** Every row of every table in the database, each column cast to text, that holds one of the needles. */
 async function findAnywhere(needles: string[]): Promise<string[]> {
   const { rows: columns } = await world.database.pool.query<{ table_name: string; column_name: string }>(
@@ -258,7 +274,7 @@ describe('the personal-data list', () => {
     for (const entry of PERSONAL_DATA) expect(tables).toContain(entry.table);
   });
 
-  it('names every field of data.json in words on the readable page, in Swedish and English', () => {
+  it('names every field and says every code of data.json in words on the readable page, in Swedish and English', () => {
     const unnamed: string[] = [];
     for (const [section, schema] of Object.entries(exportSectionSchemas)) {
       const rows: z.ZodType = schema instanceof z.ZodArray ? schema.element : schema;
@@ -271,6 +287,49 @@ describe('the personal-data list', () => {
     expect(unnamed).toEqual([]);
     expect(fieldHeading('sv', 'homes', 'name')).toBe('Adress');
     expect(fieldHeading('en', 'profile', 'name')).toBe('Name');
+
+    // The codes the schema lists (roles, pages, statuses, shared details, languages, verdicts), and the ones it keeps
+    // as plain strings that the product writes from lists of its own.
+    const codes: [ExportSection, string, readonly unknown[]][] = [
+      ['installer_requests', 'status', LEAD_STATUSES],
+      ['homes', 'relation', ['flow_added', 'profile_added', 'miniflow_added']],
+      ['bankid_orders', 'login_method', LOGIN_METHODS],
+      ['bankid_orders', 'purpose', IDENTIFICATION_MODES],
+      ['bankid_orders', 'status', ['pending', 'complete', 'failed']],
+      ['interactions', 'action', [...INTERACTION_ACTIONS, 'open_results']],
+      ['interactions', 'object', ['address_search', 'contact_form', 'Private']],
+      ['data_requests', 'action', ['privacy.export', 'privacy.erase']],
+    ];
+    for (const [section, schema] of Object.entries(exportSectionSchemas)) {
+      const rows: z.ZodType = schema instanceof z.ZodArray ? schema.element : schema;
+      if (!(rows instanceof z.ZodObject)) continue;
+      for (const [key, field] of Object.entries(rows.shape as Record<string, z.ZodType>)) {
+        const nullable = field instanceof z.ZodNullable ? (field.unwrap() as z.ZodType) : field;
+        const list = nullable instanceof z.ZodArray;
+        const type = nullable instanceof z.ZodArray ? (nullable.element as z.ZodType) : nullable;
+        if (type instanceof z.ZodEnum)
+          codes.push([section as ExportSection, key, type.options.map((o) => (list ? [o] : o))]);
+        if (type instanceof z.ZodBoolean) codes.push([section as ExportSection, key, [true, false]]);
+      }
+    }
+    expect(codes.map(([section, key]) => `${section}.${key}`)).toEqual(
+      expect.arrayContaining(['access_log.role', 'access_log.reason', 'consents.shared', 'documents.status']),
+    );
+    const raw: string[] = [];
+    for (const [section, key, values] of codes)
+      for (const value of values)
+        for (const language of ['sv', 'en'] as const) {
+          const text = valueText(language, section, key, value);
+          const code = String(value);
+          if (!text || text === code || /[a-z]+[._][a-z]+/.test(text))
+            raw.push(`${language} ${section}.${key} ${code}: ${text}`);
+        }
+    expect(raw).toEqual([]);
+    // My homes' words for who saw the data, as a cell of a table.
+    expect(valueText('sv', 'access_log', 'reason', 'lead_list')).toBe('Lista över installatörsförfrågningar');
+    expect(valueText('en', 'access_log', 'role', 'super_admin')).toBe('Service administrator');
+    expect(valueText('en', 'access_log', 'organisation', '')).toBe('The service’s administrators');
+    expect(valueText('sv', 'sessions', 'expires_at', '2026-01-05T09:00:00.000Z')).toBe('2026-01-05 10:00 CET');
   });
 });
 
@@ -353,6 +412,9 @@ describe('GET /api/flow/user/export', () => {
     expect(headings.length).toBeGreaterThan(40);
     // Words, never the raw fields of data.json (personal_number, created_at, …).
     expect(headings.filter((h) => !/^[A-Z]/.test(h) || h.includes('_'))).toEqual([]);
+    expect(rawCodes(page)).toEqual([]);
+    expect(page).toContain('<td>Demo Installation AB</td><td>Staff</td><td>No</td><td>List of installer requests</td>');
+    expect(page).toContain('<td>English</td>');
   });
 
   it('writes the page in Swedish for a Swedish page', async () => {
@@ -367,6 +429,11 @@ describe('GET /api/flow/user/export', () => {
     expect(page).toContain('<h2>Dina förfrågningar till installatörer</h2>');
     expect(page).toContain('<tr><th scope="row">Personnummer</th>');
     expect(page).toContain('<th scope="col">Adress</th>');
+    expect(rawCodes(page)).toEqual([]);
+    expect(page).toContain(
+      '<td>Demo Installation AB</td><td>Personal</td><td>Nej</td><td>Din installatörsförfrågan</td>',
+    );
+    expect(page).toContain('<td>Engelska</td>');
     expect(JSON.parse(zip!.readAsText('data.json')).language).toBe('sv');
   });
 
