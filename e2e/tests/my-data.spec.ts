@@ -1,22 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
 import AdmZip from 'adm-zip';
-import { measureCardsToShow } from '@home-energy/shared/energy/measure-cards';
 // @ts-expect-error plain ESM helper shared with serve.mjs
 import { E2E_BANKID_PORT } from '../e2e-env.mjs';
-import { signInHomeowner, signInStaff } from './support';
+import { measureOfferedToInstallers, signInHomeowner, signInStaff } from './support';
 
 const SIMULATOR = `http://127.0.0.1:${E2E_BANKID_PORT}`;
 const PERSON = { personalNumber: '198606067777', name: 'Dora Dataägare' };
-
-interface Measure {
-  name: string;
-  available: boolean;
-  needs_installer: boolean;
-  category: string;
-  completion_status: string;
-  kwh_saved_bought: number;
-  savings: { energyCostSavings: number };
-}
 
 /**
  * A register home in this homeowner's profile with answers and a one-measure plan, and a request to Demo Installation
@@ -29,16 +18,9 @@ async function homeWithPlanAndRequest(page: Page): Promise<{ id: number; street:
     data: { occupants: 3, indoor_temperature: 21 },
   });
   expect(built.status(), await built.text()).toBe(200);
-  const measure = measureCardsToShow((await built.json()).recommendations).find(
-    (a: Measure) =>
-      a.available &&
-      a.needs_installer &&
-      a.category !== 'package' &&
-      a.completion_status !== 'completed' &&
-      (a.kwh_saved_bought > 0 || a.savings.energyCostSavings > 0),
-  ) as Measure;
+  const measure = measureOfferedToInstallers((await built.json()).recommendations);
   const plan = await page.request.post(`/api/flow/property/${home.id}/plan`, {
-    data: { measures: [measure.name], loan: { type: 'Cash' } },
+    data: { measures: [measure], loan: { type: 'Cash' } },
   });
   expect(plan.status(), await plan.text()).toBe(200);
   const contact = await page.request.post('/api/flow/user/profile/contact', {
@@ -46,10 +28,10 @@ async function homeWithPlanAndRequest(page: Page): Promise<{ id: number; street:
   });
   expect(contact.status(), await contact.text()).toBe(200);
   const asked = await page.request.post(`/api/flow/property/${home.id}/installer-requests`, {
-    data: [{ installer: 'demo-installer', key: measure.name, selected: true }],
+    data: [{ installer: 'demo-installer', key: measure, selected: true }],
   });
   expect(asked.status(), await asked.text()).toBe(201);
-  return { id: home.id, street: home.name.split(',')[0]!, measure: measure.name };
+  return { id: home.id, street: home.name.split(',')[0]!, measure };
 }
 
 // docs/privacy.md: the homeowner takes their data (in Swedish) and deletes their account (in English), confirmed with
