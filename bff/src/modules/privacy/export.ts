@@ -18,6 +18,9 @@ import type { MailLanguage } from '@home-energy/shared/schemas/mail-language';
 import type { LoginMethod, IdentificationMode } from '@home-energy/shared/schemas/bankid';
 import type { InteractionAction } from '@home-energy/shared/schemas/activity-keys';
 import { LEAD_STATUSES, type LeadStatus } from '@home-energy/shared/schemas/installer-leads';
+import type { LoanType } from '@home-energy/shared/finance/loan-terms';
+import type { Consumption, Rates } from '@home-energy/shared/schemas/property-flow';
+import { formatsFor } from '@home-energy/shared/format/formats';
 import { formatDate, formatDateTime } from '@home-energy/shared/format/date';
 import { PRIVACY_WORDS } from '@home-energy/shared/i18n/privacy';
 import { measureName, statusName } from '../mail/templates';
@@ -26,6 +29,10 @@ import type { ObjectStore } from '../../storage/object-store';
 import type { PersonalNumberVault } from '../../bankid/personal-number';
 import { exportFrom, PERSONAL_DATA, type Person, type PersonalTable } from './personal-data';
 import { mailCopiesAbout, mailNeedles, type MailCopy } from './mail-copies';
+import { answerLines, consumptionLines, planLines, priceLines, type Line } from './home-words';
+import { questionSet } from '../questions/repository';
+import { defaultQuestions } from '../questions/catalogue';
+import type { StoredPlan } from '../building/repository';
 import en from './locales/en.json';
 import sv from './locales/sv.json';
 
@@ -49,6 +56,8 @@ interface ValueWords {
   bankidStatuses: Record<'pending' | 'complete' | 'failed', string>;
   interactions: Record<InteractionAction | 'other', string>;
   interactionObjects: Record<string, string>;
+  /** A plan's loan, and the loan type a homeowner chose in the flow (an interaction's object). */
+  loanTypes: Record<LoanType, string>;
   dataRequests: Record<'privacy.export' | 'privacy.erase', string>;
   historyEntry: string;
 }
@@ -210,9 +219,9 @@ const leadStatusWords = (language: MailLanguage, code: unknown) =>
   isLeadStatus(code) ? capitalised(statusName(language, code), language) : String(code);
 
 /**
- * A value as a person reads it on the page: every code in words, times in Swedish time, yes or no; undefined for a
- * value that is already text (a name, an address, a note) or one of a home's answers, prices, consumption and plan,
- * which the page shows as data.json has them.
+ * A value as a person reads it on the page: every code in words, times in Swedish time, yes or no, figures with their
+ * decimal sign; undefined for a value that is already text (a name, an address, a note). A home's answers, prices,
+ * consumption and plan have tables of their own (`writeHomeProfile`, in the words of home-words.ts).
  */
 export function valueText(
   language: MailLanguage,
@@ -268,7 +277,12 @@ export function valueText(
         ? words.interactions[value as InteractionAction]
         : words.interactions.other;
     case 'interactions.object':
-      return wordFor(words.interactionObjects, value);
+      return wordFor({ ...words.interactionObjects, ...words.loanTypes }, value);
+    case 'home_profiles.calculated_ep':
+    case 'documents.ep':
+      return typeof value === 'number' ? formatsFor(language).number(value, { maxDecimals: 1 }) : undefined;
+    case 'documents.size_bytes':
+      return typeof value === 'number' ? formatsFor(language).number(value) : undefined;
     case 'data_requests.action':
       return wordFor(words.dataRequests, value);
   }
@@ -294,6 +308,84 @@ async function brandName(db: Db, slug: unknown): Promise<unknown> {
   return rows[0]?.name ?? slug;
 }
 
+/** A table: its column heads, then its lines; `rowHeads`: each line's first cell names it (a term and its value). */
+function table(heads: readonly string[], lines: readonly Line[], rowHeads: boolean): string {
+  const head = heads.map((h) => `<th scope="col">${escapeHtml(h)}</th>`).join('');
+  const body = lines.map((cells) => {
+    const [first, ...rest] = cells.map((c) => escapeHtml(c));
+    const lead = rowHeads ? `<th scope="row">${first}</th>` : `<td>${first}</td>`;
+    return `<tr>${lead}${rest.map((c) => `<td>${c}</td>`).join('')}</tr>`;
+  });
+  return `<table><thead><tr>${head}</tr></thead><tbody>\n${body.join('\n')}\n</tbody></table>\n`;
+}
+
+/** The parts of a home's profile that have tables of their own on the page, each under its field's heading. */
+const HOME_PARTS = ['answers', 'rates', 'consumption', 'plan'] as const;
+
+/** Question sets by organisation (null: the platform's), read once per export. */
+type QuestionSets = Map<number | null, Awaited<ReturnType<typeof questionSet>>>;
+
+/**
+ * One home of the person's: its address, its facts a field a line, then its answers (the questions of the set it was
+ * answered under, in their order), prices, metered consumption and plan, each a table in words.
+ */
+async function writeHomeProfile(
+  deps: ExportDeps,
+  out: Writable,
+  person: Person,
+  language: MailLanguage,
+  row: Row,
+  questionSets: QuestionSets,
+): Promise<void> {
+  const texts = TEXTS[language];
+  const words = texts.home;
+  const { rows } = await deps.db.execute<{ name: string | null; organisation_id: number | null }>(
+    sql`select p.name, b.organisation_id from building_profiles b join properties p on p.id = b.property_id
+      where b.homeowner_id = ${person.homeownerId} and b.property_id = ${row.property_id as number}`,
+  );
+  const organisation = rows[0]?.organisation_id ?? null;
+  let questions = questionSets.get(organisation);
+  if (!questions) {
+    questions = await questionSet(deps.db, organisation);
+    questionSets.set(organisation, questions);
+  }
+  const heading = (key: string) => escapeHtml(fieldHeading(language, 'home_profiles', key));
+  const address =
+    rows[0]?.name ?? `${fieldHeading(language, 'home_profiles', 'property_id')} ${String(row.property_id)}`;
+  const facts = Object.keys(row).filter((key) => !(HOME_PARTS as readonly string[]).includes(key));
+  const factLines = facts.map(
+    (key) => `<tr><th scope="row">${heading(key)}</th>${cell(language, 'home_profiles', key, row[key], texts)}</tr>`,
+  );
+  const part = (key: (typeof HOME_PARTS)[number], html: string | null) =>
+    `<h4>${heading(key)}</h4>\n${html ?? `<p>${escapeHtml(texts.empty)}</p>\n`}`;
+  const answers = answerLines(language, questions, defaultQuestions(), (row.answers ?? {}) as Record<string, unknown>);
+  const prices = priceLines(language, (row.rates ?? null) as Rates | null);
+  const consumption = consumptionLines(language, (row.consumption ?? null) as Consumption | null);
+  const plan = planLines(language, (row.plan ?? null) as StoredPlan | null);
+  await write(
+    out,
+    `<h3>${escapeHtml(address)}</h3>\n` +
+      `<table><thead><tr><th scope="col">${escapeHtml(texts.field)}</th><th scope="col">${escapeHtml(texts.value)}` +
+      `</th></tr></thead><tbody>\n${factLines.join('\n')}\n</tbody></table>\n` +
+      `<h4>${heading('answers')}</h4>\n` +
+      (answers.length > 0
+        ? table([words.question, words.answer], answers, true)
+        : `<p>${escapeHtml(words.noAnswers)}</p>\n`) +
+      part(
+        'rates',
+        prices.length > 0 ? table([words.carrier, words.side, words.price, words.components], prices, false) : null,
+      ) +
+      part(
+        'consumption',
+        consumption.rows.length > 0
+          ? table([words.period, words.carrier, words.kwh], consumption.rows, false) +
+              table([texts.field, texts.value], consumption.details, true)
+          : null,
+      ) +
+      part('plan', plan.length > 0 ? table([texts.field, texts.value], plan, true) : null),
+  );
+}
+
 async function writeHtml(
   deps: ExportDeps,
   out: Writable,
@@ -312,10 +404,16 @@ async function writeHtml(
       `<h1>${escapeHtml(texts.title)}</h1>\n<p>${escapeHtml(texts.intro.replace('{{date}}', date))}</p>\n`,
   );
   const heading = (section: ExportSection, key: string) => escapeHtml(fieldHeading(language, section, key));
+  const questionSets: QuestionSets = new Map();
   for (const section of EXPORT_SECTIONS) {
     await write(out, `<h2>${escapeHtml(texts.sections[section])}</h2>\n`);
     let columns: string[] | null = null;
     for await (const row of sectionRows(deps, section, person, mails)) {
+      if (section === 'home_profiles') {
+        columns = Object.keys(row);
+        await writeHomeProfile(deps, out, person, language, row, questionSets);
+        continue;
+      }
       if (section === 'profile') {
         // One person: a field per line reads better than one row a dozen columns wide; the brand by its name.
         const profile: Row = { ...row, brand: await brandName(deps.db, row.brand) };
@@ -336,7 +434,8 @@ async function writeHtml(
       }
       await write(out, `<tr>${columns.map((c) => cell(language, section, c, row[c], texts)).join('')}</tr>\n`);
     }
-    await write(out, columns ? '</tbody></table>\n' : `<p>${escapeHtml(texts.empty)}</p>\n`);
+    if (!columns) await write(out, `<p>${escapeHtml(texts.empty)}</p>\n`);
+    else if (section !== 'home_profiles') await write(out, '</tbody></table>\n');
   }
   await write(out, '</body></html>\n');
 }

@@ -33,6 +33,10 @@ import { localFolderStore } from '../../../storage/local-folder-store';
 import { PERSONAL_DATA, pseudonymOf } from '../personal-data';
 import { sweepRetention } from '../retention';
 import { TEST_SECRET } from '../../../../test/test-app';
+import { defaultQuestions } from '../../questions/catalogue';
+import { formatsFor } from '@home-energy/shared/format/formats';
+import { ENERGY_TEXTS } from '@home-energy/shared/i18n/energy';
+import { answerLines } from '../home-words';
 
 let world: BankIdTestWorld;
 let offset = 0;
@@ -113,14 +117,20 @@ async function signIn(who: Person): Promise<Agent> {
   return agent;
 }
 
+/** The first home's answers: one of each kind of question (a number, with a unit, a choice, several, yes or no). */
+const ANSWERS = {
+  num_floors: 1,
+  primary_heating_systems: ['oil'],
+  floor_plan: 'partly_open',
+  indoor_temperature: 21.5,
+  wallbox: true,
+};
+
 /** Everything the product keeps about a homeowner: homes, answers, prices, consumption, plan, document, request. */
 async function fill(who: Person): Promise<Agent> {
   const agent = await signIn(who);
   const home = homes[0]!;
-  const building = ok(
-    await agent.post(`/api/flow/property/${home}/building`).send({ answers: { num_floors: 1 } }),
-    'b',
-  );
+  const building = ok(await agent.post(`/api/flow/property/${home}/building`).send({ answers: ANSWERS }), 'b');
   ok(await agent.post(`/api/flow/property/${homes[1]}/building`).send({ answers: { num_floors: 2 } }), 'second home');
   ok(
     await agent
@@ -189,15 +199,78 @@ async function download(pending: request.Test): Promise<{ status: number; zip: A
 }
 
 /**
- * The cells of the readable page that show a code rather than words: a cell that is one (`staff`, `lead_list`,
- * `bankid.same_device`, `sv`, `true`), a snake_case word inside one, or a time as data.json writes it. A home's
- * answers, prices, consumption and plan (`<pre>`) are shown as data.json has them.
+ * The cells of the readable page that show a code or data rather than words: a cell that is one (`staff`, `lead_list`,
+ * `bankid.same_device`, `sv`, `true`), a snake_case word inside one, a time as data.json writes it, or JSON (braces,
+ * brackets, quotes, a `<pre>`), whichever section it is in.
  */
 function rawCodes(page: string): string[] {
-  const cells = [...page.matchAll(/<td>(.*?)<\/td>/g)].map((m) => m[1]!).filter((c) => !c.startsWith('<pre>'));
-  expect(cells.length).toBeGreaterThan(40);
+  const cells = [...page.matchAll(/<td>([\s\S]*?)<\/td>/g)].map((m) => m[1]!);
+  expect(cells.length).toBeGreaterThan(60);
   return cells.filter(
-    (c) => /^[a-z]+([._][a-z]+)*$/.test(c) || /\b[a-z]+_[a-z_]+\b/.test(c) || /\d{4}-\d\d-\d\dT\d\d/.test(c),
+    (c) =>
+      /^[a-z]+([._][a-z]+)*$/.test(c) ||
+      /\b[a-z]+_[a-z_]+\b/.test(c) ||
+      /\d{4}-\d\d-\d\dT\d\d/.test(c) ||
+      /[{}[\]]|&#34;|<pre>|\n/.test(c),
+  );
+}
+
+/** The rows of the table under a heading of the page (the first table after it), as their cells' text. */
+function tableAfter(page: string, heading: string): string[][] {
+  const start = page.indexOf(heading);
+  expect(start).toBeGreaterThanOrEqual(0);
+  const table = page.slice(start).match(/<tbody>([\s\S]*?)<\/tbody>/)![1]!;
+  return [...table.matchAll(/<tr>(.*?)<\/tr>/g)].map((row) =>
+    [...row[1]!.matchAll(/<t[hd][^>]*>(.*?)<\/t[hd]>/g)].map((c) => c[1]!),
+  );
+}
+
+/**
+ * What the readable page says of the first home in a language: its answers as the questions page asks them (the
+ * platform's texts, which the demo organisation's set is seeded with), its price, its consumption and its plan with the
+ * figures saved with it, in the dashboard's formats.
+ */
+function expectHomeInWords(page: string, language: 'sv' | 'en', plan: { figures: Record<string, number> }) {
+  const question = (key: string) => defaultQuestions().find((q) => q.key === key)!.texts[language];
+  const format = formatsFor(language);
+  const words = {
+    sv: {
+      answers: '<h4>Svar</h4>',
+      prices: '<h4>Priser</h4>',
+      use: '<h4>Uppmätt förbrukning</h4>',
+      plan: '<h4>Plan</h4>',
+    },
+    en: {
+      answers: '<h4>Answers</h4>',
+      prices: '<h4>Prices</h4>',
+      use: '<h4>Metered consumption</h4>',
+      plan: '<h4>Plan</h4>',
+    },
+  }[language];
+  const yes = language === 'sv' ? 'Ja' : 'Yes';
+  // In the order the questions page asks them.
+  expect(tableAfter(page, words.answers)).toEqual([
+    [question('num_floors').header, '1'],
+    [question('primary_heating_systems').header, ENERGY_TEXTS[language].heating.oil],
+    [question('floor_plan').header, question('floor_plan').options!.partly_open!],
+    [question('indoor_temperature').header, `${language === 'sv' ? '21,5' : '21.5'} °C`],
+    [question('wallbox').header, yes],
+  ]);
+  const electricity = ENERGY_TEXTS[language].carriers.electricity;
+  expect(tableAfter(page, words.prices)).toEqual([
+    [electricity, language === 'sv' ? 'Köpt' : 'Bought', `${language === 'sv' ? '1,80' : '1.80'} kr/kWh`, '–'],
+  ]);
+  expect(tableAfter(page, words.use)).toEqual([['2024', electricity, '14 000 kWh']]);
+  const { investment_cost: investment, energy_cost_savings: kr, kwh_saved_bought: kwh } = plan.figures;
+  const payback = format.years(Math.round((investment! / kr!) * 10) / 10);
+  expect(tableAfter(page, words.plan)).toEqual(
+    expect.arrayContaining([
+      [language === 'sv' ? 'Åtgärder' : 'Measures', ENERGY_TEXTS[language].measures.insulation_attic],
+      [language === 'sv' ? 'Investering (före bidrag)' : 'Investment (before subsidies)', format.kr(investment!)],
+      [language === 'sv' ? 'Sparar per år' : 'Saves a year', `${format.kwh(kwh!)} · ${format.kr(kr!)}`],
+      [language === 'sv' ? 'Återbetald på' : 'Pays back in', `${payback} ${language === 'sv' ? 'år' : 'years'}`],
+      [language === 'sv' ? 'Finansieras med' : 'Financed with', language === 'sv' ? 'Kontant' : 'Cash'],
+    ]),
   );
 }
 
@@ -333,6 +406,26 @@ describe('the personal-data list', () => {
   });
 });
 
+describe("a home's answers on the readable page", () => {
+  it('asks each in the words and order of the set it was answered under, with the value in words or with its unit', () => {
+    const platform = defaultQuestions();
+    const header = (key: string, language: 'sv' | 'en') => platform.find((q) => q.key === key)!.texts[language].header;
+    // An organisation that asks in its own order and has taken one question away.
+    const own = platform.filter((q) => q.key !== 'wallbox').reverse();
+    const answers = { building_type: 'radhus', atemp: 1234, construction_year: 1975, wallbox: false, gone_away: 3 };
+    expect(answerLines('sv', own, platform, answers)).toEqual([
+      [header('atemp', 'sv'), '1 234 m²'],
+      [header('construction_year', 'sv'), '1975'],
+      [header('building_type', 'sv'), 'Radhus'],
+      [header('wallbox', 'sv'), 'Nej'],
+      ['Gone away', '3'],
+    ]);
+    expect(answerLines('en', own, platform, { building_type: 'radhus' })).toEqual([
+      [header('building_type', 'en'), 'Terraced house'],
+    ]);
+  });
+});
+
 describe('GET /api/flow/user/export', () => {
   const greta = person(1);
   let agent: Agent;
@@ -413,6 +506,7 @@ describe('GET /api/flow/user/export', () => {
     // Words, never the raw fields of data.json (personal_number, created_at, …).
     expect(headings.filter((h) => !/^[A-Z]/.test(h) || h.includes('_'))).toEqual([]);
     expect(rawCodes(page)).toEqual([]);
+    expectHomeInWords(page, 'en', profile.plan as { figures: Record<string, number> });
     expect(page).toContain('<td>Demo Installation AB</td><td>Staff</td><td>No</td><td>List of installer requests</td>');
     expect(page).toContain('<td>English</td>');
   });
@@ -430,6 +524,9 @@ describe('GET /api/flow/user/export', () => {
     expect(page).toContain('<tr><th scope="row">Personnummer</th>');
     expect(page).toContain('<th scope="col">Adress</th>');
     expect(rawCodes(page)).toEqual([]);
+    const data = JSON.parse(zip!.readAsText('data.json'));
+    const profile = data.home_profiles.find((p: { property_id: number }) => p.property_id === homes[0]);
+    expectHomeInWords(page, 'sv', profile.plan);
     expect(page).toContain(
       '<td>Demo Installation AB</td><td>Personal</td><td>Nej</td><td>Din installatörsförfrågan</td>',
     );
