@@ -332,10 +332,12 @@ for (const lng of ['en', 'sv'] as const) {
       browser,
     }, testInfo) => {
       const brand = texts.configuration.brand;
+      // Unique to this run: what an earlier run left in the field is never the same text, so Save is enabled.
+      const run = new Date().toISOString();
       const own =
         lng === 'sv'
-          ? 'Demo Bank tar emot dina uppgifter när du ansöker om lån. Skriv till dataskydd@bank.example.se.'
-          : 'Demo Bank receives your details when you apply for a loan. Write to dataskydd@bank.example.se.';
+          ? `Demo Bank tar emot dina uppgifter när du ansöker om lån (${run}). Skriv till dataskydd@bank.example.se.`
+          : `Demo Bank receives your details when you apply for a loan (${run}). Write to dataskydd@bank.example.se.`;
       await signInStaff(page, 'admin@bank.demo.test');
       await page.goto('/console/org/demo-bank/configuration');
       const field = page.getByRole('group', { name: brand.privacy }).getByLabel(brand.privacyText[lng]);

@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import AdmZip from 'adm-zip';
 // @ts-expect-error plain ESM helper shared with serve.mjs
 import { E2E_BANKID_PORT } from '../e2e-env.mjs';
+import { measureName } from '@home-energy/shared/energy/measure-names';
 import { measureOfferedToInstallers, signInHomeowner, signInStaff } from './support';
 
 const SIMULATOR = `http://127.0.0.1:${E2E_BANKID_PORT}`;
@@ -68,6 +69,12 @@ test('"Download my data" gives the homes and answers, "Delete my account" leaves
   expect(readable).toContain('<h1>Dina uppgifter hos Home Energy</h1>');
   expect(readable).toContain('<th scope="col">Adress</th>');
   expect(readable).toContain(home.street);
+  // The home's answers as the questions page asks them, the plan's measure by the dashboard's name: no code, no JSON.
+  const { questions } = await (await page.request.get('/api/flow/questions')).json();
+  const asked = (key: string) => questions.find((q: { key: string }) => q.key === key).texts.sv.header;
+  expect(readable).toContain(`<tr><th scope="row">${asked('indoor_temperature')}</th><td>21 °C</td></tr>`);
+  expect(readable).toContain(`<tr><th scope="row">Åtgärder</th><td>${measureName('sv', home.measure)}</td></tr>`);
+  expect(readable).not.toContain('<pre>');
 
   // The rest in English, switched on the page as a visitor does.
   await page.getByRole('banner').getByRole('combobox').selectOption({ label: 'English' });

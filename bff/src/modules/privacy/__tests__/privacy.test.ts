@@ -407,7 +407,7 @@ describe('the personal-data list', () => {
 });
 
 describe("a home's answers on the readable page", () => {
-  it('asks each in the words and order of the set it was answered under, with the value in words or with its unit', () => {
+  it('asks each in the words and order of the set it was answered under, the value in words or with its unit', () => {
     const platform = defaultQuestions();
     const header = (key: string, language: 'sv' | 'en') => platform.find((q) => q.key === key)!.texts[language].header;
     // An organisation that asks in its own order and has taken one question away.
