@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { REPO_ROOT } from './paths';
-import { productionConfigProblems } from './production-checklist';
+import { DEMO_PRIVACY_OPERATOR, productionConfigProblems } from './production-checklist';
 import { dataKeySchema } from './bankid/data-key';
 import { DEFAULT_SIMULATOR_PORT } from './bankid/simulator/defaults';
 import type { S3Settings } from './storage/s3-store';
@@ -162,12 +162,22 @@ const envSchema = z.object({
   MAIL_FROM: z.string().trim().min(3).max(254).default('Home Energy <no-reply@home-energy.invalid>'),
   /** "Forgot password?" requests per IP per hour. */
   PASSWORD_RESET_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
-  /** Who runs the service (the controller), as the privacy notice names it; the demo's is made up. */
-  PRIVACY_OPERATOR_NAME: z.string().trim().min(2).max(200).default('Home Energy Demo AB'),
-  /** The controller's organisation number, address and where people write about their data. */
-  PRIVACY_OPERATOR_ORG_NUMBER: z.string().trim().min(2).max(40).default('556000-0000'),
-  PRIVACY_OPERATOR_ADDRESS: z.string().trim().min(2).max(300).default('Exempelgatan 1, 111 11 Stockholm'),
-  PRIVACY_CONTACT_EMAIL: z.email({ message: 'must be an email address' }).default('privacy@home-energy.invalid'),
+  /**
+   * Who runs the service (the controller), as the privacy notice names it. The demo's is made up: a production start
+   * refuses it (production-checklist.ts).
+   */
+  PRIVACY_OPERATOR_NAME: z.string().trim().min(2).max(200).default(DEMO_PRIVACY_OPERATOR.PRIVACY_OPERATOR_NAME),
+  /** The controller's organisation number, address and where people write about their data (demo's refused too). */
+  PRIVACY_OPERATOR_ORG_NUMBER: z
+    .string()
+    .trim()
+    .min(2)
+    .max(40)
+    .default(DEMO_PRIVACY_OPERATOR.PRIVACY_OPERATOR_ORG_NUMBER),
+  PRIVACY_OPERATOR_ADDRESS: z.string().trim().min(2).max(300).default(DEMO_PRIVACY_OPERATOR.PRIVACY_OPERATOR_ADDRESS),
+  PRIVACY_CONTACT_EMAIL: z
+    .email({ message: 'must be an email address' })
+    .default(DEMO_PRIVACY_OPERATOR.PRIVACY_CONTACT_EMAIL),
   /** Months without a sign-in after which a homeowner's account is erased (docs/privacy.md "Retention"). */
   RETENTION_INACTIVE_MONTHS: z.coerce.number().int().min(1).max(120).default(24),
   /** Days before that erasure the homeowner is mailed. */

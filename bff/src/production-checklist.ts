@@ -21,7 +21,30 @@ interface ProductionSettings {
   AUTH_SECRET?: string;
   DATA_ENCRYPTION_KEY?: unknown;
   PUBLIC_URL?: string;
+  PRIVACY_OPERATOR_NAME?: string;
+  PRIVACY_OPERATOR_ORG_NUMBER?: string;
+  PRIVACY_OPERATOR_ADDRESS?: string;
+  PRIVACY_CONTACT_EMAIL?: string;
 }
+
+/**
+ * The operator the demo's privacy notice names: made up, so that `npm start` shows a whole notice. config.ts takes
+ * them as the defaults of the `PRIVACY_*` settings; a production start refuses each one still left at it.
+ */
+export const DEMO_PRIVACY_OPERATOR = {
+  PRIVACY_OPERATOR_NAME: 'Home Energy Demo AB',
+  PRIVACY_OPERATOR_ORG_NUMBER: '556000-0000',
+  PRIVACY_OPERATOR_ADDRESS: 'Exempelgatan 1, 111 11 Stockholm',
+  PRIVACY_CONTACT_EMAIL: 'privacy@home-energy.invalid',
+} as const;
+
+/** What each operator setting is, as the refusal names it. */
+const OPERATOR_SETTING: Record<keyof typeof DEMO_PRIVACY_OPERATOR, string> = {
+  PRIVACY_OPERATOR_NAME: 'name of who runs the service (the controller)',
+  PRIVACY_OPERATOR_ORG_NUMBER: "controller's organisation number",
+  PRIVACY_OPERATOR_ADDRESS: "controller's postal address",
+  PRIVACY_CONTACT_EMAIL: 'address people write to about their data',
+};
 
 /** Loopback and "this host" addresses: 127.0.0.0/8, 0.0.0.0/8, ::1, :: (and IPv4-mapped forms of the first two). */
 const LOOPBACK = new BlockList();
@@ -94,6 +117,19 @@ export function productionConfigProblems(settings: ProductionSettings): Producti
     });
   else if (!settings.PUBLIC_URL.startsWith('https://'))
     problems.push({ variable: 'PUBLIC_URL', message: 'must be https:// in production (secure cookies)' });
+  for (const [variable, demoValue] of Object.entries(DEMO_PRIVACY_OPERATOR) as [
+    keyof typeof DEMO_PRIVACY_OPERATOR,
+    string,
+  ][]) {
+    // Unset counts as the demo's: loadConfig fills the default in before this runs.
+    if ((settings[variable] ?? demoValue) === demoValue)
+      problems.push({
+        variable,
+        message:
+          `required in production: the ${OPERATOR_SETTING[variable]}; the demo's (${demoValue}) is made up, and ` +
+          'the privacy notice would name it to every homeowner (docs/privacy.md "Privacy notice")',
+      });
+  }
   return problems;
 }
 

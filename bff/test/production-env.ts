@@ -7,4 +7,8 @@ export const PRODUCTION_ENV = {
   AUTH_SECRET: 'a-production-secret-of-at-least-32-characters',
   DATA_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
   PUBLIC_URL: 'https://energy.example.se',
+  PRIVACY_OPERATOR_NAME: 'Energi Exempel AB',
+  PRIVACY_OPERATOR_ORG_NUMBER: '556123-4567',
+  PRIVACY_OPERATOR_ADDRESS: 'Storgatan 1, 111 22 Stockholm',
+  PRIVACY_CONTACT_EMAIL: 'dataskydd@energy.example.se',
 };

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { formatDateTime } from '@home-energy/shared/format/date';
 import { expectChartDrawn, signInStaff, watchConsole } from './support';
 
 interface Suggestion {
@@ -243,11 +244,15 @@ test.describe('the organisation console', () => {
   });
 });
 
-/** The console's texts in one language, from its locale file. */
-const consoleTexts = (lng: 'en' | 'sv') =>
+/** A remote's texts in one language, from its locale file. */
+const remoteTexts = (remote: 'mfe-console' | 'mfe-flow', lng: 'en' | 'sv') =>
   JSON.parse(
-    fs.readFileSync(path.resolve(__dirname, '..', '..', 'mfe-console', 'locales', lng, 'console.json'), 'utf8'),
+    fs.readFileSync(
+      path.resolve(__dirname, '..', '..', remote, 'locales', lng, `${remote.replace('mfe-', '')}.json`),
+      'utf8',
+    ),
   );
+const consoleTexts = (lng: 'en' | 'sv') => remoteTexts('mfe-console', lng);
 
 // The e2e product loads the demo journeys as `npm start` does: a demo brand's transition page shows the plans its
 // homeowners saved, the count the API answers the page with.
@@ -273,6 +278,95 @@ for (const lng of ['en', 'sv'] as const) {
       );
       await expect(region.getByRole('table', { name: texts.measures }).getByRole('row')).not.toHaveCount(1);
       expect(problems, problems.join('\n')).toEqual([]);
+    });
+  });
+
+  // docs/privacy.md "Who saw my data": an organisation admin sees each time their staff were shown a homeowner's
+  // personal data; and an organisation's own privacy text is part of the notice its homeowners read.
+  test.describe(`personal data in the console, in ${lng === 'sv' ? 'Swedish' : 'English'}`, () => {
+    const locale = lng === 'sv' ? 'sv-SE' : 'en-GB';
+    test.use({ locale });
+    const texts = consoleTexts(lng);
+
+    test('an organisation admin sees that their staff opened the installer requests, with role, page and time', async ({
+      page,
+      browser,
+    }, testInfo) => {
+      const words = texts.dataAccess;
+      await signInStaff(page, 'admin@installer.demo.test');
+      const api = '/api/console/org/demo-installer/data-access?reason=lead_list';
+      const before = (await (await page.request.get(api)).json()).total as number;
+
+      // Their staff open the requests: the demo homeowners' names and contact details are on the page.
+      const staff = await (await browser.newContext({ baseURL: testInfo.project.use.baseURL })).newPage();
+      await signInStaff(staff, 'staff@installer.demo.test');
+      const listed = staff.waitForResponse(
+        (r) => r.url().includes('/api/console/org/demo-installer/installer-requests') && r.status() === 200,
+      );
+      await staff.goto('/console/org/demo-installer/requests');
+      expect(((await (await listed).json()).requests as unknown[]).length).toBeGreaterThan(0);
+      await staff.context().close();
+      const log = await (await page.request.get(api)).json();
+      expect(log.total).toBeGreaterThan(before);
+      const newest = log.entries[0] as { at: string; staff: string; homeowner: string };
+      expect(newest.staff).toBe('staff@installer.demo.test');
+
+      await page.goto('/console/org/demo-installer/data-access');
+      await expect(page.getByRole('heading', { level: 1, name: texts.pages['data-access'].title })).toBeVisible();
+      await page.getByLabel(words.reason, { exact: true }).selectOption({ label: words.reasons.lead_list });
+      await expect(page).toHaveURL(/reason=lead_list/);
+      const at = formatDateTime(newest.at, lng);
+      // Swedish time in words, never the API's ISO time.
+      expect(at).toMatch(lng === 'sv' ? /^\d{4}-\d\d-\d\d \d\d:\d\d CES?T$/ : /^\d{1,2} \w+ \d{4}, \d\d:\d\d CES?T$/);
+      await expect(page.getByRole('table').getByRole('row').nth(1).getByRole('cell')).toHaveText([
+        at,
+        'staff@installer.demo.test',
+        words.roles.staff,
+        words.reasons.lead_list,
+        newest.homeowner,
+      ]);
+    });
+
+    test("an organisation admin's own privacy text is in the privacy notice of their brand, then taken back", async ({
+      page,
+      browser,
+    }, testInfo) => {
+      const brand = texts.configuration.brand;
+      // Unique to this run: what an earlier run left in the field is never the same text, so Save is enabled.
+      const run = new Date().toISOString();
+      const own =
+        lng === 'sv'
+          ? `Demo Bank tar emot dina uppgifter när du ansöker om lån (${run}). Skriv till dataskydd@bank.example.se.`
+          : `Demo Bank receives your details when you apply for a loan (${run}). Write to dataskydd@bank.example.se.`;
+      await signInStaff(page, 'admin@bank.demo.test');
+      await page.goto('/console/org/demo-bank/configuration');
+      const field = page.getByRole('group', { name: brand.privacy }).getByLabel(brand.privacyText[lng]);
+      await expect(field).toBeVisible();
+      const earlier = await field.inputValue();
+      const save = async (text: string) => {
+        await field.fill(text);
+        const saved = page.waitForResponse(
+          (r) => r.request().method() === 'PUT' && r.url().endsWith('/api/console/org/demo-bank/configuration/brand'),
+        );
+        await page.getByRole('button', { name: brand.save }).click();
+        expect((await saved).status()).toBe(200);
+        // The first save's message may still be shown beside the second's.
+        await expect(page.getByText(brand.saved).first()).toBeVisible();
+      };
+      await save(own);
+
+      // A homeowner of the bank's brand reads the notice in a browser of their own.
+      const context = await browser.newContext({ baseURL: testInfo.project.use.baseURL, locale });
+      await context.addCookies([{ name: 'owner', value: 'demo-bank', url: testInfo.project.use.baseURL! }]);
+      const notice = await context.newPage();
+      await notice.goto('/privacy');
+      const section = notice.getByRole('region', { name: remoteTexts('mfe-flow', lng).privacy.brandText });
+      await expect(section).toContainText(own);
+      await context.close();
+
+      await save(earlier);
+      const after = await page.request.get(`/api/flow/privacy-notice?lng=${lng}&owner=demo-bank`);
+      expect((await after.json()).brand_text ?? '').toBe(earlier);
     });
   });
 }

@@ -1,8 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { measureCardsToShow } from '@home-energy/shared/energy/measure-cards';
 // @ts-expect-error plain ESM helper shared with serve.mjs
 import { E2E_BANKID_PORT } from '../e2e-env.mjs';
-import { signInHomeowner, signInStaff, SUPER_ADMIN } from './support';
+import { measureOfferedToInstallers, signInHomeowner, signInStaff, SUPER_ADMIN } from './support';
 
 const SIMULATOR = `http://127.0.0.1:${E2E_BANKID_PORT}`;
 const dashboard = (id: number) => `/property/${id}/building/primary/results-dashboard`;
@@ -20,26 +19,10 @@ test('a homeowner request reaches the installer organisation, and its status com
   await signInHomeowner(homeowner, SIMULATOR, '196505051234', 'Lena Leadsson');
   const built = await homeowner.request.post(`/api/flow/property/${home.id}/building`, { data: { occupants: 2 } });
   expect(built.status(), await built.text()).toBe(200);
-  // A measure the dashboard offers installers for (mfe-results' offersInstallers; the BFF accepts only those), among
-  // the cards it shows (the engine's "heat pump" is shown as its pump type).
-  const measure = measureCardsToShow((await built.json()).recommendations).find(
-    (a: {
-      available: boolean;
-      needs_installer: boolean;
-      category: string;
-      completion_status: string;
-      kwh_saved_bought: number;
-      savings: { energyCostSavings: number };
-    }) =>
-      a.available &&
-      a.needs_installer &&
-      a.category !== 'package' &&
-      a.completion_status !== 'completed' &&
-      (a.kwh_saved_bought > 0 || a.savings.energyCostSavings > 0),
-  )!;
+  const measure = measureOfferedToInstallers((await built.json()).recommendations);
   const email = `lena-${Date.now().toString(36)}@example.se`;
   await homeowner.goto(dashboard(home.id));
-  const card = homeowner.locator(`[data-activity="${measure.name}"]`);
+  const card = homeowner.locator(`[data-activity="${measure}"]`);
   await card.getByRole('button', { name: 'Contact installers' }).click();
   await card.getByRole('checkbox', { name: /Demo Installation AB/ }).check();
   await card.getByRole('button', { name: 'Send request' }).click();
@@ -85,7 +68,7 @@ test('a homeowner request reaches the installer organisation, and its status com
 
   // Back on the dashboard (the homeowner's page was on the confirmation page last).
   await homeowner.goto(dashboard(home.id));
-  await expect(homeowner.locator(`[data-activity="${measure.name}"]`).getByTestId('request-status')).toHaveText(
+  await expect(homeowner.locator(`[data-activity="${measure}"]`).getByTestId('request-status')).toHaveText(
     'Request sent to Demo Installation AB · Contacted',
   );
   await homeowner.goto('/flow/profile');

@@ -1,22 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
 import AdmZip from 'adm-zip';
-import { measureCardsToShow } from '@home-energy/shared/energy/measure-cards';
 // @ts-expect-error plain ESM helper shared with serve.mjs
 import { E2E_BANKID_PORT } from '../e2e-env.mjs';
-import { signInHomeowner, signInStaff } from './support';
+import { measureName } from '@home-energy/shared/energy/measure-names';
+import { measureOfferedToInstallers, signInHomeowner, signInStaff } from './support';
 
 const SIMULATOR = `http://127.0.0.1:${E2E_BANKID_PORT}`;
 const PERSON = { personalNumber: '198606067777', name: 'Dora Dataägare' };
-
-interface Measure {
-  name: string;
-  available: boolean;
-  needs_installer: boolean;
-  category: string;
-  completion_status: string;
-  kwh_saved_bought: number;
-  savings: { energyCostSavings: number };
-}
 
 /**
  * A register home in this homeowner's profile with answers and a one-measure plan, and a request to Demo Installation
@@ -29,16 +19,9 @@ async function homeWithPlanAndRequest(page: Page): Promise<{ id: number; street:
     data: { occupants: 3, indoor_temperature: 21 },
   });
   expect(built.status(), await built.text()).toBe(200);
-  const measure = measureCardsToShow((await built.json()).recommendations).find(
-    (a: Measure) =>
-      a.available &&
-      a.needs_installer &&
-      a.category !== 'package' &&
-      a.completion_status !== 'completed' &&
-      (a.kwh_saved_bought > 0 || a.savings.energyCostSavings > 0),
-  ) as Measure;
+  const measure = measureOfferedToInstallers((await built.json()).recommendations);
   const plan = await page.request.post(`/api/flow/property/${home.id}/plan`, {
-    data: { measures: [measure.name], loan: { type: 'Cash' } },
+    data: { measures: [measure], loan: { type: 'Cash' } },
   });
   expect(plan.status(), await plan.text()).toBe(200);
   const contact = await page.request.post('/api/flow/user/profile/contact', {
@@ -46,10 +29,10 @@ async function homeWithPlanAndRequest(page: Page): Promise<{ id: number; street:
   });
   expect(contact.status(), await contact.text()).toBe(200);
   const asked = await page.request.post(`/api/flow/property/${home.id}/installer-requests`, {
-    data: [{ installer: 'demo-installer', key: measure.name, selected: true }],
+    data: [{ installer: 'demo-installer', key: measure, selected: true }],
   });
   expect(asked.status(), await asked.text()).toBe(201);
-  return { id: home.id, street: home.name.split(',')[0]!, measure: measure.name };
+  return { id: home.id, street: home.name.split(',')[0]!, measure };
 }
 
 // docs/privacy.md: the homeowner takes their data (in Swedish) and deletes their account (in English), confirmed with
@@ -86,6 +69,12 @@ test('"Download my data" gives the homes and answers, "Delete my account" leaves
   expect(readable).toContain('<h1>Dina uppgifter hos Home Energy</h1>');
   expect(readable).toContain('<th scope="col">Adress</th>');
   expect(readable).toContain(home.street);
+  // The home's answers as the questions page asks them, the plan's measure by the dashboard's name: no code, no JSON.
+  const { questions } = await (await page.request.get('/api/flow/questions')).json();
+  const asked = (key: string) => questions.find((q: { key: string }) => q.key === key).texts.sv.header;
+  expect(readable).toContain(`<tr><th scope="row">${asked('indoor_temperature')}</th><td>21 °C</td></tr>`);
+  expect(readable).toContain(`<tr><th scope="row">Åtgärder</th><td>${measureName('sv', home.measure)}</td></tr>`);
+  expect(readable).not.toContain('<pre>');
 
   // The rest in English, switched on the page as a visitor does.
   await page.getByRole('banner').getByRole('combobox').selectOption({ label: 'English' });

@@ -1,10 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { measureCardsToShow } from '@home-energy/shared/energy/measure-cards';
 // @ts-expect-error plain ESM helper shared with serve.mjs
 import { E2E_BANKID_PORT } from '../e2e-env.mjs';
-import { signInHomeowner, signInStaff } from './support';
+import { measureOfferedToInstallers, signInHomeowner, signInStaff } from './support';
 
 const SIMULATOR = `http://127.0.0.1:${E2E_BANKID_PORT}`;
 const LEADS = '/api/console/org/demo-installer/installer-requests';
@@ -13,25 +12,11 @@ type Texts = Record<string, any>; // eslint-disable-line @typescript-eslint/no-e
 const localeFile = (folder: string, name: string, lng: 'en' | 'sv'): Texts =>
   JSON.parse(fs.readFileSync(path.resolve(__dirname, '..', '..', folder, 'locales', lng, `${name}.json`), 'utf8'));
 
-/** A measure of the home that installers are offered for (as installer-leads.spec.ts picks it). */
+/** A measure of the home that installers are offered for. */
 async function installerMeasure(page: Page, home: number): Promise<string> {
   const built = await page.request.post(`/api/flow/property/${home}/building`, { data: {} });
   expect(built.status(), await built.text()).toBe(200);
-  return measureCardsToShow((await built.json()).recommendations).find(
-    (a: {
-      available: boolean;
-      needs_installer: boolean;
-      category: string;
-      completion_status: string;
-      kwh_saved_bought: number;
-      savings: { energyCostSavings: number };
-    }) =>
-      a.available &&
-      a.needs_installer &&
-      a.category !== 'package' &&
-      a.completion_status !== 'completed' &&
-      (a.kwh_saved_bought > 0 || a.savings.energyCostSavings > 0),
-  )!.name;
+  return measureOfferedToInstallers((await built.json()).recommendations);
 }
 
 for (const lng of ['en', 'sv'] as const) {
@@ -39,6 +24,10 @@ for (const lng of ['en', 'sv'] as const) {
     test.use({ locale: lng === 'sv' ? 'sv-SE' : 'en-GB' });
     const flow = localeFile('mfe-flow', 'flow', lng);
     const common = localeFile('shared', 'common', lng);
+    // My homes' words for who saw the data (shared/src/i18n/privacy.ts).
+    const words: Texts = JSON.parse(
+      fs.readFileSync(path.resolve(__dirname, '..', '..', 'shared', 'src', 'i18n', 'privacy', `${lng}.json`), 'utf8'),
+    );
     const person =
       lng === 'sv'
         ? { number: '197807071233', name: 'Sara Samtycke' }
@@ -100,11 +89,7 @@ for (const lng of ['en', 'sv'] as const) {
       const seen = homeowner.getByTestId('access-log');
       await expect(seen.getByRole('heading', { name: flow.privacy.access.title })).toBeVisible();
       await expect(
-        seen
-          .getByText(
-            `Demo Installation AB, ${flow.privacy.access.roles.staff}, ${flow.privacy.access.reasons.lead_list}`,
-          )
-          .first(),
+        seen.getByText(`Demo Installation AB, ${words.access.roles.staff}, ${words.access.reasons.lead_list}`).first(),
       ).toBeVisible();
 
       const shares = homeowner.getByTestId('consents');

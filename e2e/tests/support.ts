@@ -236,18 +236,9 @@ export async function workingDay(
     data: { name, email, mobile: '070-111 22 33' },
   });
   expect(contact.status(), await contact.text()).toBe(200);
-  // A measure the dashboard offers installers for, as installer-leads.spec.ts picks it.
-  const measure = (measureCardsToShow(built!.recommendations as never) as unknown as InstallerMeasure[]).find(
-    (a) =>
-      a.available &&
-      a.needs_installer &&
-      a.category !== 'package' &&
-      a.completion_status !== 'completed' &&
-      (a.kwh_saved_bought > 0 || a.savings.energyCostSavings > 0),
-  );
-  expect(measure, 'a measure installers are offered for').toBeTruthy();
+  const measure = measureOfferedToInstallers(built!.recommendations);
   const requested = await page.request.post(`/api/flow/property/${first!.id}/installer-requests`, {
-    data: [{ installer: 'demo-installer', key: measure!.name, selected: true }],
+    data: [{ installer: 'demo-installer', key: measure, selected: true }],
   });
   expect(requested.status(), await requested.text()).toBeLessThan(300);
   const homeowner = await context.storageState();
@@ -263,4 +254,22 @@ interface InstallerMeasure {
   completion_status: string;
   kwh_saved_bought: number;
   savings: { energyCostSavings: number };
+}
+
+/**
+ * A measure the dashboard offers installers for (mfe-results' offersInstallers; the BFF accepts requests for those
+ * only), among the cards it shows (the engine's "heat pump" is shown as its pump type): the first of a building
+ * answer's recommendations that is available, needs an installer, is no package, is not done and saves something.
+ */
+export function measureOfferedToInstallers(recommendations: unknown[]): string {
+  const measure = (measureCardsToShow(recommendations as never) as unknown as InstallerMeasure[]).find(
+    (a) =>
+      a.available &&
+      a.needs_installer &&
+      a.category !== 'package' &&
+      a.completion_status !== 'completed' &&
+      (a.kwh_saved_bought > 0 || a.savings.energyCostSavings > 0),
+  );
+  expect(measure, 'a measure installers are offered for').toBeTruthy();
+  return measure!.name;
 }

@@ -19,7 +19,12 @@ function textFiles(): [string, string, string][] {
     for (const file of fs.readdirSync(en).filter((f) => f.endsWith('.json')))
       pairs.push([`${pkg}/locales/*/${file}`, path.join(en, file), path.join(root, pkg, 'locales', 'sv', file)]);
   }
-  for (const dir of ['shared/src/i18n/energy', 'bff/src/modules/mail/templates'])
+  for (const dir of [
+    'shared/src/i18n/energy',
+    'shared/src/i18n/privacy',
+    'bff/src/modules/mail/templates',
+    'bff/src/modules/privacy/locales',
+  ])
     pairs.push([`${dir}/*.json`, path.join(root, dir, 'en.json'), path.join(root, dir, 'sv.json')]);
   return pairs;
 }

@@ -9,6 +9,7 @@ import { seedDemoStaff } from '../../src/seed/demo-staff';
 import { startTestWorld, type TestWorld } from '../../test/test-world';
 import { signInAs } from '../../test/staff-session';
 import { PRODUCTION_ENV as PRODUCTION } from '../../test/production-env';
+import { DEMO_PRIVACY_OPERATOR } from '../../src/production-checklist';
 
 // An attacker's view of a deployment started as `npm start` starts it (NODE_ENV=production): the README's demo super
 // admin, the bundled fake BankID, secrets the server made up, and URLs built from the attacker's Host header.
@@ -25,12 +26,39 @@ function refusal(env: Record<string, string>): string {
   throw new Error('the configuration was accepted');
 }
 
+function omit(env: Record<string, string>, variable: string): Record<string, string> {
+  return Object.fromEntries(Object.entries(env).filter(([key]) => key !== variable));
+}
+
 describe('a production start with the demo defaults', () => {
   it('is refused when nothing is configured, naming every missing setting', () => {
     const message = refusal({ NODE_ENV: 'production' });
     expect(message).toContain('Production start refused');
-    for (const variable of ['BANKID_URL', 'AUTH_SECRET', 'DATA_ENCRYPTION_KEY', 'PUBLIC_URL'])
+    for (const variable of [
+      'BANKID_URL',
+      'AUTH_SECRET',
+      'DATA_ENCRYPTION_KEY',
+      'PUBLIC_URL',
+      ...Object.keys(DEMO_PRIVACY_OPERATOR),
+    ])
       expect(message).toContain(`${variable}: required in production`);
+  });
+
+  it("cannot name the demo's made-up operator in the privacy notice", () => {
+    // Each setting on its own: left at the demo's value, or not set at all (the default is the demo's).
+    for (const [variable, demoValue] of Object.entries(DEMO_PRIVACY_OPERATOR)) {
+      const lines = [{ ...PRODUCTION, [variable]: demoValue }, omit(PRODUCTION, variable)].map((env) =>
+        refusal(env).split('\n').slice(1),
+      );
+      for (const problems of lines) {
+        expect(problems).toHaveLength(1);
+        expect(problems[0]).toContain(`${variable}: required in production`);
+        expect(problems[0]).toContain(`the demo's (${demoValue}) is made up`);
+        expect(problems[0]).toContain('the privacy notice would name it');
+      }
+    }
+    // The demo keeps its operator, so `npm start` shows a whole notice.
+    expect(loadConfig({ NODE_ENV: 'production', DEMO_MODE: 'true' })).toMatchObject(DEMO_PRIVACY_OPERATOR);
   });
 
   it('cannot load the demo accounts, the fake login or the BankID simulator', () => {

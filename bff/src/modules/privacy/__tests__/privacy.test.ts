@@ -13,6 +13,9 @@ import {
   type ExportSection,
 } from '@home-energy/shared/schemas/privacy';
 import type { Activity } from '@home-energy/shared/schemas/energy';
+import { IDENTIFICATION_MODES, LOGIN_METHODS } from '@home-energy/shared/schemas/bankid';
+import { INTERACTION_ACTIONS } from '@home-energy/shared/schemas/activity-keys';
+import { LEAD_STATUSES } from '@home-energy/shared/schemas/installer-leads';
 import { seedDemoStaff } from '../../../seed/demo-staff';
 import { seedPlatformContent } from '../../../seed/platform-content';
 import { seedDemoInstallers } from '../../../seed/demo-installers';
@@ -24,12 +27,16 @@ import { confirmEmailFromOutbox } from '../../../../test/confirm-email';
 import { signInAs } from '../../../../test/staff-session';
 import type { Agent } from '../../../../test/actors';
 import { MATRIX_PDF } from '../../../../hardening/authorization-matrix';
-import { fieldHeading, sectionSource } from '../export';
+import { fieldHeading, sectionSource, valueText } from '../export';
 import { ORPHAN_GRACE_MS, retentionEraser, sweepOrphanDocuments } from '../erasure';
 import { localFolderStore } from '../../../storage/local-folder-store';
 import { PERSONAL_DATA, pseudonymOf } from '../personal-data';
 import { sweepRetention } from '../retention';
 import { TEST_SECRET } from '../../../../test/test-app';
+import { defaultQuestions } from '../../questions/catalogue';
+import { formatsFor } from '@home-energy/shared/format/formats';
+import { ENERGY_TEXTS } from '@home-energy/shared/i18n/energy';
+import { answerLines } from '../home-words';
 
 let world: BankIdTestWorld;
 let offset = 0;
@@ -110,14 +117,20 @@ async function signIn(who: Person): Promise<Agent> {
   return agent;
 }
 
+/** The first home's answers: one of each kind of question (a number, with a unit, a choice, several, yes or no). */
+const ANSWERS = {
+  num_floors: 1,
+  primary_heating_systems: ['oil'],
+  floor_plan: 'partly_open',
+  indoor_temperature: 21.5,
+  wallbox: true,
+};
+
 /** Everything the product keeps about a homeowner: homes, answers, prices, consumption, plan, document, request. */
 async function fill(who: Person): Promise<Agent> {
   const agent = await signIn(who);
   const home = homes[0]!;
-  const building = ok(
-    await agent.post(`/api/flow/property/${home}/building`).send({ answers: { num_floors: 1 } }),
-    'b',
-  );
+  const building = ok(await agent.post(`/api/flow/property/${home}/building`).send({ answers: ANSWERS }), 'b');
   ok(await agent.post(`/api/flow/property/${homes[1]}/building`).send({ answers: { num_floors: 2 } }), 'second home');
   ok(
     await agent
@@ -183,6 +196,82 @@ async function download(pending: request.Test): Promise<{ status: number; zip: A
     stream.on('end', () => done(null, Buffer.concat(chunks)));
   });
   return { status: res.status, zip: res.status === 200 ? new AdmZip(res.body as Buffer) : null, res };
+}
+
+/**
+ * The cells of the readable page that show a code or data rather than words: a cell that is one (`staff`, `lead_list`,
+ * `bankid.same_device`, `sv`, `true`), a snake_case word inside one, a time as data.json writes it, or JSON (braces,
+ * brackets, quotes, a `<pre>`), whichever section it is in.
+ */
+function rawCodes(page: string): string[] {
+  const cells = [...page.matchAll(/<td>([\s\S]*?)<\/td>/g)].map((m) => m[1]!);
+  expect(cells.length).toBeGreaterThan(60);
+  return cells.filter(
+    (c) =>
+      /^[a-z]+([._][a-z]+)*$/.test(c) ||
+      /\b[a-z]+_[a-z_]+\b/.test(c) ||
+      /\d{4}-\d\d-\d\dT\d\d/.test(c) ||
+      /[{}[\]]|&#34;|<pre>|\n/.test(c),
+  );
+}
+
+/** The rows of the table under a heading of the page (the first table after it), as their cells' text. */
+function tableAfter(page: string, heading: string): string[][] {
+  const start = page.indexOf(heading);
+  expect(start).toBeGreaterThanOrEqual(0);
+  const table = page.slice(start).match(/<tbody>([\s\S]*?)<\/tbody>/)![1]!;
+  return [...table.matchAll(/<tr>(.*?)<\/tr>/g)].map((row) =>
+    [...row[1]!.matchAll(/<t[hd][^>]*>(.*?)<\/t[hd]>/g)].map((c) => c[1]!),
+  );
+}
+
+/**
+ * What the readable page says of the first home in a language: its answers as the questions page asks them (the
+ * platform's texts, which the demo organisation's set is seeded with), its price, its consumption and its plan with the
+ * figures saved with it, in the dashboard's formats.
+ */
+function expectHomeInWords(page: string, language: 'sv' | 'en', plan: { figures: Record<string, number> }) {
+  const question = (key: string) => defaultQuestions().find((q) => q.key === key)!.texts[language];
+  const format = formatsFor(language);
+  const words = {
+    sv: {
+      answers: '<h4>Svar</h4>',
+      prices: '<h4>Priser</h4>',
+      use: '<h4>Uppmätt förbrukning</h4>',
+      plan: '<h4>Plan</h4>',
+    },
+    en: {
+      answers: '<h4>Answers</h4>',
+      prices: '<h4>Prices</h4>',
+      use: '<h4>Metered consumption</h4>',
+      plan: '<h4>Plan</h4>',
+    },
+  }[language];
+  const yes = language === 'sv' ? 'Ja' : 'Yes';
+  // In the order the questions page asks them.
+  expect(tableAfter(page, words.answers)).toEqual([
+    [question('num_floors').header, '1'],
+    [question('primary_heating_systems').header, ENERGY_TEXTS[language].heating.oil],
+    [question('floor_plan').header, question('floor_plan').options!.partly_open!],
+    [question('indoor_temperature').header, `${language === 'sv' ? '21,5' : '21.5'} °C`],
+    [question('wallbox').header, yes],
+  ]);
+  const electricity = ENERGY_TEXTS[language].carriers.electricity;
+  expect(tableAfter(page, words.prices)).toEqual([
+    [electricity, language === 'sv' ? 'Köpt' : 'Bought', `${language === 'sv' ? '1,80' : '1.80'} kr/kWh`, '–'],
+  ]);
+  expect(tableAfter(page, words.use)).toEqual([['2024', electricity, '14 000 kWh']]);
+  const { investment_cost: investment, energy_cost_savings: kr, kwh_saved_bought: kwh } = plan.figures;
+  const payback = format.years(Math.round((investment! / kr!) * 10) / 10);
+  expect(tableAfter(page, words.plan)).toEqual(
+    expect.arrayContaining([
+      [language === 'sv' ? 'Åtgärder' : 'Measures', ENERGY_TEXTS[language].measures.insulation_attic],
+      [language === 'sv' ? 'Investering (före bidrag)' : 'Investment (before subsidies)', format.kr(investment!)],
+      [language === 'sv' ? 'Sparar per år' : 'Saves a year', `${format.kwh(kwh!)} · ${format.kr(kr!)}`],
+      [language === 'sv' ? 'Återbetald på' : 'Pays back in', `${payback} ${language === 'sv' ? 'år' : 'years'}`],
+      [language === 'sv' ? 'Finansieras med' : 'Financed with', language === 'sv' ? 'Kontant' : 'Cash'],
+    ]),
+  );
 }
 
 /** Every row of every table in the database, each column cast to text, that holds one of the needles. */
@@ -258,7 +347,7 @@ describe('the personal-data list', () => {
     for (const entry of PERSONAL_DATA) expect(tables).toContain(entry.table);
   });
 
-  it('names every field of data.json in words on the readable page, in Swedish and English', () => {
+  it('names every field and says every code of data.json in words on the readable page, in Swedish and English', () => {
     const unnamed: string[] = [];
     for (const [section, schema] of Object.entries(exportSectionSchemas)) {
       const rows: z.ZodType = schema instanceof z.ZodArray ? schema.element : schema;
@@ -271,6 +360,69 @@ describe('the personal-data list', () => {
     expect(unnamed).toEqual([]);
     expect(fieldHeading('sv', 'homes', 'name')).toBe('Adress');
     expect(fieldHeading('en', 'profile', 'name')).toBe('Name');
+
+    // The codes the schema lists (roles, pages, statuses, shared details, languages, verdicts), and the ones it keeps
+    // as plain strings that the product writes from lists of its own.
+    const codes: [ExportSection, string, readonly unknown[]][] = [
+      ['installer_requests', 'status', LEAD_STATUSES],
+      ['homes', 'relation', ['flow_added', 'profile_added', 'miniflow_added']],
+      ['bankid_orders', 'login_method', LOGIN_METHODS],
+      ['bankid_orders', 'purpose', IDENTIFICATION_MODES],
+      ['bankid_orders', 'status', ['pending', 'complete', 'failed']],
+      ['interactions', 'action', [...INTERACTION_ACTIONS, 'open_results']],
+      ['interactions', 'object', ['address_search', 'contact_form', 'Private']],
+      ['data_requests', 'action', ['privacy.export', 'privacy.erase']],
+    ];
+    for (const [section, schema] of Object.entries(exportSectionSchemas)) {
+      const rows: z.ZodType = schema instanceof z.ZodArray ? schema.element : schema;
+      if (!(rows instanceof z.ZodObject)) continue;
+      for (const [key, field] of Object.entries(rows.shape as Record<string, z.ZodType>)) {
+        const nullable = field instanceof z.ZodNullable ? (field.unwrap() as z.ZodType) : field;
+        const list = nullable instanceof z.ZodArray;
+        const type = nullable instanceof z.ZodArray ? (nullable.element as z.ZodType) : nullable;
+        if (type instanceof z.ZodEnum)
+          codes.push([section as ExportSection, key, type.options.map((o) => (list ? [o] : o))]);
+        if (type instanceof z.ZodBoolean) codes.push([section as ExportSection, key, [true, false]]);
+      }
+    }
+    expect(codes.map(([section, key]) => `${section}.${key}`)).toEqual(
+      expect.arrayContaining(['access_log.role', 'access_log.reason', 'consents.shared', 'documents.status']),
+    );
+    const raw: string[] = [];
+    for (const [section, key, values] of codes)
+      for (const value of values)
+        for (const language of ['sv', 'en'] as const) {
+          const text = valueText(language, section, key, value);
+          const code = String(value);
+          if (!text || text === code || /[a-z]+[._][a-z]+/.test(text))
+            raw.push(`${language} ${section}.${key} ${code}: ${text}`);
+        }
+    expect(raw).toEqual([]);
+    // My homes' words for who saw the data, as a cell of a table.
+    expect(valueText('sv', 'access_log', 'reason', 'lead_list')).toBe('Lista över installatörsförfrågningar');
+    expect(valueText('en', 'access_log', 'role', 'super_admin')).toBe('Service administrator');
+    expect(valueText('en', 'access_log', 'organisation', '')).toBe('The service’s administrators');
+    expect(valueText('sv', 'sessions', 'expires_at', '2026-01-05T09:00:00.000Z')).toBe('2026-01-05 10:00 CET');
+  });
+});
+
+describe("a home's answers on the readable page", () => {
+  it('asks each in the words and order of the set it was answered under, the value in words or with its unit', () => {
+    const platform = defaultQuestions();
+    const header = (key: string, language: 'sv' | 'en') => platform.find((q) => q.key === key)!.texts[language].header;
+    // An organisation that asks in its own order and has taken one question away.
+    const own = platform.filter((q) => q.key !== 'wallbox').reverse();
+    const answers = { building_type: 'radhus', atemp: 1234, construction_year: 1975, wallbox: false, gone_away: 3 };
+    expect(answerLines('sv', own, platform, answers)).toEqual([
+      [header('atemp', 'sv'), '1 234 m²'],
+      [header('construction_year', 'sv'), '1975'],
+      [header('building_type', 'sv'), 'Radhus'],
+      [header('wallbox', 'sv'), 'Nej'],
+      ['Gone away', '3'],
+    ]);
+    expect(answerLines('en', own, platform, { building_type: 'radhus' })).toEqual([
+      [header('building_type', 'en'), 'Terraced house'],
+    ]);
   });
 });
 
@@ -353,6 +505,10 @@ describe('GET /api/flow/user/export', () => {
     expect(headings.length).toBeGreaterThan(40);
     // Words, never the raw fields of data.json (personal_number, created_at, …).
     expect(headings.filter((h) => !/^[A-Z]/.test(h) || h.includes('_'))).toEqual([]);
+    expect(rawCodes(page)).toEqual([]);
+    expectHomeInWords(page, 'en', profile.plan as { figures: Record<string, number> });
+    expect(page).toContain('<td>Demo Installation AB</td><td>Staff</td><td>No</td><td>List of installer requests</td>');
+    expect(page).toContain('<td>English</td>');
   });
 
   it('writes the page in Swedish for a Swedish page', async () => {
@@ -367,6 +523,14 @@ describe('GET /api/flow/user/export', () => {
     expect(page).toContain('<h2>Dina förfrågningar till installatörer</h2>');
     expect(page).toContain('<tr><th scope="row">Personnummer</th>');
     expect(page).toContain('<th scope="col">Adress</th>');
+    expect(rawCodes(page)).toEqual([]);
+    const data = JSON.parse(zip!.readAsText('data.json'));
+    const profile = data.home_profiles.find((p: { property_id: number }) => p.property_id === homes[0]);
+    expectHomeInWords(page, 'sv', profile.plan);
+    expect(page).toContain(
+      '<td>Demo Installation AB</td><td>Personal</td><td>Nej</td><td>Din installatörsförfrågan</td>',
+    );
+    expect(page).toContain('<td>Engelska</td>');
     expect(JSON.parse(zip!.readAsText('data.json')).language).toBe('sv');
   });
 

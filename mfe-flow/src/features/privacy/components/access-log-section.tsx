@@ -1,11 +1,14 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime, Pager } from '@home-energy/shared';
+import { formatDateTime, languageOf, Pager } from '@home-energy/shared';
+import { PRIVACY_WORDS } from '@home-energy/shared/i18n/privacy';
 import { useGetAccessLogQuery } from '../api/privacy-api';
 
 /** In My homes: each time staff were shown the homeowner's personal data, by organisation, role, time and page. */
 export function AccessLogSection() {
   const { t, i18n } = useTranslation('flow');
+  // The words of roles and pages are the ones the readable page of "Download my data" uses too.
+  const words = PRIVACY_WORDS[languageOf(i18n)].access;
   const [page, setPage] = useState(1);
   const log = useGetAccessLogQuery(page);
   const data = log.data;
@@ -25,11 +28,11 @@ export function AccessLogSection() {
               <li key={`${entry.at}-${index}`}>
                 <time dateTime={entry.at}>{formatDateTime(entry.at, i18n.language)}</time>:{' '}
                 {t('privacy.access.entry', {
-                  organisation: entry.organisation || t('privacy.access.operator'),
-                  role: t(`privacy.access.roles.${entry.role}`),
-                  reason: t(`privacy.access.reasons.${entry.reason}`),
+                  organisation: entry.organisation || words.operator,
+                  role: words.roles[entry.role],
+                  reason: words.reasons[entry.reason],
                 })}
-                {entry.impersonating ? ` (${t('privacy.access.impersonating')})` : ''}
+                {entry.impersonating ? ` (${words.impersonating})` : ''}
               </li>
             ))}
           </ul>

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { formatDate, useToast, type Consent } from '@home-energy/shared';
+import { formatDate, languageOf, useToast, type Consent } from '@home-energy/shared';
+import { PRIVACY_WORDS } from '@home-energy/shared/i18n/privacy';
 import { measureTextKey } from '@home-energy/shared/energy/measure-names';
 import { useGetConsentsQuery, useWithdrawConsentMutation } from '../api/privacy-api';
 
@@ -34,7 +35,7 @@ export function ConsentsSection() {
       ) : (
         <ul className="flow-consents">
           {list.map((consent) => {
-            const what = consent.shared.map((d) => t(`privacy.consents.details.${d}`)).join(', ');
+            const what = consent.shared.map((d) => PRIVACY_WORDS[languageOf(i18n)].sharedDetails[d]).join(', ');
             return (
               <li key={consent.id} className="he-card flow-consent">
                 <p>

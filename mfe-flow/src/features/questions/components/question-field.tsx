@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { QuestionDefinition, QuestionTexts } from '@home-energy/shared';
+import { QUESTION_UNIT_SYMBOLS } from '@home-energy/shared/format/question-units';
 import type { FieldError, FieldValue } from '../lib/field-value';
 
 interface Props {
@@ -28,7 +29,7 @@ export function QuestionField({ question, value, error, onChange }: Props) {
   const optionLabel = (option: string) => texts.options?.[option] ?? option;
   const data = question.data;
 
-  const unit = data.type === 'integer' || data.type === 'float' ? t(`units.${data.unit ?? 'num'}`) : '';
+  const unit = data.type === 'integer' || data.type === 'float' ? QUESTION_UNIT_SYMBOLS[data.unit ?? 'num'] : '';
   // Without a unit the sentence ends at the number ("from 1600 to 2027."), not at a space.
   const message = error
     ? error.code === 'range'
@@ -69,7 +70,7 @@ export function QuestionField({ question, value, error, onChange }: Props) {
             aria-required={question.required || undefined}
             onChange={(event) => onChange(event.target.value)}
           />
-          {data.unit ? <span className="flow-unit">{t(`units.${data.unit}`)}</span> : null}
+          {data.unit ? <span className="flow-unit">{QUESTION_UNIT_SYMBOLS[data.unit]}</span> : null}
         </div>
         {errorText}
       </div>
