@@ -102,7 +102,7 @@ test("a canary set with a team's release token shows on the Releases page and ro
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-// docs/releases.md "A remote's pages": a remote's release carries its pages (routes, static frames, their CSS and data),
+// docs/releases.md "A remote's pages": a remote's release carries its pages (routes, static frames, their CSS, data),
 // so a team changes what users see first without the shell. The flow team's next version changes the address page's
 // heading and intro and adds a page; it goes to one brand's visitors first, then to everyone, then is rolled back.
 const NEWS = { path: '/flow/energy-news', heading: 'Energy news', intro: 'What changed in energy prices this month.' };
@@ -136,7 +136,8 @@ function nextFlowVersion(root: string): string {
   edit('pages.cjs', (text) =>
     text.replace(
       '      contact: {',
-      "      'energy-news': { title: flow.news.title, html: narrowPage(flow.news.title, flow.news.intro) },\n      contact: {",
+      "      'energy-news': { title: flow.news.title, html: narrowPage(flow.news.title, flow.news.intro) },\n" +
+        '      contact: {',
     ),
   );
   fs.writeFileSync(
