@@ -1,3 +1,4 @@
+const path = require('node:path');
 const { createWebpackConfig } = require('@home-energy/shared/webpack');
 
 module.exports = createWebpackConfig({
@@ -6,4 +7,5 @@ module.exports = createWebpackConfig({
   title: 'Home Energy – flow',
   devPort: 3101,
   exposes: { './App': './src/app/app.tsx' },
+  pages: path.join(__dirname, 'pages.cjs'),
 });

@@ -1,4 +1,3 @@
-const path = require('node:path');
 const { createWebpackConfig } = require('@home-energy/shared/webpack');
 const { firstPaintPages } = require('./first-paint.cjs');
 
@@ -8,5 +7,5 @@ module.exports = createWebpackConfig({
   title: 'Home energy',
   devPort: 3100,
   isHost: true,
-  firstPaintPages: firstPaintPages(path.resolve(__dirname, '..')),
+  firstPaintPages: firstPaintPages(),
 });

@@ -9,12 +9,12 @@ import { requestLog } from './http/request-log';
 import { fixedHeaders } from './http/fixed-headers';
 import { jsonBodies, noQueryOnWrites, validHost } from './http/input-guards';
 import { healthRoutes } from './modules/health/routes';
-import { registryRoute } from './modules/releases/routes';
+import { registryRoute, servedRemotes } from './modules/releases/routes';
+import { releasePagesReader } from './web/release-pages';
 import { beaconRoutes } from './modules/releases/beacon-routes';
 import { vitalsRoutes } from './modules/vitals/routes';
 import { VisitorCookies } from './modules/releases/audience';
 import { networkHasher } from './modules/releases/served';
-import { activeReleases } from './modules/releases/repository';
 import cookieParser from 'cookie-parser';
 import type pg from 'pg';
 import { authAnswers, authRoutes } from './auth/routes';
@@ -221,6 +221,8 @@ export function createApp({
   const cookies = authCookies(config.secureCookies);
   // The release-session cookie is signed: only a session the registry handed out counts (docs/releases.md).
   const visitors = new VisitorCookies(authSecret, config.secureCookies);
+  // Each release's pages (routes, frames, data), read once per release: the registry and every page answer use them.
+  const releasePages = releasePagesReader(stores.releases);
   const vault = dataKey ? new PersonalNumberVault(dataKey) : PersonalNumberVault.withoutKey();
   const orders = new OrderService({ db, rp, vault, now, testAppUrl: bankIdTestAppUrl });
   const passport = createPassport(db, [bankIdStrategy({ db, orders, vault })]);
@@ -289,6 +291,7 @@ export function createApp({
       beaconsPerMinute: config.BEACON_RATE_LIMIT,
       defaultBrand: config.DEFAULT_BRAND,
       vitalsSample: config.VITALS_SAMPLE_RATE,
+      pagesOf: releasePages,
     }),
   );
   app.use(compression());
@@ -423,9 +426,12 @@ export function createApp({
   app.use('/demo-logos', demoLogoFiles(DEMO_LOGOS_DIR));
   const filesBase = config.MFE_PUBLIC_URL?.replace(/\/+$/, '') ?? '/mfe';
   app.use(
+    cookieParser(),
     shellPages(config.SHELL_DIST, {
-      pageHints: pageHints({ releaseStore: stores.releases, filesBase, activeReleases: () => activeReleases(db) }),
+      servedRemotes: servedRemotes(db, { visitors, defaultBrand: config.DEFAULT_BRAND, pagesOf: releasePages }),
+      pageHints: pageHints({ releaseStore: stores.releases, filesBase }),
       consoleSession: consoleSession({ store: sessionStore, passport, secret: authSecret, cookies }),
+      sessionCookie: cookies.session,
     }),
   );
   app.use(errorHandler(logger));

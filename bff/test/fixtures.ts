@@ -55,6 +55,11 @@ function manifest(name: string, shared: SharedEntry[], exposes: string[], runtim
   };
 }
 
+/** A remote's pages file (bff/src/modules/releases/pages-file.ts): mounted at the root, one page without a frame. */
+export function pagesFile(remote: string) {
+  return { remote, mount: ['*'], redirects: [], routes: [{ index: true, page: 'home' }], pages: {}, css: '' };
+}
+
 /** A temp folder with a built-looking shell and a remote's dist; `label` changes the remote's content (a new build). */
 export function makeBuildFixtures() {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'bff-fixture-'));
@@ -82,6 +87,7 @@ export function makeBuildFixtures() {
     fs.writeFileSync(path.join(dist, 'mf-manifest.json'), JSON.stringify(manifest(name, shared, ['App'], runtime)));
     fs.writeFileSync(path.join(dist, 'remoteEntry.js'), `/* ${label} */ var mfe_results;`);
     fs.writeFileSync(path.join(dist, '__federation_expose_App.abcdef0123.js'), `/* App ${label} */`);
+    fs.writeFileSync(path.join(dist, 'pages.json'), JSON.stringify(pagesFile(name.replace('_', '-'))));
     return dist;
   };
   return {

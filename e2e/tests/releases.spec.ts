@@ -5,7 +5,7 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 // @ts-expect-error plain ESM helper shared with serve.mjs
 import { E2E_DATA_DIR, E2E_PORT } from '../e2e-env.mjs';
-import { registry, signInStaff, SUPER_ADMIN } from './support';
+import { registry, signInStaff, SUPER_ADMIN, watchConsole } from './support';
 
 const repoRoot = path.resolve(__dirname, '..', '..');
 const env = { ...process.env, DATA_DIR: E2E_DATA_DIR, RELEASED_BY: 'e2e' };
@@ -100,4 +100,172 @@ test("a canary set with a team's release token shows on the Releases page and ro
   await expect(row).not.toContainText('10 % of sessions');
   expect(await resultsRelease(page)).toBe(activeVersion);
   fs.rmSync(dir, { recursive: true, force: true });
+});
+
+// docs/releases.md "A remote's pages": a remote's release carries its pages (routes, static frames, their CSS, data),
+// so a team changes what users see first without the shell. The flow team's next version changes the address page's
+// heading and intro and adds a page; it goes to one brand's visitors first, then to everyone, then is rolled back.
+const NEWS = { path: '/flow/energy-news', heading: 'Energy news', intro: 'What changed in energy prices this month.' };
+const NEW_SEARCH = {
+  heading: "Find your home's energy label",
+  intro: 'Type your address: we show its label and what each renovation would save, in kronor.',
+};
+
+/** A copy of mfe-flow (in the repository, so it resolves the same packages) as the flow team's next version. */
+function nextFlowVersion(root: string): string {
+  const dir = path.join(root, 'mfe-flow');
+  fs.cpSync(path.join(repoRoot, 'mfe-flow'), dir, {
+    recursive: true,
+    filter: (file) => !/[\\/](dist|node_modules)$/.test(file),
+  });
+  const edit = (file: string, change: (text: string) => string) =>
+    fs.writeFileSync(path.join(dir, file), change(fs.readFileSync(path.join(dir, file), 'utf8')));
+  for (const lng of ['en', 'sv'])
+    edit(`locales/${lng}/flow.json`, (text) => {
+      const texts = JSON.parse(text);
+      if (lng === 'en') Object.assign(texts.search, { title: NEW_SEARCH.heading, intro: NEW_SEARCH.intro });
+      texts.news = { title: NEWS.heading, intro: NEWS.intro };
+      return JSON.stringify(texts);
+    });
+  edit('src/app/routes.json', (text) =>
+    text.replace(
+      '{ "path": "contact", "page": "contact" },',
+      '{ "path": "contact", "page": "contact" },\n{ "path": "energy-news", "page": "energy-news" },',
+    ),
+  );
+  edit('pages.cjs', (text) =>
+    text.replace(
+      '      contact: {',
+      "      'energy-news': { title: flow.news.title, html: narrowPage(flow.news.title, flow.news.intro) },\n" +
+        '      contact: {',
+    ),
+  );
+  fs.writeFileSync(
+    path.join(dir, 'src', 'app', 'energy-news-page.tsx'),
+    "import { useTranslation } from 'react-i18next';\n" +
+      'export function EnergyNewsPage() {\n' +
+      "  const { t } = useTranslation('flow');\n" +
+      '  return (<section className="flow-narrow"><h1>{t(\'news.title\')}</h1>' +
+      '<p className="flow-lead">{t(\'news.intro\')}</p></section>);\n}\n',
+  );
+  edit('src/app/flow-routes.tsx', (text) =>
+    text
+      .replace(
+        "import routeTable from './routes.json';",
+        "import routeTable from './routes.json';\nimport { EnergyNewsPage } from './energy-news-page';",
+      )
+      .replace('  fallback: <Fallback />,', "  fallback: <Fallback />,\n  'energy-news': <EnergyNewsPage />,"),
+  );
+  const webpack = path.join(repoRoot, 'node_modules', 'webpack-cli', 'bin', 'cli.js');
+  execFileSync(process.execPath, [webpack, '--mode', 'production'], { cwd: dir, env, encoding: 'utf8' });
+  const output = execFileSync(
+    'node',
+    ['bff/dist/cli.js', 'release', 'mfe-flow', '--dir', path.join(dir, 'dist'), '--inactive'],
+    { cwd: repoRoot, env, encoding: 'utf8' },
+  );
+  const version = /mfe-flow (0\.1\.0-[0-9a-f]{10}): released, not active\./.exec(output)?.[1];
+  if (!version) throw new Error(`unexpected release output: ${output}`);
+  return version;
+}
+
+/** The page's HTML as a visitor's browser asks for it (its cookies: its brand and release session). */
+const htmlOf = async (visitor: import('@playwright/test').Page, url: string) =>
+  (await visitor.request.get(url, { headers: { Accept: 'text/html', 'Accept-Language': 'en' } })).text();
+
+/** Loads `/` with the flow's entry held back: the static heading's box, then the app's once it took over. */
+async function headingBoxes(visitor: import('@playwright/test').Page, url: string) {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await visitor.route('**/mfe/mfe-flow/**/remoteEntry.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await visitor.goto(url, { waitUntil: 'domcontentloaded' });
+  const frame = visitor.locator('#first-paint h1');
+  await expect(frame).toBeVisible();
+  const before = { text: await frame.textContent(), box: await frame.boundingBox() };
+  release();
+  await expect(visitor.locator('#first-paint')).toHaveCount(0);
+  const app = visitor.locator('#root h1');
+  await expect(app).toHaveText(before.text ?? '');
+  const after = await app.boundingBox();
+  await visitor.unroute('**/mfe/mfe-flow/**/remoteEntry.js');
+  return { text: before.text, before: before.box!, after: after! };
+}
+
+test("a remote's release changes its pages' first paint without the shell: canary, everyone, rollback", async ({
+  browser,
+}) => {
+  test.setTimeout(300_000);
+  const shellDist = path.join(repoRoot, 'shell', 'dist');
+  const shellBuild = () =>
+    ['index.html', ...fs.readdirSync(path.join(shellDist, 'first-paint')).map((f) => `first-paint/${f}`)].map((f) =>
+      fs.readFileSync(path.join(shellDist, f), 'utf8'),
+    );
+  const shellBefore = shellBuild();
+  const visitor = async (brand?: string) => {
+    const context = await browser.newContext({ baseURL: `http://127.0.0.1:${E2E_PORT}`, locale: 'en-US' });
+    if (brand) await context.addCookies([{ name: 'owner', value: brand, url: `http://127.0.0.1:${E2E_PORT}` }]);
+    return context.newPage();
+  };
+  const admin = await visitor();
+  await signInStaff(admin, SUPER_ADMIN);
+  const activeVersion = (await registry(admin)).remotes.find((r) => r.name === 'mfe_flow')!.version;
+
+  const root = fs.mkdtempSync(path.join(repoRoot, '.e2e-release-'));
+  try {
+    const version = nextFlowVersion(root);
+    const audience = async (data: object) =>
+      expect((await admin.request.post(`/api/admin/releases/mfe-flow/${version}/audience`, { data })).status()).toBe(
+        200,
+      );
+
+    // A canary for one brand's visitors: they get the new heading, intro and page; everyone else the active release.
+    await audience({ kind: 'brand', brand: 'demo-bank' });
+    const inCanary = await visitor('demo-bank');
+    const outside = await visitor();
+    const errors = watchConsole(inCanary);
+    const html = await htmlOf(inCanary, '/');
+    expect(html).toContain(`<h1>${NEW_SEARCH.heading.replace("'", '&#39;')}</h1>`);
+    expect(html).toContain(NEW_SEARCH.intro);
+    expect(await htmlOf(outside, '/')).toContain('<h1>Find your home</h1>');
+
+    // The first paint and the app agree: the same heading in the same box (no jump at the swap).
+    const canary = await headingBoxes(inCanary, '/');
+    expect(canary.text).toBe(NEW_SEARCH.heading);
+    for (const key of ['x', 'y', 'width', 'height'] as const)
+      expect(Math.abs(canary.after[key] - canary.before[key]), key).toBeLessThanOrEqual(1);
+    await expect(inCanary.locator('#root .flow-lead')).toHaveText(NEW_SEARCH.intro);
+    const news = await headingBoxes(inCanary, NEWS.path);
+    expect(news.text).toBe(NEWS.heading);
+    await expect(inCanary.locator('#root .flow-lead')).toHaveText(NEWS.intro);
+    expect(await htmlOf(outside, NEWS.path)).not.toContain('id="first-paint"');
+    await outside.goto('/');
+    await expect(outside.getByRole('heading', { level: 1, name: 'Find your home' })).toBeVisible();
+    expect(errors).toEqual([]);
+
+    // Everyone: the other visitor's next page load shows it too.
+    await audience({ kind: 'everyone' });
+    expect(await htmlOf(outside, '/')).toContain(NEW_SEARCH.intro);
+    await outside.reload();
+    await expect(outside.getByRole('heading', { level: 1, name: NEW_SEARCH.heading })).toBeVisible();
+
+    // Rollback: the earlier release, its heading and no news page, in the HTML and the app.
+    const rolledBack = execFileSync('node', ['bff/dist/cli.js', 'activate', 'mfe-flow', activeVersion], {
+      cwd: repoRoot,
+      env,
+      encoding: 'utf8',
+    });
+    expect(rolledBack).toContain(`mfe-flow ${activeVersion} is active now.`);
+    for (const p of [inCanary, outside]) {
+      expect(await htmlOf(p, '/')).toContain('<h1>Find your home</h1>');
+      await p.goto('/');
+      await expect(p.getByRole('heading', { level: 1, name: 'Find your home' })).toBeVisible();
+    }
+    expect(await htmlOf(inCanary, NEWS.path)).not.toContain(NEWS.heading);
+    // None of it built the shell.
+    expect(shellBuild()).toEqual(shellBefore);
+  } finally {
+    fs.rmSync(root, { recursive: true, force: true });
+  }
 });

@@ -14,6 +14,7 @@ const { PublicPathNotePlugin } = require('./public-path-note.cjs');
 const { CompileHintsPlugin } = require('./compile-hints.cjs');
 const { precompressPlugins } = require('./precompress.cjs');
 const { FederationRuntimeManifestPlugin } = require('./runtime-manifest.cjs');
+const { RemotePagesPlugin } = require('./pages.cjs');
 
 function hashedName(production, pathData, ext) {
   const hashed = production && pathData.chunk && pathData.chunk.contentHash && pathData.chunk.contentHash.javascript;
@@ -25,8 +26,9 @@ function hashedName(production, pathData, ext) {
  *           runtimePlugins?: string[], devPort: number, isHost?: boolean,
  *           firstPaintPages?: { filename: string, lang: string, pageTitle: string,
  *                               firstPaint: { css: string, html: string } }[],
- *           compileOnLoad?: RegExp }} options
- *   firstPaintPages: extra copies of index.html with static markup the server sends for one route (shell only)
+ *           pages?: string, compileOnLoad?: RegExp }} options
+ *   firstPaintPages: extra copies of index.html with the shell's frame of a static first paint (shell only)
+ *   pages: a remote's pages.cjs, whose pages the build writes into pages.json (pages.cjs)
  *   compileOnLoad: modules (by path) whose chunks V8 compiles whole when they load (compile-hints.cjs)
  */
 function createWebpackConfig({
@@ -38,6 +40,7 @@ function createWebpackConfig({
   devPort,
   isHost = false,
   firstPaintPages = [],
+  pages,
   compileOnLoad,
 }) {
   return (_env, argv) => {
@@ -131,6 +134,8 @@ function createWebpackConfig({
         ...(isHost ? [] : [new PublicPathNotePlugin()]),
         new ModuleFederationPlugin(federationConfig({ name, pkgDir, exposes, runtimePlugins, runtime })),
         new FederationRuntimeManifestPlugin({ runtime }),
+        // A remote's pages travel with its release, beside its manifest (pages.cjs).
+        ...(pages ? [new RemotePagesPlugin({ remote: pkg.name, pagesModule: pages })] : []),
         // The host's index.html preloads what its boot needs (production: dev chunks are not worth a hint).
         ...(isHost && production ? [new BootPreloadPlugin()] : []),
         // Pages with a static first paint start the app after that paint (paint-first-script.cjs).

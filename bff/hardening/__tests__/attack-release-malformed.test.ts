@@ -10,6 +10,7 @@ import { releaseVersionSchema } from '@home-energy/shared/remotes';
 import { seedDemoStaff } from '../../src/seed/demo-staff';
 import { startTestWorld, type TestApp, type TestWorld } from '../../test/test-world';
 import { releaseTokenOf } from '../../test/release-token';
+import { pagesFile } from '../../test/fixtures';
 
 let world: TestWorld;
 let app: TestApp;
@@ -47,6 +48,7 @@ function upload(files: [string, string][]) {
 const build = (extra: [string, string][] = [], buildVersion: unknown = '1.0.0'): [string, string][] => [
   ['mf-manifest.json', manifestWith(buildVersion)],
   ['remoteEntry.js', 'var mfe_results;'],
+  ['pages.json', JSON.stringify(pagesFile('mfe-results'))],
   ...extra,
 ];
 

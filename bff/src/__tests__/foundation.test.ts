@@ -48,6 +48,8 @@ describe('registry and releases', () => {
         package: 'mfe-results',
         version: firstVersion,
         entry: `http://example.test/mfe/mfe-results/${firstVersion}/mf-manifest.json`,
+        // Where the shell mounts it, as the release's pages file says (test/fixtures.ts: at the root).
+        routes: [{ path: '*' }],
       },
     ]);
   });

@@ -1,7 +1,4 @@
 import path from 'node:path';
-import { REMOTES, type RemoteName } from '@home-energy/shared/remotes';
-import { remoteForPath } from '@home-energy/shared/mfe/routes';
-import { pageDataPaths } from '@home-energy/shared/mfe/page-data';
 import { AFTER_FIRST_PAINT_ID } from '@home-energy/shared/paint-first';
 import { localFolderStore } from '../storage/local-folder-store';
 import { readAll, type ObjectStore } from '../storage/object-store';
@@ -10,10 +7,11 @@ import { readAll, type ObjectStore } from '../storage/object-store';
  * Preload hints for a page of the app, written into the HTML the BFF answers with (after the shell's own script and
  * its boot preloads, so main.js is still asked for first). Without them the page's remote is
  * found at the end of a request chain: HTML → main.js → registry → manifest → remoteEntry.js → App chunks (and its
- * texts after that), one round trip each. The BFF knows all of these when it answers the HTML: which remote owns the
- * path (the shell's route table, shared/src/mfe/routes.ts), that remote's active release (the same rows the registry
- * answers with), and the release's manifest on disk. The shell still registers remotes from the registry at run time;
- * these hints only let the browser fetch the same files earlier. A missing release or manifest means no hints.
+ * texts after that), one round trip each. The BFF knows all of these when it answers the HTML: which remote renders the
+ * path and in which release (the one the registry answers this visitor: release-pages.ts matches the path over the
+ * routes those releases declare), and the release's manifest in the store. The shell still registers remotes from
+ * the registry at run time; these hints only let the browser fetch the same files earlier. A missing release or
+ * manifest means no hints.
  */
 export interface PreloadHint {
   href: string;
@@ -52,14 +50,7 @@ export function withPreloads(html: string, hints: PreloadHint[]): string {
   return insertAt(html, end < 0 ? html.indexOf('</head>') : end, preloadTags(hints));
 }
 
-/**
- * The API answers the page waits for before its main content (shared/src/mfe/page-data.ts: the questions' set and
- * answers, the organisation and the console's first analytics query), so they load with the HTML, not after the code.
- */
-export function dataHints(pathname: string, search: URLSearchParams, today = new Date()): PreloadHint[] {
-  return pageDataPaths(pathname, search, today).map((href): PreloadHint => ({ href, as: 'fetch' }));
-}
-
+/** A remote's release: its package and version. */
 export interface ActiveRelease {
   remote: string;
   version: string;
@@ -71,7 +62,6 @@ export interface PageHintsOptions {
   releasesDir?: string;
   /** Where browsers fetch remote files: /mfe, or MFE_PUBLIC_URL. */
   filesBase?: string;
-  activeReleases: () => Promise<ActiveRelease[]>;
 }
 
 interface ManifestFiles {
@@ -133,22 +123,17 @@ export function releaseHints(base: string, files: ManifestFiles, lng: string): P
   ];
 }
 
+/** The hints of one remote's release (its package and version), in the page's language. */
 export function pageHints({
   releaseStore,
   releasesDir = '',
   filesBase = '/mfe',
-  activeReleases,
-}: PageHintsOptions): (pathname: string, lng: string) => Promise<PreloadHint[]> {
+}: PageHintsOptions): (release: ActiveRelease, lng: string) => Promise<PreloadHint[]> {
   // A release folder never changes (its version is a content hash): its manifest is read once.
   const manifests = new Map<string, ManifestFiles>();
   const store = releaseStore ?? localFolderStore(releasesDir);
-  return async (pathname, lng) => {
-    const remote: RemoteName | null = remoteForPath(pathname);
-    const pkg = remote && REMOTES.find((r) => r.name === remote)?.package;
-    if (!pkg) return [];
-    const release = (await activeReleases()).find((r) => r.remote === pkg);
-    if (!release) return [];
-    const key = `${pkg}/${release.version}`;
+  return async ({ remote, version }, lng) => {
+    const key = `${remote}/${version}`;
     let files = manifests.get(key);
     if (!files) {
       const read = await manifestFiles(store, key);

@@ -11,9 +11,10 @@ import {
   storedSiblings,
   withoutSiblingSuffix,
 } from './precompressed';
-import { dataHints, withPreloads, type PreloadHint } from './page-hints';
+import { withPreloads, type ActiveRelease, type PreloadHint } from './page-hints';
+import { matchPage, pageDataPaths, withFrame, type ServedRemote } from './release-pages';
 import { CODE_TYPES, servedTypeOf } from '../modules/releases/release-check';
-import { CONSOLE_ADMIN_PATH, dashboardPath, questionsPath, SIGN_PATH } from '@home-energy/shared/mfe/pages';
+import { themeForPath } from '@home-energy/shared/ui/theme-path';
 
 const NO_CACHE = new Set(['mf-manifest.json', 'remoteEntry.js', 'mf-stats.json', 'index.html']);
 // Built file names carry a content hash of 10 hex digits (shared/build/webpack.cjs).
@@ -143,33 +144,6 @@ export function releaseFiles(store: ObjectStore, { servable, preview }: ReleaseF
   return [serve];
 }
 
-const DASHBOARD = new RegExp(`^${dashboardPath('ID').replace('ID', '[1-9]\\d{0,9}')}$`);
-const CONSOLE_ORGANISATION_PAGE = /^\/console\/org\/[^/]+(?:\/([a-z-]+))?$/;
-const FLOW_PAGE = /^\/flow\/([a-z-]+)$/;
-const ADMIN_PAGE = new RegExp(`^${CONSOLE_ADMIN_PATH}/([a-z-]+)$`);
-const QUESTIONS = new RegExp(`^${questionsPath('ID').replace('ID', '[1-9]\\d{0,9}')}$`);
-
-/**
- * The static first paint the shell build may have made for a path (shell/first-paint.cjs names them all, as
- * first-paint/<page>.<lng>.html; whether it made one is seen on disk): the address search page, the results
- * dashboard, the questions, /sign, a flow page (`flow-<name>`), an organisation's console page (`console-<name>`,
- * its home `console-home`) and a super admin's page (`admin-<name>`; the organisations at /console/admin).
- * Trailing slashes are ignored.
- */
-export function firstPaintPage(pathname: string): { page: string; staff: boolean } | undefined {
-  const path = pathname.replace(/\/+$/, '') || '/';
-  if (path === '/' || path === '/flow') return { page: 'search', staff: false };
-  if (DASHBOARD.test(path)) return { page: 'dashboard', staff: false };
-  if (path === SIGN_PATH) return { page: 'sign', staff: false };
-  if (QUESTIONS.test(path)) return { page: 'questions', staff: false };
-  if (path === CONSOLE_ADMIN_PATH) return { page: 'admin-organisations', staff: true };
-  const adminPage = ADMIN_PAGE.exec(path)?.[1];
-  if (adminPage) return { page: `admin-${adminPage}`, staff: true };
-  const flowPage = FLOW_PAGE.exec(path)?.[1];
-  if (flowPage) return { page: `flow-${flowPage}`, staff: false };
-  const consolePage = CONSOLE_ORGANISATION_PAGE.exec(path);
-  return consolePage ? { page: `console-${consolePage[1] ?? 'home'}`, staff: true } : undefined;
-}
 const LANGUAGES = ['en', 'sv'];
 
 // The language the app keeps in its `lang` cookie (shared/src/i18n): the visitor's choice, or what it found first.
@@ -192,14 +166,21 @@ export function firstPaintLanguage(req: Request): string {
 }
 
 export interface ShellFilesOptions {
-  /** Preloads of the page's remote (page-hints.ts); none when absent or when it fails. */
-  pageHints?: (pathname: string, lng: string) => Promise<PreloadHint[]>;
+  /**
+   * The remotes this request is served, with their releases' pages (modules/releases/routes.ts servedRemotes): the
+   * page's remote, its frame and its data come from them. No frame and no hints of a remote when absent or failing.
+   */
+  servedRemotes?: (req: Request, res: Response) => Promise<ServedRemote[]>;
+  /** Preloads of the page's remote release (page-hints.ts); none when absent or when it fails. */
+  pageHints?: (release: ActiveRelease, lng: string) => Promise<PreloadHint[]>;
   /**
    * Whether the request's session is one the console's APIs answer (auth/console-session.ts). A console page's API
    * answers are preloaded only then: a preload for a missing, expired or signed-out session would answer 401, and the
    * browser would hand that answer to the first matching request after signing in. No preloads when absent.
    */
   consoleSession?: (req: Request) => Promise<boolean>;
+  /** The session cookie's name (auth/cookies.ts): a visitor without one is anonymous for sure. */
+  sessionCookie?: string;
 }
 
 /** The demo installers' logos (bff/data/demo-logos): plain files, a day in caches, 404 for anything else. */
@@ -257,23 +238,41 @@ export function withLanguage(html: string, lng: string): string {
   );
 }
 
-/** index.html for every client route, in the visitor's language. */
-export function shellPages(shellDist: string, { pageHints, consoleSession }: ShellFilesOptions = {}): RequestHandler[] {
+/** The page's remote, named for the shell's entry before it can match (shell/src/remotes/registry-request.ts). */
+const pageRemoteTag = (remote: string) => `<meta name="he-page-remote" content="${remote.replace(/[^a-z_]/g, '')}">`;
+
+/**
+ * The shell's first-paint page for a path (shell/first-paint.cjs: first-paint/<top bar>.<lng>.html): the console's top
+ * bar under /console, else a homeowner's, with its sign-in link only for a visitor who has no session at all (anyone
+ * else may be signed in: that part of the bar comes with the app).
+ */
+function shellFrameName(req: Request, sessionCookie: string): string {
+  if (themeForPath(req.path) === 'console') return 'console';
+  const cookies = req.headers.cookie ?? '';
+  return cookies.split(/;\s*/).some((c) => c.startsWith(`${sessionCookie}=`)) ? 'homeowner' : 'anonymous';
+}
+
+/**
+ * index.html for every client route, in the visitor's language. The path is matched over the routes the releases
+ * served to this visitor declare (release-pages.ts); a page that declares a frame is sent as the shell's first-paint
+ * page with that frame and its CSS in it, and the page's data and remote files are preloaded.
+ */
+export function shellPages(
+  shellDist: string,
+  { servedRemotes, pageHints, consoleSession, sessionCookie = 'he.session' }: ShellFilesOptions = {},
+): RequestHandler[] {
   // The built pages, read once per build (a new shell build has a new mtime).
   const pages = new Map<string, { mtimeMs: number; html: string }>();
-  const readPage = (file: string): string => {
-    const { mtimeMs } = fs.statSync(file);
+  const readPage = (file: string): string | null => {
+    const stat = fs.statSync(file, { throwIfNoEntry: false });
+    if (!stat) return null;
     const cached = pages.get(file);
-    if (cached?.mtimeMs === mtimeMs) return cached.html;
+    if (cached?.mtimeMs === stat.mtimeMs) return cached.html;
     const html = fs.readFileSync(file, 'utf8');
-    pages.set(file, { mtimeMs, html });
+    pages.set(file, { mtimeMs: stat.mtimeMs, html });
     return html;
   };
   const indexFile = path.join(shellDist, 'index.html');
-  const firstPaintFile = (page: string, lng: string): string | null => {
-    const file = path.join(shellDist, 'first-paint', `${page}.${lng}.html`);
-    return fs.existsSync(file) ? file : null;
-  };
   const historyFallback: RequestHandler = async (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     // Client routes have no file extension; a missing asset or translation is a 404, never the HTML page.
@@ -281,26 +280,36 @@ export function shellPages(shellDist: string, { pageHints, consoleSession }: She
       res.status(404).type('text/plain').send('Not found');
       return;
     }
-    if (!fs.existsSync(indexFile)) {
+    const index = readPage(indexFile);
+    if (index === null) {
       res.status(503).type('text/plain').send('The shell is not built yet: run `npm run build` (or `npm start`).');
       return;
     }
     const lng = firstPaintLanguage(req);
     const query = req.originalUrl.indexOf('?');
     const search = new URLSearchParams(query < 0 ? '' : req.originalUrl.slice(query + 1));
-    const hinted = dataHints(req.path, search);
-    const firstPaint = firstPaintPage(req.path);
-    // A console page's preloads and static frame are for a session its APIs answer: a signed-out visitor is sent to
-    // the sign-in page, which must not open with a console page's heading.
-    const staffPage = req.path.startsWith('/console') && (hinted.length > 0 || firstPaint !== undefined);
-    const staff = staffPage && ((await consoleSession?.(req).catch(() => false)) ?? false);
-    const data = staffPage && !staff ? [] : hinted;
-    const frame = firstPaint && (!firstPaint.staff || staff) ? firstPaintFile(firstPaint.page, lng) : null;
-    const hints: PreloadHint[] = [{ href: `/locales/${lng}/common.json`, as: 'fetch' }, ...data];
-    if (pageHints) hints.push(...(await pageHints(req.path, lng).catch(() => [])));
+    const remotes = (await servedRemotes?.(req, res).catch(() => [])) ?? [];
+    const match = matchPage(remotes, req.path);
+    const page = match?.page?.declared;
+    // A staff page's preloads and frame are for a session its APIs answer: a signed-out visitor is sent to the
+    // sign-in page, which must not open with a console page's heading.
+    const allowed = !page?.staff || ((await consoleSession?.(req).catch(() => false)) ?? false);
+    const frame = allowed ? page?.frame?.[lng as keyof typeof page.frame] : undefined;
+    const shellFrame = frame
+      ? readPage(path.join(shellDist, 'first-paint', `${shellFrameName(req, sessionCookie)}.${lng}.html`))
+      : null;
+    const hints: PreloadHint[] = [{ href: `/locales/${lng}/common.json`, as: 'fetch' }];
+    if (match && allowed)
+      hints.push(...pageDataPaths(match, search).map((href): PreloadHint => ({ href, as: 'fetch' })));
+    if (match && pageHints) {
+      const release = { remote: match.remote.package, version: match.remote.version };
+      hints.push(...(await pageHints(release, lng).catch(() => [])));
+    }
+    let html = frame && shellFrame ? withFrame(shellFrame, frame, match!.remote.pages!.css) : index;
+    if (match) html = html.replace('</head>', `${pageRemoteTag(match.remote.name)}</head>`);
     res.setHeader('Cache-Control', 'no-cache');
     res.setHeader('Vary', 'Accept-Language, Cookie');
-    res.type('html').send(withPreloads(withLanguage(readPage(frame ?? indexFile), lng), hints));
+    res.type('html').send(withPreloads(withLanguage(html, lng), hints));
   };
   return [historyFallback];
 }

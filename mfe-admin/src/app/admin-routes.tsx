@@ -1,4 +1,5 @@
-import { Link, Route, Routes, useLocation } from '@home-energy/shared/router';
+import { Link, Routes, useLocation } from '@home-energy/shared/router';
+import { mountPath, pageRoutes, type RouteTable } from '@home-energy/shared/mfe/page-routes';
 import { useTranslation } from 'react-i18next';
 import { NotFoundPage } from '@home-energy/shared';
 import { RequireSuperAdmin } from './require-super-admin';
@@ -12,16 +13,30 @@ import { AuditPage } from '../features/audit/pages/audit-page';
 import { OutboxPage } from '../features/outbox/pages/outbox-page';
 import { OutboxMailPage } from '../features/outbox/pages/outbox-mail-page';
 import { DataRequestsPage } from '../features/data-requests/pages/data-requests-page';
+import routeTable from './routes.json';
 
-const NAV = [
-  { path: '/console/admin', page: 'organisations' },
-  { path: '/console/admin/user-management', page: 'user-management' },
-  { path: '/console/admin/releases', page: 'releases' },
-  { path: '/console/admin/speed', page: 'speed' },
-  { path: '/console/admin/audit', page: 'audit' },
-  { path: '/console/admin/outbox', page: 'outbox' },
-  { path: '/console/admin/data-requests', page: 'data-requests' },
-] as const;
+/** Where the shell mounts the admin pages and the pages below that (the release carries it: pages.cjs). */
+export const ROUTE_TABLE: RouteTable = routeTable;
+
+const PAGES = {
+  organisations: <OrganisationsPage />,
+  organisation: <OrganisationPage />,
+  'user-management': <UserManagementPage />,
+  releases: <ReleasesPage />,
+  speed: <SpeedPage />,
+  audit: <AuditPage />,
+  outbox: <OutboxPage />,
+  'outbox-mail': <OutboxMailPage />,
+  'data-requests': <DataRequestsPage />,
+  'not-found': <NotFoundPage />,
+};
+
+/** The side navigation: the route table's pages at a path of their own (no parameter), in its order. */
+const NAV = ROUTE_TABLE.routes.flatMap(({ index, path, page }) =>
+  page && (index || (path && !/[:*]/.test(path)))
+    ? [{ path: index ? mountPath(ROUTE_TABLE) : `${mountPath(ROUTE_TABLE)}/${path}`, page }]
+    : [],
+);
 
 /** Organisations is current on its list and on each organisation's page; the others on their own path. */
 function isCurrent(page: string, path: string, pathname: string): boolean {
@@ -56,18 +71,7 @@ export function AdminRoutes() {
         <AdminNav />
         <div>
           <ImpersonationNotice />
-          <Routes>
-            <Route index element={<OrganisationsPage />} />
-            <Route path="organisations/:organisation" element={<OrganisationPage />} />
-            <Route path="user-management" element={<UserManagementPage />} />
-            <Route path="releases" element={<ReleasesPage />} />
-            <Route path="speed" element={<SpeedPage />} />
-            <Route path="audit" element={<AuditPage />} />
-            <Route path="outbox" element={<OutboxPage />} />
-            <Route path="outbox/:id" element={<OutboxMailPage />} />
-            <Route path="data-requests" element={<DataRequestsPage />} />
-            <Route path="*" element={<NotFoundPage />} />
-          </Routes>
+          <Routes>{pageRoutes(ROUTE_TABLE.routes, PAGES)}</Routes>
         </div>
       </div>
     </RequireSuperAdmin>

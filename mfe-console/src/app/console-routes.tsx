@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
-import { Route, Routes, useLocation } from '@home-energy/shared/router';
+import { Routes, useLocation } from '@home-energy/shared/router';
+import { pageRoutes, type RouteTable } from '@home-energy/shared/mfe/page-routes';
 import { Loading, NotFoundPage } from '@home-energy/shared';
 import { RequireSession } from '../features/auth/components/require-session';
 import { SignInPage } from '../features/auth/pages/sign-in-page';
@@ -8,6 +9,10 @@ import { ORGANISATION_PAGES } from '../features/organisation/lib/organisation-pa
 import { ConsoleItemPage } from '../features/organisation/pages/console-item-page';
 import { OrganisationHomePage } from '../features/home/pages/organisation-home-page';
 import { OrgSelectPage } from '../features/organisation/pages/org-select-page';
+import routeTable from './routes.json';
+
+/** Where the shell mounts the console and its pages below that (the release carries it: pages.cjs). */
+export const ROUTE_TABLE: RouteTable = routeTable;
 
 /** Every organisation the user belongs to is listed there, so no menu rule applies to it (super admins use it too). */
 const ORG_SELECT = 'org-select';
@@ -92,37 +97,34 @@ const BUILT_PAGES: Record<string, () => ReactNode> = {
   ),
 };
 
-/** The console's routes, relative to where the shell mounts it (/console). */
+/** Every page of the route table (routes.json) by id; an organisation's page shows when the rules table allows it. */
+const PAGES: Record<string, ReactNode> = {
+  'sign-in': <SignInPage />,
+  'forgot-password': <ForgotPasswordPage />,
+  'set-password': <SetPasswordPage />,
+  'choose-password': <ChoosePasswordPage />,
+  organisation: (
+    <RequireSession>
+      <PageChunkEarly />
+      <OrganisationLayout />
+    </RequireSession>
+  ),
+  home: <OrganisationHomePage />,
+  [ORG_SELECT]: <OrgSelectPage />,
+  ...Object.fromEntries(
+    [...ORGANISATION_PAGES.keys()]
+      .filter((page) => page !== ORG_SELECT)
+      .map((page) => [
+        page,
+        <ConsoleItemPage key={page} page={page}>
+          {BUILT_PAGES[page]?.()}
+        </ConsoleItemPage>,
+      ]),
+  ),
+  'not-found': <NotFoundPage />,
+};
+
+/** The console's routes, relative to where the shell mounts it (/console): the route table's (routes.json). */
 export function ConsoleRoutes() {
-  return (
-    <Routes>
-      <Route index element={<SignInPage />} />
-      <Route path="forgot-password" element={<ForgotPasswordPage />} />
-      <Route path="set-password" element={<SetPasswordPage />} />
-      <Route path="choose-password" element={<ChoosePasswordPage />} />
-      <Route
-        path="org/:org"
-        element={
-          <RequireSession>
-            <PageChunkEarly />
-            <OrganisationLayout />
-          </RequireSession>
-        }
-      >
-        <Route index element={<OrganisationHomePage />} />
-        <Route path={ORG_SELECT} element={<OrgSelectPage />} />
-        {[...ORGANISATION_PAGES.keys()]
-          .filter((page) => page !== ORG_SELECT)
-          .map((page) => (
-            <Route
-              key={page}
-              path={page}
-              element={<ConsoleItemPage page={page}>{BUILT_PAGES[page]?.()}</ConsoleItemPage>}
-            />
-          ))}
-        <Route path="*" element={<NotFoundPage />} />
-      </Route>
-      <Route path="*" element={<NotFoundPage />} />
-    </Routes>
-  );
+  return <Routes>{pageRoutes(ROUTE_TABLE.routes, PAGES)}</Routes>;
 }

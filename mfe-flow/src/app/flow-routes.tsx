@@ -1,10 +1,14 @@
-import { lazy, Suspense } from 'react';
-import { Route, Routes, useLocation } from '@home-energy/shared/router';
+import { lazy, Suspense, type ComponentType } from 'react';
+import { Routes, useLocation } from '@home-energy/shared/router';
+import { pageRoutes, type RouteTable } from '@home-energy/shared/mfe/page-routes';
 import { Loading, NotFoundPage } from '@home-energy/shared';
 import { SignPage } from '../features/sign/pages/sign-page';
 import { AddressSearchPage } from '../features/address-search/pages/address-search-page';
 import { QuestionsPage } from '../features/questions/pages/questions-page';
+import routeTable from './routes.json';
 import '../styles/flow.css';
+
+const ROUTE_TABLE: RouteTable = routeTable;
 
 // Both pages with the contact form load only when opened (the forms library comes with them); the form's check with
 // the phone-number metadata (~145 KB) loads once the homeowner uses the form (contact/lib/contact-check.ts).
@@ -40,61 +44,31 @@ function Fallback() {
   return pathname.includes('add-property') ? <AddPropertyPage /> : <NotFoundPage />;
 }
 
+const lazyPage = (Page: ComponentType) => (
+  <Suspense fallback={<Loading />}>
+    <Page />
+  </Suspense>
+);
+
+/** Each page of the route table (routes.json) by its id. */
+const PAGES = {
+  search: <AddressSearchPage />,
+  questions: <QuestionsPage />,
+  'add-property': <AddPropertyPage />,
+  contact: lazyPage(ContactPage),
+  profile: lazyPage(ProfilePage),
+  'account-deleted': lazyPage(AccountDeletedPage),
+  'confirm-email': lazyPage(ConfirmEmailPage),
+  sign: <SignPage />,
+  privacy: lazyPage(PrivacyPage),
+  fallback: <Fallback />,
+};
+
 /**
  * The consumer flow's routes, as the shell mounts them at the root: address search, questions, add-property, contact,
  * My homes (and the page after deleting the account), the contact email's confirmation, /sign, the privacy notice.
+ * The paths are the route table's (routes.json), which the release carries for the shell and the BFF.
  */
 export function FlowRoutes() {
-  return (
-    <Routes>
-      <Route index element={<AddressSearchPage />} />
-      <Route path="flow">
-        <Route index element={<AddressSearchPage />} />
-        <Route path="property/:propertyId/questions" element={<QuestionsPage />} />
-        <Route path="add-property" element={<AddPropertyPage />} />
-        <Route
-          path="contact"
-          element={
-            <Suspense fallback={<Loading />}>
-              <ContactPage />
-            </Suspense>
-          }
-        />
-        <Route
-          path="profile"
-          element={
-            <Suspense fallback={<Loading />}>
-              <ProfilePage />
-            </Suspense>
-          }
-        />
-        <Route
-          path="account-deleted"
-          element={
-            <Suspense fallback={<Loading />}>
-              <AccountDeletedPage />
-            </Suspense>
-          }
-        />
-        <Route
-          path="confirm-email"
-          element={
-            <Suspense fallback={<Loading />}>
-              <ConfirmEmailPage />
-            </Suspense>
-          }
-        />
-      </Route>
-      <Route path="sign" element={<SignPage />} />
-      <Route
-        path="privacy"
-        element={
-          <Suspense fallback={<Loading />}>
-            <PrivacyPage />
-          </Suspense>
-        }
-      />
-      <Route path="*" element={<Fallback />} />
-    </Routes>
-  );
+  return <Routes>{pageRoutes(ROUTE_TABLE.routes, PAGES)}</Routes>;
 }

@@ -6,11 +6,16 @@ import type { AnalyticsPeriod } from '../schemas/analytics';
 export const ANALYTICS_PAGES = ['properties', 'activities', 'users', 'transition', 'portfolio'] as const;
 export type AnalyticsPage = (typeof ANALYTICS_PAGES)[number];
 
-/** An analytics page's API path under /api, as the console asks for it (the same string preloads must name). */
-export function analyticsApiPath(page: AnalyticsPage, { org, from, to }: AnalyticsPeriod & { org: string }): string {
+/** The query of an analytics answer for a period, as the console asks for it ('' for all time). */
+export function analyticsQuery({ from, to }: AnalyticsPeriod): string {
   const params = new URLSearchParams();
   if (from) params.set('from', from);
   if (to) params.set('to', to);
-  const search = params.toString();
+  return params.toString();
+}
+
+/** An analytics page's API path under /api, as the console asks for it (the same string preloads must name). */
+export function analyticsApiPath(page: AnalyticsPage, { org, ...period }: AnalyticsPeriod & { org: string }): string {
+  const search = analyticsQuery(period);
   return `console/org/${encodeURIComponent(org)}/analytics/${page}${search ? `?${search}` : ''}`;
 }

@@ -52,4 +52,4 @@ export function periodFor(
   }
 }
 
-export { ANALYTICS_PAGES, analyticsApiPath, type AnalyticsPage } from './analytics-path';
+export { ANALYTICS_PAGES, analyticsApiPath, analyticsQuery, type AnalyticsPage } from './analytics-path';

@@ -1,14 +1,9 @@
-// Paths of the pages that more than one package links to or serves: build such links with these, never by hand.
-// The shell's route table (routes.ts) says which remote renders them.
+// Links to pages that more than one package links to: build such links with these, never by hand. Which remote
+// renders a path, and its pattern, is that remote's route table (its src/app/routes.json, carried by its release).
 
-/** Where the results remote is mounted (the shell's route, below it the remote's own routes). */
-export const RESULTS_MOUNT = 'property/:id/building/:building';
-/** The results dashboard's route inside the results remote. */
-export const DASHBOARD_ROUTE = 'results-dashboard';
-
-/** The results dashboard of a property's primary building. */
+/** The results dashboard of a property's primary building (mfe-results' route table has its pattern). */
 export function dashboardPath(propertyId: number | string): string {
-  return `/${RESULTS_MOUNT.replace(':id', String(propertyId)).replace(':building', 'primary')}/${DASHBOARD_ROUTE}`;
+  return `/property/${propertyId}/building/primary/results-dashboard`;
 }
 
 /** The flow's questions about a property, opened at one question when `question` is given. */

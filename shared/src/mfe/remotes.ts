@@ -45,6 +45,14 @@ export const registryEntrySchema = lazySchema(() =>
     package: remotePackageSchema,
     version: releaseVersionSchema,
     entry: z.string().min(1),
+    /**
+     * The shell's routes to this remote, as its release declares them (its pages.json: docs/releases.md "A remote's
+     * pages"): the patterns it is mounted at, and paths that redirect to one of its pages.
+     */
+    routes: z
+      .array(z.object({ path: z.string().max(200), redirect: z.string().max(200).optional() }))
+      .max(20)
+      .default([]),
   }),
 );
 

@@ -1,10 +1,9 @@
 import { useEffect } from 'react';
 import { useLocation } from '@home-energy/shared/router';
 
-/** docs/product.md §2: paths under /console use the console accent; everything else the consumer theme. */
-export function themeForPath(pathname: string): 'console' | 'consumer' {
-  return pathname === '/console' || pathname.startsWith('/console/') ? 'console' : 'consumer';
-}
+import { themeForPath } from './theme-path';
+
+export { themeForPath };
 
 export function ThemeByRoute() {
   const { pathname } = useLocation();

@@ -88,17 +88,18 @@ export async function boot(): Promise<void> {
   const loadPath = window.location.pathname;
   void ensureRemotesRegistered()
     .then(async (registry) => {
+      // This page's remote is already on its way (registry-request.ts); this only covers an early registry failure.
+      const firstRemote = remoteForPath(registry, loadPath);
+      if (firstRemote) void preloadRemoteApp(firstRemote);
       if (!registry.vitalsSample) return;
       const [{ startFieldVitals }, { mountedVersion }] = await Promise.all([
         import(/* webpackMode: "eager" */ '../vitals/field-vitals'),
         import(/* webpackMode: "eager" */ '../remotes/remote-slot'),
       ]);
-      startFieldVitals(registry.vitalsSample, { versionOf: mountedVersion }, loadPath);
+      const remoteOf = (path: string) => remoteForPath(registry, path);
+      startFieldVitals(registry.vitalsSample, { versionOf: mountedVersion, remoteOf }, loadPath);
     })
     .catch(() => undefined);
-  // This page's remote is already on its way (registry-request.ts); this only covers an early registry failure.
-  const firstRemote = remoteForPath(window.location.pathname);
-  if (firstRemote) void preloadRemoteApp(firstRemote);
 
   await yieldToMain();
   mark('boot:app');

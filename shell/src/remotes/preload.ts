@@ -42,12 +42,12 @@ export function prepareRemoteApp(remote: RemoteName): void {
     .catch(() => prepared.delete(remote));
 }
 
-/** The remote a link leads to, for links to pages of this app. */
-function remoteOfLink(target: EventTarget | null): RemoteName | null {
+/** The path of a link to a page of this app (null: not a link, or to another origin). */
+function pathOfLink(target: EventTarget | null): string | null {
   const link = target instanceof Element ? target.closest('a[href]') : null;
   if (!(link instanceof HTMLAnchorElement)) return null;
   const url = new URL(link.href, window.location.href);
-  return url.origin === window.location.origin ? remoteForPath(url.pathname) : null;
+  return url.origin === window.location.origin ? url.pathname : null;
 }
 
 /**
@@ -56,8 +56,15 @@ function remoteOfLink(target: EventTarget | null): RemoteName | null {
  */
 export function preloadRemotesOnIntent(root: Document = document): () => void {
   const onIntent = (event: Event) => {
-    const remote = remoteOfLink(event.target);
-    if (remote) prepareRemoteApp(remote);
+    const path = pathOfLink(event.target);
+    if (path === null) return;
+    // Which remote a path is, by the routes the registry names (answered long before anyone hovers).
+    ensureRemotesRegistered()
+      .then((registry) => {
+        const remote = remoteForPath(registry, path);
+        if (remote) prepareRemoteApp(remote);
+      })
+      .catch(() => undefined);
   };
   const events = ['pointerover', 'focusin', 'touchstart'] as const;
   for (const type of events) root.addEventListener(type, onIntent, { passive: true, capture: true });

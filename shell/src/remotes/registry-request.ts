@@ -1,5 +1,4 @@
 import { preloadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import { remoteForPath } from './route-remotes';
 
 /**
  * The one registry request of a page load, started by the entry (index.ts) before the shared libraries are even
@@ -18,9 +17,19 @@ interface RegistryEntry {
   entry?: unknown;
 }
 
+/**
+ * The remote the server found this page's path to be, by the routes of the releases it serves this visitor
+ * (bff/src/web/static.ts names it in the HTML): null when it named none. It holds the first render until the registry
+ * has answered (app/app.tsx).
+ */
+export function pageRemoteOfHtml(): string | null {
+  if (typeof document === 'undefined') return null;
+  return document.querySelector('meta[name="he-page-remote"]')?.getAttribute('content') || null;
+}
+
 /** Fetch-only preload of the remote that renders this page; any failure is left to the remote slot to report. */
 async function preloadPageRemote(response: Response): Promise<void> {
-  const remote = remoteForPath(window.location.pathname);
+  const remote = pageRemoteOfHtml();
   if (!response.ok || !remote) return;
   const { remotes } = (await response.json()) as { remotes?: RegistryEntry[] };
   const entry = remotes?.find((r) => r.name === remote)?.entry;

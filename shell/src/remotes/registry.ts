@@ -3,6 +3,18 @@ import { parseRegistry, type Registry, type RemoteName } from '@home-energy/shar
 import { takeRegistryResponse } from './registry-request';
 
 let registered: Promise<Registry> | null = null;
+// The registry last answered, and who wants to hear of the next answer (the shell's routes: use-active-releases.ts).
+let latest: Registry | null = null;
+const listeners = new Set<(registry: Registry) => void>();
+
+/** The registry's last answer on this page, if it answered. */
+export const latestRegistry = (): Registry | null => latest;
+
+/** Calls `listener` with every later answer of the registry (a retry's, a rollback's); returns the unsubscriber. */
+export function onRegistry(listener: (registry: Registry) => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
 
 async function fetchRegistry(): Promise<Registry> {
   const res = await takeRegistryResponse();
@@ -14,6 +26,8 @@ async function fetchRegistry(): Promise<Registry> {
     console.warn(`The registry's entry ${entry.name ?? `#${entry.index}`} is left out: ${entry.problem}`);
   // Remote URLs exist only at run time: the BFF's registry names each remote's active release.
   registerRemotes(registry.remotes.map((remote) => ({ name: remote.name, entry: remote.entry })));
+  latest = registry;
+  for (const listener of listeners) listener(registry);
   return registry;
 }
 

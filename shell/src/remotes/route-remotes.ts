@@ -1,3 +1,35 @@
-// The route table lives in the shared package (deep import, bundled: no shared singleton), so that the BFF can
-// preload the page's remote with the HTML (bff/src/web/page-hints.ts).
-export { REMOTE_ROUTES, REDIRECTS, remoteForPath } from '@home-energy/shared/mfe/routes';
+import { matchRoutes } from '@home-energy/shared/router';
+import type { Registry, RemoteName } from '@home-energy/shared';
+
+/**
+ * One of the shell's routes: a remote is mounted at `path` (its own routes are below it), or `path` redirects to one
+ * of its pages. The shell has no route table of its own: each remote's release declares where it is mounted
+ * (its pages.json), and the registry names those routes with the release it serves this visitor.
+ */
+export interface ShellRoute {
+  path: string;
+  remote: RemoteName;
+  redirect?: string;
+}
+
+export function shellRoutes(registry: Registry): ShellRoute[] {
+  return registry.remotes.flatMap((entry) =>
+    entry.routes.map((route) => ({
+      path: route.path,
+      remote: entry.name as RemoteName,
+      ...(route.redirect ? { redirect: route.redirect } : {}),
+    })),
+  );
+}
+
+// Served by the BFF, not by a remote: a link there (a PDF, a sign-out) must not preload anything.
+const NOT_A_PAGE = /^\/(api|mfe|locales)(\/|$)/;
+
+/** The remote that renders `pathname` by react-router's own matching of the registry's routes (null: none). */
+export function remoteForPath(registry: Registry, pathname: string): RemoteName | null {
+  if (NOT_A_PAGE.test(pathname)) return null;
+  const routes = shellRoutes(registry);
+  const objects = routes.map(({ path }) => ({ path }));
+  const matched = matchRoutes(objects, pathname)?.at(-1);
+  return matched ? (routes[objects.indexOf(matched.route)]?.remote ?? null) : null;
+}

@@ -9,7 +9,6 @@ import {
   type VitalsView,
 } from '@home-energy/shared/mfe/vitals';
 import { REMOTES, type RemoteName } from '@home-energy/shared/remotes';
-import { remoteForPath } from '../remotes/route-remotes';
 import { whenIdle } from '../boot/yield';
 
 /**
@@ -33,6 +32,8 @@ const MAX_VIEWS = 8;
 export interface FieldVitalsOptions {
   /** The version of a remote mounted on this page, if it was (remote-slot.tsx). */
   versionOf: (remote: RemoteName) => string | undefined;
+  /** The remote that renders a path (by the registry's routes: remotes/route-remotes.ts). */
+  remoteOf: (path: string) => RemoteName | null;
   /** Sends a report (fetch with keepalive in the browser). */
   send?: (report: VitalsReport) => void;
   /** web-vitals, loaded when the page is idle (a test passes its own). */
@@ -103,7 +104,7 @@ export class FieldVitals {
   report(): VitalsReport | null {
     const views: VitalsView[] = [];
     for (const view of this.views) {
-      const remote = remoteForPath(view.path);
+      const remote = this.options.remoteOf(view.path);
       const version = remote ? this.options.versionOf(remote) : undefined;
       const metrics = unsent(view);
       if (!remote || !version || metrics.length === 0) continue;

@@ -6,7 +6,10 @@ import crypto from 'node:crypto';
 import signature from 'cookie-signature';
 import type { Request, Response } from 'express';
 
-/** The release-session cookie: a random id signed by the server, http-only, read by /api/mfe only. */
+/**
+ * The release-session cookie: a random id signed by the server, http-only, read by /api/mfe and by page requests
+ * (the page's first paint is the visitor's release's: web/static.ts).
+ */
 export function visitorCookieName(secure: boolean): string {
   return secure ? '__Secure-he.mfe-visitor' : 'he.mfe-visitor';
 }
@@ -55,7 +58,7 @@ export class VisitorCookies {
       httpOnly: true,
       sameSite: 'lax',
       secure: this.secure,
-      path: '/api/mfe',
+      path: '/',
       maxAge: VISITOR_MAX_AGE_MS,
     });
     return visitor;

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { manifestSchema, type FederationManifest } from '@home-energy/shared/mfe/compat';
 import { REMOTES, releaseVersionSchema, type RemotePackage } from '@home-energy/shared/remotes';
 import { contentHash, listFiles } from './release-store';
+import { PAGES_FILE, pagesFileProblem } from './pages-file';
 
 /** A check that refuses a release: its message names the file or field and what is wrong (a 400 on the API). */
 export class ReleaseCheckError extends Error {}
@@ -130,11 +131,30 @@ function manifestOf(dir: string): FederationManifest {
   return parsed.data;
 }
 
+/** The remote's pages (pages-file.ts): where the shell mounts it and what the BFF serves first on its pages. */
+function checkPages(dir: string, remote: RemotePackage): void {
+  const file = path.join(dir, PAGES_FILE);
+  if (!fs.existsSync(file))
+    throw new ReleaseCheckError(
+      `The build has no ${PAGES_FILE} (its routes and pages): build it with the shared config.`,
+    );
+  let json: unknown;
+  try {
+    json = JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw new ReleaseCheckError(`${PAGES_FILE} is not JSON (${(error as Error).message.slice(0, 120)}).`);
+  }
+  const problem = pagesFileProblem(json);
+  if (problem) throw new ReleaseCheckError(problem);
+  const declared = (json as { remote: string }).remote;
+  if (declared !== remote) throw new ReleaseCheckError(`${PAGES_FILE} holds the pages of ${declared}, not ${remote}.`);
+}
+
 /**
  * The one check of a release build folder, before anything is stored: a clean tree of allowed file types within the
- * size limit, a federation manifest of this remote that exposes ./App, and a version (`<buildVersion>-<content hash>`)
- * the registry's schema (releaseVersionSchema, shared/src/mfe/remotes.ts) accepts, so the shell can load it. Throws
- * ReleaseCheckError naming the problem.
+ * size limit, a federation manifest of this remote that exposes ./App, the remote's pages (pages-file.ts), and a
+ * version (`<buildVersion>-<content hash>`) the registry's schema (releaseVersionSchema, shared/src/mfe/remotes.ts)
+ * accepts, so the shell can load it. Throws ReleaseCheckError naming the problem.
  */
 export function checkRelease(dir: string, remote: RemotePackage, maxMb = DEFAULT_RELEASE_MB): CheckedRelease {
   if (!fs.statSync(dir, { throwIfNoEntry: false })?.isDirectory())
@@ -155,6 +175,7 @@ export function checkRelease(dir: string, remote: RemotePackage, maxMb = DEFAULT
     throw new ReleaseCheckError(`${dir} holds the build of ${manifest.name}, not ${remote} (${expected}).`);
   if (!manifest.exposes.some((e) => e.name === 'App' || e.path === './App'))
     throw new ReleaseCheckError(`${remote} does not expose ./App; the shell could not mount it.`);
+  checkPages(dir, remote);
   const buildVersion = manifest.metaData.buildInfo?.buildVersion ?? '0.0.0';
   const version = `${buildVersion}-${contentHash(dir, files).slice(0, 10)}`;
   const valid = releaseVersionSchema.safeParse(version);

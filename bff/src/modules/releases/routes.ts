@@ -1,9 +1,11 @@
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import { LRUCache } from 'lru-cache';
 import { CachedAnswer } from '../../http/cached-answer';
 import { noQuery } from '../../http/input-guards';
 import { ipOf } from '../../http/write-limits';
 import { REMOTES, type Registry } from '@home-energy/shared/remotes';
+import type { PagesFile } from './pages-file';
+import type { ServedRemote } from '../../web/release-pages';
 import type { Db } from '../../db/client';
 import { ReadCache } from '../../db/read-cache';
 import { writeGenerationOfDb } from '../../db/write-generation';
@@ -24,6 +26,79 @@ export interface RegistryOptions {
   defaultBrand: string;
   /** VITALS_SAMPLE_RATE: the share of page loads that report their speed (modules/vitals). */
   vitalsSample: number;
+  /** A release's pages (web/release-pages.ts): the registry names where the shell mounts each remote. */
+  pagesOf: (remote: string, version: string) => Promise<PagesFile | null>;
+}
+
+type Remote = (typeof REMOTES)[number];
+
+/** The rows every answer is chosen from (the active releases and canaries), kept until a write moves the generation. */
+export function servedReleaseRows(db: Db, name: string): () => Promise<ReleaseRow[]> {
+  const served = new ReadCache<ReleaseRow[]>(writeGenerationOfDb(db), { name, max: 1 });
+  return () => served.read('served', () => servedReleases(db));
+}
+
+/**
+ * The release of each remote a visitor is served: the canary to a visitor in its audience (audience.ts), else the
+ * active one; `watched` when the remote has a canary (its health counts this session: served.ts). A visitor without
+ * the cookie is in no share of sessions.
+ */
+export function chooseReleases(
+  releases: readonly ReleaseRow[],
+  who: { brand: string; visitor: string | null },
+): { remote: Remote; release: ReleaseRow; watched: boolean }[] {
+  return REMOTES.flatMap((remote) => {
+    const canary = releases.find((r) => r.remote === remote.package && r.canaryStartedAt !== null);
+    const audience = canary ? audienceOf(canary) : null;
+    const inIt =
+      canary &&
+      audience &&
+      (audience.kind === 'brand' || who.visitor !== null) &&
+      inAudience(audience, { brand: who.brand, visitor: who.visitor ?? '' }, remote.package, canary.version);
+    const release = inIt ? canary : releases.find((r) => r.remote === remote.package && r.active);
+    return release ? [{ remote, release, watched: !!canary }] : [];
+  });
+}
+
+/** Whether a remote has a canary for a share of sessions: only then does a visitor's id decide what they get. */
+const sharesSessions = (releases: readonly ReleaseRow[]) =>
+  releases.some((r) => r.canaryStartedAt !== null && r.audiencePercent !== null);
+
+export interface ServedRemotesOptions {
+  visitors: VisitorCookies;
+  defaultBrand: string;
+  pagesOf: (remote: string, version: string) => Promise<PagesFile | null>;
+}
+
+/**
+ * The remotes a page request is served, as the registry will answer this visitor, with each release's pages (the BFF
+ * writes the page's frame and hints from them: web/static.ts). While a canary goes to a share of sessions, a visitor
+ * without the cookie gets it here, so that the registry answers them the same releases.
+ */
+export function servedRemotes(
+  db: Db,
+  { visitors, defaultBrand, pagesOf }: ServedRemotesOptions,
+): (req: Request, res: Response) => Promise<ServedRemote[]> {
+  const rows = servedReleaseRows(db, 'page-releases');
+  return async (req, res) => {
+    const releases = await rows();
+    const visitor = sharesSessions(releases) ? visitors.ensure(req, res) : visitors.read(req);
+    const chosen = chooseReleases(releases, { brand: brandOf(req, defaultBrand), visitor });
+    return Promise.all(
+      chosen.map(async ({ remote, release }) => ({
+        name: remote.name,
+        package: remote.package,
+        version: release.version,
+        pages: await pagesOf(remote.package, release.version),
+      })),
+    );
+  };
+}
+
+/** The shell's routes to a remote, from its release's pages: its mounts, and the paths that redirect to it. */
+function shellRoutes(pages: PagesFile | null): { path: string; redirect?: string }[] {
+  if (!pages) return [];
+  return [...pages.mount.map((path) => ({ path })), ...pages.redirects.map((r) => ({ path: r.path, redirect: r.to }))];
 }
 
 /**
@@ -38,14 +113,14 @@ export function registryRoute(db: Db, options: RegistryOptions): RequestHandler[
   const publicOrigin = options.publicUrl ? new URL(options.publicUrl).origin : null;
   const filesBase = options.filesUrl?.replace(/\/+$/, '');
   // Read on every page load: kept until any write (this instance's, or another's NOTIFY) moves the generation.
-  const served = new ReadCache<ReleaseRow[]>(writeGenerationOfDb(db), { name: 'registry', max: 1 });
+  const served = servedReleaseRows(db, 'registry');
   // Most page loads get one of a few answers (one per set of releases served, files base and demo flag): each is
   // serialised, and its ETag made, once (http/cached-answer.ts). Bounded: without PUBLIC_URL the base is the Host's.
   let answersOf: ReleaseRow[] | null = null;
   const answers = new LRUCache<string, CachedAnswer>({ max: 16 });
   const record = new ServedReleases(db, options.beaconsPerMinute);
   const answer: RequestHandler = async (req, res) => {
-    const releases = await served.read('served', () => servedReleases(db));
+    const releases = await served();
     if (releases !== answersOf) {
       answers.clear();
       answersOf = releases;
@@ -53,17 +128,16 @@ export function registryRoute(db: Db, options: RegistryOptions): RequestHandler[
     const base = filesBase ?? `${publicOrigin ?? `${req.protocol}://${req.get('host')}`}/mfe`;
     const who = { brand: brandOf(req, options.defaultBrand), visitor: options.visitors.ensure(req, res) };
     // Of remotes with a canary, the release this session gets (canary or active) is recorded: beacons count for it.
-    const watched: number[] = [];
-    const chosen = REMOTES.flatMap((remote) => {
-      const canary = releases.find((r) => r.remote === remote.package && r.canaryStartedAt !== null);
-      const audience = canary ? audienceOf(canary) : null;
-      const release =
-        canary && audience && inAudience(audience, who, remote.package, canary.version)
-          ? canary
-          : releases.find((r) => r.remote === remote.package && r.active);
-      if (release && canary) watched.push(release.id);
-      return release ? [{ remote, version: release.version }] : [];
-    });
+    const chosen = chooseReleases(releases, who).map(({ remote, release, watched }) => ({
+      remote,
+      version: release.version,
+      id: release.id,
+      watched,
+    }));
+    const watched = chosen.filter((c) => c.watched).map((c) => c.id);
+    // Visitors whose cookie was handed out for /api/mfe only (before pages read it too) have two: that one goes.
+    if ((req.headers.cookie ?? '').split(`${options.visitors.name}=`).length > 2)
+      res.clearCookie(options.visitors.name, { path: '/api/mfe' });
     // Before the answer, so the page's beacons cannot arrive before the record; a page load without a canary writes
     // nothing, and a returning one nothing new (ServedReleases remembers what it wrote). A page never fails for the
     // health count: when the record cannot be written, this session's reports are refused instead.
@@ -71,18 +145,21 @@ export function registryRoute(db: Db, options: RegistryOptions): RequestHandler[
     const key = `${base}\n${chosen.map((c) => `${c.remote.package}@${c.version}`).join(' ')}`;
     let cached = answers.get(key);
     if (!cached) {
+      const pages = await Promise.all(chosen.map(({ remote, version }) => options.pagesOf(remote.package, version)));
       const body: Registry = {
-        remotes: chosen.map(({ remote, version }) => ({
+        remotes: chosen.map(({ remote, version }, i) => ({
           name: remote.name,
           package: remote.package,
           version,
           entry: `${base}/${remote.package}/${version}/mf-manifest.json`,
+          routes: shellRoutes(pages[i]!),
         })),
         ...(options.demo ? { demo: true } : {}),
         vitalsSample: options.vitalsSample,
       };
       cached = new CachedAnswer(() => body);
-      answers.set(key, cached);
+      // A release whose pages could not be read now is asked for them again by the next answer.
+      if (pages.every(Boolean)) answers.set(key, cached);
     }
     // The answer depends on this session's cookie and brand.
     cached.send(req, res, { 'Cache-Control': 'private, no-cache' });

@@ -4,127 +4,129 @@ import path from 'node:path';
 import express from 'express';
 import request from 'supertest';
 import { shellFiles } from '../static';
+import type { ServedRemote } from '../release-pages';
+import { pagesFileSchema, type PagesFile } from '../../modules/releases/pages-file';
+import { pagesFile } from '@home-energy/shared/build/pages';
 
-// Pages the shell build draws as static HTML (shell/first-paint.cjs) are answered with it in the visitor's language,
-// so the first paint needs no script; every other client route gets the plain index.html. A console page's frame is
-// only for a session the console answers.
+// A page a visitor lands on is answered with the shell's first-paint page (its top bar, per language) holding the
+// page's frame and CSS from the release of its remote that this visitor is served (its pages.json, as the remote's
+// build makes it): a remote's release changes its first paint, the shell's build does not. A staff page's frame is
+// only for a session the console answers; every other client route gets the plain index.html.
 let shellDist: string;
+
+/** The pages file a remote's build makes from its own pages.cjs; `edit` changes it as a new release of it would. */
+function pagesOf(pkg: string, edit?: (pages: PagesFile) => void): PagesFile {
+  const declared = require(path.resolve(__dirname, '..', '..', '..', '..', pkg, 'pages.cjs'));
+  const pages = pagesFileSchema.parse(pagesFile(pkg, declared));
+  edit?.(pages);
+  return pages;
+}
+
+const REMOTES = ['mfe-flow', 'mfe-results', 'mfe-console', 'mfe-admin'];
+let served: ServedRemote[];
 
 function app(staff?: boolean) {
   const server = express();
-  server.use(shellFiles(shellDist, staff === undefined ? {} : { consoleSession: async () => staff }));
+  server.use(
+    shellFiles(shellDist, {
+      servedRemotes: async () => served,
+      ...(staff === undefined ? {} : { consoleSession: async () => staff }),
+    }),
+  );
   return server;
 }
 
-const FRAMES: Record<string, string> = {
-  'flow-add-property.en': '<h1>Add a property</h1>',
-  'flow-contact.sv': '<h1>Kontaktuppgifter</h1>',
-  'flow-account-deleted.sv': '<h1>Ditt konto har raderats</h1>',
-  'sign.en': '<h1>Sign in with BankID</h1>',
-  'questions.en': '<h1>About your home</h1>',
-  'console-properties.en': '<h1>Properties</h1>',
-  'console-home.en': '<h1>&nbsp;</h1>',
-  'admin-organisations.en': '<h1>Organisations</h1>',
-  'admin-releases.en': '<h1>Releases</h1>',
-};
+/** The shell's first-paint page (shell/first-paint.cjs) for one top bar and language, as the test reads it back. */
+const shellPage = (bar: string, lng: string) =>
+  `<!doctype html><html lang="en"><head><title>{{first-paint:title}}</title><style>/*first-paint:css*/</style>` +
+  `</head><body><div id="first-paint" data-bar="${bar}.${lng}">{{first-paint:page}}</div><div id="root"></div>`;
 
 beforeEach(() => {
   shellDist = fs.mkdtempSync(path.join(os.tmpdir(), 'shell-dist-'));
   fs.writeFileSync(path.join(shellDist, 'index.html'), '<div id="root"></div>');
   fs.mkdirSync(path.join(shellDist, 'first-paint'));
-  fs.writeFileSync(path.join(shellDist, 'first-paint', 'search.en.html'), '<h1>Find your home</h1>');
-  fs.writeFileSync(path.join(shellDist, 'first-paint', 'search.sv.html'), '<h1>Hitta ditt hem</h1>');
-  fs.writeFileSync(path.join(shellDist, 'first-paint', 'dashboard.en.html'), "<h1>Your home's energy results</h1>");
-  fs.writeFileSync(path.join(shellDist, 'first-paint', 'dashboard.sv.html'), '<h1>Ditt hems energiresultat</h1>');
-  for (const [page, html] of Object.entries(FRAMES))
-    fs.writeFileSync(path.join(shellDist, 'first-paint', `${page}.html`), html);
+  for (const bar of ['anonymous', 'homeowner', 'console'])
+    for (const lng of ['en', 'sv'])
+      fs.writeFileSync(path.join(shellDist, 'first-paint', `${bar}.${lng}.html`), shellPage(bar, lng));
+  served = REMOTES.map((pkg) => ({
+    name: pkg.replace('-', '_'),
+    package: pkg,
+    version: '1.0.0-aaaaaaaaaa',
+    pages: pagesOf(pkg),
+  }));
 });
 
 afterEach(() => fs.rmSync(shellDist, { recursive: true, force: true }));
 
-describe('static first paints', () => {
+const get = (url: string, languages = 'en', cookie = '') =>
+  request(app(true)).get(url).set('Accept', 'text/html').set('Accept-Language', languages).set('Cookie', cookie);
+
+describe("static first paints from the visitor's releases", () => {
   it.each([
     ['/', 'sv-SE,sv;q=0.9,en;q=0.8', 'Hitta ditt hem'],
     ['/', 'en-US,en;q=0.9', 'Find your home'],
     ['/flow', 'sv', 'Hitta ditt hem'],
     ['/', 'de-DE,de;q=0.9,sv;q=0.5', 'Hitta ditt hem'],
-    ['/', 'de-DE', 'Find your home'],
     ['/?lang=en', 'sv-SE', 'Find your home'],
-    ['/?lang=sv', 'en-US', 'Hitta ditt hem'],
-  ])('GET %s (Accept-Language: %s) shows "%s"', async (url, languages, heading) => {
-    const res = await request(app()).get(url).set('Accept', 'text/html').set('Accept-Language', languages).expect(200);
-    expect(res.text).toContain(heading);
+    ['/property/42/building/primary/results-dashboard', 'en', 'Your home&#39;s energy results'],
+    ['/flow/property/42/questions', 'en', 'About your home'],
+    ['/flow/add-property', 'en', 'Add a property'],
+    ['/sign', 'en', 'Sign in with BankID'],
+    ['/console/org/demo-energi/properties', 'en', 'Properties'],
+    ['/console/admin', 'en', 'Organisations'],
+    ['/console/admin/releases', 'sv', 'Versioner'],
+  ])('GET %s (Accept-Language: %s) shows "%s" with its CSS and title', async (url, languages, heading) => {
+    const res = await get(url, languages).expect(200);
+    expect(res.text).toContain(`<h1>${heading}</h1>`);
+    expect(res.text).not.toContain('{{first-paint:');
+    expect(res.text).not.toContain('/*first-paint:css*/');
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(res.headers.vary).toMatch(/Accept-Language/);
   });
 
-  it.each([
-    ['/property/42/building/primary/results-dashboard', 'sv-SE', 'Ditt hems energiresultat'],
-    ['/property/7/building/primary/results-dashboard/', 'en', "Your home's energy results"],
-    ['/property/42/building/primary/results-dashboard?lang=en', 'sv', "Your home's energy results"],
-  ])("GET %s (Accept-Language: %s) shows the dashboard's frame: %s", async (url, languages, heading) => {
-    const res = await request(app()).get(url).set('Accept', 'text/html').set('Accept-Language', languages).expect(200);
-    expect(res.text).toBe(`<h1>${heading}</h1>`);
-    expect(res.headers.vary).toMatch(/Accept-Language/);
+  it("opens with the console's top bar under /console, a sign-in link only for a visitor without session", async () => {
+    expect((await get('/console/admin')).text).toContain('data-bar="console.en"');
+    expect((await get('/sign')).text).toContain('data-bar="anonymous.en"');
+    expect((await get('/sign', 'en', 'he.session=s%3Aany.sig')).text).toContain('data-bar="homeowner.en"');
   });
 
-  it.each([
-    ['/flow/add-property', 'en', '<h1>Add a property</h1>'],
-    ['/flow/contact/', 'sv', '<h1>Kontaktuppgifter</h1>'],
-    ['/flow/account-deleted', 'sv', '<h1>Ditt konto har raderats</h1>'],
-    ['/sign', 'en', '<h1>Sign in with BankID</h1>'],
-    ['/flow/property/42/questions', 'en', '<h1>About your home</h1>'],
-  ])("GET %s (Accept-Language: %s) shows the page's heading at once", async (url, languages, html) => {
-    const res = await request(app()).get(url).set('Accept', 'text/html').set('Accept-Language', languages).expect(200);
-    expect(res.text).toBe(html);
+  it("names the page's remote for the shell's first render", async () => {
+    fs.writeFileSync(path.join(shellDist, 'index.html'), '<html><head></head><body><div id="root"></div>');
+    expect((await get('/console/admin/releases')).text).toContain('<meta name="he-page-remote" content="mfe_admin">');
+    expect((await get('/no-such-page')).text).toContain('<meta name="he-page-remote" content="mfe_flow">');
   });
 
-  it.each([
-    ['/console/org/demo-energi/properties', '<h1>Properties</h1>'],
-    ['/console/org/demo-energi', '<h1>&nbsp;</h1>'],
-    ['/console/admin', '<h1>Organisations</h1>'],
-    ['/console/admin/releases/', '<h1>Releases</h1>'],
-  ])("GET %s shows the console page's heading to a signed-in staff member only", async (url, html) => {
-    const get = (server: express.Express) => request(server).get(url).set('Accept', 'text/html').expect(200);
-    expect((await get(app(true))).text).toBe(html);
-    expect((await get(app(false))).text).toBe('<div id="root"></div>');
-    expect((await get(app())).text).toBe('<div id="root"></div>');
+  it("serves the visitor's release: another release of a remote, another heading, no shell build", async () => {
+    const flow = served.find((r) => r.package === 'mfe-flow')!;
+    flow.version = '1.0.1-bbbbbbbbbb';
+    flow.pages = pagesOf('mfe-flow', (pages) => {
+      pages.pages.search!.frame!.en = {
+        title: 'Your home, its energy',
+        html: '<section class="flow-search"><h1>Your home, its energy</h1></section>',
+      };
+    });
+    const res = await get('/').expect(200);
+    expect(res.text).toContain('<h1>Your home, its energy</h1>');
+    expect(res.text).not.toContain('Find your home');
   });
 
-  it('draws no page it was not built for, and never one under another name', async () => {
-    for (const url of [
-      '/flow/dashboard',
-      '/flow/search',
-      '/flow/profile',
-      '/flow/../sign',
-      '/console/org/demo-energi/dashboard',
-      '/console/org/demo-energi/messages',
-      '/console/admin/audit',
-      '/console/admin/organisations/demo-energi',
-      '/sign/more',
-    ]) {
-      const res = await request(app(true)).get(url).set('Accept', 'text/html').set('Accept-Language', 'en').expect(200);
-      expect(res.text).toBe('<div id="root"></div>');
-    }
+  it("draws a console page's frame only for a session the console answers", async () => {
+    const signedOut = await request(app(false)).get('/console/org/demo-energi/properties').set('Accept', 'text/html');
+    expect(signedOut.text).toBe('<div id="root"></div>');
+    const noCheck = await request(app()).get('/console/admin').set('Accept', 'text/html');
+    expect(noCheck.text).not.toContain('id="first-paint"');
   });
 
-  it('gives every other client route the plain index.html', async () => {
-    for (const url of [
-      '/property/42/building/secondary/results-dashboard',
-      '/property/abc/building/primary/results-dashboard',
-      '/property/42/building/primary/results-dashboard/more',
-      '/flow/property/0/questions',
-      '/flow/property/42/questions/more',
-      '/console',
-    ]) {
-      const res = await request(app()).get(url).set('Accept', 'text/html').set('Accept-Language', 'sv').expect(200);
-      expect(res.text).toBe('<div id="root"></div>');
-    }
-  });
-
-  it('falls back to index.html for `/` when the shell was built without the static pages', async () => {
+  it('draws no frame where the page keeps none or its params break its rules, nor without shell pages', async () => {
+    for (const url of ['/console', '/console/admin/audit', '/flow/property/abc/questions', '/privacy'])
+      expect([url, (await get(url)).text.includes('id="first-paint"')]).toEqual([url, false]);
     fs.rmSync(path.join(shellDist, 'first-paint'), { recursive: true });
-    const res = await request(app()).get('/').set('Accept', 'text/html').expect(200);
+    expect((await get('/')).text).not.toContain('id="first-paint"');
+  });
+
+  it('gives every route the plain index.html when no release can be read', async () => {
+    served = [];
+    const res = await get('/').expect(200);
     expect(res.text).toBe('<div id="root"></div>');
   });
 });
@@ -169,8 +171,11 @@ describe('<html lang> from the first byte', () => {
   );
 
   it('says the language of a static first paint too, and adds it to a page built without one', async () => {
-    fs.writeFileSync(path.join(shellDist, 'first-paint', 'search.sv.html'), '<!DOCTYPE html><HTML class="x"><h1>Hej');
+    fs.writeFileSync(
+      path.join(shellDist, 'first-paint', 'anonymous.sv.html'),
+      '<!DOCTYPE html><HTML class="x">{{first-paint:page}}',
+    );
     const res = await request(app()).get('/').set('Accept', 'text/html').set('Accept-Language', 'sv').expect(200);
-    expect(res.text).toBe('<!DOCTYPE html><HTML lang="sv" class="x"><h1>Hej');
+    expect(res.text.startsWith('<!DOCTYPE html><HTML lang="sv" class="x"><section class="flow-search">')).toBe(true);
   });
 });

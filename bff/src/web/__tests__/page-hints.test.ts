@@ -4,10 +4,15 @@ import path from 'node:path';
 import express from 'express';
 import request from 'supertest';
 import { shellFiles } from '../static';
-import { dataHints, pageHints, type ActiveRelease } from '../page-hints';
+import { pageHints, type ActiveRelease } from '../page-hints';
+import { matchPage, pageDataPaths, releasePagesReader, type ServedRemote } from '../release-pages';
+import { localFolderStore } from '../../storage/local-folder-store';
+import { pagesFile } from '@home-energy/shared/build/pages';
 
-// The HTML names the page's remote files (its active release's manifest, entry, App chunks and texts) so the browser
-// fetches them with the shell instead of at the end of the registry → manifest → entry → App chain.
+// The HTML names the page's remote files (the manifest, entry, App chunks and texts of the release the visitor is
+// served) so the browser fetches them with the shell instead of at the end of the registry → manifest → entry → App
+// chain, and the API answers the page waits for, as the page's release declares them (its pages.json). The releases
+// carry the remotes' own pages files, as their builds make them.
 let dir: string;
 let shellDist: string;
 let releasesDir: string;
@@ -45,16 +50,32 @@ function writeRelease(pkg: string, version: string, app: { js: string[]; css: st
     ],
   };
   fs.writeFileSync(path.join(base, 'mf-manifest.json'), JSON.stringify(manifest));
+  const declared = require(path.resolve(__dirname, '..', '..', '..', '..', pkg, 'pages.cjs'));
+  fs.writeFileSync(path.join(base, 'pages.json'), JSON.stringify(pagesFile(pkg, declared)));
+}
+
+/** The remotes served, each with its release's pages (as modules/releases/routes.ts servedRemotes answers). */
+async function served(): Promise<ServedRemote[]> {
+  if (failing) throw new Error('database down');
+  const pagesOf = releasePagesReader(localFolderStore(releasesDir));
+  return Promise.all(
+    active.map(async ({ remote, version }) => ({
+      name: remote.replace('-', '_'),
+      package: remote,
+      version,
+      pages: await pagesOf(remote, version),
+    })),
+  );
 }
 
 function app() {
   const server = express();
-  const activeReleases = async () => {
-    if (failing) throw new Error('database down');
-    return active;
-  };
   server.use(
-    shellFiles(shellDist, { pageHints: pageHints({ releasesDir, activeReleases }), consoleSession: validSession }),
+    shellFiles(shellDist, {
+      servedRemotes: served,
+      pageHints: pageHints({ releasesDir }),
+      consoleSession: validSession,
+    }),
   );
   return server;
 }
@@ -77,9 +98,18 @@ beforeEach(() => {
     'results',
   );
   writeRelease('mfe-flow', '0.1.0-bbbbbbbbbb', { js: ['__federation_expose_App.2f04ba0d8f.js'], css: [] }, 'flow');
+  writeRelease(
+    'mfe-console',
+    '0.1.0-cccccccccc',
+    { js: ['__federation_expose_App.3e04ba0d8f.js'], css: [] },
+    'console',
+  );
+  writeRelease('mfe-admin', '0.1.0-dddddddddd', { js: ['__federation_expose_App.4e04ba0d8f.js'], css: [] }, 'admin');
   active = [
     { remote: 'mfe-flow', version: '0.1.0-bbbbbbbbbb' },
     { remote: 'mfe-results', version: '0.1.0-aaaaaaaaaa' },
+    { remote: 'mfe-console', version: '0.1.0-cccccccccc' },
+    { remote: 'mfe-admin', version: '0.1.0-dddddddddd' },
   ];
   failing = false;
   storeFails = false;
@@ -111,12 +141,13 @@ describe('preload hints in the HTML', () => {
   });
 
   it('with a static first paint, asks for every hinted file after that paint, behind the boot chunks', async () => {
-    // As shared/build/paint-first.cjs writes it: main.js a preload, the starter after the template.
+    // The shell's first-paint page as shared/build/paint-first.cjs writes it (main.js a preload, the starter after the
+    // template) with the slot for the page's frame (shell/first-paint.cjs).
     fs.mkdirSync(path.join(shellDist, 'first-paint'));
     fs.writeFileSync(
-      path.join(shellDist, 'first-paint', 'dashboard.en.html'),
+      path.join(shellDist, 'first-paint', 'anonymous.en.html'),
       '<!doctype html><html><head><link rel="preload" as="script" href="/main.abcdef0123.js" ' +
-        'data-app-entry></head><body><div id="first-paint"></div><div id="root"></div><template ' +
+        'data-app-entry></head><body><div id="first-paint">{{first-paint:page}}</div><div id="root"></div><template ' +
         'id="after-first-paint"><link rel="preload" as="script" href="/470.50a999b971.js" fetchpriority="low">' +
         '<link rel="preload" as="style" href="/721.c47b49b593.css" fetchpriority="low"></template>' +
         '<script>start()</script></body></html>',
@@ -128,6 +159,7 @@ describe('preload hints in the HTML', () => {
       .expect(200);
     const base = '/mfe/mfe-results/0.1.0-aaaaaaaaaa';
     const [head, body] = res.text.split('</head>');
+    expect(body).toContain('<h1>Your home&#39;s energy results</h1>');
     // Only the shell's entry is fetched before the first paint.
     expect(preloads(head)).toEqual(['<link rel="preload" as="script" href="/main.abcdef0123.js" data-app-entry>']);
     const template = body.slice(body.indexOf('<template id="after-first-paint">'), body.indexOf('</template>'));
@@ -239,11 +271,12 @@ describe('the API answers a page waits for, preloaded with the HTML', () => {
     ]);
   });
 
-  it("uses the console's default period (the last 12 months up to today, UTC) when the address names none", () => {
+  it("uses the console's default period (the last 12 months to today, UTC) when the address names none", async () => {
     const today = new Date('2026-11-26T23:30:00Z');
-    expect(dataHints('/console/org/demo-energi/transition', new URLSearchParams(), today)).toEqual([
-      { href: '/api/console/org/demo-energi/details', as: 'fetch' },
-      { href: '/api/console/org/demo-energi/analytics/transition?from=2025-11-27&to=2026-11-26', as: 'fetch' },
+    const match = matchPage(await served(), '/console/org/demo-energi/transition');
+    expect(pageDataPaths(match!, new URLSearchParams(), today)).toEqual([
+      '/api/console/org/demo-energi/details',
+      '/api/console/org/demo-energi/analytics/transition?from=2025-11-27&to=2026-11-26',
     ]);
   });
 

@@ -6,7 +6,6 @@
  */
 import { waitFor } from '@testing-library/react';
 import type { Session } from '@home-energy/shared';
-import { remoteForPath } from '@home-energy/shared/mfe/routes';
 import { BOOT_PHASES, boot } from '../boot';
 import { requestSessionEarly } from '../early-session';
 
@@ -20,7 +19,16 @@ jest.mock('@home-energy/shared', () => ({
   initI18n: () => Promise.resolve(),
 }));
 jest.mock('../../remotes/federation-plugins', () => ({ installFederationPlugins: () => undefined }));
-jest.mock('../../remotes/registry', () => ({ ensureRemotesRegistered: () => Promise.resolve({ remotes: [] }) }));
+// The registry names where each release is mounted: the results remote at its dashboard's mount.
+jest.mock('../../remotes/registry', () => ({
+  ensureRemotesRegistered: () =>
+    Promise.resolve({
+      remotes: [
+        { name: 'mfe_flow', routes: [{ path: '*' }] },
+        { name: 'mfe_results', routes: [{ path: 'property/:id/building/:building/*' }] },
+      ],
+    }),
+}));
 jest.mock('../../remotes/preload', () => ({
   preloadRemoteApp: (remote: string) => mockPreloadApp(remote),
   preloadRemotesOnIntent: () => mockOnIntentSaw.push(document.getElementById('root')?.textContent ?? undefined),
@@ -94,7 +102,7 @@ test('the app shows with the early session, each phase in its own task; intent p
     const between = events.slice(events.indexOf(marks[i - 1]) + 1, events.indexOf(marks[i]));
     expect([marks[i], between.includes('page task')]).toEqual([marks[i], true]);
   }
-  expect(mockPreloadApp).toHaveBeenCalledWith(remoteForPath(RESULTS_PATH));
+  expect(mockPreloadApp).toHaveBeenCalledWith('mfe_results');
   expect(mockOnIntentSaw).toEqual(['store ready; signed in as Ann Homeowner']);
   // The session fetched early is told to the other tabs, as the auth client's own request would have been.
   expect(JSON.parse(localStorage.getItem('nextauth.message') ?? 'null')).toMatchObject({ event: 'session' });

@@ -182,6 +182,7 @@ describe('the demo mark', () => {
           package: 'mfe-flow',
           version: '1.0.0-abc',
           entry: 'http://x/mfe/mfe-flow/1.0.0-abc/mf-manifest.json',
+          routes: [{ path: '*' }],
         },
       ],
     };
@@ -207,6 +208,7 @@ describe('the footer', () => {
           package: 'mfe-flow',
           version: '1.0.0-abc',
           entry: 'http://x/mfe/mfe-flow/1.0.0-abc/mf-manifest.json',
+          routes: [{ path: '*' }],
         },
       ],
     };

@@ -16,12 +16,32 @@ const { TextEncoder, TextDecoder } =
 Object.assign(globalThis, { TextEncoder, TextDecoder });
 
 const entry = (pkg: string) => `http://localhost/mfe/${pkg}/1.0.0-abc/mf-manifest.json`;
+// Each entry with the routes its release declares (its pages.json mount and redirects), as the BFF names them.
 const REGISTRY = {
   remotes: [
-    { name: 'mfe_flow', package: 'mfe-flow', version: '1.0.0-abc', entry: entry('mfe-flow') },
-    { name: 'mfe_results', package: 'mfe-results', version: '1.0.0-abc', entry: entry('mfe-results') },
-    { name: 'mfe_console', package: 'mfe-console', version: '1.0.0-abc', entry: entry('mfe-console') },
+    { name: 'mfe_flow', package: 'mfe-flow', version: '1.0.0-abc', entry: entry('mfe-flow'), routes: [{ path: '*' }] },
+    {
+      name: 'mfe_results',
+      package: 'mfe-results',
+      version: '1.0.0-abc',
+      entry: entry('mfe-results'),
+      routes: [{ path: 'property/:id/building/:building/*' }],
+    },
+    {
+      name: 'mfe_console',
+      package: 'mfe-console',
+      version: '1.0.0-abc',
+      entry: entry('mfe-console'),
+      routes: [{ path: 'console/*' }],
+    },
   ],
+};
+const ADMIN = {
+  name: 'mfe_admin',
+  package: 'mfe-admin' as const,
+  version: '1.0.0-abc',
+  entry: entry('mfe-admin'),
+  routes: [{ path: 'console/admin/*' }, { path: 'admin', redirect: '/console/admin' }],
 };
 const fetchMock = jest.fn(async () => ({ ok: true, status: 200, json: async () => REGISTRY }));
 
@@ -58,51 +78,29 @@ beforeEach(() => {
 afterEach(() => uninstall?.());
 
 describe('remoteForPath', () => {
-  it('names the remote the shell mounts for each kind of page, and nothing for BFF paths', async () => {
+  it("finds a path's remote by react-router's ranking of the routes the releases declare", async () => {
     const { remoteForPath } = await load();
-    expect(remoteForPath('/')).toBe('mfe_flow');
-    expect(remoteForPath('/flow/property/42/questions')).toBe('mfe_flow');
-    expect(remoteForPath('/sign')).toBe('mfe_flow');
-    expect(remoteForPath('/no-such-page')).toBe('mfe_flow');
-    expect(remoteForPath('/property/42/building/primary/results-dashboard')).toBe('mfe_results');
-    expect(remoteForPath('/console')).toBe('mfe_console');
-    expect(remoteForPath('/console/org/demo-energi/properties')).toBe('mfe_console');
-    expect(remoteForPath('/console/admin')).toBe('mfe_admin');
-    expect(remoteForPath('/console/admin/releases')).toBe('mfe_admin');
-    expect(remoteForPath('/admin')).toBe('mfe_admin');
-    expect(remoteForPath('/api/flow/property/42/report.pdf')).toBeNull();
-    expect(remoteForPath('/mfe/mfe-flow/1.0.0/mf-manifest.json')).toBeNull();
+    const registry = { remotes: [...REGISTRY.remotes, ADMIN] } as Parameters<typeof remoteForPath>[0];
+    expect(remoteForPath(registry, '/')).toBe('mfe_flow');
+    expect(remoteForPath(registry, '/flow/property/42/questions')).toBe('mfe_flow');
+    expect(remoteForPath(registry, '/no-such-page')).toBe('mfe_flow');
+    expect(remoteForPath(registry, '/property/42/building/primary/results-dashboard')).toBe('mfe_results');
+    expect(remoteForPath(registry, '/property/42/building')).toBe('mfe_flow');
+    expect(remoteForPath(registry, '/console')).toBe('mfe_console');
+    expect(remoteForPath(registry, '/console/org/demo-energi/properties')).toBe('mfe_console');
+    expect(remoteForPath(registry, '/console/admin')).toBe('mfe_admin');
+    expect(remoteForPath(registry, '/console/admin/releases')).toBe('mfe_admin');
+    expect(remoteForPath(registry, '/console/administration')).toBe('mfe_console');
+    expect(remoteForPath(registry, '/admin')).toBe('mfe_admin');
+    expect(remoteForPath(registry, '/api/flow/property/42/report.pdf')).toBeNull();
+    expect(remoteForPath(registry, '/mfe/mfe-flow/1.0.0/mf-manifest.json')).toBeNull();
   });
 
-  it('agrees with react-router, which renders the same table', async () => {
-    const { remoteForPath, REMOTE_ROUTES, REDIRECTS } = await load();
-    const { matchRoutes } = await import('@home-energy/shared/router');
-    const routes = [...REMOTE_ROUTES, ...REDIRECTS].map(({ path, remote }) => ({ path, remote }));
-    const paths = [
-      '/',
-      '/flow',
-      '/flow/property/42/questions',
-      '/sign',
-      '/property/42',
-      '/property/42/building',
-      '/property/42/building/primary',
-      '/property/42/building/primary/results-dashboard',
-      '/property/42/building/primary/a/b',
-      '/console',
-      '/console/',
-      '/console/org/x',
-      '/console/admin',
-      '/console/admin/releases',
-      '/console/administration',
-      '/admin',
-      '/admin/x',
-      '/consoles',
-      '/x/console/admin',
-    ];
-    for (const path of paths) {
-      const matched = matchRoutes(routes, path);
-      expect([path, remoteForPath(path)]).toEqual([path, matched ? matched[matched.length - 1].route.remote : null]);
-    }
+  it('a path no release mounts is no page of the app', async () => {
+    const { remoteForPath } = await load();
+    const withoutFlow = { remotes: REGISTRY.remotes.slice(1) } as Parameters<typeof remoteForPath>[0];
+    expect(remoteForPath(withoutFlow, '/sign')).toBeNull();
+    expect(remoteForPath(withoutFlow, '/console')).toBe('mfe_console');
   });
 });
 

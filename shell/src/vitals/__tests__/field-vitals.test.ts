@@ -21,6 +21,13 @@ function fakeWebVitals() {
 }
 
 const versions: Record<string, string> = { mfe_flow: '0.1.0-flow', mfe_results: '0.1.0-results' };
+/** Which remote renders a path, as the registry's routes say (remotes/route-remotes.ts). */
+const remoteOf = (path: string) =>
+  path.startsWith('/console/')
+    ? ('mfe_console' as const)
+    : path.startsWith('/property/')
+      ? ('mfe_results' as const)
+      : ('mfe_flow' as const);
 const mark = (startTime: number, path?: string) => ({
   name: USABLE_MARK,
   startTime,
@@ -32,6 +39,7 @@ function vitals() {
   const web = fakeWebVitals();
   const field = new FieldVitals({
     versionOf: (remote) => versions[remote],
+    remoteOf,
     send: (report) => sent.push(report),
     webVitals: async () => web.module,
   });
@@ -152,6 +160,7 @@ describe('field vitals', () => {
     const noop = () => undefined;
     const options = {
       versionOf: () => '0.1.0-flow',
+      remoteOf,
       send: (report: VitalsReport) => sent.push(report),
       // TTFB is known at once: a started page has a figure to send.
       webVitals: async () => ({

@@ -76,7 +76,7 @@ it("lists every remote's releases with who released and activated them and the s
   expect(results[0]).toMatchObject({
     releasedBy: 'ci',
     activatedBy: 'ci',
-    files: 3,
+    files: 4,
     compatible: true,
     releasedAt: expect.any(String),
     activatedAt: expect.any(String),

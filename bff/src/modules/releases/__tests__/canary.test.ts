@@ -97,8 +97,8 @@ describe('audience', () => {
       expect(await servedVersion(visitor)).toBe(canary);
   });
 
-  it('hands a session without one a signed visitor cookie, scoped to /api/mfe and http-only', async () => {
-    const signed = /^he\.mfe-visitor=[A-Za-z0-9_-]{22}\.[A-Za-z0-9%]{43,}; Max-Age=\d+; Path=\/api\/mfe; Expires=.*; /;
+  it('hands a session without one a signed visitor cookie for the whole site (pages read it), http-only', async () => {
+    const signed = /^he\.mfe-visitor=[A-Za-z0-9_-]{22}\.[A-Za-z0-9%]{43,}; Max-Age=\d+; Path=\/; Expires=.*; /;
     const res = await request(app).get('/api/mfe/registry').expect(200);
     expect(res.headers['set-cookie']?.[0]).toMatch(new RegExp(`${signed.source}HttpOnly; SameSite=Lax$`));
     expect(res.headers['cache-control']).toBe('private, no-cache');

@@ -104,7 +104,7 @@ it("a build uploaded with the remote's token is checked, stored in the bucket, a
       version: res.body.version,
       created: true,
       activated: true,
-      files: 3,
+      files: 4,
     }),
   });
   const listed = (await superAdmin.get('/api/admin/release-tokens').expect(200)).body.tokens.find(

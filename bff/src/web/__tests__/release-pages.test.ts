@@ -1,0 +1,58 @@
+import path from 'node:path';
+import { pagesFile } from '@home-energy/shared/build/pages';
+import {
+  ACCOUNT_DELETED_PATH,
+  CONSOLE_ADMIN_PATH,
+  CONSOLE_SIGN_IN_PATH,
+  dashboardPath,
+  MY_HOMES_PATH,
+  organisationPath,
+  questionsPath,
+  SET_PASSWORD_PATH,
+  SIGN_PATH,
+} from '@home-energy/shared/mfe/pages';
+import { matchPage, type ServedRemote } from '../release-pages';
+import { pagesFileSchema } from '../../modules/releases/pages-file';
+
+// The links other packages build (shared/src/mfe/pages.ts) land on a page their remote's own route table declares,
+// matched as the shell and then the remote match them: react-router's matchRoutes over the releases' pages files.
+const served: ServedRemote[] = ['mfe-flow', 'mfe-results', 'mfe-console', 'mfe-admin'].map((pkg) => ({
+  name: pkg.replace('-', '_'),
+  package: pkg,
+  version: '1.0.0-aaaaaaaaaa',
+  pages: pagesFileSchema.parse(
+    pagesFile(pkg, require(path.resolve(__dirname, '..', '..', '..', '..', pkg, 'pages.cjs'))),
+  ),
+}));
+
+const landing = (pathname: string) => {
+  const match = matchPage(served, pathname);
+  return match && [match.remote.name, match.page?.id ?? null];
+};
+
+test('each link lands on the page of the remote that renders it', () => {
+  expect(landing(dashboardPath(42))).toEqual(['mfe_results', 'dashboard']);
+  expect(landing(questionsPath(42))).toEqual(['mfe_flow', 'questions']);
+  expect(landing(MY_HOMES_PATH)).toEqual(['mfe_flow', 'profile']);
+  expect(landing(ACCOUNT_DELETED_PATH)).toEqual(['mfe_flow', 'account-deleted']);
+  expect(landing(SIGN_PATH)).toEqual(['mfe_flow', 'sign']);
+  expect(landing(CONSOLE_SIGN_IN_PATH)).toEqual(['mfe_console', 'sign-in']);
+  expect(landing(SET_PASSWORD_PATH)).toEqual(['mfe_console', 'set-password']);
+  expect(landing(organisationPath('demo', 'requests'))).toEqual(['mfe_console', 'requests']);
+  expect(landing(organisationPath('demo'))).toEqual(['mfe_console', 'home']);
+  expect(landing(CONSOLE_ADMIN_PATH)).toEqual(['mfe_admin', 'organisations']);
+});
+
+test("a redirect, the BFF's own paths and a page whose params break its rules are no page", () => {
+  expect(landing('/admin')).toBeNull();
+  expect(landing('/api/flow/questions')).toBeNull();
+  expect(landing('/mfe/mfe-flow/1.0.0/mf-manifest.json')).toBeNull();
+  expect(landing('/flow/property/0/questions')).toEqual(['mfe_flow', null]);
+  expect(landing('/console/org/Demo%20Org/properties')).toEqual(['mfe_console', null]);
+  expect(landing('/somewhere/else')).toEqual(['mfe_flow', 'fallback']);
+});
+
+test('a path no served release mounts is no page of the app', () => {
+  const withoutFlow = served.filter((r) => r.package !== 'mfe-flow');
+  expect(matchPage(withoutFlow, '/sign')).toBeNull();
+});

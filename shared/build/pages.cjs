@@ -1,0 +1,112 @@
+// A remote's pages as its release carries them (docs/releases.md "A remote's pages"): where the shell mounts it, its
+// route table, and per page the data the page waits for and, where it keeps one, a static frame per language with the
+// CSS that frame needs. The facts stay in the remote: its `pages.cjs` (the frames, drawn from its own locale files and
+// CSS) and its route table `src/app/routes.json` (which its own router reads too). This helper only writes them into
+// `pages.json` beside `mf-manifest.json` in the build, where the release stores it and the BFF reads it per request
+// (bff/src/web/release-pages.ts).
+const fs = require('node:fs');
+const path = require('node:path');
+
+const PAGES_FILE = 'pages.json';
+/** The languages a frame is drawn in (shared/src/i18n/languages.ts). */
+const LANGUAGES = ['en', 'sv'];
+
+const escapeHtml = (text) =>
+  String(text).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
+
+/** A remote's texts in one language: `<pkgDir>/locales/<lng>/<namespace>.json`. */
+const readLocale = (pkgDir, namespace, lng) =>
+  JSON.parse(fs.readFileSync(path.join(pkgDir, 'locales', lng, `${namespace}.json`), 'utf8'));
+
+/** The shared user-management UI's texts (shared/src/ui/user-management/locales). */
+const userManagementTexts = (lng) =>
+  JSON.parse(fs.readFileSync(path.join(__dirname, '..', 'src', 'ui', 'user-management', 'locales', `${lng}.json`)));
+
+/** CSS files as one style sheet, comments and blank lines taken out (the same rules the app loads: no shift). */
+function readCss(files) {
+  return files
+    .map((file) => fs.readFileSync(file, 'utf8'))
+    .join('\n')
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .replace(/\s*\n\s*/g, '\n')
+    .trim();
+}
+
+/** PageHead (shared/src/ui/page-head.tsx): the page's h1 and what the page is for. */
+const pageHeadHtml = (title, intro) =>
+  `<header class="he-page-head"><div><h1>${escapeHtml(title)}</h1><p>${escapeHtml(intro)}</p></div></header>`;
+
+/** The shared UserManagement's add-user section above its list (shared/src/ui/user-management). */
+function userManagementHtml(lng) {
+  const users = userManagementTexts(lng);
+  return (
+    `<div class="he-stack"><section class="he-section"><h2>${escapeHtml(users.add.title)}</h2>` +
+    `<p class="he-section__intro">${escapeHtml(users.add.intro)}</p></section></div>`
+  );
+}
+
+/**
+ * The pages file of a remote: its route table (routes.json) with, per page, its frame in every language.
+ * `declared`: the remote's pages.cjs ({ routes: its routes.json file, css: files, frames(lng) → { [page]: { title,
+ * html } } }).
+ */
+function pagesFile(remote, declared) {
+  const { mount, redirects = [], routes, pages = {} } = JSON.parse(fs.readFileSync(declared.routes, 'utf8'));
+  const framed = Object.fromEntries(LANGUAGES.map((lng) => [lng, declared.frames ? declared.frames(lng) : {}]));
+  const ids = new Set([...Object.keys(pages), ...LANGUAGES.flatMap((lng) => Object.keys(framed[lng]))]);
+  const out = {};
+  for (const id of ids) {
+    const frame = Object.fromEntries(LANGUAGES.flatMap((lng) => (framed[lng][id] ? [[lng, framed[lng][id]]] : [])));
+    if (Object.keys(frame).length > 0 && Object.keys(frame).length !== LANGUAGES.length)
+      throw new Error(`${remote}: the frame of page ${id} is not drawn in every language (${LANGUAGES.join(', ')})`);
+    out[id] = { ...pages[id], ...(Object.keys(frame).length > 0 ? { frame } : {}) };
+  }
+  const pageIds = new Set();
+  const visit = (list) =>
+    list.forEach((route) => {
+      if (route.page) pageIds.add(route.page);
+      if (route.children) visit(route.children);
+    });
+  visit(routes);
+  for (const id of ids)
+    if (!pageIds.has(id)) throw new Error(`${remote}: page ${id} is declared but no route of routes.json renders it`);
+  return { remote, mount, redirects, routes, pages: out, css: declared.css ? readCss(declared.css) : '' };
+}
+
+/** Writes pages.json into the build, beside mf-manifest.json (a remote's build; shared/build/webpack.cjs). */
+class RemotePagesPlugin {
+  constructor({ remote, pagesModule }) {
+    this.remote = remote;
+    this.pagesModule = pagesModule;
+  }
+
+  apply(compiler) {
+    const { RawSource } = compiler.webpack.sources;
+    compiler.hooks.thisCompilation.tap('RemotePagesPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'RemotePagesPlugin', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
+        () => {
+          // Read anew on every build (a watching dev server sees a changed text or frame).
+          delete require.cache[require.resolve(this.pagesModule)];
+          const declared = require(this.pagesModule);
+          for (const dep of [this.pagesModule, declared.routes, ...(declared.css ?? [])])
+            compilation.fileDependencies.add(dep);
+          const file = pagesFile(this.remote, declared);
+          compilation.emitAsset(PAGES_FILE, new RawSource(JSON.stringify(file)));
+        },
+      );
+    });
+  }
+}
+
+module.exports = {
+  PAGES_FILE,
+  LANGUAGES,
+  escapeHtml,
+  readLocale,
+  readCss,
+  pageHeadHtml,
+  userManagementHtml,
+  pagesFile,
+  RemotePagesPlugin,
+};

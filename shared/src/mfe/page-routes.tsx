@@ -1,0 +1,62 @@
+import type { ReactNode } from 'react';
+import { Route } from '@home-energy/shared/router';
+
+/**
+ * A remote's route table (its src/app/routes.json): where the shell mounts it, and its routes below that mount, each
+ * naming the page it renders. The remote's router reads it (pageRoutes below), and its build writes it into the
+ * release's pages.json with each page's data and static frame (shared/build/pages.cjs), where the BFF and, through the
+ * registry, the shell read it: a page's path pattern is written once, here.
+ */
+export interface PageRoute {
+  path?: string;
+  index?: boolean;
+  page?: string;
+  children?: PageRoute[];
+}
+
+/** An API answer the page waits for, preloaded with its HTML: `:name` filled from the path's params. */
+export interface PageData {
+  path: string;
+  /**
+   * The query the answer is asked with, by a rule the page and the BFF share: `analytics-period`, the analytics
+   * period the address asks for (shared/src/console/analytics-period.ts). Another name preloads nothing.
+   */
+  search?: string;
+}
+
+export interface PageDeclaration {
+  /** A staff page: its data and frame are for a session the console's APIs answer. */
+  staff?: boolean;
+  /** What each path param must match for the page's data and frame to be served (a regular expression). */
+  params?: Record<string, string>;
+  data?: PageData[];
+}
+
+export interface RouteTable {
+  /** The shell's routes that mount the remote (a splat each: the remote's routes are below it). */
+  mount: string[];
+  /** Paths the shell answers with a redirect to one of the remote's pages. */
+  redirects?: { path: string; to: string }[];
+  routes: PageRoute[];
+  pages?: Record<string, PageDeclaration>;
+}
+
+/** The remote's `<Route>` elements, each page's element by its id; a page without one is a mistake of the remote. */
+export function pageRoutes(routes: readonly PageRoute[], elements: Readonly<Record<string, ReactNode>>): ReactNode[] {
+  return routes.map((route, i) => {
+    if (route.page !== undefined && !(route.page in elements))
+      throw new Error(`The route table names page ${route.page}, which has no element`);
+    const element = route.page === undefined ? undefined : elements[route.page];
+    if (route.index) return <Route key={`index-${i}`} index element={element} />;
+    return (
+      <Route key={route.path ?? i} path={route.path} element={element}>
+        {route.children ? pageRoutes(route.children, elements) : null}
+      </Route>
+    );
+  });
+}
+
+/** Where the shell mounts the remote (its first mount, without the splat): `/console/admin`, or `/` for the root. */
+export function mountPath(table: RouteTable): string {
+  return `/${(table.mount[0] ?? '').replace(/\/?\*$/, '')}`;
+}
