@@ -4,7 +4,7 @@
 // and then the remote match it in the browser: the shell's routes (each remote's mount) pick the remote, the remote's
 // routes below its mount pick the page.
 import { matchRoutes, type RouteObject } from 'react-router';
-import type { PageRoute } from '@home-energy/shared/mfe/page-routes';
+import { PARAM_KINDS, type ParamKind, type PageRoute } from '@home-energy/shared/mfe/page-routes';
 import { analyticsQuery, periodFor, periodFromSearch } from '@home-energy/shared/console/analytics-period';
 import { readAll, type ObjectStore } from '../storage/object-store';
 import { PAGES_FILE, pagesFileSchema, type DeclaredPage, type PagesFile } from '../modules/releases/pages-file';
@@ -83,8 +83,8 @@ export function matchPage(remotes: readonly ServedRemote[], pathname: string): P
   const id = (inner?.route as Tagged | undefined)?.handle?.page;
   // A page the route table names and the file declares nothing of has no data and no frame.
   const declared = id === undefined ? undefined : (remote.pages.pages[id] ?? {});
-  const rules: Record<string, string> = declared?.params ?? {};
-  const valid = declared && Object.entries(rules).every(([name, rule]) => new RegExp(rule).test(params[name] ?? ''));
+  const kinds: Record<string, ParamKind> = declared?.params ?? {};
+  const valid = declared && Object.entries(kinds).every(([name, kind]) => PARAM_KINDS[kind].test(params[name] ?? ''));
   return { remote, params, ...(id && declared && valid ? { page: { id, declared } } : {}) };
 }
 

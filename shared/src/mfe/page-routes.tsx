@@ -24,11 +24,21 @@ export interface PageData {
   search?: string;
 }
 
+/** The kinds of path param a page may require: an organisation's slug, a positive id. */
+export const PARAM_KINDS = {
+  slug: /^[a-z0-9][a-z0-9-]{0,62}$/,
+  id: /^[1-9][0-9]{0,9}$/,
+} as const;
+export type ParamKind = keyof typeof PARAM_KINDS;
+
 export interface PageDeclaration {
   /** A staff page: its data and frame are for a session the console's APIs answer. */
   staff?: boolean;
-  /** What each path param must match for the page's data and frame to be served (a regular expression). */
-  params?: Record<string, string>;
+  /**
+   * What each path param must be for the page's data and frame to be served: a kind the BFF knows (PARAM_KINDS), not
+   * a pattern of the release's own, so that no release can make the server's matching slow.
+   */
+  params?: Record<string, ParamKind>;
   data?: PageData[];
 }
 

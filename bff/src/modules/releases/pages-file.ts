@@ -3,7 +3,7 @@
 // release whose pages file is not one (release-check.ts); the BFF reads it per release version (web/release-pages.ts).
 import { z } from 'zod';
 import { remotePackageSchema } from '@home-energy/shared/remotes';
-import type { PageRoute } from '@home-energy/shared/mfe/page-routes';
+import { PARAM_KINDS, type ParamKind, type PageRoute } from '@home-energy/shared/mfe/page-routes';
 
 export const PAGES_FILE = 'pages.json';
 
@@ -26,19 +26,6 @@ const routeSchema: z.ZodType<PageRoute> = z.lazy(() =>
     .strict(),
 );
 
-/** A regular expression that compiles (a page's parameter rule). */
-const regex = z
-  .string()
-  .max(200)
-  .refine((source) => {
-    try {
-      new RegExp(source);
-      return true;
-    } catch {
-      return false;
-    }
-  }, 'not a regular expression');
-
 /**
  * Markup a frame may not hold: it is written into the page's HTML as it is, where the page's CSP already refuses any
  * inline script but the paint-first starter; elements that load or point anything elsewhere are refused as well.
@@ -59,7 +46,7 @@ const frameSchema = z
 const pageSchema = z
   .object({
     staff: z.boolean().optional(),
-    params: z.record(z.string().max(32), regex).optional(),
+    params: z.record(z.string().max(32), z.enum(Object.keys(PARAM_KINDS) as [ParamKind, ...ParamKind[]])).optional(),
     data: z
       .array(
         z

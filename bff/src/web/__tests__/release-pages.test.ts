@@ -56,3 +56,17 @@ test('a path no served release mounts is no page of the app', () => {
   const withoutFlow = served.filter((r) => r.package !== 'mfe-flow');
   expect(matchPage(withoutFlow, '/sign')).toBeNull();
 });
+
+test("a page's param rule is a kind the BFF knows, never a release's own pattern (none can slow matching)", () => {
+  const console = served.find((r) => r.package === 'mfe-console')!.pages!;
+  const withRule = (rule: string) => ({ ...console, pages: { ...console.pages, home: { params: { org: rule } } } });
+  expect(pagesFileSchema.safeParse(withRule('slug')).success).toBe(true);
+  expect(pagesFileSchema.safeParse(withRule('id')).success).toBe(true);
+  const catastrophic = pagesFileSchema.safeParse(withRule('^(a+)+$'));
+  expect(catastrophic.success).toBe(false);
+  expect(catastrophic.error?.issues[0]?.path).toEqual(['pages', 'home', 'params', 'org']);
+  // A slug of 64 characters or more, or a number too long for an id, is no page either.
+  expect(landing(`/console/org/${'a'.repeat(64)}/properties`)).toEqual(['mfe_console', null]);
+  expect(landing(`/console/org/${'a'.repeat(63)}/properties`)).toEqual(['mfe_console', 'properties']);
+  expect(landing('/flow/property/12345678901/questions')).toEqual(['mfe_flow', null]);
+});
