@@ -1,4 +1,5 @@
 /** @jest-environment node */
+/// <reference types="node" />
 import fs from 'node:fs';
 import path from 'node:path';
 import { matchRoutes, type RouteObject } from '@home-energy/shared/router';
@@ -9,6 +10,7 @@ import routeTable from '../routes.json';
 // The console's menu (shared/src/console/menu-rules.ts, the one source of who may see what) and the route tables of
 // the remotes its links open (docs/releases.md "A remote's pages"): each link opens a page, and each of the console's
 // staff pages is in the menu or named below as not in it on purpose. The super admin's links open mfe-admin's pages.
+// Read from the repository, as the test of a tree of packages: a package imports another only by its name.
 const ADMIN_TABLE: RouteTable = JSON.parse(
   fs.readFileSync(path.resolve(__dirname, '../../../../mfe-admin/src/app/routes.json'), 'utf8'),
 );

@@ -240,7 +240,7 @@ it("refuses a remote that runs on the shell's runtime core under a shell that pr
   }
 });
 
-it('refuses to serve a release built before pages travelled with releases, on every path, and lists it so', async () => {
+it('refuses to serve a release built before pages travelled with releases, on any path, and lists it so', async () => {
   const settings = { releasesDir: fixtures.releasesDir, SHELL_DIST: fixtures.shellDist };
   // Stored by the code before pages.json: a compatible build, but without its route table and frames.
   const dist = fixtures.writeRemote('before-pages');
