@@ -283,6 +283,11 @@ export interface AdminRelease {
   runtime: RuntimeCheck | null;
   /** Every check and the runtime's passed: the release may be activated (null while it cannot be checked). */
   compatible: boolean | null;
+  /**
+   * It carries its pages file (pages.json, docs/releases.md "A remote's pages"). One built before pages travelled with
+   * releases does not, and is never activated or made a canary: its pages would be unreachable.
+   */
+  pages: boolean;
   /** The canary's audience (null: not a canary; the active release serves everyone else). */
   audience: { kind: 'brand'; brand: string } | { kind: 'percent'; percent: number } | null;
   /** The health check over a canary's first sessions (null while undecided or never a canary). */

@@ -27,6 +27,8 @@ import { releaseSpeed } from '../vitals/speed';
 import { endCanary, findRelease, startCanary, type ReleaseRow } from './repository';
 import {
   activateRelease,
+  builtBeforePages,
+  carriesPages,
   listReleases,
   ReleaseError,
   shellManifest,
@@ -70,6 +72,7 @@ export function releaseView(
   shell: FederationManifest | null,
   runtime: RuntimeCheck | null,
   figures: ReleaseFigures,
+  pages: boolean,
 ): AdminRelease {
   // The release's shared[] was stored from its mf-manifest.json at release time; checked against today's shell.
   const checks = shell ? checkSharedAgainstShell(row.shared as ManifestShared[], shell.shared) : null;
@@ -86,6 +89,7 @@ export function releaseView(
     checks,
     runtime,
     compatible: checks && runtime ? checks.every((c) => c.ok) && runtime.ok : null,
+    pages,
     audience: audienceOf(row),
     verdict: verdict ? { result: verdict, at: row.canaryVerdictAt!.toISOString(), reason: reasonOf(row) } : null,
     health: figures.health.get(row.id) ?? NO_HEALTH,
@@ -101,7 +105,7 @@ async function checkedView(
   shell = shellManifest(settings),
 ) {
   const runtime = shell ? await storedRuntimeCheck(settings, row.remote, row.version, shell) : null;
-  return releaseView(row, shell, runtime, figures);
+  return releaseView(row, shell, runtime, figures, await carriesPages(settings, row.remote, row.version));
 }
 
 /** Every release's health (beacons) and its users' speed (vitals reports). */
@@ -146,7 +150,10 @@ async function existingRelease(db: Db, remote: string, version: string): Promise
   return release;
 }
 
-/** The release, refused (409) when the running shell cannot satisfy its shared singletons. */
+/**
+ * The release, refused (409) when the running shell cannot satisfy its shared singletons, or when it was built before
+ * pages travelled with releases (served, its pages would be unreachable).
+ */
 async function compatibleRelease(
   db: Db,
   settings: ReleaseSettings,
@@ -167,6 +174,9 @@ async function compatibleRelease(
     const issues = failed.map((c) => ({ path: c.name, message: c.problem ?? '' }));
     const problems = failed.map((c) => c.problem).join('; ');
     throw new HttpError(409, 'incompatible', `Refusing to activate ${remote} ${version}: ${problems}.`, issues);
+  }
+  if (!(await carriesPages(settings, remote, version))) {
+    throw new HttpError(409, 'conflict', builtBeforePages(remote, version));
   }
   return release;
 }

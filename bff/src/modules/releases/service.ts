@@ -15,6 +15,7 @@ import type { Db } from '../../db/client';
 import { readAll, type ObjectStore } from '../../storage/object-store';
 import { checkRelease, ReleaseCheckError, type CheckedRelease } from './release-check';
 import { manifestKey, releaseObjects, storeRelease } from './release-store';
+import { PAGES_FILE } from './pages-file';
 import { activeReleases, findRelease, insertRelease, listReleases, setActive, type ReleaseRow } from './repository';
 
 export class ReleaseError extends Error {
@@ -158,7 +159,31 @@ export async function storedRuntimeCheck(
   return checkRuntimeAgainstShell(await releasedRuntime(settings, remote, version), shell ? runtimeOf(shell) : {});
 }
 
-/** Rollback (or roll forward): any recorded version whose files are still in the store can be made active. */
+/** Releases known to carry their pages file (a release's files never change: its version is their content hash). */
+const releasesWithPages = new Set<string>();
+
+/**
+ * Whether a stored release carries its pages (pages.json, docs/releases.md "A remote's pages"). One stored before
+ * pages travelled with releases has none: served, its remote would have no routes and its pages no way in.
+ */
+export async function carriesPages(settings: ReleaseSettings, remote: string, version: string): Promise<boolean> {
+  const store = releaseObjects(settings);
+  const key = `${store.location}\n${remote}/${version}`;
+  if (releasesWithPages.has(key)) return true;
+  const found = !!(await store.head(`${remote}/${version}/${PAGES_FILE}`));
+  if (found) releasesWithPages.add(key);
+  return found;
+}
+
+/** Why a release without its pages file is never served. */
+export const builtBeforePages = (remote: string, version: string) =>
+  `${remote} ${version} was built before pages travelled with releases (it has no ${PAGES_FILE}), so its pages ` +
+  `would be unreachable: rebuild it and release it again.`;
+
+/**
+ * Rollback (or roll forward): any recorded version whose files, pages file included, are still in the store can be
+ * made active.
+ */
 export async function activateRelease(
   db: Db,
   settings: ReleaseSettings,
@@ -172,6 +197,7 @@ export async function activateRelease(
   if (!(await store.head(manifestKey(remote, version)))) {
     throw new ReleaseError(`The files of ${remote} ${version} are missing from ${store.location}.`);
   }
+  if (!(await carriesPages(settings, remote, version))) throw new ReleaseError(builtBeforePages(remote, version));
   await setActive(db, remote, version, by);
   return (await findRelease(db, remote, version))!;
 }

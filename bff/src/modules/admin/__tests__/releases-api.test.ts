@@ -1,7 +1,9 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import request from 'supertest';
 import type { DatabaseHandle } from '../../../db/client';
 import { seedDemoStaff } from '../../../seed/demo-staff';
-import { publishRelease } from '../../releases/service';
+import { activateRelease, publishRelease } from '../../releases/service';
 import { insertRelease } from '../../releases/repository';
 import { storeRelease } from '../../releases/release-store';
 import { localFolderStore } from '../../../storage/local-folder-store';
@@ -236,4 +238,44 @@ it("refuses a remote that runs on the shell's runtime core under a shell that pr
   } finally {
     fixtures.writeShell();
   }
+});
+
+it('refuses to serve a release built before pages travelled with releases, on any path, and lists it so', async () => {
+  const settings = { releasesDir: fixtures.releasesDir, SHELL_DIST: fixtures.shellDist };
+  // Stored by the code before pages.json: a compatible build, but without its route table and frames.
+  const dist = fixtures.writeRemote('before-pages');
+  fs.rmSync(path.join(dist, 'pages.json'));
+  await storeRelease(localFolderStore(fixtures.releasesDir), 'mfe-results', '0.9.7-nopages', dist);
+  const row = { remote: 'mfe-results', version: '0.9.7-nopages', shared: SHELL_SHARED, files: 3, bytes: 100 };
+  await insertRelease(database.db, { ...row, releasedBy: 'ci', releasedAt: new Date('2025-03-01T00:00:00Z') });
+  const registryVersion = async () =>
+    (await request(app).get('/api/mfe/registry')).body.remotes.find(
+      (r: { package: string }) => r.package === 'mfe-results',
+    ).version;
+  const before = await registryVersion();
+  const audits = async () => (await database.pool.query(`select count(*)::int as n from audit_log`)).rows[0].n;
+  const audited = await audits();
+
+  const refusal =
+    'mfe-results 0.9.7-nopages was built before pages travelled with releases (it has no pages.json), ' +
+    'so its pages would be unreachable: rebuild it and release it again.';
+  const activate = await superAdmin.post('/api/admin/releases/mfe-results/0.9.7-nopages/activate').expect(409);
+  expect(activate.body).toMatchObject({ error: 'conflict', message: refusal });
+  const canary = await superAdmin
+    .post('/api/admin/releases/mfe-results/0.9.7-nopages/audience')
+    .send({ kind: 'percent', percent: 10 })
+    .expect(409);
+  expect(canary.body.message).toBe(refusal);
+  // The CLI's `activate` runs the release service's own activation.
+  await expect(activateRelease(database.db, settings, 'mfe-results', '0.9.7-nopages', 'ops')).rejects.toThrow(refusal);
+  expect(await registryVersion()).toBe(before);
+  expect(await audits()).toBe(audited);
+
+  const list = await superAdmin.get('/api/admin/releases').expect(200);
+  const releases = list.body.remotes.find((r: { remote: string }) => r.remote === 'mfe-results').releases;
+  expect(releases.find((r: { version: string }) => r.version === '0.9.7-nopages')).toMatchObject({
+    compatible: true,
+    pages: false,
+  });
+  expect(releases.find((r: { version: string }) => r.version === first).pages).toBe(true);
 });

@@ -1,4 +1,6 @@
 import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import request from 'supertest';
@@ -11,6 +13,8 @@ import { signInAs } from '../../../../test/staff-session';
 import { changeRelease, releaseStatus, setAudience, uploadRelease, type Deployment } from '../upload-client';
 import { releaseRequestOf, type ReleaseFlags } from '../release-command';
 import { insertRelease } from '../repository';
+import { storeRelease } from '../release-store';
+import { localFolderStore } from '../../../storage/local-folder-store';
 
 // A team's CI gives its remote's release a canary audience, promotes it and rolls it back with its release token,
 // over real HTTP on loopback through the CLI's client, as a super admin does on the Releases page.
@@ -134,6 +138,23 @@ it('refuses to activate or canary a release the shell cannot satisfy (409), by t
   await expect(setAudience(results, version, { kind: 'percent', percent: 5 })).rejects.toThrow(`409: ${refused}`);
   const admin = await superAdmin.post(`/api/admin/releases/mfe-results/${version}/activate`).expect(409);
   expect(admin.body.message).toContain(refused);
+  expect(await registryVersion()).toBe(before);
+});
+
+it('refuses to activate or canary a release built before pages travelled with releases (409), naming it', async () => {
+  const before = await registryVersion();
+  const dist = fixtures.writeRemote('before-pages');
+  fs.rmSync(path.join(dist, 'pages.json'));
+  const version = '0.0.2-nopagesaaaa';
+  await storeRelease(localFolderStore(fixtures.releasesDir), 'mfe-results', version, dist);
+  const row = { remote: 'mfe-results', version, shared: SHELL_SHARED, files: 3, bytes: 10, releasedBy: 'old ci' };
+  await insertRelease(database.db, { ...row, releasedAt: new Date('2025-01-01T00:00:00Z') });
+  const refused = `409: mfe-results ${version} was built before pages travelled with releases (it has no pages.json)`;
+  await expect(changeRelease(results, version, 'activate')).rejects.toThrow(refused);
+  await expect(setAudience(results, version, { kind: 'brand', brand: 'demo-bank' })).rejects.toThrow(refused);
+  await expect(setAudience(results, version, { kind: 'everyone' })).rejects.toThrow(refused);
+  const listed = (await releaseStatus(results)).releases.find((r) => r.version === version);
+  expect(listed).toMatchObject({ pages: false, active: false, audience: null });
   expect(await registryVersion()).toBe(before);
 });
 

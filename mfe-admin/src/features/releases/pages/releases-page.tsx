@@ -113,6 +113,9 @@ function RemoteReleases({
                     <td>
                       {release.active ? null : release.compatible === false ? (
                         <span className="he-muted">{t('releases.cannotActivate')}</span>
+                      ) : !release.pages && !release.audience ? (
+                        // Built before pages travelled with releases: served, its pages would be unreachable.
+                        <span className="he-muted">{t('releases.builtBeforePages')}</span>
                       ) : release.audience ? (
                         <>
                           <CanaryActions remote={remote.remote} release={release} onActivated={onActivated} />

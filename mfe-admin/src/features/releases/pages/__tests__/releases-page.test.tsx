@@ -36,6 +36,7 @@ function release(version: string, releasedAt: string, extra: Partial<AdminReleas
     checks: OK,
     runtime: RUNTIME,
     compatible: true,
+    pages: true,
     audience: null,
     verdict: null,
     health: { sessions: 0, failedSessions: 0, errors: 0 },
@@ -194,6 +195,31 @@ it('says when the shell provides no runtime core to a remote built to run on it,
         'gör det.',
     ),
   ).toBeTruthy();
+});
+
+it('shows a release built before pages travelled with releases as not activatable, in Swedish too', async () => {
+  const list = releases();
+  list.remotes[1].releases[1] = { ...list.remotes[1].releases[1], pages: false };
+  installFakeBff({ ...NO_TOKENS, 'GET /api/admin/releases': () => [200, list] });
+  renderAdmin('/console/admin/releases');
+  const table = await screen.findByRole('table', { name: 'Releases of mfe-results' });
+  const row = within(table).getByRole('rowheader', { name: '0.1.0-bbbbbbbbbb' }).closest('tr')!;
+  expect(
+    within(row).getByText(
+      'Built before its pages travelled with releases, so it cannot be served: rebuild it and release it again.',
+    ),
+  ).toBeTruthy();
+  expect(within(row).queryByRole('button')).toBeNull();
+
+  cleanup();
+  renderAdmin('/console/admin/releases', { lng: 'sv' });
+  const svRow = (await screen.findByRole('rowheader', { name: '0.1.0-bbbbbbbbbb' })).closest('tr')!;
+  expect(
+    within(svRow).getByText(
+      'Byggd innan sidorna följde med releasen, så den kan inte användas: bygg om den och släpp den igen.',
+    ),
+  ).toBeTruthy();
+  expect(within(svRow).queryByRole('button')).toBeNull();
 });
 
 it('rolls back to an earlier version after confirmation and says how to run it', async () => {
