@@ -9,7 +9,12 @@ const path = require('node:path');
 const { readCss, escapeHtml: e, LANGUAGES } = require('@home-energy/shared/build/pages');
 
 /** Where the BFF writes the remote page's title, CSS and markup (bff/src/web/release-pages.ts FRAME_SLOTS). */
-const SLOTS = { title: '{{first-paint:title}}', css: '/*first-paint:css*/', page: '{{first-paint:page}}' };
+const SLOTS = {
+  title: '{{first-paint:title}}',
+  css: '/*first-paint:css*/',
+  page: '{{first-paint:page}}',
+  signIn: '{{first-paint:sign-in}}',
+};
 
 const sharedDir = path.dirname(require.resolve('@home-energy/shared/package.json'));
 
@@ -33,7 +38,8 @@ const TOP_BARS = {
 /** ShellLayout's top bar as the server can draw it. */
 function topBarHtml(common, { signIn, console }) {
   const languages = LANGUAGES.map((lng) => `<option>${e(common.language[lng])}</option>`).join('');
-  const signInLink = signIn ? `<a href="/sign">${e(common.nav.signIn)}</a>` : '';
+  // The link back to this page after signing in, as the app's own (the server fills it in per path).
+  const signInLink = signIn ? `<a href="${SLOTS.signIn}">${e(common.nav.signIn)}</a>` : '';
   return (
     '<header class="he-topbar"><div class="he-topbar__inner">\n' +
     `<a class="he-logo" href="${console ? '/console' : '/'}" aria-label="${e(common.product.home)}">` +

@@ -6,6 +6,7 @@
 import { matchRoutes, type RouteObject } from 'react-router';
 import { PARAM_KINDS, type ParamKind, type PageRoute } from '@home-energy/shared/mfe/page-routes';
 import { analyticsQuery, periodFor, periodFromSearch } from '@home-energy/shared/console/analytics-period';
+import { SIGN_PATH } from '@home-energy/shared/mfe/pages';
 import { readAll, type ObjectStore } from '../storage/object-store';
 import { PAGES_FILE, pagesFileSchema, type DeclaredPage, type PagesFile } from '../modules/releases/pages-file';
 
@@ -117,6 +118,7 @@ export const FRAME_SLOTS = {
   title: '{{first-paint:title}}',
   css: '/*first-paint:css*/',
   page: '{{first-paint:page}}',
+  signIn: '{{first-paint:sign-in}}',
 } as const;
 
 const fill = (html: string, slot: string, content: string) => {
@@ -124,8 +126,17 @@ const fill = (html: string, slot: string, content: string) => {
   return at < 0 ? html : `${html.slice(0, at)}${content}${html.slice(at + slot.length)}`;
 };
 
-/** The shell's first-paint page with the remote page's frame in it, in one language. */
-export function withFrame(shellPage: string, frame: { title: string; html: string }, css: string): string {
+/**
+ * The shell's first-paint page with the remote page's frame in it, in one language; its sign-in link (a visitor's top
+ * bar has one) leads back to `signIn`, as the app's does.
+ */
+export function withFrame(
+  shellPage: string,
+  frame: { title: string; html: string },
+  css: string,
+  signIn: string = SIGN_PATH,
+): string {
   const titled = fill(shellPage, FRAME_SLOTS.title, escapeHtml(frame.title));
-  return fill(fill(titled, FRAME_SLOTS.css, css), FRAME_SLOTS.page, frame.html);
+  const linked = fill(titled, FRAME_SLOTS.signIn, escapeHtml(signIn));
+  return fill(fill(linked, FRAME_SLOTS.css, css), FRAME_SLOTS.page, frame.html);
 }

@@ -15,6 +15,7 @@ import { withPreloads, type ActiveRelease, type PreloadHint } from './page-hints
 import { matchPage, pageDataPaths, withFrame, type ServedRemote } from './release-pages';
 import { CODE_TYPES, servedTypeOf } from '../modules/releases/release-check';
 import { themeForPath } from '@home-energy/shared/ui/theme-path';
+import { signRedirectUrl } from '@home-energy/shared/api/sign-redirect';
 
 const NO_CACHE = new Set(['mf-manifest.json', 'remoteEntry.js', 'mf-stats.json', 'index.html']);
 // Built file names carry a content hash of 10 hex digits (shared/build/webpack.cjs).
@@ -305,7 +306,13 @@ export function shellPages(
       const release = { remote: match.remote.package, version: match.remote.version };
       hints.push(...(await pageHints(release, lng).catch(() => [])));
     }
-    let html = frame && shellFrame ? withFrame(shellFrame, frame, match!.remote.pages!.css) : index;
+    const signIn = signRedirectUrl({
+      pathname: req.path,
+      search: query < 0 ? '' : req.originalUrl.slice(query),
+      hash: '',
+    });
+    let html =
+      frame && shellFrame ? withFrame(shellFrame, frame, match!.remote.pages!.css, signIn ?? undefined) : index;
     if (match) html = html.replace('</head>', `${pageRemoteTag(match.remote.name)}</head>`);
     res.setHeader('Cache-Control', 'no-cache');
     res.setHeader('Vary', 'Accept-Language, Cookie');

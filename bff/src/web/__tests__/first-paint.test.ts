@@ -39,7 +39,8 @@ function app(staff?: boolean) {
 /** The shell's first-paint page (shell/first-paint.cjs) for one top bar and language, as the test reads it back. */
 const shellPage = (bar: string, lng: string) =>
   `<!doctype html><html lang="en"><head><title>{{first-paint:title}}</title><style>/*first-paint:css*/</style>` +
-  `</head><body><div id="first-paint" data-bar="${bar}.${lng}">{{first-paint:page}}</div><div id="root"></div>`;
+  `</head><body><div id="first-paint" data-bar="${bar}.${lng}"><a href="{{first-paint:sign-in}}">Sign in</a>` +
+  `{{first-paint:page}}</div><div id="root"></div>`;
 
 beforeEach(() => {
   shellDist = fs.mkdtempSync(path.join(os.tmpdir(), 'shell-dist-'));
@@ -88,6 +89,17 @@ describe("static first paints from the visitor's releases", () => {
     expect((await get('/console/admin')).text).toContain('data-bar="console.en"');
     expect((await get('/sign')).text).toContain('data-bar="anonymous.en"');
     expect((await get('/sign', 'en', 'he.session=s%3Aany.sig')).text).toContain('data-bar="homeowner.en"');
+  });
+
+  it('signs a visitor in from the static bar back to the page they are on, as the app does', async () => {
+    const dashboard = '/property/42/building/primary/results-dashboard';
+    expect((await get(dashboard)).text).toContain(
+      `<a href="/sign?redirect=${encodeURIComponent(dashboard)}">Sign in</a>`,
+    );
+    expect((await get('/?lang=en')).text).toContain(
+      `<a href="/sign?redirect=%2F&amp;asPath=${encodeURIComponent('/?lang=en')}">Sign in</a>`,
+    );
+    expect((await get('/sign')).text).toContain('<a href="/sign">Sign in</a>');
   });
 
   it("names the page's remote for the shell's first render", async () => {
