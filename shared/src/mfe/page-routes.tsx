@@ -35,10 +35,11 @@ export interface PageDeclaration {
   /** A staff page: its data and frame are for a session the console's APIs answer. */
   staff?: boolean;
   /**
-   * What each path param must be for the page's data and frame to be served: a kind the BFF knows (PARAM_KINDS), not
-   * a pattern of the release's own, so that no release can make the server's matching slow.
+   * What each path param must be for the page's data and frame to be served: the name of a kind the BFF knows
+   * (PARAM_KINDS), not a pattern of the release's own, so that no release can make the server's matching slow. The
+   * release check refuses another name (bff/src/modules/releases/pages-file.ts).
    */
-  params?: Record<string, ParamKind>;
+  params?: Record<string, string>;
   data?: PageData[];
 }
 
