@@ -6,7 +6,7 @@ const path = require('node:path');
 const { TestEnvironment } = require('jest-environment-node');
 
 const ROOT = path.join(__dirname, '..', '..');
-/** In the copy of the repo Stryker runs in (a plain jest run of this config writes it to the repo's git-ignored one). */
+/** In the copy of the repo Stryker runs in (a plain jest run of this config writes to the repo's git-ignored one). */
 const NAMES_FILE = path.join(__dirname, 'reports', `${process.env.MUTATE_AREA}.test-names.json`);
 
 /** A test's full name as jest matches `--testNamePattern` against it: its describe blocks' names and its own. */

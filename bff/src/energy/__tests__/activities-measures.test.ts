@@ -139,7 +139,7 @@ describe('insulation_walls: +100 mm; 1 500–2 500 kr/m² of wall, ROT on 50 %, 
   });
 });
 
-describe('energy_efficient_windows: to energy glazing (U 1.0); 4 500–8 250 kr/m² of window, ROT on 26 %, 30 years', () => {
+describe('energy_efficient_windows: to energy glazing (U 1.0); 4 500–8 250 kr/m², ROT on 26 %, 30 years', () => {
   it.each([
     ['energy', 'completed'],
     ['triple', 'upgrade_available'], // U 1.9 < 2.8
@@ -187,7 +187,7 @@ describe('window_film: on 1- and 2-pane glass only; 600–1 200 kr/m² of glass 
   });
 });
 
-describe('energy_efficient_doors: to energy doors (U 0.8); two doors at 12 000–20 000 kr, ROT on 30 %, 30 years', () => {
+describe('energy_efficient_doors: to energy doors (U 0.8); two at 12 000–20 000 kr, ROT on 30 %, 30 years', () => {
   it.each([
     ['energy', 'completed'],
     ['insulated', 'upgrade_available'],
@@ -508,7 +508,7 @@ describe('low_flush_faucets, energy_efficient_products, wallbox, unspecified', (
     expect(ids(lowFlushFaucets)).toEqual(['not_in_label']);
   });
 
-  it('products: the answer; 15–35 kr/m² Atemp, no subsidy, 10 years; the appliance notice unless they are efficient', () => {
+  it('products: the answer; 15–35 kr/m² Atemp, no subsidy, 10 years; the appliance notice unless efficient', () => {
     expect(energyEfficientProducts.completion(ctx({ energy_reducing_products: true }))).toBe('completed');
     expect(energyEfficientProducts.completion(ctx())).toBe('not_completed');
     expect(energyEfficientProducts.apply(ctx())).toEqual(
