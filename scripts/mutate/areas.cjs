@@ -14,6 +14,7 @@ function energyPart(title, files) {
       'model-heating-systems',
       'model-pv-geometry',
       'activities-plan-ranking',
+      'activities-measures',
       'place-prices-co2',
       'answers',
       'building-model',

@@ -14,7 +14,8 @@ module.exports = {
   testTimeout: root.testTimeout,
   transform: shared.transform,
   moduleNameMapper: shared.moduleNameMapper,
-  testEnvironment: 'node',
+  // jest's node environment, writing down each file's test names for the sequencer (test-environment.cjs).
+  testEnvironment: path.join(__dirname, 'test-environment.cjs'),
   testMatch: area.tests.map((glob) => `<rootDir>/${glob}`),
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   testSequencer: '<rootDir>/scripts/mutate/test-sequencer.cjs',

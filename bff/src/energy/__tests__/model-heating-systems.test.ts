@@ -242,6 +242,21 @@ describe('design outdoor temperature and the hours of the year', () => {
     expect(hoursAtOrBelow(climate, 5)).toBeCloseTo(4380, -1);
   });
 
+  it('a place is worked out once per climate town and degree days; a town keeps its last 64 places', () => {
+    const monthlyMeanC = Array(12).fill(3);
+    const at = (degreeDays: number) => placeTemperatures({ degreeDays, monthlyMeanC });
+    const first = at(4000);
+    expect(at(4000)).toBe(first);
+    expect(at(4001)).not.toBe(first);
+    expect(placeTemperatures({ degreeDays: 4000, monthlyMeanC: [...monthlyMeanC] })).not.toBe(first); // another town
+    for (let i = 0; i < 62; i++) at(5000 + i); // 64 places of this town: all kept
+    expect(at(4000)).toBe(first);
+    at(6000); // the 65th: the town starts over
+    const again = at(4000);
+    expect(again).not.toBe(first);
+    expect(again).toEqual(first);
+  });
+
   it('σ is at least 1 K, even where the DUT lies above the coldest month', () => {
     const monthlyMeanC = [-40, ...Array(11).fill(20)];
     const climate = { degreeDays: monthlyDegreeDays(monthlyMeanC, 17), monthlyMeanC };
