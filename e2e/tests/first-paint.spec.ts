@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signInStaff, SUPER_ADMIN, watchConsole } from './support';
+import { holdRemoteEntry, signInStaff, SUPER_ADMIN, watchConsole } from './support';
 
 // `/` arrives as static HTML showing the address search page in the visitor's language, so the first and largest
 // paint need no script. The app renders hidden behind it and takes its place once the flow remote
@@ -29,17 +29,6 @@ async function observePaints(page: Page): Promise<void> {
       }
     }).observe({ type: 'largest-contentful-paint', buffered: true });
   });
-}
-
-/** Holds the flow remote's entry back until `release()`: the static page stays up long enough to be measured. */
-async function holdFlowRemote(page: Page): Promise<() => void> {
-  let release: () => void = () => undefined;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/mfe/mfe-flow/**/remoteEntry.js', async (route) => {
-    await held;
-    await route.continue();
-  });
-  return release;
 }
 
 const box = async (page: Page, selector: string) => {
@@ -133,7 +122,7 @@ test.describe('static first paint of the address search page', () => {
       const context = await browser.newContext({ locale });
       const page = await context.newPage();
       await observePaints(page);
-      const release = await holdFlowRemote(page);
+      const release = await holdRemoteEntry(page);
       // Not 'load': the held remote entry is a script the load event would wait for.
       await page.goto('/', { waitUntil: 'domcontentloaded' });
 
@@ -223,12 +212,7 @@ test.describe('static frame of the results dashboard', () => {
         await page.request.post('/api/flow/property/42/building', { data: { occupants: 3, indoor_temperature: 21 } })
       ).status(),
     ).toBe(200);
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/mfe/mfe-results/**/remoteEntry.js', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRemoteEntry(page, 'mfe-results');
     await page.goto(DASHBOARD, { waitUntil: 'domcontentloaded' });
     await expect(page.locator('#first-paint h1')).toHaveText("Your home's energy results");
     await expect(page.locator('#root')).toBeHidden();
@@ -285,12 +269,7 @@ test.describe('static frames of the flow and console pages', () => {
       if (staff) await signInStaff(page, SUPER_ADMIN);
       const errors = watchConsole(page);
       await observePaints(page);
-      let release: () => void = () => undefined;
-      const held = new Promise<void>((resolve) => (release = resolve));
-      await page.route(`**/mfe/${remote}/**/remoteEntry.js`, async (route) => {
-        await held;
-        await route.continue();
-      });
+      const release = await holdRemoteEntry(page, remote);
       await page.goto(path, { waitUntil: 'domcontentloaded' });
       await expect(page.locator('#first-paint h1')).toHaveText(heading);
       if (lead) await expect(page.locator('#first-paint .he-page-head p')).toHaveText(lead);

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 // @ts-expect-error plain ESM helper shared with serve.mjs
 import { E2E_DATA_DIR, E2E_PORT } from '../e2e-env.mjs';
-import { registry, signInStaff, SUPER_ADMIN, watchConsole } from './support';
+import { holdRemoteEntry, registry, signInStaff, SUPER_ADMIN, watchConsole } from './support';
 
 const repoRoot = path.resolve(__dirname, '..', '..');
 const env = { ...process.env, DATA_DIR: E2E_DATA_DIR, RELEASED_BY: 'e2e' };
@@ -174,12 +174,7 @@ const htmlOf = async (visitor: import('@playwright/test').Page, url: string) =>
 
 /** Loads `/` with the flow's entry held back: the static heading's box, then the app's once it took over. */
 async function headingBoxes(visitor: import('@playwright/test').Page, url: string) {
-  let release: () => void = () => undefined;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await visitor.route('**/mfe/mfe-flow/**/remoteEntry.js', async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdRemoteEntry(visitor);
   await visitor.goto(url, { waitUntil: 'domcontentloaded' });
   const frame = visitor.locator('#first-paint h1');
   await expect(frame).toBeVisible();

@@ -273,3 +273,14 @@ export function measureOfferedToInstallers(recommendations: unknown[]): string {
   expect(measure, 'a measure installers are offered for').toBeTruthy();
   return measure!.name;
 }
+
+/** Holds a remote's entry (remoteEntry.js) back until `release()`: the server's static page stays up to be measured. */
+export async function holdRemoteEntry(page: Page, remote = 'mfe-flow'): Promise<() => void> {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(`**/mfe/${remote}/**/remoteEntry.js`, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
