@@ -306,13 +306,11 @@ export function shellPages(
       const release = { remote: match.remote.package, version: match.remote.version };
       hints.push(...(await pageHints(release, lng).catch(() => [])));
     }
-    const signIn = signRedirectUrl({
-      pathname: req.path,
-      search: query < 0 ? '' : req.originalUrl.slice(query),
-      hash: '',
-    });
-    let html =
-      frame && shellFrame ? withFrame(shellFrame, frame, match!.remote.pages!.css, signIn ?? undefined) : index;
+    // The static bar's Sign in leads back here, as the app's does.
+    const signIn = (): string | undefined =>
+      signRedirectUrl({ pathname: req.path, search: query < 0 ? '' : req.originalUrl.slice(query), hash: '' }) ??
+      undefined;
+    let html = frame && shellFrame ? withFrame(shellFrame, frame, match!.remote.pages!.css, signIn()) : index;
     if (match) html = html.replace('</head>', `${pageRemoteTag(match.remote.name)}</head>`);
     res.setHeader('Cache-Control', 'no-cache');
     res.setHeader('Vary', 'Accept-Language, Cookie');
