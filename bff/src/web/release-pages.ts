@@ -6,7 +6,7 @@
 import { matchRoutes, type RouteObject } from 'react-router';
 import { PARAM_KINDS, type ParamKind, type PageRoute } from '@home-energy/shared/mfe/page-routes';
 import { analyticsQuery, periodFor, periodFromSearch } from '@home-energy/shared/console/analytics-period';
-import { SIGN_PATH } from '@home-energy/shared/mfe/pages';
+import { isServerPath, SIGN_PATH } from '@home-energy/shared/mfe/pages';
 import { readAll, type ObjectStore } from '../storage/object-store';
 import { PAGES_FILE, pagesFileSchema, type DeclaredPage, type PagesFile } from '../modules/releases/pages-file';
 
@@ -64,11 +64,9 @@ function routeObjects(routes: readonly PageRoute[]): Tagged[] {
   });
 }
 
-const NOT_A_PAGE = /^\/(api|mfe|locales)(\/|$)/;
-
 /** The remote and page a path is, by the shell's routes and then the remote's (null: none, or a redirect). */
 export function matchPage(remotes: readonly ServedRemote[], pathname: string): PageMatch | null {
-  if (NOT_A_PAGE.test(pathname)) return null;
+  if (isServerPath(pathname)) return null;
   const mounts: Tagged[] = remotes.flatMap((remote) => [
     ...(remote.pages?.mount ?? []).map((path): Tagged => ({ path, handle: { remote } })),
     ...(remote.pages?.redirects ?? []).map((r): Tagged => ({ path: r.path, handle: { remote, redirect: true } })),

@@ -34,3 +34,6 @@ export const ACCOUNT_DELETED_PATH = '/flow/account-deleted';
 export const SIGN_PATH = '/sign';
 /** The privacy notice (the flow's page): linked from every homeowner page's footer and before anything is shared. */
 export const PRIVACY_PATH = '/privacy';
+
+/** Paths the BFF serves itself (its API, release files, translations): never a page of a remote, nothing to preload. */
+export const isServerPath = (pathname: string): boolean => /^\/(api|mfe|locales)(\/|$)/.test(pathname);

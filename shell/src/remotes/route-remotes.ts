@@ -1,5 +1,6 @@
 import { matchRoutes } from '@home-energy/shared/router';
 import type { Registry, RemoteName } from '@home-energy/shared';
+import { isServerPath } from '@home-energy/shared/mfe/pages';
 
 /**
  * One of the shell's routes: a remote is mounted at `path` (its own routes are below it), or `path` redirects to one
@@ -22,12 +23,9 @@ export function shellRoutes(registry: Registry): ShellRoute[] {
   );
 }
 
-// Served by the BFF, not by a remote: a link there (a PDF, a sign-out) must not preload anything.
-const NOT_A_PAGE = /^\/(api|mfe|locales)(\/|$)/;
-
 /** The remote that renders `pathname` by react-router's own matching of the registry's routes (null: none). */
 export function remoteForPath(registry: Registry, pathname: string): RemoteName | null {
-  if (NOT_A_PAGE.test(pathname)) return null;
+  if (isServerPath(pathname)) return null;
   const routes = shellRoutes(registry);
   const objects = routes.map(({ path }) => ({ path }));
   const matched = matchRoutes(objects, pathname)?.at(-1);
