@@ -13,6 +13,7 @@
 //   BENCH_RUNS=3 (default; --runs wins)         Lighthouse runs per page; each figure is the median of the runs
 //   BENCH_PAGES="address search,my homes"       only these pages
 //   BENCH_SERVER_BELOW=0                       the product at the browser's priority too (no allowance at all)
+//   BENCH_CPU_SLOWDOWN=5                       this slowdown, not calibrated (two builds compared in one sitting)
 //   benchFrontend({ root, port, runCount })    → { rows: [metric, value, target, ok?][], results } (bench.mjs)
 //
 // Scores are judged, never asserted: they depend on the machine (a loaded one gives a worse TBT).
@@ -138,6 +139,13 @@ async function runLighthouse(root, url, headers, cpuSlowdown) {
  * benchmarkIndex, the median of three Lighthouse runs, over TARGET_BENCHMARK_INDEX, between 1× and 20×.
  */
 async function calibrate(root, url) {
+  // Two builds compared in one sitting need the same slowdown: the index alone moves by a fifth between sittings.
+  const fixed = process.env.BENCH_CPU_SLOWDOWN;
+  if (fixed !== undefined) {
+    const multiplier = Number(fixed);
+    if (!(multiplier >= 1 && multiplier <= 20)) throw new Error(`BENCH_CPU_SLOWDOWN takes 1–20 (got ${fixed})`);
+    return { benchmarkIndex: 'not measured', indexes: ['fixed by BENCH_CPU_SLOWDOWN'], multiplier };
+  }
   const indexes = [];
   for (let i = 0; i < 3; i += 1) indexes.push((await runLighthouse(root, url, {}, 1)).environment.benchmarkIndex);
   const benchmarkIndex = middle(indexes);
