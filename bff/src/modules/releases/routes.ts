@@ -158,14 +158,17 @@ export function registryRoute(db: Db, options: RegistryOptions): RequestHandler[
     if (!cached) {
       const pages = await Promise.all(chosen.map(({ remote, version }) => options.pagesOf(remote.package, version)));
       const body: Registry = {
-        remotes: chosen.map(({ remote, version }, i) => ({
-          name: remote.name,
-          package: remote.package,
-          version,
-          entry: `${base}/${remote.package}/${version}/mf-manifest.json`,
-          routes: shellRoutes(pages[i]!),
-          ...(pages[i] ? { pageRoutes: pageRoutes(pages[i].routes) } : {}),
-        })),
+        remotes: chosen.map(({ remote, version }, i) => {
+          const release = pages[i] ?? null;
+          return {
+            name: remote.name,
+            package: remote.package,
+            version,
+            entry: `${base}/${remote.package}/${version}/mf-manifest.json`,
+            routes: shellRoutes(release),
+            ...(release ? { pageRoutes: pageRoutes(release.routes) } : {}),
+          };
+        }),
         ...(options.demo ? { demo: true } : {}),
         vitalsSample: options.vitalsSample,
       };
