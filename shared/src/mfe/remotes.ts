@@ -50,7 +50,10 @@ const pageRouteSchema: z.ZodType<RegistryPageRoute> = lazySchema(() =>
   z.object({
     path: z.string().max(200).optional(),
     index: z.boolean().optional(),
-    children: z.array(z.lazy(() => pageRouteSchema)).max(100).optional(),
+    children: z
+      .array(z.lazy(() => pageRouteSchema))
+      .max(100)
+      .optional(),
   }),
 );
 

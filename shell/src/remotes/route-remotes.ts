@@ -55,13 +55,18 @@ export function pageForPath(registry: Registry, pathname: string): { remote: Rem
   const entry = registry.remotes.find((e) => e.name === route.remote);
   const inner = matchRoutes(routeObjects(entry?.pageRoutes ?? []), `/${rest}`);
   if (!inner) return { remote: route.remote, route: OTHER_ROUTE };
-  return { remote: route.remote, route: routePattern(route.path, inner.map((m) => m.route.path)) };
+  return {
+    remote: route.remote,
+    route: routePattern(
+      route.path,
+      inner.map((m) => m.route.path),
+    ),
+  };
 }
 
 /** The registry's routes of a remote as react-router's route objects (an index route has no children). */
 function routeObjects(routes: readonly RegistryPageRoute[]): RouteObject[] {
-  return routes.map(
-    (r): RouteObject =>
-      r.index ? { index: true } : { path: r.path, children: r.children ? routeObjects(r.children) : undefined },
+  return routes.map((r): RouteObject =>
+    r.index ? { index: true } : { path: r.path, children: r.children ? routeObjects(r.children) : undefined },
   );
 }

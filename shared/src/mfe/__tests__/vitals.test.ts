@@ -41,7 +41,13 @@ describe('the patterns of a route table', () => {
     redirects: [{ path: 'staff', to: '/console' }],
     routes: [
       { index: true, page: 'sign-in' },
-      { path: 'org/:org', children: [{ index: true, page: 'home' }, { path: 'property_lookup', page: 'lookup' }] },
+      {
+        path: 'org/:org',
+        children: [
+          { index: true, page: 'home' },
+          { path: 'property_lookup', page: 'lookup' },
+        ],
+      },
       { path: '*', page: 'not-found' },
     ],
   };

@@ -7,7 +7,9 @@ import { releasePatterns } from '../routes';
 
 // Each remote's pages file as its build writes it (its src/app/routes.json and frames).
 const pagesOf = (pkg: string): PagesFile =>
-  pagesFileSchema.parse(pagesFile(pkg, require(path.resolve(__dirname, '..', '..', '..', '..', '..', pkg, 'pages.cjs'))));
+  pagesFileSchema.parse(
+    pagesFile(pkg, require(path.resolve(__dirname, '..', '..', '..', '..', '..', pkg, 'pages.cjs'))),
+  );
 const REMOTE_PACKAGES = ['mfe-flow', 'mfe-results', 'mfe-console', 'mfe-admin'] as const;
 
 test("every page pattern of every remote's route table is one a speed report may name", () => {

@@ -49,7 +49,10 @@ const WIDE_PAGES = {
     children: Array.from({ length: 70 }, (_, c) => ({ path: `c${String(c).padStart(2, '0')}`, page: 'dashboard' })),
   })),
 };
-const WIDE_PATTERNS = WIDE_PAGES.routes.flatMap((r) => [`/${r.path}`, ...r.children.map((c) => `/${r.path}/${c.path}`)]);
+const WIDE_PATTERNS = WIDE_PAGES.routes.flatMap((r) => [
+  `/${r.path}`,
+  ...r.children.map((c) => `/${r.path}/${c.path}`),
+]);
 
 function post(visitor: string | null, body: unknown) {
   const req = request(app)
