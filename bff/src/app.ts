@@ -331,6 +331,7 @@ export function createApp({
       perMinute: config.VITALS_RATE_LIMIT,
       rules: canaryRules,
       logger,
+      pagesOf: releasePages,
     }),
   );
   app.use('/api', express.json({ limit: '100kb' }), jsonBodies, noQueryOnWrites);

@@ -48,8 +48,9 @@ describe('registry and releases', () => {
         package: 'mfe-results',
         version: firstVersion,
         entry: `http://example.test/mfe/mfe-results/${firstVersion}/mf-manifest.json`,
-        // Where the shell mounts it, as the release's pages file says (test/fixtures.ts: at the root).
+        // Where the shell mounts it and its routes below, as the release's pages file says (test/fixtures.ts).
         routes: [{ path: '*' }],
+        pageRoutes: [{ index: true }],
       },
     ]);
   });

@@ -67,7 +67,33 @@ export function pageRoutes(routes: readonly PageRoute[], elements: Readonly<Reco
   });
 }
 
+/**
+ * The pattern of a route react-router matched in a remote's route table: the mount (without its splat) and the paths
+ * of the routes matched below it, joined. `property/:id/building/:building/*` and `results-dashboard` →
+ * `/property/:id/building/:building/results-dashboard`. The speed reports name a page by it (docs/performance.md
+ * "Field vitals"): the shell from the route it matched, the BFF among the patterns of the release (routePatterns).
+ */
+export function routePattern(mount: string, paths: readonly (string | undefined)[] = []): string {
+  const segments = [mount.replace(/\/?\*$/, ''), ...paths].flatMap((path) => (path ?? '').split('/'));
+  return `/${segments.filter(Boolean).join('/')}`;
+}
+
+/** Every pattern a route table can match (routePattern): each route below each mount, and each redirect's path. */
+export function routePatterns(table: Pick<RouteTable, 'mount' | 'redirects' | 'routes'>): Set<string> {
+  const patterns = new Set<string>();
+  const visit = (mount: string, parents: readonly (string | undefined)[], routes: readonly PageRoute[]) => {
+    for (const route of routes) {
+      const paths = [...parents, route.path];
+      patterns.add(routePattern(mount, paths));
+      if (route.children) visit(mount, paths, route.children);
+    }
+  };
+  for (const mount of table.mount) visit(mount, [], table.routes);
+  for (const redirect of table.redirects ?? []) patterns.add(routePattern(redirect.path));
+  return patterns;
+}
+
 /** Where the shell mounts the remote (its first mount, without the splat): `/console/admin`, or `/` for the root. */
 export function mountPath(table: RouteTable): string {
-  return `/${(table.mount[0] ?? '').replace(/\/?\*$/, '')}`;
+  return routePattern(table.mount[0] ?? '');
 }

@@ -38,6 +38,25 @@ export const storedReleaseVersionSchema = lazySchema(() =>
     .regex(/^[A-Za-z0-9_@+=,-][A-Za-z0-9._@+=,-]*$/, 'not a version of a stored release'),
 );
 
+/** A route of a remote's route table as the registry names it: its pattern and the routes below it. */
+export interface RegistryPageRoute {
+  path?: string;
+  index?: boolean;
+  children?: RegistryPageRoute[];
+}
+
+/** Bounded as a release's pages file is (bff/src/modules/releases/pages-file.ts): a release it holds always fits. */
+const pageRouteSchema: z.ZodType<RegistryPageRoute> = lazySchema(() =>
+  z.object({
+    path: z.string().max(200).optional(),
+    index: z.boolean().optional(),
+    children: z
+      .array(z.lazy(() => pageRouteSchema))
+      .max(100)
+      .optional(),
+  }),
+);
+
 /** One remote's release in the registry. */
 export const registryEntrySchema = lazySchema(() =>
   z.object({
@@ -53,6 +72,11 @@ export const registryEntrySchema = lazySchema(() =>
       .array(z.object({ path: z.string().max(200), redirect: z.string().max(200).optional() }))
       .max(20)
       .default([]),
+    /**
+     * The remote's routes below its mount, as its release's route table has them (patterns only, no page): the shell
+     * names a page's speed by the route it matches in them (docs/performance.md "Field vitals").
+     */
+    pageRoutes: z.array(pageRouteSchema).max(200).optional(),
   }),
 );
 

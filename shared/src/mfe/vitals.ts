@@ -20,30 +20,18 @@ export type DeviceClass = (typeof DEVICE_CLASSES)[number];
 /** The Network Information API's effectiveType, where the browser tells. */
 export const CONNECTION_TYPES = ['slow-2g', '2g', '3g', '4g'] as const;
 
-/** A page's pattern: at most 8 segments, each a lower-case word (no digits: those are ids) or a named parameter. */
-const ROUTE = /^\/(?:(?:[a-z][a-z-]{0,31}|:[a-z]{1,16})(?:\/(?:[a-z][a-z-]{0,31}|:[a-z]{1,16})){0,7})?$/;
-const MAX_SEGMENTS = 8;
-
-/** Segments that follow one of these words are names of things, not pages (an organisation's slug, ...). */
-const NAMED_AFTER: Record<string, string> = { org: ':org', organisations: ':organisation', outbox: ':id' };
-
 /**
- * The pattern of a path, as the vitals are kept: ids and names become parameters, so no report holds what identifies
- * a home, an organisation or a person. `/property/42/building/primary/results-dashboard` →
- * `/property/:id/building/:building/results-dashboard`; a pattern maps to itself.
+ * A page's pattern as a report names it: the route a remote's route table matched (routePattern,
+ * shared/src/mfe/page-routes.tsx). At most 8 segments, each a word of a route table (letters, digits, `_`, `.`, `-`),
+ * a named parameter, or a final splat `*`. The shape only keeps out text that is no pattern: the BFF keeps a pattern
+ * only if the release's own route table has it (an id, a name or an invented path counts as OTHER_ROUTE).
  */
-export function pagePattern(pathname: string): string {
-  const segments = pathname.split('/').filter(Boolean).slice(0, MAX_SEGMENTS);
-  const pattern = segments.map((segment, i) => {
-    if (segment.startsWith(':')) return /^:[a-z]{1,16}$/.test(segment) ? segment : ':param';
-    const after = segments[i - 1];
-    if (after === 'building') return ':building';
-    if (after && NAMED_AFTER[after]) return NAMED_AFTER[after];
-    if (/^\d+$/.test(segment)) return ':id';
-    return /^[a-z][a-z-]{0,31}$/.test(segment) ? segment : ':param';
-  });
-  return `/${pattern.join('/')}`;
-}
+const SEGMENT = '(?:[A-Za-z0-9_.-]{1,32}|:[A-Za-z0-9_-]{1,32})';
+export const PAGE_PATTERN = new RegExp(`^/(?:${SEGMENT}(?:/${SEGMENT}){0,6}(?:/(?:${SEGMENT}|\\*))?|\\*)?$`);
+export const PAGE_PATTERN_MAX_LENGTH = 160;
+
+/** What a view counts under when its pattern is none of its release's (the Speed view lists it as such). */
+export const OTHER_ROUTE = '/:other';
 
 /** Milliseconds a vital may report: a page that took over two minutes is not measured by this. */
 const millis = () => z.number().min(0).max(120_000);
@@ -52,7 +40,10 @@ const millis = () => z.number().min(0).max(120_000);
 export const vitalsViewSchema = lazySchema(() =>
   z
     .object({
-      route: z.string().max(160).regex(ROUTE, 'a page pattern such as /flow/property/:id/questions'),
+      route: z
+        .string()
+        .max(PAGE_PATTERN_MAX_LENGTH)
+        .regex(PAGE_PATTERN, 'a route pattern such as /flow/property/:propertyId/questions'),
       remote: remotePackageSchema,
       version: releaseVersionSchema,
       navigation: z.enum(['load', 'route']),

@@ -82,7 +82,7 @@ export async function boot(): Promise<void> {
   const { installFederationPlugins } = await import(/* webpackMode: "eager" */ '../remotes/federation-plugins');
   const { ensureRemotesRegistered } = await import(/* webpackMode: "eager" */ '../remotes/registry');
   const { preloadRemoteApp, preloadRemotesOnIntent } = await import(/* webpackMode: "eager" */ '../remotes/preload');
-  const { remoteForPath } = await import(/* webpackMode: "eager" */ '../remotes/route-remotes');
+  const { remoteForPath, pageForPath } = await import(/* webpackMode: "eager" */ '../remotes/route-remotes');
   installFederationPlugins();
   // The page's speed, for the share of page loads the registry asks for (vitals/field-vitals.ts).
   const loadPath = window.location.pathname;
@@ -96,8 +96,8 @@ export async function boot(): Promise<void> {
         import(/* webpackMode: "eager" */ '../vitals/field-vitals'),
         import(/* webpackMode: "eager" */ '../remotes/remote-slot'),
       ]);
-      const remoteOf = (path: string) => remoteForPath(registry, path);
-      startFieldVitals(registry.vitalsSample, { versionOf: mountedVersion, remoteOf }, loadPath);
+      const pageOf = (path: string) => pageForPath(registry, path);
+      startFieldVitals(registry.vitalsSample, { versionOf: mountedVersion, pageOf }, loadPath);
     })
     .catch(() => undefined);
 

@@ -2,8 +2,10 @@ import type { Metric } from 'web-vitals';
 import {
   CONNECTION_TYPES,
   PHONE_MAX_WIDTH,
+  OTHER_ROUTE,
+  PAGE_PATTERN,
+  PAGE_PATTERN_MAX_LENGTH,
   USABLE_MARK,
-  pagePattern,
   type VitalMetric,
   type VitalsReport,
   type VitalsView,
@@ -15,7 +17,7 @@ import { whenIdle } from '../boot/yield';
  * Real-user speed (docs/performance.md "Field vitals"): each page load's LCP, INP, CLS and TTFB (web-vitals) and,
  * for the load and every navigation inside the app, the time until its page was usable (the mark a page sets with
  * markUsable once what the user came for has rendered and takes input). Sent to POST /api/mfe/vitals when the tab
- * is hidden, each figure once; no path (only its pattern), no text, nothing about the user.
+ * is hidden, each figure once; no path (only the pattern of the route it took), no text, nothing about the user.
  */
 interface View {
   path: string;
@@ -32,8 +34,11 @@ const MAX_VIEWS = 8;
 export interface FieldVitalsOptions {
   /** The version of a remote mounted on this page, if it was (remote-slot.tsx). */
   versionOf: (remote: RemoteName) => string | undefined;
-  /** The remote that renders a path (by the registry's routes: remotes/route-remotes.ts). */
-  remoteOf: (path: string) => RemoteName | null;
+  /**
+   * The remote that renders a path and the pattern of the route it takes in that remote's route table, as the
+   * registry names it for the release served (remotes/route-remotes.ts pageForPath); null: no remote renders it.
+   */
+  pageOf: (path: string) => { remote: RemoteName; route: string } | null;
   /** Sends a report (fetch with keepalive in the browser). */
   send?: (report: VitalsReport) => void;
   /** web-vitals, loaded when the page is idle (a test passes its own). */
@@ -104,13 +109,13 @@ export class FieldVitals {
   report(): VitalsReport | null {
     const views: VitalsView[] = [];
     for (const view of this.views) {
-      const remote = this.options.remoteOf(view.path);
-      const version = remote ? this.options.versionOf(remote) : undefined;
+      const page = this.options.pageOf(view.path);
+      const version = page ? this.options.versionOf(page.remote) : undefined;
       const metrics = unsent(view);
-      if (!remote || !version || metrics.length === 0) continue;
+      if (!page || !version || metrics.length === 0) continue;
       const figures = Object.fromEntries(metrics.map((m) => [m, Math.round(view.figures[m]! * 1000) / 1000]));
-      const pkg = REMOTES.find((r) => r.name === remote)!.package;
-      views.push({ route: pagePattern(view.path), remote: pkg, version, navigation: view.navigation, ...figures });
+      const pkg = REMOTES.find((r) => r.name === page.remote)!.package;
+      views.push({ route: reported(page.route), remote: pkg, version, navigation: view.navigation, ...figures });
     }
     if (views.length === 0) return null;
     const effective = (navigator as { connection?: { effectiveType?: string } }).connection?.effectiveType;
@@ -130,6 +135,10 @@ export class FieldVitals {
     (this.options.send ?? sendReport)(report);
   }
 }
+
+/** A pattern the report's bounds cannot hold (a route table may nest deeper) counts as OTHER_ROUTE. */
+const reported = (route: string) =>
+  route.length <= PAGE_PATTERN_MAX_LENGTH && PAGE_PATTERN.test(route) ? route : OTHER_ROUTE;
 
 /** A view's figures within the report's bounds and not sent yet (a usable time past two minutes is not one). */
 function unsent(view: View): VitalMetric[] {

@@ -3,7 +3,8 @@ import { LRUCache } from 'lru-cache';
 import { CachedAnswer } from '../../http/cached-answer';
 import { noQuery } from '../../http/input-guards';
 import { ipOf } from '../../http/write-limits';
-import { REMOTES, type Registry } from '@home-energy/shared/remotes';
+import { REMOTES, type Registry, type RegistryPageRoute } from '@home-energy/shared/remotes';
+import type { PageRoute } from '@home-energy/shared/mfe/page-routes';
 import type { PagesFile } from './pages-file';
 import type { ServedRemote } from '../../web/release-pages';
 import type { Db } from '../../db/client';
@@ -101,13 +102,23 @@ function shellRoutes(pages: PagesFile | null): { path: string; redirect?: string
   return [...pages.mount.map((path) => ({ path })), ...pages.redirects.map((r) => ({ path: r.path, redirect: r.to }))];
 }
 
+/** The remote's routes below its mount, patterns only (the registry does not name its pages). */
+function pageRoutes(routes: readonly PageRoute[]): RegistryPageRoute[] {
+  return routes.map(({ path, index, children }) => ({
+    ...(path === undefined ? {} : { path }),
+    ...(index ? { index } : {}),
+    ...(children ? { children: pageRoutes(children) } : {}),
+  }));
+}
+
 /**
- * GET /api/mfe/registry: where the shell finds each remote's release for this session (never cached), whether this
- * is the demo, and the share of page loads that report their speed (modules/vitals). A remote with a canary answers
- * the canary to the sessions in its audience (audience.ts), the active release to the others; while a remote has a
- * canary, which of its releases this session got is recorded, so that only its beacons count (served.ts). Entry URLs
- * use MFE_PUBLIC_URL (a CDN) when set, else PUBLIC_URL's /mfe (always set in production): the Host header is the
- * client's to choose.
+ * GET /api/mfe/registry: where the shell finds each remote's release for this session (never cached), that release's
+ * routes (the shell's to it, and its own below them: the speed reports name pages by them), whether this is the demo,
+ * and the share of page loads that report their speed (modules/vitals). A remote with a canary answers the canary to
+ * the sessions in its audience (audience.ts), the active release to the others; while a remote has a canary, which of
+ * its releases this session got is recorded, so that only its beacons count (served.ts). Entry URLs use
+ * MFE_PUBLIC_URL (a CDN) when set, else PUBLIC_URL's /mfe (always set in production): the Host header is the client's
+ * to choose.
  */
 export function registryRoute(db: Db, options: RegistryOptions): RequestHandler[] {
   const publicOrigin = options.publicUrl ? new URL(options.publicUrl).origin : null;
@@ -147,13 +158,17 @@ export function registryRoute(db: Db, options: RegistryOptions): RequestHandler[
     if (!cached) {
       const pages = await Promise.all(chosen.map(({ remote, version }) => options.pagesOf(remote.package, version)));
       const body: Registry = {
-        remotes: chosen.map(({ remote, version }, i) => ({
-          name: remote.name,
-          package: remote.package,
-          version,
-          entry: `${base}/${remote.package}/${version}/mf-manifest.json`,
-          routes: shellRoutes(pages[i]!),
-        })),
+        remotes: chosen.map(({ remote, version }, i) => {
+          const release = pages[i] ?? null;
+          return {
+            name: remote.name,
+            package: remote.package,
+            version,
+            entry: `${base}/${remote.package}/${version}/mf-manifest.json`,
+            routes: shellRoutes(release),
+            ...(release ? { pageRoutes: pageRoutes(release.routes) } : {}),
+          };
+        }),
         ...(options.demo ? { demo: true } : {}),
         vitalsSample: options.vitalsSample,
       };

@@ -1,7 +1,18 @@
 import type { Metric } from 'web-vitals';
 import type { VitalsReport } from '@home-energy/shared/mfe/vitals';
 import { vitalsReportSchema, USABLE_MARK } from '@home-energy/shared/mfe/vitals';
+import type * as RouteRemotes from '../../remotes/route-remotes';
+import { REGISTRY_WITH_PAGES } from '../../remotes/__tests__/registry-with-pages';
 import { FieldVitals, startFieldVitals } from '../field-vitals';
+
+// jsdom lacks TextEncoder, which react-router needs at load time: set it before loading anything that imports it.
+const { TextEncoder, TextDecoder } =
+  jest.requireActual<Pick<typeof globalThis, 'TextEncoder' | 'TextDecoder'>>('node:util');
+Object.assign(globalThis, { TextEncoder, TextDecoder });
+let pageForPath: typeof RouteRemotes.pageForPath;
+beforeAll(async () => {
+  ({ pageForPath } = await import('../../remotes/route-remotes'));
+});
 
 type Handler = (metric: Metric) => void;
 
@@ -21,13 +32,8 @@ function fakeWebVitals() {
 }
 
 const versions: Record<string, string> = { mfe_flow: '0.1.0-flow', mfe_results: '0.1.0-results' };
-/** Which remote renders a path, as the registry's routes say (remotes/route-remotes.ts). */
-const remoteOf = (path: string) =>
-  path.startsWith('/console/')
-    ? ('mfe_console' as const)
-    : path.startsWith('/property/')
-      ? ('mfe_results' as const)
-      : ('mfe_flow' as const);
+/** The remote and the pattern of a path, by the registry's routes (remotes/route-remotes.ts). */
+const pageOf = (path: string) => pageForPath(REGISTRY_WITH_PAGES, path);
 const mark = (startTime: number, path?: string) => ({
   name: USABLE_MARK,
   startTime,
@@ -39,7 +45,7 @@ function vitals() {
   const web = fakeWebVitals();
   const field = new FieldVitals({
     versionOf: (remote) => versions[remote],
-    remoteOf,
+    pageOf,
     send: (report) => sent.push(report),
     webVitals: async () => web.module,
   });
@@ -97,7 +103,7 @@ describe('field vitals', () => {
     expect(sent[0]!.views).toEqual([
       { route: '/', remote: 'mfe-flow', version: '0.1.0-flow', navigation: 'load', usable: 900 },
       {
-        route: '/flow/property/:id/questions',
+        route: '/flow/property/:propertyId/questions',
         remote: 'mfe-flow',
         version: '0.1.0-flow',
         navigation: 'route',
@@ -117,6 +123,30 @@ describe('field vitals', () => {
     field.flush();
     // mfe-console has no mounted version in this test: nothing to say about it.
     expect(sent).toEqual([]);
+  });
+
+  it("names a view by the route its remote's table took: no route's, or one too deep, is the other route", () => {
+    const sent: VitalsReport[] = [];
+    const deep = '/flow/a/b/c/d/e/f/g/h';
+    const field = new FieldVitals({
+      versionOf: (remote) => `0.1.0-${remote.slice(4)}`,
+      pageOf: (path) => (path === deep ? { remote: 'mfe_flow', route: deep } : pageOf(path)),
+      send: (report) => sent.push(report),
+    });
+    field.start('/console/org/demo-bank/property_lookup');
+    field.usable(mark(1200, '/console/org/demo-bank/property_lookup'));
+    field.navigated('/console/org/demo-bank/properties/42', 2000);
+    field.usable(mark(2300, '/console/org/demo-bank/properties/42'));
+    field.navigated(deep, 3000);
+    field.usable(mark(3400, deep));
+    field.flush();
+    expect(sent[0]!.views.map((v) => [v.remote, v.version, v.route, v.usable])).toEqual([
+      ['mfe-console', '0.1.0-console', '/console/org/:org/property_lookup', 1200],
+      ['mfe-console', '0.1.0-console', '/:other', 300],
+      ['mfe-flow', '0.1.0-flow', '/:other', 400],
+    ]);
+    expect(vitalsReportSchema.safeParse(sent[0]).success).toBe(true);
+    expect(JSON.stringify(sent)).not.toMatch(/demo-bank|42/);
   });
 
   it('is a desktop past 767 px and names the connection where the browser tells', () => {
@@ -160,7 +190,7 @@ describe('field vitals', () => {
     const noop = () => undefined;
     const options = {
       versionOf: () => '0.1.0-flow',
-      remoteOf,
+      pageOf,
       send: (report: VitalsReport) => sent.push(report),
       // TTFB is known at once: a started page has a figure to send.
       webVitals: async () => ({

@@ -1,5 +1,9 @@
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import request from 'supertest';
+import { pagesFile } from '@home-energy/shared/build/pages';
+import { OTHER_ROUTE } from '@home-energy/shared/mfe/vitals';
 import type { DatabaseHandle } from '../../../db/client';
 import { seedDemoStaff } from '../../../seed/demo-staff';
 import { publishRelease } from '../../releases/service';
@@ -9,7 +13,7 @@ import { startTestWorld, type TestApp, type TestWorld } from '../../../../test/t
 import { signInAs } from '../../../../test/staff-session';
 import { TEST_SECRET } from '../../../../test/test-app';
 import { dayOf, daysBefore, sweepVitals } from '../repository';
-import { OTHER_ROUTE, ROUTES_PER_DAY } from '../routes';
+import { ROUTES_PER_DAY } from '../routes';
 
 let world: TestWorld;
 let database: DatabaseHandle;
@@ -18,6 +22,7 @@ let superAdmin: ReturnType<typeof request.agent>;
 let stable: string;
 let slow: string;
 let even: string;
+let wide: string;
 
 const visitors = new VisitorCookies(TEST_SECRET, false);
 const newVisitor = () => crypto.randomBytes(16).toString('base64url');
@@ -28,7 +33,26 @@ const addressOf = (visitor: string) => {
   const hash = crypto.createHash('sha256').update(visitor).digest();
   return `10.${hash[0]}.${hash[1]}.1`;
 };
+// mfe-results' pages file as its build writes it: its route table holds the patterns its releases' reports may name.
+const RESULTS_PAGES = pagesFile(
+  'mfe-results',
+  require(path.resolve(__dirname, '..', '..', '..', '..', '..', 'mfe-results', 'pages.cjs')),
+) as Record<string, unknown>;
 const DASHBOARD = '/property/:id/building/:building/results-dashboard';
+const NOT_FOUND = '/property/:id/building/:building/*';
+// A release whose route table has more page patterns than a day may hold: /p0, /p0/c00 … /p2/c69.
+const WIDE_PAGES = {
+  ...RESULTS_PAGES,
+  mount: ['*'],
+  routes: [0, 1, 2].map((p) => ({
+    path: `p${p}`,
+    children: Array.from({ length: 70 }, (_, c) => ({ path: `c${String(c).padStart(2, '0')}`, page: 'dashboard' })),
+  })),
+};
+const WIDE_PATTERNS = WIDE_PAGES.routes.flatMap((r) => [
+  `/${r.path}`,
+  ...r.children.map((c) => `/${r.path}/${c.path}`),
+]);
 
 function post(visitor: string | null, body: unknown) {
   const req = request(app)
@@ -59,18 +83,22 @@ beforeAll(async () => {
   world = await startTestWorld({ seed: [seedDemoStaff] });
   ({ database, app } = world);
   const settings = { releasesDir: world.fixtures.releasesDir, SHELL_DIST: world.fixtures.shellDist };
-  const publish = async (label: string) =>
-    (
+  const publish = async (label: string, pages: object = RESULTS_PAGES) => {
+    const distDir = world.fixtures.writeRemote(label);
+    fs.writeFileSync(path.join(distDir, 'pages.json'), JSON.stringify(pages));
+    return (
       await publishRelease(database.db, settings, {
         remote: 'mfe-results',
-        distDir: world.fixtures.writeRemote(label),
+        distDir,
         releasedBy: 'ci',
         activate: 'if-new-or-none',
       })
     ).version;
+  };
   stable = await publish('stable');
   slow = await publish('slow');
   even = await publish('even');
+  wide = await publish('wide', WIDE_PAGES);
   await setActive(database.db, 'mfe-results', stable, 'ci');
   superAdmin = request.agent(app);
   await signInAs(superAdmin, 'super@demo.test').expect(200);
@@ -89,7 +117,7 @@ describe('POST /api/mfe/vitals', () => {
   });
 
   it('adds reports to the page and release, and the Speed view reads their p50, p75 and p95', async () => {
-    const route = '/flow/property/:id/questions';
+    const route = DASHBOARD;
     for (let i = 1; i <= 20; i++) {
       const visitor = newVisitor();
       await post(visitor, {
@@ -128,18 +156,46 @@ describe('POST /api/mfe/vitals', () => {
     ]);
   });
 
-  it('keeps page patterns only: a path with an id is refused, a named page is kept by its pattern', async () => {
+  it(`keeps a pattern of the view's own release only: any other counts as ${OTHER_ROUTE}`, async () => {
+    const visitor = newVisitor();
+    const others = async () => (await speedPage(OTHER_ROUTE))?.metrics.usable.count ?? 0;
+    const report = (route: string, version = stable) =>
+      post(visitor, { device: 'phone', views: [view(version, { usable: 900 }, route)] }).expect(204);
+    // A pattern of the release's route table (its not-found page below the mount) is a page of its own.
+    await report(NOT_FOUND);
+    expect((await speedPage(NOT_FOUND)).metrics.usable.count).toBe(1);
+    const before = await others();
+    // Another remote's pattern, another release's, a path with an id and a name, a pattern nobody declares.
+    await report('/flow/property/:propertyId/questions');
+    await report(WIDE_PATTERNS[0]!);
+    await report('/property/42/building/primary/results-dashboard');
+    await report('/property/:id/building/:building/results_dashboard');
+    expect(await others()).toBe(before + 4);
+    // The release that declares it keeps it.
+    await report(WIDE_PATTERNS[0]!, wide);
+    expect((await speedPage(WIDE_PATTERNS[0]!)).metrics.usable.count).toBe(1);
+    const listed = await superAdmin.get('/api/admin/speed?days=7').expect(200);
+    const routes = listed.body.pages.map((p: { route: string }) => p.route).join(' ');
+    expect(routes).not.toMatch(/42|primary|propertyId|results_dashboard/);
+  });
+
+  it('refuses what is no pattern: too long, too deep, a text; and a field of its own', async () => {
     const visitor = newVisitor();
     const version = stable;
-    const refused = await post(visitor, { device: 'phone', views: [view(version, { usable: 900 }, '/property/42/x')] });
-    expect(refused.status).toBe(400);
-    expect(refused.body.message).toMatch(/route/);
+    const refused = async (route: string) => {
+      const res = await post(visitor, { device: 'phone', views: [view(version, { usable: 900 }, route)] });
+      expect(res.status).toBe(400);
+      expect(res.body.message).toMatch(/route/);
+    };
+    await refused(`/${Array.from({ length: 5 }, () => 'a'.repeat(32)).join('/')}`);
+    await refused('/a/b/c/d/e/f/g/h/i');
+    await refused('/anna@example.se');
+    await refused('/flow/anna andersson');
     // A person's e-mail or name in a field of its own is not a report.
     await post(visitor, { device: 'phone', email: 'anna@example.se', views: [view(version, { usable: 1 })] }).expect(
       400,
     );
     await post(visitor, { device: 'phone', views: [{ ...view(version, { usable: 1 }), user: 'Anna' }] }).expect(400);
-    await post(visitor, { device: 'phone', views: [view(version, { usable: 1 }, '/anna@example.se')] }).expect(400);
   });
 
   it('refuses what is not a report: no figures, out of range, too many views, too large, no session', async () => {
@@ -165,14 +221,14 @@ describe('POST /api/mfe/vitals', () => {
 
   it(`holds at most ${ROUTES_PER_DAY} page patterns a day: others count together`, async () => {
     const visitor = newVisitor();
-    const version = stable;
-    for (let i = 0; i < ROUTES_PER_DAY + 5; i++) {
-      const route = `/flow/${String.fromCharCode(97 + (i % 26))}${String.fromCharCode(97 + Math.floor(i / 26))}`;
-      await post(visitor, { device: 'desktop', views: [view(version, { usable: 500 }, route)] }).expect(204);
-    }
+    const others = async () => (await speedPage(OTHER_ROUTE, 7))?.metrics.usable.count ?? 0;
+    const before = await others();
+    for (const route of WIDE_PATTERNS.slice(0, ROUTES_PER_DAY + 5))
+      await post(visitor, { device: 'desktop', views: [view(wide, { usable: 500 }, route)] }).expect(204);
     const res = await superAdmin.get('/api/admin/speed?days=7').expect(200);
-    expect(res.body.pages.length).toBeLessThanOrEqual(ROUTES_PER_DAY + 1);
-    expect(res.body.pages.some((p: { route: string }) => p.route === OTHER_ROUTE)).toBe(true);
+    const routes = res.body.pages.map((p: { route: string }) => p.route);
+    expect(routes.filter((route: string) => route !== OTHER_ROUTE)).toHaveLength(ROUTES_PER_DAY);
+    expect(await others()).toBeGreaterThan(before);
   });
 
   it('keeps the days of VITALS_KEPT_DAYS only (the sweep)', async () => {
