@@ -6,8 +6,9 @@ import pg from 'pg';
 export default async function globalTeardown(): Promise<void> {
   const dataDir = process.env.BFF_TEST_DATA_DIR;
   if (dataDir) {
-    fs.rmSync(path.dirname(dataDir), { recursive: true, force: true });
+    fs.rmSync(path.dirname(dataDir), { recursive: true, force: true }); // the empty one beside it too
     delete process.env.BFF_TEST_DATA_DIR;
+    delete process.env.BFF_TEST_EMPTY_DATA_DIR;
   }
   const serverUrl = process.env.TEST_DATABASE_URL;
   const template = process.env.BFF_TEST_TEMPLATE;

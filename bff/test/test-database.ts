@@ -5,6 +5,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { openPglite, openPostgres, type DatabaseHandle } from '../src/db/client';
 import { runMigrations } from '../src/db/migrate';
+import { copyMigratedDataDir } from './pglite-data-dirs';
 
 /**
  * A new, migrated database named `<prefix>_<random>` on a PostgreSQL server, and how to drop it afterwards: a copy of
@@ -55,10 +56,8 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
       },
     };
   }
-  const migrated = process.env.BFF_TEST_DATA_DIR;
-  if (!migrated) throw new Error('BFF_TEST_DATA_DIR missing: run the bff tests through jest (globalSetup).');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bff-db-'));
-  fs.cpSync(migrated, dataDir, { recursive: true });
+  await copyMigratedDataDir(dataDir);
   const handle = await openPglite({ dataDir, poolMax: 4 });
   return {
     ...handle,

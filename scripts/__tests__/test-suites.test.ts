@@ -19,6 +19,8 @@ describe('the PostgreSQL pass', () => {
       expect.arrayContaining([
         'bff/src/modules/releases/__tests__/canary.test.ts', // through bff/test's world
         'bff/hardening/__tests__/authorization.test.ts',
+        'bff/hardening/__tests__/attack-personal-number-in-logs.test.ts',
+        'bff/hardening/__tests__/attack-production-registry-host.test.ts',
         // Starts BFF processes of its own on the server TEST_DATABASE_URL names.
         'bff/src/auth/__tests__/session-persistence.test.ts',
       ]),
@@ -31,6 +33,9 @@ describe('the PostgreSQL pass', () => {
     // Embedded PGlite whatever TEST_DATABASE_URL says: its pool, and old PGlite data directories migrated.
     expect(suites).not.toContain('bff/src/db/__tests__/client.test.ts');
     expect(suites).not.toContain('bff/src/db/__tests__/migration-bankid-completions.test.ts');
+    // Copies of the run's migrated PGlite data directory (bff/test/pglite-data-dirs.ts), and BFF processes on one.
+    expect(suites).not.toContain('bff/hardening/__tests__/attack-personal-number-on-disk.test.ts');
+    expect(suites).not.toContain('bff/hardening/__tests__/attack-production-demo-defaults.test.ts');
     for (const suite of suites) expect(fs.existsSync(path.join(root, suite))).toBe(true);
   });
 });

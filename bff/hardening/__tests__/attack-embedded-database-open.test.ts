@@ -3,9 +3,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { openPglite, type DatabaseHandle } from '../../src/db/client';
+import { copyMigratedDataDir } from '../../test/pglite-data-dirs';
 
 // Another user on the BFF's machine reading the embedded database's lock file for its port and connecting as
-// superuser without a password (then `select * from app_secrets`).
+// superuser without a password (then `select * from app_secrets`). Each data directory holds a copy of a migrated
+// database's files (bff/test/pglite-data-dirs.ts) before it is opened, as a BFF's does after its first start; the
+// directory itself is left with the copy's open permissions (0755 under the usual umask) for the BFF to narrow.
 
 const mode = (file: string) => fs.statSync(file).mode & 0o777;
 
@@ -13,6 +16,8 @@ describe('the embedded database seen by another local user', () => {
   const dataDir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'attack-pglite-')), 'db');
   let database: DatabaseHandle;
   beforeAll(async () => {
+    await copyMigratedDataDir(dataDir);
+    fs.chmodSync(dataDir, 0o755);
     database = await openPglite({ dataDir, poolMax: 2 });
   });
   afterAll(async () => {
@@ -35,7 +40,7 @@ describe('the embedded database seen by another local user', () => {
 
   it('narrows a data directory created with open permissions when it is opened again', async () => {
     const reopened = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'attack-pglite-open-')), 'db');
-    fs.mkdirSync(reopened, { mode: 0o755 });
+    await copyMigratedDataDir(reopened);
     fs.chmodSync(reopened, 0o755);
     const handle = await openPglite({ dataDir: reopened, poolMax: 1 });
     try {

@@ -5,12 +5,14 @@ import { badRequestsFor, PDF_BYTES, validRequest } from '../bad-input/arbitrarie
 import { describeRoutes } from '../bad-input/routes';
 import { send } from '../bad-input/send';
 import type { BadRequest, RouteInput } from '../bad-input/types';
-import { clearLockouts, createWorld, rowCounts, type World } from '../bad-input/world';
+import { clearLockouts, createWorld, type World } from '../bad-input/world';
+import { tablesWritten } from '../../test/write-log';
 
 /**
  * Bad input over every route: malformed JSON, wrong types, missing and unknown fields, over-long strings,
  * unicode, huge bodies, bad ids and bad query values. Every answer is a 4xx with a JSON `{ error, message }` that
- * leaks no internals, never a 5xx or a 2xx, and a refused request writes nothing (row counts of every table).
+ * leaks no internals, never a 5xx or a 2xx, and a refused request writes nothing (no row inserted, updated or deleted
+ * in any table: bff/test/write-log.ts).
  *
  * Reproducible: a fixed seed (FUZZ_SEED to change it; a failure prints it), FUZZ_RUNS random requests per route on
  * top of the enumerated ones (default 3, e.g. FUZZ_RUNS=200 for a deeper local run). The enumerated cases run every
@@ -93,7 +95,7 @@ describe('every bad request is refused with a 4xx, says why, and writes nothing'
   it.each(names)('%s', async (name) => {
     const route = routes.find((r) => key(r) === name)!;
     const { examples, arbitrary } = badRequestsFor(route);
-    let counts = await rowCounts(world.database);
+    let counts = await world.writes.counts();
     const collected: string[] = [];
     const fail = (message: string) => {
       if (!COLLECT) throw new Error(message);
@@ -107,10 +109,8 @@ describe('every bad request is refused with a 4xx, says why, and writes nothing'
       if (VERBOSE) process.stdout.write(`${key(route)} | ${bad.label.slice(0, 120)} → ${res.status}\n`);
       const problem = problemWith(route, bad, res);
       if (problem) fail(describeFailure(route, bad, res, problem));
-      const after = await rowCounts(world.database);
-      const changed = Object.keys(after)
-        .filter((table) => after[table] !== counts[table])
-        .map((table) => `${table} ${counts[table]}→${after[table]}`);
+      const after = await world.writes.counts();
+      const changed = tablesWritten(counts, after);
       counts = after;
       if (changed.length > 0) fail(describeFailure(route, bad, res, `refused but wrote rows: ${changed.join(', ')}`));
     };
@@ -132,7 +132,7 @@ describe('every bad request is refused with a 4xx, says why, and writes nothing'
 });
 
 it('refuses an upload over 10 MB with 413 and stores nothing', async () => {
-  const before = await rowCounts(world.database);
+  const before = await world.writes.counts();
   const big = Buffer.concat([PDF_BYTES, Buffer.alloc(10 * 1024 * 1024 + 1, 0x20)]);
   const res = await world.agents.homeowner
     .post(`/api/flow/property/${world.ids.propertyId}/document`)
@@ -140,7 +140,22 @@ it('refuses an upload over 10 MB with 413 and stores nothing', async () => {
     .attach('file', big, { filename: 'big.pdf', contentType: 'application/pdf' });
   expect(res.status).toBe(413);
   expect(res.body).toEqual({ error: 'payload_too_large', message: expect.any(String) });
-  expect(await rowCounts(world.database)).toEqual(before);
+  expect(tablesWritten(before, await world.writes.counts())).toEqual([]);
+});
+
+it('sees an insert, an update, a delete and a truncate in its write check', async () => {
+  const { pool } = world.database;
+  const steps = [
+    "insert into app_secrets (name, value) values ('write-log-check', 'a')",
+    "update app_secrets set value = 'b' where name = 'write-log-check'",
+    "delete from app_secrets where name = 'write-log-check'",
+    'truncate web_vitals_rolled',
+  ];
+  for (const sql of steps) {
+    const before = await world.writes.counts();
+    await pool.query(sql);
+    expect({ sql, written: tablesWritten(before, await world.writes.counts()).length }).toEqual({ sql, written: 1 });
+  }
 });
 
 it('refuses an unknown JSON field with a 400 that names it', async () => {

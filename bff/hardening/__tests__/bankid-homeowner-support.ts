@@ -12,6 +12,14 @@ export interface TestPerson {
   surname: string;
 }
 
+// Unusual on purpose: no other test data or demo seed contains these digits.
+export const PERSON: TestPerson = {
+  personalNumber: '194211307364',
+  name: 'Ottilia Brask',
+  givenName: 'Ottilia',
+  surname: 'Brask',
+};
+
 /** The BFF's clock for these suites: polls move it past BankID's 2 s collect interval (modules/homeowner/orders.ts). */
 export class TestClock {
   offset = 0;
@@ -79,4 +87,13 @@ export async function confirmIdentity(
   const auth = await agent.post('/api/flow/user/auth').send({ csrfToken });
   if (auth.status !== 200) throw new Error(`BankID validate: ${auth.status} ${auth.text}`);
   return auth.body as { validated?: boolean };
+}
+
+/** The forms a personal number takes in files: 12 digits, YYYYMMDD-NNNN, 10 digits, each as bytes and UTF-16LE. */
+export function needles(personalNumber: string): { label: string; bytes: Buffer }[] {
+  const forms = [personalNumber, `${personalNumber.slice(0, 8)}-${personalNumber.slice(8)}`, personalNumber.slice(2)];
+  return forms.flatMap((form) => [
+    { label: `"${form}" (utf8)`, bytes: Buffer.from(form, 'utf8') },
+    { label: `"${form}" (utf16le)`, bytes: Buffer.from(form, 'utf16le') },
+  ]);
 }

@@ -8,6 +8,7 @@ import { seedDemoInstallers } from '../../src/seed/demo-installers';
 import { startTestWorld, type TestApp } from '../../test/test-world';
 import { insertStockholmHomes, VILLA_1970 } from '../../test/register-homes';
 import { signInAs } from '../../test/staff-session';
+import { logWrites, type WriteLog } from '../../test/write-log';
 import { PDF_BYTES } from './arbitraries';
 import type { AgentName } from './types';
 
@@ -40,10 +41,19 @@ export interface World {
   app: TestApp;
   agents: Record<AgentName, ReturnType<typeof request.agent>>;
   ids: WorldIds;
+  /** Every row written in every table (but NOT_LOGGED) since the world was made (bff/test/write-log.ts). */
+  writes: WriteLog;
   close(): Promise<void>;
 }
 
 const NOW = Date.UTC(2026, 10, 23);
+
+/**
+ * Left out of the write log: `session` (express-session rows: an anonymous request may start a session, and a refused
+ * one is still a visit, not data written by the request) and `password_failures` and `rate_limit_hits` (refused
+ * passwords and requests are counted on purpose: auth/password-guard.ts, http/rate-limit-store.ts).
+ */
+const NOT_LOGGED = ['session', 'password_failures', 'rate_limit_hits'];
 
 function ok(res: request.Response, what: string): request.Response {
   if (res.status >= 300) throw new Error(`bad-input world: ${what} answered ${res.status} ${res.text}`);
@@ -117,10 +127,13 @@ export async function createWorld(): Promise<World> {
     "select id from staff_users where email = 'staff@energi.demo.test'",
   );
 
+  const writes = await logWrites(database, NOT_LOGGED);
+
   return {
     database,
     app,
     agents,
+    writes,
     ids: {
       propertyId,
       profileId: profileRows[0].id,
@@ -136,25 +149,6 @@ export async function createWorld(): Promise<World> {
     },
     close: base.close,
   };
-}
-
-/**
- * The row count of every table in the public schema, in one statement. Left out: `session` (express-session rows:
- * an anonymous request may start a session, and a refused one is still a visit, not data written by the request) and
- * `password_failures` and `rate_limit_hits` (refused passwords and requests are counted on purpose:
- * auth/password-guard.ts, http/rate-limit-store.ts).
- */
-export async function rowCounts(database: DatabaseHandle): Promise<Record<string, number>> {
-  const { rows: tables } = await database.pool.query(
-    "select table_name from information_schema.tables where table_schema = 'public' and table_type = " +
-      "'BASE TABLE' and table_name not in ('session', 'password_failures', 'rate_limit_hits') order by " +
-      'table_name',
-  );
-  const select = tables
-    .map((t: { table_name: string }) => `(select count(*)::int from "${t.table_name}") as "${t.table_name}"`)
-    .join(', ');
-  const { rows } = await database.pool.query(`select ${select}`);
-  return rows[0];
 }
 
 /** Forgets every sign-in lockout and rate-limit count (password_failures, rate_limit_hits). */

@@ -49,6 +49,9 @@ export async function seedDemoStaff(db: Db): Promise<string[]> {
       .onConflictDoNothing();
   }
   const created: string[] = [];
+  // One scrypt hash (≈50 ms of CPU) for the accounts this run creates: they share the published demo password, so a
+  // salt of their own each would hide nothing, and every BFF test file that seeds them would pay seven.
+  let passwordHash: Promise<string> | undefined;
   for (const account of DEMO_ACCOUNTS) {
     if (await db.query.staffUsers.findFirst({ where: eq(staffUsers.email, account.email) })) continue;
     const [user] = await db
@@ -57,7 +60,7 @@ export async function seedDemoStaff(db: Db): Promise<string[]> {
         email: account.email,
         name: account.name,
         superAdmin: account.superAdmin ?? false,
-        passwordHash: await hashPassword(DEMO_PASSWORD),
+        passwordHash: await (passwordHash ??= hashPassword(DEMO_PASSWORD)),
         demo: true,
       })
       .onConflictDoNothing()

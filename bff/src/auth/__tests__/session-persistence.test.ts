@@ -3,14 +3,16 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import crypto from 'node:crypto';
-import pg from 'pg';
 import request from 'supertest';
 import { BFF_ROOT } from '../../paths';
 import { signInAs } from '../../../test/staff-session';
+import { copyMigratedDataDir } from '../../../test/pglite-data-dirs';
+import { createPostgresDatabase } from '../../../test/test-database';
 
 /**
  * Real BFF processes (tsx src/server.ts): sessions must outlive a restart and be shared by instances on one database.
+ * Each starts on a copy of the run's migrated database (bff/test/test-database.ts), as after a first start: what is
+ * tested is the sessions, not the migrations.
  */
 async function freePort(): Promise<number> {
   // Below Linux's ephemeral range (32768–60999): a port the OS picked for us could be handed to another jest worker's
@@ -91,6 +93,7 @@ async function signedInCookie(url: string, email: string): Promise<string> {
 
 async function restartOnEmbeddedDatabase() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bff-restart-'));
+  await copyMigratedDataDir(path.join(dataDir, 'db')); // where the BFF keeps its embedded database (db/client.ts)
   try {
     const first = await startBff({ DATA_DIR: dataDir });
     const cookie = await signedInCookie(first.url, 'staff@energi.demo.test');
@@ -107,29 +110,24 @@ async function restartOnEmbeddedDatabase() {
 }
 
 async function twoInstancesOnPostgres() {
-  const name = `bff_sessions_${crypto.randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(serverUrl!);
-  url.pathname = `/${name}`;
+  const database = await createPostgresDatabase(serverUrl!, 'bff_sessions');
+  const url = database.url;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bff-two-'));
   try {
-    // Start A first so only one instance runs the migrations and creates the shared secret.
-    const a = await startBff({ DATABASE_URL: url.toString(), DATA_DIR: dataDir });
-    const b = await startBff({ DATABASE_URL: url.toString(), DATA_DIR: dataDir });
+    // Start A first so only one instance creates the shared secret.
+    const a = await startBff({ DATABASE_URL: url, DATA_DIR: dataDir });
+    const b = await startBff({ DATABASE_URL: url, DATA_DIR: dataDir });
     const cookie = await signedInCookie(a.url, 'admin@bank.demo.test');
     const viaB = await request(b.url).get('/api/console/org/demo-bank/details').set('Cookie', cookie).expect(200);
     expect(viaB.body.name).toBe('Demo Bank');
     await a.stop();
-    const again = await startBff({ DATABASE_URL: url.toString(), DATA_DIR: dataDir });
+    const again = await startBff({ DATABASE_URL: url, DATA_DIR: dataDir });
     expect((await request(again.url).get('/api/auth/session').set('Cookie', cookie)).body.user?.email).toBe(
       'admin@bank.demo.test',
     );
   } finally {
     await Promise.all(running.splice(0).map((server) => server.stop()));
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
+    await database.drop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }

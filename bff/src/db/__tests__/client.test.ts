@@ -1,12 +1,19 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { openPglite, type DatabaseHandle } from '../client';
 import { isDatabaseUnavailable } from '../../http/unavailable';
+import { copyEmptyDataDir } from '../../../test/pglite-data-dirs';
 
 let database: DatabaseHandle;
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bff-client-'));
 beforeAll(async () => {
-  database = await openPglite({ poolMax: 10 });
+  await copyEmptyDataDir(dataDir); // an initialised database, instead of PGlite's initdb in memory
+  database = await openPglite({ dataDir, poolMax: 10 });
 });
 afterAll(async () => {
   await database.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 /**

@@ -5,10 +5,12 @@ import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import { openPglite } from '../client';
 import { runMigrations } from '../migrate';
 import { migrationsBefore } from '../../../test/migrations-before';
+import { copyEmptyDataDir } from '../../../test/pglite-data-dirs';
 
 test('migration 0010 deletes BankID orders holding a signer in clear and rewrites the table without them', async () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bff-0010-'));
   const before = migrationsBefore('0010_bankid_completion_encrypted');
+  await copyEmptyDataDir(dataDir); // initialised, no migration applied yet
   const database = await openPglite({ dataDir, poolMax: 2 });
   try {
     await migrate(database.db, { migrationsFolder: before });

@@ -5,10 +5,12 @@ import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import { openPglite } from '../client';
 import { runMigrations } from '../migrate';
 import { migrationsBefore } from '../../../test/migrations-before';
+import { copyEmptyDataDir } from '../../../test/pglite-data-dirs';
 
 test("migration 0018 keeps each homeowner's first home's organisation; messages stay for every brand", async () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bff-0018-'));
   const before = migrationsBefore('0018_knowledge_base_brand');
+  await copyEmptyDataDir(dataDir); // initialised, no migration applied yet
   const database = await openPglite({ dataDir, poolMax: 2 });
   try {
     await migrate(database.db, { migrationsFolder: before });

@@ -5,10 +5,12 @@ import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import { openPglite } from '../client';
 import { runMigrations } from '../migrate';
 import { migrationsBefore } from '../../../test/migrations-before';
+import { copyEmptyDataDir } from '../../../test/pglite-data-dirs';
 
 test('migration 0023: old requests sent when made, emails unconfirmed, no withdrawn one counted', async () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bff-0023-'));
   const before = migrationsBefore('0023_homeowner_email_verification');
+  await copyEmptyDataDir(dataDir); // initialised, no migration applied yet
   const database = await openPglite({ dataDir, poolMax: 2 });
   try {
     await migrate(database.db, { migrationsFolder: before });

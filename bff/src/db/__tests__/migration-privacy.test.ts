@@ -8,6 +8,7 @@ import { openPglite, openPostgres, type DatabaseHandle } from '../client';
 import { runMigrations } from '../migrate';
 import { MIGRATIONS_DIR } from '../../paths';
 import { migrationsBefore } from '../../../test/migrations-before';
+import { copyEmptyDataDir } from '../../../test/pglite-data-dirs';
 
 type Query = (sql: string, params?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
 
@@ -19,6 +20,7 @@ async function emptyDatabase(): Promise<DatabaseHandle> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bff-privacy-'));
+    await copyEmptyDataDir(dataDir); // initialised, no migration applied yet
     const handle = await openPglite({ dataDir, poolMax: 2 });
     return {
       ...handle,

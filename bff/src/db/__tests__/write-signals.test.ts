@@ -5,6 +5,7 @@ import path from 'node:path';
 import readline from 'node:readline';
 import { promisify } from 'node:util';
 import { BFF_ROOT } from '../../paths';
+import { copyMigratedDataDir } from '../../../test/pglite-data-dirs';
 
 // The CLI attached to a running PGlite BFF writes behind the BFF's read caches: it signals the serving process, whose
 // write generation moves, so nothing cached before the write is served after it (not only after the 10 s lifetime).
@@ -40,6 +41,7 @@ async function attachedProcess(mode: 'write' | 'read'): Promise<void> {
 
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'write-signals-'));
+  await copyMigratedDataDir(dataDir); // an existing database, opened as a BFF opens its own after the first start
   serving = spawn(process.execPath, [TSX, SCRIPT, 'serve', dataDir], { cwd: BFF_ROOT, env });
   lines = readline.createInterface({ input: serving.stdout })[Symbol.asyncIterator]();
   expect(await nextLine()).toBe('ready');
