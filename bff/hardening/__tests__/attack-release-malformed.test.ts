@@ -144,6 +144,23 @@ describe('malformed release uploads are a 400 naming the problem, never a 500', 
     await refused(build([], 'x'.repeat(600)), /buildVersion "x{80}…" does not make a release version/);
   });
 
+  it('a part whose Content-Disposition has no name, file or text: a 400, not a request left unanswered', async () => {
+    for (const disposition of ['form-data; filename="a.js"', 'form-data']) {
+      sent++;
+      const body =
+        `--edge\r\nContent-Disposition: ${disposition}\r\nContent-Type: text/javascript\r\n\r\nvar a;\r\n` +
+        '--edge--\r\n';
+      const res = await request(app)
+        .post('/api/releases/mfe-results')
+        .set('Authorization', `Bearer ${token}`)
+        .set('X-Forwarded-For', `198.51.100.${sent % 250}`)
+        .set('Content-Type', 'multipart/form-data; boundary=edge')
+        .send(body);
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ error: 'bad_request', message: expect.stringContaining('has no name') });
+    }
+  });
+
   it('paths out of a clean tree: traversal, hidden, empty segments, backslashes, too long or too deep', async () => {
     for (const bad of ['../x.js', 'a/../b.js', '.hidden.js', 'a//b.js', 'a\\b.js', '/abs.js', 'a/b/c/d/e/f/g.js'])
       await refused(build([[bad, 'x']]), JSON.stringify(bad));

@@ -84,8 +84,11 @@ function receiveUpload(req: Request, res: Response, staging: string, limits: Rel
       for (const output of outputs) output.destroy();
       void Promise.all(closed).then(() => reject(error));
     };
-    parser.on('file', (name, stream, _info) => {
+    parser.on('file', (name: string | undefined, stream, _info) => {
       if (failed) return void stream.resume();
+      // A part without a name in its Content-Disposition reaches here with none: refused, not thrown in the parser.
+      if (typeof name !== 'string')
+        return fail(new HttpError(400, 'bad_request', `A file part has no name: ${MULTIPART}`));
       const problem = tree.add(name);
       if (problem) return fail(new HttpError(400, 'bad_request', problem));
       const target = path.join(staging, ...name.split('/'));
@@ -109,7 +112,9 @@ function receiveUpload(req: Request, res: Response, staging: string, limits: Rel
       );
       stream.pipe(output);
     });
-    parser.on('field', (name, value) => {
+    parser.on('field', (name: string | undefined, value) => {
+      if (typeof name !== 'string')
+        return fail(new HttpError(400, 'bad_request', `A text part has no name: ${MULTIPART}`));
       if (!Object.hasOwn(uploadFieldsSchema.shape, name))
         return fail(
           new HttpError(400, 'bad_request', `Unknown part ${JSON.stringify(name.slice(0, 100))}: ${MULTIPART}`),
