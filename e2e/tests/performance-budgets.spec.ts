@@ -388,6 +388,38 @@ test.describe('the chart library loads only for a chart about to be seen, on a p
 
 // The request chain HTML → main.js → registry → manifest → remoteEntry → App is flattened: the HTML names the shell's
 // boot chunks (shared/build/boot-preload.cjs) and the page's remote of the active release (bff/src/web/page-hints.ts).
+/** A preload of the shell's own file that nothing on a page asks for (the query makes it a URL of its own). */
+const UNUSED_PRELOAD = '/mf-manifest.json?preloaded-for-nothing';
+
+/**
+ * The page's preload warnings: Chromium warns of a preload it could not use (credentials or type mismatch), and a few
+ * seconds after the load event of each that nothing used, all in one pass. A preload nothing uses, added before the
+ * load event, says when that pass has run: the function returned waits for its warning, then gives the others.
+ */
+async function watchPreloadWarnings(page: Page): Promise<() => Promise<string[]>> {
+  const warnings: string[] = [];
+  page.on('console', (message) => {
+    if (/preload/i.test(message.text())) warnings.push(message.text());
+  });
+  await page.addInitScript((href) => {
+    document.addEventListener('DOMContentLoaded', () => {
+      const link = Object.assign(document.createElement('link'), { rel: 'preload', as: 'fetch', href });
+      link.crossOrigin = 'anonymous';
+      document.head.append(link);
+    });
+  }, UNUSED_PRELOAD);
+  return async () => {
+    await expect
+      .poll(() => warnings.some((text) => text.includes(UNUSED_PRELOAD)), {
+        message: 'Chromium warned of the preload nothing used',
+      })
+      .toBe(true);
+    // Console messages come before the answer to a later call: the pass's other warnings are all in by now.
+    await page.evaluate(() => 0);
+    return warnings.filter((text) => !text.includes(UNUSED_PRELOAD));
+  };
+}
+
 test.describe('preload hints in the HTML', () => {
   const DASHBOARD = '/property/42/building/primary/results-dashboard';
 
@@ -396,12 +428,7 @@ test.describe('preload hints in the HTML', () => {
   }) => {
     const requested: string[] = [];
     page.on('request', (request) => requested.push(new URL(request.url()).pathname));
-    // Chromium warns of a preload it could not use (credentials or type mismatch) or that nothing used a few seconds
-    // after the load event.
-    const preloadWarnings: string[] = [];
-    page.on('console', (message) => {
-      if (/preload/i.test(message.text())) preloadWarnings.push(message.text());
-    });
+    const preloadWarnings = await watchPreloadWarnings(page);
     const errors = watchConsole(page);
     // The dashboard of this browser's answers (without answers its APIs answer 404, which the console reports).
     expect(
@@ -412,7 +439,7 @@ test.describe('preload hints in the HTML', () => {
     await page.goto(DASHBOARD);
     await expect(page.locator('[data-remote="mfe_results"] h1')).toBeVisible();
     await page.waitForLoadState('networkidle');
-    await page.waitForTimeout(3500);
+    const warnings = await preloadWarnings();
 
     const html = await (await page.request.get(DASHBOARD, { headers: { accept: 'text/html' } })).text();
     const preloads = [...html.matchAll(/<link rel="preload"[^>]*href="([^"]+)"/g)].map((m) => m[1]);
@@ -442,7 +469,7 @@ test.describe('preload hints in the HTML', () => {
     ).toEqual([]);
     // A preload the page then asks for again (credentials or type mismatch) would be fetched twice.
     for (const href of preloads) expect(requested.filter((p) => p === href).length, href).toBe(1);
-    expect(preloadWarnings, 'preload warnings').toEqual([]);
+    expect(warnings, 'preload warnings').toEqual([]);
     expect(errors).toEqual([]);
   });
 
@@ -462,24 +489,20 @@ test.describe('preload hints in the HTML', () => {
     test(`${name}: the HTML preloads the answers the page waits for, and each is fetched once`, async ({ page }) => {
       const requested: string[] = [];
       page.on('request', (request) => requested.push(new URL(request.url()).pathname + new URL(request.url()).search));
-      const preloadWarnings: string[] = [];
-      page.on('console', (message) => {
-        if (/preload/i.test(message.text())) preloadWarnings.push(message.text());
-      });
+      const preloadWarnings = await watchPreloadWarnings(page);
       const errors = watchConsole(page);
       if (staff) await signInStaff(page, SUPER_ADMIN);
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1, name: heading, exact: true })).toBeVisible();
       await page.waitForLoadState('networkidle');
-      // Chromium reports an unused preload a few seconds after the load event.
-      await page.waitForTimeout(3500);
+      const warnings = await preloadWarnings();
 
       const html = await (await page.request.get(path, { headers: { accept: 'text/html' } })).text();
       const tags = html.matchAll(/<link rel="preload" as="fetch" href="(\/api\/[^"]+)"/g);
       const data = [...tags].map((m) => m[1].replaceAll('&amp;', '&'));
       expect(data, 'API answers preloaded').toHaveLength(api);
       for (const href of data) expect(requested.filter((p) => p === href).length, href).toBe(1);
-      expect(preloadWarnings, 'preload warnings').toEqual([]);
+      expect(warnings, 'preload warnings').toEqual([]);
       expect(errors).toEqual([]);
     });
   }
