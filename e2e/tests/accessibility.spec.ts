@@ -41,28 +41,37 @@ test.beforeAll(async ({ browser }) => {
     staff[email] = await staffState(browser, email);
 });
 
+/** Goes to `path` through the app's own navigation, as a link does; the time it started (the page's clock). */
+function navigateInApp(page: Page, path: string): Promise<number> {
+  return page.evaluate((path) => {
+    const now = performance.now();
+    history.pushState(null, '', path);
+    dispatchEvent(new PopStateEvent('popstate'));
+    return now;
+  }, path);
+}
+
 /**
- * Opens `path` as a person moving through the app does: a page of another address by the app's own navigation (the
- * shell and its remotes stay loaded; the page is ready once it marks itself usable), the first page and another step
- * of the same page by loading it.
+ * Opens `path` as a person moving through the app does: the first page by loading it, the others by the app's own
+ * navigation (the shell and its remotes stay loaded): a page of another address is ready once it marks itself usable,
+ * another step of the questions once their progress names that step.
  */
 async function open(page: Page, path: string) {
-  const to = new URL(path, 'http://app').pathname;
-  if (page.url() === 'about:blank' || new URL(page.url()).pathname === to) {
+  const to = new URL(path, 'http://app');
+  if (page.url() === 'about:blank') {
     await page.goto(path);
+  } else if (new URL(page.url()).pathname === to.pathname) {
+    await navigateInApp(page, path);
+    const step = to.searchParams.get('step');
+    await expect(page.locator('#questions-progress'), path).toHaveText(new RegExp(`^\\D*${step}\\D`));
   } else {
-    const since = await page.evaluate((path) => {
-      const now = performance.now();
-      history.pushState(null, '', path);
-      dispatchEvent(new PopStateEvent('popstate'));
-      return now;
-    }, path);
+    const since = await navigateInApp(page, path);
     await page.waitForFunction(
       ({ to, since, mark }) =>
         performance
           .getEntriesByName(mark)
           .some((entry) => entry.startTime > since && (entry as PerformanceMark).detail?.path === to),
-      { to, since, mark: USABLE_MARK },
+      { to: to.pathname, since, mark: USABLE_MARK },
     );
   }
   await pageReady(page);
