@@ -2,7 +2,15 @@ import fs from 'node:fs';
 import nodePath from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { expectChartDrawn, registry, signInStaff, SUPER_ADMIN, watchConsole, type RemoteName } from './support';
+import {
+  allAtOnce,
+  expectChartDrawn,
+  registry,
+  signInStaff,
+  SUPER_ADMIN,
+  watchConsole,
+  type RemoteName,
+} from './support';
 
 const SHELL_DIST = nodePath.resolve(__dirname, '..', '..', 'shell', 'dist');
 
@@ -423,9 +431,7 @@ async function watchPreloadWarnings(page: Page): Promise<() => Promise<string[]>
 test.describe('preload hints in the HTML', () => {
   const DASHBOARD = '/property/42/building/primary/results-dashboard';
 
-  test("the dashboard's HTML preloads the boot chunks and the active mfe-results release; each fetched once", async ({
-    page,
-  }) => {
+  async function dashboardPreloads(page: Page) {
     const requested: string[] = [];
     page.on('request', (request) => requested.push(new URL(request.url()).pathname));
     const preloadWarnings = await watchPreloadWarnings(page);
@@ -471,7 +477,7 @@ test.describe('preload hints in the HTML', () => {
     for (const href of preloads) expect(requested.filter((p) => p === href).length, href).toBe(1);
     expect(warnings, 'preload warnings').toEqual([]);
     expect(errors).toEqual([]);
-  });
+  }
 
   // The page's API answers start with the HTML (bff/src/web/page-hints.ts dataHints); the app's request is handed the
   // preloaded answer, so each is fetched once and the page shows it.
@@ -485,27 +491,52 @@ test.describe('preload hints in the HTML', () => {
       api: 2,
     },
   ];
-  for (const { name, path, heading, staff, api } of DATA_PAGES) {
-    test(`${name}: the HTML preloads the answers the page waits for, and each is fetched once`, async ({ page }) => {
-      const requested: string[] = [];
-      page.on('request', (request) => requested.push(new URL(request.url()).pathname + new URL(request.url()).search));
-      const preloadWarnings = await watchPreloadWarnings(page);
-      const errors = watchConsole(page);
-      if (staff) await signInStaff(page, SUPER_ADMIN);
-      await page.goto(path);
-      await expect(page.getByRole('heading', { level: 1, name: heading, exact: true })).toBeVisible();
-      await page.waitForLoadState('networkidle');
-      const warnings = await preloadWarnings();
+  async function dataPreloads(page: Page, { path, heading, staff, api }: (typeof DATA_PAGES)[number]) {
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(new URL(request.url()).pathname + new URL(request.url()).search));
+    const preloadWarnings = await watchPreloadWarnings(page);
+    const errors = watchConsole(page);
+    if (staff) await signInStaff(page, SUPER_ADMIN);
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: heading, exact: true })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    const warnings = await preloadWarnings();
 
-      const html = await (await page.request.get(path, { headers: { accept: 'text/html' } })).text();
-      const tags = html.matchAll(/<link rel="preload" as="fetch" href="(\/api\/[^"]+)"/g);
-      const data = [...tags].map((m) => m[1].replaceAll('&amp;', '&'));
-      expect(data, 'API answers preloaded').toHaveLength(api);
-      for (const href of data) expect(requested.filter((p) => p === href).length, href).toBe(1);
-      expect(warnings, 'preload warnings').toEqual([]);
-      expect(errors).toEqual([]);
-    });
+    const html = await (await page.request.get(path, { headers: { accept: 'text/html' } })).text();
+    const tags = html.matchAll(/<link rel="preload" as="fetch" href="(\/api\/[^"]+)"/g);
+    const data = [...tags].map((m) => m[1].replaceAll('&amp;', '&'));
+    expect(data, 'API answers preloaded').toHaveLength(api);
+    for (const href of data) expect(requested.filter((p) => p === href).length, href).toBe(1);
+    expect(warnings, 'preload warnings').toEqual([]);
+    expect(errors).toEqual([]);
   }
+
+  // Each page in a browser of its own, all at once: most of each is Chromium's wait before it looks for unused
+  // preloads.
+  const PAGES = [
+    {
+      name: "the dashboard's HTML preloads the boot chunks and the active mfe-results release",
+      check: dashboardPreloads,
+    },
+    ...DATA_PAGES.map((page) => ({
+      name: `${page.name}: the HTML preloads the answers the page waits for`,
+      check: (p: Page) => dataPreloads(p, page),
+    })),
+  ];
+  test(`${PAGES.map((p) => p.name).join('; ')}: each fetched once, none unused`, async ({ browser }) => {
+    await allAtOnce(
+      PAGES,
+      ({ name }) => name,
+      async ({ check }) => {
+        const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+        try {
+          await check(await context.newPage());
+        } finally {
+          await context.close();
+        }
+      },
+    );
+  });
 
   test('the shell boots in several tasks: no long task holds two boot phases (4x CPU throttling)', async ({ page }) => {
     const cdp = await page.context().newCDPSession(page);
