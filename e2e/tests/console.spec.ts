@@ -1,21 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { formatDateTime } from '@home-energy/shared/format/date';
-import { expectChartDrawn, signInStaff, watchConsole } from './support';
+import { expectChartDrawn, seriousAccessibilityViolations, signInStaff, watchConsole } from './support';
 
 interface Suggestion {
   id: number;
   name: string;
-}
-
-/** Serious and critical accessibility problems (axe) on the page as it is now. */
-async function seriousA11yViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
 }
 
 /** Register addresses, found the way the address search finds them. */
@@ -86,7 +77,7 @@ test.describe('the organisation console', () => {
       page.getByRole('table', { name: 'By main heating' }).getByRole('rowheader', { name: 'Oil boiler' }),
     ).toBeVisible();
     await page.screenshot({ path: testInfo.outputPath('console-properties-desktop.png'), fullPage: true });
-    expect(await seriousA11yViolations(page)).toEqual([]);
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
 
     // The CSV of the label table: a header, one row per class, the counts the page shows.
     const download = page.waitForEvent('download');
@@ -230,7 +221,7 @@ test.describe('the organisation console', () => {
     expect(Buffer.compare(await file.body(), pdf)).toBe(0);
     // RFC 6266 lets a token filename go unquoted (express's res.attachment does so).
     expect(/^attachment; filename="?([^";]+)"?$/.exec(file.headers()['content-disposition'])?.[1]).toBe(served);
-    expect(await seriousA11yViolations(page)).toEqual([]);
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
     await item.getByRole('button', { name: 'Approve as issued label' }).click();
     await expect(page.getByText("Approved: the home's issued label is now B.")).toBeVisible();
     await expect(page.getByRole('heading', { level: 2, name: home.name })).toHaveCount(0);

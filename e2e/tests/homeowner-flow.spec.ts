@@ -1,8 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 // @ts-expect-error plain ESM helper shared with serve.mjs
 import { E2E_BANKID_PORT } from '../e2e-env.mjs';
-import { signInHomeowner } from './support';
+import { seriousAccessibilityViolations, signInHomeowner } from './support';
 
 const SIMULATOR = `http://127.0.0.1:${E2E_BANKID_PORT}`;
 
@@ -23,18 +22,12 @@ async function addresses(page: Page, prefix: string): Promise<Suggestion[]> {
   return suggestions;
 }
 
-async function expectNoSeriousA11yViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([]);
-}
-
 test.describe('the homeowner flow', () => {
   test('a new user goes from an address to the results dashboard of that house', async ({ page }) => {
     const [home] = await addresses(page, 'S');
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1, name: 'Find your home' })).toBeVisible();
-    await expectNoSeriousA11yViolations(page);
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
 
     const search = page.getByRole('combobox', { name: 'Street address' });
     await search.pressSequentially(home!.street.slice(0, 6), { delay: 40 });
@@ -62,7 +55,7 @@ test.describe('the homeowner flow', () => {
     await page.getByRole('button', { name: 'Start with this home' }).click();
     await expect(page).toHaveURL(new RegExp(`/flow/property/${home!.id}/questions$`));
     await expect(page.getByRole('heading', { level: 1, name: 'About your home' })).toBeVisible();
-    await expectNoSeriousA11yViolations(page);
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
 
     // The register filled in the year and area; go through every step.
     await expect(page.getByLabel('When was the house built?')).not.toHaveValue('');
@@ -136,7 +129,7 @@ test.describe('the homeowner flow', () => {
 
     await page.goto('/flow/add-property');
     await expect(page.getByRole('heading', { level: 1, name: 'Add a property' })).toBeVisible();
-    await expectNoSeriousA11yViolations(page);
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
     // Without all three fields nothing happens.
     await page.getByLabel('Street address').fill(second.street);
     await page.getByLabel('Street address').press('Enter');

@@ -1,10 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { measureCardsToShow } from '@home-energy/shared/energy/measure-cards';
 import type { Activity as EngineActivity } from '@home-energy/shared/schemas/energy';
 // @ts-expect-error plain ESM helper shared with serve.mjs
 import { E2E_BANKID_PORT } from '../e2e-env.mjs';
-import { signInHomeowner, signInStaff, SUPER_ADMIN, watchConsole } from './support';
+import { seriousAccessibilityViolations, signInHomeowner, signInStaff, SUPER_ADMIN, watchConsole } from './support';
 
 const SIMULATOR = `http://127.0.0.1:${E2E_BANKID_PORT}`;
 
@@ -69,10 +68,7 @@ test.describe('knowledge base and brand for homeowners', () => {
     const shown = bank.page.locator(`[data-activity="${card!.name}"]`).getByRole('region', { name: `Tip: ${title}` });
     await expect(shown).toBeVisible();
     await expect(shown).toContainText('Demo Bank lends for this measure at a green rate.');
-    const a11y = await new AxeBuilder({ page: bank.page }).include(`[data-activity="${card!.name}"]`).analyze();
-    expect(a11y.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual(
-      [],
-    );
+    expect(await seriousAccessibilityViolations(bank.page, `[data-activity="${card!.name}"]`)).toEqual([]);
 
     const energi = await homeownerOf(browser, 'demo-energi', home.id);
     await energi.page.goto(`/property/${home.id}/building/primary/results-dashboard`);

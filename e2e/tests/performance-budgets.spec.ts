@@ -2,7 +2,15 @@ import fs from 'node:fs';
 import nodePath from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { expectChartDrawn, registry, signInStaff, SUPER_ADMIN, watchConsole, type RemoteName } from './support';
+import {
+  allAtOnce,
+  expectChartDrawn,
+  registry,
+  signInStaff,
+  SUPER_ADMIN,
+  watchConsole,
+  type RemoteName,
+} from './support';
 
 const SHELL_DIST = nodePath.resolve(__dirname, '..', '..', 'shell', 'dist');
 
@@ -388,20 +396,45 @@ test.describe('the chart library loads only for a chart about to be seen, on a p
 
 // The request chain HTML → main.js → registry → manifest → remoteEntry → App is flattened: the HTML names the shell's
 // boot chunks (shared/build/boot-preload.cjs) and the page's remote of the active release (bff/src/web/page-hints.ts).
+/** A preload of the shell's own file that nothing on a page asks for (the query makes it a URL of its own). */
+const UNUSED_PRELOAD = '/mf-manifest.json?preloaded-for-nothing';
+
+/**
+ * The page's preload warnings: Chromium warns of a preload it could not use (credentials or type mismatch), and a few
+ * seconds after the load event of each that nothing used, all in one pass. A preload nothing uses, added before the
+ * load event, says when that pass has run: the function returned waits for its warning, then gives the others.
+ */
+async function watchPreloadWarnings(page: Page): Promise<() => Promise<string[]>> {
+  const warnings: string[] = [];
+  page.on('console', (message) => {
+    if (/preload/i.test(message.text())) warnings.push(message.text());
+  });
+  await page.addInitScript((href) => {
+    document.addEventListener('DOMContentLoaded', () => {
+      const link = Object.assign(document.createElement('link'), { rel: 'preload', as: 'fetch', href });
+      link.crossOrigin = 'anonymous';
+      document.head.append(link);
+    });
+  }, UNUSED_PRELOAD);
+  return async () => {
+    await expect
+      .poll(() => warnings.some((text) => text.includes(UNUSED_PRELOAD)), {
+        message: 'Chromium warned of the preload nothing used',
+      })
+      .toBe(true);
+    // Console messages come before the answer to a later call: the pass's other warnings are all in by now.
+    await page.evaluate(() => 0);
+    return warnings.filter((text) => !text.includes(UNUSED_PRELOAD));
+  };
+}
+
 test.describe('preload hints in the HTML', () => {
   const DASHBOARD = '/property/42/building/primary/results-dashboard';
 
-  test("the dashboard's HTML preloads the boot chunks and the active mfe-results release; each fetched once", async ({
-    page,
-  }) => {
+  async function dashboardPreloads(page: Page) {
     const requested: string[] = [];
     page.on('request', (request) => requested.push(new URL(request.url()).pathname));
-    // Chromium warns of a preload it could not use (credentials or type mismatch) or that nothing used a few seconds
-    // after the load event.
-    const preloadWarnings: string[] = [];
-    page.on('console', (message) => {
-      if (/preload/i.test(message.text())) preloadWarnings.push(message.text());
-    });
+    const preloadWarnings = await watchPreloadWarnings(page);
     const errors = watchConsole(page);
     // The dashboard of this browser's answers (without answers its APIs answer 404, which the console reports).
     expect(
@@ -412,7 +445,7 @@ test.describe('preload hints in the HTML', () => {
     await page.goto(DASHBOARD);
     await expect(page.locator('[data-remote="mfe_results"] h1')).toBeVisible();
     await page.waitForLoadState('networkidle');
-    await page.waitForTimeout(3500);
+    const warnings = await preloadWarnings();
 
     const html = await (await page.request.get(DASHBOARD, { headers: { accept: 'text/html' } })).text();
     const preloads = [...html.matchAll(/<link rel="preload"[^>]*href="([^"]+)"/g)].map((m) => m[1]);
@@ -442,9 +475,9 @@ test.describe('preload hints in the HTML', () => {
     ).toEqual([]);
     // A preload the page then asks for again (credentials or type mismatch) would be fetched twice.
     for (const href of preloads) expect(requested.filter((p) => p === href).length, href).toBe(1);
-    expect(preloadWarnings, 'preload warnings').toEqual([]);
+    expect(warnings, 'preload warnings').toEqual([]);
     expect(errors).toEqual([]);
-  });
+  }
 
   // The page's API answers start with the HTML (bff/src/web/page-hints.ts dataHints); the app's request is handed the
   // preloaded answer, so each is fetched once and the page shows it.
@@ -458,31 +491,52 @@ test.describe('preload hints in the HTML', () => {
       api: 2,
     },
   ];
-  for (const { name, path, heading, staff, api } of DATA_PAGES) {
-    test(`${name}: the HTML preloads the answers the page waits for, and each is fetched once`, async ({ page }) => {
-      const requested: string[] = [];
-      page.on('request', (request) => requested.push(new URL(request.url()).pathname + new URL(request.url()).search));
-      const preloadWarnings: string[] = [];
-      page.on('console', (message) => {
-        if (/preload/i.test(message.text())) preloadWarnings.push(message.text());
-      });
-      const errors = watchConsole(page);
-      if (staff) await signInStaff(page, SUPER_ADMIN);
-      await page.goto(path);
-      await expect(page.getByRole('heading', { level: 1, name: heading, exact: true })).toBeVisible();
-      await page.waitForLoadState('networkidle');
-      // Chromium reports an unused preload a few seconds after the load event.
-      await page.waitForTimeout(3500);
+  async function dataPreloads(page: Page, { path, heading, staff, api }: (typeof DATA_PAGES)[number]) {
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(new URL(request.url()).pathname + new URL(request.url()).search));
+    const preloadWarnings = await watchPreloadWarnings(page);
+    const errors = watchConsole(page);
+    if (staff) await signInStaff(page, SUPER_ADMIN);
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: heading, exact: true })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    const warnings = await preloadWarnings();
 
-      const html = await (await page.request.get(path, { headers: { accept: 'text/html' } })).text();
-      const tags = html.matchAll(/<link rel="preload" as="fetch" href="(\/api\/[^"]+)"/g);
-      const data = [...tags].map((m) => m[1].replaceAll('&amp;', '&'));
-      expect(data, 'API answers preloaded').toHaveLength(api);
-      for (const href of data) expect(requested.filter((p) => p === href).length, href).toBe(1);
-      expect(preloadWarnings, 'preload warnings').toEqual([]);
-      expect(errors).toEqual([]);
-    });
+    const html = await (await page.request.get(path, { headers: { accept: 'text/html' } })).text();
+    const tags = html.matchAll(/<link rel="preload" as="fetch" href="(\/api\/[^"]+)"/g);
+    const data = [...tags].map((m) => m[1].replaceAll('&amp;', '&'));
+    expect(data, 'API answers preloaded').toHaveLength(api);
+    for (const href of data) expect(requested.filter((p) => p === href).length, href).toBe(1);
+    expect(warnings, 'preload warnings').toEqual([]);
+    expect(errors).toEqual([]);
   }
+
+  // Each page in a browser of its own, all at once: most of each is Chromium's wait before it looks for unused
+  // preloads.
+  const PAGES = [
+    {
+      name: "the dashboard's HTML preloads the boot chunks and the active mfe-results release",
+      check: dashboardPreloads,
+    },
+    ...DATA_PAGES.map((page) => ({
+      name: `${page.name}: the HTML preloads the answers the page waits for`,
+      check: (p: Page) => dataPreloads(p, page),
+    })),
+  ];
+  test(`${PAGES.map((p) => p.name).join('; ')}: each fetched once, none unused`, async ({ browser }) => {
+    await allAtOnce(
+      PAGES,
+      ({ name }) => name,
+      async ({ check }) => {
+        const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+        try {
+          await check(await context.newPage());
+        } finally {
+          await context.close();
+        }
+      },
+    );
+  });
 
   test('the shell boots in several tasks: no long task holds two boot phases (4x CPU throttling)', async ({ page }) => {
     const cdp = await page.context().newCDPSession(page);

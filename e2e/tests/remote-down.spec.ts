@@ -2,9 +2,9 @@
 // content): its part of the page says so with "Try again" as soon as the failure is known (within the load deadline
 // for a server that does not answer), in English and Swedish; the other remotes keep working, and "Try again" loads
 // it once it is back.
-import { expect, test, type Page, type Route } from '@playwright/test';
+import { expect, test, type Browser, type BrowserContext, type Page, type Route } from '@playwright/test';
 import { REMOTE_FILE_TIMEOUT_MS } from '@home-energy/shared/mfe/load-timeout';
-import { REMOTE_PACKAGES, signInStaff, SUPER_ADMIN, type RemoteName } from './support';
+import { allAtOnce, REMOTE_PACKAGES, signInStaff, SUPER_ADMIN, type RemoteName, type StorageState } from './support';
 
 type Language = 'en' | 'sv';
 
@@ -138,85 +138,130 @@ function shownAndRenderStart(page: Page): Promise<{ shownAt: number; renderAt: n
   });
 }
 
+/** Goes to `path` through the app's own navigation, as a link does: the shell stays, the page's remote is loaded. */
+async function navigateInApp(page: Page, path: string): Promise<void> {
+  await page.evaluate((path) => {
+    history.pushState(null, '', path);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+}
+
+/** One remote, broken one way, in a browser of its own: what a person sees, then "Try again" once it is fixed. */
+async function expectUnavailableThenBack(browser: Browser, signedIn: StorageState, breakage: Case): Promise<void> {
+  const context = await browser.newContext({ locale: UNAVAILABLE[breakage.lang].locale, storageState: signedIn });
+  try {
+    await unavailableThenBack(context, breakage);
+  } finally {
+    await context.close();
+  }
+}
+
+async function unavailableThenBack(
+  context: BrowserContext,
+  { breakage, breakageIndex, broken, lang }: Case,
+): Promise<void> {
+  const pkg = REMOTE_PACKAGES[broken];
+  const texts = UNAVAILABLE[lang];
+  const page = await context.newPage();
+  const pageErrors: string[] = [];
+  page.on('pageerror', (error) => pageErrors.push(`${error.name}: ${error.message}`));
+  await recordWhenUnavailableShown(page);
+  let outage = true;
+  let firstFailureAt = 0;
+  let hits = 0;
+  const held: Route[] = [];
+  await page.route(`**/mfe/${pkg}/*/${breakage.file}`, (route) => {
+    if (!outage) return route.continue();
+    firstFailureAt ||= Date.now();
+    hits += 1;
+    if (breakage.answer) return breakage.answer(route);
+    held.push(route);
+  });
+
+  // The other remotes work while this one is down (their pages never load its files, whatever is wrong with
+  // them: once is enough). The first page loaded, the others reached from it as a person moves on.
+  if (breakageIndex === 0) {
+    const others = (Object.keys(HOME_OF) as RemoteName[]).filter((other) => other !== broken);
+    for (const [i, other] of others.entries()) {
+      if (i === 0) await page.goto(HOME_OF[other].path);
+      else await navigateInApp(page, HOME_OF[other].path);
+      await expect(
+        page.locator(`[data-remote="${other}"]`).getByRole('heading', { level: 1, name: HOME_OF[other].heading[lang] }),
+      ).toBeVisible();
+    }
+  }
+
+  firstFailureAt = 0;
+  hits = 0;
+  // Not 'load': a held remote entry is a script the load event would wait for.
+  await page.goto(HOME_OF[broken].path, { waitUntil: 'domcontentloaded' });
+  const fallback = page.locator(`[data-remote-unavailable="${broken}"]`);
+  await expect(fallback.getByRole('heading', { name: texts.title })).toBeVisible({
+    timeout: HANG_SHOWN_WITHIN_MS + 5_000,
+  });
+  expect(firstFailureAt, 'the broken file was asked for').toBeGreaterThan(0);
+  // Once by each loader (the early preload, the boot's preload, the slot), never again: no retries.
+  expect(hits, 'requests for the broken file').toBeLessThanOrEqual(3);
+  // Measured from the later of the failure and the shell's first render: before that the shell shows nothing.
+  const { shownAt, renderAt } = await shownAndRenderStart(page);
+  const waited = shownAt - Math.max(firstFailureAt, renderAt);
+  expect(waited, 'ms from the failure to the message').toBeLessThanOrEqual(
+    breakage.answer ? FINAL_SHOWN_WITHIN_MS : HANG_SHOWN_WITHIN_MS,
+  );
+  await expect(page.getByRole('link', { name: texts.startPage })).toBeVisible();
+
+  // Fixed on the server: "Try again" loads it without a page reload. A request that never got an answer ends
+  // now, as it does when a stuck server restarts (the remote's webpack would wait for a chunk up to 120 s).
+  outage = false;
+  await Promise.all(held.map((route) => route.abort('connectionreset').catch(() => undefined)));
+  await page.evaluate(() => Object.assign(window, { beforeTryAgain: true }));
+  await fallback.getByRole('button', { name: texts.retry }).click();
+  await expect(
+    page.locator(`[data-remote="${broken}"]`).getByRole('heading', { level: 1, name: HOME_OF[broken].heading[lang] }),
+  ).toBeVisible();
+  expect(await page.evaluate(() => 'beforeTryAgain' in window), 'the same page, not reloaded').toBe(true);
+
+  const unexpected = pageErrors.filter((e) => !(breakage.pageError && breakage.pageError.test(e)));
+  expect(unexpected, unexpected.join('\n')).toEqual([]);
+  if (breakage.pageError) expect(pageErrors.length).toBeGreaterThan(0);
+}
+
+interface Case {
+  breakage: (typeof BREAKAGES)[number];
+  breakageIndex: number;
+  broken: RemoteName;
+  lang: Language;
+}
+
+/** Each breakage with each remote it is tried on, in both languages in turn (each remote in both too). */
+const CASES: Case[] = BREAKAGES.flatMap((breakage, breakageIndex) =>
+  (breakage.remotes ?? (Object.keys(REMOTE_PACKAGES) as RemoteName[])).map((broken, remoteIndex) => ({
+    breakage,
+    breakageIndex,
+    broken,
+    lang: (breakageIndex + remoteIndex) % 2 === 0 ? ('en' as const) : ('sv' as const),
+  })),
+);
+const caseName = ({ breakage, broken, lang }: Case) => `${REMOTE_PACKAGES[broken]} (${lang}): ${breakage.name}`;
+
 test.describe('a remote down, missing or corrupt: its part says so at once, the rest works', () => {
-  BREAKAGES.forEach((breakage, breakageIndex) => {
-    const remotes = breakage.remotes ?? (Object.keys(REMOTE_PACKAGES) as RemoteName[]);
-    remotes.forEach((broken, remoteIndex) => {
-      const pkg = REMOTE_PACKAGES[broken];
-      // Each breakage in both languages, each remote in both.
-      const lang: Language = (breakageIndex + remoteIndex) % 2 === 0 ? 'en' : 'sv';
-      test(`${pkg} (${lang}): ${breakage.name}`, async ({ browser }) => {
-        const texts = UNAVAILABLE[lang];
-        const context = await browser.newContext({ locale: texts.locale });
-        const page = await context.newPage();
-        const pageErrors: string[] = [];
-        page.on('pageerror', (error) => pageErrors.push(`${error.name}: ${error.message}`));
-        await recordWhenUnavailableShown(page);
-        await signInStaff(page, SUPER_ADMIN);
-        let outage = true;
-        let firstFailureAt = 0;
-        let hits = 0;
-        const held: Route[] = [];
-        await page.route(`**/mfe/${pkg}/*/${breakage.file}`, (route) => {
-          if (!outage) return route.continue();
-          firstFailureAt ||= Date.now();
-          hits += 1;
-          if (breakage.answer) return breakage.answer(route);
-          held.push(route);
-        });
+  // The super admin, who may open every remote's page, signed in once for all the tests (each its own browser).
+  let superAdmin: StorageState;
+  test.beforeAll(async ({ browser }) => {
+    const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+    await signInStaff(await context.newPage(), SUPER_ADMIN);
+    superAdmin = await context.storageState();
+    await context.close();
+  });
 
-        // The other remotes work while this one is down (their pages never load its files, whatever is wrong with
-        // them: once is enough).
-        if (breakageIndex === 0) {
-          for (const other of Object.keys(HOME_OF) as RemoteName[]) {
-            if (other === broken) continue;
-            await page.goto(HOME_OF[other].path);
-            await expect(
-              page
-                .locator(`[data-remote="${other}"]`)
-                .getByRole('heading', { level: 1, name: HOME_OF[other].heading[lang] }),
-            ).toBeVisible();
-          }
-        }
+  for (const c of CASES.filter((c) => c.breakage.answer))
+    test(caseName(c), ({ browser }) => expectUnavailableThenBack(browser, superAdmin, c));
 
-        firstFailureAt = 0;
-        hits = 0;
-        // Not 'load': a held remote entry is a script the load event would wait for.
-        await page.goto(HOME_OF[broken].path, { waitUntil: 'domcontentloaded' });
-        const fallback = page.locator(`[data-remote-unavailable="${broken}"]`);
-        await expect(fallback.getByRole('heading', { name: texts.title })).toBeVisible({
-          timeout: HANG_SHOWN_WITHIN_MS + 5_000,
-        });
-        expect(firstFailureAt, 'the broken file was asked for').toBeGreaterThan(0);
-        // Once by each loader (the early preload, the boot's preload, the slot), never again: no retries.
-        expect(hits, 'requests for the broken file').toBeLessThanOrEqual(3);
-        // Measured from the later of the failure and the shell's first render: before that the shell shows nothing.
-        const { shownAt, renderAt } = await shownAndRenderStart(page);
-        const waited = shownAt - Math.max(firstFailureAt, renderAt);
-        expect(waited, 'ms from the failure to the message').toBeLessThanOrEqual(
-          breakage.answer ? FINAL_SHOWN_WITHIN_MS : HANG_SHOWN_WITHIN_MS,
-        );
-        await expect(page.getByRole('link', { name: texts.startPage })).toBeVisible();
-
-        // Fixed on the server: "Try again" loads it without a page reload. A request that never got an answer ends
-        // now, as it does when a stuck server restarts (the remote's webpack would wait for a chunk up to 120 s).
-        outage = false;
-        await Promise.all(held.map((route) => route.abort('connectionreset').catch(() => undefined)));
-        await page.evaluate(() => Object.assign(window, { beforeTryAgain: true }));
-        await fallback.getByRole('button', { name: texts.retry }).click();
-        await expect(
-          page
-            .locator(`[data-remote="${broken}"]`)
-            .getByRole('heading', { level: 1, name: HOME_OF[broken].heading[lang] }),
-        ).toBeVisible();
-        expect(await page.evaluate(() => 'beforeTryAgain' in window), 'the same page, not reloaded').toBe(true);
-
-        const unexpected = pageErrors.filter((e) => !(breakage.pageError && breakage.pageError.test(e)));
-        expect(unexpected, unexpected.join('\n')).toEqual([]);
-        if (breakage.pageError) expect(pageErrors.length).toBeGreaterThan(0);
-        await context.close();
-      });
-    });
+  // A server that never answers: the message comes at the load deadline, the same whichever file. The three wait for
+  // it together, each in its own browser.
+  const hanging = CASES.filter((c) => !c.breakage.answer);
+  test(`no answer at all: ${hanging.map(caseName).join('; ')}`, async ({ browser }) => {
+    await allAtOnce(hanging, caseName, (c) => expectUnavailableThenBack(browser, superAdmin, c));
   });
 
   test('the shell boots and says so when the registry itself is down', async ({ page }) => {

@@ -1,12 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { measureCardsToShow } from '@home-energy/shared/energy/measure-cards';
 import type { Activity as EngineActivity } from '@home-energy/shared/schemas/energy';
 // @ts-expect-error plain ESM helper shared with serve.mjs
 import { E2E_BANKID_PORT } from '../e2e-env.mjs';
-import { signInHomeowner, watchConsole } from './support';
+import { seriousAccessibilityViolations, signInHomeowner, watchConsole } from './support';
 
 const SIMULATOR = `http://127.0.0.1:${E2E_BANKID_PORT}`;
 
@@ -37,14 +36,6 @@ interface Building {
  */
 const cardsOf = (building: Building): Activity[] =>
   measureCardsToShow(building.recommendations as unknown as EngineActivity[]) as unknown as Activity[];
-
-/** Serious and critical accessibility problems (axe) on the page as it is now. */
-async function seriousA11yViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-}
 
 const dashboard = (id: number) => `/property/${id}/building/primary/results-dashboard`;
 
@@ -202,7 +193,7 @@ test.describe('results dashboard', () => {
     await expect(card.getByTestId('loan').first()).toHaveText('None: paid in cash');
     await expect(card.getByTestId('loan-chart').locator('svg')).toHaveCount(0);
     await page.screenshot({ path: testInfo.outputPath('dashboard-desktop.png'), fullPage: true });
-    expect(await seriousA11yViolations(page)).toEqual([]);
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
 
     // A private loan: recorded as an interaction, and the figures and charts change.
     const interaction = page.waitForRequest((r) => r.url().endsWith('/api/flow/interaction') && r.method() === 'POST');
@@ -280,7 +271,7 @@ test.describe('results dashboard', () => {
     );
     expect(overflow).toBeLessThanOrEqual(0);
     await page.screenshot({ path: testInfo.outputPath('dashboard-mobile.png'), fullPage: true });
-    expect(await seriousA11yViolations(page)).toEqual([]);
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
   });
 
   test('a signed-in homeowner switches between the homes of the profile, and only to those', async ({ page }) => {

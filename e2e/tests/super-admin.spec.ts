@@ -2,23 +2,12 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 // @ts-expect-error plain ESM helper shared with serve.mjs
 import { E2E_DATA_DIR } from '../e2e-env.mjs';
-import { registry, signInStaff, SUPER_ADMIN, watchConsole } from './support';
+import { registry, seriousAccessibilityViolations, signInStaff, SUPER_ADMIN, watchConsole } from './support';
 
 const repoRoot = path.resolve(__dirname, '..', '..');
-
-/**
- * Serious and critical accessibility problems (axe) on the page as it is now. The shared toast list is left out: its
- * items carry role="status" on the <li> itself (axe: list), which is the UI kit's to fix, not these pages'.
- */
-async function expectNoSeriousA11yViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([]);
-}
 
 async function activeVersion(page: Page, remote: string): Promise<string> {
   const { remotes } = await registry(page);
@@ -40,7 +29,7 @@ test.describe('the super admin', () => {
     // Create.
     await page.goto('/console/admin');
     await expect(page.getByRole('heading', { level: 1, name: 'Organisations' })).toBeVisible();
-    await expectNoSeriousA11yViolations(page);
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'New organisation' }).click();
     await page.getByLabel('Name', { exact: true }).fill(name);
     await expect(page.getByLabel('Slug')).toHaveValue(slug);
@@ -58,7 +47,7 @@ test.describe('the super admin', () => {
     await installers.getByLabel('Website of installer 1').fill('https://solkraft.example');
     await installers.getByRole('button', { name: 'Save installers' }).click();
     await expect(page.getByText('The installers were saved.')).toBeVisible();
-    await expectNoSeriousA11yViolations(page);
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
 
     // Impersonate: its console, with the banner exactly as the spec says.
     await page.getByRole('button', { name: `Impersonate ${name}` }).click();
@@ -86,7 +75,7 @@ test.describe('the super admin', () => {
     await expect(
       page.getByRole('table', { name: /Console users/ }).getByRole('rowheader', { name: 'Nora Norrsken' }),
     ).toBeVisible();
-    await expectNoSeriousA11yViolations(page);
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
 
     // Stop impersonating: the admin home, no banner, no impersonation in the session.
     await banner.getByRole('button', { name: 'Stop impersonating' }).click();
@@ -129,7 +118,7 @@ test.describe('the super admin', () => {
     ]) {
       await expect(log.getByRole('row').filter({ hasText: action })).toHaveCount(1);
     }
-    await expectNoSeriousA11yViolations(page);
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
     expect(problems, problems.join('\n')).toEqual([]);
   });
 
@@ -171,7 +160,7 @@ test.describe('the super admin', () => {
     await expect(page.getByRole('status').filter({ hasText: `mfe-results ${earlier} is now active` })).toBeVisible();
     await expect(results.getByText(`Active: ${earlier}`)).toBeVisible();
     expect(await activeVersion(page, 'mfe-results')).toBe(earlier);
-    await expectNoSeriousA11yViolations(page);
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
 
     await page.getByRole('button', { name: 'Reload page' }).click();
     await expect(page.getByTestId('releases')).toContainText(`mfe-results ${earlier}`);

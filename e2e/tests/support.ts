@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import axe from 'axe-core';
+import { expect, test, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { visibleMenu } from '@home-energy/shared/console/menu-rules';
 import { measureCardsToShow } from '@home-energy/shared/energy/measure-cards';
 import { organisationPath } from '@home-energy/shared/mfe/pages';
@@ -145,17 +145,50 @@ export async function signInHomeowner(
 export const WCAG_AA_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 /**
- * Every WCAG 2.2 AA violation axe finds on the page as it is now (or in the part `include` selects), one line each
- * naming the rule, its impact and where.
+ * What axe looks for: in the part `include` selects (all the page by default), by the rules of `tags` (all by
+ * default), the violations of `impacts` (all by default).
  */
-export async function accessibilityViolations(page: Page, include?: string): Promise<string[]> {
-  // Axe runs in the page itself ("legacy mode"): the default opens a blank page per check to gather cross-origin
-  // frames' results, ~0.6 s each, and the app has no frames.
-  const builder = new AxeBuilder({ page }).withTags(WCAG_AA_TAGS).setLegacyMode();
-  const { violations } = await (include ? builder.include(include) : builder).analyze();
-  return violations.map(
-    (v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+export interface AxeScope {
+  include?: string;
+  tags?: string[];
+  impacts?: ('minor' | 'moderate' | 'serious' | 'critical')[];
+}
+
+const AXE_SOURCE: string = axe.source;
+
+/**
+ * Every violation axe finds on the page as it is now, one line each naming the rule, its impact and where. Axe runs
+ * inside the page (no blank page opened to gather other frames' results: the app has no frames), put there once per
+ * document, which a person moving through the app stays in. It reports only the violations: passed and inapplicable
+ * rules keep one element each instead of a selector worked out for every element they looked at. Every rule still runs
+ * on every element.
+ */
+export async function axeViolations(page: Page, { include, tags, impacts }: AxeScope = {}): Promise<string[]> {
+  if (!(await page.evaluate(() => typeof (window as { axe?: { run?: unknown } }).axe?.run === 'function')))
+    await page.evaluate(AXE_SOURCE);
+  return page.evaluate(
+    async ({ include, tags, impacts }) => {
+      const { axe } = window as unknown as { axe: typeof import('axe-core') };
+      const { violations } = await axe.run(include ? { include: [include] } : document, {
+        ...(tags ? { runOnly: { type: 'tag' as const, values: tags } } : {}),
+        resultTypes: ['violations'],
+      });
+      return violations
+        .filter((v) => !impacts || (v.impact && impacts.includes(v.impact)))
+        .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    },
+    { include, tags, impacts },
   );
+}
+
+/** Every WCAG 2.2 AA violation on the page as it is now (or in the part `include` selects). */
+export function accessibilityViolations(page: Page, include?: string): Promise<string[]> {
+  return axeViolations(page, { include, tags: WCAG_AA_TAGS });
+}
+
+/** Serious and critical problems by any of axe's rules (WCAG's and its best practices) on the page as it is now. */
+export function seriousAccessibilityViolations(page: Page, include?: string): Promise<string[]> {
+  return axeViolations(page, { include, impacts: ['serious', 'critical'] });
 }
 
 /**
@@ -283,4 +316,16 @@ export async function holdRemoteEntry(page: Page, remote = 'mfe-flow'): Promise<
     await route.continue();
   });
   return release;
+}
+
+/**
+ * Drives `journey` for every item at once, each a step named by `name` (for journeys that mostly wait: a BankID order,
+ * a server that does not answer). Fails once all have ended, with every failure's message.
+ */
+export async function allAtOnce<T>(items: T[], name: (item: T) => string, journey: (item: T) => Promise<void>) {
+  const outcomes = await Promise.allSettled(items.map((item) => test.step(name(item), () => journey(item))));
+  const failed = outcomes.flatMap((outcome, i) =>
+    outcome.status === 'rejected' ? [`${name(items[i]!)}: ${(outcome.reason as Error).message}`] : [],
+  );
+  if (failed.length) throw new Error(failed.join('\n\n'));
 }
