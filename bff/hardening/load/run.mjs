@@ -32,7 +32,7 @@ const MAX_VISITORS = 4_000;
 export async function startTarget(db, { cluster } = {}) {
   if (db === 'pglite') {
     const dataDir = await seededPgliteDir();
-    const bff = await startBff({ port: PORTS.loadBff[0], dataDir });
+    const bff = await startBff({ port: PORTS.loadPgliteBff, dataDir });
     return {
       urls: [bff.url],
       pids: [bff.child.pid],

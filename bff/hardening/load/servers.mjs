@@ -13,6 +13,7 @@ const SERVER_JS = path.join(REPO_ROOT, 'bff', 'dist', 'server.js');
 const BASE = Number(process.env.HARDENING_PORT_BASE ?? 3500);
 export const PORTS = {
   loadBff: [BASE + 10, BASE + 11],
+  loadPgliteBff: BASE + 12,
   loadPostgres: BASE + 50,
   faultBff: BASE + 20,
   faultPostgres: BASE + 51,
