@@ -103,10 +103,15 @@ test('a canary goes to its audience only; one throwing on render is rolled back,
   await setAudience(brokenVersion);
   for (let i = 0; i < CANARY_SESSIONS; i++) {
     const visitor = await session(browser, 'demo-bank');
+    // The session's error report, answered: closing the browser before it is sent would lose it (a user's tab keeps it).
+    const errorReported = visitor.waitForResponse(
+      (res) => res.url().endsWith('/api/mfe/beacon') && res.request().postDataJSON()?.kind === 'render-error',
+    );
     await visitor.goto(DASHBOARD);
     // The last one reports the error, the canary is withdrawn, and the slot mounts the active release at once.
     if (i === CANARY_SESSIONS - 1) await expect(slot(visitor).getByRole('heading', { level: 1 })).toBeVisible();
     else await expect(visitor.locator('[data-remote-unavailable="mfe_results"]')).toBeVisible();
+    await errorReported;
     await visitor.context().close();
   }
   await expect
