@@ -103,7 +103,7 @@ test('a canary goes to its audience only; one throwing on render is rolled back,
   await setAudience(brokenVersion);
   for (let i = 0; i < CANARY_SESSIONS; i++) {
     const visitor = await session(browser, 'demo-bank');
-    // The session's error report, answered: closing the browser before it is sent would lose it (a user's tab keeps it).
+    // Its error report, answered: closing the browser before it is sent would lose it (a user's tab keeps it).
     const errorReported = visitor.waitForResponse(
       (res) => res.url().endsWith('/api/mfe/beacon') && res.request().postDataJSON()?.kind === 'render-error',
     );

@@ -14,6 +14,7 @@
 //   BENCH_PAGES="address search,my homes"       only these pages
 //   BENCH_SERVER_BELOW=0                       the product at the browser's priority too (no allowance at all)
 //   BENCH_CPU_SLOWDOWN=5                       this slowdown, not calibrated (two builds compared in one sitting)
+//   Two builds run for run in one sitting: frontend-ab.mjs
 //   benchFrontend({ root, port, runCount })    → { rows: [metric, value, target, ok?][], results } (bench.mjs)
 //
 // Scores are judged, never asserted: they depend on the machine (a loaded one gives a worse TBT).
@@ -97,7 +98,7 @@ function lighthouseCli(root) {
   return installOnce(dir, path.join(dir, 'node_modules', 'lighthouse', 'cli', 'index.js'), 'Lighthouse for the bench');
 }
 
-async function runLighthouse(root, url, headers, cpuSlowdown) {
+export async function runLighthouse(root, url, headers, cpuSlowdown) {
   const cli = lighthouseCli(root);
   const args = [
     cli,
@@ -138,7 +139,7 @@ async function runLighthouse(root, url, headers, cpuSlowdown) {
  * The CPU slowdown for this machine (Lighthouse's docs/throttling.md "Calibrating the CPU slowdown"): its
  * benchmarkIndex, the median of three Lighthouse runs, over TARGET_BENCHMARK_INDEX, between 1× and 20×.
  */
-async function calibrate(root, url) {
+export async function calibrate(root, url) {
   // Two builds compared in one sitting need the same slowdown: the index alone moves by a fifth between sittings.
   const fixed = process.env.BENCH_CPU_SLOWDOWN;
   if (fixed !== undefined) {
@@ -154,7 +155,7 @@ async function calibrate(root, url) {
 }
 
 /** Every share's chunk URL path, per remote (from the manifests the registry names): a remote's own copies. */
-async function remoteShareAssets(base) {
+export async function remoteShareAssets(base) {
   const registry = await (await expectOk(await fetch(`${base}/api/mfe/registry`), 'registry')).json();
   const own = new Set();
   for (const remote of registry.remotes) {
@@ -178,7 +179,7 @@ function firstNode(details) {
 }
 
 /** What one Lighthouse run says about the page. */
-function pageFigures(report, remoteOwnShares) {
+export function pageFigures(report, remoteOwnShares) {
   if (report.runtimeError) throw new Error(`lighthouse: ${report.runtimeError.code} ${report.runtimeError.message}`);
   const audits = report.audits;
   const requests = audits['network-requests']?.details?.items ?? [];
@@ -235,7 +236,7 @@ function medianRun(runs) {
 /** The lower middle of a list of numbers (each metric's own median, so one slow run moves none of them). */
 const middle = (values) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
 const MEDIAN_METRICS = ['score', 'usableMs', 'lcpMs', 'cls', 'fcpMs', 'tbtMs', 'speedIndexMs'];
-const seconds = (value) => (value === null ? 'no mark' : `${(value / 1000).toFixed(2)} s`);
+export const seconds = (value) => (value === null ? 'no mark' : `${(value / 1000).toFixed(2)} s`);
 
 /** The budget row of one page: performance, usable time and CLS against the page's budget, one verdict for all. */
 function budgetRow(page, figures, runCount) {
@@ -251,7 +252,7 @@ function budgetRow(page, figures, runCount) {
 }
 
 /** Each metric's median over the runs (a page without a usable mark in some run keeps the runs that have one). */
-function medians(runs) {
+export function medians(runs) {
   const figures = { ...medianRun(runs) };
   for (const metric of MEDIAN_METRICS) {
     const values = runs.map((r) => r[metric]).filter((v) => v !== null);
