@@ -15,6 +15,7 @@ function energyPart(title, files) {
       'model-pv-geometry',
       'activities-plan-ranking',
       'activities-measures',
+      'activities-edges',
       'place-prices-co2',
       'answers',
       'building-model',
