@@ -5,8 +5,9 @@
 import type { Answers } from '../answers';
 import { batteryInstallation } from '../activities/measures/solar';
 import { topOfTheLineParts } from '../activities/measures/top-of-the-line';
+import { byYearlySavings } from '../activities/ranking';
 import { contextFor } from '../activities/runner';
-import type { MeasureContext } from '../activities/types';
+import type { Activity, ActivityType, MeasureContext } from '../activities/types';
 import { defaultPrices } from '../prices';
 import { house } from './fixtures';
 
@@ -51,5 +52,18 @@ describe('top_of_the_line: only parts that lower the energy bought, nothing done
       'low_flush_faucets',
       'energy_efficient_products',
     ]);
+  });
+});
+
+describe('ranking: the order of two recommendations is the same whichever is asked first', () => {
+  const card = (name: ActivityType) =>
+    ({ name, savings: { energySavings: 100, energyCostSavings: 500 }, kwh_saved_bought: 100 }) as Activity;
+
+  it('equal kronor and kWh: the type name earlier in code-unit order comes first, from either side', () => {
+    // A sort may ask (a, b) or (b, a): both answers must agree, or another sort of the same list could differ.
+    const attic = card('insulation_attic');
+    const walls = card('insulation_walls');
+    expect(Math.sign(byYearlySavings(attic, walls))).toBe(-1);
+    expect(Math.sign(byYearlySavings(walls, attic))).toBe(1);
   });
 });
