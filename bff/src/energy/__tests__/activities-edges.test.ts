@@ -1,10 +1,11 @@
 // Focused edge cases of the recommendation layer (bff/src/energy/activities, engine README "Activity types" and
 // "Ranking"), each written for a case the other activity tests left open: which parts the packages take, and the edges
-// of the small measures, the ranking and the subsidies. The test house is fixtures' (150 m², one storey, 1970,
+// of the ranking and of the plan's refusals. The test house is fixtures' (150 m², one storey, 1970,
 // Stockholm, direct electric) with the answers each test names.
 import type { Answers } from '../answers';
 import { batteryInstallation } from '../activities/measures/solar';
 import { topOfTheLineParts } from '../activities/measures/top-of-the-line';
+import { PlanError, planMeasures } from '../activities/plan';
 import { byYearlySavings } from '../activities/ranking';
 import { contextFor } from '../activities/runner';
 import type { Activity, ActivityType, MeasureContext } from '../activities/types';
@@ -65,5 +66,44 @@ describe('ranking: the order of two recommendations is the same whichever is ask
     const walls = card('insulation_walls');
     expect(Math.sign(byYearlySavings(attic, walls))).toBe(-1);
     expect(Math.sign(byYearlySavings(walls, attic))).toBe(1);
+  });
+});
+
+describe('plans: a refusal says which measures and why, in the message the 400 and plan_outdated carry', () => {
+  /** The refusal of these measures on the test house (with `answers`), or null when the plan is accepted. */
+  function refusal(types: string[], answers: Answers = {}) {
+    try {
+      planMeasures(ctx(answers), types as ActivityType[]);
+    } catch (e) {
+      if (!(e instanceof PlanError)) throw e;
+      // The measures the message names, as whole words (docs/api.md: the 400 names what was wrong).
+      const words = e.message.match(/[a-z_]+/g) ?? [];
+      return { code: e.code, measures: e.measures, named: e.measures.filter((m) => words.includes(m)) };
+    }
+    return null;
+  }
+
+  it.each([
+    [['insulation_attic', 'insulation_attic'], {}, 'duplicate_measure', ['insulation_attic']],
+    [['top_of_the_line'], {}, 'not_plannable', ['top_of_the_line']],
+    [
+      ['heat_pump_airwater', 'heat_pump_geothermal'],
+      {},
+      'conflicting_measures',
+      ['heat_pump_airwater', 'heat_pump_geothermal'],
+    ],
+    [['insulation_attic'], { attic_insulation_mm: 400 }, 'not_available', ['insulation_attic']],
+    [['battery_installation'], {}, 'not_available', ['battery_installation']],
+  ] as [string[], Answers, string, string[]][])('%j (answers %j): %s, naming %j', (types, answers, code, measures) => {
+    expect(refusal(types, answers)).toEqual({ code, measures, named: measures });
+  });
+
+  it('a heat pump in the plan makes smart steering possible, nothing else: a battery still needs panels', () => {
+    expect(refusal(['heat_pump_geothermal', 'heat_pump_smart_steering'])).toBeNull();
+    expect(refusal(['heat_pump_geothermal', 'battery_installation'])).toEqual({
+      code: 'not_available',
+      measures: ['battery_installation'],
+      named: ['battery_installation'],
+    });
   });
 });
