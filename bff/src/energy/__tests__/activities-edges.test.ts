@@ -77,7 +77,7 @@ describe('plans: a refusal says which measures and why, in the message the 400 a
     } catch (e) {
       if (!(e instanceof PlanError)) throw e;
       // The measures the message names, as whole words (docs/api.md: the 400 names what was wrong).
-      const words = e.message.match(/[a-z_]+/g) ?? [];
+      const words: string[] = e.message.match(/[a-z_]+/g) ?? [];
       return { code: e.code, measures: e.measures, named: e.measures.filter((m) => words.includes(m)) };
     }
     return null;
