@@ -1,13 +1,18 @@
 // Focused edge cases of the recommendation layer (bff/src/energy/activities, engine README "Activity types" and
-// "Ranking"), each written for a case the other activity tests left open: which parts the packages take, and the edges
-// of the ranking and of the plan's refusals. The test house is fixtures' (150 m², one storey, 1970,
-// Stockholm, direct electric) with the answers each test names.
+// "Ranking"), each written for a case the other activity tests left open: which parts the packages take, why panels
+// with a battery are not offered, and the edges of the ranking and of the plan's refusals. The test house is
+// fixtures' (150 m², one storey, 1970, Stockholm, direct electric) with the answers each test names.
 import type { Answers } from '../answers';
-import { batteryInstallation } from '../activities/measures/solar';
+import { message } from '../activities/messages';
+import {
+  batteryInstallation,
+  solarPanelAndBatteryInstallation,
+  solarPanelInstallation,
+} from '../activities/measures/solar';
 import { topOfTheLineParts } from '../activities/measures/top-of-the-line';
 import { PlanError, planMeasures } from '../activities/plan';
 import { byYearlySavings } from '../activities/ranking';
-import { contextFor } from '../activities/runner';
+import { contextFor, difference } from '../activities/runner';
 import type { Activity, ActivityType, MeasureContext } from '../activities/types';
 import { defaultPrices } from '../prices';
 import { house } from './fixtures';
@@ -104,6 +109,20 @@ describe('plans: a refusal says which measures and why, in the message the 400 a
       code: 'not_available',
       measures: ['battery_installation'],
       named: ['battery_installation'],
+    });
+  });
+});
+
+describe('panels and battery: the roof is the reason given first', () => {
+  it('a north roof says so, also where a battery would add nothing to the panels', () => {
+    // 100 m² with district heating: the panels alone give the house all the own use it can take.
+    const c = ctx({ primary_heating_systems: ['district_heating'], atemp: 100, roof_orientation: 'north' });
+    const kronor = (after: ReturnType<typeof solarPanelInstallation.apply>) =>
+      Math.round(difference(c.before, c.runs.actual(after), c.prices).energyCostSavings);
+    expect(kronor(solarPanelAndBatteryInstallation.apply(c))).toBe(kronor(solarPanelInstallation.apply(c)));
+    expect(solarPanelAndBatteryInstallation.availability(c)).toEqual({
+      available: false,
+      messages: [message('solar_roof_north')],
     });
   });
 });
