@@ -1,6 +1,6 @@
 // `npm run mutate`: StrykerJS mutation testing, one area at a time (scripts/mutate/areas.cjs, docs/testing.md).
 //
-//   npm run mutate                          every area: energy (in five parts), finance, guards, schemas
+//   npm run mutate                          every area: energy (in fifteen parts), finance, guards, schemas
 //   npm run mutate -- finance guards        some of them
 //   npm run mutate -- finance --concurrency 1
 //   npm run mutate -- energy --dry-run      count the mutants and time the tests once, test no mutant

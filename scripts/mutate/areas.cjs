@@ -15,6 +15,7 @@ function energyPart(title, files) {
       'model-pv-geometry',
       'activities-plan-ranking',
       'activities-measures',
+      'activities-edges',
       'place-prices-co2',
       'answers',
       'building-model',
@@ -39,7 +40,7 @@ function energyPart(title, files) {
 }
 
 const AREAS = {
-  // The energy engine in seven parts, each its own Stryker run and report, so a long run keeps what it finished.
+  // The energy engine in fifteen parts, each its own Stryker run and report, so a long run keeps what it finished.
   'energy-texts': energyPart('energy engine: explanations', ['bff/src/energy/explanation*.ts']),
   'energy-building': energyPart('energy engine: answers and building model', [
     'bff/src/energy/answers.ts',
@@ -51,25 +52,52 @@ const AREAS = {
     '!bff/src/energy/answers.ts',
     '!bff/src/energy/building-model.ts',
   ]),
-  // The model and the measures in two parts each: a Stryker run keeps its results only when it ends, and one of ~600
-  // mutants did not end within a session.
+  // The model, the plan and the measures in parts of 100–200 mutants: a Stryker run keeps its results only when it
+  // ends, and runs of ~400–750 mutants did not end within a session.
   'energy-heat': energyPart('energy engine: heat demand', [
     'bff/src/energy/model/heat-demand.ts',
     'bff/src/energy/model/geometry.ts',
     'bff/src/energy/model/archetype.ts',
   ]),
-  'energy-systems': energyPart('energy engine: heating systems and solar', [
-    'bff/src/energy/model/heating-systems.ts',
+  'energy-systems-heating': energyPart('energy engine: heating systems', ['bff/src/energy/model/heating-systems.ts']),
+  'energy-systems-capacity': energyPart('energy engine: heat pump capacity and solar', [
     'bff/src/energy/model/heat-pump-capacity.ts',
     'bff/src/energy/model/pv.ts',
   ]),
-  'energy-plan': energyPart('energy engine: plan and model runs', [
-    'bff/src/energy/activities/plan.ts',
+  // plan.ts in two parts by lines: checks and computing a plan, then the suggested plans.
+  'energy-plan': energyPart('energy engine: plan', ['bff/src/energy/activities/plan.ts:1-152']),
+  'energy-plan-suggestions': energyPart('energy engine: suggested plans', [
+    'bff/src/energy/activities/plan.ts:153-999',
+  ]),
+  'energy-plan-runs': energyPart('energy engine: activity runner and model runs', [
     'bff/src/energy/activities/runner.ts',
     'bff/src/energy/activities/model-runs.ts',
   ]),
-  'energy-measures': energyPart('energy engine: measures, ranking, subsidies', [
-    'bff/src/energy/activities/**/*.ts',
+  'energy-measures-heat-pumps': energyPart('energy engine: heat pump measures', [
+    'bff/src/energy/activities/measures/heat-pump-*.ts',
+  ]),
+  'energy-measures-envelope': energyPart('energy engine: insulation, windows, doors', [
+    'bff/src/energy/activities/measures/insulation-*.ts',
+    'bff/src/energy/activities/measures/energy-efficient-windows.ts',
+    'bff/src/energy/activities/measures/energy-efficient-doors.ts',
+    'bff/src/energy/activities/measures/window-film.ts',
+  ]),
+  'energy-measures-packages': energyPart('energy engine: renovation packages', [
+    'bff/src/energy/activities/measures/complete-renovation.ts',
+    'bff/src/energy/activities/measures/top-of-the-line.ts',
+    'bff/src/energy/activities/measures/package-common.ts',
+  ]),
+  'energy-measures-solar': energyPart('energy engine: solar measure', ['bff/src/energy/activities/measures/solar.ts']),
+  'energy-measures-small': energyPart('energy engine: wallbox, products, faucets, temperature', [
+    'bff/src/energy/activities/measures/common.ts',
+    'bff/src/energy/activities/measures/energy-efficient-products.ts',
+    'bff/src/energy/activities/measures/low-flush-faucets.ts',
+    'bff/src/energy/activities/measures/lower-temperature.ts',
+    'bff/src/energy/activities/measures/unspecified.ts',
+    'bff/src/energy/activities/measures/wallbox.ts',
+  ]),
+  'energy-measures-ranking': energyPart('energy engine: ranking, subsidies, registry, messages', [
+    'bff/src/energy/activities/*.ts',
     '!bff/src/energy/activities/plan.ts',
     '!bff/src/energy/activities/runner.ts',
     '!bff/src/energy/activities/model-runs.ts',
@@ -109,9 +137,17 @@ const GROUPS = {
     'energy-building',
     'energy-place',
     'energy-heat',
-    'energy-systems',
+    'energy-systems-heating',
+    'energy-systems-capacity',
     'energy-plan',
-    'energy-measures',
+    'energy-plan-suggestions',
+    'energy-plan-runs',
+    'energy-measures-heat-pumps',
+    'energy-measures-envelope',
+    'energy-measures-packages',
+    'energy-measures-solar',
+    'energy-measures-small',
+    'energy-measures-ranking',
   ],
 };
 

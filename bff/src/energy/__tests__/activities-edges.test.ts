@@ -1,0 +1,128 @@
+// Focused edge cases of the recommendation layer (bff/src/energy/activities, engine README "Activity types" and
+// "Ranking"), each written for a case the other activity tests left open: which parts the packages take, why panels
+// with a battery are not offered, and the edges of the ranking and of the plan's refusals. The test house is
+// fixtures' (150 m², one storey, 1970, Stockholm, direct electric) with the answers each test names.
+import type { Answers } from '../answers';
+import { message } from '../activities/messages';
+import {
+  batteryInstallation,
+  solarPanelAndBatteryInstallation,
+  solarPanelInstallation,
+} from '../activities/measures/solar';
+import { topOfTheLineParts } from '../activities/measures/top-of-the-line';
+import { PlanError, planMeasures } from '../activities/plan';
+import { byYearlySavings } from '../activities/ranking';
+import { contextFor, difference } from '../activities/runner';
+import type { Activity, ActivityType, MeasureContext } from '../activities/types';
+import { defaultPrices } from '../prices';
+import { house } from './fixtures';
+
+/** A new context at each call: what a measure works out is worked out in the test that checks it. */
+function ctx(answers: Answers = {}): MeasureContext {
+  return contextFor(house(answers), defaultPrices('SE3'));
+}
+const types = (c: MeasureContext) => topOfTheLineParts(c).map((m) => m.type);
+
+describe('top_of_the_line: only parts that lower the energy bought, nothing done twice', () => {
+  it('the house already steers its heating: the new pump comes without a second steering', () => {
+    const c = ctx({ smart_heating_control: true, roof_orientation: 'north' });
+    expect(types(c)).toEqual([
+      'insulation_attic',
+      'insulation_walls',
+      'energy_efficient_windows',
+      'energy_efficient_doors',
+      'heat_pump_geothermal',
+      'low_flush_faucets',
+      'energy_efficient_products',
+    ]);
+  });
+
+  it('a battery that adds nothing to the own use of large panels is left out', () => {
+    // 20 kWp beside a geothermal pump: 30 % of the production already exceeds the cap of 40 % of the electricity use.
+    const c = ctx({
+      primary_heating_systems: ['heat_pump_geothermal'],
+      heat_pump_installation_year: 2020,
+      smart_heating_control: true,
+      solar_panels_wp: 20_000,
+      roof_orientation: 'south',
+    });
+    const withBattery = c.runs.actual(batteryInstallation.apply(c));
+    expect(withBattery.totalImport).toBe(c.before.totalImport);
+    expect(batteryInstallation.availability(c).available).toBe(true);
+    expect(types(c)).not.toContain('battery_installation');
+    expect(types(c)).toEqual([
+      'insulation_attic',
+      'insulation_walls',
+      'energy_efficient_windows',
+      'energy_efficient_doors',
+      'low_flush_faucets',
+      'energy_efficient_products',
+    ]);
+  });
+});
+
+describe('ranking: the order of two recommendations is the same whichever is asked first', () => {
+  const card = (name: ActivityType) =>
+    ({ name, savings: { energySavings: 100, energyCostSavings: 500 }, kwh_saved_bought: 100 }) as Activity;
+
+  it('equal kronor and kWh: the type name earlier in code-unit order comes first, from either side', () => {
+    // A sort may ask (a, b) or (b, a): both answers must agree, or another sort of the same list could differ.
+    const attic = card('insulation_attic');
+    const walls = card('insulation_walls');
+    expect(Math.sign(byYearlySavings(attic, walls))).toBe(-1);
+    expect(Math.sign(byYearlySavings(walls, attic))).toBe(1);
+  });
+});
+
+describe('plans: a refusal says which measures and why, in the message the 400 and plan_outdated carry', () => {
+  /** The refusal of these measures on the test house (with `answers`), or null when the plan is accepted. */
+  function refusal(types: string[], answers: Answers = {}) {
+    try {
+      planMeasures(ctx(answers), types as ActivityType[]);
+    } catch (e) {
+      if (!(e instanceof PlanError)) throw e;
+      // The measures the message names, as whole words (docs/api.md: the 400 names what was wrong).
+      const words: string[] = e.message.match(/[a-z_]+/g) ?? [];
+      return { code: e.code, measures: e.measures, named: e.measures.filter((m) => words.includes(m)) };
+    }
+    return null;
+  }
+
+  it.each([
+    [['insulation_attic', 'insulation_attic'], {}, 'duplicate_measure', ['insulation_attic']],
+    [['top_of_the_line'], {}, 'not_plannable', ['top_of_the_line']],
+    [
+      ['heat_pump_airwater', 'heat_pump_geothermal'],
+      {},
+      'conflicting_measures',
+      ['heat_pump_airwater', 'heat_pump_geothermal'],
+    ],
+    [['insulation_attic'], { attic_insulation_mm: 400 }, 'not_available', ['insulation_attic']],
+    [['battery_installation'], {}, 'not_available', ['battery_installation']],
+  ] as [string[], Answers, string, string[]][])('%j (answers %j): %s, naming %j', (types, answers, code, measures) => {
+    expect(refusal(types, answers)).toEqual({ code, measures, named: measures });
+  });
+
+  it('a heat pump in the plan makes smart steering possible, nothing else: a battery still needs panels', () => {
+    expect(refusal(['heat_pump_geothermal', 'heat_pump_smart_steering'])).toBeNull();
+    expect(refusal(['heat_pump_geothermal', 'battery_installation'])).toEqual({
+      code: 'not_available',
+      measures: ['battery_installation'],
+      named: ['battery_installation'],
+    });
+  });
+});
+
+describe('panels and battery: the roof is the reason given first', () => {
+  it('a north roof says so, also where a battery would add nothing to the panels', () => {
+    // 100 m² with district heating: the panels alone give the house all the own use it can take.
+    const c = ctx({ primary_heating_systems: ['district_heating'], atemp: 100, roof_orientation: 'north' });
+    const kronor = (after: ReturnType<typeof solarPanelInstallation.apply>) =>
+      Math.round(difference(c.before, c.runs.actual(after), c.prices).energyCostSavings);
+    expect(kronor(solarPanelAndBatteryInstallation.apply(c))).toBe(kronor(solarPanelInstallation.apply(c)));
+    expect(solarPanelAndBatteryInstallation.availability(c)).toEqual({
+      available: false,
+      messages: [message('solar_roof_north')],
+    });
+  });
+});
