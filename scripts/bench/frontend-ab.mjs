@@ -12,11 +12,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   calibrate,
+  measurePage,
   medians,
   pageFigures,
   printTable,
   remoteShareAssets,
-  runLighthouse,
   seconds,
   startProduct,
 } from './frontend.mjs';
@@ -59,13 +59,7 @@ export async function benchAb({ root, other, port, runCount = 5, only = process.
     const results = { measuredAt: new Date().toISOString(), settings, trees, pages: {} };
     const shares = await Promise.all(products.map((product) => remoteShareAssets(product.base)));
     for (const product of products) await homesThroughBrand(product.base);
-    const measure = (url, headers) => {
-      const lighthouse = () => runLighthouse(root, url, headers, cpu.multiplier);
-      // Lighthouse now and then fails to record its trace (NO_NAVSTART, "run Lighthouse again"): one more try.
-      return lighthouse().catch((error) =>
-        /run Lighthouse again/.test(error.message) ? lighthouse() : Promise.reject(error),
-      );
-    };
+    const measure = (url, headers) => measurePage(root, url, headers, cpu.multiplier);
     for (const page of pages) {
       const runs = [[], []];
       for (let run = 0; run < runCount; run += 1) {

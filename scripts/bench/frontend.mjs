@@ -98,7 +98,7 @@ function lighthouseCli(root) {
   return installOnce(dir, path.join(dir, 'node_modules', 'lighthouse', 'cli', 'index.js'), 'Lighthouse for the bench');
 }
 
-export async function runLighthouse(root, url, headers, cpuSlowdown) {
+async function runLighthouse(root, url, headers, cpuSlowdown) {
   const cli = lighthouseCli(root);
   const args = [
     cli,
@@ -133,6 +133,14 @@ export async function runLighthouse(root, url, headers, cpuSlowdown) {
       }
     });
   });
+}
+
+/** One Lighthouse run of `url`; once more when Lighthouse failed to record its trace (NO_NAVSTART, "run again"). */
+export function measurePage(root, url, headers, cpuSlowdown) {
+  const lighthouse = () => runLighthouse(root, url, headers, cpuSlowdown);
+  return lighthouse().catch((error) =>
+    /run Lighthouse again/.test(error.message) ? lighthouse() : Promise.reject(error),
+  );
 }
 
 /**
@@ -286,12 +294,7 @@ export async function benchFrontend({
       (serverBelow ? `the product at autogroup niceness ${SERVER_NICENESS}` : "the product at the browser's priority");
     const results = { measuredAt: new Date().toISOString(), settings, cpu, pages: {} };
     rows.push(['settings', settings, '']);
-    const measure = async (url, headers) => {
-      const lighthouse = () => runLighthouse(root, url, headers, cpu.multiplier);
-      // Lighthouse now and then fails to record its trace (NO_NAVSTART, "run Lighthouse again"): one more try.
-      const retry = (error) => (/run Lighthouse again/.test(error.message) ? lighthouse() : Promise.reject(error));
-      return lighthouse().catch(retry);
-    };
+    const measure = (url, headers) => measurePage(root, url, headers, cpu.multiplier);
 
     // What module federation itself costs: a host and one remote rendering a heading, served the same way.
     const referenceRuns = [];
