@@ -3,6 +3,7 @@
 // with a battery are not offered, and the edges of the ranking and of the plan's refusals. The test house is
 // fixtures' (150 m², one storey, 1970, Stockholm, direct electric) with the answers each test names.
 import type { Answers } from '../answers';
+import { CARRIERS } from '../types';
 import { message } from '../activities/messages';
 import {
   batteryInstallation,
@@ -124,5 +125,18 @@ describe('panels and battery: the roof is the reason given first', () => {
       available: false,
       messages: [message('solar_roof_north')],
     });
+  });
+});
+
+describe("an activity's difference: before less after, for each carrier on its own", () => {
+  it('each of the eight carriers is told apart, whatever the other seven do', () => {
+    // Every carrier bought differs before and after, by an amount of its own, so no two could be swapped or added.
+    const { before } = ctx();
+    const byCarrier = { ...before.byCarrier };
+    CARRIERS.forEach((carrier, i) => (byCarrier[carrier] = before.byCarrier[carrier] + 100 * (i + 1)));
+    const after = { ...before, byCarrier, totalImport: before.totalImport + 3_600 };
+    const d = difference(before, after, defaultPrices('SE3'));
+    CARRIERS.forEach((carrier, i) => expect(d.energy_diff_per_carrier[carrier]).toBeCloseTo(-100 * (i + 1), 6));
+    expect(d.energy_diff_import).toBeCloseTo(-3_600, 6);
   });
 });

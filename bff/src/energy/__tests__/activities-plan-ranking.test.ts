@@ -390,6 +390,13 @@ describe('runner: contextFor and evaluate', () => {
       expect(quick(Math.round(yearlyKr * 0.9))).toBeDefined();
       expect(quick(yearlyKr)).toBeUndefined();
     });
+
+    it('a large measure that saves nothing has no payback, and so no quick one', () => {
+      const same = pump({ apply: ({ building }) => copyInput(building.input, {}) }, [item(50_000, 50_000)]);
+      const a = evaluate(same, ctx);
+      expect(a.payback_years).toBeNull();
+      expect(a.messages.map((m) => m.id)).not.toContain('quick_payback');
+    });
   });
 
   it('a measure that sells power: the kWh sold, the bought kWh alone as the saving', () => {
