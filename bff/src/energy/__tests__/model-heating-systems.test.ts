@@ -5,6 +5,7 @@
 // worked out from the README's rules and the constants, the arithmetic beside it.
 import { buildingInputFromAnswers, type Answers, type BuildingInput } from '../answers';
 import { monthlyDegreeDays } from '../model/heat-demand';
+import { CARRIERS } from '../types';
 import {
   capacityShare,
   designOutdoorTemperature,
@@ -519,4 +520,18 @@ describe('deliverHeat: 10 000 kWh space heat and 2 000 kWh tap water, no capacit
     const out = deliverHeat(heated(['heat_pump_airwater']), SPACE, TAP, c);
     expect(out.space_heating.electricity).toBeCloseTo((10_000 * share) / 2.55 + 10_000 * (1 - share), 6);
   });
+});
+
+describe('deliverHeat answers the eight carriers and nothing else', () => {
+  it.each([[['wood', 'electric_direct']], [['heat_pump_air', 'district_heating']], [['oil']]])(
+    '%j: each carrier a finite number, no other key',
+    (systems) => {
+      // A caller may add the carriers up by name or walk the object's entries: both must see the same eight.
+      const out = deliver(systems);
+      for (const part of [out.space_heating, out.tap_water_heating]) {
+        expect(Object.keys(part).sort()).toEqual([...CARRIERS].sort());
+        for (const kwh of Object.values(part)) expect(Number.isFinite(kwh)).toBe(true);
+      }
+    },
+  );
 });
