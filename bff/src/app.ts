@@ -6,7 +6,6 @@ import type { Db } from './db/client';
 import type { Logger } from './logger';
 import { apiNotFound, errorHandler } from './http/errors';
 import { requestLog } from './http/request-log';
-import { fixedHeaders } from './http/fixed-headers';
 import { jsonBodies, noQueryOnWrites, validHost } from './http/input-guards';
 import { healthRoutes } from './modules/health/routes';
 import { registryRoute, servedRemotes } from './modules/releases/routes';
@@ -186,28 +185,26 @@ export function createApp({
   if (metrics) app.use(metrics.requests(app));
   app.use(requestLog(logger));
   app.use(
-    fixedHeaders(
-      helmet({
-        contentSecurityPolicy: {
-          directives: {
-            defaultSrc: ["'self'"],
-            // The inline script of the static first-paint pages, and no other (shared/build/paint-first-script.cjs).
-            scriptSrc: ["'self'", PAINT_FIRST_SCRIPT_HASH, ...remoteFilesOrigin],
-            styleSrc: ["'self'", "'unsafe-inline'", ...remoteFilesOrigin],
-            // Installer logos are URLs of the installers' own sites.
-            imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-            connectSrc: ["'self'", ...remoteFilesOrigin],
-            fontSrc: ["'self'", 'data:', ...remoteFilesOrigin],
-            objectSrc: ["'none'"],
-            frameAncestors: ["'none'"],
-            baseUri: ["'self'"],
-            formAction: ["'self'"],
-            upgradeInsecureRequests: null,
-          },
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          // The inline script of the static first-paint pages, and no other (shared/build/paint-first-script.cjs).
+          scriptSrc: ["'self'", PAINT_FIRST_SCRIPT_HASH, ...remoteFilesOrigin],
+          styleSrc: ["'self'", "'unsafe-inline'", ...remoteFilesOrigin],
+          // Installer logos are URLs of the installers' own sites.
+          imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+          connectSrc: ["'self'", ...remoteFilesOrigin],
+          fontSrc: ["'self'", 'data:', ...remoteFilesOrigin],
+          objectSrc: ["'none'"],
+          frameAncestors: ["'none'"],
+          baseUri: ["'self'"],
+          formAction: ["'self'"],
+          upgradeInsecureRequests: null,
         },
-        crossOriginEmbedderPolicy: false,
-      }),
-    ),
+      },
+      crossOriginEmbedderPolicy: false,
+    }),
   );
   // A Host header that names no host is refused before anything builds a URL from it (http/input-guards.ts).
   app.use(validHost);
