@@ -5,11 +5,12 @@
 import { financeMeasure } from '@home-energy/shared/finance/financing';
 import { defaultLoanSettings } from '@home-energy/shared/finance/loan-terms';
 import { ENERGY_CLASSES } from '@home-energy/shared/schemas/energy';
-import { copyInput } from '../answers';
+import { copyInput, type Answers } from '../answers';
 import { co2Of } from '../co2';
 import { calculatedLabel, modelEnergy, type Building, type EnergyBalance } from '../building-model';
 import { message } from '../activities/messages';
 import { combinedInput } from '../activities/measures/package-common';
+import { hasHeatPump } from '../activities/measures/heat-pump-common';
 import { costOf, IN_LABEL, ModelRuns } from '../activities/model-runs';
 import {
   computePlan,
@@ -27,7 +28,7 @@ import { combinedLifeSpan, midCost, subsidiesFor } from '../activities/subsidies
 import type { Activity, ActivityType, CostItem, Measure, MeasureContext, SubsidyRule } from '../activities/types';
 import { defaultPrices, type Prices } from '../prices';
 import { zeroPerCarrier, type PerCarrier } from '../types';
-import { house } from './fixtures';
+import { house, POSTAL } from './fixtures';
 
 const rot = (labourShare: number): SubsidyRule => ({ kind: 'rot', labourShare });
 const green = (rate: number): SubsidyRule => ({ kind: 'green_technology', rate });
@@ -755,20 +756,21 @@ describe('plans: what a plan saves in CO₂, and the suggestions against every p
   // README "Plans": the candidates are the plannable measures not done, possible on the house (smart steering also
   // beside a pump in the plan) and lowering EP on their own, `heat_pump` left out; a plan holds at most four, one per
   // choice. The suggestion for a class is the cheapest plan reaching it; ties: fewer measures, then lower EP.
-  function search() {
-    const ctx = contextFor(HOUSE, defaultPrices('SE3'));
+  function search(building: Building = HOUSE) {
+    const ctx = contextFor(building, defaultPrices(building.location.priceArea));
+    const pumpToday = hasHeatPump(building.input);
     const candidates = MEASURES.filter(
       (m) =>
         !['complete_renovation', 'top_of_the_line', 'unspecified', 'heat_pump'].includes(m.type) &&
         m.completion(ctx) !== 'completed' &&
-        (m.availability(ctx).available || m.type === 'heat_pump_smart_steering') &&
+        (m.availability(ctx).available || (m.type === 'heat_pump_smart_steering' && !pumpToday)) &&
         ctx.runs.label(m.apply(ctx)).ep < ctx.labelBefore.ep,
     );
     const plans: { parts: Measure[]; cost: number; ep: number; rank: number }[] = [];
     const grow = (start: number, parts: Measure[]) => {
       if (parts.length > 0) {
         const steering = parts.some((m) => m.type === 'heat_pump_smart_steering');
-        if (!steering || parts.some((m) => m.choice === 'heat_pump')) {
+        if (!steering || pumpToday || parts.some((m) => m.choice === 'heat_pump')) {
           const label = ctx.runs.label(combinedInput(ctx, parts));
           const cost = parts.flatMap((m) => costOf(ctx, m)).reduce((sum, i) => sum + midCost(i), 0);
           plans.push({ parts, cost, ep: label.ep, rank: ENERGY_CLASSES.indexOf(label.energy_class!) });
@@ -790,7 +792,7 @@ describe('plans: what a plan saves in CO₂, and the suggestions against every p
       reaching.sort((a, b) => a.cost - b.cost || a.parts.length - b.parts.length || a.ep - b.ep);
       if (reaching.length > 0) cheapest.set(ENERGY_CLASSES[target]!, reaching[0]!);
     }
-    return { candidates, plans, cheapest, suggestions: suggestPlans(HOUSE, { ctx }) };
+    return { candidates, plans, cheapest, suggestions: suggestPlans(building, { ctx }) };
   }
 
   it('the search had something to choose from: the envelope, the pumps and steering; plans of one to four', () => {
@@ -822,5 +824,79 @@ describe('plans: what a plan saves in CO₂, and the suggestions against every p
       const ranks = s.energy_classes.map((c) => ENERGY_CLASSES.indexOf(c));
       expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
     }
+  });
+
+  it('one pump takes an oil house of 1930 from G past F to E: one suggestion names both classes', () => {
+    const { suggestions } = search(house({ construction_year: 1930, primary_heating_systems: ['oil'] }));
+    expect(suggestions.find((s) => s.energy_classes.length > 1)).toMatchObject({
+      energy_classes: ['E', 'F'],
+      measures: ['heat_pump_airwater'],
+    });
+  });
+
+  // Houses of other ages, systems and places: other candidates (a pump already there, steering beside it, a film),
+  // other starting classes, several classes sharing one plan.
+  describe.each([
+    ['district heating, 2005', { construction_year: 2005, primary_heating_systems: ['district_heating'] }],
+    [
+      'a geothermal pump of 2015 in a 1990 house',
+      {
+        construction_year: 1990,
+        primary_heating_systems: ['heat_pump_geothermal'],
+        heat_pump_installation_year: 2015,
+      },
+    ],
+    [
+      'an air/water pump of 2012 in Luleå',
+      {
+        construction_year: 1985,
+        primary_heating_systems: ['heat_pump_airwater'],
+        heat_pump_installation_year: 2012,
+      },
+      POSTAL.lulea,
+    ],
+    ['oil, 1960', { construction_year: 1960, primary_heating_systems: ['oil'] }],
+    ['oil, 1930', { construction_year: 1930, primary_heating_systems: ['oil'] }],
+    ['pellets, 100 m², 1975', { construction_year: 1975, atemp: 100, primary_heating_systems: ['pellets'] }],
+    ['direct electric, 2000', { construction_year: 2000 }],
+    [
+      'district heating, 2010, a south roof',
+      {
+        construction_year: 2010,
+        primary_heating_systems: ['district_heating'],
+        roof_orientation: 'south',
+      },
+    ],
+  ] as [string, Answers, string?][])('%s', (_name, answers, postalCode) => {
+    const building = house(answers, postalCode);
+
+    it('each suggested class gets the cheapest plan reaching it (ties: fewer measures, lower EP)', () => {
+      const { cheapest, suggestions } = search(building);
+      expect(cheapest.size).toBeGreaterThan(0);
+      expect(suggestions.flatMap((s) => s.energy_classes).sort()).toEqual([...cheapest.keys()].sort());
+      for (const s of suggestions)
+        for (const target of s.energy_classes) {
+          const best = cheapest.get(target)!;
+          expect([target, [...s.measures].sort()]).toEqual([target, best.parts.map((m) => m.type).sort()]);
+          expect(s.investment_cost).toBe(Math.round(best.cost));
+        }
+    });
+
+    it('one suggestion per distinct set of measures, its classes best first', () => {
+      const { cheapest, suggestions } = search(building);
+      const sets = new Set(
+        [...cheapest.values()].map((p) =>
+          p.parts
+            .map((m) => m.type)
+            .sort()
+            .join('+'),
+        ),
+      );
+      expect(suggestions).toHaveLength(sets.size);
+      for (const s of suggestions) {
+        const ranks = s.energy_classes.map((c) => ENERGY_CLASSES.indexOf(c));
+        expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
+      }
+    });
   });
 });
