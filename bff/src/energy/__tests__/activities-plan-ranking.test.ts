@@ -859,6 +859,8 @@ describe('plans: what a plan saves in CO₂, and the suggestions against every p
     ['oil, 1930', { construction_year: 1930, primary_heating_systems: ['oil'] }],
     ['pellets, 100 m², 1975', { construction_year: 1975, atemp: 100, primary_heating_systems: ['pellets'] }],
     ['direct electric, 2000', { construction_year: 2000 }],
+    // Panels are no candidate on a north roof, though they would lower EP.
+    ['direct electric, 1980, a north roof', { construction_year: 1980, roof_orientation: 'north' }],
     [
       'district heating, 2010, a south roof',
       {
@@ -866,6 +868,29 @@ describe('plans: what a plan saves in CO₂, and the suggestions against every p
         primary_heating_systems: ['district_heating'],
         roof_orientation: 'south',
       },
+    ],
+    // Terraced houses that can reach A, so every better class has a plan and the search's cost bound cuts in.
+    [
+      'a terraced house of 1975 with an air/water pump, Malmö',
+      {
+        building_type: 'radhus',
+        construction_year: 1975,
+        num_floors: 2,
+        atemp: 96,
+        primary_heating_systems: ['heat_pump_airwater'],
+      },
+      '21368',
+    ],
+    [
+      'a terraced house of 1964, direct electric and an air-to-air pump, Växjö',
+      {
+        building_type: 'radhus',
+        construction_year: 1964,
+        num_floors: 2,
+        atemp: 117,
+        primary_heating_systems: ['electric_direct', 'heat_pump_air'],
+      },
+      '35252',
     ],
   ] as [string, Answers, string?][])('%s', (_name, answers, postalCode) => {
     const building = house(answers, postalCode);
