@@ -11,10 +11,13 @@ import {
   solarPanelInstallation,
 } from '../activities/measures/solar';
 import { topOfTheLineParts } from '../activities/measures/top-of-the-line';
+import { heatPumpAir } from '../activities/measures/heat-pump-air';
+import { bestHeatPump } from '../activities/measures/heat-pump-best';
+import { heatPumpAirwater, heatPumpGeothermal } from '../activities/measures/heat-pump-replacement';
 import { PlanError, planMeasures } from '../activities/plan';
 import { byYearlySavings } from '../activities/ranking';
 import { contextFor, difference } from '../activities/runner';
-import type { Activity, ActivityType, MeasureContext } from '../activities/types';
+import type { Activity, ActivityType, Measure, MeasureContext } from '../activities/types';
 import { defaultPrices } from '../prices';
 import { house } from './fixtures';
 
@@ -138,5 +141,41 @@ describe("an activity's difference: before less after, for each carrier on its o
     const d = difference(before, after, defaultPrices('SE3'));
     CARRIERS.forEach((carrier, i) => expect(d.energy_diff_per_carrier[carrier]).toBeCloseTo(-100 * (i + 1), 6));
     expect(d.energy_diff_import).toBeCloseTo(-3_600, 6);
+  });
+});
+
+describe('heat pumps: which one is named, and whose installation year the answers keep', () => {
+  it('heat_pump names the pump type that saves the most kronor in the house', () => {
+    const houses = [
+      ctx(),
+      ctx({ construction_year: 2005, primary_heating_systems: ['district_heating'] }),
+      ctx({ construction_year: 1960, primary_heating_systems: ['oil'] }),
+      ctx({ construction_year: 2015, primary_heating_systems: ['district_heating'] }),
+      ctx({ construction_year: 1995, primary_heating_systems: ['electric_waterborne'] }),
+      // Cheap wood: replacing the stove with a pump costs more than it saves; an air-to-air unit beside it saves.
+      ctx({ primary_heating_systems: ['wood'] }),
+    ];
+    const names = houses.map((c) => {
+      const saving = (m: Measure) => difference(c.before, c.runs.actual(m.apply(c)), c.prices).energyCostSavings;
+      const offered = [heatPumpGeothermal, heatPumpAirwater, heatPumpAir].filter(
+        (m) => m.completion(c) !== 'completed' && m.availability(c).available,
+      );
+      const most = offered.reduce((a, b) => (saving(b) > saving(a) ? b : a));
+      expect(bestHeatPump(c)?.type).toBe(most.type);
+      return most.type;
+    });
+    // Not the first of the three every time: the choice is made by the kronor.
+    expect(new Set(names).size).toBeGreaterThan(1);
+  });
+
+  it('an air-to-air pump beside a geothermal one keeps the geothermal pump’s installation year', () => {
+    const c = ctx({
+      primary_heating_systems: ['heat_pump_geothermal', 'wood'],
+      heat_pump_installation_year: 2005,
+    });
+    expect(heatPumpAir.apply(c)).toMatchObject({
+      primary_heating_systems: ['heat_pump_geothermal', 'wood', 'heat_pump_air'],
+      heat_pump_installation_year: 2005,
+    });
   });
 });
