@@ -18,6 +18,7 @@ import {
   MAX_SUGGESTION_MEASURES,
   planMeasures,
   PlanError,
+  preferredPlan,
   suggestPlans,
 } from '../activities/plan';
 import { byYearlySavings, worthOf } from '../activities/ranking';
@@ -824,6 +825,24 @@ describe('plans: what a plan saves in CO₂, and the suggestions against every p
       const ranks = s.energy_classes.map((c) => ENERGY_CLASSES.indexOf(c));
       expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
     }
+  });
+
+  // Real plans seldom cost the same to the krona, so the ties are checked on the rule itself.
+  it.each([
+    [{ cost: 100, measures: 3, ep: 90 }, { cost: 101, measures: 1, ep: 50 }, true, 'cheaper wins, however many'],
+    [{ cost: 101, measures: 1, ep: 50 }, { cost: 100, measures: 3, ep: 90 }, false, 'dearer loses'],
+    [{ cost: 100, measures: 1, ep: 90 }, { cost: 100, measures: 2, ep: 50 }, true, 'same cost: fewer measures'],
+    [{ cost: 100, measures: 2, ep: 50 }, { cost: 100, measures: 1, ep: 90 }, false, 'same cost: more measures lose'],
+    [{ cost: 100, measures: 2, ep: 80 }, { cost: 100, measures: 2, ep: 81 }, true, 'same cost and count: lower EP'],
+    [{ cost: 100, measures: 2, ep: 81 }, { cost: 100, measures: 2, ep: 80 }, false, 'same cost and count: higher EP'],
+    [
+      { cost: 100, measures: 2, ep: 80 },
+      { cost: 100, measures: 2, ep: 80 },
+      false,
+      'the same: the one found first stays',
+    ],
+  ])('preferredPlan(%j, %j) is %s: %s', (a, b, preferred) => {
+    expect(preferredPlan(a, b)).toBe(preferred);
   });
 
   it('one pump takes an oil house of 1930 from G past F to E: one suggestion names both classes', () => {

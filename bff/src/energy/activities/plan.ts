@@ -171,6 +171,20 @@ function searchCandidates(ctx: MeasureContext): Measure[] {
   });
 }
 
+/** What the suggestions rank plans by: gross investment, the number of measures, the EP they reach. */
+export interface PlanRank {
+  cost: number;
+  measures: number;
+  ep: number;
+}
+
+/** Whether plan `a` is suggested over `b`: the cheaper; at the same cost the one of fewer measures, then lower EP. */
+export function preferredPlan(a: PlanRank, b: PlanRank): boolean {
+  if (a.cost !== b.cost) return a.cost < b.cost;
+  if (a.measures !== b.measures) return a.measures < b.measures;
+  return a.ep < b.ep;
+}
+
 /**
  * For each better class the house can reach, the cheapest plan (gross investment; ties: fewer measures, then lower EP)
  * that reaches it; classes whose cheapest plan is the same set of measures share one suggestion. Exhaustive over the
@@ -205,9 +219,10 @@ export function suggestPlans(building: Building, options: Pick<PlanOptions, 'pri
             const held = best.get(target);
             const better =
               !held ||
-              sum < held.cost ||
-              (sum === held.cost &&
-                (chosen.length < held.parts.length || (chosen.length === held.parts.length && label.ep < held.ep)));
+              preferredPlan(
+                { cost: sum, measures: chosen.length, ep: label.ep },
+                { cost: held.cost, measures: held.parts.length, ep: held.ep },
+              );
             if (better) best.set(target, { parts: [...chosen], cost: sum, ep: label.ep });
           }
         }
