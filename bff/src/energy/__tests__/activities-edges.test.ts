@@ -16,15 +16,11 @@ import { bestHeatPump } from '../activities/measures/heat-pump-best';
 import { heatPumpAirwater, heatPumpGeothermal } from '../activities/measures/heat-pump-replacement';
 import { PlanError, planMeasures } from '../activities/plan';
 import { byYearlySavings } from '../activities/ranking';
-import { contextFor, difference } from '../activities/runner';
+import { difference } from '../activities/runner';
 import type { Activity, ActivityType, Measure, MeasureContext } from '../activities/types';
 import { defaultPrices } from '../prices';
-import { house } from './fixtures';
+import { measureContext as ctx } from './fixtures';
 
-/** A new context at each call: what a measure works out is worked out in the test that checks it. */
-function ctx(answers: Answers = {}): MeasureContext {
-  return contextFor(house(answers), defaultPrices('SE3'));
-}
 const types = (c: MeasureContext) => topOfTheLineParts(c).map((m) => m.type);
 
 describe('top_of_the_line: only parts that lower the energy bought, nothing done twice', () => {

@@ -29,21 +29,12 @@ import { unspecified } from '../activities/measures/unspecified';
 import { wallboxChargerStation } from '../activities/measures/wallbox';
 import { windowFilm } from '../activities/measures/window-film';
 import { MEASURES } from '../activities/registry';
-import { contextFor, difference } from '../activities/runner';
+import { difference } from '../activities/runner';
 import type { CostItem, Measure, MeasureContext } from '../activities/types';
 import { systemContext } from '../building-model';
 import { envelopeOf } from '../model/geometry';
 import { airToAirShare } from '../model/heating-systems';
-import { defaultPrices } from '../prices';
-import { house, YEAR } from './fixtures';
-
-/**
- * The context of the test house with these answers; a new one at each call, so that what a measure works out (a
- * context memoises it) is worked out in the test that checks it, which is the test Stryker credits.
- */
-function ctx(answers: Answers = {}): MeasureContext {
-  return contextFor(house(answers), defaultPrices('SE3'));
-}
+import { house, measureContext as ctx, YEAR } from './fixtures';
 
 const ids = (m: Measure, answers: Answers = {}) => m.availability(ctx(answers)).messages.map((x) => x.id);
 const rot = (labourShare: number) => ({ kind: 'rot', labourShare });

@@ -5,6 +5,9 @@ import type { Building } from '../building-model';
 import type { GeoTables } from '../geo-data';
 import { geoDirFor, loadGeoTables } from '../../register/geo-tables';
 import { locate, type Location } from '../location';
+import { contextFor } from '../activities/runner';
+import type { MeasureContext } from '../activities/types';
+import { defaultPrices } from '../prices';
 
 let tables: GeoTables | undefined;
 export function geo(): GeoTables {
@@ -38,4 +41,13 @@ export function house(answers: Answers = {}, postalCode: string = POSTAL.stockho
     ...answers,
   });
   return { input, location: place(postalCode), year: YEAR };
+}
+
+/**
+ * The measures' context of the test house with these answers, at SE3's prices; a new one at each call, so that what
+ * a measure works out (a context memoises it) is worked out in the test that checks it, which is the test Stryker
+ * credits.
+ */
+export function measureContext(answers: Answers = {}): MeasureContext {
+  return contextFor(house(answers), defaultPrices('SE3'));
 }
