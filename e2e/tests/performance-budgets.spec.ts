@@ -490,6 +490,7 @@ test.describe('preload hints in the HTML', () => {
       staff: true,
       api: 2,
     },
+    { name: 'admin releases', path: '/console/admin/releases', heading: 'Releases', staff: true, api: 1 },
   ];
   async function dataPreloads(page: Page, { path, heading, staff, api }: (typeof DATA_PAGES)[number]) {
     const requested: string[] = [];

@@ -280,8 +280,21 @@ describe('the API answers a page waits for, preloaded with the HTML', () => {
     ]);
   });
 
+  it("names the super admin's organisations and releases lists, and nothing for the Speed view's window", async () => {
+    expect(await dataPreloads('/console/admin')).toEqual([fetchTag('/api/admin/organisations')]);
+    expect(await dataPreloads('/console/admin/releases')).toEqual([fetchTag('/api/admin/releases')]);
+    expect(await dataPreloads('/console/admin/speed?days=90')).toEqual([]);
+    expect(await dataPreloads('/console/admin', 'he.csrf-token=x')).toEqual([]);
+  });
+
   it('names nothing for other pages or for addresses the page itself would not ask with', async () => {
-    const pages = ['/', '/flow/property/0/questions', '/flow/property/abc/questions', '/console', '/console/admin'];
+    const pages = [
+      '/',
+      '/flow/property/0/questions',
+      '/flow/property/abc/questions',
+      '/console',
+      '/console/admin/audit',
+    ];
     for (const url of pages) {
       expect(await dataPreloads(url)).toEqual([]);
     }

@@ -10,7 +10,8 @@ import type {
 const organisationsApi = baseApi.enhanceEndpoints({ addTagTypes: ['AdminOrganisation'] }).injectEndpoints({
   endpoints: (build) => ({
     listOrganisations: build.query<AdminOrganisationList, void>({
-      query: () => ({ url: 'admin/organisations', cache: 'no-store' }),
+      // The page's HTML preloads this answer (src/app/routes.json): a request of its own cache mode would not take it.
+      query: () => 'admin/organisations',
       providesTags: ['AdminOrganisation'],
     }),
     getOrganisation: build.query<AdminOrganisationDetail, string>({

@@ -14,7 +14,8 @@ import type {
 const releasesApi = baseApi.enhanceEndpoints({ addTagTypes: ['AdminRelease', 'AdminReleaseToken'] }).injectEndpoints({
   endpoints: (build) => ({
     listReleases: build.query<AdminReleaseList, void>({
-      query: () => ({ url: 'admin/releases', cache: 'no-store' }),
+      // The page's HTML preloads this answer (src/app/routes.json): a request of its own cache mode would not take it.
+      query: () => 'admin/releases',
       providesTags: ['AdminRelease'],
     }),
     activateRelease: build.mutation<AdminRelease, { remote: string; version: string }>({
