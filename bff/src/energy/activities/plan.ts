@@ -199,7 +199,7 @@ export function suggestPlans(building: Building, options: Pick<PlanOptions, 'pri
   if (targets.length === 0) return [];
   const candidates = searchCandidates(ctx);
   const cost = new Map(candidates.map((m) => [m, costOf(ctx, m).reduce((sum, i) => sum + midCost(i), 0)]));
-  const best = new Map<EnergyClass, { parts: Measure[]; cost: number; ep: number }>();
+  const best = new Map<EnergyClass, PlanRank & { parts: Measure[] }>();
   const worstBestCost = () =>
     best.size < targets.length ? Infinity : Math.max(...[...best.values()].map((b) => b.cost));
 
@@ -214,16 +214,11 @@ export function suggestPlans(building: Building, options: Pick<PlanOptions, 'pri
         const label = ctx.runs.label(combinedInput(ctx, chosen));
         const reached = label.energy_class;
         if (reached !== null) {
+          const rank: PlanRank = { cost: sum, measures: chosen.length, ep: label.ep };
           for (const target of targets) {
             if (ENERGY_CLASSES.indexOf(reached) > ENERGY_CLASSES.indexOf(target)) continue;
             const held = best.get(target);
-            const better =
-              !held ||
-              preferredPlan(
-                { cost: sum, measures: chosen.length, ep: label.ep },
-                { cost: held.cost, measures: held.parts.length, ep: held.ep },
-              );
-            if (better) best.set(target, { parts: [...chosen], cost: sum, ep: label.ep });
+            if (!held || preferredPlan(rank, held)) best.set(target, { ...rank, parts: [...chosen] });
           }
         }
       }
