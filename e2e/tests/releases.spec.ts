@@ -111,61 +111,76 @@ const NEW_SEARCH = {
   intro: 'Type your address: we show its label and what each renovation would save, in kronor.',
 };
 
-/** A copy of mfe-flow (in the repository, so it resolves the same packages) as the flow team's next version. */
-function nextFlowVersion(root: string): string {
-  const dir = path.join(root, 'mfe-flow');
-  fs.cpSync(path.join(repoRoot, 'mfe-flow'), dir, {
+/**
+ * A team's next version of its remote: a copy of the package (in the repository, so it resolves the same packages)
+ * changed by `change` (given the copy's folder and an editor of its files), built by the remote's own build and
+ * released, not active. Returns its version.
+ */
+function nextVersion(
+  root: string,
+  remote: 'mfe-flow' | 'mfe-admin',
+  change: (dir: string, edit: (file: string, change: (text: string) => string) => void) => void,
+): string {
+  const dir = path.join(root, remote);
+  fs.cpSync(path.join(repoRoot, remote), dir, {
     recursive: true,
     filter: (file) => !/[\\/](dist|node_modules)$/.test(file),
   });
-  const edit = (file: string, change: (text: string) => string) =>
-    fs.writeFileSync(path.join(dir, file), change(fs.readFileSync(path.join(dir, file), 'utf8')));
-  for (const lng of ['en', 'sv'])
-    edit(`locales/${lng}/flow.json`, (text) => {
-      const texts = JSON.parse(text);
-      if (lng === 'en') Object.assign(texts.search, { title: NEW_SEARCH.heading, intro: NEW_SEARCH.intro });
-      texts.news = { title: NEWS.heading, intro: NEWS.intro };
-      return JSON.stringify(texts);
-    });
-  edit('src/app/routes.json', (text) =>
-    text.replace(
-      '{ "path": "contact", "page": "contact" },',
-      '{ "path": "contact", "page": "contact" },\n{ "path": "energy-news", "page": "energy-news" },',
-    ),
-  );
-  edit('pages.cjs', (text) =>
-    text.replace(
-      '      contact: {',
-      "      'energy-news': { title: flow.news.title, html: narrowPage(flow.news.title, flow.news.intro) },\n" +
-        '      contact: {',
-    ),
-  );
-  fs.writeFileSync(
-    path.join(dir, 'src', 'app', 'energy-news-page.tsx'),
-    "import { useTranslation } from 'react-i18next';\n" +
-      'export function EnergyNewsPage() {\n' +
-      "  const { t } = useTranslation('flow');\n" +
-      '  return (<section className="flow-narrow"><h1>{t(\'news.title\')}</h1>' +
-      '<p className="flow-lead">{t(\'news.intro\')}</p></section>);\n}\n',
-  );
-  edit('src/app/flow-routes.tsx', (text) =>
-    text
-      .replace(
-        "import routeTable from './routes.json';",
-        "import routeTable from './routes.json';\nimport { EnergyNewsPage } from './energy-news-page';",
-      )
-      .replace('  fallback: <Fallback />,', "  fallback: <Fallback />,\n  'energy-news': <EnergyNewsPage />,"),
+  change(dir, (file, edit) =>
+    fs.writeFileSync(path.join(dir, file), edit(fs.readFileSync(path.join(dir, file), 'utf8'))),
   );
   const webpack = path.join(repoRoot, 'node_modules', 'webpack-cli', 'bin', 'cli.js');
   execFileSync(process.execPath, [webpack, '--mode', 'production'], { cwd: dir, env, encoding: 'utf8' });
   const output = execFileSync(
     'node',
-    ['bff/dist/cli.js', 'release', 'mfe-flow', '--dir', path.join(dir, 'dist'), '--inactive'],
+    ['bff/dist/cli.js', 'release', remote, '--dir', path.join(dir, 'dist'), '--inactive'],
     { cwd: repoRoot, env, encoding: 'utf8' },
   );
-  const version = /mfe-flow (0\.1\.0-[0-9a-f]{10}): released, not active\./.exec(output)?.[1];
+  const version = new RegExp(`${remote} (0\\.1\\.0-[0-9a-f]{10}): released, not active\\.`).exec(output)?.[1];
   if (!version) throw new Error(`unexpected release output: ${output}`);
   return version;
+}
+
+/** The flow team's next version: the address page's new heading and intro, and a news page. */
+function nextFlowVersion(root: string): string {
+  return nextVersion(root, 'mfe-flow', (dir, edit) => {
+    for (const lng of ['en', 'sv'])
+      edit(`locales/${lng}/flow.json`, (text) => {
+        const texts = JSON.parse(text);
+        if (lng === 'en') Object.assign(texts.search, { title: NEW_SEARCH.heading, intro: NEW_SEARCH.intro });
+        texts.news = { title: NEWS.heading, intro: NEWS.intro };
+        return JSON.stringify(texts);
+      });
+    edit('src/app/routes.json', (text) =>
+      text.replace(
+        '{ "path": "contact", "page": "contact" },',
+        '{ "path": "contact", "page": "contact" },\n{ "path": "energy-news", "page": "energy-news" },',
+      ),
+    );
+    edit('pages.cjs', (text) =>
+      text.replace(
+        '      contact: {',
+        "      'energy-news': { title: flow.news.title, html: narrowPage(flow.news.title, flow.news.intro) },\n" +
+          '      contact: {',
+      ),
+    );
+    fs.writeFileSync(
+      path.join(dir, 'src', 'app', 'energy-news-page.tsx'),
+      "import { useTranslation } from 'react-i18next';\n" +
+        'export function EnergyNewsPage() {\n' +
+        "  const { t } = useTranslation('flow');\n" +
+        '  return (<section className="flow-narrow"><h1>{t(\'news.title\')}</h1>' +
+        '<p className="flow-lead">{t(\'news.intro\')}</p></section>);\n}\n',
+    );
+    edit('src/app/flow-routes.tsx', (text) =>
+      text
+        .replace(
+          "import routeTable from './routes.json';",
+          "import routeTable from './routes.json';\nimport { EnergyNewsPage } from './energy-news-page';",
+        )
+        .replace('  fallback: <Fallback />,', "  fallback: <Fallback />,\n  'energy-news': <EnergyNewsPage />,"),
+    );
+  });
 }
 
 /** The page's HTML as a visitor's browser asks for it (its cookies: its brand and release session). */
@@ -261,6 +276,48 @@ test("a remote's release changes its pages' first paint without the shell: canar
     // None of it built the shell.
     expect(shellBuild()).toEqual(shellBefore);
   } finally {
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+});
+
+// The console's menu links the super admin's pages where the release of mfe-admin served to this browser has them
+// (docs/releases.md "A remote's pages"): the admin team moves its outbox, and the console's link follows on the next
+// page load, with neither the console nor the shell built; a rollback brings the old path back.
+test("the console menu's links follow the release of the remote whose pages they open", async ({ page }) => {
+  test.setTimeout(240_000);
+  await signInStaff(page, SUPER_ADMIN);
+  const activeVersion = (await registry(page)).remotes.find((r) => r.name === 'mfe_admin')!.version;
+  const activate = (version: string) =>
+    execFileSync('node', ['bff/dist/cli.js', 'activate', 'mfe-admin', version], {
+      cwd: repoRoot,
+      env,
+      encoding: 'utf8',
+    });
+  const outbox = page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Outbox' });
+  const root = fs.mkdtempSync(path.join(repoRoot, '.e2e-release-'));
+  try {
+    const version = nextVersion(root, 'mfe-admin', (_dir, edit) =>
+      edit('src/app/routes.json', (text) =>
+        text.replace('{ "path": "outbox", "page": "outbox" }', '{ "path": "mail/outbox", "page": "outbox" }'),
+      ),
+    );
+    await page.goto('/console/org/demo-energi');
+    await expect(outbox).toHaveAttribute('href', '/console/admin/outbox');
+
+    expect(activate(version)).toContain(`mfe-admin ${version} is active now.`);
+    await page.reload();
+    await expect(outbox).toHaveAttribute('href', '/console/admin/mail/outbox');
+    await outbox.click();
+    await expect(page).toHaveURL(/\/console\/admin\/mail\/outbox$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Outbox' })).toBeVisible();
+
+    expect(activate(activeVersion)).toContain(`mfe-admin ${activeVersion} is active now.`);
+    await page.goto('/console/org/demo-energi');
+    await expect(outbox).toHaveAttribute('href', '/console/admin/outbox');
+  } finally {
+    // Whatever failed above, the other specs find the release they started with.
+    if ((await registry(page)).remotes.find((r) => r.name === 'mfe_admin')?.version !== activeVersion)
+      activate(activeVersion);
     fs.rmSync(root, { recursive: true, force: true });
   }
 });

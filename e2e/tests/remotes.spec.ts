@@ -1,8 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
+import { generatePath } from '@home-energy/shared/router';
 import { MENU_ITEMS } from '@home-energy/shared/console/menu-rules';
 // @ts-expect-error plain ESM helper shared with serve.mjs
 import { E2E_BANKID_PORT } from '../e2e-env.mjs';
-import { REMOTE_ROUTES, signInHomeowner, signInStaff, SUPER_ADMIN, watchConsole } from './support';
+import { REMOTE_ROUTES, servedPagePatterns, signInHomeowner, signInStaff, SUPER_ADMIN, watchConsole } from './support';
 import { scriptSrc, violations, watchCsp } from './csp';
 
 type RemoteRoute = (typeof REMOTE_ROUTES)[number];
@@ -35,13 +36,20 @@ test.describe('every remote renders inside the shell', () => {
 
   // The installer's requests page lives at an installer organisation (the table's are Demo Energi's); the accessibility
   // walk opens it as installer staff.
-  test('the route table lists every console page of the navigation rules', () => {
+  test('the route table lists every console page of the navigation rules, where the served releases have it', async ({
+    request,
+  }) => {
     const listed = new Set(
       [...REMOTE_ROUTES.map((r) => r.path), '/console/org/demo-installer/requests'].map((path) =>
-        path.replace(/^\/console\/org\/[^/]+/, '/console/org/[org]'),
+        path.replace(/^\/console\/org\/[^/]+/, '/console/org/demo-energi'),
       ),
     );
-    for (const item of MENU_ITEMS) expect(listed, item.path).toContain(item.path);
+    const patternOf = await servedPagePatterns(request);
+    for (const { id, opens } of MENU_ITEMS) {
+      const pattern = patternOf(opens.remote, opens.page);
+      expect(pattern, `${id}: ${opens.remote} serves page ${opens.page}`).not.toBeNull();
+      expect(listed, id).toContain(generatePath(pattern!, { org: 'demo-energi' }));
+    }
   });
 
   for (const person of PEOPLE) {

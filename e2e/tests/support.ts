@@ -1,9 +1,23 @@
 import axe from 'axe-core';
-import { expect, test, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
-import { visibleMenu } from '@home-energy/shared/console/menu-rules';
+import {
+  expect,
+  test,
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  type Locator,
+  type Page,
+} from '@playwright/test';
+import { patternsFrom, visibleMenu, type PagePatternOf } from '@home-energy/shared/console/menu-rules';
 import { measureCardsToShow } from '@home-energy/shared/energy/measure-cards';
 import { organisationPath } from '@home-energy/shared/mfe/pages';
-import { REMOTES, type RemoteName, type RemotePackage } from '@home-energy/shared/remotes';
+import {
+  releaseRouteTable,
+  REMOTES,
+  type Registry,
+  type RemoteName,
+  type RemotePackage,
+} from '@home-energy/shared/remotes';
 
 /** Every page the remotes own, as the shell mounts them, with the heading each must show. */
 export const REMOTE_ROUTES = [
@@ -203,11 +217,22 @@ export async function pageReady(page: Page, { charts = false } = {}): Promise<vo
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
 }
 
+/** Where the console's menu finds its pages: the route tables of the releases the registry serves this browser. */
+export async function servedPagePatterns(request: APIRequestContext): Promise<PagePatternOf> {
+  const registry: Registry = await (await request.get('/api/mfe/registry')).json();
+  const table = (remote: RemotePackage) => {
+    const entry = registry.remotes.find((r) => r.package === remote);
+    return entry ? releaseRouteTable(entry) : undefined;
+  };
+  return patternsFrom({ 'mfe-console': table('mfe-console'), 'mfe-admin': table('mfe-admin') });
+}
+
 /** The organisation's home and every console page the navigation rules give the page's signed-in user there. */
 export async function consolePages(page: Page, org: string): Promise<string[]> {
   const { user } = await (await page.request.get('/api/auth/session')).json();
   const organisation = await (await page.request.get(`/api/console/org/${org}/details`)).json();
-  const menu = visibleMenu({ user, organisation, impersonating: user.impersonating?.slug ?? null });
+  const context = { user, organisation, impersonating: user.impersonating?.slug ?? null };
+  const menu = visibleMenu(context, await servedPagePatterns(page.request));
   return [...new Set([organisationPath(org), ...menu.flatMap((group) => group.items.map((item) => item.href))])];
 }
 

@@ -88,6 +88,7 @@ export {
   REMOTES,
   parseRegistry,
   registrySchema,
+  releaseRouteTable,
   type Registry,
   type RemoteName,
   type RemotePackage,
@@ -146,7 +147,7 @@ export {
 } from './schemas/brand';
 export {
   visibleMenu,
-  firstPermittedHref,
+  patternsFrom,
   isExternalPath,
   isItemAllowed,
   menuItem,
@@ -154,6 +155,9 @@ export {
   type MenuContext,
   type MenuGroup,
   type MenuItem,
+  type MenuRemote,
+  type PagePatternOf,
+  type VisibleMenu,
 } from './console/menu-rules';
 export { credentialsSchema, type OrganisationDetails, type SessionOrganisation } from './schemas/session';
 // Contact validation (libphonenumber metadata, ~145 KB) is not exported here: the shared singleton loads with the

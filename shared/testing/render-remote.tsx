@@ -4,7 +4,7 @@ import i18next, { type i18n as I18n } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
 import { Provider } from 'react-redux';
 import { MemoryRouter, useLocation, useNavigationType } from '@home-energy/shared/router';
-import { createAppStore, ToastProvider } from '@home-energy/shared';
+import { createAppStore, ToastProvider, type AppStore } from '@home-energy/shared';
 import { addEnergyTexts } from '@home-energy/shared/i18n/energy';
 import commonEn from '../locales/en/common.json';
 import commonSv from '../locales/sv/common.json';
@@ -47,9 +47,11 @@ function LocationProbe() {
   );
 }
 
-/** A remote's routes as the shell mounts them: the real store, real texts, toasts and a memory router at `path`. */
-export function renderRemote(path: string, routes: ReactNode, i18n: I18n) {
-  const store = createAppStore();
+/**
+ * A remote's routes as the shell mounts them: the real store (or `store`, holding what the shell put in it), real
+ * texts, toasts and a memory router at `path`.
+ */
+export function renderRemote(path: string, routes: ReactNode, i18n: I18n, store: AppStore = createAppStore()) {
   const utils = render(
     <Provider store={store}>
       <I18nextProvider i18n={i18n}>

@@ -48,9 +48,10 @@ describe('registry and releases', () => {
         package: 'mfe-results',
         version: firstVersion,
         entry: `http://example.test/mfe/mfe-results/${firstVersion}/mf-manifest.json`,
-        // Where the shell mounts it and its routes below, as the release's pages file says (test/fixtures.ts).
+        // Where the shell mounts it and its routes below with their pages, as the release's pages file says
+        // (test/fixtures.ts).
         routes: [{ path: '*' }],
-        pageRoutes: [{ index: true }],
+        pageRoutes: [{ index: true, page: 'home' }],
       },
     ]);
   });

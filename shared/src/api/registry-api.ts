@@ -1,7 +1,7 @@
 import { baseApi } from './base-api';
 import type { Registry } from '../mfe/remotes';
 
-/** The active remote releases (used by the shell's footer and mfe-admin). */
+/** The releases this page is served (the shell puts the registry it routes by here: shell/src/boot/boot.ts). */
 export const registryApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     getRegistry: build.query<Registry, void>({

@@ -1,3 +1,6 @@
+import { generatePath } from '@home-energy/shared/router';
+import { pagePattern, type RouteTable } from '../mfe/page-routes';
+import type { RemotePackage } from '../mfe/remotes';
 import type { OrganisationDetails, OrganisationFeature, SessionUser } from '../schemas/session';
 
 /**
@@ -19,6 +22,8 @@ export interface MenuRule {
   notSuperAdmin?: boolean;
   /** With `notSuperAdmin`: shown after all to a super admin impersonating the organisation (they act as its admin). */
   whileImpersonating?: boolean;
+  /** A page of the platform (the super admin's), not of an organisation: it needs no organisation context. */
+  platform?: boolean;
 }
 
 export type MenuGroup = 'analytics' | 'flow' | 'knowledgeBase' | 'account' | 'superAdmin';
@@ -26,71 +31,81 @@ export type MenuGroup = 'analytics' | 'flow' | 'knowledgeBase' | 'account' | 'su
 export interface MenuItem {
   id: string;
   group: MenuGroup;
-  /** `[org]` is replaced by the organisation slug; items with `[org]` need an organisation context. */
-  path: string;
+  /**
+   * The page the item opens, by its id in that remote's route table (its src/app/routes.json): the link's path is
+   * that page's pattern in the release the visitor is served (visibleMenu's `patternOf`), so a release that moves a
+   * page moves its link, and one without the page shows no link to it.
+   */
+  opens: { remote: MenuRemote; page: string };
   rule: MenuRule;
 }
+
+/** The remotes whose pages the console's menu opens. */
+export type MenuRemote = Extract<RemotePackage, 'mfe-console' | 'mfe-admin'>;
+
+const consolePage = (page: string) => ({ remote: 'mfe-console', page }) as const;
+const adminPage = (page: string) => ({ remote: 'mfe-admin', page }) as const;
 
 export const MENU_ITEMS: readonly MenuItem[] = [
   {
     id: 'properties',
     group: 'analytics',
-    path: '/console/org/[org]/properties',
+    opens: consolePage('properties'),
     rule: { featureFlags: ['platform_analytics'], orInstaller: true },
   },
   {
     id: 'activities',
     group: 'analytics',
-    path: '/console/org/[org]/activities',
+    opens: consolePage('activities'),
     rule: { featureFlags: ['platform_analytics'] },
   },
-  { id: 'users', group: 'analytics', path: '/console/org/[org]/users', rule: { featureFlags: ['platform_analytics'] } },
+  { id: 'users', group: 'analytics', opens: consolePage('users'), rule: { featureFlags: ['platform_analytics'] } },
   {
     id: 'transition',
     group: 'analytics',
-    path: '/console/org/[org]/transition',
+    opens: consolePage('transition'),
     rule: { featureFlags: ['platform_analytics'] },
   },
-  { id: 'requests', group: 'analytics', path: '/console/org/[org]/requests', rule: { installerOnly: true } },
-  { id: 'portfolio', group: 'analytics', path: '/console/org/[org]/portfolio', rule: { superAdminOnly: true } },
-  {
-    id: 'property_lookup',
-    group: 'analytics',
-    path: '/console/org/[org]/property_lookup',
-    rule: { superAdminOnly: true },
-  },
-  { id: 'configuration', group: 'flow', path: '/console/org/[org]/configuration', rule: { adminOnly: true } },
+  { id: 'requests', group: 'analytics', opens: consolePage('requests'), rule: { installerOnly: true } },
+  { id: 'portfolio', group: 'analytics', opens: consolePage('portfolio'), rule: { superAdminOnly: true } },
+  { id: 'property_lookup', group: 'analytics', opens: consolePage('property_lookup'), rule: { superAdminOnly: true } },
+  { id: 'configuration', group: 'flow', opens: consolePage('configuration'), rule: { adminOnly: true } },
   {
     id: 'validation',
     group: 'flow',
-    path: '/console/org/[org]/validation',
+    opens: consolePage('validation'),
     rule: { featureFlags: ['platform_validation'] },
   },
-  { id: 'messages', group: 'knowledgeBase', path: '/console/org/[org]/messages', rule: { superAdminOnly: true } },
-  { id: 'account', group: 'account', path: '/console/org/[org]/account', rule: { notSuperAdmin: true } },
-  { id: 'org-select', group: 'account', path: '/console/org/[org]/org-select', rule: { notSuperAdmin: true } },
+  { id: 'messages', group: 'knowledgeBase', opens: consolePage('messages'), rule: { superAdminOnly: true } },
+  { id: 'account', group: 'account', opens: consolePage('account'), rule: { notSuperAdmin: true } },
+  { id: 'org-select', group: 'account', opens: consolePage('org-select'), rule: { notSuperAdmin: true } },
   {
     id: 'user-management',
     group: 'account',
-    path: '/console/org/[org]/user-management',
+    opens: consolePage('user-management'),
     rule: { adminOnly: true, notSuperAdmin: true, whileImpersonating: true },
   },
   // Who of the organisation's staff saw which homeowner's personal data (the homeowner sees the same in My homes).
   {
     id: 'data-access',
     group: 'account',
-    path: '/console/org/[org]/data-access',
+    opens: consolePage('data-access'),
     rule: { adminOnly: true, notSuperAdmin: true, whileImpersonating: true },
   },
-  { id: 'super-account', group: 'superAdmin', path: '/console/org/[org]/account', rule: { superAdminOnly: true } },
-  { id: 'admin', group: 'superAdmin', path: '/console/admin', rule: { superAdminOnly: true } },
+  { id: 'super-account', group: 'superAdmin', opens: consolePage('account'), rule: { superAdminOnly: true } },
+  {
+    id: 'admin',
+    group: 'superAdmin',
+    opens: adminPage('organisations'),
+    rule: { superAdminOnly: true, platform: true },
+  },
   {
     id: 'admin-user-management',
     group: 'superAdmin',
-    path: '/console/admin/user-management',
-    rule: { superAdminOnly: true },
+    opens: adminPage('user-management'),
+    rule: { superAdminOnly: true, platform: true },
   },
-  { id: 'outbox', group: 'superAdmin', path: '/console/admin/outbox', rule: { superAdminOnly: true } },
+  { id: 'outbox', group: 'superAdmin', opens: adminPage('outbox'), rule: { superAdminOnly: true, platform: true } },
 ];
 
 export const MENU_GROUPS: readonly MenuGroup[] = ['analytics', 'flow', 'knowledgeBase', 'account', 'superAdmin'];
@@ -119,8 +134,7 @@ export function isOrganisationMember(context: MenuContext): boolean {
 export function isItemAllowed(item: MenuItem, context: MenuContext): boolean {
   const { rule } = item;
   if (!context.user) return false;
-  const needsOrganisation =
-    item.path.includes('[org]') || !!rule.featureFlags || !!rule.installerOnly || !!rule.orInstaller;
+  const needsOrganisation = !rule.platform || !!rule.featureFlags || !!rule.installerOnly || !!rule.orInstaller;
   if (needsOrganisation && !isOrganisationMember(context)) return false;
   if (rule.superAdminOnly && !context.user.superAdmin) return false;
   if (rule.adminOnly && !isOrganisationAdmin(context)) return false;
@@ -149,24 +163,49 @@ function isPlacedInMenu(item: MenuItem, context: MenuContext): boolean {
 }
 
 /**
- * The items the user may see, grouped in navigation order; `[org]` filled in. A super admin, impersonating or not,
- * sees every page they are permitted.
+ * The path pattern of a remote's page in the release this visitor is served (its route table: the console's own, or
+ * another remote's from the registry, `releaseRouteTable`), or null when that release has no such page.
  */
-export function visibleMenu(context: MenuContext): { group: MenuGroup; items: (MenuItem & { href: string })[] }[] {
+export type PagePatternOf = (remote: MenuRemote, page: string) => string | null;
+
+/** `PagePatternOf` from the route tables of the releases served: a remote without one has no pages to link. */
+export function patternsFrom(tables: Partial<Record<MenuRemote, Pick<RouteTable, 'mount' | 'routes'>>>): PagePatternOf {
+  return (remote, page) => {
+    const table = tables[remote];
+    return table ? pagePattern(table, page) : null;
+  };
+}
+
+/** The link of an item: its page's pattern with the organisation's slug as `:org`; null when it cannot be made. */
+function itemHref(item: MenuItem, context: MenuContext, patternOf: PagePatternOf): string | null {
+  const pattern = patternOf(item.opens.remote, item.opens.page);
+  if (pattern === null) return null;
+  try {
+    return generatePath(pattern, { org: context.organisation?.slug ?? null });
+  } catch {
+    // A pattern with a param the menu cannot fill (another name, or no organisation here): no link.
+    return null;
+  }
+}
+
+/** The menu a user sees: its groups in navigation order, each with its items and their links. */
+export type VisibleMenu = { group: MenuGroup; items: (MenuItem & { href: string })[] }[];
+
+/**
+ * The items the user may see, grouped in navigation order, each with its link; an item whose page the served release
+ * does not have is left out. A super admin, impersonating or not, sees every page they are permitted. A group's
+ * heading opens its first item.
+ */
+export function visibleMenu(context: MenuContext, patternOf: PagePatternOf): VisibleMenu {
   return MENU_GROUPS.map((group) => ({
     group,
     items: MENU_ITEMS.filter(
       (item) => item.group === group && isItemAllowed(item, context) && isPlacedInMenu(item, context),
-    ).map((item) => ({
-      ...item,
-      href: item.path.replace('[org]', context.organisation?.slug ?? ''),
-    })),
+    ).flatMap((item) => {
+      const href = itemHref(item, context, patternOf);
+      return href === null ? [] : [{ ...item, href }];
+    }),
   })).filter((g) => g.items.length > 0);
-}
-
-/** Clicking a group opens its first permitted child. */
-export function firstPermittedHref(context: MenuContext, group: MenuGroup): string | null {
-  return visibleMenu(context).find((g) => g.group === group)?.items[0]?.href ?? null;
 }
 
 /** External http(s) paths open in a new tab. */

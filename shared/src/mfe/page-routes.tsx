@@ -93,6 +93,26 @@ export function routePatterns(table: Pick<RouteTable, 'mount' | 'redirects' | 'r
   return patterns;
 }
 
+/**
+ * The path pattern of a page in a route table: its first mount and the paths of the routes down to the first route
+ * that renders it, or null when the table has no such page. `properties` in mfe-console's table →
+ * `/console/org/:org/properties`; `organisations` (the index) in mfe-admin's → `/console/admin`.
+ */
+export function pagePattern(table: Pick<RouteTable, 'mount' | 'routes'>, page: string): string | null {
+  const mount = table.mount[0];
+  if (mount === undefined) return null;
+  const find = (routes: readonly PageRoute[], parents: readonly (string | undefined)[]): string | null => {
+    for (const route of routes) {
+      const paths = [...parents, route.path];
+      if (route.page === page) return routePattern(mount, paths);
+      const below = route.children ? find(route.children, paths) : null;
+      if (below !== null) return below;
+    }
+    return null;
+  };
+  return find(table.routes, []);
+}
+
 /** Where the shell mounts the remote (its first mount, without the splat): `/console/admin`, or `/` for the root. */
 export function mountPath(table: RouteTable): string {
   return routePattern(table.mount[0] ?? '');

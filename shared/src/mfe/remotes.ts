@@ -38,10 +38,11 @@ export const storedReleaseVersionSchema = lazySchema(() =>
     .regex(/^[A-Za-z0-9_@+=,-][A-Za-z0-9._@+=,-]*$/, 'not a version of a stored release'),
 );
 
-/** A route of a remote's route table as the registry names it: its pattern and the routes below it. */
+/** A route of a remote's route table as the registry names it: its pattern, the page it renders, the routes below. */
 export interface RegistryPageRoute {
   path?: string;
   index?: boolean;
+  page?: string;
   children?: RegistryPageRoute[];
 }
 
@@ -50,6 +51,7 @@ const pageRouteSchema: z.ZodType<RegistryPageRoute> = lazySchema(() =>
   z.object({
     path: z.string().max(200).optional(),
     index: z.boolean().optional(),
+    page: z.string().min(1).max(64).optional(),
     children: z
       .array(z.lazy(() => pageRouteSchema))
       .max(100)
@@ -73,12 +75,24 @@ export const registryEntrySchema = lazySchema(() =>
       .max(20)
       .default([]),
     /**
-     * The remote's routes below its mount, as its release's route table has them (patterns only, no page): the shell
-     * names a page's speed by the route it matches in them (docs/performance.md "Field vitals").
+     * The remote's routes below its mount, as its release's route table has them (patterns and page ids): the shell
+     * names a page's speed by the route it matches in them (docs/performance.md "Field vitals"), and the console's
+     * menu finds the path of the page an item opens (shared/src/console/menu-rules.ts).
      */
     pageRoutes: z.array(pageRouteSchema).max(200).optional(),
   }),
 );
+
+/** A release's route table as the registry names it: the shell's mounts of the remote and its routes below them. */
+export function releaseRouteTable(entry: Pick<Registry['remotes'][number], 'routes' | 'pageRoutes'>): {
+  mount: string[];
+  routes: RegistryPageRoute[];
+} {
+  return {
+    mount: entry.routes.filter((route) => route.redirect === undefined).map((route) => route.path),
+    routes: entry.pageRoutes ?? [],
+  };
+}
 
 /** GET /api/mfe/registry: the active release of every remote; `demo` when the BFF runs the demo (test data). */
 export const registrySchema = lazySchema(() =>

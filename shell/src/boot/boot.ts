@@ -81,6 +81,8 @@ export async function boot(): Promise<void> {
   const store = createAppStore();
   const { installFederationPlugins } = await import(/* webpackMode: "eager" */ '../remotes/federation-plugins');
   const { ensureRemotesRegistered } = await import(/* webpackMode: "eager" */ '../remotes/registry');
+  const { keepRegistryInStore } = await import(/* webpackMode: "eager" */ '../remotes/registry-store');
+  keepRegistryInStore(store);
   const { preloadRemoteApp, preloadRemotesOnIntent } = await import(/* webpackMode: "eager" */ '../remotes/preload');
   const { remoteForPath, pageForPath } = await import(/* webpackMode: "eager" */ '../remotes/route-remotes');
   installFederationPlugins();

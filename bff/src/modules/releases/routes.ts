@@ -102,11 +102,12 @@ function shellRoutes(pages: PagesFile | null): { path: string; redirect?: string
   return [...pages.mount.map((path) => ({ path })), ...pages.redirects.map((r) => ({ path: r.path, redirect: r.to }))];
 }
 
-/** The remote's routes below its mount, patterns only (the registry does not name its pages). */
+/** The remote's routes below its mount: patterns and page ids (not the pages' frames, data or params). */
 function pageRoutes(routes: readonly PageRoute[]): RegistryPageRoute[] {
-  return routes.map(({ path, index, children }) => ({
+  return routes.map(({ path, index, page, children }) => ({
     ...(path === undefined ? {} : { path }),
     ...(index ? { index } : {}),
+    ...(page === undefined ? {} : { page }),
     ...(children ? { children: pageRoutes(children) } : {}),
   }));
 }

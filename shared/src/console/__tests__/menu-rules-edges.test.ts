@@ -1,14 +1,15 @@
 // The rules table's single rules (docs/product.md §6), one at a time: the same rules guard the console's API.
 import {
-  firstPermittedHref,
   isExternalPath,
   isItemAllowed,
   isOrganisationAdmin,
   isOrganisationMember,
   menuItem,
+  patternsFrom,
   visibleMenu,
   type MenuContext,
 } from '../menu-rules';
+import { PATTERNS, TABLES } from './served-tables';
 
 const energi = { slug: 'demo-energi', features: ['platform_analytics' as const], isInstaller: false };
 const bare = { slug: 'demo-bare', features: [], isInstaller: false };
@@ -86,7 +87,7 @@ describe('isItemAllowed, rule by rule', () => {
 
 describe('menu placement and links', () => {
   it('fills in the organisation slug; items outside an organisation keep their path', () => {
-    const menu = visibleMenu({ user: superAdmin, organisation: energi });
+    const menu = visibleMenu({ user: superAdmin, organisation: energi }, PATTERNS);
     const items = menu.flatMap((group) => group.items);
     expect(items.find((item) => item.id === 'activities')?.href).toBe('/console/org/demo-energi/activities');
     expect(items.find((item) => item.id === 'admin')?.href).toBe('/console/admin');
@@ -94,7 +95,7 @@ describe('menu placement and links', () => {
   });
 
   it('links every page a super admin impersonating an organisation may open', () => {
-    const menu = visibleMenu({ user: superAdmin, organisation: energi, impersonating: 'demo-energi' });
+    const menu = visibleMenu({ user: superAdmin, organisation: energi, impersonating: 'demo-energi' }, PATTERNS);
     const org = '/console/org/demo-energi';
     expect(menu.flatMap((group) => group.items.map((item) => item.href))).toEqual([
       `${org}/properties`,
@@ -115,7 +116,8 @@ describe('menu placement and links', () => {
   });
 
   it('links the installer pages and staff account pages of an organisation', () => {
-    const hrefs = (context: MenuContext) => visibleMenu(context).flatMap((group) => group.items.map((i) => i.href));
+    const hrefs = (context: MenuContext) =>
+      visibleMenu(context, PATTERNS).flatMap((group) => group.items.map((i) => i.href));
     const org = '/console/org/demo-installer';
     expect(hrefs({ user: member('demo-installer', 'staff'), organisation: installer })).toEqual([
       `${org}/properties`,
@@ -129,7 +131,7 @@ describe('menu placement and links', () => {
   });
 
   it('outside an organisation a super admin gets the admin pages only', () => {
-    const menu = visibleMenu({ user: superAdmin, organisation: null });
+    const menu = visibleMenu({ user: superAdmin, organisation: null }, PATTERNS);
     expect(menu.flatMap((group) => group.items.map((item) => item.href))).toEqual([
       '/console/admin',
       '/console/admin/user-management',
@@ -138,19 +140,60 @@ describe('menu placement and links', () => {
   });
 
   it('a super admin not impersonating gets no organisation account items', () => {
-    const ids = visibleMenu({ user: superAdmin, organisation: energi, impersonating: null }).flatMap((group) =>
-      group.items.map((item) => item.id),
+    const ids = visibleMenu({ user: superAdmin, organisation: energi, impersonating: null }, PATTERNS).flatMap(
+      (group) => group.items.map((item) => item.id),
     );
     expect(ids).not.toContain('account');
     expect(ids).not.toContain('user-management');
     expect(ids).toContain('super-account');
   });
 
-  it('a group opens its first permitted page, or nothing', () => {
+  it("a group's first item is its first permitted page; a group with none is not there", () => {
     const staff = { user: member('demo-energi', 'staff'), organisation: energi };
-    expect(firstPermittedHref(staff, 'analytics')).toBe('/console/org/demo-energi/properties');
-    expect(firstPermittedHref(staff, 'account')).toBe('/console/org/demo-energi/account');
-    expect(firstPermittedHref(staff, 'superAdmin')).toBeNull();
+    const first = (group: string) => visibleMenu(staff, PATTERNS).find((g) => g.group === group)?.items[0]?.href;
+    expect(first('analytics')).toBe('/console/org/demo-energi/properties');
+    expect(first('account')).toBe('/console/org/demo-energi/account');
+    expect(first('superAdmin')).toBeUndefined();
+  });
+
+  it('follows the served release: a page it moved is linked at its new path, one it lacks is not linked', () => {
+    const moved = patternsFrom({
+      ...TABLES,
+      'mfe-admin': {
+        mount: ['console/platform/*'],
+        routes: [
+          { index: true, page: 'organisations' },
+          { path: 'mail/outbox', page: 'outbox' },
+        ],
+      },
+    });
+    const hrefs = visibleMenu({ user: superAdmin, organisation: null }, moved).flatMap((group) =>
+      group.items.map((item) => [item.id, item.href]),
+    );
+    expect(hrefs).toEqual([
+      ['admin', '/console/platform'],
+      ['outbox', '/console/platform/mail/outbox'],
+    ]);
+    // Without the remote's table (its release not served here), none of its pages is linked.
+    const withoutAdmin = patternsFrom({ 'mfe-console': TABLES['mfe-console'] });
+    expect(visibleMenu({ user: superAdmin, organisation: null }, withoutAdmin)).toEqual([]);
+  });
+
+  it("fills the organisation into the page's :org; a page whose pattern needs another param gets no link", () => {
+    const renamed = patternsFrom({
+      ...TABLES,
+      'mfe-console': {
+        mount: ['console/*'],
+        routes: [
+          { path: 'o/:org/activities', page: 'activities' },
+          { path: 'o/:organisation/users', page: 'users' },
+        ],
+      },
+    });
+    const staff = { user: member('demo-energi', 'staff'), organisation: energi };
+    expect(visibleMenu(staff, renamed).flatMap((group) => group.items.map((item) => item.href))).toEqual([
+      '/console/o/demo-energi/activities',
+    ]);
   });
 
   it('only http and https paths are external', () => {

@@ -1,4 +1,5 @@
 import { isItemAllowed, menuItem, visibleMenu, type MenuContext } from '../menu-rules';
+import { PATTERNS } from './served-tables';
 
 const energi = {
   slug: 'demo-energi',
@@ -8,7 +9,7 @@ const energi = {
 const installer = { slug: 'demo-installer', features: [] as const, isInstaller: true };
 
 function ids(context: MenuContext): string[] {
-  return visibleMenu(context).flatMap((g) => g.items.map((i) => i.id));
+  return visibleMenu(context, PATTERNS).flatMap((g) => g.items.map((i) => i.id));
 }
 
 const superAdmin = { superAdmin: true, organisations: [] };

@@ -29,6 +29,7 @@ jest.mock('../../remotes/registry', () => ({
       ],
     }),
 }));
+jest.mock('../../remotes/registry-store', () => ({ keepRegistryInStore: () => undefined }));
 jest.mock('../../remotes/preload', () => ({
   preloadRemoteApp: (remote: string) => mockPreloadApp(remote),
   preloadRemotesOnIntent: () => mockOnIntentSaw.push(document.getElementById('root')?.textContent ?? undefined),

@@ -62,3 +62,39 @@ describe('the registry as the shell reads it', () => {
     await expect(registry.ensureRemotesRegistered()).rejects.toThrow();
   });
 });
+
+// The remotes read the registry the shell routes by from the store (the console's menu finds mfe-admin's pages there).
+describe('the registry in the store', () => {
+  it("holds each answer for the page's life, so a remote reads it without asking the server", async () => {
+    jest.resetModules();
+    jest.useFakeTimers({ doNotFake: ['nextTick', 'queueMicrotask'] });
+    const fetchMock = jest.fn();
+    globalThis.fetch = fetchMock;
+    try {
+      const { createAppStore, registryApi } =
+        jest.requireActual<typeof import('@home-energy/shared')>('@home-energy/shared');
+      const registry = jest.requireActual<typeof import('../registry')>('../registry');
+      const { keepRegistryInStore } = jest.requireActual<typeof import('../registry-store')>('../registry-store');
+      const store = createAppStore();
+      keepRegistryInStore(store);
+      const read = () => registryApi.endpoints.getRegistry.select()(store.getState()).data;
+
+      answer = { remotes: [{ ...entry('mfe_admin', '1.0.0'), routes: [{ path: 'console/admin/*' }] }] };
+      await registry.ensureRemotesRegistered();
+      await jest.advanceTimersByTimeAsync(0);
+      expect(read()?.remotes.map((r) => r.version)).toEqual(['1.0.0']);
+      // RTK Query drops an answer nobody reads after a minute: the page's own hold keeps it.
+      await jest.advanceTimersByTimeAsync(10 * 60_000);
+      expect(read()?.remotes.map((r) => r.version)).toEqual(['1.0.0']);
+
+      // A later answer (a rollback seen by a retry) replaces it.
+      answer = { remotes: [entry('mfe_admin', '0.9.0')] };
+      await registry.releaseChanged('mfe_admin', '1.0.0');
+      await jest.advanceTimersByTimeAsync(0);
+      expect(read()?.remotes.map((r) => r.version)).toEqual(['0.9.0']);
+      expect(fetchMock).not.toHaveBeenCalled();
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+});

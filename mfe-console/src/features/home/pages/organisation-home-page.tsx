@@ -1,17 +1,8 @@
 import { Link } from '@home-energy/shared/router';
 import { useTranslation } from 'react-i18next';
-import {
-  isItemAllowed,
-  menuItem,
-  visibleMenu,
-  LoadFailed,
-  PageHead,
-  useFormat,
-  useMarkUsable,
-} from '@home-energy/shared';
+import { LoadFailed, PageHead, useFormat, useMarkUsable } from '@home-energy/shared';
 import { useGetOverviewQuery } from '../../analytics/api/analytics-api';
 import { useOrganisationContext } from '../../organisation/components/organisation-context';
-import { organisationPath } from '@home-energy/shared/mfe/pages';
 
 /** Stands for a number not known yet (or not loaded): a figure's card keeps its size. */
 const PLACEHOLDER = '–';
@@ -20,10 +11,12 @@ const PLACEHOLDER = '–';
 export function OrganisationHomePage() {
   const { t } = useTranslation('console');
   const format = useFormat();
-  const { organisation, menu } = useOrganisationContext();
+  const { organisation, navigation } = useOrganisationContext();
   const overview = useGetOverviewQuery(organisation.slug, { refetchOnMountOrArgChange: true });
   const data = overview.currentData;
-  const may = (id: string) => isItemAllowed(menuItem(id), menu);
+  // A figure shows for each page the user may open from the menu here, and links to it.
+  const items = navigation.flatMap((group) => group.items);
+  const hrefOf = (id: string) => items.find((item) => item.id === id)?.href;
   // The overview answers a figure for each page the user may see (the same menu rules), so the cards are laid out
   // before it arrives and only their numbers change: nothing below them moves.
   const pending = !data;
@@ -31,37 +24,31 @@ export function OrganisationHomePage() {
   useMarkUsable(!pending || overview.isError);
   const shown = (n: number | undefined) => (n === undefined ? PLACEHOLDER : format.number(n));
   const figures = [
-    may('properties')
-      ? {
-          label: t('home.homes'),
-          value: shown(data?.homes?.total),
-          note: t('home.last30', {
-            count: data?.homes?.last30Days ?? 0,
-            value: shown(data?.homes?.last30Days),
-          }),
-          href: 'properties',
-        }
-      : null,
-    may('activities')
-      ? {
-          label: t('home.installerRequests'),
-          value: shown(data?.installerRequests?.last30Days),
-          note: t('home.last30Short'),
-          href: 'activities',
-        }
-      : null,
-    may('validation')
-      ? {
-          label: t('home.validation'),
-          value: shown(data?.validation?.open),
-          note: t('home.validationNote'),
-          href: 'validation',
-        }
-      : null,
-  ].filter((f) => f !== null);
-  const shortcuts = visibleMenu(menu)
-    .flatMap((g) => g.items)
-    .filter((i) => i.href.startsWith('/console/org/') && i.id !== 'org-select' && i.id !== 'super-account');
+    {
+      id: 'properties',
+      label: t('home.homes'),
+      value: shown(data?.homes?.total),
+      note: t('home.last30', { count: data?.homes?.last30Days ?? 0, value: shown(data?.homes?.last30Days) }),
+    },
+    {
+      id: 'activities',
+      label: t('home.installerRequests'),
+      value: shown(data?.installerRequests?.last30Days),
+      note: t('home.last30Short'),
+    },
+    {
+      id: 'validation',
+      label: t('home.validation'),
+      value: shown(data?.validation?.open),
+      note: t('home.validationNote'),
+    },
+  ].flatMap((figure) => {
+    const href = hrefOf(figure.id);
+    return href === undefined ? [] : [{ ...figure, href }];
+  });
+  const shortcuts = items.filter(
+    (i) => i.opens.remote === 'mfe-console' && i.id !== 'org-select' && i.id !== 'super-account',
+  );
 
   return (
     <div className="he-stack">
@@ -72,7 +59,7 @@ export function OrganisationHomePage() {
             <div key={f.label} className="cn-figure">
               <dt>{f.label}</dt>
               <dd>
-                <Link to={organisationPath(organisation.slug, f.href)}>{f.value}</Link>
+                <Link to={f.href}>{f.value}</Link>
               </dd>
               <dd className="cn-figure__note">{f.note}</dd>
             </div>
@@ -94,7 +81,7 @@ export function OrganisationHomePage() {
             </li>
           ))}
         </ul>
-        {!may('properties') ? <p className="he-muted">{t('home.noAnalytics')}</p> : null}
+        {!hrefOf('properties') ? <p className="he-muted">{t('home.noAnalytics')}</p> : null}
       </section>
     </div>
   );

@@ -1,21 +1,27 @@
 import { NavLink } from '@home-energy/shared/router';
 import { useTranslation } from 'react-i18next';
-import { firstPermittedHref, visibleMenu, type MenuContext, type OrganisationDetails } from '@home-energy/shared';
+import type { OrganisationDetails, VisibleMenu } from '@home-energy/shared';
 import { organisationPath } from '@home-energy/shared/mfe/pages';
 import { MenuLink } from './menu-link';
 
 const LIST_STYLE = { listStyle: 'none', margin: 0, padding: 0 } as const;
 
 /** The left navigation: the groups and items the rules table allows; a group heading opens its first item. */
-export function ConsoleNav({ menu, organisation }: { menu: MenuContext; organisation: OrganisationDetails }) {
+export function ConsoleNav({
+  navigation,
+  organisation,
+}: {
+  navigation: VisibleMenu;
+  organisation: OrganisationDetails;
+}) {
   const { t } = useTranslation('console');
   return (
     <nav className="he-sidenav" id="console-sidenav" aria-label={t('nav.label')}>
       <NavLink to={organisationPath(organisation.slug)} end>
         {organisation.name}
       </NavLink>
-      {visibleMenu(menu).map(({ group, items }) => {
-        const groupHref = firstPermittedHref(menu, group);
+      {navigation.map(({ group, items }) => {
+        const groupHref = items[0]?.href;
         return (
           <div key={group}>
             <h2>

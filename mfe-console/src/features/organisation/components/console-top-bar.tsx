@@ -1,6 +1,6 @@
 import { useLocation } from '@home-energy/shared/router';
 import { useTranslation } from 'react-i18next';
-import { firstPermittedHref, visibleMenu, type MenuContext } from '@home-energy/shared';
+import type { VisibleMenu } from '@home-energy/shared';
 import { MenuLink } from './menu-link';
 
 /**
@@ -9,17 +9,16 @@ import { MenuLink } from './menu-link';
  * open.
  */
 export function ConsoleTopBar({
-  menu,
+  navigation,
   onToggleMenu,
   menuOpen,
 }: {
-  menu: MenuContext;
+  navigation: VisibleMenu;
   onToggleMenu: () => void;
   menuOpen: boolean;
 }) {
   const { t } = useTranslation('console');
   const { pathname } = useLocation();
-  const groups = visibleMenu(menu);
   return (
     <div className="cn-topbar">
       <button
@@ -33,8 +32,8 @@ export function ConsoleTopBar({
       </button>
       <nav aria-label={t('nav.topBar')}>
         <ul>
-          {groups.map(({ group, items }) => {
-            const href = firstPermittedHref(menu, group);
+          {navigation.map(({ group, items }) => {
+            const href = items[0]?.href;
             const current = items.some((item) => pathname === item.href || pathname.startsWith(`${item.href}/`));
             return href ? (
               <li key={group} className={current ? 'cn-topbar__current' : undefined}>

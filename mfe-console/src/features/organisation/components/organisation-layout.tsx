@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
 import { Outlet, useLocation, useParams } from '@home-energy/shared/router';
 import { useTranslation } from 'react-i18next';
-import { Loading, useSession, type MenuContext } from '@home-energy/shared';
+import { Loading, useSession, visibleMenu, type MenuContext } from '@home-energy/shared';
 import { useDeferredAnswer } from '../../../lib/use-deferred-answer';
 import { useGetOrganisationDetailsQuery } from '../api/get-organisation-details';
+import { usePagePatterns } from '../lib/page-patterns';
 import { ConsoleNav } from './console-nav';
 import { ConsoleTopBar } from './console-top-bar';
 import { ImpersonationBanner } from './impersonation-banner';
@@ -17,8 +18,9 @@ function errorStatus(error: unknown): number | string | undefined {
 }
 
 /**
- * /console/org/:org: loads the organisation, builds the navigation from the shared rules table and hands
- * user, organisation and menu context to the pages. Rendered only with a session (RequireSession).
+ * /console/org/:org: loads the organisation, builds the navigation from the shared rules table and the served
+ * releases' route tables, and hands user, organisation, menu context and navigation to the pages. Rendered only with
+ * a session (RequireSession).
  */
 export function OrganisationLayout() {
   const { t } = useTranslation('console');
@@ -32,6 +34,7 @@ export function OrganisationLayout() {
   // On a phone the side navigation folds away behind the top bar's Menu button; a new page closes it.
   const [menuOpen, setMenuOpen] = useState(false);
   useEffect(() => setMenuOpen(false), [pathname]);
+  const patternOf = usePagePatterns();
 
   if (!session) return <Loading />;
   if (details.isError) {
@@ -53,13 +56,14 @@ export function OrganisationLayout() {
 
   const impersonating = session.user.impersonating;
   const menu: MenuContext = { user: session.user, organisation, impersonating: impersonating?.slug ?? null };
-  const context: OrganisationOutletContext = { user: session.user, organisation, menu };
+  const navigation = visibleMenu(menu, patternOf);
+  const context: OrganisationOutletContext = { user: session.user, organisation, menu, navigation };
   return (
     <>
       {impersonating ? <ImpersonationBanner name={impersonating.name} /> : null}
-      <ConsoleTopBar menu={menu} menuOpen={menuOpen} onToggleMenu={() => setMenuOpen((open) => !open)} />
+      <ConsoleTopBar navigation={navigation} menuOpen={menuOpen} onToggleMenu={() => setMenuOpen((open) => !open)} />
       <div className={`he-sidebar-layout cn-layout${menuOpen ? ' cn-layout--menu-open' : ''}`}>
-        <ConsoleNav menu={menu} organisation={organisation} />
+        <ConsoleNav navigation={navigation} organisation={organisation} />
         <div>
           <Outlet context={context} />
         </div>

@@ -6,7 +6,7 @@ import type { Session } from '@home-energy/shared';
 import { demoOrganisations, demoSessions } from '../../../../testing/demo-data';
 import { installDetailsFetch } from '../../../../testing/fetch-answers';
 import { setSession } from '../../../../testing/fake-session';
-import { createI18n, currentLocation, renderConsole, texts } from '../../../../testing/render-console';
+import { createI18n, currentLocation, renderConsole, SERVED_REGISTRY, texts } from '../../../../testing/render-console';
 import { MenuLink } from '../menu-link';
 
 jest.mock('@home-energy/shared', () => jest.requireActual('../../../../testing/mock-shared').sharedWithFakeAuth());
@@ -18,9 +18,9 @@ beforeEach(() => {
   installDetailsFetch(demoOrganisations);
 });
 
-async function openConsole(session: Session, org: string, lng: 'en' | 'sv' = 'en') {
+async function openConsole(session: Session, org: string, lng: 'en' | 'sv' = 'en', registry = SERVED_REGISTRY) {
   setSession(session);
-  renderConsole(`/console/org/${org}`, { lng });
+  renderConsole(`/console/org/${org}`, { lng, registry });
   const nav = await screen.findByRole('navigation', { name: texts[lng].console.nav.label });
   return nav;
 }
@@ -125,6 +125,34 @@ describe('the console navigation', () => {
       '/console/admin/user-management',
     );
     expect(within(nav).getByRole('link', { name: items.outbox }).getAttribute('href')).toBe('/console/admin/outbox');
+  });
+
+  it("links the super admin's pages where the served release of mfe-admin has them, and none it lacks", async () => {
+    const [admin] = SERVED_REGISTRY.remotes;
+    const moved = {
+      remotes: [
+        {
+          ...admin!,
+          version: '2.0.0',
+          routes: [{ path: 'console/platform/*' }],
+          pageRoutes: [
+            { index: true, page: 'organisations' },
+            { path: 'mail/outbox', page: 'outbox' },
+          ],
+        },
+      ],
+    };
+    const nav = await openConsole(demoSessions.superAdmin, 'demo-energi', 'en', moved);
+    const superAdminGroup = within(nav).getByRole('heading', { name: groups.superAdmin }).parentElement!;
+    expect(
+      within(superAdminGroup)
+        .getAllByRole('listitem')
+        .map((li) => [li.textContent, within(li).getByRole('link').getAttribute('href')]),
+    ).toEqual([
+      [items['super-account'], '/console/org/demo-energi/account'],
+      [items.admin, '/console/platform'],
+      [items.outbox, '/console/platform/mail/outbox'],
+    ]);
   });
 
   it('a super admin impersonating the organisation sees every page they may open, user management too', async () => {
