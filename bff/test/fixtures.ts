@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { PUBLISHED_ADDRESSES } from '@home-energy/shared/mfe/pages';
 
 export interface SharedEntry {
   name: string;
@@ -55,9 +56,23 @@ function manifest(name: string, shared: SharedEntry[], exposes: string[], runtim
   };
 }
 
-/** A remote's pages file (bff/src/modules/releases/pages-file.ts): mounted at the root, one page without a frame. */
+/**
+ * A remote's pages file (bff/src/modules/releases/pages-file.ts): mounted at the root, one page without a frame, and
+ * the remote's published addresses (shared/src/mfe/pages.ts), which every release must serve, as pages of their own.
+ */
 export function pagesFile(remote: string) {
-  return { remote, mount: ['*'], redirects: [], routes: [{ index: true, page: 'home' }], pages: {}, css: '' };
+  const published = PUBLISHED_ADDRESSES.filter((address) => address.remote === remote).map((address, i) => ({
+    path: address.path.slice(1),
+    page: `published-${i}`,
+  }));
+  return {
+    remote,
+    mount: ['*'],
+    redirects: [],
+    routes: [{ index: true, page: 'home' }, ...published],
+    pages: {},
+    css: '',
+  };
 }
 
 /** A temp folder with a built-looking shell and a remote's dist; `label` changes the remote's content (a new build). */

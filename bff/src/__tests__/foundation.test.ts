@@ -51,7 +51,10 @@ describe('registry and releases', () => {
         // Where the shell mounts it and its routes below with their pages, as the release's pages file says
         // (test/fixtures.ts).
         routes: [{ path: '*' }],
-        pageRoutes: [{ index: true, page: 'home' }],
+        pageRoutes: [
+          { index: true, page: 'home' },
+          { path: 'property/1/building/primary/results-dashboard', page: 'published-0' },
+        ],
       },
     ]);
   });

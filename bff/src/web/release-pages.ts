@@ -26,6 +26,8 @@ export interface PageMatch {
   /** The page the remote's routes name for the path, when its params pass the page's rules. */
   page?: { id: string; declared: DeclaredPage };
   params: Record<string, string>;
+  /** The path reached only the remote's catch-all route (`*`: its not-found page), no page of its own. */
+  catchAll: boolean;
 }
 
 /**
@@ -84,7 +86,24 @@ export function matchPage(remotes: readonly ServedRemote[], pathname: string): P
   const declared = id === undefined ? undefined : (remote.pages.pages[id] ?? {});
   const kinds: Record<string, ParamKind> = declared?.params ?? {};
   const valid = declared && Object.entries(kinds).every(([name, kind]) => PARAM_KINDS[kind].test(params[name] ?? ''));
-  return { remote, params, ...(id && declared && valid ? { page: { id, declared } } : {}) };
+  const catchAll = (inner?.route as Tagged | undefined)?.path === '*';
+  return { remote, params, catchAll, ...(id && declared && valid ? { page: { id, declared } } : {}) };
+}
+
+/**
+ * Whether a release's routes serve a path: a page of its own with params it accepts (not its catch-all), or a redirect
+ * to one. The release check holds a remote's published addresses to it (shared/src/mfe/pages.ts).
+ */
+export function servesPath(pages: PagesFile, pathname: string): boolean {
+  if (
+    matchRoutes(
+      pages.redirects.map((redirect) => ({ path: redirect.path })),
+      pathname,
+    )
+  )
+    return true;
+  const match = matchPage([{ name: pages.remote, package: pages.remote, version: '', pages }], pathname);
+  return !!match?.page && !match.catchAll;
 }
 
 /**

@@ -1,5 +1,8 @@
-// Links to pages that more than one package links to: build such links with these, never by hand. Which remote
-// renders a path, and its pattern, is that remote's route table (its src/app/routes.json, carried by its release).
+// The product's published addresses: pages that other packages, mails and bookmarks reach, so they cannot move with
+// one release. Build such links with these, never by hand. Which remote renders a path, and its pattern, is that
+// remote's route table (its src/app/routes.json, carried by its release); a release whose table no longer serves one of
+// its remote's addresses below is refused (PUBLISHED_ADDRESSES).
+import type { RemotePackage } from './remotes';
 
 /** The results dashboard of a property's primary building (mfe-results' route table has its pattern). */
 export function dashboardPath(propertyId: number | string): string {
@@ -34,6 +37,25 @@ export const ACCOUNT_DELETED_PATH = '/flow/account-deleted';
 export const SIGN_PATH = '/sign';
 /** The privacy notice (the flow's page): linked from every homeowner page's footer and before anything is shared. */
 export const PRIVACY_PATH = '/privacy';
+
+/**
+ * Each remote's published addresses, one example path of each: its release must still serve each (a page of its own, or
+ * a redirect to one), or the release check refuses it (bff/src/modules/releases/release-check.ts). A team that moves
+ * such a page keeps a route to it, or a redirect, at the old address.
+ */
+export const PUBLISHED_ADDRESSES: readonly { remote: RemotePackage; path: string }[] = [
+  { remote: 'mfe-results', path: dashboardPath(1) },
+  { remote: 'mfe-flow', path: questionsPath(1) },
+  { remote: 'mfe-flow', path: MY_HOMES_PATH },
+  { remote: 'mfe-flow', path: CONFIRM_EMAIL_PATH },
+  { remote: 'mfe-flow', path: ACCOUNT_DELETED_PATH },
+  { remote: 'mfe-flow', path: SIGN_PATH },
+  { remote: 'mfe-flow', path: PRIVACY_PATH },
+  { remote: 'mfe-console', path: CONSOLE_SIGN_IN_PATH },
+  { remote: 'mfe-console', path: organisationPath('example') },
+  { remote: 'mfe-console', path: SET_PASSWORD_PATH },
+  { remote: 'mfe-admin', path: CONSOLE_ADMIN_PATH },
+];
 
 /** Paths the BFF serves itself (its API, release files, translations): never a page of a remote, nothing to preload. */
 export const isServerPath = (pathname: string): boolean => /^\/(api|mfe|locales)(\/|$)/.test(pathname);

@@ -6,7 +6,9 @@ import path from 'node:path';
 import { manifestSchema, type FederationManifest } from '@home-energy/shared/mfe/compat';
 import { REMOTES, releaseVersionSchema, type RemotePackage } from '@home-energy/shared/remotes';
 import { contentHash, listFiles } from './release-store';
-import { PAGES_FILE, pagesFileProblem } from './pages-file';
+import { PUBLISHED_ADDRESSES } from '@home-energy/shared/mfe/pages';
+import { servesPath } from '../../web/release-pages';
+import { PAGES_FILE, pagesFileProblem, pagesFileSchema } from './pages-file';
 
 /** A check that refuses a release: its message names the file or field and what is wrong (a 400 on the API). */
 export class ReleaseCheckError extends Error {}
@@ -148,6 +150,13 @@ function checkPages(dir: string, remote: RemotePackage): void {
   if (problem) throw new ReleaseCheckError(problem);
   const declared = (json as { remote: string }).remote;
   if (declared !== remote) throw new ReleaseCheckError(`${PAGES_FILE} holds the pages of ${declared}, not ${remote}.`);
+  const pages = pagesFileSchema.parse(json);
+  const lost = PUBLISHED_ADDRESSES.filter((address) => address.remote === remote && !servesPath(pages, address.path));
+  if (lost.length > 0)
+    throw new ReleaseCheckError(
+      `${remote}'s routes no longer serve ${lost.map((a) => a.path).join(', ')}: published addresses that mails, ` +
+        `bookmarks and other remotes link to (shared/src/mfe/pages.ts). Keep a route to the page there, or a redirect.`,
+    );
 }
 
 /**

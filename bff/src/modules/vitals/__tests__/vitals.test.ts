@@ -40,19 +40,18 @@ const RESULTS_PAGES = pagesFile(
 ) as Record<string, unknown>;
 const DASHBOARD = '/property/:id/building/:building/results-dashboard';
 const NOT_FOUND = '/property/:id/building/:building/*';
-// A release whose route table has more page patterns than a day may hold: /p0, /p0/c00 … /p2/c69.
+// A release whose route table has more page patterns than a day may hold: /p0, /p0/c00 … /p2/c69 (and the
+// dashboard at its published address, which every release of mfe-results serves: shared/src/mfe/pages.ts).
+const WIDE_ROUTES = [0, 1, 2].map((p) => ({
+  path: `p${p}`,
+  children: Array.from({ length: 70 }, (_, c) => ({ path: `c${String(c).padStart(2, '0')}`, page: 'dashboard' })),
+}));
 const WIDE_PAGES = {
   ...RESULTS_PAGES,
   mount: ['*'],
-  routes: [0, 1, 2].map((p) => ({
-    path: `p${p}`,
-    children: Array.from({ length: 70 }, (_, c) => ({ path: `c${String(c).padStart(2, '0')}`, page: 'dashboard' })),
-  })),
+  routes: [...WIDE_ROUTES, { path: DASHBOARD.slice(1), page: 'dashboard' }],
 };
-const WIDE_PATTERNS = WIDE_PAGES.routes.flatMap((r) => [
-  `/${r.path}`,
-  ...r.children.map((c) => `/${r.path}/${c.path}`),
-]);
+const WIDE_PATTERNS = WIDE_ROUTES.flatMap((r) => [`/${r.path}`, ...r.children.map((c) => `/${r.path}/${c.path}`)]);
 
 function post(visitor: string | null, body: unknown) {
   const req = request(app)
