@@ -1,5 +1,5 @@
-import { Link, Routes, useLocation } from '@home-energy/shared/router';
-import { mountPath, pageRoutes, type RouteTable } from '@home-energy/shared/mfe/page-routes';
+import { Link, matchPath, Routes, useLocation } from '@home-energy/shared/router';
+import { mountPath, pagePattern, pageRoutes, type RouteTable } from '@home-energy/shared/mfe/page-routes';
 import { useTranslation } from 'react-i18next';
 import { NotFoundPage } from '@home-energy/shared';
 import { RequireSuperAdmin } from './require-super-admin';
@@ -38,10 +38,14 @@ const NAV = ROUTE_TABLE.routes.flatMap(({ index, path, page }) =>
     : [],
 );
 
+/** An organisation's page, where Organisations stays current. */
+const ORGANISATION_PATTERN = pagePattern(ROUTE_TABLE, 'organisation');
+
 /** Organisations is current on its list and on each organisation's page; the others on their own path. */
 function isCurrent(page: string, path: string, pathname: string): boolean {
   const here = pathname.replace(/\/+$/, '');
-  if (page === 'organisations') return here === path || here.startsWith('/console/admin/organisations/');
+  if (page === 'organisations')
+    return here === path || (ORGANISATION_PATTERN !== null && matchPath(ORGANISATION_PATTERN, here) !== null);
   if (page === 'outbox') return here === path || here.startsWith(`${path}/`);
   return here === path;
 }
