@@ -189,7 +189,7 @@ export function createApp({
       contentSecurityPolicy: {
         directives: {
           defaultSrc: ["'self'"],
-          // The inline script of the static first-paint pages, and no other (shared/build/paint-first-script.cjs).
+          // The inline script of the static first-paint pages, and no other (shared/src/mfe/paint-first-script.cjs).
           scriptSrc: ["'self'", PAINT_FIRST_SCRIPT_HASH, ...remoteFilesOrigin],
           styleSrc: ["'self'", "'unsafe-inline'", ...remoteFilesOrigin],
           // Installer logos are URLs of the installers' own sites.

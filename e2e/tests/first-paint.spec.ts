@@ -48,8 +48,8 @@ test.describe('static first paint of the address search page', () => {
     await context.close();
   });
 
-  // shared/build/paint-first-script.cjs: with `<script defer>`, a main.js that arrived before the first frame ran first
-  // and held the static page's paint back. Now only main.js is fetched before the page is painted (a preload) and
+  // shared/src/mfe/paint-first-script.cjs: with `<script defer>`, a main.js that arrived before the first frame ran
+  // first and held the static page's paint back. Now only main.js is fetched before the page is painted (a preload) and
   // starts after that paint, with the preloads of every other file; each request is made once, and the CSP allows the
   // inline starter.
   test("the app's script starts after the static page's first contentful paint, and the app then takes over", async ({

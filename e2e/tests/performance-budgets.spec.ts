@@ -52,7 +52,7 @@ const round = (kb: number) => Math.round(kb * 10) / 10;
 
 /**
  * The shell's entry script of a page: `<script src>`, or on a page with a static first paint the preload its inline
- * starter runs after that paint (shared/build/paint-first-script.cjs).
+ * starter runs after that paint (shared/src/mfe/paint-first-script.cjs).
  */
 const entryScripts = (html: string): string[] =>
   [...html.matchAll(/<script[^>]*\ssrc="([^"]+)"|<link[^>]*\shref="([^"]+)"[^>]*\sdata-app-entry[\s>]/g)].map(

@@ -1,5 +1,6 @@
-// Builds the pages with a static first paint so that the app starts after that paint (paint-first-script.cjs says why).
-const { PAINT_FIRST_SCRIPT, AFTER_FIRST_PAINT_ID, APP_ENTRY_ATTRIBUTE } = require('./paint-first-script.cjs');
+// Builds the pages with a static first paint so that the app starts after that paint
+// (shared/src/mfe/paint-first-script.cjs says why: the page's starter script, which the BFF's CSP allows too).
+const { PAINT_FIRST_SCRIPT, AFTER_FIRST_PAINT_ID, APP_ENTRY_ATTRIBUTE } = require('../src/mfe/paint-first-script.cjs');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 // The plugin's own serializer, as it writes every other tag of the page.
 const { htmlTagObjectToString } = require('html-webpack-plugin/lib/html-tags');
@@ -18,7 +19,7 @@ const tag = (tagName, attributes, innerHTML) => ({
 /**
  * For the HtmlWebpackPlugin pages that carry `firstPaint`: the entry script becomes a preload that the inline script
  * starts after the first paint, and the boot chunks' and styles' preloads move into the after-first-paint template
- * (paint-first-script.cjs says why). Runs after
+ * (shared/src/mfe/paint-first-script.cjs says why). Runs after
  * BootPreloadPlugin (stage 10), whose tags it rearranges; pages without `firstPaint` keep `<script defer>`.
  */
 class PaintFirstPlugin {

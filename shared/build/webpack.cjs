@@ -138,7 +138,7 @@ function createWebpackConfig({
         ...(pages ? [new RemotePagesPlugin({ remote: pkg.name, pagesModule: pages })] : []),
         // The host's index.html preloads what its boot needs (production: dev chunks are not worth a hint).
         ...(isHost && production ? [new BootPreloadPlugin()] : []),
-        // Pages with a static first paint start the app after that paint (paint-first-script.cjs).
+        // Pages with a static first paint start the app after that paint (shared/src/mfe/paint-first-script.cjs).
         ...(firstPaintPages.length > 0 ? [new PaintFirstPlugin()] : []),
         ...(compileOnLoad && production ? [new CompileHintsPlugin({ modules: compileOnLoad })] : []),
         ...(production ? precompressPlugins() : []),

@@ -42,7 +42,7 @@ const TEMPLATE_END = '</template>';
 /**
  * The hints inserted at the end of the page's <head> (the page as it is without one). On a page with a static first
  * paint they all wait at the end of its after-first-paint template, behind the shell's boot chunks (asked for once the
- * page is painted, with main.js: shared/build/paint-first-script.cjs says why).
+ * page is painted, with main.js: shared/src/mfe/paint-first-script.cjs says why).
  */
 export function withPreloads(html: string, hints: PreloadHint[]): string {
   const template = html.indexOf(AFTER_FIRST_PAINT);
