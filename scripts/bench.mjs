@@ -5,7 +5,7 @@
 //
 //   npm run bench                              everything except the fresh-clone start-up (minutes)
 //   npm run bench -- --only bff,engine         a subset: sizes, bff-startup, bff (throughput), engine, vitals,
-//                                              privacy, leads, analytics, frontend, navigation, startup
+//                                              privacy, leads, analytics, frontend, field, navigation, startup
 //   npm run bench -- --with-clone              everything, plus fresh clone → npm ci → npm start (startup)
 //   npm run bench -- --only startup --cold-cache   that start-up with npm ci on a new, empty npm cache (downloads all)
 //   npm run bench -- --only frontend --runs 7  every page against its budget, median of 7 Lighthouse runs (default 3)
@@ -58,6 +58,11 @@ const BENCHES = [
     title: 'front end (Lighthouse)',
     optionalFile: 'bench/frontend.mjs',
     exportName: 'benchFrontend',
+  },
+  {
+    name: 'field',
+    title: 'the Speed view from a driven sample of every page',
+    load: async () => (await import('./bench/field.mjs')).benchField,
   },
   {
     name: 'navigation',
@@ -117,7 +122,9 @@ function parseArgs(argv) {
 }
 
 function ensureBuilds(selected) {
-  const needsBuilds = selected.some((b) => ['sizes', 'bff-startup', 'bff', 'frontend', 'navigation'].includes(b.name));
+  const needsBuilds = selected.some((b) =>
+    ['sizes', 'bff-startup', 'bff', 'frontend', 'field', 'navigation'].includes(b.name),
+  );
   if (!needsBuilds) return;
   const required = [
     'shell/dist/index.html',
