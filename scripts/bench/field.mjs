@@ -115,7 +115,9 @@ export async function benchField({ root, port, runCount = 2, keys = pageKeys() }
         for (const device of Object.keys(DEVICES)) {
           const { steps } = await visit(browser, product, page, device);
           loads += 1;
-          const took = Object.entries(steps).map(([name, ms]) => `${name} ${ms}`).join(', ');
+          const took = Object.entries(steps)
+            .map(([name, ms]) => `${name} ${ms}`)
+            .join(', ');
           process.stderr.write(`field: ${page.key} on a ${device} (${took} ms)\n`);
         }
     // The last reports may still be on their way: read the view until its usable count stops growing.
