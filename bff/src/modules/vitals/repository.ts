@@ -98,25 +98,32 @@ export interface BucketCount {
   count: number;
 }
 
-/** A window's counts per page, release, device class, metric and bucket, as of its last roll (rollup.ts). */
+/**
+ * Every bucket of one window (of `metrics`, or all), read as one text of tab-separated lines: PGlite hands each row to
+ * JavaScript at 3–5 µs, which at a million reports (40,000 rows in a window) was most of the Speed view's time
+ * (docs/performance.md "Latest figures"). No field holds a tab or a newline: routes are checked patterns, versions
+ * release versions, the rest names (routes.ts, shared/src/mfe/remotes.ts).
+ */
 export async function windowCounts(db: Db, days: number, metrics?: VitalMetric[]): Promise<BucketCount[]> {
-  const rows = await db
-    .select({
-      route: webVitalsWindows.route,
-      remote: webVitalsWindows.remote,
-      version: webVitalsWindows.version,
-      device: webVitalsWindows.device,
-      metric: webVitalsWindows.metric,
-      bucket: webVitalsWindows.bucket,
-      count: webVitalsWindows.count,
-    })
-    .from(webVitalsWindows)
-    .where(
-      metrics
-        ? and(eq(webVitalsWindows.days, days), inArray(webVitalsWindows.metric, metrics))
-        : eq(webVitalsWindows.days, days),
-    );
-  return rows as BucketCount[];
+  const w = webVitalsWindows;
+  const fields = [w.route, w.remote, w.version, w.device, w.metric, w.bucket, w.count];
+  const line = sql`concat_ws(E'\t', ${sql.join(fields, sql`, `)})`;
+  const where = metrics ? and(eq(w.days, days), inArray(w.metric, metrics)) : eq(w.days, days);
+  const result = await db.execute(sql`select string_agg(${line}, E'\n') as lines from ${w} where ${where}`);
+  const lines = (result.rows[0] as { lines: string | null } | undefined)?.lines;
+  if (!lines) return [];
+  return lines.split('\n').map((text) => {
+    const [route = '', remote = '', version = '', device = '', metric, bucket, count] = text.split('\t');
+    return {
+      route,
+      remote,
+      version,
+      device,
+      metric: metric as VitalMetric,
+      bucket: Number(bucket),
+      count: Number(count),
+    };
+  });
 }
 
 /** Deletes the days before `before` and their trend rows; returns how many histogram rows went. */

@@ -18,7 +18,7 @@ import {
 import type { Db } from '../../db/client';
 import { percentile, percentilesOf, round } from './histogram';
 import { dayOf, daysBefore, windowCounts, type BucketCount } from './repository';
-import { endedDaysSince, rollVitals, TREND_METRICS, trendRows } from './rollup';
+import { endedDaysSince, rollVitals, todayCounts, TREND_METRICS, trendRows } from './rollup';
 
 /** The window the Releases page judges each release's speed over. */
 export const RELEASE_SPEED_DAYS: (typeof SPEED_WINDOWS)[number] = 28;
@@ -59,7 +59,7 @@ export async function speedView(db: Db, days: number, now = Date.now()): Promise
   const [counts, ended, todays] = await Promise.all([
     windowCounts(db, days),
     endedDaysSince(db, since),
-    windowCounts(db, 1, TREND_METRICS),
+    todayCounts(db, TREND_METRICS),
   ]);
   const pages = new Map<
     string,
