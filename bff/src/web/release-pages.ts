@@ -95,13 +95,8 @@ export function matchPage(remotes: readonly ServedRemote[], pathname: string): P
  * to one. The release check holds a remote's published addresses to it (shared/src/mfe/pages.ts).
  */
 export function servesPath(pages: PagesFile, pathname: string): boolean {
-  if (
-    matchRoutes(
-      pages.redirects.map((redirect) => ({ path: redirect.path })),
-      pathname,
-    )
-  )
-    return true;
+  const redirects = pages.redirects.map((redirect) => ({ path: redirect.path }));
+  if (matchRoutes(redirects, pathname) !== null) return true;
   const match = matchPage([{ name: pages.remote, package: pages.remote, version: '', pages }], pathname);
   return !!match?.page && !match.catchAll;
 }
