@@ -11,10 +11,9 @@
 //   BENCH_FIELD_PORT (3620)                            the product's port (its BankID simulator on that + 10)
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { printTable, startProduct } from './frontend.mjs';
+import { runAsScript, runsArgument, startProduct } from './frontend.mjs';
 import { expectOk, homesThroughBrand, PAGES, sessionFor, staffSession } from './frontend-pages.mjs';
-import { sleep } from './lib.mjs';
+import { ROOT, sleep } from './lib.mjs';
 
 const USABLE_MARK = 'he:usable';
 const CHROMIUM_ARGS = ['--no-sandbox'];
@@ -174,17 +173,6 @@ export async function benchField({ root, port, runCount = 2, keys = pageKeys() }
   }
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-  const runsAt = process.argv.indexOf('--runs');
-  const runCount = Number(runsAt > 0 ? process.argv[runsAt + 1] : 2);
-  benchField({ root, port: Number(process.env.BENCH_FIELD_PORT || 3620), runCount })
-    .then(({ rows, results }) => {
-      printTable(rows);
-      if (process.argv.includes('--json')) console.log(JSON.stringify(results, null, 2));
-    })
-    .catch((error) => {
-      console.error(`bench field: ${error.message}`);
-      process.exit(1);
-    });
-}
+runAsScript(import.meta.url, 'field', () =>
+  benchField({ root: ROOT, port: Number(process.env.BENCH_FIELD_PORT || 3620), runCount: runsArgument() ?? 2 }),
+);

@@ -26,6 +26,7 @@ import { benchMainThread } from './frontend-timing.mjs';
 import { startReference } from './reference.mjs';
 import { serverBelow, serverSession, serverSpawnOptions, SERVER_NICENESS } from './server-priority.mjs';
 import { installOnce } from '../install-once.mjs';
+import { ROOT } from './lib.mjs';
 
 const READY_TIMEOUT_MS = 180_000; // a first start (migrations, demo seed) on a loaded machine
 const LIGHTHOUSE_TIMEOUT_MS = 180_000;
@@ -376,17 +377,29 @@ export function printTable(rawRows) {
   console.log([line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n'));
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-  const runsAt = process.argv.indexOf('--runs');
-  const runCount = runsAt > 0 ? Number(process.argv[runsAt + 1]) : undefined;
-  benchFrontend({ root, port: Number(process.env.BENCH_FRONTEND_PORT || 3600), runCount })
+/** The number after `--runs` on the command line, or undefined without one. */
+export function runsArgument() {
+  const at = process.argv.indexOf('--runs');
+  return at > 0 ? Number(process.argv[at + 1]) : undefined;
+}
+
+/**
+ * Run as a script (`moduleUrl` is the file node was started with): runs `bench()` and prints its rows, and its results
+ * too with --json; a failure is printed as `bench <name>: …` and exits 1. Imported by another module, does nothing.
+ */
+export function runAsScript(moduleUrl, name, bench) {
+  if (!process.argv[1] || path.resolve(process.argv[1]) !== fileURLToPath(moduleUrl)) return;
+  bench()
     .then(({ rows, results }) => {
       printTable(rows);
       if (process.argv.includes('--json')) console.log(JSON.stringify(results, null, 2));
     })
     .catch((error) => {
-      console.error(`bench frontend: ${error.message}`);
+      console.error(`bench ${name}: ${error.message}`);
       process.exit(1);
     });
 }
+
+runAsScript(import.meta.url, 'frontend', () =>
+  benchFrontend({ root: ROOT, port: Number(process.env.BENCH_FRONTEND_PORT || 3600), runCount: runsArgument() }),
+);
