@@ -16,6 +16,32 @@ const { precompressPlugins } = require('./precompress.cjs');
 const { FederationRuntimeManifestPlugin } = require('./runtime-manifest.cjs');
 const { RemotePagesPlugin } = require('./pages.cjs');
 
+// The shell's boot travels in three files: React, the other libraries and shared package, and the shell's own code,
+// instead of one chunk per shared library (18 files). On a phone's network each file is a request of its own, six at
+// a time per host, each paying the latency (docs/decisions/boot-in-few-files.md).
+const inNodeModules = (module, names) =>
+  new RegExp(`[\\\\/]node_modules[\\\\/](${names})[\\\\/]`).test(module.nameForCondition?.() ?? '');
+// A consumed singleton stays where it is imported: its provider's code loads these chunks, which must not wait on it.
+const movable = (module) => module.type !== 'consume-shared-module' && !inNodeModules(module, 'web-vitals');
+const BOOT_CHUNKS = {
+  default: false,
+  defaultVendors: false,
+  react: {
+    chunks: 'async',
+    name: 'react',
+    enforce: true,
+    priority: 20,
+    test: (module) => movable(module) && inNodeModules(module, 'react|react-dom|scheduler'),
+  },
+  libraries: {
+    chunks: 'async',
+    name: 'libraries',
+    enforce: true,
+    priority: 10,
+    test: (module) => movable(module) && !/[\\/]shell[\\/]src[\\/]/.test(module.nameForCondition?.() ?? ''),
+  },
+};
+
 function hashedName(production, pathData, ext) {
   const hashed = production && pathData.chunk && pathData.chunk.contentHash && pathData.chunk.contentHash.javascript;
   return hashed ? `[name].[contenthash:10].${ext}` : `[name].${ext}`;
@@ -145,6 +171,7 @@ function createWebpackConfig({
       ],
       optimization: production
         ? {
+            ...(isHost ? { splitChunks: { cacheGroups: BOOT_CHUNKS } } : {}),
             minimizer: [
               new (require('minimizer-webpack-plugin'))({
                 minify: require('minimizer-webpack-plugin').swcMinify,
