@@ -20,16 +20,10 @@ const APP_ENTRY_ATTRIBUTE = 'data-app-entry';
 // parser had not finished (its top bar only); the second frame's callback after it runs once a frame holding the whole
 // static page has been drawn, so its largest element is on screen before any other file is asked for.
 //
-// Each preload the template holds costs the main thread its request's start: 1–7 ms each under DevTools' network
-// instrumentation (as Lighthouse audits) on this team's machines. The 26 of a page in one task made a task of 17–38 ms
-// right after the first paint, counted 4× as blocking time. They go in their order (the BFF's page hints last), as many
-// to a task as fit in a few ms (all in one on a fast machine), then main.js in a task of its own.
-//
 // The page's first localStorage access is a synchronous round trip to the browser's storage service, which opens the
 // site's storage then. It was the federation runtime's, as main.js evaluates (its debug-mode check): in traces of the
 // dashboard ≈ 10 ms asleep inside that 27 ms task, the app's longest. main.js's own task makes it first, before the
 // script is inserted, while the files download.
-const PRELOAD_TASK_MS = 4;
 const PAINT_FIRST_SCRIPT = `(function () {
   var started = false;
   function openStorage() {
@@ -45,24 +39,17 @@ const PAINT_FIRST_SCRIPT = `(function () {
     script.src = document.querySelector('link[${APP_ENTRY_ATTRIBUTE}]').href;
     document.head.appendChild(script);
   }
-  function insertFrom(files, from) {
-    var began = performance.now();
-    var next = from;
-    // A background tab has no one waiting on its main thread, and its timers wait up to a second each: all at once.
-    var hidden = document.visibilityState === 'hidden';
-    while (next < files.length) {
-      document.head.appendChild(files[next++]);
-      if (!hidden && performance.now() - began >= ${PRELOAD_TASK_MS}) break;
-    }
-    if (next < files.length) setTimeout(function () { insertFrom(files, next); }, 0);
-    else if (hidden) startApp();
+  function insertAll(files) {
+    for (var i = 0; i < files.length; i++) document.head.appendChild(files[i]);
+    // A background tab's timers wait up to a second each: it starts at once.
+    if (document.visibilityState === 'hidden') startApp();
     else setTimeout(startApp, 0);
   }
   function start() {
     if (started) return;
     started = true;
     var later = document.getElementById('${AFTER_FIRST_PAINT_ID}');
-    insertFrom(later ? Array.prototype.slice.call(later.content.children) : [], 0);
+    insertAll(later ? Array.prototype.slice.call(later.content.children) : []);
   }
   function afterNextFrame() {
     requestAnimationFrame(function () {

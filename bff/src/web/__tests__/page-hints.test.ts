@@ -125,8 +125,12 @@ describe('preload hints in the HTML', () => {
       .set('Accept-Language', 'sv-SE')
       .expect(200);
     const base = '/mfe/mfe-results/0.1.0-aaaaaaaaaa';
+    const api = '/api/flow/property/42/building/primary';
     expect(preloads(res.text)).toEqual([
       '<link rel="preload" as="fetch" href="/locales/sv/common.json" crossorigin fetchpriority="low">',
+      // The answers the page is usable with (mfe-results' routes.json), then its release's files.
+      `<link rel="preload" as="fetch" href="${api}/recommendations" crossorigin fetchpriority="low">`,
+      `<link rel="preload" as="fetch" href="${api}/information" crossorigin fetchpriority="low">`,
       `<link rel="preload" as="fetch" href="${base}/mf-manifest.json" crossorigin fetchpriority="low">`,
       `<link rel="preload" as="script" href="${base}/remoteEntry.js" fetchpriority="low">`,
       `<link rel="preload" as="style" href="${base}/__federation_expose_App.5ce774ca54.css" fetchpriority="low">`,
@@ -158,6 +162,7 @@ describe('preload hints in the HTML', () => {
       .set('Accept-Language', 'en')
       .expect(200);
     const base = '/mfe/mfe-results/0.1.0-aaaaaaaaaa';
+    const api = '/api/flow/property/42/building/primary';
     const [head, body] = res.text.split('</head>');
     expect(body).toContain('<h1>Your home&#39;s energy results</h1>');
     // Only the shell's entry is fetched before the first paint.
@@ -167,6 +172,9 @@ describe('preload hints in the HTML', () => {
       '<link rel="preload" as="script" href="/470.50a999b971.js" fetchpriority="low">',
       '<link rel="preload" as="style" href="/721.c47b49b593.css" fetchpriority="low">',
       '<link rel="preload" as="fetch" href="/locales/en/common.json" crossorigin fetchpriority="low">',
+      // The answers the page is usable with (mfe-results' routes.json), then its release's files.
+      `<link rel="preload" as="fetch" href="${api}/recommendations" crossorigin fetchpriority="low">`,
+      `<link rel="preload" as="fetch" href="${api}/information" crossorigin fetchpriority="low">`,
       `<link rel="preload" as="fetch" href="${base}/mf-manifest.json" crossorigin fetchpriority="low">`,
       `<link rel="preload" as="script" href="${base}/remoteEntry.js" fetchpriority="low">`,
       `<link rel="preload" as="style" href="${base}/__federation_expose_App.5ce774ca54.css" fetchpriority="low">`,
