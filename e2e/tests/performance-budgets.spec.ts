@@ -476,6 +476,9 @@ test.describe('preload hints in the HTML', () => {
       shellScripts.filter((p) => !entry.includes(p) && !preloads.includes(p)),
       'shell scripts not preloaded',
     ).toEqual([]);
+    // Its entry and three files (docs/decisions/boot-in-few-files.md): on a phone's network each file waits for one of
+    // six connections.
+    expect(shellScripts, 'the shell boots from its entry, React, the libraries and its own code').toHaveLength(4);
     // A preload the page then asks for again (credentials or type mismatch) would be fetched twice.
     for (const href of preloads) expect(requested.filter((p) => p === href).length, href).toBe(1);
     expect(warnings, 'preload warnings').toEqual([]);
