@@ -275,10 +275,14 @@ export function authRoutes(options: AuthRouteOptions): Router {
         if (loginError) return next(loginError);
         const language = requestLanguage(req);
         rememberStoredLanguage(req, language);
-        void recordSignIn(options.db, Number(user.id), language).catch(() => undefined);
-        void options.passwordGuard
-          .passed(keys[0]!, keys.slice(1))
-          .then(() => redirect(req, res, state.callbackUrl), next);
+        // Recorded before the answer: a language switch right after signing in must not be overwritten by it.
+        const recorded = recordSignIn(options.db, Number(user.id), language).catch((recordError: unknown) =>
+          options.logger.warn({ err: recordError }, 'sign-in not recorded'),
+        );
+        void Promise.all([recorded, options.passwordGuard.passed(keys[0]!, keys.slice(1))]).then(
+          () => redirect(req, res, state.callbackUrl),
+          next,
+        );
       });
     })(req, res, next);
   });

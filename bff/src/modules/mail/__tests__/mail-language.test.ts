@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { eq } from 'drizzle-orm';
 import type { Agent } from 'supertest';
 import { seedDemoStaff } from '../../../seed/demo-staff';
 import { seedPlatformContent } from '../../../seed/platform-content';
@@ -8,6 +9,7 @@ import { insertStockholmHomes, VILLA_1970 } from '../../../../test/register-home
 import { signInAs } from '../../../../test/staff-session';
 import { outboxMail, outboxPage } from '../outbox';
 import { emailLinkToken } from '../../../../test/smtp-capture';
+import { staffUsers } from '../../../db/schema';
 
 let world: TestWorld;
 let app: TestApp;
@@ -43,6 +45,15 @@ async function homeownerWithRequest(agent: Agent, personalNumber: string, street
     .expect(200);
   const selection = [{ installer: 'demo-installer', key: 'heat_pump_airwater', selected: true }];
   await agent.post(`/api/flow/property/${home}/installer-requests`).send(selection).expect(201);
+}
+
+async function storedMailLanguage(email: string) {
+  const db = world.database.db;
+  const [row] = await db
+    .select({ language: staffUsers.mailLanguage })
+    .from(staffUsers)
+    .where(eq(staffUsers.email, email));
+  return row?.language;
 }
 
 async function setStatus(homeownerEmail: string, status: string) {
@@ -150,6 +161,8 @@ describe("console users' mails in their language", () => {
   it("follows a switch of the console's language, until the user chooses on the account page", async () => {
     const staff = speaking('sv');
     await signInAs(staff, 'staff@installer.demo.test').expect(200);
+    // Stored by the time the sign-in answers: a switch right after it is never overwritten by the sign-in's own write.
+    expect(await storedMailLanguage('staff@installer.demo.test')).toBe('sv');
     expect((await staff.get(ACCOUNT).expect(200)).body.mailLanguage).toBe('sv');
     staff.set('X-UI-Language', 'en');
     expect((await staff.get(ACCOUNT).expect(200)).body.mailLanguage).toBe('en');
