@@ -20,6 +20,14 @@ export function textMessage(entry: Record<string, unknown>, messageKey: string):
   return message === 'request completed' ? line : `${line} (${message})`;
 }
 
+/**
+ * Standard output written asynchronously and in batches: a request's line never blocks it, and lines go out in writes
+ * of 4 KB or every half second, whichever comes first, instead of one write (and one wake-up of whoever reads the
+ * log) per request. pino writes what is left when the process exits; a process killed outright loses at most that
+ * half second (docs/operations.md, LOG_FORMAT).
+ */
+export const STDOUT_BATCHED = { dest: 1, sync: false, minLength: 4096, periodicFlush: 500 } as const;
+
 /** destination: where the lines go (standard output when not given). */
 export function createLogger(level: string, format: LogFormat = 'json', destination?: NodeJS.WritableStream): Logger {
   const options: pino.LoggerOptions = {
@@ -27,9 +35,7 @@ export function createLogger(level: string, format: LogFormat = 'json', destinat
     base: { service: 'bff' },
     redact: ['req.headers.cookie', 'req.headers.authorization'],
   };
-  // Standard output written asynchronously: a line waits for the previous write instead of blocking the request that
-  // logged it, and lines logged meanwhile go out together (pino flushes what is left when the process exits).
-  if (format === 'json') return pino(options, destination ?? pino.destination({ dest: 1, sync: false }));
+  if (format === 'json') return pino(options, destination ?? pino.destination(STDOUT_BATCHED));
   const stream = pretty({
     singleLine: true,
     sync: true,

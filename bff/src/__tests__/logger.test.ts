@@ -1,3 +1,5 @@
+import { spawn, spawnSync } from 'node:child_process';
+import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { createLogger, type LogFormat, type Logger } from '../logger';
 
@@ -46,5 +48,36 @@ test('json format stays one JSON object per entry with the request fields', () =
     service: 'bff',
     msg: 'request completed',
     req: { id: 'abc', url: '/x' },
+  });
+});
+
+describe('json to standard output', () => {
+  // The logger as the server makes it, in a process of its own (tsx compiles the TypeScript, as `npm run dev` does).
+  const logger = JSON.stringify(path.join(__dirname, '..', 'logger.ts'));
+  const script = (tail: string) =>
+    `const { createLogger } = require(${logger}); const logger = createLogger('info', 'json');` +
+    `logger.info({ n: 1 }, 'first'); ${tail}`;
+  const args = (code: string) => ['--import', 'tsx', '-e', code];
+
+  test('a line logged just before the process exits is written', () => {
+    const out = spawnSync(process.execPath, args(script(`logger.info({ n: 2 }, 'last'); process.exit(0);`)), {
+      encoding: 'utf8',
+    });
+    expect(
+      out.stdout
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line).msg),
+    ).toEqual(['first', 'last']);
+  });
+
+  test('a line of a quiet process goes out while it keeps running', async () => {
+    const child = spawn(process.execPath, args(script('setTimeout(() => {}, 20_000);')));
+    try {
+      const line = await new Promise<string>((resolve) => child.stdout.once('data', (chunk) => resolve(String(chunk))));
+      expect(JSON.parse(line)).toMatchObject({ msg: 'first', n: 1, service: 'bff' });
+    } finally {
+      child.kill();
+    }
   });
 });
