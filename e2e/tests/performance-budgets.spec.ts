@@ -486,19 +486,35 @@ test.describe('preload hints in the HTML', () => {
   }
 
   // The page's API answers start with the HTML (bff/src/web/page-hints.ts dataHints); the app's request is handed the
-  // preloaded answer, so each is fetched once and the page shows it.
+  // preloaded answer, so each is fetched once and the page shows it. So do the page's own chunks where it loads them
+  // when opened (its pages.json `files`: `page-<id>` and the chunks it shares with other pages).
   const DATA_PAGES = [
-    { name: 'questions', path: '/flow/property/42/questions', heading: 'About your home', staff: false, api: 2 },
+    {
+      name: 'questions',
+      path: '/flow/property/42/questions',
+      heading: 'About your home',
+      staff: false,
+      api: 2,
+      ownChunk: null,
+    },
     {
       name: 'console analytics',
       path: '/console/org/demo-energi/properties',
       heading: 'Properties',
       staff: true,
       api: 2,
+      ownChunk: 'page-properties',
     },
-    { name: 'admin releases', path: '/console/admin/releases', heading: 'Releases', staff: true, api: 1 },
+    {
+      name: 'admin releases',
+      path: '/console/admin/releases',
+      heading: 'Releases',
+      staff: true,
+      api: 1,
+      ownChunk: null,
+    },
   ];
-  async function dataPreloads(page: Page, { path, heading, staff, api }: (typeof DATA_PAGES)[number]) {
+  async function dataPreloads(page: Page, { path, heading, staff, api, ownChunk }: (typeof DATA_PAGES)[number]) {
     const requested: string[] = [];
     page.on('request', (request) => requested.push(new URL(request.url()).pathname + new URL(request.url()).search));
     const preloadWarnings = await watchPreloadWarnings(page);
@@ -514,6 +530,12 @@ test.describe('preload hints in the HTML', () => {
     const data = [...tags].map((m) => m[1].replaceAll('&amp;', '&'));
     expect(data, 'API answers preloaded').toHaveLength(api);
     for (const href of data) expect(requested.filter((p) => p === href).length, href).toBe(1);
+    const files = [...html.matchAll(/<link rel="preload" as="(?:script|style)" href="(\/mfe\/[^"]+)"/g)].map(
+      (m) => m[1],
+    );
+    const own = files.filter((href) => /\/page-[\w-]+\.[0-9a-f]+\.js$/.test(href));
+    expect(own, "the page's own chunk preloaded").toEqual(ownChunk ? [expect.stringContaining(`/${ownChunk}.`)] : []);
+    for (const href of files) expect(requested.filter((p) => p === href).length, href).toBe(1);
     expect(warnings, 'preload warnings').toEqual([]);
     expect(errors).toEqual([]);
   }

@@ -46,20 +46,42 @@ function userManagementHtml(lng) {
 }
 
 /**
- * The pages file of a remote: its route table (routes.json) with, per page, its frame in every language.
- * `declared`: the remote's pages.cjs ({ routes: its routes.json file, css: files, frames(lng) → { [page]: { title,
- * html } } }).
+ * A page whose code loads when it is opened is imported with the magic comment `webpackChunkName: "page-<id>"` in its
+ * remote's routes: the build finds its files by that name.
  */
-function pagesFile(remote, declared) {
+const PAGE_CHUNK_PREFIX = 'page-';
+
+/** Per page, the JS and CSS files of its own chunks (those not already loaded with the remote's App), by page id. */
+function pageChunkFiles(compilation) {
+  const files = {};
+  for (const [name, group] of compilation.namedChunkGroups) {
+    if (!name.startsWith(PAGE_CHUNK_PREFIX)) continue;
+    const own = group.chunks.flatMap((chunk) => [...chunk.files].filter((file) => /\.(js|css)$/.test(file)));
+    files[name.slice(PAGE_CHUNK_PREFIX.length)] = [...new Set(own)].sort();
+  }
+  return files;
+}
+
+/**
+ * The pages file of a remote: its route table (routes.json) with, per page, its frame in every language and the
+ * files of its own chunks. `declared`: the remote's pages.cjs ({ routes: its routes.json file, css: files,
+ * frames(lng) → { [page]: { title, html } } }); `chunkFiles`: { [page]: files } (pageChunkFiles).
+ */
+function pagesFile(remote, declared, chunkFiles = {}) {
   const { mount, redirects = [], routes, pages = {} } = JSON.parse(fs.readFileSync(declared.routes, 'utf8'));
   const framed = Object.fromEntries(LANGUAGES.map((lng) => [lng, declared.frames ? declared.frames(lng) : {}]));
-  const ids = new Set([...Object.keys(pages), ...LANGUAGES.flatMap((lng) => Object.keys(framed[lng]))]);
+  const ids = new Set([
+    ...Object.keys(pages),
+    ...LANGUAGES.flatMap((lng) => Object.keys(framed[lng])),
+    ...Object.keys(chunkFiles),
+  ]);
   const out = {};
   for (const id of ids) {
     const frame = Object.fromEntries(LANGUAGES.flatMap((lng) => (framed[lng][id] ? [[lng, framed[lng][id]]] : [])));
     if (Object.keys(frame).length > 0 && Object.keys(frame).length !== LANGUAGES.length)
       throw new Error(`${remote}: the frame of page ${id} is not drawn in every language (${LANGUAGES.join(', ')})`);
-    out[id] = { ...pages[id], ...(Object.keys(frame).length > 0 ? { frame } : {}) };
+    const files = chunkFiles[id] ?? [];
+    out[id] = { ...pages[id], ...(Object.keys(frame).length > 0 ? { frame } : {}), ...(files.length ? { files } : {}) };
   }
   const pageIds = new Set();
   const visit = (list) =>
@@ -84,14 +106,15 @@ class RemotePagesPlugin {
     const { RawSource } = compiler.webpack.sources;
     compiler.hooks.thisCompilation.tap('RemotePagesPlugin', (compilation) => {
       compilation.hooks.processAssets.tap(
-        { name: 'RemotePagesPlugin', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
+        // Last: the chunks' file names are final only once their content hashes are (RealContentHashPlugin).
+        { name: 'RemotePagesPlugin', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_REPORT },
         () => {
           // Read anew on every build (a watching dev server sees a changed text or frame).
           delete require.cache[require.resolve(this.pagesModule)];
           const declared = require(this.pagesModule);
           for (const dep of [this.pagesModule, declared.routes, ...(declared.css ?? [])])
             compilation.fileDependencies.add(dep);
-          const file = pagesFile(this.remote, declared);
+          const file = pagesFile(this.remote, declared, pageChunkFiles(compilation));
           compilation.emitAsset(PAGES_FILE, new RawSource(JSON.stringify(file)));
         },
       );
@@ -108,5 +131,7 @@ module.exports = {
   pageHeadHtml,
   userManagementHtml,
   pagesFile,
+  pageChunkFiles,
+  PAGE_CHUNK_PREFIX,
   RemotePagesPlugin,
 };

@@ -109,30 +109,43 @@ async function manifestFiles(store: ObjectStore, release: string): Promise<Manif
   return { remoteEntry, js: safe(app?.assets?.js?.sync), css: safe(app?.assets?.css?.sync), locales };
 }
 
+const fileHint = (base: string, file: string): PreloadHint => ({
+  href: `${base}/${file}`,
+  as: file.endsWith('.css') ? 'style' : 'script',
+});
+
 /**
- * The manifest (fetched by the federation runtime), the entry, the App's own chunks, and the release's texts in the
- * page's language (fetched by i18next).
+ * The manifest (fetched by the federation runtime), the entry, the App's own chunks, the release's texts in the
+ * page's language (fetched by i18next), then the page's own chunks when it loads them on opening (its pages.json
+ * `files`; fetched once the App has rendered its route, a round trip after everything else).
  */
-export function releaseHints(base: string, files: ManifestFiles, lng: string): PreloadHint[] {
+export function releaseHints(
+  base: string,
+  files: ManifestFiles,
+  lng: string,
+  pageFiles: readonly string[] = [],
+): PreloadHint[] {
+  const app = new Set([...files.css, ...files.js]);
   return [
     { href: `${base}/mf-manifest.json`, as: 'fetch' },
     { href: `${base}/${files.remoteEntry}`, as: 'script' },
     ...files.css.map((file): PreloadHint => ({ href: `${base}/${file}`, as: 'style' })),
     ...files.js.map((file): PreloadHint => ({ href: `${base}/${file}`, as: 'script' })),
     ...(files.locales.get(lng) ?? []).map((file): PreloadHint => ({ href: `${base}/${file}`, as: 'fetch' })),
+    ...pageFiles.filter((file) => !app.has(file)).map((file) => fileHint(base, file)),
   ];
 }
 
-/** The hints of one remote's release (its package and version), in the page's language. */
+/** The hints of one remote's release (its package and version), in the page's language, with the page's files. */
 export function pageHints({
   releaseStore,
   releasesDir = '',
   filesBase = '/mfe',
-}: PageHintsOptions): (release: ActiveRelease, lng: string) => Promise<PreloadHint[]> {
+}: PageHintsOptions): (release: ActiveRelease, lng: string, pageFiles?: readonly string[]) => Promise<PreloadHint[]> {
   // A release folder never changes (its version is a content hash): its manifest is read once.
   const manifests = new Map<string, ManifestFiles>();
   const store = releaseStore ?? localFolderStore(releasesDir);
-  return async ({ remote, version }, lng) => {
+  return async ({ remote, version }, lng, pageFiles = []) => {
     const key = `${remote}/${version}`;
     let files = manifests.get(key);
     if (!files) {
@@ -140,6 +153,6 @@ export function pageHints({
       if (!read) return [];
       manifests.set(key, (files = read));
     }
-    return releaseHints(`${filesBase}/${key}`, files, lng);
+    return releaseHints(`${filesBase}/${key}`, files, lng, pageFiles);
   };
 }

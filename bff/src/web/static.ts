@@ -173,7 +173,7 @@ export interface ShellFilesOptions {
    */
   servedRemotes?: (req: Request, res: Response) => Promise<ServedRemote[]>;
   /** Preloads of the page's remote release (page-hints.ts); none when absent or when it fails. */
-  pageHints?: (release: ActiveRelease, lng: string) => Promise<PreloadHint[]>;
+  pageHints?: (release: ActiveRelease, lng: string, pageFiles?: readonly string[]) => Promise<PreloadHint[]>;
   /**
    * Whether the request's session is one the console's APIs answer (auth/console-session.ts). A console page's API
    * answers are preloaded only then: a preload for a missing, expired or signed-out session would answer 401, and the
@@ -304,7 +304,9 @@ export function shellPages(
       hints.push(...pageDataPaths(match, search).map((href): PreloadHint => ({ href, as: 'fetch' })));
     if (match && pageHints) {
       const release = { remote: match.remote.package, version: match.remote.version };
-      hints.push(...(await pageHints(release, lng).catch(() => [])));
+      // The page's own chunks only where its data is: a signed-out visitor of a staff page is sent to sign in.
+      const pageFiles = allowed ? (page?.files ?? []) : [];
+      hints.push(...(await pageHints(release, lng, pageFiles).catch(() => [])));
     }
     // The static bar's Sign in leads back here, as the app's does.
     const signIn = (): string | undefined =>

@@ -50,14 +50,17 @@ function PageChunkEarly() {
  * schemas under it, zod's own copy included) they stay out of the chunk every console page evaluates first.
  */
 const ChoosePasswordPage = passwordPage(
-  () => import('../features/auth/pages/choose-password-page'),
+  () => import(/* webpackChunkName: "page-choose-password" */ '../features/auth/pages/choose-password-page'),
   'ChoosePasswordPage',
 );
 const ForgotPasswordPage = passwordPage(
-  () => import('../features/auth/pages/forgot-password-page'),
+  () => import(/* webpackChunkName: "page-forgot-password" */ '../features/auth/pages/forgot-password-page'),
   'ForgotPasswordPage',
 );
-const SetPasswordPage = passwordPage(() => import('../features/auth/pages/set-password-page'), 'SetPasswordPage');
+const SetPasswordPage = passwordPage(
+  () => import(/* webpackChunkName: "page-set-password" */ '../features/auth/pages/set-password-page'),
+  'SetPasswordPage',
+);
 
 function passwordPage<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K): () => ReactNode {
   const Page = lazy(async (): Promise<{ default: ComponentType }> => ({ default: (await load())[name] }));
@@ -70,29 +73,70 @@ function passwordPage<K extends string>(load: () => Promise<Record<K, ComponentT
 
 /** Every page under /console/org/:org (org-select apart), each shown only when the rules table allows it here. */
 const BUILT_PAGES: Record<string, () => ReactNode> = {
-  properties: page('properties', () => import('../features/analytics/pages/properties-page'), 'PropertiesPage'),
-  activities: page('activities', () => import('../features/analytics/pages/activities-page'), 'ActivitiesPage'),
-  users: page('users', () => import('../features/analytics/pages/users-page'), 'UsersPage'),
-  transition: page('transition', () => import('../features/analytics/pages/transition-page'), 'TransitionPage'),
-  portfolio: page('portfolio', () => import('../features/analytics/pages/portfolio-page'), 'PortfolioPage'),
+  properties: page(
+    'properties',
+    () => import(/* webpackChunkName: "page-properties" */ '../features/analytics/pages/properties-page'),
+    'PropertiesPage',
+  ),
+  activities: page(
+    'activities',
+    () => import(/* webpackChunkName: "page-activities" */ '../features/analytics/pages/activities-page'),
+    'ActivitiesPage',
+  ),
+  users: page(
+    'users',
+    () => import(/* webpackChunkName: "page-users" */ '../features/analytics/pages/users-page'),
+    'UsersPage',
+  ),
+  transition: page(
+    'transition',
+    () => import(/* webpackChunkName: "page-transition" */ '../features/analytics/pages/transition-page'),
+    'TransitionPage',
+  ),
+  portfolio: page(
+    'portfolio',
+    () => import(/* webpackChunkName: "page-portfolio" */ '../features/analytics/pages/portfolio-page'),
+    'PortfolioPage',
+  ),
   property_lookup: page(
     'property_lookup',
-    () => import('../features/property-lookup/pages/property-lookup-page'),
+    () =>
+      import(/* webpackChunkName: "page-property_lookup" */ '../features/property-lookup/pages/property-lookup-page'),
     'PropertyLookupPage',
   ),
   configuration: page(
     'configuration',
-    () => import('../features/configuration/pages/configuration-page'),
+    () => import(/* webpackChunkName: "page-configuration" */ '../features/configuration/pages/configuration-page'),
     'ConfigurationPage',
   ),
-  requests: page('requests', () => import('../features/requests/pages/requests-page'), 'RequestsPage'),
-  validation: page('validation', () => import('../features/validation/pages/validation-page'), 'ValidationPage'),
-  messages: page('messages', () => import('../features/messages/pages/messages-page'), 'MessagesPage'),
-  account: page('account', () => import('../features/account/pages/account-page'), 'AccountPage'),
-  'data-access': page('data-access', () => import('../features/data-access/pages/data-access-page'), 'DataAccessPage'),
+  requests: page(
+    'requests',
+    () => import(/* webpackChunkName: "page-requests" */ '../features/requests/pages/requests-page'),
+    'RequestsPage',
+  ),
+  validation: page(
+    'validation',
+    () => import(/* webpackChunkName: "page-validation" */ '../features/validation/pages/validation-page'),
+    'ValidationPage',
+  ),
+  messages: page(
+    'messages',
+    () => import(/* webpackChunkName: "page-messages" */ '../features/messages/pages/messages-page'),
+    'MessagesPage',
+  ),
+  account: page(
+    'account',
+    () => import(/* webpackChunkName: "page-account" */ '../features/account/pages/account-page'),
+    'AccountPage',
+  ),
+  'data-access': page(
+    'data-access',
+    () => import(/* webpackChunkName: "page-data-access" */ '../features/data-access/pages/data-access-page'),
+    'DataAccessPage',
+  ),
   'user-management': page(
     'user-management',
-    () => import('../features/users/pages/user-management-page'),
+    () => import(/* webpackChunkName: "page-user-management" */ '../features/users/pages/user-management-page'),
     'UserManagementPage',
   ),
 };

@@ -12,22 +12,32 @@ const ROUTE_TABLE: RouteTable = routeTable;
 
 // Both pages with the contact form load only when opened (the forms library comes with them); the form's check with
 // the phone-number metadata (~145 KB) loads once the homeowner uses the form (contact/lib/contact-check.ts).
-const ContactPage = lazy(() => import('../features/contact/pages/contact-page'));
+const ContactPage = lazy(() => import(/* webpackChunkName: "page-contact" */ '../features/contact/pages/contact-page'));
 const ProfilePage = lazy(() =>
-  import('../features/profile/pages/profile-page').then((m) => ({ default: m.ProfilePage })),
+  import(/* webpackChunkName: "page-profile" */ '../features/profile/pages/profile-page').then((m) => ({
+    default: m.ProfilePage,
+  })),
 );
 const AccountDeletedPage = lazy(() =>
-  import('../features/profile/components/my-data').then((m) => ({ default: m.AccountDeletedPage })),
+  import(/* webpackChunkName: "page-account-deleted" */ '../features/profile/components/my-data').then((m) => ({
+    default: m.AccountDeletedPage,
+  })),
 );
 // The privacy notice: read rarely, loaded only when opened.
 const PrivacyPage = lazy(() =>
-  import('../features/privacy/pages/privacy-page').then((m) => ({ default: m.PrivacyPage })),
+  import(/* webpackChunkName: "page-privacy" */ '../features/privacy/pages/privacy-page').then((m) => ({
+    default: m.PrivacyPage,
+  })),
 );
 // The page the mail that confirms a contact email links to: opened once per homeowner, loaded only then.
-const ConfirmEmailPage = lazy(() => import('../features/confirm-email/pages/confirm-email-page'));
+const ConfirmEmailPage = lazy(
+  () => import(/* webpackChunkName: "page-confirm-email" */ '../features/confirm-email/pages/confirm-email-page'),
+);
 // The forms library comes with the forms: the add-property page loads only when opened too.
 const LazyAddPropertyPage = lazy(() =>
-  import('../features/add-property/pages/add-property-page').then((m) => ({ default: m.AddPropertyPage })),
+  import(/* webpackChunkName: "page-add-property" */ '../features/add-property/pages/add-property-page').then((m) => ({
+    default: m.AddPropertyPage,
+  })),
 );
 
 function AddPropertyPage() {

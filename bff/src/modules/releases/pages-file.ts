@@ -62,6 +62,17 @@ const pageSchema = z
       .max(10)
       .optional(),
     frame: z.record(z.string().regex(/^[a-z]{2}$/, 'a language code'), frameSchema).optional(),
+    /** The page's own JS and CSS files in the release, loaded when it is opened: preloaded with its HTML. */
+    files: z
+      .array(
+        z
+          .string()
+          .max(200)
+          .regex(/^[\w.@-]+(\/[\w.@-]+)*\.(js|css)$/, 'a JS or CSS file of the release')
+          .refine((file) => !file.split('/').includes('..'), 'a file inside the release'),
+      )
+      .max(20)
+      .optional(),
   })
   .strict();
 

@@ -151,6 +151,11 @@ function checkPages(dir: string, remote: RemotePackage): void {
   const declared = (json as { remote: string }).remote;
   if (declared !== remote) throw new ReleaseCheckError(`${PAGES_FILE} holds the pages of ${declared}, not ${remote}.`);
   const pages = pagesFileSchema.parse(json);
+  const missing = Object.entries(pages.pages).flatMap(([id, page]) =>
+    (page.files ?? []).filter((name) => !fs.existsSync(path.join(dir, name))).map((name) => `${name} (page ${id})`),
+  );
+  if (missing.length > 0)
+    throw new ReleaseCheckError(`${PAGES_FILE} names files the build does not hold: ${missing.join(', ')}.`);
   const lost = PUBLISHED_ADDRESSES.filter((address) => address.remote === remote && !servesPath(pages, address.path));
   if (lost.length > 0)
     throw new ReleaseCheckError(

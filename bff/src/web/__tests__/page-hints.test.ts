@@ -30,7 +30,13 @@ const SHELL_HTML =
   '<!doctype html><html><head><title>Home energy</title><script defer ' +
   'src="/main.abcdef0123.js"></script></head><body><div id="root"></div></body></html>';
 
-function writeRelease(pkg: string, version: string, app: { js: string[]; css: string[] }, namespace: string) {
+function writeRelease(
+  pkg: string,
+  version: string,
+  app: { js: string[]; css: string[] },
+  namespace: string,
+  pageFiles: Record<string, string[]> = {},
+) {
   const base = path.join(releasesDir, pkg, version);
   for (const lng of ['en', 'sv']) {
     fs.mkdirSync(path.join(base, 'locales', lng), { recursive: true });
@@ -51,7 +57,7 @@ function writeRelease(pkg: string, version: string, app: { js: string[]; css: st
   };
   fs.writeFileSync(path.join(base, 'mf-manifest.json'), JSON.stringify(manifest));
   const declared = require(path.resolve(__dirname, '..', '..', '..', '..', pkg, 'pages.cjs'));
-  fs.writeFileSync(path.join(base, 'pages.json'), JSON.stringify(pagesFile(pkg, declared)));
+  fs.writeFileSync(path.join(base, 'pages.json'), JSON.stringify(pagesFile(pkg, declared, pageFiles)));
 }
 
 /** The remotes served, each with its release's pages (as modules/releases/routes.ts servedRemotes answers). */
@@ -103,6 +109,11 @@ beforeEach(() => {
     '0.1.0-cccccccccc',
     { js: ['__federation_expose_App.3e04ba0d8f.js'], css: [] },
     'console',
+    // As the build finds them (pages.cjs pageChunkFiles): a chunk the analytics pages share, then the page's own.
+    {
+      activities: ['7817.da5294c603.js', 'page-activities.d56fcc2e5d.js'],
+      configuration: ['page-configuration.be8d888062.css', 'page-configuration.be8d888062.js'],
+    },
   );
   writeRelease('mfe-admin', '0.1.0-dddddddddd', { js: ['__federation_expose_App.4e04ba0d8f.js'], css: [] }, 'admin');
   active = [
@@ -232,6 +243,50 @@ describe('preload hints in the HTML', () => {
       .expect(200);
     expect(preloads(res.text)).toHaveLength(1);
     expect(res.text).toContain('<div id="root"></div>');
+  });
+});
+
+describe("a page's own chunks, preloaded with the HTML", () => {
+  const filePreloads = async (url: string, cookie = VALID_SESSION) => {
+    const res = await request(app()).get(url).set('Accept', 'text/html').set('Cookie', cookie).expect(200);
+    return preloads(res.text).filter((tag) => tag.includes('/mfe/mfe-console/'));
+  };
+  const base = '/mfe/mfe-console/0.1.0-cccccccccc';
+  const tag = (file: string, as: string) =>
+    `<link rel="preload" as="${as}" href="${base}/${file}"${as === 'fetch' ? ' crossorigin' : ''} fetchpriority="low">`;
+
+  it('names the chunks a console page loads when opened, after the App and its texts, CSS as a style', async () => {
+    const app = [
+      tag('mf-manifest.json', 'fetch'),
+      tag('remoteEntry.js', 'script'),
+      tag('__federation_expose_App.3e04ba0d8f.js', 'script'),
+      tag('locales/en/console.json', 'fetch'),
+    ];
+    expect(await filePreloads('/console/org/demo-energi/activities')).toEqual([
+      ...app,
+      tag('7817.da5294c603.js', 'script'),
+      tag('page-activities.d56fcc2e5d.js', 'script'),
+    ]);
+    expect(await filePreloads('/console/org/demo-energi/configuration')).toEqual([
+      ...app,
+      tag('page-configuration.be8d888062.css', 'style'),
+      tag('page-configuration.be8d888062.js', 'script'),
+    ]);
+    // The home page is in the App itself: nothing more.
+    expect(await filePreloads('/console/org/demo-energi')).toEqual(app);
+  });
+
+  it("names none of a staff page's own chunks for a visitor without a console session (sent to sign in)", async () => {
+    const tags = await filePreloads('/console/org/demo-energi/activities', 'he.csrf-token=x');
+    expect(tags.some((t) => t.includes('page-activities'))).toBe(false);
+    expect(tags.some((t) => t.includes('remoteEntry.js'))).toBe(true);
+  });
+
+  it('refuses, when the build writes the pages file, a page chunk no route renders', () => {
+    const declared = require(path.resolve(__dirname, '..', '..', '..', '..', 'mfe-console', 'pages.cjs'));
+    expect(() => pagesFile('mfe-console', declared, { activites: ['page-activites.0123456789.js'] })).toThrow(
+      'mfe-console: page activites is declared but no route of routes.json renders it',
+    );
   });
 });
 
