@@ -2,7 +2,7 @@
 // bench does (production, seeded), signs in, loads the route with autocannon, stops the server and prints the
 // functions with the most self time, grouped by package. Use it to see what moved a bff-throughput figure.
 //
-//   node scripts/bench/bff-profile.mjs [session|recommendations] [seconds]
+//   node scripts/bench/bff-profile.mjs [session|recommendations|registry] [seconds]
 import { createRequire } from 'node:module';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -20,6 +20,7 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-profile-'));
 const profileDir = path.join(dataDir, 'profile');
 const env = demoServerEnv(dataDir);
 runCli(ROOT, env, 'seed');
+if (route === 'registry') runCli(ROOT, env, 'publish-local');
 // PROFILE=0: no profiler (its sampling costs CPU too), only the req/s and CPU per request.
 const profiling = process.env.PROFILE !== '0';
 const args = [
@@ -30,7 +31,14 @@ const bff = await startServer({ args, env, keepOutput: 64 * 1024 });
 try {
   const base = `http://127.0.0.1:${bff.port}`;
   const signedIn = await signInWithProfile(base);
-  const url = route === 'session' ? `${base}/api/auth/session` : `${base}${signedIn.recommendationsPath}`;
+  let url = route === 'session' ? `${base}/api/auth/session` : `${base}${signedIn.recommendationsPath}`;
+  let cookie = signedIn.cookie;
+  if (route === 'registry') {
+    // A returning browser: the release-session cookie its first registry answer signed for it.
+    const first = await fetch(`${base}/api/mfe/registry`);
+    cookie = first.headers.getSetCookie().find((c) => /mfe-visitor=/.test(c)).split(';')[0];
+    url = `${base}/api/mfe/registry`;
+  }
   const cpuMs = () => {
     const fields = fs.readFileSync(`/proc/${bff.child.pid}/stat`, 'utf8').split(') ')[1].split(' ');
     return (Number(fields[11]) + Number(fields[12])) * 10;
@@ -38,7 +46,7 @@ try {
   const cpuBefore = cpuMs();
   const result = await new Promise((resolve, reject) =>
     autocannon(
-      { url, headers: { ...BROWSER_HEADERS, cookie: signedIn.cookie }, connections: 10, duration: seconds },
+      { url, headers: { ...BROWSER_HEADERS, cookie }, connections: 10, duration: seconds },
       (error, r) => (error ? reject(error) : resolve(r)),
     ),
   );

@@ -19,8 +19,9 @@ const { RemotePagesPlugin } = require('./pages.cjs');
 // The shell's boot travels in three files: React, the other libraries and shared package, and the shell's own code,
 // instead of one chunk per shared library (18 files). On a phone's network each file is a request of its own, six at
 // a time per host, each paying the latency (docs/decisions/boot-in-few-files.md).
+const modulePath = (module) => module.nameForCondition?.() ?? '';
 const inNodeModules = (module, names) =>
-  new RegExp(`[\\\\/]node_modules[\\\\/](${names})[\\\\/]`).test(module.nameForCondition?.() ?? '');
+  new RegExp(`[\\\\/]node_modules[\\\\/](${names})[\\\\/]`).test(modulePath(module));
 // A consumed singleton stays where it is imported: its provider's code loads these chunks, which must not wait on it.
 const movable = (module) => module.type !== 'consume-shared-module' && !inNodeModules(module, 'web-vitals');
 const BOOT_CHUNKS = {
@@ -38,7 +39,7 @@ const BOOT_CHUNKS = {
     name: 'libraries',
     enforce: true,
     priority: 10,
-    test: (module) => movable(module) && !/[\\/]shell[\\/]src[\\/]/.test(module.nameForCondition?.() ?? ''),
+    test: (module) => movable(module) && !/[\\/]shell[\\/]src[\\/]/.test(modulePath(module)),
   },
 };
 
