@@ -36,7 +36,10 @@ try {
   if (route === 'registry') {
     // A returning browser: the release-session cookie its first registry answer signed for it.
     const first = await fetch(`${base}/api/mfe/registry`);
-    cookie = first.headers.getSetCookie().find((c) => /mfe-visitor=/.test(c)).split(';')[0];
+    cookie = first.headers
+      .getSetCookie()
+      .find((c) => /mfe-visitor=/.test(c))
+      .split(';')[0];
     url = `${base}/api/mfe/registry`;
   }
   const cpuMs = () => {
@@ -45,9 +48,8 @@ try {
   };
   const cpuBefore = cpuMs();
   const result = await new Promise((resolve, reject) =>
-    autocannon(
-      { url, headers: { ...BROWSER_HEADERS, cookie }, connections: 10, duration: seconds },
-      (error, r) => (error ? reject(error) : resolve(r)),
+    autocannon({ url, headers: { ...BROWSER_HEADERS, cookie }, connections: 10, duration: seconds }, (error, r) =>
+      error ? reject(error) : resolve(r),
     ),
   );
   const cpuPerRequest = (cpuMs() - cpuBefore) / result.requests.total;
