@@ -463,9 +463,12 @@ test.describe('preload hints in the HTML', () => {
       preloads.filter((href) => href.startsWith('/mfe/') && !href.startsWith(releaseBase)),
       'no other remote',
     ).toEqual([]);
-    // The two answers the page is usable with (mfe-results' routes.json), handed to the page's own requests below.
+    // The answers the measures are shown with (mfe-results' routes.json), handed to the page's own requests below.
     const api = '/api/flow/property/42/building/primary';
-    expect(preloads).toEqual(expect.arrayContaining([`${api}/recommendations`, `${api}/information`]));
+    const plan = '/api/flow/property/42/plan';
+    expect(preloads).toEqual(
+      expect.arrayContaining([`${api}/recommendations`, `${api}/information`, plan, `${plan}/suggestions`]),
+    );
 
     // Every script the shell loaded before rendering was either its entry or preloaded by the HTML. web-vitals is
     // not one of them: the speed reports load it once the page is idle (shell/src/vitals/field-vitals.ts).

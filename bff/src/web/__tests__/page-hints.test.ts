@@ -142,6 +142,8 @@ describe('preload hints in the HTML', () => {
       // The answers the page is usable with (mfe-results' routes.json), then its release's files.
       `<link rel="preload" as="fetch" href="${api}/recommendations" crossorigin fetchpriority="low">`,
       `<link rel="preload" as="fetch" href="${api}/information" crossorigin fetchpriority="low">`,
+      `<link rel="preload" as="fetch" href="/api/flow/property/42/plan" crossorigin fetchpriority="low">`,
+      `<link rel="preload" as="fetch" href="/api/flow/property/42/plan/suggestions" crossorigin fetchpriority="low">`,
       `<link rel="preload" as="fetch" href="${base}/mf-manifest.json" crossorigin fetchpriority="low">`,
       `<link rel="preload" as="script" href="${base}/remoteEntry.js" fetchpriority="low">`,
       `<link rel="preload" as="style" href="${base}/__federation_expose_App.5ce774ca54.css" fetchpriority="low">`,
@@ -186,6 +188,8 @@ describe('preload hints in the HTML', () => {
       // The answers the page is usable with (mfe-results' routes.json), then its release's files.
       `<link rel="preload" as="fetch" href="${api}/recommendations" crossorigin fetchpriority="low">`,
       `<link rel="preload" as="fetch" href="${api}/information" crossorigin fetchpriority="low">`,
+      `<link rel="preload" as="fetch" href="/api/flow/property/42/plan" crossorigin fetchpriority="low">`,
+      `<link rel="preload" as="fetch" href="/api/flow/property/42/plan/suggestions" crossorigin fetchpriority="low">`,
       `<link rel="preload" as="fetch" href="${base}/mf-manifest.json" crossorigin fetchpriority="low">`,
       `<link rel="preload" as="script" href="${base}/remoteEntry.js" fetchpriority="low">`,
       `<link rel="preload" as="style" href="${base}/__federation_expose_App.5ce774ca54.css" fetchpriority="low">`,
