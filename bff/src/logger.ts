@@ -26,7 +26,7 @@ export function textMessage(entry: Record<string, unknown>, messageKey: string):
  * log) per request. pino writes what is left when the process exits; a process killed outright loses at most that
  * half second (docs/operations.md, LOG_FORMAT).
  */
-export const STDOUT_BATCHED = { dest: 1, sync: false, minLength: 4096, periodicFlush: 500 } as const;
+const STDOUT_BATCHED = { dest: 1, sync: false, minLength: 4096, periodicFlush: 500 } as const;
 
 /** destination: where the lines go (standard output when not given). */
 export function createLogger(level: string, format: LogFormat = 'json', destination?: NodeJS.WritableStream): Logger {

@@ -125,14 +125,13 @@ export function releaseHints(
   lng: string,
   pageFiles: readonly string[] = [],
 ): PreloadHint[] {
-  const app = new Set([...files.css, ...files.js]);
+  const app = [...files.css, ...files.js];
   return [
     { href: `${base}/mf-manifest.json`, as: 'fetch' },
     { href: `${base}/${files.remoteEntry}`, as: 'script' },
-    ...files.css.map((file): PreloadHint => ({ href: `${base}/${file}`, as: 'style' })),
-    ...files.js.map((file): PreloadHint => ({ href: `${base}/${file}`, as: 'script' })),
+    ...app.map((file) => fileHint(base, file)),
     ...(files.locales.get(lng) ?? []).map((file): PreloadHint => ({ href: `${base}/${file}`, as: 'fetch' })),
-    ...pageFiles.filter((file) => !app.has(file)).map((file) => fileHint(base, file)),
+    ...pageFiles.filter((file) => !app.includes(file)).map((file) => fileHint(base, file)),
   ];
 }
 
