@@ -491,7 +491,16 @@ test.describe('preload hints in the HTML', () => {
   // The page's API answers start with the HTML (bff/src/web/page-hints.ts dataHints); the app's request is handed the
   // preloaded answer, so each is fetched once and the page shows it. So do the page's own chunks where it loads them
   // when opened (its pages.json `files`: `page-<id>` and the chunks it shares with other pages).
-  const DATA_PAGES = [
+  type DataPage = {
+    name: string;
+    path: string;
+    heading: string;
+    staff: boolean;
+    api: number;
+    ownChunk: string | null;
+    chart?: string;
+  };
+  const DATA_PAGES: DataPage[] = [
     {
       name: 'questions',
       path: '/flow/property/42/questions',
@@ -509,6 +518,16 @@ test.describe('preload hints in the HTML', () => {
       ownChunk: 'page-properties',
     },
     {
+      // Its first view is a chart: the chart library's chunk comes with the HTML too (routes.json `chunks`).
+      name: 'console users',
+      path: '/console/org/demo-energi/users',
+      heading: 'Users',
+      staff: true,
+      api: 2,
+      ownChunk: 'page-users',
+      chart: 'chart-users',
+    },
+    {
       name: 'admin releases',
       path: '/console/admin/releases',
       heading: 'Releases',
@@ -517,7 +536,7 @@ test.describe('preload hints in the HTML', () => {
       ownChunk: null,
     },
   ];
-  async function dataPreloads(page: Page, { path, heading, staff, api, ownChunk }: (typeof DATA_PAGES)[number]) {
+  async function dataPreloads(page: Page, { path, heading, staff, api, ownChunk, chart }: DataPage) {
     const requested: string[] = [];
     page.on('request', (request) => requested.push(new URL(request.url()).pathname + new URL(request.url()).search));
     const preloadWarnings = await watchPreloadWarnings(page);
@@ -525,6 +544,7 @@ test.describe('preload hints in the HTML', () => {
     if (staff) await signInStaff(page, SUPER_ADMIN);
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1, name: heading, exact: true })).toBeVisible();
+    if (chart) await expectChartDrawn(page.getByTestId(chart));
     await page.waitForLoadState('networkidle');
     const warnings = await preloadWarnings();
 
@@ -538,6 +558,8 @@ test.describe('preload hints in the HTML', () => {
     );
     const own = files.filter((href) => /\/page-[\w-]+\.[0-9a-f]+\.js$/.test(href));
     expect(own, "the page's own chunk preloaded").toEqual(ownChunk ? [expect.stringContaining(`/${ownChunk}.`)] : []);
+    const library = files.filter((href) => /\/chart\.[0-9a-f]+\.js$/.test(href));
+    expect(library, "the chart library's chunk preloaded").toHaveLength(chart ? 1 : 0);
     for (const href of files) expect(requested.filter((p) => p === href).length, href).toBe(1);
     expect(warnings, 'preload warnings').toEqual([]);
     expect(errors).toEqual([]);

@@ -47,27 +47,39 @@ function userManagementHtml(lng) {
 
 /**
  * A page whose code loads when it is opened is imported with the magic comment `webpackChunkName: "page-<id>"` in its
- * remote's routes: the build finds its files by that name.
+ * remote's routes: the build finds its files by that name. A lazily loaded part that a page's first view always draws
+ * (the console's chart library on a page whose chart comes first) is named the same way and listed in the page's
+ * `chunks` in routes.json: its files are preloaded with the page's own.
  */
 const PAGE_CHUNK_PREFIX = 'page-';
 
-/** Per page, the JS and CSS files of its own chunks (those not already loaded with the remote's App), by page id. */
-function pageChunkFiles(compilation) {
+/** Per named chunk (webpackChunkName), the JS and CSS files of its chunks (those not already loaded with the App). */
+function namedChunkFiles(compilation) {
   const files = {};
   for (const [name, group] of compilation.namedChunkGroups) {
-    if (!name.startsWith(PAGE_CHUNK_PREFIX)) continue;
     const own = group.chunks.flatMap((chunk) => [...chunk.files].filter((file) => /\.(js|css)$/.test(file)));
-    files[name.slice(PAGE_CHUNK_PREFIX.length)] = [...new Set(own)].sort();
+    files[name] = [...new Set(own)].sort();
   }
   return files;
+}
+
+/** Per page, the files of its own chunks, by page id; with the named chunks its first view draws (`chunks`). */
+function pageChunkFiles(compilation) {
+  const named = namedChunkFiles(compilation);
+  return Object.fromEntries(
+    Object.entries(named)
+      .filter(([name]) => name.startsWith(PAGE_CHUNK_PREFIX))
+      .map(([name, files]) => [name.slice(PAGE_CHUNK_PREFIX.length), files]),
+  );
 }
 
 /**
  * The pages file of a remote: its route table (routes.json) with, per page, its frame in every language and the
  * files of its own chunks. `declared`: the remote's pages.cjs ({ routes: its routes.json file, css: files,
- * frames(lng) → { [page]: { title, html } } }); `chunkFiles`: { [page]: files } (pageChunkFiles).
+ * frames(lng) → { [page]: { title, html } } }); `chunkFiles`: { [page]: files } (pageChunkFiles); `named`: { [chunk
+ * name]: files } (namedChunkFiles), for the chunks a page lists in `chunks` (without it they add no files).
  */
-function pagesFile(remote, declared, chunkFiles = {}) {
+function pagesFile(remote, declared, chunkFiles = {}, named = undefined) {
   const { mount, redirects = [], routes, pages = {} } = JSON.parse(fs.readFileSync(declared.routes, 'utf8'));
   const framed = Object.fromEntries(LANGUAGES.map((lng) => [lng, declared.frames ? declared.frames(lng) : {}]));
   const ids = new Set([
@@ -80,8 +92,13 @@ function pagesFile(remote, declared, chunkFiles = {}) {
     const frame = Object.fromEntries(LANGUAGES.flatMap((lng) => (framed[lng][id] ? [[lng, framed[lng][id]]] : [])));
     if (Object.keys(frame).length > 0 && Object.keys(frame).length !== LANGUAGES.length)
       throw new Error(`${remote}: the frame of page ${id} is not drawn in every language (${LANGUAGES.join(', ')})`);
-    const files = chunkFiles[id] ?? [];
-    out[id] = { ...pages[id], ...(Object.keys(frame).length > 0 ? { frame } : {}), ...(files.length ? { files } : {}) };
+    const { chunks = [], ...page } = pages[id] ?? {};
+    const drawn = (named ? chunks : []).flatMap((name) => {
+      if (!named[name]) throw new Error(`${remote}: page ${id} draws chunk ${name}, which the build does not name`);
+      return named[name];
+    });
+    const files = [...new Set([...(chunkFiles[id] ?? []), ...drawn])];
+    out[id] = { ...page, ...(Object.keys(frame).length > 0 ? { frame } : {}), ...(files.length ? { files } : {}) };
   }
   const pageIds = new Set();
   const visit = (list) =>
@@ -114,7 +131,7 @@ class RemotePagesPlugin {
           const declared = require(this.pagesModule);
           for (const dep of [this.pagesModule, declared.routes, ...(declared.css ?? [])])
             compilation.fileDependencies.add(dep);
-          const file = pagesFile(this.remote, declared, pageChunkFiles(compilation));
+          const file = pagesFile(this.remote, declared, pageChunkFiles(compilation), namedChunkFiles(compilation));
           compilation.emitAsset(PAGES_FILE, new RawSource(JSON.stringify(file)));
         },
       );

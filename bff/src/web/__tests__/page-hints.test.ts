@@ -36,6 +36,7 @@ function writeRelease(
   app: { js: string[]; css: string[] },
   namespace: string,
   pageFiles: Record<string, string[]> = {},
+  named?: Record<string, string[]>,
 ) {
   const base = path.join(releasesDir, pkg, version);
   for (const lng of ['en', 'sv']) {
@@ -57,7 +58,7 @@ function writeRelease(
   };
   fs.writeFileSync(path.join(base, 'mf-manifest.json'), JSON.stringify(manifest));
   const declared = require(path.resolve(__dirname, '..', '..', '..', '..', pkg, 'pages.cjs'));
-  fs.writeFileSync(path.join(base, 'pages.json'), JSON.stringify(pagesFile(pkg, declared, pageFiles)));
+  fs.writeFileSync(path.join(base, 'pages.json'), JSON.stringify(pagesFile(pkg, declared, pageFiles, named)));
 }
 
 /** The remotes served, each with its release's pages (as modules/releases/routes.ts servedRemotes answers). */
@@ -112,8 +113,11 @@ beforeEach(() => {
     // As the build finds them (pages.cjs pageChunkFiles): a chunk the analytics pages share, then the page's own.
     {
       activities: ['7817.da5294c603.js', 'page-activities.d56fcc2e5d.js'],
+      users: ['7817.da5294c603.js', 'page-users.2e60b94b6a.js'],
       configuration: ['page-configuration.be8d888062.css', 'page-configuration.be8d888062.js'],
     },
+    // The chunks named by webpackChunkName (pages.cjs namedChunkFiles): the chart library the users page lists.
+    { chart: ['458.123987a4e7.js', '5435.a7e95e186b.css', '5435.f16cf0356a.js'] },
   );
   writeRelease('mfe-admin', '0.1.0-dddddddddd', { js: ['__federation_expose_App.4e04ba0d8f.js'], css: [] }, 'admin');
   active = [
@@ -278,6 +282,29 @@ describe("a page's own chunks, preloaded with the HTML", () => {
     ]);
     // The home page is in the App itself: nothing more.
     expect(await filePreloads('/console/org/demo-energi')).toEqual(app);
+  });
+
+  it("names the chart library with the page whose first view is its chart (its 'chunks'), after its own", async () => {
+    expect(await filePreloads('/console/org/demo-energi/users')).toEqual([
+      tag('mf-manifest.json', 'fetch'),
+      tag('remoteEntry.js', 'script'),
+      tag('__federation_expose_App.3e04ba0d8f.js', 'script'),
+      tag('locales/en/console.json', 'fetch'),
+      tag('7817.da5294c603.js', 'script'),
+      tag('page-users.2e60b94b6a.js', 'script'),
+      tag('458.123987a4e7.js', 'script'),
+      tag('5435.a7e95e186b.css', 'style'),
+      tag('5435.f16cf0356a.js', 'script'),
+    ]);
+    // A page whose table comes before its charts does not wait for the library: it loads when a chart nears the screen.
+    expect((await filePreloads('/console/org/demo-energi/activities')).some((t) => t.includes('5435'))).toBe(false);
+  });
+
+  it('refuses, when the build writes the pages file, a chunk a page lists that the build does not name', () => {
+    const declared = require(path.resolve(__dirname, '..', '..', '..', '..', 'mfe-console', 'pages.cjs'));
+    expect(() => pagesFile('mfe-console', declared, {}, { charts: ['5435.f16cf0356a.js'] })).toThrow(
+      'mfe-console: page users draws chunk chart, which the build does not name',
+    );
   });
 
   it("names none of a staff page's own chunks for a visitor without a console session (sent to sign in)", async () => {

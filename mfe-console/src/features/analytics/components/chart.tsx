@@ -17,8 +17,11 @@ export interface ChartProps {
   format: (value: number) => string;
 }
 
-/** The chart library and the console's chart on it; one import for every chart (webpack fetches the chunk once). */
-const loadApexChart = () => import('./apex-chart');
+/**
+ * The chart library and the console's chart on it; one import for every chart (webpack fetches the chunk once). Named:
+ * a page whose first view is a chart lists it in routes.json (`chunks`), and its HTML preloads it.
+ */
+const loadApexChart = () => import(/* webpackChunkName: "chart" */ './apex-chart');
 const ApexChart = lazy(loadApexChart);
 
 /** The height of a chart's drawing when its page does not say (apex-chart.tsx draws exactly this high). */
