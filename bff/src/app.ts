@@ -23,7 +23,7 @@ import { createSessionStore, sessionMiddleware } from './auth/session';
 import { PasswordGuard } from './auth/password-guard';
 import { flowWriteLimiter } from './http/write-limits';
 import { fastSession, sessionFastPath } from './auth/session-fast-path';
-import { consoleSession } from './auth/console-session';
+import { consoleSession, homeownerSession } from './auth/console-session';
 import { buildingFastPath, FAST_BUILDING_ANSWERS } from './modules/building/fast-path';
 import { buildingCache, type CachedBuilding } from './modules/building/cached-building';
 import type { ReadCache } from './db/read-cache';
@@ -429,6 +429,7 @@ export function createApp({
       servedRemotes: servedRemotes(db, { visitors, defaultBrand: config.DEFAULT_BRAND, pagesOf: releasePages }),
       pageHints: pageHints({ releaseStore: stores.releases, filesBase }),
       consoleSession: consoleSession({ store: sessionStore, passport, secret: authSecret, cookies }),
+      homeownerSession: homeownerSession({ store: sessionStore, passport, secret: authSecret, cookies }),
       sessionCookie: cookies.session,
     }),
   );

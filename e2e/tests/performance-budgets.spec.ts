@@ -2,10 +2,13 @@ import fs from 'node:fs';
 import nodePath from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { expect, test, type Browser, type Page } from '@playwright/test';
+// @ts-expect-error plain ESM helper shared with serve.mjs
+import { E2E_BANKID_PORT } from '../e2e-env.mjs';
 import {
   allAtOnce,
   expectChartDrawn,
   registry,
+  signInHomeowner,
   signInStaff,
   SUPER_ADMIN,
   watchConsole,
@@ -13,6 +16,7 @@ import {
 } from './support';
 
 const SHELL_DIST = nodePath.resolve(__dirname, '..', '..', 'shell', 'dist');
+const SIMULATOR = `http://127.0.0.1:${E2E_BANKID_PORT}`;
 
 // Front-end budgets (docs/performance.md) that do not depend on the machine: bytes (gzip of what the browser fetched,
 // level 9 as scripts/bench.mjs counts them) and what a preload intent fetches (its speed:
@@ -499,6 +503,7 @@ test.describe('preload hints in the HTML', () => {
     api: number;
     ownChunk: string | null;
     chart?: string;
+    homeowner?: boolean;
   };
   const DATA_PAGES: DataPage[] = [
     {
@@ -528,6 +533,24 @@ test.describe('preload hints in the HTML', () => {
       chart: 'chart-users',
     },
     {
+      name: 'console configuration',
+      path: '/console/org/demo-energi/configuration',
+      heading: 'Configuration',
+      staff: true,
+      api: 2,
+      ownChunk: 'page-configuration',
+    },
+    {
+      // A homeowner's own profile, named only for their session (routes.json `session: "homeowner"`).
+      name: 'my homes',
+      path: '/flow/profile',
+      heading: 'My homes',
+      staff: false,
+      homeowner: true,
+      api: 1,
+      ownChunk: 'page-profile',
+    },
+    {
       name: 'admin releases',
       path: '/console/admin/releases',
       heading: 'Releases',
@@ -536,12 +559,13 @@ test.describe('preload hints in the HTML', () => {
       ownChunk: null,
     },
   ];
-  async function dataPreloads(page: Page, { path, heading, staff, api, ownChunk, chart }: DataPage) {
+  async function dataPreloads(page: Page, { path, heading, staff, homeowner, api, ownChunk, chart }: DataPage) {
     const requested: string[] = [];
     page.on('request', (request) => requested.push(new URL(request.url()).pathname + new URL(request.url()).search));
     const preloadWarnings = await watchPreloadWarnings(page);
     const errors = watchConsole(page);
     if (staff) await signInStaff(page, SUPER_ADMIN);
+    if (homeowner) await signInHomeowner(page, SIMULATOR, '198803032385', 'Petra Preload');
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1, name: heading, exact: true })).toBeVisible();
     if (chart) await expectChartDrawn(page.getByTestId(chart));

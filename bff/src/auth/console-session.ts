@@ -57,3 +57,12 @@ export function consoleSession(options: ConsoleSessionOptions) {
     return user?.kind === 'staff' && !user.mustChangePassword;
   };
 }
+
+/**
+ * Whether a request's session is a signed-in homeowner's: the HTML preloads a homeowner's own answers (their profile)
+ * only then, for the same reason as the console's. Any doubt answers false.
+ */
+export function homeownerSession(options: ConsoleSessionOptions) {
+  const userOf = sessionUserReader(options);
+  return async (req: Request): Promise<boolean> => (await userOf(req))?.kind === 'homeowner';
+}

@@ -103,10 +103,17 @@ export function servesPath(pages: PagesFile, pathname: string): boolean {
 
 /**
  * The API answers the page waits for, each the exact URL its page asks for (so the browser hands the preloaded
- * answer to that request): `:name` filled from the path, and the query by the rule the page names.
+ * answer to that request): `:name` filled from the path, and the query by the rule the page names. An answer for a
+ * homeowner's session only when `homeowner` says the request has one.
  */
-export function pageDataPaths(match: PageMatch, search: URLSearchParams, today = new Date()): string[] {
-  return (match.page?.declared.data ?? []).flatMap(({ path, search: rule }) => {
+export function pageDataPaths(
+  match: PageMatch,
+  search: URLSearchParams,
+  today = new Date(),
+  homeowner = false,
+): string[] {
+  return (match.page?.declared.data ?? []).flatMap(({ path, search: rule, session }) => {
+    if (session === 'homeowner' && !homeowner) return [];
     let missing = false;
     const filled = path.replace(/:([A-Za-z0-9_]+)/g, (_, name: string) => {
       const value = match.params[name];

@@ -180,6 +180,8 @@ export interface ShellFilesOptions {
    * browser would hand that answer to the first matching request after signing in. No preloads when absent.
    */
   consoleSession?: (req: Request) => Promise<boolean>;
+  /** Whether the request's session is a signed-in homeowner's: their own answers are preloaded only then. */
+  homeownerSession?: (req: Request) => Promise<boolean>;
   /** The session cookie's name (auth/cookies.ts): a visitor without one is anonymous for sure. */
   sessionCookie?: string;
 }
@@ -260,7 +262,7 @@ function shellFrameName(req: Request, sessionCookie: string): string {
  */
 export function shellPages(
   shellDist: string,
-  { servedRemotes, pageHints, consoleSession, sessionCookie = 'he.session' }: ShellFilesOptions = {},
+  { servedRemotes, pageHints, consoleSession, homeownerSession, sessionCookie = 'he.session' }: ShellFilesOptions = {},
 ): RequestHandler[] {
   // The built pages, read once per build (a new shell build has a new mtime).
   const pages = new Map<string, { mtimeMs: number; html: string }>();
@@ -300,8 +302,14 @@ export function shellPages(
       ? readPage(path.join(shellDist, 'first-paint', `${shellFrameName(req, sessionCookie)}.${lng}.html`))
       : null;
     const hints: PreloadHint[] = [{ href: `/locales/${lng}/common.json`, as: 'fetch' }];
+    // The session is read for a homeowner's answers only where the page declares one.
+    const homeowner =
+      !!page?.data?.some((entry) => entry.session === 'homeowner') &&
+      ((await homeownerSession?.(req).catch(() => false)) ?? false);
     if (match && allowed)
-      hints.push(...pageDataPaths(match, search).map((href): PreloadHint => ({ href, as: 'fetch' })));
+      hints.push(
+        ...pageDataPaths(match, search, new Date(), homeowner).map((href): PreloadHint => ({ href, as: 'fetch' })),
+      );
     if (match && pageHints) {
       const release = { remote: match.remote.package, version: match.remote.version };
       // The page's own chunks only where its data is: a signed-out visitor of a staff page is sent to sign in.

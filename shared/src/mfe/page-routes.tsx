@@ -22,6 +22,11 @@ export interface PageData {
    * period the address asks for (shared/src/console/analytics-period.ts). Another name preloads nothing.
    */
   search?: string;
+  /**
+   * `homeowner`: named only for a signed-in homeowner's session (their own answers, such as their profile); the
+   * release check refuses another value.
+   */
+  session?: string;
 }
 
 /** The kinds of path param a page may require: an organisation's slug, a positive id. */
@@ -41,6 +46,8 @@ export interface PageDeclaration {
    */
   params?: Record<string, string>;
   data?: PageData[];
+  /** The named lazy chunks (webpackChunkName) the page's first view draws: preloaded with its own (pages.cjs). */
+  chunks?: string[];
 }
 
 export interface RouteTable {

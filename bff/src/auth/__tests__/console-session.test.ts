@@ -9,7 +9,8 @@ import { signInAs } from '../../../test/staff-session';
 import { createSessionStore } from '../session';
 import { createPassport } from '../passport';
 import { authCookies } from '../cookies';
-import { consoleSession } from '../console-session';
+import { consoleSession, homeownerSession } from '../console-session';
+import { HOMEOWNERS } from '../../../test/actors';
 
 // A console page's HTML preloads its API answers only for a session those APIs answer (web/static.ts): this is the
 // check, against the same session store and user records the API reads.
@@ -19,16 +20,21 @@ let probe: express.Express;
 let store: ReturnType<typeof createSessionStore>;
 
 beforeAll(async () => {
-  world = await startTestWorld({ seed: [seedDemoStaff] });
+  world = await startTestWorld({ seed: [seedDemoStaff], config: { FAKE_LOGIN: true } });
   store = createSessionStore({ pool: world.database.pool, pruneExpired: false });
-  const check = consoleSession({
+  const options = {
     store,
     passport: createPassport(world.database.db),
     secret: TEST_SECRET,
     cookies: authCookies(false),
-  });
+  };
+  const check = consoleSession(options);
+  const homeowner = homeownerSession(options);
   probe = express();
-  probe.get('/probe', async (req, res) => void res.json({ console: await check(req) }));
+  probe.get(
+    '/probe',
+    async (req, res) => void res.json({ console: await check(req), homeowner: await homeowner(req) }),
+  );
 });
 afterAll(() => world.close());
 
@@ -40,10 +46,11 @@ async function sessionCookieOf(email: string): Promise<{ cookie: string; agent: 
   return { cookie: cookie.split(';')[0], agent };
 }
 
-const asks = async (cookie?: string) => {
+const verdicts = async (cookie?: string) => {
   const req = request(probe).get('/probe');
-  return (await (cookie === undefined ? req : req.set('Cookie', cookie)).expect(200)).body.console;
+  return (await (cookie === undefined ? req : req.set('Cookie', cookie)).expect(200)).body;
 };
+const asks = async (cookie?: string) => (await verdicts(cookie)).console;
 
 describe('consoleSession: is this request signed in as staff the console answers', () => {
   it('is true for a signed-in staff member', async () => {
@@ -86,5 +93,27 @@ describe('consoleSession: is this request signed in as staff the console answers
       store.set(sid, gone as never, (error) => (error ? reject(error) : resolve())),
     );
     expect(await asks(cookie)).toBe(false);
+  });
+});
+
+describe("homeownerSession: is this request signed in as a homeowner (a page's own answers preloaded)", () => {
+  it('is true for a signed-in homeowner only, and false for staff, a visitor and a signed-out session', async () => {
+    const agent = request.agent(world.app);
+    const res = await agent.post('/api/flow/user/fake-login').send(HOMEOWNERS.homeowner).expect(200);
+    const session = (res.headers['set-cookie'] as unknown as string[])
+      .find((c) => c.startsWith('he.session='))!
+      .split(';')[0];
+    expect(await verdicts(session)).toEqual({ console: false, homeowner: true });
+    const { cookie: staff } = await sessionCookieOf('staff@energi.demo.test');
+    expect(await verdicts(staff)).toEqual({ console: true, homeowner: false });
+    expect(await verdicts('he.csrf-token=x')).toEqual({ console: false, homeowner: false });
+
+    const csrf = await agent.get('/api/auth/csrf');
+    await agent
+      .post('/api/auth/signout')
+      .type('form')
+      .send({ csrfToken: csrf.body.csrfToken, callbackUrl: '/', json: 'true' })
+      .expect(200);
+    expect(await verdicts(session)).toEqual({ console: false, homeowner: false });
   });
 });

@@ -56,6 +56,8 @@ const pageSchema = z
               .max(200)
               .regex(/^\/api\/[A-Za-z0-9_.:/-]*$/, 'an API path of this origin (/api/…)'),
             search: z.string().max(32).optional(),
+            /** Named only for a homeowner's session: a preloaded 401 would reach the page after signing in. */
+            session: z.literal('homeowner').optional(),
           })
           .strict(),
       )

@@ -25,6 +25,14 @@ const validSession = async (req: express.Request) => {
   if (storeFails) throw new Error('session store down');
   return (req.headers.cookie ?? '').includes(VALID_SESSION);
 };
+// Likewise the only cookie of a signed-in homeowner; how often the store is asked.
+const HOMEOWNER_SESSION = 'he.session=s%3Ahomeowner.sig';
+let homeownerReads = 0;
+const homeownerSession = async (req: express.Request) => {
+  homeownerReads += 1;
+  if (storeFails) throw new Error('session store down');
+  return (req.headers.cookie ?? '').includes(HOMEOWNER_SESSION);
+};
 
 const SHELL_HTML =
   '<!doctype html><html><head><title>Home energy</title><script defer ' +
@@ -82,6 +90,7 @@ function app() {
       servedRemotes: served,
       pageHints: pageHints({ releasesDir }),
       consoleSession: validSession,
+      homeownerSession,
     }),
   );
   return server;
@@ -350,7 +359,37 @@ describe('the API answers a page waits for, preloaded with the HTML', () => {
       fetchTag('/api/console/org/demo-energi/overview'),
     ]);
     const details = fetchTag('/api/console/org/demo-energi/details');
-    expect(await dataPreloads('/console/org/demo-energi/messages')).toEqual([details]);
+    expect(await dataPreloads('/console/org/demo-energi/account')).toEqual([details]);
+  });
+
+  it('names the settings or the list a console work page opens on, where measured to help', async () => {
+    const org = '/api/console/org/demo-energi';
+    for (const [page, api] of [
+      ['configuration', 'configuration'],
+      ['user-management', 'users'],
+    ])
+      expect(await dataPreloads(`/console/org/demo-energi/${page}`)).toEqual([
+        fetchTag(`${org}/details`),
+        fetchTag(`${org}/${api}`),
+      ]);
+    // Measured without a gain (docs/decisions/page-data-preload.md): the organisation only.
+    expect(await dataPreloads('/console/org/demo-energi/validation')).toEqual([fetchTag(`${org}/details`)]);
+  });
+
+  it("names a homeowner's profile on My homes only for a signed-in homeowner", async () => {
+    const profile = fetchTag('/api/flow/user/profile');
+    expect(await dataPreloads('/flow/profile', HOMEOWNER_SESSION)).toEqual([profile]);
+    // A visitor is sent to sign in: a 401 must not wait for them there.
+    expect(await dataPreloads('/flow/profile', 'he.csrf-token=x')).toEqual([]);
+    expect(await dataPreloads('/flow/profile', VALID_SESSION)).toEqual([]);
+    storeFails = true;
+    expect(await dataPreloads('/flow/profile', HOMEOWNER_SESSION)).toEqual([]);
+    storeFails = false;
+    // Pages that declare no homeowner answer never ask the session store.
+    homeownerReads = 0;
+    await dataPreloads('/flow/property/42/questions', HOMEOWNER_SESSION);
+    await dataPreloads('/flow/contact', HOMEOWNER_SESSION);
+    expect(homeownerReads).toBe(0);
   });
 
   it('preloads no console answer without a valid session: a preloaded 401 would be used after signing in', async () => {

@@ -24,7 +24,9 @@ const userManagementApi = baseApi.enhanceEndpoints({ addTagTypes: ['ConsoleUser'
         if (organisation) params.set('organisation', organisation);
         if (q) params.set('q', q);
         const search = params.toString();
-        return { url: `${base(scope)}${search ? `?${search}` : ''}`, cache: 'no-store' };
+        // The console page's HTML preloads this answer (mfe-console's routes.json): a request of its own cache mode
+        // would not take it.
+        return `${base(scope)}${search ? `?${search}` : ''}`;
       },
       providesTags: ['ConsoleUser'],
     }),

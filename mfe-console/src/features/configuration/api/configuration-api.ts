@@ -16,7 +16,8 @@ const base = (org: string) => `console/org/${encodeURIComponent(org)}/configurat
 const configurationApi = baseApi.enhanceEndpoints({ addTagTypes: ['ConsoleConfiguration'] }).injectEndpoints({
   endpoints: (build) => ({
     getConfiguration: build.query<ConsoleConfiguration, string>({
-      query: (org) => ({ url: base(org), cache: 'no-store' }),
+      // The page's HTML preloads this answer (src/app/routes.json): a request of its own cache mode would not take it.
+      query: (org) => base(org),
       providesTags: ['ConsoleConfiguration'],
     }),
     saveQuestions: build.mutation<
