@@ -23,7 +23,7 @@ import { createSessionStore, sessionMiddleware } from './auth/session';
 import { PasswordGuard } from './auth/password-guard';
 import { flowWriteLimiter } from './http/write-limits';
 import { fastSession, sessionFastPath } from './auth/session-fast-path';
-import { consoleSession, homeownerSession } from './auth/console-session';
+import { consoleSession, homeownerSession } from './auth/session-user';
 import { buildingFastPath, FAST_BUILDING_ANSWERS } from './modules/building/fast-path';
 import { buildingCache, type CachedBuilding } from './modules/building/cached-building';
 import type { ReadCache } from './db/read-cache';

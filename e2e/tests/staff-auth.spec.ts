@@ -56,7 +56,7 @@ test.describe('staff sign-in', () => {
     baseURL,
   }) => {
     // A preloaded answer goes to the first request for it, even after signing in: a 401 preloaded for an expired
-    // session would be that answer (bff/src/auth/console-session.ts).
+    // session would be that answer (bff/src/auth/session-user.ts).
     const HOME = '/console/org/demo-energi';
     const apiPreloads = async (cookie: string) => {
       const client = await playwright.request.newContext({ baseURL });

@@ -175,7 +175,7 @@ export interface ShellFilesOptions {
   /** Preloads of the page's remote release (page-hints.ts); none when absent or when it fails. */
   pageHints?: (release: ActiveRelease, lng: string, pageFiles?: readonly string[]) => Promise<PreloadHint[]>;
   /**
-   * Whether the request's session is one the console's APIs answer (auth/console-session.ts). A console page's API
+   * Whether the request's session is one the console's APIs answer (auth/session-user.ts). A console page's API
    * answers are preloaded only then: a preload for a missing, expired or signed-out session would answer 401, and the
    * browser would hand that answer to the first matching request after signing in. No preloads when absent.
    */

@@ -6,7 +6,7 @@ import type { Db } from '../../db/client';
 import { mfeReleases } from '../../db/schema';
 import { ReadCache } from '../../db/read-cache';
 import { writeGenerationOfDb } from '../../db/write-generation';
-import { sessionUserReader, type ConsoleSessionOptions } from '../../auth/console-session';
+import { sessionUserReader, type SessionUserOptions } from '../../auth/session-user';
 
 /**
  * How long a release's files stay public after it stopped being active or a canary: a page loaded before the switch
@@ -84,10 +84,10 @@ export function servableReleases(db: Db, now: () => number = Date.now) {
 
 /**
  * Whether the request comes from a signed-in super admin (who has chosen their password), the only one who may load a
- * release nobody has yet: read from the session cookie (auth/console-session.ts), since /mfe is answered before the
+ * release nobody has yet: read from the session cookie (auth/session-user.ts), since /mfe is answered before the
  * session chain. Any doubt answers false.
  */
-export function superAdminSession(options: ConsoleSessionOptions) {
+export function superAdminSession(options: SessionUserOptions) {
   const userOf = sessionUserReader(options);
   return async (req: Request): Promise<boolean> => {
     const user = await userOf(req);

@@ -18,7 +18,7 @@ let shellDist: string;
 let releasesDir: string;
 let active: ActiveRelease[];
 let failing = false;
-// The session store's verdict (auth/console-session.ts, tested there): only this cookie is a valid console session.
+// The session store's verdict (auth/session-user.ts, tested there): only this cookie is a valid console session.
 const VALID_SESSION = 'he.session=s%3Avalid.sig';
 let storeFails = false;
 const validSession = async (req: express.Request) => {

@@ -1,3 +1,5 @@
+// Who a request's session cookie belongs to, read before the session chain: the release a visitor is served
+// (modules/releases/servable.ts) and which of a page's API answers its HTML may preload (web/static.ts).
 import type { Request } from 'express';
 import type session from 'express-session';
 import type passport from 'passport';
@@ -5,7 +7,7 @@ import cookieParser from 'cookie-parser';
 import type { AuthCookies } from './cookies';
 import { sessionIdReader } from './session-cookie';
 
-export interface ConsoleSessionOptions {
+export interface SessionUserOptions {
   /** The store express-session uses (session.ts createSessionStore): its reads are cached. */
   store: session.Store;
   passport: passport.PassportStatic;
@@ -19,7 +21,7 @@ type StoredSession = { passport?: { user?: unknown } };
  * The signed-in user of a request's session cookie, read outside the session chain (for answers served before it):
  * a signed cookie of a stored session whose user is still there. Any doubt (a failing store included) answers null.
  */
-export function sessionUserReader({ store, passport, secret, cookies }: ConsoleSessionOptions) {
+export function sessionUserReader({ store, passport, secret, cookies }: SessionUserOptions) {
   const parseCookies = cookieParser();
   const sessionIdOf = sessionIdReader(secret);
   const storedUser = (sid: string) =>
@@ -50,7 +52,7 @@ export function sessionUserReader({ store, passport, secret, cookies }: ConsoleS
  * an expired or signed-out session would reach the page after the next sign-in. Any doubt answers false, which only
  * costs the preloads.
  */
-export function consoleSession(options: ConsoleSessionOptions) {
+export function consoleSession(options: SessionUserOptions) {
   const userOf = sessionUserReader(options);
   return async (req: Request): Promise<boolean> => {
     const user = await userOf(req);
@@ -62,7 +64,7 @@ export function consoleSession(options: ConsoleSessionOptions) {
  * Whether a request's session is a signed-in homeowner's: the HTML preloads a homeowner's own answers (their profile)
  * only then, for the same reason as the console's. Any doubt answers false.
  */
-export function homeownerSession(options: ConsoleSessionOptions) {
+export function homeownerSession(options: SessionUserOptions) {
   const userOf = sessionUserReader(options);
   return async (req: Request): Promise<boolean> => (await userOf(req))?.kind === 'homeowner';
 }

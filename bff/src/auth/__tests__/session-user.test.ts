@@ -9,11 +9,11 @@ import { signInAs } from '../../../test/staff-session';
 import { createSessionStore } from '../session';
 import { createPassport } from '../passport';
 import { authCookies } from '../cookies';
-import { consoleSession, homeownerSession } from '../console-session';
+import { consoleSession, homeownerSession } from '../session-user';
 import { HOMEOWNERS } from '../../../test/actors';
 
-// A console page's HTML preloads its API answers only for a session those APIs answer (web/static.ts): this is the
-// check, against the same session store and user records the API reads.
+// A page's HTML preloads its API answers only for a session those APIs answer (web/static.ts): these are the checks,
+// against the same session store and user records the API reads.
 
 let world: TestWorld;
 let probe: express.Express;
