@@ -63,9 +63,8 @@ function namedChunkFiles(compilation) {
   return files;
 }
 
-/** Per page, the files of its own chunks, by page id; with the named chunks its first view draws (`chunks`). */
-function pageChunkFiles(compilation) {
-  const named = namedChunkFiles(compilation);
+/** Per page, the files of its own chunks (`page-<id>`), by page id, from the named chunks' files (namedChunkFiles). */
+function pageChunkFiles(named) {
   return Object.fromEntries(
     Object.entries(named)
       .filter(([name]) => name.startsWith(PAGE_CHUNK_PREFIX))
@@ -131,7 +130,8 @@ class RemotePagesPlugin {
           const declared = require(this.pagesModule);
           for (const dep of [this.pagesModule, declared.routes, ...(declared.css ?? [])])
             compilation.fileDependencies.add(dep);
-          const file = pagesFile(this.remote, declared, pageChunkFiles(compilation), namedChunkFiles(compilation));
+          const named = namedChunkFiles(compilation);
+          const file = pagesFile(this.remote, declared, pageChunkFiles(named), named);
           compilation.emitAsset(PAGES_FILE, new RawSource(JSON.stringify(file)));
         },
       );
