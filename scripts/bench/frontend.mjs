@@ -1,8 +1,8 @@
 // Front-end figures per page as a phone's user gets them (docs/performance.md "Lab bench"): Lighthouse on its default
 // mobile profile with devtools (applied) throttling, observed timings under real CPU and network throttling, the CPU
 // slowdown calibrated from this machine's benchmarkIndex; Debian's Chromium as anyone runs it (no flags, niceness or
-// scheduling changed); the production build served like the e2e suite does (e2e/serve.mjs), in a session of its own
-// below everything else (server-priority.mjs: a phone does not run the server). Each page against its budget
+// scheduling changed); the production build served like the e2e suite does (e2e/serve.mjs), at the browser's own
+// priority (or below it with BENCH_SERVER_BELOW=1: server-priority.mjs). Each page against its budget
 // (scripts/bench/frontend-pages.mjs): performance, usable time (the page's own `he:usable` mark), CLS; beside them
 // LCP, TBT (the INP proxy of a load) and the page's cost as a multiple of the reference row (reference.mjs: a minimal
 // federation host and remote served the same way). Plus the gzip JS/CSS each page transferred and a check that no
@@ -12,7 +12,7 @@
 //   BENCH_FRONTEND_PORT (3600; 3750 under scripts/bench.mjs), BENCH_BANKID_PORT (that + 10)   the ports it uses
 //   BENCH_RUNS=3 (default; --runs wins)         Lighthouse runs per page; each figure is the median of the runs
 //   BENCH_PAGES="address search,my homes"       only these pages
-//   BENCH_SERVER_BELOW=0                       the product at the browser's priority too (no allowance at all)
+//   BENCH_SERVER_BELOW=1                       the product below the browser (a phone does not run the server)
 //   BENCH_CPU_SLOWDOWN=5                       this slowdown, not calibrated (two builds compared in one sitting)
 //   Two builds run for run in one sitting: frontend-ab.mjs
 //   benchFrontend({ root, port, runCount })    → { rows: [metric, value, target, ok?][], results } (bench.mjs)
