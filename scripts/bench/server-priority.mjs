@@ -1,8 +1,8 @@
 // The front-end bench's one allowance, off unless asked for (docs/performance.md "Lab bench"): a phone does not run the
-// server, so with BENCH_SERVER_BELOW=1 the product under test runs below everything else on this machine. Linux shares the CPU first between sessions
-// (autogroups), so niceness alone would not do it: the product starts in a session of its own whose autogroup is at
-// SERVER_NICENESS. The browser, its pages and Lighthouse run as they would for anyone: nothing about their scheduling
-// is changed.
+// server, so with BENCH_SERVER_BELOW=1 the product under test runs below everything else on this machine. Linux shares
+// the CPU first between sessions (autogroups), so niceness alone would not do it: the product starts in a session of
+// its own whose autogroup is at SERVER_NICENESS. The browser, its pages and Lighthouse run as they would for anyone:
+// nothing about their scheduling is changed.
 import fs from 'node:fs';
 
 export const SERVER_NICENESS = 10;
