@@ -345,10 +345,24 @@ export async function holdRemoteEntry(page: Page, remote = 'mfe-flow'): Promise<
 
 /**
  * Drives `journey` for every item at once, each a step named by `name` (for journeys that mostly wait: a BankID order,
- * a server that does not answer). Fails once all have ended, with every failure's message.
+ * a server that does not answer), or `atOnce` at a time for journeys that also need the CPU. Fails once all have
+ * ended, with every failure's message.
  */
-export async function allAtOnce<T>(items: T[], name: (item: T) => string, journey: (item: T) => Promise<void>) {
-  const outcomes = await Promise.allSettled(items.map((item) => test.step(name(item), () => journey(item))));
+export async function allAtOnce<T>(
+  items: T[],
+  name: (item: T) => string,
+  journey: (item: T) => Promise<void>,
+  atOnce = items.length,
+) {
+  const outcomes: PromiseSettledResult<void>[] = [];
+  let next = 0;
+  const lane = async () => {
+    for (let i = next++; i < items.length; i = next++) {
+      const item = items[i]!;
+      [outcomes[i]] = await Promise.allSettled([test.step(name(item), () => journey(item))]);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(atOnce, items.length)) }, lane));
   const failed = outcomes.flatMap((outcome, i) =>
     outcome.status === 'rejected' ? [`${name(items[i]!)}: ${(outcome.reason as Error).message}`] : [],
   );
