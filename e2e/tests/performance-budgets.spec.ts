@@ -618,8 +618,9 @@ test.describe('preload hints in the HTML', () => {
       }),
     );
     try {
-      await allAtOnce(opened, ({ name }) => name, ({ prepare, page }) => prepare(page));
-      await allAtOnce(opened, ({ name }) => name, ({ check, page }) => check(page), 3);
+      const named = ({ name }: { name: string }) => name;
+      await allAtOnce(opened, named, ({ prepare, page }) => prepare(page));
+      await allAtOnce(opened, named, ({ check, page }) => check(page), 3);
     } finally {
       await Promise.all(opened.map(({ context }) => context.close()));
     }
