@@ -49,6 +49,16 @@ function hashedName(production, pathData, ext) {
 }
 
 /**
+ * react-router's package exports name only its development build, whose dev warnings (their checks on every render
+ * and their console messages) would reach every user's browser: a production build takes the production build the
+ * package ships beside it, the same modules with the warnings off.
+ */
+function reactRouterProduction(pkgDir) {
+  const manifest = require.resolve('react-router/package.json', { paths: [pkgDir] });
+  return path.join(path.dirname(manifest), 'dist', 'production', 'index.mjs');
+}
+
+/**
  * @param {{ pkgDir: string, name: string, title: string, exposes?: Record<string,string>,
  *           runtimePlugins?: string[], devPort: number, isHost?: boolean,
  *           firstPaintPages?: { filename: string, lang: string, pageTitle: string,
@@ -97,7 +107,10 @@ function createWebpackConfig({
         uniqueName: name,
         clean: true,
       },
-      resolve: { extensions: ['.tsx', '.ts', '.js', '.json'] },
+      resolve: {
+        extensions: ['.tsx', '.ts', '.js', '.json'],
+        alias: production ? { 'react-router$': reactRouterProduction(pkgDir) } : {},
+      },
       module: {
         rules: [
           {

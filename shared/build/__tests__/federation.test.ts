@@ -228,6 +228,30 @@ describe('the router singleton', () => {
     expect(offenders.map((file) => path.relative(root, file))).toEqual([]);
   });
 
+  it("is built from react-router's production build in production, its development build (warnings on) else", () => {
+    const { createWebpackConfig } = require('../webpack.cjs') as {
+      createWebpackConfig: (
+        options: Record<string, unknown>,
+      ) => (env: unknown, argv: { mode?: string }) => { resolve: { alias: Record<string, string> } };
+    };
+    const config = createWebpackConfig({
+      pkgDir: path.join(root, 'shell'),
+      name: 'shell',
+      title: 'shell',
+      isHost: true,
+    });
+    const production = config(undefined, { mode: 'production' }).resolve.alias['react-router$'];
+    expect(path.relative(root, production)).toBe(
+      path.join('node_modules', 'react-router', 'dist', 'production', 'index.mjs'),
+    );
+    const source = fs.readFileSync(production, 'utf8');
+    const chunks = [...source.matchAll(/from "\.\/(chunk-[\w-]+\.mjs)"/g)].map((m) => m[1]);
+    expect(chunks.length).toBeGreaterThan(0);
+    const code = chunks.map((chunk) => fs.readFileSync(path.join(path.dirname(production), chunk), 'utf8')).join('');
+    expect(code).toMatch(/var ENABLE_DEV_WARNINGS = false;/);
+    expect(config(undefined, { mode: 'development' }).resolve.alias).toEqual({});
+  });
+
   it('is imported by its package name everywhere, shared included (a relative import is a second copy)', () => {
     const sharedFiles = [path.join(root, 'shared/src'), path.join(root, 'shared/testing')].flatMap(sourcesIn);
     const relative = sharedFiles.filter((file) =>

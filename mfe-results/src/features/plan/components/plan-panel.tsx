@@ -10,6 +10,7 @@ import {
 } from '@home-energy/shared';
 import { EpcBadge } from '../../label/components/epc-badge';
 import { RepaymentText } from '../../recommendations/components/repayment-text';
+import { andList } from '../../../lib/and-list';
 
 export interface PlanPanelProps {
   plan: PlanResult | null;
@@ -68,9 +69,8 @@ export function PlanPanel({
   );
   const subsidies = plan?.subsidies.reduce((sum, s) => sum + s.amount, 0) ?? 0;
   const names = (list: readonly ActivityType[]) => list.map((name) => t(`energy:measures.${name}`)).join(' + ');
-  // "E and F" / "E och F": the classes one suggested set is the cheapest way to.
-  const classList = (classes: readonly string[]) =>
-    new Intl.ListFormat(i18n.language, { style: 'long', type: 'conjunction' }).format(classes);
+  // The classes one suggested set is the cheapest way to.
+  const classList = (classes: readonly string[]) => andList(classes, i18n.language);
 
   return (
     // Without a plan the panel is left out of the printed report (results.css, print); with one it prints its figures.

@@ -12,6 +12,7 @@ import {
 } from '@home-energy/shared';
 import { measureTextKey } from '@home-energy/shared/energy/measure-names';
 import { planLoanOf, planRefusalOf } from './plan';
+import { andList } from '../../../lib/and-list';
 
 /** A change to the plan, made to the measures as the homeowner last saw them (not as the server last answered). */
 export type PlanChange = (measures: readonly ActivityType[]) => ActivityType[];
@@ -64,8 +65,9 @@ export function usePlan(id: number, settings: LoanSettings) {
       setPending(null);
       // The engine's reason in the homeowner's words, the measures by their names (its own message names keys).
       const reason = planRefusalOf(refusal);
-      const measures = new Intl.ListFormat(i18n.language, { type: 'conjunction' }).format(
+      const measures = andList(
         (reason?.measures ?? []).map((key) => t(measureTextKey(key))),
+        i18n.language,
       );
       const message = reason ? t(`plan.refusals.${reason.code}`, { measures }) : t('plan.refusals.other');
       setError(t('plan.refused', { message }));
