@@ -23,7 +23,8 @@ import { createSessionStore, sessionMiddleware } from './auth/session';
 import { PasswordGuard } from './auth/password-guard';
 import { flowWriteLimiter } from './http/write-limits';
 import { fastSession, sessionFastPath } from './auth/session-fast-path';
-import { consoleSession, homeownerSession } from './auth/session-user';
+import { consoleSession, homeownerSession, sessionReader } from './auth/session-user';
+import { propertyProfileState } from './modules/building/profile-state';
 import { buildingFastPath, FAST_BUILDING_ANSWERS } from './modules/building/fast-path';
 import { buildingCache, type CachedBuilding } from './modules/building/cached-building';
 import type { ReadCache } from './db/read-cache';
@@ -42,7 +43,7 @@ import { OrderService } from './modules/homeowner/orders';
 import { signRoutes } from './modules/homeowner/sign-routes';
 import { profileRoutes } from './modules/homeowner/profile-routes';
 import { propertySearchRoutes } from './modules/property/search-routes';
-import { demoLogoFiles, releaseFiles, shellAssets, shellPages } from './web/static';
+import { demoLogoFiles, pageStates, releaseFiles, shellAssets, shellPages } from './web/static';
 import { pageHints } from './web/page-hints';
 import { buildingRoutes } from './modules/building/routes';
 import { textRoutes } from './modules/texts/routes';
@@ -430,6 +431,12 @@ export function createApp({
       pageHints: pageHints({ releaseStore: stores.releases, filesBase }),
       consoleSession: consoleSession({ store: sessionStore, passport, secret: authSecret, cookies }),
       homeownerSession: homeownerSession({ store: sessionStore, passport, secret: authSecret, cookies }),
+      pageState: pageStates({
+        'property-profile': propertyProfileState(
+          db,
+          sessionReader({ store: sessionStore, passport, secret: authSecret, cookies }),
+        ),
+      }),
       sessionCookie: cookies.session,
     }),
   );

@@ -246,6 +246,75 @@ test.describe('static frame of the results dashboard', () => {
   });
 });
 
+// A link to a home this browser has no answers for (someone shared it), or to no home at all: the server knows, and the
+// HTML already shows the card the app will show, with its links working before any script; the app takes its place
+// only once it shows that card too (never the calculating line in between), with no shift and no larger paint.
+test.describe('static frame of a dashboard nobody in this browser has answered for', () => {
+  const CASES = [
+    { id: 42, heading: "We don't know this home yet", questions: true },
+    { id: 999_999_999, heading: 'No such property', questions: false },
+  ];
+
+  for (const { id, heading, questions } of CASES) {
+    test(`property ${id}: "${heading}" from the first paint, the app's same card after`, async ({ browser }) => {
+      const dashboard = `/property/${id}/building/primary/results-dashboard`;
+      const noScript = await browser.newContext({ javaScriptEnabled: false, locale: 'en-US' });
+      const plain = await noScript.newPage();
+      await plain.goto(dashboard);
+      await expect(plain.getByRole('heading', { level: 2, name: heading })).toBeVisible();
+      const toQuestions = plain.getByRole('link', { name: 'Answer questions about this home' });
+      if (questions) {
+        // A plain link: it works before (or without) the app.
+        await toQuestions.click();
+        await expect(plain).toHaveURL(`/flow/property/${id}/questions`);
+      } else await expect(toQuestions).toHaveCount(0);
+      await noScript.close();
+
+      const context = await browser.newContext({ locale: 'en-US', viewport: { width: 412, height: 823 } });
+      const page = await context.newPage();
+      const pageErrors: string[] = [];
+      page.on('pageerror', (error) => pageErrors.push(error.message));
+      await observePaints(page);
+      const release = await holdRemoteEntry(page, 'mfe-results');
+      await page.goto(dashboard, { waitUntil: 'domcontentloaded' });
+      await expect(page.locator('#first-paint .rd-start h2')).toHaveText(heading);
+      await expect(page.locator('#root')).toBeHidden();
+      const staticCard = await box(page, '#first-paint .rd-start');
+      const lcpBeforeApp = await page.evaluate(() => (window as unknown as { __lcp: { size: number }[] }).__lcp.at(-1));
+      expect(lcpBeforeApp, 'an LCP from the static HTML').toBeDefined();
+
+      // Whenever the static frame goes, the app already shows the same card.
+      await page.evaluate(() => {
+        const w = window as unknown as { __revealedWith: string | null };
+        w.__revealedWith = null;
+        new MutationObserver((_, observer) => {
+          if (document.getElementById('first-paint')) return;
+          w.__revealedWith = document.querySelector('#root [data-testid="no-profile"] h2')?.textContent ?? '';
+          observer.disconnect();
+        }).observe(document.body, { childList: true, subtree: true });
+      });
+      release();
+      await expect(page.locator('#first-paint')).toHaveCount(0);
+      await expect(page.getByTestId('no-profile').getByRole('heading', { level: 2 })).toHaveText(heading);
+      expect(await page.evaluate(() => (window as unknown as { __revealedWith: string | null }).__revealedWith)).toBe(
+        heading,
+      );
+      const appCard = await box(page, '#root .rd-start');
+      for (const key of ['x', 'y', 'width', 'height'] as const)
+        expect(Math.abs(appCard[key] - staticCard[key]), key).toBeLessThanOrEqual(1);
+      await page.waitForLoadState('networkidle');
+      const { shifts, lcp } = await page.evaluate(() => {
+        const w = window as unknown as { __shifts: number[]; __lcp: { size: number }[] };
+        return { shifts: w.__shifts, lcp: w.__lcp };
+      });
+      expect(shifts.reduce((sum, value) => sum + value, 0)).toBeLessThan(0.02);
+      expect(Math.max(...lcp.map((entry) => entry.size))).toBeLessThanOrEqual(lcpBeforeApp!.size * 1.01);
+      expect(pageErrors).toEqual([]);
+      await context.close();
+    });
+  }
+});
+
 // Other pages arrive as a static frame with the page's heading and intro (shell/first-paint.cjs), the page's largest
 // element; the console's only for a signed-in staff member. The app takes over once its page shows its heading, and
 // nothing larger than the static intro appears after it.

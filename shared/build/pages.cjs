@@ -73,10 +73,35 @@ function pageChunkFiles(named) {
 }
 
 /**
- * The pages file of a remote: its route table (routes.json) with, per page, its frame in every language and the
+ * A page's frame per language and, where it draws some states of the page differently (its `states`: { [state]:
+ * { title, html } }), each state's frame per language; every one drawn in every language.
+ */
+function pageFrames(remote, id, framed) {
+  const perLanguage = (pick, what) => {
+    const frame = Object.fromEntries(LANGUAGES.flatMap((lng) => (pick(lng) ? [[lng, pick(lng)]] : [])));
+    const drawn = Object.keys(frame).length;
+    if (drawn > 0 && drawn !== LANGUAGES.length)
+      throw new Error(`${remote}: the ${what} of page ${id} is not drawn in every language (${LANGUAGES.join(', ')})`);
+    return drawn > 0 ? frame : undefined;
+  };
+  const own = (lng) => {
+    if (!framed[lng][id]) return undefined;
+    const { states: _states, ...frame } = framed[lng][id];
+    return frame;
+  };
+  const states = [...new Set(LANGUAGES.flatMap((lng) => Object.keys(framed[lng][id]?.states ?? {})))];
+  const stateFrames = Object.fromEntries(
+    states.map((state) => [state, perLanguage((lng) => framed[lng][id]?.states?.[state], `frame "${state}"`)]),
+  );
+  return { frame: perLanguage(own, 'frame'), stateFrames: states.length > 0 ? stateFrames : undefined };
+}
+
+/**
+ * The pages file of a remote: its route table (routes.json) with, per page, its frames in every language and the
  * files of its own chunks. `declared`: the remote's pages.cjs ({ routes: its routes.json file, css: files,
- * frames(lng) → { [page]: { title, html } } }); `chunkFiles`: { [page]: files } (pageChunkFiles); `named`: { [chunk
- * name]: files } (namedChunkFiles), for the chunks a page lists in `chunks` (without it they add no files).
+ * frames(lng) → { [page]: { title, html, states? } } }); `chunkFiles`: { [page]: files } (pageChunkFiles);
+ * `named`: { [chunk name]: files } (namedChunkFiles), for the chunks a page lists in `chunks` (without it they add no
+ * files).
  */
 function pagesFile(remote, declared, chunkFiles = {}, named = undefined) {
   const { mount, redirects = [], routes, pages = {} } = JSON.parse(fs.readFileSync(declared.routes, 'utf8'));
@@ -88,16 +113,21 @@ function pagesFile(remote, declared, chunkFiles = {}, named = undefined) {
   ]);
   const out = {};
   for (const id of ids) {
-    const frame = Object.fromEntries(LANGUAGES.flatMap((lng) => (framed[lng][id] ? [[lng, framed[lng][id]]] : [])));
-    if (Object.keys(frame).length > 0 && Object.keys(frame).length !== LANGUAGES.length)
-      throw new Error(`${remote}: the frame of page ${id} is not drawn in every language (${LANGUAGES.join(', ')})`);
+    const { frame, stateFrames } = pageFrames(remote, id, framed);
     const { chunks = [], ...page } = pages[id] ?? {};
+    if (stateFrames && !page.state)
+      throw new Error(`${remote}: page ${id} draws frames per state but names no state rule in routes.json`);
     const drawn = (named ? chunks : []).flatMap((name) => {
       if (!named[name]) throw new Error(`${remote}: page ${id} draws chunk ${name}, which the build does not name`);
       return named[name];
     });
     const files = [...new Set([...(chunkFiles[id] ?? []), ...drawn])];
-    out[id] = { ...page, ...(Object.keys(frame).length > 0 ? { frame } : {}), ...(files.length ? { files } : {}) };
+    out[id] = {
+      ...page,
+      ...(frame ? { frame } : {}),
+      ...(stateFrames ? { stateFrames } : {}),
+      ...(files.length ? { files } : {}),
+    };
   }
   const pageIds = new Set();
   const visit = (list) =>

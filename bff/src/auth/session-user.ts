@@ -15,18 +15,24 @@ export interface SessionUserOptions {
   cookies: AuthCookies;
 }
 
-type StoredSession = { passport?: { user?: unknown } };
+type StoredSession = Pick<session.SessionData, 'visitorId'> & { passport?: { user?: unknown } };
+
+/** A request's stored session and its signed-in user (null: nobody signed in to it, an anonymous visitor's). */
+export interface ReadSession {
+  stored: StoredSession;
+  user: Express.User | null;
+}
 
 /**
- * The signed-in user of a request's session cookie, read outside the session chain (for answers served before it):
- * a signed cookie of a stored session whose user is still there. Any doubt (a failing store included) answers null.
+ * A request's session, read outside the session chain (for answers served before it): a signed cookie of a stored
+ * session, with its user when one signed in and is still there. Any doubt (a failing store included) answers null.
  */
-export function sessionUserReader({ store, passport, secret, cookies }: SessionUserOptions) {
+export function sessionReader({ store, passport, secret, cookies }: SessionUserOptions) {
   const parseCookies = cookieParser();
   const sessionIdOf = sessionIdReader(secret);
-  const storedUser = (sid: string) =>
-    new Promise<unknown>((resolve) =>
-      store.get(sid, (error, found) => resolve(error ? undefined : (found as StoredSession | null)?.passport?.user)),
+  const storedSession = (sid: string) =>
+    new Promise<StoredSession | null>((resolve) =>
+      store.get(sid, (error, found) => resolve(error ? null : ((found as StoredSession | null | undefined) ?? null))),
     );
   const sessionUser = (stored: unknown, req: Request) =>
     new Promise<Express.User | null>((resolve) =>
@@ -34,15 +40,22 @@ export function sessionUserReader({ store, passport, secret, cookies }: SessionU
         resolve(error || !user ? null : user),
       ),
     );
-  return async (req: Request): Promise<Express.User | null> => {
+  return async (req: Request): Promise<ReadSession | null> => {
     parseCookies(req, req.res!, () => undefined);
     const value = req.cookies?.[cookies.session];
     const sid = typeof value === 'string' ? sessionIdOf(value) : null;
     if (sid === null) return null;
-    const stored = await storedUser(sid);
-    if (stored === undefined) return null;
-    return sessionUser(stored, req);
+    const stored = await storedSession(sid);
+    if (stored === null) return null;
+    const signedIn = stored.passport?.user;
+    return { stored, user: signedIn === undefined ? null : await sessionUser(signedIn, req) };
   };
+}
+
+/** The signed-in user of a request's session cookie, read outside the session chain (sessionReader); else null. */
+export function sessionUserReader(options: SessionUserOptions) {
+  const read = sessionReader(options);
+  return async (req: Request): Promise<Express.User | null> => (await read(req))?.user ?? null;
 }
 
 /**

@@ -4,7 +4,7 @@
 // and then the remote match it in the browser: the shell's routes (each remote's mount) pick the remote, the remote's
 // routes below its mount pick the page.
 import { matchRoutes, type RouteObject } from 'react-router';
-import { PARAM_KINDS, type ParamKind, type PageRoute } from '@home-energy/shared/mfe/page-routes';
+import { PARAM_KINDS, type PageRoute, type PageState, type ParamKind } from '@home-energy/shared/mfe/page-routes';
 import { analyticsQuery, periodFor, periodFromSearch } from '@home-energy/shared/console/analytics-period';
 import { isServerPath, SIGN_PATH } from '@home-energy/shared/mfe/pages';
 import { readAll, type ObjectStore } from '../storage/object-store';
@@ -127,6 +127,25 @@ export function pageDataPaths(
     const query = analyticsQuery(periodFor(periodFromSearch(search), today));
     return [query ? `${filled}?${query}` : filled];
   });
+}
+
+/**
+ * The page's frame in a language: the one kept for the page's `state` when the release draws that state, else its
+ * own. `{{param:name}}` in its markup becomes the path's param (checked by the page's param rules), escaped.
+ */
+export function pageFrame(
+  match: PageMatch,
+  lng: string,
+  state: string | null = null,
+): { title: string; html: string } | undefined {
+  const declared = match.page?.declared;
+  const frame =
+    (state === null ? undefined : declared?.stateFrames?.[state as PageState]?.[lng]) ?? declared?.frame?.[lng];
+  if (!frame) return undefined;
+  const html = frame.html.replace(/\{\{param:([A-Za-z0-9_]+)\}\}/g, (_, name: string) =>
+    escapeHtml(match.params[name] ?? ''),
+  );
+  return { title: frame.title, html };
 }
 
 const escapeHtml = (text: string) =>

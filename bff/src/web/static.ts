@@ -12,10 +12,11 @@ import {
   withoutSiblingSuffix,
 } from './precompressed';
 import { withPreloads, type ActiveRelease, type PreloadHint } from './page-hints';
-import { matchPage, pageDataPaths, withFrame, type ServedRemote } from './release-pages';
+import { matchPage, pageDataPaths, pageFrame, withFrame, type ServedRemote } from './release-pages';
 import { CODE_TYPES, servedTypeOf } from '../modules/releases/release-check';
 import { themeForPath } from '@home-energy/shared/ui/theme-path';
 import { signRedirectUrl } from '@home-energy/shared/api/sign-redirect';
+import type { PageState, PageStateRule } from '@home-energy/shared/mfe/page-routes';
 
 const NO_CACHE = new Set(['mf-manifest.json', 'remoteEntry.js', 'mf-stats.json', 'index.html']);
 // Built file names carry a content hash of 10 hex digits (shared/build/webpack.cjs).
@@ -182,8 +183,20 @@ export interface ShellFilesOptions {
   consoleSession?: (req: Request) => Promise<boolean>;
   /** Whether the request's session is a signed-in homeowner's: their own answers are preloaded only then. */
   homeownerSession?: (req: Request) => Promise<boolean>;
+  /**
+   * The state a page's frame depends on, by the rule the page names (PAGE_STATES in shared/src/mfe/page-routes.tsx),
+   * for this request and the path's params; null draws the page's own frame, as does a failure or its absence.
+   */
+  pageState?: (req: Request, rule: PageStateRule, params: Readonly<Record<string, string>>) => Promise<string | null>;
   /** The session cookie's name (auth/cookies.ts): a visitor without one is anonymous for sure. */
   sessionCookie?: string;
+}
+
+type PageStateOf = (req: Request, params: Readonly<Record<string, string>>) => Promise<PageState | null>;
+
+/** ShellFilesOptions.pageState from one answer per rule of PAGE_STATES (every rule has one). */
+export function pageStates(rules: Record<PageStateRule, PageStateOf>): NonNullable<ShellFilesOptions['pageState']> {
+  return (req, rule, params) => rules[rule](req, params);
 }
 
 /** The demo installers' logos (bff/data/demo-logos): plain files, a day in caches, 404 for anything else. */
@@ -262,7 +275,14 @@ function shellFrameName(req: Request, sessionCookie: string): string {
  */
 export function shellPages(
   shellDist: string,
-  { servedRemotes, pageHints, consoleSession, homeownerSession, sessionCookie = 'he.session' }: ShellFilesOptions = {},
+  {
+    servedRemotes,
+    pageHints,
+    consoleSession,
+    homeownerSession,
+    pageState,
+    sessionCookie = 'he.session',
+  }: ShellFilesOptions = {},
 ): RequestHandler[] {
   // The built pages, read once per build (a new shell build has a new mtime).
   const pages = new Map<string, { mtimeMs: number; html: string }>();
@@ -297,7 +317,12 @@ export function shellPages(
     // A staff page's preloads and frame are for a session its APIs answer: a signed-out visitor is sent to the
     // sign-in page, which must not open with a console page's heading.
     const allowed = !page?.staff || ((await consoleSession?.(req).catch(() => false)) ?? false);
-    const frame = allowed ? page?.frame?.[lng as keyof typeof page.frame] : undefined;
+    // A page whose frames differ by state (a dashboard nobody has answered for) is sent the one that fits.
+    const state =
+      allowed && page?.state && page.stateFrames
+        ? ((await pageState?.(req, page.state, match!.params).catch(() => null)) ?? null)
+        : null;
+    const frame = allowed && match ? pageFrame(match, lng, state) : undefined;
     const shellFrame = frame
       ? readPage(path.join(shellDist, 'first-paint', `${shellFrameName(req, sessionCookie)}.${lng}.html`))
       : null;

@@ -36,6 +36,18 @@ export const PARAM_KINDS = {
 } as const;
 export type ParamKind = keyof typeof PARAM_KINDS;
 
+/**
+ * The states a page's frame may depend on, each a rule the BFF knows and answers per request: `property-profile`, for
+ * a page about the property in its `:id` param, is `no-property` when no property has that id and `no-profile` when
+ * the visitor has no answers for it (a link someone shared); otherwise the page's own frame is drawn. A page names the
+ * rule in `state` and keeps a frame per state it draws differently (shared/build/pages.cjs `states`).
+ */
+export const PAGE_STATES = {
+  'property-profile': ['no-property', 'no-profile'],
+} as const;
+export type PageStateRule = keyof typeof PAGE_STATES;
+export type PageState = (typeof PAGE_STATES)[PageStateRule][number];
+
 export interface PageDeclaration {
   /** A staff page: its data and frame are for a session the console's APIs answer. */
   staff?: boolean;
@@ -46,6 +58,8 @@ export interface PageDeclaration {
    */
   params?: Record<string, string>;
   data?: PageData[];
+  /** The rule (PAGE_STATES) that picks which of the page's frames this visitor is sent. */
+  state?: string;
   /** The named lazy chunks (webpackChunkName) the page's first view draws: preloaded with its own (pages.cjs). */
   chunks?: string[];
 }

@@ -23,23 +23,34 @@ export function revealAppAtTheLatest(limitMs = FIRST_PAINT_LIMIT_MS): void {
 }
 
 /**
- * Reveals the app once it shows a page heading (an h1 in #root). A remote that has rendered may still be waiting for
- * its texts and show a spinner: that must not replace a static page that already shows the page's title. Returns the
- * cleanup (the observer stops; the time limit of revealAppAtTheLatest still applies).
+ * Whether the app now shows what the static page shows: a page heading (an h1 in #root). A frame marked
+ * `data-reveal="settled"` (a page's outcome, such as a dashboard with no answers, not its loading state) waits until
+ * the app is busy nowhere either (no `aria-busy="true"`): its loading state is not what the static page shows.
+ */
+function showsWhatStaticPageShows(root: HTMLElement): boolean {
+  if (!root.querySelector('h1')) return false;
+  const settled = document.querySelector(`#${FIRST_PAINT_ID} [data-reveal="settled"]`) !== null;
+  return !settled || root.querySelector('[aria-busy="true"]') === null;
+}
+
+/**
+ * Reveals the app once it shows what the static page shows (showsWhatStaticPageShows). A remote that has rendered may
+ * still be waiting for its texts and show a spinner: that must not replace a static page that already shows the
+ * page's title. Returns the cleanup (the observer stops; the time limit of revealAppAtTheLatest still applies).
  */
 export function revealWhenHeadingShown(
   root: HTMLElement | null = typeof document === 'undefined' ? null : document.getElementById('root'),
 ): () => void {
   if (!root || !hasFirstPaint()) return () => undefined;
-  if (root.querySelector('h1')) {
+  if (showsWhatStaticPageShows(root)) {
     revealApp();
     return () => undefined;
   }
   const observer = new MutationObserver(() => {
-    if (!root.querySelector('h1')) return;
+    if (!showsWhatStaticPageShows(root)) return;
     observer.disconnect();
     revealApp();
   });
-  observer.observe(root, { childList: true, subtree: true });
+  observer.observe(root, { childList: true, subtree: true, attributes: true, attributeFilter: ['aria-busy'] });
   return () => observer.disconnect();
 }

@@ -3,7 +3,14 @@
 // release whose pages file is not one (release-check.ts); the BFF reads it per release version (web/release-pages.ts).
 import { z } from 'zod';
 import { remotePackageSchema } from '@home-energy/shared/remotes';
-import { PARAM_KINDS, type ParamKind, type PageRoute } from '@home-energy/shared/mfe/page-routes';
+import {
+  PAGE_STATES,
+  PARAM_KINDS,
+  type PageRoute,
+  type PageState,
+  type PageStateRule,
+  type ParamKind,
+} from '@home-energy/shared/mfe/page-routes';
 
 export const PAGES_FILE = 'pages.json';
 
@@ -43,6 +50,12 @@ const frameSchema = z
   })
   .strict();
 
+/** A frame in each language it is drawn in. */
+const framesSchema = z.record(z.string().regex(/^[a-z]{2}$/, 'a language code'), frameSchema);
+
+const STATE_RULES = Object.keys(PAGE_STATES) as [PageStateRule, ...PageStateRule[]];
+const STATES = [...new Set(Object.values(PAGE_STATES).flat())] as [PageState, ...PageState[]];
+
 const pageSchema = z
   .object({
     staff: z.boolean().optional(),
@@ -63,7 +76,10 @@ const pageSchema = z
       )
       .max(10)
       .optional(),
-    frame: z.record(z.string().regex(/^[a-z]{2}$/, 'a language code'), frameSchema).optional(),
+    frame: framesSchema.optional(),
+    /** The rule (PAGE_STATES) whose answer per request picks one of `stateFrames` over `frame`. */
+    state: z.enum(STATE_RULES).optional(),
+    stateFrames: z.partialRecord(z.enum(STATES), framesSchema).optional(),
     /** The page's own JS and CSS files in the release, loaded when it is opened: preloaded with its HTML. */
     files: z
       .array(
@@ -76,7 +92,14 @@ const pageSchema = z
       .max(20)
       .optional(),
   })
-  .strict();
+  .strict()
+  .refine(
+    (page) =>
+      Object.keys(page.stateFrames ?? {}).every(
+        (state) => page.state && (PAGE_STATES[page.state] as readonly string[]).includes(state),
+      ),
+    { message: "a frame for a state the page's rule does not answer", path: ['stateFrames'] },
+  );
 
 export const pagesFileSchema = z
   .object({

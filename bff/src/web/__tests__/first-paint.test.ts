@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import express from 'express';
 import request from 'supertest';
-import { shellFiles } from '../static';
+import { shellFiles, type ShellFilesOptions } from '../static';
 import type { ServedRemote } from '../release-pages';
 import { pagesFileSchema, type PagesFile } from '../../modules/releases/pages-file';
 import { pagesFile } from '@home-energy/shared/build/pages';
@@ -25,12 +25,13 @@ function pagesOf(pkg: string, edit?: (pages: PagesFile) => void): PagesFile {
 const REMOTES = ['mfe-flow', 'mfe-results', 'mfe-console', 'mfe-admin'];
 let served: ServedRemote[];
 
-function app(staff?: boolean) {
+function app(staff?: boolean, pageState?: ShellFilesOptions['pageState']) {
   const server = express();
   server.use(
     shellFiles(shellDist, {
       servedRemotes: async () => served,
       ...(staff === undefined ? {} : { consoleSession: async () => staff }),
+      pageState,
     }),
   );
   return server;
@@ -134,6 +135,51 @@ describe("static first paints from the visitor's releases", () => {
       expect([url, (await get(url)).text.includes('id="first-paint"')]).toEqual([url, false]);
     fs.rmSync(path.join(shellDist, 'first-paint'), { recursive: true });
     expect((await get('/')).text).not.toContain('id="first-paint"');
+  });
+
+  describe('a dashboard link nobody in this session has answered for', () => {
+    const dashboard = '/property/42/building/primary/results-dashboard';
+    const asked: unknown[] = [];
+    const withState = (state: string | null | Error) =>
+      app(true, async (_req, rule, params) => {
+        asked.push([rule, params]);
+        if (state instanceof Error) throw state;
+        return state;
+      });
+    const html = async (state: string | null | Error, languages = 'en') =>
+      (await request(withState(state)).get(dashboard).set('Accept', 'text/html').set('Accept-Language', languages))
+        .text;
+
+    it("opens with the app's way to the questions of that home, not a calculating line", async () => {
+      const page = await html('no-profile');
+      expect(asked.at(-1)).toEqual(['property-profile', { id: '42', building: 'primary' }]);
+      expect(page).toContain('<h2>We don&#39;t know this home yet</h2>');
+      expect(page).toContain('<a class="he-button he-button--secondary" href="/flow/property/42/questions">');
+      expect(page).toContain('<a class="he-button" href="/">Start from the address search</a>');
+      expect(page).toContain('data-reveal="settled"');
+      expect(page).not.toContain('Calculating');
+      expect(await html('no-profile', 'sv')).toContain('<h2>Vi känner inte till det här hemmet än</h2>');
+    });
+
+    it('says there is no such property, with no questions to answer, for an id no property has', async () => {
+      const page = await html('no-property');
+      expect(page).toContain('<h2>No such property</h2>');
+      expect(page).not.toContain('/questions');
+    });
+
+    it('opens with the calculating frame for a home with answers, or when the state cannot be read', async () => {
+      for (const state of [null, new Error('database down'), 'a state the release draws no frame for']) {
+        const page = await html(state);
+        expect(page).toContain('Calculating your home&#39;s results');
+        expect(page).not.toContain('data-reveal');
+      }
+    });
+
+    it('asks no state for a page whose frame does not depend on one', async () => {
+      asked.length = 0;
+      await request(withState('no-profile')).get('/flow/property/42/questions').set('Accept', 'text/html');
+      expect(asked).toEqual([]);
+    });
   });
 
   it('gives every route the plain index.html when no release can be read', async () => {

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { pagesFile } from '@home-energy/shared/build/pages';
 import {
@@ -69,4 +71,49 @@ test("a page's param rule is a kind the BFF knows, never a release's own pattern
   expect(landing(`/console/org/${'a'.repeat(64)}/properties`)).toEqual(['mfe_console', null]);
   expect(landing(`/console/org/${'a'.repeat(63)}/properties`)).toEqual(['mfe_console', 'properties']);
   expect(landing('/flow/property/12345678901/questions')).toEqual(['mfe_flow', null]);
+});
+
+describe("a page's frames per state (a dashboard with no answers)", () => {
+  const results = served.find((remote) => remote.package === 'mfe-results')!.pages!;
+
+  it('are kept in every language for each state its rule answers', () => {
+    const dashboard = results.pages.dashboard!;
+    expect(dashboard.state).toBe('property-profile');
+    expect(Object.keys(dashboard.stateFrames ?? {}).sort()).toEqual(['no-profile', 'no-property']);
+    for (const frames of Object.values(dashboard.stateFrames ?? {}))
+      expect(Object.keys(frames).sort()).toEqual(['en', 'sv']);
+  });
+
+  it('are refused for a state the rule does not answer, or a rule the server does not know', () => {
+    const edited = (edit: (page: Record<string, unknown>) => void) => {
+      const copy = structuredClone(results) as unknown as { pages: Record<string, Record<string, unknown>> };
+      edit(copy.pages.dashboard!);
+      return pagesFileSchema.safeParse(copy).success;
+    };
+    expect(edited(() => undefined)).toBe(true);
+    expect(edited((page) => (page.stateFrames = { 'signed-out': page.frame }))).toBe(false);
+    expect(edited((page) => (page.state = 'weather'))).toBe(false);
+    expect(edited((page) => delete page.state)).toBe(false);
+  });
+
+  it("are drawn in every language, for a page that names its rule, or the remote's build stops", () => {
+    const declared = require(path.resolve(__dirname, '..', '..', '..', '..', 'mfe-results', 'pages.cjs'));
+    const oneLanguage = {
+      ...declared,
+      frames: (lng: string) => {
+        const frames = declared.frames(lng);
+        if (lng === 'sv') delete frames.dashboard.states['no-profile'];
+        return frames;
+      },
+    };
+    expect(() => pagesFile('mfe-results', oneLanguage)).toThrow(
+      /frame "no-profile" of page dashboard .* every language/,
+    );
+    const routes = path.join(os.tmpdir(), `routes-${process.pid}.json`);
+    const table = JSON.parse(fs.readFileSync(declared.routes, 'utf8'));
+    delete table.pages.dashboard.state;
+    fs.writeFileSync(routes, JSON.stringify(table));
+    expect(() => pagesFile('mfe-results', { ...declared, routes })).toThrow(/names no state rule/);
+    fs.rmSync(routes);
+  });
 });

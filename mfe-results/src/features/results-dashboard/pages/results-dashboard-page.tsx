@@ -33,10 +33,16 @@ import { questionsPath } from '@home-energy/shared/mfe/pages';
 import { InstallerRequest } from '../../installers/components/installer-request';
 import { statusOf } from '../../../lib/error-status';
 
-/** The answers' address and a 404, compared field by field: the fetch's other steps re-render nothing. */
-const addressOf = ({ currentData, error }: { currentData?: unknown; error?: unknown }) => ({
-  name: (currentData as { property?: { name?: string } } | undefined)?.property?.name ?? null,
-  unknown: statusOf(error) === 404,
+/** The answers' address, a 404 and whether it is still to come, compared field by field. */
+const addressOf = (answers: {
+  currentData?: unknown;
+  error?: unknown;
+  isLoading: boolean;
+  isUninitialized: boolean;
+}) => ({
+  name: (answers.currentData as { property?: { name?: string } } | undefined)?.property?.name ?? null,
+  unknown: statusOf(answers.error) === 404,
+  pending: answers.isLoading || answers.isUninitialized,
 });
 
 /**
@@ -106,8 +112,9 @@ function Dashboard({ id }: { id: number }) {
 
   const readErrors = [recommendations.error, information.error].map(statusOf);
   if (readErrors.includes(404)) {
+    // Busy until the answers tell an unknown property from one never answered for: the card's text depends on it.
     return (
-      <div className="rd-dashboard">
+      <div className="rd-dashboard" aria-busy={property.pending || undefined}>
         {header(false)}
         {refusedNotice}
         <NoResults propertyId={id} unknownProperty={property.unknown} />

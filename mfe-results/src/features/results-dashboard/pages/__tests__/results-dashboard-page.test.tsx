@@ -468,6 +468,17 @@ describe('the results dashboard', () => {
     expect(screen.getByRole('link', { name: 'Start from the address search' }).getAttribute('href')).toBe('/');
   });
 
+  it('stays busy until the answers tell an unknown property from one never answered for (the static frame waits)', async () => {
+    const answers = heldAnswer({ status: 404, body: { error: 'not_found' } });
+    bff.answer('GET', home.answers, answers.answer);
+    const { container } = renderResults(home.page);
+    expect(await screen.findByTestId('no-profile')).toBeTruthy();
+    expect(container.querySelector('.rd-dashboard')!.getAttribute('aria-busy')).toBe('true');
+    await act(async () => answers.release());
+    expect(await screen.findByRole('heading', { level: 2, name: 'No such property' })).toBeTruthy();
+    expect(container.querySelector('.rd-dashboard')!.hasAttribute('aria-busy')).toBe(false);
+  });
+
   it('a failing calculation shows the error and tries again', async () => {
     bff.answer(
       'GET',
