@@ -3,6 +3,7 @@
 // paint, what the app will show (the way to the questions), not a "calculating" frame that turns into it later.
 import type { Request } from 'express';
 import type { PageState } from '@home-energy/shared/mfe/page-routes';
+import { idParamSchema } from '@home-energy/shared/schemas/ids';
 import type { Db } from '../../db/client';
 import type { ReadSession } from '../../auth/session-user';
 import { findProperty, readProfile } from './repository';
@@ -14,8 +15,10 @@ import { ownerFrom } from './owner';
  */
 export function propertyProfileState(db: Db, readSession: (req: Request) => Promise<ReadSession | null>) {
   return async (req: Request, params: Readonly<Record<string, string>>): Promise<PageState | null> => {
-    const id = Number(params.id);
-    if (!Number.isSafeInteger(id) || id <= 0) return null;
+    // An id the API refuses (400, not 404) keeps the page's own frame.
+    const parsed = idParamSchema.safeParse(params.id);
+    if (!parsed.success) return null;
+    const id = parsed.data;
     if (!(await findProperty(db, id))) return 'no-property';
     const session = await readSession(req);
     const owner = session ? ownerFrom(session.user ?? undefined, session.stored) : null;

@@ -62,6 +62,11 @@ test('an id no property has: no-property, with or without a session', async () =
   expect(await stateAndRead(await browser(), villa + 1000)).toEqual(['no-property', 404]);
 });
 
+test('an id the building routes refuse (400, not 404) keeps the results frame', async () => {
+  expect(await request(stateApp).get('/state/9999999999').expect(200)).toHaveProperty('body.state', null);
+  expect(await stateAndRead(await browser(), 9_999_999_999)).toEqual([null, 400]);
+});
+
 test("the visitor who answered gets the results frame; another visitor's session still has no answers", async () => {
   const visitor = await browser(villa);
   expect(visitor).toMatch(/^he\.session=s%3A/);
