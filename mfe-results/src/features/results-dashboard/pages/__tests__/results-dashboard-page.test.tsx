@@ -468,7 +468,7 @@ describe('the results dashboard', () => {
     expect(screen.getByRole('link', { name: 'Start from the address search' }).getAttribute('href')).toBe('/');
   });
 
-  it('stays busy until the answers tell an unknown property from one never answered for (the static frame waits)', async () => {
+  it('stays busy until the answers tell an unknown property from one never answered for', async () => {
     const answers = heldAnswer({ status: 404, body: { error: 'not_found' } });
     bff.answer('GET', home.answers, answers.answer);
     const { container } = renderResults(home.page);
