@@ -36,8 +36,11 @@ const TOP_BARS = {
 };
 
 /** ShellLayout's top bar as the server can draw it. */
-function topBarHtml(common, { signIn, console }) {
-  const languages = LANGUAGES.map((lng) => `<option>${e(common.language[lng])}</option>`).join('');
+function topBarHtml(common, { signIn, console }, pageLanguage) {
+  // The page's language chosen, as LanguageSwitch shows it once the app is in.
+  const languages = LANGUAGES.map(
+    (lng) => `<option value="${lng}"${lng === pageLanguage ? ' selected' : ''}>${e(common.language[lng])}</option>`,
+  ).join('');
   // The link back to this page after signing in, as the app's own (the server fills it in per path).
   const signInLink = signIn ? `<a href="${SLOTS.signIn}">${e(common.nav.signIn)}</a>` : '';
   return (
@@ -56,10 +59,10 @@ function topBarHtml(common, { signIn, console }) {
 }
 
 /** The page around the remote's page: the static page's wrapper, ShellLayout's top bar, main and footer. */
-function frameHtml(common, topBar) {
+function frameHtml(common, topBar, lng) {
   const theme = topBar.console ? ' data-theme="console"' : '';
   return `<div id="first-paint" aria-busy="true"${theme}><div class="he-page">
-${topBarHtml(common, topBar)}
+${topBarHtml(common, topBar, lng)}
 <main class="he-body">${SLOTS.page}</main>
 <footer class="he-footer"><div class="he-footer__inner"><span>${e(common.footer.tagline)}</span></div></footer>
 </div></div>`;
@@ -79,7 +82,7 @@ function firstPaintPages() {
       filename: `first-paint/${name}.${lng}.html`,
       lang: lng,
       pageTitle: SLOTS.title,
-      firstPaint: { css, html: frameHtml(common, topBar) },
+      firstPaint: { css, html: frameHtml(common, topBar, lng) },
     }));
   });
 }

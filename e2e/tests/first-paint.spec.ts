@@ -184,14 +184,16 @@ test.describe('static frame of the results dashboard', () => {
   const DASHBOARD = '/property/42/building/primary/results-dashboard';
 
   test("the HTML alone shows the title in the visitor's language", async ({ browser }) => {
-    for (const [locale, title] of [
-      ['sv-SE', 'Ditt hems energiresultat'],
-      ['en-US', "Your home's energy results"],
+    for (const [locale, title, lng] of [
+      ['sv-SE', 'Ditt hems energiresultat', 'sv'],
+      ['en-US', "Your home's energy results", 'en'],
     ]) {
       const context = await browser.newContext({ javaScriptEnabled: false, locale });
       const page = await context.newPage();
       await page.goto(DASHBOARD);
       await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+      // The top bar's language switch shows the page's language, as the app's does.
+      await expect(page.locator('#first-paint .he-topbar select')).toHaveValue(lng!);
       await expect(page.locator('#root')).toBeHidden();
       await context.close();
     }
