@@ -53,7 +53,7 @@ function topBarHtml(common, { signIn, console }, pageLanguage) {
     `<nav class="he-topbar__nav" aria-label="${e(common.nav.label)}">` +
     `<a href="/">${e(common.nav.findHome)}</a>${signInLink}` +
     `<label><span class="he-visually-hidden">${e(common.language.label)}</span>` +
-    `<select class="he-select" tabindex="-1">${languages}</select></label></nav>\n` +
+    `<select class="he-select" tabindex="-1" disabled>${languages}</select></label></nav>\n` +
     '</div></header>'
   );
 }
@@ -75,7 +75,10 @@ ${topBarHtml(common, topBar, lng)}
  */
 function firstPaintPages() {
   const ui = readCss([path.join(sharedDir, 'src', 'ui', 'ui.css')]);
-  const css = `${ui}\n${SLOTS.css}\n#first-paint + #root { display: none; }`;
+  // The static language switch cannot switch (no script yet): disabled, so no choice is lost, but drawn as the app's.
+  const css =
+    `${ui}\n${SLOTS.css}\n#first-paint + #root { display: none; }\n` +
+    '#first-paint .he-select:disabled { color: FieldText; opacity: 1; }';
   return LANGUAGES.flatMap((lng) => {
     const common = JSON.parse(fs.readFileSync(path.join(sharedDir, 'locales', lng, 'common.json'), 'utf8'));
     return Object.entries(TOP_BARS).map(([name, topBar]) => ({

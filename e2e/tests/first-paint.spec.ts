@@ -192,8 +192,10 @@ test.describe('static frame of the results dashboard', () => {
       const page = await context.newPage();
       await page.goto(DASHBOARD);
       await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
-      // The top bar's language switch shows the page's language, as the app's does.
+      // The top bar's language switch shows the page's language, as the app's does; it cannot switch before the app
+      // is in, so it takes no choice it would lose.
       await expect(page.locator('#first-paint .he-topbar select')).toHaveValue(lng!);
+      await expect(page.locator('#first-paint .he-topbar select')).toBeDisabled();
       await expect(page.locator('#root')).toBeHidden();
       await context.close();
     }
