@@ -238,7 +238,9 @@ export function createApp({
     exportsPerHour: config.EXPORT_RATE_LIMIT,
     now,
   };
-  const releasePreview = superAdminSession({ store: sessionStore, passport, secret: authSecret, cookies });
+  // Who a request's session is, for answers served before the session chain: one read per request, however asked.
+  const readSession = sessionReader({ store: sessionStore, passport, secret: authSecret, cookies });
+  const releasePreview = superAdminSession(readSession);
   const passwordGuard = new PasswordGuard(db, now);
   const authOptions = {
     db,
@@ -429,14 +431,9 @@ export function createApp({
     shellPages(config.SHELL_DIST, {
       servedRemotes: servedRemotes(db, { visitors, defaultBrand: config.DEFAULT_BRAND, pagesOf: releasePages }),
       pageHints: pageHints({ releaseStore: stores.releases, filesBase }),
-      consoleSession: consoleSession({ store: sessionStore, passport, secret: authSecret, cookies }),
-      homeownerSession: homeownerSession({ store: sessionStore, passport, secret: authSecret, cookies }),
-      pageState: pageStates({
-        'property-profile': propertyProfileState(
-          db,
-          sessionReader({ store: sessionStore, passport, secret: authSecret, cookies }),
-        ),
-      }),
+      consoleSession: consoleSession(readSession),
+      homeownerSession: homeownerSession(readSession),
+      pageState: pageStates({ 'property-profile': propertyProfileState(db, readSession) }),
       sessionCookie: cookies.session,
     }),
   );

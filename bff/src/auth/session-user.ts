@@ -23,11 +23,16 @@ export interface ReadSession {
   user: Express.User | null;
 }
 
+/** Reads a request's session (sessionReader); one request's reads share one answer. */
+export type SessionRead = (req: Request) => Promise<ReadSession | null>;
+
 /**
  * A request's session, read outside the session chain (for answers served before it): a signed cookie of a stored
  * session, with its user when one signed in and is still there. Any doubt (a failing store included) answers null.
+ * A request asked about more than once (an HTML page asks whose console, whose home and whose answers it shows) parses
+ * its cookie and reads the store once.
  */
-export function sessionReader({ store, passport, secret, cookies }: SessionUserOptions) {
+export function sessionReader({ store, passport, secret, cookies }: SessionUserOptions): SessionRead {
   const parseCookies = cookieParser();
   const sessionIdOf = sessionIdReader(secret);
   const storedSession = (sid: string) =>
@@ -40,7 +45,7 @@ export function sessionReader({ store, passport, secret, cookies }: SessionUserO
         resolve(error || !user ? null : user),
       ),
     );
-  return async (req: Request): Promise<ReadSession | null> => {
+  const read = async (req: Request): Promise<ReadSession | null> => {
     parseCookies(req, req.res!, () => undefined);
     const value = req.cookies?.[cookies.session];
     const sid = typeof value === 'string' ? sessionIdOf(value) : null;
@@ -50,12 +55,12 @@ export function sessionReader({ store, passport, secret, cookies }: SessionUserO
     const signedIn = stored.passport?.user;
     return { stored, user: signedIn === undefined ? null : await sessionUser(signedIn, req) };
   };
-}
-
-/** The signed-in user of a request's session cookie, read outside the session chain (sessionReader); else null. */
-export function sessionUserReader(options: SessionUserOptions) {
-  const read = sessionReader(options);
-  return async (req: Request): Promise<Express.User | null> => (await read(req))?.user ?? null;
+  const answers = new WeakMap<Request, Promise<ReadSession | null>>();
+  return (req) => {
+    let answer = answers.get(req);
+    if (answer === undefined) answers.set(req, (answer = read(req)));
+    return answer;
+  };
 }
 
 /**
@@ -65,10 +70,9 @@ export function sessionUserReader(options: SessionUserOptions) {
  * an expired or signed-out session would reach the page after the next sign-in. Any doubt answers false, which only
  * costs the preloads.
  */
-export function consoleSession(options: SessionUserOptions) {
-  const userOf = sessionUserReader(options);
+export function consoleSession(read: SessionRead) {
   return async (req: Request): Promise<boolean> => {
-    const user = await userOf(req);
+    const user = (await read(req))?.user;
     return user?.kind === 'staff' && !user.mustChangePassword;
   };
 }
@@ -77,7 +81,6 @@ export function consoleSession(options: SessionUserOptions) {
  * Whether a request's session is a signed-in homeowner's: the HTML preloads a homeowner's own answers (their profile)
  * only then, for the same reason as the console's. Any doubt answers false.
  */
-export function homeownerSession(options: SessionUserOptions) {
-  const userOf = sessionUserReader(options);
-  return async (req: Request): Promise<boolean> => (await userOf(req))?.kind === 'homeowner';
+export function homeownerSession(read: SessionRead) {
+  return async (req: Request): Promise<boolean> => (await read(req))?.user?.kind === 'homeowner';
 }

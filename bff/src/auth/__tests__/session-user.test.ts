@@ -9,7 +9,7 @@ import { signInAs } from '../../../test/staff-session';
 import { createSessionStore } from '../session';
 import { createPassport } from '../passport';
 import { authCookies } from '../cookies';
-import { consoleSession, homeownerSession } from '../session-user';
+import { consoleSession, homeownerSession, sessionReader } from '../session-user';
 import { HOMEOWNERS } from '../../../test/actors';
 
 // A page's HTML preloads its API answers only for a session those APIs answer (web/static.ts): these are the checks,
@@ -18,18 +18,25 @@ import { HOMEOWNERS } from '../../../test/actors';
 let world: TestWorld;
 let probe: express.Express;
 let store: ReturnType<typeof createSessionStore>;
+/** How often the store was asked for a session, by sid. */
+const storeReads = new Map<string, number>();
 
 beforeAll(async () => {
   world = await startTestWorld({ seed: [seedDemoStaff], config: { FAKE_LOGIN: true } });
   store = createSessionStore({ pool: world.database.pool, pruneExpired: false });
-  const options = {
+  const get = store.get.bind(store);
+  store.get = (sid, callback) => {
+    storeReads.set(sid, (storeReads.get(sid) ?? 0) + 1);
+    get(sid, callback);
+  };
+  const read = sessionReader({
     store,
     passport: createPassport(world.database.db),
     secret: TEST_SECRET,
     cookies: authCookies(false),
-  };
-  const check = consoleSession(options);
-  const homeowner = homeownerSession(options);
+  });
+  const check = consoleSession(read);
+  const homeowner = homeownerSession(read);
   probe = express();
   probe.get(
     '/probe',
@@ -108,7 +115,10 @@ describe("homeownerSession: is this request signed in as a homeowner (a page's o
     const session = (res.headers['set-cookie'] as unknown as string[])
       .find((c) => c.startsWith('he.session='))!
       .split(';')[0];
+    storeReads.clear();
     expect(await verdicts(session)).toEqual({ console: false, homeowner: true });
+    // Both questions of one request are answered from one read of its session.
+    expect([...storeReads.values()]).toEqual([1]);
     const { cookie: staff } = await sessionCookieOf('staff@energi.demo.test');
     expect(await verdicts(staff)).toEqual({ console: true, homeowner: false });
     expect(await verdicts('he.csrf-token=x')).toEqual({ console: false, homeowner: false });

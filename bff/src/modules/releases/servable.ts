@@ -6,7 +6,7 @@ import type { Db } from '../../db/client';
 import { mfeReleases } from '../../db/schema';
 import { ReadCache } from '../../db/read-cache';
 import { writeGenerationOfDb } from '../../db/write-generation';
-import { sessionUserReader, type SessionUserOptions } from '../../auth/session-user';
+import type { SessionRead } from '../../auth/session-user';
 
 /**
  * How long a release's files stay public after it stopped being active or a canary: a page loaded before the switch
@@ -87,10 +87,9 @@ export function servableReleases(db: Db, now: () => number = Date.now) {
  * release nobody has yet: read from the session cookie (auth/session-user.ts), since /mfe is answered before the
  * session chain. Any doubt answers false.
  */
-export function superAdminSession(options: SessionUserOptions) {
-  const userOf = sessionUserReader(options);
+export function superAdminSession(read: SessionRead) {
   return async (req: Request): Promise<boolean> => {
-    const user = await userOf(req);
+    const user = (await read(req))?.user;
     return user?.kind === 'staff' && user.superAdmin === true && !user.mustChangePassword;
   };
 }
