@@ -23,7 +23,7 @@ import { createSessionStore, sessionMiddleware } from './auth/session';
 import { PasswordGuard } from './auth/password-guard';
 import { flowWriteLimiter } from './http/write-limits';
 import { fastSession, sessionFastPath } from './auth/session-fast-path';
-import { consoleSession, homeownerSession, sessionReader } from './auth/session-user';
+import { consoleSession, homeownerSession, sessionReader, staffSignInDestination } from './auth/session-user';
 import { propertyProfileState } from './modules/building/profile-state';
 import { buildingFastPath, FAST_BUILDING_ANSWERS } from './modules/building/fast-path';
 import { buildingCache, type CachedBuilding } from './modules/building/cached-building';
@@ -434,6 +434,7 @@ export function createApp({
       consoleSession: consoleSession(readSession),
       homeownerSession: homeownerSession(readSession),
       pageState: pageStates({ 'property-profile': propertyProfileState(db, readSession) }),
+      signInDestination: staffSignInDestination(readSession, config.PUBLIC_URL),
       sessionCookie: cookies.session,
     }),
   );

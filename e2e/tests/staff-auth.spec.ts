@@ -49,6 +49,25 @@ test.describe('staff sign-in', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Validation' })).toBeVisible();
   });
 
+  test('signed in, opening /console goes straight to their page: the sign-in page does not load first', async ({
+    page,
+  }) => {
+    await signInStaff(page, 'staff@energi.demo.test');
+    // The BFF answers the sign-in page's address with the redirect the page itself would make once loaded.
+    const answer = await page.request.get('/console', { maxRedirects: 0, headers: { Accept: 'text/html' } });
+    expect(answer.status()).toBe(302);
+    expect(answer.headers().location).toBe('/console/org/demo-energi');
+    const loaded: string[] = [];
+    page.on('response', (res) => {
+      if (res.request().resourceType() === 'document') loaded.push(`${res.status()} ${new URL(res.url()).pathname}`);
+    });
+    await page.goto('/console?callbackUrl=/console/org/demo-energi/users');
+    await expect(page).toHaveURL(/\/console\/org\/demo-energi\/users$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
+    expect(loaded).toEqual(['302 /console', '200 /console/org/demo-energi/users']);
+    await expect(page.getByRole('heading', { name: 'Staff sign-in' })).toHaveCount(0);
+  });
+
   test("a console page's HTML preloads its API answers only while the session is valid", async ({
     page,
     context,

@@ -28,6 +28,8 @@ export const PAGES = [
   homeowner('my homes', '/flow/profile', 'homeowner'),
   homeowner('add property', '/flow/add-property', 'homeowner'),
   homeowner('contact', '/flow/contact', 'homeowner'),
+  // The address staff type or bookmark: signed in, it leads to their home (the super admin's: the admin pages).
+  staff('console from its address', '/console'),
   staff('console home', ORG),
   staff('console analytics', `${ORG}/properties`),
   staff('console activities', `${ORG}/activities`),

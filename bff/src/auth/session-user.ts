@@ -4,6 +4,7 @@ import type { Request } from 'express';
 import type session from 'express-session';
 import type passport from 'passport';
 import cookieParser from 'cookie-parser';
+import { safeCallbackUrl, signedInDestination } from '@home-energy/shared/console/sign-in-destination';
 import type { AuthCookies } from './cookies';
 import { sessionIdReader } from './session-cookie';
 
@@ -83,4 +84,20 @@ export function consoleSession(read: SessionRead) {
  */
 export function homeownerSession(read: SessionRead) {
   return async (req: Request): Promise<boolean> => (await read(req))?.user?.kind === 'homeowner';
+}
+
+/**
+ * Where a signed-in staff member who opens the staff sign-in page goes instead: the page's own rule
+ * (shared/src/console/sign-in-destination.ts), so their page loads straight away instead of after the sign-in page has.
+ * Null for a visitor, a homeowner, staff with nowhere to go, and any doubt: they get the page.
+ */
+export function staffSignInDestination(read: SessionRead, publicUrl: string | undefined) {
+  const publicOrigin = publicUrl === undefined ? undefined : new URL(publicUrl).origin;
+  return async (req: Request): Promise<string | null> => {
+    const user = (await read(req))?.user;
+    if (user?.kind !== 'staff') return null;
+    const raw = req.query.callbackUrl;
+    const origin = publicOrigin ?? `${req.protocol}://${req.get('host')}`;
+    return signedInDestination(user, safeCallbackUrl(typeof raw === 'string' ? raw : null, origin));
+  };
 }

@@ -17,6 +17,7 @@ import { CODE_TYPES, servedTypeOf } from '../modules/releases/release-check';
 import { themeForPath } from '@home-energy/shared/ui/theme-path';
 import { signRedirectUrl } from '@home-energy/shared/api/sign-redirect';
 import type { PageState, PageStateRule } from '@home-energy/shared/mfe/page-routes';
+import { CONSOLE_SIGN_IN_PATH } from '@home-energy/shared/mfe/pages';
 
 const NO_CACHE = new Set(['mf-manifest.json', 'remoteEntry.js', 'mf-stats.json', 'index.html']);
 // Built file names carry a content hash of 10 hex digits (shared/build/webpack.cjs).
@@ -188,6 +189,12 @@ export interface ShellFilesOptions {
    * for this request and the path's params; null draws the page's own frame, as does a failure or its absence.
    */
   pageState?: (req: Request, rule: PageStateRule, params: Readonly<Record<string, string>>) => Promise<string | null>;
+  /**
+   * Where a signed-in staff member asking for the staff sign-in page goes instead (auth/session-user.ts
+   * staffSignInDestination): answered with a redirect, so their page loads without the sign-in page loading first to
+   * send them on. Null, a failure or its absence serve the page.
+   */
+  signInDestination?: (req: Request) => Promise<string | null>;
   /** The session cookie's name (auth/cookies.ts): a visitor without one is anonymous for sure. */
   sessionCookie?: string;
 }
@@ -281,6 +288,7 @@ export function shellPages(
     consoleSession,
     homeownerSession,
     pageState,
+    signInDestination,
     sessionCookie = 'he.session',
   }: ShellFilesOptions = {},
 ): RequestHandler[] {
@@ -302,6 +310,14 @@ export function shellPages(
     if (path.extname(req.path) || req.path.startsWith('/locales/') || !req.accepts('html')) {
       res.status(404).type('text/plain').send('Not found');
       return;
+    }
+    if (signInDestination && (req.path === CONSOLE_SIGN_IN_PATH || req.path === `${CONSOLE_SIGN_IN_PATH}/`)) {
+      const destination = await signInDestination(req).catch(() => null);
+      if (destination !== null) {
+        res.setHeader('Cache-Control', 'no-store');
+        res.redirect(302, destination);
+        return;
+      }
     }
     const index = readPage(indexFile);
     if (index === null) {

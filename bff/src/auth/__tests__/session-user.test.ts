@@ -1,7 +1,7 @@
 import express from 'express';
 import request from 'supertest';
 import { eq } from 'drizzle-orm';
-import { staffUsers } from '../../db/schema';
+import { memberships, staffUsers } from '../../db/schema';
 import { seedDemoStaff } from '../../seed/demo-staff';
 import { TEST_SECRET } from '../../../test/test-app';
 import { startTestWorld, type TestWorld } from '../../../test/test-world';
@@ -125,5 +125,62 @@ describe("homeownerSession: is this request signed in as a homeowner (a page's o
 
     await signOut(agent);
     expect(await verdicts(session)).toEqual({ console: false, homeowner: false });
+  });
+});
+
+describe('the staff sign-in page for someone already signed in: sent on before it loads', () => {
+  const open = (path: string, cookie?: string) => {
+    const req = request(world.app).get(path).set('Accept', 'text/html');
+    return cookie === undefined ? req : req.set('Cookie', cookie);
+  };
+
+  it('sends staff to their organisation and a super admin to the admin pages, with or without the slash', async () => {
+    const { cookie: staff } = await sessionCookieOf('staff@energi.demo.test');
+    const res = await open('/console', staff).expect(302);
+    expect(res.headers.location).toBe('/console/org/demo-energi');
+    expect(res.headers['cache-control']).toBe('no-store');
+    const { cookie: superAdmin } = await sessionCookieOf('super@demo.test');
+    expect((await open('/console/', superAdmin).expect(302)).headers.location).toBe('/console/admin');
+  });
+
+  it('follows a console page they were sent to sign in for, and never another site', async () => {
+    const { cookie } = await sessionCookieOf('admin@energi.demo.test');
+    const wanted = '/console/org/demo-energi/users?period=2025';
+    const sent = await open(
+      `/console?${new URLSearchParams({ callbackUrl: wanted, error: 'SessionRequired' })}`,
+      cookie,
+    );
+    expect(sent.status).toBe(302);
+    expect(sent.headers.location).toBe(wanted);
+    for (const callbackUrl of ['https://evil.example/console/org/x', '//evil.example/console/', '/flow']) {
+      const res = await open(`/console?${new URLSearchParams({ callbackUrl })}`, cookie).expect(302);
+      expect(res.headers.location).toBe('/console/org/demo-energi');
+    }
+  });
+
+  it('sends staff with a one-time password to choose theirs', async () => {
+    const email = 'admin@installer.demo.test';
+    await world.database.db.update(staffUsers).set({ mustChangePassword: true }).where(eq(staffUsers.email, email));
+    const { cookie } = await sessionCookieOf(email);
+    expect((await open('/console', cookie).expect(302)).headers.location).toBe('/console/choose-password');
+  });
+
+  it('serves the page to a visitor, a homeowner, a signed-out session and staff with nowhere to go', async () => {
+    expect((await open('/console')).status).not.toBe(302);
+    const res = await request.agent(world.app).post('/api/flow/user/fake-login').send(HOMEOWNERS.homeowner).expect(200);
+    const homeowner = (res.headers['set-cookie'] as unknown as string[])
+      .find((c) => c.startsWith('he.session='))!
+      .split(';')[0];
+    expect((await open('/console', homeowner)).status).not.toBe(302);
+    const { cookie, agent } = await sessionCookieOf('staff@energi.demo.test');
+    await signOut(agent);
+    expect((await open('/console', cookie)).status).not.toBe(302);
+    const email = 'staff@energi.demo.test';
+    const { cookie: member } = await sessionCookieOf(email);
+    const [user] = await world.database.db.select().from(staffUsers).where(eq(staffUsers.email, email));
+    await world.database.db.delete(memberships).where(eq(memberships.userId, user.id));
+    expect((await open('/console', member)).status).not.toBe(302);
+    // Other console pages are the pages themselves.
+    expect((await open('/console/forgot-password', member)).status).not.toBe(302);
   });
 });

@@ -2,9 +2,9 @@ import { useEffect } from 'react';
 import { Navigate, useNavigate } from '@home-energy/shared/router';
 import { useTranslation } from 'react-i18next';
 import { Loading, signOut, useMarkUsable, useSession } from '@home-energy/shared';
+import { homeForUser } from '@home-energy/shared/console/sign-in-destination';
 import { NewPasswordForm } from '../components/new-password-form';
 import { useChoosePasswordMutation } from '../api/password-api';
-import { homeForUser } from '../lib/sign-in-destination';
 
 /**
  * /console/choose-password: after signing in with a one-time password, the only page the console shows (the BFF

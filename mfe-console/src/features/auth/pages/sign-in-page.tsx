@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { Link, Navigate, useSearchParams } from '@home-energy/shared/router';
 import { useTranslation } from 'react-i18next';
-import { CHOOSE_PASSWORD_PATH, Loading, useMarkUsable, useSession } from '@home-energy/shared';
+import { Loading, useMarkUsable, useSession } from '@home-energy/shared';
+import { safeCallbackUrl, signedInDestination } from '@home-energy/shared/console/sign-in-destination';
 import { SignInForm } from '../components/sign-in-form';
-import { homeForUser, safeCallbackUrl } from '../lib/sign-in-destination';
 import { SIGN_PATH } from '@home-energy/shared/mfe/pages';
 
 /**
@@ -14,11 +14,12 @@ export function SignInPage() {
   const { t } = useTranslation('console');
   const [params] = useSearchParams();
   const { data: session, status } = useSession();
-  const callbackUrl = safeCallbackUrl(params.get('callbackUrl'));
+  const callbackUrl = safeCallbackUrl(params.get('callbackUrl'), window.location.origin);
   const error = params.get('error');
   // A homeowner's BankID session is not a console session: they see the staff sign-in form.
   const staff = session?.user.kind === 'staff' ? session.user : null;
-  const target = staff ? (staff.mustChangePassword ? CHOOSE_PASSWORD_PATH : (callbackUrl ?? homeForUser(staff))) : null;
+  // The BFF sends a signed-in visitor on before the page loads (the same rule); this covers a sign-in in the page.
+  const target = staff ? signedInDestination(staff, callbackUrl) : null;
   // Usable once the form shows (or, for staff without an organisation, what to do): a signed-in visitor on the way to
   // their page does not mark this one.
   useMarkUsable(staff ? !target : status !== 'loading');
