@@ -14,7 +14,10 @@ import { mailDateTime, renderMail } from '../mail/templates';
 const MINUTE_MS = 60_000;
 /** How long a confirmation link works: the homeowner may read the mail days later. */
 export const EMAIL_LINK_LIFETIME_MS = 72 * 60 * MINUTE_MS;
-/** "Send the link again": at most once a minute, and EMAIL_LINKS_PER_DAY links a day per homeowner. */
+/**
+ * "Send the link again": at most once a minute to the same address, and EMAIL_LINKS_PER_DAY links a day per homeowner.
+ * A new address is no resend: a typo corrected at once gets its link.
+ */
 export const EMAIL_LINK_INTERVAL_MS = MINUTE_MS;
 export const EMAIL_LINKS_PER_DAY = 5;
 
@@ -28,7 +31,7 @@ export interface LinkRefusal {
 
 async function linksSince(db: DbOrTx, homeownerId: number, since: number) {
   return db
-    .select({ createdAt: homeownerEmailVerifications.createdAt })
+    .select({ createdAt: homeownerEmailVerifications.createdAt, email: homeownerEmailVerifications.email })
     .from(homeownerEmailVerifications)
     .where(
       and(
@@ -41,8 +44,8 @@ async function linksSince(db: DbOrTx, homeownerId: number, since: number) {
 
 /**
  * Mails a new confirmation link to the homeowner's contact email (32 random bytes, base64url, in the link's fragment;
- * only its SHA-256 is stored), unless one went out less than a minute ago or EMAIL_LINKS_PER_DAY today: then the
- * refusal, and nothing is sent.
+ * only its SHA-256 is stored), unless one went out to that address less than a minute ago or EMAIL_LINKS_PER_DAY went
+ * out today: then the refusal, and nothing is sent.
  */
 export async function sendEmailLink(
   db: Db,
@@ -51,7 +54,7 @@ export async function sendEmailLink(
   now: number,
 ): Promise<LinkRefusal | null> {
   const today = await linksSince(db, owner.id, now - 24 * 60 * MINUTE_MS);
-  const last = today.at(-1);
+  const last = today.filter((link) => link.email === owner.contactEmail).at(-1);
   if (last && last.createdAt.getTime() > now - EMAIL_LINK_INTERVAL_MS)
     return {
       reason: 'too_soon',

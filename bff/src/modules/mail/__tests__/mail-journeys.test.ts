@@ -80,8 +80,40 @@ describe('contact email confirmation', () => {
       .send({ email: 'bo.ny@example.se', mobile: '070-123 45 67' })
       .expect(200);
     expect((await homeowner.get('/api/flow/user/profile').expect(200)).body.contact.email_verified).toBe(false);
+    expect((await arrived(before)).map((m) => m.to)).toEqual([
+      ['bo@example.se'],
+      ['bo@example.se'],
+      ['bo.ny@example.se'],
+    ]);
     await request(app).post('/api/flow/user/email-verification').send({ token: second }).expect(400);
     expect((await homeowner.get('/api/flow/user/profile').expect(200)).body.contact.email_verified).toBe(false);
+  });
+
+  it('mails a corrected address its own link at once; a resend to it waits its minute', async () => {
+    const homeowner = request.agent(app);
+    await homeowner.post('/api/flow/user/fake-login').send({ personalNumber: '198507071234' }).expect(200);
+    await app.mailer.idle();
+    const before = smtp.mails.length;
+    const contact = (email: string) =>
+      homeowner.post('/api/flow/user/profile/contact').send({ email, mobile: '070-123 45 67' }).expect(200);
+    await contact('eva@exmaple.se');
+    clock += 5_000;
+    await contact('eva@example.se');
+    const mails = await arrived(before);
+    expect(mails.map((m) => m.to)).toEqual([['eva@exmaple.se'], ['eva@example.se']]);
+    // The corrected address's link confirms it.
+    const token = emailLinkToken(mails[1]!.text);
+    await request(app).post('/api/flow/user/email-verification').send({ token }).expect(200);
+    expect((await homeowner.get('/api/flow/user/profile').expect(200)).body.contact).toMatchObject({
+      email: 'eva@example.se',
+      email_verified: true,
+    });
+
+    // Back to an address mailed a moment ago: that is a resend, which waits for its minute.
+    await contact('eva@exmaple.se');
+    const soon = await homeowner.post('/api/flow/user/profile/contact/verification').send({}).expect(429);
+    expect(soon.body.message).toMatch(/less than a minute ago/);
+    expect((await arrived(before)).length).toBe(2);
   });
 
   it('refuses a link after 72 hours', async () => {
