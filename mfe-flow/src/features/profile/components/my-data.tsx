@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { languageOf, refreshSession, useMarkUsable } from '@home-energy/shared';
 import { ACCOUNT_DELETED_PATH } from '@home-energy/shared/mfe/pages';
@@ -34,6 +34,8 @@ function ConfirmWithBankId({ onCancel }: { onCancel: () => void }) {
     confirm,
     purpose: 'delete_account',
   });
+  // The step that replaced the question takes the focus, so a keyboard or screen reader user is told where they are.
+  useEffect(() => headingRef.current?.focus(), []);
   return (
     <section className="he-card" aria-labelledby="delete-bankid-title">
       <h3 id="delete-bankid-title" ref={headingRef} tabIndex={-1}>
@@ -57,6 +59,16 @@ function ConfirmWithBankId({ onCancel }: { onCancel: () => void }) {
 export function MyData() {
   const { t, i18n } = useTranslation('flow');
   const [step, setStep] = useState<'idle' | 'asked' | 'bankid'>('idle');
+  const deleteRef = useRef<HTMLButtonElement>(null);
+  const keepRef = useRef<HTMLButtonElement>(null);
+  const shown = useRef(step);
+  // The question takes the focus on its safe answer; going back hands it to "Delete my account…" again.
+  useEffect(() => {
+    const previous = shown.current;
+    shown.current = step;
+    if (step === 'asked') keepRef.current?.focus();
+    else if (step === 'idle' && previous !== 'idle') deleteRef.current?.focus();
+  }, [step]);
   return (
     <section aria-labelledby="my-data-title" className="flow-my-data">
       <h2 id="my-data-title">{t('myData.title')}</h2>
@@ -69,16 +81,30 @@ export function MyData() {
       <h3>{t('myData.deleteTitle')}</h3>
       <p className="he-muted">{t('myData.deleteIntro')}</p>
       {step === 'idle' ? (
-        <button type="button" className="he-button he-button--danger" onClick={() => setStep('asked')}>
+        <button ref={deleteRef} type="button" className="he-button he-button--danger" onClick={() => setStep('asked')}>
           {t('myData.delete')}
         </button>
       ) : step === 'asked' ? (
-        <div role="alertdialog" aria-labelledby="delete-ask" className="he-alert he-alert--info">
+        <div
+          role="alertdialog"
+          aria-labelledby="delete-ask"
+          className="he-alert he-alert--info"
+          onKeyDown={(event) => {
+            if (event.key !== 'Escape') return;
+            event.preventDefault();
+            setStep('idle');
+          }}
+        >
           <p id="delete-ask">{t('myData.ask')}</p>
           <button type="button" className="he-button he-button--danger" onClick={() => setStep('bankid')}>
             {t('myData.goOn')}
           </button>{' '}
-          <button type="button" className="he-button he-button--secondary" onClick={() => setStep('idle')}>
+          <button
+            ref={keepRef}
+            type="button"
+            className="he-button he-button--secondary"
+            onClick={() => setStep('idle')}
+          >
             {t('myData.keep')}
           </button>
         </div>

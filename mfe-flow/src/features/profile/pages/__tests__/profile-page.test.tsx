@@ -255,6 +255,20 @@ describe('Your data', () => {
     expect(link.getAttribute('href')).toBe('/api/flow/user/export?lang=sv');
   });
 
+  it('moves the focus with the question: onto keeping the account, back to Delete on Escape or No', async () => {
+    renderFlow('/flow/profile');
+    const remove = await screen.findByRole('button', { name: myData.delete });
+    fireEvent.click(remove);
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: myData.keep }));
+    fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: myData.delete }));
+
+    fireEvent.click(screen.getByRole('button', { name: myData.delete }));
+    fireEvent.click(screen.getByRole('button', { name: myData.keep }));
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: myData.delete }));
+  });
+
   it('asks first, then deletes the account once BankID confirms who it is', async () => {
     mockGetCsrfToken.mockReset().mockResolvedValue('csrf-token-1');
     mockRefreshSession.mockReset().mockResolvedValue(null);
