@@ -54,6 +54,7 @@ export function ContactForm({
     t(field === 'name' ? 'contact.invalidName' : field === 'email' ? 'contact.invalidEmail' : 'contact.invalidPhone');
 
   const onValid = async (contact: Contact) => {
+    if (saving.isLoading) return;
     setProblem(null);
     try {
       await saveContact(contact).unwrap();
@@ -105,7 +106,8 @@ export function ContactForm({
         </p>
       ) : null}
       <div className="flow-actions">
-        <button type="submit" className="he-button" disabled={saving.isLoading}>
+        {/* aria-disabled, not disabled: a disabled button drops the keyboard focus to the page while it saves. */}
+        <button type="submit" className="he-button" aria-disabled={saving.isLoading || undefined}>
           {saving.isLoading ? t('contact.saving') : t('contact.submit')}
         </button>
       </div>

@@ -1,6 +1,6 @@
 import '../../../../testing/setup-dom';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { installFakeBff, ok, type FakeBff } from '../../../../testing/fake-bff';
+import { heldAnswer, installFakeBff, ok, type FakeBff } from '../../../../testing/fake-bff';
 import { homeownerSession, setSession } from '../../../../testing/fake-session';
 import { renderFlow, texts } from '../../../../testing/render-flow';
 
@@ -62,6 +62,21 @@ describe('the contact form', () => {
       ]),
     );
     expect(await screen.findByText(en.saved)).toBeTruthy();
+  });
+
+  it('keeps the focus on Save while it saves, and a second press sends nothing', async () => {
+    const held = heldAnswer(ok({ contact: { email: 'karin@example.se', mobile: '+46701234567' } }));
+    bff.answer('POST', CONTACT, held.answer);
+    renderFlow('/flow/contact');
+    await fill('karin@example.se', '070-123 45 67');
+    const saving = await screen.findByRole('button', { name: en.saving });
+    // A disabled button would drop the keyboard focus to the page; this one says it is busy and stays focusable.
+    expect((saving as HTMLButtonElement).disabled).toBe(false);
+    expect(saving.getAttribute('aria-disabled')).toBe('true');
+    await act(async () => fireEvent.click(saving));
+    held.release();
+    expect(await screen.findByText(en.saved)).toBeTruthy();
+    expect(bff.bodies('POST', CONTACT)).toHaveLength(1);
   });
 
   it('speaks Swedish', async () => {
