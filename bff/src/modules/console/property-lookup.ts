@@ -72,6 +72,11 @@ export function propertyLookupRoutes({ db, geo, now }: { db: Db; geo: GeoTables;
     const postalCode = query.postal_code ? normalizePostalCode(query.postal_code) : null;
     const asId = /^\d{1,9}$/.test(query.q) ? Number(query.q) : null;
     const prefix = normalizeStreet(query.q);
+    // Symbols alone (%, _, an emoji) normalise to nothing, and an empty prefix would match every property.
+    if (asId === null && !prefix) {
+      res.set('Cache-Control', 'no-store').json({ properties: [] });
+      return;
+    }
     const rows = await db
       .select({
         id: properties.id,

@@ -72,6 +72,10 @@ describe('super admin: console users across organisations', () => {
       'admin@installer.demo.test',
       'staff@installer.demo.test',
     ]);
+    // LIKE's wildcards and escape character typed into the search match themselves, not every user.
+    for (const q of ['%', '_', '\\']) {
+      expect([q, (await superAdmin.get('/api/admin/users').query({ q }).expect(200)).body.users]).toEqual([q, []]);
+    }
     await superAdmin.get('/api/admin/users?organisation=no-such-org').expect(400);
     await superAdmin.get('/api/admin/users?role=admin').expect(400);
   });

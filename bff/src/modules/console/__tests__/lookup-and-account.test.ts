@@ -87,6 +87,19 @@ describe('property lookup (super admins)', () => {
     await signInAs(admin, 'admin@energi.demo.test').expect(200);
     await admin.get(`${LOOKUP}/profiles/${profileId}`).expect(403);
   });
+
+  it('finds nothing for wildcards, the escape character or an emoji, rather than every property', async () => {
+    for (const q of ['%', '_', '\\', '%_%', '😀']) {
+      const found = await superAdmin.get(`${LOOKUP}/search`).query({ q }).expect(200);
+      expect([q, found.body.properties]).toEqual([q, []]);
+    }
+    // Around a street's letters they are dropped like other punctuation, and match no more than the letters.
+    const names = (await superAdmin.get(`${LOOKUP}/search`).query({ q: 'uppslagsv%' }).expect(200)).body.properties;
+    expect(names.map((p: { name: string }) => p.name)).toEqual([
+      'Uppslagsvägen 3, 111 22 Stockholm',
+      'Uppslagsvägen 5, 111 22 Stockholm',
+    ]);
+  });
 });
 
 describe('account', () => {

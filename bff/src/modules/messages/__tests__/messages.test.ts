@@ -63,6 +63,10 @@ describe('the knowledge base', () => {
     const list = await superAdmin.get(MESSAGES).expect(200);
     expect(list.body.items.map((m: { slug: string }) => m.slug)).toEqual(['about-labels', 'heat-pump-grant-2026']);
     expect((await superAdmin.get(`${MESSAGES}?q=grant`).expect(200)).body.items).toHaveLength(1);
+    // LIKE's wildcards and escape character typed into the search match themselves, not every message.
+    for (const q of ['%', '_', '\\']) {
+      expect([q, (await superAdmin.get(MESSAGES).query({ q }).expect(200)).body.items]).toEqual([q, []]);
+    }
     expect(
       (await superAdmin.get(`${MESSAGES}?type=info`).expect(200)).body.items.map((m: { slug: string }) => m.slug),
     ).toEqual(['about-labels']);

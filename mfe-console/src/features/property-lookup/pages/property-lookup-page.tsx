@@ -29,7 +29,8 @@ export function PropertyLookupPage() {
   const id = useId();
   const { organisation } = useOrganisationContext();
   const [params, setParams] = useSearchParams();
-  const q = params.get('q') ?? '';
+  // A longer q in the address (pasted, edited) is cut as the field would cut it, not sent for the API to refuse.
+  const q = (params.get('q') ?? '').slice(0, QUERY_MAX);
   const propertyId = Number(params.get('property')) || null;
   const profileId = Number(params.get('profile')) || null;
   const [draft, setDraft] = useState(q);

@@ -158,3 +158,16 @@ it('finds a property by address, lists its profiles and opens what the homeowner
   expect(bff.calls('GET', `${LOOKUP}/profiles/7`)).toHaveLength(1);
   expect(bff.unrouted).toEqual([]);
 });
+
+it('searches a query from the address no longer than its field takes, and quotes it when nothing matches', async () => {
+  setSession(demoSessions.superAdmin);
+  const bff = installFakeBff({
+    'GET /api/console/org/demo-energi/details': () => [200, demoOrganisations['demo-energi']],
+    [`GET ${LOOKUP}/search`]: (r) => ((r.query.get('q') ?? '').length > 255 ? [400, {}] : [200, { properties: [] }]),
+  });
+  renderConsole(`/console/org/demo-energi/property_lookup?q=${'x'.repeat(5000)}`);
+  expect(await screen.findByText(`No property matches “${'x'.repeat(255)}”.`)).toBeTruthy();
+  expect((screen.getByLabelText('Address or property id') as HTMLInputElement).maxLength).toBe(255);
+  expect(screen.queryByRole('alert')).toBeNull();
+  expect(bff.calls('GET', `${LOOKUP}/search`).map((c) => c.query.get('q')?.length)).toEqual([255]);
+});
