@@ -69,6 +69,15 @@ export function MyData() {
     if (step === 'asked') keepRef.current?.focus();
     else if (step === 'idle' && previous !== 'idle') deleteRef.current?.focus();
   }, [step]);
+  // Escape answers the question with its safe answer, as a dialog's Escape does.
+  useEffect(() => {
+    if (step !== 'asked') return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setStep('idle');
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [step]);
   return (
     <section aria-labelledby="my-data-title" className="flow-my-data">
       <h2 id="my-data-title">{t('myData.title')}</h2>
@@ -85,16 +94,7 @@ export function MyData() {
           {t('myData.delete')}
         </button>
       ) : step === 'asked' ? (
-        <div
-          role="alertdialog"
-          aria-labelledby="delete-ask"
-          className="he-alert he-alert--info"
-          onKeyDown={(event) => {
-            if (event.key !== 'Escape') return;
-            event.preventDefault();
-            setStep('idle');
-          }}
-        >
+        <div role="alertdialog" aria-labelledby="delete-ask" className="he-alert he-alert--info">
           <p id="delete-ask">{t('myData.ask')}</p>
           <button type="button" className="he-button he-button--danger" onClick={() => setStep('bankid')}>
             {t('myData.goOn')}

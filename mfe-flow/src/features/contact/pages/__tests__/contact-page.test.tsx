@@ -65,7 +65,7 @@ describe('the contact form', () => {
   });
 
   it('keeps the focus on Save while it saves, and a second press sends nothing', async () => {
-    const held = heldAnswer(ok({ contact: { email: 'karin@example.se', mobile: '+46701234567' } }));
+    const held = heldAnswer({ status: 200, body: { contact: { email: 'karin@example.se', mobile: '+46701234567' } } });
     bff.answer('POST', CONTACT, held.answer);
     renderFlow('/flow/contact');
     await fill('karin@example.se', '070-123 45 67');
