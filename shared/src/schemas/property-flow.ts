@@ -307,6 +307,14 @@ export interface InformationResponse {
   errors: BuildingError[];
 }
 
+/**
+ * GET /property-search/suggestions?q=: the address typed so far, optionally within a postal code (which the BFF reads
+ * as a Swedish one). The flow's address field takes no more than q does.
+ */
+export const addressSuggestionsQuerySchema = lazySchema(() =>
+  z.object({ q: z.string().trim().min(1).max(255), postal_code: z.string().optional() }).strict(),
+);
+
 /** The add-property mini-flow (docs/product.md §5): street, postalCity and postalCode are all required. */
 export const miniflowPropertySchema = lazySchema(() =>
   z

@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import { z } from 'zod';
+import { addressSuggestionsQuerySchema } from '@home-energy/shared/schemas/property-flow';
 import type { Db } from '../../db/client';
 import { sharedRateLimit } from '../../http/rate-limit-store';
 import type { Logger } from '../../logger';
@@ -17,7 +18,7 @@ const postalCode = z
     return normalised ?? '';
   });
 const addressQuery = z.object({ street: z.string().trim().min(1).max(255), postal_code: postalCode }).strict();
-const suggestionQuery = z.object({ q: z.string().trim().min(1).max(255), postal_code: postalCode.optional() }).strict();
+const suggestionQuery = addressSuggestionsQuerySchema.extend({ postal_code: postalCode.optional() });
 const streetViewQuery = z.object({ address: z.string().trim().min(1).max(500) }).strict();
 
 export interface SearchRouteOptions {

@@ -100,6 +100,24 @@ describe('GET /api/flow/property-search/suggestions', () => {
     expect(res.body.suggestions.map((s: { id: number }) => s.id)).toContain(sample.id);
   });
 
+  it.each([
+    [{ q: 'x'.repeat(256) }, 'query.q'],
+    [{ q: '' }, 'query.q'],
+    [{ q: 'Stor', postal_code: '1234' }, 'query.postal_code'],
+    [{ q: 'Stor', extra: '1' }, 'extra'],
+  ])('answers 400 naming what is wrong for %j', async (query, field) => {
+    const res = await request(app).get('/api/flow/property-search/suggestions').query(query).expect(400);
+    expect(res.body.error).toBe('bad_request');
+    expect(JSON.stringify(res.body.issues)).toContain(field);
+  });
+
+  it("takes a query as long as the flow's address field allows", async () => {
+    await request(app)
+      .get('/api/flow/property-search/suggestions')
+      .query({ q: 'x'.repeat(255) })
+      .expect(200);
+  });
+
   it('treats % and _ as letters, not wildcards', async () => {
     const res = await request(app).get('/api/flow/property-search/suggestions').query({ q: '%' }).expect(200);
     expect(res.body.suggestions).toEqual([]);

@@ -1,10 +1,12 @@
 import { useId, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDebounced } from '@home-energy/shared';
+import { addressSuggestionsQuerySchema, maxLengthOf, useDebounced } from '@home-energy/shared';
 import { formatPostcode } from '@home-energy/shared/format/postcode';
 import { useGetAddressSuggestionsQuery, type AddressSuggestion } from '../api/search-api';
 
 const DEBOUNCE_MS = 250;
+/** The field takes no more than the API's query does (a longer paste is cut, not refused). */
+const QUERY_MAX = maxLengthOf(addressSuggestionsQuerySchema.shape.q);
 
 /** The address field: suggestions as you type (debounced), in the ARIA combobox pattern (arrows, Enter, Escape). */
 export function AddressCombobox({ onSelect }: { onSelect: (suggestion: AddressSuggestion) => void }) {
@@ -14,7 +16,7 @@ export function AddressCombobox({ onSelect }: { onSelect: (suggestion: AddressSu
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const query = useDebounced(text.trim(), DEBOUNCE_MS);
-  const { data, isFetching, isError } = useGetAddressSuggestionsQuery(query, { skip: query.length < 2 });
+  const { data, isFetching, isError, error } = useGetAddressSuggestionsQuery(query, { skip: query.length < 2 });
   const suggestions = query.length >= 2 && data ? data.suggestions : [];
   const listId = `${id}-list`;
   const showList = open && query.length >= 2;
@@ -48,7 +50,9 @@ export function AddressCombobox({ onSelect }: { onSelect: (suggestion: AddressSu
 
   let status = '';
   if (showList && !isFetching) {
-    if (isError) status = t('search.failed');
+    // A 400 is about what was typed, not the search being down.
+    const refused = error !== undefined && 'status' in error && error.status === 400;
+    if (isError) status = refused ? t('search.invalid', { max: QUERY_MAX }) : t('search.failed');
     else if (data && suggestions.length === 0) status = t('search.noMatches');
     else if (suggestions.length > 0) status = t('search.count', { count: suggestions.length });
   }
@@ -66,6 +70,7 @@ export function AddressCombobox({ onSelect }: { onSelect: (suggestion: AddressSu
         autoComplete="off"
         spellCheck={false}
         placeholder={t('search.placeholder')}
+        maxLength={QUERY_MAX}
         aria-autocomplete="list"
         aria-expanded={showList && suggestions.length > 0}
         aria-controls={listId}

@@ -74,6 +74,26 @@ describe('the address search', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
+  it("takes no more than the API's query does, and a refused query is not called an outage", async () => {
+    bff.answer('GET', SUGGESTIONS, { status: 400, body: { error: 'bad_request', message: 'Invalid query.q' } });
+    renderFlow('/');
+    expect((input() as HTMLInputElement).maxLength).toBe(255);
+    fireEvent.change(input(), { target: { value: 'Storgatan 1' } });
+    expect(await screen.findByText(texts.en.flow.search.invalid.replace('{{max}}', '255'))).toBeTruthy();
+    expect(screen.queryByText(en.failed)).toBeNull();
+  });
+
+  it('says so in Swedish on the Swedish page, and an outage is still an outage', async () => {
+    const sv = texts.sv.flow.search;
+    bff.answer('GET', SUGGESTIONS, { status: 400, body: { error: 'bad_request' } });
+    renderFlow('/', { lng: 'sv' });
+    fireEvent.change(screen.getByRole('combobox', { name: sv.label }), { target: { value: 'Storgatan 1' } });
+    expect(await screen.findByText(sv.invalid.replace('{{max}}', '255'))).toBeTruthy();
+    bff.answer('GET', SUGGESTIONS, { status: 503, body: { error: 'unavailable' } });
+    fireEvent.change(screen.getByRole('combobox', { name: sv.label }), { target: { value: 'Storgatan 2' } });
+    expect(await screen.findByText(sv.failed)).toBeTruthy();
+  });
+
   it('says so when nothing matches, and Escape closes the list', async () => {
     bff.answer('GET', SUGGESTIONS, ok({ suggestions: [] }));
     renderFlow('/');
