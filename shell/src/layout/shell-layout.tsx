@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Outlet, Link, useLocation } from '@home-energy/shared/router';
 import { useTranslation } from 'react-i18next';
 import { useActiveReleases } from '../remotes/use-active-releases';
@@ -69,6 +69,18 @@ export function ShellLayout() {
   // On a phone the header's links fold away behind a Menu button; a new page folds them again.
   const [menuOpen, setMenuOpen] = useState(false);
   useEffect(() => setMenuOpen(false), [pathname]);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  // Escape folds the open menu and hands the focus back to its button, as a disclosure's Escape does.
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setMenuOpen(false);
+      menuButton.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [menuOpen]);
   const inConsole = themeForPath(pathname) === 'console';
   const session = useSession();
   const registry = useActiveReleases();
@@ -82,6 +94,7 @@ export function ShellLayout() {
           <Logo href={inConsole ? CONSOLE_SIGN_IN_PATH : '/'} brand={inConsole ? undefined : brand?.config} />
           {inConsole ? <span className="he-badge">{t('nav.console')}</span> : null}
           <button
+            ref={menuButton}
             type="button"
             className="he-button he-button--secondary he-topbar__menu"
             aria-expanded={menuOpen}

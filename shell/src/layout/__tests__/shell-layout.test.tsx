@@ -145,6 +145,16 @@ describe('the shell header', () => {
     });
     expect(screen.getByRole('button', { name: common.nav.menu }).getAttribute('aria-expanded')).toBe('false');
   });
+  it('folds the open menu on Escape and hands the focus back to its button', async () => {
+    mockSession = { data: staff, status: 'authenticated', update: async () => staff };
+    const nav = await renderLayout('/console/org/demo-energi');
+    const menu = screen.getByRole('button', { name: common.nav.menu });
+    fireEvent.click(menu);
+    nav.getByRole('link', { name: common.nav.findHome }).focus();
+    fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
+    expect(menu.getAttribute('aria-expanded')).toBe('false');
+    expect(document.activeElement).toBe(menu);
+  });
 });
 
 describe('the brand in the header', () => {
