@@ -61,6 +61,39 @@ export function normalizePostalCode(input: string): string | null {
   return /^[1-9]\d{4}$/.test(s) ? s : null;
 }
 
+/** What someone typed into the one address field, split: the street, and the postal code or town written after it. */
+export interface AddressQuery {
+  street: string;
+  postalCode: string | null;
+  city: string | null;
+}
+
+const POSTAL_CODE_IN_TEXT = /(?:^|\s)(?:SE-?|S-)?([1-9]\d{2}\s?\d{2})(?=\s|$)/i;
+
+/**
+ * "Syrenvägen 63, 832 44 Frösön", "Syrenvägen 63 832 44", "Syrenvägen 63 Frösön" → the street "Syrenvägen 63" with the
+ * postal code and/or town; "Syrenvägen 63" → the street alone. What follows the street counts only when it reads as a
+ * postal code and/or a town (letters): anything else ("lgh 1102") stays part of the street, as before.
+ */
+export function splitAddressQuery(input: string): AddressQuery {
+  const text = input.replace(/\s+/g, ' ').trim();
+  const comma = text.indexOf(',');
+  // The street ends at a comma, else after its house number (digits, maybe a letter: "12B", "12 b").
+  const split =
+    comma >= 0
+      ? { street: text.slice(0, comma), rest: text.slice(comma + 1) }
+      : /^(.*?\p{L}.*?\d+(?: ?[a-zåäö](?=\s|$))?)\s+(.+)$/iu.exec(text)?.slice(1, 3);
+  const [street, rest] = Array.isArray(split) ? split : split ? [split.street, split.rest] : [text, ''];
+  const code = POSTAL_CODE_IN_TEXT.exec(rest);
+  const postalCode = code ? normalizePostalCode(code[1]!) : null;
+  const town = (code ? rest.replace(code[0], ' ') : rest).replace(/\s+/g, ' ').trim();
+  const city = /^[\p{L}][\p{L} .-]*$/u.test(town) ? town : null;
+  if ((town !== '' && city === null) || (postalCode === null && city === null)) {
+    return { street: text.replace(/\s*,\s*/g, ' ').trim(), postalCode: null, city: null };
+  }
+  return { street: street.trim(), postalCode, city };
+}
+
 /** The comparable form of a locality ("Västra  Frölunda" = "västra frölunda"). */
 export function normalizeCity(input: string): string {
   return foldLetters(input).replace(/\s+/g, ' ').trim();

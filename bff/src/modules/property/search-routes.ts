@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { sharedRateLimit } from '../../http/rate-limit-store';
 import type { Logger } from '../../logger';
 import { HttpError, parse } from '../../http/errors';
-import { normalizePostalCode, normalizeStreet } from '../../register/search';
+import { normalizeCity, normalizePostalCode, normalizeStreet, splitAddressQuery } from '../../register/search';
 import { findByAddress, suggestByStreet } from './repository';
 
 const postalCode = z
@@ -20,6 +20,31 @@ const postalCode = z
 const addressQuery = z.object({ street: z.string().trim().min(1).max(255), postal_code: postalCode }).strict();
 const suggestionQuery = addressSuggestionsQuerySchema.extend({ postal_code: postalCode.optional() });
 const streetViewQuery = z.object({ address: z.string().trim().min(1).max(500) }).strict();
+
+const SUGGESTIONS = 8;
+/** Rows read to pick a town's suggestions from when only the town (not its postal code) was typed. */
+const TOWN_CANDIDATES = 200;
+
+/**
+ * Suggestions for what was typed in the one address field: the street's, narrowed by the postal code or town typed
+ * after it ("Syrenvägen 63, 832 44 Frösön"). When that narrowing finds nothing, the whole text is tried as a street,
+ * as a house letter ("63 B") reads like the start of a town. Punctuation alone normalises to no street: no
+ * suggestions rather than the whole register.
+ */
+async function suggestionsFor(db: Db, q: string, postalCode: string | null) {
+  const typed = splitAddressQuery(q);
+  const streetOnly = async () => {
+    const prefix = normalizeStreet(q);
+    return prefix ? suggestByStreet(db, prefix, postalCode, SUGGESTIONS) : [];
+  };
+  const prefix = normalizeStreet(typed.street);
+  if (!prefix || (typed.postalCode === null && typed.city === null)) return streetOnly();
+  const code = postalCode ?? typed.postalCode;
+  const town = typed.city === null ? null : normalizeCity(typed.city);
+  const rows = await suggestByStreet(db, prefix, code, town === null ? SUGGESTIONS : TOWN_CANDIDATES);
+  const inTown = town === null ? rows : rows.filter((row) => normalizeCity(row.postalCity).startsWith(town));
+  return inTown.length > 0 ? inTown.slice(0, SUGGESTIONS) : streetOnly();
+}
 
 export interface SearchRouteOptions {
   db: Db;
@@ -49,9 +74,7 @@ export function propertySearchRoutes(options: SearchRouteOptions): Router {
 
   router.get('/suggestions', async (req, res) => {
     const query = parse(suggestionQuery, req.query, 'query');
-    const prefix = normalizeStreet(query.q);
-    // Punctuation alone normalises to nothing: no suggestions rather than the whole register.
-    const rows = prefix ? await suggestByStreet(options.db, prefix, query.postal_code ?? null, 8) : [];
+    const rows = await suggestionsFor(options.db, query.q, query.postal_code ?? null);
     res.set('Cache-Control', 'private, max-age=60').json({
       suggestions: rows.map((r) => ({
         id: r.id,

@@ -1,6 +1,7 @@
 import { generateDemoRegister } from '../demo-register';
 import { loadGeo } from '../geo';
 import {
+  splitAddressQuery,
   addressKey,
   findExactMatch,
   normalizeCity,
@@ -100,6 +101,27 @@ const rows = [
   { id: 12, street: 'Åsvägen 4', postal_code: '12345', postal_city: 'Ort' },
   { id: 13, street: 'Zetavägen 4', postal_code: '12345', postal_city: 'Ort' },
 ];
+
+describe('splitAddressQuery: one field, the street with its postal code or town after it', () => {
+  it.each([
+    ['Syrenvägen 63', { street: 'Syrenvägen 63', postalCode: null, city: null }],
+    ['Syrenvägen 63, 832 44 Frösön', { street: 'Syrenvägen 63', postalCode: '83244', city: 'Frösön' }],
+    ['Syrenvägen 63, 83244', { street: 'Syrenvägen 63', postalCode: '83244', city: null }],
+    ['Syrenvägen 63 832 44', { street: 'Syrenvägen 63', postalCode: '83244', city: null }],
+    ['Syrenvägen 63 Frösön', { street: 'Syrenvägen 63', postalCode: null, city: 'Frösön' }],
+    ['Syrenvägen 63B 832 44 Frösön', { street: 'Syrenvägen 63B', postalCode: '83244', city: 'Frösön' }],
+    ['Syrenvägen 63 b, Frösön', { street: 'Syrenvägen 63 b', postalCode: null, city: 'Frösön' }],
+    ['Storgatan 1, SE-111 22 Stockholm', { street: 'Storgatan 1', postalCode: '11122', city: 'Stockholm' }],
+    ['Storgatan 1, Västra Frölunda', { street: 'Storgatan 1', postalCode: null, city: 'Västra Frölunda' }],
+    ['Storgatan', { street: 'Storgatan', postalCode: null, city: null }],
+    // What does not read as a postal code or a town stays with the street (normalizeStreet drops an lgh number).
+    ['Storgatan 1 lgh 1102', { street: 'Storgatan 1 lgh 1102', postalCode: null, city: null }],
+    ['Storgatan 1, 12', { street: 'Storgatan 1 12', postalCode: null, city: null }],
+    ['  Storgatan   1 ,  111 22  ', { street: 'Storgatan 1', postalCode: '11122', city: null }],
+  ])('%p', (input, expected) => {
+    expect(splitAddressQuery(input)).toEqual(expected);
+  });
+});
 
 describe('findExactMatch', () => {
   it.each([

@@ -118,6 +118,34 @@ describe('GET /api/flow/property-search/suggestions', () => {
       .expect(200);
   });
 
+  it('takes the postal code or town typed after the street, as the suggestion shows it', async () => {
+    const suggest = async (q: string) =>
+      (await request(app).get('/api/flow/property-search/suggestions').query({ q }).expect(200)).body.suggestions as {
+        id: number;
+        postal_code: string;
+        postal_city: string;
+      }[];
+    const code = `${sample.postal_code.slice(0, 3)} ${sample.postal_code.slice(3)}`;
+    const inPlace = (found: { postal_code: string; postal_city: string }[], by: 'code' | 'town') =>
+      found.every((s) =>
+        by === 'code'
+          ? s.postal_code === sample.postal_code
+          : s.postal_city.toLowerCase() === sample.postal_city.toLowerCase(),
+      );
+    for (const [q, by] of [
+      [`${sample.street}, ${code} ${sample.postal_city}`, 'code'],
+      [`${sample.street} ${code}`, 'code'],
+      [`${sample.street}, ${sample.postal_city}`, 'town'],
+      [`${sample.street} ${sample.postal_city.toLowerCase()}`, 'town'],
+    ] as const) {
+      const found = await suggest(q);
+      expect(found.map((s) => s.id)).toContain(sample.id);
+      expect(inPlace(found, by)).toBe(true);
+    }
+    // A town that is not the street's finds nothing there, so the text is tried as a street, as before.
+    expect(await suggest(`${sample.street}, Ingenstans`)).toEqual([]);
+  });
+
   it('treats % and _ as letters, not wildcards', async () => {
     const res = await request(app).get('/api/flow/property-search/suggestions').query({ q: '%' }).expect(200);
     expect(res.body.suggestions).toEqual([]);
