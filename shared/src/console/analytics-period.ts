@@ -1,7 +1,7 @@
 // The analytics period filter: presets relative to today (UTC days, as the BFF counts) or a custom range, kept in the
 // address (?period=30d or ?from=…&to=…) so a view can be shared and survives a reload. The console's filter and the
 // BFF's page hints (which preload a page's first analytics answer) read the address through the same functions here.
-import type { AnalyticsPeriod } from '../schemas/analytics';
+import { analyticsPeriodSchema, type AnalyticsPeriod } from '../schemas/analytics';
 import { calendarDaySchema } from '../schemas/dates';
 
 export const PERIOD_PRESETS = ['30d', '90d', '12m', 'all'] as const;
@@ -19,12 +19,13 @@ function daysBefore(today: Date, days: number): string {
   return utcDay(new Date(today.getTime() - days * 86_400_000));
 }
 
-/** What the address asks for: a preset, or a custom range when both days are valid. */
+/** What the address asks for: a custom range of its valid days when the API would take it, otherwise a preset. */
 export function periodFromSearch(search: URLSearchParams): { preset: PeriodPreset; from?: string; to?: string } {
   const from = search.get('from') ?? '';
   const to = search.get('to') ?? '';
-  if (isDay(from) || isDay(to))
-    return { preset: 'custom', from: isDay(from) ? from : undefined, to: isDay(to) ? to : undefined };
+  const range = { from: isDay(from) ? from : undefined, to: isDay(to) ? to : undefined };
+  // A range the API would refuse (from after to, too long a span) is ignored like an unreadable day, not sent.
+  if ((range.from || range.to) && analyticsPeriodSchema.safeParse(range).success) return { preset: 'custom', ...range };
   const preset = search.get('period');
   return {
     preset: (PERIOD_PRESETS as readonly string[]).includes(preset ?? '') ? (preset as PeriodPreset) : DEFAULT_PRESET,

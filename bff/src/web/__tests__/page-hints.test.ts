@@ -411,6 +411,12 @@ describe('the API answers a page waits for, preloaded with the HTML', () => {
       '/api/console/org/demo-energi/details',
       '/api/console/org/demo-energi/analytics/transition?from=2025-11-27&to=2026-11-26',
     ]);
+    // As the page does, a range the API would refuse is read as no range: the preload is the page's own request.
+    const refused = new URLSearchParams('period=custom&from=2026-12-01&to=2026-01-01');
+    expect(pageDataPaths(match!, refused, today)).toEqual([
+      '/api/console/org/demo-energi/details',
+      '/api/console/org/demo-energi/analytics/transition?from=2025-11-27&to=2026-11-26',
+    ]);
   });
 
   it("names the super admin's organisations and releases lists, and nothing for the Speed view's window", async () => {

@@ -186,6 +186,25 @@ describe('the properties page', () => {
     expect(screen.getByLabelText('From').getAttribute('min')).toBe('2000-01-01');
   });
 
+  it('a period in the address the API would refuse shows the default period, not an error', async () => {
+    for (const search of [
+      'period=custom&from=2026-12-01&to=2026-01-01',
+      'from=2010-01-01&to=2026-01-01',
+      'from=2026-12-01',
+      'from=2026-02-30&to=2026-13-01',
+    ]) {
+      const calls = propertyCalls().length;
+      const { unmount } = renderConsole(`/console/org/demo-energi/properties?${search}`);
+      await screen.findByTestId('figure-total');
+      expect([search, Object.fromEntries(propertyCalls()[calls]!.query)]).toEqual([
+        search,
+        { from: '2025-11-24', to: TODAY },
+      ]);
+      expect(screen.queryByRole('alert')).toBeNull();
+      unmount();
+    }
+  });
+
   it('says so when the period holds no homes, without charts or tables', async () => {
     answer = (r) => [200, properties({ from: r.query.get('from')!, to: r.query.get('to')! }, 0)];
     renderConsole('/console/org/demo-energi/properties?period=90d');
@@ -278,6 +297,21 @@ describe('the activities page', () => {
     ).toEqual(['StageRequests', 'Requested7', 'Contacted4', 'Quoted2', 'Won1']);
   });
 
+  it('opened with a start day after the end day, in Swedish: the default period, no error', async () => {
+    const fake = installFakeBff({
+      'GET /api/console/org/demo-energi/details': () => [200, demoOrganisations['demo-energi']],
+      'GET /api/console/org/demo-energi/analytics/activities': (r) =>
+        r.query.get('from')! > r.query.get('to')!
+          ? [400, { error: 'bad_request', message: 'Invalid query.from: from must not be after to' }]
+          : [200, activities(3000)],
+    });
+    renderConsole('/console/org/demo-energi/activities?period=custom&from=2026-12-01&to=2026-01-01', { lng: 'sv' });
+    expect(await screen.findByRole('table', { name: 'Åtgärder per typ' })).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+    const [call] = fake.calls('GET', '/api/console/org/demo-energi/analytics/activities');
+    expect(Object.fromEntries(call!.query)).toEqual({ from: '2025-11-24', to: TODAY });
+  });
+
   it('an organisation without activity sees the empty state', async () => {
     installFakeBff({
       'GET /api/console/org/demo-energi/details': () => [200, demoOrganisations['demo-energi']],
@@ -345,6 +379,15 @@ describe('the transition page: plans homeowners saved', () => {
         .getAllByRole('row')
         .map((r) => r.textContent),
     ).toEqual(['MeasurePlans', 'Attic insulation3', 'Air-to-water heat pump1']);
+  });
+
+  it('opened with a start day after the end day: the default period, no error', async () => {
+    const fake = serve(transition(3));
+    renderConsole('/console/org/demo-energi/transition?period=custom&from=2026-12-01&to=2026-01-01');
+    expect(await screen.findByRole('region', { name: 'Plans homeowners saved' })).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+    const [call] = fake.calls('GET', '/api/console/org/demo-energi/analytics/transition');
+    expect(Object.fromEntries(call!.query)).toEqual({ from: '2025-11-24', to: TODAY });
   });
 
   it('says so when nobody saved a plan in the period, and keeps the label transition', async () => {
