@@ -140,6 +140,7 @@ export {
   brandConfigSchema,
   PRIVACY_NOTICE_TEXT_MAX,
   brandConfigInputSchema,
+  defaultRateOutside,
   financialProviderSchema,
   type BrandConfig,
   type BrandConfigResponse,

@@ -35,8 +35,11 @@ describe('a brand colour that is not a colour', () => {
   });
 
   it('still saves real colours and checks their contrast', async () => {
-    await admin.put(BRAND).send({ accent: '#0f6e4f', accentSoft: '#e3f1eb', accentDark: '#0a4a35' }).expect(200);
-    const low = await admin.put(BRAND).send({ accent: '#777777' }).expect(400);
+    await admin
+      .put(BRAND)
+      .send({ name: 'Demo Energi', accent: '#0f6e4f', accentSoft: '#e3f1eb', accentDark: '#0a4a35' })
+      .expect(200);
+    const low = await admin.put(BRAND).send({ name: 'Demo Energi', accent: '#777777' }).expect(400);
     expect(low.body.issues[0].path).toBe('body.accent');
   });
 });

@@ -34,7 +34,7 @@ export const financialProviderSchema = lazySchema(() =>
           default_rate: z.number().min(0).max(30).optional(),
         })
         .strict()
-        .refine((r) => r.min_rate <= r.max_rate, 'min_rate must not exceed max_rate')
+        .refine((r) => r.min_rate <= r.max_rate, { message: 'min_rate must not exceed max_rate', path: ['min_rate'] })
         .optional(),
     })
     .strict(),
@@ -73,12 +73,31 @@ export const brandConfigSchema = lazySchema(() =>
 );
 export type BrandConfig = z.infer<typeof brandConfigSchema>;
 
+/** A lender's default rate, when given, lies between its lowest and highest (what the results' slider starts at). */
+export function defaultRateOutside(loan: { min_rate?: unknown; max_rate?: unknown; default_rate?: unknown }): boolean {
+  const { min_rate: min, max_rate: max, default_rate: rate } = loan;
+  // Only numbers are compared: the schema names a rate that is not one by itself (this runs after such a failure too).
+  if (typeof min !== 'number' || typeof max !== 'number' || typeof rate !== 'number' || min > max) return false;
+  return rate < min || rate > max;
+}
+
 /**
- * What an admin may save: a brand config whose accents (the unset ones mixed from the accent) reach AA contrast where
- * the pages put text on them. Stored configs are read with brandConfigSchema, so an older brand keeps working.
+ * What an admin may save: a brand config with a name, whose lenders' default rates lie within their limits and whose
+ * accents (the unset ones mixed from the accent) reach AA contrast where the pages put text on them. Stored configs
+ * are read with brandConfigSchema, so an older brand keeps working.
  */
 export const brandConfigInputSchema = lazySchema(() =>
-  brandConfigSchema.superRefine((config, ctx) => {
+  brandConfigSchema.extend({ name: z.string().trim().max(255).optional() }).superRefine((config, ctx) => {
+    // Checked here rather than as a required key, so a missing name does not hide the other problems.
+    if (!config.name) ctx.addIssue({ code: 'custom', path: ['name'], message: 'must not be empty' });
+    (config.financial_providers ?? []).forEach((provider, index) => {
+      if (provider?.private_loan && defaultRateOutside(provider.private_loan))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['financial_providers', index, 'private_loan', 'default_rate'],
+          message: 'must lie between min_rate and max_rate',
+        });
+    });
     for (const issue of accentContrastIssues(config))
       ctx.addIssue({ code: 'custom', path: [issue.path], message: issue.message });
   }),

@@ -46,7 +46,7 @@ describe('AA contrast of a saved brand (brandConfigInputSchema, the BFF and the 
   });
 
   it('refuses an accent white text cannot be read on, by name and ratio', () => {
-    const result = brandConfigInputSchema.safeParse({ accent: '#777777' });
+    const result = brandConfigInputSchema.safeParse({ name: 'Banken', accent: '#777777' });
     expect(result.success).toBe(false);
     expect(result.error?.issues).toEqual([
       expect.objectContaining({

@@ -1,5 +1,5 @@
 // Messages, question sets, financial providers and day arithmetic as their callers use them (docs/product.md §3, §6).
-import { financialProviderSchema } from '../brand';
+import { brandConfigInputSchema, brandConfigSchema, financialProviderSchema } from '../brand';
 import { questionSetUpdateSchema } from '../configuration';
 import { contentItemInputSchema, contentListQuerySchema, flowMessageListSchema } from '../content';
 import { addDays } from '../dates';
@@ -76,6 +76,22 @@ describe('configuration and brands', () => {
     const reversed = { ...provider, private_loan: { min_rate: 8, max_rate: 3 } };
     expect(message(financialProviderSchema, reversed)).toBe('min_rate must not exceed max_rate');
     expect(ok(financialProviderSchema, { ...provider, private_loan: { min_rate: 0, max_rate: 31 } })).toBe(false);
+  });
+
+  it('a saved lender’s default rate lies within its limits; a stored brand from before the rule is still read', () => {
+    const brand = (loan: object) => ({
+      name: 'Demo Bank',
+      financial_providers: [{ id: 'demo-bank', name: 'Demo Bank', private_loan: loan }],
+    });
+    expect(ok(brandConfigInputSchema, brand({ min_rate: 1, max_rate: 8, default_rate: 1 }))).toBe(true);
+    expect(ok(brandConfigInputSchema, brand({ min_rate: 1, max_rate: 8, default_rate: 8 }))).toBe(true);
+    for (const default_rate of [0.9, 8.1]) {
+      const outside = brand({ min_rate: 1, max_rate: 8, default_rate });
+      expect(brandConfigInputSchema.safeParse(outside).error?.issues).toEqual([
+        expect.objectContaining({ path: ['financial_providers', 0, 'private_loan', 'default_rate'] }),
+      ]);
+      expect(ok(brandConfigSchema, outside)).toBe(true);
+    }
   });
 });
 

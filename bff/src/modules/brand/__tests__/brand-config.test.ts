@@ -141,7 +141,7 @@ describe('GET /api/flow/brand-config', () => {
     ]);
     const badDark = await admin
       .put('/api/console/org/demo-bank/configuration/brand')
-      .send({ accent: '#1d4f91', accentSoft: '#e6eef8', accentDark: '#9fb8d8' })
+      .send({ name: 'Demo Bank', accent: '#1d4f91', accentSoft: '#e6eef8', accentDark: '#9fb8d8' })
       .expect(400);
     expect(badDark.body.issues.map((i: { path: string }) => i.path)).toEqual(['body.accentDark']);
     expect((await store.read('demo-bank'))?.accent).toBe(DEMO_BRANDS['demo-bank']!.accent);

@@ -234,6 +234,72 @@ describe('the brand config', () => {
     await admin.put(`${CONFIG}/brand`).send({ accent: '#123456', logo: 'x' }).expect(400);
     expect((await admin.get(CONFIG).expect(200)).body.brandConfig.accent).toBe('#b00b69');
   });
+
+  it('refuses, naming each field, lender rates out of order, a script link and a brand without a name', async () => {
+    const before = (await admin.get(CONFIG).expect(200)).body.brandConfig;
+    const lender = (change: object) => ({
+      id: 'demo-bank',
+      name: 'Demo Bank',
+      url: 'https://bank.example/loan',
+      ...change,
+    });
+    const cases: [object, string[]][] = [
+      // What the form sent: lowest above highest, a default above both, a javascript: link (and no name).
+      [
+        {
+          financial_providers: [
+            lender({ url: 'javascript:alert(1)', private_loan: { min_rate: 12, max_rate: 3, default_rate: 20 } }),
+          ],
+        },
+        ['body.financial_providers.0.url', 'body.financial_providers.0.private_loan.min_rate', 'body.name'],
+      ],
+      [
+        { name: 'Demo Energi AB', financial_providers: [lender({ private_loan: { min_rate: 12, max_rate: 3 } })] },
+        ['body.financial_providers.0.private_loan.min_rate'],
+      ],
+      [
+        {
+          name: 'Demo Energi AB',
+          financial_providers: [lender({ private_loan: { min_rate: 1, max_rate: 8, default_rate: 20 } })],
+        },
+        ['body.financial_providers.0.private_loan.default_rate'],
+      ],
+      [
+        {
+          name: 'Demo Energi AB',
+          financial_providers: [lender({ private_loan: { min_rate: 3, max_rate: 8, default_rate: 2.5 } })],
+        },
+        ['body.financial_providers.0.private_loan.default_rate'],
+      ],
+      [
+        { name: 'Demo Energi AB', financial_providers: [lender({ url: 'javascript:alert(1)' })] },
+        ['body.financial_providers.0.url'],
+      ],
+      [{ name: '' }, ['body.name']],
+      [{ name: '   ' }, ['body.name']],
+      [{ accent: '#0f6e4f' }, ['body.name']],
+    ];
+    for (const [body, paths] of cases) {
+      const res = await admin.put(`${CONFIG}/brand`).send(body);
+      expect([body, res.status, res.body.issues?.map((i: { path: string }) => i.path).sort()]).toEqual([
+        body,
+        400,
+        [...paths].sort(),
+      ]);
+    }
+    expect((await admin.get(CONFIG).expect(200)).body.brandConfig).toEqual(before);
+    // A default at either limit, or none, is fine.
+    const edges = {
+      name: 'Demo Energi AB',
+      financial_providers: [
+        lender({ private_loan: { min_rate: 1, max_rate: 8, default_rate: 8 } }),
+        lender({ id: 'other', private_loan: { min_rate: 1, max_rate: 1, default_rate: 1 } }),
+        lender({ id: 'third', private_loan: { min_rate: 1, max_rate: 8 } }),
+      ],
+    };
+    await admin.put(`${CONFIG}/brand`).send(edges).expect(200);
+    await admin.put(`${CONFIG}/brand`).send(before).expect(200);
+  });
 });
 
 describe('default energy prices', () => {

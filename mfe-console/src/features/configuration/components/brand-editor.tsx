@@ -10,6 +10,7 @@ import {
   type BrandConfig,
   type BrandFinancialProvider,
   brandConfigSchema,
+  defaultRateOutside,
   financialProviderSchema,
   maxLengthOf,
   PRIVACY_NOTICE_TEXT_MAX,
@@ -28,6 +29,35 @@ const HEX = /^#[0-9a-fA-F]{6}$/;
 const ACCENTS = ['accent', 'accentSoft', 'accentDark'] as const;
 const OTHER_COLOURS = ['text', 'muted', 'background', 'surface', 'border', 'danger'] as const;
 type OtherColour = (typeof OTHER_COLOURS)[number];
+const RATE_FIELDS = ['min_rate', 'max_rate', 'default_rate'] as const;
+type RateField = (typeof RATE_FIELDS)[number];
+type ProviderProblems = Partial<Record<'url' | RateField, string>>;
+// A lender's rates as financialProviderSchema takes them (%).
+const RATE_MIN = 0;
+const RATE_MAX = 30;
+
+/**
+ * What the BFF would refuse in a lender (brandConfigInputSchema), by field: a web address that is not http(s), a rate
+ * missing or outside 0–30 %, the lowest above the highest, a default outside the two.
+ */
+function providerProblems(provider: BrandFinancialProvider, t: ReturnType<typeof useTranslation>['t']) {
+  const problems: ProviderProblems = {};
+  if (!financialProviderSchema.shape.url.safeParse(provider.url).success)
+    problems.url = t('configuration.brand.problems.url');
+  const loan = provider.private_loan;
+  if (!loan) return problems;
+  for (const field of RATE_FIELDS) {
+    const value = loan[field];
+    // Only the default may be left empty.
+    if (value === undefined ? field !== 'default_rate' : !(value >= RATE_MIN && value <= RATE_MAX))
+      problems[field] = t('configuration.brand.problems.rateRange', { min: RATE_MIN, max: RATE_MAX });
+  }
+  if (!problems.min_rate && !problems.max_rate && loan.min_rate > loan.max_rate)
+    problems.min_rate = t('configuration.brand.problems.rateOrder');
+  else if (!problems.default_rate && defaultRateOutside(loan))
+    problems.default_rate = t('configuration.brand.problems.defaultRate');
+  return problems;
+}
 
 /** A colour as text (#rrggbb; empty = the platform's, or `derived` when given) with a picker beside it. */
 function ColourField({
@@ -86,6 +116,15 @@ function ColourField({
   );
 }
 
+/** A field's problem under it, referenced by the input's aria-describedby. */
+function FieldError({ id, message }: { id: string; message: string | undefined }) {
+  return message ? (
+    <p id={id} className="he-field__error">
+      {message}
+    </p>
+  ) : null;
+}
+
 /** The flow as a homeowner of this brand would see it, in the colours being edited (not yet saved). */
 export function BrandPreview({ config }: { config: BrandConfig }) {
   const { t } = useTranslation('console');
@@ -130,11 +169,14 @@ export function BrandPreview({ config }: { config: BrandConfig }) {
 function ProviderFields({
   provider,
   index,
+  problems,
   onChange,
   onRemove,
 }: {
   provider: BrandFinancialProvider;
   index: number;
+  /** Why a field cannot be saved, by field. */
+  problems: ProviderProblems;
   onChange: (p: BrandFinancialProvider) => void;
   onRemove: () => void;
 }) {
@@ -186,10 +228,13 @@ function ProviderFields({
             type="url"
             value={provider.url ?? ''}
             maxLength={PROVIDER_URL_MAX}
+            aria-invalid={problems.url ? true : undefined}
+            aria-describedby={problems.url ? `${id}-url-error` : undefined}
             onChange={(e) => onChange({ ...provider, url: e.target.value || undefined })}
           />
+          <FieldError id={`${id}-url-error`} message={problems.url} />
         </div>
-        {(['min_rate', 'max_rate', 'default_rate'] as const).map((field) => (
+        {RATE_FIELDS.map((field) => (
           <div key={field} className="he-field">
             <label htmlFor={`${id}-${field}`}>{t(`configuration.brand.${field}`)}</label>
             <input
@@ -197,11 +242,14 @@ function ProviderFields({
               className="he-input"
               type="number"
               step="0.1"
-              min={0}
-              max={30}
+              min={RATE_MIN}
+              max={RATE_MAX}
               value={loan?.[field] ?? ''}
+              aria-invalid={problems[field] ? true : undefined}
+              aria-describedby={problems[field] ? `${id}-${field}-error` : undefined}
               onChange={(e) => setRate(field, e.target.value)}
             />
+            <FieldError id={`${id}-${field}-error`} message={problems[field]} />
           </div>
         ))}
       </div>
@@ -252,9 +300,16 @@ export function BrandEditor({ org, brand, config }: { org: string; brand: string
           : undefined;
   const setProviders = (next: BrandFinancialProvider[]) =>
     setDraft({ ...draft, financial_providers: next.length ? next : undefined });
+  // The BFF refuses these too: a brand without a name, a lender's link or rates (providerProblems).
+  const nameProblem = draft.name?.trim() ? undefined : t('configuration.brand.problems.name');
+  const lenderProblems = providers.map((provider) => providerProblems(provider, t));
+  const blocked =
+    contrast.length > 0 || !!nameProblem || lenderProblems.some((problems) => Object.keys(problems).length > 0);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
+    // Enter in a field submits too: what the fields say is wrong is not sent.
+    if (blocked) return;
     try {
       await save({ org, config: draft }).unwrap();
       toast(t('configuration.brand.saved'));
@@ -275,8 +330,11 @@ export function BrandEditor({ org, brand, config }: { org: string; brand: string
             type="text"
             maxLength={NAME_MAX}
             value={draft.name ?? ''}
+            aria-invalid={nameProblem ? true : undefined}
+            aria-describedby={nameProblem ? `${id}-name-error` : undefined}
             onChange={(e) => setDraft({ ...draft, name: e.target.value || undefined })}
           />
+          <FieldError id={`${id}-name-error`} message={nameProblem} />
         </div>
         <div className="he-field">
           <label htmlFor={`${id}-logo`}>{t('configuration.brand.logo')}</label>
@@ -332,6 +390,7 @@ export function BrandEditor({ org, brand, config }: { org: string; brand: string
               key={index}
               index={index}
               provider={provider}
+              problems={lenderProblems[index] ?? {}}
               onChange={(p) => setProviders(providers.map((q, i) => (i === index ? p : q)))}
               onRemove={() => setProviders(providers.filter((_, i) => i !== index))}
             />
@@ -365,7 +424,7 @@ export function BrandEditor({ org, brand, config }: { org: string; brand: string
         </fieldset>
         {state.isError ? <ApiIssues error={state.error} /> : null}
         <div className="he-actions">
-          <button type="submit" className="he-button" disabled={!dirty || state.isLoading || contrast.length > 0}>
+          <button type="submit" className="he-button" disabled={!dirty || state.isLoading || blocked}>
             {state.isLoading ? t('common.saving') : t('configuration.brand.save')}
           </button>
           <button
