@@ -22,6 +22,7 @@ function textFiles(): [string, string, string][] {
   for (const dir of [
     'shared/src/i18n/energy',
     'shared/src/i18n/privacy',
+    'shared/src/ui/user-management/locales',
     'bff/src/modules/mail/templates',
     'bff/src/modules/privacy/locales',
   ])

@@ -432,5 +432,6 @@ export interface AuditPage {
 export interface ApiErrorBody {
   error: string;
   message: string;
-  issues?: { path: string; message: string }[];
+  /** `code` (and its `params`) where the BFF names the problem, so a page can say it in its own language. */
+  issues?: { path: string; message: string; code?: string; params?: Record<string, string> }[];
 }

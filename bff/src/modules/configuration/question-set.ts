@@ -8,9 +8,12 @@ import { ANSWER_KEYS, type AnswerKey } from '../../energy/answers';
 import { HttpError } from '../../http/errors';
 import { defaultQuestions } from '../questions/catalogue';
 
+/** A problem with the set; `code` and `params` let the console say it in its own language. */
 interface Issue {
   path: string;
   message: string;
+  code: string;
+  params?: Record<string, string>;
 }
 
 const REQUIRED = new Set(
@@ -36,22 +39,34 @@ function checkQuestion(q: QuestionDefinition, index: number, engine: EngineKeyDe
   const at = (field: string) => `body.questions.${index}.${field}`;
   const data = q.data;
   if (data.type !== engine.type) {
-    issues.push({ path: at('data.type'), message: `${q.key}: the engine reads ${engine.type}, not ${data.type}` });
+    issues.push({
+      path: at('data.type'),
+      message: `${q.key}: the engine reads ${engine.type}, not ${data.type}`,
+      code: 'engine_type',
+      params: { type: engine.type },
+    });
     return;
   }
   if (data.type === 'selection' || data.type === 'multiple') {
     const allowed = new Set(engine.options);
     const unknown = data.options.filter((o) => !allowed.has(o));
     if (unknown.length > 0)
-      issues.push({ path: at('data.options'), message: `${q.key}: unknown option ${unknown.join(', ')}` });
+      issues.push({
+        path: at('data.options'),
+        message: `${q.key}: unknown option ${unknown.join(', ')}`,
+        code: 'unknown_option',
+        params: { options: unknown.join(', ') },
+      });
     if (new Set(data.options).size !== data.options.length)
-      issues.push({ path: at('data.options'), message: `${q.key}: an option is listed twice` });
+      issues.push({ path: at('data.options'), message: `${q.key}: an option is listed twice`, code: 'option_twice' });
     const defaults = data.type === 'selection' ? (data.default === null ? [] : [data.default]) : data.default;
     const bad = defaults.filter((d) => !data.options.includes(d));
     if (bad.length > 0)
       issues.push({
         path: at('data.default'),
         message: `${q.key}: the default ${bad.join(', ')} is not one of the options`,
+        code: 'default_not_offered',
+        params: { values: bad.join(', ') },
       });
     for (const lang of ['en', 'sv'] as const) {
       const labelled = Object.keys(q.texts[lang].options ?? {}).filter((o) => !data.options.includes(o));
@@ -59,32 +74,56 @@ function checkQuestion(q: QuestionDefinition, index: number, engine: EngineKeyDe
         issues.push({
           path: at(`texts.${lang}.options`),
           message: `${q.key}: texts for options that are not asked: ${labelled.join(', ')}`,
+          code: 'texts_not_offered',
+          params: { options: labelled.join(', ') },
         });
     }
   } else if (data.type === 'integer' || data.type === 'float') {
     if (data.unit !== engine.unit)
-      issues.push({ path: at('data.unit'), message: `${q.key}: the unit is ${engine.unit}` });
-    if (data.min > data.max) issues.push({ path: at('data.min'), message: `${q.key}: min is above max` });
+      issues.push({
+        path: at('data.unit'),
+        message: `${q.key}: the unit is ${engine.unit}`,
+        code: 'unit',
+        params: { unit: String(engine.unit) },
+      });
+    if (data.min > data.max)
+      issues.push({ path: at('data.min'), message: `${q.key}: min is above max`, code: 'min_above_max' });
     if (data.min < engine.min! || data.max > engine.max!) {
       issues.push({
         path: at('data.min'),
         message: `${q.key}: the range must stay within ${engine.min}–${engine.max}`,
+        code: 'range',
+        params: { min: String(engine.min), max: String(engine.max) },
       });
     }
     if (data.default !== null) {
       if (data.type === 'integer' && !Number.isInteger(data.default))
-        issues.push({ path: at('data.default'), message: `${q.key}: the default must be a whole number` });
+        issues.push({
+          path: at('data.default'),
+          message: `${q.key}: the default must be a whole number`,
+          code: 'default_whole',
+        });
       if (data.default < data.min || data.default > data.max)
         issues.push({
           path: at('data.default'),
           message: `${q.key}: the default must be within ${data.min}–${data.max}`,
+          code: 'default_range',
+          params: { min: String(data.min), max: String(data.max) },
         });
     }
   }
   if (engine.required && !q.asked)
-    issues.push({ path: at('asked'), message: `${q.key}: the engine needs this answer, so it is always asked` });
+    issues.push({
+      path: at('asked'),
+      message: `${q.key}: the engine needs this answer, so it is always asked`,
+      code: 'always_asked',
+    });
   if (q.required !== engine.required)
-    issues.push({ path: at('required'), message: `${q.key}: required is set by the engine (${engine.required})` });
+    issues.push({
+      path: at('required'),
+      message: `${q.key}: required is set by the engine (${engine.required})`,
+      code: 'required_by_engine',
+    });
 }
 
 /** The set as it will be stored (positions 0…n−1 in the given order), or a 400 listing every problem. */
@@ -94,9 +133,10 @@ export function checkQuestionSet(questions: QuestionDefinition[]): QuestionDefin
   const seen = new Set<string>();
   questions.forEach((q, index) => {
     const definition = engine[q.key];
+    const path = `body.questions.${index}.key`;
     if (!definition)
-      issues.push({ path: `body.questions.${index}.key`, message: `${q.key}: not an answer key the engine knows` });
-    else if (seen.has(q.key)) issues.push({ path: `body.questions.${index}.key`, message: `${q.key}: listed twice` });
+      issues.push({ path, message: `${q.key}: not an answer key the engine knows`, code: 'unknown_key' });
+    else if (seen.has(q.key)) issues.push({ path, message: `${q.key}: listed twice`, code: 'listed_twice' });
     else checkQuestion(q, index, definition, issues);
     seen.add(q.key);
   });
@@ -105,6 +145,8 @@ export function checkQuestionSet(questions: QuestionDefinition[]): QuestionDefin
     issues.push({
       path: 'body.questions',
       message: `missing keys: ${missing.join(', ')} (turn a question off instead of removing it)`,
+      code: 'missing_keys',
+      params: { keys: missing.join(', ') },
     });
   if (issues.length > 0)
     throw new HttpError(

@@ -70,8 +70,10 @@ function inReadersLanguage<T extends { key: string; activity: string | null; lan
 
 const idParams = idParamsSchema;
 
+/** 409 naming the field whose value is taken (code `taken`), so the editor says so at the field. */
 function slugTaken(slug: string): HttpError {
-  return new HttpError(409, 'conflict', `A message with the slug "${slug}" exists already. Choose another slug.`);
+  const message = `A message with the slug "${slug}" exists already. Choose another slug.`;
+  return new HttpError(409, 'conflict', message, [{ path: 'body.slug', code: 'taken', message }]);
 }
 
 function columns(input: z.infer<typeof contentItemInputSchema>, organisationId: number | null): MessageColumns {

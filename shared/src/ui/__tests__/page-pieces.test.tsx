@@ -38,6 +38,13 @@ describe('LoadFailed', () => {
     expect(onRetry).toHaveBeenCalledTimes(1);
   });
 
+  it('says the load failed in the page’s own words, not in the server’s English', () => {
+    const error = { status: 403, data: { error: 'forbidden', message: 'Only admins may see this.' } };
+    render(<LoadFailed error={error} onRetry={() => undefined} />, { wrapper: inLanguage('sv') });
+    expect(screen.getByRole('alert').textContent).toContain(sv.loadFailed.text);
+    expect(screen.getByRole('alert').textContent).not.toContain('Only admins');
+  });
+
   it('says the load failed in the page’s language when the server said nothing', () => {
     render(<LoadFailed error={{ status: 'FETCH_ERROR' }} onRetry={() => undefined} />, { wrapper: inLanguage('sv') });
     expect(screen.getByRole('alert').textContent).toContain(sv.loadFailed.text);

@@ -7,7 +7,7 @@ import {
 } from '../../schemas/admin';
 import type { OrganisationRole } from '../../schemas/session';
 import { useCreateConsoleUserMutation, type UserScope } from './api';
-import { apiErrorBody, fieldErrors } from './api-error';
+import { useIssueTexts } from './issue-texts';
 import { RoleSelect } from './role-select';
 import { useUserManagementTranslation } from './texts';
 
@@ -29,6 +29,7 @@ export function CreateUserForm({
   onCreated: (result: ConsoleUserWithPassword) => void;
 }) {
   const { t } = useUserManagementTranslation();
+  const { checkErrors, fieldErrors, failureText } = useIssueTexts();
   const toast = useToast();
   const [createUser, { isLoading }] = useCreateConsoleUserMutation();
   const [name, setName] = useState('');
@@ -49,14 +50,16 @@ export function CreateUserForm({
       body,
     );
     if (!checked.success) {
-      setErrors(Object.fromEntries(checked.error.issues.map((i) => [String(i.path[0]), i.message])));
+      setErrors(checkErrors(checked.error.issues));
       return;
     }
     setErrors({});
     const result = await createUser({ scope, body: checked.data });
     if ('error' in result) {
-      setErrors(fieldErrors(result.error));
-      setFailure(apiErrorBody(result.error)?.message ?? t('errors.failed'));
+      const fields = fieldErrors(result.error);
+      setErrors(fields);
+      // What the BFF said of a field (an email in use) shows at the field, once.
+      setFailure(Object.keys(fields).length > 0 ? null : failureText(result.error, t('errors.failed')));
       return;
     }
     toast(t('add.created', { name: result.data.user.name }));

@@ -5,5 +5,6 @@ export { UserManagement, type UserManagementProps } from './user-management';
 export { useListConsoleUsersQuery, type UserScope } from './api';
 export type { OrganisationOption } from './create-user-form';
 export { apiErrorBody, fieldErrors } from './api-error';
+export { useIssueTexts, type FieldRules, type ValueIssue } from './issue-texts';
 export { ConfirmButton } from './confirm-button';
 export { useUserManagementTranslation } from './texts';

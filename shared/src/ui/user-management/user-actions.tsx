@@ -9,7 +9,7 @@ import {
   useUpdateConsoleUserMutation,
   type UserScope,
 } from './api';
-import { apiErrorBody } from './api-error';
+import { useIssueTexts } from './issue-texts';
 import { ConfirmButton } from './confirm-button';
 import type { OrganisationOption } from './create-user-form';
 import { RoleSelect } from './role-select';
@@ -135,6 +135,7 @@ export function UserActions({
   onPassword: (result: ConsoleUserWithPassword) => void;
 }) {
   const { t } = useUserManagementTranslation();
+  const { failureText } = useIssueTexts();
   const toast = useToast();
   const [update] = useUpdateConsoleUserMutation();
   const [reset] = useResetConsoleUserPasswordMutation();
@@ -147,7 +148,7 @@ export function UserActions({
     void call().then((result) => {
       setBusy(false);
       if ('error' in result) {
-        setFailure(apiErrorBody(result.error)?.message ?? t('errors.failed'));
+        setFailure(failureText(result.error, t('errors.failed')));
         return;
       }
       toast(done);

@@ -102,9 +102,11 @@ describe('organisations', () => {
       .post('/api/admin/organisations')
       .send({ slug: 'demo-bank', name: 'Another bank', brand: 'demo-bank' })
       .expect(409);
+    const message = 'An organisation with the slug "demo-bank" already exists. Choose another slug.';
     expect(res.body).toEqual({
       error: 'conflict',
-      message: 'An organisation with the slug "demo-bank" already exists. Choose another slug.',
+      message,
+      issues: [{ path: 'body.slug', code: 'taken', message }],
     });
     expect((await database.pool.query('select count(*)::int as n from organisations')).rows[0].n).toBe(before);
   });

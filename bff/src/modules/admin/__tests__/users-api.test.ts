@@ -280,15 +280,54 @@ describe("organisation admin: their own organisation's users from the console", 
       organisation_slug: 'demo-energi',
       impersonated_organisation_id: null,
     });
-    await energiAdmin
+    const again = await energiAdmin
       .post('/api/console/org/demo-energi/users')
       .send({ email: 'stina@energi.demo.test', name: 'Again', role: 'staff' })
       .expect(409);
+    expect(again.body.issues).toEqual([
+      {
+        path: 'body.email',
+        code: 'already_member',
+        params: { role: 'staff' },
+        message: 'stina@energi.demo.test is already a member of Demo Energi AB, as staff.',
+      },
+    ]);
     const bad = await energiAdmin
       .post('/api/console/org/demo-energi/users')
       .send({ email: 'x@demo.test', name: 'X', role: 'owner' })
       .expect(400);
     expect(bad.body.issues[0].path).toBe('body.role');
+  });
+
+  it('says what to do about an email in use: nothing for a member; else a super admin adds them', async () => {
+    const add = (agent: ReturnType<typeof request.agent>, email: string) =>
+      agent.post('/api/console/org/demo-energi/users').send({ email, name: 'Again', role: 'staff' }).expect(409);
+    const issue = async (agent: ReturnType<typeof request.agent>, email: string) =>
+      (await add(agent, email)).body.issues[0];
+    // An organisation's admin cannot add a membership: a super admin can.
+    expect(await issue(energiAdmin, 'admin@bank.demo.test')).toEqual({
+      path: 'body.email',
+      code: 'exists_ask_super_admin',
+      message:
+        'A console user with the email admin@bank.demo.test already exists, but is not a member of Demo Energi AB. ' +
+        'Ask a super admin to add them to your organisation.',
+    });
+
+    const impersonating = request.agent(app);
+    await signInAs(impersonating, 'super@demo.test').expect(200);
+    await impersonating.post('/api/admin/impersonation').send({ organisation: 'demo-energi' }).expect(200);
+    expect(await issue(impersonating, 'admin@energi.demo.test')).toMatchObject({
+      code: 'already_member',
+      params: { role: 'admin' },
+      message: 'admin@energi.demo.test is already a member of Demo Energi AB, as admin.',
+    });
+    const elsewhere = await issue(impersonating, 'admin@bank.demo.test');
+    expect(elsewhere.code).toBe('exists_add_in_admin');
+    expect(elsewhere.message).not.toMatch(/ask a super admin/i);
+
+    const platform = await superAdmin.post('/api/admin/users').send({ email: 'admin@bank.demo.test', name: 'X' });
+    expect(platform.status).toBe(409);
+    expect(platform.body.issues[0].code).toBe('exists_add_membership');
   });
 
   it('changes roles, resets passwords and deactivates its own members only', async () => {

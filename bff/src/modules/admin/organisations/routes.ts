@@ -28,8 +28,10 @@ import {
 
 const slugParams = z.object({ slug: organisationSlugSchema });
 
+/** 409 naming the field whose value is taken (code `taken`), so the form says so at the field. */
 function slugTaken(slug: string): HttpError {
-  return new HttpError(409, 'conflict', `An organisation with the slug "${slug}" already exists. Choose another slug.`);
+  const message = `An organisation with the slug "${slug}" already exists. Choose another slug.`;
+  return new HttpError(409, 'conflict', message, [{ path: 'body.slug', code: 'taken', message }]);
 }
 
 /**

@@ -47,12 +47,33 @@ function actorId(req: Request): number {
   return Number(req.user!.id);
 }
 
-function emailTaken(email: string, scope: UserScope): HttpError {
-  const hint =
-    scope.kind === 'organisation'
-      ? ' Ask a super admin to add them to your organisation.'
-      : ' Add a membership to the existing user instead.';
-  return new HttpError(409, 'conflict', `A console user with the email ${email} already exists.${hint}`);
+/**
+ * 409 for an email that has an account, saying what to do instead: nothing for a member of this organisation (their
+ * role is named); else add a membership, which only a super admin can (an organisation's admin asks one). The issue's
+ * code lets the console say it in its own language.
+ */
+async function emailTaken(db: DbOrTx, email: string, scope: UserScope, req: Request): Promise<HttpError> {
+  const row = await db.query.staffUsers.findFirst({ columns: { id: true }, where: eq(staffUsers.email, email) });
+  const existing = row ? await findStaffById(db, row.id) : undefined;
+  const taken = (code: string, message: string, params?: Record<string, string>) =>
+    new HttpError(409, 'conflict', message, [{ path: 'body.email', message, code, ...(params ? { params } : {}) }]);
+  if (scope.kind === 'platform')
+    return taken(
+      'exists_add_membership',
+      `A console user with the email ${email} already exists. Add a membership to the existing user instead.`,
+    );
+  const membership = existing?.memberships.find((m) => m.organisationId === scope.organisationId);
+  if (membership)
+    return taken('already_member', `${email} is already a member of ${scope.name}, as ${membership.role}.`, {
+      role: membership.role,
+    });
+  const elsewhere = `A console user with the email ${email} already exists, but is not a member of ${scope.name}.`;
+  return req.user?.superAdmin
+    ? taken(
+        'exists_add_in_admin',
+        `${elsewhere} Add them to it in the super admin's user management (All console users).`,
+      )
+    : taken('exists_ask_super_admin', `${elsewhere} Ask a super admin to add them to your organisation.`);
 }
 
 export class UserService {
@@ -93,7 +114,7 @@ export class UserService {
     // The inviting admin's UI language, until the new user signs in and uses their own.
     const mailLanguage = requestLanguage(req) ?? null;
     if (await this.db.query.staffUsers.findFirst({ columns: { id: true }, where: eq(staffUsers.email, input.email) }))
-      throw emailTaken(input.email, scope);
+      throw await emailTaken(this.db, input.email, scope, req);
     try {
       const id = await this.db.transaction(async (tx) => {
         const targets = await Promise.all(
@@ -133,7 +154,7 @@ export class UserService {
       this.mailer.queue(passwordLinkMail(this.mailer, invitee, 'invitation', token, issuedAt));
       return { user: viewInScope((await findStaffById(this.db, id))!, scope), oneTimePassword };
     } catch (error) {
-      if (isUniqueViolation(error)) throw emailTaken(input.email, scope);
+      if (isUniqueViolation(error)) throw await emailTaken(this.db, input.email, scope, req);
       throw error;
     }
   }

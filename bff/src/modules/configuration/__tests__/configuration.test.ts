@@ -176,7 +176,14 @@ describe('the question set', () => {
       const res = await admin.put(`${CONFIG}/questions`).send({ questions: body }).expect(400);
       expect(res.body.error).toBe('bad_request');
       expect(JSON.stringify(res.body.issues)).toContain(message);
+      // Each named by a code, so the console says it in its own language.
+      for (const issue of res.body.issues) expect(issue.code).toEqual(expect.any(String));
     }
+    const [outOfRange] = cases.find(([, message]) => message.startsWith('atemp: the range'))!;
+    const range = await admin.put(`${CONFIG}/questions`).send({ questions: outOfRange }).expect(400);
+    expect(range.body.issues).toContainEqual(
+      expect.objectContaining({ code: 'range', params: { min: '1', max: '100000' } }),
+    );
     // Shape errors (schema) too: a header over 1023 characters, a question without texts.
     await admin
       .put(`${CONFIG}/questions`)

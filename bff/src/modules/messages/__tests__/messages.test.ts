@@ -124,6 +124,7 @@ describe('the knowledge base', () => {
       .send({ ...heatPumpGrant, slug: 'limits' })
       .expect(409);
     expect(dup.body.message).toContain('limits');
+    expect(dup.body.issues).toEqual([{ path: 'body.slug', code: 'taken', message: dup.body.message }]);
     expect(await count()).toBe(before + 1);
   });
 

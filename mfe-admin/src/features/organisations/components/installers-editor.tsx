@@ -1,7 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { installersSchema, type Installer } from '@home-energy/shared/schemas/admin';
-import { apiErrorBody } from '@home-energy/shared/ui/user-management';
+import { apiErrorBody, useIssueTexts, type ValueIssue } from '@home-energy/shared/ui/user-management';
 
 type Outcome = { data: unknown } | { error: unknown };
 const FIELDS = ['name', 'identifier', 'logo', 'url'] as const;
@@ -20,6 +20,17 @@ export function InstallersEditor({
   onSave: (installers: Installer[]) => Promise<Outcome>;
 }) {
   const { t } = useTranslation('admin');
+  const { issueText, failureText } = useIssueTexts();
+  // A problem at its field in words; the rule of a field whose check a code alone does not say.
+  const rules: Partial<Record<string, string>> = {
+    identifier: t('installers.rules.identifier'),
+    logo: t('installers.rules.logo'),
+    url: t('installers.rules.url'),
+  };
+  const said = (issue: ValueIssue) => {
+    const path = typeof issue.path === 'string' ? issue.path.split('.') : (issue.path ?? []).map(String);
+    return issueText(issue, rules[path.at(-1) ?? '']);
+  };
   const next = useRef(initial.length);
   const [rows, setRows] = useState<Row[]>(() => initial.map((installer, key) => ({ ...installer, key })));
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -49,7 +60,7 @@ export function InstallersEditor({
     const installers = rows.map(({ key: _key, ...installer }) => installer);
     const checked = installersSchema.safeParse(installers);
     if (!checked.success) {
-      setErrors(Object.fromEntries(checked.error.issues.map((i) => [i.path.join('.'), i.message])));
+      setErrors(Object.fromEntries(checked.error.issues.map((i) => [i.path.join('.'), said(i)])));
       setFailure(t('form.fixErrors'));
       return;
     }
@@ -58,10 +69,10 @@ export function InstallersEditor({
     const result = await onSave(checked.data);
     setSaving(false);
     if ('error' in result) {
-      const body = apiErrorBody(result.error);
+      const issues = apiErrorBody(result.error)?.issues ?? [];
       // body.installers.0.url → 0.url
-      setErrors(Object.fromEntries((body?.issues ?? []).map((i) => [i.path.split('.').slice(2).join('.'), i.message])));
-      setFailure(body?.message ?? t('common.failed'));
+      setErrors(Object.fromEntries(issues.map((i) => [i.path.split('.').slice(2).join('.'), said(i)])));
+      setFailure(issues.length > 0 ? t('form.fixErrors') : failureText(result.error, t('common.failed')));
     }
   }
 

@@ -7,7 +7,7 @@ import {
   type OrganisationUpdate,
 } from '@home-energy/shared/schemas/admin';
 import { ORGANISATION_FEATURES, type OrganisationFeature } from '@home-energy/shared/schemas/session';
-import { apiErrorBody, fieldErrors } from '@home-energy/shared/ui/user-management';
+import { useIssueTexts } from '@home-energy/shared/ui/user-management';
 
 export interface OrganisationFields {
   slug: string;
@@ -48,6 +48,9 @@ export function OrganisationForm({
   onSubmit: (fields: OrganisationCreate | OrganisationUpdate) => Promise<Outcome>;
 }) {
   const { t } = useTranslation('admin');
+  const { checkErrors, fieldErrors, failureText } = useIssueTexts();
+  // The rule of each field whose pattern a code alone does not say.
+  const rules = { slug: t('form.rules.slug'), brand: t('form.rules.brand') };
   const [fields, setFields] = useState<OrganisationFields>(
     initial ?? { slug: '', name: '', brand: '', features: [], isInstaller: false },
   );
@@ -80,7 +83,7 @@ export function OrganisationForm({
         : { name: fields.name, brand: fields.brand, features: fields.features, isInstaller: fields.isInstaller };
     const checked = (mode === 'create' ? organisationCreateSchema : organisationUpdateSchema).safeParse(body);
     if (!checked.success) {
-      setErrors(Object.fromEntries(checked.error.issues.map((i) => [String(i.path[0] ?? 'form'), i.message])));
+      setErrors(checkErrors(checked.error.issues, rules));
       setFailure(t('form.fixErrors'));
       return;
     }
@@ -89,8 +92,9 @@ export function OrganisationForm({
     const result = await onSubmit(checked.data);
     setSaving(false);
     if ('error' in result) {
-      setErrors(fieldErrors(result.error));
-      setFailure(apiErrorBody(result.error)?.message ?? t('common.failed'));
+      const named = fieldErrors(result.error, rules);
+      setErrors(named);
+      setFailure(Object.keys(named).length > 0 ? t('form.fixErrors') : failureText(result.error, t('common.failed')));
     }
   }
 

@@ -2,7 +2,7 @@ import { Link, useParams } from '@home-energy/shared/router';
 import { useTranslation } from 'react-i18next';
 import { Loading, useToast, PageHead, LoadFailed, useMarkUsable } from '@home-energy/shared';
 import type { Installer, OrganisationUpdate } from '@home-energy/shared/schemas/admin';
-import { ConfirmButton, apiErrorBody } from '@home-energy/shared/ui/user-management';
+import { ConfirmButton, useIssueTexts } from '@home-energy/shared/ui/user-management';
 import { ImpersonateButton } from '../../../components/impersonation';
 import {
   useGetOrganisationQuery,
@@ -15,6 +15,7 @@ import { InstallersEditor } from '../components/installers-editor';
 /** /console/admin/organisations/:organisation: edit details and installers, deactivate or reactivate, impersonate. */
 export function OrganisationPage() {
   const { t } = useTranslation('admin');
+  const { failureText } = useIssueTexts();
   const toast = useToast();
   const { organisation: slug = '' } = useParams();
   const organisation = useGetOrganisationQuery(slug, { refetchOnMountOrArgChange: true });
@@ -32,7 +33,7 @@ export function OrganisationPage() {
 
   async function setActive(active: boolean) {
     const result = await update({ slug, patch: { active } });
-    if ('error' in result) toast(apiErrorBody(result.error)?.message ?? t('common.failed'), 'error');
+    if ('error' in result) toast(failureText(result.error, t('common.failed')), 'error');
     else toast(t(active ? 'organisation.reactivated' : 'organisation.deactivated', { name: detail?.name }));
   }
 

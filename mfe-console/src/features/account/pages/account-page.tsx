@@ -12,9 +12,10 @@ import {
   useFormat,
   accountUpdateSchema,
   maxLengthOf,
+  passwordChangeSchema,
   useMarkUsable,
 } from '@home-energy/shared';
-import { apiErrorBody, fieldErrors } from '@home-energy/shared/ui/user-management/api-error';
+import { useIssueTexts } from '@home-energy/shared/ui/user-management/issue-texts';
 import { useOrganisationContext } from '../../organisation/components/organisation-context';
 import { organisationPath } from '@home-energy/shared/mfe/pages';
 import { useChangePasswordMutation, useGetAccountQuery, useUpdateAccountMutation } from '../api/account-api';
@@ -29,6 +30,7 @@ export function AccountPage() {
   const { t } = useTranslation('console');
   const format = useFormat();
   const toast = useToast();
+  const { checkErrors, fieldErrors, failureText } = useIssueTexts();
   const id = useId();
   const { organisation, user } = useOrganisationContext();
   const { update } = useSession();
@@ -55,7 +57,7 @@ export function AccountPage() {
       await update();
       toast(t('account.nameSaved'));
     } catch (error) {
-      toast(apiErrorBody(error)?.message ?? t('common.saveFailed'), 'error');
+      toast(failureText(error, t('common.saveFailed')), 'error');
     }
   }
 
@@ -64,15 +66,23 @@ export function AccountPage() {
     if (next !== repeat) return setPasswordErrors({ repeat: t('account.password.mismatch') });
     if (next.length < PASSWORD_MIN_LENGTH)
       return setPasswordErrors({ newPassword: t('account.password.tooShort', { count: PASSWORD_MIN_LENGTH }) });
+    // The words for the checks a code alone does not say: the same password again, a wrong current one (the BFF's).
+    const rules = { newPassword: t('account.password.reused'), currentPassword: t('account.password.wrong') };
+    const body = { currentPassword: current, newPassword: next };
+    const checked = passwordChangeSchema.safeParse(body);
+    if (!checked.success) return setPasswordErrors(checkErrors(checked.error.issues, rules));
     setPasswordErrors({});
     try {
-      await changePassword({ org: organisation.slug, body: { currentPassword: current, newPassword: next } }).unwrap();
+      await changePassword({ org: organisation.slug, body }).unwrap();
       setCurrent('');
       setNext('');
       setRepeat('');
       toast(t('account.password.saved'));
     } catch (error) {
-      setPasswordErrors(fieldErrors(error));
+      const fields = fieldErrors(error, rules);
+      setPasswordErrors(fields);
+      // Nothing to show at a field (too many attempts, the server): said for the form.
+      if (Object.keys(fields).length === 0) toast(failureText(error, t('common.saveFailed')), 'error');
     }
   }
 

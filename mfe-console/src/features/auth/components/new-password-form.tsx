@@ -1,7 +1,8 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PASSWORD_MIN_LENGTH } from '@home-energy/shared';
-import { apiErrorBody, fieldErrors } from '@home-energy/shared/ui/user-management/api-error';
+import { passwordChooseSchema } from '@home-energy/shared/schemas/mail';
+import { useIssueTexts } from '@home-energy/shared/ui/user-management/issue-texts';
 
 /**
  * A new password, typed twice: checked here for length and match, then `save` (the server's 400 names the field).
@@ -15,6 +16,7 @@ export function NewPasswordForm({
   submitLabel: string;
 }) {
   const { t } = useTranslation('console');
+  const { checkErrors, fieldErrors, failureText } = useIssueTexts();
   const id = useId();
   const [password, setPassword] = useState('');
   const [repeat, setRepeat] = useState('');
@@ -33,16 +35,21 @@ export function NewPasswordForm({
       setErrors({ repeat: t('newPassword.mismatch') });
       return repeatRef.current?.focus();
     }
+    // The BFF's own check of the password: the one-time password it replaces is refused.
+    const rules = { password: t('newPassword.notOneTime') };
+    const checked = passwordChooseSchema.safeParse({ password });
+    if (!checked.success) {
+      setErrors(checkErrors(checked.error.issues, rules));
+      return passwordRef.current?.focus();
+    }
     setErrors({});
     setBusy(true);
     try {
       await save(password);
     } catch (error) {
-      const fields = fieldErrors(error);
+      const fields = fieldErrors(error, rules);
       setErrors(
-        fields.password
-          ? { password: fields.password }
-          : { form: apiErrorBody(error)?.message ?? t('newPassword.failed') },
+        fields.password ? { password: fields.password } : { form: failureText(error, t('newPassword.failed')) },
       );
     } finally {
       setBusy(false);

@@ -2,12 +2,13 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link } from '@home-energy/shared/router';
 import { useTranslation } from 'react-i18next';
 import { credentialsSchema, useMarkUsable } from '@home-energy/shared';
-import { apiErrorBody } from '@home-energy/shared/ui/user-management/api-error';
+import { useIssueTexts } from '@home-energy/shared/ui/user-management/issue-texts';
 import { useForgotPasswordMutation } from '../api/password-api';
 
 /** /console/forgot-password: a reset link by mail. The answer is the same whether or not the address has an account. */
 export function ForgotPasswordPage() {
   const { t } = useTranslation('console');
+  const { failureText } = useIssueTexts();
   const id = useId();
   const [email, setEmail] = useState('');
   const [invalid, setInvalid] = useState(false);
@@ -32,9 +33,7 @@ export function ForgotPasswordPage() {
       setSent(true);
     } catch (error) {
       const status = (error as { status?: number }).status;
-      setFailure(
-        status === 429 ? t('forgotPassword.tooMany') : (apiErrorBody(error)?.message ?? t('forgotPassword.failed')),
-      );
+      setFailure(status === 429 ? t('forgotPassword.tooMany') : failureText(error, t('forgotPassword.failed')));
     }
   }
 

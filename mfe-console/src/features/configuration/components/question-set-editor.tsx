@@ -5,11 +5,13 @@ import {
   type EngineKeyDefinition,
   type QuestionData,
   type QuestionDefinition,
+  questionSetUpdateSchema,
   questionTextsSchema,
   maxLengthOf,
 } from '@home-energy/shared';
+import type { ValueIssue } from '@home-energy/shared/ui/user-management/issue-texts';
 import { useSaveQuestionsMutation } from '../api/configuration-api';
-import { ApiIssues } from './api-issues';
+import { ApiIssues, type IssuePlace } from './api-issues';
 
 const HEADER_MAX = maxLengthOf(questionTextsSchema.shape.header);
 const HELP_MAX = maxLengthOf(questionTextsSchema.shape.help);
@@ -264,6 +266,7 @@ export function QuestionSetEditor({
   const toast = useToast();
   const [list, setList] = useState(questions);
   const [save, state] = useSaveQuestionsMutation();
+  const [checked, setChecked] = useState<readonly ValueIssue[] | null>(null);
   useEffect(() => setList(questions), [questions]);
   const dirty = JSON.stringify(list) !== JSON.stringify(questions);
 
@@ -276,8 +279,30 @@ export function QuestionSetEditor({
     });
   }
 
+  /** A problem's place: the question's key and the field, e.g. "atemp – Question (Swedish)". */
+  const place: IssuePlace = ([at, index, part, sub, field]) => {
+    const key = at === 'questions' && index !== undefined ? list[Number(index)]?.key : undefined;
+    if (!key) return undefined;
+    // texts.{lang}.header|help|options, or data.min|max|default
+    const label =
+      part === 'texts' && (sub === 'en' || sub === 'sv')
+        ? field === 'header' || field === 'help'
+          ? t(`configuration.questions.${field}.${sub}`)
+          : field === 'options'
+            ? t(`configuration.questions.label.${sub}`)
+            : undefined
+        : part === 'data' && (sub === 'min' || sub === 'max' || sub === 'default')
+          ? t(`configuration.questions.${sub}`)
+          : undefined;
+    return label ? `${key} – ${label}` : key;
+  };
+
   async function submit(event: FormEvent) {
     event.preventDefault();
+    // Checked here with the BFF's schema first, so each problem is said in the page's language at its question.
+    const check = questionSetUpdateSchema.safeParse({ questions: list });
+    setChecked(check.success ? null : check.error.issues);
+    if (!check.success) return;
     try {
       await save({ org, questions: list }).unwrap();
       toast(t('configuration.questions.saved'));
@@ -329,7 +354,11 @@ export function QuestionSetEditor({
           </li>
         ))}
       </ol>
-      {state.isError ? <ApiIssues error={state.error} /> : null}
+      {checked ? (
+        <ApiIssues issues={checked} place={place} />
+      ) : state.isError ? (
+        <ApiIssues error={state.error} place={place} />
+      ) : null}
       <div className="he-actions cn-sticky-actions">
         <button type="submit" className="he-button" disabled={!dirty || state.isLoading}>
           {state.isLoading ? t('common.saving') : t('configuration.questions.save')}
@@ -338,7 +367,10 @@ export function QuestionSetEditor({
           type="button"
           className="he-button he-button--secondary"
           disabled={!dirty || state.isLoading}
-          onClick={() => setList(questions)}
+          onClick={() => {
+            setList(questions);
+            setChecked(null);
+          }}
         >
           {t('common.undo')}
         </button>

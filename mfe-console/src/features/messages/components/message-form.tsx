@@ -7,7 +7,7 @@ import {
   contentItemInputSchema,
   maxLengthOf,
 } from '@home-energy/shared';
-import { fieldErrors } from '@home-energy/shared/ui/user-management/api-error';
+import { useIssueTexts } from '@home-energy/shared/ui/user-management/issue-texts';
 import { bucketLabel } from '../../analytics/lib/labels';
 import { MessagePreview } from './message-preview';
 
@@ -48,7 +48,17 @@ export function MessageForm({
   const { t } = useTranslation('console');
   const id = useId();
   const [item, setItem] = useState<ContentItemInput>(initial);
-  const errors = fieldErrors(error);
+  const { checkErrors, fieldErrors, failureText } = useIssueTexts();
+  const [checked, setChecked] = useState<Record<string, string>>({});
+  // The rule of each field whose check a code alone does not say (a pattern, a day's bounds).
+  const rules = {
+    slug: t('messages.rules.slug'),
+    key: t('messages.rules.key'),
+    image: t('messages.rules.image'),
+    date: t('messages.rules.date'),
+    valid_until: t('messages.rules.valid_until'),
+  };
+  const errors = Object.keys(checked).length > 0 ? checked : fieldErrors(error, rules);
   const set = <K extends keyof ContentItemInput>(key: K, value: ContentItemInput[K]) =>
     setItem((current) => ({ ...current, [key]: value }));
   const text = (key: 'slug' | 'type' | 'title' | 'key', hint?: string) => (
@@ -80,14 +90,18 @@ export function MessageForm({
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    onSave({
+    const body = {
       ...item,
       date: item.date || null,
       valid_until: item.valid_until || null,
       language: item.language || null,
       image: item.image || null,
       activity: item.activity || null,
-    });
+    };
+    // Checked here with the BFF's own schema, so each problem is said at its field in the page's language.
+    const check = contentItemInputSchema.safeParse(body);
+    setChecked(check.success ? {} : checkErrors(check.error.issues, rules));
+    if (check.success) onSave(body);
   }
 
   return (
@@ -217,7 +231,7 @@ export function MessageForm({
           </label>
           {error && Object.keys(errors).length === 0 ? (
             <p className="he-alert" role="alert">
-              {(error as { data?: { message?: string } }).data?.message ?? t('common.saveFailed')}
+              {failureText(error, t('common.saveFailed'))}
             </p>
           ) : null}
           <div className="he-actions">

@@ -13,7 +13,7 @@ import {
   useMarkUsable,
   TableScroll,
 } from '@home-energy/shared';
-import { apiErrorBody } from '@home-energy/shared/ui/user-management/api-error';
+import { useIssueTexts } from '@home-energy/shared/ui/user-management/issue-texts';
 import { ConfirmButton } from '@home-energy/shared/ui/user-management/confirm-button';
 import { EmptyState } from '../../../components/empty-state';
 import { bucketLabel } from '../../analytics/lib/labels';
@@ -60,6 +60,7 @@ const asInput = ({
 /** /console/org/:org/messages (super admins): the knowledge base the flow shows by key or by recommendation. */
 export function MessagesPage() {
   const { t } = useTranslation('console');
+  const { failureText } = useIssueTexts();
   const format = useFormat();
   const toast = useToast();
   const { organisation } = useOrganisationContext();
@@ -92,7 +93,7 @@ export function MessagesPage() {
       await remove({ org: organisation.slug, id: item.id }).unwrap();
       toast(t('messages.deleted', { title: item.title }));
     } catch (error) {
-      toast(apiErrorBody(error)?.message ?? t('common.saveFailed'), 'error');
+      toast(failureText(error, t('common.saveFailed')), 'error');
     }
   }
   function submitSearch(event: FormEvent) {

@@ -9,7 +9,7 @@ import {
   type LeadStatus,
 } from '@home-energy/shared';
 import { measureTextKey } from '@home-energy/shared/energy/measure-names';
-import { apiErrorBody } from '@home-energy/shared/ui/user-management/api-error';
+import { useIssueTexts } from '@home-energy/shared/ui/user-management/issue-texts';
 import { useUpdateLeadMutation } from '../api/requests-api';
 
 /**
@@ -18,6 +18,7 @@ import { useUpdateLeadMutation } from '../api/requests-api';
  */
 export function LeadCard({ org, lead, onSaved }: { org: string; lead: Lead; onSaved?: (message: string) => void }) {
   const { t, i18n } = useTranslation('console');
+  const { failureText } = useIssueTexts();
   const id = useId();
   const next = LEAD_TRANSITIONS[lead.status];
   // A request the homeowner withdrew stays here with its history; it takes notes only (PATCH with its own status).
@@ -45,7 +46,7 @@ export function LeadCard({ org, lead, onSaved }: { org: string; lead: Lead; onSa
       if (!withdrawn) setStatus('');
       onSaved?.(withdrawn ? t('requests.noteSaved') : t('requests.statusSaved'));
     } catch (error) {
-      setProblem(apiErrorBody(error)?.message ?? t('requests.saveFailed'));
+      setProblem(failureText(error, t('requests.saveFailed')));
       onSaved?.(t('requests.saveFailed'));
     }
   }

@@ -10,7 +10,7 @@ import {
   rejectionSchema,
   maxLengthOf,
 } from '@home-energy/shared';
-import { apiErrorBody } from '@home-energy/shared/ui/user-management/api-error';
+import { useIssueTexts } from '@home-energy/shared/ui/user-management/issue-texts';
 import {
   documentFileUrl,
   useApproveDocumentMutation,
@@ -29,6 +29,7 @@ function ruleValues(values: ValidationItem['issues'][number]['values']): Record<
 /** One uploaded certificate: open it, then approve (as given, or corrected) or reject with a reason. */
 function DocumentReview({ org, document }: { org: string; document: QueueDocument }) {
   const { t } = useTranslation('console');
+  const { failureText } = useIssueTexts();
   const format = useFormat();
   const toast = useToast();
   const id = useId();
@@ -48,7 +49,7 @@ function DocumentReview({ org, document }: { org: string; document: QueueDocumen
       }).unwrap();
       toast(t('validation.approved', { energyClass }));
     } catch (error) {
-      toast(apiErrorBody(error)?.message ?? t('common.saveFailed'), 'error');
+      toast(failureText(error, t('common.saveFailed')), 'error');
     }
   }
   async function onReject(event: FormEvent) {
@@ -57,7 +58,7 @@ function DocumentReview({ org, document }: { org: string; document: QueueDocumen
       await reject({ org, id: document.id, reason }).unwrap();
       toast(t('validation.rejected'));
     } catch (error) {
-      toast(apiErrorBody(error)?.message ?? t('common.saveFailed'), 'error');
+      toast(failureText(error, t('common.saveFailed')), 'error');
     }
   }
 
@@ -137,6 +138,7 @@ function DocumentReview({ org, document }: { org: string; document: QueueDocumen
 /** A home in the queue: the answers that look wrong (accept or reject them) and its uploaded certificates. */
 export function ValidationItemCard({ org, item }: { org: string; item: ValidationItem }) {
   const { t } = useTranslation('console');
+  const { failureText } = useIssueTexts();
   const format = useFormat();
   const toast = useToast();
   const [review, reviewState] = useReviewAnswersMutation();
@@ -145,7 +147,7 @@ export function ValidationItemCard({ org, item }: { org: string; item: Validatio
       await review({ org, profileId: item.profile_id, body: { outcome } }).unwrap();
       toast(t(`validation.answers.${outcome}`));
     } catch (error) {
-      toast(apiErrorBody(error)?.message ?? t('common.saveFailed'), 'error');
+      toast(failureText(error, t('common.saveFailed')), 'error');
     }
   }
   return (

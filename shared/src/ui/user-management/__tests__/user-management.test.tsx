@@ -302,3 +302,71 @@ it('speaks Swedish', async () => {
   expect(await screen.findByRole('columnheader', { name: sv.columns.lastSignIn })).toBeTruthy();
   expect(screen.getAllByText(sv.status.active).length).toBeGreaterThan(0);
 });
+
+describe('a Swedish console', () => {
+  const energi = { kind: 'organisation', slug: 'demo-energi', name: 'Demo Energi AB' } as const;
+  const inOrganisation = { scope: energi, currentUserId: '2', organisations: undefined };
+
+  async function submit(name: string, email: string) {
+    fireEvent.change(screen.getByLabelText(sv.add.name), { target: { value: name } });
+    fireEvent.change(screen.getByLabelText(sv.add.email), { target: { value: email } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: sv.add.submit })));
+  }
+
+  it("says the form's own check in Swedish, with the field's limit", async () => {
+    const bff = platformBff([sara]);
+    show({}, 'sv');
+    await screen.findByRole('table');
+    await submit('', 'inte-en-adress');
+    expect(screen.getByText('Får inte vara tomt')).toBeTruthy();
+    expect(screen.getByText('Ogiltig e-postadress')).toBeTruthy();
+    await submit('x'.repeat(256), 'olle@demo.test');
+    expect(screen.getByText('Högst 255 tecken')).toBeTruthy();
+    expect(screen.queryByText(/must|Invalid/)).toBeNull();
+    expect(bff.calls('POST', '/api/admin/users')).toHaveLength(0);
+  });
+
+  it('says who an email in use belongs to and what to do, at the email', async () => {
+    let issue: object = { path: 'body.email', message: 'in use', code: 'already_member', params: { role: 'admin' } };
+    installFakeBff({
+      'GET /api/console/org/demo-energi/users': () => [200, { users: [anna] }],
+      'POST /api/console/org/demo-energi/users': () => [409, { error: 'conflict', message: 'in use', issues: [issue] }],
+    });
+    show(inOrganisation, 'sv');
+    await screen.findByRole('table');
+    await submit('Anna', 'admin@energi.demo.test');
+    expect(screen.getByText('Redan medlem i den här organisationen, med rollen administratör')).toBeTruthy();
+    expect(screen.getByLabelText(sv.add.email).getAttribute('aria-invalid')).toBe('true');
+    expect(screen.queryByText(/superadministratör att|Lägg till hen/)).toBeNull();
+
+    issue = { path: 'body.email', message: 'in use', code: 'exists_add_in_admin' };
+    await submit('Bengt', 'admin@bank.demo.test');
+    expect(screen.getByText(/Lägg till hen under Superadmin → Alla konsolanvändare/)).toBeTruthy();
+    issue = { path: 'body.email', message: 'in use', code: 'exists_ask_super_admin' };
+    await submit('Bengt', 'admin@bank.demo.test');
+    expect(screen.getByText(/Be en superadministratör att lägga till hen/)).toBeTruthy();
+  });
+
+  it("says a refusal the form has no words of its own for in Swedish, not in the API's English", async () => {
+    installFakeBff({
+      'GET /api/console/org/demo-energi/users': () => [200, { users: [anna] }],
+      'POST /api/console/org/demo-energi/users': () => [
+        400,
+        {
+          error: 'bad_request',
+          message: 'Invalid body.name: too odd',
+          issues: [{ path: 'body.name', message: 'too odd' }],
+        },
+      ],
+      'PATCH /api/console/org/demo-energi/users/2': () => [409, { error: 'last_admin', message: 'You are the last…' }],
+    });
+    show(inOrganisation, 'sv');
+    await screen.findByRole('table');
+    await submit('Olle', 'olle@demo.test');
+    expect(screen.getByText('Ogiltigt värde')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Hantera Anna Admin' }));
+    fireEvent.change(screen.getByLabelText('Roll i Demo Energi AB'), { target: { value: 'staff' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: sv.actions.changeRole })));
+    expect((await screen.findByRole('alert')).textContent).toBe(sv.errors.last_admin);
+  });
+});

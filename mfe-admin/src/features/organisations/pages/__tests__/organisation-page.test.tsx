@@ -109,7 +109,7 @@ describe('one organisation', () => {
     await act(async () => fireEvent.click(within(section).getByRole('button', { name: en.installers.save })));
     const website = within(section).getByLabelText('Website of installer 2');
     expect(website.getAttribute('aria-invalid')).toBe('true');
-    expect(within(section).getByText('must be an http(s) URL')).toBeTruthy();
+    expect(within(section).getByText(en.installers.rules.url)).toBeTruthy();
     expect(bff.calls('PATCH', '/api/admin/organisations/norr-energi')).toHaveLength(0);
 
     fireEvent.change(website, { target: { value: 'https://vpn.example' } });

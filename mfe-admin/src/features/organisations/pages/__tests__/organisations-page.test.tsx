@@ -9,6 +9,7 @@ import { watchUsableMarks } from '@home-energy/shared/testing/usable-marks';
 jest.mock('@home-energy/shared', () => jest.requireActual('../../../../testing/mock-shared').sharedWithFakeSession());
 
 const en = texts.en.admin;
+const sv = texts.sv.admin;
 
 function organisation(slug: string, name: string, extra: Partial<AdminOrganisation> = {}): AdminOrganisation {
   return {
@@ -157,6 +158,33 @@ describe('the organisations page', () => {
     );
     await act(async () => fireEvent.click(within(notice).getByRole('button', { name: en.impersonation.stop })));
     expect(bff.calls('DELETE', '/api/admin/impersonation')).toHaveLength(1);
+  });
+
+  it('says what is wrong with a new organisation in Swedish, at the field', async () => {
+    const message = 'An organisation with the slug "demo-bank" already exists. Choose another slug.';
+    const bff = installFakeBff({
+      'GET /api/admin/organisations': () => [200, { organisations: ORGANISATIONS }],
+      'POST /api/admin/organisations': () => [
+        409,
+        { error: 'conflict', message, issues: [{ path: 'body.slug', code: 'taken', message }] },
+      ],
+    });
+    renderAdmin('/console/admin', { lng: 'sv' });
+    await screen.findByRole('table');
+    fireEvent.click(screen.getByRole('button', { name: sv.organisations.new }));
+    fireEvent.change(screen.getByLabelText(sv.form.slug), { target: { value: 'Norr Energi!' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: sv.form.create })));
+    expect(screen.getByText('Får inte vara tomt')).toBeTruthy();
+    expect(screen.getByText(sv.form.rules.slug)).toBeTruthy();
+    expect(screen.queryByText(/lower-case|must|Too small/)).toBeNull();
+    expect(bff.calls('POST', '/api/admin/organisations')).toHaveLength(0);
+
+    fireEvent.change(screen.getByLabelText(sv.form.name), { target: { value: 'Demo Bank' } });
+    fireEvent.change(screen.getByLabelText(sv.form.slug), { target: { value: 'demo-bank' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: sv.form.create })));
+    expect(await screen.findByText('Används redan – välj ett annat')).toBeTruthy();
+    expect(screen.getByLabelText(sv.form.slug).getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByRole('alert').textContent).toBe(sv.form.fixErrors);
   });
 
   it('speaks Swedish', async () => {

@@ -59,7 +59,10 @@ describe('Choose your password', () => {
     await waitFor(() => expect(currentLocation().pathname).toBe('/console/org/demo-energi'));
   });
 
-  it("shows the server's message when it refuses the password", async () => {
+  it.each([
+    ['en', en],
+    ['sv', sv],
+  ] as const)("says the server's refusal of the password in the page's language (%s)", async (lng, words) => {
     installFakeBff({
       'POST /api/password/choose': () => [
         400,
@@ -71,11 +74,12 @@ describe('Choose your password', () => {
       ],
     });
     setSession(oneTime);
-    renderConsole('/console/choose-password');
-    await passwordPageShown();
-    fillPasswords('abcd-efgh-jkmn-pqrs');
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: en.choosePassword.submit })));
-    expect(await screen.findByText('choose a password other than the one-time password')).toBeTruthy();
+    renderConsole('/console/choose-password', { lng });
+    await screen.findByLabelText(words.newPassword.password);
+    fireEvent.change(screen.getByLabelText(words.newPassword.password), { target: { value: 'abcd-efgh-jkmn-pqrs' } });
+    fireEvent.change(screen.getByLabelText(words.newPassword.repeat), { target: { value: 'abcd-efgh-jkmn-pqrs' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: words.choosePassword.submit })));
+    expect(await screen.findByText(words.newPassword.notOneTime)).toBeTruthy();
   });
 });
 

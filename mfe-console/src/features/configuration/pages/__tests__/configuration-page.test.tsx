@@ -258,3 +258,49 @@ describe('default prices', () => {
     });
   });
 });
+
+describe('a Swedish console', () => {
+  it('says what is wrong with the question set in Swedish, at the question', async () => {
+    const bff = fakeBff(() => [
+      400,
+      {
+        error: 'bad_request',
+        message: 'Invalid question set: atemp: the range must stay within 1–100000 (and 1 more)',
+        issues: [
+          {
+            path: 'body.questions.0.data.min',
+            message: 'atemp: the range must stay within 1–100000',
+            code: 'range',
+            params: { min: '1', max: '100000' },
+          },
+          {
+            path: 'body.questions.0.data.unit',
+            message: 'atemp: the unit is sqm',
+            code: 'unit',
+            params: { unit: 'sqm' },
+          },
+        ],
+      },
+    ]);
+    renderConsole('/console/org/demo-energi/configuration', { lng: 'sv' });
+    const save = await screen.findByRole('button', { name: 'Spara frågorna' });
+    // An offered answer left without its Swedish text (the browser does not check that field).
+    const ventilation = await openQuestion('ventilation');
+    fireEvent.change(ventilation.getByLabelText('Svensk text för natural'), { target: { value: '' } });
+    await act(async () => fireEvent.click(save));
+    expect(bff.calls('PUT', `${CONFIG}/questions`)).toHaveLength(0);
+    const own = await screen.findByRole('alert');
+    expect(own.querySelector('p')!.textContent).toBe('Inte sparat: rätta följande.');
+    expect(within(own).getByRole('listitem').textContent).toBe('ventilation – Text (svenska): Får inte vara tomt');
+
+    fireEvent.change(ventilation.getByLabelText('Svensk text för natural'), { target: { value: 'Naturlig' } });
+    await act(async () => fireEvent.click(save));
+    const refused = await screen.findByRole('alert');
+    expect(refused.querySelector('p')!.textContent).toBe('Ett eller flera värden är ogiltiga.');
+    expect(
+      within(refused)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['atemp – Lägst: Måste ligga inom 1–100000', 'atemp: Enheten är m²']);
+  });
+});

@@ -41,20 +41,11 @@ function fakeBff() {
     ],
     [`POST ${MESSAGES}`]: (r) => {
       const body = r.body as ContentItemInput;
-      if (body.content.length > 2000)
-        return [
-          400,
-          {
-            error: 'bad_request',
-            message: 'Invalid body.content: must be at most 2000 characters',
-            issues: [{ path: 'body.content', message: 'must be at most 2000 characters' }],
-          },
-        ];
-      if (items.some((i) => i.slug === body.slug))
-        return [
-          409,
-          { error: 'conflict', message: `A message with the slug "${body.slug}" exists already. Choose another slug.` },
-        ];
+      if (body.type === 'refused') return [403, { error: 'forbidden', message: 'Only super admins may do this.' }];
+      if (items.some((i) => i.slug === body.slug)) {
+        const message = `A message with the slug "${body.slug}" exists already. Choose another slug.`;
+        return [409, { error: 'conflict', message, issues: [{ path: 'body.slug', code: 'taken', message }] }];
+      }
       const item = store(body, next++);
       items = [...items, item];
       return [201, item];
@@ -146,21 +137,49 @@ describe('the knowledge base', () => {
     expect(bff.unrouted).toEqual([]);
   });
 
-  it('shows the BFF’s refusal at the field (content over 2000) or for the form (a slug in use)', async () => {
-    fakeBff();
+  it('checks the message before sending it, and shows the BFF’s refusal at the field or for the form', async () => {
+    const bff = fakeBff();
     renderConsole('/console/org/demo-energi/messages');
     fireEvent.click(await screen.findByRole('button', { name: 'New message' }));
     await fill({ Title: 'Long', Slug: 'long', Key: 'k', Type: 'info', Content: 'x'.repeat(2001) });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save message' })));
-    expect(await screen.findByText('must be at most 2000 characters')).toBeTruthy();
+    expect(screen.getByText('At most 2000 characters')).toBeTruthy();
     expect(screen.getByLabelText('Content').getAttribute('aria-invalid')).toBe('true');
+    expect(bff.calls('POST', MESSAGES)).toHaveLength(0);
     await fill({ Content: 'short' });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save message' })));
     fireEvent.click(await screen.findByRole('button', { name: 'New message' }));
     await fill({ Title: 'Again', Slug: 'long', Key: 'k', Type: 'info', Content: 'c' });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save message' })));
-    expect((await screen.findByRole('alert')).textContent).toBe(
-      'A message with the slug "long" exists already. Choose another slug.',
-    );
+    expect(await screen.findByText('Already in use: choose another')).toBeTruthy();
+    expect(screen.getByLabelText('Slug').getAttribute('aria-invalid')).toBe('true');
+    await fill({ Slug: 'other', Type: 'refused' });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save message' })));
+    expect((await screen.findByRole('alert')).textContent).toBe('Only super admins may do this.');
+  });
+
+  it('says every problem in Swedish, with the field’s limit or rule', async () => {
+    const bff = fakeBff();
+    renderConsole('/console/org/demo-energi/messages', { lng: 'sv' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Nytt meddelande' }));
+    await fill({ Rubrik: 'x'.repeat(101), Kortnamn: 'Inte Så', Bild: 'javascript:alert(1)' });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Spara meddelandet' })));
+    expect(screen.getByText('Högst 100 tecken')).toBeTruthy();
+    expect(screen.getByText('Små bokstäver, siffror och bindestreck')).toBeTruthy();
+    expect(screen.getByText('En https-adress eller en sökväg som börjar med /')).toBeTruthy();
+    // Type, key and content are empty.
+    expect(screen.getAllByText('Får inte vara tomt')).toHaveLength(3);
+    expect(screen.queryByText(/must|lower-case|https URL/)).toBeNull();
+    expect(bff.calls('POST', MESSAGES)).toHaveLength(0);
+
+    await fill({ Rubrik: 'Bidrag', Kortnamn: 'bidrag', Nyckel: 'k', Typ: 'info', Innehåll: 'c', Bild: '' });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Spara meddelandet' })));
+    fireEvent.click(await screen.findByRole('button', { name: 'Nytt meddelande' }));
+    await fill({ Rubrik: 'Igen', Kortnamn: 'bidrag', Nyckel: 'k', Typ: 'info', Innehåll: 'c' });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Spara meddelandet' })));
+    expect(await screen.findByText('Används redan – välj ett annat')).toBeTruthy();
+    await fill({ Kortnamn: 'annat', Typ: 'refused' });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Spara meddelandet' })));
+    expect((await screen.findByRole('alert')).textContent).toBe('Du har inte behörighet att göra det här.');
   });
 });

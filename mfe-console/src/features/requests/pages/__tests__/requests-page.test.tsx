@@ -49,13 +49,14 @@ function pageOf(all: Lead[], query: URLSearchParams): LeadList {
   };
 }
 
-function fakeBff(initial: Lead[], { failSave = false } = {}) {
+function fakeBff(initial: Lead[], { failSave = false, conflict = false } = {}) {
   let requests = initial;
   return installFakeBff({
     'GET /api/console/org/demo-installer/details': () => [200, demoOrganisations['demo-installer']],
     [`GET ${LEADS}`]: (r) => [200, pageOf(requests, r.query)],
     [`PATCH ${LEADS}/(\\d+)`]: (r, m) => {
       if (failSave) return [500, { error: 'internal', message: 'Something went wrong.' }];
+      if (conflict) return [409, { error: 'conflict', message: 'This request was changed meanwhile. Reload it.' }];
       const body = r.body as { status: Lead['status']; note: string | null };
       requests = requests.map((l) =>
         l.id === Number(m[1])
@@ -322,6 +323,17 @@ describe('the requests page at volume', () => {
       screen.getByText('The status could not be saved. Try again.', { selector: '[aria-live="polite"]' }),
     ).toBeTruthy();
   });
+});
+
+it("says a refusal in the page's language, not in the API's English", async () => {
+  fakeBff([lead], { conflict: true });
+  renderConsole('/console/org/demo-installer/requests', { lng: 'sv' });
+  await screen.findByRole('heading', { level: 2, name: 'Storgatan 1, 111 22 Stockholm' });
+  fireEvent.change(card().getAllByRole('combobox')[0]!, { target: { value: 'contacted' } });
+  await act(async () => fireEvent.click(card().getByRole('button', { name: 'Spara status' })));
+  expect((await card().findByRole('alert')).textContent).toBe(
+    'Det gick inte eftersom något har ändrats under tiden. Ladda om sidan och försök igen.',
+  );
 });
 
 describe('usable time', () => {

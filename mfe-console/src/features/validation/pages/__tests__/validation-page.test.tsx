@@ -131,6 +131,26 @@ describe('the validation queue', () => {
     expect(screen.queryByText('Storgatan 3, 111 22 Stockholm')).toBeNull();
   });
 
+  it("says a refusal in the page's language, not in the API's English", async () => {
+    installFakeBff({
+      'GET /api/console/org/demo-energi/details': () => [200, demoOrganisations['demo-energi']],
+      [`GET ${QUEUE}`]: () => [200, { items: [uploaded], open: 1 }],
+      [`POST ${QUEUE}/documents/([^/]+)/approve`]: () => [
+        409,
+        { error: 'conflict', message: 'This document was approved already.' },
+      ],
+    });
+    renderConsole('/console/org/demo-energi/validation', { lng: 'sv' });
+    const item = await screen
+      .findByText('Storgatan 3, 111 22 Stockholm')
+      .then(() => card('Storgatan 3, 111 22 Stockholm'));
+    await act(async () => fireEvent.click(item.getByRole('button', { name: 'Godkänn som utfärdad klass' })));
+    expect(
+      await screen.findByText('Det gick inte eftersom något har ändrats under tiden. Ladda om sidan och försök igen.'),
+    ).toBeTruthy();
+    expect(screen.queryByText(/approved already/)).toBeNull();
+  });
+
   it('rejects a certificate only with a reason', async () => {
     const bff = fakeBff();
     renderConsole('/console/org/demo-energi/validation');
