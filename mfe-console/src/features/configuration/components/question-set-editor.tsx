@@ -262,7 +262,9 @@ export function QuestionSetEditor({
   questions: QuestionDefinition[];
   engineKeys: Record<string, EngineKeyDefinition>;
 }) {
-  const { t } = useTranslation('console');
+  const { t, i18n } = useTranslation('console');
+  // Each question by its text in the console's language (the English one while it has none).
+  const lang: Lang = (i18n.resolvedLanguage ?? i18n.language ?? 'en').startsWith('sv') ? 'sv' : 'en';
   const toast = useToast();
   const [list, setList] = useState(questions);
   const [save, state] = useSaveQuestionsMutation();
@@ -319,7 +321,7 @@ export function QuestionSetEditor({
             <details>
               <summary>
                 <span className="cn-question__position">{index + 1}</span>
-                <span className="cn-question__title">{question.texts.en.header}</span>
+                <span className="cn-question__title">{question.texts[lang].header || question.texts.en.header}</span>
                 <code className="he-muted">{question.key}</code>
                 {question.asked ? null : (
                   <span className="he-badge he-badge--muted">{t('configuration.questions.notAsked')}</span>

@@ -260,6 +260,18 @@ describe('default prices', () => {
 });
 
 describe('a Swedish console', () => {
+  it('lists the questions by their Swedish texts', async () => {
+    fakeBff();
+    renderConsole('/console/org/demo-energi/configuration', { lng: 'sv' });
+    await screen.findByRole('button', { name: 'Spara frågorna' });
+    const titles = [...document.querySelectorAll('.cn-question__title')].map((title) => title.textContent);
+    expect(titles).toEqual([
+      'Hur stor är den uppvärmda ytan?',
+      'Vilken ventilation har huset?',
+      'Finns det en laddbox för elbil?',
+    ]);
+  });
+
   it('says what is wrong with the question set in Swedish, at the question', async () => {
     const bff = fakeBff(() => [
       400,
