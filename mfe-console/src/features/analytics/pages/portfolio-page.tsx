@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { PortfolioTotals } from '@home-energy/shared';
+import type { Co2Factor, PortfolioTotals } from '@home-energy/shared';
 import { useOrganisationContext } from '../../organisation/components/organisation-context';
 import { useGetPortfolioAnalyticsQuery } from '../api/analytics-api';
 import { AnalyticsFrame } from '../components/analytics-frame';
@@ -10,14 +10,22 @@ import { usePeriod } from '../components/period-filter';
 import { bucketLabel } from '../lib/labels';
 import { useFormat } from '@home-energy/shared';
 
+/** The factors come in kg per kWh; the table says them in grams, as its text does. */
+const gramsPerKwh = (factor: Co2Factor) => Math.round(factor.kgPerKwh * 10_000) / 10;
+
 const reduction = (totals: PortfolioTotals) => (totals.now > 0 ? ((totals.now - totals.after) / totals.now) * 100 : 0);
 
 /**
  * /console/org/:org/portfolio (super admins): the organisation's homes' energy, cost and CO₂ now and their potential.
  */
 export function PortfolioPage() {
-  const { t } = useTranslation('console');
+  const { t, i18n } = useTranslation('console');
   const format = useFormat();
+  // A factor's source in the page's language, by its carrier; the BFF's own (English) words for a carrier without.
+  const sourceOf = (factor: Co2Factor) => {
+    const key = `analytics.portfolio.sources.${factor.carrier}`;
+    return i18n.exists(key, { ns: 'console' }) ? t(key) : factor.source;
+  };
   const { organisation } = useOrganisationContext();
   const { period } = usePeriod();
   const query = useGetPortfolioAnalyticsQuery(
@@ -171,8 +179,8 @@ export function PortfolioPage() {
                   {
                     key: 'factor',
                     label: t('analytics.portfolio.factor'),
-                    value: (f) => f.kgPerKwh,
-                    show: (f) => format.number(f.kgPerKwh * 1000, { maxDecimals: 0 }) + ' g/kWh',
+                    value: gramsPerKwh,
+                    show: (f) => format.number(gramsPerKwh(f), { maxDecimals: 0 }) + ' g/kWh',
                     numeric: true,
                   },
                   {
@@ -182,7 +190,7 @@ export function PortfolioPage() {
                     show: (f) =>
                       f.estimate ? t('analytics.portfolio.isEstimate') : t('analytics.portfolio.isSourced'),
                   },
-                  { key: 'source', label: t('analytics.portfolio.source'), value: (f) => f.source, wide: true },
+                  { key: 'source', label: t('analytics.portfolio.source'), value: sourceOf, wide: true },
                 ]}
               />
             </section>

@@ -1,16 +1,17 @@
 import '../../../../testing/setup-dom';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { installFakeBff, type SeenRequest } from '@home-energy/shared/testing/fake-bff';
-import type {
-  ActivitiesAnalytics,
-  PortfolioAnalytics,
-  PropertiesAnalytics,
-  TransitionAnalytics,
+import {
+  CARRIERS,
+  type ActivitiesAnalytics,
+  type PortfolioAnalytics,
+  type PropertiesAnalytics,
+  type TransitionAnalytics,
 } from '@home-energy/shared';
 import { demoOrganisations, demoSessions } from '../../../../testing/demo-data';
 import { setSession } from '../../../../testing/fake-session';
 import { captureDownloads } from '../../../../testing/csv-capture';
-import { currentLocation, renderConsole } from '../../../../testing/render-console';
+import { currentLocation, renderConsole, texts } from '../../../../testing/render-console';
 
 jest.mock('@home-energy/shared', () => jest.requireActual('../../../../testing/mock-shared').sharedWithFakeAuth());
 jest.mock('../../components/apex-chart', () => jest.requireActual('../../../../testing/chart-stand-in'));
@@ -402,29 +403,79 @@ describe('the transition page: plans homeowners saved', () => {
 });
 
 describe('the portfolio page (super admins)', () => {
-  it('shows energy, cost and CO₂ now and potential, per carrier, and the CO₂ factors with their sources', async () => {
+  const portfolio: PortfolioAnalytics = {
+    period: { from: '2025-11-24', to: TODAY, grain: 'week' },
+    homes: 2,
+    energyKwh: { now: 40000, after: 30000 },
+    costKr: { now: 52000, after: 39000 },
+    co2Kg: { now: 1880, after: 1410 },
+    byCarrier: [{ carrier: 'electricity', nowKwh: 40000, afterKwh: 30000, nowCo2Kg: 1880, afterCo2Kg: 1410 }],
+    co2Factors: [
+      { carrier: 'electricity', kgPerKwh: 0.047, source: 'Boverket, klimatdatabas [E]', estimate: true },
+      { carrier: 'wood', kgPerKwh: 0.01, source: 'Biogenic CO₂ counted as zero (IPCC) [E]', estimate: true },
+      { carrier: 'peat', kgPerKwh: 0.38, source: 'A carrier the console has no words for', estimate: true },
+    ],
+  };
+  beforeEach(() => {
     setSession(demoSessions.superAdmin);
-    const portfolio: PortfolioAnalytics = {
-      period: { from: '2025-11-24', to: TODAY, grain: 'week' },
-      homes: 2,
-      energyKwh: { now: 40000, after: 30000 },
-      costKr: { now: 52000, after: 39000 },
-      co2Kg: { now: 1880, after: 1410 },
-      byCarrier: [{ carrier: 'electricity', nowKwh: 40000, afterKwh: 30000, nowCo2Kg: 1880, afterCo2Kg: 1410 }],
-      co2Factors: [{ carrier: 'electricity', kgPerKwh: 0.047, source: 'Boverket klimatdatabas [E]', estimate: true }],
-    };
     installFakeBff({
       'GET /api/console/org/demo-energi/details': () => [200, demoOrganisations['demo-energi']],
       'GET /api/console/org/demo-energi/analytics/portfolio': () => [200, portfolio],
     });
+  });
+  const factorRows = () =>
+    within(screen.getByRole('table', { name: /^(CO₂ factors used|CO₂-faktorer som används)$/ }))
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent));
+
+  it('shows energy, cost and CO₂ now and potential, per carrier, and the CO₂ factors with their sources', async () => {
     renderConsole('/console/org/demo-energi/portfolio');
     expect((await screen.findByTestId('figure-energy')).textContent).toBe(
       'Energy a year40 000 kWh → 30 000 kWh25 % less after the measures',
     );
     expect(screen.getByTestId('figure-co2').textContent).toContain('1.9 t → 1.4 t');
-    const factors = screen.getByRole('table', { name: 'CO₂ factors used' });
+    expect(factorRows()[0]).toEqual([
+      'Electricity',
+      '47 g/kWh',
+      'Estimate',
+      'Boverket, klimatdatabas: Swedish electricity mix, life cycle (≈ 47 g CO₂e/kWh); a national average, to verify ' +
+        'per year',
+    ]);
+  });
+
+  it('says the factors in the unit the table shows them in, grams per kWh, in the CSV too', async () => {
+    const downloads = captureDownloads();
+    renderConsole('/console/org/demo-energi/portfolio', { lng: 'sv' });
+    await screen.findByTestId('figure-energy');
+    expect(screen.getByText(/^Gram CO₂ per köpt kWh/)).toBeTruthy();
+    expect(screen.queryByText(/Kilo/)).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: /CO₂-faktorer som används/ }));
     expect(
-      within(factors).getByRole('row', { name: 'Electricity 47 g/kWh Estimate Boverket klimatdatabas [E]' }),
-    ).toBeTruthy();
+      (await downloads.text())
+        .split('\r\n')
+        .slice(1, 3)
+        .map((line) => line.split(',').slice(0, 2)),
+    ).toEqual([
+      ['electricity', '47'],
+      ['wood', '10'],
+    ]);
+  });
+
+  it('gives the sources of the factors in Swedish on a Swedish page', async () => {
+    renderConsole('/console/org/demo-energi/portfolio', { lng: 'sv' });
+    await screen.findByTestId('figure-energy');
+    expect(factorRows().map((row) => row[3])).toEqual([
+      'Boverket, klimatdatabas: svensk elmix, livscykel (≈ 47 g CO₂e/kWh); ett nationellt genomsnitt, att stämma av ' +
+        'varje år',
+      'Biogen CO₂ räknas som noll (IPCC); hantering och transport av ved ≈ 10 g/kWh',
+      // A carrier without words here keeps the BFF's.
+      'A carrier the console has no words for',
+    ]);
+  });
+
+  it('has a source text for every energy carrier in both languages', () => {
+    for (const lng of ['en', 'sv'] as const)
+      expect(CARRIERS.filter((carrier) => !texts[lng].console.analytics.portfolio.sources[carrier])).toEqual([]);
   });
 });
