@@ -40,13 +40,13 @@ const patchSchema = z
 const tokenBody = z.object({ token: z.string().min(20).max(200) }).strict();
 
 function tooManyLinks(refusal: LinkRefusal): HttpError {
-  return new HttpError(
-    429,
-    'too_many_requests',
+  const message =
     refusal.reason === 'too_soon'
       ? `A link was sent less than a minute ago. Check your inbox, or ask again in ${refusal.retryAfterSeconds} s.`
-      : 'Five links have been sent today, the most we send in a day. Use the newest one, or ask again tomorrow.',
-  );
+      : 'Five links have been sent today, the most we send in a day. Use the newest one, or ask again tomorrow.';
+  // The reason's code and wait, so the page can say it in its own language.
+  const issue = { path: 'body', message, code: refusal.reason, params: { seconds: String(refusal.retryAfterSeconds) } };
+  return new HttpError(429, 'too_many_requests', message, [issue]);
 }
 
 function homeownerId(req: Request): number {

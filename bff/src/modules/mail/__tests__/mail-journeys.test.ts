@@ -60,6 +60,10 @@ describe('contact email confirmation', () => {
       .expect(200);
     const soon = await homeowner.post('/api/flow/user/profile/contact/verification').send({}).expect(429);
     expect(soon.body.message).toMatch(/less than a minute ago/);
+    // Its reason and wait as a code, for the page to say in its language.
+    expect(soon.body.issues).toEqual([
+      { path: 'body', message: soon.body.message, code: 'too_soon', params: { seconds: soon.headers['retry-after'] } },
+    ]);
     clock += 61_000;
     await homeowner.post('/api/flow/user/profile/contact/verification').send({}).expect(202);
     expect((await arrived(before)).map((m) => m.to)).toEqual([['bo@example.se'], ['bo@example.se']]);

@@ -5,7 +5,7 @@ import { apiErrorBody } from '@home-energy/shared/ui/user-management/api-error';
 
 /**
  * Under the contact form: whether the homeowner's email is confirmed, and until it is, "check your inbox" with a
- * button that mails the link again (the BFF allows one a minute; its 429 message is shown as it is).
+ * button that mails the link again (the BFF allows one a minute to an address and five a day; its 429 says which).
  */
 export function EmailConfirmation({ contact }: { contact: Profile['contact'] }) {
   const { t } = useTranslation('flow');
@@ -27,7 +27,14 @@ export function EmailConfirmation({ contact }: { contact: Profile['contact'] }) 
       setResult({ ok: true, text: t('contact.resent', { email }) });
     } catch (error) {
       const body = apiErrorBody(error);
-      setResult({ ok: false, text: body?.error === 'too_many_requests' ? body.message : t('contact.resendFailed') });
+      const refusal = body?.error === 'too_many_requests' ? body.issues?.[0] : undefined;
+      const reason = refusal?.code === 'too_soon' || refusal?.code === 'daily' ? refusal.code : null;
+      setResult({
+        ok: false,
+        text: reason
+          ? t(`contact.resendRefused.${reason}`, { seconds: refusal?.params?.seconds })
+          : t('contact.resendFailed'),
+      });
     }
   }
 

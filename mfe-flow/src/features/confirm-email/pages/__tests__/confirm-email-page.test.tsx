@@ -59,7 +59,11 @@ describe('the contact email’s state on the contact page', () => {
       { status: 202, body: { email: 'karin@example.se' } },
       {
         status: 429,
-        body: { error: 'too_many_requests', message: 'A link was sent less than a minute ago.' },
+        body: {
+          error: 'too_many_requests',
+          message: 'A link was sent less than a minute ago. Check your inbox, or ask again in 42 s.',
+          issues: [{ path: 'body', message: '…', code: 'too_soon', params: { seconds: '42' } }],
+        },
       },
     );
     renderFlow('/flow/contact');
@@ -72,8 +76,35 @@ describe('the contact email’s state on the contact page', () => {
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Send the link again' })));
     expect(await screen.findByText('A new link was sent to karin@example.se.')).toBeTruthy();
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Send the link again' })));
-    expect(await screen.findByText('A link was sent less than a minute ago.')).toBeTruthy();
+    expect(
+      await screen.findByText('A link was sent less than a minute ago. Check your inbox, or ask again in 42 s.'),
+    ).toBeTruthy();
     await waitFor(() => expect(bff.bodies('POST', RESEND)).toHaveLength(2));
+  });
+
+  it("says why no link was sent in the page's language", async () => {
+    bff.answer('GET', '/api/flow/user/profile', profileWith({ email: 'karin@example.se', email_verified: false }));
+    bff.answer(
+      'POST',
+      RESEND,
+      {
+        status: 429,
+        body: {
+          error: 'too_many_requests',
+          message:
+            'Five links have been sent today, the most we send in a day. Use the newest one, or ask again tomorrow.',
+          issues: [{ path: 'body', message: '…', code: 'daily', params: { seconds: '3600' } }],
+        },
+      },
+      { status: 429, body: { error: 'too_many_requests', message: 'Too many requests.' } },
+    );
+    renderFlow('/flow/contact', { lng: 'sv' });
+    const sv = texts.sv.flow.contact;
+    await act(async () => fireEvent.click(await screen.findByRole('button', { name: sv.resend })));
+    expect(await screen.findByText(sv.resendRefused.daily)).toBeTruthy();
+    // A refusal without a reason the page knows is said as a failure, not in the API's English.
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: sv.resend })));
+    expect(await screen.findByText(sv.resendFailed)).toBeTruthy();
   });
 
   it('shows a confirmed address as confirmed', async () => {

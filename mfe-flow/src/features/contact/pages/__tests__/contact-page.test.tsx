@@ -74,7 +74,7 @@ describe('the contact form', () => {
     expect((saving as HTMLButtonElement).disabled).toBe(false);
     expect(saving.getAttribute('aria-disabled')).toBe('true');
     await act(async () => fireEvent.click(saving));
-    held.release();
+    await act(async () => held.release());
     expect(await screen.findByText(en.saved)).toBeTruthy();
     expect(bff.bodies('POST', CONTACT)).toHaveLength(1);
   });
